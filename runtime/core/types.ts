@@ -1,0 +1,414 @@
+/**
+ * Shared shapes of the runtime: what the server sends (model configs), what a flow file says,
+ * what the browser keeps (form models) and what it submits (the payload). Spec §3.
+ * Plain data only: no classes, no functions, so the server, the machines and the tests share them.
+ */
+
+export type FormType = 'Automotive' | 'Lookup' | 'Exclusion';
+export const FORM_TYPES: readonly FormType[] = ['Automotive', 'Lookup', 'Exclusion'];
+
+export type Culture = string; // 'en', 'es'
+export const DEFAULT_CULTURE: Culture = 'en';
+
+/* ------------------------------------------------------------------------------------------------
+ * Server model configs (GET /api/forms/config)
+ * ----------------------------------------------------------------------------------------------*/
+
+/** One server-declared validation rule (spec §5). `type` names an adapter in the rule registry. */
+export interface RuleConfig {
+  type: string;
+  /** Server-provided message text; wins over messageKey and the adapter's fallback. */
+  message?: string | null;
+  /** Localization key for the message; the adapter's fallback applies when absent. */
+  messageKey?: string | null;
+  /** Adapter-specific parameters (min, max, pattern, otherProperty, …). */
+  [param: string]: unknown;
+}
+
+export type FieldDataType = 'string' | 'dateTime' | 'number' | 'boolean' | 'file';
+
+export interface ModelFieldConfig {
+  dataType: FieldDataType;
+  validations: RuleConfig[];
+}
+
+export interface ModelConfig {
+  metadataHash: string;
+  /** dtoMapping is PascalCase on the wire ('ClaimantInfo'); the store camel-cases it. */
+  metadata: { formType: FormType; dtoMapping: string };
+  fields: Record<string, ModelFieldConfig>;
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Form models (the browser's answers)
+ * ----------------------------------------------------------------------------------------------*/
+
+export type FieldValue = string | number | boolean | null;
+
+export interface FormModel {
+  id: string | null;
+  /** prefix + 7-digit sequence number + 8 random characters, e.g. 'clm00000012f9a8b7c6'. */
+  clientId: string;
+  /** dtoMapping camel-cased: 'claimantInfo', 'claimTransactions'. */
+  metadata: { formType: FormType; dtoMapping: string };
+  metadataHash: string;
+  fields: Record<string, FieldValue>;
+}
+
+/** The answers of one form, as plain data changed by pure functions. */
+export interface ModelStoreState {
+  drafts: FormModel[];
+  saved: FormModel[];
+  /** clientId -> names of fields the claimant ever edited. */
+  everEdited: Record<string, string[]>;
+}
+
+/** A file chosen for a document context, kept beside the models (models hold only name/size/type). */
+export interface DocumentFile {
+  /** clientId of the DocumentContexts model the file belongs to. */
+  clientId: string;
+  name: string;
+  size: number;
+  type: string;
+  /** Blob in the browser, Buffer/Uint8Array on the server and in Node tests. */
+  data: Blob | Uint8Array;
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Conditions: skip rules and field dependencies as data (a JSON Schema subset, no code)
+ * ----------------------------------------------------------------------------------------------*/
+
+/**
+ * `scope` names a field: 'fieldName' (same model or record) or 'modelName.fieldName'
+ * (a single-instance model, camel-cased dtoMapping). `schema` is a JSON Schema subset evaluated
+ * against the field's value: const, enum, not, pattern, minLength, maxLength, type, anyOf, allOf.
+ */
+export type Condition =
+  | { scope: string; schema: ConditionSchema }
+  | { all: Condition[] }
+  | { any: Condition[] }
+  | { not: Condition };
+
+export interface ConditionSchema {
+  const?: FieldValue;
+  enum?: FieldValue[];
+  not?: ConditionSchema;
+  pattern?: string;
+  minLength?: number;
+  maxLength?: number;
+  type?: 'string' | 'number' | 'boolean' | 'null' | Array<'string' | 'number' | 'boolean' | 'null'>;
+  anyOf?: ConditionSchema[];
+  allOf?: ConditionSchema[];
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Flow files (flows/*.json), validated by schemas/flow.schema.json
+ * ----------------------------------------------------------------------------------------------*/
+
+export type DeadlineKey = 'globalDeadline' | 'lookupFilingDeadline' | 'exclusionFilingDeadline' | 'claimFilingDeadline';
+export const DEADLINE_KEYS: readonly DeadlineKey[] = [
+  'globalDeadline',
+  'lookupFilingDeadline',
+  'exclusionFilingDeadline',
+  'claimFilingDeadline',
+];
+
+export interface FlowFile {
+  $schema?: string;
+  /** Format version of the flow file; migrations key on it. */
+  version: 1;
+  formType: FormType;
+  /** Deadline keys checked in order by the route guard (spec §2 table). */
+  deadlineKeys: DeadlineKey[];
+  authorize: { endpoint: string; method: 'POST' };
+  /** Absent for Lookup: there is no create call. */
+  submit?: { endpoint: string; method: 'POST' };
+  /** PascalCase dtoMappings this form uses, in payload order. */
+  models: string[];
+  pages: PageConfig[];
+}
+
+/** What the page's primary button does. */
+export type PageAction = 'next' | 'authorize' | 'lookup' | 'submit' | 'none';
+
+export interface PageConfig {
+  /** Short id, unique in the flow: 'start', 'claimant-info', 'denials'. */
+  id: string;
+  /** Canonical route: '/automotive/claimant-info'. */
+  path: string;
+  /** Extra routes for the same page: ['/', '/automotive/']. */
+  aliases?: string[];
+  titleKey: string;
+  /** false for pages that exist but are not in the flow (payment-election). Default true. */
+  inFlow?: boolean;
+  requiresAuthorization: boolean;
+  /** Start pages have the session timeout disabled. */
+  sessionTimeout: boolean;
+  /** When the condition holds the page is skipped by next/back and its answers are pruned. */
+  skipWhen?: Condition;
+  action?: PageAction;
+  /** Localization key of the primary button; defaults per action. */
+  actionLabelKey?: string;
+  blocks: BlockConfig[];
+}
+
+/** Field config of spec §3, as a flow file states it. */
+export interface FieldConfig {
+  key: string;
+  widget: WidgetName;
+  label: string;
+  placeholder?: string;
+  helpKey?: string;
+  defaultValue?: FieldValue;
+  maskName?: string;
+  /** Extra client-side rules on top of the server's (same shape as RuleConfig). */
+  validations?: RuleConfig[];
+  prepopulatedDataKey?: string;
+  overrideEverDirtyFieldConstraint?: boolean;
+  disableRequiredStyling?: boolean;
+  inputGroupConfig?: { prepend?: string; append?: string };
+  /** radio and select. `label` is a localization key. */
+  options?: Array<{ value: string; label: string }>;
+  /** select placeholder key. */
+  placeholderKey?: string;
+  /** textarea rows; default 5. */
+  rows?: number;
+  dependencies?: FieldDependency[];
+}
+
+export type WidgetName = 'text' | 'textarea' | 'date' | 'file' | 'hidden' | 'radio' | 'select' | 'checkbox';
+
+/** The field shows only while `when` holds (spec §4 field states). */
+export interface FieldDependency {
+  when: Condition;
+  /** What happens while it does not hold. Default 'hide'. */
+  behavior?: 'hide' | 'disable';
+  /** Value stored while it does not hold. Default null. */
+  resetValue?: FieldValue;
+  /** Mask applied while it holds; two different overrides at once is an error. */
+  maskOverride?: string;
+}
+
+export type BlockConfig =
+  | HeaderBlock
+  | CopyBlock
+  | ModelBlock
+  | AddressBlock
+  | RecordsBlock
+  | FeedbackBlock
+  | CaptchaBlock
+  | SummaryBlock
+  | ConfirmationBlock
+  | LookupResultBlock;
+
+export interface BlockBase {
+  /** Shown only while the condition holds. */
+  when?: Condition;
+}
+
+export interface HeaderBlock extends BlockBase {
+  block: 'header';
+  element: 'h1' | 'h2' | 'h3' | 'h4';
+  textKey: string;
+}
+
+export interface CopyBlock extends BlockBase {
+  block: 'copy';
+  /** Localization keys; their values may hold inline HTML (no p, li, ul, ol). */
+  paragraphs: string[];
+}
+
+/** The fields of one single-instance model. */
+export interface ModelBlock extends BlockBase {
+  block: 'model';
+  model: string;
+  legendKey?: string;
+  fields: FieldConfig[];
+}
+
+/** The address form of spec §2 on a model holding the address fields of spec §3. */
+export interface AddressBlock extends BlockBase {
+  block: 'address';
+  model: string;
+  legendKey?: string;
+  international: boolean;
+}
+
+export interface MinimumInstances {
+  count: number;
+  /** The rule applies only while this holds (e.g. on a claimDetails answer). */
+  when?: Condition;
+  messageKey?: string;
+}
+
+/** Repeating records of one model, filtered to one kind, with a record manager. */
+export interface RecordsBlock extends BlockBase {
+  block: 'records';
+  model: string;
+  /** Field values every record of this block carries, and the filter that selects them. */
+  fixedValues?: Record<string, FieldValue>;
+  legendKey?: string;
+  fields: FieldConfig[];
+  /** Fields shown in each saved record's display row (at most 11 with edit/delete buttons). */
+  displayFields: string[];
+  minimumInstances?: MinimumInstances;
+  /** Required manager: at least one saved record, shown once the form is dirty. */
+  required?: boolean | { messageKey: string };
+  /** Start a draft when the page opens. */
+  startDraft?: boolean;
+  addLabelKey?: string;
+  saveLabelKey?: string;
+  /** After Upload, start a new draft (default true). */
+  newDraftAfterSave?: boolean;
+  /** 'file': the record holds one file field (DocumentContexts); duplicates by name are rejected. */
+  kind?: 'file' | 'plain';
+  /** For a linking select: options come from saved records of this model. */
+  linkOptions?: { field: string; model: string; labelFields: string[] };
+}
+
+export interface FeedbackBlock extends BlockBase {
+  block: 'feedback';
+  variant: 'default' | 'success' | 'warning';
+  textKey: string;
+}
+
+export interface CaptchaBlock extends BlockBase {
+  block: 'captcha';
+}
+
+export interface SummaryGroup {
+  titleKey: string;
+  /** Page id the edit link returns to. */
+  editPage: string;
+  model: string;
+  fields: string[];
+  /** For repeating models: only records with these values. */
+  fixedValues?: Record<string, FieldValue>;
+}
+
+export interface SummaryBlock extends BlockBase {
+  block: 'summary';
+  headerKey?: string;
+  groups: SummaryGroup[];
+}
+
+export interface ConfirmationBlock extends BlockBase {
+  block: 'confirmation';
+  textKey: string;
+}
+
+export interface LookupResultBlock extends BlockBase {
+  block: 'lookupResult';
+  successKey: string;
+  warningKey: string;
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Calls (spec §7)
+ * ----------------------------------------------------------------------------------------------*/
+
+export interface CsrfToken {
+  requestHeaderName: string;
+  requestToken: string;
+}
+
+export interface CaptchaConfig {
+  provider: 'recaptcha' | 'hcaptcha' | 'turnstile';
+  siteKey: string;
+  /** The provider's browser script URL. */
+  url: string;
+  /** CSS class of the widget container. */
+  class: string;
+}
+
+export interface AuthorizeRequest {
+  credentials: FormModel;
+  reCaptchaResponse: string | null;
+}
+
+export interface AuthorizeResponse {
+  authorized: boolean;
+  error: string | null;
+  /** Opaque value the browser sends back as captchaRawValue on submit. */
+  captcha: string | null;
+  /** Prepopulated values keyed by prepopulatedDataKey (PascalCase on the wire). */
+  prepopulatedData: Record<string, FieldValue> | null;
+}
+
+export interface SubmitResponse {
+  submitted: boolean;
+  error: string | null;
+  referenceCodeForm: string | null;
+}
+
+/** Per-culture deadline shape (project time zone). */
+export interface PerCultureDeadlinesResponse {
+  timeZone: string;
+  deadlines: Record<
+    string,
+    {
+      /** ISO local date-time in the project time zone: '2027-06-30T23:59:59'. */
+      deadlineDateTime: string;
+      /** culture -> URL, plus 'default'. */
+      redirectUrl: Record<string, string> | null;
+    }
+  >;
+}
+
+/** Legacy deadline shape. */
+export interface LegacyDeadlinesResponse {
+  deadlines: Record<string, { timeZone: string; deadline: string; redirectUrl?: string | null }>;
+}
+
+export type DeadlinesResponse = PerCultureDeadlinesResponse | LegacyDeadlinesResponse;
+
+/** Normalised deadline settings (spec §3). */
+export interface DeadlineSetting {
+  /** UTC instant. */
+  deadline: Date;
+  /** culture -> URL, plus 'default'. */
+  redirectUrls: Record<string, string>;
+}
+export type DeadlineSettings = Partial<Record<DeadlineKey, DeadlineSetting>>;
+
+export interface SignatureDateInfo {
+  /** Today in the project time zone, MM/dd/yyyy. */
+  signatureDate: string;
+  /** Localized long form. */
+  display: string;
+}
+
+export interface LocalizedItem {
+  key: string;
+  value: string;
+}
+
+/** App settings embedded in the page by the server (not fetched). */
+export interface AppSettings {
+  analyticsTagId: string | null;
+  analyticsTagId2: string | null;
+  theme: 'default' | 'ftc' | 'kontent';
+  client: { minSessionDuration: number };
+  captchaEnabled: boolean;
+  /** Redirect to /error on authorize/submit errors. */
+  redirectOnError: boolean;
+  internationalAddresses: boolean;
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Submission payload (spec §3)
+ * ----------------------------------------------------------------------------------------------*/
+
+export interface SubmissionPayload {
+  reCaptchaResponse: string | null;
+  userPreferredCulture: Culture;
+  captchaRawValue: string | null;
+  documents: DocumentFile[] | null;
+  signature: FormModel | null;
+  claimantInfo: FormModel | null;
+  credentials: FormModel | null;
+  claimDetails: FormModel | null;
+  prepopulatedData: FormModel[];
+  documentContexts: FormModel[];
+  claimTransactions: FormModel[];
+}
