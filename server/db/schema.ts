@@ -1,0 +1,89 @@
+/**
+ * Table shapes for Kysely, identical in SQLite and PostgreSQL (migrations.ts creates them).
+ * Times are epoch milliseconds in BIGINT columns (PostgreSQL returns them as strings: read them
+ * through Number()), except submissions.created_at, an ISO 8601 UTC string that sorts and filters
+ * the same way in both dialects.
+ */
+import type { ColumnType, Generated } from 'kysely';
+
+/** BIGINT: written as number, read as number (SQLite) or string (PostgreSQL). */
+export type Int8 = ColumnType<number | string, number, number>;
+
+export interface SessionsTable {
+  /** SHA-256 hex of the session id; the id itself is only in the client's cookie. */
+  id_hash: string;
+  data: string;
+  expires_at: Int8;
+  created_at: Int8;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  window_start: Int8;
+  count: ColumnType<number | string, number, number>;
+  expires_at: Int8;
+}
+
+export interface OneTimeTokensTable {
+  hash: string;
+  /** 'issued' (consumable once) or 'used' (seen once). */
+  state: string;
+  expires_at: Int8;
+}
+
+export interface ClassVehiclesTable {
+  vin: string;
+}
+
+export interface ClassMembersTable {
+  notice_id: string;
+  /** scrypt$N$r$p$saltB64$hashB64 */
+  pin_hash: string;
+  first_name: string;
+  middle_initial: string | null;
+  last_name: string;
+  mailing_street_line1: string | null;
+  mailing_street_line2: string | null;
+  mailing_city: string | null;
+  mailing_sub_division: string | null;
+  mailing_postal_code: string | null;
+  mailing_sub_division_non_us: string | null;
+  mailing_postal_code_non_us: string | null;
+  mailing_country: string;
+  email_address: string | null;
+  phone_number: string | null;
+  vin: string;
+}
+
+export interface SubmissionsTable {
+  id: Generated<number>;
+  reference_code: string;
+  form_type: string;
+  idempotency_key: string;
+  culture: string;
+  /** The answers as JSON text, stored verbatim. */
+  payload: string;
+  created_at: string;
+}
+
+export interface DocumentsTable {
+  id: Generated<number>;
+  submission_id: number;
+  position: number;
+  context_client_id: string;
+  name: string;
+  type: string;
+  size: number;
+  sha256: string;
+  bytes: Buffer;
+}
+
+export interface Tables {
+  sessions: SessionsTable;
+  rate_limits: RateLimitsTable;
+  one_time_tokens: OneTimeTokensTable;
+  class_vehicles: ClassVehiclesTable;
+  class_members: ClassMembersTable;
+  submissions: SubmissionsTable;
+  documents: DocumentsTable;
+}

@@ -1,0 +1,245 @@
+/**
+ * The persistence contract the HTTP layer codes against: the database handle, the stores for
+ * sessions, rate-limit counters and single-use tokens, the class list and the submissions.
+ * Every store is shared by all server instances (database, or Redis for sessions and counters),
+ * never held only in one process's memory.
+ *
+ * Errors: any call may reject with `DatabaseUnavailableError` (./errors.ts) when the database is
+ * busy, full or unreachable; the HTTP layer answers 503 and acknowledges nothing.
+ */
+import type { Kysely } from 'kysely';
+import type { FieldValue, FormType } from '../../runtime/core/types.js';
+import type { Tables } from './schema.js';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+/** Milliseconds since the epoch; every store takes an injectable clock returning this. */
+export type Clock = () => number;
+
+export interface OpenDatabaseOptions {
+  /** `postgres://…` or `postgresql://…` selects PostgreSQL; absent or empty selects SQLite. */
+  databaseUrl?: string;
+  /** Folder of the SQLite file `<dataDir>/claims.sqlite` (created on first start). */
+  dataDir: string;
+  /** PostgreSQL only: schema to use (created if missing, first on the search_path). Default public. */
+  schema?: string;
+  /** SQLite busy_timeout and PostgreSQL statement timeout, ms. Default 5000. */
+  busyTimeoutMs?: number;
+}
+
+/** An open database with its migrations applied. */
+export interface Database {
+  readonly dialect: DialectName;
+  readonly db: Kysely<Tables>;
+  /** Resolves when a trivial query succeeds; rejects with DatabaseUnavailableError otherwise (/readyz). */
+  checkHealth(): Promise<void>;
+  /** Waits for in-flight queries and closes the connection(s) (SIGTERM). Idempotent. */
+  close(): Promise<void>;
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Sessions
+ * ----------------------------------------------------------------------------------------------*/
+
+/** What a server-side session holds. Plain JSON. */
+export interface SessionData {
+  /** Secret the CSRF token is derived from / compared with; bound to this session. */
+  csrfSecret: string;
+  /** Authorization per form type (spec §4), set by a successful authorize. */
+  authorized: Partial<Record<FormType, boolean>>;
+  /**
+   * Single-use captcha raw values issued by authorize, per form type (store a hash, not the
+   * value); submit removes the one it consumes.
+   */
+  captchaRaw: Partial<Record<FormType, string[]>>;
+  /** prepopulatedData returned by authorize, per form type. */
+  prepopulated: Partial<Record<FormType, Record<string, FieldValue>>>;
+  /** Anything else the HTTP layer needs to keep; JSON values only. */
+  extra?: Record<string, unknown>;
+}
+
+export interface Session {
+  /** The opaque id to put in the signed cookie. Only its SHA-256 is stored. */
+  id: string;
+  data: SessionData;
+  /** Epoch ms after which the session is gone unless touched. */
+  expiresAt: number;
+}
+
+/** Server-side sessions with idle expiry (each get/save/touch extends it by the idle timeout). */
+export interface SessionStore {
+  /** New session with a fresh random id. */
+  create(data: SessionData): Promise<Session>;
+  /** The session, or null when unknown or idle-expired. Does not extend it. */
+  get(id: string): Promise<Session | null>;
+  /** Replace the data and extend the expiry. Returns false when the session no longer exists. */
+  save(id: string, data: SessionData): Promise<boolean>;
+  /** Extend the expiry. Returns false when the session no longer exists. */
+  touch(id: string): Promise<boolean>;
+  /** End it (POST /api/session-timeout). Unknown ids are ignored. */
+  destroy(id: string): Promise<void>;
+  /** New id, same data (optionally replaced), old id destroyed; null when the old one is gone. */
+  rotate(id: string, data?: SessionData): Promise<Session | null>;
+  /** Delete expired sessions; returns how many. Safe to call from any instance at any time. */
+  purgeExpired(): Promise<number>;
+}
+
+export interface SessionStoreOptions {
+  /** Idle expiry in ms (the settlement's minimum session duration). */
+  idleTimeoutMs: number;
+  clock?: Clock;
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Rate-limit counters (fixed windows)
+ * ----------------------------------------------------------------------------------------------*/
+
+export interface RateLimiter {
+  /** Count one event for `key` in the window containing `now`; returns the count so far (>= 1). */
+  hit(key: string, windowMs: number, now?: number): Promise<number>;
+  /** The count so far in the window containing `now`, without counting. */
+  peek(key: string, windowMs: number, now?: number): Promise<number>;
+  /** Forget the key's current window (e.g. after a successful PIN). */
+  reset(key: string, windowMs: number, now?: number): Promise<void>;
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Single-use tokens (captcha tokens and raw values)
+ * ----------------------------------------------------------------------------------------------*/
+
+/**
+ * A registry of hashes usable once, shared by all instances. Callers pass a hash (never the raw
+ * token) and should prefix it with a namespace ('captcha:' …).
+ */
+export interface OneTimeTokens {
+  /** Record an issued value; `consume` succeeds once for it until `expiresAt`. */
+  issue(hash: string, expiresAt: number): Promise<void>;
+  /** true exactly once for an issued, unexpired hash; false otherwise (unknown, used, expired). */
+  consume(hash: string): Promise<boolean>;
+  /** true the first time a hash is seen (e.g. a provider token), false on every later call. */
+  markUsed(hash: string, expiresAt: number): Promise<boolean>;
+  purgeExpired(): Promise<number>;
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Class list
+ * ----------------------------------------------------------------------------------------------*/
+
+/** A class member as imported (the PIN is never returned). Column names of the CSV. */
+export interface ClassMember {
+  noticeId: string;
+  firstName: string;
+  middleInitial: string | null;
+  lastName: string;
+  mailingStreetLine1: string | null;
+  mailingStreetLine2: string | null;
+  mailingCity: string | null;
+  mailingSubDivision: string | null;
+  mailingPostalCode: string | null;
+  mailingSubDivisionNonUS: string | null;
+  mailingPostalCodeNonUS: string | null;
+  /** Two-letter country code; 'US' by default. */
+  mailingCountry: string;
+  emailAddress: string | null;
+  phoneNumber: string | null;
+  vin: string;
+}
+
+export type ImportMode = 'replace' | 'upsert';
+
+export interface ImportResult {
+  /** Rows read from the file. */
+  rows: number;
+  inserted: number;
+  updated: number;
+  /** Rows removed because the mode was 'replace' and they were not in the file. */
+  removed: number;
+}
+
+export interface ClassList {
+  isClassVehicle(vin: string): Promise<boolean>;
+  findMember(noticeId: string): Promise<ClassMember | null>;
+  /**
+   * The member when the PIN matches, else null. Takes the same time whether the notice ID is
+   * unknown or the PIN wrong (a scrypt comparison always runs). The caller checks member.vin.
+   */
+  verifyPin(noticeId: string, pin: string): Promise<ClassMember | null>;
+  /** Import members from CSV text in one transaction; rejects with ClassListImportError (nothing written). */
+  importMembers(csv: string, mode?: ImportMode): Promise<ImportResult>;
+  /** Import class vehicles (a `vin` column) from CSV text, same rules. */
+  importVehicles(csv: string, mode?: ImportMode): Promise<ImportResult>;
+  counts(): Promise<{ members: number; vehicles: number }>;
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Submissions
+ * ----------------------------------------------------------------------------------------------*/
+
+export interface NewDocument {
+  /** clientId of the DocumentContexts model the file belongs to. */
+  contextClientId: string;
+  name: string;
+  /** Content type as detected from the bytes. */
+  type: string;
+  size: number;
+  /** Lowercase hex SHA-256 of `bytes`; checked before storing. */
+  sha256: string;
+  bytes: Uint8Array;
+}
+
+export interface NewSubmission {
+  formType: FormType;
+  /** Derived by the caller from the submission's model clientIds; same key = same submission. */
+  idempotencyKey: string;
+  culture: string;
+  /** The answers (JSON-serialisable; no captcha tokens, no file bytes). Stored verbatim as JSON text. */
+  payload: unknown;
+  documents: NewDocument[];
+}
+
+export interface StoreResult {
+  referenceCode: string;
+  /** false when the idempotency key was already stored: nothing new was written. */
+  created: boolean;
+  submissionId: number;
+}
+
+export interface DocumentMeta {
+  id: number;
+  contextClientId: string;
+  name: string;
+  type: string;
+  size: number;
+  sha256: string;
+}
+
+export interface StoredDocument extends DocumentMeta {
+  bytes: Buffer;
+}
+
+export interface SubmissionRecord {
+  id: number;
+  referenceCode: string;
+  formType: FormType;
+  culture: string;
+  /** ISO 8601 UTC. */
+  createdAt: string;
+  payload: unknown;
+  documents: DocumentMeta[];
+}
+
+export interface SubmissionFilter {
+  formType?: FormType;
+  /** Inclusive lower bound on createdAt. */
+  from?: Date;
+  /** Exclusive upper bound on createdAt. */
+  to?: Date;
+}
+
+export interface Submissions {
+  /** Submission + documents in ONE transaction; idempotent on (formType, idempotencyKey). */
+  storeSubmission(input: NewSubmission): Promise<StoreResult>;
+  listSubmissions(filter?: SubmissionFilter): Promise<SubmissionRecord[]>;
+  getByReferenceCode(referenceCode: string): Promise<SubmissionRecord | null>;
+  getDocuments(submissionId: number): Promise<StoredDocument[]>;
+}
