@@ -1,0 +1,5 @@
+/** Model store: configs, client ids, the store's pure functions, record rules. */
+export * from './config';
+export * from './clientId';
+export * from './store';
+export * from './minimumInstances';
