@@ -232,6 +232,8 @@ export interface AddressBlock extends BlockBase {
   model: string;
   legendKey?: string;
   international: boolean;
+  /** Address field name -> key of the authorize response's prepopulatedData that fills it. */
+  prepopulatedDataKeys?: Record<string, string>;
 }
 
 export interface MinimumInstances {
