@@ -1,0 +1,228 @@
+/**
+ * The server's one error catalogue: every error a response can carry, with a stable code, an HTTP
+ * status and the claimant-facing text by localization key (English and Spanish; a key present in
+ * locales/{culture}.json wins). Routes and plugins raise `httpError('CODE')`; the error handler in
+ * plugins/app/error-handler.ts turns it into `{ error, code }` (plus the form call's own fields).
+ * Nothing else writes an error body, so no stack trace, SQL or internal message reaches a client.
+ */
+
+export interface CatalogueEntry {
+  status: number;
+  key: string;
+  en: string;
+  es: string;
+}
+
+export const SERVER_ERRORS = {
+  // --- The request itself -------------------------------------------------------------------------
+  BAD_REQUEST: {
+    status: 400,
+    key: 'LocKey_Server_BadRequest',
+    en: 'The request could not be read. Please reload the page and try again.',
+    es: 'No se pudo leer la solicitud. Vuelva a cargar la página e inténtelo de nuevo.',
+  },
+  MALFORMED_JSON: {
+    status: 400,
+    key: 'LocKey_Server_MalformedJson',
+    en: 'The request could not be read (malformed JSON). Please reload the page and try again.',
+    es: 'No se pudo leer la solicitud (JSON mal formado). Vuelva a cargar la página e inténtelo de nuevo.',
+  },
+  MALFORMED_MULTIPART: {
+    status: 400,
+    key: 'LocKey_Server_MalformedMultipart',
+    en: 'The submission could not be read. Please reload the page and submit again.',
+    es: 'No se pudo leer el envío. Vuelva a cargar la página y envíelo de nuevo.',
+  },
+  UNSUPPORTED_MEDIA_TYPE: {
+    status: 415,
+    key: 'LocKey_Server_UnsupportedMediaType',
+    en: 'This kind of request body is not accepted here.',
+    es: 'Este tipo de contenido no se acepta aquí.',
+  },
+  BODY_TOO_LARGE: {
+    status: 413,
+    key: 'LocKey_Server_BodyTooLarge',
+    en: 'The request is too large.',
+    es: 'La solicitud es demasiado grande.',
+  },
+  NOT_FOUND: {
+    status: 404,
+    key: 'LocKey_Server_NotFound',
+    en: 'Not found.',
+    es: 'No encontrado.',
+  },
+  UNKNOWN_CULTURE: {
+    status: 400,
+    key: 'LocKey_Server_UnknownCulture',
+    en: 'This language is not available.',
+    es: 'Este idioma no está disponible.',
+  },
+  RATE_LIMITED: {
+    status: 429,
+    key: 'LocKey_Server_RateLimited',
+    en: 'Too many requests. Please wait a few minutes and try again.',
+    es: 'Demasiadas solicitudes. Espere unos minutos e inténtelo de nuevo.',
+  },
+
+  // --- Session, CSRF, authorization ---------------------------------------------------------------
+  CSRF_INVALID: {
+    status: 403,
+    key: 'LocKey_Server_CsrfInvalid',
+    en: 'Your page has expired. Please reload the page and try again.',
+    es: 'Su página ha caducado. Vuelva a cargarla e inténtelo de nuevo.',
+  },
+  NOT_AUTHORIZED: {
+    status: 401,
+    key: 'LocKey_Server_NotAuthorized',
+    en: 'Your session has expired. Please start again from the first page.',
+    es: 'Su sesión ha caducado. Vuelva a empezar desde la primera página.',
+  },
+  WRONG_PIN: {
+    status: 401,
+    key: 'LocKey_Server_WrongPin',
+    en: 'The Notice ID and PIN do not match our records for this VIN. Please check the notice you received.',
+    es: 'El ID de aviso y el PIN no coinciden con nuestros registros para este VIN. Revise el aviso que recibió.',
+  },
+  TOO_MANY_PIN_ATTEMPTS: {
+    status: 429,
+    key: 'LocKey_Server_TooManyPinAttempts',
+    en: 'Too many incorrect PIN attempts. Please wait 15 minutes and try again, or contact the Settlement Administrator.',
+    es: 'Demasiados intentos de PIN incorrectos. Espere 15 minutos e inténtelo de nuevo, o comuníquese con el Administrador del Acuerdo.',
+  },
+  NOT_CLASS_VEHICLE: {
+    status: 200,
+    key: 'LocKey_Server_NotClassVehicle',
+    en: 'This VIN is not a class vehicle in this settlement. Please check the VIN you entered.',
+    es: 'Este VIN no corresponde a un vehículo del grupo de este acuerdo. Revise el VIN que introdujo.',
+  },
+  INVALID_CREDENTIALS: {
+    status: 400,
+    key: 'LocKey_Server_InvalidCredentials',
+    en: 'Please enter a valid 17-character VIN.',
+    es: 'Introduzca un VIN válido de 17 caracteres.',
+  },
+  DEADLINE_PASSED: {
+    status: 403,
+    key: 'LocKey_Server_DeadlinePassed',
+    en: 'The deadline for this form has passed.',
+    es: 'El plazo para este formulario ha vencido.',
+  },
+
+  // --- Captcha ------------------------------------------------------------------------------------
+  CAPTCHA_REQUIRED: {
+    status: 400,
+    key: 'LocKey_Server_CaptchaRequired',
+    en: 'Please complete the security check and try again.',
+    es: 'Complete la verificación de seguridad e inténtelo de nuevo.',
+  },
+  CAPTCHA_FAILED: {
+    status: 400,
+    key: 'LocKey_Server_CaptchaFailed',
+    en: 'The security check could not be verified. Please try again.',
+    es: 'No se pudo verificar la comprobación de seguridad. Inténtelo de nuevo.',
+  },
+  CAPTCHA_RAW_INVALID: {
+    status: 400,
+    key: 'LocKey_Server_CaptchaRawInvalid',
+    en: 'Your session could not be confirmed. Please start again from the first page.',
+    es: 'No se pudo confirmar su sesión. Vuelva a empezar desde la primera página.',
+  },
+
+  // --- Submission ---------------------------------------------------------------------------------
+  VALIDATION_FAILED: {
+    status: 400,
+    key: 'LocKey_Server_ValidationFailed',
+    en: 'Some answers need your attention:',
+    es: 'Algunas respuestas requieren su atención:',
+  },
+  STRUCTURE_INVALID: {
+    status: 400,
+    key: 'LocKey_Server_StructureInvalid',
+    en: 'The submission is incomplete or inconsistent. Please review your answers and submit again:',
+    es: 'El envío está incompleto o es incoherente. Revise sus respuestas y envíelo de nuevo:',
+  },
+  FILE_TOO_LARGE: {
+    status: 400,
+    key: 'LocKey_Server_FileTooLarge',
+    en: 'A document is larger than the allowed size. Each document may be at most {0}; all documents together at most {1}.',
+    es: 'Un documento supera el tamaño permitido. Cada documento puede tener como máximo {0}; todos juntos, {1}.',
+  },
+  FILE_TYPE_NOT_ALLOWED: {
+    status: 400,
+    key: 'LocKey_Server_FileTypeNotAllowed',
+    en: 'The document "{0}" is not a PDF, JPEG, PNG, HEIC or TIFF file. Please upload one of those types.',
+    es: 'El documento "{0}" no es un archivo PDF, JPEG, PNG, HEIC o TIFF. Suba uno de esos tipos.',
+  },
+  FILE_WITHOUT_CONTEXT: {
+    status: 400,
+    key: 'LocKey_Server_FileWithoutContext',
+    en: 'A document was sent without its document details. Please remove it and upload it again.',
+    es: 'Se envió un documento sin sus datos. Elimínelo y vuelva a subirlo.',
+  },
+  TOO_MANY_PARTS: {
+    status: 400,
+    key: 'LocKey_Server_TooManyParts',
+    en: 'The submission has too many documents or fields. Please remove some documents and submit again.',
+    es: 'El envío tiene demasiados documentos o campos. Elimine algunos documentos y envíelo de nuevo.',
+  },
+
+  // --- The server ---------------------------------------------------------------------------------
+  DATABASE_UNAVAILABLE: {
+    status: 503,
+    key: 'LocKey_Server_Unavailable',
+    en: 'The service is temporarily unavailable. Nothing was saved. Please try again in a few minutes.',
+    es: 'El servicio no está disponible temporalmente. No se guardó nada. Inténtelo de nuevo en unos minutos.',
+  },
+  INTERNAL: {
+    status: 500,
+    key: 'LocKey_Server_Internal',
+    en: 'An unexpected error occurred. Please try again.',
+    es: 'Se produjo un error inesperado. Inténtelo de nuevo.',
+  },
+} as const satisfies Record<string, CatalogueEntry>;
+
+export type ServerErrorCode = keyof typeof SERVER_ERRORS;
+
+/** A catalogued error: the handler answers `status` with the localized text plus `details`. */
+export class HttpError extends Error {
+  readonly code: ServerErrorCode;
+  readonly statusCode: number;
+  /** Template arguments ({0}, {1}) of the message. */
+  readonly args: readonly string[];
+  /** Claimant-actionable specifics appended to the message (e.g. which fields and why). */
+  readonly details: readonly string[];
+  constructor(code: ServerErrorCode, opts: { args?: string[]; details?: string[]; cause?: unknown } = {}) {
+    super(SERVER_ERRORS[code].en, { cause: opts.cause });
+    this.name = 'HttpError';
+    this.code = code;
+    this.statusCode = SERVER_ERRORS[code].status;
+    this.args = opts.args ?? [];
+    this.details = opts.details ?? [];
+  }
+}
+
+export function httpError(code: ServerErrorCode, opts?: { args?: string[]; details?: string[]; cause?: unknown }): HttpError {
+  return new HttpError(code, opts);
+}
+
+/** Raised by the persistence layer's callers when the database is busy, full or unreachable. */
+export function isHttpError(err: unknown): err is HttpError {
+  return err instanceof HttpError;
+}
+
+/**
+ * The claimant-facing text of a catalogued error in a culture: the locale file's value for the
+ * key when present, else the catalogue's text (Spanish for 'es', English otherwise).
+ */
+export function errorText(
+  code: ServerErrorCode,
+  culture: string,
+  localized: (key: string, culture: string) => string | undefined,
+  args: readonly string[] = [],
+  details: readonly string[] = [],
+): string {
+  const entry: CatalogueEntry = SERVER_ERRORS[code];
+  const template = localized(entry.key, culture) ?? (culture === 'es' ? entry.es : entry.en);
+  const text = template.replace(/\{(\d+)\}/g, (m, i: string) => args[Number(i)] ?? m);
+  return details.length ? `${text} ${details.join(' ')}` : text;
+}
