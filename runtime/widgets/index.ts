@@ -1,0 +1,26 @@
+import type { ReactElement } from 'react';
+import type { WidgetName } from '../core/types';
+import { CheckboxWidget } from './checkbox';
+import { DateWidget } from './date';
+import { FileWidget } from './file';
+import { HiddenWidget } from './hidden';
+import { RadioWidget } from './radio';
+import { SelectWidget } from './select';
+import { TextWidget } from './text';
+import { TextareaWidget } from './textarea';
+import type { FieldWidgetProps } from './types';
+
+/** Field widgets by the name flow files use (FieldConfig.widget). */
+export const WIDGETS: Record<WidgetName, (props: FieldWidgetProps) => ReactElement | null> = {
+  text: TextWidget,
+  textarea: TextareaWidget,
+  date: DateWidget,
+  file: FileWidget,
+  hidden: HiddenWidget,
+  radio: RadioWidget,
+  select: SelectWidget,
+  checkbox: CheckboxWidget,
+};
+
+export { CheckboxWidget, DateWidget, FileWidget, HiddenWidget, RadioWidget, SelectWidget, TextWidget, TextareaWidget };
+export * from './types';
