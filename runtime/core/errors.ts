@@ -47,6 +47,8 @@ export const DEV_ERRORS = {
   INVALID_DATE_FORMAT: (value: string) => `Invalid date format: ${value}`,
   INVALID_LOCALIZATION: (reasons: string[]) => `Invalid localization. ${reasons.length} errors found:\n${reasons.join('\n')}`,
   MODEL_CONFIG_REJECTED: (reason: string) => `Model config rejected: ${reason}`,
+  INVALID_RULE_CONFIG: (where: string, problems: string[]) =>
+    `Invalid validation rules on ${where}. ${problems.length} errors found:\n${problems.join('\n')}`,
   ACTOR_NOT_PROVIDED: (name: string) =>
     `The ${name} actor of the form machine was not provided; pass it with machine.provide({ actors: { ${name}: fromPromise(...) } })`,
 } as const;
