@@ -1,0 +1,66 @@
+import { devError } from '../errors';
+import { camelCase } from '../models';
+import type { Culture, DocumentFile, FormModel, FormType, ModelStoreState, PageConfig, SubmissionPayload } from '../types';
+import { isSkippedByRule, pruneSkipped } from './prune';
+
+/** The single-instance kinds of the payload: at most one model each (spec §5). */
+export const SINGLE_MODEL_KINDS = ['signature', 'claimantInfo', 'credentials', 'claimDetails'] as const;
+/** The list kinds of the payload. */
+export const LIST_MODEL_KINDS = ['prepopulatedData', 'documentContexts', 'claimTransactions'] as const;
+
+export type SingleModelKind = (typeof SINGLE_MODEL_KINDS)[number];
+
+export interface BuildPayloadInput {
+  formType: FormType;
+  store: ModelStoreState;
+  /** Files chosen for document contexts; files of drafts or pruned records are left out. */
+  files?: DocumentFile[];
+  culture: Culture | null | undefined;
+  reCaptchaResponse?: string | null;
+  captchaRawValue?: string | null;
+  /** Models sent as prepopulatedData (default none). */
+  prepopulatedData?: FormModel[] | null;
+  /**
+   * Pages whose answers must not be sent. `isSkipped` defaults to each page's skip rule evaluated
+   * on the store. Omit to send every saved answer.
+   */
+  skipped?: { flow: { pages: PageConfig[] }; isSkipped?: (page: PageConfig) => boolean };
+}
+
+/**
+ * Builds the submission payload (spec §3) from the saved models of one form: a culture is
+ * required; the answers of skipped pages are pruned first; documents are the files of the saved
+ * document contexts, tied by clientId.
+ */
+export function buildPayload(input: BuildPayloadInput): SubmissionPayload {
+  if (!input.culture) throw devError('NO_CULTURE');
+  let store = input.store;
+  if (input.skipped) {
+    const before = store;
+    const isSkipped = input.skipped.isSkipped ?? ((page: PageConfig) => isSkippedByRule(page, before));
+    store = pruneSkipped(store, input.skipped.flow, isSkipped);
+  }
+  const saved = store.saved.filter((m) => m.metadata.formType === input.formType);
+  const ofKind = (kind: string) => saved.filter((m) => m.metadata.dtoMapping === camelCase(kind));
+  const single = (kind: SingleModelKind): FormModel | null => {
+    const models = ofKind(kind);
+    if (models.length > 1) throw devError('SEVERAL_MATCHING_MODELS', kind);
+    return models[0] ?? null;
+  };
+  const documentContexts = ofKind('documentContexts');
+  const contextIds = new Set(documentContexts.map((m) => m.clientId));
+  const documents = (input.files ?? []).filter((f) => contextIds.has(f.clientId));
+  return {
+    reCaptchaResponse: input.reCaptchaResponse ?? null,
+    userPreferredCulture: input.culture,
+    captchaRawValue: input.captchaRawValue ?? null,
+    documents: documents.length > 0 ? documents : null,
+    signature: single('signature'),
+    claimantInfo: single('claimantInfo'),
+    credentials: single('credentials'),
+    claimDetails: single('claimDetails'),
+    prepopulatedData: input.prepopulatedData ?? [],
+    documentContexts,
+    claimTransactions: ofKind('claimTransactions'),
+  };
+}

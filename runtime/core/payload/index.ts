@@ -1,0 +1,5 @@
+/** Submission payload: building, pruning skipped answers, structure checks, multipart parts. */
+export * from './build';
+export * from './prune';
+export * from './structure';
+export * from './multipart';

@@ -1,0 +1,71 @@
+import type { DocumentFile, SubmissionPayload } from '../types';
+import { checkPayloadStructure } from './structure';
+
+/**
+ * Part names of the multipart submit (spec §7), shared by the client and the server. Text parts
+ * carry their value as is (absent when null); JSON parts carry models and lists as JSON text.
+ * Each file is its own part, named by the clientId of its document context, with its file name.
+ */
+export const MULTIPART_FIELDS = {
+  text: ['reCaptchaResponse', 'userPreferredCulture', 'captchaRawValue'],
+  json: ['signature', 'claimantInfo', 'credentials', 'claimDetails', 'prepopulatedData', 'documentContexts', 'claimTransactions'],
+} as const;
+
+export type MultipartTextField = (typeof MULTIPART_FIELDS.text)[number];
+export type MultipartJsonField = (typeof MULTIPART_FIELDS.json)[number];
+
+/** Whether a part name is a payload field (any other part is a file named by a document context clientId). */
+export function isPayloadFieldPart(name: string): boolean {
+  return (MULTIPART_FIELDS.text as readonly string[]).includes(name) || (MULTIPART_FIELDS.json as readonly string[]).includes(name);
+}
+
+function toBlob(file: DocumentFile): Blob {
+  if (file.data instanceof Blob) return file.data;
+  return new Blob([file.data as Uint8Array<ArrayBuffer>], { type: file.type });
+}
+
+/** The payload as multipart form data: one part per top-level field, files under their clientId. */
+export function payloadToFormData(payload: SubmissionPayload): FormData {
+  const form = new FormData();
+  for (const name of MULTIPART_FIELDS.text) {
+    const value = payload[name];
+    if (value !== null && value !== undefined) form.append(name, value);
+  }
+  for (const name of MULTIPART_FIELDS.json) form.append(name, JSON.stringify(payload[name] ?? null));
+  for (const file of payload.documents ?? []) form.append(file.clientId, toBlob(file), file.name);
+  return form;
+}
+
+/**
+ * The reverse, for the server: the text of the field parts plus the received files back into a
+ * payload. Returns the structure errors (including unreadable JSON); the payload is null when
+ * there are any.
+ */
+export function payloadFromParts(
+  parts: Record<string, string | undefined>,
+  files: DocumentFile[],
+): { payload: SubmissionPayload | null; errors: string[] } {
+  const errors: string[] = [];
+  const out: Record<string, unknown> = {};
+  for (const name of MULTIPART_FIELDS.text) out[name] = parts[name] ?? null;
+  for (const name of MULTIPART_FIELDS.json) {
+    const text = parts[name];
+    const emptyValue = name === 'prepopulatedData' || name === 'documentContexts' || name === 'claimTransactions' ? [] : null;
+    if (text === undefined || text === '') {
+      out[name] = emptyValue;
+      continue;
+    }
+    try {
+      out[name] = JSON.parse(text);
+    } catch {
+      errors.push(`${name}: the part is not valid JSON.`);
+      out[name] = emptyValue;
+    }
+  }
+  for (const name of Object.keys(parts)) {
+    if (!isPayloadFieldPart(name)) errors.push(`${name}: unexpected text part.`);
+  }
+  out.documents = files.length > 0 ? files : null;
+  errors.push(...checkPayloadStructure(out));
+  return errors.length > 0 ? { payload: null, errors } : { payload: out as unknown as SubmissionPayload, errors };
+}
