@@ -40,3 +40,36 @@ export class InvalidSubmissionError extends Error {
     this.name = 'InvalidSubmissionError';
   }
 }
+
+const SQLITE_UNAVAILABLE = /^SQLITE_(BUSY|LOCKED|FULL|IOERR|READONLY|CANTOPEN|NOMEM|PROTOCOL|NOLFS)/;
+const NODE_NET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENOSPC', 'EROFS']);
+// PostgreSQL SQLSTATEs that mean "not now", not "your query is wrong".
+const PG_UNAVAILABLE_CLASSES = ['08', '53', '57P', '58'];
+const PG_UNAVAILABLE_CODES = new Set(['55P03', '57014', '40001', '40P01', '25006']);
+
+/** True when `error` means the database is busy, full, read-only or unreachable. */
+export function isUnavailable(error: unknown): boolean {
+  if (error instanceof DatabaseUnavailableError) return true;
+  if (!error || typeof error !== 'object') return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') {
+    if (SQLITE_UNAVAILABLE.test(code) || NODE_NET_CODES.has(code) || PG_UNAVAILABLE_CODES.has(code)) return true;
+    if (/^[0-9A-Z]{5}$/.test(code) && PG_UNAVAILABLE_CLASSES.some((c) => code.startsWith(c))) return true;
+  }
+  const message = (error as { message?: unknown }).message;
+  // node-postgres reports lost connections and pool timeouts without a code.
+  return typeof message === 'string' && /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|pool (is|has been) (ended|destroyed)|database connection is not open/i.test(message);
+}
+
+/** `error` as a DatabaseUnavailableError when it is one of those; otherwise unchanged. */
+export function translateDatabaseError(error: unknown): unknown {
+  if (error instanceof DatabaseUnavailableError || !isUnavailable(error)) return error;
+  const code = (error as { code?: unknown }).code;
+  return new DatabaseUnavailableError(`The database is unavailable${typeof code === 'string' ? ` (${code})` : ''}; nothing was written.`, { cause: error });
+}
+
+/** True for a unique or primary-key violation in either dialect. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

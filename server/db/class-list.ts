@@ -1,0 +1,297 @@
+/**
+ * The class list: class vehicles (VINs) and class members (notice ID, hashed PIN, contact data).
+ * Imports read CSV text, check every row first and report every problem with its line number;
+ * only a clean file is written, in one transaction.
+ */
+import { parse } from 'csv-parse/sync';
+import { ClassListImportError, type ImportProblem } from './errors.js';
+import { DEFAULT_SCRYPT_COST, hashPin, verifyPinHash } from './pin-hash.js';
+import type { ClassMembersTable } from './schema.js';
+import type { ClassList, ClassMember, Database, ImportMode, ImportResult } from './types.js';
+
+/** A well-formed VIN: 17 characters, no I, O or Q. */
+export const VIN_PATTERN = /^[A-HJ-NPR-Z0-9]{17}$/;
+
+const MEMBER_COLUMNS = [
+  'noticeId',
+  'pin',
+  'firstName',
+  'middleInitial',
+  'lastName',
+  'mailingStreetLine1',
+  'mailingStreetLine2',
+  'mailingCity',
+  'mailingSubDivision',
+  'mailingPostalCode',
+  'mailingSubDivisionNonUS',
+  'mailingPostalCodeNonUS',
+  'mailingCountry',
+  'emailAddress',
+  'phoneNumber',
+  'vin',
+] as const;
+type MemberColumn = (typeof MEMBER_COLUMNS)[number];
+const REQUIRED_MEMBER_COLUMNS: MemberColumn[] = ['noticeId', 'pin', 'firstName', 'lastName', 'vin'];
+
+interface Row {
+  line: number;
+  values: Map<string, string>;
+}
+
+/** Parses CSV into rows keyed by header name; structural problems become ImportProblems. */
+function readCsv(csv: string, problems: ImportProblem[]): { header: string[]; rows: Row[] } {
+  let records: Array<{ record: string[]; info: { lines: number } }>;
+  try {
+    records = parse(csv, { bom: true, info: true, trim: true, skip_empty_lines: true, relax_column_count: true }) as unknown as typeof records;
+  } catch (error) {
+    const e = error as { lines?: number; message: string };
+    problems.push({ line: e.lines ?? 1, message: `unreadable CSV: ${e.message}` });
+    return { header: [], rows: [] };
+  }
+  const [first, ...rest] = records;
+  if (!first) {
+    problems.push({ line: 1, message: 'the file is empty (a header row is required)' });
+    return { header: [], rows: [] };
+  }
+  const header = first.record;
+  const rows: Row[] = [];
+  for (const { record, info } of rest) {
+    if (record.length !== header.length) {
+      problems.push({ line: info.lines, message: `expected ${header.length} fields, found ${record.length}` });
+      continue;
+    }
+    rows.push({ line: info.lines, values: new Map(header.map((h, i) => [h, record[i] ?? ''])) });
+  }
+  if (rest.length === 0) problems.push({ line: 2, message: 'the file has a header but no rows' });
+  return { header, rows };
+}
+
+function checkHeader(header: string[], known: readonly string[], required: readonly string[], strict: boolean, problems: ImportProblem[]) {
+  const seen = new Set<string>();
+  for (const name of header) {
+    if (seen.has(name)) problems.push({ line: 1, message: `column "${name}" appears twice` });
+    seen.add(name);
+    if (strict && !known.includes(name)) problems.push({ line: 1, message: `unknown column "${name}" (known columns: ${known.join(', ')})` });
+  }
+  for (const name of required) if (!seen.has(name)) problems.push({ line: 1, message: `missing column "${name}"` });
+}
+
+const emptyToNull = (v: string | undefined) => (v === undefined || v === '' ? null : v);
+
+interface ParsedMember extends ClassMember {
+  pin: string;
+}
+
+function parseMembers(csv: string): ParsedMember[] {
+  const problems: ImportProblem[] = [];
+  const { header, rows } = readCsv(csv, problems);
+  if (header.length) checkHeader(header, MEMBER_COLUMNS, REQUIRED_MEMBER_COLUMNS, true, problems);
+  if (problems.some((p) => p.line === 1)) throw new ClassListImportError('Class list', problems);
+
+  const members: ParsedMember[] = [];
+  const firstLineOf = new Map<string, number>();
+  for (const { line, values } of rows) {
+    const get = (c: MemberColumn) => values.get(c) ?? '';
+    const rowProblems: string[] = [];
+    const noticeId = get('noticeId').toUpperCase();
+    const pin = get('pin');
+    const vin = get('vin').toUpperCase();
+    const country = (get('mailingCountry') || 'US').toUpperCase();
+    const email = get('emailAddress');
+    if (!/^[A-Z0-9][A-Z0-9-]{0,63}$/.test(noticeId)) rowProblems.push(`noticeId "${noticeId}" must be 1–64 letters, digits or hyphens`);
+    else if (firstLineOf.has(noticeId)) rowProblems.push(`noticeId ${noticeId} already appears on line ${firstLineOf.get(noticeId)}`);
+    else firstLineOf.set(noticeId, line);
+    if (!/^[A-Za-z0-9]{4,32}$/.test(pin)) rowProblems.push('pin must be 4–32 letters or digits');
+    if (!get('firstName')) rowProblems.push('firstName is required');
+    if (!get('lastName')) rowProblems.push('lastName is required');
+    if (!VIN_PATTERN.test(vin)) rowProblems.push(`vin "${vin}" is not a well-formed VIN (17 characters from A–Z without I, O, Q, and 0–9)`);
+    if (!/^[A-Z]{2}$/.test(country)) rowProblems.push(`mailingCountry "${country}" must be a two-letter country code`);
+    if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) rowProblems.push(`emailAddress "${email}" is not an e-mail address`);
+    if (rowProblems.length) {
+      problems.push(...rowProblems.map((message) => ({ line, message })));
+      continue;
+    }
+    members.push({
+      noticeId,
+      pin,
+      firstName: get('firstName'),
+      middleInitial: emptyToNull(get('middleInitial')),
+      lastName: get('lastName'),
+      mailingStreetLine1: emptyToNull(get('mailingStreetLine1')),
+      mailingStreetLine2: emptyToNull(get('mailingStreetLine2')),
+      mailingCity: emptyToNull(get('mailingCity')),
+      mailingSubDivision: emptyToNull(get('mailingSubDivision')),
+      mailingPostalCode: emptyToNull(get('mailingPostalCode')),
+      mailingSubDivisionNonUS: emptyToNull(get('mailingSubDivisionNonUS')),
+      mailingPostalCodeNonUS: emptyToNull(get('mailingPostalCodeNonUS')),
+      mailingCountry: country,
+      emailAddress: emptyToNull(email),
+      phoneNumber: emptyToNull(get('phoneNumber')),
+      vin,
+    });
+  }
+  if (problems.length) throw new ClassListImportError('Class list', problems);
+  return members;
+}
+
+function parseVehicles(csv: string): string[] {
+  const problems: ImportProblem[] = [];
+  const { header, rows } = readCsv(csv, problems);
+  if (header.length) checkHeader(header, ['vin'], ['vin'], false, problems);
+  if (problems.some((p) => p.line === 1)) throw new ClassListImportError('Class vehicles', problems);
+  const vins = new Set<string>();
+  for (const { line, values } of rows) {
+    const vin = (values.get('vin') ?? '').toUpperCase();
+    if (!VIN_PATTERN.test(vin)) problems.push({ line, message: `vin "${vin}" is not a well-formed VIN (17 characters from A–Z without I, O, Q, and 0–9)` });
+    else vins.add(vin);
+  }
+  if (problems.length) throw new ClassListImportError('Class vehicles', problems);
+  return [...vins];
+}
+
+function toRow(m: ClassMember, pinHash: string): ClassMembersTable {
+  return {
+    notice_id: m.noticeId,
+    pin_hash: pinHash,
+    first_name: m.firstName,
+    middle_initial: m.middleInitial,
+    last_name: m.lastName,
+    mailing_street_line1: m.mailingStreetLine1,
+    mailing_street_line2: m.mailingStreetLine2,
+    mailing_city: m.mailingCity,
+    mailing_sub_division: m.mailingSubDivision,
+    mailing_postal_code: m.mailingPostalCode,
+    mailing_sub_division_non_us: m.mailingSubDivisionNonUS,
+    mailing_postal_code_non_us: m.mailingPostalCodeNonUS,
+    mailing_country: m.mailingCountry,
+    email_address: m.emailAddress,
+    phone_number: m.phoneNumber,
+    vin: m.vin,
+  };
+}
+
+function fromRow(r: ClassMembersTable): ClassMember {
+  return {
+    noticeId: r.notice_id,
+    firstName: r.first_name,
+    middleInitial: r.middle_initial,
+    lastName: r.last_name,
+    mailingStreetLine1: r.mailing_street_line1,
+    mailingStreetLine2: r.mailing_street_line2,
+    mailingCity: r.mailing_city,
+    mailingSubDivision: r.mailing_sub_division,
+    mailingPostalCode: r.mailing_postal_code,
+    mailingSubDivisionNonUS: r.mailing_sub_division_non_us,
+    mailingPostalCodeNonUS: r.mailing_postal_code_non_us,
+    mailingCountry: r.mailing_country,
+    emailAddress: r.email_address,
+    phoneNumber: r.phone_number,
+    vin: r.vin,
+  };
+}
+
+async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+export interface ClassListOptions {
+  /** scrypt N for new PIN hashes; default 16384. */
+  scryptCost?: number;
+}
+
+export function createClassList(database: Database, options: ClassListOptions = {}): ClassList {
+  const { db } = database;
+  const cost = options.scryptCost ?? DEFAULT_SCRYPT_COST;
+  let dummyHash: Promise<string> | null = null;
+
+  return {
+    async isClassVehicle(vin) {
+      const row = await db.selectFrom('class_vehicles').select('vin').where('vin', '=', vin.trim().toUpperCase()).executeTakeFirst();
+      return row !== undefined;
+    },
+    async findMember(noticeId) {
+      const row = await db.selectFrom('class_members').selectAll().where('notice_id', '=', noticeId.trim().toUpperCase()).executeTakeFirst();
+      return row ? fromRow(row) : null;
+    },
+    async verifyPin(noticeId, pin) {
+      const row = await db.selectFrom('class_members').selectAll().where('notice_id', '=', noticeId.trim().toUpperCase()).executeTakeFirst();
+      // An unknown notice ID costs the same scrypt run as a wrong PIN.
+      dummyHash ??= hashPin('unused-pin', cost);
+      const ok = await verifyPinHash(pin, row ? row.pin_hash : await dummyHash);
+      return row && ok ? fromRow(row) : null;
+    },
+    async importMembers(csv, mode: ImportMode = 'upsert'): Promise<ImportResult> {
+      const members = parseMembers(csv);
+      const rows = await mapLimited(members, 4, async (m) => toRow(m, await hashPin(m.pin, cost)));
+      return db.transaction().execute(async (trx) => {
+        const existing = new Set((await trx.selectFrom('class_members').select('notice_id').execute()).map((r) => r.notice_id));
+        const inFile = new Set(rows.map((r) => r.notice_id));
+        if (mode === 'replace') await trx.deleteFrom('class_members').execute();
+        for (const batch of chunks(rows, 50)) {
+          await trx
+            .insertInto('class_members')
+            .values(batch)
+            .onConflict((oc) =>
+              oc.column('notice_id').doUpdateSet((eb) => {
+                const set: Record<string, unknown> = {};
+                for (const column of Object.keys(batch[0] as object)) if (column !== 'notice_id') set[column] = eb.ref(`excluded.${column}` as 'excluded.vin');
+                return set;
+              }),
+            )
+            .execute();
+        }
+        const updated = [...inFile].filter((id) => existing.has(id)).length;
+        return {
+          rows: rows.length,
+          inserted: rows.length - updated,
+          updated,
+          removed: mode === 'replace' ? [...existing].filter((id) => !inFile.has(id)).length : 0,
+        };
+      });
+    },
+    async importVehicles(csv, mode: ImportMode = 'upsert'): Promise<ImportResult> {
+      const vins = parseVehicles(csv);
+      return db.transaction().execute(async (trx) => {
+        const existing = new Set((await trx.selectFrom('class_vehicles').select('vin').execute()).map((r) => r.vin));
+        const inFile = new Set(vins);
+        if (mode === 'replace') await trx.deleteFrom('class_vehicles').execute();
+        for (const batch of chunks(vins, 500)) {
+          await trx
+            .insertInto('class_vehicles')
+            .values(batch.map((vin) => ({ vin })))
+            .onConflict((oc) => oc.column('vin').doNothing())
+            .execute();
+        }
+        const kept = vins.filter((v) => existing.has(v)).length;
+        return {
+          rows: vins.length,
+          inserted: vins.length - kept,
+          updated: 0,
+          removed: mode === 'replace' ? [...existing].filter((v) => !inFile.has(v)).length : 0,
+        };
+      });
+    },
+    async counts() {
+      const [m, v] = await Promise.all([
+        db.selectFrom('class_members').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+        db.selectFrom('class_vehicles').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { members: Number(m.n), vehicles: Number(v.n) };
+    },
+  };
+}

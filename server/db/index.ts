@@ -1,0 +1,14 @@
+/** The persistence layer's public surface. See README.md and types.ts. */
+export * from './types.js';
+export { DatabaseUnavailableError, ClassListImportError, InvalidSubmissionError, isUnavailable, isUniqueViolation, type ImportProblem } from './errors.js';
+export { openDatabase, isPostgresUrl, SQLITE_FILE_NAME } from './open.js';
+export { createSessionStore, createRedisSessionStore } from './sessions.js';
+export { createRateLimiter, createRedisRateLimiter } from './rate-limit.js';
+export { createOneTimeTokens } from './one-time-tokens.js';
+export { createSharedStores, type SharedStores, type SharedStoresOptions } from './shared-stores.js';
+export { createClassList, VIN_PATTERN, type ClassListOptions } from './class-list.js';
+export { createSubmissions } from './submissions.js';
+export { generateReferenceCode, isValidReferenceCode, normalizeReferenceCode, REFERENCE_ALPHABET, REFERENCE_PREFIX } from './reference-code.js';
+export { hashPin, verifyPinHash } from './pin-hash.js';
+export { seedSampleData, CLASS_MEMBERS_FILE, CLASS_VEHICLES_FILE, type SeedResult } from './seed.js';
+export type { Tables } from './schema.js';

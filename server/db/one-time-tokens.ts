@@ -1,0 +1,40 @@
+/** Single-use hashes (captcha tokens, captcha raw values) in the database, shared by all instances. */
+import type { Clock, Database, OneTimeTokens } from './types.js';
+
+export function createOneTimeTokens(database: Database, options: { clock?: Clock } = {}): OneTimeTokens {
+  const { db } = database;
+  const clock = options.clock ?? Date.now;
+  return {
+    async issue(hash, expiresAt) {
+      await db
+        .insertInto('one_time_tokens')
+        .values({ hash, state: 'issued', expires_at: expiresAt })
+        .onConflict((oc) => oc.column('hash').doNothing())
+        .execute();
+    },
+    async consume(hash) {
+      // One UPDATE decides: of two concurrent consumers exactly one changes the row.
+      const result = await db
+        .updateTable('one_time_tokens')
+        .set({ state: 'used' })
+        .where('hash', '=', hash)
+        .where('state', '=', 'issued')
+        .where('expires_at', '>', clock())
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+    async markUsed(hash, expiresAt) {
+      const row = await db
+        .insertInto('one_time_tokens')
+        .values({ hash, state: 'used', expires_at: expiresAt })
+        .onConflict((oc) => oc.column('hash').doNothing())
+        .returning('hash')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+    async purgeExpired() {
+      const result = await db.deleteFrom('one_time_tokens').where('expires_at', '<=', clock()).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}

@@ -1,0 +1,166 @@
+/**
+ * openDatabase: SQLite (default, a file in the data folder) or PostgreSQL (`postgres://…`),
+ * durable commits, migrations applied, and every driver error that means "busy, full or
+ * unreachable" turned into DatabaseUnavailableError at the driver, so no caller can miss one.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import pg from 'pg';
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type QueryResult,
+  type TransactionSettings,
+  type CompiledQuery,
+} from 'kysely';
+import { DatabaseUnavailableError, translateDatabaseError } from './errors.js';
+import { migrationProvider } from './migrations.js';
+import type { Tables } from './schema.js';
+import type { Database, DialectName, OpenDatabaseOptions } from './types.js';
+
+export const SQLITE_FILE_NAME = 'claims.sqlite';
+
+export function isPostgresUrl(url: string | undefined): url is string {
+  return !!url && /^postgres(ql)?:\/\//i.test(url);
+}
+
+async function translated<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw translateDatabaseError(error);
+  }
+}
+
+class TranslatingConnection implements DatabaseConnection {
+  constructor(readonly inner: DatabaseConnection) {}
+  executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    return translated(() => this.inner.executeQuery<R>(query));
+  }
+  async *streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
+    try {
+      yield* this.inner.streamQuery<R>(query, chunkSize);
+    } catch (error) {
+      throw translateDatabaseError(error);
+    }
+  }
+}
+
+const unwrap = (c: DatabaseConnection) => (c instanceof TranslatingConnection ? c.inner : c);
+
+/** Wraps a driver so that busy/full/unreachable errors surface as DatabaseUnavailableError. */
+class TranslatingDriver implements Driver {
+  constructor(private readonly inner: Driver) {}
+  init() {
+    return translated(() => this.inner.init());
+  }
+  async acquireConnection() {
+    return new TranslatingConnection(await translated(() => this.inner.acquireConnection()));
+  }
+  beginTransaction(c: DatabaseConnection, s: TransactionSettings) {
+    return translated(() => this.inner.beginTransaction(unwrap(c), s));
+  }
+  commitTransaction(c: DatabaseConnection) {
+    return translated(() => this.inner.commitTransaction(unwrap(c)));
+  }
+  rollbackTransaction(c: DatabaseConnection) {
+    return translated(() => this.inner.rollbackTransaction(unwrap(c)));
+  }
+  releaseConnection(c: DatabaseConnection) {
+    return this.inner.releaseConnection(unwrap(c));
+  }
+  destroy() {
+    return this.inner.destroy();
+  }
+}
+
+function translatingDialect(inner: Dialect): Dialect {
+  return {
+    createAdapter: () => inner.createAdapter(),
+    createDriver: () => new TranslatingDriver(inner.createDriver()),
+    createIntrospector: (db) => inner.createIntrospector(db),
+    createQueryCompiler: () => inner.createQueryCompiler(),
+  };
+}
+
+function openSqlite(dataDir: string, busyTimeoutMs: number): Dialect {
+  mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, SQLITE_FILE_NAME);
+  let sqlite: BetterSqlite3.Database;
+  try {
+    sqlite = new BetterSqlite3(file, { timeout: busyTimeoutMs });
+    sqlite.pragma(`busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))}`);
+    sqlite.pragma('journal_mode = WAL');
+    // better-sqlite3 leaves WAL at NORMAL, which can lose an acknowledged commit on power loss.
+    sqlite.pragma('synchronous = FULL');
+    sqlite.pragma('foreign_keys = ON');
+  } catch (error) {
+    throw new DatabaseUnavailableError(`Cannot open the SQLite database ${file}: ${(error as Error).message}`, { cause: error });
+  }
+  return new SqliteDialect({ database: sqlite });
+}
+
+function openPostgres(url: string, schema: string, busyTimeoutMs: number): Dialect {
+  const options = [`-c search_path=${schema}`, '-c synchronous_commit=on', `-c lock_timeout=${Math.floor(busyTimeoutMs)}`];
+  const pool = new pg.Pool({
+    connectionString: url,
+    options: options.join(' '),
+    max: 10,
+    connectionTimeoutMillis: Math.max(1000, busyTimeoutMs),
+  });
+  // An idle client losing its connection must not crash the process; the next query reports it.
+  pool.on('error', () => {});
+  return new PostgresDialect({ pool });
+}
+
+/** Opens (creating if needed) the database and applies pending migrations. */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  const busyTimeoutMs = options.busyTimeoutMs ?? 5000;
+  const dialectName: DialectName = isPostgresUrl(options.databaseUrl) ? 'postgres' : 'sqlite';
+  const schema = options.schema ?? 'public';
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`Invalid database schema name: ${schema}`);
+
+  const inner =
+    dialectName === 'postgres' ? openPostgres(options.databaseUrl as string, schema, busyTimeoutMs) : openSqlite(options.dataDir, busyTimeoutMs);
+  const db = new Kysely<Tables>({ dialect: translatingDialect(inner) });
+
+  try {
+    if (dialectName === 'postgres') await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
+    const migrator = new Migrator({
+      db,
+      provider: migrationProvider(dialectName),
+      ...(dialectName === 'postgres' ? { migrationTableSchema: schema } : {}),
+    });
+    const { error } = await migrator.migrateToLatest();
+    if (error) throw translateDatabaseError(error);
+  } catch (error) {
+    await db.destroy().catch(() => {});
+    throw error;
+  }
+
+  let closed: Promise<void> | null = null;
+  return {
+    dialect: dialectName,
+    db,
+    async checkHealth() {
+      try {
+        await sql`select 1 as ok`.execute(db);
+      } catch (error) {
+        throw error instanceof DatabaseUnavailableError
+          ? error
+          : new DatabaseUnavailableError('The database did not answer the health check.', { cause: error });
+      }
+    },
+    close() {
+      closed ??= db.destroy();
+      return closed;
+    },
+  };
+}

@@ -1,0 +1,164 @@
+/**
+ * Server-side sessions with idle expiry, in the database or in Redis (same contract).
+ * The cookie carries the random id; the store keys on its SHA-256, so a leaked table or keyspace
+ * does not hand out live sessions.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { Database, Session, SessionData, SessionStore, SessionStoreOptions } from './types.js';
+
+const newSessionId = () => randomBytes(32).toString('base64url');
+const hashId = (id: string) => createHash('sha256').update(id).digest('hex');
+
+/** Sessions in the `sessions` table. */
+export function createSessionStore(database: Database, options: SessionStoreOptions): SessionStore {
+  const { db } = database;
+  const clock = options.clock ?? Date.now;
+  const idle = options.idleTimeoutMs;
+
+  async function load(id: string, now: number): Promise<SessionData | null> {
+    const row = await db.selectFrom('sessions').select(['data', 'expires_at']).where('id_hash', '=', hashId(id)).executeTakeFirst();
+    if (!row) return null;
+    if (Number(row.expires_at) <= now) {
+      await db.deleteFrom('sessions').where('id_hash', '=', hashId(id)).where('expires_at', '<=', now).execute();
+      return null;
+    }
+    return JSON.parse(row.data) as SessionData;
+  }
+
+  return {
+    async create(data) {
+      const now = clock();
+      const id = newSessionId();
+      await db
+        .insertInto('sessions')
+        .values({ id_hash: hashId(id), data: JSON.stringify(data), expires_at: now + idle, created_at: now })
+        .execute();
+      return { id, data, expiresAt: now + idle };
+    },
+    async get(id) {
+      const now = clock();
+      const row = await db.selectFrom('sessions').select(['data', 'expires_at']).where('id_hash', '=', hashId(id)).executeTakeFirst();
+      if (!row) return null;
+      const expiresAt = Number(row.expires_at);
+      if (expiresAt <= now) {
+        await db.deleteFrom('sessions').where('id_hash', '=', hashId(id)).where('expires_at', '<=', now).execute();
+        return null;
+      }
+      return { id, data: JSON.parse(row.data) as SessionData, expiresAt };
+    },
+    async save(id, data) {
+      const now = clock();
+      const result = await db
+        .updateTable('sessions')
+        .set({ data: JSON.stringify(data), expires_at: now + idle })
+        .where('id_hash', '=', hashId(id))
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+    async touch(id) {
+      const now = clock();
+      const result = await db
+        .updateTable('sessions')
+        .set({ expires_at: now + idle })
+        .where('id_hash', '=', hashId(id))
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+    async destroy(id) {
+      await db.deleteFrom('sessions').where('id_hash', '=', hashId(id)).execute();
+    },
+    async rotate(id, data) {
+      const now = clock();
+      const current = await load(id, now);
+      if (!current) return null;
+      const next = data ?? current;
+      const newId = newSessionId();
+      const done = await db.transaction().execute(async (trx) => {
+        // Deleting first makes two concurrent rotations of one id yield one winner.
+        const removed = await trx.deleteFrom('sessions').where('id_hash', '=', hashId(id)).executeTakeFirst();
+        if (Number(removed.numDeletedRows) === 0) return false;
+        await trx
+          .insertInto('sessions')
+          .values({ id_hash: hashId(newId), data: JSON.stringify(next), expires_at: now + idle, created_at: now })
+          .execute();
+        return true;
+      });
+      return done ? { id: newId, data: next, expiresAt: now + idle } : null;
+    },
+    async purgeExpired() {
+      const result = await db.deleteFrom('sessions').where('expires_at', '<=', clock()).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}
+
+interface RedisSessionValue {
+  data: SessionData;
+  expiresAt: number;
+}
+
+/**
+ * Sessions in Redis under `sess:<sha256>`. The logical expiry is kept in the value and checked
+ * against the clock; Redis' own TTL (the idle timeout) removes abandoned keys.
+ */
+export function createRedisSessionStore(redis: Redis, options: SessionStoreOptions): SessionStore {
+  const clock = options.clock ?? Date.now;
+  const idle = options.idleTimeoutMs;
+  const key = (id: string) => `sess:${hashId(id)}`;
+
+  async function read(id: string, now: number): Promise<RedisSessionValue | null> {
+    const raw = await redis.get(key(id));
+    if (!raw) return null;
+    const value = JSON.parse(raw) as RedisSessionValue;
+    if (value.expiresAt <= now) {
+      await redis.del(key(id));
+      return null;
+    }
+    return value;
+  }
+  const write = (id: string, value: RedisSessionValue, mode: 'NX' | 'XX') => redis.set(key(id), JSON.stringify(value), 'PX', idle, mode as 'NX');
+
+  return {
+    async create(data) {
+      const id = newSessionId();
+      const value = { data, expiresAt: clock() + idle };
+      await write(id, value, 'NX');
+      return { id, ...value };
+    },
+    async get(id) {
+      const value = await read(id, clock());
+      return value ? { id, ...value } : null;
+    },
+    async save(id, data) {
+      const now = clock();
+      if (!(await read(id, now))) return false;
+      return (await write(id, { data, expiresAt: now + idle }, 'XX')) === 'OK';
+    },
+    async touch(id) {
+      const now = clock();
+      const value = await read(id, now);
+      if (!value) return false;
+      return (await write(id, { data: value.data, expiresAt: now + idle }, 'XX')) === 'OK';
+    },
+    async destroy(id) {
+      await redis.del(key(id));
+    },
+    async rotate(id, data) {
+      const now = clock();
+      const value = await read(id, now);
+      if (!value) return null;
+      // The DEL result decides the winner when two rotations of one id race.
+      if ((await redis.del(key(id))) === 0) return null;
+      const newId = newSessionId();
+      const next = { data: data ?? value.data, expiresAt: now + idle };
+      await write(newId, next, 'NX');
+      return { id: newId, ...next } satisfies Session;
+    },
+    async purgeExpired() {
+      return 0; // Redis expires keys itself.
+    },
+  };
+}

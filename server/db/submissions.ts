@@ -1,0 +1,143 @@
+/**
+ * Submissions and their documents. One transaction writes the submission row and every document
+ * row; the unique (form_type, idempotency_key) makes a retried submit return the first reference
+ * code and write nothing, also when two retries race.
+ */
+import { createHash } from 'node:crypto';
+import { InvalidSubmissionError, isUniqueViolation } from './errors.js';
+import { generateReferenceCode, normalizeReferenceCode } from './reference-code.js';
+import type { SubmissionsTable } from './schema.js';
+import type { Clock, Database, DocumentMeta, NewSubmission, StoreResult, SubmissionFilter, SubmissionRecord, Submissions } from './types.js';
+import type { FormType } from '../../runtime/core/types.js';
+import type { Selectable } from 'kysely';
+
+const MAX_ATTEMPTS = 8;
+
+function checkDocuments(input: NewSubmission) {
+  input.documents.forEach((d, i) => {
+    const label = `document ${i + 1} (${JSON.stringify(d.name)})`;
+    if (d.bytes.byteLength !== d.size) throw new InvalidSubmissionError(`${label}: size ${d.size} does not match its ${d.bytes.byteLength} bytes`);
+    const actual = createHash('sha256').update(d.bytes).digest('hex');
+    if (actual !== d.sha256.toLowerCase()) throw new InvalidSubmissionError(`${label}: sha256 does not match its bytes`);
+  });
+}
+
+export function createSubmissions(database: Database, options: { clock?: Clock } = {}): Submissions {
+  const { db } = database;
+  const clock = options.clock ?? Date.now;
+
+  const findByKey = (formType: FormType, key: string) =>
+    db.selectFrom('submissions').select(['id', 'reference_code']).where('form_type', '=', formType).where('idempotency_key', '=', key).executeTakeFirst();
+
+  async function documentsOf(ids: number[]): Promise<Map<number, DocumentMeta[]>> {
+    const byId = new Map<number, DocumentMeta[]>(ids.map((id) => [id, []]));
+    for (let i = 0; i < ids.length; i += 500) {
+      const rows = await db
+        .selectFrom('documents')
+        .select(['id', 'submission_id', 'context_client_id', 'name', 'type', 'size', 'sha256'])
+        .where('submission_id', 'in', ids.slice(i, i + 500))
+        .orderBy('submission_id')
+        .orderBy('position')
+        .execute();
+      for (const r of rows) {
+        byId.get(Number(r.submission_id))?.push({ id: Number(r.id), contextClientId: r.context_client_id, name: r.name, type: r.type, size: Number(r.size), sha256: r.sha256 });
+      }
+    }
+    return byId;
+  }
+
+  const toRecord = (r: Selectable<SubmissionsTable>, documents: DocumentMeta[]): SubmissionRecord => ({
+    id: Number(r.id),
+    referenceCode: r.reference_code,
+    formType: r.form_type as FormType,
+    culture: r.culture,
+    createdAt: r.created_at,
+    payload: JSON.parse(r.payload) as unknown,
+    documents,
+  });
+
+  return {
+    async storeSubmission(input): Promise<StoreResult> {
+      checkDocuments(input);
+      const payload = JSON.stringify(input.payload ?? null);
+      for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+        const existing = await findByKey(input.formType, input.idempotencyKey);
+        if (existing) return { referenceCode: existing.reference_code, created: false, submissionId: Number(existing.id) };
+        const referenceCode = generateReferenceCode(input.formType);
+        try {
+          const id = await db.transaction().execute(async (trx) => {
+            // A racing retry that committed first makes this insert a no-op (PostgreSQL waits for
+            // it); the loop then reads its row.
+            const row = await trx
+              .insertInto('submissions')
+              .values({
+                reference_code: referenceCode,
+                form_type: input.formType,
+                idempotency_key: input.idempotencyKey,
+                culture: input.culture,
+                payload,
+                created_at: new Date(clock()).toISOString(),
+              })
+              .onConflict((oc) => oc.columns(['form_type', 'idempotency_key']).doNothing())
+              .returning('id')
+              .executeTakeFirst();
+            if (!row) return null;
+            let position = 0;
+            for (const d of input.documents) {
+              await trx
+                .insertInto('documents')
+                .values({
+                  submission_id: Number(row.id),
+                  position: position++,
+                  context_client_id: d.contextClientId,
+                  name: d.name,
+                  type: d.type,
+                  size: d.size,
+                  sha256: d.sha256.toLowerCase(),
+                  bytes: Buffer.from(d.bytes.buffer, d.bytes.byteOffset, d.bytes.byteLength),
+                })
+                .execute();
+            }
+            return Number(row.id);
+          });
+          if (id !== null) return { referenceCode, created: true, submissionId: id };
+        } catch (error) {
+          // Another submission already holds this reference code (or the key, on SQLite's
+          // unordered constraint check): roll back and try again.
+          if (!isUniqueViolation(error) || attempt === MAX_ATTEMPTS) throw error;
+        }
+      }
+      throw new Error('Could not store the submission: no free reference code was found.');
+    },
+
+    async listSubmissions(filter: SubmissionFilter = {}) {
+      let query = db.selectFrom('submissions').selectAll();
+      if (filter.formType) query = query.where('form_type', '=', filter.formType);
+      if (filter.from) query = query.where('created_at', '>=', filter.from.toISOString());
+      if (filter.to) query = query.where('created_at', '<', filter.to.toISOString());
+      const rows = await query.orderBy('created_at').orderBy('id').execute();
+      const docs = await documentsOf(rows.map((r) => Number(r.id)));
+      return rows.map((r) => toRecord(r, docs.get(Number(r.id)) ?? []));
+    },
+
+    async getByReferenceCode(code) {
+      const row = await db.selectFrom('submissions').selectAll().where('reference_code', '=', normalizeReferenceCode(code)).executeTakeFirst();
+      if (!row) return null;
+      const docs = await documentsOf([Number(row.id)]);
+      return toRecord(row, docs.get(Number(row.id)) ?? []);
+    },
+
+    async getDocuments(submissionId) {
+      const rows = await db.selectFrom('documents').selectAll().where('submission_id', '=', submissionId).orderBy('position').execute();
+      return rows.map((r) => ({
+        id: Number(r.id),
+        contextClientId: r.context_client_id,
+        name: r.name,
+        type: r.type,
+        size: Number(r.size),
+        sha256: r.sha256,
+        bytes: Buffer.isBuffer(r.bytes) ? r.bytes : Buffer.from(r.bytes as Uint8Array),
+      }));
+    },
+  };
+}
