@@ -1,0 +1,345 @@
+import { acceptModelConfigs } from '../models';
+import { payloadToFormData } from '../payload';
+import { devError, DEV_ERRORS, USER_MESSAGES } from '../errors';
+import type {
+  AuthorizeRequest,
+  AuthorizeResponse,
+  CaptchaConfig,
+  CsrfToken,
+  Culture,
+  DeadlinesResponse,
+  FlowFile,
+  FormType,
+  LocalizedItem,
+  ModelConfig,
+  SignatureDateInfo,
+  SubmissionPayload,
+  SubmitResponse,
+} from '../types';
+
+/** Paths of the calls of spec §7 that do not depend on the form type. */
+export const API_PATHS = {
+  csrf: '/api/csrf',
+  sessionTimeout: '/api/session-timeout',
+  deadlines: '/api/deadlines',
+  charactersWhitelist: '/api/characters-whitelist',
+  captcha: '/api/captcha',
+  formsConfig: '/api/forms/config',
+  signatureDate: '/api/signature-date',
+  cultureContent: '/api/culture/content',
+  setLanguage: '/api/culture/set-language',
+} as const;
+
+/** A call's outcome: the data, or a user-facing failure. Developer errors are thrown instead. */
+export type ApiResult<T, A = never> = ApiSuccess<T> | ApiFailure<A>;
+
+export interface ApiSuccess<T> {
+  ok: true;
+  data: T;
+  status: number;
+}
+
+export interface ApiFailure<A = never> {
+  ok: false;
+  /** User-facing text: the server's own error, or the English text of `errorKey`. */
+  error: string;
+  /** Localization key of the message, null when the text is the server's. */
+  errorKey: string | null;
+  /** HTTP status, null when no response arrived. */
+  status: number | null;
+  /** The server's answer when it gave one the form machine acts on (authorize 400/401, submit 400, submit without reference code). */
+  response?: A;
+  /** Developer-facing detail for logs (spec §8), e.g. 'An error occured while fetching csrf token'. */
+  detail?: string;
+}
+
+/** Where one form type authorizes or submits; flow files carry these. */
+export interface FormEndpoint {
+  endpoint?: string;
+  method?: string;
+}
+export type FormEndpoints = Partial<Record<FormType, { authorize?: FormEndpoint; submit?: FormEndpoint }>>;
+
+/** The endpoint map of the loaded flow files. */
+export function endpointsFromFlows(flows: Array<Pick<FlowFile, 'formType' | 'authorize' | 'submit'>>): FormEndpoints {
+  const out: FormEndpoints = {};
+  for (const flow of flows) out[flow.formType] = { authorize: flow.authorize, ...(flow.submit ? { submit: flow.submit } : {}) };
+  return out;
+}
+
+export interface ApiClientOptions {
+  fetch: typeof fetch;
+  /** Prefix of every path; default '' (same origin). */
+  baseUrl?: string;
+  endpoints: FormEndpoints;
+  /** A token already known (e.g. embedded in the page); otherwise getCsrf() sets it. */
+  csrf?: CsrfToken | null;
+}
+
+export interface ApiClient {
+  /** GET /api/csrf; keeps the token for unsafe calls. A 403 is ignored silently: data null. */
+  getCsrf(): Promise<ApiResult<CsrfToken | null>>;
+  /** The token unsafe calls carry; null before initialisation. */
+  csrfToken(): CsrfToken | null;
+  setCsrfToken(token: CsrfToken | null): void;
+  /** POST /api/session-timeout: ends the server-side session. */
+  sessionTimeout(): Promise<ApiResult<null>>;
+  getDeadlines(): Promise<ApiResult<DeadlinesResponse>>;
+  /** The allowed characters as one string; data null when not available (403). */
+  getCharactersWhitelist(): Promise<ApiResult<string | null>>;
+  getCaptcha(): Promise<ApiResult<CaptchaConfig>>;
+  /** Accepted model configs (see acceptModelConfigs); data null when not available (403). */
+  getFormsConfig(): Promise<ApiResult<ModelConfig[] | null>>;
+  getSignatureDate(culture: Culture): Promise<ApiResult<SignatureDateInfo>>;
+  /** The key/value items of a culture (i18n's contentToDictionary turns them into texts). */
+  getCultureContent(culture: Culture): Promise<ApiResult<LocalizedItem[]>>;
+  authorize(formType: FormType, request: AuthorizeRequest): Promise<ApiResult<AuthorizeResponse, AuthorizeResponse>>;
+  submit(formType: FormType, payload: SubmissionPayload): Promise<ApiResult<SubmitResponse, SubmitResponse>>;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+type Message = { key: string; en: string };
+
+function fail<A = never>(message: Message, status: number | null, detail?: string): ApiFailure<A> {
+  return { ok: false, error: message.en, errorKey: message.key, status, ...(detail ? { detail } : {}) };
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch {
+    return undefined;
+  }
+}
+
+function textOrNull(value: unknown): string | null {
+  return typeof value === 'string' ? value : null;
+}
+
+/** The allowed characters from the JSON text the server sends (a string or a list of groups). */
+export function parseAllowedCharacters(allowedCharacters: unknown): string | null {
+  if (typeof allowedCharacters !== 'string') return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(allowedCharacters);
+  } catch {
+    return null;
+  }
+  if (typeof parsed === 'string') return parsed;
+  if (Array.isArray(parsed) && parsed.every((g) => typeof g === 'string')) return [...new Set((parsed as string[]).join(''))].join('');
+  return null;
+}
+
+/**
+ * The client of spec §7. `fetch` is injected (tests pass one returning real Response objects).
+ * Every request is same-origin with credentials; unsafe methods carry the CSRF header named by
+ * the csrf response. User-facing failures are returned, developer errors thrown.
+ */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const doFetch = options.fetch;
+  const baseUrl = (options.baseUrl ?? '').replace(/\/+$/, '');
+  let csrf: CsrfToken | null = options.csrf ?? null;
+
+  const url = (path: string, query?: Record<string, string>) => {
+    const qs = query ? `?${new URLSearchParams(query).toString()}` : '';
+    return `${baseUrl}${path}${qs}`;
+  };
+
+  /** One request; null when no response arrived (network failure). */
+  async function request(method: string, path: string, init: { query?: Record<string, string>; json?: unknown; form?: FormData } = {}) {
+    const verb = method.toUpperCase();
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (!SAFE_METHODS.has(verb)) {
+      if (!csrf) throw devError('CSRF_NOT_INITIALIZED');
+      headers[csrf.requestHeaderName] = csrf.requestToken;
+    }
+    let body: BodyInit | undefined;
+    if (init.json !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(init.json);
+    } else if (init.form) {
+      body = init.form; // the runtime sets the multipart boundary
+    }
+    try {
+      return await doFetch(url(path, init.query), { method: verb, headers, credentials: 'same-origin', ...(body !== undefined ? { body } : {}) });
+    } catch {
+      return null;
+    }
+  }
+
+  /** A GET whose JSON body is the data; `message` on any failure, `notAvailableOn403` gives data null. */
+  async function getJson<T>(
+    path: string,
+    message: Message,
+    read: (body: unknown) => T | undefined,
+    opts: { query?: Record<string, string>; notAvailableOn403?: boolean; detail?: string } = {},
+  ): Promise<ApiResult<T | null>> {
+    const response = await request('GET', path, opts.query ? { query: opts.query } : {});
+    if (!response) return fail(message, null, opts.detail);
+    if (response.status === 403 && opts.notAvailableOn403) return { ok: true, data: null, status: 403 };
+    if (!response.ok) return fail(message, response.status, opts.detail);
+    const data = read(await readJson(response));
+    if (data === undefined) return fail(message, response.status, opts.detail);
+    return { ok: true, data, status: response.status };
+  }
+
+  function endpointOf(formType: FormType, call: 'authorize' | 'submit'): { endpoint: string; method: string } {
+    const entry = options.endpoints[formType]?.[call];
+    if (!entry?.endpoint) throw devError('NO_ENDPOINT', formType);
+    if (!entry.method) throw devError('NO_HTTP_VERB', formType);
+    return { endpoint: entry.endpoint, method: entry.method };
+  }
+
+  return {
+    async getCsrf() {
+      const response = await request('GET', API_PATHS.csrf);
+      const detail = DEV_ERRORS.CSRF_FETCH_FAILED();
+      if (!response) return fail(USER_MESSAGES.generic, null, detail);
+      if (response.status === 403) return { ok: true, data: null, status: 403 };
+      const body = response.ok ? await readJson(response) : undefined;
+      if (!isRecord(body) || typeof body.requestHeaderName !== 'string' || typeof body.requestToken !== 'string') {
+        return fail(USER_MESSAGES.generic, response.status, detail);
+      }
+      csrf = { requestHeaderName: body.requestHeaderName, requestToken: body.requestToken };
+      return { ok: true, data: csrf, status: response.status };
+    },
+
+    csrfToken: () => csrf,
+    setCsrfToken(token) {
+      csrf = token;
+    },
+
+    async sessionTimeout() {
+      const response = await request('POST', API_PATHS.sessionTimeout);
+      if (!response) return fail(USER_MESSAGES.generic, null);
+      if (!response.ok) return fail(USER_MESSAGES.generic, response.status);
+      return { ok: true, data: null, status: response.status };
+    },
+
+    async getDeadlines() {
+      const result = await getJson(API_PATHS.deadlines, USER_MESSAGES.generic, (b) =>
+        isRecord(b) && isRecord(b.deadlines) ? (b as unknown as DeadlinesResponse) : undefined,
+      );
+      return result as ApiResult<DeadlinesResponse>;
+    },
+
+    getCharactersWhitelist() {
+      return getJson(
+        API_PATHS.charactersWhitelist,
+        USER_MESSAGES.whitelistFailed,
+        (b) => (isRecord(b) ? (parseAllowedCharacters(b.allowedCharacters) ?? undefined) : undefined),
+        { notAvailableOn403: true },
+      );
+    },
+
+    async getCaptcha() {
+      const result = await getJson(
+        API_PATHS.captcha,
+        USER_MESSAGES.generic,
+        (b) => (isRecord(b) && typeof b.siteKey === 'string' ? (b as unknown as CaptchaConfig) : undefined),
+        { detail: DEV_ERRORS.CAPTCHA_FETCH_FAILED() },
+      );
+      return result as ApiResult<CaptchaConfig>;
+    },
+
+    getFormsConfig() {
+      // A malformed entry is a developer error (MODEL_CONFIG_REJECTED), thrown by acceptModelConfigs.
+      return getJson(API_PATHS.formsConfig, USER_MESSAGES.requestFailed, (b) => (Array.isArray(b) ? acceptModelConfigs(b) : undefined), {
+        notAvailableOn403: true,
+      });
+    },
+
+    async getSignatureDate(culture) {
+      const result = await getJson(
+        API_PATHS.signatureDate,
+        USER_MESSAGES.requestFailed,
+        (b) => (isRecord(b) && typeof b.signatureDate === 'string' ? (b as unknown as SignatureDateInfo) : undefined),
+        { query: { culture } },
+      );
+      return result as ApiResult<SignatureDateInfo>;
+    },
+
+    async getCultureContent(culture) {
+      const result = await getJson(
+        API_PATHS.cultureContent,
+        USER_MESSAGES.generic,
+        (b) =>
+          Array.isArray(b) && b.every((i) => isRecord(i) && typeof i.key === 'string' && typeof i.value === 'string')
+            ? (b as LocalizedItem[])
+            : undefined,
+        { query: { culture } },
+      );
+      return result as ApiResult<LocalizedItem[]>;
+    },
+
+    async authorize(formType, body) {
+      const { endpoint, method } = endpointOf(formType, 'authorize');
+      const response = await request(method, endpoint, { json: body });
+      if (!response) return fail<AuthorizeResponse>(USER_MESSAGES.generic, null);
+      const json = await readJson(response);
+      const answer = isRecord(json) ? json : {};
+      if (response.status === 400 || response.status === 401) {
+        const error = textOrNull(answer.error);
+        const refused: AuthorizeResponse = { authorized: false, error, captcha: textOrNull(answer.captcha), prepopulatedData: null };
+        return { ok: false, error: error ?? '', errorKey: null, status: response.status, response: refused };
+      }
+      if (!response.ok || typeof answer.authorized !== 'boolean') return fail<AuthorizeResponse>(USER_MESSAGES.generic, response.status);
+      const data: AuthorizeResponse = {
+        authorized: answer.authorized,
+        error: textOrNull(answer.error),
+        captcha: textOrNull(answer.captcha),
+        prepopulatedData: isRecord(answer.prepopulatedData) ? (answer.prepopulatedData as AuthorizeResponse['prepopulatedData']) : null,
+      };
+      return { ok: true, data, status: response.status };
+    },
+
+    async submit(formType, payload) {
+      const { endpoint, method } = endpointOf(formType, 'submit');
+      const response = await request(method, endpoint, { form: payloadToFormData(payload) });
+      if (!response) return fail<SubmitResponse>(USER_MESSAGES.submitFailed, null);
+      const json = await readJson(response);
+      const answer = isRecord(json) ? json : {};
+      if (response.status === 400) {
+        const error = textOrNull(answer.error);
+        const refused: SubmitResponse = { submitted: false, error, referenceCodeForm: null };
+        if (error === null) return { ...fail<SubmitResponse>(USER_MESSAGES.submitFailed, 400), response: refused };
+        return { ok: false, error, errorKey: null, status: 400, response: refused };
+      }
+      if (!response.ok || !isRecord(json)) return fail<SubmitResponse>(USER_MESSAGES.submitFailed, response.status);
+      const referenceCodeForm = textOrNull(answer.referenceCodeForm);
+      const data: SubmitResponse = {
+        submitted: answer.submitted === undefined ? referenceCodeForm !== null : answer.submitted === true,
+        error: textOrNull(answer.error),
+        referenceCodeForm: referenceCodeForm === '' ? null : referenceCodeForm,
+      };
+      if (data.referenceCodeForm === null) {
+        return { ...fail<SubmitResponse>(USER_MESSAGES.missingReferenceCode, response.status), response: { ...data, submitted: true } };
+      }
+      return { ok: true, data, status: response.status };
+    },
+  };
+}
+
+/**
+ * For the form machine's actors: the server's answer (also a refusal it acts on), or a thrown
+ * Error carrying the user-facing failure when there is none.
+ */
+export function answerOrThrow<T>(result: ApiResult<T, T>): T {
+  if (result.ok) return result.data;
+  if (result.response !== undefined) return result.response;
+  throw new ApiCallError(result);
+}
+
+export class ApiCallError extends Error {
+  readonly failure: ApiFailure<unknown>;
+  constructor(failure: ApiFailure<unknown>) {
+    super(failure.error);
+    this.name = 'ApiCallError';
+    this.failure = failure;
+  }
+}

@@ -1,0 +1,2 @@
+/** The API client of spec §7. */
+export * from './client';
