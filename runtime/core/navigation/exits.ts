@@ -1,4 +1,4 @@
-import type { Culture } from '../types';
+import type { Culture, FormType } from '../types';
 import { clearNavigation } from './state';
 import type { NavigationState } from './types';
 
@@ -11,24 +11,20 @@ export const EXIT_ROUTES = {
 
 export type ExitKind = keyof typeof EXIT_ROUTES;
 
-/**
- * Leaves the form for a special page: the form state is cleared and the route returned.
- * The session-expired route carries the active form and the culture (spec §2).
- */
+/** The route of a special exit; the session-expired route carries the form type and the culture (spec §2). */
+export function exitPath(kind: ExitKind, options: { formType?: FormType | null; culture?: Culture | null } = {}): string {
+  const query = new URLSearchParams();
+  if (kind === 'sessionExpired' && options.formType) query.set('form', options.formType);
+  if (options.culture) query.set('culture', options.culture);
+  const text = query.toString();
+  return text ? `${EXIT_ROUTES[kind]}?${text}` : EXIT_ROUTES[kind];
+}
+
+/** Leaves the form for a special page: the form state is cleared and the route returned. */
 export function specialExit(
   state: NavigationState,
   kind: ExitKind,
   options: { culture?: Culture | null } = {},
 ): { state: NavigationState; path: string } {
-  let path: string = EXIT_ROUTES[kind];
-  if (kind === 'sessionExpired') {
-    const query = new URLSearchParams();
-    if (state.activeForm) query.set('form', state.activeForm);
-    if (options.culture) query.set('culture', options.culture);
-    const text = query.toString();
-    if (text) path += `?${text}`;
-  } else if (options.culture) {
-    path += `?${new URLSearchParams({ culture: options.culture }).toString()}`;
-  }
-  return { state: clearNavigation(state), path };
+  return { state: clearNavigation(state), path: exitPath(kind, { formType: state.activeForm, culture: options.culture ?? null }) };
 }

@@ -14,5 +14,5 @@ export {
   beginNavigation,
   endNavigation,
 } from './navigation';
-export { EXIT_ROUTES, specialExit, type ExitKind } from './exits';
+export { EXIT_ROUTES, exitPath, specialExit, type ExitKind } from './exits';
 export { isPageSkipped, scopeFromStore, skipPredicate, progress } from './skip';

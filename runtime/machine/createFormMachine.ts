@@ -1,0 +1,479 @@
+import { assign, emit, fromPromise, setup } from 'xstate';
+import { devError, DevError, USER_MESSAGES } from '../core/errors';
+import { applyPrepopulated, type PrepopulatedFieldConfig } from '../core/models';
+import {
+  backTarget,
+  beginNavigation,
+  createFormFactoryRegistry,
+  emptyNavigation,
+  endNavigation,
+  exitPath,
+  flowFactory,
+  goTo,
+  initNavigation,
+  nextTarget,
+  nodeById,
+  nodeForPath,
+  scopeFromStore,
+  skipPredicate,
+  type NavigationState,
+  type SkipPredicate,
+} from '../core/navigation';
+import type { FlowFile, FormType, PageConfig } from '../core/types';
+import type {
+  AuthorizeInput,
+  AuthorizeOutput,
+  FormFailure,
+  FormMachineContext,
+  FormMachineEmitted,
+  FormMachineEvent,
+  FormMachineInput,
+  FormMachineOutput,
+  GotoRefusal,
+  SubmitInput,
+  SubmitOutput,
+} from './types';
+
+/** Spec §9: the default minimum session duration, in minutes. */
+export const DEFAULT_MIN_SESSION_DURATION = 30;
+/** Spec §4/§9: the warning shows one minute before expiry. */
+export const WARNING_BEFORE_EXPIRY_MS = 60_000;
+/** Spec §4/§9: the countdown ticks every second. */
+export const TICK_MS = 1_000;
+
+/** The navigation state of a flow with its first page shown. */
+function initialNavigation(flow: FlowFile): NavigationState {
+  const registry = createFormFactoryRegistry();
+  registry.register(flow.formType, flowFactory(flow));
+  return initNavigation(emptyNavigation(), flow.formType, registry);
+}
+
+/** Every field of the flow's model blocks that names a prepopulatedDataKey. */
+export function prepopulatedFieldsOf(flow: FlowFile): PrepopulatedFieldConfig[] {
+  const out: PrepopulatedFieldConfig[] = [];
+  for (const page of flow.pages) {
+    for (const block of page.blocks) {
+      if (block.block !== 'model') continue;
+      for (const field of block.fields) {
+        if (!field.prepopulatedDataKey) continue;
+        out.push({
+          model: block.model,
+          key: field.key,
+          prepopulatedDataKey: field.prepopulatedDataKey,
+          ...(field.defaultValue !== undefined ? { defaultValue: field.defaultValue } : {}),
+          ...(field.overrideEverDirtyFieldConstraint !== undefined
+            ? { overrideEverDirtyFieldConstraint: field.overrideEverDirtyFieldConstraint }
+            : {}),
+        });
+      }
+    }
+  }
+  return out;
+}
+
+/** The default of an injected actor: it fails with a message that says how to provide it. */
+function notProvided<TOutput, TInput>(name: string) {
+  return fromPromise<TOutput, TInput>(async () => {
+    throw devError('ACTOR_NOT_PROVIDED', name);
+  });
+}
+
+type GotoResolution = { pageId: string } | { refused: GotoRefusal; target: string };
+
+/**
+ * One machine per form type (spec §4): authorize → pages → submit → confirmation, next/back with
+ * skip rules, and the session timer as a parallel region. The `authorize` and `submit` actors are
+ * injected with machine.provide({ actors }) so the app wires the API client and tests wire functions.
+ */
+export function createFormMachine(flow: FlowFile) {
+  const formType: FormType = flow.formType;
+  const pages = new Map<string, PageConfig>(flow.pages.map((p) => [p.id, p]));
+  const navigation0 = initialNavigation(flow);
+  const submitPage = flow.submit ? flow.pages.find((p) => p.action === 'submit' && p.inFlow !== false) : undefined;
+  /** The page shown after an accepted submission: the in-flow page after the submit page. */
+  const confirmationPage = submitPage ? (nodeById(navigation0, submitPage.id)?.next ?? null) : null;
+  const defaultPrepopulated = prepopulatedFieldsOf(flow);
+
+  const pageOf = (ctx: FormMachineContext): PageConfig | undefined =>
+    ctx.navigation.currentPage === null ? undefined : pages.get(ctx.navigation.currentPage);
+  const skipped = (ctx: FormMachineContext): SkipPredicate => skipPredicate(flow, scopeFromStore(ctx.store));
+  const pathOf = (pageId: string): string => pages.get(pageId)?.path ?? '';
+  /** A page the claimant may open now: authorized when it requires it; confirmation only through submit. */
+  const reachable = (ctx: FormMachineContext, pageId: string): GotoRefusal | null => {
+    const page = pages.get(pageId);
+    if (!page) return 'notFound';
+    if (page.requiresAuthorization && !ctx.authorized) return 'unauthorized';
+    if (pageId === confirmationPage) return 'notSubmitted';
+    return null;
+  };
+  const stepTarget = (ctx: FormMachineContext, link: 'next' | 'back'): string | null => {
+    if (ctx.navigation.isNavigating) return null;
+    const target = (link === 'next' ? nextTarget : backTarget)(ctx.navigation, skipped(ctx));
+    return target !== null && reachable(ctx, target) === null ? target : null;
+  };
+  const resolveGoto = (ctx: FormMachineContext, event: FormMachineEvent): GotoResolution => {
+    if (event.type !== 'GOTO') return { refused: 'notFound', target: '' };
+    const target = 'pageId' in event ? event.pageId : event.path;
+    if (ctx.navigation.isNavigating) return { refused: 'navigating', target };
+    let pageId: string;
+    if ('pageId' in event) {
+      if (!pages.has(event.pageId)) return { refused: 'notFound', target };
+      pageId = event.pageId;
+    } else {
+      try {
+        pageId = nodeForPath(ctx.navigation, event.path).id;
+      } catch (error) {
+        if (error instanceof DevError && error.code === 'SEVERAL_NODES_FOR_PATH') return { refused: 'severalMatches', target };
+        return { refused: 'notFound', target };
+      }
+    }
+    const refusal = reachable(ctx, pageId);
+    return refusal ? { refused: refusal, target } : { pageId };
+  };
+  const failure = (source: FormFailure['source'], message: { key: string; en: string }): FormFailure => ({
+    source,
+    messageKey: message.key,
+    message: message.en,
+  });
+  const freshContext = (input: {
+    store: FormMachineContext['store'];
+    now: () => number;
+    durationMs: number;
+    prepopulatedFields: PrepopulatedFieldConfig[];
+  }): FormMachineContext => ({
+    formType,
+    navigation: navigation0,
+    store: input.store,
+    initialStore: input.store,
+    authorized: false,
+    authorizationError: null,
+    failure: null,
+    captcha: null,
+    prepopulatedData: null,
+    lookupResult: null,
+    isSubmitting: false,
+    referenceCode: null,
+    rejection: null,
+    session: { durationMs: input.durationMs, deadline: input.now() + input.durationMs, remainingSeconds: null, expired: false },
+    now: input.now,
+    prepopulatedFields: input.prepopulatedFields,
+  });
+
+  return setup({
+    types: {
+      context: {} as FormMachineContext,
+      events: {} as FormMachineEvent,
+      input: {} as FormMachineInput,
+      emitted: {} as FormMachineEmitted,
+      output: {} as FormMachineOutput,
+    },
+    actors: {
+      authorize: notProvided<AuthorizeOutput, AuthorizeInput>('authorize'),
+      submit: notProvided<SubmitOutput, SubmitInput>('submit'),
+    },
+    guards: {
+      canGoNext: ({ context }) => stepTarget(context, 'next') !== null,
+      canGoBack: ({ context }) => stepTarget(context, 'back') !== null,
+      gotoAllowed: ({ context, event }) => 'pageId' in resolveGoto(context, event),
+      pageAuthorizes: ({ context }) => {
+        const action = pageOf(context)?.action;
+        return action === 'authorize' || action === 'lookup';
+      },
+      pageSubmits: ({ context }) => submitPage !== undefined && context.navigation.currentPage === submitPage.id && context.authorized,
+      isLookupPage: ({ context }) => pageOf(context)?.action === 'lookup',
+      authorizedOnAnswer: ({ event }) => 'output' in event && (event.output as AuthorizeOutput).authorized === true,
+      submissionAccepted: ({ event }) => {
+        const out = 'output' in event ? (event.output as SubmitOutput) : null;
+        return out !== null && out.submitted === true && typeof out.referenceCodeForm === 'string' && out.referenceCodeForm !== '';
+      },
+      submittedWithoutReference: ({ event }) => 'output' in event && (event.output as SubmitOutput).submitted === true,
+      sessionTimeoutEnabled: ({ context }) => pageOf(context)?.sessionTimeout === true,
+      sessionTimeoutDisabled: ({ context }) => pageOf(context)?.sessionTimeout !== true,
+    },
+    actions: {
+      goNext: assign(({ context }) => ({ navigation: goTo(context.navigation, stepTarget(context, 'next') as string) })),
+      goBack: assign(({ context }) => ({ navigation: goTo(context.navigation, stepTarget(context, 'back') as string) })),
+      goToTarget: assign(({ context, event }) => {
+        const resolved = resolveGoto(context, event);
+        return 'pageId' in resolved ? { navigation: goTo(context.navigation, resolved.pageId) } : {};
+      }),
+      emitPageChanged: emit(({ context }) => ({
+        type: 'pageChanged' as const,
+        pageId: context.navigation.currentPage ?? '',
+        path: pathOf(context.navigation.currentPage ?? ''),
+      })),
+      emitGotoRefused: emit(({ context, event }) => {
+        const resolved = resolveGoto(context, event);
+        return 'refused' in resolved
+          ? { type: 'gotoRefused' as const, reason: resolved.refused, target: resolved.target }
+          : { type: 'gotoRefused' as const, reason: 'notFound' as const, target: '' };
+      }),
+      startNavigation: assign(({ context }) =>
+        context.navigation.isNavigating ? {} : { navigation: beginNavigation(context.navigation) },
+      ),
+      finishNavigation: assign(({ context }) => ({ navigation: endNavigation(context.navigation) })),
+      updateStore: assign(({ event }) => (event.type === 'UPDATE_STORE' ? { store: event.store } : {})),
+      dismissError: assign({ failure: null, rejection: null }),
+      /** Spec §4: on an attempt authorization resets to false and the error is cleared. */
+      startAuthorization: assign({ authorized: false, authorizationError: null, failure: null, lookupResult: null }),
+      storeAuthorization: assign(({ context, event }) => {
+        const out = (event as unknown as { output: AuthorizeOutput }).output;
+        const authorized = out.authorized === true;
+        const prepopulatedData = out.prepopulatedData ?? null;
+        return {
+          authorized,
+          authorizationError: out.error ?? null,
+          captcha: out.captcha ?? null,
+          prepopulatedData,
+          store: authorized ? applyPrepopulated(context.store, prepopulatedData, context.prepopulatedFields) : context.store,
+        };
+      }),
+      storeLookupResult: assign(({ event }) => {
+        const out = (event as unknown as { output: AuthorizeOutput }).output;
+        return { lookupResult: { authorized: out.authorized === true, error: out.error ?? null } };
+      }),
+      /** Spec §4: any failure other than a server answer gives the generic message and authorized=false. */
+      authorizationFailed: assign({
+        authorized: false,
+        authorizationError: null,
+        failure: failure('authorize', USER_MESSAGES.generic),
+      }),
+      emitAuthorizeServerError: emit(({ event }) => {
+        const out = (event as unknown as { output: AuthorizeOutput }).output;
+        return { type: 'serverError' as const, source: 'authorize' as const, message: out.error ?? '' };
+      }),
+      emitCaptchaReset: emit({ type: 'captchaReset' as const }),
+      emitFailure: emit(({ context }) => ({
+        type: 'failure' as const,
+        failure: context.failure ?? failure('authorize', USER_MESSAGES.generic),
+      })),
+      startSubmission: assign({ isSubmitting: true, failure: null, rejection: null, authorizationError: null }),
+      endSubmission: assign({ isSubmitting: false }),
+      /** Spec §4: a second attempt while one is in flight is rejected. */
+      rejectSecondSubmit: assign(() => {
+        const error = devError('ALREADY_SUBMITTING');
+        return { rejection: { code: error.code, message: error.message } };
+      }),
+      emitRejected: emit(({ context }) => ({
+        type: 'rejected' as const,
+        code: context.rejection?.code ?? 'ALREADY_SUBMITTING',
+        message: context.rejection?.message ?? '',
+      })),
+      storeReferenceCode: assign(({ context, event }) => {
+        const out = (event as unknown as { output: SubmitOutput }).output;
+        return {
+          referenceCode: out.referenceCodeForm,
+          navigation: confirmationPage ? goTo(context.navigation, confirmationPage) : context.navigation,
+        };
+      }),
+      emitSubmitted: emit(({ context }) => ({ type: 'submitted' as const, referenceCode: context.referenceCode ?? '' })),
+      /** Spec §4: on submit 400 the error text becomes the authorization error. */
+      storeSubmitError: assign(({ event }) => ({
+        authorizationError: (event as unknown as { output: SubmitOutput }).output.error ?? null,
+      })),
+      emitSubmitServerError: emit(({ event }) => ({
+        type: 'serverError' as const,
+        source: 'submit' as const,
+        message: (event as unknown as { output: SubmitOutput }).output.error ?? '',
+      })),
+      missingReferenceCode: assign({ failure: failure('submit', USER_MESSAGES.missingReferenceCode) }),
+      submissionFailed: assign({ failure: failure('submit', USER_MESSAGES.submitFailed) }),
+      resetDeadline: assign(({ context }) => ({
+        session: { ...context.session, deadline: context.now() + context.session.durationMs, remainingSeconds: null },
+      })),
+      updateRemaining: assign(({ context }) => ({
+        session: {
+          ...context.session,
+          remainingSeconds: Math.max(0, Math.ceil((context.session.deadline - context.now()) / 1000)),
+        },
+      })),
+      closeWarning: assign(({ context }) => ({ session: { ...context.session, remainingSeconds: null } })),
+      emitSessionWarning: emit(({ context }) => ({
+        type: 'sessionWarning' as const,
+        remainingSeconds: Math.max(0, Math.ceil((context.session.deadline - context.now()) / 1000)),
+      })),
+      /** Spec §4: at the deadline the form models are reinitialised and the session marked expired. */
+      expireSession: assign(({ context }) => ({
+        store: context.initialStore,
+        authorized: false,
+        authorizationError: null,
+        captcha: null,
+        prepopulatedData: null,
+        lookupResult: null,
+        isSubmitting: false,
+        navigation: navigation0,
+        session: { ...context.session, remainingSeconds: null, expired: true },
+      })),
+      emitSessionExpired: emit(() => ({
+        type: 'sessionExpired' as const,
+        formType,
+        path: exitPath('sessionExpired', { formType }),
+      })),
+      resetForm: assign(({ context }) =>
+        freshContext({
+          store: context.initialStore,
+          now: context.now,
+          durationMs: context.session.durationMs,
+          prepopulatedFields: context.prepopulatedFields,
+        }),
+      ),
+    },
+    delays: {
+      untilWarning: ({ context }) => Math.max(0, context.session.deadline - WARNING_BEFORE_EXPIRY_MS - context.now()),
+      untilExpiry: ({ context }) => Math.max(0, context.session.deadline - context.now()),
+      tick: TICK_MS,
+    },
+  }).createMachine({
+    id: 'form',
+    context: ({ input }) => {
+      const minutes = input.minSessionDuration ?? DEFAULT_MIN_SESSION_DURATION;
+      return freshContext({
+        store: input.store,
+        now: input.now ?? Date.now,
+        durationMs: minutes * 60_000,
+        prepopulatedFields: input.prepopulatedFields ?? defaultPrepopulated,
+      });
+    },
+    initial: 'open',
+    on: {
+      RESET: { target: '.open', actions: 'resetForm' },
+    },
+    states: {
+      open: {
+        type: 'parallel',
+        on: {
+          UPDATE_STORE: { actions: 'updateStore' },
+          DISMISS_ERROR: { actions: 'dismissError' },
+          ROUTE_CHANGE_START: { actions: 'startNavigation' },
+          ROUTE_CHANGE_END: { actions: 'finishNavigation' },
+        },
+        states: {
+          flow: {
+            initial: 'editing',
+            states: {
+              editing: {
+                on: {
+                  NEXT: { guard: 'canGoNext', actions: ['goNext', 'emitPageChanged'] },
+                  BACK: { guard: 'canGoBack', actions: ['goBack', 'emitPageChanged'] },
+                  GOTO: [{ guard: 'gotoAllowed', actions: ['goToTarget', 'emitPageChanged'] }, { actions: 'emitGotoRefused' }],
+                  AUTHORIZE: { guard: 'pageAuthorizes', target: 'authorizing' },
+                  SUBMIT: { guard: 'pageSubmits', target: 'submitting' },
+                },
+              },
+              authorizing: {
+                entry: 'startAuthorization',
+                invoke: {
+                  id: 'authorize',
+                  src: 'authorize',
+                  input: ({ context, event }) => ({
+                    formType,
+                    credentials: event.type === 'AUTHORIZE' ? event.credentials : null,
+                    captchaToken: event.type === 'AUTHORIZE' ? event.captchaToken : null,
+                    store: context.store,
+                  }),
+                  onDone: [
+                    {
+                      guard: 'isLookupPage',
+                      target: 'lookupResult',
+                      actions: ['storeAuthorization', 'storeLookupResult', 'emitCaptchaReset'],
+                    },
+                    {
+                      guard: 'authorizedOnAnswer',
+                      target: 'editing',
+                      actions: ['storeAuthorization', 'emitCaptchaReset', 'goNext', 'emitPageChanged'],
+                    },
+                    { target: 'editing', actions: ['storeAuthorization', 'emitCaptchaReset', 'emitAuthorizeServerError'] },
+                  ],
+                  onError: { target: 'editing', actions: ['authorizationFailed', 'emitCaptchaReset', 'emitFailure'] },
+                },
+              },
+              /** Lookup: the answer shows on the same page; another lookup may follow. */
+              lookupResult: {
+                on: {
+                  AUTHORIZE: { guard: 'pageAuthorizes', target: 'authorizing' },
+                  GOTO: [{ guard: 'gotoAllowed', target: 'editing', actions: ['goToTarget', 'emitPageChanged'] }, { actions: 'emitGotoRefused' }],
+                },
+              },
+              submitting: {
+                entry: 'startSubmission',
+                exit: 'endSubmission',
+                invoke: {
+                  id: 'submit',
+                  src: 'submit',
+                  input: ({ context, event }) => ({
+                    formType,
+                    store: context.store,
+                    captchaToken: event.type === 'SUBMIT' ? event.captchaToken : null,
+                    captchaRawValue: context.captcha,
+                    prepopulatedData: context.prepopulatedData,
+                    skippedPages: flow.pages.map((p) => p.id).filter(skipped(context)),
+                  }),
+                  onDone: [
+                    {
+                      guard: 'submissionAccepted',
+                      target: '#form.confirmation',
+                      actions: ['storeReferenceCode', 'emitCaptchaReset', 'emitPageChanged', 'emitSubmitted'],
+                    },
+                    {
+                      guard: 'submittedWithoutReference',
+                      target: 'editing',
+                      actions: ['missingReferenceCode', 'emitCaptchaReset', 'emitFailure'],
+                    },
+                    { target: 'editing', actions: ['storeSubmitError', 'emitCaptchaReset', 'emitSubmitServerError'] },
+                  ],
+                  onError: { target: 'editing', actions: ['submissionFailed', 'emitCaptchaReset', 'emitFailure'] },
+                },
+                on: {
+                  SUBMIT: { actions: ['rejectSecondSubmit', 'emitRejected'] },
+                },
+              },
+            },
+          },
+          session: {
+            initial: 'off',
+            states: {
+              /** The current page has the session timeout disabled (start pages). */
+              off: {
+                always: { guard: 'sessionTimeoutEnabled', target: 'counting' },
+              },
+              counting: {
+                entry: 'resetDeadline',
+                always: { guard: 'sessionTimeoutDisabled', target: 'off' },
+                initial: 'active',
+                on: {
+                  ACTIVITY: { target: '.active', actions: 'resetDeadline' },
+                  CONTINUE_SESSION: { target: '.active', actions: 'resetDeadline' },
+                  SESSION_TIMEOUT: { target: '#form.sessionExpired' },
+                },
+                states: {
+                  active: {
+                    after: { untilWarning: { target: 'warning', actions: 'emitSessionWarning' } },
+                  },
+                  warning: {
+                    entry: 'updateRemaining',
+                    exit: 'closeWarning',
+                    after: {
+                      untilExpiry: { target: '#form.sessionExpired' },
+                      tick: { target: 'warning', reenter: true },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+      /** The session deadline passed: models reinitialised; the app shows /session-expired. RESET starts over. */
+      sessionExpired: {
+        entry: ['expireSession', 'emitSessionExpired'],
+      },
+      /** The submission was accepted; the confirmation page shows the reference code. */
+      confirmation: {
+        type: 'final',
+      },
+    },
+    output: ({ context }) => ({ referenceCode: context.referenceCode ?? '' }),
+  });
+}
+
+export type FormMachine = ReturnType<typeof createFormMachine>;
