@@ -1,0 +1,205 @@
+/**
+ * The administrator's command line: `npm run admin -- <command>`. Uses DATABASE_URL, DATA_DIR,
+ * DATABASE_SCHEMA and SETTLEMENT_DIR like the server. Exit code 0 on success, 1 on a failure,
+ * 2 on a usage error; messages go to stderr, exports to stdout unless --out is given.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { FORM_TYPES, type FormType } from '../../runtime/core/types.js';
+import { createClassList } from '../db/class-list.js';
+import { ClassListImportError, DatabaseUnavailableError } from '../db/errors.js';
+import { openDatabase } from '../db/open.js';
+import { seedSampleData } from '../db/seed.js';
+import type { Database, SubmissionFilter } from '../db/types.js';
+import { exportDocuments, exportSubmissions, UnknownReferenceCodeError, type ExportFormat } from './export.js';
+
+export const USAGE = `Usage: npm run admin -- <command> [options]
+
+Commands:
+  import-class-list FILE.csv [--replace]       import class members (PINs are hashed); upserts by noticeId,
+                                               --replace makes the file the whole list
+  import-class-vehicles FILE.csv [--replace]   import class vehicles (column "vin")
+  export-submissions --format csv|jsonl [--form-type Automotive|Exclusion] [--from DATE] [--to DATE] [--out FILE]
+                                               every submission with its answers and document metadata;
+                                               DATE is YYYY-MM-DD (UTC day, --to inclusive) or an ISO date-time
+  export-documents REFERENCE_CODE --out DIR    write the submission's documents, byte-identical
+  seed                                         import the settlement folder's class list into empty tables
+
+Environment: DATABASE_URL (postgres://… for PostgreSQL; default SQLite in DATA_DIR), DATA_DIR (default ./data),
+             DATABASE_SCHEMA (PostgreSQL schema, default public), SETTLEMENT_DIR (default server-fixtures/)`;
+
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+export interface CliIo {
+  env: Record<string, string | undefined>;
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  cwd?: string;
+}
+
+interface Parsed {
+  command: string | undefined;
+  positional: string[];
+  flags: Map<string, string | true>;
+}
+
+const VALUE_FLAGS = new Set(['format', 'form-type', 'from', 'to', 'out']);
+const BOOLEAN_FLAGS = new Set(['replace', 'help']);
+
+function parseArgs(argv: string[]): Parsed {
+  const [command, ...rest] = argv;
+  const positional: string[] = [];
+  const flags = new Map<string, string | true>();
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i] as string;
+    if (!arg.startsWith('--')) {
+      positional.push(arg);
+      continue;
+    }
+    const [name, inline] = arg.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
+    if (BOOLEAN_FLAGS.has(name)) flags.set(name, true);
+    else if (VALUE_FLAGS.has(name)) {
+      const value = inline ?? rest[++i];
+      if (value === undefined || value.startsWith('--')) throw new UsageError(`--${name} needs a value`);
+      flags.set(name, value);
+    } else throw new UsageError(`unknown option --${name}`);
+  }
+  return { command, positional, flags };
+}
+
+function parseDate(text: string, flag: 'from' | 'to'): Date {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) {
+    const day = new Date(`${text}T00:00:00.000Z`);
+    if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== text) throw new UsageError(`--${flag} ${text} is not a date`);
+    // A day given as --to includes that whole day.
+    return flag === 'to' ? new Date(day.getTime() + 86_400_000) : day;
+  }
+  const instant = new Date(text);
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(text) || Number.isNaN(instant.getTime())) throw new UsageError(`--${flag} ${text} is not a date (use YYYY-MM-DD or an ISO date-time)`);
+  return instant;
+}
+
+function onePositional(p: Parsed, what: string): string {
+  if (p.positional.length !== 1) throw new UsageError(`${p.command} takes exactly one ${what}`);
+  return p.positional[0] as string;
+}
+
+function readInput(file: string, cwd: string): string {
+  try {
+    return readFileSync(path.resolve(cwd, file), 'utf8');
+  } catch (error) {
+    throw new Error(`Cannot read ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`, { cause: error });
+  }
+}
+
+async function withDatabase<T>(io: CliIo, run: (database: Database) => Promise<T>): Promise<T> {
+  const cwd = io.cwd ?? process.cwd();
+  const database = await openDatabase({
+    ...(io.env.DATABASE_URL ? { databaseUrl: io.env.DATABASE_URL } : {}),
+    ...(io.env.DATABASE_SCHEMA ? { schema: io.env.DATABASE_SCHEMA } : {}),
+    dataDir: path.resolve(cwd, io.env.DATA_DIR || './data'),
+  });
+  try {
+    return await run(database);
+  } finally {
+    await database.close();
+  }
+}
+
+async function execute(p: Parsed, io: CliIo): Promise<void> {
+  const cwd = io.cwd ?? process.cwd();
+  switch (p.command) {
+    case 'import-class-list':
+    case 'import-class-vehicles': {
+      const csv = readInput(onePositional(p, 'CSV file'), cwd);
+      const mode = p.flags.has('replace') ? 'replace' : 'upsert';
+      const members = p.command === 'import-class-list';
+      const r = await withDatabase(io, (db) => (members ? createClassList(db).importMembers(csv, mode) : createClassList(db).importVehicles(csv, mode)));
+      io.stdout(`Imported ${r.rows} ${members ? 'class member' : 'class vehicle'} row(s): ${r.inserted} new, ${r.updated} updated, ${r.removed} removed.\n`);
+      return;
+    }
+    case 'export-submissions': {
+      if (p.positional.length) throw new UsageError(`export-submissions takes no argument (got ${p.positional.join(' ')})`);
+      const format = p.flags.get('format');
+      if (format !== 'csv' && format !== 'jsonl') throw new UsageError('--format must be csv or jsonl');
+      const filter: SubmissionFilter = {};
+      const formType = p.flags.get('form-type');
+      if (typeof formType === 'string') {
+        const match = FORM_TYPES.find((t) => t.toLowerCase() === formType.toLowerCase());
+        if (!match) throw new UsageError(`--form-type must be one of ${FORM_TYPES.join(', ')}`);
+        filter.formType = match as FormType;
+      }
+      const from = p.flags.get('from');
+      const to = p.flags.get('to');
+      if (typeof from === 'string') filter.from = parseDate(from, 'from');
+      if (typeof to === 'string') filter.to = parseDate(to, 'to');
+      const { text, count } = await withDatabase(io, (db) => exportSubmissions(db, format as ExportFormat, filter));
+      const out = p.flags.get('out');
+      if (typeof out === 'string') {
+        writeFileSync(path.resolve(cwd, out), text);
+        io.stderr(`Exported ${count} submission(s) to ${out}.\n`);
+      } else {
+        io.stdout(text);
+        io.stderr(`Exported ${count} submission(s).\n`);
+      }
+      return;
+    }
+    case 'export-documents': {
+      const code = onePositional(p, 'reference code');
+      const out = p.flags.get('out');
+      if (typeof out !== 'string') throw new UsageError('export-documents needs --out DIR');
+      const files = await withDatabase(io, (db) => exportDocuments(db, code, path.resolve(cwd, out)));
+      for (const f of files) io.stdout(`${f.file}\t${f.size}\t${f.sha256}\n`);
+      io.stderr(`Wrote ${files.length} document(s) to ${out}.\n`);
+      return;
+    }
+    case 'seed': {
+      const dir = path.resolve(cwd, io.env.SETTLEMENT_DIR || 'server-fixtures');
+      const r = await withDatabase(io, (db) => seedSampleData(db, dir));
+      const say = (v: number | string) => (typeof v === 'number' ? `${v} imported` : v === 'kept' ? 'already present, kept' : 'no file');
+      io.stdout(`Class vehicles: ${say(r.vehicles)}. Class members: ${say(r.members)}.\n`);
+      return;
+    }
+    case undefined:
+    case 'help':
+    case '--help':
+      io.stdout(`${USAGE}\n`);
+      return;
+    default:
+      throw new UsageError(`unknown command ${p.command}`);
+  }
+}
+
+/** Runs one command; returns the exit code. */
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  try {
+    await execute(parseArgs(argv), io);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr(`Error: ${error.message}\n\n${USAGE}\n`);
+      return 2;
+    }
+    if (error instanceof ClassListImportError || error instanceof DatabaseUnavailableError || error instanceof UnknownReferenceCodeError) {
+      io.stderr(`Error: ${error.message}\n`);
+      return 1;
+    }
+    io.stderr(`Error: ${(error as Error).message ?? String(error)}\n`);
+    return 1;
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const code = await runCli(process.argv.slice(2), {
+    env: process.env,
+    stdout: (t) => process.stdout.write(t),
+    stderr: (t) => process.stderr.write(t),
+  });
+  process.exitCode = code;
+}
