@@ -1,6 +1,6 @@
 import { devError } from '../errors';
-import { camelCase } from '../models';
-import type { Culture, DocumentFile, FormModel, FormType, ModelStoreState, PageConfig, SubmissionPayload } from '../types';
+import { camelCase, camelCaseKeys } from '../models';
+import type { Culture, DocumentFile, FieldValue, FormModel, FormType, ModelStoreState, PageConfig, SubmissionPayload } from '../types';
 import { isSkippedByRule, pruneSkipped } from './prune';
 
 /** The single-instance kinds of the payload: at most one model each (spec §5). */
@@ -18,8 +18,11 @@ export interface BuildPayloadInput {
   culture: Culture | null | undefined;
   reCaptchaResponse?: string | null;
   captchaRawValue?: string | null;
-  /** Models sent as prepopulatedData (default none). */
-  prepopulatedData?: FormModel[] | null;
+  /**
+   * What authorize prepopulated, sent back as prepopulatedData (default none): models as they are,
+   * or the authorize response's record, sent as one model (see prepopulatedModel).
+   */
+  prepopulatedData?: FormModel[] | Record<string, FieldValue> | null;
   /**
    * Pages whose answers must not be sent. `isSkipped` defaults to each page's skip rule evaluated
    * on the store. Omit to send every saved answer.
@@ -59,8 +62,23 @@ export function buildPayload(input: BuildPayloadInput): SubmissionPayload {
     claimantInfo: single('claimantInfo'),
     credentials: single('credentials'),
     claimDetails: single('claimDetails'),
-    prepopulatedData: input.prepopulatedData ?? [],
+    prepopulatedData: Array.isArray(input.prepopulatedData)
+      ? input.prepopulatedData
+      : input.prepopulatedData
+        ? [prepopulatedModel(input.formType, input.prepopulatedData)]
+        : [],
     documentContexts,
     claimTransactions: ofKind('claimTransactions'),
+  };
+}
+
+/** The authorize response's prepopulated values as a model (keys camel-cased) for the payload list. */
+export function prepopulatedModel(formType: FormType, data: Record<string, FieldValue>): FormModel {
+  return {
+    id: null,
+    clientId: 'prepopulatedData',
+    metadata: { formType, dtoMapping: 'prepopulatedData' },
+    metadataHash: '',
+    fields: camelCaseKeys(data),
   };
 }

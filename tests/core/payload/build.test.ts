@@ -67,3 +67,14 @@ describe('building the submission payload', () => {
     expect(payload.claimDetails?.fields.denialNotes).toBe('Refused twice');
   });
 });
+
+describe('the prepopulated data sent back', () => {
+  it('is sent as given models, or as one model built from the authorize record', () => {
+    const { store } = fileClaim('false');
+    expect(buildPayload({ formType: 'Automotive', store, culture: 'en', prepopulatedData: null }).prepopulatedData).toEqual([]);
+    const payload = buildPayload({ formType: 'Automotive', store, culture: 'en', prepopulatedData: { FirstName: 'Maria' } });
+    expect(payload.prepopulatedData).toEqual([
+      { id: null, clientId: 'prepopulatedData', metadata: { formType: 'Automotive', dtoMapping: 'prepopulatedData' }, metadataHash: '', fields: { firstName: 'Maria' } },
+    ]);
+  });
+});
