@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { deadlineInstants } from './deadlines.js';
 import type { LegacyDeadlinesResponse, ModelConfig, PerCultureDeadlinesResponse } from '../../runtime/core/types.js';
 
 /** The repository's schemas/ folder. */
@@ -168,6 +169,14 @@ export function loadSettlement(dir: string): Settlement {
   const captcha = check<CaptchaFile>(dir, FILES.captcha, problems);
   const settings = check<SettingsFile>(dir, FILES.settings, problems);
   const whitelist = check<WhitelistFile>(dir, FILES.whitelist, problems);
+
+  if (deadlines) {
+    try {
+      deadlineInstants(deadlines);
+    } catch (err) {
+      problems.push({ file: deadlines.file, pointer: '/deadlines', message: (err as Error).message });
+    }
+  }
 
   if (problems.length || !models || !deadlines || !captcha || !settings || !whitelist) throw new SettlementError(dir, problems);
 

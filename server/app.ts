@@ -1,0 +1,216 @@
+/**
+ * buildApp: the Fastify application, assembled in the fastify/demo order —
+ * plugins/external (helmet, cookie, rate limit, multipart) → plugins/app (settlement, error
+ * handling, database, sessions + CSRF, captcha) → routes (one folder per URL prefix).
+ * Used by server/main.ts, server/dev.ts and the tests (which inject the clock, the database and a
+ * captcha emulator).
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Environment } from './config.js';
+import type { Database } from './db/types.js';
+import cookie from './plugins/external/cookie.js';
+import helmet from './plugins/external/helmet.js';
+import multipart from './plugins/external/multipart.js';
+import rateLimit from './plugins/external/rate-limit.js';
+import captcha, { resolveCaptcha, type CaptchaOverrides } from './plugins/app/captcha.js';
+import database from './plugins/app/database.js';
+import errorHandler from './plugins/app/error-handler.js';
+import session from './plugins/app/session.js';
+import settlementPlugin from './plugins/app/settlement.js';
+import api from './routes/api/index.js';
+import appShell from './routes/app-shell/index.js';
+import health from './routes/health.js';
+import { errorSchema, formModelSchema } from './routes/schemas.js';
+import { loadSettlement, type Settlement } from './settlement/load.js';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+
+export interface Timeouts {
+  /** Whole request (headers + body), ms. Node's requestTimeout. */
+  requestTimeoutMs: number;
+  /** Receiving the headers, ms. Node's headersTimeout. */
+  headersTimeoutMs: number;
+  /** Socket inactivity, ms. */
+  connectionTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  /** How often Node checks request/headers timeouts (its default of 30 s lets slow clients linger). */
+  checkIntervalMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: Timeouts = {
+  requestTimeoutMs: 120_000,
+  headersTimeoutMs: 15_000,
+  connectionTimeoutMs: 60_000,
+  keepAliveTimeoutMs: 5_000,
+  checkIntervalMs: 1_000,
+};
+
+export interface BuildAppOptions {
+  /** The settlement folder (validated here), or an already loaded settlement. */
+  settlementDir?: string;
+  settlement?: Settlement;
+  /** An open database (server/db openDatabase). */
+  database: Database;
+  /** Close the database when the app closes. Default false. */
+  ownsDatabase?: boolean;
+  /** Signs session cookies, CSRF tokens and captcha values; every instance must share it. */
+  sessionSecret: string;
+  environment?: Environment;
+  /** Epoch ms. Default Date.now. */
+  clock?: () => number;
+  /** Captcha emulator origin, siteverify URL, secret, timeout. */
+  captcha?: CaptchaOverrides;
+  redisUrl?: string | null;
+  /** The built front end (default dist/app). */
+  appDistDir?: string;
+  /** Default locales/. */
+  localesDir?: string;
+  /** false (tests), or pino options, or a pino logger. Personal data and tokens are redacted. */
+  logger?: boolean | FastifyServerOptions['logger'] | FastifyBaseLogger;
+  trustProxy?: boolean;
+  timeouts?: Partial<Timeouts>;
+  /** Import the settlement's class list into an empty database. Default true. */
+  seedClassList?: boolean;
+  /** Coarse per-IP API request limit per minute. Default 600. */
+  apiRequestsPerMinute?: number;
+}
+
+/** Paths redacted from every log line: cookies, tokens, and the personal data of a claim. */
+export const REDACT_PATHS = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'req.headers["x-csrf-token"]',
+  'res.headers["set-cookie"]',
+  '*.pin',
+  '*.noticeId',
+  '*.vin',
+  '*.reCaptchaResponse',
+  '*.captchaRawValue',
+  '*.token',
+  '*.secret',
+  '*.firstName',
+  '*.lastName',
+  '*.emailAddress',
+  '*.phoneNumber',
+  '*.signature',
+];
+
+export function loggerOptions(environment: Environment): FastifyServerOptions['logger'] {
+  return {
+    level: environment === 'production' ? 'info' : 'debug',
+    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    serializers: {
+      // No client address, no query string (it could carry anything): method, path, route, ids.
+      req: (req: { method: string; url: string; id: string; routeOptions?: { url?: string } }) => ({
+        id: req.id,
+        method: req.method,
+        path: req.url.split('?')[0],
+        route: req.routeOptions?.url,
+      }),
+    },
+  };
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const environment = options.environment ?? 'development';
+  const clock = options.clock ?? Date.now;
+  const settlement = options.settlement ?? loadSettlement(options.settlementDir ?? path.join(ROOT, 'server-fixtures'));
+  const resolvedCaptcha = resolveCaptcha(settlement.captcha, settlement.settings.captchaEnabled, environment, options.captcha);
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+  const uploads = settlement.settings.uploads;
+
+  const logger = options.logger ?? false;
+  const isLoggerInstance = typeof logger === 'object' && logger !== null && 'child' in logger && typeof logger.child === 'function';
+
+  const app = Fastify({
+    ...(isLoggerInstance ? { loggerInstance: logger as FastifyBaseLogger } : { logger: logger as FastifyServerOptions['logger'] }),
+    trustProxy: options.trustProxy ?? false,
+    bodyLimit: 256 * 1024,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    return503OnClosing: true,
+    // Node 20 only enforces request/headers timeouts at connectionsCheckingInterval (30 s by
+    // default), so the server is made here with a short interval.
+    serverFactory: (handler: (req: IncomingMessage, res: ServerResponse) => void) => {
+      const server = createServer(
+        {
+          requestTimeout: timeouts.requestTimeoutMs,
+          headersTimeout: timeouts.headersTimeoutMs,
+          keepAliveTimeout: timeouts.keepAliveTimeoutMs,
+          connectionsCheckingInterval: timeouts.checkIntervalMs,
+        },
+        handler,
+      );
+      server.setTimeout(timeouts.connectionTimeoutMs);
+      return server;
+    },
+    ajv: { customOptions: { removeAdditional: true, coerceTypes: false, allErrors: false, allowUnionTypes: true } },
+  });
+  app.decorate('draining', false);
+
+  // Bodies: JSON (fastify's secure parser) and multipart only; text/plain and the rest → 415.
+  app.removeContentTypeParser('text/plain');
+  app.addSchema(errorSchema);
+  app.addSchema(formModelSchema);
+
+  const redis = options.redisUrl ? new Redis(options.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true }) : null;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Claims filing API', version: '1.0.0', description: 'The calls of the claims-filing app (spec §7).' },
+      components: {
+        securitySchemes: {
+          csrf: { type: 'apiKey', in: 'header', name: 'X-CSRF-TOKEN' },
+          session: { type: 'apiKey', in: 'cookie', name: 'claims.sid' },
+        },
+      },
+    },
+  });
+
+  // plugins/external
+  await app.register(helmet, { captchaOrigins: resolvedCaptcha.origins, hsts: environment === 'production' });
+  await app.register(cookie, { secret: options.sessionSecret });
+  await app.register(rateLimit, { max: options.apiRequestsPerMinute ?? 600, timeWindowMs: 60_000, redis });
+  await app.register(multipart, {
+    limits: {
+      fileSize: uploads.maxFileBytes,
+      files: uploads.maxFiles,
+      fields: 20,
+      fieldSize: 512 * 1024,
+      parts: uploads.maxFiles + 20,
+    },
+  });
+
+  // plugins/app
+  await app.register(settlementPlugin, {
+    settlement,
+    localesDir: options.localesDir ?? path.join(ROOT, 'locales'),
+    clock,
+    environment,
+  });
+  await app.register(errorHandler);
+  await app.register(database, {
+    database: options.database,
+    ownsDatabase: options.ownsDatabase ?? false,
+    redisUrl: options.redisUrl ?? null,
+    idleTimeoutMs: settlement.settings.client.minSessionDuration * 60_000,
+    clock,
+    seedFrom: options.seedClassList === false ? null : settlement.dir,
+  });
+  await app.register(session, { secret: options.sessionSecret });
+  await app.register(captcha, { resolved: resolvedCaptcha });
+
+  // routes
+  await app.register(health);
+  await app.register(api, { prefix: '/api' });
+  await app.register(appShell, { distDir: options.appDistDir ?? path.join(ROOT, 'dist', 'app') });
+
+  await app.ready();
+  return app;
+}

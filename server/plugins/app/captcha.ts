@@ -1,0 +1,218 @@
+/**
+ * Captcha, server side: `app.captcha.verify(token, request)` checks a provider token with the
+ * provider's siteverify protocol over HTTP (POST form-encoded secret, response, remoteip → JSON
+ * {success, hostname, …}); failures, timeouts, non-2xx and non-JSON replies fail closed, and a
+ * token is accepted once across all instances. `issueRaw` / `consumeRaw` handle the value
+ * authorize returns (`captcha`), which the browser sends back as `captchaRawValue` on submit:
+ * HMAC-signed, bound to the session, single use.
+ *
+ * "Always on outside development; in development a setting that defaults to on"
+ * (settings.json captchaEnabled, honoured only when NODE_ENV is development).
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import type { CaptchaConfig, FormType } from '../../../runtime/core/types.js';
+import { EMULATOR_DEFAULT_SECRET } from '../../captcha-emulator/emulator.js';
+import { ConfigError, type Environment } from '../../config.js';
+import { httpError } from '../../errors.js';
+import type { CaptchaFile } from '../../settlement/load.js';
+
+const PROVIDERS = {
+  recaptcha: {
+    url: 'https://www.google.com/recaptcha/api.js',
+    verifyUrl: 'https://www.google.com/recaptcha/api/siteverify',
+    extraOrigins: ['https://www.gstatic.com', 'https://www.recaptcha.net'],
+  },
+  hcaptcha: {
+    url: 'https://js.hcaptcha.com/1/api.js',
+    verifyUrl: 'https://api.hcaptcha.com/siteverify',
+    extraOrigins: ['https://hcaptcha.com', 'https://newassets.hcaptcha.com', 'https://api.hcaptcha.com'],
+  },
+  turnstile: {
+    url: 'https://challenges.cloudflare.com/turnstile/v0/api.js',
+    verifyUrl: 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
+    extraOrigins: [],
+  },
+} as const;
+
+/** How the settlement's captcha.json resolves in this environment. */
+export interface ResolvedCaptcha {
+  enabled: boolean;
+  emulator: boolean;
+  publicConfig: CaptchaConfig;
+  verifyUrl: string;
+  secret: string;
+  hostnames: string[] | null;
+  timeoutMs: number;
+  /** Origins the CSP must allow. */
+  origins: string[];
+}
+
+export interface CaptchaOverrides {
+  /** Origin of a running captcha emulator (http://127.0.0.1:PORT); required when captcha.json says emulator. */
+  emulatorOrigin?: string;
+  /** Replaces the siteverify URL. */
+  verifyUrl?: string;
+  /** Replaces the secret (CAPTCHA_SECRET). */
+  secret?: string;
+  /** siteverify timeout, ms. */
+  timeoutMs?: number;
+}
+
+export function resolveCaptcha(
+  file: CaptchaFile,
+  settingsEnabled: boolean,
+  environment: Environment,
+  overrides: CaptchaOverrides = {},
+  env: NodeJS.ProcessEnv = process.env,
+): ResolvedCaptcha {
+  const enabled = environment === 'development' ? settingsEnabled : true;
+  let url: string;
+  let verifyUrl: string;
+  let secret: string | undefined;
+  let origins: string[];
+  if (file.emulator) {
+    if (environment === 'production') {
+      throw new ConfigError('captcha.json uses the captcha emulator, which is for development and tests only: configure a real provider for NODE_ENV=production');
+    }
+    if (!overrides.emulatorOrigin) throw new ConfigError('captcha.json uses the captcha emulator but none is running (start it, or pass its origin)');
+    url = `${overrides.emulatorOrigin}/${file.provider}/api.js`;
+    verifyUrl = `${overrides.emulatorOrigin}/siteverify`;
+    secret = overrides.secret ?? file.secret ?? EMULATOR_DEFAULT_SECRET;
+    origins = [overrides.emulatorOrigin];
+  } else {
+    const defaults = PROVIDERS[file.provider];
+    url = file.url ?? defaults.url;
+    verifyUrl = file.verifyUrl ?? defaults.verifyUrl;
+    secret = overrides.secret ?? (file.secretEnv ? env[file.secretEnv] : undefined) ?? file.secret;
+    origins = [new URL(url).origin, ...defaults.extraOrigins];
+    if (!secret && enabled) throw new ConfigError('No captcha secret: set CAPTCHA_SECRET (or the variable named by captcha.json secretEnv)');
+  }
+  if (overrides.verifyUrl) verifyUrl = overrides.verifyUrl;
+  return {
+    enabled,
+    emulator: file.emulator === true,
+    publicConfig: { provider: file.provider, siteKey: file.siteKey, url, class: file.class },
+    verifyUrl,
+    secret: secret ?? '',
+    hostnames: file.hostnames ?? null,
+    timeoutMs: overrides.timeoutMs ?? file.timeoutMs ?? 5000,
+    origins: [...new Set(origins)],
+  };
+}
+
+export interface CaptchaService {
+  readonly enabled: boolean;
+  readonly publicConfig: CaptchaConfig;
+  /** Verify a fresh provider token; throws CAPTCHA_REQUIRED / CAPTCHA_FAILED. No-op when disabled. */
+  verify(token: string | null | undefined, request: FastifyRequest): Promise<void>;
+  /** A signed, session-bound value for the submit's captchaRawValue (the session is saved by the caller). */
+  issueRaw(request: FastifyRequest, formType: FormType): Promise<string>;
+  /**
+   * Accept a captchaRawValue once. The same value is accepted again only for the same submission
+   * (`submissionKey`), so a retried submit gets its reference code back.
+   */
+  consumeRaw(request: FastifyRequest, formType: FormType, value: string | null | undefined, submissionKey: string): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    captcha: CaptchaService;
+  }
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
+const RAW_TTL_MS = 12 * 60 * 60 * 1000;
+const TOKEN_MEMORY_MS = 60 * 60 * 1000;
+
+interface SiteverifyReply {
+  success?: unknown;
+  hostname?: unknown;
+  'error-codes'?: unknown;
+}
+
+export default fp<{ resolved: ResolvedCaptcha }>(
+  async (app, { resolved }) => {
+    const tokens = app.stores.tokens;
+
+    const fail = (request: FastifyRequest, reason: string): never => {
+      request.log.warn({ reason }, 'captcha refused');
+      throw httpError('CAPTCHA_FAILED');
+    };
+
+    const service: CaptchaService = {
+      enabled: resolved.enabled,
+      publicConfig: resolved.publicConfig,
+
+      async verify(token, request) {
+        if (!resolved.enabled) return;
+        if (typeof token !== 'string' || token.trim() === '') throw httpError('CAPTCHA_REQUIRED');
+        if (token.length > 4096) fail(request, 'token too long');
+        let reply: SiteverifyReply;
+        try {
+          const res = await fetch(resolved.verifyUrl, {
+            method: 'POST',
+            headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+            body: new URLSearchParams({ secret: resolved.secret, response: token, remoteip: request.ip }),
+            signal: AbortSignal.timeout(resolved.timeoutMs),
+            redirect: 'error',
+          });
+          if (!res.ok) return fail(request, `siteverify answered ${res.status}`);
+          if (!(res.headers.get('content-type') ?? '').includes('json')) return fail(request, 'siteverify answered non-JSON');
+          reply = (await res.json()) as SiteverifyReply;
+        } catch (err) {
+          if ((err as { statusCode?: number }).statusCode) throw err;
+          return fail(request, `siteverify unreachable or unreadable: ${(err as Error).name}`);
+        }
+        if (typeof reply !== 'object' || reply === null || reply.success !== true) {
+          return fail(request, `siteverify: ${JSON.stringify(reply?.['error-codes'] ?? 'no success')}`);
+        }
+        const expected = resolved.hostnames ?? [request.hostname.replace(/:\d+$/, '')];
+        if (typeof reply.hostname !== 'string' || !expected.includes(reply.hostname)) return fail(request, 'hostname mismatch');
+        if (!(await tokens.markUsed(`captcha:${sha256(token)}`, app.clock() + TOKEN_MEMORY_MS))) return fail(request, 'token reused');
+      },
+
+      async issueRaw(request, formType) {
+        const session = request.session;
+        if (!session) throw httpError('NOT_AUTHORIZED');
+        const expiresAt = app.clock() + RAW_TTL_MS;
+        const body = Buffer.from(JSON.stringify({ f: formType, n: randomBytes(16).toString('base64url'), x: expiresAt })).toString('base64url');
+        const value = `${body}.${app.sessions.sign('captcha-raw', `${body}\n${session.data.csrfSecret}`)}`;
+        const hash = sha256(value);
+        session.data.captchaRaw[formType] = [...(session.data.captchaRaw[formType] ?? []).slice(-4), hash];
+        await tokens.issue(`captchaRaw:${hash}`, expiresAt);
+        return value;
+      },
+
+      async consumeRaw(request, formType, value, submissionKey) {
+        const session = request.session;
+        if (!session || typeof value !== 'string' || value.length > 1024) throw httpError('CAPTCHA_RAW_INVALID');
+        const [body, signature] = value.split('.');
+        if (!body || !signature) throw httpError('CAPTCHA_RAW_INVALID');
+        const expected = Buffer.from(app.sessions.sign('captcha-raw', `${body}\n${session.data.csrfSecret}`));
+        const given = Buffer.from(signature);
+        if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw httpError('CAPTCHA_RAW_INVALID');
+        let claims: { f?: unknown; x?: unknown };
+        try {
+          claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as typeof claims;
+        } catch {
+          throw httpError('CAPTCHA_RAW_INVALID');
+        }
+        if (claims.f !== formType || typeof claims.x !== 'number' || claims.x < app.clock()) throw httpError('CAPTCHA_RAW_INVALID');
+        const hash = sha256(value);
+        if (!(session.data.captchaRaw[formType] ?? []).includes(hash)) throw httpError('CAPTCHA_RAW_INVALID');
+        const extra = (session.data.extra ??= {});
+        const usedBy = ((extra.rawUsedBy as Record<string, string> | undefined) ??= {});
+        if (await tokens.consume(`captchaRaw:${hash}`)) {
+          usedBy[hash] = submissionKey;
+          await app.sessions.save(request);
+          return;
+        }
+        if (usedBy[hash] !== submissionKey) throw httpError('CAPTCHA_RAW_INVALID');
+      },
+    };
+    app.decorate('captcha', service);
+  },
+  { name: 'app-captcha', dependencies: ['app-database', 'app-session'] },
+);

@@ -1,0 +1,59 @@
+/**
+ * The database (server/db) and its stores as `app.database` and `app.stores`. Sessions and
+ * rate-limit counters go to Redis when REDIS_URL is set, else to the database; both are shared
+ * by every instance. On close (SIGTERM, after in-flight requests drain) the database is closed.
+ */
+import fp from 'fastify-plugin';
+import { createClassList, createOneTimeTokens, createSharedStores, createSubmissions, seedSampleData } from '../../db/index.js';
+import type { ClassList, Database, OneTimeTokens, RateLimiter, SessionStore, Submissions } from '../../db/types.js';
+
+export interface Stores {
+  sessions: SessionStore;
+  rateLimiter: RateLimiter;
+  tokens: OneTimeTokens;
+  classList: ClassList;
+  submissions: Submissions;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: Database;
+    stores: Stores;
+  }
+}
+
+export interface DatabasePluginOptions {
+  database: Database;
+  /** Close the database when the app closes (main.ts); tests sharing one keep it open. */
+  ownsDatabase: boolean;
+  redisUrl: string | null;
+  idleTimeoutMs: number;
+  clock: () => number;
+  /** Import the settlement's class list when the database holds none. */
+  seedFrom: string | null;
+}
+
+export default fp<DatabasePluginOptions>(
+  async (app, opts) => {
+    const { database, clock } = opts;
+    const shared = await createSharedStores(database, {
+      ...(opts.redisUrl ? { redisUrl: opts.redisUrl } : {}),
+      idleTimeoutMs: opts.idleTimeoutMs,
+      clock,
+    });
+    if (opts.seedFrom) await seedSampleData(database, opts.seedFrom);
+    app.decorate('database', database);
+    app.decorate('stores', {
+      sessions: shared.sessions,
+      rateLimiter: shared.rateLimiter,
+      tokens: createOneTimeTokens(database, { clock }),
+      classList: createClassList(database),
+      submissions: createSubmissions(database, { clock }),
+    });
+    app.addHook('onClose', async () => {
+      await shared.close();
+      if (opts.ownsDatabase) await database.close();
+    });
+  },
+  { name: 'app-database' },
+);

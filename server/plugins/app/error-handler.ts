@@ -1,0 +1,104 @@
+/**
+ * Turns every error into a catalogued JSON answer (server/errors.ts): `{ error, code }`, plus the
+ * form call's own fields (authorize: authorized/captcha/prepopulatedData; submit:
+ * submitted/referenceCodeForm). Never a stack trace, SQL or an internal message. Also: the
+ * request's culture, the content types each route takes (others → 415), `Cache-Control: no-store`
+ * on API answers, and 404s (API → JSON; anything else is left to the app shell).
+ */
+import fp from 'fastify-plugin';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { errorText, httpError, HttpError, isHttpError, SERVER_ERRORS, type ServerErrorCode } from '../../errors.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Culture for messages: ?culture=, then the submit's userPreferredCulture, then Accept-Language. */
+    culture: string;
+  }
+  interface FastifyContextConfig {
+    /** Which request bodies the route takes; anything else is 415 before the body is read. */
+    bodyType?: 'json' | 'multipart';
+    /** Shape of error answers of the form calls (spec §3 responses). */
+    errorShape?: 'authorize' | 'submit';
+  }
+}
+
+const MULTIPART_CODES: Record<string, ServerErrorCode> = {
+  FST_PARTS_LIMIT: 'TOO_MANY_PARTS',
+  FST_FILES_LIMIT: 'TOO_MANY_PARTS',
+  FST_FIELDS_LIMIT: 'TOO_MANY_PARTS',
+  FST_REQ_FILE_TOO_LARGE: 'FILE_TOO_LARGE',
+  FST_PROTO_VIOLATION: 'MALFORMED_MULTIPART',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'MALFORMED_MULTIPART',
+  FST_NO_FORM_DATA: 'MALFORMED_MULTIPART',
+};
+
+/** Maps anything thrown to a catalogued error; unknown errors become INTERNAL (and are logged). */
+export function toHttpError(err: unknown): { error: HttpError; unexpected: boolean } {
+  if (isHttpError(err)) return { error: err, unexpected: false };
+  const e = err as FastifyError & { name?: string };
+  if (e?.name === 'DatabaseUnavailableError' || e?.code === 'DB_UNAVAILABLE') return { error: httpError('DATABASE_UNAVAILABLE', { cause: err }), unexpected: false };
+  if (e?.validation) return { error: httpError('BAD_REQUEST', { cause: err }), unexpected: false };
+  const code = typeof e?.code === 'string' ? e.code : '';
+  if (code in MULTIPART_CODES) return { error: httpError(MULTIPART_CODES[code]!, { cause: err }), unexpected: false };
+  if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return { error: httpError('UNSUPPORTED_MEDIA_TYPE'), unexpected: false };
+  if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') return { error: httpError('BODY_TOO_LARGE'), unexpected: false };
+  if (code.startsWith('FST_ERR_CTP_') || e instanceof SyntaxError) return { error: httpError('MALFORMED_JSON'), unexpected: false };
+  if (e?.statusCode === 429) return { error: httpError('RATE_LIMITED'), unexpected: false };
+  // Busboy / stream errors while reading a multipart body.
+  if (/multipart|boundary|unexpected end of form|malformed part header/i.test(e?.message ?? '')) {
+    return { error: httpError('MALFORMED_MULTIPART', { cause: err }), unexpected: false };
+  }
+  if (typeof e?.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
+    return { error: httpError(e.statusCode === 404 ? 'NOT_FOUND' : e.statusCode === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'BAD_REQUEST'), unexpected: false };
+  }
+  return { error: httpError('INTERNAL', { cause: err }), unexpected: true };
+}
+
+export function errorBody(request: FastifyRequest, err: HttpError): Record<string, unknown> {
+  const app = request.server;
+  const text = errorText(err.code, request.culture, (key, culture) => app.locales.text(key, culture), err.args, err.details);
+  const shape = request.routeOptions.config?.errorShape;
+  if (shape === 'authorize') return { authorized: false, error: text, captcha: null, prepopulatedData: null, code: err.code };
+  if (shape === 'submit') return { submitted: false, error: text, referenceCodeForm: null, code: err.code };
+  return { error: text, code: err.code };
+}
+
+function acceptLanguage(header: string | undefined): string | undefined {
+  return header?.split(',')[0]?.split(';')[0]?.trim() || undefined;
+}
+
+function matchesBodyType(request: FastifyRequest, bodyType: 'json' | 'multipart'): boolean {
+  const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  return bodyType === 'json' ? type === 'application/json' : type === 'multipart/form-data';
+}
+
+export default fp(
+  async (app) => {
+    app.decorateRequest('culture', 'en');
+
+    app.addHook('onRequest', async (request, reply) => {
+      const query = request.query as Record<string, unknown> | undefined;
+      const requested = typeof query?.culture === 'string' ? query.culture : acceptLanguage(request.headers['accept-language']);
+      request.culture = app.locales.resolve(requested);
+      if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    });
+
+    // Content types are checked before CSRF and before the body is read: a route answers 415 for
+    // a body it does not take (text/plain has no parser at all).
+    app.addHook('onRequest', async (request) => {
+      const bodyType = request.routeOptions.config?.bodyType;
+      if (bodyType && !matchesBodyType(request, bodyType)) throw httpError('UNSUPPORTED_MEDIA_TYPE');
+    });
+
+    app.setErrorHandler(async (err: unknown, request: FastifyRequest, reply: FastifyReply) => {
+      const { error, unexpected } = toHttpError(err);
+      if (unexpected) request.log.error({ err }, 'unexpected error');
+      else if (error.statusCode >= 500) request.log.warn({ code: error.code, cause: (error.cause as Error | undefined)?.message }, 'service unavailable');
+      else request.log.info({ code: error.code }, 'request refused');
+      if (error.code === 'DATABASE_UNAVAILABLE') reply.header('retry-after', '30');
+      reply.header('cache-control', 'no-store');
+      return reply.status(SERVER_ERRORS[error.code].status).type('application/json; charset=utf-8').send(errorBody(request, error));
+    });
+  },
+  { name: 'app-error-handler', dependencies: ['app-settlement'] },
+);

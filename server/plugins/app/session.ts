@@ -1,0 +1,123 @@
+/**
+ * Server-side sessions named by a signed cookie, and the CSRF token bound to each session.
+ *
+ * - Cookie `claims.sid`: signed, HttpOnly, SameSite=Lax, Path=/, Secure when the request came over
+ *   https (behind a proxy with TRUST_PROXY). No Max-Age: the server decides expiry (idle timeout =
+ *   settings.client.minSessionDuration minutes, in the shared session store).
+ * - CSRF: GET /api/csrf answers {requestHeaderName, requestToken}; the token is an HMAC of the
+ *   session's own secret, so it is valid for that session only (not a double-submit cookie). Every
+ *   POST under /api/ must carry it in that header — read from the header only — or is refused with
+ *   403 before its body is read.
+ * - The session id is rotated on a successful authorize (`app.sessions.rotate`); its data (and so
+ *   the CSRF token) moves to the new id.
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Session, SessionData } from '../../db/types.js';
+import { httpError } from '../../errors.js';
+
+export const SESSION_COOKIE = 'claims.sid';
+export const CSRF_HEADER = 'X-CSRF-TOKEN';
+
+export interface SessionHelpers {
+  /** The request's session, creating one (and its cookie) when there is none. */
+  ensure(request: FastifyRequest, reply: FastifyReply): Promise<Session>;
+  /** Persist the request's session data and extend it; a vanished session is NOT_AUTHORIZED. */
+  save(request: FastifyRequest): Promise<void>;
+  /** New id for the same data (after authorize); sets the new cookie. */
+  rotate(request: FastifyRequest, reply: FastifyReply): Promise<Session>;
+  /** End the session and clear the cookie. */
+  destroy(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** The CSRF token of a session. */
+  csrfToken(session: Session): string;
+  /** HMAC with the server secret (also used for authorize captcha values). */
+  sign(purpose: string, value: string): string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sessions: SessionHelpers;
+  }
+  interface FastifyRequest {
+    session: Session | null;
+  }
+  interface FastifyContextConfig {
+    /** POST routes that do not need the CSRF header (none of the API's). */
+    skipCsrf?: boolean;
+  }
+}
+
+export function emptySessionData(): SessionData {
+  return { csrfSecret: randomBytes(32).toString('base64url'), authorized: {}, captchaRaw: {}, prepopulated: {}, extra: {} };
+}
+
+function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export default fp<{ secret: string }>(
+  async (app, opts) => {
+    const store = app.stores.sessions;
+    const sign = (purpose: string, value: string) => createHmac('sha256', opts.secret).update(`${purpose}\n${value}`).digest('base64url');
+
+    const setCookie = (request: FastifyRequest, reply: FastifyReply, id: string) => {
+      reply.setCookie(SESSION_COOKIE, id, {
+        signed: true,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: request.protocol === 'https',
+        path: '/',
+      });
+    };
+
+    const helpers: SessionHelpers = {
+      async ensure(request, reply) {
+        if (request.session) return request.session;
+        const session = await store.create(emptySessionData());
+        request.session = session;
+        setCookie(request, reply, session.id);
+        return session;
+      },
+      async save(request) {
+        const session = request.session;
+        if (!session || !(await store.save(session.id, session.data))) throw httpError('NOT_AUTHORIZED');
+      },
+      async rotate(request, reply) {
+        const current = request.session;
+        if (!current) throw httpError('NOT_AUTHORIZED');
+        const next = await store.rotate(current.id, current.data);
+        if (!next) throw httpError('NOT_AUTHORIZED');
+        request.session = next;
+        setCookie(request, reply, next.id);
+        return next;
+      },
+      async destroy(request, reply) {
+        if (request.session) await store.destroy(request.session.id);
+        request.session = null;
+        reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      },
+      csrfToken: (session) => sign('csrf', session.data.csrfSecret),
+      sign,
+    };
+    app.decorate('sessions', helpers);
+    app.decorateRequest('session', null);
+
+    app.addHook('onRequest', async (request) => {
+      if (!request.url.startsWith('/api/')) return;
+      const raw = request.cookies[SESSION_COOKIE];
+      if (raw) {
+        const unsigned = request.unsignCookie(raw);
+        if (unsigned.valid && unsigned.value) request.session = await store.get(unsigned.value);
+      }
+      if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+      if (request.routeOptions.config?.skipCsrf) return;
+      const sent = request.headers[CSRF_HEADER.toLowerCase()];
+      const session = request.session;
+      if (!session || typeof sent !== 'string' || !safeEqual(sent, helpers.csrfToken(session))) throw httpError('CSRF_INVALID');
+    });
+  },
+  { name: 'app-session', dependencies: ['app-database', 'app-error-handler'] },
+);

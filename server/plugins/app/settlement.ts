@@ -1,0 +1,73 @@
+/**
+ * The settlement (validated at start-up), its deadlines as instants, the locales and the clock,
+ * as decorators: `app.settlement`, `app.deadlineInstants`, `app.locales`, `app.clock`.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fp from 'fastify-plugin';
+import type { DeadlineKey } from '../../../runtime/core/types.js';
+import { deadlineInstants } from '../../settlement/deadlines.js';
+import type { Settlement } from '../../settlement/load.js';
+
+export interface Locales {
+  cultures: readonly string[];
+  /** The localized text of a key, or undefined. */
+  text(key: string, culture: string): string | undefined;
+  /** Every key/value of a culture. */
+  entries(culture: string): Array<{ key: string; value: string }>;
+  /** A supported culture for a requested one: exact, then its language ('es-MX' → 'es'), else 'en'. */
+  resolve(culture: string | null | undefined): string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    settlement: Settlement;
+    deadlineInstants: Partial<Record<DeadlineKey, Date>>;
+    locales: Locales;
+    /** Epoch ms; injected by tests. */
+    clock: () => number;
+    environment: 'development' | 'production' | 'test';
+  }
+}
+
+export function loadLocales(dir: string): Locales {
+  const byCulture = new Map<string, Map<string, string>>();
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+    const data = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as Record<string, unknown>;
+    const map = new Map<string, string>();
+    for (const [key, value] of Object.entries(data)) if (key !== '$schema' && typeof value === 'string') map.set(key, value);
+    byCulture.set(path.basename(file, '.json'), map);
+  }
+  const cultures = [...byCulture.keys()];
+  const resolve = (culture: string | null | undefined): string => {
+    if (!culture) return 'en';
+    const lower = culture.toLowerCase();
+    if (byCulture.has(lower)) return lower;
+    const language = lower.split('-')[0] ?? '';
+    return byCulture.has(language) ? language : 'en';
+  };
+  return {
+    cultures,
+    resolve,
+    text: (key, culture) => byCulture.get(resolve(culture))?.get(key) ?? byCulture.get('en')?.get(key),
+    entries: (culture) => [...(byCulture.get(resolve(culture)) ?? new Map<string, string>())].map(([key, value]) => ({ key, value })),
+  };
+}
+
+export interface SettlementPluginOptions {
+  settlement: Settlement;
+  localesDir: string;
+  clock: () => number;
+  environment: 'development' | 'production' | 'test';
+}
+
+export default fp<SettlementPluginOptions>(
+  async (app, opts) => {
+    app.decorate('settlement', opts.settlement);
+    app.decorate('deadlineInstants', deadlineInstants(opts.settlement.deadlines));
+    app.decorate('locales', loadLocales(opts.localesDir));
+    app.decorate('clock', opts.clock);
+    app.decorate('environment', opts.environment);
+  },
+  { name: 'app-settlement' },
+);

@@ -1,0 +1,28 @@
+/**
+ * multipart/form-data with explicit limits (multipart bypasses the body limit): per-file size,
+ * number of files, fields and parts, field size. The total size is enforced by the submit route
+ * while it streams the files (settings.json uploads.maxTotalBytes).
+ */
+import multipart from '@fastify/multipart';
+import fp from 'fastify-plugin';
+
+export interface MultipartLimits {
+  fileSize: number;
+  files: number;
+  /** Text parts: the payload fields. */
+  fields: number;
+  /** Bytes of one text part (a JSON model list). */
+  fieldSize: number;
+  parts: number;
+}
+
+export default fp<{ limits: MultipartLimits }>(
+  async (app, opts) => {
+    await app.register(multipart, {
+      attachFieldsToBody: false,
+      throwFileSizeLimit: true,
+      limits: { ...opts.limits, fieldNameSize: 100, headerPairs: 100 },
+    });
+  },
+  { name: 'external-multipart' },
+);

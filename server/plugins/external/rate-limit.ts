@@ -1,0 +1,29 @@
+/**
+ * A coarse per-client request limit on the API (abuse protection). Counters live in Redis when
+ * REDIS_URL is set, so every instance shares them; without Redis each instance counts alone.
+ * Wrong-PIN limits are separate, exact and shared (plugins/app + server/db rate limiter).
+ */
+import rateLimit from '@fastify/rate-limit';
+import fp from 'fastify-plugin';
+import type { Redis } from 'ioredis';
+import { httpError } from '../../errors.js';
+
+export interface RateLimitOptions {
+  max: number;
+  timeWindowMs: number;
+  redis: Redis | null;
+}
+
+export default fp<RateLimitOptions>(
+  async (app, opts) => {
+    await app.register(rateLimit, {
+      global: true,
+      max: opts.max,
+      timeWindow: opts.timeWindowMs,
+      ...(opts.redis ? { redis: opts.redis, nameSpace: 'claims-rl:' } : {}),
+      allowList: (req) => !req.url.startsWith('/api/'),
+      errorResponseBuilder: () => httpError('RATE_LIMITED'),
+    });
+  },
+  { name: 'external-rate-limit' },
+);

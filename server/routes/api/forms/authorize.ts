@@ -1,0 +1,152 @@
+/**
+ * POST /api/forms/{lookup,automotive,exclusion}/authorize (SETTLEMENT.md "Authorization").
+ *
+ * Order: deadline → captcha (fresh provider token) → credentials checked by the rule engine →
+ * class vehicle → Notice ID + PIN (rate-limited per client IP and per notice ID) → session
+ * authorized for the form type, rotated, with a single-use captcha value for the submit.
+ */
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { validateModelFields } from '../../../../runtime/core/rules/index.js';
+import type { FieldValue, FormModel, FormType } from '../../../../runtime/core/types.js';
+import type { ClassMember } from '../../../db/types.js';
+import { errorText, httpError } from '../../../errors.js';
+import { passedDeadline } from '../../../settlement/deadlines.js';
+import { errors, fieldValueSchema } from '../../schemas.js';
+
+const ROUTES: Array<{ path: string; formType: FormType }> = [
+  { path: '/lookup/authorize', formType: 'Lookup' },
+  { path: '/automotive/authorize', formType: 'Automotive' },
+  { path: '/exclusion/authorize', formType: 'Exclusion' },
+];
+
+/** prepopulatedData keys (the flows' prepopulatedDataKey names) and the class-member column each reads. */
+export const PREPOPULATED_KEYS: Record<string, keyof ClassMember> = {
+  FirstName: 'firstName',
+  MiddleInitial: 'middleInitial',
+  LastName: 'lastName',
+  MailingStreetLine1: 'mailingStreetLine1',
+  MailingStreetLine2: 'mailingStreetLine2',
+  MailingCity: 'mailingCity',
+  MailingSubDivision: 'mailingSubDivision',
+  MailingPostalCode: 'mailingPostalCode',
+  MailingSubDivisionNonUS: 'mailingSubDivisionNonUS',
+  MailingPostalCodeNonUS: 'mailingPostalCodeNonUS',
+  MailingCountry: 'mailingCountry',
+  EmailAddress: 'emailAddress',
+  PhoneNumber: 'phoneNumber',
+};
+
+function prepopulated(member: ClassMember): Record<string, FieldValue> {
+  const out: Record<string, FieldValue> = {};
+  for (const [key, column] of Object.entries(PREPOPULATED_KEYS)) {
+    const value = member[column];
+    if (value !== null && value !== undefined && value !== '') out[key] = value;
+  }
+  return out;
+}
+
+const text = (value: FieldValue | undefined): string => (typeof value === 'string' ? value.trim() : '');
+
+const bodySchema = {
+  type: 'object',
+  required: ['credentials'],
+  properties: { credentials: { $ref: 'FormModel#' }, reCaptchaResponse: { type: ['string', 'null'], maxLength: 4096 } },
+} as const;
+
+const responseSchema = {
+  type: 'object',
+  required: ['authorized', 'error', 'captcha', 'prepopulatedData'],
+  properties: {
+    authorized: { type: 'boolean' },
+    error: { type: ['string', 'null'] },
+    captcha: { type: ['string', 'null'], description: 'Send back as captchaRawValue on submit (single use, this session only)' },
+    prepopulatedData: { type: ['object', 'null'], additionalProperties: fieldValueSchema },
+    code: { type: 'string' },
+  },
+} as const;
+
+export const AUTHORIZE_PATHS = ROUTES;
+
+const authorize: FastifyPluginAsync = async (app) => {
+  const { max, windowMinutes } = app.settlement.settings.pinAttempts;
+  const windowMs = windowMinutes * 60_000;
+  const limiter = app.stores.rateLimiter;
+
+  async function checkPin(request: FastifyRequest, noticeId: string, pin: string, vin: string): Promise<ClassMember> {
+    const keys = [`pin:ip:${request.ip}`, `pin:notice:${noticeId.toUpperCase()}`];
+    for (const key of keys) if ((await limiter.peek(key, windowMs)) >= max) throw httpError('TOO_MANY_PIN_ATTEMPTS');
+    const member = await app.stores.classList.verifyPin(noticeId, pin);
+    if (!member || member.vin.toUpperCase() !== vin) {
+      for (const key of keys) await limiter.hit(key, windowMs);
+      request.log.info('authorize refused: notice ID and PIN do not match');
+      throw httpError('WRONG_PIN');
+    }
+    await limiter.reset(keys[1]!, windowMs);
+    return member;
+  }
+
+  for (const { path, formType } of ROUTES) {
+    app.post<{ Body: { credentials: FormModel; reCaptchaResponse?: string | null } }>(
+      path,
+      {
+        config: { bodyType: 'json', errorShape: 'authorize' },
+        schema: {
+          summary: `Authorize the ${formType} form for this session`,
+          body: bodySchema,
+          response: { 200: responseSchema, 400: responseSchema, 401: responseSchema, 403: responseSchema, 429: responseSchema, ...errors(415, 503) },
+        },
+      },
+      async (request, reply) => {
+        if (passedDeadline(app.deadlineInstants, formType, app.clock())) throw httpError('DEADLINE_PASSED');
+        const session = request.session!;
+        await app.captcha.verify(request.body.reCaptchaResponse, request);
+
+        // A new attempt starts unauthorized (spec §4).
+        session.data.authorized[formType] = false;
+        delete session.data.prepopulated[formType];
+
+        const credentials = request.body.credentials;
+        const config = app.settlement.models.find((m) => m.metadata.formType === formType && m.metadata.dtoMapping === 'Credentials');
+        const fields = { ...credentials.fields };
+        if (typeof fields.vin === 'string') fields.vin = fields.vin.trim().toUpperCase();
+        if (config) {
+          const problems = validateModelFields(fields, config.fields, {
+            scope: { models: {} },
+            whitelist: null,
+            now: new Date(app.clock()),
+            side: 'server',
+            t: (key) => app.locales.text(key, request.culture),
+          });
+          const details = Object.entries(problems).map(([field, messages]) => `${field}: ${messages.join(' ')}`);
+          if (details.length) throw httpError('INVALID_CREDENTIALS', { details });
+        }
+        const vin = text(fields.vin);
+        if (!/^[A-HJ-NPR-Z0-9]{17}$/.test(vin)) throw httpError('INVALID_CREDENTIALS');
+
+        if (!(await app.stores.classList.isClassVehicle(vin))) {
+          await app.sessions.save(request);
+          const error = errorText('NOT_CLASS_VEHICLE', request.culture, (k, c) => app.locales.text(k, c));
+          return { authorized: false, error, captcha: null, prepopulatedData: null };
+        }
+
+        let prepopulatedData: Record<string, FieldValue> | null = null;
+        const noticeId = formType === 'Lookup' ? '' : text(fields.noticeId);
+        if (noticeId) {
+          const pin = text(fields.pin);
+          if (!pin) throw httpError('WRONG_PIN');
+          prepopulatedData = prepopulated(await checkPin(request, noticeId, pin, vin));
+          session.data.prepopulated[formType] = prepopulatedData;
+        }
+
+        session.data.authorized[formType] = true;
+        const extra = (session.data.extra ??= {});
+        extra.authorizedVin = { ...((extra.authorizedVin as Record<string, string> | undefined) ?? {}), [formType]: vin };
+        await app.sessions.rotate(request, reply);
+        const captcha = formType === 'Lookup' ? null : await app.captcha.issueRaw(request, formType);
+        await app.sessions.save(request);
+        return { authorized: true, error: null, captcha, prepopulatedData };
+      },
+    );
+  }
+};
+export default authorize;

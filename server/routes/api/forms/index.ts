@@ -1,0 +1,34 @@
+/** /api/forms/: model configs, authorize per form type, submit per form type. */
+import type { FastifyPluginAsync } from 'fastify';
+import authorize from './authorize.js';
+import submit from './submit.js';
+
+const forms: FastifyPluginAsync = async (app) => {
+  app.get(
+    '/config',
+    {
+      schema: {
+        summary: 'The model configs of the settlement (metadataHash, metadata, fields with their rules)',
+        response: {
+          200: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['metadataHash', 'metadata', 'fields'],
+              additionalProperties: true,
+              properties: {
+                metadataHash: { type: 'string' },
+                metadata: { type: 'object', additionalProperties: true, properties: { formType: { type: 'string' }, dtoMapping: { type: 'string' } } },
+                fields: { type: 'object', additionalProperties: true },
+              },
+            },
+          },
+        },
+      },
+    },
+    async () => app.settlement.models,
+  );
+  await app.register(authorize);
+  await app.register(submit);
+};
+export default forms;

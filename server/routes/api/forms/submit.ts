@@ -1,0 +1,199 @@
+/**
+ * POST /api/forms/automotive and /api/forms/exclusion: the multipart submit of spec §7.
+ *
+ * Order: deadline → session authorized for the form → parts read with limits (files by magic
+ * bytes, sizes) → structure (core payload) → models (core rule engine, server side) → the VIN
+ * authorized → captcha (fresh provider token, then the session's single-use captchaRawValue) →
+ * submission + documents stored in ONE transaction (idempotent on form type + model clientIds).
+ * Anything refused before the store writes nothing.
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import sjson from 'secure-json-parse';
+import { MULTIPART_FIELDS, isPayloadFieldPart, payloadFromParts } from '../../../../runtime/core/payload/index.js';
+import type { DocumentFile, FormType, SubmissionPayload } from '../../../../runtime/core/types.js';
+import type { NewDocument } from '../../../db/types.js';
+import { httpError } from '../../../errors.js';
+import { passedDeadline } from '../../../settlement/deadlines.js';
+import { errors } from '../../schemas.js';
+import { payloadModels, validateSubmission } from './validate.js';
+
+/** Content types accepted, as detected from the bytes (never from the name or the claimed type). */
+export const ALLOWED_FILE_TYPES: ReadonlySet<string> = new Set([
+  'application/pdf',
+  'image/jpeg',
+  'image/png',
+  'image/heic',
+  'image/heic-sequence',
+  'image/heif',
+  'image/heif-sequence',
+  'image/tiff',
+]);
+
+const ROUTES: Array<{ path: string; formType: FormType }> = [
+  { path: '/automotive', formType: 'Automotive' },
+  { path: '/exclusion', formType: 'Exclusion' },
+];
+
+const MAX_TEXT_PART = 512 * 1024;
+
+const responseSchema = {
+  type: 'object',
+  required: ['submitted', 'error', 'referenceCodeForm'],
+  properties: {
+    submitted: { type: 'boolean' },
+    error: { type: ['string', 'null'] },
+    referenceCodeForm: { type: ['string', 'null'] },
+    code: { type: 'string' },
+  },
+} as const;
+
+const mb = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+/** A file name as it may appear in a message: printable, short. */
+const shown = (name: string) => name.replace(/[^\p{L}\p{N} ._()-]/gu, '_').slice(0, 80);
+
+interface ReadParts {
+  text: Record<string, string>;
+  files: Array<DocumentFile & { data: Uint8Array; sha256: string }>;
+}
+
+/** Idempotency key: the same form type and model clientIds are the same submission. */
+export function submissionKey(formType: FormType, payload: SubmissionPayload): string {
+  const ids = payloadModels(payload)
+    .map(({ model }) => model.clientId)
+    .sort();
+  return createHash('sha256').update(`${formType}\n${ids.join('\n')}`).digest('hex');
+}
+
+const submit: FastifyPluginAsync = async (app) => {
+  const uploads = app.settlement.settings.uploads;
+  const whitelist = [...app.settlement.allowedCharacters].join('');
+
+  async function readParts(request: FastifyRequest): Promise<ReadParts> {
+    const text: Record<string, string> = {};
+    const files: ReadParts['files'] = [];
+    const structure: string[] = [];
+    let total = 0;
+    const tooLarge = () => httpError('FILE_TOO_LARGE', { args: [mb(uploads.maxFileBytes), mb(uploads.maxTotalBytes)] });
+    try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        total += data.length;
+        if (total > uploads.maxTotalBytes) throw tooLarge();
+        const name = part.filename || '';
+        if (isPayloadFieldPart(part.fieldname)) {
+          structure.push(`${part.fieldname}: expected text, got a file.`);
+          continue;
+        }
+        if (!name) structure.push(`A document for ${part.fieldname} has no file name.`);
+        const detected = data.length ? await fileTypeFromBuffer(data) : undefined;
+        if (!detected || !ALLOWED_FILE_TYPES.has(detected.mime)) throw httpError('FILE_TYPE_NOT_ALLOWED', { args: [shown(name)] });
+        const sha256 = createHash('sha256').update(data).digest('hex');
+        files.push({ clientId: part.fieldname, name, size: data.length, type: detected.mime, data, sha256 });
+      } else {
+        const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+        if (part.valueTruncated || value.length > MAX_TEXT_PART) throw httpError('TOO_MANY_PARTS');
+        if (Object.hasOwn(text, part.fieldname)) structure.push(`${part.fieldname}: sent more than once.`);
+        text[part.fieldname] = value;
+      }
+    }
+    } catch (err) {
+      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+      throw err;
+    }
+    if (structure.length) throw httpError('STRUCTURE_INVALID', { details: structure });
+    return { text, files };
+  }
+
+  /** JSON parts with __proto__ / constructor.prototype keys are refused (secure-json-parse). */
+  function refusePoisonedJson(text: Record<string, string>): void {
+    const problems: string[] = [];
+    for (const name of MULTIPART_FIELDS.json) {
+      const value = text[name];
+      if (value === undefined || value === '') continue;
+      try {
+        sjson.parse(value, undefined, { protoAction: 'error', constructorAction: 'error' });
+      } catch (err) {
+        problems.push(err instanceof SyntaxError && !/prototype/i.test(err.message) ? `${name}: the part is not valid JSON.` : `${name}: forbidden property name.`);
+      }
+    }
+    if (problems.length) throw httpError('MALFORMED_JSON', { details: problems });
+  }
+
+  for (const { path, formType } of ROUTES) {
+    app.post(
+      path,
+      {
+        config: { bodyType: 'multipart', errorShape: 'submit' },
+        schema: {
+          summary: `Submit the ${formType} form (multipart: one part per payload field, JSON text for models, files named by document context clientId)`,
+          consumes: ['multipart/form-data'],
+          response: { 200: responseSchema, 400: responseSchema, 401: responseSchema, 403: responseSchema, 413: responseSchema, ...errors(415, 503) },
+        },
+      },
+      async (request) => {
+        if (passedDeadline(app.deadlineInstants, formType, app.clock())) throw httpError('DEADLINE_PASSED');
+        const session = request.session!;
+        if (session.data.authorized[formType] !== true) throw httpError('NOT_AUTHORIZED');
+
+        const { text, files } = await readParts(request);
+        if (text.userPreferredCulture) request.culture = app.locales.resolve(text.userPreferredCulture);
+        refusePoisonedJson(text);
+        const parsed = payloadFromParts(text, files);
+        if (!parsed.payload) throw httpError('STRUCTURE_INVALID', { details: parsed.errors });
+        const payload = parsed.payload;
+
+        // Each file must match the name its document context declares.
+        const contexts = new Map(payload.documentContexts.map((m) => [m.clientId, m]));
+        const mismatched = files.filter((f) => {
+          const declared = contexts.get(f.clientId)?.fields.name;
+          return typeof declared === 'string' && declared !== f.name;
+        });
+        if (mismatched.length) {
+          throw httpError('STRUCTURE_INVALID', { details: mismatched.map((f) => `The document "${shown(f.name)}" does not match its document details.`) });
+        }
+
+        const problems = validateSubmission({
+          formType,
+          payload,
+          models: app.settlement.models,
+          whitelist,
+          now: new Date(app.clock()),
+          text: (key) => app.locales.text(key, request.culture),
+        });
+        if (problems.structure.length) throw httpError('STRUCTURE_INVALID', { details: problems.structure });
+        if (problems.fields.length) throw httpError('VALIDATION_FAILED', { details: problems.fields });
+
+        const authorizedVin = (session.data.extra?.authorizedVin as Record<string, string> | undefined)?.[formType];
+        const vin = payload.credentials?.fields.vin;
+        if (!authorizedVin || typeof vin !== 'string' || vin.trim().toUpperCase() !== authorizedVin) throw httpError('NOT_AUTHORIZED');
+
+        const key = submissionKey(formType, payload);
+        await app.captcha.verify(payload.reCaptchaResponse, request);
+        await app.captcha.consumeRaw(request, formType, payload.captchaRawValue, key);
+
+        const documents: NewDocument[] = files.map((f) => ({
+          contextClientId: f.clientId,
+          name: f.name,
+          type: f.type,
+          size: f.size,
+          sha256: f.sha256,
+          bytes: f.data,
+        }));
+        const { reCaptchaResponse: _r, captchaRawValue: _c, documents: _d, ...answers } = payload;
+        const stored = await app.stores.submissions.storeSubmission({
+          formType,
+          idempotencyKey: key,
+          culture: payload.userPreferredCulture,
+          payload: { ...answers, documents: documents.map(({ bytes: _b, ...meta }) => meta) },
+          documents,
+        });
+        request.log.info({ formType, created: stored.created, submissionId: stored.submissionId }, 'submission stored');
+        return { submitted: true, error: null, referenceCodeForm: stored.referenceCode };
+      },
+    );
+  }
+};
+export default submit;

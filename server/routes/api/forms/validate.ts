@@ -1,0 +1,90 @@
+/**
+ * Server-side checks of a submission, with the same core code the browser uses: the structure
+ * rules (runtime/core/payload) and every model against its model config with the rule engine
+ * (runtime/core/rules, side 'server'), the whitelist included. Returns claimant-readable problems.
+ */
+import { camelCase } from '../../../../runtime/core/models/index.js';
+import { LIST_MODEL_KINDS, SINGLE_MODEL_KINDS } from '../../../../runtime/core/payload/index.js';
+import { formatMessage, validateModelFields, type RuleContext } from '../../../../runtime/core/rules/index.js';
+import type { FieldValue, FormModel, FormType, ModelConfig, SubmissionPayload } from '../../../../runtime/core/types.js';
+
+export interface ValidationInput {
+  formType: FormType;
+  payload: SubmissionPayload;
+  models: readonly ModelConfig[];
+  whitelist: string;
+  now: Date;
+  text: (key: string) => string | undefined;
+}
+
+export interface ValidationProblems {
+  /** Wrong form type, unknown model, stale metadataHash, unknown field, missing model. */
+  structure: string[];
+  /** Rule failures, as 'model field: message'. */
+  fields: string[];
+}
+
+/** Every model of the payload with the kind it was sent as. */
+export function payloadModels(payload: SubmissionPayload): Array<{ kind: string; model: FormModel }> {
+  const out: Array<{ kind: string; model: FormModel }> = [];
+  for (const kind of SINGLE_MODEL_KINDS) {
+    const model = payload[kind];
+    if (model) out.push({ kind, model });
+  }
+  for (const kind of LIST_MODEL_KINDS) for (const model of payload[kind] ?? []) out.push({ kind, model });
+  return out;
+}
+
+export function validateSubmission(input: ValidationInput): ValidationProblems {
+  const { formType, payload } = input;
+  const structure: string[] = [];
+  const fields: string[] = [];
+  const configs = new Map(input.models.filter((m) => m.metadata.formType === formType).map((m) => [camelCase(m.metadata.dtoMapping), m]));
+
+  // Every single-instance model the form declares must be present (an empty claim is not a claim).
+  for (const kind of SINGLE_MODEL_KINDS) {
+    if (configs.has(kind) && !payload[kind]) structure.push(`${kind}: this part of the form is missing.`);
+  }
+
+  const scopeModels: Record<string, Record<string, FieldValue> | undefined> = {};
+  for (const kind of SINGLE_MODEL_KINDS) scopeModels[kind] = payload[kind]?.fields;
+
+  const ctx: RuleContext = {
+    scope: { models: scopeModels },
+    whitelist: input.whitelist,
+    now: input.now,
+    side: 'server',
+    t: (key, ...args) => {
+      const template = input.text(key);
+      return template === undefined ? undefined : formatMessage(template, ...args);
+    },
+  };
+
+  for (const { kind, model } of payloadModels(payload)) {
+    const where = `${kind} ${model.clientId}`;
+    const sentKind = camelCase(model.metadata.dtoMapping);
+    if (model.metadata.formType !== formType) {
+      structure.push(`${where}: belongs to the form ${model.metadata.formType}, not ${formType}.`);
+      continue;
+    }
+    // prepopulatedData echoes what authorize returned; the server keeps its own copy and ignores it.
+    if (kind === 'prepopulatedData') continue;
+    const config = configs.get(sentKind);
+    if (!config || sentKind !== kind) {
+      structure.push(`${where}: unexpected model ${model.metadata.dtoMapping}.`);
+      continue;
+    }
+    if (model.metadataHash !== config.metadataHash) {
+      structure.push(`${where}: the form has changed since the page was loaded; please reload the page.`);
+      continue;
+    }
+    const unknown = Object.keys(model.fields).filter((f) => !Object.hasOwn(config.fields, f));
+    if (unknown.length) {
+      structure.push(`${where}: unknown field(s) ${unknown.join(', ')}.`);
+      continue;
+    }
+    const errors = validateModelFields(model.fields, config.fields, ctx);
+    for (const [field, messages] of Object.entries(errors)) fields.push(`${sentKind}.${field}: ${messages.join(' ')}`);
+  }
+  return { structure, fields };
+}

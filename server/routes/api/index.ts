@@ -1,0 +1,153 @@
+/** The calls of spec §7 under /api/ that belong to no form. */
+import type { FastifyPluginAsync } from 'fastify';
+import { formatDate, PROJECT_TIME_ZONE, todayInZone } from '../../../runtime/core/dates/index.js';
+import { CSRF_HEADER } from '../../plugins/app/session.js';
+import { cultureQuerySchema, errors } from '../schemas.js';
+import culture from './culture/index.js';
+import forms from './forms/index.js';
+
+const redirectUrl = { type: ['object', 'null'], additionalProperties: { type: 'string' } } as const;
+
+const deadlinesResponse = {
+  description: 'Per-culture shape (timeZone + deadlineDateTime/redirectUrl) or legacy shape (timeZone + deadline per entry), as the settlement folder holds.',
+  anyOf: [
+    {
+      type: 'object',
+      required: ['timeZone', 'deadlines'],
+      properties: {
+        timeZone: { type: 'string' },
+        deadlines: {
+          type: 'object',
+          additionalProperties: {
+            type: 'object',
+            required: ['deadlineDateTime', 'redirectUrl'],
+            properties: { deadlineDateTime: { type: 'string' }, redirectUrl },
+          },
+        },
+      },
+    },
+    {
+      type: 'object',
+      required: ['deadlines'],
+      properties: {
+        deadlines: {
+          type: 'object',
+          additionalProperties: {
+            type: 'object',
+            required: ['timeZone', 'deadline'],
+            properties: { timeZone: { type: 'string' }, deadline: { type: 'string' }, redirectUrl: { type: ['string', 'null'] } },
+          },
+        },
+      },
+    },
+  ],
+} as const;
+
+const api: FastifyPluginAsync = async (app) => {
+  app.get(
+    '/csrf',
+    {
+      schema: {
+        summary: 'The CSRF header name and this session\'s token; creates the session cookie when needed',
+        response: {
+          200: {
+            type: 'object',
+            required: ['requestHeaderName', 'requestToken'],
+            properties: { requestHeaderName: { type: 'string' }, requestToken: { type: 'string' } },
+          },
+          ...errors(503),
+        },
+      },
+    },
+    async (request, reply) => {
+      const existed = request.session !== null;
+      const session = await app.sessions.ensure(request, reply);
+      // Fetching the token counts as activity: it extends the idle expiry.
+      if (existed) await app.stores.sessions.touch(session.id);
+      return { requestHeaderName: CSRF_HEADER, requestToken: app.sessions.csrfToken(session) };
+    },
+  );
+
+  app.post(
+    '/session-timeout',
+    {
+      schema: {
+        summary: 'Ends the session (authorization of every form); a new one starts with GET /api/csrf',
+        response: { 200: { type: 'object', required: ['ended'], properties: { ended: { type: 'boolean' } } }, ...errors(403, 503) },
+      },
+    },
+    async (request, reply) => {
+      await app.sessions.destroy(request, reply);
+      return { ended: true };
+    },
+  );
+
+  app.get('/deadlines', { schema: { summary: 'The settlement deadlines', response: { 200: deadlinesResponse } } }, async () => {
+    const { $schema: _ignored, ...body } = app.settlement.deadlines.body as unknown as Record<string, unknown>;
+    return body;
+  });
+
+  const whitelist = JSON.stringify([...app.settlement.allowedCharacters].join(''));
+  app.get(
+    '/characters-whitelist',
+    {
+      schema: {
+        summary: 'Characters allowed in free text',
+        response: {
+          200: {
+            type: 'object',
+            required: ['allowedCharacters'],
+            properties: { allowedCharacters: { type: 'string', description: 'JSON text of a string holding every allowed character' } },
+          },
+        },
+      },
+    },
+    async () => ({ allowedCharacters: whitelist }),
+  );
+
+  app.get(
+    '/captcha',
+    {
+      schema: {
+        summary: 'The invisible captcha provider, site key, script URL and widget class',
+        response: {
+          200: {
+            type: 'object',
+            required: ['provider', 'siteKey', 'url', 'class'],
+            properties: { provider: { type: 'string' }, siteKey: { type: 'string' }, url: { type: 'string' }, class: { type: 'string' } },
+          },
+        },
+      },
+    },
+    async () => app.captcha.publicConfig,
+  );
+
+  app.get(
+    '/signature-date',
+    {
+      schema: {
+        summary: 'Today in the project time zone (Pacific)',
+        querystring: cultureQuerySchema,
+        response: {
+          200: {
+            type: 'object',
+            required: ['signatureDate', 'display'],
+            properties: { signatureDate: { type: 'string', description: 'MM/dd/yyyy' }, display: { type: 'string' } },
+          },
+          ...errors(400),
+        },
+      },
+    },
+    async (request) => {
+      const now = new Date(app.clock());
+      const display = new Intl.DateTimeFormat(request.culture, { dateStyle: 'long', timeZone: PROJECT_TIME_ZONE }).format(now);
+      return { signatureDate: formatDate(todayInZone(now)), display };
+    },
+  );
+
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(culture, { prefix: '/culture' });
+  await app.register(forms, { prefix: '/forms' });
+};
+export default api;

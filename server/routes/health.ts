@@ -1,0 +1,22 @@
+/** Load-balancer probes: /healthz (the process is alive), /readyz (the database answers, not draining). */
+import type { FastifyPluginAsync } from 'fastify';
+import { httpError } from '../errors.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Set on SIGTERM: /readyz answers 503 while in-flight requests finish. */
+    draining: boolean;
+  }
+}
+
+const statusSchema = { type: 'object', required: ['status'], properties: { status: { type: 'string' } } } as const;
+
+const health: FastifyPluginAsync = async (app) => {
+  app.get('/healthz', { schema: { hide: true, response: { 200: statusSchema } } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { schema: { hide: true, response: { 200: statusSchema } } }, async () => {
+    if (app.draining) throw httpError('DATABASE_UNAVAILABLE');
+    await app.database.checkHealth();
+    return { status: 'ready' };
+  });
+};
+export default health;
