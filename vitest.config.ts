@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 // the server over real HTTP and databases, and the browser flows in real Chromium.
 export default defineConfig({
   test: {
+    reporters: ['default', './tests/support/summary-reporter.ts'],
     projects: [
       {
         test: {
