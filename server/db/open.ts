@@ -70,8 +70,15 @@ class TranslatingDriver implements Driver {
   commitTransaction(c: DatabaseConnection) {
     return translated(() => this.inner.commitTransaction(unwrap(c)));
   }
-  rollbackTransaction(c: DatabaseConnection) {
-    return translated(() => this.inner.rollbackTransaction(unwrap(c)));
+  async rollbackTransaction(c: DatabaseConnection) {
+    try {
+      await this.inner.rollbackTransaction(unwrap(c));
+    } catch (error) {
+      // SQLite rolls back by itself on SQLITE_FULL and some I/O errors; the original error, not
+      // this one, is what the caller must see.
+      if (/no transaction is active/i.test((error as Error).message ?? '')) return;
+      throw translateDatabaseError(error);
+    }
   }
   releaseConnection(c: DatabaseConnection) {
     return this.inner.releaseConnection(unwrap(c));
