@@ -1,0 +1,87 @@
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, type ComponentType } from 'react';
+import { Router, useLocation, useSearch } from 'wouter';
+import { useApp, useServices, type AppServices, ServicesProvider } from './context';
+import { runGuards, type GuardDeps } from './guards';
+import type { LayoutVariant } from './layouts/Header';
+import { LoadingPlaceholder } from '../widgets/Spinner';
+import { matchRoute, type AppRoute } from './routes';
+import type { ThemeName } from './settings';
+import { usePageFocus } from './usePageFocus';
+import { loadCulture } from './culture';
+
+const Layout = lazy(() => import('./layouts/Layout'));
+const FormHost = lazy(() => import('./forms/FormHost'));
+const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
+const ErrorPage = lazy(() => import('./pages/ErrorPage'));
+const DeadlinePage = lazy(() => import('./pages/DeadlinePage'));
+const SessionExpiredPage = lazy(() => import('./pages/SessionExpiredPage'));
+
+const LAYOUT_OF_THEME: Record<ThemeName, LayoutVariant> = { default: 'standard', ftc: 'ftc', kontent: 'kontent' };
+
+const PLAIN_PAGES: Record<Exclude<AppRoute['kind'], 'form'>, ComponentType> = {
+  catchAll: NotFoundPage,
+  notFound: NotFoundPage,
+  error: ErrorPage,
+  defaultDeadline: DeadlinePage,
+  sessionExpired: SessionExpiredPage,
+};
+
+/** Runs the §2 guards on every address change and renders the route, or nothing while redirecting. */
+function GuardedRoutes({ guards, now }: { guards: GuardDeps; now: () => Date }) {
+  const { store, api } = useServices();
+  const [pathname, navigate] = useLocation();
+  const search = useSearch();
+  const culture = useApp((s) => s.culture);
+  const deadlines = useApp((s) => s.deadlines);
+  const authorized = useApp((s) => s.authorized);
+  const route = matchRoute(pathname);
+
+  const outcome = useMemo(
+    () => runGuards({ route, pathname, search, culture, deadlines, now: now(), isAuthorized: (f) => authorized[f] }, guards),
+    // now() is read per navigation on purpose.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [route, pathname, search, culture, deadlines, authorized, guards],
+  );
+
+  useLayoutEffect(() => {
+    if (outcome.culture !== culture) void loadCulture(store, api, outcome.culture, navigate);
+    if (outcome.kind === 'redirect') navigate(outcome.to, { replace: true });
+    else if (outcome.kind === 'external') window.location.assign(outcome.url);
+  }, [outcome, culture, store, api, navigate]);
+
+  // Default non-form routes clear the active form.
+  const activeForm = route.kind === 'form' ? route.formType : null;
+  useEffect(() => {
+    if (store.get().activeForm !== activeForm) store.set({ activeForm });
+  }, [activeForm, store]);
+
+  usePageFocus(pathname);
+
+  if (outcome.kind !== 'render') return null;
+  if (route.kind === 'form') return <FormHost key={route.formType} formType={route.formType} pageId={route.pageId} />;
+  const Page = PLAIN_PAGES[route.kind];
+  return <Page />;
+}
+
+export interface AppProps {
+  services: AppServices;
+  guards: GuardDeps;
+  now?: () => Date;
+}
+
+export function App({ services, guards, now = () => new Date() }: AppProps) {
+  const theme = services.store.get().settings.theme;
+  return (
+    <ServicesProvider value={services}>
+      <Router>
+        <Suspense fallback={<LoadingPlaceholder />}>
+          <Layout variant={LAYOUT_OF_THEME[theme]}>
+            <Suspense fallback={<LoadingPlaceholder />}>
+              <GuardedRoutes guards={guards} now={now} />
+            </Suspense>
+          </Layout>
+        </Suspense>
+      </Router>
+    </ServicesProvider>
+  );
+}

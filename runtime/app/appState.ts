@@ -1,0 +1,98 @@
+import { useSyncExternalStore } from 'react';
+import type {
+  AppSettings,
+  CaptchaConfig,
+  CsrfToken,
+  Culture,
+  DeadlineSettings,
+  FormType,
+  ModelConfig,
+  SignatureDateInfo,
+} from '../core/types';
+
+/** Banner of spec §1: shown with a header and two copy lines only when enabled. */
+export interface BannerState {
+  enabled: boolean;
+  headerKey: string;
+  line1Key: string;
+  line2Key: string;
+}
+
+/** Error dialog of spec §3: the alert modal opens while showError is true. */
+export interface ErrorDialogState {
+  showError: boolean;
+  header: string | null;
+  message: string | null;
+}
+
+/** App state of spec §3 that lives above any one form (the forms' answers live in their machines). */
+export interface AppState {
+  settings: AppSettings;
+  /** null until chosen by the first guard run. */
+  culture: Culture | null;
+  localizations: Record<string, string>;
+  contentLoaded: boolean;
+  deadlines: DeadlineSettings;
+  csrf: CsrfToken | null;
+  captcha: CaptchaConfig | null;
+  signatureDate: SignatureDateInfo | null;
+  /** The allowed characters as one string; empty when not available. */
+  whitelist: string | null;
+  modelConfigs: ModelConfig[] | null;
+  banner: BannerState;
+  errorDialog: ErrorDialogState;
+  /** Authorized flag per form type, mirrored from the form machines for guard step 3. */
+  authorized: Record<FormType, boolean>;
+  activeForm: FormType | null;
+  /** The server's error text shown on /error (authorize or submit refused with redirect-on-error). */
+  serverError: string | null;
+}
+
+type Listener = () => void;
+
+export interface AppStore {
+  get(): AppState;
+  set(patch: Partial<AppState> | ((s: AppState) => Partial<AppState>)): void;
+  subscribe(listener: Listener): () => void;
+}
+
+export function createAppStore(initial: AppState): AppStore {
+  let state = initial;
+  const listeners = new Set<Listener>();
+  return {
+    get: () => state,
+    set(patch) {
+      const next = typeof patch === 'function' ? patch(state) : patch;
+      state = { ...state, ...next };
+      for (const l of listeners) l();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+export function initialAppState(settings: AppSettings): AppState {
+  return {
+    settings,
+    culture: null,
+    localizations: {},
+    contentLoaded: false,
+    deadlines: {},
+    csrf: null,
+    captcha: null,
+    signatureDate: null,
+    whitelist: null,
+    modelConfigs: null,
+    banner: { enabled: false, headerKey: 'LocKey_Banner_Header', line1Key: 'LocKey_Banner_Line1', line2Key: 'LocKey_Banner_Line2' },
+    errorDialog: { showError: false, header: null, message: null },
+    authorized: { Automotive: false, Lookup: false, Exclusion: false },
+    activeForm: null,
+    serverError: null,
+  };
+}
+
+export function useAppState<T>(store: AppStore, select: (s: AppState) => T): T {
+  return useSyncExternalStore(store.subscribe, () => select(store.get()), () => select(store.get()));
+}

@@ -1,0 +1,179 @@
+import { useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { useLocation } from 'wouter';
+import { USER_MESSAGES } from '../../core/errors';
+import { progress, scopeFromStore, skipPredicate } from '../../core/navigation';
+import type { FormType } from '../../core/types';
+import { SessionTimeoutModal } from '../../widgets/SessionTimeoutModal';
+import { LoadingPlaceholder } from '../../widgets/Spinner';
+import type { AppStore } from '../appState';
+import { useApp, useServices, useT } from '../context';
+import { ERROR_PATH, FLOWS, SESSION_EXPIRED_PATH } from '../routes';
+import { FormPage } from './FormPage';
+import { formSession, type FormSession } from './formSessions';
+
+/** The form layout loads the server's model config and the character whitelist when not yet loaded (spec §1). */
+function useFormPrerequisites(): boolean {
+  const { store, api } = useServices();
+  const modelConfigs = useApp((s) => s.modelConfigs);
+  const whitelist = useApp((s) => s.whitelist);
+  useEffect(() => {
+    if (modelConfigs) return;
+    let live = true;
+    void api.getFormsConfig().then((result) => {
+      if (!live) return;
+      if (result.ok && result.data) store.set({ modelConfigs: result.data });
+      else store.set({ errorDialog: { showError: true, header: null, message: USER_MESSAGES.requestFailed.key } });
+    });
+    return () => {
+      live = false;
+    };
+  }, [modelConfigs, api, store]);
+  useEffect(() => {
+    if (whitelist !== null) return;
+    let live = true;
+    void api.getCharactersWhitelist().then((result) => {
+      if (!live) return;
+      if (result.ok) store.set({ whitelist: result.data ?? '' });
+      else {
+        store.set({ whitelist: '' });
+        store.set({ errorDialog: { showError: true, header: null, message: USER_MESSAGES.whitelistFailed.key } });
+      }
+    });
+    return () => {
+      live = false;
+    };
+  }, [whitelist, api, store]);
+  return modelConfigs !== null && whitelist !== null;
+}
+
+function withCulture(path: string, culture: string | null): string {
+  if (!culture || culture === 'en') return path;
+  return `${path}${path.includes('?') ? '&' : '?'}culture=${encodeURIComponent(culture)}`;
+}
+
+const ACTIVITY_EVENTS = ['keydown', 'wheel', 'mousedown', 'mousemove', 'touchstart'] as const;
+
+/** Wires one form session to the router and the app: page sync, emitted effects, activity, authorized mirror. */
+function useSessionWiring(session: FormSession, pageId: string, store: AppStore) {
+  const [, navigate] = useLocation();
+  const { api } = useServices();
+  const { actor, formType } = session;
+  const current = useSelector(actor, (s) => s.context.navigation.currentPage);
+  const authorized = useSelector(actor, (s) => s.context.authorized);
+
+  // Mirror the authorized flag for guard step 3.
+  useEffect(() => {
+    if (store.get().authorized[formType] !== authorized) store.set((s) => ({ authorized: { ...s.authorized, [formType]: authorized } }));
+  }, [authorized, formType, store]);
+
+  // The address changed (browser back/forward, a link): the machine follows when it may.
+  useEffect(() => {
+    if (current !== pageId) actor.send({ type: 'GOTO', pageId });
+    // Only the address drives this effect.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pageId, actor]);
+
+  // Effects the machine emits.
+  useEffect(() => {
+    const subs = [
+      actor.on('pageChanged', (e) => {
+        const target = withCulture(e.path, store.get().culture);
+        if (window.location.pathname !== e.path) navigate(target);
+      }),
+      actor.on('gotoRefused', () => {
+        const page = actor.getSnapshot().context.navigation.currentPage;
+        const path = FLOWS[formType].pages.find((p) => p.id === page)?.path;
+        if (path && window.location.pathname !== path) navigate(withCulture(path, store.get().culture), { replace: true });
+      }),
+      actor.on('failure', (e) => {
+        store.set({ errorDialog: { showError: true, header: null, message: e.failure.messageKey } });
+      }),
+      actor.on('serverError', (e) => {
+        if (store.get().settings.redirectOnError) {
+          store.set({ serverError: e.message || null });
+          navigate(withCulture(ERROR_PATH, store.get().culture));
+        }
+      }),
+      actor.on('sessionExpired', () => {
+        void api.sessionTimeout();
+        const query = new URLSearchParams({ form: formType, culture: store.get().culture ?? 'en' });
+        store.set((s) => ({ authorized: { ...s.authorized, [formType]: false } }));
+        navigate(`${SESSION_EXPIRED_PATH}?${query.toString()}`);
+      }),
+    ];
+    return () => subs.forEach((s) => s.unsubscribe());
+  }, [actor, formType, navigate, store, api]);
+
+  // Spec §4: any key, wheel, mouse or touch activity resets the session deadline (at most once a second).
+  useEffect(() => {
+    let last = 0;
+    const onActivity = () => {
+      const now = Date.now();
+      if (now - last < 1000) return;
+      last = now;
+      actor.send({ type: 'ACTIVITY' });
+    };
+    for (const type of ACTIVITY_EVENTS) window.addEventListener(type, onActivity, { passive: true });
+    return () => {
+      for (const type of ACTIVITY_EVENTS) window.removeEventListener(type, onActivity);
+    };
+  }, [actor]);
+}
+
+function SessionWarning({ session }: { session: FormSession }) {
+  const t = useT();
+  const remaining = useSelector(session.actor, (s) => (s.matches({ open: { session: { counting: 'warning' } } }) ? s.context.session.remainingSeconds : null));
+  return (
+    <SessionTimeoutModal
+      open={remaining !== null}
+      secondsLeft={remaining ?? 0}
+      t={t}
+      onContinue={() => session.actor.send({ type: 'CONTINUE_SESSION' })}
+    />
+  );
+}
+
+function ProgressIndicator({ session }: { session: FormSession }) {
+  const t = useT();
+  const flow = FLOWS[session.formType];
+  const { step, total } = useSelector(session.actor, (s) =>
+    progress(s.context.navigation, skipPredicate(flow, scopeFromStore(s.context.store))),
+  );
+  if (total <= 1 || step === 0) return null;
+  return (
+    <div className="cf-form-progress">
+      <p className="cf-form-progress__text">{t('LocKey_Progress_Step', step, total)}</p>
+      <div className="cf-form-progress__bar" aria-hidden="true">
+        <div className="cf-form-progress__fill" style={{ width: `${(step / total) * 100}%` }} />
+      </div>
+    </div>
+  );
+}
+
+function RunningForm({ formType, pageId }: { formType: FormType; pageId: string }) {
+  const { store, api } = useServices();
+  const modelConfigs = useApp((s) => s.modelConfigs) ?? [];
+  const minSessionDuration = useApp((s) => s.settings.client.minSessionDuration);
+  const [session] = useState(() =>
+    formSession(formType, pageId, { api, modelConfigs, minSessionDuration, culture: () => store.get().culture ?? 'en' }),
+  );
+  useSessionWiring(session, pageId, store);
+  const current = useSelector(session.actor, (s) => s.context.navigation.currentPage);
+  // Until the machine has followed the address, show nothing rather than another page.
+  if (current !== pageId) return <LoadingPlaceholder />;
+  return (
+    <div className={`cf-form cf-form--${formType.toLowerCase()}`}>
+      <ProgressIndicator session={session} />
+      <FormPage session={session} pageId={pageId} />
+      <SessionWarning session={session} />
+    </div>
+  );
+}
+
+/** Hosts a form's routed page: prerequisites, then the running form. */
+export default function FormHost({ formType, pageId }: { formType: FormType; pageId: string }) {
+  const ready = useFormPrerequisites();
+  if (!ready) return <LoadingPlaceholder />;
+  return <RunningForm formType={formType} pageId={pageId} />;
+}

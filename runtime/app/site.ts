@@ -1,0 +1,10 @@
+import type { Translate } from '../widgets/types';
+
+/**
+ * The project site the header and footer link to. A settlement sets it by the LocKey_Site_Url
+ * localization; without it the links stay on this host.
+ */
+export function siteRoot(t: Translate): string {
+  const value = t('LocKey_Site_Url');
+  return value === 'LocKey_Site_Url' ? '' : value.replace(/\/$/, '');
+}

@@ -1,0 +1,80 @@
+import { normalizeDeadlines } from '../core/deadlines';
+import { STARTUP_LOGS, USER_MESSAGES } from '../core/errors';
+import type { AppSettings } from '../core/types';
+import type { AppApi } from './api';
+import { createAppStore, initialAppState, type AppStore } from './appState';
+import { loadCulture } from './culture';
+import { CORE_GUARDS } from './guards';
+import { assertTheme, readAppSettings } from './settings';
+
+export interface StartupDeps {
+  doc: Document;
+  createApi(settings: AppSettings): AppApi;
+  loadTheme(theme: AppSettings['theme']): Promise<void>;
+  registerComponents(): void;
+  mount(store: AppStore, api: AppApi): void;
+  log?: Pick<Console, 'error' | 'warn'>;
+}
+
+/** The user-facing generic message of §8 in the error alert (localized once content is in). */
+function showGeneric(store: AppStore): void {
+  store.set({ errorDialog: { showError: true, header: null, message: USER_MESSAGES.generic.key } });
+}
+
+/**
+ * Spec §4 startup order: set up the app, load settings (theme checked, its one stylesheet loaded),
+ * register components, initialise deadlines, fetch the anti-forgery token, load the culture's
+ * content, initialise captcha, then mount. A failure is only logged.
+ */
+export async function startApp(deps: StartupDeps): Promise<AppStore | null> {
+  const log = deps.log ?? console;
+  try {
+    // Set up the app and load its settings.
+    const settings = readAppSettings(deps.doc);
+    assertTheme(settings.theme);
+    const theme = deps.loadTheme(settings.theme);
+    const store = createAppStore(initialAppState(settings));
+    const api = deps.createApi(settings);
+
+    deps.registerComponents();
+
+    // Deadlines: a failure shows the generic message; the guards then find no deadline settings.
+    try {
+      const deadlines = await api.getDeadlines();
+      if (deadlines.ok) store.set({ deadlines: normalizeDeadlines(deadlines.data) });
+      else showGeneric(store);
+    } catch (error) {
+      log.error(error);
+      showGeneric(store);
+    }
+
+    try {
+      const csrf = await api.getCsrf();
+      if (!csrf.ok) log.error(STARTUP_LOGS.antiforgery, csrf.detail ?? csrf.error);
+      else store.set({ csrf: csrf.data });
+    } catch (error) {
+      log.error(STARTUP_LOGS.antiforgery, error);
+    }
+
+    // Culture content for the address's culture (guard step 1 keeps it until the query changes it).
+    const { pathname, search } = deps.doc.location;
+    const { culture } = CORE_GUARDS.resolveCulture({ query: search, path: `${pathname}${search}`, current: null });
+    await loadCulture(store, api, culture);
+
+    try {
+      const captcha = await api.getCaptcha();
+      if (captcha.ok) store.set({ captcha: captcha.data });
+      else if (settings.captchaEnabled) showGeneric(store);
+    } catch (error) {
+      log.error(error);
+      showGeneric(store);
+    }
+
+    await theme;
+    deps.mount(store, api);
+    return store;
+  } catch (error) {
+    log.error(STARTUP_LOGS.init, error);
+    return null;
+  }
+}

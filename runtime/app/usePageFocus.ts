@@ -1,0 +1,31 @@
+import { useEffect, useRef } from 'react';
+
+const reducedMotion = () => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+/**
+ * After each page change (not the first render): scroll smoothly to the top and move focus to the
+ * page heading, waiting for a lazily loaded page to put its heading on screen.
+ */
+export function usePageFocus(pageKey: string): void {
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    window.scrollTo({ top: 0, behavior: reducedMotion() ? 'auto' : 'smooth' });
+    let frame = 0;
+    let tries = 0;
+    const focusHeading = () => {
+      const heading = document.querySelector<HTMLElement>('#main-content h1');
+      if (heading) {
+        if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+        heading.focus({ preventScroll: true });
+        return;
+      }
+      if (++tries < 300) frame = window.requestAnimationFrame(focusHeading);
+    };
+    frame = window.requestAnimationFrame(focusHeading);
+    return () => window.cancelAnimationFrame(frame);
+  }, [pageKey]);
+}
