@@ -1,0 +1,3 @@
+/** Deadlines (spec §2 guard step 2, §7 GET /api/deadlines, §9). Pure; runs in Node and the browser. */
+export * from './normalize';
+export * from './redirect';

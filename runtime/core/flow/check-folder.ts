@@ -1,0 +1,162 @@
+/**
+ * The flow checker behind `npm run flows:check` (Node only): reads the flow files, the model
+ * configs and the locale files, validates each against its schema, then every cross-reference,
+ * and gives each problem a line and column in its file.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { findNodeAtLocation, parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import type { FlowFile, ModelConfig } from '../types';
+import { checkFlow, checkFlowSet, checkLocaleKeySets, type CheckContext } from './cross-check';
+import { pointerSegments, type FlowIssue } from './issues';
+import { localizedCopyProblems } from '../i18n/localizedCopy';
+import { loadLocale, loadModelConfigs, schemaIssues } from './validate-schema';
+
+export interface FolderPaths {
+  /** Folder of flow files (*.json). */
+  flowsDir: string;
+  /** The model configs file. */
+  modelsFile: string;
+  /** Folder of locale files (<culture>.json). */
+  localesDir: string;
+}
+
+export interface FolderReport {
+  issues: FlowIssue[];
+  flows: number;
+  models: number;
+  locales: number;
+  pages: number;
+}
+
+/** The 1-based line and column of a JSON pointer in the text (the nearest existing ancestor when absent). */
+export function locate(text: string, jsonPointer: string): { line: number; column: number } {
+  const tree = parseTree(text);
+  let offset = 0;
+  if (tree) {
+    const segments = pointerSegments(jsonPointer);
+    for (let n = segments.length; n >= 0; n--) {
+      const node = findNodeAtLocation(tree, segments.slice(0, n));
+      if (node) {
+        // A property's key is where an editor should land.
+        offset = node.parent?.type === 'property' ? node.parent.offset : node.offset;
+        break;
+      }
+    }
+  }
+  return lineColumn(text, offset);
+}
+
+function lineColumn(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < offset && i < text.length; i++) {
+    if (text.charCodeAt(i) === 10) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { line, column: offset - lineStart + 1 };
+}
+
+interface ReadFile {
+  file: string;
+  text: string;
+  json: unknown;
+}
+
+function readJson(file: string, issues: FlowIssue[]): ReadFile | undefined {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    issues.push({ file, pointer: '', message: 'file not found', hint: 'check the path' });
+    return undefined;
+  }
+  const errors: ParseError[] = [];
+  parseTree(text, errors, { allowTrailingComma: false, disallowComments: true });
+  if (errors.length > 0) {
+    for (const e of errors) {
+      issues.push({ file, pointer: '', message: `not valid JSON: ${printParseErrorCode(e.error)}`, hint: 'fix the JSON syntax (flow files allow no comments or trailing commas)', ...lineColumn(text, e.offset) });
+    }
+    return undefined;
+  }
+  return { file, text, json: JSON.parse(text) as unknown };
+}
+
+function jsonFiles(dir: string, issues: FlowIssue[]): string[] {
+  try {
+    return readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .sort()
+      .map((f) => path.join(dir, f));
+  } catch {
+    issues.push({ file: dir, pointer: '', message: 'folder not found', hint: 'check the path' });
+    return [];
+  }
+}
+
+/**
+ * Checks a whole configuration: locale files (schema, copy, same keys), model configs (schema,
+ * rule types and parameters, message keys), each flow (schema, cross-references) and all flows
+ * together (unique page ids and routes). Every problem at once, with line and column.
+ */
+export function checkFolder(paths: FolderPaths, context: Omit<CheckContext, 'models' | 'locales'> = {}): FolderReport {
+  const issues: FlowIssue[] = [];
+  const texts = new Map<string, string>();
+  const remember = (r: ReadFile | undefined) => (r ? (texts.set(r.file, r.text), r) : undefined);
+
+  const locales: Record<string, Record<string, string>> = {};
+  for (const file of jsonFiles(paths.localesDir, issues)) {
+    const read = remember(readJson(file, issues));
+    if (!read) continue;
+    const result = loadLocale(read.json, file);
+    if (!result.ok) {
+      issues.push(...result.errors);
+      continue;
+    }
+    locales[file] = result.value;
+    for (const reason of localizedCopyProblems(result.value)) issues.push({ file, pointer: '', message: reason, hint: 'localized copy may hold inline HTML only' });
+  }
+  issues.push(...checkLocaleKeySets(locales));
+
+  let models: ModelConfig[] = [];
+  const modelsRead = remember(readJson(paths.modelsFile, issues));
+  if (modelsRead) {
+    const result = loadModelConfigs(modelsRead.json, paths.modelsFile, { ...context, locales });
+    if (result.ok) models = result.value;
+    else {
+      issues.push(...result.errors);
+      // Cross-check flows against whatever parsed, so one run shows the flows' problems too.
+      const body = modelsRead.json as { models?: unknown };
+      if (Array.isArray(body.models)) models = body.models as ModelConfig[];
+    }
+  }
+
+  const flows: Array<{ file: string; flow: FlowFile }> = [];
+  for (const file of jsonFiles(paths.flowsDir, issues)) {
+    const read = remember(readJson(file, issues));
+    if (!read) continue;
+    const schemaErrors = schemaIssues('flow', read.json, file);
+    if (schemaErrors.length > 0) {
+      issues.push(...schemaErrors);
+      continue;
+    }
+    const flow = read.json as FlowFile;
+    issues.push(...checkFlow(flow, file, { ...context, models, locales }));
+    flows.push({ file, flow });
+  }
+  issues.push(...checkFlowSet(flows));
+
+  for (const issue of issues) {
+    const text = texts.get(issue.file);
+    if (text !== undefined && issue.line === undefined) Object.assign(issue, locate(text, issue.pointer));
+  }
+  return {
+    issues,
+    flows: flows.length,
+    models: models.length,
+    locales: Object.keys(locales).length,
+    pages: flows.reduce((n, f) => n + f.flow.pages.length, 0),
+  };
+}

@@ -1,0 +1,314 @@
+import { SUPPORTED_CONDITION_KEYWORDS } from '../conditions/evaluate';
+import { camelCase } from '../models/config';
+import { MASK_NAMES } from '../masks';
+import { ruleAdapters } from '../rules/registry';
+import type { RuleAdapter } from '../rules/types';
+import {
+  DEADLINE_KEYS,
+  type Condition,
+  type FieldConfig,
+  type FlowFile,
+  type ModelConfig,
+  type PageConfig,
+  type RuleConfig,
+  type WidgetName,
+} from '../types';
+import { pointer as ptr, type FlowIssue } from './issues';
+import { localizationKeysOf, pageRoutes } from './pages';
+
+/** Widget names a flow may use (FieldConfig.widget); the widget registry renders each. */
+export const WIDGET_NAMES: readonly WidgetName[] = ['text', 'textarea', 'date', 'file', 'hidden', 'radio', 'select', 'checkbox'];
+
+/** The address fields of spec §3 an address block's model must hold. */
+export const ADDRESS_FIELDS = [
+  'mailingStreetLine1',
+  'mailingStreetLine2',
+  'mailingCity',
+  'mailingSubDivision',
+  'mailingPostalCode',
+  'mailingSubDivisionNonUS',
+  'mailingPostalCodeNonUS',
+  'mailingCountry',
+] as const;
+
+/** What the cross-reference checks compare a flow with. Registries default to the runtime's. */
+export interface CheckContext {
+  models: readonly ModelConfig[];
+  /** Mask registry names. */
+  maskNames?: readonly string[];
+  /** Rule registry (names and parameter checks). */
+  ruleAdapters?: Readonly<Record<string, RuleAdapter>>;
+  widgetNames?: readonly string[];
+  /** Locale file -> its texts; every key a flow uses must be in each. Omitted: not checked. */
+  locales?: Readonly<Record<string, Readonly<Record<string, string>>>>;
+}
+
+const list = (names: Iterable<string>) => [...names].map((n) => `"${n}"`).join(', ');
+
+function nearest(name: string, candidates: readonly string[]): string | undefined {
+  const lower = name.toLowerCase();
+  return candidates.find((c) => c.toLowerCase() === lower) ?? candidates.find((c) => c.toLowerCase().includes(lower) || lower.includes(c.toLowerCase()));
+}
+
+function didYouMean(name: string, candidates: readonly string[]): string {
+  const near = nearest(name, candidates);
+  return near ? `did you mean "${near}"? Known: ${list(candidates)}` : `use one of: ${list(candidates)}`;
+}
+
+/** Checks of one flow file that its JSON Schema cannot express. The flow must already satisfy the schema. */
+export function checkFlow(flow: FlowFile, file: string, context: CheckContext): FlowIssue[] {
+  const issues: FlowIssue[] = [];
+  const add = (pointer: string, message: string, hint: string) => issues.push({ file, pointer, message, hint });
+  const adapters = context.ruleAdapters ?? ruleAdapters;
+  const ruleTypes = Object.keys(adapters);
+  const maskNames = context.maskNames ?? MASK_NAMES;
+  const widgetNames = context.widgetNames ?? WIDGET_NAMES;
+  const formType = flow.formType;
+
+  const configs = new Map<string, ModelConfig>();
+  for (const m of context.models) if (m.metadata.formType === formType) configs.set(m.metadata.dtoMapping, m);
+  const configNames = [...configs.keys()];
+  const byCamel = new Map([...configs.entries()].map(([name, config]) => [camelCase(name), config]));
+
+  const modelConfig = (model: string, at: string): ModelConfig | undefined => {
+    const config = configs.get(model);
+    if (!config) add(at, `model "${model}" has no model config for the form type ${formType}`, `${didYouMean(model, configNames)}, or add a ${formType}/${model} entry to the model configs`);
+    return config;
+  };
+
+  const fieldOf = (config: ModelConfig | undefined, name: string, at: string, what = 'field') => {
+    if (!config) return undefined;
+    const field = config.fields[name];
+    if (!field) {
+      add(at, `${what} "${name}" is not a field of the ${formType} model ${config.metadata.dtoMapping}`, didYouMean(name, Object.keys(config.fields)));
+    }
+    return field;
+  };
+
+  flow.models.forEach((model, i) => modelConfig(model, ptr('models', i)));
+
+  for (const key of flow.deadlineKeys) {
+    if (!(DEADLINE_KEYS as readonly string[]).includes(key)) add(ptr('deadlineKeys'), `unknown deadline key "${key}"`, `use the keys of spec §9: ${list(DEADLINE_KEYS)}`);
+  }
+
+  const checkCondition = (condition: Condition, at: string, own: ModelConfig | undefined) => {
+    if ('all' in condition) return condition.all.forEach((c, i) => checkCondition(c, `${at}/all/${i}`, own));
+    if ('any' in condition) return condition.any.forEach((c, i) => checkCondition(c, `${at}/any/${i}`, own));
+    if ('not' in condition) return checkCondition(condition.not, `${at}/not`, own);
+    const scope = condition.scope;
+    const dot = scope.indexOf('.');
+    if (dot < 0) {
+      if (!own) add(`${at}/scope`, `scope "${scope}" names no model, and this condition has no model of its own`, `write it as "model.field", e.g. "claimDetails.${scope}"`);
+      else fieldOf(own, scope, `${at}/scope`, 'scope');
+    } else {
+      const modelName = scope.slice(0, dot);
+      const config = byCamel.get(modelName);
+      if (!config) add(`${at}/scope`, `scope "${scope}" names the model "${modelName}", which the form type ${formType} does not have`, `the model part is a camel-cased dtoMapping: ${list(byCamel.keys())}`);
+      else fieldOf(config, scope.slice(dot + 1), `${at}/scope`, 'scope');
+    }
+    checkConditionSchema(condition.schema as Record<string, unknown>, `${at}/schema`);
+  };
+
+  const checkConditionSchema = (schema: Record<string, unknown>, at: string) => {
+    for (const [keyword, value] of Object.entries(schema)) {
+      if (!(SUPPORTED_CONDITION_KEYWORDS as readonly string[]).includes(keyword)) {
+        add(`${at}/${keyword}`, `unsupported condition keyword "${keyword}"`, `use only ${list(SUPPORTED_CONDITION_KEYWORDS)}`);
+      } else if (keyword === 'not' && value && typeof value === 'object') {
+        checkConditionSchema(value as Record<string, unknown>, `${at}/not`);
+      } else if ((keyword === 'anyOf' || keyword === 'allOf') && Array.isArray(value)) {
+        value.forEach((s, i) => checkConditionSchema(s as Record<string, unknown>, `${at}/${keyword}/${i}`));
+      }
+    }
+  };
+
+  const checkRules = (rules: readonly RuleConfig[], at: string) => {
+    rules.forEach((rule, i) => {
+      const adapter = Object.hasOwn(adapters, rule.type) ? adapters[rule.type] : undefined;
+      if (!adapter) return add(`${at}/${i}/type`, `unknown validation type "${rule.type}"`, didYouMean(rule.type, ruleTypes));
+      for (const problem of adapter.checkParams?.(rule) ?? []) add(`${at}/${i}`, `${rule.type}: ${problem}`, 'fix the rule parameters');
+    });
+  };
+
+  const checkField = (field: FieldConfig, at: string, config: ModelConfig | undefined, linkField?: string) => {
+    if (!widgetNames.includes(field.widget)) add(`${at}/widget`, `unknown widget "${field.widget}"`, didYouMean(field.widget, widgetNames));
+    const model = fieldOf(config, field.key, `${at}/key`);
+    if (model) {
+      const expected: Partial<Record<WidgetName, string>> = { file: 'file', checkbox: 'boolean', date: 'dateTime' };
+      const wants = expected[field.widget];
+      if (wants && model.dataType !== wants) add(`${at}/widget`, `the ${field.widget} widget needs a ${wants} field, but "${field.key}" is ${model.dataType}`, `choose another widget or change the field's dataType`);
+      if (model.dataType === 'file' && field.widget !== 'file') add(`${at}/widget`, `"${field.key}" is a file field and needs the file widget`, 'set "widget": "file"');
+    }
+    if ((field.widget === 'radio' || field.widget === 'select') && !field.options && field.key !== linkField) {
+      add(at, `the ${field.widget} field "${field.key}" has no options`, 'add "options": [{ "value": ..., "label": "LocKey_..." }] (or linkOptions on the records block)');
+    }
+    if (field.maskName && !maskNames.includes(field.maskName)) add(`${at}/maskName`, `unknown mask "${field.maskName}"`, didYouMean(field.maskName, maskNames));
+    if (field.validations) checkRules(field.validations, `${at}/validations`);
+    field.dependencies?.forEach((dep, i) => {
+      checkCondition(dep.when, `${at}/dependencies/${i}/when`, config);
+      if (dep.maskOverride && !maskNames.includes(dep.maskOverride)) add(`${at}/dependencies/${i}/maskOverride`, `unknown mask "${dep.maskOverride}"`, didYouMean(dep.maskOverride, maskNames));
+    });
+    if (field.widget === 'file' && field.dependencies?.length) add(`${at}/dependencies`, 'Dependency behavior have not been implemented for the FormFieldFile component.', 'remove the dependencies of the file field');
+  };
+
+  const checkFixedValues = (values: Record<string, unknown> | undefined, config: ModelConfig | undefined, at: string) => {
+    for (const name of Object.keys(values ?? {})) fieldOf(config, name, `${at}/${name}`, 'fixed value');
+  };
+
+  const pageIds = flow.pages.map((p) => p.id);
+
+  flow.pages.forEach((page: PageConfig, p) => {
+    const pageAt = ptr('pages', p);
+    if (page.skipWhen) checkCondition(page.skipWhen, `${pageAt}/skipWhen`, undefined);
+    const needsCaptcha = page.action === 'authorize' || page.action === 'lookup' || page.action === 'submit';
+    if (needsCaptcha && !page.blocks.some((b) => b.block === 'captcha')) {
+      add(`${pageAt}/blocks`, `the page "${page.id}" has the action ${page.action} but no captcha block`, 'add { "block": "captcha" } to its blocks');
+    }
+    if (page.action === 'submit' && !flow.submit) add(`${pageAt}/action`, `the page "${page.id}" submits, but the flow has no submit call`, 'add "submit": { "endpoint": ..., "method": "POST" } to the flow');
+
+    page.blocks.forEach((block, b) => {
+      const at = `${pageAt}/blocks/${b}`;
+      const own = 'model' in block ? configs.get(block.model) : undefined;
+      if (block.when) checkCondition(block.when, `${at}/when`, own);
+      switch (block.block) {
+        case 'model': {
+          const config = modelConfig(block.model, `${at}/model`);
+          block.fields.forEach((f, i) => checkField(f, `${at}/fields/${i}`, config));
+          const files = block.fields.filter((f) => f.widget === 'file');
+          if (files.length > 0) add(`${at}/fields`, 'a model block cannot hold a file field', 'put file fields in a records block with "kind": "file"');
+          break;
+        }
+        case 'address': {
+          const config = modelConfig(block.model, `${at}/model`);
+          if (config) {
+            const missing = ADDRESS_FIELDS.filter((f) => !config.fields[f]);
+            if (missing.length) add(`${at}/model`, `the model ${block.model} lacks the address fields ${list(missing)}`, 'add them to the model config or use a model that has them');
+          }
+          for (const name of Object.keys(block.prepopulatedDataKeys ?? {})) {
+            if (!(ADDRESS_FIELDS as readonly string[]).includes(name)) add(`${at}/prepopulatedDataKeys/${name}`, `"${name}" is not an address field`, didYouMean(name, ADDRESS_FIELDS));
+          }
+          break;
+        }
+        case 'records': {
+          const config = modelConfig(block.model, `${at}/model`);
+          const link = block.linkOptions;
+          block.fields.forEach((f, i) => checkField(f, `${at}/fields/${i}`, config, link?.field));
+          checkFixedValues(block.fixedValues, config, `${at}/fixedValues`);
+          block.displayFields.forEach((f, i) => fieldOf(config, f, `${at}/displayFields/${i}`, 'display field'));
+          if (block.minimumInstances?.when) checkCondition(block.minimumInstances.when, `${at}/minimumInstances/when`, undefined);
+          const files = block.fields.filter((f) => f.widget === 'file').length;
+          if (block.kind === 'file' && files !== 1) add(`${at}/fields`, `a records block of kind file holds exactly one file field, this one has ${files}`, 'keep one field with "widget": "file"');
+          if (block.kind !== 'file' && files > 0) add(`${at}/kind`, 'a records block with a file field must have "kind": "file"', 'set "kind": "file"');
+          if (link) {
+            if (!block.fields.some((f) => f.key === link.field)) add(`${at}/linkOptions/field`, `linkOptions names the field "${link.field}", which is not a field of this block`, `use one of: ${list(block.fields.map((f) => f.key))}`);
+            else if (block.fields.find((f) => f.key === link.field)?.widget !== 'select') add(`${at}/linkOptions/field`, `the linked field "${link.field}" must use the select widget`, 'set its "widget": "select"');
+            const linked = modelConfig(link.model, `${at}/linkOptions/model`);
+            link.labelFields.forEach((f, i) => fieldOf(linked, f, `${at}/linkOptions/labelFields/${i}`, 'label field'));
+          }
+          break;
+        }
+        case 'summary': {
+          block.groups.forEach((group, g) => {
+            const gAt = `${at}/groups/${g}`;
+            if (!pageIds.includes(group.editPage)) add(`${gAt}/editPage`, `editPage "${group.editPage}" is not a page of this flow`, didYouMean(group.editPage, pageIds));
+            const config = modelConfig(group.model, `${gAt}/model`);
+            group.fields.forEach((f, i) => fieldOf(config, f, `${gAt}/fields/${i}`));
+            checkFixedValues(group.fixedValues, config, `${gAt}/fixedValues`);
+          });
+          break;
+        }
+        case 'lookupResult':
+          if (page.action !== 'lookup') add(`${at}/block`, 'a lookupResult block belongs on a page whose action is lookup', 'set the page\'s "action": "lookup" or remove the block');
+          break;
+        default:
+          break;
+      }
+    });
+  });
+
+  if (context.locales) {
+    const used = localizationKeysOf(flow);
+    for (const [localeFile, texts] of Object.entries(context.locales)) {
+      const reported = new Set<string>();
+      for (const { key, pointer } of used) {
+        if (Object.hasOwn(texts, key) || reported.has(key)) continue;
+        reported.add(key);
+        add(pointer, `localization key "${key}" is missing from ${localeFile}`, `add "${key}" to every locale file`);
+      }
+    }
+  }
+  return issues;
+}
+
+/** Checks across all flows: one flow per form type; page ids and routes (paths and aliases) unique. */
+export function checkFlowSet(entries: ReadonlyArray<{ file: string; flow: FlowFile }>): FlowIssue[] {
+  const issues: FlowIssue[] = [];
+  const forms = new Map<string, string>();
+  const ids = new Map<string, string>();
+  const routes = new Map<string, string>();
+  for (const { file, flow } of entries) {
+    const firstForm = forms.get(flow.formType);
+    if (firstForm) issues.push({ file, pointer: '/formType', message: `the form type ${flow.formType} is already described by ${firstForm}`, hint: 'keep one flow file per form type' });
+    else forms.set(flow.formType, file);
+    flow.pages.forEach((page, p) => {
+      const where = `${file} ${ptr('pages', p)}`;
+      const seenId = ids.get(page.id);
+      if (seenId) issues.push({ file, pointer: ptr('pages', p, 'id'), message: `page id "${page.id}" is already used at ${seenId}`, hint: 'page ids are unique across all flows; prefix it with the form, e.g. "exclusion-…"' });
+      else ids.set(page.id, where);
+      pageRoutes(page).forEach((route, r) => {
+        const at = r === 0 ? ptr('pages', p, 'path') : ptr('pages', p, 'aliases', r - 1);
+        const seen = routes.get(route);
+        if (seen) issues.push({ file, pointer: at, message: `route "${route}" is already used at ${seen}`, hint: 'each path and alias opens exactly one page across all flows' });
+        else routes.set(route, `${file} ${at}`);
+      });
+    });
+  }
+  return issues;
+}
+
+/** Checks of model configs a schema cannot express: unique (formType, dtoMapping), known rule types and parameters, message keys in every locale. */
+export function checkModelConfigs(
+  models: readonly ModelConfig[],
+  file: string,
+  context: Pick<CheckContext, 'ruleAdapters' | 'locales'> = {},
+  base = '/models',
+): FlowIssue[] {
+  const issues: FlowIssue[] = [];
+  const adapters = context.ruleAdapters ?? ruleAdapters;
+  const seen = new Set<string>();
+  models.forEach((model, m) => {
+    const id = `${model.metadata.formType}/${model.metadata.dtoMapping}`;
+    if (seen.has(id)) issues.push({ file, pointer: `${base}/${m}/metadata`, message: `${id} is declared twice`, hint: 'keep one entry per form type and dtoMapping' });
+    seen.add(id);
+    for (const [name, field] of Object.entries(model.fields)) {
+      field.validations.forEach((rule, r) => {
+        const at = `${base}/${m}/fields/${name}/validations/${r}`;
+        const adapter = Object.hasOwn(adapters, rule.type) ? adapters[rule.type] : undefined;
+        if (!adapter) {
+          issues.push({ file, pointer: `${at}/type`, message: `unknown validation type "${rule.type}"`, hint: didYouMean(rule.type, Object.keys(adapters)) });
+          return;
+        }
+        for (const problem of adapter.checkParams?.(rule) ?? []) issues.push({ file, pointer: at, message: `${rule.type}: ${problem}`, hint: 'fix the rule parameters' });
+        const key = rule.messageKey;
+        if (key && context.locales) {
+          for (const [localeFile, texts] of Object.entries(context.locales)) {
+            if (!Object.hasOwn(texts, key)) issues.push({ file, pointer: `${at}/messageKey`, message: `localization key "${key}" is missing from ${localeFile}`, hint: `add "${key}" to every locale file` });
+          }
+        }
+      });
+    }
+  });
+  return issues;
+}
+
+/** Locale files must have the same keys: each key missing from one file is reported there. */
+export function checkLocaleKeySets(locales: Readonly<Record<string, Readonly<Record<string, string>>>>): FlowIssue[] {
+  const issues: FlowIssue[] = [];
+  const all = new Map<string, string>();
+  for (const [file, texts] of Object.entries(locales)) for (const key of Object.keys(texts)) if (key !== '$schema' && !all.has(key)) all.set(key, file);
+  for (const [file, texts] of Object.entries(locales)) {
+    for (const [key, from] of all) {
+      if (!Object.hasOwn(texts, key)) issues.push({ file, pointer: '', message: `localization key "${key}" (in ${from}) is missing`, hint: `add "${key}" with a text in this culture` });
+    }
+  }
+  return issues;
+}

@@ -1,0 +1,49 @@
+import { DEFAULT_CULTURE, type Culture } from '../types';
+
+export type QueryInput = string | URLSearchParams | Record<string, string | string[] | null | undefined> | null | undefined;
+
+function cultureFromQuery(query: QueryInput): string | undefined {
+  if (query === null || query === undefined) return undefined;
+  let value: string | string[] | null | undefined;
+  if (typeof query === 'string') value = new URLSearchParams(query.startsWith('?') ? query.slice(1) : query).get('culture');
+  else if (query instanceof URLSearchParams) value = query.get('culture');
+  else value = query.culture;
+  const first = Array.isArray(value) ? value[0] : value;
+  const trimmed = first?.trim();
+  return trimmed ? trimmed : undefined;
+}
+
+function cultureFromAddress(address: string | null | undefined): string | undefined {
+  if (!address) return undefined;
+  const at = address.indexOf('?');
+  if (at < 0) return undefined;
+  const hash = address.indexOf('#', at);
+  return cultureFromQuery(address.slice(at + 1, hash < 0 ? undefined : hash));
+}
+
+export interface CultureResolution {
+  culture: Culture;
+  /** true when the culture in use must change (content reloads). */
+  changed: boolean;
+}
+
+/**
+ * Route guard step 1 (spec §2): the culture comes from the route's query, else from the page
+ * address (its ?culture= parameter), else 'en'. Once a culture is in use it changes only when the
+ * query supplies a different value. `supported`, when given, ignores cultures outside it.
+ */
+export function resolveCulture(input: {
+  query?: QueryInput;
+  /** The page address (path with query, or a full URL). */
+  path?: string | null;
+  /** The culture in use; null or undefined until one is chosen. */
+  current?: Culture | null;
+  supported?: readonly Culture[];
+}): CultureResolution {
+  const accept = (c: string | undefined) => (c !== undefined && (!input.supported || input.supported.includes(c)) ? c : undefined);
+  const fromQuery = accept(cultureFromQuery(input.query));
+  const current = input.current ?? null;
+  if (fromQuery !== undefined && fromQuery !== current) return { culture: fromQuery, changed: true };
+  if (current) return { culture: current, changed: false };
+  return { culture: accept(cultureFromAddress(input.path)) ?? DEFAULT_CULTURE, changed: true };
+}
