@@ -48,11 +48,17 @@ function initialNavigation(flow: FlowFile): NavigationState {
   return initNavigation(emptyNavigation(), flow.formType, registry);
 }
 
-/** Every field of the flow's model blocks that names a prepopulatedDataKey. */
+/** Every field of the flow's model and address blocks that names a prepopulated data key. */
 export function prepopulatedFieldsOf(flow: FlowFile): PrepopulatedFieldConfig[] {
   const out: PrepopulatedFieldConfig[] = [];
   for (const page of flow.pages) {
     for (const block of page.blocks) {
+      if (block.block === 'address') {
+        for (const [key, prepopulatedDataKey] of Object.entries(block.prepopulatedDataKeys ?? {})) {
+          out.push({ model: block.model, key, prepopulatedDataKey });
+        }
+        continue;
+      }
       if (block.block !== 'model') continue;
       for (const field of block.fields) {
         if (!field.prepopulatedDataKey) continue;
@@ -76,6 +82,19 @@ function notProvided<TOutput, TInput>(name: string) {
   return fromPromise<TOutput, TInput>(async () => {
     throw devError('ACTOR_NOT_PROVIDED', name);
   });
+}
+
+/**
+ * The user-facing failure of a rejected call: the one the API client attached to its error
+ * (ApiCallError.failure: error text and errorKey), else the spec's message for the call.
+ */
+function failureOf(event: unknown, source: FormFailure['source'], fallback: { key: string; en: string }): FormFailure {
+  const error = (event as { error?: { failure?: { error?: unknown; errorKey?: unknown } } }).error;
+  const attached = error?.failure;
+  if (attached && typeof attached.errorKey === 'string' && typeof attached.error === 'string') {
+    return { source, messageKey: attached.errorKey, message: attached.error };
+  }
+  return { source, messageKey: fallback.key, message: fallback.en };
 }
 
 type GotoResolution = { pageId: string } | { refused: GotoRefusal; target: string };
@@ -187,6 +206,7 @@ export function createFormMachine(flow: FlowFile) {
         return out !== null && out.submitted === true && typeof out.referenceCodeForm === 'string' && out.referenceCodeForm !== '';
       },
       submittedWithoutReference: ({ event }) => 'output' in event && (event.output as SubmitOutput).submitted === true,
+      refusedWithText: ({ event }) => 'output' in event && typeof (event.output as { error?: unknown }).error === 'string',
       sessionTimeoutEnabled: ({ context }) => pageOf(context)?.sessionTimeout === true,
       sessionTimeoutDisabled: ({ context }) => pageOf(context)?.sessionTimeout !== true,
     },
@@ -233,11 +253,11 @@ export function createFormMachine(flow: FlowFile) {
         return { lookupResult: { authorized: out.authorized === true, error: out.error ?? null } };
       }),
       /** Spec §4: any failure other than a server answer gives the generic message and authorized=false. */
-      authorizationFailed: assign({
+      authorizationFailed: assign(({ event }) => ({
         authorized: false,
         authorizationError: null,
-        failure: failure('authorize', USER_MESSAGES.generic),
-      }),
+        failure: failureOf(event, 'authorize', USER_MESSAGES.generic),
+      })),
       emitAuthorizeServerError: emit(({ event }) => {
         const out = (event as unknown as { output: AuthorizeOutput }).output;
         return { type: 'serverError' as const, source: 'authorize' as const, message: out.error ?? '' };
@@ -277,7 +297,7 @@ export function createFormMachine(flow: FlowFile) {
         message: (event as unknown as { output: SubmitOutput }).output.error ?? '',
       })),
       missingReferenceCode: assign({ failure: failure('submit', USER_MESSAGES.missingReferenceCode) }),
-      submissionFailed: assign({ failure: failure('submit', USER_MESSAGES.submitFailed) }),
+      submissionFailed: assign(({ event }) => ({ failure: failureOf(event, 'submit', USER_MESSAGES.submitFailed) })),
       resetDeadline: assign(({ context }) => ({
         session: { ...context.session, deadline: context.now() + context.session.durationMs, remainingSeconds: null },
       })),
@@ -382,7 +402,12 @@ export function createFormMachine(flow: FlowFile) {
                       target: 'editing',
                       actions: ['storeAuthorization', 'emitCaptchaReset', 'goNext', 'emitPageChanged'],
                     },
-                    { target: 'editing', actions: ['storeAuthorization', 'emitCaptchaReset', 'emitAuthorizeServerError'] },
+                    {
+                      guard: 'refusedWithText',
+                      target: 'editing',
+                      actions: ['storeAuthorization', 'emitCaptchaReset', 'emitAuthorizeServerError'],
+                    },
+                    { target: 'editing', actions: ['storeAuthorization', 'emitCaptchaReset'] },
                   ],
                   onError: { target: 'editing', actions: ['authorizationFailed', 'emitCaptchaReset', 'emitFailure'] },
                 },
@@ -419,7 +444,12 @@ export function createFormMachine(flow: FlowFile) {
                       target: 'editing',
                       actions: ['missingReferenceCode', 'emitCaptchaReset', 'emitFailure'],
                     },
-                    { target: 'editing', actions: ['storeSubmitError', 'emitCaptchaReset', 'emitSubmitServerError'] },
+                    {
+                      guard: 'refusedWithText',
+                      target: 'editing',
+                      actions: ['storeSubmitError', 'emitCaptchaReset', 'emitSubmitServerError'],
+                    },
+                    { target: 'editing', actions: ['submissionFailed', 'emitCaptchaReset', 'emitFailure'] },
                   ],
                   onError: { target: 'editing', actions: ['submissionFailed', 'emitCaptchaReset', 'emitFailure'] },
                 },

@@ -8,3 +8,4 @@ export {
   type FormMachine,
 } from './createFormMachine';
 export type * from './types';
+export { formFlows, formMachines } from './formMachines';
