@@ -68,6 +68,8 @@ export interface BuildAppOptions {
   redisUrl?: string | null;
   /** The built front end (default dist/app). */
   appDistDir?: string;
+  /** Re-read the app's index.html on each request (development with vite build --watch). */
+  reloadAppIndex?: boolean;
   /** Default locales/. */
   localesDir?: string;
   /** false (tests), or pino options, or a pino logger. Personal data and tokens are redacted. */
@@ -209,7 +211,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // routes
   await app.register(health);
   await app.register(api, { prefix: '/api' });
-  await app.register(appShell, { distDir: options.appDistDir ?? path.join(ROOT, 'dist', 'app') });
+  await app.register(appShell, { distDir: options.appDistDir ?? path.join(ROOT, 'dist', 'app'), reloadIndex: options.reloadAppIndex ?? false });
 
   await app.ready();
   return app;

@@ -40,6 +40,8 @@ const PLACEHOLDER_PAGE = `<!doctype html>
 
 export interface AppShellOptions {
   distDir: string;
+  /** Re-read index.html on every request (npm run dev, while vite build --watch rewrites it). */
+  reloadIndex?: boolean;
 }
 
 const appShell: FastifyPluginAsync<AppShellOptions> = async (app, opts) => {
@@ -55,9 +57,12 @@ const appShell: FastifyPluginAsync<AppShellOptions> = async (app, opts) => {
   };
   const tag = `<script id="app-settings" type="application/json">${scriptJson(settings)}</script>`;
   const indexFile = path.join(opts.distDir, 'index.html');
-  const built = existsSync(indexFile);
-  const source = built ? readFileSync(indexFile, 'utf8') : PLACEHOLDER_PAGE;
-  const page = source.includes('</head>') ? source.replace('</head>', `${tag}\n</head>`) : `${tag}\n${source}`;
+  const built = existsSync(indexFile) || opts.reloadIndex === true;
+  const render = () => {
+    const source = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : PLACEHOLDER_PAGE;
+    return source.includes('</head>') ? source.replace('</head>', `${tag}\n</head>`) : `${tag}\n${source}`;
+  };
+  const page = render();
 
   if (built) {
     await app.register(fastifyStatic, {
@@ -74,7 +79,7 @@ const appShell: FastifyPluginAsync<AppShellOptions> = async (app, opts) => {
   }
 
   const sendPage = (reply: FastifyReply, status: number) =>
-    reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
+    reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(opts.reloadIndex ? render() : page);
 
   for (const url of APP_ROUTES) {
     app.get(url, { schema: { hide: true } }, async (_request, reply) => sendPage(reply, 200));

@@ -1,0 +1,28 @@
+/**
+ * `npm run dev`: the server (development settings, captcha emulator when the settlement uses it)
+ * plus `vite build --watch`, which rebuilds dist/app on every change; the server re-reads the
+ * app's index.html on each page request, so a browser reload shows the change. (Vite's dev
+ * middleware would need a connect adapter for Fastify, which is not a dependency here.)
+ */
+import { spawn } from 'node:child_process';
+import { readConfig } from './config.js';
+import { startServer } from './main.js';
+
+process.env.NODE_ENV ??= 'development';
+const config = readConfig();
+const vite = spawn('npx', ['vite', 'build', '--watch', '--mode', 'development'], { stdio: 'inherit' });
+const server = await startServer(config, { reloadAppIndex: true });
+console.log(`Development server at ${server.url} (front end rebuilt by vite build --watch; reload the page after a change)`);
+
+let stopping = false;
+const stop = () => {
+  if (stopping) return;
+  stopping = true;
+  vite.kill('SIGTERM');
+  server.stop().then(() => process.exit(0), () => process.exit(1));
+};
+process.once('SIGINT', stop);
+process.once('SIGTERM', stop);
+vite.once('exit', (code) => {
+  if (!stopping && code !== 0) console.error(`vite build --watch exited with ${code}; the server keeps serving the last build.`);
+});

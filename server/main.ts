@@ -1,0 +1,85 @@
+/**
+ * The server process: configuration from the environment (README "Configuration"), the
+ * settlement folder validated, the database opened (migrations applied), the captcha emulator
+ * started in-process when the settlement uses it (never in production), then listen.
+ * SIGTERM/SIGINT: /readyz turns 503, in-flight requests finish, the database closes, exit.
+ */
+import type { FastifyInstance } from 'fastify';
+import { buildApp, loggerOptions } from './app.js';
+import { startCaptchaEmulator, type CaptchaEmulator } from './captcha-emulator/emulator.js';
+import { ConfigError, readConfig, type ServerConfig } from './config.js';
+import { openDatabase } from './db/index.js';
+import { loadSettlement, SettlementError } from './settlement/load.js';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startServer(config: ServerConfig = readConfig(), extra: { reloadAppIndex?: boolean } = {}): Promise<RunningServer> {
+  const settlement = loadSettlement(config.settlementDir);
+  let emulator: CaptchaEmulator | null = null;
+  if (settlement.captcha.emulator) {
+    if (config.environment === 'production') {
+      throw new ConfigError(
+        `The settlement's captcha.json (${config.settlementDir}) uses the captcha emulator, which is not for production. Configure a real provider.`,
+      );
+    }
+    emulator = await startCaptchaEmulator({ port: config.captchaEmulatorPort, ...(settlement.captcha.secret ? { secret: settlement.captcha.secret } : {}) });
+    console.log(`Captcha emulator running at ${emulator.origin} — for development only, NOT for production.`);
+  }
+  const database = await openDatabase({ dataDir: config.dataDir, ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}) });
+  const app = await buildApp({
+    settlement,
+    database,
+    ownsDatabase: true,
+    sessionSecret: config.sessionSecret,
+    environment: config.environment,
+    redisUrl: config.redisUrl,
+    appDistDir: config.appDistDir,
+    reloadAppIndex: extra.reloadAppIndex ?? false,
+    trustProxy: config.trustProxy,
+    logger: loggerOptions(config.environment),
+    captcha: {
+      ...(emulator ? { emulatorOrigin: emulator.origin } : {}),
+      ...(config.captchaSecret ? { secret: config.captchaSecret } : {}),
+    },
+  });
+  const address = await app.listen({ port: config.port, host: config.host });
+  app.log.info({ database: database.dialect, settlement: config.settlementDir }, `claims filing listening on ${address}`);
+
+  let stopping: Promise<void> | null = null;
+  const stop = () =>
+    (stopping ??= (async () => {
+      app.draining = true;
+      await app.close();
+      await emulator?.close();
+    })());
+  return { app, url: address, stop };
+}
+
+const isMain = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/').split('/').pop() ?? '');
+if (isMain) {
+  try {
+    const server = await startServer();
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+      process.once(signal, () => {
+        server.app.log.info(`${signal}: draining`);
+        server.stop().then(
+          () => process.exit(0),
+          (err: unknown) => {
+            console.error(err);
+            process.exit(1);
+          },
+        );
+      });
+    }
+  } catch (err) {
+    if (err instanceof SettlementError || err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
