@@ -263,6 +263,16 @@ describe('the session timer', () => {
     expect(form.actor.getSnapshot().matches(warning)).toBe(true);
   });
 
+  it('restarts the countdown on activity before any warning', async () => {
+    const form = await authorizedAutomotive();
+    form.clock.increment(10 * MINUTE);
+    form.actor.send({ type: 'ACTIVITY' });
+    form.clock.increment(29 * MINUTE - 1);
+    expect(form.actor.getSnapshot().matches(warning)).toBe(false);
+    form.clock.increment(1);
+    expect(form.actor.getSnapshot().context.session.remainingSeconds).toBe(60);
+  });
+
   it('extends the session on Continue', async () => {
     const form = await authorizedAutomotive();
     form.clock.increment(29 * MINUTE + 59_000);
