@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { checkFlow, checkFlowSet, checkLocaleKeySets } from '../../../runtime/core/flow/cross-check';
+import type { FlowFile } from '../../../runtime/core/types';
+import { copy, shippedFlow, shippedModels } from './helpers';
+
+describe('checkFlow', () => {
+  it('rejects condition keywords outside the supported subset (for flows built in code)', () => {
+    const flow = copy(shippedFlow('automotive'));
+    (flow.pages[4]!.skipWhen as { schema: Record<string, unknown> }).schema = { const: 'true', minimum: 1 };
+    expect(checkFlow(flow, 'f.json', { models: shippedModels() })).toEqual([
+      expect.objectContaining({ pointer: '/pages/4/skipWhen/schema/minimum', message: 'unsupported condition keyword "minimum"' }),
+    ]);
+  });
+
+  it('asks page-level conditions to name their model', () => {
+    const flow = copy(shippedFlow('automotive'));
+    flow.pages[4]!.skipWhen = { scope: 'didIncurOutOfPocketExpensesPriorToSeptember', schema: { const: 'true' } };
+    const [issue] = checkFlow(flow, 'f.json', { models: shippedModels() });
+    expect(issue).toMatchObject({ pointer: '/pages/4/skipWhen/scope' });
+    expect(issue!.hint).toBe('write it as "model.field", e.g. "claimDetails.didIncurOutOfPocketExpensesPriorToSeptember"');
+  });
+
+  it('rejects a file field with dependencies, in the words of spec §8', () => {
+    const flow = copy(shippedFlow('automotive'));
+    const block = flow.pages[6]!.blocks[2]!;
+    if (block.block !== 'records') throw new Error('fixture moved');
+    block.fields[2]!.dependencies = [{ when: { scope: 'documentType', schema: { const: 'other' } } }];
+    expect(checkFlow(flow, 'f.json', { models: shippedModels() }).map((i) => i.message)).toEqual([
+      'Dependency behavior have not been implemented for the FormFieldFile component.',
+    ]);
+  });
+
+  it('checks registries given in the context', () => {
+    const flow = shippedFlow('lookup');
+    const issues = checkFlow(flow, 'f.json', { models: shippedModels(), maskNames: [], widgetNames: ['radio'] });
+    expect(issues.map((i) => i.message)).toEqual(['unknown widget "text"', 'unknown mask "vin"']);
+  });
+});
+
+describe('checkFlowSet', () => {
+  it('accepts the shipped flows together', () => {
+    const entries = (['automotive', 'lookup', 'exclusion'] as const).map((n) => ({ file: `${n}.json`, flow: shippedFlow(n) }));
+    expect(checkFlowSet(entries)).toEqual([]);
+  });
+
+  it('rejects two flows of one form type', () => {
+    const a = shippedFlow('lookup');
+    const b: FlowFile = { ...copy(a), pages: [] };
+    expect(checkFlowSet([{ file: 'a.json', flow: a }, { file: 'b.json', flow: b }])).toEqual([
+      expect.objectContaining({ file: 'b.json', pointer: '/formType', message: 'the form type Lookup is already described by a.json' }),
+    ]);
+  });
+});
+
+describe('checkLocaleKeySets', () => {
+  it('names each key one locale lacks', () => {
+    expect(checkLocaleKeySets({ 'en.json': { LocKey_A_B: 'a', LocKey_A_C: 'c' }, 'es.json': { LocKey_A_B: 'b' } })).toEqual([
+      expect.objectContaining({ file: 'es.json', message: 'localization key "LocKey_A_C" (in en.json) is missing' }),
+    ]);
+  });
+});
