@@ -23,7 +23,8 @@ export interface ImportProblem {
 export class ClassListImportError extends Error {
   readonly code = 'CLASS_LIST_IMPORT_INVALID';
   readonly problems: ImportProblem[];
-  constructor(what: string, problems: ImportProblem[]) {
+  constructor(what: string, unsorted: ImportProblem[]) {
+    const problems = [...unsorted].sort((a, b) => a.line - b.line);
     const shown = problems.slice(0, 50).map((p) => `  line ${p.line}: ${p.message}`);
     const more = problems.length > shown.length ? [`  … and ${problems.length - shown.length} more`] : [];
     super(`${what} not imported: ${problems.length} problem(s) found, nothing was written.\n${[...shown, ...more].join('\n')}`);

@@ -1,0 +1,145 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { createOneTimeTokens } from '../../../server/db/one-time-tokens.js';
+import { createRateLimiter, createRedisRateLimiter } from '../../../server/db/rate-limit.js';
+import { createRedisSessionStore, createSessionStore } from '../../../server/db/sessions.js';
+import { createSharedStores } from '../../../server/db/shared-stores.js';
+import type { Clock, RateLimiter, SessionData, SessionStore } from '../../../server/db/types.js';
+import { REDIS_URL, manualClock, openTestDatabase, type TestDatabase } from './helpers.js';
+
+const IDLE = 30 * 60_000;
+const data = (secret = 's1'): SessionData => ({ csrfSecret: secret, authorized: { Automotive: true }, captchaRaw: { Automotive: ['h1'] }, prepopulated: { Automotive: { FirstName: 'Maria' } } });
+
+type Backend = 'sqlite' | 'postgres' | 'redis';
+const BACKENDS: Backend[] = ['sqlite', 'postgres', 'redis'];
+
+const prefix = `t_${randomBytes(6).toString('hex')}:`;
+let redis: Redis;
+beforeAll(() => {
+  redis = new Redis(REDIS_URL, { keyPrefix: prefix, lazyConnect: false });
+});
+afterAll(async () => {
+  const raw = new Redis(REDIS_URL);
+  const keys = await raw.keys(`${prefix}*`);
+  if (keys.length) await raw.del(...keys);
+  await raw.quit();
+  await redis.quit();
+});
+
+describe.each(BACKENDS)('sessions and rate limits in %s', (backend) => {
+  let t: TestDatabase | undefined;
+  let clock: ReturnType<typeof manualClock>;
+  let sessions: SessionStore;
+  let limiter: RateLimiter;
+  const make = async (c: Clock) => {
+    if (backend === 'redis') return { sessions: createRedisSessionStore(redis, { idleTimeoutMs: IDLE, clock: c }), limiter: createRedisRateLimiter(redis, { clock: c }) };
+    t = await openTestDatabase(backend);
+    return { sessions: createSessionStore(t.database, { idleTimeoutMs: IDLE, clock: c }), limiter: createRateLimiter(t.database, { clock: c }) };
+  };
+  beforeEach(async () => {
+    clock = manualClock();
+    ({ sessions, limiter } = await make(clock.now));
+  });
+  afterEach(async () => {
+    await t?.cleanup();
+    t = undefined;
+  });
+
+  it('creates, reads, saves and destroys a session', async () => {
+    const s = await sessions.create(data());
+    expect(s.id).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(s.expiresAt).toBe(clock.now() + IDLE);
+    expect(await sessions.get(s.id)).toEqual(s);
+    expect(await sessions.save(s.id, data('s2'))).toBe(true);
+    expect((await sessions.get(s.id))?.data.csrfSecret).toBe('s2');
+    await sessions.destroy(s.id);
+    expect(await sessions.get(s.id)).toBeNull();
+    expect(await sessions.save(s.id, data())).toBe(false);
+    expect(await sessions.get('unknown')).toBeNull();
+  });
+
+  it('expires a session after the idle time unless it is touched', async () => {
+    const s = await sessions.create(data());
+    clock.advance(IDLE - 1);
+    expect(await sessions.touch(s.id)).toBe(true);
+    clock.advance(IDLE - 1);
+    expect(await sessions.get(s.id)).not.toBeNull();
+    clock.advance(1);
+    expect(await sessions.get(s.id)).toBeNull();
+    expect(await sessions.touch(s.id)).toBe(false);
+    expect(await sessions.rotate(s.id)).toBeNull();
+  });
+
+  it('rotates a session to a new id keeping its data, and the old id is gone', async () => {
+    const s = await sessions.create(data());
+    clock.advance(1000);
+    const r = await sessions.rotate(s.id);
+    expect(r?.id).not.toBe(s.id);
+    expect(r?.data).toEqual(s.data);
+    expect(r?.expiresAt).toBe(clock.now() + IDLE);
+    expect(await sessions.get(s.id)).toBeNull();
+    expect((await sessions.get(r!.id))?.data).toEqual(s.data);
+    const replaced = await sessions.rotate(r!.id, data('fresh'));
+    expect((await sessions.get(replaced!.id))?.data.csrfSecret).toBe('fresh');
+    expect(await sessions.rotate(s.id)).toBeNull();
+  });
+
+  it('lets one of two concurrent rotations of a session win', async () => {
+    const s = await sessions.create(data());
+    const results = await Promise.all([sessions.rotate(s.id), sessions.rotate(s.id)]);
+    expect(results.filter(Boolean)).toHaveLength(1);
+  });
+
+  it('counts hits per key in fixed windows', async () => {
+    const key = `pin:${randomBytes(4).toString('hex')}`;
+    const w = 15 * 60_000;
+    const start = Math.floor(clock.now() / w) * w;
+    expect(await limiter.peek(key, w, start)).toBe(0);
+    expect(await limiter.hit(key, w, start)).toBe(1);
+    expect(await limiter.hit(key, w, start + 10)).toBe(2);
+    expect(await Promise.all([limiter.hit(key, w, start + 20), limiter.hit(key, w, start + 30)])).toEqual(expect.arrayContaining([3, 4]));
+    expect(await limiter.hit(`${key}-other`, w, start)).toBe(1);
+    expect(await limiter.peek(key, w, start + w - 1)).toBe(4);
+    expect(await limiter.hit(key, w, start + w)).toBe(1);
+    await limiter.reset(key, w, start + w);
+    expect(await limiter.peek(key, w, start + w)).toBe(0);
+  });
+});
+
+describe.each(['sqlite', 'postgres'] as const)('one-time tokens over %s', (dialect) => {
+  let t: TestDatabase;
+  afterEach(async () => t.cleanup());
+
+  it('consumes an issued hash once, before it expires', async () => {
+    t = await openTestDatabase(dialect);
+    const clock = manualClock();
+    const tokens = createOneTimeTokens(t.database, { clock: clock.now });
+    await tokens.issue('raw:a', clock.now() + 1000);
+    await tokens.issue('raw:b', clock.now() + 1000);
+    expect(await Promise.all([tokens.consume('raw:a'), tokens.consume('raw:a')])).toEqual(expect.arrayContaining([true, false]));
+    expect(await tokens.consume('raw:a')).toBe(false);
+    expect(await tokens.consume('raw:unknown')).toBe(false);
+    clock.advance(1000);
+    expect(await tokens.consume('raw:b')).toBe(false);
+    expect(await tokens.markUsed('captcha:x', clock.now() + 1000)).toBe(true);
+    expect(await tokens.markUsed('captcha:x', clock.now() + 1000)).toBe(false);
+    expect(await tokens.purgeExpired()).toBe(2);
+  });
+});
+
+describe('createSharedStores', () => {
+  it('keeps sessions in the database without REDIS_URL and in Redis with it', async () => {
+    const t = await openTestDatabase('sqlite');
+    const inDb = createSharedStores(t.database, { idleTimeoutMs: IDLE });
+    const viaRedis = createSharedStores(t.database, { idleTimeoutMs: IDLE, redisUrl: REDIS_URL, redisKeyPrefix: prefix });
+    expect([inDb.backend, viaRedis.backend]).toEqual(['database', 'redis']);
+    await viaRedis.checkHealth();
+    const s = await viaRedis.sessions.create(data());
+    expect(await inDb.sessions.get(s.id)).toBeNull();
+    expect((await viaRedis.sessions.get(s.id))?.data).toEqual(data());
+    await viaRedis.close();
+    await inDb.close();
+    await t.cleanup();
+  });
+});
