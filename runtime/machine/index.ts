@@ -9,3 +9,4 @@ export {
 } from './createFormMachine';
 export type * from './types';
 export { formFlows, formMachines } from './formMachines';
+export { currentPageOf, progressOf, countdownText } from './selectors';

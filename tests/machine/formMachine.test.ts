@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { USER_MESSAGES } from '../../runtime/core/errors';
 import type { AuthorizeResponse, SubmitResponse } from '../../runtime/core/types';
+import { countdownText, currentPageOf, progressOf } from '../../runtime/machine';
 import { accepted, startForm } from './harness';
 import { automotiveFlow, exclusionFlow, lookupFlow, model, storeWithAnswer } from './fixtures';
 
@@ -323,5 +324,15 @@ describe('the session timer', () => {
     form.actor.send({ type: 'BACK' });
     form.clock.increment(120 * MINUTE);
     expect(form.actor.getSnapshot().matches({ open: { session: 'off' } })).toBe(true);
+  });
+});
+
+describe('selectors for the app', () => {
+  it('format the countdown as minutes:seconds and count the steps on the current answers', async () => {
+    expect([countdownText(60), countdownText(59), countdownText(5), countdownText(0)]).toEqual(['1:00', '0:59', '0:05', '0:00']);
+    const form = await authorizedAutomotive({ store: storeWithAnswer('true') });
+    const { context } = form.actor.getSnapshot();
+    expect(currentPageOf(automotiveFlow, context)?.id).toBe('claimant-info');
+    expect(progressOf(automotiveFlow, context)).toEqual({ step: 2, total: 7 });
   });
 });
