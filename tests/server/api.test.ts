@@ -1,0 +1,457 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EMULATOR_TOKENS, startCaptchaEmulator, type CaptchaEmulator } from '../../server/captcha-emulator/emulator.js';
+import { SERVER_ERRORS } from '../../server/errors.js';
+import {
+  automotiveParts,
+  Claimant,
+  DIALECTS,
+  exclusionParts,
+  FILES,
+  MARIA,
+  model,
+  NOT_CLASS_VIN,
+  testApp,
+  testDatabase,
+  type Parts,
+  type TestDatabase,
+} from './helper.js';
+
+describe.each(DIALECTS)('the API over %s', (dialect) => {
+  let emulator: CaptchaEmulator;
+  let db: TestDatabase;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    emulator = await startCaptchaEmulator();
+    db = await testDatabase(dialect);
+    app = await testApp(await db.open(), emulator);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.cleanup();
+    await emulator?.close();
+  });
+
+  const stored = async () => (await app.stores.submissions.listSubmissions()).length;
+  const claimant = () => new Claimant(app, emulator).start();
+
+  /** A claimant authorized for Automotive, with the captcha value authorize returned. */
+  async function authorized(formType: 'Automotive' | 'Exclusion' = 'Automotive') {
+    const c = await claimant();
+    const res = await c.authorize(formType, { ...MARIA });
+    expect(res.statusCode).toBe(200);
+    return { c, raw: res.json<{ captcha: string }>().captcha };
+  }
+
+  describe('the read calls', () => {
+    it('GET /api/csrf creates a signed HttpOnly SameSite=Lax session cookie and names the header', async () => {
+      const res = await app.inject('/api/csrf');
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ requestHeaderName: 'X-CSRF-TOKEN', requestToken: expect.any(String) });
+      const cookie = String(res.headers['set-cookie']);
+      expect(cookie).toMatch(/^claims\.sid=[^;]+\.[^;]+;/);
+      expect(cookie).toContain('HttpOnly');
+      expect(cookie).toContain('SameSite=Lax');
+      expect(cookie).not.toContain('Secure');
+      expect(res.headers['cache-control']).toBe('no-store');
+    });
+
+    it('GET /api/deadlines answers the per-culture shape of the settlement', async () => {
+      const body = (await app.inject('/api/deadlines')).json();
+      expect(body.timeZone).toBe('Pacific');
+      expect(body.deadlines.claimFilingDeadline).toEqual({ deadlineDateTime: '2027-06-30T23:59:59', redirectUrl: expect.any(Object) });
+      expect(body.deadlines.exclusionFilingDeadline.deadlineDateTime).toBe('2027-03-31T23:59:59');
+      expect(body.deadlines.globalDeadline.deadlineDateTime).toBe('2027-12-31T23:59:59');
+    });
+
+    it('GET /api/characters-whitelist answers a JSON string of the allowed characters', async () => {
+      const { allowedCharacters } = (await app.inject('/api/characters-whitelist')).json();
+      const chars = JSON.parse(allowedCharacters) as string;
+      for (const ch of ['a', 'Z', '7', ' ', 'é', 'Ñ', "'", '-', '.', '\n']) expect(chars).toContain(ch);
+      expect(chars).not.toContain('<');
+    });
+
+    it('GET /api/captcha answers provider, site key, script URL on the emulator and class', async () => {
+      expect((await app.inject('/api/captcha')).json()).toEqual({
+        provider: 'recaptcha',
+        siteKey: 'emulator-site-key',
+        url: `${emulator.origin}/recaptcha/api.js`,
+        class: 'g-recaptcha',
+      });
+    });
+
+    it('GET /api/forms/config answers the model configs', async () => {
+      const body = (await app.inject('/api/forms/config')).json<Array<{ metadata: { dtoMapping: string }; metadataHash: string; fields: object }>>();
+      expect(body.length).toBeGreaterThanOrEqual(10);
+      expect(body.map((m) => m.metadata.dtoMapping)).toContain('ClaimTransactions');
+      expect(body.every((m) => m.metadataHash && m.fields)).toBe(true);
+    });
+
+    it('GET /api/signature-date answers today in Pacific time', async () => {
+      expect((await app.inject('/api/signature-date?culture=en')).json()).toEqual({ signatureDate: '11/25/2026', display: 'November 25, 2026' });
+      expect((await app.inject('/api/signature-date?culture=es')).json().display).toBe('25 de noviembre de 2026');
+    });
+
+    it('GET /api/culture/content answers key/value items, falls back to en for an unknown culture, refuses a malformed one', async () => {
+      const es = await app.inject('/api/culture/content?culture=es');
+      expect(es.headers['content-language']).toBe('es');
+      const items = es.json<Array<{ key: string; value: string }>>();
+      expect(items.length).toBeGreaterThan(10);
+      expect(items.every((i) => typeof i.key === 'string' && typeof i.value === 'string' && i.key !== '$schema')).toBe(true);
+      const fr = await app.inject('/api/culture/content?culture=fr');
+      expect(fr.statusCode).toBe(200);
+      expect(fr.headers['content-language']).toBe('en');
+      expect((await app.inject('/api/culture/content?culture=../../etc')).statusCode).toBe(400);
+    });
+
+    it('GET /api/openapi.json describes the calls', async () => {
+      const doc = (await app.inject('/api/openapi.json')).json();
+      expect(doc.openapi).toMatch(/^3\./);
+      for (const p of ['/api/csrf', '/api/deadlines', '/api/forms/automotive/authorize', '/api/forms/automotive', '/api/culture/content']) {
+        expect(Object.keys(doc.paths)).toContain(p);
+      }
+    });
+
+    it('/healthz and /readyz answer', async () => {
+      expect((await app.inject('/healthz')).json()).toEqual({ status: 'ok' });
+      expect((await app.inject('/readyz')).json()).toEqual({ status: 'ready' });
+    });
+
+    it('error answers carry the CSP too and no stack trace', async () => {
+      const res = await app.inject('/api/nothing-here');
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: 'Not found.', code: 'NOT_FOUND' });
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(res.headers['content-security-policy']).toContain(emulator.origin);
+    });
+  });
+
+  describe('CSRF', () => {
+    it('refuses a POST without the header, with a wrong token, and with another session\'s token (403, nothing done)', async () => {
+      const a = await claimant();
+      const b = await claimant();
+      const body = { credentials: model('Lookup', 'Credentials', { vin: MARIA.vin }), reCaptchaResponse: await a.captchaToken() };
+      const url = '/api/forms/lookup/authorize';
+      const missing = await app.inject({ method: 'POST', url, headers: { cookie: a.cookie }, payload: body });
+      const wrong = await app.inject({ method: 'POST', url, headers: { cookie: a.cookie, 'x-csrf-token': 'x'.repeat(43) }, payload: body });
+      const foreign = await app.inject({ method: 'POST', url, headers: { cookie: a.cookie, 'x-csrf-token': b.csrf }, payload: body });
+      const noSession = await app.inject({ method: 'POST', url, headers: { 'x-csrf-token': a.csrf }, payload: body });
+      for (const res of [missing, wrong, foreign, noSession]) {
+        expect(res.statusCode).toBe(403);
+        expect(res.json()).toMatchObject({ authorized: false, code: 'CSRF_INVALID', error: SERVER_ERRORS.CSRF_INVALID.en });
+      }
+      expect(emulator.verifyCount()).toBeGreaterThanOrEqual(0);
+      // The token was never sent to siteverify: it still works once.
+      const ok = await app.inject({ method: 'POST', url, headers: a.headers(), payload: body });
+      expect(ok.json()).toMatchObject({ authorized: true });
+    });
+
+    it('does not take the token from a cookie or the body', async () => {
+      const a = await claimant();
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/session-timeout',
+        headers: { cookie: `${a.cookie}; X-CSRF-TOKEN=${a.csrf}`, 'content-type': 'application/json' },
+        payload: { requestToken: a.csrf },
+      });
+      expect(res.statusCode).toBe(403);
+    });
+  });
+
+  describe('authorize', () => {
+    it('Lookup: a class vehicle is authorized; another VIN is not, with an explanation', async () => {
+      const c = await claimant();
+      expect((await c.authorize('Lookup', { vin: MARIA.vin })).json()).toEqual({ authorized: true, error: null, captcha: null, prepopulatedData: null });
+      const no = await c.authorize('Lookup', { vin: NOT_CLASS_VIN });
+      expect(no.statusCode).toBe(200);
+      expect(no.json()).toEqual({ authorized: false, error: SERVER_ERRORS.NOT_CLASS_VEHICLE.en, captcha: null, prepopulatedData: null });
+    });
+
+    it('Automotive with Notice ID and PIN: prepopulatedData, a captcha value, and a rotated session', async () => {
+      const c = await claimant();
+      const before = c.cookie;
+      const res = await c.authorize('Automotive', { ...MARIA });
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body).toMatchObject({ authorized: true, error: null, captcha: expect.any(String) });
+      expect(body.prepopulatedData).toMatchObject({
+        FirstName: 'Maria',
+        LastName: 'Garcia',
+        MailingStreetLine1: '1200 Harbor Blvd',
+        MailingCity: 'Oakland',
+        MailingSubDivision: 'CA',
+        MailingPostalCode: '94607',
+        MailingCountry: 'US',
+        EmailAddress: 'maria.garcia@example.com',
+        PhoneNumber: '(510) 555-0142',
+      });
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(c.cookie).not.toBe(before);
+      // The old session id is gone; the CSRF token moved with the data.
+      const old = await app.inject({ method: 'POST', url: '/api/session-timeout', headers: { cookie: before, 'x-csrf-token': c.csrf } });
+      expect(old.statusCode).toBe(403);
+    });
+
+    it('a wrong PIN is 401 with an error; repeated wrong PINs are 429, per notice ID and per client', async () => {
+      const c = await claimant();
+      const wrong = async (remoteAddress: string, noticeId: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/forms/exclusion/authorize',
+          remoteAddress,
+          headers: c.headers(),
+          payload: { credentials: model('Exclusion', 'Credentials', { vin: MARIA.vin, noticeId, pin: '000000' }), reCaptchaResponse: await c.captchaToken() },
+        });
+      const first = await wrong('10.0.0.1', 'EXM-100003');
+      expect(first.statusCode).toBe(401);
+      expect(first.json()).toEqual({ authorized: false, error: SERVER_ERRORS.WRONG_PIN.en, captcha: null, prepopulatedData: null, code: 'WRONG_PIN' });
+      for (let i = 2; i <= 5; i++) expect((await wrong(`10.0.0.${i}`, 'EXM-100003')).statusCode).toBe(401);
+      // Five failures for the notice ID, from five addresses: blocked from anywhere.
+      const blocked = await wrong('10.0.0.99', 'EXM-100003');
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json()).toMatchObject({ authorized: false, code: 'TOO_MANY_PIN_ATTEMPTS' });
+      expect(blocked.json().error).toContain('Too many incorrect PIN attempts');
+      // Five failures from one address, over unknown notice IDs: that address is blocked.
+      for (let i = 1; i <= 5; i++) expect((await wrong('10.0.1.1', `EXM-90000${i}`)).statusCode).toBe(401);
+      expect((await wrong('10.0.1.1', 'EXM-100002')).statusCode).toBe(429);
+      expect((await wrong('10.0.1.2', 'EXM-100002')).statusCode).toBe(401);
+    });
+
+    it('refuses a VIN that breaks the model rules with 400 and the reason', async () => {
+      const c = await claimant();
+      const res = await c.authorize('Automotive', { vin: 'NOT-A-VIN', noticeId: null, pin: null });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ authorized: false, code: 'INVALID_CREDENTIALS' });
+    });
+
+    it('captcha missing, wrong, reused, unverifiable or for another host is refused', async () => {
+      const c = await claimant();
+      const vin = { vin: MARIA.vin };
+      expect((await c.authorize('Lookup', vin, null)).json()).toMatchObject({ authorized: false, code: 'CAPTCHA_REQUIRED' });
+      expect((await c.authorize('Lookup', vin, 'made-up-token')).json()).toMatchObject({ code: 'CAPTCHA_FAILED' });
+      const token = await c.captchaToken();
+      expect((await c.authorize('Lookup', vin, token)).json()).toMatchObject({ authorized: true });
+      const reused = await c.authorize('Lookup', vin, token);
+      expect(reused.statusCode).toBe(400);
+      expect(reused.json()).toMatchObject({ authorized: false, code: 'CAPTCHA_FAILED' });
+      for (const t of Object.values(EMULATOR_TOKENS)) {
+        const res = await c.authorize('Lookup', vin, t);
+        expect(res.statusCode, t).toBe(400);
+        expect(res.json().code, t).toBe('CAPTCHA_FAILED');
+      }
+      expect((await c.authorize('Lookup', vin, await c.captchaToken('emulator-fail-site-key'))).json().code).toBe('CAPTCHA_FAILED');
+    });
+
+    it('answers 415 for text/plain and 400 for malformed JSON; prototype-pollution keys are refused and harmless', async () => {
+      const c = await claimant();
+      const url = '/api/forms/lookup/authorize';
+      const text = await app.inject({ method: 'POST', url, headers: c.headers({ 'content-type': 'text/plain' }), payload: 'vin=1' });
+      expect(text.statusCode).toBe(415);
+      expect(text.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
+      const broken = await app.inject({ method: 'POST', url, headers: c.headers({ 'content-type': 'application/json' }), payload: '{"credentials": ' });
+      expect(broken.statusCode).toBe(400);
+      expect(broken.json().code).toBe('MALFORMED_JSON');
+      const polluted = await app.inject({
+        method: 'POST',
+        url,
+        headers: c.headers({ 'content-type': 'application/json' }),
+        payload: `{"credentials": {"clientId": "x", "metadata": {"formType": "Lookup", "dtoMapping": "credentials"}, "fields": {"vin": "${MARIA.vin}"}}, "__proto__": {"polluted": true}}`,
+      });
+      expect(polluted.statusCode).toBe(400);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    });
+
+    it('POST /api/session-timeout ends the session and its authorization', async () => {
+      const { c, raw } = await authorized();
+      const end = await app.inject({ method: 'POST', url: '/api/session-timeout', headers: c.headers() });
+      expect(end.json()).toEqual({ ended: true });
+      await c.start();
+      const res = await c.submit('Automotive', automotiveParts(raw, await c.captchaToken()));
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ submitted: false, code: 'NOT_AUTHORIZED' });
+    });
+  });
+
+  describe('submit', () => {
+    it('stores an Automotive claim with its document and answers a reference code; a retry answers the same code', async () => {
+      const { c, raw } = await authorized();
+      const before = await stored();
+      const parts = automotiveParts(raw, await c.captchaToken());
+      const res = await c.submit('Automotive', parts);
+      expect(res.json()).toEqual({ submitted: true, error: null, referenceCodeForm: expect.stringMatching(/^AUT-/) });
+      expect(res.headers['cache-control']).toBe('no-store');
+      const code = res.json().referenceCodeForm;
+      // The response was lost; the browser retries the same submission with a fresh captcha token.
+      const retry = await c.submit('Automotive', { ...parts, text: { ...parts.text, reCaptchaResponse: await c.captchaToken() } });
+      expect(retry.json()).toEqual({ submitted: true, error: null, referenceCodeForm: code });
+      expect(await stored()).toBe(before + 1);
+      const record = await app.stores.submissions.getByReferenceCode(code);
+      expect(record?.documents).toEqual([expect.objectContaining({ name: 'invoice.pdf', type: 'application/pdf', size: FILES.pdf.length })]);
+      const docs = await app.stores.submissions.getDocuments(record!.id);
+      expect(Buffer.compare(docs[0]!.bytes, FILES.pdf)).toBe(0);
+      expect(JSON.stringify(record?.payload)).not.toContain(raw);
+    });
+
+    it('stores an Exclusion in Spanish', async () => {
+      const { c, raw } = await authorized('Exclusion');
+      const res = await c.submit('Exclusion', exclusionParts(raw, await c.captchaToken()));
+      expect(res.json()).toEqual({ submitted: true, error: null, referenceCodeForm: expect.stringMatching(/^EXC-/) });
+    });
+
+    /** Each case: a claimant authorized, a broken submission, a 4xx with a clear error and no row. */
+    async function refused(mutate: (p: Parts) => Parts, status: number, code: string, formType: 'Automotive' | 'Exclusion' = 'Automotive') {
+      const { c, raw } = await authorized(formType);
+      const before = await stored();
+      const base = formType === 'Automotive' ? automotiveParts(raw, await c.captchaToken()) : exclusionParts(raw, await c.captchaToken());
+      const res = await c.submit(formType, mutate(base));
+      expect(res.statusCode).toBe(status);
+      expect(res.json()).toMatchObject({ submitted: false, referenceCodeForm: null, code });
+      expect(res.json().error).toEqual(expect.any(String));
+      expect(res.body).not.toMatch(/\bat .*\.ts:\d+|SELECT|INSERT/);
+      expect(await stored()).toBe(before);
+      return res.json<{ error: string }>().error;
+    }
+
+    it('without authorization: 401', async () => {
+      const c = await claimant();
+      const res = await c.submit('Automotive', automotiveParts('x.y', await c.captchaToken()));
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ submitted: false, code: 'NOT_AUTHORIZED' });
+    });
+
+    it('captcha missing, wrong or reused: refused', async () => {
+      await refused((p) => ({ ...p, text: { ...p.text, reCaptchaResponse: '' } }), 400, 'CAPTCHA_REQUIRED');
+      await refused((p) => ({ ...p, text: { ...p.text, reCaptchaResponse: 'forged' } }), 400, 'CAPTCHA_FAILED');
+      await refused((p) => ({ ...p, text: { ...p.text, captchaRawValue: 'eyJmIjoiQXV0b21vdGl2ZSJ9.forged' } }), 400, 'CAPTCHA_RAW_INVALID');
+      await refused((p) => {
+        const { captchaRawValue: _drop, ...text } = p.text;
+        return { ...p, text };
+      }, 400, 'CAPTCHA_RAW_INVALID');
+    });
+
+    it('a captcha value of another session or another submission is refused', async () => {
+      const first = await authorized();
+      const second = await authorized();
+      const foreign = await second.c.submit('Automotive', automotiveParts(first.raw, await second.c.captchaToken()));
+      expect(foreign.json()).toMatchObject({ submitted: false, code: 'CAPTCHA_RAW_INVALID' });
+      const ok = await first.c.submit('Automotive', automotiveParts(first.raw, await first.c.captchaToken()));
+      expect(ok.json().submitted).toBe(true);
+      const other = await first.c.submit('Automotive', automotiveParts(first.raw, await first.c.captchaToken()));
+      expect(other.json()).toMatchObject({ submitted: false, code: 'CAPTCHA_RAW_INVALID' });
+    });
+
+    it('a model that breaks a rule: 400 naming the field', async () => {
+      const error = await refused((p) => {
+        const info = JSON.parse(p.text.claimantInfo!);
+        info.fields.lastName = null;
+        info.fields.firstName = 'Ma<script>';
+        return { ...p, text: { ...p.text, claimantInfo: JSON.stringify(info) } };
+      }, 400, 'VALIDATION_FAILED');
+      expect(error).toContain('claimantInfo.lastName');
+      expect(error).toContain('claimantInfo.firstName');
+    });
+
+    it('a missing model, a stale model config and an unknown field: 400', async () => {
+      await refused((p) => ({ ...p, text: { ...p.text, signature: 'null' } }), 400, 'STRUCTURE_INVALID');
+      await refused((p) => {
+        const d = JSON.parse(p.text.claimDetails!);
+        d.metadataHash = 'old';
+        return { ...p, text: { ...p.text, claimDetails: JSON.stringify(d) } };
+      }, 400, 'STRUCTURE_INVALID');
+      await refused((p) => {
+        const d = JSON.parse(p.text.claimDetails!);
+        d.fields.isAdmin = 'true';
+        return { ...p, text: { ...p.text, claimDetails: JSON.stringify(d) } };
+      }, 400, 'STRUCTURE_INVALID');
+    });
+
+    it('a VIN other than the one authorized: 401', async () => {
+      await refused((p) => {
+        const d = JSON.parse(p.text.credentials!);
+        d.fields.vin = '5EXMA1B20JC000202';
+        return { ...p, text: { ...p.text, credentials: JSON.stringify(d) } };
+      }, 401, 'NOT_AUTHORIZED');
+    });
+
+    it('two files for one document context: 400', async () => {
+      const error = await refused((p) => ({ ...p, files: [p.files[0]!, { ...p.files[0]! }] }), 400, 'STRUCTURE_INVALID');
+      expect(error).toContain('at most one file');
+    });
+
+    it('duplicate file names across document contexts: 400', async () => {
+      const error = await refused((p) => {
+        const [doc] = JSON.parse(p.text.documentContexts!);
+        const twin = { ...doc, clientId: `${doc.clientId.slice(0, -1)}z` };
+        return {
+          text: { ...p.text, documentContexts: JSON.stringify([doc, twin]) },
+          files: [p.files[0]!, { ...p.files[0]!, field: twin.clientId }],
+        };
+      }, 400, 'STRUCTURE_INVALID');
+      expect(error).toContain('unique');
+    });
+
+    it('a file whose bytes are not its claimed type: 400 naming the file', async () => {
+      const error = await refused((p) => ({ ...p, files: [{ ...p.files[0]!, bytes: FILES.text }] }), 400, 'FILE_TYPE_NOT_ALLOWED');
+      expect(error).toContain('invoice.pdf');
+    });
+
+    it('a file for no document context: 400', async () => {
+      await refused((p) => ({ ...p, files: [...p.files, { field: 'nobody', name: 'x.png', type: 'image/png', bytes: FILES.png }] }), 400, 'STRUCTURE_INVALID');
+    });
+
+    it('an oversized file: 400 with the limits', async () => {
+      const big = Buffer.concat([FILES.pdf, Buffer.alloc(10 * 1024 * 1024 + 1)]);
+      const error = await refused((p) => ({ ...p, files: [{ ...p.files[0]!, bytes: big }] }), 400, 'FILE_TOO_LARGE');
+      expect(error).toContain('10 MB');
+    });
+
+    it('too many parts: 400', async () => {
+      await refused((p) => ({ ...p, files: Array.from({ length: 25 }, (_, i) => ({ ...p.files[0]!, name: `f${i}.pdf` })) }), 400, 'TOO_MANY_PARTS');
+    });
+
+    it('malformed JSON parts and prototype-pollution keys: 400, harmless', async () => {
+      await refused((p) => ({ ...p, text: { ...p.text, claimDetails: '{"fields": ' } }), 400, 'MALFORMED_JSON');
+      await refused((p) => {
+        const text = p.text.claimantInfo!.replace('"fields":{', '"fields":{"__proto__":{"polluted":true},');
+        return { ...p, text: { ...p.text, claimantInfo: text } };
+      }, 400, 'MALFORMED_JSON');
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    });
+
+    it('malformed multipart: 400, never 500', async () => {
+      const { c } = await authorized();
+      const before = await stored();
+      const bodies = [
+        '--BOUNDARY\r\nContent-Disposition: form-data; name="userPreferredCulture"\r\n\r\nen\r\n--BOUNDARY\r\nContent-Disposition: form-data; name="x"; filename="a.pdf"\r\n\r\n%PDF',
+        'not multipart at all',
+        '--OTHER\r\n\r\n--OTHER--',
+      ];
+      for (const payload of bodies) {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/forms/automotive',
+          headers: c.headers({ 'content-type': 'multipart/form-data; boundary=BOUNDARY' }),
+          payload,
+        });
+        expect(res.statusCode, payload).toBeGreaterThanOrEqual(400);
+        expect(res.statusCode, payload).toBeLessThan(500);
+        expect(res.json().submitted).toBe(false);
+      }
+      const noBoundary = await app.inject({ method: 'POST', url: '/api/forms/automotive', headers: c.headers({ 'content-type': 'multipart/form-data' }), payload: 'x' });
+      expect(noBoundary.statusCode).toBe(400);
+      const json = await app.inject({ method: 'POST', url: '/api/forms/automotive', headers: c.headers({ 'content-type': 'application/json' }), payload: '{}' });
+      expect(json.statusCode).toBe(415);
+      expect(await stored()).toBe(before);
+    });
+
+    it('CSRF missing on submit: 403 and nothing stored', async () => {
+      const { c, raw } = await authorized();
+      const before = await stored();
+      c.csrf = 'wrong';
+      const res = await c.submit('Automotive', automotiveParts(raw, await c.captchaToken()));
+      expect(res.statusCode).toBe(403);
+      expect(await stored()).toBe(before);
+    });
+  });
+});

@@ -1,0 +1,279 @@
+/**
+ * Builds the real app for tests: a real database (a temp SQLite file, or a fresh PostgreSQL schema
+ * per call), the real captcha emulator on 127.0.0.1, the sample settlement (or a copy), an
+ * injected clock. A `Claimant` drives the calls as the browser does, through inject().
+ */
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp, type BuildAppOptions } from '../../server/app.js';
+import type { CaptchaEmulator } from '../../server/captcha-emulator/emulator.js';
+import { openDatabase } from '../../server/db/index.js';
+import type { Database } from '../../server/db/types.js';
+import type { FieldValue, FormModel, FormType } from '../../runtime/core/types.js';
+import models from '../../server-fixtures/models.json' with { type: 'json' };
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const FIXTURES = path.join(ROOT, 'server-fixtures');
+export const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const SECRET = 'test-session-secret-0123456789abcdefghij';
+export type Dialect = 'sqlite' | 'postgres';
+export const DIALECTS: Dialect[] = ['sqlite', 'postgres'];
+
+/** 2026-11-25 04:00 Pacific: every sample deadline is still open. */
+export const OPEN_NOW = Date.parse('2026-11-25T12:00:00Z');
+
+export interface TestDatabase {
+  /** Opens another handle on the same data (a second server instance). */
+  open(): Promise<Database>;
+  cleanup(): Promise<void>;
+}
+
+export async function testDatabase(dialect: Dialect): Promise<TestDatabase> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'claims-test-'));
+  const schema = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const opened: Database[] = [];
+  return {
+    async open() {
+      const db = await openDatabase(dialect === 'postgres' ? { databaseUrl: PG_URL, schema, dataDir } : { dataDir });
+      opened.push(db);
+      return db;
+    },
+    async cleanup() {
+      for (const db of opened) await db.close();
+      if (dialect === 'postgres') {
+        const client = new pg.Client({ connectionString: PG_URL });
+        await client.connect();
+        await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+        await client.end();
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A copy of the sample settlement in a temp folder, with some files replaced. */
+export function settlementCopy(replace: Record<string, unknown | null> = {}): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'claims-settlement-'));
+  cpSync(FIXTURES, dir, { recursive: true });
+  for (const [file, content] of Object.entries(replace)) {
+    if (content === null) rmSync(path.join(dir, file));
+    else writeFileSync(path.join(dir, file), typeof content === 'string' ? content : JSON.stringify(content));
+  }
+  return dir;
+}
+
+/** A tiny built app for the shell tests. */
+export function fixtureDist(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'claims-dist-'));
+  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><head><title>App</title></head><body><div id="root"></div></body></html>');
+  cpSync(path.join(dir, 'index.html'), path.join(dir, 'other.html'));
+  return dir;
+}
+
+export async function testApp(database: Database, emulator: CaptchaEmulator, options: Partial<BuildAppOptions> = {}): Promise<FastifyInstance> {
+  return buildApp({
+    database,
+    sessionSecret: SECRET,
+    environment: 'test',
+    clock: () => OPEN_NOW,
+    captcha: { emulatorOrigin: emulator.origin, timeoutMs: 1000 },
+    appDistDir: path.join(tmpdir(), 'no-such-dist'),
+    ...options,
+  });
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * The claimant's models
+ * ----------------------------------------------------------------------------------------------*/
+
+const configs = (models as { models: Array<{ metadataHash: string; metadata: { formType: string; dtoMapping: string } }> }).models;
+let seq = 0;
+
+export function model(formType: FormType, dtoMapping: string, fields: Record<string, FieldValue>): FormModel {
+  const config = configs.find((m) => m.metadata.formType === formType && m.metadata.dtoMapping === dtoMapping);
+  if (!config) throw new Error(`no model config ${formType}/${dtoMapping}`);
+  seq++;
+  return {
+    id: null,
+    clientId: `t${String(seq).padStart(7, '0')}${Math.random().toString(36).slice(2, 10).padEnd(8, '0')}`,
+    metadata: { formType, dtoMapping: dtoMapping[0]!.toLowerCase() + dtoMapping.slice(1) },
+    metadataHash: config.metadataHash,
+    fields,
+  };
+}
+
+export const MARIA = { vin: '5EXMA1B20HC000101', noticeId: 'EXM-100001', pin: '482913' };
+export const NOT_CLASS_VIN = '1HGCM82633A004352';
+
+export function claimantInfo(formType: FormType): FormModel {
+  return model(formType, 'ClaimantInfo', {
+    firstName: 'María',
+    middleInitial: null,
+    lastName: "García-O'Neil",
+    mailingStreetLine1: '1200 Harbor Blvd',
+    mailingStreetLine2: null,
+    mailingCity: 'Oakland',
+    mailingSubDivision: 'CA',
+    mailingPostalCode: '94607',
+    mailingSubDivisionNonUS: null,
+    mailingPostalCodeNonUS: null,
+    mailingCountry: 'US',
+    emailAddress: 'maria.garcia@example.com',
+    phoneNumber: '(510) 555-0142',
+    alternatePhoneNumber: null,
+  });
+}
+
+export function signature(formType: FormType): FormModel {
+  return model(formType, 'Signature', {
+    signature: 'María García',
+    signatureDate: '11/25/2026',
+    attestation: true,
+    confirmEmailAddress: 'maria.garcia@example.com',
+    confirmPhoneNumber: '(510) 555-0142',
+  });
+}
+
+/** Minimal bytes of each type (magic numbers), as a browser would upload them. */
+export const FILES = {
+  pdf: Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n'),
+  png: Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4f40000000049454e44ae426082', 'hex'),
+  text: Buffer.from('this is plain text, not a PDF'),
+};
+
+export interface Parts {
+  text: Record<string, string>;
+  files: Array<{ field: string; name: string; type: string; bytes: Uint8Array }>;
+}
+
+/** The parts of a complete, valid Automotive submission (one repair, one document). */
+export function automotiveParts(captchaRawValue: string | null, reCaptchaResponse: string | null): Parts {
+  const repair = model('Automotive', 'ClaimTransactions', {
+    claimTransactionType: 'repair',
+    repairDate: '06/10/2016',
+    mileageAtRepair: '41200',
+    facilityName: 'Bay Motors',
+    amountPaid: 1250.5,
+    repairDescription: 'Replaced CVT valve body.\nTwo days in the shop.',
+    denialDate: null,
+    denialReason: null,
+  });
+  const doc = model('Automotive', 'DocumentContexts', {
+    documentType: 'repairInvoice',
+    claimTransactionId: repair.clientId,
+    file: 'invoice.pdf',
+    name: 'invoice.pdf',
+    size: FILES.pdf.length,
+    type: 'application/pdf',
+  });
+  return {
+    text: {
+      ...(reCaptchaResponse ? { reCaptchaResponse } : {}),
+      userPreferredCulture: 'en',
+      ...(captchaRawValue ? { captchaRawValue } : {}),
+      credentials: JSON.stringify(model('Automotive', 'Credentials', { ...MARIA })),
+      claimantInfo: JSON.stringify(claimantInfo('Automotive')),
+      claimDetails: JSON.stringify(
+        model('Automotive', 'ClaimDetails', {
+          ownershipType: 'own',
+          acquisitionDate: '03/15/2015',
+          isCurrentOwner: 'true',
+          disposalDate: null,
+          didIncurOutOfPocketExpensesPriorToSeptember: 'true',
+        }),
+      ),
+      signature: JSON.stringify(signature('Automotive')),
+      prepopulatedData: '[]',
+      documentContexts: JSON.stringify([doc]),
+      claimTransactions: JSON.stringify([repair]),
+    },
+    files: [{ field: doc.clientId, name: 'invoice.pdf', type: 'application/pdf', bytes: FILES.pdf }],
+  };
+}
+
+export function exclusionParts(captchaRawValue: string | null, reCaptchaResponse: string | null): Parts {
+  return {
+    text: {
+      ...(reCaptchaResponse ? { reCaptchaResponse } : {}),
+      userPreferredCulture: 'es',
+      ...(captchaRawValue ? { captchaRawValue } : {}),
+      credentials: JSON.stringify(model('Exclusion', 'Credentials', { vin: MARIA.vin, noticeId: null, pin: null })),
+      claimantInfo: JSON.stringify(claimantInfo('Exclusion')),
+      signature: JSON.stringify(signature('Exclusion')),
+      prepopulatedData: '[]',
+      documentContexts: '[]',
+      claimTransactions: '[]',
+    },
+    files: [],
+  };
+}
+
+/** Real multipart encoding (the platform's FormData), as the browser sends it. */
+export async function encodeMultipart(parts: Parts): Promise<{ body: Buffer; contentType: string }> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(parts.text)) form.append(name, value);
+  for (const f of parts.files) form.append(f.field, new Blob([f.bytes], { type: f.type }), f.name);
+  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  return { body: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get('content-type')! };
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * The claimant
+ * ----------------------------------------------------------------------------------------------*/
+
+export class Claimant {
+  cookie = '';
+  csrf = '';
+  constructor(
+    public app: FastifyInstance,
+    private emulator: CaptchaEmulator,
+  ) {}
+
+  private keepCookie(setCookie: string | string[] | undefined) {
+    const first = Array.isArray(setCookie) ? setCookie[0] : setCookie;
+    if (first) this.cookie = first.split(';')[0]!;
+  }
+
+  async start(): Promise<this> {
+    const res = await this.app.inject({ url: '/api/csrf', headers: this.cookie ? { cookie: this.cookie } : {} });
+    this.keepCookie(res.headers['set-cookie']);
+    this.csrf = res.json<{ requestToken: string }>().requestToken;
+    return this;
+  }
+
+  headers(extra: Record<string, string> = {}): Record<string, string> {
+    return { cookie: this.cookie, 'x-csrf-token': this.csrf, ...extra };
+  }
+
+  /** A fresh token from the emulator, obtained over HTTP as the browser script does. */
+  async captchaToken(sitekey = 'emulator-site-key'): Promise<string> {
+    const res = await fetch(`${this.emulator.origin}/token`, { method: 'POST', body: JSON.stringify({ sitekey, hostname: 'localhost' }) });
+    return ((await res.json()) as { token: string }).token;
+  }
+
+  async authorize(formType: FormType, fields: Record<string, FieldValue>, reCaptchaResponse?: string | null, app = this.app) {
+    const path = formType.toLowerCase();
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/forms/${path}/authorize`,
+      headers: this.headers(),
+      payload: { credentials: model(formType, 'Credentials', fields), reCaptchaResponse: reCaptchaResponse === undefined ? await this.captchaToken() : reCaptchaResponse },
+    });
+    this.keepCookie(res.headers['set-cookie']);
+    return res;
+  }
+
+  async submit(formType: FormType, parts: Parts, app = this.app) {
+    const { body, contentType } = await encodeMultipart(parts);
+    return app.inject({
+      method: 'POST',
+      url: `/api/forms/${formType.toLowerCase()}`,
+      headers: this.headers({ 'content-type': contentType }),
+      payload: body,
+    });
+  }
+}
