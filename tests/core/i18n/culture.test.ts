@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { resolveCulture } from '../../../runtime/core/i18n';
+
+describe('resolveCulture (route guard step 1)', () => {
+  it('takes the culture from the query first', () => {
+    expect(resolveCulture({ query: { culture: 'es' }, path: '/automotive?culture=fr', current: null })).toEqual({ culture: 'es', changed: true });
+  });
+
+  it('else from the page address', () => {
+    expect(resolveCulture({ query: {}, path: '/automotive?culture=es', current: null })).toEqual({ culture: 'es', changed: true });
+    expect(resolveCulture({ path: 'https://claims.example/exclusion/?x=1&culture=es#top' })).toEqual({ culture: 'es', changed: true });
+  });
+
+  it("else 'en'", () => {
+    expect(resolveCulture({ query: null, path: '/automotive', current: null })).toEqual({ culture: 'en', changed: true });
+  });
+
+  it('changes only when the query supplies a different value', () => {
+    expect(resolveCulture({ query: { culture: 'es' }, current: 'es' })).toEqual({ culture: 'es', changed: false });
+    expect(resolveCulture({ query: {}, path: '/x?culture=en', current: 'es' })).toEqual({ culture: 'es', changed: false });
+    expect(resolveCulture({ query: '?culture=en', current: 'es' })).toEqual({ culture: 'en', changed: true });
+    expect(resolveCulture({ query: new URLSearchParams('culture=es'), current: 'en' })).toEqual({ culture: 'es', changed: true });
+  });
+
+  it('ignores cultures outside the supported list when one is given', () => {
+    expect(resolveCulture({ query: { culture: 'fr' }, current: 'es', supported: ['en', 'es'] })).toEqual({ culture: 'es', changed: false });
+    expect(resolveCulture({ query: { culture: ['es', 'en'] }, current: null, supported: ['en', 'es'] })).toEqual({ culture: 'es', changed: true });
+  });
+});
