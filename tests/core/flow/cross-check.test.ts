@@ -6,7 +6,7 @@ import { copy, shippedFlow, shippedModels } from './helpers';
 describe('checkFlow', () => {
   it('rejects condition keywords outside the supported subset (for flows built in code)', () => {
     const flow = copy(shippedFlow('automotive'));
-    (flow.pages[4]!.skipWhen as { schema: Record<string, unknown> }).schema = { const: 'true', minimum: 1 };
+    (flow.pages[4]!.skipWhen as unknown as { schema: Record<string, unknown> }).schema = { const: 'true', minimum: 1 };
     expect(checkFlow(flow, 'f.json', { models: shippedModels() })).toEqual([
       expect.objectContaining({ pointer: '/pages/4/skipWhen/schema/minimum', message: 'unsupported condition keyword "minimum"' }),
     ]);

@@ -89,7 +89,7 @@ describe('loadFlow', () => {
 
   it('rejects a condition keyword outside the supported subset', () => {
     const flow = copy(shippedFlow('automotive')) as FlowFile;
-    (flow.pages[4]!.skipWhen as { schema: Record<string, unknown> }).schema = { minimum: 1 };
+    (flow.pages[4]!.skipWhen as unknown as { schema: Record<string, unknown> }).schema = { minimum: 1 };
     const [error] = errorsOf(flow);
     expect(error).toMatchObject({ pointer: '/pages/4/skipWhen/schema/minimum', message: 'unknown property "minimum"' });
     expect(error!.hint).toContain('const, enum, not, pattern');
