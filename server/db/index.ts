@@ -12,3 +12,4 @@ export { generateReferenceCode, isValidReferenceCode, normalizeReferenceCode, RE
 export { hashPin, verifyPinHash } from './pin-hash.js';
 export { seedSampleData, CLASS_MEMBERS_FILE, CLASS_VEHICLES_FILE, type SeedResult } from './seed.js';
 export type { Tables } from './schema.js';
+export { startHousekeeping } from './housekeeping.js';
