@@ -1,0 +1,112 @@
+import Form from '@rjsf/core';
+import { useMemo } from 'react';
+import { findByClientId, getModel, setFieldValue, setFileField, wasEverEdited } from '../core/models';
+import type { FieldConfig, FormModel } from '../core/types';
+import { computeFieldState, fieldDateBounds } from './field-state';
+import { fieldDomId } from './page-groups';
+import { RJSF_TEMPLATES, RJSF_WIDGETS, type ModelFormContext } from './rjsf-registry';
+import { buildModelSchema, buildUiSchema, type ComputedWidgetProps } from './schema';
+import { translateOr } from './translate';
+import type { PageContext, RenderFieldsArgs } from './types';
+import { createRulesValidator } from './validator';
+
+export const REQUIRED_TEXT_KEY = 'LocKey_Field_Required';
+
+export interface ModelFieldsProps extends RenderFieldsArgs {
+  ctx: PageContext;
+  /** Fields whose errors show (blurred, or all after Upload or a refused Next). */
+  errorsShown: (clientId: string, field: string) => boolean;
+}
+
+function widgetProps(field: FieldConfig, model: FormModel, props: ModelFieldsProps): ComputedWidgetProps | null {
+  const { ctx } = props;
+  const config = ctx.modelConfig(props.model);
+  const state = computeFieldState(field, model, config, ctx.scope.models, ctx);
+  // A file field with dependencies still renders, so its widget reports the unsupported configuration.
+  if (!state.visible && field.widget !== 'file') return null;
+  const t = ctx.t;
+  const maskName = state.maskName ?? (field.widget === 'date' ? 'date' : null);
+  const bounds = field.widget === 'date' ? fieldDateBounds(field, config, ctx.now) : { min: null, max: null };
+  const shown = ctx.showAllErrors || props.errorsShown(model.clientId, field.key);
+  const placeholderKey = field.placeholderKey ?? field.placeholder;
+  return {
+    componentName: field.widget,
+    id: fieldDomId(props.model, props.clientId ?? null, field.key),
+    name: field.key,
+    label: t(field.label),
+    value: model.fields[field.key] ?? (field.widget === 'checkbox' ? false : null),
+    required: state.required,
+    disabled: state.disabled,
+    errors: shown ? state.errors : [],
+    touched: wasEverEdited(ctx.store, model.clientId, field.key),
+    placeholder: placeholderKey ? t(placeholderKey) : undefined,
+    help: field.helpKey ? t(field.helpKey) : undefined,
+    requiredText: translateOr(t, REQUIRED_TEXT_KEY, '(required)'),
+    mask: maskName ? ctx.getMask(maskName) : null,
+    inputGroup: field.inputGroupConfig
+      ? { prepend: field.inputGroupConfig.prepend && t(field.inputGroupConfig.prepend), append: field.inputGroupConfig.append && t(field.inputGroupConfig.append) }
+      : undefined,
+    options: field.options?.map((o) => ({ value: o.value, label: t(o.label) })),
+    rows: field.rows,
+    min: bounds.min,
+    max: bounds.max,
+    hasDependencies: field.widget === 'file' && (field.dependencies?.length ?? 0) > 0,
+    t,
+  };
+}
+
+/**
+ * The fields of one model or record, rendered by @rjsf/core with our widgets and templates. The
+ * schema comes from the model config, the uiSchema from the field configs plus the computed field
+ * states; edits go to the store through core functions.
+ */
+export function ModelFields(props: ModelFieldsProps) {
+  const { ctx } = props;
+  const model = props.clientId ? findByClientId(ctx.store, props.clientId) : getModel(ctx.store, props.model);
+  const config = ctx.modelConfig(props.model);
+  const clientId = model.clientId;
+
+  const computed: Record<string, ComputedWidgetProps> = {};
+  const shownFields: FieldConfig[] = [];
+  for (const field of props.fields) {
+    const wp = widgetProps(field, model, props);
+    if (!wp) continue;
+    computed[field.key] = wp;
+    shownFields.push(field);
+  }
+  const schema = { ...buildModelSchema(config, shownFields), ...(props.legendKey ? { title: ctx.t(props.legendKey) } : {}) };
+  const uiSchema = buildUiSchema(shownFields, computed);
+  const validator = useMemo(() => createRulesValidator(ctx, ctx.scope.models), [ctx]);
+
+  const formContext: ModelFormContext = {
+    onFieldChange(field, value) {
+      ctx.setStore(setFieldValue(ctx.store, clientId, field, value));
+    },
+    onFieldBlur(field) {
+      ctx.setErrorsShown(clientId, [field], true);
+    },
+    onFile(field, file) {
+      const type = file.type === '' ? 'unknown' : file.type;
+      ctx.setDocuments([...ctx.documents.filter((d) => d.clientId !== clientId), { clientId, name: file.name, size: file.size, type, data: file }]);
+      ctx.setStore(setFileField(ctx.store, clientId, field, { name: file.name, size: file.size, type: file.type }));
+      ctx.setErrorsShown(clientId, [field], true);
+    },
+  };
+
+  return (
+    <Form
+      tagName="div"
+      className="cf-model"
+      schema={schema}
+      uiSchema={uiSchema}
+      formData={model.fields}
+      validator={validator}
+      widgets={RJSF_WIDGETS}
+      templates={RJSF_TEMPLATES}
+      formContext={formContext}
+      noHtml5Validate
+      showErrorList={false}
+      idPrefix={`${model.metadata.dtoMapping}-${clientId}`}
+    />
+  );
+}

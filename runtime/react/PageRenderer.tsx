@@ -1,0 +1,282 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
+import { evaluateCondition } from '../core/conditions/evaluate';
+import { devError } from '../core/errors';
+import { getMask } from '../core/masks';
+import { createIdSource, findByClientId, findConfig, getModel, modelsScope, type IdSource } from '../core/models';
+import type { BlockConfig, CaptchaConfig, DocumentFile, FormType, ModelConfig, ModelStoreState, PageAction, PageConfig } from '../core/types';
+import { BLOCKS, type BlockRegistry } from '../widgets/blocks';
+import { Button } from '../widgets/Button';
+import type { TextMaskConfig } from '../widgets/types';
+import { preparePage, applyDependencyResets } from './dependencies';
+import { ErrorSummary, focusField } from './ErrorSummary';
+import { computeFieldState } from './field-state';
+import { ModelFields } from './ModelFields';
+import { fieldDomId, type GroupOptions } from './page-groups';
+import { translateOr } from './translate';
+import type { CaptchaHandle, PageContext, PageFieldError, RenderFieldsArgs, RendererSettings, Translate } from './types';
+import { validatePage } from './validatePage';
+
+/** Keys of the renderer's own texts. */
+export const PAGE_KEYS = {
+  errorSummaryTitle: 'LocKey_ErrorSummary_Title',
+  back: 'LocKey_Button_Back',
+  actions: {
+    next: 'LocKey_Button_Next',
+    authorize: 'LocKey_Button_Continue',
+    lookup: 'LocKey_Button_Lookup',
+    submit: 'LocKey_Button_Submit',
+  } as Record<string, string>,
+} as const;
+
+/** Actions that first validate the page (and, with a captcha block, get a token). */
+const VALIDATED_ACTIONS: ReadonlySet<string> = new Set(['next', 'authorize', 'lookup', 'submit']);
+const CAPTCHA_ACTIONS: ReadonlySet<string> = new Set(['authorize', 'lookup', 'submit']);
+
+export interface ActionDetail {
+  /** The captcha token, when the page has a rendered captcha block. */
+  captchaToken?: string;
+}
+
+export interface PageRendererProps {
+  page: PageConfig;
+  formType: FormType;
+  modelConfigs: ModelConfig[];
+  store: ModelStoreState;
+  /** Files chosen in file fields, kept beside the models. */
+  documents?: DocumentFile[];
+  t: Translate;
+  /** Allowed characters (characterSetRestriction); null when not loaded. */
+  whitelist: string | null;
+  now: Date;
+  culture?: string;
+  /** Every page of the flow (summary labels); default: this page only. */
+  pages?: PageConfig[];
+  settings?: RendererSettings;
+  captcha?: CaptchaConfig | null;
+  /** Where the captcha block exposes execute() and reset(). */
+  captchaRef?: Ref<CaptchaHandle | null>;
+  onCaptchaProgress?: (inProgress: boolean) => void;
+  isNavigating?: boolean;
+  referenceCode?: string | null;
+  lookupResult?: PageContext['lookupResult'];
+  /** Client ids for new records; default a fresh source. */
+  ids?: IdSource;
+  /** Show a Back button before the primary action. */
+  canGoBack?: boolean;
+  /** Render no action bar (the app renders its own buttons and calls validatePage). */
+  hideActions?: boolean;
+  /** Replace or add blocks by name. */
+  blocks?: Partial<BlockRegistry>;
+  /** Extra content after the blocks, before the action bar. */
+  children?: ReactNode;
+  /** Every store change, computed with core functions (dependency resets already applied). */
+  onStoreChange: (store: ModelStoreState) => void;
+  onDocumentsChange?: (documents: DocumentFile[]) => void;
+  /**
+   * The primary action or 'back'. Validated actions are only called when the page has no errors;
+   * with a captcha block the token comes in `detail`, and the captcha is reset once the returned
+   * promise settles.
+   */
+  onAction?: (action: PageAction | 'back', detail: ActionDetail) => void | Promise<unknown>;
+  onEditPage?: (pageId: string) => void;
+}
+
+type ShownMap = Record<string, Set<string> | 'all'>;
+
+/** Renders a page as its flow config says, block by block, through the block registry. */
+export function PageRenderer(props: PageRendererProps) {
+  const { page, formType, modelConfigs, t, whitelist, now } = props;
+  const settings = useMemo(() => props.settings ?? {}, [props.settings]);
+  const registry = useMemo(() => ({ ...BLOCKS, ...props.blocks }) as BlockRegistry, [props.blocks]);
+  const ids = useMemo(() => props.ids ?? createIdSource(), [props.ids]);
+  const groupOptions: GroupOptions = useMemo(
+    () => ({ formType, modelConfigs, internationalAddresses: settings.internationalAddresses }),
+    [formType, modelConfigs, settings.internationalAddresses],
+  );
+
+  // The latest store and documents, also between renders (several changes in one event).
+  const storeRef = useRef(props.store);
+  storeRef.current = props.store;
+  const docsRef = useRef(props.documents ?? []);
+  docsRef.current = props.documents ?? [];
+
+  const [shown, setShown] = useState<ShownMap>({});
+  const [summary, setSummary] = useState<PageFieldError[]>([]);
+  const [showAll, setShowAll] = useState(false);
+  const [captchaBusy, setCaptchaBusy] = useState(false);
+  const localCaptchaRef = useRef<CaptchaHandle | null>(null);
+
+  const onStoreChange = props.onStoreChange;
+  const setStore = useCallback(
+    (next: ModelStoreState) => {
+      const resolved = applyDependencyResets(page, next, groupOptions);
+      storeRef.current = resolved;
+      onStoreChange(resolved);
+    },
+    [page, groupOptions, onStoreChange],
+  );
+
+  // Defaults on empty fields and dependency resets when a page opens; errors start hidden.
+  useEffect(() => {
+    setShown({});
+    setSummary([]);
+    setShowAll(false);
+    const prepared = preparePage(page, storeRef.current, groupOptions);
+    if (prepared !== storeRef.current) {
+      storeRef.current = prepared;
+      onStoreChange(prepared);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [page.id]);
+
+  const env = { t, whitelist, now };
+  const captchaOnPage = page.blocks.some((b) => b.block === 'captcha') && Boolean(settings.captchaEnabled && props.captcha?.siteKey);
+
+  const setCaptchaRef = (handle: CaptchaHandle | null) => {
+    localCaptchaRef.current = handle;
+    const outer = props.captchaRef;
+    if (typeof outer === 'function') outer(handle);
+    else if (outer) (outer as { current: CaptchaHandle | null }).current = handle;
+  };
+
+  const ctx: PageContext = {
+    ...env,
+    page,
+    formType,
+    modelConfigs,
+    store: storeRef.current,
+    documents: docsRef.current,
+    culture: props.culture ?? 'en',
+    settings,
+    captcha: props.captcha ?? null,
+    showAllErrors: showAll,
+    isNavigating: Boolean(props.isNavigating),
+    referenceCode: props.referenceCode ?? null,
+    lookupResult: props.lookupResult ?? null,
+    scope: { models: modelsScope(props.store) },
+    ids,
+    pages: props.pages ?? [page],
+    captchaRef: setCaptchaRef,
+    captchaInProgress: captchaBusy,
+    onCaptchaProgress(inProgress) {
+      setCaptchaBusy(inProgress);
+      props.onCaptchaProgress?.(inProgress);
+    },
+    modelConfig: (dto) => findConfig(modelConfigs, formType, dto),
+    getMask: (name) => getMask(name) as TextMaskConfig,
+    setStore,
+    setDocuments(next) {
+      docsRef.current = next;
+      props.onDocumentsChange?.(next);
+    },
+    setErrorsShown(clientId, fields, on) {
+      setShown((prev) => {
+        const current = prev[clientId];
+        if (fields === 'all') {
+          const copy = { ...prev };
+          if (on) copy[clientId] = 'all';
+          else delete copy[clientId];
+          return copy;
+        }
+        if (current === 'all') return prev;
+        const set = new Set(current ?? []);
+        for (const f of fields) {
+          if (on) set.add(f);
+          else set.delete(f);
+        }
+        return { ...prev, [clientId]: set };
+      });
+    },
+    renderFields: (args: RenderFieldsArgs) => (
+      <ModelFields key={`${args.model}-${args.clientId ?? 'single'}`} {...args} ctx={ctx} errorsShown={(clientId, field) => {
+        const entry = shown[clientId];
+        return entry === 'all' || Boolean(entry?.has(field));
+      }} />
+    ),
+    validateFields(args) {
+      const store = storeRef.current;
+      const model = args.clientId ? findByClientId(store, args.clientId) : getModel(store, args.model);
+      const config = findConfig(modelConfigs, formType, args.model);
+      const models = modelsScope(store);
+      const errors: PageFieldError[] = [];
+      for (const field of args.fields) {
+        const state = computeFieldState(field, model, config, models, env);
+        const message = state.errors[0];
+        if (state.visible && message !== undefined) {
+          errors.push({ fieldId: fieldDomId(args.model, args.clientId ?? null, field.key), clientId: model.clientId, field: field.key, message, label: t(field.label) });
+        }
+      }
+      return errors;
+    },
+    onAction: (action, detail) => void props.onAction?.(action as PageAction, (detail ?? {}) as ActionDetail),
+    onEditPage: (pageId) => props.onEditPage?.(pageId),
+  };
+
+  const runAction = async (action: PageAction | 'back') => {
+    if (!VALIDATED_ACTIONS.has(action)) {
+      await props.onAction?.(action, {});
+      return;
+    }
+    const { errors } = validatePage(page, modelConfigs, storeRef.current, { ...env, formType, settings });
+    setSummary(errors);
+    setShowAll(errors.length > 0);
+    if (errors.length > 0) return;
+    const detail: ActionDetail = {};
+    const captcha = localCaptchaRef.current;
+    if (captchaOnPage && CAPTCHA_ACTIONS.has(action) && captcha) {
+      try {
+        detail.captchaToken = await captcha.execute();
+      } catch {
+        captcha.reset();
+        return;
+      }
+    }
+    try {
+      await props.onAction?.(action, detail);
+    } finally {
+      if (detail.captchaToken !== undefined) captcha?.reset();
+    }
+  };
+
+  const scope = ctx.scope;
+  const action = page.action ?? 'next';
+  const actionKey = page.actionLabelKey ?? PAGE_KEYS.actions[action];
+  return (
+    <div className="cf-page" data-page={page.id}>
+      <ErrorSummary errors={summary} title={translateOr(t, PAGE_KEYS.errorSummaryTitle, 'There is a problem')} />
+      {page.blocks.map((block, index) => {
+        if (block.when !== undefined && !evaluateCondition(block.when, scope)) return null;
+        return <BlockView key={`${block.block}-${index}`} block={block} registry={registry} ctx={ctx} />;
+      })}
+      {props.children}
+      {props.hideActions || (action === 'none' && !props.canGoBack) ? null : (
+        <div className="cf-page-actions">
+          {props.canGoBack ? (
+            <Button variant="outline-secondary" label={translateOr(t, PAGE_KEYS.back, 'Back')} isNavigating={props.isNavigating} onClick={() => runAction('back')} />
+          ) : null}
+          {action !== 'none' && actionKey ? (
+            <Button
+              variant="primary"
+              icon={action === 'submit' ? 'send' : null}
+              label={t(actionKey)}
+              disableOnClick
+              isNavigating={props.isNavigating}
+              captchaInProgress={captchaBusy}
+              onClick={() => runAction(action)}
+            />
+          ) : null}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function BlockView({ block, registry, ctx }: { block: BlockConfig; registry: BlockRegistry; ctx: PageContext }) {
+  const Component = (registry as Record<string, unknown>)[block.block] as
+    | ((p: { config: BlockConfig; ctx: PageContext }) => ReactNode)
+    | undefined;
+  if (!Component) throw devError('UNKNOWN_BLOCK', String(block.block));
+  return <Component config={block} ctx={ctx} />;
+}
+
+export { focusField };

@@ -1,0 +1,84 @@
+import { evaluateCondition, type ConditionScope } from '../core/conditions/evaluate';
+import { devError } from '../core/errors';
+import { dateBounds, isRequired, validateValue, type RuleContext } from '../core/rules';
+import type { FieldConfig, FieldValue, FormModel, ModelConfig, RuleConfig } from '../core/types';
+import type { FieldState, ValidationEnv } from './types';
+
+/** The rule engine's translator: undefined for a missing key, so the engine falls back to its text. */
+export function ruleTranslator(t: ValidationEnv['t']): RuleContext['t'] {
+  return (key, ...args) => {
+    const text = t(key, ...args);
+    return text === key ? undefined : text;
+  };
+}
+
+export function ruleContext(env: ValidationEnv, models: ConditionScope['models'], own: Record<string, FieldValue>): RuleContext {
+  return { scope: { own, models }, whitelist: env.whitelist, now: env.now, t: ruleTranslator(env.t) };
+}
+
+/** Server rules of the field plus the flow's extra client rules. */
+export function fieldRules(field: FieldConfig, config: ModelConfig | null): RuleConfig[] {
+  return [...(config?.fields[field.key]?.validations ?? []), ...(field.validations ?? [])];
+}
+
+export interface DependencyOutcome {
+  visible: boolean;
+  disabled: boolean;
+  maskOverride: string | null;
+  reset: { value: FieldValue } | null;
+}
+
+/**
+ * Field dependencies (spec §4): an unmet one hides (default) or disables the field and resets its
+ * value to null or the reset value; a met one may override the mask; two different overrides at
+ * once is an error.
+ */
+export function dependencyOutcome(field: FieldConfig, model: FormModel, models: ConditionScope['models']): DependencyOutcome {
+  const scope: ConditionScope = { own: model.fields, models };
+  let visible = true;
+  let disabled = false;
+  let resetTo: FieldValue | undefined;
+  const overrides = new Set<string>();
+  for (const dependency of field.dependencies ?? []) {
+    if (evaluateCondition(dependency.when, scope)) {
+      if (dependency.maskOverride) overrides.add(dependency.maskOverride);
+      continue;
+    }
+    if ((dependency.behavior ?? 'hide') === 'hide') visible = false;
+    else disabled = true;
+    if (resetTo === undefined) resetTo = dependency.resetValue ?? null;
+  }
+  if (overrides.size > 1) throw devError('TWO_MASK_OVERRIDES', field.key);
+  const current = model.fields[field.key] ?? null;
+  const reset = resetTo !== undefined && current !== resetTo ? { value: resetTo } : null;
+  return { visible, disabled, maskOverride: [...overrides][0] ?? null, reset };
+}
+
+/** Everything the widget of one field needs, computed from configs, the model and the rules. */
+export function computeFieldState(
+  field: FieldConfig,
+  model: FormModel,
+  config: ModelConfig | null,
+  models: ConditionScope['models'],
+  env: ValidationEnv,
+): FieldState {
+  const outcome = dependencyOutcome(field, model, models);
+  const rules = fieldRules(field, config);
+  const ctx = ruleContext(env, models, model.fields);
+  const active = outcome.visible && !outcome.disabled && field.widget !== 'hidden';
+  const value = outcome.reset ? outcome.reset.value : (model.fields[field.key] ?? null);
+  const errors = active ? validateValue(value, rules, field.key, ctx, { dataType: config?.fields[field.key]?.dataType }) : [];
+  return {
+    visible: outcome.visible,
+    disabled: outcome.disabled,
+    required: active && !field.disableRequiredStyling && isRequired(rules, ctx),
+    maskName: outcome.maskOverride ?? field.maskName ?? null,
+    reset: outcome.reset,
+    errors,
+  };
+}
+
+/** Date widgets: min and max of the range rule. */
+export function fieldDateBounds(field: FieldConfig, config: ModelConfig | null, now: Date) {
+  return dateBounds(fieldRules(field, config), now, config?.fields[field.key]?.dataType);
+}

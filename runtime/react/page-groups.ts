@@ -1,0 +1,57 @@
+import { evaluateCondition, type ConditionScope } from '../core/conditions/evaluate';
+import { findConfig, getDrafts, getModel, getRecords, modelsScope } from '../core/models';
+import type { BlockConfig, FieldConfig, FormModel, FormType, ModelConfig, ModelStoreState, PageConfig } from '../core/types';
+import { addressFields } from '../widgets/blocks/address-fields';
+import { COUNTRIES } from '../widgets/blocks/address-lists';
+
+/** The fields of one model or record as a page shows them. */
+export interface FieldGroup {
+  block: BlockConfig;
+  /** 'single' for model and address blocks; 'draft' or 'saved' for records. */
+  kind: 'single' | 'draft' | 'saved';
+  model: FormModel;
+  config: ModelConfig;
+  fields: FieldConfig[];
+}
+
+export interface GroupOptions {
+  formType: FormType;
+  modelConfigs: ModelConfig[];
+  internationalAddresses?: boolean;
+  /** Country options of the address selector (labels localized by the caller); default: English labels. */
+  countries?: Array<{ value: string; label: string }>;
+}
+
+export const defaultCountryOptions = () => COUNTRIES.map((c) => ({ value: c.code, label: c.label }));
+
+/** Whether a block shows now (its `when` condition, read from the single-instance models). */
+export function blockVisible(block: BlockConfig, scope: ConditionScope): boolean {
+  return block.when === undefined || evaluateCondition(block.when, scope);
+}
+
+/** The field configs a block renders (address blocks compute theirs). */
+export function blockFields(block: BlockConfig, options: Pick<GroupOptions, 'internationalAddresses' | 'countries'>): FieldConfig[] {
+  if (block.block === 'model' || block.block === 'records') return block.fields;
+  if (block.block === 'address') return addressFields(Boolean(block.international && options.internationalAddresses), options.countries ?? defaultCountryOptions());
+  return [];
+}
+
+/** Every model and record whose fields the page shows, block by block. */
+export function pageFieldGroups(page: PageConfig, store: ModelStoreState, options: GroupOptions): FieldGroup[] {
+  const scope: ConditionScope = { models: modelsScope(store) };
+  const groups: FieldGroup[] = [];
+  for (const block of page.blocks) {
+    if (!blockVisible(block, scope)) continue;
+    if (block.block === 'model' || block.block === 'address') {
+      const config = findConfig(options.modelConfigs, options.formType, block.model);
+      groups.push({ block, kind: 'single', model: getModel(store, block.model), config, fields: blockFields(block, options) });
+    } else if (block.block === 'records') {
+      const config = findConfig(options.modelConfigs, options.formType, block.model);
+      for (const model of getDrafts(store, block.model, block.fixedValues)) groups.push({ block, kind: 'draft', model, config, fields: block.fields });
+      for (const model of getRecords(store, block.model, block.fixedValues)) groups.push({ block, kind: 'saved', model, config, fields: block.fields });
+    }
+  }
+  return groups;
+}
+
+export { fieldDomId, recordsDomId } from '../widgets/dom-ids';

@@ -1,0 +1,180 @@
+import { useCallback, useEffect, useImperativeHandle, useRef, type Ref } from 'react';
+import { devError } from '../core/errors';
+import type { CaptchaConfig } from '../core/types';
+
+/** The provider's browser API as reCAPTCHA defines it (the server's emulator speaks the same). */
+export interface GrecaptchaApi {
+  render(container: HTMLElement, params: Record<string, unknown>): number;
+  execute(widgetId?: number): void | Promise<unknown>;
+  reset(widgetId?: number): void;
+  ready?(callback: () => void): void;
+}
+
+export interface CaptchaHandle {
+  execute(): Promise<string>;
+  reset(): void;
+}
+
+declare global {
+  interface Window {
+    grecaptcha?: GrecaptchaApi;
+  }
+}
+
+const scripts = new Map<string, Promise<void>>();
+
+/** Adds the provider's script once per URL; resolves when it has loaded. Script errors only warn. */
+export function loadCaptchaScript(url: string, doc: Document = document): Promise<void> {
+  const known = scripts.get(url);
+  if (known) return known;
+  const promise = new Promise<void>((resolve, reject) => {
+    const script = doc.createElement('script');
+    script.src = url;
+    script.async = true;
+    script.defer = true;
+    script.onload = () => resolve();
+    script.onerror = () => {
+      scripts.delete(url);
+      console.warn(`The captcha script could not be loaded: ${url}`);
+      reject(devError('CAPTCHA_FETCH_FAILED'));
+    };
+    doc.head.appendChild(script);
+  });
+  scripts.set(url, promise);
+  return promise;
+}
+
+/** Waits for window.grecaptcha (and its ready callback when it has one). */
+function whenApiReady(timeoutMs = 10_000): Promise<GrecaptchaApi> {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const poll = () => {
+      const api = window.grecaptcha;
+      if (api && typeof api.render === 'function') {
+        if (api.ready) api.ready(() => resolve(api));
+        else resolve(api);
+        return;
+      }
+      if (Date.now() - started > timeoutMs) reject(devError('CAPTCHA_FETCH_FAILED'));
+      else setTimeout(poll, 50);
+    };
+    poll();
+  });
+}
+
+export interface CaptchaWidgetProps {
+  config: CaptchaConfig;
+  /** Reports in-progress: true while a challenge runs, false on token or error. */
+  onProgress?: (inProgress: boolean) => void;
+  ref?: Ref<CaptchaHandle | null>;
+}
+
+interface Pending {
+  resolve: (token: string) => void;
+  reject: (error: Error) => void;
+}
+
+/**
+ * The invisible captcha (spec §4): renders the provider's widget with the site key, executes a
+ * challenge on demand and hands back the token. Errors and expiry reset the widget; a missing or
+ * invalid widget id renders it again.
+ */
+export function CaptchaWidget({ config, onProgress, ref }: CaptchaWidgetProps) {
+  const containerRef = useRef<HTMLDivElement | null>(null);
+  const widgetIdRef = useRef<number | null>(null);
+  const apiRef = useRef<GrecaptchaApi | null>(null);
+  const pendingRef = useRef<Pending | null>(null);
+  const progressRef = useRef(onProgress);
+  progressRef.current = onProgress;
+
+  const settle = useCallback((outcome: { token: string } | { error: Error }) => {
+    const pending = pendingRef.current;
+    pendingRef.current = null;
+    progressRef.current?.(false);
+    if (!pending) return;
+    if ('token' in outcome) pending.resolve(outcome.token);
+    else pending.reject(outcome.error);
+  }, []);
+
+  const renderWidget = useCallback(
+    (api: GrecaptchaApi) => {
+      const el = containerRef.current;
+      if (!el) return null;
+      el.replaceChildren();
+      const id = api.render(el, {
+        sitekey: config.siteKey,
+        size: 'invisible',
+        callback: (token: string) => settle({ token }),
+        'error-callback': () => {
+          settle({ error: devError('CAPTCHA_FETCH_FAILED') });
+          safeReset(api, widgetIdRef.current);
+        },
+        'expired-callback': () => safeReset(api, widgetIdRef.current),
+      });
+      widgetIdRef.current = id;
+      return id;
+    },
+    [config.siteKey, settle],
+  );
+
+  const ready = useRef<Promise<GrecaptchaApi> | null>(null);
+  useEffect(() => {
+    let cancelled = false;
+    const p = loadCaptchaScript(config.url)
+      .then(() => whenApiReady())
+      .then((api) => {
+        if (!cancelled) {
+          apiRef.current = api;
+          renderWidget(api);
+        }
+        return api;
+      });
+    p.catch(() => undefined);
+    ready.current = p;
+    return () => {
+      cancelled = true;
+    };
+  }, [config.url, renderWidget]);
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      async execute() {
+        const api = apiRef.current ?? (await ready.current);
+        if (!api) throw devError('CAPTCHA_FETCH_FAILED');
+        if (widgetIdRef.current === null) renderWidget(api);
+        const token = new Promise<string>((resolve, reject) => {
+          pendingRef.current = { resolve, reject };
+        });
+        progressRef.current?.(true);
+        try {
+          await api.execute(widgetIdRef.current ?? undefined);
+        } catch {
+          // A missing or invalid widget id: render again and retry once.
+          renderWidget(api);
+          try {
+            await api.execute(widgetIdRef.current ?? undefined);
+          } catch (error) {
+            settle({ error: error instanceof Error ? error : devError('CAPTCHA_FETCH_FAILED') });
+          }
+        }
+        return token;
+      },
+      reset() {
+        if (pendingRef.current) settle({ error: devError('CAPTCHA_FETCH_FAILED') });
+        if (apiRef.current) safeReset(apiRef.current, widgetIdRef.current);
+      },
+    }),
+    [renderWidget, settle],
+  );
+
+  return <div ref={containerRef} className={['cf-captcha', config.class].filter(Boolean).join(' ')} data-provider={config.provider} />;
+}
+
+function safeReset(api: GrecaptchaApi, id: number | null) {
+  try {
+    api.reset(id ?? undefined);
+  } catch (error) {
+    console.warn('The captcha could not be reset', error);
+  }
+}

@@ -1,0 +1,80 @@
+import type { Condition, FieldConfig } from '../../core/types';
+import { DEFAULT_COUNTRY, US_STATES } from './address-lists';
+
+/** The address model's field names (spec §3). */
+export const ADDRESS_FIELDS = {
+  street1: 'mailingStreetLine1',
+  street2: 'mailingStreetLine2',
+  city: 'mailingCity',
+  state: 'mailingSubDivision',
+  zip: 'mailingPostalCode',
+  regionNonUS: 'mailingSubDivisionNonUS',
+  postalNonUS: 'mailingPostalCodeNonUS',
+  country: 'mailingCountry',
+} as const;
+
+/** Label and placeholder keys of the address form. */
+export const ADDRESS_KEYS = {
+  street1: 'LocKey_Address_StreetLine1',
+  street2: 'LocKey_Address_StreetLine2',
+  city: 'LocKey_Address_City',
+  state: 'LocKey_Address_State',
+  statePlaceholder: 'LocKey_Address_SelectState',
+  zip: 'LocKey_Address_Zip',
+  regionNonUS: 'LocKey_Address_Region',
+  postalNonUS: 'LocKey_Address_PostalCode',
+  country: 'LocKey_Address_Country',
+  countryPlaceholder: 'LocKey_Address_SelectCountry',
+} as const;
+
+const isUS: Condition = { scope: ADDRESS_FIELDS.country, schema: { const: DEFAULT_COUNTRY } };
+const notUS: Condition = { not: isUS };
+
+/**
+ * The fields of the address form (spec §2): street lines, then the US city/state/ZIP row while the
+ * country is US; with international support, the non-US row (city, region, postal code) while it
+ * is not, and the country selector. Country defaults to US. The rows switch through ordinary
+ * field dependencies, so leaving a row resets its values.
+ */
+export function addressFields(international: boolean, countries: Array<{ value: string; label: string }>): FieldConfig[] {
+  const fields: FieldConfig[] = [
+    { key: ADDRESS_FIELDS.street1, widget: 'text', label: ADDRESS_KEYS.street1, prepopulatedDataKey: 'MailingStreetLine1' },
+    { key: ADDRESS_FIELDS.street2, widget: 'text', label: ADDRESS_KEYS.street2, prepopulatedDataKey: 'MailingStreetLine2' },
+    { key: ADDRESS_FIELDS.city, widget: 'text', label: ADDRESS_KEYS.city, prepopulatedDataKey: 'MailingCity' },
+    {
+      key: ADDRESS_FIELDS.state,
+      widget: 'select',
+      label: ADDRESS_KEYS.state,
+      placeholderKey: ADDRESS_KEYS.statePlaceholder,
+      options: US_STATES.map((s) => ({ value: s.code, label: s.label })),
+      dependencies: [{ when: isUS }],
+      prepopulatedDataKey: 'MailingSubDivision',
+    },
+    { key: ADDRESS_FIELDS.zip, widget: 'text', label: ADDRESS_KEYS.zip, maskName: 'zipUS', dependencies: [{ when: isUS }], prepopulatedDataKey: 'MailingPostalCode' },
+  ];
+  if (international) {
+    fields.push(
+      { key: ADDRESS_FIELDS.regionNonUS, widget: 'text', label: ADDRESS_KEYS.regionNonUS, dependencies: [{ when: notUS }], prepopulatedDataKey: 'MailingSubDivisionNonUS' },
+      {
+        key: ADDRESS_FIELDS.postalNonUS,
+        widget: 'text',
+        label: ADDRESS_KEYS.postalNonUS,
+        maskName: 'postalNonUS',
+        dependencies: [{ when: notUS }],
+        prepopulatedDataKey: 'MailingPostalCodeNonUS',
+      },
+      {
+        key: ADDRESS_FIELDS.country,
+        widget: 'select',
+        label: ADDRESS_KEYS.country,
+        placeholderKey: ADDRESS_KEYS.countryPlaceholder,
+        options: countries,
+        defaultValue: DEFAULT_COUNTRY,
+        prepopulatedDataKey: 'MailingCountry',
+      },
+    );
+  } else {
+    fields.push({ key: ADDRESS_FIELDS.country, widget: 'hidden', label: ADDRESS_KEYS.country, defaultValue: DEFAULT_COUNTRY });
+  }
+  return fields;
+}

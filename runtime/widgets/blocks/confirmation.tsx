@@ -1,0 +1,26 @@
+import type { ConfirmationBlock as ConfirmationBlockConfig } from '../../core/types';
+import type { BlockProps } from '../../react/types';
+import { Button } from '../Button';
+
+export const CONFIRMATION_KEYS = {
+  referenceLabel: 'LocKey_Confirmation_ReferenceCode',
+  print: 'LocKey_Confirmation_Print',
+} as const;
+
+/** The confirmation: the text (with the reference code as {0}), the code itself, and Print. */
+export function ConfirmationBlock({ config, ctx }: BlockProps<ConfirmationBlockConfig>) {
+  const code = ctx.referenceCode ?? '';
+  return (
+    <section className="cf-confirmation">
+      <p className="cf-confirmation__text">{ctx.t(config.textKey, code)}</p>
+      <p className="cf-confirmation__reference">
+        <span className="cf-confirmation__reference-label">{ctx.t(CONFIRMATION_KEYS.referenceLabel)}</span>{' '}
+        <strong className="cf-confirmation__code">{code}</strong>
+      </p>
+      <div className="cf-confirmation__actions cf-no-print">
+        <Button variant="outline-primary" icon="confirm" label={ctx.t(CONFIRMATION_KEYS.print)} onClick={() => window.print()} />
+      </div>
+    </section>
+  );
+}
+ConfirmationBlock.blockName = 'confirmation' as const;

@@ -1,0 +1,32 @@
+import type { BlockConfig } from '../../core/types';
+import type { BlockComponent } from '../../react/types';
+import { AddressBlock } from './address';
+import { CaptchaBlock } from './captcha';
+import { ConfirmationBlock } from './confirmation';
+import { CopyBlock } from './copy';
+import { FeedbackBlock } from './feedback';
+import { HeaderBlock } from './header';
+import { LookupResultBlock } from './lookupResult';
+import { ModelBlock } from './model';
+import { RecordsBlock } from './records';
+import { SummaryBlock } from './summary';
+
+export type BlockName = BlockConfig['block'];
+
+/** Block components by the name flow files use (BlockConfig.block). */
+export type BlockRegistry = { [K in BlockName]: BlockComponent<Extract<BlockConfig, { block: K }>> };
+
+export const BLOCKS: BlockRegistry = {
+  header: HeaderBlock,
+  copy: CopyBlock,
+  model: ModelBlock,
+  address: AddressBlock,
+  records: RecordsBlock,
+  feedback: FeedbackBlock,
+  captcha: CaptchaBlock,
+  summary: SummaryBlock,
+  confirmation: ConfirmationBlock,
+  lookupResult: LookupResultBlock,
+};
+
+export { AddressBlock, CaptchaBlock, ConfirmationBlock, CopyBlock, FeedbackBlock, HeaderBlock, LookupResultBlock, ModelBlock, RecordsBlock, SummaryBlock };

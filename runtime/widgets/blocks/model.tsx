@@ -1,0 +1,8 @@
+import type { ModelBlock as ModelBlockConfig } from '../../core/types';
+import type { BlockProps } from '../../react/types';
+
+/** The fields of one single-instance model. */
+export function ModelBlock({ config, ctx }: BlockProps<ModelBlockConfig>) {
+  return <div className="cf-block cf-block--model">{ctx.renderFields({ model: config.model, fields: config.fields, legendKey: config.legendKey })}</div>;
+}
+ModelBlock.blockName = 'model' as const;

@@ -1,0 +1,248 @@
+import { useEffect, useRef, useState } from 'react';
+import { USER_MESSAGES, devError } from '../../core/errors';
+import {
+  addDraft,
+  applyDefaults,
+  checkMinimumInstances,
+  checkRequiredManager,
+  deleteRecord,
+  discardDraft,
+  getDrafts,
+  getRecords,
+  minimumFromFlow,
+  saveDraft,
+  saveFileDraft,
+  withDescendants,
+  type MessageRef,
+} from '../../core/models';
+import type { FieldConfig, FieldValue, FormModel, ModelStoreState, RecordsBlock as RecordsBlockConfig } from '../../core/types';
+import type { BlockProps, PageContext } from '../../react/types';
+import { Button } from '../Button';
+import { DisplayValuesRow, MAX_DISPLAY_FIELDS_WITH_BUTTONS } from '../DisplayValuesRow';
+import { recordsDomId } from '../dom-ids';
+import { displayValue } from './display-value';
+
+export const RECORDS_KEYS = {
+  addMore: 'LocKey_Records_AddMore',
+  cancel: 'LocKey_Records_Cancel',
+  upload: 'LocKey_Records_Upload',
+  edit: 'LocKey_Records_Edit',
+  delete: 'LocKey_Records_Delete',
+  done: 'LocKey_Records_Done',
+  saved: 'LocKey_Records_Saved',
+  record: 'LocKey_Records_Record',
+} as const;
+
+/** The 'Saved' message disappears after 5 seconds (spec §9). */
+export const SAVED_MESSAGE_MS = 5000;
+
+const orFallback = (ctx: PageContext, key: string, fallback: string, ...args: Array<string | number>) => {
+  const text = ctx.t(key, ...args);
+  return text === key ? fallback : text;
+};
+
+function messageText(ctx: PageContext, ref: MessageRef): string {
+  return ref.key === '' ? ref.fallback : orFallback(ctx, ref.key, ref.fallback, ...ref.args);
+}
+
+/** Field configs with the linking select's options built from saved records of the other model. */
+function withLinkOptions(config: RecordsBlockConfig, store: ModelStoreState, ctx: PageContext): FieldConfig[] {
+  const link = config.linkOptions;
+  if (!link) return config.fields;
+  const options = getRecords(store, link.model).map((record, index) => ({
+    value: record.clientId,
+    label: link.labelFields.map((f) => displayValue(undefined, record.fields[f], ctx.t)).filter(Boolean).join(' – ') || `${index + 1}`,
+  }));
+  return config.fields.map((f) => (f.key === link.field ? { ...f, options } : f));
+}
+
+function defaultsOf(fields: FieldConfig[]): Record<string, FieldValue | undefined> {
+  return Object.fromEntries(fields.filter((f) => f.defaultValue !== undefined).map((f) => [f.key, f.defaultValue]));
+}
+
+/**
+ * The record manager (spec §4): saved records as display rows with edit and delete; a draft with
+ * Upload and Cancel; Add more starts a draft. Upload validates and saves (a file whose name is
+ * already saved is rejected and its draft dropped) and by default starts a new draft.
+ */
+export function RecordsBlock({ config, ctx }: BlockProps<RecordsBlockConfig>) {
+  if (config.displayFields.length > MAX_DISPLAY_FIELDS_WITH_BUTTONS) throw devError('MAX_DISPLAY_FIELDS', MAX_DISPLAY_FIELDS_WITH_BUTTONS);
+  const modelConfig = ctx.modelConfig(config.model);
+  const fields = withLinkOptions(config, ctx.store, ctx);
+  const drafts = getDrafts(ctx.store, config.model, config.fixedValues);
+  const saved = getRecords(ctx.store, config.model, config.fixedValues);
+  const draft = drafts[0] ?? null;
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [savedNotice, setSavedNotice] = useState(false);
+  const [editing, setEditing] = useState<string | null>(null);
+  const regionRef = useRef<HTMLElement | null>(null);
+  const id = recordsDomId(config.model, config.fixedValues);
+  const legendId = `${id}-legend`;
+
+  const startDraft = (store: ModelStoreState): { store: ModelStoreState; clientId: string } => {
+    const added = addDraft(store, modelConfig, ctx.ids, config.fixedValues);
+    const defaults = defaultsOf(fields);
+    const next = Object.keys(defaults).length > 0 ? applyDefaults(added.state, added.clientId, defaults) : added.state;
+    return { store: next, clientId: added.clientId };
+  };
+
+  // Start a draft when the page opens, if the block asks for it.
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current || !config.startDraft || drafts.length > 0) return;
+    started.current = true;
+    ctx.setStore(startDraft(ctx.store).store);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    if (!savedNotice) return;
+    const timer = setTimeout(() => setSavedNotice(false), SAVED_MESSAGE_MS);
+    return () => clearTimeout(timer);
+  }, [savedNotice]);
+
+  const addMore = () => {
+    const next = startDraft(ctx.store);
+    ctx.setErrorsShown(next.clientId, 'all', false);
+    setFileError(null);
+    ctx.setStore(next.store);
+  };
+
+  const dropDocuments = (ids: Set<string>) => {
+    if (ctx.documents.some((d) => ids.has(d.clientId))) ctx.setDocuments(ctx.documents.filter((d) => !ids.has(d.clientId)));
+  };
+
+  const cancel = () => {
+    if (!draft) return;
+    dropDocuments(new Set([draft.clientId]));
+    setFileError(null);
+    ctx.setStore(discardDraft(ctx.store, draft.clientId));
+  };
+
+  const focusFirstError = (fieldId: string | undefined) => {
+    if (!fieldId) return;
+    setTimeout(() => document.getElementById(fieldId)?.focus(), 0);
+  };
+
+  const upload = () => {
+    if (!draft) return;
+    const errors = ctx.validateFields({ model: config.model, clientId: draft.clientId, fields });
+    if (errors.length > 0) {
+      ctx.setErrorsShown(draft.clientId, 'all', true);
+      focusFirstError(errors[0]?.fieldId);
+      return;
+    }
+    let next: ModelStoreState;
+    if (config.kind === 'file') {
+      const result = saveFileDraft(ctx.store, draft.clientId, true);
+      if (!result.saved) {
+        if (result.errorKey) {
+          dropDocuments(new Set([draft.clientId]));
+          setFileError(orFallback(ctx, result.errorKey, USER_MESSAGES.fileExists.en));
+          ctx.setStore(result.state);
+        }
+        return;
+      }
+      next = result.state;
+    } else {
+      next = saveDraft(ctx.store, draft.clientId, true);
+    }
+    setFileError(null);
+    setSavedNotice(true);
+    if (config.newDraftAfterSave !== false) {
+      const fresh = startDraft(next);
+      ctx.setErrorsShown(fresh.clientId, 'all', false);
+      next = fresh.store;
+    }
+    ctx.setStore(next);
+  };
+
+  const remove = (record: FormModel) => {
+    dropDocuments(withDescendants(ctx.store, record.clientId));
+    if (editing === record.clientId) setEditing(null);
+    ctx.setStore(deleteRecord(ctx.store, record.clientId));
+    regionRef.current?.focus();
+  };
+
+  const finishEdit = (record: FormModel) => {
+    const errors = ctx.validateFields({ model: config.model, clientId: record.clientId, fields });
+    if (errors.length > 0) {
+      ctx.setErrorsShown(record.clientId, 'all', true);
+      focusFirstError(errors[0]?.fieldId);
+      return;
+    }
+    setEditing(null);
+  };
+
+  const minimum = checkMinimumInstances(saved.length, minimumFromFlow(config.minimumInstances, ctx.scope));
+  const required = checkRequiredManager(saved.length, ctx.showAllErrors, config.required);
+  const blockMessage = ctx.showAllErrors ? (minimum.message ?? (required.show ? required.message : null)) : null;
+  const fieldByKey = new Map(fields.map((f) => [f.key, f]));
+  const recordLabel = (index: number) => orFallback(ctx, RECORDS_KEYS.record, `Record ${index + 1}`, index + 1);
+
+  return (
+    <section className="cf-records" id={id} ref={regionRef} tabIndex={-1} aria-labelledby={config.legendKey ? legendId : undefined}>
+      {config.legendKey ? (
+        <h2 className="cf-records__legend" id={legendId}>
+          {ctx.t(config.legendKey)}
+        </h2>
+      ) : null}
+      {saved.length > 0 ? (
+        <ul className="cf-records__list">
+          {saved.map((record, index) => (
+            <li className="cf-records__item" key={record.clientId}>
+              {editing === record.clientId ? (
+                <div className="cf-records__edit">
+                  {ctx.renderFields({ model: config.model, clientId: record.clientId, fields })}
+                  <div className="cf-records__actions">
+                    <Button variant="primary" icon="confirm" label={orFallback(ctx, RECORDS_KEYS.done, 'Done')} onClick={() => finishEdit(record)} />
+                  </div>
+                </div>
+              ) : (
+                <DisplayValuesRow
+                  recordClientId={record.clientId}
+                  rowLabel={recordLabel(index)}
+                  fields={config.displayFields.map((key) => {
+                    const field = fieldByKey.get(key);
+                    return { key, label: field ? ctx.t(field.label) : key, value: displayValue(field, record.fields[key], ctx.t) };
+                  })}
+                  editLabel={orFallback(ctx, RECORDS_KEYS.edit, 'Edit')}
+                  deleteLabel={orFallback(ctx, RECORDS_KEYS.delete, 'Delete')}
+                  onEdit={config.kind === 'file' ? undefined : () => setEditing(record.clientId)}
+                  onDelete={() => remove(record)}
+                />
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {draft ? (
+        <div className="cf-records__draft">
+          {ctx.renderFields({ model: config.model, clientId: draft.clientId, fields })}
+          <div className="cf-records__actions">
+            <Button variant="primary" icon={config.kind === 'file' ? 'send' : 'confirm'} label={ctx.t(config.saveLabelKey ?? RECORDS_KEYS.upload)} onClick={upload} />
+            <Button variant="outline-secondary" icon="close" label={ctx.t(RECORDS_KEYS.cancel)} onClick={cancel} />
+          </div>
+        </div>
+      ) : (
+        <div className="cf-records__actions">
+          <Button variant="outline-primary" icon="add" label={ctx.t(config.addLabelKey ?? RECORDS_KEYS.addMore)} onClick={addMore} />
+        </div>
+      )}
+      {fileError ? (
+        <div className="cf-records__message cf-records__message--error" role="alert">
+          {fileError}
+        </div>
+      ) : null}
+      <div className="cf-records__status" role="status">
+        {savedNotice ? orFallback(ctx, RECORDS_KEYS.saved, 'Saved') : null}
+      </div>
+      {blockMessage ? (
+        <div className="cf-records__message cf-records__message--error cf-field__error" id={`${id}-error`}>
+          {messageText(ctx, blockMessage)}
+        </div>
+      ) : null}
+    </section>
+  );
+}
+RecordsBlock.blockName = 'records' as const;

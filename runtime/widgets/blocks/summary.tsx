@@ -1,0 +1,61 @@
+import { getRecords, isRepeating, findModel } from '../../core/models';
+import type { FormModel, SummaryBlock as SummaryBlockConfig, SummaryGroup } from '../../core/types';
+import type { BlockProps, PageContext } from '../../react/types';
+import { Icon } from '../Icon';
+import { LabelledValue } from '../LabelledValue';
+import { displayValue, findFieldConfig } from './display-value';
+
+export const SUMMARY_KEYS = { edit: 'LocKey_Summary_Edit', none: 'LocKey_Summary_None' } as const;
+
+function GroupValues({ group, model, ctx }: { group: SummaryGroup; model: FormModel; ctx: PageContext }) {
+  return (
+    <dl className="cf-summary__values">
+      {group.fields.map((key) => {
+        const field = findFieldConfig(ctx.pages, group.editPage, group.model, key);
+        return <LabelledValue key={key} label={ctx.t(field?.label ?? key)} value={displayValue(field, model.fields[key], ctx.t)} />;
+      })}
+    </dl>
+  );
+}
+
+/** The data summary (spec §2): a header and groups of labelled values, each with an edit link to its page. */
+export function SummaryBlock({ config, ctx }: BlockProps<SummaryBlockConfig>) {
+  const editText = ctx.t(SUMMARY_KEYS.edit);
+  return (
+    <section className="cf-summary">
+      {config.headerKey ? <h2 className="cf-summary__header">{ctx.t(config.headerKey)}</h2> : null}
+      {config.groups.map((group, index) => {
+        const title = ctx.t(group.titleKey);
+        const records = isRepeating(group.model) || group.fixedValues ? getRecords(ctx.store, group.model, group.fixedValues) : null;
+        const single = records ? null : findModel(ctx.store, group.model);
+        return (
+          <section className="cf-summary__group" key={`${group.titleKey}-${index}`}>
+            <div className="cf-summary__group-header">
+              <h3 className="cf-summary__title">{title}</h3>
+              <button type="button" className="cf-link cf-summary__edit" onClick={() => ctx.onEditPage(group.editPage)}>
+                <Icon name="edit" />
+                {editText}
+                <span className="cf-sr-only"> {title}</span>
+              </button>
+            </div>
+            {single ? <GroupValues group={group} model={single} ctx={ctx} /> : null}
+            {records ? (
+              records.length === 0 ? (
+                <p className="cf-summary__none">{ctx.t(SUMMARY_KEYS.none)}</p>
+              ) : (
+                <ol className="cf-summary__records">
+                  {records.map((record) => (
+                    <li className="cf-summary__record" key={record.clientId}>
+                      <GroupValues group={group} model={record} ctx={ctx} />
+                    </li>
+                  ))}
+                </ol>
+              )
+            ) : null}
+          </section>
+        );
+      })}
+    </section>
+  );
+}
+SummaryBlock.blockName = 'summary' as const;
