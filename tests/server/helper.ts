@@ -27,8 +27,10 @@ export const DIALECTS: Dialect[] = ['sqlite', 'postgres'];
 export const OPEN_NOW = Date.parse('2026-11-25T12:00:00Z');
 
 export interface TestDatabase {
+  /** SQLite: the folder of the database file. */
+  dataDir: string;
   /** Opens another handle on the same data (a second server instance). */
-  open(): Promise<Database>;
+  open(options?: { busyTimeoutMs?: number }): Promise<Database>;
   cleanup(): Promise<void>;
 }
 
@@ -37,8 +39,9 @@ export async function testDatabase(dialect: Dialect): Promise<TestDatabase> {
   const schema = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const opened: Database[] = [];
   return {
-    async open() {
-      const db = await openDatabase(dialect === 'postgres' ? { databaseUrl: PG_URL, schema, dataDir } : { dataDir });
+    dataDir,
+    async open(options = {}) {
+      const db = await openDatabase(dialect === 'postgres' ? { databaseUrl: PG_URL, schema, dataDir, ...options } : { dataDir, ...options });
       opened.push(db);
       return db;
     },
@@ -216,7 +219,7 @@ export function exclusionParts(captchaRawValue: string | null, reCaptchaResponse
 export async function encodeMultipart(parts: Parts): Promise<{ body: Buffer; contentType: string }> {
   const form = new FormData();
   for (const [name, value] of Object.entries(parts.text)) form.append(name, value);
-  for (const f of parts.files) form.append(f.field, new Blob([f.bytes], { type: f.type }), f.name);
+  for (const f of parts.files) form.append(f.field, new Blob([f.bytes as Uint8Array<ArrayBuffer>], { type: f.type }), f.name);
   const request = new Request('http://localhost/', { method: 'POST', body: form });
   return { body: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get('content-type')! };
 }
@@ -250,8 +253,8 @@ export class Claimant {
   }
 
   /** A fresh token from the emulator, obtained over HTTP as the browser script does. */
-  async captchaToken(sitekey = 'emulator-site-key'): Promise<string> {
-    const res = await fetch(`${this.emulator.origin}/token`, { method: 'POST', body: JSON.stringify({ sitekey, hostname: 'localhost' }) });
+  async captchaToken(sitekey = 'emulator-site-key', hostname = 'localhost'): Promise<string> {
+    const res = await fetch(`${this.emulator.origin}/token`, { method: 'POST', body: JSON.stringify({ sitekey, hostname }) });
     return ((await res.json()) as { token: string }).token;
   }
 

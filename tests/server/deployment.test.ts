@@ -1,0 +1,200 @@
+/**
+ * Settlement loading, the app shell, deadlines, the emulator's refusal in production, 503 on an
+ * unavailable database, timeouts over a real socket, and two instances on one PostgreSQL.
+ */
+import { connect } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCaptchaEmulator, type CaptchaEmulator } from '../../server/captcha-emulator/emulator.js';
+import { loadSettlement, SettlementError } from '../../server/settlement/load.js';
+import { buildApp } from '../../server/app.js';
+import { automotiveParts, Claimant, fixtureDist, MARIA, SECRET, settlementCopy, testApp, testDatabase, type TestDatabase } from './helper.js';
+
+let emulator: CaptchaEmulator;
+beforeAll(async () => {
+  emulator = await startCaptchaEmulator();
+});
+afterAll(async () => {
+  await emulator?.close();
+});
+
+describe('the settlement folder', () => {
+  it('loads the sample settlement', () => {
+    const s = loadSettlement(settlementCopy());
+    expect(s.deadlines.shape).toBe('perCulture');
+    expect(s.settings.client.minSessionDuration).toBe(30);
+  });
+
+  it('reports every problem with file, JSON pointer and message', () => {
+    const dir = settlementCopy({
+      'settings.json': { theme: 'purple', client: { minSessionDuration: 'long' } },
+      'captcha.json': '{ not json',
+      'whitelist.json': null,
+    });
+    try {
+      loadSettlement(dir);
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(SettlementError);
+      const problems = (err as SettlementError).problems;
+      expect(problems).toContainEqual(expect.objectContaining({ file: 'settings.json', pointer: '/theme' }));
+      expect(problems).toContainEqual(expect.objectContaining({ file: 'settings.json', pointer: '/client/minSessionDuration' }));
+      expect(problems).toContainEqual(expect.objectContaining({ file: 'captcha.json', message: expect.stringContaining('not valid JSON') }));
+      expect(problems).toContainEqual({ file: 'whitelist.json', pointer: '', message: 'file is missing' });
+      expect((err as Error).message).toContain('settings.json at /theme');
+    }
+  });
+
+  it('refuses an unknown deadline time zone', () => {
+    const dir = settlementCopy({ 'deadlines.json': { timeZone: 'Martian', deadlines: { globalDeadline: { deadlineDateTime: '2027-12-31T23:59:59', redirectUrl: null } } } });
+    expect(() => loadSettlement(dir)).toThrow(/deadlines\.json at \/timeZone/);
+  });
+});
+
+describe('serving a settlement', () => {
+  let db: TestDatabase;
+  const apps: FastifyInstance[] = [];
+  beforeAll(async () => {
+    db = await testDatabase('sqlite');
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    await db.cleanup();
+  });
+  const start = async (options: Parameters<typeof testApp>[2]) => {
+    const app = await testApp(await db.open(), emulator, options);
+    apps.push(app);
+    return app;
+  };
+
+  it('serves the legacy deadline shape when the folder holds only that', async () => {
+    const app = await start({ settlementDir: settlementCopy({ 'deadlines.json': null }) });
+    const body = (await app.inject('/api/deadlines')).json();
+    expect(body.deadlines.claimFilingDeadline).toEqual({ timeZone: 'Pacific', deadline: '06/30/2027', redirectUrl: '/deadline' });
+  });
+
+  it('refuses authorize and submit once the form\'s deadline has passed', async () => {
+    let now = Date.parse('2027-07-01T06:50:00Z'); // 2027-06-30 23:50 Pacific
+    const app = await start({ clock: () => now });
+    const c = await new Claimant(app, emulator).start();
+    const auth = await c.authorize('Automotive', { ...MARIA });
+    expect(auth.statusCode).toBe(200);
+    now = Date.parse('2027-07-01T07:00:01Z'); // 2027-07-01 00:00:01 Pacific, session still alive
+    const res = await c.submit('Automotive', automotiveParts(auth.json().captcha, await c.captchaToken()));
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ submitted: false, code: 'DEADLINE_PASSED' });
+    expect((await app.stores.submissions.listSubmissions()).length).toBe(0);
+    // Lookup stays open until the global deadline.
+    expect((await c.authorize('Lookup', { vin: MARIA.vin })).json().authorized).toBe(true);
+  });
+
+  it('serves the app with the settings embedded for every app route, and assets under /app/dist/', async () => {
+    const app = await start({ appDistDir: fixtureDist() });
+    for (const url of ['/', '/automotive', '/automotive/claimant-info', '/vinlookup', '/exclusion/claim-summary', '/session-expired?form=Automotive&culture=es', '/deadline']) {
+      const res = await app.inject(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      const settings = JSON.parse(/<script id="app-settings" type="application\/json">(.*?)<\/script>/.exec(res.body)![1]!);
+      expect(settings).toEqual({
+        analyticsTagId: null,
+        analyticsTagId2: null,
+        theme: 'default',
+        client: { minSessionDuration: 30 },
+        captchaEnabled: true,
+        redirectOnError: true,
+        internationalAddresses: true,
+      });
+    }
+    const unknown = await app.inject('/somewhere/else');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('id="app-settings"');
+    expect((await app.inject('/app/dist/other.html')).statusCode).toBe(200);
+    expect((await app.inject('/app/dist/missing.js')).statusCode).toBe(404);
+  });
+
+  it('refuses to start on the captcha emulator in production', async () => {
+    await expect(
+      buildApp({ database: await db.open(), sessionSecret: SECRET, environment: 'production', captcha: { emulatorOrigin: emulator.origin } }),
+    ).rejects.toThrow(/not for production|development and tests only/);
+  });
+
+  it('answers 503 and acknowledges nothing when the database is busy', async () => {
+    const sqlite = await testDatabase('sqlite');
+    const database = await sqlite.open({ busyTimeoutMs: 100 });
+    const app = await testApp(database, emulator);
+    const c = await new Claimant(app, emulator).start();
+    const token = await c.captchaToken();
+    // Another process holds the write lock for longer than the busy timeout.
+    const { default: SQLite } = await import('better-sqlite3');
+    const locker = new SQLite(`${sqlite.dataDir}/claims.sqlite`);
+    locker.exec('BEGIN EXCLUSIVE');
+    try {
+      const res = await c.authorize('Lookup', { vin: MARIA.vin }, token);
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ code: 'DATABASE_UNAVAILABLE' });
+      expect(res.json().error).toContain('Nothing was saved');
+    } finally {
+      locker.exec('ROLLBACK');
+      locker.close();
+      await app.close();
+      await sqlite.cleanup();
+    }
+  });
+
+  it('closes a client that sends its headers too slowly (real socket)', async () => {
+    const app = await start({ timeouts: { headersTimeoutMs: 300, requestTimeoutMs: 300, checkIntervalMs: 50 } });
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(address);
+    const closed = await new Promise<string>((resolve) => {
+      const socket = connect(Number(port), '127.0.0.1', () => socket.write('GET /healthz HTTP/1.1\r\nHost: localhost\r\n'));
+      let data = '';
+      socket.on('data', (d) => (data += d.toString()));
+      socket.on('close', () => resolve(data));
+    });
+    expect(closed).toMatch(/^HTTP\/1\.1 408/);
+  });
+});
+
+describe('two instances on one PostgreSQL', () => {
+  let db: TestDatabase;
+  let a: FastifyInstance;
+  let b: FastifyInstance;
+  beforeAll(async () => {
+    db = await testDatabase('postgres');
+    a = await testApp(await db.open(), emulator);
+    b = await testApp(await db.open(), emulator);
+    await a.listen({ port: 0, host: '127.0.0.1' });
+    await b.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await db?.cleanup();
+  });
+
+  it('a claimant authorized on A submits on B, over real sockets', async () => {
+    const urlOf = (app: FastifyInstance) => `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    const c = new Claimant(a, emulator);
+    const csrf = await fetch(`${urlOf(a)}/api/csrf`);
+    c.cookie = csrf.headers.get('set-cookie')!.split(';')[0]!;
+    c.csrf = ((await csrf.json()) as { requestToken: string }).requestToken;
+    const auth = await fetch(`${urlOf(a)}/api/forms/automotive/authorize`, {
+      method: 'POST',
+      headers: { ...c.headers(), 'content-type': 'application/json' },
+      body: JSON.stringify({ credentials: (await import('./helper.js')).model('Automotive', 'Credentials', { ...MARIA }), reCaptchaResponse: await c.captchaToken(undefined, '127.0.0.1') }),
+    });
+    expect(auth.status).toBe(200);
+    c.cookie = auth.headers.get('set-cookie')!.split(';')[0]!;
+    const { captcha } = (await auth.json()) as { captcha: string };
+
+    const form = new FormData();
+    const parts = automotiveParts(captcha, await c.captchaToken(undefined, '127.0.0.1'));
+    for (const [k, v] of Object.entries(parts.text)) form.append(k, v);
+    for (const f of parts.files) form.append(f.field, new Blob([f.bytes as Uint8Array<ArrayBuffer>], { type: f.type }), f.name);
+    const submit = await fetch(`${urlOf(b)}/api/forms/automotive`, { method: 'POST', headers: c.headers(), body: form });
+    const body = (await submit.json()) as { submitted: boolean; referenceCodeForm: string };
+    expect(submit.status).toBe(200);
+    expect(body.submitted).toBe(true);
+    expect(await a.stores.submissions.getByReferenceCode(body.referenceCodeForm)).not.toBeNull();
+  });
+});
