@@ -1,0 +1,35 @@
+/**
+ * Every flow fixture (tests/flows/*.fixture.json), played headlessly through the real form
+ * machine: one test per fixture, named after its description. How to write one:
+ * docs/testing-flows.md.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fixtureFiles } from './fixture';
+import { runFixture } from './runner';
+
+/** The test name: the fixture's description, or its file name while it cannot be read. */
+function nameOf(file: string): string {
+  try {
+    const { description } = JSON.parse(readFileSync(file, 'utf8')) as { description?: unknown };
+    if (typeof description === 'string' && description !== '') return description;
+  } catch {
+    // An unreadable fixture still gets its test, which fails with the reason.
+  }
+  return path.basename(file);
+}
+
+describe('flow fixtures', () => {
+  const files = fixtureFiles();
+
+  it('are shipped', () => {
+    expect(files.length).toBeGreaterThan(0);
+  });
+
+  for (const file of files) {
+    it(nameOf(file), async () => {
+      await runFixture(file);
+    });
+  }
+});
