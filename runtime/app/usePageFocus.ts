@@ -7,12 +7,11 @@ const reducedMotion = () => typeof window.matchMedia === 'function' && window.ma
  * page heading, waiting for a lazily loaded page to put its heading on screen.
  */
 export function usePageFocus(pageKey: string): void {
-  const first = useRef(true);
+  const previous = useRef<string | null>(null);
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
+    const before = previous.current;
+    previous.current = pageKey;
+    if (before === null || before === pageKey) return;
     window.scrollTo({ top: 0, behavior: reducedMotion() ? 'auto' : 'smooth' });
     let frame = 0;
     let tries = 0;

@@ -1,14 +1,156 @@
-import type { FormSession } from './formSessions';
-import { useT } from '../context';
+import { useSelector } from '@xstate/react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { waitFor } from 'xstate';
+import { findModel, setFieldValue } from '../../core/models';
+import { backTarget, scopeFromStore, skipPredicate } from '../../core/navigation';
+import type { DocumentFile, ModelStoreState, PageAction } from '../../core/types';
+import { PageRenderer, type ActionDetail } from '../../react/PageRenderer';
+import { validatePage } from '../../react/validatePage';
+import { useApp, useServices, useT } from '../context';
 import { FLOWS } from '../routes';
+import type { FormSession } from './formSessions';
 
-/** The routed page inside a form whose native submit is suppressed. */
+/** Pages holding the signature model get today's signature date from the server (spec §7). */
+function useSignatureDate(session: FormSession, pageId: string) {
+  const { api } = useServices();
+  const culture = useApp((s) => s.culture) ?? 'en';
+  const page = FLOWS[session.formType].pages.find((p) => p.id === pageId);
+  const needsDate = Boolean(page?.blocks.some((b) => b.block === 'model' && b.model === 'Signature' && b.fields.some((f) => f.key === 'signatureDate')));
+  const { store } = useServices();
+  useEffect(() => {
+    if (!needsDate) return;
+    let live = true;
+    void api.getSignatureDate(culture).then((result) => {
+      if (!live) return;
+      if (!result.ok) {
+        store.set({ errorDialog: { showError: true, header: null, message: result.errorKey ?? result.error } });
+        return;
+      }
+      store.set({ signatureDate: result.data });
+      const models = session.actor.getSnapshot().context.store;
+      const signature = findModel(models, 'signature');
+      if (signature && signature.fields.signatureDate !== result.data.signatureDate) {
+        session.actor.send({ type: 'UPDATE_STORE', store: setFieldValue(models, signature.clientId, 'signatureDate', result.data.signatureDate) });
+      }
+    });
+    return () => {
+      live = false;
+    };
+  }, [needsDate, culture, api, session, store]);
+}
+
+/**
+ * The routed page of a running form, rendered from its flow config inside a form whose native
+ * submit is suppressed. Answers live in the form machine, so leaving and coming back keeps them.
+ */
 export function FormPage({ session, pageId }: { session: FormSession; pageId: string }) {
   const t = useT();
-  const page = FLOWS[session.formType].pages.find((p) => p.id === pageId);
+  const { actor, formType } = session;
+  const flow = FLOWS[formType];
+  const page = flow.pages.find((p) => p.id === pageId)!;
+  const settings = useApp((s) => s.settings);
+  const modelConfigs = useApp((s) => s.modelConfigs) ?? [];
+  const whitelist = useApp((s) => s.whitelist);
+  const captcha = useApp((s) => s.captcha);
+  const culture = useApp((s) => s.culture) ?? 'en';
+  const models = useSelector(actor, (s) => s.context.store);
+  const navigation = useSelector(actor, (s) => s.context.navigation);
+  const lookupResult = useSelector(actor, (s) => s.context.lookupResult);
+  const referenceCode = useSelector(actor, (s) => s.context.referenceCode);
+  const [documents, setDocuments] = useState<DocumentFile[]>(session.documents);
+  const [returnTo, setReturnTo] = useState<string | null>(session.returnTo);
+  useSignatureDate(session, pageId);
+
+  const canGoBack = useMemo(
+    () => page.action !== 'none' && backTarget(navigation, skipPredicate(flow, scopeFromStore(models))) !== null,
+    [page.action, navigation, flow, models],
+  );
+  const rendererSettings = useMemo(
+    () => ({ internationalAddresses: settings.internationalAddresses, captchaEnabled: settings.captchaEnabled }),
+    [settings.internationalAddresses, settings.captchaEnabled],
+  );
+
+  const onStoreChange = useCallback((next: ModelStoreState) => actor.send({ type: 'UPDATE_STORE', store: next }), [actor]);
+  const onDocumentsChange = useCallback(
+    (next: DocumentFile[]) => {
+      session.documents = next;
+      setDocuments(next);
+    },
+    [session],
+  );
+
+  /** After an edit link: Next returns to the summary, unless a page in between now needs answers. */
+  const returnTarget = (store: ModelStoreState): string | null => {
+    if (!returnTo) return null;
+    const isSkipped = skipPredicate(flow, scopeFromStore(store));
+    const order = navigation.nodes.filter((n) => n.inFlow).map((n) => n.id);
+    const between = order.slice(order.indexOf(pageId) + 1, order.indexOf(returnTo));
+    const env = { t, whitelist, now: new Date(), formType, settings: rendererSettings };
+    const blocked = between.some((id) => {
+      const p = flow.pages.find((x) => x.id === id);
+      return p !== undefined && !isSkipped(id) && validatePage(p, modelConfigs, store, env).errors.length > 0;
+    });
+    return blocked ? null : returnTo;
+  };
+
+  const onAction = async (action: PageAction | 'back', detail: ActionDetail): Promise<void> => {
+    const snapshot = actor.getSnapshot();
+    switch (action) {
+      case 'back':
+        actor.send({ type: 'BACK' });
+        return;
+      case 'next': {
+        const target = returnTarget(snapshot.context.store);
+        if (target) {
+          session.returnTo = null;
+          setReturnTo(null);
+          actor.send({ type: 'GOTO', pageId: target });
+        } else actor.send({ type: 'NEXT' });
+        return;
+      }
+      case 'authorize':
+      case 'lookup':
+        actor.send({ type: 'AUTHORIZE', credentials: findModel(snapshot.context.store, 'credentials'), captchaToken: detail.captchaToken ?? null });
+        await waitFor(actor, (s) => !s.matches({ open: { flow: 'authorizing' } }));
+        return;
+      case 'submit':
+        actor.send({ type: 'SUBMIT', captchaToken: detail.captchaToken ?? null });
+        await waitFor(actor, (s) => !s.matches({ open: { flow: 'submitting' } }));
+        return;
+      default:
+        return;
+    }
+  };
+
+  const onEditPage = (target: string) => {
+    session.returnTo = pageId;
+    actor.send({ type: 'GOTO', pageId: target });
+  };
+
   return (
-    <form className="cf-form__page" noValidate onSubmit={(e) => e.preventDefault()}>
-      <h1 className="cf-page-title">{page ? t(page.titleKey) : ''}</h1>
+    <form className="cf-form__page cf-surface" noValidate onSubmit={(e) => e.preventDefault()}>
+      <PageRenderer
+        page={page}
+        formType={formType}
+        modelConfigs={modelConfigs}
+        store={models}
+        documents={documents}
+        t={t}
+        whitelist={whitelist}
+        now={new Date()}
+        culture={culture}
+        pages={flow.pages}
+        settings={rendererSettings}
+        captcha={captcha}
+        referenceCode={referenceCode}
+        lookupResult={lookupResult}
+        ids={session.ids}
+        canGoBack={canGoBack}
+        onStoreChange={onStoreChange}
+        onDocumentsChange={onDocumentsChange}
+        onAction={onAction}
+        onEditPage={onEditPage}
+      />
     </form>
   );
 }

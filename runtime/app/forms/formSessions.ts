@@ -17,6 +17,8 @@ export interface FormSession {
   actor: Actor<FormMachine>;
   ids: IdSource;
   documents: DocumentFile[];
+  /** The summary page an edit link came from: Next returns there. */
+  returnTo: string | null;
 }
 
 const sessions = new Map<FormType, FormSession>();
@@ -31,7 +33,7 @@ export interface SessionDeps {
 function startSession(formType: FormType, deps: SessionDeps): FormSession {
   const flow = FLOWS[formType];
   const ids = createIdSource();
-  const session: FormSession = { formType, ids, documents: [], actor: null as unknown as Actor<FormMachine> };
+  const session: FormSession = { formType, ids, documents: [], returnTo: null, actor: null as unknown as Actor<FormMachine> };
   const machine = createFormMachine(flow).provide({
     actors: {
       authorize: fromPromise(async ({ input }: { input: AuthorizeInput }) => {
@@ -66,7 +68,16 @@ function startSession(formType: FormType, deps: SessionDeps): FormSession {
 export function formSession(formType: FormType, pageId: string, deps: SessionDeps): FormSession {
   const existing = sessions.get(formType);
   const isStart = FLOWS[formType].pages[0]?.id === pageId;
-  if (existing && (existing.actor.getSnapshot().status === 'active' || !isStart)) return existing;
+  if (existing && existing.actor.getSnapshot().status === 'active') {
+    // After an expired session the claimant starts over from the first page.
+    if (existing.actor.getSnapshot().matches('sessionExpired')) {
+      existing.actor.send({ type: 'RESET' });
+      existing.documents = [];
+      existing.returnTo = null;
+    }
+    return existing;
+  }
+  if (existing && !isStart) return existing;
   existing?.actor.stop();
   const fresh = startSession(formType, deps);
   sessions.set(formType, fresh);

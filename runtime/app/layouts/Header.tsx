@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import { Icon, type IconName } from '../../widgets/Icon';
 import { useCulture, useT } from '../context';
 import { siteRoot } from '../site';
 import { CONTENT_NAV, LANGUAGES, STANDARD_NAV, WOULD_LIKE_TO, linkTarget, linkUrl, type NavOption } from './navOptions';
@@ -30,7 +31,7 @@ function NavLink({ option, root }: { option: NavOption; root: string }) {
 }
 
 /** A disclosure menu: a button that shows a list of links; Escape and a click outside close it. */
-function Dropdown({ label, icon, className, children }: { label: string; icon?: string; className: string; children: React.ReactNode }) {
+function Dropdown({ label, icon, className, children }: { label: string; icon?: IconName; className: string; children: React.ReactNode }) {
   const [open, setOpen] = useState(false);
   const id = useId();
   const ref = useRef<HTMLDivElement>(null);
@@ -54,7 +55,7 @@ function Dropdown({ label, icon, className, children }: { label: string; icon?: 
       <button type="button" className="cf-dropdown__toggle" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)}>
         {icon ? (
           <span className="cf-dropdown__icon" aria-hidden="true">
-            {icon}
+            <Icon name={icon} size={18} />
           </span>
         ) : null}
         {label}
@@ -90,7 +91,7 @@ function LanguageLinks({ variant }: { variant: LayoutVariant }) {
   if (variant === 'kontent') {
     const current = LANGUAGES.find((l) => l.culture === culture) ?? LANGUAGES[0]!;
     return (
-      <Dropdown className="cf-language cf-language--globe" icon="🌐" label={`${t('LocKey_Language_Label')}: ${t(current.labelKey)}`}>
+      <Dropdown className="cf-language cf-language--globe" icon="language" label={`${t('LocKey_Language_Label')}: ${t(current.labelKey)}`}>
         {LANGUAGES.map((l) => (
           <li key={l.culture}>
             <a

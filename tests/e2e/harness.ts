@@ -1,0 +1,166 @@
+/**
+ * Browser test harness: the real server (server/main.ts startServer) on an ephemeral port with a
+ * temporary data folder, a copy of the sample settlement (optionally changed), the in-process
+ * captcha emulator, and Debian's Chromium driven by playwright-core. Traffic stays on 127.0.0.1.
+ */
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { build } from 'vite';
+import { buildApp } from '../../server/app';
+import { startCaptchaEmulator } from '../../server/captcha-emulator/emulator';
+import { openDatabase } from '../../server/db';
+import { loadSettlement } from '../../server/settlement/load';
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const ARTIFACTS = path.join(ROOT, 'test-artifacts');
+export const SCREENSHOTS = path.join(ARTIFACTS, 'screenshots');
+
+export type Theme = 'default' | 'ftc' | 'kontent';
+
+let builtDist: Promise<string> | null = null;
+
+/** Builds the app once per test process into its own folder (never the shared dist/app). */
+export function buildAppOnce(): Promise<string> {
+  builtDist ??= (async () => {
+    const outDir = path.join(ARTIFACTS, 'e2e-dist');
+    await build({ configFile: path.join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+    return outDir;
+  })();
+  return builtDist;
+}
+
+export interface SettlementChanges {
+  theme?: Theme;
+  minSessionDuration?: number;
+  /** Rewrites deadlines.json (per-culture shape). */
+  deadlines?: (json: Record<string, unknown>) => Record<string, unknown>;
+}
+
+function copySettlement(changes: SettlementChanges): { dir: string; cleanup(): void } {
+  const base = mkdtempSync(path.join(tmpdir(), 'cf-e2e-settlement-'));
+  const dir = path.join(base, 'settlement');
+  cpSync(path.join(ROOT, 'server-fixtures'), dir, { recursive: true });
+  const settingsFile = path.join(dir, 'settings.json');
+  const settings = JSON.parse(readFileSync(settingsFile, 'utf8')) as Record<string, unknown> & { client: { minSessionDuration: number } };
+  if (changes.theme) settings.theme = changes.theme;
+  if (changes.minSessionDuration !== undefined) settings.client = { ...settings.client, minSessionDuration: changes.minSessionDuration };
+  writeFileSync(settingsFile, JSON.stringify(settings, null, 2));
+  if (changes.deadlines) {
+    const file = path.join(dir, 'deadlines.json');
+    writeFileSync(file, JSON.stringify(changes.deadlines(JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>), null, 2));
+  }
+  return { dir, cleanup: () => rmSync(base, { recursive: true, force: true }) };
+}
+
+export interface E2eServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the real server (buildApp, as server/main.ts assembles it) on 127.0.0.1:<ephemeral> over
+ * a settlement copy and a fresh SQLite data folder, with the captcha emulator in-process.
+ */
+export async function startE2eServer(changes: SettlementChanges = {}): Promise<E2eServer> {
+  const distDir = await buildAppOnce();
+  const copy = copySettlement(changes);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'cf-e2e-data-'));
+  const settlement = loadSettlement(copy.dir);
+  const emulator = await startCaptchaEmulator({ host: '127.0.0.1', ...(settlement.captcha.secret ? { secret: settlement.captcha.secret } : {}) });
+  const database = await openDatabase({ dataDir });
+  const app = await buildApp({
+    settlement,
+    database,
+    ownsDatabase: true,
+    sessionSecret: 'e2e-session-secret-of-at-least-32-characters',
+    environment: 'test',
+    appDistDir: distDir,
+    logger: false,
+    captcha: { emulatorOrigin: emulator.origin },
+  });
+  const url = (await app.listen({ host: '127.0.0.1', port: 0 })).replace('localhost', '127.0.0.1');
+  return {
+    url,
+    async stop() {
+      await app.close();
+      await emulator.close();
+      copy.cleanup();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+export interface PageProbe {
+  page: Page;
+  context: BrowserContext;
+  /** console errors and page errors seen so far. */
+  errors: string[];
+  consoleLines: string[];
+}
+
+/** A fresh context and page; only 127.0.0.1 is reachable, everything else is aborted. */
+export async function openPage(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<PageProbe> {
+  const context = await browser.newContext({ viewport, locale: 'en-US', timezoneId: 'America/Los_Angeles' });
+  await context.route('**/*', (route) => {
+    const url = new URL(route.request().url());
+    if (url.hostname === '127.0.0.1' || url.protocol === 'data:' || url.protocol === 'blob:') return route.continue();
+    return route.abort();
+  });
+  const page = await context.newPage();
+  const probe: PageProbe = { page, context, errors: [], consoleLines: [] };
+  page.on('console', (msg) => {
+    probe.consoleLines.push(`${msg.type()}: ${msg.text()}`);
+    if (msg.type() === 'error') probe.errors.push(msg.text());
+  });
+  page.on('pageerror', (err) => probe.errors.push(String(err)));
+  return probe;
+}
+
+const AXE_SOURCE = readFileSync(path.join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: unknown[]; failureSummary?: string }>;
+}
+
+/** Runs axe-core (WCAG 2.x A/AA and best practices) on the page as it is now. */
+export async function axe(page: Page): Promise<AxeViolation[]> {
+  // Evaluated through the DevTools protocol: the app's CSP (no inline scripts) stays in force.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    const w = window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: AxeViolation[] }> } };
+    const result = await w.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] } });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
+  });
+}
+
+export function describeViolations(violations: AxeViolation[]): string {
+  return violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `  ${JSON.stringify(n.target)} ${n.failureSummary ?? ''}`).join('\n')}`).join('\n');
+}
+
+/** Saves a full-page screenshot under test-artifacts/screenshots/<theme>/<name>.png. */
+export async function screenshot(page: Page, theme: Theme, name: string): Promise<string> {
+  const dir = path.join(SCREENSHOTS, theme);
+  if (!existsSync(dir)) mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/** The page has settled: the layout is on screen and no loading placeholder shows. */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForSelector('#main-content h1', { state: 'visible' });
+  await page.waitForFunction(() => !document.querySelector('#main-content .cf-loading-placeholder'));
+}

@@ -1,0 +1,77 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axe, describeViolations, launchBrowser, openPage, screenshot, settled, startE2eServer, type E2eServer, type Theme } from './harness';
+
+const THEMES: Theme[] = ['default', 'ftc', 'kontent'];
+
+describe.each(THEMES)('the %s theme', (theme) => {
+  let server: E2eServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startE2eServer({ theme }), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('loads exactly one theme stylesheet and shows its layout with header, footer and the page', async () => {
+    const { page, context, errors } = await openPage(browser);
+    const css: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'stylesheet' || r.url().endsWith('.css')) css.push(r.url());
+    });
+    await page.goto(`${server.url}/page-not-found`);
+    await settled(page);
+    expect(await page.locator('#page-load-spinner').isHidden()).toBe(true);
+    expect(await page.getAttribute('html', 'data-theme')).toBe(theme);
+    const variant = { default: 'standard', ftc: 'ftc', kontent: 'kontent' }[theme];
+    await expect.poll(() => page.locator(`.cf-layout--${variant}`).count()).toBe(1);
+    expect(await page.locator(`.cf-footer--${variant}`).count()).toBe(1);
+    expect(await page.locator('h1').innerText()).toBe('Page not found');
+    const themeSheets = css.filter((u) => /theme-.*\.css$/.test(u));
+    expect(themeSheets).toHaveLength(1);
+    const violations = await axe(page);
+    await screenshot(page, theme, 'page-not-found');
+    expect(violations, describeViolations(violations)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the header links of spec §1 with their targets, and the footer with the current year', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${server.url}/error`);
+    await settled(page);
+    const links = page.locator('.cf-header__links a');
+    const texts = await links.allInnerTexts();
+    if (theme === 'kontent') {
+      expect(texts.map((t) => t.split('\n')[0]?.replace(/\(opens in a new tab\)/, '').trim())).toEqual(['Home', 'Key Dates', 'FAQ', 'Important Documents']);
+      expect(await page.locator('.cf-would-like').count()).toBe(1);
+      expect(await page.locator('.cf-language--globe').count()).toBe(1);
+    } else {
+      expect(await links.count()).toBe(7);
+      expect(await page.locator('.cf-header__links a', { hasText: 'VIN Lookup' }).getAttribute('target')).toBe('_self');
+      expect(await page.locator('.cf-header__links a', { hasText: 'FAQ' }).getAttribute('target')).toBe('_blank');
+      expect(await page.locator('.cf-would-like').count()).toBe(0);
+    }
+    expect(await page.locator('.cf-footer__copyright').innerText()).toContain(String(new Date().getFullYear()));
+    expect(await page.locator('.cf-footer__privacy').getAttribute('target')).toBe('_blank');
+    await screenshot(page, theme, 'error');
+    await context.close();
+  });
+
+  it('is usable at 320 px wide', async () => {
+    const { page, context } = await openPage(browser, { width: 320, height: 640 });
+    await page.goto(`${server.url}/deadline`);
+    await settled(page);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.click('.cf-header__menu-toggle');
+    await page.waitForSelector('.cf-header__collapse--open');
+    await screenshot(page, theme, 'narrow-320-menu');
+    const violations = await axe(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+    await context.close();
+  });
+});
