@@ -1,4 +1,5 @@
-import Form from '@rjsf/core';
+// The Form component alone: the package index also pulls in a test registry that needs ajv.
+import Form from '@rjsf/core/lib/components/Form.js';
 import { useMemo } from 'react';
 import { findByClientId, getModel, setFieldValue, setFileField, wasEverEdited } from '../core/models';
 import type { FieldConfig, FormModel } from '../core/types';

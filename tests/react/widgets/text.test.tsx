@@ -1,0 +1,57 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { getMask } from '../../../runtime/core/masks';
+import { TextWidget } from '../../../runtime/widgets/text';
+import type { TextMaskConfig } from '../../../runtime/widgets/types';
+import { widgetProps } from '../fixtures';
+
+describe('the text widget', () => {
+  it('labels its input and marks it required with words for screen readers', () => {
+    render(<TextWidget {...widgetProps({ label: 'First name', required: true, requiredText: '(required)' })} />);
+    const input = screen.getByLabelText(/First name/);
+    expect(input.tagName).toBe('INPUT');
+    expect(screen.getByText('*')).toHaveProperty('ariaHidden', 'true');
+    expect(screen.getByText('(required)', { exact: false }).className).toBe('cf-sr-only');
+    expect(input.getAttribute('aria-required')).toBe('true');
+  });
+
+  it('conforms typed digits to the US phone mask and reports the masked value', async () => {
+    const onChange = vi.fn();
+    render(<TextWidget {...widgetProps({ label: 'Phone', mask: getMask('phoneUS') as TextMaskConfig, onChange })} />);
+    await userEvent.type(screen.getByLabelText('Phone'), '5105550142');
+    expect(screen.getByLabelText('Phone')).toHaveProperty('value', '(510) 555-0142');
+    expect(onChange).toHaveBeenLastCalledWith('(510) 555-0142');
+  });
+
+  it('shows only the first unique message, tied to the input by aria-describedby', () => {
+    render(<TextWidget {...widgetProps({ id: 'vin', label: 'VIN', errors: ['Value is required', 'Value is required', 'Too long'] })} />);
+    const input = screen.getByLabelText('VIN');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(input.getAttribute('aria-describedby')).toBe('vin-error');
+    const box = document.getElementById('vin-error');
+    expect(box?.textContent).toBe('Value is required');
+    expect(input.closest('.cf-field')?.className).toContain('cf-field--error');
+  });
+
+  it('has no error class, description or aria-invalid without errors', () => {
+    render(<TextWidget {...widgetProps({ label: 'Name', touched: true })} />);
+    const input = screen.getByLabelText('Name');
+    expect(input.getAttribute('aria-invalid')).toBeNull();
+    expect(input.getAttribute('aria-describedby')).toBeNull();
+    expect(input.closest('.cf-field')?.className).toContain('cf-field--touched');
+    expect(input.closest('.cf-field')?.className).not.toContain('cf-field--error');
+  });
+
+  it('puts prepended and appended text around the input', () => {
+    render(<TextWidget {...widgetProps({ label: 'Amount', inputGroup: { prepend: '$', append: 'USD' } })} />);
+    const group = screen.getByLabelText('Amount').closest('.cf-input-group');
+    expect(group?.textContent).toBe('$USD');
+  });
+
+  it('refuses a config naming another component, word for word', () => {
+    expect(() => render(<TextWidget {...widgetProps({ componentName: 'textarea' })} />)).toThrow(
+      'The value for componentName of a text was specified as something other than text, probably in the pageConfig object.',
+    );
+  });
+});
