@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { checkFixture, FixtureError, type Fixture } from './fixture';
+import { partialMatch, runLoaded } from './runner';
+
+const FILE = 'tests/flows/inline.fixture.json';
+
+/** A fixture held in memory, checked like a file (its text gives the line numbers). */
+function loaded(json: unknown) {
+  return checkFixture(json, FILE, JSON.stringify(json, null, 2));
+}
+
+async function failure(json: unknown): Promise<string> {
+  try {
+    await runLoaded(loaded(json));
+  } catch (e) {
+    expect(e).toBeInstanceOf(FixtureError);
+    return (e as Error).message;
+  }
+  throw new Error('the fixture was expected to fail');
+}
+
+const lookup = (steps: unknown[], extra: Partial<Fixture> = {}) => ({
+  version: 1,
+  description: 'inline',
+  formType: 'Lookup',
+  now: '2026-03-15T17:00:00Z',
+  steps,
+  ...extra,
+});
+
+describe('a fixture that does not match its schema', () => {
+  it('fails with the file, the line and the JSON pointer of each problem', () => {
+    const json = lookup([{ page: 'lookup', answer: {} }, { page: 'lookup', press: 'later' }]);
+    expect(() => loaded(json)).toThrow(FixtureError);
+    try {
+      loaded(json);
+    } catch (e) {
+      const message = (e as Error).message;
+      expect(message).toMatch(/^tests\/flows\/inline\.fixture\.json:\d+:\d+ at \/steps\/0\/answer\n {2}does not match the fixture schema: unknown property "answer"/);
+      expect(message).toContain('at /steps/1/press\n  does not match the fixture schema: must be one of "primary", "back", "none"');
+    }
+  });
+
+  it('needs a description, a form type, now and steps', () => {
+    expect(() => loaded({ version: 1 })).toThrow(/missing required property "description"[\s\S]*missing required property "formType"/);
+  });
+});
+
+describe('a fixture whose expectations do not hold', () => {
+  it('names the file, the pointer of the expectation and what was shown instead', async () => {
+    const message = await failure(
+      lookup([{ page: 'lookup', answers: { credentials: { vin: 'ABC' } }, expectErrors: { vin: 'Value is required' } }], { expectPages: ['lookup', 'elsewhere'] }),
+    );
+    expect(message).toContain(`${FILE}:`);
+    expect(message).toContain('at /steps/0/expectErrors');
+    expect(message).toContain('vin: expected "Value is required", shown "Enter a valid 17-character VIN (letters I, O and Q are not used)."');
+    expect(message).toContain('at /expectPages');
+    expect(message).toContain('expected: lookup → elsewhere\n    shown:    lookup');
+  });
+
+  it('reports errors that were shown but not expected', async () => {
+    const message = await failure(lookup([{ page: 'lookup' }]));
+    expect(message).toContain('at /steps/0\n');
+    expect(message).toContain('vin: shown "Value is required", not expected');
+  });
+
+  it('stops at a step that expects another page than the one shown', async () => {
+    const message = await failure(lookup([{ page: 'summary' }]));
+    expect(message).toContain('at /steps/0/page');
+    expect(message).toContain('step 1 expects page "summary", but the form shows "lookup"');
+  });
+
+  it('points at an answer for a field the page does not show', async () => {
+    const message = await failure(lookup([{ page: 'lookup', answers: { credentials: { pin: '482913' } } }]));
+    expect(message).toContain('at /steps/0/answers/credentials/pin');
+    expect(message).toContain('page "lookup" shows no field "pin" of "credentials" (its fields: vin)');
+  });
+
+  it('says when a payload was expected but nothing was submitted', async () => {
+    const message = await failure(
+      lookup([{ page: 'lookup', answers: { credentials: { vin: '5EXMA1B20HC000101' } } }], { expectPayload: { credentials: null } }),
+    );
+    expect(message).toContain('at /expectPayload\n  expected a submission, but nothing was submitted');
+  });
+});
+
+describe('partial match of the payload', () => {
+  const ids = { repair: 'clm0000004abcdefgh' };
+  it('compares only the keys written, lists by length and item, and record names as client ids', () => {
+    const actual = { list: [{ clientId: 'clm0000004abcdefgh', fields: { a: 1, b: 2 } }], other: 'x' };
+    expect(partialMatch({ list: [{ clientId: { $record: 'repair' }, fields: { a: 1 } }] }, actual, '', 'payload', ids)).toEqual([]);
+    expect(partialMatch({ list: [] }, actual, '/p', 'payload', ids)[0]?.message).toMatch(/^payload\.list: expected 0 item\(s\), got 1/);
+    expect(partialMatch({ list: [{ fields: { b: 3 } }] }, actual, '/p', 'payload', ids)).toEqual([
+      { pointer: '/p/list/0/fields/b', message: 'payload.list[0].fields.b: expected 3, got 2' },
+    ]);
+    expect(partialMatch({ $record: 'nobody' }, 'x', '/p', 'payload', ids)[0]?.message).toContain('no record is named "nobody"');
+  });
+});
