@@ -1,6 +1,9 @@
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkFixture, FixtureError, type Fixture } from './fixture';
-import { partialMatch, runLoaded } from './runner';
+import { partialMatch, runFixture, runLoaded } from './runner';
 
 const FILE = 'tests/flows/inline.fixture.json';
 
@@ -94,5 +97,22 @@ describe('partial match of the payload', () => {
       { pointer: '/p/list/0/fields/b', message: 'payload.list[0].fields.b: expected 3, got 2' },
     ]);
     expect(partialMatch({ $record: 'nobody' }, 'x', '/p', 'payload', ids)[0]?.message).toContain('no record is named "nobody"');
+  });
+});
+
+describe('a settlement folder', () => {
+  it('replaces the shipped files it holds and keeps the others', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'fixture-settlement-'));
+    mkdirSync(path.join(dir, 'second', 'locales'), { recursive: true });
+    const en = JSON.parse(readFileSync('locales/en.json', 'utf8')) as Record<string, string>;
+    writeFileSync(path.join(dir, 'second', 'locales', 'en.json'), JSON.stringify({ ...en, LocKey_Validation_Required: 'Please fill this in' }));
+    const file = path.join(dir, 'lookup.fixture.json');
+    writeFileSync(file, JSON.stringify(lookup([{ page: 'lookup', expectErrors: { vin: 'Please fill this in' } }], { settlement: 'second' })));
+    await expect(runFixture(file)).resolves.toMatchObject({ pages: ['lookup'] });
+  });
+
+  it('that does not exist is named', async () => {
+    const message = await failure(lookup([{ page: 'lookup' }], { settlement: 'no-such-folder' }));
+    expect(message).toContain('at /settlement');
   });
 });
