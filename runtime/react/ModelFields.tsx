@@ -1,6 +1,6 @@
 // The Form component alone: the package index also pulls in a test registry that needs ajv.
 import Form from '@rjsf/core/lib/components/Form.js';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { findByClientId, getModel, setFieldValue, setFileField, wasEverEdited } from '../core/models';
 import type { FieldConfig, FormModel } from '../core/types';
 import { computeFieldState, fieldDateBounds } from './field-state';
@@ -79,20 +79,28 @@ export function ModelFields(props: ModelFieldsProps) {
   const uiSchema = buildUiSchema(shownFields, computed);
   const validator = useMemo(() => createRulesValidator(ctx, ctx.scope.models), [ctx]);
 
-  const formContext: ModelFormContext = {
-    onFieldChange(field, value) {
-      ctx.setStore(setFieldValue(ctx.store, clientId, field, value));
-    },
-    onFieldBlur(field) {
-      ctx.setErrorsShown(clientId, [field], true);
-    },
-    onFile(field, file) {
-      const type = file.type === '' ? 'unknown' : file.type;
-      ctx.setDocuments([...ctx.documents.filter((d) => d.clientId !== clientId), { clientId, name: file.name, size: file.size, type, data: file }]);
-      ctx.setStore(setFileField(ctx.store, clientId, field, { name: file.name, size: file.size, type: file.type }));
-      ctx.setErrorsShown(clientId, [field], true);
-    },
-  };
+  // rjsf may hand widgets a registry from an earlier render: the handlers read the latest context.
+  const ctxRef = useRef(ctx);
+  ctxRef.current = ctx;
+  const formContext = useMemo<ModelFormContext>(
+    () => ({
+      onFieldChange(field, value) {
+        const c = ctxRef.current;
+        c.setStore(setFieldValue(c.store, clientId, field, value));
+      },
+      onFieldBlur(field) {
+        ctxRef.current.setErrorsShown(clientId, [field], true);
+      },
+      onFile(field, file) {
+        const c = ctxRef.current;
+        const type = file.type === '' ? 'unknown' : file.type;
+        c.setDocuments([...c.documents.filter((d) => d.clientId !== clientId), { clientId, name: file.name, size: file.size, type, data: file }]);
+        c.setStore(setFileField(c.store, clientId, field, { name: file.name, size: file.size, type: file.type }));
+        c.setErrorsShown(clientId, [field], true);
+      },
+    }),
+    [clientId],
+  );
 
   return (
     <Form

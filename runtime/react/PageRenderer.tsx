@@ -144,8 +144,13 @@ export function PageRenderer(props: PageRendererProps) {
     page,
     formType,
     modelConfigs,
-    store: storeRef.current,
-    documents: docsRef.current,
+    // Getters: handlers read the latest values, even from a render that is not the last one.
+    get store() {
+      return storeRef.current;
+    },
+    get documents() {
+      return docsRef.current;
+    },
     culture: props.culture ?? 'en',
     settings,
     captcha: props.captcha ?? null,

@@ -1,0 +1,103 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { getDrafts, getRecords } from '../../../runtime/core/models';
+import type { ModelStoreState, RecordsBlock } from '../../../runtime/core/types';
+import { DisplayValuesRow } from '../../../runtime/widgets/DisplayValuesRow';
+import { Harness, makeT, page } from '../fixtures';
+
+const t = makeT({ LocKey_Records_AddMore: 'Add more', LocKey_Records_Cancel: 'Cancel', LocKey_Records_Upload: 'Upload', LocKey_Validation_FileExists: 'A file with this name has already been uploaded.' });
+
+const repairs: RecordsBlock = {
+  block: 'records',
+  model: 'ClaimTransactions',
+  fixedValues: { claimTransactionType: 'repair' },
+  fields: [{ key: 'facilityName', widget: 'text', label: 'Facility' }],
+  displayFields: ['facilityName'],
+};
+
+const documents: RecordsBlock = {
+  block: 'records',
+  model: 'DocumentContexts',
+  kind: 'file',
+  startDraft: true,
+  fields: [
+    { key: 'documentType', widget: 'select', label: 'Type', options: [{ value: 'other', label: 'Other' }] },
+    { key: 'file', widget: 'file', label: 'File' },
+  ],
+  displayFields: ['documentType', 'name'],
+};
+
+describe('the record manager', () => {
+  it('Add more starts a draft, Cancel discards it', async () => {
+    let last: ModelStoreState | null = null;
+    render(<Harness page={page([repairs])} t={t} onStore={(s) => (last = s)} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Add more' }));
+    expect(getDrafts(last, 'claimTransactions')).toHaveLength(1);
+    expect(getDrafts(last, 'claimTransactions')[0]?.fields.claimTransactionType).toBe('repair');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(getDrafts(last, 'claimTransactions')).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Add more' })).toBeTruthy();
+  });
+
+  it('Upload validates, then saves the record as a row and starts a new draft', async () => {
+    let last: ModelStoreState | null = null;
+    render(<Harness page={page([repairs])} t={t} onStore={(s) => (last = s)} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Add more' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(screen.getByText('Value is required')).toBeTruthy();
+    expect(getRecords(last, 'claimTransactions')).toHaveLength(0);
+    await userEvent.type(screen.getByLabelText(/Facility/), 'Main St Garage');
+    await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(getRecords(last, 'claimTransactions')).toHaveLength(1);
+    expect(getDrafts(last, 'claimTransactions')).toHaveLength(1);
+    expect(screen.getByText('Main St Garage')).toBeTruthy();
+    // the new draft starts with its errors hidden
+    expect(screen.queryByText('Value is required')).toBeNull();
+  });
+
+  it('delete removes a saved record', async () => {
+    let last: ModelStoreState | null = null;
+    render(<Harness page={page([{ ...repairs, newDraftAfterSave: false }])} t={t} onStore={(s) => (last = s)} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Add more' }));
+    await userEvent.type(screen.getByLabelText(/Facility/), 'A');
+    await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    await userEvent.click(screen.getByRole('button', { name: /LocKey_Records_Delete|Delete/ }));
+    expect(getRecords(last, 'claimTransactions')).toHaveLength(0);
+  });
+
+  it('rejects a file whose name is already saved with the file-exists message and drops the draft', async () => {
+    let last: ModelStoreState | null = null;
+    render(<Harness page={page([documents])} t={t} onStore={(s) => (last = s)} />);
+    const upload = async () => {
+      await userEvent.selectOptions(screen.getByLabelText(/Type/), 'other');
+      await userEvent.upload(screen.getByLabelText(/^File/), new File(['x'], 'invoice.pdf', { type: 'application/pdf' }));
+      await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    };
+    await upload();
+    expect(getRecords(last, 'documentContexts').map((r) => [r.fields.name, r.fields.size, r.fields.type])).toEqual([['invoice.pdf', 1, 'application/pdf']]);
+    await upload();
+    expect(screen.getByRole('alert').textContent).toBe('A file with this name has already been uploaded.');
+    expect(getRecords(last, 'documentContexts')).toHaveLength(1);
+    expect(getDrafts(last, 'documentContexts')).toHaveLength(0);
+  });
+
+  it('shows the minimum-instances message after a refused Next', async () => {
+    render(<Harness page={page([{ ...repairs, minimumInstances: { count: 1 } }])} hideActions={false} t={makeT({ LocKey_Button_Next: 'Next' })} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    const alert = screen.getByRole('alert');
+    expect(within(alert).getByRole('link').textContent).toBe('At least 1 record(s) must be added.');
+  });
+
+  it('refuses more display fields than a row can hold, word for word', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const twelve = Array.from({ length: 12 }, (_, i) => `f${i}`);
+    expect(() => render(<Harness page={page([{ ...repairs, displayFields: twelve }])} />)).toThrow('Max number of display fields, 11, exceeded.');
+    const row = (n: number, buttons: boolean) =>
+      render(<DisplayValuesRow recordClientId="c1" fields={Array.from({ length: n }, (_, i) => ({ key: `k${i}`, label: `L${i}`, value: 'v' }))} onDelete={buttons ? () => {} : undefined} />);
+    expect(() => row(12, false)).not.toThrow();
+    expect(() => row(13, false)).toThrow('Max number of display fields, 12, exceeded.');
+    expect(() => row(12, true)).toThrow('Max number of display fields, 11, exceeded.');
+    expect(() => render(<DisplayValuesRow recordClientId={null} fields={[]} />)).toThrow('recordClientId is required.');
+  });
+});
