@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { USER_MESSAGES } from '../../core/errors';
 import { progress, scopeFromStore, skipPredicate } from '../../core/navigation';
@@ -60,12 +60,17 @@ function useSessionWiring(session: FormSession, pageId: string, store: AppStore)
   const { api } = useServices();
   const { actor, formType } = session;
   const current = useSelector(actor, (s) => s.context.navigation.currentPage);
-  const authorized = useSelector(actor, (s) => s.context.authorized);
 
-  // Mirror the authorized flag for guard step 3.
+  // Mirror the authorized flag for guard step 3, before any navigation the machine asks for.
+  const syncAuthorized = useCallback(() => {
+    const value = actor.getSnapshot().context.authorized;
+    if (store.get().authorized[formType] !== value) store.set((s) => ({ authorized: { ...s.authorized, [formType]: value } }));
+  }, [actor, formType, store]);
   useEffect(() => {
-    if (store.get().authorized[formType] !== authorized) store.set((s) => ({ authorized: { ...s.authorized, [formType]: authorized } }));
-  }, [authorized, formType, store]);
+    syncAuthorized();
+    const sub = actor.subscribe(syncAuthorized);
+    return () => sub.unsubscribe();
+  }, [actor, syncAuthorized]);
 
   // The address changed (browser back/forward, a link): the machine follows when it may.
   useEffect(() => {
@@ -78,8 +83,11 @@ function useSessionWiring(session: FormSession, pageId: string, store: AppStore)
   useEffect(() => {
     const subs = [
       actor.on('pageChanged', (e) => {
-        const target = withCulture(e.path, store.get().culture);
-        if (window.location.pathname !== e.path) navigate(target);
+        // Emitted during the transition: navigate once the new snapshot (and authorization) is in.
+        queueMicrotask(() => {
+          syncAuthorized();
+          if (window.location.pathname !== e.path) navigate(withCulture(e.path, store.get().culture));
+        });
       }),
       actor.on('gotoRefused', () => {
         const page = actor.getSnapshot().context.navigation.currentPage;
@@ -103,7 +111,7 @@ function useSessionWiring(session: FormSession, pageId: string, store: AppStore)
       }),
     ];
     return () => subs.forEach((s) => s.unsubscribe());
-  }, [actor, formType, navigate, store, api]);
+  }, [actor, formType, navigate, store, api, syncAuthorized]);
 
   // Spec §4: any key, wheel, mouse or touch activity resets the session deadline (at most once a second).
   useEffect(() => {
@@ -160,10 +168,11 @@ function RunningForm({ formType, pageId }: { formType: FormType; pageId: string 
   );
   useSessionWiring(session, pageId, store);
   const current = useSelector(session.actor, (s) => s.context.navigation.currentPage);
+  const timer = useSelector(session.actor, (s) => (s.matches('open') ? JSON.stringify((s.value as { open: { session: unknown } }).open.session) : String(s.value)));
   // Until the machine has followed the address, show nothing rather than another page.
   if (current !== pageId) return <LoadingPlaceholder />;
   return (
-    <div className={`cf-form cf-form--${formType.toLowerCase()}`}>
+    <div className={`cf-form cf-form--${formType.toLowerCase()}`} data-session={timer}>
       <ProgressIndicator session={session} />
       <FormPage session={session} pageId={pageId} />
       <SessionWarning session={session} />

@@ -1,0 +1,77 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axe, describeViolations, launchBrowser, openPage, screenshot, settled, startE2eServer, type E2eServer } from './harness';
+
+describe('routes and guards on the sample settlement', () => {
+  let server: E2eServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startE2eServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('sends a protected page opened cold to /session-expired with the form and the culture', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${server.url}/automotive/eligibility?culture=es`);
+    await page.waitForURL(/\/session-expired\?form=Automotive&culture=es$/);
+    await settled(page);
+    expect(await page.locator('h1').innerText()).toBe('Su sesión ha vencido');
+    expect(await page.getAttribute('html', 'lang')).toBe('es');
+    const violations = await axe(page);
+    await screenshot(page, 'default', 'session-expired-es');
+    expect(violations, describeViolations(violations)).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the not-found page for an unknown path', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${server.url}/no/such/page`);
+    await settled(page);
+    expect(await page.locator('h1').innerText()).toBe('Page not found');
+    await context.close();
+  });
+
+  it('keeps the culture until the query supplies another one, and offers English when it is not English', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${server.url}/vinlookup?culture=es`);
+    await settled(page);
+    expect(await page.locator('.cf-language__link').innerText()).toBe('English');
+    await page.click('.cf-language__link');
+    await page.waitForURL(/culture=en/);
+    await page.waitForFunction(() => document.documentElement.lang === 'en');
+    expect(await page.locator('.cf-language__link').count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('a settlement whose deadlines have passed', () => {
+  let server: E2eServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    const passed = (json: Record<string, unknown>) => {
+      const deadlines = json.deadlines as Record<string, { deadlineDateTime: string }>;
+      for (const entry of Object.values(deadlines)) entry.deadlineDateTime = '2020-01-01T00:00:00';
+      return json;
+    };
+    [server, browser] = await Promise.all([startE2eServer({ deadlines: passed }), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it.each(['/automotive', '/vinlookup', '/exclusion', '/automotive/claim-summary'])('redirects %s to /deadline', async (path) => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${server.url}${path}`);
+    await page.waitForURL(/\/deadline/);
+    await settled(page);
+    expect(await page.locator('h1').innerText()).toBe('The deadline has passed');
+    const violations = await axe(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+    await screenshot(page, 'default', 'deadline');
+    await context.close();
+  });
+});

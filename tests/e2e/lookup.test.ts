@@ -1,0 +1,38 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axe, describeViolations, launchBrowser, openPage, screenshot, settled, startE2eServer, type E2eServer, type Theme } from './harness';
+
+const THEMES: Theme[] = ['default', 'ftc', 'kontent'];
+
+describe.each(THEMES)('VIN lookup in the %s theme', (theme) => {
+  let server: E2eServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startE2eServer({ theme }), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it.each([
+    ['en', 'class'],
+    ['es', 'not-class'],
+  ] as const)('in %s answers on the page for a %s VIN, with the captcha', async (culture, kind) => {
+    const { page, context, errors } = await openPage(browser);
+    await page.goto(`${server.url}/vinlookup?culture=${culture}`);
+    await settled(page);
+    let violations = await axe(page);
+    await screenshot(page, theme, `lookup-${culture}`);
+    expect(violations, describeViolations(violations)).toEqual([]);
+    await page.fill('#credentials-vin', kind === 'class' ? '5EXMA1B20JC000202' : '1HGCM82633A004352');
+    await page.click('.cf-page-actions .cf-button--primary');
+    const feedback = page.locator(kind === 'class' ? '.cf-feedback--success' : '.cf-feedback--warning');
+    await feedback.waitFor();
+    violations = await axe(page);
+    await screenshot(page, theme, `lookup-${culture}-${kind}`);
+    expect(violations, describeViolations(violations)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
