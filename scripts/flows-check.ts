@@ -1,11 +1,18 @@
 /**
- * npm run flows:check [flowsDir] [--models file] [--locales dir]
- * Checks the flow files, the model configs and the locale files; prints one line per problem,
+ * npm run flows:check [folder] [--models file] [--locales dir]
+ *
+ * `folder` is a settlement folder (default server-fixtures/): its flows/ (else the repository's
+ * flows/), its models.json and its locales/ (else the repository's locales/) are checked. A folder
+ * holding flow files only (no models.json, no flows/ inside) is checked as a flows folder against
+ * the sample settlement's model configs. Prints one line per problem,
  * `file:line:col pointer — message (hint)`, and exits non-zero when there is any.
  */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { checkFolder } from '../runtime/core/flow/check-folder';
+import { checkFolder, settlementPaths, type FolderPaths } from '../runtime/core/flow/check-folder';
 import { formatIssue } from '../runtime/core/flow/issues';
+
+const SAMPLE_SETTLEMENT = 'server-fixtures';
 
 function option(args: string[], name: string): string | undefined {
   const at = args.indexOf(name);
@@ -15,13 +22,23 @@ function option(args: string[], name: string): string | undefined {
   return value;
 }
 
+/** A settlement folder has its models.json or its own flows/. */
+const isSettlementFolder = (dir: string) => existsSync(path.join(dir, 'models.json')) || existsSync(path.join(dir, 'flows'));
+
 const args = process.argv.slice(2);
-const modelsFile = option(args, '--models') ?? 'server-fixtures/models.json';
-const localesDir = option(args, '--locales') ?? 'locales';
-const flowsDir = args[0] ?? 'flows';
+const modelsOption = option(args, '--models');
+const localesOption = option(args, '--locales');
+const folder = args[0] ?? SAMPLE_SETTLEMENT;
 
 const rel = (p: string) => path.relative(process.cwd(), path.resolve(p)) || '.';
-const report = checkFolder({ flowsDir: rel(flowsDir), modelsFile: rel(modelsFile), localesDir: rel(localesDir) });
+const paths: FolderPaths = isSettlementFolder(folder)
+  ? settlementPaths(folder)
+  : { flowsDir: folder, modelsFile: path.join(SAMPLE_SETTLEMENT, 'models.json'), localesDir: settlementPaths(SAMPLE_SETTLEMENT).localesDir };
+const report = checkFolder({
+  flowsDir: rel(paths.flowsDir),
+  modelsFile: rel(modelsOption ?? paths.modelsFile),
+  localesDir: rel(localesOption ?? paths.localesDir),
+});
 
 if (report.issues.length > 0) {
   for (const issue of report.issues) console.error(formatIssue(issue));

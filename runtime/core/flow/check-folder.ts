@@ -3,8 +3,9 @@
  * configs and the locale files, validates each against its schema, then every cross-reference,
  * and gives each problem a line and column in its file.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { findNodeAtLocation, parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import type { FlowFile, ModelConfig } from '../types';
 import { checkFlow, checkFlowSet, checkLocaleKeySets, type CheckContext } from './cross-check';
@@ -27,6 +28,41 @@ export interface FolderReport {
   models: number;
   locales: number;
   pages: number;
+  /** What was read: the flows that satisfy their schema, the model configs, the locale texts by file. */
+  loaded: {
+    flows: Array<{ file: string; flow: FlowFile }>;
+    models: ModelConfig[];
+    locales: Record<string, Record<string, string>>;
+  };
+}
+
+/** The repository's flows/ and locales/: the defaults of a settlement folder without its own. */
+export const DEFAULT_FLOWS_DIR = fileURLToPath(new URL('../../../flows/', import.meta.url));
+export const DEFAULT_LOCALES_DIR = fileURLToPath(new URL('../../../locales/', import.meta.url));
+
+export interface SettlementPaths extends FolderPaths {
+  /** true when the folder has its own flows/ (else the default flows folder is used). */
+  ownFlows: boolean;
+  /** true when the folder has its own locales/ (else the default locales folder is used). */
+  ownLocales: boolean;
+}
+
+const isDir = (dir: string) => existsSync(dir) && statSync(dir).isDirectory();
+
+/**
+ * The files of a settlement folder: `<folder>/models.json`, `<folder>/flows/` when present (else
+ * the default flows folder) and `<folder>/locales/` when present (else the default locales).
+ */
+export function settlementPaths(folder: string, defaults: { flowsDir?: string; localesDir?: string } = {}): SettlementPaths {
+  const ownFlows = isDir(path.join(folder, 'flows'));
+  const ownLocales = isDir(path.join(folder, 'locales'));
+  return {
+    flowsDir: ownFlows ? path.join(folder, 'flows') : (defaults.flowsDir ?? DEFAULT_FLOWS_DIR),
+    modelsFile: path.join(folder, 'models.json'),
+    localesDir: ownLocales ? path.join(folder, 'locales') : (defaults.localesDir ?? DEFAULT_LOCALES_DIR),
+    ownFlows,
+    ownLocales,
+  };
 }
 
 /** The 1-based line and column of a JSON pointer in the text (the nearest existing ancestor when absent). */
@@ -158,5 +194,6 @@ export function checkFolder(paths: FolderPaths, context: Omit<CheckContext, 'mod
     models: models.length,
     locales: Object.keys(locales).length,
     pages: flows.reduce((n, f) => n + f.flow.pages.length, 0),
+    loaded: { flows, models, locales },
   };
 }
