@@ -27,6 +27,8 @@ const scripts = new Map<string, Promise<void>>();
 export function loadCaptchaScript(url: string, doc: Document = document): Promise<void> {
   const known = scripts.get(url);
   if (known) return known;
+  // The provider's API is already on the page (loaded by another widget or by the host page).
+  if (doc.defaultView?.grecaptcha) return Promise.resolve();
   const promise = new Promise<void>((resolve, reject) => {
     const script = doc.createElement('script');
     script.src = url;

@@ -1,0 +1,65 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { Harness, makeT, page } from '../fixtures';
+
+describe('the header block', () => {
+  it('renders its element with the localized text', () => {
+    render(<Harness page={page([{ block: 'header', element: 'h2', textKey: 'K' }])} t={makeT({ K: 'Your vehicle' })} />);
+    expect(screen.getByRole('heading', { level: 2, name: 'Your vehicle' })).toBeTruthy();
+  });
+
+  it('needs an element tag, word for word', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => render(<Harness page={page([{ block: 'header', textKey: 'K' } as never])} />)).toThrow('A header block needs an element tag');
+  });
+});
+
+describe('the copy block', () => {
+  it('renders paragraphs of sanitised inline HTML without p, li, ul or ol', () => {
+    const t = makeT({ A: 'Read the <a href="https://example.com/faq">FAQ</a><script>alert(1)</script>', B: '<ul><li>one</li></ul><p>two</p><strong>three</strong>' });
+    const { container } = render(<Harness page={page([{ block: 'copy', paragraphs: ['A', 'B'] }])} t={t} />);
+    const paragraphs = container.querySelectorAll('.cf-copy__paragraph');
+    expect(paragraphs).toHaveLength(2);
+    expect(paragraphs[0]?.innerHTML).toBe('Read the <a href="https://example.com/faq">FAQ</a>');
+    expect(paragraphs[1]?.innerHTML).toBe('onetwo<strong>three</strong>');
+  });
+});
+
+describe('the feedback block', () => {
+  it('is a status message in its variant', () => {
+    render(<Harness page={page([{ block: 'feedback', variant: 'warning', textKey: 'W' }])} t={makeT({ W: 'Check your answers' })} />);
+    const status = screen.getByRole('status');
+    expect(status.className).toContain('cf-feedback--warning');
+    expect(status.textContent).toBe('Check your answers');
+  });
+});
+
+describe('the lookup result block', () => {
+  const block = { block: 'lookupResult' as const, successKey: 'S', warningKey: 'W' };
+  const t = makeT({ S: 'Your vehicle is a class vehicle.', W: 'Your vehicle is not a class vehicle.' });
+  it('says nothing before the lookup, success or warning after it', () => {
+    const { rerender } = render(<Harness page={page([block])} t={t} />);
+    expect(screen.queryByRole('status')).toBeNull();
+    rerender(<Harness page={page([block])} t={t} lookupResult={{ authorized: true }} />);
+    expect(screen.getByRole('status').className).toContain('cf-feedback--success');
+    rerender(<Harness page={page([block])} t={t} lookupResult={{ authorized: false }} />);
+    expect(screen.getByRole('status').textContent).toBe('Your vehicle is not a class vehicle.');
+  });
+});
+
+describe('the confirmation block', () => {
+  it('shows the reference code and a Print button', () => {
+    const print = vi.spyOn(window, 'print').mockImplementation(() => {});
+    render(
+      <Harness
+        page={page([{ block: 'confirmation', textKey: 'C' }])}
+        referenceCode="AUT-7K3Q9"
+        t={makeT({ C: 'Thank you. Your reference code is {0}.', LocKey_Confirmation_Print: 'Print' })}
+      />,
+    );
+    expect(screen.getByText('Thank you. Your reference code is AUT-7K3Q9.')).toBeTruthy();
+    expect(screen.getByText('AUT-7K3Q9').tagName).toBe('STRONG');
+    screen.getByRole('button', { name: 'Print' }).click();
+    expect(print).toHaveBeenCalled();
+  });
+});

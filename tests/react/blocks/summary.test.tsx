@@ -1,0 +1,38 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { createIdSource, initStore, setFieldValue, getModel } from '../../../runtime/core/models';
+import type { PageConfig } from '../../../runtime/core/types';
+import { LabelledValue } from '../../../runtime/widgets/LabelledValue';
+import { CONFIGS, Harness, makeT, page } from '../fixtures';
+
+const eligibility: PageConfig = page(
+  [{ block: 'model', model: 'ClaimDetails', fields: [{ key: 'ownershipType', widget: 'radio', label: 'Ownership', options: [{ value: 'own', label: 'I own it' }] }] }],
+  { id: 'eligibility' },
+);
+
+describe('the data summary', () => {
+  it('shows labelled values per group with option labels, and an edit link that returns to the page', async () => {
+    let store = initStore(CONFIGS, 'Automotive', createIdSource(() => 0.2));
+    store = setFieldValue(store, getModel(store, 'claimDetails').clientId, 'ownershipType', 'own');
+    const onEditPage = vi.fn();
+    render(
+      <Harness
+        initial={store}
+        pages={[eligibility]}
+        t={makeT({ Details: 'Claim details', LocKey_Summary_Edit: 'Edit' })}
+        onEditPage={onEditPage}
+        page={page([{ block: 'summary', headerKey: 'Review', groups: [{ titleKey: 'Details', editPage: 'eligibility', model: 'ClaimDetails', fields: ['ownershipType'] }] }], { id: 'claim-summary' })}
+      />,
+    );
+    expect(screen.getByRole('heading', { name: 'Claim details' })).toBeTruthy();
+    expect(screen.getByText('Ownership').tagName).toBe('DT');
+    expect(screen.getByText('I own it').tagName).toBe('DD');
+    await userEvent.click(screen.getByRole('button', { name: /^Edit\s*Claim details$/ }));
+    expect(onEditPage).toHaveBeenCalledWith('eligibility');
+  });
+
+  it('a labelled value needs a label or an icon, word for word', () => {
+    expect(() => render(<LabelledValue value="x" />)).toThrow('Either label or icon must have a value.');
+  });
+});
