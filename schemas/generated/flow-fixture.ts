@@ -1,0 +1,254 @@
+/**
+ * Generated from schemas/flow-fixture.schema.json by `npm run schemas:types` (scripts/schemas-types.ts).
+ * Do not edit: change the schema, then run the command again.
+ */
+
+/**
+ * This interface was referenced by `FlowFixtureFile`'s JSON-Schema
+ * via the `definition` "authorizeAnswer".
+ */
+export type AuthorizeAnswer =
+  | {
+      authorized: boolean;
+      error?: string | null;
+      captcha?: string | null;
+      /**
+       * Values by prepopulatedDataKey (PascalCase, as on the wire), e.g. { "FirstName": "Maria" }.
+       */
+      prepopulatedData?: null | {
+        [k: string]: Value;
+      };
+    }
+  | {
+      fails: true;
+    };
+/**
+ * A field value as the claimant leaves it: text as the field shows it (masks applied, dates as MM/dd/yyyy), radio values as their option value ("true"), a checkbox as true or false.
+ *
+ * This interface was referenced by `FlowFixtureFile`'s JSON-Schema
+ * via the `definition` "value".
+ */
+export type Value = string | number | boolean | null;
+/**
+ * This interface was referenced by `FlowFixtureFile`'s JSON-Schema
+ * via the `definition` "submitAnswer".
+ */
+export type SubmitAnswer =
+  | {
+      submitted: boolean;
+      error?: string | null;
+      referenceCodeForm?: string | null;
+    }
+  | {
+      fails: true;
+    };
+/**
+ * An expected value: objects match partially, lists item by item with the same length.
+ *
+ * This interface was referenced by `FlowFixtureFile`'s JSON-Schema
+ * via the `definition` "expected".
+ */
+export type Expected =
+  | {
+      [k: string]: unknown;
+    }
+  | unknown[]
+  | string
+  | number
+  | boolean
+  | null;
+/**
+ * A model, partially: usually { "fields": { ... } }. null when the payload must carry none.
+ *
+ * This interface was referenced by `FlowFixtureFile`'s JSON-Schema
+ * via the `definition` "expectedModel".
+ */
+export type ExpectedModel = {
+  [k: string]: unknown;
+} | null;
+
+/**
+ * One path through one form, as data: the settlement, the clock, what the server answers, the claimant's answers page by page, and what must follow (pages visited, errors shown, the submission payload). Played headlessly by `npx vitest run --project unit tests/flows`; see docs/testing-flows.md.
+ */
+export interface FlowFixtureFile {
+  /**
+   * Path of this JSON Schema, so editors complete and check the file.
+   */
+  $schema?: string;
+  /**
+   * Format version of the fixture file.
+   */
+  version: 1;
+  /**
+   * What this path shows, in one sentence. The test is named after it.
+   */
+  description: string;
+  /**
+   * Folder of the settlement to play, relative to this file. It may hold flows/, models.json, whitelist.json, settings.json and locales/; what it lacks comes from the shipped settlement. Omit for the shipped settlement (flows/, server-fixtures/, locales/).
+   */
+  settlement?: string;
+  /**
+   * The form played.
+   */
+  formType: 'Automotive' | 'Lookup' | 'Exclusion';
+  /**
+   * The claimant's culture; expected messages are written word for word in it. Default en.
+   */
+  culture?: string;
+  /**
+   * The moment the claimant fills the form (ISO 8601 with a zone, e.g. 2026-03-15T17:00:00Z). Date rules ('today', no future dates) and deadlines read it.
+   */
+  now: string;
+  /**
+   * What the server answers to the start page's authorize (or look-up) call. One answer, or a list used in order for successive attempts (the last one repeats). Default: authorized, nothing prepopulated.
+   */
+  authorize?: AuthorizeAnswer | AuthorizeAnswer[];
+  /**
+   * What the server answers to the submit call. One answer or a list for successive attempts. Default: submitted with a reference code.
+   */
+  submit?: SubmitAnswer | SubmitAnswer[];
+  /**
+   * What the claimant does, one page visit at a time, in order.
+   *
+   * @minItems 1
+   */
+  steps: Step[];
+  /**
+   * Every page shown, in order, from the first page on (a page shown again after Back or an edit link appears again).
+   */
+  expectPages?: string[];
+  /**
+   * The submission payload, or the parts of it that matter. Objects match partially (only the keys written are compared); lists match item by item and must have the same length, so a list written with one item proves there is exactly one. { "$record": name } stands for the clientId of the record named so in a step.
+   */
+  expectPayload?: {
+    userPreferredCulture?: string;
+    reCaptchaResponse?: string | null;
+    captchaRawValue?: string | null;
+    documents?: null | Expected[];
+    signature?: ExpectedModel;
+    claimantInfo?: ExpectedModel;
+    credentials?: ExpectedModel;
+    claimDetails?: ExpectedModel;
+    prepopulatedData?: Expected[];
+    documentContexts?: Expected[];
+    claimTransactions?: Expected[];
+  };
+  /**
+   * true when the path must end without any submission (look-ups, refused attempts).
+   */
+  expectNoSubmission?: boolean;
+}
+/**
+ * One visit of one page: check what it shows, fill it in, press a button.
+ *
+ * This interface was referenced by `FlowFixtureFile`'s JSON-Schema
+ * via the `definition` "step".
+ */
+export interface Step {
+  /**
+   * The page id (from the flow file) the form must be showing when this step starts.
+   */
+  page: string;
+  expectValues?: Answers;
+  answers?: Answers1;
+  /**
+   * Records to add, per records block of the page (keyed by its camel-cased model, e.g. claimTransactions), in order.
+   */
+  records?: {
+    [k: string]: Record[];
+  };
+  /**
+   * Names ("$as") of saved records to delete on this page, with their child records.
+   */
+  deleteRecords?: string[];
+  /**
+   * The button pressed at the end: primary (default: the page's main button — Next, Look up or Submit), back, or none.
+   */
+  press?: 'primary' | 'back' | 'none';
+  /**
+   * Instead of a button, open this page id as the summary's edit link does.
+   */
+  goto?: string;
+  expectErrors?: Errors1;
+  /**
+   * The feedback box a look-up shows: success or warning, and optionally its text word for word.
+   */
+  expectResult?: {
+    feedback: 'success' | 'warning';
+    text?: string;
+  };
+}
+/**
+ * Values the page must show before anything is typed (prefilled answers, defaults, earlier answers): model -> field -> value.
+ */
+export interface Answers {
+  [k: string]: {
+    [k: string]: Value;
+  };
+}
+/**
+ * Model (camel-cased dtoMapping, e.g. claimantInfo) -> field -> value. Fields are filled in the order written, as a claimant types them; each must be shown on the page at that moment.
+ *
+ * This interface was referenced by `FlowFixtureFile`'s JSON-Schema
+ * via the `definition` "answers".
+ */
+export interface Answers1 {
+  [k: string]: {
+    [k: string]: Value;
+  };
+}
+/**
+ * One record added with the records block's manager (Add more, fill, Upload/Save): field -> value, a file, or a link to another record. The block's fixed values (e.g. claimTransactionType) are set for you.
+ *
+ * This interface was referenced by `FlowFixtureFile`'s JSON-Schema
+ * via the `definition` "record".
+ */
+export interface Record {
+  /**
+   * A name for this record, so a later record or the expected payload can refer to it with { "$record": name }.
+   */
+  $as?: string;
+  $expectErrors?: Errors;
+  [k: string]: Value | File | RecordRef | string | Errors | undefined;
+}
+/**
+ * The record must be refused with exactly these errors (field -> message or messages); it is then cancelled.
+ */
+export interface Errors {
+  [k: string]: string | string[];
+}
+/**
+ * A file chosen in a file field: its name, MIME type ('' is stored as 'unknown') and size in bytes.
+ *
+ * This interface was referenced by `FlowFixtureFile`'s JSON-Schema
+ * via the `definition` "file".
+ */
+export interface File {
+  name: string;
+  type: string;
+  size: number;
+}
+/**
+ * The clientId of a record named with "$as" earlier in the fixture.
+ *
+ * This interface was referenced by `FlowFixtureFile`'s JSON-Schema
+ * via the `definition` "recordRef".
+ */
+export interface RecordRef {
+  $record: string;
+}
+/**
+ * Pressing the primary button is refused with exactly these errors. Without it, any error fails the fixture.
+ */
+export interface Errors1 {
+  [k: string]: string | string[];
+}
+/**
+ * Field key -> the message shown (or the list of messages), word for word in the fixture's culture. A records block's own message (minimum instances, required) is keyed by its model, e.g. claimTransactions.
+ *
+ * This interface was referenced by `FlowFixtureFile`'s JSON-Schema
+ * via the `definition` "errors".
+ */
+export interface Errors2 {
+  [k: string]: string | string[];
+}

@@ -1,0 +1,705 @@
+/**
+ * Generated from schemas/flow.schema.json by `npm run schemas:types` (scripts/schemas-types.ts).
+ * Do not edit: change the schema, then run the command again.
+ */
+
+/**
+ * A condition: { scope, schema } tests one field ('field' of the same model or record, or 'model.field' with the camel-cased dtoMapping) against a JSON Schema subset; { all }, { any } and { not } combine conditions.
+ *
+ * This interface was referenced by `FlowFile`'s JSON-Schema
+ * via the `definition` "condition".
+ */
+export type Condition =
+  | {
+      /**
+       * The field tested: 'field' or 'model.field' (e.g. claimDetails.isCurrentOwner).
+       */
+      scope: string;
+      /**
+       * What the field's value must satisfy.
+       */
+      schema: ConditionSchema;
+    }
+  | {
+      /**
+       * Holds when every condition holds.
+       *
+       * @minItems 1
+       */
+      all: Condition[];
+    }
+  | {
+      /**
+       * Holds when at least one condition holds.
+       *
+       * @minItems 1
+       */
+      any: Condition[];
+    }
+  | {
+      /**
+       * Holds when this condition does not.
+       */
+      not: Condition;
+    };
+/**
+ * A screen block; `block` names its kind: header, copy, model, address, records, feedback, captcha, summary, confirmation, lookupResult.
+ *
+ * This interface was referenced by `FlowFile`'s JSON-Schema
+ * via the `definition` "block".
+ */
+export type Block =
+  | HeaderBlock
+  | CopyBlock
+  | ModelBlock
+  | AddressBlock
+  | RecordsBlock
+  | FeedbackBlock
+  | CaptchaBlock
+  | SummaryBlock
+  | ConfirmationBlock
+  | LookupResultBlock;
+
+/**
+ * One form of a settlement: its routes (pages), the blocks and fields on each page, skip rules and deadlines. Data only: widgets, masks and rules are names resolved through registries. Check with `npm run flows:check`.
+ */
+export interface FlowFile {
+  /**
+   * Path of this JSON Schema, so editors complete and check the file.
+   */
+  $schema?: string;
+  /**
+   * Format version of the flow file; migrations key on it.
+   */
+  version: 1;
+  /**
+   * The form this file describes.
+   */
+  formType: 'Automotive' | 'Lookup' | 'Exclusion';
+  /**
+   * Deadlines checked in order by the route guard before each page of this form (spec §2); when now is later than one of them, the visitor is redirected.
+   *
+   * @minItems 1
+   */
+  deadlineKeys: ('globalDeadline' | 'lookupFilingDeadline' | 'exclusionFilingDeadline' | 'claimFilingDeadline')[];
+  /**
+   * The authorize call of this form (credentials + captcha).
+   */
+  authorize: Endpoint;
+  /**
+   * The create call of this form; absent when there is none (Lookup).
+   */
+  submit?: Endpoint;
+  /**
+   * PascalCase dtoMappings this form uses, in payload order; each needs a model config of this form type.
+   *
+   * @minItems 1
+   */
+  models: string[];
+  /**
+   * The pages in flow order (pages with inFlow false are reachable by address only).
+   *
+   * @minItems 1
+   */
+  pages: Page[];
+}
+/**
+ * An API call.
+ *
+ * This interface was referenced by `FlowFile`'s JSON-Schema
+ * via the `definition` "endpoint".
+ */
+export interface Endpoint {
+  /**
+   * Path of the call, e.g. /api/forms/automotive/authorize.
+   */
+  endpoint: string;
+  /**
+   * HTTP method.
+   */
+  method: 'POST';
+}
+/**
+ * One page (route) of the form.
+ *
+ * This interface was referenced by `FlowFile`'s JSON-Schema
+ * via the `definition` "page".
+ */
+export interface Page {
+  /**
+   * Short id, unique across all flows: start, claimant-info, denials.
+   */
+  id: string;
+  /**
+   * Canonical route, unique across all flows: /automotive/claimant-info.
+   */
+  path: string;
+  /**
+   * Extra routes for the same page, e.g. ['/', '/automotive/'].
+   */
+  aliases?: string[];
+  /**
+   * Localization key of the page title.
+   */
+  titleKey: string;
+  /**
+   * false for pages that exist but are not in the flow (payment-election). Default true.
+   */
+  inFlow?: boolean;
+  /**
+   * Visitors whose form is not authorized go to /session-expired.
+   */
+  requiresAuthorization: boolean;
+  /**
+   * Whether the session timer and its warning run on this page (false on start pages).
+   */
+  sessionTimeout: boolean;
+  /**
+   * When this condition holds, next and back skip the page and its answers are pruned before submit.
+   */
+  skipWhen?: Condition;
+  /**
+   * What the primary button does: next page, authorize, lookup, submit, or none (no button).
+   */
+  action?: 'next' | 'authorize' | 'lookup' | 'submit' | 'none';
+  /**
+   * Localization key of the primary button; defaults per action.
+   */
+  actionLabelKey?: string;
+  /**
+   * The blocks of the page, top to bottom.
+   *
+   * @minItems 1
+   */
+  blocks: Block[];
+}
+/**
+ * JSON Schema subset evaluated against a field value: const, enum, not, pattern, minLength, maxLength, type, anyOf, allOf.
+ *
+ * This interface was referenced by `FlowFile`'s JSON-Schema
+ * via the `definition` "conditionSchema".
+ */
+export interface ConditionSchema {
+  /**
+   * The value must equal this (radio answers are strings: "true").
+   */
+  const?: string | number | boolean | null;
+  /**
+   * The value must be one of these.
+   */
+  enum?: (string | number | boolean | null)[];
+  /**
+   * The value must not satisfy this.
+   */
+  not?: ConditionSchema;
+  /**
+   * A string value must match this regular expression.
+   */
+  pattern?: string;
+  /**
+   * A string value has at least this many characters.
+   */
+  minLength?: number;
+  /**
+   * A string value has at most this many characters.
+   */
+  maxLength?: number;
+  /**
+   * The value's type (null for empty).
+   */
+  type?: ('string' | 'number' | 'boolean' | 'null') | ('string' | 'number' | 'boolean' | 'null')[];
+  /**
+   * At least one of these holds.
+   */
+  anyOf?: ConditionSchema[];
+  /**
+   * All of these hold.
+   */
+  allOf?: ConditionSchema[];
+}
+/**
+ * A heading.
+ *
+ * This interface was referenced by `FlowFile`'s JSON-Schema
+ * via the `definition` "headerBlock".
+ */
+export interface HeaderBlock {
+  /**
+   * Block kind.
+   */
+  block: 'header';
+  /**
+   * The block shows only while this condition holds.
+   */
+  when?: Condition;
+  /**
+   * Heading tag.
+   */
+  element: 'h1' | 'h2' | 'h3' | 'h4';
+  /**
+   * Localization key of the heading text.
+   */
+  textKey: string;
+}
+/**
+ * Paragraphs of localized copy; values may contain inline HTML but no p, li, ul or ol tags.
+ *
+ * This interface was referenced by `FlowFile`'s JSON-Schema
+ * via the `definition` "copyBlock".
+ */
+export interface CopyBlock {
+  /**
+   * Block kind.
+   */
+  block: 'copy';
+  /**
+   * The block shows only while this condition holds.
+   */
+  when?: Condition;
+  /**
+   * Localization keys, one per paragraph.
+   *
+   * @minItems 1
+   */
+  paragraphs: string[];
+}
+/**
+ * The fields of one single-instance model (Credentials, ClaimantInfo, ClaimDetails, Signature …).
+ *
+ * This interface was referenced by `FlowFile`'s JSON-Schema
+ * via the `definition` "modelBlock".
+ */
+export interface ModelBlock {
+  /**
+   * Block kind.
+   */
+  block: 'model';
+  /**
+   * The block shows only while this condition holds.
+   */
+  when?: Condition;
+  /**
+   * PascalCase dtoMapping of a model config of this form type.
+   */
+  model: string;
+  /**
+   * Localization key of the fieldset legend.
+   */
+  legendKey?: string;
+  /**
+   * The fields shown, in order; each key must be a field of the model.
+   *
+   * @minItems 1
+   */
+  fields: Field[];
+}
+/**
+ * One field (spec §3 field config).
+ *
+ * This interface was referenced by `FlowFile`'s JSON-Schema
+ * via the `definition` "field".
+ */
+export interface Field {
+  /**
+   * Field name in the model config of the block's model.
+   */
+  key: string;
+  /**
+   * Widget that renders the field.
+   */
+  widget: 'text' | 'textarea' | 'date' | 'file' | 'hidden' | 'radio' | 'select' | 'checkbox';
+  /**
+   * Localization key of the label.
+   */
+  label: string;
+  /**
+   * Localization key of the placeholder.
+   */
+  placeholder?: string;
+  /**
+   * Localization key of help text shown under the field.
+   */
+  helpKey?: string;
+  /**
+   * Value set when the field is empty.
+   */
+  defaultValue?: string | number | boolean | null;
+  /**
+   * Input mask from the mask registry (e.g. vin, phoneUS, zipUS, date).
+   */
+  maskName?: string;
+  /**
+   * Extra client-side rules on top of the server's.
+   *
+   * Items: An extra client-side rule, same shape as the server's rules: `type` names an adapter of the rule registry, other properties are its parameters.
+   */
+  validations?: {
+    /**
+     * Rule kind (spec §5), e.g. required, maxLength, regularExpression.
+     */
+    type: string;
+    /**
+     * Literal message; avoid in flows, prefer messageKey.
+     */
+    message?: string | null;
+    /**
+     * Localization key of the message.
+     */
+    messageKey?: string | null;
+    [k: string]: unknown;
+  }[];
+  /**
+   * Key of the authorize response's prepopulatedData that fills this field while never edited.
+   */
+  prepopulatedDataKey?: string;
+  /**
+   * Apply prepopulated data even after the field was edited.
+   */
+  overrideEverDirtyFieldConstraint?: boolean;
+  /**
+   * Do not show the required marker on the label.
+   */
+  disableRequiredStyling?: boolean;
+  /**
+   * Text before or after the input (e.g. a currency symbol).
+   */
+  inputGroupConfig?: {
+    /**
+     * Localization key of the text before the input.
+     */
+    prepend?: string;
+    /**
+     * Localization key of the text after the input.
+     */
+    append?: string;
+  };
+  /**
+   * Options of a radio or select field.
+   *
+   * @minItems 1
+   *
+   * Items: One option.
+   */
+  options?: {
+    /**
+     * Stored value (a string; booleans as "true"/"false").
+     */
+    value: string;
+    /**
+     * Localization key of the option label.
+     */
+    label: string;
+  }[];
+  /**
+   * Localization key of a select's placeholder option.
+   */
+  placeholderKey?: string;
+  /**
+   * Rows of a textarea (default 5).
+   */
+  rows?: number;
+  /**
+   * The field shows (or is enabled) only while each dependency's condition holds.
+   *
+   * Items: One dependency.
+   */
+  dependencies?: {
+    /**
+     * Condition on other fields.
+     */
+    when: Condition;
+    /**
+     * What happens while the condition does not hold (default hide).
+     */
+    behavior?: 'hide' | 'disable';
+    /**
+     * Value stored while the condition does not hold (default null).
+     */
+    resetValue?: string | number | boolean | null;
+    /**
+     * Mask from the mask registry applied while the condition holds.
+     */
+    maskOverride?: string;
+  }[];
+}
+/**
+ * The address form of spec §2 (street lines, city/state/ZIP for the US; international row when enabled) on a model holding the address fields of spec §3.
+ *
+ * This interface was referenced by `FlowFile`'s JSON-Schema
+ * via the `definition` "addressBlock".
+ */
+export interface AddressBlock {
+  /**
+   * Block kind.
+   */
+  block: 'address';
+  /**
+   * The block shows only while this condition holds.
+   */
+  when?: Condition;
+  /**
+   * PascalCase dtoMapping of the model holding mailingStreetLine1 … mailingCountry.
+   */
+  model: string;
+  /**
+   * Localization key of the fieldset legend.
+   */
+  legendKey?: string;
+  /**
+   * Offer the international row and the country selector (the app setting internationalAddresses must also be on).
+   */
+  international: boolean;
+  /**
+   * Address field name to the key of the authorize response's prepopulatedData that fills it.
+   */
+  prepopulatedDataKeys?: {
+    [k: string]: string;
+  };
+}
+/**
+ * Repeating records of one model with a record manager (Add more, Cancel, Upload) and a display row per saved record.
+ *
+ * This interface was referenced by `FlowFile`'s JSON-Schema
+ * via the `definition` "recordsBlock".
+ */
+export interface RecordsBlock {
+  /**
+   * Block kind.
+   */
+  block: 'records';
+  /**
+   * The block shows only while this condition holds.
+   */
+  when?: Condition;
+  /**
+   * PascalCase dtoMapping of a repeating model (ClaimTransactions, DocumentContexts).
+   */
+  model: string;
+  /**
+   * Field values every record of this block carries; also the filter that selects the block's records.
+   */
+  fixedValues?: {
+    [k: string]: string | number | boolean | null;
+  };
+  /**
+   * Localization key of the fieldset legend.
+   */
+  legendKey?: string;
+  /**
+   * The fields of the draft record, in order.
+   *
+   * @minItems 1
+   */
+  fields: Field[];
+  /**
+   * Fields shown in each saved record's display row (at most 11, as the row has edit and delete buttons).
+   *
+   * @minItems 1
+   * @maxItems 11
+   */
+  displayFields: string[];
+  /**
+   * At least this many saved records before next.
+   */
+  minimumInstances?: {
+    /**
+     * Minimum number of saved records.
+     */
+    count: number;
+    /**
+     * The minimum applies only while this condition holds.
+     */
+    when?: Condition;
+    /**
+     * Localization key of the message; {0} is the minimum.
+     */
+    messageKey?: string;
+  };
+  /**
+   * Required manager: at least one saved record, message shown once the form is dirty. true uses the default message; an object names its key.
+   */
+  required?:
+    | boolean
+    | {
+        /**
+         * Localization key of the message.
+         */
+        messageKey: string;
+      };
+  /**
+   * Start a draft record when the page opens.
+   */
+  startDraft?: boolean;
+  /**
+   * Localization key of the Add more button.
+   */
+  addLabelKey?: string;
+  /**
+   * Localization key of the Upload (save) button.
+   */
+  saveLabelKey?: string;
+  /**
+   * Start a new draft after Upload (default true).
+   */
+  newDraftAfterSave?: boolean;
+  /**
+   * 'file': each record holds one file field and a file whose name is already saved is rejected; 'plain' otherwise (default).
+   */
+  kind?: 'file' | 'plain';
+  /**
+   * Options of a select field taken from the saved records of another model (e.g. a document linked to a repair).
+   */
+  linkOptions?: {
+    /**
+     * The select field of this block that holds the linked record's clientId.
+     */
+    field: string;
+    /**
+     * PascalCase dtoMapping of the model whose saved records are offered.
+     */
+    model: string;
+    /**
+     * Fields of the linked record joined to form the option label.
+     *
+     * @minItems 1
+     */
+    labelFields: string[];
+  };
+}
+/**
+ * A feedback box.
+ *
+ * This interface was referenced by `FlowFile`'s JSON-Schema
+ * via the `definition` "feedbackBlock".
+ */
+export interface FeedbackBlock {
+  /**
+   * Block kind.
+   */
+  block: 'feedback';
+  /**
+   * The block shows only while this condition holds.
+   */
+  when?: Condition;
+  /**
+   * Box style.
+   */
+  variant: 'default' | 'success' | 'warning';
+  /**
+   * Localization key of the text.
+   */
+  textKey: string;
+}
+/**
+ * The invisible captcha widget; required on pages whose action is authorize, lookup or submit when captcha is enabled.
+ *
+ * This interface was referenced by `FlowFile`'s JSON-Schema
+ * via the `definition` "captchaBlock".
+ */
+export interface CaptchaBlock {
+  /**
+   * Block kind.
+   */
+  block: 'captcha';
+  /**
+   * The block shows only while this condition holds.
+   */
+  when?: Condition;
+}
+/**
+ * A review of the answers, grouped, each group with an edit link back to its page.
+ *
+ * This interface was referenced by `FlowFile`'s JSON-Schema
+ * via the `definition` "summaryBlock".
+ */
+export interface SummaryBlock {
+  /**
+   * Block kind.
+   */
+  block: 'summary';
+  /**
+   * The block shows only while this condition holds.
+   */
+  when?: Condition;
+  /**
+   * Localization key of the summary heading.
+   */
+  headerKey?: string;
+  /**
+   * Groups of labelled values.
+   *
+   * @minItems 1
+   *
+   * Items: One group of the summary.
+   */
+  groups: {
+    /**
+     * Localization key of the group title.
+     */
+    titleKey: string;
+    /**
+     * Id of the page of this flow the edit link returns to.
+     */
+    editPage: string;
+    /**
+     * PascalCase dtoMapping of the model shown.
+     */
+    model: string;
+    /**
+     * Fields shown (labels come from the field configs of the edit page).
+     *
+     * @minItems 1
+     */
+    fields: string[];
+    /**
+     * For repeating models: only records with these values.
+     */
+    fixedValues?: {
+      [k: string]: string | number | boolean | null;
+    };
+  }[];
+}
+/**
+ * The confirmation message with the reference code and a print button.
+ *
+ * This interface was referenced by `FlowFile`'s JSON-Schema
+ * via the `definition` "confirmationBlock".
+ */
+export interface ConfirmationBlock {
+  /**
+   * Block kind.
+   */
+  block: 'confirmation';
+  /**
+   * The block shows only while this condition holds.
+   */
+  when?: Condition;
+  /**
+   * Localization key of the text; {0} is the reference code.
+   */
+  textKey: string;
+}
+/**
+ * The outcome of a lookup: a success or a warning feedback box.
+ *
+ * This interface was referenced by `FlowFile`'s JSON-Schema
+ * via the `definition` "lookupResultBlock".
+ */
+export interface LookupResultBlock {
+  /**
+   * Block kind.
+   */
+  block: 'lookupResult';
+  /**
+   * The block shows only while this condition holds.
+   */
+  when?: Condition;
+  /**
+   * Localization key shown when the VIN is a class vehicle; {0} is the VIN.
+   */
+  successKey: string;
+  /**
+   * Localization key shown when it is not; {0} is the VIN.
+   */
+  warningKey: string;
+}
