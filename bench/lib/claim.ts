@@ -1,0 +1,278 @@
+/**
+ * A claimant as the browser is one, over real HTTP on 127.0.0.1: session + CSRF token, a captcha
+ * token from the emulator, authorize, and a complete Automotive submission (every model of the
+ * flow, one repair, one document with a 100 KiB PDF) encoded as the browser encodes it.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { MULTIPART_FIELDS, payloadToFormData } from '../../runtime/core/payload/index.js';
+import type { FieldValue, FormModel, FormType, SubmissionPayload } from '../../runtime/core/types.js';
+import { ROOT } from './paths.js';
+
+interface ModelConfig {
+  metadataHash: string;
+  metadata: { formType: string; dtoMapping: string };
+}
+const CONFIGS = (JSON.parse(readFileSync(path.join(ROOT, 'server-fixtures', 'models.json'), 'utf8')) as { models: ModelConfig[] }).models;
+
+export const MARIA = { vin: '5EXMA1B20HC000101', noticeId: 'EXM-100001', pin: '482913' };
+export const PDF_BYTES = 100 * 1024;
+
+/** Unique per process: clientIds of two bench processes never collide. */
+const RUN = randomBytes(4).toString('hex');
+let sequence = 0;
+
+/** A clientId in the app's shape: prefix + 7-digit sequence + 8 characters. */
+export function clientId(prefix = 'b'): string {
+  sequence++;
+  return `${prefix}${String(sequence % 10_000_000).padStart(7, '0')}${RUN}`;
+}
+
+export function model(formType: FormType, dtoMapping: string, fields: Record<string, FieldValue>): FormModel {
+  const config = CONFIGS.find((m) => m.metadata.formType === formType && m.metadata.dtoMapping === dtoMapping);
+  if (!config) throw new Error(`server-fixtures/models.json has no ${formType}/${dtoMapping}`);
+  return {
+    id: null,
+    clientId: clientId(),
+    metadata: { formType, dtoMapping: dtoMapping[0]!.toLowerCase() + dtoMapping.slice(1) },
+    metadataHash: config.metadataHash,
+    fields,
+  };
+}
+
+/** A PDF of `size` bytes (magic number, a comment carrying `label`, padding, trailer). */
+export function pdf(label: string, size = PDF_BYTES): Buffer {
+  const head = Buffer.from(`%PDF-1.4\n% ${label}\n1 0 obj\n<<>>\nendobj\n`);
+  const tail = Buffer.from('\ntrailer\n<<>>\n%%EOF\n');
+  const body = Buffer.alloc(size - head.length - tail.length, 0x20);
+  // Some variety, so pages are not one repeated byte.
+  for (let i = 0; i < body.length; i += 64) body[i] = 0x0a;
+  return Buffer.concat([head, body, tail]);
+}
+
+/** A complete Automotive claim as the flow builds it (Maria's answers), with one repair and its invoice. */
+export function automotivePayload(options: { captchaRawValue: string; reCaptchaResponse: string; file: Buffer }): SubmissionPayload {
+  const repair = model('Automotive', 'ClaimTransactions', {
+    claimTransactionType: 'repair',
+    repairDate: '06/10/2016',
+    mileageAtRepair: '41200',
+    facilityName: 'Bay Motors',
+    amountPaid: 1250.5,
+    repairDescription: 'Replaced CVT valve body.\nTwo days in the shop.',
+    denialDate: null,
+    denialReason: null,
+  });
+  const doc = model('Automotive', 'DocumentContexts', {
+    documentType: 'repairInvoice',
+    claimTransactionId: repair.clientId,
+    file: 'invoice.pdf',
+    name: 'invoice.pdf',
+    size: options.file.length,
+    type: 'application/pdf',
+  });
+  return {
+    reCaptchaResponse: options.reCaptchaResponse,
+    userPreferredCulture: 'en',
+    captchaRawValue: options.captchaRawValue,
+    credentials: model('Automotive', 'Credentials', { ...MARIA }),
+    claimantInfo: model('Automotive', 'ClaimantInfo', {
+      firstName: 'María',
+      middleInitial: null,
+      lastName: "García-O'Neil",
+      mailingStreetLine1: '1200 Harbor Blvd',
+      mailingStreetLine2: null,
+      mailingCity: 'Oakland',
+      mailingSubDivision: 'CA',
+      mailingPostalCode: '94607',
+      mailingSubDivisionNonUS: null,
+      mailingPostalCodeNonUS: null,
+      mailingCountry: 'US',
+      emailAddress: 'maria.garcia@example.com',
+      phoneNumber: '(510) 555-0142',
+      alternatePhoneNumber: null,
+    }),
+    claimDetails: model('Automotive', 'ClaimDetails', {
+      ownershipType: 'own',
+      acquisitionDate: '03/15/2015',
+      isCurrentOwner: 'true',
+      disposalDate: null,
+      didIncurOutOfPocketExpensesPriorToSeptember: 'true',
+    }),
+    signature: model('Automotive', 'Signature', {
+      signature: 'María García',
+      signatureDate: '11/25/2026',
+      attestation: true,
+      confirmEmailAddress: 'maria.garcia@example.com',
+      confirmPhoneNumber: '(510) 555-0142',
+    }),
+    prepopulatedData: [],
+    documentContexts: [doc],
+    claimTransactions: [repair],
+    documents: [{ clientId: doc.clientId, name: 'invoice.pdf', size: options.file.length, type: 'application/pdf', data: options.file }],
+  };
+}
+
+/** The model clientIds of a payload (what the server's idempotency key is made of). */
+export function payloadClientIds(payload: SubmissionPayload): string[] {
+  const one = [payload.credentials, payload.claimantInfo, payload.claimDetails, payload.signature].filter((m): m is FormModel => m !== null);
+  return [...one, ...payload.prepopulatedData, ...payload.documentContexts, ...payload.claimTransactions].map((m) => m.clientId).sort();
+}
+
+export interface Encoded {
+  body: Buffer;
+  contentType: string;
+}
+
+const CRLF = '\r\n';
+const quoted = (s: string) => s.replace(/"/g, '%22').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+
+/**
+ * Synchronous multipart encoding with the same parts, order and values as payloadToFormData (so it
+ * can run inside autocannon's setupRequest); `checkEncoding` compares the two.
+ */
+export function encodeSubmission(payload: SubmissionPayload): Encoded {
+  const boundary = `----benchBoundary${randomBytes(12).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  const textPart = (name: string, value: string) =>
+    chunks.push(Buffer.from(`--${boundary}${CRLF}Content-Disposition: form-data; name="${quoted(name)}"${CRLF}${CRLF}${value}${CRLF}`));
+  for (const name of MULTIPART_FIELDS.text) {
+    const value = payload[name];
+    if (value !== null && value !== undefined) textPart(name, value);
+  }
+  for (const name of MULTIPART_FIELDS.json) textPart(name, JSON.stringify(payload[name] ?? null));
+  for (const file of payload.documents ?? []) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}${CRLF}Content-Disposition: form-data; name="${quoted(file.clientId)}"; filename="${quoted(file.name)}"${CRLF}Content-Type: ${file.type}${CRLF}${CRLF}`,
+      ),
+    );
+    chunks.push(Buffer.from(file.data as Uint8Array));
+    chunks.push(Buffer.from(CRLF));
+  }
+  chunks.push(Buffer.from(`--${boundary}--${CRLF}`));
+  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** The browser's own encoding (payloadToFormData → the platform's FormData serializer). */
+export async function encodeWithFormData(payload: SubmissionPayload): Promise<Encoded> {
+  const request = new Request('http://127.0.0.1/', { method: 'POST', body: payloadToFormData(payload) });
+  return { body: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get('content-type')! };
+}
+
+/** Parts (name, filename, bytes) of an encoded body, for comparing two encodings. */
+export async function partsOf(encoded: Encoded): Promise<Array<{ name: string; filename: string | null; value: string }>> {
+  const form = await new Response(encoded.body as Uint8Array<ArrayBuffer>, { headers: { 'content-type': encoded.contentType } }).formData();
+  const out: Array<{ name: string; filename: string | null; value: string }> = [];
+  for (const [name, value] of form.entries()) {
+    if (typeof value === 'string') out.push({ name, filename: null, value });
+    else out.push({ name, filename: value.name, value: Buffer.from(await value.arrayBuffer()).toString('base64') });
+  }
+  return out;
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * HTTP
+ * ----------------------------------------------------------------------------------------------*/
+
+export class HttpError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly body: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface Session {
+  cookie: string;
+  csrf: string;
+}
+
+export interface AuthorizedSession extends Session {
+  /** captchaRawValue for the submit. */
+  captcha: string;
+}
+
+const firstCookie = (res: Response): string | null => {
+  const set = res.headers.getSetCookie();
+  return set[0] ? set[0].split(';')[0]! : null;
+};
+
+export class Claimant {
+  constructor(
+    readonly baseUrl: string,
+    readonly emulatorOrigin: string,
+    readonly timeoutMs = 10_000,
+  ) {}
+
+  async session(): Promise<Session> {
+    const res = await fetch(`${this.baseUrl}/api/csrf`, { signal: AbortSignal.timeout(this.timeoutMs) });
+    const body = await res.text();
+    if (!res.ok) throw new HttpError(`GET /api/csrf: ${res.status}`, res.status, body);
+    const cookie = firstCookie(res);
+    if (!cookie) throw new Error('GET /api/csrf set no cookie');
+    return { cookie, csrf: (JSON.parse(body) as { requestToken: string }).requestToken };
+  }
+
+  /** A fresh provider token, as the emulator's browser script obtains it. */
+  async captchaToken(hostname = '127.0.0.1'): Promise<string> {
+    const res = await fetch(`${this.emulatorOrigin}/token`, {
+      method: 'POST',
+      body: JSON.stringify({ sitekey: 'emulator-site-key', hostname }),
+      signal: AbortSignal.timeout(this.timeoutMs),
+    });
+    if (!res.ok) throw new HttpError(`emulator /token: ${res.status}`, res.status, await res.text());
+    return ((await res.json()) as { token: string }).token;
+  }
+
+  authorizeBody(formType: FormType, fields: Record<string, FieldValue>, token: string): string {
+    return JSON.stringify({ credentials: model(formType, 'Credentials', fields), reCaptchaResponse: token });
+  }
+
+  async authorize(session: Session, formType: FormType, fields: Record<string, FieldValue>): Promise<AuthorizedSession> {
+    const res = await fetch(`${this.baseUrl}/api/forms/${formType.toLowerCase()}/authorize`, {
+      method: 'POST',
+      headers: { cookie: session.cookie, 'x-csrf-token': session.csrf, 'content-type': 'application/json' },
+      body: this.authorizeBody(formType, fields, await this.captchaToken()),
+      signal: AbortSignal.timeout(this.timeoutMs),
+    });
+    const body = await res.text();
+    if (!res.ok) throw new HttpError(`authorize: ${res.status} ${body}`, res.status, body);
+    const json = JSON.parse(body) as { authorized: boolean; captcha: string | null };
+    if (!json.authorized || !json.captcha) throw new HttpError(`authorize: not authorized ${body}`, res.status, body);
+    return { cookie: firstCookie(res) ?? session.cookie, csrf: session.csrf, captcha: json.captcha };
+  }
+
+  async submit(session: Session, encoded: Encoded): Promise<{ status: number; body: string; referenceCode: string | null }> {
+    const res = await fetch(`${this.baseUrl}/api/forms/automotive`, {
+      method: 'POST',
+      headers: { cookie: session.cookie, 'x-csrf-token': session.csrf, 'content-type': encoded.contentType },
+      body: encoded.body as Uint8Array<ArrayBuffer>,
+      signal: AbortSignal.timeout(this.timeoutMs),
+    });
+    const body = await res.text();
+    let referenceCode: string | null;
+    try {
+      referenceCode = (JSON.parse(body) as { referenceCodeForm?: string | null }).referenceCodeForm ?? null;
+    } catch {
+      referenceCode = null;
+    }
+    return { status: res.status, body, referenceCode };
+  }
+}
+
+/** Runs `task(i)` for i in [0, count) with at most `concurrency` at once; stops at the deadline. */
+export async function pool<T>(count: number, concurrency: number, task: (i: number) => Promise<T>, deadline = Infinity): Promise<T[]> {
+  const out: T[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < count && Date.now() < deadline) {
+      const i = next++;
+      out[i] = await task(i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
+  return out;
+}

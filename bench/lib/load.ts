@@ -1,0 +1,89 @@
+/**
+ * One timed autocannon run against a server, every request built by `next()` (a fresh session,
+ * token and body each time). When the prepared supply runs low the run stops early and the rate is
+ * taken over the time it actually ran.
+ */
+import autocannon from 'autocannon';
+
+export interface LoadRun {
+  seconds: number;
+  ok: number;
+  /** 2xx per second. */
+  rate: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  statuses: Record<string, number>;
+  latency: { mean: number; p50: number; p90: number; p99: number; max: number };
+  /** A few non-2xx answers, for the notes. */
+  samples: string[];
+  endedEarly: boolean;
+  /** Requests re-sent after the supply ran out (0 unless the reserve was too small). */
+  reused: number;
+}
+
+export interface LoadOptions {
+  url: string;
+  path: string;
+  connections: number;
+  seconds: number;
+  /** Builds the next request; null when the prepared supply is exhausted. */
+  next(): { headers: Record<string, string>; body: string | Buffer } | null;
+  /** How many requests next() can still build. */
+  remaining(): number;
+}
+
+export async function loadRun(options: LoadOptions): Promise<LoadRun> {
+  const samples: string[] = [];
+  let endedEarly = false;
+  /** Requests sent again because the supply was exhausted (their answers are not meaningful). */
+  let reused = 0;
+  let last: { headers: Record<string, string>; body: string | Buffer } | null = null;
+  const started = performance.now();
+  const instance: ReturnType<typeof autocannon> = autocannon({
+    url: options.url,
+    connections: options.connections,
+    duration: options.seconds,
+    timeout: 10,
+    requests: [
+      {
+        method: 'POST',
+        path: options.path,
+        setupRequest: (request) => {
+          // Autocannon builds requests ahead of sending them: stop with a reserve, never send one twice.
+          if (options.remaining() <= options.connections * 4 && !endedEarly) {
+            endedEarly = true;
+            setImmediate(() => instance.stop());
+          }
+          const built = options.next();
+          if (!built) {
+            reused++;
+            return last ? { ...request, method: 'POST', path: options.path, headers: last.headers, body: last.body } : null;
+          }
+          last = built;
+          return { ...request, method: 'POST', path: options.path, headers: built.headers, body: built.body };
+        },
+        onResponse: (status, body) => {
+          if ((status < 200 || status >= 300) && samples.length < 5) samples.push(`${status} ${body.slice(0, 200)}`);
+        },
+      },
+    ],
+  });
+  const result = await instance;
+  const seconds = endedEarly ? (performance.now() - started) / 1000 : result.duration || options.seconds;
+  const statuses: Record<string, number> = {};
+  for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) statuses[code] = stat.count;
+  return {
+    seconds,
+    ok: result['2xx'],
+    rate: result['2xx'] / seconds,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    statuses,
+    latency: { mean: result.latency.mean, p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max },
+    samples,
+    endedEarly,
+    reused,
+  };
+}

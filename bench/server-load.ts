@@ -1,0 +1,293 @@
+/**
+ * Server load figure: autocannon over loopback, 50 connections, a warm-up then 3 × 10 s (smoke:
+ * 1 × 2 s), against the real server (buildApp in its own process, production logging, the captcha
+ * emulator in another process) on SQLite and on PostgreSQL, each beside the floor
+ * (bench/servers/floor.ts) in the same run, runs alternating between the two.
+ *
+ *   submit      POST /api/forms/automotive — a complete claim, multipart with a 100 KiB PDF, every
+ *               rule checked, stored in one transaction. Every request is a distinct submission
+ *               (fresh model clientIds) on its own authorized session with its own captcha values,
+ *               all prepared before the timed run.
+ *   authorize   POST /api/forms/automotive/authorize — with Notice ID + PIN (the PIN checked against
+ *               its scrypt hash) and, separately, VIN only; each request on a fresh session with a
+ *               fresh captcha token verified against the emulator's /siteverify.
+ *
+ *   tsx bench/server-load.ts [--smoke]
+ */
+import { round, standalone, isEntry, type BenchContext, type Figure } from './lib/figure.js';
+import { automotivePayload, Claimant, encodeSubmission, MARIA, pdf, pool, type AuthorizedSession, type Session } from './lib/claim.js';
+import { loadRun, type LoadRun } from './lib/load.js';
+import type { ChildStats } from './lib/monitor.js';
+import { DIALECTS, postgresAvailable, startAppServer, startEmulator, startFloorServer, storage, type Dialect, type ServerUnderTest } from './lib/servers.js';
+import { median } from './lib/stats.js';
+
+const CONNECTIONS = 50;
+const SUBMIT_FLOOR_SHARE = 0.65;
+const SUBMIT_P99_MS = 150;
+const MAX_MS = 1000;
+const AUTHORIZE_RATE = 2000;
+const PREP_CONCURRENCY = 32;
+
+interface Plan {
+  warmSeconds: number;
+  runs: number;
+  seconds: number;
+}
+
+interface Supply {
+  next(): { headers: Record<string, string>; body: string | Buffer } | null;
+  remaining(): number;
+}
+
+const FILE = pdf('bench invoice');
+
+type Kind = 'submit' | 'authorize-pin' | 'authorize-vin';
+
+/* ------------------------------------------------------------------------------------------------
+ * What each request needs, prepared before the timed run
+ * ----------------------------------------------------------------------------------------------*/
+
+async function tokens(claimant: Claimant, n: number): Promise<string[]> {
+  return pool(n, PREP_CONCURRENCY, () => claimant.captchaToken());
+}
+
+async function appSupply(kind: Kind, claimant: Claimant, n: number, deadline: number): Promise<Supply> {
+  let sessions: Array<Session | AuthorizedSession>;
+  if (kind === 'submit') {
+    sessions = (await pool(n, PREP_CONCURRENCY, async () => claimant.authorize(await claimant.session(), 'Automotive', { vin: MARIA.vin, noticeId: null, pin: null }), deadline)).filter(Boolean);
+  } else {
+    sessions = (await pool(n, PREP_CONCURRENCY, () => claimant.session(), deadline)).filter(Boolean);
+  }
+  const fresh = await tokens(claimant, sessions.length);
+  let i = 0;
+  return {
+    remaining: () => sessions.length - i,
+    next() {
+      if (i >= sessions.length) return null;
+      const session = sessions[i]!;
+      const token = fresh[i++]!;
+      const headers = { cookie: session.cookie, 'x-csrf-token': session.csrf };
+      if (kind === 'submit') {
+        const encoded = encodeSubmission(automotivePayload({ captchaRawValue: (session as AuthorizedSession).captcha, reCaptchaResponse: token, file: FILE }));
+        return { headers: { ...headers, 'content-type': encoded.contentType }, body: encoded.body };
+      }
+      const fields = kind === 'authorize-pin' ? { ...MARIA } : { vin: MARIA.vin, noticeId: null, pin: null };
+      return { headers: { ...headers, 'content-type': 'application/json' }, body: claimant.authorizeBody('Automotive', fields, token) };
+    },
+  };
+}
+
+async function floorSupply(kind: Kind, claimant: Claimant, n: number): Promise<Supply> {
+  if (kind === 'submit') {
+    // The same multipart body the real server gets (fresh models each time), no session needed.
+    return {
+      remaining: () => Infinity,
+      next() {
+        const encoded = encodeSubmission(automotivePayload({ captchaRawValue: 'x.y', reCaptchaResponse: 'token', file: FILE }));
+        return { headers: { 'content-type': encoded.contentType }, body: encoded.body };
+      },
+    };
+  }
+  const fresh = await tokens(claimant, n);
+  let i = 0;
+  return {
+    remaining: () => fresh.length - i,
+    next() {
+      if (i >= fresh.length) return null;
+      return { headers: { 'content-type': 'application/json' }, body: claimant.authorizeBody('Automotive', { vin: MARIA.vin, noticeId: null, pin: null }, fresh[i++]!) };
+    },
+  };
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Runs
+ * ----------------------------------------------------------------------------------------------*/
+
+interface Measured {
+  runs: LoadRun[];
+  stats: ChildStats[];
+  prepSeconds: number[];
+}
+
+const pathOf = (kind: Kind, target: 'app' | 'floor') =>
+  target === 'floor' ? (kind === 'submit' ? '/submit' : '/authorize') : kind === 'submit' ? '/api/forms/automotive' : '/api/forms/automotive/authorize';
+
+/** Requests to prepare for `seconds` at `rate`, with headroom. */
+const supplyFor = (rate: number, seconds: number) => Math.ceil(rate * seconds * 1.3) + CONNECTIONS * 6;
+
+async function oneRun(ctx: BenchContext, kind: Kind, target: 'app' | 'floor', server: ServerUnderTest, claimant: Claimant, seconds: number, rateGuess: number, into: Measured) {
+  const prepStart = performance.now();
+  const n = supplyFor(rateGuess, seconds);
+  const supply = target === 'app' ? await appSupply(kind, claimant, n, Date.now() + 100_000) : await floorSupply(kind, claimant, n);
+  into.prepSeconds.push((performance.now() - prepStart) / 1000);
+  await server.child.ask({ type: 'reset' });
+  const run = await loadRun({ url: server.url, path: pathOf(kind, target), connections: CONNECTIONS, seconds, next: supply.next, remaining: supply.remaining });
+  into.runs.push(run);
+  into.stats.push(await server.child.ask<ChildStats>({ type: 'stats' }));
+  ctx.log(
+    `  ${kind} ${target}: ${round(run.rate)} req/s over ${round(run.seconds, 2)} s, p99 ${run.latency.p99} ms, max ${run.latency.max} ms, non-2xx ${run.non2xx}, errors ${run.errors}${run.endedEarly ? ' (supply ran out)' : ''}`,
+  );
+  return run.rate;
+}
+
+/** Warm-up, then the timed runs alternating between the real server and the floor. */
+async function measurePair(ctx: BenchContext, kind: Kind, app: ServerUnderTest, floor: ServerUnderTest | null, claimant: Claimant, plan: Plan, guess: number) {
+  const appM: Measured = { runs: [], stats: [], prepSeconds: [] };
+  const floorM: Measured = { runs: [], stats: [], prepSeconds: [] };
+  const warm: Measured = { runs: [], stats: [], prepSeconds: [] };
+  let appRate = await oneRun(ctx, kind, 'app', app, claimant, plan.warmSeconds, guess, warm);
+  let floorRate = floor ? await oneRun(ctx, kind, 'floor', floor, claimant, plan.warmSeconds, guess * 2, warm) : 0;
+  for (let r = 0; r < plan.runs; r++) {
+    appRate = Math.max(1, await oneRun(ctx, kind, 'app', app, claimant, plan.seconds, Math.max(appRate, 5), appM));
+    if (floor) floorRate = Math.max(1, await oneRun(ctx, kind, 'floor', floor, claimant, plan.seconds, Math.max(floorRate, 5), floorM));
+  }
+  return { app: appM, floor: floor ? floorM : null };
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Figures
+ * ----------------------------------------------------------------------------------------------*/
+
+const sum = (xs: number[]) => xs.reduce((s, x) => s + x, 0);
+
+function stallNote(m: Measured): string {
+  const gcMax = Math.max(...m.stats.map((s) => s.gc.maxMs));
+  const loopMax = Math.max(...m.stats.map((s) => s.loop.max));
+  const stalls = m.stats.flatMap((s) => s.stalls).filter((s) => s.ms >= 100);
+  const byKind = (k: 'gc' | 'loop') => stalls.filter((s) => s.kind === k);
+  const mc = m.stats.map((s) => s.gc.byKind['mark-compact']?.maxMs ?? 0);
+  const wal = m.stats.map((s) => s.walBytes).filter((w): w is number => w !== null);
+  return (
+    `server process: longest GC pause ${round(gcMax)} ms (mark-compact max ${round(Math.max(...mc))} ms), longest event-loop delay ${round(loopMax)} ms, ` +
+    `${byKind('loop').length} loop stalls ≥ 100 ms, ${byKind('gc').length} GC pauses ≥ 100 ms` +
+    (wal.length ? `; WAL file ${round(Math.max(...wal) / 1024 / 1024)} MB at most after a run` : '')
+  );
+}
+
+function runDetail(m: Measured | null) {
+  if (!m) return null;
+  return {
+    runs: m.runs.map((r) => ({ seconds: round(r.seconds, 2), rate: round(r.rate), ...r.latency, non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts, statuses: r.statuses, endedEarly: r.endedEarly, reused: r.reused, samples: r.samples })),
+    server: m.stats.map((s) => ({ rssMiB: round(s.rss / 1048576), gc: { count: s.gc.count, totalMs: round(s.gc.totalMs), maxMs: round(s.gc.maxMs), byKind: s.gc.byKind }, loop: s.loop, stalls: s.stalls.filter((x) => x.ms >= 100) })),
+    prepSeconds: m.prepSeconds.map((s) => round(s, 1)),
+  };
+}
+
+function submitFigures(dialect: Dialect, app: Measured, floor: Measured | null): Figure[] {
+  const rate = median(app.runs.map((r) => r.rate));
+  const floorRate = floor ? median(floor.runs.map((r) => r.rate)) : NaN;
+  const p99 = median(app.runs.map((r) => r.latency.p99));
+  const max = Math.max(...app.runs.map((r) => r.latency.max));
+  const non2xx = sum(app.runs.map((r) => r.non2xx + r.errors + r.timeouts));
+  const floorP99 = floor ? median(floor.runs.map((r) => r.latency.p99)) : NaN;
+  const floorMax = floor ? Math.max(...floor.runs.map((r) => r.latency.max)) : NaN;
+  const floorRef = floor ? { name: `bare Fastify + multipart + ${dialect === 'sqlite' ? 'SQLite BLOB (WAL, synchronous=FULL)' : 'PostgreSQL bytea (synchronous_commit=on)'}`, value: round(floorRate), unit: 'req/s' } : null;
+  const early = app.runs.some((r) => r.endedEarly) ? ' Some runs ended early when the prepared sessions ran out; the rate is over the time they ran.' : '';
+  const detail = { app: runDetail(app), floor: runDetail(floor) };
+  return [
+    {
+      name: `server.submit.${dialect}.throughput`,
+      value: round(rate),
+      unit: 'req/s',
+      budget: `≥ ${SUBMIT_FLOOR_SHARE * 100}% of the floor${floor ? ` (${round(floorRate * SUBMIT_FLOOR_SHARE)} req/s)` : ''}`,
+      holds: floor ? rate >= floorRate * SUBMIT_FLOOR_SHARE : null,
+      floor: floorRef,
+      notes: `median of ${app.runs.length} run(s); ${floor ? `${round((rate / floorRate) * 100)}% of the floor (floor p99 ${floorP99} ms, max ${floorMax} ms)` : 'no floor'}.${early} ${stallNote(app)}`,
+      detail,
+    },
+    {
+      name: `server.submit.${dialect}.p99`,
+      value: p99,
+      unit: 'ms',
+      budget: `≤ ${SUBMIT_P99_MS} ms`,
+      holds: p99 <= SUBMIT_P99_MS,
+      ...(floor ? { floor: { name: 'floor p99', value: floorP99, unit: 'ms' } } : {}),
+      notes: `median of the runs' p99 (${app.runs.map((r) => r.latency.p99).join(', ')} ms); p50 ${median(app.runs.map((r) => r.latency.p50))} ms`,
+    },
+    {
+      name: `server.submit.${dialect}.max`,
+      value: max,
+      unit: 'ms',
+      budget: `≤ ${MAX_MS} ms`,
+      holds: max <= MAX_MS,
+      ...(floor ? { floor: { name: 'floor max', value: floorMax, unit: 'ms' } } : {}),
+      notes: `slowest request over all runs. ${floor ? `Floor: ${stallNote(floor)}` : ''}`,
+    },
+    {
+      name: `server.submit.${dialect}.non2xx`,
+      value: non2xx,
+      unit: 'responses',
+      budget: '0',
+      holds: non2xx === 0,
+      notes: non2xx ? `non-2xx/errors: ${JSON.stringify(app.runs.map((r) => r.statuses))}; e.g. ${app.runs.flatMap((r) => r.samples).slice(0, 2).join(' | ')}` : `${sum(app.runs.map((r) => r.ok))} stored submissions, all 2xx`,
+    },
+  ];
+}
+
+function authorizeFigures(dialect: Dialect, kind: Kind, app: Measured, floor: Measured | null): Figure[] {
+  const rate = median(app.runs.map((r) => r.rate));
+  const floorRate = floor ? median(floor.runs.map((r) => r.rate)) : NaN;
+  const non2xx = sum(app.runs.map((r) => r.non2xx + r.errors + r.timeouts));
+  const what = kind === 'authorize-pin' ? 'Notice ID + PIN (scrypt) + captcha siteverify' : 'VIN only + captcha siteverify';
+  return [
+    {
+      name: `server.${kind}.${dialect}.throughput`,
+      value: round(rate),
+      unit: 'req/s',
+      budget: `≥ ${AUTHORIZE_RATE} req/s`,
+      holds: rate >= AUTHORIZE_RATE,
+      ...(floor ? { floor: { name: 'bare Fastify JSON + siteverify + SELECT + session INSERT', value: round(floorRate), unit: 'req/s' } } : {}),
+      notes: `${what}; median of ${app.runs.length} run(s); p50 ${median(app.runs.map((r) => r.latency.p50))} ms, p99 ${median(app.runs.map((r) => r.latency.p99))} ms, max ${Math.max(...app.runs.map((r) => r.latency.max))} ms. ${stallNote(app)}`,
+      detail: { app: runDetail(app), floor: runDetail(floor) },
+    },
+    {
+      name: `server.${kind}.${dialect}.non2xx`,
+      value: non2xx,
+      unit: 'responses',
+      budget: '0',
+      holds: non2xx === 0,
+      notes: non2xx ? `${JSON.stringify(app.runs.map((r) => r.statuses))}; e.g. ${app.runs.flatMap((r) => r.samples).slice(0, 2).join(' | ')}` : `${sum(app.runs.map((r) => r.ok))} authorizations, all 2xx`,
+    },
+  ];
+}
+
+export async function run(ctx: BenchContext): Promise<Figure[]> {
+  const plan: Plan = ctx.smoke ? { warmSeconds: 1, runs: 1, seconds: 2 } : { warmSeconds: 5, runs: 3, seconds: 10 };
+  const dialects = [...DIALECTS];
+  const figures: Figure[] = [];
+  if (!(await postgresAvailable())) {
+    dialects.splice(dialects.indexOf('postgres'), 1);
+    figures.push({ name: 'server.postgres', value: null, unit: '', budget: null, holds: null, notes: 'not measured: PostgreSQL did not answer at BENCH_DATABASE_URL / TEST_DATABASE_URL' });
+  }
+  const emulator = await startEmulator();
+  try {
+    for (const dialect of dialects) {
+      const appStore = storage(dialect, 'load-app');
+      const floorStore = storage(dialect, 'load-floor');
+      let app: ServerUnderTest | null = null;
+      let floor: ServerUnderTest | null = null;
+      try {
+        app = await startAppServer(appStore, String(emulator.ready.url));
+        floor = await startFloorServer(floorStore, String(emulator.ready.url));
+        ctx.log(`server-load on ${dialect}: app ${app.url}, floor ${floor.url}`);
+        const appClaimant = new Claimant(app.url, String(emulator.ready.url));
+        const submit = await measurePair(ctx, 'submit', app, floor, appClaimant, plan, 500);
+        figures.push(...submitFigures(dialect, submit.app, submit.floor));
+        const pin = await measurePair(ctx, 'authorize-pin', app, floor, appClaimant, plan, 60);
+        figures.push(...authorizeFigures(dialect, 'authorize-pin', pin.app, pin.floor));
+        const vin = await measurePair(ctx, 'authorize-vin', app, null, appClaimant, plan, 800);
+        figures.push(...authorizeFigures(dialect, 'authorize-vin', vin.app, null));
+      } finally {
+        await app?.child.stop();
+        await floor?.child.stop();
+        await appStore.cleanup();
+        await floorStore.cleanup();
+      }
+    }
+  } finally {
+    await emulator.stop();
+  }
+  return figures;
+}
+
+if (isEntry(import.meta.url)) await standalone(run);

@@ -1,0 +1,39 @@
+/**
+ * Child: the real server — buildApp over openDatabase (SQLite in a temp data folder, or PostgreSQL
+ * in its own schema), the sample settlement, the captcha emulator given by origin, production-style
+ * logging (level info, to stdout, which the parent discards) unless BENCH_LOGGER=off.
+ * The coarse per-IP API limit is lifted: every request of the benchmark comes from 127.0.0.1.
+ */
+import path from 'node:path';
+import { buildApp, loggerOptions } from '../../server/app.js';
+import { openDatabase } from '../../server/db/index.js';
+import { SQLITE_FILE_NAME } from '../../server/db/open.js';
+import { startMonitor } from '../lib/monitor.js';
+
+export interface AppChildConfig {
+  dataDir: string;
+  databaseUrl?: string;
+  schema?: string;
+  emulatorOrigin: string;
+  logger?: 'production' | 'off';
+}
+
+const config = JSON.parse(process.env.BENCH_CONFIG ?? '{}') as AppChildConfig;
+const database = await openDatabase({
+  dataDir: config.dataDir,
+  ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
+  ...(config.schema ? { schema: config.schema } : {}),
+});
+const app = await buildApp({
+  database,
+  ownsDatabase: true,
+  sessionSecret: 'bench-session-secret-0123456789abcdefghijklmnop',
+  environment: 'test',
+  captcha: { emulatorOrigin: config.emulatorOrigin },
+  logger: config.logger === 'off' ? false : loggerOptions('production'),
+  apiRequestsPerMinute: 100_000_000,
+});
+const url = await app.listen({ host: '127.0.0.1', port: 0 });
+startMonitor(config.databaseUrl ? null : path.join(config.dataDir, `${SQLITE_FILE_NAME}-wal`));
+process.send?.({ url: url.replace('localhost', '127.0.0.1'), pid: process.pid });
+process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));
