@@ -70,8 +70,10 @@ export interface BuildAppOptions {
   appDistDir?: string;
   /** Re-read the app's index.html on each request (development with vite build --watch). */
   reloadAppIndex?: boolean;
-  /** Default locales/. */
+  /** Locales of a settlement folder without its own locales/ (default: the repository's locales/). */
   localesDir?: string;
+  /** Flows of a settlement folder without its own flows/ (default: the repository's flows/). */
+  flowsDir?: string;
   /** false (tests), or pino options, or a pino logger. Personal data and tokens are redacted. */
   logger?: boolean | FastifyServerOptions['logger'] | FastifyBaseLogger;
   trustProxy?: boolean;
@@ -121,7 +123,12 @@ export function loggerOptions(environment: Environment): FastifyServerOptions['l
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const environment = options.environment ?? 'development';
   const clock = options.clock ?? Date.now;
-  const settlement = options.settlement ?? loadSettlement(options.settlementDir ?? path.join(ROOT, 'server-fixtures'));
+  const settlement =
+    options.settlement ??
+    loadSettlement(options.settlementDir ?? path.join(ROOT, 'server-fixtures'), {
+      ...(options.flowsDir ? { flowsDir: options.flowsDir } : {}),
+      ...(options.localesDir ? { localesDir: options.localesDir } : {}),
+    });
   const resolvedCaptcha = resolveCaptcha(settlement.captcha, settlement.settings.captchaEnabled, environment, options.captcha);
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const uploads = settlement.settings.uploads;
@@ -192,7 +199,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // plugins/app
   await app.register(settlementPlugin, {
     settlement,
-    localesDir: options.localesDir ?? path.join(ROOT, 'locales'),
+    localesDir: settlement.localesDir,
     clock,
     environment,
   });

@@ -2,13 +2,20 @@
  * Reads a settlement folder (SETTLEMENT_DIR) and validates every file against schemas/ at
  * start-up, collecting every problem at once: a broken folder stops the start with, for each
  * problem, the file, the JSON pointer and the message.
+ *
+ * Model configs, flows and locales go through the core's flow checker (the one behind
+ * `npm run flows:check`): `<dir>/flows/*.json` when the folder has flows/, else the repository's
+ * flows/; `<dir>/locales/` likewise. Each flow is checked against its schema and cross-checked
+ * against the model configs and every locale in use.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { checkFolder, settlementPaths } from '../../runtime/core/flow/check-folder.js';
+import type { FlowIssue } from '../../runtime/core/flow/issues.js';
+import type { FlowFile, FormType, LegacyDeadlinesResponse, ModelConfig, PerCultureDeadlinesResponse } from '../../runtime/core/types.js';
 import { deadlineInstants } from './deadlines.js';
-import type { LegacyDeadlinesResponse, ModelConfig, PerCultureDeadlinesResponse } from '../../runtime/core/types.js';
 
 /** The repository's schemas/ folder. */
 export const SCHEMAS_DIR = fileURLToPath(new URL('../../schemas/', import.meta.url));
@@ -47,10 +54,24 @@ export type DeadlinesFile =
   | { shape: 'perCulture'; file: string; body: PerCultureDeadlinesResponse }
   | { shape: 'legacy'; file: string; body: LegacyDeadlinesResponse };
 
+/** A flow of the settlement and the file it came from. */
+export interface SettlementFlow {
+  /** The file, relative to the settlement folder when inside it, else absolute. */
+  file: string;
+  flow: FlowFile;
+}
+
 /** A validated settlement folder. Settings carry their defaults. */
 export interface Settlement {
   dir: string;
   models: ModelConfig[];
+  /** The flows, one per form type, in file-name order. */
+  flows: SettlementFlow[];
+  /** Where the flows and locales were read from (the folder's own, or the defaults). */
+  flowsDir: string;
+  localesDir: string;
+  /** Culture ('en', 'es') → key → text. */
+  locales: Record<string, Record<string, string>>;
   deadlines: DeadlinesFile;
   captcha: CaptchaFile;
   settings: Required<Omit<SettingsFile, 'uploads' | 'pinAttempts'>> & {
@@ -63,11 +84,14 @@ export interface Settlement {
 }
 
 export interface SettlementProblem {
-  /** File name inside the folder. */
+  /** File name inside the folder (a flow or locale file outside it: its absolute path). */
   file: string;
   /** JSON pointer inside the file ('' = the whole file). */
   pointer: string;
   message: string;
+  /** 1-based line and column in the file, when known. */
+  line?: number;
+  column?: number;
 }
 
 export class SettlementError extends Error {
@@ -76,15 +100,19 @@ export class SettlementError extends Error {
   constructor(dir: string, problems: SettlementProblem[]) {
     super(
       `The settlement folder ${dir} is not valid (${problems.length} problem(s)):\n` +
-        problems.map((p) => `  ${p.file}${p.pointer ? ` at ${p.pointer}` : ''}: ${p.message}`).join('\n'),
+        problems.map((p) => `  ${p.file}${p.line !== undefined ? `:${p.line}:${p.column}` : ''}${p.pointer ? ` at ${p.pointer}` : ''}: ${p.message}`).join('\n'),
     );
     this.problems = problems;
   }
 }
 
-/** The settlement files and the schema each must satisfy (path relative to schemas/). */
+/** The flow of a form type, or undefined when the settlement has none. */
+export function flowOf(settlement: Pick<Settlement, 'flows'>, formType: FormType): FlowFile | undefined {
+  return settlement.flows.find((f) => f.flow.formType === formType)?.flow;
+}
+
+/** The settlement files and the schema each must satisfy (path relative to schemas/). models.json, flows/ and locales/: see loadConfiguration. */
 const FILES = {
-  models: { file: 'models.json', schema: 'model-config.schema.json' },
   deadlines: { file: 'deadlines.json', schema: 'settlement/deadlines.schema.json' },
   legacyDeadlines: { file: 'deadlines.legacy.json', schema: 'settlement/deadlines.legacy.schema.json' },
   captcha: { file: 'captcha.json', schema: 'settlement/captcha.schema.json' },
@@ -141,18 +169,77 @@ function check<T>(dir: string, spec: { file: string; schema: string }, problems:
   return data as T;
 }
 
+/** The server's answers under /api/forms/ that a flow's endpoint must not take. */
+const RESERVED_FORM_PATHS = ['/api/forms/config', '/api/forms/flows'];
+const FORM_ENDPOINT = /^\/api\/forms\/[a-z0-9-]+(?:\/[a-z0-9-]+)*$/;
+
+export interface LoadSettlementOptions {
+  /** Flows of a folder without flows/ (default: the repository's flows/). */
+  flowsDir?: string;
+  /** Locales of a folder without locales/ (default: the repository's locales/). */
+  localesDir?: string;
+}
+
+/** A file as problems name it: relative to the settlement folder when inside it, else absolute. */
+function shownFile(dir: string, file: string): string {
+  const relative = path.relative(dir, file);
+  const inside = relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
+  return inside ? relative.split(path.sep).join('/') : path.resolve(file);
+}
+
+function problemFrom(dir: string, issue: FlowIssue): SettlementProblem {
+  return {
+    file: shownFile(dir, issue.file),
+    pointer: issue.pointer,
+    message: issue.hint ? `${issue.message} (${issue.hint})` : issue.message,
+    ...(issue.line !== undefined ? { line: issue.line, column: issue.column } : {}),
+  };
+}
+
+/**
+ * models.json, the flows and the locales, through the core's checker: schemas, then the
+ * cross-references (fields, widgets, masks, rules, conditions, localization keys in every locale,
+ * one flow per form type, unique routes), then what the server needs of the flows: the authorize
+ * and submit endpoints under /api/forms/, each used once.
+ */
+function loadConfiguration(dir: string, options: LoadSettlementOptions, problems: SettlementProblem[]) {
+  const paths = settlementPaths(dir, options);
+  const report = checkFolder(paths);
+  problems.push(...report.issues.map((issue) => problemFrom(dir, issue)));
+  const flows = report.loaded.flows.map(({ file, flow }) => ({ file: shownFile(dir, file), flow }));
+  if (report.loaded.flows.length === 0 && !report.issues.some((i) => i.file === paths.flowsDir)) {
+    problems.push({ file: shownFile(dir, paths.flowsDir), pointer: '', message: 'no flow files (*.json) in the flows folder' });
+  }
+
+  const endpoints = new Map<string, string>();
+  for (const { file, flow } of flows) {
+    for (const call of ['authorize', 'submit'] as const) {
+      const endpoint = flow[call]?.endpoint;
+      if (endpoint === undefined) continue;
+      const pointer = `/${call}/endpoint`;
+      if (!FORM_ENDPOINT.test(endpoint)) {
+        problems.push({ file, pointer, message: `"${endpoint}" is not a form call of this server (use a path under /api/forms/ of lower-case letters, digits and dashes, e.g. /api/forms/${flow.formType.toLowerCase()}${call === 'authorize' ? '/authorize' : ''})` });
+      } else if (RESERVED_FORM_PATHS.includes(endpoint)) {
+        problems.push({ file, pointer, message: `"${endpoint}" is a call of its own (choose another path)` });
+      } else if (endpoints.has(endpoint)) {
+        problems.push({ file, pointer, message: `"${endpoint}" is already the endpoint of ${endpoints.get(endpoint)} (each form call has its own path)` });
+      } else {
+        endpoints.set(endpoint, `${file} ${pointer}`);
+      }
+    }
+  }
+
+  const locales: Record<string, Record<string, string>> = {};
+  for (const [file, texts] of Object.entries(report.loaded.locales)) locales[path.basename(file, '.json')] = texts;
+  return { paths, models: report.loaded.models, flows, locales };
+}
+
 /** Load and validate; throws SettlementError listing every problem. */
-export function loadSettlement(dir: string): Settlement {
+export function loadSettlement(dir: string, options: LoadSettlementOptions = {}): Settlement {
   const problems: SettlementProblem[] = [];
   if (!existsSync(dir)) throw new SettlementError(dir, [{ file: '.', pointer: '', message: 'folder not found (check SETTLEMENT_DIR)' }]);
 
-  const models = check<{ models: ModelConfig[] }>(dir, FILES.models, problems);
-  const seen = new Set<string>();
-  models?.models.forEach((m, i) => {
-    const key = `${m.metadata.formType}/${m.metadata.dtoMapping}`;
-    if (seen.has(key)) problems.push({ file: FILES.models.file, pointer: `/models/${i}`, message: `${key} is declared twice` });
-    seen.add(key);
-  });
+  const configuration = loadConfiguration(dir, options, problems);
 
   // deadlines.json (per-culture) wins; deadlines.legacy.json is used only when it is absent.
   let deadlines: DeadlinesFile | undefined;
@@ -178,14 +265,18 @@ export function loadSettlement(dir: string): Settlement {
     }
   }
 
-  if (problems.length || !models || !deadlines || !captcha || !settings || !whitelist) throw new SettlementError(dir, problems);
+  if (problems.length || !deadlines || !captcha || !settings || !whitelist) throw new SettlementError(dir, problems);
 
   const allowed = new Set<string>();
   for (const group of whitelist.allowedCharacters) for (const ch of group) allowed.add(ch);
 
   return {
     dir,
-    models: models.models,
+    models: configuration.models,
+    flows: configuration.flows,
+    flowsDir: configuration.paths.flowsDir,
+    localesDir: configuration.paths.localesDir,
+    locales: configuration.locales,
     deadlines,
     captcha,
     settings: {
