@@ -1,5 +1,7 @@
 /**
- * POST /api/forms/{lookup,automotive,exclusion}/authorize (SETTLEMENT.md "Authorization").
+ * POST /api/forms/{lookup,automotive,exclusion}/authorize (SETTLEMENT.md "Authorization"): one
+ * route per flow of the settlement, at the flow's `authorize.endpoint`, guarded by the flow's
+ * `deadlineKeys`.
  *
  * Order: deadline → captcha (fresh provider token) → credentials checked by the rule engine →
  * class vehicle → Notice ID + PIN (rate-limited per client IP and per notice ID) → session
@@ -7,17 +9,12 @@
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { validateModelFields } from '../../../../runtime/core/rules/index.js';
-import type { FieldValue, FormModel, FormType } from '../../../../runtime/core/types.js';
+import type { FieldValue, FormModel } from '../../../../runtime/core/types.js';
 import type { ClassMember } from '../../../db/types.js';
 import { errorText, httpError } from '../../../errors.js';
 import { passedDeadline } from '../../../settlement/deadlines.js';
 import { errors, fieldValueSchema } from '../../schemas.js';
-
-const ROUTES: Array<{ path: string; formType: FormType }> = [
-  { path: '/lookup/authorize', formType: 'Lookup' },
-  { path: '/automotive/authorize', formType: 'Automotive' },
-  { path: '/exclusion/authorize', formType: 'Exclusion' },
-];
+import { routePath } from './paths.js';
 
 /** prepopulatedData keys (the flows' prepopulatedDataKey names) and the class-member column each reads. */
 export const PREPOPULATED_KEYS: Record<string, keyof ClassMember> = {
@@ -65,8 +62,6 @@ const responseSchema = {
   },
 } as const;
 
-export const AUTHORIZE_PATHS = ROUTES;
-
 const authorize: FastifyPluginAsync = async (app) => {
   const { max, windowMinutes } = app.settlement.settings.pinAttempts;
   const windowMs = windowMinutes * 60_000;
@@ -85,9 +80,10 @@ const authorize: FastifyPluginAsync = async (app) => {
     return member;
   }
 
-  for (const { path, formType } of ROUTES) {
+  for (const { flow } of app.settlement.flows) {
+    const { formType, deadlineKeys } = flow;
     app.post<{ Body: { credentials: FormModel; reCaptchaResponse?: string | null } }>(
-      path,
+      routePath(flow.authorize.endpoint),
       {
         config: { bodyType: 'json', errorShape: 'authorize' },
         schema: {
@@ -97,7 +93,7 @@ const authorize: FastifyPluginAsync = async (app) => {
         },
       },
       async (request, reply) => {
-        if (passedDeadline(app.deadlineInstants, formType, app.clock())) throw httpError('DEADLINE_PASSED');
+        if (passedDeadline(app.deadlineInstants, deadlineKeys, app.clock())) throw httpError('DEADLINE_PASSED');
         const session = request.session!;
         await app.captcha.verify(request.body.reCaptchaResponse, request);
 

@@ -1,6 +1,7 @@
-/** /api/forms/: model configs, authorize per form type, submit per form type. */
+/** /api/forms/: model configs, flow files, authorize per form type, submit per form type. */
 import type { FastifyPluginAsync } from 'fastify';
 import authorize from './authorize.js';
+import flows from './flows.js';
 import submit from './submit.js';
 
 const forms: FastifyPluginAsync = async (app) => {
@@ -28,6 +29,7 @@ const forms: FastifyPluginAsync = async (app) => {
     },
     async () => app.settlement.models,
   );
+  await app.register(flows);
   await app.register(authorize);
   await app.register(submit);
 };

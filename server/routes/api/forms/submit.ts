@@ -1,5 +1,7 @@
 /**
- * POST /api/forms/automotive and /api/forms/exclusion: the multipart submit of spec §7.
+ * POST /api/forms/automotive and /api/forms/exclusion: the multipart submit of spec §7, one route
+ * per flow with a `submit` call, at its endpoint, guarded by the flow's `deadlineKeys`; the models
+ * a form takes are the flow's `models`.
  *
  * Order: deadline → session authorized for the form → parts read with limits (files by magic
  * bytes, sizes) → structure (core payload) → models (core rule engine, server side) → the VIN
@@ -12,11 +14,12 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import sjson from 'secure-json-parse';
 import { MULTIPART_FIELDS, isPayloadFieldPart, payloadFromParts } from '../../../../runtime/core/payload/index.js';
-import type { DocumentFile, FormType, SubmissionPayload } from '../../../../runtime/core/types.js';
+import type { DocumentFile, FlowFile, FormType, ModelConfig, SubmissionPayload } from '../../../../runtime/core/types.js';
 import type { NewDocument } from '../../../db/types.js';
 import { httpError } from '../../../errors.js';
 import { passedDeadline } from '../../../settlement/deadlines.js';
 import { errors } from '../../schemas.js';
+import { routePath } from './paths.js';
 import { payloadModels, validateSubmission } from './validate.js';
 
 /** Content types accepted, as detected from the bytes (never from the name or the claimed type). */
@@ -30,11 +33,6 @@ export const ALLOWED_FILE_TYPES: ReadonlySet<string> = new Set([
   'image/heif-sequence',
   'image/tiff',
 ]);
-
-const ROUTES: Array<{ path: string; formType: FormType }> = [
-  { path: '/automotive', formType: 'Automotive' },
-  { path: '/exclusion', formType: 'Exclusion' },
-];
 
 const MAX_TEXT_PART = 512 * 1024;
 
@@ -64,6 +62,11 @@ export function submissionKey(formType: FormType, payload: SubmissionPayload): s
     .map(({ model }) => model.clientId)
     .sort();
   return createHash('sha256').update(`${formType}\n${ids.join('\n')}`).digest('hex');
+}
+
+/** The model configs a form submits: those of its form type that its flow lists in `models`. */
+export function formModels(models: readonly ModelConfig[], flow: Pick<FlowFile, 'formType' | 'models'>): ModelConfig[] {
+  return models.filter((m) => m.metadata.formType === flow.formType && flow.models.includes(m.metadata.dtoMapping));
 }
 
 const submit: FastifyPluginAsync = async (app) => {
@@ -122,9 +125,12 @@ const submit: FastifyPluginAsync = async (app) => {
     if (problems.length) throw httpError('MALFORMED_JSON', { details: problems });
   }
 
-  for (const { path, formType } of ROUTES) {
+  for (const { flow } of app.settlement.flows) {
+    if (!flow.submit) continue;
+    const { formType, deadlineKeys } = flow;
+    const models = formModels(app.settlement.models, flow);
     app.post(
-      path,
+      routePath(flow.submit.endpoint),
       {
         config: { bodyType: 'multipart', errorShape: 'submit' },
         schema: {
@@ -134,7 +140,7 @@ const submit: FastifyPluginAsync = async (app) => {
         },
       },
       async (request) => {
-        if (passedDeadline(app.deadlineInstants, formType, app.clock())) throw httpError('DEADLINE_PASSED');
+        if (passedDeadline(app.deadlineInstants, deadlineKeys, app.clock())) throw httpError('DEADLINE_PASSED');
         const session = request.session!;
         if (session.data.authorized[formType] !== true) throw httpError('NOT_AUTHORIZED');
 
@@ -158,7 +164,7 @@ const submit: FastifyPluginAsync = async (app) => {
         const problems = validateSubmission({
           formType,
           payload,
-          models: app.settlement.models,
+          models,
           whitelist,
           now: new Date(app.clock()),
           text: (key) => app.locales.text(key, request.culture),

@@ -1,0 +1,84 @@
+/**
+ * GET /api/forms/flows: the settlement's flow files (schemas/flow.schema.json), one per form type,
+ * in file-name order, as validated at start-up. Configuration only, no personal data: cacheable,
+ * revalidated by ETag (If-None-Match → 304).
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyPluginAsync } from 'fastify';
+import type { FlowFile } from '../../../../runtime/core/types.js';
+
+const endpoint = {
+  type: 'object',
+  required: ['endpoint', 'method'],
+  properties: { endpoint: { type: 'string' }, method: { type: 'string', enum: ['POST'] } },
+} as const;
+
+export const flowsResponseSchema = {
+  description: 'The flow files of the settlement (each as schemas/flow.schema.json describes it, without $schema), one per form type.',
+  type: 'array',
+  items: {
+    type: 'object',
+    required: ['version', 'formType', 'deadlineKeys', 'authorize', 'models', 'pages'],
+    additionalProperties: true,
+    properties: {
+      version: { type: 'integer' },
+      formType: { type: 'string', enum: ['Automotive', 'Lookup', 'Exclusion'] },
+      deadlineKeys: { type: 'array', items: { type: 'string', enum: ['globalDeadline', 'lookupFilingDeadline', 'exclusionFilingDeadline', 'claimFilingDeadline'] } },
+      authorize: endpoint,
+      submit: endpoint,
+      models: { type: 'array', items: { type: 'string' } },
+      pages: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['id', 'path'],
+          additionalProperties: true,
+          properties: { id: { type: 'string' }, path: { type: 'string' } },
+        },
+      },
+    },
+  },
+} as const;
+
+/** A strong ETag of a JSON body. */
+export function etagOf(body: unknown): string {
+  return `"${createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 32)}"`;
+}
+
+/** true when an If-None-Match header names this ETag (weak or strong) or is '*'. */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t === etag || t === `W/${etag}`;
+  });
+}
+
+const flows: FastifyPluginAsync = async (app) => {
+  const body: FlowFile[] = app.settlement.flows.map(({ flow }) => {
+    const { $schema: _schema, ...rest } = flow;
+    return rest;
+  });
+  const etag = etagOf(body);
+
+  app.get(
+    '/flows',
+    {
+      schema: {
+        summary: 'The flow files of the settlement: pages, blocks, fields, skip rules, deadline keys and calls of each form (cacheable; ETag)',
+        headers: { type: 'object', properties: { 'if-none-match': { type: 'string' } } },
+        response: {
+          200: flowsResponseSchema,
+          304: { description: 'Not modified (the If-None-Match ETag is current)', type: 'null' },
+        },
+      },
+    },
+    async (request, reply) => {
+      // Configuration, the same for everyone: a cache may keep it but revalidates it each time.
+      reply.header('cache-control', 'no-cache').header('etag', etag);
+      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
+      return body;
+    },
+  );
+};
+export default flows;
