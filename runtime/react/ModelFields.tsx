@@ -11,7 +11,7 @@ import { translateOr } from './translate';
 import type { PageContext, RenderFieldsArgs } from './types';
 import { createRulesValidator } from './validator';
 
-export const REQUIRED_TEXT_KEY = 'LocKey_Field_Required';
+export const REQUIRED_TEXT_KEY = 'LocKey_Common_RequiredMarker';
 
 export interface ModelFieldsProps extends RenderFieldsArgs {
   ctx: PageContext;

@@ -18,12 +18,12 @@ import { validatePage } from './validatePage';
 
 /** Keys of the renderer's own texts. */
 export const PAGE_KEYS = {
-  errorSummaryTitle: 'LocKey_ErrorSummary_Title',
+  errorSummaryTitle: 'LocKey_ErrorSummary_Heading',
   back: 'LocKey_Button_Back',
   actions: {
     next: 'LocKey_Button_Next',
     authorize: 'LocKey_Button_Continue',
-    lookup: 'LocKey_Button_Lookup',
+    lookup: 'LocKey_Button_LookUp',
     submit: 'LocKey_Button_Submit',
   } as Record<string, string>,
 } as const;

@@ -2,7 +2,7 @@ import { Button } from './Button';
 import { Modal } from './Modal';
 import type { Translate } from './types';
 
-export const ERROR_ALERT_OK_KEY = 'LocKey_Button_Ok';
+export const ERROR_ALERT_OK_KEY = 'LocKey_ErrorAlert_Ok';
 
 export interface ErrorAlertModalProps {
   /** The error dialog state (spec §3): shown while showError is set. */

@@ -4,10 +4,10 @@ import type { Translate } from './types';
 
 /** Keys of the session-timeout warning (spec §8): a title and two paragraphs; {0} is the countdown. */
 export const SESSION_TIMEOUT_KEYS = {
-  title: 'LocKey_SessionTimeout_Title',
-  paragraph1: 'LocKey_SessionTimeout_Paragraph1',
-  paragraph2: 'LocKey_SessionTimeout_Paragraph2',
-  continue: 'LocKey_SessionTimeout_Continue',
+  title: 'LocKey_Session_WarningTitle',
+  paragraph1: 'LocKey_Session_WarningParagraph1',
+  paragraph2: 'LocKey_Session_WarningParagraph2',
+  continue: 'LocKey_Session_Continue',
 } as const;
 
 /** 75 seconds -> '1:15'; never negative. */

@@ -11,12 +11,12 @@ export interface MessageRef {
 
 /** Default message keys of the minimum-instances rule (table and collection variants, spec §5). */
 export const MINIMUM_INSTANCES_KEYS = {
-  table: 'LocKey_Validation_MinimumInstancesTable',
-  collection: 'LocKey_Validation_MinimumInstancesCollection',
+  table: 'LocKey_Records_MinimumTable',
+  collection: 'LocKey_Records_Minimum',
 } as const;
 export const MINIMUM_INSTANCES_FALLBACK = 'At least {0} record(s) must be added.';
 
-export const REQUIRED_MANAGER_KEY = 'LocKey_Validation_RequiredManager';
+export const REQUIRED_MANAGER_KEY = 'LocKey_Records_Required';
 export const REQUIRED_MANAGER_FALLBACK = 'this is required';
 
 /** Minimum-instances rule (spec §3): a number, or a function of the dependency record. */

@@ -19,12 +19,12 @@ export const ADDRESS_KEYS = {
   street2: 'LocKey_Address_StreetLine2',
   city: 'LocKey_Address_City',
   state: 'LocKey_Address_State',
-  statePlaceholder: 'LocKey_Address_SelectState',
-  zip: 'LocKey_Address_Zip',
+  statePlaceholder: 'LocKey_Common_SelectPlaceholder',
+  zip: 'LocKey_Address_ZipCode',
   regionNonUS: 'LocKey_Address_Region',
   postalNonUS: 'LocKey_Address_PostalCode',
   country: 'LocKey_Address_Country',
-  countryPlaceholder: 'LocKey_Address_SelectCountry',
+  countryPlaceholder: 'LocKey_Common_SelectPlaceholder',
 } as const;
 
 const isUS: Condition = { scope: ADDRESS_FIELDS.country, schema: { const: DEFAULT_COUNTRY } };

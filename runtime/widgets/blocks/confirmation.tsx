@@ -4,7 +4,7 @@ import { Button } from '../Button';
 
 export const CONFIRMATION_KEYS = {
   referenceLabel: 'LocKey_Confirmation_ReferenceCode',
-  print: 'LocKey_Confirmation_Print',
+  print: 'LocKey_Button_Print',
 } as const;
 
 /** The confirmation: the text (with the reference code as {0}), the code itself, and Print. */

@@ -23,13 +23,13 @@ import { recordsDomId } from '../dom-ids';
 import { displayValue } from './display-value';
 
 export const RECORDS_KEYS = {
-  addMore: 'LocKey_Records_AddMore',
-  cancel: 'LocKey_Records_Cancel',
-  upload: 'LocKey_Records_Upload',
-  edit: 'LocKey_Records_Edit',
-  delete: 'LocKey_Records_Delete',
-  done: 'LocKey_Records_Done',
-  saved: 'LocKey_Records_Saved',
+  addMore: 'LocKey_Button_AddMore',
+  cancel: 'LocKey_Button_Cancel',
+  upload: 'LocKey_Button_Upload',
+  edit: 'LocKey_Button_Edit',
+  delete: 'LocKey_Button_Delete',
+  done: 'LocKey_Button_Done',
+  saved: 'LocKey_Common_Saved',
   record: 'LocKey_Records_Record',
 } as const;
 

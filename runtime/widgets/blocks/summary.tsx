@@ -5,7 +5,7 @@ import { Icon } from '../Icon';
 import { LabelledValue } from '../LabelledValue';
 import { displayValue, findFieldConfig } from './display-value';
 
-export const SUMMARY_KEYS = { edit: 'LocKey_Summary_Edit', none: 'LocKey_Summary_None' } as const;
+export const SUMMARY_KEYS = { edit: 'LocKey_Button_Edit', none: 'LocKey_Summary_NoAnswer' } as const;
 
 function GroupValues({ group, model, ctx }: { group: SummaryGroup; model: FormModel; ctx: PageContext }) {
   return (

@@ -13,9 +13,9 @@ describe('the minimum-instances rule', () => {
     expect(checkMinimumInstances(1, { minimum: 2 })).toEqual({
       valid: false,
       minimum: 2,
-      message: { key: 'LocKey_Validation_MinimumInstancesCollection', args: [2], fallback: 'At least 2 record(s) must be added.' },
+      message: { key: 'LocKey_Records_Minimum', args: [2], fallback: 'At least 2 record(s) must be added.' },
     });
-    expect(checkMinimumInstances(0, { minimum: 1, variant: 'table' }).message?.key).toBe('LocKey_Validation_MinimumInstancesTable');
+    expect(checkMinimumInstances(0, { minimum: 1, variant: 'table' }).message?.key).toBe('LocKey_Records_MinimumTable');
     expect(checkMinimumInstances(0, { minimum: 1, messageKey: 'LocKey_Repairs_Minimum' }).message?.key).toBe('LocKey_Repairs_Minimum');
     expect(checkMinimumInstances(0, { minimum: 3, message: 'Add {0} repairs' }).message?.fallback).toBe('Add 3 repairs');
   });
@@ -54,7 +54,7 @@ describe('the required record manager', () => {
     expect(checkRequiredManager(0, true, true)).toEqual({
       valid: false,
       show: true,
-      message: { key: 'LocKey_Validation_RequiredManager', args: [], fallback: 'this is required' },
+      message: { key: 'LocKey_Records_Required', args: [], fallback: 'this is required' },
     });
   });
 

@@ -6,7 +6,7 @@ import type { ModelStoreState, RecordsBlock } from '../../../runtime/core/types'
 import { DisplayValuesRow } from '../../../runtime/widgets/DisplayValuesRow';
 import { Harness, makeT, page } from '../fixtures';
 
-const t = makeT({ LocKey_Records_AddMore: 'Add more', LocKey_Records_Cancel: 'Cancel', LocKey_Records_Upload: 'Upload', LocKey_Validation_FileExists: 'A file with this name has already been uploaded.' });
+const t = makeT({ LocKey_Button_AddMore: 'Add more', LocKey_Button_Cancel: 'Cancel', LocKey_Button_Upload: 'Upload', LocKey_Validation_FileExists: 'A file with this name has already been uploaded.' });
 
 const repairs: RecordsBlock = {
   block: 'records',
@@ -62,7 +62,7 @@ describe('the record manager', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Add more' }));
     await userEvent.type(screen.getByLabelText(/Facility/), 'A');
     await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
-    await userEvent.click(screen.getByRole('button', { name: /LocKey_Records_Delete|Delete/ }));
+    await userEvent.click(screen.getByRole('button', { name: /LocKey_Button_Delete|Delete/ }));
     expect(getRecords(last, 'claimTransactions')).toHaveLength(0);
   });
 

@@ -54,7 +54,7 @@ describe('the confirmation block', () => {
       <Harness
         page={page([{ block: 'confirmation', textKey: 'C' }])}
         referenceCode="AUT-7K3Q9"
-        t={makeT({ C: 'Thank you. Your reference code is {0}.', LocKey_Confirmation_Print: 'Print' })}
+        t={makeT({ C: 'Thank you. Your reference code is {0}.', LocKey_Button_Print: 'Print' })}
       />,
     );
     expect(screen.getByText('Thank you. Your reference code is AUT-7K3Q9.')).toBeTruthy();

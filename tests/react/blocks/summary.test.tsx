@@ -20,7 +20,7 @@ describe('the data summary', () => {
       <Harness
         initial={store}
         pages={[eligibility]}
-        t={makeT({ Details: 'Claim details', LocKey_Summary_Edit: 'Edit' })}
+        t={makeT({ Details: 'Claim details', LocKey_Button_Edit: 'Edit' })}
         onEditPage={onEditPage}
         page={page([{ block: 'summary', headerKey: 'Review', groups: [{ titleKey: 'Details', editPage: 'eligibility', model: 'ClaimDetails', fields: ['ownershipType'] }] }], { id: 'claim-summary' })}
       />,

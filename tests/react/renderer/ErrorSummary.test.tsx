@@ -20,7 +20,7 @@ describe('the error summary on a refused Next', () => {
 
   it('refuses Next, shows an alert with a heading and a link per error that focuses its field', async () => {
     const onAction = vi.fn();
-    render(<Harness page={page([{ block: 'model', model: 'ClaimDetails', fields }])} hideActions={false} onAction={onAction} t={makeT({ LocKey_Button_Next: 'Next', LocKey_ErrorSummary_Title: 'There is a problem' })} />);
+    render(<Harness page={page([{ block: 'model', model: 'ClaimDetails', fields }])} hideActions={false} onAction={onAction} t={makeT({ LocKey_Button_Next: 'Next', LocKey_ErrorSummary_Heading: 'There is a problem' })} />);
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(onAction).not.toHaveBeenCalled();
     const alert = screen.getByRole('alert');

@@ -5,10 +5,10 @@ import { formatCountdown, SessionTimeoutModal } from '../../../runtime/widgets/S
 import { makeT } from '../fixtures';
 
 const t = makeT({
-  LocKey_SessionTimeout_Title: 'Your session is about to expire',
-  LocKey_SessionTimeout_Paragraph1: 'Your session will end in {0}.',
-  LocKey_SessionTimeout_Paragraph2: 'Select Continue to keep working.',
-  LocKey_SessionTimeout_Continue: 'Continue',
+  LocKey_Session_WarningTitle: 'Your session is about to expire',
+  LocKey_Session_WarningParagraph1: 'Your session will end in {0}.',
+  LocKey_Session_WarningParagraph2: 'Select Continue to keep working.',
+  LocKey_Session_Continue: 'Continue',
 });
 
 describe('the session-timeout warning', () => {
