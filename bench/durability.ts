@@ -1,0 +1,344 @@
+/**
+ * Durability figure: 20 rounds (smoke: 2) of kill -9 of the real server process during a burst of
+ * 16 concurrent submitters, on SQLite and on PostgreSQL.
+ *
+ * The server is `node --import tsx server/main.ts` (what `tsx server/main.ts` runs, but in one
+ * process, so SIGKILL reaches the server itself and not a wrapper), configured from the
+ * environment like a deployment, with its in-process captcha emulator on a fixed port. Each
+ * submitter loops: session → captcha token → authorize → submit a complete claim with a PDF of
+ * its own bytes. At a random moment of the burst the server is killed, restarted on the same data,
+ * and every submission that got no answer is retried as the browser would (same models, a fresh
+ * captcha token; a new authorization when the old one cannot be used), and each submitter's last
+ * acknowledged claim is sent again (it must answer the same reference code).
+ *
+ * At the end, with the server stopped, the database itself is read: every acknowledged reference
+ * code is stored with byte-identical documents, no logical submission is stored twice, and the
+ * database passes its integrity check (SQLite PRAGMA integrity_check + foreign_key_check;
+ * PostgreSQL: no orphaned documents and every document's bytes match its sha256).
+ *
+ *   tsx bench/durability.ts [--smoke]
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import pg from 'pg';
+import { openDatabase } from '../server/db/index.js';
+import { SQLITE_FILE_NAME } from '../server/db/open.js';
+import { createSubmissions } from '../server/db/submissions.js';
+import type { SubmissionPayload } from '../runtime/core/types.js';
+import { automotivePayload, Claimant, encodeSubmission, MARIA, payloadClientIds, pdf, type AuthorizedSession } from './lib/claim.js';
+import { round, standalone, isEntry, type BenchContext, type Figure } from './lib/figure.js';
+import { ROOT } from './lib/paths.js';
+import { freePort } from './lib/procs.js';
+import { PG_URL, postgresAvailable, type Dialect } from './lib/servers.js';
+
+const SUBMITTERS = 16;
+const SESSION_SECRET = 'bench-durability-secret-0123456789abcdefghij';
+
+interface Logical {
+  /** Identifies the PDF bytes (pdf(label)) and the submission. */
+  label: string;
+  payload: SubmissionPayload;
+  clientIds: string[];
+  session: AuthorizedSession;
+  /** Reference codes answered for it (must be one distinct value). */
+  codes: string[];
+  /** Answered by a server that was then killed (or during the retries). */
+  state: 'acknowledged' | 'in-flight' | 'refused';
+  refusal?: string;
+  round: number;
+}
+
+interface ServerProc {
+  proc: ChildProcess;
+  exited: Promise<void>;
+  stderr: () => string;
+}
+
+async function waitReady(url: string, server: ServerProc, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.proc.exitCode !== null) throw new Error(`server exited: ${server.stderr()}`);
+    try {
+      const res = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(1000) });
+      if (res.ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server not ready after ${timeoutMs} ms: ${server.stderr()}`);
+}
+
+function startServer(env: Record<string, string>): ServerProc {
+  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', 'main.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  proc.stderr?.on('data', (c: Buffer) => {
+    stderr = (stderr + c.toString()).slice(-4000);
+  });
+  const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+  return { proc, exited, stderr: () => stderr };
+}
+
+const isConnectionError = (err: unknown) => err instanceof TypeError || (err as { name?: string })?.name === 'TimeoutError' || (err as { name?: string })?.name === 'AbortError';
+
+/** One submit attempt; 'lost' when the connection failed (no answer). */
+async function attempt(claimant: Claimant, item: Logical, fresh: boolean): Promise<{ status: number; code: string | null; body: string } | 'lost'> {
+  try {
+    if (fresh) item.payload = { ...item.payload, reCaptchaResponse: await claimant.captchaToken(), captchaRawValue: item.session.captcha };
+    const res = await claimant.submit(item.session, encodeSubmission({ ...item.payload, documents: [{ ...item.payload.documents![0]!, data: pdf(item.label) }] }));
+    return { status: res.status, code: res.referenceCode, body: res.body };
+  } catch (err) {
+    if (isConnectionError(err)) return 'lost';
+    throw err;
+  }
+}
+
+async function newAuthorized(claimant: Claimant): Promise<AuthorizedSession> {
+  return claimant.authorize(await claimant.session(), 'Automotive', { vin: MARIA.vin, noticeId: null, pin: null });
+}
+
+interface RoundResult {
+  acknowledged: number;
+  inFlight: number;
+  killAfterMs: number;
+  restartMs: number;
+}
+
+async function round_(ctx: BenchContext, r: number, claimant: Claimant, server: { current: ServerProc }, env: Record<string, string>, all: Logical[], url: string): Promise<RoundResult> {
+  let stop = false;
+  let firstSubmit: () => void = () => {};
+  const started = new Promise<void>((resolve) => (firstSubmit = resolve));
+  const lastAck = new Map<number, Logical>();
+  let sequence = 0;
+
+  const submitter = async (w: number) => {
+    while (!stop) {
+      let session: AuthorizedSession;
+      try {
+        session = await newAuthorized(claimant);
+      } catch (err) {
+        if (stop || isConnectionError(err)) return;
+        throw err;
+      }
+      const label = `r${r}-w${w}-${sequence++}-${Math.random().toString(36).slice(2, 8)}`;
+      let token: string;
+      try {
+        token = await claimant.captchaToken();
+      } catch {
+        return;
+      }
+      const payload = automotivePayload({ captchaRawValue: session.captcha, reCaptchaResponse: token, file: pdf(label) });
+      const item: Logical = { label, payload, clientIds: payloadClientIds(payload), session, codes: [], state: 'in-flight', round: r };
+      all.push(item);
+      firstSubmit();
+      const res = await attempt(claimant, item, false);
+      if (res === 'lost') return;
+      if (res.status === 200 && res.code) {
+        item.codes.push(res.code);
+        item.state = 'acknowledged';
+        lastAck.set(w, item);
+      } else {
+        item.state = 'refused';
+        item.refusal = `${res.status} ${res.body.slice(0, 160)}`;
+        if (res.status !== 503) return;
+      }
+    }
+  };
+
+  const workers = Array.from({ length: SUBMITTERS }, (_, w) => submitter(w));
+  await Promise.race([started, new Promise((r) => setTimeout(r, 30_000))]);
+  const killAfterMs = 150 + Math.floor(Math.random() * 1200);
+  await new Promise((resolve) => setTimeout(resolve, killAfterMs));
+  server.current.proc.kill('SIGKILL');
+  await server.current.exited;
+  stop = true;
+  await Promise.all(workers);
+  const inFlight = all.filter((i) => i.round === r && i.state === 'in-flight');
+  const acknowledged = all.filter((i) => i.round === r && i.state === 'acknowledged').length;
+
+  const t0 = performance.now();
+  server.current = startServer(env);
+  await waitReady(url, server.current);
+  const restartMs = performance.now() - t0;
+
+  // The browser retries what got no answer, with a fresh captcha token; and we re-send each
+  // submitter's last acknowledged claim, which must answer the same reference code.
+  const retry = async (item: Logical) => {
+    for (let tries = 0; tries < 3; tries++) {
+      const res = await attempt(claimant, item, true);
+      if (res === 'lost') throw new Error('connection lost after the restart');
+      if (res.status === 200 && res.code) {
+        item.codes.push(res.code);
+        item.state = 'acknowledged';
+        return;
+      }
+      // The single-use captcha value was spent by the killed attempt, or the authorization is
+      // gone: authorize again and send the same models.
+      if (res.status === 400 || res.status === 401 || res.status === 403) {
+        item.session = await newAuthorized(claimant);
+        continue;
+      }
+      item.state = 'refused';
+      item.refusal = `${res.status} ${res.body.slice(0, 160)}`;
+      return;
+    }
+    item.state = 'refused';
+    item.refusal = 'still refused after re-authorizing';
+  };
+  await Promise.all([...inFlight, ...lastAck.values()].map(retry));
+  ctx.log(`  round ${r + 1}: killed after ${killAfterMs} ms, ${acknowledged} acknowledged, ${inFlight.length} in flight, restart ${Math.round(restartMs)} ms`);
+  return { acknowledged, inFlight: inFlight.length, killAfterMs, restartMs };
+}
+
+interface Verification {
+  stored: number;
+  acknowledgedChecked: number;
+  missing: string[];
+  mismatched: string[];
+  duplicates: number;
+  codeChanges: number;
+  integrity: string;
+}
+
+async function verify(dialect: Dialect, dataDir: string, databaseUrl: string | undefined, all: Logical[]): Promise<Verification> {
+  const database = await openDatabase({ dataDir, ...(databaseUrl ? { databaseUrl } : {}) });
+  try {
+    const submissions = createSubmissions(database);
+    const records = await submissions.listSubmissions();
+    const missing: string[] = [];
+    const mismatched: string[] = [];
+    let checked = 0;
+    let codeChanges = 0;
+    for (const item of all.filter((i) => i.codes.length > 0)) {
+      if (new Set(item.codes).size > 1) codeChanges++;
+      for (const code of new Set(item.codes)) {
+        checked++;
+        const record = await submissions.getByReferenceCode(code);
+        if (!record) {
+          missing.push(code);
+          continue;
+        }
+        const docs = await submissions.getDocuments(record.id);
+        const ids = JSON.stringify(record.payload);
+        const sameModels = item.clientIds.every((id) => ids.includes(id));
+        if (!sameModels || docs.length !== 1 || Buffer.compare(docs[0]!.bytes, pdf(item.label)) !== 0) mismatched.push(code);
+      }
+    }
+    // A logical submission is its set of model clientIds: each must be stored at most once.
+    const byKey = new Map<string, number>();
+    for (const record of records) {
+      const p = record.payload as Partial<SubmissionPayload>;
+      const key = payloadClientIds({ prepopulatedData: [], documentContexts: [], claimTransactions: [], credentials: null, claimantInfo: null, claimDetails: null, signature: null, ...p } as SubmissionPayload).join(',');
+      byKey.set(key, (byKey.get(key) ?? 0) + 1);
+    }
+    const duplicates = [...byKey.values()].filter((n) => n > 1).length;
+    let integrity: string;
+    if (dialect === 'sqlite') {
+      await database.close();
+      const sqlite = new BetterSqlite3(path.join(dataDir, SQLITE_FILE_NAME));
+      const check = sqlite.pragma('integrity_check', { simple: true }) as string;
+      const fk = sqlite.pragma('foreign_key_check') as unknown[];
+      sqlite.close();
+      integrity = `PRAGMA integrity_check: ${check}; foreign_key_check: ${fk.length} problem(s)`;
+      if (fk.length) integrity += ' (FAIL)';
+    } else {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      const orphans = await client.query<{ n: string }>('select count(*) as n from documents d left join submissions s on s.id = d.submission_id where s.id is null');
+      const badSha = await client.query<{ n: string }>("select count(*) as n from documents where encode(sha256(bytes), 'hex') <> sha256 or length(bytes) <> size");
+      const amcheck = await client.query<{ n: string }>('select count(*) as n from submissions').catch(() => ({ rows: [{ n: '?' }] }));
+      await client.end();
+      integrity = `orphaned documents: ${orphans.rows[0]!.n}; documents whose bytes do not match sha256/size: ${badSha.rows[0]!.n}; ${amcheck.rows[0]!.n} submissions readable`;
+      if (orphans.rows[0]!.n !== '0' || badSha.rows[0]!.n !== '0') integrity += ' (FAIL)';
+    }
+    return { stored: records.length, acknowledgedChecked: checked, missing, mismatched, duplicates, codeChanges, integrity };
+  } finally {
+    await database.close().catch(() => {});
+  }
+}
+
+async function runDialect(ctx: BenchContext, dialect: Dialect, rounds: number): Promise<Figure> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-durability-'));
+  const dbName = `bench_durability_${Date.now().toString(36)}`;
+  let databaseUrl: string | undefined;
+  if (dialect === 'postgres') {
+    // The server reads no schema setting, so it gets a database of its own.
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    await admin.query(`create database ${dbName}`);
+    await admin.end();
+    const u = new URL(PG_URL);
+    u.pathname = `/${dbName}`;
+    databaseUrl = u.toString();
+  }
+  const port = await freePort();
+  const emulatorPort = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env: Record<string, string> = {
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl ?? '',
+    SESSION_SECRET,
+    CAPTCHA_EMULATOR_PORT: String(emulatorPort),
+  };
+  const claimant = new Claimant(url, `http://127.0.0.1:${emulatorPort}`, 15_000);
+  const all: Logical[] = [];
+  const server = { current: startServer(env) };
+  const perRound: RoundResult[] = [];
+  try {
+    await waitReady(url, server.current);
+    ctx.log(`durability on ${dialect}: ${url}`);
+    for (let r = 0; r < rounds; r++) perRound.push(await round_(ctx, r, claimant, server, env, all, url));
+  } finally {
+    server.current.proc.kill('SIGTERM');
+    await Promise.race([server.current.exited, new Promise((r) => setTimeout(r, 10_000))]);
+    if (server.current.proc.exitCode === null && server.current.proc.signalCode === null) server.current.proc.kill('SIGKILL');
+  }
+  try {
+    const v = await verify(dialect, dataDir, databaseUrl, all);
+    const acknowledged = all.filter((i) => i.codes.length > 0).length;
+    const refused = all.filter((i) => i.state === 'refused');
+    const inFlightTotal = perRound.reduce((s, x) => s + x.inFlight, 0);
+    const problems = v.missing.length + v.mismatched.length + v.duplicates + v.codeChanges + (v.integrity.includes('FAIL') || (dialect === 'sqlite' && !v.integrity.includes('integrity_check: ok')) ? 1 : 0);
+    return {
+      name: `durability.${dialect}`,
+      value: problems,
+      unit: 'problems',
+      budget: '0 (no acknowledged claim lost or changed, no duplicate, integrity check passes)',
+      holds: problems === 0 && refused.length === 0,
+      notes:
+        `${rounds} kill -9 rounds × ${SUBMITTERS} submitters: ${acknowledged} claims acknowledged (${inFlightTotal} were in flight at a kill and retried), ` +
+        `${v.stored} stored; missing ${v.missing.length}, documents not byte-identical ${v.mismatched.length}, stored twice ${v.duplicates}, reference code changed on retry ${v.codeChanges}, ` +
+        `refused on retry ${refused.length}${refused.length ? ` (${refused[0]!.refusal})` : ''}; ${v.integrity}; ` +
+        `restart ${round(Math.min(...perRound.map((p) => p.restartMs)) / 1000, 1)}–${round(Math.max(...perRound.map((p) => p.restartMs)) / 1000, 1)} s`,
+      detail: { rounds: perRound, verification: v, refused: refused.map((i) => i.refusal) },
+    };
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+    if (dialect === 'postgres') {
+      const admin = new pg.Client({ connectionString: PG_URL });
+      await admin.connect();
+      await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => {});
+      await admin.end();
+    }
+  }
+}
+
+export async function run(ctx: BenchContext): Promise<Figure[]> {
+  const rounds = ctx.smoke ? 2 : 20;
+  const figures: Figure[] = [await runDialect(ctx, 'sqlite', rounds)];
+  if (await postgresAvailable()) figures.push(await runDialect(ctx, 'postgres', rounds));
+  else figures.push({ name: 'durability.postgres', value: null, unit: 'problems', budget: '0', holds: null, notes: 'not measured: PostgreSQL did not answer' });
+  return figures;
+}
+
+if (isEntry(import.meta.url)) await standalone(run);
