@@ -1,9 +1,9 @@
-import { createApiClient, endpointsFromFlows, type ApiClient } from '../core/api';
-import { FLOWS } from './routes';
+import { createApiClient, type ApiClient } from '../core/api';
+import { FORM_ENDPOINTS } from './routes';
 
-/** The calls of spec §7 the app makes: the core client, with the flows' endpoints. */
+/** The calls of spec §7 the app makes: the core client, with the endpoints of the flows loaded from the server. */
 export type AppApi = ApiClient;
 
 export function createAppApi(): AppApi {
-  return createApiClient({ fetch: window.fetch.bind(window), endpoints: endpointsFromFlows(Object.values(FLOWS)) });
+  return createApiClient({ fetch: window.fetch.bind(window), endpoints: FORM_ENDPOINTS });
 }

@@ -1,10 +1,12 @@
 import { normalizeDeadlines } from '../core/deadlines';
 import { STARTUP_LOGS, USER_MESSAGES } from '../core/errors';
-import type { AppSettings } from '../core/types';
+import type { AppSettings, FlowFile } from '../core/types';
 import type { AppApi } from './api';
 import { createAppStore, initialAppState, type AppStore } from './appState';
 import { loadCulture } from './culture';
+import { fetchFlows } from './flowsSource';
 import { CORE_GUARDS } from './guards';
+import { ERROR_PATH, setFlows } from './routes';
 import { assertTheme, readAppSettings } from './settings';
 
 export interface StartupDeps {
@@ -13,6 +15,8 @@ export interface StartupDeps {
   loadTheme(theme: AppSettings['theme']): Promise<void>;
   registerComponents(): void;
   mount(store: AppStore, api: AppApi): void;
+  /** The settlement's flow files; default GET /api/forms/flows. */
+  loadFlows?(): Promise<FlowFile[]>;
   log?: Pick<Console, 'error' | 'warn'>;
 }
 
@@ -25,6 +29,10 @@ function showGeneric(store: AppStore): void {
  * Spec §4 startup order: set up the app, load settings (theme checked, its one stylesheet loaded),
  * register components, initialise deadlines, fetch the anti-forgery token, load the culture's
  * content, initialise captcha, then mount. A failure is only logged.
+ *
+ * The flow files are fetched once, alongside, and set before the app mounts: the route table,
+ * the form machines, the API client's endpoints and the deadline keys all come from them. When
+ * they cannot be loaded the app mounts on the error page with the request-failed message (§8).
  */
 export async function startApp(deps: StartupDeps): Promise<AppStore | null> {
   const log = deps.log ?? console;
@@ -37,6 +45,18 @@ export async function startApp(deps: StartupDeps): Promise<AppStore | null> {
     const api = deps.createApi(settings);
 
     deps.registerComponents();
+
+    // Flows: requested now, awaited before the mount (the other calls do not depend on them).
+    const flows = (deps.loadFlows ?? (() => fetchFlows()))().then(
+      (list) => {
+        setFlows(list);
+        return true;
+      },
+      (error: unknown) => {
+        log.error(error);
+        return false;
+      },
+    );
 
     // Deadlines: a failure shows the generic message; the guards then find no deadline settings.
     try {
@@ -68,6 +88,11 @@ export async function startApp(deps: StartupDeps): Promise<AppStore | null> {
     } catch (error) {
       log.error(error);
       showGeneric(store);
+    }
+
+    if (!(await flows)) {
+      store.set((s) => ({ serverError: s.localizations[USER_MESSAGES.requestFailed.key] ?? USER_MESSAGES.requestFailed.en }));
+      deps.doc.defaultView?.history.replaceState(null, '', ERROR_PATH);
     }
 
     await theme;

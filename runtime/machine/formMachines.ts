@@ -1,22 +1,20 @@
-import automotive from '../../flows/automotive.json';
-import exclusion from '../../flows/exclusion.json';
-import lookup from '../../flows/lookup.json';
 import type { FlowFile, FormType } from '../core/types';
 import { createFormMachine, type FormMachine } from './createFormMachine';
 
-/** The shipped flow files by form type (validated by the flows:check command and the flow tests). */
-export const formFlows: Record<FormType, FlowFile> = {
-  Automotive: automotive as unknown as FlowFile,
-  Lookup: lookup as unknown as FlowFile,
-  Exclusion: exclusion as unknown as FlowFile,
-};
+/** The flows by form type (the last one wins when two name the same form type; the checker refuses that). */
+export function flowsByFormType(flows: readonly FlowFile[]): Partial<Record<FormType, FlowFile>> {
+  const out: Partial<Record<FormType, FlowFile>> = {};
+  for (const flow of flows) out[flow.formType] = flow;
+  return out;
+}
 
 /**
- * One machine per form type, built once from the flow files. The app provides the `authorize`
- * and `submit` actors with machine.provide({ actors }) before creating an actor.
+ * One machine per flow, by form type, built from the flow files the settlement serves
+ * (GET /api/forms/flows) or any other set. The app provides the `authorize` and `submit` actors
+ * with machine.provide({ actors }) before creating an actor.
  */
-export const formMachines: Record<FormType, FormMachine> = {
-  Automotive: createFormMachine(formFlows.Automotive),
-  Lookup: createFormMachine(formFlows.Lookup),
-  Exclusion: createFormMachine(formFlows.Exclusion),
-};
+export function createFormMachines(flows: readonly FlowFile[]): Partial<Record<FormType, FormMachine>> {
+  const out: Partial<Record<FormType, FormMachine>> = {};
+  for (const flow of flows) out[flow.formType] = createFormMachine(flow);
+  return out;
+}

@@ -8,5 +8,5 @@ export {
   type FormMachine,
 } from './createFormMachine';
 export type * from './types';
-export { formFlows, formMachines } from './formMachines';
+export { createFormMachines, flowsByFormType } from './formMachines';
 export { currentPageOf, progressOf, countdownText } from './selectors';

@@ -6,7 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor, type SnapshotFrom } from 'xstate';
 import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
-import { createFormMachine, formFlows, type FormMachine } from '../../runtime/machine';
+import automotive from '../../flows/automotive.json';
+import exclusion from '../../flows/exclusion.json';
+import lookup from '../../flows/lookup.json';
+import { createFormMachine, flowsByFormType, type FormMachine } from '../../runtime/machine';
 import type { AuthorizeResponse, FlowFile, FormType, SubmitResponse } from '../../runtime/core/types';
 import { storeWithAnswer } from './fixtures';
 
@@ -112,6 +115,7 @@ async function replay(flow: FlowFile, steps: Array<{ event: AnyEvent; state: Sna
   return actor.getSnapshot();
 }
 
+const formFlows = flowsByFormType([automotive, lookup, exclusion] as unknown as FlowFile[]);
 const formTypes: FormType[] = ['Automotive', 'Lookup', 'Exclusion'];
 /** Lookup has no submit and its only page has the session timeout disabled. */
 const expectedExits: Record<FormType, string[]> = {
@@ -121,7 +125,7 @@ const expectedExits: Record<FormType, string[]> = {
 };
 
 describe.each(formTypes)('the %s machine against its model', (formType) => {
-  const flow = formFlows[formType];
+  const flow = formFlows[formType]!;
   const machine = createFormMachine(flow);
   const adjacency = getAdjacencyMap(machine as never, traversal(flow)) as Record<
     string,

@@ -1,0 +1,36 @@
+import type { FlowFile } from '../core/types';
+
+/** GET /api/forms/flows: the settlement's flow files, one per form type (validated by the server at start-up). */
+export const FLOWS_PATH = '/api/forms/flows';
+
+export class FlowsLoadError extends Error {
+  override name = 'FlowsLoadError';
+}
+
+function isFlow(value: unknown): value is FlowFile {
+  if (typeof value !== 'object' || value === null) return false;
+  const flow = value as Partial<FlowFile>;
+  return typeof flow.formType === 'string' && Array.isArray(flow.pages) && Array.isArray(flow.deadlineKeys) && typeof flow.authorize === 'object';
+}
+
+/**
+ * The server's flow files. The answer is revalidated by ETag, so a repeated call (live preview)
+ * costs a 304 when nothing changed. Throws FlowsLoadError on any failure.
+ */
+export async function fetchFlows(fetchFn: typeof fetch = window.fetch.bind(window), init: RequestInit = {}): Promise<FlowFile[]> {
+  let response: Response;
+  try {
+    response = await fetchFn(FLOWS_PATH, { headers: { Accept: 'application/json' }, credentials: 'same-origin', ...init });
+  } catch (error) {
+    throw new FlowsLoadError(`GET ${FLOWS_PATH} failed: ${String(error)}`);
+  }
+  if (!response.ok) throw new FlowsLoadError(`GET ${FLOWS_PATH} answered ${response.status}`);
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    throw new FlowsLoadError(`GET ${FLOWS_PATH} did not answer JSON`);
+  }
+  if (!Array.isArray(body) || !body.every(isFlow)) throw new FlowsLoadError(`GET ${FLOWS_PATH} did not answer a list of flow files`);
+  return body;
+}
