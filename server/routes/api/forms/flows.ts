@@ -54,12 +54,25 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
   });
 }
 
-const flows: FastifyPluginAsync = async (app) => {
-  const body: FlowFile[] = app.settlement.flows.map(({ flow }) => {
+/** The served body of a settlement's flows: each file without its $schema. */
+export function flowsBody(flows: ReadonlyArray<{ flow: FlowFile }>): FlowFile[] {
+  return flows.map(({ flow }) => {
     const { $schema: _schema, ...rest } = flow;
     return rest;
   });
-  const etag = etagOf(body);
+}
+
+const flows: FastifyPluginAsync = async (app) => {
+  // Computed once per set of flows (live preview replaces app.settlement.flows while running).
+  let served: { flows: unknown; body: FlowFile[]; etag: string } = { flows: null, body: [], etag: '' };
+  const current = () => {
+    if (served.flows !== app.settlement.flows) {
+      const body = flowsBody(app.settlement.flows);
+      served = { flows: app.settlement.flows, body, etag: etagOf(body) };
+    }
+    return served;
+  };
+  current();
 
   app.get(
     '/flows',
@@ -75,6 +88,7 @@ const flows: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       // Configuration, the same for everyone: a cache may keep it but revalidates it each time.
+      const { body, etag } = current();
       reply.header('cache-control', 'no-cache').header('etag', etag);
       if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
       return body;
