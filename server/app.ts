@@ -20,6 +20,7 @@ import rateLimit from './plugins/external/rate-limit.js';
 import captcha, { resolveCaptcha, type CaptchaOverrides } from './plugins/app/captcha.js';
 import database from './plugins/app/database.js';
 import errorHandler from './plugins/app/error-handler.js';
+import livePreview, { LIVE_PREVIEW_PATH, type LivePreviewOptions } from './plugins/app/live-preview.js';
 import session from './plugins/app/session.js';
 import settlementPlugin from './plugins/app/settlement.js';
 import api from './routes/api/index.js';
@@ -70,6 +71,11 @@ export interface BuildAppOptions {
   appDistDir?: string;
   /** Re-read the app's index.html on each request (development with vite build --watch). */
   reloadAppIndex?: boolean;
+  /**
+   * Live preview (npm run dev only): watch the settlement's flows/ and locales/, re-check them on
+   * change and tell open pages through GET /api/dev/live-preview. true, or the plugin's options.
+   */
+  livePreview?: boolean | LivePreviewOptions;
   /** Locales of a settlement folder without its own locales/ (default: the repository's locales/). */
   localesDir?: string;
   /** Flows of a settlement folder without its own flows/ (default: the repository's flows/). */
@@ -218,7 +224,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // routes
   await app.register(health);
   await app.register(api, { prefix: '/api' });
-  await app.register(appShell, { distDir: options.appDistDir ?? path.join(ROOT, 'dist', 'app'), reloadIndex: options.reloadAppIndex ?? false });
+  if (options.livePreview) await app.register(livePreview, options.livePreview === true ? {} : options.livePreview);
+  await app.register(appShell, {
+    distDir: options.appDistDir ?? path.join(ROOT, 'dist', 'app'),
+    reloadIndex: options.reloadAppIndex ?? false,
+    ...(options.livePreview ? { livePreviewPath: LIVE_PREVIEW_PATH } : {}),
+  });
 
   await app.ready();
   return app;

@@ -1,8 +1,12 @@
 /**
  * `npm run dev`: the server (development settings, captcha emulator when the settlement uses it)
  * plus `vite build --watch`, which rebuilds dist/app on every change; the server re-reads the
- * app's index.html on each page request, so a browser reload shows the change. (Vite's dev
+ * app's index.html on each page request, so a browser reload shows a code change. (Vite's dev
  * middleware would need a connect adapter for Fastify, which is not a dependency here.)
+ *
+ * Live preview: the settlement's flows/ and locales/ (or the repository's, when it has none) are
+ * watched; a valid edit updates the open pages in place, keeping the answers typed so far; an
+ * invalid one prints each problem and the last good version stays (server/plugins/app/live-preview.ts).
  */
 import { spawn } from 'node:child_process';
 import { readConfig } from './config.js';
@@ -11,8 +15,9 @@ import { startServer } from './main.js';
 process.env.NODE_ENV ??= 'development';
 const config = readConfig();
 const vite = spawn('npx', ['vite', 'build', '--watch', '--mode', 'development'], { stdio: 'inherit' });
-const server = await startServer(config, { reloadAppIndex: true });
-console.log(`Development server at ${server.url} (front end rebuilt by vite build --watch; reload the page after a change)`);
+const server = await startServer(config, { reloadAppIndex: true, livePreview: true });
+console.log(`Development server at ${server.url} (front end rebuilt by vite build --watch; reload the page after a code change)`);
+console.log(`Live preview: editing ${server.app.livePreview.watched.join(' or ')} updates open pages in place.`);
 
 let stopping = false;
 const stop = () => {

@@ -17,7 +17,7 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-export async function startServer(config: ServerConfig = readConfig(), extra: { reloadAppIndex?: boolean } = {}): Promise<RunningServer> {
+export async function startServer(config: ServerConfig = readConfig(), extra: { reloadAppIndex?: boolean; livePreview?: boolean } = {}): Promise<RunningServer> {
   const settlement = loadSettlement(config.settlementDir);
   let emulator: CaptchaEmulator | null = null;
   if (settlement.captcha.emulator) {
@@ -39,6 +39,7 @@ export async function startServer(config: ServerConfig = readConfig(), extra: { 
     redisUrl: config.redisUrl,
     appDistDir: config.appDistDir,
     reloadAppIndex: extra.reloadAppIndex ?? false,
+    livePreview: extra.livePreview ?? false,
     trustProxy: config.trustProxy,
     logger: loggerOptions(config.environment),
     captcha: {

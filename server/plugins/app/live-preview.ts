@@ -1,0 +1,175 @@
+/**
+ * Live preview (`npm run dev` only): the settlement's flows/ and locales/ folders — its own, or
+ * the repository's defaults it uses — are watched; on a change the settlement is loaded and
+ * checked again (the same checks as at start-up). A valid change replaces the served flows and
+ * texts in place and tells every open page through Server-Sent Events on GET /api/dev/live-preview
+ * (`event: reload`); the page fetches flows and content again and re-renders, keeping the answers.
+ * An invalid change prints each problem (file, line and column, JSON pointer, message), sends
+ * `event: invalid`, and the last good version keeps being served.
+ *
+ * Authorize and submit routes are registered at start-up: a change of a flow's endpoints, deadline
+ * keys or models, or of models.json, takes a restart.
+ */
+import { createHash } from 'node:crypto';
+import { watch, type FSWatcher } from 'node:fs';
+import type { ServerResponse } from 'node:http';
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { loadSettlement, SettlementError, type Settlement, type SettlementProblem } from '../../settlement/load.js';
+import { loadLocales } from './settlement.js';
+
+export const LIVE_PREVIEW_PATH = '/api/dev/live-preview';
+
+export type LivePreviewOutcome =
+  | { kind: 'reloaded'; version: string }
+  | { kind: 'unchanged'; version: string }
+  | { kind: 'invalid'; problems: SettlementProblem[]; message: string };
+
+export interface LivePreview {
+  /** A digest of the flows and texts served now. */
+  version(): string;
+  /** Loads and checks the settlement again now (what a file change does after the debounce). */
+  reload(): Promise<LivePreviewOutcome>;
+  /** Called after every reload attempt (tests, logs). Returns the unsubscribe. */
+  onOutcome(listener: (outcome: LivePreviewOutcome) => void): () => void;
+  /** The folders watched. */
+  readonly watched: readonly string[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    livePreview: LivePreview;
+  }
+}
+
+export interface LivePreviewOptions {
+  /** Milliseconds of quiet after the last file event before reloading (editors write in steps). Default 150. */
+  debounceMs?: number;
+  /** Seconds between keep-alive comments on open event streams. Default 20. */
+  heartbeatSeconds?: number;
+  /** Where problems and notices go; default console. */
+  print?: Pick<Console, 'log' | 'error'>;
+}
+
+function digest(settlement: Pick<Settlement, 'flows' | 'locales'>): string {
+  return createHash('sha256')
+    .update(JSON.stringify({ flows: settlement.flows.map((f) => f.flow), locales: settlement.locales }))
+    .digest('base64url')
+    .slice(0, 16);
+}
+
+/** The form calls the running server registered: they change only with a restart. */
+function registeredCalls(settlement: Pick<Settlement, 'flows' | 'models'>): string {
+  return JSON.stringify(
+    settlement.flows.map(({ flow }) => [flow.formType, flow.authorize.endpoint, flow.submit?.endpoint ?? null, flow.deadlineKeys, flow.models]),
+  );
+}
+
+export default fp<LivePreviewOptions>(
+  async (app: FastifyInstance, opts) => {
+    const print = opts.print ?? console;
+    const debounceMs = opts.debounceMs ?? 150;
+    const settlement = app.settlement;
+    const loadOptions = { flowsDir: settlement.flowsDir, localesDir: settlement.localesDir };
+    const calls = registeredCalls(settlement);
+    let version = digest(settlement);
+    const clients = new Set<ServerResponse>();
+    const listeners = new Set<(outcome: LivePreviewOutcome) => void>();
+
+    const send = (event: string, data: unknown) => {
+      const frame = `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+      for (const res of clients) res.write(frame);
+    };
+
+    const reload = async (): Promise<LivePreviewOutcome> => {
+      let outcome: LivePreviewOutcome;
+      try {
+        const next = loadSettlement(settlement.dir, loadOptions);
+        const nextVersion = digest(next);
+        if (nextVersion === version) {
+          outcome = { kind: 'unchanged', version };
+        } else {
+          // In place: every route reads app.settlement and app.locales on each request.
+          settlement.flows = next.flows;
+          settlement.locales = next.locales;
+          Object.assign(app.locales, loadLocales(next.localesDir));
+          version = nextVersion;
+          outcome = { kind: 'reloaded', version };
+          print.log(`Live preview: flows and locales reloaded (${version}).`);
+          if (registeredCalls(next) !== calls) {
+            print.log('Live preview: a flow changed its endpoints, deadline keys or models, or models.json changed; restart npm run dev for authorize and submit to follow.');
+          }
+          send('reload', { version });
+        }
+      } catch (error) {
+        if (!(error instanceof SettlementError)) throw error;
+        outcome = { kind: 'invalid', problems: error.problems, message: error.message };
+        print.error(`Live preview: the change was not applied; still serving the last good version.\n${error.message}`);
+        send('invalid', { problems: error.problems });
+      }
+      for (const listener of [...listeners]) listener(outcome);
+      return outcome;
+    };
+
+    // One reload at a time, in order.
+    let running: Promise<unknown> = Promise.resolve();
+    const queue = (): Promise<LivePreviewOutcome> => {
+      const next = running.then(reload);
+      running = next.catch((error: unknown) => print.error(error));
+      return next;
+    };
+    let timer: NodeJS.Timeout | null = null;
+    const schedule = () => {
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(() => {
+        timer = null;
+        void queue().catch(() => undefined);
+      }, debounceMs);
+    };
+
+    const watched = [...new Set([settlement.flowsDir, settlement.localesDir])];
+    const watchers: FSWatcher[] = watched.map((dir) =>
+      watch(dir, (_event, file) => {
+        if (!file || String(file).endsWith('.json')) schedule();
+      }),
+    );
+
+    app.decorate('livePreview', {
+      version: () => version,
+      reload: queue,
+      onOutcome(listener) {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+      watched,
+    } satisfies LivePreview);
+
+    app.get(LIVE_PREVIEW_PATH, { schema: { hide: true } }, (request, reply) => {
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+      });
+      // The current version first: a page that reconnects after a change it missed reloads too.
+      res.write(`retry: 1000\nevent: ready\ndata: ${JSON.stringify({ version })}\n\n`);
+      clients.add(res);
+      request.raw.once('close', () => clients.delete(res));
+    });
+
+    const heartbeat = setInterval(() => {
+      for (const res of clients) res.write(': keep-alive\n\n');
+    }, (opts.heartbeatSeconds ?? 20) * 1000);
+    heartbeat.unref();
+
+    app.addHook('preClose', async () => {
+      clearInterval(heartbeat);
+      if (timer) clearTimeout(timer);
+      for (const w of watchers) w.close();
+      for (const res of clients) res.end();
+      clients.clear();
+    });
+  },
+  { name: 'app-live-preview', dependencies: ['app-settlement'] },
+);

@@ -1,0 +1,234 @@
+/**
+ * Live preview (npm run dev): a change of a settlement's flows/ or locales/ is checked and served
+ * without a restart, and open pages hear of it on GET /api/dev/live-preview (Server-Sent Events);
+ * an invalid change is reported with file and pointer and the last good version stays. Also the
+ * app shell's page set, which follows the loaded flows.
+ */
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startCaptchaEmulator, type CaptchaEmulator } from '../../server/captcha-emulator/emulator.js';
+import type { FlowFile } from '../../runtime/core/types.js';
+import { fixtureDist, ROOT, settlementCopy, testApp, testDatabase, type TestDatabase } from './helper.js';
+
+let emulator: CaptchaEmulator;
+let db: TestDatabase;
+const apps: FastifyInstance[] = [];
+const printed: string[] = [];
+const print = { log: (...args: unknown[]) => printed.push(args.join(' ')), error: (...args: unknown[]) => printed.push(args.join(' ')) };
+
+beforeAll(async () => {
+  emulator = await startCaptchaEmulator();
+  db = await testDatabase('sqlite');
+});
+afterEach(async () => {
+  while (apps.length) await apps.pop()!.close();
+  printed.length = 0;
+});
+afterAll(async () => {
+  await db?.cleanup();
+  await emulator?.close();
+});
+
+/** A copy of the sample settlement with its own flows/ and locales/. */
+function ownSettlement(): string {
+  const dir = settlementCopy();
+  cpSync(path.join(ROOT, 'flows'), path.join(dir, 'flows'), { recursive: true });
+  mkdirSync(path.join(dir, 'locales'));
+  cpSync(path.join(ROOT, 'locales'), path.join(dir, 'locales'), { recursive: true });
+  return dir;
+}
+
+async function start(dir: string, livePreview: boolean): Promise<FastifyInstance> {
+  const app = await testApp(await db.open(), emulator, {
+    settlementDir: dir,
+    appDistDir: fixtureDist(),
+    ...(livePreview ? { livePreview: { debounceMs: 30, print } } : {}),
+  });
+  apps.push(app);
+  return app;
+}
+
+function editJson<T>(file: string, edit: (json: T) => void): void {
+  const json = JSON.parse(readFileSync(file, 'utf8')) as T;
+  edit(json);
+  writeFileSync(file, JSON.stringify(json, null, 2));
+}
+
+/** An open event stream: the events received so far, and a wait for the next one of a kind. */
+async function openEvents(app: FastifyInstance) {
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  const events: Array<{ event: string; data: unknown }> = [];
+  const waiters: Array<() => void> = [];
+  const response = await new Promise<IncomingMessage>((resolve, reject) => {
+    const req = httpRequest(`${address}/api/dev/live-preview`, { headers: { accept: 'text/event-stream' } }, resolve);
+    req.on('error', reject);
+    req.end();
+  });
+  let buffer = '';
+  response.setEncoding('utf8');
+  response.on('data', (chunk: string) => {
+    buffer += chunk;
+    let end: number;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const frame = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const event = /^event: (.*)$/m.exec(frame)?.[1];
+      const data = /^data: (.*)$/m.exec(frame)?.[1];
+      if (event) events.push({ event, data: data ? JSON.parse(data) : null });
+      for (const w of waiters.splice(0)) w();
+    }
+  });
+  const next = async (kind: string, after = events.length): Promise<{ event: string; data: unknown }> => {
+    const deadline = Date.now() + 5000;
+    for (;;) {
+      const found = events.slice(after).find((e) => e.event === kind);
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`no "${kind}" event; got ${JSON.stringify(events)}`);
+      await new Promise<void>((resolve) => {
+        waiters.push(resolve);
+        setTimeout(resolve, 200);
+      });
+    }
+  };
+  return { response, events, next };
+}
+
+describe('the app shell', () => {
+  it('answers the app for each page path and alias of the loaded flows and the fixed routes, 404 otherwise', async () => {
+    const dir = ownSettlement();
+    editJson<FlowFile>(path.join(dir, 'flows', 'lookup.json'), (flow) => {
+      flow.pages[0]!.path = '/check-my-vehicle';
+      flow.pages[0]!.aliases = ['/check'];
+    });
+    const app = await start(dir, false);
+    for (const url of ['/', '/check-my-vehicle', '/check?culture=es', '/automotive/claimant-info', '/exclusion', '/page-not-found', '/error', '/deadline', '/session-expired']) {
+      const res = await app.inject(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('id="app-settings"');
+      expect(res.body).not.toContain('id="live-preview"');
+    }
+    for (const url of ['/vinlookup', '/automotive/no-such-page', '/exclusion/claimant-info/more']) {
+      const res = await app.inject(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).toContain('id="app-settings"');
+    }
+  });
+
+  it('has no live preview route unless asked for', async () => {
+    const app = await start(ownSettlement(), false);
+    const res = await app.inject('/api/dev/live-preview');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('application/json');
+  });
+});
+
+describe('live preview', () => {
+  it('names its event stream in the page and watches the settlement\'s own flows/ and locales/', async () => {
+    const dir = ownSettlement();
+    const app = await start(dir, true);
+    const page = await app.inject('/automotive');
+    expect(page.body).toContain('<script id="live-preview" type="application/json">{"events":"/api/dev/live-preview"}</script>');
+    expect(app.livePreview.watched).toEqual([path.join(dir, 'flows'), path.join(dir, 'locales')]);
+  });
+
+  it('watches the repository defaults when the folder has no flows/ or locales/', async () => {
+    const app = await start(settlementCopy(), true);
+    expect(app.livePreview.watched).toEqual([path.join(ROOT, 'flows/'), path.join(ROOT, 'locales/')]);
+  });
+
+  it('a changed flow file: the event fires, and the served flows and page paths change', async () => {
+    const dir = ownSettlement();
+    const app = await start(dir, true);
+    const before = await app.inject('/api/forms/flows');
+    const etag = before.headers.etag as string;
+    const stream = await openEvents(app);
+    const ready = await stream.next('ready');
+    expect(ready.data).toEqual({ version: app.livePreview.version() });
+
+    const mark = stream.events.length;
+    editJson<FlowFile>(path.join(dir, 'flows', 'lookup.json'), (flow) => {
+      flow.pages[0]!.aliases = ['/vin-check'];
+    });
+    const reload = await stream.next('reload', mark);
+    expect(reload.data).toEqual({ version: app.livePreview.version() });
+    expect(reload.data).not.toEqual(ready.data);
+
+    const after = await app.inject('/api/forms/flows');
+    expect(after.headers.etag).not.toBe(etag);
+    expect((after.json() as FlowFile[]).find((f) => f.formType === 'Lookup')!.pages[0]!.aliases).toEqual(['/vin-check']);
+    expect((await app.inject({ url: '/api/forms/flows', headers: { 'if-none-match': etag } })).statusCode).toBe(200);
+    expect((await app.inject('/vin-check')).statusCode).toBe(200);
+    expect(printed.join('\n')).toContain('Live preview: flows and locales reloaded');
+    stream.response.destroy();
+  });
+
+  it('a changed locale file: the event fires and the content served changes', async () => {
+    const dir = ownSettlement();
+    const app = await start(dir, true);
+    const stream = await openEvents(app);
+    await stream.next('ready');
+    const mark = stream.events.length;
+    editJson<Record<string, string>>(path.join(dir, 'locales', 'es.json'), (texts) => {
+      texts.LocKey_Lookup_Title = 'Consulte su vehículo aquí';
+    });
+    await stream.next('reload', mark);
+    const content = (await app.inject('/api/culture/content?culture=es')).json() as Array<{ key: string; value: string }>;
+    expect(content.find((c) => c.key === 'LocKey_Lookup_Title')!.value).toBe('Consulte su vehículo aquí');
+    stream.response.destroy();
+  });
+
+  it('an invalid edit prints file and pointer, tells the page, and the last good version stays', async () => {
+    const dir = ownSettlement();
+    const app = await start(dir, true);
+    const served = (await app.inject('/api/forms/flows')).body;
+    const version = app.livePreview.version();
+    const stream = await openEvents(app);
+    await stream.next('ready');
+    const mark = stream.events.length;
+
+    const file = path.join(dir, 'flows', 'automotive.json');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"key": "lastName"', '"key": "surname"'));
+    const invalid = await stream.next('invalid', mark);
+    expect(invalid.data).toEqual({
+      problems: [expect.objectContaining({ file: 'flows/automotive.json', pointer: '/pages/1/blocks/2/fields/2/key', line: expect.any(Number) })],
+    });
+    expect(printed.join('\n')).toMatch(/still serving the last good version[\s\S]*flows\/automotive\.json:\d+:\d+ at \/pages\/1\/blocks\/2\/fields\/2\/key: field "surname"/);
+    expect((await app.inject('/api/forms/flows')).body).toBe(served);
+    expect(app.livePreview.version()).toBe(version);
+
+    // Broken JSON is reported the same way.
+    writeFileSync(path.join(dir, 'locales', 'en.json'), '{ "LocKey_Lookup_Title": ');
+    const broken = await app.livePreview.reload();
+    expect(broken.kind).toBe('invalid');
+    expect(broken.kind === 'invalid' && broken.problems).toContainEqual(expect.objectContaining({ file: 'locales/en.json', message: expect.stringContaining('not valid JSON') }));
+    expect((await app.inject('/api/forms/flows')).body).toBe(served);
+
+    // Fixing both applies the change.
+    cpSync(path.join(ROOT, 'locales', 'en.json'), path.join(dir, 'locales', 'en.json'));
+    writeFileSync(file, readFileSync(path.join(ROOT, 'flows', 'automotive.json'), 'utf8').replace('"aliases": [', '"aliases": [\n        "/claim",'));
+    const outcome = await app.livePreview.reload();
+    expect(outcome.kind).toBe('reloaded');
+    expect((await app.inject('/claim')).statusCode).toBe(200);
+    stream.response.destroy();
+  });
+
+  it('a save that changes nothing sends nothing', async () => {
+    const dir = ownSettlement();
+    const app = await start(dir, true);
+    const file = path.join(dir, 'flows', 'lookup.json');
+    writeFileSync(file, `${readFileSync(file, 'utf8')}\n`);
+    expect(await app.livePreview.reload()).toEqual({ kind: 'unchanged', version: app.livePreview.version() });
+  });
+
+  it('closing the server ends the open event streams', async () => {
+    const app = await start(ownSettlement(), true);
+    const stream = await openEvents(app);
+    await stream.next('ready');
+    const ended = new Promise<void>((resolve) => stream.response.once('end', resolve));
+    await apps.pop()!.close();
+    await ended;
+  });
+});
