@@ -1,5 +1,5 @@
-// The Form component alone: the package index also pulls in a test registry that needs ajv.
-import Form from '@rjsf/core/lib/components/Form.js';
+// The part of @rjsf/core's Form that model blocks use (docs/decisions/002-renderer-bundle.md).
+import Form from './shims/rjsf-form';
 import { useMemo, useRef } from 'react';
 import { findByClientId, getModel, setFieldValue, setFileField, wasEverEdited } from '../core/models';
 import type { FieldConfig, FormModel } from '../core/types';
