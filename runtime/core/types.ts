@@ -189,6 +189,18 @@ export interface FieldDependency {
   maskOverride?: string;
 }
 
+/** The address model fields of spec §3, written by an address block. */
+export const ADDRESS_FIELDS = [
+  'mailingStreetLine1',
+  'mailingStreetLine2',
+  'mailingCity',
+  'mailingSubDivision',
+  'mailingPostalCode',
+  'mailingSubDivisionNonUS',
+  'mailingPostalCodeNonUS',
+  'mailingCountry',
+] as const;
+
 export type BlockConfig =
   | HeaderBlock
   | CopyBlock

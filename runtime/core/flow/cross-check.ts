@@ -4,6 +4,7 @@ import { MASK_NAMES } from '../masks';
 import { ruleAdapters } from '../rules/registry';
 import type { RuleAdapter } from '../rules/types';
 import {
+  ADDRESS_FIELDS,
   DEADLINE_KEYS,
   type Condition,
   type FieldConfig,
@@ -19,17 +20,7 @@ import { localizationKeysOf, pageRoutes } from './pages';
 /** Widget names a flow may use (FieldConfig.widget); the widget registry renders each. */
 export const WIDGET_NAMES: readonly WidgetName[] = ['text', 'textarea', 'date', 'file', 'hidden', 'radio', 'select', 'checkbox'];
 
-/** The address fields of spec §3 an address block's model must hold. */
-export const ADDRESS_FIELDS = [
-  'mailingStreetLine1',
-  'mailingStreetLine2',
-  'mailingCity',
-  'mailingSubDivision',
-  'mailingPostalCode',
-  'mailingSubDivisionNonUS',
-  'mailingPostalCodeNonUS',
-  'mailingCountry',
-] as const;
+export { ADDRESS_FIELDS };
 
 /** What the cross-reference checks compare a flow with. Registries default to the runtime's. */
 export interface CheckContext {

@@ -1,18 +1,8 @@
 import { evaluateCondition } from '../conditions/evaluate';
 import { camelCase, isRepeating, matchesFixedValues, modelsScope, unlinkChildren } from '../models';
-import type { FieldValue, FormModel, ModelStoreState, PageConfig, RecordsBlock } from '../types';
+import { ADDRESS_FIELDS, type FieldValue, type FormModel, type ModelStoreState, type PageConfig, type RecordsBlock } from '../types';
 
-/** The address fields of spec §3, written by an address block. */
-export const ADDRESS_FIELDS = [
-  'mailingStreetLine1',
-  'mailingStreetLine2',
-  'mailingCity',
-  'mailingSubDivision',
-  'mailingPostalCode',
-  'mailingSubDivisionNonUS',
-  'mailingPostalCodeNonUS',
-  'mailingCountry',
-] as const;
+export { ADDRESS_FIELDS };
 
 /** Whether a page's skip rule holds for the current answers (single-instance models as scope). */
 export function isSkippedByRule(page: PageConfig, state: ModelStoreState): boolean {
