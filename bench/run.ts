@@ -16,6 +16,7 @@ import { BENCH, ROOT } from './lib/paths.js';
 const SCRIPTS: Array<{ name: string; load: () => Promise<FigureScript> }> = [
   { name: 'bundle', load: async () => (await import('./bundle.js')).run },
   { name: 'server-load', load: async () => (await import('./server-load.js')).run },
+  { name: 'sqlite-stalls', load: async () => (await import('./sqlite-stalls.js')).run },
   { name: 'durability', load: async () => (await import('./durability.js')).run },
   { name: 'memory', load: async () => (await import('./memory.js')).run },
   { name: 'typing', load: async () => (await import('./typing.js')).run },

@@ -154,12 +154,13 @@ function stallNote(m: Measured): string {
   const gcMax = Math.max(...m.stats.map((s) => s.gc.maxMs));
   const loopMax = Math.max(...m.stats.map((s) => s.loop.max));
   const stalls = m.stats.flatMap((s) => s.stalls).filter((s) => s.ms >= 100);
-  const byKind = (k: 'gc' | 'loop') => stalls.filter((s) => s.kind === k);
+  const byKind = (k: 'gc' | 'loop' | 'sqlite') => stalls.filter((s) => s.kind === k);
   const mc = m.stats.map((s) => s.gc.byKind['mark-compact']?.maxMs ?? 0);
   const wal = m.stats.map((s) => s.walBytes).filter((w): w is number => w !== null);
   return (
     `server process: longest GC pause ${round(gcMax)} ms (mark-compact max ${round(Math.max(...mc))} ms), longest event-loop delay ${round(loopMax)} ms, ` +
     `${byKind('loop').length} loop stalls ≥ 100 ms, ${byKind('gc').length} GC pauses ≥ 100 ms` +
+    (byKind('sqlite').length ? `, ${byKind('sqlite').length} SQLite transactions ≥ 100 ms (longest ${Math.max(...byKind('sqlite').map((s) => s.ms))} ms)` : '') +
     (wal.length ? `; WAL file ${round(Math.max(...wal) / 1024 / 1024)} MB at most after a run` : '')
   );
 }

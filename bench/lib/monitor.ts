@@ -9,7 +9,7 @@ export interface Stall {
   /** ms since the monitor started */
   at: number;
   ms: number;
-  kind: 'gc' | 'loop';
+  kind: 'gc' | 'loop' | 'sqlite';
   detail?: string;
 }
 
@@ -27,8 +27,18 @@ export interface ChildStats {
 
 const GC_KINDS: Record<number, string> = { 1: 'scavenge', 2: 'mark-compact', 4: 'incremental', 8: 'weakcb', 16: 'minor-mark-sweep' };
 
+let record: (kind: Stall['kind'], ms: number, detail?: string) => void = () => {};
+
+/** Records a slow synchronous operation the server itself timed (e.g. a SQLite transaction). */
+export function recordStall(kind: Stall['kind'], ms: number, detail?: string): void {
+  record(kind, ms, detail);
+}
+
 export function startMonitor(walFile: string | null): void {
   const t0 = performance.now();
+  record = (kind, ms, detail) => {
+    if (stalls.length < 500) stalls.push({ at: Math.round(performance.now() - t0 - ms), ms: Math.round(ms), kind, ...(detail ? { detail } : {}) });
+  };
   let gc = { count: 0, totalMs: 0, maxMs: 0, byKind: {} as ChildStats['gc']['byKind'] };
   let stalls: Stall[] = [];
   const loop = monitorEventLoopDelay({ resolution: 10 });

@@ -16,7 +16,7 @@ import multipart from '@fastify/multipart';
 import BetterSqlite3 from 'better-sqlite3';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { startMonitor } from '../lib/monitor.js';
+import { recordStall, startMonitor } from '../lib/monitor.js';
 import { ROOT } from '../lib/paths.js';
 
 interface FloorConfig {
@@ -64,7 +64,13 @@ function sqliteStore(): Store {
   const selectVin = db.prepare('select 1 from class_vehicles where vin = ?');
   const insertSession = db.prepare('insert into sessions (id_hash, data, expires_at) values (?, ?, ?)');
   return {
-    storeSubmission: async (text, files) => store(JSON.stringify(text), files),
+    storeSubmission: async (text, files) => {
+      const t0 = performance.now();
+      const id = store(JSON.stringify(text), files);
+      const ms = performance.now() - t0;
+      if (ms >= 50) recordStall('sqlite', ms, 'submission transaction');
+      return id;
+    },
     isClassVehicle: async (vin) => selectVin.get(vin) !== undefined,
     createSession: async (idHash, data) => void insertSession.run(idHash, data, Date.now() + 1_800_000),
   };
