@@ -4,7 +4,7 @@ import { useApp, useServices, type AppServices, ServicesProvider } from './conte
 import { runGuards, type GuardDeps } from './guards';
 import type { LayoutVariant } from './layouts/Header';
 import { LoadingPlaceholder } from '../widgets/Spinner';
-import { matchRoute, type AppRoute } from './routes';
+import { matchRoute, useFlowsVersion, type AppRoute } from './routes';
 import type { ThemeName } from './settings';
 import { usePageFocus } from './usePageFocus';
 import { loadCulture } from './culture';
@@ -34,6 +34,8 @@ function GuardedRoutes({ guards, now }: { guards: GuardDeps; now: () => Date }) 
   const culture = useApp((s) => s.culture);
   const deadlines = useApp((s) => s.deadlines);
   const authorized = useApp((s) => s.authorized);
+  // The route table follows the flows (replaced in place by live preview).
+  const flowsVersion = useFlowsVersion();
   const route = matchRoute(pathname);
 
   const outcome = useMemo(
@@ -58,7 +60,7 @@ function GuardedRoutes({ guards, now }: { guards: GuardDeps; now: () => Date }) 
   usePageFocus(pathname);
 
   if (outcome.kind !== 'render') return null;
-  if (route.kind === 'form') return <FormHost key={route.formType} formType={route.formType} pageId={route.pageId} />;
+  if (route.kind === 'form') return <FormHost key={`${route.formType}:${flowsVersion}`} formType={route.formType} pageId={route.pageId} />;
   const Page = PLAIN_PAGES[route.kind];
   return <Page />;
 }

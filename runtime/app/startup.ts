@@ -97,6 +97,11 @@ export async function startApp(deps: StartupDeps): Promise<AppStore | null> {
 
     await theme;
     deps.mount(store, api);
+
+    // npm run dev names its live preview event stream in the page; the listener loads only then.
+    if (deps.doc.getElementById('live-preview')) {
+      void import('./livePreview').then(({ startLivePreview }) => startLivePreview(deps.doc, store, api), (error: unknown) => log.error(error));
+    }
     return store;
   } catch (error) {
     log.error(STARTUP_LOGS.init, error);

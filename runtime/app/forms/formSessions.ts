@@ -1,8 +1,8 @@
-import { createActor, fromPromise, type Actor } from 'xstate';
+import { createActor, fromPromise, type Actor, type Snapshot } from 'xstate';
 import { answerOrThrow } from '../../core/api';
 import { createIdSource, initStore, type IdSource } from '../../core/models';
 import { buildPayload } from '../../core/payload';
-import type { DocumentFile, FormType, ModelConfig } from '../../core/types';
+import type { DocumentFile, FlowFile, FormType, ModelConfig } from '../../core/types';
 import { createFormMachine, type AuthorizeInput, type FormMachine, type SubmitInput } from '../../machine';
 import type { AppApi } from '../api';
 import { FLOWS } from '../routes';
@@ -22,6 +22,7 @@ export interface FormSession {
 }
 
 const sessions = new Map<FormType, FormSession>();
+const depsOf = new WeakMap<FormSession, SessionDeps>();
 
 export interface SessionDeps {
   api: AppApi;
@@ -30,15 +31,16 @@ export interface SessionDeps {
   culture: () => string;
 }
 
-function startSession(formType: FormType, deps: SessionDeps): FormSession {
-  const flow = FLOWS[formType];
-  const ids = createIdSource();
+function startSession(formType: FormType, deps: SessionDeps, flow: FlowFile = FLOWS[formType], from?: FormSession): FormSession {
+  const ids = from?.ids ?? createIdSource();
   const session: FormSession = { formType, ids, documents: [], returnTo: null, actor: null as unknown as Actor<FormMachine> };
   const machine = createFormMachine(flow).provide({
     actors: {
       authorize: fromPromise(async ({ input }: { input: AuthorizeInput }) => {
         if (!input.credentials) throw new Error('The start page has no credentials model');
-        return answerOrThrow(await deps.api.authorize(input.formType, { credentials: input.credentials, reCaptchaResponse: input.captchaToken }));
+        return answerOrThrow(
+          await deps.api.authorize(input.formType, { credentials: input.credentials, reCaptchaResponse: input.captchaToken }, deps.culture()),
+        );
       }),
       submit: fromPromise(async ({ input }: { input: SubmitInput }) => {
         const payload = buildPayload({
@@ -48,15 +50,26 @@ function startSession(formType: FormType, deps: SessionDeps): FormSession {
           culture: deps.culture(),
           reCaptchaResponse: input.captchaToken,
           captchaRawValue: input.captchaRawValue,
+          prepopulatedData: input.prepopulatedData,
           skipped: { flow, isSkipped: (page) => input.skippedPages.includes(page.id) },
         });
         return answerOrThrow(await deps.api.submit(input.formType, payload));
       }),
     },
   });
-  session.actor = createActor(machine, {
-    input: { store: initStore(deps.modelConfigs, formType, ids), minSessionDuration: deps.minSessionDuration },
-  });
+  const input = { store: initStore(deps.modelConfigs, formType, ids), minSessionDuration: deps.minSessionDuration };
+  if (from) {
+    // The running form on a changed flow: its answers, page, authorization and documents carry over.
+    const previous = from.actor.getPersistedSnapshot() as ReturnType<Actor<FormMachine>['getSnapshot']>;
+    const nodes = createActor(machine, { input }).getSnapshot().context.navigation;
+    const page = previous.context.navigation.currentPage;
+    const navigation = { ...nodes, currentPage: page !== null && nodes.nodes.some((n) => n.id === page) ? page : nodes.currentPage };
+    session.actor = createActor(machine, { input, snapshot: { ...previous, context: { ...previous.context, navigation } } as unknown as Snapshot<unknown> });
+    Object.assign(session, { documents: from.documents, returnTo: from.returnTo });
+  } else {
+    session.actor = createActor(machine, { input });
+  }
+  depsOf.set(session, deps);
   session.actor.start();
   return session;
 }
@@ -82,6 +95,26 @@ export function formSession(formType: FormType, pageId: string, deps: SessionDep
   const fresh = startSession(formType, deps);
   sessions.set(formType, fresh);
   return fresh;
+}
+
+/**
+ * Live preview: each running form takes its changed flow, keeping what the claimant typed, the
+ * page, the authorization and the chosen files. A form waiting on authorize or submit keeps its
+ * flow until the next change.
+ */
+export function replaceSessionFlows(flows: readonly FlowFile[]): void {
+  for (const flow of flows) {
+    const existing = sessions.get(flow.formType);
+    const deps = existing && depsOf.get(existing);
+    if (!existing || !deps) continue;
+    const snapshot = existing.actor.getSnapshot();
+    if (snapshot.status !== 'active' || !snapshot.matches({ open: { flow: 'editing' } })) continue;
+    const next = startSession(flow.formType, deps, flow, existing);
+    existing.actor.stop();
+    sessions.set(flow.formType, next);
+    // Re-arms the session timer of the restored machine.
+    next.actor.send({ type: 'ACTIVITY' });
+  }
 }
 
 /** The session if one runs, without starting one. */

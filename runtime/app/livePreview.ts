@@ -1,0 +1,59 @@
+import { contentToDictionary, deadlineLocalizations } from '../core/i18n';
+import type { AppApi } from './api';
+import type { AppStore } from './appState';
+import { replaceSessionFlows } from './forms/formSessions';
+import { fetchFlows } from './flowsSource';
+import { setFlows } from './routes';
+
+/** The element the server adds to the page under `npm run dev`: {"events": "<event stream path>"}. */
+export const LIVE_PREVIEW_ELEMENT = 'live-preview';
+
+/**
+ * Live preview (`npm run dev`): the flows and the culture's content are fetched again and the page
+ * re-renders in place. Running forms keep their answers (replaceSessionFlows); nothing reloads.
+ */
+export async function refreshConfiguration(store: AppStore, api: AppApi): Promise<void> {
+  const flows = await fetchFlows();
+  replaceSessionFlows(flows);
+  setFlows(flows);
+  const culture = store.get().culture;
+  if (!culture) return;
+  const content = await api.getCultureContent(culture);
+  if (!content.ok || store.get().culture !== culture) return;
+  store.set({ localizations: { ...contentToDictionary(content.data), ...deadlineLocalizations(store.get().deadlines, culture) } });
+}
+
+/** Listens to the server's live preview events when the page names them; otherwise does nothing. */
+export function startLivePreview(doc: Document, store: AppStore, api: AppApi, log: Pick<Console, 'info' | 'warn' | 'error'> = console): (() => void) | null {
+  const tag = doc.getElementById(LIVE_PREVIEW_ELEMENT);
+  if (!tag?.textContent) return null;
+  const { events } = JSON.parse(tag.textContent) as { events: string };
+  const source = new EventSource(events);
+  let version: string | null = null;
+  let queue = Promise.resolve();
+  const refresh = () => {
+    queue = queue
+      .then(() => refreshConfiguration(store, api))
+      .then(() => log.info('Live preview: flows and texts updated.'))
+      .catch((error: unknown) => log.error('Live preview: the update failed', error));
+  };
+  source.addEventListener('ready', (e) => {
+    // After a reconnect: a change made meanwhile is fetched too.
+    const next = (JSON.parse((e as MessageEvent<string>).data) as { version: string }).version;
+    if (version !== null && next !== version) refresh();
+    version = next;
+  });
+  source.addEventListener('reload', (e) => {
+    version = (JSON.parse((e as MessageEvent<string>).data) as { version: string }).version;
+    refresh();
+  });
+  source.addEventListener('invalid', (e) => {
+    const { problems } = JSON.parse((e as MessageEvent<string>).data) as { problems: Array<{ file: string; pointer: string; message: string; line?: number; column?: number }> };
+    log.warn(
+      `Live preview: the change was not applied (the last good version stays):\n${problems
+        .map((p) => `  ${p.file}${p.line !== undefined ? `:${p.line}:${p.column}` : ''}${p.pointer ? ` at ${p.pointer}` : ''}: ${p.message}`)
+        .join('\n')}`,
+    );
+  });
+  return () => source.close();
+}
