@@ -29,10 +29,13 @@ export function applyDependencyResets(page: PageConfig, store: ModelStoreState, 
   return next;
 }
 
-/** Default values of one group's fields, written only onto empty fields. */
+/** Default values of one group's fields, written only onto empty fields; a checkbox with no stored boolean starts false (spec §4). */
 export function applyGroupDefaults(store: ModelStoreState, group: Pick<FieldGroup, 'model' | 'fields'>): ModelStoreState {
   const defaults: Record<string, FieldValue | undefined> = {};
-  for (const field of group.fields) if (field.defaultValue !== undefined) defaults[field.key] = field.defaultValue;
+  for (const field of group.fields) {
+    if (field.defaultValue !== undefined) defaults[field.key] = field.defaultValue;
+    else if (field.widget === 'checkbox' && typeof group.model.fields[field.key] !== 'boolean') defaults[field.key] = false;
+  }
   return Object.keys(defaults).length === 0 ? store : applyDefaults(store, group.model.clientId, defaults);
 }
 

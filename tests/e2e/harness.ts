@@ -11,7 +11,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { build } from 'vite';
 import { buildApp } from '../../server/app';
 import { startCaptchaEmulator } from '../../server/captcha-emulator/emulator';
-import { openDatabase } from '../../server/db';
+import { createSubmissions, openDatabase, type SubmissionRecord } from '../../server/db';
 import { loadSettlement } from '../../server/settlement/load';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -57,6 +57,8 @@ function copySettlement(changes: SettlementChanges): { dir: string; cleanup(): v
 
 export interface E2eServer {
   url: string;
+  /** The stored submission of a reference code, read from the server's database. */
+  submission(referenceCode: string): Promise<SubmissionRecord | null>;
   stop(): Promise<void>;
 }
 
@@ -82,8 +84,10 @@ export async function startE2eServer(changes: SettlementChanges = {}): Promise<E
     captcha: { emulatorOrigin: emulator.origin },
   });
   const url = (await app.listen({ host: '127.0.0.1', port: 0 })).replace('localhost', '127.0.0.1');
+  const submissions = createSubmissions(database);
   return {
     url,
+    submission: (referenceCode) => submissions.getByReferenceCode(referenceCode),
     async stop() {
       await app.close();
       await emulator.close();

@@ -58,7 +58,6 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
   const lookupResult = useSelector(actor, (s) => s.context.lookupResult);
   const referenceCode = useSelector(actor, (s) => s.context.referenceCode);
   const [documents, setDocuments] = useState<DocumentFile[]>(session.documents);
-  const [returnTo, setReturnTo] = useState<string | null>(session.returnTo);
   useSignatureDate(session, pageId);
 
   const canGoBack = useMemo(
@@ -81,6 +80,8 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
 
   /** After an edit link: Next returns to the summary, unless a page in between now needs answers. */
   const returnTarget = (store: ModelStoreState): string | null => {
+    // Read from the session: the edit link was followed on another page.
+    const returnTo = session.returnTo;
     if (!returnTo) return null;
     const isSkipped = skipPredicate(flow, scopeFromStore(store));
     const order = navigation.nodes.filter((n) => n.inFlow).map((n) => n.id);
@@ -103,7 +104,6 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
         const target = returnTarget(snapshot.context.store);
         if (target) {
           session.returnTo = null;
-          setReturnTo(null);
           actor.send({ type: 'GOTO', pageId: target });
         } else actor.send({ type: 'NEXT' });
         return;

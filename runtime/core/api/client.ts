@@ -93,7 +93,8 @@ export interface ApiClient {
   getSignatureDate(culture: Culture): Promise<ApiResult<SignatureDateInfo>>;
   /** The key/value items of a culture (i18n's contentToDictionary turns them into texts). */
   getCultureContent(culture: Culture): Promise<ApiResult<LocalizedItem[]>>;
-  authorize(formType: FormType, request: AuthorizeRequest): Promise<ApiResult<AuthorizeResponse, AuthorizeResponse>>;
+  /** With a culture, the server answers its messages (e.g. 'not a class vehicle') in that language. */
+  authorize(formType: FormType, request: AuthorizeRequest, culture?: Culture): Promise<ApiResult<AuthorizeResponse, AuthorizeResponse>>;
   submit(formType: FormType, payload: SubmissionPayload): Promise<ApiResult<SubmitResponse, SubmitResponse>>;
 }
 
@@ -277,9 +278,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return result as ApiResult<LocalizedItem[]>;
     },
 
-    async authorize(formType, body) {
+    async authorize(formType, body, culture) {
       const { endpoint, method } = endpointOf(formType, 'authorize');
-      const response = await request(method, endpoint, { json: body });
+      const response = await request(method, endpoint, { json: body, ...(culture ? { query: { culture } } : {}) });
       if (!response) return fail<AuthorizeResponse>(USER_MESSAGES.generic, null);
       const json = await readJson(response);
       const answer = isRecord(json) ? json : {};

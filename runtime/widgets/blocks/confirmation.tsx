@@ -1,6 +1,12 @@
 import type { ConfirmationBlock as ConfirmationBlockConfig } from '../../core/types';
 import type { BlockProps } from '../../react/types';
 import { Button } from '../Button';
+import { sanitizeCopy } from './copy';
+
+/** Text put into localized HTML as text, never as markup. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
 
 export const CONFIRMATION_KEYS = {
   referenceLabel: 'LocKey_Confirmation_ReferenceCode',
@@ -12,7 +18,8 @@ export function ConfirmationBlock({ config, ctx }: BlockProps<ConfirmationBlockC
   const code = ctx.referenceCode ?? '';
   return (
     <section className="cf-confirmation">
-      <p className="cf-confirmation__text">{ctx.t(config.textKey, code)}</p>
+      {/* Localized copy may hold inline HTML (the code in <strong>): the copy block's sanitised path. */}
+      <p className="cf-confirmation__text" dangerouslySetInnerHTML={{ __html: sanitizeCopy(ctx.t(config.textKey, escapeHtml(code))) }} />
       <p className="cf-confirmation__reference">
         <span className="cf-confirmation__reference-label">{ctx.t(CONFIRMATION_KEYS.referenceLabel)}</span>{' '}
         <strong className="cf-confirmation__code">{code}</strong>

@@ -56,8 +56,11 @@ function withLinkOptions(config: RecordsBlockConfig, store: ModelStoreState, ctx
   return config.fields.map((f) => (f.key === link.field ? { ...f, options } : f));
 }
 
+/** Default values of a new record's fields; a checkbox starts false (spec §4). */
 function defaultsOf(fields: FieldConfig[]): Record<string, FieldValue | undefined> {
-  return Object.fromEntries(fields.filter((f) => f.defaultValue !== undefined).map((f) => [f.key, f.defaultValue]));
+  return Object.fromEntries(
+    fields.filter((f) => f.defaultValue !== undefined || f.widget === 'checkbox').map((f) => [f.key, f.defaultValue ?? false]),
+  );
 }
 
 /**

@@ -1,0 +1,144 @@
+/**
+ * Steps of the three flows as a claimant takes them in the browser, and the checks every visited
+ * page gets: no raw localization key or unfilled placeholder on screen, zero axe-core violations,
+ * and a screenshot under test-artifacts/screenshots/<theme>/.
+ */
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { axe, describeViolations, screenshot, settled, type Theme } from './harness';
+
+export const NEXT = '.cf-page-actions .cf-button--primary';
+export const BACK = '.cf-page-actions .cf-button--outline-secondary';
+
+/** A small but real PDF (one empty page). */
+export function samplePdf(): Buffer {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((o, i) => {
+    offsets.push(body.length);
+    body += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+/** Fails when any visible text or label shows a raw localization key or an unfilled {0}. */
+export async function expectNoRawText(page: Page, where: string): Promise<void> {
+  const found = await page.evaluate(() => {
+    const texts: string[] = [document.title];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const el = node.parentElement;
+      if (!el || el.closest('script, style, [hidden]')) continue;
+      const style = getComputedStyle(el);
+      if (style.display === 'none' || style.visibility === 'hidden') continue;
+      texts.push(node.textContent ?? '');
+    }
+    for (const el of Array.from(document.querySelectorAll('[placeholder], [aria-label], [alt], [title]'))) {
+      for (const attr of ['placeholder', 'aria-label', 'alt', 'title']) {
+        const v = el.getAttribute(attr);
+        if (v) texts.push(v);
+      }
+    }
+    return texts.filter((t) => /LocKey_|\{\d+\}/.test(t)).map((t) => t.trim());
+  });
+  expect(found, `raw localization text on ${where}`).toEqual([]);
+}
+
+export interface PageCheck {
+  theme: Theme;
+  /** Screenshot name prefix, e.g. 'automotive-en'. */
+  prefix: string;
+  /** Skip axe (a repeated visit of a page already checked). */
+  axe?: boolean;
+}
+
+/** The page has settled: no raw keys, no axe violations, a screenshot. */
+export async function checkPage(page: Page, check: PageCheck, name: string): Promise<void> {
+  await settled(page);
+  await expectNoRawText(page, name);
+  if (check.axe !== false) {
+    const violations = await axe(page);
+    await screenshot(page, check.theme, `${check.prefix}-${name}`);
+    expect(violations, `${name}: ${describeViolations(violations)}`).toEqual([]);
+  } else {
+    await screenshot(page, check.theme, `${check.prefix}-${name}`);
+  }
+}
+
+export async function next(page: Page, urlPart: RegExp): Promise<void> {
+  await page.click(NEXT);
+  await page.waitForURL(urlPart);
+  await settled(page);
+}
+
+/** Fills a field of the open draft of a records block (ids carry the record's client id). */
+export function draftField(page: Page, recordsId: string, field: string) {
+  return page.locator(`#${recordsId} .cf-records__draft [id$="-${field}"]`).first();
+}
+
+export async function startAutomotive(page: Page, url: string, culture: string, check: PageCheck | null): Promise<void> {
+  await page.goto(`${url}/automotive${culture === 'en' ? '' : `?culture=${culture}`}`);
+  await settled(page);
+  if (check) await checkPage(page, check, 'start');
+  await page.fill('#credentials-vin', '5EXMA1B20HC000101');
+  await page.fill('#credentials-noticeId', 'EXM-100001');
+  await page.fill('#credentials-pin', '482913');
+  await next(page, /\/automotive\/claimant-info/);
+}
+
+export async function fillEligibility(page: Page, outOfPocket: 'true' | 'false'): Promise<void> {
+  await page.check('#claimDetails-ownershipType-0');
+  await page.fill('#claimDetails-acquisitionDate', '03/15/2016');
+  await page.check('#claimDetails-isCurrentOwner-0');
+  await page.check(`#claimDetails-didIncurOutOfPocketExpensesPriorToSeptember-${outOfPocket === 'true' ? 0 : 1}`);
+}
+
+export const REPAIRS = 'records-claimTransactions-repair';
+export const DENIALS = 'records-claimTransactions-denial';
+export const DOCUMENTS = 'records-documentContexts';
+
+export async function addRepair(page: Page, facility = 'Bayside Motors'): Promise<void> {
+  await draftField(page, REPAIRS, 'repairDate').fill('06/20/2017');
+  await draftField(page, REPAIRS, 'mileageAtRepair').fill('48210');
+  await draftField(page, REPAIRS, 'facilityName').fill(facility);
+  await draftField(page, REPAIRS, 'amountPaid').fill('3125.40');
+  await draftField(page, REPAIRS, 'repairDescription').fill('Replaced the CVT valve body after shuddering.');
+  const before = await page.locator(`#${REPAIRS} .cf-records__item`).count();
+  await page.click(`#${REPAIRS} .cf-records__draft .cf-records__actions .cf-button--primary`);
+  await expect.poll(() => page.locator(`#${REPAIRS} .cf-records__item`).count()).toBe(before + 1);
+}
+
+export async function addDenial(page: Page): Promise<void> {
+  await draftField(page, DENIALS, 'denialDate').fill('07/02/2017');
+  await draftField(page, DENIALS, 'facilityName').fill('Hilltop Example Motors');
+  await draftField(page, DENIALS, 'denialReason').fill('The dealer said the warranty did not cover the transmission.');
+  await page.click(`#${DENIALS} .cf-records__draft .cf-records__actions .cf-button--primary`);
+  await page.locator(`#${DENIALS} .cf-records__item`).first().waitFor();
+}
+
+/** Uploads a document of a type, optionally linked to the first saved record; returns the row count. */
+export async function uploadDocument(page: Page, name: string, type: string, link: boolean): Promise<void> {
+  await draftField(page, DOCUMENTS, 'documentType').selectOption(type);
+  if (link) {
+    const select = draftField(page, DOCUMENTS, 'claimTransactionId');
+    const value = await select.locator('option').nth(1).getAttribute('value');
+    await select.selectOption(value!);
+  }
+  await draftField(page, DOCUMENTS, 'file').setInputFiles({ name, mimeType: 'application/pdf', buffer: samplePdf() });
+  await page.click(`#${DOCUMENTS} .cf-records__draft .cf-records__actions .cf-button--primary`);
+}
+
+export async function signSummary(page: Page, name = 'Maria Garcia'): Promise<void> {
+  await page.fill('#signature-confirmEmailAddress', 'maria.garcia@example.com');
+  await page.fill('#signature-confirmPhoneNumber', '5105550142');
+  await page.check('#signature-attestation');
+  await page.fill('#signature-signature', name);
+}
