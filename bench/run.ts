@@ -7,7 +7,7 @@
  *   npm run bench -- --only bundle    one script (repeatable: --only bundle --only memory)
  *   npm run bench -- --out DIR        write the results elsewhere (default bench/)
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BenchContext, Figure, FigureScript } from './lib/figure.js';
 import { describeMachine, type MachineInfo } from './lib/machine.js';
@@ -30,8 +30,15 @@ interface Results {
   machine: MachineInfo;
   machineAfter: MachineInfo;
   durationSeconds: number;
-  scripts: Array<{ name: string; seconds: number; error: string | null }>;
+  scripts: Array<{ name: string; seconds: number; error: string | null; date?: string; command?: string; smoke?: boolean }>;
   figures: Figure[];
+}
+
+/** The script a figure came from, by its name (for results written before figures carried it). */
+function scriptOf(name: string): string | undefined {
+  const prefix = name.split('.')[0]!;
+  const map: Record<string, string> = { bundle: 'bundle', server: 'server-load', sqlite: 'sqlite-stalls', disk: 'sqlite-stalls', durability: 'durability', memory: 'memory', typing: 'typing', transition: 'transition' };
+  return map[prefix];
 }
 
 function parseArgs(argv: string[]) {
@@ -64,6 +71,9 @@ function markdown(results: Results): string {
       ? `**The machine was shared during this run** (other processes using CPU at the start: ${m.busyProcesses.join('; ') || 'none listed'}; at the end: ${results.machineAfter.busyProcesses.join('; ') || 'none listed'}). Absolute figures are low and noisy; the comparisons with the floor measured in the same run are what to read.`
       : 'The machine was otherwise idle at the start and the end of the run.',
     '',
+    ...(new Set(results.scripts.map((s) => s.date?.slice(0, 13))).size > 1
+      ? ['Figures come from more than one invocation:', '', ...results.scripts.map((s) => `- ${s.name}: ${s.date ?? '?'} — \`${s.command ?? '?'}\`${s.smoke ? ' (smoke)' : ''} (${s.seconds} s)`), '']
+      : []),
     '| figure | value | budget | floor (same run) | verdict | notes |',
     '|---|---:|---|---|---|---|',
     ...results.figures.map(
@@ -92,17 +102,31 @@ async function main() {
     let error: string | null = null;
     try {
       const run = await script.load();
-      figures.push(...(await run(ctx)));
+      figures.push(...(await run(ctx)).map((f) => ({ ...f, script: script.name })));
     } catch (err) {
       error = err instanceof Error ? `${err.message}`.slice(0, 1500) : String(err);
       ctx.log(`${script.name} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
     }
-    scripts.push({ name: script.name, seconds: Math.round((performance.now() - t0) / 100) / 10, error });
+    scripts.push({ name: script.name, seconds: Math.round((performance.now() - t0) / 100) / 10, error, date: new Date().toISOString(), smoke });
   }
   const args = process.argv.slice(2);
+  const command = `npm run bench${args.length ? ` -- ${args.join(' ')}` : ''}`;
+  for (const s of scripts) s.command = command;
+  // --only: the other scripts' figures of the previous run stay, marked with their own date.
+  const previousFile = path.join(out, 'results.json');
+  if (only.length && existsSync(previousFile)) {
+    const previous = JSON.parse(readFileSync(previousFile, 'utf8')) as Results;
+    const rerun = new Set(scripts.map((s) => s.name));
+    const kept = previous.figures.map((f) => ({ ...f, script: f.script ?? scriptOf(f.name) })).filter((f) => f.script && !rerun.has(f.script));
+    figures.unshift(...kept);
+    scripts.unshift(...previous.scripts.filter((s) => !rerun.has(s.name)).map((s) => ({ ...s, date: s.date ?? previous.date, command: s.command ?? previous.command, smoke: s.smoke ?? previous.smoke })));
+    const order = SCRIPTS.map((s) => s.name);
+    figures.sort((a, b) => order.indexOf(a.script ?? '') - order.indexOf(b.script ?? ''));
+    scripts.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
+  }
   const results: Results = {
     date: new Date().toISOString(),
-    command: `npm run bench${args.length ? ` -- ${args.join(' ')}` : ''}`,
+    command,
     smoke,
     machine,
     machineAfter: describeMachine(),

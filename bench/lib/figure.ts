@@ -15,6 +15,8 @@ export interface Figure {
   notes: string;
   /** Extra numbers (percentiles, per-run values) kept in results.json. */
   detail?: Record<string, unknown>;
+  /** The figure script that measured it (set by bench/run.ts). */
+  script?: string;
   /** A section for results.md (tables), printed under the figures. */
   markdown?: string;
 }

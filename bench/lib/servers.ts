@@ -76,7 +76,7 @@ export interface ServerUnderTest {
   url: string;
 }
 
-export async function startAppServer(store: Storage, emulatorOrigin: string, options: { logger?: 'production' | 'off'; nodeArgs?: string[] } = {}): Promise<ServerUnderTest> {
+export async function startAppServer(store: Storage, emulatorOrigin: string, options: { logger?: 'production' | 'off'; nodeArgs?: string[]; appDistDir?: string } = {}): Promise<ServerUnderTest> {
   const child = await startChild(path.join(BENCH, 'servers', 'app.ts'), {
     nodeArgs: options.nodeArgs ?? [],
     env: {
@@ -85,6 +85,7 @@ export async function startAppServer(store: Storage, emulatorOrigin: string, opt
         ...(store.databaseUrl ? { databaseUrl: store.databaseUrl, schema: store.schema } : {}),
         emulatorOrigin,
         logger: options.logger ?? 'production',
+        ...(options.appDistDir ? { appDistDir: options.appDistDir } : {}),
       }),
     },
   });

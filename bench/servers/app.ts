@@ -16,6 +16,8 @@ export interface AppChildConfig {
   schema?: string;
   emulatorOrigin: string;
   logger?: 'production' | 'off';
+  /** A production build of the app to serve (default dist/app). */
+  appDistDir?: string;
 }
 
 const config = JSON.parse(process.env.BENCH_CONFIG ?? '{}') as AppChildConfig;
@@ -32,6 +34,7 @@ const app = await buildApp({
   captcha: { emulatorOrigin: config.emulatorOrigin },
   logger: config.logger === 'off' ? false : loggerOptions('production'),
   apiRequestsPerMinute: 100_000_000,
+  ...(config.appDistDir ? { appDistDir: config.appDistDir } : {}),
 });
 const url = await app.listen({ host: '127.0.0.1', port: 0 });
 startMonitor(config.databaseUrl ? null : path.join(config.dataDir, `${SQLITE_FILE_NAME}-wal`));

@@ -1,0 +1,191 @@
+/**
+ * Real Chromium (playwright-core, Debian's /usr/bin/chromium) on production builds: the app served
+ * by the real server, and the plain React page served by a tiny static server, all on 127.0.0.1.
+ *
+ * Probes installed before any page script runs:
+ *  - React commits: a minimal React DevTools global hook; React (production builds included) calls
+ *    its onCommitFiberRoot at every commit, which records performance.now().
+ *  - keydown times (event.timeStamp, capture phase) for keydown → commit.
+ *  - transitions: the click time of the primary page action, and the time the next page's h1 is on
+ *    screen and a frame has been produced (requestAnimationFrame, then a task after it).
+ */
+import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { build } from 'vite';
+import { FIXTURES, ROOT } from './paths.js';
+
+export const NEXT = '.cf-page-actions .cf-button--primary';
+export const REPAIRS = 'records-claimTransactions-repair';
+export const DOCUMENTS = 'records-documentContexts';
+
+export async function buildApp(outDir: string): Promise<void> {
+  await build({ configFile: path.join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+}
+
+export async function buildPlain(outDir: string): Promise<void> {
+  await build({ configFile: false, root: path.join(FIXTURES, 'plain-inputs'), base: '/', plugins: [react()], logLevel: 'warn', build: { outDir, emptyOutDir: true, target: 'es2022' } });
+}
+
+const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };
+
+export async function serveStatic(dir: string): Promise<{ url: string; close(): Promise<void> }> {
+  const server: Server = createServer((req, res) => {
+    const pathname = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
+    let file = path.join(dir, path.normalize(pathname).replace(/^(\.\.[/\\])+/, ''));
+    if (!existsSync(file) || statSync(file).isDirectory()) file = path.join(dir, 'index.html');
+    res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' });
+    createReadStream(file).pipe(res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+const PROBE = `(() => {
+  const probe = { commits: [], keydowns: [], clicks: [], painted: [] };
+  window.__bench = probe;
+  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true, isDisabled: false, renderers: new Map(),
+    inject(renderer) { return 1; },
+    onCommitFiberRoot() { probe.commits.push(performance.now()); },
+    onCommitFiberUnmount() {}, onPostCommitFiberRoot() {}, onScheduleFiberRoot() {}, checkDCE() {},
+  };
+  addEventListener('keydown', (e) => probe.keydowns.push(e.timeStamp), true);
+  addEventListener('click', (e) => {
+    const button = e.target instanceof Element ? e.target.closest(${JSON.stringify(NEXT)}) : null;
+    if (!button) return;
+    const h1 = document.querySelector('#main-content h1');
+    probe.clicks.push({ at: e.timeStamp, from: h1 ? h1.textContent : '' });
+  }, true);
+})();`;
+
+/** A new page (its own context: only 127.0.0.1 reachable) with the probes installed. */
+export async function probedPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US', timezoneId: 'America/Los_Angeles' });
+  await context.route('**/*', (route) => {
+    const url = new URL(route.request().url());
+    return url.hostname === '127.0.0.1' || url.protocol === 'data:' || url.protocol === 'blob:' ? route.continue() : route.abort();
+  });
+  await context.addInitScript(PROBE);
+  return context.newPage();
+}
+
+export async function settled(page: Page): Promise<void> {
+  await page.waitForSelector('#main-content h1', { state: 'visible', timeout: 20_000 });
+  await page.waitForFunction(() => !document.querySelector('#main-content .cf-loading-placeholder'), undefined, { timeout: 20_000 });
+}
+
+/** Clicks Next and returns ms from the click to the next page's heading painted. */
+export async function timedNext(page: Page, urlPart: RegExp): Promise<number> {
+  const before = await page.locator('#main-content h1').innerText();
+  await page.evaluate((from) => {
+    const w = window as unknown as { __bench: { painted: number[] } };
+    const done = () => requestAnimationFrame(() => setTimeout(() => w.__bench.painted.push(performance.now()), 0));
+    const changed = () => {
+      const h1 = document.querySelector('#main-content h1');
+      return !!h1 && h1.textContent !== from && (h1 as HTMLElement).offsetParent !== null && !document.querySelector('#main-content .cf-loading-placeholder');
+    };
+    const observer = new MutationObserver(() => {
+      if (changed()) {
+        observer.disconnect();
+        done();
+      }
+    });
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+  }, before);
+  await page.click(NEXT);
+  await page.waitForURL(urlPart, { timeout: 20_000 });
+  await settled(page);
+  await page.waitForFunction(() => (window as unknown as { __bench: { painted: number[]; clicks: unknown[] } }).__bench.painted.length >= (window as unknown as { __bench: { clicks: unknown[] } }).__bench.clicks.length, undefined, { timeout: 20_000 });
+  return page.evaluate(() => {
+    const b = (window as unknown as { __bench: { painted: number[]; clicks: Array<{ at: number }> } }).__bench;
+    return b.painted[b.painted.length - 1]! - b.clicks[b.clicks.length - 1]!.at;
+  });
+}
+
+/** Types `count` characters with a pause between keys; returns keydown → first React commit, ms. */
+export async function typingLatencies(page: Page, selector: string, count: number, chars = 'abcdefghij klmnopqrstuvwxyz'): Promise<number[]> {
+  await page.click(selector);
+  await page.evaluate(() => {
+    const b = (window as unknown as { __bench: { commits: number[]; keydowns: number[] } }).__bench;
+    b.commits.length = 0;
+    b.keydowns.length = 0;
+  });
+  for (let i = 0; i < count; i++) await page.keyboard.press(chars[i % chars.length] === ' ' ? 'Space' : chars[i % chars.length]!, { delay: 5 });
+  await page.waitForTimeout(200);
+  return page.evaluate(() => {
+    const b = (window as unknown as { __bench: { commits: number[]; keydowns: number[] } }).__bench;
+    // Each keydown pairs with the first commit after it and before the next keydown (a key that
+    // commits nothing, such as one past a maxLength, is left out).
+    const out: number[] = [];
+    b.keydowns.forEach((k, i) => {
+      const nextKey = b.keydowns[i + 1] ?? Infinity;
+      const commit = b.commits.find((c) => c >= k && c < nextKey);
+      if (commit !== undefined) out.push(commit - k);
+    });
+    return out;
+  });
+}
+
+/** Walks the Automotive flow from the start page; `onPage` runs on each page before its Next. */
+export async function walkAutomotive(
+  page: Page,
+  url: string,
+  options: { repairs: number; stopAt?: 'repairs'; onTransition?: (from: string, ms: number) => void; beforeNext?: (pageName: string) => Promise<void> },
+): Promise<void> {
+  const step = async (name: string, to: RegExp) => {
+    await options.beforeNext?.(name);
+    const ms = await timedNext(page, to);
+    options.onTransition?.(name, ms);
+  };
+  await page.goto(`${url}/automotive`);
+  await settled(page);
+  await page.fill('#credentials-vin', '5EXMA1B20HC000101');
+  await page.fill('#credentials-noticeId', 'EXM-100001');
+  await page.fill('#credentials-pin', '482913');
+  await step('start', /\/automotive\/claimant-info/);
+  await step('claimant-info', /\/automotive\/eligibility/);
+  await page.check('#claimDetails-ownershipType-0');
+  await page.fill('#claimDetails-acquisitionDate', '03/15/2016');
+  await page.check('#claimDetails-isCurrentOwner-0');
+  await page.check('#claimDetails-didIncurOutOfPocketExpensesPriorToSeptember-0');
+  await step('eligibility', /\/automotive\/repairs/);
+  const draft = (records: string, field: string) => page.locator(`#${records} .cf-records__draft [id$="-${field}"]`).first();
+  for (let i = 0; i < options.repairs; i++) {
+    await draft(REPAIRS, 'repairDate').fill('06/20/2017');
+    await draft(REPAIRS, 'mileageAtRepair').fill(String(48210 + i));
+    await draft(REPAIRS, 'facilityName').fill(`Bayside Motors ${i + 1}`);
+    await draft(REPAIRS, 'amountPaid').fill('3125.40');
+    await draft(REPAIRS, 'repairDescription').fill('Replaced the CVT valve body after shuddering.');
+    await page.click(`#${REPAIRS} .cf-records__draft .cf-records__actions .cf-button--primary`);
+    await page.waitForFunction(([sel, n]) => document.querySelectorAll(sel as string).length >= (n as number), [`#${REPAIRS} .cf-records__item`, i + 1] as const, { timeout: 10_000 });
+  }
+  if (options.stopAt === 'repairs') {
+    await options.beforeNext?.('repairs');
+    return;
+  }
+  await step('repairs', /\/automotive\/supporting-documents/);
+  await draft(DOCUMENTS, 'documentType').selectOption('repairInvoice');
+  await draft(DOCUMENTS, 'file').setInputFiles({ name: 'invoice.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n') });
+  await page.click(`#${DOCUMENTS} .cf-records__draft .cf-records__actions .cf-button--primary`);
+  await page.locator(`#${DOCUMENTS} .cf-records__item`).first().waitFor({ timeout: 10_000 });
+  await step('supporting-documents', /\/automotive\/claim-summary/);
+  await options.beforeNext?.('claim-summary');
+}
+
+export function tempDir(label: string): { dir: string; cleanup(): void } {
+  const dir = mkdtempSync(path.join(tmpdir(), `bench-${label}-`));
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
