@@ -186,6 +186,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         },
       },
     },
+    // Every POST of the API needs the session cookie and its CSRF header.
+    transform: ({ schema, url, route }) => ({
+      schema: route.method === 'POST' && url.startsWith('/api/') ? { ...schema, security: [{ session: [], csrf: [] }] } : schema,
+      url,
+    }),
   });
 
   // plugins/external

@@ -47,6 +47,27 @@ const responseSchema = {
   },
 } as const;
 
+/**
+ * The multipart body, for the OpenAPI document only (the parts are read and checked by the route
+ * itself while they stream): each payload field its own part, models and lists as JSON text, and
+ * one file part per document, named by its document context's clientId.
+ */
+export const multipartBodySchema = {
+  type: 'object',
+  required: ['userPreferredCulture', 'credentials', 'captchaRawValue'],
+  properties: {
+    ...Object.fromEntries(MULTIPART_FIELDS.text.map((name) => [name, { type: 'string', maxLength: 4096 }])),
+    ...Object.fromEntries(
+      MULTIPART_FIELDS.json.map((name) => [name, { type: 'string', description: `JSON text: ${/s$/.test(name) || name === 'prepopulatedData' ? 'a list of form models' : 'a form model'}` }]),
+    ),
+  },
+  additionalProperties: {
+    type: 'string',
+    format: 'binary',
+    description: 'A document (PDF, JPEG, PNG, HEIC or TIFF by its bytes), the part named by its document context clientId',
+  },
+} as const;
+
 const mb = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 /** A file name as it may appear in a message: printable, short. */
 const shown = (name: string) => name.replace(/[^\p{L}\p{N} ._()-]/gu, '_').slice(0, 80);
@@ -132,7 +153,11 @@ const submit: FastifyPluginAsync = async (app) => {
     app.post(
       routePath(flow.submit.endpoint),
       {
-        config: { bodyType: 'multipart', errorShape: 'submit' },
+        config: {
+          bodyType: 'multipart',
+          errorShape: 'submit',
+          swaggerTransform: ({ schema, url }) => ({ schema: { ...schema, body: multipartBodySchema, security: [{ session: [], csrf: [] }] }, url }),
+        },
         schema: {
           summary: `Submit the ${formType} form (multipart: one part per payload field, JSON text for models, files named by document context clientId)`,
           consumes: ['multipart/form-data'],
@@ -189,6 +214,11 @@ const submit: FastifyPluginAsync = async (app) => {
           bytes: f.data,
         }));
         const { reCaptchaResponse: _r, captchaRawValue: _c, documents: _d, ...answers } = payload;
+        // The PIN proved the claimant at authorize; it is a secret (kept hashed in the class list)
+        // and is never stored with the claim or exported.
+        if (answers.credentials && Object.hasOwn(answers.credentials.fields, 'pin')) {
+          answers.credentials = { ...answers.credentials, fields: { ...answers.credentials.fields, pin: null } };
+        }
         const stored = await app.stores.submissions.storeSubmission({
           formType,
           idempotencyKey: key,
