@@ -1,7 +1,14 @@
-import type { FastifyInstance } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMULATOR_TOKENS, startCaptchaEmulator, type CaptchaEmulator } from '../../server/captcha-emulator/emulator.js';
 import { SERVER_ERRORS } from '../../server/errors.js';
+import { runCli } from '../../server/admin/cli.js';
+import { loggerOptions } from '../../server/app.js';
 import {
   automotiveParts,
   Claimant,
@@ -11,9 +18,11 @@ import {
   MARIA,
   model,
   NOT_CLASS_VIN,
+  overHttp,
   testApp,
   testDatabase,
   type Parts,
+  type Send,
   type TestDatabase,
 } from './helper.js';
 
@@ -21,11 +30,14 @@ describe.each(DIALECTS)('the API over %s', (dialect) => {
   let emulator: CaptchaEmulator;
   let db: TestDatabase;
   let app: FastifyInstance;
+  /** Every call goes over a real socket; the app trusts X-Forwarded-For to tell clients apart. */
+  let http: Send;
 
   beforeAll(async () => {
     emulator = await startCaptchaEmulator();
     db = await testDatabase(dialect);
-    app = await testApp(await db.open(), emulator);
+    app = await testApp(await db.open(), emulator, { trustProxy: true });
+    http = await overHttp(app);
   });
   afterAll(async () => {
     await app?.close();
@@ -34,7 +46,7 @@ describe.each(DIALECTS)('the API over %s', (dialect) => {
   });
 
   const stored = async () => (await app.stores.submissions.listSubmissions()).length;
-  const claimant = () => new Claimant(app, emulator).start();
+  const claimant = () => new Claimant(app, emulator, http).start();
 
   /** A claimant authorized for Automotive, with the captcha value authorize returned. */
   async function authorized(formType: 'Automotive' | 'Exclusion' = 'Automotive') {
@@ -46,7 +58,7 @@ describe.each(DIALECTS)('the API over %s', (dialect) => {
 
   describe('the read calls', () => {
     it('GET /api/csrf creates a signed HttpOnly SameSite=Lax session cookie and names the header', async () => {
-      const res = await app.inject('/api/csrf');
+      const res = await http('/api/csrf');
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ requestHeaderName: 'X-CSRF-TOKEN', requestToken: expect.any(String) });
       const cookie = String(res.headers['set-cookie']);
@@ -55,10 +67,13 @@ describe.each(DIALECTS)('the API over %s', (dialect) => {
       expect(cookie).toContain('SameSite=Lax');
       expect(cookie).not.toContain('Secure');
       expect(res.headers['cache-control']).toBe('no-store');
+      // Behind the load balancer's https (TRUST_PROXY), the cookie is Secure.
+      const https = await http({ url: '/api/csrf', headers: { 'x-forwarded-proto': 'https' } });
+      expect(String(https.headers['set-cookie'])).toMatch(/; Secure/);
     });
 
     it('GET /api/deadlines answers the per-culture shape of the settlement', async () => {
-      const body = (await app.inject('/api/deadlines')).json();
+      const body = (await http('/api/deadlines')).json();
       expect(body.timeZone).toBe('Pacific');
       expect(body.deadlines.claimFilingDeadline).toEqual({ deadlineDateTime: '2027-06-30T23:59:59', redirectUrl: expect.any(Object) });
       expect(body.deadlines.exclusionFilingDeadline.deadlineDateTime).toBe('2027-03-31T23:59:59');
@@ -66,14 +81,14 @@ describe.each(DIALECTS)('the API over %s', (dialect) => {
     });
 
     it('GET /api/characters-whitelist answers a JSON string of the allowed characters', async () => {
-      const { allowedCharacters } = (await app.inject('/api/characters-whitelist')).json();
+      const { allowedCharacters } = (await http('/api/characters-whitelist')).json();
       const chars = JSON.parse(allowedCharacters) as string;
       for (const ch of ['a', 'Z', '7', ' ', 'é', 'Ñ', "'", '-', '.', '\n']) expect(chars).toContain(ch);
       expect(chars).not.toContain('<');
     });
 
     it('GET /api/captcha answers provider, site key, script URL on the emulator and class', async () => {
-      expect((await app.inject('/api/captcha')).json()).toEqual({
+      expect((await http('/api/captcha')).json()).toEqual({
         provider: 'recaptcha',
         siteKey: 'emulator-site-key',
         url: `${emulator.origin}/recaptcha/api.js`,
@@ -82,44 +97,76 @@ describe.each(DIALECTS)('the API over %s', (dialect) => {
     });
 
     it('GET /api/forms/config answers the model configs', async () => {
-      const body = (await app.inject('/api/forms/config')).json<Array<{ metadata: { dtoMapping: string }; metadataHash: string; fields: object }>>();
+      const body = (await http('/api/forms/config')).json<Array<{ metadata: { dtoMapping: string }; metadataHash: string; fields: object }>>();
       expect(body.length).toBeGreaterThanOrEqual(10);
       expect(body.map((m) => m.metadata.dtoMapping)).toContain('ClaimTransactions');
       expect(body.every((m) => m.metadataHash && m.fields)).toBe(true);
     });
 
     it('GET /api/signature-date answers today in Pacific time', async () => {
-      expect((await app.inject('/api/signature-date?culture=en')).json()).toEqual({ signatureDate: '11/25/2026', display: 'November 25, 2026' });
-      expect((await app.inject('/api/signature-date?culture=es')).json().display).toBe('25 de noviembre de 2026');
+      expect((await http('/api/signature-date?culture=en')).json()).toEqual({ signatureDate: '11/25/2026', display: 'November 25, 2026' });
+      expect((await http('/api/signature-date?culture=es')).json().display).toBe('25 de noviembre de 2026');
     });
 
     it('GET /api/culture/content answers key/value items, falls back to en for an unknown culture, refuses a malformed one', async () => {
-      const es = await app.inject('/api/culture/content?culture=es');
+      const es = await http('/api/culture/content?culture=es');
       expect(es.headers['content-language']).toBe('es');
       const items = es.json<Array<{ key: string; value: string }>>();
       expect(items.length).toBeGreaterThan(10);
       expect(items.every((i) => typeof i.key === 'string' && typeof i.value === 'string' && i.key !== '$schema')).toBe(true);
-      const fr = await app.inject('/api/culture/content?culture=fr');
+      const fr = await http('/api/culture/content?culture=fr');
       expect(fr.statusCode).toBe(200);
       expect(fr.headers['content-language']).toBe('en');
-      expect((await app.inject('/api/culture/content?culture=../../etc')).statusCode).toBe(400);
+      expect((await http('/api/culture/content?culture=../../etc')).statusCode).toBe(400);
     });
 
-    it('GET /api/openapi.json describes the calls', async () => {
-      const doc = (await app.inject('/api/openapi.json')).json();
+    it('GET /api/openapi.json describes every call with its request and response schemas', async () => {
+      const doc = (await http('/api/openapi.json')).json();
       expect(doc.openapi).toMatch(/^3\./);
-      for (const p of ['/api/csrf', '/api/deadlines', '/api/forms/automotive/authorize', '/api/forms/automotive', '/api/culture/content']) {
-        expect(Object.keys(doc.paths)).toContain(p);
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the OpenAPI document as JSON
+      type Json = any;
+      const operations = Object.entries(doc.paths as Record<string, Record<string, { requestBody?: Json; responses: Record<string, Json>; security?: unknown[]; parameters?: Json[] }>>).flatMap(
+        ([path, ops]) => Object.entries(ops).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, op })),
+      );
+      expect(operations.map((o) => o.key).sort()).toEqual(
+        [
+          'GET /healthz',
+          'GET /readyz',
+          'GET /api/csrf',
+          'POST /api/session-timeout',
+          'GET /api/deadlines',
+          'GET /api/characters-whitelist',
+          'GET /api/captcha',
+          'GET /api/signature-date',
+          'GET /api/culture/content',
+          'GET /api/forms/config',
+          'GET /api/forms/flows',
+          'POST /api/forms/lookup/authorize',
+          'POST /api/forms/automotive/authorize',
+          'POST /api/forms/exclusion/authorize',
+          'POST /api/forms/automotive',
+          'POST /api/forms/exclusion',
+        ].sort(),
+      );
+      for (const { key, op } of operations) {
+        expect(op.responses['200']?.content?.['application/json']?.schema, key).toBeDefined();
+        if (key.startsWith('POST')) expect(op.security, key).toEqual([{ session: [], csrf: [] }]);
       }
+      const byKey = new Map(operations.map((o) => [o.key, o.op]));
+      expect(byKey.get('POST /api/forms/automotive/authorize')!.requestBody.content['application/json'].schema.required).toEqual(['credentials']);
+      const multipart = byKey.get('POST /api/forms/automotive')!.requestBody.content['multipart/form-data'].schema;
+      expect(Object.keys(multipart.properties)).toEqual(expect.arrayContaining(['reCaptchaResponse', 'captchaRawValue', 'credentials', 'claimantInfo', 'documentContexts']));
+      expect(multipart.additionalProperties).toMatchObject({ type: 'string', format: 'binary' });
+      expect(byKey.get('GET /api/signature-date')!.parameters).toContainEqual(expect.objectContaining({ name: 'culture', in: 'query' }));
     });
 
     it('/healthz and /readyz answer', async () => {
-      expect((await app.inject('/healthz')).json()).toEqual({ status: 'ok' });
-      expect((await app.inject('/readyz')).json()).toEqual({ status: 'ready' });
+      expect((await http('/healthz')).json()).toEqual({ status: 'ok' });
+      expect((await http('/readyz')).json()).toEqual({ status: 'ready' });
     });
 
     it('error answers carry the CSP too and no stack trace', async () => {
-      const res = await app.inject('/api/nothing-here');
+      const res = await http('/api/nothing-here');
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ error: 'Not found.', code: 'NOT_FOUND' });
       expect(res.headers['content-security-policy']).toContain("default-src 'self'");
@@ -133,23 +180,23 @@ describe.each(DIALECTS)('the API over %s', (dialect) => {
       const b = await claimant();
       const body = { credentials: model('Lookup', 'Credentials', { vin: MARIA.vin }), reCaptchaResponse: await a.captchaToken() };
       const url = '/api/forms/lookup/authorize';
-      const missing = await app.inject({ method: 'POST', url, headers: { cookie: a.cookie }, payload: body });
-      const wrong = await app.inject({ method: 'POST', url, headers: { cookie: a.cookie, 'x-csrf-token': 'x'.repeat(43) }, payload: body });
-      const foreign = await app.inject({ method: 'POST', url, headers: { cookie: a.cookie, 'x-csrf-token': b.csrf }, payload: body });
-      const noSession = await app.inject({ method: 'POST', url, headers: { 'x-csrf-token': a.csrf }, payload: body });
+      const missing = await http({ method: 'POST', url, headers: { cookie: a.cookie }, payload: body });
+      const wrong = await http({ method: 'POST', url, headers: { cookie: a.cookie, 'x-csrf-token': 'x'.repeat(43) }, payload: body });
+      const foreign = await http({ method: 'POST', url, headers: { cookie: a.cookie, 'x-csrf-token': b.csrf }, payload: body });
+      const noSession = await http({ method: 'POST', url, headers: { 'x-csrf-token': a.csrf }, payload: body });
       for (const res of [missing, wrong, foreign, noSession]) {
         expect(res.statusCode).toBe(403);
         expect(res.json()).toMatchObject({ authorized: false, code: 'CSRF_INVALID', error: SERVER_ERRORS.CSRF_INVALID.en });
       }
       expect(emulator.verifyCount()).toBeGreaterThanOrEqual(0);
       // The token was never sent to siteverify: it still works once.
-      const ok = await app.inject({ method: 'POST', url, headers: a.headers(), payload: body });
+      const ok = await http({ method: 'POST', url, headers: a.headers(), payload: body });
       expect(ok.json()).toMatchObject({ authorized: true });
     });
 
     it('does not take the token from a cookie or the body', async () => {
       const a = await claimant();
-      const res = await app.inject({
+      const res = await http({
         method: 'POST',
         url: '/api/session-timeout',
         headers: { cookie: `${a.cookie}; X-CSRF-TOKEN=${a.csrf}`, 'content-type': 'application/json' },
@@ -189,14 +236,14 @@ describe.each(DIALECTS)('the API over %s', (dialect) => {
       expect(res.headers['cache-control']).toBe('no-store');
       expect(c.cookie).not.toBe(before);
       // The old session id is gone; the CSRF token moved with the data.
-      const old = await app.inject({ method: 'POST', url: '/api/session-timeout', headers: { cookie: before, 'x-csrf-token': c.csrf } });
+      const old = await http({ method: 'POST', url: '/api/session-timeout', headers: { cookie: before, 'x-csrf-token': c.csrf } });
       expect(old.statusCode).toBe(403);
     });
 
     it('a wrong PIN is 401 with an error; repeated wrong PINs are 429, per notice ID and per client', async () => {
       const c = await claimant();
       const wrong = async (remoteAddress: string, noticeId: string) =>
-        app.inject({
+        http({
           method: 'POST',
           url: '/api/forms/exclusion/authorize',
           remoteAddress,
@@ -246,13 +293,13 @@ describe.each(DIALECTS)('the API over %s', (dialect) => {
     it('answers 415 for text/plain and 400 for malformed JSON; prototype-pollution keys are refused and harmless', async () => {
       const c = await claimant();
       const url = '/api/forms/lookup/authorize';
-      const text = await app.inject({ method: 'POST', url, headers: c.headers({ 'content-type': 'text/plain' }), payload: 'vin=1' });
+      const text = await http({ method: 'POST', url, headers: c.headers({ 'content-type': 'text/plain' }), payload: 'vin=1' });
       expect(text.statusCode).toBe(415);
       expect(text.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
-      const broken = await app.inject({ method: 'POST', url, headers: c.headers({ 'content-type': 'application/json' }), payload: '{"credentials": ' });
+      const broken = await http({ method: 'POST', url, headers: c.headers({ 'content-type': 'application/json' }), payload: '{"credentials": ' });
       expect(broken.statusCode).toBe(400);
       expect(broken.json().code).toBe('MALFORMED_JSON');
-      const polluted = await app.inject({
+      const polluted = await http({
         method: 'POST',
         url,
         headers: c.headers({ 'content-type': 'application/json' }),
@@ -264,7 +311,7 @@ describe.each(DIALECTS)('the API over %s', (dialect) => {
 
     it('POST /api/session-timeout ends the session and its authorization', async () => {
       const { c, raw } = await authorized();
-      const end = await app.inject({ method: 'POST', url: '/api/session-timeout', headers: c.headers() });
+      const end = await http({ method: 'POST', url: '/api/session-timeout', headers: c.headers() });
       expect(end.json()).toEqual({ ended: true });
       await c.start();
       const res = await c.submit('Automotive', automotiveParts(raw, await c.captchaToken()));
@@ -291,6 +338,74 @@ describe.each(DIALECTS)('the API over %s', (dialect) => {
       const docs = await app.stores.submissions.getDocuments(record!.id);
       expect(Buffer.compare(docs[0]!.bytes, FILES.pdf)).toBe(0);
       expect(JSON.stringify(record?.payload)).not.toContain(raw);
+      // The PIN proved the claimant at authorize; the claim keeps the Notice ID, never the PIN.
+      const credentials = (record?.payload as { credentials: { fields: Record<string, unknown> } }).credentials.fields;
+      expect(credentials).toMatchObject({ vin: MARIA.vin, noticeId: MARIA.noticeId, pin: null });
+      expect(JSON.stringify(record?.payload)).not.toContain(MARIA.pin);
+    });
+
+    it('an export after a set of submissions holds every one of them, documents byte-identical, no PIN', async () => {
+      const sent = new Map<string, Buffer>();
+      for (let i = 0; i < 3; i++) {
+        const { c, raw } = await authorized();
+        const parts = automotiveParts(raw, await c.captchaToken());
+        const bytes = Buffer.concat([FILES.pdf, randomBytes(1000 * (i + 1))]);
+        const contexts = JSON.parse(parts.text.documentContexts!);
+        contexts[0].fields.size = bytes.length;
+        const res = await c.submit('Automotive', { text: { ...parts.text, documentContexts: JSON.stringify(contexts) }, files: [{ ...parts.files[0]!, bytes }] });
+        expect(res.json().submitted).toBe(true);
+        sent.set(res.json().referenceCodeForm, bytes);
+      }
+      const exclusion = await authorized('Exclusion');
+      const excluded = (await exclusion.c.submit('Exclusion', exclusionParts(exclusion.raw, await exclusion.c.captchaToken()))).json().referenceCodeForm as string;
+
+      const out = { stdout: '', stderr: '' };
+      const cliIo = { env: db.env, cwd: process.cwd(), stdout: (t: string) => void (out.stdout += t), stderr: (t: string) => void (out.stderr += t) };
+      expect(await runCli(['export-submissions', '--format', 'jsonl'], cliIo), out.stderr).toBe(0);
+      const lines = out.stdout.trim().split('\n').map((l) => JSON.parse(l) as { referenceCode: string });
+      const all = await app.stores.submissions.listSubmissions();
+      expect(lines.map((l) => l.referenceCode).sort()).toEqual(all.map((r) => r.referenceCode).sort());
+      expect(lines.map((l) => l.referenceCode)).toEqual(expect.arrayContaining([...sent.keys(), excluded]));
+      expect(out.stdout).not.toContain(`"pin":"${MARIA.pin}"`);
+      for (const [code, bytes] of sent) {
+        const dir = mkdtempSync(path.join(tmpdir(), 'claims-docs-'));
+        expect(await runCli(['export-documents', code, '--out', dir], cliIo), out.stderr).toBe(0);
+        const files = readdirSync(dir);
+        expect(files).toEqual(['invoice.pdf']);
+        expect(Buffer.compare(readFileSync(path.join(dir, files[0]!)), bytes), code).toBe(0);
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
+    it('logs an authorize and a submit without personal data, tokens or cookies', async () => {
+      const lines: string[] = [];
+      const stream = new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          lines.push(chunk.toString('utf8'));
+          done();
+        },
+      });
+      const logged = await testApp(await db.open(), emulator, { trustProxy: true, logger: { ...(loggerOptions('development') as object), stream } as FastifyServerOptions['logger'] });
+      try {
+        const c = await new Claimant(logged, emulator, await overHttp(logged)).start();
+        const firstCookie = c.cookie;
+        const authToken = await c.captchaToken();
+        const wrong = await c.authorize('Automotive', { ...MARIA, pin: '731264' });
+        expect(wrong.statusCode).toBe(401);
+        const auth = await c.authorize('Automotive', { ...MARIA }, authToken);
+        const raw = auth.json<{ captcha: string }>().captcha;
+        const token = await c.captchaToken();
+        const res = await c.submit('Automotive', automotiveParts(raw, token));
+        expect(res.json().submitted).toBe(true);
+        const log = lines.join('');
+        expect(log).toContain('submission stored');
+        expect(log).toContain('/api/forms/automotive/authorize');
+        const secrets = [MARIA.pin, '731264', MARIA.noticeId, MARIA.vin, 'María', 'Garcia', 'maria.garcia', '555-0142', 'Harbor', raw, authToken, token, c.csrf];
+        for (const cookie of [firstCookie, c.cookie]) secrets.push(cookie.split('=')[1]!.split('.')[0]!);
+        for (const secret of secrets) expect(log, secret).not.toContain(secret);
+      } finally {
+        await logged.close();
+      }
     });
 
     it('stores an Exclusion in Spanish', async () => {
@@ -428,7 +543,7 @@ describe.each(DIALECTS)('the API over %s', (dialect) => {
         '--OTHER\r\n\r\n--OTHER--',
       ];
       for (const payload of bodies) {
-        const res = await app.inject({
+        const res = await http({
           method: 'POST',
           url: '/api/forms/automotive',
           headers: c.headers({ 'content-type': 'multipart/form-data; boundary=BOUNDARY' }),
@@ -438,9 +553,9 @@ describe.each(DIALECTS)('the API over %s', (dialect) => {
         expect(res.statusCode, payload).toBeLessThan(500);
         expect(res.json().submitted).toBe(false);
       }
-      const noBoundary = await app.inject({ method: 'POST', url: '/api/forms/automotive', headers: c.headers({ 'content-type': 'multipart/form-data' }), payload: 'x' });
+      const noBoundary = await http({ method: 'POST', url: '/api/forms/automotive', headers: c.headers({ 'content-type': 'multipart/form-data' }), payload: 'x' });
       expect(noBoundary.statusCode).toBe(400);
-      const json = await app.inject({ method: 'POST', url: '/api/forms/automotive', headers: c.headers({ 'content-type': 'application/json' }), payload: '{}' });
+      const json = await http({ method: 'POST', url: '/api/forms/automotive', headers: c.headers({ 'content-type': 'application/json' }), payload: '{}' });
       expect(json.statusCode).toBe(415);
       expect(await stored()).toBe(before);
     });

@@ -7,7 +7,9 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance } from 'fastify';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp, type BuildAppOptions } from '../../server/app.js';
 import type { CaptchaEmulator } from '../../server/captcha-emulator/emulator.js';
@@ -29,6 +31,8 @@ export const OPEN_NOW = Date.parse('2026-11-25T12:00:00Z');
 export interface TestDatabase {
   /** SQLite: the folder of the database file. */
   dataDir: string;
+  /** Environment for an admin CLI or server process on the same database. */
+  env: Record<string, string>;
   /** Opens another handle on the same data (a second server instance). */
   open(options?: { busyTimeoutMs?: number }): Promise<Database>;
   cleanup(): Promise<void>;
@@ -40,6 +44,7 @@ export async function testDatabase(dialect: Dialect): Promise<TestDatabase> {
   const opened: Database[] = [];
   return {
     dataDir,
+    env: dialect === 'postgres' ? { DATABASE_URL: PG_URL, DATABASE_SCHEMA: schema, DATA_DIR: dataDir } : { DATA_DIR: dataDir, DATABASE_URL: '' },
     async open(options = {}) {
       const db = await openDatabase(dialect === 'postgres' ? { databaseUrl: PG_URL, schema, dataDir, ...options } : { dataDir, ...options });
       opened.push(db);
@@ -225,6 +230,67 @@ export async function encodeMultipart(parts: Parts): Promise<{ body: Buffer; con
 }
 
 /* ------------------------------------------------------------------------------------------------
+ * Real HTTP
+ * ----------------------------------------------------------------------------------------------*/
+
+export interface HttpRequest {
+  method?: string;
+  url: string;
+  headers?: Record<string, string>;
+  /** An object is sent as JSON (content-type application/json unless given), a string or Buffer as is. */
+  payload?: unknown;
+  /** The client address the server should see: sent as X-Forwarded-For (the app must trust the proxy). */
+  remoteAddress?: string;
+}
+
+export interface HttpResponse {
+  statusCode: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+  json<T = any>(): T; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+export type Send = (request: string | HttpRequest) => Promise<HttpResponse>;
+
+/**
+ * Requests over a real socket to a listening app (Node's HTTP parser, timeouts and limits
+ * included), with the request shape of `inject`. The Host header is `localhost`, as in a browser
+ * on the development machine.
+ */
+export async function overHttp(app: FastifyInstance): Promise<Send> {
+  if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  return (request) => {
+    const r: HttpRequest = typeof request === 'string' ? { url: request } : request;
+    const headers: Record<string, string> = { host: 'localhost', ...r.headers };
+    let body: Buffer | null = null;
+    if (r.payload !== undefined) {
+      if (Buffer.isBuffer(r.payload)) body = r.payload;
+      else if (typeof r.payload === 'string') body = Buffer.from(r.payload);
+      else {
+        body = Buffer.from(JSON.stringify(r.payload));
+        if (!Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
+      }
+      headers['content-length'] = String(body.length);
+    }
+    if (r.remoteAddress) headers['x-forwarded-for'] = r.remoteAddress;
+    return new Promise<HttpResponse>((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port, method: r.method ?? 'GET', path: r.url, headers, agent: false }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('error', reject);
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          resolve({ statusCode: res.statusCode ?? 0, headers: res.headers, body: text, json: () => JSON.parse(text) });
+        });
+      });
+      req.on('error', reject);
+      req.end(body ?? undefined);
+    });
+  };
+}
+
+/* ------------------------------------------------------------------------------------------------
  * The claimant
  * ----------------------------------------------------------------------------------------------*/
 
@@ -234,7 +300,15 @@ export class Claimant {
   constructor(
     public app: FastifyInstance,
     private emulator: CaptchaEmulator,
+    /** Real HTTP (overHttp); without it, the claimant's calls go through inject(). */
+    private send?: Send,
   ) {}
+
+  /** This claimant's app over its transport; another app through inject(). */
+  private call(app: FastifyInstance, request: HttpRequest): Promise<HttpResponse> {
+    if (this.send && app === this.app) return this.send(request);
+    return app.inject(request as InjectOptions) as unknown as Promise<HttpResponse>;
+  }
 
   private keepCookie(setCookie: string | string[] | undefined) {
     const first = Array.isArray(setCookie) ? setCookie[0] : setCookie;
@@ -242,7 +316,7 @@ export class Claimant {
   }
 
   async start(): Promise<this> {
-    const res = await this.app.inject({ url: '/api/csrf', headers: this.cookie ? { cookie: this.cookie } : {} });
+    const res = await this.call(this.app, { url: '/api/csrf', headers: this.cookie ? { cookie: this.cookie } : {} });
     this.keepCookie(res.headers['set-cookie']);
     this.csrf = res.json<{ requestToken: string }>().requestToken;
     return this;
@@ -260,7 +334,7 @@ export class Claimant {
 
   async authorize(formType: FormType, fields: Record<string, FieldValue>, reCaptchaResponse?: string | null, app = this.app) {
     const path = formType.toLowerCase();
-    const res = await app.inject({
+    const res = await this.call(app, {
       method: 'POST',
       url: `/api/forms/${path}/authorize`,
       headers: this.headers(),
@@ -272,7 +346,7 @@ export class Claimant {
 
   async submit(formType: FormType, parts: Parts, app = this.app) {
     const { body, contentType } = await encodeMultipart(parts);
-    return app.inject({
+    return this.call(app, {
       method: 'POST',
       url: `/api/forms/${formType.toLowerCase()}`,
       headers: this.headers({ 'content-type': contentType }),
