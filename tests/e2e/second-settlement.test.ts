@@ -1,0 +1,211 @@
+/**
+ * The second settlement (tests/settlements/second), made of JSON only: the real server started
+ * as `npm start` starts it, with SETTLEMENT_DIR pointing at the folder, and a claim filed through
+ * that settlement's own pages, paths, fields, skip rule and texts. Then live preview: with the
+ * server started as `npm run dev` starts it, editing the folder's locale and flow files updates
+ * the open page in place and keeps what was typed.
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FlowFile } from '../../runtime/core/types';
+import { readConfig } from '../../server/config';
+import { startServer, type RunningServer } from '../../server/main';
+import { checkPage, NEXT, next, type PageCheck } from './flow-steps';
+import { buildAppOnce, launchBrowser, openPage, ROOT, settled } from './harness';
+
+const SECOND = path.join(ROOT, 'tests/settlements/second');
+
+interface Started {
+  server: RunningServer;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** server/main.ts's startServer with the configuration read from the environment variables given. */
+async function startWith(settlementDir: string, extra: { livePreview?: boolean } = {}): Promise<Started> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'cf-e2e-second-'));
+  const config = readConfig({
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATA_DIR: dataDir,
+    SETTLEMENT_DIR: settlementDir,
+    APP_DIST_DIR: await buildAppOnce(),
+    SESSION_SECRET: 'second-settlement-secret-of-at-least-32-chars',
+  });
+  const server = await startServer(config, extra);
+  server.app.log.level = 'warn';
+  return {
+    server,
+    url: server.url.replace('localhost', '127.0.0.1'),
+    async stop() {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function authorize(page: import('playwright-core').Page, url: string): Promise<void> {
+  await page.goto(`${url}/rebate`);
+  await settled(page);
+  await page.fill('#credentials-vin', '5EXMB7C31LC000511');
+  await page.fill('#credentials-noticeId', 'BAT-200001');
+  await page.fill('#credentials-pin', '915204');
+  await next(page, /\/rebate\/contact$/);
+}
+
+describe('a second settlement made of JSON only', () => {
+  let started: Started;
+  let browser: Browser;
+  beforeAll(async () => {
+    [started, browser] = await Promise.all([startWith(SECOND), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await started?.stop();
+  });
+
+  it('serves its own page paths and none of the sample settlement\'s', async () => {
+    for (const url of ['/rebate', '/rebate/contact', '/rebate/battery-receipt', '/battery-check', '/opt-out/claim-summary']) {
+      expect((await fetch(`${started.url}${url}`)).status, url).toBe(200);
+    }
+    for (const url of ['/automotive', '/vinlookup', '/exclusion']) expect((await fetch(`${started.url}${url}`)).status, url).toBe(404);
+  });
+
+  it('files a battery rebate claim through its own pages, with the receipt page its skip rule keeps', async () => {
+    const { page, context, errors } = await openPage(browser);
+    const check: PageCheck = { theme: 'default', prefix: 'second-rebate' };
+    await page.goto(`${started.url}/rebate`);
+    await checkPage(page, check, 'start');
+    expect(await page.locator('#main-content h1').innerText()).toBe('File a battery rebate claim');
+    await page.fill('#credentials-vin', '5EXMB7C31LC000511');
+    await page.fill('#credentials-noticeId', 'BAT-200001');
+    await page.fill('#credentials-pin', '915204');
+    await next(page, /\/rebate\/contact$/);
+
+    // Its claimant page: no middle initial, no alternate phone; prefilled.
+    await checkPage(page, check, 'contact');
+    expect(await page.locator('#main-content h1').innerText()).toBe('How we reach you');
+    expect(await page.inputValue('#claimantInfo-firstName')).toBe('Priya');
+    expect(await page.inputValue('#claimantInfo-mailingCity')).toBe('Madison');
+    expect(await page.locator('#claimantInfo-middleInitial').count()).toBe(0);
+    expect(await page.locator('#claimantInfo-alternatePhoneNumber').count()).toBe(0);
+    await next(page, /\/rebate\/vehicle$/);
+
+    // Its extra page, with its own fields and rules.
+    await checkPage(page, check, 'vehicle');
+    await page.click(NEXT);
+    await page.locator('.cf-error-summary').waitFor();
+    await page.selectOption('#claimDetails-purchaseType', 'used');
+    await page.fill('#claimDetails-odometerReading', '48210');
+    await page.check('#claimDetails-batteryReplaced-0');
+    await next(page, /\/rebate\/battery-receipt$/);
+
+    await checkPage(page, check, 'battery-receipt');
+    await page.fill('#claimDetails-replacementDate', '11/02/2025');
+    await page.fill('#claimDetails-replacementCost', '4310.55');
+    await next(page, /\/rebate\/review$/);
+
+    await checkPage(page, check, 'review');
+    const summary = await page.locator('.cf-summary').innerText();
+    for (const value of ['Priya', 'Raman', '48 Lakeview Dr', '48210', '11/02/2025']) expect(summary).toContain(value);
+    expect(await page.locator('#signature-confirmPhoneNumber').count()).toBe(0);
+    await page.fill('#signature-confirmEmailAddress', 'priya.raman@example.com');
+    await page.check('#signature-attestation');
+    await page.fill('#signature-signature', 'Priya Raman');
+    await page.click(NEXT);
+    await page.waitForURL(/\/rebate\/thank-you$/);
+    await checkPage(page, check, 'thank-you');
+    const code = (await page.locator('.cf-confirmation__code').innerText()).trim();
+    expect(await page.locator('.cf-confirmation__text').innerText()).toContain('Your battery rebate claim has been received.');
+
+    const stored = await started.server.app.stores.submissions.getByReferenceCode(code);
+    expect(stored?.formType).toBe('Automotive');
+    expect(JSON.stringify(stored?.payload)).toContain('"batteryReplaced":"true"');
+    expect(JSON.stringify(stored?.payload)).toContain('"replacementDate":"11/02/2025"');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('in Spanish, answering No skips the receipt page', async () => {
+    const { page, context, errors } = await openPage(browser);
+    await page.goto(`${started.url}/rebate?culture=es`);
+    await settled(page);
+    expect(await page.locator('#main-content h1').innerText()).toBe('Presente una solicitud de reembolso de batería');
+    await page.fill('#credentials-vin', '5EXMB7C31MC000612');
+    await next(page, /\/rebate\/contact/);
+    await page.fill('#claimantInfo-firstName', 'Tomás');
+    await page.fill('#claimantInfo-lastName', 'Becker');
+    await page.fill('#claimantInfo-mailingStreetLine1', '9 Wacker Dr');
+    await page.fill('#claimantInfo-mailingCity', 'Chicago');
+    await page.selectOption('#claimantInfo-mailingSubDivision', 'IL');
+    await page.fill('#claimantInfo-mailingPostalCode', '60601');
+    await page.fill('#claimantInfo-emailAddress', 'tom.becker@example.com');
+    await page.fill('#claimantInfo-phoneNumber', '3125550166');
+    await next(page, /\/rebate\/vehicle/);
+    expect(await page.locator('#main-content h1').innerText()).toBe('Su vehículo');
+    await page.selectOption('#claimDetails-purchaseType', 'new');
+    await page.fill('#claimDetails-odometerReading', '30100');
+    await page.check('#claimDetails-batteryReplaced-1');
+    await next(page, /\/rebate\/review/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('live preview on the second settlement', () => {
+  let started: Started;
+  let browser: Browser;
+  let dir: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'cf-e2e-live-'));
+    cpSync(SECOND, dir, { recursive: true });
+    [started, browser] = await Promise.all([startWith(dir, { livePreview: true }), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await started?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('an edited locale and flow update the open page in place, keeping the answers typed so far', async () => {
+    const { page, context, errors } = await openPage(browser);
+    await authorize(page, started.url);
+    await page.fill('#claimantInfo-phoneNumber', '6085550199');
+    await page.fill('#claimantInfo-firstName', 'Priyanka');
+    await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'same document'));
+
+    // A text.
+    const en = path.join(dir, 'locales', 'en.json');
+    const texts = JSON.parse(readFileSync(en, 'utf8')) as Record<string, string>;
+    texts.LocKey_Rebate_Contact_Title = 'Where we send your rebate';
+    writeFileSync(en, JSON.stringify(texts, null, 2));
+    await page.waitForFunction(() => document.querySelector('#main-content h1')?.textContent === 'Where we send your rebate');
+
+    // A flow: a new help text under a field, and the page's intro from another key.
+    const file = path.join(dir, 'flows', 'automotive.json');
+    const flow = JSON.parse(readFileSync(file, 'utf8')) as FlowFile;
+    const contact = flow.pages.find((p) => p.id === 'contact')!;
+    (contact.blocks[1] as { paragraphs: string[] }).paragraphs = ['LocKey_Rebate_Receipt_Intro'];
+    writeFileSync(file, JSON.stringify(flow, null, 2));
+    await page.locator('#main-content', { hasText: 'Enter the date and the amount on your replacement receipt.' }).waitFor();
+
+    // An invalid edit changes nothing on the page.
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"key": "lastName"', '"key": "surname"'));
+    await page.waitForTimeout(600);
+
+    expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('same document');
+    expect(page.url()).toMatch(/\/rebate\/contact$/);
+    expect(await page.inputValue('#claimantInfo-firstName')).toBe('Priyanka');
+    expect(await page.inputValue('#claimantInfo-phoneNumber')).toBe('(608) 555-0199');
+    expect(await page.locator('#claimantInfo-lastName').count()).toBe(1);
+
+    // The form keeps working on the changed flow: still authorized, Next goes on.
+    await next(page, /\/rebate\/vehicle$/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
