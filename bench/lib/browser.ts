@@ -66,7 +66,7 @@ const PROBE = `(() => {
   addEventListener('click', (e) => {
     const button = e.target instanceof Element ? e.target.closest(${JSON.stringify(NEXT)}) : null;
     if (!button) return;
-    const h1 = document.querySelector('#main-content h1');
+    const h1 = document.querySelector('main h1, #main-content h1, h1');
     probe.clicks.push({ at: e.timeStamp, from: h1 ? h1.textContent : '' });
   }, true);
 })();`;
@@ -83,28 +83,27 @@ export async function probedPage(browser: Browser): Promise<Page> {
 }
 
 export async function settled(page: Page): Promise<void> {
-  await page.waitForSelector('#main-content h1', { state: 'visible', timeout: 20_000 });
-  await page.waitForFunction(() => !document.querySelector('#main-content .cf-loading-placeholder'), undefined, { timeout: 20_000 });
+  await page.waitForSelector('main h1, #main-content h1, h1', { state: 'visible', timeout: 20_000 });
+  await page.waitForFunction(() => !document.querySelector('.cf-loading-placeholder'), undefined, { timeout: 20_000 });
 }
 
 /** Clicks Next and returns ms from the click to the next page's heading painted. */
 export async function timedNext(page: Page, urlPart: RegExp): Promise<number> {
-  const before = await page.locator('#main-content h1').innerText();
-  await page.evaluate((from) => {
-    const w = window as unknown as { __bench: { painted: number[] } };
-    const done = () => requestAnimationFrame(() => setTimeout(() => w.__bench.painted.push(performance.now()), 0));
+  const before = await page.locator('main h1, #main-content h1, h1').innerText();
+  // A string, not a function: the TypeScript loader would wrap inner functions in a helper the page lacks.
+  await page.evaluate(`(() => {
+    const from = ${JSON.stringify(before)};
     const changed = () => {
-      const h1 = document.querySelector('#main-content h1');
-      return !!h1 && h1.textContent !== from && (h1 as HTMLElement).offsetParent !== null && !document.querySelector('#main-content .cf-loading-placeholder');
+      const h1 = document.querySelector('main h1, #main-content h1, h1');
+      return !!h1 && h1.textContent !== from && h1.offsetParent !== null && !document.querySelector('.cf-loading-placeholder');
     };
     const observer = new MutationObserver(() => {
-      if (changed()) {
-        observer.disconnect();
-        done();
-      }
+      if (!changed()) return;
+      observer.disconnect();
+      requestAnimationFrame(() => setTimeout(() => window.__bench.painted.push(performance.now()), 0));
     });
     observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
-  }, before);
+  })()`);
   await page.click(NEXT);
   await page.waitForURL(urlPart, { timeout: 20_000 });
   await settled(page);
