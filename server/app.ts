@@ -7,12 +7,14 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
+import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Environment } from './config.js';
 import type { Database } from './db/types.js';
+import { httpError } from './errors.js';
 import cookie from './plugins/external/cookie.js';
 import helmet from './plugins/external/helmet.js';
 import multipart from './plugins/external/multipart.js';
@@ -126,6 +128,32 @@ export function loggerOptions(environment: Environment): FastifyServerOptions['l
   };
 }
 
+/** Headers of the answers Node's HTTP parser gives before any route runs (timeouts, bad requests). */
+const CLIENT_ERROR_HEADERS = [
+  "Content-Security-Policy: default-src 'none'; frame-ancestors 'none'",
+  'X-Content-Type-Options: nosniff',
+  'Cache-Control: no-store',
+  'Content-Type: application/json; charset=utf-8',
+  'Connection: close',
+].join('\r\n');
+
+/**
+ * Fastify's client-error answer (408 for a slow client, 431 for oversized headers, else 400),
+ * with security headers and no internal message, then the socket is closed.
+ */
+function clientErrorHandler(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, text, code] =
+    err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'Request Timeout', 'REQUEST_TIMEOUT']
+      : err.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large', 'HEADERS_TOO_LARGE']
+        : [400, 'Bad Request', 'BAD_REQUEST'];
+  const body = JSON.stringify({ error: text, code });
+  if (socket.writable) socket.write(`HTTP/1.1 ${status} ${text}\r\n${CLIENT_ERROR_HEADERS}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+  socket.destroy(err);
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const environment = options.environment ?? 'development';
   const clock = options.clock ?? Date.now;
@@ -148,7 +176,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: 256 * 1024,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
-    return503OnClosing: true,
+    // While closing, requests on kept-alive connections get the catalogued 503 (with the security
+    // headers) from the hook below instead of Fastify's bare one.
+    return503OnClosing: false,
+    clientErrorHandler,
     // Node 20 only enforces request/headers timeouts at connectionsCheckingInterval (30 s by
     // default), so the server is made here with a short interval.
     serverFactory: (handler: (req: IncomingMessage, res: ServerResponse) => void) => {
@@ -167,6 +198,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ajv: { customOptions: { removeAdditional: true, coerceTypes: false, allErrors: false, allowUnionTypes: true } },
   });
   app.decorate('draining', false);
+  // Whether a request arrived while draining is decided on arrival (this hook runs first and
+  // synchronously), so that a request already received when SIGTERM comes is served to the end.
+  const arrivedWhileDraining = new WeakSet<object>();
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (app.draining) arrivedWhileDraining.add(request);
+    done();
+  });
 
   // Bodies: JSON (fastify's secure parser) and multipart only; text/plain and the rest → 415.
   app.removeContentTypeParser('text/plain');
@@ -215,6 +253,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     environment,
   });
   await app.register(errorHandler);
+  // Draining (app.close, SIGTERM): requests already received finish; later ones are refused, with
+  // the security headers set by the hooks before this one.
+  app.addHook('preClose', async () => {
+    app.draining = true;
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (!arrivedWhileDraining.has(request)) return;
+    reply.header('connection', 'close');
+    throw httpError('DATABASE_UNAVAILABLE');
+  });
   await app.register(database, {
     database: options.database,
     ownsDatabase: options.ownsDatabase ?? false,

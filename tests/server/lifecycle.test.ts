@@ -14,7 +14,7 @@ import { startCaptchaEmulator, type CaptchaEmulator } from '../../server/captcha
 import { ConfigError, readConfig, type ServerConfig } from '../../server/config.js';
 import { openDatabase } from '../../server/db/index.js';
 import { startServer } from '../../server/main.js';
-import { automotiveParts, Claimant, encodeMultipart, MARIA, overHttp, settlementCopy, testApp, testDatabase, type TestDatabase } from './helper.js';
+import { automotiveParts, Claimant, encodeMultipart, MARIA, model, overHttp, settlementCopy, testApp, testDatabase, type TestDatabase } from './helper.js';
 
 const SECRET_32 = 'lifecycle-session-secret-0123456789';
 const OPEN_DEADLINES = {
@@ -240,7 +240,51 @@ describe('slow clients (real socket)', () => {
         socket.on('close', () => resolve(data));
       });
       expect(closed).toMatch(/^HTTP\/1\.1 408/);
+      expect(closed).toContain("Content-Security-Policy: default-src 'none'");
+      expect(closed).toContain('X-Content-Type-Options: nosniff');
+      expect(closed).toContain('"code":"REQUEST_TIMEOUT"');
       expect(Date.now() - started).toBeLessThan(2000);
+    } finally {
+      await app.close();
+      await db.cleanup();
+      await emulator.close();
+    }
+  });
+});
+
+describe('closing with a request pipelined behind one in flight', () => {
+  it('the running request finishes; the next one on that connection gets a 503 with the security headers', async () => {
+    const emulator = await startCaptchaEmulator();
+    const db = await testDatabase('sqlite');
+    const app = await testApp(await db.open(), emulator);
+    try {
+      const { port } = new URL(await app.listen({ port: 0, host: '127.0.0.1' }));
+      const c = await new Claimant(app, emulator).start();
+      const json = JSON.stringify({ credentials: model('Lookup', 'Credentials', { vin: MARIA.vin }), reCaptchaResponse: await c.captchaToken() });
+      const head = (length: number) =>
+        ['POST /api/forms/lookup/authorize HTTP/1.1', 'Host: localhost', `Cookie: ${c.cookie}`, `X-CSRF-TOKEN: ${c.csrf}`, 'Content-Type: application/json', `Content-Length: ${length}`].join('\r\n');
+      const received = new Promise<void>((resolve) => app.server.once('request', () => resolve()));
+      let closing: Promise<void> | undefined;
+      const answers = await new Promise<string>((resolve) => {
+        const socket = connect(Number(port), '127.0.0.1', () => socket.write(`${head(json.length)}\r\n\r\n${json.slice(0, 10)}`));
+        let data = '';
+        socket.on('data', (d) => (data += d.toString()));
+        socket.on('error', () => {});
+        socket.on('close', () => resolve(data));
+        void received.then(async () => {
+          closing = app.close();
+          while (app.server.listening) await new Promise((r) => setImmediate(r));
+          socket.write(`${json.slice(10)}GET /api/csrf HTTP/1.1\r\nHost: localhost\r\nCookie: ${c.cookie}\r\n\r\n`);
+        });
+      });
+      await closing;
+      const [first, second] = answers.split(/(?=HTTP\/1\.1 )/);
+      expect(first).toMatch(/^HTTP\/1\.1 200/);
+      expect(first).toContain('"authorized":true');
+      expect(second).toMatch(/^HTTP\/1\.1 503/);
+      expect(second).toContain("Content-Security-Policy: default-src 'self'");
+      expect(second).toMatch(/connection: close/i);
+      expect(second).toContain('"code":"DATABASE_UNAVAILABLE"');
     } finally {
       await app.close();
       await db.cleanup();
