@@ -329,6 +329,10 @@ describe.each(DIALECTS)('the API over %s', (dialect) => {
       expect(res.json()).toEqual({ submitted: true, error: null, referenceCodeForm: expect.stringMatching(/^AUT-/) });
       expect(res.headers['cache-control']).toBe('no-store');
       const code = res.json().referenceCodeForm;
+      // The same provider token again is refused (single use), and stores nothing.
+      const replayed = await c.submit('Automotive', parts);
+      expect(replayed.statusCode).toBe(400);
+      expect(replayed.json()).toMatchObject({ submitted: false, code: 'CAPTCHA_FAILED' });
       // The response was lost; the browser retries the same submission with a fresh captcha token.
       const retry = await c.submit('Automotive', { ...parts, text: { ...parts.text, reCaptchaResponse: await c.captchaToken() } });
       expect(retry.json()).toEqual({ submitted: true, error: null, referenceCodeForm: code });
