@@ -8,3 +8,9 @@ export function siteRoot(t: Translate): string {
   const value = t('LocKey_Site_Url');
   return value === 'LocKey_Site_Url' ? '' : value.replace(/\/$/, '');
 }
+
+/** The privacy policy (LocKey_Site_PrivacyPolicyUrl), else the project site's /privacy. */
+export function privacyPolicyUrl(t: Translate): string {
+  const value = t('LocKey_Site_PrivacyPolicyUrl');
+  return value === 'LocKey_Site_PrivacyPolicyUrl' ? `${siteRoot(t)}/privacy` : value;
+}

@@ -18,26 +18,29 @@ export interface ErrorSummaryProps {
   title: string;
   /** Focus the summary when it appears (after a refused Next). Default true. */
   autoFocus?: boolean;
+  /** Whether an error is still there: corrected ones leave the list (without moving focus). */
+  isOpen?: (error: PageFieldError) => boolean;
 }
 
 /**
  * The error summary at the top of a page after a refused Next: an alert with a heading and one link
  * per error that moves focus to its field.
  */
-export function ErrorSummary({ errors, title, autoFocus = true }: ErrorSummaryProps) {
+export function ErrorSummary({ errors, title, autoFocus = true, isOpen }: ErrorSummaryProps) {
   const boxRef = useRef<HTMLDivElement | null>(null);
   const count = errors.length;
   useEffect(() => {
     if (autoFocus && count > 0) boxRef.current?.focus();
   }, [autoFocus, count, errors]);
-  if (count === 0) return null;
+  const open = isOpen ? errors.filter(isOpen) : errors;
+  if (open.length === 0) return null;
   return (
     <div className="cf-error-summary" role="alert" tabIndex={-1} ref={boxRef} aria-labelledby="cf-error-summary-title">
       <h2 className="cf-error-summary__title" id="cf-error-summary-title">
         {title}
       </h2>
       <ul className="cf-error-summary__list">
-        {errors.map((error) => (
+        {open.map((error) => (
           <li key={`${error.fieldId}-${error.message}`}>
             <a
               className="cf-error-summary__link"

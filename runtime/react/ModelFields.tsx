@@ -28,7 +28,9 @@ function widgetProps(field: FieldConfig, model: FormModel, props: ModelFieldsPro
   const t = ctx.t;
   const maskName = state.maskName ?? (field.widget === 'date' ? 'date' : null);
   const bounds = field.widget === 'date' ? fieldDateBounds(field, config, ctx.now) : { min: null, max: null };
-  const shown = ctx.showAllErrors || props.errorsShown(model.clientId, field.key);
+  // A refused Next shows every field's errors, but not those of a record still being written (a draft).
+  const isDraft = ctx.store.drafts.some((d) => d.clientId === model.clientId);
+  const shown = (ctx.showAllErrors && !isDraft) || props.errorsShown(model.clientId, field.key);
   const placeholderKey = field.placeholderKey ?? field.placeholder;
   return {
     componentName: field.widget,

@@ -243,12 +243,16 @@ export function PageRenderer(props: PageRendererProps) {
     }
   };
 
+  // Errors of the last refused action that the claimant has not corrected yet.
+  const openIds = summary.length > 0 ? new Set(validatePage(page, modelConfigs, props.store, { ...env, formType, settings }).errors.map((e) => e.fieldId)) : null;
+  const isOpen = (error: PageFieldError) => openIds === null || openIds.has(error.fieldId);
+
   const scope = ctx.scope;
   const action = page.action ?? 'next';
   const actionKey = page.actionLabelKey ?? PAGE_KEYS.actions[action];
   return (
     <div className="cf-page" data-page={page.id}>
-      <ErrorSummary errors={summary} title={translateOr(t, PAGE_KEYS.errorSummaryTitle, 'There is a problem')} />
+      <ErrorSummary errors={summary} title={translateOr(t, PAGE_KEYS.errorSummaryTitle, 'There is a problem')} isOpen={isOpen} />
       {page.blocks.map((block, index) => {
         if (block.when !== undefined && !evaluateCondition(block.when, scope)) return null;
         return <BlockView key={`${block.block}-${index}`} block={block} registry={registry} ctx={ctx} />;

@@ -69,6 +69,10 @@ describe('Automotive claim end to end (en, default theme)', () => {
     await addRepair(page);
     await checkPage(page, check, 'repairs-saved');
     expect(await page.locator(`#${REPAIRS} .cf-records__item`).innerText()).toContain('Bayside Motors');
+    expect(await page.locator(`#${REPAIRS} .cf-records__item`).innerText()).toContain('$3,125.40');
+    // The corrected error leaves the summary; the new empty draft shows no errors yet.
+    expect(await page.locator('.cf-error-summary').count()).toBe(0);
+    expect(await page.locator(`#${REPAIRS} .cf-records__draft .cf-field__error`).count()).toBe(0);
 
     // The browser's back button, then forward: the saved repair is still there.
     await page.goBack();
@@ -84,10 +88,10 @@ describe('Automotive claim end to end (en, default theme)', () => {
     await next(page, /\/automotive\/supporting-documents/);
     await checkPage(page, check, 'supporting-documents');
     const linkOptions = await draftField(page, DOCUMENTS, 'claimTransactionId').locator('option').allInnerTexts();
-    expect(linkOptions.join('|')).toContain('Bayside Motors');
+    expect(linkOptions.join('|')).toContain('Repair – Bayside Motors – 06/20/2017');
     await uploadDocument(page, 'invoice-2017.pdf', 'repairInvoice', true);
     await page.locator(`#${DOCUMENTS} .cf-records__item`).first().waitFor();
-    expect(await page.locator(`#${DOCUMENTS} .cf-records__item`).innerText()).toContain('invoice-2017.pdf');
+    expect(await page.locator(`#${DOCUMENTS} .cf-records__item`).innerText()).toMatch(/File\s+invoice-2017\.pdf/);
     await checkPage(page, check, 'supporting-documents-saved');
     // The same file name again is rejected with the file-exists message.
     await uploadDocument(page, 'invoice-2017.pdf', 'proofOfPayment', false);

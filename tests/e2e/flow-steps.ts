@@ -142,3 +142,35 @@ export async function signSummary(page: Page, name = 'Maria Garcia'): Promise<vo
   await page.check('#signature-attestation');
   await page.fill('#signature-signature', name);
 }
+
+/**
+ * The whole Automotive claim with out-of-pocket expenses, every page checked (raw text, axe,
+ * screenshot); returns the reference code.
+ */
+export async function runAutomotive(page: Page, url: string, culture: string, check: PageCheck): Promise<string> {
+  await startAutomotive(page, url, culture, check);
+  await checkPage(page, check, 'claimant-info');
+  await next(page, /\/automotive\/eligibility/);
+  await fillEligibility(page, 'true');
+  await checkPage(page, check, 'eligibility');
+  await next(page, /\/automotive\/repairs/);
+  await page.click(NEXT);
+  await page.locator('.cf-error-summary').waitFor();
+  await checkPage(page, check, 'repairs-minimum');
+  await addRepair(page);
+  await checkPage(page, check, 'repairs-saved');
+  await next(page, /\/automotive\/supporting-documents/);
+  await uploadDocument(page, 'invoice.pdf', 'repairInvoice', true);
+  await page.locator(`#${DOCUMENTS} .cf-records__item`).first().waitFor();
+  await checkPage(page, check, 'supporting-documents-saved');
+  await next(page, /\/automotive\/claim-summary/);
+  await page.click(NEXT);
+  await page.locator('.cf-error-summary').waitFor();
+  await checkPage(page, check, 'claim-summary-errors');
+  await signSummary(page);
+  await checkPage(page, check, 'claim-summary');
+  await page.click(NEXT);
+  await page.waitForURL(/\/automotive\/confirmation/);
+  await checkPage(page, check, 'confirmation');
+  return (await page.locator('.cf-confirmation__code').innerText()).trim();
+}

@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoRawText } from './flow-steps';
 import { axe, describeViolations, launchBrowser, openPage, screenshot, settled, startE2eServer, type E2eServer, type Theme } from './harness';
 
 const THEMES: Theme[] = ['default', 'ftc', 'kontent'];
@@ -29,6 +30,10 @@ describe.each(THEMES)('VIN lookup in the %s theme', (theme) => {
     await page.click('.cf-page-actions .cf-button--primary');
     const feedback = page.locator(kind === 'class' ? '.cf-feedback--success' : '.cf-feedback--warning');
     await feedback.waitFor();
+    // The VIN fills the success text; the server's refusal comes in the page's language.
+    if (kind === 'class') expect(await feedback.innerText()).toContain('The vehicle with VIN 5EXMA1B20JC000202 is a class vehicle.');
+    else expect(await feedback.innerText()).toContain('Este VIN no corresponde a un vehículo del grupo');
+    await expectNoRawText(page, `lookup ${culture} ${kind}`);
     violations = await axe(page);
     await screenshot(page, theme, `lookup-${culture}-${kind}`);
     expect(violations, describeViolations(violations)).toEqual([]);

@@ -1,5 +1,5 @@
 import { useT } from '../context';
-import { siteRoot } from '../site';
+import { privacyPolicyUrl, siteRoot } from '../site';
 import type { LayoutVariant } from './Header';
 
 const ADDRESS_LINES = ['LocKey_Footer_MailingAddressLine1', 'LocKey_Footer_MailingAddressLine2', 'LocKey_Footer_MailingAddressLine3'];
@@ -53,7 +53,7 @@ export function Footer({ variant, now = new Date() }: { variant: LayoutVariant; 
       </div>
       <div className="cf-footer__legal">
         <p className="cf-footer__copyright">{t('LocKey_Footer_Copyright', now.getFullYear())}</p>
-        <a className="cf-footer__privacy" href={`${root}/privacy`} target="_blank" rel="noopener noreferrer">
+        <a className="cf-footer__privacy" href={privacyPolicyUrl(t)} target="_blank" rel="noopener noreferrer">
           {t('LocKey_Footer_PrivacyPolicy')}
           {newTab}
         </a>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { Icon, type IconName } from '../../widgets/Icon';
 import { useCulture, useT } from '../context';
@@ -118,6 +118,34 @@ function LanguageLinks({ variant }: { variant: LayoutVariant }) {
   );
 }
 
+/**
+ * Whether the header links would wrap onto a second line on a wide screen (long labels in some
+ * languages): then the header keeps the menu button, as on a phone. Measured before paint, again
+ * after each resize and when the labels change.
+ */
+function useCompactNav(inner: RefObject<HTMLDivElement | null>, labels: string): boolean {
+  const [compact, setCompact] = useState(false);
+  const [width, setWidth] = useState(() => (typeof window === 'undefined' ? 0 : window.innerWidth));
+  useEffect(() => {
+    const onResize = () => setWidth(window.innerWidth);
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  // A new width or new labels: measure the full row again.
+  useLayoutEffect(() => setCompact(false), [width, labels]);
+  useLayoutEffect(() => {
+    const root = inner.current;
+    if (compact || !root) return;
+    const toggle = root.querySelector<HTMLElement>('.cf-header__menu-toggle');
+    const links = root.querySelector<HTMLElement>('.cf-header__links');
+    const first = links?.querySelector<HTMLElement>('.cf-header__link');
+    // The phone layout already shows the menu button.
+    if (!toggle || !links || !first || getComputedStyle(toggle).display !== 'none') return;
+    if (links.getBoundingClientRect().height > first.getBoundingClientRect().height * 1.5) setCompact(true);
+  }, [compact, width, labels, inner]);
+  return compact;
+}
+
 /** Spec §1 header: logo to the site root, links, the optional 'would like to' dropdown, language. */
 export function Header({ variant, logoSrc }: HeaderProps) {
   const t = useT();
@@ -126,9 +154,11 @@ export function Header({ variant, logoSrc }: HeaderProps) {
   const navId = useId();
   const options = variant === 'kontent' ? CONTENT_NAV : STANDARD_NAV;
   const wouldLikeTo = variant === 'kontent';
+  const innerRef = useRef<HTMLDivElement>(null);
+  const compact = useCompactNav(innerRef, options.map((o) => t(o.label)).join('|'));
   return (
-    <header className={`cf-header cf-header--${variant}`}>
-      <div className="cf-header__inner">
+    <header className={`cf-header cf-header--${variant}${compact ? ' cf-header--compact' : ''}`}>
+      <div className="cf-header__inner" ref={innerRef}>
         <a className="cf-header__logo" href={`${root}/`}>
           <img src={logoSrc} alt={t('LocKey_Site_LogoAlt')} width="220" height="48" />
         </a>
@@ -143,7 +173,7 @@ export function Header({ variant, logoSrc }: HeaderProps) {
           {t('LocKey_Nav_Menu')}
         </button>
         <div className={`cf-header__collapse${menuOpen ? ' cf-header__collapse--open' : ''}`} id={navId}>
-          <nav className="cf-header__nav" aria-label={t('LocKey_Site_Title')}>
+          <nav className="cf-header__nav" aria-label={t('LocKey_Nav_Label')}>
             <ul className="cf-header__links">
               {options.map((o) => (
                 <li key={o.label}>

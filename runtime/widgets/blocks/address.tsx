@@ -5,6 +5,8 @@ import { COUNTRIES } from './address-lists';
 
 /** Country options with labels in the claimant's language where the browser knows them. */
 export function countryOptions(culture: string): Array<{ value: string; label: string }> {
+  const known = countryCache.get(culture);
+  if (known) return known;
   let names: Intl.DisplayNames | null = null;
   try {
     names = new Intl.DisplayNames([culture], { type: 'region' });
@@ -12,8 +14,11 @@ export function countryOptions(culture: string): Array<{ value: string; label: s
     names = null;
   }
   const options = COUNTRIES.map((c) => ({ value: c.code, label: names?.of(c.code) ?? c.label }));
-  return options.sort((a, b) => a.label.localeCompare(b.label, culture));
+  options.sort((a, b) => a.label.localeCompare(b.label, culture));
+  countryCache.set(culture, options);
+  return options;
 }
+const countryCache = new Map<string, Array<{ value: string; label: string }>>();
 
 /**
  * The address form (spec §2): street lines; city, state and ZIP while the country is US; with

@@ -2,7 +2,7 @@ import { camelCase } from '../../core/models/config';
 import type { FieldConfig, FieldValue, PageConfig } from '../../core/types';
 import type { Translate } from '../types';
 import { addressFields } from './address-fields';
-import { COUNTRIES } from './address-lists';
+import { countryOptions } from './address';
 
 export const YES_NO_KEYS = { yes: 'LocKey_Common_Yes', no: 'LocKey_Common_No' } as const;
 
@@ -20,11 +20,21 @@ export function displayValue(field: FieldConfig | undefined, value: FieldValue |
   }
   const option = field?.options?.find((o) => o.value === String(value));
   if (option) return t(option.label);
-  return String(value);
+  // The input group's text belongs to the value ('$' before an amount).
+  const group = field?.inputGroupConfig;
+  return `${group?.prepend ? t(group.prepend) : ''}${String(value)}${group?.append ? ` ${t(group.append)}` : ''}`;
+}
+
+/** What a file field writes onto its model beside the file (spec §3): shown under the file field's label. */
+export const FILE_METADATA_FIELDS: ReadonlySet<string> = new Set(['name']);
+
+/** The field config shown for a key of a block's fields: the field itself, or the file field for the file's name. */
+export function fieldForKey(fields: FieldConfig[], key: string): FieldConfig | undefined {
+  return fields.find((f) => f.key === key) ?? (FILE_METADATA_FIELDS.has(key) ? fields.find((f) => f.widget === 'file') : undefined);
 }
 
 /** The field config of a model's field as some page of the flow shows it (the edit page first). */
-export function findFieldConfig(pages: PageConfig[], preferPage: string | null, model: string, key: string): FieldConfig | undefined {
+export function findFieldConfig(pages: PageConfig[], preferPage: string | null, model: string, key: string, culture = 'en'): FieldConfig | undefined {
   const wanted = camelCase(model);
   const ordered = [...pages.filter((p) => p.id === preferPage), ...pages.filter((p) => p.id !== preferPage)];
   for (const page of ordered) {
@@ -32,11 +42,11 @@ export function findFieldConfig(pages: PageConfig[], preferPage: string | null, 
       if (!('model' in block) || camelCase(block.model) !== wanted) continue;
       const fields =
         block.block === 'address'
-          ? addressFields(true, COUNTRIES.map((c) => ({ value: c.code, label: c.label })))
+          ? addressFields(true, countryOptions(culture))
           : block.block === 'model' || block.block === 'records'
             ? block.fields
             : [];
-      const found = fields.find((f) => f.key === key);
+      const found = fieldForKey(fields, key);
       if (found) return found;
     }
   }

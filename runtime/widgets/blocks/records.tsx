@@ -20,7 +20,7 @@ import type { BlockProps, PageContext } from '../../react/types';
 import { Button } from '../Button';
 import { DisplayValuesRow, MAX_DISPLAY_FIELDS_WITH_BUTTONS } from '../DisplayValuesRow';
 import { recordsDomId } from '../dom-ids';
-import { displayValue } from './display-value';
+import { displayValue, fieldForKey, findFieldConfig } from './display-value';
 
 export const RECORDS_KEYS = {
   addMore: 'LocKey_Button_AddMore',
@@ -45,13 +45,35 @@ function messageText(ctx: PageContext, ref: MessageRef): string {
   return ref.key === '' ? ref.fallback : orFallback(ctx, ref.key, ref.fallback, ...ref.args);
 }
 
+/**
+ * A linked record's value of a field no page lets the claimant edit (a records block's fixed value,
+ * e.g. claimTransactionType 'repair'): the legend of the block that creates such records ('Repair').
+ */
+function fixedValueLabel(ctx: PageContext, model: string, field: string, value: FieldValue | undefined): string | null {
+  for (const page of ctx.pages) {
+    for (const block of page.blocks) {
+      if (block.block !== 'records' || block.model !== model || !block.legendKey) continue;
+      if (block.fixedValues?.[field] !== undefined && block.fixedValues[field] === value) return ctx.t(block.legendKey);
+    }
+  }
+  return null;
+}
+
 /** Field configs with the linking select's options built from saved records of the other model. */
 function withLinkOptions(config: RecordsBlockConfig, store: ModelStoreState, ctx: PageContext): FieldConfig[] {
   const link = config.linkOptions;
   if (!link) return config.fields;
   const options = getRecords(store, link.model).map((record, index) => ({
     value: record.clientId,
-    label: link.labelFields.map((f) => displayValue(undefined, record.fields[f], ctx.t)).filter(Boolean).join(' – ') || `${index + 1}`,
+    label:
+      link.labelFields
+        .map((f) => {
+          const value = record.fields[f];
+          const field = findFieldConfig(ctx.pages, null, link.model, f);
+          return field ? displayValue(field, value, ctx.t) : (fixedValueLabel(ctx, link.model, f, value) ?? displayValue(undefined, value, ctx.t));
+        })
+        .filter(Boolean)
+        .join(' – ') || `${index + 1}`,
   }));
   return config.fields.map((f) => (f.key === link.field ? { ...f, options } : f));
 }
@@ -180,7 +202,6 @@ export function RecordsBlock({ config, ctx }: BlockProps<RecordsBlockConfig>) {
   const minimum = checkMinimumInstances(saved.length, minimumFromFlow(config.minimumInstances, ctx.scope));
   const required = checkRequiredManager(saved.length, ctx.showAllErrors, config.required);
   const blockMessage = ctx.showAllErrors ? (minimum.message ?? (required.show ? required.message : null)) : null;
-  const fieldByKey = new Map(fields.map((f) => [f.key, f]));
   const recordLabel = (index: number) => orFallback(ctx, RECORDS_KEYS.record, `Record ${index + 1}`, index + 1);
 
   return (
@@ -206,7 +227,7 @@ export function RecordsBlock({ config, ctx }: BlockProps<RecordsBlockConfig>) {
                   recordClientId={record.clientId}
                   rowLabel={recordLabel(index)}
                   fields={config.displayFields.map((key) => {
-                    const field = fieldByKey.get(key);
+                    const field = fieldForKey(fields, key);
                     return { key, label: field ? ctx.t(field.label) : key, value: displayValue(field, record.fields[key], ctx.t) };
                   })}
                   editLabel={orFallback(ctx, RECORDS_KEYS.edit, 'Edit')}

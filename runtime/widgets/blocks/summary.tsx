@@ -11,7 +11,7 @@ function GroupValues({ group, model, ctx }: { group: SummaryGroup; model: FormMo
   return (
     <dl className="cf-summary__values">
       {group.fields.map((key) => {
-        const field = findFieldConfig(ctx.pages, group.editPage, group.model, key);
+        const field = findFieldConfig(ctx.pages, group.editPage, group.model, key, ctx.culture);
         return <LabelledValue key={key} label={ctx.t(field?.label ?? key)} value={displayValue(field, model.fields[key], ctx.t)} />;
       })}
     </dl>
