@@ -159,6 +159,7 @@ export async function runAutomotive(page: Page, url: string, culture: string, ch
   await checkPage(page, check, 'repairs-minimum');
   await addRepair(page);
   await checkPage(page, check, 'repairs-saved');
+  await expectButtonsInside(page, '.cf-display-row');
   await next(page, /\/automotive\/supporting-documents/);
   await uploadDocument(page, 'invoice.pdf', 'repairInvoice', true);
   await page.locator(`#${DOCUMENTS} .cf-records__item`).first().waitFor();
@@ -173,4 +174,18 @@ export async function runAutomotive(page: Page, url: string, culture: string, ch
   await page.waitForURL(/\/automotive\/confirmation/);
   await checkPage(page, check, 'confirmation');
   return (await page.locator('.cf-confirmation__code').innerText()).trim();
+}
+
+/** Every button of each matching box stays inside the box (nothing sticks out on a narrow screen). */
+export async function expectButtonsInside(page: Page, box: string): Promise<void> {
+  const outside = await page.$$eval(box, (boxes) =>
+    boxes.flatMap((b) => {
+      const r = b.getBoundingClientRect();
+      return Array.from(b.querySelectorAll('button'))
+        .map((btn) => btn.getBoundingClientRect())
+        .filter((x) => x.left < r.left - 0.5 || x.right > r.right + 0.5)
+        .map((x) => `${Math.round(x.left)}..${Math.round(x.right)} outside ${Math.round(r.left)}..${Math.round(r.right)}`);
+    }),
+  );
+  expect(outside, `buttons outside ${box}`).toEqual([]);
 }

@@ -1,0 +1,77 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACK, checkPage, NEXT, next, type PageCheck } from './flow-steps';
+import { launchBrowser, openPage, settled, startE2eServer, type E2eServer } from './harness';
+
+const CASES = [
+  {
+    culture: 'en',
+    member: { vin: '5EXMA1B20JC000202', noticeId: 'EXM-100002', pin: '730155', first: 'James', last: "O'Neil", email: 'james.oneil@example.com', phone: '2175550123' },
+    texts: { summary: 'Review and Sign Your Exclusion Request', submitted: 'Your exclusion request has been submitted.' },
+  },
+  {
+    culture: 'es',
+    member: { vin: '5EXMS2D41KC000303', noticeId: 'EXM-100003', pin: '160482', first: 'Aiko', last: 'Tanaka', email: 'aiko@example.com', phone: '4165550177' },
+    texts: { summary: 'Revise y firme', submitted: 'exclusión' },
+  },
+] as const;
+
+describe('Exclusion request end to end (default theme)', () => {
+  let server: E2eServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startE2eServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it.each(CASES)('in $culture: start, claimant info, summary with signature, confirmation, stored', async ({ culture, member, texts }) => {
+    const { page, context, errors } = await openPage(browser);
+    const check: PageCheck = { theme: 'default', prefix: `exclusion-${culture}` };
+    await page.goto(`${server.url}/exclusion${culture === 'en' ? '' : `?culture=${culture}`}`);
+    await checkPage(page, check, 'start');
+    expect(await page.getAttribute('html', 'lang')).toBe(culture);
+    // The header stays one row on a desktop in every language (long labels move into the menu).
+    expect((await page.locator('.cf-header').boundingBox())!.height).toBeLessThan(100);
+    await page.fill('#credentials-vin', member.vin);
+    await page.fill('#credentials-noticeId', member.noticeId);
+    await page.fill('#credentials-pin', member.pin);
+    await next(page, /\/exclusion\/claimant-info/);
+
+    await checkPage(page, check, 'claimant-info');
+    expect(await page.inputValue('#claimantInfo-firstName')).toBe(member.first);
+    expect(await page.inputValue('#claimantInfo-lastName')).toBe(member.last);
+    if (!(await page.inputValue('#claimantInfo-emailAddress'))) await page.fill('#claimantInfo-emailAddress', member.email);
+    if (!(await page.inputValue('#claimantInfo-phoneNumber'))) await page.fill('#claimantInfo-phoneNumber', member.phone);
+    await next(page, /\/exclusion\/claim-summary/);
+
+    await checkPage(page, check, 'claim-summary');
+    expect(await page.locator('#main-content h1').innerText()).toContain(texts.summary);
+    expect(await page.locator('.cf-summary').innerText()).toContain(member.last);
+    // Back and Next keep the answers.
+    await page.click(BACK);
+    await page.waitForURL(/\/exclusion\/claimant-info/);
+    await settled(page);
+    expect(await page.inputValue('#claimantInfo-emailAddress')).toBe(member.email);
+    await next(page, /\/exclusion\/claim-summary/);
+
+    await page.fill('#signature-confirmEmailAddress', member.email);
+    await page.fill('#signature-confirmPhoneNumber', member.phone);
+    await page.check('#signature-attestation');
+    await page.fill('#signature-signature', `${member.first} ${member.last}`);
+    await page.click(NEXT);
+    await page.waitForURL(/\/exclusion\/confirmation/);
+    await checkPage(page, check, 'confirmation');
+    const code = (await page.locator('.cf-confirmation__code').innerText()).trim();
+    expect(await page.locator('.cf-confirmation__text').innerText()).toContain(texts.submitted);
+    expect(await page.locator('.cf-confirmation__text strong').innerText()).toBe(code);
+    const stored = await server.submission(code);
+    expect(stored?.formType).toBe('Exclusion');
+    expect(stored?.culture).toBe(culture);
+    expect(JSON.stringify(stored?.payload)).toContain(member.last);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
