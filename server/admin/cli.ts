@@ -12,7 +12,7 @@ import { ClassListImportError, DatabaseUnavailableError } from '../db/errors.js'
 import { openDatabase } from '../db/open.js';
 import { seedSampleData } from '../db/seed.js';
 import type { Database, SubmissionFilter } from '../db/types.js';
-import { exportDocuments, exportSubmissions, UnknownReferenceCodeError, type ExportFormat } from './export.js';
+import { exportAllDocuments, exportDocuments, exportSubmissions, MANIFEST_FILE, UnknownReferenceCodeError, type ExportFormat } from './export.js';
 
 export const USAGE = `Usage: npm run admin -- <command> [options]
 
@@ -24,6 +24,9 @@ Commands:
                                                every submission with its answers and document metadata;
                                                DATE is YYYY-MM-DD (UTC day, --to inclusive) or an ISO date-time
   export-documents REFERENCE_CODE --out DIR    write the submission's documents, byte-identical
+  export-documents --all --out DIR [--form-type Automotive|Exclusion] [--from DATE] [--to DATE]
+                                               every matching submission's documents into DIR/<REFERENCE_CODE>/,
+                                               byte-identical, with DIR/manifest.csv; DIR must be new or empty
   seed                                         import the settlement folder's class list into empty tables
 
 Environment: DATABASE_URL (postgres://… for PostgreSQL; default SQLite in DATA_DIR), DATA_DIR (default ./data),
@@ -50,7 +53,7 @@ interface Parsed {
 }
 
 const VALUE_FLAGS = new Set(['format', 'form-type', 'from', 'to', 'out']);
-const BOOLEAN_FLAGS = new Set(['replace', 'help']);
+const BOOLEAN_FLAGS = new Set(['replace', 'help', 'all']);
 
 function parseArgs(argv: string[]): Parsed {
   const [command, ...rest] = argv;
@@ -83,6 +86,22 @@ function parseDate(text: string, flag: 'from' | 'to'): Date {
   const instant = new Date(text);
   if (!/^\d{4}-\d{2}-\d{2}T/.test(text) || Number.isNaN(instant.getTime())) throw new UsageError(`--${flag} ${text} is not a date (use YYYY-MM-DD or an ISO date-time)`);
   return instant;
+}
+
+/** --form-type, --from and --to, as export-submissions and export-documents --all take them. */
+function parseFilter(p: Parsed): SubmissionFilter {
+  const filter: SubmissionFilter = {};
+  const formType = p.flags.get('form-type');
+  if (typeof formType === 'string') {
+    const match = FORM_TYPES.find((t) => t.toLowerCase() === formType.toLowerCase());
+    if (!match) throw new UsageError(`--form-type must be one of ${FORM_TYPES.join(', ')}`);
+    filter.formType = match as FormType;
+  }
+  const from = p.flags.get('from');
+  const to = p.flags.get('to');
+  if (typeof from === 'string') filter.from = parseDate(from, 'from');
+  if (typeof to === 'string') filter.to = parseDate(to, 'to');
+  return filter;
 }
 
 function onePositional(p: Parsed, what: string): string {
@@ -128,17 +147,7 @@ async function execute(p: Parsed, io: CliIo): Promise<void> {
       if (p.positional.length) throw new UsageError(`export-submissions takes no argument (got ${p.positional.join(' ')})`);
       const format = p.flags.get('format');
       if (format !== 'csv' && format !== 'jsonl') throw new UsageError('--format must be csv or jsonl');
-      const filter: SubmissionFilter = {};
-      const formType = p.flags.get('form-type');
-      if (typeof formType === 'string') {
-        const match = FORM_TYPES.find((t) => t.toLowerCase() === formType.toLowerCase());
-        if (!match) throw new UsageError(`--form-type must be one of ${FORM_TYPES.join(', ')}`);
-        filter.formType = match as FormType;
-      }
-      const from = p.flags.get('from');
-      const to = p.flags.get('to');
-      if (typeof from === 'string') filter.from = parseDate(from, 'from');
-      if (typeof to === 'string') filter.to = parseDate(to, 'to');
+      const filter = parseFilter(p);
       const { text, count } = await withDatabase(io, (db) => exportSubmissions(db, format as ExportFormat, filter));
       const out = p.flags.get('out');
       if (typeof out === 'string') {
@@ -151,8 +160,18 @@ async function execute(p: Parsed, io: CliIo): Promise<void> {
       return;
     }
     case 'export-documents': {
-      const code = onePositional(p, 'reference code');
       const out = p.flags.get('out');
+      if (p.flags.has('all')) {
+        if (p.positional.length) throw new UsageError(`export-documents takes a reference code or --all, not both (got ${p.positional.join(' ')})`);
+        if (typeof out !== 'string') throw new UsageError('export-documents --all needs --out DIR');
+        const filter = parseFilter(p);
+        const r = await withDatabase(io, (db) => exportAllDocuments(db, path.resolve(cwd, out), filter));
+        io.stdout(`Exported ${r.submissions} submission(s), ${r.documents} document(s), ${r.bytes} byte(s) to ${out}; manifest ${path.join(out, MANIFEST_FILE)}.\n`);
+        return;
+      }
+      if (['form-type', 'from', 'to'].some((f) => p.flags.has(f))) throw new UsageError('export-documents takes --form-type, --from and --to only with --all');
+      if (p.positional.length !== 1) throw new UsageError('export-documents takes exactly one reference code, or --all');
+      const code = p.positional[0] as string;
       if (typeof out !== 'string') throw new UsageError('export-documents needs --out DIR');
       const files = await withDatabase(io, (db) => exportDocuments(db, code, path.resolve(cwd, out)));
       for (const f of files) io.stdout(`${f.file}\t${f.size}\t${f.sha256}\n`);

@@ -1,12 +1,13 @@
 /**
  * What the administrator gets out: every submission as CSV (answers flattened into columns) or
- * JSON Lines, with document metadata, and a submission's documents written byte-identical.
+ * JSON Lines, with document metadata, and the documents of one or every submission written
+ * byte-identical.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createSubmissions } from '../db/submissions.js';
-import type { Database, SubmissionFilter, SubmissionRecord } from '../db/types.js';
+import type { Database, StoredDocument, SubmissionFilter, SubmissionRecord } from '../db/types.js';
 
 export type ExportFormat = 'csv' | 'jsonl';
 
@@ -107,25 +108,104 @@ export class UnknownReferenceCodeError extends Error {
   }
 }
 
-/** Writes each document of one submission into `outDir`, byte-identical (checked against its sha256). */
-export async function exportDocuments(database: Database, referenceCode: string, outDir: string): Promise<Array<{ file: string; size: number; sha256: string }>> {
-  const submissions = createSubmissions(database);
-  const record = await submissions.getByReferenceCode(referenceCode);
-  if (!record) throw new UnknownReferenceCodeError(referenceCode);
-  const documents = await submissions.getDocuments(record.id);
+export interface WrittenDocument {
+  file: string;
+  name: string;
+  type: string;
+  size: number;
+  sha256: string;
+}
+
+/**
+ * Writes documents into `outDir` (created if missing) under safe, distinct file names, each checked
+ * against its stored size and sha256 before it is written.
+ */
+function writeDocuments(documents: StoredDocument[], referenceCode: string, outDir: string): WrittenDocument[] {
   mkdirSync(outDir, { recursive: true });
   const used = new Set<string>();
-  const written: Array<{ file: string; size: number; sha256: string }> = [];
+  const written: WrittenDocument[] = [];
   for (const [i, d] of documents.entries()) {
     const actual = createHash('sha256').update(d.bytes).digest('hex');
-    if (actual !== d.sha256) throw new Error(`Document ${d.name} of ${record.referenceCode} does not match its stored sha256; it was not written.`);
+    if (actual !== d.sha256) throw new Error(`Document ${d.name} of ${referenceCode} does not match its stored sha256; it was not written.`);
+    if (d.bytes.length !== d.size) throw new Error(`Document ${d.name} of ${referenceCode} does not match its stored size; it was not written.`);
     let name = safeFileName(d.name, `document-${i + 1}`);
     const ext = path.extname(name);
     for (let n = 2; used.has(name.toLowerCase()); n++) name = `${path.basename(safeFileName(d.name, `document-${i + 1}`), ext)} (${n})${ext}`;
     used.add(name.toLowerCase());
     const file = path.join(outDir, name);
     writeFileSync(file, d.bytes);
-    written.push({ file, size: d.size, sha256: d.sha256 });
+    written.push({ file, name: d.name, type: d.type, size: d.size, sha256: d.sha256 });
   }
   return written;
+}
+
+/** Writes each document of one submission into `outDir`, byte-identical (checked against its sha256). */
+export async function exportDocuments(database: Database, referenceCode: string, outDir: string): Promise<Array<{ file: string; size: number; sha256: string }>> {
+  const submissions = createSubmissions(database);
+  const record = await submissions.getByReferenceCode(referenceCode);
+  if (!record) throw new UnknownReferenceCodeError(referenceCode);
+  const documents = await submissions.getDocuments(record.id);
+  return writeDocuments(documents, record.referenceCode, outDir).map(({ file, size, sha256 }) => ({ file, size, sha256 }));
+}
+
+export const MANIFEST_FILE = 'manifest.csv';
+export const MANIFEST_COLUMNS = ['referenceCode', 'name', 'type', 'size', 'sha256', 'path'] as const;
+
+export interface ExportAllSummary {
+  submissions: number;
+  documents: number;
+  bytes: number;
+  manifest: string;
+}
+
+export class DocumentExportError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'DocumentExportError';
+  }
+}
+
+/**
+ * Writes the documents of every submission matching the filter into `outDir/<reference code>/`,
+ * one submission's documents in memory at a time, and `outDir/manifest.csv` (one row per document,
+ * `path` relative to `outDir`). `outDir` must be absent or empty, so the manifest describes all
+ * of it. The first failure stops the export with an error naming the reference code; the manifest
+ * is written only when every document was.
+ */
+export async function exportAllDocuments(database: Database, outDir: string, filter: SubmissionFilter = {}): Promise<ExportAllSummary> {
+  if (existsSync(outDir) && (!statSync(outDir).isDirectory() || readdirSync(outDir).length > 0)) {
+    throw new DocumentExportError(`${outDir} is not an empty folder; export every submission's documents into a new or empty one.`);
+  }
+  const submissions = createSubmissions(database);
+  const records = await submissions.listSubmissions(filter);
+  mkdirSync(outDir, { recursive: true });
+  const manifest = [MANIFEST_COLUMNS.join(',')];
+  const summary: ExportAllSummary = { submissions: 0, documents: 0, bytes: 0, manifest: path.join(outDir, MANIFEST_FILE) };
+  const folders = new Set<string>();
+  for (const record of records) {
+    try {
+      const folder = safeFileName(record.referenceCode, `submission-${record.id}`);
+      if (folders.has(folder.toLowerCase())) throw new Error(`folder ${folder} is already used by another submission`);
+      folders.add(folder.toLowerCase());
+      const documents = await submissions.getDocuments(record.id);
+      if (documents.length !== record.documents.length) throw new Error(`${record.documents.length} document(s) listed but ${documents.length} read`);
+      const written = writeDocuments(documents, record.referenceCode, path.join(outDir, folder));
+      for (const w of written) {
+        const relative = `${folder}/${path.basename(w.file)}`;
+        manifest.push([record.referenceCode, w.name, w.type, String(w.size), w.sha256, relative].map(csvCell).join(','));
+        summary.documents++;
+        summary.bytes += w.size;
+      }
+      summary.submissions++;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const reason = /[.!?]$/.test(message) ? message : `${message}.`;
+      throw new DocumentExportError(
+        `Export stopped at ${record.referenceCode}: ${reason} ${summary.submissions} of ${records.length} submission(s) were written before it; ${MANIFEST_FILE} was not written.`,
+        { cause: error },
+      );
+    }
+  }
+  writeFileSync(summary.manifest, manifest.map((l) => `${l}\r\n`).join(''));
+  return summary;
 }
