@@ -107,7 +107,10 @@ describe('Automotive claim end to end (en, default theme)', () => {
     const titles = await summary.locator('.cf-summary__title').allInnerTexts();
     expect(titles).toEqual(['Contact information', 'Vehicle', 'Repairs', 'Repair denials', 'Supporting documents']);
     const text = await summary.innerText();
-    for (const value of ['Maria', 'Garcia', '1200 Harbor Blvd', 'Oakland', 'Bayside Motors', 'invoice-2017.pdf', '03/15/2016']) expect(text).toContain(value);
+    for (const value of ['Maria', 'Garcia', '1200 Harbor Blvd', 'Oakland', 'Bayside Motors', '$3,125.40', 'invoice-2017.pdf', '03/15/2016']) expect(text).toContain(value);
+    // Only what the pages showed: no non-US address lines for a US address, no disposal date of a current owner.
+    expect(text).not.toContain('State, province or region');
+    expect(text).not.toContain('Postal code');
     for (const [index, path] of [
       [0, /\/automotive\/claimant-info/],
       [1, /\/automotive\/eligibility/],
@@ -182,6 +185,20 @@ describe('Automotive claim end to end (en, default theme)', () => {
     const code = (await page.locator('.cf-confirmation__code').innerText()).trim();
     const stored = await server.submission(code);
     expect(JSON.stringify(stored?.payload)).toContain('The dealer said the warranty did not cover the transmission.');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a refresh inside the flow lands where the guards say, and the claim can start again', async () => {
+    const { page, context, errors } = await openPage(browser);
+    await startAutomotive(page, server.url, 'en', null);
+    await next(page, /\/automotive\/eligibility/);
+    await page.check('#claimDetails-ownershipType-0');
+    await page.reload();
+    await page.waitForURL(/\/session-expired\?form=Automotive&culture=en/);
+    await settled(page);
+    await startAutomotive(page, server.url, 'en', null);
+    expect(await page.inputValue('#claimantInfo-firstName')).toBe('Maria');
     expect(errors).toEqual([]);
     await context.close();
   });

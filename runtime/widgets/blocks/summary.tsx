@@ -1,5 +1,6 @@
 import { getRecords, isRepeating, findModel } from '../../core/models';
-import type { FormModel, SummaryBlock as SummaryBlockConfig, SummaryGroup } from '../../core/types';
+import { evaluateCondition } from '../../core/conditions/evaluate';
+import type { FieldConfig, FormModel, SummaryBlock as SummaryBlockConfig, SummaryGroup } from '../../core/types';
 import type { BlockProps, PageContext } from '../../react/types';
 import { Icon } from '../Icon';
 import { LabelledValue } from '../LabelledValue';
@@ -7,11 +8,18 @@ import { displayValue, findFieldConfig } from './display-value';
 
 export const SUMMARY_KEYS = { edit: 'LocKey_Button_Edit', none: 'LocKey_Summary_NoAnswer' } as const;
 
+/** A field its page hides for these answers (a non-US address line for a US address, a disposal date of a current owner). */
+function hiddenOnPage(field: FieldConfig | undefined, model: FormModel, ctx: PageContext): boolean {
+  const scope = { own: model.fields, models: ctx.scope.models };
+  return (field?.dependencies ?? []).some((d) => (d.behavior ?? 'hide') === 'hide' && !evaluateCondition(d.when, scope));
+}
+
 function GroupValues({ group, model, ctx }: { group: SummaryGroup; model: FormModel; ctx: PageContext }) {
   return (
     <dl className="cf-summary__values">
       {group.fields.map((key) => {
         const field = findFieldConfig(ctx.pages, group.editPage, group.model, key, ctx.culture);
+        if (hiddenOnPage(field, model, ctx)) return null;
         return <LabelledValue key={key} label={ctx.t(field?.label ?? key)} value={displayValue(field, model.fields[key], ctx.t)} />;
       })}
     </dl>
