@@ -6,6 +6,7 @@
  *   npm run bench -- --smoke          a few seconds per figure (CI): same code paths, short runs
  *   npm run bench -- --only bundle    one script (repeatable: --only bundle --only memory)
  *   npm run bench -- --out DIR        write the results elsewhere (default bench/)
+ *   npm run bench -- --render         rewrite results.md from results.json (and bench/findings.md)
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -83,6 +84,8 @@ function markdown(results: Results): string {
     '',
     ...results.scripts.filter((s) => s.error).map((s) => `**${s.name} failed:** ${cell(s.error!)}\n`),
   ];
+  const findings = path.join(BENCH, 'findings.md');
+  if (existsSync(findings)) lines.push(readFileSync(findings, 'utf8').trim(), '');
   const sections = results.figures.filter((f) => f.markdown).map((f) => f.markdown!);
   if (sections.length) lines.push('## Detail', '', ...sections.flatMap((s) => [s, '']));
   return lines.join('\n');
@@ -91,6 +94,11 @@ function markdown(results: Results): string {
 async function main() {
   const { smoke, only, out } = parseArgs(process.argv.slice(2));
   process.chdir(ROOT);
+  if (process.argv.includes('--render')) {
+    const results = JSON.parse(readFileSync(path.join(out, 'results.json'), 'utf8')) as Results;
+    writeFileSync(path.join(out, 'results.md'), `${markdown(results)}\n`);
+    return;
+  }
   const started = performance.now();
   const machine = describeMachine();
   const ctx: BenchContext = { smoke, log: (m) => process.stderr.write(`${m}\n`) };
