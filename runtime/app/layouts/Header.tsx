@@ -91,7 +91,7 @@ function LanguageLinks({ variant }: { variant: LayoutVariant }) {
   if (variant === 'kontent') {
     const current = LANGUAGES.find((l) => l.culture === culture) ?? LANGUAGES[0]!;
     return (
-      <Dropdown className="cf-language cf-language--globe" icon="language" label={`${t('LocKey_Language_Label')}: ${t(current.labelKey)}`}>
+      <Dropdown className="cf-language cf-language--globe cf-header__language" icon="language" label={`${t('LocKey_Language_Label')}: ${t(current.labelKey)}`}>
         {LANGUAGES.map((l) => (
           <li key={l.culture}>
             <a
@@ -110,7 +110,7 @@ function LanguageLinks({ variant }: { variant: LayoutVariant }) {
   }
   if (culture === 'en') return null;
   return (
-    <div className="cf-language">
+    <div className="cf-language cf-header__language">
       <a className="cf-language__link" href={hrefFor('en')} lang="en" onClick={(e) => go(e, hrefFor('en'))}>
         English
       </a>
@@ -194,8 +194,9 @@ export function Header({ variant, logoSrc }: HeaderProps) {
               ))}
             </Dropdown>
           ) : null}
-          <LanguageLinks variant={variant} />
         </div>
+        {/* Outside the menu: the way back to English is always on screen (spec §1). */}
+        <LanguageLinks variant={variant} />
       </div>
     </header>
   );

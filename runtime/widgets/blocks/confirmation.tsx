@@ -25,7 +25,7 @@ export function ConfirmationBlock({ config, ctx }: BlockProps<ConfirmationBlockC
         <strong className="cf-confirmation__code">{code}</strong>
       </p>
       <div className="cf-confirmation__actions cf-no-print">
-        <Button variant="outline-primary" icon="confirm" label={ctx.t(CONFIRMATION_KEYS.print)} onClick={() => window.print()} />
+        <Button variant="outline-primary" label={ctx.t(CONFIRMATION_KEYS.print)} onClick={() => window.print()} />
       </div>
     </section>
   );
