@@ -1,6 +1,6 @@
-import { checkMinimumInstances, checkRequiredManager, getRecords, minimumFromFlow, modelsScope, type MessageRef } from '../core/models';
-import type { ModelConfig, ModelStoreState, PageConfig } from '../core/types';
-import { computeFieldState } from './field-state';
+import { checkMinimumInstances, checkRequiredManager, getDrafts, getRecords, isEmptyValue, minimumFromFlow, modelsScope, type MessageRef } from '../core/models';
+import type { ModelConfig, ModelStoreState, PageConfig, RecordsBlock } from '../core/types';
+import { computeFieldState, dependencyOutcome } from './field-state';
 import { blockVisible, fieldDomId, pageFieldGroups, recordsDomId, type GroupOptions } from './page-groups';
 import type { PageFieldError, RendererSettings, ValidationEnv } from './types';
 
@@ -18,10 +18,42 @@ export function messageText(ref: MessageRef, t: ValidationEnv['t']): string {
   return text === ref.key ? ref.fallback : text;
 }
 
+/** Key of the message that refuses Next while a record's draft holds typed answers. */
+export const UNSAVED_RECORD_KEY = 'LocKey_Records_Unsaved';
+export const UNSAVED_RECORD_TEXT = 'You started a record but did not save it. Save it or cancel it before you continue.';
+
+/**
+ * The open draft of a records block that holds something the claimant entered (a field they edited
+ * that is not empty; fixed values and defaults do not count), as an error linked to the draft's
+ * first shown field; null when there is none. Pressing Next would lose what they typed.
+ */
+export function unsavedDraftError(block: RecordsBlock, store: ModelStoreState, t: ValidationEnv['t']): PageFieldError | null {
+  const models = modelsScope(store);
+  for (const draft of getDrafts(store, block.model, block.fixedValues)) {
+    const edited = store.everEdited[draft.clientId] ?? [];
+    const entered = block.fields.some((f) => {
+      const value = draft.fields[f.key];
+      return edited.includes(f.key) && !isEmptyValue(value) && value !== false;
+    });
+    if (!entered) continue;
+    const first = block.fields.find((f) => dependencyOutcome(f, draft, models).visible) ?? block.fields[0];
+    if (!first) continue;
+    return {
+      fieldId: fieldDomId(block.model, draft.clientId, first.key),
+      clientId: '',
+      field: block.model,
+      message: messageText({ key: UNSAVED_RECORD_KEY, args: [], fallback: UNSAVED_RECORD_TEXT }, t),
+      ...(block.legendKey ? { label: t(block.legendKey) } : {}),
+    };
+  }
+  return null;
+}
+
 /**
  * Every error that refuses Next on this page: the rules of each shown field of its single-instance
- * models (hidden and disabled fields are skipped), and the record blocks' minimum-instances and
- * required-manager rules. Drafts in progress do not count.
+ * models (hidden and disabled fields are skipped), a records block's open draft holding typed
+ * answers that were neither saved nor cancelled, and the record blocks' minimum-instances and
+ * required-manager rules. The rules of a draft's fields do not count.
  */
 export function validatePage(page: PageConfig, modelConfigs: ModelConfig[], store: ModelStoreState, ctx: ValidatePageContext): { errors: PageFieldError[] } {
   const options: GroupOptions = { formType: ctx.formType, modelConfigs, internationalAddresses: ctx.settings?.internationalAddresses };
@@ -40,6 +72,8 @@ export function validatePage(page: PageConfig, modelConfigs: ModelConfig[], stor
   const scope = { models };
   for (const block of page.blocks) {
     if (block.block !== 'records' || !blockVisible(block, scope)) continue;
+    const unsaved = unsavedDraftError(block, store, ctx.t);
+    if (unsaved) errors.push(unsaved);
     const saved = getRecords(store, block.model, block.fixedValues).length;
     const minimum = checkMinimumInstances(saved, minimumFromFlow(block.minimumInstances, scope));
     const required = checkRequiredManager(saved, ctx.formDirty ?? true, block.required);

@@ -31,7 +31,7 @@ export type Answers = Record<string, Record<string, FieldValue>>;
 /** Field key -> the message shown, or the messages. */
 export type ExpectedErrors = Record<string, string | string[]>;
 
-export type RecordAnswer = { $as?: string; $expectErrors?: ExpectedErrors } & {
+export type RecordAnswer = { $as?: string; $expectErrors?: ExpectedErrors; $unsaved?: true } & {
   [field: string]: FieldValue | FileAnswer | RecordRef | ExpectedErrors | undefined;
 };
 

@@ -243,10 +243,13 @@ export async function playHeadless(loaded: LoadedFixture, settlement: Settlement
     return setFieldValue(state, clientId, field.key, value as FieldValue);
   }
 
-  /** Add more, fill the draft, Upload/Save: saved when it validates, else its errors and Cancel. */
+  /**
+   * Add more, fill the draft, Upload/Save: saved when it validates, else its errors and Cancel.
+   * With $unsaved the draft is filled and left open.
+   */
   function addRecord(page: PageConfig, block: RecordsBlock, record: RecordAnswer, at: string): Record<string, string[]> | null {
     const config = findConfig(models, formType, block.model);
-    const { $as, $expectErrors: _expected, ...values } = record;
+    const { $as, $expectErrors: _expected, $unsaved, ...values } = record;
     const added = addDraft(store(), config, ids, block.fixedValues);
     setStore(added.state);
     const clientId = added.clientId;
@@ -258,6 +261,10 @@ export async function playHeadless(loaded: LoadedFixture, settlement: Settlement
       if (!outcome.visible || outcome.disabled) fail(`${at}/${field}`, `"${field}" is ${outcome.visible ? 'disabled' : 'hidden'} at this moment`);
       setStore(fill(store(), clientId, fieldConfig as FieldConfig, value, `${at}/${field}`));
       setStore(applyDependencyResets(page, store(), options));
+    }
+    if ($unsaved) {
+      if ($as !== undefined) recordIds[$as] = clientId;
+      return null;
     }
     const draft = findByClientId(store(), clientId);
     const errors = recordErrors(block, draft, config);
@@ -307,7 +314,8 @@ export async function playHeadless(loaded: LoadedFixture, settlement: Settlement
     const out: Record<string, string[]> = {};
     for (const e of errors) {
       if (e.clientId === '') {
-        out[camelCase(e.field)] = [e.message];
+        const key = camelCase(e.field);
+        out[key] = [...(out[key] ?? []), e.message];
         continue;
       }
       const group = groups.find((g) => g.model.clientId === e.clientId && g.fields.some((f) => f.key === e.field));

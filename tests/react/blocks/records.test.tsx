@@ -89,6 +89,46 @@ describe('the record manager', () => {
     expect(within(alert).getByRole('link').textContent).toBe('At least 1 record(s) must be added.');
   });
 
+  it('refuses Next while a draft holds typed answers, links the error to its first field, and lets Next through after Cancel', async () => {
+    const onAction = vi.fn();
+    const dictionary = {
+      LocKey_Button_Next: 'Next',
+      LocKey_Button_Cancel: 'Cancel',
+      LocKey_Repairs_Legend: 'Repair',
+      LocKey_Records_Unsaved: 'You started a record but did not save it. Save it or cancel it before you continue.',
+    };
+    const block: RecordsBlock = { ...repairs, startDraft: true, legendKey: 'LocKey_Repairs_Legend', fields: [{ key: 'facilityName', widget: 'text', label: 'Facility' }, { key: 'amountPaid', widget: 'text', label: 'Amount' }] };
+    render(<Harness page={page([block])} hideActions={false} t={makeT(dictionary)} onAction={onAction} />);
+    // An untouched draft (only its fixed value) does not hold Next back.
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(onAction).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    await userEvent.type(screen.getByLabelText(/Amount/), '12');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(onAction).toHaveBeenCalledTimes(1);
+    const link = within(screen.getByRole('alert')).getByRole('link');
+    expect(link.textContent).toBe('Repair: You started a record but did not save it. Save it or cancel it before you continue.');
+    const facility = screen.getByLabelText(/Facility/);
+    expect(link.getAttribute('href')).toBe(`#${facility.id}`);
+    await userEvent.click(link);
+    expect(document.activeElement).toBe(facility);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(onAction).toHaveBeenCalledTimes(2);
+  });
+
+  it('refuses Next for a document whose type was chosen but which was not uploaded', async () => {
+    const onAction = vi.fn();
+    render(<Harness page={page([documents])} hideActions={false} t={makeT({ LocKey_Button_Next: 'Next' })} onAction={onAction} />);
+    await userEvent.selectOptions(screen.getByLabelText(/Type/), 'other');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(onAction).not.toHaveBeenCalled();
+    expect(within(screen.getByRole('alert')).getByRole('link').textContent).toBe('You started a record but did not save it. Save it or cancel it before you continue.');
+  });
+
   it('refuses more display fields than a row can hold, word for word', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const twelve = Array.from({ length: 12 }, (_, i) => `f${i}`);
