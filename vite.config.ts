@@ -1,4 +1,7 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -20,11 +23,34 @@ function lazyCalendar(): Plugin {
   };
 }
 
+/**
+ * Precompressed copies of the built assets (name.js.br, name.js.gz beside name.js), written after
+ * the bundle is on disk; the server sends them to browsers that accept the encoding.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'claims:precompress',
+    apply: 'build',
+    writeBundle(options) {
+      const dir = options.dir;
+      if (!dir) return;
+      for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+        if (!entry.isFile() || !/\.(js|css|svg|json)$/.test(entry.name)) continue;
+        const file = path.join(entry.parentPath, entry.name);
+        const bytes = readFileSync(file);
+        if (bytes.length < 1024) continue;
+        writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+        writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }));
+      }
+    },
+  };
+}
+
 // The server serves the built app under /app/dist/ (spec §7: asset path prefix).
 export default defineConfig({
   root: 'runtime/app',
   base: '/app/dist/',
-  plugins: [lazyCalendar(), react()],
+  plugins: [lazyCalendar(), react(), precompress()],
   resolve: {
     alias: [
       // No markdown renderer in the browser: @rjsf/core renders markdown only where our widgets and

@@ -73,6 +73,8 @@ const appShell: FastifyPluginAsync<AppShellOptions> = async (app, opts) => {
       index: false,
       wildcard: true,
       decorateReply: false,
+      // The build writes name.br / name.gz beside each text asset (vite.config.ts): sent as is.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         // Vite fingerprints assets/: cache them for a year; anything else revalidates.
         res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
