@@ -6,6 +6,11 @@ import { CORE_GUARDS } from './guards';
 import { startApp } from './startup';
 import { loadTheme } from './theme';
 
+// The layout and the form host are lazy chunks every form page renders: requested now, beside the
+// startup calls, instead of after the mount (two round trips fewer before the first page paints).
+void import('./layouts/Layout').catch(() => undefined);
+void import('./forms/FormHost').catch(() => undefined);
+
 void startApp({
   doc: document,
   createApi: createAppApi,

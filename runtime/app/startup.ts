@@ -58,9 +58,21 @@ export async function startApp(deps: StartupDeps): Promise<AppStore | null> {
       },
     );
 
+    // Deadlines, the anti-forgery token and the captcha settings: requested together now, applied
+    // below in this order (the culture content, which needs the deadlines, follows them).
+    const settle = <T>(request: () => Promise<T>) => request().then((value) => ({ value }), (error: unknown) => ({ error }));
+    const unwrap = async <T>(pending: Promise<{ value: T } | { error: unknown }>): Promise<T> => {
+      const outcome = await pending;
+      if ('error' in outcome) throw outcome.error;
+      return outcome.value;
+    };
+    const deadlinesRequest = settle(() => api.getDeadlines());
+    const csrfRequest = settle(() => api.getCsrf());
+    const captchaRequest = settle(() => api.getCaptcha());
+
     // Deadlines: a failure shows the generic message; the guards then find no deadline settings.
     try {
-      const deadlines = await api.getDeadlines();
+      const deadlines = await unwrap(deadlinesRequest);
       if (deadlines.ok) store.set({ deadlines: normalizeDeadlines(deadlines.data) });
       else showGeneric(store);
     } catch (error) {
@@ -69,7 +81,7 @@ export async function startApp(deps: StartupDeps): Promise<AppStore | null> {
     }
 
     try {
-      const csrf = await api.getCsrf();
+      const csrf = await unwrap(csrfRequest);
       if (!csrf.ok) log.error(STARTUP_LOGS.antiforgery, csrf.detail ?? csrf.error);
       else store.set({ csrf: csrf.data });
     } catch (error) {
@@ -82,7 +94,7 @@ export async function startApp(deps: StartupDeps): Promise<AppStore | null> {
     await loadCulture(store, api, culture);
 
     try {
-      const captcha = await api.getCaptcha();
+      const captcha = await unwrap(captchaRequest);
       if (captcha.ok) store.set({ captcha: captcha.data });
       else if (settings.captchaEnabled) showGeneric(store);
     } catch (error) {
