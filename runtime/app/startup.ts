@@ -34,6 +34,9 @@ function showGeneric(store: AppStore): void {
  * the form machines, the API client's endpoints and the deadline keys all come from them. When
  * they cannot be loaded the app mounts on the error page with the request-failed message (§8).
  */
+/** The app's pages that render no form. */
+const FIXED_MESSAGE_PATHS = ['/page-not-found', '/error', '/deadline', '/session-expired'];
+
 export async function startApp(deps: StartupDeps): Promise<AppStore | null> {
   const log = deps.log ?? console;
   try {
@@ -69,6 +72,11 @@ export async function startApp(deps: StartupDeps): Promise<AppStore | null> {
     const deadlinesRequest = settle(() => api.getDeadlines());
     const csrfRequest = settle(() => api.getCsrf());
     const captchaRequest = settle(() => api.getCaptcha());
+    // A form page needs the model configs and the character whitelist (the form host loads them
+    // when missing): requested now on any address but the fixed message pages, set before the mount.
+    const formPrerequisites = FIXED_MESSAGE_PATHS.includes(deps.doc.location.pathname)
+      ? null
+      : Promise.all([settle(() => api.getFormsConfig()), settle(() => api.getCharactersWhitelist())]);
 
     // Deadlines: a failure shows the generic message; the guards then find no deadline settings.
     try {
@@ -105,6 +113,12 @@ export async function startApp(deps: StartupDeps): Promise<AppStore | null> {
     if (!(await flows)) {
       store.set((s) => ({ serverError: s.localizations[USER_MESSAGES.requestFailed.key] ?? USER_MESSAGES.requestFailed.en }));
       deps.doc.defaultView?.history.replaceState(null, '', ERROR_PATH);
+    }
+
+    if (formPrerequisites) {
+      const [config, whitelist] = await formPrerequisites;
+      if ('value' in config && config.value.ok && config.value.data) store.set({ modelConfigs: config.value.data });
+      if ('value' in whitelist && whitelist.value.ok) store.set({ whitelist: whitelist.value.data ?? '' });
     }
 
     await theme;
