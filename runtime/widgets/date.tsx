@@ -107,6 +107,12 @@ export function DateWidget(props: FieldWidgetProps) {
                 close();
               }
             }}
+            onBlur={(e) => {
+              // Tabbing out of the calendar closes it (it would otherwise cover the next fields).
+              const next = e.relatedTarget as Node | null;
+              if (!next || popoverRef.current?.contains(next) || toggleRef.current?.contains(next)) return;
+              setOpen(false);
+            }}
           >
             <DayPicker
               mode="single"

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { getMask } from '../../../runtime/core/masks';
@@ -47,6 +47,23 @@ describe('the date widget', () => {
     expect(within(dialog).getByRole('button', { name: /March 11th, 2024/ })).toHaveProperty('disabled', true);
     expect(within(dialog).getByRole('button', { name: /March 6th, 2024/ })).toHaveProperty('disabled', false);
     await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('closes when Tab moves focus out of the calendar, and stays open while focus moves inside it', async () => {
+    render(
+      <>
+        <DateWidget {...widgetProps({ componentName: 'date', label: 'Repair date', mask, value: '03/07/2024' })} />
+        <input aria-label="Next field" />
+      </>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'LocKey_DatePicker_Open' }));
+    const dialog = screen.getByRole('dialog');
+    const buttons = within(dialog).getAllByRole('button');
+    act(() => buttons[0]!.focus());
+    act(() => buttons[1]!.focus());
+    expect(screen.queryByRole('dialog')).not.toBeNull();
+    act(() => screen.getByLabelText('Next field').focus());
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
