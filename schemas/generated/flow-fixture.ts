@@ -209,7 +209,11 @@ export interface Record {
    */
   $as?: string;
   $expectErrors?: Errors;
-  [k: string]: Value | File | RecordRef | string | Errors | undefined;
+  /**
+   * Fill the record but press neither Upload/Save nor Cancel: the draft stays open on the page, as when a claimant types and then presses Next.
+   */
+  $unsaved?: true;
+  [k: string]: Value | File | RecordRef | string | Errors | true | undefined;
 }
 /**
  * The record must be refused with exactly these errors (field -> message or messages); it is then cancelled.
@@ -244,7 +248,7 @@ export interface Errors1 {
   [k: string]: string | string[];
 }
 /**
- * Field key -> the message shown (or the list of messages), word for word in the fixture's culture. A records block's own message (minimum instances, required) is keyed by its model, e.g. claimTransactions.
+ * Field key -> the message shown (or the list of messages), word for word in the fixture's culture. A records block's own messages (an open record that was not saved, minimum instances, required) are keyed by its model, e.g. claimTransactions, in that order.
  *
  * This interface was referenced by `FlowFixtureFile`'s JSON-Schema
  * via the `definition` "errors".
