@@ -307,14 +307,7 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
         });
       }
     }
-    figures.push({
-      name: 'cold-start.profile',
-      value: null,
-      unit: '',
-      budget: null,
-      holds: null,
-      notes: PROFILE,
-      markdown: [
+    figures[0]!.markdown = [
         '### Cold start (slow 4G, 4× CPU)',
         '',
         `${PROFILE}; ${navigations} navigation(s) per page after one warm-up, round-robin.`,
@@ -326,8 +319,7 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
         '| Lighthouse 12.2.3 | performance | accessibility | best practices | FCP / LCP / TBT (ms) |',
         '|---|---:|---:|---:|---|',
         ...reports.map((r) => `| ${r.page} | ${r.scores.performance} | ${r.scores.accessibility} | ${r.scores['best-practices']} | ${r.metrics.fcp} / ${r.metrics.lcp} / ${r.metrics.tbt} |`),
-      ].join('\n'),
-    });
+      ].join('\n');
     return figures;
   } finally {
     await browser?.close();
