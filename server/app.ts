@@ -5,6 +5,7 @@
  * Used by server/main.ts, server/dev.ts and the tests (which inject the clock, the database and a
  * captcha emulator).
  */
+import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
@@ -12,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { Redis } from 'ioredis';
-import type { Environment } from './config.js';
+import { ConfigError, type Environment } from './config.js';
 import type { Database } from './db/types.js';
 import { httpError } from './errors.js';
 import cookie from './plugins/external/cookie.js';
@@ -63,6 +64,11 @@ export interface BuildAppOptions {
   ownsDatabase?: boolean;
   /** Signs session cookies, CSRF tokens and captcha values; every instance must share it. */
   sessionSecret: string;
+  /**
+   * Keys the class members' PIN hashes (PIN_SECRET); every instance and the admin CLI must share
+   * it. Required in production; elsewhere it defaults to a key derived from sessionSecret.
+   */
+  pinSecret?: string;
   environment?: Environment;
   /** Epoch ms. Default Date.now. */
   clock?: () => number;
@@ -164,6 +170,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ...(options.localesDir ? { localesDir: options.localesDir } : {}),
     });
   const resolvedCaptcha = resolveCaptcha(settlement.captcha, settlement.settings.captchaEnabled, environment, options.captcha);
+  if (!options.pinSecret && environment === 'production') throw new ConfigError('PIN_SECRET is required when NODE_ENV=production');
+  const pinSecret = options.pinSecret ?? createHmac('sha256', options.sessionSecret).update('pin-secret').digest('base64url');
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const uploads = settlement.settings.uploads;
 
@@ -270,6 +278,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     idleTimeoutMs: settlement.settings.client.minSessionDuration * 60_000,
     clock,
     seedFrom: options.seedClassList === false ? null : settlement.dir,
+    pinSecret,
   });
   await app.register(session, { secret: options.sessionSecret });
   await app.register(captcha, { resolved: resolvedCaptcha });

@@ -16,10 +16,14 @@ export interface ServerConfig {
   dataDir: string;
   /** postgres://… selects PostgreSQL; unset means the SQLite file in dataDir. */
   databaseUrl: string | null;
+  /** PostgreSQL schema of every table (DATABASE_SCHEMA); null means public. */
+  databaseSchema: string | null;
   settlementDir: string;
   redisUrl: string | null;
   /** Signs session cookies and authorize captcha tokens; shared by every instance. */
   sessionSecret: string;
+  /** Keys the class members' PIN hashes; never stored in the database, shared by every instance. */
+  pinSecret: string;
   /** Overrides the secret named in captcha.json (never commit a real provider secret). */
   captchaSecret: string | null;
   /** Built front end (vite build output). */
@@ -47,17 +51,18 @@ function intOf(name: string, value: string | undefined, fallback: number): numbe
 }
 
 /**
- * Outside production a missing SESSION_SECRET is generated once and kept in DATA_DIR, so restarts
- * keep sessions; production requires it (every instance behind the load balancer shares it).
+ * Outside production a missing secret is generated once and kept in DATA_DIR (SESSION_SECRET in
+ * `session-secret`, PIN_SECRET in `pin-secret`), so restarts keep sessions and PINs; production
+ * requires it (every instance behind the load balancer, and the admin CLI, share it).
  */
-function sessionSecretOf(env: NodeJS.ProcessEnv, environment: Environment, dataDir: string): string {
-  const given = env.SESSION_SECRET;
+export function secretOf(name: 'SESSION_SECRET' | 'PIN_SECRET', env: NodeJS.ProcessEnv, environment: Environment, dataDir: string): string {
+  const given = env[name];
   if (given) {
-    if (given.length < 32) throw new ConfigError('SESSION_SECRET must be at least 32 characters');
+    if (given.length < 32) throw new ConfigError(`${name} must be at least 32 characters`);
     return given;
   }
-  if (environment === 'production') throw new ConfigError('SESSION_SECRET is required when NODE_ENV=production');
-  const file = path.join(dataDir, 'session-secret');
+  if (environment === 'production') throw new ConfigError(`${name} is required when NODE_ENV=production`);
+  const file = path.join(dataDir, name === 'SESSION_SECRET' ? 'session-secret' : 'pin-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString('base64url');
@@ -74,9 +79,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     environment,
     dataDir,
     databaseUrl: env.DATABASE_URL || null,
+    databaseSchema: env.DATABASE_SCHEMA || null,
     settlementDir: path.resolve(cwd, env.SETTLEMENT_DIR || 'server-fixtures/'),
     redisUrl: env.REDIS_URL || null,
-    sessionSecret: sessionSecretOf(env, environment, dataDir),
+    sessionSecret: secretOf('SESSION_SECRET', env, environment, dataDir),
+    pinSecret: secretOf('PIN_SECRET', env, environment, dataDir),
     captchaSecret: env.CAPTCHA_SECRET || null,
     appDistDir: path.resolve(cwd, env.APP_DIST_DIR || 'dist/app'),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',

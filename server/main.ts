@@ -29,12 +29,17 @@ export async function startServer(config: ServerConfig = readConfig(), extra: { 
     emulator = await startCaptchaEmulator({ port: config.captchaEmulatorPort, ...(settlement.captcha.secret ? { secret: settlement.captcha.secret } : {}) });
     console.log(`Captcha emulator running at ${emulator.origin} — for development only, NOT for production.`);
   }
-  const database = await openDatabase({ dataDir: config.dataDir, ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}) });
+  const database = await openDatabase({
+    dataDir: config.dataDir,
+    ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
+    ...(config.databaseSchema ? { schema: config.databaseSchema } : {}),
+  });
   const app = await buildApp({
     settlement,
     database,
     ownsDatabase: true,
     sessionSecret: config.sessionSecret,
+    pinSecret: config.pinSecret,
     environment: config.environment,
     redisUrl: config.redisUrl,
     appDistDir: config.appDistDir,

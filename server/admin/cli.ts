@@ -7,6 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FORM_TYPES, type FormType } from '../../runtime/core/types.js';
+import { ConfigError, secretOf, type Environment } from '../config.js';
 import { createClassList } from '../db/class-list.js';
 import { ClassListImportError, DatabaseUnavailableError } from '../db/errors.js';
 import { openDatabase } from '../db/open.js';
@@ -30,7 +31,9 @@ Commands:
   seed                                         import the settlement folder's class list into empty tables
 
 Environment: DATABASE_URL (postgres://… for PostgreSQL; default SQLite in DATA_DIR), DATA_DIR (default ./data),
-             DATABASE_SCHEMA (PostgreSQL schema, default public), SETTLEMENT_DIR (default server-fixtures/)`;
+             DATABASE_SCHEMA (PostgreSQL schema, default public), SETTLEMENT_DIR (default server-fixtures/),
+             PIN_SECRET (import-class-list and seed: the server's, required with NODE_ENV=production;
+             elsewhere read from or generated into DATA_DIR like the server's)`;
 
 export class UsageError extends Error {
   constructor(message: string) {
@@ -131,6 +134,13 @@ async function withDatabase<T>(io: CliIo, run: (database: Database) => Promise<T
   }
 }
 
+/** The server's PIN secret, for the commands that hash PINs. */
+function pinSecret(io: CliIo): string {
+  const cwd = io.cwd ?? process.cwd();
+  const environment: Environment = io.env.NODE_ENV === 'production' || io.env.NODE_ENV === 'test' ? io.env.NODE_ENV : 'development';
+  return secretOf('PIN_SECRET', io.env, environment, path.resolve(cwd, io.env.DATA_DIR || './data'));
+}
+
 async function execute(p: Parsed, io: CliIo): Promise<void> {
   const cwd = io.cwd ?? process.cwd();
   switch (p.command) {
@@ -139,7 +149,8 @@ async function execute(p: Parsed, io: CliIo): Promise<void> {
       const csv = readInput(onePositional(p, 'CSV file'), cwd);
       const mode = p.flags.has('replace') ? 'replace' : 'upsert';
       const members = p.command === 'import-class-list';
-      const r = await withDatabase(io, (db) => (members ? createClassList(db).importMembers(csv, mode) : createClassList(db).importVehicles(csv, mode)));
+      const secret = members ? pinSecret(io) : undefined;
+      const r = await withDatabase(io, (db) => (members ? createClassList(db, { pinSecret: secret }).importMembers(csv, mode) : createClassList(db).importVehicles(csv, mode)));
       io.stdout(`Imported ${r.rows} ${members ? 'class member' : 'class vehicle'} row(s): ${r.inserted} new, ${r.updated} updated, ${r.removed} removed.\n`);
       return;
     }
@@ -180,7 +191,8 @@ async function execute(p: Parsed, io: CliIo): Promise<void> {
     }
     case 'seed': {
       const dir = path.resolve(cwd, io.env.SETTLEMENT_DIR || 'server-fixtures');
-      const r = await withDatabase(io, (db) => seedSampleData(db, dir));
+      const secret = pinSecret(io);
+      const r = await withDatabase(io, (db) => seedSampleData(db, dir, { pinSecret: secret }));
       const say = (v: number | string) => (typeof v === 'number' ? `${v} imported` : v === 'kept' ? 'already present, kept' : 'no file');
       io.stdout(`Class vehicles: ${say(r.vehicles)}. Class members: ${say(r.members)}.\n`);
       return;
@@ -205,7 +217,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       io.stderr(`Error: ${error.message}\n\n${USAGE}\n`);
       return 2;
     }
-    if (error instanceof ClassListImportError || error instanceof DatabaseUnavailableError || error instanceof UnknownReferenceCodeError) {
+    if (error instanceof ClassListImportError || error instanceof DatabaseUnavailableError || error instanceof UnknownReferenceCodeError || error instanceof ConfigError) {
       io.stderr(`Error: ${error.message}\n`);
       return 1;
     }

@@ -4,10 +4,11 @@
  * only a clean file is written, in one transaction.
  */
 import { parse } from 'csv-parse/sync';
+import { sql } from 'kysely';
 import { ClassListImportError, type ImportProblem } from './errors.js';
-import { DEFAULT_SCRYPT_COST, hashPin, verifyPinHash } from './pin-hash.js';
+import { createPinHasher, type PinHasher } from './pin-hash.js';
 import type { ClassMembersTable } from './schema.js';
-import type { ClassList, ClassMember, Database, ImportMode, ImportResult } from './types.js';
+import type { ClassList, ClassMember, Clock, Database, ImportMode, ImportResult } from './types.js';
 
 /** A well-formed VIN: 17 characters, no I, O or Q. */
 export const VIN_PATTERN = /^[A-HJ-NPR-Z0-9]{17}$/;
@@ -190,19 +191,6 @@ function fromRow(r: ClassMembersTable): ClassMember {
   };
 }
 
-async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
-}
-
 function chunks<T>(items: T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
@@ -210,18 +198,82 @@ function chunks<T>(items: T[], size: number): T[][] {
 }
 
 export interface ClassListOptions {
-  /** scrypt N for new PIN hashes; default 16384. */
-  scryptCost?: number;
+  /**
+   * The server's PIN secret (PIN_SECRET): PINs are stored as HMAC-SHA256 keyed by it. Needed to
+   * import members and to verify PINs; reading vehicles and members works without it.
+   */
+  pinSecret?: string;
+  /**
+   * How often the class vehicles held in memory are checked against the database's class-list
+   * version (one single-row read), ms. Default 1000. Imports through this list refresh at once.
+   */
+  vehicleCheckIntervalMs?: number;
+  clock?: Clock;
 }
+
+/** Above this many class vehicles, lookups go to the database instead of a set in memory. */
+export const MAX_VEHICLES_IN_MEMORY = 500_000;
 
 export function createClassList(database: Database, options: ClassListOptions = {}): ClassList {
   const { db } = database;
-  const cost = options.scryptCost ?? DEFAULT_SCRYPT_COST;
-  let dummyHash: Promise<string> | null = null;
+  const clock = options.clock ?? Date.now;
+  const checkIntervalMs = options.vehicleCheckIntervalMs ?? 1000;
+  let hasher: PinHasher | null = null;
+  const pins = (): PinHasher => {
+    if (!options.pinSecret) throw new Error('No PIN secret: set PIN_SECRET (class-member PINs are keyed with it)');
+    return (hasher ??= createPinHasher(options.pinSecret));
+  };
+  let dummyHash: string | null = null;
+
+  // Class vehicles in memory, refreshed when the class-list version moved (another process imported).
+  let vehicles: { version: string; vins: Set<string> | null } | null = null;
+  let checkedAt = -Infinity;
+  let refreshing: Promise<void> | null = null;
+
+  async function currentVersion(): Promise<string> {
+    const row = await db.selectFrom('class_list_version').select('version').where('id', '=', 1).executeTakeFirst();
+    return String(row?.version ?? 0);
+  }
+
+  async function refreshVehicles(): Promise<void> {
+    const version = await currentVersion();
+    checkedAt = clock();
+    if (vehicles && vehicles.version === version) return;
+    const { n } = await db.selectFrom('class_vehicles').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    if (Number(n) > MAX_VEHICLES_IN_MEMORY) {
+      vehicles = { version, vins: null };
+      return;
+    }
+    const rows = await db.selectFrom('class_vehicles').select('vin').execute();
+    vehicles = { version, vins: new Set(rows.map((r) => r.vin)) };
+  }
+
+  async function vehicleSet(): Promise<Set<string> | null> {
+    if (!vehicles || clock() - checkedAt >= checkIntervalMs) {
+      refreshing ??= refreshVehicles().finally(() => {
+        refreshing = null;
+      });
+      await refreshing;
+    }
+    return vehicles?.vins ?? null;
+  }
+
+  const bumpVersion = (trx: typeof db) =>
+    trx
+      .updateTable('class_list_version')
+      .set({ version: sql<number>`version + 1` })
+      .where('id', '=', 1)
+      .execute();
+  const forgetVehicles = () => {
+    vehicles = null;
+  };
 
   return {
     async isClassVehicle(vin) {
-      const row = await db.selectFrom('class_vehicles').select('vin').where('vin', '=', vin.trim().toUpperCase()).executeTakeFirst();
+      const wanted = vin.trim().toUpperCase();
+      const vins = await vehicleSet();
+      if (vins) return vins.has(wanted);
+      const row = await db.selectFrom('class_vehicles').select('vin').where('vin', '=', wanted).executeTakeFirst();
       return row !== undefined;
     },
     async findMember(noticeId) {
@@ -229,16 +281,25 @@ export function createClassList(database: Database, options: ClassListOptions = 
       return row ? fromRow(row) : null;
     },
     async verifyPin(noticeId, pin) {
+      const hasherNow = pins();
       const row = await db.selectFrom('class_members').selectAll().where('notice_id', '=', noticeId.trim().toUpperCase()).executeTakeFirst();
-      // An unknown notice ID costs the same scrypt run as a wrong PIN.
-      dummyHash ??= hashPin('unused-pin', cost);
-      const ok = await verifyPinHash(pin, row ? row.pin_hash : await dummyHash);
-      return row && ok ? fromRow(row) : null;
+      // An unknown notice ID costs the same keyed comparison as a wrong PIN.
+      dummyHash ??= hasherNow.hash('unused-pin');
+      const { ok, needsRehash } = await hasherNow.verify(pin, row ? row.pin_hash : dummyHash);
+      if (!row || !ok) return null;
+      if (needsRehash) {
+        // A hash from before PINs were keyed: replace it now that the PIN is known (only if the
+        // row still holds that hash, so a concurrent import wins).
+        await db.updateTable('class_members').set({ pin_hash: hasherNow.hash(pin) }).where('notice_id', '=', row.notice_id).where('pin_hash', '=', row.pin_hash).execute();
+      }
+      return fromRow(row);
     },
     async importMembers(csv, mode: ImportMode = 'upsert'): Promise<ImportResult> {
       const members = parseMembers(csv);
-      const rows = await mapLimited(members, 4, async (m) => toRow(m, await hashPin(m.pin, cost)));
+      const hasherNow = pins();
+      const rows = members.map((m) => toRow(m, hasherNow.hash(m.pin)));
       return db.transaction().execute(async (trx) => {
+        await bumpVersion(trx);
         const existing = new Set((await trx.selectFrom('class_members').select('notice_id').execute()).map((r) => r.notice_id));
         const inFile = new Set(rows.map((r) => r.notice_id));
         if (mode === 'replace') await trx.deleteFrom('class_members').execute();
@@ -266,7 +327,8 @@ export function createClassList(database: Database, options: ClassListOptions = 
     },
     async importVehicles(csv, mode: ImportMode = 'upsert'): Promise<ImportResult> {
       const vins = parseVehicles(csv);
-      return db.transaction().execute(async (trx) => {
+      const result = await db.transaction().execute(async (trx) => {
+        await bumpVersion(trx);
         const existing = new Set((await trx.selectFrom('class_vehicles').select('vin').execute()).map((r) => r.vin));
         const inFile = new Set(vins);
         if (mode === 'replace') await trx.deleteFrom('class_vehicles').execute();
@@ -285,6 +347,8 @@ export function createClassList(database: Database, options: ClassListOptions = 
           removed: mode === 'replace' ? [...existing].filter((v) => !inFile.has(v)).length : 0,
         };
       });
+      forgetVehicles();
+      return result;
     },
     async counts() {
       const [m, v] = await Promise.all([

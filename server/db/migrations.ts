@@ -94,10 +94,28 @@ function initial(dialect: DialectName): Migration {
   };
 }
 
+/**
+ * A counter the class-list imports bump in their transaction, so that every server instance can
+ * tell with one single-row read whether the class vehicles it holds in memory are current.
+ */
+const classListVersion: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('class_list_version')
+      .addColumn('id', 'integer', (c) => c.primaryKey())
+      .addColumn('version', 'bigint', (c) => c.notNull())
+      .execute();
+    await (db as Kysely<{ class_list_version: { id: number; version: number } }>).insertInto('class_list_version').values({ id: 1, version: 1 }).execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('class_list_version').ifExists().execute();
+  },
+};
+
 export function migrationProvider(dialect: DialectName): MigrationProvider {
   return {
     async getMigrations() {
-      return { '0001_initial': initial(dialect) };
+      return { '0001_initial': initial(dialect), '0002_class_list_version': classListVersion };
     },
   };
 }

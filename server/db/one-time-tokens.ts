@@ -1,20 +1,23 @@
-/** Single-use hashes (captcha tokens, captcha raw values) in the database, shared by all instances. */
+/**
+ * Single-use hashes (captcha tokens, captcha raw values) in the database, shared by all instances.
+ * Calls given a transaction (`trx`) write in it; the others commit on their own.
+ */
 import type { Clock, Database, OneTimeTokens } from './types.js';
 
 export function createOneTimeTokens(database: Database, options: { clock?: Clock } = {}): OneTimeTokens {
   const { db } = database;
   const clock = options.clock ?? Date.now;
   return {
-    async issue(hash, expiresAt) {
-      await db
+    async issue(hash, expiresAt, trx) {
+      await (trx ?? db)
         .insertInto('one_time_tokens')
         .values({ hash, state: 'issued', expires_at: expiresAt })
         .onConflict((oc) => oc.column('hash').doNothing())
         .execute();
     },
-    async consume(hash) {
+    async consume(hash, trx) {
       // One UPDATE decides: of two concurrent consumers exactly one changes the row.
-      const result = await db
+      const result = await (trx ?? db)
         .updateTable('one_time_tokens')
         .set({ state: 'used' })
         .where('hash', '=', hash)
@@ -23,8 +26,8 @@ export function createOneTimeTokens(database: Database, options: { clock?: Clock
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
-    async markUsed(hash, expiresAt) {
-      const row = await db
+    async markUsed(hash, expiresAt, trx) {
+      const row = await (trx ?? db)
         .insertInto('one_time_tokens')
         .values({ hash, state: 'used', expires_at: expiresAt })
         .onConflict((oc) => oc.column('hash').doNothing())

@@ -35,9 +35,15 @@ export interface ClassVehiclesTable {
   vin: string;
 }
 
+/** One row (id 1) whose version every class-list import increments. */
+export interface ClassListVersionTable {
+  id: number;
+  version: Int8;
+}
+
 export interface ClassMembersTable {
   notice_id: string;
-  /** scrypt$N$r$p$saltB64$hashB64 */
+  /** hmac-sha256$keyId$saltB64$macB64 (keyed by PIN_SECRET), or a former scrypt$N$r$p$saltB64$hashB64 */
   pin_hash: string;
   first_name: string;
   middle_initial: string | null;
@@ -84,6 +90,7 @@ export interface Tables {
   one_time_tokens: OneTimeTokensTable;
   class_vehicles: ClassVehiclesTable;
   class_members: ClassMembersTable;
+  class_list_version: ClassListVersionTable;
   submissions: SubmissionsTable;
   documents: DocumentsTable;
 }

@@ -7,6 +7,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Database, Session, SessionData, SessionStore, SessionStoreOptions } from './types.js';
 
+const noTransactions = () => new Error('Sessions in Redis cannot join a database transaction');
+
 const newSessionId = () => randomBytes(32).toString('base64url');
 const hashId = (id: string) => createHash('sha256').update(id).digest('hex');
 
@@ -27,6 +29,7 @@ export function createSessionStore(database: Database, options: SessionStoreOpti
   }
 
   return {
+    joinsTransactions: true,
     async create(data) {
       const now = clock();
       const id = newSessionId();
@@ -47,9 +50,9 @@ export function createSessionStore(database: Database, options: SessionStoreOpti
       }
       return { id, data: JSON.parse(row.data) as SessionData, expiresAt };
     },
-    async save(id, data) {
+    async save(id, data, trx) {
       const now = clock();
-      const result = await db
+      const result = await (trx ?? db)
         .updateTable('sessions')
         .set({ data: JSON.stringify(data), expires_at: now + idle })
         .where('id_hash', '=', hashId(id))
@@ -70,22 +73,23 @@ export function createSessionStore(database: Database, options: SessionStoreOpti
     async destroy(id) {
       await db.deleteFrom('sessions').where('id_hash', '=', hashId(id)).execute();
     },
-    async rotate(id, data) {
+    async rotate(id, data, trx) {
       const now = clock();
-      const current = await load(id, now);
-      if (!current) return null;
-      const next = data ?? current;
+      const next = data ?? (await load(id, now));
+      if (!next) return null;
       const newId = newSessionId();
-      const done = await db.transaction().execute(async (trx) => {
-        // Deleting first makes two concurrent rotations of one id yield one winner.
-        const removed = await trx.deleteFrom('sessions').where('id_hash', '=', hashId(id)).executeTakeFirst();
+      const run = async (t: NonNullable<typeof trx>) => {
+        // Deleting first makes two concurrent rotations of one id yield one winner; an expired
+        // session is not rotated.
+        const removed = await t.deleteFrom('sessions').where('id_hash', '=', hashId(id)).where('expires_at', '>', now).executeTakeFirst();
         if (Number(removed.numDeletedRows) === 0) return false;
-        await trx
+        await t
           .insertInto('sessions')
           .values({ id_hash: hashId(newId), data: JSON.stringify(next), expires_at: now + idle, created_at: now })
           .execute();
         return true;
-      });
+      };
+      const done = trx ? await run(trx) : await db.transaction().execute(run);
       return done ? { id: newId, data: next, expiresAt: now + idle } : null;
     },
     async purgeExpired() {
@@ -122,6 +126,7 @@ export function createRedisSessionStore(redis: Redis, options: SessionStoreOptio
   const write = (id: string, value: RedisSessionValue, mode: 'NX' | 'XX') => redis.set(key(id), JSON.stringify(value), 'PX', idle, mode as 'NX');
 
   return {
+    joinsTransactions: false,
     async create(data) {
       const id = newSessionId();
       const value = { data, expiresAt: clock() + idle };
@@ -132,7 +137,8 @@ export function createRedisSessionStore(redis: Redis, options: SessionStoreOptio
       const value = await read(id, clock());
       return value ? { id, ...value } : null;
     },
-    async save(id, data) {
+    async save(id, data, trx) {
+      if (trx) throw noTransactions();
       const now = clock();
       if (!(await read(id, now))) return false;
       return (await write(id, { data, expiresAt: now + idle }, 'XX')) === 'OK';
@@ -146,15 +152,22 @@ export function createRedisSessionStore(redis: Redis, options: SessionStoreOptio
     async destroy(id) {
       await redis.del(key(id));
     },
-    async rotate(id, data) {
+    async rotate(id, data, trx) {
+      if (trx) throw noTransactions();
       const now = clock();
-      const value = await read(id, now);
-      if (!value) return null;
-      // The DEL result decides the winner when two rotations of one id race.
-      if ((await redis.del(key(id))) === 0) return null;
+      const current = data ?? (await read(id, now))?.data;
+      if (!current) return null;
       const newId = newSessionId();
-      const next = { data: data ?? value.data, expiresAt: now + idle };
-      await write(newId, next, 'NX');
+      const next = { data: current, expiresAt: now + idle };
+      // One round trip: the DEL result decides the winner when two rotations of one id race; the
+      // loser removes the session it wrote.
+      const results = await redis.multi().del(key(id)).set(key(newId), JSON.stringify(next), 'PX', idle, 'NX').exec();
+      const [error, removed] = results?.[0] ?? [new Error('Redis MULTI was aborted'), 0];
+      if (error) throw error;
+      if (Number(removed) === 0) {
+        await redis.del(key(newId));
+        return null;
+      }
       return { id: newId, ...next } satisfies Session;
     },
     async purgeExpired() {

@@ -1,7 +1,8 @@
 /**
  * Submissions and their documents. One transaction writes the submission row and every document
- * row; the unique (form_type, idempotency_key) makes a retried submit return the first reference
- * code and write nothing, also when two retries race.
+ * row (and whatever the caller's `before` writes); the unique (form_type, idempotency_key) makes a
+ * retried submit return the first reference code and write no submission, also when two retries
+ * race.
  */
 import { createHash } from 'node:crypto';
 import { InvalidSubmissionError, isUniqueViolation } from './errors.js';
@@ -13,11 +14,25 @@ import type { Selectable } from 'kysely';
 
 const MAX_ATTEMPTS = 8;
 
+/** Digests computed by documentDigest, so that storeSubmission does not hash the same bytes again. */
+const digests = new WeakMap<Uint8Array, string>();
+
+/**
+ * The lowercase hex SHA-256 of a document's bytes, remembered for these bytes: pass it as the
+ * document's `sha256` and storeSubmission checks it without hashing again (the bytes must not
+ * change in between).
+ */
+export function documentDigest(bytes: Uint8Array): string {
+  const digest = createHash('sha256').update(bytes).digest('hex');
+  digests.set(bytes, digest);
+  return digest;
+}
+
 function checkDocuments(input: NewSubmission) {
   input.documents.forEach((d, i) => {
     const label = `document ${i + 1} (${JSON.stringify(d.name)})`;
     if (d.bytes.byteLength !== d.size) throw new InvalidSubmissionError(`${label}: size ${d.size} does not match its ${d.bytes.byteLength} bytes`);
-    const actual = createHash('sha256').update(d.bytes).digest('hex');
+    const actual = digests.get(d.bytes) ?? createHash('sha256').update(d.bytes).digest('hex');
     if (actual !== d.sha256.toLowerCase()) throw new InvalidSubmissionError(`${label}: sha256 does not match its bytes`);
   });
 }
@@ -25,9 +40,6 @@ function checkDocuments(input: NewSubmission) {
 export function createSubmissions(database: Database, options: { clock?: Clock } = {}): Submissions {
   const { db } = database;
   const clock = options.clock ?? Date.now;
-
-  const findByKey = (formType: FormType, key: string) =>
-    db.selectFrom('submissions').select(['id', 'reference_code']).where('form_type', '=', formType).where('idempotency_key', '=', key).executeTakeFirst();
 
   async function documentsOf(ids: number[]): Promise<Map<number, DocumentMeta[]>> {
     const byId = new Map<number, DocumentMeta[]>(ids.map((id) => [id, []]));
@@ -57,17 +69,16 @@ export function createSubmissions(database: Database, options: { clock?: Clock }
   });
 
   return {
-    async storeSubmission(input): Promise<StoreResult> {
+    async storeSubmission(input, options = {}): Promise<StoreResult> {
       checkDocuments(input);
       const payload = JSON.stringify(input.payload ?? null);
       for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-        const existing = await findByKey(input.formType, input.idempotencyKey);
-        if (existing) return { referenceCode: existing.reference_code, created: false, submissionId: Number(existing.id) };
         const referenceCode = generateReferenceCode(input.formType);
         try {
-          const id = await db.transaction().execute(async (trx) => {
-            // A racing retry that committed first makes this insert a no-op (PostgreSQL waits for
-            // it); the loop then reads its row.
+          const result = await db.transaction().execute(async (trx): Promise<StoreResult> => {
+            await options.before?.(trx);
+            // The key already stored (a retry, or a racing retry that committed first: PostgreSQL
+            // waits for it) makes this insert a no-op, and its row answers.
             const row = await trx
               .insertInto('submissions')
               .values({
@@ -81,7 +92,15 @@ export function createSubmissions(database: Database, options: { clock?: Clock }
               .onConflict((oc) => oc.columns(['form_type', 'idempotency_key']).doNothing())
               .returning('id')
               .executeTakeFirst();
-            if (!row) return null;
+            if (!row) {
+              const existing = await trx
+                .selectFrom('submissions')
+                .select(['id', 'reference_code'])
+                .where('form_type', '=', input.formType)
+                .where('idempotency_key', '=', input.idempotencyKey)
+                .executeTakeFirstOrThrow();
+              return { referenceCode: existing.reference_code, created: false, submissionId: Number(existing.id) };
+            }
             let position = 0;
             for (const d of input.documents) {
               await trx
@@ -98,9 +117,9 @@ export function createSubmissions(database: Database, options: { clock?: Clock }
                 })
                 .execute();
             }
-            return Number(row.id);
+            return { referenceCode, created: true, submissionId: Number(row.id) };
           });
-          if (id !== null) return { referenceCode, created: true, submissionId: id };
+          return result;
         } catch (error) {
           // Another submission already holds this reference code (or the key, on SQLite's
           // unordered constraint check): roll back and try again.

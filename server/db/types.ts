@@ -7,7 +7,7 @@
  * Errors: any call may reject with `DatabaseUnavailableError` (./errors.ts) when the database is
  * busy, full or unreachable; the HTTP layer answers 503 and acknowledges nothing.
  */
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { FieldValue, FormType } from '../../runtime/core/types.js';
 import type { Tables } from './schema.js';
 
@@ -15,6 +15,9 @@ export type DialectName = 'sqlite' | 'postgres';
 
 /** Milliseconds since the epoch; every store takes an injectable clock returning this. */
 export type Clock = () => number;
+
+/** An open database transaction that a store call joins (its writes commit or roll back with it). */
+export type Trx = Transaction<Tables>;
 
 export interface OpenDatabaseOptions {
   /** `postgres://…` or `postgresql://…` selects PostgreSQL; absent or empty selects SQLite. */
@@ -25,6 +28,11 @@ export interface OpenDatabaseOptions {
   schema?: string;
   /** SQLite busy_timeout and PostgreSQL statement timeout, ms. Default 5000. */
   busyTimeoutMs?: number;
+  /**
+   * SQLite only: interval of the PASSIVE WAL checkpoint run by a worker thread, ms (automatic
+   * checkpoints on commit are off meanwhile). Default 1000; 0 keeps SQLite's automatic checkpoints.
+   */
+  checkpointIntervalMs?: number;
 }
 
 /** An open database with its migrations applied. */
@@ -72,14 +80,19 @@ export interface SessionStore {
   create(data: SessionData): Promise<Session>;
   /** The session, or null when unknown or idle-expired. Does not extend it. */
   get(id: string): Promise<Session | null>;
+  /**
+   * Whether save/rotate can join a database transaction (`trx`): true for the database store,
+   * false for Redis (which throws when given one).
+   */
+  readonly joinsTransactions: boolean;
   /** Replace the data and extend the expiry. Returns false when the session no longer exists. */
-  save(id: string, data: SessionData): Promise<boolean>;
+  save(id: string, data: SessionData, trx?: Trx): Promise<boolean>;
   /** Extend the expiry. Returns false when the session no longer exists. */
   touch(id: string): Promise<boolean>;
   /** End it (POST /api/session-timeout). Unknown ids are ignored. */
   destroy(id: string): Promise<void>;
-  /** New id, same data (optionally replaced), old id destroyed; null when the old one is gone. */
-  rotate(id: string, data?: SessionData): Promise<Session | null>;
+  /** New id, same data (optionally replaced), old id destroyed; null when the old one is gone or expired. */
+  rotate(id: string, data?: SessionData, trx?: Trx): Promise<Session | null>;
   /** Delete expired sessions; returns how many. Safe to call from any instance at any time. */
   purgeExpired(): Promise<number>;
 }
@@ -113,11 +126,11 @@ export interface RateLimiter {
  */
 export interface OneTimeTokens {
   /** Record an issued value; `consume` succeeds once for it until `expiresAt`. */
-  issue(hash: string, expiresAt: number): Promise<void>;
+  issue(hash: string, expiresAt: number, trx?: Trx): Promise<void>;
   /** true exactly once for an issued, unexpired hash; false otherwise (unknown, used, expired). */
-  consume(hash: string): Promise<boolean>;
+  consume(hash: string, trx?: Trx): Promise<boolean>;
   /** true the first time a hash is seen (e.g. a provider token), false on every later call. */
-  markUsed(hash: string, expiresAt: number): Promise<boolean>;
+  markUsed(hash: string, expiresAt: number, trx?: Trx): Promise<boolean>;
   purgeExpired(): Promise<number>;
 }
 
@@ -161,7 +174,8 @@ export interface ClassList {
   findMember(noticeId: string): Promise<ClassMember | null>;
   /**
    * The member when the PIN matches, else null. Takes the same time whether the notice ID is
-   * unknown or the PIN wrong (a scrypt comparison always runs). The caller checks member.vin.
+   * unknown or the PIN wrong (a keyed comparison always runs). The caller checks member.vin.
+   * A matching PIN whose hash predates keyed hashing is re-hashed with the key.
    */
   verifyPin(noticeId: string, pin: string): Promise<ClassMember | null>;
   /** Import members from CSV text in one transaction; rejects with ClassListImportError (nothing written). */
@@ -237,8 +251,12 @@ export interface SubmissionFilter {
 }
 
 export interface Submissions {
-  /** Submission + documents in ONE transaction; idempotent on (formType, idempotencyKey). */
-  storeSubmission(input: NewSubmission): Promise<StoreResult>;
+  /**
+   * Submission + documents in ONE transaction; idempotent on (formType, idempotencyKey).
+   * `before` runs first in that transaction (and again if it is retried): the caller's own writes
+   * commit with the submission, and a throw rolls everything back and rejects with that error.
+   */
+  storeSubmission(input: NewSubmission, options?: { before?: (trx: Trx) => Promise<void> }): Promise<StoreResult>;
   listSubmissions(filter?: SubmissionFilter): Promise<SubmissionRecord[]>;
   getByReferenceCode(referenceCode: string): Promise<SubmissionRecord | null>;
   getDocuments(submissionId: number): Promise<StoredDocument[]>;

@@ -290,6 +290,16 @@ describe.each(DIALECTS)('the API over %s', (dialect) => {
       expect((await c.authorize('Lookup', vin, await c.captchaToken('emulator-fail-site-key'))).json().code).toBe('CAPTCHA_FAILED');
     });
 
+    it('a refused authorize spends its captcha token too: one token, one answer', async () => {
+      const c = await claimant();
+      const token = await c.captchaToken();
+      expect((await c.authorize('Automotive', { ...MARIA, pin: '000001' }, token)).statusCode).toBe(401);
+      expect((await c.authorize('Automotive', { ...MARIA }, token)).json()).toMatchObject({ authorized: false, code: 'CAPTCHA_FAILED' });
+      const vinToken = await c.captchaToken();
+      expect((await c.authorize('Lookup', { vin: NOT_CLASS_VIN }, vinToken)).json()).toMatchObject({ authorized: false, error: SERVER_ERRORS.NOT_CLASS_VEHICLE.en });
+      expect((await c.authorize('Lookup', { vin: MARIA.vin }, vinToken)).json()).toMatchObject({ authorized: false, code: 'CAPTCHA_FAILED' });
+    });
+
     it('answers 415 for text/plain and 400 for malformed JSON; prototype-pollution keys are refused and harmless', async () => {
       const c = await claimant();
       const url = '/api/forms/lookup/authorize';

@@ -118,6 +118,11 @@ describe('serving a settlement', () => {
     ).rejects.toThrow(/not for production|development and tests only/);
   });
 
+  it('refuses to start in production without a PIN secret', async () => {
+    const dir = settlementCopy({ 'captcha.json': { provider: 'turnstile', siteKey: 'site-key', secret: 'provider-secret', class: 'cf-turnstile' } });
+    await expect(buildApp({ settlementDir: dir, database: await db.open(), sessionSecret: SECRET, environment: 'production' })).rejects.toThrow(/PIN_SECRET is required/);
+  });
+
   it('answers 503 and acknowledges nothing when the database is busy', async () => {
     const sqlite = await testDatabase('sqlite');
     const database = await sqlite.open({ busyTimeoutMs: 100 });

@@ -28,12 +28,29 @@ describe('configuration from the environment', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'claims-config-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('NODE_ENV=production requires SESSION_SECRET of at least 32 characters', () => {
-    expect(() => readConfig({ NODE_ENV: 'production', DATA_DIR: dataDir })).toThrow(ConfigError);
-    expect(() => readConfig({ NODE_ENV: 'production', DATA_DIR: dataDir })).toThrow(/SESSION_SECRET is required/);
-    expect(() => readConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, SESSION_SECRET: 'short' })).toThrow(/at least 32/);
-    const config = readConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, SESSION_SECRET: SECRET_32 });
-    expect(config).toMatchObject({ environment: 'production', sessionSecret: SECRET_32, host: '0.0.0.0', port: 3000 });
+  it('NODE_ENV=production requires SESSION_SECRET and PIN_SECRET of at least 32 characters', () => {
+    const PIN_SECRET = `pin-${SECRET_32}`;
+    expect(() => readConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, PIN_SECRET })).toThrow(ConfigError);
+    expect(() => readConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, PIN_SECRET })).toThrow(/SESSION_SECRET is required/);
+    expect(() => readConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, PIN_SECRET, SESSION_SECRET: 'short' })).toThrow(/at least 32/);
+    expect(() => readConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, SESSION_SECRET: SECRET_32 })).toThrow(/PIN_SECRET is required/);
+    expect(() => readConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, SESSION_SECRET: SECRET_32, PIN_SECRET: 'short' })).toThrow(/PIN_SECRET must be at least 32/);
+    const config = readConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, SESSION_SECRET: SECRET_32, PIN_SECRET });
+    expect(config).toMatchObject({ environment: 'production', sessionSecret: SECRET_32, pinSecret: PIN_SECRET, host: '0.0.0.0', port: 3000 });
+    expect(existsSync(path.join(dataDir, 'pin-secret'))).toBe(false);
+  });
+
+  it('outside production a missing PIN_SECRET is generated once into DATA_DIR, apart from the session secret', () => {
+    const first = readConfig({ DATA_DIR: dataDir });
+    expect(first.pinSecret.length).toBeGreaterThanOrEqual(32);
+    expect(first.pinSecret).not.toBe(first.sessionSecret);
+    expect(readFileSync(path.join(dataDir, 'pin-secret'), 'utf8').trim()).toBe(first.pinSecret);
+    expect(readConfig({ DATA_DIR: dataDir }).pinSecret).toBe(first.pinSecret);
+  });
+
+  it('reads DATABASE_SCHEMA', () => {
+    expect(readConfig({ DATA_DIR: dataDir }).databaseSchema).toBeNull();
+    expect(readConfig({ DATA_DIR: dataDir, DATABASE_SCHEMA: 'claims_a' }).databaseSchema).toBe('claims_a');
   });
 
   it('outside production a missing SESSION_SECRET is generated once, kept in DATA_DIR and reused', () => {
@@ -56,9 +73,11 @@ function config(dataDir: string, settlementDir: string, extra: Partial<ServerCon
     environment: 'test',
     dataDir,
     databaseUrl: null,
+    databaseSchema: null,
     settlementDir,
     redisUrl: null,
     sessionSecret: SECRET_32,
+    pinSecret: `pin-${SECRET_32}`,
     captchaSecret: null,
     appDistDir: path.join(dataDir, 'no-dist'),
     trustProxy: false,

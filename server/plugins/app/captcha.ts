@@ -17,6 +17,7 @@ import { EMULATOR_DEFAULT_SECRET } from '../../captcha-emulator/emulator.js';
 import { ConfigError, type Environment } from '../../config.js';
 import { httpError } from '../../errors.js';
 import type { CaptchaFile } from '../../settlement/load.js';
+import type { Trx } from '../../db/types.js';
 
 const PROVIDERS = {
   recaptcha: {
@@ -102,18 +103,41 @@ export function resolveCaptcha(
   };
 }
 
+/** A provider token that passed siteverify and is yet to be recorded as used (`markUsed`). */
+export interface CaptchaUse {
+  readonly hash: string;
+  readonly expiresAt: number;
+}
+
 export interface CaptchaService {
   readonly enabled: boolean;
   readonly publicConfig: CaptchaConfig;
-  /** Verify a fresh provider token; throws CAPTCHA_REQUIRED / CAPTCHA_FAILED. No-op when disabled. */
+  /** Verify a fresh provider token and record it as used; throws CAPTCHA_REQUIRED / CAPTCHA_FAILED. No-op when disabled. */
   verify(token: string | null | undefined, request: FastifyRequest): Promise<void>;
-  /** A signed, session-bound value for the submit's captchaRawValue (the session is saved by the caller). */
-  issueRaw(request: FastifyRequest, formType: FormType): Promise<string>;
   /**
-   * Accept a captchaRawValue once. The same value is accepted again only for the same submission
-   * (`submissionKey`), so a retried submit gets its reference code back.
+   * The siteverify half of `verify`: throws as `verify` does, and returns the token to record with
+   * `markUsed` in the caller's transaction (null when the captcha is disabled). Nothing the request
+   * did may be answered before that record is written, or else the token could serve twice.
    */
-  consumeRaw(request: FastifyRequest, formType: FormType, value: string | null | undefined, submissionKey: string): Promise<void>;
+  check(token: string | null | undefined, request: FastifyRequest): Promise<CaptchaUse | null>;
+  /** Record a checked token as used (in `trx` when given); CAPTCHA_FAILED when it already was. */
+  markUsed(use: CaptchaUse, request: FastifyRequest, trx?: Trx): Promise<void>;
+  /**
+   * A refused request still spends its token: record it outside any transaction, and answer
+   * CAPTCHA_FAILED instead of `error` when the token had been used already.
+   */
+  spendOnRefusal(use: CaptchaUse | null, request: FastifyRequest, error: unknown): Promise<never>;
+  /**
+   * A signed, session-bound value for the submit's captchaRawValue, recorded as issued (in `trx`
+   * when given); the caller saves the session.
+   */
+  issueRaw(request: FastifyRequest, formType: FormType, trx?: Trx): Promise<string>;
+  /**
+   * Accept a captchaRawValue once (in `trx` when given); the caller saves the session. The same
+   * value is accepted again only for the same submission (`submissionKey`), so a retried submit
+   * gets its reference code back.
+   */
+  consumeRaw(request: FastifyRequest, formType: FormType, value: string | null | undefined, submissionKey: string, trx?: Trx): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -145,8 +169,8 @@ export default fp<{ resolved: ResolvedCaptcha }>(
       enabled: resolved.enabled,
       publicConfig: resolved.publicConfig,
 
-      async verify(token, request) {
-        if (!resolved.enabled) return;
+      async check(token, request) {
+        if (!resolved.enabled) return null;
         if (typeof token !== 'string' || token.trim() === '') throw httpError('CAPTCHA_REQUIRED');
         if (token.length > 4096) fail(request, 'token too long');
         let reply: SiteverifyReply;
@@ -170,10 +194,32 @@ export default fp<{ resolved: ResolvedCaptcha }>(
         }
         const expected = resolved.hostnames ?? [request.hostname.replace(/:\d+$/, '')];
         if (typeof reply.hostname !== 'string' || !expected.includes(reply.hostname)) return fail(request, 'hostname mismatch');
-        if (!(await tokens.markUsed(`captcha:${sha256(token)}`, app.clock() + TOKEN_MEMORY_MS))) return fail(request, 'token reused');
+        return { hash: `captcha:${sha256(token)}`, expiresAt: app.clock() + TOKEN_MEMORY_MS };
       },
 
-      async issueRaw(request, formType) {
+      async markUsed(use, request, trx) {
+        if (!(await tokens.markUsed(use.hash, use.expiresAt, trx))) fail(request, 'token reused');
+      },
+
+      async verify(token, request) {
+        const use = await service.check(token, request);
+        if (use) await service.markUsed(use, request);
+      },
+
+      async spendOnRefusal(use, request, error) {
+        if (use && (error as { code?: string }).code !== 'CAPTCHA_FAILED') {
+          let fresh: boolean;
+          try {
+            fresh = await tokens.markUsed(use.hash, use.expiresAt);
+          } catch {
+            throw error;
+          }
+          if (!fresh) fail(request, 'token reused');
+        }
+        throw error;
+      },
+
+      async issueRaw(request, formType, trx) {
         const session = request.session;
         if (!session) throw httpError('NOT_AUTHORIZED');
         const expiresAt = app.clock() + RAW_TTL_MS;
@@ -181,11 +227,11 @@ export default fp<{ resolved: ResolvedCaptcha }>(
         const value = `${body}.${app.sessions.sign('captcha-raw', `${body}\n${session.data.csrfSecret}`)}`;
         const hash = sha256(value);
         session.data.captchaRaw[formType] = [...(session.data.captchaRaw[formType] ?? []).slice(-4), hash];
-        await tokens.issue(`captchaRaw:${hash}`, expiresAt);
+        await tokens.issue(`captchaRaw:${hash}`, expiresAt, trx);
         return value;
       },
 
-      async consumeRaw(request, formType, value, submissionKey) {
+      async consumeRaw(request, formType, value, submissionKey, trx) {
         const session = request.session;
         if (!session || typeof value !== 'string' || value.length > 1024) throw httpError('CAPTCHA_RAW_INVALID');
         const [body, signature] = value.split('.');
@@ -204,9 +250,8 @@ export default fp<{ resolved: ResolvedCaptcha }>(
         if (!(session.data.captchaRaw[formType] ?? []).includes(hash)) throw httpError('CAPTCHA_RAW_INVALID');
         const extra = (session.data.extra ??= {});
         const usedBy = ((extra.rawUsedBy as Record<string, string> | undefined) ??= {});
-        if (await tokens.consume(`captchaRaw:${hash}`)) {
+        if (await tokens.consume(`captchaRaw:${hash}`, trx)) {
           usedBy[hash] = submissionKey;
-          await app.sessions.save(request);
           return;
         }
         if (usedBy[hash] !== submissionKey) throw httpError('CAPTCHA_RAW_INVALID');

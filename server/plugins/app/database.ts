@@ -31,6 +31,8 @@ export interface DatabasePluginOptions {
   clock: () => number;
   /** Import the settlement's class list when the database holds none. */
   seedFrom: string | null;
+  /** Keys the class members' PIN hashes (PIN_SECRET). */
+  pinSecret: string;
 }
 
 export default fp<DatabasePluginOptions>(
@@ -41,13 +43,14 @@ export default fp<DatabasePluginOptions>(
       idleTimeoutMs: opts.idleTimeoutMs,
       clock,
     });
-    if (opts.seedFrom) await seedSampleData(database, opts.seedFrom);
+    const classList = createClassList(database, { pinSecret: opts.pinSecret, clock });
+    if (opts.seedFrom) await seedSampleData(database, opts.seedFrom, { pinSecret: opts.pinSecret });
     app.decorate('database', database);
     app.decorate('stores', {
       sessions: shared.sessions,
       rateLimiter: shared.rateLimiter,
       tokens: createOneTimeTokens(database, { clock }),
-      classList: createClassList(database),
+      classList,
       submissions: createSubmissions(database, { clock }),
     });
     app.addHook('onClose', async () => {

@@ -14,7 +14,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Session, SessionData } from '../../db/types.js';
+import type { Session, SessionData, Trx } from '../../db/types.js';
 import { httpError } from '../../errors.js';
 
 export const SESSION_COOKIE = 'claims.sid';
@@ -23,10 +23,15 @@ export const CSRF_HEADER = 'X-CSRF-TOKEN';
 export interface SessionHelpers {
   /** The request's session, creating one (and its cookie) when there is none. */
   ensure(request: FastifyRequest, reply: FastifyReply): Promise<Session>;
-  /** Persist the request's session data and extend it; a vanished session is NOT_AUTHORIZED. */
-  save(request: FastifyRequest): Promise<void>;
-  /** New id for the same data (after authorize); sets the new cookie. */
-  rotate(request: FastifyRequest, reply: FastifyReply): Promise<Session>;
+  /**
+   * Whether save/rotate can join a database transaction (sessions in the database, not Redis):
+   * a caller with other writes to make puts them in one commit when this is true.
+   */
+  readonly joinTransactions: boolean;
+  /** Persist the request's session data and extend it (in `trx` when given); a vanished session is NOT_AUTHORIZED. */
+  save(request: FastifyRequest, trx?: Trx): Promise<void>;
+  /** New id for the same data (after authorize), in `trx` when given; sets the new cookie. */
+  rotate(request: FastifyRequest, reply: FastifyReply, trx?: Trx): Promise<Session>;
   /** End the session and clear the cookie. */
   destroy(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   /** The CSRF token of a session. */
@@ -74,6 +79,7 @@ export default fp<{ secret: string }>(
     };
 
     const helpers: SessionHelpers = {
+      joinTransactions: store.joinsTransactions,
       async ensure(request, reply) {
         if (request.session) return request.session;
         const session = await store.create(emptySessionData());
@@ -81,14 +87,14 @@ export default fp<{ secret: string }>(
         setCookie(request, reply, session.id);
         return session;
       },
-      async save(request) {
+      async save(request, trx) {
         const session = request.session;
-        if (!session || !(await store.save(session.id, session.data))) throw httpError('NOT_AUTHORIZED');
+        if (!session || !(await store.save(session.id, session.data, trx))) throw httpError('NOT_AUTHORIZED');
       },
-      async rotate(request, reply) {
+      async rotate(request, reply, trx) {
         const current = request.session;
         if (!current) throw httpError('NOT_AUTHORIZED');
-        const next = await store.rotate(current.id, current.data);
+        const next = await store.rotate(current.id, current.data, trx);
         if (!next) throw httpError('NOT_AUTHORIZED');
         request.session = next;
         setCookie(request, reply, next.id);

@@ -112,7 +112,16 @@ describe.each(DIALECTS)('admin CLI over %s', (dialect) => {
     const ok = io(t.env);
     expect(await runCli(['import-class-list', good], ok.io)).toBe(0);
     expect(ok.out.stdout).toMatch(/Imported 1 class member row\(s\): 1 new/);
-    expect(await createClassList(t.database).verifyPin('EXM-9', '4321')).not.toBeNull();
+    // Outside production the PIN secret is generated into DATA_DIR, where the server reads it too.
+    const pinSecret = readFileSync(path.join(t.dataDir, 'pin-secret'), 'utf8').trim();
+    expect(await createClassList(t.database, { pinSecret }).verifyPin('EXM-9', '4321')).not.toBeNull();
+    // With NODE_ENV=production the secret must be given.
+    const production = io({ ...t.env, NODE_ENV: 'production' });
+    expect(await runCli(['import-class-list', good], production.io)).toBe(1);
+    expect(production.out.stderr).toMatch(/PIN_SECRET is required/);
+    const given = io({ ...t.env, NODE_ENV: 'production', PIN_SECRET: 'cli-test-pin-secret-0123456789abcdef' });
+    expect(await runCli(['import-class-list', good], given.io)).toBe(0);
+    expect(await createClassList(t.database, { pinSecret: 'cli-test-pin-secret-0123456789abcdef' }).verifyPin('EXM-9', '4321')).not.toBeNull();
 
     const bad = path.join(t.dataDir, 'vehicles.csv');
     writeFileSync(bad, 'vin\n5EXMA1B20HC000101\nBAD\n');

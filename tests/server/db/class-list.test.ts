@@ -2,12 +2,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { ClassListImportError } from '../../../server/db/errors.js';
 import { createClassList, VIN_PATTERN } from '../../../server/db/class-list.js';
+import { hashPinScrypt } from '../../../server/db/pin-hash.js';
 import { seedSampleData } from '../../../server/db/seed.js';
 import { classVehiclesCsv } from '../../../server/admin/generate-class-vehicles.js';
 import type { ClassList } from '../../../server/db/types.js';
 import { DIALECTS, openTestDatabase, type TestDatabase } from './helpers.js';
 
 const HEADER = 'noticeId,pin,firstName,lastName,mailingCity,mailingCountry,emailAddress,vin';
+const PIN_SECRET = 'class-list-test-pin-secret-0123456789';
 const GOOD = `${HEADER}\nEXM-1,482913,Maria,Garcia,Oakland,US,maria@example.com,5EXMA1B20HC000101\nEXM-2,730155,James,O'Neil,Springfield,,,5EXMA1B20JC000202\n`;
 
 async function importError(run: Promise<unknown>): Promise<ClassListImportError> {
@@ -24,14 +26,14 @@ describe.each(DIALECTS)('class list over %s', (dialect) => {
   let list: ClassList;
   beforeEach(async () => {
     t = await openTestDatabase(dialect);
-    list = createClassList(t.database, { scryptCost: 1024 });
+    list = createClassList(t.database, { pinSecret: PIN_SECRET });
   });
   afterEach(async () => t.cleanup());
 
   it('imports members, stores the PIN hashed, and verifies it', async () => {
     expect(await list.importMembers(GOOD)).toEqual({ rows: 2, inserted: 2, updated: 0, removed: 0 });
     const stored = await t.database.db.selectFrom('class_members').select(['notice_id', 'pin_hash']).orderBy('notice_id').execute();
-    expect(stored[0]!.pin_hash).toMatch(/^scrypt\$1024\$8\$1\$/);
+    expect(stored[0]!.pin_hash).toMatch(/^hmac-sha256\$[\w-]{8}\$[A-Za-z0-9+/=]{24}\$[A-Za-z0-9+/=]{44}$/);
     expect(stored[0]!.pin_hash).not.toContain('482913');
     expect(stored[0]!.pin_hash).not.toBe(stored[1]!.pin_hash);
 
@@ -87,11 +89,71 @@ describe.each(DIALECTS)('class list over %s', (dialect) => {
   });
 
   it('seeds the sample settlement once, leaving an imported list alone', async () => {
-    expect(await seedSampleData(t.database, 'server-fixtures', { scryptCost: 1024 })).toEqual({ members: 3, vehicles: 1203 });
+    expect(await seedSampleData(t.database, 'server-fixtures', { pinSecret: PIN_SECRET })).toEqual({ members: 3, vehicles: 1203 });
     expect(await list.verifyPin('EXM-100001', '482913')).toMatchObject({ firstName: 'Maria', lastName: 'Garcia', phoneNumber: '(510) 555-0142', vin: '5EXMA1B20HC000101' });
     expect(await list.verifyPin('EXM-100003', '160482')).toMatchObject({ mailingCountry: 'CA', mailingSubDivisionNonUS: 'ON', mailingPostalCodeNonUS: 'M5V 2T6' });
     expect(await list.isClassVehicle('1HGCM82633A004352')).toBe(false);
     expect(await seedSampleData(t.database, 'server-fixtures')).toEqual({ members: 'kept', vehicles: 'kept' });
+  });
+});
+
+describe.each(DIALECTS)('PIN hashes over %s', (dialect) => {
+  let t: TestDatabase;
+  beforeEach(async () => {
+    t = await openTestDatabase(dialect);
+  });
+  afterEach(async () => t.cleanup());
+
+  const pinHashOf = async (noticeId: string) =>
+    (await t.database.db.selectFrom('class_members').select('pin_hash').where('notice_id', '=', noticeId).executeTakeFirstOrThrow()).pin_hash;
+
+  it('verifies a scrypt hash stored before PINs were keyed and re-hashes it with the key on success only', async () => {
+    const list = createClassList(t.database, { pinSecret: PIN_SECRET });
+    await list.importMembers(GOOD);
+    const legacy = await hashPinScrypt('482913', 1024);
+    await t.database.db.updateTable('class_members').set({ pin_hash: legacy }).where('notice_id', '=', 'EXM-1').execute();
+
+    // A wrong PIN leaves the old hash as it is.
+    expect(await list.verifyPin('EXM-1', '482914')).toBeNull();
+    expect(await pinHashOf('EXM-1')).toBe(legacy);
+    // The right PIN is accepted, and the row now holds a keyed hash that still verifies.
+    expect(await list.verifyPin('EXM-1', '482913')).toMatchObject({ noticeId: 'EXM-1', firstName: 'Maria' });
+    const migrated = await pinHashOf('EXM-1');
+    expect(migrated).toMatch(/^hmac-sha256\$/);
+    expect(migrated).not.toContain('482913');
+    expect(await list.verifyPin('EXM-1', '482913')).not.toBeNull();
+    expect(await list.verifyPin('EXM-1', '482914')).toBeNull();
+    expect(await pinHashOf('EXM-1')).toBe(migrated);
+  });
+
+  it('needs the PIN secret: without it no PIN is imported or checked, and another secret matches no PIN', async () => {
+    const keyless = createClassList(t.database);
+    await expect(keyless.importMembers(GOOD)).rejects.toThrow(/PIN_SECRET/);
+    expect(await keyless.counts()).toEqual({ members: 0, vehicles: 0 });
+    await expect(createClassList(t.database, { pinSecret: 'too-short' }).verifyPin('EXM-1', '482913')).rejects.toThrow(/at least 32/);
+
+    await createClassList(t.database, { pinSecret: PIN_SECRET }).importMembers(GOOD);
+    await expect(keyless.verifyPin('EXM-1', '482913')).rejects.toThrow(/PIN_SECRET/);
+    expect(await createClassList(t.database, { pinSecret: `other-${PIN_SECRET}` }).verifyPin('EXM-1', '482913')).toBeNull();
+    // The secret is not in the database: no stored value contains it.
+    const dump = JSON.stringify(await t.database.db.selectFrom('class_members').selectAll().execute());
+    expect(dump).not.toContain(PIN_SECRET);
+  });
+
+  it('sees class vehicles imported by another handle (another process) within the check interval', async () => {
+    let now = 1_000_000;
+    const server = createClassList(t.database, { clock: () => now, vehicleCheckIntervalMs: 1000 });
+    expect(await server.isClassVehicle('5EXMA1B20HC000101')).toBe(false);
+    await createClassList(await t.reopen()).importVehicles('vin\n5EXMA1B20HC000101\n');
+    // Held in memory until the next version check…
+    expect(await server.isClassVehicle('5EXMA1B20HC000101')).toBe(false);
+    now += 1000;
+    // …which sees the import.
+    expect(await server.isClassVehicle('5exma1b20hc000101')).toBe(true);
+    await createClassList(await t.reopen()).importVehicles('vin\n5EXMA1B20JC000202\n', 'replace');
+    now += 1000;
+    expect(await server.isClassVehicle('5EXMA1B20HC000101')).toBe(false);
+    expect(await server.isClassVehicle('5EXMA1B20JC000202')).toBe(true);
   });
 });
 

@@ -3,14 +3,19 @@
  * route per flow of the settlement, at the flow's `authorize.endpoint`, guarded by the flow's
  * `deadlineKeys`.
  *
- * Order: deadline → captcha (fresh provider token) → credentials checked by the rule engine →
- * class vehicle → Notice ID + PIN (rate-limited per client IP and per notice ID) → session
+ * Order: deadline → captcha (fresh provider token, siteverify) → credentials checked by the rule
+ * engine → class vehicle → Notice ID + PIN (rate-limited per client IP and per notice ID) → session
  * authorized for the form type, rotated, with a single-use captcha value for the submit.
+ *
+ * Writes: on success the provider token's single-use record, the captcha value and the rotated
+ * session go in ONE database transaction (sessions in Redis: the database transaction, then one
+ * MULTI). Every other answer after siteverify first records the token as used, so that one token
+ * gets one answer.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { validateModelFields } from '../../../../runtime/core/rules/index.js';
 import type { FieldValue, FormModel } from '../../../../runtime/core/types.js';
-import type { ClassMember } from '../../../db/types.js';
+import type { ClassMember, Trx } from '../../../db/types.js';
 import { errorText, httpError } from '../../../errors.js';
 import { passedDeadline } from '../../../settlement/deadlines.js';
 import { errors, fieldValueSchema } from '../../schemas.js';
@@ -69,15 +74,23 @@ const authorize: FastifyPluginAsync = async (app) => {
 
   async function checkPin(request: FastifyRequest, noticeId: string, pin: string, vin: string): Promise<ClassMember> {
     const keys = [`pin:ip:${request.ip}`, `pin:notice:${noticeId.toUpperCase()}`];
-    for (const key of keys) if ((await limiter.peek(key, windowMs)) >= max) throw httpError('TOO_MANY_PIN_ATTEMPTS');
+    const counts: number[] = [];
+    for (const key of keys) counts.push(await limiter.peek(key, windowMs));
+    if (counts.some((n) => n >= max)) throw httpError('TOO_MANY_PIN_ATTEMPTS');
     const member = await app.stores.classList.verifyPin(noticeId, pin);
     if (!member || member.vin.toUpperCase() !== vin) {
       for (const key of keys) await limiter.hit(key, windowMs);
       request.log.info('authorize refused: notice ID and PIN do not match');
       throw httpError('WRONG_PIN');
     }
-    await limiter.reset(keys[1]!, windowMs);
+    // Only a notice ID with failures in this window has a count to forget.
+    if (counts[1]! > 0) await limiter.reset(keys[1]!, windowMs);
     return member;
+  }
+
+  /** `work` in one database transaction (one commit). */
+  async function inTransaction(work: (trx: Trx) => Promise<void>): Promise<void> {
+    await app.database.db.transaction().execute(work);
   }
 
   for (const { flow } of app.settlement.flows) {
@@ -95,52 +108,75 @@ const authorize: FastifyPluginAsync = async (app) => {
       async (request, reply) => {
         if (passedDeadline(app.deadlineInstants, deadlineKeys, app.clock())) throw httpError('DEADLINE_PASSED');
         const session = request.session!;
-        await app.captcha.verify(request.body.reCaptchaResponse, request);
+        const use = await app.captcha.check(request.body.reCaptchaResponse, request);
+        try {
+          // A new attempt starts unauthorized (spec §4).
+          session.data.authorized[formType] = false;
+          delete session.data.prepopulated[formType];
 
-        // A new attempt starts unauthorized (spec §4).
-        session.data.authorized[formType] = false;
-        delete session.data.prepopulated[formType];
+          const credentials = request.body.credentials;
+          const config = app.settlement.models.find((m) => m.metadata.formType === formType && m.metadata.dtoMapping === 'Credentials');
+          const fields = { ...credentials.fields };
+          if (typeof fields.vin === 'string') fields.vin = fields.vin.trim().toUpperCase();
+          if (config) {
+            const problems = validateModelFields(fields, config.fields, {
+              scope: { models: {} },
+              whitelist: null,
+              now: new Date(app.clock()),
+              side: 'server',
+              t: (key) => app.locales.text(key, request.culture),
+            });
+            const details = Object.entries(problems).map(([field, messages]) => `${field}: ${messages.join(' ')}`);
+            if (details.length) throw httpError('INVALID_CREDENTIALS', { details });
+          }
+          const vin = text(fields.vin);
+          if (!/^[A-HJ-NPR-Z0-9]{17}$/.test(vin)) throw httpError('INVALID_CREDENTIALS');
 
-        const credentials = request.body.credentials;
-        const config = app.settlement.models.find((m) => m.metadata.formType === formType && m.metadata.dtoMapping === 'Credentials');
-        const fields = { ...credentials.fields };
-        if (typeof fields.vin === 'string') fields.vin = fields.vin.trim().toUpperCase();
-        if (config) {
-          const problems = validateModelFields(fields, config.fields, {
-            scope: { models: {} },
-            whitelist: null,
-            now: new Date(app.clock()),
-            side: 'server',
-            t: (key) => app.locales.text(key, request.culture),
-          });
-          const details = Object.entries(problems).map(([field, messages]) => `${field}: ${messages.join(' ')}`);
-          if (details.length) throw httpError('INVALID_CREDENTIALS', { details });
+          if (!(await app.stores.classList.isClassVehicle(vin))) {
+            if (app.sessions.joinTransactions) {
+              await inTransaction(async (trx) => {
+                if (use) await app.captcha.markUsed(use, request, trx);
+                await app.sessions.save(request, trx);
+              });
+            } else {
+              if (use) await app.captcha.markUsed(use, request);
+              await app.sessions.save(request);
+            }
+            const error = errorText('NOT_CLASS_VEHICLE', request.culture, (k, c) => app.locales.text(k, c));
+            return { authorized: false, error, captcha: null, prepopulatedData: null };
+          }
+
+          let prepopulatedData: Record<string, FieldValue> | null = null;
+          const noticeId = formType === 'Lookup' ? '' : text(fields.noticeId);
+          if (noticeId) {
+            const pin = text(fields.pin);
+            if (!pin) throw httpError('WRONG_PIN');
+            prepopulatedData = prepopulated(await checkPin(request, noticeId, pin, vin));
+            session.data.prepopulated[formType] = prepopulatedData;
+          }
+
+          session.data.authorized[formType] = true;
+          const extra = (session.data.extra ??= {});
+          extra.authorizedVin = { ...((extra.authorizedVin as Record<string, string> | undefined) ?? {}), [formType]: vin };
+          // The token's record first: a reused token rolls the rest back.
+          let captcha: string | null = null;
+          const databaseWrites = async (trx: Trx) => {
+            if (use) await app.captcha.markUsed(use, request, trx);
+            if (formType !== 'Lookup') captcha = await app.captcha.issueRaw(request, formType, trx);
+          };
+          if (app.sessions.joinTransactions) {
+            await inTransaction(async (trx) => {
+              await databaseWrites(trx);
+              await app.sessions.rotate(request, reply, trx);
+            });
+          } else {
+            await inTransaction(databaseWrites);
+            await app.sessions.rotate(request, reply);
+          }
+          return { authorized: true, error: null, captcha, prepopulatedData };
+        } catch (error) {
+          return app.captcha.spendOnRefusal(use, request, error);
         }
-        const vin = text(fields.vin);
-        if (!/^[A-HJ-NPR-Z0-9]{17}$/.test(vin)) throw httpError('INVALID_CREDENTIALS');
-
-        if (!(await app.stores.classList.isClassVehicle(vin))) {
-          await app.sessions.save(request);
-          const error = errorText('NOT_CLASS_VEHICLE', request.culture, (k, c) => app.locales.text(k, c));
-          return { authorized: false, error, captcha: null, prepopulatedData: null };
-        }
-
-        let prepopulatedData: Record<string, FieldValue> | null = null;
-        const noticeId = formType === 'Lookup' ? '' : text(fields.noticeId);
-        if (noticeId) {
-          const pin = text(fields.pin);
-          if (!pin) throw httpError('WRONG_PIN');
-          prepopulatedData = prepopulated(await checkPin(request, noticeId, pin, vin));
-          session.data.prepopulated[formType] = prepopulatedData;
-        }
-
-        session.data.authorized[formType] = true;
-        const extra = (session.data.extra ??= {});
-        extra.authorizedVin = { ...((extra.authorizedVin as Record<string, string> | undefined) ?? {}), [formType]: vin };
-        await app.sessions.rotate(request, reply);
-        const captcha = formType === 'Lookup' ? null : await app.captcha.issueRaw(request, formType);
-        await app.sessions.save(request);
-        return { authorized: true, error: null, captcha, prepopulatedData };
       },
     );
   }

@@ -5,9 +5,11 @@
  *
  * Order: deadline → session authorized for the form → parts read with limits (files by magic
  * bytes, sizes) → structure (core payload) → models (core rule engine, server side) → the VIN
- * authorized → captcha (fresh provider token, then the session's single-use captchaRawValue) →
- * submission + documents stored in ONE transaction (idempotent on form type + model clientIds).
- * Anything refused before the store writes nothing.
+ * authorized → captcha siteverify (fresh provider token) → ONE transaction: the provider token
+ * recorded as used, the session's single-use captchaRawValue consumed, the session saved (when
+ * sessions are in the database; in Redis it is saved after the commit), submission + documents
+ * stored (idempotent on form type + model clientIds). Anything refused writes nothing but the
+ * provider token's single-use record.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -15,7 +17,8 @@ import { fileTypeFromBuffer } from 'file-type';
 import sjson from 'secure-json-parse';
 import { MULTIPART_FIELDS, isPayloadFieldPart, payloadFromParts } from '../../../../runtime/core/payload/index.js';
 import type { DocumentFile, FlowFile, FormType, ModelConfig, SubmissionPayload } from '../../../../runtime/core/types.js';
-import type { NewDocument } from '../../../db/types.js';
+import { documentDigest } from '../../../db/submissions.js';
+import type { NewDocument, Trx } from '../../../db/types.js';
 import { httpError } from '../../../errors.js';
 import { passedDeadline } from '../../../settlement/deadlines.js';
 import { errors } from '../../schemas.js';
@@ -114,7 +117,7 @@ const submit: FastifyPluginAsync = async (app) => {
         if (!name) structure.push(`A document for ${part.fieldname} has no file name.`);
         const detected = data.length ? await fileTypeFromBuffer(data) : undefined;
         if (!detected || !ALLOWED_FILE_TYPES.has(detected.mime)) throw httpError('FILE_TYPE_NOT_ALLOWED', { args: [shown(name)] });
-        const sha256 = createHash('sha256').update(data).digest('hex');
+        const sha256 = documentDigest(data);
         files.push({ clientId: part.fieldname, name, size: data.length, type: detected.mime, data, sha256 });
       } else {
         const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
@@ -202,8 +205,7 @@ const submit: FastifyPluginAsync = async (app) => {
         if (!authorizedVin || typeof vin !== 'string' || vin.trim().toUpperCase() !== authorizedVin) throw httpError('NOT_AUTHORIZED');
 
         const key = submissionKey(formType, payload);
-        await app.captcha.verify(payload.reCaptchaResponse, request);
-        await app.captcha.consumeRaw(request, formType, payload.captchaRawValue, key);
+        const use = await app.captcha.check(payload.reCaptchaResponse, request);
 
         const documents: NewDocument[] = files.map((f) => ({
           contextClientId: f.clientId,
@@ -219,13 +221,34 @@ const submit: FastifyPluginAsync = async (app) => {
         if (answers.credentials && Object.hasOwn(answers.credentials.fields, 'pin')) {
           answers.credentials = { ...answers.credentials, fields: { ...answers.credentials.fields, pin: null } };
         }
-        const stored = await app.stores.submissions.storeSubmission({
-          formType,
-          idempotencyKey: key,
-          culture: payload.userPreferredCulture,
-          payload: { ...answers, documents: documents.map(({ bytes: _b, ...meta }) => meta) },
-          documents,
-        });
+        const joined = app.sessions.joinTransactions;
+        let stored;
+        try {
+          stored = await app.stores.submissions.storeSubmission(
+            {
+              formType,
+              idempotencyKey: key,
+              culture: payload.userPreferredCulture,
+              payload: { ...answers, documents: documents.map(({ bytes: _b, ...meta }) => meta) },
+              documents,
+            },
+            {
+              // In the submission's transaction, before its rows: a refusal here rolls it all back.
+              async before(trx: Trx) {
+                if (use) await app.captcha.markUsed(use, request, trx);
+                await app.captcha.consumeRaw(request, formType, payload.captchaRawValue, key, trx);
+                if (joined) await app.sessions.save(request, trx);
+              },
+            },
+          );
+        } catch (error) {
+          return app.captcha.spendOnRefusal(use, request, error);
+        }
+        if (!joined) {
+          // Sessions in Redis: saved once the claim is stored. The claim stands if this fails; only
+          // a retry of it with the same captcha value would then be refused.
+          await app.sessions.save(request).catch((error: unknown) => request.log.warn({ err: error }, 'session not saved after a stored submission'));
+        }
         request.log.info({ formType, created: stored.created, submissionId: stored.submissionId }, 'submission stored');
         return { submitted: true, error: null, referenceCodeForm: stored.referenceCode };
       },

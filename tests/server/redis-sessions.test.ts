@@ -1,0 +1,51 @@
+/**
+ * The API with sessions in Redis (REDIS_URL): authorize rotates the session in one MULTI after the
+ * database transaction, submit saves the session once the claim is stored, and the single-use and
+ * retry guarantees hold as with sessions in the database.
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCaptchaEmulator, type CaptchaEmulator } from '../../server/captcha-emulator/emulator.js';
+import { REDIS_URL } from './db/helpers.js';
+import { automotiveParts, Claimant, MARIA, overHttp, testApp, testDatabase, type Send, type TestDatabase } from './helper.js';
+
+describe('the API with sessions in Redis', () => {
+  let emulator: CaptchaEmulator;
+  let db: TestDatabase;
+  let app: FastifyInstance;
+  let http: Send;
+
+  beforeAll(async () => {
+    emulator = await startCaptchaEmulator();
+    db = await testDatabase('sqlite');
+    app = await testApp(await db.open(), emulator, { redisUrl: REDIS_URL });
+    http = await overHttp(app);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.cleanup();
+    await emulator?.close();
+  });
+
+  it('authorizes with a rotated session, refuses a reused token, stores a claim once and answers a retry with its code', async () => {
+    expect(app.sessions.joinTransactions).toBe(false);
+    const c = await new Claimant(app, emulator, http).start();
+    const before = c.cookie;
+    const token = await c.captchaToken();
+    const auth = await c.authorize('Automotive', { ...MARIA }, token);
+    expect(auth.statusCode).toBe(200);
+    expect(c.cookie).not.toBe(before);
+    const raw = auth.json<{ captcha: string }>().captcha;
+    expect((await c.authorize('Automotive', { ...MARIA }, token)).json()).toMatchObject({ authorized: false, code: 'CAPTCHA_FAILED' });
+
+    const parts = automotiveParts(raw, await c.captchaToken());
+    const first = await c.submit('Automotive', parts);
+    expect(first.json()).toMatchObject({ submitted: true, referenceCodeForm: expect.stringMatching(/^AUT-/) });
+    const retry = await c.submit('Automotive', { ...parts, text: { ...parts.text, reCaptchaResponse: await c.captchaToken() } });
+    expect(retry.json()).toMatchObject({ submitted: true, referenceCodeForm: first.json().referenceCodeForm });
+    // The same captcha value for another submission is refused.
+    const other = await c.submit('Automotive', automotiveParts(raw, await c.captchaToken()));
+    expect(other.json()).toMatchObject({ submitted: false, code: 'CAPTCHA_RAW_INVALID' });
+    expect((await app.stores.submissions.listSubmissions()).length).toBe(1);
+  });
+});
