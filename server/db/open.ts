@@ -2,9 +2,17 @@
  * openDatabase: SQLite (default, a file in the data folder) or PostgreSQL (`postgres://…`),
  * durable commits, migrations applied, and every driver error that means "busy, full or
  * unreachable" turned into DatabaseUnavailableError at the driver, so no caller can miss one.
+ *
+ * SQLite checkpoints its WAL into the database file off the request path: automatic checkpoints
+ * (which run inside whichever commit crosses 1000 pages, on the event loop) are off, and a worker
+ * thread with its own connection runs a PASSIVE checkpoint every second (readers and writers go
+ * on meanwhile); close() runs a TRUNCATE checkpoint. Should the worker fail, automatic
+ * checkpoints come back on. Commits stay synchronous=FULL.
  */
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import {
@@ -97,7 +105,10 @@ function translatingDialect(inner: Dialect): Dialect {
   };
 }
 
-function openSqlite(dataDir: string, busyTimeoutMs: number): Dialect {
+/** WAL file size kept after a checkpoint resets it (journal_size_limit). */
+const WAL_SIZE_LIMIT = 16 * 1024 * 1024;
+
+function openSqlite(dataDir: string, busyTimeoutMs: number): { dialect: Dialect; sqlite: BetterSqlite3.Database; file: string } {
   mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, SQLITE_FILE_NAME);
   let sqlite: BetterSqlite3.Database;
@@ -108,10 +119,75 @@ function openSqlite(dataDir: string, busyTimeoutMs: number): Dialect {
     // better-sqlite3 leaves WAL at NORMAL, which can lose an acknowledged commit on power loss.
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT}`);
   } catch (error) {
     throw new DatabaseUnavailableError(`Cannot open the SQLite database ${file}: ${(error as Error).message}`, { cause: error });
   }
-  return new SqliteDialect({ database: sqlite });
+  return { dialect: new SqliteDialect({ database: sqlite }), sqlite, file };
+}
+
+/** The checkpointing thread (CommonJS, evaluated): its own connection, a PASSIVE checkpoint per tick. */
+const CHECKPOINTER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.driver);
+const db = new Database(workerData.file, { timeout: workerData.busyTimeoutMs });
+db.pragma('synchronous = FULL');
+db.pragma('journal_size_limit = ' + workerData.walSizeLimit);
+const timer = setInterval(() => {
+  try {
+    db.pragma('wal_checkpoint(PASSIVE)');
+  } catch (error) {
+    // Busy or locked: the next tick tries again.
+  }
+}, workerData.intervalMs);
+parentPort.on('message', (message) => {
+  if (message !== 'stop') return;
+  clearInterval(timer);
+  db.close();
+  parentPort.postMessage('stopped');
+  parentPort.close();
+});
+parentPort.postMessage('ready');
+`;
+
+/**
+ * Starts the checkpointing thread with automatic checkpoints off; returns stop(). If the thread
+ * cannot start or dies, automatic checkpoints are turned back on, so the WAL never grows unbounded.
+ */
+function startCheckpointer(sqlite: BetterSqlite3.Database, file: string, busyTimeoutMs: number, intervalMs: number): () => Promise<void> {
+  if (intervalMs <= 0) return async () => {};
+  const restoreAutomatic = () => {
+    try {
+      if (sqlite.open) sqlite.pragma('wal_autocheckpoint = 1000');
+    } catch {
+      /* closed meanwhile */
+    }
+  };
+  let worker: Worker;
+  try {
+    worker = new Worker(CHECKPOINTER, {
+      eval: true,
+      workerData: { driver: createRequire(import.meta.url).resolve('better-sqlite3'), file, busyTimeoutMs, intervalMs, walSizeLimit: WAL_SIZE_LIMIT },
+    });
+  } catch {
+    return async () => {};
+  }
+  sqlite.pragma('wal_autocheckpoint = 0');
+  let stopping = false;
+  worker.on('error', restoreAutomatic);
+  worker.on('exit', () => {
+    if (!stopping) restoreAutomatic();
+  });
+  worker.unref();
+  return async () => {
+    if (stopping) return;
+    stopping = true;
+    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    worker.postMessage('stop');
+    const timeout = setTimeout(() => void worker.terminate(), 2000);
+    await exited;
+    clearTimeout(timeout);
+  };
 }
 
 function openPostgres(url: string, schema: string, busyTimeoutMs: number): Dialect {
@@ -134,8 +210,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const schema = options.schema ?? 'public';
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`Invalid database schema name: ${schema}`);
 
-  const inner =
-    dialectName === 'postgres' ? openPostgres(options.databaseUrl as string, schema, busyTimeoutMs) : openSqlite(options.dataDir, busyTimeoutMs);
+  const sqlite = dialectName === 'sqlite' ? openSqlite(options.dataDir, busyTimeoutMs) : null;
+  const inner = sqlite ? sqlite.dialect : openPostgres(options.databaseUrl as string, schema, busyTimeoutMs);
   const db = new Kysely<Tables>({ dialect: translatingDialect(inner) });
 
   try {
@@ -152,6 +228,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     throw error;
   }
 
+  const stopCheckpointer = sqlite ? startCheckpointer(sqlite.sqlite, sqlite.file, busyTimeoutMs, options.checkpointIntervalMs ?? 1000) : async () => {};
   let closed: Promise<void> | null = null;
   return {
     dialect: dialectName,
@@ -166,7 +243,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       }
     },
     close() {
-      closed ??= db.destroy();
+      closed ??= (async () => {
+        await stopCheckpointer();
+        // Fold the WAL into the database file, after every query already queued.
+        if (sqlite) await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db).catch(() => {});
+        await db.destroy();
+      })();
       return closed;
     },
   };
