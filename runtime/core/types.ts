@@ -303,6 +303,8 @@ export interface SummaryGroup {
 export interface SummaryBlock extends BlockBase {
   block: 'summary';
   headerKey?: string;
+  /** Each group's edit link (default true; false after the form was submitted). */
+  editLinks?: boolean;
   groups: SummaryGroup[];
 }
 

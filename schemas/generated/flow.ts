@@ -607,7 +607,7 @@ export interface CaptchaBlock {
   when?: Condition;
 }
 /**
- * A review of the answers, grouped, each group with an edit link back to its page.
+ * A review of the answers, grouped, each group with an edit link back to its page (unless editLinks is false).
  *
  * This interface was referenced by `FlowFile`'s JSON-Schema
  * via the `definition` "summaryBlock".
@@ -625,6 +625,10 @@ export interface SummaryBlock {
    * Localization key of the summary heading.
    */
   headerKey?: string;
+  /**
+   * Show each group's edit link (false on a page after the form was submitted, e.g. the confirmation).
+   */
+  editLinks?: boolean;
   /**
    * Groups of labelled values.
    *

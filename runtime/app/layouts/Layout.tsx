@@ -32,6 +32,7 @@ export default function Layout({ variant, hidden, children }: { variant: LayoutV
         {t('LocKey_Site_SkipToContent')}
       </a>
       <Header variant={variant} logoSrc={LOGOS[variant]} />
+      <p className="cf-print-title">{t('LocKey_Site_Title')}</p>
       <Banner />
       <main className="cf-main" id="main-content" tabIndex={-1} hidden={hidden}>
         <div className="cf-main__inner">{children}</div>

@@ -26,7 +26,7 @@ function GroupValues({ group, model, ctx }: { group: SummaryGroup; model: FormMo
   );
 }
 
-/** The data summary (spec §2): a header and groups of labelled values, each with an edit link to its page. */
+/** The data summary (spec §2): a header and groups of labelled values, each with an edit link to its page unless editLinks is false. */
 export function SummaryBlock({ config, ctx }: BlockProps<SummaryBlockConfig>) {
   const editText = ctx.t(SUMMARY_KEYS.edit);
   return (
@@ -40,11 +40,13 @@ export function SummaryBlock({ config, ctx }: BlockProps<SummaryBlockConfig>) {
           <section className="cf-summary__group" key={`${group.titleKey}-${index}`}>
             <div className="cf-summary__group-header">
               <h3 className="cf-summary__title">{title}</h3>
-              <button type="button" className="cf-link cf-summary__edit" onClick={() => ctx.onEditPage(group.editPage)}>
-                <Icon name="edit" />
-                {editText}
-                <span className="cf-sr-only"> {title}</span>
-              </button>
+              {config.editLinks === false ? null : (
+                <button type="button" className="cf-link cf-summary__edit" onClick={() => ctx.onEditPage(group.editPage)}>
+                  <Icon name="edit" />
+                  {editText}
+                  <span className="cf-sr-only"> {title}</span>
+                </button>
+              )}
             </div>
             {single ? <GroupValues group={group} model={single} ctx={ctx} /> : null}
             {records ? (

@@ -32,6 +32,21 @@ describe('the data summary', () => {
     expect(onEditPage).toHaveBeenCalledWith('eligibility');
   });
 
+  it('shows no edit links with editLinks false (the answers on the confirmation page)', () => {
+    let store = initStore(CONFIGS, 'Automotive', createIdSource(() => 0.2));
+    store = setFieldValue(store, getModel(store, 'claimDetails').clientId, 'ownershipType', 'own');
+    render(
+      <Harness
+        initial={store}
+        pages={[eligibility]}
+        t={makeT({ Details: 'Claim details', LocKey_Button_Edit: 'Edit' })}
+        page={page([{ block: 'summary', editLinks: false, groups: [{ titleKey: 'Details', editPage: 'eligibility', model: 'ClaimDetails', fields: ['ownershipType'] }] }], { id: 'confirmation' })}
+      />,
+    );
+    expect(screen.getByText('I own it').tagName).toBe('DD');
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
   it('a labelled value needs a label or an icon, word for word', () => {
     expect(() => render(<LabelledValue value="x" />)).toThrow('Either label or icon must have a value.');
   });
