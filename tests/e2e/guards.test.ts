@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NEXT, startAutomotive } from './flow-steps';
 import { axe, describeViolations, launchBrowser, openPage, screenshot, settled, startE2eServer, type E2eServer } from './harness';
 
 describe('routes and guards on the sample settlement', () => {
@@ -23,6 +24,53 @@ describe('routes and guards on the sample settlement', () => {
     const violations = await axe(page);
     await screenshot(page, 'default', 'session-expired-es');
     expect(violations, describeViolations(violations)).toEqual([]);
+    await context.close();
+  });
+
+  it('opens the payment election page by path once authorized: check or electronic payment, the e-mail only for electronic', async () => {
+    const { page, context, errors } = await openPage(browser);
+    // Cold, without authorization: the guard sends the claimant to /session-expired.
+    await page.goto(`${server.url}/automotive/payment-election`);
+    await page.waitForURL(/\/session-expired\?form=Automotive&culture=en$/);
+    await settled(page);
+
+    await startAutomotive(page, server.url, 'en', null);
+    // The address changes inside the app (as a link or the browser's history would change it).
+    await page.evaluate(() => {
+      window.history.pushState(null, '', '/automotive/payment-election');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await page.waitForURL(/\/automotive\/payment-election$/);
+    await settled(page);
+    expect(await page.locator('#main-content h1').innerText()).toBe('Payment Election');
+    const method = page.locator('#paymentElection-paymentMethod');
+    expect(await method.locator('legend').innerText()).toContain('How would you like to be paid?');
+    expect(await method.getAttribute('aria-required')).toBe('true');
+    expect(await page.locator('label[for="paymentElection-paymentMethod-0"]').innerText()).toBe('Paper check by mail');
+    expect(await page.locator('label[for="paymentElection-paymentMethod-1"]').innerText()).toBe('Electronic payment');
+    expect(await page.locator('#paymentElection-paymentEmail').count()).toBe(0);
+    let violations = await axe(page);
+    await screenshot(page, 'default', 'payment-election');
+    expect(violations, describeViolations(violations)).toEqual([]);
+
+    // Electronic payment: the e-mail shows, is required and refuses Next while empty.
+    await page.check('#paymentElection-paymentMethod-1');
+    const email = page.locator('#paymentElection-paymentEmail');
+    await email.waitFor();
+    expect(await email.getAttribute('aria-required')).toBe('true');
+    await page.click(NEXT);
+    await page.locator('.cf-error-summary').waitFor();
+    expect(await page.locator('.cf-error-summary').innerText()).toContain('E-mail address for the electronic payment');
+    expect(await email.getAttribute('aria-invalid')).toBe('true');
+    violations = await axe(page);
+    await screenshot(page, 'default', 'payment-election-electronic-errors');
+    expect(violations, describeViolations(violations)).toEqual([]);
+
+    // A check: no e-mail field, and no e-mail error left.
+    await page.check('#paymentElection-paymentMethod-0');
+    await expect.poll(() => email.count()).toBe(0);
+    expect(await page.locator('.cf-error-summary').count()).toBe(0);
+    expect(errors).toEqual([]);
     await context.close();
   });
 
