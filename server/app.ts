@@ -1,6 +1,6 @@
 /**
  * buildApp: the Fastify application, assembled in the fastify/demo order —
- * plugins/external (helmet, cookie, rate limit, multipart) → plugins/app (settlement, error
+ * plugins/external (helmet, compression, cookie, rate limit, multipart) → plugins/app (settlement, error
  * handling, database, sessions + CSRF, captcha) → routes (one folder per URL prefix).
  * Used by server/main.ts, server/dev.ts and the tests (which inject the clock, the database and a
  * captcha emulator).
@@ -16,6 +16,7 @@ import { Redis } from 'ioredis';
 import { ConfigError, type Environment } from './config.js';
 import type { Database } from './db/types.js';
 import { httpError } from './errors.js';
+import compress from './plugins/external/compress.js';
 import cookie from './plugins/external/cookie.js';
 import helmet from './plugins/external/helmet.js';
 import multipart from './plugins/external/multipart.js';
@@ -241,6 +242,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // plugins/external
   await app.register(helmet, { captchaOrigins: resolvedCaptcha.origins, hsts: environment === 'production' });
+  await app.register(compress);
   await app.register(cookie, { secret: options.sessionSecret });
   await app.register(rateLimit, { max: options.apiRequestsPerMinute ?? 600, timeWindowMs: 60_000, redis });
   await app.register(multipart, {
