@@ -1,9 +1,10 @@
-import { createApiClient, type ApiClient } from '../core/api';
+import { createApiClient, type ApiClient, type StartupAnswers } from '../core/api';
 import { FORM_ENDPOINTS } from './routes';
 
 /** The calls of spec §7 the app makes: the core client, with the endpoints of the flows loaded from the server. */
 export type AppApi = ApiClient;
 
-export function createAppApi(): AppApi {
-  return createApiClient({ fetch: window.fetch.bind(window), endpoints: FORM_ENDPOINTS });
+/** `preloaded`: the startup answers embedded in the page (each used once in place of its GET). */
+export function createAppApi(preloaded?: StartupAnswers): AppApi {
+  return createApiClient({ fetch: window.fetch.bind(window), endpoints: FORM_ENDPOINTS, ...(preloaded ? { preloaded } : {}) });
 }

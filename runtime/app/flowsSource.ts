@@ -31,6 +31,11 @@ export async function fetchFlows(fetchFn: typeof fetch = window.fetch.bind(windo
   } catch {
     throw new FlowsLoadError(`GET ${FLOWS_PATH} did not answer JSON`);
   }
+  return flowsFromBody(body);
+}
+
+/** The flow files of a GET /api/forms/flows body (fetched, or embedded in the page); throws FlowsLoadError when it is not a list of them. */
+export function flowsFromBody(body: unknown): FlowFile[] {
   if (!Array.isArray(body) || !body.every(isFlow)) throw new FlowsLoadError(`GET ${FLOWS_PATH} did not answer a list of flow files`);
   return body;
 }

@@ -13,7 +13,7 @@ void import('./forms/FormHost').catch(() => undefined);
 
 void startApp({
   doc: document,
-  createApi: createAppApi,
+  createApi: (_settings, preloaded) => createAppApi(preloaded),
   loadTheme,
   // Widgets, blocks, masks and rule adapters register themselves in their modules' registries.
   registerComponents: () => undefined,

@@ -1,3 +1,4 @@
+import { STARTUP_ANSWERS_ELEMENT, type StartupAnswers } from '../core/api';
 import { devError } from '../core/errors';
 import type { AppSettings } from '../core/types';
 
@@ -31,5 +32,21 @@ export function readAppSettings(doc: Document): AppSettings {
 export function assertTheme(theme: unknown): asserts theme is ThemeName {
   if (typeof theme !== 'string' || !(THEMES as readonly string[]).includes(theme)) {
     throw devError('UNKNOWN_THEME', String(theme));
+  }
+}
+
+/**
+ * The startup answers the server embeds in the page (`<script id="app-bootstrap" type="application/json">`):
+ * the bodies of the startup GETs keyed by address. Empty when the page has none or they do not
+ * parse; the calls then go to the network.
+ */
+export function readStartupAnswers(doc: Document): StartupAnswers {
+  const raw = doc.getElementById(STARTUP_ANSWERS_ELEMENT)?.textContent?.trim();
+  if (!raw) return {};
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? { ...(parsed as StartupAnswers) } : {};
+  } catch {
+    return {};
   }
 }

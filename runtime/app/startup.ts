@@ -1,17 +1,19 @@
+import type { StartupAnswers } from '../core/api';
 import { normalizeDeadlines } from '../core/deadlines';
 import { STARTUP_LOGS, USER_MESSAGES } from '../core/errors';
 import type { AppSettings, FlowFile } from '../core/types';
 import type { AppApi } from './api';
 import { createAppStore, initialAppState, type AppStore } from './appState';
 import { loadCulture } from './culture';
-import { fetchFlows } from './flowsSource';
+import { fetchFlows, FLOWS_PATH, flowsFromBody } from './flowsSource';
 import { CORE_GUARDS } from './guards';
 import { ERROR_PATH, setFlows } from './routes';
-import { assertTheme, readAppSettings } from './settings';
+import { assertTheme, readAppSettings, readStartupAnswers } from './settings';
 
 export interface StartupDeps {
   doc: Document;
-  createApi(settings: AppSettings): AppApi;
+  /** `preloaded`: the startup answers embedded in the page, for the client to use before fetching. */
+  createApi(settings: AppSettings, preloaded: StartupAnswers): AppApi;
   loadTheme(theme: AppSettings['theme']): Promise<void>;
   registerComponents(): void;
   mount(store: AppStore, api: AppApi): void;
@@ -33,6 +35,12 @@ function showGeneric(store: AppStore): void {
  * The flow files are fetched once, alongside, and set before the app mounts: the route table,
  * the form machines, the API client's endpoints and the deadline keys all come from them. When
  * they cannot be loaded the app mounts on the error page with the request-failed message (§8).
+ *
+ * The server embeds the answers of the startup GETs in the page (deadlines, the address's culture
+ * content, flows, captcha settings, model configs, whitelist): each is used in place of its call,
+ * in the same order; an answer missing from the page, or not usable, is fetched as before. The
+ * anti-forgery token is always fetched (it belongs to the session). Answers left unused when the
+ * app mounts are dropped, so every later call fetches.
  */
 /** The app's pages that render no form. */
 const FIXED_MESSAGE_PATHS = ['/page-not-found', '/error', '/deadline', '/session-expired'];
@@ -45,12 +53,18 @@ export async function startApp(deps: StartupDeps): Promise<AppStore | null> {
     assertTheme(settings.theme);
     const theme = deps.loadTheme(settings.theme);
     const store = createAppStore(initialAppState(settings));
-    const api = deps.createApi(settings);
+    const preloaded = readStartupAnswers(deps.doc);
+    const api = deps.createApi(settings, preloaded);
 
     deps.registerComponents();
 
-    // Flows: requested now, awaited before the mount (the other calls do not depend on them).
-    const flows = (deps.loadFlows ?? (() => fetchFlows()))().then(
+    // Flows: requested now (unless in the page), awaited before the mount (the other calls do not depend on them).
+    const embeddedFlows = Object.hasOwn(preloaded, FLOWS_PATH) ? preloaded[FLOWS_PATH] : undefined;
+    delete preloaded[FLOWS_PATH];
+    const loadFlows =
+      deps.loadFlows ??
+      (() => (embeddedFlows === undefined ? fetchFlows() : Promise.resolve(embeddedFlows).then(flowsFromBody).catch(() => fetchFlows())));
+    const flows = loadFlows().then(
       (list) => {
         setFlows(list);
         return true;
@@ -122,6 +136,7 @@ export async function startApp(deps: StartupDeps): Promise<AppStore | null> {
     }
 
     await theme;
+    for (const key of Object.keys(preloaded)) delete preloaded[key];
     deps.mount(store, api);
 
     // npm run dev names its live preview event stream in the page; the listener loads only then.

@@ -112,6 +112,71 @@ describe('serving a settlement', () => {
     expect((await app.inject('/app/dist/missing.js')).statusCode).toBe(404);
   });
 
+  it('embeds the startup answers of the address\'s culture in the page, the same as the API answers', async () => {
+    const app = await start({ appDistDir: fixtureDist() });
+    const answersOf = (body: string) => JSON.parse(/<script id="app-bootstrap" type="application\/json">(.*?)<\/script>/s.exec(body)![1]!) as Record<string, unknown>;
+    const get = async (url: string) => (await app.inject(url)).json();
+    const shared = {
+      '/api/deadlines': await get('/api/deadlines'),
+      '/api/forms/flows': await get('/api/forms/flows'),
+      '/api/captcha': await get('/api/captcha'),
+      '/api/forms/config': await get('/api/forms/config'),
+      '/api/characters-whitelist': await get('/api/characters-whitelist'),
+    };
+    for (const [url, culture] of [['/automotive', 'en'], ['/vinlookup?culture=es', 'es'], ['/deadline?culture=es&form=Lookup', 'es'], ['/somewhere/else?culture=es', 'es']] as const) {
+      const res = await app.inject(url);
+      const answers = answersOf(res.body);
+      expect(Object.keys(answers).sort(), url).toEqual([...Object.keys(shared), `/api/culture/content?culture=${culture}`].sort());
+      expect(answers, url).toMatchObject(shared);
+      expect(answers[`/api/culture/content?culture=${culture}`], url).toEqual(await get(`/api/culture/content?culture=${culture}`));
+      // Configuration only: nothing of a session.
+      expect(res.headers['set-cookie'], url).toBeUndefined();
+      expect(res.body, url).not.toContain('requestToken');
+    }
+    const es = answersOf((await app.inject('/vinlookup?culture=es')).body)['/api/culture/content?culture=es'] as Array<{ key: string; value: string }>;
+    const en = answersOf((await app.inject('/vinlookup')).body)['/api/culture/content?culture=en'] as Array<{ key: string; value: string }>;
+    expect(es.length).toBeGreaterThan(0);
+    expect(es).not.toEqual(en);
+    // Nothing in the JSON can close the script element.
+    const page = (await app.inject('/automotive')).body;
+    const json = /<script id="app-bootstrap" type="application\/json">(.*?)<\/script>/s.exec(page)![1]!;
+    expect(json).not.toMatch(/<|>/);
+  });
+
+  it('compresses the page and API JSON when asked, keeping the security and cache headers', async () => {
+    const app = await start({ appDistDir: fixtureDist() });
+    const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
+    for (const url of ['/api/forms/flows', '/api/culture/content?culture=es', '/api/forms/config']) {
+      const plain = await app.inject(url);
+      expect(plain.headers['content-encoding'], url).toBeUndefined();
+      const br = await app.inject({ url, headers: { 'accept-encoding': 'br, gzip' } });
+      expect(br.headers['content-encoding'], url).toBe('br');
+      expect(br.headers.vary, url).toMatch(/accept-encoding/i);
+      expect(br.headers['cache-control'], url).toBe(plain.headers['cache-control']);
+      expect(br.headers['content-security-policy'], url).toBe(plain.headers['content-security-policy']);
+      expect(br.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString('utf8')), url).toEqual(plain.json());
+      const gz = await app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers['content-encoding'], url).toBe('gzip');
+      expect(JSON.parse(gunzipSync(gz.rawPayload).toString('utf8')), url).toEqual(plain.json());
+    }
+    // Personal-data answers keep no-store; small answers go as they are.
+    const csrf = await app.inject({ url: '/api/csrf', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(csrf.headers['cache-control']).toBe('no-store');
+    expect(csrf.headers['content-encoding']).toBeUndefined();
+    // The page (a flow page and a fixed route), compressed per culture.
+    for (const url of ['/automotive?culture=es', '/deadline']) {
+      const plain = await app.inject(url);
+      const br = await app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(br.headers['content-encoding'], url).toBe('br');
+      expect(br.headers['cache-control'], url).toBe('no-cache');
+      expect(br.headers['content-security-policy'], url).toBeDefined();
+      expect(brotliDecompressSync(br.rawPayload).toString('utf8'), url).toBe(plain.body);
+      const gz = await app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+      expect(gunzipSync(gz.rawPayload).toString('utf8'), url).toBe(plain.body);
+    }
+  });
+
   it('refuses to start on the captcha emulator in production', async () => {
     await expect(
       buildApp({ database: await db.open(), sessionSecret: SECRET, environment: 'production', captcha: { emulatorOrigin: emulator.origin } }),

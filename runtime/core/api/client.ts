@@ -30,6 +30,21 @@ export const API_PATHS = {
   setLanguage: '/api/culture/set-language',
 } as const;
 
+/** The page element holding the startup answers the server embeds (see StartupAnswers). */
+export const STARTUP_ANSWERS_ELEMENT = 'app-bootstrap';
+
+/**
+ * Answers embedded in the page for the startup calls, keyed by the GET address they answer (path,
+ * and '?' + query when there is one, as the client builds it: '/api/culture/content?culture=es').
+ * Each body is exactly what that GET returns.
+ */
+export type StartupAnswers = Record<string, unknown>;
+
+/** The key of a GET in StartupAnswers. */
+export function answerKey(path: string, query?: Record<string, string>): string {
+  return query ? `${path}?${new URLSearchParams(query).toString()}` : path;
+}
+
 /** A call's outcome: the data, or a user-facing failure. Developer errors are thrown instead. */
 export type ApiResult<T, A = never> = ApiSuccess<T> | ApiFailure<A>;
 
@@ -74,6 +89,12 @@ export interface ApiClientOptions {
   endpoints: FormEndpoints;
   /** A token already known (e.g. embedded in the page); otherwise getCsrf() sets it. */
   csrf?: CsrfToken | null;
+  /**
+   * Answers already in the page: the first GET of one of these addresses reads its body from here
+   * (checked as a fetched body would be) and removes it; later calls, or a body that does not
+   * pass the check, go to the network.
+   */
+  preloaded?: StartupAnswers;
 }
 
 export interface ApiClient {
@@ -146,10 +167,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const baseUrl = (options.baseUrl ?? '').replace(/\/+$/, '');
   let csrf: CsrfToken | null = options.csrf ?? null;
 
-  const url = (path: string, query?: Record<string, string>) => {
-    const qs = query ? `?${new URLSearchParams(query).toString()}` : '';
-    return `${baseUrl}${path}${qs}`;
-  };
+  const url = (path: string, query?: Record<string, string>) => `${baseUrl}${answerKey(path, query)}`;
+  const preloaded = options.preloaded ?? {};
 
   /** One request; null when no response arrived (network failure). */
   async function request(method: string, path: string, init: { query?: Record<string, string>; json?: unknown; form?: FormData } = {}) {
@@ -180,6 +199,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     read: (body: unknown) => T | undefined,
     opts: { query?: Record<string, string>; notAvailableOn403?: boolean; detail?: string } = {},
   ): Promise<ApiResult<T | null>> {
+    const key = answerKey(path, opts.query);
+    if (Object.hasOwn(preloaded, key)) {
+      const body = preloaded[key];
+      delete preloaded[key];
+      const data = read(body);
+      if (data !== undefined) return { ok: true, data, status: 200 };
+    }
     const response = await request('GET', path, opts.query ? { query: opts.query } : {});
     if (!response) return fail(message, null, opts.detail);
     if (response.status === 403 && opts.notAvailableOn403) return { ok: true, data: null, status: 403 };

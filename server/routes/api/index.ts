@@ -1,5 +1,6 @@
 /** The calls of spec §7 under /api/ that belong to no form. */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { CaptchaConfig } from '../../../runtime/core/types.js';
 import { formatDate, PROJECT_TIME_ZONE, todayInZone } from '../../../runtime/core/dates/index.js';
 import { CSRF_HEADER } from '../../plugins/app/session.js';
 import { cultureQuerySchema, errors } from '../schemas.js';
@@ -43,6 +44,23 @@ const deadlinesResponse = {
   ],
 } as const;
 
+/** The body of GET /api/deadlines: the settlement's deadlines file without its $schema. */
+export function deadlinesBody(app: Pick<FastifyInstance, 'settlement'>): Record<string, unknown> {
+  const { $schema: _ignored, ...body } = app.settlement.deadlines.body as unknown as Record<string, unknown>;
+  return body;
+}
+
+/** The body of GET /api/characters-whitelist: the allowed characters as the JSON text of one string. */
+export function whitelistBody(app: Pick<FastifyInstance, 'settlement'>): { allowedCharacters: string } {
+  return { allowedCharacters: JSON.stringify([...app.settlement.allowedCharacters].join('')) };
+}
+
+/** The body of GET /api/captcha: the provider, site key, script URL and widget class. */
+export function captchaBody(app: Pick<FastifyInstance, 'captcha'>): CaptchaConfig {
+  const { provider, siteKey, url, class: widgetClass } = app.captcha.publicConfig;
+  return { provider, siteKey, url, class: widgetClass };
+}
+
 const api: FastifyPluginAsync = async (app) => {
   app.get(
     '/csrf',
@@ -82,12 +100,9 @@ const api: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get('/deadlines', { schema: { summary: 'The settlement deadlines', response: { 200: deadlinesResponse } } }, async () => {
-    const { $schema: _ignored, ...body } = app.settlement.deadlines.body as unknown as Record<string, unknown>;
-    return body;
-  });
+  app.get('/deadlines', { schema: { summary: 'The settlement deadlines', response: { 200: deadlinesResponse } } }, async () => deadlinesBody(app));
 
-  const whitelist = JSON.stringify([...app.settlement.allowedCharacters].join(''));
+  const whitelist = whitelistBody(app);
   app.get(
     '/characters-whitelist',
     {
@@ -102,7 +117,7 @@ const api: FastifyPluginAsync = async (app) => {
         },
       },
     },
-    async () => ({ allowedCharacters: whitelist }),
+    async () => whitelist,
   );
 
   app.get(
@@ -119,7 +134,7 @@ const api: FastifyPluginAsync = async (app) => {
         },
       },
     },
-    async () => app.captcha.publicConfig,
+    async () => captchaBody(app),
   );
 
   app.get(

@@ -3,15 +3,21 @@
  * every app route of spec §2 — each page path and alias of the settlement's flows plus the fixed
  * non-form routes — and for any unknown non-API path, where the app shows its not-found page
  * (status 404). The app settings are embedded in the page as
- * <script id="app-settings" type="application/json">, not fetched.
+ * <script id="app-settings" type="application/json">, not fetched, and so are the answers of the
+ * app's startup GETs for the address's culture (<script id="app-bootstrap" type="application/json">,
+ * see startupAnswers). The page is compressed once per culture (brotli, else gzip).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { answerKey, API_PATHS, STARTUP_ANSWERS_ELEMENT, type StartupAnswers } from '../../../runtime/core/api/client.js';
 import type { AppSettings, FlowFile } from '../../../runtime/core/types.js';
 import { errorBody } from '../../plugins/app/error-handler.js';
 import { httpError } from '../../errors.js';
+import { captchaBody, deadlinesBody, whitelistBody } from '../api/index.js';
+import { flowsBody } from '../api/forms/flows.js';
 
 /** The app's routes that no flow declares (spec §2). */
 export const FIXED_APP_ROUTES = ['/', '/page-not-found', '/error', '/deadline', '/session-expired'];
@@ -29,6 +35,53 @@ export function appRoutes(flows: ReadonlyArray<{ flow: Pick<FlowFile, 'pages'> }
 /** JSON safe inside a <script> element: no '<', no line separators that break older parsers. */
 export function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/** GET /api/forms/flows (runtime/app/flowsSource.ts FLOWS_PATH). */
+const FLOWS_PATH = '/api/forms/flows';
+
+/**
+ * The answers of the app's startup GETs, keyed by address (runtime/core/api StartupAnswers): the
+ * deadlines, the culture's content, the flows, the captcha settings, the model configs and the
+ * character whitelist — configuration only, the same for every claimant, no session, no personal
+ * data. The anti-forgery token is not among them: it belongs to the session, and the page stays
+ * the same for everyone (cacheable per culture, no session created by a page view).
+ */
+export function startupAnswers(app: FastifyInstance, culture: string): StartupAnswers {
+  return {
+    [API_PATHS.deadlines]: deadlinesBody(app),
+    [answerKey(API_PATHS.cultureContent, { culture })]: app.locales.entries(culture),
+    [FLOWS_PATH]: flowsBody(app.settlement.flows),
+    [API_PATHS.captcha]: captchaBody(app),
+    [API_PATHS.formsConfig]: app.settlement.models,
+    [API_PATHS.charactersWhitelist]: whitelistBody(app),
+  };
+}
+
+/** The culture of a page request as the app resolves it: the query's culture, else en (a supported one, see app.locales). */
+export function pageCulture(app: FastifyInstance, request: FastifyRequest): string {
+  const query = request.query as Record<string, unknown> | undefined;
+  const value = typeof query?.culture === 'string' ? query.culture.trim() : '';
+  return app.locales.resolve(value || 'en');
+}
+
+/** br, else gzip, else identity, by the request's Accept-Encoding (q=0 refuses). */
+export function pageEncoding(acceptEncoding: string | string[] | undefined): 'br' | 'gzip' | null {
+  const accepted = new Set<string>();
+  for (const part of (Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : (acceptEncoding ?? '')).split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name);
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return null;
+}
+
+interface EncodedPage {
+  html: string;
+  br?: Buffer;
+  gzip?: Buffer;
 }
 
 const PLACEHOLDER_PAGE = `<!doctype html>
@@ -60,11 +113,30 @@ const appShell: FastifyPluginAsync<AppShellOptions> = async (app, opts) => {
     (opts.livePreviewPath ? `\n<script id="live-preview" type="application/json">${scriptJson({ events: opts.livePreviewPath })}</script>` : '');
   const indexFile = path.join(opts.distDir, 'index.html');
   const built = existsSync(indexFile) || opts.reloadIndex === true;
-  const render = () => {
-    const source = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : PLACEHOLDER_PAGE;
-    return source.includes('</head>') ? source.replace('</head>', `${tag}\n</head>`) : `${tag}\n${source}`;
+  const readSource = () => (existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : PLACEHOLDER_PAGE);
+  const source = readSource();
+  // The startup answers go at the end of the body, after what the browser needs first.
+  const render = (html: string, culture: string) => {
+    const head = html.includes('</head>') ? html.replace('</head>', () => `${tag}\n</head>`) : `${tag}\n${html}`;
+    const answers = `<script id="${STARTUP_ANSWERS_ELEMENT}" type="application/json">${scriptJson(startupAnswers(app, culture))}</script>`;
+    const at = head.lastIndexOf('</body>');
+    return at < 0 ? `${head}\n${answers}` : `${head.slice(0, at)}${answers}\n${head.slice(at)}`;
   };
-  const page = render();
+
+  // Built once per culture and set of flows (live preview replaces the flows), compressed lazily.
+  // Under npm run dev (index re-read, live preview) every request renders the page afresh.
+  const fresh = opts.reloadIndex === true || opts.livePreviewPath !== undefined;
+  let pages: { flows: unknown; byCulture: Map<string, EncodedPage> } = { flows: null, byCulture: new Map() };
+  const pageFor = (culture: string): EncodedPage => {
+    if (fresh) return { html: render(readSource(), culture) };
+    if (pages.flows !== app.settlement.flows) pages = { flows: app.settlement.flows, byCulture: new Map() };
+    let page = pages.byCulture.get(culture);
+    if (!page) {
+      page = { html: render(source, culture) };
+      pages.byCulture.set(culture, page);
+    }
+    return page;
+  };
 
   if (built) {
     await app.register(fastifyStatic, {
@@ -82,8 +154,15 @@ const appShell: FastifyPluginAsync<AppShellOptions> = async (app, opts) => {
     });
   }
 
-  const sendPage = (reply: FastifyReply, status: number) =>
-    reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(opts.reloadIndex ? render() : page);
+  const sendPage = (request: FastifyRequest, reply: FastifyReply, status: number) => {
+    const page = pageFor(pageCulture(app, request));
+    reply.status(status).header('cache-control', 'no-cache').header('vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+    const encoding = pageEncoding(request.headers['accept-encoding']);
+    if (!encoding) return reply.send(page.html);
+    if (encoding === 'br') page.br ??= brotliCompressSync(page.html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: fresh ? 5 : 11 } });
+    else page.gzip ??= gzipSync(page.html, { level: fresh ? 6 : 9 });
+    return reply.header('content-encoding', encoding).send(encoding === 'br' ? page.br : page.gzip);
+  };
 
   // The flows may be replaced while running (live preview): the page set follows app.settlement.flows.
   let known: { flows: unknown; paths: Set<string> } = { flows: null, paths: new Set() };
@@ -93,12 +172,12 @@ const appShell: FastifyPluginAsync<AppShellOptions> = async (app, opts) => {
   };
 
   for (const url of FIXED_APP_ROUTES) {
-    app.get(url, { schema: { hide: true } }, async (_request, reply) => sendPage(reply, 200));
+    app.get(url, { schema: { hide: true } }, async (request, reply) => sendPage(request, reply, 200));
   }
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && !request.url.startsWith('/app/dist/');
-    if (isPage) return sendPage(reply, isAppRoute(request.url.split('?')[0] ?? '') ? 200 : 404);
+    if (isPage) return sendPage(request, reply, isAppRoute(request.url.split('?')[0] ?? '') ? 200 : 404);
     return reply.status(404).header('cache-control', 'no-store').send(errorBody(request, httpError('NOT_FOUND')));
   });
 };

@@ -203,6 +203,28 @@ describe('configuration calls', () => {
     expect(await broken.getDeadlines()).toMatchObject({ ok: false, errorKey: 'LocKey_Error_Generic', status: 404 });
   });
 
+  it('use an answer embedded in the page once, in place of the GET, and fetch what is missing or unusable', async () => {
+    const deadlines = { timeZone: 'Pacific', deadlines: { globalDeadline: { deadlineDateTime: '2027-12-31T23:59:59', redirectUrl: null } } };
+    const fetched = [{ key: 'LocKey_Title', value: 'fetched' }];
+    const fake = fakeFetch({ 'GET /api/deadlines': json({ deadlines: {} }), 'GET /api/culture/content': json(fetched), 'GET /api/captcha': json({ siteKey: 'net' }) });
+    const preloaded = {
+      '/api/deadlines': deadlines,
+      '/api/culture/content?culture=es': [{ key: 'LocKey_Title', value: 'Título' }],
+      '/api/captcha': { notACaptchaConfig: true },
+    };
+    const api = createApiClient({ fetch: fake.fetchFn, endpoints: {}, preloaded });
+    expect(await api.getDeadlines()).toEqual({ ok: true, data: deadlines, status: 200 });
+    expect(await api.getCultureContent('en')).toEqual({ ok: true, data: fetched, status: 200 });
+    expect(await api.getCultureContent('es')).toEqual({ ok: true, data: [{ key: 'LocKey_Title', value: 'Título' }], status: 200 });
+    expect(await api.getCaptcha()).toMatchObject({ ok: true, data: { siteKey: 'net' } });
+    expect(fake.calls.map((c) => c.url)).toEqual(['/api/culture/content?culture=en', '/api/captcha']);
+    // Used once: the next calls fetch.
+    await api.getDeadlines();
+    await api.getCultureContent('es');
+    expect(fake.calls.map((c) => c.url).slice(2)).toEqual(['/api/deadlines', '/api/culture/content?culture=es']);
+    expect(preloaded).toEqual({});
+  });
+
   it('prefix paths with the base URL', async () => {
     const fake = fakeFetch({ 'GET https://claims.example/api/captcha': json({ siteKey: 's' }) });
     const api = createApiClient({ fetch: fake.fetchFn, endpoints: {}, baseUrl: 'https://claims.example/' });
