@@ -8,7 +8,7 @@
  *   npm run bench -- --out DIR        write the results elsewhere (default bench/)
  *   npm run bench -- --render         rewrite results.md from results.json (and bench/findings.md)
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BenchContext, Figure, FigureScript } from './lib/figure.js';
 import { describeMachine, type MachineInfo } from './lib/machine.js';
@@ -143,6 +143,7 @@ async function main() {
     scripts,
     figures,
   };
+  mkdirSync(out, { recursive: true });
   writeFileSync(path.join(out, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(path.join(out, 'results.md'), `${markdown(results)}\n`);
   for (const f of figures) ctx.log(`${mark(f).padEnd(12)} ${f.name}: ${f.value ?? '—'} ${f.unit}${f.budget ? ` (budget ${f.budget})` : ''}`);
