@@ -9,7 +9,7 @@
  *               (fresh model clientIds) on its own authorized session with its own captcha values,
  *               all prepared before the timed run.
  *   authorize   POST /api/forms/automotive/authorize — with Notice ID + PIN (the PIN checked against
- *               its scrypt hash) and, separately, VIN only; each request on a fresh session with a
+ *               its keyed hash) and, separately, VIN only; each request on a fresh session with a
  *               fresh captcha token verified against the emulator's /siteverify.
  *
  *   tsx bench/server-load.ts [--smoke]
@@ -229,7 +229,7 @@ function authorizeFigures(dialect: Dialect, kind: Kind, app: Measured, floor: Me
   const rate = median(app.runs.map((r) => r.rate));
   const floorRate = floor ? median(floor.runs.map((r) => r.rate)) : NaN;
   const non2xx = sum(app.runs.map((r) => r.non2xx + r.errors)); // autocannon counts a timeout among the errors too
-  const what = kind === 'authorize-pin' ? 'Notice ID + PIN (scrypt) + captcha siteverify' : 'VIN only + captcha siteverify';
+  const what = kind === 'authorize-pin' ? 'Notice ID + PIN (keyed hash) + captcha siteverify' : 'VIN only + captcha siteverify';
   return [
     {
       name: `server.${kind}.${dialect}.throughput`,
