@@ -33,6 +33,8 @@ export function buildAppOnce(): Promise<string> {
 }
 
 export interface SettlementChanges {
+  /** The settlement folder to copy (default: server-fixtures). */
+  from?: string;
   theme?: Theme;
   minSessionDuration?: number;
   /** Rewrites deadlines.json (per-culture shape). */
@@ -42,7 +44,7 @@ export interface SettlementChanges {
 function copySettlement(changes: SettlementChanges): { dir: string; cleanup(): void } {
   const base = mkdtempSync(path.join(tmpdir(), 'cf-e2e-settlement-'));
   const dir = path.join(base, 'settlement');
-  cpSync(path.join(ROOT, 'server-fixtures'), dir, { recursive: true });
+  cpSync(changes.from ?? path.join(ROOT, 'server-fixtures'), dir, { recursive: true });
   const settingsFile = path.join(dir, 'settings.json');
   const settings = JSON.parse(readFileSync(settingsFile, 'utf8')) as Record<string, unknown> & { client: { minSessionDuration: number } };
   if (changes.theme) settings.theme = changes.theme;

@@ -1,0 +1,335 @@
+/**
+ * The browser player of flow fixtures: plays a fixture (tests/flows/*.fixture.json) through the
+ * real app in Chromium against the real server, and reports the same Observation the headless
+ * player reports, so the same judge (tests/flows/runner.ts) compares it with the fixture.
+ *
+ * A step's page is the page whose path (or alias) the address shows; answers are typed, selected
+ * or ticked into the fields by their DOM ids (`<model>-<field>`); records go through the record
+ * manager's buttons (`<model>-<clientId>-<field>` inside the draft); errors are the texts of the
+ * `#<id>-error` elements; the payload is the stored submission read back from the database.
+ */
+import type { Browser, Locator, Page } from 'playwright-core';
+import { camelCase } from '../../runtime/core/models';
+import type { FieldValue, FlowFile, PageConfig, RecordsBlock, SubmissionPayload } from '../../runtime/core/types';
+import { recordsDomId } from '../../runtime/widgets/dom-ids';
+import { FixtureError, type FileAnswer, type LoadedFixture, type RecordAnswer, type Settlement } from '../flows/fixture';
+import type { Observation, Player, StepObservation } from '../flows/runner';
+import { BACK, NEXT, samplePdf } from './flow-steps';
+import { openPage, settled, type E2eServer } from './harness';
+
+const isFile = (v: unknown): v is FileAnswer => typeof v === 'object' && v !== null && 'name' in v && 'size' in v && 'type' in v;
+const isRef = (v: unknown): v is { $record: string } => typeof v === 'object' && v !== null && '$record' in v;
+
+/** Bytes of the stated type and size: a real header (PDF, PNG, JPEG) so the server's content check accepts them. */
+export function fileBytes(type: string, size: number): Buffer {
+  let head: Buffer;
+  if (type === 'application/pdf') head = samplePdf();
+  else if (type === 'image/png') head = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
+  else if (type === 'image/jpeg') head = Buffer.from('ffd8ffe000104a46494600010100000100010000', 'hex');
+  else head = Buffer.alloc(0);
+  if (head.length >= size) return head;
+  const pad = Buffer.alloc(size - head.length, type === 'application/pdf' ? 0x0a : 0);
+  return Buffer.concat([head, pad]);
+}
+
+/** Why a fixture cannot be played against the real server, or null when it can. */
+export function unplayable(loaded: LoadedFixture): string | null {
+  const { fixture } = loaded;
+  const list = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+  if (list(fixture.authorize).some((a) => 'fails' in a)) return 'it injects a failed authorize call';
+  if (list(fixture.submit).some((a) => 'fails' in a)) return 'it injects a failed submit call';
+  if (list(fixture.submit).some((a) => !('fails' in a) && !a.submitted)) return 'it injects a refused submission';
+  if (fixture.steps.some((s) => s.goto !== undefined)) return 'it jumps to a page with "goto"';
+  return null;
+}
+
+/**
+ * The fixture as the real server can meet it: the captcha raw value of a fixture's injected
+ * authorize answer is the real captcha's in the browser (and is not stored), so that expectation
+ * is left out. Same file and text, so every problem still points into the fixture file.
+ */
+export function forRealServer(loaded: LoadedFixture): LoadedFixture {
+  const payload = loaded.fixture.expectPayload;
+  if (!payload || !('captchaRawValue' in payload)) return loaded;
+  const { captchaRawValue: _c, ...rest } = payload;
+  return { ...loaded, fixture: { ...loaded.fixture, expectPayload: rest } };
+}
+
+interface Snapshot {
+  path: string;
+  busy: boolean;
+  text: string;
+}
+
+async function snapshot(page: Page): Promise<Snapshot> {
+  return page.evaluate(() => {
+    const main = document.querySelector('#main-content');
+    const parts = Array.from(document.querySelectorAll('.cf-field__error, .cf-error-summary, .cf-feedback, .cf-records__message, .cf-modal--error')).map((e) => e.textContent ?? '');
+    return {
+      path: location.pathname,
+      busy: Boolean(document.querySelector('.cf-loading-placeholder, .cf-spinner, [aria-busy="true"]')) || !main?.querySelector('h1'),
+      text: `${parts.join('|')}|${document.querySelectorAll('.cf-records__item, .cf-records__draft').length}`,
+    };
+  });
+}
+
+/** After a press: waits until something changed, then until the page holds still. */
+async function afterPress(page: Page, before: Snapshot): Promise<void> {
+  const start = Date.now();
+  let last = await snapshot(page);
+  while (Date.now() - start < 3000 && last.path === before.path && last.text === before.text) {
+    await page.waitForTimeout(50);
+    last = await snapshot(page);
+  }
+  let stable = 0;
+  while (stable < 3 && Date.now() - start < 15000) {
+    await page.waitForTimeout(60);
+    const now = await snapshot(page);
+    stable = !now.busy && now.path === last.path && now.text === last.text ? stable + 1 : 0;
+    last = now;
+  }
+}
+
+/** The errors the page shows outside record drafts: field key (or camel-cased model of a records block) -> messages. */
+async function pageErrors(page: Page): Promise<Record<string, string[]>> {
+  return page.evaluate(() => {
+    const out: Record<string, string[]> = {};
+    const main = document.querySelector('#main-content') ?? document.body;
+    const seen = new Set<string>();
+    for (const el of Array.from(main.querySelectorAll<HTMLElement>('[id$="-error"]'))) {
+      if (el.closest('.cf-records__draft, .cf-records__edit')) continue;
+      const id = el.id.slice(0, -'-error'.length);
+      seen.add(id);
+      let key: string;
+      if (id.startsWith('records-')) key = id.slice('records-'.length).split('-')[0] as string;
+      else key = id.split('-').slice(1).join('-');
+      const spans = Array.from(el.querySelectorAll('.cf-field__error-message')).map((s) => (s.textContent ?? '').trim());
+      out[key] = spans.length > 0 ? spans : [(el.textContent ?? '').trim()];
+    }
+    // Block-level messages the summary lists without an error element of their own.
+    for (const link of Array.from(document.querySelectorAll<HTMLAnchorElement>('.cf-error-summary__link'))) {
+      const target = (link.getAttribute('href') ?? '').replace(/^#/, '');
+      if (seen.has(target) || document.getElementById(`${target}-error`)) continue;
+      // A records block's message links to the block, or to its open draft's first field.
+      const section = document.getElementById(target)?.closest<HTMLElement>('section.cf-records');
+      const owner = section?.id ?? target;
+      const key = owner.startsWith('records-') ? (owner.slice('records-'.length).split('-')[0] as string) : owner.split('-').slice(1).join('-') || owner;
+      // The link reads 'Label: message' when the block has a legend.
+      const text = (link.textContent ?? '').trim();
+      const message = section?.querySelector('.cf-records__legend') && text.includes(': ') ? text.slice(text.indexOf(': ') + 2) : text;
+      out[key] = [...(out[key] ?? []), message];
+    }
+    return out;
+  });
+}
+
+export interface BrowserPlayerOptions {
+  browser: Browser;
+  server: E2eServer;
+  /** Things worth telling (answers the browser cannot type, and why). */
+  notes: string[];
+}
+
+/** A Player that plays the fixture in a fresh browser context against the server given. */
+export function browserPlayer({ browser, server, notes }: BrowserPlayerOptions): Player {
+  return async (loaded: LoadedFixture, settlement: Settlement): Promise<Observation> => {
+    const { fixture, file, text } = loaded;
+    const fail = (pointer: string, message: string): never => {
+      throw new FixtureError([{ file, pointer, message }], text);
+    };
+    const flow: FlowFile = settlement.flows[fixture.formType] ?? fail('/formType', `the settlement has no flow file for ${fixture.formType}`);
+    const culture = fixture.culture ?? 'en';
+    const probe = await openPage(browser);
+    const { page } = probe;
+    const pages: string[] = [];
+    const steps: StepObservation[] = [];
+    const submissions: SubmissionPayload[] = [];
+    const recordIds: Record<string, string> = {};
+    const authorizeAnswers = fixture.authorize === undefined ? [] : Array.isArray(fixture.authorize) ? fixture.authorize : [fixture.authorize];
+    let authorizeCount = 0;
+
+    const pageOf = (pathname: string): PageConfig | undefined => flow.pages.find((p) => p.path === pathname || (p.aliases ?? []).includes(pathname));
+    const currentId = () => pageOf(new URL(page.url()).pathname)?.id ?? `(not a page of the flow: ${new URL(page.url()).pathname})`;
+
+    try {
+      const first = flow.pages.find((p) => p.id === fixture.steps[0]?.page) ?? flow.pages[0];
+      await page.goto(`${server.url}${first?.path ?? '/'}${culture === 'en' ? '' : `?culture=${culture}`}`);
+      await settled(page);
+      pages.push(currentId());
+
+      for (const [i, step] of fixture.steps.entries()) {
+        const at = `/steps/${i}`;
+        const obs: StepObservation = { page: currentId(), records: {}, errors: {} };
+        steps.push(obs);
+        if (obs.page !== step.page) break;
+        const config = flow.pages.find((p) => p.id === step.page) as PageConfig;
+
+        if (step.expectValues) {
+          obs.values = {};
+          for (const [model, fields] of Object.entries(step.expectValues)) {
+            obs.values[model] = {};
+            for (const field of Object.keys(fields)) obs.values[model][field] = await readField(page, `${camelCase(model)}-${field}`);
+          }
+        }
+
+        for (const [model, fields] of Object.entries(step.answers ?? {})) {
+          for (const [field, value] of Object.entries(fields)) {
+            await setField(page.locator(`#${camelCase(model)}-${field}`), value, `${at}/answers/${model}/${field}`);
+          }
+        }
+
+        for (const [model, records] of Object.entries(step.records ?? {})) {
+          const blocks = config.blocks.filter((b): b is RecordsBlock => b.block === 'records' && camelCase(b.model) === camelCase(model));
+          let block: RecordsBlock | undefined;
+          for (const b of blocks) if ((await page.locator(`#${recordsDomId(b.model, b.fixedValues)}`).count()) > 0) block = b;
+          if (!block) fail(`${at}/records/${model}`, `page "${config.id}" shows no records block of "${model}"`);
+          const out: Array<Record<string, string[]> | null> = [];
+          for (const [j, record] of records.entries()) out.push(await addRecord(block as RecordsBlock, model, record, `${at}/records/${model}/${j}`));
+          obs.records[model] = out;
+        }
+
+        for (const [j, name] of (step.deleteRecords ?? []).entries()) {
+          const id = recordIds[name] ?? fail(`${at}/deleteRecords/${j}`, `no record is named "${name}" with "$as" in an earlier step`);
+          const draft = page.locator('.cf-records__draft').filter({ has: page.locator(`[id*="-${id}-"]`) });
+          if ((await draft.count()) > 0) await draft.locator('.cf-records__actions .cf-button--outline-secondary').click();
+          else fail(`${at}/deleteRecords/${j}`, 'the browser player deletes open drafts only (Cancel)');
+        }
+
+        const press = step.press ?? 'primary';
+        if (press === 'none') continue;
+        const before = await snapshot(page);
+        await page.click(press === 'back' ? BACK : NEXT);
+        await afterPress(page, before);
+        const after = new URL(page.url()).pathname;
+        if (after !== before.path) {
+          await settled(page);
+          pages.push(currentId());
+        } else if (press === 'primary') {
+          obs.errors = await pageErrors(page);
+        }
+
+        const action = config.action ?? 'next';
+        if (press === 'primary' && (action === 'authorize' || action === 'lookup') && Object.keys(obs.errors).length === 0) {
+          const answer = authorizeAnswers[Math.min(authorizeCount++, authorizeAnswers.length - 1)];
+          const boxes = page.locator('#main-content .cf-feedback');
+          const feedback = (await boxes.count()) > 0 ? await boxes.first().getAttribute('class') : null;
+          const authorized = action === 'authorize' ? after !== before.path : Boolean(feedback?.includes('cf-feedback--success'));
+          if (answer && !('fails' in answer) && answer.authorized !== authorized) {
+            fail(`/authorize`, `the real server ${authorized ? 'authorized' : 'did not authorize'} the credentials of step ${i + 1}, but the fixture says authorized: ${String(answer.authorized)}`);
+          }
+        }
+        if (config.blocks.some((b) => b.block === 'lookupResult')) {
+          const box = page.locator('#main-content .cf-feedback').first();
+          if ((await box.count()) === 0) obs.result = null;
+          else {
+            const cls = (await box.getAttribute('class')) ?? '';
+            obs.result = { feedback: cls.includes('cf-feedback--success') ? 'success' : 'warning', text: (await box.locator('.cf-feedback__text').innerText()).trim() };
+          }
+        }
+        if (press === 'primary' && action === 'submit' && after !== before.path) {
+          const code = (await page.locator('.cf-confirmation__code').innerText()).trim();
+          const stored = await server.submission(code);
+          if (!stored) fail('', `the confirmation shows ${code}, but no submission of that code is stored`);
+          else submissions.push(asSent(stored.payload as Record<string, unknown>));
+        }
+      }
+    } finally {
+      await probe.context.close();
+    }
+    return { pages, steps, submissions, recordIds };
+
+    /** Add more (when no draft is open), fill the draft, Save/Upload; null when saved, else its errors (and Cancel). */
+    async function addRecord(block: RecordsBlock, model: string, record: RecordAnswer, at: string): Promise<Record<string, string[]> | null> {
+      const section = page.locator(`#${recordsDomId(block.model, block.fixedValues)}`);
+      const draft = section.locator('.cf-records__draft');
+      if ((await draft.count()) === 0) await section.locator('.cf-records__actions .cf-button--outline-primary').click();
+      await draft.waitFor();
+      const dto = camelCase(model);
+      const someId = (await draft.locator(`[id^="${dto}-"]`).first().getAttribute('id')) ?? '';
+      const key = block.fields.map((f) => f.key).find((k) => someId.endsWith(`-${k}`)) ?? '';
+      const clientId = someId.slice(dto.length + 1, someId.length - key.length - 1);
+      const { $as, $expectErrors: _e, $unsaved, ...values } = record;
+      for (const [field, value] of Object.entries(values)) {
+        const input = page.locator(`#${dto}-${clientId}-${field}`);
+        if (isRef(value)) {
+          const id = recordIds[value.$record] ?? fail(`${at}/${field}`, `no record is named "${value.$record}" with "$as" before this point`);
+          await input.selectOption(id);
+        } else if (isFile(value)) {
+          await input.setInputFiles({ name: value.name, mimeType: value.type, buffer: fileBytes(value.type, value.size) });
+        } else {
+          await setField(input, value as FieldValue, `${at}/${field}`);
+        }
+      }
+      if ($unsaved) {
+        if ($as !== undefined) recordIds[$as] = clientId;
+        return null;
+      }
+      const savedBefore = await section.locator('.cf-records__item').count();
+      const before = await snapshot(page);
+      await draft.locator('.cf-records__actions .cf-button--primary').click();
+      await afterPress(page, before);
+      if ((await section.locator('.cf-records__item').count()) > savedBefore) {
+        if ($as !== undefined) recordIds[$as] = clientId;
+        return null;
+      }
+      const errors: Record<string, string[]> = {};
+      const stillOpen = draft.filter({ has: page.locator(`[id^="${dto}-${clientId}-"]`) });
+      if ((await stillOpen.count()) > 0) {
+        for (const el of await stillOpen.locator('[id$="-error"]').all()) {
+          const id = (await el.getAttribute('id')) ?? '';
+          const field = id.slice(`${dto}-${clientId}-`.length, -'-error'.length);
+          const spans = await el.locator('.cf-field__error-message').allInnerTexts();
+          errors[field] = spans.length > 0 ? spans.map((s) => s.trim()) : [(await el.innerText()).trim()];
+        }
+      }
+      const fileMessage = section.locator('.cf-records__message--error[role="alert"]');
+      if ((await fileMessage.count()) > 0) {
+        const fileField = block.fields.find((f) => f.widget === 'file')?.key ?? 'file';
+        errors[fileField] = [(await fileMessage.innerText()).trim()];
+      }
+      if ((await stillOpen.count()) > 0) await stillOpen.locator('.cf-records__actions .cf-button--outline-secondary').click();
+      return errors;
+    }
+
+    /** One answer into one field, as a claimant gives it: type, select, tick or choose. */
+    async function setField(input: Locator, value: FieldValue | undefined, pointer: string): Promise<void> {
+      if ((await input.count()) === 0) fail(pointer, `the page shows no element #${await input.evaluate((e) => e.id).catch(() => '?')} for this answer`);
+      const kind = await input.evaluate((e) => (e.tagName === 'INPUT' ? `input:${(e as HTMLInputElement).type}` : e.tagName.toLowerCase()));
+      const shown = value === null || value === undefined ? '' : String(value);
+      if (kind === 'input:hidden') {
+        notes.push(`${pointer}: not typed (a hidden field the page fills itself, with today's date for a signature date)`);
+        return;
+      }
+      if (kind === 'fieldset') {
+        await input.locator(`input[type="radio"][value="${shown}"]`).click();
+      } else if (kind === 'input:checkbox') {
+        await input.setChecked(value === true || value === 'true');
+      } else if (kind === 'select') {
+        await input.selectOption(shown);
+      } else {
+        await input.fill(shown);
+      }
+    }
+  };
+}
+
+/** The value a field shows: a radio group's chosen value, a checkbox's state, an input's text (empty is null). */
+async function readField(page: Page, id: string): Promise<FieldValue> {
+  const el = page.locator(`#${id}`);
+  if ((await el.count()) === 0) return null;
+  return el.evaluate((e): string | boolean | null => {
+    if (e.tagName === 'FIELDSET') return e.querySelector<HTMLInputElement>('input[type="radio"]:checked')?.value ?? null;
+    if (e instanceof HTMLInputElement && e.type === 'checkbox') return e.checked;
+    const v = (e as HTMLInputElement).value;
+    return v === '' ? null : v;
+  });
+}
+
+/** The stored submission as the browser sent it: documents back as { clientId, name, type, size }, none as null. */
+function asSent(stored: Record<string, unknown>): SubmissionPayload {
+  const docs = (stored.documents as Array<{ contextClientId: string; name: string; type: string; size: number }> | undefined) ?? [];
+  return {
+    ...stored,
+    documents: docs.length === 0 ? null : docs.map((d) => ({ clientId: d.contextClientId, name: d.name, type: d.type, size: d.size })),
+  } as unknown as SubmissionPayload;
+}
