@@ -37,7 +37,7 @@ export function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
-/** GET /api/forms/flows (runtime/app/flowsSource.ts FLOWS_PATH). */
+/** GET /api/forms/flows, the address the app fetches the flows from. */
 const FLOWS_PATH = '/api/forms/flows';
 
 /**
