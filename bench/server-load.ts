@@ -13,6 +13,10 @@
  *               fresh captcha token verified against the emulator's /siteverify.
  *
  *   tsx bench/server-load.ts [--smoke]
+ *
+ * For profiling, the environment narrows a run and passes flags to the real server's node:
+ *   BENCH_KINDS=submit,authorize-vin   BENCH_DIALECTS=sqlite
+ *   BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"   (written when the server stops)
  */
 import { round, standalone, isEntry, type BenchContext, type Figure } from './lib/figure.js';
 import { automotivePayload, Claimant, encodeSubmission, MARIA, pdf, pool, type AuthorizedSession, type Session } from './lib/claim.js';
@@ -113,7 +117,7 @@ const pathOf = (kind: Kind, target: 'app' | 'floor') =>
   target === 'floor' ? (kind === 'submit' ? '/submit' : '/authorize') : kind === 'submit' ? '/api/forms/automotive' : '/api/forms/automotive/authorize';
 
 /** Requests to prepare for `seconds` at `rate`, with headroom. */
-const supplyFor = (rate: number, seconds: number) => Math.ceil(rate * seconds * 1.3) + CONNECTIONS * 6;
+const supplyFor = (rate: number, seconds: number) => Math.ceil(rate * seconds * 2) + CONNECTIONS * 6;
 
 async function oneRun(ctx: BenchContext, kind: Kind, target: 'app' | 'floor', server: ServerUnderTest, claimant: Claimant, seconds: number, rateGuess: number, into: Measured) {
   const prepStart = performance.now();
@@ -254,9 +258,13 @@ function authorizeFigures(dialect: Dialect, kind: Kind, app: Measured, floor: Me
 
 export async function run(ctx: BenchContext): Promise<Figure[]> {
   const plan: Plan = ctx.smoke ? { warmSeconds: 1, runs: 1, seconds: 2 } : { warmSeconds: 5, runs: 3, seconds: 10 };
-  const dialects = [...DIALECTS];
+  const wanted = (name: string) => process.env[name]?.split(',').map((s) => s.trim()).filter(Boolean) ?? null;
+  const kinds = wanted('BENCH_KINDS');
+  const runs = (kind: Kind) => !kinds || kinds.includes(kind);
+  const dialects = DIALECTS.filter((d) => (wanted('BENCH_DIALECTS') ?? DIALECTS).includes(d));
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const figures: Figure[] = [];
-  if (!(await postgresAvailable())) {
+  if (dialects.includes('postgres') && !(await postgresAvailable())) {
     dialects.splice(dialects.indexOf('postgres'), 1);
     figures.push({ name: 'server.postgres', value: null, unit: '', budget: null, holds: null, notes: 'not measured: PostgreSQL did not answer at BENCH_DATABASE_URL / TEST_DATABASE_URL' });
   }
@@ -268,16 +276,22 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
       let app: ServerUnderTest | null = null;
       let floor: ServerUnderTest | null = null;
       try {
-        app = await startAppServer(appStore, String(emulator.ready.url));
+        app = await startAppServer(appStore, String(emulator.ready.url), { nodeArgs });
         floor = await startFloorServer(floorStore, String(emulator.ready.url));
         ctx.log(`server-load on ${dialect}: app ${app.url}, floor ${floor.url}`);
         const appClaimant = new Claimant(app.url, String(emulator.ready.url));
-        const submit = await measurePair(ctx, 'submit', app, floor, appClaimant, plan, 500);
-        figures.push(...submitFigures(dialect, submit.app, submit.floor));
-        const pin = await measurePair(ctx, 'authorize-pin', app, floor, appClaimant, plan, 60);
-        figures.push(...authorizeFigures(dialect, 'authorize-pin', pin.app, pin.floor));
-        const vin = await measurePair(ctx, 'authorize-vin', app, null, appClaimant, plan, 800);
-        figures.push(...authorizeFigures(dialect, 'authorize-vin', vin.app, null));
+        if (runs('submit')) {
+          const submit = await measurePair(ctx, 'submit', app, floor, appClaimant, plan, 500);
+          figures.push(...submitFigures(dialect, submit.app, submit.floor));
+        }
+        if (runs('authorize-pin')) {
+          const pin = await measurePair(ctx, 'authorize-pin', app, floor, appClaimant, plan, 60);
+          figures.push(...authorizeFigures(dialect, 'authorize-pin', pin.app, pin.floor));
+        }
+        if (runs('authorize-vin')) {
+          const vin = await measurePair(ctx, 'authorize-vin', app, null, appClaimant, plan, 800);
+          figures.push(...authorizeFigures(dialect, 'authorize-vin', vin.app, null));
+        }
       } finally {
         await app?.child.stop();
         await floor?.child.stop();

@@ -3,16 +3,14 @@
  * durable commits, migrations applied, and every driver error that means "busy, full or
  * unreachable" turned into DatabaseUnavailableError at the driver, so no caller can miss one.
  *
- * SQLite checkpoints its WAL into the database file off the request path: automatic checkpoints
- * (which run inside whichever commit crosses 1000 pages, on the event loop) are off, and a worker
- * thread with its own connection runs a PASSIVE checkpoint every second (readers and writers go
- * on meanwhile); close() runs a TRUNCATE checkpoint. Should the worker fail, automatic
- * checkpoints come back on. Commits stay synchronous=FULL.
+ * SQLite keeps its automatic WAL checkpoints (inside the commit that crosses 1000 pages): measured
+ * against a checkpointing thread, they cost a few ms per checkpoint and keep the WAL at ~4 MB,
+ * while the thread's PASSIVE checkpoints never caught up with a steady stream of commits, so the
+ * WAL never restarted and grew to hundreds of MB, slowing every read (bench/findings.md).
+ * close() runs a TRUNCATE checkpoint. Commits are synchronous=FULL.
  */
 import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import {
@@ -27,6 +25,7 @@ import {
   type QueryResult,
   type TransactionSettings,
   type CompiledQuery,
+  type SqliteDatabase,
 } from 'kysely';
 import { DatabaseUnavailableError, translateDatabaseError } from './errors.js';
 import { migrationProvider } from './migrations.js';
@@ -108,7 +107,7 @@ function translatingDialect(inner: Dialect): Dialect {
 /** WAL file size kept after a checkpoint resets it (journal_size_limit). */
 const WAL_SIZE_LIMIT = 16 * 1024 * 1024;
 
-function openSqlite(dataDir: string, busyTimeoutMs: number): { dialect: Dialect; sqlite: BetterSqlite3.Database; file: string } {
+function openSqlite(dataDir: string, busyTimeoutMs: number): { dialect: Dialect; sqlite: BetterSqlite3.Database } {
   mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, SQLITE_FILE_NAME);
   let sqlite: BetterSqlite3.Database;
@@ -123,70 +122,31 @@ function openSqlite(dataDir: string, busyTimeoutMs: number): { dialect: Dialect;
   } catch (error) {
     throw new DatabaseUnavailableError(`Cannot open the SQLite database ${file}: ${(error as Error).message}`, { cause: error });
   }
-  return { dialect: new SqliteDialect({ database: sqlite }), sqlite, file };
+  return { dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), sqlite };
 }
 
-/** The checkpointing thread (CommonJS, evaluated): its own connection, a PASSIVE checkpoint per tick. */
-const CHECKPOINTER = `
-const { parentPort, workerData } = require('node:worker_threads');
-const Database = require(workerData.driver);
-const db = new Database(workerData.file, { timeout: workerData.busyTimeoutMs });
-db.pragma('synchronous = FULL');
-db.pragma('journal_size_limit = ' + workerData.walSizeLimit);
-const timer = setInterval(() => {
-  try {
-    db.pragma('wal_checkpoint(PASSIVE)');
-  } catch (error) {
-    // Busy or locked: the next tick tries again.
-  }
-}, workerData.intervalMs);
-parentPort.on('message', (message) => {
-  if (message !== 'stop') return;
-  clearInterval(timer);
-  db.close();
-  parentPort.postMessage('stopped');
-  parentPort.close();
-});
-parentPort.postMessage('ready');
-`;
+/** Prepared statements kept per SQL text (up to this many; the oldest goes first). */
+const STATEMENT_CACHE_SIZE = 500;
 
 /**
- * Starts the checkpointing thread with automatic checkpoints off; returns stop(). If the thread
- * cannot start or dies, automatic checkpoints are turned back on, so the WAL never grows unbounded.
+ * better-sqlite3 as Kysely's SqliteDialect sees it, with its statements kept: Kysely prepares
+ * every query anew, a parse and plan per statement. A statement still iterating a stream is not
+ * handed out twice.
  */
-function startCheckpointer(sqlite: BetterSqlite3.Database, file: string, busyTimeoutMs: number, intervalMs: number): () => Promise<void> {
-  if (intervalMs <= 0) return async () => {};
-  const restoreAutomatic = () => {
-    try {
-      if (sqlite.open) sqlite.pragma('wal_autocheckpoint = 1000');
-    } catch {
-      /* closed meanwhile */
-    }
-  };
-  let worker: Worker;
-  try {
-    worker = new Worker(CHECKPOINTER, {
-      eval: true,
-      workerData: { driver: createRequire(import.meta.url).resolve('better-sqlite3'), file, busyTimeoutMs, intervalMs, walSizeLimit: WAL_SIZE_LIMIT },
-    });
-  } catch {
-    return async () => {};
-  }
-  sqlite.pragma('wal_autocheckpoint = 0');
-  let stopping = false;
-  worker.on('error', restoreAutomatic);
-  worker.on('exit', () => {
-    if (!stopping) restoreAutomatic();
-  });
-  worker.unref();
-  return async () => {
-    if (stopping) return;
-    stopping = true;
-    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-    worker.postMessage('stop');
-    const timeout = setTimeout(() => void worker.terminate(), 2000);
-    await exited;
-    clearTimeout(timeout);
+function withStatementCache(sqlite: BetterSqlite3.Database): SqliteDatabase {
+  const cache = new Map<string, BetterSqlite3.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text) {
+      const kept = cache.get(text);
+      if (kept && !kept.busy) return kept;
+      const statement = sqlite.prepare(text);
+      if (!kept) {
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+        cache.set(text, statement);
+      }
+      return statement;
+    },
   };
 }
 
@@ -228,7 +188,6 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     throw error;
   }
 
-  const stopCheckpointer = sqlite ? startCheckpointer(sqlite.sqlite, sqlite.file, busyTimeoutMs, options.checkpointIntervalMs ?? 1000) : async () => {};
   let closed: Promise<void> | null = null;
   return {
     dialect: dialectName,
@@ -244,7 +203,6 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     },
     close() {
       closed ??= (async () => {
-        await stopCheckpointer();
         // Fold the WAL into the database file, after every query already queued.
         if (sqlite) await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db).catch(() => {});
         await db.destroy();

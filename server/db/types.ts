@@ -28,11 +28,6 @@ export interface OpenDatabaseOptions {
   schema?: string;
   /** SQLite busy_timeout and PostgreSQL statement timeout, ms. Default 5000. */
   busyTimeoutMs?: number;
-  /**
-   * SQLite only: interval of the PASSIVE WAL checkpoint run by a worker thread, ms (automatic
-   * checkpoints on commit are off meanwhile). Default 1000; 0 keeps SQLite's automatic checkpoints.
-   */
-  checkpointIntervalMs?: number;
 }
 
 /** An open database with its migrations applied. */
