@@ -63,5 +63,7 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    // .vite/manifest.json: the server names the first page's chunks and stylesheets from it.
+    manifest: true,
   },
 });

@@ -5,7 +5,9 @@
  * (status 404). The app settings are embedded in the page as
  * <script id="app-settings" type="application/json">, not fetched, and so are the answers of the
  * app's startup GETs for the address's culture (<script id="app-bootstrap" type="application/json">,
- * see startupAnswers). The page is compressed once per culture (brotli, else gzip).
+ * see startupAnswers). The head names the chunks and stylesheets of the address's first page
+ * (modulepreload and stylesheet links from vite's manifest, see preload.ts). The page is compressed
+ * once per culture and kind of page (brotli, else gzip).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -18,9 +20,18 @@ import { errorBody } from '../../plugins/app/error-handler.js';
 import { httpError } from '../../errors.js';
 import { captchaBody, deadlinesBody, whitelistBody } from '../api/index.js';
 import { flowsBody } from '../api/forms/flows.js';
+import { preloadLinks, readManifest, type PageKind } from './preload.js';
 
 /** The app's routes that no flow declares (spec §2). */
 export const FIXED_APP_ROUTES = ['/', '/page-not-found', '/error', '/deadline', '/session-expired'];
+
+/** What the fixed routes render first; any address no route matches ('/' too) shows not-found. */
+const FIXED_PAGE_KINDS: Record<string, PageKind> = {
+  '/page-not-found': 'notFound',
+  '/error': 'error',
+  '/deadline': 'deadline',
+  '/session-expired': 'sessionExpired',
+};
 
 /** Every page path and alias of the flows. */
 export function flowPagePaths(flows: ReadonlyArray<{ flow: Pick<FlowFile, 'pages'> }>): string[] {
@@ -115,25 +126,33 @@ const appShell: FastifyPluginAsync<AppShellOptions> = async (app, opts) => {
   const built = existsSync(indexFile) || opts.reloadIndex === true;
   const readSource = () => (existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : PLACEHOLDER_PAGE);
   const source = readSource();
+  const manifestOnce = readManifest(opts.distDir);
+  const preloads = (kind: PageKind) => {
+    const manifest = opts.reloadIndex === true ? readManifest(opts.distDir) : manifestOnce;
+    return manifest ? `\n${preloadLinks(manifest, kind, s.theme, '/app/dist/')}` : '';
+  };
   // The startup answers go at the end of the body, after what the browser needs first.
-  const render = (html: string, culture: string) => {
-    const head = html.includes('</head>') ? html.replace('</head>', () => `${tag}\n</head>`) : `${tag}\n${html}`;
+  const render = (html: string, culture: string, kind: PageKind) => {
+    const headTags = `${tag}${preloads(kind)}`;
+    const head = html.includes('</head>') ? html.replace('</head>', () => `${headTags}\n</head>`) : `${headTags}\n${html}`;
     const answers = `<script id="${STARTUP_ANSWERS_ELEMENT}" type="application/json">${scriptJson(startupAnswers(app, culture))}</script>`;
     const at = head.lastIndexOf('</body>');
     return at < 0 ? `${head}\n${answers}` : `${head.slice(0, at)}${answers}\n${head.slice(at)}`;
   };
 
-  // Built once per culture and set of flows (live preview replaces the flows), compressed lazily.
-  // Under npm run dev (index re-read, live preview) every request renders the page afresh.
+  // Built once per culture, kind of page and set of flows (live preview replaces the flows),
+  // compressed lazily. Under npm run dev (index re-read, live preview) every request renders the
+  // page afresh.
   const fresh = opts.reloadIndex === true || opts.livePreviewPath !== undefined;
-  let pages: { flows: unknown; byCulture: Map<string, EncodedPage> } = { flows: null, byCulture: new Map() };
-  const pageFor = (culture: string): EncodedPage => {
-    if (fresh) return { html: render(readSource(), culture) };
-    if (pages.flows !== app.settlement.flows) pages = { flows: app.settlement.flows, byCulture: new Map() };
-    let page = pages.byCulture.get(culture);
+  let pages: { flows: unknown; byKey: Map<string, EncodedPage> } = { flows: null, byKey: new Map() };
+  const pageFor = (culture: string, kind: PageKind): EncodedPage => {
+    if (fresh) return { html: render(readSource(), culture, kind) };
+    if (pages.flows !== app.settlement.flows) pages = { flows: app.settlement.flows, byKey: new Map() };
+    const key = `${culture}\n${kind}`;
+    let page = pages.byKey.get(key);
     if (!page) {
-      page = { html: render(source, culture) };
-      pages.byCulture.set(culture, page);
+      page = { html: render(source, culture, kind) };
+      pages.byKey.set(key, page);
     }
     return page;
   };
@@ -155,7 +174,7 @@ const appShell: FastifyPluginAsync<AppShellOptions> = async (app, opts) => {
   }
 
   const sendPage = (request: FastifyRequest, reply: FastifyReply, status: number) => {
-    const page = pageFor(pageCulture(app, request));
+    const page = pageFor(pageCulture(app, request), pageKind(request.url.split('?')[0] ?? '', status));
     reply.status(status).header('cache-control', 'no-cache').header('vary', 'Accept-Encoding').type('text/html; charset=utf-8');
     const encoding = pageEncoding(request.headers['accept-encoding']);
     if (!encoding) return reply.send(page.html);
@@ -165,10 +184,18 @@ const appShell: FastifyPluginAsync<AppShellOptions> = async (app, opts) => {
   };
 
   // The flows may be replaced while running (live preview): the page set follows app.settlement.flows.
-  let known: { flows: unknown; paths: Set<string> } = { flows: null, paths: new Set() };
-  const isAppRoute = (pathname: string): boolean => {
-    if (known.flows !== app.settlement.flows) known = { flows: app.settlement.flows, paths: appRoutes(app.settlement.flows) };
-    return known.paths.has(pathname);
+  let known: { flows: unknown; paths: Set<string>; formPaths: Set<string> } = { flows: null, paths: new Set(), formPaths: new Set() };
+  const current = () => {
+    if (known.flows !== app.settlement.flows) {
+      known = { flows: app.settlement.flows, paths: appRoutes(app.settlement.flows), formPaths: new Set(flowPagePaths(app.settlement.flows)) };
+    }
+    return known;
+  };
+  const isAppRoute = (pathname: string): boolean => current().paths.has(pathname);
+  // A fixed route wins over a flow's page path, as in the app's route table (runtime/app/routes.ts).
+  const pageKind = (pathname: string, status: number): PageKind => {
+    if (status === 404) return 'notFound';
+    return FIXED_PAGE_KINDS[pathname] ?? (current().formPaths.has(pathname) ? 'form' : 'notFound');
   };
 
   for (const url of FIXED_APP_ROUTES) {

@@ -1,0 +1,97 @@
+/**
+ * Preload hints for the app page, from Vite's build manifest (dist/app/.vite/manifest.json): the
+ * JS chunks a route renders first and the stylesheets of the layout and the settlement's theme.
+ *
+ * Without them the browser learns of the layout, form host and theme chunks only once the entry
+ * chunk has been downloaded and run — a round trip and the entry's download time before the first
+ * paint. The page names them in <head>, so they download beside the entry.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** One manifest entry (the fields used here). */
+export interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+export type Manifest = Record<string, ManifestChunk>;
+
+/** The manifest file under the built app (vite.config.ts build.manifest). */
+export const MANIFEST_FILE = path.join('.vite', 'manifest.json');
+
+/** What the page at an address renders first. */
+export type PageKind = 'form' | 'notFound' | 'error' | 'deadline' | 'sessionExpired';
+
+/**
+ * The lazy chunks (manifest keys, relative to vite's root runtime/app) each kind of page needs
+ * before its first paint: the layout around every page, then the page itself (App.tsx's lazy
+ * imports). Kept in step with runtime/app/App.tsx; a key missing from the manifest is skipped.
+ */
+const LAYOUT = 'layouts/Layout.tsx';
+export const PAGE_CHUNKS: Record<PageKind, string[]> = {
+  form: [LAYOUT, 'forms/FormHost.tsx'],
+  notFound: [LAYOUT, 'pages/NotFoundPage.tsx'],
+  error: [LAYOUT, 'pages/ErrorPage.tsx'],
+  deadline: [LAYOUT, 'pages/DeadlinePage.tsx'],
+  sessionExpired: [LAYOUT, 'pages/SessionExpiredPage.tsx'],
+};
+
+/** The shared widget stylesheet, then the theme's (runtime/app/theme.ts loads them in this order). */
+export const themeStylesheets = (theme: string): string[] => ['../../themes/base.css', `../../themes/${theme}/theme.css`];
+
+export function readManifest(distDir: string): Manifest | null {
+  const file = path.join(distDir, MANIFEST_FILE);
+  if (!existsSync(file)) return null;
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+  } catch {
+    return null;
+  }
+}
+
+const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/**
+ * <link> tags for a page: modulepreload for each JS chunk of the page's lazy chunks and their
+ * static imports (those the entry already preloads are left out), and a stylesheet per CSS file of
+ * those chunks and of the theme, in the order the app would insert them (layout, base, theme).
+ * `base` is vite's base ('/app/dist/').
+ */
+export function preloadLinks(manifest: Manifest, kind: PageKind, theme: string, base: string): string {
+  const entry = Object.values(manifest).find((c) => c.isEntry);
+  const skip = new Set<string>();
+  const walkEntry = (key: string) => {
+    if (skip.has(key)) return;
+    skip.add(key);
+    for (const dep of manifest[key]?.imports ?? []) walkEntry(dep);
+  };
+  const entryKey = Object.keys(manifest).find((k) => manifest[k] === entry);
+  if (entryKey) walkEntry(entryKey);
+
+  const scripts: string[] = [];
+  const styles: string[] = [];
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    // The entry and its static imports are in the page already (vite writes their tags).
+    if (!chunk || skip.has(key)) return;
+    for (const css of chunk.css ?? []) if (!styles.includes(css)) styles.push(css);
+    for (const dep of chunk.imports ?? []) visit(dep);
+    if (chunk.file.endsWith('.js')) scripts.push(chunk.file);
+  };
+  for (const key of PAGE_CHUNKS[kind]) visit(key);
+  for (const key of themeStylesheets(theme)) {
+    const file = manifest[key]?.file;
+    if (file?.endsWith('.css') && !styles.includes(file)) styles.push(file);
+  }
+  return [
+    ...styles.map((file) => `<link rel="stylesheet" href="${escapeAttr(base + file)}">`),
+    ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="${escapeAttr(base + file)}">`),
+  ].join('\n');
+}
