@@ -1,30 +1,16 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, type ComponentType } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useMemo } from 'react';
 import { Router, useLocation, useSearch } from 'wouter';
+import { FormHost, Layout, PLAIN_PAGES } from './chunks';
 import { useApp, useServices, type AppServices, ServicesProvider } from './context';
 import { runGuards, type GuardDeps } from './guards';
 import type { LayoutVariant } from './layouts/Header';
 import { LoadingPlaceholder } from '../widgets/Spinner';
-import { matchRoute, useFlowsVersion, type AppRoute } from './routes';
+import { matchRoute, useFlowsVersion } from './routes';
 import type { ThemeName } from './settings';
 import { usePageFocus } from './usePageFocus';
 import { loadCulture } from './culture';
 
-const Layout = lazy(() => import('./layouts/Layout'));
-const FormHost = lazy(() => import('./forms/FormHost'));
-const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
-const ErrorPage = lazy(() => import('./pages/ErrorPage'));
-const DeadlinePage = lazy(() => import('./pages/DeadlinePage'));
-const SessionExpiredPage = lazy(() => import('./pages/SessionExpiredPage'));
-
 const LAYOUT_OF_THEME: Record<ThemeName, LayoutVariant> = { default: 'standard', ftc: 'ftc', kontent: 'kontent' };
-
-const PLAIN_PAGES: Record<Exclude<AppRoute['kind'], 'form'>, ComponentType> = {
-  catchAll: NotFoundPage,
-  notFound: NotFoundPage,
-  error: ErrorPage,
-  defaultDeadline: DeadlinePage,
-  sessionExpired: SessionExpiredPage,
-};
 
 /** Runs the §2 guards on every address change and renders the route, or nothing while redirecting. */
 function GuardedRoutes({ guards, now }: { guards: GuardDeps; now: () => Date }) {
