@@ -16,8 +16,11 @@
  *
  * For profiling, the environment narrows a run and passes flags to the real server's node:
  *   BENCH_KINDS=submit,authorize-vin   BENCH_DIALECTS=sqlite
- *   BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"   (written when the server stops)
+ *   BENCH_PROFILE_DIR=/tmp/prof   a CPU profile of the real server per timed run (not the preparation)
+ *   BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"   the whole process, written when it stops
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { round, standalone, isEntry, type BenchContext, type Figure } from './lib/figure.js';
 import { automotivePayload, Claimant, encodeSubmission, MARIA, pdf, pool, type AuthorizedSession, type Session } from './lib/claim.js';
 import { loadRun, type LoadRun } from './lib/load.js';
@@ -111,7 +114,21 @@ interface Measured {
   runs: LoadRun[];
   stats: ChildStats[];
   prepSeconds: number[];
+  /** CPU time per 2xx answer during each run, ms: the server process and the captcha emulator. */
+  cpuPerRequest: Array<{ server: number; emulator: number }>;
 }
+
+/** user + system CPU time of a process so far, ms (Linux /proc; NaN elsewhere). */
+function cpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime are fields 14 and 15 of stat, here 12 and 13 after "pid (comm) ".
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return NaN;
+  }
+}
+const CLOCK_TICKS = 100;
 
 const pathOf = (kind: Kind, target: 'app' | 'floor') =>
   target === 'floor' ? (kind === 'submit' ? '/submit' : '/authorize') : kind === 'submit' ? '/api/forms/automotive' : '/api/forms/automotive/authorize';
@@ -119,31 +136,38 @@ const pathOf = (kind: Kind, target: 'app' | 'floor') =>
 /** Requests to prepare for `seconds` at `rate`, with headroom. */
 const supplyFor = (rate: number, seconds: number) => Math.ceil(rate * seconds * 2) + CONNECTIONS * 6;
 
-async function oneRun(ctx: BenchContext, kind: Kind, target: 'app' | 'floor', server: ServerUnderTest, claimant: Claimant, seconds: number, rateGuess: number, into: Measured) {
+async function oneRun(ctx: BenchContext, kind: Kind, target: 'app' | 'floor', server: ServerUnderTest, claimant: Claimant, seconds: number, rateGuess: number, into: Measured, emulatorPid: number) {
   const prepStart = performance.now();
   const n = supplyFor(rateGuess, seconds);
   const supply = target === 'app' ? await appSupply(kind, claimant, n, Date.now() + 100_000) : await floorSupply(kind, claimant, n);
   into.prepSeconds.push((performance.now() - prepStart) / 1000);
   await server.child.ask({ type: 'reset' });
+  const profileDir = target === 'app' ? process.env.BENCH_PROFILE_DIR : undefined;
+  if (profileDir) await server.child.ask({ type: 'profile-start' });
+  const cpu0 = { server: cpuMs(server.child.pid), emulator: cpuMs(emulatorPid) };
   const run = await loadRun({ url: server.url, path: pathOf(kind, target), connections: CONNECTIONS, seconds, next: supply.next, remaining: supply.remaining });
+  if (profileDir) await server.child.ask({ type: 'profile-stop', file: path.join(profileDir, `${kind}-${Date.now()}.cpuprofile`) }, 60_000);
   into.runs.push(run);
+  const perRequest = (before: number, pid: number) => round((cpuMs(pid) - before) / Math.max(1, run.ok), 2);
+  into.cpuPerRequest.push({ server: perRequest(cpu0.server, server.child.pid), emulator: perRequest(cpu0.emulator, emulatorPid) });
   into.stats.push(await server.child.ask<ChildStats>({ type: 'stats' }));
   ctx.log(
-    `  ${kind} ${target}: ${round(run.rate)} req/s over ${round(run.seconds, 2)} s, p99 ${run.latency.p99} ms, max ${run.latency.max} ms, non-2xx ${run.non2xx}, errors ${run.errors}${run.endedEarly ? ' (supply ran out)' : ''}`,
+    `  ${kind} ${target}: ${round(run.rate)} req/s over ${round(run.seconds, 2)} s, p99 ${run.latency.p99} ms, max ${run.latency.max} ms, non-2xx ${run.non2xx}, errors ${run.errors}${run.endedEarly ? ' (supply ran out)' : ''}; CPU per request: server ${into.cpuPerRequest.at(-1)!.server} ms, emulator ${into.cpuPerRequest.at(-1)!.emulator} ms`,
   );
   return run.rate;
 }
 
 /** Warm-up, then the timed runs alternating between the real server and the floor. */
-async function measurePair(ctx: BenchContext, kind: Kind, app: ServerUnderTest, floor: ServerUnderTest | null, claimant: Claimant, plan: Plan, guess: number) {
-  const appM: Measured = { runs: [], stats: [], prepSeconds: [] };
-  const floorM: Measured = { runs: [], stats: [], prepSeconds: [] };
-  const warm: Measured = { runs: [], stats: [], prepSeconds: [] };
-  let appRate = await oneRun(ctx, kind, 'app', app, claimant, plan.warmSeconds, guess, warm);
-  let floorRate = floor ? await oneRun(ctx, kind, 'floor', floor, claimant, plan.warmSeconds, guess * 2, warm) : 0;
+async function measurePair(ctx: BenchContext, kind: Kind, app: ServerUnderTest, floor: ServerUnderTest | null, claimant: Claimant, plan: Plan, guess: number, emulatorPid: number) {
+  const empty = (): Measured => ({ runs: [], stats: [], prepSeconds: [], cpuPerRequest: [] });
+  const appM = empty();
+  const floorM = empty();
+  const warm = empty();
+  let appRate = await oneRun(ctx, kind, 'app', app, claimant, plan.warmSeconds, guess, warm, emulatorPid);
+  let floorRate = floor ? await oneRun(ctx, kind, 'floor', floor, claimant, plan.warmSeconds, guess * 2, warm, emulatorPid) : 0;
   for (let r = 0; r < plan.runs; r++) {
-    appRate = Math.max(1, await oneRun(ctx, kind, 'app', app, claimant, plan.seconds, Math.max(appRate, 5), appM));
-    if (floor) floorRate = Math.max(1, await oneRun(ctx, kind, 'floor', floor, claimant, plan.seconds, Math.max(floorRate, 5), floorM));
+    appRate = Math.max(1, await oneRun(ctx, kind, 'app', app, claimant, plan.seconds, Math.max(appRate, 5), appM, emulatorPid));
+    if (floor) floorRate = Math.max(1, await oneRun(ctx, kind, 'floor', floor, claimant, plan.seconds, Math.max(floorRate, 5), floorM, emulatorPid));
   }
   return { app: appM, floor: floor ? floorM : null };
 }
@@ -175,7 +199,16 @@ function runDetail(m: Measured | null) {
     runs: m.runs.map((r) => ({ seconds: round(r.seconds, 2), rate: round(r.rate), ...r.latency, non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts, statuses: r.statuses, endedEarly: r.endedEarly, reused: r.reused, samples: r.samples })),
     server: m.stats.map((s) => ({ rssMiB: round(s.rss / 1048576), gc: { count: s.gc.count, totalMs: round(s.gc.totalMs), maxMs: round(s.gc.maxMs), byKind: s.gc.byKind }, loop: s.loop, stalls: s.stalls.filter((x) => x.ms >= 100) })),
     prepSeconds: m.prepSeconds.map((s) => round(s, 1)),
+    cpuPerRequestMs: m.cpuPerRequest,
   };
+}
+
+/** Median CPU per answered request of the server (and the emulator), which drifts less with the machine's load than rates do. */
+function cpuNote(m: Measured, floor: Measured | null): string {
+  const server = median(m.cpuPerRequest.map((c) => c.server));
+  const emulator = median(m.cpuPerRequest.map((c) => c.emulator));
+  const floorServer = floor ? median(floor.cpuPerRequest.map((c) => c.server)) : NaN;
+  return `CPU per request (median of runs): server ${round(server, 2)} ms${floor ? `, floor ${round(floorServer, 2)} ms (${round(server / floorServer, 2)}×)` : ''}, captcha emulator ${round(emulator, 2)} ms.`;
 }
 
 function submitFigures(dialect: Dialect, app: Measured, floor: Measured | null): Figure[] {
@@ -197,7 +230,7 @@ function submitFigures(dialect: Dialect, app: Measured, floor: Measured | null):
       budget: `≥ ${SUBMIT_FLOOR_SHARE * 100}% of the floor${floor ? ` (${round(floorRate * SUBMIT_FLOOR_SHARE)} req/s)` : ''}`,
       holds: floor ? rate >= floorRate * SUBMIT_FLOOR_SHARE : null,
       floor: floorRef,
-      notes: `median of ${app.runs.length} run(s); ${floor ? `${round((rate / floorRate) * 100)}% of the floor (floor p99 ${floorP99} ms, max ${floorMax} ms)` : 'no floor'}.${early} ${stallNote(app)}`,
+      notes: `median of ${app.runs.length} run(s); ${floor ? `${round((rate / floorRate) * 100)}% of the floor (floor p99 ${floorP99} ms, max ${floorMax} ms)` : 'no floor'}.${early} ${cpuNote(app, floor)} ${stallNote(app)}`,
       detail,
     },
     {
@@ -242,7 +275,7 @@ function authorizeFigures(dialect: Dialect, kind: Kind, app: Measured, floor: Me
       budget: `≥ ${AUTHORIZE_RATE} req/s`,
       holds: rate >= AUTHORIZE_RATE,
       ...(floor ? { floor: { name: 'bare Fastify JSON + siteverify + SELECT + session INSERT', value: round(floorRate), unit: 'req/s' } } : {}),
-      notes: `${what}; median of ${app.runs.length} run(s); p50 ${median(app.runs.map((r) => r.latency.p50))} ms, p99 ${median(app.runs.map((r) => r.latency.p99))} ms, max ${Math.max(...app.runs.map((r) => r.latency.max))} ms. ${stallNote(app)}`,
+      notes: `${what}; median of ${app.runs.length} run(s); p50 ${median(app.runs.map((r) => r.latency.p50))} ms, p99 ${median(app.runs.map((r) => r.latency.p99))} ms, max ${Math.max(...app.runs.map((r) => r.latency.max))} ms${floor ? `; the floor ${round(floorRate)} req/s` : ''}. ${cpuNote(app, floor)} ${stallNote(app)}`,
       detail: { app: runDetail(app), floor: runDetail(floor) },
     },
     {
@@ -281,15 +314,15 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
         ctx.log(`server-load on ${dialect}: app ${app.url}, floor ${floor.url}`);
         const appClaimant = new Claimant(app.url, String(emulator.ready.url));
         if (runs('submit')) {
-          const submit = await measurePair(ctx, 'submit', app, floor, appClaimant, plan, 500);
+          const submit = await measurePair(ctx, 'submit', app, floor, appClaimant, plan, 500, emulator.pid);
           figures.push(...submitFigures(dialect, submit.app, submit.floor));
         }
         if (runs('authorize-pin')) {
-          const pin = await measurePair(ctx, 'authorize-pin', app, floor, appClaimant, plan, 60);
+          const pin = await measurePair(ctx, 'authorize-pin', app, floor, appClaimant, plan, 60, emulator.pid);
           figures.push(...authorizeFigures(dialect, 'authorize-pin', pin.app, pin.floor));
         }
         if (runs('authorize-vin')) {
-          const vin = await measurePair(ctx, 'authorize-vin', app, null, appClaimant, plan, 800);
+          const vin = await measurePair(ctx, 'authorize-vin', app, null, appClaimant, plan, 800, emulator.pid);
           figures.push(...authorizeFigures(dialect, 'authorize-vin', vin.app, null));
         }
       } finally {

@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { Redis } from 'ioredis';
 import { ConfigError, type Environment } from './config.js';
 import type { Database } from './db/types.js';
@@ -119,6 +119,16 @@ export const REDACT_PATHS = [
   '*.signature',
 ];
 
+/** One log line per request, when it is answered (Fastify's default adds one on arrival). */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const line = { req: request, res: reply, responseTime: Math.round(reply.elapsedTime * 10) / 10 };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
+}
+
 export function loggerOptions(environment: Environment): FastifyServerOptions['logger'] {
   return {
     level: environment === 'production' ? 'info' : 'debug',
@@ -185,6 +195,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: 256 * 1024,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
+    logController: new OneLinePerRequest(),
     // While closing, requests on kept-alive connections get the catalogued 503 (with the security
     // headers) from the hook below instead of Fastify's bare one.
     return503OnClosing: false,

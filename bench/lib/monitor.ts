@@ -2,7 +2,8 @@
  * Inside a server child: answers IPC requests for its memory, GC pauses and event-loop stalls, so
  * a latency outlier can be matched with what the process was doing at the time.
  */
-import { statSync } from 'node:fs';
+import { statSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { monitorEventLoopDelay, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 
 export interface Stall {
@@ -65,6 +66,7 @@ export function startMonitor(walFile: string | null): void {
     last = now;
   }, 10).unref();
 
+  let profiler: Session | null = null;
   process.on('message', (m: { id?: number; type?: string }) => {
     if (m?.type === 'stats') {
       const mem = process.memoryUsage();
@@ -90,6 +92,22 @@ export function startMonitor(walFile: string | null): void {
       stalls = [];
       loop.reset();
       process.send?.({ replyTo: m.id });
+    } else if (m?.type === 'profile-start') {
+      // A CPU profile of just the timed run (BENCH_PROFILE_DIR in bench/server-load.ts).
+      void (async () => {
+        profiler ??= new Session();
+        profiler.connect();
+        await profiler.post('Profiler.enable');
+        await profiler.post('Profiler.start');
+        process.send?.({ replyTo: m.id });
+      })();
+    } else if (m?.type === 'profile-stop') {
+      void (async () => {
+        const { profile } = await profiler!.post('Profiler.stop');
+        writeFileSync(String((m as { file?: string }).file), JSON.stringify(profile));
+        profiler!.disconnect();
+        process.send?.({ replyTo: m.id });
+      })();
     } else if (m?.type === 'gc') {
       (globalThis as { gc?: () => void }).gc?.();
       process.send?.({ replyTo: m.id });

@@ -58,8 +58,18 @@ interface WallClock extends CalendarDate {
   second: number;
 }
 
+// A claim's date rules all ask about the same instant; formatToParts is the costly part.
+let lastWallClock: { utcMs: number; zone: string; wall: Readonly<WallClock> } | null = null;
+
 /** The wall-clock reading in `zone` at instant `utcMs`. */
-function wallClockAt(utcMs: number, zone: string): WallClock {
+function wallClockAt(utcMs: number, zone: string): Readonly<WallClock> {
+  if (lastWallClock && lastWallClock.utcMs === utcMs && lastWallClock.zone === zone) return lastWallClock.wall;
+  const wall = computeWallClock(utcMs, zone);
+  lastWallClock = { utcMs, zone, wall };
+  return wall;
+}
+
+function computeWallClock(utcMs: number, zone: string): WallClock {
   const parts: Record<string, number> = {};
   for (const part of formatterFor(zone).formatToParts(new Date(utcMs))) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);

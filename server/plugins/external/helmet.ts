@@ -1,8 +1,11 @@
 /**
- * Security headers on every response, error responses included (helmet runs in onRequest):
- * a CSP that allows only the app's own origin and the configured captcha origin.
+ * Security headers on every response, error responses included (set in onRequest): a CSP that
+ * allows only the app's own origin and the configured captcha origin.
+ *
+ * helmet's middleware is built once here; @fastify/helmet builds a new one (and parses the CSP
+ * again) on every request.
  */
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import fp from 'fastify-plugin';
 
 export interface HelmetOptions {
@@ -15,8 +18,7 @@ export interface HelmetOptions {
 export default fp<HelmetOptions>(
   async (app, opts) => {
     const captcha = opts.captchaOrigins;
-    await app.register(helmet, {
-      global: true,
+    const setHeaders = helmet({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
@@ -34,9 +36,12 @@ export default fp<HelmetOptions>(
           frameAncestors: ["'none'"],
         },
       },
-      hsts: opts.hsts ? { maxAge: 15552000, includeSubDomains: true } : false,
+      strictTransportSecurity: opts.hsts ? { maxAge: 15552000, includeSubDomains: true } : false,
       crossOriginEmbedderPolicy: false,
       referrerPolicy: { policy: 'same-origin' },
+    });
+    app.addHook('onRequest', (request, reply, done) => {
+      setHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
     });
   },
   { name: 'external-helmet' },
