@@ -1,5 +1,5 @@
 import type { FieldTemplateProps, ObjectFieldTemplateProps, RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
-import type { ReactElement } from 'react';
+import { memo, useCallback, type ReactElement } from 'react';
 import type { FieldValue, WidgetName } from '../core/types';
 import { WIDGETS } from '../widgets';
 import type { FieldWidgetProps } from '../widgets/types';
@@ -12,20 +12,38 @@ export interface ModelFormContext {
   onFile(field: string, file: File): void;
 }
 
-/** Wraps one of our plain widgets as an rjsf widget: props come computed through ui:options. */
+/** Equal values, or arrays / plain objects whose items are equal values or shallowly equal plain objects. */
+function sameValue(a: unknown, b: unknown, depth = 0): boolean {
+  if (Object.is(a, b)) return true;
+  if (depth > 1 || typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((item, i) => sameValue(item, b[i], depth + 1));
+  if (Object.getPrototypeOf(a) !== Object.prototype || Object.getPrototypeOf(b) !== Object.prototype) return false;
+  const keysA = Object.keys(a);
+  return keysA.length === Object.keys(b).length && keysA.every((k) => sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], depth + 1));
+}
+
+/** Widget props compare equal when every prop does (errors, options and bounds are recomputed each render). */
+export function sameWidgetProps(a: FieldWidgetProps, b: FieldWidgetProps): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]) as Set<keyof FieldWidgetProps>;
+  for (const key of keys) if (!sameValue(a[key], b[key])) return false;
+  return true;
+}
+
+/**
+ * Wraps one of our plain widgets as an rjsf widget: props come computed through ui:options. The
+ * widget is memoized with stable handlers, so a keystroke re-renders the edited field (and those
+ * whose state it changes), not every field of the page.
+ */
 function adapt(Widget: (props: FieldWidgetProps) => ReactElement | null) {
+  const Pure = memo(Widget, sameWidgetProps);
   function RjsfWidget(props: WidgetProps) {
     const computed = props.options[WIDGET_PROPS_OPTION] as ComputedWidgetProps;
     const context = props.registry.formContext as ModelFormContext;
     const field = computed.name;
-    return (
-      <Widget
-        {...computed}
-        onChange={(value) => context.onFieldChange(field, value)}
-        onBlur={() => context.onFieldBlur(field)}
-        onFile={(file) => context.onFile(field, file)}
-      />
-    );
+    const onChange = useCallback((value: FieldValue) => context.onFieldChange(field, value), [context, field]);
+    const onBlur = useCallback(() => context.onFieldBlur(field), [context, field]);
+    const onFile = useCallback((file: File) => context.onFile(field, file), [context, field]);
+    return <Pure {...computed} onChange={onChange} onBlur={onBlur} onFile={onFile} />;
   }
   return RjsfWidget;
 }
