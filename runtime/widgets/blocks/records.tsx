@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { USER_MESSAGES, devError } from '../../core/errors';
 import {
   addDraft,
@@ -16,7 +16,7 @@ import {
   type MessageRef,
 } from '../../core/models';
 import type { FieldConfig, FieldValue, FormModel, ModelStoreState, RecordsBlock as RecordsBlockConfig } from '../../core/types';
-import type { BlockProps, PageContext } from '../../react/types';
+import type { BlockProps, PageContext, Translate } from '../../react/types';
 import { Button } from '../Button';
 import { DisplayValuesRow, MAX_DISPLAY_FIELDS_WITH_BUTTONS } from '../DisplayValuesRow';
 import { recordsDomId } from '../dom-ids';
@@ -77,6 +77,36 @@ function withLinkOptions(config: RecordsBlockConfig, store: ModelStoreState, ctx
   }));
   return config.fields.map((f) => (f.key === link.field ? { ...f, options } : f));
 }
+
+interface SavedRecordRowProps {
+  record: FormModel;
+  rowLabel: string;
+  displayFields: string[];
+  fields: FieldConfig[];
+  t: Translate;
+  editLabel: string;
+  deleteLabel: string;
+  onEdit?: (clientId: string) => void;
+  onDelete: (record: FormModel) => void;
+}
+
+// Memoized: typing in the draft re-renders the block, and the saved records are unchanged objects.
+const SavedRecordRow = memo(function SavedRecordRow({ record, rowLabel, displayFields, fields, t, editLabel, deleteLabel, onEdit, onDelete }: SavedRecordRowProps) {
+  return (
+    <DisplayValuesRow
+      recordClientId={record.clientId}
+      rowLabel={rowLabel}
+      fields={displayFields.map((key) => {
+        const field = fieldForKey(fields, key);
+        return { key, label: field ? t(field.label) : key, value: displayValue(field, record.fields[key], t) };
+      })}
+      editLabel={editLabel}
+      deleteLabel={deleteLabel}
+      onEdit={onEdit ? () => onEdit(record.clientId) : undefined}
+      onDelete={() => onDelete(record)}
+    />
+  );
+});
 
 /** Default values of a new record's fields; a checkbox starts false (spec §4). */
 function defaultsOf(fields: FieldConfig[]): Record<string, FieldValue | undefined> {
@@ -189,6 +219,12 @@ export function RecordsBlock({ config, ctx }: BlockProps<RecordsBlockConfig>) {
     regionRef.current?.focus();
   };
 
+  // Stable handlers for the memoized rows, calling this render's remove and setEditing.
+  const latest = useRef({ remove, setEditing });
+  latest.current = { remove, setEditing };
+  const onEditRecord = useCallback((clientId: string) => latest.current.setEditing(clientId), []);
+  const onDeleteRecord = useCallback((record: FormModel) => latest.current.remove(record), []);
+
   const finishEdit = (record: FormModel) => {
     const errors = ctx.validateFields({ model: config.model, clientId: record.clientId, fields });
     if (errors.length > 0) {
@@ -223,17 +259,16 @@ export function RecordsBlock({ config, ctx }: BlockProps<RecordsBlockConfig>) {
                   </div>
                 </div>
               ) : (
-                <DisplayValuesRow
-                  recordClientId={record.clientId}
+                <SavedRecordRow
+                  record={record}
                   rowLabel={recordLabel(index)}
-                  fields={config.displayFields.map((key) => {
-                    const field = fieldForKey(fields, key);
-                    return { key, label: field ? ctx.t(field.label) : key, value: displayValue(field, record.fields[key], ctx.t) };
-                  })}
+                  displayFields={config.displayFields}
+                  fields={fields}
+                  t={ctx.t}
                   editLabel={orFallback(ctx, RECORDS_KEYS.edit, 'Edit')}
                   deleteLabel={orFallback(ctx, RECORDS_KEYS.delete, 'Delete')}
-                  onEdit={config.kind === 'file' ? undefined : () => setEditing(record.clientId)}
-                  onDelete={() => remove(record)}
+                  onEdit={config.kind === 'file' ? undefined : onEditRecord}
+                  onDelete={onDeleteRecord}
                 />
               )}
             </li>
