@@ -33,8 +33,21 @@ export function fieldForKey(fields: FieldConfig[], key: string): FieldConfig | u
   return fields.find((f) => f.key === key) ?? (FILE_METADATA_FIELDS.has(key) ? fields.find((f) => f.widget === 'file') : undefined);
 }
 
+// Answers by the flow's pages (its configs do not change in place; live preview replaces them).
+const found = new WeakMap<PageConfig[], Map<string, FieldConfig | undefined>>();
+
 /** The field config of a model's field as some page of the flow shows it (the edit page first). */
 export function findFieldConfig(pages: PageConfig[], preferPage: string | null, model: string, key: string, culture = 'en'): FieldConfig | undefined {
+  let known = found.get(pages);
+  if (!known) found.set(pages, (known = new Map()));
+  const cacheKey = `${preferPage ?? ''}\n${model}\n${key}\n${culture}`;
+  if (known.has(cacheKey)) return known.get(cacheKey);
+  const field = searchFieldConfig(pages, preferPage, model, key, culture);
+  known.set(cacheKey, field);
+  return field;
+}
+
+function searchFieldConfig(pages: PageConfig[], preferPage: string | null, model: string, key: string, culture: string): FieldConfig | undefined {
   const wanted = camelCase(model);
   const ordered = [...pages.filter((p) => p.id === preferPage), ...pages.filter((p) => p.id !== preferPage)];
   for (const page of ordered) {

@@ -1,7 +1,8 @@
+import { memo } from 'react';
 import { getRecords, isRepeating, findModel } from '../../core/models';
 import { evaluateCondition } from '../../core/conditions/evaluate';
-import type { FieldConfig, FormModel, SummaryBlock as SummaryBlockConfig, SummaryGroup } from '../../core/types';
-import type { BlockProps, PageContext } from '../../react/types';
+import type { FieldConfig, FormModel, PageConfig, SummaryBlock as SummaryBlockConfig, SummaryGroup } from '../../core/types';
+import type { BlockProps, PageContext, Translate } from '../../react/types';
 import { Icon } from '../Icon';
 import { LabelledValue } from '../LabelledValue';
 import { displayValue, findFieldConfig } from './display-value';
@@ -14,16 +15,34 @@ function hiddenOnPage(field: FieldConfig | undefined, model: FormModel, ctx: Pag
   return (field?.dependencies ?? []).some((d) => (d.behavior ?? 'hide') === 'hide' && !evaluateCondition(d.when, scope));
 }
 
-function GroupValues({ group, model, ctx }: { group: SummaryGroup; model: FormModel; ctx: PageContext }) {
+interface GroupValuesProps {
+  group: SummaryGroup;
+  model: FormModel;
+  /** The group's fields its page hides for these answers, joined: a string, so an unchanged set compares equal. */
+  hidden: string;
+  pages: PageConfig[];
+  culture: string;
+  t: Translate;
+}
+
+// Memoized: typing on the summary page (the signature) re-renders the page, and the answers of
+// every other group are unchanged model objects.
+const GroupValues = memo(function GroupValues({ group, model, hidden, pages, culture, t }: GroupValuesProps) {
+  const hiddenKeys = new Set(hidden.split('\n'));
   return (
     <dl className="cf-summary__values">
       {group.fields.map((key) => {
-        const field = findFieldConfig(ctx.pages, group.editPage, group.model, key, ctx.culture);
-        if (hiddenOnPage(field, model, ctx)) return null;
-        return <LabelledValue key={key} label={ctx.t(field?.label ?? key)} value={displayValue(field, model.fields[key], ctx.t)} />;
+        if (hiddenKeys.has(key)) return null;
+        const field = findFieldConfig(pages, group.editPage, group.model, key, culture);
+        return <LabelledValue key={key} label={t(field?.label ?? key)} value={displayValue(field, model.fields[key], t)} />;
       })}
     </dl>
   );
+});
+
+function groupValues(group: SummaryGroup, model: FormModel, ctx: PageContext) {
+  const hidden = group.fields.filter((key) => hiddenOnPage(findFieldConfig(ctx.pages, group.editPage, group.model, key, ctx.culture), model, ctx)).join('\n');
+  return <GroupValues group={group} model={model} hidden={hidden} pages={ctx.pages} culture={ctx.culture} t={ctx.t} />;
 }
 
 /** The data summary (spec §2): a header and groups of labelled values, each with an edit link to its page unless editLinks is false. */
@@ -48,7 +67,7 @@ export function SummaryBlock({ config, ctx }: BlockProps<SummaryBlockConfig>) {
                 </button>
               )}
             </div>
-            {single ? <GroupValues group={group} model={single} ctx={ctx} /> : null}
+            {single ? groupValues(group, single, ctx) : null}
             {records ? (
               records.length === 0 ? (
                 <p className="cf-summary__none">{ctx.t(SUMMARY_KEYS.none)}</p>
@@ -56,7 +75,7 @@ export function SummaryBlock({ config, ctx }: BlockProps<SummaryBlockConfig>) {
                 <ol className="cf-summary__records">
                   {records.map((record) => (
                     <li className="cf-summary__record" key={record.clientId}>
-                      <GroupValues group={group} model={record} ctx={ctx} />
+                      {groupValues(group, record, ctx)}
                     </li>
                   ))}
                 </ol>
