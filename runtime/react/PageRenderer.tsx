@@ -118,8 +118,9 @@ export function PageRenderer(props: PageRendererProps) {
 
   // Defaults on empty fields and dependency resets when a page opens; errors start hidden.
   useEffect(() => {
-    setShown({});
-    setSummary([]);
+    // Unchanged state is kept as is: on the first page, nothing re-renders after the mount.
+    setShown((prev) => (Object.keys(prev).length === 0 ? prev : {}));
+    setSummary((prev) => (prev.length === 0 ? prev : []));
     setShowAll(false);
     const prepared = preparePage(page, storeRef.current, groupOptions);
     if (prepared !== storeRef.current) {

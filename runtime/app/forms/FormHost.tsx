@@ -145,8 +145,11 @@ function SessionWarning({ session }: { session: FormSession }) {
 function ProgressIndicator({ session }: { session: FormSession }) {
   const t = useT();
   const flow = FLOWS[session.formType];
-  const { step, total } = useSelector(session.actor, (s) =>
-    progress(s.context.navigation, skipPredicate(flow, scopeFromStore(s.context.store))),
+  const { step, total } = useSelector(
+    session.actor,
+    (s) => progress(s.context.navigation, skipPredicate(flow, scopeFromStore(s.context.store))),
+    // A fresh object per snapshot: compared by value, so a keystroke does not re-render the bar.
+    (a, b) => a.step === b.step && a.total === b.total,
   );
   if (total <= 1 || step === 0) return null;
   return (
