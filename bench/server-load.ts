@@ -134,7 +134,7 @@ const pathOf = (kind: Kind, target: 'app' | 'floor') =>
   target === 'floor' ? (kind === 'submit' ? '/submit' : '/authorize') : kind === 'submit' ? '/api/forms/automotive' : '/api/forms/automotive/authorize';
 
 /** Requests to prepare for `seconds` at `rate`, with headroom. */
-const supplyFor = (rate: number, seconds: number) => Math.ceil(rate * seconds * 2) + CONNECTIONS * 6;
+const supplyFor = (rate: number, seconds: number) => Math.ceil(rate * seconds * 3) + CONNECTIONS * 6;
 
 async function oneRun(ctx: BenchContext, kind: Kind, target: 'app' | 'floor', server: ServerUnderTest, claimant: Claimant, seconds: number, rateGuess: number, into: Measured, emulatorPid: number) {
   const prepStart = performance.now();
