@@ -116,12 +116,18 @@ export function PageRenderer(props: PageRendererProps) {
     [page, groupOptions, onStoreChange],
   );
 
-  // Defaults on empty fields and dependency resets when a page opens; errors start hidden.
-  useEffect(() => {
-    // Unchanged state is kept as is: on the first page, nothing re-renders after the mount.
-    setShown((prev) => (Object.keys(prev).length === 0 ? prev : {}));
-    setSummary((prev) => (prev.length === 0 ? prev : []));
+  // A new page's errors start hidden: reset while rendering it, so it does not render twice.
+  const [openPage, setOpenPage] = useState(page.id);
+  if (openPage !== page.id) {
+    setOpenPage(page.id);
+    setShown({});
+    setSummary([]);
     setShowAll(false);
+  }
+
+  // Defaults on empty fields and dependency resets when a page opens (none left when the app
+  // stored them before the page rendered).
+  useEffect(() => {
     const prepared = preparePage(page, storeRef.current, groupOptions);
     if (prepared !== storeRef.current) {
       storeRef.current = prepared;
@@ -224,7 +230,8 @@ export function PageRenderer(props: PageRendererProps) {
       return;
     }
     const { errors } = validatePage(page, modelConfigs, storeRef.current, { ...env, formType, settings });
-    setSummary(errors);
+    // An empty list stays the same array: no re-render of the page when there was nothing to show.
+    setSummary((prev) => (errors.length === 0 && prev.length === 0 ? prev : errors));
     setShowAll(errors.length > 0);
     if (errors.length > 0) return;
     const detail: ActionDetail = {};
