@@ -4,10 +4,12 @@ import { useLocation } from 'wouter';
 import { USER_MESSAGES } from '../../core/errors';
 import { progress, scopeFromStore, skipPredicate } from '../../core/navigation';
 import type { FormType } from '../../core/types';
+import { preparePage } from '../../react/dependencies';
 import { SessionTimeoutModal } from '../../widgets/SessionTimeoutModal';
+import { countryOptions } from '../../widgets/blocks/address';
 import { LoadingPlaceholder } from '../../widgets/Spinner';
 import type { AppStore } from '../appState';
-import { useApp, useServices, useT } from '../context';
+import { useApp, useCulture, useServices, useT } from '../context';
 import { ERROR_PATH, FLOWS, SESSION_EXPIRED_PATH } from '../routes';
 import { FormPage } from './FormPage';
 import { formSession, type FormSession } from './formSessions';
@@ -72,6 +74,17 @@ function useSessionWiring(session: FormSession, pageId: string, store: AppStore)
     return () => sub.unsubscribe();
   }, [actor, syncAuthorized]);
 
+  // The new page's defaults and dependency resets, stored before it renders (the renderer would
+  // apply the same ones after its first render, and the page would render twice).
+  const prepareCurrentPage = useCallback(() => {
+    const { context } = actor.getSnapshot();
+    const page = FLOWS[formType].pages.find((p) => p.id === context.navigation.currentPage);
+    const { modelConfigs, settings } = store.get();
+    if (!page || !modelConfigs) return;
+    const prepared = preparePage(page, context.store, { formType, modelConfigs, internationalAddresses: settings.internationalAddresses });
+    if (prepared !== context.store) actor.send({ type: 'UPDATE_STORE', store: prepared });
+  }, [actor, formType, store]);
+
   // The address changed (browser back/forward, a link): the machine follows when it may.
   useEffect(() => {
     if (current !== pageId) actor.send({ type: 'GOTO', pageId });
@@ -86,6 +99,7 @@ function useSessionWiring(session: FormSession, pageId: string, store: AppStore)
         // Emitted during the transition: navigate once the new snapshot (and authorization) is in.
         queueMicrotask(() => {
           syncAuthorized();
+          prepareCurrentPage();
           if (window.location.pathname !== e.path) navigate(withCulture(e.path, store.get().culture));
         });
       }),
@@ -111,7 +125,7 @@ function useSessionWiring(session: FormSession, pageId: string, store: AppStore)
       }),
     ];
     return () => subs.forEach((s) => s.unsubscribe());
-  }, [actor, formType, navigate, store, api, syncAuthorized]);
+  }, [actor, formType, navigate, store, api, syncAuthorized, prepareCurrentPage]);
 
   // Spec §4: any key, wheel, mouse or touch activity resets the session deadline (at most once a second).
   useEffect(() => {
@@ -162,6 +176,21 @@ function ProgressIndicator({ session }: { session: FormSession }) {
   );
 }
 
+/**
+ * A flow with an address page builds the localized, sorted country list while the browser is idle,
+ * instead of while rendering that page after a Next.
+ */
+function useWarmCountryList(formType: FormType) {
+  const culture = useCulture();
+  useEffect(() => {
+    if (!FLOWS[formType].pages.some((p) => p.blocks.some((b) => b.block === 'address'))) return;
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
+    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
+    const handle = idle(() => countryOptions(culture));
+    return () => cancel(handle);
+  }, [formType, culture]);
+}
+
 function RunningForm({ formType, pageId }: { formType: FormType; pageId: string }) {
   const { store, api } = useServices();
   const modelConfigs = useApp((s) => s.modelConfigs) ?? [];
@@ -170,6 +199,7 @@ function RunningForm({ formType, pageId }: { formType: FormType; pageId: string 
     formSession(formType, pageId, { api, modelConfigs, minSessionDuration, culture: () => store.get().culture ?? 'en' }),
   );
   useSessionWiring(session, pageId, store);
+  useWarmCountryList(formType);
   const current = useSelector(session.actor, (s) => s.context.navigation.currentPage);
   const timer = useSelector(session.actor, (s) => (s.matches('open') ? JSON.stringify((s.value as { open: { session: unknown } }).open.session) : String(s.value)));
   // Until the machine has followed the address, show nothing rather than another page.
