@@ -14,7 +14,14 @@ export function countryOptions(culture: string): Array<{ value: string; label: s
     names = null;
   }
   const options = COUNTRIES.map((c) => ({ value: c.code, label: names?.of(c.code) ?? c.label }));
-  options.sort((a, b) => a.label.localeCompare(b.label, culture));
+  // One collator for the whole sort: localeCompare with a locale builds one per comparison.
+  let compare: (a: string, b: string) => number;
+  try {
+    compare = new Intl.Collator(culture).compare;
+  } catch {
+    compare = (a, b) => a.localeCompare(b);
+  }
+  options.sort((a, b) => compare(a.label, b.label));
   countryCache.set(culture, options);
   return options;
 }
