@@ -1,10 +1,11 @@
 // The part of @rjsf/core's Form that model blocks use (docs/decisions/002-renderer-bundle.md).
 import Form from './shims/rjsf-form';
-import { useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { findByClientId, getModel, setFieldValue, setFileField, wasEverEdited } from '../core/models';
 import type { FieldConfig, FormModel } from '../core/types';
 import { computeFieldState, fieldDateBounds } from './field-state';
 import { fieldDomId } from './page-groups';
+import { afterPointerPress, watchPointerPresses } from './pointer-press';
 import { RJSF_TEMPLATES, RJSF_WIDGETS, type ModelFormContext } from './rjsf-registry';
 import { buildModelSchema, buildUiSchema, type ComputedWidgetProps } from './schema';
 import { translateOr } from './translate';
@@ -84,6 +85,20 @@ export function ModelFields(props: ModelFieldsProps) {
   // rjsf may hand widgets a registry from an earlier render: the handlers read the latest context.
   const ctxRef = useRef(ctx);
   ctxRef.current = ctx;
+
+  // Errors revealed by a blur that a pointer press caused wait until the press has ended: shown
+  // at once, they would move the pressed button or option away from under the pointer before the
+  // click, and the click would be lost. Waiting ones are dropped when the fields go.
+  const waitingBlurs = useRef(new Set<() => void>());
+  useEffect(() => {
+    watchPointerPresses(document);
+    const waiting = waitingBlurs.current;
+    return () => {
+      for (const cancel of waiting) cancel();
+      waiting.clear();
+    };
+  }, []);
+
   const formContext = useMemo<ModelFormContext>(
     () => ({
       onFieldChange(field, value) {
@@ -91,7 +106,15 @@ export function ModelFields(props: ModelFieldsProps) {
         c.setStore(setFieldValue(c.store, clientId, field, value));
       },
       onFieldBlur(field) {
-        ctxRef.current.setErrorsShown(clientId, [field], true);
+        const pageId = ctxRef.current.page.id;
+        const waiting = waitingBlurs.current;
+        let cancel: (() => void) | null = null;
+        cancel = afterPointerPress(document, () => {
+          if (cancel) waiting.delete(cancel);
+          // A press that opened another page leaves that page's errors hidden.
+          if (ctxRef.current.page.id === pageId) ctxRef.current.setErrorsShown(clientId, [field], true);
+        });
+        if (cancel) waiting.add(cancel);
       },
       onFile(field, file) {
         const c = ctxRef.current;

@@ -15,8 +15,6 @@ import { launchBrowser, startE2eServer, type E2eServer } from './harness';
 /** Fixtures the browser cannot play as written (file name -> why). */
 const NOT_IN_BROWSER: Record<string, string> = {
   'second-rebate-no-replacement.fixture.json': 'the odometer field\'s numeric mask drops the letter of "12a" as it is typed, so the invalid answer cannot be entered',
-  'automotive-wrong-answers.fixture.json': 'after a future acquisition date is typed, choosing "No" for current owner does not take in the browser, so the disposal date never shows',
-  'automotive-minimum-repairs.fixture.json': 'the refused repair shows no "required" error under the untouched description in the browser, unlike the headless run',
 };
 
 const fixtures: LoadedFixture[] = fixtureFiles().map((file) => loadFixture(file));
