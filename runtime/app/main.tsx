@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createAppApi } from './api';
 import { App } from './App';
@@ -24,11 +24,15 @@ void startApp({
     if (!root) throw new Error('#root is missing from index.html');
     // Rendered once the first page's chunks are in (or failed: the app then shows its own error),
     // so the page paints at once instead of behind a Suspense fallback.
+    // A transition: React renders the first page in slices that yield to the browser between them,
+    // instead of one long task that holds off input.
     void Promise.allSettled(firstChunks(matchRoute(window.location.pathname))).then(() =>
-      createRoot(root).render(
-        <StrictMode>
-          <App services={{ store, api }} guards={CORE_GUARDS} />
-        </StrictMode>,
+      startTransition(() =>
+        createRoot(root).render(
+          <StrictMode>
+            <App services={{ store, api }} guards={CORE_GUARDS} />
+          </StrictMode>,
+        ),
       ),
     );
   },
