@@ -58,14 +58,18 @@ interface WallClock extends CalendarDate {
   second: number;
 }
 
-// A claim's date rules all ask about the same instant; formatToParts is the costly part.
-let lastWallClock: { utcMs: number; zone: string; wall: Readonly<WallClock> } | null = null;
+// A claim's rules ask about the same few instants again and again; formatToParts is the costly part.
+const wallClocks = new Map<string, Readonly<WallClock>>();
+const WALL_CLOCKS_KEPT = 64;
 
 /** The wall-clock reading in `zone` at instant `utcMs`. */
 function wallClockAt(utcMs: number, zone: string): Readonly<WallClock> {
-  if (lastWallClock && lastWallClock.utcMs === utcMs && lastWallClock.zone === zone) return lastWallClock.wall;
+  const key = `${zone}|${utcMs}`;
+  const known = wallClocks.get(key);
+  if (known) return known;
   const wall = computeWallClock(utcMs, zone);
-  lastWallClock = { utcMs, zone, wall };
+  if (wallClocks.size >= WALL_CLOCKS_KEPT) wallClocks.delete(wallClocks.keys().next().value!);
+  wallClocks.set(key, wall);
   return wall;
 }
 
