@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
 import { evaluateCondition } from '../core/conditions/evaluate';
 import { devError } from '../core/errors';
 import { getMask } from '../core/masks';
@@ -288,11 +288,23 @@ export function PageRenderer(props: PageRendererProps) {
   );
 }
 
+type BlockRender = (p: { config: BlockConfig; ctx: PageContext }) => ReactNode;
+
+/** The built-in blocks that read nothing of the page but their config and the translator. */
+const TEXT_ONLY_BLOCKS: ReadonlySet<unknown> = new Set<unknown>([BLOCKS.header, BLOCKS.copy]);
+
+// Headings and copy re-render only when their config or the language changes, not on every keystroke.
+const TextOnlyBlock = memo(
+  function TextOnlyBlock({ Component, block, ctx }: { Component: BlockRender; block: BlockConfig; ctx: PageContext }) {
+    return <Component config={block} ctx={ctx} />;
+  },
+  (a, b) => a.Component === b.Component && a.block === b.block && a.ctx.t === b.ctx.t,
+);
+
 function BlockView({ block, registry, ctx }: { block: BlockConfig; registry: BlockRegistry; ctx: PageContext }) {
-  const Component = (registry as Record<string, unknown>)[block.block] as
-    | ((p: { config: BlockConfig; ctx: PageContext }) => ReactNode)
-    | undefined;
+  const Component = (registry as Record<string, unknown>)[block.block] as BlockRender | undefined;
   if (!Component) throw devError('UNKNOWN_BLOCK', String(block.block));
+  if (TEXT_ONLY_BLOCKS.has(Component)) return <TextOnlyBlock Component={Component} block={block} ctx={ctx} />;
   return <Component config={block} ctx={ctx} />;
 }
 
