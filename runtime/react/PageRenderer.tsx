@@ -251,6 +251,13 @@ export function PageRenderer(props: PageRendererProps) {
     }
   };
 
+  // Stable click handlers for the (memoized) action buttons, running this render's runAction.
+  const runActionRef = useRef(runAction);
+  runActionRef.current = runAction;
+  const primaryAction = page.action ?? 'next';
+  const onBack = useCallback(() => runActionRef.current('back'), []);
+  const onPrimary = useCallback(() => runActionRef.current(primaryAction), [primaryAction]);
+
   // Errors of the last refused action that the claimant has not corrected yet.
   const openIds = summary.length > 0 ? new Set(validatePage(page, modelConfigs, props.store, { ...env, formType, settings }).errors.map((e) => e.fieldId)) : null;
   const isOpen = (error: PageFieldError) => openIds === null || openIds.has(error.fieldId);
@@ -269,7 +276,7 @@ export function PageRenderer(props: PageRendererProps) {
       {props.hideActions || (action === 'none' && !props.canGoBack) ? null : (
         <div className="cf-page-actions">
           {props.canGoBack ? (
-            <Button variant="outline-secondary" label={translateOr(t, PAGE_KEYS.back, 'Back')} isNavigating={props.isNavigating} onClick={() => runAction('back')} />
+            <Button variant="outline-secondary" label={translateOr(t, PAGE_KEYS.back, 'Back')} isNavigating={props.isNavigating} onClick={onBack} />
           ) : null}
           {action !== 'none' && actionKey ? (
             <Button
@@ -279,7 +286,7 @@ export function PageRenderer(props: PageRendererProps) {
               disableOnClick
               isNavigating={props.isNavigating}
               captchaInProgress={captchaBusy}
-              onClick={() => runAction(action)}
+              onClick={onPrimary}
             />
           ) : null}
         </div>

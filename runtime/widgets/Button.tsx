@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { memo, useRef, useState, type ReactNode } from 'react';
 import { devError } from '../core/errors';
 import { Icon, type IconName } from './Icon';
 
@@ -28,7 +28,8 @@ export interface ButtonProps {
  * The button of spec §2 (four variants, optional icon). Disabled while its handler runs (with
  * disableOnClick), while navigating and while the captcha is in progress.
  */
-export function Button(props: ButtonProps) {
+// Memoized: its output depends on its props and its own state; pages pass stable handlers.
+export const Button = memo(function Button(props: ButtonProps) {
   if (!props.label && !props.icon) throw devError('BUTTON_LABEL_OR_ICON');
   const [running, setRunning] = useState(false);
   const runningRef = useRef(false);
@@ -66,4 +67,4 @@ export function Button(props: ButtonProps) {
       {props.children}
     </button>
   );
-}
+});

@@ -1,3 +1,5 @@
+import { memo } from 'react';
+
 /** The registered icons (spec §1): inline SVG paths on a 24×24 grid, decorative (aria-hidden). */
 export const ICON_PATHS = {
   delete: 'M9 3h6l1 2h4v2H4V5h4l1-2Zm-3 6h12l-1 12H7L6 9Zm4 2v8h2v-8h-2Zm4 0v8h2v-8h-2Z',
@@ -17,7 +19,8 @@ export const ICON_PATHS = {
 export type IconName = keyof typeof ICON_PATHS;
 export const ICON_NAMES = Object.keys(ICON_PATHS) as IconName[];
 
-export function Icon({ name, size = 20, className }: { name: IconName; size?: number; className?: string }) {
+// Memoized: a pure function of its props, rendered inside buttons that re-render with their page.
+export const Icon = memo(function Icon({ name, size = 20, className }: { name: IconName; size?: number; className?: string }) {
   return (
     <svg
       className={['cf-icon', `cf-icon--${name}`, className].filter(Boolean).join(' ')}
@@ -31,4 +34,4 @@ export function Icon({ name, size = 20, className }: { name: IconName; size?: nu
       <path fill="currentColor" d={ICON_PATHS[name]} />
     </svg>
   );
-}
+});

@@ -219,11 +219,14 @@ export function RecordsBlock({ config, ctx }: BlockProps<RecordsBlockConfig>) {
     regionRef.current?.focus();
   };
 
-  // Stable handlers for the memoized rows, calling this render's remove and setEditing.
-  const latest = useRef({ remove, setEditing });
-  latest.current = { remove, setEditing };
+  // Stable handlers for the memoized rows and buttons, calling this render's functions.
+  const latest = useRef({ remove, setEditing, upload, cancel, addMore });
+  latest.current = { remove, setEditing, upload, cancel, addMore };
   const onEditRecord = useCallback((clientId: string) => latest.current.setEditing(clientId), []);
   const onDeleteRecord = useCallback((record: FormModel) => latest.current.remove(record), []);
+  const onUpload = useCallback(() => latest.current.upload(), []);
+  const onCancel = useCallback(() => latest.current.cancel(), []);
+  const onAddMore = useCallback(() => latest.current.addMore(), []);
 
   const finishEdit = (record: FormModel) => {
     const errors = ctx.validateFields({ model: config.model, clientId: record.clientId, fields });
@@ -279,13 +282,13 @@ export function RecordsBlock({ config, ctx }: BlockProps<RecordsBlockConfig>) {
         <div className="cf-records__draft">
           {ctx.renderFields({ model: config.model, clientId: draft.clientId, fields })}
           <div className="cf-records__actions">
-            <Button variant="primary" icon={config.kind === 'file' ? 'send' : 'confirm'} label={ctx.t(config.saveLabelKey ?? RECORDS_KEYS.upload)} onClick={upload} />
-            <Button variant="outline-secondary" icon="close" label={ctx.t(RECORDS_KEYS.cancel)} onClick={cancel} />
+            <Button variant="primary" icon={config.kind === 'file' ? 'send' : 'confirm'} label={ctx.t(config.saveLabelKey ?? RECORDS_KEYS.upload)} onClick={onUpload} />
+            <Button variant="outline-secondary" icon="close" label={ctx.t(RECORDS_KEYS.cancel)} onClick={onCancel} />
           </div>
         </div>
       ) : (
         <div className="cf-records__actions">
-          <Button variant="outline-primary" icon="add" label={ctx.t(config.addLabelKey ?? RECORDS_KEYS.addMore)} onClick={addMore} />
+          <Button variant="outline-primary" icon="add" label={ctx.t(config.addLabelKey ?? RECORDS_KEYS.addMore)} onClick={onAddMore} />
         </div>
       )}
       {fileError ? (
