@@ -6,10 +6,9 @@ import { progress, scopeFromStore, skipPredicate } from '../../core/navigation';
 import type { FormType } from '../../core/types';
 import { preparePage } from '../../react/dependencies';
 import { SessionTimeoutModal } from '../../widgets/SessionTimeoutModal';
-import { countryOptions } from '../../widgets/blocks/address';
 import { LoadingPlaceholder } from '../../widgets/Spinner';
 import type { AppStore } from '../appState';
-import { useApp, useCulture, useServices, useT } from '../context';
+import { useApp, useServices, useT } from '../context';
 import { ERROR_PATH, FLOWS, SESSION_EXPIRED_PATH } from '../routes';
 import { FormPage } from './FormPage';
 import { formSession, type FormSession } from './formSessions';
@@ -176,21 +175,6 @@ function ProgressIndicator({ session }: { session: FormSession }) {
   );
 }
 
-/**
- * A flow with an address page builds the localized, sorted country list while the browser is idle,
- * instead of while rendering that page after a Next.
- */
-function useWarmCountryList(formType: FormType) {
-  const culture = useCulture();
-  useEffect(() => {
-    if (!FLOWS[formType].pages.some((p) => p.blocks.some((b) => b.block === 'address'))) return;
-    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
-    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
-    const handle = idle(() => countryOptions(culture));
-    return () => cancel(handle);
-  }, [formType, culture]);
-}
-
 function RunningForm({ formType, pageId }: { formType: FormType; pageId: string }) {
   const { store, api } = useServices();
   const modelConfigs = useApp((s) => s.modelConfigs) ?? [];
@@ -199,7 +183,6 @@ function RunningForm({ formType, pageId }: { formType: FormType; pageId: string 
     formSession(formType, pageId, { api, modelConfigs, minSessionDuration, culture: () => store.get().culture ?? 'en' }),
   );
   useSessionWiring(session, pageId, store);
-  useWarmCountryList(formType);
   const current = useSelector(session.actor, (s) => s.context.navigation.currentPage);
   const timer = useSelector(session.actor, (s) => (s.matches('open') ? JSON.stringify((s.value as { open: { session: unknown } }).open.session) : String(s.value)));
   // Until the machine has followed the address, show nothing rather than another page.
