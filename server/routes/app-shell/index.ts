@@ -192,7 +192,7 @@ const appShell: FastifyPluginAsync<AppShellOptions> = async (app, opts) => {
     return known;
   };
   const isAppRoute = (pathname: string): boolean => current().paths.has(pathname);
-  // A fixed route wins over a flow's page path, as in the app's route table (runtime/app/routes.ts).
+  // A fixed route wins over a flow's page path, as in the app's own route table.
   const pageKind = (pathname: string, status: number): PageKind => {
     if (status === 404) return 'notFound';
     return FIXED_PAGE_KINDS[pathname] ?? (current().formPaths.has(pathname) ? 'form' : 'notFound');

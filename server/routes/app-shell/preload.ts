@@ -27,9 +27,9 @@ export const MANIFEST_FILE = path.join('.vite', 'manifest.json');
 export type PageKind = 'form' | 'notFound' | 'error' | 'deadline' | 'sessionExpired';
 
 /**
- * The lazy chunks (manifest keys, relative to vite's root runtime/app) each kind of page needs
- * before its first paint: the layout around every page, then the page itself (App.tsx's lazy
- * imports). Kept in step with runtime/app/App.tsx; a key missing from the manifest is skipped.
+ * The lazy chunks (manifest keys, relative to vite's root) each kind of page needs before its
+ * first paint: the layout around every page, then the page itself (the app's lazy imports). A key
+ * missing from the manifest is skipped; tests/e2e/shell.test.ts checks them against a build.
  */
 const LAYOUT = 'layouts/Layout.tsx';
 export const PAGE_CHUNKS: Record<PageKind, string[]> = {
@@ -40,7 +40,7 @@ export const PAGE_CHUNKS: Record<PageKind, string[]> = {
   sessionExpired: [LAYOUT, 'pages/SessionExpiredPage.tsx'],
 };
 
-/** The shared widget stylesheet, then the theme's (runtime/app/theme.ts loads them in this order). */
+/** The shared widget stylesheet, then the theme's, in the order the app loads them. */
 export const themeStylesheets = (theme: string): string[] => ['../../themes/base.css', `../../themes/${theme}/theme.css`];
 
 export function readManifest(distDir: string): Manifest | null {
