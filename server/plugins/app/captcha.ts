@@ -173,7 +173,6 @@ function postForm(url: URL, form: URLSearchParams, timeoutMs: number): Promise<{
         method: 'POST',
         agent: agents[url.protocol as keyof typeof agents],
         headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', 'content-length': Buffer.byteLength(body) },
-        timeout: timeoutMs,
         signal: AbortSignal.timeout(timeoutMs),
       },
       (res: IncomingMessage) => {
@@ -188,7 +187,6 @@ function postForm(url: URL, form: URLSearchParams, timeoutMs: number): Promise<{
         res.on('error', reject);
       },
     );
-    req.on('timeout', () => req.destroy(new Error('siteverify timed out')));
     req.on('error', reject);
     req.end(body);
   });
