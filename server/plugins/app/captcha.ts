@@ -158,24 +158,47 @@ const MAX_REPLY_BYTES = 64 * 1024;
 /** Kept-alive connections to the provider: siteverify is on every authorize and submit. */
 const agents = { 'http:': new HttpAgent({ keepAlive: true }), 'https:': new HttpsAgent({ keepAlive: true }) };
 
+interface FormReply {
+  status: number;
+  contentType: string;
+  body: string;
+}
+
+/** Why a request over a kept-alive connection failed before any answer came back. */
+class StaleConnectionError extends Error {}
+
 /**
  * POST a form to siteverify and read its answer (node:http rather than fetch: a fraction of the
  * CPU per call). Rejects on a network error, the timeout, or an answer over MAX_REPLY_BYTES;
- * redirects are not followed.
+ * redirects are not followed. A kept-alive connection the provider closed while it sat idle fails
+ * the request it was reused for before anything is answered; that request is sent once more on a
+ * new connection, within the same deadline.
  */
-function postForm(url: URL, form: URLSearchParams, timeoutMs: number): Promise<{ status: number; contentType: string; body: string }> {
+async function postForm(url: URL, form: URLSearchParams, timeoutMs: number): Promise<FormReply> {
   const body = form.toString();
+  const signal = AbortSignal.timeout(timeoutMs);
+  try {
+    return await postOnce(url, body, signal);
+  } catch (error) {
+    if (!(error instanceof StaleConnectionError)) throw error;
+    return postOnce(url, body, signal);
+  }
+}
+
+function postOnce(url: URL, body: string, signal: AbortSignal): Promise<FormReply> {
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
+    let answered = false;
     const req = send(
       url,
       {
         method: 'POST',
         agent: agents[url.protocol as keyof typeof agents],
         headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', 'content-length': Buffer.byteLength(body) },
-        signal: AbortSignal.timeout(timeoutMs),
+        signal,
       },
       (res: IncomingMessage) => {
+        answered = true;
         const chunks: Buffer[] = [];
         let size = 0;
         res.on('data', (chunk: Buffer) => {
@@ -187,7 +210,10 @@ function postForm(url: URL, form: URLSearchParams, timeoutMs: number): Promise<{
         res.on('error', reject);
       },
     );
-    req.on('error', reject);
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      const stale = req.reusedSocket && !answered && !signal.aborted && (error.code === 'ECONNRESET' || error.code === 'EPIPE');
+      reject(stale ? new StaleConnectionError(error.message, { cause: error }) : error);
+    });
     req.end(body);
   });
 }
@@ -224,7 +250,7 @@ export default fp<{ resolved: ResolvedCaptcha }>(
           reply = JSON.parse(res.body) as SiteverifyReply;
         } catch (err) {
           if ((err as { statusCode?: number }).statusCode) throw err;
-          return fail(request, `siteverify unreachable or unreadable: ${(err as Error).name}`);
+          return fail(request, `siteverify unreachable or unreadable: ${(err as NodeJS.ErrnoException).code ?? (err as Error).name}`);
         }
         if (typeof reply !== 'object' || reply === null || reply.success !== true) {
           return fail(request, `siteverify: ${JSON.stringify(reply?.['error-codes'] ?? 'no success')}`);
