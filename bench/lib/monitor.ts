@@ -2,7 +2,8 @@
  * Inside a server child: answers IPC requests for its memory, GC pauses and event-loop stalls, so
  * a latency outlier can be matched with what the process was doing at the time.
  */
-import { statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { Session } from 'node:inspector/promises';
 import { monitorEventLoopDelay, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 
@@ -104,7 +105,9 @@ export function startMonitor(walFile: string | null): void {
     } else if (m?.type === 'profile-stop') {
       void (async () => {
         const { profile } = await profiler!.post('Profiler.stop');
-        writeFileSync(String((m as { file?: string }).file), JSON.stringify(profile));
+        const file = String((m as { file?: string }).file);
+        mkdirSync(path.dirname(file), { recursive: true });
+        writeFileSync(file, JSON.stringify(profile));
         profiler!.disconnect();
         process.send?.({ replyTo: m.id });
       })();

@@ -5,7 +5,8 @@
  * own pid only.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, openSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { createServer } from 'node:net';
 import { ROOT } from './paths.js';
 
@@ -26,6 +27,14 @@ export interface Child {
 
 let nextId = 1;
 
+/** A child's standard output: discarded, or appended to a file in BENCH_LOG_DIR when it is set. */
+function childLog(script: string): 'ignore' | number {
+  const dir = process.env.BENCH_LOG_DIR;
+  if (!dir) return 'ignore';
+  mkdirSync(dir, { recursive: true });
+  return openSync(path.join(dir, `${path.basename(script, path.extname(script))}-${Date.now()}.log`), 'a');
+}
+
 export async function startChild(
   script: string,
   options: { env?: Record<string, string>; args?: string[]; nodeArgs?: string[]; readyTimeoutMs?: number; stdout?: 'ignore' | 'pipe' } = {},
@@ -33,7 +42,7 @@ export async function startChild(
   const proc = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', script, ...(options.args ?? [])], {
     cwd: ROOT,
     env: { ...process.env, ...options.env },
-    stdio: ['ignore', options.stdout ?? 'ignore', 'pipe', 'ipc'],
+    stdio: ['ignore', options.stdout ?? childLog(script), 'pipe', 'ipc'],
   });
   let stderr = '';
   proc.stderr?.on('data', (c: Buffer) => {
