@@ -62,12 +62,13 @@ interface WallClock extends CalendarDate {
 const wallClocks = new Map<string, Readonly<WallClock>>();
 const WALL_CLOCKS_KEPT = 64;
 
-/** The wall-clock reading in `zone` at instant `utcMs`. */
+/** The wall-clock reading in `zone` at instant `utcMs` (to the second: kept per whole second). */
 function wallClockAt(utcMs: number, zone: string): Readonly<WallClock> {
-  const key = `${zone}|${utcMs}`;
+  const second = Math.floor(utcMs / 1000) * 1000;
+  const key = `${zone}|${second}`;
   const known = wallClocks.get(key);
   if (known) return known;
-  const wall = computeWallClock(utcMs, zone);
+  const wall = computeWallClock(second, zone);
   if (wallClocks.size >= WALL_CLOCKS_KEPT) wallClocks.delete(wallClocks.keys().next().value!);
   wallClocks.set(key, wall);
   return wall;
