@@ -112,10 +112,23 @@ const classListVersion: Migration = {
   },
 };
 
+/**
+ * Who consumed a single-use value: the submission that used a captcha value may repeat that use
+ * (a retry), on any instance, with no session write in the submission's transaction.
+ */
+const oneTimeTokenUsedBy: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('one_time_tokens').addColumn('used_by', 'text').execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.alterTable('one_time_tokens').dropColumn('used_by').execute();
+  },
+};
+
 export function migrationProvider(dialect: DialectName): MigrationProvider {
   return {
     async getMigrations() {
-      return { '0001_initial': initial(dialect), '0002_class_list_version': classListVersion };
+      return { '0001_initial': initial(dialect), '0002_class_list_version': classListVersion, '0003_one_time_token_used_by': oneTimeTokenUsedBy };
     },
   };
 }

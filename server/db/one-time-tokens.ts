@@ -15,13 +15,13 @@ export function createOneTimeTokens(database: Database, options: { clock?: Clock
         .onConflict((oc) => oc.column('hash').doNothing())
         .execute();
     },
-    async consume(hash, trx) {
-      // One UPDATE decides: of two concurrent consumers exactly one changes the row.
+    async consume(hash, trx, by) {
+      // One UPDATE decides: of two concurrent consumers for different uses exactly one changes the row.
       const result = await (trx ?? db)
         .updateTable('one_time_tokens')
-        .set({ state: 'used' })
+        .set({ state: 'used', used_by: by ?? null })
         .where('hash', '=', hash)
-        .where('state', '=', 'issued')
+        .where((eb) => (by === undefined ? eb('state', '=', 'issued') : eb.or([eb('state', '=', 'issued'), eb('used_by', '=', by)])))
         .where('expires_at', '>', clock())
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;

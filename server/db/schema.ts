@@ -29,6 +29,8 @@ export interface OneTimeTokensTable {
   /** 'issued' (consumable once) or 'used' (seen once). */
   state: string;
   expires_at: Int8;
+  /** What consumed it (a submission's key), so that the same use may repeat it; null otherwise. */
+  used_by: string | null;
 }
 
 export interface ClassVehiclesTable {

@@ -122,8 +122,11 @@ export interface RateLimiter {
 export interface OneTimeTokens {
   /** Record an issued value; `consume` succeeds once for it until `expiresAt`. */
   issue(hash: string, expiresAt: number, trx?: Trx): Promise<void>;
-  /** true exactly once for an issued, unexpired hash; false otherwise (unknown, used, expired). */
-  consume(hash: string, trx?: Trx): Promise<boolean>;
+  /**
+   * true once for an issued, unexpired hash; false otherwise (unknown, used, expired). A use named
+   * `by` (a submission's key) may consume it again while it is unexpired: a retry of that use.
+   */
+  consume(hash: string, trx?: Trx, by?: string): Promise<boolean>;
   /** true the first time a hash is seen (e.g. a provider token), false on every later call. */
   markUsed(hash: string, expiresAt: number, trx?: Trx): Promise<boolean>;
   purgeExpired(): Promise<number>;

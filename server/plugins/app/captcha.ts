@@ -135,9 +135,9 @@ export interface CaptchaService {
    */
   issueRaw(request: FastifyRequest, formType: FormType, trx?: Trx): Promise<string>;
   /**
-   * Accept a captchaRawValue once (in `trx` when given); the caller saves the session. The same
-   * value is accepted again only for the same submission (`submissionKey`), so a retried submit
-   * gets its reference code back.
+   * Accept a captchaRawValue once (in `trx` when given), recording the submission that used it:
+   * the same value is accepted again only for that submission (`submissionKey`), on any instance,
+   * so a retried submit gets its reference code back. The session is not written.
    */
   consumeRaw(request: FastifyRequest, formType: FormType, value: string | null | undefined, submissionKey: string, trx?: Trx): Promise<void>;
 }
@@ -311,13 +311,8 @@ export default fp<{ resolved: ResolvedCaptcha }>(
         if (claims.f !== formType || typeof claims.x !== 'number' || claims.x < app.clock()) throw httpError('CAPTCHA_RAW_INVALID');
         const hash = sha256(value);
         if (!(session.data.captchaRaw[formType] ?? []).includes(hash)) throw httpError('CAPTCHA_RAW_INVALID');
-        const extra = (session.data.extra ??= {});
-        const usedBy = ((extra.rawUsedBy as Record<string, string> | undefined) ??= {});
-        if (await tokens.consume(`captchaRaw:${hash}`, trx)) {
-          usedBy[hash] = submissionKey;
-          return;
-        }
-        if (usedBy[hash] !== submissionKey) throw httpError('CAPTCHA_RAW_INVALID');
+        // Once, or again by the same submission (a retry whose first answer was lost).
+        if (!(await tokens.consume(`captchaRaw:${hash}`, trx, submissionKey))) throw httpError('CAPTCHA_RAW_INVALID');
       },
     };
     app.decorate('captcha', service);

@@ -126,6 +126,30 @@ describe.each(['sqlite', 'postgres'] as const)('one-time tokens over %s', (diale
     expect(await tokens.markUsed('captcha:x', clock.now() + 1000)).toBe(false);
     expect(await tokens.purgeExpired()).toBe(2);
   });
+
+  it('a use named by its key may consume again (a retry); another use may not, and two racing uses get one success', async () => {
+    t = await openTestDatabase(dialect);
+    const clock = manualClock();
+    const tokens = createOneTimeTokens(t.database, { clock: clock.now });
+    await tokens.issue('raw:a', clock.now() + 1000);
+    expect(await Promise.all([tokens.consume('raw:a', undefined, 'claim-1'), tokens.consume('raw:a', undefined, 'claim-2')])).toEqual(expect.arrayContaining([true, false]));
+    const winner = (await tokens.consume('raw:a', undefined, 'claim-1')) ? 'claim-1' : 'claim-2';
+    expect(await tokens.consume('raw:a', undefined, winner)).toBe(true);
+    expect(await tokens.consume('raw:a', undefined, winner === 'claim-1' ? 'claim-2' : 'claim-1')).toBe(false);
+    expect(await tokens.consume('raw:a')).toBe(false);
+    // Inside a transaction that rolls back, nothing is consumed.
+    await tokens.issue('raw:b', clock.now() + 1000);
+    await t.database.db
+      .transaction()
+      .execute(async (trx) => {
+        expect(await tokens.consume('raw:b', trx, 'claim-3')).toBe(true);
+        throw new Error('refused');
+      })
+      .catch(() => {});
+    expect(await tokens.consume('raw:b', undefined, 'claim-4')).toBe(true);
+    clock.advance(1000);
+    expect(await tokens.consume('raw:b', undefined, 'claim-4')).toBe(false);
+  });
 });
 
 describe('createSharedStores', () => {

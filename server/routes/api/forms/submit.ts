@@ -6,10 +6,10 @@
  * Order: deadline → session authorized for the form → parts read with limits (files by magic
  * bytes, sizes) → structure (core payload) → models (core rule engine, server side) → the VIN
  * authorized → captcha siteverify (fresh provider token) → ONE transaction: the provider token
- * recorded as used, the session's single-use captchaRawValue consumed, the session saved (when
- * sessions are in the database; in Redis it is saved after the commit), submission + documents
- * stored (idempotent on form type + model clientIds). Anything refused writes nothing but the
- * provider token's single-use record.
+ * recorded as used, the session's single-use captchaRawValue consumed (by this submission's key,
+ * so that a retry of the same submission may use it again), submission + documents stored
+ * (idempotent on form type + model clientIds). Anything refused writes nothing but the provider
+ * token's single-use record. The session itself is not written.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -221,7 +221,6 @@ const submit: FastifyPluginAsync = async (app) => {
         if (answers.credentials && Object.hasOwn(answers.credentials.fields, 'pin')) {
           answers.credentials = { ...answers.credentials, fields: { ...answers.credentials.fields, pin: null } };
         }
-        const joined = app.sessions.joinTransactions;
         let stored;
         try {
           stored = await app.stores.submissions.storeSubmission(
@@ -237,17 +236,11 @@ const submit: FastifyPluginAsync = async (app) => {
               async before(trx: Trx) {
                 if (use) await app.captcha.markUsed(use, request, trx);
                 await app.captcha.consumeRaw(request, formType, payload.captchaRawValue, key, trx);
-                if (joined) await app.sessions.save(request, trx);
               },
             },
           );
         } catch (error) {
           return app.captcha.spendOnRefusal(use, request, error);
-        }
-        if (!joined) {
-          // Sessions in Redis: saved once the claim is stored. The claim stands if this fails; only
-          // a retry of it with the same captcha value would then be refused.
-          await app.sessions.save(request).catch((error: unknown) => request.log.warn({ err: error }, 'session not saved after a stored submission'));
         }
         request.log.info({ formType, created: stored.created, submissionId: stored.submissionId }, 'submission stored');
         return { submitted: true, error: null, referenceCodeForm: stored.referenceCode };
