@@ -31,7 +31,7 @@ describe.each(DIALECTS)('openDatabase over %s', (dialect) => {
     expect(tables.sort()).toEqual(TABLES);
     const second = await t.reopen();
     const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(second.db);
-    expect(applied.rows.map((r) => r.name)).toEqual(['0001_initial', '0002_class_list_version']);
+    expect(applied.rows.map((r) => r.name)).toEqual(['0001_initial', '0002_class_list_version', '0003_one_time_token_used_by']);
   });
 
   it('answers the health check, and fails it with DatabaseUnavailableError once closed', async () => {
