@@ -18,6 +18,7 @@
  *   BENCH_KINDS=submit,authorize-vin   BENCH_DIALECTS=sqlite
  *   BENCH_PROFILE_DIR=/tmp/prof   a CPU profile of the real server per timed run (not the preparation)
  *   BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"   the whole process, written when it stops
+ *   BENCH_LOG_DIR=/tmp/logs   each server's log (the app's warnings: why a request was refused)
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
