@@ -78,19 +78,15 @@ export function createSessionStore(database: Database, options: SessionStoreOpti
       const next = data ?? (await load(id, now));
       if (!next) return null;
       const newId = newSessionId();
-      const run = async (t: NonNullable<typeof trx>) => {
-        // Deleting first makes two concurrent rotations of one id yield one winner; an expired
-        // session is not rotated.
-        const removed = await t.deleteFrom('sessions').where('id_hash', '=', hashId(id)).where('expires_at', '>', now).executeTakeFirst();
-        if (Number(removed.numDeletedRows) === 0) return false;
-        await t
-          .insertInto('sessions')
-          .values({ id_hash: hashId(newId), data: JSON.stringify(next), expires_at: now + idle, created_at: now })
-          .execute();
-        return true;
-      };
-      const done = trx ? await run(trx) : await db.transaction().execute(run);
-      return done ? { id: newId, data: next, expiresAt: now + idle } : null;
+      // One UPDATE renames the row: of two concurrent rotations of one id exactly one changes it,
+      // and an expired session is not rotated.
+      const result = await (trx ?? db)
+        .updateTable('sessions')
+        .set({ id_hash: hashId(newId), data: JSON.stringify(next), expires_at: now + idle })
+        .where('id_hash', '=', hashId(id))
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0 ? { id: newId, data: next, expiresAt: now + idle } : null;
     },
     async purgeExpired() {
       const result = await db.deleteFrom('sessions').where('expires_at', '<=', clock()).executeTakeFirst();
