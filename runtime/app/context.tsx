@@ -26,8 +26,9 @@ export function useApp<T>(select: (s: AppState) => T): T {
 /** The translator for the current culture's localizations; a missing key shows the key itself. */
 export function useT(): Translate {
   const localizations = useApp((s) => s.localizations);
+  const deadlines = useApp((s) => s.deadlines);
   const culture = useApp((s) => s.culture) ?? 'en';
-  return useMemo(() => createTranslate(culture, localizations), [culture, localizations]);
+  return useMemo(() => createTranslate(culture, localizations, deadlines), [culture, localizations, deadlines]);
 }
 
 export function useCulture(): string {

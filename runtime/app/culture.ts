@@ -1,4 +1,4 @@
-import { contentToDictionary, deadlineLocalizations } from '../core/i18n';
+import { contentToDictionary } from '../core/i18n';
 import type { Culture } from '../core/types';
 import type { AppApi } from './api';
 import type { AppStore } from './appState';
@@ -6,7 +6,8 @@ import { ERROR_PATH } from './routes';
 
 /**
  * Spec §4 localization: a different culture loads its content; the same culture does nothing;
- * a load failure sends the claimant to the error page. The deadline keys of §9 are merged in.
+ * a load failure sends the claimant to the error page. The deadline keys of §9 are read from the
+ * deadline settings when a text names one (createTranslate).
  */
 export async function loadCulture(store: AppStore, api: AppApi, culture: Culture, navigate?: (to: string) => void): Promise<void> {
   if (store.get().culture === culture && store.get().contentLoaded) return;
@@ -16,8 +17,7 @@ export async function loadCulture(store: AppStore, api: AppApi, culture: Culture
     const result = await api.getCultureContent(culture);
     if (store.get().culture !== culture) return; // a later choice won
     if (!result.ok) throw new Error(result.detail ?? result.error);
-    const localizations = { ...contentToDictionary(result.data), ...deadlineLocalizations(store.get().deadlines, culture) };
-    store.set({ localizations, contentLoaded: true });
+    store.set({ localizations: contentToDictionary(result.data), contentLoaded: true });
   } catch (error) {
     console.error(error);
     store.set({ contentLoaded: false });

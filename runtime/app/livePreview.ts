@@ -1,4 +1,4 @@
-import { contentToDictionary, deadlineLocalizations } from '../core/i18n';
+import { contentToDictionary } from '../core/i18n';
 import type { AppApi } from './api';
 import type { AppStore } from './appState';
 import { replaceSessionFlows } from './forms/formSessions';
@@ -20,7 +20,7 @@ export async function refreshConfiguration(store: AppStore, api: AppApi): Promis
   if (!culture) return;
   const content = await api.getCultureContent(culture);
   if (!content.ok || store.get().culture !== culture) return;
-  store.set({ localizations: { ...contentToDictionary(content.data), ...deadlineLocalizations(store.get().deadlines, culture) } });
+  store.set({ localizations: contentToDictionary(content.data) });
 }
 
 /** Listens to the server's live preview events when the page names them; otherwise does nothing. */

@@ -380,8 +380,13 @@ export type DeadlinesResponse = PerCultureDeadlinesResponse | LegacyDeadlinesRes
 
 /** Normalised deadline settings (spec §3). */
 export interface DeadlineSetting {
-  /** UTC instant. */
-  deadline: Date;
+  /**
+   * The deadline as configured: a local date-time ('2027-06-30T23:59:59') in an IANA zone. Its
+   * UTC instant is deadlineInstant(setting); deadlinePassed(setting, now) needs the zone's rules
+   * only within a day of it (the first date formatter on a page is a long task).
+   */
+  local: string;
+  zone: string;
   /** culture -> URL, plus 'default'. */
   redirectUrls: Record<string, string>;
 }

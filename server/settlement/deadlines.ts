@@ -4,7 +4,7 @@
  * `deadlineKeys`, spec §2's route table): the server refuses authorize and submit once one of
  * them has passed.
  */
-import { normalizeDeadlines } from '../../runtime/core/deadlines/index.js';
+import { deadlineInstant, normalizeDeadlines } from '../../runtime/core/deadlines/index.js';
 import type { DeadlineKey } from '../../runtime/core/types.js';
 import type { DeadlinesFile } from './load.js';
 
@@ -18,7 +18,7 @@ export type DeadlineInstants = Partial<Record<DeadlineKey, Date>>;
 export function deadlineInstants(deadlines: DeadlinesFile): DeadlineInstants {
   const out: DeadlineInstants = {};
   for (const [key, setting] of Object.entries(normalizeDeadlines(deadlines.body))) {
-    if (setting) out[key as DeadlineKey] = setting.deadline;
+    if (setting) out[key as DeadlineKey] = deadlineInstant(setting);
   }
   return out;
 }

@@ -81,6 +81,8 @@ describe('a second settlement made of JSON only', () => {
     await page.goto(`${started.url}/rebate`);
     await checkPage(page, check, 'start');
     expect(await page.locator('#main-content h1').innerText()).toBe('File a battery rebate claim');
+    // Its deadline, named by a deadline date key: shown in its own zone (Eastern), not Pacific.
+    expect(await page.locator('#main-content').innerText()).toMatch(/Claims must be filed online by:\s+Sunday, October 31, 2027 at 11:59\sPM EDT/);
     await page.fill('#credentials-vin', '5EXMB7C31LC000511');
     await page.fill('#credentials-noticeId', 'BAT-200001');
     await page.fill('#credentials-pin', '915204');
@@ -135,6 +137,7 @@ describe('a second settlement made of JSON only', () => {
     await page.goto(`${started.url}/rebate?culture=es`);
     await settled(page);
     expect(await page.locator('#main-content h1').innerText()).toBe('Presente una solicitud de reembolso de batería');
+    expect(await page.locator('#main-content').innerText()).toMatch(/a más tardar el:\s+domingo, 31 de octubre de 2027,? 11:59\sp\.\s?m\. EDT/);
     await page.fill('#credentials-vin', '5EXMB7C31MC000612');
     await next(page, /\/rebate\/contact/);
     await page.fill('#claimantInfo-firstName', 'Tomás');

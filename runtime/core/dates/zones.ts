@@ -105,12 +105,11 @@ export function todayInZone(now: Date, zone: string = PROJECT_TIME_ZONE): Calend
 const ISO_LOCAL = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?)?$/;
 
 /**
- * Converts a local date-time without offset ('2027-06-30T23:59:59', or a bare date meaning
- * midnight) read in `ianaZone` to the UTC instant. DST-correct: in the autumn overlap the earlier
- * instant is chosen; a time skipped in spring is read with the offset before the change
- * (02:30 becomes 03:30), as clocks do.
+ * A local date-time without offset ('2027-06-30T23:59:59', or a bare date meaning midnight) read
+ * as if it were UTC, in milliseconds: checks the text without needing any zone's rules. Throws
+ * 'Invalid date format' when it is not such a date-time.
  */
-export function zonedLocalToUtc(isoLocal: string, ianaZone: string): Date {
+export function isoLocalAsUtc(isoLocal: string): number {
   const m = ISO_LOCAL.exec(isoLocal.trim());
   if (!m) throw devError('INVALID_DATE_FORMAT', isoLocal);
   const [year, month, day, hour, minute, second] = [1, 2, 3, 4, 5, 6].map((i) => Number(m[i] ?? 0)) as [
@@ -120,7 +119,24 @@ export function zonedLocalToUtc(isoLocal: string, ianaZone: string): Date {
   if (month < 1 || month > 12 || day < 1 || day > new Date(Date.UTC(year, month, 0)).getUTCDate() || hour > 23 || minute > 59 || second > 59) {
     throw devError('INVALID_DATE_FORMAT', isoLocal);
   }
-  const localAsUtc = Date.UTC(year, month - 1, day, hour, minute, second, ms);
+  return Date.UTC(year, month - 1, day, hour, minute, second, ms);
+}
+
+/**
+ * No zone is a day or more away from UTC, so a local date-time read in any zone lies strictly
+ * within a day of the same text read as UTC: whether an instant is before or after it is known
+ * without the zone's rules unless the two are that close.
+ */
+export const MAX_ZONE_OFFSET_MS = 86_400_000;
+
+/**
+ * Converts a local date-time without offset ('2027-06-30T23:59:59', or a bare date meaning
+ * midnight) read in `ianaZone` to the UTC instant. DST-correct: in the autumn overlap the earlier
+ * instant is chosen; a time skipped in spring is read with the offset before the change
+ * (02:30 becomes 03:30), as clocks do.
+ */
+export function zonedLocalToUtc(isoLocal: string, ianaZone: string): Date {
+  const localAsUtc = isoLocalAsUtc(isoLocal);
   // Try the offsets in force a day either side; keep the candidates whose wall clock matches.
   const offsets = new Set([offsetAt(localAsUtc - 86_400_000, ianaZone), offsetAt(localAsUtc + 86_400_000, ianaZone)]);
   const exact = [...offsets].map((o) => localAsUtc - o).filter((t) => offsetAt(t, ianaZone) === localAsUtc - t);

@@ -1,4 +1,4 @@
-import { ianaZoneFor, zonedLocalToUtc } from '../dates';
+import { ianaZoneFor, isoLocalAsUtc } from '../dates';
 import { devError } from '../errors';
 import {
   DEADLINE_KEYS,
@@ -21,10 +21,16 @@ export function isPerCultureDeadlines(response: DeadlinesResponse): response is 
 }
 
 /** Legacy 'MM/dd/yyyy' read as the end of that day (23:59:59) in the deadline's zone. */
-function legacyDeadline(value: string, ianaZone: string): Date {
+function legacyLocal(value: string): string {
   const m = LEGACY_DATE.exec(value.trim());
   if (!m) throw devError('INVALID_DATE_FORMAT', value);
-  return zonedLocalToUtc(`${m[3]}-${m[1]}-${m[2]}T23:59:59`, ianaZone);
+  return checkedLocal(`${m[3]}-${m[1]}-${m[2]}T23:59:59`);
+}
+
+/** The local date-time as given, once it is known to be one ('Invalid date format' otherwise). */
+function checkedLocal(isoLocal: string): string {
+  isoLocalAsUtc(isoLocal);
+  return isoLocal.trim();
 }
 
 function fromPerCulture(response: PerCultureDeadlinesResponse): DeadlineSettings {
@@ -33,7 +39,8 @@ function fromPerCulture(response: PerCultureDeadlinesResponse): DeadlineSettings
   for (const [key, entry] of Object.entries(response.deadlines ?? {})) {
     if (!isDeadlineKey(key) || !entry) continue;
     settings[key] = {
-      deadline: zonedLocalToUtc(entry.deadlineDateTime, zone),
+      zone,
+      local: checkedLocal(entry.deadlineDateTime),
       redirectUrls: { ...(entry.redirectUrl ?? {}) },
     };
   }
@@ -45,7 +52,8 @@ function fromLegacy(response: LegacyDeadlinesResponse): DeadlineSettings {
   for (const [key, entry] of Object.entries(response.deadlines ?? {})) {
     if (!isDeadlineKey(key) || !entry) continue;
     settings[key] = {
-      deadline: legacyDeadline(entry.deadline, ianaZoneFor(entry.timeZone)),
+      zone: ianaZoneFor(entry.timeZone),
+      local: legacyLocal(entry.deadline),
       redirectUrls: entry.redirectUrl ? { default: entry.redirectUrl } : {},
     };
   }
@@ -61,11 +69,4 @@ function fromLegacy(response: LegacyDeadlinesResponse): DeadlineSettings {
  */
 export function normalizeDeadlines(response: DeadlinesResponse): DeadlineSettings {
   return isPerCultureDeadlines(response) ? fromPerCulture(response) : fromLegacy(response);
-}
-
-/** The IANA zone deadlines are shown in: the per-culture project zone, else the first legacy zone, else Pacific. */
-export function deadlinesDisplayZone(response: DeadlinesResponse): string {
-  if (isPerCultureDeadlines(response)) return ianaZoneFor(response.timeZone);
-  const first = Object.values(response.deadlines ?? {})[0];
-  return ianaZoneFor(first?.timeZone ?? 'Pacific');
 }

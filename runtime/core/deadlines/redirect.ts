@@ -1,4 +1,5 @@
 import type { Culture, DeadlineKey, DeadlineSettings } from '../types';
+import { deadlinePassed } from './instant';
 
 /** The in-app deadline-passed page. */
 export const DEADLINE_PATH = '/deadline';
@@ -21,7 +22,7 @@ export function resolveDeadlineRedirect(
   if (!settings) return { kind: 'none' };
   for (const key of routeDeadlineKeys) {
     const setting = settings[key];
-    if (!setting || !(now.getTime() > setting.deadline.getTime())) continue;
+    if (!setting || !deadlinePassed(setting, now)) continue;
     const target =
       setting.redirectUrls[culture] || setting.redirectUrls.default || settings.globalDeadline?.redirectUrls.default || DEADLINE_PATH;
     return target === DEADLINE_PATH ? { kind: 'inApp', to: DEADLINE_PATH } : { kind: 'external', url: target };

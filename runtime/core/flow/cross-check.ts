@@ -2,6 +2,7 @@ import { SUPPORTED_CONDITION_KEYWORDS } from '../conditions/evaluate';
 import { camelCase } from '../models/config';
 import { MASK_NAMES } from '../masks';
 import { ruleAdapters } from '../rules/registry';
+import { parseDeadlineTextKey } from '../i18n/deadlineKeys';
 import type { RuleAdapter } from '../rules/types';
 import {
   ADDRESS_FIELDS,
@@ -221,7 +222,8 @@ export function checkFlow(flow: FlowFile, file: string, context: CheckContext): 
     for (const [localeFile, texts] of Object.entries(context.locales)) {
       const reported = new Set<string>();
       for (const { key, pointer } of used) {
-        if (Object.hasOwn(texts, key) || reported.has(key)) continue;
+        // Deadline dates (LocKey_Deadline_<Deadline>_<Format>) come from the deadlines, not the files.
+        if (Object.hasOwn(texts, key) || reported.has(key) || parseDeadlineTextKey(key)) continue;
         reported.add(key);
         add(pointer, `localization key "${key}" is missing from ${localeFile}`, `add "${key}" to every locale file`);
       }

@@ -1,6 +1,6 @@
 import { PROJECT_TIME_ZONE } from '../dates';
+import { deadlineInstant } from '../deadlines/instant';
 import { DEADLINE_KEYS, type Culture, type DeadlineKey, type DeadlineSettings } from '../types';
-import type { Dictionary } from './translator';
 
 /** The four date formats of spec §9, by key suffix. */
 export const DEADLINE_KEY_FORMATS = ['ShortDate', 'LongDate', 'FullDateZone', 'MonthDayYear'] as const;
@@ -42,17 +42,32 @@ export function formatDeadline(instant: Date, culture: Culture, zone: string = P
   };
 }
 
+const DEADLINE_TEXT_KEYS = new Map(DEADLINE_KEYS.flatMap((deadline) => DEADLINE_KEY_FORMATS.map((format) => [deadlineKeyName(deadline, format), { deadline, format }] as const)));
+
+/** The deadline and date format a key such as LocKey_Deadline_ClaimFilingDeadline_ShortDate names, or null. */
+export function parseDeadlineTextKey(key: string): { deadline: DeadlineKey; format: DeadlineKeyFormat } | null {
+  return DEADLINE_TEXT_KEYS.get(key) ?? null;
+}
+
+const formattedDeadlines = new Map<string, Record<DeadlineKeyFormat, string>>();
+
 /**
- * Dynamic localizations (spec §9): for each deadline present, one key per date format, e.g.
- * LocKey_Deadline_ClaimFilingDeadline_ShortDate = '06/30/2027'. Merge into the culture's texts.
+ * Dynamic localizations (spec §9): the text of a deadline key such as
+ * LocKey_Deadline_ClaimFilingDeadline_ShortDate ('06/30/2027'), or undefined when the key names
+ * no deadline date or its deadline is not configured. Shown in the deadline's own zone (the
+ * settlement's project zone, or a legacy deadline's zone), as configured. Worked out when a text
+ * asks for it, not when the culture loads: a page's first date formatter is a long task, and most
+ * pages name no deadline date.
  */
-export function deadlineLocalizations(settings: DeadlineSettings, culture: Culture, zone: string = PROJECT_TIME_ZONE): Dictionary {
-  const out: Dictionary = {};
-  for (const key of DEADLINE_KEYS) {
-    const setting = settings[key];
-    if (!setting) continue;
-    const formatted = formatDeadline(setting.deadline, culture, zone);
-    for (const format of DEADLINE_KEY_FORMATS) out[deadlineKeyName(key, format)] = formatted[format];
+export function deadlineText(key: string, settings: DeadlineSettings, culture: Culture): string | undefined {
+  const named = parseDeadlineTextKey(key);
+  const setting = named ? settings[named.deadline] : undefined;
+  if (!named || !setting) return undefined;
+  const memo = `${setting.zone}|${setting.local}|${culture}`;
+  let formatted = formattedDeadlines.get(memo);
+  if (!formatted) {
+    formatted = formatDeadline(deadlineInstant(setting), culture, setting.zone);
+    formattedDeadlines.set(memo, formatted);
   }
-  return out;
+  return formatted[named.format];
 }

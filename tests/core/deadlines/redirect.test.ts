@@ -2,14 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { resolveDeadlineRedirect } from '../../../runtime/core/deadlines';
 import type { DeadlineKey, DeadlineSettings } from '../../../runtime/core/types';
 
+// 2027-06-30T23:59:59 and 2027-12-31T23:59:59 in Pacific time (daylight, then standard).
+const CLAIM_AT = { zone: 'America/Los_Angeles', local: '2027-06-30T23:59:59' };
+const GLOBAL_AT = { zone: 'America/Los_Angeles', local: '2027-12-31T23:59:59' };
 const CLAIM = new Date('2027-07-01T06:59:59Z');
 const GLOBAL = new Date('2028-01-01T07:59:59Z');
 const ROUTE: DeadlineKey[] = ['claimFilingDeadline', 'globalDeadline'];
 const after = (d: Date, ms = 1) => new Date(d.getTime() + ms);
 
 const settings = (claimUrls: Record<string, string>, globalUrls: Record<string, string> = {}): DeadlineSettings => ({
-  claimFilingDeadline: { deadline: CLAIM, redirectUrls: claimUrls },
-  globalDeadline: { deadline: GLOBAL, redirectUrls: globalUrls },
+  claimFilingDeadline: { ...CLAIM_AT, redirectUrls: claimUrls },
+  globalDeadline: { ...GLOBAL_AT, redirectUrls: globalUrls },
 });
 
 describe('resolveDeadlineRedirect (route guard step 2)', () => {
@@ -49,8 +52,8 @@ describe('resolveDeadlineRedirect (route guard step 2)', () => {
 
   it('checks the keys in order and skips keys without settings', () => {
     const s: DeadlineSettings = {
-      claimFilingDeadline: { deadline: GLOBAL, redirectUrls: { default: 'https://example.com/claim' } },
-      globalDeadline: { deadline: CLAIM, redirectUrls: { default: 'https://example.com/global' } },
+      claimFilingDeadline: { ...GLOBAL_AT, redirectUrls: { default: 'https://example.com/claim' } },
+      globalDeadline: { ...CLAIM_AT, redirectUrls: { default: 'https://example.com/global' } },
     };
     expect(resolveDeadlineRedirect(ROUTE, s, after(GLOBAL), 'en')).toEqual({ kind: 'external', url: 'https://example.com/claim' });
     expect(resolveDeadlineRedirect(ROUTE, s, after(CLAIM), 'en')).toEqual({ kind: 'external', url: 'https://example.com/global' });

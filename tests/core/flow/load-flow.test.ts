@@ -116,6 +116,17 @@ describe('loadFlow', () => {
     expect(errors[0]!.pointer).toBe('/pages/0/titleKey');
   });
 
+  it('needs no locale text for a deadline date key, which the deadlines supply at run time', () => {
+    const flow = copy(shippedFlow('lookup'));
+    flow.pages[0]!.titleKey = 'LocKey_Deadline_LookupFilingDeadline_LongDate';
+    expect(loadFlow(flow, FILE, context()).ok).toBe(true);
+    flow.pages[0]!.titleKey = 'LocKey_Deadline_LookupFilingDeadline_Weekday';
+    expect(errorsOf(flow).map((e) => e.message)).toEqual([
+      'localization key "LocKey_Deadline_LookupFilingDeadline_Weekday" is missing from locales/en.json',
+      'localization key "LocKey_Deadline_LookupFilingDeadline_Weekday" is missing from locales/es.json',
+    ]);
+  });
+
   it('accepts only the four deadline keys', () => {
     const flow = copy(shippedFlow('lookup')) as unknown as { deadlineKeys: string[] };
     flow.deadlineKeys = ['lookupFilingDeadline', 'lookupDeadline'];

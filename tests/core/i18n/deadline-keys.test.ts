@@ -1,16 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { deadlineKeyName, deadlineLocalizations } from '../../../runtime/core/i18n';
+import { DEADLINE_KEY_FORMATS, deadlineKeyName, deadlineText } from '../../../runtime/core/i18n';
 import type { DeadlineSettings } from '../../../runtime/core/types';
 
 // 2027-06-30T23:59:59 Pacific (daylight time) and 2027-12-31T23:59:59 Pacific (standard time).
 const settings: DeadlineSettings = {
-  claimFilingDeadline: { deadline: new Date('2027-07-01T06:59:59Z'), redirectUrls: {} },
-  globalDeadline: { deadline: new Date('2028-01-01T07:59:59Z'), redirectUrls: {} },
+  claimFilingDeadline: { zone: 'America/Los_Angeles', local: '2027-06-30T23:59:59', redirectUrls: {} },
+  globalDeadline: { zone: 'America/Los_Angeles', local: '2027-12-31T23:59:59', redirectUrls: {} },
 };
 
-describe('deadlineLocalizations', () => {
+/** Every deadline key's text, as a claimant's page would ask for them. */
+const texts = (s: DeadlineSettings, culture: string) => {
+  const out: Record<string, string> = {};
+  for (const deadline of ['globalDeadline', 'lookupFilingDeadline', 'exclusionFilingDeadline', 'claimFilingDeadline'] as const) {
+    for (const format of DEADLINE_KEY_FORMATS) {
+      const key = deadlineKeyName(deadline, format);
+      const text = deadlineText(key, s, culture);
+      if (text !== undefined) out[key] = text;
+    }
+  }
+  return out;
+};
+
+describe('deadlineText', () => {
   it('gives each deadline four keys in the formats of spec §9, in English', () => {
-    expect(deadlineLocalizations(settings, 'en')).toEqual({
+    expect(texts(settings, 'en')).toEqual({
       LocKey_Deadline_GlobalDeadline_ShortDate: '12/31/2027',
       LocKey_Deadline_GlobalDeadline_LongDate: 'December 31, 2027',
       LocKey_Deadline_GlobalDeadline_FullDateZone: 'Friday, December 31, 2027 at 11:59 PM PST',
@@ -23,14 +36,22 @@ describe('deadlineLocalizations', () => {
   });
 
   it('in Spanish, keeping MM/dd/yyyy for the short date', () => {
-    const es = deadlineLocalizations(settings, 'es');
+    const es = texts(settings, 'es');
     expect(es[deadlineKeyName('claimFilingDeadline', 'ShortDate')]).toBe('06/30/2027');
     expect(es[deadlineKeyName('claimFilingDeadline', 'LongDate')]).toBe('30 de junio de 2027');
     expect(es[deadlineKeyName('claimFilingDeadline', 'FullDateZone')]).toMatch(/^miércoles, 30 de junio de 2027.*PDT$/);
   });
 
-  it('reads the date in the project zone, not UTC', () => {
-    const utcNextDay = { claimFilingDeadline: { deadline: new Date('2027-07-01T06:59:59Z'), redirectUrls: {} } };
-    expect(deadlineLocalizations(utcNextDay, 'en', 'America/New_York').LocKey_Deadline_ClaimFilingDeadline_ShortDate).toBe('07/01/2027');
+  it("shows each deadline in its own zone, as configured, not in UTC or the claimant's", () => {
+    const eastern = { claimFilingDeadline: { zone: 'America/New_York', local: '2027-10-31T23:59:59', redirectUrls: {} } };
+    expect(deadlineText('LocKey_Deadline_ClaimFilingDeadline_ShortDate', eastern, 'en')).toBe('10/31/2027');
+    expect(deadlineText('LocKey_Deadline_ClaimFilingDeadline_FullDateZone', eastern, 'en')).toBe('Sunday, October 31, 2027 at 11:59 PM EDT');
+  });
+
+  it('gives nothing for a key that names no date format, or a deadline not configured', () => {
+    expect(deadlineText('LocKey_Deadline_Title', settings, 'en')).toBeUndefined();
+    expect(deadlineText('LocKey_Deadline_ClaimFilingDeadline_Weekday', settings, 'en')).toBeUndefined();
+    expect(deadlineText('LocKey_Deadline_LookupFilingDeadline_LongDate', settings, 'en')).toBeUndefined();
+    expect(deadlineText('LocKey_Deadline_OtherDeadline_LongDate', settings, 'en')).toBeUndefined();
   });
 });
