@@ -4,19 +4,11 @@
  * flow, one repair, one document with a 100 KiB PDF) encoded as the browser encodes it.
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { MULTIPART_FIELDS, payloadToFormData } from '../../runtime/core/payload/index.js';
 import type { FieldValue, FormModel, FormType, SubmissionPayload } from '../../runtime/core/types.js';
-import { ROOT } from './paths.js';
+import { invoiceContext, MARIA, MARIA_ANSWERS, sampleModel } from '../../tests/support/sample-claim.js';
 
-interface ModelConfig {
-  metadataHash: string;
-  metadata: { formType: string; dtoMapping: string };
-}
-const CONFIGS = (JSON.parse(readFileSync(path.join(ROOT, 'server-fixtures', 'models.json'), 'utf8')) as { models: ModelConfig[] }).models;
-
-export const MARIA = { vin: '5EXMA1B20HC000101', noticeId: 'EXM-100001', pin: '482913' };
+export { MARIA };
 export const PDF_BYTES = 100 * 1024;
 
 /** Unique per process: clientIds of two bench processes never collide. */
@@ -30,15 +22,7 @@ export function clientId(prefix = 'b'): string {
 }
 
 export function model(formType: FormType, dtoMapping: string, fields: Record<string, FieldValue>): FormModel {
-  const config = CONFIGS.find((m) => m.metadata.formType === formType && m.metadata.dtoMapping === dtoMapping);
-  if (!config) throw new Error(`server-fixtures/models.json has no ${formType}/${dtoMapping}`);
-  return {
-    id: null,
-    clientId: clientId(),
-    metadata: { formType, dtoMapping: dtoMapping[0]!.toLowerCase() + dtoMapping.slice(1) },
-    metadataHash: config.metadataHash,
-    fields,
-  };
+  return sampleModel(formType, dtoMapping, fields, clientId());
 }
 
 /** A PDF of `size` bytes (magic number, a comment carrying `label`, padding, trailer). */
@@ -53,59 +37,16 @@ export function pdf(label: string, size = PDF_BYTES): Buffer {
 
 /** A complete Automotive claim as the flow builds it (Maria's answers), with one repair and its invoice. */
 export function automotivePayload(options: { captchaRawValue: string; reCaptchaResponse: string; file: Buffer }): SubmissionPayload {
-  const repair = model('Automotive', 'ClaimTransactions', {
-    claimTransactionType: 'repair',
-    repairDate: '06/10/2016',
-    mileageAtRepair: '41200',
-    facilityName: 'Bay Motors',
-    amountPaid: 1250.5,
-    repairDescription: 'Replaced CVT valve body.\nTwo days in the shop.',
-    denialDate: null,
-    denialReason: null,
-  });
-  const doc = model('Automotive', 'DocumentContexts', {
-    documentType: 'repairInvoice',
-    claimTransactionId: repair.clientId,
-    file: 'invoice.pdf',
-    name: 'invoice.pdf',
-    size: options.file.length,
-    type: 'application/pdf',
-  });
+  const repair = model('Automotive', 'ClaimTransactions', { ...MARIA_ANSWERS.ClaimTransactions });
+  const doc = model('Automotive', 'DocumentContexts', invoiceContext(repair.clientId, options.file.length));
   return {
     reCaptchaResponse: options.reCaptchaResponse,
     userPreferredCulture: 'en',
     captchaRawValue: options.captchaRawValue,
     credentials: model('Automotive', 'Credentials', { ...MARIA }),
-    claimantInfo: model('Automotive', 'ClaimantInfo', {
-      firstName: 'María',
-      middleInitial: null,
-      lastName: "García-O'Neil",
-      mailingStreetLine1: '1200 Harbor Blvd',
-      mailingStreetLine2: null,
-      mailingCity: 'Oakland',
-      mailingSubDivision: 'CA',
-      mailingPostalCode: '94607',
-      mailingSubDivisionNonUS: null,
-      mailingPostalCodeNonUS: null,
-      mailingCountry: 'US',
-      emailAddress: 'maria.garcia@example.com',
-      phoneNumber: '(510) 555-0142',
-      alternatePhoneNumber: null,
-    }),
-    claimDetails: model('Automotive', 'ClaimDetails', {
-      ownershipType: 'own',
-      acquisitionDate: '03/15/2015',
-      isCurrentOwner: 'true',
-      disposalDate: null,
-      didIncurOutOfPocketExpensesPriorToSeptember: 'true',
-    }),
-    signature: model('Automotive', 'Signature', {
-      signature: 'María García',
-      signatureDate: '11/25/2026',
-      attestation: true,
-      confirmEmailAddress: 'maria.garcia@example.com',
-      confirmPhoneNumber: '(510) 555-0142',
-    }),
+    claimantInfo: model('Automotive', 'ClaimantInfo', { ...MARIA_ANSWERS.ClaimantInfo }),
+    claimDetails: model('Automotive', 'ClaimDetails', { ...MARIA_ANSWERS.ClaimDetails }),
+    signature: model('Automotive', 'Signature', { ...MARIA_ANSWERS.Signature }),
     prepopulatedData: [],
     documentContexts: [doc],
     claimTransactions: [repair],

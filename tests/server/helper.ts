@@ -16,7 +16,10 @@ import type { CaptchaEmulator } from '../../server/captcha-emulator/emulator.js'
 import { openDatabase } from '../../server/db/index.js';
 import type { Database } from '../../server/db/types.js';
 import type { FieldValue, FormModel, FormType } from '../../runtime/core/types.js';
-import models from '../../server-fixtures/models.json' with { type: 'json' };
+import { invoiceContext, MARIA, MARIA_ANSWERS, sampleModel } from '../support/sample-claim.js';
+
+export { MARIA };
+export const NOT_CLASS_VIN = '1HGCM82633A004352';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const FIXTURES = path.join(ROOT, 'server-fixtures');
@@ -98,52 +101,19 @@ export async function testApp(database: Database, emulator: CaptchaEmulator, opt
  * The claimant's models
  * ----------------------------------------------------------------------------------------------*/
 
-const configs = (models as { models: Array<{ metadataHash: string; metadata: { formType: string; dtoMapping: string } }> }).models;
 let seq = 0;
 
 export function model(formType: FormType, dtoMapping: string, fields: Record<string, FieldValue>): FormModel {
-  const config = configs.find((m) => m.metadata.formType === formType && m.metadata.dtoMapping === dtoMapping);
-  if (!config) throw new Error(`no model config ${formType}/${dtoMapping}`);
   seq++;
-  return {
-    id: null,
-    clientId: `t${String(seq).padStart(7, '0')}${Math.random().toString(36).slice(2, 10).padEnd(8, '0')}`,
-    metadata: { formType, dtoMapping: dtoMapping[0]!.toLowerCase() + dtoMapping.slice(1) },
-    metadataHash: config.metadataHash,
-    fields,
-  };
+  return sampleModel(formType, dtoMapping, fields, `t${String(seq).padStart(7, '0')}${Math.random().toString(36).slice(2, 10).padEnd(8, '0')}`);
 }
 
-export const MARIA = { vin: '5EXMA1B20HC000101', noticeId: 'EXM-100001', pin: '482913' };
-export const NOT_CLASS_VIN = '1HGCM82633A004352';
-
 export function claimantInfo(formType: FormType): FormModel {
-  return model(formType, 'ClaimantInfo', {
-    firstName: 'María',
-    middleInitial: null,
-    lastName: "García-O'Neil",
-    mailingStreetLine1: '1200 Harbor Blvd',
-    mailingStreetLine2: null,
-    mailingCity: 'Oakland',
-    mailingSubDivision: 'CA',
-    mailingPostalCode: '94607',
-    mailingSubDivisionNonUS: null,
-    mailingPostalCodeNonUS: null,
-    mailingCountry: 'US',
-    emailAddress: 'maria.garcia@example.com',
-    phoneNumber: '(510) 555-0142',
-    alternatePhoneNumber: null,
-  });
+  return model(formType, 'ClaimantInfo', { ...MARIA_ANSWERS.ClaimantInfo });
 }
 
 export function signature(formType: FormType): FormModel {
-  return model(formType, 'Signature', {
-    signature: 'María García',
-    signatureDate: '11/25/2026',
-    attestation: true,
-    confirmEmailAddress: 'maria.garcia@example.com',
-    confirmPhoneNumber: '(510) 555-0142',
-  });
+  return model(formType, 'Signature', { ...MARIA_ANSWERS.Signature });
 }
 
 /** Minimal bytes of each type (magic numbers), as a browser would upload them. */
@@ -160,24 +130,8 @@ export interface Parts {
 
 /** The parts of a complete, valid Automotive submission (one repair, one document). */
 export function automotiveParts(captchaRawValue: string | null, reCaptchaResponse: string | null): Parts {
-  const repair = model('Automotive', 'ClaimTransactions', {
-    claimTransactionType: 'repair',
-    repairDate: '06/10/2016',
-    mileageAtRepair: '41200',
-    facilityName: 'Bay Motors',
-    amountPaid: 1250.5,
-    repairDescription: 'Replaced CVT valve body.\nTwo days in the shop.',
-    denialDate: null,
-    denialReason: null,
-  });
-  const doc = model('Automotive', 'DocumentContexts', {
-    documentType: 'repairInvoice',
-    claimTransactionId: repair.clientId,
-    file: 'invoice.pdf',
-    name: 'invoice.pdf',
-    size: FILES.pdf.length,
-    type: 'application/pdf',
-  });
+  const repair = model('Automotive', 'ClaimTransactions', { ...MARIA_ANSWERS.ClaimTransactions });
+  const doc = model('Automotive', 'DocumentContexts', invoiceContext(repair.clientId, FILES.pdf.length));
   return {
     text: {
       ...(reCaptchaResponse ? { reCaptchaResponse } : {}),
@@ -185,15 +139,7 @@ export function automotiveParts(captchaRawValue: string | null, reCaptchaRespons
       ...(captchaRawValue ? { captchaRawValue } : {}),
       credentials: JSON.stringify(model('Automotive', 'Credentials', { ...MARIA })),
       claimantInfo: JSON.stringify(claimantInfo('Automotive')),
-      claimDetails: JSON.stringify(
-        model('Automotive', 'ClaimDetails', {
-          ownershipType: 'own',
-          acquisitionDate: '03/15/2015',
-          isCurrentOwner: 'true',
-          disposalDate: null,
-          didIncurOutOfPocketExpensesPriorToSeptember: 'true',
-        }),
-      ),
+      claimDetails: JSON.stringify(model('Automotive', 'ClaimDetails', { ...MARIA_ANSWERS.ClaimDetails })),
       signature: JSON.stringify(signature('Automotive')),
       prepopulatedData: '[]',
       documentContexts: JSON.stringify([doc]),
