@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { build } from 'vite';
+import { inject } from 'vitest';
 import { buildApp } from '../../server/app';
 import { startCaptchaEmulator } from '../../server/captcha-emulator/emulator';
 import { createSubmissions, openDatabase, type SubmissionRecord } from '../../server/db';
@@ -20,16 +20,9 @@ export const SCREENSHOTS = path.join(ARTIFACTS, 'screenshots');
 
 export type Theme = 'default' | 'ftc' | 'kontent';
 
-let builtDist: Promise<string> | null = null;
-
-/** Builds the app once per test process into its own folder (never the shared dist/app). */
-export function buildAppOnce(): Promise<string> {
-  builtDist ??= (async () => {
-    const outDir = path.join(ARTIFACTS, 'e2e-dist');
-    await build({ configFile: path.join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
-    return outDir;
-  })();
-  return builtDist;
+/** The production build of this run (tests/e2e/global-setup.ts). */
+export function builtApp(): string {
+  return inject('e2eDist');
 }
 
 export interface SettlementChanges {
@@ -69,7 +62,7 @@ export interface E2eServer {
  * a settlement copy and a fresh SQLite data folder, with the captcha emulator in-process.
  */
 export async function startE2eServer(changes: SettlementChanges = {}): Promise<E2eServer> {
-  const distDir = await buildAppOnce();
+  const distDir = builtApp();
   const copy = copySettlement(changes);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cf-e2e-data-'));
   const settlement = loadSettlement(copy.dir);

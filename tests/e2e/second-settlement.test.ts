@@ -14,7 +14,7 @@ import type { FlowFile } from '../../runtime/core/types';
 import { readConfig } from '../../server/config';
 import { startServer, type RunningServer } from '../../server/main';
 import { checkPage, NEXT, next, type PageCheck } from './flow-steps';
-import { buildAppOnce, launchBrowser, openPage, ROOT, settled } from './harness';
+import { builtApp, launchBrowser, openPage, ROOT, settled } from './harness';
 
 const SECOND = path.join(ROOT, 'tests/settlements/second');
 
@@ -33,7 +33,7 @@ async function startWith(settlementDir: string, extra: { livePreview?: boolean }
     PORT: '0',
     DATA_DIR: dataDir,
     SETTLEMENT_DIR: settlementDir,
-    APP_DIST_DIR: await buildAppOnce(),
+    APP_DIST_DIR: builtApp(),
     SESSION_SECRET: 'second-settlement-secret-of-at-least-32-chars',
   });
   const server = await startServer(config, extra);

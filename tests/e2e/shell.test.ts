@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_CHUNKS, readManifest, themeStylesheets } from '../../server/routes/app-shell/preload';
-import { axe, buildAppOnce, describeViolations, launchBrowser, openPage, screenshot, settled, startE2eServer, type E2eServer, type Theme } from './harness';
+import { axe, builtApp, describeViolations, launchBrowser, openPage, screenshot, settled, startE2eServer, type E2eServer, type Theme } from './harness';
 
 const THEMES: Theme[] = ['default', 'ftc', 'kontent'];
 
@@ -79,7 +79,7 @@ describe.each(THEMES)('the %s theme', (theme) => {
 
 describe('the app page of a production build', () => {
   it('preloads chunks and stylesheets the build has: every page kind its layout and page, every theme its stylesheets', async () => {
-    const manifest = readManifest(await buildAppOnce());
+    const manifest = readManifest(builtApp());
     expect(manifest).not.toBeNull();
     const missing = [
       ...Object.values(PAGE_CHUNKS).flat(),
