@@ -5,6 +5,7 @@ export { validatePage, messageText, type ValidatePageContext } from './validateP
 export { ModelFields, REQUIRED_TEXT_KEY } from './ModelFields';
 export { computeFieldState, dependencyOutcome, fieldRules, fieldDateBounds } from './field-state';
 export { applyDependencyResets, preparePage, applyGroupDefaults } from './dependencies';
+export { prepareBlocksWhenIdle } from './prepare';
 export { pageFieldGroups, blockFields, fieldDomId, recordsDomId, type FieldGroup } from './page-groups';
 export { buildModelSchema, buildUiSchema } from './schema';
 export { createRulesValidator } from './validator';

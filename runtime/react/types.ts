@@ -106,7 +106,13 @@ export interface BlockProps<B extends BlockConfig = BlockConfig> {
   ctx: PageContext;
 }
 
-export type BlockComponent<B extends BlockConfig = BlockConfig> = (props: BlockProps<B>) => ReactNode;
+export type BlockComponent<B extends BlockConfig = BlockConfig> = ((props: BlockProps<B>) => ReactNode) & {
+  /**
+   * Work a later render of the block needs (locale data, long option lists), done ahead of it in
+   * idle time by prepareBlocksWhenIdle; cached by the block, so a render after it is cheap.
+   */
+  prepare?(culture: string): void;
+};
 
 /** The computed state of one field, the widget's input (spec §4 field states). */
 export interface FieldState {

@@ -5,6 +5,7 @@ import { findModel, setFieldValue } from '../../core/models';
 import { backTarget, scopeFromStore, skipPredicate } from '../../core/navigation';
 import type { DocumentFile, ModelStoreState, PageAction } from '../../core/types';
 import { PageRenderer, type ActionDetail } from '../../react/PageRenderer';
+import { prepareBlocksWhenIdle } from '../../react/prepare';
 import { validatePage } from '../../react/validatePage';
 import { useApp, useServices, useT } from '../context';
 import { FLOWS } from '../routes';
@@ -128,7 +129,8 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
   };
 
   return (
-    <form className="cf-form__page cf-surface" noValidate onSubmit={(e) => e.preventDefault()}>
+    // The claimant's first focus in the form: the flow's blocks get ready for later pages while they type.
+    <form className="cf-form__page cf-surface" noValidate onSubmit={(e) => e.preventDefault()} onFocus={() => prepareBlocksWhenIdle(flow.pages, culture)}>
       <PageRenderer
         page={page}
         formType={formType}

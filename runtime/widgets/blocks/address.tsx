@@ -37,3 +37,5 @@ export function AddressBlock({ config, ctx }: BlockProps<AddressBlockConfig>) {
   return <div className="cf-block cf-block--address cf-address">{ctx.renderFields({ model: config.model, fields, legendKey: config.legendKey })}</div>;
 }
 AddressBlock.blockName = 'address' as const;
+/** The country list in the claimant's language: built once per culture (Intl.DisplayNames, a collator). */
+AddressBlock.prepare = (culture: string) => void countryOptions(culture);

@@ -1,0 +1,28 @@
+import type { PageConfig } from '../core/types';
+import { BLOCKS } from '../widgets/blocks';
+import type { BlockComponent } from './types';
+
+const prepared = new Set<string>();
+
+/**
+ * Runs the `prepare` of each kind of block on the given pages, once per culture, when the browser
+ * is next idle. Called when the claimant first moves into a form's fields, so that later pages'
+ * first renders do not pay for it: the first Intl object on a page alone costs 30–55 ms (ICU
+ * starting), and the start page makes none so that it loads fast.
+ */
+export function prepareBlocksWhenIdle(pages: readonly PageConfig[], culture: string, registry: Record<string, unknown> = BLOCKS): void {
+  const pending = [...new Set(pages.flatMap((p) => p.blocks.map((b) => b.block)))].filter((name) => {
+    const prepare = (registry[name] as BlockComponent | undefined)?.prepare;
+    return prepare !== undefined && !prepared.has(`${name}|${culture}`);
+  });
+  if (pending.length === 0) return;
+  const run = () => {
+    for (const name of pending) {
+      if (prepared.has(`${name}|${culture}`)) continue;
+      prepared.add(`${name}|${culture}`);
+      (registry[name] as BlockComponent).prepare!(culture);
+    }
+  };
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: 1000 });
+  else window.setTimeout(run, 0);
+}
