@@ -93,6 +93,25 @@ describe('routes and guards on the sample settlement', () => {
     expect(await page.locator('.cf-language__link').count()).toBe(0);
     await context.close();
   });
+
+  // The first Intl object of a page is a long task (ICU starting): not while the page loads, but
+  // once the claimant is in a field, in idle time, before later pages need dates and countries.
+  it.each(['/automotive', '/vinlookup', '/exclusion'])('%s makes no Intl object while it loads, and its locale data once the claimant is in a field', async (path) => {
+    const { page, context, errors } = await openPage(browser);
+    await page.addInitScript(`(() => {
+      window.__intlMade = [];
+      for (const name of ['DateTimeFormat', 'NumberFormat', 'Collator', 'DisplayNames', 'PluralRules']) {
+        Intl[name] = new Proxy(Intl[name], { construct(target, args) { window.__intlMade.push(name); return Reflect.construct(target, args); } });
+      }
+    })()`);
+    await page.goto(`${server.url}${path}`);
+    await settled(page);
+    expect(await page.evaluate('window.__intlMade')).toEqual([]);
+    await page.focus('#credentials-vin');
+    await expect.poll(() => page.evaluate('window.__intlMade'), { timeout: 5000 }).toContain('DateTimeFormat');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
 
 describe('a settlement whose deadlines have passed', () => {

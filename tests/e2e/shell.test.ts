@@ -88,35 +88,3 @@ describe('the app page of a production build', () => {
     expect(missing).toEqual([]);
   });
 });
-
-describe('a start page', () => {
-  let server: E2eServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startE2eServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  // The first Intl object of a page is a long task (ICU starting): not while the page loads, but
-  // once the claimant is in a field, in idle time, before later pages need dates and countries.
-  it.each(['/automotive', '/vinlookup', '/exclusion'])('%s makes no Intl object while it loads, and its locale data once the claimant is in a field', async (path) => {
-    const { page, context, errors } = await openPage(browser);
-    await page.addInitScript(`(() => {
-      window.__intlMade = [];
-      for (const name of ['DateTimeFormat', 'NumberFormat', 'Collator', 'DisplayNames', 'PluralRules']) {
-        Intl[name] = new Proxy(Intl[name], { construct(target, args) { window.__intlMade.push(name); return Reflect.construct(target, args); } });
-      }
-    })()`);
-    await page.goto(`${server.url}${path}`);
-    await settled(page);
-    expect(await page.evaluate('window.__intlMade')).toEqual([]);
-    await page.focus('#credentials-vin');
-    await expect.poll(() => page.evaluate('window.__intlMade'), { timeout: 5000 }).toContain('DateTimeFormat');
-    expect(errors).toEqual([]);
-    await context.close();
-  });
-});
