@@ -11,7 +11,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BenchContext, Figure, FigureScript } from './lib/figure.js';
-import { describeMachine, type MachineInfo } from './lib/machine.js';
+import { describeMachine, SHARED_PERCENT, type MachineInfo } from './lib/machine.js';
 import { BENCH, ROOT } from './lib/paths.js';
 
 const SCRIPTS: Array<{ name: string; load: () => Promise<FigureScript> }> = [
@@ -60,18 +60,25 @@ const mark = (f: Figure) => (f.holds === null ? (f.value === null ? 'not measure
 
 function markdown(results: Results): string {
   const m = results.machine;
-  const shared = [...m.busyProcesses, ...results.machineAfter.busyProcesses].length > 0 || m.loadAverage[0]! > m.cores * 0.5;
+  const after = results.machineAfter;
+  // Results written before the CPU was sampled over an interval carry no otherCpuPercent.
+  const sampled = typeof m.otherCpuPercent === 'number' && typeof after.otherCpuPercent === 'number';
+  const shared = sampled
+    ? m.otherCpuPercent! >= SHARED_PERCENT || after.otherCpuPercent! >= SHARED_PERCENT
+    : [...m.busyProcesses, ...after.busyProcesses].length > 0 || m.loadAverage[0]! > m.cores * 0.5;
+  const others = (info: MachineInfo) =>
+    `${typeof info.otherCpuPercent === 'number' ? `${info.otherCpuPercent} % of a core` : 'not sampled'}${info.busyProcesses.length ? ` (${info.busyProcesses.join('; ')})` : ''}`;
   const lines = [
     '# Benchmark results',
     '',
     `Date: ${results.date}${results.smoke ? ' — **smoke run** (short runs: the figures show the code paths work, not the product\'s speed)' : ''}  `,
     `Command: \`${results.command}\` (${Math.round(results.durationSeconds)} s)  `,
     `Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, ${m.os}; Node ${m.node}  `,
-    `Load average at start ${m.loadAverage.join(' / ')}, at the end ${results.machineAfter.loadAverage.join(' / ')} (1/5/15 min).`,
+    `Load average at start ${m.loadAverage.join(' / ')}, at the end ${after.loadAverage.join(' / ')} (1/5/15 min).`,
     '',
     shared
-      ? `**The machine was shared during this run** (other processes using CPU at the start: ${m.busyProcesses.join('; ') || 'none listed'}; at the end: ${results.machineAfter.busyProcesses.join('; ') || 'none listed'}). Absolute figures are low and noisy; the comparisons with the floor measured in the same run are what to read.`
-      : 'The machine was otherwise idle at the start and the end of the run.',
+      ? `**The machine was shared during this run** (CPU used by other processes over a second, at the start: ${others(m)}; at the end: ${others(after)}). Absolute figures are low and noisy; the comparisons with the floor measured in the same run are what to read.`
+      : `The machine was otherwise idle at the start and the end of the run (CPU used by other processes over a second: ${others(m)} at the start, ${others(after)} at the end).`,
     '',
     ...(new Set(results.scripts.map((s) => s.date?.slice(0, 13))).size > 1
       ? ['Figures come from more than one invocation:', '', ...results.scripts.map((s) => `- ${s.name}: ${s.date ?? '?'} — \`${s.command ?? '?'}\`${s.smoke ? ' (smoke)' : ''} (${s.seconds} s)`), '']
@@ -101,7 +108,7 @@ async function main() {
     return;
   }
   const started = performance.now();
-  const machine = describeMachine();
+  const machine = await describeMachine();
   const ctx: BenchContext = { smoke, log: (m) => process.stderr.write(`${m}\n`) };
   const figures: Figure[] = [];
   const scripts: Results['scripts'] = [];
@@ -138,7 +145,7 @@ async function main() {
     command,
     smoke,
     machine,
-    machineAfter: describeMachine(),
+    machineAfter: await describeMachine(),
     durationSeconds: (performance.now() - started) / 1000,
     scripts,
     figures,

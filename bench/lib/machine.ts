@@ -1,6 +1,7 @@
 /** The machine a run happened on, for results.md. */
-import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
+import { setTimeout as delay } from 'node:timers/promises';
 
 export interface MachineInfo {
   cpu: string;
@@ -9,32 +10,90 @@ export interface MachineInfo {
   os: string;
   node: string;
   loadAverage: number[];
-  /** Other processes using noticeable CPU when the run started (a shared machine). */
+  /**
+   * Other processes that used noticeable CPU over the sampling interval ("37 % postgres"), busiest
+   * first; the run's own processes are left out.
+   */
   busyProcesses: string[];
+  /** CPU the other processes used over the sampling interval, in % of one core; null off Linux. */
+  otherCpuPercent?: number | null;
 }
 
-export function describeMachine(): MachineInfo {
-  const cpus = os.cpus();
-  let busy: string[];
+/** How long describeMachine watches the other processes' CPU. */
+const SAMPLE_MS = 1000;
+/** A process listed as busy: at least this much of one core over the interval. */
+const BUSY_PERCENT = 5;
+/** The run counts as shared when the others used this much of one core, together. */
+export const SHARED_PERCENT = 15;
+
+interface ProcSample {
+  pid: number;
+  ppid: number;
+  comm: string;
+  /** utime + stime, in clock ticks. */
+  ticks: number;
+}
+
+/** Every process's CPU so far, from /proc (Linux); null where /proc cannot be read. */
+function sampleProcs(): Map<number, ProcSample> | null {
+  let pids: string[];
   try {
-    const out = execFileSync('ps', ['-eo', 'pid,ppid,pcpu,comm', '--sort=-pcpu', '--no-headers'], { encoding: 'utf8' });
-    const rows = out
-      .split('\n')
-      .map((l) => l.trim().split(/\s+/))
-      .filter((f) => f.length >= 4)
-      .map(([pid, ppid, pcpu, ...comm]) => ({ pid: Number(pid), ppid: Number(ppid), pcpu: Number(pcpu), comm: comm.join(' ') }));
-    // The run's own processes (npm, tsx, this process, the servers and browsers it started) are
-    // not "other" load: ps's figure is CPU over each process's lifetime, high for any just started.
-    const own = new Set<number>();
-    const parentOf = new Map(rows.map((r) => [r.pid, r.ppid]));
-    for (let pid: number | undefined = process.pid; pid && !own.has(pid); pid = parentOf.get(pid)) own.add(pid);
-    for (const r of rows) if (isDescendant(r.pid, process.pid, parentOf)) own.add(r.pid);
-    busy = rows
-      .filter((r) => r.pcpu >= 10 && !own.has(r.pid) && r.comm !== 'ps')
-      .slice(0, 8)
-      .map((r) => `${r.pcpu} ${r.comm}`);
+    pids = readdirSync('/proc').filter((n) => /^\d+$/.test(n));
   } catch {
-    busy = [];
+    return null;
+  }
+  const out = new Map<number, ProcSample>();
+  for (const name of pids) {
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      // comm is in parentheses and may hold spaces or parentheses: the fields follow the last ')'.
+      const close = stat.lastIndexOf(')');
+      const comm = stat.slice(stat.indexOf('(') + 1, close);
+      const fields = stat.slice(close + 2).split(' ');
+      out.set(Number(name), { pid: Number(name), ppid: Number(fields[1]), comm, ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      // The process ended between readdir and read.
+    }
+  }
+  return out;
+}
+
+/** This process, its ancestors (npm, tsx) and every descendant (servers, browsers it started). */
+function ownProcesses(procs: Map<number, ProcSample>): Set<number> {
+  const own = new Set<number>();
+  for (let pid: number | undefined = process.pid; pid && pid > 1 && !own.has(pid); pid = procs.get(pid)?.ppid) own.add(pid);
+  const isDescendant = (pid: number) => {
+    for (let p = procs.get(pid)?.ppid; p !== undefined && p > 1; p = procs.get(p)?.ppid) if (p === process.pid) return true;
+    return false;
+  };
+  for (const pid of procs.keys()) if (isDescendant(pid)) own.add(pid);
+  return own;
+}
+
+/**
+ * The machine, and the CPU other processes use over one second: what a process used in its whole
+ * lifetime (ps) or the load average (which counts waiting on disk, and lags a minute) would call a
+ * machine busy that is idle now.
+ */
+export async function describeMachine(): Promise<MachineInfo> {
+  const cpus = os.cpus();
+  const before = sampleProcs();
+  const t0 = performance.now();
+  if (before) await delay(SAMPLE_MS);
+  const after = sampleProcs();
+  let busy: string[] = [];
+  let otherCpuPercent: number | null = null;
+  if (before && after) {
+    const seconds = (performance.now() - t0) / 1000;
+    const hz = 100; // USER_HZ on Linux
+    const own = ownProcesses(after);
+    const used = [...after.values()]
+      .filter((p) => !own.has(p.pid))
+      .map((p) => ({ comm: p.comm, percent: ((p.ticks - (before.get(p.pid)?.ticks ?? 0)) / hz / seconds) * 100 }))
+      .filter((p) => p.percent > 0)
+      .sort((a, b) => b.percent - a.percent);
+    otherCpuPercent = Math.round(used.reduce((s, p) => s + p.percent, 0));
+    busy = used.filter((p) => p.percent >= BUSY_PERCENT).slice(0, 8).map((p) => `${Math.round(p.percent)} % ${p.comm}`);
   }
   return {
     cpu: cpus[0]?.model.trim() ?? 'unknown',
@@ -44,10 +103,6 @@ export function describeMachine(): MachineInfo {
     node: process.version,
     loadAverage: os.loadavg().map((l) => Math.round(l * 100) / 100),
     busyProcesses: busy,
+    otherCpuPercent,
   };
-}
-
-function isDescendant(pid: number, ancestor: number, parentOf: Map<number, number>): boolean {
-  for (let p = parentOf.get(pid); p !== undefined && p > 1; p = parentOf.get(p)) if (p === ancestor) return true;
-  return false;
 }
