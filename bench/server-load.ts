@@ -16,7 +16,7 @@
  *
  * For profiling, the environment narrows a run and passes flags to the real server's node:
  *   BENCH_KINDS=submit,authorize-vin   BENCH_DIALECTS=sqlite
- *   BENCH_PROFILE_DIR=/tmp/prof   a CPU profile of the real server per timed run (not the preparation)
+ *   BENCH_PROFILE_DIR=/tmp/prof   a CPU profile of the server and of the floor per timed run (not the preparation)
  *   BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"   the whole process, written when it stops
  *   BENCH_LOG_DIR=/tmp/logs   each server's log (the app's warnings: why a request was refused)
  */
@@ -143,11 +143,11 @@ async function oneRun(ctx: BenchContext, kind: Kind, target: 'app' | 'floor', se
   const supply = target === 'app' ? await appSupply(kind, claimant, n, Date.now() + 100_000) : await floorSupply(kind, claimant, n);
   into.prepSeconds.push((performance.now() - prepStart) / 1000);
   await server.child.ask({ type: 'reset' });
-  const profileDir = target === 'app' ? process.env.BENCH_PROFILE_DIR : undefined;
+  const profileDir = process.env.BENCH_PROFILE_DIR;
   if (profileDir) await server.child.ask({ type: 'profile-start' });
   const cpu0 = { server: cpuMs(server.child.pid), emulator: cpuMs(emulatorPid) };
   const run = await loadRun({ url: server.url, path: pathOf(kind, target), connections: CONNECTIONS, seconds, next: supply.next, remaining: supply.remaining });
-  if (profileDir) await server.child.ask({ type: 'profile-stop', file: path.join(profileDir, `${kind}-${Date.now()}.cpuprofile`) }, 60_000);
+  if (profileDir) await server.child.ask({ type: 'profile-stop', file: path.join(profileDir, `${kind}-${target}-${Date.now()}.cpuprofile`) }, 60_000);
   into.runs.push(run);
   const perRequest = (before: number, pid: number) => round((cpuMs(pid) - before) / Math.max(1, run.ok), 2);
   into.cpuPerRequest.push({ server: perRequest(cpu0.server, server.child.pid), emulator: perRequest(cpu0.emulator, emulatorPid) });
