@@ -1,5 +1,4 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   addDenial,
   addRepair,
@@ -17,23 +16,15 @@ import {
   uploadDocument,
   type PageCheck,
 } from './flow-steps';
-import { launchBrowser, openPage, settled, startE2eServer, type E2eServer } from './harness';
+import { openPage, settled, withServerAndBrowser } from './harness';
 
 describe('Automotive claim end to end (en, default theme)', () => {
-  let server: E2eServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startE2eServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const e2e = withServerAndBrowser();
 
   it('with out-of-pocket expenses: repairs, documents, summary edit links, submit and the stored claim', async () => {
-    const { page, context, errors } = await openPage(browser);
+    const { page, context, errors } = await openPage(e2e.browser);
     const check: PageCheck = { theme: 'default', prefix: 'automotive-en' };
-    await startAutomotive(page, server.url, 'en', check);
+    await startAutomotive(page, e2e.server.url, 'en', check);
 
     // Claimant info: prefilled from the Notice ID and PIN.
     await checkPage(page, check, 'claimant-info');
@@ -144,7 +135,7 @@ describe('Automotive claim end to end (en, default theme)', () => {
     expect(confirmation).not.toContain('<strong>');
     expect(await page.locator('.cf-confirmation__text strong').innerText()).toBe(code);
 
-    const stored = await server.submission(code);
+    const stored = await e2e.server.submission(code);
     expect(stored?.formType).toBe('Automotive');
     const payload = stored?.payload as Record<string, unknown>;
     expect(JSON.stringify(payload.claimantInfo)).toContain('Maria');
@@ -161,9 +152,9 @@ describe('Automotive claim end to end (en, default theme)', () => {
   });
 
   it('without out-of-pocket expenses: denials visited, a denial added and submitted', async () => {
-    const { page, context, errors } = await openPage(browser);
+    const { page, context, errors } = await openPage(e2e.browser);
     const check: PageCheck = { theme: 'default', prefix: 'automotive-en-denial', axe: true };
-    await startAutomotive(page, server.url, 'en', null);
+    await startAutomotive(page, e2e.server.url, 'en', null);
     await next(page, /\/automotive\/eligibility/);
     await fillEligibility(page, 'false');
     await next(page, /\/automotive\/repairs/);
@@ -183,21 +174,21 @@ describe('Automotive claim end to end (en, default theme)', () => {
     await page.waitForURL(/\/automotive\/confirmation/);
     await settled(page);
     const code = (await page.locator('.cf-confirmation__code').innerText()).trim();
-    const stored = await server.submission(code);
+    const stored = await e2e.server.submission(code);
     expect(JSON.stringify(stored?.payload)).toContain('The dealer said the warranty did not cover the transmission.');
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it('a refresh inside the flow lands where the guards say, and the claim can start again', async () => {
-    const { page, context, errors } = await openPage(browser);
-    await startAutomotive(page, server.url, 'en', null);
+    const { page, context, errors } = await openPage(e2e.browser);
+    await startAutomotive(page, e2e.server.url, 'en', null);
     await next(page, /\/automotive\/eligibility/);
     await page.check('#claimDetails-ownershipType-0');
     await page.reload();
     await page.waitForURL(/\/session-expired\?form=Automotive&culture=en/);
     await settled(page);
-    await startAutomotive(page, server.url, 'en', null);
+    await startAutomotive(page, e2e.server.url, 'en', null);
     expect(await page.inputValue('#claimantInfo-firstName')).toBe('Maria');
     expect(errors).toEqual([]);
     await context.close();

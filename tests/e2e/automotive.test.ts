@@ -1,23 +1,14 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axe, describeViolations, launchBrowser, openPage, screenshot, settled, startE2eServer, type E2eServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { axe, describeViolations, openPage, screenshot, settled, withServerAndBrowser } from './harness';
 
 const NEXT = '.cf-page-actions .cf-button--primary';
 
 describe('Automotive claim on the sample settlement', () => {
-  let server: E2eServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startE2eServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const e2e = withServerAndBrowser();
 
   it.each(['en', 'es'])('in %s authorizes with the captcha and prefills the claimant from Notice ID and PIN', async (culture) => {
-    const { page, context, errors } = await openPage(browser);
-    await page.goto(`${server.url}/automotive?culture=${culture}`);
+    const { page, context, errors } = await openPage(e2e.browser);
+    await page.goto(`${e2e.server.url}/automotive?culture=${culture}`);
     await settled(page);
     let violations = await axe(page);
     await screenshot(page, 'default', `automotive-start-${culture}`);
@@ -51,8 +42,8 @@ describe('Automotive claim on the sample settlement', () => {
   });
 
   it('refuses Next with an error summary at the top that links to the field', async () => {
-    const { page, context } = await openPage(browser);
-    await page.goto(`${server.url}/automotive`);
+    const { page, context } = await openPage(e2e.browser);
+    await page.goto(`${e2e.server.url}/automotive`);
     await settled(page);
     await page.click(NEXT);
     const summary = page.locator('.cf-error-summary');

@@ -1,7 +1,6 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BACK, checkPage, NEXT, next, type PageCheck } from './flow-steps';
-import { launchBrowser, openPage, settled, startE2eServer, type E2eServer } from './harness';
+import { openPage, settled, withServerAndBrowser } from './harness';
 
 const CASES = [
   {
@@ -17,20 +16,12 @@ const CASES = [
 ] as const;
 
 describe('Exclusion request end to end (default theme)', () => {
-  let server: E2eServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startE2eServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const e2e = withServerAndBrowser();
 
   it.each(CASES)('in $culture: start, claimant info, summary with signature, confirmation, stored', async ({ culture, member, texts }) => {
-    const { page, context, errors } = await openPage(browser);
+    const { page, context, errors } = await openPage(e2e.browser);
     const check: PageCheck = { theme: 'default', prefix: `exclusion-${culture}` };
-    await page.goto(`${server.url}/exclusion${culture === 'en' ? '' : `?culture=${culture}`}`);
+    await page.goto(`${e2e.server.url}/exclusion${culture === 'en' ? '' : `?culture=${culture}`}`);
     await checkPage(page, check, 'start');
     expect(await page.getAttribute('html', 'lang')).toBe(culture);
     // The header stays one row on a desktop in every language (long labels move into the menu).
@@ -67,7 +58,7 @@ describe('Exclusion request end to end (default theme)', () => {
     const code = (await page.locator('.cf-confirmation__code').innerText()).trim();
     expect(await page.locator('.cf-confirmation__text').innerText()).toContain(texts.submitted);
     expect(await page.locator('.cf-confirmation__text strong').innerText()).toBe(code);
-    const stored = await server.submission(code);
+    const stored = await e2e.server.submission(code);
     expect(stored?.formType).toBe('Exclusion');
     expect(stored?.culture).toBe(culture);
     expect(JSON.stringify(stored?.payload)).toContain(member.last);

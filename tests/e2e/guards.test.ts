@@ -1,22 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NEXT, startAutomotive } from './flow-steps';
-import { axe, describeViolations, launchBrowser, openPage, screenshot, settled, startE2eServer, type E2eServer } from './harness';
+import { axe, describeViolations, openPage, screenshot, settled, withServerAndBrowser } from './harness';
 
 describe('routes and guards on the sample settlement', () => {
-  let server: E2eServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startE2eServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const e2e = withServerAndBrowser();
 
   it('sends a protected page opened cold to /session-expired with the form and the culture', async () => {
-    const { page, context } = await openPage(browser);
-    await page.goto(`${server.url}/automotive/eligibility?culture=es`);
+    const { page, context } = await openPage(e2e.browser);
+    await page.goto(`${e2e.server.url}/automotive/eligibility?culture=es`);
     await page.waitForURL(/\/session-expired\?form=Automotive&culture=es$/);
     await settled(page);
     expect(await page.locator('h1').innerText()).toBe('Su sesión ha vencido');
@@ -28,13 +19,13 @@ describe('routes and guards on the sample settlement', () => {
   });
 
   it('opens the payment election page by path once authorized: check or electronic payment, the e-mail only for electronic', async () => {
-    const { page, context, errors } = await openPage(browser);
+    const { page, context, errors } = await openPage(e2e.browser);
     // Cold, without authorization: the guard sends the claimant to /session-expired.
-    await page.goto(`${server.url}/automotive/payment-election`);
+    await page.goto(`${e2e.server.url}/automotive/payment-election`);
     await page.waitForURL(/\/session-expired\?form=Automotive&culture=en$/);
     await settled(page);
 
-    await startAutomotive(page, server.url, 'en', null);
+    await startAutomotive(page, e2e.server.url, 'en', null);
     // The address changes inside the app (as a link or the browser's history would change it).
     await page.evaluate(() => {
       window.history.pushState(null, '', '/automotive/payment-election');
@@ -75,16 +66,16 @@ describe('routes and guards on the sample settlement', () => {
   });
 
   it('shows the not-found page for an unknown path', async () => {
-    const { page, context } = await openPage(browser);
-    await page.goto(`${server.url}/no/such/page`);
+    const { page, context } = await openPage(e2e.browser);
+    await page.goto(`${e2e.server.url}/no/such/page`);
     await settled(page);
     expect(await page.locator('h1').innerText()).toBe('Page not found');
     await context.close();
   });
 
   it('keeps the culture until the query supplies another one, and offers English when it is not English', async () => {
-    const { page, context } = await openPage(browser);
-    await page.goto(`${server.url}/vinlookup?culture=es`);
+    const { page, context } = await openPage(e2e.browser);
+    await page.goto(`${e2e.server.url}/vinlookup?culture=es`);
     await settled(page);
     expect(await page.locator('.cf-language__link').innerText()).toBe('English');
     await page.click('.cf-language__link');
@@ -97,14 +88,14 @@ describe('routes and guards on the sample settlement', () => {
   // The first Intl object of a page is a long task (ICU starting): not while the page loads, but
   // once the claimant is in a field, in idle time, before later pages need dates and countries.
   it.each(['/automotive', '/vinlookup', '/exclusion'])('%s makes no Intl object while it loads, and its locale data once the claimant is in a field', async (path) => {
-    const { page, context, errors } = await openPage(browser);
+    const { page, context, errors } = await openPage(e2e.browser);
     await page.addInitScript(`(() => {
       window.__intlMade = [];
       for (const name of ['DateTimeFormat', 'NumberFormat', 'Collator', 'DisplayNames', 'PluralRules']) {
         Intl[name] = new Proxy(Intl[name], { construct(target, args) { window.__intlMade.push(name); return Reflect.construct(target, args); } });
       }
     })()`);
-    await page.goto(`${server.url}${path}`);
+    await page.goto(`${e2e.server.url}${path}`);
     await settled(page);
     expect(await page.evaluate('window.__intlMade')).toEqual([]);
     await page.focus('#credentials-vin');
@@ -115,24 +106,16 @@ describe('routes and guards on the sample settlement', () => {
 });
 
 describe('a settlement whose deadlines have passed', () => {
-  let server: E2eServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    const passed = (json: Record<string, unknown>) => {
-      const deadlines = json.deadlines as Record<string, { deadlineDateTime: string }>;
-      for (const entry of Object.values(deadlines)) entry.deadlineDateTime = '2020-01-01T00:00:00';
-      return json;
-    };
-    [server, browser] = await Promise.all([startE2eServer({ deadlines: passed }), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const passed = (json: Record<string, unknown>) => {
+    const deadlines = json.deadlines as Record<string, { deadlineDateTime: string }>;
+    for (const entry of Object.values(deadlines)) entry.deadlineDateTime = '2020-01-01T00:00:00';
+    return json;
+  };
+  const e2e = withServerAndBrowser({ deadlines: passed });
 
   it.each(['/automotive', '/vinlookup', '/exclusion', '/automotive/claim-summary'])('redirects %s to /deadline', async (path) => {
-    const { page, context } = await openPage(browser);
-    await page.goto(`${server.url}${path}`);
+    const { page, context } = await openPage(e2e.browser);
+    await page.goto(`${e2e.server.url}${path}`);
     await page.waitForURL(/\/deadline/);
     await settled(page);
     expect(await page.locator('h1').innerText()).toBe('The deadline has passed');

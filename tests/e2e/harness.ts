@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../../server/app';
 import { startCaptchaEmulator } from '../../server/captcha-emulator/emulator';
 import { createSubmissions, openDatabase, type SubmissionRecord } from '../../server/db';
@@ -88,6 +88,42 @@ export async function startE2eServer(changes: SettlementChanges = {}): Promise<E
       await emulator.close();
       copy.cleanup();
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The real server and a browser, shared by the tests of one describe block. */
+export interface ServerAndBrowser {
+  readonly server: E2eServer;
+  readonly browser: Browser;
+}
+
+/**
+ * Starts the server (with these settlement changes) and the browser before the describe block's
+ * tests and stops both after them. Read `server` and `browser` inside the tests, once started.
+ */
+export function withServerAndBrowser(changes: SettlementChanges = {}): ServerAndBrowser {
+  const started: { server?: E2eServer; browser?: Browser } = {};
+  beforeAll(async () => {
+    // Both are kept when one fails to start, so that afterAll stops the other.
+    const [server, browser] = await Promise.allSettled([startE2eServer(changes), launchBrowser()]);
+    if (server.status === 'fulfilled') started.server = server.value;
+    if (browser.status === 'fulfilled') started.browser = browser.value;
+    if (server.status === 'rejected') throw server.reason;
+    if (browser.status === 'rejected') throw browser.reason;
+  });
+  afterAll(async () => {
+    await started.browser?.close();
+    await started.server?.stop();
+  });
+  return {
+    get server() {
+      if (!started.server) throw new Error('The e2e server is not started yet: read it inside a test.');
+      return started.server;
+    },
+    get browser() {
+      if (!started.browser) throw new Error('The browser is not launched yet: read it inside a test.');
+      return started.browser;
     },
   };
 }

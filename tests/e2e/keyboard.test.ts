@@ -4,10 +4,10 @@
  * focus, since a headless file chooser cannot be typed into). Every Tab stop shows a focus
  * indicator, and after each page change focus is on the page heading.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { DOCUMENTS, NEXT, REPAIRS, samplePdf } from './flow-steps';
-import { launchBrowser, openPage, settled, startE2eServer, type E2eServer } from './harness';
+import { openPage, settled, withServerAndBrowser } from './harness';
 
 interface Focused {
   /** A short description of the focused element (for messages). */
@@ -102,19 +102,11 @@ const draft = (records: string, field: string) => `#${records} .cf-records__draf
 const draftButton = (records: string) => `#${records} .cf-records__draft .cf-records__actions .cf-button--primary`;
 
 describe('keyboard only (default theme)', () => {
-  let server: E2eServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startE2eServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const e2e = withServerAndBrowser();
 
   it('completes the Automotive claim: prefill, eligibility with the date picker, a repair, a document, summary, submit', async () => {
-    const { page, context, errors } = await openPage(browser);
-    await page.goto(`${server.url}/automotive`);
+    const { page, context, errors } = await openPage(e2e.browser);
+    await page.goto(`${e2e.server.url}/automotive`);
     await settled(page);
 
     // Start: from the top of the page through the header to the fields.
@@ -206,7 +198,7 @@ describe('keyboard only (default theme)', () => {
     await enterNext(page, /\/automotive\/confirmation/);
 
     const code = (await page.locator('.cf-confirmation__code').innerText()).trim();
-    const stored = await server.submission(code);
+    const stored = await e2e.server.submission(code);
     expect(stored?.documents.map((d) => d.name)).toEqual(['invoice.pdf']);
     expect(JSON.stringify(stored?.payload)).toContain('Bayside Motors');
     expect(errors).toEqual([]);
@@ -214,8 +206,8 @@ describe('keyboard only (default theme)', () => {
   });
 
   it('completes the exclusion request', async () => {
-    const { page, context, errors } = await openPage(browser);
-    await page.goto(`${server.url}/exclusion`);
+    const { page, context, errors } = await openPage(e2e.browser);
+    await page.goto(`${e2e.server.url}/exclusion`);
     await settled(page);
     await tabAndType(page, '#credentials-vin', '5EXMA1B20JC000202');
     await tabAndType(page, '#credentials-noticeId', 'EXM-100002');
@@ -231,7 +223,7 @@ describe('keyboard only (default theme)', () => {
     await tabAndType(page, '#signature-signature', "James O'Neil");
     await enterNext(page, /\/exclusion\/confirmation/);
     const code = (await page.locator('.cf-confirmation__code').innerText()).trim();
-    expect((await server.submission(code))?.formType).toBe('Exclusion');
+    expect((await e2e.server.submission(code))?.formType).toBe('Exclusion');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,27 +1,18 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectNoRawText } from './flow-steps';
-import { axe, describeViolations, launchBrowser, openPage, screenshot, settled, startE2eServer, type E2eServer, type Theme } from './harness';
+import { axe, describeViolations, openPage, screenshot, settled, withServerAndBrowser, type Theme } from './harness';
 
 const THEMES: Theme[] = ['default', 'ftc', 'kontent'];
 
 describe.each(THEMES)('VIN lookup in the %s theme', (theme) => {
-  let server: E2eServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startE2eServer({ theme }), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const e2e = withServerAndBrowser({ theme });
 
   it.each([
     ['en', 'class'],
     ['es', 'not-class'],
   ] as const)('in %s answers on the page for a %s VIN, with the captcha', async (culture, kind) => {
-    const { page, context, errors } = await openPage(browser);
-    await page.goto(`${server.url}/vinlookup?culture=${culture}`);
+    const { page, context, errors } = await openPage(e2e.browser);
+    await page.goto(`${e2e.server.url}/vinlookup?culture=${culture}`);
     await settled(page);
     let violations = await axe(page);
     await screenshot(page, theme, `lookup-${culture}`);

@@ -1,22 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axe, describeViolations, launchBrowser, openPage, screenshot, settled, startE2eServer, type E2eServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { axe, describeViolations, openPage, screenshot, settled, withServerAndBrowser } from './harness';
 
 describe('the session timer with a two-minute session', () => {
-  let server: E2eServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startE2eServer({ minSessionDuration: 2 }), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const e2e = withServerAndBrowser({ minSessionDuration: 2 });
 
   it('warns one minute before expiry with a countdown, Continue extends, and expiry leads to /session-expired', async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(e2e.browser);
     await page.clock.install();
-    await page.goto(`${server.url}/automotive`);
+    await page.goto(`${e2e.server.url}/automotive`);
     await settled(page);
     await page.fill('#credentials-vin', '5EXMA1B20HC000101');
     await page.click('.cf-page-actions .cf-button--primary');

@@ -1,29 +1,19 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PAGE_CHUNKS, readManifest, themeStylesheets } from '../../server/routes/app-shell/preload';
-import { axe, builtApp, describeViolations, launchBrowser, openPage, screenshot, settled, startE2eServer, type E2eServer, type Theme } from './harness';
+import { axe, builtApp, describeViolations, openPage, screenshot, settled, withServerAndBrowser, type Theme } from './harness';
 
 const THEMES: Theme[] = ['default', 'ftc', 'kontent'];
 
 describe.each(THEMES)('the %s theme', (theme) => {
-  let server: E2eServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startE2eServer({ theme }), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const e2e = withServerAndBrowser({ theme });
 
   it('loads exactly one theme stylesheet and shows its layout with header, footer and the page', async () => {
-    const { page, context, errors } = await openPage(browser);
+    const { page, context, errors } = await openPage(e2e.browser);
     const css: string[] = [];
     page.on('request', (r) => {
       if (r.resourceType() === 'stylesheet' || r.url().endsWith('.css')) css.push(r.url());
     });
-    await page.goto(`${server.url}/page-not-found`);
+    await page.goto(`${e2e.server.url}/page-not-found`);
     await settled(page);
     expect(await page.locator('#page-load-spinner').isHidden()).toBe(true);
     expect(await page.getAttribute('html', 'data-theme')).toBe(theme);
@@ -41,8 +31,8 @@ describe.each(THEMES)('the %s theme', (theme) => {
   });
 
   it('shows the header links of spec §1 with their targets, and the footer with the current year', async () => {
-    const { page, context } = await openPage(browser);
-    await page.goto(`${server.url}/error`);
+    const { page, context } = await openPage(e2e.browser);
+    await page.goto(`${e2e.server.url}/error`);
     await settled(page);
     const links = page.locator('.cf-header__links a');
     const texts = await links.allInnerTexts();
@@ -63,8 +53,8 @@ describe.each(THEMES)('the %s theme', (theme) => {
   });
 
   it('is usable at 320 px wide', async () => {
-    const { page, context } = await openPage(browser, { width: 320, height: 640 });
-    await page.goto(`${server.url}/deadline`);
+    const { page, context } = await openPage(e2e.browser, { width: 320, height: 640 });
+    await page.goto(`${e2e.server.url}/deadline`);
     await settled(page);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
