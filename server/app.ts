@@ -28,7 +28,7 @@ import livePreview, { LIVE_PREVIEW_PATH, type LivePreviewOptions } from './plugi
 import session from './plugins/app/session.js';
 import settlementPlugin from './plugins/app/settlement.js';
 import api from './routes/api/index.js';
-import appShell from './routes/app-shell/index.js';
+import appShell, { EARLY_CSRF_SCRIPT_HASH } from './routes/app-shell/index.js';
 import health from './routes/health.js';
 import { errorSchema, formModelSchema } from './routes/schemas.js';
 import { loadSettlement, type Settlement } from './settlement/load.js';
@@ -252,7 +252,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   // plugins/external
-  await app.register(helmet, { captchaOrigins: resolvedCaptcha.origins, hsts: environment === 'production' });
+  await app.register(helmet, { captchaOrigins: resolvedCaptcha.origins, hsts: environment === 'production', inlineScriptHashes: [EARLY_CSRF_SCRIPT_HASH] });
   await app.register(compress);
   await app.register(cookie, { secret: options.sessionSecret });
   await app.register(rateLimit, { max: options.apiRequestsPerMinute ?? 600, timeWindowMs: 60_000, redis });

@@ -4,7 +4,10 @@ import { FORM_ENDPOINTS } from './routes';
 /** The calls of spec §7 the app makes: the core client, with the endpoints of the flows loaded from the server. */
 export type AppApi = ApiClient;
 
-/** `preloaded`: the startup answers embedded in the page (each used once in place of its GET). */
-export function createAppApi(preloaded?: StartupAnswers): AppApi {
-  return createApiClient({ fetch: window.fetch.bind(window), endpoints: FORM_ENDPOINTS, ...(preloaded ? { preloaded } : {}) });
+/**
+ * `preloaded`: the startup answers embedded in the page (each used once in place of its GET);
+ * `earlyCsrf`: the page's early GET /api/csrf (used by the first getCsrf()).
+ */
+export function createAppApi(preloaded?: StartupAnswers, earlyCsrf?: Promise<Response | null>): AppApi {
+  return createApiClient({ fetch: window.fetch.bind(window), endpoints: FORM_ENDPOINTS, ...(preloaded ? { preloaded } : {}), ...(earlyCsrf ? { earlyCsrf } : {}) });
 }

@@ -15,7 +15,7 @@ void FormHost.preload().catch(() => undefined);
 
 void startApp({
   doc: document,
-  createApi: (_settings, preloaded) => createAppApi(preloaded),
+  createApi: (_settings, preloaded, earlyCsrf) => createAppApi(preloaded, earlyCsrf),
   loadTheme,
   // Widgets, blocks, masks and rule adapters register themselves in their modules' registries.
   registerComponents: () => undefined,

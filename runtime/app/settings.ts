@@ -1,4 +1,4 @@
-import { STARTUP_ANSWERS_ELEMENT, type StartupAnswers } from '../core/api';
+import { EARLY_CSRF_GLOBAL, STARTUP_ANSWERS_ELEMENT, type StartupAnswers } from '../core/api';
 import { devError } from '../core/errors';
 import type { AppSettings } from '../core/types';
 
@@ -49,4 +49,16 @@ export function readStartupAnswers(doc: Document): StartupAnswers {
   } catch {
     return {};
   }
+}
+
+/**
+ * The page's early GET /api/csrf (EARLY_CSRF_SCRIPT of the core API client), taken once: the
+ * global is removed, so a later start (or a later getCsrf) asks the network. Undefined when the
+ * page started none.
+ */
+export function takeEarlyCsrf(doc: Document): Promise<Response | null> | undefined {
+  const win = doc.defaultView as (Window & Record<string, unknown>) | null;
+  const pending = win?.[EARLY_CSRF_GLOBAL];
+  if (win) delete win[EARLY_CSRF_GLOBAL];
+  return typeof (pending as PromiseLike<unknown> | undefined)?.then === 'function' ? Promise.resolve(pending as PromiseLike<Response | null>) : undefined;
 }

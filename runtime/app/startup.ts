@@ -8,12 +8,15 @@ import { loadCulture } from './culture';
 import { fetchFlows, FLOWS_PATH, flowsFromBody } from './flowsSource';
 import { CORE_GUARDS } from './guards';
 import { ERROR_PATH, setFlows } from './routes';
-import { assertTheme, readAppSettings, readStartupAnswers } from './settings';
+import { assertTheme, readAppSettings, readStartupAnswers, takeEarlyCsrf } from './settings';
 
 export interface StartupDeps {
   doc: Document;
-  /** `preloaded`: the startup answers embedded in the page, for the client to use before fetching. */
-  createApi(settings: AppSettings, preloaded: StartupAnswers): AppApi;
+  /**
+   * `preloaded`: the startup answers embedded in the page, for the client to use before fetching;
+   * `earlyCsrf`: the page's own GET /api/csrf, started while it was parsed.
+   */
+  createApi(settings: AppSettings, preloaded: StartupAnswers, earlyCsrf?: Promise<Response | null>): AppApi;
   loadTheme(theme: AppSettings['theme']): Promise<void>;
   registerComponents(): void;
   mount(store: AppStore, api: AppApi): void;
@@ -39,7 +42,8 @@ function showGeneric(store: AppStore): void {
  * The server embeds the answers of the startup GETs in the page (deadlines, the address's culture
  * content, flows, captcha settings, model configs, whitelist): each is used in place of its call,
  * in the same order; an answer missing from the page, or not usable, is fetched as before. The
- * anti-forgery token is always fetched (it belongs to the session). Answers left unused when the
+ * anti-forgery token is always fetched (it belongs to the session), by the page itself while it is
+ * parsed when the server wrote that request into it (EARLY_CSRF_SCRIPT). Answers left unused when the
  * app mounts are dropped, so every later call fetches.
  */
 /** The app's pages that render no form. */
@@ -54,7 +58,7 @@ export async function startApp(deps: StartupDeps): Promise<AppStore | null> {
     const theme = deps.loadTheme(settings.theme);
     const store = createAppStore(initialAppState(settings));
     const preloaded = readStartupAnswers(deps.doc);
-    const api = deps.createApi(settings, preloaded);
+    const api = deps.createApi(settings, preloaded, takeEarlyCsrf(deps.doc));
 
     deps.registerComponents();
 

@@ -88,6 +88,11 @@ export async function startAutomotive(page: Page, url: string, culture: string, 
   await page.goto(`${url}/automotive${culture === 'en' ? '' : `?culture=${culture}`}`);
   await settled(page);
   if (check) await checkPage(page, check, 'start');
+  await authorizeAutomotive(page);
+}
+
+/** On the Automotive start page: María's credentials, then Next to the claimant page. */
+export async function authorizeAutomotive(page: Page): Promise<void> {
   await page.fill('#credentials-vin', '5EXMA1B20HC000101');
   await page.fill('#credentials-noticeId', 'EXM-100001');
   await page.fill('#credentials-pin', '482913');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NEXT, startAutomotive } from './flow-steps';
+import { authorizeAutomotive, NEXT, startAutomotive } from './flow-steps';
 import { axe, describeViolations, openPage, screenshot, settled, withServerAndBrowser } from './harness';
 
 describe('routes and guards on the sample settlement', () => {
@@ -82,6 +82,31 @@ describe('routes and guards on the sample settlement', () => {
     await page.waitForURL(/culture=en/);
     await page.waitForFunction(() => document.documentElement.lang === 'en');
     expect(await page.locator('.cf-language__link').count()).toBe(0);
+    await context.close();
+  });
+
+  it("asks for the anti-forgery token while the page is parsed, before the app's script has arrived, and only once", async () => {
+    const { page, context, errors } = await openPage(e2e.browser);
+    const csrfRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/csrf') csrfRequests.push(request.method());
+    });
+    // The app's entry script is held back until the token has been asked for.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/app\/dist\/assets\/index-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.fallback();
+    });
+    const asked = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/csrf', { timeout: 10_000 });
+    await page.goto(`${e2e.server.url}/automotive`, { waitUntil: 'commit' });
+    await asked;
+    release();
+    await settled(page);
+    // The app used that answer: authorize (which needs the token) passes, with no second request.
+    await authorizeAutomotive(page);
+    expect(csrfRequests).toEqual(['GET']);
+    expect(errors).toEqual([]);
     await context.close();
   });
 

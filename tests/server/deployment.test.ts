@@ -2,12 +2,14 @@
  * Settlement loading, the app shell, deadlines, the emulator's refusal in production, 503 on an
  * unavailable database, timeouts over a real socket, and two instances on one PostgreSQL.
  */
+import { createHash } from 'node:crypto';
 import { connect } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCaptchaEmulator, type CaptchaEmulator } from '../../server/captcha-emulator/emulator.js';
 import { loadSettlement, SettlementError } from '../../server/settlement/load.js';
 import { buildApp } from '../../server/app.js';
+import { EARLY_CSRF_SCRIPT } from '../../runtime/core/api/client.js';
 import { automotiveParts, Claimant, fixtureDist, MARIA, SECRET, settlementCopy, testApp, testDatabase, type TestDatabase } from './helper.js';
 
 let emulator: CaptchaEmulator;
@@ -141,6 +143,21 @@ describe('serving a settlement', () => {
     const page = (await app.inject('/automotive')).body;
     const json = /<script id="app-bootstrap" type="application\/json">(.*?)<\/script>/s.exec(page)![1]!;
     expect(json).not.toMatch(/<|>/);
+  });
+
+  it('starts the anti-forgery token request from the page with its one inline script, which the CSP allows by hash and no other', async () => {
+    const app = await start({ appDistDir: fixtureDist() });
+    for (const url of ['/automotive', '/vinlookup?culture=es', '/session-expired', '/somewhere/else']) {
+      const res = await app.inject(url);
+      const inline = [...res.body.matchAll(/<script(?![^>]*\b(?:src|type)=)[^>]*>(.*?)<\/script>/gs)].map((m) => m[1]!);
+      expect(inline, url).toEqual([EARLY_CSRF_SCRIPT]);
+      const scriptSrc = /script-src ([^;]*)/.exec(String(res.headers['content-security-policy']))![1]!.split(' ');
+      const hash = `'sha256-${createHash('sha256').update(inline[0]!).digest('base64')}'`;
+      expect(scriptSrc.filter((s) => s.startsWith("'sha256-")), url).toEqual([hash]);
+      expect(scriptSrc, url).not.toContain("'unsafe-inline'");
+      // The page itself creates no session: the script's request does.
+      expect(res.headers['set-cookie'], url).toBeUndefined();
+    }
   });
 
   it('compresses the page and API JSON when asked, keeping the security and cache headers', async () => {

@@ -40,6 +40,18 @@ export const STARTUP_ANSWERS_ELEMENT = 'app-bootstrap';
  */
 export type StartupAnswers = Record<string, unknown>;
 
+/** The global that holds the page's early GET /api/csrf (EARLY_CSRF_SCRIPT). */
+export const EARLY_CSRF_GLOBAL = '__claimsEarlyCsrf';
+
+/**
+ * The page's inline script: GET /api/csrf with the client's own request options, started while the
+ * page is parsed. The app mounts only once it has the token (spec §3, startup order), and its own
+ * request would start only after the first script has downloaded and run; the first getCsrf()
+ * reads this response instead (ApiClientOptions.earlyCsrf). One request, so one session cookie.
+ * A failed request resolves to null, never to an unhandled rejection.
+ */
+export const EARLY_CSRF_SCRIPT = `window.${EARLY_CSRF_GLOBAL}=fetch(${JSON.stringify(API_PATHS.csrf)},{headers:{Accept:"application/json"},credentials:"same-origin"}).catch(function(){return null})`;
+
 /** The key of a GET in StartupAnswers. */
 export function answerKey(path: string, query?: Record<string, string>): string {
   return query ? `${path}?${new URLSearchParams(query).toString()}` : path;
@@ -95,6 +107,11 @@ export interface ApiClientOptions {
    * pass the check, go to the network.
    */
   preloaded?: StartupAnswers;
+  /**
+   * The page's early GET /api/csrf (EARLY_CSRF_SCRIPT): the first getCsrf() reads its response
+   * instead of asking again; no response (null) asks.
+   */
+  earlyCsrf?: Promise<Response | null>;
 }
 
 export interface ApiClient {
@@ -169,6 +186,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   const url = (path: string, query?: Record<string, string>) => `${baseUrl}${answerKey(path, query)}`;
   const preloaded = options.preloaded ?? {};
+  let earlyCsrf = options.earlyCsrf;
 
   /** One request; null when no response arrived (network failure). */
   async function request(method: string, path: string, init: { query?: Record<string, string>; json?: unknown; form?: FormData } = {}) {
@@ -224,7 +242,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   return {
     async getCsrf() {
-      const response = await request('GET', API_PATHS.csrf);
+      const early = earlyCsrf;
+      earlyCsrf = undefined;
+      const response = (early ? await early.catch(() => null) : null) ?? (await request('GET', API_PATHS.csrf));
       const detail = DEV_ERRORS.CSRF_FETCH_FAILED();
       if (!response) return fail(USER_MESSAGES.generic, null, detail);
       if (response.status === 403) return { ok: true, data: null, status: 403 };

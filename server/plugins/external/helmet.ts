@@ -1,6 +1,7 @@
 /**
  * Security headers on every response, error responses included (set in onRequest): a CSP that
- * allows only the app's own origin and the configured captcha origin.
+ * allows only the app's own origin, the configured captcha origin and, by hash, the page's one
+ * inline script (the app shell's early anti-forgery token request).
  *
  * helmet's middleware is built once here; @fastify/helmet builds a new one (and parses the CSP
  * again) on every request.
@@ -13,6 +14,8 @@ export interface HelmetOptions {
   captchaOrigins: string[];
   /** Send HSTS (behind https in production). */
   hsts: boolean;
+  /** CSP sources ('sha256-…') of the inline scripts the pages carry; none other may run. */
+  inlineScriptHashes?: string[];
 }
 
 export default fp<HelmetOptions>(
@@ -23,8 +26,8 @@ export default fp<HelmetOptions>(
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", ...captcha],
-          // Inline style attributes (React, the captcha widgets); no inline scripts.
+          scriptSrc: ["'self'", ...(opts.inlineScriptHashes ?? []), ...captcha],
+          // Inline style attributes (React, the captcha widgets); inline scripts only by hash.
           styleSrc: ["'self'", "'unsafe-inline'", ...captcha],
           imgSrc: ["'self'", 'data:', ...captcha],
           fontSrc: ["'self'", 'data:'],

@@ -9,12 +9,13 @@
  * (modulepreload and stylesheet links from vite's manifest, see preload.ts). The page is compressed
  * once per culture and kind of page (brotli, else gzip).
  */
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { answerKey, API_PATHS, STARTUP_ANSWERS_ELEMENT, type StartupAnswers } from '../../../runtime/core/api/client.js';
+import { answerKey, API_PATHS, EARLY_CSRF_SCRIPT, STARTUP_ANSWERS_ELEMENT, type StartupAnswers } from '../../../runtime/core/api/client.js';
 import type { AppSettings, FlowFile } from '../../../runtime/core/types.js';
 import { errorBody } from '../../plugins/app/error-handler.js';
 import { httpError } from '../../errors.js';
@@ -47,6 +48,15 @@ export function appRoutes(flows: ReadonlyArray<{ flow: Pick<FlowFile, 'pages'> }
 export function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
+
+/**
+ * The page's one inline script: it starts the app's GET /api/csrf while the page is parsed (see
+ * EARLY_CSRF_SCRIPT). The CSP allows exactly this script by its hash (EARLY_CSRF_SCRIPT_HASH).
+ */
+const EARLY_CSRF_TAG = `<script>${EARLY_CSRF_SCRIPT}</script>`;
+
+/** The CSP source that allows the page's inline script and no other. */
+export const EARLY_CSRF_SCRIPT_HASH = `'sha256-${createHash('sha256').update(EARLY_CSRF_SCRIPT).digest('base64')}'`;
 
 /** GET /api/forms/flows, the address the app fetches the flows from. */
 const FLOWS_PATH = '/api/forms/flows';
@@ -133,7 +143,7 @@ const appShell: FastifyPluginAsync<AppShellOptions> = async (app, opts) => {
   };
   // The startup answers go at the end of the body, after what the browser needs first.
   const render = (html: string, culture: string, kind: PageKind) => {
-    const headTags = `${tag}${preloads(kind)}`;
+    const headTags = `${tag}\n${EARLY_CSRF_TAG}${preloads(kind)}`;
     const head = html.includes('</head>') ? html.replace('</head>', () => `${headTags}\n</head>`) : `${headTags}\n${html}`;
     const answers = `<script id="${STARTUP_ANSWERS_ELEMENT}" type="application/json">${scriptJson(startupAnswers(app, culture))}</script>`;
     const at = head.lastIndexOf('</body>');
