@@ -10,7 +10,7 @@ import { startCaptchaEmulator, type CaptchaEmulator } from '../../server/captcha
 import { loadSettlement, SettlementError } from '../../server/settlement/load.js';
 import { buildApp } from '../../server/app.js';
 import { EARLY_CSRF_SCRIPT } from '../../runtime/core/api/client.js';
-import { automotiveParts, Claimant, fixtureDist, MARIA, SECRET, settlementCopy, testApp, testDatabase, type TestDatabase } from './helper.js';
+import { appsOnSqlite, automotiveParts, Claimant, fixtureDist, MARIA, SECRET, settlementCopy, testApp, testDatabase, type TestDatabase } from './helper.js';
 
 let emulator: CaptchaEmulator;
 beforeAll(async () => {
@@ -54,20 +54,7 @@ describe('the settlement folder', () => {
 });
 
 describe('serving a settlement', () => {
-  let db: TestDatabase;
-  const apps: FastifyInstance[] = [];
-  beforeAll(async () => {
-    db = await testDatabase('sqlite');
-  });
-  afterAll(async () => {
-    for (const app of apps) await app.close();
-    await db.cleanup();
-  });
-  const start = async (options: Parameters<typeof testApp>[2]) => {
-    const app = await testApp(await db.open(), emulator, options);
-    apps.push(app);
-    return app;
-  };
+  const { start, open } = appsOnSqlite(() => emulator);
 
   it('serves the legacy deadline shape when the folder holds only that', async () => {
     const app = await start({ settlementDir: settlementCopy({ 'deadlines.json': null }) });
@@ -196,13 +183,13 @@ describe('serving a settlement', () => {
 
   it('refuses to start on the captcha emulator in production', async () => {
     await expect(
-      buildApp({ database: await db.open(), sessionSecret: SECRET, environment: 'production', captcha: { emulatorOrigin: emulator.origin } }),
+      buildApp({ database: await open(), sessionSecret: SECRET, environment: 'production', captcha: { emulatorOrigin: emulator.origin } }),
     ).rejects.toThrow(/not for production|development and tests only/);
   });
 
   it('refuses to start in production without a PIN secret', async () => {
     const dir = settlementCopy({ 'captcha.json': { provider: 'turnstile', siteKey: 'site-key', secret: 'provider-secret', class: 'cf-turnstile' } });
-    await expect(buildApp({ settlementDir: dir, database: await db.open(), sessionSecret: SECRET, environment: 'production' })).rejects.toThrow(/PIN_SECRET is required/);
+    await expect(buildApp({ settlementDir: dir, database: await open(), sessionSecret: SECRET, environment: 'production' })).rejects.toThrow(/PIN_SECRET is required/);
   });
 
   it('answers 503 and acknowledges nothing when the database is busy', async () => {

@@ -11,6 +11,7 @@ import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../../server/app.js';
 import type { CaptchaEmulator } from '../../server/captcha-emulator/emulator.js';
 import { openDatabase } from '../../server/db/index.js';
@@ -95,6 +96,35 @@ export async function testApp(database: Database, emulator: CaptchaEmulator, opt
     appDistDir: path.join(tmpdir(), 'no-such-dist'),
     ...options,
   });
+}
+
+/**
+ * For a describe block: apps built on one SQLite test database, every one closed and the database
+ * removed after the block. `start` builds an app on a fresh connection (`emulator` is read then);
+ * `open` gives a connection of one's own.
+ */
+export function appsOnSqlite(emulator: () => CaptchaEmulator): { start(options?: Partial<BuildAppOptions>): Promise<FastifyInstance>; open(): Promise<Database> } {
+  let db: TestDatabase | undefined;
+  const apps: FastifyInstance[] = [];
+  beforeAll(async () => {
+    db = await testDatabase('sqlite');
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    await db?.cleanup();
+  });
+  const open = () => {
+    if (!db) throw new Error('appsOnSqlite: open the database inside a test.');
+    return db.open();
+  };
+  return {
+    open,
+    async start(options = {}) {
+      const app = await testApp(await open(), emulator(), options);
+      apps.push(app);
+      return app;
+    },
+  };
 }
 
 /* ------------------------------------------------------------------------------------------------

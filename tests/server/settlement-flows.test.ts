@@ -5,12 +5,11 @@
  */
 import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCaptchaEmulator, type CaptchaEmulator } from '../../server/captcha-emulator/emulator.js';
 import { loadSettlement, SettlementError } from '../../server/settlement/load.js';
 import type { FlowFile, ModelConfig } from '../../runtime/core/types.js';
-import { automotiveParts, Claimant, exclusionParts, MARIA, ROOT, settlementCopy, testApp, testDatabase, type TestDatabase } from './helper.js';
+import { appsOnSqlite, automotiveParts, Claimant, exclusionParts, MARIA, ROOT, settlementCopy } from './helper.js';
 
 type FlowName = 'automotive' | 'exclusion' | 'lookup';
 
@@ -148,20 +147,7 @@ describe('loading the flows of a settlement folder', () => {
 });
 
 describe('serving the flows of a settlement folder', () => {
-  let db: TestDatabase;
-  const apps: FastifyInstance[] = [];
-  beforeAll(async () => {
-    db = await testDatabase('sqlite');
-  });
-  afterAll(async () => {
-    for (const app of apps) await app.close();
-    await db.cleanup();
-  });
-  const start = async (options: Parameters<typeof testApp>[2]) => {
-    const app = await testApp(await db.open(), emulator, options);
-    apps.push(app);
-    return app;
-  };
+  const { start } = appsOnSqlite(() => emulator);
 
   it('a broken flow stops buildApp with the file and the pointer', async () => {
     const dir = settlementWithFlows({ flows: { lookup: (f) => (f.pages[0]!.blocks[2] = { block: 'model', model: 'Credentials', fields: [{ key: 'vin', widget: 'slider' }] } as never) } });
