@@ -5,7 +5,8 @@
  *
  * Order: deadline → session authorized for the form → parts read with limits (files by magic
  * bytes, sizes) → structure (core payload) → models (core rule engine, server side) → the VIN
- * authorized → captcha siteverify (fresh provider token) → ONE transaction: the provider token
+ * authorized → captcha siteverify (fresh provider token; the call starts when the token's part
+ * arrives, ahead of the files, and its answer is used here) → ONE transaction: the provider token
  * recorded as used, the session's single-use captchaRawValue consumed (by this submission's key,
  * so that a retry of the same submission may use it again), submission + documents stored
  * (idempotent on form type + model clientIds). Anything refused writes nothing but the provider
@@ -21,6 +22,7 @@ import { documentDigest } from '../../../db/submissions.js';
 import type { NewDocument, Trx } from '../../../db/types.js';
 import { httpError } from '../../../errors.js';
 import { passedDeadline } from '../../../settlement/deadlines.js';
+import type { CaptchaUse } from '../../../plugins/app/captcha.js';
 import { errors } from '../../schemas.js';
 import { routePath } from './paths.js';
 import { payloadModels, validateSubmission } from './validate.js';
@@ -97,7 +99,8 @@ const submit: FastifyPluginAsync = async (app) => {
   const uploads = app.settlement.settings.uploads;
   const whitelist = [...app.settlement.allowedCharacters].join('');
 
-  async function readParts(request: FastifyRequest): Promise<ReadParts> {
+  /** The parts, as they stream; `onText` sees each text part's first value as soon as it arrives. */
+  async function readParts(request: FastifyRequest, onText: (name: string, value: string) => void): Promise<ReadParts> {
     const text: Record<string, string> = {};
     const files: ReadParts['files'] = [];
     const structure: string[] = [];
@@ -123,6 +126,7 @@ const submit: FastifyPluginAsync = async (app) => {
         const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
         if (part.valueTruncated || value.length > MAX_TEXT_PART) throw httpError('TOO_MANY_PARTS');
         if (Object.hasOwn(text, part.fieldname)) structure.push(`${part.fieldname}: sent more than once.`);
+        else onText(part.fieldname, value);
         text[part.fieldname] = value;
       }
     }
@@ -172,40 +176,61 @@ const submit: FastifyPluginAsync = async (app) => {
         const session = request.session!;
         if (session.data.authorized[formType] !== true) throw httpError('NOT_AUTHORIZED');
 
-        const { text, files } = await readParts(request);
-        if (text.userPreferredCulture) request.culture = app.locales.resolve(text.userPreferredCulture);
-        refusePoisonedJson(text);
-        const parsed = payloadFromParts(text, files);
-        if (!parsed.payload) throw httpError('STRUCTURE_INVALID', { details: parsed.errors });
-        const payload = parsed.payload;
+        // Siteverify starts as soon as the provider token's part has arrived, while the files are
+        // still on their way: provider tokens expire (two minutes for reCAPTCHA), and on a slow
+        // uplink the files alone can take longer. Its answer is used after the checks below.
+        let verifying: Promise<CaptchaUse | null> | undefined;
+        const checked = async () => {
+          const { text, files } = await readParts(request, (name, value) => {
+            if (name !== 'reCaptchaResponse') return;
+            verifying = app.captcha.check(value, request);
+            verifying.catch(() => {}); // awaited below, or after a refusal
+          });
+          if (text.userPreferredCulture) request.culture = app.locales.resolve(text.userPreferredCulture);
+          refusePoisonedJson(text);
+          const parsed = payloadFromParts(text, files);
+          if (!parsed.payload) throw httpError('STRUCTURE_INVALID', { details: parsed.errors });
+          const payload = parsed.payload;
 
-        // Each file must match the name its document context declares.
-        const contexts = new Map(payload.documentContexts.map((m) => [m.clientId, m]));
-        const mismatched = files.filter((f) => {
-          const declared = contexts.get(f.clientId)?.fields.name;
-          return typeof declared === 'string' && declared !== f.name;
-        });
-        if (mismatched.length) {
-          throw httpError('STRUCTURE_INVALID', { details: mismatched.map((f) => `The document "${shown(f.name)}" does not match its document details.`) });
+          // Each file must match the name its document context declares.
+          const contexts = new Map(payload.documentContexts.map((m) => [m.clientId, m]));
+          const mismatched = files.filter((f) => {
+            const declared = contexts.get(f.clientId)?.fields.name;
+            return typeof declared === 'string' && declared !== f.name;
+          });
+          if (mismatched.length) {
+            throw httpError('STRUCTURE_INVALID', { details: mismatched.map((f) => `The document "${shown(f.name)}" does not match its document details.`) });
+          }
+
+          const problems = validateSubmission({
+            formType,
+            payload,
+            models,
+            whitelist,
+            now: new Date(app.clock()),
+            text: (key) => app.locales.text(key, request.culture),
+          });
+          if (problems.structure.length) throw httpError('STRUCTURE_INVALID', { details: problems.structure });
+          if (problems.fields.length) throw httpError('VALIDATION_FAILED', { details: problems.fields });
+
+          const authorizedVin = (session.data.extra?.authorizedVin as Record<string, string> | undefined)?.[formType];
+          const vin = payload.credentials?.fields.vin;
+          if (!authorizedVin || typeof vin !== 'string' || vin.trim().toUpperCase() !== authorizedVin) throw httpError('NOT_AUTHORIZED');
+
+          const key = submissionKey(formType, payload);
+          const use = await (verifying ?? app.captcha.check(payload.reCaptchaResponse, request));
+          return { payload, files, key, use };
+        };
+        let prepared: Awaited<ReturnType<typeof checked>>;
+        try {
+          prepared = await checked();
+        } catch (error) {
+          // A refused submission spends the provider token it had verified, as a refused store does.
+          const verified = verifying ? await verifying.catch(() => null) : null;
+          if (verified) return app.captcha.spendOnRefusal(verified, request, error);
+          throw error;
         }
-
-        const problems = validateSubmission({
-          formType,
-          payload,
-          models,
-          whitelist,
-          now: new Date(app.clock()),
-          text: (key) => app.locales.text(key, request.culture),
-        });
-        if (problems.structure.length) throw httpError('STRUCTURE_INVALID', { details: problems.structure });
-        if (problems.fields.length) throw httpError('VALIDATION_FAILED', { details: problems.fields });
-
-        const authorizedVin = (session.data.extra?.authorizedVin as Record<string, string> | undefined)?.[formType];
-        const vin = payload.credentials?.fields.vin;
-        if (!authorizedVin || typeof vin !== 'string' || vin.trim().toUpperCase() !== authorizedVin) throw httpError('NOT_AUTHORIZED');
-
-        const key = submissionKey(formType, payload);
-        const use = await app.captcha.check(payload.reCaptchaResponse, request);
+        const { payload, files, key, use } = prepared;
 
         const documents: NewDocument[] = files.map((f) => ({
           contextClientId: f.clientId,
