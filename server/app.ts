@@ -1,7 +1,7 @@
 /**
  * buildApp: the Fastify application, assembled in the fastify/demo order —
- * plugins/external (helmet, compression, cookie, rate limit, multipart) → plugins/app (settlement, error
- * handling, database, sessions + CSRF, captcha) → routes (one folder per URL prefix).
+ * plugins/external (helmet, compression, cookie, rate limit, multipart) → plugins/app (slow bodies,
+ * settlement, error handling, database, sessions + CSRF, captcha) → routes (one folder per URL prefix).
  * Used by server/main.ts, server/dev.ts and the tests (which inject the clock, the database and a
  * captcha emulator).
  */
@@ -19,8 +19,9 @@ import { httpError } from './errors.js';
 import compress from './plugins/external/compress.js';
 import cookie from './plugins/external/cookie.js';
 import helmet from './plugins/external/helmet.js';
-import multipart from './plugins/external/multipart.js';
+import multipart, { TEXT_PART_BYTES, TEXT_PARTS } from './plugins/external/multipart.js';
 import rateLimit from './plugins/external/rate-limit.js';
+import slowBodies, { slowestBodyMs } from './plugins/app/slow-bodies.js';
 import captcha, { resolveCaptcha, type CaptchaOverrides } from './plugins/app/captcha.js';
 import database from './plugins/app/database.js';
 import errorHandler from './plugins/app/error-handler.js';
@@ -36,24 +37,31 @@ import { loadSettlement, type Settlement } from './settlement/load.js';
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
 export interface Timeouts {
-  /** Whole request (headers + body), ms. Node's requestTimeout. */
-  requestTimeoutMs: number;
+  /**
+   * Whole request (headers + body), ms: Node's requestTimeout. By default the headers' time plus
+   * the largest submission the settlement allows at its slowest upload rate (uploads.minBytesPerSecond,
+   * see plugins/app/slow-bodies.ts), so that no claimant's upload is cut for taking long.
+   */
+  requestTimeoutMs?: number;
   /** Receiving the headers, ms. Node's headersTimeout. */
   headersTimeoutMs: number;
   /** Socket inactivity, ms. */
   connectionTimeoutMs: number;
   keepAliveTimeoutMs: number;
-  /** How often Node checks request/headers timeouts (its default of 30 s lets slow clients linger). */
+  /** How often Node checks request/headers timeouts, and bodies their rate (its default of 30 s lets slow clients linger). */
   checkIntervalMs: number;
+  /** How long a request body may arrive at any rate before it must keep up with uploads.minBytesPerSecond, ms. */
+  slowBodyGraceMs: number;
 }
 
 export const DEFAULT_TIMEOUTS: Timeouts = {
-  requestTimeoutMs: 120_000,
   headersTimeoutMs: 15_000,
   connectionTimeoutMs: 60_000,
   keepAliveTimeoutMs: 5_000,
   checkIntervalMs: 1_000,
+  slowBodyGraceMs: 30_000,
 };
+
 
 export interface BuildAppOptions {
   /** The settlement folder (validated here), or an already loaded settlement. */
@@ -185,6 +193,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const pinSecret = options.pinSecret ?? createHmac('sha256', options.sessionSecret).update('pin-secret').digest('base64url');
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const uploads = settlement.settings.uploads;
+  const bodyRate = { minBytesPerSecond: uploads.minBytesPerSecond, graceMs: timeouts.slowBodyGraceMs, checkIntervalMs: timeouts.checkIntervalMs };
+  // The largest submit: every file the settlement allows, every text part full, 1 KiB of part headers each.
+  const largestBody = uploads.maxTotalBytes + TEXT_PARTS * TEXT_PART_BYTES + (uploads.maxFiles + TEXT_PARTS) * 1024;
+  const requestTimeoutMs = timeouts.requestTimeoutMs ?? timeouts.headersTimeoutMs + slowestBodyMs(largestBody, bodyRate);
 
   const logger = options.logger ?? false;
   const isLoggerInstance = typeof logger === 'object' && logger !== null && 'child' in logger && typeof logger.child === 'function';
@@ -205,7 +217,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     serverFactory: (handler: (req: IncomingMessage, res: ServerResponse) => void) => {
       const server = createServer(
         {
-          requestTimeout: timeouts.requestTimeoutMs,
+          requestTimeout: requestTimeoutMs,
           headersTimeout: timeouts.headersTimeoutMs,
           keepAliveTimeout: timeouts.keepAliveTimeoutMs,
           connectionsCheckingInterval: timeouts.checkIntervalMs,
@@ -260,13 +272,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     limits: {
       fileSize: uploads.maxFileBytes,
       files: uploads.maxFiles,
-      fields: 20,
-      fieldSize: 512 * 1024,
-      parts: uploads.maxFiles + 20,
+      fields: TEXT_PARTS,
+      fieldSize: TEXT_PART_BYTES,
+      parts: uploads.maxFiles + TEXT_PARTS,
     },
   });
 
   // plugins/app
+  await app.register(slowBodies, bodyRate);
   await app.register(settlementPlugin, {
     settlement,
     localesDir: settlement.localesDir,

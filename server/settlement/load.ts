@@ -28,7 +28,7 @@ export interface SettingsFile {
   captchaEnabled?: boolean;
   redirectOnError?: boolean;
   internationalAddresses?: boolean;
-  uploads?: { maxFileBytes?: number; maxTotalBytes?: number; maxFiles?: number };
+  uploads?: { maxFileBytes?: number; maxTotalBytes?: number; maxFiles?: number; minBytesPerSecond?: number };
   pinAttempts?: { max?: number; windowMinutes?: number };
 }
 
@@ -75,7 +75,7 @@ export interface Settlement {
   deadlines: DeadlinesFile;
   captcha: CaptchaFile;
   settings: Required<Omit<SettingsFile, 'uploads' | 'pinAttempts'>> & {
-    uploads: { maxFileBytes: number; maxTotalBytes: number; maxFiles: number };
+    uploads: { maxFileBytes: number; maxTotalBytes: number; maxFiles: number; minBytesPerSecond: number };
     pinAttempts: { max: number; windowMinutes: number };
   };
   whitelist: WhitelistFile;
@@ -291,6 +291,7 @@ export function loadSettlement(dir: string, options: LoadSettlementOptions = {})
         maxFileBytes: settings.uploads?.maxFileBytes ?? 10 * 1024 * 1024,
         maxTotalBytes: settings.uploads?.maxTotalBytes ?? 50 * 1024 * 1024,
         maxFiles: settings.uploads?.maxFiles ?? 20,
+        minBytesPerSecond: settings.uploads?.minBytesPerSecond ?? 8 * 1024,
       },
       pinAttempts: { max: settings.pinAttempts?.max ?? 5, windowMinutes: settings.pinAttempts?.windowMinutes ?? 15 },
     },

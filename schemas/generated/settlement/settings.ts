@@ -45,6 +45,10 @@ export interface SettingsFile {
     maxFileBytes?: number;
     maxTotalBytes?: number;
     maxFiles?: number;
+    /**
+     * The slowest upload the server waits for, in bytes per second on average (8192 is 64 kbit/s). A request body that arrives slower once 30 s have passed is refused (408); a submit may take as long as its largest allowed size needs at this rate.
+     */
+    minBytesPerSecond?: number;
   };
   /**
    * Wrong Notice ID/PIN attempts allowed per client IP and per notice ID in a window.

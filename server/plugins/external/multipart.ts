@@ -6,6 +6,10 @@
 import multipart from '@fastify/multipart';
 import fp from 'fastify-plugin';
 
+/** Text parts of a submit (its payload fields), at most, and the bytes of one (a JSON model list). */
+export const TEXT_PARTS = 20;
+export const TEXT_PART_BYTES = 512 * 1024;
+
 export interface MultipartLimits {
   fileSize: number;
   files: number;

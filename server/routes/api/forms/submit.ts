@@ -23,6 +23,7 @@ import type { NewDocument, Trx } from '../../../db/types.js';
 import { httpError } from '../../../errors.js';
 import { passedDeadline } from '../../../settlement/deadlines.js';
 import type { CaptchaUse } from '../../../plugins/app/captcha.js';
+import { TEXT_PART_BYTES } from '../../../plugins/external/multipart.js';
 import { errors } from '../../schemas.js';
 import { routePath } from './paths.js';
 import { payloadModels, validateSubmission } from './validate.js';
@@ -39,7 +40,6 @@ export const ALLOWED_FILE_TYPES: ReadonlySet<string> = new Set([
   'image/tiff',
 ]);
 
-const MAX_TEXT_PART = 512 * 1024;
 
 const responseSchema = {
   type: 'object',
@@ -124,7 +124,7 @@ const submit: FastifyPluginAsync = async (app) => {
         files.push({ clientId: part.fieldname, name, size: data.length, type: detected.mime, data, sha256 });
       } else {
         const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
-        if (part.valueTruncated || value.length > MAX_TEXT_PART) throw httpError('TOO_MANY_PARTS');
+        if (part.valueTruncated || value.length > TEXT_PART_BYTES) throw httpError('TOO_MANY_PARTS');
         if (Object.hasOwn(text, part.fieldname)) structure.push(`${part.fieldname}: sent more than once.`);
         else onText(part.fieldname, value);
         text[part.fieldname] = value;
