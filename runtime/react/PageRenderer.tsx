@@ -20,6 +20,7 @@ import { validatePage } from './validatePage';
 export const PAGE_KEYS = {
   errorSummaryTitle: 'LocKey_ErrorSummary_Heading',
   back: 'LocKey_Button_Back',
+  submitting: 'LocKey_Page_Submitting',
   actions: {
     next: 'LocKey_Button_Next',
     authorize: 'LocKey_Button_Continue',
@@ -57,6 +58,8 @@ export interface PageRendererProps {
   captchaRef?: Ref<CaptchaHandle | null>;
   onCaptchaProgress?: (inProgress: boolean) => void;
   isNavigating?: boolean;
+  /** The page's submit is in flight: a status line says so (an upload may take minutes). */
+  isSubmitting?: boolean;
   referenceCode?: string | null;
   lookupResult?: PageContext['lookupResult'];
   /** Client ids for new records; default a fresh source. */
@@ -291,9 +294,18 @@ export function PageRenderer(props: PageRendererProps) {
           ) : null}
         </div>
       )}
+      {action === 'submit' ? (
+        // Present (empty) before the submit, so that screen readers announce the text when it comes.
+        <p className="cf-page__status" role="status">
+          {props.isSubmitting ? translateOr(t, PAGE_KEYS.submitting, SUBMITTING_TEXT) : null}
+        </p>
+      ) : null}
     </div>
   );
 }
+
+/** What the submitting status says when the locale has no text for it. */
+const SUBMITTING_TEXT = 'Sending… This can take a few minutes on a slow connection. Please keep this page open.';
 
 type BlockRender = (p: { config: BlockConfig; ctx: PageContext }) => ReactNode;
 

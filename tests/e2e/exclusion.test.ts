@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { BACK, checkPage, NEXT, next, type PageCheck } from './flow-steps';
-import { openPage, settled, withServerAndBrowser } from './harness';
+import { openPage, screenshot, settled, withServerAndBrowser } from './harness';
 
 const CASES = [
   {
     culture: 'en',
     member: { vin: '5EXMA1B20JC000202', noticeId: 'EXM-100002', pin: '730155', first: 'James', last: "O'Neil", email: 'james.oneil@example.com', phone: '2175550123' },
-    texts: { summary: 'Review and Sign Your Exclusion Request', submitted: 'Your exclusion request has been submitted.' },
+    texts: { summary: 'Review and Sign Your Exclusion Request', submitted: 'Your exclusion request has been submitted.', sending: 'Sending… This can take a few minutes' },
   },
   {
     culture: 'es',
     member: { vin: '5EXMS2D41KC000303', noticeId: 'EXM-100003', pin: '160482', first: 'Aiko', last: 'Tanaka', email: 'aiko@example.com', phone: '4165550177' },
-    texts: { summary: 'Revise y firme', submitted: 'exclusión' },
+    texts: { summary: 'Revise y firme', submitted: 'exclusión', sending: 'Enviando… Esto puede tardar unos minutos' },
   },
 ] as const;
 
@@ -52,7 +52,18 @@ describe('Exclusion request end to end (default theme)', () => {
     await page.fill('#signature-confirmPhoneNumber', member.phone);
     await page.check('#signature-attestation');
     await page.fill('#signature-signature', `${member.first} ${member.last}`);
+    // While the submit is in flight (held here), a status line says so and asks to keep the page open.
+    expect(await page.locator('.cf-page__status').innerText()).toBe('');
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/forms/exclusion', async (route) => {
+      await held;
+      await route.fallback();
+    });
     await page.click(NEXT);
+    await expect.poll(() => page.locator('.cf-page__status[role="status"]').innerText()).toContain(texts.sending);
+    await screenshot(page, 'default', `exclusion-${culture}-submitting`);
+    release();
     await page.waitForURL(/\/exclusion\/confirmation/);
     await checkPage(page, check, 'confirmation');
     const code = (await page.locator('.cf-confirmation__code').innerText()).trim();

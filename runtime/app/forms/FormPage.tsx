@@ -58,6 +58,7 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
   const navigation = useSelector(actor, (s) => s.context.navigation);
   const lookupResult = useSelector(actor, (s) => s.context.lookupResult);
   const referenceCode = useSelector(actor, (s) => s.context.referenceCode);
+  const isSubmitting = useSelector(actor, (s) => s.context.isSubmitting);
   const [documents, setDocuments] = useState<DocumentFile[]>(session.documents);
   useSignatureDate(session, pageId);
 
@@ -148,6 +149,7 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
         lookupResult={lookupResult}
         ids={session.ids}
         canGoBack={canGoBack}
+        isSubmitting={isSubmitting}
         onStoreChange={onStoreChange}
         onDocumentsChange={onDocumentsChange}
         onAction={onAction}

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { getModel } from '../../../runtime/core/models';
 import type { FieldConfig, ModelStoreState } from '../../../runtime/core/types';
-import { Harness, page } from '../fixtures';
+import { Harness, makeT, page } from '../fixtures';
 
 const ownership: FieldConfig = {
   key: 'ownershipType',
@@ -125,6 +125,22 @@ describe('the page renderer', () => {
   it('skips blocks whose condition does not hold', () => {
     render(<Harness page={page([{ block: 'header', element: 'h2', textKey: 'Only for owners', when: { scope: 'claimDetails.isCurrentOwner', schema: { const: 'true' } } }])} />);
     expect(screen.queryByText('Only for owners')).toBeNull();
+  });
+
+  it("says a submit is in flight in a status line that is there, empty, before it starts", () => {
+    const submitPage = page([{ block: 'header', element: 'h1', textKey: 'Summary' }], { action: 'submit' });
+    const { rerender } = render(<Harness page={submitPage} hideActions={false} />);
+    const status = screen.getByRole('status');
+    expect(status.textContent).toBe('');
+    rerender(<Harness page={submitPage} hideActions={false} isSubmitting />);
+    expect(screen.getByRole('status')).toBe(status);
+    // The locale's text, or English when the locale has none.
+    expect(status.textContent).toBe('Sending… This can take a few minutes on a slow connection. Please keep this page open.');
+    rerender(<Harness page={submitPage} hideActions={false} isSubmitting t={makeT({ LocKey_Page_Submitting: 'Enviando…' })} />);
+    expect(status.textContent).toBe('Enviando…');
+    // A page whose action is not a submit has no such line.
+    rerender(<Harness page={page([{ block: 'header', element: 'h1', textKey: 'Start' }])} hideActions={false} />);
+    expect(screen.queryByRole('status')).toBeNull();
   });
 
   it('refuses a block name with no registered block, word for word', () => {
