@@ -207,8 +207,10 @@ export function createFormMachine(flow: FlowFile) {
       },
       submittedWithoutReference: ({ event }) => 'output' in event && (event.output as SubmitOutput).submitted === true,
       refusedWithText: ({ event }) => 'output' in event && typeof (event.output as { error?: unknown }).error === 'string',
-      sessionTimeoutEnabled: ({ context }) => pageOf(context)?.sessionTimeout === true,
-      sessionTimeoutDisabled: ({ context }) => pageOf(context)?.sessionTimeout !== true,
+      // While a submit is in flight the claimant is waiting on us (a slow upload may take minutes):
+      // the timer stops, and starts over with the whole duration if the page stays.
+      sessionTimeoutEnabled: ({ context }) => pageOf(context)?.sessionTimeout === true && !context.isSubmitting,
+      sessionTimeoutDisabled: ({ context }) => pageOf(context)?.sessionTimeout !== true || context.isSubmitting,
     },
     actions: {
       goNext: assign(({ context }) => ({ navigation: goTo(context.navigation, stepTarget(context, 'next') as string) })),
@@ -462,7 +464,7 @@ export function createFormMachine(flow: FlowFile) {
           session: {
             initial: 'off',
             states: {
-              /** The current page has the session timeout disabled (start pages). */
+              /** The current page has the session timeout disabled (start pages), or a submit is in flight. */
               off: {
                 always: { guard: 'sessionTimeoutEnabled', target: 'counting' },
               },

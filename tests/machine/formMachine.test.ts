@@ -319,6 +319,25 @@ describe('the session timer', () => {
     }
   });
 
+  it('stops while a submit is in flight, and starts over with the whole duration if it fails', async () => {
+    const pending = deferred<SubmitResponse>();
+    const form = await authorizedAutomotive({ submit: () => pending.promise });
+    form.actor.send({ type: 'GOTO', pageId: 'claim-summary' });
+    form.clock.increment(20 * MINUTE);
+    form.actor.send({ type: 'SUBMIT', captchaToken: 'a' });
+    // A slow upload: longer than the session lasts.
+    form.clock.increment(45 * MINUTE);
+    expect(form.actor.getSnapshot().matches({ open: { session: 'off' } })).toBe(true);
+    expect(form.emitted.filter((e) => e.type === 'sessionWarning' || e.type === 'sessionExpired')).toEqual([]);
+    pending.reject(new Error('network'));
+    await form.settled();
+    expect(form.actor.getSnapshot().matches({ open: { flow: 'editing', session: { counting: 'active' } } })).toBe(true);
+    form.clock.increment(29 * MINUTE - 1);
+    expect(form.actor.getSnapshot().matches(warning)).toBe(false);
+    form.clock.increment(1);
+    expect(form.actor.getSnapshot().matches(warning)).toBe(true);
+  });
+
   it('stops counting when the claimant returns to the start page', async () => {
     const form = await authorizedAutomotive();
     form.actor.send({ type: 'BACK' });
