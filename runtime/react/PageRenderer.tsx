@@ -279,7 +279,8 @@ export function PageRenderer(props: PageRendererProps) {
       {props.hideActions || (action === 'none' && !props.canGoBack) ? null : (
         <div className="cf-page-actions">
           {props.canGoBack ? (
-            <Button variant="outline-secondary" label={translateOr(t, PAGE_KEYS.back, 'Back')} isNavigating={props.isNavigating} onClick={onBack} />
+            // Nothing can go back while the submit is in flight.
+            <Button variant="outline-secondary" label={translateOr(t, PAGE_KEYS.back, 'Back')} isNavigating={props.isNavigating} disabled={props.isSubmitting} onClick={onBack} />
           ) : null}
           {action !== 'none' && actionKey ? (
             <Button

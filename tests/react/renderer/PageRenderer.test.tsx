@@ -127,13 +127,16 @@ describe('the page renderer', () => {
     expect(screen.queryByText('Only for owners')).toBeNull();
   });
 
-  it("says a submit is in flight in a status line that is there, empty, before it starts", () => {
+  it("says a submit is in flight in a status line that is there, empty, before it starts, and disables Back meanwhile", () => {
     const submitPage = page([{ block: 'header', element: 'h1', textKey: 'Summary' }], { action: 'submit' });
-    const { rerender } = render(<Harness page={submitPage} hideActions={false} />);
+    const { rerender } = render(<Harness page={submitPage} hideActions={false} canGoBack />);
     const status = screen.getByRole('status');
     expect(status.textContent).toBe('');
-    rerender(<Harness page={submitPage} hideActions={false} isSubmitting />);
+    expect((screen.getByRole('button', { name: 'Back' }) as HTMLButtonElement).disabled).toBe(false);
+    rerender(<Harness page={submitPage} hideActions={false} canGoBack isSubmitting />);
     expect(screen.getByRole('status')).toBe(status);
+    // Back cannot be taken while the submit is in flight.
+    expect((screen.getByRole('button', { name: 'Back' }) as HTMLButtonElement).disabled).toBe(true);
     // The locale's text, or English when the locale has none.
     expect(status.textContent).toBe('Sending… This can take a few minutes on a slow connection. Please keep this page open.');
     rerender(<Harness page={submitPage} hideActions={false} isSubmitting t={makeT({ LocKey_Page_Submitting: 'Enviando…' })} />);
