@@ -52,7 +52,7 @@ export function readStartupAnswers(doc: Document): StartupAnswers {
 }
 
 /**
- * The page's early GET /api/csrf (EARLY_CSRF_SCRIPT of the core API client), taken once: the
+ * The page's early GET /api/csrf (kept under EARLY_CSRF_GLOBAL by the app shell), taken once: the
  * global is removed, so a later start (or a later getCsrf) asks the network. Undefined when the
  * page started none.
  */

@@ -43,7 +43,7 @@ function showGeneric(store: AppStore): void {
  * content, flows, captcha settings, model configs, whitelist): each is used in place of its call,
  * in the same order; an answer missing from the page, or not usable, is fetched as before. The
  * anti-forgery token is always fetched (it belongs to the session), by the page itself while it is
- * parsed when the server wrote that request into it (EARLY_CSRF_SCRIPT). Answers left unused when the
+ * parsed when the server wrote that request into it (EARLY_CSRF_GLOBAL). Answers left unused when the
  * app mounts are dropped, so every later call fetches.
  */
 /** The app's pages that render no form. */

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCaptchaEmulator, type CaptchaEmulator } from '../../server/captcha-emulator/emulator.js';
 import { loadSettlement, SettlementError } from '../../server/settlement/load.js';
 import { buildApp } from '../../server/app.js';
-import { EARLY_CSRF_SCRIPT } from '../../runtime/core/api/client.js';
+import { createApiClient, EARLY_CSRF_GLOBAL } from '../../runtime/core/api/client.js';
+import { EARLY_CSRF_SCRIPT } from '../../server/routes/app-shell/index.js';
 import { appsOnSqlite, automotiveParts, Claimant, fixtureDist, MARIA, SECRET, settlementCopy, testApp, testDatabase, type TestDatabase } from './helper.js';
 
 let emulator: CaptchaEmulator;
@@ -145,6 +146,25 @@ describe('serving a settlement', () => {
       // The page itself creates no session: the script's request does.
       expect(res.headers['set-cookie'], url).toBeUndefined();
     }
+  });
+
+  it("makes the page's early token request the API client's own: same address, headers and credentials; a network failure resolves to null", async () => {
+    const calls: Array<[string, RequestInit | undefined]> = [];
+    const record = async (url: string, init?: RequestInit) => {
+      calls.push([url, init]);
+      return new Response(JSON.stringify({ requestHeaderName: 'X-CSRF-TOKEN', requestToken: 't' }), { status: 200 });
+    };
+    await createApiClient({ fetch: record as typeof fetch, endpoints: {} }).getCsrf();
+    const run = (fetchFn: (url: string, init?: RequestInit) => Promise<unknown>) => {
+      const win: Record<string, unknown> = {};
+      new Function('window', 'fetch', EARLY_CSRF_SCRIPT)(win, fetchFn);
+      return win[EARLY_CSRF_GLOBAL] as Promise<unknown>;
+    };
+    const [client] = calls.splice(0);
+    await run(record);
+    expect(calls).toEqual([[client![0], { headers: client![1]!.headers, credentials: client![1]!.credentials }]]);
+    expect(client![1]!.method).toBe('GET');
+    expect(await run(() => Promise.reject(new TypeError('Failed to fetch')))).toBeNull();
   });
 
   it('compresses the page and API JSON when asked, keeping the security and cache headers', async () => {

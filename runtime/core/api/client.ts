@@ -40,17 +40,14 @@ export const STARTUP_ANSWERS_ELEMENT = 'app-bootstrap';
  */
 export type StartupAnswers = Record<string, unknown>;
 
-/** The global that holds the page's early GET /api/csrf (EARLY_CSRF_SCRIPT). */
-export const EARLY_CSRF_GLOBAL = '__claimsEarlyCsrf';
-
 /**
- * The page's inline script: GET /api/csrf with the client's own request options, started while the
- * page is parsed. The app mounts only once it has the token (spec §3, startup order), and its own
- * request would start only after the first script has downloaded and run; the first getCsrf()
- * reads this response instead (ApiClientOptions.earlyCsrf). One request, so one session cookie.
- * A failed request resolves to null, never to an unhandled rejection.
+ * The name under which the app page keeps its early GET /api/csrf: the server's app shell starts
+ * that request from an inline script while the page is parsed, because the app mounts only once it
+ * has the token (spec §3, startup order) and its own request would start only after the first
+ * script has downloaded and run. The first getCsrf() reads that response instead
+ * (ApiClientOptions.earlyCsrf); one request, so one session cookie.
  */
-export const EARLY_CSRF_SCRIPT = `window.${EARLY_CSRF_GLOBAL}=fetch(${JSON.stringify(API_PATHS.csrf)},{headers:{Accept:"application/json"},credentials:"same-origin"}).catch(function(){return null})`;
+export const EARLY_CSRF_GLOBAL = '__claimsEarlyCsrf';
 
 /** The key of a GET in StartupAnswers. */
 export function answerKey(path: string, query?: Record<string, string>): string {
@@ -108,7 +105,7 @@ export interface ApiClientOptions {
    */
   preloaded?: StartupAnswers;
   /**
-   * The page's early GET /api/csrf (EARLY_CSRF_SCRIPT): the first getCsrf() reads its response
+   * The page's early GET /api/csrf (EARLY_CSRF_GLOBAL): the first getCsrf() reads its response
    * instead of asking again; no response (null) asks.
    */
   earlyCsrf?: Promise<Response | null>;

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { answerKey, API_PATHS, EARLY_CSRF_SCRIPT, STARTUP_ANSWERS_ELEMENT, type StartupAnswers } from '../../../runtime/core/api/client.js';
+import { answerKey, API_PATHS, EARLY_CSRF_GLOBAL, STARTUP_ANSWERS_ELEMENT, type StartupAnswers } from '../../../runtime/core/api/client.js';
 import type { AppSettings, FlowFile } from '../../../runtime/core/types.js';
 import { errorBody } from '../../plugins/app/error-handler.js';
 import { httpError } from '../../errors.js';
@@ -50,9 +50,12 @@ export function scriptJson(value: unknown): string {
 }
 
 /**
- * The page's one inline script: it starts the app's GET /api/csrf while the page is parsed (see
- * EARLY_CSRF_SCRIPT). The CSP allows exactly this script by its hash (EARLY_CSRF_SCRIPT_HASH).
+ * The page's one inline script: GET /api/csrf with the app's own request options (the API
+ * client's address, Accept header and credentials), started while the page is parsed and kept
+ * under EARLY_CSRF_GLOBAL for the app's first getCsrf(). A failed request resolves to null, never
+ * to an unhandled rejection. The CSP allows exactly this script by its hash (EARLY_CSRF_SCRIPT_HASH).
  */
+export const EARLY_CSRF_SCRIPT = `window.${EARLY_CSRF_GLOBAL}=fetch(${JSON.stringify(API_PATHS.csrf)},{headers:{Accept:"application/json"},credentials:"same-origin"}).catch(function(){return null})`;
 const EARLY_CSRF_TAG = `<script>${EARLY_CSRF_SCRIPT}</script>`;
 
 /** The CSP source that allows the page's inline script and no other. */

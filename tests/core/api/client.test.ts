@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerOrThrow, ApiCallError, createApiClient, EARLY_CSRF_GLOBAL, EARLY_CSRF_SCRIPT, endpointsFromFlows, parseAllowedCharacters, type FormEndpoints } from '../../../runtime/core/api';
+import { answerOrThrow, ApiCallError, createApiClient, endpointsFromFlows, parseAllowedCharacters, type FormEndpoints } from '../../../runtime/core/api';
 import { DevError } from '../../../runtime/core/errors';
 import type { AuthorizeRequest, FormModel, SubmissionPayload } from '../../../runtime/core/types';
 
@@ -106,20 +106,6 @@ describe('the csrf call', () => {
     const api = createApiClient({ fetch: fake.fetchFn, endpoints: ENDPOINTS, earlyCsrf: Promise.resolve(null) });
     expect(await api.getCsrf()).toEqual({ ok: true, data: CSRF, status: 200 });
     expect(fake.calls.map((c) => c.url)).toEqual(['/api/csrf']);
-  });
-
-  it("the page's early request is the client's own: same address, headers and credentials; a network failure resolves to null", async () => {
-    const { api, calls } = client({ 'GET /api/csrf': json(CSRF) }, null);
-    await api.getCsrf();
-    const run = (fetchFn: (url: string, init: RequestInit) => Promise<unknown>) => {
-      const win: Record<string, unknown> = {};
-      new Function('window', 'fetch', EARLY_CSRF_SCRIPT)(win, fetchFn);
-      return win[EARLY_CSRF_GLOBAL] as Promise<unknown>;
-    };
-    const seen: Array<[string, RequestInit]> = [];
-    await run(async (url, init) => seen.push([url, init]));
-    expect(seen).toEqual([[calls[0]!.url, { headers: calls[0]!.headers, credentials: calls[0]!.credentials }]]);
-    expect(await run(() => Promise.reject(new TypeError('Failed to fetch')))).toBeNull();
   });
 
   it('reports other failures with the generic message and the developer detail', async () => {
