@@ -1,7 +1,7 @@
 /**
  * Request bodies that arrive too slowly. A claimant's files may take many minutes on a slow
  * uplink, so the whole request may last as long as the largest submission the settlement allows
- * takes at `minBytesPerSecond` (requestTimeoutFor); what protects the server from clients that
+ * takes at `minBytesPerSecond` (slowestBodyMs); what protects the server from clients that
  * trickle is this check instead: once `graceMs` have passed, a body still arriving slower than
  * `minBytesPerSecond` on average since its headers is answered 408 and its connection closed.
  * A body that stops altogether is closed by the socket's inactivity timeout before that.
