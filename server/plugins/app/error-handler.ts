@@ -8,6 +8,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { errorText, httpError, HttpError, isHttpError, SERVER_ERRORS, type ServerErrorCode } from '../../errors.js';
+import { isApiRoute } from '../../routes/api/route-match.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -80,7 +81,7 @@ export default fp(
       const query = request.query as Record<string, unknown> | undefined;
       const requested = typeof query?.culture === 'string' ? query.culture : acceptLanguage(request.headers['accept-language']);
       request.culture = app.locales.resolve(requested);
-      if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+      if (isApiRoute(request)) reply.header('cache-control', 'no-store');
     });
 
     // Content types are checked before CSRF and before the body is read: a route answers 415 for

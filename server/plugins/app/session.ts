@@ -6,8 +6,9 @@
  *   settings.client.minSessionDuration minutes, in the shared session store).
  * - CSRF: GET /api/csrf answers {requestHeaderName, requestToken}; the token is an HMAC of the
  *   session's own secret, so it is valid for that session only (not a double-submit cookie). Every
- *   POST under /api/ must carry it in that header — read from the header only — or is refused with
- *   403 before its body is read.
+ *   POST route (the API's, and any other that changes state) must carry it in that header — read
+ *   from the header only — or is refused with 403 before its body is read. Whether a request is
+ *   the API's is decided on the route the router matched, whatever the URL's spelling.
  * - The session id is rotated on a successful authorize (`app.sessions.rotate`); its data (and so
  *   the CSRF token) moves to the new id.
  */
@@ -16,9 +17,11 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Session, SessionData, Trx } from '../../db/types.js';
 import { httpError } from '../../errors.js';
+import { isApiRoute } from '../../routes/api/route-match.js';
 
 export const SESSION_COOKIE = 'claims.sid';
 export const CSRF_HEADER = 'X-CSRF-TOKEN';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export interface SessionHelpers {
   /** The request's session, creating one (and its cookie) when there is none. */
@@ -111,15 +114,17 @@ export default fp<{ secret: string }>(
     app.decorate('sessions', helpers);
     app.decorateRequest('session', null);
 
+    // Decided on the route the router matched, never on the URL as sent (routes/api/route-match.ts).
+    // A state-changing route outside the API would need the token too: it fails closed.
     app.addHook('onRequest', async (request) => {
-      if (!request.url.startsWith('/api/')) return;
+      const changesState = !SAFE_METHODS.has(request.method) && request.routeOptions.url !== undefined;
+      if (!changesState && !isApiRoute(request)) return;
       const raw = request.cookies[SESSION_COOKIE];
       if (raw) {
         const unsigned = request.unsignCookie(raw);
         if (unsigned.valid && unsigned.value) request.session = await store.get(unsigned.value);
       }
-      if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
-      if (request.routeOptions.config?.skipCsrf) return;
+      if (!changesState || request.routeOptions.config?.skipCsrf) return;
       const sent = request.headers[CSRF_HEADER.toLowerCase()];
       const session = request.session;
       if (!session || typeof sent !== 'string' || !safeEqual(sent, helpers.csrfToken(session))) throw httpError('CSRF_INVALID');

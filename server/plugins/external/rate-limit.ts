@@ -7,6 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { httpError } from '../../errors.js';
+import { isApiRoute } from '../../routes/api/route-match.js';
 
 export interface RateLimitOptions {
   max: number;
@@ -21,7 +22,8 @@ export default fp<RateLimitOptions>(
       max: opts.max,
       timeWindow: opts.timeWindowMs,
       ...(opts.redis ? { redis: opts.redis, nameSpace: 'claims-rl:' } : {}),
-      allowList: (req) => !req.url.startsWith('/api/'),
+      // Keyed on the matched route, so that every spelling of an API path counts.
+      allowList: (req) => !isApiRoute(req),
       errorResponseBuilder: () => httpError('RATE_LIMITED'),
     });
   },
