@@ -26,7 +26,7 @@ import captcha, { resolveCaptcha, type CaptchaOverrides } from './plugins/app/ca
 import database from './plugins/app/database.js';
 import errorHandler from './plugins/app/error-handler.js';
 import livePreview, { LIVE_PREVIEW_PATH, type LivePreviewOptions } from './plugins/app/live-preview.js';
-import session from './plugins/app/session.js';
+import session, { sessionCookieName } from './plugins/app/session.js';
 import settlementPlugin from './plugins/app/settlement.js';
 import api from './routes/api/index.js';
 import appShell, { EARLY_CSRF_SCRIPT_HASH } from './routes/app-shell/index.js';
@@ -252,7 +252,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       components: {
         securitySchemes: {
           csrf: { type: 'apiKey', in: 'header', name: 'X-CSRF-TOKEN' },
-          session: { type: 'apiKey', in: 'cookie', name: 'claims.sid' },
+          session: { type: 'apiKey', in: 'cookie', name: sessionCookieName(environment) },
         },
       },
     },

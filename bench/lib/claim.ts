@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { MULTIPART_FIELDS, payloadToFormData } from '../../runtime/core/payload/index.js';
 import type { FieldValue, FormModel, FormType, SubmissionPayload } from '../../runtime/core/types.js';
+import { CSRF_HEADER } from '../../server/plugins/app/session.js';
 import { invoiceContext, MARIA, MARIA_ANSWERS, sampleModel } from '../../tests/support/sample-claim.js';
 
 export { MARIA };
@@ -183,7 +184,8 @@ export class Claimant {
     if (!res.ok) throw new HttpError(`authorize: ${res.status} ${body}`, res.status, body);
     const json = JSON.parse(body) as { authorized: boolean; captcha: string | null };
     if (!json.authorized || !json.captcha) throw new HttpError(`authorize: not authorized ${body}`, res.status, body);
-    return { cookie: firstCookie(res) ?? session.cookie, csrf: session.csrf, captcha: json.captcha };
+    // Authorize renews the session's CSRF token and answers it in the CSRF header.
+    return { cookie: firstCookie(res) ?? session.cookie, csrf: res.headers.get(CSRF_HEADER) ?? session.csrf, captcha: json.captcha };
   }
 
   async submit(session: Session, encoded: Encoded): Promise<{ status: number; body: string; referenceCode: string | null }> {

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMULATOR_TOKENS, startCaptchaEmulator, type CaptchaEmulator } from '../../server/captcha-emulator/emulator.js';
 import { SERVER_ERRORS } from '../../server/errors.js';
+import { sessionCookieName } from '../../server/plugins/app/session.js';
 import { runCli } from '../../server/admin/cli.js';
 import { loggerOptions } from '../../server/app.js';
 import {
@@ -62,7 +63,8 @@ describe.each(DIALECTS)('the API over %s', (dialect) => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ requestHeaderName: 'X-CSRF-TOKEN', requestToken: expect.any(String) });
       const cookie = String(res.headers['set-cookie']);
-      expect(cookie).toMatch(/^claims\.sid=[^;]+\.[^;]+;/);
+      expect(cookie.startsWith(`${sessionCookieName('test')}=`)).toBe(true);
+      expect(cookie).toMatch(/^[^=]+=[^;]+\.[^;]+;/);
       expect(cookie).toContain('HttpOnly');
       expect(cookie).toContain('SameSite=Lax');
       expect(cookie).not.toContain('Secure');
@@ -235,7 +237,7 @@ describe.each(DIALECTS)('the API over %s', (dialect) => {
       });
       expect(res.headers['cache-control']).toBe('no-store');
       expect(c.cookie).not.toBe(before);
-      // The old session id is gone; the CSRF token moved with the data.
+      // The old session id is gone (its data moved, with a new CSRF token: csrf-and-cookies.test.ts).
       const old = await http({ method: 'POST', url: '/api/session-timeout', headers: { cookie: before, 'x-csrf-token': c.csrf } });
       expect(old.statusCode).toBe(403);
     });

@@ -279,6 +279,7 @@ describe('two instances on one PostgreSQL', () => {
     });
     expect(auth.status).toBe(200);
     c.cookie = auth.headers.get('set-cookie')!.split(';')[0]!;
+    c.csrf = auth.headers.get('x-csrf-token')!;
     const { captcha } = (await auth.json()) as { captcha: string };
 
     const form = new FormData();

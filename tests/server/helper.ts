@@ -14,6 +14,7 @@ import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../../server/app.js';
 import type { CaptchaEmulator } from '../../server/captcha-emulator/emulator.js';
+import { CSRF_HEADER } from '../../server/plugins/app/session.js';
 import { openDatabase } from '../../server/db/index.js';
 import type { Database } from '../../server/db/types.js';
 import type { FieldValue, FormModel, FormType } from '../../runtime/core/types.js';
@@ -280,10 +281,15 @@ export class Claimant {
     private send?: Send,
   ) {}
 
-  /** This claimant's app over its transport; another app through inject(). */
-  private call(app: FastifyInstance, request: HttpRequest): Promise<HttpResponse> {
-    if (this.send && app === this.app) return this.send(request);
-    return app.inject(request as InjectOptions) as unknown as Promise<HttpResponse>;
+  /**
+   * This claimant's app over its transport; another app through inject(). A renewed CSRF token in
+   * the answer (authorize) is kept, as the browser's API client does.
+   */
+  private async call(app: FastifyInstance, request: HttpRequest): Promise<HttpResponse> {
+    const res = this.send && app === this.app ? await this.send(request) : ((await app.inject(request as InjectOptions)) as unknown as HttpResponse);
+    const renewed = res.headers[CSRF_HEADER.toLowerCase()];
+    if (typeof renewed === 'string' && renewed) this.csrf = renewed;
+    return res;
   }
 
   private keepCookie(setCookie: string | string[] | undefined) {

@@ -114,7 +114,7 @@ export interface ApiClientOptions {
 export interface ApiClient {
   /** GET /api/csrf; keeps the token for unsafe calls. A 403 is ignored silently: data null. */
   getCsrf(): Promise<ApiResult<CsrfToken | null>>;
-  /** The token unsafe calls carry; null before initialisation. */
+  /** The token unsafe calls carry; null before initialisation. Renewed from the CSRF header of an answer (authorize). */
   csrfToken(): CsrfToken | null;
   setCsrfToken(token: CsrfToken | null): void;
   /** POST /api/session-timeout: ends the server-side session. */
@@ -200,11 +200,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     } else if (init.form) {
       body = init.form; // the runtime sets the multipart boundary
     }
+    let response: Response;
     try {
-      return await doFetch(url(path, init.query), { method: verb, headers, credentials: 'same-origin', ...(body !== undefined ? { body } : {}) });
+      response = await doFetch(url(path, init.query), { method: verb, headers, credentials: 'same-origin', ...(body !== undefined ? { body } : {}) });
     } catch {
       return null;
     }
+    // A successful authorize renews the session's token and answers it in the CSRF header: the
+    // token read before no longer works, so the next unsafe call carries the new one.
+    const renewed = csrf ? response.headers.get(csrf.requestHeaderName) : null;
+    if (csrf && renewed) csrf = { ...csrf, requestToken: renewed };
+    return response;
   }
 
   /** A GET whose JSON body is the data; `message` on any failure, `notAvailableOn403` gives data null. */

@@ -287,7 +287,9 @@ export default fp<{ resolved: ResolvedCaptcha }>(
         if (!session) throw httpError('NOT_AUTHORIZED');
         const expiresAt = app.clock() + RAW_TTL_MS;
         const body = Buffer.from(JSON.stringify({ f: formType, n: randomBytes(16).toString('base64url'), x: expiresAt })).toString('base64url');
-        const value = `${body}.${app.sessions.sign('captcha-raw', `${body}\n${session.data.csrfSecret}`)}`;
+        // Bound to the session by its hash in the session's captchaRaw list (checked on consume), not
+        // by the CSRF secret: that one is renewed when authorize rotates the session.
+        const value = `${body}.${app.sessions.sign('captcha-raw', body)}`;
         const hash = sha256(value);
         session.data.captchaRaw[formType] = [...(session.data.captchaRaw[formType] ?? []).slice(-4), hash];
         await tokens.issue(`captchaRaw:${hash}`, expiresAt, trx);
@@ -299,7 +301,7 @@ export default fp<{ resolved: ResolvedCaptcha }>(
         if (!session || typeof value !== 'string' || value.length > 1024) throw httpError('CAPTCHA_RAW_INVALID');
         const [body, signature] = value.split('.');
         if (!body || !signature) throw httpError('CAPTCHA_RAW_INVALID');
-        const expected = Buffer.from(app.sessions.sign('captcha-raw', `${body}\n${session.data.csrfSecret}`));
+        const expected = Buffer.from(app.sessions.sign('captcha-raw', body));
         const given = Buffer.from(signature);
         if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw httpError('CAPTCHA_RAW_INVALID');
         let claims: { f?: unknown; x?: unknown };

@@ -1,25 +1,28 @@
 /**
  * Server-side sessions named by a signed cookie, and the CSRF token bound to each session.
  *
- * - Cookie `claims.sid`: signed, HttpOnly, SameSite=Lax, Path=/, Secure when the request came over
- *   https (behind a proxy with TRUST_PROXY). No Max-Age: the server decides expiry (idle timeout =
+ * - Cookie `claims.sid` (`__Host-claims.sid` in production, see sessionCookieName): signed, HttpOnly,
+ *   SameSite=Lax, Path=/, no Domain, Secure in production and whenever the request came over https
+ *   (behind a proxy with TRUST_PROXY). No Max-Age: the server decides expiry (idle timeout =
  *   settings.client.minSessionDuration minutes, in the shared session store).
  * - CSRF: GET /api/csrf answers {requestHeaderName, requestToken}; the token is an HMAC of the
  *   session's own secret, so it is valid for that session only (not a double-submit cookie). Every
  *   POST route (the API's, and any other that changes state) must carry it in that header — read
  *   from the header only — or is refused with 403 before its body is read. Whether a request is
  *   the API's is decided on the route the router matched, whatever the URL's spelling.
- * - The session id is rotated on a successful authorize (`app.sessions.rotate`); its data (and so
- *   the CSRF token) moves to the new id.
+ * - The session id is rotated on a successful authorize (`app.sessions.rotate`); its data moves to
+ *   the new id with a new CSRF secret, so a token read before authorize is refused after it. The
+ *   answer carries the new token in the CSRF header (`X-CSRF-TOKEN`), where the browser's API
+ *   client picks it up.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Environment } from '../../config.js';
 import type { Session, SessionData, Trx } from '../../db/types.js';
 import { httpError } from '../../errors.js';
 import { isApiRoute } from '../../routes/api/route-match.js';
 
-export const SESSION_COOKIE = 'claims.sid';
 export const CSRF_HEADER = 'X-CSRF-TOKEN';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -33,7 +36,10 @@ export interface SessionHelpers {
   readonly joinTransactions: boolean;
   /** Persist the request's session data and extend it (in `trx` when given); a vanished session is NOT_AUTHORIZED. */
   save(request: FastifyRequest, trx?: Trx): Promise<void>;
-  /** New id for the same data (after authorize), in `trx` when given; sets the new cookie. */
+  /**
+   * New id and a new CSRF secret for the same data (after authorize), in `trx` when given; sets the
+   * new cookie and answers the new token in the CSRF header.
+   */
   rotate(request: FastifyRequest, reply: FastifyReply, trx?: Trx): Promise<Session>;
   /** End the session and clear the cookie. */
   destroy(request: FastifyRequest, reply: FastifyReply): Promise<void>;
@@ -56,8 +62,19 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The session cookie's name. In production it carries the `__Host-` prefix: browsers then accept
+ * it only with Secure, Path=/ and no Domain, so neither a sibling subdomain nor a plain-http page
+ * can plant or overwrite it. Every reader of the name (server, tests, benchmarks) asks here.
+ */
+export function sessionCookieName(environment: Environment): string {
+  return environment === 'production' ? '__Host-claims.sid' : 'claims.sid';
+}
+
+const newCsrfSecret = () => randomBytes(32).toString('base64url');
+
 export function emptySessionData(): SessionData {
-  return { csrfSecret: randomBytes(32).toString('base64url'), authorized: {}, captchaRaw: {}, prepopulated: {}, extra: {} };
+  return { csrfSecret: newCsrfSecret(), authorized: {}, captchaRaw: {}, prepopulated: {}, extra: {} };
 }
 
 function safeEqual(a: string, b: string): boolean {
@@ -71,14 +88,12 @@ export default fp<{ secret: string }>(
     const store = app.stores.sessions;
     const sign = (purpose: string, value: string) => createHmac('sha256', opts.secret).update(`${purpose}\n${value}`).digest('base64url');
 
+    const cookieName = sessionCookieName(app.environment);
+    const production = app.environment === 'production';
+    const cookieOptions = (request: FastifyRequest) =>
+      ({ httpOnly: true, sameSite: 'lax', secure: production || request.protocol === 'https', path: '/' }) as const;
     const setCookie = (request: FastifyRequest, reply: FastifyReply, id: string) => {
-      reply.setCookie(SESSION_COOKIE, id, {
-        signed: true,
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: request.protocol === 'https',
-        path: '/',
-      });
+      reply.setCookie(cookieName, id, { ...cookieOptions(request), signed: true });
     };
 
     const helpers: SessionHelpers = {
@@ -97,16 +112,19 @@ export default fp<{ secret: string }>(
       async rotate(request, reply, trx) {
         const current = request.session;
         if (!current) throw httpError('NOT_AUTHORIZED');
-        const next = await store.rotate(current.id, current.data, trx);
+        // A new CSRF secret with the new id: a token read before (by a page or a script that saw
+        // the old session) no longer works.
+        const next = await store.rotate(current.id, { ...current.data, csrfSecret: newCsrfSecret() }, trx);
         if (!next) throw httpError('NOT_AUTHORIZED');
         request.session = next;
         setCookie(request, reply, next.id);
+        reply.header(CSRF_HEADER, helpers.csrfToken(next));
         return next;
       },
       async destroy(request, reply) {
         if (request.session) await store.destroy(request.session.id);
         request.session = null;
-        reply.clearCookie(SESSION_COOKIE, { path: '/' });
+        reply.clearCookie(cookieName, cookieOptions(request));
       },
       csrfToken: (session) => sign('csrf', session.data.csrfSecret),
       sign,
@@ -119,7 +137,7 @@ export default fp<{ secret: string }>(
     app.addHook('onRequest', async (request) => {
       const changesState = !SAFE_METHODS.has(request.method) && request.routeOptions.url !== undefined;
       if (!changesState && !isApiRoute(request)) return;
-      const raw = request.cookies[SESSION_COOKIE];
+      const raw = request.cookies[cookieName];
       if (raw) {
         const unsigned = request.unsignCookie(raw);
         if (unsigned.valid && unsigned.value) request.session = await store.get(unsigned.value);

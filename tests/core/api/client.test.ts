@@ -261,6 +261,23 @@ describe('the authorize call', () => {
     expect(calls[0]!.credentials).toBe('same-origin');
   });
 
+  it('takes the token the authorize answer renews (the CSRF header) for the next unsafe calls', async () => {
+    const answer = { authorized: true, error: null, captcha: 'raw', prepopulatedData: null };
+    const renewed = new Response(JSON.stringify(answer), { status: 200, headers: { 'Content-Type': 'application/json', 'X-CSRF-TOKEN': 'tok-renewed' } });
+    const { api, calls } = client({
+      'POST /api/forms/automotive/authorize': renewed,
+      'POST /api/forms/automotive': json({ submitted: true, error: null, referenceCodeForm: 'EXM-AUTO-0001' }),
+      'GET /api/deadlines': json({ deadlines: {} }),
+    });
+    expect((await api.authorize('Automotive', authRequest)).ok).toBe(true);
+    expect(calls[0]!.headers['X-CSRF-TOKEN']).toBe('tok-123');
+    expect(api.csrfToken()).toEqual({ requestHeaderName: 'X-CSRF-TOKEN', requestToken: 'tok-renewed' });
+    // An answer without the header keeps the token.
+    await api.getDeadlines();
+    expect((await api.submit('Automotive', payload)).ok).toBe(true);
+    expect(calls[2]!.headers['X-CSRF-TOKEN']).toBe('tok-renewed');
+  });
+
   it('gives authorized false with the server error on 400 and 401, or null', async () => {
     const { api } = client({
       'POST /api/forms/automotive/authorize': json({ error: 'The PIN does not match.' }, 401),
