@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import swagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { Redis } from 'ioredis';
-import { ConfigError, type Environment } from './config.js';
+import { ConfigError, type Environment, type TrustProxy } from './config.js';
 import type { Database } from './db/types.js';
 import { httpError } from './errors.js';
 import compress from './plugins/external/compress.js';
@@ -99,7 +99,11 @@ export interface BuildAppOptions {
   flowsDir?: string;
   /** false (tests), or pino options, or a pino logger. Personal data and tokens are redacted. */
   logger?: boolean | FastifyServerOptions['logger'] | FastifyBaseLogger;
-  trustProxy?: boolean;
+  /**
+   * The proxies believed about the client address and https (X-Forwarded-For/-Proto): a hop count
+   * or their addresses / CIDR ranges (config.ts trustProxyOf). Default false: none.
+   */
+  trustProxy?: TrustProxy;
   timeouts?: Partial<Timeouts>;
   /** Import the settlement's class list into an empty database. Default true. */
   seedClassList?: boolean;
@@ -179,6 +183,15 @@ function clientErrorHandler(err: NodeJS.ErrnoException, socket: Duplex): void {
   socket.destroy(err);
 }
 
+/**
+ * Fastify's form of TrustProxy. A hop count becomes a function of the hop's position: Fastify
+ * itself trusts no hop at all for a plain number, which would ignore the load balancer.
+ */
+function fastifyTrustProxy(trustProxy: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trustProxy === 'number') return trustProxy > 0 ? (_address, hop) => hop < trustProxy : false;
+  return trustProxy === false ? false : [...trustProxy];
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const environment = options.environment ?? 'development';
   const clock = options.clock ?? Date.now;
@@ -203,7 +216,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const app = Fastify({
     ...(isLoggerInstance ? { loggerInstance: logger as FastifyBaseLogger } : { logger: logger as FastifyServerOptions['logger'] }),
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     bodyLimit: 256 * 1024,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',

@@ -4,9 +4,17 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 export type Environment = 'development' | 'production' | 'test';
+
+/**
+ * Which proxies in front of the server are believed about the client (X-Forwarded-For) and https
+ * (X-Forwarded-Proto): none (false), the nearest N hops, or the proxies at these addresses / CIDR
+ * ranges (also proxy-addr's names `loopback`, `linklocal`, `uniquelocal`).
+ */
+export type TrustProxy = false | number | readonly string[];
 
 export interface ServerConfig {
   port: number;
@@ -29,7 +37,7 @@ export interface ServerConfig {
   /** Built front end (vite build output). */
   appDistDir: string;
   /** Trust X-Forwarded-* from the load balancer (Secure cookies behind https, client IP). */
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   /** Port of the in-process captcha emulator in development (0 = any free port). */
   captchaEmulatorPort: number;
 }
@@ -48,6 +56,43 @@ function intOf(name: string, value: string | undefined, fallback: number): numbe
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new ConfigError(`${name} must be an integer port number, got "${value}"`);
   return n;
+}
+
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const TRUST_PROXY_HELP =
+  'write the number of proxies in front of the server (TRUST_PROXY=1 behind one load balancer) or their addresses (TRUST_PROXY=10.0.0.1,10.0.0.0/8)';
+
+/** An address, a CIDR range narrower than everything, or a named range of proxy-addr. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry) || isIP(entry) !== 0) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || prefix === undefined || rest.length > 0 || !/^\d{1,3}$/.test(prefix)) return false;
+  const bits = Number(prefix);
+  // /0 would trust every address: the same as trusting every hop.
+  return bits >= 1 && bits <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: unset, `0` or `false` → off; a hop count (`1`); or a comma-separated list of proxy
+ * addresses / CIDR ranges. `true` (trust every hop) is refused: any client could then choose its
+ * own address by sending X-Forwarded-For, and so escape the per-IP limits.
+ */
+export function trustProxyOf(value: string | undefined): TrustProxy {
+  const given = value?.trim() ?? '';
+  if (given === '' || given === '0' || given === 'false') return false;
+  if (given === 'true') throw new ConfigError(`TRUST_PROXY=true would trust every hop, so a client could choose its own address with X-Forwarded-For: ${TRUST_PROXY_HELP}`);
+  if (/^\d+$/.test(given)) {
+    const hops = Number(given);
+    if (hops > 32) throw new ConfigError(`TRUST_PROXY=${given} is not a plausible number of proxies: ${TRUST_PROXY_HELP}`);
+    return hops;
+  }
+  const entries = given.split(',').map((entry) => entry.trim());
+  const unreadable = entries.filter((entry) => !isProxyAddress(entry));
+  if (unreadable.length > 0) {
+    throw new ConfigError(`TRUST_PROXY has ${unreadable.map((e) => `"${e}"`).join(', ')}, which is not a proxy address or CIDR range: ${TRUST_PROXY_HELP}`);
+  }
+  return entries;
 }
 
 /**
@@ -86,7 +131,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     pinSecret: secretOf('PIN_SECRET', env, environment, dataDir),
     captchaSecret: env.CAPTCHA_SECRET || null,
     appDistDir: path.resolve(cwd, env.APP_DIST_DIR || 'dist/app'),
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
     captchaEmulatorPort: intOf('CAPTCHA_EMULATOR_PORT', env.CAPTCHA_EMULATOR_PORT, 0),
   };
 }

@@ -31,13 +31,13 @@ describe.each(DIALECTS)('the API over %s', (dialect) => {
   let emulator: CaptchaEmulator;
   let db: TestDatabase;
   let app: FastifyInstance;
-  /** Every call goes over a real socket; the app trusts X-Forwarded-For to tell clients apart. */
+  /** Every call goes over a real socket; the app trusts one proxy hop (the test client plays the load balancer) to tell clients apart. */
   let http: Send;
 
   beforeAll(async () => {
     emulator = await startCaptchaEmulator();
     db = await testDatabase(dialect);
-    app = await testApp(await db.open(), emulator, { trustProxy: true });
+    app = await testApp(await db.open(), emulator, { trustProxy: 1 });
     http = await overHttp(app);
   });
   afterAll(async () => {
@@ -401,7 +401,7 @@ describe.each(DIALECTS)('the API over %s', (dialect) => {
           done();
         },
       });
-      const logged = await testApp(await db.open(), emulator, { trustProxy: true, logger: { ...(loggerOptions('development') as object), stream } as FastifyServerOptions['logger'] });
+      const logged = await testApp(await db.open(), emulator, { trustProxy: 1, logger: { ...(loggerOptions('development') as object), stream } as FastifyServerOptions['logger'] });
       try {
         const c = await new Claimant(logged, emulator, await overHttp(logged)).start();
         const firstCookie = c.cookie;
