@@ -50,7 +50,7 @@ function spellings(path: string): Array<[name: string, spelled: string]> {
   const last = rest.length > 0 ? rest.length - 1 : -1;
   const encodeFirstChar = (s: string) => `%${s.charCodeAt(0).toString(16)}${s.slice(1)}`;
   const tail = rest.length > 0 ? `/${rest.join('/')}` : '';
-  if (first === '') return [['as registered', path], ['a doubled slash', '//'], ['a ; parameter', '/;x=1'], ['a trailing ?', '/?'], ['an encoded slash', '/%2F']];
+  if (first === '') return [['as registered', path], ['a doubled slash', '//'], ['a ; parameter', '/;x=1'], ['a trailing ?', '/?'], ['an encoded slash', '/%2F'], ['the absolute form of the request target', 'http://localhost/']];
   return [
     ['as registered', path],
     ['first letter percent-encoded', `/${encodeFirstChar(first)}${tail}`],
@@ -71,6 +71,8 @@ function spellings(path: string): Array<[name: string, spelled: string]> {
     ['a trailing encoded /', `${path}%2F`],
     ['a trailing encoded space', `${path}%20`],
     ['a trailing NUL', `${path}%00`],
+    ['the absolute form of the request target', `http://localhost${path}`],
+    ['the absolute form, upper-case scheme and host', `HTTP://LOCALHOST${path}`],
   ];
 }
 
