@@ -6,7 +6,6 @@ import { createIdSource, findByClientId, findConfig, getModel, modelsScope, type
 import type { BlockConfig, CaptchaConfig, DocumentFile, FormType, ModelConfig, ModelStoreState, PageAction, PageConfig } from '../core/types';
 import { BLOCKS, type BlockRegistry } from '../widgets/blocks';
 import { Button } from '../widgets/Button';
-import type { TextMaskConfig } from '../widgets/types';
 import { preparePage, applyDependencyResets } from './dependencies';
 import { ErrorSummary, focusField } from './ErrorSummary';
 import { computeFieldState } from './field-state';
@@ -178,7 +177,7 @@ export function PageRenderer(props: PageRendererProps) {
       props.onCaptchaProgress?.(inProgress);
     },
     modelConfig: (dto) => findConfig(modelConfigs, formType, dto),
-    getMask: (name) => getMask(name) as TextMaskConfig,
+    getMask,
     setStore,
     setDocuments(next) {
       docsRef.current = next;

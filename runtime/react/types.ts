@@ -1,5 +1,6 @@
 import type { ReactNode, Ref } from 'react';
 import type { ConditionScope } from '../core/conditions/evaluate';
+import type { MaskDefinition } from '../core/masks';
 import type { IdSource } from '../core/models';
 import type {
   BlockConfig,
@@ -14,7 +15,7 @@ import type {
   PageConfig,
 } from '../core/types';
 import type { CaptchaHandle } from '../widgets/Captcha';
-import type { TextMaskConfig, Translate } from '../widgets/types';
+import type { Translate } from '../widgets/types';
 
 export type { Translate };
 
@@ -72,7 +73,7 @@ export interface PageContext extends ValidationEnv {
   /** The config of a dtoMapping of this form type. */
   modelConfig(dtoMapping: string): ModelConfig;
   /** Resolves a mask name through the core mask registry. */
-  getMask(name: string): TextMaskConfig;
+  getMask(name: string): MaskDefinition;
   /** Replaces the store with one computed by core functions (dependency resets are applied). */
   setStore(next: ModelStoreState): void;
   setDocuments(next: DocumentFile[]): void;

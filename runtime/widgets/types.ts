@@ -1,22 +1,10 @@
 import type { ReactElement } from 'react';
 import type { CalendarDate } from '../core/dates';
+import type { MaskDefinition } from '../core/masks';
 import type { FieldValue, WidgetName } from '../core/types';
 
 /** A translator: localization key plus {0}-style arguments; a missing key shows the key itself. */
 export type Translate = (key: string, ...args: Array<string | number>) => string;
-
-/** text-mask-core's mask: an array of literal characters and RegExps, or a function of the raw value. */
-export type TextMask = Array<string | RegExp> | ((rawValue: string) => Array<string | RegExp>) | false;
-
-/** What a text-like widget hands to text-mask-core's createTextMaskInputElement (beside the element). */
-export interface TextMaskConfig {
-  mask: TextMask;
-  guide?: boolean;
-  placeholderChar?: string;
-  keepCharPositions?: boolean;
-  pipe?: (conformedValue: string, config: unknown) => false | string | { value: string; indexesOfPipedChars: number[] };
-  showMask?: boolean;
-}
 
 /**
  * Everything a field widget needs, computed before it renders (labels translated, required flag from
@@ -43,8 +31,8 @@ export interface FieldWidgetProps {
   help?: string;
   /** Screen-reader text beside the required marker, e.g. '(required)'. */
   requiredText?: string;
-  /** text and date: the mask to apply while typing. */
-  mask?: TextMaskConfig | null;
+  /** text and date: the mask every edit is conformed to (core/masks). */
+  mask?: MaskDefinition | null;
   inputGroup?: { prepend?: string; append?: string };
   /** radio and select: values and translated labels. */
   options?: Array<{ value: string; label: string }>;

@@ -1,9 +1,9 @@
 /**
- * Input masks of spec §5, registered by name and built on text-mask-core.
+ * Input masks of spec §5, registered by name and built on text-mask-core. The input widgets conform
+ * every edit through conformEdit, so what the tests type here is what a claimant's keystrokes do.
  * What the model stores: the conformed display string ('(510) 555-0142', '1,234.50', '94607-1234'),
  * exactly as the field shows it. Rules parse it back where they need a number (range).
  */
-import textMaskCore from 'text-mask-core';
 import { devError } from '../errors';
 import { CURRENCY_MASK, currencyMask } from './definitions/currency';
 import { CURRENCY_DECIMAL_MASK, currencyDecimalMask } from './definitions/currencyDecimal';
@@ -14,7 +14,8 @@ import { PHONE_US_MASK, phoneUSMask } from './definitions/phoneUS';
 import { POSTAL_NON_US_MASK, postalNonUSMask } from './definitions/postalNonUS';
 import { VIN_MASK, vinMask } from './definitions/vin';
 import { ZIP_US_MASK, zipUSMask } from './definitions/zipUS';
-import type { MaskDefinition } from './types';
+import { adjustCaretPosition, conformToMask } from './text-mask';
+import type { MaskArray, MaskDefinition } from './types';
 
 export * from './types';
 export { MASK_SYMBOLS, patternToMask, repeatSlot } from './pattern';
@@ -41,17 +42,53 @@ export function getMask(name: string): MaskDefinition {
   return mask;
 }
 
+/** What the field shows (and the model stores) after an edit, and where the caret goes. */
+export interface MaskedEdit {
+  value: string;
+  caret: number;
+}
+
+/** text-mask's stand-in for a free slot; no mask has it as a literal. */
+const PLACEHOLDER_CHAR = '_';
+
+function maskArray(definition: MaskDefinition, raw: string): MaskArray {
+  return typeof definition.mask === 'function' ? definition.mask(raw) : definition.mask;
+}
+
+function placeholderOf(mask: MaskArray): string {
+  return mask.map((slot) => (typeof slot === 'string' ? slot : PLACEHOLDER_CHAR)).join('');
+}
+
 /**
- * The display value to store after the claimant typed, pasted or deleted: `input` is the field's
- * new raw text, `previous` the value stored before (lets text-mask tell a deletion from typing,
- * so deleting a trailing separator is not undone). The caret is taken to be at the end.
+ * One edit of a masked field, as the input widget calls it on every input event: `raw` is the
+ * field's text after the keystroke, paste or deletion, `previous` the text it showed before (lets
+ * text-mask tell a deletion from typing, so deleting a trailing separator is not undone), `caret`
+ * where the caret is in `raw`. Returns the conformed text and the caret position within it.
  */
-export function applyMask(name: string, input: string, previous = ''): string {
-  const definition = getMask(name);
-  const { conformedValue } = textMaskCore.conformToMask(input, definition.mask, {
+export function conformEdit(definition: MaskDefinition, raw: string, previous: string, caret = raw.length): MaskedEdit {
+  const mask = maskArray(definition, raw);
+  const placeholder = placeholderOf(mask);
+  const { conformedValue } = conformToMask(raw, mask, {
     guide: definition.guide,
     previousConformedValue: previous,
-    currentCaretPosition: input.length,
-  }) as { conformedValue: string };
-  return definition.pipe ? definition.pipe(conformedValue) : conformedValue;
+    placeholderChar: PLACEHOLDER_CHAR,
+    placeholder,
+    currentCaretPosition: caret,
+  });
+  const value = definition.pipe ? definition.pipe(conformedValue) : conformedValue;
+  const newCaret = adjustCaretPosition({
+    previousConformedValue: previous,
+    previousPlaceholder: placeholderOf(maskArray(definition, previous)),
+    conformedValue: value,
+    placeholder,
+    rawValue: raw,
+    currentCaretPosition: caret,
+    placeholderChar: PLACEHOLDER_CHAR,
+  });
+  return { value, caret: Math.min(newCaret, value.length) };
+}
+
+/** The display value to store after `input` replaced `previous`, the caret at the end (see conformEdit). */
+export function applyMask(name: string, input: string, previous = ''): string {
+  return conformEdit(getMask(name), input, previous).value;
 }

@@ -5,8 +5,8 @@ export type MaskArray = MaskSlot[];
 export type MaskFunction = (rawValue: string) => MaskArray;
 
 /**
- * A named input mask. The input component hands `mask`, `guide` and `pipe` to text-mask-core's
- * createTextMaskInputElement; the core uses the same definition in applyMask.
+ * A named input mask. The input widgets conform every edit with it through conformEdit (core/masks),
+ * which lays the text on `mask` with text-mask-core's conformToMask and then applies `pipe`.
  * The model stores the conformed display string ('(510) 555-0142', '1,234.50'), never the raw digits.
  */
 export interface MaskDefinition {

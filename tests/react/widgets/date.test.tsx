@@ -3,10 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { getMask } from '../../../runtime/core/masks';
 import { DateWidget } from '../../../runtime/widgets/date';
-import type { TextMaskConfig } from '../../../runtime/widgets/types';
 import { widgetProps } from '../fixtures';
 
-const mask = getMask('date') as TextMaskConfig;
+const mask = getMask('date');
 
 describe('the date widget', () => {
   it('shows the mm/dd/yyyy placeholder and masks typed digits as MM/dd/yyyy', async () => {
