@@ -144,11 +144,24 @@ describe('keyboard only (default theme)', () => {
     await page.locator('.cf-date__popover').waitFor();
     await tabTo(page, '#claimDetails-isCurrentOwner-0', { max: 15 });
     await expect.poll(() => page.locator('.cf-date__popover').count()).toBe(0);
-    // Type the exact date instead: back to the input, select all, type.
-    await tabTo(page, '#claimDetails-acquisitionDate', { back: true, max: 4 });
+    // Type the exact date instead: back to the input, select all, type. Every form spec §5 accepts
+    // types as written; digits alone get their slashes.
+    const acquisitionDate = '#claimDetails-acquisitionDate';
+    await tabTo(page, acquisitionDate, { back: true, max: 4 });
+    for (const typed of ['1/1/2020', '01/01/2020', '12/5/2024', '10/1/2020', '3/15/2016']) {
+      await page.keyboard.press('ControlOrMeta+a');
+      await page.keyboard.type(typed);
+      expect(await page.inputValue(acquisitionDate)).toBe(typed);
+    }
+    // Edits in the middle: a leading zero typed before the month, then the day's 5 deleted.
+    await page.keyboard.press('Home');
+    await page.keyboard.type('0');
+    expect(await page.inputValue(acquisitionDate)).toBe('03/15/2016');
+    for (const key of ['ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'Backspace']) await page.keyboard.press(key);
+    expect(await page.inputValue(acquisitionDate)).toBe('03/1/2016');
     await page.keyboard.press('ControlOrMeta+a');
     await page.keyboard.type('03152016');
-    expect(await page.inputValue('#claimDetails-acquisitionDate')).toBe('03/15/2016');
+    expect(await page.inputValue(acquisitionDate)).toBe('03/15/2016');
     await chooseRadio(page, 'claimDetails-isCurrentOwner', 0);
     await chooseRadio(page, 'claimDetails-didIncurOutOfPocketExpensesPriorToSeptember', 0);
     await enterNext(page, /\/automotive\/repairs/);
