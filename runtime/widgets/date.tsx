@@ -15,8 +15,9 @@ const toJsDate = (d: CalendarDate) => new Date(d.year, d.month - 1, d.day);
 const fromJsDate = (d: Date): CalendarDate => ({ year: d.getFullYear(), month: d.getMonth() + 1, day: d.getDate() });
 
 /**
- * A date typed as MM/dd/yyyy through the full-date mask, or picked from a calendar popover that
- * applies the day at once (no time, Monday first, 1900–2100, bounded by the range rule).
+ * A date typed through the full-date mask (MM/dd/yyyy, or M/d/yyyy with the slashes typed), or
+ * picked from a calendar popover that applies the day at once (no time, Monday first, 1900–2100,
+ * bounded by the range rule).
  */
 export function DateWidget(props: FieldWidgetProps) {
   assertComponentName(DateWidget.componentName, props.componentName);
