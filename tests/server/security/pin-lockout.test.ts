@@ -88,6 +88,25 @@ describe.each(DIALECTS)('wrong-PIN limits over %s', (dialect) => {
     expect((await attempt('198.51.100.1', JAMES)).json()).toMatchObject({ authorized: true });
   });
 
+  it('lets no more than `max` wrong PINs for a notice ID through when they arrive all at once', async () => {
+    const burst = LIMITS.max + 5;
+    const sessions = await Promise.all(Array.from({ length: burst }, () => new Claimant(app, emulator, http).start()));
+    const tokens = await Promise.all(sessions.map((c) => c.captchaToken()));
+    const answers = await Promise.all(
+      sessions.map((c, i) =>
+        http({
+          method: 'POST',
+          url: '/api/forms/exclusion/authorize',
+          remoteAddress: `198.51.100.${200 + i}`,
+          headers: c.headers(),
+          payload: { credentials: model('Exclusion', 'Credentials', { vin: JAMES.vin, noticeId: JAMES.noticeId, pin: '000000' }), reCaptchaResponse: tokens[i] },
+        }),
+      ),
+    );
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses).toEqual([...Array<number>(LIMITS.max).fill(401), ...Array<number>(burst - LIMITS.max).fill(429)]);
+  });
+
   it('locks an address that sprays wrong PINs over many notice IDs, and one past its total, but not the notice IDs elsewhere', async () => {
     const sprayer = '192.0.2.50';
     for (let n = 1; n <= LIMITS.maxNoticeIdsPerIp; n++) expect((await wrongPin(sprayer, unknownNotice(n))).statusCode).toBe(401);
