@@ -125,4 +125,17 @@ describe.each(DIALECTS)('the sweep against the real app over %s', (dialect) => {
     expect(before).toHaveLength(posts.length);
     for (const row of before) expect(row.got).toMatch(/token (not )?renewed by authorize/);
   });
+
+  it('runs every group to the end within its budget, with rows for every listed route and the wrong-PIN lock seen', async () => {
+    const target = new Target(origin(app));
+    const results = await new Sweep(target).run();
+    expect(results.filter((r) => r.route === '(sweep)')).toEqual([]);
+    expect(target.budget.used).toBeLessThan(target.budget.limits.maxRequests);
+    const routes = new Set(results.map((r) => r.route));
+    for (const route of ['GET /healthz', 'GET /api/csrf', 'GET /api/forms/flows', 'POST /api/session-timeout', 'POST /api/forms/lookup/authorize', 'POST /api/forms/exclusion']) expect(routes).toContain(route);
+    expect(results.find((r) => r.check === 'a valid submission (baseline)')).toMatchObject({ pass: true });
+    expect(results.find((r) => r.check === 'submit without authorize')).toMatchObject({ got: '401 NOT_AUTHORIZED', pass: true });
+    expect(results.find((r) => r.check === 'wrong PINs for one notice ID, one address')).toMatchObject({ got: expect.stringMatching(/^429 TOO_MANY_PIN_ATTEMPTS after 5 wrong; Retry-After \d+/), pass: true });
+    expect(results.find((r) => r.check === 'another notice ID on that address (shared address)')).toMatchObject({ got: '401 WRONG_PIN', pass: true });
+  });
 });
