@@ -267,14 +267,17 @@ export class Sweep {
     this.results.push({ route, check, expected, got, pass });
   }
 
-  /** Runs a check; a request that fails or a spent budget is recorded as a FAIL of that check. */
+  /**
+   * Runs a check and records its row. A check that could not be made (no answer, a step before it
+   * refused) is a FAIL saying why; a spent budget ends the sweep.
+   */
   private async attempt(route: string, check: string, expected: string, run: () => Promise<{ got: string; pass: boolean }>): Promise<void> {
     try {
       const { got, pass } = await run();
       this.record(route, check, expected, got, pass);
     } catch (err) {
       if (err instanceof SweepLimitError) throw err;
-      this.record(route, check, expected, `no answer: ${(err as Error).message}`, false);
+      this.record(route, check, expected, `not checked: ${(err as Error).message}`, false);
     }
   }
 
