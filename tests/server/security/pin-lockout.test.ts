@@ -10,6 +10,7 @@
  * is injected. Limits from settings.json `pinAttempts`, small here: 3 per notice ID, 8 per
  * address, 4 distinct notice IDs per address, 10-minute windows.
  */
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -17,6 +18,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startCaptchaEmulator, type CaptchaEmulator } from '../../../server/captcha-emulator/emulator.js';
 import { SERVER_ERRORS } from '../../../server/errors.js';
 import type { FieldValue } from '../../../runtime/core/types.js';
+import { REDIS_URL } from '../db/helpers.js';
 import { Claimant, DIALECTS, FIXTURES, MARIA, model, OPEN_NOW, overHttp, settlementCopy, testApp, testDatabase, type Send, type TestDatabase } from '../helper.js';
 
 const JAMES = { vin: '5EXMA1B20JC000202', noticeId: 'EXM-100002', pin: '730155' };
@@ -153,5 +155,52 @@ describe.each(DIALECTS)('wrong-PIN limits over %s', (dialect) => {
     expect(es.headers['retry-after']).toBe('90');
     expect(es.json().error).toBe(SERVER_ERRORS.TOO_MANY_PIN_ATTEMPTS.es.replace('{0}', '2'));
     expect(es.json().error).toContain('Espere 2 min');
+  });
+});
+
+describe('wrong-PIN limits with the counters in Redis', () => {
+  let emulator: CaptchaEmulator;
+  let db: TestDatabase;
+  let app: FastifyInstance;
+  let http: Send;
+  // Redis outlives the test: notice IDs and addresses of this run only.
+  const run = randomBytes(4).toString('hex').toUpperCase();
+  const address = (n: number) => `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${n}`;
+
+  beforeAll(async () => {
+    emulator = await startCaptchaEmulator();
+    db = await testDatabase('sqlite');
+    const settings = JSON.parse(readFileSync(path.join(FIXTURES, 'settings.json'), 'utf8')) as Record<string, unknown>;
+    const settlementDir = settlementCopy({ 'settings.json': { ...settings, pinAttempts: LIMITS } });
+    app = await testApp(await db.open(), emulator, { settlementDir, trustProxy: true, redisUrl: REDIS_URL });
+    http = await overHttp(app);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.cleanup();
+    await emulator?.close();
+  });
+
+  async function wrongPin(from: string, noticeId: string) {
+    const c = await new Claimant(app, emulator, http).start();
+    return http({
+      method: 'POST',
+      url: '/api/forms/exclusion/authorize',
+      remoteAddress: from,
+      headers: c.headers(),
+      payload: { credentials: model('Exclusion', 'Credentials', { vin: MARIA.vin, noticeId, pin: '000000' }), reCaptchaResponse: await c.captchaToken() },
+    });
+  }
+
+  it('locks a notice ID from every address, and an address spraying new notice IDs, as with the database', async () => {
+    expect(app.sessions.joinTransactions).toBe(false); // sessions, and so the counters, in Redis
+    const notice = `EXM-R${run}`;
+    for (let i = 1; i <= LIMITS.max; i++) expect((await wrongPin(address(i), notice)).statusCode).toBe(401);
+    expect((await wrongPin(address(99), notice)).json()).toMatchObject({ code: 'TOO_MANY_PIN_ATTEMPTS' });
+
+    const sprayer = address(200);
+    for (let n = 1; n <= LIMITS.maxNoticeIdsPerIp; n++) expect((await wrongPin(sprayer, `EXM-S${run}${n}`)).statusCode).toBe(401);
+    expect((await wrongPin(sprayer, `EXM-S${run}X`)).statusCode).toBe(429);
+    expect((await wrongPin(sprayer, `EXM-S${run}1`)).statusCode).toBe(401);
   });
 });
