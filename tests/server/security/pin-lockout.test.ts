@@ -6,8 +6,8 @@
  * another member's notice ID. A refused claimant is told how long to wait (en and es, Retry-After),
  * and the lock lifts when its window ends.
  *
- * Real HTTP; clients are told apart by X-Forwarded-For (the app is built to trust it); the clock
- * is injected. Limits from settings.json `pinAttempts`, small here: 3 per notice ID, 8 per
+ * Real HTTP, on SQLite, PostgreSQL and with the counters in Redis; clients are told apart by
+ * X-Forwarded-For (the app is built to trust it); the clock is injected. Limits from settings.json `pinAttempts`, small here: 3 per notice ID, 8 per
  * address, 4 distinct notice IDs per address, 10-minute windows.
  */
 import { randomBytes } from 'node:crypto';
