@@ -90,7 +90,7 @@ describe.each(DIALECTS)('wrong-PIN limits over %s', (dialect) => {
     expect((await attempt('198.51.100.1', JAMES)).json()).toMatchObject({ authorized: true });
   });
 
-  it('lets no more than `max` wrong PINs for a notice ID through when they arrive all at once', async () => {
+  it('answers no more than `max` wrong PINs for a notice ID as wrong when they arrive all at once; the rest are told the lock', async () => {
     const burst = LIMITS.max + 5;
     const sessions = await Promise.all(Array.from({ length: burst }, () => new Claimant(app, emulator, http).start()));
     const tokens = await Promise.all(sessions.map((c) => c.captchaToken()));

@@ -91,23 +91,28 @@ const authorize: FastifyPluginAsync = async (app) => {
     const noticeKey = `pin:notice:${notice}`;
     const ipKey = `pin:ip:${request.ip}`;
     const ipNoticesKey = `pin:ip-notices:${request.ip}`;
-    const [ipFailures, ipNotices] = await Promise.all([limiter.peek(ipKey, windowMs, now), limiter.peekDistinct(ipNoticesKey, notice, windowMs, now)]);
+    // Reads only: a right PIN writes nothing unless its notice ID has failures to forget.
+    const [noticeFailures, ipFailures, ipNotices] = await Promise.all([
+      limiter.peek(noticeKey, windowMs, now),
+      limiter.peek(ipKey, windowMs, now),
+      limiter.peekDistinct(ipNoticesKey, notice, windowMs, now),
+    ]);
     const refuse = () => {
       request.log.info('authorize refused: too many wrong PINs');
       return tooManyPinAttempts(now);
     };
-    if (ipFailures >= maxPerIp || (ipNotices.distinct >= maxNoticeIdsPerIp && !ipNotices.counted)) throw refuse();
-    // The notice ID's attempt is counted before its PIN is checked, so that attempts sent in
-    // parallel cannot pass its limit together; the right PIN forgets the count.
-    if ((await limiter.hit(noticeKey, windowMs, now)) > max) throw refuse();
+    if (noticeFailures >= max || ipFailures >= maxPerIp || (ipNotices.distinct >= maxNoticeIdsPerIp && !ipNotices.counted)) throw refuse();
     const member = await app.stores.classList.verifyPin(noticeId, pin);
     if (!member || member.vin.toUpperCase() !== vin) {
+      const failures = await limiter.hit(noticeKey, windowMs, now);
       await limiter.hit(ipKey, windowMs, now);
       await limiter.hitDistinct(ipNoticesKey, notice, windowMs, now);
+      // Wrong PINs sent in parallel past the limit are told the lock, not which PINs were wrong.
+      if (failures > max) throw refuse();
       request.log.info('authorize refused: notice ID and PIN do not match');
       throw httpError('WRONG_PIN');
     }
-    await limiter.reset(noticeKey, windowMs, now);
+    if (noticeFailures > 0) await limiter.reset(noticeKey, windowMs, now);
     return member;
   }
 
