@@ -104,9 +104,11 @@ const authorize: FastifyPluginAsync = async (app) => {
     if (noticeFailures >= max || ipFailures >= maxPerIp || (ipNotices.distinct >= maxNoticeIdsPerIp && !ipNotices.counted)) throw refuse();
     const member = await app.stores.classList.verifyPin(noticeId, pin);
     if (!member || member.vin.toUpperCase() !== vin) {
-      const failures = await limiter.hit(noticeKey, windowMs, now);
-      await limiter.hit(ipKey, windowMs, now);
-      await limiter.hitDistinct(ipNoticesKey, notice, windowMs, now);
+      const [failures] = await Promise.all([
+        limiter.hit(noticeKey, windowMs, now),
+        limiter.hit(ipKey, windowMs, now),
+        limiter.hitDistinct(ipNoticesKey, notice, windowMs, now),
+      ]);
       // Wrong PINs sent in parallel past the limit are told the lock, not which PINs were wrong.
       if (failures > max) throw refuse();
       request.log.info('authorize refused: notice ID and PIN do not match');
