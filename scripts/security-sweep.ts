@@ -12,9 +12,13 @@
  * to the given base and to that emulator only, and only on this machine (a base or emulator on any
  * other host is refused); it is bounded in requests and in time.
  *
- * What it leaves behind on the server: a few sample claims (filed by VIN, without notice ID), and
- * the wrong-PIN checks (last) lock notice IDs and this machine's address for the server's window;
- * run those again after the wait the server names, or leave them out with --only.
+ * What it leaves behind on the server: claims filed by VIN on random class vehicles of no member,
+ * María García's claims by her notice ID (the duplicate checks), and whatever a failing check got
+ * stored; the wrong-PIN checks (last) lock notice IDs and this machine's address for the server's
+ * window: run those again after the wait the server names, or leave them out with --only.
+ *
+ * --max-file-bytes is the settlement's uploads.maxFileBytes (the oversized file is one byte more);
+ * --settlement is the folder whose class-vehicles.csv gives the VINs to file with.
  */
 import { randomInt } from 'node:crypto';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
@@ -530,12 +534,15 @@ export class Sweep {
         ['JSON nested 100,000 levels (a field value)', '400', (p) => void (p.text.claimantInfo = withRawField(p.text.claimantInfo!, 'firstName', '['.repeat(100_000) + ']'.repeat(100_000))), (r) => r.status === 400],
         ['a 300-character multipart boundary', '400', async (p) => encodeMultipart(p, 'b'.repeat(300)), (r) => r.status === 400],
         ['too many parts', '413', (p) => void addParts(p.text, 300), (r) => r.status === 413],
+        ['an unsupported culture (xx)', '400', (p) => void (p.text.userPreferredCulture = 'xx'), (r) => r.status === 400],
+        ["a clientId not in the spec's format", '400', (p) => void (p.text.claimantInfo = withClientId(p.text.claimantInfo!, '../x')), (r) => r.status === 400],
       ];
       if (flow.models.includes('DocumentContexts')) {
         probes.push(
           ['a declared document without its file', '400', (p) => void (p.files = []), (r) => r.status === 400],
           ['an HTML file named .pdf with a PDF header', '400', (p) => void (p.files[0]!.bytes = HTML_AS_PDF), (r) => r.status === 400],
           [`a file over the size limit (${this.maxFileBytes + 1} bytes)`, '413', (p) => void (p.files[0]!.bytes = oversized(this.maxFileBytes + 1)), (r) => r.status === 413],
+          ['a NUL byte in a file name', '400', (p) => nulInFileName(p), (r) => r.status === 400],
         );
       }
       for (const [check, expected, change, pass] of probes) {
@@ -548,6 +555,26 @@ export class Sweep {
           return { got: describeAnswer(res), pass: pass(res) };
         });
       }
+
+      await this.attempt(name, 'a second submission for the same notice ID', '409 (one per notice ID), never a second reference code', async () => {
+        const answers: Answer[] = [];
+        for (let i = 0; i < 2; i++) {
+          const auth = await this.authorized(flow, { ...MARIA });
+          answers.push(await this.submit(flow, auth.session, this.parts(flow, { ...MARIA }, auth.captcha, await this.captchaToken())));
+        }
+        return { got: answers.map(describeAnswer).join(', then '), pass: answers[1]!.status === 409 };
+      });
+    }
+
+    const claim = this.facts.flows.find((f) => f.submit && f.formType !== 'Exclusion');
+    const exclusion = this.facts.flows.find((f) => f.submit && f.formType === 'Exclusion');
+    if (claim && exclusion) {
+      // The member filed a claim just above (or in an earlier run).
+      await this.attempt(`POST ${exclusion.submit!.endpoint}`, `an exclusion for a member who filed a claim (${claim.formType})`, '409', async () => {
+        const auth = await this.authorized(exclusion, { ...MARIA });
+        const res = await this.submit(exclusion, auth.session, this.parts(exclusion, { ...MARIA }, auth.captcha, await this.captchaToken()));
+        return { got: describeAnswer(res), pass: res.status === 409 };
+      });
     }
   }
 
@@ -616,6 +643,24 @@ function addParts(text: Record<string, string>, count: number): void {
 /** The model with one field's value replaced by raw JSON text (which JSON.stringify could not write: too deep). */
 function withRawField(modelJson: string, field: string, rawValue: string): string {
   return withField(modelJson, field, 'SWEEP-RAW-VALUE').replace('"SWEEP-RAW-VALUE"', rawValue);
+}
+
+function withClientId(modelJson: string, clientId: string): string {
+  return JSON.stringify({ ...(JSON.parse(modelJson) as object), clientId });
+}
+
+/**
+ * The document named with a NUL byte, in its context and its file part (written by hand: the
+ * platform's encoder may escape it).
+ */
+async function nulInFileName(parts: { text: Record<string, string>; files: Array<{ field: string; name: string; type: string; bytes: Buffer }> }) {
+  const name = 'invoice\u0000.pdf';
+  const contexts = JSON.parse(parts.text.documentContexts!) as Array<{ fields: Record<string, unknown> }>;
+  contexts[0]!.fields.name = name;
+  contexts[0]!.fields.file = name;
+  parts.text.documentContexts = JSON.stringify(contexts);
+  parts.files[0]!.name = name;
+  return encodeMultipart(parts, `sweep${randomInt(1e9)}`);
 }
 
 function withField(modelJson: string, field: string, value: unknown): string {
