@@ -86,8 +86,8 @@ export const SERVER_ERRORS = {
   TOO_MANY_PIN_ATTEMPTS: {
     status: 429,
     key: 'LocKey_Server_TooManyPinAttempts',
-    en: 'Too many incorrect PIN attempts. Please wait 15 minutes and try again, or contact the Settlement Administrator.',
-    es: 'Demasiados intentos de PIN incorrectos. Espere 15 minutos e inténtelo de nuevo, o comuníquese con el Administrador del Acuerdo.',
+    en: 'Too many incorrect PIN attempts. Please wait {0} min and try again, or contact the Settlement Administrator.',
+    es: 'Demasiados intentos de PIN incorrectos. Espere {0} min e inténtelo de nuevo, o comuníquese con el Administrador del Acuerdo.',
   },
   NOT_CLASS_VEHICLE: {
     status: 200,
@@ -191,17 +191,27 @@ export class HttpError extends Error {
   readonly args: readonly string[];
   /** Claimant-actionable specifics appended to the message (e.g. which fields and why). */
   readonly details: readonly string[];
-  constructor(code: ServerErrorCode, opts: { args?: string[]; details?: string[]; cause?: unknown } = {}) {
+  /** Seconds until a retry can succeed, sent as Retry-After. */
+  readonly retryAfterSeconds: number | undefined;
+  constructor(code: ServerErrorCode, opts: HttpErrorOptions = {}) {
     super(SERVER_ERRORS[code].en, { cause: opts.cause });
     this.name = 'HttpError';
     this.code = code;
     this.statusCode = SERVER_ERRORS[code].status;
     this.args = opts.args ?? [];
     this.details = opts.details ?? [];
+    this.retryAfterSeconds = opts.retryAfterSeconds;
   }
 }
 
-export function httpError(code: ServerErrorCode, opts?: { args?: string[]; details?: string[]; cause?: unknown }): HttpError {
+export interface HttpErrorOptions {
+  args?: string[];
+  details?: string[];
+  cause?: unknown;
+  retryAfterSeconds?: number;
+}
+
+export function httpError(code: ServerErrorCode, opts?: HttpErrorOptions): HttpError {
   return new HttpError(code, opts);
 }
 

@@ -17,7 +17,7 @@ export interface FormMachineInput {
   prepopulatedFields?: PrepopulatedFieldConfig[];
 }
 
-/** What the `authorize` actor receives. It resolves with the server's answer (also for 400/401) and rejects on any other failure. */
+/** What the `authorize` actor receives. It resolves with the server's answer (also for 400/401, and a 429 with a text) and rejects on any other failure. */
 export interface AuthorizeInput {
   formType: FormType;
   credentials: FormModel | null;

@@ -1,12 +1,21 @@
 /**
  * Fixed-window counters for failed PINs per client and per notice ID, shared by every instance:
- * a row (or Redis key) per key and window start, incremented atomically.
+ * a row (or Redis key) per key and window start, incremented atomically. Distinct counts (how many
+ * notice IDs one client got wrong) are sets per key and window: in the database a row per member
+ * plus a counter that only a member's first row bumps, in one transaction; in Redis a set.
  */
 import type { Redis } from 'ioredis';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { Tables } from './schema.js';
 import type { Clock, Database, RateLimiter } from './types.js';
 
 const windowStart = (now: number, windowMs: number) => Math.floor(now / windowMs) * windowMs;
+
+/** When the window containing `now` ends: a count kept in it (and any lock it causes) lifts then. */
+export const windowEnd = (now: number, windowMs: number) => windowStart(now, windowMs) + windowMs;
+
+const distinctKey = (key: string) => `distinct:${key}`;
+const memberKey = (key: string, member: string) => `distinct-member:${key}#${member}`;
 
 export function createRateLimiter(database: Database, options: { clock?: Clock } = {}): RateLimiter & { purgeExpired(): Promise<number> } {
   const { db } = database;
@@ -18,36 +27,60 @@ export function createRateLimiter(database: Database, options: { clock?: Clock }
     return Number(result.numDeletedRows);
   }
 
+  async function increment(executor: Kysely<Tables>, key: string, windowMs: number, now: number): Promise<number> {
+    const start = windowStart(now, windowMs);
+    const row = await executor
+      .insertInto('rate_limits')
+      .values({ key, window_start: start, count: 1, expires_at: start + windowMs })
+      .onConflict((oc) => oc.columns(['key', 'window_start']).doUpdateSet({ count: sql<number>`rate_limits.count + 1` }))
+      .returning('count')
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  /** Old windows are garbage; clear them now and then rather than on every request (outside any transaction). */
+  async function countedOne(): Promise<void> {
+    if (++hits % 100 === 0) await purgeExpired();
+  }
+
+  async function peek(executor: Kysely<Tables>, key: string, windowMs: number, now: number): Promise<number> {
+    const row = await executor
+      .selectFrom('rate_limits')
+      .select('count')
+      .where('key', '=', key)
+      .where('window_start', '=', windowStart(now, windowMs))
+      .executeTakeFirst();
+    return row ? Number(row.count) : 0;
+  }
+
   return {
     async hit(key, windowMs, now = clock()) {
-      const start = windowStart(now, windowMs);
-      const row = await db
-        .insertInto('rate_limits')
-        .values({ key, window_start: start, count: 1, expires_at: start + windowMs })
-        .onConflict((oc) => oc.columns(['key', 'window_start']).doUpdateSet({ count: sql<number>`rate_limits.count + 1` }))
-        .returning('count')
-        .executeTakeFirstOrThrow();
-      // Old windows are garbage; clear them now and then rather than on every request.
-      if (++hits % 100 === 0) await purgeExpired();
-      return Number(row.count);
+      const count = await increment(db, key, windowMs, now);
+      await countedOne();
+      return count;
     },
-    async peek(key, windowMs, now = clock()) {
-      const row = await db
-        .selectFrom('rate_limits')
-        .select('count')
-        .where('key', '=', key)
-        .where('window_start', '=', windowStart(now, windowMs))
-        .executeTakeFirst();
-      return row ? Number(row.count) : 0;
-    },
+    peek: (key, windowMs, now = clock()) => peek(db, key, windowMs, now),
     async reset(key, windowMs, now = clock()) {
       await db.deleteFrom('rate_limits').where('key', '=', key).where('window_start', '=', windowStart(now, windowMs)).execute();
+    },
+    async hitDistinct(key, member, windowMs, now = clock()) {
+      // Only the call that writes the member's first row bumps the distinct count.
+      const distinct = await db.transaction().execute(async (trx) => {
+        if ((await increment(trx, memberKey(key, member), windowMs, now)) === 1) return increment(trx, distinctKey(key), windowMs, now);
+        return peek(trx, distinctKey(key), windowMs, now);
+      });
+      await countedOne();
+      return distinct;
+    },
+    async peekDistinct(key, member, windowMs, now = clock()) {
+      const [distinct, times] = await Promise.all([peek(db, distinctKey(key), windowMs, now), peek(db, memberKey(key, member), windowMs, now)]);
+      return { distinct, counted: times > 0 };
     },
     purgeExpired,
   };
 }
 
-/** The same counters in Redis: `rl:<key>:<windowStart>`, INCR + PEXPIRE in one MULTI. */
+/** The same counters in Redis: `rl:<key>:<windowStart>`, INCR + PEXPIRE in one MULTI; distinct counts a set (SADD + PEXPIRE + SCARD). */
 export function createRedisRateLimiter(redis: Redis, options: { clock?: Clock } = {}): RateLimiter {
   const clock = options.clock ?? Date.now;
   const redisKey = (key: string, windowMs: number, now: number) => `rl:${key}:${windowStart(now, windowMs)}`;
@@ -64,6 +97,20 @@ export function createRedisRateLimiter(redis: Redis, options: { clock?: Clock } 
     },
     async reset(key, windowMs, now = clock()) {
       await redis.del(redisKey(key, windowMs, now));
+    },
+    async hitDistinct(key, member, windowMs, now = clock()) {
+      const k = redisKey(distinctKey(key), windowMs, now);
+      const results = await redis.multi().sadd(k, member).pexpire(k, windowMs).scard(k).exec();
+      const [error, count] = results?.[2] ?? [new Error('Redis MULTI was aborted'), 0];
+      if (error) throw error;
+      return Number(count);
+    },
+    async peekDistinct(key, member, windowMs, now = clock()) {
+      const k = redisKey(distinctKey(key), windowMs, now);
+      const results = await redis.multi().scard(k).sismember(k, member).exec();
+      const failed = results?.find(([error]) => error)?.[0] ?? (results ? null : new Error('Redis MULTI was aborted'));
+      if (failed) throw failed;
+      return { distinct: Number(results![0]![1]), counted: Number(results![1]![1]) === 1 };
     },
   };
 }

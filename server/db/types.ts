@@ -109,6 +109,14 @@ export interface RateLimiter {
   peek(key: string, windowMs: number, now?: number): Promise<number>;
   /** Forget the key's current window (e.g. after a successful PIN). */
   reset(key: string, windowMs: number, now?: number): Promise<void>;
+  /**
+   * Count `member` once for `key` in the window containing `now` (a set, not a counter); returns
+   * how many distinct members the key holds in that window. Two racing calls for a new member
+   * count it once. The key's namespace is its own: `hit`/`peek` of the same key are another count.
+   */
+  hitDistinct(key: string, member: string, windowMs: number, now?: number): Promise<number>;
+  /** The distinct members of `key` in the window containing `now`, and whether `member` is one of them, without counting. */
+  peekDistinct(key: string, member: string, windowMs: number, now?: number): Promise<{ distinct: number; counted: boolean }>;
 }
 
 /* ------------------------------------------------------------------------------------------------

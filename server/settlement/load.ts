@@ -29,7 +29,7 @@ export interface SettingsFile {
   redirectOnError?: boolean;
   internationalAddresses?: boolean;
   uploads?: { maxFileBytes?: number; maxTotalBytes?: number; maxFiles?: number; minBytesPerSecond?: number };
-  pinAttempts?: { max?: number; windowMinutes?: number };
+  pinAttempts?: { max?: number; maxPerIp?: number; maxNoticeIdsPerIp?: number; windowMinutes?: number };
 }
 
 export interface CaptchaFile {
@@ -76,7 +76,7 @@ export interface Settlement {
   captcha: CaptchaFile;
   settings: Required<Omit<SettingsFile, 'uploads' | 'pinAttempts'>> & {
     uploads: { maxFileBytes: number; maxTotalBytes: number; maxFiles: number; minBytesPerSecond: number };
-    pinAttempts: { max: number; windowMinutes: number };
+    pinAttempts: { max: number; maxPerIp: number; maxNoticeIdsPerIp: number; windowMinutes: number };
   };
   whitelist: WhitelistFile;
   /** Every allowed character (the union of the whitelist's groups). */
@@ -293,7 +293,12 @@ export function loadSettlement(dir: string, options: LoadSettlementOptions = {})
         maxFiles: settings.uploads?.maxFiles ?? 20,
         minBytesPerSecond: settings.uploads?.minBytesPerSecond ?? 8 * 1024,
       },
-      pinAttempts: { max: settings.pinAttempts?.max ?? 5, windowMinutes: settings.pinAttempts?.windowMinutes ?? 15 },
+      pinAttempts: {
+        max: settings.pinAttempts?.max ?? 5,
+        maxPerIp: settings.pinAttempts?.maxPerIp ?? 100,
+        maxNoticeIdsPerIp: settings.pinAttempts?.maxNoticeIdsPerIp ?? 10,
+        windowMinutes: settings.pinAttempts?.windowMinutes ?? 15,
+      },
     },
     whitelist,
     allowedCharacters: allowed,

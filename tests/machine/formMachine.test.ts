@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { answerOrThrow, createApiClient, endpointsFromFlows } from '../../runtime/core/api';
 import { USER_MESSAGES } from '../../runtime/core/errors';
 import type { AuthorizeResponse, SubmitResponse } from '../../runtime/core/types';
 import { countdownText, currentPageOf, progressOf } from '../../runtime/machine';
@@ -54,6 +55,23 @@ describe('authorization', () => {
     expect(form.actor.getSnapshot().context).toMatchObject({ authorized: false, authorizationError: 'The PIN does not match.' });
     expect(form.page()).toBe('start');
     expect(form.emitted).toContainEqual({ type: 'serverError', source: 'authorize', message: 'The PIN does not match.' });
+  });
+
+  it("shows the server's message on a 429 from authorize (too many wrong PINs: how long to wait), through the API client", async () => {
+    const wait = 'Too many incorrect PIN attempts. Please wait 7 min and try again, or contact the Settlement Administrator.';
+    const body = { authorized: false, error: wait, captcha: null, prepopulatedData: null, code: 'TOO_MANY_PIN_ATTEMPTS' };
+    const api = createApiClient({
+      fetch: (async () => new Response(JSON.stringify(body), { status: 429, headers: { 'Content-Type': 'application/json', 'Retry-After': '390' } })) as typeof fetch,
+      endpoints: endpointsFromFlows([automotiveFlow]),
+      csrf: { requestHeaderName: 'X-CSRF-TOKEN', requestToken: 't' },
+    });
+    const form = startForm(automotiveFlow, {
+      authorize: async (input) => answerOrThrow(await api.authorize('Automotive', { credentials: input.credentials!, reCaptchaResponse: input.captchaToken })),
+    });
+    form.actor.send({ type: 'AUTHORIZE', credentials, captchaToken: 't' });
+    await form.settled();
+    expect(form.actor.getSnapshot().context).toMatchObject({ authorized: false, authorizationError: wait, failure: null });
+    expect(form.emitted).toContainEqual({ type: 'serverError', source: 'authorize', message: wait });
   });
 
   it('shows the generic message and keeps authorized false when the call fails', async () => {

@@ -71,7 +71,7 @@ export interface ApiFailure<A = never> {
   errorKey: string | null;
   /** HTTP status, null when no response arrived. */
   status: number | null;
-  /** The server's answer when it gave one the form machine acts on (authorize 400/401, submit 400, submit without reference code). */
+  /** The server's answer when it gave one the form machine acts on (authorize 400/401 and 429 with a text, submit 400, submit without reference code). */
   response?: A;
   /** Developer-facing detail for logs (spec §8), e.g. 'An error occured while fetching csrf token'. */
   detail?: string;
@@ -333,8 +333,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (!response) return fail<AuthorizeResponse>(USER_MESSAGES.generic, null);
       const json = await readJson(response);
       const answer = isRecord(json) ? json : {};
-      if (response.status === 400 || response.status === 401) {
-        const error = textOrNull(answer.error);
+      // A 429 with the server's text (too many wrong PINs: how long to wait) is shown like a 400/401.
+      const error = textOrNull(answer.error);
+      if (response.status === 400 || response.status === 401 || (response.status === 429 && error !== null)) {
         const refused: AuthorizeResponse = { authorized: false, error, captcha: textOrNull(answer.captcha), prepopulatedData: null };
         return { ok: false, error: error ?? '', errorKey: null, status: response.status, response: refused };
       }

@@ -51,10 +51,24 @@ export interface SettingsFile {
     minBytesPerSecond?: number;
   };
   /**
-   * Wrong Notice ID/PIN attempts allowed per client IP and per notice ID in a window.
+   * Wrong Notice ID/PIN limits, counted in fixed windows shared by every instance. A refused claimant is told how many minutes remain until the window ends and the lock lifts.
    */
   pinAttempts?: {
+    /**
+     * Wrong PINs for one notice ID, from any address, after which that notice ID is locked until the window ends. Other notice IDs on the same address are not affected.
+     */
     max?: number;
+    /**
+     * Wrong PINs from one client address, for any notice IDs, after which that address is locked until the window ends. Keep it high: mobile carriers, libraries and legal-aid clinics put many claimants behind one address.
+     */
+    maxPerIp?: number;
+    /**
+     * Distinct notice IDs one client address may give wrong PINs for in a window; once reached, that address may not try another notice ID until the window ends (it may still retry the ones it tried). Stops one guess being sprayed over many notice IDs.
+     */
+    maxNoticeIdsPerIp?: number;
+    /**
+     * Length of the window the counts are kept for, in minutes; windows are fixed (aligned to the clock), so a lock lasts at most this long.
+     */
     windowMinutes?: number;
   };
 }

@@ -96,7 +96,8 @@ export default fp(
       if (unexpected) request.log.error({ err }, 'unexpected error');
       else if (error.statusCode >= 500) request.log.warn({ code: error.code, cause: (error.cause as Error | undefined)?.message }, 'service unavailable');
       else request.log.info({ code: error.code }, 'request refused');
-      if (error.code === 'DATABASE_UNAVAILABLE') reply.header('retry-after', '30');
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
+      else if (error.code === 'DATABASE_UNAVAILABLE') reply.header('retry-after', '30');
       reply.header('cache-control', 'no-store');
       return reply.status(SERVER_ERRORS[error.code].status).type('application/json; charset=utf-8').send(errorBody(request, error));
     });

@@ -290,6 +290,20 @@ describe('the authorize call', () => {
     expect(answerOrThrow(empty)).toEqual({ authorized: false, error: null, captcha: null, prepopulatedData: null });
   });
 
+  it('gives authorized false with the server error on a 429 that has one (how long to wait), the generic message on one without', async () => {
+    const wait = 'Too many incorrect PIN attempts. Please wait 7 min and try again, or contact the Settlement Administrator.';
+    const { api } = client({
+      'POST /api/forms/automotive/authorize': json({ authorized: false, error: wait, captcha: null, prepopulatedData: null, code: 'TOO_MANY_PIN_ATTEMPTS' }, 429),
+      'POST /api/forms/lookup/authorize': new Response('Too Many Requests', { status: 429 }),
+    });
+    const locked = await api.authorize('Automotive', authRequest);
+    expect(locked).toMatchObject({ ok: false, status: 429, error: wait, errorKey: null });
+    expect(answerOrThrow(locked)).toEqual({ authorized: false, error: wait, captcha: null, prepopulatedData: null });
+    const bare = await api.authorize('Lookup', authRequest);
+    expect(bare).toMatchObject({ ok: false, status: 429, errorKey: 'LocKey_Error_Generic' });
+    expect(() => answerOrThrow(bare)).toThrow(ApiCallError);
+  });
+
   it('gives the generic message on any other failure', async () => {
     const { api } = client({ 'POST /api/forms/automotive/authorize': new Response('boom', { status: 500 }), 'POST /api/forms/lookup/authorize': 'network-error' });
     const failed = await api.authorize('Automotive', authRequest);

@@ -105,6 +105,24 @@ describe.each(BACKENDS)('sessions and rate limits in %s', (backend) => {
     await limiter.reset(key, w, start + w);
     expect(await limiter.peek(key, w, start + w)).toBe(0);
   });
+
+  it('counts distinct members per key in fixed windows, a member once even when two calls race', async () => {
+    const key = `pin:ip-notices:${randomBytes(4).toString('hex')}`;
+    const w = 15 * 60_000;
+    const start = Math.floor(clock.now() / w) * w;
+    expect(await limiter.peekDistinct(key, 'A', w, start)).toEqual({ distinct: 0, counted: false });
+    expect(await limiter.hitDistinct(key, 'A', w, start)).toBe(1);
+    expect(await limiter.hitDistinct(key, 'A', w, start + 10)).toBe(1);
+    expect(await Promise.all([limiter.hitDistinct(key, 'B', w, start + 20), limiter.hitDistinct(key, 'B', w, start + 30)])).toEqual([2, 2]);
+    expect(await limiter.hitDistinct(key, 'C', w, start + 40)).toBe(3);
+    expect(await limiter.peekDistinct(key, 'B', w, start + w - 1)).toEqual({ distinct: 3, counted: true });
+    expect(await limiter.peekDistinct(key, 'D', w, start + w - 1)).toEqual({ distinct: 3, counted: false });
+    // Another key, the plain counter of the same key, and the next window are separate counts.
+    expect(await limiter.hitDistinct(`${key}-other`, 'A', w, start)).toBe(1);
+    expect(await limiter.peek(key, w, start)).toBe(0);
+    expect(await limiter.peekDistinct(key, 'A', w, start + w)).toEqual({ distinct: 0, counted: false });
+    expect(await limiter.hitDistinct(key, 'D', w, start + w)).toBe(1);
+  });
 });
 
 describe.each(['sqlite', 'postgres'] as const)('one-time tokens over %s', (dialect) => {

@@ -16,6 +16,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { validateModelFields } from '../../../../runtime/core/rules/index.js';
 import type { FieldValue, FormModel } from '../../../../runtime/core/types.js';
 import type { ClassMember, Trx } from '../../../db/types.js';
+import { windowEnd } from '../../../db/rate-limit.js';
 import { errorText, httpError } from '../../../errors.js';
 import { passedDeadline } from '../../../settlement/deadlines.js';
 import { errors, fieldValueSchema } from '../../schemas.js';
@@ -68,23 +69,52 @@ const responseSchema = {
 } as const;
 
 const authorize: FastifyPluginAsync = async (app) => {
-  const { max, windowMinutes } = app.settlement.settings.pinAttempts;
+  const { max, maxPerIp, maxNoticeIdsPerIp, windowMinutes } = app.settlement.settings.pinAttempts;
   const windowMs = windowMinutes * 60_000;
   const limiter = app.stores.rateLimiter;
 
+  /** The refusal of a locked notice ID or address: the wait until the window ends, in whole minutes and in Retry-After. */
+  function tooManyPinAttempts(now: number) {
+    const waitMs = windowEnd(now, windowMs) - now;
+    return httpError('TOO_MANY_PIN_ATTEMPTS', { args: [String(Math.ceil(waitMs / 60_000))], retryAfterSeconds: Math.ceil(waitMs / 1000) });
+  }
+
+  /**
+   * Wrong PINs lock the notice ID (`max`, from any address), not the address: many claimants share
+   * one (carriers, libraries, clinics). An address is locked only past `maxPerIp` wrong PINs, or
+   * from new notice IDs once it got `maxNoticeIdsPerIp` distinct ones wrong (one guess sprayed
+   * over many notice IDs).
+   */
   async function checkPin(request: FastifyRequest, noticeId: string, pin: string, vin: string): Promise<ClassMember> {
-    const keys = [`pin:ip:${request.ip}`, `pin:notice:${noticeId.toUpperCase()}`];
-    const counts: number[] = [];
-    for (const key of keys) counts.push(await limiter.peek(key, windowMs));
-    if (counts.some((n) => n >= max)) throw httpError('TOO_MANY_PIN_ATTEMPTS');
+    const now = app.clock();
+    const notice = noticeId.toUpperCase();
+    const noticeKey = `pin:notice:${notice}`;
+    const ipKey = `pin:ip:${request.ip}`;
+    const ipNoticesKey = `pin:ip-notices:${request.ip}`;
+    // Reads only: a right PIN writes nothing unless its notice ID has failures to forget.
+    const [noticeFailures, ipFailures, ipNotices] = await Promise.all([
+      limiter.peek(noticeKey, windowMs, now),
+      limiter.peek(ipKey, windowMs, now),
+      limiter.peekDistinct(ipNoticesKey, notice, windowMs, now),
+    ]);
+    const refuse = () => {
+      request.log.info('authorize refused: too many wrong PINs');
+      return tooManyPinAttempts(now);
+    };
+    if (noticeFailures >= max || ipFailures >= maxPerIp || (ipNotices.distinct >= maxNoticeIdsPerIp && !ipNotices.counted)) throw refuse();
     const member = await app.stores.classList.verifyPin(noticeId, pin);
     if (!member || member.vin.toUpperCase() !== vin) {
-      for (const key of keys) await limiter.hit(key, windowMs);
+      const [failures] = await Promise.all([
+        limiter.hit(noticeKey, windowMs, now),
+        limiter.hit(ipKey, windowMs, now),
+        limiter.hitDistinct(ipNoticesKey, notice, windowMs, now),
+      ]);
+      // Wrong PINs sent in parallel past the limit are told the lock, not which PINs were wrong.
+      if (failures > max) throw refuse();
       request.log.info('authorize refused: notice ID and PIN do not match');
       throw httpError('WRONG_PIN');
     }
-    // Only a notice ID with failures in this window has a count to forget.
-    if (counts[1]! > 0) await limiter.reset(keys[1]!, windowMs);
+    if (noticeFailures > 0) await limiter.reset(noticeKey, windowMs, now);
     return member;
   }
 

@@ -1,0 +1,206 @@
+/**
+ * Threat: guessing PINs. An attacker tries PINs for one class member's notice ID (from many
+ * addresses), or one guess for many notice IDs from one address (spraying); the wrong-PIN limits
+ * stop both. The opposite harm is locking out the innocent: many claimants share one address
+ * (mobile carriers, libraries, legal-aid clinics), so one claimant's wrong PINs must not lock
+ * another member's notice ID. A refused claimant is told how long to wait (en and es, Retry-After),
+ * and the lock lifts when its window ends.
+ *
+ * Real HTTP, on SQLite, PostgreSQL and with the counters in Redis; clients are told apart by
+ * X-Forwarded-For (the app is built to trust it); the clock is injected. Limits from settings.json `pinAttempts`, small here: 3 per notice ID, 8 per
+ * address, 4 distinct notice IDs per address, 10-minute windows.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startCaptchaEmulator, type CaptchaEmulator } from '../../../server/captcha-emulator/emulator.js';
+import { SERVER_ERRORS } from '../../../server/errors.js';
+import type { FieldValue } from '../../../runtime/core/types.js';
+import { REDIS_URL } from '../db/helpers.js';
+import { Claimant, DIALECTS, FIXTURES, MARIA, model, OPEN_NOW, overHttp, settlementCopy, testApp, testDatabase, type Send, type TestDatabase } from '../helper.js';
+
+const JAMES = { vin: '5EXMA1B20JC000202', noticeId: 'EXM-100002', pin: '730155' };
+const AIKO = { vin: '5EXMS2D41KC000303', noticeId: 'EXM-100003', pin: '160482' };
+const LIMITS = { max: 3, maxPerIp: 8, maxNoticeIdsPerIp: 4, windowMinutes: 10 };
+const WINDOW_MS = LIMITS.windowMinutes * 60_000;
+
+describe.each(DIALECTS)('wrong-PIN limits over %s', (dialect) => {
+  let emulator: CaptchaEmulator;
+  let db: TestDatabase;
+  let app: FastifyInstance;
+  let http: Send;
+  let now = OPEN_NOW;
+  let windowIndex = 0;
+
+  beforeAll(async () => {
+    emulator = await startCaptchaEmulator();
+    db = await testDatabase(dialect);
+    const settings = JSON.parse(readFileSync(path.join(FIXTURES, 'settings.json'), 'utf8')) as Record<string, unknown>;
+    const settlementDir = settlementCopy({ 'settings.json': { ...settings, pinAttempts: LIMITS } });
+    app = await testApp(await db.open(), emulator, { settlementDir, trustProxy: true, clock: () => now });
+    http = await overHttp(app);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.cleanup();
+    await emulator?.close();
+  });
+  // Each test starts 3.5 minutes into a window of its own (OPEN_NOW is on a window boundary).
+  beforeEach(() => {
+    now = OPEN_NOW + ++windowIndex * WINDOW_MS + 3.5 * 60_000;
+  });
+
+  /** One authorize of the Exclusion form from `address` (X-Forwarded-For), in a fresh session. */
+  async function attempt(address: string, fields: Record<string, FieldValue>, culture = 'en') {
+    const c = await new Claimant(app, emulator, http).start();
+    return http({
+      method: 'POST',
+      url: `/api/forms/exclusion/authorize?culture=${culture}`,
+      remoteAddress: address,
+      headers: c.headers(),
+      payload: { credentials: model('Exclusion', 'Credentials', fields), reCaptchaResponse: await c.captchaToken() },
+    });
+  }
+  const wrongPin = (address: string, member: { vin: string; noticeId: string }, culture?: string) =>
+    attempt(address, { vin: member.vin, noticeId: member.noticeId, pin: '000000' }, culture);
+  /** An unknown notice ID with a class VIN: refused as a wrong PIN, and counted. */
+  const unknownNotice = (n: number) => ({ vin: MARIA.vin, noticeId: `EXM-9${String(windowIndex).padStart(2, '0')}${String(n).padStart(3, '0')}` });
+
+  it('on a shared address, one claimant’s wrong PINs lock their notice ID only', async () => {
+    const library = '203.0.113.10';
+    for (let i = 0; i < LIMITS.max; i++) expect((await wrongPin(library, MARIA)).statusCode).toBe(401);
+    expect((await wrongPin(library, MARIA)).json()).toMatchObject({ authorized: false, code: 'TOO_MANY_PIN_ATTEMPTS' });
+    // Another member at the same address: a typo is a plain wrong PIN, and the right PIN works.
+    expect((await wrongPin(library, JAMES)).statusCode).toBe(401);
+    const james = await attempt(library, JAMES);
+    expect(james.statusCode).toBe(200);
+    expect(james.json()).toMatchObject({ authorized: true, error: null });
+  });
+
+  it('locks a notice ID after `max` wrong PINs from different addresses, for every address and even for the right PIN', async () => {
+    for (let i = 1; i <= LIMITS.max; i++) expect((await wrongPin(`198.51.100.${i}`, AIKO)).statusCode).toBe(401);
+    const elsewhere = await wrongPin('198.51.100.99', AIKO);
+    expect(elsewhere.statusCode).toBe(429);
+    expect(elsewhere.json()).toMatchObject({ authorized: false, captcha: null, prepopulatedData: null, code: 'TOO_MANY_PIN_ATTEMPTS' });
+    // The right PIN is refused too while locked: otherwise the guessing would go on.
+    expect((await attempt('198.51.100.100', AIKO)).statusCode).toBe(429);
+    // Other notice IDs from those addresses are not affected.
+    expect((await attempt('198.51.100.1', JAMES)).json()).toMatchObject({ authorized: true });
+  });
+
+  it('answers no more than `max` wrong PINs for a notice ID as wrong when they arrive all at once; the rest are told the lock', async () => {
+    const burst = LIMITS.max + 5;
+    const sessions = await Promise.all(Array.from({ length: burst }, () => new Claimant(app, emulator, http).start()));
+    const tokens = await Promise.all(sessions.map((c) => c.captchaToken()));
+    const answers = await Promise.all(
+      sessions.map((c, i) =>
+        http({
+          method: 'POST',
+          url: '/api/forms/exclusion/authorize',
+          remoteAddress: `198.51.100.${200 + i}`,
+          headers: c.headers(),
+          payload: { credentials: model('Exclusion', 'Credentials', { vin: JAMES.vin, noticeId: JAMES.noticeId, pin: '000000' }), reCaptchaResponse: tokens[i] },
+        }),
+      ),
+    );
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses).toEqual([...Array<number>(LIMITS.max).fill(401), ...Array<number>(burst - LIMITS.max).fill(429)]);
+  });
+
+  it('locks an address that sprays wrong PINs over many notice IDs, and one past its total, but not the notice IDs elsewhere', async () => {
+    const sprayer = '192.0.2.50';
+    for (let n = 1; n <= LIMITS.maxNoticeIdsPerIp; n++) expect((await wrongPin(sprayer, unknownNotice(n))).statusCode).toBe(401);
+    // No new notice ID from this address…
+    const next = unknownNotice(LIMITS.maxNoticeIdsPerIp + 1);
+    expect((await wrongPin(sprayer, next)).json()).toMatchObject({ code: 'TOO_MANY_PIN_ATTEMPTS' });
+    expect((await attempt(sprayer, JAMES)).statusCode).toBe(429);
+    // …while another address may try it, and the notice IDs already tried may be retried…
+    expect((await wrongPin('192.0.2.51', next)).statusCode).toBe(401);
+    const tried = LIMITS.maxNoticeIdsPerIp;
+    let failures = tried;
+    for (const n of [1, 1, 2, 2]) {
+      expect((await wrongPin(sprayer, unknownNotice(n))).statusCode).toBe(401);
+      failures++;
+    }
+    expect(failures).toBe(LIMITS.maxPerIp);
+    // …until the address reaches its total.
+    expect((await wrongPin(sprayer, unknownNotice(3))).statusCode).toBe(429);
+    expect((await wrongPin('192.0.2.51', unknownNotice(3))).statusCode).toBe(401);
+  });
+
+  it('lifts the lock when the window ends', async () => {
+    for (let i = 1; i <= LIMITS.max; i++) expect((await wrongPin(`198.51.100.${i}`, MARIA)).statusCode).toBe(401);
+    expect((await attempt('198.51.100.7', MARIA)).statusCode).toBe(429);
+    const windowEnds = Math.floor(now / WINDOW_MS) * WINDOW_MS + WINDOW_MS;
+    now = windowEnds - 1;
+    expect((await attempt('198.51.100.7', MARIA)).statusCode).toBe(429);
+    now = windowEnds;
+    const res = await attempt('198.51.100.7', MARIA);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ authorized: true });
+  });
+
+  it('tells the claimant how long to wait, in their language and in Retry-After', async () => {
+    for (let i = 1; i <= LIMITS.max; i++) expect((await wrongPin(`198.51.100.${i}`, JAMES)).statusCode).toBe(401);
+    // 3.5 minutes into a 10-minute window: 6.5 minutes left, named as 7.
+    const en = await wrongPin('198.51.100.50', JAMES, 'en');
+    expect(en.statusCode).toBe(429);
+    expect(en.headers['retry-after']).toBe('390');
+    expect(en.json().error).toBe(SERVER_ERRORS.TOO_MANY_PIN_ATTEMPTS.en.replace('{0}', '7'));
+    expect(en.json().error).toContain('wait 7 min');
+    now += 5 * 60_000;
+    const es = await wrongPin('198.51.100.50', JAMES, 'es');
+    expect(es.headers['retry-after']).toBe('90');
+    expect(es.json().error).toBe(SERVER_ERRORS.TOO_MANY_PIN_ATTEMPTS.es.replace('{0}', '2'));
+    expect(es.json().error).toContain('Espere 2 min');
+  });
+});
+
+describe('wrong-PIN limits with the counters in Redis', () => {
+  let emulator: CaptchaEmulator;
+  let db: TestDatabase;
+  let app: FastifyInstance;
+  let http: Send;
+  // Redis outlives the test: notice IDs and addresses of this run only.
+  const run = randomBytes(4).toString('hex').toUpperCase();
+  const address = (n: number) => `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${n}`;
+
+  beforeAll(async () => {
+    emulator = await startCaptchaEmulator();
+    db = await testDatabase('sqlite');
+    const settings = JSON.parse(readFileSync(path.join(FIXTURES, 'settings.json'), 'utf8')) as Record<string, unknown>;
+    const settlementDir = settlementCopy({ 'settings.json': { ...settings, pinAttempts: LIMITS } });
+    app = await testApp(await db.open(), emulator, { settlementDir, trustProxy: true, redisUrl: REDIS_URL });
+    http = await overHttp(app);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.cleanup();
+    await emulator?.close();
+  });
+
+  async function wrongPin(from: string, noticeId: string) {
+    const c = await new Claimant(app, emulator, http).start();
+    return http({
+      method: 'POST',
+      url: '/api/forms/exclusion/authorize',
+      remoteAddress: from,
+      headers: c.headers(),
+      payload: { credentials: model('Exclusion', 'Credentials', { vin: MARIA.vin, noticeId, pin: '000000' }), reCaptchaResponse: await c.captchaToken() },
+    });
+  }
+
+  it('locks a notice ID from every address, and an address spraying new notice IDs, as with the database', async () => {
+    expect(app.sessions.joinTransactions).toBe(false); // sessions, and so the counters, in Redis
+    const notice = `EXM-R${run}`;
+    for (let i = 1; i <= LIMITS.max; i++) expect((await wrongPin(address(i), notice)).statusCode).toBe(401);
+    expect((await wrongPin(address(99), notice)).json()).toMatchObject({ code: 'TOO_MANY_PIN_ATTEMPTS' });
+
+    const sprayer = address(200);
+    for (let n = 1; n <= LIMITS.maxNoticeIdsPerIp; n++) expect((await wrongPin(sprayer, `EXM-S${run}${n}`)).statusCode).toBe(401);
+    expect((await wrongPin(sprayer, `EXM-S${run}X`)).statusCode).toBe(429);
+    expect((await wrongPin(sprayer, `EXM-S${run}1`)).statusCode).toBe(401);
+  });
+});
