@@ -39,7 +39,7 @@ describe.each(DIALECTS)('wrong-PIN limits over %s', (dialect) => {
     db = await testDatabase(dialect);
     const settings = JSON.parse(readFileSync(path.join(FIXTURES, 'settings.json'), 'utf8')) as Record<string, unknown>;
     const settlementDir = settlementCopy({ 'settings.json': { ...settings, pinAttempts: LIMITS } });
-    app = await testApp(await db.open(), emulator, { settlementDir, trustProxy: true, clock: () => now });
+    app = await testApp(await db.open(), emulator, { settlementDir, trustProxy: 1, clock: () => now });
     http = await overHttp(app);
   });
   afterAll(async () => {
@@ -172,7 +172,7 @@ describe('wrong-PIN limits with the counters in Redis', () => {
     db = await testDatabase('sqlite');
     const settings = JSON.parse(readFileSync(path.join(FIXTURES, 'settings.json'), 'utf8')) as Record<string, unknown>;
     const settlementDir = settlementCopy({ 'settings.json': { ...settings, pinAttempts: LIMITS } });
-    app = await testApp(await db.open(), emulator, { settlementDir, trustProxy: true, redisUrl: REDIS_URL });
+    app = await testApp(await db.open(), emulator, { settlementDir, trustProxy: 1, redisUrl: REDIS_URL });
     http = await overHttp(app);
   });
   afterAll(async () => {
