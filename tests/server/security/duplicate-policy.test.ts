@@ -26,6 +26,7 @@ import {
   testApp,
   testDatabase,
   vinOnly,
+  type Parts,
   type TestDatabase,
 } from '../helper.js';
 import settings from '../../../server-fixtures/settings.json' with { type: 'json' };
@@ -125,7 +126,7 @@ describe.each(DIALECTS)('the duplicate policy, over %s', (dialect) => {
     it('parallel submits for one Notice ID: exactly one is stored, the others are 409', async () => {
       const { app, records } = await start();
       const claimants = await Promise.all([1, 2, 3, 4].map(async () => new Claimant(app, emulator, await overHttp(app)).start()));
-      const parts = [];
+      const parts: Parts[] = [];
       for (const c of claimants) {
         const auth = await c.authorize('Automotive', { ...MARIA });
         parts.push(automotiveParts(auth.json<{ captcha: string }>().captcha, await c.captchaToken()));
