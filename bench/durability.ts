@@ -28,7 +28,7 @@ import { openDatabase } from '../server/db/index.js';
 import { SQLITE_FILE_NAME } from '../server/db/open.js';
 import { createSubmissions } from '../server/db/submissions.js';
 import type { SubmissionPayload } from '../runtime/core/types.js';
-import { automotivePayload, Claimant, encodeSubmission, MARIA, payloadClientIds, pdf, type AuthorizedSession } from './lib/claim.js';
+import { automotivePayload, Claimant, classVehicle, encodeSubmission, payloadClientIds, pdf, type AuthorizedSession } from './lib/claim.js';
 import { round, standalone, isEntry, type BenchContext, type Figure } from './lib/figure.js';
 import { ROOT } from './lib/paths.js';
 import { freePort } from './lib/procs.js';
@@ -100,8 +100,10 @@ async function attempt(claimant: Claimant, item: Logical, fresh: boolean): Promi
   }
 }
 
+let claimants = 0;
+
 async function newAuthorized(claimant: Claimant): Promise<AuthorizedSession> {
-  return claimant.authorize(await claimant.session(), 'Automotive', { vin: MARIA.vin, noticeId: null, pin: null });
+  return claimant.authorize(await claimant.session(), 'Automotive', classVehicle(claimants++));
 }
 
 interface RoundResult {
@@ -134,7 +136,7 @@ async function round_(ctx: BenchContext, r: number, claimant: Claimant, server: 
       } catch {
         return;
       }
-      const payload = automotivePayload({ captchaRawValue: session.captcha, reCaptchaResponse: token, file: pdf(label) });
+      const payload = automotivePayload({ captchaRawValue: session.captcha, reCaptchaResponse: token, file: pdf(label), credentials: session.credentials });
       const item: Logical = { label, payload, clientIds: payloadClientIds(payload), session, codes: [], state: 'in-flight', round: r };
       all.push(item);
       firstSubmit();

@@ -7,7 +7,7 @@
  *
  *   tsx bench/memory.ts [--smoke]
  */
-import { automotivePayload, Claimant, encodeSubmission, MARIA, pdf } from './lib/claim.js';
+import { automotivePayload, Claimant, classVehicle, encodeSubmission, pdf } from './lib/claim.js';
 import { round, standalone, isEntry, type BenchContext, type Figure } from './lib/figure.js';
 import type { ChildStats } from './lib/monitor.js';
 import { rssOf } from './lib/procs.js';
@@ -48,8 +48,8 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
       while (claimed < total && Date.now() < deadline) {
         claimed++;
         try {
-          const session = await claimant.authorize(await claimant.session(), 'Automotive', { vin: MARIA.vin, noticeId: null, pin: null });
-          const payload = automotivePayload({ captchaRawValue: session.captcha, reCaptchaResponse: await claimant.captchaToken(), file: FILE });
+          const session = await claimant.authorize(await claimant.session(), 'Automotive', classVehicle(claimed));
+          const payload = automotivePayload({ captchaRawValue: session.captcha, reCaptchaResponse: await claimant.captchaToken(), file: FILE, credentials: session.credentials });
           const res = await claimant.submit(session, encodeSubmission(payload));
           if (res.status !== 200) throw new Error(`${res.status} ${res.body.slice(0, 160)}`);
         } catch (err) {

@@ -23,7 +23,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { round, standalone, isEntry, type BenchContext, type Figure } from './lib/figure.js';
-import { automotivePayload, Claimant, encodeSubmission, MARIA, pdf, pool, type AuthorizedSession, type Session } from './lib/claim.js';
+import { automotivePayload, Claimant, classVehicle, encodeSubmission, MARIA, pdf, pool, type AuthorizedSession, type Session } from './lib/claim.js';
 import { loadRun, type LoadRun } from './lib/load.js';
 import type { ChildStats } from './lib/monitor.js';
 import { DIALECTS, postgresAvailable, startAppServer, startEmulator, startFloorServer, storage, type Dialect, type ServerUnderTest } from './lib/servers.js';
@@ -62,7 +62,7 @@ async function tokens(claimant: Claimant, n: number): Promise<string[]> {
 async function appSupply(kind: Kind, claimant: Claimant, n: number, deadline: number): Promise<Supply> {
   let sessions: Array<Session | AuthorizedSession>;
   if (kind === 'submit') {
-    sessions = (await pool(n, PREP_CONCURRENCY, async () => claimant.authorize(await claimant.session(), 'Automotive', { vin: MARIA.vin, noticeId: null, pin: null }), deadline)).filter(Boolean);
+    sessions = (await pool(n, PREP_CONCURRENCY, async (i) => claimant.authorize(await claimant.session(), 'Automotive', classVehicle(i)), deadline)).filter(Boolean);
   } else {
     sessions = (await pool(n, PREP_CONCURRENCY, () => claimant.session(), deadline)).filter(Boolean);
   }
@@ -76,7 +76,8 @@ async function appSupply(kind: Kind, claimant: Claimant, n: number, deadline: nu
       const token = fresh[i++]!;
       const headers = { cookie: session.cookie, 'x-csrf-token': session.csrf };
       if (kind === 'submit') {
-        const encoded = encodeSubmission(automotivePayload({ captchaRawValue: (session as AuthorizedSession).captcha, reCaptchaResponse: token, file: FILE }));
+        const authorized = session as AuthorizedSession;
+        const encoded = encodeSubmission(automotivePayload({ captchaRawValue: authorized.captcha, reCaptchaResponse: token, file: FILE, credentials: authorized.credentials }));
         return { headers: { ...headers, 'content-type': encoded.contentType }, body: encoded.body };
       }
       const fields = kind === 'authorize-pin' ? { ...MARIA } : { vin: MARIA.vin, noticeId: null, pin: null };

@@ -166,6 +166,45 @@ export const SERVER_ERRORS = {
     es: 'El envío tiene demasiados documentos o campos. Elimine algunos documentos y envíelo de nuevo.',
   },
 
+  CREDENTIALS_CHANGED: {
+    status: 400,
+    key: 'LocKey_Server_CredentialsChanged',
+    en: 'The VIN or Notice ID in this form is not the one you started with. Please start again from the first page.',
+    es: 'El VIN o el ID de aviso de este formulario no es el que usó al comenzar. Vuelva a empezar desde la primera página.',
+  },
+
+  // --- Duplicates ---------------------------------------------------------------------------------
+  ALREADY_SUBMITTED: {
+    status: 409,
+    key: 'LocKey_Server_AlreadySubmitted',
+    en: 'This form has already been submitted; its reference code is {0}. The changes you made since were not saved. To change your submission, contact the Settlement Administrator.',
+    es: 'Este formulario ya se envió; su código de referencia es {0}. Los cambios que hizo después no se guardaron. Para modificar su envío, comuníquese con el Administrador del Acuerdo.',
+  },
+  DUPLICATE_CLAIM: {
+    status: 409,
+    key: 'LocKey_Server_DuplicateClaim',
+    en: 'A claim has already been filed for this class member, and only one is accepted. If you did not file it, or you need to change it, contact the Settlement Administrator.',
+    es: 'Ya se presentó una reclamación para este miembro del grupo y solo se acepta una. Si usted no la presentó o necesita modificarla, comuníquese con el Administrador del Acuerdo.',
+  },
+  DUPLICATE_EXCLUSION: {
+    status: 409,
+    key: 'LocKey_Server_DuplicateExclusion',
+    en: 'An exclusion request has already been filed for this class member, and only one is accepted. If you did not file it, or you need to change it, contact the Settlement Administrator.',
+    es: 'Ya se presentó una solicitud de exclusión para este miembro del grupo y solo se acepta una. Si usted no la presentó o necesita modificarla, comuníquese con el Administrador del Acuerdo.',
+  },
+  CLAIM_AFTER_EXCLUSION: {
+    status: 409,
+    key: 'LocKey_Server_ClaimAfterExclusion',
+    en: 'An exclusion request has already been filed for this class member, so a claim cannot be filed. If you want to withdraw the exclusion request and file a claim instead, contact the Settlement Administrator.',
+    es: 'Ya se presentó una solicitud de exclusión para este miembro del grupo, por lo que no se puede presentar una reclamación. Si desea retirar la solicitud de exclusión y presentar una reclamación, comuníquese con el Administrador del Acuerdo.',
+  },
+  EXCLUSION_AFTER_CLAIM: {
+    status: 409,
+    key: 'LocKey_Server_ExclusionAfterClaim',
+    en: 'A claim has already been filed for this class member, so an exclusion request cannot be filed. If you want to withdraw the claim and exclude yourself instead, contact the Settlement Administrator.',
+    es: 'Ya se presentó una reclamación para este miembro del grupo, por lo que no se puede presentar una solicitud de exclusión. Si desea retirar la reclamación y excluirse, comuníquese con el Administrador del Acuerdo.',
+  },
+
   // --- The server ---------------------------------------------------------------------------------
   DATABASE_UNAVAILABLE: {
     status: 503,

@@ -4,6 +4,8 @@
  * flow, one repair, one document with a 100 KiB PDF) encoded as the browser encodes it.
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { MULTIPART_FIELDS, payloadToFormData } from '../../runtime/core/payload/index.js';
 import type { FieldValue, FormModel, FormType, SubmissionPayload } from '../../runtime/core/types.js';
 import { CSRF_HEADER } from '../../server/plugins/app/session.js';
@@ -36,15 +38,33 @@ export function pdf(label: string, size = PDF_BYTES): Buffer {
   return Buffer.concat([head, body, tail]);
 }
 
-/** A complete Automotive claim as the flow builds it (Maria's answers), with one repair and its invoice. */
-export function automotivePayload(options: { captchaRawValue: string; reCaptchaResponse: string; file: Buffer }): SubmissionPayload {
+const VEHICLES = readFileSync(fileURLToPath(new URL('../../server-fixtures/class-vehicles.csv', import.meta.url)), 'utf8')
+  .split(/\r?\n/)
+  .slice(1)
+  .map((line) => line.trim())
+  .filter(Boolean);
+
+/**
+ * The i-th class vehicle of the sample settlement, cycling: claimants of their own, authorized by
+ * the VIN alone (one VIN for every claim would make each submission wait for the previous one's
+ * duplicate check, which no real settlement sees).
+ */
+export function classVehicle(i: number): Record<string, FieldValue> {
+  return { vin: VEHICLES[i % VEHICLES.length]!, noticeId: null, pin: null };
+}
+
+/**
+ * A complete Automotive claim as the flow builds it (Maria's answers), with one repair and its
+ * invoice, for the credentials the session was authorized with (default: María's VIN alone).
+ */
+export function automotivePayload(options: { captchaRawValue: string; reCaptchaResponse: string; file: Buffer; credentials?: Record<string, FieldValue> }): SubmissionPayload {
   const repair = model('Automotive', 'ClaimTransactions', { ...MARIA_ANSWERS.ClaimTransactions });
   const doc = model('Automotive', 'DocumentContexts', invoiceContext(repair.clientId, options.file.length));
   return {
     reCaptchaResponse: options.reCaptchaResponse,
     userPreferredCulture: 'en',
     captchaRawValue: options.captchaRawValue,
-    credentials: model('Automotive', 'Credentials', { ...MARIA }),
+    credentials: model('Automotive', 'Credentials', { ...(options.credentials ?? { vin: MARIA.vin, noticeId: null, pin: null }) }),
     claimantInfo: model('Automotive', 'ClaimantInfo', { ...MARIA_ANSWERS.ClaimantInfo }),
     claimDetails: model('Automotive', 'ClaimDetails', { ...MARIA_ANSWERS.ClaimDetails }),
     signature: model('Automotive', 'Signature', { ...MARIA_ANSWERS.Signature }),
@@ -55,7 +75,7 @@ export function automotivePayload(options: { captchaRawValue: string; reCaptchaR
   };
 }
 
-/** The model clientIds of a payload (what the server's idempotency key is made of). */
+/** The model clientIds of a payload (one logical submission, whatever its retries). */
 export function payloadClientIds(payload: SubmissionPayload): string[] {
   const one = [payload.credentials, payload.claimantInfo, payload.claimDetails, payload.signature].filter((m): m is FormModel => m !== null);
   return [...one, ...payload.prepopulatedData, ...payload.documentContexts, ...payload.claimTransactions].map((m) => m.clientId).sort();
@@ -135,6 +155,8 @@ export interface Session {
 export interface AuthorizedSession extends Session {
   /** captchaRawValue for the submit. */
   captcha: string;
+  /** What it was authorized with: the submit's credentials must name the same claimant. */
+  credentials: Record<string, FieldValue>;
 }
 
 const firstCookie = (res: Response): string | null => {
@@ -185,7 +207,7 @@ export class Claimant {
     const json = JSON.parse(body) as { authorized: boolean; captcha: string | null };
     if (!json.authorized || !json.captcha) throw new HttpError(`authorize: not authorized ${body}`, res.status, body);
     // Authorize renews the session's CSRF token and answers it in the CSRF header.
-    return { cookie: firstCookie(res) ?? session.cookie, csrf: res.headers.get(CSRF_HEADER) ?? session.csrf, captcha: json.captcha };
+    return { cookie: firstCookie(res) ?? session.cookie, csrf: res.headers.get(CSRF_HEADER) ?? session.csrf, captcha: json.captcha, credentials: fields };
   }
 
   async submit(session: Session, encoded: Encoded): Promise<{ status: number; body: string; referenceCode: string | null }> {

@@ -1,13 +1,14 @@
 /**
  * What the administrator gets out: every submission as CSV (answers flattened into columns) or
- * JSON Lines, with document metadata, and the documents of one or every submission written
+ * JSON Lines, with the earlier submissions it repeats when the duplicate policy marked it
+ * (`duplicateOf`) and document metadata, and the documents of one or every submission written
  * byte-identical.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createSubmissions } from '../db/submissions.js';
-import type { Database, StoredDocument, SubmissionFilter, SubmissionRecord } from '../db/types.js';
+import type { Database, DuplicateMark, StoredDocument, SubmissionFilter, SubmissionRecord } from '../db/types.js';
 
 export type ExportFormat = 'csv' | 'jsonl';
 
@@ -51,6 +52,14 @@ const withoutSecrets = (payload: unknown) =>
     ? Object.fromEntries(Object.entries(payload as Record<string, unknown>).filter(([k]) => !SECRET_KEYS.has(k)))
     : payload;
 
+/**
+ * A submission's duplicate marks in one cell: per identifier, the earlier submissions of a form
+ * naming it ("vin: 2 earlier Automotive (first AUT-…)"); empty when it repeats none.
+ */
+export function duplicateText(marks: readonly DuplicateMark[]): string {
+  return marks.map((m) => `${m.identifier}: ${m.count} earlier ${m.formType} (first ${m.first})`).join('; ');
+}
+
 export function submissionsToJsonl(records: SubmissionRecord[]): string {
   return records
     .map((r) =>
@@ -59,6 +68,7 @@ export function submissionsToJsonl(records: SubmissionRecord[]): string {
         formType: r.formType,
         createdAt: r.createdAt,
         culture: r.culture,
+        duplicateOf: r.duplicateOf,
         answers: withoutSecrets(r.payload),
         documents: r.documents.map(({ contextClientId, name, type, size, sha256 }) => ({ contextClientId, name, type, size, sha256 })),
       }),
@@ -75,13 +85,13 @@ export function submissionsToCsv(records: SubmissionRecord[]): string {
   const maxDocs = Math.max(0, ...records.map((r) => r.documents.length));
   const docColumns: string[] = [];
   for (let i = 1; i <= maxDocs; i++) docColumns.push(`document${i}.name`, `document${i}.type`, `document${i}.size`, `document${i}.sha256`, `document${i}.contextClientId`);
-  const header = ['referenceCode', 'formType', 'createdAt', 'culture', ...answerColumns, 'documentCount', ...docColumns];
+  const header = ['referenceCode', 'formType', 'createdAt', 'culture', 'duplicateOf', ...answerColumns, 'documentCount', ...docColumns];
   const lines = [header.map(csvCell).join(',')];
   records.forEach((r, i) => {
     const answers = flat[i] as Map<string, string>;
     const docs = r.documents.flatMap((d) => [d.name, d.type, String(d.size), d.sha256, d.contextClientId]);
     while (docs.length < docColumns.length) docs.push('');
-    const cells = [r.referenceCode, r.formType, r.createdAt, r.culture, ...answerColumns.map((c) => answers.get(c) ?? ''), String(r.documents.length), ...docs];
+    const cells = [r.referenceCode, r.formType, r.createdAt, r.culture, duplicateText(r.duplicateOf), ...answerColumns.map((c) => answers.get(c) ?? ''), String(r.documents.length), ...docs];
     lines.push(cells.map(csvCell).join(','));
   });
   return lines.map((l) => `${l}\r\n`).join('');

@@ -42,6 +42,18 @@ export class InvalidSubmissionError extends Error {
   }
 }
 
+/**
+ * The idempotency key is already stored with other answers: the authorization that holds the key
+ * has filed its submission, under `referenceCode`, and this one is not stored.
+ */
+export class SubmissionConflictError extends Error {
+  readonly code = 'SUBMISSION_CONFLICT';
+  constructor(readonly referenceCode: string) {
+    super(`A submission with other answers is already stored under this key (${referenceCode}); nothing was written.`);
+    this.name = 'SubmissionConflictError';
+  }
+}
+
 const SQLITE_UNAVAILABLE = /^SQLITE_(BUSY|LOCKED|FULL|IOERR|READONLY|CANTOPEN|NOMEM|PROTOCOL|NOLFS)/;
 const NODE_NET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENOSPC', 'EROFS']);
 // PostgreSQL SQLSTATEs that mean "not now", not "your query is wrong".

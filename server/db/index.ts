@@ -1,6 +1,6 @@
 /** The persistence layer's public surface. See README.md and types.ts. */
 export * from './types.js';
-export { DatabaseUnavailableError, ClassListImportError, InvalidSubmissionError, isUnavailable, isUniqueViolation, type ImportProblem } from './errors.js';
+export { DatabaseUnavailableError, ClassListImportError, InvalidSubmissionError, SubmissionConflictError, isUnavailable, isUniqueViolation, type ImportProblem } from './errors.js';
 export { openDatabase, isPostgresUrl, SQLITE_FILE_NAME } from './open.js';
 export { createSessionStore, createRedisSessionStore } from './sessions.js';
 export { createRateLimiter, createRedisRateLimiter } from './rate-limit.js';

@@ -125,10 +125,75 @@ const oneTimeTokenUsedBy: Migration = {
   },
 };
 
+/** What a stored payload says about who it is for (the backfill of 0004 reads it). */
+function identifiersOfPayload(payload: string): Array<{ kind: 'noticeId' | 'vin'; value: string }> {
+  let fields: Record<string, unknown> | undefined;
+  try {
+    fields = (JSON.parse(payload) as { credentials?: { fields?: Record<string, unknown> } } | null)?.credentials?.fields;
+  } catch {
+    return [];
+  }
+  const out: Array<{ kind: 'noticeId' | 'vin'; value: string }> = [];
+  for (const kind of ['noticeId', 'vin'] as const) {
+    const value = fields?.[kind];
+    if (typeof value === 'string' && value.trim()) out.push({ kind, value: value.trim().toUpperCase() });
+  }
+  return out;
+}
+
+/**
+ * The duplicate policy (settings.json `duplicates`): the identifiers each submission named, one
+ * locked row per identifier, filled from the submissions already stored; a retry must repeat the
+ * answers it was stored with; the marks a submission was stored with.
+ */
+const duplicatePolicy: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('submissions').addColumn('answers_sha256', 'text').execute();
+    await db.schema.alterTable('submissions').addColumn('duplicate_of', 'text').execute();
+    await db.schema
+      .createTable('filed_identifiers')
+      .addColumn('kind', 'text', (c) => c.notNull())
+      .addColumn('value', 'text', (c) => c.notNull())
+      .addColumn('filings', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('filed_identifiers_pk', ['kind', 'value'])
+      .execute();
+
+    // Submissions stored before: their credentials name the identifiers (as the client sent them).
+    type Row = { id: number; form_type: string; reference_code: string; payload: string };
+    const typed = db as unknown as Kysely<{ submissions: Row; filed_identifiers: { kind: string; value: string; filings: string } }>;
+    const filed = new Map<string, { kind: string; value: string; filings: Record<string, { count: number; first: string }> }>();
+    for (let after = 0; ; ) {
+      const rows = await typed.selectFrom('submissions').select(['id', 'form_type', 'reference_code', 'payload']).where('id', '>', after).orderBy('id').limit(500).execute();
+      if (!rows.length) break;
+      for (const row of rows) {
+        for (const { kind, value } of identifiersOfPayload(row.payload)) {
+          const entry = filed.get(`${kind}\n${value}`) ?? { kind, value, filings: {} };
+          const earlier = entry.filings[row.form_type];
+          entry.filings[row.form_type] = { count: (earlier?.count ?? 0) + 1, first: earlier?.first ?? row.reference_code };
+          filed.set(`${kind}\n${value}`, entry);
+        }
+      }
+      after = Number(rows.at(-1)!.id);
+    }
+    const values = [...filed.values()].map((e) => ({ kind: e.kind, value: e.value, filings: JSON.stringify(e.filings) }));
+    for (let i = 0; i < values.length; i += 200) await typed.insertInto('filed_identifiers').values(values.slice(i, i + 200)).execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('filed_identifiers').ifExists().execute();
+    await db.schema.alterTable('submissions').dropColumn('duplicate_of').execute();
+    await db.schema.alterTable('submissions').dropColumn('answers_sha256').execute();
+  },
+};
+
 export function migrationProvider(dialect: DialectName): MigrationProvider {
   return {
     async getMigrations() {
-      return { '0001_initial': initial(dialect), '0002_class_list_version': classListVersion, '0003_one_time_token_used_by': oneTimeTokenUsedBy };
+      return {
+        '0001_initial': initial(dialect),
+        '0002_class_list_version': classListVersion,
+        '0003_one_time_token_used_by': oneTimeTokenUsedBy,
+        '0004_duplicate_policy': duplicatePolicy,
+      };
     },
   };
 }

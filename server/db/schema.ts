@@ -72,6 +72,20 @@ export interface SubmissionsTable {
   /** The answers as JSON text, stored verbatim. */
   payload: string;
   created_at: string;
+  /** SHA-256 hex of `payload`: a retry under the same key must carry the same answers. Null before 0004. */
+  answers_sha256: string | null;
+  /** JSON list of DuplicateMark (types.ts) when the duplicate policy marked this submission; else null. */
+  duplicate_of: string | null;
+}
+
+/**
+ * One row per identifier (notice ID, VIN) that a submission named: the row every submission naming
+ * it locks, and what was filed under it, as JSON `{ [formType]: { count, first } }`.
+ */
+export interface FiledIdentifiersTable {
+  kind: string;
+  value: string;
+  filings: string;
 }
 
 export interface DocumentsTable {
@@ -95,4 +109,5 @@ export interface Tables {
   class_list_version: ClassListVersionTable;
   submissions: SubmissionsTable;
   documents: DocumentsTable;
+  filed_identifiers: FiledIdentifiersTable;
 }

@@ -2,13 +2,14 @@
  * Submissions and their documents. One transaction writes the submission row and every document
  * row (and whatever the caller's `before` writes); the unique (form_type, idempotency_key) makes a
  * retried submit return the first reference code and write no submission, also when two retries
- * race.
+ * race. In the same transaction, each identifier the submission names (filed_identifiers) is
+ * locked, its earlier submissions judged by the caller's duplicate policy, and its count updated.
  */
 import { createHash } from 'node:crypto';
-import { InvalidSubmissionError, isUniqueViolation } from './errors.js';
+import { InvalidSubmissionError, isUniqueViolation, SubmissionConflictError } from './errors.js';
 import { generateReferenceCode, normalizeReferenceCode } from './reference-code.js';
 import type { SubmissionsTable } from './schema.js';
-import type { Clock, Database, DocumentMeta, NewSubmission, StoreResult, SubmissionFilter, SubmissionRecord, Submissions } from './types.js';
+import type { ClaimantIdentifier, Clock, Database, DocumentMeta, DuplicateMark, EarlierFilings, NewSubmission, StoreResult, SubmissionFilter, SubmissionRecord, Submissions, Trx } from './types.js';
 import type { FormType } from '../../runtime/core/types.js';
 import type { Selectable } from 'kysely';
 
@@ -35,6 +36,21 @@ function checkDocuments(input: NewSubmission) {
     const actual = digests.get(d.bytes) ?? createHash('sha256').update(d.bytes).digest('hex');
     if (actual !== d.sha256.toLowerCase()) throw new InvalidSubmissionError(`${label}: sha256 does not match its bytes`);
   });
+}
+
+/**
+ * The identifier's row, created when new, locked until the transaction ends (a no-op update: on
+ * PostgreSQL a concurrent one waits and then reads what the first committed; SQLite has one
+ * writer at a time), and what was filed under it.
+ */
+async function lockIdentifier(trx: Trx, identifier: ClaimantIdentifier): Promise<EarlierFilings['filings']> {
+  const row = await trx
+    .insertInto('filed_identifiers')
+    .values({ kind: identifier.kind, value: identifier.value, filings: '{}' })
+    .onConflict((oc) => oc.columns(['kind', 'value']).doUpdateSet((eb) => ({ filings: eb.ref('filed_identifiers.filings') })))
+    .returning('filings')
+    .executeTakeFirstOrThrow();
+  return JSON.parse(row.filings) as EarlierFilings['filings'];
 }
 
 export function createSubmissions(database: Database, options: { clock?: Clock } = {}): Submissions {
@@ -66,12 +82,16 @@ export function createSubmissions(database: Database, options: { clock?: Clock }
     createdAt: r.created_at,
     payload: JSON.parse(r.payload) as unknown,
     documents,
+    duplicateOf: r.duplicate_of ? (JSON.parse(r.duplicate_of) as DuplicateMark[]) : [],
   });
 
   return {
     async storeSubmission(input, options = {}): Promise<StoreResult> {
       checkDocuments(input);
       const payload = JSON.stringify(input.payload ?? null);
+      const answersSha256 = createHash('sha256').update(payload).digest('hex');
+      // One lock order for every transaction, so that two never wait for each other.
+      const identifiers = [...(input.identifiers ?? [])].sort((a, b) => (a.kind + a.value < b.kind + b.value ? -1 : 1));
       for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
         const referenceCode = generateReferenceCode(input.formType);
         try {
@@ -88,6 +108,7 @@ export function createSubmissions(database: Database, options: { clock?: Clock }
                 culture: input.culture,
                 payload,
                 created_at: new Date(clock()).toISOString(),
+                answers_sha256: answersSha256,
               })
               .onConflict((oc) => oc.columns(['form_type', 'idempotency_key']).doNothing())
               .returning('id')
@@ -95,10 +116,12 @@ export function createSubmissions(database: Database, options: { clock?: Clock }
             if (!row) {
               const existing = await trx
                 .selectFrom('submissions')
-                .select(['id', 'reference_code'])
+                .select(['id', 'reference_code', 'answers_sha256'])
                 .where('form_type', '=', input.formType)
                 .where('idempotency_key', '=', input.idempotencyKey)
                 .executeTakeFirstOrThrow();
+              // Rows stored before answers were digested answer any retry, as they did then.
+              if (existing.answers_sha256 !== null && existing.answers_sha256 !== answersSha256) throw new SubmissionConflictError(existing.reference_code);
               return { referenceCode: existing.reference_code, created: false, submissionId: Number(existing.id) };
             }
             let position = 0;
@@ -116,6 +139,18 @@ export function createSubmissions(database: Database, options: { clock?: Clock }
                   bytes: Buffer.from(d.bytes.buffer, d.bytes.byteOffset, d.bytes.byteLength),
                 })
                 .execute();
+            }
+            // Last, so that the identifiers stay locked only for the end of the transaction.
+            if (identifiers.length) {
+              const earlier: EarlierFilings[] = [];
+              for (const identifier of identifiers) earlier.push({ identifier, filings: await lockIdentifier(trx, identifier) });
+              const marks = options.judgeDuplicates?.(earlier) ?? [];
+              if (marks.length) await trx.updateTable('submissions').set({ duplicate_of: JSON.stringify(marks) }).where('id', '=', Number(row.id)).execute();
+              for (const { identifier, filings } of earlier) {
+                const before = filings[input.formType];
+                const next = { ...filings, [input.formType]: { count: (before?.count ?? 0) + 1, first: before?.first ?? referenceCode } };
+                await trx.updateTable('filed_identifiers').set({ filings: JSON.stringify(next) }).where('kind', '=', identifier.kind).where('value', '=', identifier.value).execute();
+              }
             }
             return { referenceCode, created: true, submissionId: Number(row.id) };
           });

@@ -209,12 +209,46 @@ export interface NewDocument {
 
 export interface NewSubmission {
   formType: FormType;
-  /** Derived by the caller from the submission's model clientIds; same key = same submission. */
+  /**
+   * Derived by the caller from what only one authorization has: one submission per key. The same
+   * key with the same answers is a retry (its reference code again); with other answers it is
+   * refused (SubmissionConflictError).
+   */
   idempotencyKey: string;
   culture: string;
   /** The answers (JSON-serialisable; no captcha tokens, no file bytes). Stored verbatim as JSON text. */
   payload: unknown;
   documents: NewDocument[];
+  /**
+   * Who the submission is for, as the server authorized it (normalised: trimmed, upper case).
+   * Earlier submissions naming the same identifier are handed to `judgeDuplicates`.
+   */
+  identifiers?: ClaimantIdentifier[];
+}
+
+/** What names a class member or a vehicle across submissions. */
+export type IdentifierKind = 'noticeId' | 'vin';
+
+export interface ClaimantIdentifier {
+  kind: IdentifierKind;
+  value: string;
+}
+
+/** Earlier submissions naming one identifier, per form type: how many, and the first one's reference code. */
+export interface EarlierFilings {
+  identifier: ClaimantIdentifier;
+  filings: Partial<Record<FormType, { count: number; first: string }>>;
+}
+
+/** A submission stored although earlier ones name the same identifier: which, for the administrator. */
+export interface DuplicateMark {
+  identifier: IdentifierKind;
+  /** The form type of the earlier submissions. */
+  formType: FormType;
+  /** How many earlier submissions of that form type name the identifier. */
+  count: number;
+  /** The reference code of the first of them. */
+  first: string;
 }
 
 export interface StoreResult {
@@ -246,6 +280,8 @@ export interface SubmissionRecord {
   createdAt: string;
   payload: unknown;
   documents: DocumentMeta[];
+  /** Earlier submissions this one repeats, when the duplicate policy marks it (empty otherwise). */
+  duplicateOf: DuplicateMark[];
 }
 
 export interface SubmissionFilter {
@@ -261,8 +297,15 @@ export interface Submissions {
    * Submission + documents in ONE transaction; idempotent on (formType, idempotencyKey).
    * `before` runs first in that transaction (and again if it is retried): the caller's own writes
    * commit with the submission, and a throw rolls everything back and rejects with that error.
+   * `judgeDuplicates` runs in it too, with each identifier's earlier submissions read under a lock
+   * on that identifier (two submissions naming it are judged one after the other, on every
+   * instance): it returns the marks to store with the submission, or throws to refuse it (nothing
+   * is written; the error is the rejection). A retry of a stored submission is not judged again.
    */
-  storeSubmission(input: NewSubmission, options?: { before?: (trx: Trx) => Promise<void> }): Promise<StoreResult>;
+  storeSubmission(
+    input: NewSubmission,
+    options?: { before?: (trx: Trx) => Promise<void>; judgeDuplicates?: (earlier: EarlierFilings[]) => DuplicateMark[] },
+  ): Promise<StoreResult>;
   listSubmissions(filter?: SubmissionFilter): Promise<SubmissionRecord[]>;
   getByReferenceCode(referenceCode: string): Promise<SubmissionRecord | null>;
   getDocuments(submissionId: number): Promise<StoredDocument[]>;

@@ -15,6 +15,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { checkFolder, settlementPaths } from '../../runtime/core/flow/check-folder.js';
 import type { FlowIssue } from '../../runtime/core/flow/issues.js';
 import type { FlowFile, FormType, LegacyDeadlinesResponse, ModelConfig, PerCultureDeadlinesResponse } from '../../runtime/core/types.js';
+import type { IdentifierKind } from '../db/types.js';
 import { deadlineInstants } from './deadlines.js';
 
 /** The repository's schemas/ folder. */
@@ -30,7 +31,19 @@ export interface SettingsFile {
   internationalAddresses?: boolean;
   uploads?: { maxFileBytes?: number; maxTotalBytes?: number; maxFiles?: number; minBytesPerSecond?: number };
   pinAttempts?: { max?: number; maxPerIp?: number; maxNoticeIdsPerIp?: number; windowMinutes?: number };
+  duplicates?: Partial<Record<IdentifierKind, Partial<DuplicateRule>>>;
 }
+
+/** What a submission naming an identifier that an earlier one named gets (settings.json `duplicates`). */
+export type DuplicateAction = 'refuse' | 'mark' | 'allow';
+
+/** The rule of one identifier: for an earlier submission of the same form, and of the other form. */
+export interface DuplicateRule {
+  sameForm: DuplicateAction;
+  otherForm: DuplicateAction;
+}
+
+export type DuplicatePolicy = Record<IdentifierKind, DuplicateRule>;
 
 export interface CaptchaFile {
   provider: 'recaptcha' | 'hcaptcha' | 'turnstile';
@@ -74,9 +87,10 @@ export interface Settlement {
   locales: Record<string, Record<string, string>>;
   deadlines: DeadlinesFile;
   captcha: CaptchaFile;
-  settings: Required<Omit<SettingsFile, 'uploads' | 'pinAttempts'>> & {
+  settings: Required<Omit<SettingsFile, 'uploads' | 'pinAttempts' | 'duplicates'>> & {
     uploads: { maxFileBytes: number; maxTotalBytes: number; maxFiles: number; minBytesPerSecond: number };
     pinAttempts: { max: number; maxPerIp: number; maxNoticeIdsPerIp: number; windowMinutes: number };
+    duplicates: DuplicatePolicy;
   };
   whitelist: WhitelistFile;
   /** Every allowed character (the union of the whitelist's groups). */
@@ -298,6 +312,10 @@ export function loadSettlement(dir: string, options: LoadSettlementOptions = {})
         maxPerIp: settings.pinAttempts?.maxPerIp ?? 100,
         maxNoticeIdsPerIp: settings.pinAttempts?.maxNoticeIdsPerIp ?? 10,
         windowMinutes: settings.pinAttempts?.windowMinutes ?? 15,
+      },
+      duplicates: {
+        noticeId: { sameForm: settings.duplicates?.noticeId?.sameForm ?? 'mark', otherForm: settings.duplicates?.noticeId?.otherForm ?? 'mark' },
+        vin: { sameForm: settings.duplicates?.vin?.sameForm ?? 'mark', otherForm: settings.duplicates?.vin?.otherForm ?? 'mark' },
       },
     },
     whitelist,

@@ -150,6 +150,11 @@ describe('Automotive claim end to end (en, default theme)', () => {
     expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
     await context.close();
   });
+});
+
+// A server of its own: María files her claim again, and the sample settlement accepts one claim per Notice ID.
+describe('Automotive claim end to end without out-of-pocket expenses (en, default theme)', () => {
+  const e2e = withServerAndBrowser();
 
   it('without out-of-pocket expenses: denials visited, a denial added and submitted', async () => {
     const { page, context, errors } = await openPage(e2e.browser);

@@ -13,24 +13,29 @@ const RUNS: Array<{ theme: Theme; culture: string }> = [
   { theme: 'kontent', culture: 'es' },
 ];
 
-describe.each(RUNS)('Automotive claim in the $theme theme', ({ theme, culture }) => {
-  const e2e = withServerAndBrowser({ theme });
+const DEVICES = [
+  ['desktop', { width: 1280, height: 900 }],
+  ['phone', { width: 320, height: 640 }],
+] as const;
 
-  it.each([
-    ['desktop', { width: 1280, height: 900 }],
-    ['phone', { width: 320, height: 640 }],
-  ] as const)(`in ${culture} on a %s`, async (device, viewport) => {
-    const { page, context, errors } = await openPage(e2e.browser, viewport);
-    // axe runs on the desktop pass; the phone pass checks raw texts, overflow and takes the screenshots.
-    const code = await runAutomotive(page, e2e.server.url, culture, { theme, prefix: `automotive-${culture}-${device}`, axe: device === 'desktop' });
-    expect((await e2e.server.submission(code))?.culture).toBe(culture);
-    if (device === 'desktop') await expectPrintedConfirmation(page, theme, code);
-    if (device === 'phone') {
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(overflow).toBeLessThanOrEqual(0);
-    }
-    expect(errors).toEqual([]);
-    await context.close();
+describe.each(RUNS)('Automotive claim in the $theme theme', ({ theme, culture }) => {
+  // A server per device: each pass files María's claim, and the sample settlement accepts one claim per Notice ID.
+  describe.each(DEVICES)(`in ${culture} on a %s`, (device, viewport) => {
+    const e2e = withServerAndBrowser({ theme });
+
+    it('files the claim, every page checked', async () => {
+      const { page, context, errors } = await openPage(e2e.browser, viewport);
+      // axe runs on the desktop pass; the phone pass checks raw texts, overflow and takes the screenshots.
+      const code = await runAutomotive(page, e2e.server.url, culture, { theme, prefix: `automotive-${culture}-${device}`, axe: device === 'desktop' });
+      expect((await e2e.server.submission(code))?.culture).toBe(culture);
+      if (device === 'desktop') await expectPrintedConfirmation(page, theme, code);
+      if (device === 'phone') {
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+      }
+      expect(errors).toEqual([]);
+      await context.close();
+    });
   });
 });
 

@@ -13,18 +13,21 @@ import { loggerOptions } from '../../server/app.js';
 import {
   automotiveParts,
   Claimant,
+  type Credentials,
   DIALECTS,
   exclusionParts,
   FILES,
   MARIA,
   model,
   NOT_CLASS_VIN,
+  otherClassVehicle,
   overHttp,
   testApp,
   testDatabase,
   type Parts,
   type Send,
   type TestDatabase,
+  vinOnly,
 } from './helper.js';
 
 describe.each(DIALECTS)('the API over %s', (dialect) => {
@@ -49,12 +52,18 @@ describe.each(DIALECTS)('the API over %s', (dialect) => {
   const stored = async () => (await app.stores.submissions.listSubmissions()).length;
   const claimant = () => new Claimant(app, emulator, http).start();
 
-  /** A claimant authorized for Automotive, with the captcha value authorize returned. */
-  async function authorized(formType: 'Automotive' | 'Exclusion' = 'Automotive') {
+  /**
+   * A claimant authorized for the form (by default with a class vehicle of their own, so that the
+   * sample duplicate policy sees a new claimant each time), with the captcha value authorize
+   * returned and their parts.
+   */
+  async function authorized(formType: 'Automotive' | 'Exclusion' = 'Automotive', credentials: Credentials = vinOnly(otherClassVehicle())) {
     const c = await claimant();
-    const res = await c.authorize(formType, { ...MARIA });
+    const res = await c.authorize(formType, { ...credentials });
     expect(res.statusCode).toBe(200);
-    return { c, raw: res.json<{ captcha: string }>().captcha };
+    const raw = res.json<{ captcha: string }>().captcha;
+    const parts = (token: string) => (formType === 'Automotive' ? automotiveParts(raw, token, credentials) : exclusionParts(raw, token, credentials));
+    return { c, raw, parts, credentials };
   }
 
   describe('the read calls', () => {
@@ -333,7 +342,7 @@ describe.each(DIALECTS)('the API over %s', (dialect) => {
 
   describe('submit', () => {
     it('stores an Automotive claim with its document and answers a reference code; a retry answers the same code', async () => {
-      const { c, raw } = await authorized();
+      const { c, raw } = await authorized('Automotive', MARIA);
       const before = await stored();
       const parts = automotiveParts(raw, await c.captchaToken());
       const res = await c.submit('Automotive', parts);
@@ -362,8 +371,8 @@ describe.each(DIALECTS)('the API over %s', (dialect) => {
     it('an export after a set of submissions holds every one of them, documents byte-identical, no PIN', async () => {
       const sent = new Map<string, Buffer>();
       for (let i = 0; i < 3; i++) {
-        const { c, raw } = await authorized();
-        const parts = automotiveParts(raw, await c.captchaToken());
+        const { c, parts: partsFor } = await authorized();
+        const parts = partsFor(await c.captchaToken());
         const bytes = Buffer.concat([FILES.pdf, randomBytes(1000 * (i + 1))]);
         const contexts = JSON.parse(parts.text.documentContexts!);
         contexts[0].fields.size = bytes.length;
@@ -372,7 +381,7 @@ describe.each(DIALECTS)('the API over %s', (dialect) => {
         sent.set(res.json().referenceCodeForm, bytes);
       }
       const exclusion = await authorized('Exclusion');
-      const excluded = (await exclusion.c.submit('Exclusion', exclusionParts(exclusion.raw, await exclusion.c.captchaToken()))).json().referenceCodeForm as string;
+      const excluded = (await exclusion.c.submit('Exclusion', exclusion.parts(await exclusion.c.captchaToken()))).json().referenceCodeForm as string;
 
       const out = { stdout: '', stderr: '' };
       const cliIo = { env: db.env, cwd: process.cwd(), stdout: (t: string) => void (out.stdout += t), stderr: (t: string) => void (out.stderr += t) };
@@ -402,20 +411,22 @@ describe.each(DIALECTS)('the API over %s', (dialect) => {
       });
       const logged = await testApp(await db.open(), emulator, { trustProxy: 1, logger: { ...(loggerOptions('development') as object), stream } as FastifyServerOptions['logger'] });
       try {
+        // James O'Neil of the sample class list (María has filed her claim in this database).
+        const james = { vin: '5EXMA1B20JC000202', noticeId: 'EXM-100002', pin: '730155' };
         const c = await new Claimant(logged, emulator, await overHttp(logged)).start();
         const firstCookie = c.cookie;
         const authToken = await c.captchaToken();
-        const wrong = await c.authorize('Automotive', { ...MARIA, pin: '731264' });
+        const wrong = await c.authorize('Automotive', { ...james, pin: '731264' });
         expect(wrong.statusCode).toBe(401);
-        const auth = await c.authorize('Automotive', { ...MARIA }, authToken);
+        const auth = await c.authorize('Automotive', { ...james }, authToken);
         const raw = auth.json<{ captcha: string }>().captcha;
         const token = await c.captchaToken();
-        const res = await c.submit('Automotive', automotiveParts(raw, token));
+        const res = await c.submit('Automotive', automotiveParts(raw, token, james));
         expect(res.json().submitted).toBe(true);
         const log = lines.join('');
         expect(log).toContain('submission stored');
         expect(log).toContain('/api/forms/automotive/authorize');
-        const secrets = [MARIA.pin, '731264', MARIA.noticeId, MARIA.vin, 'María', 'Garcia', 'maria.garcia', '555-0142', 'Harbor', raw, authToken, token, c.csrf];
+        const secrets = [james.pin, '731264', james.noticeId, james.vin, 'María', 'Garcia', 'maria.garcia', '555-0142', 'Harbor', raw, authToken, token, c.csrf];
         for (const cookie of [firstCookie, c.cookie]) secrets.push(cookie.split('=')[1]!.split('.')[0]!);
         for (const secret of secrets) expect(log, secret).not.toContain(secret);
       } finally {
@@ -424,16 +435,16 @@ describe.each(DIALECTS)('the API over %s', (dialect) => {
     });
 
     it('stores an Exclusion in Spanish', async () => {
-      const { c, raw } = await authorized('Exclusion');
-      const res = await c.submit('Exclusion', exclusionParts(raw, await c.captchaToken()));
+      const { c, parts } = await authorized('Exclusion');
+      const res = await c.submit('Exclusion', parts(await c.captchaToken()));
       expect(res.json()).toEqual({ submitted: true, error: null, referenceCodeForm: expect.stringMatching(/^EXC-/) });
     });
 
     /** Each case: a claimant authorized, a broken submission, a 4xx with a clear error and no row. */
     async function refused(mutate: (p: Parts) => Parts, status: number, code: string, formType: 'Automotive' | 'Exclusion' = 'Automotive') {
-      const { c, raw } = await authorized(formType);
+      const { c, parts } = await authorized(formType);
       const before = await stored();
-      const base = formType === 'Automotive' ? automotiveParts(raw, await c.captchaToken()) : exclusionParts(raw, await c.captchaToken());
+      const base = parts(await c.captchaToken());
       const res = await c.submit(formType, mutate(base));
       expect(res.statusCode).toBe(status);
       expect(res.json()).toMatchObject({ submitted: false, referenceCodeForm: null, code });
@@ -463,12 +474,15 @@ describe.each(DIALECTS)('the API over %s', (dialect) => {
     it('a captcha value of another session or another submission is refused', async () => {
       const first = await authorized();
       const second = await authorized();
-      const foreign = await second.c.submit('Automotive', automotiveParts(first.raw, await second.c.captchaToken()));
+      const foreign = await second.c.submit('Automotive', automotiveParts(first.raw, await second.c.captchaToken(), second.credentials));
       expect(foreign.json()).toMatchObject({ submitted: false, code: 'CAPTCHA_RAW_INVALID' });
-      const ok = await first.c.submit('Automotive', automotiveParts(first.raw, await first.c.captchaToken()));
+      const ok = await first.c.submit('Automotive', first.parts(await first.c.captchaToken()));
       expect(ok.json().submitted).toBe(true);
-      const other = await first.c.submit('Automotive', automotiveParts(first.raw, await first.c.captchaToken()));
-      expect(other.json()).toMatchObject({ submitted: false, code: 'CAPTCHA_RAW_INVALID' });
+      // The authorization has filed its claim: other answers are refused, naming its reference code.
+      const other = await first.c.submit('Automotive', first.parts(await first.c.captchaToken()));
+      expect(other.statusCode).toBe(409);
+      expect(other.json()).toMatchObject({ submitted: false, code: 'ALREADY_SUBMITTED' });
+      expect(other.json().error).toContain(ok.json().referenceCodeForm);
     });
 
     it('a model that breaks a rule: 400 naming the field', async () => {
@@ -496,12 +510,12 @@ describe.each(DIALECTS)('the API over %s', (dialect) => {
       }, 400, 'STRUCTURE_INVALID');
     });
 
-    it('a VIN other than the one authorized: 401', async () => {
+    it('a VIN other than the one authorized: 400, start again', async () => {
       await refused((p) => {
         const d = JSON.parse(p.text.credentials!);
         d.fields.vin = '5EXMA1B20JC000202';
         return { ...p, text: { ...p.text, credentials: JSON.stringify(d) } };
-      }, 401, 'NOT_AUTHORIZED');
+      }, 400, 'CREDENTIALS_CHANGED');
     });
 
     it('two files for one document context: 400', async () => {

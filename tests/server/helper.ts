@@ -3,7 +3,7 @@
  * per call), the real captcha emulator on 127.0.0.1, the sample settlement (or a copy), an
  * injected clock. A `Claimant` drives the calls as the browser does, through inject().
  */
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -159,8 +159,36 @@ export interface Parts {
   files: Array<{ field: string; name: string; type: string; bytes: Uint8Array }>;
 }
 
-/** The parts of a complete, valid Automotive submission (one repair, one document). */
-export function automotiveParts(captchaRawValue: string | null, reCaptchaResponse: string | null): Parts {
+export interface Credentials {
+  vin: string;
+  noticeId: string | null;
+  pin: string | null;
+}
+
+/** Authorized by the VIN alone. */
+export const vinOnly = (vin: string): Credentials => ({ vin, noticeId: null, pin: null });
+
+let vehicles: string[] | undefined;
+let nextVehicle = 0;
+
+/**
+ * A class vehicle of the sample settlement that no class member and no other call in this process
+ * names: a claimant of its own, for tests that file many submissions on one database under the
+ * sample duplicate policy.
+ */
+export function otherClassVehicle(): string {
+  vehicles ??= readFileSync(path.join(FIXTURES, 'class-vehicles.csv'), 'utf8')
+    .split(/\r?\n/)
+    .slice(1)
+    .map((l) => l.trim())
+    .filter((vin) => vin && !['5EXMA1B20HC000101', '5EXMA1B20JC000202', '5EXMS2D41KC000303'].includes(vin));
+  const vin = vehicles[nextVehicle++ % vehicles.length];
+  if (!vin) throw new Error('server-fixtures/class-vehicles.csv has no class vehicles');
+  return vin;
+}
+
+/** The parts of a complete, valid Automotive submission (one repair, one document), for `credentials` (default María with her Notice ID). */
+export function automotiveParts(captchaRawValue: string | null, reCaptchaResponse: string | null, credentials: Credentials = MARIA): Parts {
   const repair = model('Automotive', 'ClaimTransactions', { ...MARIA_ANSWERS.ClaimTransactions });
   const doc = model('Automotive', 'DocumentContexts', invoiceContext(repair.clientId, FILES.pdf.length));
   return {
@@ -168,7 +196,7 @@ export function automotiveParts(captchaRawValue: string | null, reCaptchaRespons
       ...(reCaptchaResponse ? { reCaptchaResponse } : {}),
       userPreferredCulture: 'en',
       ...(captchaRawValue ? { captchaRawValue } : {}),
-      credentials: JSON.stringify(model('Automotive', 'Credentials', { ...MARIA })),
+      credentials: JSON.stringify(model('Automotive', 'Credentials', { ...credentials })),
       claimantInfo: JSON.stringify(claimantInfo('Automotive')),
       claimDetails: JSON.stringify(model('Automotive', 'ClaimDetails', { ...MARIA_ANSWERS.ClaimDetails })),
       signature: JSON.stringify(signature('Automotive')),
@@ -180,13 +208,14 @@ export function automotiveParts(captchaRawValue: string | null, reCaptchaRespons
   };
 }
 
-export function exclusionParts(captchaRawValue: string | null, reCaptchaResponse: string | null): Parts {
+/** The parts of an Exclusion, for `credentials` (default María's VIN alone). */
+export function exclusionParts(captchaRawValue: string | null, reCaptchaResponse: string | null, credentials: Credentials = vinOnly(MARIA.vin)): Parts {
   return {
     text: {
       ...(reCaptchaResponse ? { reCaptchaResponse } : {}),
       userPreferredCulture: 'es',
       ...(captchaRawValue ? { captchaRawValue } : {}),
-      credentials: JSON.stringify(model('Exclusion', 'Credentials', { vin: MARIA.vin, noticeId: null, pin: null })),
+      credentials: JSON.stringify(model('Exclusion', 'Credentials', { ...credentials })),
       claimantInfo: JSON.stringify(claimantInfo('Exclusion')),
       signature: JSON.stringify(signature('Exclusion')),
       prepopulatedData: '[]',

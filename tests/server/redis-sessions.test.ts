@@ -43,9 +43,11 @@ describe('the API with sessions in Redis', () => {
     expect(first.json()).toMatchObject({ submitted: true, referenceCodeForm: expect.stringMatching(/^AUT-/) });
     const retry = await c.submit('Automotive', { ...parts, text: { ...parts.text, reCaptchaResponse: await c.captchaToken() } });
     expect(retry.json()).toMatchObject({ submitted: true, referenceCodeForm: first.json().referenceCodeForm });
-    // The same captcha value for another submission is refused.
+    // The authorization has filed its claim: another submission from it is refused, naming it.
     const other = await c.submit('Automotive', automotiveParts(raw, await c.captchaToken()));
-    expect(other.json()).toMatchObject({ submitted: false, code: 'CAPTCHA_RAW_INVALID' });
+    expect(other.statusCode).toBe(409);
+    expect(other.json()).toMatchObject({ submitted: false, code: 'ALREADY_SUBMITTED' });
+    expect(other.json().error).toContain(first.json().referenceCodeForm);
     expect((await app.stores.submissions.listSubmissions()).length).toBe(1);
   });
 });

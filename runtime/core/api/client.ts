@@ -355,11 +355,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (!response) return fail<SubmitResponse>(USER_MESSAGES.submitFailed, null);
       const json = await readJson(response);
       const answer = isRecord(json) ? json : {};
-      if (response.status === 400) {
+      // 400, and 409 (a submission the settlement's duplicate policy refuses): the server's
+      // message tells the claimant what to do.
+      if (response.status === 400 || response.status === 409) {
         const error = textOrNull(answer.error);
         const refused: SubmitResponse = { submitted: false, error, referenceCodeForm: null };
-        if (error === null) return { ...fail<SubmitResponse>(USER_MESSAGES.submitFailed, 400), response: refused };
-        return { ok: false, error, errorKey: null, status: 400, response: refused };
+        if (error === null) return { ...fail<SubmitResponse>(USER_MESSAGES.submitFailed, response.status), response: refused };
+        return { ok: false, error, errorKey: null, status: response.status, response: refused };
       }
       if (!response.ok || !isRecord(json)) return fail<SubmitResponse>(USER_MESSAGES.submitFailed, response.status);
       const referenceCodeForm = textOrNull(answer.referenceCodeForm);

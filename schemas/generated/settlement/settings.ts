@@ -4,6 +4,14 @@
  */
 
 /**
+ * refuse: answered 409 with a message telling the claimant to contact the Settlement Administrator, nothing stored; mark: stored, and the earlier submissions it repeats are listed with it (duplicateOf in export-submissions); allow: stored, nothing noted.
+ *
+ * This interface was referenced by `SettingsFile`'s JSON-Schema
+ * via the `definition` "duplicateAction".
+ */
+export type DuplicateAction = 'refuse' | 'mark' | 'allow';
+
+/**
  * Settings of one settlement deployment. The client part is embedded in the app page as <script id="app-settings">; uploads and pinAttempts stay on the server.
  */
 export interface SettingsFile {
@@ -71,4 +79,27 @@ export interface SettingsFile {
      */
     windowMinutes?: number;
   };
+  /**
+   * What happens to a submission that names a class member (Notice ID) or a vehicle (VIN) an earlier submission named. noticeId: earlier submissions with the same Notice ID; vin: with the same VIN. Only what the server authorized counts: the VIN, and the Notice ID when the claimant gave it with its PIN. Every rule defaults to "mark".
+   */
+  duplicates?: {
+    noticeId?: DuplicateRule;
+    vin?: DuplicateRule;
+  };
+}
+/**
+ * The rule for one identifier, per kind of earlier submission.
+ *
+ * This interface was referenced by `SettingsFile`'s JSON-Schema
+ * via the `definition` "duplicateRule".
+ */
+export interface DuplicateRule {
+  /**
+   * An earlier submission of the same form (a second claim, a second exclusion request).
+   */
+  sameForm?: 'refuse' | 'mark' | 'allow';
+  /**
+   * An earlier submission of the other form (a claim after an exclusion request, or an exclusion request after a claim).
+   */
+  otherForm?: 'refuse' | 'mark' | 'allow';
 }

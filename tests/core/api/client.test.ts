@@ -355,6 +355,14 @@ describe('the submit call', () => {
     expect(answerOrThrow(result)).toEqual({ submitted: false, error: 'The claim period has closed.', referenceCodeForm: null });
   });
 
+  it('uses the body field error on 409, a duplicate the settlement refuses', async () => {
+    const error = 'A claim has already been filed for this class member, and only one is accepted.';
+    const { api } = client({ 'POST /api/forms/automotive': json({ submitted: false, error, referenceCodeForm: null, code: 'DUPLICATE_CLAIM' }, 409) });
+    const result = await api.submit('Automotive', payload);
+    expect(result).toMatchObject({ ok: false, status: 409, error, errorKey: null });
+    expect(answerOrThrow(result)).toEqual({ submitted: false, error, referenceCodeForm: null });
+  });
+
   it('gives the submit-failed message on any other failure', async () => {
     const failedText =
       'An error occured during your submission. Please try again. If this problem persists, please contact the settlement administrator at the email below.';

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { InvalidSubmissionError } from '../../../server/db/errors.js';
+import { InvalidSubmissionError, SubmissionConflictError } from '../../../server/db/errors.js';
 import { isValidReferenceCode } from '../../../server/db/reference-code.js';
 import { createSubmissions } from '../../../server/db/submissions.js';
-import type { NewDocument, NewSubmission, Submissions } from '../../../server/db/types.js';
+import type { DuplicateMark, EarlierFilings, NewDocument, NewSubmission, Submissions } from '../../../server/db/types.js';
 import { DIALECTS, manualClock, openTestDatabase, type TestDatabase } from './helpers.js';
 
 function doc(name: string, bytes: Buffer, contextClientId = 'doc0000001abcdefgh'): NewDocument {
@@ -20,6 +20,10 @@ function claim(key: string, documents: NewDocument[] = [], formType: NewSubmissi
     documents,
   };
 }
+
+const thrown = (error: Error): never => {
+  throw error;
+};
 
 async function rowCounts(t: TestDatabase) {
   const count = async (table: 'submissions' | 'documents') =>
@@ -62,6 +66,61 @@ describe.each(DIALECTS)('submissions over %s', (dialect) => {
     const results = await Promise.all([store.storeSubmission(claim('two-instances')), other.storeSubmission(claim('two-instances'))]);
     expect(results[0].referenceCode).toBe(results[1].referenceCode);
     expect(results.filter((r) => r.created)).toHaveLength(1);
+    expect((await rowCounts(t)).submissions).toBe(1);
+  });
+
+  it('refuses the same key with other answers, naming the stored reference code, and writes nothing', async () => {
+    const first = await store.storeSubmission(claim('k-answers'));
+    const other = { ...claim('k-answers', [doc('late.pdf', Buffer.from('x'))]), payload: { claimantInfo: { fields: { firstName: 'Otra' } } } };
+    const refused = await store.storeSubmission(other).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(SubmissionConflictError);
+    expect((refused as SubmissionConflictError).referenceCode).toBe(first.referenceCode);
+    expect(await rowCounts(t)).toEqual({ submissions: 1, documents: 0 });
+  });
+
+  it('hands each identifier\'s earlier submissions to the judge, stores its marks, and rolls everything back on its refusal', async () => {
+    const seen: EarlierFilings[][] = [];
+    const judge = (earlier: EarlierFilings[]): DuplicateMark[] => {
+      seen.push(earlier);
+      return earlier.flatMap(({ identifier, filings }) =>
+        Object.entries(filings).map(([formType, f]) => ({ identifier: identifier.kind, formType: formType as 'Automotive', count: f!.count, first: f!.first })),
+      );
+    };
+    const named = (key: string, formType: NewSubmission['formType'] = 'Automotive'): NewSubmission => ({ ...claim(key, [], formType), identifiers: [{ kind: 'vin', value: 'VIN1' }, { kind: 'noticeId', value: 'N1' }] });
+    const a = await store.storeSubmission(named('a'), { judgeDuplicates: judge });
+    const b = await store.storeSubmission(named('b', 'Exclusion'), { judgeDuplicates: judge });
+    // A fixed lock order: the Notice ID before the VIN, whatever the caller's order.
+    expect(seen[0]!.map((e) => e.identifier.kind)).toEqual(['noticeId', 'vin']);
+    expect(seen[0]!.every((e) => Object.keys(e.filings).length === 0)).toBe(true);
+    expect(seen[1]!.map((e) => e.filings)).toEqual([{ Automotive: { count: 1, first: a.referenceCode } }, { Automotive: { count: 1, first: a.referenceCode } }]);
+    const records = new Map((await store.listSubmissions()).map((r) => [r.referenceCode, r.duplicateOf]));
+    expect(records.get(a.referenceCode)).toEqual([]);
+    expect(records.get(b.referenceCode)).toEqual([
+      { identifier: 'noticeId', formType: 'Automotive', count: 1, first: a.referenceCode },
+      { identifier: 'vin', formType: 'Automotive', count: 1, first: a.referenceCode },
+    ]);
+    // A refusal: nothing written (the counts did not move), the judge's error as the rejection, no retry.
+    let judged = 0;
+    const refusal = new Error('refused by the policy');
+    await expect(store.storeSubmission(named('c'), { judgeDuplicates: () => (judged++, thrown(refusal)) })).rejects.toBe(refusal);
+    expect(judged).toBe(1);
+    expect(await rowCounts(t)).toEqual({ submissions: 2, documents: 0 });
+    await store.storeSubmission(named('d'), { judgeDuplicates: judge });
+    expect(seen.at(-1)!.map((e) => e.filings)).toEqual([
+      { Automotive: { count: 1, first: a.referenceCode }, Exclusion: { count: 1, first: b.referenceCode } },
+      { Automotive: { count: 1, first: a.referenceCode }, Exclusion: { count: 1, first: b.referenceCode } },
+    ]);
+    // A retry of a stored submission is answered without being judged again.
+    expect((await store.storeSubmission(named('a'), { judgeDuplicates: () => thrown(refusal) })).referenceCode).toBe(a.referenceCode);
+  });
+
+  it('judges concurrent submissions naming one identifier one after the other, on every instance', async () => {
+    const instances = dialect === 'postgres' ? [store, createSubmissions(await t.reopen(), { clock: clock.now }), createSubmissions(await t.reopen(), { clock: clock.now })] : [store, store, store];
+    const firstOnly = (earlier: EarlierFilings[]) => (earlier.some((e) => Object.keys(e.filings).length > 0) ? thrown(new Error('a second one')) : []);
+    const results = await Promise.allSettled(
+      instances.map((s, i) => s.storeSubmission({ ...claim(`parallel-${i}`), identifiers: [{ kind: 'noticeId', value: 'N-PARALLEL' }] }, { judgeDuplicates: firstOnly })),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     expect((await rowCounts(t)).submissions).toBe(1);
   });
 

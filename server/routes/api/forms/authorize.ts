@@ -5,17 +5,19 @@
  *
  * Order: deadline → captcha (fresh provider token, siteverify) → credentials checked by the rule
  * engine → class vehicle → Notice ID + PIN (rate-limited per client IP and per notice ID) → session
- * authorized for the form type, rotated, with a single-use captcha value for the submit.
+ * authorized for the form type (who as: `Authorization`), rotated, with a single-use captcha value
+ * for the submit.
  *
  * Writes: on success the provider token's single-use record, the captcha value and the rotated
  * session go in ONE database transaction (sessions in Redis: the database transaction, then one
  * MULTI). Every other answer after siteverify first records the token as used, so that one token
  * gets one answer.
  */
+import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { validateModelFields } from '../../../../runtime/core/rules/index.js';
-import type { FieldValue, FormModel } from '../../../../runtime/core/types.js';
-import type { ClassMember, Trx } from '../../../db/types.js';
+import type { FieldValue, FormModel, FormType } from '../../../../runtime/core/types.js';
+import type { ClassMember, SessionData, Trx } from '../../../db/types.js';
 import { windowEnd } from '../../../db/rate-limit.js';
 import { errorText, httpError } from '../../../errors.js';
 import { passedDeadline } from '../../../settlement/deadlines.js';
@@ -49,6 +51,34 @@ function prepopulated(member: ClassMember): Record<string, FieldValue> {
 }
 
 const text = (value: FieldValue | undefined): string => (typeof value === 'string' ? value.trim() : '');
+
+/**
+ * Who a session is authorized as for one form, as the server established it: the submit's
+ * credentials must name the same, its idempotency key is made from `id`, and its duplicate checks
+ * use `vin` and `noticeId`. Kept in the session's data, so it moves with the session's rotation.
+ */
+export interface Authorization {
+  /** Random, one per successful authorize: what only this authorization has. */
+  id: string;
+  /** Upper case. */
+  vin: string;
+  /** The class member's Notice ID, upper case; '' when authorized by the VIN alone. */
+  noticeId: string;
+}
+
+/** The session's authorization for a form type, or null. */
+export function authorizationOf(data: SessionData, formType: FormType): Authorization | null {
+  const record = (data.extra?.authorization as Partial<Record<FormType, Authorization>> | undefined)?.[formType];
+  return record && typeof record.id === 'string' && typeof record.vin === 'string' && typeof record.noticeId === 'string' ? record : null;
+}
+
+function setAuthorization(data: SessionData, formType: FormType, authorization: Authorization | null): void {
+  const extra = (data.extra ??= {});
+  const all = { ...((extra.authorization as Partial<Record<FormType, Authorization>> | undefined) ?? {}) };
+  if (authorization) all[formType] = authorization;
+  else delete all[formType];
+  extra.authorization = all;
+}
 
 const bodySchema = {
   type: 'object',
@@ -143,6 +173,7 @@ const authorize: FastifyPluginAsync = async (app) => {
           // A new attempt starts unauthorized (spec §4).
           session.data.authorized[formType] = false;
           delete session.data.prepopulated[formType];
+          setAuthorization(session.data, formType, null);
 
           const credentials = request.body.credentials;
           const config = app.settlement.models.find((m) => m.metadata.formType === formType && m.metadata.dtoMapping === 'Credentials');
@@ -177,17 +208,18 @@ const authorize: FastifyPluginAsync = async (app) => {
           }
 
           let prepopulatedData: Record<string, FieldValue> | null = null;
+          let member: ClassMember | null = null;
           const noticeId = formType === 'Lookup' ? '' : text(fields.noticeId);
           if (noticeId) {
             const pin = text(fields.pin);
             if (!pin) throw httpError('WRONG_PIN');
-            prepopulatedData = prepopulated(await checkPin(request, noticeId, pin, vin));
+            member = await checkPin(request, noticeId, pin, vin);
+            prepopulatedData = prepopulated(member);
             session.data.prepopulated[formType] = prepopulatedData;
           }
 
           session.data.authorized[formType] = true;
-          const extra = (session.data.extra ??= {});
-          extra.authorizedVin = { ...((extra.authorizedVin as Record<string, string> | undefined) ?? {}), [formType]: vin };
+          setAuthorization(session.data, formType, { id: randomBytes(16).toString('base64url'), vin, noticeId: member?.noticeId.toUpperCase() ?? '' });
           // The token's record first: a reused token rolls the rest back.
           let captcha: string | null = null;
           const databaseWrites = async (trx: Trx) => {

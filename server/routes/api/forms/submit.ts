@@ -4,29 +4,35 @@
  * a form takes are the flow's `models`.
  *
  * Order: deadline → session authorized for the form → parts read with limits (files by magic
- * bytes, sizes) → structure (core payload) → models (core rule engine, server side) → the VIN
- * authorized → captcha siteverify (fresh provider token; the call starts when the token's part
- * arrives, ahead of the files, and its answer is used here) → ONE transaction: the provider token
- * recorded as used, the session's single-use captchaRawValue consumed (by this submission's key,
- * so that a retry of the same submission may use it again), submission + documents stored
- * (idempotent on form type + model clientIds). Anything refused writes nothing but the provider
- * token's single-use record. The session itself is not written.
+ * bytes, sizes) → structure (core payload) → models (core rule engine, server side) → the
+ * credentials name whom the session is authorized as (VIN, Notice ID) → captcha siteverify (fresh
+ * provider token; the call starts when the token's part arrives, ahead of the files, and its
+ * answer is used here) → ONE transaction: the provider token recorded as used, the session's
+ * single-use captchaRawValue consumed (by this submission's key, so that a retry of the same
+ * submission may use it again), submission + documents stored (one per authorization: the same
+ * answers again are a retry, other answers are refused with ALREADY_SUBMITTED), the settlement's
+ * duplicate policy applied to the authorized VIN and Notice ID. Anything refused writes nothing
+ * but the provider token's single-use record. The session itself is not written. What is stored
+ * as the claimant's credentials and prepopulatedData is the server's, not the client's.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import sjson from 'secure-json-parse';
-import { MULTIPART_FIELDS, isPayloadFieldPart, payloadFromParts } from '../../../../runtime/core/payload/index.js';
-import type { DocumentFile, FlowFile, FormType, ModelConfig, SubmissionPayload } from '../../../../runtime/core/types.js';
+import { MULTIPART_FIELDS, isPayloadFieldPart, payloadFromParts, prepopulatedModel } from '../../../../runtime/core/payload/index.js';
+import type { DocumentFile, FieldValue, FlowFile, FormType, ModelConfig, SubmissionPayload } from '../../../../runtime/core/types.js';
+import { SubmissionConflictError } from '../../../db/errors.js';
 import { documentDigest } from '../../../db/submissions.js';
-import type { NewDocument, Trx } from '../../../db/types.js';
+import type { ClaimantIdentifier, NewDocument, Trx } from '../../../db/types.js';
 import { httpError } from '../../../errors.js';
 import { passedDeadline } from '../../../settlement/deadlines.js';
+import { judgeDuplicates } from '../../../settlement/duplicates.js';
 import type { CaptchaUse } from '../../../plugins/app/captcha.js';
 import { TEXT_PART_BYTES } from '../../../plugins/external/multipart.js';
 import { errors } from '../../schemas.js';
+import { authorizationOf, type Authorization } from './authorize.js';
 import { routePath } from './paths.js';
-import { payloadModels, validateSubmission } from './validate.js';
+import { validateSubmission } from './validate.js';
 
 /** Content types accepted, as detected from the bytes (never from the name or the claimed type). */
 export const ALLOWED_FILE_TYPES: ReadonlySet<string> = new Set([
@@ -82,12 +88,29 @@ interface ReadParts {
   files: Array<DocumentFile & { data: Uint8Array; sha256: string }>;
 }
 
-/** Idempotency key: the same form type and model clientIds are the same submission. */
-export function submissionKey(formType: FormType, payload: SubmissionPayload): string {
-  const ids = payloadModels(payload)
-    .map(({ model }) => model.clientId)
-    .sort();
-  return createHash('sha256').update(`${formType}\n${ids.join('\n')}`).digest('hex');
+/**
+ * Idempotency key: one submission per authorization and form. Its `id` is random and known only to
+ * the server and that session, so no one else's submission can ever answer with this one's
+ * reference code.
+ */
+export function submissionKey(formType: FormType, authorization: Pick<Authorization, 'id'>): string {
+  return createHash('sha256').update(`${formType}\n${authorization.id}`).digest('hex');
+}
+
+const upper = (value: unknown) => (typeof value === 'string' ? value.trim().toUpperCase() : '');
+
+/**
+ * The payload's credentials must name whom the server authorized: the VIN, and the Notice ID (none
+ * when authorized by the VIN alone). The PIN proved the claimant at authorize and is not compared.
+ */
+function sameClaimant(payload: SubmissionPayload, authorization: Authorization): boolean {
+  const fields = payload.credentials?.fields;
+  return !!fields && upper(fields.vin) === authorization.vin && upper(fields.noticeId) === authorization.noticeId;
+}
+
+/** The identifiers the duplicate policy looks at: what the server authorized, never what the payload says. */
+function identifiersOf(authorization: Authorization): ClaimantIdentifier[] {
+  return [{ kind: 'vin', value: authorization.vin }, ...(authorization.noticeId ? [{ kind: 'noticeId' as const, value: authorization.noticeId }] : [])];
 }
 
 /** The model configs a form submits: those of its form type that its flow lists in `models`. */
@@ -97,6 +120,7 @@ export function formModels(models: readonly ModelConfig[], flow: Pick<FlowFile, 
 
 const submit: FastifyPluginAsync = async (app) => {
   const uploads = app.settlement.settings.uploads;
+  const duplicatePolicy = app.settlement.settings.duplicates;
   const whitelist = [...app.settlement.allowedCharacters].join('');
 
   /** The parts, as they stream; `onText` sees each text part's first value as soon as it arrives. */
@@ -168,13 +192,14 @@ const submit: FastifyPluginAsync = async (app) => {
         schema: {
           summary: `Submit the ${formType} form (multipart: one part per payload field, JSON text for models, files named by document context clientId)`,
           consumes: ['multipart/form-data'],
-          response: { 200: responseSchema, 400: responseSchema, 401: responseSchema, 403: responseSchema, 413: responseSchema, ...errors(415, 503) },
+          response: { 200: responseSchema, 400: responseSchema, 401: responseSchema, 403: responseSchema, 409: responseSchema, 413: responseSchema, ...errors(415, 503) },
         },
       },
       async (request) => {
         if (passedDeadline(app.deadlineInstants, deadlineKeys, app.clock())) throw httpError('DEADLINE_PASSED');
         const session = request.session!;
-        if (session.data.authorized[formType] !== true) throw httpError('NOT_AUTHORIZED');
+        const authorization = authorizationOf(session.data, formType);
+        if (session.data.authorized[formType] !== true || !authorization) throw httpError('NOT_AUTHORIZED');
 
         // Siteverify starts as soon as the provider token's part has arrived, while the files are
         // still on their way: provider tokens expire (two minutes for reCAPTCHA), and on a slow
@@ -213,11 +238,9 @@ const submit: FastifyPluginAsync = async (app) => {
           if (problems.structure.length) throw httpError('STRUCTURE_INVALID', { details: problems.structure });
           if (problems.fields.length) throw httpError('VALIDATION_FAILED', { details: problems.fields });
 
-          const authorizedVin = (session.data.extra?.authorizedVin as Record<string, string> | undefined)?.[formType];
-          const vin = payload.credentials?.fields.vin;
-          if (!authorizedVin || typeof vin !== 'string' || vin.trim().toUpperCase() !== authorizedVin) throw httpError('NOT_AUTHORIZED');
+          if (!sameClaimant(payload, authorization)) throw httpError('CREDENTIALS_CHANGED');
 
-          const key = submissionKey(formType, payload);
+          const key = submissionKey(formType, authorization);
           const use = await (verifying ?? app.captcha.check(payload.reCaptchaResponse, request));
           return { payload, files, key, use };
         };
@@ -241,11 +264,18 @@ const submit: FastifyPluginAsync = async (app) => {
           bytes: f.data,
         }));
         const { reCaptchaResponse: _r, captchaRawValue: _c, documents: _d, ...answers } = payload;
-        // The PIN proved the claimant at authorize; it is a secret (kept hashed in the class list)
-        // and is never stored with the claim or exported.
-        if (answers.credentials && Object.hasOwn(answers.credentials.fields, 'pin')) {
-          answers.credentials = { ...answers.credentials, fields: { ...answers.credentials.fields, pin: null } };
+        // Who the claim is for is stored as the server authorized it. The PIN proved the claimant
+        // at authorize; it is a secret (kept hashed in the class list) and is never stored with the
+        // claim or exported.
+        if (answers.credentials) {
+          const fields: Record<string, FieldValue> = { ...answers.credentials.fields, vin: authorization.vin };
+          if (Object.hasOwn(fields, 'noticeId')) fields.noticeId = authorization.noticeId || null;
+          if (Object.hasOwn(fields, 'pin')) fields.pin = null;
+          answers.credentials = { ...answers.credentials, fields };
         }
+        // prepopulatedData is the server's own copy from authorize, never the client's echo of it.
+        const serverCopy = session.data.prepopulated[formType];
+        answers.prepopulatedData = serverCopy ? [prepopulatedModel(formType, serverCopy)] : [];
         let stored;
         try {
           stored = await app.stores.submissions.storeSubmission(
@@ -255,6 +285,7 @@ const submit: FastifyPluginAsync = async (app) => {
               culture: payload.userPreferredCulture,
               payload: { ...answers, documents: documents.map(({ bytes: _b, ...meta }) => meta) },
               documents,
+              identifiers: identifiersOf(authorization),
             },
             {
               // In the submission's transaction, before its rows: a refusal here rolls it all back.
@@ -262,10 +293,12 @@ const submit: FastifyPluginAsync = async (app) => {
                 if (use) await app.captcha.markUsed(use, request, trx);
                 await app.captcha.consumeRaw(request, formType, payload.captchaRawValue, key, trx);
               },
+              judgeDuplicates: (earlier) => judgeDuplicates(duplicatePolicy, formType, earlier),
             },
           );
         } catch (error) {
-          return app.captcha.spendOnRefusal(use, request, error);
+          const refusal = error instanceof SubmissionConflictError ? httpError('ALREADY_SUBMITTED', { args: [error.referenceCode] }) : error;
+          return app.captcha.spendOnRefusal(use, request, refusal);
         }
         request.log.info({ formType, created: stored.created, submissionId: stored.submissionId }, 'submission stored');
         return { submitted: true, error: null, referenceCodeForm: stored.referenceCode };

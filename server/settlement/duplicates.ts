@@ -1,0 +1,36 @@
+/**
+ * The settlement's duplicate policy (settings.json `duplicates`) applied to what was filed before
+ * under each identifier a submission names: refused (a catalogued 409 telling the claimant what
+ * to do), stored with marks naming the earlier submissions, or stored as is.
+ */
+import type { FormType } from '../../runtime/core/types.js';
+import type { DuplicateMark, EarlierFilings } from '../db/types.js';
+import { httpError, type ServerErrorCode } from '../errors.js';
+import type { DuplicatePolicy } from './load.js';
+
+/** The refusal's message: what was filed before, and what the claimant may do. */
+function refusal(formType: FormType, earlier: FormType): ServerErrorCode {
+  if (formType === earlier) return formType === 'Exclusion' ? 'DUPLICATE_EXCLUSION' : 'DUPLICATE_CLAIM';
+  return earlier === 'Exclusion' ? 'CLAIM_AFTER_EXCLUSION' : 'EXCLUSION_AFTER_CLAIM';
+}
+
+/**
+ * The marks to store with a submission of `formType`, given the earlier submissions naming its
+ * identifiers; throws the catalogued 409 when the policy refuses it (a refusal against the other
+ * form first: its message says more).
+ */
+export function judgeDuplicates(policy: DuplicatePolicy, formType: FormType, earlier: readonly EarlierFilings[]): DuplicateMark[] {
+  const marks: DuplicateMark[] = [];
+  const refused: FormType[] = [];
+  for (const { identifier, filings } of earlier) {
+    for (const [earlierForm, filed] of Object.entries(filings) as Array<[FormType, { count: number; first: string }]>) {
+      if (!filed || filed.count < 1) continue;
+      const rule = policy[identifier.kind];
+      const action = earlierForm === formType ? rule.sameForm : rule.otherForm;
+      if (action === 'refuse') refused.push(earlierForm);
+      else if (action === 'mark') marks.push({ identifier: identifier.kind, formType: earlierForm, count: filed.count, first: filed.first });
+    }
+  }
+  if (refused.length) throw httpError(refusal(formType, refused.find((f) => f !== formType) ?? formType));
+  return marks;
+}
