@@ -15,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCaptchaEmulator, type CaptchaEmulator } from '../../../server/captcha-emulator/emulator.js';
 import { CSRF_HEADER, sessionCookieName } from '../../../server/plugins/app/session.js';
-import { automotiveParts, Claimant, DIALECTS, MARIA, overHttp, settlementCopy, testApp, testDatabase, type Send, type TestDatabase } from '../helper.js';
+import { automotiveParts, Claimant, DIALECTS, MARIA, otherClassVehicle, overHttp, settlementCopy, testApp, testDatabase, vinOnly, type Send, type TestDatabase } from '../helper.js';
 
 const TOKEN_HEADER = CSRF_HEADER.toLowerCase();
 
@@ -65,13 +65,15 @@ describe.each(DIALECTS)('the CSRF token across authorize, over %s', (dialect) =>
   });
 
   it('a captcha value from an earlier authorize of the session still submits after another form renewed the token', async () => {
+    // A vehicle of its own: the sample settlement files one claim per member.
+    const credentials = vinOnly(otherClassVehicle());
     const c = await new Claimant(app, emulator, http).start();
-    const automotive = await c.authorize('Automotive', { ...MARIA });
+    const automotive = await c.authorize('Automotive', { ...credentials });
     expect(automotive.statusCode).toBe(200);
     const tokenAfterAutomotive = c.csrf;
-    expect((await c.authorize('Lookup', { vin: MARIA.vin })).statusCode).toBe(200);
+    expect((await c.authorize('Lookup', { vin: credentials.vin })).statusCode).toBe(200);
     expect(c.csrf).not.toBe(tokenAfterAutomotive);
-    const submitted = await c.submit('Automotive', automotiveParts(automotive.json().captcha, await c.captchaToken()));
+    const submitted = await c.submit('Automotive', automotiveParts(automotive.json().captcha, await c.captchaToken(), credentials));
     expect(submitted.statusCode).toBe(200);
   });
 
