@@ -109,6 +109,28 @@ describe.each(DIALECTS)('wrong-PIN limits over %s', (dialect) => {
     expect(statuses).toEqual([...Array<number>(LIMITS.max).fill(401), ...Array<number>(burst - LIMITS.max).fill(429)]);
   });
 
+  it('compares no more than `max` PINs of a burst: the right PIN sent among them is not let through past the limit', async () => {
+    const burst = LIMITS.max + 5;
+    const sessions = await Promise.all(Array.from({ length: burst }, () => new Claimant(app, emulator, http).start()));
+    const tokens = await Promise.all(sessions.map((c) => c.captchaToken()));
+    // Every guess wrong but one, the right PIN placed last: a guesser does not know which it is.
+    const pins = sessions.map((_, i) => (i === burst - 1 ? MARIA.pin : String(100000 + i)));
+    const answers = await Promise.all(
+      sessions.map((c, i) =>
+        http({
+          method: 'POST',
+          url: '/api/forms/exclusion/authorize',
+          remoteAddress: `203.0.113.${100 + i}`,
+          headers: c.headers(),
+          payload: { credentials: model('Exclusion', 'Credentials', { vin: MARIA.vin, noticeId: MARIA.noticeId, pin: pins[i]! }), reCaptchaResponse: tokens[i] },
+        }),
+      ),
+    );
+    const compared = answers.filter((a) => a.statusCode !== 429);
+    expect(compared.length).toBeLessThanOrEqual(LIMITS.max);
+    expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(burst - compared.length);
+  });
+
   it('locks an address that sprays wrong PINs over many notice IDs, and one past its total, but not the notice IDs elsewhere', async () => {
     const sprayer = '192.0.2.50';
     for (let n = 1; n <= LIMITS.maxNoticeIdsPerIp; n++) expect((await wrongPin(sprayer, unknownNotice(n))).statusCode).toBe(401);

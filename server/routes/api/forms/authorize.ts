@@ -121,30 +121,25 @@ const authorize: FastifyPluginAsync = async (app) => {
     const noticeKey = `pin:notice:${notice}`;
     const ipKey = `pin:ip:${request.ip}`;
     const ipNoticesKey = `pin:ip-notices:${request.ip}`;
-    // Reads only: a right PIN writes nothing unless its notice ID has failures to forget.
-    const [noticeFailures, ipFailures, ipNotices] = await Promise.all([
-      limiter.peek(noticeKey, windowMs, now),
-      limiter.peek(ipKey, windowMs, now),
-      limiter.peekDistinct(ipNoticesKey, notice, windowMs, now),
-    ]);
+    const [ipFailures, ipNotices] = await Promise.all([limiter.peek(ipKey, windowMs, now), limiter.peekDistinct(ipNoticesKey, notice, windowMs, now)]);
     const refuse = () => {
       request.log.info('authorize refused: too many wrong PINs');
       return tooManyPinAttempts(now);
     };
-    if (noticeFailures >= max || ipFailures >= maxPerIp || (ipNotices.distinct >= maxNoticeIdsPerIp && !ipNotices.counted)) throw refuse();
+    if (ipFailures >= maxPerIp || (ipNotices.distinct >= maxNoticeIdsPerIp && !ipNotices.counted)) throw refuse();
+    // The attempt is counted on its notice ID BEFORE the PIN is compared: of guesses sent at the
+    // same moment, only the first `max` of the window are compared at all, so a burst cannot try
+    // more PINs than the limit allows (a count read first and written after would let it).
+    const attempts = await limiter.hit(noticeKey, windowMs, now);
+    if (attempts > max) throw refuse();
     const member = await app.stores.classList.verifyPin(noticeId, pin);
     if (!member || member.vin.toUpperCase() !== vin) {
-      const [failures] = await Promise.all([
-        limiter.hit(noticeKey, windowMs, now),
-        limiter.hit(ipKey, windowMs, now),
-        limiter.hitDistinct(ipNoticesKey, notice, windowMs, now),
-      ]);
-      // Wrong PINs sent in parallel past the limit are told the lock, not which PINs were wrong.
-      if (failures > max) throw refuse();
+      await Promise.all([limiter.hit(ipKey, windowMs, now), limiter.hitDistinct(ipNoticesKey, notice, windowMs, now)]);
       request.log.info('authorize refused: notice ID and PIN do not match');
       throw httpError('WRONG_PIN');
     }
-    if (noticeFailures > 0) await limiter.reset(noticeKey, windowMs, now);
+    // The right PIN forgets the notice ID's attempts, its own included.
+    await limiter.reset(noticeKey, windowMs, now);
     return member;
   }
 
