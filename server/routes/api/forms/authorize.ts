@@ -102,7 +102,7 @@ const authorize: FastifyPluginAsync = async (app) => {
         schema: {
           summary: `Authorize the ${formType} form for this session`,
           body: bodySchema,
-          response: { 200: responseSchema, 400: responseSchema, 401: responseSchema, 403: responseSchema, 429: responseSchema, ...errors(415, 503) },
+          response: { 200: responseSchema, 400: responseSchema, 401: responseSchema, 403: responseSchema, 429: responseSchema, ...errors(413, 415, 503) },
         },
       },
       async (request, reply) => {
