@@ -3,8 +3,8 @@
  * per flow with a `submit` call, at its endpoint, guarded by the flow's `deadlineKeys`; the models
  * a form takes are the flow's `models`.
  *
- * Order: deadline → session authorized for the form → parts read with limits (files by magic
- * bytes, sizes) → structure (core payload) → models (core rule engine, server side) → the VIN
+ * Order: deadline → session authorized for the form → parts read with limits (files by type and
+ * structure, sizes) → structure (core payload) → models (core rule engine, server side) → the VIN
  * authorized → captcha siteverify (fresh provider token; the call starts when the token's part
  * arrives, ahead of the files, and its answer is used here) → ONE transaction: the provider token
  * recorded as used, the session's single-use captchaRawValue consumed (by this submission's key,
@@ -14,9 +14,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
 import sjson from 'secure-json-parse';
-import { MULTIPART_FIELDS, isPayloadFieldPart, payloadFromParts } from '../../../../runtime/core/payload/index.js';
+import { jsonNestedDeeperThan, MULTIPART_FIELDS, isPayloadFieldPart, payloadFromParts } from '../../../../runtime/core/payload/index.js';
 import type { DocumentFile, FlowFile, FormType, ModelConfig, SubmissionPayload } from '../../../../runtime/core/types.js';
 import { documentDigest } from '../../../db/submissions.js';
 import type { NewDocument, Trx } from '../../../db/types.js';
@@ -25,20 +24,9 @@ import { passedDeadline } from '../../../settlement/deadlines.js';
 import type { CaptchaUse } from '../../../plugins/app/captcha.js';
 import { TEXT_PART_BYTES } from '../../../plugins/external/multipart.js';
 import { errors } from '../../schemas.js';
+import { checkDocument } from './documents.js';
 import { routePath } from './paths.js';
 import { payloadModels, validateSubmission } from './validate.js';
-
-/** Content types accepted, as detected from the bytes (never from the name or the claimed type). */
-export const ALLOWED_FILE_TYPES: ReadonlySet<string> = new Set([
-  'application/pdf',
-  'image/jpeg',
-  'image/png',
-  'image/heic',
-  'image/heic-sequence',
-  'image/heif',
-  'image/heif-sequence',
-  'image/tiff',
-]);
 
 
 const responseSchema = {
@@ -118,10 +106,13 @@ const submit: FastifyPluginAsync = async (app) => {
           continue;
         }
         if (!name) structure.push(`A document for ${part.fieldname} has no file name.`);
-        const detected = data.length ? await fileTypeFromBuffer(data) : undefined;
-        if (!detected || !ALLOWED_FILE_TYPES.has(detected.mime)) throw httpError('FILE_TYPE_NOT_ALLOWED', { args: [shown(name)] });
+        const checked = await checkDocument(data);
+        if (!checked.ok) {
+          request.log.info({ detail: checked.detail }, 'document refused');
+          throw httpError(checked.reason === 'type' ? 'FILE_TYPE_NOT_ALLOWED' : 'FILE_DAMAGED', { args: [shown(name)] });
+        }
         const sha256 = documentDigest(data);
-        files.push({ clientId: part.fieldname, name, size: data.length, type: detected.mime, data, sha256 });
+        files.push({ clientId: part.fieldname, name, size: data.length, type: checked.type, data, sha256 });
       } else {
         const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
         if (part.valueTruncated || value.length > TEXT_PART_BYTES) throw httpError('TOO_MANY_PARTS');
@@ -144,6 +135,11 @@ const submit: FastifyPluginAsync = async (app) => {
     for (const name of MULTIPART_FIELDS.json) {
       const value = text[name];
       if (value === undefined || value === '') continue;
+      // Refused before parsing: walking a deeply nested value (checks, storage) could exhaust the stack.
+      if (jsonNestedDeeperThan(value)) {
+        problems.push(`${name}: the part is nested too deeply.`);
+        continue;
+      }
       try {
         sjson.parse(value, undefined, { protoAction: 'error', constructorAction: 'error' });
       } catch (err) {
@@ -191,6 +187,7 @@ const submit: FastifyPluginAsync = async (app) => {
           const parsed = payloadFromParts(text, files);
           if (!parsed.payload) throw httpError('STRUCTURE_INVALID', { details: parsed.errors });
           const payload = parsed.payload;
+          if (!app.locales.cultures.includes(payload.userPreferredCulture)) throw httpError('UNKNOWN_CULTURE');
 
           // Each file must match the name its document context declares.
           const contexts = new Map(payload.documentContexts.map((m) => [m.clientId, m]));
