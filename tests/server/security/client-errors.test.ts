@@ -231,6 +231,23 @@ describe.each(DIALECTS)('client errors over %s', (dialect) => {
         const res = await http({ method: 'POST', url: '/api/forms/automotive', headers: c.headers({ 'content-type': contentType }), payload });
         expect(res.statusCode, res.body).toBe(400);
       }
+      // Odd queries, methods and content types on every route.
+      const routes = ['/api/csrf', '/api/deadlines', '/api/characters-whitelist', '/api/captcha', '/api/signature-date', '/api/culture/content', '/api/forms/config', '/api/forms/flows', '/healthz', '/readyz', '/api/openapi.json', '/api/forms/lookup/authorize', '/api/forms/automotive', '/api/session-timeout'];
+      const queries = ['?culture=%00', '?culture=%zz', '?culture=%ED%A0%80', `?culture=${'a'.repeat(5000)}`, '?culture[]=en', '?culture=en&culture=es', '?__proto__=1', '?a=%'];
+      for (const route of routes) {
+        for (const query of queries) {
+          for (const method of ['GET', 'POST', 'PUT']) {
+            const res = await http({ method, url: `${route}${query}`, headers: other.headers({ 'content-type': 'application/json' }), ...(method === 'GET' ? {} : { payload: '{}' }) });
+            expect(res.statusCode, `${method} ${route}${query.slice(0, 30)} → ${res.body.slice(0, 200)}`).toBeLessThan(500);
+          }
+        }
+      }
+      for (const contentType of ['application/json; charset=utf-16', 'Application/JSON', 'multipart/form-data; boundary="a b"', 'multipart/form-data; boundary=', 'multipart/form-data; boundary=x; boundary=y', 'application/x-www-form-urlencoded']) {
+        for (const route of ['/api/forms/lookup/authorize', '/api/forms/automotive']) {
+          const res = await http({ method: 'POST', url: route, headers: c.headers({ 'content-type': contentType }), payload: '{"a":1}' });
+          expect(res.statusCode, `${contentType} ${route} → ${res.body}`).toBeLessThan(500);
+        }
+      }
       // Huge headers: Node's own 431.
       const huge = await http({ url: '/api/csrf', headers: { 'x-padding': 'x'.repeat(20_000) } });
       expect(huge.statusCode).toBe(431);
