@@ -6,12 +6,14 @@
  * database driver, or riding along unchecked). Everything stored must have been validated: each
  * such request is a 400 saying what is wrong, on SQLite and PostgreSQL alike, and stores nothing.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCaptchaEmulator, type CaptchaEmulator } from '../../../server/captcha-emulator/emulator.js';
 import { SERVER_ERRORS } from '../../../server/errors.js';
 import { checkFieldTypes } from '../../../runtime/core/rules/index.js';
-import { automotiveParts, Claimant, DIALECTS, encodeMultipart, exclusionParts, MARIA, model, overHttp, testApp, testDatabase, type Parts, type Send, type TestDatabase } from '../helper.js';
+import { automotiveParts, Claimant, DIALECTS, encodeMultipart, exclusionParts, FIXTURES, MARIA, model, overHttp, settlementCopy, testApp, testDatabase, type Parts, type Send, type TestDatabase } from '../helper.js';
 
 /** A JSON part's model with `change` applied to it (or to its first entry, for a list). */
 function withModel(p: Parts, part: string, change: (m: Record<string, any>) => void): Parts { // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -87,6 +89,21 @@ describe.each(DIALECTS)('stored values over %s', (dialect) => {
       expect(checkFieldTypes({ firstName: 'Ann', amountPaid: '1,250.50', agreed: true }, configs)).toEqual({});
       expect(checkFieldTypes({ firstName: null, amountPaid: 1250.5, agreed: null }, configs)).toEqual({});
       expect(Object.keys(checkFieldTypes({ firstName: 42, amountPaid: Infinity, agreed: 'true' }, configs))).toEqual(['firstName', 'amountPaid', 'agreed']);
+    });
+
+    it('prepopulatedData, kept with the claim, holds plain values only', async () => {
+      const error = await refused((p) => ({ ...p, text: { ...p.text, prepopulatedData: JSON.stringify([{ id: null, clientId: 'prepopulatedData', metadata: { formType: 'Automotive', dtoMapping: 'prepopulatedData' }, metadataHash: '', fields: { firstName: { x: 1 } } }]) } }), 'STRUCTURE_INVALID');
+      expect(error).toContain('prepopulatedData.firstName');
+    });
+
+    it('authorize checks the credentials\' types before its rules: a number is no notice ID', async () => {
+      const c = await new Claimant(app, emulator, http).start();
+      for (const fields of [{ vin: MARIA.vin, noticeId: 100001, pin: 482913 }, { vin: MARIA.vin, noticeId: true, pin: null }]) {
+        const res = await c.authorize('Automotive', fields as never);
+        expect(res.statusCode, res.body).toBe(400);
+        expect(res.json()).toMatchObject({ authorized: false, code: 'BAD_REQUEST' });
+        expect(res.json().error).toContain('noticeId: must be text or empty');
+      }
     });
 
     it('a model carrying anything beyond its id, clientId, metadata, metadataHash and fields is refused', async () => {
@@ -168,6 +185,22 @@ describe.each(DIALECTS)('stored values over %s', (dialect) => {
       }
       // The same claimant authorizes normally afterwards: no wrong-PIN count was left behind.
       expect((await c.authorize('Automotive', { ...MARIA })).json()).toMatchObject({ authorized: true });
+    });
+
+    it('in the credentials of a settlement whose rules would let them through: still 400 (the notice ID keys the wrong-PIN counters)', async () => {
+      const models = JSON.parse(readFileSync(path.join(FIXTURES, 'models.json'), 'utf8'));
+      for (const m of models.models) if (m.metadata.dtoMapping === 'Credentials') for (const name of ['noticeId', 'pin']) if (m.fields[name]) m.fields[name].validations = [];
+      const lax = await testApp(await db.open(), emulator, { settlementDir: settlementCopy({ 'models.json': models }) });
+      try {
+        const c = await new Claimant(lax, emulator, await overHttp(lax)).start();
+        for (const fields of [{ vin: MARIA.vin, noticeId: 'EXM-1\u0000', pin: '000000' }, { vin: MARIA.vin, noticeId: MARIA.noticeId, pin: '\ud800' }]) {
+          const res = await c.authorize('Automotive', fields);
+          expect(res.statusCode, res.body).toBe(400);
+          expect(res.json().error).toContain('cannot be stored');
+        }
+      } finally {
+        await lax.close();
+      }
     });
   });
 

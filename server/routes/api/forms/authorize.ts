@@ -13,7 +13,8 @@
  * gets one answer.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { validateModelFields } from '../../../../runtime/core/rules/index.js';
+import { UNSTORABLE_TEXT, unstorableTextPaths } from '../../../../runtime/core/payload/index.js';
+import { checkFieldTypes, validateModelFields } from '../../../../runtime/core/rules/index.js';
 import type { FieldValue, FormModel } from '../../../../runtime/core/types.js';
 import type { ClassMember, Trx } from '../../../db/types.js';
 import { errorText, httpError } from '../../../errors.js';
@@ -118,6 +119,13 @@ const authorize: FastifyPluginAsync = async (app) => {
           const config = app.settlement.models.find((m) => m.metadata.formType === formType && m.metadata.dtoMapping === 'Credentials');
           const fields = { ...credentials.fields };
           if (typeof fields.vin === 'string') fields.vin = fields.vin.trim().toUpperCase();
+          // Types before rules (a number is no notice ID), and only text a database can store:
+          // the notice ID keys the wrong-PIN counters.
+          const unreadable = [
+            ...Object.entries(config ? checkFieldTypes(fields, config.fields) : {}).map(([field, problem]) => `${field}: ${problem}`),
+            ...unstorableTextPaths(fields, 'credentials').map((path) => `${path}: ${UNSTORABLE_TEXT}`),
+          ];
+          if (unreadable.length) throw httpError('BAD_REQUEST', { details: unreadable });
           if (config) {
             const problems = validateModelFields(fields, config.fields, {
               scope: { models: {} },

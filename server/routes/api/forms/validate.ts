@@ -68,8 +68,14 @@ export function validateSubmission(input: ValidationInput): ValidationProblems {
       structure.push(`${where}: belongs to the form ${model.metadata.formType}, not ${formType}.`);
       continue;
     }
-    // prepopulatedData echoes what authorize returned; the server keeps its own copy and ignores it.
-    if (kind === 'prepopulatedData') continue;
+    // prepopulatedData echoes what authorize returned; the server keeps its own copy and ignores
+    // it, but what is kept of it holds plain values only.
+    if (kind === 'prepopulatedData') {
+      for (const [field, value] of Object.entries(model.fields)) {
+        if (value !== null && !['string', 'number', 'boolean'].includes(typeof value)) structure.push(`prepopulatedData.${field}: must be text, a number, a boolean or empty.`);
+      }
+      continue;
+    }
     const config = configs.get(sentKind);
     if (!config || sentKind !== kind) {
       structure.push(`${where}: unexpected model ${model.metadata.dtoMapping}.`);
