@@ -7,6 +7,7 @@
  */
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { isUnavailable } from '../../db/errors.js';
 import { errorText, httpError, HttpError, isHttpError, SERVER_ERRORS, type ServerErrorCode } from '../../errors.js';
 
 declare module 'fastify' {
@@ -36,7 +37,8 @@ const MULTIPART_CODES: Record<string, ServerErrorCode> = {
 export function toHttpError(err: unknown): { error: HttpError; unexpected: boolean } {
   if (isHttpError(err)) return { error: err, unexpected: false };
   const e = err as FastifyError & { name?: string };
-  if (e?.name === 'DatabaseUnavailableError' || e?.code === 'DB_UNAVAILABLE') return { error: httpError('DATABASE_UNAVAILABLE', { cause: err }), unexpected: false };
+  // Also what reached here without the database layer's translation (a Redis session store).
+  if (e?.name === 'DatabaseUnavailableError' || e?.code === 'DB_UNAVAILABLE' || isUnavailable(err)) return { error: httpError('DATABASE_UNAVAILABLE', { cause: err }), unexpected: false };
   if (e?.validation) return { error: httpError('BAD_REQUEST', { cause: err }), unexpected: false };
   const code = typeof e?.code === 'string' ? e.code : '';
   if (code in MULTIPART_CODES) return { error: httpError(MULTIPART_CODES[code]!, { cause: err }), unexpected: false };

@@ -8,6 +8,7 @@
 import { connect, type AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import BetterSqlite3 from 'better-sqlite3';
+import { Redis } from 'ioredis';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -340,6 +341,54 @@ describe('a full disk', () => {
       }
     } finally {
       await client.end();
+    }
+  });
+});
+
+describe('Redis out of reach or out of room', () => {
+  let emulator: CaptchaEmulator;
+  let db: TestDatabase;
+  beforeAll(async () => {
+    emulator = await startCaptchaEmulator();
+    db = await testDatabase('sqlite');
+  });
+  afterAll(async () => {
+    await db?.cleanup();
+    await emulator?.close();
+  });
+
+  it('sessions in an unreachable Redis: 503 with Retry-After, never 500, and a session that cannot be read is not a CSRF refusal', async () => {
+    const logs: Array<{ level: number; msg: string }> = [];
+    // Port 1 on this machine: nothing listens there.
+    const app = await testApp(await db.open(), emulator, { redisUrl: 'redis://127.0.0.1:1', logger: capturedLogger(logs) });
+    try {
+      const http = await overHttp(app);
+      const csrf = await http('/api/csrf');
+      expect(csrf.statusCode, csrf.body).toBe(503);
+      expect(csrf.headers['retry-after']).toBe('30');
+      expect(csrf.json().code).toBe('DATABASE_UNAVAILABLE');
+      const post = await http({ method: 'POST', url: '/api/session-timeout', headers: { cookie: `claims.sid=${app.signCookie('some-session-id')}`, 'x-csrf-token': 'x' } });
+      expect(post.statusCode, post.body).toBe(503);
+      expect(logs.filter((l) => l.level >= 50)).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('Redis refusing writes (out of memory, unable to persist to its disk) is DATABASE_UNAVAILABLE; its other errors are not', async () => {
+    const redis = new Redis('redis://127.0.0.1:6379', { maxRetriesPerRequest: 1 });
+    try {
+      // Real error replies from the server, as Redis sends them when maxmemory is reached or its disk is full.
+      const reply = (text: string) => redis.eval(`return redis.error_reply('${text}')`, 0).then(() => null, (error: unknown) => error);
+      const oom = await reply('OOM command not allowed when used memory > maxmemory.');
+      const misconf = await reply('MISCONF Redis is configured to save RDB snapshots, but it is currently not able to persist on disk.');
+      const unknown = await redis.call('NO-SUCH-COMMAND').then(() => null, (error: unknown) => error);
+      expect((oom as Error).name).toBe('ReplyError');
+      expect(isUnavailable(oom)).toBe(true);
+      expect(isUnavailable(misconf)).toBe(true);
+      expect(isUnavailable(unknown)).toBe(false);
+    } finally {
+      redis.disconnect();
     }
   });
 });
