@@ -311,6 +311,31 @@ describe('a full disk', () => {
     }
   });
 
+  it('a database that cannot be written (read-only): the CSRF call still answers the session\'s token, and the submit is 503, never 403 "page expired"', async () => {
+    const app = await testApp(await db.open(), emulator);
+    try {
+      const http = await overHttp(app);
+      const c = await new Claimant(app, emulator, http).start();
+      const raw = (await c.authorize('Automotive', { ...MARIA })).json<{ captcha: string }>().captcha;
+      const before = (await app.stores.submissions.listSubmissions()).length;
+      await sql`pragma query_only = 1`.execute(app.database.db);
+      // The page is reloaded: the app fetches its token again (a session write: the expiry).
+      const token = c.csrf;
+      await c.start();
+      expect(c.csrf).toBe(token);
+      const res = await c.submit('Automotive', automotiveParts(raw, await c.captchaToken()));
+      expect(res.statusCode, res.body).toBe(503);
+      expect(res.headers['retry-after']).toBe('30');
+      expect(res.json()).toMatchObject({ code: 'DATABASE_UNAVAILABLE', error: expect.stringContaining('Nothing was saved') });
+      await sql`pragma query_only = 0`.execute(app.database.db);
+      expect((await app.stores.submissions.listSubmissions()).length).toBe(before);
+      const again = await c.submit('Automotive', automotiveParts(raw, await c.captchaToken()));
+      expect(again.json()).toMatchObject({ submitted: true });
+    } finally {
+      await app.close();
+    }
+  });
+
   it('the database errors that mean "full" or "cannot write" are DATABASE_UNAVAILABLE in both dialects', async () => {
     // Real driver errors: SQLite's from better-sqlite3, PostgreSQL's as node-postgres builds them from the server's answer.
     const dir = (await import('node:fs')).mkdtempSync(`${(await import('node:os')).tmpdir()}/full-`);
