@@ -28,7 +28,6 @@ import { checkDocument } from './documents.js';
 import { routePath } from './paths.js';
 import { payloadModels, validateSubmission } from './validate.js';
 
-
 const responseSchema = {
   type: 'object',
   required: ['submitted', 'error', 'referenceCodeForm'],
