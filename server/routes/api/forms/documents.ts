@@ -37,21 +37,30 @@ export type DocumentCheck = { ok: true; type: string } | { ok: false; reason: 't
  * enough (5+ bytes, any case) that compressed data holds one by chance less than once in a
  * billion documents.
  */
-const MARKUP = ['<script', '<html', '<!doctype html', '<iframe', '<object', '<embed', 'javascript:'].map((m) => Buffer.from(m, 'latin1'));
+const TAGS = ['<script', '<html', '<!doctype html', '<iframe', '<object', '<embed'].map((m) => Buffer.from(m, 'latin1'));
+const SCHEME = Buffer.from('javascript:', 'latin1');
+
+/** Whether `marker` (lowercase) is at `at`, letters compared in any case. */
+function matchesAt(bytes: Uint8Array, at: number, marker: Uint8Array, end: number): boolean {
+  if (at + marker.length > end) return false;
+  for (let j = 0; j < marker.length; j += 1) {
+    const m = marker[j]!;
+    const b = bytes[at + j]!;
+    if (b !== m && !(m >= 0x61 && m <= 0x7a && (b | 0x20) === m)) return false;
+  }
+  return true;
+}
 
 /** Whether `bytes[from, to)` holds web markup, compared case-insensitively. */
 export function holdsMarkup(bytes: Uint8Array, from = 0, to = bytes.length): boolean {
-  for (let i = from; i < to; i += 1) {
-    const c = bytes[i]!;
-    // Every marker starts with '<' or 'j'/'J'; anything else cannot start one.
-    if (c !== 0x3c && c !== 0x6a && c !== 0x4a) continue;
-    for (const marker of MARKUP) {
-      if (i + marker.length > to) continue;
-      let j = 0;
-      while (j < marker.length && (bytes[i + j]! | 0x20) === (marker[j]! | 0x20)) j += 1;
-      // '|0x20' lowercases letters; the markers' other bytes ('<', '!', ':', ' ') are unchanged by it.
-      if (j === marker.length) return true;
-    }
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+  // Tags start with '<' and the scheme ends with ':': native searches jump from one to the next.
+  for (let i = buffer.indexOf(0x3c, from); i >= 0 && i < to; i = buffer.indexOf(0x3c, i + 1)) {
+    if (TAGS.some((tag) => matchesAt(bytes, i, tag, to))) return true;
+  }
+  for (let i = buffer.indexOf(0x3a, from); i >= 0 && i < to; i = buffer.indexOf(0x3a, i + 1)) {
+    const at = i - (SCHEME.length - 1);
+    if (at >= from && matchesAt(bytes, at, SCHEME, to)) return true;
   }
   return false;
 }
