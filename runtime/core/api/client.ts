@@ -348,11 +348,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (!response) return fail<SubmitResponse>(USER_MESSAGES.submitFailed, null);
       const json = await readJson(response);
       const answer = isRecord(json) ? json : {};
-      if (response.status === 400) {
+      // 413 (documents over the size or count limits) is a refusal like 400: its text says which limit.
+      if (response.status === 400 || response.status === 413) {
         const error = textOrNull(answer.error);
         const refused: SubmitResponse = { submitted: false, error, referenceCodeForm: null };
-        if (error === null) return { ...fail<SubmitResponse>(USER_MESSAGES.submitFailed, 400), response: refused };
-        return { ok: false, error, errorKey: null, status: 400, response: refused };
+        if (error === null) return { ...fail<SubmitResponse>(USER_MESSAGES.submitFailed, response.status), response: refused };
+        return { ok: false, error, errorKey: null, status: response.status, response: refused };
       }
       if (!response.ok || !isRecord(json)) return fail<SubmitResponse>(USER_MESSAGES.submitFailed, response.status);
       const referenceCodeForm = textOrNull(answer.referenceCodeForm);

@@ -324,6 +324,14 @@ describe('the submit call', () => {
     expect(answerOrThrow(result)).toEqual({ submitted: false, error: 'The claim period has closed.', referenceCodeForm: null });
   });
 
+  it('uses the body field error on 413 too: it names the limit the documents broke', async () => {
+    const error = 'A document is larger than the allowed size. Each document may be at most 10 MB; all documents together at most 50 MB.';
+    const { api } = client({ 'POST /api/forms/automotive': json({ submitted: false, error, referenceCodeForm: null, code: 'FILE_TOO_LARGE' }, 413) });
+    const result = await api.submit('Automotive', payload);
+    expect(result).toMatchObject({ ok: false, status: 413, error, errorKey: null });
+    expect(answerOrThrow(result)).toEqual({ submitted: false, error, referenceCodeForm: null });
+  });
+
   it('gives the submit-failed message on any other failure', async () => {
     const failedText =
       'An error occured during your submission. Please try again. If this problem persists, please contact the settlement administrator at the email below.';
