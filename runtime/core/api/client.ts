@@ -71,7 +71,7 @@ export interface ApiFailure<A = never> {
   errorKey: string | null;
   /** HTTP status, null when no response arrived. */
   status: number | null;
-  /** The server's answer when it gave one the form machine acts on (authorize 400/401, submit 400, submit without reference code). */
+  /** The server's answer when it gave one the form machine acts on (authorize 400/401, submit 400/413, submit without reference code). */
   response?: A;
   /** Developer-facing detail for logs (spec §8), e.g. 'An error occured while fetching csrf token'. */
   detail?: string;
