@@ -156,7 +156,7 @@ describe.each(DIALECTS)('client errors over %s', (dialect) => {
       const parts = automotiveParts(raw, await c.captchaToken());
       const { body, contentType } = await encodeMultipart({ ...parts, files: [{ ...parts.files[0]!, bytes: big }] });
       await abandon(c, body, contentType, Math.floor(body.length / 2));
-      await expect.poll(() => logs.slice(logged).some((l) => /closed the connection/.test(l.msg))).toBe(true);
+      await expect.poll(() => logs.slice(logged).some((l) => /closed the connection/.test(l.msg)), { timeout: 10_000 }).toBe(true);
       // Headers only, the body never sent.
       await abandon(c, body, contentType, 0);
       await new Promise((resolve) => setImmediate(resolve));

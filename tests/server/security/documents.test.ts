@@ -74,7 +74,7 @@ describe('the two gates, on the bytes alone', () => {
       const bytes = documentOfSize(type, 10 * 1024 * 1024);
       const started = performance.now();
       expect((await checkDocument(bytes)).ok).toBe(true);
-      expect(performance.now() - started, type).toBeLessThan(500);
+      expect(performance.now() - started, type).toBeLessThan(2000);
     }
   });
 });
