@@ -132,7 +132,7 @@ describe.each(DIALECTS)('client errors over %s', (dialect) => {
 
   describe('a client that goes away', () => {
     /** Sends the request's headers and the first `sent` bytes of its body over a raw socket, then destroys it. */
-    async function abandon(c: Claimant, body: Buffer, contentType: string, sent: number) {
+    async function abandon(c: Claimant, body: Buffer, contentType: string, sent: number, url = '/api/forms/automotive') {
       const { port } = app.server.address() as AddressInfo;
       const headers = Object.entries(c.headers({ 'content-type': contentType, 'content-length': String(body.length) }))
         .map(([name, value]) => `${name}: ${value}\r\n`)
@@ -140,7 +140,7 @@ describe.each(DIALECTS)('client errors over %s', (dialect) => {
       await new Promise<void>((resolve, reject) => {
         const socket = connect(port, '127.0.0.1');
         socket.on('error', reject);
-        socket.write(`POST /api/forms/automotive HTTP/1.1\r\nHost: localhost\r\nX-Forwarded-For: 10.9.9.9\r\n${headers}\r\n`);
+        socket.write(`POST ${url} HTTP/1.1\r\nHost: localhost\r\nX-Forwarded-For: 10.9.9.9\r\n${headers}\r\n`);
         socket.write(body.subarray(0, sent), () => {
           socket.destroy();
           resolve();
@@ -157,8 +157,12 @@ describe.each(DIALECTS)('client errors over %s', (dialect) => {
       const { body, contentType } = await encodeMultipart({ ...parts, files: [{ ...parts.files[0]!, bytes: big }] });
       await abandon(c, body, contentType, Math.floor(body.length / 2));
       await expect.poll(() => logs.slice(logged).some((l) => /closed the connection/.test(l.msg)), { timeout: 10_000 }).toBe(true);
-      // Headers only, the body never sent.
+      // Headers only, the body never sent; half a JSON body to authorize.
       await abandon(c, body, contentType, 0);
+      const json = Buffer.from(JSON.stringify({ credentials: model('Lookup', 'Credentials', { vin: MARIA.vin }), reCaptchaResponse: 'x'.repeat(2000) }));
+      const jsonLogged = logs.length;
+      await abandon(c, json, 'application/json', 1000, '/api/forms/lookup/authorize');
+      await expect.poll(() => logs.slice(jsonLogged).some((l) => /closed the connection|request completed|refused/.test(l.msg)), { timeout: 10_000 }).toBe(true);
       await new Promise((resolve) => setImmediate(resolve));
       expect(await stored()).toBe(before);
       expect(logs.slice(logged).filter((l) => l.level >= 50)).toEqual([]);
