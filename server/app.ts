@@ -258,6 +258,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const redis = options.redisUrl ? new Redis(options.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true }) : null;
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
+  // Lost connections are retried by the client and reported by the requests that needed one (503).
+  redis?.on('error', (error: NodeJS.ErrnoException) => app.log.warn({ code: error.code, message: error.message }, 'redis unavailable'));
 
   await app.register(swagger, {
     openapi: {

@@ -142,7 +142,7 @@ export const SERVER_ERRORS = {
     es: 'El envío está incompleto o es incoherente. Revise sus respuestas y envíelo de nuevo:',
   },
   FILE_TOO_LARGE: {
-    status: 400,
+    status: 413,
     key: 'LocKey_Server_FileTooLarge',
     en: 'A document is larger than the allowed size. Each document may be at most {0}; all documents together at most {1}.',
     es: 'Un documento supera el tamaño permitido. Cada documento puede tener como máximo {0}; todos juntos, {1}.',
@@ -153,6 +153,12 @@ export const SERVER_ERRORS = {
     en: 'The document "{0}" is not a PDF, JPEG, PNG, HEIC or TIFF file. Please upload one of those types.',
     es: 'El documento "{0}" no es un archivo PDF, JPEG, PNG, HEIC o TIFF. Suba uno de esos tipos.',
   },
+  FILE_DAMAGED: {
+    status: 400,
+    key: 'LocKey_Server_FileDamaged',
+    en: 'The document "{0}" is damaged or is not the kind of file it appears to be. Please save it again as a PDF, JPEG, PNG, HEIC or TIFF file and upload it.',
+    es: 'El documento "{0}" está dañado o no es el tipo de archivo que parece. Guárdelo de nuevo como archivo PDF, JPEG, PNG, HEIC o TIFF y súbalo.',
+  },
   FILE_WITHOUT_CONTEXT: {
     status: 400,
     key: 'LocKey_Server_FileWithoutContext',
@@ -160,7 +166,7 @@ export const SERVER_ERRORS = {
     es: 'Se envió un documento sin sus datos. Elimínelo y vuelva a subirlo.',
   },
   TOO_MANY_PARTS: {
-    status: 400,
+    status: 413,
     key: 'LocKey_Server_TooManyParts',
     en: 'The submission has too many documents or fields. Please remove some documents and submit again.',
     es: 'El envío tiene demasiados documentos o campos. Elimine algunos documentos y envíelo de nuevo.',

@@ -1,4 +1,5 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import { FIELD_VALUE_TYPES } from '../core/rules';
 import type { FieldConfig, FieldDataType, ModelConfig, RuleConfig } from '../core/types';
 import type { FieldWidgetProps } from '../widgets/types';
 import { fieldRules } from './field-state';
@@ -10,9 +11,9 @@ export const DATA_TYPE_KEYWORD = 'x-dataType';
 export type RuleSchema = RJSFSchema & { [RULES_KEYWORD]?: RuleConfig[]; [DATA_TYPE_KEYWORD]?: FieldDataType };
 
 function jsonType(dataType: FieldDataType | undefined, widget: FieldConfig['widget']): RJSFSchema['type'] {
-  if (widget === 'checkbox' || dataType === 'boolean') return ['boolean', 'null'];
-  if (dataType === 'number') return ['number', 'string', 'null'];
-  return ['string', 'null'];
+  // The types the server accepts for the data type (core/rules/fieldTypes.ts); a checkbox stores a boolean.
+  if (widget === 'checkbox') return ['boolean', 'null'];
+  return [...FIELD_VALUE_TYPES[dataType ?? 'string']];
 }
 
 /**

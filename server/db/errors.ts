@@ -60,10 +60,17 @@ const NODE_NET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIP
 const PG_UNAVAILABLE_CLASSES = ['08', '53', '57P', '58'];
 const PG_UNAVAILABLE_CODES = new Set(['55P03', '57014', '40001', '40P01', '25006']);
 
-/** True when `error` means the database is busy, full, read-only or unreachable. */
+// Redis (sessions and counters with REDIS_URL) out of memory, unable to persist to its disk,
+// read-only, loading or unreachable: ioredis reports these by error name or by the reply's prefix.
+const REDIS_UNAVAILABLE_REPLIES = /^(OOM|MISCONF|READONLY|LOADING|BUSY|MASTERDOWN|NOREPLICAS|CLUSTERDOWN|TRYAGAIN)\b/;
+
+/** True when `error` means the database (or Redis) is busy, full, read-only or unreachable. */
 export function isUnavailable(error: unknown): boolean {
   if (error instanceof DatabaseUnavailableError) return true;
   if (!error || typeof error !== 'object') return false;
+  const name = (error as { name?: unknown }).name;
+  if (name === 'MaxRetriesPerRequestError') return true;
+  if (name === 'ReplyError' && REDIS_UNAVAILABLE_REPLIES.test(String((error as { message?: unknown }).message))) return true;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string') {
     if (SQLITE_UNAVAILABLE.test(code) || NODE_NET_CODES.has(code) || PG_UNAVAILABLE_CODES.has(code)) return true;
@@ -71,7 +78,7 @@ export function isUnavailable(error: unknown): boolean {
   }
   const message = (error as { message?: unknown }).message;
   // node-postgres reports lost connections and pool timeouts without a code.
-  return typeof message === 'string' && /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|pool (is|has been) (ended|destroyed)|database connection is not open/i.test(message);
+  return typeof message === 'string' && /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|pool (is|has been) (ended|destroyed)|database connection is not open|^Connection is closed|Stream isn't writeable/i.test(message);
 }
 
 /** `error` as a DatabaseUnavailableError when it is one of those; otherwise unchanged. */

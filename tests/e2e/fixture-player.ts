@@ -12,6 +12,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { camelCase } from '../../runtime/core/models';
 import type { FieldValue, FlowFile, PageConfig, RecordsBlock, SubmissionPayload } from '../../runtime/core/types';
 import { recordsDomId } from '../../runtime/widgets/dom-ids';
+import { documentOfSize } from '../support/documents';
 import { FixtureError, type FileAnswer, type LoadedFixture, type RecordAnswer, type Settlement } from '../flows/fixture';
 import type { Observation, Player, StepObservation } from '../flows/runner';
 import { BACK, NEXT, samplePdf } from './flow-steps';
@@ -20,13 +21,10 @@ import { openPage, settled, type E2eServer } from './harness';
 const isFile = (v: unknown): v is FileAnswer => typeof v === 'object' && v !== null && 'name' in v && 'size' in v && 'type' in v;
 const isRef = (v: unknown): v is { $record: string } => typeof v === 'object' && v !== null && '$record' in v;
 
-/** Bytes of the stated type and size: a real header (PDF, PNG, JPEG) so the server's content check accepts them. */
+/** Bytes of the stated type and size: a whole, well-formed file (PDF, PNG, JPEG, TIFF, HEIC) so the server's type and structure checks accept it. */
 export function fileBytes(type: string, size: number): Buffer {
-  let head: Buffer;
-  if (type === 'application/pdf') head = samplePdf();
-  else if (type === 'image/png') head = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
-  else if (type === 'image/jpeg') head = Buffer.from('ffd8ffe000104a46494600010100000100010000', 'hex');
-  else head = Buffer.alloc(0);
+  if (['image/png', 'image/jpeg', 'image/tiff', 'image/heic'].includes(type)) return documentOfSize(type, size);
+  const head = type === 'application/pdf' ? samplePdf() : Buffer.alloc(0);
   if (head.length >= size) return head;
   const pad = Buffer.alloc(size - head.length, type === 'application/pdf' ? 0x0a : 0);
   return Buffer.concat([head, pad]);

@@ -18,6 +18,7 @@ import { CSRF_HEADER } from '../../server/plugins/app/session.js';
 import { openDatabase } from '../../server/db/index.js';
 import type { Database } from '../../server/db/types.js';
 import type { FieldValue, FormModel, FormType } from '../../runtime/core/types.js';
+import { MINIMAL_PNG, minimalPdf } from '../support/documents.js';
 import { invoiceContext, MARIA, MARIA_ANSWERS, sampleModel } from '../support/sample-claim.js';
 
 export { MARIA };
@@ -147,10 +148,10 @@ export function signature(formType: FormType): FormModel {
   return model(formType, 'Signature', { ...MARIA_ANSWERS.Signature });
 }
 
-/** Minimal bytes of each type (magic numbers), as a browser would upload them. */
+/** Minimal whole files of each type (tests/support/documents.ts), as a browser would upload them. */
 export const FILES = {
-  pdf: Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n'),
-  png: Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4f40000000049454e44ae426082', 'hex'),
+  pdf: minimalPdf(),
+  png: MINIMAL_PNG,
   text: Buffer.from('this is plain text, not a PDF'),
 };
 

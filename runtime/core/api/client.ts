@@ -71,7 +71,7 @@ export interface ApiFailure<A = never> {
   errorKey: string | null;
   /** HTTP status, null when no response arrived. */
   status: number | null;
-  /** The server's answer when it gave one the form machine acts on (authorize 400/401 and 429 with a text, submit 400, submit without reference code). */
+  /** The server's answer when it gave one the form machine acts on (authorize 400/401 and 429 with a text, submit 400/409/413, submit without reference code). */
   response?: A;
   /** Developer-facing detail for logs (spec §8), e.g. 'An error occured while fetching csrf token'. */
   detail?: string;
@@ -355,9 +355,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (!response) return fail<SubmitResponse>(USER_MESSAGES.submitFailed, null);
       const json = await readJson(response);
       const answer = isRecord(json) ? json : {};
-      // 400, and 409 (a submission the settlement's duplicate policy refuses): the server's
-      // message tells the claimant what to do.
-      if (response.status === 400 || response.status === 409) {
+      // 400; 409 (a submission the settlement's duplicate policy refuses); 413 (documents over the
+      // size or count limits): the server's message tells the claimant what to do.
+      if (response.status === 400 || response.status === 409 || response.status === 413) {
         const error = textOrNull(answer.error);
         const refused: SubmitResponse = { submitted: false, error, referenceCodeForm: null };
         if (error === null) return { ...fail<SubmitResponse>(USER_MESSAGES.submitFailed, response.status), response: refused };

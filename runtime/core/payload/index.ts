@@ -3,3 +3,5 @@ export * from './build';
 export * from './prune';
 export * from './structure';
 export * from './multipart';
+export * from './text';
+export * from './json';

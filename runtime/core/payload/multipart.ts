@@ -1,4 +1,5 @@
 import type { DocumentFile, SubmissionPayload } from '../types';
+import { jsonNestedDeeperThan } from './json';
 import { checkPayloadStructure } from './structure';
 
 /**
@@ -52,6 +53,11 @@ export function payloadFromParts(
     const text = parts[name];
     const emptyValue = name === 'prepopulatedData' || name === 'documentContexts' || name === 'claimTransactions' ? [] : null;
     if (text === undefined || text === '') {
+      out[name] = emptyValue;
+      continue;
+    }
+    if (jsonNestedDeeperThan(text)) {
+      errors.push(`${name}: the part is nested too deeply.`);
       out[name] = emptyValue;
       continue;
     }

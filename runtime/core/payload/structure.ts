@@ -1,4 +1,14 @@
+import { CLIENT_ID_PATTERN } from '../models/clientId';
 import { LIST_MODEL_KINDS, SINGLE_MODEL_KINDS } from './build';
+import { UNSTORABLE_TEXT, unstorableTextPaths } from './text';
+
+/** The longest clientId accepted (a short prefix, 7 digits, 8 random characters). */
+const CLIENT_ID_MAX_LENGTH = 64;
+
+/** Whether a model's clientId has the grammar of spec §3 (models/clientId.ts makes them). */
+export function isClientId(value: unknown): value is string {
+  return typeof value === 'string' && value.length <= CLIENT_ID_MAX_LENGTH && CLIENT_ID_PATTERN.test(value);
+}
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -6,6 +16,22 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 function isFormModel(value: unknown): value is { clientId: string; fields: Record<string, unknown> } {
   return isRecord(value) && typeof value.clientId === 'string' && isRecord(value.fields);
+}
+
+const MODEL_KEYS = new Set(['id', 'clientId', 'metadata', 'metadataHash', 'fields']);
+
+/** What a form model holds beyond spec §3's shape (id, clientId, metadata, metadataHash, fields), which would be stored unchecked. */
+function modelShapeProblems(m: Record<string, unknown>, label: string): string[] {
+  const problems: string[] = [];
+  const extra = Object.keys(m).filter((k) => !MODEL_KEYS.has(k));
+  if (extra.length) problems.push(`${label}: unexpected propert${extra.length > 1 ? 'ies' : 'y'} ${extra.map((k) => JSON.stringify(k.slice(0, 40))).join(', ')}.`);
+  if (m.id !== undefined && m.id !== null && (typeof m.id !== 'string' || m.id.length > 100)) problems.push(`${label}: id must be short text or null.`);
+  if (m.metadataHash !== undefined && typeof m.metadataHash !== 'string') problems.push(`${label}: metadataHash must be text.`);
+  const metadata = m.metadata;
+  if (metadata !== undefined && (!isRecord(metadata) || Object.entries(metadata).some(([k, v]) => (k !== 'formType' && k !== 'dtoMapping') || typeof v !== 'string'))) {
+    problems.push(`${label}: metadata must hold formType and dtoMapping only, as text.`);
+  }
+  return problems;
 }
 
 /**
@@ -28,6 +54,7 @@ export function checkPayloadStructure(payload: unknown): string[] {
     if (value === null || value === undefined) continue;
     if (Array.isArray(value)) errors.push(`${kind}: at most one model is allowed, got ${value.length}.`);
     else if (!isFormModel(value)) errors.push(`${kind}: must be a form model with a clientId and fields.`);
+    else errors.push(...modelShapeProblems(value, kind));
   }
   for (const kind of LIST_MODEL_KINDS) {
     const value = payload[kind];
@@ -35,6 +62,17 @@ export function checkPayloadStructure(payload: unknown): string[] {
     if (!Array.isArray(value)) errors.push(`${kind}: must be a list of form models.`);
     else value.forEach((m, i) => {
       if (!isFormModel(m)) errors.push(`${kind}[${i}]: must be a form model with a clientId and fields.`);
+      else errors.push(...modelShapeProblems(m, `${kind}[${i}]`));
+    });
+  }
+
+  // prepopulatedData echoes authorize's record under a fixed name (build.ts prepopulatedModel).
+  for (const kind of [...SINGLE_MODEL_KINDS, 'documentContexts', 'claimTransactions'] as const) {
+    const value = payload[kind];
+    const models = Array.isArray(value) ? value : value ? [value] : [];
+    models.forEach((m, i) => {
+      if (!isFormModel(m) || isClientId(m.clientId)) return;
+      errors.push(`${Array.isArray(value) ? `${kind}[${i}]` : kind}: the clientId is not in the expected format (letters, 7 digits, 8 letters or digits).`);
     });
   }
 
@@ -71,5 +109,17 @@ export function checkPayloadStructure(payload: unknown): string[] {
       }
     }
   }
+
+  // Every text that would be stored: the text fields, the models whole (keys too), file names.
+  const texts: Record<string, unknown> = {};
+  for (const key of ['userPreferredCulture', 'reCaptchaResponse', 'captchaRawValue', ...SINGLE_MODEL_KINDS, ...LIST_MODEL_KINDS] as const) texts[key] = payload[key];
+  const where: string[] = [];
+  for (const [key, value] of Object.entries(texts)) unstorableTextPaths(value, key, where);
+  if (Array.isArray(documents)) {
+    documents.forEach((file, i) => {
+      if (isRecord(file)) for (const key of ['clientId', 'name', 'type'] as const) unstorableTextPaths(file[key], `documents[${i}].${key}`, where);
+    });
+  }
+  for (const path of where) errors.push(`${path}: ${UNSTORABLE_TEXT}`);
   return errors;
 }

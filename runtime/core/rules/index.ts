@@ -8,3 +8,4 @@ export * from './types';
 export { RULE_MESSAGES, formatMessage } from './messages';
 export { isDateRange } from './adapters/range';
 export { isBlank, parseNumber } from './support';
+export { checkFieldTypes, fieldTypeProblem, FIELD_VALUE_TYPES, type FieldJsonType } from './fieldTypes';

@@ -50,8 +50,17 @@ export interface SettingsFile {
    * Limits on submitted documents.
    */
   uploads?: {
+    /**
+     * Largest document, in bytes (default 10 MB). A larger one is refused with 413 and the limits in the message.
+     */
     maxFileBytes?: number;
+    /**
+     * All documents of one submission together, in bytes (default 50 MB); over it, 413.
+     */
     maxTotalBytes?: number;
+    /**
+     * Documents per submission (default 20); more, or more than 20 other parts, is refused with 413.
+     */
     maxFiles?: number;
     /**
      * The slowest upload the server waits for, in bytes per second on average (8192 is 64 kbit/s). A request body that arrives slower once 30 s have passed is refused (408); a submit may take as long as its largest allowed size needs at this rate.

@@ -7,6 +7,7 @@
  */
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { isUnavailable } from '../../db/errors.js';
 import { errorText, httpError, HttpError, isHttpError, SERVER_ERRORS, type ServerErrorCode } from '../../errors.js';
 import { isApiRoute } from '../../routes/api/route-match.js';
 
@@ -37,7 +38,8 @@ const MULTIPART_CODES: Record<string, ServerErrorCode> = {
 export function toHttpError(err: unknown): { error: HttpError; unexpected: boolean } {
   if (isHttpError(err)) return { error: err, unexpected: false };
   const e = err as FastifyError & { name?: string };
-  if (e?.name === 'DatabaseUnavailableError' || e?.code === 'DB_UNAVAILABLE') return { error: httpError('DATABASE_UNAVAILABLE', { cause: err }), unexpected: false };
+  // Also what reached here without the database layer's translation (a Redis session store).
+  if (e?.name === 'DatabaseUnavailableError' || e?.code === 'DB_UNAVAILABLE' || isUnavailable(err)) return { error: httpError('DATABASE_UNAVAILABLE', { cause: err }), unexpected: false };
   if (e?.validation) return { error: httpError('BAD_REQUEST', { cause: err }), unexpected: false };
   const code = typeof e?.code === 'string' ? e.code : '';
   if (code in MULTIPART_CODES) return { error: httpError(MULTIPART_CODES[code]!, { cause: err }), unexpected: false };
@@ -73,6 +75,23 @@ function matchesBodyType(request: FastifyRequest, bodyType: 'json' | 'multipart'
   return bodyType === 'json' ? type === 'application/json' : type === 'multipart/form-data';
 }
 
+/**
+ * Whether a multipart content type's boundary is one RFC 2046 allows (1 to 70 characters). The
+ * multipart reader throws on a long one as it starts, so it is checked with the headers.
+ */
+export function hasValidBoundary(contentType: string | undefined): boolean {
+  const match = /;\s*boundary\s*=\s*(?:"([^"]*)"|([^;\s]*))/i.exec(contentType ?? '');
+  const boundary = match?.[1] ?? match?.[2] ?? '';
+  return boundary.length >= 1 && boundary.length <= 70;
+}
+
+/** Errors of a request body that stopped arriving because the client went away. */
+function clientWentAway(request: FastifyRequest, err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown } | null;
+  const aborted = e?.code === 'ECONNRESET' || e?.code === 'ECONNABORTED' || e?.code === 'ERR_STREAM_PREMATURE_CLOSE' || e?.message === 'aborted';
+  return aborted && (request.raw.socket?.destroyed ?? true);
+}
+
 export default fp(
   async (app) => {
     app.decorateRequest('culture', 'en');
@@ -89,9 +108,16 @@ export default fp(
     app.addHook('onRequest', async (request) => {
       const bodyType = request.routeOptions.config?.bodyType;
       if (bodyType && !matchesBodyType(request, bodyType)) throw httpError('UNSUPPORTED_MEDIA_TYPE');
+      if (bodyType === 'multipart' && !hasValidBoundary(request.headers['content-type'])) throw httpError('MALFORMED_MULTIPART');
     });
 
     app.setErrorHandler(async (err: unknown, request: FastifyRequest, reply: FastifyReply) => {
+      // A client that closes the connection mid-upload is not a fault of the server: nobody is
+      // left to answer, and it is logged as information.
+      if (clientWentAway(request, err)) {
+        request.log.info({ code: (err as { code?: string }).code }, 'client closed the connection before its request was read');
+        return reply.status(400).send();
+      }
       const { error, unexpected } = toHttpError(err);
       if (unexpected) request.log.error({ err }, 'unexpected error');
       else if (error.statusCode >= 500) request.log.warn({ code: error.code, cause: (error.cause as Error | undefined)?.message }, 'service unavailable');

@@ -2,6 +2,7 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { CaptchaConfig } from '../../../runtime/core/types.js';
 import { formatDate, PROJECT_TIME_ZONE, todayInZone } from '../../../runtime/core/dates/index.js';
+import { isUnavailable } from '../../db/errors.js';
 import { CSRF_HEADER } from '../../plugins/app/session.js';
 import { cultureQuerySchema, errors } from '../schemas.js';
 import culture from './culture/index.js';
@@ -80,8 +81,16 @@ const api: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const existed = request.session !== null;
       const session = await app.sessions.ensure(request, reply);
-      // Fetching the token counts as activity: it extends the idle expiry.
-      if (existed) await app.stores.sessions.touch(session.id);
+      // Fetching the token counts as activity: it extends the idle expiry. When the store cannot
+      // be written (disk full, read-only), the expiry stays as it was and the token is still
+      // answered: without it the claimant's next call would be refused as an expired page, when
+      // that call itself can say that the service is unavailable.
+      if (existed) {
+        await app.stores.sessions.touch(session.id).catch((error: unknown) => {
+          if (!isUnavailable(error)) throw error;
+          request.log.warn({ cause: (error as Error).message }, 'session expiry not extended: the store cannot be written');
+        });
+      }
       return { requestHeaderName: CSRF_HEADER, requestToken: app.sessions.csrfToken(session) };
     },
   );

@@ -360,6 +360,13 @@ describe('the submit call', () => {
     const { api } = client({ 'POST /api/forms/automotive': json({ submitted: false, error, referenceCodeForm: null, code: 'DUPLICATE_CLAIM' }, 409) });
     const result = await api.submit('Automotive', payload);
     expect(result).toMatchObject({ ok: false, status: 409, error, errorKey: null });
+  });
+
+  it('uses the body field error on 413 too: it names the limit the documents broke', async () => {
+    const error = 'A document is larger than the allowed size. Each document may be at most 10 MB; all documents together at most 50 MB.';
+    const { api } = client({ 'POST /api/forms/automotive': json({ submitted: false, error, referenceCodeForm: null, code: 'FILE_TOO_LARGE' }, 413) });
+    const result = await api.submit('Automotive', payload);
+    expect(result).toMatchObject({ ok: false, status: 413, error, errorKey: null });
     expect(answerOrThrow(result)).toEqual({ submitted: false, error, referenceCodeForm: null });
   });
 

@@ -59,4 +59,9 @@ describe('the multipart submit parts', () => {
     expect(back.payload).toBeNull();
     expect(back.errors).toEqual(['claimantInfo: the part is not valid JSON.', 'extra: unexpected text part.']);
   });
+
+  it('refuse a JSON part nested too deeply before parsing it', () => {
+    const back = payloadFromParts({ userPreferredCulture: 'en', claimTransactions: `${'['.repeat(100_000)}${']'.repeat(100_000)}` }, []);
+    expect(back.errors).toEqual(['claimTransactions: the part is nested too deeply.']);
+  });
 });

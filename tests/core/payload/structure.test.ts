@@ -56,4 +56,26 @@ describe('the payload structure rules', () => {
       'documentContexts: the file name "invoice.pdf" is used by 2 document contexts; file names must be unique.',
     ]);
   });
+
+  it('refuse clientIds outside the grammar of spec §3, and models carrying more than their shape', () => {
+    const payload = sound();
+    const signature = payload.signature!;
+    expect(checkPayloadStructure({ ...payload, signature: { ...signature, clientId: '../x' } })).toEqual([
+      'signature: the clientId is not in the expected format (letters, 7 digits, 8 letters or digits).',
+    ]);
+    expect(checkPayloadStructure({ ...payload, signature: { ...signature, extra: 1, id: 5 } })).toEqual(['signature: unexpected property "extra".', 'signature: id must be short text or null.']);
+    // prepopulatedData echoes authorize's record under a fixed name, not a generated clientId.
+    expect(checkPayloadStructure({ ...payload, prepopulatedData: [{ id: null, clientId: 'prepopulatedData', metadata: { formType: 'Automotive', dtoMapping: 'prepopulatedData' }, metadataHash: '', fields: {} }] })).toEqual([]);
+  });
+
+  it('refuse text no database can store: NUL bytes and broken surrogates, in answers, names and the culture', () => {
+    const payload = sound();
+    const info = payload.claimantInfo!;
+    expect(checkPayloadStructure({ ...payload, userPreferredCulture: 'en\u0000', claimantInfo: { ...info, fields: { ...info.fields, firstName: '\ud800' } } })).toEqual([
+      'userPreferredCulture: contains a character that cannot be stored (a NUL byte or a broken Unicode character).',
+      'claimantInfo.fields.firstName: contains a character that cannot be stored (a NUL byte or a broken Unicode character).',
+    ]);
+    const documents = payload.documents!.map((d, i) => (i === 0 ? { ...d, name: 'a\u0000.pdf' } : d));
+    expect(checkPayloadStructure({ ...payload, documents })).toContain('documents[0].name: contains a character that cannot be stored (a NUL byte or a broken Unicode character).');
+  });
 });

@@ -15,7 +15,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { validateModelFields } from '../../../../runtime/core/rules/index.js';
+import { UNSTORABLE_TEXT, unstorableTextPaths } from '../../../../runtime/core/payload/index.js';
+import { checkFieldTypes, validateModelFields } from '../../../../runtime/core/rules/index.js';
 import type { FieldValue, FormModel, FormType } from '../../../../runtime/core/types.js';
 import type { ClassMember, SessionData, Trx } from '../../../db/types.js';
 import { windowEnd } from '../../../db/rate-limit.js';
@@ -157,7 +158,7 @@ const authorize: FastifyPluginAsync = async (app) => {
         schema: {
           summary: `Authorize the ${formType} form for this session`,
           body: bodySchema,
-          response: { 200: responseSchema, 400: responseSchema, 401: responseSchema, 403: responseSchema, 429: responseSchema, ...errors(415, 503) },
+          response: { 200: responseSchema, 400: responseSchema, 401: responseSchema, 403: responseSchema, 429: responseSchema, ...errors(413, 415, 503) },
         },
       },
       async (request, reply) => {
@@ -174,6 +175,13 @@ const authorize: FastifyPluginAsync = async (app) => {
           const config = app.settlement.models.find((m) => m.metadata.formType === formType && m.metadata.dtoMapping === 'Credentials');
           const fields = { ...credentials.fields };
           if (typeof fields.vin === 'string') fields.vin = fields.vin.trim().toUpperCase();
+          // Types before rules (a number is no notice ID), and only text a database can store:
+          // the notice ID keys the wrong-PIN counters.
+          const unreadable = [
+            ...Object.entries(config ? checkFieldTypes(fields, config.fields) : {}).map(([field, problem]) => `${field}: ${problem}`),
+            ...unstorableTextPaths(fields, 'credentials').map((path) => `${path}: ${UNSTORABLE_TEXT}`),
+          ];
+          if (unreadable.length) throw httpError('BAD_REQUEST', { details: unreadable });
           if (config) {
             const problems = validateModelFields(fields, config.fields, {
               scope: { models: {} },

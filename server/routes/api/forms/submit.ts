@@ -3,8 +3,8 @@
  * per flow with a `submit` call, at its endpoint, guarded by the flow's `deadlineKeys`; the models
  * a form takes are the flow's `models`.
  *
- * Order: deadline → session authorized for the form → parts read with limits (files by magic
- * bytes, sizes) → structure (core payload) → models (core rule engine, server side) → the
+ * Order: deadline → session authorized for the form → parts read with limits (files by type
+ * and structure, sizes) → structure (core payload) → models (core rule engine, server side) → the
  * credentials name whom the session is authorized as (VIN, Notice ID) → captcha siteverify (fresh
  * provider token; the call starts when the token's part arrives, ahead of the files, and its
  * answer is used here) → ONE transaction: the provider token recorded as used, the session's
@@ -17,9 +17,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
 import sjson from 'secure-json-parse';
-import { MULTIPART_FIELDS, isPayloadFieldPart, payloadFromParts, prepopulatedModel } from '../../../../runtime/core/payload/index.js';
+import { jsonNestedDeeperThan, MULTIPART_FIELDS, isPayloadFieldPart, payloadFromParts, prepopulatedModel } from '../../../../runtime/core/payload/index.js';
 import type { DocumentFile, FieldValue, FlowFile, FormType, ModelConfig, SubmissionPayload } from '../../../../runtime/core/types.js';
 import { SubmissionConflictError } from '../../../db/errors.js';
 import { documentDigest } from '../../../db/submissions.js';
@@ -31,21 +30,9 @@ import type { CaptchaUse } from '../../../plugins/app/captcha.js';
 import { TEXT_PART_BYTES } from '../../../plugins/external/multipart.js';
 import { errors } from '../../schemas.js';
 import { authorizationOf, type Authorization } from './authorize.js';
+import { checkDocument } from './documents.js';
 import { routePath } from './paths.js';
 import { validateSubmission } from './validate.js';
-
-/** Content types accepted, as detected from the bytes (never from the name or the claimed type). */
-export const ALLOWED_FILE_TYPES: ReadonlySet<string> = new Set([
-  'application/pdf',
-  'image/jpeg',
-  'image/png',
-  'image/heic',
-  'image/heic-sequence',
-  'image/heif',
-  'image/heif-sequence',
-  'image/tiff',
-]);
-
 
 const responseSchema = {
   type: 'object',
@@ -142,10 +129,13 @@ const submit: FastifyPluginAsync = async (app) => {
           continue;
         }
         if (!name) structure.push(`A document for ${part.fieldname} has no file name.`);
-        const detected = data.length ? await fileTypeFromBuffer(data) : undefined;
-        if (!detected || !ALLOWED_FILE_TYPES.has(detected.mime)) throw httpError('FILE_TYPE_NOT_ALLOWED', { args: [shown(name)] });
+        const checked = await checkDocument(data);
+        if (!checked.ok) {
+          request.log.info({ detail: checked.detail }, 'document refused');
+          throw httpError(checked.reason === 'type' ? 'FILE_TYPE_NOT_ALLOWED' : 'FILE_DAMAGED', { args: [shown(name)] });
+        }
         const sha256 = documentDigest(data);
-        files.push({ clientId: part.fieldname, name, size: data.length, type: detected.mime, data, sha256 });
+        files.push({ clientId: part.fieldname, name, size: data.length, type: checked.type, data, sha256 });
       } else {
         const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
         if (part.valueTruncated || value.length > TEXT_PART_BYTES) throw httpError('TOO_MANY_PARTS');
@@ -168,6 +158,11 @@ const submit: FastifyPluginAsync = async (app) => {
     for (const name of MULTIPART_FIELDS.json) {
       const value = text[name];
       if (value === undefined || value === '') continue;
+      // Refused before parsing: walking a deeply nested value (checks, storage) could exhaust the stack.
+      if (jsonNestedDeeperThan(value)) {
+        problems.push(`${name}: the part is nested too deeply.`);
+        continue;
+      }
       try {
         sjson.parse(value, undefined, { protoAction: 'error', constructorAction: 'error' });
       } catch (err) {
@@ -216,6 +211,7 @@ const submit: FastifyPluginAsync = async (app) => {
           const parsed = payloadFromParts(text, files);
           if (!parsed.payload) throw httpError('STRUCTURE_INVALID', { details: parsed.errors });
           const payload = parsed.payload;
+          if (!app.locales.cultures.includes(payload.userPreferredCulture)) throw httpError('UNKNOWN_CULTURE');
 
           // Each file must match the name its document context declares.
           const contexts = new Map(payload.documentContexts.map((m) => [m.clientId, m]));

@@ -1,11 +1,12 @@
 /**
  * Server-side checks of a submission, with the same core code the browser uses: the structure
  * rules (runtime/core/payload) and every model against its model config with the rule engine
- * (runtime/core/rules, side 'server'), the whitelist included. Returns claimant-readable problems.
+ * (runtime/core/rules, side 'server'), the whitelist included, after each value's type is checked
+ * against its field's data type. Returns claimant-readable problems.
  */
 import { camelCase } from '../../../../runtime/core/models/index.js';
 import { LIST_MODEL_KINDS, SINGLE_MODEL_KINDS } from '../../../../runtime/core/payload/index.js';
-import { formatMessage, validateModelFields, type RuleContext } from '../../../../runtime/core/rules/index.js';
+import { checkFieldTypes, formatMessage, validateModelFields, type RuleContext } from '../../../../runtime/core/rules/index.js';
 import type { FieldValue, FormModel, FormType, ModelConfig, SubmissionPayload } from '../../../../runtime/core/types.js';
 
 export interface ValidationInput {
@@ -18,7 +19,7 @@ export interface ValidationInput {
 }
 
 export interface ValidationProblems {
-  /** Wrong form type, unknown model, stale metadataHash, unknown field, missing model. */
+  /** Wrong form type, unknown model, stale metadataHash, unknown field, a value of the wrong type, missing model or document. */
   structure: string[];
   /** Rule failures, as 'model field: message'. */
   fields: string[];
@@ -67,8 +68,14 @@ export function validateSubmission(input: ValidationInput): ValidationProblems {
       structure.push(`${where}: belongs to the form ${model.metadata.formType}, not ${formType}.`);
       continue;
     }
-    // prepopulatedData echoes what authorize returned; the server keeps its own copy and ignores it.
-    if (kind === 'prepopulatedData') continue;
+    // prepopulatedData echoes what authorize returned; the server keeps its own copy and ignores
+    // it, but what is kept of it holds plain values only.
+    if (kind === 'prepopulatedData') {
+      for (const [field, value] of Object.entries(model.fields)) {
+        if (value !== null && !['string', 'number', 'boolean'].includes(typeof value)) structure.push(`prepopulatedData.${field}: must be text, a number, a boolean or empty.`);
+      }
+      continue;
+    }
     const config = configs.get(sentKind);
     if (!config || sentKind !== kind) {
       structure.push(`${where}: unexpected model ${model.metadata.dtoMapping}.`);
@@ -82,6 +89,17 @@ export function validateSubmission(input: ValidationInput): ValidationProblems {
     if (unknown.length) {
       structure.push(`${where}: unknown field(s) ${unknown.join(', ')}.`);
       continue;
+    }
+    // The rules read text, numbers and booleans only: a list or an object never reaches them.
+    const mistyped = Object.entries(checkFieldTypes(model.fields, config.fields));
+    if (mistyped.length) {
+      for (const [field, problem] of mistyped) structure.push(`${sentKind}.${field} (${model.clientId}): ${problem}`);
+      continue;
+    }
+    const declared = Object.entries(config.fields).some(([field, c]) => c.dataType === 'file' && typeof model.fields[field] === 'string' && model.fields[field] !== '');
+    if (declared && !payload.documents?.some((file) => file.clientId === model.clientId)) {
+      const name = typeof model.fields.name === 'string' ? ` "${model.fields.name.slice(0, 80)}"` : '';
+      structure.push(`The document${name} was not received; please upload it again.`);
     }
     const errors = validateModelFields(model.fields, config.fields, ctx);
     for (const [field, messages] of Object.entries(errors)) fields.push(`${sentKind}.${field}: ${messages.join(' ')}`);
