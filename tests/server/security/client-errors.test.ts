@@ -17,7 +17,7 @@ import { startCaptchaEmulator, type CaptchaEmulator } from '../../../server/capt
 import { loggerOptions } from '../../../server/app.js';
 import { isUnavailable, translateDatabaseError } from '../../../server/db/errors.js';
 import { clientKey } from '../../../server/plugins/external/rate-limit.js';
-import { automotiveParts, Claimant, DIALECTS, encodeMultipart, FILES, MARIA, model, overHttp, PG_URL, testApp, testDatabase, type Parts, type Send, type TestDatabase } from '../helper.js';
+import { automotiveParts, Claimant, DIALECTS, encodeMultipart, FILES, MARIA, model, otherClassVehicle, overHttp, PG_URL, testApp, testDatabase, vinOnly, type Parts, type Send, type TestDatabase } from '../helper.js';
 
 /** A logger writing into `lines` (one JSON object per line), at the development level. */
 function capturedLogger(lines: Array<{ level: number; msg: string; err?: { message?: string } }>): FastifyServerOptions['logger'] {
@@ -52,19 +52,21 @@ describe.each(DIALECTS)('client errors over %s', (dialect) => {
 
   const stored = async () => (await app.stores.submissions.listSubmissions()).length;
 
+  /** A claimant authorized by a class vehicle of its own (the sample settlement files one claim per member). */
   async function authorized() {
+    const credentials = vinOnly(otherClassVehicle());
     const c = await new Claimant(app, emulator, http).start();
-    const res = await c.authorize('Automotive', { ...MARIA });
+    const res = await c.authorize('Automotive', { ...credentials });
     expect(res.statusCode).toBe(200);
-    return { c, raw: res.json<{ captcha: string }>().captcha };
+    return { c, raw: res.json<{ captcha: string }>().captcha, credentials };
   }
 
   /** An authorized claimant's submission, changed by `mutate`: the status and code expected, nothing stored, no error logged. */
   async function refused(mutate: (p: Parts) => Parts, status: number, code: string) {
-    const { c, raw } = await authorized();
+    const { c, raw, credentials } = await authorized();
     const before = await stored();
     const logged = logs.length;
-    const res = await c.submit('Automotive', mutate(automotiveParts(raw, await c.captchaToken())));
+    const res = await c.submit('Automotive', mutate(automotiveParts(raw, await c.captchaToken(), credentials)));
     expect(res.statusCode, res.body).toBe(status);
     expect(res.json()).toMatchObject({ submitted: false, referenceCodeForm: null, code });
     expect(await stored()).toBe(before);
@@ -153,11 +155,11 @@ describe.each(DIALECTS)('client errors over %s', (dialect) => {
     const connections = () => new Promise<number>((resolve) => app.server.getConnections((_error, count) => resolve(count)));
 
     it('half a multipart body, then the socket closes: nothing stored, logged as information, never as an error', async () => {
-      const { c, raw } = await authorized();
+      const { c, raw, credentials } = await authorized();
       const before = await stored();
       const logged = logs.length;
       const big = Buffer.concat([FILES.pdf, Buffer.alloc(2 * 1024 * 1024)]);
-      const parts = automotiveParts(raw, await c.captchaToken());
+      const parts = automotiveParts(raw, await c.captchaToken(), credentials);
       const { body, contentType } = await encodeMultipart({ ...parts, files: [{ ...parts.files[0]!, bytes: big }] });
       // The route is reading the parts once it has sent the provider token (the first part) to siteverify.
       const verified = emulator.verifyCount();
@@ -173,7 +175,7 @@ describe.each(DIALECTS)('client errors over %s', (dialect) => {
       expect(await stored()).toBe(before);
       expect(logs.slice(logged).filter((l) => l.level >= 50)).toEqual([]);
       // The claimant can still submit.
-      const res = await c.submit('Automotive', automotiveParts(raw, await c.captchaToken()));
+      const res = await c.submit('Automotive', automotiveParts(raw, await c.captchaToken(), credentials));
       expect(res.json()).toMatchObject({ submitted: true });
     });
   });
@@ -283,13 +285,14 @@ describe('a full disk', () => {
     const app = await testApp(await db.open(), emulator);
     try {
       const http = await overHttp(app);
+      const credentials = vinOnly(otherClassVehicle());
       const c = await new Claimant(app, emulator, http).start();
-      const raw = (await c.authorize('Automotive', { ...MARIA })).json<{ captcha: string }>().captcha;
+      const raw = (await c.authorize('Automotive', { ...credentials })).json<{ captcha: string }>().captcha;
       const before = (await app.stores.submissions.listSubmissions()).length;
       const pages = (await sql<{ page_count: number }>`pragma page_count`.execute(app.database.db)).rows[0]!.page_count;
       // The database may not grow: a claim with a 200 KB document needs new pages.
       await sql.raw(`pragma max_page_count = ${pages}`).execute(app.database.db);
-      const parts = automotiveParts(raw, await c.captchaToken());
+      const parts = automotiveParts(raw, await c.captchaToken(), credentials);
       const document = Buffer.concat([FILES.pdf.subarray(0, 9), Buffer.alloc(200 * 1024, 0x20), FILES.pdf.subarray(9)]);
       const contexts = JSON.parse(parts.text.documentContexts!);
       contexts[0].fields.size = document.length;
@@ -325,21 +328,22 @@ describe('a full disk', () => {
     const app = await testApp(await db.open(), emulator);
     try {
       const http = await overHttp(app);
+      const credentials = vinOnly(otherClassVehicle());
       const c = await new Claimant(app, emulator, http).start();
-      const raw = (await c.authorize('Automotive', { ...MARIA })).json<{ captcha: string }>().captcha;
+      const raw = (await c.authorize('Automotive', { ...credentials })).json<{ captcha: string }>().captcha;
       const before = (await app.stores.submissions.listSubmissions()).length;
       await sql`pragma query_only = 1`.execute(app.database.db);
       // The page is reloaded: the app fetches its token again (a session write: the expiry).
       const token = c.csrf;
       await c.start();
       expect(c.csrf).toBe(token);
-      const res = await c.submit('Automotive', automotiveParts(raw, await c.captchaToken()));
+      const res = await c.submit('Automotive', automotiveParts(raw, await c.captchaToken(), credentials));
       expect(res.statusCode, res.body).toBe(503);
       expect(res.headers['retry-after']).toBe('30');
       expect(res.json()).toMatchObject({ code: 'DATABASE_UNAVAILABLE', error: expect.stringContaining('Nothing was saved') });
       await sql`pragma query_only = 0`.execute(app.database.db);
       expect((await app.stores.submissions.listSubmissions()).length).toBe(before);
-      const again = await c.submit('Automotive', automotiveParts(raw, await c.captchaToken()));
+      const again = await c.submit('Automotive', automotiveParts(raw, await c.captchaToken(), credentials));
       expect(again.json()).toMatchObject({ submitted: true });
     } finally {
       await app.close();

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCaptchaEmulator, type CaptchaEmulator } from '../../../server/captcha-emulator/emulator.js';
 import { checkDocument } from '../../../server/routes/api/forms/documents.js';
 import { documentOfSize, MINIMAL_HEIC, MINIMAL_JPEG, MINIMAL_PNG, MINIMAL_TIFF, minimalPdf } from '../../support/documents.js';
-import { automotiveParts, Claimant, DIALECTS, MARIA, overHttp, testApp, testDatabase, type Parts, type Send, type TestDatabase } from '../helper.js';
+import { automotiveParts, Claimant, DIALECTS, otherClassVehicle, overHttp, testApp, testDatabase, vinOnly, type Parts, type Send, type TestDatabase } from '../helper.js';
 
 const pdf = minimalPdf();
 const latin1 = (text: string) => Buffer.from(text, 'latin1');
@@ -99,9 +99,11 @@ describe.each(DIALECTS)('documents submitted over %s', (dialect) => {
 
   /** Maria's claim with its invoice replaced by `bytes` named `name` (the context's size and name to match). */
   async function submitDocument(bytes: Buffer, name = 'invoice.pdf') {
+    // A class vehicle of its own: the sample settlement files one claim per member.
+    const credentials = vinOnly(otherClassVehicle());
     const c = await new Claimant(app, emulator, http).start();
-    const raw = (await c.authorize('Automotive', { ...MARIA })).json<{ captcha: string }>().captcha;
-    const parts: Parts = automotiveParts(raw, await c.captchaToken());
+    const raw = (await c.authorize('Automotive', { ...credentials })).json<{ captcha: string }>().captcha;
+    const parts: Parts = automotiveParts(raw, await c.captchaToken(), credentials);
     const contexts = JSON.parse(parts.text.documentContexts!);
     contexts[0].fields = { ...contexts[0].fields, name, file: name, size: bytes.length };
     return c.submit('Automotive', { text: { ...parts.text, documentContexts: JSON.stringify(contexts) }, files: [{ ...parts.files[0]!, name, bytes }] });

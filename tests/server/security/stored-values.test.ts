@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCaptchaEmulator, type CaptchaEmulator } from '../../../server/captcha-emulator/emulator.js';
 import { SERVER_ERRORS } from '../../../server/errors.js';
 import { checkFieldTypes } from '../../../runtime/core/rules/index.js';
-import { automotiveParts, Claimant, DIALECTS, encodeMultipart, exclusionParts, FIXTURES, MARIA, model, overHttp, settlementCopy, testApp, testDatabase, type Parts, type Send, type TestDatabase } from '../helper.js';
+import { automotiveParts, Claimant, DIALECTS, encodeMultipart, exclusionParts, FIXTURES, MARIA, model, overHttp, otherClassVehicle, settlementCopy, testApp, testDatabase, vinOnly, type Parts, type Send, type TestDatabase } from '../helper.js';
 
 /** A JSON part's model with `change` applied to it (or to its first entry, for a list). */
 function withModel(p: Parts, part: string, change: (m: Record<string, any>) => void): Parts { // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -42,18 +42,20 @@ describe.each(DIALECTS)('stored values over %s', (dialect) => {
 
   const stored = async () => (await app.stores.submissions.listSubmissions()).length;
 
+  /** A claimant authorized by a class vehicle of its own (the sample settlement files one claim per member). */
   async function authorized(formType: 'Automotive' | 'Exclusion' = 'Automotive') {
+    const credentials = vinOnly(otherClassVehicle());
     const c = await new Claimant(app, emulator, http).start();
-    const res = await c.authorize(formType, { ...MARIA });
+    const res = await c.authorize(formType, { ...credentials });
     expect(res.statusCode).toBe(200);
-    return { c, raw: res.json<{ captcha: string }>().captcha };
+    return { c, raw: res.json<{ captcha: string }>().captcha, credentials };
   }
 
   /** An authorized claimant's submission changed by `mutate` (or a raw body made from it): refused with `code`, nothing stored. */
   async function refused(mutate: (p: Parts) => Parts, code: string, raw?: (body: Buffer) => Buffer): Promise<string> {
     const a = await authorized();
     const before = await stored();
-    const parts = mutate(automotiveParts(a.raw, await a.c.captchaToken()));
+    const parts = mutate(automotiveParts(a.raw, await a.c.captchaToken(), a.credentials));
     let res;
     if (raw) {
       const { body, contentType } = await encodeMultipart(parts);
@@ -120,7 +122,7 @@ describe.each(DIALECTS)('stored values over %s', (dialect) => {
         expect(error.length).toBeGreaterThan(0);
       }
       const a = await authorized('Exclusion');
-      const es = await a.c.submit('Exclusion', exclusionParts(a.raw, await a.c.captchaToken()));
+      const es = await a.c.submit('Exclusion', exclusionParts(a.raw, await a.c.captchaToken(), a.credentials));
       expect(es.json()).toMatchObject({ submitted: true });
       expect((await app.stores.submissions.getByReferenceCode(es.json().referenceCodeForm))?.culture).toBe('es');
     });
@@ -206,11 +208,11 @@ describe.each(DIALECTS)('stored values over %s', (dialect) => {
 
   it('a claim sent as the browser sends it is still accepted', async () => {
     const a = await authorized();
-    const res = await a.c.submit('Automotive', automotiveParts(a.raw, await a.c.captchaToken()));
+    const res = await a.c.submit('Automotive', automotiveParts(a.raw, await a.c.captchaToken(), a.credentials));
     expect(res.json()).toMatchObject({ submitted: true, referenceCodeForm: expect.stringMatching(/^AUT-/) });
     // A repair amount typed with the currency mask (text) is a number field's value too.
     const b = await authorized();
-    const masked = withModel(automotiveParts(b.raw, await b.c.captchaToken()), 'claimTransactions', (m) => (m.fields.amountPaid = '1,250.50'));
+    const masked = withModel(automotiveParts(b.raw, await b.c.captchaToken(), b.credentials), 'claimTransactions', (m) => (m.fields.amountPaid = '1,250.50'));
     expect((await b.c.submit('Automotive', masked)).json()).toMatchObject({ submitted: true });
     expect(model('Automotive', 'Signature', {}).clientId).toMatch(/^t\d{7}[a-z0-9]{8}$/);
   });
