@@ -5,3 +5,4 @@ export * from './culture';
 export * from './localizedCopy';
 export * from './deadlineKeys';
 export * from './documentTitle';
+export * from './submissionTime';
