@@ -36,8 +36,13 @@ export interface AppState {
   csrf: CsrfToken | null;
   captcha: CaptchaConfig | null;
   signatureDate: SignatureDateInfo | null;
-  /** The allowed characters as one string; empty when not available. */
+  /**
+   * The allowed characters as one string; null until loaded and when it cannot be loaded (a 403
+   * or a failure): the browser then restricts nothing and the server checks on submit.
+   */
   whitelist: string | null;
+  /** The whitelist call has answered, with the characters or without (loaded once). */
+  whitelistLoaded: boolean;
   modelConfigs: ModelConfig[] | null;
   banner: BannerState;
   errorDialog: ErrorDialogState;
@@ -84,6 +89,7 @@ export function initialAppState(settings: AppSettings): AppState {
     captcha: null,
     signatureDate: null,
     whitelist: null,
+    whitelistLoaded: false,
     modelConfigs: null,
     banner: { enabled: false, headerKey: 'LocKey_Banner_Header', line1Key: 'LocKey_Banner_Line1', line2Key: 'LocKey_Banner_Line2' },
     errorDialog: { showError: false, header: null, message: null },

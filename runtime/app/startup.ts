@@ -136,7 +136,7 @@ export async function startApp(deps: StartupDeps): Promise<AppStore | null> {
     if (formPrerequisites) {
       const [config, whitelist] = await formPrerequisites;
       if ('value' in config && config.value.ok && config.value.data) store.set({ modelConfigs: config.value.data });
-      if ('value' in whitelist && whitelist.value.ok) store.set({ whitelist: whitelist.value.data ?? '' });
+      if ('value' in whitelist && whitelist.value.ok) store.set({ whitelist: whitelist.value.data, whitelistLoaded: true });
     }
 
     await theme;

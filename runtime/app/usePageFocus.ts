@@ -4,7 +4,8 @@ const reducedMotion = () => typeof window.matchMedia === 'function' && window.ma
 
 /**
  * After each page change (not the first render): scroll smoothly to the top and move focus to the
- * page heading, waiting for a lazily loaded page to put its heading on screen.
+ * page heading, waiting for a lazily loaded page to put its heading on screen, and for an open
+ * modal dialog (an error alert the new page raised) to close: focus stays in the dialog.
  */
 export function usePageFocus(pageKey: string): void {
   const previous = useRef<string | null>(null);
@@ -16,6 +17,10 @@ export function usePageFocus(pageKey: string): void {
     let frame = 0;
     let tries = 0;
     const focusHeading = () => {
+      if (document.querySelector('[aria-modal="true"]')) {
+        frame = window.requestAnimationFrame(focusHeading);
+        return;
+      }
       const heading = document.querySelector<HTMLElement>('#main-content h1');
       if (heading) {
         if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');

@@ -118,6 +118,8 @@ export interface FlowFile {
   /** Format version of the flow file; migrations key on it. */
   version: 1;
   formType: FormType;
+  /** Localization key of the form's name, in each page's browser title after the page's own title. */
+  titleKey?: string;
   /** Deadline keys checked in order by the route guard (spec §2 table). */
   deadlineKeys: DeadlineKey[];
   authorize: { endpoint: string; method: 'POST' };

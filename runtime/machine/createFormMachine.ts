@@ -172,6 +172,7 @@ export function createFormMachine(flow: FlowFile) {
     lookupResult: null,
     isSubmitting: false,
     referenceCode: null,
+    submittedAt: null,
     rejection: null,
     session: { durationMs: input.durationMs, deadline: input.now() + input.durationMs, remainingSeconds: null, expired: false },
     now: input.now,
@@ -285,6 +286,7 @@ export function createFormMachine(flow: FlowFile) {
         const out = (event as unknown as { output: SubmitOutput }).output;
         return {
           referenceCode: out.referenceCodeForm,
+          submittedAt: context.now(),
           navigation: confirmationPage ? goTo(context.navigation, confirmationPage) : context.navigation,
         };
       }),

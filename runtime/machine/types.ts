@@ -77,6 +77,8 @@ export interface FormMachineContext {
   isSubmitting: boolean;
   /** Reference code of the accepted submission. */
   referenceCode: string | null;
+  /** When the submission was accepted (the machine's clock, ms since the epoch): the confirmation's date and time. */
+  submittedAt: number | null;
   /** A developer error raised by a refused event (a second SUBMIT in flight). */
   rejection: { code: string; message: string } | null;
   session: SessionState;

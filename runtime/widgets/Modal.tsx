@@ -11,6 +11,8 @@ export interface ModalProps {
   className?: string;
   /** alertdialog for messages that need an answer. */
   role?: 'dialog' | 'alertdialog';
+  /** Id(s) of the text that describes the dialog: read with its title when it opens. */
+  describedBy?: string;
 }
 
 /**
@@ -64,6 +66,7 @@ export function Modal(props: ModalProps) {
         role={props.role ?? 'dialog'}
         aria-modal="true"
         aria-labelledby={titleId}
+        aria-describedby={props.describedBy}
         tabIndex={-1}
         onKeyDown={onKeyDown}
       >

@@ -77,6 +77,10 @@ export interface FlowFile {
    */
   formType: 'Automotive' | 'Lookup' | 'Exclusion';
   /**
+   * Localization key of the form's name (e.g. Automotive claim). Each page's browser title names the page, this form and the settlement (LocKey_Site_Title): Claimant information – Automotive claim – <settlement>. Without it the title names the page and the settlement.
+   */
+  titleKey?: string;
+  /**
    * Deadlines checked in order by the route guard before each page of this form (spec §2); when now is later than one of them, the visitor is redirected.
    *
    * @minItems 1

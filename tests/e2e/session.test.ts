@@ -36,4 +36,46 @@ describe('the session timer with a two-minute session', () => {
     expect(await page.locator('h1').innerText()).toBe('Your session has expired');
     await context.close();
   });
+
+  it('announces the countdown when the warning opens and once more at 30 s, not on every tick (in Spanish)', async () => {
+    const { page, context } = await openPage(e2e.browser);
+    await page.clock.install();
+    await page.goto(`${e2e.server.url}/automotive?culture=es`);
+    await settled(page);
+    await page.fill('#credentials-vin', '5EXMA1B20HC000101');
+    await page.click('.cf-page-actions .cf-button--primary');
+    await page.waitForURL(/\/automotive\/claimant-info/);
+    await settled(page);
+
+    await page.clock.runFor(61_000);
+    const modal = page.locator('.cf-modal--session');
+    await modal.waitFor({ state: 'visible' });
+    // Opening: the dialog is read with its description, which holds the time left.
+    const description = await modal.evaluate((dialog) =>
+      (dialog.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' '),
+    );
+    expect(description).toMatch(/0:5\d/);
+    // The ticking countdown is in no live region; the one status region stays empty until 30 s.
+    const countdownLive = await modal.locator('.cf-modal__countdown').evaluate((el) => el.closest('[aria-live], [role="status"], [role="alert"], [role="log"], [role="timer"]') !== null);
+    expect(countdownLive).toBe(false);
+    const announcement = modal.locator('[role="status"]');
+    expect(await announcement.count()).toBe(1);
+    expect(await announcement.textContent()).toBe('');
+    await page.clock.runFor(20_000);
+    expect(await modal.locator('.cf-modal__countdown').innerText()).toMatch(/^0:3\d$/);
+    expect(await announcement.textContent()).toBe('');
+
+    // At 30 s left: announced once, and the text stays the same while the countdown goes on.
+    await page.clock.runFor(10_000);
+    await expect.poll(() => announcement.textContent()).toBe('Por su seguridad, su sesión terminará en 0:30 por inactividad.');
+    await page.clock.runFor(5_000);
+    expect(await modal.locator('.cf-modal__countdown').innerText()).toMatch(/^0:2\d$/);
+    expect(await announcement.textContent()).toBe('Por su seguridad, su sesión terminará en 0:30 por inactividad.');
+    const violations = await axe(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+    await context.close();
+  });
 });

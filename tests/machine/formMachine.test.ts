@@ -165,16 +165,18 @@ describe('next and back', () => {
 });
 
 describe('submitting', () => {
-  it('stores the reference code and ends on the confirmation page', async () => {
+  it('stores the reference code and the time it was accepted, and ends on the confirmation page', async () => {
     const form = await authorizedAutomotive();
     form.actor.send({ type: 'GOTO', pageId: 'claim-summary' });
+    form.clock.set(Date.parse('2026-11-25T20:15:00Z'));
+    expect(form.actor.getSnapshot().context.submittedAt).toBeNull();
     form.actor.send({ type: 'SUBMIT', captchaToken: 'token-2' });
     expect(form.actor.getSnapshot().context.isSubmitting).toBe(true);
     await form.settled();
     const snapshot = form.actor.getSnapshot();
     expect(snapshot.status).toBe('done');
     expect(snapshot.value).toBe('confirmation');
-    expect(snapshot.context).toMatchObject({ referenceCode: 'EXM-REF-0001', isSubmitting: false });
+    expect(snapshot.context).toMatchObject({ referenceCode: 'EXM-REF-0001', submittedAt: Date.parse('2026-11-25T20:15:00Z'), isSubmitting: false });
     expect(snapshot.output).toEqual({ referenceCode: 'EXM-REF-0001' });
     expect(form.page()).toBe('confirmation');
     expect(form.emitted).toContainEqual({ type: 'submitted', referenceCode: 'EXM-REF-0001' });

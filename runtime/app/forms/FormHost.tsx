@@ -17,7 +17,7 @@ import { formSession, type FormSession } from './formSessions';
 function useFormPrerequisites(): boolean {
   const { store, api } = useServices();
   const modelConfigs = useApp((s) => s.modelConfigs);
-  const whitelist = useApp((s) => s.whitelist);
+  const whitelistLoaded = useApp((s) => s.whitelistLoaded);
   useEffect(() => {
     if (modelConfigs) return;
     let live = true;
@@ -31,21 +31,20 @@ function useFormPrerequisites(): boolean {
     };
   }, [modelConfigs, api, store]);
   useEffect(() => {
-    if (whitelist !== null) return;
+    if (whitelistLoaded) return;
     let live = true;
     void api.getCharactersWhitelist().then((result) => {
       if (!live) return;
-      if (result.ok) store.set({ whitelist: result.data ?? '' });
-      else {
-        store.set({ whitelist: '' });
-        store.set({ errorDialog: { showError: true, header: null, message: USER_MESSAGES.whitelistFailed.key } });
-      }
+      // Not available (403, data null) or failed: no whitelist, so typing is not restricted here;
+      // the server checks every submitted character against its own.
+      if (result.ok) store.set({ whitelist: result.data, whitelistLoaded: true });
+      else store.set({ whitelist: null, whitelistLoaded: true, errorDialog: { showError: true, header: null, message: USER_MESSAGES.whitelistFailed.key } });
     });
     return () => {
       live = false;
     };
-  }, [whitelist, api, store]);
-  return modelConfigs !== null && whitelist !== null;
+  }, [whitelistLoaded, api, store]);
+  return modelConfigs !== null && whitelistLoaded;
 }
 
 function withCulture(path: string, culture: string | null): string {

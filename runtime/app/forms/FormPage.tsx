@@ -9,6 +9,7 @@ import { prepareBlocksWhenIdle } from '../../react/prepare';
 import { validatePage } from '../../react/validatePage';
 import { useApp, useServices, useT } from '../context';
 import { FLOWS } from '../routes';
+import { useDocumentTitle } from '../useDocumentTitle';
 import type { FormSession } from './formSessions';
 
 /** Pages holding the signature model get today's signature date from the server (spec §7). */
@@ -61,6 +62,7 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
   const isSubmitting = useSelector(actor, (s) => s.context.isSubmitting);
   const [documents, setDocuments] = useState<DocumentFile[]>(session.documents);
   useSignatureDate(session, pageId);
+  useDocumentTitle(page.titleKey, flow.titleKey);
 
   const canGoBack = useMemo(
     () => page.action !== 'none' && backTarget(navigation, skipPredicate(flow, scopeFromStore(models))) !== null,

@@ -12,7 +12,7 @@ export default function SessionExpiredPage() {
   const flow = form && form in FLOWS ? FLOWS[form as FormType] : null;
   const start = flow?.pages[0]?.path;
   return (
-    <MessagePage kind="session-expired" titleKey="LocKey_SessionExpired_Title" copyKey="LocKey_SessionExpired_Copy">
+    <MessagePage kind="session-expired" titleKey="LocKey_SessionExpired_Title" copyKey="LocKey_SessionExpired_Copy" formTitleKey={flow?.titleKey}>
       {start ? (
         <p>
           <Link className="cf-button cf-button--primary" href={`${start}?culture=${culture}`}>

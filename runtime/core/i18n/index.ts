@@ -4,3 +4,5 @@ export * from './translator';
 export * from './culture';
 export * from './localizedCopy';
 export * from './deadlineKeys';
+export * from './documentTitle';
+export * from './submissionTime';

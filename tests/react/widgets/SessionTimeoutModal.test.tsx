@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { formatCountdown, SessionTimeoutModal } from '../../../runtime/widgets/SessionTimeoutModal';
+import { finalAnnouncementSeconds, formatCountdown, SessionTimeoutModal } from '../../../runtime/widgets/SessionTimeoutModal';
 import { makeT } from '../fixtures';
 
 const t = makeT({
@@ -33,6 +33,38 @@ describe('the session-timeout warning', () => {
     await userEvent.keyboard('{Escape}');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(onContinue).toHaveBeenCalledTimes(2);
+  });
+
+  it('is described by its text when it opens, so the warning and the time left are read with its title', () => {
+    render(<SessionTimeoutModal open secondsLeft={60} t={t} onContinue={() => {}} />);
+    const dialog = screen.getByRole('alertdialog');
+    const description = (dialog.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent)
+      .join(' ');
+    expect(description).toBe('Your session will end in 1:00. Select Continue to keep working.');
+  });
+
+  it('announces the countdown again in the last 30 s only, once, while the visible countdown ticks every second', () => {
+    expect(finalAnnouncementSeconds(60)).toBeNull();
+    expect(finalAnnouncementSeconds(31)).toBeNull();
+    expect(finalAnnouncementSeconds(30)).toBe(30);
+    expect(finalAnnouncementSeconds(1)).toBe(30);
+    const { rerender } = render(<SessionTimeoutModal open secondsLeft={60} t={t} onContinue={() => {}} />);
+    const status = screen.getByRole('status');
+    const announced: string[] = [];
+    const countdown = () => document.querySelector('.cf-modal__countdown')!;
+    // No live region but this one: the ticking countdown is not announced.
+    expect(countdown().closest('[aria-live], [role="status"], [role="alert"]')).toBeNull();
+    expect(countdown().getAttribute('aria-hidden')).toBe('true');
+    for (let seconds = 60; seconds >= 0; seconds -= 1) {
+      rerender(<SessionTimeoutModal open secondsLeft={seconds} t={t} onContinue={() => {}} />);
+      expect(countdown().textContent).toBe(formatCountdown(seconds));
+      if (status.textContent !== (announced.at(-1) ?? '')) announced.push(status.textContent ?? '');
+    }
+    // The same region throughout (a new one would not be announced), its text changed once.
+    expect(screen.getByRole('status')).toBe(status);
+    expect(announced).toEqual(['Your session will end in 0:30.']);
   });
 
   it('renders nothing while closed', () => {

@@ -1,0 +1,62 @@
+/**
+ * Threat: characters outside the settlement's whitelist stored with a claim, when the browser's
+ * check does not run. The browser restricts nothing when it cannot load the whitelist (a 403 or a
+ * failure on GET /api/characters-whitelist), and a client of its own never checks; the server
+ * checks every submitted text against its own whitelist (the rule engine on side 'server'),
+ * refuses with a 400 naming the field and the characters, and stores nothing. Real HTTP, SQLite
+ * and PostgreSQL.
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCaptchaEmulator, type CaptchaEmulator } from '../../../server/captcha-emulator/emulator.js';
+import { automotiveParts, Claimant, DIALECTS, MARIA, overHttp, testApp, testDatabase, type Send, type TestDatabase } from '../helper.js';
+
+describe.each(DIALECTS)('characters outside the whitelist, over %s', (dialect) => {
+  let emulator: CaptchaEmulator;
+  let db: TestDatabase;
+  let app: FastifyInstance;
+  let http: Send;
+
+  beforeAll(async () => {
+    emulator = await startCaptchaEmulator();
+    db = await testDatabase(dialect);
+    app = await testApp(await db.open(), emulator);
+    http = await overHttp(app);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.cleanup();
+    await emulator?.close();
+  });
+
+  const stored = async () => (await app.stores.submissions.listSubmissions()).length;
+
+  async function submitWith(fields: { firstName?: string; repairDescription?: string }) {
+    const c = await new Claimant(app, emulator, http).start();
+    const auth = await c.authorize('Automotive', { ...MARIA });
+    expect(auth.statusCode).toBe(200);
+    const parts = automotiveParts(auth.json<{ captcha: string }>().captcha, await c.captchaToken());
+    const info = JSON.parse(parts.text.claimantInfo!) as { fields: Record<string, unknown> };
+    if (fields.firstName !== undefined) info.fields.firstName = fields.firstName;
+    const repairs = JSON.parse(parts.text.claimTransactions!) as Array<{ fields: Record<string, unknown> }>;
+    if (fields.repairDescription !== undefined) repairs[0]!.fields.repairDescription = fields.repairDescription;
+    return c.submit('Automotive', { ...parts, text: { ...parts.text, claimantInfo: JSON.stringify(info), claimTransactions: JSON.stringify(repairs) } });
+  }
+
+  it('are refused on submit with a 400 naming the field and the characters, and nothing is stored', async () => {
+    const before = await stored();
+    const res = await submitWith({ firstName: 'María <b>', repairDescription: 'Gearbox 😀 replaced' });
+    expect(res.statusCode).toBe(400);
+    const body = res.json<{ submitted: boolean; code: string; error: string }>();
+    expect(body).toMatchObject({ submitted: false, code: 'VALIDATION_FAILED' });
+    expect(body.error).toContain('claimantInfo.firstName');
+    expect(body.error).toMatch(/not allowed: < >/);
+    expect(body.error).toContain('😀');
+    expect(await stored()).toBe(before);
+  });
+
+  it('while accented letters, punctuation and line breaks of the whitelist pass', async () => {
+    const res = await submitWith({ firstName: 'María-José', repairDescription: 'Transmission slipped;\r\nreplaced — twice.' });
+    expect(res.json()).toMatchObject({ submitted: true });
+  });
+});
