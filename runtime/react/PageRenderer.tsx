@@ -7,14 +7,15 @@ import type { BlockConfig, CaptchaConfig, DocumentFile, FormType, ModelConfig, M
 import { BLOCKS, type BlockRegistry } from '../widgets/blocks';
 import { Button } from '../widgets/Button';
 import type { TextMaskConfig } from '../widgets/types';
-import { preparePage, applyDependencyResets } from './dependencies';
+import { preparePage, applyDependencyResets } from '../core/view/dependencies';
 import { ErrorSummary, focusField } from './ErrorSummary';
-import { computeFieldState } from './field-state';
+import { computeFieldState } from '../core/view/field-state';
 import { ModelFields } from './ModelFields';
-import { fieldDomId, type GroupOptions } from './page-groups';
+import { fieldDomId } from '../core/view/dom-ids';
+import type { GroupOptions } from '../core/view/page-groups';
 import { translateOr } from './translate';
 import type { CaptchaHandle, PageContext, PageFieldError, RenderFieldsArgs, RendererSettings, Translate } from './types';
-import { validatePage } from './validatePage';
+import { validatePage } from '../core/view/validatePage';
 
 /** Keys of the renderer's own texts. */
 export const PAGE_KEYS = {

@@ -1,7 +1,7 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { FieldConfig, FieldDataType, ModelConfig, RuleConfig } from '../core/types';
 import type { FieldWidgetProps } from '../widgets/types';
-import { fieldRules } from './field-state';
+import { fieldRules } from '../core/view/field-state';
 
 /** Custom schema keywords carrying the rule engine's input; the validator bridge reads them. */
 export const RULES_KEYWORD = 'x-rules';

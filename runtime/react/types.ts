@@ -6,47 +6,26 @@ import type {
   CaptchaConfig,
   DocumentFile,
   FieldConfig,
-  FieldValue,
   FormType,
   ModelConfig,
   ModelStoreState,
   PageAction,
   PageConfig,
 } from '../core/types';
+import type { PageFieldError, ValidationEnv, ViewSettings } from '../core/view';
 import type { CaptchaHandle } from '../widgets/Captcha';
 import type { TextMaskConfig, Translate } from '../widgets/types';
 
 export type { Translate };
+export type { FieldState, PageFieldError, ValidationEnv } from '../core/view';
 
 /** The captcha widget's imperative side: a token per challenge, and a reset after each attempt. */
 export type { CaptchaHandle };
 
 /** App settings the renderer reads. */
-export interface RendererSettings {
-  /** Address blocks show the international row and the country selector. */
-  internationalAddresses?: boolean;
+export interface RendererSettings extends ViewSettings {
   /** The captcha block renders only when captcha is enabled (and a site key exists). */
   captchaEnabled?: boolean;
-}
-
-/** What the rule engine needs besides the values (the clock and the whitelist are injected). */
-export interface ValidationEnv {
-  t: Translate;
-  whitelist: string | null;
-  now: Date;
-}
-
-/** A field error as validatePage reports it and the error summary lists it. */
-export interface PageFieldError {
-  /** DOM id of the input to focus. */
-  fieldId: string;
-  /** clientId of the model or record the field sits on ('' for block-level messages). */
-  clientId: string;
-  /** Field key on the model, or the block's model name for block-level messages. */
-  field: string;
-  message: string;
-  /** The field's translated label, when it has one (the summary link reads 'Label: message'). */
-  label?: string;
 }
 
 /** Everything a block may use: data, the translator and callbacks computed with core functions. */
@@ -113,17 +92,3 @@ export type BlockComponent<B extends BlockConfig = BlockConfig> = ((props: Block
    */
   prepare?(culture: string): void;
 };
-
-/** The computed state of one field, the widget's input (spec §4 field states). */
-export interface FieldState {
-  visible: boolean;
-  disabled: boolean;
-  /** Required marker shown (the rules say required and the config does not disable the styling). */
-  required: boolean;
-  /** Mask name in force: a holding dependency's override, else the config's. */
-  maskName: string | null;
-  /** Value to store while a dependency does not hold, when it differs from the current one. */
-  reset: { value: FieldValue } | null;
-  /** Every message of the field's failing rules (hidden and disabled fields have none). */
-  errors: string[];
-}

@@ -2,7 +2,7 @@ import type { CustomValidator, ErrorSchema, ErrorTransformer, RJSFSchema, RJSFVa
 import type { ConditionScope } from '../core/conditions/evaluate';
 import { validateValue } from '../core/rules';
 import type { FieldValue } from '../core/types';
-import { ruleContext } from './field-state';
+import { ruleContext } from '../core/view/field-state';
 import { DATA_TYPE_KEYWORD, RULES_KEYWORD, type RuleSchema } from './schema';
 import type { ValidationEnv } from './types';
 

@@ -1,9 +1,9 @@
 import type { ReactElement } from 'react';
 import type { CalendarDate } from '../core/dates';
 import type { FieldValue, WidgetName } from '../core/types';
+import type { Translate } from '../core/view';
 
-/** A translator: localization key plus {0}-style arguments; a missing key shows the key itself. */
-export type Translate = (key: string, ...args: Array<string | number>) => string;
+export type { Translate };
 
 /** text-mask-core's mask: an array of literal characters and RegExps, or a function of the raw value. */
 export type TextMask = Array<string | RegExp> | ((rawValue: string) => Array<string | RegExp>) | false;

@@ -6,7 +6,7 @@ import { backTarget, scopeFromStore, skipPredicate } from '../../core/navigation
 import type { DocumentFile, ModelStoreState, PageAction } from '../../core/types';
 import { PageRenderer, type ActionDetail } from '../../react/PageRenderer';
 import { prepareBlocksWhenIdle } from '../../react/prepare';
-import { validatePage } from '../../react/validatePage';
+import { validatePage } from '../../core/view/validatePage';
 import { useApp, useServices, useT } from '../context';
 import { FLOWS } from '../routes';
 import type { FormSession } from './formSessions';
