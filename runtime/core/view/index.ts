@@ -12,3 +12,4 @@ export { ADDRESS_FIELDS, ADDRESS_KEYS, addressFields, countryOptions } from './a
 export { COUNTRIES, DEFAULT_COUNTRY, US_STATES, type CodeLabel } from './address-lists';
 export { displayValue, fieldForKey, findFieldConfig, FILE_METADATA_FIELDS, YES_NO_KEYS } from './display-value';
 export type * from './types';
+export { flowErrors, keepReachedAnswers, type FlowPageError } from './flow-answers';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createIdSource, getModel, initStore, setFieldValue } from '../../../runtime/core/models';
-import type { FieldConfig, ModelStoreState } from '../../../runtime/core/types';
-import { computeFieldState, COUNTRIES, displayValue, preparePage, US_STATES, validatePage } from '../../../runtime/core/view';
+import { addDraft, createIdSource, getModel, getRecords, initStore, saveDraft, setFieldValue } from '../../../runtime/core/models';
+import type { FieldConfig, ModelStoreState, PageConfig } from '../../../runtime/core/types';
+import { computeFieldState, COUNTRIES, displayValue, flowErrors, keepReachedAnswers, preparePage, US_STATES, validatePage } from '../../../runtime/core/view';
 import { CONFIGS, makeT, NOW, page } from './fixtures';
 
 const env = { t: makeT(), whitelist: null, now: NOW };
@@ -17,6 +17,13 @@ function store(): ModelStoreState {
   return initStore(CONFIGS, 'Automotive', createIdSource(() => 0.1));
 }
 const set = (s: ModelStoreState, model: string, field: string, value: string | null) => setFieldValue(s, getModel(s, model).clientId, field, value);
+
+function withRecord(s: ModelStoreState, fields: Record<string, string>): ModelStoreState {
+  const draft = addDraft(s, CONFIGS[2]!, createIdSource(() => 0.3));
+  let next = draft.state;
+  for (const [key, value] of Object.entries(fields)) next = setFieldValue(next, draft.clientId, key, value);
+  return saveDraft(next, draft.clientId, true);
+}
 
 describe('the page view model', () => {
   it('lists 50 states, DC, territories and AA, AE, AP, and about 190 countries', () => {
@@ -55,5 +62,39 @@ describe('the page view model', () => {
     expect(displayValue(owner[0], 'false', makeT())).toBe('No');
     expect(displayValue({ key: 'a', widget: 'checkbox', label: 'A' }, true, makeT())).toBe('Yes');
     expect(displayValue({ key: 'a', widget: 'text', label: 'A', inputGroupConfig: { prepend: '$' } }, 12, makeT())).toBe('$12');
+  });
+});
+
+describe('the flow over a set of answers (what the server keeps and requires)', () => {
+  const repairs = { block: 'records' as const, model: 'ClaimTransactions', fixedValues: { claimTransactionType: 'repair' }, displayFields: ['facilityName'], fields: [{ key: 'facilityName', widget: 'text' as const, label: 'Facility' }] };
+  const flow: { pages: PageConfig[] } = {
+    pages: [
+      page([{ block: 'model', model: 'ClaimDetails', fields: owner }], { id: 'owner', titleKey: 'Owner' }),
+      page([{ ...repairs, minimumInstances: { count: 1 } }], { id: 'repairs', titleKey: 'Repairs', skipWhen: { scope: 'claimDetails.isCurrentOwner', schema: { const: 'true' } } }),
+    ],
+  };
+
+  it("drops hidden fields' answers and a skipped page's records", () => {
+    let s = set(set(store(), 'ClaimDetails', 'isCurrentOwner', 'true'), 'ClaimDetails', 'disposalDate', '01/02/2020');
+    s = withRecord(s, { claimTransactionType: 'repair', facilityName: 'Bay Motors' });
+    const kept = keepReachedAnswers(flow, s, options);
+    expect(getModel(kept, 'ClaimDetails').fields.disposalDate).toBeNull();
+    expect(getRecords(kept, 'ClaimTransactions')).toEqual([]);
+  });
+
+  it('keeps what the flow shows', () => {
+    let s = set(set(store(), 'ClaimDetails', 'isCurrentOwner', 'false'), 'ClaimDetails', 'disposalDate', '01/02/2020');
+    s = withRecord(s, { claimTransactionType: 'repair', facilityName: 'Bay Motors' });
+    expect(keepReachedAnswers(flow, s, options)).toEqual(s);
+  });
+
+  it('names the page of each error: a required shown field, too few records, a saved record breaking a rule', () => {
+    const s = set(store(), 'ClaimDetails', 'isCurrentOwner', 'false');
+    expect(flowErrors(flow, CONFIGS, s, ctx).map((e) => [e.page.id, e.error.field, e.error.message])).toEqual([
+      ['owner', 'disposalDate', 'The value is required'],
+      ['repairs', 'ClaimTransactions', 'At least 1 record(s) must be added.'],
+    ]);
+    const withBadRecord = withRecord(set(s, 'ClaimDetails', 'disposalDate', '01/02/2020'), { claimTransactionType: 'repair' });
+    expect(flowErrors(flow, CONFIGS, withBadRecord, ctx).map((e) => [e.page.id, e.error.field, e.error.label])).toEqual([['repairs', 'facilityName', 'Facility']]);
   });
 });
