@@ -15,10 +15,11 @@ export default tseslint.config(
     },
   },
   {
-    // The core is pure: no UI framework, no state-machine library, no DOM globals.
+    // The core is pure: no UI framework, no state-machine library, no DOM globals, nothing of
+    // Node (what reads files lives in tooling/), so the browser and the server run the same code.
     files: ['runtime/core/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['react', 'react-dom', 'react/*', '@rjsf/*', 'xstate', '@xstate/*', 'wouter'] }],
+      'no-restricted-imports': ['error', { patterns: ['react', 'react-dom', 'react/*', '@rjsf/*', 'xstate', '@xstate/*', 'wouter', 'node:*', 'ajv', 'ajv-formats', 'jsonc-parser'] }],
       'no-restricted-globals': ['error', 'window', 'document', 'localStorage', 'sessionStorage', 'navigator'],
     },
   },
