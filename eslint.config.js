@@ -15,6 +15,14 @@ export default tseslint.config(
     },
   },
   {
+    // The claimant pages draw the core view model: no JSON-Schema form library or schema compiler
+    // in the browser (docs/decisions/002-renderer-bundle.md).
+    files: ['runtime/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['@rjsf/*', 'ajv', 'ajv-formats'] }],
+    },
+  },
+  {
     // The core is pure: no UI framework, no state-machine library, no DOM globals, nothing of
     // Node (what reads files lives in tooling/), so the browser and the server run the same code.
     files: ['runtime/core/**/*.ts'],

@@ -1,4 +1,4 @@
-/** The renderer: page config + model configs -> blocks and widgets, fields through @rjsf/core. */
+/** The renderer: draws the page view model (runtime/core/view) as blocks and widgets. */
 export { PageRenderer, PAGE_KEYS, type PageRendererProps, type ActionDetail } from './PageRenderer';
 export { ErrorSummary, focusField, type ErrorSummaryProps } from './ErrorSummary';
 export { validatePage, messageText, type ValidatePageContext } from '../core/view/validatePage';
@@ -7,6 +7,4 @@ export { computeFieldState, dependencyOutcome, fieldRules, fieldDateBounds } fro
 export { applyDependencyResets, preparePage, applyGroupDefaults } from '../core/view/dependencies';
 export { prepareBlocksWhenIdle } from './prepare';
 export { pageFieldGroups, blockFields, fieldDomId, recordsDomId, type FieldGroup } from '../core/view/page-groups';
-export { buildModelSchema, buildUiSchema } from './schema';
-export { createRulesValidator } from './validator';
 export type * from './types';

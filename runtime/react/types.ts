@@ -57,7 +57,7 @@ export interface PageContext extends ValidationEnv {
   setDocuments(next: DocumentFile[]): void;
   /** Marks fields as showing their errors (on blur, on Upload) or hides them again (Add more). */
   setErrorsShown(clientId: string, fields: string[] | 'all', shown: boolean): void;
-  /** Renders the fields of one model or record through the rjsf bridge. */
+  /** Renders the fields of one model or record (their widgets, from the view model). */
   renderFields(args: RenderFieldsArgs): ReactNode;
   /** The errors of the shown fields of one model or record, by the rule engine. */
   validateFields(args: RenderFieldsArgs): PageFieldError[];
