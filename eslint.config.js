@@ -23,6 +23,14 @@ export default tseslint.config(
     },
   },
   {
+    // The renderer draws with the registries the app passes in; it never imports the widgets or
+    // the app (core <- machine <- react <- widgets <- app).
+    files: ['runtime/react/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['@rjsf/*', 'ajv', 'ajv-formats', '**/widgets', '**/widgets/**', '**/app', '**/app/**'] }],
+    },
+  },
+  {
     // The core is pure: no UI framework, no state-machine library, no DOM globals, nothing of
     // Node (what reads files lives in tooling/), so the browser and the server run the same code.
     files: ['runtime/core/**/*.ts'],

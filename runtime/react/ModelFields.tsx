@@ -116,7 +116,7 @@ export function ModelFields(props: ModelFieldsProps) {
     [clientId],
   );
 
-  const content = shown.map((computed) => <FieldWidget key={computed.name} computed={computed} handlers={handlers} />);
+  const content = shown.map((computed) => <FieldWidget key={computed.name} widgets={ctx.widgets} computed={computed} handlers={handlers} />);
   const legend = props.legendKey ? ctx.t(props.legendKey) : '';
   return (
     <div className="cf-model">

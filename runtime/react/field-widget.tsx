@@ -1,7 +1,6 @@
 import { memo, useCallback, type ComponentType } from 'react';
 import type { FieldValue, WidgetName } from '../core/types';
-import { WIDGETS } from '../widgets';
-import type { FieldWidgetProps } from '../widgets/types';
+import type { FieldWidgetProps, WidgetRegistry } from './widget-types';
 
 /** The widget props computed for one field from its view-model state; the handlers are added per field. */
 export type ComputedWidgetProps = Omit<FieldWidgetProps, 'onChange' | 'onBlur' | 'onFile'>;
@@ -31,16 +30,25 @@ export function sameWidgetProps(a: FieldWidgetProps, b: FieldWidgetProps): boole
 }
 
 // Each widget memoized on its props: a keystroke re-renders the edited field (and those whose
-// state it changes), not every field of the page.
-const PURE_WIDGETS = new Map<string, ComponentType<FieldWidgetProps>>((Object.keys(WIDGETS) as WidgetName[]).map((name) => [name, memo(WIDGETS[name], sameWidgetProps)]));
+// state it changes), not every field of the page. One set per registry.
+const pureSets = new WeakMap<WidgetRegistry, Map<string, ComponentType<FieldWidgetProps>>>();
+
+function pureWidgets(registry: WidgetRegistry): Map<string, ComponentType<FieldWidgetProps>> {
+  let pure = pureSets.get(registry);
+  if (!pure) {
+    pure = new Map((Object.keys(registry) as WidgetName[]).map((name) => [name, memo(registry[name], sameWidgetProps)]));
+    pureSets.set(registry, pure);
+  }
+  return pure;
+}
 
 /** One field: the widget its config names, with its computed props and handlers bound to the field. */
-export function FieldWidget({ computed, handlers }: { computed: ComputedWidgetProps; handlers: FieldHandlers }) {
+export function FieldWidget({ widgets, computed, handlers }: { widgets: WidgetRegistry; computed: ComputedWidgetProps; handlers: FieldHandlers }) {
   const field = computed.name;
   const onChange = useCallback((value: FieldValue) => handlers.onFieldChange(field, value), [handlers, field]);
   const onBlur = useCallback(() => handlers.onFieldBlur(field), [handlers, field]);
   const onFile = useCallback((file: File) => handlers.onFile(field, file), [handlers, field]);
-  const Widget = PURE_WIDGETS.get(computed.componentName);
+  const Widget = pureWidgets(widgets).get(computed.componentName);
   if (!Widget) throw new Error(`No widget '${String(computed.componentName)}' for the field ${field}`);
   return <Widget {...computed} onChange={onChange} onBlur={onBlur} onFile={onFile} />;
 }

@@ -1,4 +1,4 @@
-import type { ReactNode, Ref } from 'react';
+import type { ComponentType, ReactNode, Ref } from 'react';
 import type { ConditionScope } from '../core/conditions/evaluate';
 import type { IdSource } from '../core/models';
 import type {
@@ -13,14 +13,16 @@ import type {
   PageConfig,
 } from '../core/types';
 import type { PageFieldError, ValidationEnv, ViewSettings } from '../core/view';
-import type { CaptchaHandle } from '../widgets/Captcha';
-import type { TextMaskConfig, Translate } from '../widgets/types';
+import type { TextMaskConfig, WidgetRegistry } from './widget-types';
 
-export type { Translate };
+export type * from './widget-types';
 export type { FieldState, PageFieldError, ValidationEnv } from '../core/view';
 
 /** The captcha widget's imperative side: a token per challenge, and a reset after each attempt. */
-export type { CaptchaHandle };
+export interface CaptchaHandle {
+  execute(): Promise<string>;
+  reset(): void;
+}
 
 /** App settings the renderer reads. */
 export interface RendererSettings extends ViewSettings {
@@ -50,6 +52,8 @@ export interface PageContext extends ValidationEnv {
   ids: IdSource;
   /** The config of a dtoMapping of this form type. */
   modelConfig(dtoMapping: string): ModelConfig;
+  /** The field widgets by name (the app's registry). */
+  widgets: WidgetRegistry;
   /** Resolves a mask name through the core mask registry. */
   getMask(name: string): TextMaskConfig;
   /** Replaces the store with one computed by core functions (dependency resets are applied). */
@@ -92,3 +96,27 @@ export type BlockComponent<B extends BlockConfig = BlockConfig> = ((props: Block
    */
   prepare?(culture: string): void;
 };
+
+export type BlockName = BlockConfig['block'];
+
+/** Block components by the name flow files use (BlockConfig.block). */
+export type BlockRegistry = { [K in BlockName]: BlockComponent<Extract<BlockConfig, { block: K }>> };
+
+/** What the action bar's button takes (Back, and the page's primary action). */
+export interface ActionButtonProps {
+  label: string;
+  variant: 'primary' | 'outline-secondary';
+  icon?: 'send' | null;
+  disableOnClick?: boolean;
+  isNavigating?: boolean;
+  captchaInProgress?: boolean;
+  disabled?: boolean;
+  onClick: () => void | Promise<unknown>;
+}
+
+/** The components the renderer draws with, passed in by the app: field widgets, blocks, the action button. */
+export interface RendererRegistries {
+  widgets: WidgetRegistry;
+  blocks: BlockRegistry;
+  Button: ComponentType<ActionButtonProps>;
+}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { createIdSource, initStore } from '../../runtime/core/models';
 import type { FieldWidgetProps } from '../../runtime/widgets/types';
 import type { DocumentFile, ModelStoreState, PageConfig } from '../../runtime/core/types';
+import { REGISTRIES } from '../../runtime/app/forms/registries';
 import { PageRenderer, type PageRendererProps } from '../../runtime/react';
 import { CONFIGS, makeT, NOW } from '../core/view/fixtures';
 
@@ -24,6 +25,7 @@ export function Harness({ initial, onStore, onDocs, ...rest }: HarnessProps) {
   const [documents, setDocuments] = useState<DocumentFile[]>([]);
   return (
     <PageRenderer
+      registries={REGISTRIES}
       formType="Automotive"
       modelConfigs={CONFIGS}
       t={makeT()}
