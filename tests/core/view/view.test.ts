@@ -82,6 +82,23 @@ describe('the flow over a set of answers (what the server keeps and requires)', 
     expect(getRecords(kept, 'ClaimTransactions')).toEqual([]);
   });
 
+  it("drops the answers of a block whose condition does not hold, unless a shown block has the same field", () => {
+    const note: FieldConfig[] = [{ key: 'note', widget: 'text', label: 'Note' }];
+    const phone: FieldConfig[] = [{ key: 'phone', widget: 'text', label: 'Phone' }];
+    const hidden = { scope: 'claimDetails.isCurrentOwner', schema: { const: 'false' } };
+    const blocks: { pages: PageConfig[] } = {
+      pages: [
+        page([
+          { block: 'model', model: 'ClaimDetails', fields: owner },
+          { block: 'model', model: 'ClaimDetails', when: hidden, fields: [...note, ...phone] },
+          { block: 'model', model: 'ClaimDetails', fields: phone },
+        ]),
+      ],
+    };
+    const s = set(set(set(store(), 'ClaimDetails', 'isCurrentOwner', 'true'), 'ClaimDetails', 'note', 'x'), 'ClaimDetails', 'phone', '555');
+    expect(getModel(keepReachedAnswers(blocks, s, options), 'ClaimDetails').fields).toMatchObject({ note: null, phone: '555' });
+  });
+
   it('keeps what the flow shows', () => {
     let s = set(set(store(), 'ClaimDetails', 'isCurrentOwner', 'false'), 'ClaimDetails', 'disposalDate', '01/02/2020');
     s = withRecord(s, { claimTransactionType: 'repair', facilityName: 'Bay Motors' });

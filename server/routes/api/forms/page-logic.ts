@@ -32,7 +32,8 @@ export interface PageLogicProblem {
 export interface PageLogicResult {
   /** The answers to store: what the flow keeps of the submitted ones. */
   payload: SubmissionPayload;
-  problems: PageLogicProblem[];
+  /** The pages' verdict on the kept answers; asked for once every model is known to be sound. */
+  problems(): PageLogicProblem[];
 }
 
 /** The submitted models as a store of saved answers; null when a page's model is missing or sent twice (the structure check says which). */
@@ -89,16 +90,10 @@ export function applyPageLogic(given: PageLogicInput): PageLogicResult | null {
   if (!store) return null;
   const modelConfigs = [...input.models];
   const kept = keepReachedAnswers(input.flow, store, { formType: input.formType, modelConfigs, internationalAddresses: input.settings?.internationalAddresses });
-  const errors = flowErrors(input.flow, modelConfigs, kept, {
-    formType: input.formType,
-    settings: input.settings,
-    t: input.t,
-    whitelist: input.whitelist,
-    now: input.now,
-  });
-  const problems = errors.map(({ page, error }) => {
-    const title = page.titleKey ? input.t(page.titleKey) : page.id;
-    return { clientId: error.clientId, field: error.field, text: `${title} — ${error.label ? `${error.label}: ` : ''}${error.message}` };
-  });
+  const problems = () =>
+    flowErrors(input.flow, modelConfigs, kept, { formType: input.formType, settings: input.settings, t: input.t, whitelist: input.whitelist, now: input.now }).map(({ page, error }) => {
+      const title = page.titleKey ? input.t(page.titleKey) : page.id;
+      return { clientId: error.clientId, field: error.field, text: `${title} — ${error.label ? `${error.label}: ` : ''}${error.message}` };
+    });
   return { payload: payloadOf(input.payload, kept), problems };
 }

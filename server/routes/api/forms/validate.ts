@@ -100,7 +100,7 @@ export function validateSubmission(input: ValidationInput): ValidationProblems {
   }
   // The pages' verdict (once every model is sound) names page and field as the claimant reads
   // them; a rule failure of a field no page refuses keeps its model and field names.
-  const pageProblems = logic && structure.length === 0 ? logic.problems : [];
+  const pageProblems = logic && structure.length === 0 ? logic.problems() : [];
   const named = new Set(pageProblems.map((p) => `${p.clientId}\n${p.field}`));
   fields.push(...pageProblems.map((p) => p.text), ...ruleProblems.filter((p) => !named.has(`${p.clientId}\n${p.field}`)).map((p) => p.text));
   return { structure, fields, payload };
