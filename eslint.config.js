@@ -15,10 +15,27 @@ export default tseslint.config(
     },
   },
   {
-    // The core is pure: no UI framework, no state-machine library, no DOM globals.
+    // The claimant pages draw the core view model: no JSON-Schema form library or schema compiler
+    // in the browser (docs/decisions/002-renderer-bundle.md).
+    files: ['runtime/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['@rjsf/*', 'ajv', 'ajv-formats'] }],
+    },
+  },
+  {
+    // The renderer draws with the registries the app passes in; it never imports the widgets or
+    // the app (core <- machine <- react <- widgets <- app).
+    files: ['runtime/react/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['@rjsf/*', 'ajv', 'ajv-formats', '**/widgets', '**/widgets/**', '**/app', '**/app/**'] }],
+    },
+  },
+  {
+    // The core is pure: no UI framework, no state-machine library, no DOM globals, nothing of
+    // Node (what reads files lives in tooling/), so the browser and the server run the same code.
     files: ['runtime/core/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['react', 'react-dom', 'react/*', '@rjsf/*', 'xstate', '@xstate/*', 'wouter'] }],
+      'no-restricted-imports': ['error', { patterns: ['react', 'react-dom', 'react/*', '@rjsf/*', 'xstate', '@xstate/*', 'wouter', 'node:*', 'ajv', 'ajv-formats', 'jsonc-parser'] }],
       'no-restricted-globals': ['error', 'window', 'document', 'localStorage', 'sessionStorage', 'navigator'],
     },
   },

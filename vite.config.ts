@@ -51,13 +51,6 @@ export default defineConfig({
   root: 'runtime/app',
   base: '/app/dist/',
   plugins: [lazyCalendar(), react(), precompress()],
-  resolve: {
-    alias: [
-      // No markdown renderer in the browser: @rjsf/core renders markdown only where our widgets and
-      // templates replace it or where our uiSchemas never ask for it (see the shim's comment).
-      { find: /^markdown-to-jsx(\/react)?$/, replacement: shim('markdown-to-jsx.tsx') },
-    ],
-  },
   build: {
     outDir: '../../dist/app',
     emptyOutDir: true,

@@ -9,7 +9,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { checkFolder, settlementPaths, type FolderPaths } from '../runtime/core/flow/check-folder';
+import { checkFolder, settlementPaths, type FolderPaths } from '../tooling/flow/check-folder';
 import { formatIssue } from '../runtime/core/flow/issues';
 
 const SAMPLE_SETTLEMENT = 'server-fixtures';

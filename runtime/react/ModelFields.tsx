@@ -1,16 +1,12 @@
-// The part of @rjsf/core's Form that model blocks use (docs/decisions/002-renderer-bundle.md).
-import Form from './shims/rjsf-form';
 import { useEffect, useMemo, useRef } from 'react';
 import { findByClientId, getModel, setFieldValue, setFileField, wasEverEdited } from '../core/models';
 import type { FieldConfig, FormModel } from '../core/types';
-import { computeFieldState, fieldDateBounds } from './field-state';
-import { fieldDomId } from './page-groups';
+import { computeFieldState, fieldDateBounds } from '../core/view/field-state';
+import { fieldDomId } from '../core/view/dom-ids';
 import { afterPointerPress, watchPointerPresses } from './pointer-press';
-import { RJSF_TEMPLATES, RJSF_WIDGETS, type ModelFormContext } from './rjsf-registry';
-import { buildModelSchema, buildUiSchema, type ComputedWidgetProps } from './schema';
+import { FieldWidget, type ComputedWidgetProps, type FieldHandlers } from './field-widget';
 import { translateOr } from './translate';
 import type { PageContext, RenderFieldsArgs } from './types';
-import { createRulesValidator } from './validator';
 
 export const REQUIRED_TEXT_KEY = 'LocKey_Common_RequiredMarker';
 
@@ -60,29 +56,22 @@ function widgetProps(field: FieldConfig, model: FormModel, props: ModelFieldsPro
 }
 
 /**
- * The fields of one model or record, rendered by @rjsf/core with our widgets and templates. The
- * schema comes from the model config, the uiSchema from the field configs plus the computed field
- * states; edits go to the store through core functions.
+ * The fields of one model or record: each shown field's widget drawn from its view-model state
+ * (runtime/core/view), in flow order, in a fieldset with the block's legend (or a plain group
+ * without one); edits go to the store through core functions.
  */
 export function ModelFields(props: ModelFieldsProps) {
   const { ctx } = props;
   const model = props.clientId ? findByClientId(ctx.store, props.clientId) : getModel(ctx.store, props.model);
-  const config = ctx.modelConfig(props.model);
   const clientId = model.clientId;
 
-  const computed: Record<string, ComputedWidgetProps> = {};
-  const shownFields: FieldConfig[] = [];
+  const shown: ComputedWidgetProps[] = [];
   for (const field of props.fields) {
-    const wp = widgetProps(field, model, props);
-    if (!wp) continue;
-    computed[field.key] = wp;
-    shownFields.push(field);
+    const computed = widgetProps(field, model, props);
+    if (computed) shown.push(computed);
   }
-  const schema = { ...buildModelSchema(config, shownFields), ...(props.legendKey ? { title: ctx.t(props.legendKey) } : {}) };
-  const uiSchema = buildUiSchema(shownFields, computed);
-  const validator = useMemo(() => createRulesValidator(ctx, ctx.scope.models), [ctx]);
 
-  // rjsf may hand widgets a registry from an earlier render: the handlers read the latest context.
+  // The handlers stay the same for the model (so memoized widgets keep theirs) and read the latest context.
   const ctxRef = useRef(ctx);
   ctxRef.current = ctx;
 
@@ -99,7 +88,7 @@ export function ModelFields(props: ModelFieldsProps) {
     };
   }, []);
 
-  const formContext = useMemo<ModelFormContext>(
+  const handlers = useMemo<FieldHandlers>(
     () => ({
       onFieldChange(field, value) {
         const c = ctxRef.current;
@@ -127,20 +116,18 @@ export function ModelFields(props: ModelFieldsProps) {
     [clientId],
   );
 
+  const content = shown.map((computed) => <FieldWidget key={computed.name} widgets={ctx.widgets} computed={computed} handlers={handlers} />);
+  const legend = props.legendKey ? ctx.t(props.legendKey) : '';
   return (
-    <Form
-      tagName="div"
-      className="cf-model"
-      schema={schema}
-      uiSchema={uiSchema}
-      formData={model.fields}
-      validator={validator}
-      widgets={RJSF_WIDGETS}
-      templates={RJSF_TEMPLATES}
-      formContext={formContext}
-      noHtml5Validate
-      showErrorList={false}
-      idPrefix={`${model.metadata.dtoMapping}-${clientId}`}
-    />
+    <div className="cf-model">
+      {legend ? (
+        <fieldset className="cf-fieldset">
+          <legend className="cf-fieldset__legend">{legend}</legend>
+          {content}
+        </fieldset>
+      ) : (
+        <div className="cf-fields">{content}</div>
+      )}
+    </div>
   );
 }

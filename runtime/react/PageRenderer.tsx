@@ -4,16 +4,15 @@ import { devError } from '../core/errors';
 import { getMask } from '../core/masks';
 import { createIdSource, findByClientId, findConfig, getModel, modelsScope, type IdSource } from '../core/models';
 import type { BlockConfig, CaptchaConfig, DocumentFile, FormType, ModelConfig, ModelStoreState, PageAction, PageConfig } from '../core/types';
-import { BLOCKS, type BlockRegistry } from '../widgets/blocks';
-import { Button } from '../widgets/Button';
-import { preparePage, applyDependencyResets } from './dependencies';
+import { preparePage, applyDependencyResets } from '../core/view/dependencies';
 import { ErrorSummary, focusField } from './ErrorSummary';
-import { computeFieldState } from './field-state';
+import { computeFieldState } from '../core/view/field-state';
 import { ModelFields } from './ModelFields';
-import { fieldDomId, type GroupOptions } from './page-groups';
+import { fieldDomId } from '../core/view/dom-ids';
+import type { GroupOptions } from '../core/view/page-groups';
 import { translateOr } from './translate';
-import type { CaptchaHandle, PageContext, PageFieldError, RenderFieldsArgs, RendererSettings, Translate } from './types';
-import { validatePage } from './validatePage';
+import type { BlockRegistry, CaptchaHandle, PageContext, PageFieldError, RenderFieldsArgs, RendererRegistries, RendererSettings, Translate } from './types';
+import { validatePage } from '../core/view/validatePage';
 
 /** Keys of the renderer's own texts. */
 export const PAGE_KEYS = {
@@ -38,6 +37,8 @@ export interface ActionDetail {
 }
 
 export interface PageRendererProps {
+  /** The field widgets, blocks and action button to draw with (the app's registries). */
+  registries: RendererRegistries;
   page: PageConfig;
   formType: FormType;
   modelConfigs: ModelConfig[];
@@ -89,7 +90,10 @@ type ShownMap = Record<string, Set<string> | 'all'>;
 export function PageRenderer(props: PageRendererProps) {
   const { page, formType, modelConfigs, t, whitelist, now } = props;
   const settings = useMemo(() => props.settings ?? {}, [props.settings]);
-  const registry = useMemo(() => ({ ...BLOCKS, ...props.blocks }) as BlockRegistry, [props.blocks]);
+  const { widgets, blocks: baseBlocks, Button } = props.registries;
+  const registry = useMemo(() => ({ ...baseBlocks, ...props.blocks }) as BlockRegistry, [baseBlocks, props.blocks]);
+  // The registry's blocks that read nothing of the page but their config and the translator.
+  const textOnly = useMemo(() => new Set<unknown>([baseBlocks.header, baseBlocks.copy]), [baseBlocks]);
   const ids = useMemo(() => props.ids ?? createIdSource(), [props.ids]);
   const groupOptions: GroupOptions = useMemo(
     () => ({ formType, modelConfigs, internationalAddresses: settings.internationalAddresses }),
@@ -177,6 +181,7 @@ export function PageRenderer(props: PageRendererProps) {
       props.onCaptchaProgress?.(inProgress);
     },
     modelConfig: (dto) => findConfig(modelConfigs, formType, dto),
+    widgets,
     getMask,
     setStore,
     setDocuments(next) {
@@ -272,7 +277,7 @@ export function PageRenderer(props: PageRendererProps) {
       <ErrorSummary errors={summary} title={translateOr(t, PAGE_KEYS.errorSummaryTitle, 'There is a problem')} isOpen={isOpen} />
       {page.blocks.map((block, index) => {
         if (block.when !== undefined && !evaluateCondition(block.when, scope)) return null;
-        return <BlockView key={`${block.block}-${index}`} block={block} registry={registry} ctx={ctx} />;
+        return <BlockView key={`${block.block}-${index}`} block={block} registry={registry} textOnly={textOnly} ctx={ctx} />;
       })}
       {props.children}
       {props.hideActions || (action === 'none' && !props.canGoBack) ? null : (
@@ -309,9 +314,6 @@ const SUBMITTING_TEXT = 'Sending… This can take a few minutes on a slow connec
 
 type BlockRender = (p: { config: BlockConfig; ctx: PageContext }) => ReactNode;
 
-/** The built-in blocks that read nothing of the page but their config and the translator. */
-const TEXT_ONLY_BLOCKS: ReadonlySet<unknown> = new Set<unknown>([BLOCKS.header, BLOCKS.copy]);
-
 // Headings and copy re-render only when their config or the language changes, not on every keystroke.
 const TextOnlyBlock = memo(
   function TextOnlyBlock({ Component, block, ctx }: { Component: BlockRender; block: BlockConfig; ctx: PageContext }) {
@@ -320,10 +322,10 @@ const TextOnlyBlock = memo(
   (a, b) => a.Component === b.Component && a.block === b.block && a.ctx.t === b.ctx.t,
 );
 
-function BlockView({ block, registry, ctx }: { block: BlockConfig; registry: BlockRegistry; ctx: PageContext }) {
+function BlockView({ block, registry, textOnly, ctx }: { block: BlockConfig; registry: BlockRegistry; textOnly: ReadonlySet<unknown>; ctx: PageContext }) {
   const Component = (registry as Record<string, unknown>)[block.block] as BlockRender | undefined;
   if (!Component) throw devError('UNKNOWN_BLOCK', String(block.block));
-  if (TEXT_ONLY_BLOCKS.has(Component)) return <TextOnlyBlock Component={Component} block={block} ctx={ctx} />;
+  if (textOnly.has(Component)) return <TextOnlyBlock Component={Component} block={block} ctx={ctx} />;
   return <Component config={block} ctx={ctx} />;
 }
 

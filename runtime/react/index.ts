@@ -1,12 +1,10 @@
-/** The renderer: page config + model configs -> blocks and widgets, fields through @rjsf/core. */
+/** The renderer: draws the page view model (runtime/core/view) as blocks and widgets. */
 export { PageRenderer, PAGE_KEYS, type PageRendererProps, type ActionDetail } from './PageRenderer';
 export { ErrorSummary, focusField, type ErrorSummaryProps } from './ErrorSummary';
-export { validatePage, messageText, type ValidatePageContext } from './validatePage';
+export { validatePage, messageText, type ValidatePageContext } from '../core/view/validatePage';
 export { ModelFields, REQUIRED_TEXT_KEY } from './ModelFields';
-export { computeFieldState, dependencyOutcome, fieldRules, fieldDateBounds } from './field-state';
-export { applyDependencyResets, preparePage, applyGroupDefaults } from './dependencies';
+export { computeFieldState, dependencyOutcome, fieldRules, fieldDateBounds } from '../core/view/field-state';
+export { applyDependencyResets, preparePage, applyGroupDefaults } from '../core/view/dependencies';
 export { prepareBlocksWhenIdle } from './prepare';
-export { pageFieldGroups, blockFields, fieldDomId, recordsDomId, type FieldGroup } from './page-groups';
-export { buildModelSchema, buildUiSchema } from './schema';
-export { createRulesValidator } from './validator';
+export { pageFieldGroups, blockFields, fieldDomId, recordsDomId, type FieldGroup } from '../core/view/page-groups';
 export type * from './types';

@@ -1,5 +1,4 @@
 import type { PageConfig } from '../core/types';
-import { BLOCKS } from '../widgets/blocks';
 import type { BlockComponent } from './types';
 
 const prepared = new Set<string>();
@@ -10,7 +9,7 @@ const prepared = new Set<string>();
  * first renders do not pay for it: the first Intl object on a page alone costs 30–55 ms (ICU
  * starting), and the start page makes none so that it loads fast.
  */
-export function prepareBlocksWhenIdle(pages: readonly PageConfig[], culture: string, registry: Record<string, unknown> = BLOCKS): void {
+export function prepareBlocksWhenIdle(pages: readonly PageConfig[], culture: string, registry: Record<string, unknown>): void {
   const pending = [...new Set(pages.flatMap((p) => p.blocks.map((b) => b.block)))].filter((name) => {
     const prepare = (registry[name] as BlockComponent | undefined)?.prepare;
     return prepare !== undefined && !prepared.has(`${name}|${culture}`);

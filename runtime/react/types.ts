@@ -1,4 +1,4 @@
-import type { ReactNode, Ref } from 'react';
+import type { ComponentType, ReactNode, Ref } from 'react';
 import type { ConditionScope } from '../core/conditions/evaluate';
 import type { MaskDefinition } from '../core/masks';
 import type { IdSource } from '../core/models';
@@ -7,47 +7,28 @@ import type {
   CaptchaConfig,
   DocumentFile,
   FieldConfig,
-  FieldValue,
   FormType,
   ModelConfig,
   ModelStoreState,
   PageAction,
   PageConfig,
 } from '../core/types';
-import type { CaptchaHandle } from '../widgets/Captcha';
-import type { Translate } from '../widgets/types';
+import type { PageFieldError, ValidationEnv, ViewSettings } from '../core/view';
+import type { WidgetRegistry } from './widget-types';
 
-export type { Translate };
+export type * from './widget-types';
+export type { FieldState, PageFieldError, ValidationEnv } from '../core/view';
 
 /** The captcha widget's imperative side: a token per challenge, and a reset after each attempt. */
-export type { CaptchaHandle };
+export interface CaptchaHandle {
+  execute(): Promise<string>;
+  reset(): void;
+}
 
 /** App settings the renderer reads. */
-export interface RendererSettings {
-  /** Address blocks show the international row and the country selector. */
-  internationalAddresses?: boolean;
+export interface RendererSettings extends ViewSettings {
   /** The captcha block renders only when captcha is enabled (and a site key exists). */
   captchaEnabled?: boolean;
-}
-
-/** What the rule engine needs besides the values (the clock and the whitelist are injected). */
-export interface ValidationEnv {
-  t: Translate;
-  whitelist: string | null;
-  now: Date;
-}
-
-/** A field error as validatePage reports it and the error summary lists it. */
-export interface PageFieldError {
-  /** DOM id of the input to focus. */
-  fieldId: string;
-  /** clientId of the model or record the field sits on ('' for block-level messages). */
-  clientId: string;
-  /** Field key on the model, or the block's model name for block-level messages. */
-  field: string;
-  message: string;
-  /** The field's translated label, when it has one (the summary link reads 'Label: message'). */
-  label?: string;
 }
 
 /** Everything a block may use: data, the translator and callbacks computed with core functions. */
@@ -72,6 +53,8 @@ export interface PageContext extends ValidationEnv {
   ids: IdSource;
   /** The config of a dtoMapping of this form type. */
   modelConfig(dtoMapping: string): ModelConfig;
+  /** The field widgets by name (the app's registry). */
+  widgets: WidgetRegistry;
   /** Resolves a mask name through the core mask registry. */
   getMask(name: string): MaskDefinition;
   /** Replaces the store with one computed by core functions (dependency resets are applied). */
@@ -79,7 +62,7 @@ export interface PageContext extends ValidationEnv {
   setDocuments(next: DocumentFile[]): void;
   /** Marks fields as showing their errors (on blur, on Upload) or hides them again (Add more). */
   setErrorsShown(clientId: string, fields: string[] | 'all', shown: boolean): void;
-  /** Renders the fields of one model or record through the rjsf bridge. */
+  /** Renders the fields of one model or record (their widgets, from the view model). */
   renderFields(args: RenderFieldsArgs): ReactNode;
   /** The errors of the shown fields of one model or record, by the rule engine. */
   validateFields(args: RenderFieldsArgs): PageFieldError[];
@@ -115,16 +98,26 @@ export type BlockComponent<B extends BlockConfig = BlockConfig> = ((props: Block
   prepare?(culture: string): void;
 };
 
-/** The computed state of one field, the widget's input (spec §4 field states). */
-export interface FieldState {
-  visible: boolean;
-  disabled: boolean;
-  /** Required marker shown (the rules say required and the config does not disable the styling). */
-  required: boolean;
-  /** Mask name in force: a holding dependency's override, else the config's. */
-  maskName: string | null;
-  /** Value to store while a dependency does not hold, when it differs from the current one. */
-  reset: { value: FieldValue } | null;
-  /** Every message of the field's failing rules (hidden and disabled fields have none). */
-  errors: string[];
+export type BlockName = BlockConfig['block'];
+
+/** Block components by the name flow files use (BlockConfig.block). */
+export type BlockRegistry = { [K in BlockName]: BlockComponent<Extract<BlockConfig, { block: K }>> };
+
+/** What the action bar's button takes (Back, and the page's primary action). */
+export interface ActionButtonProps {
+  label: string;
+  variant: 'primary' | 'outline-secondary';
+  icon?: 'send' | null;
+  disableOnClick?: boolean;
+  isNavigating?: boolean;
+  captchaInProgress?: boolean;
+  disabled?: boolean;
+  onClick: () => void | Promise<unknown>;
+}
+
+/** The components the renderer draws with, passed in by the app: field widgets, blocks, the action button. */
+export interface RendererRegistries {
+  widgets: WidgetRegistry;
+  blocks: BlockRegistry;
+  Button: ComponentType<ActionButtonProps>;
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useImperativeHandle, useRef, type Ref } from 'react';
 import { devError } from '../core/errors';
 import type { CaptchaConfig } from '../core/types';
+import type { CaptchaHandle } from '../react/types';
 
 /** The provider's browser API as reCAPTCHA defines it (the server's emulator speaks the same). */
 export interface GrecaptchaApi {
@@ -10,10 +11,7 @@ export interface GrecaptchaApi {
   ready?(callback: () => void): void;
 }
 
-export interface CaptchaHandle {
-  execute(): Promise<string>;
-  reset(): void;
-}
+export type { CaptchaHandle };
 
 declare global {
   interface Window {

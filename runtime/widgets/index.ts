@@ -1,5 +1,3 @@
-import type { ReactElement } from 'react';
-import type { WidgetName } from '../core/types';
 import { CheckboxWidget } from './checkbox';
 import { DateWidget } from './date';
 import { FileWidget } from './file';
@@ -8,10 +6,10 @@ import { RadioWidget } from './radio';
 import { SelectWidget } from './select';
 import { TextWidget } from './text';
 import { TextareaWidget } from './textarea';
-import type { FieldWidgetProps } from './types';
+import type { WidgetRegistry } from './types';
 
 /** Field widgets by the name flow files use (FieldConfig.widget). */
-export const WIDGETS: Record<WidgetName, (props: FieldWidgetProps) => ReactElement | null> = {
+export const WIDGETS: WidgetRegistry = {
   text: TextWidget,
   textarea: TextareaWidget,
   date: DateWidget,

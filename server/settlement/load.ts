@@ -3,7 +3,7 @@
  * start-up, collecting every problem at once: a broken folder stops the start with, for each
  * problem, the file, the JSON pointer and the message.
  *
- * Model configs, flows and locales go through the core's flow checker (the one behind
+ * Model configs, flows and locales go through the flow checker (tooling/flow, the one behind
  * `npm run flows:check`): `<dir>/flows/*.json` when the folder has flows/, else the repository's
  * flows/; `<dir>/locales/` likewise. Each flow is checked against its schema and cross-checked
  * against the model configs and every locale in use.
@@ -12,7 +12,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import { checkFolder, settlementPaths } from '../../runtime/core/flow/check-folder.js';
+import { checkFolder, settlementPaths } from '../../tooling/flow/check-folder.js';
 import type { FlowIssue } from '../../runtime/core/flow/issues.js';
 import type { FlowFile, FormType, LegacyDeadlinesResponse, ModelConfig, PerCultureDeadlinesResponse } from '../../runtime/core/types.js';
 import type { IdentifierKind } from '../db/types.js';
@@ -211,7 +211,7 @@ function problemFrom(dir: string, issue: FlowIssue): SettlementProblem {
 }
 
 /**
- * models.json, the flows and the locales, through the core's checker: schemas, then the
+ * models.json, the flows and the locales, through the flow checker: schemas, then the
  * cross-references (fields, widgets, masks, rules, conditions, localization keys in every locale,
  * one flow per form type, unique routes), then what the server needs of the flows: the authorize
  * and submit endpoints under /api/forms/, each used once.

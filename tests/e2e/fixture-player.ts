@@ -11,7 +11,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { camelCase } from '../../runtime/core/models';
 import type { FieldValue, FlowFile, PageConfig, RecordsBlock, SubmissionPayload } from '../../runtime/core/types';
-import { recordsDomId } from '../../runtime/widgets/dom-ids';
+import { recordsDomId } from '../../runtime/core/view/dom-ids';
 import { documentOfSize } from '../support/documents';
 import { FixtureError, type FileAnswer, type LoadedFixture, type RecordAnswer, type Settlement } from '../flows/fixture';
 import type { Observation, Player, StepObservation } from '../flows/runner';

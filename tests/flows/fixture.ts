@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv, type ErrorObject } from 'ajv';
-import { locate } from '../../runtime/core/flow/check-folder';
+import { locate } from '../../tooling/flow/check-folder';
 import type { Dictionary } from '../../runtime/core/i18n';
 import type { FieldValue, FlowFile, FormType, ModelConfig } from '../../runtime/core/types';
 

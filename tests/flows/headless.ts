@@ -1,7 +1,7 @@
 /**
  * The headless player: plays a fixture through the real form machine on a simulated clock.
  * Answers go into the store with the core store functions, pages are validated with the page
- * validation the renderer uses (pure modules of runtime/react, no React), the authorize and submit
+ * validation the renderer uses (the page view model of runtime/core/view), the authorize and submit
  * actors are functions answering as the fixture says, and submit builds the payload with the real
  * builder. Nothing here is a stand-in for our own code.
  */
@@ -40,12 +40,12 @@ import type {
   SubmitResponse,
 } from '../../runtime/core/types';
 import { createFormMachine, type AuthorizeInput, type SubmitInput } from '../../runtime/machine';
-// Pure modules of the renderer (no React at run time): the same page preparation and validation.
-import { applyDependencyResets, preparePage } from '../../runtime/react/dependencies';
-import { computeFieldState, dependencyOutcome } from '../../runtime/react/field-state';
-import { blockVisible, pageFieldGroups, type GroupOptions } from '../../runtime/react/page-groups';
-import { validatePage } from '../../runtime/react/validatePage';
-import type { ValidationEnv } from '../../runtime/react/types';
+// The page view model the renderer draws: the same page preparation and validation.
+import { applyDependencyResets, preparePage } from '../../runtime/core/view/dependencies';
+import { computeFieldState, dependencyOutcome } from '../../runtime/core/view/field-state';
+import { blockVisible, pageFieldGroups, type GroupOptions } from '../../runtime/core/view/page-groups';
+import { validatePage } from '../../runtime/core/view/validatePage';
+import type { ValidationEnv } from '../../runtime/core/view/types';
 import { FixtureError, type AuthorizeAnswer, type FileAnswer, type LoadedFixture, type RecordAnswer, type Settlement, type SubmitAnswer } from './fixture';
 import type { Observation, StepObservation } from './runner';
 

@@ -494,8 +494,9 @@ describe.each(DIALECTS)('the API over %s', (dialect) => {
         info.fields.firstName = 'Ma<script>';
         return { ...p, text: { ...p.text, claimantInfo: JSON.stringify(info) } };
       }, 400, 'VALIDATION_FAILED');
-      expect(error).toContain('claimantInfo.lastName');
-      expect(error).toContain('claimantInfo.firstName');
+      // Named as the page shows them: page title, field label.
+      expect(error).toContain('Your Contact Information — Last name: ');
+      expect(error).toContain('Your Contact Information — First name: ');
     });
 
     it('a missing model, a stale model config and an unknown field: 400', async () => {

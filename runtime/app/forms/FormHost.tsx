@@ -4,7 +4,7 @@ import { useLocation } from 'wouter';
 import { USER_MESSAGES } from '../../core/errors';
 import { progress, scopeFromStore, skipPredicate } from '../../core/navigation';
 import type { FormType } from '../../core/types';
-import { preparePage } from '../../react/dependencies';
+import { preparePage } from '../../core/view/dependencies';
 import { SessionTimeoutModal } from '../../widgets/SessionTimeoutModal';
 import { LoadingPlaceholder } from '../../widgets/Spinner';
 import type { AppStore } from '../appState';

@@ -6,7 +6,8 @@ import { backTarget, scopeFromStore, skipPredicate } from '../../core/navigation
 import type { DocumentFile, ModelStoreState, PageAction } from '../../core/types';
 import { PageRenderer, type ActionDetail } from '../../react/PageRenderer';
 import { prepareBlocksWhenIdle } from '../../react/prepare';
-import { validatePage } from '../../react/validatePage';
+import { REGISTRIES } from './registries';
+import { validatePage } from '../../core/view/validatePage';
 import { useApp, useServices, useT } from '../context';
 import { FLOWS } from '../routes';
 import { useDocumentTitle } from '../useDocumentTitle';
@@ -133,8 +134,9 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
 
   return (
     // The claimant's first focus in the form: the flow's blocks get ready for later pages while they type.
-    <form className="cf-form__page cf-surface" noValidate onSubmit={(e) => e.preventDefault()} onFocus={() => prepareBlocksWhenIdle(flow.pages, culture)}>
+    <form className="cf-form__page cf-surface" noValidate onSubmit={(e) => e.preventDefault()} onFocus={() => prepareBlocksWhenIdle(flow.pages, culture, REGISTRIES.blocks)}>
       <PageRenderer
+        registries={REGISTRIES}
         page={page}
         formType={formType}
         modelConfigs={modelConfigs}

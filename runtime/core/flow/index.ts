@@ -1,6 +1,6 @@
 /**
  * Flow files: pure helpers and cross-reference checks (browser-safe). Schema validation with ajv
- * lives in ./validate-schema and the folder checker in ./check-folder (Node only).
+ * and the folder checker read files and are Node only: they live in tooling/flow/.
  */
 export * from './issues';
 export * from './pages';

@@ -1,5 +1,4 @@
-import type { BlockConfig } from '../../core/types';
-import type { BlockComponent } from '../../react/types';
+import type { BlockRegistry } from '../../react/types';
 import { AddressBlock } from './address';
 import { CaptchaBlock } from './captcha';
 import { ConfirmationBlock } from './confirmation';
@@ -11,10 +10,7 @@ import { ModelBlock } from './model';
 import { RecordsBlock } from './records';
 import { SummaryBlock } from './summary';
 
-export type BlockName = BlockConfig['block'];
-
-/** Block components by the name flow files use (BlockConfig.block). */
-export type BlockRegistry = { [K in BlockName]: BlockComponent<Extract<BlockConfig, { block: K }>> };
+export type { BlockName, BlockRegistry } from '../../react/types';
 
 export const BLOCKS: BlockRegistry = {
   header: HeaderBlock,

@@ -19,8 +19,8 @@ import type { FieldConfig, FieldValue, FormModel, ModelStoreState, RecordsBlock 
 import type { BlockProps, PageContext, Translate } from '../../react/types';
 import { Button } from '../Button';
 import { DisplayValuesRow, MAX_DISPLAY_FIELDS_WITH_BUTTONS } from '../DisplayValuesRow';
-import { recordsDomId } from '../dom-ids';
-import { displayValue, fieldForKey, findFieldConfig } from './display-value';
+import { recordsDomId } from '../../core/view/dom-ids';
+import { displayValue, fieldForKey, findFieldConfig } from '../../core/view/display-value';
 
 export const RECORDS_KEYS = {
   addMore: 'LocKey_Button_AddMore',

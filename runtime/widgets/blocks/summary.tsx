@@ -5,7 +5,7 @@ import type { FieldConfig, FormModel, PageConfig, SummaryBlock as SummaryBlockCo
 import type { BlockProps, PageContext, Translate } from '../../react/types';
 import { Icon } from '../Icon';
 import { LabelledValue } from '../LabelledValue';
-import { displayValue, findFieldConfig } from './display-value';
+import { displayValue, findFieldConfig } from '../../core/view/display-value';
 
 export const SUMMARY_KEYS = { edit: 'LocKey_Button_Edit', none: 'LocKey_Summary_NoAnswer' } as const;
 

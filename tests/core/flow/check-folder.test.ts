@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkFolder, locate } from '../../../runtime/core/flow/check-folder';
+import { checkFolder, locate } from '../../../tooling/flow/check-folder';
 import { formatIssue } from '../../../runtime/core/flow/issues';
 
 const repo = (p: string) => new URL(`../../../${p}`, import.meta.url).pathname;

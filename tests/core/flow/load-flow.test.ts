@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadFlow, loadLocale, loadModelConfigs } from '../../../runtime/core/flow/validate-schema';
+import { loadFlow, loadLocale, loadModelConfigs } from '../../../tooling/flow/validate-schema';
 import type { FlowFile } from '../../../runtime/core/types';
 import { copy, readJson, shippedFlow, shippedLocales, shippedModels } from './helpers';
 

@@ -7,7 +7,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkFolder, DEFAULT_FLOWS_DIR, DEFAULT_LOCALES_DIR, settlementPaths } from '../../../runtime/core/flow/check-folder';
+import { checkFolder, DEFAULT_FLOWS_DIR, DEFAULT_LOCALES_DIR, settlementPaths } from '../../../tooling/flow/check-folder';
 
 const repo = (p: string) => new URL(`../../../${p}`, import.meta.url).pathname;
 const made: string[] = [];

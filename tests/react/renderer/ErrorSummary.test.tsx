@@ -2,9 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { FieldConfig } from '../../../runtime/core/types';
-import { validatePage } from '../../../runtime/react';
-import { CONFIGS, Harness, makeT, NOW, page } from '../fixtures';
-import { createIdSource, initStore } from '../../../runtime/core/models';
+import { Harness, makeT, page } from '../fixtures';
 
 const fields: FieldConfig[] = [
   { key: 'ownershipType', widget: 'radio', label: 'Ownership', options: [{ value: 'own', label: 'Own' }] },
@@ -12,12 +10,6 @@ const fields: FieldConfig[] = [
 ];
 
 describe('the error summary on a refused Next', () => {
-  it('validatePage lists each failing shown field with its input id', () => {
-    const store = initStore(CONFIGS, 'Automotive', createIdSource(() => 0.1));
-    const { errors } = validatePage(page([{ block: 'model', model: 'ClaimDetails', fields }]), CONFIGS, store, { t: makeT(), whitelist: null, now: NOW, formType: 'Automotive' });
-    expect(errors.map((e) => [e.fieldId, e.field, e.message])).toEqual([['claimDetails-ownershipType', 'ownershipType', 'Value is required']]);
-  });
-
   it('refuses Next, shows an alert with a heading and a link per error that focuses its field', async () => {
     const onAction = vi.fn();
     render(<Harness page={page([{ block: 'model', model: 'ClaimDetails', fields }])} hideActions={false} onAction={onAction} t={makeT({ LocKey_Button_Next: 'Next', LocKey_ErrorSummary_Heading: 'There is a problem' })} />);

@@ -23,7 +23,7 @@ const disposal: FieldConfig = {
 };
 
 describe('the page renderer', () => {
-  it('renders the blocks of a page config through the registry, fields through rjsf', () => {
+  it('renders the blocks of a page config through the registry, each field through its widget', () => {
     render(<Harness page={page([{ block: 'header', element: 'h1', textKey: 'Claim details' }, { block: 'model', model: 'ClaimDetails', legendKey: 'About', fields: [ownership] }])} />);
     expect(screen.getByRole('heading', { level: 1, name: 'Claim details' })).toBeTruthy();
     expect(screen.getByRole('group', { name: 'About' })).toBeTruthy();

@@ -225,6 +225,8 @@ const submit: FastifyPluginAsync = async (app) => {
 
           const problems = validateSubmission({
             formType,
+            flow,
+            settings: app.settlement.settings,
             payload,
             models,
             whitelist,
@@ -238,7 +240,9 @@ const submit: FastifyPluginAsync = async (app) => {
 
           const key = submissionKey(formType, authorization);
           const use = await (verifying ?? app.captcha.check(payload.reCaptchaResponse, request));
-          return { payload, files, key, use };
+          // What the flow keeps: the answers of skipped pages and hidden fields are not stored.
+          const kept = new Set(problems.payload.documentContexts.map((m) => m.clientId));
+          return { payload: problems.payload, files: files.filter((f) => kept.has(f.clientId)), key, use };
         };
         let prepared: Awaited<ReturnType<typeof checked>>;
         try {

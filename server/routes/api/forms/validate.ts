@@ -2,12 +2,15 @@
  * Server-side checks of a submission, with the same core code the browser uses: the structure
  * rules (runtime/core/payload) and every model against its model config with the rule engine
  * (runtime/core/rules, side 'server'), the whitelist included, after each value's type is checked
- * against its field's data type. Returns claimant-readable problems.
+ * against its field's data type, then the flow's page logic (page-logic.ts). Returns
+ * claimant-readable problems and the answers to store.
  */
 import { camelCase } from '../../../../runtime/core/models/index.js';
 import { LIST_MODEL_KINDS, SINGLE_MODEL_KINDS } from '../../../../runtime/core/payload/index.js';
 import { checkFieldTypes, formatMessage, validateModelFields, type RuleContext } from '../../../../runtime/core/rules/index.js';
-import type { FieldValue, FormModel, FormType, ModelConfig, SubmissionPayload } from '../../../../runtime/core/types.js';
+import type { FieldValue, FlowFile, FormModel, FormType, ModelConfig, SubmissionPayload } from '../../../../runtime/core/types.js';
+import type { ViewSettings } from '../../../../runtime/core/view/index.js';
+import { applyPageLogic } from './page-logic.js';
 
 export interface ValidationInput {
   formType: FormType;
@@ -16,13 +19,18 @@ export interface ValidationInput {
   whitelist: string;
   now: Date;
   text: (key: string) => string | undefined;
+  /** The form's flow: its pages decide which answers are kept and which pages must pass. */
+  flow?: Pick<FlowFile, 'pages'>;
+  settings?: ViewSettings;
 }
 
 export interface ValidationProblems {
   /** Wrong form type, unknown model, stale metadataHash, unknown field, a value of the wrong type, missing model or document. */
   structure: string[];
-  /** Rule failures, as 'model field: message'. */
+  /** Failures of the pages the flow walks, as 'Page — Field: message', then other rule failures as 'model.field: message'. */
   fields: string[];
+  /** The answers to store: those the flow keeps (answers of skipped pages and hidden fields dropped). */
+  payload: SubmissionPayload;
 }
 
 /** Every model of the payload with the kind it was sent as. */
@@ -37,7 +45,11 @@ export function payloadModels(payload: SubmissionPayload): Array<{ kind: string;
 }
 
 export function validateSubmission(input: ValidationInput): ValidationProblems {
-  const { formType, payload } = input;
+  const { formType } = input;
+  const t = (key: string, ...args: Array<string | number>) => formatMessage(input.text(key) ?? key, ...args);
+  const logic = input.flow ? applyPageLogic({ ...input, flow: input.flow, t }) : null;
+  const payload = logic?.payload ?? input.payload;
+  const ruleProblems: Array<{ clientId: string; field: string; text: string }> = [];
   const structure: string[] = [];
   const fields: string[] = [];
   const configs = new Map(input.models.filter((m) => m.metadata.formType === formType).map((m) => [camelCase(m.metadata.dtoMapping), m]));
@@ -102,7 +114,12 @@ export function validateSubmission(input: ValidationInput): ValidationProblems {
       structure.push(`The document${name} was not received; please upload it again.`);
     }
     const errors = validateModelFields(model.fields, config.fields, ctx);
-    for (const [field, messages] of Object.entries(errors)) fields.push(`${sentKind}.${field}: ${messages.join(' ')}`);
+    for (const [field, messages] of Object.entries(errors)) ruleProblems.push({ clientId: model.clientId, field, text: `${sentKind}.${field}: ${messages.join(' ')}` });
   }
-  return { structure, fields };
+  // The pages' verdict (once every model is sound) names page and field as the claimant reads
+  // them; a rule failure of a field no page refuses keeps its model and field names.
+  const pageProblems = logic && structure.length === 0 ? logic.problems() : [];
+  const named = new Set(pageProblems.map((p) => `${p.clientId}\n${p.field}`));
+  fields.push(...pageProblems.map((p) => p.text), ...ruleProblems.filter((p) => !named.has(`${p.clientId}\n${p.field}`)).map((p) => p.text));
+  return { structure, fields, payload };
 }

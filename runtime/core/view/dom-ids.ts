@@ -1,4 +1,4 @@
-import { camelCase } from '../core/models/config';
+import { camelCase } from '../models/config';
 
 /** DOM id of a field's input: '<model>-<field>' for single models, '<model>-<clientId>-<field>' for records. */
 export function fieldDomId(model: string, clientId: string | null, field: string): string {

@@ -1,5 +1,5 @@
-import type { Condition, FieldConfig } from '../../core/types';
-import { DEFAULT_COUNTRY, US_STATES } from './address-lists';
+import type { Condition, FieldConfig } from '../types';
+import { COUNTRIES, DEFAULT_COUNTRY, US_STATES } from './address-lists';
 
 /** The address model's field names (spec §3). */
 export const ADDRESS_FIELDS = {
@@ -78,3 +78,27 @@ export function addressFields(international: boolean, countries: Array<{ value: 
   }
   return fields;
 }
+
+/** Country options with labels in the claimant's language where the runtime knows them (Intl). */
+export function countryOptions(culture: string): Array<{ value: string; label: string }> {
+  const known = countryCache.get(culture);
+  if (known) return known;
+  let names: Intl.DisplayNames | null = null;
+  try {
+    names = new Intl.DisplayNames([culture], { type: 'region' });
+  } catch {
+    names = null;
+  }
+  const options = COUNTRIES.map((c) => ({ value: c.code, label: names?.of(c.code) ?? c.label }));
+  // One collator for the whole sort: localeCompare with a locale builds one per comparison.
+  let compare: (a: string, b: string) => number;
+  try {
+    compare = new Intl.Collator(culture).compare;
+  } catch {
+    compare = (a, b) => a.localeCompare(b);
+  }
+  options.sort((a, b) => compare(a.label, b.label));
+  countryCache.set(culture, options);
+  return options;
+}
+const countryCache = new Map<string, Array<{ value: string; label: string }>>();

@@ -7,10 +7,10 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findNodeAtLocation, parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import type { FlowFile, ModelConfig } from '../types';
-import { checkFlow, checkFlowSet, checkLocaleKeySets, type CheckContext } from './cross-check';
-import { pointerSegments, type FlowIssue } from './issues';
-import { localizedCopyProblems } from '../i18n/localizedCopy';
+import type { FlowFile, ModelConfig } from '../../runtime/core/types';
+import { checkFlow, checkFlowSet, checkLocaleKeySets, type CheckContext } from '../../runtime/core/flow/cross-check';
+import { pointerSegments, type FlowIssue } from '../../runtime/core/flow/issues';
+import { localizedCopyProblems } from '../../runtime/core/i18n/localizedCopy';
 import { loadLocale, loadModelConfigs, schemaIssues } from './validate-schema';
 
 export interface FolderPaths {
@@ -37,8 +37,8 @@ export interface FolderReport {
 }
 
 /** The repository's flows/ and locales/: the defaults of a settlement folder without its own. */
-export const DEFAULT_FLOWS_DIR = fileURLToPath(new URL('../../../flows/', import.meta.url));
-export const DEFAULT_LOCALES_DIR = fileURLToPath(new URL('../../../locales/', import.meta.url));
+export const DEFAULT_FLOWS_DIR = fileURLToPath(new URL('../../flows/', import.meta.url));
+export const DEFAULT_LOCALES_DIR = fileURLToPath(new URL('../../locales/', import.meta.url));
 
 export interface SettlementPaths extends FolderPaths {
   /** true when the folder has its own flows/ (else the default flows folder is used). */

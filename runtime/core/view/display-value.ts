@@ -1,8 +1,7 @@
-import { camelCase } from '../../core/models/config';
-import type { FieldConfig, FieldValue, PageConfig } from '../../core/types';
-import type { Translate } from '../types';
-import { addressFields } from './address-fields';
-import { countryOptions } from './address';
+import { camelCase } from '../models/config';
+import type { FieldConfig, FieldValue, PageConfig } from '../types';
+import { addressFields, countryOptions } from './address-fields';
+import type { Translate } from './types';
 
 export const YES_NO_KEYS = { yes: 'LocKey_Common_Yes', no: 'LocKey_Common_No' } as const;
 

@@ -5,9 +5,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import type { FlowFile, ModelConfig } from '../types';
-import { checkFlow, checkModelConfigs, type CheckContext } from './cross-check';
-import type { FlowIssue, LoadResult } from './issues';
+import type { FlowFile, ModelConfig } from '../../runtime/core/types';
+import { checkFlow, checkModelConfigs, type CheckContext } from '../../runtime/core/flow/cross-check';
+import type { FlowIssue, LoadResult } from '../../runtime/core/flow/issues';
 
 export type SchemaName = 'flow' | 'model-config' | 'locale';
 
@@ -16,7 +16,7 @@ const validators = new Map<SchemaName, ValidateFunction>();
 function validatorFor(name: SchemaName): ValidateFunction {
   let validate = validators.get(name);
   if (!validate) {
-    const url = new URL(`../../../schemas/${name}.schema.json`, import.meta.url);
+    const url = new URL(`../../schemas/${name}.schema.json`, import.meta.url);
     const schema = JSON.parse(readFileSync(url, 'utf8')) as Record<string, unknown>;
     const ajv = new Ajv({ allErrors: true, verbose: true, allowUnionTypes: true, strict: false });
     validate = ajv.compile(schema);

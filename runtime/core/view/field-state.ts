@@ -1,7 +1,7 @@
-import { evaluateCondition, type ConditionScope } from '../core/conditions/evaluate';
-import { devError } from '../core/errors';
-import { dateBounds, isRequired, validateValue, type RuleContext } from '../core/rules';
-import type { FieldConfig, FieldValue, FormModel, ModelConfig, RuleConfig } from '../core/types';
+import { evaluateCondition, type ConditionScope } from '../conditions/evaluate';
+import { devError } from '../errors';
+import { dateBounds, isRequired, validateValue, type RuleContext } from '../rules';
+import type { FieldConfig, FieldValue, FormModel, ModelConfig, RuleConfig } from '../types';
 import type { FieldState, ValidationEnv } from './types';
 
 /** The rule engine's translator: undefined for a missing key, so the engine falls back to its text. */

@@ -1,5 +1,5 @@
-import { modelsScope, setFieldValues, applyDefaults } from '../core/models';
-import type { FieldValue, ModelStoreState, PageConfig } from '../core/types';
+import { modelsScope, setFieldValues, applyDefaults } from '../models';
+import type { FieldValue, ModelStoreState, PageConfig } from '../types';
 import { dependencyOutcome } from './field-state';
 import { pageFieldGroups, type FieldGroup, type GroupOptions } from './page-groups';
 

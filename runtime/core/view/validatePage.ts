@@ -1,12 +1,12 @@
-import { checkMinimumInstances, checkRequiredManager, getDrafts, getRecords, isEmptyValue, minimumFromFlow, modelsScope, type MessageRef } from '../core/models';
-import type { ModelConfig, ModelStoreState, PageConfig, RecordsBlock } from '../core/types';
+import { checkMinimumInstances, checkRequiredManager, getDrafts, getRecords, isEmptyValue, minimumFromFlow, modelsScope, type MessageRef } from '../models';
+import type { ModelConfig, ModelStoreState, PageConfig, RecordsBlock } from '../types';
 import { computeFieldState, dependencyOutcome } from './field-state';
 import { blockVisible, fieldDomId, pageFieldGroups, recordsDomId, type GroupOptions } from './page-groups';
-import type { PageFieldError, RendererSettings, ValidationEnv } from './types';
+import type { PageFieldError, ValidationEnv, ViewSettings } from './types';
 
 export interface ValidatePageContext extends ValidationEnv {
   formType: GroupOptions['formType'];
-  settings?: RendererSettings;
+  settings?: ViewSettings;
   /** Whether the claimant changed anything on the form (shows required-manager messages). Default true. */
   formDirty?: boolean;
 }

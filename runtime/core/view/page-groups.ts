@@ -1,8 +1,8 @@
-import { evaluateCondition, type ConditionScope } from '../core/conditions/evaluate';
-import { findConfig, getDrafts, getModel, getRecords, modelsScope } from '../core/models';
-import type { BlockConfig, FieldConfig, FormModel, FormType, ModelConfig, ModelStoreState, PageConfig } from '../core/types';
-import { addressFields } from '../widgets/blocks/address-fields';
-import { COUNTRIES } from '../widgets/blocks/address-lists';
+import { evaluateCondition, type ConditionScope } from '../conditions/evaluate';
+import { findConfig, getDrafts, getModel, getRecords, modelsScope } from '../models';
+import type { BlockConfig, FieldConfig, FormModel, FormType, ModelConfig, ModelStoreState, PageConfig } from '../types';
+import { addressFields } from './address-fields';
+import { COUNTRIES } from './address-lists';
 
 /** The fields of one model or record as a page shows them. */
 export interface FieldGroup {
@@ -54,4 +54,4 @@ export function pageFieldGroups(page: PageConfig, store: ModelStoreState, option
   return groups;
 }
 
-export { fieldDomId, recordsDomId } from '../widgets/dom-ids';
+export { fieldDomId, recordsDomId } from './dom-ids';

@@ -1,0 +1,112 @@
+import { isRepeating, modelsScope, setFieldValues } from '../models';
+import { isPageSkipped } from '../navigation/skip';
+import { pruneSkipped } from '../payload/prune';
+import type { FieldValue, FlowFile, ModelConfig, ModelStoreState, PageConfig } from '../types';
+import { computeFieldState, dependencyOutcome } from './field-state';
+import { blockVisible, fieldDomId, pageFieldGroups, type GroupOptions } from './page-groups';
+import type { PageFieldError } from './types';
+import { validatePage, type ValidatePageContext } from './validatePage';
+
+type FlowPages = Pick<FlowFile, 'pages'>;
+
+/** The pages the answers reach: every page not skipped, with only the blocks whose `when` holds. */
+function reachedAndUnreached(flow: FlowPages, store: ModelStoreState): { reached: PageConfig[]; unreached: PageConfig[] } {
+  const scope = { models: modelsScope(store) };
+  const reached: PageConfig[] = [];
+  const unreached: PageConfig[] = [];
+  for (const page of flow.pages) {
+    if (isPageSkipped(page, scope)) {
+      unreached.push(page);
+      continue;
+    }
+    const hidden = page.blocks.filter((b) => !blockVisible(b, scope));
+    if (hidden.length === 0) {
+      reached.push(page);
+      continue;
+    }
+    reached.push({ ...page, blocks: page.blocks.filter((b) => !hidden.includes(b)) });
+    unreached.push({ ...page, blocks: hidden });
+  }
+  return { reached, unreached };
+}
+
+/**
+ * The reset value of every field (saved records included) whose dependency does not hold on every
+ * reached page that shows it; a field some reached page shows with its dependency met keeps its value.
+ */
+function resetHiddenFields(pages: PageConfig[], store: ModelStoreState, options: GroupOptions): ModelStoreState {
+  const models = modelsScope(store);
+  const resets = new Map<string, Record<string, FieldValue>>();
+  const shown = new Set<string>();
+  for (const page of pages) {
+    for (const group of pageFieldGroups(page, store, options)) {
+      for (const field of group.fields) {
+        const outcome = dependencyOutcome(field, group.model, models);
+        const at = `${group.model.clientId}\n${field.key}`;
+        if (outcome.visible && !outcome.disabled) shown.add(at);
+        else if (outcome.reset) resets.set(group.model.clientId, { ...resets.get(group.model.clientId), [field.key]: outcome.reset.value });
+      }
+    }
+  }
+  let next = store;
+  for (const [clientId, values] of resets) {
+    const kept = Object.fromEntries(Object.entries(values).filter(([key]) => !shown.has(`${clientId}\n${key}`)));
+    if (Object.keys(kept).length > 0) next = setFieldValues(next, clientId, kept);
+  }
+  return next;
+}
+
+/**
+ * What the flow keeps of a set of answers (the server's view of a submitted claim): the answers of
+ * skipped pages and of blocks whose `when` does not hold are pruned as the browser prunes skipped
+ * pages (fields back to null, their records removed, unless a reached page shows them too), and a
+ * field whose dependency does not hold takes its reset value, records included. Repeated until
+ * nothing changes, since a pruned answer may skip another page or hide another field.
+ */
+export function keepReachedAnswers(flow: FlowPages, store: ModelStoreState, options: GroupOptions): ModelStoreState {
+  let current = store;
+  for (let round = 0; round < 5; round += 1) {
+    const { reached, unreached } = reachedAndUnreached(flow, current);
+    let next = unreached.length === 0 ? current : pruneSkipped(current, { pages: [...reached, ...unreached] }, (p) => unreached.includes(p));
+    next = resetHiddenFields(reached, next, options);
+    if (JSON.stringify(next.saved) === JSON.stringify(current.saved)) return next;
+    current = next;
+  }
+  return current;
+}
+
+/** An error of a page, with the page it was found on. */
+export interface FlowPageError {
+  page: PageConfig;
+  error: PageFieldError;
+}
+
+/**
+ * Every error that would refuse Next on a page the flow walks (in flow, not skipped) for these
+ * answers: the page's own verdict (validatePage: shown fields, minimum instances, required
+ * records), and the shown fields of its saved records, which the browser checked when each record
+ * was saved. A page reachable by address only (`inFlow: false`) is not required.
+ */
+export function flowErrors(flow: FlowPages, modelConfigs: ModelConfig[], store: ModelStoreState, ctx: ValidatePageContext): FlowPageError[] {
+  const options: GroupOptions = { formType: ctx.formType, modelConfigs, internationalAddresses: ctx.settings?.internationalAddresses };
+  const models = modelsScope(store);
+  const scope = { models };
+  const out: FlowPageError[] = [];
+  for (const page of flow.pages) {
+    if (page.inFlow === false || isPageSkipped(page, scope)) continue;
+    for (const error of validatePage(page, modelConfigs, store, { ...ctx, formDirty: true }).errors) out.push({ page, error });
+    for (const group of pageFieldGroups(page, store, options)) {
+      if (group.kind !== 'saved' || !isRepeating(group.model.metadata.dtoMapping)) continue;
+      for (const field of group.fields) {
+        const state = computeFieldState(field, group.model, group.config, models, ctx);
+        const message = state.errors[0];
+        if (!state.visible || message === undefined) continue;
+        out.push({
+          page,
+          error: { fieldId: fieldDomId(group.model.metadata.dtoMapping, group.model.clientId, field.key), clientId: group.model.clientId, field: field.key, message, label: ctx.t(field.label) },
+        });
+      }
+    }
+  }
+  return out;
+}

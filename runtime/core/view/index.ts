@@ -1,0 +1,15 @@
+/**
+ * The page view model (spec §4): from a flow page, the model configs and the answers, each field's
+ * state (visible, disabled, required, mask, value after resets, errors) and the page's verdict.
+ * Pure functions: the renderer draws what they compute and the server enforces the same verdict.
+ */
+export { computeFieldState, dependencyOutcome, fieldRules, fieldDateBounds, ruleContext, ruleTranslator, type DependencyOutcome } from './field-state';
+export { applyDependencyResets, applyGroupDefaults, preparePage } from './dependencies';
+export { blockFields, blockVisible, defaultCountryOptions, pageFieldGroups, type FieldGroup, type GroupOptions } from './page-groups';
+export { messageText, unsavedDraftError, validatePage, UNSAVED_RECORD_KEY, UNSAVED_RECORD_TEXT, type ValidatePageContext } from './validatePage';
+export { fieldDomId, recordsDomId } from './dom-ids';
+export { ADDRESS_FIELDS, ADDRESS_KEYS, addressFields, countryOptions } from './address-fields';
+export { COUNTRIES, DEFAULT_COUNTRY, US_STATES, type CodeLabel } from './address-lists';
+export { displayValue, fieldForKey, findFieldConfig, FILE_METADATA_FIELDS, YES_NO_KEYS } from './display-value';
+export type * from './types';
+export { flowErrors, keepReachedAnswers, type FlowPageError } from './flow-answers';

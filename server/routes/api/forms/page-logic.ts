@@ -1,0 +1,99 @@
+/**
+ * The flow's page logic on a submitted claim, with the view model the browser draws
+ * (runtime/core/view): the answers of pages the flow skips and of fields it hides are dropped
+ * (set back to null or the dependency's reset value; a skipped page's records removed with their
+ * documents), and every page the flow walks must pass as it passes in the browser — required shown
+ * fields, minimum records. A refusal names the page and the field in the claimant's words.
+ */
+import { camelCase } from '../../../../runtime/core/models/index.js';
+import { LIST_MODEL_KINDS, SINGLE_MODEL_KINDS } from '../../../../runtime/core/payload/index.js';
+import type { FlowFile, FormModel, FormType, ModelConfig, ModelStoreState, SubmissionPayload } from '../../../../runtime/core/types.js';
+import { flowErrors, keepReachedAnswers, type Translate, type ViewSettings } from '../../../../runtime/core/view/index.js';
+
+export interface PageLogicInput {
+  formType: FormType;
+  flow: Pick<FlowFile, 'pages'>;
+  payload: SubmissionPayload;
+  models: readonly ModelConfig[];
+  settings?: ViewSettings;
+  whitelist: string;
+  now: Date;
+  /** The claimant's language: the text of a key, the key itself when there is none. */
+  t: Translate;
+}
+
+export interface PageLogicProblem {
+  clientId: string;
+  field: string;
+  /** 'Page title — Field label: message', as the page shows it. */
+  text: string;
+}
+
+export interface PageLogicResult {
+  /** The answers to store: what the flow keeps of the submitted ones. */
+  payload: SubmissionPayload;
+  /** The pages' verdict on the kept answers; asked for once every model is known to be sound. */
+  problems(): PageLogicProblem[];
+}
+
+/** The submitted models as a store of saved answers; null when a page's model is missing or sent twice (the structure check says which). */
+function storeOf(input: PageLogicInput): ModelStoreState | null {
+  const saved: FormModel[] = [];
+  const consistent = (kind: string, model: FormModel) => model.metadata.formType === input.formType && camelCase(model.metadata.dtoMapping) === kind;
+  for (const kind of SINGLE_MODEL_KINDS) {
+    const model = input.payload[kind];
+    if (model && consistent(kind, model)) saved.push({ ...model, metadata: { ...model.metadata, dtoMapping: kind } });
+  }
+  for (const kind of LIST_MODEL_KINDS) {
+    if (kind === 'prepopulatedData') continue;
+    for (const model of input.payload[kind] ?? []) {
+      if (consistent(kind, model)) saved.push({ ...model, metadata: { ...model.metadata, dtoMapping: kind } });
+    }
+  }
+  const ids = new Set(saved.map((m) => m.clientId));
+  if (ids.size !== saved.length) return null;
+  for (const page of input.flow.pages) {
+    for (const block of page.blocks) {
+      if (block.block !== 'model' && block.block !== 'address') continue;
+      if (saved.filter((m) => m.metadata.dtoMapping === camelCase(block.model)).length !== 1) return null;
+    }
+  }
+  return { drafts: [], saved, everEdited: {} };
+}
+
+/** The payload with the kept answers: the same models as sent, with their kept fields; dropped records and their files left out. */
+function payloadOf(payload: SubmissionPayload, kept: ModelStoreState): SubmissionPayload {
+  const byId = new Map(kept.saved.map((m) => [m.clientId, m.fields]));
+  const keep = (model: FormModel): FormModel => ({ ...model, fields: byId.get(model.clientId) ?? model.fields });
+  const next: SubmissionPayload = { ...payload };
+  for (const kind of SINGLE_MODEL_KINDS) {
+    const model = payload[kind];
+    if (model) next[kind] = keep(model);
+  }
+  next.claimTransactions = (payload.claimTransactions ?? []).filter((m) => byId.has(m.clientId)).map(keep);
+  next.documentContexts = (payload.documentContexts ?? []).filter((m) => byId.has(m.clientId)).map(keep);
+  const documents = payload.documents?.filter((d) => byId.has(d.clientId)) ?? null;
+  next.documents = documents && documents.length > 0 ? documents : null;
+  return next;
+}
+
+/**
+ * The flow's verdict on a submission: the kept answers, and the problems of the pages the flow
+ * walks for them. null when the payload does not have the models the pages read.
+ */
+export function applyPageLogic(given: PageLogicInput): PageLogicResult | null {
+  // Blocks of models the form does not submit (a page reachable by address only) have no answers here.
+  const submitted = new Set(given.models.filter((m) => m.metadata.formType === given.formType).map((m) => camelCase(m.metadata.dtoMapping)));
+  const pages = given.flow.pages.map((page) => ({ ...page, blocks: page.blocks.filter((b) => !('model' in b) || submitted.has(camelCase(b.model))) }));
+  const input = { ...given, flow: { pages } };
+  const store = storeOf(input);
+  if (!store) return null;
+  const modelConfigs = [...input.models];
+  const kept = keepReachedAnswers(input.flow, store, { formType: input.formType, modelConfigs, internationalAddresses: input.settings?.internationalAddresses });
+  const problems = () =>
+    flowErrors(input.flow, modelConfigs, kept, { formType: input.formType, settings: input.settings, t: input.t, whitelist: input.whitelist, now: input.now }).map(({ page, error }) => {
+      const title = page.titleKey ? input.t(page.titleKey) : page.id;
+      return { clientId: error.clientId, field: error.field, text: `${title} — ${error.label ? `${error.label}: ` : ''}${error.message}` };
+    });
+  return { payload: payloadOf(input.payload, kept), problems };
+}

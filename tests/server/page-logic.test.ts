@@ -1,0 +1,138 @@
+/**
+ * The flow's page logic on submit (server/routes/api/forms/page-logic.ts, runtime/core/view):
+ * a payload the browser could never produce is pruned or refused exactly as the README says —
+ * answers on a hidden field and a skipped page's answers are dropped from the stored claim, a
+ * required field of a visible page and too few records are refused with a 400 naming the page and
+ * the field in the claimant's words — and what the browser produces is accepted, the flow
+ * fixtures of tests/flows included.
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCaptchaEmulator, type CaptchaEmulator } from '../../server/captcha-emulator/emulator.js';
+import { validateSubmission } from '../../server/routes/api/forms/validate.js';
+import { fixtureFiles, loadFixture, loadSettlement } from '../flows/fixture.js';
+import { playHeadless } from '../flows/headless.js';
+import { MARIA_ANSWERS } from '../support/sample-claim.js';
+import { automotiveParts, Claimant, DIALECTS, MARIA, model, overHttp, testApp, testDatabase, type Parts, type Send, type TestDatabase } from './helper.js';
+
+type Stored = { claimDetails: { fields: Record<string, unknown> }; claimTransactions: Array<{ clientId: string; fields: Record<string, unknown> }> };
+
+const withJson = (parts: Parts, name: string, change: (value: unknown) => unknown): Parts => ({
+  ...parts,
+  text: { ...parts.text, [name]: JSON.stringify(change(JSON.parse(parts.text[name]!))) },
+});
+
+const claimDetails = (parts: Parts, fields: Record<string, unknown>) =>
+  withJson(parts, 'claimDetails', (m) => ({ ...(m as { fields: object }), fields: { ...(m as { fields: object }).fields, ...fields } }));
+
+describe.each(DIALECTS)('the flow page logic on submit over %s', (dialect) => {
+  let emulator: CaptchaEmulator;
+  let db: TestDatabase;
+  let app: FastifyInstance;
+  let http: Send;
+
+  beforeAll(async () => {
+    emulator = await startCaptchaEmulator();
+    db = await testDatabase(dialect);
+    app = await testApp(await db.open(), emulator);
+    http = await overHttp(app);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.cleanup();
+    await emulator?.close();
+  });
+
+  const count = async () => (await app.stores.submissions.listSubmissions()).length;
+
+  /** Submits María's claim as `change` makes it; answers the response and, when stored, the stored payload. */
+  async function submit(change: (p: Parts) => Parts) {
+    const c = await new Claimant(app, emulator, http).start();
+    const auth = await c.authorize('Automotive', { ...MARIA });
+    expect(auth.statusCode).toBe(200);
+    const before = await count();
+    const res = await c.submit('Automotive', change(automotiveParts(auth.json<{ captcha: string }>().captcha, await c.captchaToken())));
+    const code = res.json<{ referenceCodeForm: string | null }>().referenceCodeForm;
+    const record = code ? await app.stores.submissions.getByReferenceCode(code) : null;
+    if (!code) expect(await count()).toBe(before);
+    return { res, stored: record?.payload as Stored | undefined, documents: record?.documents ?? [] };
+  }
+
+  it('accepts the sample claim the browser produces, as sent', async () => {
+    const { res, stored, documents } = await submit((p) => p);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ submitted: true });
+    expect(stored!.claimDetails.fields).toMatchObject(MARIA_ANSWERS.ClaimDetails);
+    expect(stored!.claimTransactions).toHaveLength(1);
+    expect(documents).toHaveLength(1);
+  });
+
+  it('drops the answer of a field the flow hides (disposal date of a current owner)', async () => {
+    const { res, stored } = await submit((p) => claimDetails(p, { isCurrentOwner: 'true', disposalDate: '01/02/2020' }));
+    expect(res.statusCode).toBe(200);
+    expect(stored!.claimDetails.fields).toMatchObject({ isCurrentOwner: 'true', disposalDate: null });
+  });
+
+  it("drops a skipped page's answers (a denial sent by a claimant who paid out of pocket)", async () => {
+    const denial = model('Automotive', 'ClaimTransactions', {
+      ...MARIA_ANSWERS.ClaimTransactions,
+      claimTransactionType: 'denial',
+      repairDate: null,
+      mileageAtRepair: null,
+      amountPaid: null,
+      repairDescription: null,
+      denialDate: '07/01/2016',
+      denialReason: 'Out of warranty',
+    });
+    const { res, stored } = await submit((p) => withJson(p, 'claimTransactions', (list) => [...(list as unknown[]), denial]));
+    expect(res.statusCode).toBe(200);
+    expect(stored!.claimTransactions.map((t) => t.fields.claimTransactionType)).toEqual(['repair']);
+    expect(stored!.claimTransactions.map((t) => t.clientId)).not.toContain(denial.clientId);
+  });
+
+  it('refuses a required field of a visible page with a 400 naming the page and the field as the page shows them', async () => {
+    const { res } = await submit((p) => claimDetails(p, { isCurrentOwner: 'false', disposalDate: null }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ submitted: false, code: 'VALIDATION_FAILED' });
+    expect(res.json().error).toContain('Your Vehicle — Date you sold, returned or otherwise disposed of the vehicle: ');
+    expect(res.json().error).not.toContain('claimDetails.disposalDate');
+  });
+
+  it('refuses fewer records than the minimum (paid out of pocket, no repair listed), in the claimant’s language', async () => {
+    const noRepair = (p: Parts): Parts => ({
+      text: { ...p.text, userPreferredCulture: 'es', claimTransactions: '[]', documentContexts: '[]' },
+      files: [],
+    });
+    const { res } = await submit(noRepair);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ submitted: false, code: 'VALIDATION_FAILED' });
+    expect(res.json().error).toContain('Reparaciones — Agregue al menos 1 reparación.');
+  });
+});
+
+describe('the flow fixtures of tests/flows against the server validation', () => {
+  for (const file of fixtureFiles()) {
+    const loaded = loadFixture(file);
+    if (!loaded.fixture.expectPayload) continue;
+    it(`${loaded.fixture.description ?? file}: its submitted payload passes and is stored as sent`, async () => {
+      const settlement = loadSettlement(loaded);
+      const { submissions } = await playHeadless(loaded, settlement);
+      const flow = settlement.flows[loaded.fixture.formType]!;
+      const culture = loaded.fixture.culture ?? 'en';
+      for (const payload of submissions) {
+        const problems = validateSubmission({
+          formType: flow.formType,
+          flow,
+          settings: settlement.settings,
+          payload,
+          models: settlement.models.filter((m) => m.metadata.formType === flow.formType && flow.models.includes(m.metadata.dtoMapping)),
+          whitelist: settlement.whitelist ?? '',
+          now: new Date(loaded.fixture.now),
+          text: (key) => settlement.locales[culture]?.[key],
+        });
+        expect({ structure: problems.structure, fields: problems.fields }).toEqual({ structure: [], fields: [] });
+        expect(problems.payload).toEqual(payload);
+      }
+    });
+  }
+});
