@@ -13,7 +13,7 @@ import { validateSubmission } from '../../server/routes/api/forms/validate.js';
 import { fixtureFiles, loadFixture, loadSettlement } from '../flows/fixture.js';
 import { playHeadless } from '../flows/headless.js';
 import { MARIA_ANSWERS } from '../support/sample-claim.js';
-import { automotiveParts, Claimant, DIALECTS, MARIA, model, overHttp, testApp, testDatabase, type Parts, type Send, type TestDatabase } from './helper.js';
+import { automotiveParts, Claimant, DIALECTS, model, otherClassVehicle, overHttp, testApp, testDatabase, vinOnly, type Parts, type Send, type TestDatabase } from './helper.js';
 
 type Stored = { claimDetails: { fields: Record<string, unknown> }; claimTransactions: Array<{ clientId: string; fields: Record<string, unknown> }> };
 
@@ -45,13 +45,17 @@ describe.each(DIALECTS)('the flow page logic on submit over %s', (dialect) => {
 
   const count = async () => (await app.stores.submissions.listSubmissions()).length;
 
-  /** Submits María's claim as `change` makes it; answers the response and, when stored, the stored payload. */
+  /**
+   * Submits María's answers as `change` makes them, for a class vehicle of its own (the sample
+   * settlement files one claim per member); answers the response and, when stored, the stored payload.
+   */
   async function submit(change: (p: Parts) => Parts) {
+    const credentials = vinOnly(otherClassVehicle());
     const c = await new Claimant(app, emulator, http).start();
-    const auth = await c.authorize('Automotive', { ...MARIA });
+    const auth = await c.authorize('Automotive', { ...credentials });
     expect(auth.statusCode).toBe(200);
     const before = await count();
-    const res = await c.submit('Automotive', change(automotiveParts(auth.json<{ captcha: string }>().captcha, await c.captchaToken())));
+    const res = await c.submit('Automotive', change(automotiveParts(auth.json<{ captcha: string }>().captcha, await c.captchaToken(), credentials)));
     const code = res.json<{ referenceCodeForm: string | null }>().referenceCodeForm;
     const record = code ? await app.stores.submissions.getByReferenceCode(code) : null;
     if (!code) expect(await count()).toBe(before);

@@ -49,7 +49,8 @@ describe.each(DIALECTS)('characters outside the whitelist, over %s', (dialect) =
     expect(res.statusCode).toBe(400);
     const body = res.json<{ submitted: boolean; code: string; error: string }>();
     expect(body).toMatchObject({ submitted: false, code: 'VALIDATION_FAILED' });
-    expect(body.error).toContain('claimantInfo.firstName');
+    // Named as the page shows it: the page's title and the field's label.
+    expect(body.error).toContain('Your Contact Information — First name');
     expect(body.error).toMatch(/not allowed: < >/);
     expect(body.error).toContain('😀');
     expect(await stored()).toBe(before);
