@@ -1,6 +1,7 @@
 /**
  * Threat: a careless or hostile client sends a request the server cannot use — nested too deep,
- * malformed, too large, cut off halfway — or the server's disk fills while it stores. Every such
+ * malformed, of another content type, too large, cut off halfway, carrying `__proto__` keys that
+ * would pollute the server's objects — or the server's disk fills while it stores. Every such
  * request must get a catalogued answer: a 4xx saying what to do (413 for what is too large), or
  * 503 with Retry-After when the server is at fault; never a 500, never a stored row, never an
  * error-level log line for what a client did.
@@ -9,7 +10,7 @@ import { connect, type AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import BetterSqlite3 from 'better-sqlite3';
 import { Redis } from 'ioredis';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyServerOptions } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +18,7 @@ import { startCaptchaEmulator, type CaptchaEmulator } from '../../../server/capt
 import { loggerOptions } from '../../../server/app.js';
 import { isUnavailable, translateDatabaseError } from '../../../server/db/errors.js';
 import { clientKey } from '../../../server/plugins/external/rate-limit.js';
-import { automotiveParts, Claimant, DIALECTS, encodeMultipart, FILES, MARIA, model, otherClassVehicle, overHttp, PG_URL, testApp, testDatabase, vinOnly, type Parts, type Send, type TestDatabase } from '../helper.js';
+import { automotiveParts, Claimant, DIALECTS, encodeMultipart, FILES, MARIA, model, otherClassVehicle, overHttp, PG_URL, serverOver, testApp, testDatabase, vinOnly, type Parts, type TestDatabase } from '../helper.js';
 
 /** A logger writing into `lines` (one JSON object per line), at the development level. */
 function capturedLogger(lines: Array<{ level: number; msg: string; err?: { message?: string } }>): FastifyServerOptions['logger'] {
@@ -31,37 +32,12 @@ function capturedLogger(lines: Array<{ level: number; msg: string; err?: { messa
 }
 
 describe.each(DIALECTS)('client errors over %s', (dialect) => {
-  let emulator: CaptchaEmulator;
-  let db: TestDatabase;
-  let app: FastifyInstance;
-  let http: Send;
   const logs: Array<{ level: number; msg: string; err?: { message?: string } }> = [];
+  // Hundreds of odd requests from one address: the coarse per-IP limit is not what is tested here.
+  const server = serverOver(dialect, { trustProxy: 1, logger: capturedLogger(logs), apiRequestsPerMinute: 100_000 });
+  const { authorized, claimant, stored } = server;
 
-  beforeAll(async () => {
-    emulator = await startCaptchaEmulator();
-    db = await testDatabase(dialect);
-    // Hundreds of odd requests from one address: the coarse per-IP limit is not what is tested here.
-    app = await testApp(await db.open(), emulator, { trustProxy: 1, logger: capturedLogger(logs), apiRequestsPerMinute: 100_000 });
-    http = await overHttp(app);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.cleanup();
-    await emulator?.close();
-  });
-
-  const stored = async () => (await app.stores.submissions.listSubmissions()).length;
-
-  /** A claimant authorized by a class vehicle of its own (the sample settlement files one claim per member). */
-  async function authorized() {
-    const credentials = vinOnly(otherClassVehicle());
-    const c = await new Claimant(app, emulator, http).start();
-    const res = await c.authorize('Automotive', { ...credentials });
-    expect(res.statusCode).toBe(200);
-    return { c, raw: res.json<{ captcha: string }>().captcha, credentials };
-  }
-
-  /** An authorized claimant's submission, changed by `mutate`: the status and code expected, nothing stored, no error logged. */
+  /** An authorized claimant's submission, changed by `mutate`: the status and code expected with an error text and no stack trace or SQL, nothing stored, no error logged. */
   async function refused(mutate: (p: Parts) => Parts, status: number, code: string) {
     const { c, raw, credentials } = await authorized();
     const before = await stored();
@@ -69,6 +45,8 @@ describe.each(DIALECTS)('client errors over %s', (dialect) => {
     const res = await c.submit('Automotive', mutate(automotiveParts(raw, await c.captchaToken(), credentials)));
     expect(res.statusCode, res.body).toBe(status);
     expect(res.json()).toMatchObject({ submitted: false, referenceCodeForm: null, code });
+    expect(res.json().error).toEqual(expect.any(String));
+    expect(res.body).not.toMatch(/\bat .*\.ts:\d+|SELECT|INSERT/);
     expect(await stored()).toBe(before);
     expect(logs.slice(logged).filter((l) => l.level >= 50)).toEqual([]);
     return res.json<{ error: string }>().error;
@@ -86,9 +64,9 @@ describe.each(DIALECTS)('client errors over %s', (dialect) => {
     });
 
     it('an authorize body nested 100,000 levels deep: 400', async () => {
-      const c = await new Claimant(app, emulator, http).start();
+      const c = await claimant();
       for (const inner of [`${'['.repeat(100_000)}${']'.repeat(100_000)}`, `${'{"a":'.repeat(40_000)}1${'}'.repeat(40_000)}`]) {
-        const res = await http({
+        const res = await server.http({
           method: 'POST',
           url: '/api/forms/lookup/authorize',
           headers: c.headers({ 'content-type': 'application/json' }),
@@ -100,11 +78,67 @@ describe.each(DIALECTS)('client errors over %s', (dialect) => {
     });
   });
 
+  describe('malformed bodies and prototype pollution', () => {
+    it('answers 415 for text/plain and 400 for malformed JSON; prototype-pollution keys are refused and harmless', async () => {
+      const c = await claimant();
+      const url = '/api/forms/lookup/authorize';
+      const text = await server.http({ method: 'POST', url, headers: c.headers({ 'content-type': 'text/plain' }), payload: 'vin=1' });
+      expect(text.statusCode).toBe(415);
+      expect(text.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
+      const broken = await server.http({ method: 'POST', url, headers: c.headers({ 'content-type': 'application/json' }), payload: '{"credentials": ' });
+      expect(broken.statusCode).toBe(400);
+      expect(broken.json().code).toBe('MALFORMED_JSON');
+      const polluted = await server.http({
+        method: 'POST',
+        url,
+        headers: c.headers({ 'content-type': 'application/json' }),
+        payload: `{"credentials": {"clientId": "x", "metadata": {"formType": "Lookup", "dtoMapping": "credentials"}, "fields": {"vin": "${MARIA.vin}"}}, "__proto__": {"polluted": true}}`,
+      });
+      expect(polluted.statusCode).toBe(400);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    });
+
+    it('malformed JSON parts and prototype-pollution keys: 400, harmless', async () => {
+      await refused((p) => ({ ...p, text: { ...p.text, claimDetails: '{"fields": ' } }), 400, 'MALFORMED_JSON');
+      await refused((p) => {
+        const text = p.text.claimantInfo!.replace('"fields":{', '"fields":{"__proto__":{"polluted":true},');
+        return { ...p, text: { ...p.text, claimantInfo: text } };
+      }, 400, 'MALFORMED_JSON');
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    });
+
+    it('malformed multipart: 400, never 500', async () => {
+      const { c } = await authorized();
+      const before = await stored();
+      const bodies = [
+        '--BOUNDARY\r\nContent-Disposition: form-data; name="userPreferredCulture"\r\n\r\nen\r\n--BOUNDARY\r\nContent-Disposition: form-data; name="x"; filename="a.pdf"\r\n\r\n%PDF',
+        'not multipart at all',
+        '--OTHER\r\n\r\n--OTHER--',
+      ];
+      for (const payload of bodies) {
+        const res = await server.http({
+          method: 'POST',
+          url: '/api/forms/automotive',
+          headers: c.headers({ 'content-type': 'multipart/form-data; boundary=BOUNDARY' }),
+          payload,
+        });
+        expect(res.statusCode, payload).toBeGreaterThanOrEqual(400);
+        expect(res.statusCode, payload).toBeLessThan(500);
+        expect(res.json().submitted).toBe(false);
+      }
+      const noBoundary = await server.http({ method: 'POST', url: '/api/forms/automotive', headers: c.headers({ 'content-type': 'multipart/form-data' }), payload: 'x' });
+      expect(noBoundary.statusCode).toBe(400);
+      const json = await server.http({ method: 'POST', url: '/api/forms/automotive', headers: c.headers({ 'content-type': 'application/json' }), payload: '{}' });
+      expect(json.statusCode).toBe(415);
+      expect(await stored()).toBe(before);
+    });
+  });
+
   describe('multipart', () => {
     it('a 300-character boundary: 400 MALFORMED_MULTIPART', async () => {
       const { c } = await authorized();
       const boundary = 'b'.repeat(300);
-      const res = await http({
+      const res = await server.http({
         method: 'POST',
         url: '/api/forms/automotive',
         headers: c.headers({ 'content-type': `multipart/form-data; boundary=${boundary}` }),
@@ -126,7 +160,7 @@ describe.each(DIALECTS)('client errors over %s', (dialect) => {
     });
 
     it('the OpenAPI document lists 413 for both form calls', async () => {
-      const doc = (await http('/api/openapi.json')).json();
+      const doc = (await server.http('/api/openapi.json')).json();
       expect(Object.keys(doc.paths['/api/forms/automotive'].post.responses)).toContain('413');
       expect(Object.keys(doc.paths['/api/forms/automotive/authorize'].post.responses)).toContain('413');
     });
@@ -138,7 +172,7 @@ describe.each(DIALECTS)('client errors over %s', (dialect) => {
      * for `reading` (the server is at work on it), then destroys the socket.
      */
     async function abandon(c: Claimant, body: Buffer, contentType: string, sent: number, url: string, reading: () => Promise<void>) {
-      const { port } = app.server.address() as AddressInfo;
+      const { port } = server.app.server.address() as AddressInfo;
       const headers = Object.entries(c.headers({ 'content-type': contentType, 'content-length': String(body.length) }))
         .map(([name, value]) => `${name}: ${value}\r\n`)
         .join('');
@@ -152,7 +186,7 @@ describe.each(DIALECTS)('client errors over %s', (dialect) => {
       socket.destroy();
     }
     /** Until the server has let go of every connection. */
-    const connections = () => new Promise<number>((resolve) => app.server.getConnections((_error, count) => resolve(count)));
+    const connections = () => new Promise<number>((resolve) => server.app.server.getConnections((_error, count) => resolve(count)));
 
     it('half a multipart body, then the socket closes: nothing stored, logged as information, never as an error', async () => {
       const { c, raw, credentials } = await authorized();
@@ -162,8 +196,8 @@ describe.each(DIALECTS)('client errors over %s', (dialect) => {
       const parts = automotiveParts(raw, await c.captchaToken(), credentials);
       const { body, contentType } = await encodeMultipart({ ...parts, files: [{ ...parts.files[0]!, bytes: big }] });
       // The route is reading the parts once it has sent the provider token (the first part) to siteverify.
-      const verified = emulator.verifyCount();
-      await abandon(c, body, contentType, Math.floor(body.length / 2), '/api/forms/automotive', () => expect.poll(() => emulator.verifyCount(), { timeout: 10_000 }).toBe(verified + 1));
+      const verified = server.emulator.verifyCount();
+      await abandon(c, body, contentType, Math.floor(body.length / 2), '/api/forms/automotive', () => expect.poll(() => server.emulator.verifyCount(), { timeout: 10_000 }).toBe(verified + 1));
       await expect.poll(() => logs.slice(logged).some((l) => /closed the connection/.test(l.msg)), { timeout: 10_000 }).toBe(true);
       // Headers only, the body never sent; half a JSON body to authorize.
       const drained = () => expect.poll(connections, { timeout: 10_000 }).toBe(0);
@@ -200,18 +234,18 @@ describe.each(DIALECTS)('client errors over %s', (dialect) => {
         bodies.push(JSON.stringify({ credentials: { ...credentials, fields: { vin: value } }, reCaptchaResponse: null }));
       }
       // Another claimant's session: the ones sent to /api/session-timeout end it.
-      const other = await new Claimant(app, emulator, http).start();
+      const other = await claimant();
       for (const url of ['/api/forms/lookup/authorize', '/api/forms/automotive/authorize', '/api/forms/exclusion/authorize', '/api/session-timeout']) {
         for (const body of bodies) {
           if (url === '/api/session-timeout') await other.start();
-          const res = await http({ method: 'POST', url, headers: other.headers({ 'content-type': 'application/json' }), payload: body });
+          const res = await server.http({ method: 'POST', url, headers: other.headers({ 'content-type': 'application/json' }), payload: body });
           expect(res.statusCode, `${url} ${body.slice(0, 120)} → ${res.body}`).toBeLessThan(500);
         }
         await other.start();
-        const utf8 = await http({ method: 'POST', url, headers: other.headers({ 'content-type': 'application/json' }), payload: Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x3a, 0x31, 0x7d]) });
+        const utf8 = await server.http({ method: 'POST', url, headers: other.headers({ 'content-type': 'application/json' }), payload: Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x3a, 0x31, 0x7d]) });
         expect(utf8.statusCode, url).toBeLessThan(500);
         await other.start();
-        const empty = await http({ method: 'POST', url, headers: other.headers({ 'content-type': 'multipart/form-data; boundary=x' }), payload: '' });
+        const empty = await server.http({ method: 'POST', url, headers: other.headers({ 'content-type': 'multipart/form-data; boundary=x' }), payload: '' });
         expect(empty.statusCode, url).toBeLessThan(500);
       }
       const multipartBodies: Array<(p: Parts) => Parts> = [
@@ -241,7 +275,7 @@ describe.each(DIALECTS)('client errors over %s', (dialect) => {
       const twice = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="userPreferredCulture"\r\n\r\nes\r\n`), body]);
       const invalid = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="captchaRawValue"\r\n\r\n`), Buffer.from([0xff, 0xfe, 0x00]), Buffer.from('\r\n'), body]);
       for (const payload of [twice, invalid]) {
-        const res = await http({ method: 'POST', url: '/api/forms/automotive', headers: c.headers({ 'content-type': contentType }), payload });
+        const res = await server.http({ method: 'POST', url: '/api/forms/automotive', headers: c.headers({ 'content-type': contentType }), payload });
         expect(res.statusCode, res.body).toBe(400);
       }
       // Odd queries, methods and content types on every route.
@@ -250,19 +284,19 @@ describe.each(DIALECTS)('client errors over %s', (dialect) => {
       for (const route of routes) {
         for (const query of queries) {
           for (const method of ['GET', 'POST', 'PUT']) {
-            const res = await http({ method, url: `${route}${query}`, headers: other.headers({ 'content-type': 'application/json' }), ...(method === 'GET' ? {} : { payload: '{}' }) });
+            const res = await server.http({ method, url: `${route}${query}`, headers: other.headers({ 'content-type': 'application/json' }), ...(method === 'GET' ? {} : { payload: '{}' }) });
             expect(res.statusCode, `${method} ${route}${query.slice(0, 30)} → ${res.body.slice(0, 200)}`).toBeLessThan(500);
           }
         }
       }
       for (const contentType of ['application/json; charset=utf-16', 'Application/JSON', 'multipart/form-data; boundary="a b"', 'multipart/form-data; boundary=', 'multipart/form-data; boundary=x; boundary=y', 'application/x-www-form-urlencoded']) {
         for (const route of ['/api/forms/lookup/authorize', '/api/forms/automotive']) {
-          const res = await http({ method: 'POST', url: route, headers: c.headers({ 'content-type': contentType }), payload: '{"a":1}' });
+          const res = await server.http({ method: 'POST', url: route, headers: c.headers({ 'content-type': contentType }), payload: '{"a":1}' });
           expect(res.statusCode, `${contentType} ${route} → ${res.body}`).toBeLessThan(500);
         }
       }
       // Huge headers: Node's own 431.
-      const huge = await http({ url: '/api/csrf', headers: { 'x-padding': 'x'.repeat(20_000) } });
+      const huge = await server.http({ url: '/api/csrf', headers: { 'x-padding': 'x'.repeat(20_000) } });
       expect(huge.statusCode).toBe(431);
       expect(logs.slice(logged).filter((l) => l.level >= 50)).toEqual([]);
     });
