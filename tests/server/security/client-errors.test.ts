@@ -18,7 +18,7 @@ import { startCaptchaEmulator, type CaptchaEmulator } from '../../../server/capt
 import { loggerOptions } from '../../../server/app.js';
 import { isUnavailable, translateDatabaseError } from '../../../server/db/errors.js';
 import { clientKey } from '../../../server/plugins/external/rate-limit.js';
-import { automotiveParts, Claimant, DIALECTS, encodeMultipart, FILES, MARIA, model, otherClassVehicle, overHttp, PG_URL, serverOver, testApp, testDatabase, vinOnly, type Parts, type TestDatabase } from '../helper.js';
+import { appsOnSqlite, automotiveParts, Claimant, DIALECTS, encodeMultipart, FILES, MARIA, model, otherClassVehicle, overHttp, PG_URL, serverOver, vinOnly, type Parts } from '../helper.js';
 
 /** A logger writing into `lines` (one JSON object per line), at the development level. */
 function capturedLogger(lines: Array<{ level: number; msg: string; err?: { message?: string } }>): FastifyServerOptions['logger'] {
@@ -303,26 +303,31 @@ describe.each(DIALECTS)('client errors over %s', (dialect) => {
   });
 });
 
-describe('a full disk', () => {
+/** Faults of the server's storage: a test that needs an app builds its own on one SQLite database, with its own fault (a full or read-only database, Redis out of reach). */
+describe('the server at fault', () => {
   let emulator: CaptchaEmulator;
-  let db: TestDatabase;
   beforeAll(async () => {
     emulator = await startCaptchaEmulator();
-    db = await testDatabase('sqlite');
   });
   afterAll(async () => {
-    await db?.cleanup();
     await emulator?.close();
   });
+  const { start } = appsOnSqlite(() => emulator);
 
-  it('SQLite out of pages while a claim is stored: 503 with Retry-After, nothing stored, and the claim goes through once there is room', async () => {
-    const app = await testApp(await db.open(), emulator);
-    try {
+  describe('a full disk', () => {
+    /** An app on a connection of its own (its pragmas are the test's), a claimant authorized on it, and how many claims are stored. */
+    async function authorizedOnAppOfItsOwn() {
+      const app = await start();
       const http = await overHttp(app);
       const credentials = vinOnly(otherClassVehicle());
       const c = await new Claimant(app, emulator, http).start();
       const raw = (await c.authorize('Automotive', { ...credentials })).json<{ captcha: string }>().captcha;
       const before = (await app.stores.submissions.listSubmissions()).length;
+      return { app, http, credentials, c, raw, before };
+    }
+
+    it('SQLite out of pages while a claim is stored: 503 with Retry-After, nothing stored, and the claim goes through once there is room', async () => {
+      const { app, http, credentials, c, raw, before } = await authorizedOnAppOfItsOwn();
       const pages = (await sql<{ page_count: number }>`pragma page_count`.execute(app.database.db)).rows[0]!.page_count;
       // The database may not grow: a claim with a 200 KB document needs new pages.
       await sql.raw(`pragma max_page_count = ${pages}`).execute(app.database.db);
@@ -353,19 +358,10 @@ describe('a full disk', () => {
       await sql`pragma max_page_count = 1073741823`.execute(app.database.db);
       const again = await c.submit('Automotive', { ...full, text: { ...full.text, reCaptchaResponse: await c.captchaToken() } });
       expect(again.json()).toMatchObject({ submitted: true, referenceCodeForm: expect.stringMatching(/^AUT-/) });
-    } finally {
-      await app.close();
-    }
-  });
+    });
 
-  it('a database that cannot be written (read-only): the CSRF call still answers the session\'s token, and the submit is 503, never 403 "page expired"', async () => {
-    const app = await testApp(await db.open(), emulator);
-    try {
-      const http = await overHttp(app);
-      const credentials = vinOnly(otherClassVehicle());
-      const c = await new Claimant(app, emulator, http).start();
-      const raw = (await c.authorize('Automotive', { ...credentials })).json<{ captcha: string }>().captcha;
-      const before = (await app.stores.submissions.listSubmissions()).length;
+    it('a database that cannot be written (read-only): the CSRF call still answers the session\'s token, and the submit is 503, never 403 "page expired"', async () => {
+      const { app, credentials, c, raw, before } = await authorizedOnAppOfItsOwn();
       await sql`pragma query_only = 1`.execute(app.database.db);
       // The page is reloaded: the app fetches its token again (a session write: the expiry).
       const token = c.csrf;
@@ -379,62 +375,47 @@ describe('a full disk', () => {
       expect((await app.stores.submissions.listSubmissions()).length).toBe(before);
       const again = await c.submit('Automotive', automotiveParts(raw, await c.captchaToken(), credentials));
       expect(again.json()).toMatchObject({ submitted: true });
-    } finally {
-      await app.close();
-    }
-  });
+    });
 
-  it('the database errors that mean "full" or "cannot write" are DATABASE_UNAVAILABLE in both dialects', async () => {
-    // Real driver errors: SQLite's from better-sqlite3, PostgreSQL's as node-postgres builds them from the server's answer.
-    const dir = (await import('node:fs')).mkdtempSync(`${(await import('node:os')).tmpdir()}/full-`);
-    const sqlite = new BetterSqlite3(`${dir}/x.sqlite`);
-    sqlite.exec('create table t (x blob)');
-    sqlite.pragma(`max_page_count = ${sqlite.pragma('page_count', { simple: true }) as number}`);
-    let sqliteFull: unknown;
-    try {
-      sqlite.prepare('insert into t values (randomblob(100000))').run();
-    } catch (error) {
-      sqliteFull = error;
-    }
-    sqlite.close();
-    expect((sqliteFull as { code?: string }).code).toBe('SQLITE_FULL');
-    expect(isUnavailable(sqliteFull)).toBe(true);
-    expect(isUnavailable(Object.assign(new Error('disk I/O error'), { code: 'SQLITE_IOERR_WRITE' }))).toBe(true);
-
-    const client = new pg.Client({ connectionString: PG_URL });
-    await client.connect();
-    try {
-      // A real PostgreSQL error object (a failed query), given the SQLSTATEs of a full disk and of out of memory.
-      const pgError = await client.query('select 1/0').catch((error: unknown) => error as pg.DatabaseError);
-      expect(pgError).toBeInstanceOf(pg.DatabaseError);
-      expect(isUnavailable(pgError)).toBe(false);
-      for (const code of ['53100', '53200']) {
-        const translated = translateDatabaseError(Object.assign(pgError, { code }));
-        expect((translated as { code?: string }).code, code).toBe('DB_UNAVAILABLE');
+    it('the database errors that mean "full" or "cannot write" are DATABASE_UNAVAILABLE in both dialects', async () => {
+      // Real driver errors: SQLite's from better-sqlite3, PostgreSQL's as node-postgres builds them from the server's answer.
+      const dir = (await import('node:fs')).mkdtempSync(`${(await import('node:os')).tmpdir()}/full-`);
+      const sqlite = new BetterSqlite3(`${dir}/x.sqlite`);
+      sqlite.exec('create table t (x blob)');
+      sqlite.pragma(`max_page_count = ${sqlite.pragma('page_count', { simple: true }) as number}`);
+      let sqliteFull: unknown;
+      try {
+        sqlite.prepare('insert into t values (randomblob(100000))').run();
+      } catch (error) {
+        sqliteFull = error;
       }
-    } finally {
-      await client.end();
-    }
-  });
-});
+      sqlite.close();
+      expect((sqliteFull as { code?: string }).code).toBe('SQLITE_FULL');
+      expect(isUnavailable(sqliteFull)).toBe(true);
+      expect(isUnavailable(Object.assign(new Error('disk I/O error'), { code: 'SQLITE_IOERR_WRITE' }))).toBe(true);
 
-describe('Redis out of reach or out of room', () => {
-  let emulator: CaptchaEmulator;
-  let db: TestDatabase;
-  beforeAll(async () => {
-    emulator = await startCaptchaEmulator();
-    db = await testDatabase('sqlite');
-  });
-  afterAll(async () => {
-    await db?.cleanup();
-    await emulator?.close();
+      const client = new pg.Client({ connectionString: PG_URL });
+      await client.connect();
+      try {
+        // A real PostgreSQL error object (a failed query), given the SQLSTATEs of a full disk and of out of memory.
+        const pgError = await client.query('select 1/0').catch((error: unknown) => error as pg.DatabaseError);
+        expect(pgError).toBeInstanceOf(pg.DatabaseError);
+        expect(isUnavailable(pgError)).toBe(false);
+        for (const code of ['53100', '53200']) {
+          const translated = translateDatabaseError(Object.assign(pgError, { code }));
+          expect((translated as { code?: string }).code, code).toBe('DB_UNAVAILABLE');
+        }
+      } finally {
+        await client.end();
+      }
+    });
   });
 
-  it('sessions in an unreachable Redis: 503 with Retry-After, never 500, and a session that cannot be read is not a CSRF refusal', async () => {
-    const logs: Array<{ level: number; msg: string }> = [];
-    // Port 1 on this machine: nothing listens there.
-    const app = await testApp(await db.open(), emulator, { redisUrl: 'redis://127.0.0.1:1', logger: capturedLogger(logs) });
-    try {
+  describe('Redis out of reach or out of room', () => {
+    it('sessions in an unreachable Redis: 503 with Retry-After, never 500, and a session that cannot be read is not a CSRF refusal', async () => {
+      const logs: Array<{ level: number; msg: string }> = [];
+      // Port 1 on this machine: nothing listens there.
+      const app = await start({ redisUrl: 'redis://127.0.0.1:1', logger: capturedLogger(logs) });
       const http = await overHttp(app);
       const csrf = await http('/api/csrf');
       expect(csrf.statusCode, csrf.body).toBe(503);
@@ -443,25 +424,23 @@ describe('Redis out of reach or out of room', () => {
       const post = await http({ method: 'POST', url: '/api/session-timeout', headers: { cookie: `claims.sid=${app.signCookie('some-session-id')}`, 'x-csrf-token': 'x' } });
       expect(post.statusCode, post.body).toBe(503);
       expect(logs.filter((l) => l.level >= 50)).toEqual([]);
-    } finally {
-      await app.close();
-    }
-  });
+    });
 
-  it('Redis refusing writes (out of memory, unable to persist to its disk) is DATABASE_UNAVAILABLE; its other errors are not', async () => {
-    const redis = new Redis('redis://127.0.0.1:6379', { maxRetriesPerRequest: 1 });
-    try {
-      // Real error replies from the server, as Redis sends them when maxmemory is reached or its disk is full.
-      const reply = (text: string) => redis.eval(`return redis.error_reply('${text}')`, 0).then(() => null, (error: unknown) => error);
-      const oom = await reply('OOM command not allowed when used memory > maxmemory.');
-      const misconf = await reply('MISCONF Redis is configured to save RDB snapshots, but it is currently not able to persist on disk.');
-      const unknown = await redis.call('NO-SUCH-COMMAND').then(() => null, (error: unknown) => error);
-      expect((oom as Error).name).toBe('ReplyError');
-      expect(isUnavailable(oom)).toBe(true);
-      expect(isUnavailable(misconf)).toBe(true);
-      expect(isUnavailable(unknown)).toBe(false);
-    } finally {
-      redis.disconnect();
-    }
+    it('Redis refusing writes (out of memory, unable to persist to its disk) is DATABASE_UNAVAILABLE; its other errors are not', async () => {
+      const redis = new Redis('redis://127.0.0.1:6379', { maxRetriesPerRequest: 1 });
+      try {
+        // Real error replies from the server, as Redis sends them when maxmemory is reached or its disk is full.
+        const reply = (text: string) => redis.eval(`return redis.error_reply('${text}')`, 0).then(() => null, (error: unknown) => error);
+        const oom = await reply('OOM command not allowed when used memory > maxmemory.');
+        const misconf = await reply('MISCONF Redis is configured to save RDB snapshots, but it is currently not able to persist on disk.');
+        const unknown = await redis.call('NO-SUCH-COMMAND').then(() => null, (error: unknown) => error);
+        expect((oom as Error).name).toBe('ReplyError');
+        expect(isUnavailable(oom)).toBe(true);
+        expect(isUnavailable(misconf)).toBe(true);
+        expect(isUnavailable(unknown)).toBe(false);
+      } finally {
+        redis.disconnect();
+      }
+    });
   });
 });
