@@ -2,73 +2,20 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMULATOR_TOKENS, startCaptchaEmulator, type CaptchaEmulator } from '../../server/captcha-emulator/emulator.js';
+import { describe, expect, it } from 'vitest';
 import { SERVER_ERRORS } from '../../server/errors.js';
 import { sessionCookieName } from '../../server/plugins/app/session.js';
 import { runCli } from '../../server/admin/cli.js';
-import { loggerOptions } from '../../server/app.js';
-import {
-  automotiveParts,
-  Claimant,
-  type Credentials,
-  DIALECTS,
-  exclusionParts,
-  FILES,
-  MARIA,
-  model,
-  NOT_CLASS_VIN,
-  otherClassVehicle,
-  overHttp,
-  testApp,
-  testDatabase,
-  type Parts,
-  type Send,
-  type TestDatabase,
-  vinOnly,
-} from './helper.js';
+import { automotiveParts, DIALECTS, FILES, MARIA, model, NOT_CLASS_VIN, serverOver, type Parts } from './helper.js';
 
 describe.each(DIALECTS)('the API over %s', (dialect) => {
-  let emulator: CaptchaEmulator;
-  let db: TestDatabase;
-  let app: FastifyInstance;
   /** Every call goes over a real socket; the app trusts one proxy hop (the test client plays the load balancer) to tell clients apart. */
-  let http: Send;
-
-  beforeAll(async () => {
-    emulator = await startCaptchaEmulator();
-    db = await testDatabase(dialect);
-    app = await testApp(await db.open(), emulator, { trustProxy: 1 });
-    http = await overHttp(app);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.cleanup();
-    await emulator?.close();
-  });
-
-  const stored = async () => (await app.stores.submissions.listSubmissions()).length;
-  const claimant = () => new Claimant(app, emulator, http).start();
-
-  /**
-   * A claimant authorized for the form (by default with a class vehicle of their own, so that the
-   * sample duplicate policy sees a new claimant each time), with the captcha value authorize
-   * returned and their parts.
-   */
-  async function authorized(formType: 'Automotive' | 'Exclusion' = 'Automotive', credentials: Credentials = vinOnly(otherClassVehicle())) {
-    const c = await claimant();
-    const res = await c.authorize(formType, { ...credentials });
-    expect(res.statusCode).toBe(200);
-    const raw = res.json<{ captcha: string }>().captcha;
-    const parts = (token: string) => (formType === 'Automotive' ? automotiveParts(raw, token, credentials) : exclusionParts(raw, token, credentials));
-    return { c, raw, parts, credentials };
-  }
+  const server = serverOver(dialect, { trustProxy: 1 });
+  const { claimant, authorized, stored } = server;
 
   describe('the read calls', () => {
     it('GET /api/csrf creates a signed HttpOnly SameSite=Lax session cookie and names the header', async () => {
-      const res = await http('/api/csrf');
+      const res = await server.http('/api/csrf');
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ requestHeaderName: 'X-CSRF-TOKEN', requestToken: expect.any(String) });
       const cookie = String(res.headers['set-cookie']);
@@ -79,12 +26,12 @@ describe.each(DIALECTS)('the API over %s', (dialect) => {
       expect(cookie).not.toContain('Secure');
       expect(res.headers['cache-control']).toBe('no-store');
       // Behind the load balancer's https (TRUST_PROXY), the cookie is Secure.
-      const https = await http({ url: '/api/csrf', headers: { 'x-forwarded-proto': 'https' } });
+      const https = await server.http({ url: '/api/csrf', headers: { 'x-forwarded-proto': 'https' } });
       expect(String(https.headers['set-cookie'])).toMatch(/; Secure/);
     });
 
     it('GET /api/deadlines answers the per-culture shape of the settlement', async () => {
-      const body = (await http('/api/deadlines')).json();
+      const body = (await server.http('/api/deadlines')).json();
       expect(body.timeZone).toBe('Pacific');
       expect(body.deadlines.claimFilingDeadline).toEqual({ deadlineDateTime: '2027-06-30T23:59:59', redirectUrl: expect.any(Object) });
       expect(body.deadlines.exclusionFilingDeadline.deadlineDateTime).toBe('2027-03-31T23:59:59');
@@ -92,47 +39,47 @@ describe.each(DIALECTS)('the API over %s', (dialect) => {
     });
 
     it('GET /api/characters-whitelist answers a JSON string of the allowed characters', async () => {
-      const { allowedCharacters } = (await http('/api/characters-whitelist')).json();
+      const { allowedCharacters } = (await server.http('/api/characters-whitelist')).json();
       const chars = JSON.parse(allowedCharacters) as string;
       for (const ch of ['a', 'Z', '7', ' ', 'é', 'Ñ', "'", '-', '.', '\n']) expect(chars).toContain(ch);
       expect(chars).not.toContain('<');
     });
 
     it('GET /api/captcha answers provider, site key, script URL on the emulator and class', async () => {
-      expect((await http('/api/captcha')).json()).toEqual({
+      expect((await server.http('/api/captcha')).json()).toEqual({
         provider: 'recaptcha',
         siteKey: 'emulator-site-key',
-        url: `${emulator.origin}/recaptcha/api.js`,
+        url: `${server.emulator.origin}/recaptcha/api.js`,
         class: 'g-recaptcha',
       });
     });
 
     it('GET /api/forms/config answers the model configs', async () => {
-      const body = (await http('/api/forms/config')).json<Array<{ metadata: { dtoMapping: string }; metadataHash: string; fields: object }>>();
+      const body = (await server.http('/api/forms/config')).json<Array<{ metadata: { dtoMapping: string }; metadataHash: string; fields: object }>>();
       expect(body.length).toBeGreaterThanOrEqual(10);
       expect(body.map((m) => m.metadata.dtoMapping)).toContain('ClaimTransactions');
       expect(body.every((m) => m.metadataHash && m.fields)).toBe(true);
     });
 
     it('GET /api/signature-date answers today in Pacific time', async () => {
-      expect((await http('/api/signature-date?culture=en')).json()).toEqual({ signatureDate: '11/25/2026', display: 'November 25, 2026' });
-      expect((await http('/api/signature-date?culture=es')).json().display).toBe('25 de noviembre de 2026');
+      expect((await server.http('/api/signature-date?culture=en')).json()).toEqual({ signatureDate: '11/25/2026', display: 'November 25, 2026' });
+      expect((await server.http('/api/signature-date?culture=es')).json().display).toBe('25 de noviembre de 2026');
     });
 
     it('GET /api/culture/content answers key/value items, falls back to en for an unknown culture, refuses a malformed one', async () => {
-      const es = await http('/api/culture/content?culture=es');
+      const es = await server.http('/api/culture/content?culture=es');
       expect(es.headers['content-language']).toBe('es');
       const items = es.json<Array<{ key: string; value: string }>>();
       expect(items.length).toBeGreaterThan(10);
       expect(items.every((i) => typeof i.key === 'string' && typeof i.value === 'string' && i.key !== '$schema')).toBe(true);
-      const fr = await http('/api/culture/content?culture=fr');
+      const fr = await server.http('/api/culture/content?culture=fr');
       expect(fr.statusCode).toBe(200);
       expect(fr.headers['content-language']).toBe('en');
-      expect((await http('/api/culture/content?culture=../../etc')).statusCode).toBe(400);
+      expect((await server.http('/api/culture/content?culture=../../etc')).statusCode).toBe(400);
     });
 
     it('GET /api/openapi.json describes every call with its request and response schemas', async () => {
-      const doc = (await http('/api/openapi.json')).json();
+      const doc = (await server.http('/api/openapi.json')).json();
       expect(doc.openapi).toMatch(/^3\./);
       // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the OpenAPI document as JSON
       type Json = any;
@@ -172,48 +119,16 @@ describe.each(DIALECTS)('the API over %s', (dialect) => {
     });
 
     it('/healthz and /readyz answer', async () => {
-      expect((await http('/healthz')).json()).toEqual({ status: 'ok' });
-      expect((await http('/readyz')).json()).toEqual({ status: 'ready' });
+      expect((await server.http('/healthz')).json()).toEqual({ status: 'ok' });
+      expect((await server.http('/readyz')).json()).toEqual({ status: 'ready' });
     });
 
     it('error answers carry the CSP too and no stack trace', async () => {
-      const res = await http('/api/nothing-here');
+      const res = await server.http('/api/nothing-here');
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ error: 'Not found.', code: 'NOT_FOUND' });
       expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-      expect(res.headers['content-security-policy']).toContain(emulator.origin);
-    });
-  });
-
-  describe('CSRF', () => {
-    it('refuses a POST without the header, with a wrong token, and with another session\'s token (403, nothing done)', async () => {
-      const a = await claimant();
-      const b = await claimant();
-      const body = { credentials: model('Lookup', 'Credentials', { vin: MARIA.vin }), reCaptchaResponse: await a.captchaToken() };
-      const url = '/api/forms/lookup/authorize';
-      const missing = await http({ method: 'POST', url, headers: { cookie: a.cookie }, payload: body });
-      const wrong = await http({ method: 'POST', url, headers: { cookie: a.cookie, 'x-csrf-token': 'x'.repeat(43) }, payload: body });
-      const foreign = await http({ method: 'POST', url, headers: { cookie: a.cookie, 'x-csrf-token': b.csrf }, payload: body });
-      const noSession = await http({ method: 'POST', url, headers: { 'x-csrf-token': a.csrf }, payload: body });
-      for (const res of [missing, wrong, foreign, noSession]) {
-        expect(res.statusCode).toBe(403);
-        expect(res.json()).toMatchObject({ authorized: false, code: 'CSRF_INVALID', error: SERVER_ERRORS.CSRF_INVALID.en });
-      }
-      expect(emulator.verifyCount()).toBeGreaterThanOrEqual(0);
-      // The token was never sent to siteverify: it still works once.
-      const ok = await http({ method: 'POST', url, headers: a.headers(), payload: body });
-      expect(ok.json()).toMatchObject({ authorized: true });
-    });
-
-    it('does not take the token from a cookie or the body', async () => {
-      const a = await claimant();
-      const res = await http({
-        method: 'POST',
-        url: '/api/session-timeout',
-        headers: { cookie: `${a.cookie}; X-CSRF-TOKEN=${a.csrf}`, 'content-type': 'application/json' },
-        payload: { requestToken: a.csrf },
-      });
-      expect(res.statusCode).toBe(403);
+      expect(res.headers['content-security-policy']).toContain(server.emulator.origin);
     });
   });
 
@@ -247,14 +162,14 @@ describe.each(DIALECTS)('the API over %s', (dialect) => {
       expect(res.headers['cache-control']).toBe('no-store');
       expect(c.cookie).not.toBe(before);
       // The old session id is gone (its data moved, with a new CSRF token: csrf-and-cookies.test.ts).
-      const old = await http({ method: 'POST', url: '/api/session-timeout', headers: { cookie: before, 'x-csrf-token': c.csrf } });
+      const old = await server.http({ method: 'POST', url: '/api/session-timeout', headers: { cookie: before, 'x-csrf-token': c.csrf } });
       expect(old.statusCode).toBe(403);
     });
 
     it('a wrong PIN is 401 with an error; repeated wrong PINs for a notice ID are 429 (security/pin-lockout.test.ts has the rest)', async () => {
       const c = await claimant();
       const wrong = async (remoteAddress: string, noticeId: string) =>
-        http({
+        server.http({
           method: 'POST',
           url: '/api/forms/exclusion/authorize',
           remoteAddress,
@@ -282,56 +197,9 @@ describe.each(DIALECTS)('the API over %s', (dialect) => {
       expect(res.json()).toMatchObject({ authorized: false, code: 'INVALID_CREDENTIALS' });
     });
 
-    it('captcha missing, wrong, reused, unverifiable or for another host is refused', async () => {
-      const c = await claimant();
-      const vin = { vin: MARIA.vin };
-      expect((await c.authorize('Lookup', vin, null)).json()).toMatchObject({ authorized: false, code: 'CAPTCHA_REQUIRED' });
-      expect((await c.authorize('Lookup', vin, 'made-up-token')).json()).toMatchObject({ code: 'CAPTCHA_FAILED' });
-      const token = await c.captchaToken();
-      expect((await c.authorize('Lookup', vin, token)).json()).toMatchObject({ authorized: true });
-      const reused = await c.authorize('Lookup', vin, token);
-      expect(reused.statusCode).toBe(400);
-      expect(reused.json()).toMatchObject({ authorized: false, code: 'CAPTCHA_FAILED' });
-      for (const t of Object.values(EMULATOR_TOKENS)) {
-        const res = await c.authorize('Lookup', vin, t);
-        expect(res.statusCode, t).toBe(400);
-        expect(res.json().code, t).toBe('CAPTCHA_FAILED');
-      }
-      expect((await c.authorize('Lookup', vin, await c.captchaToken('emulator-fail-site-key'))).json().code).toBe('CAPTCHA_FAILED');
-    });
-
-    it('a refused authorize spends its captcha token too: one token, one answer', async () => {
-      const c = await claimant();
-      const token = await c.captchaToken();
-      expect((await c.authorize('Automotive', { ...MARIA, pin: '000001' }, token)).statusCode).toBe(401);
-      expect((await c.authorize('Automotive', { ...MARIA }, token)).json()).toMatchObject({ authorized: false, code: 'CAPTCHA_FAILED' });
-      const vinToken = await c.captchaToken();
-      expect((await c.authorize('Lookup', { vin: NOT_CLASS_VIN }, vinToken)).json()).toMatchObject({ authorized: false, error: SERVER_ERRORS.NOT_CLASS_VEHICLE.en });
-      expect((await c.authorize('Lookup', { vin: MARIA.vin }, vinToken)).json()).toMatchObject({ authorized: false, code: 'CAPTCHA_FAILED' });
-    });
-
-    it('answers 415 for text/plain and 400 for malformed JSON; prototype-pollution keys are refused and harmless', async () => {
-      const c = await claimant();
-      const url = '/api/forms/lookup/authorize';
-      const text = await http({ method: 'POST', url, headers: c.headers({ 'content-type': 'text/plain' }), payload: 'vin=1' });
-      expect(text.statusCode).toBe(415);
-      expect(text.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
-      const broken = await http({ method: 'POST', url, headers: c.headers({ 'content-type': 'application/json' }), payload: '{"credentials": ' });
-      expect(broken.statusCode).toBe(400);
-      expect(broken.json().code).toBe('MALFORMED_JSON');
-      const polluted = await http({
-        method: 'POST',
-        url,
-        headers: c.headers({ 'content-type': 'application/json' }),
-        payload: `{"credentials": {"clientId": "x", "metadata": {"formType": "Lookup", "dtoMapping": "credentials"}, "fields": {"vin": "${MARIA.vin}"}}, "__proto__": {"polluted": true}}`,
-      });
-      expect(polluted.statusCode).toBe(400);
-      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    });
-
     it('POST /api/session-timeout ends the session and its authorization', async () => {
       const { c, raw } = await authorized();
-      const end = await http({ method: 'POST', url: '/api/session-timeout', headers: c.headers() });
+      const end = await server.http({ method: 'POST', url: '/api/session-timeout', headers: c.headers() });
       expect(end.json()).toEqual({ ended: true });
       await c.start();
       const res = await c.submit('Automotive', automotiveParts(raw, await c.captchaToken()));
@@ -357,9 +225,9 @@ describe.each(DIALECTS)('the API over %s', (dialect) => {
       const retry = await c.submit('Automotive', { ...parts, text: { ...parts.text, reCaptchaResponse: await c.captchaToken() } });
       expect(retry.json()).toEqual({ submitted: true, error: null, referenceCodeForm: code });
       expect(await stored()).toBe(before + 1);
-      const record = await app.stores.submissions.getByReferenceCode(code);
+      const record = await server.app.stores.submissions.getByReferenceCode(code);
       expect(record?.documents).toEqual([expect.objectContaining({ name: 'invoice.pdf', type: 'application/pdf', size: FILES.pdf.length })]);
-      const docs = await app.stores.submissions.getDocuments(record!.id);
+      const docs = await server.app.stores.submissions.getDocuments(record!.id);
       expect(Buffer.compare(docs[0]!.bytes, FILES.pdf)).toBe(0);
       expect(JSON.stringify(record?.payload)).not.toContain(raw);
       // The PIN proved the claimant at authorize; the claim keeps the Notice ID, never the PIN.
@@ -386,10 +254,10 @@ describe.each(DIALECTS)('the API over %s', (dialect) => {
       const excluded = (await exclusion.c.submit('Exclusion', exclusion.parts(await exclusion.c.captchaToken()))).json().referenceCodeForm as string;
 
       const out = { stdout: '', stderr: '' };
-      const cliIo = { env: db.env, cwd: process.cwd(), stdout: (t: string) => void (out.stdout += t), stderr: (t: string) => void (out.stderr += t) };
+      const cliIo = { env: server.db.env, cwd: process.cwd(), stdout: (t: string) => void (out.stdout += t), stderr: (t: string) => void (out.stderr += t) };
       expect(await runCli(['export-submissions', '--format', 'jsonl'], cliIo), out.stderr).toBe(0);
       const lines = out.stdout.trim().split('\n').map((l) => JSON.parse(l) as { referenceCode: string });
-      const all = await app.stores.submissions.listSubmissions();
+      const all = await server.app.stores.submissions.listSubmissions();
       expect(lines.map((l) => l.referenceCode).sort()).toEqual(all.map((r) => r.referenceCode).sort());
       expect(lines.map((l) => l.referenceCode)).toEqual(expect.arrayContaining([...sent.keys(), excluded]));
       expect(out.stdout).not.toContain(`"pin":"${MARIA.pin}"`);
@@ -400,39 +268,6 @@ describe.each(DIALECTS)('the API over %s', (dialect) => {
         expect(files).toEqual(['invoice.pdf']);
         expect(Buffer.compare(readFileSync(path.join(dir, files[0]!)), bytes), code).toBe(0);
         rmSync(dir, { recursive: true, force: true });
-      }
-    });
-
-    it('logs an authorize and a submit without personal data, tokens or cookies', async () => {
-      const lines: string[] = [];
-      const stream = new Writable({
-        write(chunk: Buffer, _encoding, done) {
-          lines.push(chunk.toString('utf8'));
-          done();
-        },
-      });
-      const logged = await testApp(await db.open(), emulator, { trustProxy: 1, logger: { ...(loggerOptions('development') as object), stream } as FastifyServerOptions['logger'] });
-      try {
-        // James O'Neil of the sample class list (María has filed her claim in this database).
-        const james = { vin: '5EXMA1B20JC000202', noticeId: 'EXM-100002', pin: '730155' };
-        const c = await new Claimant(logged, emulator, await overHttp(logged)).start();
-        const firstCookie = c.cookie;
-        const authToken = await c.captchaToken();
-        const wrong = await c.authorize('Automotive', { ...james, pin: '731264' });
-        expect(wrong.statusCode).toBe(401);
-        const auth = await c.authorize('Automotive', { ...james }, authToken);
-        const raw = auth.json<{ captcha: string }>().captcha;
-        const token = await c.captchaToken();
-        const res = await c.submit('Automotive', automotiveParts(raw, token, james));
-        expect(res.json().submitted).toBe(true);
-        const log = lines.join('');
-        expect(log).toContain('submission stored');
-        expect(log).toContain('/api/forms/automotive/authorize');
-        const secrets = [james.pin, '731264', james.noticeId, james.vin, 'María', 'Garcia', 'maria.garcia', '555-0142', 'Harbor', raw, authToken, token, c.csrf];
-        for (const cookie of [firstCookie, c.cookie]) secrets.push(cookie.split('=')[1]!.split('.')[0]!);
-        for (const secret of secrets) expect(log, secret).not.toContain(secret);
-      } finally {
-        await logged.close();
       }
     });
 
@@ -461,30 +296,6 @@ describe.each(DIALECTS)('the API over %s', (dialect) => {
       const res = await c.submit('Automotive', automotiveParts('x.y', await c.captchaToken()));
       expect(res.statusCode).toBe(401);
       expect(res.json()).toMatchObject({ submitted: false, code: 'NOT_AUTHORIZED' });
-    });
-
-    it('captcha missing, wrong or reused: refused', async () => {
-      await refused((p) => ({ ...p, text: { ...p.text, reCaptchaResponse: '' } }), 400, 'CAPTCHA_REQUIRED');
-      await refused((p) => ({ ...p, text: { ...p.text, reCaptchaResponse: 'forged' } }), 400, 'CAPTCHA_FAILED');
-      await refused((p) => ({ ...p, text: { ...p.text, captchaRawValue: 'eyJmIjoiQXV0b21vdGl2ZSJ9.forged' } }), 400, 'CAPTCHA_RAW_INVALID');
-      await refused((p) => {
-        const { captchaRawValue: _drop, ...text } = p.text;
-        return { ...p, text };
-      }, 400, 'CAPTCHA_RAW_INVALID');
-    });
-
-    it('a captcha value of another session or another submission is refused', async () => {
-      const first = await authorized();
-      const second = await authorized();
-      const foreign = await second.c.submit('Automotive', automotiveParts(first.raw, await second.c.captchaToken(), second.credentials));
-      expect(foreign.json()).toMatchObject({ submitted: false, code: 'CAPTCHA_RAW_INVALID' });
-      const ok = await first.c.submit('Automotive', first.parts(await first.c.captchaToken()));
-      expect(ok.json().submitted).toBe(true);
-      // The authorization has filed its claim: other answers are refused, naming its reference code.
-      const other = await first.c.submit('Automotive', first.parts(await first.c.captchaToken()));
-      expect(other.statusCode).toBe(409);
-      expect(other.json()).toMatchObject({ submitted: false, code: 'ALREADY_SUBMITTED' });
-      expect(other.json().error).toContain(ok.json().referenceCodeForm);
     });
 
     it('a model that breaks a rule: 400 naming the field', async () => {
@@ -557,48 +368,5 @@ describe.each(DIALECTS)('the API over %s', (dialect) => {
       await refused((p) => ({ ...p, files: Array.from({ length: 25 }, (_, i) => ({ ...p.files[0]!, name: `f${i}.pdf` })) }), 413, 'TOO_MANY_PARTS');
     });
 
-    it('malformed JSON parts and prototype-pollution keys: 400, harmless', async () => {
-      await refused((p) => ({ ...p, text: { ...p.text, claimDetails: '{"fields": ' } }), 400, 'MALFORMED_JSON');
-      await refused((p) => {
-        const text = p.text.claimantInfo!.replace('"fields":{', '"fields":{"__proto__":{"polluted":true},');
-        return { ...p, text: { ...p.text, claimantInfo: text } };
-      }, 400, 'MALFORMED_JSON');
-      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    });
-
-    it('malformed multipart: 400, never 500', async () => {
-      const { c } = await authorized();
-      const before = await stored();
-      const bodies = [
-        '--BOUNDARY\r\nContent-Disposition: form-data; name="userPreferredCulture"\r\n\r\nen\r\n--BOUNDARY\r\nContent-Disposition: form-data; name="x"; filename="a.pdf"\r\n\r\n%PDF',
-        'not multipart at all',
-        '--OTHER\r\n\r\n--OTHER--',
-      ];
-      for (const payload of bodies) {
-        const res = await http({
-          method: 'POST',
-          url: '/api/forms/automotive',
-          headers: c.headers({ 'content-type': 'multipart/form-data; boundary=BOUNDARY' }),
-          payload,
-        });
-        expect(res.statusCode, payload).toBeGreaterThanOrEqual(400);
-        expect(res.statusCode, payload).toBeLessThan(500);
-        expect(res.json().submitted).toBe(false);
-      }
-      const noBoundary = await http({ method: 'POST', url: '/api/forms/automotive', headers: c.headers({ 'content-type': 'multipart/form-data' }), payload: 'x' });
-      expect(noBoundary.statusCode).toBe(400);
-      const json = await http({ method: 'POST', url: '/api/forms/automotive', headers: c.headers({ 'content-type': 'application/json' }), payload: '{}' });
-      expect(json.statusCode).toBe(415);
-      expect(await stored()).toBe(before);
-    });
-
-    it('CSRF missing on submit: 403 and nothing stored', async () => {
-      const { c, raw } = await authorized();
-      const before = await stored();
-      c.csrf = 'wrong';
-      const res = await c.submit('Automotive', automotiveParts(raw, await c.captchaToken()));
-      expect(res.statusCode).toBe(403);
-      expect(await stored()).toBe(before);
-    });
   });
 });

@@ -11,9 +11,9 @@ import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../../server/app.js';
-import type { CaptchaEmulator } from '../../server/captcha-emulator/emulator.js';
+import { startCaptchaEmulator, type CaptchaEmulator } from '../../server/captcha-emulator/emulator.js';
 import { CSRF_HEADER } from '../../server/plugins/app/session.js';
 import { openDatabase } from '../../server/db/index.js';
 import type { Database } from '../../server/db/types.js';
@@ -365,4 +365,89 @@ export class Claimant {
       payload: body,
     });
   }
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * One server for a describe block
+ * ----------------------------------------------------------------------------------------------*/
+
+/** A claimant authorized for a form: the captcha value authorize answered, and the parts of their submission. */
+export interface Authorized {
+  c: Claimant;
+  raw: string;
+  credentials: Credentials;
+  prepopulatedData: Record<string, unknown> | null;
+  /** A complete, valid submission of the form for these credentials, with the provider `token`. */
+  parts(token: string): Parts;
+}
+
+export interface TestServer {
+  readonly emulator: CaptchaEmulator;
+  readonly db: TestDatabase;
+  readonly app: FastifyInstance;
+  /** Real HTTP to `app`. */
+  readonly http: Send;
+  /** A claimant with a session and its CSRF token, over real HTTP. */
+  claimant(): Promise<Claimant>;
+  /**
+   * A claimant authorized for `formType` (by default with a class vehicle of their own, so that the
+   * sample duplicate policy sees a new claimant each time).
+   */
+  authorized(formType?: 'Automotive' | 'Exclusion', credentials?: Credentials): Promise<Authorized>;
+  /** How many submissions the database holds. */
+  stored(): Promise<number>;
+}
+
+/**
+ * For a describe block: the captcha emulator, a test database of `dialect` and an app on it
+ * listening for real HTTP, all closed and removed after the block. `options` go to `testApp`; a
+ * function is called in beforeAll (a settlement copy made only when the block runs). The getters
+ * are read inside tests.
+ */
+export function serverOver(dialect: Dialect, options: Partial<BuildAppOptions> | (() => Partial<BuildAppOptions>) = {}): TestServer {
+  let emulator: CaptchaEmulator | undefined;
+  let db: TestDatabase | undefined;
+  let app: FastifyInstance | undefined;
+  let http: Send | undefined;
+  beforeAll(async () => {
+    emulator = await startCaptchaEmulator();
+    db = await testDatabase(dialect);
+    app = await testApp(await db.open(), emulator, typeof options === 'function' ? options() : options);
+    http = await overHttp(app);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.cleanup();
+    await emulator?.close();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('serverOver: the server starts in beforeAll; use it inside a test.');
+    return value;
+  };
+  const server: TestServer = {
+    get emulator() {
+      return started(emulator);
+    },
+    get db() {
+      return started(db);
+    },
+    get app() {
+      return started(app);
+    },
+    get http() {
+      return started(http);
+    },
+    claimant: () => new Claimant(server.app, server.emulator, server.http).start(),
+    async authorized(formType = 'Automotive', credentials = vinOnly(otherClassVehicle())) {
+      const c = await server.claimant();
+      const res = await c.authorize(formType, { ...credentials });
+      expect(res.statusCode, res.body).toBe(200);
+      const answer = res.json<{ captcha: string; prepopulatedData: Record<string, unknown> | null }>();
+      const raw = answer.captcha;
+      const parts = (token: string) => (formType === 'Automotive' ? automotiveParts(raw, token, credentials) : exclusionParts(raw, token, credentials));
+      return { c, raw, credentials, prepopulatedData: answer.prepopulatedData, parts };
+    },
+    stored: async () => (await server.app.stores.submissions.listSubmissions()).length,
+  };
+  return server;
 }

@@ -3,33 +3,16 @@
  * database transaction, submit saves the session once the claim is stored, and the single-use and
  * retry guarantees hold as with sessions in the database.
  */
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCaptchaEmulator, type CaptchaEmulator } from '../../server/captcha-emulator/emulator.js';
+import { describe, expect, it } from 'vitest';
 import { REDIS_URL } from './db/helpers.js';
-import { automotiveParts, Claimant, MARIA, overHttp, testApp, testDatabase, type Send, type TestDatabase } from './helper.js';
+import { automotiveParts, MARIA, serverOver } from './helper.js';
 
 describe('the API with sessions in Redis', () => {
-  let emulator: CaptchaEmulator;
-  let db: TestDatabase;
-  let app: FastifyInstance;
-  let http: Send;
-
-  beforeAll(async () => {
-    emulator = await startCaptchaEmulator();
-    db = await testDatabase('sqlite');
-    app = await testApp(await db.open(), emulator, { redisUrl: REDIS_URL });
-    http = await overHttp(app);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.cleanup();
-    await emulator?.close();
-  });
+  const server = serverOver('sqlite', { redisUrl: REDIS_URL });
 
   it('authorizes with a rotated session, refuses a reused token, stores a claim once and answers a retry with its code', async () => {
-    expect(app.sessions.joinTransactions).toBe(false);
-    const c = await new Claimant(app, emulator, http).start();
+    expect(server.app.sessions.joinTransactions).toBe(false);
+    const c = await server.claimant();
     const before = c.cookie;
     const token = await c.captchaToken();
     const auth = await c.authorize('Automotive', { ...MARIA }, token);
@@ -48,6 +31,6 @@ describe('the API with sessions in Redis', () => {
     expect(other.statusCode).toBe(409);
     expect(other.json()).toMatchObject({ submitted: false, code: 'ALREADY_SUBMITTED' });
     expect(other.json().error).toContain(first.json().referenceCodeForm);
-    expect((await app.stores.submissions.listSubmissions()).length).toBe(1);
+    expect(await server.stored()).toBe(1);
   });
 });

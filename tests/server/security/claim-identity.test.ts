@@ -6,26 +6,9 @@
  * prefilled data stored with a claim is the server's record, never the client's echo of it; an
  * authorization (or captcha value) for one form does not serve another.
  */
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCaptchaEmulator, type CaptchaEmulator } from '../../../server/captcha-emulator/emulator.js';
+import { describe, expect, it } from 'vitest';
 import { SERVER_ERRORS } from '../../../server/errors.js';
-import {
-  automotiveParts,
-  Claimant,
-  type Credentials,
-  DIALECTS,
-  exclusionParts,
-  MARIA,
-  otherClassVehicle,
-  overHttp,
-  testApp,
-  testDatabase,
-  vinOnly,
-  type Parts,
-  type Send,
-  type TestDatabase,
-} from '../helper.js';
+import { automotiveParts, type Credentials, DIALECTS, exclusionParts, MARIA, otherClassVehicle, type Parts, serverOver, vinOnly } from '../helper.js';
 
 const JAMES = { vin: '5EXMA1B20JC000202', noticeId: 'EXM-100002', pin: '730155' };
 
@@ -41,32 +24,10 @@ function edited(parts: Parts, changes: Record<string, (model: { fields: Record<s
 }
 
 describe.each(DIALECTS)('a claim is bound to the claimant who was authorized, over %s', (dialect) => {
-  let emulator: CaptchaEmulator;
-  let db: TestDatabase;
-  let app: FastifyInstance;
-  let http: Send;
+  const server = serverOver(dialect, { trustProxy: 1 });
 
-  beforeAll(async () => {
-    emulator = await startCaptchaEmulator();
-    db = await testDatabase(dialect);
-    app = await testApp(await db.open(), emulator, { trustProxy: 1 });
-    http = await overHttp(app);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.cleanup();
-    await emulator?.close();
-  });
-
-  const stored = async () => (await app.stores.submissions.listSubmissions()).length;
-  const record = async (code: string) => (await app.stores.submissions.getByReferenceCode(code))!.payload as Record<string, { fields: Record<string, unknown> } & Array<{ fields: Record<string, unknown> }>>;
-
-  async function authorized(formType: 'Automotive' | 'Exclusion', credentials: Credentials) {
-    const c = await new Claimant(app, emulator, http).start();
-    const res = await c.authorize(formType, { ...credentials });
-    expect(res.statusCode, res.body).toBe(200);
-    return { c, raw: res.json<{ captcha: string }>().captcha, prepopulatedData: res.json().prepopulatedData as Record<string, unknown> | null };
-  }
+  const { authorized, stored } = server;
+  const record = async (code: string) => (await server.app.stores.submissions.getByReferenceCode(code))!.payload as Record<string, { fields: Record<string, unknown> } & Array<{ fields: Record<string, unknown> }>>;
 
   describe('idempotency belongs to the authorization', () => {
     it("a second claimant sending the first one's clientIds gets a reference code of their own, and their answers are stored", async () => {
@@ -208,7 +169,7 @@ describe.each(DIALECTS)('a claim is bound to the claimant who was authorized, ov
 
   describe('an authorization serves its own form only', () => {
     it('a Lookup authorization submits nothing', async () => {
-      const c = await new Claimant(app, emulator, http).start();
+      const c = await server.claimant();
       expect((await c.authorize('Lookup', { vin: MARIA.vin })).json()).toMatchObject({ authorized: true });
       const before = await stored();
       const res = await c.submit('Automotive', automotiveParts('x.y', await c.captchaToken(), vinOnly(MARIA.vin)));

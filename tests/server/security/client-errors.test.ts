@@ -1,6 +1,7 @@
 /**
  * Threat: a careless or hostile client sends a request the server cannot use — nested too deep,
- * malformed, too large, cut off halfway — or the server's disk fills while it stores. Every such
+ * malformed, of another content type, too large, cut off halfway, carrying `__proto__` keys that
+ * would pollute the server's objects — or the server's disk fills while it stores. Every such
  * request must get a catalogued answer: a 4xx saying what to do (413 for what is too large), or
  * 503 with Retry-After when the server is at fault; never a 500, never a stored row, never an
  * error-level log line for what a client did.
@@ -9,7 +10,7 @@ import { connect, type AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import BetterSqlite3 from 'better-sqlite3';
 import { Redis } from 'ioredis';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyServerOptions } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +18,7 @@ import { startCaptchaEmulator, type CaptchaEmulator } from '../../../server/capt
 import { loggerOptions } from '../../../server/app.js';
 import { isUnavailable, translateDatabaseError } from '../../../server/db/errors.js';
 import { clientKey } from '../../../server/plugins/external/rate-limit.js';
-import { automotiveParts, Claimant, DIALECTS, encodeMultipart, FILES, MARIA, model, otherClassVehicle, overHttp, PG_URL, testApp, testDatabase, vinOnly, type Parts, type Send, type TestDatabase } from '../helper.js';
+import { appsOnSqlite, automotiveParts, Claimant, DIALECTS, encodeMultipart, FILES, MARIA, model, otherClassVehicle, overHttp, PG_URL, serverOver, vinOnly, type Parts } from '../helper.js';
 
 /** A logger writing into `lines` (one JSON object per line), at the development level. */
 function capturedLogger(lines: Array<{ level: number; msg: string; err?: { message?: string } }>): FastifyServerOptions['logger'] {
@@ -31,37 +32,12 @@ function capturedLogger(lines: Array<{ level: number; msg: string; err?: { messa
 }
 
 describe.each(DIALECTS)('client errors over %s', (dialect) => {
-  let emulator: CaptchaEmulator;
-  let db: TestDatabase;
-  let app: FastifyInstance;
-  let http: Send;
   const logs: Array<{ level: number; msg: string; err?: { message?: string } }> = [];
+  // Hundreds of odd requests from one address: the coarse per-IP limit is not what is tested here.
+  const server = serverOver(dialect, { trustProxy: 1, logger: capturedLogger(logs), apiRequestsPerMinute: 100_000 });
+  const { authorized, claimant, stored } = server;
 
-  beforeAll(async () => {
-    emulator = await startCaptchaEmulator();
-    db = await testDatabase(dialect);
-    // Hundreds of odd requests from one address: the coarse per-IP limit is not what is tested here.
-    app = await testApp(await db.open(), emulator, { trustProxy: 1, logger: capturedLogger(logs), apiRequestsPerMinute: 100_000 });
-    http = await overHttp(app);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.cleanup();
-    await emulator?.close();
-  });
-
-  const stored = async () => (await app.stores.submissions.listSubmissions()).length;
-
-  /** A claimant authorized by a class vehicle of its own (the sample settlement files one claim per member). */
-  async function authorized() {
-    const credentials = vinOnly(otherClassVehicle());
-    const c = await new Claimant(app, emulator, http).start();
-    const res = await c.authorize('Automotive', { ...credentials });
-    expect(res.statusCode).toBe(200);
-    return { c, raw: res.json<{ captcha: string }>().captcha, credentials };
-  }
-
-  /** An authorized claimant's submission, changed by `mutate`: the status and code expected, nothing stored, no error logged. */
+  /** An authorized claimant's submission, changed by `mutate`: the status and code expected with an error text and no stack trace or SQL, nothing stored, no error logged. */
   async function refused(mutate: (p: Parts) => Parts, status: number, code: string) {
     const { c, raw, credentials } = await authorized();
     const before = await stored();
@@ -69,6 +45,8 @@ describe.each(DIALECTS)('client errors over %s', (dialect) => {
     const res = await c.submit('Automotive', mutate(automotiveParts(raw, await c.captchaToken(), credentials)));
     expect(res.statusCode, res.body).toBe(status);
     expect(res.json()).toMatchObject({ submitted: false, referenceCodeForm: null, code });
+    expect(res.json().error).toEqual(expect.any(String));
+    expect(res.body).not.toMatch(/\bat .*\.ts:\d+|SELECT|INSERT/);
     expect(await stored()).toBe(before);
     expect(logs.slice(logged).filter((l) => l.level >= 50)).toEqual([]);
     return res.json<{ error: string }>().error;
@@ -86,9 +64,9 @@ describe.each(DIALECTS)('client errors over %s', (dialect) => {
     });
 
     it('an authorize body nested 100,000 levels deep: 400', async () => {
-      const c = await new Claimant(app, emulator, http).start();
+      const c = await claimant();
       for (const inner of [`${'['.repeat(100_000)}${']'.repeat(100_000)}`, `${'{"a":'.repeat(40_000)}1${'}'.repeat(40_000)}`]) {
-        const res = await http({
+        const res = await server.http({
           method: 'POST',
           url: '/api/forms/lookup/authorize',
           headers: c.headers({ 'content-type': 'application/json' }),
@@ -100,11 +78,67 @@ describe.each(DIALECTS)('client errors over %s', (dialect) => {
     });
   });
 
+  describe('malformed bodies and prototype pollution', () => {
+    it('answers 415 for text/plain and 400 for malformed JSON; prototype-pollution keys are refused and harmless', async () => {
+      const c = await claimant();
+      const url = '/api/forms/lookup/authorize';
+      const text = await server.http({ method: 'POST', url, headers: c.headers({ 'content-type': 'text/plain' }), payload: 'vin=1' });
+      expect(text.statusCode).toBe(415);
+      expect(text.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
+      const broken = await server.http({ method: 'POST', url, headers: c.headers({ 'content-type': 'application/json' }), payload: '{"credentials": ' });
+      expect(broken.statusCode).toBe(400);
+      expect(broken.json().code).toBe('MALFORMED_JSON');
+      const polluted = await server.http({
+        method: 'POST',
+        url,
+        headers: c.headers({ 'content-type': 'application/json' }),
+        payload: `{"credentials": {"clientId": "x", "metadata": {"formType": "Lookup", "dtoMapping": "credentials"}, "fields": {"vin": "${MARIA.vin}"}}, "__proto__": {"polluted": true}}`,
+      });
+      expect(polluted.statusCode).toBe(400);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    });
+
+    it('malformed JSON parts and prototype-pollution keys: 400, harmless', async () => {
+      await refused((p) => ({ ...p, text: { ...p.text, claimDetails: '{"fields": ' } }), 400, 'MALFORMED_JSON');
+      await refused((p) => {
+        const text = p.text.claimantInfo!.replace('"fields":{', '"fields":{"__proto__":{"polluted":true},');
+        return { ...p, text: { ...p.text, claimantInfo: text } };
+      }, 400, 'MALFORMED_JSON');
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    });
+
+    it('malformed multipart: 400, never 500', async () => {
+      const { c } = await authorized();
+      const before = await stored();
+      const bodies = [
+        '--BOUNDARY\r\nContent-Disposition: form-data; name="userPreferredCulture"\r\n\r\nen\r\n--BOUNDARY\r\nContent-Disposition: form-data; name="x"; filename="a.pdf"\r\n\r\n%PDF',
+        'not multipart at all',
+        '--OTHER\r\n\r\n--OTHER--',
+      ];
+      for (const payload of bodies) {
+        const res = await server.http({
+          method: 'POST',
+          url: '/api/forms/automotive',
+          headers: c.headers({ 'content-type': 'multipart/form-data; boundary=BOUNDARY' }),
+          payload,
+        });
+        expect(res.statusCode, payload).toBeGreaterThanOrEqual(400);
+        expect(res.statusCode, payload).toBeLessThan(500);
+        expect(res.json().submitted).toBe(false);
+      }
+      const noBoundary = await server.http({ method: 'POST', url: '/api/forms/automotive', headers: c.headers({ 'content-type': 'multipart/form-data' }), payload: 'x' });
+      expect(noBoundary.statusCode).toBe(400);
+      const json = await server.http({ method: 'POST', url: '/api/forms/automotive', headers: c.headers({ 'content-type': 'application/json' }), payload: '{}' });
+      expect(json.statusCode).toBe(415);
+      expect(await stored()).toBe(before);
+    });
+  });
+
   describe('multipart', () => {
     it('a 300-character boundary: 400 MALFORMED_MULTIPART', async () => {
       const { c } = await authorized();
       const boundary = 'b'.repeat(300);
-      const res = await http({
+      const res = await server.http({
         method: 'POST',
         url: '/api/forms/automotive',
         headers: c.headers({ 'content-type': `multipart/form-data; boundary=${boundary}` }),
@@ -126,7 +160,7 @@ describe.each(DIALECTS)('client errors over %s', (dialect) => {
     });
 
     it('the OpenAPI document lists 413 for both form calls', async () => {
-      const doc = (await http('/api/openapi.json')).json();
+      const doc = (await server.http('/api/openapi.json')).json();
       expect(Object.keys(doc.paths['/api/forms/automotive'].post.responses)).toContain('413');
       expect(Object.keys(doc.paths['/api/forms/automotive/authorize'].post.responses)).toContain('413');
     });
@@ -138,7 +172,7 @@ describe.each(DIALECTS)('client errors over %s', (dialect) => {
      * for `reading` (the server is at work on it), then destroys the socket.
      */
     async function abandon(c: Claimant, body: Buffer, contentType: string, sent: number, url: string, reading: () => Promise<void>) {
-      const { port } = app.server.address() as AddressInfo;
+      const { port } = server.app.server.address() as AddressInfo;
       const headers = Object.entries(c.headers({ 'content-type': contentType, 'content-length': String(body.length) }))
         .map(([name, value]) => `${name}: ${value}\r\n`)
         .join('');
@@ -152,7 +186,7 @@ describe.each(DIALECTS)('client errors over %s', (dialect) => {
       socket.destroy();
     }
     /** Until the server has let go of every connection. */
-    const connections = () => new Promise<number>((resolve) => app.server.getConnections((_error, count) => resolve(count)));
+    const connections = () => new Promise<number>((resolve) => server.app.server.getConnections((_error, count) => resolve(count)));
 
     it('half a multipart body, then the socket closes: nothing stored, logged as information, never as an error', async () => {
       const { c, raw, credentials } = await authorized();
@@ -162,8 +196,8 @@ describe.each(DIALECTS)('client errors over %s', (dialect) => {
       const parts = automotiveParts(raw, await c.captchaToken(), credentials);
       const { body, contentType } = await encodeMultipart({ ...parts, files: [{ ...parts.files[0]!, bytes: big }] });
       // The route is reading the parts once it has sent the provider token (the first part) to siteverify.
-      const verified = emulator.verifyCount();
-      await abandon(c, body, contentType, Math.floor(body.length / 2), '/api/forms/automotive', () => expect.poll(() => emulator.verifyCount(), { timeout: 10_000 }).toBe(verified + 1));
+      const verified = server.emulator.verifyCount();
+      await abandon(c, body, contentType, Math.floor(body.length / 2), '/api/forms/automotive', () => expect.poll(() => server.emulator.verifyCount(), { timeout: 10_000 }).toBe(verified + 1));
       await expect.poll(() => logs.slice(logged).some((l) => /closed the connection/.test(l.msg)), { timeout: 10_000 }).toBe(true);
       // Headers only, the body never sent; half a JSON body to authorize.
       const drained = () => expect.poll(connections, { timeout: 10_000 }).toBe(0);
@@ -200,18 +234,18 @@ describe.each(DIALECTS)('client errors over %s', (dialect) => {
         bodies.push(JSON.stringify({ credentials: { ...credentials, fields: { vin: value } }, reCaptchaResponse: null }));
       }
       // Another claimant's session: the ones sent to /api/session-timeout end it.
-      const other = await new Claimant(app, emulator, http).start();
+      const other = await claimant();
       for (const url of ['/api/forms/lookup/authorize', '/api/forms/automotive/authorize', '/api/forms/exclusion/authorize', '/api/session-timeout']) {
         for (const body of bodies) {
           if (url === '/api/session-timeout') await other.start();
-          const res = await http({ method: 'POST', url, headers: other.headers({ 'content-type': 'application/json' }), payload: body });
+          const res = await server.http({ method: 'POST', url, headers: other.headers({ 'content-type': 'application/json' }), payload: body });
           expect(res.statusCode, `${url} ${body.slice(0, 120)} → ${res.body}`).toBeLessThan(500);
         }
         await other.start();
-        const utf8 = await http({ method: 'POST', url, headers: other.headers({ 'content-type': 'application/json' }), payload: Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x3a, 0x31, 0x7d]) });
+        const utf8 = await server.http({ method: 'POST', url, headers: other.headers({ 'content-type': 'application/json' }), payload: Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x3a, 0x31, 0x7d]) });
         expect(utf8.statusCode, url).toBeLessThan(500);
         await other.start();
-        const empty = await http({ method: 'POST', url, headers: other.headers({ 'content-type': 'multipart/form-data; boundary=x' }), payload: '' });
+        const empty = await server.http({ method: 'POST', url, headers: other.headers({ 'content-type': 'multipart/form-data; boundary=x' }), payload: '' });
         expect(empty.statusCode, url).toBeLessThan(500);
       }
       const multipartBodies: Array<(p: Parts) => Parts> = [
@@ -241,7 +275,7 @@ describe.each(DIALECTS)('client errors over %s', (dialect) => {
       const twice = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="userPreferredCulture"\r\n\r\nes\r\n`), body]);
       const invalid = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="captchaRawValue"\r\n\r\n`), Buffer.from([0xff, 0xfe, 0x00]), Buffer.from('\r\n'), body]);
       for (const payload of [twice, invalid]) {
-        const res = await http({ method: 'POST', url: '/api/forms/automotive', headers: c.headers({ 'content-type': contentType }), payload });
+        const res = await server.http({ method: 'POST', url: '/api/forms/automotive', headers: c.headers({ 'content-type': contentType }), payload });
         expect(res.statusCode, res.body).toBe(400);
       }
       // Odd queries, methods and content types on every route.
@@ -250,45 +284,50 @@ describe.each(DIALECTS)('client errors over %s', (dialect) => {
       for (const route of routes) {
         for (const query of queries) {
           for (const method of ['GET', 'POST', 'PUT']) {
-            const res = await http({ method, url: `${route}${query}`, headers: other.headers({ 'content-type': 'application/json' }), ...(method === 'GET' ? {} : { payload: '{}' }) });
+            const res = await server.http({ method, url: `${route}${query}`, headers: other.headers({ 'content-type': 'application/json' }), ...(method === 'GET' ? {} : { payload: '{}' }) });
             expect(res.statusCode, `${method} ${route}${query.slice(0, 30)} → ${res.body.slice(0, 200)}`).toBeLessThan(500);
           }
         }
       }
       for (const contentType of ['application/json; charset=utf-16', 'Application/JSON', 'multipart/form-data; boundary="a b"', 'multipart/form-data; boundary=', 'multipart/form-data; boundary=x; boundary=y', 'application/x-www-form-urlencoded']) {
         for (const route of ['/api/forms/lookup/authorize', '/api/forms/automotive']) {
-          const res = await http({ method: 'POST', url: route, headers: c.headers({ 'content-type': contentType }), payload: '{"a":1}' });
+          const res = await server.http({ method: 'POST', url: route, headers: c.headers({ 'content-type': contentType }), payload: '{"a":1}' });
           expect(res.statusCode, `${contentType} ${route} → ${res.body}`).toBeLessThan(500);
         }
       }
       // Huge headers: Node's own 431.
-      const huge = await http({ url: '/api/csrf', headers: { 'x-padding': 'x'.repeat(20_000) } });
+      const huge = await server.http({ url: '/api/csrf', headers: { 'x-padding': 'x'.repeat(20_000) } });
       expect(huge.statusCode).toBe(431);
       expect(logs.slice(logged).filter((l) => l.level >= 50)).toEqual([]);
     });
   });
 });
 
-describe('a full disk', () => {
+/** Faults of the server's storage: a test that needs an app builds its own on one SQLite database, with its own fault (a full or read-only database, Redis out of reach). */
+describe('the server at fault', () => {
   let emulator: CaptchaEmulator;
-  let db: TestDatabase;
   beforeAll(async () => {
     emulator = await startCaptchaEmulator();
-    db = await testDatabase('sqlite');
   });
   afterAll(async () => {
-    await db?.cleanup();
     await emulator?.close();
   });
+  const { start } = appsOnSqlite(() => emulator);
 
-  it('SQLite out of pages while a claim is stored: 503 with Retry-After, nothing stored, and the claim goes through once there is room', async () => {
-    const app = await testApp(await db.open(), emulator);
-    try {
+  describe('a full disk', () => {
+    /** An app on a connection of its own (its pragmas are the test's), a claimant authorized on it, and how many claims are stored. */
+    async function authorizedOnAppOfItsOwn() {
+      const app = await start();
       const http = await overHttp(app);
       const credentials = vinOnly(otherClassVehicle());
       const c = await new Claimant(app, emulator, http).start();
       const raw = (await c.authorize('Automotive', { ...credentials })).json<{ captcha: string }>().captcha;
       const before = (await app.stores.submissions.listSubmissions()).length;
+      return { app, http, credentials, c, raw, before };
+    }
+
+    it('SQLite out of pages while a claim is stored: 503 with Retry-After, nothing stored, and the claim goes through once there is room', async () => {
+      const { app, http, credentials, c, raw, before } = await authorizedOnAppOfItsOwn();
       const pages = (await sql<{ page_count: number }>`pragma page_count`.execute(app.database.db)).rows[0]!.page_count;
       // The database may not grow: a claim with a 200 KB document needs new pages.
       await sql.raw(`pragma max_page_count = ${pages}`).execute(app.database.db);
@@ -319,19 +358,10 @@ describe('a full disk', () => {
       await sql`pragma max_page_count = 1073741823`.execute(app.database.db);
       const again = await c.submit('Automotive', { ...full, text: { ...full.text, reCaptchaResponse: await c.captchaToken() } });
       expect(again.json()).toMatchObject({ submitted: true, referenceCodeForm: expect.stringMatching(/^AUT-/) });
-    } finally {
-      await app.close();
-    }
-  });
+    });
 
-  it('a database that cannot be written (read-only): the CSRF call still answers the session\'s token, and the submit is 503, never 403 "page expired"', async () => {
-    const app = await testApp(await db.open(), emulator);
-    try {
-      const http = await overHttp(app);
-      const credentials = vinOnly(otherClassVehicle());
-      const c = await new Claimant(app, emulator, http).start();
-      const raw = (await c.authorize('Automotive', { ...credentials })).json<{ captcha: string }>().captcha;
-      const before = (await app.stores.submissions.listSubmissions()).length;
+    it('a database that cannot be written (read-only): the CSRF call still answers the session\'s token, and the submit is 503, never 403 "page expired"', async () => {
+      const { app, credentials, c, raw, before } = await authorizedOnAppOfItsOwn();
       await sql`pragma query_only = 1`.execute(app.database.db);
       // The page is reloaded: the app fetches its token again (a session write: the expiry).
       const token = c.csrf;
@@ -345,62 +375,47 @@ describe('a full disk', () => {
       expect((await app.stores.submissions.listSubmissions()).length).toBe(before);
       const again = await c.submit('Automotive', automotiveParts(raw, await c.captchaToken(), credentials));
       expect(again.json()).toMatchObject({ submitted: true });
-    } finally {
-      await app.close();
-    }
-  });
+    });
 
-  it('the database errors that mean "full" or "cannot write" are DATABASE_UNAVAILABLE in both dialects', async () => {
-    // Real driver errors: SQLite's from better-sqlite3, PostgreSQL's as node-postgres builds them from the server's answer.
-    const dir = (await import('node:fs')).mkdtempSync(`${(await import('node:os')).tmpdir()}/full-`);
-    const sqlite = new BetterSqlite3(`${dir}/x.sqlite`);
-    sqlite.exec('create table t (x blob)');
-    sqlite.pragma(`max_page_count = ${sqlite.pragma('page_count', { simple: true }) as number}`);
-    let sqliteFull: unknown;
-    try {
-      sqlite.prepare('insert into t values (randomblob(100000))').run();
-    } catch (error) {
-      sqliteFull = error;
-    }
-    sqlite.close();
-    expect((sqliteFull as { code?: string }).code).toBe('SQLITE_FULL');
-    expect(isUnavailable(sqliteFull)).toBe(true);
-    expect(isUnavailable(Object.assign(new Error('disk I/O error'), { code: 'SQLITE_IOERR_WRITE' }))).toBe(true);
-
-    const client = new pg.Client({ connectionString: PG_URL });
-    await client.connect();
-    try {
-      // A real PostgreSQL error object (a failed query), given the SQLSTATEs of a full disk and of out of memory.
-      const pgError = await client.query('select 1/0').catch((error: unknown) => error as pg.DatabaseError);
-      expect(pgError).toBeInstanceOf(pg.DatabaseError);
-      expect(isUnavailable(pgError)).toBe(false);
-      for (const code of ['53100', '53200']) {
-        const translated = translateDatabaseError(Object.assign(pgError, { code }));
-        expect((translated as { code?: string }).code, code).toBe('DB_UNAVAILABLE');
+    it('the database errors that mean "full" or "cannot write" are DATABASE_UNAVAILABLE in both dialects', async () => {
+      // Real driver errors: SQLite's from better-sqlite3, PostgreSQL's as node-postgres builds them from the server's answer.
+      const dir = (await import('node:fs')).mkdtempSync(`${(await import('node:os')).tmpdir()}/full-`);
+      const sqlite = new BetterSqlite3(`${dir}/x.sqlite`);
+      sqlite.exec('create table t (x blob)');
+      sqlite.pragma(`max_page_count = ${sqlite.pragma('page_count', { simple: true }) as number}`);
+      let sqliteFull: unknown;
+      try {
+        sqlite.prepare('insert into t values (randomblob(100000))').run();
+      } catch (error) {
+        sqliteFull = error;
       }
-    } finally {
-      await client.end();
-    }
-  });
-});
+      sqlite.close();
+      expect((sqliteFull as { code?: string }).code).toBe('SQLITE_FULL');
+      expect(isUnavailable(sqliteFull)).toBe(true);
+      expect(isUnavailable(Object.assign(new Error('disk I/O error'), { code: 'SQLITE_IOERR_WRITE' }))).toBe(true);
 
-describe('Redis out of reach or out of room', () => {
-  let emulator: CaptchaEmulator;
-  let db: TestDatabase;
-  beforeAll(async () => {
-    emulator = await startCaptchaEmulator();
-    db = await testDatabase('sqlite');
-  });
-  afterAll(async () => {
-    await db?.cleanup();
-    await emulator?.close();
+      const client = new pg.Client({ connectionString: PG_URL });
+      await client.connect();
+      try {
+        // A real PostgreSQL error object (a failed query), given the SQLSTATEs of a full disk and of out of memory.
+        const pgError = await client.query('select 1/0').catch((error: unknown) => error as pg.DatabaseError);
+        expect(pgError).toBeInstanceOf(pg.DatabaseError);
+        expect(isUnavailable(pgError)).toBe(false);
+        for (const code of ['53100', '53200']) {
+          const translated = translateDatabaseError(Object.assign(pgError, { code }));
+          expect((translated as { code?: string }).code, code).toBe('DB_UNAVAILABLE');
+        }
+      } finally {
+        await client.end();
+      }
+    });
   });
 
-  it('sessions in an unreachable Redis: 503 with Retry-After, never 500, and a session that cannot be read is not a CSRF refusal', async () => {
-    const logs: Array<{ level: number; msg: string }> = [];
-    // Port 1 on this machine: nothing listens there.
-    const app = await testApp(await db.open(), emulator, { redisUrl: 'redis://127.0.0.1:1', logger: capturedLogger(logs) });
-    try {
+  describe('Redis out of reach or out of room', () => {
+    it('sessions in an unreachable Redis: 503 with Retry-After, never 500, and a session that cannot be read is not a CSRF refusal', async () => {
+      const logs: Array<{ level: number; msg: string }> = [];
+      // Port 1 on this machine: nothing listens there.
+      const app = await start({ redisUrl: 'redis://127.0.0.1:1', logger: capturedLogger(logs) });
       const http = await overHttp(app);
       const csrf = await http('/api/csrf');
       expect(csrf.statusCode, csrf.body).toBe(503);
@@ -409,25 +424,23 @@ describe('Redis out of reach or out of room', () => {
       const post = await http({ method: 'POST', url: '/api/session-timeout', headers: { cookie: `claims.sid=${app.signCookie('some-session-id')}`, 'x-csrf-token': 'x' } });
       expect(post.statusCode, post.body).toBe(503);
       expect(logs.filter((l) => l.level >= 50)).toEqual([]);
-    } finally {
-      await app.close();
-    }
-  });
+    });
 
-  it('Redis refusing writes (out of memory, unable to persist to its disk) is DATABASE_UNAVAILABLE; its other errors are not', async () => {
-    const redis = new Redis('redis://127.0.0.1:6379', { maxRetriesPerRequest: 1 });
-    try {
-      // Real error replies from the server, as Redis sends them when maxmemory is reached or its disk is full.
-      const reply = (text: string) => redis.eval(`return redis.error_reply('${text}')`, 0).then(() => null, (error: unknown) => error);
-      const oom = await reply('OOM command not allowed when used memory > maxmemory.');
-      const misconf = await reply('MISCONF Redis is configured to save RDB snapshots, but it is currently not able to persist on disk.');
-      const unknown = await redis.call('NO-SUCH-COMMAND').then(() => null, (error: unknown) => error);
-      expect((oom as Error).name).toBe('ReplyError');
-      expect(isUnavailable(oom)).toBe(true);
-      expect(isUnavailable(misconf)).toBe(true);
-      expect(isUnavailable(unknown)).toBe(false);
-    } finally {
-      redis.disconnect();
-    }
+    it('Redis refusing writes (out of memory, unable to persist to its disk) is DATABASE_UNAVAILABLE; its other errors are not', async () => {
+      const redis = new Redis('redis://127.0.0.1:6379', { maxRetriesPerRequest: 1 });
+      try {
+        // Real error replies from the server, as Redis sends them when maxmemory is reached or its disk is full.
+        const reply = (text: string) => redis.eval(`return redis.error_reply('${text}')`, 0).then(() => null, (error: unknown) => error);
+        const oom = await reply('OOM command not allowed when used memory > maxmemory.');
+        const misconf = await reply('MISCONF Redis is configured to save RDB snapshots, but it is currently not able to persist on disk.');
+        const unknown = await redis.call('NO-SUCH-COMMAND').then(() => null, (error: unknown) => error);
+        expect((oom as Error).name).toBe('ReplyError');
+        expect(isUnavailable(oom)).toBe(true);
+        expect(isUnavailable(misconf)).toBe(true);
+        expect(isUnavailable(unknown)).toBe(false);
+      } finally {
+        redis.disconnect();
+      }
+    });
   });
 });

@@ -1,7 +1,12 @@
 /**
- * Threat: a CSRF token or session cookie that outlives the moment it should change, or a cookie
- * another origin can plant.
+ * Threat: a request another site makes the claimant's browser send (cross-site request forgery),
+ * a CSRF token or session cookie that outlives the moment it should change, or a cookie another
+ * origin can plant.
  *
+ * - Every POST needs the session's token in the X-CSRF-TOKEN header: without it, with a wrong
+ *   token, with another session's token or without a session, the call is refused (403
+ *   CSRF_INVALID) before anything is done (no captcha token spent, nothing stored); a token in a
+ *   cookie or in the body does not count.
  * - A token read before authorize (by the page, or by anything that saw the anonymous session)
  *   must not work after it: authorize rotates the session id AND its CSRF secret, and answers the
  *   new token in the CSRF header; the old token is refused (403), the claim goes on with the new.
@@ -11,34 +16,60 @@
  *
  * Real HTTP, SQLite and PostgreSQL.
  */
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCaptchaEmulator, type CaptchaEmulator } from '../../../server/captcha-emulator/emulator.js';
+import { describe, expect, it } from 'vitest';
+import { SERVER_ERRORS } from '../../../server/errors.js';
 import { CSRF_HEADER, sessionCookieName } from '../../../server/plugins/app/session.js';
-import { automotiveParts, Claimant, DIALECTS, MARIA, otherClassVehicle, overHttp, settlementCopy, testApp, testDatabase, vinOnly, type Send, type TestDatabase } from '../helper.js';
+import { automotiveParts, DIALECTS, MARIA, model, otherClassVehicle, serverOver, settlementCopy, vinOnly } from '../helper.js';
 
 const TOKEN_HEADER = CSRF_HEADER.toLowerCase();
 
-describe.each(DIALECTS)('the CSRF token across authorize, over %s', (dialect) => {
-  let emulator: CaptchaEmulator;
-  let db: TestDatabase;
-  let app: FastifyInstance;
-  let http: Send;
+describe.each(DIALECTS)('the CSRF token, over %s', (dialect) => {
+  const server = serverOver(dialect);
+  const { claimant, authorized, stored } = server;
 
-  beforeAll(async () => {
-    emulator = await startCaptchaEmulator();
-    db = await testDatabase(dialect);
-    app = await testApp(await db.open(), emulator);
-    http = await overHttp(app);
+  it('refuses a POST without the header, with a wrong token, and with another session\'s token (403, nothing done)', async () => {
+    const a = await claimant();
+    const b = await claimant();
+    const body = { credentials: model('Lookup', 'Credentials', { vin: MARIA.vin }), reCaptchaResponse: await a.captchaToken() };
+    const url = '/api/forms/lookup/authorize';
+    const verified = server.emulator.verifyCount();
+    const missing = await server.http({ method: 'POST', url, headers: { cookie: a.cookie }, payload: body });
+    const wrong = await server.http({ method: 'POST', url, headers: { cookie: a.cookie, 'x-csrf-token': 'x'.repeat(43) }, payload: body });
+    const foreign = await server.http({ method: 'POST', url, headers: { cookie: a.cookie, 'x-csrf-token': b.csrf }, payload: body });
+    const noSession = await server.http({ method: 'POST', url, headers: { 'x-csrf-token': a.csrf }, payload: body });
+    for (const res of [missing, wrong, foreign, noSession]) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ authorized: false, code: 'CSRF_INVALID', error: SERVER_ERRORS.CSRF_INVALID.en });
+    }
+    expect(server.emulator.verifyCount()).toBe(verified);
+    expect(server.emulator.verifyCount()).toBeGreaterThanOrEqual(0);
+    // The token was never sent to siteverify: it still works once.
+    const ok = await server.http({ method: 'POST', url, headers: a.headers(), payload: body });
+    expect(ok.json()).toMatchObject({ authorized: true });
   });
-  afterAll(async () => {
-    await app?.close();
-    await db?.cleanup();
-    await emulator?.close();
+
+  it('does not take the token from a cookie or the body', async () => {
+    const a = await claimant();
+    const res = await server.http({
+      method: 'POST',
+      url: '/api/session-timeout',
+      headers: { cookie: `${a.cookie}; X-CSRF-TOKEN=${a.csrf}`, 'content-type': 'application/json' },
+      payload: { requestToken: a.csrf },
+    });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('CSRF missing on submit: 403 and nothing stored', async () => {
+    const { c, raw } = await authorized();
+    const before = await stored();
+    c.csrf = 'wrong';
+    const res = await c.submit('Automotive', automotiveParts(raw, await c.captchaToken()));
+    expect(res.statusCode).toBe(403);
+    expect(await stored()).toBe(before);
   });
 
   it('authorize answers a new token; the token read before it is refused (403), the new one works', async () => {
-    const c = await new Claimant(app, emulator, http).start();
+    const c = await claimant();
     const before = { cookie: c.cookie, token: c.csrf };
     const res = await c.authorize('Automotive', { ...MARIA });
     expect(res.statusCode).toBe(200);
@@ -50,11 +81,11 @@ describe.each(DIALECTS)('the CSRF token across authorize, over %s', (dialect) =>
     expect(Object.keys(res.json()).sort()).toEqual(['authorized', 'captcha', 'error', 'prepopulatedData']);
 
     // GET /api/csrf on the new session answers the same new token.
-    const asked = await http({ url: '/api/csrf', headers: { cookie: c.cookie } });
+    const asked = await server.http({ url: '/api/csrf', headers: { cookie: c.cookie } });
     expect(asked.json().requestToken).toBe(renewed);
 
     // The old token, with the new cookie: refused before the body is read.
-    const old = await http({ method: 'POST', url: '/api/forms/automotive/authorize', headers: { cookie: c.cookie, [TOKEN_HEADER]: before.token, 'content-type': 'application/json' }, payload: {} });
+    const old = await server.http({ method: 'POST', url: '/api/forms/automotive/authorize', headers: { cookie: c.cookie, [TOKEN_HEADER]: before.token, 'content-type': 'application/json' }, payload: {} });
     expect(old.statusCode).toBe(403);
     expect(old.json().code).toBe('CSRF_INVALID');
 
@@ -67,7 +98,7 @@ describe.each(DIALECTS)('the CSRF token across authorize, over %s', (dialect) =>
   it('a captcha value from an earlier authorize of the session still submits after another form renewed the token', async () => {
     // A vehicle of its own: the sample settlement files one claim per member.
     const credentials = vinOnly(otherClassVehicle());
-    const c = await new Claimant(app, emulator, http).start();
+    const c = await claimant();
     const automotive = await c.authorize('Automotive', { ...credentials });
     expect(automotive.statusCode).toBe(200);
     const tokenAfterAutomotive = c.csrf;
@@ -78,40 +109,28 @@ describe.each(DIALECTS)('the CSRF token across authorize, over %s', (dialect) =>
   });
 
   it('a refused authorize renews nothing: no new token, the session and its token stay', async () => {
-    const c = await new Claimant(app, emulator, http).start();
+    const c = await claimant();
     const before = { cookie: c.cookie, token: c.csrf };
     const refused = await c.authorize('Automotive', { ...MARIA, pin: '000000' });
     expect(refused.statusCode).toBe(401);
     expect(refused.headers[TOKEN_HEADER]).toBeUndefined();
     expect(c.cookie).toBe(before.cookie);
-    const ended = await http({ method: 'POST', url: '/api/session-timeout', headers: { cookie: before.cookie, [TOKEN_HEADER]: before.token } });
+    const ended = await server.http({ method: 'POST', url: '/api/session-timeout', headers: { cookie: before.cookie, [TOKEN_HEADER]: before.token } });
     expect(ended.statusCode).toBe(200);
   });
 });
 
 describe.each(DIALECTS)('the session cookie in production, over %s', (dialect) => {
-  let emulator: CaptchaEmulator;
-  let db: TestDatabase;
-  let app: FastifyInstance;
-  let http: Send;
-
-  beforeAll(async () => {
-    emulator = await startCaptchaEmulator();
-    db = await testDatabase(dialect);
+  const server = serverOver(dialect, () => ({
+    environment: 'production',
     // Production refuses the captcha emulator: a provider configuration (never called here).
-    const settlementDir = settlementCopy({ 'captcha.json': { provider: 'turnstile', siteKey: 'site-key', secret: 'provider-secret', class: 'cf-turnstile' } });
-    app = await testApp(await db.open(), emulator, { environment: 'production', settlementDir, pinSecret: 'p'.repeat(40) });
-    http = await overHttp(app);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.cleanup();
-    await emulator?.close();
-  });
+    settlementDir: settlementCopy({ 'captcha.json': { provider: 'turnstile', siteKey: 'site-key', secret: 'provider-secret', class: 'cf-turnstile' } }),
+    pinSecret: 'p'.repeat(40),
+  }));
 
   it('is __Host-claims.sid: Secure, Path=/, no Domain, HttpOnly, SameSite=Lax — even over plain http', async () => {
     expect(sessionCookieName('production')).toBe('__Host-claims.sid');
-    const res = await http('/api/csrf');
+    const res = await server.http('/api/csrf');
     expect(res.statusCode).toBe(200);
     const cookie = String(res.headers['set-cookie']);
     expect(cookie).toMatch(/^__Host-claims\.sid=[^;]+\.[^;]+;/);
@@ -124,9 +143,9 @@ describe.each(DIALECTS)('the session cookie in production, over %s', (dialect) =
   });
 
   it('names the session: the token works with it, ending the session clears it with the same attributes', async () => {
-    const c = await new Claimant(app, emulator, http).start();
+    const c = await server.claimant();
     expect(c.cookie.startsWith('__Host-claims.sid=')).toBe(true);
-    const ended = await http({ method: 'POST', url: '/api/session-timeout', headers: c.headers() });
+    const ended = await server.http({ method: 'POST', url: '/api/session-timeout', headers: c.headers() });
     expect(ended.statusCode).toBe(200);
     const cleared = String(ended.headers['set-cookie']);
     expect(cleared).toMatch(/^__Host-claims\.sid=;/);
@@ -135,15 +154,15 @@ describe.each(DIALECTS)('the session cookie in production, over %s', (dialect) =
   });
 
   it('a cookie of the plain name names no session in production', async () => {
-    const c = await new Claimant(app, emulator, http).start();
+    const c = await server.claimant();
     const plain = c.cookie.replace(/^__Host-claims\.sid=/, 'claims.sid=');
-    const res = await http({ method: 'POST', url: '/api/session-timeout', headers: { cookie: plain, [TOKEN_HEADER]: c.csrf } });
+    const res = await server.http({ method: 'POST', url: '/api/session-timeout', headers: { cookie: plain, [TOKEN_HEADER]: c.csrf } });
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('CSRF_INVALID');
   });
 
   it('the OpenAPI document names the cookie the server sets', async () => {
-    const doc = (await http('/api/openapi.json')).json();
+    const doc = (await server.http('/api/openapi.json')).json();
     expect(doc.components.securitySchemes.session).toEqual({ type: 'apiKey', in: 'cookie', name: '__Host-claims.sid' });
   });
 });

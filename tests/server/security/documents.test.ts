@@ -6,12 +6,10 @@
  * type's structure, checked without decoding; anything else is a 400 naming the file, with
  * nothing stored. Whole files of every allowed type, of any size, are accepted.
  */
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCaptchaEmulator, type CaptchaEmulator } from '../../../server/captcha-emulator/emulator.js';
+import { describe, expect, it } from 'vitest';
 import { checkDocument } from '../../../server/routes/api/forms/documents.js';
 import { documentOfSize, MINIMAL_HEIC, MINIMAL_JPEG, MINIMAL_PNG, MINIMAL_TIFF, minimalPdf } from '../../support/documents.js';
-import { automotiveParts, Claimant, DIALECTS, otherClassVehicle, overHttp, testApp, testDatabase, vinOnly, type Parts, type Send, type TestDatabase } from '../helper.js';
+import { DIALECTS, serverOver } from '../helper.js';
 
 const pdf = minimalPdf();
 const latin1 = (text: string) => Buffer.from(text, 'latin1');
@@ -80,42 +78,25 @@ describe('the two gates, on the bytes alone', () => {
 });
 
 describe.each(DIALECTS)('documents submitted over %s', (dialect) => {
-  let emulator: CaptchaEmulator;
-  let db: TestDatabase;
-  let app: FastifyInstance;
-  let http: Send;
-
-  beforeAll(async () => {
-    emulator = await startCaptchaEmulator();
-    db = await testDatabase(dialect);
-    app = await testApp(await db.open(), emulator, { apiRequestsPerMinute: 100_000 });
-    http = await overHttp(app);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.cleanup();
-    await emulator?.close();
-  });
+  const server = serverOver(dialect, { apiRequestsPerMinute: 100_000 });
 
   /** Maria's claim with its invoice replaced by `bytes` named `name` (the context's size and name to match). */
   async function submitDocument(bytes: Buffer, name = 'invoice.pdf') {
-    // A class vehicle of its own: the sample settlement files one claim per member.
-    const credentials = vinOnly(otherClassVehicle());
-    const c = await new Claimant(app, emulator, http).start();
-    const raw = (await c.authorize('Automotive', { ...credentials })).json<{ captcha: string }>().captcha;
-    const parts: Parts = automotiveParts(raw, await c.captchaToken(), credentials);
+    // A class vehicle of its own (the default): the sample settlement files one claim per member.
+    const { c, parts: partsWith } = await server.authorized();
+    const parts = partsWith(await c.captchaToken());
     const contexts = JSON.parse(parts.text.documentContexts!);
     contexts[0].fields = { ...contexts[0].fields, name, file: name, size: bytes.length };
     return c.submit('Automotive', { text: { ...parts.text, documentContexts: JSON.stringify(contexts) }, files: [{ ...parts.files[0]!, name, bytes }] });
   }
 
   it('an HTML page behind a PDF header: 400 naming the file, nothing stored', async () => {
-    const before = (await app.stores.submissions.listSubmissions()).length;
+    const before = await server.stored();
     const res = await submitDocument(REFUSED[0]![1], 'invoice.pdf');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ submitted: false, code: 'FILE_DAMAGED' });
     expect(res.json().error).toContain('"invoice.pdf"');
-    expect((await app.stores.submissions.listSubmissions()).length).toBe(before);
+    expect(await server.stored()).toBe(before);
   });
 
   it('every refused kind is refused over HTTP as well', async () => {
@@ -134,7 +115,7 @@ describe.each(DIALECTS)('documents submitted over %s', (dialect) => {
   ])('a whole %s is stored with the type of its bytes', async (name, bytes, type) => {
     const res = await submitDocument(bytes, name);
     expect(res.json(), res.body).toMatchObject({ submitted: true });
-    const record = await app.stores.submissions.getByReferenceCode(res.json().referenceCodeForm);
+    const record = await server.app.stores.submissions.getByReferenceCode(res.json().referenceCodeForm);
     expect(record?.documents).toEqual([expect.objectContaining({ name, type, size: bytes.length })]);
   });
 });

@@ -11,9 +11,8 @@
  * Every API answer is `no-store`, and every spelling counts against the API rate limit.
  */
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCaptchaEmulator, type CaptchaEmulator } from '../../../server/captcha-emulator/emulator.js';
-import { Claimant, DIALECTS, overHttp, testApp, testDatabase, type Send, type TestDatabase } from '../helper.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, serverOver } from '../helper.js';
 
 interface Route {
   method: string;
@@ -79,23 +78,10 @@ function spellings(path: string): Array<[name: string, spelled: string]> {
 const UNSAFE = ['POST', 'PUT', 'PATCH', 'DELETE'];
 
 describe.each(DIALECTS)('every route through every spelling of its path, over %s', (dialect) => {
-  let emulator: CaptchaEmulator;
-  let db: TestDatabase;
-  let app: FastifyInstance;
-  let http: Send;
+  const server = serverOver(dialect, { apiRequestsPerMinute: 1_000_000, livePreview: { print: { log: () => {}, error: () => {} } } });
   let routes: Route[];
-
-  beforeAll(async () => {
-    emulator = await startCaptchaEmulator();
-    db = await testDatabase(dialect);
-    app = await testApp(await db.open(), emulator, { apiRequestsPerMinute: 1_000_000, livePreview: { print: { log: () => {}, error: () => {} } } });
-    http = await overHttp(app);
-    routes = routesOf(app);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.cleanup();
-    await emulator?.close();
+  beforeAll(() => {
+    routes = routesOf(server.app);
   });
 
   /**
@@ -103,8 +89,8 @@ describe.each(DIALECTS)('every route through every spelling of its path, over %s
    * check's and not the body-type check's (415, which runs first).
    */
   async function bodyTypeOf(route: Route): Promise<string> {
-    const claimant = await new Claimant(app, emulator, http).start();
-    const res = await http({ method: route.method, url: concrete(route.url), headers: claimant.headers({ 'content-type': 'application/json' }), payload: '{}' });
+    const claimant = await server.claimant();
+    const res = await server.http({ method: route.method, url: concrete(route.url), headers: claimant.headers({ 'content-type': 'application/json' }), payload: '{}' });
     return res.statusCode === 415 ? 'multipart/form-data; boundary=spelling' : 'application/json';
   }
 
@@ -118,7 +104,7 @@ describe.each(DIALECTS)('every route through every spelling of its path, over %s
   it('a state-changing call without the CSRF token is 403 or 404 through every spelling, never 200 or 5xx', async () => {
     const unsafe = routes.filter((r) => UNSAFE.includes(r.method));
     expect(unsafe.length).toBeGreaterThanOrEqual(6);
-    const claimant = await new Claimant(app, emulator, http).start();
+    const claimant = await server.claimant();
     const outcomes: string[] = [];
     for (const route of unsafe) {
       const contentType = await bodyTypeOf(route);
@@ -128,7 +114,7 @@ describe.each(DIALECTS)('every route through every spelling of its path, over %s
           ['a session cookie', { cookie: claimant.cookie }],
           ['a wrong token', { cookie: claimant.cookie, 'x-csrf-token': 'x'.repeat(43) }],
         ] as const) {
-          const res = await http({ method: route.method, url, headers: { ...headers, 'content-type': contentType }, payload: '{}' });
+          const res = await server.http({ method: route.method, url, headers: { ...headers, 'content-type': contentType }, payload: '{}' });
           const refused = res.statusCode === 404 || (res.statusCode === 403 && res.json().code === 'CSRF_INVALID');
           if (!refused) outcomes.push(`${route.method} ${url} (${name}, ${who}) → ${res.statusCode} ${res.body.slice(0, 120)}`);
         }
@@ -143,8 +129,8 @@ describe.each(DIALECTS)('every route through every spelling of its path, over %s
       const contentType = await bodyTypeOf(route);
       for (const [name, url] of spellings(concrete(route.url))) {
         // A fresh session each time: session-timeout ends the one it is sent with.
-        const claimant = await new Claimant(app, emulator, http).start();
-        const res = await http({ method: route.method, url, headers: claimant.headers({ 'content-type': contentType }), payload: '{}' });
+        const claimant = await server.claimant();
+        const res = await server.http({ method: route.method, url, headers: claimant.headers({ 'content-type': contentType }), payload: '{}' });
         if (res.statusCode >= 500 || res.statusCode === 403) outcomes.push(`${route.method} ${url} (${name}) → ${res.statusCode} ${res.body.slice(0, 120)}`);
       }
     }
@@ -158,7 +144,7 @@ describe.each(DIALECTS)('every route through every spelling of its path, over %s
       for (const method of ['HEAD', 'GET']) {
         if (reads.has(route.url)) continue;
         for (const [name, url] of spellings(concrete(route.url))) {
-          const res = await http({ method, url });
+          const res = await server.http({ method, url });
           // A GET that reaches no route may be answered by the app shell's not-found page.
           if (res.statusCode !== 404) outcomes.push(`${method} ${url} (${name}) → ${res.statusCode}`);
         }
@@ -172,10 +158,10 @@ describe.each(DIALECTS)('every route through every spelling of its path, over %s
     // The live-preview event stream never ends: it is left out.
     const reads = routes.filter((r) => (r.method === 'GET' || r.method === 'HEAD') && r.url !== '/api/dev/live-preview');
     for (const route of reads) {
-      const registered = await http({ method: route.method, url: concrete(route.url) });
+      const registered = await server.http({ method: route.method, url: concrete(route.url) });
       if (route.url.startsWith('/api/')) expect([registered.headers['cache-control'], route.url]).toEqual([route.url === '/api/forms/flows' ? 'no-cache' : 'no-store', route.url]);
       for (const [name, url] of spellings(concrete(route.url))) {
-        const res = await http({ method: route.method, url });
+        const res = await server.http({ method: route.method, url });
         if (res.statusCode >= 500) outcomes.push(`${route.method} ${url} (${name}) → ${res.statusCode}`);
         if (res.statusCode === 404) continue;
         if (res.headers['cache-control'] !== registered.headers['cache-control']) {
@@ -188,30 +174,15 @@ describe.each(DIALECTS)('every route through every spelling of its path, over %s
 });
 
 describe('the API rate limit counts every spelling of an API path', () => {
-  let emulator: CaptchaEmulator;
-  let db: TestDatabase;
-  let app: FastifyInstance;
-  let http: Send;
-
-  beforeAll(async () => {
-    emulator = await startCaptchaEmulator();
-    db = await testDatabase('sqlite');
-    app = await testApp(await db.open(), emulator, { apiRequestsPerMinute: 5 });
-    http = await overHttp(app);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.cleanup();
-    await emulator?.close();
-  });
+  const server = serverOver('sqlite', { apiRequestsPerMinute: 5 });
 
   it('the sixth call in a minute is 429 however the path is spelled', async () => {
     const statuses: number[] = [];
     for (const url of ['/api/deadlines', '/%61pi/deadlines', '/api/%64eadlines', '/%61%70%69/deadlines', '/%61pi/captcha', '/%61pi/deadlines', '/api/csrf']) {
-      statuses.push((await http(url)).statusCode);
+      statuses.push((await server.http(url)).statusCode);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
     // Routes outside the API are not limited.
-    expect((await http('/healthz')).statusCode).toBe(200);
+    expect((await server.http('/healthz')).statusCode).toBe(200);
   });
 });

@@ -13,40 +13,27 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startCaptchaEmulator, type CaptchaEmulator } from '../../../server/captcha-emulator/emulator.js';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { SERVER_ERRORS } from '../../../server/errors.js';
 import type { FieldValue } from '../../../runtime/core/types.js';
 import { REDIS_URL } from '../db/helpers.js';
-import { Claimant, DIALECTS, FIXTURES, MARIA, model, OPEN_NOW, overHttp, settlementCopy, testApp, testDatabase, type Send, type TestDatabase } from '../helper.js';
+import { DIALECTS, FIXTURES, MARIA, model, OPEN_NOW, serverOver, settlementCopy } from '../helper.js';
 
 const JAMES = { vin: '5EXMA1B20JC000202', noticeId: 'EXM-100002', pin: '730155' };
 const AIKO = { vin: '5EXMS2D41KC000303', noticeId: 'EXM-100003', pin: '160482' };
 const LIMITS = { max: 3, maxPerIp: 8, maxNoticeIdsPerIp: 4, windowMinutes: 10 };
 const WINDOW_MS = LIMITS.windowMinutes * 60_000;
 
+/** A copy of the sample settlement with the small limits above. */
+function limitedSettlement(): string {
+  const settings = JSON.parse(readFileSync(path.join(FIXTURES, 'settings.json'), 'utf8')) as Record<string, unknown>;
+  return settlementCopy({ 'settings.json': { ...settings, pinAttempts: LIMITS } });
+}
+
 describe.each(DIALECTS)('wrong-PIN limits over %s', (dialect) => {
-  let emulator: CaptchaEmulator;
-  let db: TestDatabase;
-  let app: FastifyInstance;
-  let http: Send;
   let now = OPEN_NOW;
   let windowIndex = 0;
-
-  beforeAll(async () => {
-    emulator = await startCaptchaEmulator();
-    db = await testDatabase(dialect);
-    const settings = JSON.parse(readFileSync(path.join(FIXTURES, 'settings.json'), 'utf8')) as Record<string, unknown>;
-    const settlementDir = settlementCopy({ 'settings.json': { ...settings, pinAttempts: LIMITS } });
-    app = await testApp(await db.open(), emulator, { settlementDir, trustProxy: 1, clock: () => now });
-    http = await overHttp(app);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.cleanup();
-    await emulator?.close();
-  });
+  const server = serverOver(dialect, () => ({ settlementDir: limitedSettlement(), trustProxy: 1, clock: () => now }));
   // Each test starts 3.5 minutes into a window of its own (OPEN_NOW is on a window boundary).
   beforeEach(() => {
     now = OPEN_NOW + ++windowIndex * WINDOW_MS + 3.5 * 60_000;
@@ -54,8 +41,8 @@ describe.each(DIALECTS)('wrong-PIN limits over %s', (dialect) => {
 
   /** One authorize of the Exclusion form from `address` (X-Forwarded-For), in a fresh session. */
   async function attempt(address: string, fields: Record<string, FieldValue>, culture = 'en') {
-    const c = await new Claimant(app, emulator, http).start();
-    return http({
+    const c = await server.claimant();
+    return server.http({
       method: 'POST',
       url: `/api/forms/exclusion/authorize?culture=${culture}`,
       remoteAddress: address,
@@ -92,11 +79,11 @@ describe.each(DIALECTS)('wrong-PIN limits over %s', (dialect) => {
 
   it('answers no more than `max` wrong PINs for a notice ID as wrong when they arrive all at once; the rest are told the lock', async () => {
     const burst = LIMITS.max + 5;
-    const sessions = await Promise.all(Array.from({ length: burst }, () => new Claimant(app, emulator, http).start()));
+    const sessions = await Promise.all(Array.from({ length: burst }, () => server.claimant()));
     const tokens = await Promise.all(sessions.map((c) => c.captchaToken()));
     const answers = await Promise.all(
       sessions.map((c, i) =>
-        http({
+        server.http({
           method: 'POST',
           url: '/api/forms/exclusion/authorize',
           remoteAddress: `198.51.100.${200 + i}`,
@@ -111,13 +98,13 @@ describe.each(DIALECTS)('wrong-PIN limits over %s', (dialect) => {
 
   it('compares no more than `max` PINs of a burst: the right PIN sent among them is not let through past the limit', async () => {
     const burst = LIMITS.max + 5;
-    const sessions = await Promise.all(Array.from({ length: burst }, () => new Claimant(app, emulator, http).start()));
+    const sessions = await Promise.all(Array.from({ length: burst }, () => server.claimant()));
     const tokens = await Promise.all(sessions.map((c) => c.captchaToken()));
     // Every guess wrong but one, the right PIN placed last: a guesser does not know which it is.
     const pins = sessions.map((_, i) => (i === burst - 1 ? MARIA.pin : String(100000 + i)));
     const answers = await Promise.all(
       sessions.map((c, i) =>
-        http({
+        server.http({
           method: 'POST',
           url: '/api/forms/exclusion/authorize',
           remoteAddress: `203.0.113.${100 + i}`,
@@ -181,31 +168,14 @@ describe.each(DIALECTS)('wrong-PIN limits over %s', (dialect) => {
 });
 
 describe('wrong-PIN limits with the counters in Redis', () => {
-  let emulator: CaptchaEmulator;
-  let db: TestDatabase;
-  let app: FastifyInstance;
-  let http: Send;
   // Redis outlives the test: notice IDs and addresses of this run only.
   const run = randomBytes(4).toString('hex').toUpperCase();
   const address = (n: number) => `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${n}`;
-
-  beforeAll(async () => {
-    emulator = await startCaptchaEmulator();
-    db = await testDatabase('sqlite');
-    const settings = JSON.parse(readFileSync(path.join(FIXTURES, 'settings.json'), 'utf8')) as Record<string, unknown>;
-    const settlementDir = settlementCopy({ 'settings.json': { ...settings, pinAttempts: LIMITS } });
-    app = await testApp(await db.open(), emulator, { settlementDir, trustProxy: 1, redisUrl: REDIS_URL });
-    http = await overHttp(app);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.cleanup();
-    await emulator?.close();
-  });
+  const server = serverOver('sqlite', () => ({ settlementDir: limitedSettlement(), trustProxy: 1, redisUrl: REDIS_URL }));
 
   async function wrongPin(from: string, noticeId: string) {
-    const c = await new Claimant(app, emulator, http).start();
-    return http({
+    const c = await server.claimant();
+    return server.http({
       method: 'POST',
       url: '/api/forms/exclusion/authorize',
       remoteAddress: from,
@@ -215,7 +185,7 @@ describe('wrong-PIN limits with the counters in Redis', () => {
   }
 
   it('locks a notice ID from every address, and an address spraying new notice IDs, as with the database', async () => {
-    expect(app.sessions.joinTransactions).toBe(false); // sessions, and so the counters, in Redis
+    expect(server.app.sessions.joinTransactions).toBe(false); // sessions, and so the counters, in Redis
     const notice = `EXM-R${run}`;
     for (let i = 1; i <= LIMITS.max; i++) expect((await wrongPin(address(i), notice)).statusCode).toBe(401);
     expect((await wrongPin(address(99), notice)).json()).toMatchObject({ code: 'TOO_MANY_PIN_ATTEMPTS' });

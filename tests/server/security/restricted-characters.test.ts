@@ -6,33 +6,15 @@
  * refuses with a 400 naming the field and the characters, and stores nothing. Real HTTP, SQLite
  * and PostgreSQL.
  */
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCaptchaEmulator, type CaptchaEmulator } from '../../../server/captcha-emulator/emulator.js';
-import { automotiveParts, Claimant, DIALECTS, MARIA, overHttp, testApp, testDatabase, type Send, type TestDatabase } from '../helper.js';
+import { describe, expect, it } from 'vitest';
+import { automotiveParts, DIALECTS, MARIA, serverOver } from '../helper.js';
 
 describe.each(DIALECTS)('characters outside the whitelist, over %s', (dialect) => {
-  let emulator: CaptchaEmulator;
-  let db: TestDatabase;
-  let app: FastifyInstance;
-  let http: Send;
-
-  beforeAll(async () => {
-    emulator = await startCaptchaEmulator();
-    db = await testDatabase(dialect);
-    app = await testApp(await db.open(), emulator);
-    http = await overHttp(app);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.cleanup();
-    await emulator?.close();
-  });
-
-  const stored = async () => (await app.stores.submissions.listSubmissions()).length;
+  const server = serverOver(dialect);
+  const { claimant, stored } = server;
 
   async function submitWith(fields: { firstName?: string; repairDescription?: string }) {
-    const c = await new Claimant(app, emulator, http).start();
+    const c = await claimant();
     const auth = await c.authorize('Automotive', { ...MARIA });
     expect(auth.statusCode).toBe(200);
     const parts = automotiveParts(auth.json<{ captcha: string }>().captcha, await c.captchaToken());

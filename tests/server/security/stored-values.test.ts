@@ -8,12 +8,10 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCaptchaEmulator, type CaptchaEmulator } from '../../../server/captcha-emulator/emulator.js';
+import { describe, expect, it } from 'vitest';
 import { SERVER_ERRORS } from '../../../server/errors.js';
 import { checkFieldTypes } from '../../../runtime/core/rules/index.js';
-import { automotiveParts, Claimant, DIALECTS, encodeMultipart, exclusionParts, FIXTURES, MARIA, model, overHttp, otherClassVehicle, settlementCopy, testApp, testDatabase, vinOnly, type Parts, type Send, type TestDatabase } from '../helper.js';
+import { automotiveParts, Claimant, DIALECTS, encodeMultipart, exclusionParts, FIXTURES, MARIA, model, overHttp, type Parts, serverOver, settlementCopy, testApp } from '../helper.js';
 
 /** A JSON part's model with `change` applied to it (or to its first entry, for a list). */
 function withModel(p: Parts, part: string, change: (m: Record<string, any>) => void): Parts { // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -23,33 +21,9 @@ function withModel(p: Parts, part: string, change: (m: Record<string, any>) => v
 }
 
 describe.each(DIALECTS)('stored values over %s', (dialect) => {
-  let emulator: CaptchaEmulator;
-  let db: TestDatabase;
-  let app: FastifyInstance;
-  let http: Send;
+  const server = serverOver(dialect, { apiRequestsPerMinute: 100_000 });
 
-  beforeAll(async () => {
-    emulator = await startCaptchaEmulator();
-    db = await testDatabase(dialect);
-    app = await testApp(await db.open(), emulator, { apiRequestsPerMinute: 100_000 });
-    http = await overHttp(app);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.cleanup();
-    await emulator?.close();
-  });
-
-  const stored = async () => (await app.stores.submissions.listSubmissions()).length;
-
-  /** A claimant authorized by a class vehicle of its own (the sample settlement files one claim per member). */
-  async function authorized(formType: 'Automotive' | 'Exclusion' = 'Automotive') {
-    const credentials = vinOnly(otherClassVehicle());
-    const c = await new Claimant(app, emulator, http).start();
-    const res = await c.authorize(formType, { ...credentials });
-    expect(res.statusCode).toBe(200);
-    return { c, raw: res.json<{ captcha: string }>().captcha, credentials };
-  }
+  const { authorized, stored } = server;
 
   /** An authorized claimant's submission changed by `mutate` (or a raw body made from it): refused with `code`, nothing stored. */
   async function refused(mutate: (p: Parts) => Parts, code: string, raw?: (body: Buffer) => Buffer): Promise<string> {
@@ -59,7 +33,7 @@ describe.each(DIALECTS)('stored values over %s', (dialect) => {
     let res;
     if (raw) {
       const { body, contentType } = await encodeMultipart(parts);
-      res = await http({ method: 'POST', url: '/api/forms/automotive', headers: a.c.headers({ 'content-type': contentType }), payload: raw(body) });
+      res = await server.http({ method: 'POST', url: '/api/forms/automotive', headers: a.c.headers({ 'content-type': contentType }), payload: raw(body) });
     } else {
       res = await a.c.submit('Automotive', parts);
     }
@@ -99,7 +73,7 @@ describe.each(DIALECTS)('stored values over %s', (dialect) => {
     });
 
     it('authorize checks the credentials\' types before its rules: a number is no notice ID', async () => {
-      const c = await new Claimant(app, emulator, http).start();
+      const c = await server.claimant();
       for (const fields of [{ vin: MARIA.vin, noticeId: 100001, pin: 482913 }, { vin: MARIA.vin, noticeId: true, pin: null }]) {
         const res = await c.authorize('Automotive', fields as never);
         expect(res.statusCode, res.body).toBe(400);
@@ -124,7 +98,7 @@ describe.each(DIALECTS)('stored values over %s', (dialect) => {
       const a = await authorized('Exclusion');
       const es = await a.c.submit('Exclusion', exclusionParts(a.raw, await a.c.captchaToken(), a.credentials));
       expect(es.json()).toMatchObject({ submitted: true });
-      expect((await app.stores.submissions.getByReferenceCode(es.json().referenceCodeForm))?.culture).toBe('es');
+      expect((await server.app.stores.submissions.getByReferenceCode(es.json().referenceCodeForm))?.culture).toBe('es');
     });
 
     it('clientIds must have the grammar of spec §3: a prefix of letters, a 7-digit sequence number, 8 random letters or digits', async () => {
@@ -174,7 +148,7 @@ describe.each(DIALECTS)('stored values over %s', (dialect) => {
     });
 
     it('in the credentials of authorize: 400, nothing counted or stored', async () => {
-      const c = await new Claimant(app, emulator, http).start();
+      const c = await server.claimant();
       for (const fields of [
         { vin: `${MARIA.vin}\u0000`, noticeId: MARIA.noticeId, pin: MARIA.pin },
         { vin: MARIA.vin, noticeId: `${MARIA.noticeId}\u0000`, pin: MARIA.pin },
@@ -192,9 +166,9 @@ describe.each(DIALECTS)('stored values over %s', (dialect) => {
     it('in the credentials of a settlement whose rules would let them through: still 400 (the notice ID keys the wrong-PIN counters)', async () => {
       const models = JSON.parse(readFileSync(path.join(FIXTURES, 'models.json'), 'utf8'));
       for (const m of models.models) if (m.metadata.dtoMapping === 'Credentials') for (const name of ['noticeId', 'pin']) if (m.fields[name]) m.fields[name].validations = [];
-      const lax = await testApp(await db.open(), emulator, { settlementDir: settlementCopy({ 'models.json': models }) });
+      const lax = await testApp(await server.db.open(), server.emulator, { settlementDir: settlementCopy({ 'models.json': models }) });
       try {
-        const c = await new Claimant(lax, emulator, await overHttp(lax)).start();
+        const c = await new Claimant(lax, server.emulator, await overHttp(lax)).start();
         for (const fields of [{ vin: MARIA.vin, noticeId: 'EXM-1\u0000', pin: '000000' }, { vin: MARIA.vin, noticeId: MARIA.noticeId, pin: '\ud800' }]) {
           const res = await c.authorize('Automotive', fields);
           expect(res.statusCode, res.body).toBe(400);

@@ -6,9 +6,8 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCaptchaEmulator, type CaptchaEmulator } from '../../../server/captcha-emulator/emulator.js';
 import { Budget, exitCode, formatTable, loopbackUrl, parseArgs, spellings, Sweep, Target, type CheckResult } from '../../../scripts/security-sweep.js';
-import { DIALECTS, overHttp, testApp, testDatabase, type TestDatabase } from '../helper.js';
+import { DIALECTS, serverOver } from '../helper.js';
 
 const origin = (app: FastifyInstance) => `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 
@@ -96,23 +95,10 @@ describe('the sweep against an app without CSRF', () => {
 });
 
 describe.each(DIALECTS)('the sweep against the real app over %s', (dialect) => {
-  let emulator: CaptchaEmulator;
-  let db: TestDatabase;
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    emulator = await startCaptchaEmulator();
-    db = await testDatabase(dialect);
-    app = await testApp(await db.open(), emulator);
-    await overHttp(app);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.cleanup();
-    await emulator?.close();
-  });
+  const server = serverOver(dialect);
 
   it("PASSes the CSRF checks of every POST the server lists: no token, another session's token", async () => {
-    const results = await new Sweep(new Target(origin(app))).run(['csrf']);
+    const results = await new Sweep(new Target(origin(server.app))).run(['csrf']);
     const posts = results.filter((r) => r.check === 'csrf: no token').map((r) => r.route);
     expect(posts).toEqual(expect.arrayContaining(['POST /api/session-timeout', 'POST /api/forms/automotive/authorize', 'POST /api/forms/automotive', 'POST /api/forms/exclusion']));
     for (const check of ['csrf: no token', "csrf: another session's token"]) {
@@ -127,7 +113,7 @@ describe.each(DIALECTS)('the sweep against the real app over %s', (dialect) => {
   });
 
   it('runs every group to the end within its budget, with rows for every listed route and the wrong-PIN lock seen', async () => {
-    const target = new Target(origin(app));
+    const target = new Target(origin(server.app));
     const results = await new Sweep(target).run();
     expect(results.filter((r) => r.route === '(sweep)')).toEqual([]);
     expect(target.budget.used).toBeLessThan(target.budget.limits.maxRequests);
