@@ -199,9 +199,11 @@ function RunningForm({ formType, pageId }: { formType: FormType; pageId: string 
   );
   useSessionWiring(session, pageId, store);
   const current = useSelector(session.actor, (s) => s.context.navigation.currentPage);
+  const isNavigating = useSelector(session.actor, (s) => s.context.navigation.isNavigating);
   const timer = useSelector(session.actor, (s) => (s.matches('open') ? JSON.stringify((s.value as { open: { session: unknown } }).open.session) : String(s.value)));
-  // Until the machine has followed the address, show nothing rather than another page.
-  if (current !== pageId) return <LoadingPlaceholder />;
+  // Until the machine has followed the address, show nothing rather than another page. During a
+  // route change the machine asked for, the page it leaves stays, its actions disabled, until the new one shows.
+  if (current !== pageId && !isNavigating) return <LoadingPlaceholder />;
   return (
     <div className={`cf-form cf-form--${formType.toLowerCase()}`} data-session={timer}>
       <ProgressIndicator session={session} />

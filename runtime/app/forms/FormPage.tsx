@@ -65,8 +65,10 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
   useDocumentTitle(page.titleKey, flow.titleKey);
 
   const canGoBack = useMemo(
-    () => page.action !== 'none' && backTarget(navigation, skipPredicate(flow, scopeFromStore(models))) !== null,
-    [page.action, navigation, flow, models],
+    // The shown page's own Back target: during a route change the page being left is shown (its
+    // buttons disabled) while the machine is already on the next one.
+    () => page.action !== 'none' && backTarget({ ...navigation, currentPage: pageId, isNavigating: false }, skipPredicate(flow, scopeFromStore(models))) !== null,
+    [page.action, navigation, pageId, flow, models],
   );
   const rendererSettings = useMemo(
     () => ({ internationalAddresses: settings.internationalAddresses, captchaEnabled: settings.captchaEnabled }),
