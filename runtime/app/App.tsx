@@ -1,11 +1,11 @@
 import { Suspense, useEffect, useLayoutEffect, useMemo } from 'react';
-import { Router, useLocation, useSearch } from 'wouter';
+import { Router, useLocation, useSearch, type BaseLocationHook, type BaseSearchHook } from 'wouter';
 import { FormHost, Layout, PLAIN_PAGES } from './chunks';
 import { useApp, useServices, type AppServices, ServicesProvider } from './context';
 import { runGuards, type GuardDeps } from './guards';
 import type { LayoutVariant } from './layouts/Header';
 import { LoadingPlaceholder } from '../widgets/Spinner';
-import { matchRoute, useFlowsVersion } from './routes';
+import { useFlowsVersion } from './routes';
 import type { ThemeName } from './settings';
 import { usePageFocus } from './usePageFocus';
 import { loadCulture } from './culture';
@@ -13,16 +13,16 @@ import { loadCulture } from './culture';
 const LAYOUT_OF_THEME: Record<ThemeName, LayoutVariant> = { default: 'standard', ftc: 'ftc', kontent: 'kontent' };
 
 /** Runs the §2 guards on every address change and renders the route, or nothing while redirecting. */
-function GuardedRoutes({ guards, now }: { guards: GuardDeps; now: () => Date }) {
-  const { store, api } = useServices();
+function GuardedRoutes({ guards, now, leaveApp }: { guards: GuardDeps; now: () => Date; leaveApp: (url: string) => void }) {
+  const { store, api, flows } = useServices();
   const [pathname, navigate] = useLocation();
   const search = useSearch();
   const culture = useApp((s) => s.culture);
   const deadlines = useApp((s) => s.deadlines);
   const authorized = useApp((s) => s.authorized);
   // The route table follows the flows (replaced in place by live preview).
-  const flowsVersion = useFlowsVersion();
-  const route = matchRoute(pathname);
+  const flowsVersion = useFlowsVersion(flows);
+  const route = flows.match(pathname);
 
   const outcome = useMemo(
     () => runGuards({ route, pathname, search, culture, deadlines, now: now(), isAuthorized: (f) => authorized[f] }, guards),
@@ -34,8 +34,8 @@ function GuardedRoutes({ guards, now }: { guards: GuardDeps; now: () => Date }) 
   useLayoutEffect(() => {
     if (outcome.culture !== culture) void loadCulture(store, api, outcome.culture, navigate);
     if (outcome.kind === 'redirect') navigate(outcome.to, { replace: true });
-    else if (outcome.kind === 'external') window.location.assign(outcome.url);
-  }, [outcome, culture, store, api, navigate]);
+    else if (outcome.kind === 'external') leaveApp(outcome.url);
+  }, [outcome, culture, store, api, navigate, leaveApp]);
 
   // Default non-form routes clear the active form.
   const activeForm = route.kind === 'form' ? route.formType : null;
@@ -55,17 +55,23 @@ export interface AppProps {
   services: AppServices;
   guards: GuardDeps;
   now?: () => Date;
+  /** The router's location; default the browser's address (tests pass wouter's memory location). */
+  location?: { hook: BaseLocationHook; searchHook?: BaseSearchHook };
+  /** Sends the whole browser to an external address (a deadline's redirect target). */
+  leaveApp?: (url: string) => void;
 }
 
-export function App({ services, guards, now = () => new Date() }: AppProps) {
+const assignBrowserLocation = (url: string) => window.location.assign(url);
+
+export function App({ services, guards, now = () => new Date(), location, leaveApp = assignBrowserLocation }: AppProps) {
   const theme = services.store.get().settings.theme;
   return (
     <ServicesProvider value={services}>
-      <Router>
+      <Router {...location}>
         <Suspense fallback={<LoadingPlaceholder />}>
           <Layout variant={LAYOUT_OF_THEME[theme]}>
             <Suspense fallback={<LoadingPlaceholder />}>
-              <GuardedRoutes guards={guards} now={now} />
+              <GuardedRoutes guards={guards} now={now} leaveApp={leaveApp} />
             </Suspense>
           </Layout>
         </Suspense>

@@ -1,13 +1,13 @@
-import { createApiClient, type ApiClient, type StartupAnswers } from '../core/api';
-import { FORM_ENDPOINTS } from './routes';
+import { createApiClient, type ApiClient, type FormEndpoints, type StartupAnswers } from '../core/api';
 
 /** The calls of spec §7 the app makes: the core client, with the endpoints of the flows loaded from the server. */
 export type AppApi = ApiClient;
 
 /**
+ * `endpoints`: the hosted flows' endpoints (read on each call, so live preview's changes apply);
  * `preloaded`: the startup answers embedded in the page (each used once in place of its GET);
  * `earlyCsrf`: the page's early GET /api/csrf (used by the first getCsrf()).
  */
-export function createAppApi(preloaded?: StartupAnswers, earlyCsrf?: Promise<Response | null>): AppApi {
-  return createApiClient({ fetch: window.fetch.bind(window), endpoints: FORM_ENDPOINTS, ...(preloaded ? { preloaded } : {}), ...(earlyCsrf ? { earlyCsrf } : {}) });
+export function createAppApi(endpoints: FormEndpoints, preloaded?: StartupAnswers, earlyCsrf?: Promise<Response | null>): AppApi {
+  return createApiClient({ fetch: window.fetch.bind(window), endpoints, ...(preloaded ? { preloaded } : {}), ...(earlyCsrf ? { earlyCsrf } : {}) });
 }

@@ -2,12 +2,22 @@ import { createContext, useContext, useMemo } from 'react';
 import type { Translate } from '../widgets/types';
 import { useAppState, type AppState, type AppStore } from './appState';
 import type { AppApi } from './api';
+import type { FormSessions } from './forms/formSessions';
+import type { HostedFlows } from './routes';
 import { createTranslate } from './translate';
 
-/** What every part of the shell reaches: the app store and the API client. */
+/**
+ * The app shell's state and its one owner: created once at startup (createAppServices) and
+ * reached by every part of the shell through this context; tests create a fresh one each.
+ */
 export interface AppServices {
+  /** The app state above any one form (settings, culture, deadlines, tokens, dialogs). */
   store: AppStore;
   api: AppApi;
+  /** The settlement's flows, the route table and the endpoints derived from them. */
+  flows: HostedFlows;
+  /** The running forms (their machines and chosen files). */
+  sessions: FormSessions;
 }
 
 const ServicesContext = createContext<AppServices | null>(null);

@@ -1,9 +1,6 @@
 import { contentToDictionary } from '../core/i18n';
-import type { AppApi } from './api';
-import type { AppStore } from './appState';
-import { replaceSessionFlows } from './forms/formSessions';
+import type { AppServices } from './context';
 import { fetchFlows } from './flowsSource';
-import { setFlows } from './routes';
 
 /** The element the server adds to the page under `npm run dev`: {"events": "<event stream path>"}. */
 export const LIVE_PREVIEW_ELEMENT = 'live-preview';
@@ -12,10 +9,10 @@ export const LIVE_PREVIEW_ELEMENT = 'live-preview';
  * Live preview (`npm run dev`): the flows and the culture's content are fetched again and the page
  * re-renders in place. Running forms keep their answers (replaceSessionFlows); nothing reloads.
  */
-export async function refreshConfiguration(store: AppStore, api: AppApi): Promise<void> {
+export async function refreshConfiguration({ store, api, flows: hosted, sessions }: AppServices): Promise<void> {
   const flows = await fetchFlows();
-  replaceSessionFlows(flows);
-  setFlows(flows);
+  sessions.replaceSessionFlows(flows);
+  hosted.replace(flows);
   const culture = store.get().culture;
   if (!culture) return;
   const content = await api.getCultureContent(culture);
@@ -24,7 +21,7 @@ export async function refreshConfiguration(store: AppStore, api: AppApi): Promis
 }
 
 /** Listens to the server's live preview events when the page names them; otherwise does nothing. */
-export function startLivePreview(doc: Document, store: AppStore, api: AppApi, log: Pick<Console, 'info' | 'warn' | 'error'> = console): (() => void) | null {
+export function startLivePreview(doc: Document, services: AppServices, log: Pick<Console, 'info' | 'warn' | 'error'> = console): (() => void) | null {
   const tag = doc.getElementById(LIVE_PREVIEW_ELEMENT);
   if (!tag?.textContent) return null;
   const { events } = JSON.parse(tag.textContent) as { events: string };
@@ -33,7 +30,7 @@ export function startLivePreview(doc: Document, store: AppStore, api: AppApi, lo
   let queue = Promise.resolve();
   const refresh = () => {
     queue = queue
-      .then(() => refreshConfiguration(store, api))
+      .then(() => refreshConfiguration(services))
       .then(() => log.info('Live preview: flows and texts updated.'))
       .catch((error: unknown) => log.error('Live preview: the update failed', error));
   };

@@ -4,7 +4,6 @@ import { createAppApi } from './api';
 import { App } from './App';
 import { firstChunks, FormHost, Layout } from './chunks';
 import { CORE_GUARDS } from './guards';
-import { matchRoute } from './routes';
 import { startApp } from './startup';
 import { loadTheme } from './theme';
 
@@ -15,22 +14,22 @@ void FormHost.preload().catch(() => undefined);
 
 void startApp({
   doc: document,
-  createApi: (_settings, preloaded, earlyCsrf) => createAppApi(preloaded, earlyCsrf),
+  createApi: (_settings, endpoints, preloaded, earlyCsrf) => createAppApi(endpoints, preloaded, earlyCsrf),
   loadTheme,
   // Widgets, blocks, masks and rule adapters register themselves in their modules' registries.
   registerComponents: () => undefined,
-  mount(store, api) {
+  mount(services) {
     const root = document.getElementById('root');
     if (!root) throw new Error('#root is missing from index.html');
     // Rendered once the first page's chunks are in (or failed: the app then shows its own error),
     // so the page paints at once instead of behind a Suspense fallback.
     // A transition: React renders the first page in slices that yield to the browser between them,
     // instead of one long task that holds off input.
-    void Promise.allSettled(firstChunks(matchRoute(window.location.pathname))).then(() =>
+    void Promise.allSettled(firstChunks(services.flows.match(window.location.pathname))).then(() =>
       startTransition(() =>
         createRoot(root).render(
           <StrictMode>
-            <App services={{ store, api }} guards={CORE_GUARDS} />
+            <App services={services} guards={CORE_GUARDS} />
           </StrictMode>,
         ),
       ),

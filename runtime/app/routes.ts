@@ -1,16 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { endpointsFromFlows, type FormEndpoints } from '../core/api';
+import { devError } from '../core/errors';
 import type { DeadlineKey, FlowFile, FormType, PageConfig } from '../core/types';
-
-/**
- * Every flow the app hosts, by form type: the server's flow files (GET /api/forms/flows), set by
- * startup before the app mounts (setFlows) and replaced in place by live preview. The route table,
- * the form machines, the API client's endpoints and the deadline keys of each route derive from them.
- */
-export const FLOWS: Record<FormType, FlowFile> = {} as Record<FormType, FlowFile>;
-
-/** The authorize and submit endpoints of the loaded flows; the API client reads it on each call. */
-export const FORM_ENDPOINTS: FormEndpoints = {};
 
 /** Route kinds by name (spec §2). */
 export type RouteKind = 'form' | 'catchAll' | 'notFound' | 'error' | 'defaultDeadline' | 'sessionExpired';
@@ -63,52 +54,75 @@ export function routeTable(flows: readonly FlowFile[]): Map<string, AppRoute> {
   return new Map<string, AppRoute>([...flows.flatMap(formRoutes), ...PLAIN_ROUTES].map((r) => [r.path as string, r]));
 }
 
-let byPath = routeTable([]);
-let version = 0;
-const listeners = new Set<() => void>();
+const CATCH_ALL: PlainRoute = { kind: 'catchAll', path: null };
 
-/** Replaces the hosted flows: the route table and the endpoints follow; subscribers hear of it. */
-export function setFlows(flows: readonly FlowFile[]): void {
-  for (const formType of Object.keys(FLOWS) as FormType[]) delete FLOWS[formType];
-  for (const flow of flows) FLOWS[flow.formType] = flow;
-  for (const formType of Object.keys(FORM_ENDPOINTS) as FormType[]) delete FORM_ENDPOINTS[formType];
-  Object.assign(FORM_ENDPOINTS, endpointsFromFlows([...flows]));
-  byPath = routeTable(flows);
-  version += 1;
-  for (const listener of [...listeners]) listener();
+/**
+ * Every flow the app hosts, by form type: the server's flow files (GET /api/forms/flows), set by
+ * startup before the app mounts and replaced in place by live preview. The route table, the form
+ * machines, the API client's endpoints and the deadline keys of each route derive from them.
+ * One per app, created at startup and reached through the app's services.
+ */
+export interface HostedFlows {
+  /** The flow of a form type; a form type with no loaded flow is a developer error. */
+  flow(formType: FormType): FlowFile;
+  /** The loaded flow of a form type, or undefined (an address's query may name anything). */
+  find(formType: string): FlowFile | undefined;
+  /** The authorize and submit endpoints of the loaded flows: one object, updated in place, that the API client reads on each call. */
+  readonly endpoints: FormEndpoints;
+  /** The route an address opens: exact path match, else the catch-all (shown as the not-found page). */
+  match(pathname: string): AppRoute;
+  pageConfig(formType: FormType, pageId: string): PageConfig;
+  /** The canonical path of a page of a form. */
+  pagePath(formType: FormType, pageId: string): string;
+  /** Replaces the hosted flows: the route table and the endpoints follow; subscribers hear of it. */
+  replace(flows: readonly FlowFile[]): void;
+  /** Called after every replace; returns the unsubscribe. */
+  subscribe(listener: () => void): () => void;
+  /** A number that changes whenever the flows are replaced. */
+  version(): number;
 }
 
-/** Called after every setFlows; returns the unsubscribe. */
-export function subscribeFlows(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+export function createHostedFlows(initial: readonly FlowFile[] = []): HostedFlows {
+  let byType = new Map<string, FlowFile>();
+  let byPath = routeTable([]);
+  let version = 0;
+  const endpoints: FormEndpoints = {};
+  const listeners = new Set<() => void>();
+
+  const hosted: HostedFlows = {
+    flow(formType) {
+      const flow = byType.get(formType);
+      if (!flow) throw devError('FORM_TYPE_NOT_FOUND');
+      return flow;
+    },
+    find: (formType) => byType.get(formType),
+    endpoints,
+    match: (pathname) => byPath.get(pathname) ?? CATCH_ALL,
+    pageConfig(formType, pageId) {
+      const page = hosted.flow(formType).pages.find((p) => p.id === pageId);
+      if (!page) throw new Error(`No page ${pageId} in the ${formType} flow`);
+      return page;
+    },
+    pagePath: (formType, pageId) => hosted.pageConfig(formType, pageId).path,
+    replace(flows) {
+      byType = new Map(flows.map((flow) => [flow.formType, flow]));
+      for (const formType of Object.keys(endpoints) as FormType[]) delete endpoints[formType];
+      Object.assign(endpoints, endpointsFromFlows([...flows]));
+      byPath = routeTable(flows);
+      version += 1;
+      for (const listener of [...listeners]) listener();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    version: () => version,
+  };
+  if (initial.length > 0) hosted.replace(initial);
+  return hosted;
 }
 
 /** A number that changes whenever the flows are replaced (re-render and re-key on it). */
-export function useFlowsVersion(): number {
-  return useSyncExternalStore(subscribeFlows, () => version, () => version);
-}
-
-const CATCH_ALL: PlainRoute = { kind: 'catchAll', path: null };
-
-/** The route an address opens: exact path match, else the catch-all (shown as the not-found page). */
-export function matchRoute(pathname: string): AppRoute {
-  return byPath.get(pathname) ?? CATCH_ALL;
-}
-
-function flowOf(formType: FormType): FlowFile {
-  const flow = FLOWS[formType] as FlowFile | undefined;
-  if (!flow) throw new Error(`No ${formType} flow is loaded`);
-  return flow;
-}
-
-/** The canonical path of a page of a form. */
-export function pagePath(formType: FormType, pageId: string): string {
-  return pageConfig(formType, pageId).path;
-}
-
-export function pageConfig(formType: FormType, pageId: string): PageConfig {
-  const page = flowOf(formType).pages.find((p) => p.id === pageId);
-  if (!page) throw new Error(`No page ${pageId} in the ${formType} flow`);
-  return page;
+export function useFlowsVersion(flows: HostedFlows): number {
+  return useSyncExternalStore(flows.subscribe, flows.version, flows.version);
 }

@@ -1,25 +1,29 @@
-import type { StartupAnswers } from '../core/api';
+import type { FormEndpoints, StartupAnswers } from '../core/api';
 import { normalizeDeadlines } from '../core/deadlines';
 import { STARTUP_LOGS, USER_MESSAGES } from '../core/errors';
 import type { AppSettings, FlowFile } from '../core/types';
 import type { AppApi } from './api';
 import { createAppStore, initialAppState, type AppStore } from './appState';
+import type { AppServices } from './context';
 import { loadCulture } from './culture';
 import { fetchFlows, FLOWS_PATH, flowsFromBody } from './flowsSource';
 import { CORE_GUARDS } from './guards';
-import { ERROR_PATH, setFlows } from './routes';
+import { createFormSessions } from './forms/formSessions';
+import { createHostedFlows, ERROR_PATH } from './routes';
 import { assertTheme, readAppSettings, readStartupAnswers, takeEarlyCsrf } from './settings';
 
 export interface StartupDeps {
   doc: Document;
   /**
+   * `endpoints`: the hosted flows' endpoints (filled in once the flows are in, read on each call);
    * `preloaded`: the startup answers embedded in the page, for the client to use before fetching;
    * `earlyCsrf`: the page's own GET /api/csrf, started while it was parsed.
    */
-  createApi(settings: AppSettings, preloaded: StartupAnswers, earlyCsrf?: Promise<Response | null>): AppApi;
+  createApi(settings: AppSettings, endpoints: FormEndpoints, preloaded: StartupAnswers, earlyCsrf?: Promise<Response | null>): AppApi;
   loadTheme(theme: AppSettings['theme']): Promise<void>;
   registerComponents(): void;
-  mount(store: AppStore, api: AppApi): void;
+  /** Renders the app on the shell's state, created here once. */
+  mount(services: AppServices): void;
   /** The settlement's flow files; default GET /api/forms/flows. */
   loadFlows?(): Promise<FlowFile[]>;
   log?: Pick<Console, 'error' | 'warn'>;
@@ -49,7 +53,7 @@ function showGeneric(store: AppStore): void {
 /** The app's pages that render no form. */
 const FIXED_MESSAGE_PATHS = ['/page-not-found', '/error', '/deadline', '/session-expired'];
 
-export async function startApp(deps: StartupDeps): Promise<AppStore | null> {
+export async function startApp(deps: StartupDeps): Promise<AppServices | null> {
   const log = deps.log ?? console;
   try {
     // Set up the app and load its settings.
@@ -57,8 +61,10 @@ export async function startApp(deps: StartupDeps): Promise<AppStore | null> {
     assertTheme(settings.theme);
     const theme = deps.loadTheme(settings.theme);
     const store = createAppStore(initialAppState(settings));
+    const hostedFlows = createHostedFlows();
     const preloaded = readStartupAnswers(deps.doc);
-    const api = deps.createApi(settings, preloaded, takeEarlyCsrf(deps.doc));
+    const api = deps.createApi(settings, hostedFlows.endpoints, preloaded, takeEarlyCsrf(deps.doc));
+    const services: AppServices = { store, api, flows: hostedFlows, sessions: createFormSessions(hostedFlows) };
 
     deps.registerComponents();
 
@@ -70,7 +76,7 @@ export async function startApp(deps: StartupDeps): Promise<AppStore | null> {
       (() => (embeddedFlows === undefined ? fetchFlows() : Promise.resolve(embeddedFlows).then(flowsFromBody).catch(() => fetchFlows())));
     const flows = loadFlows().then(
       (list) => {
-        setFlows(list);
+        hostedFlows.replace(list);
         return true;
       },
       (error: unknown) => {
@@ -88,7 +94,8 @@ export async function startApp(deps: StartupDeps): Promise<AppStore | null> {
       return outcome.value;
     };
     const deadlinesRequest = settle(() => api.getDeadlines());
-    const csrfRequest = settle(() => api.getCsrf());
+    // A token the client already holds stays (a second GET would only repeat it); startup says so (§8).
+    const csrfRequest = api.csrfToken() === null ? settle(() => api.getCsrf()) : null;
     const captchaRequest = settle(() => api.getCaptcha());
     // A form page needs the model configs and the character whitelist (the form host loads them
     // when missing): requested now on any address but the fixed message pages, set before the mount.
@@ -106,12 +113,17 @@ export async function startApp(deps: StartupDeps): Promise<AppStore | null> {
       showGeneric(store);
     }
 
-    try {
-      const csrf = await unwrap(csrfRequest);
-      if (!csrf.ok) log.error(STARTUP_LOGS.antiforgery, csrf.detail ?? csrf.error);
-      else store.set({ csrf: csrf.data });
-    } catch (error) {
-      log.error(STARTUP_LOGS.antiforgery, error);
+    if (!csrfRequest) {
+      log.warn(STARTUP_LOGS.tokenAlreadyInitialized);
+      store.set({ csrf: api.csrfToken() });
+    } else {
+      try {
+        const csrf = await unwrap(csrfRequest);
+        if (!csrf.ok) log.error(STARTUP_LOGS.antiforgery, csrf.detail ?? csrf.error);
+        else store.set({ csrf: csrf.data });
+      } catch (error) {
+        log.error(STARTUP_LOGS.antiforgery, error);
+      }
     }
 
     // Culture content for the address's culture (guard step 1 keeps it until the query changes it).
@@ -141,13 +153,13 @@ export async function startApp(deps: StartupDeps): Promise<AppStore | null> {
 
     await theme;
     for (const key of Object.keys(preloaded)) delete preloaded[key];
-    deps.mount(store, api);
+    deps.mount(services);
 
     // npm run dev names its live preview event stream in the page; the listener loads only then.
     if (deps.doc.getElementById('live-preview')) {
-      void import('./livePreview').then(({ startLivePreview }) => startLivePreview(deps.doc, store, api), (error: unknown) => log.error(error));
+      void import('./livePreview').then(({ startLivePreview }) => startLivePreview(deps.doc, services), (error: unknown) => log.error(error));
     }
-    return store;
+    return services;
   } catch (error) {
     log.error(STARTUP_LOGS.init, error);
     return null;

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { findByClientId, getModel, setFieldValue, setFileField, wasEverEdited } from '../core/models';
-import type { FieldConfig, FormModel } from '../core/types';
+import { devError, type DevErrorCode } from '../core/errors';
+import { findByClientId, getModel, isRepeating, setFieldValue, setFileField, wasEverEdited } from '../core/models';
+import type { FieldConfig, FormModel, ModelStoreState } from '../core/types';
 import { computeFieldState, fieldDateBounds } from '../core/view/field-state';
 import { fieldDomId } from '../core/view/dom-ids';
 import { afterPointerPress, watchPointerPresses } from './pointer-press';
@@ -14,6 +15,20 @@ export interface ModelFieldsProps extends RenderFieldsArgs {
   ctx: PageContext;
   /** Fields whose errors show (blurred, or all after Upload or a refused Next). */
   errorsShown: (clientId: string, field: string) => boolean;
+}
+
+/**
+ * The model or record a group of fields edits: the one saved model of its dtoMapping, or the record
+ * its client id names. A repeating model's fields always name their record (`missing`: the block
+ * drawing them, or the row validating them); a client id given is never empty (spec §8).
+ */
+export function modelOfFields(store: ModelStoreState, args: Pick<RenderFieldsArgs, 'model' | 'clientId'>, missing: Extract<DevErrorCode, 'CLIENT_ID_NOT_PROVIDED_BLOCK' | 'CLIENT_ID_NOT_PROVIDED_ROW'>): FormModel {
+  if (args.clientId === undefined || args.clientId === null) {
+    if (isRepeating(args.model)) throw devError(missing);
+    return getModel(store, args.model);
+  }
+  if (args.clientId.trim() === '') throw devError('CLIENT_ID_NO_VALUE');
+  return findByClientId(store, args.clientId);
 }
 
 function widgetProps(field: FieldConfig, model: FormModel, props: ModelFieldsProps): ComputedWidgetProps | null {
@@ -62,7 +77,7 @@ function widgetProps(field: FieldConfig, model: FormModel, props: ModelFieldsPro
  */
 export function ModelFields(props: ModelFieldsProps) {
   const { ctx } = props;
-  const model = props.clientId ? findByClientId(ctx.store, props.clientId) : getModel(ctx.store, props.model);
+  const model = modelOfFields(ctx.store, props, 'CLIENT_ID_NOT_PROVIDED_BLOCK');
   const clientId = model.clientId;
 
   const shown: ComputedWidgetProps[] = [];

@@ -2,12 +2,12 @@ import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode
 import { evaluateCondition } from '../core/conditions/evaluate';
 import { devError } from '../core/errors';
 import { getMask } from '../core/masks';
-import { createIdSource, findByClientId, findConfig, getModel, modelsScope, type IdSource } from '../core/models';
+import { createIdSource, findConfig, modelsScope, type IdSource } from '../core/models';
 import type { BlockConfig, CaptchaConfig, DocumentFile, FormType, ModelConfig, ModelStoreState, PageAction, PageConfig } from '../core/types';
 import { preparePage, applyDependencyResets } from '../core/view/dependencies';
 import { ErrorSummary, focusField } from './ErrorSummary';
 import { computeFieldState } from '../core/view/field-state';
-import { ModelFields } from './ModelFields';
+import { ModelFields, modelOfFields } from './ModelFields';
 import { fieldDomId } from '../core/view/dom-ids';
 import type { GroupOptions } from '../core/view/page-groups';
 import { translateOr } from './translate';
@@ -214,7 +214,7 @@ export function PageRenderer(props: PageRendererProps) {
     ),
     validateFields(args) {
       const store = storeRef.current;
-      const model = args.clientId ? findByClientId(store, args.clientId) : getModel(store, args.model);
+      const model = modelOfFields(store, args, 'CLIENT_ID_NOT_PROVIDED_ROW');
       const config = findConfig(modelConfigs, formType, args.model);
       const models = modelsScope(store);
       const errors: PageFieldError[] = [];

@@ -150,6 +150,22 @@ describe('next and back', () => {
     expect(form.page()).toBe('eligibility');
   });
 
+  it('refuse Back and GOTO too while the router navigates, and a second route change start changes nothing', async () => {
+    const form = await authorizedAutomotive();
+    form.actor.send({ type: 'NEXT' });
+    expect(form.page()).toBe('eligibility');
+    form.actor.send({ type: 'ROUTE_CHANGE_START' });
+    form.actor.send({ type: 'ROUTE_CHANGE_START' });
+    expect(form.actor.getSnapshot().context.navigation.isNavigating).toBe(true);
+    form.actor.send({ type: 'BACK' });
+    form.actor.send({ type: 'GOTO', pageId: 'repairs' });
+    expect(form.page()).toBe('eligibility');
+    expect(form.emitted).toContainEqual({ type: 'gotoRefused', reason: 'navigating', target: 'repairs' });
+    form.actor.send({ type: 'ROUTE_CHANGE_END' });
+    form.actor.send({ type: 'BACK' });
+    expect(form.page()).toBe('claimant-info');
+  });
+
   it('GOTO opens a page by id or path once authorized, never the confirmation before submit', async () => {
     const form = await authorizedAutomotive();
     form.actor.send({ type: 'GOTO', pageId: 'claim-summary' });

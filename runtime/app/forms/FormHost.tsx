@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { USER_MESSAGES } from '../../core/errors';
 import { progress, scopeFromStore, skipPredicate } from '../../core/navigation';
@@ -9,9 +9,9 @@ import { SessionTimeoutModal } from '../../widgets/SessionTimeoutModal';
 import { LoadingPlaceholder } from '../../widgets/Spinner';
 import type { AppStore } from '../appState';
 import { useApp, useServices, useT } from '../context';
-import { ERROR_PATH, FLOWS, SESSION_EXPIRED_PATH } from '../routes';
+import { ERROR_PATH, SESSION_EXPIRED_PATH } from '../routes';
 import { FormPage } from './FormPage';
-import { formSession, type FormSession } from './formSessions';
+import type { FormSession } from './formSessions';
 
 /** The form layout loads the server's model config and the character whitelist when not yet loaded (spec §1). */
 function useFormPrerequisites(): boolean {
@@ -56,10 +56,13 @@ const ACTIVITY_EVENTS = ['keydown', 'wheel', 'mousedown', 'mousemove', 'touchsta
 
 /** Wires one form session to the router and the app: page sync, emitted effects, activity, authorized mirror. */
 function useSessionWiring(session: FormSession, pageId: string, store: AppStore) {
-  const [, navigate] = useLocation();
-  const { api } = useServices();
+  const [pathname, navigate] = useLocation();
+  const { api, flows } = useServices();
   const { actor, formType } = session;
   const current = useSelector(actor, (s) => s.context.navigation.currentPage);
+  // The address as the router has it, for handlers that run between renders.
+  const pathnameRef = useRef(pathname);
+  pathnameRef.current = pathname;
 
   // Mirror the authorized flag for guard step 3, before any navigation the machine asks for.
   const syncAuthorized = useCallback(() => {
@@ -76,19 +79,29 @@ function useSessionWiring(session: FormSession, pageId: string, store: AppStore)
   // apply the same ones after its first render, and the page would render twice).
   const prepareCurrentPage = useCallback(() => {
     const { context } = actor.getSnapshot();
-    const page = FLOWS[formType].pages.find((p) => p.id === context.navigation.currentPage);
+    const page = flows.flow(formType).pages.find((p) => p.id === context.navigation.currentPage);
     const { modelConfigs, settings } = store.get();
     if (!page || !modelConfigs) return;
     const prepared = preparePage(page, context.store, { formType, modelConfigs, internationalAddresses: settings.internationalAddresses });
     if (prepared !== context.store) actor.send({ type: 'UPDATE_STORE', store: prepared });
-  }, [actor, formType, store]);
+  }, [actor, formType, store, flows]);
 
-  // The address changed (browser back/forward, a link): the machine follows when it may.
+  // The address changed (a route change the machine asked for, browser back/forward, a link):
+  // the route change has ended, and the machine follows when it may.
   useEffect(() => {
+    if (actor.getSnapshot().context.navigation.isNavigating) actor.send({ type: 'ROUTE_CHANGE_END' });
     if (current !== pageId) actor.send({ type: 'GOTO', pageId });
     // Only the address drives this effect.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pageId, actor]);
+
+  // A route change that leaves the form (a guard's redirect) ends with it.
+  useEffect(
+    () => () => {
+      if (actor.getSnapshot().status === 'active' && actor.getSnapshot().context.navigation.isNavigating) actor.send({ type: 'ROUTE_CHANGE_END' });
+    },
+    [actor],
+  );
 
   // Effects the machine emits.
   useEffect(() => {
@@ -98,13 +111,16 @@ function useSessionWiring(session: FormSession, pageId: string, store: AppStore)
         queueMicrotask(() => {
           syncAuthorized();
           prepareCurrentPage();
-          if (window.location.pathname !== e.path) navigate(withCulture(e.path, store.get().culture));
+          if (pathnameRef.current === e.path) return;
+          // Spec §4: Next and Back are refused, and the action buttons disabled, until the new page shows.
+          if (actor.getSnapshot().status === 'active') actor.send({ type: 'ROUTE_CHANGE_START' });
+          navigate(withCulture(e.path, store.get().culture));
         });
       }),
       actor.on('gotoRefused', () => {
         const page = actor.getSnapshot().context.navigation.currentPage;
-        const path = FLOWS[formType].pages.find((p) => p.id === page)?.path;
-        if (path && window.location.pathname !== path) navigate(withCulture(path, store.get().culture), { replace: true });
+        const path = flows.flow(formType).pages.find((p) => p.id === page)?.path;
+        if (path && pathnameRef.current !== path) navigate(withCulture(path, store.get().culture), { replace: true });
       }),
       actor.on('failure', (e) => {
         store.set({ errorDialog: { showError: true, header: null, message: e.failure.messageKey } });
@@ -123,7 +139,7 @@ function useSessionWiring(session: FormSession, pageId: string, store: AppStore)
       }),
     ];
     return () => subs.forEach((s) => s.unsubscribe());
-  }, [actor, formType, navigate, store, api, syncAuthorized, prepareCurrentPage]);
+  }, [actor, formType, navigate, store, api, flows, syncAuthorized, prepareCurrentPage]);
 
   // Spec §4: any key, wheel, mouse or touch activity resets the session deadline (at most once a second).
   useEffect(() => {
@@ -156,7 +172,7 @@ function SessionWarning({ session }: { session: FormSession }) {
 
 function ProgressIndicator({ session }: { session: FormSession }) {
   const t = useT();
-  const flow = FLOWS[session.formType];
+  const flow = useServices().flows.flow(session.formType);
   const { step, total } = useSelector(
     session.actor,
     (s) => progress(s.context.navigation, skipPredicate(flow, scopeFromStore(s.context.store))),
@@ -175,17 +191,19 @@ function ProgressIndicator({ session }: { session: FormSession }) {
 }
 
 function RunningForm({ formType, pageId }: { formType: FormType; pageId: string }) {
-  const { store, api } = useServices();
+  const { store, api, sessions } = useServices();
   const modelConfigs = useApp((s) => s.modelConfigs) ?? [];
   const minSessionDuration = useApp((s) => s.settings.client.minSessionDuration);
   const [session] = useState(() =>
-    formSession(formType, pageId, { api, modelConfigs, minSessionDuration, culture: () => store.get().culture ?? 'en' }),
+    sessions.formSession(formType, pageId, { api, modelConfigs, minSessionDuration, culture: () => store.get().culture ?? 'en' }),
   );
   useSessionWiring(session, pageId, store);
   const current = useSelector(session.actor, (s) => s.context.navigation.currentPage);
+  const isNavigating = useSelector(session.actor, (s) => s.context.navigation.isNavigating);
   const timer = useSelector(session.actor, (s) => (s.matches('open') ? JSON.stringify((s.value as { open: { session: unknown } }).open.session) : String(s.value)));
-  // Until the machine has followed the address, show nothing rather than another page.
-  if (current !== pageId) return <LoadingPlaceholder />;
+  // Until the machine has followed the address, show nothing rather than another page. During a
+  // route change the machine asked for, the page it leaves stays, its actions disabled, until the new one shows.
+  if (current !== pageId && !isNavigating) return <LoadingPlaceholder />;
   return (
     <div className={`cf-form cf-form--${formType.toLowerCase()}`} data-session={timer}>
       <ProgressIndicator session={session} />

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { waitFor } from 'xstate';
 import { findModel, setFieldValue } from '../../core/models';
 import { backTarget, scopeFromStore, skipPredicate } from '../../core/navigation';
@@ -9,15 +9,14 @@ import { prepareBlocksWhenIdle } from '../../react/prepare';
 import { REGISTRIES } from './registries';
 import { validatePage } from '../../core/view/validatePage';
 import { useApp, useServices, useT } from '../context';
-import { FLOWS } from '../routes';
 import { useDocumentTitle } from '../useDocumentTitle';
 import type { FormSession } from './formSessions';
 
 /** Pages holding the signature model get today's signature date from the server (spec §7). */
 function useSignatureDate(session: FormSession, pageId: string) {
-  const { api } = useServices();
+  const { api, flows } = useServices();
   const culture = useApp((s) => s.culture) ?? 'en';
-  const page = FLOWS[session.formType].pages.find((p) => p.id === pageId);
+  const page = flows.flow(session.formType).pages.find((p) => p.id === pageId);
   const needsDate = Boolean(page?.blocks.some((b) => b.block === 'model' && b.model === 'Signature' && b.fields.some((f) => f.key === 'signatureDate')));
   const { store } = useServices();
   useEffect(() => {
@@ -49,7 +48,7 @@ function useSignatureDate(session: FormSession, pageId: string) {
 export function FormPage({ session, pageId }: { session: FormSession; pageId: string }) {
   const t = useT();
   const { actor, formType } = session;
-  const flow = FLOWS[formType];
+  const flow = useServices().flows.flow(formType);
   const page = flow.pages.find((p) => p.id === pageId)!;
   const settings = useApp((s) => s.settings);
   const modelConfigs = useApp((s) => s.modelConfigs) ?? [];
@@ -61,13 +60,15 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
   const lookupResult = useSelector(actor, (s) => s.context.lookupResult);
   const referenceCode = useSelector(actor, (s) => s.context.referenceCode);
   const isSubmitting = useSelector(actor, (s) => s.context.isSubmitting);
-  const [documents, setDocuments] = useState<DocumentFile[]>(session.documents);
+  const documents = useSyncExternalStore(session.subscribeDocuments, () => session.documents);
   useSignatureDate(session, pageId);
   useDocumentTitle(page.titleKey, flow.titleKey);
 
   const canGoBack = useMemo(
-    () => page.action !== 'none' && backTarget(navigation, skipPredicate(flow, scopeFromStore(models))) !== null,
-    [page.action, navigation, flow, models],
+    // The shown page's own Back target: during a route change the page being left is shown (its
+    // buttons disabled) while the machine is already on the next one.
+    () => page.action !== 'none' && backTarget({ ...navigation, currentPage: pageId, isNavigating: false }, skipPredicate(flow, scopeFromStore(models))) !== null,
+    [page.action, navigation, pageId, flow, models],
   );
   const rendererSettings = useMemo(
     () => ({ internationalAddresses: settings.internationalAddresses, captchaEnabled: settings.captchaEnabled }),
@@ -75,13 +76,7 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
   );
 
   const onStoreChange = useCallback((next: ModelStoreState) => actor.send({ type: 'UPDATE_STORE', store: next }), [actor]);
-  const onDocumentsChange = useCallback(
-    (next: DocumentFile[]) => {
-      session.documents = next;
-      setDocuments(next);
-    },
-    [session],
-  );
+  const onDocumentsChange = useCallback((next: DocumentFile[]) => session.setDocuments(next), [session]);
 
   /** After an edit link: Next returns to the summary, unless a page in between now needs answers. */
   const returnTarget = (store: ModelStoreState): string | null => {
@@ -154,6 +149,7 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
         ids={session.ids}
         canGoBack={canGoBack}
         isSubmitting={isSubmitting}
+        isNavigating={navigation.isNavigating}
         onStoreChange={onStoreChange}
         onDocumentsChange={onDocumentsChange}
         onAction={onAction}

@@ -5,7 +5,7 @@ import { buildPayload } from '../../core/payload';
 import type { DocumentFile, FlowFile, FormType, ModelConfig } from '../../core/types';
 import { createFormMachine, type AuthorizeInput, type FormMachine, type SubmitInput } from '../../machine';
 import type { AppApi } from '../api';
-import { FLOWS } from '../routes';
+import type { HostedFlows } from '../routes';
 
 /**
  * One running form: its machine (answers, page, session timer) and the files chosen for its
@@ -16,13 +16,14 @@ export interface FormSession {
   formType: FormType;
   actor: Actor<FormMachine>;
   ids: IdSource;
-  documents: DocumentFile[];
+  /** The files chosen for the form's document contexts: this is their one owner (the submit reads them here). */
+  readonly documents: DocumentFile[];
+  setDocuments(next: DocumentFile[]): void;
+  /** Called after every setDocuments; returns the unsubscribe. */
+  subscribeDocuments(listener: () => void): () => void;
   /** The summary page an edit link came from: Next returns there. */
   returnTo: string | null;
 }
-
-const sessions = new Map<FormType, FormSession>();
-const depsOf = new WeakMap<FormSession, SessionDeps>();
 
 export interface SessionDeps {
   api: AppApi;
@@ -31,9 +32,30 @@ export interface SessionDeps {
   culture: () => string;
 }
 
-function startSession(formType: FormType, deps: SessionDeps, flow: FlowFile = FLOWS[formType], from?: FormSession): FormSession {
-  const ids = from?.ids ?? createIdSource();
-  const session: FormSession = { formType, ids, documents: [], returnTo: null, actor: null as unknown as Actor<FormMachine> };
+function newSession(formType: FormType, ids: IdSource, documents: DocumentFile[]): FormSession {
+  let chosen = documents;
+  const listeners = new Set<() => void>();
+  return {
+    formType,
+    ids,
+    returnTo: null,
+    actor: null as unknown as Actor<FormMachine>,
+    get documents() {
+      return chosen;
+    },
+    setDocuments(next) {
+      chosen = next;
+      for (const listener of [...listeners]) listener();
+    },
+    subscribeDocuments(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+function startSession(formType: FormType, deps: SessionDeps, flow: FlowFile, from?: FormSession): FormSession {
+  const session = newSession(formType, from?.ids ?? createIdSource(), from?.documents ?? []);
   const machine = createFormMachine(flow).provide({
     actors: {
       authorize: fromPromise(async ({ input }: { input: AuthorizeInput }) => {
@@ -57,7 +79,7 @@ function startSession(formType: FormType, deps: SessionDeps, flow: FlowFile = FL
       }),
     },
   });
-  const input = { store: initStore(deps.modelConfigs, formType, ids), minSessionDuration: deps.minSessionDuration };
+  const input = { store: initStore(deps.modelConfigs, formType, session.ids), minSessionDuration: deps.minSessionDuration };
   if (from) {
     // The running form on a changed flow: its answers, page, authorization and documents carry over.
     const previous = from.actor.getPersistedSnapshot() as ReturnType<Actor<FormMachine>['getSnapshot']>;
@@ -65,67 +87,80 @@ function startSession(formType: FormType, deps: SessionDeps, flow: FlowFile = FL
     const page = previous.context.navigation.currentPage;
     const navigation = { ...nodes, currentPage: page !== null && nodes.nodes.some((n) => n.id === page) ? page : nodes.currentPage };
     session.actor = createActor(machine, { input, snapshot: { ...previous, context: { ...previous.context, navigation } } as unknown as Snapshot<unknown> });
-    Object.assign(session, { documents: from.documents, returnTo: from.returnTo });
+    session.returnTo = from.returnTo;
   } else {
     session.actor = createActor(machine, { input });
   }
-  depsOf.set(session, deps);
   session.actor.start();
   return session;
 }
 
-/**
- * The running session of a form type. A finished one (submitted) stays for its confirmation page
- * and is replaced by a fresh one when the claimant opens the form's first page again.
- */
-export function formSession(formType: FormType, pageId: string, deps: SessionDeps): FormSession {
-  const existing = sessions.get(formType);
-  const isStart = FLOWS[formType].pages[0]?.id === pageId;
-  if (existing && existing.actor.getSnapshot().status === 'active') {
-    // After an expired session the claimant starts over from the first page.
-    if (existing.actor.getSnapshot().matches('sessionExpired')) {
-      existing.actor.send({ type: 'RESET' });
-      existing.documents = [];
-      existing.returnTo = null;
-    }
-    return existing;
-  }
-  if (existing && !isStart) return existing;
-  existing?.actor.stop();
-  const fresh = startSession(formType, deps);
-  sessions.set(formType, fresh);
-  return fresh;
+/** The running forms of the app, by form type: one per app, created at startup (tests create their own). */
+export interface FormSessions {
+  /**
+   * The running session of a form type. A finished one (submitted) stays for its confirmation page
+   * and is replaced by a fresh one when the claimant opens the form's first page again.
+   */
+  formSession(formType: FormType, pageId: string, deps: SessionDeps): FormSession;
+  /**
+   * Live preview: each running form takes its changed flow, keeping what the claimant typed, the
+   * page, the authorization and the chosen files. A form waiting on authorize or submit keeps its
+   * flow until the next change.
+   */
+  replaceSessionFlows(flows: readonly FlowFile[]): void;
+  /** The session if one runs, without starting one. */
+  existingSession(formType: FormType): FormSession | undefined;
+  /** Ends a form's session (special exits clear the form state). */
+  endSession(formType: FormType): void;
 }
 
-/**
- * Live preview: each running form takes its changed flow, keeping what the claimant typed, the
- * page, the authorization and the chosen files. A form waiting on authorize or submit keeps its
- * flow until the next change.
- */
-export function replaceSessionFlows(flows: readonly FlowFile[]): void {
-  for (const flow of flows) {
-    const existing = sessions.get(flow.formType);
-    const deps = existing && depsOf.get(existing);
-    if (!existing || !deps) continue;
-    const snapshot = existing.actor.getSnapshot();
-    if (snapshot.status !== 'active' || !snapshot.matches({ open: { flow: 'editing' } })) continue;
-    const next = startSession(flow.formType, deps, flow, existing);
-    existing.actor.stop();
-    sessions.set(flow.formType, next);
-    // Re-arms the session timer of the restored machine.
-    next.actor.send({ type: 'ACTIVITY' });
-  }
-}
-
-/** The session if one runs, without starting one. */
-export function existingSession(formType: FormType): FormSession | undefined {
-  return sessions.get(formType);
-}
-
-/** Ends a form's session (special exits clear the form state). */
-export function endSession(formType: FormType): void {
-  const session = sessions.get(formType);
-  if (!session) return;
-  session.actor.stop();
-  sessions.delete(formType);
+export function createFormSessions(flows: HostedFlows): FormSessions {
+  const sessions = new Map<FormType, FormSession>();
+  const depsOf = new WeakMap<FormSession, SessionDeps>();
+  const start = (formType: FormType, deps: SessionDeps, flow: FlowFile, from?: FormSession): FormSession => {
+    const session = startSession(formType, deps, flow, from);
+    depsOf.set(session, deps);
+    return session;
+  };
+  return {
+    formSession(formType, pageId, deps) {
+      const existing = sessions.get(formType);
+      const isStart = flows.flow(formType).pages[0]?.id === pageId;
+      if (existing && existing.actor.getSnapshot().status === 'active') {
+        // After an expired session the claimant starts over from the first page.
+        if (existing.actor.getSnapshot().matches('sessionExpired')) {
+          existing.actor.send({ type: 'RESET' });
+          existing.setDocuments([]);
+          existing.returnTo = null;
+        }
+        return existing;
+      }
+      if (existing && !isStart) return existing;
+      existing?.actor.stop();
+      const fresh = start(formType, deps, flows.flow(formType));
+      sessions.set(formType, fresh);
+      return fresh;
+    },
+    replaceSessionFlows(changed) {
+      for (const flow of changed) {
+        const existing = sessions.get(flow.formType);
+        const deps = existing && depsOf.get(existing);
+        if (!existing || !deps) continue;
+        const snapshot = existing.actor.getSnapshot();
+        if (snapshot.status !== 'active' || !snapshot.matches({ open: { flow: 'editing' } })) continue;
+        const next = start(flow.formType, deps, flow, existing);
+        existing.actor.stop();
+        sessions.set(flow.formType, next);
+        // Re-arms the session timer of the restored machine.
+        next.actor.send({ type: 'ACTIVITY' });
+      }
+    },
+    existingSession: (formType) => sessions.get(formType),
+    endSession(formType) {
+      const session = sessions.get(formType);
+      if (!session) return;
+      session.actor.stop();
+      sessions.delete(formType);
+    },
+  };
 }

@@ -1,7 +1,5 @@
 import { Link, useSearch } from 'wouter';
-import type { FormType } from '../../core/types';
-import { useCulture, useT } from '../context';
-import { FLOWS } from '../routes';
+import { useCulture, useServices, useT } from '../context';
 import { MessagePage } from './MessagePage';
 
 /** /session-expired?form=<form>&culture=<culture>: offers to start the form again. */
@@ -9,7 +7,8 @@ export default function SessionExpiredPage() {
   const t = useT();
   const culture = useCulture();
   const form = new URLSearchParams(useSearch()).get('form');
-  const flow = form && form in FLOWS ? FLOWS[form as FormType] : null;
+  const { flows } = useServices();
+  const flow = form ? (flows.find(form) ?? null) : null;
   const start = flow?.pages[0]?.path;
   return (
     <MessagePage kind="session-expired" titleKey="LocKey_SessionExpired_Title" copyKey="LocKey_SessionExpired_Copy" formTitleKey={flow?.titleKey}>

@@ -1,0 +1,78 @@
+/** The app shell on a fresh state per test: fake API answers, inline flows and wouter's memory location. */
+import { render } from '@testing-library/react';
+import { vi } from 'vitest';
+import { memoryLocation } from 'wouter/memory-location';
+import type { ApiClient, ApiResult } from '../../../runtime/core/api';
+import type { AppSettings, FlowFile } from '../../../runtime/core/types';
+import { App } from '../../../runtime/app/App';
+import { createAppStore, initialAppState, type AppState } from '../../../runtime/app/appState';
+import type { AppServices } from '../../../runtime/app/context';
+import { createFormSessions } from '../../../runtime/app/forms/formSessions';
+import { FormHost, Layout, PLAIN_PAGES } from '../../../runtime/app/chunks';
+import { CORE_GUARDS } from '../../../runtime/app/guards';
+import { createHostedFlows } from '../../../runtime/app/routes';
+
+export const SETTINGS: AppSettings = {
+  analyticsTagId: null,
+  analyticsTagId2: null,
+  theme: 'default',
+  client: { minSessionDuration: 30 },
+  captchaEnabled: false,
+  redirectOnError: true,
+  internationalAddresses: false,
+};
+
+export function ok<T>(data: T): ApiResult<T> {
+  return { ok: true, data, status: 200 };
+}
+
+export function failed(status: number | null = 500): ApiResult<never> {
+  return { ok: false, error: 'Your request failed. Please reload and try again.', errorKey: 'LocKey_Error_RequestFailed', status };
+}
+
+/** An API client whose every call answers at once with something usable; `over` replaces calls. */
+export function fakeApi(over: Partial<ApiClient> = {}): ApiClient {
+  let csrf: ReturnType<ApiClient['csrfToken']> = null;
+  const api: ApiClient = {
+    getCsrf: vi.fn(async () => {
+      csrf = { requestHeaderName: 'X-CSRF', requestToken: 'token-1' };
+      return ok(csrf);
+    }),
+    csrfToken: () => csrf,
+    setCsrfToken: (token) => {
+      csrf = token;
+    },
+    sessionTimeout: vi.fn(async () => ok(null)),
+    getDeadlines: vi.fn(async () => ok({ timeZone: 'Pacific', deadlines: {} })),
+    getCharactersWhitelist: vi.fn(async () => ok(null)),
+    getCaptcha: vi.fn(async () => ok({ provider: 'recaptcha' as const, siteKey: 'site', url: 'https://captcha.invalid/api.js', class: 'g-recaptcha' })),
+    getFormsConfig: vi.fn(async () => ok([])),
+    getSignatureDate: vi.fn(async () => ok({ signatureDate: '03/15/2026', display: 'March 15, 2026' })),
+    getCultureContent: vi.fn(async () => ok([{ key: 'LocKey_ErrorPage_Title', value: 'Something went wrong' }])),
+    authorize: vi.fn(async () => ok({ authorized: true, error: null, captcha: null, prepopulatedData: null })),
+    submit: vi.fn(async () => ok({ submitted: true, error: null, referenceCodeForm: 'REF-1' })),
+    ...over,
+  };
+  return api;
+}
+
+/** Fresh app services, as startup creates them: nothing is shared between tests. */
+export function testServices({ flows = [], api = fakeApi(), state = {} }: { flows?: FlowFile[]; api?: ApiClient; state?: Partial<AppState> } = {}): AppServices {
+  const hosted = createHostedFlows(flows);
+  const store = createAppStore({ ...initialAppState(SETTINGS), ...state });
+  return { store, api, flows: hosted, sessions: createFormSessions(hosted) };
+}
+
+/** Renders the app at an address; `location.history` lists every address it went to. */
+export function renderApp(path: string, services: AppServices, options: { now?: Date; leaveApp?: (url: string) => void } = {}) {
+  const location = memoryLocation({ path, record: true });
+  const leaveApp = options.leaveApp ?? vi.fn();
+  const now = options.now ?? new Date('2026-03-15T18:00:00Z');
+  const view = render(<App services={services} guards={CORE_GUARDS} now={() => now} location={location} leaveApp={leaveApp} />);
+  return { ...view, location, leaveApp };
+}
+
+/** The shell's lazy chunks, loaded before a test renders (as main.tsx does before the mount). */
+export async function preloadShell(): Promise<void> {
+  await Promise.all([Layout.preload(), FormHost.preload(), ...Object.values(PLAIN_PAGES).map((page) => page.preload())]);
+}

@@ -1,0 +1,83 @@
+/**
+ * "Navigating" (spec §4): from the start of a route change the machine asks for until the new page
+ * shows, the machine refuses Next and Back and the page's action buttons are disabled. The route
+ * change is held open here by a memory location whose navigations run when the test says.
+ */
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { BaseLocationHook } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import type { FlowFile, PageConfig } from '../../../runtime/core/types';
+import { App } from '../../../runtime/app/App';
+import { CORE_GUARDS } from '../../../runtime/app/guards';
+import { CONFIGS } from '../fixtures';
+import { preloadShell, testServices } from './fixtures';
+
+function openPage(id: string, path: string, extra: Partial<PageConfig> = {}): PageConfig {
+  return { id, path, titleKey: `LocKey_${id}`, requiresAuthorization: false, sessionTimeout: false, blocks: [], action: 'next', ...extra };
+}
+
+const flow: FlowFile = {
+  version: 1,
+  formType: 'Automotive',
+  deadlineKeys: ['claimFilingDeadline', 'globalDeadline'],
+  authorize: { endpoint: '/api/forms/automotive/authorize', method: 'POST' },
+  models: ['ClaimDetails'],
+  pages: [
+    openPage('one', '/automotive', { blocks: [{ block: 'model', model: 'ClaimDetails', fields: [{ key: 'note', widget: 'text', label: 'Note' }] }] }),
+    openPage('two', '/automotive/two'),
+    openPage('three', '/automotive/three', { action: 'none' }),
+  ],
+};
+
+/** A memory location whose navigations wait in `pending` until the test runs them. */
+function heldLocation(path: string) {
+  const memory = memoryLocation({ path, record: true });
+  const pending: Array<() => void> = [];
+  const navigate = (to: string, options?: { replace?: boolean }) => pending.push(() => memory.navigate(to, options));
+  const hook: BaseLocationHook = () => [memory.hook()[0], navigate];
+  return { hook, searchHook: memory.searchHook, history: memory.history, pending };
+}
+
+beforeAll(async () => {
+  // Page changes scroll to the top (spec §2), which jsdom does not do.
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+  await preloadShell();
+});
+
+describe('a route change the machine asks for', () => {
+  it('refuses Next and Back and disables the buttons until the new page shows', async () => {
+    const services = testServices({ flows: [flow], state: { modelConfigs: CONFIGS, whitelistLoaded: true } });
+    const location = heldLocation('/automotive');
+    render(<App services={services} guards={CORE_GUARDS} location={location} leaveApp={() => undefined} />);
+    const next = await screen.findByRole('button', { name: 'LocKey_Button_Next' });
+    expect(next.hasAttribute('disabled')).toBe(false);
+    const actor = services.sessions.existingSession('Automotive')!.actor;
+
+    await userEvent.click(next);
+    await waitFor(() => expect(location.pending).toHaveLength(1));
+    expect(actor.getSnapshot().context.navigation).toMatchObject({ currentPage: 'two', isNavigating: true });
+    // The page being left stays on screen, its action disabled.
+    expect(screen.getByRole('button', { name: 'LocKey_Button_Next' }).hasAttribute('disabled')).toBe(true);
+    expect(document.querySelector('[data-page="one"]')).toBeTruthy();
+    actor.send({ type: 'NEXT' });
+    actor.send({ type: 'BACK' });
+    expect(actor.getSnapshot().context.navigation.currentPage).toBe('two');
+
+    act(() => location.pending.shift()!());
+    await waitFor(() => expect(document.querySelector('[data-page="two"]')).toBeTruthy());
+    expect(location.history).toEqual(['/automotive', '/automotive/two']);
+    expect(actor.getSnapshot().context.navigation.isNavigating).toBe(false);
+    expect(screen.getByRole('button', { name: 'LocKey_Button_Next' }).hasAttribute('disabled')).toBe(false);
+    expect(screen.getByRole('button', { name: 'Back' }).hasAttribute('disabled')).toBe(false);
+
+    // Back from the new page is accepted again.
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(location.pending).toHaveLength(1));
+    expect(screen.getByRole('button', { name: 'Back' }).hasAttribute('disabled')).toBe(true);
+    act(() => location.pending.shift()!());
+    await waitFor(() => expect(document.querySelector('[data-page="one"]')).toBeTruthy());
+    expect(actor.getSnapshot().context.navigation).toMatchObject({ currentPage: 'one', isNavigating: false });
+  });
+});

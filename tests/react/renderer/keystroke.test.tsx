@@ -1,0 +1,105 @@
+/**
+ * One keystroke, one field's update: typing in a field re-renders that field's widget and no other
+ * widget of the page (each widget is memoized on its computed props). Counted through a widget
+ * registry whose widgets note each render, on the renderer and on the app's running form.
+ */
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Profiler, type ComponentType } from 'react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { memoryLocation } from 'wouter/memory-location';
+import type { FieldConfig, FlowFile, PageConfig } from '../../../runtime/core/types';
+import { App } from '../../../runtime/app/App';
+import { CORE_GUARDS } from '../../../runtime/app/guards';
+import { REGISTRIES } from '../../../runtime/app/forms/registries';
+import type { RendererRegistries } from '../../../runtime/react/types';
+import type { FieldWidgetProps, WidgetRegistry } from '../../../runtime/react/widget-types';
+import { preloadShell, testServices } from '../app/fixtures';
+import { CONFIGS, Harness, makeT, page } from '../fixtures';
+
+/** One translator for the page's life (a new one would change every widget's props). */
+const T = makeT();
+
+const FIELDS: FieldConfig[] = [
+  { key: 'note', widget: 'text', label: 'Note' },
+  { key: 'phone', widget: 'text', label: 'Phone' },
+  { key: 'ownershipType', widget: 'radio', label: 'Ownership', options: [{ value: 'own', label: 'Own' }, { value: 'lease', label: 'Lease' }] },
+  { key: 'isCurrentOwner', widget: 'select', label: 'Current owner', options: [{ value: 'true', label: 'Yes' }, { value: 'false', label: 'No' }] },
+  { key: 'disposalDate', widget: 'date', label: 'Disposal date' },
+];
+
+/** The app's registries with every widget noting the field it renders. */
+function countingRegistries(renders: string[]): RendererRegistries {
+  const widgets = Object.fromEntries(
+    Object.entries(REGISTRIES.widgets).map(([name, Widget]) => {
+      const Inner = Widget as ComponentType<FieldWidgetProps>;
+      const Counting = (props: FieldWidgetProps) => {
+        renders.push(props.name);
+        return <Inner {...props} />;
+      };
+      return [name, Counting];
+    }),
+  ) as unknown as WidgetRegistry;
+  return { ...REGISTRIES, widgets };
+}
+
+beforeAll(async () => {
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+  await preloadShell();
+});
+
+describe('a keystroke', () => {
+  it('re-renders only the edited field on the renderer', async () => {
+    const renders: string[] = [];
+    render(<Harness registries={countingRegistries(renders)} t={T} page={page([{ block: 'model', model: 'ClaimDetails', fields: FIELDS }])} />);
+    expect(new Set(renders)).toEqual(new Set(FIELDS.map((f) => f.key)));
+    renders.length = 0;
+    await userEvent.type(screen.getByLabelText('Note'), 'a');
+    expect(renders.length).toBeGreaterThan(0);
+    expect(new Set(renders)).toEqual(new Set(['note']));
+  });
+
+  it('re-renders only the edited field on a running form of the app', async () => {
+    const renders: string[] = [];
+    const onePage: PageConfig = {
+      id: 'one',
+      path: '/automotive',
+      titleKey: 'LocKey_one',
+      requiresAuthorization: false,
+      sessionTimeout: false,
+      action: 'next',
+      blocks: [{ block: 'model', model: 'ClaimDetails', fields: FIELDS }],
+    };
+    const flow: FlowFile = {
+      version: 1,
+      formType: 'Automotive',
+      deadlineKeys: [],
+      authorize: { endpoint: '/api/forms/automotive/authorize', method: 'POST' },
+      models: ['ClaimDetails'],
+      pages: [onePage, { ...onePage, id: 'two', path: '/automotive/two', blocks: [] }],
+    };
+    // The running form draws with the app's registries: their widgets are counted for this test.
+    const widgets = REGISTRIES.widgets;
+    REGISTRIES.widgets = countingRegistries(renders).widgets;
+    try {
+      const services = testServices({ flows: [flow], state: { modelConfigs: CONFIGS, whitelistLoaded: true } });
+      const commits: string[] = [];
+      render(
+        <Profiler id="app" onRender={(_id, phase) => commits.push(phase)}>
+          <App services={services} guards={CORE_GUARDS} location={memoryLocation({ path: '/automotive' })} leaveApp={() => undefined} />
+        </Profiler>,
+      );
+      const note = await screen.findByLabelText('Note');
+      renders.length = 0;
+      commits.length = 0;
+      await userEvent.type(note, 'ab');
+      expect((note as HTMLInputElement).value).toBe('ab');
+      // One commit per keystroke, in which the edited field's widget is the only one to render.
+      expect(commits).toEqual(['update', 'update']);
+      expect(renders.length).toBeGreaterThan(0);
+      expect(new Set(renders)).toEqual(new Set(['note']));
+    } finally {
+      REGISTRIES.widgets = widgets;
+    }
+  });
+});
