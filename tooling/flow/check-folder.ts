@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { findNodeAtLocation, parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import type { FlowFile, ModelConfig } from '../../runtime/core/types';
 import { checkFlow, checkFlowSet, checkLocaleKeySets, type CheckContext } from '../../runtime/core/flow/cross-check';
-import { pointerSegments, type FlowIssue } from '../../runtime/core/flow/issues';
+import { pointer, pointerSegments, type FlowIssue } from '../../runtime/core/flow/issues';
 import { localizedCopyProblems } from '../../runtime/core/i18n/localizedCopy';
 import { loadLocale, loadModelConfigs, schemaIssues } from './validate-schema';
 
@@ -169,6 +169,15 @@ export function checkFolder(paths: FolderPaths, context: Omit<CheckContext, 'mod
     }
   }
 
+  // A hint names a model rule by file, line:col and pointer, as an issue is named.
+  const modelsBase = Array.isArray(modelsRead?.json) ? '' : '/models';
+  const modelRuleAt = (model: number, field: string, rule: number) => {
+    const at = `${modelsBase}${pointer(model, 'fields', field, 'validations', rule)}`;
+    if (!modelsRead) return `${paths.modelsFile} ${at}`;
+    const { line, column } = locate(modelsRead.text, at);
+    return `${paths.modelsFile}:${line}:${column} ${at}`;
+  };
+
   const flows: Array<{ file: string; flow: FlowFile }> = [];
   for (const file of jsonFiles(paths.flowsDir, issues)) {
     const read = remember(readJson(file, issues));
@@ -179,7 +188,7 @@ export function checkFolder(paths: FolderPaths, context: Omit<CheckContext, 'mod
       continue;
     }
     const flow = read.json as FlowFile;
-    issues.push(...checkFlow(flow, file, { ...context, models, locales }));
+    issues.push(...checkFlow(flow, file, { modelRuleAt, ...context, models, locales }));
     flows.push({ file, flow });
   }
   issues.push(...checkFlowSet(flows));
