@@ -7,7 +7,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findNodeAtLocation, parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import type { FlowFile, ModelConfig } from '../../runtime/core/types';
+import type { DeadlinesResponse, FlowFile, ModelConfig } from '../../runtime/core/types';
+import { unknownDeadlineZones } from '../../runtime/core/deadlines/normalize';
 import { checkFlow, checkFlowSet, checkLocaleKeySets, type CheckContext } from '../../runtime/core/flow/cross-check';
 import { pointer, pointerSegments, type FlowIssue } from '../../runtime/core/flow/issues';
 import { localizedCopyProblems } from '../../runtime/core/i18n/localizedCopy';
@@ -20,6 +21,8 @@ export interface FolderPaths {
   modelsFile: string;
   /** Folder of locale files (<culture>.json). */
   localesDir: string;
+  /** The settlement's deadlines file, whose time-zone names are checked when given. */
+  deadlinesFile?: string;
 }
 
 export interface FolderReport {
@@ -135,7 +138,8 @@ function jsonFiles(dir: string, issues: FlowIssue[]): string[] {
 /**
  * Checks a whole configuration: locale files (schema, copy, same keys), model configs (schema,
  * rule types and parameters, message keys), each flow (schema, cross-references) and all flows
- * together (unique page ids and routes). Every problem at once, with line and column.
+ * together (unique page ids and routes), and the deadlines' time-zone names when the deadlines
+ * file is given. Every problem at once, with line and column.
  */
 export function checkFolder(paths: FolderPaths, context: Omit<CheckContext, 'models' | 'locales'> = {}): FolderReport {
   const issues: FlowIssue[] = [];
@@ -192,6 +196,13 @@ export function checkFolder(paths: FolderPaths, context: Omit<CheckContext, 'mod
     flows.push({ file, flow });
   }
   issues.push(...checkFlowSet(flows));
+
+  if (paths.deadlinesFile) {
+    const read = remember(readJson(paths.deadlinesFile, issues));
+    if (read?.json && typeof read.json === 'object') {
+      for (const zone of unknownDeadlineZones(read.json as DeadlinesResponse)) issues.push({ file: paths.deadlinesFile, ...zone });
+    }
+  }
 
   for (const issue of issues) {
     const text = texts.get(issue.file);
