@@ -98,6 +98,8 @@ export interface AgreementInput {
   config: ModelConfig | undefined;
   /** Whether the field lives in a record (its own scope is the record, not a single model). */
   inRecord: boolean;
+  /** A records block's fixed values: what every record of the block holds in those fields. */
+  fixedValues?: Readonly<Record<string, FieldValue>>;
   /** The flow's fields by qualified name, for the answers each can hold. */
   flowFields: ReadonlyMap<string, FlowFieldInfo>;
   /** The form's model configs by camel-cased dtoMapping. */
@@ -147,6 +149,8 @@ export function compareDependenciesWithRules(input: AgreementInput): AgreementIs
   const names = [...literals.keys()];
   const domains = names.map((name) => {
     const dot = name.indexOf('.');
+    const fixedKey = name.slice(dot + 1);
+    if (input.fixedValues && name.slice(0, dot) === ownCamel && Object.hasOwn(input.fixedValues, fixedKey)) return [input.fixedValues[fixedKey]!];
     const model = input.modelsByCamel.get(name.slice(0, dot));
     return answersOf(input.flowFields.get(name), model?.fields[name.slice(dot + 1)], literals.get(name) ?? []);
   });
@@ -183,10 +187,11 @@ export function compareDependenciesWithRules(input: AgreementInput): AgreementIs
       .join(' and ');
   const issues: AgreementIssue[] = [];
   const dependencyAt = `${at}/dependencies`;
+  const hides = dependencies.every((d) => d.behavior === 'disable') ? 'disabled' : 'hidden';
   if (hiddenButRequired) {
     issues.push({
       pointer: dependencyAt,
-      message: `"${field.key}" is hidden by its dependency when ${when(hiddenButRequired)}, but the model's ${ruleNames} rule requires it then: the claim would be refused with an answer the claimant cannot give`,
+      message: `"${field.key}" is ${hides} by its dependency when ${when(hiddenButRequired)}, but the model's ${ruleNames} rule requires it then: the claim would be refused with an answer the claimant cannot give`,
       hint: `make the dependency here and the rule at ${ruleAt} state the same condition`,
     });
   }

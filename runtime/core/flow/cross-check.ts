@@ -10,6 +10,7 @@ import {
   type Condition,
   type ConditionSchema,
   type FieldConfig,
+  type FieldValue,
   type FlowFile,
   type ModelConfig,
   type PageConfig,
@@ -155,7 +156,8 @@ export function checkFlow(flow: FlowFile, file: string, context: CheckContext): 
     });
   };
 
-  const checkField = (field: FieldConfig, at: string, config: ModelConfig | undefined, inRecord: boolean, linkField?: string) => {
+  const checkField = (field: FieldConfig, at: string, config: ModelConfig | undefined, records?: { linkField?: string; fixedValues?: Record<string, FieldValue> }) => {
+    const linkField = records?.linkField;
     if (!widgetNames.includes(field.widget)) add(`${at}/widget`, `unknown widget "${field.widget}"`, didYouMean(field.widget, widgetNames));
     const model = fieldOf(config, field.key, `${at}/key`);
     if (model) {
@@ -174,7 +176,7 @@ export function checkFlow(flow: FlowFile, file: string, context: CheckContext): 
       if (dep.maskOverride && !maskNames.includes(dep.maskOverride)) add(`${at}/dependencies/${i}/maskOverride`, `unknown mask "${dep.maskOverride}"`, didYouMean(dep.maskOverride, maskNames));
     });
     if (field.widget === 'file' && field.dependencies?.length) add(`${at}/dependencies`, 'Dependency behavior have not been implemented for the FormFieldFile component.', 'remove the dependencies of the file field');
-    else for (const issue of compareDependenciesWithRules({ field, at, config, inRecord, flowFields, modelsByCamel: byCamel, modelsAt: modelRuleAt })) add(issue.pointer, issue.message, issue.hint);
+    else for (const issue of compareDependenciesWithRules({ field, at, config, inRecord: records !== undefined, fixedValues: records?.fixedValues, flowFields, modelsByCamel: byCamel, modelsAt: modelRuleAt })) add(issue.pointer, issue.message, issue.hint);
   };
 
   const checkFixedValues = (values: Record<string, unknown> | undefined, config: ModelConfig | undefined, at: string) => {
@@ -199,7 +201,7 @@ export function checkFlow(flow: FlowFile, file: string, context: CheckContext): 
       switch (block.block) {
         case 'model': {
           const config = modelConfig(block.model, `${at}/model`);
-          block.fields.forEach((f, i) => checkField(f, `${at}/fields/${i}`, config, false));
+          block.fields.forEach((f, i) => checkField(f, `${at}/fields/${i}`, config));
           const files = block.fields.filter((f) => f.widget === 'file');
           if (files.length > 0) add(`${at}/fields`, 'a model block cannot hold a file field', 'put file fields in a records block with "kind": "file"');
           break;
@@ -218,7 +220,7 @@ export function checkFlow(flow: FlowFile, file: string, context: CheckContext): 
         case 'records': {
           const config = modelConfig(block.model, `${at}/model`);
           const link = block.linkOptions;
-          block.fields.forEach((f, i) => checkField(f, `${at}/fields/${i}`, config, true, link?.field));
+          block.fields.forEach((f, i) => checkField(f, `${at}/fields/${i}`, config, { linkField: link?.field, fixedValues: block.fixedValues }));
           checkFixedValues(block.fixedValues, config, `${at}/fixedValues`);
           block.displayFields.forEach((f, i) => fieldOf(config, f, `${at}/displayFields/${i}`, 'display field'));
           if (block.minimumInstances?.when) checkCondition(block.minimumInstances.when, `${at}/minimumInstances/when`, undefined);

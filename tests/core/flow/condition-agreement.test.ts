@@ -90,6 +90,29 @@ describe('a field\'s dependencies and its model\'s required rules', () => {
     ]);
   });
 
+  it('says "disabled" for a dependency that disables the field', () => {
+    const { flow, models, payment } = fixture();
+    const dependency = field(payment, 'paymentEmail').dependencies![0]!;
+    dependency.behavior = 'disable';
+    dependency.when = { scope: 'paymentMethod', schema: { const: 'check' } };
+    expect(checkFlow(flow, 'automotive.json', { models }).map((i) => i.message)[0]).toBe(
+      '"paymentEmail" is disabled by its dependency when paymentMethod is "electronic", but the model\'s requiredIf rule requires it then: the claim would be refused with an answer the claimant cannot give',
+    );
+  });
+
+  it('reads a records block\'s fixed values as what its records hold', () => {
+    const flow = copy(shippedFlow('automotive'));
+    const repairs = flow.pages[3]!.blocks[2]!;
+    if (repairs.block !== 'records') throw new Error('fixture moved');
+    // repairDescription is required of a repair; every record of this block is one.
+    repairs.fields.find((f) => f.key === 'repairDescription')!.dependencies = [{ when: { scope: 'claimTransactionType', schema: { enum: ['repair', 'denial'] } } }];
+    expect(checkFlow(flow, 'automotive.json', { models: shippedModels() })).toEqual([]);
+    delete repairs.fixedValues;
+    expect(checkFlow(flow, 'automotive.json', { models: shippedModels() }).map((i) => i.message)).toContain(
+      '"repairDescription" is shown by its dependency when claimTransactionType is "denial", but the model\'s requiredIf rule does not require it then',
+    );
+  });
+
   it('names the flow\'s and the model\'s file, line and column in the folder check', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'flows-agree-'));
     try {
