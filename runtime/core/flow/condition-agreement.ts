@@ -169,8 +169,9 @@ export function compareDependenciesWithRules(input: AgreementInput): AgreementIs
       (models[model] ??= {})[name.slice(dot + 1)] = value;
       if (model === ownCamel) ownFields[name.slice(dot + 1)] = value;
     }
-    // A single model's fields read the same with or without its name; a record's own scope is the record.
-    if (!input.inRecord) models[ownCamel] = ownFields;
+    // A single model's fields read the same with or without its name; a record's only through its own scope.
+    if (input.inRecord) delete models[ownCamel];
+    else models[ownCamel] = ownFields;
     const scope: ConditionScope = { own: ownFields, models };
     const shown = dependencies.every((d) => evaluateCondition(d.when, scope));
     const required = isRequired(compared.map((c) => c.rule), ruleCtx(scope));
