@@ -28,6 +28,8 @@ const MAX_COMBINATIONS = 4096;
 export interface FlowFieldInfo {
   field: FieldConfig;
   config: ModelConfig | undefined;
+  /** Where the field's config is in the flow ('/pages/5/blocks/2/fields/0'). */
+  at: string;
 }
 
 /** A field of the form: 'claimDetails.isCurrentOwner' (camel-cased model, field key). */
@@ -266,5 +268,35 @@ export function conditionValueProblems(
     s.allOf?.forEach((x, i) => walk(x, `${here}/allOf/${i}`));
   };
   walk(schema, at);
+  return issues;
+}
+
+/**
+ * The values the model's required rules compare a flow field with that are not among the field's
+ * options: such a rule never fires (or always does, with notEqual). Reported at the field's
+ * options in the flow, naming the rule.
+ */
+export function ruleValueProblems(
+  config: ModelConfig,
+  flowFields: ReadonlyMap<string, FlowFieldInfo>,
+  modelsAt: (config: ModelConfig, field: string, rule: number) => string,
+  didYouMean: (value: string, candidates: readonly string[]) => string,
+): AgreementIssue[] {
+  const issues: AgreementIssue[] = [];
+  for (const [key, modelField] of Object.entries(config.fields)) {
+    (modelField.validations ?? []).forEach((rule, index) => {
+      for (const { property, value } of ruleConditions(rule)) {
+        const name = resolveScope(property, config.metadata.dtoMapping);
+        const info = name ? flowFields.get(name) : undefined;
+        const options = info?.field.options?.map((o) => o.value);
+        if (!info || !options?.length || value === null || options.includes(String(value))) continue;
+        issues.push({
+          pointer: `${info.at}/options`,
+          message: `the ${rule.type} rule of "${key}" at ${modelsAt(config, key, index)} compares "${property}" with ${JSON.stringify(value)}, which is not one of its options`,
+          hint: didYouMean(String(value), options),
+        });
+      }
+    });
+  }
   return issues;
 }

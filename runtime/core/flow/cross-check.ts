@@ -17,7 +17,7 @@ import {
   type RuleConfig,
   type WidgetName,
 } from '../types';
-import { compareDependenciesWithRules, conditionValueProblems, qualifiedName, resolveScope, type FlowFieldInfo } from './condition-agreement';
+import { compareDependenciesWithRules, conditionValueProblems, qualifiedName, resolveScope, ruleValueProblems, type FlowFieldInfo } from './condition-agreement';
 import { pointer as ptr, type FlowIssue } from './issues';
 import { localizationKeysOf, pageRoutes } from './pages';
 
@@ -93,19 +93,20 @@ export function checkFlow(flow: FlowFile, file: string, context: CheckContext): 
 
   // Every field the flow shows, by qualified name: the answers a condition can compare with.
   const flowFields = new Map<string, FlowFieldInfo>();
-  for (const page of flow.pages) {
-    for (const block of page.blocks) {
-      if (block.block !== 'model' && block.block !== 'records') continue;
-      for (const field of block.fields) {
+  flow.pages.forEach((page, p) => {
+    page.blocks.forEach((block, b) => {
+      if (block.block !== 'model' && block.block !== 'records') return;
+      block.fields.forEach((field, f) => {
         const name = qualifiedName(block.model, field.key);
-        if (!flowFields.has(name)) flowFields.set(name, { field, config: configs.get(block.model) });
-      }
-    }
-  }
+        if (!flowFields.has(name)) flowFields.set(name, { field, config: configs.get(block.model), at: ptr('pages', p, 'blocks', b, 'fields', f) });
+      });
+    });
+  });
   const modelRuleAt = (config: ModelConfig, field: string, rule: number) => {
     const m = context.models.indexOf(config);
     return context.modelRuleAt?.(m, field, rule) ?? `${ptr('models', m, 'fields', field, 'validations', rule)} of the model configs`;
   };
+  for (const config of configs.values()) for (const issue of ruleValueProblems(config, flowFields, modelRuleAt, didYouMean)) add(issue.pointer, issue.message, issue.hint);
 
   /** Whether a condition's values can occur in the field it reads (once the scope is known to name a field). */
   const checkConditionValues = (scope: string, schema: ConditionSchema, at: string, own: ModelConfig | undefined) => {

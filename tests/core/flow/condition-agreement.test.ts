@@ -153,6 +153,21 @@ describe('a condition\'s value can occur', () => {
     ]);
   });
 
+  it('reports a model rule comparing a flow field with a value that is not one of its options', () => {
+    const { flow, models } = fixture();
+    const rule = modelField(models, 'PaymentElection', 'paymentEmail').validations[0] as RuleConfig & { value: string };
+    rule.value = 'Electronic';
+    const issues = checkFlow(flow, 'automotive.json', { models }).filter((i) => i.pointer.endsWith('/options'));
+    expect(issues).toEqual([
+      {
+        file: 'automotive.json',
+        pointer: '/pages/5/blocks/2/fields/0/options',
+        message: 'the requiredIf rule of "paymentEmail" at /models/6/fields/paymentEmail/validations/0 of the model configs compares "paymentMethod" with "Electronic", which is not one of its options',
+        hint: 'did you mean "electronic"? Known: "check", "electronic"',
+      },
+    ]);
+  });
+
   it('reports a boolean compared with a "true"/"false" radio', () => {
     const { flow, models } = fixture();
     flow.pages[4]!.skipWhen = { scope: 'claimDetails.didIncurOutOfPocketExpensesPriorToSeptember', schema: { const: true } };
