@@ -237,8 +237,10 @@ export function conditionValueProblems(
 ): AgreementIssue[] {
   const issues: AgreementIssue[] = [];
   const options = info?.field.options?.map((o) => o.value);
-  const booleanField = info?.field.widget === 'checkbox' || modelField?.dataType === 'boolean';
-  const textField = !booleanField && (modelField?.dataType === 'string' || (options?.length ?? 0) > 0);
+  // A radio or select holds its option's text whatever the model's dataType; a checkbox holds a boolean.
+  const hasOptions = (options?.length ?? 0) > 0;
+  const booleanField = info?.field.widget === 'checkbox' || (!hasOptions && modelField?.dataType === 'boolean');
+  const textField = !booleanField && (hasOptions || modelField?.dataType === 'string');
   const problem = (value: FieldValue): { message: string; hint: string } | undefined => {
     if (value === null) return undefined;
     if (booleanField && typeof value !== 'boolean') {
