@@ -2,7 +2,8 @@
  * npm run flows:check [folder] [--models file] [--locales dir]
  *
  * `folder` is a settlement folder (default server-fixtures/): its flows/ (else the repository's
- * flows/), its models.json and its locales/ (else the repository's locales/) are checked. A folder
+ * flows/), its models.json, its locales/ (else the repository's locales/) and the time-zone names
+ * of its deadlines are checked. A folder
  * holding flow files only (no models.json, no flows/ inside) is checked as a flows folder against
  * the sample settlement's model configs. Prints one line per problem,
  * `file:line:col pointer — message (hint)`, and exits non-zero when there is any.
@@ -34,10 +35,13 @@ const rel = (p: string) => path.relative(process.cwd(), path.resolve(p)) || '.';
 const paths: FolderPaths = isSettlementFolder(folder)
   ? settlementPaths(folder)
   : { flowsDir: folder, modelsFile: path.join(SAMPLE_SETTLEMENT, 'models.json'), localesDir: settlementPaths(SAMPLE_SETTLEMENT).localesDir };
+// A settlement folder's deadline zones are checked too: deadlines.json, else deadlines.legacy.json.
+const deadlinesFile = isSettlementFolder(folder) ? ['deadlines.json', 'deadlines.legacy.json'].map((f) => path.join(folder, f)).find((f) => existsSync(f)) : undefined;
 const report = checkFolder({
   flowsDir: rel(paths.flowsDir),
   modelsFile: rel(modelsOption ?? paths.modelsFile),
   localesDir: rel(localesOption ?? paths.localesDir),
+  ...(deadlinesFile ? { deadlinesFile: rel(deadlinesFile) } : {}),
 });
 
 if (report.issues.length > 0) {

@@ -4,7 +4,7 @@
  * `deadlineKeys`, spec §2's route table): the server refuses authorize and submit once one of
  * them has passed.
  */
-import { deadlineInstant, normalizeDeadlines } from '../../runtime/core/deadlines/index.js';
+import { deadlineInstant, normalizeDeadlines, unknownDeadlineZones } from '../../runtime/core/deadlines/index.js';
 import type { DeadlineKey } from '../../runtime/core/types.js';
 import type { DeadlinesFile } from './load.js';
 
@@ -21,6 +21,11 @@ export function deadlineInstants(deadlines: DeadlinesFile): DeadlineInstants {
     if (setting) out[key as DeadlineKey] = deadlineInstant(setting);
   }
   return out;
+}
+
+/** The deadline zones neither spec §5 nor the zone rules know: where each is, 'Unknown time zone' and how to fix it. */
+export function unknownZones(deadlines: DeadlinesFile): Array<{ pointer: string; message: string }> {
+  return unknownDeadlineZones(deadlines.body).map(({ pointer, message, hint }) => ({ pointer, message: `${message} (${hint})` }));
 }
 
 /** The first of the form's deadline keys (in order) that has passed at `now`, or null while the form is open. */

@@ -16,7 +16,7 @@ import { checkFolder, settlementPaths } from '../../tooling/flow/check-folder.js
 import type { FlowIssue } from '../../runtime/core/flow/issues.js';
 import type { FlowFile, FormType, LegacyDeadlinesResponse, ModelConfig, PerCultureDeadlinesResponse } from '../../runtime/core/types.js';
 import type { IdentifierKind } from '../db/types.js';
-import { deadlineInstants } from './deadlines.js';
+import { deadlineInstants, unknownZones } from './deadlines.js';
 
 /** The repository's schemas/ folder. */
 export const SCHEMAS_DIR = fileURLToPath(new URL('../../schemas/', import.meta.url));
@@ -272,8 +272,10 @@ export function loadSettlement(dir: string, options: LoadSettlementOptions = {})
   const whitelist = check<WhitelistFile>(dir, FILES.whitelist, problems);
 
   if (deadlines) {
+    const zones = unknownZones(deadlines);
+    for (const zone of zones) problems.push({ file: deadlines.file, ...zone });
     try {
-      deadlineInstants(deadlines);
+      if (zones.length === 0) deadlineInstants(deadlines);
     } catch (err) {
       problems.push({ file: deadlines.file, pointer: '/deadlines', message: (err as Error).message });
     }

@@ -7,9 +7,10 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findNodeAtLocation, parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import type { FlowFile, ModelConfig } from '../../runtime/core/types';
+import type { DeadlinesResponse, FlowFile, ModelConfig } from '../../runtime/core/types';
+import { unknownDeadlineZones } from '../../runtime/core/deadlines/normalize';
 import { checkFlow, checkFlowSet, checkLocaleKeySets, type CheckContext } from '../../runtime/core/flow/cross-check';
-import { pointerSegments, type FlowIssue } from '../../runtime/core/flow/issues';
+import { pointer, pointerSegments, type FlowIssue } from '../../runtime/core/flow/issues';
 import { localizedCopyProblems } from '../../runtime/core/i18n/localizedCopy';
 import { loadLocale, loadModelConfigs, schemaIssues } from './validate-schema';
 
@@ -20,6 +21,8 @@ export interface FolderPaths {
   modelsFile: string;
   /** Folder of locale files (<culture>.json). */
   localesDir: string;
+  /** The settlement's deadlines file, whose time-zone names are checked when given. */
+  deadlinesFile?: string;
 }
 
 export interface FolderReport {
@@ -135,7 +138,8 @@ function jsonFiles(dir: string, issues: FlowIssue[]): string[] {
 /**
  * Checks a whole configuration: locale files (schema, copy, same keys), model configs (schema,
  * rule types and parameters, message keys), each flow (schema, cross-references) and all flows
- * together (unique page ids and routes). Every problem at once, with line and column.
+ * together (unique page ids and routes), and the deadlines' time-zone names when the deadlines
+ * file is given. Every problem at once, with line and column.
  */
 export function checkFolder(paths: FolderPaths, context: Omit<CheckContext, 'models' | 'locales'> = {}): FolderReport {
   const issues: FlowIssue[] = [];
@@ -169,6 +173,15 @@ export function checkFolder(paths: FolderPaths, context: Omit<CheckContext, 'mod
     }
   }
 
+  // A hint names a model rule by file, line:col and pointer, as an issue is named.
+  const modelsBase = Array.isArray(modelsRead?.json) ? '' : '/models';
+  const modelRuleAt = (model: number, field: string, rule: number) => {
+    const at = `${modelsBase}${pointer(model, 'fields', field, 'validations', rule)}`;
+    if (!modelsRead) return `${paths.modelsFile} ${at}`;
+    const { line, column } = locate(modelsRead.text, at);
+    return `${paths.modelsFile}:${line}:${column} ${at}`;
+  };
+
   const flows: Array<{ file: string; flow: FlowFile }> = [];
   for (const file of jsonFiles(paths.flowsDir, issues)) {
     const read = remember(readJson(file, issues));
@@ -179,10 +192,17 @@ export function checkFolder(paths: FolderPaths, context: Omit<CheckContext, 'mod
       continue;
     }
     const flow = read.json as FlowFile;
-    issues.push(...checkFlow(flow, file, { ...context, models, locales }));
+    issues.push(...checkFlow(flow, file, { modelRuleAt, ...context, models, locales }));
     flows.push({ file, flow });
   }
   issues.push(...checkFlowSet(flows));
+
+  if (paths.deadlinesFile) {
+    const read = remember(readJson(paths.deadlinesFile, issues));
+    if (read?.json && typeof read.json === 'object') {
+      for (const zone of unknownDeadlineZones(read.json as DeadlinesResponse)) issues.push({ file: paths.deadlinesFile, ...zone });
+    }
+  }
 
   for (const issue of issues) {
     const text = texts.get(issue.file);

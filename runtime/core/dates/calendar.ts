@@ -13,6 +13,7 @@ export interface CalendarDate {
 export const USER_DATE_FORMATS = ['M/d/yyyy', 'M/dd/yyyy', 'MM/d/yyyy', 'MM/dd/yyyy'] as const;
 
 // One or two digits for month and day, exactly four for the year: covers the four formats above.
+// Not tempo's parse: it reads '1/1/20201' as 1/1/2020 and a month 0 as January, where these formats refuse both.
 const USER_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
 
 export function isValidCalendarDate(year: number, month: number, day: number): boolean {

@@ -1,3 +1,4 @@
+import { offset } from '@formkit/tempo';
 import { devError } from '../errors';
 import type { CalendarDate } from './calendar';
 
@@ -21,85 +22,74 @@ export const DEADLINE_TIME_ZONES: Readonly<Record<string, string>> = {
   Saskatchewan: 'America/Regina',
 };
 
-/** The IANA zone of a deadline time-zone name; any name outside spec §5's list is 'Unknown time zone'. */
+/** How a zone is named in deadlines: one of spec §5's names, or the IANA name itself. */
+const IANA_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)*$/;
+
+let listedZones: ReadonlySet<string> | undefined;
+
+/** Whether `name` is an IANA zone this runtime has rules for ('America/New_York', 'UTC'). */
+export function isIanaZone(name: string): boolean {
+  if (!IANA_NAME.test(name)) return false;
+  // supportedValuesOf lists the canonical zones without creating an Intl object (none may be made while a start page loads).
+  listedZones ??= new Set(typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []);
+  if (listedZones.has(name)) return true;
+  try {
+    offset(new Date(0), 'UTC', name); // aliases and 'UTC' are not listed: the zone's rules decide
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The IANA zone of a deadline time-zone name: one of spec §5's names ('Eastern') or an IANA zone
+ * name as is ('America/New_York'). Any other name is 'Unknown time zone'.
+ */
 export function ianaZoneFor(name: string): string {
-  const zone = Object.hasOwn(DEADLINE_TIME_ZONES, name) ? DEADLINE_TIME_ZONES[name] : undefined;
+  const zone = Object.hasOwn(DEADLINE_TIME_ZONES, name) ? DEADLINE_TIME_ZONES[name] : isIanaZone(name) ? name : undefined;
   if (!zone) throw devError('UNKNOWN_TIME_ZONE', name);
   return zone;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
+const folded = (name: string) => name.toLowerCase().replace(/[\s_-]+/g, '');
 
-function formatterFor(zone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(zone);
-  if (!formatter) {
+/** How to fix an unknown deadline zone name: the nearest known name, else what is accepted. */
+export function timeZoneHint(name: string): string {
+  const spec = Object.keys(DEADLINE_TIME_ZONES);
+  const iana = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  const near = [...spec, ...Object.values(DEADLINE_TIME_ZONES), ...iana].find((known) => folded(known) === folded(name));
+  const accepted = `use one of spec §5's names (${spec.join(', ')}) or an IANA zone name such as "America/New_York"`;
+  return near ? `did you mean "${near}"? Or ${accepted}` : accepted;
+}
+
+// A claim's rules ask about the same few instants again and again, and tempo builds its formatters anew on each call.
+const offsetCache = new Map<string, number>();
+const OFFSETS_KEPT = 64;
+
+/** The zone's offset from UTC at an instant, in milliseconds (Pacific in winter: -8 h); kept per whole second. */
+function offsetAt(utcMs: number, zone: string): number {
+  const second = Math.floor(utcMs / 1000) * 1000;
+  const key = `${zone}|${second}`;
+  let ms = offsetCache.get(key);
+  if (ms === undefined) {
+    let text: string;
     try {
-      formatter = new Intl.DateTimeFormat('en-US', {
-        timeZone: zone,
-        hourCycle: 'h23',
-        year: 'numeric',
-        month: 'numeric',
-        day: 'numeric',
-        hour: 'numeric',
-        minute: 'numeric',
-        second: 'numeric',
-      });
+      text = offset(new Date(second), 'UTC', zone);
     } catch {
       throw devError('UNKNOWN_TIME_ZONE', zone);
     }
-    formatters.set(zone, formatter);
+    const [, sign, hours, minutes, seconds] = /^([+-])(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(text) ?? [];
+    ms = (sign === '-' ? -1 : 1) * ((Number(hours) * 60 + Number(minutes)) * 60 + Number(seconds ?? 0)) * 1000;
+    if (offsetCache.size >= OFFSETS_KEPT) offsetCache.delete(offsetCache.keys().next().value!);
+    offsetCache.set(key, ms);
   }
-  return formatter;
-}
-
-interface WallClock extends CalendarDate {
-  hour: number;
-  minute: number;
-  second: number;
-}
-
-// A claim's rules ask about the same few instants again and again; formatToParts is the costly part.
-const wallClocks = new Map<string, Readonly<WallClock>>();
-const WALL_CLOCKS_KEPT = 64;
-
-/** The wall-clock reading in `zone` at instant `utcMs` (to the second: kept per whole second). */
-function wallClockAt(utcMs: number, zone: string): Readonly<WallClock> {
-  const second = Math.floor(utcMs / 1000) * 1000;
-  const key = `${zone}|${second}`;
-  const known = wallClocks.get(key);
-  if (known) return known;
-  const wall = computeWallClock(second, zone);
-  if (wallClocks.size >= WALL_CLOCKS_KEPT) wallClocks.delete(wallClocks.keys().next().value!);
-  wallClocks.set(key, wall);
-  return wall;
-}
-
-function computeWallClock(utcMs: number, zone: string): WallClock {
-  const parts: Record<string, number> = {};
-  for (const part of formatterFor(zone).formatToParts(new Date(utcMs))) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
-  return {
-    year: parts.year ?? 0,
-    month: parts.month ?? 0,
-    day: parts.day ?? 0,
-    hour: parts.hour ?? 0,
-    minute: parts.minute ?? 0,
-    second: parts.second ?? 0,
-  };
-}
-
-/** The zone's offset from UTC at an instant, in milliseconds (Pacific in winter: -8 h). */
-function offsetAt(utcMs: number, zone: string): number {
-  const w = wallClockAt(utcMs, zone);
-  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
-  return asUtc - (utcMs - (((utcMs % 1000) + 1000) % 1000));
+  return ms;
 }
 
 /** The calendar date in `zone` at instant `now`: 2026-01-01T05:00Z is still 12/31/2025 in Pacific. */
 export function todayInZone(now: Date, zone: string = PROJECT_TIME_ZONE): CalendarDate {
-  const { year, month, day } = wallClockAt(now.getTime(), zone);
-  return { year, month, day };
+  const wall = new Date(now.getTime() + offsetAt(now.getTime(), zone));
+  return { year: wall.getUTCFullYear(), month: wall.getUTCMonth() + 1, day: wall.getUTCDate() };
 }
 
 const ISO_LOCAL = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?)?$/;
@@ -136,6 +126,7 @@ export const MAX_ZONE_OFFSET_MS = 86_400_000;
  * (02:30 becomes 03:30), as clocks do.
  */
 export function zonedLocalToUtc(isoLocal: string, ianaZone: string): Date {
+  // Not tempo's tzDate: it reads the text in the device's zone and takes the offset there, an hour off around a change.
   const localAsUtc = isoLocalAsUtc(isoLocal);
   // Try the offsets in force a day either side; keep the candidates whose wall clock matches.
   const offsets = new Set([offsetAt(localAsUtc - 86_400_000, ianaZone), offsetAt(localAsUtc + 86_400_000, ianaZone)]);

@@ -1,4 +1,4 @@
-import { ianaZoneFor, isoLocalAsUtc } from '../dates';
+import { ianaZoneFor, isoLocalAsUtc, timeZoneHint } from '../dates';
 import { devError } from '../errors';
 import {
   DEADLINE_KEYS,
@@ -69,4 +69,23 @@ function fromLegacy(response: LegacyDeadlinesResponse): DeadlineSettings {
  */
 export function normalizeDeadlines(response: DeadlinesResponse): DeadlineSettings {
   return isPerCultureDeadlines(response) ? fromPerCulture(response) : fromLegacy(response);
+}
+
+/**
+ * The deadline zone names that are neither one of spec §5's names nor an IANA zone, in either
+ * shape: where each is ('/timeZone', or '/deadlines/<key>/timeZone' in the legacy shape), the
+ * 'Unknown time zone' message and how to fix it.
+ */
+export function unknownDeadlineZones(response: DeadlinesResponse): Array<{ pointer: string; message: string; hint: string }> {
+  const named = isPerCultureDeadlines(response)
+    ? [{ pointer: '/timeZone', zone: response.timeZone }]
+    : Object.entries(response.deadlines ?? {}).map(([key, entry]) => ({ pointer: `/deadlines/${key}/timeZone`, zone: entry?.timeZone }));
+  return named.flatMap(({ pointer, zone }) => {
+    try {
+      ianaZoneFor(String(zone));
+      return [];
+    } catch (err) {
+      return [{ pointer, message: (err as Error).message, hint: timeZoneHint(String(zone)) }];
+    }
+  });
 }

@@ -8,13 +8,16 @@ import {
   ADDRESS_FIELDS,
   DEADLINE_KEYS,
   type Condition,
+  type ConditionSchema,
   type FieldConfig,
+  type FieldValue,
   type FlowFile,
   type ModelConfig,
   type PageConfig,
   type RuleConfig,
   type WidgetName,
 } from '../types';
+import { compareDependenciesWithRules, conditionValueProblems, qualifiedName, resolveScope, ruleValueProblems, type FlowFieldInfo } from './condition-agreement';
 import { pointer as ptr, type FlowIssue } from './issues';
 import { localizationKeysOf, pageRoutes } from './pages';
 
@@ -33,6 +36,11 @@ export interface CheckContext {
   widgetNames?: readonly string[];
   /** Locale file -> its texts; every key a flow uses must be in each. Omitted: not checked. */
   locales?: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /**
+   * Names a model rule in a hint: the index of its model config in `models`, the field, the rule's
+   * index. Default: '/models/<m>/fields/<field>/validations/<r> of the model configs'.
+   */
+  modelRuleAt?: (model: number, field: string, rule: number) => string;
 }
 
 const list = (names: Iterable<string>) => [...names].map((n) => `"${n}"`).join(', ');
@@ -83,6 +91,33 @@ export function checkFlow(flow: FlowFile, file: string, context: CheckContext): 
     if (!(DEADLINE_KEYS as readonly string[]).includes(key)) add(ptr('deadlineKeys'), `unknown deadline key "${key}"`, `use the keys of spec §9: ${list(DEADLINE_KEYS)}`);
   }
 
+  // Every field the flow shows, by qualified name: the answers a condition can compare with.
+  const flowFields = new Map<string, FlowFieldInfo>();
+  flow.pages.forEach((page, p) => {
+    page.blocks.forEach((block, b) => {
+      if (block.block !== 'model' && block.block !== 'records') return;
+      block.fields.forEach((field, f) => {
+        const name = qualifiedName(block.model, field.key);
+        if (!flowFields.has(name)) flowFields.set(name, { field, config: configs.get(block.model), at: ptr('pages', p, 'blocks', b, 'fields', f) });
+      });
+    });
+  });
+  const modelRuleAt = (config: ModelConfig, field: string, rule: number) => {
+    const m = context.models.indexOf(config);
+    return context.modelRuleAt?.(m, field, rule) ?? `${ptr('models', m, 'fields', field, 'validations', rule)} of the model configs`;
+  };
+  for (const config of configs.values()) for (const issue of ruleValueProblems(config, flowFields, modelRuleAt, didYouMean)) add(issue.pointer, issue.message, issue.hint);
+
+  /** Whether a condition's values can occur in the field it reads (once the scope is known to name a field). */
+  const checkConditionValues = (scope: string, schema: ConditionSchema, at: string, own: ModelConfig | undefined) => {
+    const name = resolveScope(scope, own?.metadata.dtoMapping);
+    if (!name) return;
+    const dot = name.indexOf('.');
+    const modelField = byCamel.get(name.slice(0, dot))?.fields[name.slice(dot + 1)];
+    if (!modelField) return;
+    for (const issue of conditionValueProblems(schema, `${at}/schema`, flowFields.get(name), modelField, scope, didYouMean)) issues.push({ file, ...issue });
+  };
+
   const checkCondition = (condition: Condition, at: string, own: ModelConfig | undefined) => {
     if ('all' in condition) return condition.all.forEach((c, i) => checkCondition(c, `${at}/all/${i}`, own));
     if ('any' in condition) return condition.any.forEach((c, i) => checkCondition(c, `${at}/any/${i}`, own));
@@ -99,6 +134,7 @@ export function checkFlow(flow: FlowFile, file: string, context: CheckContext): 
       else fieldOf(config, scope.slice(dot + 1), `${at}/scope`, 'scope');
     }
     checkConditionSchema(condition.schema as Record<string, unknown>, `${at}/schema`);
+    checkConditionValues(scope, condition.schema, at, own);
   };
 
   const checkConditionSchema = (schema: Record<string, unknown>, at: string) => {
@@ -121,7 +157,8 @@ export function checkFlow(flow: FlowFile, file: string, context: CheckContext): 
     });
   };
 
-  const checkField = (field: FieldConfig, at: string, config: ModelConfig | undefined, linkField?: string) => {
+  const checkField = (field: FieldConfig, at: string, config: ModelConfig | undefined, records?: { linkField?: string; fixedValues?: Record<string, FieldValue> }) => {
+    const linkField = records?.linkField;
     if (!widgetNames.includes(field.widget)) add(`${at}/widget`, `unknown widget "${field.widget}"`, didYouMean(field.widget, widgetNames));
     const model = fieldOf(config, field.key, `${at}/key`);
     if (model) {
@@ -140,6 +177,7 @@ export function checkFlow(flow: FlowFile, file: string, context: CheckContext): 
       if (dep.maskOverride && !maskNames.includes(dep.maskOverride)) add(`${at}/dependencies/${i}/maskOverride`, `unknown mask "${dep.maskOverride}"`, didYouMean(dep.maskOverride, maskNames));
     });
     if (field.widget === 'file' && field.dependencies?.length) add(`${at}/dependencies`, 'Dependency behavior have not been implemented for the FormFieldFile component.', 'remove the dependencies of the file field');
+    else for (const issue of compareDependenciesWithRules({ field, at, config, inRecord: records !== undefined, fixedValues: records?.fixedValues, flowFields, modelsByCamel: byCamel, modelsAt: modelRuleAt })) add(issue.pointer, issue.message, issue.hint);
   };
 
   const checkFixedValues = (values: Record<string, unknown> | undefined, config: ModelConfig | undefined, at: string) => {
@@ -183,7 +221,7 @@ export function checkFlow(flow: FlowFile, file: string, context: CheckContext): 
         case 'records': {
           const config = modelConfig(block.model, `${at}/model`);
           const link = block.linkOptions;
-          block.fields.forEach((f, i) => checkField(f, `${at}/fields/${i}`, config, link?.field));
+          block.fields.forEach((f, i) => checkField(f, `${at}/fields/${i}`, config, { linkField: link?.field, fixedValues: block.fixedValues }));
           checkFixedValues(block.fixedValues, config, `${at}/fixedValues`);
           block.displayFields.forEach((f, i) => fieldOf(config, f, `${at}/displayFields/${i}`, 'display field'));
           if (block.minimumInstances?.when) checkCondition(block.minimumInstances.when, `${at}/minimumInstances/when`, undefined);

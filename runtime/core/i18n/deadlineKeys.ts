@@ -1,4 +1,5 @@
-import { PROJECT_TIME_ZONE } from '../dates';
+import { format as tempoFormat, type Format } from '@formkit/tempo';
+import { formatDate, PROJECT_TIME_ZONE, todayInZone } from '../dates';
 import { deadlineInstant } from '../deadlines/instant';
 import { DEADLINE_KEYS, type Culture, type DeadlineKey, type DeadlineSettings } from '../types';
 
@@ -16,29 +17,26 @@ export function intlLocale(culture: Culture): string {
   return culture.includes('-') ? culture : `${culture}-US`;
 }
 
-/** Formats one instant in the four formats, in the culture's language and the given zone. */
+/** The zone's short name at the instant ('PDT', 'EST'), in the culture's words. */
+function zoneAbbreviation(instant: Date, locale: string, zone: string): string {
+  // tempo's format has offset tokens (Z: -07:00) but no zone-name token: Intl names the zone.
+  const parts = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: 'short' }).formatToParts(instant);
+  return parts.find((p) => p.type === 'timeZoneName')?.value ?? '';
+}
+
+/** Formats one instant in the four formats of spec §9, in the culture's language and the given zone. */
 export function formatDeadline(instant: Date, culture: Culture, zone: string = PROJECT_TIME_ZONE): Record<DeadlineKeyFormat, string> {
   const locale = intlLocale(culture);
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(instant);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  const at = (format: Format) => tempoFormat({ date: instant, format, locale, tz: zone });
   return {
-    // MM/dd/yyyy whatever the culture.
-    ShortDate: `${part('month')}/${part('day')}/${part('year')}`,
+    // MM/dd/yyyy whatever the culture: the calendar date in the zone (tempo's offset), without a locale's formatters.
+    ShortDate: formatDate(todayInZone(instant, zone)),
     // June 30, 2027 / 30 de junio de 2027
-    LongDate: new Intl.DateTimeFormat(locale, { timeZone: zone, dateStyle: 'long' }).format(instant),
+    LongDate: at('long'),
     // Wednesday, June 30, 2027 at 11:59 PM PDT
-    FullDateZone: new Intl.DateTimeFormat(locale, {
-      timeZone: zone,
-      weekday: 'long',
-      month: 'long',
-      day: 'numeric',
-      year: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-      timeZoneName: 'short',
-    }).format(instant),
+    FullDateZone: `${at({ date: 'full', time: 'short' })} ${zoneAbbreviation(instant, locale, zone)}`.trimEnd(),
     // Jun 30, 2027 / 30 jun 2027
-    MonthDayYear: new Intl.DateTimeFormat(locale, { timeZone: zone, month: 'short', day: 'numeric', year: 'numeric' }).format(instant),
+    MonthDayYear: at('medium'),
   };
 }
 

@@ -20,20 +20,26 @@ export interface DeadlinesLegacyFile {
  * via the `definition` "deadline".
  */
 export interface Deadline {
+  /**
+   * The deadline's time zone: one of spec §5's names (Pacific, Mountain, Central, Eastern, Atlantic, Newfoundland, Alaskan, Hawaii-Aleutian, Aleutian, Yukon, Arizona, Indiana East, Saskatchewan) or an IANA zone name such as America/New_York. A name the zone rules do not know is refused at start-up with 'Unknown time zone'.
+   */
   timeZone:
-    | 'Pacific'
-    | 'Mountain'
-    | 'Central'
-    | 'Eastern'
-    | 'Atlantic'
-    | 'Newfoundland'
-    | 'Alaskan'
-    | 'Hawaii-Aleutian'
-    | 'Aleutian'
-    | 'Yukon'
-    | 'Arizona'
-    | 'Indiana East'
-    | 'Saskatchewan';
+    | (
+        | 'Pacific'
+        | 'Mountain'
+        | 'Central'
+        | 'Eastern'
+        | 'Atlantic'
+        | 'Newfoundland'
+        | 'Alaskan'
+        | 'Hawaii-Aleutian'
+        | 'Aleutian'
+        | 'Yukon'
+        | 'Arizona'
+        | 'Indiana East'
+        | 'Saskatchewan'
+      )
+    | string;
   /**
    * MM/dd/yyyy
    */

@@ -4,23 +4,28 @@
  */
 
 /**
+ * The project time zone: one of spec §5's names (Pacific, Mountain, Central, Eastern, Atlantic, Newfoundland, Alaskan, Hawaii-Aleutian, Aleutian, Yukon, Arizona, Indiana East, Saskatchewan) or an IANA zone name such as America/New_York. A name the zone rules do not know is refused at start-up with 'Unknown time zone'.
+ *
  * This interface was referenced by `DeadlinesFile`'s JSON-Schema
  * via the `definition` "timeZone".
  */
 export type TimeZone =
-  | 'Pacific'
-  | 'Mountain'
-  | 'Central'
-  | 'Eastern'
-  | 'Atlantic'
-  | 'Newfoundland'
-  | 'Alaskan'
-  | 'Hawaii-Aleutian'
-  | 'Aleutian'
-  | 'Yukon'
-  | 'Arizona'
-  | 'Indiana East'
-  | 'Saskatchewan';
+  | (
+      | 'Pacific'
+      | 'Mountain'
+      | 'Central'
+      | 'Eastern'
+      | 'Atlantic'
+      | 'Newfoundland'
+      | 'Alaskan'
+      | 'Hawaii-Aleutian'
+      | 'Aleutian'
+      | 'Yukon'
+      | 'Arizona'
+      | 'Indiana East'
+      | 'Saskatchewan'
+    )
+  | string;
 
 /**
  * Deadlines in the project time zone, each with redirect targets per culture plus 'default'. Served as is by GET /api/deadlines.

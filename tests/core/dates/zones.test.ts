@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEADLINE_TIME_ZONES, ianaZoneFor, PROJECT_TIME_ZONE, todayInZone, zonedLocalToUtc } from '../../../runtime/core/dates';
+import { DEADLINE_TIME_ZONES, ianaZoneFor, isIanaZone, PROJECT_TIME_ZONE, timeZoneHint, todayInZone, zonedLocalToUtc } from '../../../runtime/core/dates';
 import { DevError } from '../../../runtime/core/errors';
 
 describe('todayInZone', () => {
@@ -58,8 +58,18 @@ describe('deadline time-zone names', () => {
     for (const zone of Object.values(DEADLINE_TIME_ZONES)) expect(() => todayInZone(new Date(0), zone)).not.toThrow();
   });
 
+  it('takes an IANA zone name as it is, beside the names of spec §5', () => {
+    expect(ianaZoneFor('America/New_York')).toBe('America/New_York');
+    expect(ianaZoneFor('America/Los_Angeles')).toBe('America/Los_Angeles');
+    expect(ianaZoneFor('Europe/Madrid')).toBe('Europe/Madrid');
+    // Not in Intl's canonical list, known to the zone rules all the same.
+    expect(ianaZoneFor('UTC')).toBe('UTC');
+    expect(isIanaZone('US/Eastern')).toBe(true);
+    expect(isIanaZone('Eastern')).toBe(false);
+  });
+
   it("raises 'Unknown time zone' for any other name", () => {
-    for (const name of ['Hawaii', 'pacific', 'America/Los_Angeles', 'toString', '']) {
+    for (const name of ['Hawaii', 'pacific', 'Mars/Olympus', 'America/New York', 'toString', '']) {
       let error: unknown;
       try {
         ianaZoneFor(name);
@@ -70,5 +80,13 @@ describe('deadline time-zone names', () => {
       expect((error as DevError).code).toBe('UNKNOWN_TIME_ZONE');
       expect((error as DevError).message).toContain('Unknown time zone');
     }
+  });
+
+  it('says how to fix an unknown name: the nearest known one, else what is accepted', () => {
+    expect(timeZoneHint('eastern')).toMatch(/^did you mean "Eastern"\? Or use one of spec §5's names \(Pacific, Mountain, /);
+    expect(timeZoneHint('America/New York')).toMatch(/^did you mean "America\/New_York"\?/);
+    expect(timeZoneHint('Mars/Olympus')).toBe(
+      'use one of spec §5\'s names (Pacific, Mountain, Central, Eastern, Atlantic, Newfoundland, Alaskan, Hawaii-Aleutian, Aleutian, Yukon, Arizona, Indiana East, Saskatchewan) or an IANA zone name such as "America/New_York"',
+    );
   });
 });

@@ -56,8 +56,16 @@ describe('normalizeDeadlines', () => {
     expect(settings.lookupFilingDeadline?.redirectUrls).toEqual({ default: 'https://example.com/closed' });
   });
 
-  it("rejects a zone name outside spec §5's list with 'Unknown time zone'", () => {
-    const call = () => normalizeDeadlines({ timeZone: 'America/Los_Angeles', deadlines: {} });
+  it('takes an IANA zone name beside the names of spec §5, in both shapes', () => {
+    const perCulture = normalizeDeadlines({ timeZone: 'America/New_York', deadlines: { globalDeadline: { deadlineDateTime: '2027-01-15T23:59:59', redirectUrl: null } } });
+    expect(perCulture.globalDeadline?.zone).toBe('America/New_York');
+    expect(deadlineInstant(perCulture.globalDeadline!).toISOString()).toBe('2027-01-16T04:59:59.000Z');
+    const legacy = normalizeDeadlines({ deadlines: { globalDeadline: { timeZone: 'America/Phoenix', deadline: '07/15/2027' } } });
+    expect(deadlineInstant(legacy.globalDeadline!).toISOString()).toBe('2027-07-16T06:59:59.000Z');
+  });
+
+  it("rejects a zone name that is neither spec §5's nor an IANA zone with 'Unknown time zone'", () => {
+    const call = () => normalizeDeadlines({ timeZone: 'Mars/Olympus', deadlines: {} });
     expect(call).toThrow(DevError);
     expect(call).toThrow(/^Unknown time zone/);
     expect(() => normalizeDeadlines({ deadlines: { globalDeadline: { timeZone: 'Hawaii', deadline: '12/31/2027' } } })).toThrow(/^Unknown time zone/);

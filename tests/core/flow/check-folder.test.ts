@@ -71,6 +71,25 @@ describe('checkFolder', () => {
     const issues = checkFolder(paths).issues;
     expect(issues[0]).toMatchObject({ line: 3, column: 16, message: 'not valid JSON: PropertyNameExpected' });
   });
+
+  it('checks the time-zone names of a deadlines file when given: an IANA name passes, an unknown one is named with the nearest', () => {
+    const { dir, paths } = copyConfig();
+    const deadlinesFile = path.join(dir, 'deadlines.legacy.json');
+    const legacy = (zone: string) => `{\n  "deadlines": {\n    "globalDeadline": { "timeZone": "${zone}", "deadline": "12/31/2027" }\n  }\n}\n`;
+    writeFileSync(deadlinesFile, legacy('America/New_York'));
+    expect(checkFolder({ ...paths, deadlinesFile }).issues).toEqual([]);
+    writeFileSync(deadlinesFile, legacy('Eastern Time'));
+    expect(checkFolder({ ...paths, deadlinesFile }).issues).toEqual([
+      {
+        file: deadlinesFile,
+        pointer: '/deadlines/globalDeadline/timeZone',
+        message: 'Unknown time zone: Eastern Time',
+        hint: expect.stringMatching(/^use one of spec §5's names \(Pacific, .*\) or an IANA zone name such as "America\/New_York"$/),
+        line: 3,
+        column: 25,
+      },
+    ]);
+  });
 });
 
 describe('locate', () => {

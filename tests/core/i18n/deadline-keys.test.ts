@@ -48,6 +48,17 @@ describe('deadlineText', () => {
     expect(deadlineText('LocKey_Deadline_ClaimFilingDeadline_FullDateZone', eastern, 'en')).toBe('Sunday, October 31, 2027 at 11:59 PM EDT');
   });
 
+  it('shows a deadline configured with an IANA zone name in that zone, near midnight UTC', () => {
+    // 23:59:59 in Madrid is 21:59:59 UTC: the date is Madrid's, the zone named as the culture names it.
+    const madrid = { claimFilingDeadline: { zone: 'Europe/Madrid', local: '2027-06-30T23:59:59', redirectUrls: {} } };
+    const key = (format: (typeof DEADLINE_KEY_FORMATS)[number]) => deadlineText(deadlineKeyName('claimFilingDeadline', format), madrid, 'en');
+    expect(DEADLINE_KEY_FORMATS.map(key)).toEqual(['06/30/2027', 'June 30, 2027', 'Wednesday, June 30, 2027 at 11:59 PM GMT+2', 'Jun 30, 2027']);
+    // 2027-01-01 04:30 UTC is still December 31 in Honolulu.
+    const honolulu = { globalDeadline: { zone: 'Pacific/Honolulu', local: '2027-12-31T18:30:00', redirectUrls: {} } };
+    expect(deadlineText('LocKey_Deadline_GlobalDeadline_ShortDate', honolulu, 'es')).toBe('12/31/2027');
+    expect(deadlineText('LocKey_Deadline_GlobalDeadline_MonthDayYear', honolulu, 'es')).toBe('31 dic 2027');
+  });
+
   it('gives nothing for a key that names no date format, or a deadline not configured', () => {
     expect(deadlineText('LocKey_Deadline_Title', settings, 'en')).toBeUndefined();
     expect(deadlineText('LocKey_Deadline_ClaimFilingDeadline_Weekday', settings, 'en')).toBeUndefined();
