@@ -17,7 +17,7 @@ import {
 import { CONFIGS, makeT, NOW, page } from './fixtures';
 
 const t = makeT({
-  LocKey_Records_NoneApply: 'None of these apply to me.',
+  LocKey_Records_NoneApply: 'None of these apply to me',
   LocKey_Records_NoneApplyRequired: 'Add at least one, or confirm that none apply.',
   LocKey_Records_Incomplete: 'The record you started is not complete. Correct it or cancel it before you continue.',
 });
@@ -59,7 +59,7 @@ describe("'none of the above' (spec §5)", () => {
     expect(claimDetails(s).fields.noDenials).toBe(false);
     const { errors } = validatePage(page([denials]), CONFIGS, s, ctx);
     expect(errors).toEqual([
-      { fieldId: 'claimDetails-noDenials', clientId: claimDetails(s).clientId, field: 'noDenials', message: 'Add at least one, or confirm that none apply.', label: 'None of these apply to me.' },
+      { fieldId: 'claimDetails-noDenials', clientId: claimDetails(s).clientId, field: 'noDenials', message: 'Add at least one, or confirm that none apply.', label: 'None of these apply to me' },
     ]);
     expect(validatePage(page([denials]), CONFIGS, set(s, 'noDenials', true), ctx).errors).toEqual([]);
   });
