@@ -289,6 +289,8 @@ export async function playHeadless(loaded: LoadedFixture, settlement: Settlement
       setStore(discardDraft(store(), clientId));
       return errors;
     }
+    // As the page stores every change: a saved record may reset what depends on the list.
+    setStore(applyDependencyResets(page, store(), options));
     if ($as !== undefined) recordIds[$as] = clientId;
     const fileValue = Object.values(values).find(isFile);
     if (block.kind === 'file' && fileValue) {
