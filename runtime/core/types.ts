@@ -250,10 +250,36 @@ export interface AddressBlock extends BlockBase {
   prepopulatedDataKeys?: Record<string, string>;
 }
 
+/**
+ * Minimum-instances rule (spec §3): a count, or a function of a dependency record written as data —
+ * the count of the first case whose condition holds on the dependency record, else `count`.
+ */
 export interface MinimumInstances {
   count: number;
-  /** The rule applies only while this holds (e.g. on a claimDetails answer). */
+  /** The rule applies only while this holds (e.g. on a claimDetails answer); else the minimum is 0. */
   when?: Condition;
+  /**
+   * The dependency record: the one saved model of this dtoMapping (with these field values).
+   * Unqualified scopes of `when` and `cases` read its fields; several matching records is an error.
+   */
+  dependency?: { model: string; fixedValues?: Record<string, FieldValue> };
+  /** The minimum by the dependency record's answers: the first case that holds gives it. */
+  cases?: Array<{ when: Condition; count: number }>;
+  messageKey?: string;
+}
+
+/**
+ * The 'none of the above' confirmation (spec §5): while the block has no saved record, a checkbox
+ * stored on a field of a single-instance model that must be ticked.
+ */
+export interface NoneConfirmation {
+  /** PascalCase dtoMapping of a single-instance model of the form. */
+  model: string;
+  /** Its boolean field that stores the confirmation. */
+  field: string;
+  /** Label of the checkbox. Default LocKey_Records_NoneApply. */
+  labelKey?: string;
+  /** Message while it is not ticked. Default LocKey_Records_NoneApplyRequired. */
   messageKey?: string;
 }
 
@@ -268,6 +294,10 @@ export interface RecordsBlock extends BlockBase {
   /** Fields shown in each saved record's display row (at most 11 with edit/delete buttons). */
   displayFields: string[];
   minimumInstances?: MinimumInstances;
+  /** Records (drafts) the block opens with when the page opens, saved ones counted. Default 0. */
+  initialInstances?: number;
+  /** 'None of the above': asked while the list is empty. */
+  noneConfirmation?: NoneConfirmation;
   /** Required manager: at least one saved record, shown once the form is dirty. */
   required?: boolean | { messageKey: string };
   /** Start a draft when the page opens. */

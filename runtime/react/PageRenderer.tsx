@@ -13,6 +13,7 @@ import type { GroupOptions } from '../core/view/page-groups';
 import { translateOr } from './translate';
 import type { BlockRegistry, CaptchaHandle, PageContext, PageFieldError, RenderFieldsArgs, RendererRegistries, RendererSettings, Translate } from './types';
 import { validatePage } from '../core/view/validatePage';
+import { saveEnteredDrafts } from '../core/view/records';
 
 /** Keys of the renderer's own texts. */
 export const PAGE_KEYS = {
@@ -236,6 +237,11 @@ export function PageRenderer(props: PageRendererProps) {
       await props.onAction?.(action, {});
       return;
     }
+    // Leaving the page saves the records typed and not yet saved that validate (spec §4); the
+    // fields of one that does not are shown with their errors.
+    const entered = saveEnteredDrafts(page, storeRef.current, groupOptions, env);
+    if (entered.saved.length > 0) setStore(entered.store);
+    for (const clientId of entered.invalid) ctx.setErrorsShown(clientId, 'all', true);
     const { errors } = validatePage(page, modelConfigs, storeRef.current, { ...env, formType, settings });
     // An empty list stays the same array: no re-render of the page when there was nothing to show.
     setSummary((prev) => (errors.length === 0 && prev.length === 0 ? prev : errors));

@@ -210,7 +210,7 @@ export interface Record {
   $as?: string;
   $expectErrors?: Errors;
   /**
-   * Fill the record but press neither Upload/Save nor Cancel: the draft stays open on the page, as when a claimant types and then presses Next.
+   * Fill the record but press neither Upload/Save nor Cancel: the draft stays open on the page, as when a claimant types and then presses Next (which saves it when it validates).
    */
   $unsaved?: true;
   [k: string]: Value | File | RecordRef | string | Errors | true | undefined;

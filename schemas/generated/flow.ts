@@ -503,19 +503,74 @@ export interface RecordsBlock {
    */
   displayFields: string[];
   /**
-   * At least this many saved records before next.
+   * The minimum number of saved records before next (spec §3): a count, or a function of a dependency record written as data. Default minimum 0.
    */
   minimumInstances?: {
     /**
-     * Minimum number of saved records.
+     * Minimum number of saved records (with cases: the minimum when no case holds).
      */
     count: number;
     /**
-     * The minimum applies only while this condition holds.
+     * The minimum applies only while this condition holds (else it is 0). With a dependency, an unqualified scope reads the dependency record.
      */
     when?: Condition;
     /**
+     * The dependency record: the one saved model of this dtoMapping with these field values. Unqualified scopes of when and cases read its fields; more than one matching record is an error.
+     */
+    dependency?: {
+      /**
+       * PascalCase dtoMapping of the dependency record's model.
+       */
+      model: string;
+      /**
+       * Field values that select the dependency record among the model's saved records.
+       */
+      fixedValues?: {
+        [k: string]: string | number | boolean | null;
+      };
+    };
+    /**
+     * The minimum by the answers: the count of the first case whose condition holds; count when none holds.
+     *
+     * @minItems 1
+     */
+    cases?: {
+      /**
+       * Condition of this case (unqualified scopes read the dependency record).
+       */
+      when: Condition;
+      /**
+       * Minimum number of saved records while this case holds.
+       */
+      count: number;
+    }[];
+    /**
      * Localization key of the message; {0} is the minimum.
+     */
+    messageKey?: string;
+  };
+  /**
+   * Records the block opens with when the page opens (spec §3): drafts are started until saved records and drafts number this many. Default 0.
+   */
+  initialInstances?: number;
+  /**
+   * 'None of the above' (spec §5): while the block has no saved record, a checkbox the claimant must tick to confirm that none applies. It is stored on a boolean field of a single-instance model, and set back to null once the list has a record.
+   */
+  noneConfirmation?: {
+    /**
+     * PascalCase dtoMapping of the single-instance model that stores the confirmation (e.g. ClaimDetails).
+     */
+    model: string;
+    /**
+     * Its boolean field.
+     */
+    field: string;
+    /**
+     * Localization key of the checkbox label. Default LocKey_Records_NoneApply.
+     */
+    labelKey?: string;
+    /**
+     * Localization key of the message while it is not ticked. Default LocKey_Records_NoneApplyRequired.
      */
     messageKey?: string;
   };

@@ -45,6 +45,7 @@ import { applyDependencyResets, preparePage } from '../../runtime/core/view/depe
 import { computeFieldState, dependencyOutcome } from '../../runtime/core/view/field-state';
 import { blockVisible, pageFieldGroups, type GroupOptions } from '../../runtime/core/view/page-groups';
 import { validatePage } from '../../runtime/core/view/validatePage';
+import { saveEnteredDrafts } from '../../runtime/core/view/records';
 import type { ValidationEnv } from '../../runtime/core/view/types';
 import { FixtureError, type AuthorizeAnswer, type FileAnswer, type LoadedFixture, type RecordAnswer, type Settlement, type SubmitAnswer } from './fixture';
 import type { Observation, StepObservation } from './runner';
@@ -207,6 +208,8 @@ export async function playHeadless(loaded: LoadedFixture, settlement: Settlement
       if (press !== 'primary') continue;
       const action = page.action ?? 'next';
       if (action === 'none') fail(`${at}/press`, `page "${page.id}" has no primary button; write "press": "none"`);
+      // Leaving the page saves the typed records that validate, as the page does.
+      setStore(saveEnteredDrafts(page, store(), options, env).store);
       obs.errors = pageErrors(page);
       if (Object.keys(obs.errors).length > 0) continue;
       if (action === 'next') actor.send({ type: 'NEXT' });
@@ -286,6 +289,8 @@ export async function playHeadless(loaded: LoadedFixture, settlement: Settlement
       setStore(discardDraft(store(), clientId));
       return errors;
     }
+    // As the page stores every change: a saved record may reset what depends on the list.
+    setStore(applyDependencyResets(page, store(), options));
     if ($as !== undefined) recordIds[$as] = clientId;
     const fileValue = Object.values(values).find(isFile);
     if (block.kind === 'file' && fileValue) {

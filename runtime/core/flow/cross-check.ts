@@ -1,5 +1,6 @@
 import { SUPPORTED_CONDITION_KEYWORDS } from '../conditions/evaluate';
 import { camelCase } from '../models/config';
+import { isRepeating } from '../models/store';
 import { MASK_NAMES } from '../masks';
 import { ruleAdapters } from '../rules/registry';
 import { parseDeadlineTextKey } from '../i18n/deadlineKeys';
@@ -224,7 +225,22 @@ export function checkFlow(flow: FlowFile, file: string, context: CheckContext): 
           block.fields.forEach((f, i) => checkField(f, `${at}/fields/${i}`, config, { linkField: link?.field, fixedValues: block.fixedValues }));
           checkFixedValues(block.fixedValues, config, `${at}/fixedValues`);
           block.displayFields.forEach((f, i) => fieldOf(config, f, `${at}/displayFields/${i}`, 'display field'));
-          if (block.minimumInstances?.when) checkCondition(block.minimumInstances.when, `${at}/minimumInstances/when`, undefined);
+          const minimum = block.minimumInstances;
+          if (minimum) {
+            // With a dependency record, unqualified scopes read its fields.
+            const dependency = minimum.dependency ? modelConfig(minimum.dependency.model, `${at}/minimumInstances/dependency/model`) : undefined;
+            if (minimum.dependency) checkFixedValues(minimum.dependency.fixedValues, dependency, `${at}/minimumInstances/dependency/fixedValues`);
+            if (minimum.when) checkCondition(minimum.when, `${at}/minimumInstances/when`, dependency);
+            minimum.cases?.forEach((c, i) => checkCondition(c.when, `${at}/minimumInstances/cases/${i}/when`, dependency));
+          }
+          const confirmation = block.noneConfirmation;
+          if (confirmation) {
+            const holder = modelConfig(confirmation.model, `${at}/noneConfirmation/model`);
+            if (holder && isRepeating(confirmation.model)) add(`${at}/noneConfirmation/model`, `the 'none of the above' confirmation is stored on a single-instance model, and ${confirmation.model} holds records`, `use a model such as ${list(configNames.filter((n) => !isRepeating(n)))}`);
+            else if (holder && !flow.models.includes(confirmation.model)) add(`${at}/noneConfirmation/model`, `the form does not submit the model ${confirmation.model}`, 'add it to "models" or store the confirmation on a model the form submits');
+            const field = fieldOf(holder, confirmation.field, `${at}/noneConfirmation/field`);
+            if (field && field.dataType !== 'boolean') add(`${at}/noneConfirmation/field`, `the confirmation field "${confirmation.field}" has dataType ${field.dataType}, and a checkbox stores a boolean`, 'give the field "dataType": "boolean" in the model config');
+          }
           const files = block.fields.filter((f) => f.widget === 'file').length;
           if (block.kind === 'file' && files !== 1) add(`${at}/fields`, `a records block of kind file holds exactly one file field, this one has ${files}`, 'keep one field with "widget": "file"');
           if (block.kind !== 'file' && files > 0) add(`${at}/kind`, 'a records block with a file field must have "kind": "file"', 'set "kind": "file"');

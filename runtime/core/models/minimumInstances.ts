@@ -61,11 +61,22 @@ export function checkMinimumInstances(
   return { valid: false, minimum: safeMinimum, message };
 }
 
-/** The rule of a flow records block: `count` while `when` holds (or always), else 0. */
+/**
+ * The rule of a flow records block: 0 while `when` does not hold; else the count of the first of
+ * `cases` that holds, or `count`. With a `dependency`, the minimum is a function of the dependency
+ * record (its fields are the conditions' own scope) and names it for checkMinimumInstances.
+ */
 export function minimumFromFlow(config: MinimumInstances | undefined, scope: ConditionScope): MinimumInstancesRule | null {
   if (!config) return null;
-  const applies = config.when === undefined || evaluateCondition(config.when, scope);
-  const rule: MinimumInstancesRule = { minimum: applies ? config.count : 0 };
+  const countFor = (own: ConditionScope['own']): number => {
+    const at: ConditionScope = { ...scope, own };
+    if (config.when !== undefined && !evaluateCondition(config.when, at)) return 0;
+    return config.cases?.find((c) => evaluateCondition(c.when, at))?.count ?? config.count;
+  };
+  const dependency = config.dependency;
+  const rule: MinimumInstancesRule = dependency
+    ? { minimum: (record) => countFor(record?.fields ?? {}), dependencyMetadata: { dtoMapping: dependency.model, ...dependency.fixedValues } }
+    : { minimum: countFor(scope.own) };
   if (config.messageKey) rule.messageKey = config.messageKey;
   return rule;
 }

@@ -9,7 +9,7 @@ export function isSkippedByRule(page: PageConfig, state: ModelStoreState): boole
   return page.skipWhen !== undefined && evaluateCondition(page.skipWhen, { models: modelsScope(state) });
 }
 
-/** model (camel-cased) -> field names the page's model and address blocks write. */
+/** model (camel-cased) -> field names the page's model and address blocks write, and its records blocks' 'none of the above' confirmations. */
 function fieldsOf(pages: PageConfig[]): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
   const add = (model: string, keys: readonly string[]) => {
@@ -22,6 +22,7 @@ function fieldsOf(pages: PageConfig[]): Map<string, Set<string>> {
     for (const block of page.blocks) {
       if (block.block === 'model') add(block.model, block.fields.map((f) => f.key));
       if (block.block === 'address') add(block.model, ADDRESS_FIELDS);
+      if (block.block === 'records' && block.noneConfirmation) add(block.noneConfirmation.model, [block.noneConfirmation.field]);
     }
   }
   return out;
@@ -38,7 +39,7 @@ function selectedBy(blocks: RecordsBlock[], model: FormModel): boolean {
 /**
  * Removes the answers of skipped pages (spec §2 skip rules; STYLE practice 10): the saved records
  * a skipped page's records blocks select (by model + fixedValues), and the fields its model and
- * address blocks name, set back to null. Answers that a page still in the flow also shows are
+ * address blocks name (and its records blocks' confirmations), set back to null. Answers that a page still in the flow also shows are
  * kept. Records linked to a pruned record lose the link (claimTransactionId null). Drafts are
  * dropped with their records.
  */

@@ -2,10 +2,12 @@ import { modelsScope, setFieldValues, applyDefaults } from '../models';
 import type { FieldValue, ModelStoreState, PageConfig } from '../types';
 import { dependencyOutcome } from './field-state';
 import { pageFieldGroups, type FieldGroup, type GroupOptions } from './page-groups';
+import { resetNoneConfirmations } from './records';
 
 /**
  * Stores the reset value of every field whose dependency does not hold (default null), until
- * nothing changes (a reset may in turn break another dependency). Resets are not edits.
+ * nothing changes (a reset may in turn break another dependency); a records block's 'none of the
+ * above' confirmation goes back to null once its list has a record. Resets are not edits.
  */
 export function applyDependencyResets(page: PageConfig, store: ModelStoreState, options: GroupOptions): ModelStoreState {
   let next = store;
@@ -26,7 +28,7 @@ export function applyDependencyResets(page: PageConfig, store: ModelStoreState, 
     }
     if (!changed) break;
   }
-  return next;
+  return resetNoneConfirmations([page], next);
 }
 
 /** Default values of one group's fields, written only onto empty fields; a checkbox with no stored boolean starts false (spec §4). */

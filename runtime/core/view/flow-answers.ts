@@ -4,6 +4,7 @@ import { pruneSkipped } from '../payload/prune';
 import type { FieldValue, FlowFile, ModelConfig, ModelStoreState, PageConfig } from '../types';
 import { computeFieldState, dependencyOutcome } from './field-state';
 import { blockVisible, fieldDomId, pageFieldGroups, type GroupOptions } from './page-groups';
+import { resetNoneConfirmations } from './records';
 import type { PageFieldError } from './types';
 import { validatePage, type ValidatePageContext } from './validatePage';
 
@@ -60,7 +61,8 @@ function resetHiddenFields(pages: PageConfig[], store: ModelStoreState, options:
  * What the flow keeps of a set of answers (the server's view of a submitted claim): the answers of
  * skipped pages and of blocks whose `when` does not hold are pruned as the browser prunes skipped
  * pages (fields back to null, their records removed, unless a reached page shows them too), and a
- * field whose dependency does not hold takes its reset value, records included. Repeated until
+ * field whose dependency does not hold takes its reset value, records included; a 'none of the
+ * above' confirmation of a list that has records goes back to null. Repeated until
  * nothing changes, since a pruned answer may skip another page or hide another field.
  */
 export function keepReachedAnswers(flow: FlowPages, store: ModelStoreState, options: GroupOptions): ModelStoreState {
@@ -68,7 +70,7 @@ export function keepReachedAnswers(flow: FlowPages, store: ModelStoreState, opti
   for (let round = 0; round < 5; round += 1) {
     const { reached, unreached } = reachedAndUnreached(flow, current);
     let next = unreached.length === 0 ? current : pruneSkipped(current, { pages: [...reached, ...unreached] }, (p) => unreached.includes(p));
-    next = resetHiddenFields(reached, next, options);
+    next = resetNoneConfirmations(reached, resetHiddenFields(reached, next, options));
     if (JSON.stringify(next.saved) === JSON.stringify(current.saved)) return next;
     current = next;
   }

@@ -6,7 +6,21 @@
 export { computeFieldState, dependencyOutcome, fieldRules, fieldDateBounds, ruleContext, ruleTranslator, type DependencyOutcome } from './field-state';
 export { applyDependencyResets, applyGroupDefaults, preparePage } from './dependencies';
 export { blockFields, blockVisible, defaultCountryOptions, pageFieldGroups, type FieldGroup, type GroupOptions } from './page-groups';
-export { messageText, unsavedDraftError, validatePage, UNSAVED_RECORD_KEY, UNSAVED_RECORD_TEXT, type ValidatePageContext } from './validatePage';
+export { messageText, unsavedDraftError, validatePage, INCOMPLETE_RECORD_KEY, INCOMPLETE_RECORD_TEXT, UNSAVED_RECORD_KEY, UNSAVED_RECORD_TEXT, type ValidatePageContext } from './validatePage';
+export {
+  asksNoneConfirmation,
+  blockMinimum,
+  dependencyRecords,
+  draftHasEntries,
+  noneConfirmationField,
+  NONE_CONFIRMATION_KEYS,
+  openDraft,
+  openInitialDrafts,
+  recordFieldErrors,
+  resetNoneConfirmations,
+  saveEnteredDrafts,
+  type SavedDrafts,
+} from './records';
 export { fieldDomId, recordsDomId } from './dom-ids';
 export { ADDRESS_FIELDS, ADDRESS_KEYS, addressFields, countryOptions } from './address-fields';
 export { COUNTRIES, DEFAULT_COUNTRY, US_STATES, type CodeLabel } from './address-lists';

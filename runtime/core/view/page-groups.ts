@@ -3,6 +3,7 @@ import { findConfig, getDrafts, getModel, getRecords, modelsScope } from '../mod
 import type { BlockConfig, FieldConfig, FormModel, FormType, ModelConfig, ModelStoreState, PageConfig } from '../types';
 import { addressFields } from './address-fields';
 import { COUNTRIES } from './address-lists';
+import { asksNoneConfirmation, noneConfirmationField } from './records';
 
 /** The fields of one model or record as a page shows them. */
 export interface FieldGroup {
@@ -49,6 +50,12 @@ export function pageFieldGroups(page: PageConfig, store: ModelStoreState, option
       const config = findConfig(options.modelConfigs, options.formType, block.model);
       for (const model of getDrafts(store, block.model, block.fixedValues)) groups.push({ block, kind: 'draft', model, config, fields: block.fields });
       for (const model of getRecords(store, block.model, block.fixedValues)) groups.push({ block, kind: 'saved', model, config, fields: block.fields });
+      // 'None of the above' (spec §5): a field of its single-instance model while the list is empty.
+      const confirmation = noneConfirmationField(block);
+      if (block.noneConfirmation && confirmation && asksNoneConfirmation(block, store)) {
+        const holder = findConfig(options.modelConfigs, options.formType, block.noneConfirmation.model);
+        groups.push({ block, kind: 'single', model: getModel(store, block.noneConfirmation.model), config: holder, fields: [confirmation] });
+      }
     }
   }
   return groups;

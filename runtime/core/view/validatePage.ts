@@ -1,7 +1,8 @@
-import { checkMinimumInstances, checkRequiredManager, getDrafts, getRecords, isEmptyValue, minimumFromFlow, modelsScope, type MessageRef } from '../models';
+import { checkRequiredManager, findConfig, getDrafts, getRecords, modelsScope, type MessageRef } from '../models';
 import type { ModelConfig, ModelStoreState, PageConfig, RecordsBlock } from '../types';
 import { computeFieldState, dependencyOutcome } from './field-state';
 import { blockVisible, fieldDomId, pageFieldGroups, recordsDomId, type GroupOptions } from './page-groups';
+import { blockMinimum, draftHasEntries, recordFieldErrors } from './records';
 import type { PageFieldError, ValidationEnv, ViewSettings } from './types';
 
 export interface ValidatePageContext extends ValidationEnv {
@@ -21,28 +22,29 @@ export function messageText(ref: MessageRef, t: ValidationEnv['t']): string {
 /** Key of the message that refuses Next while a record's draft holds typed answers. */
 export const UNSAVED_RECORD_KEY = 'LocKey_Records_Unsaved';
 export const UNSAVED_RECORD_TEXT = 'You started a record but did not save it. Save it or cancel it before you continue.';
+/** Key of the message that refuses Next while a typed record does not validate (Next saves one that does). */
+export const INCOMPLETE_RECORD_KEY = 'LocKey_Records_Incomplete';
+export const INCOMPLETE_RECORD_TEXT = 'The record you started is not complete. Correct it or cancel it before you continue.';
 
 /**
  * The open draft of a records block that holds something the claimant entered (a field they edited
  * that is not empty; fixed values and defaults do not count), as an error linked to the draft's
- * first shown field; null when there is none. Pressing Next would lose what they typed.
+ * first field in error, or its first shown field; null when there is none. Next saves such a draft
+ * when it validates (saveEnteredDrafts), so what is left is a draft with errors, or a file to upload.
  */
-export function unsavedDraftError(block: RecordsBlock, store: ModelStoreState, t: ValidationEnv['t']): PageFieldError | null {
+export function unsavedDraftError(block: RecordsBlock, store: ModelStoreState, t: ValidationEnv['t'], check?: { config: ModelConfig | null; env: ValidationEnv }): PageFieldError | null {
   const models = modelsScope(store);
   for (const draft of getDrafts(store, block.model, block.fixedValues)) {
-    const edited = store.everEdited[draft.clientId] ?? [];
-    const entered = block.fields.some((f) => {
-      const value = draft.fields[f.key];
-      return edited.includes(f.key) && !isEmptyValue(value) && value !== false;
-    });
-    if (!entered) continue;
-    const first = block.fields.find((f) => dependencyOutcome(f, draft, models).visible) ?? block.fields[0];
+    if (!draftHasEntries(block, draft, store)) continue;
+    const wrong = check && block.kind !== 'file' ? Object.keys(recordFieldErrors(block, draft, store, check.config, check.env)) : [];
+    const first = block.fields.find((f) => (wrong.length > 0 ? wrong.includes(f.key) : dependencyOutcome(f, draft, models).visible)) ?? block.fields[0];
     if (!first) continue;
+    const message = wrong.length > 0 ? { key: INCOMPLETE_RECORD_KEY, args: [], fallback: INCOMPLETE_RECORD_TEXT } : { key: UNSAVED_RECORD_KEY, args: [], fallback: UNSAVED_RECORD_TEXT };
     return {
       fieldId: fieldDomId(block.model, draft.clientId, first.key),
       clientId: '',
       field: block.model,
-      message: messageText({ key: UNSAVED_RECORD_KEY, args: [], fallback: UNSAVED_RECORD_TEXT }, t),
+      message: messageText(message, t),
       ...(block.legendKey ? { label: t(block.legendKey) } : {}),
     };
   }
@@ -51,9 +53,10 @@ export function unsavedDraftError(block: RecordsBlock, store: ModelStoreState, t
 
 /**
  * Every error that refuses Next on this page: the rules of each shown field of its single-instance
- * models (hidden and disabled fields are skipped), a records block's open draft holding typed
- * answers that were neither saved nor cancelled, and the record blocks' minimum-instances and
- * required-manager rules. The rules of a draft's fields do not count.
+ * models (hidden and disabled fields are skipped) and records blocks' 'none of the above'
+ * confirmations, a records block's open draft holding typed answers that were neither saved nor
+ * cancelled, and the record blocks' minimum-instances and required-manager rules. The rules of a
+ * draft's fields count only through that draft's message.
  */
 export function validatePage(page: PageConfig, modelConfigs: ModelConfig[], store: ModelStoreState, ctx: ValidatePageContext): { errors: PageFieldError[] } {
   const options: GroupOptions = { formType: ctx.formType, modelConfigs, internationalAddresses: ctx.settings?.internationalAddresses };
@@ -72,10 +75,10 @@ export function validatePage(page: PageConfig, modelConfigs: ModelConfig[], stor
   const scope = { models };
   for (const block of page.blocks) {
     if (block.block !== 'records' || !blockVisible(block, scope)) continue;
-    const unsaved = unsavedDraftError(block, store, ctx.t);
+    const unsaved = unsavedDraftError(block, store, ctx.t, { config: findConfig(modelConfigs, ctx.formType, block.model), env: ctx });
     if (unsaved) errors.push(unsaved);
     const saved = getRecords(store, block.model, block.fixedValues).length;
-    const minimum = checkMinimumInstances(saved, minimumFromFlow(block.minimumInstances, scope));
+    const minimum = blockMinimum(block, store, scope);
     const required = checkRequiredManager(saved, ctx.formDirty ?? true, block.required);
     const ref = minimum.message ?? (required.show ? required.message : null);
     if (ref) errors.push({ fieldId: recordsDomId(block.model, block.fixedValues), clientId: '', field: block.model, message: messageText(ref, ctx.t) });

@@ -1,26 +1,13 @@
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { USER_MESSAGES, devError } from '../../core/errors';
-import {
-  addDraft,
-  applyDefaults,
-  checkMinimumInstances,
-  checkRequiredManager,
-  deleteRecord,
-  discardDraft,
-  getDrafts,
-  getRecords,
-  minimumFromFlow,
-  saveDraft,
-  saveFileDraft,
-  withDescendants,
-  type MessageRef,
-} from '../../core/models';
+import { checkRequiredManager, deleteRecord, discardDraft, getDrafts, getRecords, saveDraft, saveFileDraft, withDescendants, type MessageRef } from '../../core/models';
 import type { FieldConfig, FieldValue, FormModel, ModelStoreState, RecordsBlock as RecordsBlockConfig } from '../../core/types';
 import type { BlockProps, PageContext, Translate } from '../../react/types';
 import { Button } from '../Button';
 import { DisplayValuesRow, MAX_DISPLAY_FIELDS_WITH_BUTTONS } from '../DisplayValuesRow';
 import { recordsDomId } from '../../core/view/dom-ids';
 import { displayValue, fieldForKey, findFieldConfig } from '../../core/view/display-value';
+import { asksNoneConfirmation, blockMinimum, noneConfirmationField, openDraft, openInitialDrafts } from '../../core/view/records';
 
 export const RECORDS_KEYS = {
   addMore: 'LocKey_Button_AddMore',
@@ -108,17 +95,32 @@ const SavedRecordRow = memo(function SavedRecordRow({ record, rowLabel, displayF
   );
 });
 
-/** Default values of a new record's fields; a checkbox starts false (spec §4). */
-function defaultsOf(fields: FieldConfig[]): Record<string, FieldValue | undefined> {
-  return Object.fromEntries(
-    fields.filter((f) => f.defaultValue !== undefined || f.widget === 'checkbox').map((f) => [f.key, f.defaultValue ?? false]),
-  );
+interface DraftActionsProps {
+  clientId: string;
+  isFile: boolean;
+  saveLabel: string;
+  cancelLabel: string;
+  onUpload: (clientId: string) => void;
+  onCancel: (clientId: string) => void;
 }
 
+// Memoized like the rows: typing in a draft does not re-render its buttons.
+const DraftActions = memo(function DraftActions({ clientId, isFile, saveLabel, cancelLabel, onUpload, onCancel }: DraftActionsProps) {
+  return (
+    <div className="cf-records__actions">
+      <Button variant="primary" icon={isFile ? 'send' : 'confirm'} label={saveLabel} onClick={() => onUpload(clientId)} />
+      <Button variant="outline-secondary" icon="close" label={cancelLabel} onClick={() => onCancel(clientId)} />
+    </div>
+  );
+});
+
 /**
- * The record manager (spec §4): saved records as display rows with edit and delete; a draft with
- * Upload and Cancel; Add more starts a draft. Upload validates and saves (a file whose name is
- * already saved is rejected and its draft dropped) and by default starts a new draft.
+ * The record manager (spec §4): saved records as display rows with edit and delete; each open
+ * draft with Upload and Cancel; Add more starts a draft. Upload validates and saves (a file whose
+ * name is already saved is rejected and its draft dropped) and by default starts a new draft. The
+ * page opens the block's initial drafts (spec §3); Next saves a typed draft that validates
+ * (saveEnteredDrafts). While the list is empty, a block that declares it asks the claimant to
+ * confirm that none applies (spec §5).
  */
 export function RecordsBlock({ config, ctx }: BlockProps<RecordsBlockConfig>) {
   if (config.displayFields.length > MAX_DISPLAY_FIELDS_WITH_BUTTONS) throw devError('MAX_DISPLAY_FIELDS', MAX_DISPLAY_FIELDS_WITH_BUTTONS);
@@ -126,7 +128,6 @@ export function RecordsBlock({ config, ctx }: BlockProps<RecordsBlockConfig>) {
   const fields = withLinkOptions(config, ctx.store, ctx);
   const drafts = getDrafts(ctx.store, config.model, config.fixedValues);
   const saved = getRecords(ctx.store, config.model, config.fixedValues);
-  const draft = drafts[0] ?? null;
   const [fileError, setFileError] = useState<string | null>(null);
   const [savedNotice, setSavedNotice] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
@@ -134,19 +135,15 @@ export function RecordsBlock({ config, ctx }: BlockProps<RecordsBlockConfig>) {
   const id = recordsDomId(config.model, config.fixedValues);
   const legendId = `${id}-legend`;
 
-  const startDraft = (store: ModelStoreState): { store: ModelStoreState; clientId: string } => {
-    const added = addDraft(store, modelConfig, ctx.ids, config.fixedValues);
-    const defaults = defaultsOf(fields);
-    const next = Object.keys(defaults).length > 0 ? applyDefaults(added.state, added.clientId, defaults) : added.state;
-    return { store: next, clientId: added.clientId };
-  };
+  const startDraft = (store: ModelStoreState) => openDraft(config, store, modelConfig, ctx.ids);
 
-  // Start a draft when the page opens, if the block asks for it.
+  // The drafts the block opens with when the page opens (initial instances, a draft at init).
   const started = useRef(false);
   useEffect(() => {
-    if (started.current || !config.startDraft || drafts.length > 0) return;
+    if (started.current) return;
     started.current = true;
-    ctx.setStore(startDraft(ctx.store).store);
+    const opened = openInitialDrafts(config, ctx.store, modelConfig, ctx.ids);
+    if (opened !== ctx.store) ctx.setStore(opened);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
@@ -167,11 +164,10 @@ export function RecordsBlock({ config, ctx }: BlockProps<RecordsBlockConfig>) {
     if (ctx.documents.some((d) => ids.has(d.clientId))) ctx.setDocuments(ctx.documents.filter((d) => !ids.has(d.clientId)));
   };
 
-  const cancel = () => {
-    if (!draft) return;
-    dropDocuments(new Set([draft.clientId]));
+  const cancel = (clientId: string) => {
+    dropDocuments(new Set([clientId]));
     setFileError(null);
-    ctx.setStore(discardDraft(ctx.store, draft.clientId));
+    ctx.setStore(discardDraft(ctx.store, clientId));
   };
 
   const focusFirstError = (fieldId: string | undefined) => {
@@ -179,7 +175,8 @@ export function RecordsBlock({ config, ctx }: BlockProps<RecordsBlockConfig>) {
     setTimeout(() => document.getElementById(fieldId)?.focus(), 0);
   };
 
-  const upload = () => {
+  const upload = (clientId: string) => {
+    const draft = getDrafts(ctx.store, config.model, config.fixedValues).find((d) => d.clientId === clientId);
     if (!draft) return;
     const errors = ctx.validateFields({ model: config.model, clientId: draft.clientId, fields });
     if (errors.length > 0) {
@@ -204,7 +201,7 @@ export function RecordsBlock({ config, ctx }: BlockProps<RecordsBlockConfig>) {
     }
     setFileError(null);
     setSavedNotice(true);
-    if (config.newDraftAfterSave !== false) {
+    if (config.newDraftAfterSave !== false && getDrafts(next, config.model, config.fixedValues).length === 0) {
       const fresh = startDraft(next);
       ctx.setErrorsShown(fresh.clientId, 'all', false);
       next = fresh.store;
@@ -224,8 +221,8 @@ export function RecordsBlock({ config, ctx }: BlockProps<RecordsBlockConfig>) {
   latest.current = { remove, setEditing, upload, cancel, addMore };
   const onEditRecord = useCallback((clientId: string) => latest.current.setEditing(clientId), []);
   const onDeleteRecord = useCallback((record: FormModel) => latest.current.remove(record), []);
-  const onUpload = useCallback(() => latest.current.upload(), []);
-  const onCancel = useCallback(() => latest.current.cancel(), []);
+  const onUpload = useCallback((clientId: string) => latest.current.upload(clientId), []);
+  const onCancel = useCallback((clientId: string) => latest.current.cancel(clientId), []);
   const onAddMore = useCallback(() => latest.current.addMore(), []);
 
   const finishEdit = (record: FormModel) => {
@@ -238,7 +235,8 @@ export function RecordsBlock({ config, ctx }: BlockProps<RecordsBlockConfig>) {
     setEditing(null);
   };
 
-  const minimum = checkMinimumInstances(saved.length, minimumFromFlow(config.minimumInstances, ctx.scope));
+  const minimum = blockMinimum(config, ctx.store, ctx.scope);
+  const confirmation = asksNoneConfirmation(config, ctx.store) ? noneConfirmationField(config) : null;
   const required = checkRequiredManager(saved.length, ctx.showAllErrors, config.required);
   const blockMessage = ctx.showAllErrors ? (minimum.message ?? (required.show ? required.message : null)) : null;
   const recordLabel = (index: number) => orFallback(ctx, RECORDS_KEYS.record, `Record ${index + 1}`, index + 1);
@@ -278,19 +276,28 @@ export function RecordsBlock({ config, ctx }: BlockProps<RecordsBlockConfig>) {
           ))}
         </ul>
       ) : null}
-      {draft ? (
-        <div className="cf-records__draft">
-          {ctx.renderFields({ model: config.model, clientId: draft.clientId, fields })}
-          <div className="cf-records__actions">
-            <Button variant="primary" icon={config.kind === 'file' ? 'send' : 'confirm'} label={ctx.t(config.saveLabelKey ?? RECORDS_KEYS.upload)} onClick={onUpload} />
-            <Button variant="outline-secondary" icon="close" label={ctx.t(RECORDS_KEYS.cancel)} onClick={onCancel} />
+      {drafts.length > 0 ? (
+        drafts.map((draft) => (
+          <div className="cf-records__draft" key={draft.clientId}>
+            {ctx.renderFields({ model: config.model, clientId: draft.clientId, fields })}
+            <DraftActions
+              clientId={draft.clientId}
+              isFile={config.kind === 'file'}
+              saveLabel={ctx.t(config.saveLabelKey ?? RECORDS_KEYS.upload)}
+              cancelLabel={ctx.t(RECORDS_KEYS.cancel)}
+              onUpload={onUpload}
+              onCancel={onCancel}
+            />
           </div>
-        </div>
+        ))
       ) : (
         <div className="cf-records__actions">
           <Button variant="outline-primary" icon="add" label={ctx.t(config.addLabelKey ?? RECORDS_KEYS.addMore)} onClick={onAddMore} />
         </div>
       )}
+      {confirmation && config.noneConfirmation ? (
+        <div className="cf-records__none">{ctx.renderFields({ model: config.noneConfirmation.model, fields: [confirmation] })}</div>
+      ) : null}
       {fileError ? (
         <div className="cf-records__message cf-records__message--error" role="alert">
           {fileError}

@@ -30,6 +30,23 @@ describe('checkFlow', () => {
     ]);
   });
 
+  it("checks a records block's 'none of the above' confirmation and its dependency minimum against the model configs", () => {
+    const flow = copy(shippedFlow('automotive'));
+    const page = flow.pages.findIndex((p) => p.id === 'denials');
+    const index = flow.pages[page]!.blocks.findIndex((b) => b.block === 'records');
+    const block = flow.pages[page]!.blocks[index]!;
+    if (block.block !== 'records') throw new Error('fixture moved');
+    const at = `/pages/${page}/blocks/${index}`;
+    const check = () => checkFlow(flow, 'f.json', { models: shippedModels() }).map((i) => [i.pointer, i.message]);
+    block.noneConfirmation = { model: 'ClaimTransactions', field: 'facilityName' };
+    expect(check()).toEqual([[`${at}/noneConfirmation/model`, "the 'none of the above' confirmation is stored on a single-instance model, and ClaimTransactions holds records"], [`${at}/noneConfirmation/field`, 'the confirmation field "facilityName" has dataType string, and a checkbox stores a boolean']]);
+    block.noneConfirmation = { model: 'ClaimDetails', field: 'noDenials' };
+    expect(check()).toEqual([[`${at}/noneConfirmation/field`, 'field "noDenials" is not a field of the Automotive model ClaimDetails']]);
+    delete block.noneConfirmation;
+    block.minimumInstances = { count: 1, dependency: { model: 'ClaimDetails' }, cases: [{ when: { scope: 'ownershipKind', schema: { const: 'lease' } }, count: 2 }] };
+    expect(check()).toEqual([[`${at}/minimumInstances/cases/0/when/scope`, 'scope "ownershipKind" is not a field of the Automotive model ClaimDetails']]);
+  });
+
   it('checks registries given in the context', () => {
     const flow = shippedFlow('lookup');
     const issues = checkFlow(flow, 'f.json', { models: shippedModels(), maskNames: [], widgetNames: ['radio'] });

@@ -8,7 +8,8 @@
 import { camelCase } from '../../../../runtime/core/models/index.js';
 import { LIST_MODEL_KINDS, SINGLE_MODEL_KINDS } from '../../../../runtime/core/payload/index.js';
 import type { FlowFile, FormModel, FormType, ModelConfig, ModelStoreState, SubmissionPayload } from '../../../../runtime/core/types.js';
-import { flowErrors, keepReachedAnswers, type Translate, type ViewSettings } from '../../../../runtime/core/view/index.js';
+import { DevError } from '../../../../runtime/core/errors.js';
+import { flowErrors, keepReachedAnswers, type FlowPageError, type Translate, type ViewSettings } from '../../../../runtime/core/view/index.js';
 
 export interface PageLogicInput {
   formType: FormType;
@@ -54,8 +55,10 @@ function storeOf(input: PageLogicInput): ModelStoreState | null {
   if (ids.size !== saved.length) return null;
   for (const page of input.flow.pages) {
     for (const block of page.blocks) {
-      if (block.block !== 'model' && block.block !== 'address') continue;
-      if (saved.filter((m) => m.metadata.dtoMapping === camelCase(block.model)).length !== 1) return null;
+      // The single-instance models the pages read: a model or address block's, a records block's 'none of the above' holder.
+      const single = block.block === 'model' || block.block === 'address' ? block.model : block.block === 'records' ? block.noneConfirmation?.model : undefined;
+      if (single === undefined) continue;
+      if (saved.filter((m) => m.metadata.dtoMapping === camelCase(single)).length !== 1) return null;
     }
   }
   return { drafts: [], saved, everEdited: {} };
@@ -90,10 +93,19 @@ export function applyPageLogic(given: PageLogicInput): PageLogicResult | null {
   if (!store) return null;
   const modelConfigs = [...input.models];
   const kept = keepReachedAnswers(input.flow, store, { formType: input.formType, modelConfigs, internationalAddresses: input.settings?.internationalAddresses });
-  const problems = () =>
-    flowErrors(input.flow, modelConfigs, kept, { formType: input.formType, settings: input.settings, t: input.t, whitelist: input.whitelist, now: input.now }).map(({ page, error }) => {
+  const problems = (): PageLogicProblem[] => {
+    let errors: FlowPageError[];
+    try {
+      errors = flowErrors(input.flow, modelConfigs, kept, { formType: input.formType, settings: input.settings, t: input.t, whitelist: input.whitelist, now: input.now });
+    } catch (error) {
+      // Answers the flow cannot read (two records where a minimum depends on one) are the claim's fault, not the server's.
+      if (error instanceof DevError) return [{ clientId: '', field: '', text: error.message }];
+      throw error;
+    }
+    return errors.map(({ page, error }) => {
       const title = page.titleKey ? input.t(page.titleKey) : page.id;
       return { clientId: error.clientId, field: error.field, text: `${title} — ${error.label ? `${error.label}: ` : ''}${error.message}` };
     });
+  };
   return { payload: payloadOf(input.payload, kept), problems };
 }
