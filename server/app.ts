@@ -1,7 +1,7 @@
 /**
  * buildApp: the Fastify application, assembled in the fastify/demo order —
  * plugins/external (helmet, compression, cookie, rate limit, multipart) → plugins/app (slow bodies,
- * settlement, error handling, database, sessions + CSRF, captcha) → routes (one folder per URL prefix).
+ * settlement, error handling, database, sessions + CSRF, captcha, fraud screening) → routes (one folder per URL prefix).
  * Used by server/main.ts, server/dev.ts and the tests (which inject the clock, the database and a
  * captcha emulator).
  */
@@ -25,6 +25,7 @@ import slowBodies, { slowestBodyMs } from './plugins/app/slow-bodies.js';
 import captcha, { resolveCaptcha, type CaptchaOverrides } from './plugins/app/captcha.js';
 import database from './plugins/app/database.js';
 import errorHandler from './plugins/app/error-handler.js';
+import fraud from './plugins/app/fraud.js';
 import livePreview, { LIVE_PREVIEW_PATH, type LivePreviewOptions } from './plugins/app/live-preview.js';
 import session, { sessionCookieName } from './plugins/app/session.js';
 import settlementPlugin from './plugins/app/settlement.js';
@@ -323,6 +324,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(session, { secret: options.sessionSecret });
   await app.register(captcha, { resolved: resolvedCaptcha });
+  await app.register(fraud);
 
   // routes
   await app.register(health);

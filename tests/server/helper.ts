@@ -304,6 +304,10 @@ export async function overHttp(app: FastifyInstance): Promise<Send> {
 export class Claimant {
   cookie = '';
   csrf = '';
+  /** Headers sent with every call, as a browser sends its User-Agent, Accept-Language and Sec-Fetch-*. */
+  browserHeaders: Record<string, string> = {};
+  /** The client address the server sees (the app must trust one proxy hop), when set. */
+  remoteAddress: string | undefined;
   constructor(
     public app: FastifyInstance,
     private emulator: CaptchaEmulator,
@@ -316,6 +320,7 @@ export class Claimant {
    * the answer (authorize) is kept, as the browser's API client does.
    */
   private async call(app: FastifyInstance, request: HttpRequest): Promise<HttpResponse> {
+    request = { ...request, headers: { ...this.browserHeaders, ...request.headers }, ...(this.remoteAddress ? { remoteAddress: this.remoteAddress } : {}) };
     const res = this.send && app === this.app ? await this.send(request) : ((await app.inject(request as InjectOptions)) as unknown as HttpResponse);
     const renewed = res.headers[CSRF_HEADER.toLowerCase()];
     if (typeof renewed === 'string' && renewed) this.csrf = renewed;
