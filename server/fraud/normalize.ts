@@ -62,12 +62,10 @@ export function normalizePhone(value: unknown, country = 'US'): string | null {
   const text = String(value)
     .trim()
     .replace(/\s*(?:ext\.?|extension|x|#)\s*\d+\s*$/i, '');
-  const international = /^\s*(?:\+|00|011(?=[2-9]))/.test(text);
+  const prefix = /^(\+|00|011)/.exec(text)?.[1];
   let digits = text.replace(/\D/g, '');
-  if (international) digits = digits.replace(/^(?:00|011(?=[2-9]))/, '');
-  else if (NANP.has(country.toUpperCase())) {
-    if (digits.length === 10) digits = `1${digits}`;
-  }
+  if (prefix === '00' || prefix === '011') digits = digits.slice(prefix.length);
+  else if (!prefix && NANP.has(country.toUpperCase()) && digits.length === 10) digits = `1${digits}`;
   return digits.length >= 7 && digits.length <= 15 ? digits : null;
 }
 

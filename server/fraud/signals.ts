@@ -47,7 +47,7 @@ export interface RequestFacts {
 
 /** Names of headless browsers, automation frameworks and HTTP libraries in a User-Agent. */
 const AUTOMATION_AGENT =
-  /headlesschrome|phantomjs|slimerjs|electron\/|puppeteer|playwright|selenium|webdriver|python-requests|python-urllib|aiohttp|httpx|curl\/|wget\/|go-http-client|node-fetch|axios\/|undici|okhttp|java\/|apache-httpclient|libwww-perl|scrapy|postmanruntime|insomnia|^node$|\b(?:bot|crawler|spider)\b/i;
+  /headlesschrome|phantomjs|slimerjs|electron\/|puppeteer|playwright|selenium|webdriver|python-requests|python-urllib|aiohttp|httpx|curl\/|wget\/|go-http-client|node-fetch|axios\/|undici|okhttp|java\/|apache-httpclient|libwww-perl|scrapy|postmanruntime|insomnia|^node$|(?:bot|crawler|spider)\b/i;
 
 /** Automation markers of one request: a headless or scripted user agent, headers every browser sends missing. */
 export function automationReasons(facts: Pick<RequestFacts, 'userAgent' | 'headers'>): Reason[] {
@@ -114,7 +114,7 @@ export function answersFingerprint(answers: Fields): string | null {
   if (!transactions.length) return null;
   const told = (model: unknown) =>
     Object.entries(fieldsOf(model))
-      .filter(([name]) => !/id$/i.test(name))
+      .filter(([name]) => !/(?:^id|Id)$/.test(name))
       .sort(([a], [b]) => (a < b ? -1 : 1))
       .map(([name, value]) => `${name}=${normalizeText(typeof value === 'boolean' ? String(value) : value)}`)
       .join(';');
