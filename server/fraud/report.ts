@@ -110,7 +110,7 @@ function section(id: string, heading: string, intro: string, chartLabel: string,
 <p>${escapeHtml(intro)}</p>
 <div class="pair">
 <figure><canvas id="${id}-chart" role="img" aria-label="${escapeHtml(chartLabel)}" width="720" height="320"></canvas></figure>
-<div class="table">${dataTable}</div>
+<div class="table" tabindex="0" role="region" aria-label="${escapeHtml(heading)}: the figures">${dataTable}</div>
 </div>
 </section>`;
 }
