@@ -110,6 +110,13 @@ export interface BuildAppOptions {
   seedClassList?: boolean;
   /** Coarse per-IP API request limit per minute. Default 600. */
   apiRequestsPerMinute?: number;
+  /**
+   * Shed submits sooner after authorize than a person could fill the form, past the settlement's
+   * fraud.fastSubmits per address and network (429). Default true; off for clients that are
+   * scripts by design (the test suites, whose clock stands still or whose browser fills in seconds,
+   * and the load benchmark). Such submits are screened either way.
+   */
+  shedFastSubmits?: boolean;
 }
 
 /** Paths redacted from every log line: cookies, tokens, and the personal data of a claim. */
@@ -324,7 +331,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(session, { secret: options.sessionSecret });
   await app.register(captcha, { resolved: resolvedCaptcha });
-  await app.register(fraud);
+  await app.register(fraud, { shedFastSubmits: options.shedFastSubmits ?? true });
 
   // routes
   await app.register(health);

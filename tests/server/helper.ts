@@ -96,6 +96,8 @@ export async function testApp(database: Database, emulator: CaptchaEmulator, opt
     clock: () => OPEN_NOW,
     captcha: { emulatorOrigin: emulator.origin, timeoutMs: 1000 },
     appDistDir: path.join(tmpdir(), 'no-such-dist'),
+    // The test clock stands still: every submit would be an instant one (the fraud tests turn it on).
+    shedFastSubmits: false,
     ...options,
   });
 }

@@ -61,7 +61,7 @@ declare module 'fastify' {
 /** How often the purge runs. */
 const PURGE_INTERVAL_MS = 60 * 60_000;
 
-export default fp<{ purgeIntervalMs?: number }>(
+export default fp<{ shedFastSubmits?: boolean; purgeIntervalMs?: number }>(
   async (app, opts) => {
     const settings = app.settlement.settings.fraud;
     const windowMs = settings.windowMinutes * 60_000;
@@ -73,6 +73,7 @@ export default fp<{ purgeIntervalMs?: number }>(
       settings,
 
       async shedFastSubmit(request, formType, authorization) {
+        if (opts.shedFastSubmits === false) return;
         const fillMs = fillMsOf(authorization);
         if (fillMs === null || fillMs >= minFillMs(settings, formType)) return;
         const now = app.clock();

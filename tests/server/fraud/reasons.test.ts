@@ -32,7 +32,7 @@ describe.each(DIALECTS)('fraud screening reasons, over %s', (dialect) => {
     const settlementDir = settlementCopy({
       'settings.json': { ...settings, duplicates: { noticeId: mark, vin: mark }, fraud: { networkAllowance: 4, holdAt: 150 } },
     });
-    app = await testApp(await db.open(), emulator, { settlementDir, trustProxy: 1, clock: () => clock.now, apiRequestsPerMinute: 100_000 });
+    app = await testApp(await db.open(), emulator, { settlementDir, trustProxy: 1, clock: () => clock.now, apiRequestsPerMinute: 100_000, shedFastSubmits: true });
     env = { app, emulator, http: await overHttp(app), clock };
   });
   afterAll(async () => {

@@ -40,7 +40,7 @@ describe.each(DIALECTS)('what the screening keeps, over %s', (dialect) => {
   async function start(options: { db?: TestDatabase; settlementDir?: string; logger?: FastifyServerOptions['logger'] } = {}) {
     const db = options.db ?? (await testDatabase(dialect));
     const clock = { now: OPEN_NOW };
-    const app = await testApp(await db.open(), emulator, { trustProxy: 1, clock: () => clock.now, ...(options.settlementDir ? { settlementDir: options.settlementDir } : {}), ...(options.logger ? { logger: options.logger } : {}) });
+    const app = await testApp(await db.open(), emulator, { trustProxy: 1, shedFastSubmits: true, clock: () => clock.now, ...(options.settlementDir ? { settlementDir: options.settlementDir } : {}), ...(options.logger ? { logger: options.logger } : {}) });
     opened.push({ db, app });
     const env: Filing = { app, emulator, http: await overHttp(app), clock };
     return { db, app, env, clock };
