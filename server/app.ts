@@ -137,6 +137,9 @@ export const REDACT_PATHS = [
   '*.emailAddress',
   '*.phoneNumber',
   '*.signature',
+  // What the fraud screening keeps of a client: shown only in the administrator's fraud view.
+  '*.clientIp',
+  '*.userAgent',
 ];
 
 /** One log line per request, when it is answered (Fastify's default adds one on arrival). */
