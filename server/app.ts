@@ -112,7 +112,8 @@ export interface BuildAppOptions {
   apiRequestsPerMinute?: number;
   /**
    * Shed submits sooner after authorize than a person could fill the form, past the settlement's
-   * fraud.fastSubmits per address and network (429). Default true; off for clients that are
+   * fraud.fastSubmits per address and network (429). Default: on outside development (a developer
+   * clicking through, `npm run security:sweep` against `npm start`); off for clients that are
    * scripts by design (the test suites, whose clock stands still or whose browser fills in seconds,
    * and the load benchmark). Such submits are screened either way.
    */
@@ -334,7 +335,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(session, { secret: options.sessionSecret });
   await app.register(captcha, { resolved: resolvedCaptcha });
-  await app.register(fraud, { shedFastSubmits: options.shedFastSubmits ?? true });
+  await app.register(fraud, { shedFastSubmits: options.shedFastSubmits ?? environment !== 'development' });
 
   // routes
   await app.register(health);
