@@ -17,6 +17,11 @@ import type { FraudSettings, ReasonCode } from './settings.js';
 
 /** Reference codes given as evidence, at most. */
 const REFERENCES = 3;
+/**
+ * Earlier claims counted per value, at most: past it the count reads "at least this many", and a
+ * flood sharing one value costs each new claim a bounded index range, not the whole cluster.
+ */
+export const MAX_COUNTED = 1000;
 
 export const digestOf = (kind: MatchKind, value: string) => createHash('sha256').update(`${kind}\n${value}`).digest('hex');
 
@@ -53,8 +58,9 @@ export async function recordSignals(trx: Trx, input: ClaimSignalsInput, settings
       .where('signal_values.digest', '=', digest)
       .where('signal_values.submission_id', '!=', input.submissionId);
     if (VELOCITY_KINDS.includes(kind as MatchKind)) query = query.where('signal_values.created_at', '>=', since);
+    const counted = query.clearSelect().select(sql<number>`1`.as('one')).limit(MAX_COUNTED).as('counted');
     const [count, first] = await Promise.all([
-      query.clearSelect().select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst(),
+      trx.selectFrom(counted).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst(),
       query.orderBy('signal_values.created_at').limit(REFERENCES).execute(),
     ]);
     matches.push({ kind: kind as MatchKind, earlier: Number(count?.n ?? 0), references: first.map((r) => r.reference_code) });
