@@ -3,10 +3,10 @@
  * per flow with a `submit` call, at its endpoint, guarded by the flow's `deadlineKeys`; the models
  * a form takes are the flow's `models`.
  *
- * Order: deadline → session authorized for the form → a submit sooner after authorize than a person
- * could fill the form is shed with 429 once its address or network sent too many (plugins/app/fraud.ts)
- * → parts read with limits (files by type
- * and structure, sizes) → structure (core payload) → models (core rule engine, server side) → the
+ * Order: deadline → session authorized for the form → a submit sooner after authorize than a
+ * person could fill the form is shed with 429 once its address or network sent too many
+ * (plugins/app/fraud.ts) → parts read with limits (files by type and structure, sizes; the
+ * honeypot part set aside) → structure (core payload) → models (core rule engine, server side) → the
  * credentials name whom the session is authorized as (VIN, Notice ID) → captcha siteverify (fresh
  * provider token; the call starts when the token's part arrives, ahead of the files, and its
  * answer is used here) → ONE transaction: the provider token recorded as used, the session's
