@@ -29,6 +29,8 @@ export interface FileOptions {
   sitekey?: string;
   /** An existing claimant (its session) to file with. */
   claimant?: Claimant;
+  /** Headers of the submit, when they differ from the authorize's. */
+  submitHeaders?: Record<string, string>;
 }
 
 export interface Filing {
@@ -48,6 +50,7 @@ export async function fileClaim(env: Filing, p: Person, options: FileOptions) {
   const auth = await c.authorize('Automotive', { ...credentials }, await c.captchaToken(options.sitekey));
   expect(auth.statusCode, auth.body).toBe(200);
   env.clock.now += (options.fillSeconds ?? 300) * 1000;
+  if (options.submitHeaders) c.browserHeaders = options.submitHeaders;
   const parts = claimParts(p, auth.json<{ captcha: string }>().captcha, await c.captchaToken(options.sitekey), credentials, options.honeypot === undefined ? {} : { [HONEYPOT_FIELD]: options.honeypot });
   const res = await c.submit('Automotive', parts);
   return Object.assign(res, { claimant: c });

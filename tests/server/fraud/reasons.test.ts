@@ -83,6 +83,13 @@ describe.each(DIALECTS)('fraud screening reasons, over %s', (dialect) => {
     expect(bare.reasons.find((r) => r.code === 'missing_browser_headers')!.evidence).toEqual({ missing: ['accept-language', 'sec-fetch-site'] });
   });
 
+  it('automation markers of the authorize count too, when the submit looks like a browser', async () => {
+    const { p, from } = fresh();
+    const claim = await stored(await fileClaim(env, p, { from, headers: { ...BROWSER_HEADERS, 'user-agent': 'Mozilla/5.0 HeadlessChrome/131.0.0.0' }, submitHeaders: BROWSER_HEADERS }));
+    expect(claim.reasons).toEqual([{ code: 'headless_agent', evidence: { marker: 'headlesschrome' } }]);
+    expect(claim.userAgent).toBe(BROWSER_HEADERS['user-agent']);
+  });
+
   it('low_captcha_score: the provider scored the request below the minimum', async () => {
     const { p, from } = fresh();
     const claim = await stored(await fileClaim(env, p, { from, sitekey: EMULATOR_SITE_KEYS.lowScore }));
