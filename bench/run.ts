@@ -23,6 +23,7 @@ const SCRIPTS: Array<{ name: string; load: () => Promise<FigureScript> }> = [
   { name: 'typing', load: async () => (await import('./typing.js')).run },
   { name: 'transition', load: async () => (await import('./transition.js')).run },
   { name: 'cold-start', load: async () => (await import('./cold-start.js')).run },
+  { name: 'flood', load: async () => (await import('./flood.js')).run },
 ];
 
 interface Results {
@@ -39,7 +40,7 @@ interface Results {
 /** The script a figure came from, by its name (for results written before figures carried it). */
 function scriptOf(name: string): string | undefined {
   const prefix = name.split('.')[0]!;
-  const map: Record<string, string> = { bundle: 'bundle', server: 'server-load', sqlite: 'sqlite-stalls', disk: 'sqlite-stalls', durability: 'durability', memory: 'memory', typing: 'typing', transition: 'transition', 'cold-start': 'cold-start', lighthouse: 'cold-start' };
+  const map: Record<string, string> = { bundle: 'bundle', server: 'server-load', sqlite: 'sqlite-stalls', disk: 'sqlite-stalls', durability: 'durability', memory: 'memory', typing: 'typing', transition: 'transition', 'cold-start': 'cold-start', lighthouse: 'cold-start', fraud: 'flood' };
   return map[prefix];
 }
 

@@ -1,7 +1,7 @@
 /**
  * buildApp: the Fastify application, assembled in the fastify/demo order —
  * plugins/external (helmet, compression, cookie, rate limit, multipart) → plugins/app (slow bodies,
- * settlement, error handling, database, sessions + CSRF, captcha) → routes (one folder per URL prefix).
+ * settlement, error handling, database, sessions + CSRF, captcha, fraud screening) → routes (one folder per URL prefix).
  * Used by server/main.ts, server/dev.ts and the tests (which inject the clock, the database and a
  * captcha emulator).
  */
@@ -25,6 +25,7 @@ import slowBodies, { slowestBodyMs } from './plugins/app/slow-bodies.js';
 import captcha, { resolveCaptcha, type CaptchaOverrides } from './plugins/app/captcha.js';
 import database from './plugins/app/database.js';
 import errorHandler from './plugins/app/error-handler.js';
+import fraud from './plugins/app/fraud.js';
 import livePreview, { LIVE_PREVIEW_PATH, type LivePreviewOptions } from './plugins/app/live-preview.js';
 import session, { sessionCookieName } from './plugins/app/session.js';
 import settlementPlugin from './plugins/app/settlement.js';
@@ -109,6 +110,14 @@ export interface BuildAppOptions {
   seedClassList?: boolean;
   /** Coarse per-IP API request limit per minute. Default 600. */
   apiRequestsPerMinute?: number;
+  /**
+   * Shed submits sooner after authorize than a person could fill the form, past the settlement's
+   * fraud.fastSubmits per address and network (429). Default: on outside development (a developer
+   * clicking through, `npm run security:sweep` against `npm start`); off for clients that are
+   * scripts by design (the test suites, whose clock stands still or whose browser fills in seconds,
+   * and the load benchmark). Such submits are screened either way.
+   */
+  shedFastSubmits?: boolean;
 }
 
 /** Paths redacted from every log line: cookies, tokens, and the personal data of a claim. */
@@ -129,6 +138,9 @@ export const REDACT_PATHS = [
   '*.emailAddress',
   '*.phoneNumber',
   '*.signature',
+  // What the fraud screening keeps of a client: shown only in the administrator's fraud view.
+  '*.clientIp',
+  '*.userAgent',
 ];
 
 /** One log line per request, when it is answered (Fastify's default adds one on arrival). */
@@ -323,6 +335,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(session, { secret: options.sessionSecret });
   await app.register(captcha, { resolved: resolvedCaptcha });
+  await app.register(fraud, { shedFastSubmits: options.shedFastSubmits ?? environment !== 'development' });
 
   // routes
   await app.register(health);

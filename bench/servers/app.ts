@@ -2,7 +2,8 @@
  * Child: the real server — buildApp over openDatabase (SQLite in a temp data folder, or PostgreSQL
  * in its own schema), the sample settlement, the captcha emulator given by origin, production-style
  * logging (level info, to stdout, which the parent discards) unless BENCH_LOGGER=off.
- * The coarse per-IP API limit is lifted: every request of the benchmark comes from 127.0.0.1.
+ * The coarse per-IP API limit and the shedding of instant submits are lifted: every request of the
+ * benchmark comes from 127.0.0.1, at once.
  */
 import path from 'node:path';
 import { buildApp, loggerOptions } from '../../server/app.js';
@@ -18,6 +19,8 @@ export interface AppChildConfig {
   logger?: 'production' | 'off';
   /** A production build of the app to serve (default dist/app). */
   appDistDir?: string;
+  /** Shed instant submits per address (default off: every benchmark request is an instant one from 127.0.0.1). */
+  shedFastSubmits?: boolean;
 }
 
 const config = JSON.parse(process.env.BENCH_CONFIG ?? '{}') as AppChildConfig;
@@ -34,6 +37,7 @@ const app = await buildApp({
   captcha: { emulatorOrigin: config.emulatorOrigin },
   logger: config.logger === 'off' ? false : loggerOptions('production'),
   apiRequestsPerMinute: 100_000_000,
+  shedFastSubmits: config.shedFastSubmits ?? false,
   ...(config.appDistDir ? { appDistDir: config.appDistDir } : {}),
 });
 const url = await app.listen({ host: '127.0.0.1', port: 0 });

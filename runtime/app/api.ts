@@ -1,4 +1,5 @@
 import { createApiClient, type ApiClient, type FormEndpoints, type StartupAnswers } from '../core/api';
+import { HONEYPOT_FIELD } from '../core/payload';
 
 /** The calls of spec §7 the app makes: the core client, with the endpoints of the flows loaded from the server. */
 export type AppApi = ApiClient;
@@ -9,5 +10,7 @@ export type AppApi = ApiClient;
  * `earlyCsrf`: the page's early GET /api/csrf (used by the first getCsrf()).
  */
 export function createAppApi(endpoints: FormEndpoints, preloaded?: StartupAnswers, earlyCsrf?: Promise<Response | null>): AppApi {
-  return createApiClient({ fetch: window.fetch.bind(window), endpoints, ...(preloaded ? { preloaded } : {}), ...(earlyCsrf ? { earlyCsrf } : {}) });
+  // The honeypot is in index.html, outside the app's tree: only a script filling every input fills it.
+  const honeypot = () => document.querySelector<HTMLInputElement>(`input[name="${HONEYPOT_FIELD}"]`)?.value ?? '';
+  return createApiClient({ fetch: window.fetch.bind(window), endpoints, honeypot, ...(preloaded ? { preloaded } : {}), ...(earlyCsrf ? { earlyCsrf } : {}) });
 }

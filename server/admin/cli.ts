@@ -13,6 +13,10 @@ import { ClassListImportError, DatabaseUnavailableError } from '../db/errors.js'
 import { openDatabase } from '../db/open.js';
 import { seedSampleData } from '../db/seed.js';
 import type { Database, SubmissionFilter } from '../db/types.js';
+import { reportData, reportHtml } from '../fraud/report.js';
+import { purgeExpiredSignals } from '../fraud/store.js';
+import { fraudSummary, fraudSummaryText } from '../fraud/view.js';
+import { loadSettlement } from '../settlement/load.js';
 import { exportAllDocuments, exportDocuments, exportSubmissions, MANIFEST_FILE, UnknownReferenceCodeError, type ExportFormat } from './export.js';
 
 export const USAGE = `Usage: npm run admin -- <command> [options]
@@ -29,9 +33,18 @@ Commands:
                                                every matching submission's documents into DIR/<REFERENCE_CODE>/,
                                                byte-identical, with DIR/manifest.csv; DIR must be new or empty
   seed                                         import the settlement folder's class list into empty tables
+  fraud                                        the fraud screening: claims accepted, flagged and held, claims per
+                                               reason code, clusters of claims sharing a value (largest first), and
+                                               the flagged and held claims with their client address and browser
+  fraud-purge                                  remove the client addresses, user agents and fill times older than
+                                               the settlement's fraud.retentionDays (the server does it hourly too)
+  report --out FILE.html                       one self-contained page (no network needed) with charts of the filing
+                                               period: claims per hour per form with the deadlines, flagged share,
+                                               reasons, clusters; each with its data table
 
 Environment: DATABASE_URL (postgres://… for PostgreSQL; default SQLite in DATA_DIR), DATA_DIR (default ./data),
-             DATABASE_SCHEMA (PostgreSQL schema, default public), SETTLEMENT_DIR (default server-fixtures/),
+             DATABASE_SCHEMA (PostgreSQL schema, default public), SETTLEMENT_DIR (default server-fixtures/; read by
+             fraud-purge and report),
              PIN_SECRET (import-class-list and seed: the server's, required with NODE_ENV=production;
              elsewhere read from or generated into DATA_DIR like the server's)`;
 
@@ -134,6 +147,11 @@ async function withDatabase<T>(io: CliIo, run: (database: Database) => Promise<T
   }
 }
 
+/** The settlement folder the server runs (SETTLEMENT_DIR), validated. */
+function settlementOf(io: CliIo) {
+  return loadSettlement(path.resolve(io.cwd ?? process.cwd(), io.env.SETTLEMENT_DIR || 'server-fixtures'));
+}
+
 /** The server's PIN secret, for the commands that hash PINs. */
 function pinSecret(io: CliIo): string {
   const cwd = io.cwd ?? process.cwd();
@@ -195,6 +213,28 @@ async function execute(p: Parsed, io: CliIo): Promise<void> {
       const r = await withDatabase(io, (db) => seedSampleData(db, dir, { pinSecret: secret }));
       const say = (v: number | string) => (typeof v === 'number' ? `${v} imported` : v === 'kept' ? 'already present, kept' : 'no file');
       io.stdout(`Class vehicles: ${say(r.vehicles)}. Class members: ${say(r.members)}.\n`);
+      return;
+    }
+    case 'fraud': {
+      if (p.positional.length) throw new UsageError(`fraud takes no argument (got ${p.positional.join(' ')})`);
+      io.stdout(fraudSummaryText(await withDatabase(io, (db) => fraudSummary(db))));
+      return;
+    }
+    case 'fraud-purge': {
+      if (p.positional.length) throw new UsageError(`fraud-purge takes no argument (got ${p.positional.join(' ')})`);
+      const { retentionDays } = settlementOf(io).settings.fraud;
+      const purged = await withDatabase(io, (db) => purgeExpiredSignals(db, retentionDays, Date.now()));
+      io.stdout(`Removed the client details of ${purged} claim(s) older than ${retentionDays} day(s).\n`);
+      return;
+    }
+    case 'report': {
+      if (p.positional.length) throw new UsageError(`report takes no argument (got ${p.positional.join(' ')})`);
+      const out = p.flags.get('out');
+      if (typeof out !== 'string') throw new UsageError('report needs --out FILE.html');
+      const settlement = settlementOf(io);
+      const data = await withDatabase(io, (db) => reportData(db, settlement, Date.now()));
+      writeFileSync(path.resolve(cwd, out), reportHtml(data));
+      io.stdout(`Wrote the report of ${data.total.reduce((a, b) => a + b, 0)} claim(s) to ${out}.\n`);
       return;
     }
     case undefined:

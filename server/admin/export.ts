@@ -1,13 +1,15 @@
 /**
  * What the administrator gets out: every submission as CSV (answers flattened into columns) or
  * JSON Lines, with the earlier submissions it repeats when the duplicate policy marked it
- * (`duplicateOf`) and document metadata, and the documents of one or every submission written
- * byte-identical.
+ * (`duplicateOf`), its fraud screening (risk score, disposition, reason codes; never the client's
+ * address or browser, which only the fraud view shows) and document metadata, and the documents
+ * of one or every submission written byte-identical.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createSubmissions } from '../db/submissions.js';
+import { screeningsById, type ClaimScreening } from '../fraud/store.js';
 import type { Database, DuplicateMark, StoredDocument, SubmissionFilter, SubmissionRecord } from '../db/types.js';
 
 export type ExportFormat = 'csv' | 'jsonl';
@@ -60,7 +62,13 @@ export function duplicateText(marks: readonly DuplicateMark[]): string {
   return marks.map((m) => `${m.identifier}: ${m.count} earlier ${m.formType} (first ${m.first})`).join('; ');
 }
 
-export function submissionsToJsonl(records: SubmissionRecord[]): string {
+/** A claim's screening: by submission id; claims stored before screening have none. */
+export type Screenings = ReadonlyMap<number, ClaimScreening>;
+
+/** A claim's reason codes in one cell ("fast_fill duplicate_phone"). */
+export const reasonText = (screening: ClaimScreening | undefined) => (screening ? screening.reasons.map((r) => r.code).join(' ') : '');
+
+export function submissionsToJsonl(records: SubmissionRecord[], screenings: Screenings = new Map()): string {
   return records
     .map((r) =>
       JSON.stringify({
@@ -69,6 +77,7 @@ export function submissionsToJsonl(records: SubmissionRecord[]): string {
         createdAt: r.createdAt,
         culture: r.culture,
         duplicateOf: r.duplicateOf,
+        screening: screenings.get(r.id) ?? null,
         answers: withoutSecrets(r.payload),
         documents: r.documents.map(({ contextClientId, name, type, size, sha256 }) => ({ contextClientId, name, type, size, sha256 })),
       }),
@@ -77,7 +86,7 @@ export function submissionsToJsonl(records: SubmissionRecord[]): string {
     .join('');
 }
 
-export function submissionsToCsv(records: SubmissionRecord[]): string {
+export function submissionsToCsv(records: SubmissionRecord[], screenings: Screenings = new Map()): string {
   const flat = records.map((r) => flattenAnswers(r.payload));
   const answerColumns: string[] = [];
   const seen = new Set<string>();
@@ -85,13 +94,15 @@ export function submissionsToCsv(records: SubmissionRecord[]): string {
   const maxDocs = Math.max(0, ...records.map((r) => r.documents.length));
   const docColumns: string[] = [];
   for (let i = 1; i <= maxDocs; i++) docColumns.push(`document${i}.name`, `document${i}.type`, `document${i}.size`, `document${i}.sha256`, `document${i}.contextClientId`);
-  const header = ['referenceCode', 'formType', 'createdAt', 'culture', 'duplicateOf', ...answerColumns, 'documentCount', ...docColumns];
+  const header = ['referenceCode', 'formType', 'createdAt', 'culture', 'duplicateOf', 'riskScore', 'disposition', 'reasons', ...answerColumns, 'documentCount', ...docColumns];
   const lines = [header.map(csvCell).join(',')];
   records.forEach((r, i) => {
     const answers = flat[i] as Map<string, string>;
     const docs = r.documents.flatMap((d) => [d.name, d.type, String(d.size), d.sha256, d.contextClientId]);
     while (docs.length < docColumns.length) docs.push('');
-    const cells = [r.referenceCode, r.formType, r.createdAt, r.culture, duplicateText(r.duplicateOf), ...answerColumns.map((c) => answers.get(c) ?? ''), String(r.documents.length), ...docs];
+    const screening = screenings.get(r.id);
+    const screened = [screening ? String(screening.score) : '', screening?.disposition ?? '', reasonText(screening)];
+    const cells = [r.referenceCode, r.formType, r.createdAt, r.culture, duplicateText(r.duplicateOf), ...screened, ...answerColumns.map((c) => answers.get(c) ?? ''), String(r.documents.length), ...docs];
     lines.push(cells.map(csvCell).join(','));
   });
   return lines.map((l) => `${l}\r\n`).join('');
@@ -100,7 +111,8 @@ export function submissionsToCsv(records: SubmissionRecord[]): string {
 /** Every submission matching the filter, in the requested format. */
 export async function exportSubmissions(database: Database, format: ExportFormat, filter: SubmissionFilter = {}): Promise<{ text: string; count: number }> {
   const records = await createSubmissions(database).listSubmissions(filter);
-  return { text: format === 'csv' ? submissionsToCsv(records) : submissionsToJsonl(records), count: records.length };
+  const screenings = await screeningsById(database);
+  return { text: format === 'csv' ? submissionsToCsv(records, screenings) : submissionsToJsonl(records, screenings), count: records.length };
 }
 
 /** A file name safe on every file system, keeping the claimant's name where it is already safe. */

@@ -24,6 +24,8 @@ export const EMULATOR_SITE_KEYS = {
   failVerify: 'emulator-fail-site-key',
   /** POST /token answers 500: the script calls error-callback('internal-error'). */
   failExecute: 'emulator-error-site-key',
+  /** siteverify answers success with a score of 0.1, as a scoring provider (reCAPTCHA v3) does for a likely bot. */
+  lowScore: 'emulator-low-score-site-key',
 } as const;
 
 /** Response tokens with a fixed siteverify behaviour (they need not be issued first). */
@@ -147,6 +149,7 @@ export async function startCaptchaEmulator(options: CaptchaEmulatorOptions = {})
       challenge_ts: new Date(issued.issuedAt).toISOString().replace(/\.\d{3}Z$/, 'Z'),
       hostname: issued.hostname,
       'error-codes': [],
+      ...(issued.sitekey === EMULATOR_SITE_KEYS.lowScore ? { score: 0.1 } : {}),
     });
   }
 

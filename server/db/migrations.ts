@@ -185,6 +185,43 @@ const duplicatePolicy: Migration = {
   },
 };
 
+/**
+ * Fraud screening: per claim what the request showed (client address, network, user agent, fill
+ * time: cleared after the settlement's retention period), its reasons, risk score and disposition;
+ * and the values claims are compared on, as digests, one row per claim and value.
+ */
+const claimSignals: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('claim_signals')
+      .addColumn('submission_id', 'integer', (c) => c.primaryKey().references('submissions.id').onDelete('cascade'))
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .addColumn('client_ip', 'text')
+      .addColumn('network', 'text')
+      .addColumn('user_agent', 'text')
+      .addColumn('fill_ms', 'bigint')
+      .addColumn('score', 'integer', (c) => c.notNull())
+      .addColumn('disposition', 'text', (c) => c.notNull())
+      .addColumn('reasons', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('claim_signals_created_at').on('claim_signals').column('created_at').execute();
+    await db.schema
+      .createTable('signal_values')
+      .addColumn('kind', 'text', (c) => c.notNull())
+      .addColumn('digest', 'text', (c) => c.notNull())
+      .addColumn('submission_id', 'integer', (c) => c.notNull().references('submissions.id').onDelete('cascade'))
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .addPrimaryKeyConstraint('signal_values_pk', ['kind', 'digest', 'submission_id'])
+      .execute();
+    await db.schema.createIndex('signal_values_kind_digest_created').on('signal_values').columns(['kind', 'digest', 'created_at']).execute();
+    await db.schema.createIndex('signal_values_created_at').on('signal_values').column('created_at').execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('signal_values').ifExists().execute();
+    await db.schema.dropTable('claim_signals').ifExists().execute();
+  },
+};
+
 export function migrationProvider(dialect: DialectName): MigrationProvider {
   return {
     async getMigrations() {
@@ -193,6 +230,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
         '0002_class_list_version': classListVersion,
         '0003_one_time_token_used_by': oneTimeTokenUsedBy,
         '0004_duplicate_policy': duplicatePolicy,
+        '0005_claim_signals': claimSignals,
       };
     },
   };

@@ -88,6 +88,29 @@ export interface FiledIdentifiersTable {
   filings: string;
 }
 
+/** Fraud screening of one claim (server/fraud). Epoch ms; client_ip, network, user_agent, fill_ms are null after the retention period. */
+export interface ClaimSignalsTable {
+  submission_id: number;
+  created_at: Int8;
+  client_ip: string | null;
+  network: string | null;
+  user_agent: string | null;
+  fill_ms: Int8 | null;
+  score: number;
+  /** accepted | flagged | held */
+  disposition: string;
+  /** JSON list of { code, evidence }. */
+  reasons: string;
+}
+
+/** One value a claim is compared on (its kind, and the SHA-256 of its normal form). */
+export interface SignalValuesTable {
+  kind: string;
+  digest: string;
+  submission_id: number;
+  created_at: Int8;
+}
+
 export interface DocumentsTable {
   id: Generated<number>;
   submission_id: number;
@@ -110,4 +133,6 @@ export interface Tables {
   submissions: SubmissionsTable;
   documents: DocumentsTable;
   filed_identifiers: FiledIdentifiersTable;
+  claim_signals: ClaimSignalsTable;
+  signal_values: SignalValuesTable;
 }

@@ -152,6 +152,7 @@ export function createSubmissions(database: Database, options: { clock?: Clock }
                 await trx.updateTable('filed_identifiers').set({ filings: JSON.stringify(next) }).where('kind', '=', identifier.kind).where('value', '=', identifier.value).execute();
               }
             }
+            await options.after?.(trx, { referenceCode, submissionId: Number(row.id) });
             return { referenceCode, created: true, submissionId: Number(row.id) };
           });
           return result;

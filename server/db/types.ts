@@ -301,10 +301,16 @@ export interface Submissions {
    * on that identifier (two submissions naming it are judged one after the other, on every
    * instance): it returns the marks to store with the submission, or throws to refuse it (nothing
    * is written; the error is the rejection). A retry of a stored submission is not judged again.
+   * `after` runs last in that transaction, for a new submission only (not for a retry), with its
+   * id: writes that belong with the submission (its fraud screening).
    */
   storeSubmission(
     input: NewSubmission,
-    options?: { before?: (trx: Trx) => Promise<void>; judgeDuplicates?: (earlier: EarlierFilings[]) => DuplicateMark[] },
+    options?: {
+      before?: (trx: Trx) => Promise<void>;
+      judgeDuplicates?: (earlier: EarlierFilings[]) => DuplicateMark[];
+      after?: (trx: Trx, stored: { referenceCode: string; submissionId: number }) => Promise<void>;
+    },
   ): Promise<StoreResult>;
   listSubmissions(filter?: SubmissionFilter): Promise<SubmissionRecord[]>;
   getByReferenceCode(referenceCode: string): Promise<SubmissionRecord | null>;

@@ -17,6 +17,7 @@ import type { FlowIssue } from '../../runtime/core/flow/issues.js';
 import type { FlowFile, FormType, LegacyDeadlinesResponse, ModelConfig, PerCultureDeadlinesResponse } from '../../runtime/core/types.js';
 import type { IdentifierKind } from '../db/types.js';
 import { deadlineInstants, unknownZones } from './deadlines.js';
+import { fraudSettings, type FraudSettings, type FraudSettingsFile } from '../fraud/settings.js';
 
 /** The repository's schemas/ folder. */
 export const SCHEMAS_DIR = fileURLToPath(new URL('../../schemas/', import.meta.url));
@@ -32,6 +33,7 @@ export interface SettingsFile {
   uploads?: { maxFileBytes?: number; maxTotalBytes?: number; maxFiles?: number; minBytesPerSecond?: number };
   pinAttempts?: { max?: number; maxPerIp?: number; maxNoticeIdsPerIp?: number; windowMinutes?: number };
   duplicates?: Partial<Record<IdentifierKind, Partial<DuplicateRule>>>;
+  fraud?: FraudSettingsFile;
 }
 
 /** What a submission naming an identifier that an earlier one named gets (settings.json `duplicates`). */
@@ -87,10 +89,11 @@ export interface Settlement {
   locales: Record<string, Record<string, string>>;
   deadlines: DeadlinesFile;
   captcha: CaptchaFile;
-  settings: Required<Omit<SettingsFile, 'uploads' | 'pinAttempts' | 'duplicates'>> & {
+  settings: Required<Omit<SettingsFile, 'uploads' | 'pinAttempts' | 'duplicates' | 'fraud'>> & {
     uploads: { maxFileBytes: number; maxTotalBytes: number; maxFiles: number; minBytesPerSecond: number };
     pinAttempts: { max: number; maxPerIp: number; maxNoticeIdsPerIp: number; windowMinutes: number };
     duplicates: DuplicatePolicy;
+    fraud: FraudSettings;
   };
   whitelist: WhitelistFile;
   /** Every allowed character (the union of the whitelist's groups). */
@@ -319,6 +322,7 @@ export function loadSettlement(dir: string, options: LoadSettlementOptions = {})
         noticeId: { sameForm: settings.duplicates?.noticeId?.sameForm ?? 'mark', otherForm: settings.duplicates?.noticeId?.otherForm ?? 'mark' },
         vin: { sameForm: settings.duplicates?.vin?.sameForm ?? 'mark', otherForm: settings.duplicates?.vin?.otherForm ?? 'mark' },
       },
+      fraud: fraudSettings(settings.fraud),
     },
     whitelist,
     allowedCharacters: allowed,

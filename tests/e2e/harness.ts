@@ -77,6 +77,8 @@ export async function startE2eServer(changes: SettlementChanges = {}): Promise<E
     appDistDir: distDir,
     logger: false,
     captcha: { emulatorOrigin: emulator.origin },
+    // The browser fills a form in seconds: screened, not shed.
+    shedFastSubmits: false,
   });
   const url = (await app.listen({ host: '127.0.0.1', port: 0 })).replace('localhost', '127.0.0.1');
   const submissions = createSubmissions(database);

@@ -96,6 +96,8 @@ export async function testApp(database: Database, emulator: CaptchaEmulator, opt
     clock: () => OPEN_NOW,
     captcha: { emulatorOrigin: emulator.origin, timeoutMs: 1000 },
     appDistDir: path.join(tmpdir(), 'no-such-dist'),
+    // The test clock stands still: every submit would be an instant one (the fraud tests turn it on).
+    shedFastSubmits: false,
     ...options,
   });
 }
@@ -304,6 +306,10 @@ export async function overHttp(app: FastifyInstance): Promise<Send> {
 export class Claimant {
   cookie = '';
   csrf = '';
+  /** Headers sent with every call, as a browser sends its User-Agent, Accept-Language and Sec-Fetch-*. */
+  browserHeaders: Record<string, string> = {};
+  /** The client address the server sees (the app must trust one proxy hop), when set. */
+  remoteAddress: string | undefined;
   constructor(
     public app: FastifyInstance,
     private emulator: CaptchaEmulator,
@@ -316,6 +322,7 @@ export class Claimant {
    * the answer (authorize) is kept, as the browser's API client does.
    */
   private async call(app: FastifyInstance, request: HttpRequest): Promise<HttpResponse> {
+    request = { ...request, headers: { ...this.browserHeaders, ...request.headers }, ...(this.remoteAddress ? { remoteAddress: this.remoteAddress } : {}) };
     const res = this.send && app === this.app ? await this.send(request) : ((await app.inject(request as InjectOptions)) as unknown as HttpResponse);
     const renewed = res.headers[CSRF_HEADER.toLowerCase()];
     if (typeof renewed === 'string' && renewed) this.csrf = renewed;

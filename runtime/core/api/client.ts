@@ -1,5 +1,5 @@
 import { acceptModelConfigs } from '../models';
-import { payloadToFormData } from '../payload';
+import { HONEYPOT_FIELD, payloadToFormData } from '../payload';
 import { devError, DEV_ERRORS, USER_MESSAGES } from '../errors';
 import type {
   AuthorizeRequest,
@@ -109,6 +109,8 @@ export interface ApiClientOptions {
    * instead of asking again; no response (null) asks.
    */
   earlyCsrf?: Promise<Response | null>;
+  /** The honeypot field's value (payload/honeypot.ts), read at each submit; sent when not empty. */
+  honeypot?: () => string;
 }
 
 export interface ApiClient {
@@ -351,7 +353,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     async submit(formType, payload) {
       const { endpoint, method } = endpointOf(formType, 'submit');
-      const response = await request(method, endpoint, { form: payloadToFormData(payload) });
+      const form = payloadToFormData(payload);
+      const trap = options.honeypot?.();
+      if (trap) form.append(HONEYPOT_FIELD, trap);
+      const response = await request(method, endpoint, { form });
       if (!response) return fail<SubmitResponse>(USER_MESSAGES.submitFailed, null);
       const json = await readJson(response);
       const answer = isRecord(json) ? json : {};

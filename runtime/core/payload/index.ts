@@ -5,3 +5,4 @@ export * from './structure';
 export * from './multipart';
 export * from './text';
 export * from './json';
+export * from './honeypot';

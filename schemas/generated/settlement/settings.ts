@@ -95,6 +95,139 @@ export interface SettingsFile {
     noticeId?: DuplicateRule;
     vin?: DuplicateRule;
   };
+  /**
+   * Fraud and bot screening: each claim is given reason codes with their evidence, a risk score (the sum of the weights of its reasons) and a disposition (accepted, flagged for review, held). Nothing the claimant sees changes: a flagged or held claim gets its reference code and receipt like any other. By default claims are only flagged, never held.
+   */
+  fraud?: {
+    /**
+     * Days the client address, network, user agent and fill time of a claim are kept (for velocity and the fraud view); the housekeeping and `npm run admin -- fraud-purge` remove them after. Scores and reason codes stay with the claim. Default 180.
+     */
+    retentionDays?: number;
+    /**
+     * Per form type, the fewest seconds between authorize and submit a person needs; a faster submit gets fast_fill. Forms not named use 20. Default Automotive 90, Exclusion 20.
+     */
+    minFillSeconds?: {
+      [k: string]: number;
+    };
+    /**
+     * The window velocity is counted in, in minutes (claims per address, network and session). Default 60.
+     */
+    windowMinutes?: number;
+    /**
+     * Claims from one client address (or at one mailing address) that are normal, a household's: the ones within it get only shared_address; from the next one on, velocity_address (duplicate_mailing_address). Default 3.
+     */
+    householdAllowance?: number;
+    /**
+     * Claims from one network (IPv4 /24, IPv6 /64) within windowMinutes before velocity_network. Default 20.
+     */
+    networkAllowance?: number;
+    /**
+     * Claims from one browser session within windowMinutes before velocity_session. Default 2.
+     */
+    sessionAllowance?: number;
+    /**
+     * A captcha score (reCAPTCHA v3, hCaptcha Enterprise) below this gets low_captcha_score. Default 0.5.
+     */
+    minCaptchaScore?: number;
+    /**
+     * A risk score at or above this flags the claim for review. Default 30.
+     */
+    flagAt?: number;
+    /**
+     * A risk score at or above this holds the claim (kept, with its reference code, for review before payment); null never holds. Default null.
+     */
+    holdAt?: number | null;
+    /**
+     * Submits faster than minFillSeconds are counted per client address and per network in windowMinutes; past these counts they are refused with 429 before the claim is read. Submits at a person's pace are never counted or refused.
+     */
+    fastSubmits?: {
+      /**
+       * Fast submits from one client address. Default 20.
+       */
+      perAddress?: number;
+      /**
+       * Fast submits from one network (IPv4 /24, IPv6 /64). Default 60.
+       */
+      perNetwork?: number;
+    };
+    /**
+     * Points each reason code adds to the risk score; 0 records the reason without scoring it.
+     */
+    weights?: {
+      /**
+       * The form's hidden field, which people never see and assistive technology skips, came back filled in. Default 60.
+       */
+      honeypot?: number;
+      /**
+       * The form was submitted sooner after authorize than minFillSeconds allows for its form. Default 40.
+       */
+      fast_fill?: number;
+      /**
+       * More claims than householdAllowance came from the client's address within windowMinutes. Default 30.
+       */
+      velocity_address?: number;
+      /**
+       * More claims than networkAllowance came from the client's network (IPv4 /24, IPv6 /64) within windowMinutes. Default 20.
+       */
+      velocity_network?: number;
+      /**
+       * More claims than sessionAllowance came from one browser session within windowMinutes. Default 40.
+       */
+      velocity_session?: number;
+      /**
+       * Another claim (up to householdAllowance) came from the same client address within windowMinutes, or gave the same mailing address: normal for a household. Default 5.
+       */
+      shared_address?: number;
+      /**
+       * An earlier claim gave the same Notice ID. Default 30.
+       */
+      duplicate_notice_id?: number;
+      /**
+       * An earlier claim gave the same VIN. Default 20.
+       */
+      duplicate_vin?: number;
+      /**
+       * An earlier claim gave the same e-mail address (case, Gmail dots and +tags ignored). Default 30.
+       */
+      duplicate_email?: number;
+      /**
+       * An earlier claim gave the same phone number (punctuation and country code ignored). Default 25.
+       */
+      duplicate_phone?: number;
+      /**
+       * At least householdAllowance earlier claims gave the same mailing address (abbreviations, unit, case ignored). Default 10.
+       */
+      duplicate_mailing_address?: number;
+      /**
+       * An earlier claim gave the same payment account. Default 30.
+       */
+      duplicate_payment_account?: number;
+      /**
+       * An earlier claim gave the same answers about the claim (details and transactions, case and punctuation ignored). Default 25.
+       */
+      duplicate_answers?: number;
+      /**
+       * An earlier claim uploaded a byte-identical document. Default 35.
+       */
+      duplicate_document?: number;
+      /**
+       * The user agent names a headless browser, an automation tool or an HTTP library. Default 40.
+       */
+      headless_agent?: number;
+      /**
+       * Headers every current browser sends (User-Agent, Accept-Language, Sec-Fetch-Site or Origin) were missing. Default 20.
+       */
+      missing_browser_headers?: number;
+      /**
+       * The captcha provider scored the request below minCaptchaScore (providers that give a score only). Default 30.
+       */
+      low_captcha_score?: number;
+      /**
+       * The e-mail address is at a disposable (throwaway) domain, from the disposable-email-domains list. Default 20.
+       */
+      disposable_email?: number;
+    };
+  };
 }
 /**
  * The rule for one identifier, per kind of earlier submission.

@@ -109,6 +109,8 @@ export function resolveCaptcha(
 export interface CaptchaUse {
   readonly hash: string;
   readonly expiresAt: number;
+  /** The provider's score (0 likely a bot … 1 likely a person), from providers that give one (reCAPTCHA v3, hCaptcha Enterprise). */
+  readonly score?: number;
 }
 
 export interface CaptchaService {
@@ -221,6 +223,7 @@ function postOnce(url: URL, body: string, signal: AbortSignal): Promise<FormRepl
 interface SiteverifyReply {
   success?: unknown;
   hostname?: unknown;
+  score?: unknown;
   'error-codes'?: unknown;
 }
 
@@ -257,7 +260,8 @@ export default fp<{ resolved: ResolvedCaptcha }>(
         }
         const expected = resolved.hostnames ?? [request.hostname.replace(/:\d+$/, '')];
         if (typeof reply.hostname !== 'string' || !expected.includes(reply.hostname)) return fail(request, 'hostname mismatch');
-        return { hash: `captcha:${sha256(token)}`, expiresAt: app.clock() + TOKEN_MEMORY_MS };
+        const score = typeof reply.score === 'number' && Number.isFinite(reply.score) ? { score: reply.score } : {};
+        return { hash: `captcha:${sha256(token)}`, expiresAt: app.clock() + TOKEN_MEMORY_MS, ...score };
       },
 
       async markUsed(use, request, trx) {

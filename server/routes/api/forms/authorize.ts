@@ -22,6 +22,7 @@ import type { ClassMember, SessionData, Trx } from '../../../db/types.js';
 import { windowEnd } from '../../../db/rate-limit.js';
 import { errorText, httpError } from '../../../errors.js';
 import { passedDeadline } from '../../../settlement/deadlines.js';
+import { screeningAtAuthorize, sessionTag, type AuthorizeScreening } from '../../../fraud/request.js';
 import { errors, fieldValueSchema } from '../../schemas.js';
 import { routePath } from './paths.js';
 
@@ -65,6 +66,8 @@ export interface Authorization {
   vin: string;
   /** The class member's Notice ID, upper case; '' when authorized by the VIN alone. */
   noticeId: string;
+  /** What authorize saw of the client, for the submit's fraud screening (absent in sessions from before it). */
+  screening?: AuthorizeScreening;
 }
 
 /** The session's authorization for a form type, or null. */
@@ -222,7 +225,13 @@ const authorize: FastifyPluginAsync = async (app) => {
           }
 
           session.data.authorized[formType] = true;
-          setAuthorization(session.data, formType, { id: randomBytes(16).toString('base64url'), vin, noticeId: member?.noticeId.toUpperCase() ?? '' });
+          setAuthorization(session.data, formType, {
+            id: randomBytes(16).toString('base64url'),
+            vin,
+            noticeId: member?.noticeId.toUpperCase() ?? '',
+            screening: screeningAtAuthorize(request, app.clock(), use?.score),
+          });
+          sessionTag(session.data);
           // The token's record first: a reused token rolls the rest back.
           let captcha: string | null = null;
           const databaseWrites = async (trx: Trx) => {

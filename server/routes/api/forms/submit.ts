@@ -3,22 +3,25 @@
  * per flow with a `submit` call, at its endpoint, guarded by the flow's `deadlineKeys`; the models
  * a form takes are the flow's `models`.
  *
- * Order: deadline → session authorized for the form → parts read with limits (files by type
- * and structure, sizes) → structure (core payload) → models (core rule engine, server side) → the
+ * Order: deadline → session authorized for the form → a submit sooner after authorize than a
+ * person could fill the form is shed with 429 once its address or network sent too many
+ * (plugins/app/fraud.ts) → parts read with limits (files by type and structure, sizes; the
+ * honeypot part set aside) → structure (core payload) → models (core rule engine, server side) → the
  * credentials name whom the session is authorized as (VIN, Notice ID) → captcha siteverify (fresh
  * provider token; the call starts when the token's part arrives, ahead of the files, and its
  * answer is used here) → ONE transaction: the provider token recorded as used, the session's
  * single-use captchaRawValue consumed (by this submission's key, so that a retry of the same
  * submission may use it again), submission + documents stored (one per authorization: the same
  * answers again are a retry, other answers are refused with ALREADY_SUBMITTED), the settlement's
- * duplicate policy applied to the authorized VIN and Notice ID. Anything refused writes nothing
+ * duplicate policy applied to the authorized VIN and Notice ID, the claim screened for fraud
+ * (reasons, score, disposition: never shown to the claimant). Anything refused writes nothing
  * but the provider token's single-use record. The session itself is not written. What is stored
  * as the claimant's credentials and prepopulatedData is the server's, not the client's.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import sjson from 'secure-json-parse';
-import { jsonNestedDeeperThan, MULTIPART_FIELDS, isPayloadFieldPart, payloadFromParts, prepopulatedModel } from '../../../../runtime/core/payload/index.js';
+import { HONEYPOT_FIELD, jsonNestedDeeperThan, MULTIPART_FIELDS, isPayloadFieldPart, payloadFromParts, prepopulatedModel } from '../../../../runtime/core/payload/index.js';
 import type { DocumentFile, FieldValue, FlowFile, FormType, ModelConfig, SubmissionPayload } from '../../../../runtime/core/types.js';
 import { SubmissionConflictError } from '../../../db/errors.js';
 import { documentDigest } from '../../../db/submissions.js';
@@ -195,6 +198,8 @@ const submit: FastifyPluginAsync = async (app) => {
         const session = request.session!;
         const authorization = authorizationOf(session.data, formType);
         if (session.data.authorized[formType] !== true || !authorization) throw httpError('NOT_AUTHORIZED');
+        // Automated floods are shed here, before the claim is read or anything is stored.
+        await app.fraud.shedFastSubmit(request, formType, authorization);
 
         // Siteverify starts as soon as the provider token's part has arrived, while the files are
         // still on their way: provider tokens expire (two minutes for reCAPTCHA), and on a slow
@@ -206,6 +211,9 @@ const submit: FastifyPluginAsync = async (app) => {
             verifying = app.captcha.check(value, request);
             verifying.catch(() => {}); // awaited below, or after a refusal
           });
+          // The honeypot is screened, not part of the payload.
+          const honeypot = text[HONEYPOT_FIELD];
+          delete text[HONEYPOT_FIELD];
           if (text.userPreferredCulture) request.culture = app.locales.resolve(text.userPreferredCulture);
           refusePoisonedJson(text);
           const parsed = payloadFromParts(text, files);
@@ -242,7 +250,7 @@ const submit: FastifyPluginAsync = async (app) => {
           const use = await (verifying ?? app.captcha.check(payload.reCaptchaResponse, request));
           // What the flow keeps: the answers of skipped pages and hidden fields are not stored.
           const kept = new Set(problems.payload.documentContexts.map((m) => m.clientId));
-          return { payload: problems.payload, files: files.filter((f) => kept.has(f.clientId)), key, use };
+          return { payload: problems.payload, files: files.filter((f) => kept.has(f.clientId)), key, use, honeypot };
         };
         let prepared: Awaited<ReturnType<typeof checked>>;
         try {
@@ -253,7 +261,7 @@ const submit: FastifyPluginAsync = async (app) => {
           if (verified) return app.captcha.spendOnRefusal(verified, request, error);
           throw error;
         }
-        const { payload, files, key, use } = prepared;
+        const { payload, files, key, use, honeypot } = prepared;
 
         const documents: NewDocument[] = files.map((f) => ({
           contextClientId: f.clientId,
@@ -276,6 +284,14 @@ const submit: FastifyPluginAsync = async (app) => {
         // prepopulatedData is the server's own copy from authorize, never the client's echo of it.
         const serverCopy = session.data.prepopulated[formType];
         answers.prepopulatedData = serverCopy ? [prepopulatedModel(formType, serverCopy)] : [];
+        const screen = app.fraud.screen(request, {
+          formType,
+          authorization,
+          answers: answers as Record<string, unknown>,
+          documentDigests: files.map((f) => f.sha256),
+          honeypot,
+          captchaScore: use?.score,
+        });
         let stored;
         try {
           stored = await app.stores.submissions.storeSubmission(
@@ -294,6 +310,8 @@ const submit: FastifyPluginAsync = async (app) => {
                 await app.captcha.consumeRaw(request, formType, payload.captchaRawValue, key, trx);
               },
               judgeDuplicates: (earlier) => judgeDuplicates(duplicatePolicy, formType, earlier),
+              // Last in the transaction: the claim is screened with what was stored before it.
+              after: screen,
             },
           );
         } catch (error) {

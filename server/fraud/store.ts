@@ -1,0 +1,192 @@
+/**
+ * Fraud signals in the database: recorded in a claim's own transaction (the comparison with
+ * earlier claims, its reasons, score and disposition, and the values later claims are compared
+ * on), removed after the settlement's retention period, and read back for the administrator.
+ *
+ * Values are stored as SHA-256 digests of their normal forms, so the table of values names no one;
+ * the client address and user agent are kept in clear (for the administrator's fraud view) only
+ * until the retention period ends. Two claims stored at the same instant on PostgreSQL do not see
+ * each other's values (their transactions are concurrent): the comparison is with claims
+ * committed before.
+ */
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Database, Trx } from '../db/types.js';
+import { assess, matchReasons, RETAINED_KINDS, VELOCITY_KINDS, type Disposition, type Match, type MatchKind, type MatchValue, type Reason } from './signals.js';
+import type { FraudSettings, ReasonCode } from './settings.js';
+
+/** Reference codes given as evidence, at most. */
+const REFERENCES = 3;
+/**
+ * Earlier claims counted per value, at most: past it the count reads "at least this many", and a
+ * flood sharing one value costs each new claim a bounded index range, not the whole cluster.
+ */
+export const MAX_COUNTED = 1000;
+
+export const digestOf = (kind: MatchKind, value: string) => createHash('sha256').update(`${kind}\n${value}`).digest('hex');
+
+export interface ClaimScreening {
+  score: number;
+  disposition: Disposition;
+  reasons: Reason[];
+}
+
+export interface ClaimSignalsInput {
+  submissionId: number;
+  /** Epoch ms. */
+  now: number;
+  ip: string;
+  network: string;
+  userAgent: string | null;
+  fillMs: number | null;
+  values: readonly MatchValue[];
+  /** Reasons the request and the claim's own answers gave. */
+  reasons: readonly Reason[];
+}
+
+/** Compares the claim with earlier ones, stores its screening and its values, in `trx`. */
+export async function recordSignals(trx: Trx, input: ClaimSignalsInput, settings: FraudSettings): Promise<ClaimScreening> {
+  const since = input.now - settings.windowMinutes * 60_000;
+  const matches: Match[] = [];
+  const rows = input.values.map((v) => ({ kind: v.kind, digest: digestOf(v.kind, v.value) }));
+  for (const { kind, digest } of rows) {
+    let query = trx
+      .selectFrom('signal_values')
+      .innerJoin('submissions', 'submissions.id', 'signal_values.submission_id')
+      .select(['submissions.reference_code'])
+      .where('signal_values.kind', '=', kind)
+      .where('signal_values.digest', '=', digest)
+      .where('signal_values.submission_id', '!=', input.submissionId);
+    if (VELOCITY_KINDS.includes(kind as MatchKind)) query = query.where('signal_values.created_at', '>=', since);
+    const counted = query.clearSelect().select(sql<number>`1`.as('one')).limit(MAX_COUNTED).as('counted');
+    const [count, first] = await Promise.all([
+      trx.selectFrom(counted).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst(),
+      query.orderBy('signal_values.created_at').limit(REFERENCES).execute(),
+    ]);
+    matches.push({ kind: kind as MatchKind, earlier: Number(count?.n ?? 0), references: first.map((r) => r.reference_code) });
+  }
+  const reasons = [...input.reasons, ...matchReasons(matches, settings)];
+  const { score, disposition } = assess(reasons, settings);
+  await trx
+    .insertInto('claim_signals')
+    .values({
+      submission_id: input.submissionId,
+      created_at: input.now,
+      client_ip: input.ip,
+      network: input.network,
+      user_agent: input.userAgent ? input.userAgent.slice(0, 512) : null,
+      fill_ms: input.fillMs,
+      score,
+      disposition,
+      reasons: JSON.stringify(reasons),
+    })
+    .execute();
+  const unique = [...new Map(rows.map((r) => [`${r.kind}\n${r.digest}`, r])).values()];
+  if (unique.length) await trx.insertInto('signal_values').values(unique.map((r) => ({ ...r, submission_id: input.submissionId, created_at: input.now }))).execute();
+  return { score, disposition, reasons };
+}
+
+/**
+ * Removes what identifies the client (address, network, user agent, fill time, and the address,
+ * network and session values) of claims older than `retentionDays`; returns how many claims.
+ */
+export async function purgeExpiredSignals(database: Database, retentionDays: number, now: number): Promise<number> {
+  const before = now - retentionDays * 86_400_000;
+  return database.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('signal_values').where('kind', 'in', [...RETAINED_KINDS]).where('created_at', '<', before).execute();
+    const result = await trx
+      .updateTable('claim_signals')
+      .set({ client_ip: null, network: null, user_agent: null, fill_ms: null })
+      .where('created_at', '<', before)
+      .where((eb) => eb.or([eb('client_ip', 'is not', null), eb('user_agent', 'is not', null), eb('fill_ms', 'is not', null)]))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  });
+}
+
+/** A claim as the administrator's fraud view shows it. */
+export interface ScreenedClaim {
+  referenceCode: string;
+  formType: string;
+  createdAt: string;
+  score: number;
+  disposition: Disposition;
+  reasons: Reason[];
+  clientIp: string | null;
+  network: string | null;
+  userAgent: string | null;
+  fillSeconds: number | null;
+}
+
+/** Every screened claim, oldest first. */
+export async function screenedClaims(database: Database): Promise<ScreenedClaim[]> {
+  const rows = await database.db
+    .selectFrom('claim_signals')
+    .innerJoin('submissions', 'submissions.id', 'claim_signals.submission_id')
+    .select(['submissions.reference_code', 'submissions.form_type', 'submissions.created_at', 'claim_signals.score', 'claim_signals.disposition', 'claim_signals.reasons', 'claim_signals.client_ip', 'claim_signals.network', 'claim_signals.user_agent', 'claim_signals.fill_ms'])
+    .orderBy('submissions.created_at')
+    .orderBy('submissions.id')
+    .execute();
+  return rows.map((r) => ({
+    referenceCode: r.reference_code,
+    formType: r.form_type,
+    createdAt: r.created_at,
+    score: Number(r.score),
+    disposition: r.disposition as Disposition,
+    reasons: JSON.parse(r.reasons) as Reason[],
+    clientIp: r.client_ip,
+    network: r.network,
+    userAgent: r.user_agent,
+    fillSeconds: r.fill_ms === null ? null : Math.round(Number(r.fill_ms) / 100) / 10,
+  }));
+}
+
+/** The screening of each claim by its submission id (the export's columns). */
+export async function screeningsById(database: Database): Promise<Map<number, ClaimScreening>> {
+  const rows = await database.db.selectFrom('claim_signals').select(['submission_id', 'score', 'disposition', 'reasons']).execute();
+  return new Map(rows.map((r) => [Number(r.submission_id), { score: Number(r.score), disposition: r.disposition as Disposition, reasons: JSON.parse(r.reasons) as Reason[] }]));
+}
+
+/** Claims sharing one value: its kind, a short label of its digest, the claims. */
+export interface Cluster {
+  kind: MatchKind;
+  digest: string;
+  size: number;
+  referenceCodes: string[];
+}
+
+/** Values shared by at least `minSize` claims, largest first (ties: kind, then digest). */
+export async function clusters(database: Database, options: { minSize?: number; limit?: number } = {}): Promise<Cluster[]> {
+  const minSize = options.minSize ?? 2;
+  const groups = await database.db
+    .selectFrom('signal_values')
+    .select(['kind', 'digest', (eb) => eb.fn.countAll<number | string>().as('size')])
+    .groupBy(['kind', 'digest'])
+    .having(sql`count(*)`, '>=', minSize)
+    .orderBy(sql`count(*)`, 'desc')
+    .orderBy('kind')
+    .orderBy('digest')
+    .limit(options.limit ?? 20)
+    .execute();
+  const out: Cluster[] = [];
+  for (const g of groups) {
+    const members = await database.db
+      .selectFrom('signal_values')
+      .innerJoin('submissions', 'submissions.id', 'signal_values.submission_id')
+      .select('submissions.reference_code')
+      .where('signal_values.kind', '=', g.kind)
+      .where('signal_values.digest', '=', g.digest)
+      .orderBy('signal_values.created_at')
+      .orderBy('submissions.id')
+      .execute();
+    out.push({ kind: g.kind as MatchKind, digest: g.digest, size: Number(g.size), referenceCodes: members.map((m) => m.reference_code) });
+  }
+  return out;
+}
+
+/** How many claims have each reason code, most first. */
+export function reasonCounts(claims: readonly Pick<ScreenedClaim, 'reasons'>[]): Array<{ code: ReasonCode; claims: number }> {
+  const counts = new Map<ReasonCode, number>();
+  for (const c of claims) for (const code of new Set(c.reasons.map((r) => r.code))) counts.set(code, (counts.get(code) ?? 0) + 1);
+  return [...counts].map(([code, n]) => ({ code, claims: n })).sort((a, b) => b.claims - a.claims || (a.code < b.code ? -1 : 1));
+}
