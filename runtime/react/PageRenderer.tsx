@@ -252,7 +252,8 @@ export function PageRenderer(props: PageRendererProps) {
       try {
         detail.captchaToken = await captcha.execute();
       } catch {
-        // The widget has reset itself as the provider's error asks; the claimant may try again.
+        // The widget has handled the provider's error by its code (reset, rendered again, or left
+        // to the provider's retries): the claimant is told and may press again.
         setSummary([{ fieldId: '', clientId: '', field: '', message: translateOr(t, PAGE_KEYS.captchaFailed, CAPTCHA_FAILED_TEXT) }]);
         return;
       }
