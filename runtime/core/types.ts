@@ -381,6 +381,8 @@ export interface AuthorizeResponse {
   captcha: string | null;
   /** Prepopulated values keyed by prepopulatedDataKey (PascalCase on the wire). */
   prepopulatedData: Record<string, FieldValue> | null;
+  /** The server's stable code of a refusal (server/errors.ts: WRONG_PIN, NOT_CLASS_VEHICLE, …), when it gave one. */
+  code?: string | null;
 }
 
 export interface SubmitResponse {

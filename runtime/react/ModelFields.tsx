@@ -44,15 +44,16 @@ function widgetProps(field: FieldConfig, model: FormModel, props: ModelFieldsPro
   const isDraft = ctx.store.drafts.some((d) => d.clientId === model.clientId);
   const shown = (ctx.showAllErrors && !isDraft) || props.errorsShown(model.clientId, field.key);
   const placeholderKey = field.placeholderKey ?? field.placeholder;
+  const id = fieldDomId(props.model, props.clientId ?? null, field.key);
   return {
     componentName: field.widget,
-    id: fieldDomId(props.model, props.clientId ?? null, field.key),
+    id,
     name: field.key,
     label: t(field.label),
     value: model.fields[field.key] ?? (field.widget === 'checkbox' ? false : null),
     required: state.required,
     disabled: state.disabled,
-    errors: shown ? state.errors : [],
+    errors: refusalOf(ctx, id, shown ? state.errors : []),
     touched: wasEverEdited(ctx.store, model.clientId, field.key),
     placeholder: placeholderKey ? t(placeholderKey) : undefined,
     help: field.helpKey ? t(field.helpKey) : undefined,
@@ -68,6 +69,12 @@ function widgetProps(field: FieldConfig, model: FormModel, props: ModelFieldsPro
     hasDependencies: field.widget === 'file' && (field.dependencies?.length ?? 0) > 0,
     t,
   };
+}
+
+/** A field's errors with the server's refusal that concerns it (shown whether or not the field was visited). */
+function refusalOf(ctx: PageContext, fieldId: string, errors: string[]): string[] {
+  const refusal = ctx.refusalErrors?.[fieldId];
+  return refusal === undefined || errors.includes(refusal) ? errors : [...errors, refusal];
 }
 
 /**

@@ -10,6 +10,7 @@ import { computeFieldState } from '../core/view/field-state';
 import { ModelFields, modelOfFields } from './ModelFields';
 import { fieldDomId } from '../core/view/dom-ids';
 import type { GroupOptions } from '../core/view/page-groups';
+import type { RefusalView } from '../core/view/refusal';
 import { translateOr } from './translate';
 import type { BlockRegistry, CaptchaHandle, PageContext, PageFieldError, RenderFieldsArgs, RendererRegistries, RendererSettings, Translate } from './types';
 import { validatePage } from '../core/view/validatePage';
@@ -20,6 +21,7 @@ export const PAGE_KEYS = {
   errorSummaryTitle: 'LocKey_ErrorSummary_Heading',
   back: 'LocKey_Button_Back',
   submitting: 'LocKey_Page_Submitting',
+  captchaFailed: 'LocKey_Captcha_Failed',
   actions: {
     next: 'LocKey_Button_Next',
     authorize: 'LocKey_Button_Continue',
@@ -63,6 +65,8 @@ export interface PageRendererProps {
   isSubmitting?: boolean;
   referenceCode?: string | null;
   lookupResult?: PageContext['lookupResult'];
+  /** The server's refusal of the page's action (a refused sign-in): a summary line and the errors of the fields it concerns. */
+  refusal?: RefusalView | null;
   /** Client ids for new records; default a fresh source. */
   ids?: IdSource;
   /** Show a Back button before the primary action. */
@@ -169,6 +173,7 @@ export function PageRenderer(props: PageRendererProps) {
     settings,
     captcha: props.captcha ?? null,
     showAllErrors: showAll,
+    refusalErrors: props.refusal?.fieldErrors,
     isNavigating: Boolean(props.isNavigating),
     referenceCode: props.referenceCode ?? null,
     lookupResult: props.lookupResult ?? null,
@@ -253,7 +258,9 @@ export function PageRenderer(props: PageRendererProps) {
       try {
         detail.captchaToken = await captcha.execute();
       } catch {
-        captcha.reset();
+        // The widget has handled the provider's error by its code (reset, rendered again, or left
+        // to the provider's retries): the claimant is told and may press again.
+        setSummary([{ fieldId: '', clientId: '', field: '', message: translateOr(t, PAGE_KEYS.captchaFailed, CAPTCHA_FAILED_TEXT) }]);
         return;
       }
     }
@@ -273,14 +280,17 @@ export function PageRenderer(props: PageRendererProps) {
 
   // Errors of the last refused action that the claimant has not corrected yet.
   const openIds = summary.length > 0 ? new Set(validatePage(page, modelConfigs, props.store, { ...env, formType, settings }).errors.map((e) => e.fieldId)) : null;
-  const isOpen = (error: PageFieldError) => openIds === null || openIds.has(error.fieldId);
+  const isOpen = (error: PageFieldError) => openIds === null || error.fieldId === '' || !summary.includes(error) || openIds.has(error.fieldId);
+  // The server's refusal first (a new one focuses the summary); the same array while neither changes.
+  const refusalSummary = props.refusal?.summary;
+  const summaryErrors = useMemo(() => (refusalSummary?.length ? [...refusalSummary, ...summary] : summary), [refusalSummary, summary]);
 
   const scope = ctx.scope;
   const action = page.action ?? 'next';
   const actionKey = page.actionLabelKey ?? PAGE_KEYS.actions[action];
   return (
     <div className="cf-page" data-page={page.id}>
-      <ErrorSummary errors={summary} title={translateOr(t, PAGE_KEYS.errorSummaryTitle, 'There is a problem')} isOpen={isOpen} />
+      <ErrorSummary errors={summaryErrors} title={translateOr(t, PAGE_KEYS.errorSummaryTitle, 'There is a problem')} isOpen={isOpen} />
       {page.blocks.map((block, index) => {
         if (block.when !== undefined && !evaluateCondition(block.when, scope)) return null;
         return <BlockView key={`${block.block}-${index}`} block={block} registry={registry} textOnly={textOnly} ctx={ctx} />;
@@ -314,6 +324,9 @@ export function PageRenderer(props: PageRendererProps) {
     </div>
   );
 }
+
+/** What a failed security check (captcha) says when the locale has no text for it. */
+const CAPTCHA_FAILED_TEXT = 'The security check could not be completed. Please try again.';
 
 /** What the submitting status says when the locale has no text for it. */
 const SUBMITTING_TEXT = 'Sending… This can take a few minutes on a slow connection. Please keep this page open.';

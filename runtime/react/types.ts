@@ -44,6 +44,8 @@ export interface PageContext extends ValidationEnv {
   captcha: CaptchaConfig | null;
   /** After a refused Next: every field shows its errors. */
   showAllErrors: boolean;
+  /** The server's refusal of the page's action (a refused sign-in), under each field it concerns, by DOM id. */
+  refusalErrors?: Readonly<Record<string, string>>;
   isNavigating: boolean;
   referenceCode: string | null;
   /** Lookup page: the authorize outcome (null before it). */

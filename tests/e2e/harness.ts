@@ -32,6 +32,10 @@ export interface SettlementChanges {
   minSessionDuration?: number;
   /** Rewrites deadlines.json (per-culture shape). */
   deadlines?: (json: Record<string, unknown>) => Record<string, unknown>;
+  /** Top-level settings.json values to replace (redirectOnError, pinAttempts, …). */
+  settings?: Record<string, unknown>;
+  /** captcha.json values to replace (the emulator's failing siteKey, …). */
+  captcha?: Record<string, unknown>;
 }
 
 function copySettlement(changes: SettlementChanges): { dir: string; cleanup(): void } {
@@ -42,7 +46,11 @@ function copySettlement(changes: SettlementChanges): { dir: string; cleanup(): v
   const settings = JSON.parse(readFileSync(settingsFile, 'utf8')) as Record<string, unknown> & { client: { minSessionDuration: number } };
   if (changes.theme) settings.theme = changes.theme;
   if (changes.minSessionDuration !== undefined) settings.client = { ...settings.client, minSessionDuration: changes.minSessionDuration };
-  writeFileSync(settingsFile, JSON.stringify(settings, null, 2));
+  writeFileSync(settingsFile, JSON.stringify({ ...settings, ...changes.settings }, null, 2));
+  if (changes.captcha) {
+    const file = path.join(dir, 'captcha.json');
+    writeFileSync(file, JSON.stringify({ ...(JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>), ...changes.captcha }, null, 2));
+  }
   if (changes.deadlines) {
     const file = path.join(dir, 'deadlines.json');
     writeFileSync(file, JSON.stringify(changes.deadlines(JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>), null, 2));

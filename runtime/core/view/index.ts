@@ -22,6 +22,7 @@ export {
   type SavedDrafts,
 } from './records';
 export { fieldDomId, recordsDomId } from './dom-ids';
+export { REFUSAL_FIELDS, refusalView, type Refusal, type RefusalView } from './refusal';
 export { ADDRESS_FIELDS, ADDRESS_KEYS, addressFields, countryOptions } from './address-fields';
 export { COUNTRIES, DEFAULT_COUNTRY, US_STATES, type CodeLabel } from './address-lists';
 export { displayValue, fieldForKey, findFieldConfig, FILE_METADATA_FIELDS, YES_NO_KEYS } from './display-value';
