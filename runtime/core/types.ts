@@ -165,6 +165,13 @@ export interface FieldConfig {
   maskName?: string;
   /** Extra client-side rules on top of the server's (same shape as RuleConfig). */
   validations?: RuleConfig[];
+  /**
+   * This field's messages by rule type ('required', 'validDate', …): localization keys with the
+   * rule's placeholders. They win over the rule's own and default messages, and the error summary
+   * shows them alone, so they name the field ("Enter your first name"). A malformed date shows the
+   * validDate message.
+   */
+  messages?: Record<string, string>;
   prepopulatedDataKey?: string;
   overrideEverDirtyFieldConstraint?: boolean;
   disableRequiredStyling?: boolean;

@@ -12,7 +12,7 @@ import { fieldDomId } from '../core/view/dom-ids';
 import type { GroupOptions } from '../core/view/page-groups';
 import { translateOr } from './translate';
 import type { BlockRegistry, CaptchaHandle, PageContext, PageFieldError, RenderFieldsArgs, RendererRegistries, RendererSettings, Translate } from './types';
-import { validatePage } from '../core/view/validatePage';
+import { fieldError, validatePage } from '../core/view/validatePage';
 
 /** Keys of the renderer's own texts. */
 export const PAGE_KEYS = {
@@ -220,10 +220,8 @@ export function PageRenderer(props: PageRendererProps) {
       const errors: PageFieldError[] = [];
       for (const field of args.fields) {
         const state = computeFieldState(field, model, config, models, env);
-        const message = state.errors[0];
-        if (state.visible && message !== undefined) {
-          errors.push({ fieldId: fieldDomId(args.model, args.clientId ?? null, field.key), clientId: model.clientId, field: field.key, message, label: t(field.label) });
-        }
+        const error = fieldError(field, state, { fieldId: fieldDomId(args.model, args.clientId ?? null, field.key), clientId: model.clientId }, t);
+        if (error) errors.push(error);
       }
       return errors;
     },

@@ -120,7 +120,7 @@ describe('keyboard only (default theme)', () => {
     await enterNext(page, /\/automotive\/eligibility/);
 
     // Eligibility: a refused Next, its summary link leads to the field.
-    expect(await refusedNext(page)).toContain('Value is required');
+    expect(await refusedNext(page)).toContain('Choose whether you own or lease the vehicle');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('claimDetails-ownershipType-0');
     await page.keyboard.press('Space');
     expect(await page.isChecked('#claimDetails-ownershipType-0')).toBe(true);

@@ -6,7 +6,7 @@
 export { computeFieldState, dependencyOutcome, fieldRules, fieldDateBounds, ruleContext, ruleTranslator, type DependencyOutcome } from './field-state';
 export { applyDependencyResets, applyGroupDefaults, preparePage } from './dependencies';
 export { blockFields, blockVisible, defaultCountryOptions, pageFieldGroups, type FieldGroup, type GroupOptions } from './page-groups';
-export { messageText, unsavedDraftError, validatePage, UNSAVED_RECORD_KEY, UNSAVED_RECORD_TEXT, type ValidatePageContext } from './validatePage';
+export { errorLine, fieldError, messageText, unsavedDraftError, validatePage, UNSAVED_RECORD_KEY, UNSAVED_RECORD_TEXT, type ValidatePageContext } from './validatePage';
 export { fieldDomId, recordsDomId } from './dom-ids';
 export { ADDRESS_FIELDS, ADDRESS_KEYS, addressFields, countryOptions } from './address-fields';
 export { COUNTRIES, DEFAULT_COUNTRY, US_STATES, type CodeLabel } from './address-lists';

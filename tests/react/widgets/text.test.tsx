@@ -24,12 +24,12 @@ describe('the text widget', () => {
   });
 
   it('shows only the first unique message, tied to the input by aria-describedby', () => {
-    render(<TextWidget {...widgetProps({ id: 'vin', label: 'VIN', errors: ['Value is required', 'Value is required', 'Too long'] })} />);
+    render(<TextWidget {...widgetProps({ id: 'vin', label: 'VIN', errors: ['Enter an answer', 'Enter an answer', 'Too long'] })} />);
     const input = screen.getByLabelText('VIN');
     expect(input.getAttribute('aria-invalid')).toBe('true');
     expect(input.getAttribute('aria-describedby')).toBe('vin-error');
     const box = document.getElementById('vin-error');
-    expect(box?.textContent).toBe('Value is required');
+    expect(box?.textContent).toBe('Enter an answer');
     expect(input.closest('.cf-field')?.className).toContain('cf-field--error');
   });
 

@@ -8,7 +8,7 @@
 import { camelCase } from '../../../../runtime/core/models/index.js';
 import { LIST_MODEL_KINDS, SINGLE_MODEL_KINDS } from '../../../../runtime/core/payload/index.js';
 import type { FlowFile, FormModel, FormType, ModelConfig, ModelStoreState, SubmissionPayload } from '../../../../runtime/core/types.js';
-import { flowErrors, keepReachedAnswers, type Translate, type ViewSettings } from '../../../../runtime/core/view/index.js';
+import { errorLine, flowErrors, keepReachedAnswers, type Translate, type ViewSettings } from '../../../../runtime/core/view/index.js';
 
 export interface PageLogicInput {
   formType: FormType;
@@ -93,7 +93,7 @@ export function applyPageLogic(given: PageLogicInput): PageLogicResult | null {
   const problems = () =>
     flowErrors(input.flow, modelConfigs, kept, { formType: input.formType, settings: input.settings, t: input.t, whitelist: input.whitelist, now: input.now }).map(({ page, error }) => {
       const title = page.titleKey ? input.t(page.titleKey) : page.id;
-      return { clientId: error.clientId, field: error.field, text: `${title} — ${error.label ? `${error.label}: ` : ''}${error.message}` };
+      return { clientId: error.clientId, field: error.field, text: `${title} — ${errorLine(error)}` };
     });
   return { payload: payloadOf(input.payload, kept), problems };
 }
