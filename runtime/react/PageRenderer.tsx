@@ -3,7 +3,7 @@ import { evaluateCondition } from '../core/conditions/evaluate';
 import { devError } from '../core/errors';
 import { getMask } from '../core/masks';
 import { createIdSource, findByClientId, findConfig, getModel, modelsScope, type IdSource } from '../core/models';
-import type { BlockConfig, CaptchaConfig, DocumentFile, FormType, ModelConfig, ModelStoreState, PageAction, PageConfig } from '../core/types';
+import type { BlockConfig, CaptchaConfig, DeadlineSettings, DocumentFile, FormType, ModelConfig, ModelStoreState, PageAction, PageConfig } from '../core/types';
 import { preparePage, applyDependencyResets } from '../core/view/dependencies';
 import { ErrorSummary, focusField } from './ErrorSummary';
 import { computeFieldState } from '../core/view/field-state';
@@ -61,6 +61,10 @@ export interface PageRendererProps {
   /** The page's submit is in flight: a status line says so (an upload may take minutes). */
   isSubmitting?: boolean;
   referenceCode?: string | null;
+  /** When the submission was accepted (the confirmation shows it in the settlement's zone). */
+  submittedAt?: number | null;
+  /** The settlement's deadlines: their zone is the one dates and times are told in. */
+  deadlines?: DeadlineSettings;
   lookupResult?: PageContext['lookupResult'];
   /** Client ids for new records; default a fresh source. */
   ids?: IdSource;
@@ -170,6 +174,8 @@ export function PageRenderer(props: PageRendererProps) {
     showAllErrors: showAll,
     isNavigating: Boolean(props.isNavigating),
     referenceCode: props.referenceCode ?? null,
+    submittedAt: props.submittedAt ?? null,
+    deadlines: props.deadlines ?? NO_DEADLINES,
     lookupResult: props.lookupResult ?? null,
     scope: { models: modelsScope(props.store) },
     ids,
@@ -306,6 +312,8 @@ export function PageRenderer(props: PageRendererProps) {
     </div>
   );
 }
+
+const NO_DEADLINES: DeadlineSettings = {};
 
 /** What the submitting status says when the locale has no text for it. */
 const SUBMITTING_TEXT = 'Sending… This can take a few minutes on a slow connection. Please keep this page open.';

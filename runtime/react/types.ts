@@ -5,6 +5,7 @@ import type { IdSource } from '../core/models';
 import type {
   BlockConfig,
   CaptchaConfig,
+  DeadlineSettings,
   DocumentFile,
   FieldConfig,
   FormType,
@@ -46,6 +47,9 @@ export interface PageContext extends ValidationEnv {
   showAllErrors: boolean;
   isNavigating: boolean;
   referenceCode: string | null;
+  /** When the submission was accepted (ms since the epoch; null before it) and the settlement's deadlines, whose zone it is told in. */
+  submittedAt: number | null;
+  deadlines: DeadlineSettings;
   /** Lookup page: the authorize outcome (null before it). */
   lookupResult: { authorized: boolean; error?: string | null } | null;
   /** Single-instance models as conditions read them. */

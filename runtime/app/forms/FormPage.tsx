@@ -60,6 +60,8 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
   const navigation = useSelector(actor, (s) => s.context.navigation);
   const lookupResult = useSelector(actor, (s) => s.context.lookupResult);
   const referenceCode = useSelector(actor, (s) => s.context.referenceCode);
+  const submittedAt = useSelector(actor, (s) => s.context.submittedAt);
+  const deadlines = useApp((s) => s.deadlines);
   const isSubmitting = useSelector(actor, (s) => s.context.isSubmitting);
   const [documents, setDocuments] = useState<DocumentFile[]>(session.documents);
   useSignatureDate(session, pageId);
@@ -150,6 +152,8 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
         settings={rendererSettings}
         captcha={captcha}
         referenceCode={referenceCode}
+        submittedAt={submittedAt}
+        deadlines={deadlines}
         lookupResult={lookupResult}
         ids={session.ids}
         canGoBack={canGoBack}
