@@ -46,7 +46,6 @@ describe.each(RUNS)('the confirmation in the $theme theme, in $culture on a $dev
     expect((await e2e.server.submission(code))?.culture).toBe(culture);
     const submittedAt = (await page.locator('.cf-confirmation__submitted-at').innerText()).trim();
     expect(submittedAt).toMatch(TEXTS[culture].submittedAt);
-    expect(submittedAt).toContain(String(new Date().getUTCFullYear()));
     const main = page.locator('#main-content');
     expect(await main.locator('h2', { hasText: TEXTS[culture].heading }).count()).toBe(1);
     // In reading order: the confirmation, the heading, its paragraph, then the answers.

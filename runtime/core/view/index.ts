@@ -5,7 +5,7 @@
  */
 export { computeFieldState, dependencyOutcome, fieldRules, fieldDateBounds, ruleContext, ruleTranslator, type DependencyOutcome } from './field-state';
 export { applyDependencyResets, applyGroupDefaults, preparePage } from './dependencies';
-export { blockFields, blockVisible, defaultCountryOptions, pageFieldGroups, type FieldGroup, type GroupOptions } from './page-groups';
+export { blockFields, blockVisible, defaultCountryOptions, pageFieldGroups, summaryGroupShown, type FieldGroup, type GroupOptions } from './page-groups';
 export { errorLine, fieldError, messageText, unsavedDraftError, validatePage, UNSAVED_RECORD_KEY, UNSAVED_RECORD_TEXT, type ValidatePageContext } from './validatePage';
 export { fieldDomId, recordsDomId } from './dom-ids';
 export { ADDRESS_FIELDS, ADDRESS_KEYS, addressFields, countryOptions } from './address-fields';
