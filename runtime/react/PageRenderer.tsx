@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { evaluateCondition } from '../core/conditions/evaluate';
 import { devError } from '../core/errors';
 import { getMask } from '../core/masks';
@@ -26,6 +26,24 @@ export const PAGE_KEYS = {
     submit: 'LocKey_Button_Submit',
   } as Record<string, string>,
 } as const;
+
+/** Id of the page's primary action button (Next, Continue, Submit): Enter in a text field presses it. */
+export const PRIMARY_ACTION_ID = 'cf-page-primary-action';
+
+/** Inputs that are not typed into: Enter there keeps its own meaning (or none). */
+const NOT_TYPED_INPUTS: ReadonlySet<string> = new Set(['button', 'checkbox', 'file', 'hidden', 'image', 'radio', 'range', 'reset', 'submit', 'color']);
+
+/**
+ * Enter pressed in a one-line field (implicit submission): a form would submit, and here that
+ * means the page's primary action. Textareas keep Enter for new lines; a key a widget already
+ * handled, a modifier, or an IME composition keeps its meaning.
+ */
+function isImplicitSubmit(event: KeyboardEvent): boolean {
+  if (event.key !== 'Enter' || event.defaultPrevented || event.nativeEvent.isComposing) return false;
+  if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return false;
+  const target = event.target;
+  return target instanceof HTMLInputElement && !NOT_TYPED_INPUTS.has(target.type);
+}
 
 /** Actions that first validate the page (and, with a captcha block, get a token). */
 const VALIDATED_ACTIONS: ReadonlySet<string> = new Set(['next', 'authorize', 'lookup', 'submit']);
@@ -276,8 +294,17 @@ export function PageRenderer(props: PageRendererProps) {
   const scope = ctx.scope;
   const action = page.action ?? 'next';
   const actionKey = page.actionLabelKey ?? PAGE_KEYS.actions[action];
+  const hasPrimary = !props.hideActions && action !== 'none' && Boolean(actionKey);
+  // Enter in a field presses the primary button itself (not a record block's Save or Upload,
+  // which a native submit would find first), so it is refused exactly when the button is:
+  // disabled while navigating, running or solving the captcha.
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (!hasPrimary || !isImplicitSubmit(event)) return;
+    event.preventDefault();
+    event.currentTarget.querySelector<HTMLButtonElement>(`#${PRIMARY_ACTION_ID}`)?.click();
+  };
   return (
-    <div className="cf-page" data-page={page.id}>
+    <div className="cf-page" data-page={page.id} onKeyDown={onKeyDown}>
       <ErrorSummary errors={summary} title={translateOr(t, PAGE_KEYS.errorSummaryTitle, 'There is a problem')} isOpen={isOpen} />
       {page.blocks.map((block, index) => {
         if (block.when !== undefined && !evaluateCondition(block.when, scope)) return null;
@@ -292,6 +319,7 @@ export function PageRenderer(props: PageRendererProps) {
           ) : null}
           {action !== 'none' && actionKey ? (
             <Button
+              id={PRIMARY_ACTION_ID}
               variant="primary"
               icon={action === 'submit' ? 'send' : null}
               label={t(actionKey)}

@@ -109,6 +109,8 @@ export type BlockRegistry = { [K in BlockName]: BlockComponent<Extract<BlockConf
 
 /** What the action bar's button takes (Back, and the page's primary action). */
 export interface ActionButtonProps {
+  /** The button element's id (the primary action's, which Enter in a field presses). */
+  id?: string;
   label: string;
   variant: 'primary' | 'outline-secondary';
   icon?: 'send' | null;

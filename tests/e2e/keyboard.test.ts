@@ -117,7 +117,12 @@ describe('keyboard only (default theme)', () => {
 
     // Claimant info is prefilled.
     expect(await page.inputValue('#claimantInfo-firstName')).toBe('Maria');
-    await enterNext(page, /\/automotive\/eligibility/);
+    // Enter in a text field moves on as Next does (implicit submission).
+    await tabTo(page, '#claimantInfo-lastName');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/automotive\/eligibility/);
+    await settled(page);
+    await expectHeadingFocused(page);
 
     // Eligibility: a refused Next, its summary link leads to the field.
     expect(await refusedNext(page)).toContain('Choose whether you own or lease the vehicle');

@@ -33,7 +33,7 @@ describe('the data summary', () => {
   });
 
   it('leaves out the groups of a page the flow skips for these answers, with their edit links', () => {
-    const denials = page([{ block: 'records', model: 'ClaimTransactions', fields: [{ key: 'facilityName', widget: 'text', label: 'Facility' }] }], {
+    const denials = page([{ block: 'records', model: 'ClaimTransactions', fields: [{ key: 'facilityName', widget: 'text', label: 'Facility' }], displayFields: ['facilityName'] }], {
       id: 'denials',
       skipWhen: { scope: 'claimDetails.isCurrentOwner', schema: { const: 'true' } },
     });
