@@ -363,6 +363,18 @@ export interface Field {
    */
   prepopulatedDataKey?: string;
   /**
+   * text and select: the input's autocomplete tokens, its purpose for autofill (WCAG 1.3.5): given-name, family-name, additional-name, email, tel, tel-national, address-line1, postal-code, country, username, current-password, one-time-code, off… Default: the address block's fields and the claimant's contact fields (ClaimantInfo firstName, middleInitial, lastName, emailAddress, phoneNumber, alternatePhoneNumber) have theirs; other fields none.
+   */
+  autocomplete?: string;
+  /**
+   * text: the input's type. email and tel bring the matching phone keyboard (a masked field stays text for email, whose caret cannot be placed). Default: text; email for emailAddress and tel for the phone numbers of the claimant's contact fields.
+   */
+  inputType?: 'text' | 'email' | 'tel';
+  /**
+   * text: the inputmode, the phone keyboard without changing the type (numeric for a PIN, decimal for an amount). Default: none.
+   */
+  inputMode?: 'text' | 'numeric' | 'decimal' | 'tel' | 'email' | 'url' | 'search' | 'none';
+  /**
    * Apply prepopulated data even after the field was edited.
    */
   overrideEverDirtyFieldConstraint?: boolean;

@@ -8,6 +8,7 @@ export { applyDependencyResets, applyGroupDefaults, preparePage } from './depend
 export { blockFields, blockVisible, defaultCountryOptions, pageFieldGroups, summaryGroupShown, type FieldGroup, type GroupOptions } from './page-groups';
 export { errorLine, fieldError, messageText, unsavedDraftError, validatePage, UNSAVED_RECORD_KEY, UNSAVED_RECORD_TEXT, type ValidatePageContext } from './validatePage';
 export { fieldDomId, recordsDomId } from './dom-ids';
+export { CONTACT_INPUTS, CONTACT_MODEL, inputHints, type InputHints } from './input-hints';
 export { ADDRESS_FIELDS, ADDRESS_KEYS, addressFields, countryOptions } from './address-fields';
 export { COUNTRIES, DEFAULT_COUNTRY, US_STATES, type CodeLabel } from './address-lists';
 export { displayValue, fieldForKey, findFieldConfig, FILE_METADATA_FIELDS, YES_NO_KEYS } from './display-value';

@@ -2,8 +2,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { getRecords, type ModelStoreState } from '../../../runtime/core/models';
-import type { FieldConfig, RecordsBlock } from '../../../runtime/core/types';
+import { getRecords } from '../../../runtime/core/models';
+import type { FieldConfig, ModelStoreState, RecordsBlock } from '../../../runtime/core/types';
 import { Harness, makeT, page } from '../fixtures';
 
 const t = makeT({ LocKey_Button_Next: 'Next', LocKey_Button_Upload: 'Upload', LocKey_Button_Submit: 'Submit' });
