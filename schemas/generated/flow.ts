@@ -353,7 +353,7 @@ export interface Field {
     [k: string]: unknown;
   }[];
   /**
-   * This field's messages by rule type: localization keys with the rule's placeholders, e.g. { "required": "LocKey_ClaimantInfo_FirstNameRequired" }. They win over the rule's own message and the default; the error summary shows them alone, so name the field in them ("Enter your first name"). A malformed date shows the validDate message. Without one, a missing value or a value that is not a date gets a message built from the label ("Enter first name", "Enter repair date, for example 3/15/2016").
+   * This field's messages by rule type: localization keys with the rule's placeholders, e.g. { "required": "LocKey_ClaimantInfo_FirstNameRequired" }. They win over the rule's own message and the default; the error summary shows them alone, so name the field in them ("Enter your first name"). A malformed date shows the validDate message; a conditional requirement (requiredIf, …) without its own message shows the required one. Without one, a missing value or a value that is not a date gets a message built from the label ("Enter first name", "Enter repair date, for example 3/15/2016").
    */
   messages?: {
     [k: string]: string;

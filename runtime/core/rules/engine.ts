@@ -43,7 +43,8 @@ const DATE_FORMAT_KEYS: ReadonlySet<string> = new Set(['LocKey_Validation_Invali
  */
 export function ruleMessage(rule: RuleConfig, failure: RuleFailure, ctx: RuleContext, field?: FieldMessageContext): RuleMessage {
   const args = failure.args ?? [];
-  const flowKey = nonEmpty(field?.messages?.[failure.malformed ? VALID_DATE_TYPE : rule.type]);
+  // A missing value of a conditional kind (requiredIf, …) takes the field's required message when it has no own one.
+  const flowKey = nonEmpty(field?.messages?.[failure.malformed ? VALID_DATE_TYPE : rule.type]) ?? (MISSING_KEYS.has(failure.key) ? nonEmpty(field?.messages?.[REQUIRED_TYPE]) : undefined);
   if (flowKey !== undefined) return { text: withSuffix(ctx.t(flowKey, ...args) ?? formatMessage(flowKey, ...args), failure), namesField: true };
   const own = failure.malformed ? undefined : nonEmpty(rule.message);
   const ownKey = failure.malformed ? undefined : nonEmpty(rule.messageKey);
@@ -57,6 +58,7 @@ export function ruleMessage(rule: RuleConfig, failure: RuleFailure, ctx: RuleCon
 }
 
 const VALID_DATE_TYPE = 'validDate';
+const REQUIRED_TYPE = 'required';
 
 function withSuffix(text: string, failure: RuleFailure): string {
   return failure.suffix ? `${text} ${failure.suffix}` : text;

@@ -91,6 +91,13 @@ describe('field messages', () => {
     for (const e of errors) expect(e.message).not.toMatch(/M\/d\/yyyy|MM\/dd/);
   });
 
+  it('of a conditional requirement fall back on the field\'s required message', () => {
+    const configs: ModelConfig[] = [{ ...CONFIGS[0]!, fields: { ...CONFIGS[0]!.fields, firstName: { dataType: 'string', validations: [{ type: 'requiredIf', otherProperty: 'vin', value: null }] } } }];
+    const s = initStore(configs, 'Automotive', createIdSource(() => 0.1));
+    const { errors } = validatePage(page([{ block: 'model', model: 'ClaimDetails', fields: [fields[0]!] }]), configs, s, { t: EN, whitelist: null, now: NOW, formType: 'Automotive' });
+    expect(errors.map((e) => e.message)).toEqual(['Enter your first name']);
+  });
+
   it('are in Spanish with the Spanish label', () => {
     const errors = errorsOf(store(), ES);
     expect(errors.find((e) => e.field === 'firstName')?.message).toBe('Ingrese su nombre');
