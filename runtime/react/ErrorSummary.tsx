@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { errorLine } from '../core/view/validatePage';
 import type { PageFieldError } from './types';
 
 /** Moves focus to a field: its input, or the first input of a radio group or records block. */
@@ -54,7 +55,7 @@ export function ErrorSummary({ errors, title, autoFocus = true, isOpen }: ErrorS
                   focusField(error.fieldId);
                 }}
               >
-                {error.label ? `${error.label}: ${error.message}` : error.message}
+                {errorLine(error)}
               </a>
             )}
           </li>

@@ -4,6 +4,7 @@ import { findByClientId, getModel, isRepeating, setFieldValue, setFileField, was
 import type { FieldConfig, FormModel, ModelStoreState } from '../core/types';
 import { computeFieldState, fieldDateBounds } from '../core/view/field-state';
 import { fieldDomId } from '../core/view/dom-ids';
+import { inputHints } from '../core/view/input-hints';
 import { afterPointerPress, watchPointerPresses } from './pointer-press';
 import { FieldWidget, type ComputedWidgetProps, type FieldHandlers } from './field-widget';
 import { translateOr } from './translate';
@@ -45,6 +46,7 @@ function widgetProps(field: FieldConfig, model: FormModel, props: ModelFieldsPro
   const shown = (ctx.showAllErrors && !isDraft) || props.errorsShown(model.clientId, field.key);
   const placeholderKey = field.placeholderKey ?? field.placeholder;
   const id = fieldDomId(props.model, props.clientId ?? null, field.key);
+  const hints = inputHints(field, props.model);
   return {
     componentName: field.widget,
     id,
@@ -64,6 +66,9 @@ function widgetProps(field: FieldConfig, model: FormModel, props: ModelFieldsPro
       : undefined,
     options: field.options?.map((o) => ({ value: o.value, label: t(o.label) })),
     rows: field.rows,
+    ...(hints.autocomplete ? { autoComplete: hints.autocomplete } : {}),
+    ...(hints.inputType ? { inputType: hints.inputType } : {}),
+    ...(hints.inputMode ? { inputMode: hints.inputMode } : {}),
     min: bounds.min,
     max: bounds.max,
     hasDependencies: field.widget === 'file' && (field.dependencies?.length ?? 0) > 0,

@@ -41,7 +41,9 @@ export interface SettlementChanges {
 function copySettlement(changes: SettlementChanges): { dir: string; cleanup(): void } {
   const base = mkdtempSync(path.join(tmpdir(), 'cf-e2e-settlement-'));
   const dir = path.join(base, 'settlement');
-  cpSync(changes.from ?? path.join(ROOT, 'server-fixtures'), dir, { recursive: true });
+  // A settlement folder may hold only what it changes (its flows and models): the sample's files fill in the rest.
+  cpSync(path.join(ROOT, 'server-fixtures'), dir, { recursive: true });
+  if (changes.from) cpSync(changes.from, dir, { recursive: true, force: true });
   const settingsFile = path.join(dir, 'settings.json');
   const settings = JSON.parse(readFileSync(settingsFile, 'utf8')) as Record<string, unknown> & { client: { minSessionDuration: number } };
   if (changes.theme) settings.theme = changes.theme;

@@ -305,8 +305,8 @@ describe.each(DIALECTS)('the API over %s', (dialect) => {
         info.fields.firstName = 'Ma<script>';
         return { ...p, text: { ...p.text, claimantInfo: JSON.stringify(info) } };
       }, 400, 'VALIDATION_FAILED');
-      // Named as the page shows them: page title, field label.
-      expect(error).toContain('Your Contact Information — Last name: ');
+      // Named as the page shows them: page title, then the flow's message naming the field, or the field label.
+      expect(error).toContain('Your Contact Information — Enter your last name');
       expect(error).toContain('Your Contact Information — First name: ');
     });
 

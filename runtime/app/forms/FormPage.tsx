@@ -60,6 +60,8 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
   const navigation = useSelector(actor, (s) => s.context.navigation);
   const lookupResult = useSelector(actor, (s) => s.context.lookupResult);
   const referenceCode = useSelector(actor, (s) => s.context.referenceCode);
+  const submittedAt = useSelector(actor, (s) => s.context.submittedAt);
+  const deadlines = useApp((s) => s.deadlines);
   const isSubmitting = useSelector(actor, (s) => s.context.isSubmitting);
   const authorizationError = useSelector(actor, (s) => s.context.authorizationError);
   const authorizationErrorCode = useSelector(actor, (s) => s.context.authorizationErrorCode);
@@ -155,6 +157,8 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
         settings={rendererSettings}
         captcha={captcha}
         referenceCode={referenceCode}
+        submittedAt={submittedAt}
+        deadlines={deadlines}
         lookupResult={lookupResult}
         refusal={refusal}
         ids={session.ids}
