@@ -111,7 +111,7 @@ describe('the record manager', () => {
     expect(link.textContent).toBe('Repair: The record you started is not complete. Correct it or cancel it before you continue.');
     const facility = screen.getByLabelText(/Facility/);
     // The draft's own errors show beside its fields.
-    expect(screen.getByText('Value is required')).toBeTruthy();
+    expect(screen.getByText(/^Enter facility/)).toBeTruthy();
     expect(link.getAttribute('href')).toBe(`#${facility.id}`);
     await userEvent.click(link);
     expect(document.activeElement).toBe(facility);
