@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldValue, FormModel, FormType } from '../../runtime/core/types.js';
 import { draftKeyOf } from '../../server/routes/api/forms/drafts.js';
-import { MARIA_ANSWERS } from '../support/sample-claim.js';
+import { invoiceContext, MARIA_ANSWERS } from '../support/sample-claim.js';
 import { DIALECTS, MARIA, OPEN_NOW, serverOver, testApp, vinOnly, otherClassVehicle, model, type Claimant, type Credentials } from './helper.js';
 
 const MINUTE = 60_000;
@@ -73,6 +73,34 @@ describe.each(DIALECTS)('the claim in progress (%s)', (dialect) => {
     expect(draft.models.map((m) => m.clientId).sort()).toEqual([a.credentials, a.claimantInfo, a.claimDetails, a.repair].map((m) => m.clientId).sort());
     expect(draft.models.find((m) => m.clientId === a.claimantInfo.clientId)?.fields).toEqual(a.claimantInfo.fields);
     expect(draft.models.find((m) => isCredentials(m))?.fields).toMatchObject({ vin: credentials.vin, pin: null });
+  });
+
+  it('saves on every page of both flows, documents described but not yet sent', async () => {
+    now = OPEN_NOW;
+    const { c, credentials } = await server.authorized();
+    const a = automotiveAnswers(credentials);
+    const invoice = model('Automotive', 'DocumentContexts', invoiceContext(a.repair.clientId, 1000));
+    const signature = model('Automotive', 'Signature', { ...MARIA_ANSWERS.Signature });
+    const steps: Array<[string, FormModel[]]> = [
+      ['start', [a.credentials]],
+      ['claimant-info', [a.credentials, a.claimantInfo]],
+      ['eligibility', [a.credentials, a.claimantInfo, a.claimDetails]],
+      ['repairs', [a.credentials, a.claimantInfo, a.claimDetails, a.repair]],
+      ['supporting-documents', [a.credentials, a.claimantInfo, a.claimDetails, a.repair, invoice]],
+      ['claim-summary', [a.credentials, a.claimantInfo, a.claimDetails, a.repair, invoice, signature]],
+    ];
+    for (const [pageId, models] of steps) {
+      const res = await save(c, pageId, models);
+      expect(res.statusCode, `${pageId}: ${res.body}`).toBe(200);
+    }
+    expect((await load(c)).json().models).toHaveLength(6);
+
+    const excluding = await server.authorized('Exclusion');
+    const exclusion = [credentialsModel('Exclusion', excluding.credentials), model('Exclusion', 'ClaimantInfo', { ...MARIA_ANSWERS.ClaimantInfo }), model('Exclusion', 'Signature', { ...MARIA_ANSWERS.Signature })];
+    for (const pageId of ['exclusion-start', 'exclusion-claimant-info', 'exclusion-claim-summary']) {
+      const res = await save(excluding.c, pageId, exclusion, 'Exclusion');
+      expect(res.statusCode, `${pageId}: ${res.body}`).toBe(200);
+    }
   });
 
   it('refuses a page the answers skip, a page after an unanswered one, a required field left empty, another form, no authorization and no CSRF token', async () => {
