@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { FieldValue, FormModel, FormType } from '../../runtime/core/types.js';
 import { draftKeyOf } from '../../server/routes/api/forms/drafts.js';
 import { invoiceContext, MARIA_ANSWERS } from '../support/sample-claim.js';
-import { DIALECTS, MARIA, OPEN_NOW, serverOver, testApp, vinOnly, otherClassVehicle, model, type Claimant, type Credentials } from './helper.js';
+import { DIALECTS, encodeMultipart, MARIA, OPEN_NOW, overHttp, serverOver, testApp, vinOnly, otherClassVehicle, model, type Claimant, type Credentials } from './helper.js';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -203,11 +203,13 @@ describe.each(DIALECTS)('the claim in progress (%s)', (dialect) => {
 
     const restarted = await testApp(await server.db.open(), server.emulator, { clock: () => now });
     try {
-      const loaded = await restarted.inject({ url: draftUrl('Automotive'), headers: { cookie: c.cookie } });
+      const http = await overHttp(restarted);
+      const loaded = await http({ url: draftUrl('Automotive'), headers: { cookie: c.cookie } });
       expect(loaded.statusCode, loaded.body).toBe(200);
-      const res = await c.submit('Automotive', parts(await c.captchaToken()), restarted);
+      const { body, contentType } = await encodeMultipart(parts(await c.captchaToken()));
+      const res = await http({ method: 'POST', url: '/api/forms/automotive', headers: c.headers({ 'content-type': contentType }), payload: body });
       expect(res.statusCode, res.body).toBe(200);
-      expect((await restarted.inject({ url: draftUrl('Automotive'), headers: { cookie: c.cookie } })).statusCode).toBe(404);
+      expect((await http({ url: draftUrl('Automotive'), headers: { cookie: c.cookie } })).statusCode).toBe(404);
     } finally {
       await restarted.close();
     }
