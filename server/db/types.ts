@@ -314,6 +314,8 @@ export interface Submissions {
   ): Promise<StoreResult>;
   listSubmissions(filter?: SubmissionFilter): Promise<SubmissionRecord[]>;
   getByReferenceCode(referenceCode: string): Promise<SubmissionRecord | null>;
+  /** The reference code stored under (formType, idempotencyKey), or null. */
+  referenceCodeOf(formType: FormType, idempotencyKey: string): Promise<string | null>;
   getDocuments(submissionId: number): Promise<StoredDocument[]>;
 }
 

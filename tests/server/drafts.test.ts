@@ -193,6 +193,13 @@ describe.each(DIALECTS)('the claim in progress (%s)', (dialect) => {
     const retry = await c.submit('Automotive', { ...submission, text: { ...submission.text, reCaptchaResponse: await c.captchaToken() } });
     expect(retry.statusCode, retry.body).toBe(200);
     expect(retry.json().referenceCodeForm).toBe(first.json().referenceCodeForm);
+
+    // A save from another tab after Submit leaves no draft behind.
+    const late = await save(c, 'repairs', [a.credentials, a.claimantInfo, a.claimDetails, a.repair]);
+    expect(late.statusCode, late.body).toBe(409);
+    expect(late.json()).toMatchObject({ code: 'ALREADY_SUBMITTED' });
+    expect(late.json().error).toContain(first.json().referenceCodeForm);
+    expect((await load(c)).statusCode).toBe(404);
   });
 
   it('submits on another instance after a restart between the last save and Submit', async () => {

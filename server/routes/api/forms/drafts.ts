@@ -6,8 +6,9 @@
  * the flow up to and including `pageId` are checked with the submit's page logic (validate.ts,
  * page-logic.ts: structure, types, rules, required shown fields, minimum records) on the answers
  * the flow keeps (a skipped page's answers and hidden fields dropped, as on submit); a page these
- * answers cannot reach (unknown, skipped) is refused → the session is extended (a save is
- * activity) → the draft is stored. The PIN is never stored; the credentials are the server's.
+ * answers cannot reach (unknown, skipped, after an unanswered page) is refused → a save after
+ * this authorization's claim was filed is refused (409 ALREADY_SUBMITTED) → the session is
+ * extended (a save is activity) → the draft is stored. The PIN is never stored; the credentials are the server's.
  *
  * GET: the draft of whom the session is authorized as, found by a keyed digest of the Notice ID
  * (else the VIN), so a new session authorized with the same credentials finds it again; 404
@@ -28,7 +29,7 @@ import { passedDeadline } from '../../../settlement/deadlines.js';
 import { errors } from '../../schemas.js';
 import { authorizationOf, type Authorization } from './authorize.js';
 import { routePath } from './paths.js';
-import { formModels } from './submit.js';
+import { formModels, submissionKey } from './submit.js';
 import { pagesSingleModels, validateSubmission } from './validate.js';
 
 /** The draft routes of a flow's submit endpoint. */
@@ -170,7 +171,7 @@ const drafts: FastifyPluginAsync = async (app) => {
         schema: {
           summary: `Save the ${formType} claim in progress: the answers of the pages up to and including pageId, checked as the pages check them`,
           body: bodySchema,
-          response: { 200: savedSchema, ...errors(400, 401, 403, 413, 415, 503) },
+          response: { 200: savedSchema, ...errors(400, 401, 403, 409, 413, 415, 503) },
         },
       },
       async (request) => {
@@ -210,6 +211,10 @@ const drafts: FastifyPluginAsync = async (app) => {
         if (problems.fields.length) throw httpError('VALIDATION_FAILED', { details: problems.fields });
         const kept = problems.payload;
         if (isPageSkipped(page, scopeOf(kept))) throw httpError('PAGE_NOT_REACHED', { details: [`${title(page)}: your answers skip this page.`] });
+
+        // This authorization's claim is filed (Submit in another tab): nothing is left to continue.
+        const filed = await app.stores.submissions.referenceCodeOf(formType, submissionKey(formType, authorization));
+        if (filed) throw httpError('ALREADY_SUBMITTED', { args: [filed] });
 
         // A save is activity: the session lives on from now.
         const sessionExpiresAt = await app.sessions.keepAlive(request);
