@@ -179,6 +179,20 @@ export const SERVER_ERRORS = {
     es: 'El VIN o el ID de aviso de este formulario no es el que usó al comenzar. Vuelva a empezar desde la primera página.',
   },
 
+  // --- The claim in progress ---------------------------------------------------------------------
+  PAGE_NOT_REACHED: {
+    status: 400,
+    key: 'LocKey_Server_PageNotReached',
+    en: 'Your answers do not lead to this page, so it was not saved. Please go back to the previous page.',
+    es: 'Sus respuestas no llevan a esta página, por lo que no se guardó. Vuelva a la página anterior.',
+  },
+  DRAFT_NOT_FOUND: {
+    status: 404,
+    key: 'LocKey_Server_DraftNotFound',
+    en: 'There is no saved form in progress for these details. Please start from the first page.',
+    es: 'No hay ningún formulario en curso guardado con estos datos. Empiece desde la primera página.',
+  },
+
   // --- Duplicates ---------------------------------------------------------------------------------
   ALREADY_SUBMITTED: {
     status: 409,

@@ -10,9 +10,10 @@ import { FORM_TYPES, type FormType } from '../../runtime/core/types.js';
 import { ConfigError, secretOf, type Environment } from '../config.js';
 import { createClassList } from '../db/class-list.js';
 import { ClassListImportError, DatabaseUnavailableError } from '../db/errors.js';
+import { createDrafts } from '../db/drafts.js';
 import { openDatabase } from '../db/open.js';
 import { seedSampleData } from '../db/seed.js';
-import type { Database, SubmissionFilter } from '../db/types.js';
+import type { Database, DraftSummary, SubmissionFilter } from '../db/types.js';
 import { reportData, reportHtml } from '../fraud/report.js';
 import { purgeExpiredSignals } from '../fraud/store.js';
 import { fraudSummary, fraudSummaryText } from '../fraud/view.js';
@@ -38,6 +39,10 @@ Commands:
                                                the flagged and held claims with their client address and browser
   fraud-purge                                  remove the client addresses, user agents and fill times older than
                                                the settlement's fraud.retentionDays (the server does it hourly too)
+  drafts [--purge]                             the claims in progress: per form how many, the oldest, the next to
+                                               expire and how many expire within 7 days; --purge deletes those past
+                                               their expiry (the form's deadline or drafts.retentionDays after the
+                                               last save; the server does it hourly too)
   report --out FILE.html                       one self-contained page (no network needed) with charts of the filing
                                                period: claims per hour per form with the deadlines, flagged share,
                                                reasons, clusters; each with its data table
@@ -69,7 +74,7 @@ interface Parsed {
 }
 
 const VALUE_FLAGS = new Set(['format', 'form-type', 'from', 'to', 'out']);
-const BOOLEAN_FLAGS = new Set(['replace', 'help', 'all']);
+const BOOLEAN_FLAGS = new Set(['replace', 'help', 'all', 'purge']);
 
 function parseArgs(argv: string[]): Parsed {
   const [command, ...rest] = argv;
@@ -159,6 +164,20 @@ function pinSecret(io: CliIo): string {
   return secretOf('PIN_SECRET', io.env, environment, path.resolve(cwd, io.env.DATA_DIR || './data'));
 }
 
+/** "Expiring" in the drafts report: within this many ms. */
+const DRAFTS_SOON_MS = 7 * 24 * 60 * 60_000;
+
+function draftsText(summary: DraftSummary[]): string {
+  if (!summary.length) return 'No claims in progress.\n';
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
+  const lines = summary.map(
+    (s) =>
+      `${s.formType}: ${s.count} in progress, the oldest started ${day(s.oldestCreatedAt)} UTC, the next expires ${day(s.nextExpiresAt)} UTC, ` +
+      `${s.expiringSoon} expire within 7 days, ${s.expired} expired awaiting the purge`,
+  );
+  return `${lines.join('\n')}\n`;
+}
+
 async function execute(p: Parsed, io: CliIo): Promise<void> {
   const cwd = io.cwd ?? process.cwd();
   switch (p.command) {
@@ -225,6 +244,16 @@ async function execute(p: Parsed, io: CliIo): Promise<void> {
       const { retentionDays } = settlementOf(io).settings.fraud;
       const purged = await withDatabase(io, (db) => purgeExpiredSignals(db, retentionDays, Date.now()));
       io.stdout(`Removed the client details of ${purged} claim(s) older than ${retentionDays} day(s).\n`);
+      return;
+    }
+    case 'drafts': {
+      if (p.positional.length) throw new UsageError(`drafts takes no argument (got ${p.positional.join(' ')})`);
+      if (p.flags.has('purge')) {
+        const purged = await withDatabase(io, (db) => createDrafts(db).purgeExpired());
+        io.stdout(`Deleted ${purged} expired claim(s) in progress.\n`);
+        return;
+      }
+      io.stdout(draftsText(await withDatabase(io, (db) => createDrafts(db).summary(DRAFTS_SOON_MS))));
       return;
     }
     case 'report': {

@@ -222,6 +222,32 @@ const claimSignals: Migration = {
   },
 };
 
+/**
+ * Claims in progress: one row per form and claimant (a keyed digest of who authorized, never the
+ * VIN or Notice ID itself), the answers as JSON text like a submission's payload, and the instant
+ * after which the purge removes it.
+ */
+const drafts: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('drafts')
+      .addColumn('form_type', 'text', (c) => c.notNull())
+      .addColumn('claimant_key', 'text', (c) => c.notNull())
+      .addColumn('page_id', 'text', (c) => c.notNull())
+      .addColumn('models', 'text', (c) => c.notNull())
+      .addColumn('authorization_id', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .addColumn('updated_at', 'bigint', (c) => c.notNull())
+      .addColumn('expires_at', 'bigint', (c) => c.notNull())
+      .addPrimaryKeyConstraint('drafts_pk', ['form_type', 'claimant_key'])
+      .execute();
+    await db.schema.createIndex('drafts_expires_at').on('drafts').column('expires_at').execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('drafts').ifExists().execute();
+  },
+};
+
 export function migrationProvider(dialect: DialectName): MigrationProvider {
   return {
     async getMigrations() {
@@ -231,6 +257,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
         '0003_one_time_token_used_by': oneTimeTokenUsedBy,
         '0004_duplicate_policy': duplicatePolicy,
         '0005_claim_signals': claimSignals,
+        '0006_drafts': drafts,
       };
     },
   };

@@ -123,6 +123,21 @@ export interface DocumentsTable {
   bytes: Buffer;
 }
 
+/** A claim in progress (drafts.ts). Epoch ms. */
+export interface DraftsTable {
+  form_type: string;
+  /** Keyed digest of whom the session was authorized as (Notice ID, else VIN). */
+  claimant_key: string;
+  page_id: string;
+  /** The saved answers (a list of form models) as JSON text. */
+  models: string;
+  /** The authorization that last wrote it. */
+  authorization_id: string;
+  created_at: Int8;
+  updated_at: Int8;
+  expires_at: Int8;
+}
+
 export interface Tables {
   sessions: SessionsTable;
   rate_limits: RateLimitsTable;
@@ -135,4 +150,5 @@ export interface Tables {
   filed_identifiers: FiledIdentifiersTable;
   claim_signals: ClaimSignalsTable;
   signal_values: SignalValuesTable;
+  drafts: DraftsTable;
 }

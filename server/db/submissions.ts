@@ -182,6 +182,11 @@ export function createSubmissions(database: Database, options: { clock?: Clock }
       return toRecord(row, docs.get(Number(row.id)) ?? []);
     },
 
+    async referenceCodeOf(formType, idempotencyKey) {
+      const row = await db.selectFrom('submissions').select('reference_code').where('form_type', '=', formType).where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+      return row?.reference_code ?? null;
+    },
+
     async getDocuments(submissionId) {
       const rows = await db.selectFrom('documents').selectAll().where('submission_id', '=', submissionId).orderBy('position').execute();
       return rows.map((r) => ({

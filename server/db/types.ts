@@ -314,5 +314,54 @@ export interface Submissions {
   ): Promise<StoreResult>;
   listSubmissions(filter?: SubmissionFilter): Promise<SubmissionRecord[]>;
   getByReferenceCode(referenceCode: string): Promise<SubmissionRecord | null>;
+  /** The reference code stored under (formType, idempotencyKey), or null. */
+  referenceCodeOf(formType: FormType, idempotencyKey: string): Promise<string | null>;
   getDocuments(submissionId: number): Promise<StoredDocument[]>;
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Claims in progress
+ * ----------------------------------------------------------------------------------------------*/
+
+export interface DraftKey {
+  formType: FormType;
+  /** A keyed digest of whom the claimant authorized as (never the VIN or Notice ID itself). */
+  claimantKey: string;
+}
+
+export interface NewDraft extends DraftKey {
+  pageId: string;
+  /** The saved answers (JSON-serialisable). Stored verbatim as JSON text. */
+  models: unknown[];
+  authorizationId: string;
+  /** Epoch ms after which the draft is gone (the caller's min of deadline and retention). */
+  expiresAt: number;
+}
+
+export interface DraftRecord extends NewDraft {
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** Per form type: how many drafts, the oldest one's creation, the soonest expiry, how many expire within `soonMs`. */
+export interface DraftSummary {
+  formType: FormType;
+  count: number;
+  oldestCreatedAt: number;
+  nextExpiresAt: number;
+  expiringSoon: number;
+  /** Past their expiry, not purged yet. */
+  expired: number;
+}
+
+export interface Drafts {
+  /** Creates or replaces the claimant's draft of the form (its createdAt kept); returns what was stored. */
+  save(draft: NewDraft): Promise<DraftRecord>;
+  /** The unexpired draft, or null. */
+  get(key: DraftKey): Promise<DraftRecord | null>;
+  /** Removes it (in `trx` when given: a submission's transaction); true when there was one. */
+  remove(key: DraftKey, trx?: Trx): Promise<boolean>;
+  /** Deletes the drafts past their expiry; returns how many. Safe from any instance at any time. */
+  purgeExpired(): Promise<number>;
+  summary(soonMs: number): Promise<DraftSummary[]>;
 }

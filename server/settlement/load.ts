@@ -33,6 +33,7 @@ export interface SettingsFile {
   uploads?: { maxFileBytes?: number; maxTotalBytes?: number; maxFiles?: number; minBytesPerSecond?: number };
   pinAttempts?: { max?: number; maxPerIp?: number; maxNoticeIdsPerIp?: number; windowMinutes?: number };
   duplicates?: Partial<Record<IdentifierKind, Partial<DuplicateRule>>>;
+  drafts?: { retentionDays?: number };
   fraud?: FraudSettingsFile;
 }
 
@@ -89,10 +90,11 @@ export interface Settlement {
   locales: Record<string, Record<string, string>>;
   deadlines: DeadlinesFile;
   captcha: CaptchaFile;
-  settings: Required<Omit<SettingsFile, 'uploads' | 'pinAttempts' | 'duplicates' | 'fraud'>> & {
+  settings: Required<Omit<SettingsFile, 'uploads' | 'pinAttempts' | 'duplicates' | 'drafts' | 'fraud'>> & {
     uploads: { maxFileBytes: number; maxTotalBytes: number; maxFiles: number; minBytesPerSecond: number };
     pinAttempts: { max: number; maxPerIp: number; maxNoticeIdsPerIp: number; windowMinutes: number };
     duplicates: DuplicatePolicy;
+    drafts: { retentionDays: number };
     fraud: FraudSettings;
   };
   whitelist: WhitelistFile;
@@ -322,6 +324,7 @@ export function loadSettlement(dir: string, options: LoadSettlementOptions = {})
         noticeId: { sameForm: settings.duplicates?.noticeId?.sameForm ?? 'mark', otherForm: settings.duplicates?.noticeId?.otherForm ?? 'mark' },
         vin: { sameForm: settings.duplicates?.vin?.sameForm ?? 'mark', otherForm: settings.duplicates?.vin?.otherForm ?? 'mark' },
       },
+      drafts: { retentionDays: settings.drafts?.retentionDays ?? 30 },
       fraud: fraudSettings(settings.fraud),
     },
     whitelist,

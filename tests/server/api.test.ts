@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { SERVER_ERRORS } from '../../server/errors.js';
 import { sessionCookieName } from '../../server/plugins/app/session.js';
 import { runCli } from '../../server/admin/cli.js';
-import { automotiveParts, DIALECTS, FILES, MARIA, model, NOT_CLASS_VIN, serverOver, type Parts } from './helper.js';
+import { automotiveParts, DIALECTS, FILES, MARIA, model, NOT_CLASS_VIN, OPEN_NOW, serverOver, type Parts } from './helper.js';
 
 describe.each(DIALECTS)('the API over %s', (dialect) => {
   /** Every call goes over a real socket; the app trusts one proxy hop (the test client plays the load balancer) to tell clients apart. */
@@ -17,7 +17,7 @@ describe.each(DIALECTS)('the API over %s', (dialect) => {
     it('GET /api/csrf creates a signed HttpOnly SameSite=Lax session cookie and names the header', async () => {
       const res = await server.http('/api/csrf');
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ requestHeaderName: 'X-CSRF-TOKEN', requestToken: expect.any(String) });
+      expect(res.json()).toEqual({ requestHeaderName: 'X-CSRF-TOKEN', requestToken: expect.any(String), sessionExpiresAt: new Date(OPEN_NOW + 30 * 60_000).toISOString() });
       const cookie = String(res.headers['set-cookie']);
       expect(cookie.startsWith(`${sessionCookieName('test')}=`)).toBe(true);
       expect(cookie).toMatch(/^[^=]+=[^;]+\.[^;]+;/);
@@ -104,17 +104,23 @@ describe.each(DIALECTS)('the API over %s', (dialect) => {
           'POST /api/forms/exclusion/authorize',
           'POST /api/forms/automotive',
           'POST /api/forms/exclusion',
+          'POST /api/session/keep-alive',
+          'PUT /api/forms/automotive/draft',
+          'GET /api/forms/automotive/draft',
+          'PUT /api/forms/exclusion/draft',
+          'GET /api/forms/exclusion/draft',
         ].sort(),
       );
       for (const { key, op } of operations) {
         expect(op.responses['200']?.content?.['application/json']?.schema, key).toBeDefined();
-        if (key.startsWith('POST')) expect(op.security, key).toEqual([{ session: [], csrf: [] }]);
+        if (key.startsWith('POST') || key.startsWith('PUT')) expect(op.security, key).toEqual([{ session: [], csrf: [] }]);
       }
       const byKey = new Map(operations.map((o) => [o.key, o.op]));
       expect(byKey.get('POST /api/forms/automotive/authorize')!.requestBody.content['application/json'].schema.required).toEqual(['credentials']);
       const multipart = byKey.get('POST /api/forms/automotive')!.requestBody.content['multipart/form-data'].schema;
       expect(Object.keys(multipart.properties)).toEqual(expect.arrayContaining(['reCaptchaResponse', 'captchaRawValue', 'credentials', 'claimantInfo', 'documentContexts']));
       expect(multipart.additionalProperties).toMatchObject({ type: 'string', format: 'binary' });
+      expect(byKey.get('PUT /api/forms/automotive/draft')!.requestBody.content['application/json'].schema.required).toEqual(['pageId', 'models']);
       expect(byKey.get('GET /api/signature-date')!.parameters).toContainEqual(expect.objectContaining({ name: 'culture', in: 'query' }));
     });
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { REDIS_URL } from './db/helpers.js';
-import { automotiveParts, MARIA, serverOver } from './helper.js';
+import { automotiveParts, MARIA, OPEN_NOW, serverOver } from './helper.js';
 
 describe('the API with sessions in Redis', () => {
   const server = serverOver('sqlite', { redisUrl: REDIS_URL });
@@ -32,5 +32,23 @@ describe('the API with sessions in Redis', () => {
     expect(other.json()).toMatchObject({ submitted: false, code: 'ALREADY_SUBMITTED' });
     expect(other.json().error).toContain(first.json().referenceCodeForm);
     expect(await server.stored()).toBe(1);
+  });
+});
+
+describe('keeping a session in Redis alive', () => {
+  let now = OPEN_NOW;
+  const server = serverOver('sqlite', () => ({ redisUrl: REDIS_URL, clock: () => now }));
+
+  it('extends it on the keep-alive, and it ends after the idle timeout', async () => {
+    const c = await server.claimant();
+    const keepAlive = () => server.http({ method: 'POST', url: '/api/session/keep-alive', headers: c.headers() });
+    now += 20 * 60_000;
+    const alive = await keepAlive();
+    expect(alive.statusCode, alive.body).toBe(200);
+    expect(alive.json()).toEqual({ sessionExpiresAt: new Date(now + 30 * 60_000).toISOString() });
+    now += 20 * 60_000;
+    expect((await keepAlive()).statusCode).toBe(200);
+    now += 31 * 60_000;
+    expect((await keepAlive()).statusCode).toBe(403);
   });
 });

@@ -9,6 +9,7 @@ import type {
   Culture,
   DeadlinesResponse,
   FlowFile,
+  FormModel,
   FormType,
   LocalizedItem,
   ModelConfig,
@@ -21,6 +22,7 @@ import type {
 export const API_PATHS = {
   csrf: '/api/csrf',
   sessionTimeout: '/api/session-timeout',
+  keepAlive: '/api/session/keep-alive',
   deadlines: '/api/deadlines',
   charactersWhitelist: '/api/characters-whitelist',
   captcha: '/api/captcha',
@@ -91,6 +93,27 @@ export function endpointsFromFlows(flows: Array<Pick<FlowFile, 'formType' | 'aut
   return out;
 }
 
+/** A form's claim in progress is kept at its submit endpoint + this. */
+export const DRAFT_SUFFIX = '/draft';
+
+/** The answer to a saved page (PUT …/draft). ISO 8601 instants, the server's. */
+export interface DraftSaved {
+  savedAt: string;
+  /** When the draft is deleted unless saved again (never after the form's deadline). */
+  expiresAt: string;
+  /** When the session ends without activity. */
+  sessionExpiresAt: string;
+}
+
+/** The claim in progress the server holds for whom the session is authorized as (GET …/draft). */
+export interface SavedDraft {
+  pageId: string;
+  /** The saved answers; credentials as the server holds them (no PIN), no prepopulated data. */
+  models: FormModel[];
+  savedAt: string;
+  expiresAt: string;
+}
+
 export interface ApiClientOptions {
   fetch: typeof fetch;
   /** Prefix of every path; default '' (same origin). */
@@ -121,6 +144,20 @@ export interface ApiClient {
   setCsrfToken(token: CsrfToken | null): void;
   /** POST /api/session-timeout: ends the server-side session. */
   sessionTimeout(): Promise<ApiResult<null>>;
+  /** POST /api/session/keep-alive: activity; the session's new expiry (ISO 8601). */
+  keepAlive(): Promise<ApiResult<{ sessionExpiresAt: string }>>;
+  /**
+   * When the server says the session ends without activity (ISO 8601), as last answered by
+   * getCsrf, keepAlive or saveDraft; null before any of them.
+   */
+  sessionExpiresAt(): string | null;
+  /**
+   * PUT the claim in progress: the answers up to and including `pageId`, checked by the server as
+   * the pages check them. A refusal (400) carries the server's text naming page and field.
+   */
+  saveDraft(formType: FormType, pageId: string, models: FormModel[]): Promise<ApiResult<DraftSaved>>;
+  /** GET the claim in progress of whom the session is authorized as; data null when there is none (404). */
+  loadDraft(formType: FormType): Promise<ApiResult<SavedDraft | null>>;
   getDeadlines(): Promise<ApiResult<DeadlinesResponse>>;
   /** The allowed characters as one string; data null when not available (403). */
   getCharactersWhitelist(): Promise<ApiResult<string | null>>;
@@ -188,6 +225,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const doFetch = options.fetch;
   const baseUrl = (options.baseUrl ?? '').replace(/\/+$/, '');
   let csrf: CsrfToken | null = options.csrf ?? null;
+  let sessionExpiry: string | null = null;
+  const noteExpiry = (value: unknown) => {
+    if (typeof value === 'string') sessionExpiry = value;
+  };
 
   const url = (path: string, query?: Record<string, string>) => `${baseUrl}${answerKey(path, query)}`;
   const preloaded = options.preloaded ?? {};
@@ -264,6 +305,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         return fail(USER_MESSAGES.generic, response.status, detail);
       }
       csrf = { requestHeaderName: body.requestHeaderName, requestToken: body.requestToken };
+      noteExpiry(body.sessionExpiresAt);
       return { ok: true, data: csrf, status: response.status };
     },
 
@@ -277,6 +319,51 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (!response) return fail(USER_MESSAGES.generic, null);
       if (!response.ok) return fail(USER_MESSAGES.generic, response.status);
       return { ok: true, data: null, status: response.status };
+    },
+
+    async keepAlive() {
+      const response = await request('POST', API_PATHS.keepAlive);
+      if (!response) return fail(USER_MESSAGES.generic, null);
+      const body = response.ok ? await readJson(response) : undefined;
+      if (!isRecord(body) || typeof body.sessionExpiresAt !== 'string') return fail(USER_MESSAGES.generic, response.status);
+      noteExpiry(body.sessionExpiresAt);
+      return { ok: true, data: { sessionExpiresAt: body.sessionExpiresAt }, status: response.status };
+    },
+
+    sessionExpiresAt: () => sessionExpiry,
+
+    async saveDraft(formType, pageId, models) {
+      const { endpoint } = endpointOf(formType, 'submit');
+      const response = await request('PUT', `${endpoint}${DRAFT_SUFFIX}`, { json: { pageId, models } });
+      if (!response) return fail(USER_MESSAGES.requestFailed, null);
+      const body = await readJson(response);
+      const answer = isRecord(body) ? body : {};
+      if (!response.ok) {
+        // The server's own text says what to do (which page and field, or that the session ended).
+        const error = textOrNull(answer.error);
+        return error !== null ? { ok: false, error, errorKey: null, status: response.status } : fail(USER_MESSAGES.requestFailed, response.status);
+      }
+      if (typeof answer.savedAt !== 'string' || typeof answer.expiresAt !== 'string' || typeof answer.sessionExpiresAt !== 'string') {
+        return fail(USER_MESSAGES.requestFailed, response.status);
+      }
+      noteExpiry(answer.sessionExpiresAt);
+      return { ok: true, data: { savedAt: answer.savedAt, expiresAt: answer.expiresAt, sessionExpiresAt: answer.sessionExpiresAt }, status: response.status };
+    },
+
+    async loadDraft(formType) {
+      const { endpoint } = endpointOf(formType, 'submit');
+      const response = await request('GET', `${endpoint}${DRAFT_SUFFIX}`);
+      if (!response) return fail(USER_MESSAGES.requestFailed, null);
+      if (response.status === 404) return { ok: true, data: null, status: 404 };
+      const body = await readJson(response);
+      if (!response.ok) {
+        const error = isRecord(body) ? textOrNull(body.error) : null;
+        return error !== null ? { ok: false, error, errorKey: null, status: response.status } : fail(USER_MESSAGES.requestFailed, response.status);
+      }
+      if (!isRecord(body) || typeof body.pageId !== 'string' || !Array.isArray(body.models) || typeof body.savedAt !== 'string' || typeof body.expiresAt !== 'string') {
+        return fail(USER_MESSAGES.requestFailed, response.status);
+      }
+      return { ok: true, data: { pageId: body.pageId, models: body.models as FormModel[], savedAt: body.savedAt, expiresAt: body.expiresAt }, status: response.status };
     },
 
     async getDeadlines() {

@@ -96,6 +96,15 @@ export interface SettingsFile {
     vin?: DuplicateRule;
   };
   /**
+   * Claims in progress kept by the server (saved on each Next and record save, resumed after re-authorizing with the same credentials, deleted when the claim is submitted).
+   */
+  drafts?: {
+    /**
+     * Days a claim in progress is kept after its last save; it is purged then, or at the form's deadline if that comes first (the housekeeping and `npm run admin -- drafts --purge`). Default 30.
+     */
+    retentionDays?: number;
+  };
+  /**
    * Fraud and bot screening: each claim is given reason codes with their evidence, a risk score (the sum of the weights of its reasons) and a disposition (accepted, flagged for review, held). Nothing the claimant sees changes: a flagged or held claim gets its reference code and receipt like any other. By default claims are only flagged, never held.
    */
   fraud?: {

@@ -4,8 +4,8 @@
  * by every instance. On close (SIGTERM, after in-flight requests drain) the database is closed.
  */
 import fp from 'fastify-plugin';
-import { createClassList, createOneTimeTokens, createSharedStores, createSubmissions, seedSampleData } from '../../db/index.js';
-import type { ClassList, Database, OneTimeTokens, RateLimiter, SessionStore, Submissions } from '../../db/types.js';
+import { createClassList, createDrafts, createOneTimeTokens, createSharedStores, createSubmissions, seedSampleData } from '../../db/index.js';
+import type { ClassList, Database, Drafts, OneTimeTokens, RateLimiter, SessionStore, Submissions } from '../../db/types.js';
 
 export interface Stores {
   sessions: SessionStore;
@@ -13,6 +13,7 @@ export interface Stores {
   tokens: OneTimeTokens;
   classList: ClassList;
   submissions: Submissions;
+  drafts: Drafts;
 }
 
 declare module 'fastify' {
@@ -52,6 +53,7 @@ export default fp<DatabasePluginOptions>(
       tokens: createOneTimeTokens(database, { clock }),
       classList,
       submissions: createSubmissions(database, { clock }),
+      drafts: createDrafts(database, { clock }),
     });
     app.addHook('onClose', async () => {
       await shared.close();

@@ -41,6 +41,13 @@ export interface SessionHelpers {
    * new cookie and answers the new token in the CSRF header.
    */
   rotate(request: FastifyRequest, reply: FastifyReply, trx?: Trx): Promise<Session>;
+  /**
+   * Activity (a draft saved, the keep-alive): extends the request's session by the idle timeout and
+   * returns its new expiry, epoch ms; a vanished session is NOT_AUTHORIZED.
+   */
+  keepAlive(request: FastifyRequest): Promise<number>;
+  /** How long a session lives without activity, ms (settings.client.minSessionDuration). */
+  readonly idleTimeoutMs: number;
   /** End the session and clear the cookie. */
   destroy(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   /** The CSRF token of a session. */
@@ -121,6 +128,13 @@ export default fp<{ secret: string }>(
         reply.header(CSRF_HEADER, helpers.csrfToken(next));
         return next;
       },
+      async keepAlive(request) {
+        const session = request.session;
+        if (!session || !(await store.touch(session.id))) throw httpError('NOT_AUTHORIZED');
+        session.expiresAt = app.clock() + helpers.idleTimeoutMs;
+        return session.expiresAt;
+      },
+      idleTimeoutMs: app.settlement.settings.client.minSessionDuration * 60_000,
       async destroy(request, reply) {
         if (request.session) await store.destroy(request.session.id);
         request.session = null;
@@ -148,5 +162,5 @@ export default fp<{ secret: string }>(
       if (!session || typeof sent !== 'string' || !safeEqual(sent, helpers.csrfToken(session))) throw httpError('CSRF_INVALID');
     });
   },
-  { name: 'app-session', dependencies: ['app-database', 'app-error-handler'] },
+  { name: 'app-session', dependencies: ['app-database', 'app-error-handler', 'app-settlement'] },
 );

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { CaptchaConfig } from '../../../runtime/core/types.js';
 import { formatDate, PROJECT_TIME_ZONE, todayInZone } from '../../../runtime/core/dates/index.js';
 import { isUnavailable } from '../../db/errors.js';
+import { HttpError } from '../../errors.js';
 import { CSRF_HEADER } from '../../plugins/app/session.js';
 import { cultureQuerySchema, errors } from '../schemas.js';
 import culture from './culture/index.js';
@@ -71,8 +72,12 @@ const api: FastifyPluginAsync = async (app) => {
         response: {
           200: {
             type: 'object',
-            required: ['requestHeaderName', 'requestToken'],
-            properties: { requestHeaderName: { type: 'string' }, requestToken: { type: 'string' } },
+            required: ['requestHeaderName', 'requestToken', 'sessionExpiresAt'],
+            properties: {
+              requestHeaderName: { type: 'string' },
+              requestToken: { type: 'string' },
+              sessionExpiresAt: { type: 'string', format: 'date-time', description: 'When the session ends without activity' },
+            },
           },
           ...errors(503),
         },
@@ -86,12 +91,14 @@ const api: FastifyPluginAsync = async (app) => {
       // answered: without it the claimant's next call would be refused as an expired page, when
       // that call itself can say that the service is unavailable.
       if (existed) {
-        await app.stores.sessions.touch(session.id).catch((error: unknown) => {
+        await app.sessions.keepAlive(request).catch((error: unknown) => {
+          // Ended since it was read: the token is answered as before, the next call says so.
+          if (error instanceof HttpError && error.code === 'NOT_AUTHORIZED') return;
           if (!isUnavailable(error)) throw error;
           request.log.warn({ cause: (error as Error).message }, 'session expiry not extended: the store cannot be written');
         });
       }
-      return { requestHeaderName: CSRF_HEADER, requestToken: app.sessions.csrfToken(session) };
+      return { requestHeaderName: CSRF_HEADER, requestToken: app.sessions.csrfToken(session), sessionExpiresAt: new Date(session.expiresAt).toISOString() };
     },
   );
 
@@ -107,6 +114,24 @@ const api: FastifyPluginAsync = async (app) => {
       await app.sessions.destroy(request, reply);
       return { ended: true };
     },
+  );
+
+  app.post(
+    '/session/keep-alive',
+    {
+      schema: {
+        summary: 'Activity on the page: extends the session by its idle timeout and answers its new expiry',
+        response: {
+          200: {
+            type: 'object',
+            required: ['sessionExpiresAt'],
+            properties: { sessionExpiresAt: { type: 'string', format: 'date-time', description: 'When the session ends without activity' } },
+          },
+          ...errors(401, 403, 503),
+        },
+      },
+    },
+    async (request) => ({ sessionExpiresAt: new Date(await app.sessions.keepAlive(request)).toISOString() }),
   );
 
   app.get('/deadlines', { schema: { summary: 'The settlement deadlines', response: { 200: deadlinesResponse } } }, async () => deadlinesBody(app));

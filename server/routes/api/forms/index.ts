@@ -1,6 +1,7 @@
-/** /api/forms/: model configs, flow files, authorize per form type, submit per form type. */
+/** /api/forms/: model configs, flow files, authorize per form type, submit and the claim in progress per form type. */
 import type { FastifyPluginAsync } from 'fastify';
 import authorize from './authorize.js';
+import drafts from './drafts.js';
 import flows from './flows.js';
 import submit from './submit.js';
 
@@ -32,5 +33,6 @@ const forms: FastifyPluginAsync = async (app) => {
   await app.register(flows);
   await app.register(authorize);
   await app.register(submit);
+  await app.register(drafts);
 };
 export default forms;

@@ -15,7 +15,8 @@
  * answers again are a retry, other answers are refused with ALREADY_SUBMITTED), the settlement's
  * duplicate policy applied to the authorized VIN and Notice ID, the claim screened for fraud
  * (reasons, score, disposition: never shown to the claimant). Anything refused writes nothing
- * but the provider token's single-use record. The session itself is not written. What is stored
+ * but the provider token's single-use record. The claimant's draft (drafts.ts) is deleted in the
+ * same transaction. The session itself is not written. What is stored
  * as the claimant's credentials and prepopulatedData is the server's, not the client's.
  */
 import { createHash } from 'node:crypto';
@@ -34,6 +35,7 @@ import { TEXT_PART_BYTES } from '../../../plugins/external/multipart.js';
 import { errors } from '../../schemas.js';
 import { authorizationOf, type Authorization } from './authorize.js';
 import { checkDocument } from './documents.js';
+import { draftKeyOf } from './drafts.js';
 import { routePath } from './paths.js';
 import { validateSubmission } from './validate.js';
 
@@ -308,6 +310,8 @@ const submit: FastifyPluginAsync = async (app) => {
               async before(trx: Trx) {
                 if (use) await app.captcha.markUsed(use, request, trx);
                 await app.captcha.consumeRaw(request, formType, payload.captchaRawValue, key, trx);
+                // A submitted claim leaves no claim in progress.
+                await app.stores.drafts.remove(draftKeyOf(app, formType, authorization), trx);
               },
               judgeDuplicates: (earlier) => judgeDuplicates(duplicatePolicy, formType, earlier),
               // Last in the transaction: the claim is screened with what was stored before it.

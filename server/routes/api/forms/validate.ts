@@ -22,6 +22,12 @@ export interface ValidationInput {
   /** The form's flow: its pages decide which answers are kept and which pages must pass. */
   flow?: Pick<FlowFile, 'pages'>;
   settings?: ViewSettings;
+  /**
+   * A claim in progress (a draft): only the models the flow's pages read are required, the
+   * documents' files are not expected (they come with the submit), and a rule failure of a field
+   * no page refuses is left for its own page's save and the submit.
+   */
+  partial?: boolean;
 }
 
 export interface ValidationProblems {
@@ -44,6 +50,18 @@ export function payloadModels(payload: SubmissionPayload): Array<{ kind: string;
   return out;
 }
 
+/** The single-instance models (camel-cased kinds) the pages read: a model or address block's, a records block's 'none of the above' holder. */
+export function pagesSingleModels(pages: FlowFile['pages']): Set<string> {
+  const kinds = new Set<string>();
+  for (const page of pages) {
+    for (const block of page.blocks) {
+      const single = block.block === 'model' || block.block === 'address' ? block.model : block.block === 'records' ? block.noneConfirmation?.model : undefined;
+      if (single !== undefined) kinds.add(camelCase(single));
+    }
+  }
+  return kinds;
+}
+
 export function validateSubmission(input: ValidationInput): ValidationProblems {
   const { formType } = input;
   const t = (key: string, ...args: Array<string | number>) => formatMessage(input.text(key) ?? key, ...args);
@@ -54,10 +72,13 @@ export function validateSubmission(input: ValidationInput): ValidationProblems {
   const fields: string[] = [];
   const configs = new Map(input.models.filter((m) => m.metadata.formType === formType).map((m) => [camelCase(m.metadata.dtoMapping), m]));
 
-  // Every single-instance model the form declares must be present (an empty claim is not a claim).
+  // Every single-instance model the form declares must be present (an empty claim is not a claim);
+  // a draft needs those its pages so far read.
+  const required = input.partial ? pagesSingleModels(input.flow?.pages ?? []) : null;
   for (const kind of SINGLE_MODEL_KINDS) {
-    if (configs.has(kind) && !payload[kind]) structure.push(`${kind}: this part of the form is missing.`);
+    if (configs.has(kind) && !payload[kind] && (!required || required.has(kind))) structure.push(`${kind}: this part of the form is missing.`);
   }
+  if (input.partial && input.flow && !logic && structure.length === 0) structure.push('A part of the form was sent more than once.');
 
   const scopeModels: Record<string, Record<string, FieldValue> | undefined> = {};
   for (const kind of SINGLE_MODEL_KINDS) scopeModels[kind] = payload[kind]?.fields;
@@ -109,7 +130,7 @@ export function validateSubmission(input: ValidationInput): ValidationProblems {
       continue;
     }
     const declared = Object.entries(config.fields).some(([field, c]) => c.dataType === 'file' && typeof model.fields[field] === 'string' && model.fields[field] !== '');
-    if (declared && !payload.documents?.some((file) => file.clientId === model.clientId)) {
+    if (declared && !input.partial && !payload.documents?.some((file) => file.clientId === model.clientId)) {
       const name = typeof model.fields.name === 'string' ? ` "${model.fields.name.slice(0, 80)}"` : '';
       structure.push(`The document${name} was not received; please upload it again.`);
     }
@@ -120,6 +141,7 @@ export function validateSubmission(input: ValidationInput): ValidationProblems {
   // them; a rule failure of a field no page refuses keeps its model and field names.
   const pageProblems = logic && structure.length === 0 ? logic.problems() : [];
   const named = new Set(pageProblems.map((p) => `${p.clientId}\n${p.field}`));
-  fields.push(...pageProblems.map((p) => p.text), ...ruleProblems.filter((p) => !named.has(`${p.clientId}\n${p.field}`)).map((p) => p.text));
+  fields.push(...pageProblems.map((p) => p.text));
+  if (!input.partial) fields.push(...ruleProblems.filter((p) => !named.has(`${p.clientId}\n${p.field}`)).map((p) => p.text));
   return { structure, fields, payload };
 }

@@ -1,0 +1,105 @@
+/**
+ * Claims in progress, one per form type and claimant (types.ts `Drafts`). A save replaces the
+ * answers in one statement (an upsert on the key), so two instances saving at once leave one
+ * whole draft, never a mix. Expired drafts read as absent until the purge deletes them.
+ */
+import type { Selectable } from 'kysely';
+import type { FormType } from '../../runtime/core/types.js';
+import type { DraftsTable } from './schema.js';
+import type { Clock, Database, DraftRecord, Drafts, DraftSummary } from './types.js';
+
+const toRecord = (r: Selectable<DraftsTable>): DraftRecord => ({
+  formType: r.form_type as FormType,
+  claimantKey: r.claimant_key,
+  pageId: r.page_id,
+  models: JSON.parse(r.models) as unknown[],
+  authorizationId: r.authorization_id,
+  createdAt: Number(r.created_at),
+  updatedAt: Number(r.updated_at),
+  expiresAt: Number(r.expires_at),
+});
+
+export function createDrafts(database: Database, options: { clock?: Clock } = {}): Drafts {
+  const { db } = database;
+  const clock = options.clock ?? Date.now;
+  return {
+    async save(draft) {
+      const now = clock();
+      const models = JSON.stringify(draft.models);
+      const row = await db
+        .insertInto('drafts')
+        .values({
+          form_type: draft.formType,
+          claimant_key: draft.claimantKey,
+          page_id: draft.pageId,
+          models,
+          authorization_id: draft.authorizationId,
+          created_at: now,
+          updated_at: now,
+          expires_at: draft.expiresAt,
+        })
+        .onConflict((oc) =>
+          oc.columns(['form_type', 'claimant_key']).doUpdateSet((eb) => ({
+            page_id: eb.ref('excluded.page_id'),
+            models: eb.ref('excluded.models'),
+            authorization_id: eb.ref('excluded.authorization_id'),
+            updated_at: eb.ref('excluded.updated_at'),
+            expires_at: eb.ref('excluded.expires_at'),
+            // An expired draft not purged yet is replaced, not continued.
+            created_at: eb.case().when('drafts.expires_at', '<=', now).then(now).else(eb.ref('drafts.created_at')).end(),
+          })),
+        )
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toRecord(row);
+    },
+
+    async get({ formType, claimantKey }) {
+      const row = await db
+        .selectFrom('drafts')
+        .selectAll()
+        .where('form_type', '=', formType)
+        .where('claimant_key', '=', claimantKey)
+        .where('expires_at', '>', clock())
+        .executeTakeFirst();
+      return row ? toRecord(row) : null;
+    },
+
+    async remove({ formType, claimantKey }, trx) {
+      const result = await (trx ?? db).deleteFrom('drafts').where('form_type', '=', formType).where('claimant_key', '=', claimantKey).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    async purgeExpired() {
+      const result = await db.deleteFrom('drafts').where('expires_at', '<=', clock()).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    async summary(soonMs) {
+      const now = clock();
+      const rows = await db
+        .selectFrom('drafts')
+        .select((eb) => [
+          'form_type',
+          eb.fn.countAll().as('count'),
+          eb.fn.min('created_at').as('oldest'),
+          eb.fn.min('expires_at').as('next'),
+          eb.fn.sum(eb.case().when(eb.and([eb('expires_at', '>', now), eb('expires_at', '<=', now + soonMs)])).then(1).else(0).end()).as('soon'),
+          eb.fn.sum(eb.case().when('expires_at', '<=', now).then(1).else(0).end()).as('expired'),
+        ])
+        .groupBy('form_type')
+        .orderBy('form_type')
+        .execute();
+      return rows.map(
+        (r): DraftSummary => ({
+          formType: r.form_type as FormType,
+          count: Number(r.count),
+          oldestCreatedAt: Number(r.oldest),
+          nextExpiresAt: Number(r.next),
+          expiringSoon: Number(r.soon),
+          expired: Number(r.expired),
+        }),
+      );
+    },
+  };
+}

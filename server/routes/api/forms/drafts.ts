@@ -1,0 +1,253 @@
+/**
+ * PUT and GET /api/forms/{automotive,exclusion}/draft: the claim in progress, kept by the server
+ * per form and claimant, one route pair per flow with a `submit` call, at `${submit.endpoint}/draft`.
+ *
+ * PUT `{ pageId, models }` (JSON, CSRF): deadline → session authorized for the form → the pages of
+ * the flow up to and including `pageId` are checked with the submit's page logic (validate.ts,
+ * page-logic.ts: structure, types, rules, required shown fields, minimum records) on the answers
+ * the flow keeps (a skipped page's answers and hidden fields dropped, as on submit); a page these
+ * answers cannot reach (unknown, skipped, after an unanswered page) is refused → a save after
+ * this authorization's claim was filed is refused (409 ALREADY_SUBMITTED) → the session is
+ * extended (a save is activity) → the draft is stored. The PIN is never stored; the credentials are the server's.
+ *
+ * GET: the draft of whom the session is authorized as, found by a keyed digest of the Notice ID
+ * (else the VIN), so a new session authorized with the same credentials finds it again; 404
+ * DRAFT_NOT_FOUND when there is none.
+ *
+ * A draft expires at the form's deadline or `drafts.retentionDays` after its last save, whichever
+ * comes first; the housekeeping deletes it then, and the submit deletes it in its transaction.
+ */
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { camelCase } from '../../../../runtime/core/models/index.js';
+import { isPageSkipped } from '../../../../runtime/core/navigation/index.js';
+import { isClientId, LIST_MODEL_KINDS, SINGLE_MODEL_KINDS, UNSTORABLE_TEXT, unstorableTextPaths } from '../../../../runtime/core/payload/index.js';
+import type { FieldValue, FlowFile, FormModel, FormType, PageConfig, SubmissionPayload } from '../../../../runtime/core/types.js';
+import type { DraftKey } from '../../../db/types.js';
+import { startHousekeeping } from '../../../db/housekeeping.js';
+import { httpError } from '../../../errors.js';
+import { passedDeadline } from '../../../settlement/deadlines.js';
+import { errors } from '../../schemas.js';
+import { authorizationOf, type Authorization } from './authorize.js';
+import { routePath } from './paths.js';
+import { formModels, submissionKey } from './submit.js';
+import { pagesSingleModels, validateSubmission } from './validate.js';
+
+/** The draft routes of a flow's submit endpoint. */
+export const draftEndpoint = (submitEndpoint: string) => `${submitEndpoint}/draft`;
+
+/** How often expired drafts are deleted. */
+const PURGE_INTERVAL_MS = 60 * 60_000;
+const DAY_MS = 24 * 60 * 60_000;
+/** More models than any flow's pages can hold (records and documents included). */
+const MAX_MODELS = 500;
+
+/**
+ * The draft's key: the form and a keyed digest (the session secret's HMAC) of whom the claimant
+ * authorized as — the Notice ID when given with its PIN, else the VIN — so the table names no one.
+ */
+export function draftKeyOf(app: Pick<FastifyInstance, 'sessions'>, formType: FormType, authorization: Pick<Authorization, 'vin' | 'noticeId'>): DraftKey {
+  const identity = authorization.noticeId ? `noticeId:${authorization.noticeId}` : `vin:${authorization.vin}`;
+  return { formType, claimantKey: app.sessions.sign('draft', identity) };
+}
+
+/** The models as a submission payload; a single-instance model sent twice or a model of no kind is named. */
+function payloadOf(models: readonly FormModel[], culture: string): { payload: SubmissionPayload; structure: string[] } {
+  const payload: SubmissionPayload = {
+    reCaptchaResponse: null,
+    userPreferredCulture: culture as SubmissionPayload['userPreferredCulture'],
+    captchaRawValue: null,
+    documents: null,
+    signature: null,
+    claimantInfo: null,
+    credentials: null,
+    claimDetails: null,
+    prepopulatedData: [],
+    documentContexts: [],
+    claimTransactions: [],
+  };
+  const structure: string[] = [];
+  for (const model of models) {
+    if (!isClientId(model.clientId)) {
+      structure.push(`${model.metadata.dtoMapping}: the clientId is not one the form makes.`);
+      continue;
+    }
+    const kind = camelCase(model.metadata.dtoMapping);
+    if ((SINGLE_MODEL_KINDS as readonly string[]).includes(kind)) {
+      const single = kind as (typeof SINGLE_MODEL_KINDS)[number];
+      if (payload[single]) structure.push(`${kind}: sent more than once.`);
+      payload[single] = model;
+    } else if ((LIST_MODEL_KINDS as readonly string[]).includes(kind) && kind !== 'prepopulatedData') {
+      payload[kind as 'documentContexts' | 'claimTransactions'].push(model);
+    } else {
+      // prepopulatedData is the server's own copy from authorize, never kept from the client.
+      if (kind !== 'prepopulatedData') structure.push(`${model.metadata.dtoMapping} ${model.clientId}: unexpected model.`);
+    }
+  }
+  return { payload, structure };
+}
+
+/** The kept answers as the list the draft holds, the credentials as the server authorized them (no PIN). */
+function keptModels(payload: SubmissionPayload, authorization: Authorization): FormModel[] {
+  const out: FormModel[] = [];
+  for (const kind of SINGLE_MODEL_KINDS) {
+    const model = payload[kind];
+    if (!model) continue;
+    if (kind !== 'credentials') {
+      out.push(model);
+      continue;
+    }
+    const fields: Record<string, FieldValue> = { ...model.fields, vin: authorization.vin };
+    if (Object.hasOwn(fields, 'noticeId')) fields.noticeId = authorization.noticeId || null;
+    if (Object.hasOwn(fields, 'pin')) fields.pin = null;
+    out.push({ ...model, fields });
+  }
+  return [...out, ...payload.claimTransactions, ...payload.documentContexts];
+}
+
+/** The single-instance models' answers, the scope skip rules read. */
+const scopeOf = (payload: SubmissionPayload) => ({ models: Object.fromEntries(SINGLE_MODEL_KINDS.map((kind) => [kind, payload[kind]?.fields])) });
+
+const upper = (value: unknown) => (typeof value === 'string' ? value.trim().toUpperCase() : '');
+
+const bodySchema = {
+  type: 'object',
+  required: ['pageId', 'models'],
+  properties: {
+    pageId: { type: 'string', minLength: 1, maxLength: 100 },
+    models: { type: 'array', maxItems: MAX_MODELS, items: { $ref: 'FormModel#' } },
+  },
+} as const;
+
+const savedSchema = {
+  type: 'object',
+  required: ['savedAt', 'expiresAt', 'sessionExpiresAt'],
+  properties: {
+    savedAt: { type: 'string', format: 'date-time' },
+    expiresAt: { type: 'string', format: 'date-time', description: 'When the draft is deleted unless saved again (never after the deadline)' },
+    sessionExpiresAt: { type: 'string', format: 'date-time', description: 'When the session ends without activity' },
+  },
+} as const;
+
+const draftSchema = {
+  type: 'object',
+  required: ['pageId', 'models', 'savedAt', 'expiresAt'],
+  properties: {
+    pageId: { type: 'string' },
+    models: { type: 'array', items: { $ref: 'FormModel#' } },
+    savedAt: { type: 'string', format: 'date-time' },
+    expiresAt: { type: 'string', format: 'date-time' },
+  },
+} as const;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+const drafts: FastifyPluginAsync = async (app) => {
+  const store = app.stores.drafts;
+  const retentionMs = app.settlement.settings.drafts.retentionDays * DAY_MS;
+  const whitelist = [...app.settlement.allowedCharacters].join('');
+
+  for (const { flow } of app.settlement.flows) {
+    if (!flow.submit) continue;
+    const { formType, deadlineKeys } = flow;
+    const models = formModels(app.settlement.models, flow);
+    const deadlines = deadlineKeys.map((key) => app.deadlineInstants[key]?.getTime()).filter((t): t is number => t !== undefined);
+    const url = routePath(draftEndpoint(flow.submit.endpoint));
+
+    /** The session's authorization for the form, before the deadline. */
+    const authorized = (session: { data: Parameters<typeof authorizationOf>[0] } | null): Authorization => {
+      if (passedDeadline(app.deadlineInstants, deadlineKeys, app.clock())) throw httpError('DEADLINE_PASSED');
+      const authorization = session ? authorizationOf(session.data, formType) : null;
+      if (!session || session.data.authorized[formType] !== true || !authorization) throw httpError('NOT_AUTHORIZED');
+      return authorization;
+    };
+
+    app.put<{ Body: { pageId: string; models: FormModel[] } }>(
+      url,
+      {
+        config: {
+          bodyType: 'json',
+          swaggerTransform: ({ schema, url: path }) => ({ schema: { ...schema, security: [{ session: [], csrf: [] }] }, url: path }),
+        },
+        schema: {
+          summary: `Save the ${formType} claim in progress: the answers of the pages up to and including pageId, checked as the pages check them`,
+          body: bodySchema,
+          response: { 200: savedSchema, ...errors(400, 401, 403, 409, 413, 415, 503) },
+        },
+      },
+      async (request) => {
+        const authorization = authorized(request.session);
+        const { pageId } = request.body;
+        const at = flow.pages.findIndex((p) => p.id === pageId);
+        const page = flow.pages[at];
+        if (!page) throw httpError('PAGE_NOT_REACHED', { details: [`The page ${pageId.slice(0, 100)} is not a page of this form.`] });
+
+        const unstorable = unstorableTextPaths(request.body.models, 'models').map((path) => `${path}: ${UNSTORABLE_TEXT}`);
+        if (unstorable.length) throw httpError('BAD_REQUEST', { details: unstorable });
+        const built = payloadOf(request.body.models, request.culture);
+        if (built.structure.length) throw httpError('STRUCTURE_INVALID', { details: built.structure });
+        const credentials = built.payload.credentials?.fields;
+        if (credentials && (upper(credentials.vin) !== authorization.vin || upper(credentials.noticeId) !== authorization.noticeId)) throw httpError('CREDENTIALS_CHANGED');
+
+        const pages: Pick<FlowFile, 'pages'> = { pages: flow.pages.slice(0, at + 1) };
+        const title = (p: PageConfig) => (p.titleKey ? (app.locales.text(p.titleKey, request.culture) ?? p.id) : p.id);
+        // A page on the way here with no answers at all: this page cannot have been reached.
+        const sentScope = scopeOf(built.payload);
+        const unanswered = pages.pages.filter(
+          (p) => p !== page && p.inFlow !== false && !isPageSkipped(p, sentScope) && [...pagesSingleModels([p])].some((kind) => !built.payload[kind as (typeof SINGLE_MODEL_KINDS)[number]]),
+        );
+        if (unanswered.length) throw httpError('PAGE_NOT_REACHED', { details: unanswered.map((p) => `${title(p)}: this page has not been answered yet.`) });
+        const problems = validateSubmission({
+          formType,
+          flow: pages,
+          settings: app.settlement.settings,
+          payload: built.payload,
+          models,
+          whitelist,
+          now: new Date(app.clock()),
+          text: (key) => app.locales.text(key, request.culture),
+          partial: true,
+        });
+        if (problems.structure.length) throw httpError('STRUCTURE_INVALID', { details: problems.structure });
+        if (problems.fields.length) throw httpError('VALIDATION_FAILED', { details: problems.fields });
+        const kept = problems.payload;
+        if (isPageSkipped(page, scopeOf(kept))) throw httpError('PAGE_NOT_REACHED', { details: [`${title(page)}: your answers skip this page.`] });
+
+        // This authorization's claim is filed (Submit in another tab): nothing is left to continue.
+        const filed = await app.stores.submissions.referenceCodeOf(formType, submissionKey(formType, authorization));
+        if (filed) throw httpError('ALREADY_SUBMITTED', { args: [filed] });
+
+        // A save is activity: the session lives on from now.
+        const sessionExpiresAt = await app.sessions.keepAlive(request);
+        const now = app.clock();
+        const saved = await store.save({
+          ...draftKeyOf(app, formType, authorization),
+          pageId,
+          models: keptModels(kept, authorization),
+          authorizationId: authorization.id,
+          expiresAt: Math.min(now + retentionMs, ...deadlines),
+        });
+        return { savedAt: iso(saved.updatedAt), expiresAt: iso(saved.expiresAt), sessionExpiresAt: iso(sessionExpiresAt) };
+      },
+    );
+
+    app.get(
+      url,
+      {
+        schema: {
+          summary: `The ${formType} claim in progress of whom this session is authorized as (also after a new session with the same credentials)`,
+          response: { 200: draftSchema, ...errors(401, 404, 503) },
+        },
+      },
+      async (request) => {
+        const authorization = authorized(request.session);
+        const draft = await store.get(draftKeyOf(app, formType, authorization));
+        if (!draft) throw httpError('DRAFT_NOT_FOUND');
+        return { pageId: draft.pageId, models: draft.models, savedAt: iso(draft.updatedAt), expiresAt: iso(draft.expiresAt) };
+      },
+    );
+  }
+
+  const stop = startHousekeeping([store], PURGE_INTERVAL_MS, (error) => app.log.warn({ err: error }, 'draft purge failed'));
+  app.addHook('onClose', async () => stop());
+};
+export default drafts;

@@ -1,0 +1,112 @@
+/** The API client's calls for the claim in progress: saveDraft, loadDraft, keepAlive, and the session expiry it remembers. */
+import { describe, expect, it } from 'vitest';
+import { createApiClient, type FormEndpoints } from '../../../runtime/core/api';
+import { DevError } from '../../../runtime/core/errors';
+import type { FormModel } from '../../../runtime/core/types';
+
+interface Call {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: BodyInit | null | undefined;
+}
+
+/** A fake fetch answering by "METHOD path" and recording every call. */
+function fakeFetch(routes: Record<string, Response | 'network-error'>) {
+  const calls: Call[] = [];
+  const fetchFn = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const method = init?.method ?? 'GET';
+    calls.push({ url, method, headers: (init?.headers ?? {}) as Record<string, string>, body: init?.body });
+    const reply = routes[`${method} ${url}`];
+    if (reply === undefined) return new Response('not found', { status: 404 });
+    if (reply === 'network-error') throw new TypeError('fetch failed');
+    return reply.clone();
+  }) as typeof fetch;
+  return { fetchFn, calls };
+}
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+const ENDPOINTS: FormEndpoints = {
+  Automotive: { authorize: { endpoint: '/api/forms/automotive/authorize', method: 'POST' }, submit: { endpoint: '/api/forms/automotive', method: 'POST' } },
+  Lookup: { authorize: { endpoint: '/api/forms/lookup/authorize', method: 'POST' } },
+};
+const CSRF = { requestHeaderName: 'X-CSRF-TOKEN', requestToken: 'tok-123' };
+const claimant: FormModel = { id: null, clientId: 'cla0000001aaaaaaaa', metadata: { formType: 'Automotive', dtoMapping: 'claimantInfo' }, metadataHash: 'h', fields: { firstName: 'María' } };
+const SAVED = { savedAt: '2026-11-25T12:00:00.000Z', expiresAt: '2026-12-25T12:00:00.000Z', sessionExpiresAt: '2026-11-25T12:30:00.000Z' };
+
+function client(routes: Record<string, Response | 'network-error'>, csrf: typeof CSRF | null = CSRF) {
+  const fake = fakeFetch(routes);
+  return { api: createApiClient({ fetch: fake.fetchFn, endpoints: ENDPOINTS, csrf }), calls: fake.calls };
+}
+
+describe('saveDraft', () => {
+  it('PUTs the page and its answers as JSON to the submit endpoint + /draft, with the CSRF header, and remembers the session expiry', async () => {
+    const { api, calls } = client({ 'PUT /api/forms/automotive/draft': json(SAVED) });
+    const result = await api.saveDraft('Automotive', 'claimant-info', [claimant]);
+    expect(result).toEqual({ ok: true, data: SAVED, status: 200 });
+    expect(calls[0]!.headers).toMatchObject({ 'X-CSRF-TOKEN': 'tok-123', 'Content-Type': 'application/json' });
+    expect(JSON.parse(String(calls[0]!.body))).toEqual({ pageId: 'claimant-info', models: [claimant] });
+    expect(api.sessionExpiresAt()).toBe(SAVED.sessionExpiresAt);
+  });
+
+  it("returns the server's refusal text (page and field), and the request-failed message when there is none", async () => {
+    const refusal = { error: 'Some answers need your attention: Your Contact Information — First Name: required', code: 'VALIDATION_FAILED' };
+    const refused = await client({ 'PUT /api/forms/automotive/draft': json(refusal, 400) }).api.saveDraft('Automotive', 'claimant-info', [claimant]);
+    expect(refused).toEqual({ ok: false, error: refusal.error, errorKey: null, status: 400 });
+
+    const broken = await client({ 'PUT /api/forms/automotive/draft': new Response('oops', { status: 500 }) }).api.saveDraft('Automotive', 'p', []);
+    expect(broken).toMatchObject({ ok: false, errorKey: 'LocKey_Error_RequestFailed', status: 500 });
+    const offline = await client({ 'PUT /api/forms/automotive/draft': 'network-error' }).api.saveDraft('Automotive', 'p', []);
+    expect(offline).toMatchObject({ ok: false, status: null });
+    const malformed = await client({ 'PUT /api/forms/automotive/draft': json({ savedAt: 1 }) }).api.saveDraft('Automotive', 'p', []);
+    expect(malformed).toMatchObject({ ok: false, status: 200 });
+  });
+
+  it('is a developer error for a form without a submit call, or before the CSRF token', async () => {
+    await expect(client({}).api.saveDraft('Lookup', 'lookup', [])).rejects.toBeInstanceOf(DevError);
+    await expect(client({}, null).api.saveDraft('Automotive', 'p', [])).rejects.toBeInstanceOf(DevError);
+  });
+});
+
+describe('loadDraft', () => {
+  it('GETs the claim in progress; none (404) is data null', async () => {
+    const draft = { pageId: 'repairs', models: [claimant], savedAt: SAVED.savedAt, expiresAt: SAVED.expiresAt };
+    const { api, calls } = client({ 'GET /api/forms/automotive/draft': json(draft) });
+    expect(await api.loadDraft('Automotive')).toEqual({ ok: true, data: draft, status: 200 });
+    expect(calls[0]!.headers['X-CSRF-TOKEN']).toBeUndefined();
+
+    const none = await client({ 'GET /api/forms/automotive/draft': json({ error: 'There is no saved form in progress', code: 'DRAFT_NOT_FOUND' }, 404) }).api.loadDraft('Automotive');
+    expect(none).toEqual({ ok: true, data: null, status: 404 });
+  });
+
+  it("returns the server's text when the session is not authorized, and a failure for a malformed answer", async () => {
+    const expired = await client({ 'GET /api/forms/automotive/draft': json({ error: 'Your session has expired.', code: 'NOT_AUTHORIZED' }, 401) }).api.loadDraft('Automotive');
+    expect(expired).toEqual({ ok: false, error: 'Your session has expired.', errorKey: null, status: 401 });
+    const malformed = await client({ 'GET /api/forms/automotive/draft': json({ pageId: 'p' }) }).api.loadDraft('Automotive');
+    expect(malformed).toMatchObject({ ok: false, errorKey: 'LocKey_Error_RequestFailed' });
+  });
+});
+
+describe('keepAlive and the session expiry', () => {
+  it('POSTs the keep-alive with the CSRF header and remembers the expiry it answers', async () => {
+    const { api, calls } = client({ 'POST /api/session/keep-alive': json({ sessionExpiresAt: '2026-11-25T13:00:00.000Z' }) });
+    expect(api.sessionExpiresAt()).toBeNull();
+    expect(await api.keepAlive()).toEqual({ ok: true, data: { sessionExpiresAt: '2026-11-25T13:00:00.000Z' }, status: 200 });
+    expect(calls[0]!.headers['X-CSRF-TOKEN']).toBe('tok-123');
+    expect(api.sessionExpiresAt()).toBe('2026-11-25T13:00:00.000Z');
+  });
+
+  it('reports a refused or unanswered keep-alive with the generic message, keeping the last expiry', async () => {
+    const { api } = client({ 'POST /api/session/keep-alive': json({ error: 'Your session has expired.', code: 'CSRF_INVALID' }, 403) });
+    expect(await api.keepAlive()).toMatchObject({ ok: false, status: 403, errorKey: 'LocKey_Error_Generic' });
+    expect(api.sessionExpiresAt()).toBeNull();
+  });
+
+  it('takes the expiry from the csrf answer', async () => {
+    const { api } = client({ 'GET /api/csrf': json({ ...CSRF, sessionExpiresAt: '2026-11-25T12:30:00.000Z' }) }, null);
+    await api.getCsrf();
+    expect(api.sessionExpiresAt()).toBe('2026-11-25T12:30:00.000Z');
+  });
+});

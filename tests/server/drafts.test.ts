@@ -1,0 +1,288 @@
+/**
+ * The claim in progress kept by the server (PUT/GET …/draft, POST /api/session/keep-alive), over
+ * real HTTP on SQLite and PostgreSQL with a clock the tests move: saves checked by the pages' own
+ * logic, a draft found again by the same credentials in a new session and by no one else, the
+ * session kept alive by saves and the keep-alive, the draft deleted by the submit (also on another
+ * instance after a restart) and purged after its retention period or the form's deadline.
+ */
+import { describe, expect, it } from 'vitest';
+import type { FieldValue, FormModel, FormType } from '../../runtime/core/types.js';
+import { draftKeyOf } from '../../server/routes/api/forms/drafts.js';
+import { invoiceContext, MARIA_ANSWERS } from '../support/sample-claim.js';
+import { DIALECTS, encodeMultipart, MARIA, OPEN_NOW, overHttp, serverOver, testApp, vinOnly, otherClassVehicle, model, type Claimant, type Credentials } from './helper.js';
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+const credentialsModel = (formType: FormType, credentials: Credentials) => model(formType, 'Credentials', { ...credentials });
+
+/** María's answers up to each page of the Automotive flow. */
+function automotiveAnswers(credentials: Credentials, claimantInfo: Record<string, FieldValue> = MARIA_ANSWERS.ClaimantInfo) {
+  const repair = model('Automotive', 'ClaimTransactions', { ...MARIA_ANSWERS.ClaimTransactions });
+  return {
+    credentials: credentialsModel('Automotive', credentials),
+    claimantInfo: model('Automotive', 'ClaimantInfo', { ...claimantInfo }),
+    claimDetails: model('Automotive', 'ClaimDetails', { ...MARIA_ANSWERS.ClaimDetails }),
+    repair,
+  };
+}
+
+const isCredentials = (m: FormModel) => m.metadata.dtoMapping.toLowerCase() === 'credentials';
+
+function draftUrl(formType: FormType) {
+  return `/api/forms/${formType.toLowerCase()}/draft`;
+}
+
+describe.each(DIALECTS)('the claim in progress (%s)', (dialect) => {
+  let now = OPEN_NOW;
+  const server = serverOver(dialect, () => ({ clock: () => now }));
+
+  const save = (c: Claimant, pageId: string, models: FormModel[], formType: FormType = 'Automotive', headers = c.headers()) =>
+    server.http({ method: 'PUT', url: draftUrl(formType), headers, payload: { pageId, models } });
+  const load = (c: Claimant, formType: FormType = 'Automotive') => server.http({ url: draftUrl(formType), headers: { cookie: c.cookie } });
+  /** A new session authorized with `credentials`, as after closing the browser. */
+  const again = async (formType: FormType, credentials: Credentials) => {
+    const c = await server.claimant();
+    const res = await c.authorize(formType, { ...credentials });
+    expect(res.statusCode, res.body).toBe(200);
+    return c;
+  };
+
+  it('saves page after page and loads the last save, with the credentials as the server holds them (no PIN)', async () => {
+    now = OPEN_NOW;
+    const { c, credentials } = await server.authorized();
+    const a = automotiveAnswers(credentials);
+
+    const first = await save(c, 'claimant-info', [a.credentials, a.claimantInfo]);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({
+      savedAt: new Date(now).toISOString(),
+      expiresAt: new Date(now + 30 * DAY).toISOString(),
+      sessionExpiresAt: new Date(now + 30 * MINUTE).toISOString(),
+    });
+
+    now += 5 * MINUTE;
+    const second = await save(c, 'repairs', [a.credentials, a.claimantInfo, a.claimDetails, a.repair]);
+    expect(second.statusCode, second.body).toBe(200);
+
+    const loaded = await load(c);
+    expect(loaded.statusCode, loaded.body).toBe(200);
+    const draft = loaded.json<{ pageId: string; models: FormModel[]; savedAt: string }>();
+    expect(draft.pageId).toBe('repairs');
+    expect(draft.savedAt).toBe(new Date(now).toISOString());
+    expect(draft.models.map((m) => m.clientId).sort()).toEqual([a.credentials, a.claimantInfo, a.claimDetails, a.repair].map((m) => m.clientId).sort());
+    expect(draft.models.find((m) => m.clientId === a.claimantInfo.clientId)?.fields).toEqual(a.claimantInfo.fields);
+    expect(draft.models.find((m) => isCredentials(m))?.fields).toMatchObject({ vin: credentials.vin, pin: null });
+  });
+
+  it('saves on every page of both flows, documents described but not yet sent', async () => {
+    now = OPEN_NOW;
+    const { c, credentials } = await server.authorized();
+    const a = automotiveAnswers(credentials);
+    const invoice = model('Automotive', 'DocumentContexts', invoiceContext(a.repair.clientId, 1000));
+    const signature = model('Automotive', 'Signature', { ...MARIA_ANSWERS.Signature });
+    const steps: Array<[string, FormModel[]]> = [
+      ['start', [a.credentials]],
+      ['claimant-info', [a.credentials, a.claimantInfo]],
+      ['eligibility', [a.credentials, a.claimantInfo, a.claimDetails]],
+      ['repairs', [a.credentials, a.claimantInfo, a.claimDetails, a.repair]],
+      ['supporting-documents', [a.credentials, a.claimantInfo, a.claimDetails, a.repair, invoice]],
+      ['claim-summary', [a.credentials, a.claimantInfo, a.claimDetails, a.repair, invoice, signature]],
+    ];
+    for (const [pageId, models] of steps) {
+      const res = await save(c, pageId, models);
+      expect(res.statusCode, `${pageId}: ${res.body}`).toBe(200);
+    }
+    expect((await load(c)).json().models).toHaveLength(6);
+
+    const excluding = await server.authorized('Exclusion');
+    const exclusion = [credentialsModel('Exclusion', excluding.credentials), model('Exclusion', 'ClaimantInfo', { ...MARIA_ANSWERS.ClaimantInfo }), model('Exclusion', 'Signature', { ...MARIA_ANSWERS.Signature })];
+    for (const pageId of ['exclusion-start', 'exclusion-claimant-info', 'exclusion-claim-summary']) {
+      const res = await save(excluding.c, pageId, exclusion, 'Exclusion');
+      expect(res.statusCode, `${pageId}: ${res.body}`).toBe(200);
+    }
+  });
+
+  it('refuses a page the answers skip, a page after an unanswered one, a required field left empty, another form, no authorization and no CSRF token', async () => {
+    now = OPEN_NOW;
+    const { c, credentials } = await server.authorized();
+    const a = automotiveAnswers(credentials);
+    const all = [a.credentials, a.claimantInfo, a.claimDetails, a.repair];
+
+    // María paid before September: the denials page is skipped.
+    const skipped = await save(c, 'denials', all);
+    expect(skipped.statusCode, skipped.body).toBe(400);
+    expect(skipped.json()).toMatchObject({ code: 'PAGE_NOT_REACHED' });
+    expect(skipped.json().error).toMatch(/skip this page/);
+
+    const early = await save(c, 'eligibility', [a.credentials, a.claimDetails]);
+    expect(early.statusCode, early.body).toBe(400);
+    expect(early.json()).toMatchObject({ code: 'PAGE_NOT_REACHED' });
+    expect(early.json().error).toContain('Your Contact Information: this page has not been answered yet.');
+
+    const missing = automotiveAnswers(credentials, { ...MARIA_ANSWERS.ClaimantInfo, firstName: null });
+    const required = await save(c, 'claimant-info', [missing.credentials, missing.claimantInfo]);
+    expect(required.statusCode, required.body).toBe(400);
+    expect(required.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(required.json().error).toMatch(/Your Contact Information — First Name/i);
+
+    const otherModels = await save(c, 'exclusion-claimant-info', [credentialsModel('Exclusion', credentials)]);
+    expect(otherModels.statusCode, otherModels.body).toBe(400);
+    const otherForm = await save(c, 'exclusion-claimant-info', [credentialsModel('Exclusion', credentials), model('Exclusion', 'ClaimantInfo', { ...MARIA_ANSWERS.ClaimantInfo })], 'Exclusion');
+    expect(otherForm.statusCode, otherForm.body).toBe(401);
+    expect(otherForm.json()).toMatchObject({ code: 'NOT_AUTHORIZED' });
+
+    const stranger = await server.claimant();
+    const unauthorized = await save(stranger, 'claimant-info', [a.credentials, a.claimantInfo]);
+    expect(unauthorized.statusCode, unauthorized.body).toBe(401);
+    expect((await load(stranger)).statusCode).toBe(401);
+
+    const noCsrf = await save(c, 'claimant-info', [a.credentials, a.claimantInfo], 'Automotive', { cookie: c.cookie });
+    expect(noCsrf.statusCode, noCsrf.body).toBe(403);
+
+    const changed = await save(c, 'claimant-info', [credentialsModel('Automotive', vinOnly(otherClassVehicle())), a.claimantInfo]);
+    expect(changed.json()).toMatchObject({ code: 'CREDENTIALS_CHANGED' });
+
+    // Nothing was stored by any of them.
+    expect((await load(c)).statusCode).toBe(404);
+    expect((await load(c)).json()).toMatchObject({ code: 'DRAFT_NOT_FOUND' });
+  });
+
+  it('finds the draft again after the session ended and the claimant authorized with the same credentials, and no one else does', async () => {
+    now = OPEN_NOW;
+    const credentials = MARIA;
+    const c = await again('Automotive', credentials);
+    const a = automotiveAnswers(credentials);
+    expect((await save(c, 'eligibility', [a.credentials, a.claimantInfo, a.claimDetails])).statusCode).toBe(200);
+
+    now += 45 * MINUTE; // the session is gone
+    expect((await load(c)).statusCode).toBe(401);
+
+    const back = await again('Automotive', credentials);
+    const loaded = await load(back);
+    expect(loaded.statusCode, loaded.body).toBe(200);
+    expect(loaded.json()).toMatchObject({ pageId: 'eligibility' });
+    expect(loaded.json().models.find((m: FormModel) => isCredentials(m)).fields).toMatchObject({ noticeId: MARIA.noticeId, pin: null });
+
+    // Her VIN without her Notice ID and PIN is someone else, and so is another vehicle.
+    expect((await load(await again('Automotive', vinOnly(MARIA.vin)))).statusCode).toBe(404);
+    expect((await load(await again('Automotive', vinOnly(otherClassVehicle())))).statusCode).toBe(404);
+    // The same claimant's other form has no draft.
+    expect((await load(await again('Exclusion', vinOnly(MARIA.vin)), 'Exclusion')).statusCode).toBe(404);
+
+    // The table names no one.
+    const rows = await server.app.database.db.selectFrom('drafts').select(['claimant_key', 'models']).execute();
+    for (const row of rows) {
+      expect(row.claimant_key).not.toContain(MARIA.noticeId);
+      expect(row.claimant_key).not.toContain(MARIA.vin);
+      expect(row.models).not.toContain(MARIA.pin);
+    }
+  });
+
+  it('deletes the draft with the submission, and a retry of the submit still answers', async () => {
+    now = OPEN_NOW;
+    const { c, credentials, parts } = await server.authorized();
+    const a = automotiveAnswers(credentials);
+    expect((await save(c, 'repairs', [a.credentials, a.claimantInfo, a.claimDetails, a.repair])).statusCode).toBe(200);
+
+    const submission = parts(await c.captchaToken());
+    const first = await c.submit('Automotive', submission);
+    expect(first.statusCode, first.body).toBe(200);
+    expect((await load(c)).statusCode).toBe(404);
+
+    const retry = await c.submit('Automotive', { ...submission, text: { ...submission.text, reCaptchaResponse: await c.captchaToken() } });
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.json().referenceCodeForm).toBe(first.json().referenceCodeForm);
+
+    // A save from another tab after Submit leaves no draft behind.
+    const late = await save(c, 'repairs', [a.credentials, a.claimantInfo, a.claimDetails, a.repair]);
+    expect(late.statusCode, late.body).toBe(409);
+    expect(late.json()).toMatchObject({ code: 'ALREADY_SUBMITTED' });
+    expect(late.json().error).toContain(first.json().referenceCodeForm);
+    expect((await load(c)).statusCode).toBe(404);
+  });
+
+  it('submits on another instance after a restart between the last save and Submit', async () => {
+    now = OPEN_NOW;
+    const { c, credentials, parts } = await server.authorized();
+    const a = automotiveAnswers(credentials);
+    expect((await save(c, 'repairs', [a.credentials, a.claimantInfo, a.claimDetails, a.repair])).statusCode).toBe(200);
+
+    const restarted = await testApp(await server.db.open(), server.emulator, { clock: () => now });
+    try {
+      const http = await overHttp(restarted);
+      const loaded = await http({ url: draftUrl('Automotive'), headers: { cookie: c.cookie } });
+      expect(loaded.statusCode, loaded.body).toBe(200);
+      const { body, contentType } = await encodeMultipart(parts(await c.captchaToken()));
+      const res = await http({ method: 'POST', url: '/api/forms/automotive', headers: c.headers({ 'content-type': contentType }), payload: body });
+      expect(res.statusCode, res.body).toBe(200);
+      expect((await http({ url: draftUrl('Automotive'), headers: { cookie: c.cookie } })).statusCode).toBe(404);
+    } finally {
+      await restarted.close();
+    }
+    expect((await load(c)).statusCode).toBe(404);
+  });
+
+  it('keeps the session alive on a save and on the keep-alive, and tells its expiry', async () => {
+    now = OPEN_NOW;
+    const { c, credentials } = await server.authorized();
+    const csrf = await server.http({ url: '/api/csrf', headers: { cookie: c.cookie } });
+    expect(csrf.json().sessionExpiresAt).toBe(new Date(now + 30 * MINUTE).toISOString());
+
+    now += 20 * MINUTE;
+    const alive = await server.http({ method: 'POST', url: '/api/session/keep-alive', headers: c.headers() });
+    expect(alive.statusCode, alive.body).toBe(200);
+    expect(alive.json()).toEqual({ sessionExpiresAt: new Date(now + 30 * MINUTE).toISOString() });
+
+    now += 20 * MINUTE; // 40 minutes after authorize, 20 after the keep-alive
+    const a = automotiveAnswers(credentials);
+    const saved = await save(c, 'claimant-info', [a.credentials, a.claimantInfo]);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().sessionExpiresAt).toBe(new Date(now + 30 * MINUTE).toISOString());
+
+    now += 29 * MINUTE;
+    expect((await load(c)).statusCode).toBe(200);
+
+    now += 31 * MINUTE; // idle past the timeout
+    expect((await server.http({ method: 'POST', url: '/api/session/keep-alive', headers: c.headers() })).statusCode).toBe(403);
+    expect((await load(c)).statusCode).toBe(401);
+    const noToken = await server.http({ method: 'POST', url: '/api/session/keep-alive', headers: { cookie: c.cookie } });
+    expect(noToken.statusCode).toBe(403);
+  });
+
+  it('purges a draft after the retention period, and at the deadline when that comes first', async () => {
+    now = OPEN_NOW;
+    const kept = await server.authorized();
+    const a = automotiveAnswers(kept.credentials);
+    expect((await save(kept.c, 'claimant-info', [a.credentials, a.claimantInfo])).statusCode).toBe(200);
+    const key = draftKeyOf(server.app, 'Automotive', { vin: kept.credentials.vin, noticeId: '' });
+    expect((await server.app.stores.drafts.get(key))?.expiresAt).toBe(now + 30 * DAY);
+
+    now += 30 * DAY - 1;
+    await server.app.stores.drafts.purgeExpired();
+    expect(await server.app.stores.drafts.get(key)).not.toBeNull();
+    now += 1;
+    expect(await server.app.stores.drafts.get(key)).toBeNull(); // expired reads as absent
+    expect(await server.app.stores.drafts.purgeExpired()).toBeGreaterThanOrEqual(1);
+    const left = await server.app.database.db.selectFrom('drafts').select('claimant_key').where('claimant_key', '=', key.claimantKey).execute();
+    expect(left).toEqual([]);
+
+    // Eleven days before the exclusion deadline (2027-03-31 23:59:59 Pacific): that comes first.
+    now = Date.parse('2027-03-21T12:00:00Z');
+    const deadline = Date.parse('2027-04-01T06:59:59Z');
+    const excluding = await server.authorized('Exclusion');
+    const saved = await save(
+      excluding.c,
+      'exclusion-claimant-info',
+      [credentialsModel('Exclusion', excluding.credentials), model('Exclusion', 'ClaimantInfo', { ...MARIA_ANSWERS.ClaimantInfo })],
+      'Exclusion',
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().expiresAt).toBe(new Date(deadline).toISOString());
+    now = deadline;
+    expect(await server.app.stores.drafts.purgeExpired()).toBeGreaterThanOrEqual(1);
+    const exclusionKey = draftKeyOf(server.app, 'Exclusion', { vin: excluding.credentials.vin, noticeId: '' }).claimantKey;
+    expect(await server.app.database.db.selectFrom('drafts').select('claimant_key').where('claimant_key', '=', exclusionKey).execute()).toEqual([]);
+    now = OPEN_NOW;
+  });
+});
