@@ -107,7 +107,10 @@ async function pageErrors(page: Page): Promise<Record<string, string[]>> {
     // Block-level messages the summary lists without an error element of their own.
     for (const link of Array.from(document.querySelectorAll<HTMLAnchorElement>('.cf-error-summary__link'))) {
       const target = (link.getAttribute('href') ?? '').replace(/^#/, '');
-      if (seen.has(target) || document.getElementById(`${target}-error`)) continue;
+      // A field's own message was read above; a draft's field is not a field of the page, so a link
+      // to it carries its block's message (an unsaved or incomplete record).
+      const own = document.getElementById(`${target}-error`);
+      if (seen.has(target) || (own && !own.closest('.cf-records__draft, .cf-records__edit'))) continue;
       // A records block's message links to the block, or to its open draft's first field.
       const section = document.getElementById(target)?.closest<HTMLElement>('section.cf-records');
       const owner = section?.id ?? target;
