@@ -130,7 +130,8 @@ export function RecordsBlock({ config, ctx }: BlockProps<RecordsBlockConfig>) {
   const drafts = getDrafts(ctx.store, config.model, config.fixedValues);
   const saved = getRecords(ctx.store, config.model, config.fixedValues);
   const [fileError, setFileError] = useState<string | null>(null);
-  const [savedNotice, setSavedNotice] = useState(false);
+  // Counts the saves, so that each one shows "Saved" for its own 5 seconds (0: none shown).
+  const [savedNotice, setSavedNotice] = useState(0);
   const [editing, setEditing] = useState<string | null>(null);
   const regionRef = useRef<HTMLElement | null>(null);
   const addMoreRef = useRef<HTMLDivElement | null>(null);
@@ -151,7 +152,7 @@ export function RecordsBlock({ config, ctx }: BlockProps<RecordsBlockConfig>) {
 
   useEffect(() => {
     if (!savedNotice) return;
-    const timer = setTimeout(() => setSavedNotice(false), SAVED_MESSAGE_MS);
+    const timer = setTimeout(() => setSavedNotice(0), SAVED_MESSAGE_MS);
     return () => clearTimeout(timer);
   }, [savedNotice]);
 
@@ -215,7 +216,7 @@ export function RecordsBlock({ config, ctx }: BlockProps<RecordsBlockConfig>) {
       next = saveDraft(ctx.store, draft.clientId, true);
     }
     setFileError(null);
-    setSavedNotice(true);
+    setSavedNotice((count) => count + 1);
     if (config.newDraftAfterSave === true && getDrafts(next, config.model, config.fixedValues).length === 0) {
       const fresh = startDraft(next);
       ctx.setErrorsShown(fresh.clientId, 'all', false);
@@ -322,7 +323,7 @@ export function RecordsBlock({ config, ctx }: BlockProps<RecordsBlockConfig>) {
         </div>
       ) : null}
       <div className="cf-records__status" role="status">
-        {savedNotice ? orFallback(ctx, RECORDS_KEYS.saved, 'Saved') : null}
+        {savedNotice > 0 ? orFallback(ctx, RECORDS_KEYS.saved, 'Saved') : null}
       </div>
       {blockMessage ? (
         <div className="cf-records__message cf-records__message--error cf-field__error" id={`${id}-error`}>

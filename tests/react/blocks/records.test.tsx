@@ -89,6 +89,22 @@ describe('the record manager', () => {
     expect(screen.getByRole('status').textContent).toBe('Saved');
     act(() => vi.advanceTimersByTime(1));
     expect(screen.getByRole('status').textContent).toBe('');
+
+    // A second save 3 s after another shows "Saved" for its own 5 seconds.
+    const save = (name: string) => {
+      fireEvent.click(screen.getByRole('button', { name: 'Add more' }));
+      act(() => vi.advanceTimersByTime(0));
+      fireEvent.input(screen.getByLabelText(/Facility/), { target: { value: name } });
+      fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+      act(() => vi.advanceTimersByTime(0));
+    };
+    save('B');
+    act(() => vi.advanceTimersByTime(3000));
+    save('C');
+    act(() => vi.advanceTimersByTime(4000));
+    expect(screen.getByRole('status').textContent).toBe('Saved');
+    act(() => vi.advanceTimersByTime(1000));
+    expect(screen.getByRole('status').textContent).toBe('');
   });
 
   it('with newDraftAfterSave, Upload opens a new draft at once, its errors hidden and the focus in it', async () => {
