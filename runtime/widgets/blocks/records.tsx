@@ -208,6 +208,8 @@ export function RecordsBlock({ config, ctx }: BlockProps<RecordsBlockConfig>) {
           dropDocuments(new Set([draft.clientId]));
           setFileError(orFallback(ctx, result.errorKey, USER_MESSAGES.fileExists.en));
           ctx.setStore(result.state);
+          // The dropped draft held the focus; the alert tells why.
+          focusAddMore();
         }
         return;
       }

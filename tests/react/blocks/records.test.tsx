@@ -168,6 +168,7 @@ describe('the record manager', () => {
     expect(screen.getByRole('alert').textContent).toBe('A file with this name has already been uploaded.');
     expect(getRecords(last, 'documentContexts')).toHaveLength(1);
     expect(getDrafts(last, 'documentContexts')).toHaveLength(0);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add more' })));
   });
 
   it('shows the minimum-instances message after a refused Next', async () => {
