@@ -318,11 +318,11 @@ export interface RecordsBlock extends BlockBase {
   noneConfirmation?: NoneConfirmation;
   /** Required manager: at least one saved record, shown once the form is dirty. */
   required?: boolean | { messageKey: string };
-  /** Start a draft when the page opens. */
+  /** Open a draft when the page opens and the list has no record. */
   startDraft?: boolean;
   addLabelKey?: string;
   saveLabelKey?: string;
-  /** After Upload, start a new draft (default true). */
+  /** After Upload, open a new draft at once (default false: the form closes until Add more). */
   newDraftAfterSave?: boolean;
   /** 'file': the record holds one file field (DocumentContexts); duplicates by name are rejected. */
   kind?: 'file' | 'plain';

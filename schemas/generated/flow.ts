@@ -604,7 +604,7 @@ export interface RecordsBlock {
         messageKey: string;
       };
   /**
-   * Start a draft record when the page opens.
+   * Open a draft record when the page opens and the list has no record (a list with records opens closed, with Add more). A block whose minimum asks for a record opens one in the same way.
    */
   startDraft?: boolean;
   /**
@@ -616,7 +616,7 @@ export interface RecordsBlock {
    */
   saveLabelKey?: string;
   /**
-   * Start a new draft after Upload (default true).
+   * After Upload saves a record, open a new empty draft under it at once. Default false: the saved record's form closes and the claimant presses Add more for another.
    */
   newDraftAfterSave?: boolean;
   /**

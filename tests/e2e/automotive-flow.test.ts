@@ -58,12 +58,24 @@ describe('Automotive claim end to end (en, default theme)', () => {
     expect(await page.locator(`#${REPAIRS}-error`).innerText()).toContain('Add at least 1 repair');
     await checkPage(page, check, 'repairs-minimum');
     await addRepair(page);
+    // The saved repair's form closes, leaving "Saved" (for 5 s) and Add more with the focus, and
+    // no empty form with required markers under the list.
+    expect(await page.locator(`#${REPAIRS} [role="status"]`).innerText()).toBe('Saved');
+    expect(await page.locator(`#${REPAIRS} .cf-records__draft`).count()).toBe(0);
+    const addMore = page.locator(`#${REPAIRS} .cf-records__actions .cf-button--outline-primary`);
+    expect(await addMore.innerText()).toBe('Add more');
+    await expect.poll(() => addMore.evaluate((el) => el === document.activeElement)).toBe(true);
     await checkPage(page, check, 'repairs-saved');
     expect(await page.locator(`#${REPAIRS} .cf-records__item`).innerText()).toContain('Bayside Motors');
     expect(await page.locator(`#${REPAIRS} .cf-records__item`).innerText()).toContain('$3,125.40');
-    // The corrected error leaves the summary; the new empty draft shows no errors yet.
+    // The corrected error leaves the summary.
     expect(await page.locator('.cf-error-summary').count()).toBe(0);
+    // Add more opens an empty draft, the focus in its first field, its errors not shown; Cancel closes it.
+    await addMore.click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id ?? '')).toMatch(/^claimTransactions-.+-repairDate$/);
     expect(await page.locator(`#${REPAIRS} .cf-records__draft .cf-field__error`).count()).toBe(0);
+    await page.click(`#${REPAIRS} .cf-records__draft .cf-button--outline-secondary`);
+    expect(await page.locator(`#${REPAIRS} .cf-records__draft`).count()).toBe(0);
 
     // The browser's back button, then forward: the saved repair is still there.
     await page.goBack();
@@ -74,6 +86,8 @@ describe('Automotive claim end to end (en, default theme)', () => {
     await page.waitForURL(/\/automotive\/repairs/);
     await settled(page);
     expect(await page.locator(`#${REPAIRS} .cf-records__item`).count()).toBe(1);
+    // A list that holds a record opens closed.
+    expect(await page.locator(`#${REPAIRS} .cf-records__draft`).count()).toBe(0);
 
     // Denials are skipped: Next goes straight to the documents.
     await next(page, /\/automotive\/supporting-documents/);

@@ -79,6 +79,16 @@ export async function next(page: Page, urlPart: RegExp): Promise<void> {
   await settled(page);
 }
 
+/**
+ * Opens a draft of a records block with Add more unless one is open: a block opens a draft by
+ * itself only while its list is empty, and a saved record's form closes.
+ */
+export async function openDraft(page: Page, recordsId: string): Promise<void> {
+  if ((await page.locator(`#${recordsId} .cf-records__draft`).count()) > 0) return;
+  await page.click(`#${recordsId} .cf-records__actions .cf-button--outline-primary`);
+  await page.locator(`#${recordsId} .cf-records__draft`).waitFor();
+}
+
 /** Fills a field of the open draft of a records block (ids carry the record's client id). */
 export function draftField(page: Page, recordsId: string, field: string) {
   return page.locator(`#${recordsId} .cf-records__draft [id$="-${field}"]`).first();
@@ -111,6 +121,7 @@ export const DENIALS = 'records-claimTransactions-denial';
 export const DOCUMENTS = 'records-documentContexts';
 
 export async function addRepair(page: Page, facility = 'Bayside Motors'): Promise<void> {
+  await openDraft(page, REPAIRS);
   await draftField(page, REPAIRS, 'repairDate').fill('06/20/2017');
   await draftField(page, REPAIRS, 'mileageAtRepair').fill('48210');
   await draftField(page, REPAIRS, 'facilityName').fill(facility);
@@ -122,6 +133,7 @@ export async function addRepair(page: Page, facility = 'Bayside Motors'): Promis
 }
 
 export async function addDenial(page: Page): Promise<void> {
+  await openDraft(page, DENIALS);
   await draftField(page, DENIALS, 'denialDate').fill('07/02/2017');
   await draftField(page, DENIALS, 'facilityName').fill('Hilltop Example Motors');
   await draftField(page, DENIALS, 'denialReason').fill('The dealer said the warranty did not cover the transmission.');
@@ -131,6 +143,7 @@ export async function addDenial(page: Page): Promise<void> {
 
 /** Uploads a document of a type, optionally linked to the first saved record; returns the row count. */
 export async function uploadDocument(page: Page, name: string, type: string, link: boolean): Promise<void> {
+  await openDraft(page, DOCUMENTS);
   await draftField(page, DOCUMENTS, 'documentType').selectOption(type);
   if (link) {
     const select = draftField(page, DOCUMENTS, 'claimTransactionId');

@@ -174,7 +174,7 @@ describe('keyboard only (default theme)', () => {
     // Repairs: typing without saving refuses Next; the summary link leads to the record.
     await tabAndType(page, draft(REPAIRS, 'facilityName'), 'Bayside Motors');
     const refused = await refusedNext(page);
-    expect(refused).toContain('You started a record but did not save it. Save it or cancel it before you continue.');
+    expect(refused).toContain('Repair: The record you started is not complete. Correct it or cancel it before you continue.');
     expect(await page.evaluate(() => document.activeElement?.id ?? '')).toMatch(/-repairDate$/);
     await page.keyboard.type('06202017');
     await tabAndType(page, draft(REPAIRS, 'mileageAtRepair'), '48210');
@@ -184,6 +184,16 @@ describe('keyboard only (default theme)', () => {
     await tabTo(page, draftButton(REPAIRS));
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator(`#${REPAIRS} .cf-records__item`).count()).toBe(1);
+    // The saved record's form closes and the focus is on Add more: Enter opens a draft with the
+    // focus in its first field, and its Cancel closes it, the focus back on Add more.
+    const addMore = `#${REPAIRS} .cf-records__actions .cf-button--outline-primary`;
+    await expect.poll(() => page.evaluate((sel) => document.activeElement === document.querySelector(sel), addMore)).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id ?? '')).toMatch(/-repairDate$/);
+    await tabTo(page, `#${REPAIRS} .cf-records__draft .cf-button--outline-secondary`);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate((sel) => document.activeElement === document.querySelector(sel), addMore)).toBe(true);
+    expect(await page.locator(`#${REPAIRS} .cf-records__draft`).count()).toBe(0);
     // The saved record's buttons are reachable backwards.
     await tabTo(page, `#${REPAIRS} .cf-records__item button`, { back: true, max: 12 });
     await enterNext(page, /\/automotive\/supporting-documents/);

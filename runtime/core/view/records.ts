@@ -95,13 +95,15 @@ export function openDraft(block: RecordsBlock, store: ModelStoreState, config: M
 
 /**
  * The drafts a block opens with when its page opens (spec §3): as many as its initial instance
- * count needs beside the saved records, and one when it starts a draft at init and none is open.
+ * count needs beside the saved records; and, while the list is empty and nothing is open, one when
+ * the block starts a draft at init or its minimum asks for a record. A list that holds records
+ * opens closed, with Add more, so no empty form with required markers stands under them.
  */
 export function openInitialDrafts(block: RecordsBlock, store: ModelStoreState, config: ModelConfig, ids: IdSource): ModelStoreState {
   const rows = () => getRecords(next, block.model, block.fixedValues).length + getDrafts(next, block.model, block.fixedValues).length;
   let next = store;
   while (rows() < (block.initialInstances ?? 0)) next = openDraft(block, next, config, ids).store;
-  if (block.startDraft && getDrafts(next, block.model, block.fixedValues).length === 0) next = openDraft(block, next, config, ids).store;
+  if (rows() === 0 && (block.startDraft || blockMinimum(block, next).minimum > 0)) next = openDraft(block, next, config, ids).store;
   return next;
 }
 

@@ -5,7 +5,7 @@ import type { FieldConfig, FieldValue, FormModel, ModelStoreState, RecordsBlock 
 import type { BlockProps, PageContext, Translate } from '../../react/types';
 import { Button } from '../Button';
 import { DisplayValuesRow, MAX_DISPLAY_FIELDS_WITH_BUTTONS } from '../DisplayValuesRow';
-import { recordsDomId } from '../../core/view/dom-ids';
+import { fieldDomId, recordsDomId } from '../../core/view/dom-ids';
 import { displayValue, fieldForKey, findFieldConfig } from '../../core/view/display-value';
 import { asksNoneConfirmation, blockMinimum, noneConfirmationField, openDraft, openInitialDrafts } from '../../core/view/records';
 
@@ -116,11 +116,12 @@ const DraftActions = memo(function DraftActions({ clientId, isFile, saveLabel, c
 
 /**
  * The record manager (spec §4): saved records as display rows with edit and delete; each open
- * draft with Upload and Cancel; Add more starts a draft. Upload validates and saves (a file whose
- * name is already saved is rejected and its draft dropped) and by default starts a new draft. The
- * page opens the block's initial drafts (spec §3); Next saves a typed draft that validates
- * (saveEnteredDrafts). While the list is empty, a block that declares it asks the claimant to
- * confirm that none applies (spec §5).
+ * draft with Upload and Cancel; Add more starts a draft and moves focus to its first field. Upload
+ * validates and saves (a file whose name is already saved is rejected and its draft dropped); the
+ * saved record's form then closes, leaving the list and Add more, unless the flow asks for a new
+ * draft after each save (newDraftAfterSave). The page opens the block's initial drafts (spec §3);
+ * Next saves a typed draft that validates (saveEnteredDrafts). While the list is empty, a block
+ * that declares it asks the claimant to confirm that none applies (spec §5).
  */
 export function RecordsBlock({ config, ctx }: BlockProps<RecordsBlockConfig>) {
   if (config.displayFields.length > MAX_DISPLAY_FIELDS_WITH_BUTTONS) throw devError('MAX_DISPLAY_FIELDS', MAX_DISPLAY_FIELDS_WITH_BUTTONS);
@@ -129,9 +130,11 @@ export function RecordsBlock({ config, ctx }: BlockProps<RecordsBlockConfig>) {
   const drafts = getDrafts(ctx.store, config.model, config.fixedValues);
   const saved = getRecords(ctx.store, config.model, config.fixedValues);
   const [fileError, setFileError] = useState<string | null>(null);
-  const [savedNotice, setSavedNotice] = useState(false);
+  // Counts the saves, so that each one shows "Saved" for its own 5 seconds (0: none shown).
+  const [savedNotice, setSavedNotice] = useState(0);
   const [editing, setEditing] = useState<string | null>(null);
   const regionRef = useRef<HTMLElement | null>(null);
+  const addMoreRef = useRef<HTMLDivElement | null>(null);
   const id = recordsDomId(config.model, config.fixedValues);
   const legendId = `${id}-legend`;
 
@@ -149,15 +152,28 @@ export function RecordsBlock({ config, ctx }: BlockProps<RecordsBlockConfig>) {
 
   useEffect(() => {
     if (!savedNotice) return;
-    const timer = setTimeout(() => setSavedNotice(false), SAVED_MESSAGE_MS);
+    const timer = setTimeout(() => setSavedNotice(0), SAVED_MESSAGE_MS);
     return () => clearTimeout(timer);
   }, [savedNotice]);
+
+  // Focus moves once React has drawn what the action opened or closed.
+  const focusLater = (find: () => HTMLElement | null | undefined) => {
+    setTimeout(() => find()?.focus(), 0);
+  };
+
+  /** The first field a draft shows (a field hidden by its dependency is not drawn), where the claimant starts typing. */
+  const focusDraft = (clientId: string) =>
+    focusLater(() => fields.map((f) => document.getElementById(fieldDomId(config.model, clientId, f.key))).find((el) => el !== null));
+
+  /** Add more, once the draft that held focus is closed (or the region when another draft is still open). */
+  const focusAddMore = () => focusLater(() => addMoreRef.current?.querySelector('button') ?? regionRef.current);
 
   const addMore = () => {
     const next = startDraft(ctx.store);
     ctx.setErrorsShown(next.clientId, 'all', false);
     setFileError(null);
     ctx.setStore(next.store);
+    focusDraft(next.clientId);
   };
 
   const dropDocuments = (ids: Set<string>) => {
@@ -168,11 +184,11 @@ export function RecordsBlock({ config, ctx }: BlockProps<RecordsBlockConfig>) {
     dropDocuments(new Set([clientId]));
     setFileError(null);
     ctx.setStore(discardDraft(ctx.store, clientId));
+    focusAddMore();
   };
 
   const focusFirstError = (fieldId: string | undefined) => {
-    if (!fieldId) return;
-    setTimeout(() => document.getElementById(fieldId)?.focus(), 0);
+    if (fieldId) focusLater(() => document.getElementById(fieldId));
   };
 
   const upload = (clientId: string) => {
@@ -192,6 +208,8 @@ export function RecordsBlock({ config, ctx }: BlockProps<RecordsBlockConfig>) {
           dropDocuments(new Set([draft.clientId]));
           setFileError(orFallback(ctx, result.errorKey, USER_MESSAGES.fileExists.en));
           ctx.setStore(result.state);
+          // The dropped draft held the focus; the alert tells why.
+          focusAddMore();
         }
         return;
       }
@@ -200,13 +218,16 @@ export function RecordsBlock({ config, ctx }: BlockProps<RecordsBlockConfig>) {
       next = saveDraft(ctx.store, draft.clientId, true);
     }
     setFileError(null);
-    setSavedNotice(true);
-    if (config.newDraftAfterSave !== false && getDrafts(next, config.model, config.fixedValues).length === 0) {
+    setSavedNotice((count) => count + 1);
+    if (config.newDraftAfterSave === true && getDrafts(next, config.model, config.fixedValues).length === 0) {
       const fresh = startDraft(next);
       ctx.setErrorsShown(fresh.clientId, 'all', false);
-      next = fresh.store;
+      ctx.setStore(fresh.store);
+      focusDraft(fresh.clientId);
+      return;
     }
     ctx.setStore(next);
+    focusAddMore();
   };
 
   const remove = (record: FormModel) => {
@@ -291,7 +312,7 @@ export function RecordsBlock({ config, ctx }: BlockProps<RecordsBlockConfig>) {
           </div>
         ))
       ) : (
-        <div className="cf-records__actions">
+        <div className="cf-records__actions" ref={addMoreRef}>
           <Button variant="outline-primary" icon="add" label={ctx.t(config.addLabelKey ?? RECORDS_KEYS.addMore)} onClick={onAddMore} />
         </div>
       )}
@@ -304,7 +325,7 @@ export function RecordsBlock({ config, ctx }: BlockProps<RecordsBlockConfig>) {
         </div>
       ) : null}
       <div className="cf-records__status" role="status">
-        {savedNotice ? orFallback(ctx, RECORDS_KEYS.saved, 'Saved') : null}
+        {savedNotice > 0 ? orFallback(ctx, RECORDS_KEYS.saved, 'Saved') : null}
       </div>
       {blockMessage ? (
         <div className="cf-records__message cf-records__message--error cf-field__error" id={`${id}-error`}>

@@ -113,6 +113,15 @@ describe('initial instances (spec §3)', () => {
     expect(getDrafts(started, 'ClaimTransactions')).toHaveLength(1);
     expect(openInitialDrafts({ ...denials, startDraft: true }, started, transactions, ids())).toBe(started);
   });
+
+  it('a list that holds a record opens closed, draft at init or not; an empty list opens a draft when its minimum asks for a record', () => {
+    const oneSaved = typed(store(), denials, { facilityName: 'A' });
+    expect(openInitialDrafts({ ...denials, startDraft: true }, oneSaved, transactions, ids())).toBe(oneSaved);
+    expect(openInitialDrafts({ ...denials, minimumInstances: { count: 2 } }, oneSaved, transactions, ids())).toBe(oneSaved);
+    expect(getDrafts(openInitialDrafts({ ...denials, minimumInstances: { count: 1 } }, store(), transactions, ids()), 'ClaimTransactions')).toHaveLength(1);
+    const notAsked = { ...denials, minimumInstances: { count: 1, when: { scope: 'claimDetails.didIncurOutOfPocketExpensesPriorToSeptember', schema: { const: 'true' } } } };
+    expect(getDrafts(openInitialDrafts(notAsked, store(), transactions, ids()), 'ClaimTransactions')).toHaveLength(0);
+  });
 });
 
 describe('minimum instances as a function of a dependency record (spec §3, §5)', () => {

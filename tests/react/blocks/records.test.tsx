@@ -1,12 +1,18 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import { createIdSource, getDrafts, getModel, getRecords, initStore, setFieldValue } from '../../../runtime/core/models';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { addDraft, createIdSource, getDrafts, getModel, getRecords, initStore, saveDraft, setFieldValue } from '../../../runtime/core/models';
 import type { ModelStoreState, RecordsBlock } from '../../../runtime/core/types';
 import { DisplayValuesRow } from '../../../runtime/widgets/DisplayValuesRow';
 import { CONFIGS, Harness, makeT, page } from '../fixtures';
 
-const t = makeT({ LocKey_Button_AddMore: 'Add more', LocKey_Button_Cancel: 'Cancel', LocKey_Button_Upload: 'Upload', LocKey_Validation_FileExists: 'A file with this name has already been uploaded.' });
+const t = makeT({
+  LocKey_Button_AddMore: 'Add more',
+  LocKey_Button_Cancel: 'Cancel',
+  LocKey_Button_Upload: 'Upload',
+  LocKey_Common_Saved: 'Saved',
+  LocKey_Validation_FileExists: 'A file with this name has already been uploaded.',
+});
 
 const repairs: RecordsBlock = {
   block: 'records',
@@ -29,36 +35,116 @@ const documents: RecordsBlock = {
 };
 
 describe('the record manager', () => {
-  it('Add more starts a draft, Cancel discards it', async () => {
+  it('Add more starts a draft with the focus in its first field, Cancel discards it and gives the focus back to Add more', async () => {
     let last: ModelStoreState | null = null;
     render(<Harness page={page([repairs])} t={t} onStore={(s) => (last = s)} />);
     await userEvent.click(screen.getByRole('button', { name: 'Add more' }));
     expect(getDrafts(last, 'claimTransactions')).toHaveLength(1);
     expect(getDrafts(last, 'claimTransactions')[0]?.fields.claimTransactionType).toBe('repair');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/Facility/)));
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(getDrafts(last, 'claimTransactions')).toHaveLength(0);
-    expect(screen.getByRole('button', { name: 'Add more' })).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add more' })));
   });
 
-  it('Upload validates, then saves the record as a row and starts a new draft', async () => {
+  it('Upload validates, then saves the record as a row and closes its form: the list, "Saved" and Add more, with the focus on it', async () => {
     let last: ModelStoreState | null = null;
-    render(<Harness page={page([repairs])} t={t} onStore={(s) => (last = s)} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Add more' }));
+    render(<Harness page={page([{ ...repairs, startDraft: true }])} t={t} onStore={(s) => (last = s)} />);
     await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
     expect(screen.getByText('Enter facility')).toBeTruthy();
     expect(getRecords(last, 'claimTransactions')).toHaveLength(0);
     await userEvent.type(screen.getByLabelText(/Facility/), 'Main St Garage');
     await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
     expect(getRecords(last, 'claimTransactions')).toHaveLength(1);
-    expect(getDrafts(last, 'claimTransactions')).toHaveLength(1);
+    expect(getDrafts(last, 'claimTransactions')).toHaveLength(0);
     expect(screen.getByText('Main St Garage')).toBeTruthy();
-    // the new draft starts with its errors hidden
+    // No empty form, and so no required marker or error, stays open under the saved record.
+    expect(screen.queryByLabelText(/Facility/)).toBeNull();
     expect(screen.queryByText('Enter facility')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Upload' })).toBeNull();
+    expect(screen.getByRole('status').textContent).toBe('Saved');
+    const addMore = screen.getByRole('button', { name: 'Add more' });
+    await waitFor(() => expect(document.activeElement).toBe(addMore));
+
+    // Add more opens a new draft, its errors hidden, the focus in its first field.
+    await userEvent.click(addMore);
+    expect(getDrafts(last, 'claimTransactions')).toHaveLength(1);
+    expect(screen.queryByText('Enter facility')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/Facility/)));
+  });
+
+  it('"Saved" disappears after 5 seconds', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    render(<Harness page={page([{ ...repairs, startDraft: true }])} t={t} />);
+    const facility = screen.getByLabelText(/Facility/);
+    act(() => facility.focus());
+    fireEvent.input(facility, { target: { value: 'A' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    act(() => vi.advanceTimersByTime(0));
+    expect(screen.getByRole('status').textContent).toBe('Saved');
+    act(() => vi.advanceTimersByTime(4999));
+    expect(screen.getByRole('status').textContent).toBe('Saved');
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.getByRole('status').textContent).toBe('');
+
+    // A second save 3 s after another shows "Saved" for its own 5 seconds.
+    const save = (name: string) => {
+      fireEvent.click(screen.getByRole('button', { name: 'Add more' }));
+      act(() => vi.advanceTimersByTime(0));
+      fireEvent.input(screen.getByLabelText(/Facility/), { target: { value: name } });
+      fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+      act(() => vi.advanceTimersByTime(0));
+    };
+    save('B');
+    act(() => vi.advanceTimersByTime(3000));
+    save('C');
+    act(() => vi.advanceTimersByTime(4000));
+    expect(screen.getByRole('status').textContent).toBe('Saved');
+    act(() => vi.advanceTimersByTime(1000));
+    expect(screen.getByRole('status').textContent).toBe('');
+  });
+
+  it('with newDraftAfterSave, Upload opens a new draft at once, its errors hidden and the focus in it', async () => {
+    let last: ModelStoreState | null = null;
+    render(<Harness page={page([{ ...repairs, startDraft: true, newDraftAfterSave: true }])} t={t} onStore={(s) => (last = s)} />);
+    await userEvent.type(screen.getByLabelText(/Facility/), 'Main St Garage');
+    await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(getRecords(last, 'claimTransactions')).toHaveLength(1);
+    const [fresh] = getDrafts(last, 'claimTransactions');
+    expect(fresh).toBeDefined();
+    expect(screen.queryByText('Enter facility')).toBeNull();
+    await waitFor(() => expect(document.activeElement?.id).toBe(`claimTransactions-${fresh?.clientId}-facilityName`));
+  });
+
+  it('a list that holds records opens closed under startDraft; an empty one opens a draft when it starts one or its minimum asks for one', () => {
+    const initial = initStore(CONFIGS, 'Automotive', createIdSource(() => 0.5));
+    const config = CONFIGS.find((c) => c.metadata.dtoMapping === 'ClaimTransactions')!;
+    const added = addDraft(initial, config, createIdSource(() => 0.25), repairs.fixedValues);
+    const withRecord = saveDraft(setFieldValue(added.state, added.clientId, 'facilityName', 'Main St Garage'), added.clientId, true);
+    let last: ModelStoreState | null = null;
+    const opened = render(<Harness page={page([{ ...repairs, startDraft: true }])} initial={withRecord} t={t} onStore={(s) => (last = s)} />);
+    expect(screen.getByText('Main St Garage')).toBeTruthy();
+    expect(screen.queryByLabelText(/Facility/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Add more' })).toBeTruthy();
+    expect(last).toBeNull();
+    opened.unmount();
+
+    const minimum = render(<Harness page={page([{ ...repairs, minimumInstances: { count: 1 } }])} t={t} />);
+    expect(screen.getByLabelText(/Facility/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add more' })).toBeNull();
+    minimum.unmount();
+
+    render(<Harness page={page([repairs])} t={t} />);
+    expect(screen.queryByLabelText(/Facility/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Add more' })).toBeTruthy();
   });
 
   it('delete removes a saved record', async () => {
     let last: ModelStoreState | null = null;
-    render(<Harness page={page([{ ...repairs, newDraftAfterSave: false }])} t={t} onStore={(s) => (last = s)} />);
+    render(<Harness page={page([repairs])} t={t} onStore={(s) => (last = s)} />);
     await userEvent.click(screen.getByRole('button', { name: 'Add more' }));
     await userEvent.type(screen.getByLabelText(/Facility/), 'A');
     await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
@@ -76,10 +162,13 @@ describe('the record manager', () => {
     };
     await upload();
     expect(getRecords(last, 'documentContexts').map((r) => [r.fields.name, r.fields.size, r.fields.type])).toEqual([['invoice.pdf', 1, 'application/pdf']]);
+    expect(getDrafts(last, 'documentContexts')).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Add more' }));
     await upload();
     expect(screen.getByRole('alert').textContent).toBe('A file with this name has already been uploaded.');
     expect(getRecords(last, 'documentContexts')).toHaveLength(1);
     expect(getDrafts(last, 'documentContexts')).toHaveLength(0);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add more' })));
   });
 
   it('shows the minimum-instances message after a refused Next', async () => {
