@@ -256,6 +256,22 @@ describe('the record block draws the view model’s record rules (spec §3–§5
     expect(getDrafts(last, 'claimTransactions')).toHaveLength(0);
   });
 
+  it('Next saves a typed record opened with Add more after a saved one, and after a draft was cancelled', async () => {
+    const onAction = vi.fn();
+    let last: ModelStoreState | null = null;
+    render(<Harness page={page([{ ...repairs, startDraft: true }])} hideActions={false} t={makeT(dictionary)} onAction={onAction} onStore={(s) => (last = s)} />);
+    await userEvent.type(screen.getByLabelText(/Facility/), 'Bay Auto Care');
+    await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add more' }));
+    await userEvent.type(screen.getByLabelText(/Facility/), 'Abandoned');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add more' }));
+    await userEvent.type(screen.getByLabelText(/Facility/), 'Hilltop Motors');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(onAction).toHaveBeenCalledTimes(1);
+    expect(getRecords(last, 'claimTransactions').map((r) => r.fields.facilityName)).toEqual(['Bay Auto Care', 'Hilltop Motors']);
+  });
+
   it("asks to confirm that none applies while the list is empty, refuses Next until it is ticked, and hides it once a record is saved", async () => {
     const onAction = vi.fn();
     let last: ModelStoreState | null = null;
