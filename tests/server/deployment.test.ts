@@ -43,7 +43,7 @@ describe('the settlement folder', () => {
       expect(problems).toContainEqual(expect.objectContaining({ file: 'settings.json', pointer: '/theme' }));
       expect(problems).toContainEqual(expect.objectContaining({ file: 'settings.json', pointer: '/client/minSessionDuration' }));
       expect(problems).toContainEqual(expect.objectContaining({ file: 'captcha.json', message: expect.stringContaining('not valid JSON') }));
-      expect(problems).toContainEqual({ file: 'whitelist.json', pointer: '', message: 'file is missing' });
+      expect(problems).toContainEqual({ file: 'whitelist.json', pointer: '', message: 'file is missing (add whitelist.json to the settlement folder)' });
       expect((err as Error).message).toContain('settings.json at /theme');
     }
   });

@@ -20,6 +20,7 @@ import {
 } from '../types';
 import { compareDependenciesWithRules, conditionValueProblems, qualifiedName, resolveScope, ruleValueProblems, type FlowFieldInfo } from './condition-agreement';
 import { pointer as ptr, type FlowIssue } from './issues';
+import { didYouMean } from './nearest';
 import { localizationKeysOf, pageRoutes } from './pages';
 
 /** Widget names a flow may use (FieldConfig.widget); the widget registry renders each. */
@@ -45,16 +46,6 @@ export interface CheckContext {
 }
 
 const list = (names: Iterable<string>) => [...names].map((n) => `"${n}"`).join(', ');
-
-function nearest(name: string, candidates: readonly string[]): string | undefined {
-  const lower = name.toLowerCase();
-  return candidates.find((c) => c.toLowerCase() === lower) ?? candidates.find((c) => c.toLowerCase().includes(lower) || lower.includes(c.toLowerCase()));
-}
-
-function didYouMean(name: string, candidates: readonly string[]): string {
-  const near = nearest(name, candidates);
-  return near ? `did you mean "${near}"? Known: ${list(candidates)}` : `use one of: ${list(candidates)}`;
-}
 
 /** Checks of one flow file that its JSON Schema cannot express. The flow must already satisfy the schema. */
 export function checkFlow(flow: FlowFile, file: string, context: CheckContext): FlowIssue[] {
