@@ -303,7 +303,38 @@ export function checkFlowSet(entries: ReadonlyArray<{ file: string; flow: FlowFi
   return issues;
 }
 
-/** Checks of model configs a schema cannot express: unique (formType, dtoMapping), known rule types and parameters, message keys in every locale. */
+/** The fields a rule reads besides its own, and where each is named in the rule (a JSON pointer tail). */
+function ruleTargets(rule: RuleConfig): Array<{ name: string; at: string }> {
+  const targets: Array<{ name: string; at: string }> = [];
+  const named = (value: unknown, at: string) => typeof value === 'string' && targets.push({ name: value, at });
+  named(rule.otherProperty, 'otherProperty');
+  named(rule.startDateProperty, 'startDateProperty');
+  if (Array.isArray(rule.conditions)) rule.conditions.forEach((c: { otherProperty?: unknown } | undefined, i: number) => named(c?.otherProperty, `conditions/${i}/otherProperty`));
+  if (Array.isArray(rule.properties)) rule.properties.forEach((p: unknown, i: number) => named(p, `properties/${i}`));
+  return targets;
+}
+
+/**
+ * What is wrong with a field name a rule of `own` reads ('field' of its own model, or 'model.field'
+ * of another model of the form type), or undefined when the field exists.
+ */
+function missingField(name: string, own: ModelConfig, models: readonly ModelConfig[]): { message: string; hint: string } | undefined {
+  const formType = own.metadata.formType;
+  const dot = name.indexOf('.');
+  if (dot < 0) {
+    if (Object.hasOwn(own.fields, name)) return undefined;
+    return { message: `"${name}", which is not a field of the ${formType} model ${own.metadata.dtoMapping}`, hint: didYouMean(name, Object.keys(own.fields)) };
+  }
+  const siblings = models.filter((m) => m.metadata.formType === formType);
+  const modelName = name.slice(0, dot);
+  const field = name.slice(dot + 1);
+  const model = siblings.find((m) => camelCase(m.metadata.dtoMapping) === modelName);
+  if (!model) return { message: `"${name}", whose model "${modelName}" the form type ${formType} does not have`, hint: `the model part is a camel-cased dtoMapping; ${didYouMean(modelName, siblings.map((m) => camelCase(m.metadata.dtoMapping)))}` };
+  if (Object.hasOwn(model.fields, field)) return undefined;
+  return { message: `"${name}", and "${field}" is not a field of the ${formType} model ${model.metadata.dtoMapping}`, hint: didYouMean(field, Object.keys(model.fields)) };
+}
+
+/** Checks of model configs a schema cannot express: unique (formType, dtoMapping), known rule types and parameters, fields the rules read that exist, message keys in every locale. */
 export function checkModelConfigs(
   models: readonly ModelConfig[],
   file: string,
@@ -325,7 +356,14 @@ export function checkModelConfigs(
           issues.push({ file, pointer: `${at}/type`, message: `unknown validation type "${rule.type}"`, hint: didYouMean(rule.type, Object.keys(adapters)) });
           return;
         }
-        for (const problem of adapter.checkParams?.(rule) ?? []) issues.push({ file, pointer: at, message: `${rule.type}: ${problem}`, hint: 'fix the rule parameters' });
+        const problems = adapter.checkParams?.(rule) ?? [];
+        for (const problem of problems) issues.push({ file, pointer: at, message: `${rule.type}: ${problem}`, hint: 'fix the rule parameters' });
+        if (problems.length === 0) {
+          for (const target of ruleTargets(rule)) {
+            const problem = missingField(target.name, model, models);
+            if (problem) issues.push({ file, pointer: `${at}/${target.at}`, message: `the ${rule.type} rule of "${name}" names ${problem.message}`, hint: problem.hint });
+          }
+        }
         const key = rule.messageKey;
         if (key && context.locales) {
           for (const [localeFile, texts] of Object.entries(context.locales)) {
