@@ -118,7 +118,8 @@ export class SettlementError extends Error {
   constructor(dir: string, problems: SettlementProblem[]) {
     super(
       `The settlement folder ${dir} is not valid (${problems.length} problem(s)):\n` +
-        problems.map((p) => `  ${p.file}${p.line !== undefined ? `:${p.line}:${p.column}` : ''}${p.pointer ? ` at ${p.pointer}` : ''}: ${p.message}`).join('\n'),
+        // The lines of `npm run flows:check`: file:line:col pointer — message (hint).
+        problems.map((p) => `  ${p.file}${p.line !== undefined ? `:${p.line}:${p.column}` : ''} ${p.pointer || '/'} — ${p.message}`).join('\n'),
     );
     this.problems = problems;
   }
