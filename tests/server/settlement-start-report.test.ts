@@ -4,21 +4,29 @@
  * list with a misspelt header used to crash the start in the import).
  */
 import { execFile } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { loadSettlement, SettlementError } from '../../server/settlement/load.js';
-import { ROOT, settlementCopy } from './helper.js';
+import { ROOT } from './helper.js';
 
 const run = promisify(execFile);
 
-/** A copy of the sample settlement with a misspelt class-members column and a 31st of June. */
+/** A copy of a shipped settlement folder (the second settlement: every page of it is stored). */
+function copyOf(folder: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'claims-settlement-'));
+  cpSync(path.join(ROOT, folder), dir, { recursive: true });
+  return dir;
+}
+
+/** A copy of a settlement with a misspelt class-members column and a 31st of June. */
 function brokenSettlement(): string {
-  const dir = settlementCopy();
+  const dir = copyOf('tests/settlements/second');
   const edit = (file: string, change: (text: string) => string) => writeFileSync(path.join(dir, file), change(readFileSync(path.join(dir, file), 'utf8')));
   edit('class-members.csv', (t) => t.replace('noticeId,pin,firstName,', 'noticeId,pin,firstNmae,'));
-  edit('deadlines.json', (t) => t.replace('"deadlineDateTime": "2027-06-30T23:59:59"', '"deadlineDateTime": "2027-06-31T23:59:59"'));
+  edit('deadlines.json', (t) => t.replace('"deadlineDateTime": "2027-10-31T23:59:59"', '"deadlineDateTime": "2027-06-31T23:59:59"'));
   return dir;
 }
 
@@ -59,4 +67,30 @@ describe('starting on a broken settlement folder', () => {
     for (const line of REPORT) expect(outcome.stderr).toMatch(line);
     expect(outcome.stderr).not.toMatch(/^\s+at /m);
   }, 90_000);
+});
+
+describe('a page whose answers the server would not store', () => {
+  it('cannot pass the checker: the start refuses it, naming the page and the model', () => {
+    const dir = copyOf('tests/settlements/second');
+    const file = path.join(dir, 'flows', 'automotive.json');
+    const flow = JSON.parse(readFileSync(file, 'utf8')) as { models: string[] };
+    flow.models = flow.models.filter((m) => m !== 'ClaimDetails');
+    writeFileSync(file, JSON.stringify(flow, null, 2));
+    let error: unknown;
+    try {
+      loadSettlement(dir);
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(SettlementError);
+    expect((error as SettlementError).problems).toEqual([
+      {
+        file: 'flows/automotive.json',
+        pointer: expect.stringMatching(/^\/pages\/\d+\/blocks\/\d+\/model$/),
+        line: expect.any(Number),
+        column: expect.any(Number),
+        message: expect.stringMatching(/asks for ClaimDetails answers, but the flow does not list ClaimDetails in "models": the server would drop them at submit \(add "ClaimDetails" to the flow's "models"\)$/),
+      },
+    ]);
+  });
 });

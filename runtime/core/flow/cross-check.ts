@@ -2,6 +2,7 @@ import { SUPPORTED_CONDITION_KEYWORDS } from '../conditions/evaluate';
 import { camelCase } from '../models/config';
 import { isRepeating } from '../models/store';
 import { MASK_NAMES } from '../masks';
+import { STORED_MODEL_KINDS } from '../payload/build';
 import { ruleAdapters } from '../rules/registry';
 import { parseDeadlineTextKey } from '../i18n/deadlineKeys';
 import type { RuleAdapter } from '../rules/types';
@@ -262,6 +263,8 @@ export function checkFlow(flow: FlowFile, file: string, context: CheckContext): 
     });
   });
 
+  if (flow.submit) for (const issue of unstoredAnswers(flow)) add(issue.pointer, issue.message, issue.hint);
+
   if (context.locales) {
     const used = localizationKeysOf(flow);
     for (const [localeFile, texts] of Object.entries(context.locales)) {
@@ -274,6 +277,39 @@ export function checkFlow(flow: FlowFile, file: string, context: CheckContext): 
       }
     }
   }
+  return issues;
+}
+
+/**
+ * The models whose answers a submitting flow would drop, once each: the server stores only the
+ * models the flow lists in `models` and only the kinds a submission carries (STORED_MODEL_KINDS);
+ * a page asking for any other answers would show them, review them and lose them.
+ */
+function unstoredAnswers(flow: FlowFile): Array<{ pointer: string; message: string; hint: string }> {
+  const issues: Array<{ pointer: string; message: string; hint: string }> = [];
+  const reported = new Set<string>();
+  const kinds = `a submission carries only the models ${list(STORED_MODEL_KINDS.map((k) => k.charAt(0).toUpperCase() + k.slice(1)))}`;
+  const unknownKind = (model: string) => !STORED_MODEL_KINDS.includes(camelCase(model));
+  flow.models.forEach((model, i) => {
+    if (!unknownKind(model) || reported.has(model)) return;
+    reported.add(model);
+    issues.push({ pointer: ptr('models', i), message: `the server stores no model ${model}: its answers would be dropped at submit`, hint: `${kinds}; put these fields on one of them` });
+  });
+  flow.pages.forEach((page, p) => {
+    page.blocks.forEach((block, b) => {
+      if (block.block !== 'model' && block.block !== 'records' && block.block !== 'address') return;
+      const model = block.model;
+      if (reported.has(model)) return;
+      const at = ptr('pages', p, 'blocks', b, 'model');
+      if (unknownKind(model)) {
+        reported.add(model);
+        issues.push({ pointer: at, message: `the page "${page.id}" asks for ${model} answers, which the server does not store: they would be dropped at submit`, hint: `${kinds}; put these fields on one of them` });
+      } else if (!flow.models.includes(model)) {
+        reported.add(model);
+        issues.push({ pointer: at, message: `the page "${page.id}" asks for ${model} answers, but the flow does not list ${model} in "models": the server would drop them at submit`, hint: `add "${model}" to the flow's "models"` });
+      }
+    });
+  });
   return issues;
 }
 

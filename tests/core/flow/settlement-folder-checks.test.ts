@@ -147,6 +147,41 @@ describe('the checker on a settlement folder', () => {
     expect(issues).toContainEqual({ file: 'whitelist.json', pointer: '', message: 'file is missing', hint: 'add whitelist.json to the settlement folder' });
   });
 
+  it('refuses a page whose answers the server would not store: a model the flow does not list', () => {
+    const { dir, edit, check } = settlement();
+    edit('flows/automotive.json', (t) => {
+      const flow = JSON.parse(t) as { models: string[] };
+      flow.models = flow.models.filter((m) => m !== 'Signature');
+      return JSON.stringify(flow, null, 2);
+    });
+    const issues = check().map((i) => shown(dir, i));
+    expect(issues).toEqual([
+      expect.objectContaining({
+        file: 'flows/automotive.json',
+        pointer: expect.stringMatching(/^\/pages\/\d+\/blocks\/\d+\/model$/),
+        message: expect.stringMatching(/^the page "[\w-]+" asks for Signature answers, but the flow does not list Signature in "models": the server would drop them at submit$/),
+        hint: 'add "Signature" to the flow\'s "models"',
+      }),
+    ]);
+  });
+
+  it('refuses a model of any other name, which no submission carries', () => {
+    const { dir, edit, check } = settlement();
+    edit('models.json', (t) => t.replace(/"dtoMapping": "Signature"/, '"dtoMapping": "PaymentElection"'));
+    edit('flows/automotive.json', (t) => t.replaceAll('"Signature"', '"PaymentElection"'));
+    const issues = check().map((i) => shown(dir, i)).filter((i) => i.file === 'flows/automotive.json');
+    expect(issues).toEqual([
+      {
+        file: 'flows/automotive.json',
+        pointer: expect.stringMatching(/^\/models\/\d+$/),
+        line: expect.any(Number),
+        column: 5,
+        message: 'the server stores no model PaymentElection: its answers would be dropped at submit',
+        hint: 'a submission carries only the models "Signature", "ClaimantInfo", "Credentials", "ClaimDetails", "DocumentContexts", "ClaimTransactions"; put these fields on one of them',
+      },
+    ]);
+  });
+
   it('offers the nearest mask by edit distance', () => {
     const { dir, edit, check } = settlement();
     edit('flows/automotive.json', (t) => t.replace(/"maskName": "\w+"/, '"maskName": "currencyDecmal"'));
