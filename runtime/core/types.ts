@@ -165,7 +165,22 @@ export interface FieldConfig {
   maskName?: string;
   /** Extra client-side rules on top of the server's (same shape as RuleConfig). */
   validations?: RuleConfig[];
+  /**
+   * This field's messages by rule type ('required', 'validDate', …): localization keys with the
+   * rule's placeholders. They win over the rule's own and default messages, and the error summary
+   * shows them alone, so they name the field ("Enter your first name"). A malformed date shows the
+   * validDate message.
+   */
+  messages?: Record<string, string>;
   prepopulatedDataKey?: string;
+  /**
+   * text: the autocomplete tokens (WCAG 1.3.5: 'given-name', 'email', 'tel-national', 'username'…),
+   * the input type ('email', 'tel': the matching phone keyboard) and the inputmode. Address blocks
+   * and the claimant's contact fields have defaults (runtime/core/view/input-hints.ts).
+   */
+  autocomplete?: string;
+  inputType?: TextInputType;
+  inputMode?: TextInputMode;
   overrideEverDirtyFieldConstraint?: boolean;
   disableRequiredStyling?: boolean;
   inputGroupConfig?: { prepend?: string; append?: string };
@@ -177,6 +192,9 @@ export interface FieldConfig {
   rows?: number;
   dependencies?: FieldDependency[];
 }
+
+export type TextInputType = 'text' | 'email' | 'tel';
+export type TextInputMode = 'text' | 'numeric' | 'decimal' | 'tel' | 'email' | 'url' | 'search' | 'none';
 
 export type WidgetName = 'text' | 'textarea' | 'date' | 'file' | 'hidden' | 'radio' | 'select' | 'checkbox';
 
@@ -381,6 +399,8 @@ export interface AuthorizeResponse {
   captcha: string | null;
   /** Prepopulated values keyed by prepopulatedDataKey (PascalCase on the wire). */
   prepopulatedData: Record<string, FieldValue> | null;
+  /** The server's stable code of a refusal (server/errors.ts: WRONG_PIN, NOT_CLASS_VEHICLE, …), when it gave one. */
+  code?: string | null;
 }
 
 export interface SubmitResponse {

@@ -166,6 +166,7 @@ export function createFormMachine(flow: FlowFile) {
     initialStore: input.store,
     authorized: false,
     authorizationError: null,
+    authorizationErrorCode: null,
     failure: null,
     captcha: null,
     prepopulatedData: null,
@@ -238,7 +239,7 @@ export function createFormMachine(flow: FlowFile) {
       updateStore: assign(({ event }) => (event.type === 'UPDATE_STORE' ? { store: event.store } : {})),
       dismissError: assign({ failure: null, rejection: null }),
       /** Spec §4: on an attempt authorization resets to false and the error is cleared. */
-      startAuthorization: assign({ authorized: false, authorizationError: null, failure: null, lookupResult: null }),
+      startAuthorization: assign({ authorized: false, authorizationError: null, authorizationErrorCode: null, failure: null, lookupResult: null }),
       storeAuthorization: assign(({ context, event }) => {
         const out = (event as unknown as { output: AuthorizeOutput }).output;
         const authorized = out.authorized === true;
@@ -246,6 +247,7 @@ export function createFormMachine(flow: FlowFile) {
         return {
           authorized,
           authorizationError: out.error ?? null,
+          authorizationErrorCode: out.code ?? null,
           captcha: out.captcha ?? null,
           prepopulatedData,
           store: authorized ? applyPrepopulated(context.store, prepopulatedData, context.prepopulatedFields) : context.store,
@@ -259,18 +261,15 @@ export function createFormMachine(flow: FlowFile) {
       authorizationFailed: assign(({ event }) => ({
         authorized: false,
         authorizationError: null,
+        authorizationErrorCode: null,
         failure: failureOf(event, 'authorize', USER_MESSAGES.generic),
       })),
-      emitAuthorizeServerError: emit(({ event }) => {
-        const out = (event as unknown as { output: AuthorizeOutput }).output;
-        return { type: 'serverError' as const, source: 'authorize' as const, message: out.error ?? '' };
-      }),
       emitCaptchaReset: emit({ type: 'captchaReset' as const }),
       emitFailure: emit(({ context }) => ({
         type: 'failure' as const,
         failure: context.failure ?? failure('authorize', USER_MESSAGES.generic),
       })),
-      startSubmission: assign({ isSubmitting: true, failure: null, rejection: null, authorizationError: null }),
+      startSubmission: assign({ isSubmitting: true, failure: null, rejection: null, authorizationError: null, authorizationErrorCode: null }),
       endSubmission: assign({ isSubmitting: false }),
       /** Spec §4: a second attempt while one is in flight is rejected. */
       rejectSecondSubmit: assign(() => {
@@ -321,6 +320,7 @@ export function createFormMachine(flow: FlowFile) {
         store: context.initialStore,
         authorized: false,
         authorizationError: null,
+        authorizationErrorCode: null,
         captcha: null,
         prepopulatedData: null,
         lookupResult: null,
@@ -406,11 +406,8 @@ export function createFormMachine(flow: FlowFile) {
                       target: 'editing',
                       actions: ['storeAuthorization', 'emitCaptchaReset', 'goNext', 'emitPageChanged'],
                     },
-                    {
-                      guard: 'refusedWithText',
-                      target: 'editing',
-                      actions: ['storeAuthorization', 'emitCaptchaReset', 'emitAuthorizeServerError'],
-                    },
+                    // A refusal (with the server's text or without) stays on the page: the claimant
+                    // corrects the answers there (the page shows authorizationError by its code).
                     { target: 'editing', actions: ['storeAuthorization', 'emitCaptchaReset'] },
                   ],
                   onError: { target: 'editing', actions: ['authorizationFailed', 'emitCaptchaReset', 'emitFailure'] },

@@ -67,6 +67,8 @@ export interface FormMachineContext {
   authorized: boolean;
   /** The server's authorize error, or the submit 400 error text. */
   authorizationError: string | null;
+  /** The stable code of the authorize refusal (WRONG_PIN, NOT_CLASS_VEHICLE, …) when the server gave one: the field it concerns. */
+  authorizationErrorCode: string | null;
   /** Generic failure for the error alert; cleared by DISMISS_ERROR and by the next attempt. */
   failure: FormFailure | null;
   /** Captcha value returned by authorize, kept for submit. */
@@ -110,7 +112,7 @@ export type GotoRefusal = 'notFound' | 'severalMatches' | 'unauthorized' | 'notS
 export type FormMachineEmitted =
   | { type: 'pageChanged'; pageId: string; path: string }
   | { type: 'captchaReset' }
-  | { type: 'serverError'; source: 'authorize' | 'submit'; message: string }
+  | { type: 'serverError'; source: 'submit'; message: string }
   | { type: 'failure'; failure: FormFailure }
   | { type: 'gotoRefused'; reason: GotoRefusal; target: string }
   | { type: 'rejected'; code: string; message: string }

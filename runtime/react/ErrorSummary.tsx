@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { errorLine } from '../core/view/validatePage';
 import type { PageFieldError } from './types';
 
 /** Moves focus to a field: its input, or the first input of a radio group or records block. */
@@ -23,8 +24,8 @@ export interface ErrorSummaryProps {
 }
 
 /**
- * The error summary at the top of a page after a refused Next: an alert with a heading and one link
- * per error that moves focus to its field.
+ * The error summary at the top of a page after a refused Next or sign-in: an alert with a heading
+ * and one link per error that moves focus to its field (a message about no field is plain text).
  */
 export function ErrorSummary({ errors, title, autoFocus = true, isOpen }: ErrorSummaryProps) {
   const boxRef = useRef<HTMLDivElement | null>(null);
@@ -42,16 +43,21 @@ export function ErrorSummary({ errors, title, autoFocus = true, isOpen }: ErrorS
       <ul className="cf-error-summary__list">
         {open.map((error) => (
           <li key={`${error.fieldId}-${error.message}`}>
-            <a
-              className="cf-error-summary__link"
-              href={`#${error.fieldId}`}
-              onClick={(event) => {
-                event.preventDefault();
-                focusField(error.fieldId);
-              }}
-            >
-              {error.label ? `${error.label}: ${error.message}` : error.message}
-            </a>
+            {error.fieldId === '' ? (
+              // A message about no field (a failed security check): nothing to link to.
+              error.message
+            ) : (
+              <a
+                className="cf-error-summary__link"
+                href={`#${error.fieldId}`}
+                onClick={(event) => {
+                  event.preventDefault();
+                  focusField(error.fieldId);
+                }}
+              >
+                {errorLine(error)}
+              </a>
+            )}
           </li>
         ))}
       </ul>

@@ -4,6 +4,7 @@ import { findByClientId, getModel, isRepeating, setFieldValue, setFileField, was
 import type { FieldConfig, FormModel, ModelStoreState } from '../core/types';
 import { computeFieldState, fieldDateBounds } from '../core/view/field-state';
 import { fieldDomId } from '../core/view/dom-ids';
+import { inputHints } from '../core/view/input-hints';
 import { afterPointerPress, watchPointerPresses } from './pointer-press';
 import { FieldWidget, type ComputedWidgetProps, type FieldHandlers } from './field-widget';
 import { translateOr } from './translate';
@@ -44,15 +45,17 @@ function widgetProps(field: FieldConfig, model: FormModel, props: ModelFieldsPro
   const isDraft = ctx.store.drafts.some((d) => d.clientId === model.clientId);
   const shown = (ctx.showAllErrors && !isDraft) || props.errorsShown(model.clientId, field.key);
   const placeholderKey = field.placeholderKey ?? field.placeholder;
+  const id = fieldDomId(props.model, props.clientId ?? null, field.key);
+  const hints = inputHints(field, props.model);
   return {
     componentName: field.widget,
-    id: fieldDomId(props.model, props.clientId ?? null, field.key),
+    id,
     name: field.key,
     label: t(field.label),
     value: model.fields[field.key] ?? (field.widget === 'checkbox' ? false : null),
     required: state.required,
     disabled: state.disabled,
-    errors: shown ? state.errors : [],
+    errors: refusalOf(ctx, id, shown ? state.errors : []),
     touched: wasEverEdited(ctx.store, model.clientId, field.key),
     placeholder: placeholderKey ? t(placeholderKey) : undefined,
     help: field.helpKey ? t(field.helpKey) : undefined,
@@ -63,11 +66,20 @@ function widgetProps(field: FieldConfig, model: FormModel, props: ModelFieldsPro
       : undefined,
     options: field.options?.map((o) => ({ value: o.value, label: t(o.label) })),
     rows: field.rows,
+    ...(hints.autocomplete ? { autoComplete: hints.autocomplete } : {}),
+    ...(hints.inputType ? { inputType: hints.inputType } : {}),
+    ...(hints.inputMode ? { inputMode: hints.inputMode } : {}),
     min: bounds.min,
     max: bounds.max,
     hasDependencies: field.widget === 'file' && (field.dependencies?.length ?? 0) > 0,
     t,
   };
+}
+
+/** A field's errors with the server's refusal that concerns it (shown whether or not the field was visited). */
+function refusalOf(ctx: PageContext, fieldId: string, errors: string[]): string[] {
+  const refusal = ctx.refusalErrors?.[fieldId];
+  return refusal === undefined || errors.includes(refusal) ? errors : [...errors, refusal];
 }
 
 /**

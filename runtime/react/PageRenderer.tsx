@@ -1,18 +1,19 @@
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { evaluateCondition } from '../core/conditions/evaluate';
 import { devError } from '../core/errors';
 import { getMask } from '../core/masks';
 import { createIdSource, findConfig, modelsScope, type IdSource } from '../core/models';
-import type { BlockConfig, CaptchaConfig, DocumentFile, FormType, ModelConfig, ModelStoreState, PageAction, PageConfig } from '../core/types';
+import type { BlockConfig, CaptchaConfig, DeadlineSettings, DocumentFile, FormType, ModelConfig, ModelStoreState, PageAction, PageConfig } from '../core/types';
 import { preparePage, applyDependencyResets } from '../core/view/dependencies';
 import { ErrorSummary, focusField } from './ErrorSummary';
 import { computeFieldState } from '../core/view/field-state';
 import { ModelFields, modelOfFields } from './ModelFields';
 import { fieldDomId } from '../core/view/dom-ids';
 import type { GroupOptions } from '../core/view/page-groups';
+import type { RefusalView } from '../core/view/refusal';
 import { translateOr } from './translate';
 import type { BlockRegistry, CaptchaHandle, PageContext, PageFieldError, RenderFieldsArgs, RendererRegistries, RendererSettings, Translate } from './types';
-import { validatePage } from '../core/view/validatePage';
+import { fieldError, validatePage } from '../core/view/validatePage';
 import { saveEnteredDrafts } from '../core/view/records';
 
 /** Keys of the renderer's own texts. */
@@ -20,6 +21,7 @@ export const PAGE_KEYS = {
   errorSummaryTitle: 'LocKey_ErrorSummary_Heading',
   back: 'LocKey_Button_Back',
   submitting: 'LocKey_Page_Submitting',
+  captchaFailed: 'LocKey_Captcha_Failed',
   actions: {
     next: 'LocKey_Button_Next',
     authorize: 'LocKey_Button_Continue',
@@ -27,6 +29,24 @@ export const PAGE_KEYS = {
     submit: 'LocKey_Button_Submit',
   } as Record<string, string>,
 } as const;
+
+/** Id of the page's primary action button (Next, Continue, Submit): Enter in a text field presses it. */
+export const PRIMARY_ACTION_ID = 'cf-page-primary-action';
+
+/** Inputs that are not typed into: Enter there keeps its own meaning (or none). */
+const NOT_TYPED_INPUTS: ReadonlySet<string> = new Set(['button', 'checkbox', 'file', 'hidden', 'image', 'radio', 'range', 'reset', 'submit', 'color']);
+
+/**
+ * Enter pressed in a one-line field (implicit submission): a form would submit, and here that
+ * means the page's primary action. Textareas keep Enter for new lines; a key a widget already
+ * handled, a modifier, or an IME composition keeps its meaning.
+ */
+function isImplicitSubmit(event: KeyboardEvent): boolean {
+  if (event.key !== 'Enter' || event.defaultPrevented || event.nativeEvent.isComposing) return false;
+  if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return false;
+  const target = event.target;
+  return target instanceof HTMLInputElement && !NOT_TYPED_INPUTS.has(target.type);
+}
 
 /** Actions that first validate the page (and, with a captcha block, get a token). */
 const VALIDATED_ACTIONS: ReadonlySet<string> = new Set(['next', 'authorize', 'lookup', 'submit']);
@@ -62,7 +82,13 @@ export interface PageRendererProps {
   /** The page's submit is in flight: a status line says so (an upload may take minutes). */
   isSubmitting?: boolean;
   referenceCode?: string | null;
+  /** When the submission was accepted (the confirmation shows it in the settlement's zone). */
+  submittedAt?: number | null;
+  /** The settlement's deadlines: their zone is the one dates and times are told in. */
+  deadlines?: DeadlineSettings;
   lookupResult?: PageContext['lookupResult'];
+  /** The server's refusal of the page's action (a refused sign-in): a summary line and the errors of the fields it concerns. */
+  refusal?: RefusalView | null;
   /** Client ids for new records; default a fresh source. */
   ids?: IdSource;
   /** Show a Back button before the primary action. */
@@ -169,8 +195,11 @@ export function PageRenderer(props: PageRendererProps) {
     settings,
     captcha: props.captcha ?? null,
     showAllErrors: showAll,
+    refusalErrors: props.refusal?.fieldErrors,
     isNavigating: Boolean(props.isNavigating),
     referenceCode: props.referenceCode ?? null,
+    submittedAt: props.submittedAt ?? null,
+    deadlines: props.deadlines ?? NO_DEADLINES,
     lookupResult: props.lookupResult ?? null,
     scope: { models: modelsScope(props.store) },
     ids,
@@ -221,10 +250,8 @@ export function PageRenderer(props: PageRendererProps) {
       const errors: PageFieldError[] = [];
       for (const field of args.fields) {
         const state = computeFieldState(field, model, config, models, env);
-        const message = state.errors[0];
-        if (state.visible && message !== undefined) {
-          errors.push({ fieldId: fieldDomId(args.model, args.clientId ?? null, field.key), clientId: model.clientId, field: field.key, message, label: t(field.label) });
-        }
+        const error = fieldError(field, state, { fieldId: fieldDomId(args.model, args.clientId ?? null, field.key), clientId: model.clientId }, t);
+        if (error) errors.push(error);
       }
       return errors;
     },
@@ -253,7 +280,9 @@ export function PageRenderer(props: PageRendererProps) {
       try {
         detail.captchaToken = await captcha.execute();
       } catch {
-        captcha.reset();
+        // The widget has handled the provider's error by its code (reset, rendered again, or left
+        // to the provider's retries): the claimant is told and may press again.
+        setSummary([{ fieldId: '', clientId: '', field: '', message: translateOr(t, PAGE_KEYS.captchaFailed, CAPTCHA_FAILED_TEXT) }]);
         return;
       }
     }
@@ -273,14 +302,26 @@ export function PageRenderer(props: PageRendererProps) {
 
   // Errors of the last refused action that the claimant has not corrected yet.
   const openIds = summary.length > 0 ? new Set(validatePage(page, modelConfigs, props.store, { ...env, formType, settings }).errors.map((e) => e.fieldId)) : null;
-  const isOpen = (error: PageFieldError) => openIds === null || openIds.has(error.fieldId);
+  const isOpen = (error: PageFieldError) => openIds === null || error.fieldId === '' || !summary.includes(error) || openIds.has(error.fieldId);
+  // The server's refusal first (a new one focuses the summary); the same array while neither changes.
+  const refusalSummary = props.refusal?.summary;
+  const summaryErrors = useMemo(() => (refusalSummary?.length ? [...refusalSummary, ...summary] : summary), [refusalSummary, summary]);
 
   const scope = ctx.scope;
   const action = page.action ?? 'next';
   const actionKey = page.actionLabelKey ?? PAGE_KEYS.actions[action];
+  const hasPrimary = !props.hideActions && action !== 'none' && Boolean(actionKey);
+  // Enter in a field presses the primary button itself (not a record block's Save or Upload,
+  // which a native submit would find first), so it is refused exactly when the button is:
+  // disabled while navigating, running or solving the captcha.
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (!hasPrimary || !isImplicitSubmit(event)) return;
+    event.preventDefault();
+    event.currentTarget.querySelector<HTMLButtonElement>(`#${PRIMARY_ACTION_ID}`)?.click();
+  };
   return (
-    <div className="cf-page" data-page={page.id}>
-      <ErrorSummary errors={summary} title={translateOr(t, PAGE_KEYS.errorSummaryTitle, 'There is a problem')} isOpen={isOpen} />
+    <div className="cf-page" data-page={page.id} onKeyDown={onKeyDown}>
+      <ErrorSummary errors={summaryErrors} title={translateOr(t, PAGE_KEYS.errorSummaryTitle, 'There is a problem')} isOpen={isOpen} />
       {page.blocks.map((block, index) => {
         if (block.when !== undefined && !evaluateCondition(block.when, scope)) return null;
         return <BlockView key={`${block.block}-${index}`} block={block} registry={registry} textOnly={textOnly} ctx={ctx} />;
@@ -294,6 +335,7 @@ export function PageRenderer(props: PageRendererProps) {
           ) : null}
           {action !== 'none' && actionKey ? (
             <Button
+              id={PRIMARY_ACTION_ID}
               variant="primary"
               icon={action === 'submit' ? 'send' : null}
               label={t(actionKey)}
@@ -314,6 +356,10 @@ export function PageRenderer(props: PageRendererProps) {
     </div>
   );
 }
+
+/** What a failed security check (captcha) says when the locale has no text for it. */
+const CAPTCHA_FAILED_TEXT = 'The security check could not be completed. Please try again.';
+const NO_DEADLINES: DeadlineSettings = {};
 
 /** What the submitting status says when the locale has no text for it. */
 const SUBMITTING_TEXT = 'Sending… This can take a few minutes on a slow connection. Please keep this page open.';

@@ -5,6 +5,7 @@ import type { IdSource } from '../core/models';
 import type {
   BlockConfig,
   CaptchaConfig,
+  DeadlineSettings,
   DocumentFile,
   FieldConfig,
   FormType,
@@ -44,8 +45,13 @@ export interface PageContext extends ValidationEnv {
   captcha: CaptchaConfig | null;
   /** After a refused Next: every field shows its errors. */
   showAllErrors: boolean;
+  /** The server's refusal of the page's action (a refused sign-in), under each field it concerns, by DOM id. */
+  refusalErrors?: Readonly<Record<string, string>>;
   isNavigating: boolean;
   referenceCode: string | null;
+  /** When the submission was accepted (ms since the epoch; null before it) and the settlement's deadlines, whose zone it is told in. */
+  submittedAt: number | null;
+  deadlines: DeadlineSettings;
   /** Lookup page: the authorize outcome (null before it). */
   lookupResult: { authorized: boolean; error?: string | null } | null;
   /** Single-instance models as conditions read them. */
@@ -105,6 +111,8 @@ export type BlockRegistry = { [K in BlockName]: BlockComponent<Extract<BlockConf
 
 /** What the action bar's button takes (Back, and the page's primary action). */
 export interface ActionButtonProps {
+  /** The button element's id (the primary action's, which Enter in a field presses). */
+  id?: string;
   label: string;
   variant: 'primary' | 'outline-secondary';
   icon?: 'send' | null;

@@ -2,7 +2,7 @@
 import type { ReactElement } from 'react';
 import type { CalendarDate } from '../core/dates';
 import type { MaskDefinition } from '../core/masks';
-import type { FieldValue, WidgetName } from '../core/types';
+import type { FieldValue, TextInputMode, TextInputType, WidgetName } from '../core/types';
 import type { Translate } from '../core/view';
 
 export type { Translate };
@@ -37,6 +37,10 @@ export interface FieldWidgetProps {
   inputGroup?: { prepend?: string; append?: string };
   /** radio and select: values and translated labels. */
   options?: Array<{ value: string; label: string }>;
+  /** text: autocomplete tokens, input type and inputmode (select: autocomplete only). */
+  autoComplete?: string;
+  inputType?: TextInputType;
+  inputMode?: TextInputMode;
   /** textarea rows (default 5). */
   rows?: number;
   /** date: bounds from the range rule. */

@@ -62,6 +62,33 @@ function whenApiReady(timeoutMs = 10_000): Promise<GrecaptchaApi> {
   });
 }
 
+/**
+ * What the widget does on a provider's error code (spec §4; hCaptcha's codes, which the emulator
+ * also uses): render the widget again, reset it, leave it to the provider's own retries (network),
+ * only warn (the script), or log a code it does not know (and reset). Every error ends the
+ * attempt, so that the page tells the claimant and they may try again.
+ */
+export type CaptchaErrorHandling = 'rerender' | 'reset' | 'providerRetries' | 'warn' | 'unknown';
+
+const ERROR_HANDLING: Readonly<Record<string, CaptchaErrorHandling>> = {
+  'missing-captcha': 'rerender',
+  'invalid-captcha-id': 'rerender',
+  'rate-limited': 'reset',
+  'invalid-data': 'reset',
+  'challenge-closed': 'reset',
+  'challenge-expired': 'reset',
+  'challenge-error': 'reset',
+  'internal-error': 'reset',
+  'network-error': 'providerRetries',
+  'script-error': 'warn',
+};
+
+/** The handling of an error-callback's argument; reCAPTCHA gives none, and its widget is reset. */
+export function captchaErrorHandling(code: unknown): CaptchaErrorHandling {
+  if (code === undefined || code === null || code === '') return 'reset';
+  return (typeof code === 'string' && Object.hasOwn(ERROR_HANDLING, code) ? ERROR_HANDLING[code] : undefined) ?? 'unknown';
+}
+
 export interface CaptchaWidgetProps {
   config: CaptchaConfig;
   /** Reports in-progress: true while a challenge runs, false on token or error. */
@@ -76,7 +103,8 @@ interface Pending {
 
 /**
  * The invisible captcha (spec §4): renders the provider's widget with the site key, executes a
- * challenge on demand and hands back the token. Errors and expiry reset the widget; a missing or
+ * challenge on demand and hands back the token. Errors end the challenge (the page tells the
+ * claimant) and are handled by code (captchaErrorHandling); expiry resets the widget; a missing or
  * invalid widget id renders it again.
  */
 export function CaptchaWidget({ config, onProgress, ref }: CaptchaWidgetProps) {
@@ -105,9 +133,24 @@ export function CaptchaWidget({ config, onProgress, ref }: CaptchaWidgetProps) {
         sitekey: config.siteKey,
         size: 'invisible',
         callback: (token: string) => settle({ token }),
-        'error-callback': () => {
+        'error-callback': (code?: unknown) => {
           settle({ error: devError('CAPTCHA_FETCH_FAILED') });
-          safeReset(api, widgetIdRef.current);
+          switch (captchaErrorHandling(code)) {
+            case 'rerender':
+              renderWidgetRef.current?.(api);
+              return;
+            case 'providerRetries':
+              return;
+            case 'warn':
+              console.warn(`The captcha script failed: ${String(code)}`);
+              return;
+            case 'unknown':
+              console.error(`Unknown captcha error: ${String(code)}`);
+              safeReset(api, widgetIdRef.current);
+              return;
+            default:
+              safeReset(api, widgetIdRef.current);
+          }
         },
         'expired-callback': () => safeReset(api, widgetIdRef.current),
       });
@@ -116,6 +159,9 @@ export function CaptchaWidget({ config, onProgress, ref }: CaptchaWidgetProps) {
     },
     [config.siteKey, settle],
   );
+  // The error callback renders again through the latest renderWidget (it is defined inside it).
+  const renderWidgetRef = useRef<typeof renderWidget | null>(null);
+  renderWidgetRef.current = renderWidget;
 
   const ready = useRef<Promise<GrecaptchaApi> | null>(null);
   useEffect(() => {

@@ -13,6 +13,7 @@ export function SelectWidget(props: FieldWidgetProps) {
       <select
         id={id}
         name={props.name}
+        autoComplete={props.autoComplete}
         className="cf-input cf-select"
         value={asText(props.value)}
         disabled={props.disabled}

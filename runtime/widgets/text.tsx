@@ -9,6 +9,8 @@ export function TextWidget(props: FieldWidgetProps) {
   const { inputRef, onInput } = useTextMask(asText(props.value), props.mask, onChange);
   // Text fields show the first unique message.
   const shown = uniqueMessages(props.errors).slice(0, 1);
+  // A masked field places the caret, which an email input does not allow: it stays a text input.
+  const type = props.inputType === 'email' && props.mask ? 'text' : (props.inputType ?? 'text');
   return (
     <div className={fieldClass('text', shown, props.touched, props.disabled)}>
       <FieldLabel htmlFor={id} label={props.label} required={props.required} requiredText={props.requiredText} />
@@ -18,7 +20,9 @@ export function TextWidget(props: FieldWidgetProps) {
           ref={inputRef}
           id={id}
           name={props.name}
-          type="text"
+          type={type}
+          autoComplete={props.autoComplete}
+          inputMode={props.inputMode}
           className="cf-input"
           defaultValue={asText(props.value)}
           placeholder={props.placeholder}

@@ -353,9 +353,27 @@ export interface Field {
     [k: string]: unknown;
   }[];
   /**
+   * This field's messages by rule type: localization keys with the rule's placeholders, e.g. { "required": "LocKey_ClaimantInfo_FirstNameRequired" }. They win over the rule's own message and the default; the error summary shows them alone, so name the field in them ("Enter your first name"). A malformed date shows the validDate message; a conditional requirement (requiredIf, …) without its own message shows the required one. Without one, a missing value or a value that is not a date gets a message built from the label ("Enter first name", "Enter repair date, for example 3/15/2016").
+   */
+  messages?: {
+    [k: string]: string;
+  };
+  /**
    * Key of the authorize response's prepopulatedData that fills this field while never edited.
    */
   prepopulatedDataKey?: string;
+  /**
+   * text and select: the input's autocomplete tokens, its purpose for autofill (WCAG 1.3.5): given-name, family-name, additional-name, email, tel, tel-national, address-line1, postal-code, country, username, current-password, one-time-code, off… Default: the address block's fields and the claimant's contact fields (ClaimantInfo firstName, middleInitial, lastName, emailAddress, phoneNumber, alternatePhoneNumber) have theirs; other fields none.
+   */
+  autocomplete?: string;
+  /**
+   * text: the input's type. email and tel bring the matching phone keyboard (a masked field stays text for email, whose caret cannot be placed). Default: text; email for emailAddress and tel for the phone numbers of the claimant's contact fields.
+   */
+  inputType?: 'text' | 'email' | 'tel';
+  /**
+   * text: the inputmode, the phone keyboard without changing the type (numeric for a PIN, decimal for an amount). Default: none.
+   */
+  inputMode?: 'text' | 'numeric' | 'decimal' | 'tel' | 'email' | 'url' | 'search' | 'none';
   /**
    * Apply prepopulated data even after the field was edited.
    */

@@ -3,14 +3,15 @@ import { checkPage, next, type PageCheck } from './flow-steps';
 import { openPage, withServerAndBrowser, type Theme } from './harness';
 
 /**
- * The confirmation page of an exclusion request: the reference code, what happens next (a heading
+ * The confirmation page of an exclusion request: the reference code, the date and time of the
+ * submission (weekday, date, time and zone, in the claimant's language), what happens next (a heading
  * and a paragraph from the settlement's locale), and Print (the browser's print dialog), pressed
  * by keyboard; in en and es, each theme, on a desktop and a phone, axe clean.
  */
 const MEMBER = { vin: '5EXMA1B20JC000202', noticeId: 'EXM-100002', pin: '730155', email: 'james.oneil@example.com', phone: '2175550123', name: "James O'Neil" };
 const TEXTS = {
-  en: { heading: 'What happens next', next: 'you will not receive a payment from this settlement', print: 'Print' },
-  es: { heading: 'Qué sucede ahora', next: 'no recibirá ningún pago de este acuerdo', print: 'Imprimir' },
+  en: { heading: 'What happens next', next: 'you will not receive a payment from this settlement', print: 'Print', submittedAt: /^Submitted on [A-Z][a-z]+day, [A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2}\s[AP]M \S+$/ },
+  es: { heading: 'Qué sucede ahora', next: 'no recibirá ningún pago de este acuerdo', print: 'Imprimir', submittedAt: /^Enviado el \p{Ll}+, \d{1,2} de \p{Ll}+ de \d{4}, \d{1,2}:\d{2}\s[ap]\.\s?m\. \S+$/u },
 } as const;
 const RUNS: Array<{ theme: Theme; culture: 'en' | 'es'; device: 'desktop' | 'phone' }> = [
   { theme: 'default', culture: 'en', device: 'desktop' },
@@ -43,6 +44,8 @@ describe.each(RUNS)('the confirmation in the $theme theme, in $culture on a $dev
 
     const code = (await page.locator('.cf-confirmation__code').innerText()).trim();
     expect((await e2e.server.submission(code))?.culture).toBe(culture);
+    const submittedAt = (await page.locator('.cf-confirmation__submitted-at').innerText()).trim();
+    expect(submittedAt).toMatch(TEXTS[culture].submittedAt);
     const main = page.locator('#main-content');
     expect(await main.locator('h2', { hasText: TEXTS[culture].heading }).count()).toBe(1);
     // In reading order: the confirmation, the heading, its paragraph, then the answers.

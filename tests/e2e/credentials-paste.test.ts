@@ -43,7 +43,16 @@ describe('the sign-in fields', () => {
       expect(await input.inputValue()).toBe(value);
     }
     expect(await page.evaluate(() => (window as unknown as { pastesRefused: number }).pastesRefused)).toBe(0);
+    // The notice ID and PIN are the pair a password manager keeps (WCAG 3.3.8); the PIN brings the digits keyboard.
+    expect(await page.getAttribute('#credentials-noticeId', 'autocomplete')).toBe('username');
+    expect(await page.getAttribute('#credentials-pin', 'autocomplete')).toBe('current-password');
+    expect(await page.getAttribute('#credentials-pin', 'inputmode')).toBe('numeric');
     await next(page, /\/automotive\/claimant-info/);
+    // Contact fields: autofill tokens and the e-mail and phone keyboards (WCAG 1.3.5).
+    expect(await page.getAttribute('#claimantInfo-firstName', 'autocomplete')).toBe('given-name');
+    expect(await page.getAttribute('#claimantInfo-emailAddress', 'type')).toBe('email');
+    expect(await page.getAttribute('#claimantInfo-phoneNumber', 'type')).toBe('tel');
+    expect(await page.getAttribute('#claimantInfo-mailingStreetLine1', 'autocomplete')).toBe('address-line1');
     expect(errors).toEqual([]);
     await context.close();
   });

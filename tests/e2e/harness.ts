@@ -32,17 +32,27 @@ export interface SettlementChanges {
   minSessionDuration?: number;
   /** Rewrites deadlines.json (per-culture shape). */
   deadlines?: (json: Record<string, unknown>) => Record<string, unknown>;
+  /** Top-level settings.json values to replace (redirectOnError, pinAttempts, …). */
+  settings?: Record<string, unknown>;
+  /** captcha.json values to replace (the emulator's failing siteKey, …). */
+  captcha?: Record<string, unknown>;
 }
 
 function copySettlement(changes: SettlementChanges): { dir: string; cleanup(): void } {
   const base = mkdtempSync(path.join(tmpdir(), 'cf-e2e-settlement-'));
   const dir = path.join(base, 'settlement');
-  cpSync(changes.from ?? path.join(ROOT, 'server-fixtures'), dir, { recursive: true });
+  // A settlement folder may hold only what it changes (its flows and models): the sample's files fill in the rest.
+  cpSync(path.join(ROOT, 'server-fixtures'), dir, { recursive: true });
+  if (changes.from) cpSync(changes.from, dir, { recursive: true, force: true });
   const settingsFile = path.join(dir, 'settings.json');
   const settings = JSON.parse(readFileSync(settingsFile, 'utf8')) as Record<string, unknown> & { client: { minSessionDuration: number } };
   if (changes.theme) settings.theme = changes.theme;
   if (changes.minSessionDuration !== undefined) settings.client = { ...settings.client, minSessionDuration: changes.minSessionDuration };
-  writeFileSync(settingsFile, JSON.stringify(settings, null, 2));
+  writeFileSync(settingsFile, JSON.stringify({ ...settings, ...changes.settings }, null, 2));
+  if (changes.captcha) {
+    const file = path.join(dir, 'captcha.json');
+    writeFileSync(file, JSON.stringify({ ...(JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>), ...changes.captcha }, null, 2));
+  }
   if (changes.deadlines) {
     const file = path.join(dir, 'deadlines.json');
     writeFileSync(file, JSON.stringify(changes.deadlines(JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>), null, 2));

@@ -117,10 +117,15 @@ describe('keyboard only (default theme)', () => {
 
     // Claimant info is prefilled.
     expect(await page.inputValue('#claimantInfo-firstName')).toBe('Maria');
-    await enterNext(page, /\/automotive\/eligibility/);
+    // Enter in a text field moves on as Next does (implicit submission).
+    await tabTo(page, '#claimantInfo-lastName');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/automotive\/eligibility/);
+    await settled(page);
+    await expectHeadingFocused(page);
 
     // Eligibility: a refused Next, its summary link leads to the field.
-    expect(await refusedNext(page)).toContain('Value is required');
+    expect(await refusedNext(page)).toContain('Choose whether you own or lease the vehicle');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('claimDetails-ownershipType-0');
     await page.keyboard.press('Space');
     expect(await page.isChecked('#claimDetails-ownershipType-0')).toBe(true);

@@ -52,11 +52,11 @@ describe('a fixture that does not match its schema', () => {
 describe('a fixture whose expectations do not hold', () => {
   it('names the file, the pointer of the expectation and what was shown instead', async () => {
     const message = await failure(
-      lookup([{ page: 'lookup', answers: { credentials: { vin: 'ABC' } }, expectErrors: { vin: 'Value is required' } }], { expectPages: ['lookup', 'elsewhere'] }),
+      lookup([{ page: 'lookup', answers: { credentials: { vin: 'ABC' } }, expectErrors: { vin: 'Enter an answer' } }], { expectPages: ['lookup', 'elsewhere'] }),
     );
     expect(message).toContain(`${FILE}:`);
     expect(message).toContain('at /steps/0/expectErrors');
-    expect(message).toContain('vin: expected "Value is required", shown "Enter a valid 17-character VIN (letters I, O and Q are not used)."');
+    expect(message).toContain('vin: expected "Enter an answer", shown "Enter a valid 17-character VIN (letters I, O and Q are not used)."');
     expect(message).toContain('at /expectPages');
     expect(message).toContain('expected: lookup → elsewhere\n    shown:    lookup');
   });
@@ -64,7 +64,7 @@ describe('a fixture whose expectations do not hold', () => {
   it('reports errors that were shown but not expected', async () => {
     const message = await failure(lookup([{ page: 'lookup' }]));
     expect(message).toContain('at /steps/0\n');
-    expect(message).toContain('vin: shown "Value is required", not expected');
+    expect(message).toContain('vin: shown "Enter your Vehicle Identification Number (VIN)", not expected');
   });
 
   it('stops at a step that expects another page than the one shown', async () => {
@@ -105,7 +105,7 @@ describe('a settlement folder', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'fixture-settlement-'));
     mkdirSync(path.join(dir, 'second', 'locales'), { recursive: true });
     const en = JSON.parse(readFileSync('locales/en.json', 'utf8')) as Record<string, string>;
-    writeFileSync(path.join(dir, 'second', 'locales', 'en.json'), JSON.stringify({ ...en, LocKey_Validation_Required: 'Please fill this in' }));
+    writeFileSync(path.join(dir, 'second', 'locales', 'en.json'), JSON.stringify({ ...en, LocKey_Credentials_Vin_Missing: 'Please fill this in' }));
     const file = path.join(dir, 'lookup.fixture.json');
     writeFileSync(file, JSON.stringify(lookup([{ page: 'lookup', expectErrors: { vin: 'Please fill this in' } }], { settlement: 'second' })));
     await expect(runFixture(file)).resolves.toMatchObject({ pages: ['lookup'] });

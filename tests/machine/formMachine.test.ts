@@ -48,13 +48,31 @@ describe('authorization', () => {
     await form.settled();
     form.actor.send({ type: 'BACK' });
     expect(form.page()).toBe('start');
-    answer = { authorized: false, error: 'The PIN does not match.', captcha: null, prepopulatedData: null };
+    answer = { authorized: false, error: 'The PIN does not match.', captcha: null, prepopulatedData: null, code: 'WRONG_PIN' };
     form.actor.send({ type: 'AUTHORIZE', credentials, captchaToken: 't' });
     expect(form.actor.getSnapshot().context.authorized).toBe(false);
     await form.settled();
-    expect(form.actor.getSnapshot().context).toMatchObject({ authorized: false, authorizationError: 'The PIN does not match.' });
+    expect(form.actor.getSnapshot().context).toMatchObject({ authorized: false, authorizationError: 'The PIN does not match.', authorizationErrorCode: 'WRONG_PIN' });
     expect(form.page()).toBe('start');
-    expect(form.emitted).toContainEqual({ type: 'serverError', source: 'authorize', message: 'The PIN does not match.' });
+    // The claimant corrects the answers on the page: no server error (no /error page).
+    expect(form.emitted.filter((e) => e.type === 'serverError')).toEqual([]);
+    // The next attempt clears the refusal, code and all.
+    answer = { authorized: true, error: null, captcha: null, prepopulatedData: null };
+    form.actor.send({ type: 'AUTHORIZE', credentials, captchaToken: 't' });
+    expect(form.actor.getSnapshot().context).toMatchObject({ authorizationError: null, authorizationErrorCode: null });
+  });
+
+  it('keeps the refusal of an authorized:false answer with its code (a VIN outside the class), and answers without a code have none', async () => {
+    let answer: AuthorizeResponse = { authorized: false, error: 'This VIN is not a class vehicle.', captcha: null, prepopulatedData: null, code: 'NOT_CLASS_VEHICLE' };
+    const form = startForm(automotiveFlow, { authorize: async () => answer });
+    form.actor.send({ type: 'AUTHORIZE', credentials, captchaToken: 't' });
+    await form.settled();
+    expect(form.actor.getSnapshot().context).toMatchObject({ authorized: false, authorizationError: 'This VIN is not a class vehicle.', authorizationErrorCode: 'NOT_CLASS_VEHICLE' });
+    answer = { authorized: false, error: 'Refused.', captcha: null, prepopulatedData: null };
+    form.actor.send({ type: 'AUTHORIZE', credentials, captchaToken: 't' });
+    await form.settled();
+    expect(form.actor.getSnapshot().context).toMatchObject({ authorizationError: 'Refused.', authorizationErrorCode: null });
+    expect(form.page()).toBe('start');
   });
 
   it("shows the server's message on a 429 from authorize (too many wrong PINs: how long to wait), through the API client", async () => {
@@ -70,8 +88,8 @@ describe('authorization', () => {
     });
     form.actor.send({ type: 'AUTHORIZE', credentials, captchaToken: 't' });
     await form.settled();
-    expect(form.actor.getSnapshot().context).toMatchObject({ authorized: false, authorizationError: wait, failure: null });
-    expect(form.emitted).toContainEqual({ type: 'serverError', source: 'authorize', message: wait });
+    expect(form.actor.getSnapshot().context).toMatchObject({ authorized: false, authorizationError: wait, authorizationErrorCode: 'TOO_MANY_PIN_ATTEMPTS', failure: null });
+    expect(form.emitted.filter((e) => e.type === 'serverError')).toEqual([]);
   });
 
   it('shows the generic message and keeps authorized false when the call fails', async () => {

@@ -138,7 +138,7 @@ describe.each(DIALECTS)('the API over %s', (dialect) => {
       expect((await c.authorize('Lookup', { vin: MARIA.vin })).json()).toEqual({ authorized: true, error: null, captcha: null, prepopulatedData: null });
       const no = await c.authorize('Lookup', { vin: NOT_CLASS_VIN });
       expect(no.statusCode).toBe(200);
-      expect(no.json()).toEqual({ authorized: false, error: SERVER_ERRORS.NOT_CLASS_VEHICLE.en, captcha: null, prepopulatedData: null });
+      expect(no.json()).toEqual({ authorized: false, error: SERVER_ERRORS.NOT_CLASS_VEHICLE.en, captcha: null, prepopulatedData: null, code: 'NOT_CLASS_VEHICLE' });
     });
 
     it('Automotive with Notice ID and PIN: prepopulatedData, a captcha value, and a rotated session', async () => {
@@ -305,8 +305,8 @@ describe.each(DIALECTS)('the API over %s', (dialect) => {
         info.fields.firstName = 'Ma<script>';
         return { ...p, text: { ...p.text, claimantInfo: JSON.stringify(info) } };
       }, 400, 'VALIDATION_FAILED');
-      // Named as the page shows them: page title, field label.
-      expect(error).toContain('Your Contact Information — Last name: ');
+      // Named as the page shows them: page title, then the flow's message naming the field, or the field label.
+      expect(error).toContain('Your Contact Information — Enter your last name');
       expect(error).toContain('Your Contact Information — First name: ');
     });
 

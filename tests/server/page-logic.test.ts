@@ -98,7 +98,8 @@ describe.each(DIALECTS)('the flow page logic on submit over %s', (dialect) => {
     const { res } = await submit((p) => claimDetails(p, { isCurrentOwner: 'false', disposalDate: null }));
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ submitted: false, code: 'VALIDATION_FAILED' });
-    expect(res.json().error).toContain('Your Vehicle — Date you sold, returned or otherwise disposed of the vehicle: ');
+    // The same words as the page's error summary: the flow's message names the field.
+    expect(res.json().error).toContain('Your Vehicle — Enter the date you sold, returned or otherwise disposed of the vehicle, for example 3/15/2016');
     expect(res.json().error).not.toContain('claimDetails.disposalDate');
   });
 

@@ -8,6 +8,7 @@ import { PageRenderer, type ActionDetail } from '../../react/PageRenderer';
 import { prepareBlocksWhenIdle } from '../../react/prepare';
 import { REGISTRIES } from './registries';
 import { validatePage } from '../../core/view/validatePage';
+import { refusalView } from '../../core/view/refusal';
 import { useApp, useServices, useT } from '../context';
 import { useDocumentTitle } from '../useDocumentTitle';
 import type { FormSession } from './formSessions';
@@ -59,7 +60,11 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
   const navigation = useSelector(actor, (s) => s.context.navigation);
   const lookupResult = useSelector(actor, (s) => s.context.lookupResult);
   const referenceCode = useSelector(actor, (s) => s.context.referenceCode);
+  const submittedAt = useSelector(actor, (s) => s.context.submittedAt);
+  const deadlines = useApp((s) => s.deadlines);
   const isSubmitting = useSelector(actor, (s) => s.context.isSubmitting);
+  const authorizationError = useSelector(actor, (s) => s.context.authorizationError);
+  const authorizationErrorCode = useSelector(actor, (s) => s.context.authorizationErrorCode);
   const documents = useSyncExternalStore(session.subscribeDocuments, () => session.documents);
   useSignatureDate(session, pageId);
   useDocumentTitle(page.titleKey, flow.titleKey);
@@ -73,6 +78,13 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
   const rendererSettings = useMemo(
     () => ({ internationalAddresses: settings.internationalAddresses, captchaEnabled: settings.captchaEnabled }),
     [settings.internationalAddresses, settings.captchaEnabled],
+  );
+
+  // A refused sign-in shows on its page, beside the answers to correct, whatever redirectOnError
+  // says (the lookup page answers in its own box).
+  const refusal = useMemo(
+    () => (page.action === 'authorize' && authorizationError ? refusalView(page, { code: authorizationErrorCode, message: authorizationError }, t) : null),
+    [page, authorizationError, authorizationErrorCode, t],
   );
 
   const onStoreChange = useCallback((next: ModelStoreState) => actor.send({ type: 'UPDATE_STORE', store: next }), [actor]);
@@ -145,7 +157,10 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
         settings={rendererSettings}
         captcha={captcha}
         referenceCode={referenceCode}
+        submittedAt={submittedAt}
+        deadlines={deadlines}
         lookupResult={lookupResult}
+        refusal={refusal}
         ids={session.ids}
         canGoBack={canGoBack}
         isSubmitting={isSubmitting}

@@ -155,6 +155,12 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+/** The refusal's code when the answer has one (it tells the page which field to mark). */
+function codeOf(answer: Record<string, unknown>): { code?: string } {
+  const code = textOrNull(answer.code);
+  return code ? { code } : {};
+}
+
 function textOrNull(value: unknown): string | null {
   return typeof value === 'string' ? value : null;
 }
@@ -338,7 +344,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       // A 429 with the server's text (too many wrong PINs: how long to wait) is shown like a 400/401.
       const error = textOrNull(answer.error);
       if (response.status === 400 || response.status === 401 || (response.status === 429 && error !== null)) {
-        const refused: AuthorizeResponse = { authorized: false, error, captcha: textOrNull(answer.captcha), prepopulatedData: null };
+        const refused: AuthorizeResponse = { authorized: false, error, captcha: textOrNull(answer.captcha), prepopulatedData: null, ...codeOf(answer) };
         return { ok: false, error: error ?? '', errorKey: null, status: response.status, response: refused };
       }
       if (!response.ok || typeof answer.authorized !== 'boolean') return fail<AuthorizeResponse>(USER_MESSAGES.generic, response.status);
@@ -347,6 +353,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         error: textOrNull(answer.error),
         captcha: textOrNull(answer.captcha),
         prepopulatedData: isRecord(answer.prepopulatedData) ? (answer.prepopulatedData as AuthorizeResponse['prepopulatedData']) : null,
+        ...codeOf(answer),
       };
       return { ok: true, data, status: response.status };
     },

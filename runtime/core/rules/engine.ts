@@ -1,31 +1,114 @@
 import { type CalendarDate } from '../dates';
-import type { FieldDataType, FieldValue, ModelFieldConfig, RuleConfig } from '../types';
+import type { FieldDataType, FieldValue, ModelFieldConfig, RuleConfig, WidgetName } from '../types';
 import { isDateRange, RANGE_RULE } from './adapters/range';
 import { getRuleAdapter } from './registry';
+import { dateExample } from './adapters/dateValue';
 import { formatMessage, RULE_MESSAGES } from './messages';
 import { isBlank, parseDateParam } from './support';
 import type { RangeRule, RuleContext, RuleFailure } from './types';
 
+/** The field a message is about, so that it can say what to enter there. */
+export interface FieldMessageContext {
+  /** The field's label in the claimant's language. */
+  label: string;
+  widget: WidgetName;
+  /** The flow's messages of this field by rule type: localization keys (or literal text). */
+  messages?: Readonly<Record<string, string>>;
+}
+
 export interface ValidateOptions {
   /** The field's declared data type (lets range tell dates from numbers). */
   dataType?: FieldDataType;
+  /** The field's label and widget: a missing or malformed value is then told in the field's words. */
+  field?: FieldMessageContext;
 }
 
+/** A message and whether it names its field (then the error summary shows it without the label). */
+export interface RuleMessage {
+  text: string;
+  namesField: boolean;
+}
+
+/** The rule kinds whose failure means the field is empty: their message says what to enter. */
+const MISSING_KEYS: ReadonlySet<string> = new Set(['LocKey_Validation_Required', 'LocKey_Validation_RequiredIf']);
+/** Failures of a value that is not a date: their message shows how to write one. */
+const DATE_FORMAT_KEYS: ReadonlySet<string> = new Set(['LocKey_Validation_InvalidDate', 'LocKey_Validation_ValidDate']);
+
 /**
- * The message of a failed rule: the server's message; else its messageKey localized; else the
- * kind's default key localized; else the English text. A malformed date always gets the
- * invalid-date message, since the rule's own text would describe another problem.
+ * The message of a failed rule: the flow's message for this field and rule type (a malformed
+ * date: its validDate message); else the server's message; else its messageKey localized; else,
+ * for a missing value or a value that is not a date, a message built from the field's label and
+ * widget ("Enter first name", "Choose an answer"); else the kind's default key localized; else the
+ * English text. A malformed date never gets the rule's own text, which describes another problem.
  */
-export function ruleMessage(rule: RuleConfig, failure: RuleFailure, ctx: RuleContext): string {
+export function ruleMessage(rule: RuleConfig, failure: RuleFailure, ctx: RuleContext, field?: FieldMessageContext): RuleMessage {
   const args = failure.args ?? [];
+  // A missing value of a conditional kind (requiredIf, …) takes the field's required message when it has no own one.
+  const flowKey = nonEmpty(field?.messages?.[failure.malformed ? VALID_DATE_TYPE : rule.type]) ?? (MISSING_KEYS.has(failure.key) ? nonEmpty(field?.messages?.[REQUIRED_TYPE]) : undefined);
+  if (flowKey !== undefined) return { text: withSuffix(ctx.t(flowKey, ...args) ?? formatMessage(flowKey, ...args), failure), namesField: true };
   const own = failure.malformed ? undefined : nonEmpty(rule.message);
   const ownKey = failure.malformed ? undefined : nonEmpty(rule.messageKey);
   const text =
     (own !== undefined ? formatMessage(own, ...args) : undefined) ??
-    (ownKey !== undefined ? ctx.t(ownKey, ...args) : undefined) ??
-    ctx.t(failure.key, ...args) ??
-    formatMessage(RULE_MESSAGES[failure.key]?.en ?? failure.key, ...args);
+    (ownKey !== undefined ? ctx.t(ownKey, ...args) : undefined);
+  if (text !== undefined) return { text: withSuffix(text, failure), namesField: false };
+  const fromLabel = field ? labelledMessage(failure, field, ctx) : undefined;
+  if (fromLabel) return fromLabel;
+  return { text: withSuffix(localized(failure.key, ctx, ...args), failure), namesField: false };
+}
+
+const VALID_DATE_TYPE = 'validDate';
+const REQUIRED_TYPE = 'required';
+
+function withSuffix(text: string, failure: RuleFailure): string {
   return failure.suffix ? `${text} ${failure.suffix}` : text;
+}
+
+function localized(key: string, ctx: RuleContext, ...args: Array<string | number>): string {
+  return ctx.t(key, ...args) ?? formatMessage(RULE_MESSAGES[key]?.en ?? key, ...args);
+}
+
+/**
+ * A missing or malformed value told in the field's words: "Enter first name", "Choose document
+ * type", "Enter repair date, for example 3/15/2016". A label that is a question or a sentence
+ * does not fit inside one; the message then says what to do and the summary puts the label before it.
+ */
+function labelledMessage(failure: RuleFailure, field: FieldMessageContext, ctx: RuleContext): RuleMessage | undefined {
+  const isDate = DATE_FORMAT_KEYS.has(failure.key) || (MISSING_KEYS.has(failure.key) && field.widget === 'date');
+  if (!isDate && !MISSING_KEYS.has(failure.key)) return undefined;
+  const label = field.label.trim().replace(/\s*:$/, '');
+  const phrase = /[?.!]$/.test(label) || label === '' ? null : labelInSentence(label);
+  if (isDate) {
+    const example = DATE_FORMAT_KEYS.has(failure.key) ? String(failure.args?.[0] ?? dateExample()) : dateExample();
+    return phrase === null
+      ? { text: localized('LocKey_Validation_EnterDate', ctx, example), namesField: false }
+      : { text: localized('LocKey_Validation_EnterDateField', ctx, phrase, example), namesField: true };
+  }
+  switch (field.widget) {
+    case 'checkbox':
+      return { text: localized('LocKey_Validation_MustBeTrue', ctx), namesField: false };
+    case 'file':
+      return { text: localized('LocKey_Validation_ChooseFile', ctx), namesField: false };
+    case 'radio':
+    case 'select':
+      return phrase === null
+        ? { text: localized('LocKey_Validation_ChooseAnswer', ctx), namesField: false }
+        : { text: localized('LocKey_Validation_ChooseField', ctx, phrase), namesField: true };
+    default:
+      return phrase === null
+        ? { text: localized('LocKey_Validation_EnterAnswer', ctx), namesField: false }
+        : { text: localized('LocKey_Validation_EnterField', ctx, phrase), namesField: true };
+  }
+}
+
+/**
+ * A label as it reads inside a sentence: its first letter lower-cased when only that letter is
+ * upper case ("First name" -> "first name", "E-mail address" -> "e-mail address"); a label with
+ * other capitals (a name, an abbreviation: "Vehicle Identification Number (VIN)", "PIN") is kept.
+ */
+export function labelInSentence(label: string): string {
+  const rest = label.slice(1).replace(/\([^)]*\)/g, '');
+  return /\p{Lu}/u.test(rest) ? label : label.charAt(0).toLocaleLowerCase() + label.slice(1);
 }
 
 function nonEmpty(text: string | null | undefined): string | undefined {
@@ -37,15 +120,20 @@ function nonEmpty(text: string | null | undefined): string | undefined {
  * Blank values (null, '', whitespace) reach only the required kinds.
  */
 export function validateValue(value: FieldValue, rules: readonly RuleConfig[], field: string, ctx: RuleContext, options: ValidateOptions = {}): string[] {
-  const messages: string[] = [];
+  return ruleMessages(value, rules, field, ctx, options).map((m) => m.text);
+}
+
+/** validateValue with, for each message, whether it names its field. */
+export function ruleMessages(value: FieldValue, rules: readonly RuleConfig[], field: string, ctx: RuleContext, options: ValidateOptions = {}): RuleMessage[] {
+  const messages: RuleMessage[] = [];
   const blank = isBlank(value);
   for (const rule of rules) {
     const adapter = getRuleAdapter(rule.type, ctx.adapters);
     if (blank && !adapter.checksBlank) continue;
     const failure = adapter.validate(value, rule, ctx, { field, dataType: options.dataType });
     if (!failure) continue;
-    const message = ruleMessage(rule, failure, ctx);
-    if (!messages.includes(message)) messages.push(message);
+    const message = ruleMessage(rule, failure, ctx, options.field);
+    if (!messages.some((m) => m.text === message.text)) messages.push(message);
   }
   return messages;
 }

@@ -7,17 +7,21 @@
  * - NumberBetween, DateBetween: {0} = min, {1} = max (dates in M/d/yyyy)
  * - MaxLength: {0} = max
  * - EndDate, EndDateInclusive: {0} = the start date (M/d/yyyy)
- * - ValidDate: {0} = the accepted formats, joined with ', '
+ * - InvalidDate, ValidDate: {0} = an example date in the first accepted format (3/15/2016)
+ * - EnterField, ChooseField: {0} = the field's label inside a sentence ('first name')
+ * - EnterDateField: {0} = the label, {1} = an example date; EnterDate: {0} = an example date
+ *
+ * The Enter and Choose keys tell a missing or malformed value in the field's words (engine.ts).
  * - RestrictedCharacters: no placeholder; the offending characters are appended after a space
  */
 export const RULE_MESSAGES: Record<string, { en: string; es: string }> = {
   LocKey_Validation_Required: {
-    en: 'Value is required',
-    es: 'El valor es obligatorio',
+    en: 'Enter an answer',
+    es: 'Ingrese una respuesta',
   },
   LocKey_Validation_RequiredIf: {
-    en: 'The value is required',
-    es: 'El valor es obligatorio',
+    en: 'Enter an answer',
+    es: 'Ingrese una respuesta',
   },
   LocKey_Validation_NumberBetween: {
     en: 'The value must be between {0} and {1}',
@@ -40,8 +44,8 @@ export const RULE_MESSAGES: Record<string, { en: string; es: string }> = {
     es: 'El valor no es válido',
   },
   LocKey_Validation_InvalidDate: {
-    en: 'Enter a valid date in the format mm/dd/yyyy',
-    es: 'Introduzca una fecha válida con el formato mm/dd/aaaa',
+    en: 'Enter a real date, for example {0}',
+    es: 'Ingrese una fecha real, por ejemplo {0}',
   },
   LocKey_Validation_EndDate: {
     en: 'The date must be after {0}',
@@ -60,12 +64,12 @@ export const RULE_MESSAGES: Record<string, { en: string; es: string }> = {
     es: 'La fecha no puede ser futura',
   },
   LocKey_Validation_ValidDate: {
-    en: 'Enter a valid date in one of these formats: {0}',
-    es: 'Introduzca una fecha válida en uno de estos formatos: {0}',
+    en: 'Enter a real date, for example {0}',
+    es: 'Ingrese una fecha real, por ejemplo {0}',
   },
   LocKey_Validation_MustBeTrue: {
-    en: 'This box must be checked',
-    es: 'Debe marcar esta casilla',
+    en: 'Check this box to continue',
+    es: 'Marque esta casilla para continuar',
   },
   LocKey_Validation_RequireOne: {
     en: 'At least one option is required.',
@@ -74,6 +78,34 @@ export const RULE_MESSAGES: Record<string, { en: string; es: string }> = {
   LocKey_Validation_Compare: {
     en: 'The values do not match',
     es: 'Los valores no coinciden',
+  },
+  LocKey_Validation_EnterField: {
+    en: 'Enter {0}',
+    es: 'Ingrese {0}',
+  },
+  LocKey_Validation_ChooseField: {
+    en: 'Choose {0}',
+    es: 'Elija {0}',
+  },
+  LocKey_Validation_EnterDateField: {
+    en: 'Enter {0}, for example {1}',
+    es: 'Ingrese {0}, por ejemplo {1}',
+  },
+  LocKey_Validation_EnterAnswer: {
+    en: 'Enter your answer',
+    es: 'Ingrese su respuesta',
+  },
+  LocKey_Validation_ChooseAnswer: {
+    en: 'Choose an answer',
+    es: 'Elija una respuesta',
+  },
+  LocKey_Validation_EnterDate: {
+    en: 'Enter a date, for example {0}',
+    es: 'Ingrese una fecha, por ejemplo {0}',
+  },
+  LocKey_Validation_ChooseFile: {
+    en: 'Choose a file to upload',
+    es: 'Elija un archivo para cargar',
   },
 };
 

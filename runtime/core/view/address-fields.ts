@@ -31,34 +31,36 @@ const isUS: Condition = { scope: ADDRESS_FIELDS.country, schema: { const: DEFAUL
 const notUS: Condition = { not: isUS };
 
 /**
- * The fields of the address form (spec §2): street lines, then the US city/state/ZIP row while the
+ * The fields of the address form (spec §2), with the autocomplete tokens of their purpose: street lines, then the US city/state/ZIP row while the
  * country is US; with international support, the non-US row (city, region, postal code) while it
  * is not, and the country selector. Country defaults to US. The rows switch through ordinary
  * field dependencies, so leaving a row resets its values.
  */
 export function addressFields(international: boolean, countries: Array<{ value: string; label: string }>): FieldConfig[] {
   const fields: FieldConfig[] = [
-    { key: ADDRESS_FIELDS.street1, widget: 'text', label: ADDRESS_KEYS.street1, prepopulatedDataKey: 'MailingStreetLine1' },
-    { key: ADDRESS_FIELDS.street2, widget: 'text', label: ADDRESS_KEYS.street2, prepopulatedDataKey: 'MailingStreetLine2' },
-    { key: ADDRESS_FIELDS.city, widget: 'text', label: ADDRESS_KEYS.city, prepopulatedDataKey: 'MailingCity' },
+    { key: ADDRESS_FIELDS.street1, widget: 'text', label: ADDRESS_KEYS.street1, autocomplete: 'address-line1', prepopulatedDataKey: 'MailingStreetLine1' },
+    { key: ADDRESS_FIELDS.street2, widget: 'text', label: ADDRESS_KEYS.street2, autocomplete: 'address-line2', prepopulatedDataKey: 'MailingStreetLine2' },
+    { key: ADDRESS_FIELDS.city, widget: 'text', label: ADDRESS_KEYS.city, autocomplete: 'address-level2', prepopulatedDataKey: 'MailingCity' },
     {
       key: ADDRESS_FIELDS.state,
       widget: 'select',
       label: ADDRESS_KEYS.state,
       placeholderKey: ADDRESS_KEYS.statePlaceholder,
+      autocomplete: 'address-level1',
       options: US_STATES.map((s) => ({ value: s.code, label: s.label })),
       dependencies: [{ when: isUS }],
       prepopulatedDataKey: 'MailingSubDivision',
     },
-    { key: ADDRESS_FIELDS.zip, widget: 'text', label: ADDRESS_KEYS.zip, maskName: 'zipUS', dependencies: [{ when: isUS }], prepopulatedDataKey: 'MailingPostalCode' },
+    { key: ADDRESS_FIELDS.zip, widget: 'text', label: ADDRESS_KEYS.zip, autocomplete: 'postal-code', maskName: 'zipUS', dependencies: [{ when: isUS }], prepopulatedDataKey: 'MailingPostalCode' },
   ];
   if (international) {
     fields.push(
-      { key: ADDRESS_FIELDS.regionNonUS, widget: 'text', label: ADDRESS_KEYS.regionNonUS, dependencies: [{ when: notUS }], prepopulatedDataKey: 'MailingSubDivisionNonUS' },
+      { key: ADDRESS_FIELDS.regionNonUS, widget: 'text', label: ADDRESS_KEYS.regionNonUS, autocomplete: 'address-level1', dependencies: [{ when: notUS }], prepopulatedDataKey: 'MailingSubDivisionNonUS' },
       {
         key: ADDRESS_FIELDS.postalNonUS,
         widget: 'text',
         label: ADDRESS_KEYS.postalNonUS,
+        autocomplete: 'postal-code',
         maskName: 'postalNonUS',
         dependencies: [{ when: notUS }],
         prepopulatedDataKey: 'MailingPostalCodeNonUS',
@@ -68,6 +70,7 @@ export function addressFields(international: boolean, countries: Array<{ value: 
         widget: 'select',
         label: ADDRESS_KEYS.country,
         placeholderKey: ADDRESS_KEYS.countryPlaceholder,
+        autocomplete: 'country',
         options: countries,
         defaultValue: DEFAULT_COUNTRY,
         prepopulatedDataKey: 'MailingCountry',

@@ -1,6 +1,6 @@
 import { evaluateCondition, type ConditionScope } from '../conditions/evaluate';
 import { devError } from '../errors';
-import { dateBounds, isRequired, validateValue, type RuleContext } from '../rules';
+import { dateBounds, isRequired, ruleMessages, type RuleContext } from '../rules';
 import type { FieldConfig, FieldValue, FormModel, ModelConfig, RuleConfig } from '../types';
 import type { FieldState, ValidationEnv } from './types';
 
@@ -67,14 +67,16 @@ export function computeFieldState(
   const ctx = ruleContext(env, models, model.fields);
   const active = outcome.visible && !outcome.disabled && field.widget !== 'hidden';
   const value = outcome.reset ? outcome.reset.value : (model.fields[field.key] ?? null);
-  const errors = active ? validateValue(value, rules, field.key, ctx, { dataType: config?.fields[field.key]?.dataType }) : [];
+  const fieldWords = { label: env.t(field.label), widget: field.widget, messages: field.messages };
+  const messages = active ? ruleMessages(value, rules, field.key, ctx, { dataType: config?.fields[field.key]?.dataType, field: fieldWords }) : [];
   return {
     visible: outcome.visible,
     disabled: outcome.disabled,
     required: active && !field.disableRequiredStyling && isRequired(rules, ctx),
     maskName: outcome.maskOverride ?? field.maskName ?? null,
     reset: outcome.reset,
-    errors,
+    errors: messages.map((m) => m.text),
+    firstErrorNamesField: messages[0]?.namesField ?? false,
   };
 }
 

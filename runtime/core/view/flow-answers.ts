@@ -6,7 +6,7 @@ import { computeFieldState, dependencyOutcome } from './field-state';
 import { blockVisible, fieldDomId, pageFieldGroups, type GroupOptions } from './page-groups';
 import { resetNoneConfirmations } from './records';
 import type { PageFieldError } from './types';
-import { validatePage, type ValidatePageContext } from './validatePage';
+import { fieldError, validatePage, type ValidatePageContext } from './validatePage';
 
 type FlowPages = Pick<FlowFile, 'pages'>;
 
@@ -101,12 +101,8 @@ export function flowErrors(flow: FlowPages, modelConfigs: ModelConfig[], store: 
       if (group.kind !== 'saved' || !isRepeating(group.model.metadata.dtoMapping)) continue;
       for (const field of group.fields) {
         const state = computeFieldState(field, group.model, group.config, models, ctx);
-        const message = state.errors[0];
-        if (!state.visible || message === undefined) continue;
-        out.push({
-          page,
-          error: { fieldId: fieldDomId(group.model.metadata.dtoMapping, group.model.clientId, field.key), clientId: group.model.clientId, field: field.key, message, label: ctx.t(field.label) },
-        });
+        const error = fieldError(field, state, { fieldId: fieldDomId(group.model.metadata.dtoMapping, group.model.clientId, field.key), clientId: group.model.clientId }, ctx.t);
+        if (error) out.push({ page, error });
       }
     }
   }

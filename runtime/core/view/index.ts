@@ -5,8 +5,8 @@
  */
 export { computeFieldState, dependencyOutcome, fieldRules, fieldDateBounds, ruleContext, ruleTranslator, type DependencyOutcome } from './field-state';
 export { applyDependencyResets, applyGroupDefaults, preparePage } from './dependencies';
-export { blockFields, blockVisible, defaultCountryOptions, pageFieldGroups, type FieldGroup, type GroupOptions } from './page-groups';
-export { messageText, unsavedDraftError, validatePage, INCOMPLETE_RECORD_KEY, INCOMPLETE_RECORD_TEXT, UNSAVED_RECORD_KEY, UNSAVED_RECORD_TEXT, type ValidatePageContext } from './validatePage';
+export { blockFields, blockVisible, defaultCountryOptions, pageFieldGroups, summaryGroupShown, type FieldGroup, type GroupOptions } from './page-groups';
+export { errorLine, fieldError, messageText, unsavedDraftError, validatePage, INCOMPLETE_RECORD_KEY, INCOMPLETE_RECORD_TEXT, UNSAVED_RECORD_KEY, UNSAVED_RECORD_TEXT, type ValidatePageContext } from './validatePage';
 export {
   asksNoneConfirmation,
   blockMinimum,
@@ -22,6 +22,8 @@ export {
   type SavedDrafts,
 } from './records';
 export { fieldDomId, recordsDomId } from './dom-ids';
+export { REFUSAL_FIELDS, refusalView, type Refusal, type RefusalView } from './refusal';
+export { CONTACT_INPUTS, CONTACT_MODEL, inputHints, type InputHints } from './input-hints';
 export { ADDRESS_FIELDS, ADDRESS_KEYS, addressFields, countryOptions } from './address-fields';
 export { COUNTRIES, DEFAULT_COUNTRY, US_STATES, type CodeLabel } from './address-lists';
 export { displayValue, fieldForKey, findFieldConfig, FILE_METADATA_FIELDS, YES_NO_KEYS } from './display-value';

@@ -1,6 +1,7 @@
 import { evaluateCondition, type ConditionScope } from '../conditions/evaluate';
 import { findConfig, getDrafts, getModel, getRecords, modelsScope } from '../models';
-import type { BlockConfig, FieldConfig, FormModel, FormType, ModelConfig, ModelStoreState, PageConfig } from '../types';
+import { isPageSkipped } from '../navigation/skip';
+import type { BlockConfig, FieldConfig, FormModel, FormType, ModelConfig, ModelStoreState, PageConfig, SummaryGroup } from '../types';
 import { addressFields } from './address-fields';
 import { COUNTRIES } from './address-lists';
 import { asksNoneConfirmation, noneConfirmationField } from './records';
@@ -28,6 +29,15 @@ export const defaultCountryOptions = () => COUNTRIES.map((c) => ({ value: c.code
 /** Whether a block shows now (its `when` condition, read from the single-instance models). */
 export function blockVisible(block: BlockConfig, scope: ConditionScope): boolean {
   return block.when === undefined || evaluateCondition(block.when, scope);
+}
+
+/**
+ * Whether the review lists a summary group: not when the page it edits is one the flow skips for
+ * these answers (its answers are not part of the claim, and its edit link would lead off the flow).
+ */
+export function summaryGroupShown(group: SummaryGroup, pages: readonly PageConfig[], scope: ConditionScope): boolean {
+  const editPage = pages.find((p) => p.id === group.editPage);
+  return editPage === undefined || !isPageSkipped(editPage, scope);
 }
 
 /** The field configs a block renders (address blocks compute theirs). */

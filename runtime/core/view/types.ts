@@ -27,6 +27,8 @@ export interface PageFieldError {
   message: string;
   /** The field's translated label, when it has one (the summary link reads 'Label: message'). */
   label?: string;
+  /** The message names its field ("Enter your first name"): the summary shows it without the label. */
+  namesField?: boolean;
 }
 
 /** The computed state of one field, the widget's input (spec §4 field states). */
@@ -41,4 +43,6 @@ export interface FieldState {
   reset: { value: FieldValue } | null;
   /** Every message of the field's failing rules (hidden and disabled fields have none). */
   errors: string[];
+  /** The first message names its field ("Enter first name"), so a summary line needs no label before it. */
+  firstErrorNamesField?: boolean;
 }

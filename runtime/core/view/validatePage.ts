@@ -1,9 +1,9 @@
 import { checkRequiredManager, findConfig, getDrafts, getRecords, modelsScope, type MessageRef } from '../models';
-import type { ModelConfig, ModelStoreState, PageConfig, RecordsBlock } from '../types';
+import type { FieldConfig, ModelConfig, ModelStoreState, PageConfig, RecordsBlock } from '../types';
 import { computeFieldState, dependencyOutcome } from './field-state';
 import { blockVisible, fieldDomId, pageFieldGroups, recordsDomId, type GroupOptions } from './page-groups';
 import { blockMinimum, draftHasEntries, recordFieldErrors } from './records';
-import type { PageFieldError, ValidationEnv, ViewSettings } from './types';
+import type { FieldState, PageFieldError, ValidationEnv, ViewSettings } from './types';
 
 export interface ValidatePageContext extends ValidationEnv {
   formType: GroupOptions['formType'];
@@ -17,6 +17,24 @@ export function messageText(ref: MessageRef, t: ValidationEnv['t']): string {
   if (ref.key === '') return ref.fallback;
   const text = t(ref.key, ...ref.args);
   return text === ref.key ? ref.fallback : text;
+}
+
+/** A shown field's first error as a page lists it; null when the field is hidden or has none. */
+export function fieldError(field: FieldConfig, state: FieldState, at: { fieldId: string; clientId: string }, t: ValidationEnv['t']): PageFieldError | null {
+  const message = state.errors[0];
+  if (!state.visible || message === undefined) return null;
+  return { ...at, field: field.key, message, label: t(field.label), ...(state.firstErrorNamesField ? { namesField: true } : {}) };
+}
+
+/**
+ * An error as one line of the error summary (the server's refusal words it the same way): the
+ * message alone when it names its field, else 'Label: message'. A label that ends as a question
+ * or a sentence ('Do you own or lease the vehicle?') is followed by the message without a colon.
+ */
+export function errorLine(error: PageFieldError): string {
+  const label = error.label?.trim().replace(/\s*:$/, '') ?? '';
+  if (error.namesField || label === '') return error.message;
+  return /[?.!]$/.test(label) ? `${label} ${error.message}` : `${label}: ${error.message}`;
 }
 
 /** Key of the message that refuses Next while a record's draft holds typed answers. */
@@ -66,10 +84,8 @@ export function validatePage(page: PageConfig, modelConfigs: ModelConfig[], stor
     if (group.kind !== 'single') continue;
     for (const field of group.fields) {
       const state = computeFieldState(field, group.model, group.config, models, ctx);
-      const message = state.errors[0];
-      if (state.visible && message !== undefined) {
-        errors.push({ fieldId: fieldDomId(group.model.metadata.dtoMapping, null, field.key), clientId: group.model.clientId, field: field.key, message, label: ctx.t(field.label) });
-      }
+      const error = fieldError(field, state, { fieldId: fieldDomId(group.model.metadata.dtoMapping, null, field.key), clientId: group.model.clientId }, ctx.t);
+      if (error) errors.push(error);
     }
   }
   const scope = { models };

@@ -1,3 +1,4 @@
+import { SUBMITTED_AT_KEY, submissionTimeText } from '../../core/i18n/submissionTime';
 import type { ConfirmationBlock as ConfirmationBlockConfig } from '../../core/types';
 import type { BlockProps } from '../../react/types';
 import { Button } from '../Button';
@@ -13,7 +14,7 @@ export const CONFIRMATION_KEYS = {
   print: 'LocKey_Button_Print',
 } as const;
 
-/** The confirmation: the text (with the reference code as {0}), the code itself, and Print. */
+/** The confirmation: the text (with the reference code as {0}), the code itself, when it was submitted, and Print. */
 export function ConfirmationBlock({ config, ctx }: BlockProps<ConfirmationBlockConfig>) {
   const code = ctx.referenceCode ?? '';
   return (
@@ -24,6 +25,9 @@ export function ConfirmationBlock({ config, ctx }: BlockProps<ConfirmationBlockC
         <span className="cf-confirmation__reference-label">{ctx.t(CONFIRMATION_KEYS.referenceLabel)}</span>{' '}
         <strong className="cf-confirmation__code">{code}</strong>
       </p>
+      {ctx.submittedAt === null ? null : (
+        <p className="cf-confirmation__submitted-at">{ctx.t(SUBMITTED_AT_KEY, submissionTimeText(ctx.submittedAt, ctx.culture, ctx.deadlines))}</p>
+      )}
       <div className="cf-confirmation__actions cf-no-print">
         <Button variant="outline-primary" label={ctx.t(CONFIRMATION_KEYS.print)} onClick={() => window.print()} />
       </div>

@@ -6,6 +6,7 @@ import type { BlockProps, PageContext, Translate } from '../../react/types';
 import { Icon } from '../Icon';
 import { LabelledValue } from '../LabelledValue';
 import { displayValue, findFieldConfig } from '../../core/view/display-value';
+import { summaryGroupShown } from '../../core/view/page-groups';
 
 export const SUMMARY_KEYS = { edit: 'LocKey_Button_Edit', none: 'LocKey_Summary_NoAnswer' } as const;
 
@@ -45,13 +46,17 @@ function groupValues(group: SummaryGroup, model: FormModel, ctx: PageContext) {
   return <GroupValues group={group} model={model} hidden={hidden} pages={ctx.pages} culture={ctx.culture} t={ctx.t} />;
 }
 
-/** The data summary (spec §2): a header and groups of labelled values, each with an edit link to its page unless editLinks is false. */
+/**
+ * The data summary (spec §2): a header and groups of labelled values, each with an edit link to its
+ * page unless editLinks is false. A group whose page the flow skips for these answers is left out.
+ */
 export function SummaryBlock({ config, ctx }: BlockProps<SummaryBlockConfig>) {
   const editText = ctx.t(SUMMARY_KEYS.edit);
   return (
     <section className="cf-summary">
       {config.headerKey ? <h2 className="cf-summary__header">{ctx.t(config.headerKey)}</h2> : null}
       {config.groups.map((group, index) => {
+        if (!summaryGroupShown(group, ctx.pages, ctx.scope)) return null;
         const title = ctx.t(group.titleKey);
         const records = isRepeating(group.model) || group.fixedValues ? getRecords(ctx.store, group.model, group.fixedValues) : null;
         const single = records ? null : findModel(ctx.store, group.model);

@@ -39,7 +39,7 @@ export interface SettingsFile {
    */
   captchaEnabled?: boolean;
   /**
-   * Send the claimant to /error when authorize or submit fails.
+   * Send the claimant to /error when a submit is refused. A refused sign-in (wrong PIN, VIN outside the class, too many attempts) always shows on the start page beside the fields to correct.
    */
   redirectOnError?: boolean;
   /**

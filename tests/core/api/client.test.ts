@@ -280,12 +280,12 @@ describe('the authorize call', () => {
 
   it('gives authorized false with the server error on 400 and 401, or null', async () => {
     const { api } = client({
-      'POST /api/forms/automotive/authorize': json({ error: 'The PIN does not match.' }, 401),
+      'POST /api/forms/automotive/authorize': json({ error: 'The PIN does not match.', code: 'WRONG_PIN' }, 401),
       'POST /api/forms/lookup/authorize': new Response('', { status: 400 }),
     });
     const refused = await api.authorize('Automotive', authRequest);
     expect(refused).toMatchObject({ ok: false, status: 401, error: 'The PIN does not match.', errorKey: null });
-    expect(answerOrThrow(refused)).toEqual({ authorized: false, error: 'The PIN does not match.', captcha: null, prepopulatedData: null });
+    expect(answerOrThrow(refused)).toEqual({ authorized: false, error: 'The PIN does not match.', captcha: null, prepopulatedData: null, code: 'WRONG_PIN' });
     const empty = await api.authorize('Lookup', authRequest);
     expect(answerOrThrow(empty)).toEqual({ authorized: false, error: null, captcha: null, prepopulatedData: null });
   });
@@ -298,7 +298,7 @@ describe('the authorize call', () => {
     });
     const locked = await api.authorize('Automotive', authRequest);
     expect(locked).toMatchObject({ ok: false, status: 429, error: wait, errorKey: null });
-    expect(answerOrThrow(locked)).toEqual({ authorized: false, error: wait, captcha: null, prepopulatedData: null });
+    expect(answerOrThrow(locked)).toEqual({ authorized: false, error: wait, captcha: null, prepopulatedData: null, code: 'TOO_MANY_PIN_ATTEMPTS' });
     const bare = await api.authorize('Lookup', authRequest);
     expect(bare).toMatchObject({ ok: false, status: 429, errorKey: 'LocKey_Error_Generic' });
     expect(() => answerOrThrow(bare)).toThrow(ApiCallError);

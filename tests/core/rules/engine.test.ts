@@ -21,7 +21,7 @@ describe('validateValue', () => {
       { type: 'compare', otherProperty: 'other' },
     ];
     for (const blank of [null, '', '  ']) expect(validateValue(blank, rules, 'f', context({ own: { other: 'y' } }))).toEqual([]);
-    expect(validateValue('', [...rules, { type: 'required' }], 'f', context())).toEqual(['Value is required']);
+    expect(validateValue('', [...rules, { type: 'required' }], 'f', context())).toEqual(['Enter an answer']);
   });
 
   it('returns messages in rule order, each once', () => {
@@ -54,7 +54,7 @@ describe('validateValue', () => {
 
   it('treats a range on a dateTime field as a date range', () => {
     const rule = { type: 'range', min: 1, max: 5 };
-    expect(validateValue('3', [rule], 'f', context(), { dataType: 'dateTime' })).toEqual(['Enter a valid date in the format mm/dd/yyyy']);
+    expect(validateValue('3', [rule], 'f', context(), { dataType: 'dateTime' })).toEqual(['Enter a real date, for example 3/15/2016']);
   });
 });
 
@@ -76,7 +76,7 @@ describe('validateModelFields', () => {
 
   it('returns only the fields with errors, reading siblings as the own scope', () => {
     expect(validateModelFields({ acquisitionDate: '06/01/2020', isCurrentOwner: 'false', disposalDate: null }, configs, context())).toEqual({
-      disposalDate: ['The value is required'],
+      disposalDate: ['Enter an answer'],
     });
     expect(validateModelFields({ acquisitionDate: '06/01/2020', isCurrentOwner: 'false', disposalDate: '05/01/2020' }, configs, context())).toEqual({
       disposalDate: ['The date must be after 6/1/2020'],

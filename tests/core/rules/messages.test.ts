@@ -7,8 +7,8 @@ describe('rule messages', () => {
   it('quote the English fallbacks of spec §5 word for word', () => {
     expect(formatMessage(RULE_MESSAGES.LocKey_Validation_NumberBetween!.en, 1, 5)).toBe('The value must be between 1 and 5');
     expect(formatMessage(RULE_MESSAGES.LocKey_Validation_MaxLength!.en, 10)).toBe('The maximum length allowed is 10');
-    expect(RULE_MESSAGES.LocKey_Validation_Required!.en).toBe('Value is required');
-    expect(RULE_MESSAGES.LocKey_Validation_RequiredIf!.en).toBe('The value is required');
+    expect(RULE_MESSAGES.LocKey_Validation_Required!.en).toBe('Enter an answer');
+    expect(RULE_MESSAGES.LocKey_Validation_RequiredIf!.en).toBe('Enter an answer');
     expect(RULE_MESSAGES.LocKey_Validation_RequireOne!.en).toBe('At least one option is required.');
   });
 

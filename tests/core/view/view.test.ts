@@ -39,7 +39,7 @@ describe('the page view model', () => {
       { key: 'note', widget: 'text', label: 'Note' },
     ];
     const { errors } = validatePage(page([{ block: 'model', model: 'ClaimDetails', fields }]), CONFIGS, store(), ctx);
-    expect(errors.map((e) => [e.fieldId, e.field, e.message])).toEqual([['claimDetails-ownershipType', 'ownershipType', 'Value is required']]);
+    expect(errors.map((e) => [e.fieldId, e.field, e.message])).toEqual([['claimDetails-ownershipType', 'ownershipType', 'Choose ownership']]);
   });
 
   it('a field whose dependency does not hold is hidden, not required, and reset', () => {
@@ -108,7 +108,7 @@ describe('the flow over a set of answers (what the server keeps and requires)', 
   it('names the page of each error: a required shown field, too few records, a saved record breaking a rule', () => {
     const s = set(store(), 'ClaimDetails', 'isCurrentOwner', 'false');
     expect(flowErrors(flow, CONFIGS, s, ctx).map((e) => [e.page.id, e.error.field, e.error.message])).toEqual([
-      ['owner', 'disposalDate', 'The value is required'],
+      ['owner', 'disposalDate', 'Enter disposal date, for example 3/15/2016'],
       ['repairs', 'ClaimTransactions', 'At least 1 record(s) must be added.'],
     ]);
     const withBadRecord = withRecord(set(s, 'ClaimDetails', 'disposalDate', '01/02/2020'), { claimTransactionType: 'repair' });

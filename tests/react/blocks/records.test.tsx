@@ -45,7 +45,7 @@ describe('the record manager', () => {
     render(<Harness page={page([repairs])} t={t} onStore={(s) => (last = s)} />);
     await userEvent.click(screen.getByRole('button', { name: 'Add more' }));
     await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
-    expect(screen.getByText('Value is required')).toBeTruthy();
+    expect(screen.getByText('Enter facility')).toBeTruthy();
     expect(getRecords(last, 'claimTransactions')).toHaveLength(0);
     await userEvent.type(screen.getByLabelText(/Facility/), 'Main St Garage');
     await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
@@ -53,7 +53,7 @@ describe('the record manager', () => {
     expect(getDrafts(last, 'claimTransactions')).toHaveLength(1);
     expect(screen.getByText('Main St Garage')).toBeTruthy();
     // the new draft starts with its errors hidden
-    expect(screen.queryByText('Value is required')).toBeNull();
+    expect(screen.queryByText('Enter facility')).toBeNull();
   });
 
   it('delete removes a saved record', async () => {
@@ -111,7 +111,7 @@ describe('the record manager', () => {
     expect(link.textContent).toBe('Repair: The record you started is not complete. Correct it or cancel it before you continue.');
     const facility = screen.getByLabelText(/Facility/);
     // The draft's own errors show beside its fields.
-    expect(screen.getByText('Value is required')).toBeTruthy();
+    expect(screen.getByText(/^Enter facility/)).toBeTruthy();
     expect(link.getAttribute('href')).toBe(`#${facility.id}`);
     await userEvent.click(link);
     expect(document.activeElement).toBe(facility);

@@ -61,5 +61,27 @@ describe('the confirmation block', () => {
     expect(screen.getByText('AUT-7K3Q9').tagName).toBe('STRONG');
     screen.getByRole('button', { name: 'Print' }).click();
     expect(print).toHaveBeenCalled();
+    // Nothing was submitted in this render: no submission time.
+    expect(document.querySelector('.cf-confirmation__submitted-at')).toBeNull();
+  });
+
+  it('shows when the submission was accepted, in the claimant\'s language and the settlement\'s zone', () => {
+    const at = Date.parse('2026-11-25T20:15:00Z');
+    const { unmount } = render(
+      <Harness page={page([{ block: 'confirmation', textKey: 'C' }])} referenceCode="AUT-7K3Q9" submittedAt={at} t={makeT({ C: 'Code {0}', LocKey_Confirmation_SubmittedAt: 'Submitted on {0}' })} />,
+    );
+    expect(document.querySelector('.cf-confirmation__submitted-at')?.textContent).toBe('Submitted on Wednesday, November 25, 2026 at 12:15 PM PST');
+    unmount();
+    render(
+      <Harness
+        page={page([{ block: 'confirmation', textKey: 'C' }])}
+        referenceCode="AUT-7K3Q9"
+        submittedAt={at}
+        culture="es"
+        deadlines={{ globalDeadline: { local: '2027-06-30T23:59:59', zone: 'America/New_York', redirectUrls: {} } }}
+        t={makeT({ C: 'Código {0}', LocKey_Confirmation_SubmittedAt: 'Enviado el {0}' })}
+      />,
+    );
+    expect(document.querySelector('.cf-confirmation__submitted-at')?.textContent).toMatch(/^Enviado el miércoles, 25 de noviembre de 2026, 3:15\sp\.\s?m\. EST$/);
   });
 });

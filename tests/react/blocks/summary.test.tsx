@@ -32,6 +32,39 @@ describe('the data summary', () => {
     expect(onEditPage).toHaveBeenCalledWith('eligibility');
   });
 
+  it('leaves out the groups of a page the flow skips for these answers, with their edit links', () => {
+    const denials = page([{ block: 'records', model: 'ClaimTransactions', fields: [{ key: 'facilityName', widget: 'text', label: 'Facility' }], displayFields: ['facilityName'] }], {
+      id: 'denials',
+      skipWhen: { scope: 'claimDetails.isCurrentOwner', schema: { const: 'true' } },
+    });
+    const summary = page(
+      [
+        {
+          block: 'summary',
+          groups: [
+            { titleKey: 'Details', editPage: 'eligibility', model: 'ClaimDetails', fields: ['ownershipType'] },
+            { titleKey: 'Denials', editPage: 'denials', model: 'ClaimTransactions', fields: ['facilityName'] },
+          ],
+        },
+      ],
+      { id: 'claim-summary' },
+    );
+    const t = makeT({ Details: 'Claim details', Denials: 'Repair denials', LocKey_Button_Edit: 'Edit', LocKey_Summary_NoAnswer: 'Not provided' });
+    let store = initStore(CONFIGS, 'Automotive', createIdSource(() => 0.2));
+    const { unmount } = render(<Harness initial={store} pages={[eligibility, denials]} t={t} page={summary} />);
+    // Not skipped: the group shows, with its edit link.
+    expect(screen.getByRole('heading', { name: 'Repair denials' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /^Edit\s*Repair denials$/ })).toBeTruthy();
+    unmount();
+
+    store = setFieldValue(store, getModel(store, 'claimDetails').clientId, 'isCurrentOwner', 'true');
+    render(<Harness initial={store} pages={[eligibility, denials]} t={t} page={summary} />);
+    expect(screen.getByRole('heading', { name: 'Claim details' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Repair denials' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Repair denials/ })).toBeNull();
+    expect(screen.queryByText('Not provided')).toBeNull();
+  });
+
   it('shows no edit links with editLinks false (the answers on the confirmation page)', () => {
     let store = initStore(CONFIGS, 'Automotive', createIdSource(() => 0.2));
     store = setFieldValue(store, getModel(store, 'claimDetails').clientId, 'ownershipType', 'own');

@@ -157,7 +157,7 @@ describe('Upload pressed while leaving a field of the draft', () => {
     nextTask();
     expect(getRecords(last, 'claimTransactions')).toHaveLength(0);
     expect(getDrafts(last, 'claimTransactions')).toHaveLength(1);
-    expect(screen.getByText('Value is required')).toBeTruthy();
+    expect(screen.getByText('Enter facility')).toBeTruthy();
     expect([...document.querySelectorAll('.cf-field__error')].map((e) => e.textContent)).toHaveLength(2);
   });
 });

@@ -15,7 +15,7 @@ describe('the checkbox widget', () => {
   });
 
   it('shows the first message only', () => {
-    render(<CheckboxWidget {...widgetProps({ componentName: 'checkbox', id: 'a', label: 'I attest', errors: ['This box must be checked', 'Value is required'] })} />);
+    render(<CheckboxWidget {...widgetProps({ componentName: 'checkbox', id: 'a', label: 'I attest', errors: ['This box must be checked', 'Enter an answer'] })} />);
     expect(document.getElementById('a-error')?.textContent).toBe('This box must be checked');
     expect(screen.getByLabelText('I attest').getAttribute('aria-invalid')).toBe('true');
   });

@@ -26,8 +26,8 @@ describe('the radio widget', () => {
   });
 
   it('shows the first message tied to the group', () => {
-    render(<RadioWidget {...widgetProps({ componentName: 'radio', id: 'o', label: 'Ownership', options, errors: ['Value is required', 'Other'] })} />);
-    expect(document.getElementById('o-error')?.textContent).toBe('Value is required');
+    render(<RadioWidget {...widgetProps({ componentName: 'radio', id: 'o', label: 'Ownership', options, errors: ['Enter an answer', 'Other'] })} />);
+    expect(document.getElementById('o-error')?.textContent).toBe('Enter an answer');
     expect(screen.getByRole('radiogroup').getAttribute('aria-describedby')).toBe('o-error');
   });
 

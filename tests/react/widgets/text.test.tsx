@@ -6,6 +6,18 @@ import { TextWidget } from '../../../runtime/widgets/text';
 import { widgetProps } from '../fixtures';
 
 describe('the text widget', () => {
+  it('carries its autocomplete tokens, input type and inputmode; a masked e-mail input stays text (its caret is placed)', () => {
+    const { unmount } = render(<TextWidget {...widgetProps({ label: 'Phone', autoComplete: 'tel-national', inputType: 'tel', mask: getMask('phoneUS') })} />);
+    const phone = screen.getByLabelText('Phone');
+    expect([phone.getAttribute('autocomplete'), phone.getAttribute('type')]).toEqual(['tel-national', 'tel']);
+    unmount();
+    const { unmount: again } = render(<TextWidget {...widgetProps({ label: 'PIN', autoComplete: 'current-password', inputMode: 'numeric' })} />);
+    expect(screen.getByLabelText('PIN').getAttribute('inputmode')).toBe('numeric');
+    again();
+    render(<TextWidget {...widgetProps({ label: 'Mail', inputType: 'email', mask: getMask('decimal') })} />);
+    expect(screen.getByLabelText('Mail').getAttribute('type')).toBe('text');
+  });
+
   it('labels its input and marks it required with words for screen readers', () => {
     render(<TextWidget {...widgetProps({ label: 'First name', required: true, requiredText: '(required)' })} />);
     const input = screen.getByLabelText(/First name/);
@@ -24,12 +36,12 @@ describe('the text widget', () => {
   });
 
   it('shows only the first unique message, tied to the input by aria-describedby', () => {
-    render(<TextWidget {...widgetProps({ id: 'vin', label: 'VIN', errors: ['Value is required', 'Value is required', 'Too long'] })} />);
+    render(<TextWidget {...widgetProps({ id: 'vin', label: 'VIN', errors: ['Enter an answer', 'Enter an answer', 'Too long'] })} />);
     const input = screen.getByLabelText('VIN');
     expect(input.getAttribute('aria-invalid')).toBe('true');
     expect(input.getAttribute('aria-describedby')).toBe('vin-error');
     const box = document.getElementById('vin-error');
-    expect(box?.textContent).toBe('Value is required');
+    expect(box?.textContent).toBe('Enter an answer');
     expect(input.closest('.cf-field')?.className).toContain('cf-field--error');
   });
 

@@ -1,5 +1,6 @@
 import { parseDateInFormat, USER_DATE_FORMATS } from '../../dates';
 import { asText } from '../support';
+import { dateExample } from './dateValue';
 import type { RuleAdapter, ValidDateRule } from '../types';
 
 export const VALID_DATE_RULE = 'validDate';
@@ -9,7 +10,7 @@ export const validDateAdapter: RuleAdapter<ValidDateRule> = {
   validate(value, rule) {
     const formats = rule.formats && rule.formats.length > 0 ? rule.formats : [...USER_DATE_FORMATS];
     const text = asText(value);
-    return formats.some((f) => parseDateInFormat(text, f) !== null) ? null : { key: 'LocKey_Validation_ValidDate', args: [formats.join(', ')] };
+    return formats.some((f) => parseDateInFormat(text, f) !== null) ? null : { key: 'LocKey_Validation_ValidDate', args: [dateExample(formats[0])] };
   },
   checkParams: (rule) =>
     rule.formats === undefined || (Array.isArray(rule.formats) && rule.formats.every((f) => typeof f === 'string')) ? [] : ['formats must be a list of date formats'],

@@ -210,7 +210,8 @@ const authorize: FastifyPluginAsync = async (app) => {
               await app.sessions.save(request);
             }
             const error = errorText('NOT_CLASS_VEHICLE', request.culture, (k, c) => app.locales.text(k, c));
-            return { authorized: false, error, captcha: null, prepopulatedData: null };
+            // The code tells the page which field to mark (the VIN), as the error answers' codes do.
+            return { authorized: false, error, captcha: null, prepopulatedData: null, code: 'NOT_CLASS_VEHICLE' };
           }
 
           let prepopulatedData: Record<string, FieldValue> | null = null;

@@ -9,7 +9,7 @@ import { camelCase } from '../../../../runtime/core/models/index.js';
 import { LIST_MODEL_KINDS, SINGLE_MODEL_KINDS } from '../../../../runtime/core/payload/index.js';
 import type { FlowFile, FormModel, FormType, ModelConfig, ModelStoreState, SubmissionPayload } from '../../../../runtime/core/types.js';
 import { DevError } from '../../../../runtime/core/errors.js';
-import { flowErrors, keepReachedAnswers, type FlowPageError, type Translate, type ViewSettings } from '../../../../runtime/core/view/index.js';
+import { errorLine, flowErrors, keepReachedAnswers, type FlowPageError, type Translate, type ViewSettings } from '../../../../runtime/core/view/index.js';
 
 export interface PageLogicInput {
   formType: FormType;
@@ -104,7 +104,7 @@ export function applyPageLogic(given: PageLogicInput): PageLogicResult | null {
     }
     return errors.map(({ page, error }) => {
       const title = page.titleKey ? input.t(page.titleKey) : page.id;
-      return { clientId: error.clientId, field: error.field, text: `${title} — ${error.label ? `${error.label}: ` : ''}${error.message}` };
+      return { clientId: error.clientId, field: error.field, text: `${title} — ${errorLine(error)}` };
     });
   };
   return { payload: payloadOf(input.payload, kept), problems };

@@ -67,7 +67,7 @@ describe('mustBeTrue', () => {
     expect(check(true, rule)).toEqual([]);
     expect(check('true', rule)).toEqual([]);
     expect(check(null, rule)).toEqual([]);
-    expect(check(false, rule)).toEqual(['This box must be checked']);
+    expect(check(false, rule)).toEqual(['Check this box to continue']);
   });
 });
 
@@ -77,8 +77,8 @@ describe('mustBeTrueIf', () => {
   it('must be true while the condition applies, and then missing fails', () => {
     const applies = context({ own: { paymentMethod: 'electronic' } });
     expect(check(true, rule, applies)).toEqual([]);
-    expect(check(false, rule, applies)).toEqual(['This box must be checked']);
-    expect(check(null, rule, applies)).toEqual(['This box must be checked']);
+    expect(check(false, rule, applies)).toEqual(['Check this box to continue']);
+    expect(check(null, rule, applies)).toEqual(['Check this box to continue']);
   });
 
   it('passes anything while the condition does not apply', () => {

@@ -1,0 +1,115 @@
+/** Field messages say what to do, in the field's words: flow messages, label-built defaults, summary lines. */
+import { describe, expect, it } from 'vitest';
+import { createIdSource, getModel, initStore, setFieldValue } from '../../../runtime/core/models';
+import { RULE_MESSAGES } from '../../../runtime/core/rules';
+import { labelInSentence } from '../../../runtime/core/rules/engine';
+import type { FieldConfig, ModelConfig, ModelStoreState } from '../../../runtime/core/types';
+import { errorLine, validatePage } from '../../../runtime/core/view';
+import { makeT, NOW, page } from './fixtures';
+
+const DATE_RULES = [{ type: 'validDate', formats: ['M/d/yyyy', 'M/dd/yyyy', 'MM/d/yyyy', 'MM/dd/yyyy'] }];
+const CONFIGS: ModelConfig[] = [
+  {
+    metadataHash: 'm1',
+    metadata: { formType: 'Automotive', dtoMapping: 'ClaimDetails' },
+    fields: {
+      firstName: { dataType: 'string', validations: [{ type: 'required' }] },
+      ownershipType: { dataType: 'string', validations: [{ type: 'required' }] },
+      documentType: { dataType: 'string', validations: [{ type: 'required' }] },
+      acquisitionDate: { dataType: 'dateTime', validations: [{ type: 'required' }, ...DATE_RULES] },
+      repairDate: { dataType: 'dateTime', validations: [{ type: 'required' }, ...DATE_RULES] },
+      vin: { dataType: 'string', validations: [{ type: 'required' }] },
+      attestation: { dataType: 'boolean', validations: [{ type: 'required' }] },
+      email: { dataType: 'string', validations: [{ type: 'required', messageKey: 'LocKey_Own' }] },
+    },
+  },
+];
+
+/** Both languages from the defaults' own texts, plus the labels and the flow's messages. */
+function translator(lang: 'en' | 'es', extra: Record<string, string>) {
+  return makeT({ ...Object.fromEntries(Object.entries(RULE_MESSAGES).map(([k, v]) => [k, v[lang]])), ...extra });
+}
+const EN = translator('en', {
+  L_First: 'First name',
+  L_Owner: 'Do you own or lease the vehicle?',
+  L_DocType: 'Document type:',
+  L_Acq: 'Date you bought the vehicle',
+  L_Repair: 'Repair date',
+  L_Vin: 'Vehicle Identification Number (VIN)',
+  L_Attest: 'I declare that this is true.',
+  L_Email: 'E-mail address',
+  LocKey_Own: 'Server says: e-mail',
+  M_First: 'Enter your first name',
+  M_Owner: 'Choose whether you own or lease the vehicle',
+  M_Acq: 'Enter the date you bought the vehicle, for example 3/15/2016',
+});
+const ES = translator('es', {
+  L_First: 'Nombre',
+  L_Owner: '¿Es propietario o arrendatario del vehículo?',
+  L_Repair: 'Fecha de la reparación',
+  M_First: 'Ingrese su nombre',
+});
+
+const fields: FieldConfig[] = [
+  { key: 'firstName', widget: 'text', label: 'L_First', messages: { required: 'M_First' } },
+  { key: 'ownershipType', widget: 'radio', label: 'L_Owner', options: [{ value: 'own', label: 'Own' }] },
+  { key: 'documentType', widget: 'select', label: 'L_DocType', options: [{ value: 'x', label: 'X' }] },
+  { key: 'acquisitionDate', widget: 'date', label: 'L_Acq', messages: { required: 'M_Acq', validDate: 'M_Acq' } },
+  { key: 'repairDate', widget: 'date', label: 'L_Repair' },
+  { key: 'vin', widget: 'text', label: 'L_Vin' },
+  { key: 'attestation', widget: 'checkbox', label: 'L_Attest' },
+  { key: 'email', widget: 'text', label: 'L_Email' },
+];
+
+function store(values: Record<string, string> = {}): ModelStoreState {
+  let s = initStore(CONFIGS, 'Automotive', createIdSource(() => 0.1));
+  for (const [key, value] of Object.entries(values)) s = setFieldValue(s, getModel(s, 'ClaimDetails').clientId, key, value);
+  return s;
+}
+const errorsOf = (s: ModelStoreState, t = EN) => validatePage(page([{ block: 'model', model: 'ClaimDetails', fields }]), CONFIGS, s, { t, whitelist: null, now: NOW, formType: 'Automotive' }).errors;
+
+describe('field messages', () => {
+  it('say what to enter, in the flow\'s words or built from the label, never "Value is required"', () => {
+    expect(errorsOf(store()).map((e) => [e.field, e.message, errorLine(e)])).toEqual([
+      ['firstName', 'Enter your first name', 'Enter your first name'],
+      // A question does not fit inside a sentence: the summary puts it before the message, without a colon.
+      ['ownershipType', 'Choose an answer', 'Do you own or lease the vehicle? Choose an answer'],
+      ['documentType', 'Choose document type', 'Choose document type'],
+      ['acquisitionDate', 'Enter the date you bought the vehicle, for example 3/15/2016', 'Enter the date you bought the vehicle, for example 3/15/2016'],
+      ['repairDate', 'Enter repair date, for example 3/15/2016', 'Enter repair date, for example 3/15/2016'],
+      ['vin', 'Enter Vehicle Identification Number (VIN)', 'Enter Vehicle Identification Number (VIN)'],
+      ['attestation', 'Check this box to continue', 'I declare that this is true. Check this box to continue'],
+      // The server's own message key still wins over the label's default.
+      ['email', 'Server says: e-mail', 'E-mail address: Server says: e-mail'],
+    ]);
+  });
+
+  it('tell a malformed date by an example, not by a list of formats', () => {
+    const errors = errorsOf(store({ acquisitionDate: '2016-03-15', repairDate: '31/12/2020' }));
+    expect(errors.find((e) => e.field === 'acquisitionDate')?.message).toBe('Enter the date you bought the vehicle, for example 3/15/2016');
+    expect(errors.find((e) => e.field === 'repairDate')?.message).toBe('Enter repair date, for example 3/15/2016');
+    for (const e of errors) expect(e.message).not.toMatch(/M\/d\/yyyy|MM\/dd/);
+  });
+
+  it('of a conditional requirement fall back on the field\'s required message', () => {
+    const configs: ModelConfig[] = [{ ...CONFIGS[0]!, fields: { ...CONFIGS[0]!.fields, firstName: { dataType: 'string', validations: [{ type: 'requiredIf', otherProperty: 'vin', value: null }] } } }];
+    const s = initStore(configs, 'Automotive', createIdSource(() => 0.1));
+    const { errors } = validatePage(page([{ block: 'model', model: 'ClaimDetails', fields: [fields[0]!] }]), configs, s, { t: EN, whitelist: null, now: NOW, formType: 'Automotive' });
+    expect(errors.map((e) => e.message)).toEqual(['Enter your first name']);
+  });
+
+  it('are in Spanish with the Spanish label', () => {
+    const errors = errorsOf(store(), ES);
+    expect(errors.find((e) => e.field === 'firstName')?.message).toBe('Ingrese su nombre');
+    expect(errorLine(errors.find((e) => e.field === 'ownershipType')!)).toBe('¿Es propietario o arrendatario del vehículo? Elija una respuesta');
+    expect(errors.find((e) => e.field === 'repairDate')?.message).toBe('Ingrese fecha de la reparación, por ejemplo 3/15/2016');
+  });
+
+  it('lower-case a label inside a sentence only when its first letter is its only capital', () => {
+    expect(labelInSentence('First name')).toBe('first name');
+    expect(labelInSentence('E-mail address')).toBe('e-mail address');
+    expect(labelInSentence('PIN')).toBe('PIN');
+    expect(labelInSentence('Vehicle Identification Number (VIN)')).toBe('Vehicle Identification Number (VIN)');
+    expect(labelInSentence('Apartment, suite, unit (optional)')).toBe('apartment, suite, unit (optional)');
+  });
+});
