@@ -48,7 +48,7 @@ export interface Step {
 }
 
 export type AuthorizeAnswer =
-  | { authorized: boolean; error?: string | null; captcha?: string | null; prepopulatedData?: Record<string, FieldValue> | null }
+  | { authorized: boolean; error?: string | null; code?: string | null; captcha?: string | null; prepopulatedData?: Record<string, FieldValue> | null }
   | { fails: true };
 export type SubmitAnswer = { submitted: boolean; error?: string | null; referenceCodeForm?: string | null } | { fails: true };
 
