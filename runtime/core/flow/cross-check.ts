@@ -21,7 +21,7 @@ import {
 } from '../types';
 import { compareDependenciesWithRules, conditionValueProblems, qualifiedName, resolveScope, ruleValueProblems, type FlowFieldInfo } from './condition-agreement';
 import { pointer as ptr, type FlowIssue } from './issues';
-import { didYouMean } from './nearest';
+import { didYouMean, nearestName } from './nearest';
 import { localizationKeysOf, pageRoutes } from './pages';
 
 /** Widget names a flow may use (FieldConfig.widget); the widget registry renders each. */
@@ -273,7 +273,9 @@ export function checkFlow(flow: FlowFile, file: string, context: CheckContext): 
         // Deadline dates (LocKey_Deadline_<Deadline>_<Format>) come from the deadlines, not the files.
         if (Object.hasOwn(texts, key) || reported.has(key) || parseDeadlineTextKey(key)) continue;
         reported.add(key);
-        add(pointer, `localization key "${key}" is missing from ${localeFile}`, `add "${key}" to every locale file`);
+        // A misspelt key is answered with the key it is nearest to; a new one is added everywhere.
+        const near = nearestName(key, Object.keys(texts));
+        add(pointer, `localization key "${key}" is missing from ${localeFile}`, near ? `did you mean "${near}"? Else add "${key}" to every locale file (npm run locales:add)` : `add "${key}" to every locale file (npm run locales:add)`);
       }
     }
   }

@@ -182,6 +182,19 @@ describe('the checker on a settlement folder', () => {
     ]);
   });
 
+  it('offers the nearest localization key for a misspelt one', () => {
+    const { dir, edit, check } = settlement();
+    edit('flows/lookup.json', (t) => t.replace(/"LocKey_Lookup_Title"/, '"LocKey_Lookup_Titel"'));
+    const issues = check().map((i) => shown(dir, i));
+    expect(issues.map((i) => [i.file, i.message, i.hint])).toEqual(
+      ['en', 'es'].map((culture) => [
+        'flows/lookup.json',
+        expect.stringMatching(new RegExp(`^localization key "LocKey_Lookup_Titel" is missing from .*${culture}\\.json$`)),
+        'did you mean "LocKey_Lookup_Title"? Else add "LocKey_Lookup_Titel" to every locale file (npm run locales:add)',
+      ]),
+    );
+  });
+
   it('offers the nearest mask by edit distance', () => {
     const { dir, edit, check } = settlement();
     edit('flows/automotive.json', (t) => t.replace(/"maskName": "\w+"/, '"maskName": "currencyDecmal"'));
