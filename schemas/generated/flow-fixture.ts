@@ -10,7 +10,14 @@
 export type AuthorizeAnswer =
   | {
       authorized: boolean;
+      /**
+       * The server's message when it refuses: the page shows it (under the fields its code concerns), and in the browser the real server's refusal must say it.
+       */
       error?: string | null;
+      /**
+       * The server's stable code of a refusal (server/errors.ts: WRONG_PIN, NOT_CLASS_VEHICLE, TOO_MANY_PIN_ATTEMPTS, …): which credentials field shows the message.
+       */
+      code?: string | null;
       captcha?: string | null;
       /**
        * Values by prepopulatedDataKey (PascalCase, as on the wire), e.g. { "FirstName": "Maria" }.

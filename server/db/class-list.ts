@@ -34,6 +34,12 @@ const MEMBER_COLUMNS = [
 type MemberColumn = (typeof MEMBER_COLUMNS)[number];
 const REQUIRED_MEMBER_COLUMNS: MemberColumn[] = ['noticeId', 'pin', 'firstName', 'lastName', 'vin'];
 
+/** The header each class-list file must have, as the imports check it (the folder checker reads these too). */
+export const CLASS_LIST_HEADERS = {
+  members: { known: MEMBER_COLUMNS, required: REQUIRED_MEMBER_COLUMNS, otherColumns: 'refused' },
+  vehicles: { known: ['vin'], required: ['vin'], otherColumns: 'ignored' },
+} as const;
+
 interface Row {
   line: number;
   values: Map<string, string>;
@@ -86,7 +92,7 @@ interface ParsedMember extends ClassMember {
 function parseMembers(csv: string): ParsedMember[] {
   const problems: ImportProblem[] = [];
   const { header, rows } = readCsv(csv, problems);
-  if (header.length) checkHeader(header, MEMBER_COLUMNS, REQUIRED_MEMBER_COLUMNS, true, problems);
+  if (header.length) checkHeader(header, CLASS_LIST_HEADERS.members.known, CLASS_LIST_HEADERS.members.required, true, problems);
   if (problems.some((p) => p.line === 1)) throw new ClassListImportError('Class list', problems);
 
   const members: ParsedMember[] = [];
@@ -138,7 +144,7 @@ function parseMembers(csv: string): ParsedMember[] {
 function parseVehicles(csv: string): string[] {
   const problems: ImportProblem[] = [];
   const { header, rows } = readCsv(csv, problems);
-  if (header.length) checkHeader(header, ['vin'], ['vin'], false, problems);
+  if (header.length) checkHeader(header, CLASS_LIST_HEADERS.vehicles.known, CLASS_LIST_HEADERS.vehicles.required, false, problems);
   if (problems.some((p) => p.line === 1)) throw new ClassListImportError('Class vehicles', problems);
   const vins = new Set<string>();
   for (const { line, values } of rows) {

@@ -1,22 +1,23 @@
 /**
  * Reads a settlement folder (SETTLEMENT_DIR) and validates every file against schemas/ at
  * start-up, collecting every problem at once: a broken folder stops the start with, for each
- * problem, the file, the JSON pointer and the message.
+ * problem, the file, its line and column, the JSON pointer, the message and how to fix it — the
+ * report of `npm run flows:check`, which reads the whole folder (deadlines, settings, captcha,
+ * whitelist and the class-list headers too).
  *
  * Model configs, flows and locales go through the flow checker (tooling/flow, the one behind
  * `npm run flows:check`): `<dir>/flows/*.json` when the folder has flows/, else the repository's
  * flows/; `<dir>/locales/` likewise. Each flow is checked against its schema and cross-checked
  * against the model configs and every locale in use.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { checkFolder, settlementPaths } from '../../tooling/flow/check-folder.js';
 import type { FlowIssue } from '../../runtime/core/flow/issues.js';
 import type { FlowFile, FormType, LegacyDeadlinesResponse, ModelConfig, PerCultureDeadlinesResponse } from '../../runtime/core/types.js';
 import type { IdentifierKind } from '../db/types.js';
-import { deadlineInstants, unknownZones } from './deadlines.js';
+import { deadlineInstants } from './deadlines.js';
 import { fraudSettings, type FraudSettings, type FraudSettingsFile } from '../fraud/settings.js';
 
 /** The repository's schemas/ folder. */
@@ -119,7 +120,8 @@ export class SettlementError extends Error {
   constructor(dir: string, problems: SettlementProblem[]) {
     super(
       `The settlement folder ${dir} is not valid (${problems.length} problem(s)):\n` +
-        problems.map((p) => `  ${p.file}${p.line !== undefined ? `:${p.line}:${p.column}` : ''}${p.pointer ? ` at ${p.pointer}` : ''}: ${p.message}`).join('\n'),
+        // The lines of `npm run flows:check`: file:line:col pointer — message (hint).
+        problems.map((p) => `  ${p.file}${p.line !== undefined ? `:${p.line}:${p.column}` : ''} ${p.pointer || '/'} — ${p.message}`).join('\n'),
     );
     this.problems = problems;
   }
@@ -128,64 +130,6 @@ export class SettlementError extends Error {
 /** The flow of a form type, or undefined when the settlement has none. */
 export function flowOf(settlement: Pick<Settlement, 'flows'>, formType: FormType): FlowFile | undefined {
   return settlement.flows.find((f) => f.flow.formType === formType)?.flow;
-}
-
-/** The settlement files and the schema each must satisfy (path relative to schemas/). models.json, flows/ and locales/: see loadConfiguration. */
-const FILES = {
-  deadlines: { file: 'deadlines.json', schema: 'settlement/deadlines.schema.json' },
-  legacyDeadlines: { file: 'deadlines.legacy.json', schema: 'settlement/deadlines.legacy.schema.json' },
-  captcha: { file: 'captcha.json', schema: 'settlement/captcha.schema.json' },
-  settings: { file: 'settings.json', schema: 'settlement/settings.schema.json' },
-  whitelist: { file: 'whitelist.json', schema: 'settlement/whitelist.schema.json' },
-} as const;
-
-const validators = new Map<string, ValidateFunction>();
-
-function validatorFor(schemaFile: string): ValidateFunction {
-  let validate = validators.get(schemaFile);
-  if (!validate) {
-    const ajv = new Ajv({ allErrors: true, strict: false, useDefaults: false });
-    const schema = JSON.parse(readFileSync(path.join(SCHEMAS_DIR, schemaFile), 'utf8')) as Record<string, unknown>;
-    delete schema.$id;
-    validate = ajv.compile(schema);
-    validators.set(schemaFile, validate);
-  }
-  return validate;
-}
-
-function describe(e: ErrorObject): string {
-  if (e.keyword === 'additionalProperties') return `unknown property "${String(e.params.additionalProperty)}" (remove it or check its spelling)`;
-  if (e.keyword === 'required') return `missing required property "${String(e.params.missingProperty)}"`;
-  if (e.keyword === 'enum') return `${e.message}: ${(e.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
-  return e.message ?? e.keyword;
-}
-
-function readJson(dir: string, file: string, problems: SettlementProblem[]): unknown {
-  const full = path.join(dir, file);
-  let text: string;
-  try {
-    text = readFileSync(full, 'utf8');
-  } catch {
-    problems.push({ file, pointer: '', message: 'file is missing' });
-    return undefined;
-  }
-  try {
-    return JSON.parse(text);
-  } catch (err) {
-    problems.push({ file, pointer: '', message: `not valid JSON: ${(err as Error).message}` });
-    return undefined;
-  }
-}
-
-function check<T>(dir: string, spec: { file: string; schema: string }, problems: SettlementProblem[]): T | undefined {
-  const data = readJson(dir, spec.file, problems);
-  if (data === undefined) return undefined;
-  const validate = validatorFor(spec.schema);
-  if (!validate(data)) {
-    for (const e of validate.errors ?? []) problems.push({ file: spec.file, pointer: e.instancePath, message: describe(e) });
-    return undefined;
-  }
-  return data as T;
 }
 
 /** The server's answers under /api/forms/ that a flow's endpoint must not take. */
@@ -222,7 +166,7 @@ function problemFrom(dir: string, issue: FlowIssue): SettlementProblem {
  * and submit endpoints under /api/forms/, each used once.
  */
 function loadConfiguration(dir: string, options: LoadSettlementOptions, problems: SettlementProblem[]) {
-  const paths = settlementPaths(dir, options);
+  const paths = { ...settlementPaths(dir, options), settlementDir: dir };
   const report = checkFolder(paths);
   problems.push(...report.issues.map((issue) => problemFrom(dir, issue)));
   const flows = report.loaded.flows.map(({ file, flow }) => ({ file: shownFile(dir, file), flow }));
@@ -250,7 +194,7 @@ function loadConfiguration(dir: string, options: LoadSettlementOptions, problems
 
   const locales: Record<string, Record<string, string>> = {};
   for (const [file, texts] of Object.entries(report.loaded.locales)) locales[path.basename(file, '.json')] = texts;
-  return { paths, models: report.loaded.models, flows, locales };
+  return { paths, models: report.loaded.models, flows, locales, files: report.loaded.settlementFiles };
 }
 
 /** Load and validate; throws SettlementError listing every problem. */
@@ -260,27 +204,23 @@ export function loadSettlement(dir: string, options: LoadSettlementOptions = {})
 
   const configuration = loadConfiguration(dir, options, problems);
 
-  // deadlines.json (per-culture) wins; deadlines.legacy.json is used only when it is absent.
-  let deadlines: DeadlinesFile | undefined;
-  if (existsSync(path.join(dir, FILES.deadlines.file))) {
-    const body = check<PerCultureDeadlinesResponse>(dir, FILES.deadlines, problems);
-    if (body) deadlines = { shape: 'perCulture', file: FILES.deadlines.file, body };
-  } else if (existsSync(path.join(dir, FILES.legacyDeadlines.file))) {
-    const body = check<LegacyDeadlinesResponse>(dir, FILES.legacyDeadlines, problems);
-    if (body) deadlines = { shape: 'legacy', file: FILES.legacyDeadlines.file, body };
-  } else {
-    problems.push({ file: FILES.deadlines.file, pointer: '', message: 'file is missing (or provide deadlines.legacy.json)' });
-  }
+  // The checker read and validated the other files (deadlines.json wins over deadlines.legacy.json).
+  const { files } = configuration;
+  const perCulture = files['deadlines.json'] as PerCultureDeadlinesResponse | undefined;
+  const legacy = files['deadlines.legacy.json'] as LegacyDeadlinesResponse | undefined;
+  const deadlines: DeadlinesFile | undefined = perCulture
+    ? { shape: 'perCulture', file: 'deadlines.json', body: perCulture }
+    : legacy
+      ? { shape: 'legacy', file: 'deadlines.legacy.json', body: legacy }
+      : undefined;
+  const captcha = files['captcha.json'] as CaptchaFile | undefined;
+  const settings = files['settings.json'] as SettingsFile | undefined;
+  const whitelist = files['whitelist.json'] as WhitelistFile | undefined;
 
-  const captcha = check<CaptchaFile>(dir, FILES.captcha, problems);
-  const settings = check<SettingsFile>(dir, FILES.settings, problems);
-  const whitelist = check<WhitelistFile>(dir, FILES.whitelist, problems);
-
-  if (deadlines) {
-    const zones = unknownZones(deadlines);
-    for (const zone of zones) problems.push({ file: deadlines.file, ...zone });
+  if (deadlines && problems.length === 0) {
+    // The checker reported unknown zones and impossible dates; anything else the instants refuse still stops the start.
     try {
-      if (zones.length === 0) deadlineInstants(deadlines);
+      deadlineInstants(deadlines);
     } catch (err) {
       problems.push({ file: deadlines.file, pointer: '/deadlines', message: (err as Error).message });
     }

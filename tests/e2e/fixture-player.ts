@@ -214,9 +214,17 @@ export function browserPlayer({ browser, server, notes }: BrowserPlayerOptions):
           const answer = authorizeAnswers[Math.min(authorizeCount++, authorizeAnswers.length - 1)];
           const boxes = page.locator('#main-content .cf-feedback');
           const feedback = (await boxes.count()) > 0 ? await boxes.first().getAttribute('class') : null;
-          const authorized = action === 'authorize' ? after !== before.path : Boolean(feedback?.includes('cf-feedback--success'));
+          // Authorized means the flow went on to one of its own pages: with redirectOnError a
+          // refusal leaves for the error page, which is not a page of the flow.
+          const authorized = action === 'authorize' ? after !== before.path && pageOf(after) !== undefined : Boolean(feedback?.includes('cf-feedback--success'));
           if (answer && !('fails' in answer) && answer.authorized !== authorized) {
             fail(`/authorize`, `the real server ${authorized ? 'authorized' : 'did not authorize'} the credentials of step ${i + 1}, but the fixture says authorized: ${String(answer.authorized)}`);
+          }
+          // A refusal's message, wherever the settings show it (on the page, or on the error page).
+          if (answer && !('fails' in answer) && !authorized && typeof answer.error === 'string') {
+            const shown = (await page.locator('body').innerText()).replace(/\s+/g, ' ');
+            const expected = answer.error.replace(/\s+/g, ' ').trim();
+            if (!shown.includes(expected)) fail('/authorize', `the refusal of step ${i + 1} should say ${JSON.stringify(expected)}, but the page shows: ${JSON.stringify(shown.slice(0, 400))}`);
           }
         }
         if (config.blocks.some((b) => b.block === 'lookupResult')) {

@@ -1,5 +1,6 @@
 /**
- * Every flow fixture (tests/flows/*.fixture.json) played in Chromium through the real app against
+ * Every flow fixture (tests/flows/, the fixtures/ of each test settlement, or the folder
+ * `npm run flows:test <folder> --browser` names) played in Chromium through the real app against
  * the real server, judged by the same judge as the headless run (tests/flows/runner.ts): pages
  * visited, errors shown, and the stored submission's payload. One browser for the file and one
  * server per settlement; one test per fixture, named after its description.
@@ -7,7 +8,7 @@
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { fixtureFiles, loadFixture, type LoadedFixture } from '../flows/fixture';
+import { fixtureFiles, loadFixture, settlementDirOf, type LoadedFixture } from '../flows/fixture';
 import { runLoaded } from '../flows/runner';
 import { browserPlayer, forRealServer, unplayable } from './fixture-player';
 import { launchBrowser, startE2eServer, type E2eServer } from './harness';
@@ -22,7 +23,7 @@ const NOT_IN_BROWSER: Record<string, string> = {
 
 const fixtures: LoadedFixture[] = fixtureFiles().map((file) => loadFixture(file));
 /** The settlement folder of a fixture ('' for the shipped one). */
-const settlementOf = (loaded: LoadedFixture): string => (loaded.fixture.settlement ? path.resolve(path.dirname(loaded.file), loaded.fixture.settlement) : '');
+const settlementOf = (loaded: LoadedFixture): string => settlementDirOf(loaded) ?? '';
 
 describe('flow fixtures in the browser', () => {
   let browser: Browser;

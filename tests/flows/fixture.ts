@@ -48,7 +48,7 @@ export interface Step {
 }
 
 export type AuthorizeAnswer =
-  | { authorized: boolean; error?: string | null; captcha?: string | null; prepopulatedData?: Record<string, FieldValue> | null }
+  | { authorized: boolean; error?: string | null; code?: string | null; captcha?: string | null; prepopulatedData?: Record<string, FieldValue> | null }
   | { fails: true };
 export type SubmitAnswer = { submitted: boolean; error?: string | null; referenceCodeForm?: string | null } | { fails: true };
 
@@ -168,12 +168,41 @@ export function checkFixture(json: unknown, file: string, text?: string): Loaded
   return { file, text: text ?? JSON.stringify(json, null, 2), fixture: json as Fixture };
 }
 
+/** The settlements shipped for tests; each may carry its fixtures in its own fixtures/. */
+export const SETTLEMENTS_DIR = path.join(ROOT, 'tests', 'settlements');
+
+/** A settlement folder has its models.json or its own flows/. */
+const isSettlementFolder = (dir: string) => existsSync(path.join(dir, 'models.json')) || existsSync(path.join(dir, 'flows'));
+
 /** Every *.fixture.json of a folder, sorted. */
-export function fixtureFiles(dir: string = FIXTURES_DIR): string[] {
+function fixturesIn(dir: string): string[] {
+  if (!existsSync(dir)) return [];
   return readdirSync(dir)
     .filter((f) => f.endsWith(FIXTURE_SUFFIX))
     .sort()
     .map((f) => path.join(dir, f));
+}
+
+/**
+ * The fixtures to play. Given a folder: a settlement folder's fixtures/ (fixtures travel with their
+ * settlement), else the *.fixture.json of the folder itself. Without one: FLOW_FIXTURES when set
+ * (what `npm run flows:test <folder>` sets), else tests/flows/ and the fixtures/ of every
+ * settlement in tests/settlements/.
+ */
+export function fixtureFiles(dir: string | undefined = process.env.FLOW_FIXTURES || undefined): string[] {
+  if (dir !== undefined) return isSettlementFolder(dir) || existsSync(path.join(dir, 'fixtures')) ? fixturesIn(path.join(dir, 'fixtures')) : fixturesIn(dir);
+  const settlements = readdirSync(SETTLEMENTS_DIR).sort().map((name) => path.join(SETTLEMENTS_DIR, name, 'fixtures'));
+  return [...fixturesIn(FIXTURES_DIR), ...settlements.flatMap(fixturesIn)];
+}
+
+/**
+ * The settlement folder a fixture plays: its "settlement" (relative to the fixture file); else,
+ * for a fixture in a settlement folder's fixtures/, that folder; else null (the shipped one).
+ */
+export function settlementDirOf(loaded: Pick<LoadedFixture, 'file' | 'fixture'>): string | null {
+  if (loaded.fixture.settlement) return path.resolve(path.dirname(loaded.file), loaded.fixture.settlement);
+  const holder = path.dirname(path.dirname(path.resolve(loaded.file)));
+  return path.basename(path.dirname(path.resolve(loaded.file))) === 'fixtures' && isSettlementFolder(holder) ? holder : null;
 }
 
 /* ------------------------------------------------------------------------------------------------
@@ -211,11 +240,11 @@ function jsonFilesOf(dir: string): string[] {
 const cache = new Map<string, Settlement>();
 
 /**
- * The settlement of a fixture: a folder (relative to the fixture file) holding any of flows/,
- * models.json, whitelist.json, settings.json and locales/; what it lacks is the shipped one's.
+ * The settlement of a fixture (settlementDirOf): a folder holding any of flows/, models.json,
+ * whitelist.json, settings.json and locales/; what it lacks is the shipped one's.
  */
 export function loadSettlement(loaded: Pick<LoadedFixture, 'file' | 'fixture'>): Settlement {
-  const dir = loaded.fixture.settlement ? path.resolve(path.dirname(loaded.file), loaded.fixture.settlement) : null;
+  const dir = settlementDirOf(loaded);
   const key = dir ?? '';
   const hit = cache.get(key);
   if (hit) return hit;

@@ -1,5 +1,6 @@
 /**
- * Every flow fixture (tests/flows/*.fixture.json), played headlessly through the real form
+ * Every flow fixture (tests/flows/, the fixtures/ of each test settlement, or the folder
+ * `npm run flows:test <folder>` names), played headlessly through the real form
  * machine: one test per fixture, named after its description. How to write one:
  * docs/testing-flows.md.
  */

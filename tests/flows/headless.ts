@@ -46,6 +46,8 @@ import { computeFieldState, dependencyOutcome } from '../../runtime/core/view/fi
 import { blockVisible, pageFieldGroups, type GroupOptions } from '../../runtime/core/view/page-groups';
 import { validatePage } from '../../runtime/core/view/validatePage';
 import { saveEnteredDrafts } from '../../runtime/core/view/records';
+import { refusalView } from '../../runtime/core/view/refusal';
+import { fieldDomId } from '../../runtime/core/view/dom-ids';
 import type { ValidationEnv } from '../../runtime/core/view/types';
 import { FixtureError, type AuthorizeAnswer, type FileAnswer, type LoadedFixture, type RecordAnswer, type Settlement, type SubmitAnswer } from './fixture';
 import type { Observation, StepObservation } from './runner';
@@ -109,7 +111,7 @@ export async function playHeadless(loaded: LoadedFixture, settlement: Settlement
       authorize: fromPromise<AuthorizeResponse, AuthorizeInput>(async () => {
         const answer = nextAuthorize();
         if ('fails' in answer) throw new Error('The authorize call failed (as the fixture says).');
-        return { authorized: answer.authorized, error: answer.error ?? null, captcha: answer.captcha ?? null, prepopulatedData: answer.prepopulatedData ?? null };
+        return { authorized: answer.authorized, error: answer.error ?? null, code: answer.code ?? null, captcha: answer.captcha ?? null, prepopulatedData: answer.prepopulatedData ?? null };
       }),
       submit: fromPromise<SubmitResponse, SubmitInput>(async ({ input }) => {
         submissions.push(
@@ -216,6 +218,18 @@ export async function playHeadless(loaded: LoadedFixture, settlement: Settlement
       else if (action === 'authorize' || action === 'lookup') {
         actor.send({ type: 'AUTHORIZE', credentials: findModel(store(), 'credentials'), captchaToken: HEADLESS_CAPTCHA_TOKEN });
         await settled();
+        // A refused sign-in stays on its page, its message under the fields its code concerns (as the page shows it).
+        const { authorized, authorizationError, authorizationErrorCode } = actor.getSnapshot().context;
+        if (action === 'authorize' && !authorized && authorizationError) {
+          const view = refusalView(page, { code: authorizationErrorCode, message: authorizationError }, (key) => translator.t(key));
+          for (const block of page.blocks) {
+            if (block.block !== 'model') continue;
+            for (const field of block.fields) {
+              const message = view.fieldErrors[fieldDomId(block.model, null, field.key)];
+              if (message !== undefined) obs.errors[field.key] = [message];
+            }
+          }
+        }
       } else if (action === 'submit') {
         actor.send({ type: 'SUBMIT', captchaToken: HEADLESS_CAPTCHA_TOKEN });
         await settled();

@@ -40,6 +40,8 @@ describe('loading deadline time zones', () => {
       {
         file: 'deadlines.json',
         pointer: '/timeZone',
+        line: 1,
+        column: 2,
         message: expect.stringMatching(/^Unknown time zone: America\/New York \(did you mean "America\/New_York"\? Or use one of spec §5's names \(Pacific, /),
       },
     ]);
@@ -48,6 +50,8 @@ describe('loading deadline time zones', () => {
       {
         file: 'deadlines.legacy.json',
         pointer: '/deadlines/globalDeadline/timeZone',
+        line: 1,
+        column: expect.any(Number),
         message: expect.stringMatching(/^Unknown time zone: Mars\/Olympus \(use one of spec §5's names .* or an IANA zone name such as "America\/New_York"\)$/),
       },
     ]);

@@ -43,14 +43,14 @@ describe('the settlement folder', () => {
       expect(problems).toContainEqual(expect.objectContaining({ file: 'settings.json', pointer: '/theme' }));
       expect(problems).toContainEqual(expect.objectContaining({ file: 'settings.json', pointer: '/client/minSessionDuration' }));
       expect(problems).toContainEqual(expect.objectContaining({ file: 'captcha.json', message: expect.stringContaining('not valid JSON') }));
-      expect(problems).toContainEqual({ file: 'whitelist.json', pointer: '', message: 'file is missing' });
-      expect((err as Error).message).toContain('settings.json at /theme');
+      expect(problems).toContainEqual({ file: 'whitelist.json', pointer: '', message: 'file is missing (add whitelist.json to the settlement folder)' });
+      expect((err as Error).message).toMatch(/settings\.json:\d+:\d+ \/theme — /);
     }
   });
 
   it('refuses an unknown deadline time zone', () => {
     const dir = settlementCopy({ 'deadlines.json': { timeZone: 'Martian', deadlines: { globalDeadline: { deadlineDateTime: '2027-12-31T23:59:59', redirectUrl: null } } } });
-    expect(() => loadSettlement(dir)).toThrow(/deadlines\.json at \/timeZone/);
+    expect(() => loadSettlement(dir)).toThrow(/deadlines\.json:\d+:\d+ \/timeZone — /);
   });
 });
 

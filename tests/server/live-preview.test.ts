@@ -195,7 +195,7 @@ describe('live preview', () => {
     expect(invalid.data).toEqual({
       problems: [expect.objectContaining({ file: 'flows/automotive.json', pointer: '/pages/1/blocks/2/fields/2/key', line: expect.any(Number) })],
     });
-    expect(printed.join('\n')).toMatch(/still serving the last good version[\s\S]*flows\/automotive\.json:\d+:\d+ at \/pages\/1\/blocks\/2\/fields\/2\/key: field "surname"/);
+    expect(printed.join('\n')).toMatch(/still serving the last good version[\s\S]*flows\/automotive\.json:\d+:\d+ \/pages\/1\/blocks\/2\/fields\/2\/key — field "surname"/);
     expect((await app.inject('/api/forms/flows')).body).toBe(served);
     expect(app.livePreview.version()).toBe(version);
 

@@ -151,7 +151,7 @@ describe('serving the flows of a settlement folder', () => {
 
   it('a broken flow stops buildApp with the file and the pointer', async () => {
     const dir = settlementWithFlows({ flows: { lookup: (f) => (f.pages[0]!.blocks[2] = { block: 'model', model: 'Credentials', fields: [{ key: 'vin', widget: 'slider' }] } as never) } });
-    await expect(start({ settlementDir: dir })).rejects.toThrow(/flows\/lookup\.json:\d+:\d+ at \/pages\/0\/blocks\/2\/fields\/0\/widget: /);
+    await expect(start({ settlementDir: dir })).rejects.toThrow(/flows\/lookup\.json:\d+:\d+ \/pages\/0\/blocks\/2\/fields\/0\/widget — /);
   });
 
   it('GET /api/forms/flows answers the sample flows, cacheable and revalidated by ETag', async () => {

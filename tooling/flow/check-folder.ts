@@ -8,11 +8,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findNodeAtLocation, parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import type { DeadlinesResponse, FlowFile, ModelConfig } from '../../runtime/core/types';
-import { unknownDeadlineZones } from '../../runtime/core/deadlines/normalize';
+import { impossibleDeadlineDates, unknownDeadlineZones } from '../../runtime/core/deadlines/normalize';
 import { checkFlow, checkFlowSet, checkLocaleKeySets, type CheckContext } from '../../runtime/core/flow/cross-check';
 import { pointer, pointerSegments, type FlowIssue } from '../../runtime/core/flow/issues';
 import { localizedCopyProblems } from '../../runtime/core/i18n/localizedCopy';
-import { loadLocale, loadModelConfigs, schemaIssues } from './validate-schema';
+import { loadLocale, loadModelConfigs, schemaIssues, type SchemaName } from './validate-schema';
+import { classListIssues } from './class-list-header';
 
 export interface FolderPaths {
   /** Folder of flow files (*.json). */
@@ -21,8 +22,19 @@ export interface FolderPaths {
   modelsFile: string;
   /** Folder of locale files (<culture>.json). */
   localesDir: string;
-  /** The settlement's deadlines file, whose time-zone names are checked when given. */
+  /** The settlement's deadlines file, whose time-zone names and dates are checked when given. */
   deadlinesFile?: string;
+  /**
+   * The settlement folder itself, when given: its deadlines (deadlines.json, else
+   * deadlines.legacy.json), settings, captcha and whitelist files are checked against their
+   * schemas, and the headers of its class-list CSV files against the columns the import needs.
+   */
+  settlementDir?: string;
+  /**
+   * The folder lends only some files and borrows the rest from the shipped settlement (a
+   * fixture's folder such as tests/settlements/record-rules): files it lacks are not reported.
+   */
+  partialSettlement?: boolean;
 }
 
 export interface FolderReport {
@@ -36,8 +48,20 @@ export interface FolderReport {
     flows: Array<{ file: string; flow: FlowFile }>;
     models: ModelConfig[];
     locales: Record<string, Record<string, string>>;
+    /** The settlement files that satisfy their schemas, by name ('settings.json'); only with settlementDir. */
+    settlementFiles: Partial<Record<SettlementFileName, unknown>>;
   };
 }
+
+/** The JSON files of a settlement folder besides models.json, flows/ and locales/, and their schemas. */
+export const SETTLEMENT_FILES = {
+  'deadlines.json': 'settlement/deadlines',
+  'deadlines.legacy.json': 'settlement/deadlines.legacy',
+  'captcha.json': 'settlement/captcha',
+  'settings.json': 'settlement/settings',
+  'whitelist.json': 'settlement/whitelist',
+} as const satisfies Record<string, SchemaName>;
+export type SettlementFileName = keyof typeof SETTLEMENT_FILES;
 
 /** The repository's flows/ and locales/: the defaults of a settlement folder without its own. */
 export const DEFAULT_FLOWS_DIR = fileURLToPath(new URL('../../flows/', import.meta.url));
@@ -104,12 +128,12 @@ interface ReadFile {
   json: unknown;
 }
 
-function readJson(file: string, issues: FlowIssue[]): ReadFile | undefined {
+function readJson(file: string, issues: FlowIssue[], missing = { message: 'file not found', hint: 'check the path' }): ReadFile | undefined {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch {
-    issues.push({ file, pointer: '', message: 'file not found', hint: 'check the path' });
+    issues.push({ file, pointer: '', ...missing });
     return undefined;
   }
   const errors: ParseError[] = [];
@@ -197,10 +221,32 @@ export function checkFolder(paths: FolderPaths, context: Omit<CheckContext, 'mod
   }
   issues.push(...checkFlowSet(flows));
 
-  if (paths.deadlinesFile) {
-    const read = remember(readJson(paths.deadlinesFile, issues));
-    if (read?.json && typeof read.json === 'object') {
-      for (const zone of unknownDeadlineZones(read.json as DeadlinesResponse)) issues.push({ file: paths.deadlinesFile, ...zone });
+  const settlementFiles: Partial<Record<SettlementFileName, unknown>> = {};
+  let deadlinesFile = paths.deadlinesFile;
+  if (paths.settlementDir) {
+    const dir = paths.settlementDir;
+    // deadlines.json wins; deadlines.legacy.json is read only when it is absent.
+    const deadlinesName = existsSync(path.join(dir, 'deadlines.json')) || !existsSync(path.join(dir, 'deadlines.legacy.json')) ? 'deadlines.json' : 'deadlines.legacy.json';
+    deadlinesFile ??= path.join(dir, deadlinesName);
+    for (const name of [deadlinesName, 'captcha.json', 'settings.json', 'whitelist.json'] as const) {
+      const file = name === deadlinesName ? deadlinesFile : path.join(dir, name);
+      if (paths.partialSettlement && !existsSync(file)) continue;
+      const hint = name === deadlinesName ? 'add deadlines.json (or deadlines.legacy.json) to the settlement folder' : `add ${name} to the settlement folder`;
+      const read = remember(readJson(file, issues, { message: 'file is missing', hint }));
+      if (!read) continue;
+      const schemaErrors = schemaIssues(SETTLEMENT_FILES[name], read.json, file);
+      issues.push(...schemaErrors);
+      if (schemaErrors.length === 0) settlementFiles[name] = read.json;
+    }
+    issues.push(...classListIssues(dir));
+  }
+
+  if (deadlinesFile) {
+    // With the folder, only a deadlines file that satisfies its schema (its problems are reported above).
+    const json = paths.settlementDir ? (settlementFiles['deadlines.json'] ?? settlementFiles['deadlines.legacy.json']) : remember(readJson(deadlinesFile, issues))?.json;
+    if (json && typeof json === 'object') {
+      const deadlines = json as DeadlinesResponse;
+      for (const problem of [...unknownDeadlineZones(deadlines), ...impossibleDeadlineDates(deadlines)]) issues.push({ file: deadlinesFile, ...problem });
     }
   }
 
@@ -214,6 +260,6 @@ export function checkFolder(paths: FolderPaths, context: Omit<CheckContext, 'mod
     models: models.length,
     locales: Object.keys(locales).length,
     pages: flows.reduce((n, f) => n + f.flow.pages.length, 0),
-    loaded: { flows, models, locales },
+    loaded: { flows, models, locales, settlementFiles },
   };
 }

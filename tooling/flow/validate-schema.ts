@@ -8,8 +8,17 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import type { FlowFile, ModelConfig } from '../../runtime/core/types';
 import { checkFlow, checkModelConfigs, type CheckContext } from '../../runtime/core/flow/cross-check';
 import type { FlowIssue, LoadResult } from '../../runtime/core/flow/issues';
+import { nearestName } from '../../runtime/core/flow/nearest';
 
-export type SchemaName = 'flow' | 'model-config' | 'locale';
+export type SchemaName =
+  | 'flow'
+  | 'model-config'
+  | 'locale'
+  | 'settlement/deadlines'
+  | 'settlement/deadlines.legacy'
+  | 'settlement/captcha'
+  | 'settlement/settings'
+  | 'settlement/whitelist';
 
 const validators = new Map<SchemaName, ValidateFunction>();
 
@@ -32,6 +41,12 @@ function allowedProperties(parentSchema: unknown): string[] {
   return props ? Object.keys(props) : [];
 }
 
+/** 'did you mean "x"? ' when a known name is near enough to be what was meant, else ''. */
+function nearHint(name: string, known: readonly string[]): string {
+  const near = nearestName(name, known);
+  return near ? `did you mean "${near}"? ` : '';
+}
+
 /** One ajv error as a FlowIssue, or null for errors that only restate another (if/then). */
 function toIssue(e: ErrorObject, file: string): FlowIssue | null {
   const at = e.instancePath;
@@ -50,11 +65,14 @@ function toIssue(e: ErrorObject, file: string): FlowIssue | null {
         file,
         pointer: `${at}/${extra.replace(/~/g, '~0').replace(/\//g, '~1')}`,
         message: `unknown property "${extra}"`,
-        hint: allowed.length ? `remove it or check its spelling; allowed here: ${allowed.join(', ')}` : 'remove it or check its spelling',
+        hint: allowed.length ? `${nearHint(extra, allowed)}remove it or check its spelling; allowed here: ${allowed.join(', ')}` : 'remove it or check its spelling',
       };
     }
-    case 'enum':
-      return { file, pointer: at, message: `${show(e.data)} is not allowed here`, hint: `use one of: ${(e.params.allowedValues as unknown[]).map(show).join(', ')}` };
+    case 'enum': {
+      const allowed = e.params.allowedValues as unknown[];
+      const near = typeof e.data === 'string' ? nearHint(e.data, allowed.filter((v): v is string => typeof v === 'string')) : '';
+      return { file, pointer: at, message: `${show(e.data)} is not allowed here`, hint: `${near}use one of: ${allowed.map(show).join(', ')}` };
+    }
     case 'const':
       return { file, pointer: at, message: `${show(e.data)} is not allowed here`, hint: `use ${show(e.params.allowedValue)}` };
     case 'pattern': {

@@ -1,6 +1,7 @@
 import { offset } from '@formkit/tempo';
 import { devError } from '../errors';
 import type { CalendarDate } from './calendar';
+import { nearestName } from '../flow/nearest';
 
 /** User-entered dates and per-culture deadlines are in Pacific time (spec §9). */
 export const PROJECT_TIME_ZONE = 'America/Los_Angeles';
@@ -57,7 +58,8 @@ const folded = (name: string) => name.toLowerCase().replace(/[\s_-]+/g, '');
 export function timeZoneHint(name: string): string {
   const spec = Object.keys(DEADLINE_TIME_ZONES);
   const iana = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  const near = [...spec, ...Object.values(DEADLINE_TIME_ZONES), ...iana].find((known) => folded(known) === folded(name));
+  const known = [...spec, ...Object.values(DEADLINE_TIME_ZONES), ...iana];
+  const near = known.find((k) => folded(k) === folded(name)) ?? nearestName(name, known);
   const accepted = `use one of spec §5's names (${spec.join(', ')}) or an IANA zone name such as "America/New_York"`;
   return near ? `did you mean "${near}"? Or ${accepted}` : accepted;
 }

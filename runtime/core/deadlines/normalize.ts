@@ -89,3 +89,36 @@ export function unknownDeadlineZones(response: DeadlinesResponse): Array<{ point
     }
   });
 }
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/**
+ * The deadline dates of either shape that are no day of the calendar ('2027-06-31T23:59:59',
+ * '02/29/2027'): a pattern lets each through, and the server would only find out at start-up.
+ * Where each is ('/deadlines/<key>/deadlineDateTime' or '/deadlines/<key>/deadline'), what is
+ * wrong and how many days its month has.
+ */
+export function impossibleDeadlineDates(response: DeadlinesResponse): Array<{ pointer: string; message: string; hint: string }> {
+  const perCulture = isPerCultureDeadlines(response);
+  return Object.entries(response.deadlines ?? {}).flatMap(([key, entry]) => {
+    if (!entry) return [];
+    const value = perCulture ? (entry as { deadlineDateTime: string }).deadlineDateTime : (entry as { deadline: string }).deadline;
+    const pointer = `/deadlines/${key}/${perCulture ? 'deadlineDateTime' : 'deadline'}`;
+    try {
+      if (perCulture) checkedLocal(String(value));
+      else legacyLocal(String(value));
+      return [];
+    } catch {
+      const parts = perCulture ? /^(\d{4})-(\d{2})/.exec(String(value)) : /^(\d{2})\/\d{2}\/(\d{4})/.exec(String(value));
+      const [year, month] = parts ? (perCulture ? [parts[1], parts[2]] : [parts[2], parts[1]]) : [];
+      const days = year && month ? new Date(Date.UTC(Number(year), Number(month), 0)).getUTCDate() : undefined;
+      const monthName = month ? MONTHS[Number(month) - 1] : undefined;
+      const shape = perCulture ? 'YYYY-MM-DDTHH:mm:ss' : 'MM/dd/yyyy';
+      return [{
+        pointer,
+        message: `${JSON.stringify(value)} is not a date that exists`,
+        hint: days && monthName ? `${monthName} ${year} has ${days} days; write a real date as ${shape}` : `write a real date as ${shape}`,
+      }];
+    }
+  });
+}

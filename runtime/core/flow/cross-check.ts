@@ -2,6 +2,7 @@ import { SUPPORTED_CONDITION_KEYWORDS } from '../conditions/evaluate';
 import { camelCase } from '../models/config';
 import { isRepeating } from '../models/store';
 import { MASK_NAMES } from '../masks';
+import { STORED_MODEL_KINDS } from '../payload/build';
 import { ruleAdapters } from '../rules/registry';
 import { parseDeadlineTextKey } from '../i18n/deadlineKeys';
 import type { RuleAdapter } from '../rules/types';
@@ -20,6 +21,7 @@ import {
 } from '../types';
 import { compareDependenciesWithRules, conditionValueProblems, qualifiedName, resolveScope, ruleValueProblems, type FlowFieldInfo } from './condition-agreement';
 import { pointer as ptr, type FlowIssue } from './issues';
+import { didYouMean, nearestName } from './nearest';
 import { localizationKeysOf, pageRoutes } from './pages';
 
 /** Widget names a flow may use (FieldConfig.widget); the widget registry renders each. */
@@ -45,16 +47,6 @@ export interface CheckContext {
 }
 
 const list = (names: Iterable<string>) => [...names].map((n) => `"${n}"`).join(', ');
-
-function nearest(name: string, candidates: readonly string[]): string | undefined {
-  const lower = name.toLowerCase();
-  return candidates.find((c) => c.toLowerCase() === lower) ?? candidates.find((c) => c.toLowerCase().includes(lower) || lower.includes(c.toLowerCase()));
-}
-
-function didYouMean(name: string, candidates: readonly string[]): string {
-  const near = nearest(name, candidates);
-  return near ? `did you mean "${near}"? Known: ${list(candidates)}` : `use one of: ${list(candidates)}`;
-}
 
 /** Checks of one flow file that its JSON Schema cannot express. The flow must already satisfy the schema. */
 export function checkFlow(flow: FlowFile, file: string, context: CheckContext): FlowIssue[] {
@@ -271,6 +263,8 @@ export function checkFlow(flow: FlowFile, file: string, context: CheckContext): 
     });
   });
 
+  if (flow.submit) for (const issue of unstoredAnswers(flow)) add(issue.pointer, issue.message, issue.hint);
+
   if (context.locales) {
     const used = localizationKeysOf(flow);
     for (const [localeFile, texts] of Object.entries(context.locales)) {
@@ -279,10 +273,45 @@ export function checkFlow(flow: FlowFile, file: string, context: CheckContext): 
         // Deadline dates (LocKey_Deadline_<Deadline>_<Format>) come from the deadlines, not the files.
         if (Object.hasOwn(texts, key) || reported.has(key) || parseDeadlineTextKey(key)) continue;
         reported.add(key);
-        add(pointer, `localization key "${key}" is missing from ${localeFile}`, `add "${key}" to every locale file`);
+        // A misspelt key is answered with the key it is nearest to; a new one is added everywhere.
+        const near = nearestName(key, Object.keys(texts));
+        add(pointer, `localization key "${key}" is missing from ${localeFile}`, near ? `did you mean "${near}"? Else add "${key}" to every locale file (npm run locales:add)` : `add "${key}" to every locale file (npm run locales:add)`);
       }
     }
   }
+  return issues;
+}
+
+/**
+ * The models whose answers a submitting flow would drop, once each: the server stores only the
+ * models the flow lists in `models` and only the kinds a submission carries (STORED_MODEL_KINDS);
+ * a page asking for any other answers would show them, review them and lose them.
+ */
+function unstoredAnswers(flow: FlowFile): Array<{ pointer: string; message: string; hint: string }> {
+  const issues: Array<{ pointer: string; message: string; hint: string }> = [];
+  const reported = new Set<string>();
+  const kinds = `a submission carries only the models ${list(STORED_MODEL_KINDS.map((k) => k.charAt(0).toUpperCase() + k.slice(1)))}`;
+  const unknownKind = (model: string) => !STORED_MODEL_KINDS.includes(camelCase(model));
+  flow.models.forEach((model, i) => {
+    if (!unknownKind(model) || reported.has(model)) return;
+    reported.add(model);
+    issues.push({ pointer: ptr('models', i), message: `the server stores no model ${model}: its answers would be dropped at submit`, hint: `${kinds}; put these fields on one of them` });
+  });
+  flow.pages.forEach((page, p) => {
+    page.blocks.forEach((block, b) => {
+      if (block.block !== 'model' && block.block !== 'records' && block.block !== 'address') return;
+      const model = block.model;
+      if (reported.has(model)) return;
+      const at = ptr('pages', p, 'blocks', b, 'model');
+      if (unknownKind(model)) {
+        reported.add(model);
+        issues.push({ pointer: at, message: `the page "${page.id}" asks for ${model} answers, which the server does not store: they would be dropped at submit`, hint: `${kinds}; put these fields on one of them` });
+      } else if (!flow.models.includes(model)) {
+        reported.add(model);
+        issues.push({ pointer: at, message: `the page "${page.id}" asks for ${model} answers, but the flow does not list ${model} in "models": the server would drop them at submit`, hint: `add "${model}" to the flow's "models"` });
+      }
+    });
+  });
   return issues;
 }
 
@@ -312,7 +341,38 @@ export function checkFlowSet(entries: ReadonlyArray<{ file: string; flow: FlowFi
   return issues;
 }
 
-/** Checks of model configs a schema cannot express: unique (formType, dtoMapping), known rule types and parameters, message keys in every locale. */
+/** The fields a rule reads besides its own, and where each is named in the rule (a JSON pointer tail). */
+function ruleTargets(rule: RuleConfig): Array<{ name: string; at: string }> {
+  const targets: Array<{ name: string; at: string }> = [];
+  const named = (value: unknown, at: string) => typeof value === 'string' && targets.push({ name: value, at });
+  named(rule.otherProperty, 'otherProperty');
+  named(rule.startDateProperty, 'startDateProperty');
+  if (Array.isArray(rule.conditions)) rule.conditions.forEach((c: { otherProperty?: unknown } | undefined, i: number) => named(c?.otherProperty, `conditions/${i}/otherProperty`));
+  if (Array.isArray(rule.properties)) rule.properties.forEach((p: unknown, i: number) => named(p, `properties/${i}`));
+  return targets;
+}
+
+/**
+ * What is wrong with a field name a rule of `own` reads ('field' of its own model, or 'model.field'
+ * of another model of the form type), or undefined when the field exists.
+ */
+function missingField(name: string, own: ModelConfig, models: readonly ModelConfig[]): { message: string; hint: string } | undefined {
+  const formType = own.metadata.formType;
+  const dot = name.indexOf('.');
+  if (dot < 0) {
+    if (Object.hasOwn(own.fields, name)) return undefined;
+    return { message: `"${name}", which is not a field of the ${formType} model ${own.metadata.dtoMapping}`, hint: didYouMean(name, Object.keys(own.fields)) };
+  }
+  const siblings = models.filter((m) => m.metadata.formType === formType);
+  const modelName = name.slice(0, dot);
+  const field = name.slice(dot + 1);
+  const model = siblings.find((m) => camelCase(m.metadata.dtoMapping) === modelName);
+  if (!model) return { message: `"${name}", whose model "${modelName}" the form type ${formType} does not have`, hint: `the model part is a camel-cased dtoMapping; ${didYouMean(modelName, siblings.map((m) => camelCase(m.metadata.dtoMapping)))}` };
+  if (Object.hasOwn(model.fields, field)) return undefined;
+  return { message: `"${name}", and "${field}" is not a field of the ${formType} model ${model.metadata.dtoMapping}`, hint: didYouMean(field, Object.keys(model.fields)) };
+}
+
+/** Checks of model configs a schema cannot express: unique (formType, dtoMapping), known rule types and parameters, fields the rules read that exist, message keys in every locale. */
 export function checkModelConfigs(
   models: readonly ModelConfig[],
   file: string,
@@ -334,7 +394,14 @@ export function checkModelConfigs(
           issues.push({ file, pointer: `${at}/type`, message: `unknown validation type "${rule.type}"`, hint: didYouMean(rule.type, Object.keys(adapters)) });
           return;
         }
-        for (const problem of adapter.checkParams?.(rule) ?? []) issues.push({ file, pointer: at, message: `${rule.type}: ${problem}`, hint: 'fix the rule parameters' });
+        const problems = adapter.checkParams?.(rule) ?? [];
+        for (const problem of problems) issues.push({ file, pointer: at, message: `${rule.type}: ${problem}`, hint: 'fix the rule parameters' });
+        if (problems.length === 0) {
+          for (const target of ruleTargets(rule)) {
+            const problem = missingField(target.name, model, models);
+            if (problem) issues.push({ file, pointer: `${at}/${target.at}`, message: `the ${rule.type} rule of "${name}" names ${problem.message}`, hint: problem.hint });
+          }
+        }
         const key = rule.messageKey;
         if (key && context.locales) {
           for (const [localeFile, texts] of Object.entries(context.locales)) {

@@ -8,6 +8,9 @@ export const SINGLE_MODEL_KINDS = ['signature', 'claimantInfo', 'credentials', '
 /** The list kinds of the payload. */
 export const LIST_MODEL_KINDS = ['prepopulatedData', 'documentContexts', 'claimTransactions'] as const;
 
+/** The kinds a submission takes from the saved answers: a page's model of any other name reaches no payload and no storage. */
+export const STORED_MODEL_KINDS: readonly string[] = [...SINGLE_MODEL_KINDS, 'documentContexts', 'claimTransactions'];
+
 export type SingleModelKind = (typeof SINGLE_MODEL_KINDS)[number];
 
 export interface BuildPayloadInput {

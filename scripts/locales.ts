@@ -1,0 +1,46 @@
+/**
+ * npm run locales:add <folder> <key> --en "text" --es "texto"
+ *   Adds a localization key to every locale file of a settlement folder (its locales/, or the
+ *   folder itself when it holds the locale files), each with its culture's text (--<culture>),
+ *   keeping each file's key order and formatting. Files that hold the key already are left alone.
+ *
+ * npm run locales:keys
+ *   Rewrites the list of the keys the runtime itself uses in docs/configuring.md, from the code.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { addLocaleKey, AddKeyError } from '../tooling/locales/add-key';
+import { runtimeLocaleKeys, withRuntimeKeys } from '../tooling/locales/runtime-keys';
+
+const [command, ...args] = process.argv.slice(2);
+
+if (command === 'keys') {
+  const doc = fileURLToPath(new URL('../docs/configuring.md', import.meta.url));
+  writeFileSync(doc, withRuntimeKeys(readFileSync(doc, 'utf8'), runtimeLocaleKeys()));
+  console.log('locales:keys: docs/configuring.md lists the keys the runtime uses');
+} else if (command === 'add') {
+  const texts: Record<string, string> = {};
+  const positional: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg.startsWith('--')) texts[arg.slice(2)] = args[++i] ?? '';
+    else positional.push(arg);
+  }
+  const [folder, key] = positional;
+  if (!folder || !key) {
+    console.error('usage: npm run locales:add <folder> <key> --en "text" --es "texto"');
+    process.exit(2);
+  }
+  try {
+    const { added, present } = addLocaleKey(folder, key, texts);
+    for (const file of added) console.log(`added ${key} to ${file}`);
+    for (const file of present) console.log(`${file} already has ${key} (left as it was)`);
+  } catch (err) {
+    if (!(err instanceof AddKeyError)) throw err;
+    console.error(`locales:add: ${err.message}`);
+    process.exit(1);
+  }
+} else {
+  console.error('usage: npm run locales:add <folder> <key> --en "text" --es "texto" | npm run locales:keys');
+  process.exit(2);
+}

@@ -1,0 +1,205 @@
+/**
+ * The checker on a whole settlement folder: one minimal broken copy per mistake, each reported
+ * once with its file, line:col, JSON pointer, message and hint.
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { checkFolder, settlementPaths } from '../../../tooling/flow/check-folder';
+import { formatIssue, type FlowIssue } from '../../../runtime/core/flow/issues';
+import { didYouMean, editDistance, nearestName } from '../../../runtime/core/flow/nearest';
+
+const repo = (p: string) => new URL(`../../../${p}`, import.meta.url).pathname;
+const made: string[] = [];
+
+/** A copy of a shipped settlement folder with its own flows/ and locales/, edited as text. */
+function settlement(from = 'tests/settlements/second') {
+  const dir = mkdtempSync(path.join(tmpdir(), 'settlement-check-'));
+  made.push(dir);
+  cpSync(repo(from), dir, { recursive: true });
+  const edit = (file: string, change: (text: string) => string) => {
+    const full = path.join(dir, file);
+    const before = readFileSync(full, 'utf8');
+    const after = change(before);
+    expect(after).not.toBe(before);
+    writeFileSync(full, after);
+  };
+  const check = () => checkFolder({ ...settlementPaths(dir), settlementDir: dir }).issues;
+  return { dir, edit, check };
+}
+
+/** The issue as a reader sees it: file inside the folder, line:col, pointer, message, hint. */
+const shown = (dir: string, issue: FlowIssue) => ({ ...issue, file: path.relative(dir, issue.file) });
+
+afterEach(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('nearest names', () => {
+  it('measures edits, a swap of neighbours counting one', () => {
+    expect(editDistance('currencyDecmal', 'currencyDecimal')).toBe(1);
+    expect(editDistance('firstNmae', 'firstName')).toBe(1);
+    expect(editDistance('currencyDecimal', 'currency')).toBe(7);
+  });
+
+  it('offers the name a misspelling is nearest to, not one that merely shares a part', () => {
+    const masks = ['currency', 'currencyDecimal', 'decimal', 'phoneUS', 'zipUS'];
+    expect(nearestName('currencyDecmal', masks)).toBe('currencyDecimal');
+    expect(nearestName('CurrencyDecimal', masks)).toBe('currencyDecimal');
+    expect(nearestName('currencyDecimals', masks)).toBe('currencyDecimal');
+    expect(nearestName('money', masks)).toBeUndefined();
+    expect(didYouMean('phoneUs', masks)).toBe('did you mean "phoneUS"? Known: "currency", "currencyDecimal", "decimal", "phoneUS", "zipUS"');
+  });
+});
+
+describe('the checker on a settlement folder', () => {
+  it('finds no problem in the shipped settlements', () => {
+    const { check } = settlement();
+    expect(check().map(formatIssue)).toEqual([]);
+  });
+
+  it('refuses a deadline date that does not exist, at its line and column', () => {
+    const { dir, edit, check } = settlement();
+    edit('deadlines.json', (t) => t.replace(/"deadlineDateTime": "2027-\d\d-\d\dT23:59:59"/, '"deadlineDateTime": "2027-06-31T23:59:59"'));
+    const issues = check();
+    expect(issues.map((i) => shown(dir, i))).toEqual([
+      {
+        file: 'deadlines.json',
+        pointer: expect.stringMatching(/^\/deadlines\/\w+\/deadlineDateTime$/),
+        message: '"2027-06-31T23:59:59" is not a date that exists',
+        hint: 'June 2027 has 30 days; write a real date as YYYY-MM-DDTHH:mm:ss',
+        line: expect.any(Number),
+        column: 7,
+      },
+    ]);
+    const lines = readFileSync(path.join(dir, 'deadlines.json'), 'utf8').split('\n');
+    expect(lines[issues[0]!.line! - 1]!.slice(issues[0]!.column! - 1)).toBe('"deadlineDateTime": "2027-06-31T23:59:59",');
+  });
+
+  it('refuses a misspelt class-members column with the nearest column, at line 1 and its column', () => {
+    const { dir, edit, check } = settlement();
+    edit('class-members.csv', (t) => t.replace('noticeId,pin,firstName,', 'noticeId,pin,firstNmae,'));
+    expect(check().map((i) => shown(dir, i))).toEqual([
+      {
+        file: 'class-members.csv',
+        pointer: '/0/2',
+        line: 1,
+        column: 14,
+        message: 'unknown column "firstNmae"',
+        hint: expect.stringMatching(/^did you mean "firstName"\? Known: "noticeId", "pin", "firstName", /),
+      },
+    ]);
+  });
+
+  it('refuses a class-vehicles file without its vin column, naming the cell that looks like it', () => {
+    const { dir, edit, check } = settlement();
+    edit('class-vehicles.csv', (t) => t.replace(/^vin/, 'vni'));
+    expect(check().map((i) => shown(dir, i))).toEqual([
+      { file: 'class-vehicles.csv', pointer: '/0/0', line: 1, column: 1, message: 'missing column "vin"', hint: 'rename the column "vni" to "vin"' },
+    ]);
+  });
+
+  it('refuses a required-if rule that reads a field the model does not have', () => {
+    const { dir, edit, check } = settlement('server-fixtures');
+    edit('models.json', (t) => t.replace('"otherProperty": "mailingCountry"', '"otherProperty": "mailingCountri"'));
+    const issues = check().filter((i) => !i.message.includes('PaymentElection'));
+    expect(issues.map((i) => shown(dir, i))).toEqual([
+      {
+        file: 'models.json',
+        pointer: expect.stringMatching(/^\/models\/\d+\/fields\/mailingSubDivision\/validations\/0\/otherProperty$/),
+        line: expect.any(Number),
+        column: 15,
+        message: 'the requiredIf rule of "mailingSubDivision" names "mailingCountri", which is not a field of the Automotive model ClaimantInfo',
+        hint: expect.stringMatching(/^did you mean "mailingCountry"\? Known: /),
+      },
+    ]);
+  });
+
+  it('refuses the other rules that name fields: nestedRequiredIf, endDate, requireOnePropertyValTrue, mustBeTrueIf, across models', () => {
+    const { dir, edit, check } = settlement('server-fixtures');
+    edit('models.json', (t) =>
+      t.replace(
+        '"type": "requiredIf",\n              "otherProperty": "mailingCountry",',
+        '"type": "nestedRequiredIf", "conditions": [{ "otherProperty": "claimDetails.nope", "value": "x" }],\n              "otherProperty": "mailingCountry",',
+      ),
+    );
+    const issues = check().filter((i) => !i.message.includes('PaymentElection'));
+    expect(issues.map((i) => [path.relative(dir, i.file), i.pointer.replace(/^\/models\/\d+/, ''), i.message])).toEqual([
+      ['models.json', '/fields/mailingSubDivision/validations/0/conditions/0/otherProperty', 'the nestedRequiredIf rule of "mailingSubDivision" names "claimDetails.nope", and "nope" is not a field of the Automotive model ClaimDetails'],
+    ]);
+  });
+
+  it('refuses a settings file against its schema, with the nearest allowed value', () => {
+    const { dir, edit, check } = settlement();
+    edit('settings.json', (t) => t.replace(/"theme": "\w+"/, '"theme": "defualt"'));
+    expect(check().map((i) => shown(dir, i))).toEqual([
+      { file: 'settings.json', pointer: '/theme', line: expect.any(Number), column: 3, message: '"defualt" is not allowed here', hint: 'did you mean "default"? use one of: "default", "ftc", "kontent"' },
+    ]);
+  });
+
+  it('refuses a captcha file and a whitelist file that do not satisfy their schemas, and names a missing file', () => {
+    const { dir, edit, check } = settlement();
+    edit('captcha.json', (t) => t.replace('"siteKey"', '"siteKy"'));
+    rmSync(path.join(dir, 'whitelist.json'));
+    const issues = check().map((i) => shown(dir, i));
+    expect(issues).toContainEqual(expect.objectContaining({ file: 'captcha.json', pointer: '/siteKy', message: 'unknown property "siteKy"', hint: expect.stringMatching(/^did you mean "siteKey"\? remove it or check its spelling/) }));
+    expect(issues).toContainEqual({ file: 'whitelist.json', pointer: '', message: 'file is missing', hint: 'add whitelist.json to the settlement folder' });
+  });
+
+  it('refuses a page whose answers the server would not store: a model the flow does not list', () => {
+    const { dir, edit, check } = settlement();
+    edit('flows/automotive.json', (t) => {
+      const flow = JSON.parse(t) as { models: string[] };
+      flow.models = flow.models.filter((m) => m !== 'Signature');
+      return JSON.stringify(flow, null, 2);
+    });
+    const issues = check().map((i) => shown(dir, i));
+    expect(issues).toEqual([
+      expect.objectContaining({
+        file: 'flows/automotive.json',
+        pointer: expect.stringMatching(/^\/pages\/\d+\/blocks\/\d+\/model$/),
+        message: expect.stringMatching(/^the page "[\w-]+" asks for Signature answers, but the flow does not list Signature in "models": the server would drop them at submit$/),
+        hint: 'add "Signature" to the flow\'s "models"',
+      }),
+    ]);
+  });
+
+  it('refuses a model of any other name, which no submission carries', () => {
+    const { dir, edit, check } = settlement();
+    edit('models.json', (t) => t.replace(/"dtoMapping": "Signature"/, '"dtoMapping": "PaymentElection"'));
+    edit('flows/automotive.json', (t) => t.replaceAll('"Signature"', '"PaymentElection"'));
+    const issues = check().map((i) => shown(dir, i)).filter((i) => i.file === 'flows/automotive.json');
+    expect(issues).toEqual([
+      {
+        file: 'flows/automotive.json',
+        pointer: expect.stringMatching(/^\/models\/\d+$/),
+        line: expect.any(Number),
+        column: 5,
+        message: 'the server stores no model PaymentElection: its answers would be dropped at submit',
+        hint: 'a submission carries only the models "Signature", "ClaimantInfo", "Credentials", "ClaimDetails", "DocumentContexts", "ClaimTransactions"; put these fields on one of them',
+      },
+    ]);
+  });
+
+  it('offers the nearest localization key for a misspelt one', () => {
+    const { dir, edit, check } = settlement();
+    edit('flows/lookup.json', (t) => t.replace(/"LocKey_Lookup_Title"/, '"LocKey_Lookup_Titel"'));
+    const issues = check().map((i) => shown(dir, i));
+    expect(issues.map((i) => [i.file, i.message, i.hint])).toEqual(
+      ['en', 'es'].map((culture) => [
+        'flows/lookup.json',
+        expect.stringMatching(new RegExp(`^localization key "LocKey_Lookup_Titel" is missing from .*${culture}\\.json$`)),
+        'did you mean "LocKey_Lookup_Title"? Else add "LocKey_Lookup_Titel" to every locale file (npm run locales:add)',
+      ]),
+    );
+  });
+
+  it('offers the nearest mask by edit distance', () => {
+    const { dir, edit, check } = settlement();
+    edit('flows/automotive.json', (t) => t.replace(/"maskName": "\w+"/, '"maskName": "currencyDecmal"'));
+    expect(check().map((i) => shown(dir, i))).toEqual([
+      expect.objectContaining({ file: 'flows/automotive.json', message: 'unknown mask "currencyDecmal"', hint: expect.stringMatching(/^did you mean "currencyDecimal"\?/) }),
+    ]);
+  });
+});

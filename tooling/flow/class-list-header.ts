@@ -1,0 +1,74 @@
+/**
+ * The header rows of a settlement folder's class-list files (class-members.csv,
+ * class-vehicles.csv), checked against the columns the import needs before the server start
+ * imports them: a misspelt column is named with its nearest known name, at line 1 and its column.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { CLASS_LIST_HEADERS } from '../../server/db/class-list.js';
+import { CLASS_MEMBERS_FILE, CLASS_VEHICLES_FILE } from '../../server/db/seed.js';
+import type { FlowIssue } from '../../runtime/core/flow/issues';
+import { didYouMean, nearestName } from '../../runtime/core/flow/nearest';
+
+const FILES = [
+  { name: CLASS_MEMBERS_FILE, header: CLASS_LIST_HEADERS.members },
+  { name: CLASS_VEHICLES_FILE, header: CLASS_LIST_HEADERS.vehicles },
+] as const;
+
+/** The first row's cells and the 1-based column where each starts. */
+function headerCells(text: string): Array<{ name: string; column: number }> {
+  const firstLine = text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
+  const [cells = []] = parse(firstLine, { trim: true, relax_column_count: true }) as string[][];
+  let from = 0;
+  return cells.map((name) => {
+    const at = firstLine.indexOf(name, from);
+    from = at < 0 ? from : at + name.length;
+    return { name, column: (at < 0 ? 0 : at) + 1 };
+  });
+}
+
+/**
+ * Every problem of the class-list headers of `dir`, each at line 1 and the column of the cell
+ * (pointer '/0/<cell index>': first row, that cell); a file the folder does not have is not checked.
+ */
+export function classListIssues(dir: string): FlowIssue[] {
+  const issues: FlowIssue[] = [];
+  for (const { name, header } of FILES) {
+    const file = path.join(dir, name);
+    if (!existsSync(file)) continue;
+    let cells: Array<{ name: string; column: number }>;
+    try {
+      cells = headerCells(readFileSync(file, 'utf8'));
+    } catch (err) {
+      issues.push({ file, pointer: '/0', line: 1, column: 1, message: `unreadable CSV header: ${(err as Error).message}`, hint: 'the first row names the columns, separated by commas' });
+      continue;
+    }
+    const known: readonly string[] = header.known;
+    const names = cells.map((c) => c.name);
+    const unknown = cells.filter((c) => !known.includes(c.name));
+    cells.forEach((cell, i) => {
+      const where = { file, pointer: `/0/${i}`, line: 1, column: cell.column };
+      if (names.indexOf(cell.name) !== i) issues.push({ ...where, message: `column "${cell.name}" appears twice`, hint: 'keep one column of each name' });
+      else if (!known.includes(cell.name) && header.otherColumns === 'refused') {
+        issues.push({ ...where, message: `unknown column "${cell.name}"`, hint: didYouMean(cell.name, known) });
+      }
+    });
+    for (const required of header.required) {
+      if (names.includes(required)) continue;
+      // A misspelt required column is the cell nearest to it.
+      const near = unknown.find((c) => nearestName(c.name, [required]) === required);
+      // Where unknown columns are refused, the misspelt cell is reported already, with this name as its hint.
+      if (near && header.otherColumns === 'refused' && nearestName(near.name, known) === required) continue;
+      issues.push({
+        file,
+        pointer: near ? `/0/${cells.indexOf(near)}` : '/0',
+        line: 1,
+        column: near?.column ?? 1,
+        message: `missing column "${required}"`,
+        hint: near ? `rename the column "${near.name}" to "${required}"` : `add a "${required}" column to the header (required: ${header.required.join(', ')})`,
+      });
+    }
+  }
+  return issues;
+}

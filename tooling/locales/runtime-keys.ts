@@ -1,0 +1,59 @@
+/**
+ * The localization keys the runtime itself names in its code (buttons, the error summary, the
+ * submitting notice, records, validation fallbacks…): every locale of a settlement must hold them,
+ * besides the keys its flows and model configs name. The list is read from the code, so the
+ * documentation generated from it (docs/configuring.md) cannot drift from what the code uses.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+/** Keys made at run time (deadline dates) or named only as an example in a message. */
+const GENERATED = /^LocKey_(Deadline_|Area_Name$)/;
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return sourceFiles(full);
+    return /\.(ts|tsx)$/.test(name) ? [full] : [];
+  });
+}
+
+/** Every key written in runtime/, sorted. */
+export function runtimeLocaleKeys(root = ROOT): string[] {
+  const used = new Set<string>();
+  for (const file of sourceFiles(path.join(root, 'runtime'))) {
+    for (const match of readFileSync(file, 'utf8').matchAll(/LocKey_[A-Za-z0-9_]+/g)) if (!GENERATED.test(match[0])) used.add(match[0]);
+  }
+  return [...used].sort();
+}
+
+/** docs/configuring.md holds the list between these markers (`npm run locales:keys` rewrites it). */
+export const DOC_MARKERS = { start: '<!-- runtime-locale-keys:start -->', end: '<!-- runtime-locale-keys:end -->' } as const;
+
+/** The list as the documentation shows it: keys of one area on one line. */
+export function runtimeKeysMarkdown(keys: readonly string[]): string {
+  const areas = new Map<string, string[]>();
+  for (const key of keys) {
+    const area = key.split('_')[1] ?? '';
+    areas.set(area, [...(areas.get(area) ?? []), key]);
+  }
+  return [...areas].map(([area, names]) => `- ${area}: ${names.map((k) => `\`${k}\``).join(', ')}`).join('\n');
+}
+
+/** The keys listed between the markers of a document's text (undefined without the markers). */
+export function documentedRuntimeKeys(doc: string): string[] | undefined {
+  const start = doc.indexOf(DOC_MARKERS.start);
+  const end = doc.indexOf(DOC_MARKERS.end);
+  if (start < 0 || end < start) return undefined;
+  return [...doc.slice(start, end).matchAll(/`(LocKey_[A-Za-z0-9_]+)`/g)].map((m) => m[1]!);
+}
+
+/** The document with the list between the markers replaced by `keys`. */
+export function withRuntimeKeys(doc: string, keys: readonly string[]): string {
+  const start = doc.indexOf(DOC_MARKERS.start);
+  const end = doc.indexOf(DOC_MARKERS.end);
+  if (start < 0 || end < start) throw new Error(`the markers ${DOC_MARKERS.start} … ${DOC_MARKERS.end} are missing`);
+  return `${doc.slice(0, start)}${DOC_MARKERS.start}\n${runtimeKeysMarkdown(keys)}\n${doc.slice(end)}`;
+}
