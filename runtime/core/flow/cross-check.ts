@@ -285,7 +285,7 @@ export function checkFlow(flow: FlowFile, file: string, context: CheckContext): 
 /**
  * The models whose answers a submitting flow would drop, once each: the server stores only the
  * models the flow lists in `models` and only the kinds a submission carries (STORED_MODEL_KINDS);
- * a page asking for any other answers would show them, review them and lose them.
+ * a page in the flow asking for any other answers would show them, review them and lose them.
  */
 function unstoredAnswers(flow: FlowFile): Array<{ pointer: string; message: string; hint: string }> {
   const issues: Array<{ pointer: string; message: string; hint: string }> = [];
@@ -298,6 +298,9 @@ function unstoredAnswers(flow: FlowFile): Array<{ pointer: string; message: stri
     issues.push({ pointer: ptr('models', i), message: `the server stores no model ${model}: its answers would be dropped at submit`, hint: `${kinds}; put these fields on one of them` });
   });
   flow.pages.forEach((page, p) => {
+    // A page out of the flow (spec §2: the payment-election route exists but is in no flow) is
+    // not part of the claim: its answers are never submitted, by design.
+    if (page.inFlow === false) return;
     page.blocks.forEach((block, b) => {
       if (block.block !== 'model' && block.block !== 'records' && block.block !== 'address') return;
       const model = block.model;
