@@ -8,7 +8,7 @@
  *   tsx bench/typing.ts [--smoke]
  */
 import type { Page } from 'playwright-core';
-import { probedPage, typingLatencies, walkAutomotive } from './lib/browser.js';
+import { openRecordDraft, probedPage, typingLatencies, walkAutomotive } from './lib/browser.js';
 import { browserSetup } from './lib/browser-setup.js';
 import { round, standalone, isEntry, type BenchContext, type Figure } from './lib/figure.js';
 import { summarize, type Summary } from './lib/stats.js';
@@ -53,6 +53,7 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
         stopAt: 'repairs',
         beforeNext: async (name) => {
           if (name !== 'repairs') return;
+          await openRecordDraft(page, 'records-claimTransactions-repair');
           inputs = await inputsOn(page);
           result = await typingLatencies(page, '#records-claimTransactions-repair .cf-records__draft [id$="-repairDescription"]', keys);
         },

@@ -114,6 +114,13 @@ export async function timedNext(page: Page, urlPart: RegExp): Promise<number> {
   });
 }
 
+/** A saved record's form closes until Add more: opens a draft of a records block when none is open. */
+export async function openRecordDraft(page: Page, records: string): Promise<void> {
+  if ((await page.locator(`#${records} .cf-records__draft`).count()) > 0) return;
+  await page.click(`#${records} .cf-records__actions .cf-button--outline-primary`);
+  await page.locator(`#${records} .cf-records__draft`).waitFor({ timeout: 10_000 });
+}
+
 /** Types `count` characters with a pause between keys; returns keydown → first React commit, ms. */
 export async function typingLatencies(page: Page, selector: string, count: number, chars = 'abcdefghij klmnopqrstuvwxyz'): Promise<number[]> {
   await page.click(selector);
@@ -162,7 +169,9 @@ export async function walkAutomotive(
   await page.check('#claimDetails-didIncurOutOfPocketExpensesPriorToSeptember-0');
   await step('eligibility', /\/automotive\/repairs/);
   const draft = (records: string, field: string) => page.locator(`#${records} .cf-records__draft [id$="-${field}"]`).first();
+  const openDraft = (records: string) => openRecordDraft(page, records);
   for (let i = 0; i < options.repairs; i++) {
+    await openDraft(REPAIRS);
     await draft(REPAIRS, 'repairDate').fill('06/20/2017');
     await draft(REPAIRS, 'mileageAtRepair').fill(String(48210 + i));
     await draft(REPAIRS, 'facilityName').fill(`Bayside Motors ${i + 1}`);
@@ -176,6 +185,7 @@ export async function walkAutomotive(
     return;
   }
   await step('repairs', /\/automotive\/supporting-documents/);
+  await openDraft(DOCUMENTS);
   await draft(DOCUMENTS, 'documentType').selectOption('repairInvoice');
   await draft(DOCUMENTS, 'file').setInputFiles({ name: 'invoice.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n') });
   await page.click(`#${DOCUMENTS} .cf-records__draft .cf-records__actions .cf-button--primary`);
