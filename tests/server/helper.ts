@@ -16,7 +16,7 @@ import { buildApp, type BuildAppOptions } from '../../server/app.js';
 import { startCaptchaEmulator, type CaptchaEmulator } from '../../server/captcha-emulator/emulator.js';
 import { CSRF_HEADER } from '../../server/plugins/app/session.js';
 import { openDatabase } from '../../server/db/index.js';
-import type { Database } from '../../server/db/types.js';
+import type { Database, SubmissionRecord } from '../../server/db/types.js';
 import type { FieldValue, FormModel, FormType } from '../../runtime/core/types.js';
 import { MINIMAL_PNG, minimalPdf } from '../support/documents.js';
 import { invoiceContext, MARIA, MARIA_ANSWERS, sampleModel } from '../support/sample-claim.js';
@@ -403,6 +403,11 @@ export interface TestServer {
   authorized(formType?: 'Automotive' | 'Exclusion', credentials?: Credentials): Promise<Authorized>;
   /** How many submissions the database holds. */
   stored(): Promise<number>;
+  /**
+   * Submits an Automotive claim (María's answers) for a class vehicle of its own, as `change`
+   * makes it: the response, and the stored record (null when refused, and then nothing was stored).
+   */
+  submitChanged(change: (parts: Parts) => Parts): Promise<{ res: HttpResponse; record: SubmissionRecord | null }>;
 }
 
 /**
@@ -455,6 +460,15 @@ export function serverOver(dialect: Dialect, options: Partial<BuildAppOptions> |
       return { c, raw, credentials, prepopulatedData: answer.prepopulatedData, parts };
     },
     stored: async () => (await server.app.stores.submissions.listSubmissions()).length,
+    async submitChanged(change) {
+      const a = await server.authorized();
+      const before = await server.stored();
+      const res = await a.c.submit('Automotive', change(a.parts(await a.c.captchaToken())));
+      const code = res.json<{ referenceCodeForm: string | null }>().referenceCodeForm;
+      const record = code ? await server.app.stores.submissions.getByReferenceCode(code) : null;
+      if (!code) expect(await server.stored()).toBe(before);
+      return { res, record };
+    },
   };
   return server;
 }

@@ -6,14 +6,12 @@
  * the field in the claimant's words — and what the browser produces is accepted, the flow
  * fixtures of tests/flows included.
  */
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCaptchaEmulator, type CaptchaEmulator } from '../../server/captcha-emulator/emulator.js';
+import { describe, expect, it } from 'vitest';
 import { validateSubmission } from '../../server/routes/api/forms/validate.js';
 import { fixtureFiles, loadFixture, loadSettlement } from '../flows/fixture.js';
 import { playHeadless } from '../flows/headless.js';
 import { MARIA_ANSWERS } from '../support/sample-claim.js';
-import { automotiveParts, Claimant, DIALECTS, model, otherClassVehicle, overHttp, testApp, testDatabase, vinOnly, type Parts, type Send, type TestDatabase } from './helper.js';
+import { DIALECTS, model, serverOver, type Parts } from './helper.js';
 
 type Stored = { claimDetails: { fields: Record<string, unknown> }; claimTransactions: Array<{ clientId: string; fields: Record<string, unknown> }> };
 
@@ -26,39 +24,11 @@ const claimDetails = (parts: Parts, fields: Record<string, unknown>) =>
   withJson(parts, 'claimDetails', (m) => ({ ...(m as { fields: object }), fields: { ...(m as { fields: object }).fields, ...fields } }));
 
 describe.each(DIALECTS)('the flow page logic on submit over %s', (dialect) => {
-  let emulator: CaptchaEmulator;
-  let db: TestDatabase;
-  let app: FastifyInstance;
-  let http: Send;
+  const server = serverOver(dialect);
 
-  beforeAll(async () => {
-    emulator = await startCaptchaEmulator();
-    db = await testDatabase(dialect);
-    app = await testApp(await db.open(), emulator);
-    http = await overHttp(app);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.cleanup();
-    await emulator?.close();
-  });
-
-  const count = async () => (await app.stores.submissions.listSubmissions()).length;
-
-  /**
-   * Submits María's answers as `change` makes them, for a class vehicle of its own (the sample
-   * settlement files one claim per member); answers the response and, when stored, the stored payload.
-   */
+  /** María's answers as `change` makes them, for a class vehicle of its own (the sample files one claim per member). */
   async function submit(change: (p: Parts) => Parts) {
-    const credentials = vinOnly(otherClassVehicle());
-    const c = await new Claimant(app, emulator, http).start();
-    const auth = await c.authorize('Automotive', { ...credentials });
-    expect(auth.statusCode).toBe(200);
-    const before = await count();
-    const res = await c.submit('Automotive', change(automotiveParts(auth.json<{ captcha: string }>().captcha, await c.captchaToken(), credentials)));
-    const code = res.json<{ referenceCodeForm: string | null }>().referenceCodeForm;
-    const record = code ? await app.stores.submissions.getByReferenceCode(code) : null;
-    if (!code) expect(await count()).toBe(before);
+    const { res, record } = await server.submitChanged(change);
     return { res, stored: record?.payload as Stored | undefined, documents: record?.documents ?? [] };
   }
 

@@ -7,26 +7,16 @@
  */
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCaptchaEmulator, type CaptchaEmulator } from '../../server/captcha-emulator/emulator.js';
+import { describe, expect, it } from 'vitest';
 import type { FlowFile, ModelConfig, RecordsBlock } from '../../runtime/core/types.js';
 import { MARIA_ANSWERS } from '../support/sample-claim.js';
 import {
-  automotiveParts,
-  Claimant,
   DIALECTS,
   model,
-  otherClassVehicle,
-  overHttp,
   ROOT,
+  serverOver,
   settlementCopy,
-  testApp,
-  testDatabase,
-  vinOnly,
   type Parts,
-  type Send,
-  type TestDatabase,
 } from './helper.js';
 
 type Stored = { claimDetails: { fields: Record<string, unknown> }; claimTransactions: Array<{ fields: Record<string, unknown> }> };
@@ -82,36 +72,11 @@ const denial = () =>
   });
 
 describe.each(DIALECTS)('the record blocks’ rules on submit over %s', (dialect) => {
-  let emulator: CaptchaEmulator;
-  let db: TestDatabase;
-  let app: FastifyInstance;
-  let http: Send;
+  const server = serverOver(dialect, () => ({ settlementDir: settlementWithRecordRules() }));
 
-  beforeAll(async () => {
-    emulator = await startCaptchaEmulator();
-    db = await testDatabase(dialect);
-    app = await testApp(await db.open(), emulator, { settlementDir: settlementWithRecordRules() });
-    http = await overHttp(app);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.cleanup();
-    await emulator?.close();
-  });
-
-  const count = async () => (await app.stores.submissions.listSubmissions()).length;
-
-  /** Submits María's answers as `change` makes them, for a class vehicle of its own (one claim per member). */
+  /** María's answers as `change` makes them, for a class vehicle of its own (the sample files one claim per member). */
   async function submit(change: (p: Parts) => Parts) {
-    const credentials = vinOnly(otherClassVehicle());
-    const c = await new Claimant(app, emulator, http).start();
-    const auth = await c.authorize('Automotive', { ...credentials });
-    expect(auth.statusCode).toBe(200);
-    const before = await count();
-    const res = await c.submit('Automotive', change(automotiveParts(auth.json<{ captcha: string }>().captcha, await c.captchaToken(), credentials)));
-    const code = res.json<{ referenceCodeForm: string | null }>().referenceCodeForm;
-    const record = code ? await app.stores.submissions.getByReferenceCode(code) : null;
-    if (!code) expect(await count()).toBe(before);
+    const { res, record } = await server.submitChanged(change);
     return { res, stored: record?.payload as Stored | undefined };
   }
 
