@@ -173,6 +173,8 @@ export interface ApiClient {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** The server's code for an unsafe call whose CSRF token is not the session's (server/errors.ts). */
+const CSRF_INVALID = 'CSRF_INVALID';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -234,8 +236,25 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const preloaded = options.preloaded ?? {};
   let earlyCsrf = options.earlyCsrf;
 
-  /** One request; null when no response arrived (network failure). */
+  /**
+   * One request; null when no response arrived (network failure). An unsafe call refused for its
+   * CSRF token (403 CSRF_INVALID) reads the token again and is sent once more: another tab of the
+   * same browser authorized, which renews the session's token, and the session cookie is shared.
+   */
   async function request(method: string, path: string, init: { query?: Record<string, string>; json?: unknown; form?: FormData } = {}) {
+    const response = await requestOnce(method, path, init);
+    if (!response || response.status !== 403 || SAFE_METHODS.has(method.toUpperCase())) return response;
+    const answer = await readJson(response.clone());
+    if (!isRecord(answer) || answer.code !== CSRF_INVALID) return response;
+    const fresh = await requestOnce('GET', API_PATHS.csrf);
+    const body = fresh?.ok ? await readJson(fresh) : undefined;
+    if (!isRecord(body) || typeof body.requestHeaderName !== 'string' || typeof body.requestToken !== 'string') return response;
+    csrf = { requestHeaderName: body.requestHeaderName, requestToken: body.requestToken };
+    noteExpiry(body.sessionExpiresAt);
+    return requestOnce(method, path, init);
+  }
+
+  async function requestOnce(method: string, path: string, init: { query?: Record<string, string>; json?: unknown; form?: FormData } = {}) {
     const verb = method.toUpperCase();
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (!SAFE_METHODS.has(verb)) {
