@@ -65,6 +65,7 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
   const isSubmitting = useSelector(actor, (s) => s.context.isSubmitting);
   const authorizationError = useSelector(actor, (s) => s.context.authorizationError);
   const authorizationErrorCode = useSelector(actor, (s) => s.context.authorizationErrorCode);
+  const draftRefusal = useSelector(actor, (s) => s.context.draftRefusal);
   const documents = useSyncExternalStore(session.subscribeDocuments, () => session.documents);
   useSignatureDate(session, pageId);
   useDocumentTitle(page.titleKey, flow.titleKey);
@@ -82,10 +83,11 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
 
   // A refused sign-in shows on its page, beside the answers to correct, whatever redirectOnError
   // says (the lookup page answers in its own box).
-  const refusal = useMemo(
-    () => (page.action === 'authorize' && authorizationError ? refusalView(page, { code: authorizationErrorCode, message: authorizationError }, t) : null),
-    [page, authorizationError, authorizationErrorCode, t],
-  );
+  // A refused save of the page (its answers, or the session) shows in the summary like a validation error.
+  const refusal = useMemo(() => {
+    if (draftRefusal) return { summary: [{ fieldId: '', clientId: '', field: '', message: draftRefusal }], fieldErrors: {} };
+    return page.action === 'authorize' && authorizationError ? refusalView(page, { code: authorizationErrorCode, message: authorizationError }, t) : null;
+  }, [page, authorizationError, authorizationErrorCode, draftRefusal, t]);
 
   const onStoreChange = useCallback((next: ModelStoreState) => actor.send({ type: 'UPDATE_STORE', store: next }), [actor]);
   const onDocumentsChange = useCallback((next: DocumentFile[]) => session.setDocuments(next), [session]);
@@ -114,10 +116,10 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
         return;
       case 'next': {
         const target = returnTarget(snapshot.context.store);
-        if (target) {
-          session.returnTo = null;
-          actor.send({ type: 'GOTO', pageId: target });
-        } else actor.send({ type: 'NEXT' });
+        actor.send(target ? { type: 'NEXT', to: target } : { type: 'NEXT' });
+        // The page is saved before the next one shows (the button stays busy meanwhile).
+        await waitFor(actor, (s) => !s.matches({ open: { flow: 'saving' } }));
+        if (target && actor.getSnapshot().context.navigation.currentPage === target) session.returnTo = null;
         return;
       }
       case 'authorize':

@@ -1,9 +1,9 @@
 import { createActor, fromPromise, type Actor, type Snapshot } from 'xstate';
-import { answerOrThrow } from '../../core/api';
+import { answerOrThrow, ApiCallError } from '../../core/api';
 import { createIdSource, initStore, type IdSource } from '../../core/models';
 import { buildPayload } from '../../core/payload';
 import type { DocumentFile, FlowFile, FormType, ModelConfig } from '../../core/types';
-import { createFormMachine, type AuthorizeInput, type FormMachine, type SubmitInput } from '../../machine';
+import { createFormMachine, type AuthorizeInput, type FormMachine, type SaveDraftInput, type SaveDraftOutput, type SubmitInput } from '../../machine';
 import type { AppApi } from '../api';
 import type { HostedFlows } from '../routes';
 
@@ -77,9 +77,19 @@ function startSession(formType: FormType, deps: SessionDeps, flow: FlowFile, fro
         });
         return answerOrThrow(await deps.api.submit(input.formType, payload));
       }),
+      saveDraft: fromPromise(async ({ input }: { input: SaveDraftInput }): Promise<SaveDraftOutput> => {
+        // The saved answers, not records still being typed (the server ignores prepopulated data: it keeps its own).
+        const models = input.store.saved.filter((m) => m.metadata.formType === input.formType);
+        const result = await deps.api.saveDraft(input.formType, input.pageId, models);
+        if (result.ok) return { refusal: null, sessionExpiresAt: Date.parse(result.data.sessionExpiresAt) };
+        // The server refused these answers, or that the session may save (its text says what to do).
+        if (result.status !== null && result.status < 500 && result.errorKey === null) return { refusal: result.error, sessionExpiresAt: null };
+        // No answer, or a server fault: the claimant goes on, and the next Next saves again.
+        throw new ApiCallError(result);
+      }),
     },
   });
-  const input = { store: initStore(deps.modelConfigs, formType, session.ids), minSessionDuration: deps.minSessionDuration };
+  const input = { store: initStore(deps.modelConfigs, formType, session.ids), minSessionDuration: deps.minSessionDuration, saveDrafts: true };
   if (from) {
     // The running form on a changed flow: its answers, page, authorization and documents carry over.
     const previous = from.actor.getPersistedSnapshot() as ReturnType<Actor<FormMachine>['getSnapshot']>;
