@@ -156,6 +156,20 @@ export function createFormMachine(flow: FlowFile) {
     const refusal = reachable(ctx, pageId);
     return refusal ? { refused: refusal, target } : { pageId };
   };
+  /**
+   * The page a restored claim opens on: the addressed page when the saved answers reach it (at or
+   * before the page after the saved one, not skipped), else the page after the saved one; with no
+   * saved page, the first page after the start page.
+   */
+  const restoredPage = (ctx: FormMachineContext, saved: string | null, addressed: string): string | null => {
+    const isSkipped = skipped(ctx);
+    const order = ctx.navigation.nodes.filter((n) => n.inFlow && !isSkipped(n.id) && pages.get(n.id)?.requiresAuthorization).map((n) => n.id);
+    const savedAt = saved === null ? -1 : order.indexOf(saved);
+    const furthest = order[Math.min(savedAt + 1, order.length - 1)] ?? null;
+    const addressedAt = order.indexOf(addressed);
+    if (addressedAt !== -1 && addressedAt <= savedAt + 1 && reachable(ctx, addressed) === null) return addressed;
+    return furthest !== null && reachable(ctx, furthest) === null ? furthest : null;
+  };
   const failure = (source: FormFailure['source'], message: { key: string; en: string }): FormFailure => ({
     source,
     messageKey: message.key,
@@ -341,6 +355,16 @@ export function createFormMachine(flow: FlowFile) {
       submissionFailed: assign(({ event }) => ({ failure: failureOf(event, 'submit', USER_MESSAGES.submitFailed) })),
       // Activity restarts the whole duration, but never past the server's expiry: the warning and the
       // expiry the claimant sees are the server's (the app's keep-alive moves that one on).
+      restoreClaim: assign(({ context, event }) => {
+        if (event.type !== 'RESTORE') return {};
+        // The server's models replace the fresh ones of the same kind (one claimant, one contact…).
+        const kinds = new Set(event.models.map((m) => m.metadata.dtoMapping));
+        const keep = (m: { metadata: { dtoMapping: string } }) => !kinds.has(m.metadata.dtoMapping);
+        const store = { ...context.initialStore, saved: [...context.initialStore.saved.filter(keep), ...event.models], drafts: context.initialStore.drafts.filter(keep) };
+        const restored = { ...context, store, authorized: true, captcha: event.captcha };
+        const page = restoredPage(restored, event.pageId, event.addressed);
+        return { store, authorized: true, captcha: event.captcha, navigation: page ? goTo(navigation0, page) : navigation0 };
+      }),
       resetDeadline: assign(({ context }) => ({
         session: {
           ...context.session,
@@ -434,6 +458,7 @@ export function createFormMachine(flow: FlowFile) {
                   GOTO: [{ guard: 'gotoAllowed', actions: ['goToTarget', 'emitPageChanged'] }, { actions: 'emitGotoRefused' }],
                   AUTHORIZE: { guard: 'pageAuthorizes', target: 'authorizing' },
                   SUBMIT: { guard: 'pageSubmits', target: 'submitting' },
+                  RESTORE: { actions: ['restoreClaim', 'emitPageChanged'] },
                 },
               },
               authorizing: {

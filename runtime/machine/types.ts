@@ -132,6 +132,12 @@ export type FormMachineEvent =
   | { type: 'CONTINUE_SESSION' }
   /** The server answered the session's expiry (a save, a keep-alive, the csrf call): epoch ms. */
   | { type: 'SESSION_EXTENDED'; expiresAt: number }
+  /**
+   * The page was reloaded (or opened in another tab) while the session is authorized: the claim in
+   * progress the server keeps (`models`, saved on `pageId`; none: null) is restored, authorized, on
+   * the addressed page when the saved answers reach it, else on the page after the saved one.
+   */
+  | { type: 'RESTORE'; models: FormModel[]; pageId: string | null; addressed: string; captcha: string | null }
   | { type: 'SESSION_TIMEOUT' }
   | { type: 'ROUTE_CHANGE_START' }
   | { type: 'ROUTE_CHANGE_END' }

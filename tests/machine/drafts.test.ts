@@ -125,3 +125,28 @@ describe('the session timer follows the server', () => {
     expect(form.actor.getSnapshot().context.session.serverDeadline).toBe(39 * MINUTE + 30_000);
   });
 });
+
+describe('a reloaded page restores the claim in progress', () => {
+  const claimant = model('claimantInfo', { firstName: 'María' }, 'claimantInfo-saved');
+  const restore = (pageId: string | null, addressed: string) => {
+    const form = startForm(automotiveFlow);
+    form.actor.send({ type: 'RESTORE', models: [claimant], pageId, addressed, captcha: 'raw' });
+    return form;
+  };
+
+  it('authorized, with the saved answers, on the addressed page when the saved answers reach it', () => {
+    const form = restore('eligibility', 'repairs');
+    const { context } = form.actor.getSnapshot();
+    expect(context).toMatchObject({ authorized: true, captcha: 'raw' });
+    expect(context.store.saved.filter((m) => m.metadata.dtoMapping === 'claimantInfo')).toEqual([claimant]);
+    expect(form.page()).toBe('repairs');
+    expect(form.emitted).toContainEqual({ type: 'pageChanged', pageId: 'repairs', path: '/automotive/repairs' });
+    expect(restore('eligibility', 'claimant-info').page()).toBe('claimant-info');
+  });
+
+  it('on the page after the saved one when the addressed page is further on, and on the first in-flow page with no draft', () => {
+    expect(restore('claimant-info', 'claim-summary').page()).toBe('eligibility');
+    expect(restore(null, 'repairs').page()).toBe('claimant-info');
+    expect(restore('eligibility', 'confirmation').page()).toBe('repairs');
+  });
+});

@@ -6,6 +6,7 @@ import type { DocumentFile, FlowFile, FormType, ModelConfig } from '../../core/t
 import { createFormMachine, type AuthorizeInput, type FormMachine, type SaveDraftInput, type SaveDraftOutput, type SubmitInput } from '../../machine';
 import type { AppApi } from '../api';
 import type { HostedFlows } from '../routes';
+import { keepCaptchaValue } from './resume';
 
 /**
  * One running form: its machine (answers, page, session timer) and the files chosen for its
@@ -60,9 +61,11 @@ function startSession(formType: FormType, deps: SessionDeps, flow: FlowFile, fro
     actors: {
       authorize: fromPromise(async ({ input }: { input: AuthorizeInput }) => {
         if (!input.credentials) throw new Error('The start page has no credentials model');
-        return answerOrThrow(
+        const answer = answerOrThrow(
           await deps.api.authorize(input.formType, { credentials: input.credentials, reCaptchaResponse: input.captchaToken }, deps.culture()),
         );
+        if (answer.authorized) keepCaptchaValue(input.formType, answer.captcha);
+        return answer;
       }),
       submit: fromPromise(async ({ input }: { input: SubmitInput }) => {
         const payload = buildPayload({
@@ -122,6 +125,8 @@ export interface FormSessions {
   existingSession(formType: FormType): FormSession | undefined;
   /** Ends a form's session (special exits clear the form state). */
   endSession(formType: FormType): void;
+  /** Forms whose claim in progress the server was asked for since the page loaded (asked once). */
+  readonly resumeAsked: Set<FormType>;
 }
 
 export function createFormSessions(flows: HostedFlows): FormSessions {
@@ -166,6 +171,7 @@ export function createFormSessions(flows: HostedFlows): FormSessions {
       }
     },
     existingSession: (formType) => sessions.get(formType),
+    resumeAsked: new Set<FormType>(),
     endSession(formType) {
       const session = sessions.get(formType);
       if (!session) return;
