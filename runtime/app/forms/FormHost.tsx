@@ -121,7 +121,15 @@ function useSessionWiring(session: FormSession, pageId: string, store: AppStore,
   // The address changed (a route change the machine asked for, browser back/forward, a link):
   // the route change has ended, and the machine follows when it may.
   useEffect(() => {
-    if (actor.getSnapshot().context.navigation.isNavigating) actor.send({ type: 'ROUTE_CHANGE_END' });
+    const snapshot = actor.getSnapshot();
+    if (snapshot.status === 'done') {
+      // Submitted: the browser's Back (or any address of the form but its first page) shows the
+      // confirmation again; the claim cannot be changed any more.
+      const confirmation = flows.flow(formType).pages.find((p) => p.id === snapshot.context.navigation.currentPage)?.path;
+      if (current !== pageId && confirmation) navigate(withCulture(confirmation, store.get().culture), { replace: true });
+      return;
+    }
+    if (snapshot.context.navigation.isNavigating) actor.send({ type: 'ROUTE_CHANGE_END' });
     if (current !== pageId) actor.send({ type: 'GOTO', pageId });
     // Only the address drives this effect.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -3,7 +3,7 @@
  * and a page needing authorization opened with no running form (a reload, a second tab) asks the
  * server for the claim before sending the claimant to /session-expired.
  */
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FlowFile, FormModel, PageConfig } from '../../../runtime/core/types';
@@ -25,7 +25,8 @@ const flow: FlowFile = {
     inFlow('start', '/automotive', { requiresAuthorization: false, sessionTimeout: false, action: 'authorize' }),
     inFlow('one', '/automotive/one', { blocks: [{ block: 'model', model: 'ClaimDetails', fields: [{ key: 'note', widget: 'text', label: 'Note' }] }] }),
     inFlow('two', '/automotive/two'),
-    inFlow('three', '/automotive/three'),
+    inFlow('three', '/automotive/three', { action: 'submit' }),
+    inFlow('done', '/automotive/done', { action: 'none' }),
   ],
 };
 
@@ -80,5 +81,17 @@ describe('Next saves the page', () => {
     expect((await screen.findByRole('alert')).textContent).toContain(refusal);
     expect(api.saveDraft).toHaveBeenCalledWith('Automotive', 'two', expect.arrayContaining([note]));
     expect(document.querySelector('[data-page="two"]')).toBeTruthy();
+  });
+});
+
+describe('after Submit', () => {
+  it("the browser's Back shows the confirmation again", async () => {
+    const app = renderApp('/automotive/three', services(fakeApi({ loadDraft: vi.fn(async () => draft('two')) })));
+    await waitFor(() => expect(document.querySelector('[data-page="three"]')).toBeTruthy());
+    await userEvent.click(screen.getByRole('button', { name: /LocKey_Button_Submit/ }));
+    await waitFor(() => expect(document.querySelector('[data-page="done"]')).toBeTruthy());
+    act(() => app.location.navigate('/automotive/three'));
+    await waitFor(() => expect(app.location.history.at(-1)).toBe('/automotive/done'));
+    await waitFor(() => expect(document.querySelector('[data-page="done"]')).toBeTruthy());
   });
 });
