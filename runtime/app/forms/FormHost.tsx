@@ -79,7 +79,7 @@ function useKeepAlive(session: FormSession): (always: boolean) => void {
       last.current = now;
       void api.keepAlive().then((result) => {
         // No answer: the next activity tries again after the interval; the timer keeps its last expiry.
-        if (result.ok && actor.getSnapshot().status === 'active') actor.send({ type: 'SESSION_EXTENDED', expiresAt: Date.parse(result.data.sessionExpiresAt) });
+        if (result.ok && actor.getSnapshot().status === 'active') actor.send({ type: 'SESSION_EXTENDED', expiresAt: Date.parse(api.sessionExpiresAt() ?? result.data.sessionExpiresAt) });
       });
     },
     [api, session],

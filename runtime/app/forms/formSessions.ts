@@ -84,7 +84,7 @@ function startSession(formType: FormType, deps: SessionDeps, flow: FlowFile, fro
         // The saved answers, not records still being typed (the server ignores prepopulated data: it keeps its own).
         const models = input.store.saved.filter((m) => m.metadata.formType === input.formType);
         const result = await deps.api.saveDraft(input.formType, input.pageId, models);
-        if (result.ok) return { refusal: null, sessionExpiresAt: Date.parse(result.data.sessionExpiresAt) };
+        if (result.ok) return { refusal: null, sessionExpiresAt: Date.parse(deps.api.sessionExpiresAt() ?? result.data.sessionExpiresAt) };
         // The server refused these answers, or that the session may save (its text says what to do).
         if (result.status !== null && result.status < 500 && result.errorKey === null) return { refusal: result.error, sessionExpiresAt: null };
         // No answer, or a server fault: the claimant goes on, and the next Next saves again.
