@@ -1,7 +1,7 @@
 import { createActor, fromPromise, type Actor, type Snapshot } from 'xstate';
 import { answerOrThrow, ApiCallError } from '../../core/api';
-import { createIdSource, initStore, type IdSource } from '../../core/models';
-import { buildPayload } from '../../core/payload';
+import { camelCase, createIdSource, initStore, type IdSource } from '../../core/models';
+import { buildPayload, LIST_MODEL_KINDS, SINGLE_MODEL_KINDS } from '../../core/payload';
 import type { DocumentFile, FlowFile, FormType, ModelConfig } from '../../core/types';
 import { createFormMachine, type AuthorizeInput, type FormMachine, type SaveDraftInput, type SaveDraftOutput, type SubmitInput } from '../../machine';
 import type { AppApi } from '../api';
@@ -32,6 +32,9 @@ export interface SessionDeps {
   minSessionDuration: number;
   culture: () => string;
 }
+
+/** The kinds of model a saved page sends: those of a submission, but the prepopulated data. */
+const DRAFT_KINDS: ReadonlySet<string> = new Set([...SINGLE_MODEL_KINDS, ...LIST_MODEL_KINDS.filter((kind) => kind !== 'prepopulatedData')]);
 
 function newSession(formType: FormType, ids: IdSource, documents: DocumentFile[]): FormSession {
   let chosen = documents;
@@ -81,8 +84,9 @@ function startSession(formType: FormType, deps: SessionDeps, flow: FlowFile, fro
         return answerOrThrow(await deps.api.submit(input.formType, payload));
       }),
       saveDraft: fromPromise(async ({ input }: { input: SaveDraftInput }): Promise<SaveDraftOutput> => {
-        // The saved answers, not records still being typed (the server ignores prepopulated data: it keeps its own).
-        const models = input.store.saved.filter((m) => m.metadata.formType === input.formType);
+        // The saved answers the submit would send (not records still being typed; the server keeps
+        // its own prepopulated data).
+        const models = input.store.saved.filter((m) => m.metadata.formType === input.formType && DRAFT_KINDS.has(camelCase(m.metadata.dtoMapping)));
         const result = await deps.api.saveDraft(input.formType, input.pageId, models);
         if (result.ok) return { refusal: null, sessionExpiresAt: Date.parse(deps.api.sessionExpiresAt() ?? result.data.sessionExpiresAt) };
         // The server refused these answers, or that the session may save (its text says what to do).
