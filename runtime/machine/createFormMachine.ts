@@ -259,6 +259,11 @@ export function createFormMachine(flow: FlowFile) {
           ? { navigation: goTo(context.navigation, target), pendingTarget: null }
           : { pendingTarget: null };
       }),
+      returnToRefusedPage: assign(({ context, event }) => {
+        if (event.type !== 'DRAFT_REFUSED') return {};
+        const back = reachable(context, event.pageId) === null ? goTo(context.navigation, event.pageId) : context.navigation;
+        return { navigation: back, draftRefusal: event.message };
+      }),
       storeDraftRefusal: assign(({ event }) => ({
         draftRefusal: (event as unknown as { output: SaveDraftOutput }).output.refusal,
         pendingTarget: null,
@@ -459,6 +464,7 @@ export function createFormMachine(flow: FlowFile) {
                   AUTHORIZE: { guard: 'pageAuthorizes', target: 'authorizing' },
                   SUBMIT: { guard: 'pageSubmits', target: 'submitting' },
                   RESTORE: { actions: ['restoreClaim', 'emitPageChanged'] },
+                  DRAFT_REFUSED: { actions: ['returnToRefusedPage', 'emitPageChanged'] },
                 },
               },
               authorizing: {

@@ -132,6 +132,8 @@ export type FormMachineEvent =
   | { type: 'CONTINUE_SESSION' }
   /** The server answered the session's expiry (a save, a keep-alive, the csrf call): epoch ms. */
   | { type: 'SESSION_EXTENDED'; expiresAt: number }
+  /** The server refused the save of a page the claimant left: back to it, its message in its summary. */
+  | { type: 'DRAFT_REFUSED'; pageId: string; message: string }
   /**
    * The page was reloaded (or opened in another tab) while the session is authorized: the claim in
    * progress the server keeps (`models`, saved on `pageId`; none: null) is restored, authorized, on

@@ -150,3 +150,18 @@ describe('a reloaded page restores the claim in progress', () => {
     expect(restore('eligibility', 'confirmation').page()).toBe('repairs');
   });
 });
+
+describe('a refused save of a page already left', () => {
+  it('brings the claimant back to that page with the message', async () => {
+    const form = startForm(automotiveFlow);
+    form.actor.send({ type: 'AUTHORIZE', credentials, captchaToken: 't' });
+    await form.settled();
+    form.actor.send({ type: 'NEXT' });
+    expect(form.page()).toBe('eligibility');
+    form.actor.send({ type: 'DRAFT_REFUSED', pageId: 'claimant-info', message: 'First Name: required' });
+    expect(form.page()).toBe('claimant-info');
+    expect(form.actor.getSnapshot().context.draftRefusal).toBe('First Name: required');
+    form.actor.send({ type: 'NEXT' });
+    expect(form.actor.getSnapshot().context.draftRefusal).toBeNull();
+  });
+});

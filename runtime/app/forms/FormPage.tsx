@@ -11,7 +11,7 @@ import { validatePage } from '../../core/view/validatePage';
 import { refusalView } from '../../core/view/refusal';
 import { useApp, useServices, useT } from '../context';
 import { useDocumentTitle } from '../useDocumentTitle';
-import type { FormSession } from './formSessions';
+import { savePage, type FormSession } from './formSessions';
 
 /** Pages holding the signature model get today's signature date from the server (spec §7). */
 function useSignatureDate(session: FormSession, pageId: string) {
@@ -49,6 +49,7 @@ function useSignatureDate(session: FormSession, pageId: string) {
 export function FormPage({ session, pageId }: { session: FormSession; pageId: string }) {
   const t = useT();
   const { actor, formType } = session;
+  const { api } = useServices();
   const flow = useServices().flows.flow(formType);
   const page = flow.pages.find((p) => p.id === pageId)!;
   const settings = useApp((s) => s.settings);
@@ -116,10 +117,21 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
         return;
       case 'next': {
         const target = returnTarget(snapshot.context.store);
+        if (target) session.returnTo = null;
         actor.send(target ? { type: 'NEXT', to: target } : { type: 'NEXT' });
-        // The page is saved before the next one shows (the button stays busy meanwhile).
-        await waitFor(actor, (s) => !s.matches({ open: { flow: 'saving' } }));
-        if (target && actor.getSnapshot().context.navigation.currentPage === target) session.returnTo = null;
+        const moved = actor.getSnapshot().context;
+        // Once authorized, the page just left is saved on the server while the next one shows:
+        // a refusal brings the claimant back to it with the server's message.
+        if (moved.navigation.currentPage !== pageId && moved.authorized && page.requiresAuthorization) {
+          void savePage({ api }, { formType, pageId, store: moved.store }).then(
+            (saved) => {
+              if (actor.getSnapshot().status !== 'active') return;
+              if (saved.refusal !== null) actor.send({ type: 'DRAFT_REFUSED', pageId, message: saved.refusal });
+              else if (saved.sessionExpiresAt !== null) actor.send({ type: 'SESSION_EXTENDED', expiresAt: saved.sessionExpiresAt });
+            },
+            () => undefined, // no answer: the next Next saves again
+          );
+        }
         return;
       }
       case 'authorize':

@@ -58,6 +58,22 @@ function newSession(formType: FormType, ids: IdSource, documents: DocumentFile[]
   };
 }
 
+/**
+ * Saves a page the claimant validated: the server's refusal text, or the session's new expiry; it
+ * rejects when no answer came (offline) or the server failed, and the next Next saves again.
+ */
+export async function savePage(deps: Pick<SessionDeps, 'api'>, input: SaveDraftInput): Promise<SaveDraftOutput> {
+  // The saved answers the submit would send (not records still being typed; the server keeps
+  // its own prepopulated data).
+  const models = input.store.saved.filter((m) => m.metadata.formType === input.formType && DRAFT_KINDS.has(camelCase(m.metadata.dtoMapping)));
+  const result = await deps.api.saveDraft(input.formType, input.pageId, models);
+  if (result.ok) return { refusal: null, sessionExpiresAt: Date.parse(deps.api.sessionExpiresAt() ?? result.data.sessionExpiresAt) };
+  // The server refused these answers, or that the session may save (its text says what to do).
+  if (result.status !== null && result.status < 500 && result.errorKey === null) return { refusal: result.error, sessionExpiresAt: null };
+  // No answer, or a server fault: the claimant goes on, and the next Next saves again.
+  throw new ApiCallError(result);
+}
+
 function startSession(formType: FormType, deps: SessionDeps, flow: FlowFile, from?: FormSession): FormSession {
   const session = newSession(formType, from?.ids ?? createIdSource(), from?.documents ?? []);
   const machine = createFormMachine(flow).provide({
@@ -83,20 +99,10 @@ function startSession(formType: FormType, deps: SessionDeps, flow: FlowFile, fro
         });
         return answerOrThrow(await deps.api.submit(input.formType, payload));
       }),
-      saveDraft: fromPromise(async ({ input }: { input: SaveDraftInput }): Promise<SaveDraftOutput> => {
-        // The saved answers the submit would send (not records still being typed; the server keeps
-        // its own prepopulated data).
-        const models = input.store.saved.filter((m) => m.metadata.formType === input.formType && DRAFT_KINDS.has(camelCase(m.metadata.dtoMapping)));
-        const result = await deps.api.saveDraft(input.formType, input.pageId, models);
-        if (result.ok) return { refusal: null, sessionExpiresAt: Date.parse(deps.api.sessionExpiresAt() ?? result.data.sessionExpiresAt) };
-        // The server refused these answers, or that the session may save (its text says what to do).
-        if (result.status !== null && result.status < 500 && result.errorKey === null) return { refusal: result.error, sessionExpiresAt: null };
-        // No answer, or a server fault: the claimant goes on, and the next Next saves again.
-        throw new ApiCallError(result);
-      }),
+      saveDraft: fromPromise(({ input }: { input: SaveDraftInput }) => savePage(deps, input)),
     },
   });
-  const input = { store: initStore(deps.modelConfigs, formType, session.ids), minSessionDuration: deps.minSessionDuration, saveDrafts: true };
+  const input = { store: initStore(deps.modelConfigs, formType, session.ids), minSessionDuration: deps.minSessionDuration };
   if (from) {
     // The running form on a changed flow: its answers, page, authorization and documents carry over.
     const previous = from.actor.getPersistedSnapshot() as ReturnType<Actor<FormMachine>['getSnapshot']>;
