@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useLayoutEffect, useMemo } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { Router, useLocation, useSearch, type BaseLocationHook, type BaseSearchHook } from 'wouter';
 import { FormHost, Layout, PLAIN_PAGES } from './chunks';
 import { useApp, useServices, type AppServices, ServicesProvider } from './context';
@@ -9,6 +9,8 @@ import { useFlowsVersion } from './routes';
 import type { ThemeName } from './settings';
 import { usePageFocus } from './usePageFocus';
 import { loadCulture } from './culture';
+import { resumeClaim } from './forms/resume';
+import type { FormType } from '../core/types';
 
 const LAYOUT_OF_THEME: Record<ThemeName, LayoutVariant> = { default: 'standard', ftc: 'ftc', kontent: 'kontent' };
 
@@ -30,12 +32,37 @@ function GuardedRoutes({ guards, now, leaveApp }: { guards: GuardDeps; now: () =
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [route, pathname, search, culture, deadlines, authorized, guards],
   );
+  // A page needing authorization opened with no running form (a reload, a second tab): before the
+  // guard's redirect to /session-expired, the server is asked once whether the session is
+  // authorized and for its claim in progress.
+  const services = useServices();
+  const needsResume =
+    outcome.kind === 'redirect' && route.kind === 'form' && route.requiresAuthorization && !authorized[route.formType] && !services.sessions.resumeAsked.has(route.formType);
+  const [resuming, setResuming] = useState<FormType | null>(null);
 
   useLayoutEffect(() => {
     if (outcome.culture !== culture) void loadCulture(store, api, outcome.culture, navigate);
+    if (needsResume && route.kind === 'form') {
+      const { formType, pageId } = route;
+      services.sessions.resumeAsked.add(formType);
+      setResuming(formType);
+      void resumeClaim(services, formType, pageId)
+        .catch(() => null)
+        .then((page) => {
+          const path = page === null ? undefined : flows.flow(formType).pages.find((p) => p.id === page)?.path;
+          // The page the restored claim opens on, when it is not the addressed one (the form follows the address).
+          if (path && page !== pageId) navigate(`${path}${search ? `?${search}` : ''}`, { replace: true });
+          setResuming(null);
+        });
+      return;
+    }
+    // While the server is asked, the guard waits for its answer.
+    if (resuming !== null) return;
     if (outcome.kind === 'redirect') navigate(outcome.to, { replace: true });
     else if (outcome.kind === 'external') leaveApp(outcome.url);
-  }, [outcome, culture, store, api, navigate, leaveApp]);
+    // route and services change with the outcome.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [outcome, culture, store, api, navigate, leaveApp, needsResume, resuming]);
 
   // Default non-form routes clear the active form.
   const activeForm = route.kind === 'form' ? route.formType : null;
@@ -45,6 +72,7 @@ function GuardedRoutes({ guards, now, leaveApp }: { guards: GuardDeps; now: () =
 
   usePageFocus(pathname);
 
+  if (resuming !== null || needsResume) return <LoadingPlaceholder />;
   if (outcome.kind !== 'render') return null;
   if (route.kind === 'form') return <FormHost key={`${route.formType}:${flowsVersion}`} formType={route.formType} pageId={route.pageId} />;
   const Page = PLAIN_PAGES[route.kind];

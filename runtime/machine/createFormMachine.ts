@@ -1,4 +1,4 @@
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
 import { devError, DevError, USER_MESSAGES } from '../core/errors';
 import { applyPrepopulated, type PrepopulatedFieldConfig } from '../core/models';
 import {
@@ -30,6 +30,8 @@ import type {
   FormMachineInput,
   FormMachineOutput,
   GotoRefusal,
+  SaveDraftInput,
+  SaveDraftOutput,
   SubmitInput,
   SubmitOutput,
 } from './types';
@@ -130,6 +132,11 @@ export function createFormMachine(flow: FlowFile) {
     const target = (link === 'next' ? nextTarget : backTarget)(ctx.navigation, skipped(ctx));
     return target !== null && reachable(ctx, target) === null ? target : null;
   };
+  /** Where a NEXT goes: the page it names (the summary an edit link came from) when reachable, else the next page. */
+  const nextTargetOf = (ctx: FormMachineContext, event: { type: string; to?: string }): string | null => {
+    if (event.type !== 'NEXT' || event.to === undefined) return stepTarget(ctx, 'next');
+    return !ctx.navigation.isNavigating && reachable(ctx, event.to) === null ? event.to : null;
+  };
   const resolveGoto = (ctx: FormMachineContext, event: FormMachineEvent): GotoResolution => {
     if (event.type !== 'GOTO') return { refused: 'notFound', target: '' };
     const target = 'pageId' in event ? event.pageId : event.path;
@@ -149,6 +156,20 @@ export function createFormMachine(flow: FlowFile) {
     const refusal = reachable(ctx, pageId);
     return refusal ? { refused: refusal, target } : { pageId };
   };
+  /**
+   * The page a restored claim opens on: the addressed page when the saved answers reach it (at or
+   * before the page after the saved one, not skipped), else the page after the saved one; with no
+   * saved page, the first page after the start page.
+   */
+  const restoredPage = (ctx: FormMachineContext, saved: string | null, addressed: string): string | null => {
+    const isSkipped = skipped(ctx);
+    const order = ctx.navigation.nodes.filter((n) => n.inFlow && !isSkipped(n.id) && pages.get(n.id)?.requiresAuthorization).map((n) => n.id);
+    const savedAt = saved === null ? -1 : order.indexOf(saved);
+    const furthest = order[Math.min(savedAt + 1, order.length - 1)] ?? null;
+    const addressedAt = order.indexOf(addressed);
+    if (addressedAt !== -1 && addressedAt <= savedAt + 1 && reachable(ctx, addressed) === null) return addressed;
+    return furthest !== null && reachable(ctx, furthest) === null ? furthest : null;
+  };
   const failure = (source: FormFailure['source'], message: { key: string; en: string }): FormFailure => ({
     source,
     messageKey: message.key,
@@ -159,6 +180,7 @@ export function createFormMachine(flow: FlowFile) {
     now: () => number;
     durationMs: number;
     prepopulatedFields: PrepopulatedFieldConfig[];
+    saveDrafts: boolean;
   }): FormMachineContext => ({
     formType,
     navigation: navigation0,
@@ -175,9 +197,12 @@ export function createFormMachine(flow: FlowFile) {
     referenceCode: null,
     submittedAt: null,
     rejection: null,
-    session: { durationMs: input.durationMs, deadline: input.now() + input.durationMs, remainingSeconds: null, expired: false },
+    session: { durationMs: input.durationMs, deadline: input.now() + input.durationMs, remainingSeconds: null, expired: false, serverDeadline: null },
     now: input.now,
     prepopulatedFields: input.prepopulatedFields,
+    saveDrafts: input.saveDrafts,
+    pendingTarget: null,
+    draftRefusal: null,
   });
 
   return setup({
@@ -191,9 +216,14 @@ export function createFormMachine(flow: FlowFile) {
     actors: {
       authorize: notProvided<AuthorizeOutput, AuthorizeInput>('authorize'),
       submit: notProvided<SubmitOutput, SubmitInput>('submit'),
+      saveDraft: notProvided<SaveDraftOutput, SaveDraftInput>('saveDraft'),
     },
     guards: {
-      canGoNext: ({ context }) => stepTarget(context, 'next') !== null,
+      canGoNext: ({ context, event }) => nextTargetOf(context, event) !== null,
+      // Once authorized, a page's answers are kept by the server before the claimant moves on.
+      savesBeforeNext: ({ context, event }) =>
+        context.saveDrafts && context.authorized && pageOf(context)?.requiresAuthorization === true && nextTargetOf(context, event) !== null,
+      saveRefused: ({ event }) => 'output' in event && typeof (event.output as SaveDraftOutput).refusal === 'string',
       canGoBack: ({ context }) => stepTarget(context, 'back') !== null,
       gotoAllowed: ({ context, event }) => 'pageId' in resolveGoto(context, event),
       pageAuthorizes: ({ context }) => {
@@ -215,12 +245,39 @@ export function createFormMachine(flow: FlowFile) {
       sessionTimeoutDisabled: ({ context }) => pageOf(context)?.sessionTimeout !== true || context.isSubmitting,
     },
     actions: {
-      goNext: assign(({ context }) => ({ navigation: goTo(context.navigation, stepTarget(context, 'next') as string) })),
-      goBack: assign(({ context }) => ({ navigation: goTo(context.navigation, stepTarget(context, 'back') as string) })),
+      goNext: assign(({ context, event }) => ({ navigation: goTo(context.navigation, nextTargetOf(context, event) as string), draftRefusal: null })),
+      goBack: assign(({ context }) => ({ navigation: goTo(context.navigation, stepTarget(context, 'back') as string), draftRefusal: null })),
       goToTarget: assign(({ context, event }) => {
         const resolved = resolveGoto(context, event);
-        return 'pageId' in resolved ? { navigation: goTo(context.navigation, resolved.pageId) } : {};
+        return 'pageId' in resolved ? { navigation: goTo(context.navigation, resolved.pageId), draftRefusal: null } : {};
       }),
+      holdNextTarget: assign(({ context, event }) => ({ pendingTarget: nextTargetOf(context, event), draftRefusal: null })),
+      /** The page is saved (or no answer came: the next Next saves again): on to the page Next chose. */
+      goPendingTarget: assign(({ context }) => {
+        const target = context.pendingTarget;
+        return target !== null && reachable(context, target) === null
+          ? { navigation: goTo(context.navigation, target), pendingTarget: null }
+          : { pendingTarget: null };
+      }),
+      returnToRefusedPage: assign(({ context, event }) => {
+        if (event.type !== 'DRAFT_REFUSED') return {};
+        const back = reachable(context, event.pageId) === null ? goTo(context.navigation, event.pageId) : context.navigation;
+        return { navigation: back, draftRefusal: event.message };
+      }),
+      storeDraftRefusal: assign(({ event }) => ({
+        draftRefusal: (event as unknown as { output: SaveDraftOutput }).output.refusal,
+        pendingTarget: null,
+      })),
+      noteServerDeadline: assign(({ context, event }) =>
+        event.type === 'SESSION_EXTENDED' ? { session: { ...context.session, serverDeadline: event.expiresAt } } : {},
+      ),
+      /** A save is activity: the timer restarts, on the server's new expiry when it answered one. */
+      raiseSaveActivity: enqueueActions(({ event, enqueue }) => {
+        const expiresAt = (event as unknown as { output?: SaveDraftOutput }).output?.sessionExpiresAt ?? null;
+        enqueue.raise(expiresAt === null ? { type: 'ACTIVITY' } : { type: 'SESSION_EXTENDED', expiresAt });
+      }),
+      /** Continue in the warning: the browser's own duration until the keep-alive it sends answers the server's expiry. */
+      forgetServerDeadline: assign(({ context }) => ({ session: { ...context.session, serverDeadline: null } })),
       emitPageChanged: emit(({ context }) => ({
         type: 'pageChanged' as const,
         pageId: context.navigation.currentPage ?? '',
@@ -301,8 +358,24 @@ export function createFormMachine(flow: FlowFile) {
       })),
       missingReferenceCode: assign({ failure: failure('submit', USER_MESSAGES.missingReferenceCode) }),
       submissionFailed: assign(({ event }) => ({ failure: failureOf(event, 'submit', USER_MESSAGES.submitFailed) })),
+      // Activity restarts the whole duration, but never past the server's expiry: the warning and the
+      // expiry the claimant sees are the server's (the app's keep-alive moves that one on).
+      restoreClaim: assign(({ context, event }) => {
+        if (event.type !== 'RESTORE') return {};
+        // The server's models replace the fresh ones of the same kind (one claimant, one contact…).
+        const kinds = new Set(event.models.map((m) => m.metadata.dtoMapping));
+        const keep = (m: { metadata: { dtoMapping: string } }) => !kinds.has(m.metadata.dtoMapping);
+        const store = { ...context.initialStore, saved: [...context.initialStore.saved.filter(keep), ...event.models], drafts: context.initialStore.drafts.filter(keep) };
+        const restored = { ...context, store, authorized: true, captcha: event.captcha };
+        const page = restoredPage(restored, event.pageId, event.addressed);
+        return { store, authorized: true, captcha: event.captcha, navigation: page ? goTo(navigation0, page) : navigation0 };
+      }),
       resetDeadline: assign(({ context }) => ({
-        session: { ...context.session, deadline: context.now() + context.session.durationMs, remainingSeconds: null },
+        session: {
+          ...context.session,
+          deadline: Math.min(context.now() + context.session.durationMs, context.session.serverDeadline ?? Number.POSITIVE_INFINITY),
+          remainingSeconds: null,
+        },
       })),
       updateRemaining: assign(({ context }) => ({
         session: {
@@ -326,7 +399,9 @@ export function createFormMachine(flow: FlowFile) {
         lookupResult: null,
         isSubmitting: false,
         navigation: navigation0,
-        session: { ...context.session, remainingSeconds: null, expired: true },
+        pendingTarget: null,
+        draftRefusal: null,
+        session: { ...context.session, remainingSeconds: null, expired: true, serverDeadline: null },
       })),
       emitSessionExpired: emit(() => ({
         type: 'sessionExpired' as const,
@@ -339,6 +414,7 @@ export function createFormMachine(flow: FlowFile) {
           now: context.now,
           durationMs: context.session.durationMs,
           prepopulatedFields: context.prepopulatedFields,
+          saveDrafts: context.saveDrafts,
         }),
       ),
     },
@@ -356,6 +432,7 @@ export function createFormMachine(flow: FlowFile) {
         now: input.now ?? Date.now,
         durationMs: minutes * 60_000,
         prepopulatedFields: input.prepopulatedFields ?? defaultPrepopulated,
+        saveDrafts: input.saveDrafts ?? false,
       });
     },
     initial: 'open',
@@ -370,6 +447,7 @@ export function createFormMachine(flow: FlowFile) {
           DISMISS_ERROR: { actions: 'dismissError' },
           ROUTE_CHANGE_START: { actions: 'startNavigation' },
           ROUTE_CHANGE_END: { actions: 'finishNavigation' },
+          SESSION_EXTENDED: { actions: 'noteServerDeadline' },
         },
         states: {
           flow: {
@@ -377,11 +455,16 @@ export function createFormMachine(flow: FlowFile) {
             states: {
               editing: {
                 on: {
-                  NEXT: { guard: 'canGoNext', actions: ['goNext', 'emitPageChanged'] },
+                  NEXT: [
+                    { guard: 'savesBeforeNext', target: 'saving', actions: 'holdNextTarget' },
+                    { guard: 'canGoNext', actions: ['goNext', 'emitPageChanged'] },
+                  ],
                   BACK: { guard: 'canGoBack', actions: ['goBack', 'emitPageChanged'] },
                   GOTO: [{ guard: 'gotoAllowed', actions: ['goToTarget', 'emitPageChanged'] }, { actions: 'emitGotoRefused' }],
                   AUTHORIZE: { guard: 'pageAuthorizes', target: 'authorizing' },
                   SUBMIT: { guard: 'pageSubmits', target: 'submitting' },
+                  RESTORE: { actions: ['restoreClaim', 'emitPageChanged'] },
+                  DRAFT_REFUSED: { actions: ['returnToRefusedPage', 'emitPageChanged'] },
                 },
               },
               authorizing: {
@@ -411,6 +494,20 @@ export function createFormMachine(flow: FlowFile) {
                     { target: 'editing', actions: ['storeAuthorization', 'emitCaptchaReset'] },
                   ],
                   onError: { target: 'editing', actions: ['authorizationFailed', 'emitCaptchaReset', 'emitFailure'] },
+                },
+              },
+              /** The page validated: its answers are saved before Next moves on (a second Next waits for this one). */
+              saving: {
+                invoke: {
+                  id: 'saveDraft',
+                  src: 'saveDraft',
+                  input: ({ context }) => ({ formType, pageId: context.navigation.currentPage ?? '', store: context.store }),
+                  onDone: [
+                    { guard: 'saveRefused', target: 'editing', actions: ['storeDraftRefusal', 'raiseSaveActivity'] },
+                    { target: 'editing', actions: ['goPendingTarget', 'emitPageChanged', 'raiseSaveActivity'] },
+                  ],
+                  // No answer (offline, a dropped connection): the claimant is not held up.
+                  onError: { target: 'editing', actions: ['goPendingTarget', 'emitPageChanged'] },
                 },
               },
               /** Lookup: the answer shows on the same page; another lookup may follow. */
@@ -473,7 +570,9 @@ export function createFormMachine(flow: FlowFile) {
                 initial: 'active',
                 on: {
                   ACTIVITY: { target: '.active', actions: 'resetDeadline' },
-                  CONTINUE_SESSION: { target: '.active', actions: 'resetDeadline' },
+                  CONTINUE_SESSION: { target: '.active', actions: ['forgetServerDeadline', 'resetDeadline'] },
+                  // A save or keep-alive answered: the server's new expiry (each follows the claimant's activity).
+                  SESSION_EXTENDED: { target: '.active', actions: ['noteServerDeadline', 'resetDeadline'] },
                   SESSION_TIMEOUT: { target: '#form.sessionExpired' },
                 },
                 states: {

@@ -15,6 +15,28 @@ export interface FormMachineInput {
    * flow's model blocks that has a prepopulatedDataKey.
    */
   prepopulatedFields?: PrepopulatedFieldConfig[];
+  /**
+   * Next on a page that needs authorization saves the claim in progress first (the `saveDraft`
+   * actor) once authorized. Default false: Next moves on at once.
+   */
+  saveDrafts?: boolean;
+}
+
+/** What the `saveDraft` actor receives: the page just validated and the answers up to it. */
+export interface SaveDraftInput {
+  formType: FormType;
+  pageId: string;
+  store: ModelStoreState;
+}
+
+/**
+ * The `saveDraft` actor's answer: `refusal` is the server's text when it refused the answers (the
+ * claimant stays on the page and reads it); `sessionExpiresAt` (epoch ms) the session's new expiry.
+ * It rejects when no answer arrived: the claimant moves on, and the next Next saves again.
+ */
+export interface SaveDraftOutput {
+  refusal: string | null;
+  sessionExpiresAt: number | null;
 }
 
 /** What the `authorize` actor receives. It resolves with the server's answer (also for 400/401, and a 429 with a text) and rejects on any other failure. */
@@ -56,6 +78,8 @@ export interface SessionState {
   remainingSeconds: number | null;
   /** Set when the deadline passed; the app routes to /session-expired. */
   expired: boolean;
+  /** When the server said the session ends without activity (epoch ms); the deadline is never later. Null until it says. */
+  serverDeadline: number | null;
 }
 
 export interface FormMachineContext {
@@ -87,11 +111,18 @@ export interface FormMachineContext {
   now: () => number;
   /** Fields that receive prepopulated data after authorize. */
   prepopulatedFields: PrepopulatedFieldConfig[];
+  /** Next saves the claim in progress first (FormMachineInput.saveDrafts). */
+  saveDrafts: boolean;
+  /** Where Next goes once the page is saved (the next page, or the summary an edit link came from). */
+  pendingTarget: string | null;
+  /** The server's refusal of the last save: shown in the page's error summary until the next Next or page. */
+  draftRefusal: string | null;
 }
 
 export type FormMachineEvent =
   | { type: 'AUTHORIZE'; credentials: FormModel | null; captchaToken: string | null }
-  | { type: 'NEXT' }
+  /** `to`: a later page to go to instead of the next one (the summary an edit link came from). */
+  | { type: 'NEXT'; to?: string }
   | { type: 'BACK' }
   | { type: 'GOTO'; pageId: string }
   | { type: 'GOTO'; path: string }
@@ -99,6 +130,16 @@ export type FormMachineEvent =
   | { type: 'UPDATE_STORE'; store: ModelStoreState }
   | { type: 'ACTIVITY' }
   | { type: 'CONTINUE_SESSION' }
+  /** The server answered the session's expiry (a save, a keep-alive, the csrf call): epoch ms. */
+  | { type: 'SESSION_EXTENDED'; expiresAt: number }
+  /** The server refused the save of a page the claimant left: back to it, its message in its summary. */
+  | { type: 'DRAFT_REFUSED'; pageId: string; message: string }
+  /**
+   * The page was reloaded (or opened in another tab) while the session is authorized: the claim in
+   * progress the server keeps (`models`, saved on `pageId`; none: null) is restored, authorized, on
+   * the addressed page when the saved answers reach it, else on the page after the saved one.
+   */
+  | { type: 'RESTORE'; models: FormModel[]; pageId: string | null; addressed: string; captcha: string | null }
   | { type: 'SESSION_TIMEOUT' }
   | { type: 'ROUTE_CHANGE_START' }
   | { type: 'ROUTE_CHANGE_END' }

@@ -158,9 +158,10 @@ describe('Automotive claim end to end (en, default theme)', () => {
     expect(JSON.stringify(payload.prepopulatedData)).toContain('Garcia');
     expect(stored?.documents.map((d) => d.name)).toEqual(['invoice-2017.pdf']);
 
-    // A refresh: the answers lived in this page, so the guards send the claimant to /session-expired.
+    // A refresh of the confirmation: the claim is filed and its draft gone, so the signed-in session
+    // opens the form again on its first page after sign-in.
     await page.reload();
-    await page.waitForURL(/\/session-expired\?form=Automotive/);
+    await page.waitForURL(/\/automotive\/claimant-info$/);
     await settled(page);
     expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
     await context.close();
@@ -200,13 +201,13 @@ describe('Automotive claim end to end without out-of-pocket expenses (en, defaul
     await context.close();
   });
 
-  it('a refresh inside the flow lands where the guards say, and the claim can start again', async () => {
+  it('a refresh inside the flow shows the same page with the answers saved by Next, and the claim can start again', async () => {
     const { page, context, errors } = await openPage(e2e.browser);
     await startAutomotive(page, e2e.server.url, 'en', null);
     await next(page, /\/automotive\/eligibility/);
     await page.check('#claimDetails-ownershipType-0');
     await page.reload();
-    await page.waitForURL(/\/session-expired\?form=Automotive&culture=en/);
+    await page.waitForURL(/\/automotive\/eligibility$/);
     await settled(page);
     await startAutomotive(page, e2e.server.url, 'en', null);
     expect(await page.inputValue('#claimantInfo-firstName')).toBe('Maria');

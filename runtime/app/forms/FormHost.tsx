@@ -53,9 +53,41 @@ function withCulture(path: string, culture: string | null): string {
 }
 
 const ACTIVITY_EVENTS = ['keydown', 'wheel', 'mousedown', 'mousemove', 'touchstart'] as const;
+/** At most one keep-alive a minute, while the claimant is active. */
+const KEEP_ALIVE_INTERVAL_MS = 60_000;
+
+/**
+ * Tells the server the claimant is active (POST /api/session/keep-alive) and the machine the
+ * session's new expiry. Unless `always` (Continue in the warning), only on a page with the session
+ * timer, at most once a minute, and when the server's expiry is nearer than the browser's own
+ * duration less a minute: so an idle claimant is warned a whole duration after their last activity.
+ */
+function useKeepAlive(session: FormSession): (always: boolean) => void {
+  const { api } = useServices();
+  const last = useRef(Number.NEGATIVE_INFINITY);
+  return useCallback(
+    (always: boolean) => {
+      const { actor } = session;
+      const snapshot = actor.getSnapshot();
+      if (snapshot.status !== 'active' || !snapshot.matches({ open: { session: 'counting' } })) return;
+      const now = Date.now();
+      if (!always) {
+        const known = api.sessionExpiresAt();
+        if (known === null || now - last.current < KEEP_ALIVE_INTERVAL_MS) return;
+        if (Date.parse(known) - now > snapshot.context.session.durationMs - KEEP_ALIVE_INTERVAL_MS) return;
+      }
+      last.current = now;
+      void api.keepAlive().then((result) => {
+        // No answer: the next activity tries again after the interval; the timer keeps its last expiry.
+        if (result.ok && actor.getSnapshot().status === 'active') actor.send({ type: 'SESSION_EXTENDED', expiresAt: Date.parse(api.sessionExpiresAt() ?? result.data.sessionExpiresAt) });
+      });
+    },
+    [api, session],
+  );
+}
 
 /** Wires one form session to the router and the app: page sync, emitted effects, activity, authorized mirror. */
-function useSessionWiring(session: FormSession, pageId: string, store: AppStore) {
+function useSessionWiring(session: FormSession, pageId: string, store: AppStore, keepAlive: (always: boolean) => void) {
   const [pathname, navigate] = useLocation();
   const { api, flows } = useServices();
   const { actor, formType } = session;
@@ -89,7 +121,15 @@ function useSessionWiring(session: FormSession, pageId: string, store: AppStore)
   // The address changed (a route change the machine asked for, browser back/forward, a link):
   // the route change has ended, and the machine follows when it may.
   useEffect(() => {
-    if (actor.getSnapshot().context.navigation.isNavigating) actor.send({ type: 'ROUTE_CHANGE_END' });
+    const snapshot = actor.getSnapshot();
+    if (snapshot.status === 'done') {
+      // Submitted: the browser's Back (or any address of the form but its first page) shows the
+      // confirmation again; the claim cannot be changed any more.
+      const confirmation = flows.flow(formType).pages.find((p) => p.id === snapshot.context.navigation.currentPage)?.path;
+      if (current !== pageId && confirmation) navigate(withCulture(confirmation, store.get().culture), { replace: true });
+      return;
+    }
+    if (snapshot.context.navigation.isNavigating) actor.send({ type: 'ROUTE_CHANGE_END' });
     if (current !== pageId) actor.send({ type: 'GOTO', pageId });
     // Only the address drives this effect.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -149,15 +189,16 @@ function useSessionWiring(session: FormSession, pageId: string, store: AppStore)
       if (now - last < 1000) return;
       last = now;
       actor.send({ type: 'ACTIVITY' });
+      keepAlive(false);
     };
     for (const type of ACTIVITY_EVENTS) window.addEventListener(type, onActivity, { passive: true });
     return () => {
       for (const type of ACTIVITY_EVENTS) window.removeEventListener(type, onActivity);
     };
-  }, [actor]);
+  }, [actor, keepAlive]);
 }
 
-function SessionWarning({ session }: { session: FormSession }) {
+function SessionWarning({ session, keepAlive }: { session: FormSession; keepAlive: (always: boolean) => void }) {
   const t = useT();
   const remaining = useSelector(session.actor, (s) => (s.matches({ open: { session: { counting: 'warning' } } }) ? s.context.session.remainingSeconds : null));
   return (
@@ -165,7 +206,10 @@ function SessionWarning({ session }: { session: FormSession }) {
       open={remaining !== null}
       secondsLeft={remaining ?? 0}
       t={t}
-      onContinue={() => session.actor.send({ type: 'CONTINUE_SESSION' })}
+      onContinue={() => {
+        session.actor.send({ type: 'CONTINUE_SESSION' });
+        keepAlive(true);
+      }}
     />
   );
 }
@@ -197,7 +241,8 @@ function RunningForm({ formType, pageId }: { formType: FormType; pageId: string 
   const [session] = useState(() =>
     sessions.formSession(formType, pageId, { api, modelConfigs, minSessionDuration, culture: () => store.get().culture ?? 'en' }),
   );
-  useSessionWiring(session, pageId, store);
+  const keepAlive = useKeepAlive(session);
+  useSessionWiring(session, pageId, store, keepAlive);
   const current = useSelector(session.actor, (s) => s.context.navigation.currentPage);
   const isNavigating = useSelector(session.actor, (s) => s.context.navigation.isNavigating);
   const timer = useSelector(session.actor, (s) => (s.matches('open') ? JSON.stringify((s.value as { open: { session: unknown } }).open.session) : String(s.value)));
@@ -208,7 +253,7 @@ function RunningForm({ formType, pageId }: { formType: FormType; pageId: string 
     <div className={`cf-form cf-form--${formType.toLowerCase()}`} data-session={timer}>
       <ProgressIndicator session={session} />
       <FormPage session={session} pageId={pageId} />
-      <SessionWarning session={session} />
+      <SessionWarning session={session} keepAlive={keepAlive} />
     </div>
   );
 }

@@ -11,7 +11,7 @@ import { validatePage } from '../../core/view/validatePage';
 import { refusalView } from '../../core/view/refusal';
 import { useApp, useServices, useT } from '../context';
 import { useDocumentTitle } from '../useDocumentTitle';
-import type { FormSession } from './formSessions';
+import { savePage, type FormSession } from './formSessions';
 
 /** Pages holding the signature model get today's signature date from the server (spec §7). */
 function useSignatureDate(session: FormSession, pageId: string) {
@@ -49,6 +49,7 @@ function useSignatureDate(session: FormSession, pageId: string) {
 export function FormPage({ session, pageId }: { session: FormSession; pageId: string }) {
   const t = useT();
   const { actor, formType } = session;
+  const { api } = useServices();
   const flow = useServices().flows.flow(formType);
   const page = flow.pages.find((p) => p.id === pageId)!;
   const settings = useApp((s) => s.settings);
@@ -65,6 +66,7 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
   const isSubmitting = useSelector(actor, (s) => s.context.isSubmitting);
   const authorizationError = useSelector(actor, (s) => s.context.authorizationError);
   const authorizationErrorCode = useSelector(actor, (s) => s.context.authorizationErrorCode);
+  const draftRefusal = useSelector(actor, (s) => s.context.draftRefusal);
   const documents = useSyncExternalStore(session.subscribeDocuments, () => session.documents);
   useSignatureDate(session, pageId);
   useDocumentTitle(page.titleKey, flow.titleKey);
@@ -82,10 +84,11 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
 
   // A refused sign-in shows on its page, beside the answers to correct, whatever redirectOnError
   // says (the lookup page answers in its own box).
-  const refusal = useMemo(
-    () => (page.action === 'authorize' && authorizationError ? refusalView(page, { code: authorizationErrorCode, message: authorizationError }, t) : null),
-    [page, authorizationError, authorizationErrorCode, t],
-  );
+  // A refused save of the page (its answers, or the session) shows in the summary like a validation error.
+  const refusal = useMemo(() => {
+    if (draftRefusal) return { summary: [{ fieldId: '', clientId: '', field: '', message: draftRefusal }], fieldErrors: {} };
+    return page.action === 'authorize' && authorizationError ? refusalView(page, { code: authorizationErrorCode, message: authorizationError }, t) : null;
+  }, [page, authorizationError, authorizationErrorCode, draftRefusal, t]);
 
   const onStoreChange = useCallback((next: ModelStoreState) => actor.send({ type: 'UPDATE_STORE', store: next }), [actor]);
   const onDocumentsChange = useCallback((next: DocumentFile[]) => session.setDocuments(next), [session]);
@@ -114,10 +117,21 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
         return;
       case 'next': {
         const target = returnTarget(snapshot.context.store);
-        if (target) {
-          session.returnTo = null;
-          actor.send({ type: 'GOTO', pageId: target });
-        } else actor.send({ type: 'NEXT' });
+        if (target) session.returnTo = null;
+        actor.send(target ? { type: 'NEXT', to: target } : { type: 'NEXT' });
+        const moved = actor.getSnapshot().context;
+        // Once authorized, the page just left is saved on the server while the next one shows:
+        // a refusal brings the claimant back to it with the server's message.
+        if (moved.navigation.currentPage !== pageId && moved.authorized && page.requiresAuthorization) {
+          void savePage({ api }, { formType, pageId, store: moved.store }).then(
+            (saved) => {
+              if (actor.getSnapshot().status !== 'active') return;
+              if (saved.refusal !== null) actor.send({ type: 'DRAFT_REFUSED', pageId, message: saved.refusal });
+              else if (saved.sessionExpiresAt !== null) actor.send({ type: 'SESSION_EXTENDED', expiresAt: saved.sessionExpiresAt });
+            },
+            () => undefined, // no answer: the next Next saves again
+          );
+        }
         return;
       }
       case 'authorize':

@@ -1,11 +1,12 @@
 import { createActor, fromPromise, type Actor, type Snapshot } from 'xstate';
-import { answerOrThrow } from '../../core/api';
-import { createIdSource, initStore, type IdSource } from '../../core/models';
-import { buildPayload } from '../../core/payload';
+import { answerOrThrow, ApiCallError } from '../../core/api';
+import { camelCase, createIdSource, initStore, type IdSource } from '../../core/models';
+import { buildPayload, LIST_MODEL_KINDS, SINGLE_MODEL_KINDS } from '../../core/payload';
 import type { DocumentFile, FlowFile, FormType, ModelConfig } from '../../core/types';
-import { createFormMachine, type AuthorizeInput, type FormMachine, type SubmitInput } from '../../machine';
+import { createFormMachine, type AuthorizeInput, type FormMachine, type SaveDraftInput, type SaveDraftOutput, type SubmitInput } from '../../machine';
 import type { AppApi } from '../api';
 import type { HostedFlows } from '../routes';
+import { keepCaptchaValue } from './resume';
 
 /**
  * One running form: its machine (answers, page, session timer) and the files chosen for its
@@ -32,6 +33,9 @@ export interface SessionDeps {
   culture: () => string;
 }
 
+/** The kinds of model a saved page sends: those of a submission, but the prepopulated data. */
+const DRAFT_KINDS: ReadonlySet<string> = new Set([...SINGLE_MODEL_KINDS, ...LIST_MODEL_KINDS.filter((kind) => kind !== 'prepopulatedData')]);
+
 function newSession(formType: FormType, ids: IdSource, documents: DocumentFile[]): FormSession {
   let chosen = documents;
   const listeners = new Set<() => void>();
@@ -54,15 +58,33 @@ function newSession(formType: FormType, ids: IdSource, documents: DocumentFile[]
   };
 }
 
+/**
+ * Saves a page the claimant validated: the server's refusal text, or the session's new expiry; it
+ * rejects when no answer came (offline) or the server failed, and the next Next saves again.
+ */
+export async function savePage(deps: Pick<SessionDeps, 'api'>, input: SaveDraftInput): Promise<SaveDraftOutput> {
+  // The saved answers the submit would send (not records still being typed; the server keeps
+  // its own prepopulated data).
+  const models = input.store.saved.filter((m) => m.metadata.formType === input.formType && DRAFT_KINDS.has(camelCase(m.metadata.dtoMapping)));
+  const result = await deps.api.saveDraft(input.formType, input.pageId, models);
+  if (result.ok) return { refusal: null, sessionExpiresAt: Date.parse(deps.api.sessionExpiresAt() ?? result.data.sessionExpiresAt) };
+  // The server refused these answers, or that the session may save (its text says what to do).
+  if (result.status !== null && result.status < 500 && result.errorKey === null) return { refusal: result.error, sessionExpiresAt: null };
+  // No answer, or a server fault: the claimant goes on, and the next Next saves again.
+  throw new ApiCallError(result);
+}
+
 function startSession(formType: FormType, deps: SessionDeps, flow: FlowFile, from?: FormSession): FormSession {
   const session = newSession(formType, from?.ids ?? createIdSource(), from?.documents ?? []);
   const machine = createFormMachine(flow).provide({
     actors: {
       authorize: fromPromise(async ({ input }: { input: AuthorizeInput }) => {
         if (!input.credentials) throw new Error('The start page has no credentials model');
-        return answerOrThrow(
+        const answer = answerOrThrow(
           await deps.api.authorize(input.formType, { credentials: input.credentials, reCaptchaResponse: input.captchaToken }, deps.culture()),
         );
+        if (answer.authorized) keepCaptchaValue(input.formType, answer.captcha);
+        return answer;
       }),
       submit: fromPromise(async ({ input }: { input: SubmitInput }) => {
         const payload = buildPayload({
@@ -77,6 +99,7 @@ function startSession(formType: FormType, deps: SessionDeps, flow: FlowFile, fro
         });
         return answerOrThrow(await deps.api.submit(input.formType, payload));
       }),
+      saveDraft: fromPromise(({ input }: { input: SaveDraftInput }) => savePage(deps, input)),
     },
   });
   const input = { store: initStore(deps.modelConfigs, formType, session.ids), minSessionDuration: deps.minSessionDuration };
@@ -112,6 +135,8 @@ export interface FormSessions {
   existingSession(formType: FormType): FormSession | undefined;
   /** Ends a form's session (special exits clear the form state). */
   endSession(formType: FormType): void;
+  /** Forms whose claim in progress the server was asked for since the page loaded (asked once). */
+  readonly resumeAsked: Set<FormType>;
 }
 
 export function createFormSessions(flows: HostedFlows): FormSessions {
@@ -156,6 +181,7 @@ export function createFormSessions(flows: HostedFlows): FormSessions {
       }
     },
     existingSession: (formType) => sessions.get(formType),
+    resumeAsked: new Set<FormType>(),
     endSession(formType) {
       const session = sessions.get(formType);
       if (!session) return;

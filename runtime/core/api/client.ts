@@ -148,7 +148,9 @@ export interface ApiClient {
   keepAlive(): Promise<ApiResult<{ sessionExpiresAt: string }>>;
   /**
    * When the server says the session ends without activity (ISO 8601), as last answered by
-   * getCsrf, keepAlive or saveDraft; null before any of them.
+   * getCsrf, keepAlive or saveDraft, told in this browser's clock: shifted by the difference
+   * between the clocks that the answer's Date header shows (a skewed clock would otherwise warn
+   * too early or too late). Null before any of them.
    */
   sessionExpiresAt(): string | null;
   /**
@@ -173,6 +175,8 @@ export interface ApiClient {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** The server's code for an unsafe call whose CSRF token is not the session's (server/errors.ts). */
+const CSRF_INVALID = 'CSRF_INVALID';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -226,16 +230,36 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const baseUrl = (options.baseUrl ?? '').replace(/\/+$/, '');
   let csrf: CsrfToken | null = options.csrf ?? null;
   let sessionExpiry: string | null = null;
-  const noteExpiry = (value: unknown) => {
-    if (typeof value === 'string') sessionExpiry = value;
+  const noteExpiry = (value: unknown, response: Response) => {
+    if (typeof value !== 'string' || Number.isNaN(Date.parse(value))) return;
+    const serverNow = Date.parse(response.headers.get('date') ?? '');
+    sessionExpiry = Number.isNaN(serverNow) ? value : new Date(Date.parse(value) + (Date.now() - serverNow)).toISOString();
   };
 
   const url = (path: string, query?: Record<string, string>) => `${baseUrl}${answerKey(path, query)}`;
   const preloaded = options.preloaded ?? {};
   let earlyCsrf = options.earlyCsrf;
 
-  /** One request; null when no response arrived (network failure). */
+  /**
+   * One request; null when no response arrived (network failure). An unsafe call refused for its
+   * CSRF token (403 CSRF_INVALID) reads the token again and is sent once more: another tab of the
+   * same browser authorized, which renews the session's token, and the session cookie is shared.
+   */
   async function request(method: string, path: string, init: { query?: Record<string, string>; json?: unknown; form?: FormData } = {}) {
+    const response = await requestOnce(method, path, init);
+    if (!response || response.status !== 403 || SAFE_METHODS.has(method.toUpperCase())) return response;
+    const answer = await readJson(response.clone());
+    if (!isRecord(answer) || answer.code !== CSRF_INVALID) return response;
+    const fresh = await requestOnce('GET', API_PATHS.csrf);
+    if (!fresh?.ok) return response;
+    const body = await readJson(fresh);
+    if (!isRecord(body) || typeof body.requestHeaderName !== 'string' || typeof body.requestToken !== 'string') return response;
+    csrf = { requestHeaderName: body.requestHeaderName, requestToken: body.requestToken };
+    noteExpiry(body.sessionExpiresAt, fresh);
+    return requestOnce(method, path, init);
+  }
+
+  async function requestOnce(method: string, path: string, init: { query?: Record<string, string>; json?: unknown; form?: FormData } = {}) {
     const verb = method.toUpperCase();
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (!SAFE_METHODS.has(verb)) {
@@ -305,7 +329,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         return fail(USER_MESSAGES.generic, response.status, detail);
       }
       csrf = { requestHeaderName: body.requestHeaderName, requestToken: body.requestToken };
-      noteExpiry(body.sessionExpiresAt);
+      noteExpiry(body.sessionExpiresAt, response);
       return { ok: true, data: csrf, status: response.status };
     },
 
@@ -326,7 +350,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (!response) return fail(USER_MESSAGES.generic, null);
       const body = response.ok ? await readJson(response) : undefined;
       if (!isRecord(body) || typeof body.sessionExpiresAt !== 'string') return fail(USER_MESSAGES.generic, response.status);
-      noteExpiry(body.sessionExpiresAt);
+      noteExpiry(body.sessionExpiresAt, response);
       return { ok: true, data: { sessionExpiresAt: body.sessionExpiresAt }, status: response.status };
     },
 
@@ -346,7 +370,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (typeof answer.savedAt !== 'string' || typeof answer.expiresAt !== 'string' || typeof answer.sessionExpiresAt !== 'string') {
         return fail(USER_MESSAGES.requestFailed, response.status);
       }
-      noteExpiry(answer.sessionExpiresAt);
+      noteExpiry(answer.sessionExpiresAt, response);
       return { ok: true, data: { savedAt: answer.savedAt, expiresAt: answer.expiresAt, sessionExpiresAt: answer.sessionExpiresAt }, status: response.status };
     },
 

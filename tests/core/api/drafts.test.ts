@@ -109,4 +109,16 @@ describe('keepAlive and the session expiry', () => {
     await api.getCsrf();
     expect(api.sessionExpiresAt()).toBe('2026-11-25T12:30:00.000Z');
   });
+
+  it("tells the expiry in this browser's clock when the answer's Date header shows the clocks differ", async () => {
+    // The server's clock is 10 minutes behind this one.
+    const serverNow = new Date(Date.now() - 10 * 60_000);
+    const expiry = new Date(serverNow.getTime() + 30 * 60_000);
+    const answer = new Response(JSON.stringify({ sessionExpiresAt: expiry.toISOString() }), { headers: { 'Content-Type': 'application/json', Date: serverNow.toUTCString() } });
+    const { api } = client({ 'POST /api/session/keep-alive': answer });
+    await api.keepAlive();
+    const local = Date.parse(api.sessionExpiresAt()!);
+    // Date headers are whole seconds.
+    expect(Math.abs(local - (Date.now() + 30 * 60_000))).toBeLessThan(2_000);
+  });
 });

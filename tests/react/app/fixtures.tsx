@@ -54,7 +54,8 @@ export function fakeApi(over: Partial<ApiClient> = {}): ApiClient {
     keepAlive: vi.fn(async () => ok({ sessionExpiresAt: '2026-03-15T12:30:00.000Z' })),
     sessionExpiresAt: () => null,
     saveDraft: vi.fn(async () => ok({ savedAt: '2026-03-15T12:00:00.000Z', expiresAt: '2026-04-14T12:00:00.000Z', sessionExpiresAt: '2026-03-15T12:30:00.000Z' })),
-    loadDraft: vi.fn(async () => ok(null)),
+    // A fresh browser: the session is not authorized for any form.
+    loadDraft: vi.fn(async () => ({ ok: false as const, error: 'Your session has expired.', errorKey: null, status: 401 })),
     ...over,
   };
   return api;

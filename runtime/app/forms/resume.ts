@@ -1,0 +1,61 @@
+import type { FormType } from '../../core/types';
+import type { AppServices } from '../context';
+
+/**
+ * The value authorize answers for the submit's captchaRawValue, kept for this tab so that a
+ * reload can still submit: a signed value bound to the session, nothing of the claimant's.
+ */
+const CAPTCHA_KEY = (formType: FormType) => `claims:captcha:${formType}`;
+
+export function keepCaptchaValue(formType: FormType, value: string | null): void {
+  try {
+    if (value) window.sessionStorage.setItem(CAPTCHA_KEY(formType), value);
+    else window.sessionStorage.removeItem(CAPTCHA_KEY(formType));
+  } catch {
+    // Storage refused (private mode, quota): a reload then signs in again before submitting.
+  }
+}
+
+function keptCaptchaValue(formType: FormType): string | null {
+  try {
+    return window.sessionStorage.getItem(CAPTCHA_KEY(formType));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A form page needing authorization was opened with no running form (a reload, a second tab, the
+ * browser's history): if the server session is authorized for the form, its claim in progress is
+ * restored (GET …/draft: the saved answers and page; 404: none yet) and the form runs again,
+ * authorized. Resolves to the page the restored form shows, or null when the session is not
+ * authorized (401) or the draft cannot be read: the guard then sends the claimant to /session-expired.
+ */
+export async function resumeClaim(services: AppServices, formType: FormType, addressedPageId: string): Promise<string | null> {
+  const { api, store, sessions, flows } = services;
+  const loaded = await api.loadDraft(formType);
+  if (!loaded.ok) return null;
+  let modelConfigs = store.get().modelConfigs;
+  if (!modelConfigs) {
+    const configs = await api.getFormsConfig();
+    if (!configs.ok || !configs.data) return null;
+    modelConfigs = configs.data;
+    store.set({ modelConfigs });
+  }
+  const flow = flows.flow(formType);
+  const session = sessions.formSession(formType, flow.pages[0]?.id ?? '', {
+    api,
+    modelConfigs,
+    minSessionDuration: store.get().settings.client.minSessionDuration,
+    culture: () => store.get().culture ?? 'en',
+  });
+  const draft = loaded.data;
+  session.actor.send({ type: 'RESTORE', models: draft?.models ?? [], pageId: draft?.pageId ?? null, addressed: addressedPageId, captcha: keptCaptchaValue(formType) });
+  const { context } = session.actor.getSnapshot();
+  if (!context.authorized) return null;
+  // Opening the page is activity: the timer runs on the server's expiry the csrf call answered.
+  const expiry = api.sessionExpiresAt();
+  if (expiry !== null) session.actor.send({ type: 'SESSION_EXTENDED', expiresAt: Date.parse(expiry) });
+  store.set((s) => ({ authorized: { ...s.authorized, [formType]: true } }));
+  return context.navigation.currentPage;
+}

@@ -1,0 +1,70 @@
+/**
+ * A second tab of the same browser authorizes: the session is rotated and its CSRF token renewed,
+ * so the first tab's next unsafe call carries a stale token. The client reads the token again once
+ * and sends the call once more (the session cookie is shared); other refusals are left as they are.
+ */
+import { describe, expect, it } from 'vitest';
+import { createApiClient, type FormEndpoints } from '../../../runtime/core/api';
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const ENDPOINTS: FormEndpoints = {
+  Automotive: { authorize: { endpoint: '/api/forms/automotive/authorize', method: 'POST' }, submit: { endpoint: '/api/forms/automotive', method: 'POST' } },
+};
+const STALE = { requestHeaderName: 'X-CSRF-TOKEN', requestToken: 'stale' };
+const SAVED = { savedAt: '2026-11-25T12:00:00.000Z', expiresAt: '2026-12-25T12:00:00.000Z', sessionExpiresAt: '2026-11-25T12:30:00.000Z' };
+const REFUSED = { error: 'Your session has expired. Please reload the page.', code: 'CSRF_INVALID' };
+
+/** A fake server whose session token is `current`: unsafe calls with another token get 403 CSRF_INVALID. */
+function fakeServer(current: string, refusal = REFUSED) {
+  const calls: Array<{ method: string; url: string; token: string | undefined; body: unknown }> = [];
+  const fetchFn = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const method = init?.method ?? 'GET';
+    const url = String(input);
+    const token = (init?.headers as Record<string, string> | undefined)?.['X-CSRF-TOKEN'];
+    calls.push({ method, url, token, body: init?.body });
+    if (method === 'GET' && url === '/api/csrf') return json({ requestHeaderName: 'X-CSRF-TOKEN', requestToken: current, sessionExpiresAt: '2026-11-25T12:29:00.000Z' });
+    if (token !== current) return json(refusal, 403);
+    if (url === '/api/forms/automotive/draft') return json(SAVED);
+    return json({ sessionExpiresAt: '2026-11-25T12:31:00.000Z' });
+  }) as typeof fetch;
+  return { fetchFn, calls };
+}
+
+describe('a stale CSRF token', () => {
+  it('is read again once and the call sent again with the new token and the same body', async () => {
+    const server = fakeServer('fresh');
+    const api = createApiClient({ fetch: server.fetchFn, endpoints: ENDPOINTS, csrf: STALE });
+    const result = await api.saveDraft('Automotive', 'claimant-info', []);
+    expect(result).toEqual({ ok: true, data: SAVED, status: 200 });
+    expect(server.calls.map((c) => `${c.method} ${c.url} ${c.token ?? ''}`.trim())).toEqual([
+      'PUT /api/forms/automotive/draft stale',
+      'GET /api/csrf',
+      'PUT /api/forms/automotive/draft fresh',
+    ]);
+    expect(server.calls[2]!.body).toBe(server.calls[0]!.body);
+    expect(api.csrfToken()).toEqual({ requestHeaderName: 'X-CSRF-TOKEN', requestToken: 'fresh' });
+    expect(api.sessionExpiresAt()).toBe(SAVED.sessionExpiresAt);
+  });
+
+  it('is retried only once: a second refusal is the answer', async () => {
+    const server = fakeServer('never-matches');
+    // The csrf answer gives a token the fake then refuses again (it compares with `current` only).
+    const api = createApiClient({
+      fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
+        if (String(input) === '/api/csrf') return json({ requestHeaderName: 'X-CSRF-TOKEN', requestToken: 'also-stale' });
+        return server.fetchFn(input, init);
+      }) as typeof fetch,
+      endpoints: ENDPOINTS,
+      csrf: STALE,
+    });
+    expect(await api.keepAlive()).toMatchObject({ ok: false, status: 403 });
+    expect(server.calls.map((c) => c.method)).toEqual(['POST', 'POST']);
+  });
+
+  it('is not retried for another 403', async () => {
+    const server = fakeServer('fresh', { error: 'Forbidden', code: 'FORBIDDEN' });
+    const api = createApiClient({ fetch: server.fetchFn, endpoints: ENDPOINTS, csrf: STALE });
+    expect(await api.keepAlive()).toMatchObject({ ok: false, status: 403 });
+    expect(server.calls).toHaveLength(1);
+  });
+});

@@ -1,0 +1,151 @@
+/**
+ * The claim in progress kept by the server, in real Chromium against the real server: a reload of
+ * any in-flow page shows that page with the answers saved by Next, the browser's Back and Forward
+ * move between pages as Back and Next do, Back after Submit shows the confirmation again, and a
+ * second tab of the same form continues the same claim without breaking the first.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  addRepair,
+  authorizeAutomotive,
+  BACK,
+  DOCUMENTS,
+  fillEligibility,
+  NEXT,
+  next,
+  REPAIRS,
+  signSummary,
+  startAutomotive,
+  uploadDocument,
+} from './flow-steps';
+import { openPage, settled, withServerAndBrowser } from './harness';
+
+/** Reloads the page and waits until it shows again at the same address. */
+async function reload(page: Page, urlPart: RegExp): Promise<void> {
+  await page.reload();
+  await settled(page);
+  expect(page.url()).toMatch(urlPart);
+}
+
+describe('the claim in progress in the browser', () => {
+  const e2e = withServerAndBrowser();
+
+  it('a reload of every in-flow page of the Automotive flow keeps the page and every saved answer', async () => {
+    const { page, context, errors } = await openPage(e2e.browser);
+    await startAutomotive(page, e2e.server.url, 'en', null);
+    await page.fill('#claimantInfo-alternatePhoneNumber', '5105550199');
+    await next(page, /\/automotive\/eligibility$/);
+    await fillEligibility(page, 'true');
+    await next(page, /\/automotive\/repairs$/);
+    await addRepair(page);
+    await next(page, /\/automotive\/supporting-documents$/);
+    await uploadDocument(page, 'invoice.pdf', 'repairInvoice', true);
+    await page.locator(`#${DOCUMENTS} .cf-records__item`).first().waitFor();
+    await next(page, /\/automotive\/claim-summary$/);
+
+    // Each page, from the last back to the first: reloaded, it shows again with its answers.
+    await reload(page, /\/automotive\/claim-summary$/);
+    expect(await page.locator('#main-content').innerText()).toContain('Bayside Motors');
+    await page.click(BACK);
+    await page.waitForURL(/\/automotive\/supporting-documents$/);
+    await reload(page, /\/automotive\/supporting-documents$/);
+    expect(await page.locator(`#${DOCUMENTS} .cf-records__item`).innerText()).toContain('invoice.pdf');
+    await page.click(BACK);
+    await page.waitForURL(/\/automotive\/repairs$/);
+    await reload(page, /\/automotive\/repairs$/);
+    expect(await page.locator(`#${REPAIRS} .cf-records__item`).innerText()).toContain('Bayside Motors');
+    await page.click(BACK);
+    await page.waitForURL(/\/automotive\/eligibility$/);
+    await reload(page, /\/automotive\/eligibility$/);
+    expect(await page.inputValue('#claimDetails-acquisitionDate')).toBe('03/15/2016');
+    expect(await page.isChecked('#claimDetails-didIncurOutOfPocketExpensesPriorToSeptember-0')).toBe(true);
+    await page.click(BACK);
+    await page.waitForURL(/\/automotive\/claimant-info$/);
+    await reload(page, /\/automotive\/claimant-info$/);
+    expect(await page.inputValue('#claimantInfo-firstName')).toBe('Maria');
+    expect(await page.inputValue('#claimantInfo-alternatePhoneNumber')).toContain('5105550199');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a reload of every in-flow page of the Exclusion flow keeps the page and the saved answers', async () => {
+    const { page, context, errors } = await openPage(e2e.browser);
+    await page.goto(`${e2e.server.url}/exclusion`);
+    await settled(page);
+    await page.fill('#credentials-vin', '5EXMA1B20JC000202');
+    await page.fill('#credentials-noticeId', 'EXM-100002');
+    await page.fill('#credentials-pin', '730155');
+    await next(page, /\/exclusion\/claimant-info$/);
+    if (!(await page.inputValue('#claimantInfo-emailAddress'))) await page.fill('#claimantInfo-emailAddress', 'james.oneil@example.com');
+    if (!(await page.inputValue('#claimantInfo-phoneNumber'))) await page.fill('#claimantInfo-phoneNumber', '2175550123');
+    await next(page, /\/exclusion\/claim-summary$/);
+
+    await reload(page, /\/exclusion\/claim-summary$/);
+    expect(await page.locator('.cf-summary').innerText()).toContain("O'Neil");
+    await page.click(BACK);
+    await page.waitForURL(/\/exclusion\/claimant-info$/);
+    await reload(page, /\/exclusion\/claimant-info$/);
+    expect(await page.inputValue('#claimantInfo-firstName')).toBe('James');
+    expect(await page.inputValue('#claimantInfo-emailAddress')).toBe('james.oneil@example.com');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("the browser's Back and Forward move between pages, and Back after Submit shows the confirmation again", async () => {
+    const { page, context } = await openPage(e2e.browser);
+    await startAutomotive(page, e2e.server.url, 'en', null);
+    await next(page, /\/automotive\/eligibility$/);
+    await page.goBack();
+    await page.waitForURL(/\/automotive\/claimant-info$/);
+    await settled(page);
+    expect(await page.inputValue('#claimantInfo-firstName')).toBe('Maria');
+    await page.goForward();
+    await page.waitForURL(/\/automotive\/eligibility$/);
+    await settled(page);
+    await fillEligibility(page, 'true');
+    await next(page, /\/automotive\/repairs$/);
+    await addRepair(page);
+    await next(page, /\/automotive\/supporting-documents$/);
+    await uploadDocument(page, 'invoice.pdf', 'repairInvoice', true);
+    await page.locator(`#${DOCUMENTS} .cf-records__item`).first().waitFor();
+    await next(page, /\/automotive\/claim-summary$/);
+    await signSummary(page);
+    await page.click(NEXT);
+    await page.waitForURL(/\/automotive\/confirmation$/);
+    await settled(page);
+    const code = (await page.locator('.cf-confirmation__code').innerText()).trim();
+
+    await page.goBack();
+    await page.waitForURL(/\/automotive\/confirmation$/);
+    await settled(page);
+    expect((await page.locator('.cf-confirmation__code').innerText()).trim()).toBe(code);
+    await context.close();
+  });
+
+  it('a second tab continues the same claim, and signing in again there does not break the first', async () => {
+    const { page: first, context } = await openPage(e2e.browser);
+    await startAutomotive(first, e2e.server.url, 'en', null);
+    await next(first, /\/automotive\/eligibility$/);
+
+    const second = await context.newPage();
+    await second.goto(`${e2e.server.url}/automotive/eligibility`);
+    await settled(second);
+    expect(second.url()).toMatch(/\/automotive\/eligibility$/);
+    await second.click(BACK);
+    await second.waitForURL(/\/automotive\/claimant-info$/);
+    await settled(second);
+    expect(await second.inputValue('#claimantInfo-firstName')).toBe('Maria');
+
+    // The second tab signs in again: the session's token is renewed.
+    await second.goto(`${e2e.server.url}/automotive`);
+    await settled(second);
+    await authorizeAutomotive(second);
+
+    // The first tab's next save reads the new token and goes through.
+    await fillEligibility(first, 'true');
+    await next(first, /\/automotive\/repairs$/);
+    expect(await first.locator('.cf-error-summary').count()).toBe(0);
+    await context.close();
+  });
+});
