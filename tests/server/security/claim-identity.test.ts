@@ -11,6 +11,7 @@ import { SERVER_ERRORS } from '../../../server/errors.js';
 import { automotiveParts, type Credentials, DIALECTS, exclusionParts, MARIA, otherClassVehicle, type Parts, serverOver, vinOnly } from '../helper.js';
 
 const JAMES = { vin: '5EXMA1B20JC000202', noticeId: 'EXM-100002', pin: '730155' };
+const AIKO = { vin: '5EXMS2D41KC000303', noticeId: 'EXM-100003', pin: '160482' };
 
 /** The parts with some JSON parts changed in place (their models keep their clientIds). */
 function edited(parts: Parts, changes: Record<string, (model: { fields: Record<string, unknown> }) => void>, text: Record<string, string> = {}): Parts {
@@ -128,6 +129,13 @@ describe.each(DIALECTS)('a claim is bound to the claimant who was authorized, ov
       const res = await c.submit('Exclusion', parts);
       expect(res.statusCode, res.body).toBe(200);
       expect((await record(res.json().referenceCodeForm)).credentials!.fields).toEqual({ vin, noticeId: null, pin: null });
+    });
+    it('a claim resumed after a reload sends its Notice ID without the PIN (the browser never gets it back): accepted, bound to the authorization', async () => {
+      const { c, raw } = await authorized('Exclusion', AIKO);
+      const parts = edited(exclusionParts(raw, await c.captchaToken(), AIKO), { credentials: (m) => (m.fields.pin = null) });
+      const res = await c.submit('Exclusion', parts);
+      expect(res.statusCode, res.body).toBe(200);
+      expect((await record(res.json().referenceCodeForm)).credentials!.fields).toEqual({ vin: AIKO.vin, noticeId: AIKO.noticeId, pin: null });
     });
   });
 

@@ -96,7 +96,9 @@ export function applyPageLogic(given: PageLogicInput): PageLogicResult | null {
   const problems = (): PageLogicProblem[] => {
     let errors: FlowPageError[];
     try {
-      errors = flowErrors(input.flow, modelConfigs, kept, { formType: input.formType, settings: input.settings, t: input.t, whitelist: input.whitelist, now: input.now });
+      // The sign-in page was checked by authorize (its PIN is not sent again after a reload).
+      const checked = { pages: input.flow.pages.map((page) => (page.action === 'authorize' ? { ...page, blocks: [] } : page)) };
+      errors = flowErrors(checked, modelConfigs, kept, { formType: input.formType, settings: input.settings, t: input.t, whitelist: input.whitelist, now: input.now });
     } catch (error) {
       // Answers the flow cannot read (two records where a minimum depends on one) are the claim's fault, not the server's.
       if (error instanceof DevError) return [{ clientId: '', field: '', text: error.message }];

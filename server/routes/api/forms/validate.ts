@@ -134,6 +134,9 @@ export function validateSubmission(input: ValidationInput): ValidationProblems {
       const name = typeof model.fields.name === 'string' ? ` "${model.fields.name.slice(0, 80)}"` : '';
       structure.push(`The document${name} was not received; please upload it again.`);
     }
+    // The sign-in answers were checked by authorize; a submit or a page save is compared with that
+    // authorization instead (submit.ts sameClaimant), and a page reloaded since has no PIN to send.
+    if (kind === 'credentials') continue;
     const errors = validateModelFields(model.fields, config.fields, ctx);
     for (const [field, messages] of Object.entries(errors)) ruleProblems.push({ clientId: model.clientId, field, text: `${sentKind}.${field}: ${messages.join(' ')}` });
   }
