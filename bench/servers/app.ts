@@ -3,13 +3,17 @@
  * in its own schema), the sample settlement, the captcha emulator given by origin, production-style
  * logging (level info, to stdout, which the parent discards) unless BENCH_LOGGER=off.
  * The coarse per-IP API limit and the shedding of instant submits are lifted: every request of the
- * benchmark comes from 127.0.0.1, at once.
+ * benchmark comes from 127.0.0.1, at once. So is the wrong-PIN lock: each authorize is counted on
+ * its notice ID before its PIN is compared, and the benchmark authorizes one notice ID many times
+ * at once (a person never does).
  */
 import path from 'node:path';
 import { buildApp, loggerOptions } from '../../server/app.js';
 import { openDatabase } from '../../server/db/index.js';
 import { SQLITE_FILE_NAME } from '../../server/db/open.js';
+import { loadSettlement } from '../../server/settlement/load.js';
 import { startMonitor } from '../lib/monitor.js';
+import { ROOT } from '../lib/paths.js';
 
 export interface AppChildConfig {
   dataDir: string;
@@ -29,8 +33,11 @@ const database = await openDatabase({
   ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
   ...(config.schema ? { schema: config.schema } : {}),
 });
+const sample = loadSettlement(path.join(ROOT, 'server-fixtures'));
+const settlement = { ...sample, settings: { ...sample.settings, pinAttempts: { ...sample.settings.pinAttempts, max: 100_000_000 } } };
 const app = await buildApp({
   database,
+  settlement,
   ownsDatabase: true,
   sessionSecret: 'bench-session-secret-0123456789abcdefghijklmnop',
   environment: 'test',
