@@ -163,6 +163,14 @@ function openPostgres(url: string, schema: string, busyTimeoutMs: number): Diale
   return new PostgresDialect({ pool });
 }
 
+/** PostgreSQL's "schema X does not exist" (3F000) for a schema other than ours: one dropped meanwhile. */
+function droppedMeanwhile(error: unknown, ours: string): boolean {
+  const e = error as { code?: unknown; message?: unknown } | null;
+  if (e?.code !== '3F000' || typeof e.message !== 'string') return false;
+  const named = /schema "([^"]+)" does not exist/.exec(e.message)?.[1];
+  return named !== undefined && named !== ours;
+}
+
 /** Opens (creating if needed) the database and applies pending migrations. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   const busyTimeoutMs = options.busyTimeoutMs ?? 5000;
@@ -181,8 +189,19 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       provider: migrationProvider(dialectName),
       ...(dialectName === 'postgres' ? { migrationTableSchema: schema } : {}),
     });
-    const { error } = await migrator.migrateToLatest();
-    if (error) throw translateDatabaseError(error);
+    // Kysely looks for its migration tables by listing the tables of every schema; a schema another
+    // client drops during that listing fails it ("schema … does not exist", 3F000). That schema is
+    // not ours: list again.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const { error } = await migrator.migrateToLatest();
+        if (error) throw error;
+        break;
+      } catch (error) {
+        if (attempt < 10 && droppedMeanwhile(error, schema)) continue;
+        throw translateDatabaseError(error);
+      }
+    }
   } catch (error) {
     await db.destroy().catch(() => {});
     throw error;

@@ -94,4 +94,26 @@ describe('openDatabase over postgres', () => {
     const r = await sql<{ synchronous_commit: string }>`show synchronous_commit`.execute(t.database.db);
     expect(r.rows[0]?.synchronous_commit).toBe('on');
   });
+
+  it('opens while other clients create and drop schemas of their own (instances and test runs share one server)', async () => {
+    const churn = new pg.Client({ connectionString: POSTGRES_URL });
+    await churn.connect();
+    let running = true;
+    const dropping = (async () => {
+      for (let i = 0; running && i < 400; i++) {
+        const name = `churn_${process.pid}_${i}`;
+        await churn.query(`create schema "${name}"; create table "${name}".t (x int)`);
+        await churn.query(`drop schema "${name}" cascade`);
+      }
+    })();
+    try {
+      const opened: TestDatabase[] = [];
+      for (let i = 0; i < 8; i++) opened.push(await openTestDatabase('postgres'));
+      await Promise.all(opened.map((o) => o.cleanup()));
+    } finally {
+      running = false;
+      await dropping;
+      await churn.end();
+    }
+  });
 });
