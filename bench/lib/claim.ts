@@ -75,6 +75,19 @@ export function automotivePayload(options: { captchaRawValue: string; reCaptchaR
   };
 }
 
+/**
+ * A page save of the Automotive claim in progress (PUT …/draft): the answers up to the eligibility
+ * page (credentials, claimant info, claim details), for the credentials the session was authorized with.
+ */
+export function automotivePageSave(credentials: Record<string, FieldValue> = { vin: MARIA.vin, noticeId: null, pin: null }): string {
+  const models = [
+    model('Automotive', 'Credentials', { ...credentials }),
+    model('Automotive', 'ClaimantInfo', { ...MARIA_ANSWERS.ClaimantInfo }),
+    model('Automotive', 'ClaimDetails', { ...MARIA_ANSWERS.ClaimDetails }),
+  ];
+  return JSON.stringify({ pageId: 'eligibility', models });
+}
+
 /** The model clientIds of a payload (one logical submission, whatever its retries). */
 export function payloadClientIds(payload: SubmissionPayload): string[] {
   const one = [payload.credentials, payload.claimantInfo, payload.claimDetails, payload.signature].filter((m): m is FormModel => m !== null);

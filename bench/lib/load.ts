@@ -27,6 +27,8 @@ export interface LoadRun {
 export interface LoadOptions {
   url: string;
   path: string;
+  /** POST unless given (a page save is a PUT). */
+  method?: 'POST' | 'PUT';
   connections: number;
   seconds: number;
   /** Builds the next request; null when the prepared supply is exhausted. */
@@ -44,6 +46,7 @@ export async function loadRun(options: LoadOptions): Promise<LoadRun> {
   let ok = 0;
   let non2xx = 0;
   const statuses: Record<string, number> = {};
+  const method = options.method ?? 'POST';
   const started = performance.now();
   const instance: ReturnType<typeof autocannon> = autocannon({
     url: options.url,
@@ -52,7 +55,7 @@ export async function loadRun(options: LoadOptions): Promise<LoadRun> {
     timeout: 10,
     requests: [
       {
-        method: 'POST',
+        method,
         path: options.path,
         setupRequest: (request, context: { spare?: boolean }) => {
           // Autocannon builds requests ahead of sending them: stop with a reserve, never send one twice.
@@ -64,10 +67,10 @@ export async function loadRun(options: LoadOptions): Promise<LoadRun> {
           context.spare = !built;
           if (!built) {
             reused++;
-            return last ? { ...request, method: 'POST', path: options.path, headers: last.headers, body: last.body } : null;
+            return last ? { ...request, method, path: options.path, headers: last.headers, body: last.body } : null;
           }
           last = built;
-          return { ...request, method: 'POST', path: options.path, headers: built.headers, body: built.body };
+          return { ...request, method, path: options.path, headers: built.headers, body: built.body };
         },
         onResponse: (status, body, context: { spare?: boolean }) => {
           if (context.spare) return;

@@ -5,6 +5,8 @@
  *                    then one transaction inserting the JSON text and each file as a BLOB/bytea.
  *   POST /authorize  JSON body, one siteverify call to the captcha emulator over HTTP, one indexed
  *                    SELECT of the VIN, one session row written.
+ *   PUT /draft       JSON body (a page's answers), the session row read by its id (x-session
+ *                    header), one transaction upserting the draft row and moving the session's expiry.
  *
  * SQLite: better-sqlite3, WAL, synchronous=FULL (as server/db/open.ts). PostgreSQL: pg Pool of 10,
  * synchronous_commit=on, its own schema.
@@ -30,6 +32,7 @@ interface Store {
   storeSubmission(text: Record<string, string>, files: Array<{ name: string; field: string; bytes: Buffer }>): Promise<number>;
   isClassVehicle(vin: string): Promise<boolean>;
   createSession(idHash: string, data: string): Promise<void>;
+  saveDraft(sessionHash: string, pageId: string, answers: string): Promise<void>;
 }
 
 const config = JSON.parse(process.env.BENCH_CONFIG ?? '{}') as FloorConfig;
@@ -44,6 +47,7 @@ const DDL = (blob: string, serial: string) => [
   `create table if not exists documents (id ${serial} primary key, submission_id integer not null references submissions(id), name text not null, field text not null, size integer not null, bytes ${blob} not null)`,
   'create table if not exists class_vehicles (vin text primary key)',
   'create table if not exists sessions (id_hash text primary key, data text not null, expires_at bigint not null)',
+  'create table if not exists drafts (claimant_key text primary key, page_id text not null, answers text not null, saved_at text not null)',
 ];
 
 function sqliteStore(): Store {
@@ -63,6 +67,16 @@ function sqliteStore(): Store {
   });
   const selectVin = db.prepare('select 1 from class_vehicles where vin = ?');
   const insertSession = db.prepare('insert into sessions (id_hash, data, expires_at) values (?, ?, ?)');
+  const selectSession = db.prepare('select data from sessions where id_hash = ?');
+  const upsertDraft = db.prepare(
+    'insert into drafts (claimant_key, page_id, answers, saved_at) values (?, ?, ?, ?) on conflict (claimant_key) do update set page_id = excluded.page_id, answers = excluded.answers, saved_at = excluded.saved_at',
+  );
+  const extendSession = db.prepare('update sessions set expires_at = ? where id_hash = ?');
+  const saveDraft = db.transaction((sessionHash: string, pageId: string, answers: string) => {
+    selectSession.get(sessionHash);
+    upsertDraft.run(sessionHash, pageId, answers, new Date().toISOString());
+    extendSession.run(Date.now() + 1_800_000, sessionHash);
+  });
   return {
     storeSubmission: async (text, files) => {
       const t0 = performance.now();
@@ -73,6 +87,7 @@ function sqliteStore(): Store {
     },
     isClassVehicle: async (vin) => selectVin.get(vin) !== undefined,
     createSession: async (idHash, data) => void insertSession.run(idHash, data, Date.now() + 1_800_000),
+    saveDraft: async (sessionHash, pageId, answers) => void saveDraft(sessionHash, pageId, answers),
   };
 }
 
@@ -108,6 +123,24 @@ async function postgresStore(): Promise<Store> {
     },
     isClassVehicle: async (vin) => ((await pool.query('select 1 from class_vehicles where vin = $1', [vin])).rowCount ?? 0) > 0,
     createSession: async (idHash, data) => void (await pool.query('insert into sessions (id_hash, data, expires_at) values ($1, $2, $3)', [idHash, data, Date.now() + 1_800_000])),
+    async saveDraft(sessionHash, pageId, answers) {
+      await pool.query('select data from sessions where id_hash = $1', [sessionHash]);
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        await client.query(
+          'insert into drafts (claimant_key, page_id, answers, saved_at) values ($1, $2, $3, $4) on conflict (claimant_key) do update set page_id = excluded.page_id, answers = excluded.answers, saved_at = excluded.saved_at',
+          [sessionHash, pageId, answers, new Date().toISOString()],
+        );
+        await client.query('update sessions set expires_at = $1 where id_hash = $2', [Date.now() + 1_800_000, sessionHash]);
+        await client.query('commit');
+      } catch (error) {
+        await client.query('rollback').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
   };
 }
 
@@ -137,6 +170,14 @@ app.post<{ Body: { credentials?: { fields?: { vin?: string } }; reCaptchaRespons
   const authorized = await store.isClassVehicle(String(request.body.credentials?.fields?.vin ?? ''));
   await store.createSession(createHash('sha256').update(randomBytes(32)).digest('hex'), JSON.stringify({ authorized }));
   return { authorized, error: null, captcha: null, prepopulatedData: null };
+});
+
+app.put<{ Body: { pageId?: string; models?: unknown[] } }>('/draft', async (request, reply) => {
+  const { pageId, models } = request.body;
+  if (typeof pageId !== 'string' || !Array.isArray(models)) return reply.code(400).send({ error: 'pageId and models' });
+  const sessionHash = createHash('sha256').update(String(request.headers['x-session'] ?? '')).digest('hex');
+  await store.saveDraft(sessionHash, pageId, JSON.stringify(models));
+  return { savedAt: new Date().toISOString() };
 });
 
 const url = await app.listen({ host: '127.0.0.1', port: 0 });

@@ -23,10 +23,10 @@ export function createDrafts(database: Database, options: { clock?: Clock } = {}
   const { db } = database;
   const clock = options.clock ?? Date.now;
   return {
-    async save(draft) {
+    async save(draft, trx) {
       const now = clock();
       const models = JSON.stringify(draft.models);
-      const row = await db
+      const row = await (trx ?? db)
         .insertInto('drafts')
         .values({
           form_type: draft.formType,

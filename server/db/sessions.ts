@@ -60,9 +60,9 @@ export function createSessionStore(database: Database, options: SessionStoreOpti
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
-    async touch(id) {
+    async touch(id, trx) {
       const now = clock();
-      const result = await db
+      const result = await (trx ?? db)
         .updateTable('sessions')
         .set({ expires_at: now + idle })
         .where('id_hash', '=', hashId(id))
@@ -139,7 +139,8 @@ export function createRedisSessionStore(redis: Redis, options: SessionStoreOptio
       if (!(await read(id, now))) return false;
       return (await write(id, { data, expiresAt: now + idle }, 'XX')) === 'OK';
     },
-    async touch(id) {
+    async touch(id, trx) {
+      if (trx) throw noTransactions();
       const now = clock();
       const value = await read(id, now);
       if (!value) return false;

@@ -82,8 +82,8 @@ export interface SessionStore {
   readonly joinsTransactions: boolean;
   /** Replace the data and extend the expiry. Returns false when the session no longer exists. */
   save(id: string, data: SessionData, trx?: Trx): Promise<boolean>;
-  /** Extend the expiry. Returns false when the session no longer exists. */
-  touch(id: string): Promise<boolean>;
+  /** Extend the expiry (in `trx` when given). Returns false when the session no longer exists. */
+  touch(id: string, trx?: Trx): Promise<boolean>;
   /** End it (POST /api/session-timeout). Unknown ids are ignored. */
   destroy(id: string): Promise<void>;
   /** New id, same data (optionally replaced), old id destroyed; null when the old one is gone or expired. */
@@ -356,7 +356,7 @@ export interface DraftSummary {
 
 export interface Drafts {
   /** Creates or replaces the claimant's draft of the form (its createdAt kept); returns what was stored. */
-  save(draft: NewDraft): Promise<DraftRecord>;
+  save(draft: NewDraft, trx?: Trx): Promise<DraftRecord>;
   /** The unexpired draft, or null. */
   get(key: DraftKey): Promise<DraftRecord | null>;
   /** Removes it (in `trx` when given: a submission's transaction); true when there was one. */

@@ -43,9 +43,10 @@ export interface SessionHelpers {
   rotate(request: FastifyRequest, reply: FastifyReply, trx?: Trx): Promise<Session>;
   /**
    * Activity (a draft saved, the keep-alive): extends the request's session by the idle timeout and
-   * returns its new expiry, epoch ms; a vanished session is NOT_AUTHORIZED.
+   * returns its new expiry, epoch ms; a vanished session is NOT_AUTHORIZED. In `trx` when given
+   * (only when joinTransactions).
    */
-  keepAlive(request: FastifyRequest): Promise<number>;
+  keepAlive(request: FastifyRequest, trx?: Trx): Promise<number>;
   /** How long a session lives without activity, ms (settings.client.minSessionDuration). */
   readonly idleTimeoutMs: number;
   /** End the session and clear the cookie. */
@@ -128,9 +129,9 @@ export default fp<{ secret: string }>(
         reply.header(CSRF_HEADER, helpers.csrfToken(next));
         return next;
       },
-      async keepAlive(request) {
+      async keepAlive(request, trx) {
         const session = request.session;
-        if (!session || !(await store.touch(session.id))) throw httpError('NOT_AUTHORIZED');
+        if (!session || !(await store.touch(session.id, trx))) throw httpError('NOT_AUTHORIZED');
         session.expiresAt = app.clock() + helpers.idleTimeoutMs;
         return session.expiresAt;
       },

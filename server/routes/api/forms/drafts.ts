@@ -22,7 +22,7 @@ import { camelCase } from '../../../../runtime/core/models/index.js';
 import { isPageSkipped } from '../../../../runtime/core/navigation/index.js';
 import { isClientId, LIST_MODEL_KINDS, SINGLE_MODEL_KINDS, UNSTORABLE_TEXT, unstorableTextPaths } from '../../../../runtime/core/payload/index.js';
 import type { FieldValue, FlowFile, FormModel, FormType, PageConfig, SubmissionPayload } from '../../../../runtime/core/types.js';
-import type { DraftKey } from '../../../db/types.js';
+import type { DraftKey, Trx } from '../../../db/types.js';
 import { startHousekeeping } from '../../../db/housekeeping.js';
 import { httpError } from '../../../errors.js';
 import { passedDeadline } from '../../../settlement/deadlines.js';
@@ -216,16 +216,18 @@ const drafts: FastifyPluginAsync = async (app) => {
         const filed = await app.stores.submissions.referenceCodeOf(formType, submissionKey(formType, authorization));
         if (filed) throw httpError('ALREADY_SUBMITTED', { args: [filed] });
 
-        // A save is activity: the session lives on from now.
-        const sessionExpiresAt = await app.sessions.keepAlive(request);
-        const now = app.clock();
-        const saved = await store.save({
-          ...draftKeyOf(app, formType, authorization),
-          pageId,
-          models: keptModels(kept, authorization),
-          authorizationId: authorization.id,
-          expiresAt: Math.min(now + retentionMs, ...deadlines),
-        });
+        // A save is activity: the session lives on from now. Both writes in one transaction when
+        // sessions are in the database (one commit, one disk flush per save).
+        const write = async (trx?: Trx) => {
+          const sessionExpiresAt = await app.sessions.keepAlive(request, trx);
+          const now = app.clock();
+          const saved = await store.save(
+            { ...draftKeyOf(app, formType, authorization), pageId, models: keptModels(kept, authorization), authorizationId: authorization.id, expiresAt: Math.min(now + retentionMs, ...deadlines) },
+            trx,
+          );
+          return { sessionExpiresAt, saved };
+        };
+        const { sessionExpiresAt, saved } = app.sessions.joinTransactions ? await app.database.db.transaction().execute(write) : await write();
         return { savedAt: iso(saved.updatedAt), expiresAt: iso(saved.expiresAt), sessionExpiresAt: iso(sessionExpiresAt) };
       },
     );
