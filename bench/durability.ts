@@ -9,16 +9,20 @@
  * its own bytes. At a random moment of the burst the server is killed, restarted on the same data,
  * and every submission that got no answer is retried as the browser would (same models, a fresh
  * captcha token; a new authorization when the old one cannot be used), and each submitter's last
- * acknowledged claim is sent again (it must answer the same reference code).
+ * acknowledged claim is sent again (it must answer the same reference code). Beside them, 4 savers
+ * per round save pages of their claim in progress again and again (PUT …/draft, each save with its
+ * own mark), each on a VIN no submitter uses.
  *
  * At the end, with the server stopped, the database itself is read: every acknowledged reference
  * code is stored with byte-identical documents, no logical submission is stored twice, and the
  * database passes its integrity check (SQLite PRAGMA integrity_check + foreign_key_check;
- * PostgreSQL: no orphaned documents and every document's bytes match its sha256).
+ * PostgreSQL: no orphaned documents and every document's bytes match its sha256), and each saver's
+ * stored draft is its last acknowledged save or one sent after it (never an older one, never lost).
  *
  *   tsx bench/durability.ts [--smoke]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -28,13 +32,16 @@ import { openDatabase } from '../server/db/index.js';
 import { SQLITE_FILE_NAME } from '../server/db/open.js';
 import { createSubmissions } from '../server/db/submissions.js';
 import type { SubmissionPayload } from '../runtime/core/types.js';
-import { automotivePayload, Claimant, classVehicle, encodeSubmission, payloadClientIds, pdf, type AuthorizedSession } from './lib/claim.js';
+import { automotivePageSave, automotivePayload, Claimant, classVehicle, encodeSubmission, payloadClientIds, pdf, VEHICLE_COUNT, type AuthorizedSession } from './lib/claim.js';
 import { round, standalone, isEntry, type BenchContext, type Figure } from './lib/figure.js';
 import { ROOT } from './lib/paths.js';
 import { freePort } from './lib/procs.js';
 import { PG_URL, postgresAvailable, type Dialect } from './lib/servers.js';
 
 const SUBMITTERS = 16;
+const SAVERS = 4;
+/** VINs at the end of the list kept for savers: a submit would delete the draft of its VIN. */
+const SAVER_VINS = 100;
 const SESSION_SECRET = 'bench-durability-secret-0123456789abcdefghij';
 
 interface Logical {
@@ -50,6 +57,17 @@ interface Logical {
   refusal?: string;
   round: number;
 }
+
+/** A claimant saving pages: the marks of its saves sent and acknowledged, in order. */
+interface Saver {
+  vin: string;
+  sent: number;
+  acknowledged: number;
+  refusal?: string;
+}
+
+/** The mark of a saver's n-th save (the saver is told by its draft's key). */
+const markOf = (n: number) => `Unit ${n}`;
 
 interface ServerProc {
   proc: ChildProcess;
@@ -103,8 +121,10 @@ async function attempt(claimant: Claimant, item: Logical, fresh: boolean): Promi
 let claimants = 0;
 
 async function newAuthorized(claimant: Claimant): Promise<AuthorizedSession> {
-  return claimant.authorize(await claimant.session(), 'Automotive', classVehicle(claimants++));
+  return claimant.authorize(await claimant.session(), 'Automotive', classVehicle(claimants++ % (VEHICLE_COUNT - SAVER_VINS)));
 }
+
+let saverCount = 0;
 
 interface RoundResult {
   acknowledged: number;
@@ -113,7 +133,7 @@ interface RoundResult {
   restartMs: number;
 }
 
-async function round_(ctx: BenchContext, r: number, claimant: Claimant, server: { current: ServerProc }, env: Record<string, string>, all: Logical[], url: string): Promise<RoundResult> {
+async function round_(ctx: BenchContext, r: number, claimant: Claimant, server: { current: ServerProc }, env: Record<string, string>, all: Logical[], url: string, savers: Saver[]): Promise<RoundResult> {
   let stop = false;
   let firstSubmit: () => void = () => {};
   const started = new Promise<void>((resolve) => (firstSubmit = resolve));
@@ -154,7 +174,30 @@ async function round_(ctx: BenchContext, r: number, claimant: Claimant, server: 
     }
   };
 
-  const workers = Array.from({ length: SUBMITTERS }, (_, w) => submitter(w));
+  // Savers are authorized before the burst, so that each saves while the server is killed.
+  const saverSessions = await Promise.all(
+    Array.from({ length: SAVERS }, async () => claimant.authorize(await claimant.session(), 'Automotive', classVehicle(VEHICLE_COUNT - 1 - (saverCount++ % SAVER_VINS)))),
+  );
+  const saver = async (session: AuthorizedSession) => {
+    const record: Saver = { vin: String(session.credentials.vin), sent: 0, acknowledged: 0 };
+    savers.push(record);
+    while (!stop) {
+      const n = ++record.sent;
+      try {
+        const res = await claimant.saveDraft(session, automotivePageSave(session.credentials, markOf(n)));
+        if (res.status !== 200) {
+          record.refusal = `${res.status} ${res.body.slice(0, 160)}`;
+          return;
+        }
+        record.acknowledged = n;
+      } catch (err) {
+        if (isConnectionError(err)) return;
+        throw err;
+      }
+    }
+  };
+
+  const workers = [...Array.from({ length: SUBMITTERS }, (_, w) => submitter(w)), ...saverSessions.map(saver)];
   await Promise.race([started, new Promise((r) => setTimeout(r, 30_000))]);
   const killAfterMs = 150 + Math.floor(Math.random() * 1200);
   await new Promise((resolve) => setTimeout(resolve, killAfterMs));
@@ -207,11 +250,35 @@ interface Verification {
   duplicates: number;
   codeChanges: number;
   integrity: string;
+  /** Savers whose stored draft is missing or older than their last acknowledged save. */
+  draftsLost: string[];
 }
 
-async function verify(dialect: Dialect, dataDir: string, databaseUrl: string | undefined, all: Logical[]): Promise<Verification> {
+/** Each saver's stored draft: its last acknowledged mark or a later one it sent (a VIN's last saver counts). */
+async function verifyDrafts(database: Awaited<ReturnType<typeof openDatabase>>, savers: Saver[]): Promise<string[]> {
+  // A draft is found by the server's keyed digest of whom it was authorized as (drafts.ts draftKeyOf).
+  const keyOf = (vin: string) => createHmac('sha256', SESSION_SECRET).update(`draft\nvin:${vin}`).digest('base64url');
+  const rows = await database.db.selectFrom('drafts').select(['claimant_key', 'models']).where('form_type', '=', 'Automotive').execute();
+  const marks = new Map<string, number>();
+  for (const row of rows) {
+    const models = JSON.parse(row.models) as Array<{ metadata: { dtoMapping: string }; fields: Record<string, unknown> }>;
+    const line2 = models.find((m) => m.metadata.dtoMapping.toLowerCase() === 'claimantinfo')?.fields.mailingStreetLine2;
+    marks.set(row.claimant_key, typeof line2 === 'string' ? Number(line2.split(' ').at(-1)) : NaN);
+  }
+  const last = new Map(savers.map((s) => [s.vin, s]));
+  const lost: string[] = [];
+  for (const s of last.values()) {
+    if (s.acknowledged === 0) continue;
+    const n = marks.get(keyOf(s.vin));
+    if (n === undefined || !(n >= s.acknowledged && n <= s.sent)) lost.push(`${s.vin}: acknowledged ${s.acknowledged}, sent ${s.sent}, stored ${n ?? 'none'}`);
+  }
+  return lost;
+}
+
+async function verify(dialect: Dialect, dataDir: string, databaseUrl: string | undefined, all: Logical[], savers: Saver[]): Promise<Verification> {
   const database = await openDatabase({ dataDir, ...(databaseUrl ? { databaseUrl } : {}) });
   try {
+    const draftsLost = await verifyDrafts(database, savers);
     const submissions = createSubmissions(database);
     const records = await submissions.listSubmissions();
     const missing: string[] = [];
@@ -260,7 +327,7 @@ async function verify(dialect: Dialect, dataDir: string, databaseUrl: string | u
       integrity = `orphaned documents: ${orphans.rows[0]!.n}; documents whose bytes do not match sha256/size: ${badSha.rows[0]!.n}; ${amcheck.rows[0]!.n} submissions readable`;
       if (orphans.rows[0]!.n !== '0' || badSha.rows[0]!.n !== '0') integrity += ' (FAIL)';
     }
-    return { stored: records.length, acknowledgedChecked: checked, missing, mismatched, duplicates, codeChanges, integrity };
+    return { stored: records.length, acknowledgedChecked: checked, missing, mismatched, duplicates, codeChanges, integrity, draftsLost };
   } finally {
     await database.close().catch(() => {});
   }
@@ -294,33 +361,37 @@ async function runDialect(ctx: BenchContext, dialect: Dialect, rounds: number): 
   };
   const claimant = new Claimant(url, `http://127.0.0.1:${emulatorPort}`, 15_000);
   const all: Logical[] = [];
+  const savers: Saver[] = [];
   const server = { current: startServer(env) };
   const perRound: RoundResult[] = [];
   try {
     await waitReady(url, server.current);
     ctx.log(`durability on ${dialect}: ${url}`);
-    for (let r = 0; r < rounds; r++) perRound.push(await round_(ctx, r, claimant, server, env, all, url));
+    for (let r = 0; r < rounds; r++) perRound.push(await round_(ctx, r, claimant, server, env, all, url, savers));
   } finally {
     server.current.proc.kill('SIGTERM');
     await Promise.race([server.current.exited, new Promise((r) => setTimeout(r, 10_000))]);
     if (server.current.proc.exitCode === null && server.current.proc.signalCode === null) server.current.proc.kill('SIGKILL');
   }
   try {
-    const v = await verify(dialect, dataDir, databaseUrl, all);
+    const v = await verify(dialect, dataDir, databaseUrl, all, savers);
+    const saveRefusals = savers.filter((s) => s.refusal);
+    const savesAcknowledged = savers.reduce((n, s) => n + s.acknowledged, 0);
     const acknowledged = all.filter((i) => i.codes.length > 0).length;
     const refused = all.filter((i) => i.state === 'refused');
     const inFlightTotal = perRound.reduce((s, x) => s + x.inFlight, 0);
-    const problems = v.missing.length + v.mismatched.length + v.duplicates + v.codeChanges + (v.integrity.includes('FAIL') || (dialect === 'sqlite' && !v.integrity.includes('integrity_check: ok')) ? 1 : 0);
+    const problems = v.missing.length + v.mismatched.length + v.duplicates + v.codeChanges + v.draftsLost.length + saveRefusals.length + (v.integrity.includes('FAIL') || (dialect === 'sqlite' && !v.integrity.includes('integrity_check: ok')) ? 1 : 0);
     return {
       name: `durability.${dialect}`,
       value: problems,
       unit: 'problems',
-      budget: '0 (no acknowledged claim lost or changed, no duplicate, integrity check passes)',
+      budget: '0 (no acknowledged claim or page save lost or changed, no duplicate, integrity check passes)',
       holds: problems === 0 && refused.length === 0,
       notes:
         `${rounds} kill -9 rounds × ${SUBMITTERS} submitters: ${acknowledged} claims acknowledged (${inFlightTotal} were in flight at a kill and retried), ` +
         `${v.stored} stored; missing ${v.missing.length}, documents not byte-identical ${v.mismatched.length}, stored twice ${v.duplicates}, reference code changed on retry ${v.codeChanges}, ` +
-        `refused on retry ${refused.length}${refused.length ? ` (${refused[0]!.refusal})` : ''}; ${v.integrity}; ` +
+        `refused on retry ${refused.length}${refused.length ? ` (${refused[0]!.refusal})` : ''}; ` +
+        `${savers.length} savers, ${savesAcknowledged} page saves acknowledged, drafts lost or older than acknowledged ${v.draftsLost.length}${v.draftsLost.length ? ` (${v.draftsLost[0]})` : ''}, saves refused ${saveRefusals.length}${saveRefusals.length ? ` (${saveRefusals[0]!.refusal})` : ''}; ${v.integrity}; ` +
         `restart ${round(Math.min(...perRound.map((p) => p.restartMs)) / 1000, 1)}–${round(Math.max(...perRound.map((p) => p.restartMs)) / 1000, 1)} s`,
       detail: { rounds: perRound, verification: v, refused: refused.map((i) => i.refusal) },
     };

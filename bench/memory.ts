@@ -1,13 +1,13 @@
 /**
  * Memory figure: resident set size of the real server process (buildApp in its own process, SQLite)
- * over 10,000 complete claims (smoke: 300), each on its own session: session → authorize →
- * submit with a 100 KiB PDF, 16 at a time. RSS is sampled as it goes; growth is measured from the
+ * over 10,000 complete claims (smoke: 300), each on its own session: session → authorize → two
+ * page saves of the claim in progress → submit with a 100 KiB PDF (which deletes the draft), 16 at a time. RSS is sampled as it goes; growth is measured from the
  * end of the warm-up (the first 10%) to the end. The V8 heap after a full GC is read at both points
  * too, which tells a leak from allocator slack.
  *
  *   tsx bench/memory.ts [--smoke]
  */
-import { automotivePayload, Claimant, classVehicle, encodeSubmission, pdf } from './lib/claim.js';
+import { automotivePageSave, automotivePayload, Claimant, classVehicle, encodeSubmission, pdf } from './lib/claim.js';
 import { round, standalone, isEntry, type BenchContext, type Figure } from './lib/figure.js';
 import type { ChildStats } from './lib/monitor.js';
 import { rssOf } from './lib/procs.js';
@@ -49,6 +49,10 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
         claimed++;
         try {
           const session = await claimant.authorize(await claimant.session(), 'Automotive', classVehicle(claimed));
+          for (const line2 of [null, 'Unit 2']) {
+            const saved = await claimant.saveDraft(session, automotivePageSave(session.credentials, line2));
+            if (saved.status !== 200) throw new Error(`page save ${saved.status} ${saved.body.slice(0, 160)}`);
+          }
           const payload = automotivePayload({ captchaRawValue: session.captcha, reCaptchaResponse: await claimant.captchaToken(), file: FILE, credentials: session.credentials });
           const res = await claimant.submit(session, encodeSubmission(payload));
           if (res.status !== 200) throw new Error(`${res.status} ${res.body.slice(0, 160)}`);

@@ -49,6 +49,8 @@ const VEHICLES = readFileSync(fileURLToPath(new URL('../../server-fixtures/class
  * the VIN alone (one VIN for every claim would make each submission wait for the previous one's
  * duplicate check, which no real settlement sees).
  */
+export const VEHICLE_COUNT = VEHICLES.length;
+
 export function classVehicle(i: number): Record<string, FieldValue> {
   return { vin: VEHICLES[i % VEHICLES.length]!, noticeId: null, pin: null };
 }
@@ -79,10 +81,10 @@ export function automotivePayload(options: { captchaRawValue: string; reCaptchaR
  * A page save of the Automotive claim in progress (PUT …/draft): the answers up to the eligibility
  * page (credentials, claimant info, claim details), for the credentials the session was authorized with.
  */
-export function automotivePageSave(credentials: Record<string, FieldValue> = { vin: MARIA.vin, noticeId: null, pin: null }): string {
+export function automotivePageSave(credentials: Record<string, FieldValue> = { vin: MARIA.vin, noticeId: null, pin: null }, mailingStreetLine2: string | null = null): string {
   const models = [
     model('Automotive', 'Credentials', { ...credentials }),
-    model('Automotive', 'ClaimantInfo', { ...MARIA_ANSWERS.ClaimantInfo }),
+    model('Automotive', 'ClaimantInfo', { ...MARIA_ANSWERS.ClaimantInfo, mailingStreetLine2 }),
     model('Automotive', 'ClaimDetails', { ...MARIA_ANSWERS.ClaimDetails }),
   ];
   return JSON.stringify({ pageId: 'eligibility', models });
@@ -221,6 +223,17 @@ export class Claimant {
     if (!json.authorized || !json.captcha) throw new HttpError(`authorize: not authorized ${body}`, res.status, body);
     // Authorize renews the session's CSRF token and answers it in the CSRF header.
     return { cookie: firstCookie(res) ?? session.cookie, csrf: res.headers.get(CSRF_HEADER) ?? session.csrf, captcha: json.captcha, credentials: fields };
+  }
+
+  /** PUT a page of the Automotive claim in progress (automotivePageSave's body). */
+  async saveDraft(session: Session, body: string): Promise<{ status: number; body: string }> {
+    const res = await fetch(`${this.baseUrl}/api/forms/automotive/draft`, {
+      method: 'PUT',
+      headers: { cookie: session.cookie, 'x-csrf-token': session.csrf, 'content-type': 'application/json' },
+      body,
+      signal: AbortSignal.timeout(this.timeoutMs),
+    });
+    return { status: res.status, body: await res.text() };
   }
 
   async submit(session: Session, encoded: Encoded): Promise<{ status: number; body: string; referenceCode: string | null }> {
