@@ -108,7 +108,7 @@ export interface BuildAppOptions {
   timeouts?: Partial<Timeouts>;
   /** Import the settlement's class list into an empty database. Default true. */
   seedClassList?: boolean;
-  /** Coarse per-IP API request limit per minute. Default 600. */
+  /** Coarse API request limit per minute per client (session, else address; an address at most 10×). Default 600. */
   apiRequestsPerMinute?: number;
   /**
    * Shed submits sooner after authorize than a person could fill the form, past the settlement's
@@ -295,7 +295,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(helmet, { captchaOrigins: resolvedCaptcha.origins, hsts: environment === 'production', inlineScriptHashes: [EARLY_CSRF_SCRIPT_HASH] });
   await app.register(compress);
   await app.register(cookie, { secret: options.sessionSecret });
-  await app.register(rateLimit, { max: options.apiRequestsPerMinute ?? 600, timeWindowMs: 60_000, redis });
+  await app.register(rateLimit, { max: options.apiRequestsPerMinute ?? 600, timeWindowMs: 60_000, redis, sessionCookie: sessionCookieName(environment) });
   await app.register(multipart, {
     limits: {
       fileSize: uploads.maxFileBytes,

@@ -2,7 +2,14 @@
  * A coarse per-client request limit on the API (abuse protection). Counters live in Redis when
  * REDIS_URL is set, so every instance shares them; without Redis each instance counts alone.
  * Wrong-PIN limits are separate, exact and shared (plugins/app + server/db rate limiter).
+ *
+ * The client is the browser session when the request carries a validly signed session cookie,
+ * else its address: a claimant who already has a session is not refused because others behind the
+ * same address (a household, an office, a carrier's NAT, or a flood of scripts) spent its budget.
+ * New sessions cost the address's budget, so a script cannot mint counters freely; and every API
+ * request from one address also counts against a ceiling `addressFactor` times higher.
  */
+import { createHash } from 'node:crypto';
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -11,9 +18,14 @@ import { httpError } from '../../errors.js';
 import { isApiRoute } from '../../routes/api/route-match.js';
 
 export interface RateLimitOptions {
+  /** API requests per window per client (session, or address without one). */
   max: number;
   timeWindowMs: number;
   redis: Redis | null;
+  /** The session cookie's name (signed by @fastify/cookie). */
+  sessionCookie: string;
+  /** Every API request of an address counts against max × addressFactor (default 10). */
+  addressFactor?: number;
 }
 
 /**
@@ -26,6 +38,16 @@ export function clientKey(request: Pick<FastifyRequest, 'ip'>): string {
   return ip ? normalizeIP(ip) : 'client-gone';
 }
 
+/** The session the request's signed cookie names (a digest: counters never hold a session id), else its address. */
+export function limitKey(request: FastifyRequest, sessionCookie: string): string {
+  const raw = request.cookies?.[sessionCookie];
+  if (raw) {
+    const cookie = request.unsignCookie(raw);
+    if (cookie.valid && cookie.value) return `session:${createHash('sha256').update(cookie.value).digest('base64url').slice(0, 22)}`;
+  }
+  return `address:${clientKey(request)}`;
+}
+
 export default fp<RateLimitOptions>(
   async (app, opts) => {
     await app.register(rateLimit, {
@@ -35,9 +57,19 @@ export default fp<RateLimitOptions>(
       ...(opts.redis ? { redis: opts.redis, nameSpace: 'claims-rl:' } : {}),
       // Keyed on the matched route, so that every spelling of an API path counts.
       allowList: (req) => !isApiRoute(req),
-      keyGenerator: clientKey,
+      keyGenerator: (req) => limitKey(req, opts.sessionCookie),
       errorResponseBuilder: () => httpError('RATE_LIMITED'),
     });
+    const addressCeiling = app.createRateLimit({
+      max: opts.max * (opts.addressFactor ?? 10),
+      timeWindow: opts.timeWindowMs,
+      keyGenerator: (req) => `ceiling:${clientKey(req)}`,
+    });
+    app.addHook('onRequest', async (request) => {
+      if (!isApiRoute(request)) return;
+      const limit = await addressCeiling(request);
+      if (!limit.isAllowed && limit.isExceeded) throw httpError('RATE_LIMITED', { retryAfterSeconds: limit.ttlInSeconds });
+    });
   },
-  { name: 'external-rate-limit' },
+  { name: 'external-rate-limit', dependencies: ['@fastify/cookie'] },
 );
