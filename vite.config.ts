@@ -58,5 +58,15 @@ export default defineConfig({
     sourcemap: false,
     // .vite/manifest.json: the server names the first page's chunks and stylesheets from it.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // The runtime every form page runs, in one chunk rather than a dozen small shared ones
+          // (each a request and its own compression overhead); the blocks start pages never draw
+          // (widgets/blocks/later.ts) stay in chunks of their own.
+          groups: [{ name: 'runtime', test: /[\\/]runtime[\\/](core|machine|react|widgets)[\\/](?!blocks[\\/](records|summary|confirmation)\.tsx)/ }],
+        },
+      },
+    },
   },
 });

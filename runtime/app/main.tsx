@@ -6,6 +6,7 @@ import { firstChunks, FormHost, Layout } from './chunks';
 import { CORE_GUARDS } from './guards';
 import { startApp } from './startup';
 import { loadTheme } from './theme';
+import { preloadBlocks } from '../widgets/blocks/later';
 
 // The layout and the form host are lazy chunks every form page renders: requested now, beside the
 // startup calls, instead of after the mount (two round trips fewer before the first page paints).
@@ -25,7 +26,10 @@ void startApp({
     // so the page paints at once instead of behind a Suspense fallback.
     // A transition: React renders the first page in slices that yield to the browser between them,
     // instead of one long task that holds off input.
-    void Promise.allSettled(firstChunks(services.flows.match(window.location.pathname))).then(() =>
+    const route = services.flows.match(window.location.pathname);
+    // A reload of a later page also needs the blocks start pages leave out.
+    const page = route.kind === 'form' ? services.flows.flow(route.formType).pages.find((p) => p.id === route.pageId) : undefined;
+    void Promise.allSettled([...firstChunks(route), preloadBlocks(page?.blocks.map((b) => b.block) ?? [])]).then(() =>
       startTransition(() =>
         createRoot(root).render(
           <StrictMode>

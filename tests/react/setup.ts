@@ -1,4 +1,7 @@
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { preloadBlocks } from '../../runtime/widgets/blocks';
 
+// Blocks that start pages leave out load apart; the app loads them ahead of the page that draws them.
+beforeAll(() => preloadBlocks());
 afterEach(() => cleanup());

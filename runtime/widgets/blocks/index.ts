@@ -1,16 +1,15 @@
 import type { BlockRegistry } from '../../react/types';
 import { AddressBlock } from './address';
 import { CaptchaBlock } from './captcha';
-import { ConfirmationBlock } from './confirmation';
 import { CopyBlock } from './copy';
 import { FeedbackBlock } from './feedback';
 import { HeaderBlock } from './header';
+import { ConfirmationBlock, RecordsBlock, SummaryBlock } from './later';
 import { LookupResultBlock } from './lookupResult';
 import { ModelBlock } from './model';
-import { RecordsBlock } from './records';
-import { SummaryBlock } from './summary';
 
 export type { BlockName, BlockRegistry } from '../../react/types';
+export { preloadBlocks } from './later';
 
 export const BLOCKS: BlockRegistry = {
   header: HeaderBlock,
