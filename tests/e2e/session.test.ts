@@ -37,6 +37,45 @@ describe('the session timer with a two-minute session', () => {
     await context.close();
   });
 
+  it('a claimant who keeps typing is never warned: activity sends a keep-alive once a minute, and the timer follows the expiry the server answers', async () => {
+    const { page, context } = await openPage(e2e.browser);
+    const keepAlives: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/session/keep-alive') keepAlives.push(request.url());
+    });
+    await page.clock.install();
+    await page.goto(`${e2e.server.url}/automotive`);
+    await settled(page);
+    await page.fill('#credentials-vin', '5EXMA1B20HC000101');
+    await page.click('.cf-page-actions .cf-button--primary');
+    await page.waitForURL(/\/automotive\/claimant-info$/);
+    await settled(page);
+    const modal = page.locator('.cf-modal--session');
+
+    // Five minutes of a two-minute session, typing every 40 s.
+    const field = page.locator('#claimantInfo-firstName');
+    for (let step = 1; step <= 7; step++) {
+      await page.clock.runFor(40_000);
+      await field.pressSequentially(String(step % 10));
+      await settled(page);
+      expect(await modal.isVisible(), `warned after ${step * 40} s of typing`).toBe(false);
+    }
+    // Not on every key: at most one a minute of activity.
+    expect(keepAlives.length).toBeGreaterThanOrEqual(3);
+    expect(keepAlives.length).toBeLessThanOrEqual(5);
+
+    // Then the claimant stops: warned in the last minute before the expiry the server last answered.
+    let idle = 0;
+    while (!(await modal.isVisible()) && idle < 120_000) {
+      await page.clock.runFor(5_000);
+      idle += 5_000;
+    }
+    expect(idle).toBeGreaterThan(0);
+    expect(await modal.isVisible()).toBe(true);
+    expect(await modal.locator('.cf-modal__countdown').innerText()).toMatch(/^0:[0-5]\d$/);
+    await context.close();
+  });
+
   it('announces the countdown when the warning opens and once more at 30 s, not on every tick (in Spanish)', async () => {
     const { page, context } = await openPage(e2e.browser);
     await page.clock.install();
