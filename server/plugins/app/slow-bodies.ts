@@ -41,7 +41,8 @@ export default fp<SlowBodyOptions>(
     const arriving = new Set<Arriving>();
     app.addHook('onRequest', (request, reply, done) => {
       const raw = request.raw;
-      if (!raw.complete && hasBody(raw)) arriving.add({ request, reply, startedAt: performance.now(), bytesAtStart: raw.socket.bytesRead });
+      // Only bodies arriving over a socket (an injected request has none to measure or close).
+      if (!raw.complete && hasBody(raw) && typeof raw.socket?.bytesRead === 'number') arriving.add({ request, reply, startedAt: performance.now(), bytesAtStart: raw.socket.bytesRead });
       done();
     });
     const check = () => {
