@@ -29,7 +29,7 @@ import { passedDeadline } from '../../../settlement/deadlines.js';
 import { errors } from '../../schemas.js';
 import { authorizationOf, type Authorization } from './authorize.js';
 import { routePath } from './paths.js';
-import { emailAddressOf, newResumeCode, resumeCodeHash, resumeLink } from './resume-codes.js';
+import { emailAddressOf, newResumeCode, normalizeResumeCode, resumeCodeHash, resumeLink } from './resume-codes.js';
 import { formModels, submissionKey } from './submit.js';
 import { pagesSingleModels, validateSubmission } from './validate.js';
 
@@ -291,7 +291,7 @@ const drafts: FastifyPluginAsync = async (app) => {
         const email = emailAddressOf(kept, models);
         const saved = await app.database.db.transaction().execute(async (trx) => {
           const draft = await store.save({ ...key, pageId, models: kept, authorizationId: authorization.id, expiresAt: Math.min(now + retentionMs, ...deadlines), pageUnfinished: true }, trx);
-          await app.stores.resumeCodes.issue(key, resumeCodeHash(app, code), trx);
+          await app.stores.resumeCodes.issue(key, resumeCodeHash(app, normalizeResumeCode(code)!), trx);
           // resume link e-mail: queued through the outbox
           return draft;
         });
