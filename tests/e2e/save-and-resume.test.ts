@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { authorizeAutomotive, next } from './flow-steps';
-import { openPage, settled, withServerAndBrowser } from './harness';
+import { axe, describeViolations, openPage, settled, withServerAndBrowser } from './harness';
 
 const SAVE_LATER = 'button:has-text("Save and finish later")';
 
@@ -40,6 +40,8 @@ describe('save and finish later in the browser', () => {
     const heading = first.page.locator('#cf-saved-later-title');
     await heading.waitFor();
     expect(await heading.evaluate((el) => el === document.activeElement)).toBe(true);
+    const onPanel = await axe(first.page);
+    expect(onPanel, describeViolations(onPanel)).toEqual([]);
     const code = (await first.page.locator('[data-resume-code]').getAttribute('data-resume-code'))!;
     expect(code).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
     expect(await first.page.locator('.cf-saved-later').innerText()).toMatch(/The code works until \w+day, \w+ \d{1,2}, \d{4} at .* P[SD]T/);
@@ -61,6 +63,9 @@ describe('save and finish later in the browser', () => {
     await refusal.waitFor();
     expect(await refusal.innerText()).toContain('We could not find a saved claim with this resume code.');
     expect(await second.page.locator('#cf-resume-code').evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await second.page.getAttribute('#cf-resume-code', 'aria-describedby')).toContain('cf-resume-code-error');
+    const onResume = await axe(second.page);
+    expect(onResume, describeViolations(onResume)).toEqual([]);
     await second.page.fill('#cf-resume-code', code.toLowerCase());
     await second.page.click('button:has-text("Continue")');
     await signInToResume(second.page);

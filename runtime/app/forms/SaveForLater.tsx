@@ -7,6 +7,7 @@ import type { FlowFile } from '../../core/types';
 import { Button } from '../../widgets/Button';
 import { useApp, useCulture, useServices, useT } from '../context';
 import { RESUME_PATH } from '../routes';
+import { useDocumentTitle } from '../useDocumentTitle';
 import { draftModels, type FormSession } from './formSessions';
 
 /**
@@ -48,7 +49,8 @@ function untilText(expiresAt: string, culture: string, flow: FlowFile, deadlines
 
 /**
  * The claim is saved: the resume code, what to do with it and until when it works, with print and
- * copy, then sign out (the session ends here) or go on with the claim. The heading takes the focus.
+ * copy, then sign out (the session ends here) or go on with the claim. It stands in for the page:
+ * its heading is the page's one h1, and takes the focus.
  */
 export function SavedForLaterPanel({ session, saved, onContinue }: { session: FormSession; saved: SavedForLater; onContinue: () => void }) {
   const t = useT();
@@ -59,6 +61,7 @@ export function SavedForLaterPanel({ session, saved, onContinue }: { session: Fo
   const [copied, setCopied] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const flow = flows.flow(session.formType);
+  useDocumentTitle('LocKey_SaveLater_SavedTitle', flow.titleKey);
   useEffect(() => heading.current?.focus(), []);
 
   const copy = async () => {
@@ -78,9 +81,9 @@ export function SavedForLaterPanel({ session, saved, onContinue }: { session: Fo
 
   return (
     <section className="cf-saved-later cf-surface" aria-labelledby="cf-saved-later-title">
-      <h2 id="cf-saved-later-title" ref={heading} tabIndex={-1}>
+      <h1 id="cf-saved-later-title" className="cf-page-title" ref={heading} tabIndex={-1}>
         {t('LocKey_SaveLater_SavedTitle')}
-      </h2>
+      </h1>
       <p>{t('LocKey_SaveLater_CodeIntro')}</p>
       <p className="cf-saved-later__code" data-resume-code={saved.code}>
         <strong>{saved.code}</strong>
