@@ -285,6 +285,8 @@ const drafts: FastifyPluginAsync = async (app) => {
       ),
       async (request) => {
         const { authorization, pageId, models: kept } = await checkedSave(request, true);
+        // A save is activity, also when the claimant then goes on with the claim.
+        await app.sessions.keepAlive(request);
         const now = app.clock();
         const key = draftKeyOf(app, formType, authorization);
         const code = newResumeCode();
