@@ -324,7 +324,7 @@ const drafts: FastifyPluginAsync = async (app) => {
     );
   }
 
-  const stop = startHousekeeping([store], PURGE_INTERVAL_MS, (error) => app.log.warn({ err: error }, 'draft purge failed'));
+  const stop = startHousekeeping([store, app.stores.resumeCodes], PURGE_INTERVAL_MS, (error) => app.log.warn({ err: error }, 'draft purge failed'));
   app.addHook('onClose', async () => stop());
 };
 export default drafts;
