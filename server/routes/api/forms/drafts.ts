@@ -10,12 +10,19 @@
  * this authorization's claim was filed is refused (409 ALREADY_SUBMITTED) → the session is
  * extended (a save is activity) → the draft is stored. The PIN is never stored; the credentials are the server's.
  *
- * GET: the draft of whom the session is authorized as, found by a keyed digest of the Notice ID
- * (else the VIN), so a new session authorized with the same credentials finds it again; 404
- * DRAFT_NOT_FOUND when there is none.
+ * POST `${submit.endpoint}/draft/later` (Save and finish later): the same checks, but the fields
+ * of `pageId` itself left empty are not refused (validate.ts `unfinishedPageId`); the draft is
+ * stored marked unfinished on that page and a new resume code (resume-codes.ts) replaces the
+ * draft's earlier one, in one transaction.
+ *
+ * GET: the draft of whom the session is authorized as (`draftKeyOf`: a keyed digest of the Notice
+ * ID, so a new session authorized with the same Notice ID and PIN finds it again; a VIN alone finds
+ * only this authorization's draft, or the one its resume code opened); 404 DRAFT_NOT_FOUND when
+ * there is none. `pageUnfinished` tells the browser to reopen `pageId` itself.
  *
  * A draft expires at the form's deadline or `drafts.retentionDays` after its last save, whichever
- * comes first; the housekeeping deletes it then, and the submit deletes it in its transaction.
+ * comes first; the housekeeping deletes it (and its resume code) then, and the submit deletes it
+ * in its transaction.
  */
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { camelCase } from '../../../../runtime/core/models/index.js';
