@@ -90,4 +90,17 @@ describe('save and finish later in the browser', () => {
     expect(await third.page.inputValue('#claimDetails-acquisitionDate')).toBe('03/15/2016');
     await third.context.close();
   });
+
+  it('speaks Spanish on /resume, the server’s refusal included', async () => {
+    const { page, context } = await openPage(e2e.browser);
+    await page.goto(`${e2e.server.url}/resume?culture=es`);
+    await settled(page);
+    expect(await page.locator('h1').innerText()).toBe('Continuar una reclamación guardada');
+    await page.fill('#cf-resume-code', 'AAAA-BBBB-CCCC');
+    await page.click('button:has-text("Continuar")');
+    const refusal = page.locator('#cf-resume-code-error');
+    await refusal.waitFor();
+    expect(await refusal.innerText()).toContain('No encontramos una reclamación guardada con este código de reanudación.');
+    await context.close();
+  });
 });
