@@ -193,6 +193,31 @@ export const SERVER_ERRORS = {
     es: 'No hay ningún formulario en curso guardado con estos datos. Empiece desde la primera página.',
   },
 
+  RESUME_CODE_UNKNOWN: {
+    status: 404,
+    key: 'LocKey_Server_ResumeCodeUnknown',
+    en: 'We could not find a saved claim with this resume code. Please check the code (it has 12 letters and numbers) and try again. A code stops working once its claim is submitted.',
+    es: 'No encontramos una reclamación guardada con este código de reanudación. Revise el código (tiene 12 letras y números) e inténtelo de nuevo. Un código deja de funcionar cuando se envía su reclamación.',
+  },
+  RESUME_CODE_EXPIRED: {
+    status: 410,
+    key: 'LocKey_Server_ResumeCodeExpired',
+    en: 'This resume code has expired: the saved claim was kept for a limited time after it was last saved. Please start a new claim from the first page.',
+    es: 'Este código de reanudación ha caducado: la reclamación guardada se conservó por un tiempo limitado después de la última vez que se guardó. Empiece una nueva reclamación desde la primera página.',
+  },
+  RESUME_CODE_MISMATCH: {
+    status: 403,
+    key: 'LocKey_Server_ResumeCodeMismatch',
+    en: 'This resume code does not belong to the details you entered. Please enter the same VIN (and Notice ID and PIN, if you used them) as when you saved your claim.',
+    es: 'Este código de reanudación no corresponde a los datos que ingresó. Ingrese el mismo VIN (y el ID de aviso y el PIN, si los usó) que cuando guardó su reclamación.',
+  },
+  TOO_MANY_RESUME_ATTEMPTS: {
+    status: 429,
+    key: 'LocKey_Server_TooManyResumeAttempts',
+    en: 'Too many incorrect resume code attempts. Please wait {0} min and try again, or contact the Settlement Administrator.',
+    es: 'Demasiados intentos incorrectos con el código de reanudación. Espere {0} min e inténtelo de nuevo, o comuníquese con el Administrador del Acuerdo.',
+  },
+
   // --- Duplicates ---------------------------------------------------------------------------------
   ALREADY_SUBMITTED: {
     status: 409,

@@ -7,6 +7,7 @@ export const NotFoundPage = chunk(() => import('./pages/NotFoundPage'));
 export const ErrorPage = chunk(() => import('./pages/ErrorPage'));
 export const DeadlinePage = chunk(() => import('./pages/DeadlinePage'));
 export const SessionExpiredPage = chunk(() => import('./pages/SessionExpiredPage'));
+export const ResumePage = chunk(() => import('./pages/ResumePage'));
 
 export const PLAIN_PAGES: Record<Exclude<AppRoute['kind'], 'form'>, ChunkComponent<Record<string, never>>> = {
   catchAll: NotFoundPage,
@@ -14,6 +15,7 @@ export const PLAIN_PAGES: Record<Exclude<AppRoute['kind'], 'form'>, ChunkCompone
   error: ErrorPage,
   defaultDeadline: DeadlinePage,
   sessionExpired: SessionExpiredPage,
+  resume: ResumePage,
 };
 
 /** The chunks the page of a route renders first: the layout and the page. */

@@ -4,7 +4,7 @@ import { devError } from '../core/errors';
 import type { DeadlineKey, FlowFile, FormType, PageConfig } from '../core/types';
 
 /** Route kinds by name (spec §2). */
-export type RouteKind = 'form' | 'catchAll' | 'notFound' | 'error' | 'defaultDeadline' | 'sessionExpired';
+export type RouteKind = 'form' | 'catchAll' | 'notFound' | 'error' | 'defaultDeadline' | 'sessionExpired' | 'resume';
 
 export interface FormRoute {
   kind: 'form';
@@ -26,6 +26,14 @@ export const NOT_FOUND_PATH = '/page-not-found';
 export const ERROR_PATH = '/error';
 export const DEADLINE_PATH = '/deadline';
 export const SESSION_EXPIRED_PATH = '/session-expired';
+/** Continue a claim saved for later; /resume/<code> fills the code in. */
+export const RESUME_PATH = '/resume';
+
+/** The resume code of a resume link's address (/resume/<code>), or null. */
+export function resumeLinkCode(pathname: string): string | null {
+  const match = /^\/resume\/([A-Za-z0-9-]{1,64})$/.exec(pathname);
+  return match ? match[1]! : null;
+}
 
 /** The non-form routes of the §2 table. The catch-all has no path: it matches what nothing else does. */
 export const PLAIN_ROUTES: PlainRoute[] = [
@@ -33,7 +41,10 @@ export const PLAIN_ROUTES: PlainRoute[] = [
   { kind: 'error', path: ERROR_PATH },
   { kind: 'defaultDeadline', path: DEADLINE_PATH },
   { kind: 'sessionExpired', path: SESSION_EXPIRED_PATH },
+  { kind: 'resume', path: RESUME_PATH },
 ];
+
+const RESUME_LINK_ROUTE: PlainRoute = { kind: 'resume', path: RESUME_PATH };
 
 /** The routes of one flow: each page's path and aliases. */
 export function formRoutes(flow: FlowFile): FormRoute[] {
@@ -97,7 +108,7 @@ export function createHostedFlows(initial: readonly FlowFile[] = []): HostedFlow
     },
     find: (formType) => byType.get(formType),
     endpoints,
-    match: (pathname) => byPath.get(pathname) ?? CATCH_ALL,
+    match: (pathname) => byPath.get(pathname) ?? (resumeLinkCode(pathname) !== null ? RESUME_LINK_ROUTE : CATCH_ALL),
     pageConfig(formType, pageId) {
       const page = hosted.flow(formType).pages.find((p) => p.id === pageId);
       if (!page) throw new Error(`No page ${pageId} in the ${formType} flow`);

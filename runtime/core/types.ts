@@ -390,6 +390,8 @@ export interface CaptchaConfig {
 export interface AuthorizeRequest {
   credentials: FormModel;
   reCaptchaResponse: string | null;
+  /** Continue the claim saved for later with this code (the credentials must be those it was saved with). */
+  resumeCode?: string | null;
 }
 
 export interface AuthorizeResponse {

@@ -158,16 +158,18 @@ export function createFormMachine(flow: FlowFile) {
   };
   /**
    * The page a restored claim opens on: the addressed page when the saved answers reach it (at or
-   * before the page after the saved one, not skipped), else the page after the saved one; with no
-   * saved page, the first page after the start page.
+   * before the page after the saved one, not skipped), else the page after the saved one — the
+   * saved one itself when it was saved unfinished; with no saved page, the first page after the
+   * start page.
    */
-  const restoredPage = (ctx: FormMachineContext, saved: string | null, addressed: string): string | null => {
+  const restoredPage = (ctx: FormMachineContext, saved: string | null, addressed: string, unfinished: boolean): string | null => {
     const isSkipped = skipped(ctx);
     const order = ctx.navigation.nodes.filter((n) => n.inFlow && !isSkipped(n.id) && pages.get(n.id)?.requiresAuthorization).map((n) => n.id);
     const savedAt = saved === null ? -1 : order.indexOf(saved);
-    const furthest = order[Math.min(savedAt + 1, order.length - 1)] ?? null;
+    const nextAt = unfinished && savedAt !== -1 ? savedAt : savedAt + 1;
+    const furthest = order[Math.min(nextAt, order.length - 1)] ?? null;
     const addressedAt = order.indexOf(addressed);
-    if (addressedAt !== -1 && addressedAt <= savedAt + 1 && reachable(ctx, addressed) === null) return addressed;
+    if (addressedAt !== -1 && addressedAt <= nextAt && reachable(ctx, addressed) === null) return addressed;
     return furthest !== null && reachable(ctx, furthest) === null ? furthest : null;
   };
   const failure = (source: FormFailure['source'], message: { key: string; en: string }): FormFailure => ({
@@ -367,7 +369,7 @@ export function createFormMachine(flow: FlowFile) {
         const keep = (m: { metadata: { dtoMapping: string } }) => !kinds.has(m.metadata.dtoMapping);
         const store = { ...context.initialStore, saved: [...context.initialStore.saved.filter(keep), ...event.models], drafts: context.initialStore.drafts.filter(keep) };
         const restored = { ...context, store, authorized: true, captcha: event.captcha };
-        const page = restoredPage(restored, event.pageId, event.addressed);
+        const page = restoredPage(restored, event.pageId, event.addressed, event.unfinished === true);
         return { store, authorized: true, captcha: event.captcha, navigation: page ? goTo(navigation0, page) : navigation0 };
       }),
       resetDeadline: assign(({ context }) => ({

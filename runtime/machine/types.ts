@@ -139,7 +139,15 @@ export type FormMachineEvent =
    * progress the server keeps (`models`, saved on `pageId`; none: null) is restored, authorized, on
    * the addressed page when the saved answers reach it, else on the page after the saved one.
    */
-  | { type: 'RESTORE'; models: FormModel[]; pageId: string | null; addressed: string; captcha: string | null }
+  | {
+      type: 'RESTORE';
+      models: FormModel[];
+      pageId: string | null;
+      addressed: string;
+      captcha: string | null;
+      /** `pageId` was saved for later before it was finished: the claim goes on there, not after it. */
+      unfinished?: boolean;
+    }
   | { type: 'SESSION_TIMEOUT' }
   | { type: 'ROUTE_CHANGE_START' }
   | { type: 'ROUTE_CHANGE_END' }

@@ -11,6 +11,7 @@ import { ConfigError, secretOf, type Environment } from '../config.js';
 import { createClassList } from '../db/class-list.js';
 import { ClassListImportError, DatabaseUnavailableError } from '../db/errors.js';
 import { createDrafts } from '../db/drafts.js';
+import { createResumeCodes } from '../db/resume-codes.js';
 import { openDatabase } from '../db/open.js';
 import { seedSampleData } from '../db/seed.js';
 import type { Database, DraftSummary, SubmissionFilter } from '../db/types.js';
@@ -249,7 +250,12 @@ async function execute(p: Parsed, io: CliIo): Promise<void> {
     case 'drafts': {
       if (p.positional.length) throw new UsageError(`drafts takes no argument (got ${p.positional.join(' ')})`);
       if (p.flags.has('purge')) {
-        const purged = await withDatabase(io, (db) => createDrafts(db).purgeExpired());
+        const purged = await withDatabase(io, async (db) => {
+          const deleted = await createDrafts(db).purgeExpired();
+          // Their resume codes go with them.
+          await createResumeCodes(db).purgeExpired();
+          return deleted;
+        });
         io.stdout(`Deleted ${purged} expired claim(s) in progress.\n`);
         return;
       }

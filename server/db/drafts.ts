@@ -17,6 +17,7 @@ const toRecord = (r: Selectable<DraftsTable>): DraftRecord => ({
   createdAt: Number(r.created_at),
   updatedAt: Number(r.updated_at),
   expiresAt: Number(r.expires_at),
+  pageUnfinished: Number(r.page_unfinished) === 1,
 });
 
 export function createDrafts(database: Database, options: { clock?: Clock } = {}): Drafts {
@@ -37,6 +38,7 @@ export function createDrafts(database: Database, options: { clock?: Clock } = {}
           created_at: now,
           updated_at: now,
           expires_at: draft.expiresAt,
+          page_unfinished: draft.pageUnfinished ? 1 : 0,
         })
         .onConflict((oc) =>
           oc.columns(['form_type', 'claimant_key']).doUpdateSet((eb) => ({
@@ -45,6 +47,7 @@ export function createDrafts(database: Database, options: { clock?: Clock } = {}
             authorization_id: eb.ref('excluded.authorization_id'),
             updated_at: eb.ref('excluded.updated_at'),
             expires_at: eb.ref('excluded.expires_at'),
+            page_unfinished: eb.ref('excluded.page_unfinished'),
             // An expired draft not purged yet is replaced, not continued.
             created_at: eb.case().when('drafts.expires_at', '<=', now).then(now).else(eb.ref('drafts.created_at')).end(),
           })),

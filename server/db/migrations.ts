@@ -248,6 +248,29 @@ const drafts: Migration = {
   },
 };
 
+/**
+ * Save and finish later: a resume code per claim in progress, stored only as a keyed digest, bound
+ * to the draft's key (a new code replaces the old one); it works as long as its draft does. A
+ * draft saved with its current page unfinished says so, so that resuming opens that page.
+ */
+const resumeCodes: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('resume_codes')
+      .addColumn('code_hash', 'text', (c) => c.primaryKey())
+      .addColumn('form_type', 'text', (c) => c.notNull())
+      .addColumn('claimant_key', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .addUniqueConstraint('resume_codes_draft', ['form_type', 'claimant_key'])
+      .execute();
+    await db.schema.alterTable('drafts').addColumn('page_unfinished', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.alterTable('drafts').dropColumn('page_unfinished').execute();
+    await db.schema.dropTable('resume_codes').ifExists().execute();
+  },
+};
+
 export function migrationProvider(dialect: DialectName): MigrationProvider {
   return {
     async getMigrations() {
@@ -258,6 +281,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
         '0004_duplicate_policy': duplicatePolicy,
         '0005_claim_signals': claimSignals,
         '0006_drafts': drafts,
+        '0009_resume_codes': resumeCodes,
       };
     },
   };

@@ -136,6 +136,16 @@ export interface DraftsTable {
   created_at: Int8;
   updated_at: Int8;
   expires_at: Int8;
+  /** 1 when the claimant saved for later on page_id before finishing it (resuming opens that page). */
+  page_unfinished: Generated<number>;
+}
+
+/** A resume code of a claim in progress (resume-codes.ts): never the code itself, its keyed digest. */
+export interface ResumeCodesTable {
+  code_hash: string;
+  form_type: string;
+  claimant_key: string;
+  created_at: Int8;
 }
 
 export interface Tables {
@@ -151,4 +161,5 @@ export interface Tables {
   claim_signals: ClaimSignalsTable;
   signal_values: SignalValuesTable;
   drafts: DraftsTable;
+  resume_codes: ResumeCodesTable;
 }

@@ -336,9 +336,12 @@ export interface NewDraft extends DraftKey {
   authorizationId: string;
   /** Epoch ms after which the draft is gone (the caller's min of deadline and retention). */
   expiresAt: number;
+  /** Saved for later on `pageId` before that page was finished: resuming opens it (default false: `pageId` was finished). */
+  pageUnfinished?: boolean;
 }
 
 export interface DraftRecord extends NewDraft {
+  pageUnfinished: boolean;
   createdAt: number;
   updatedAt: number;
 }
@@ -355,7 +358,7 @@ export interface DraftSummary {
 }
 
 export interface Drafts {
-  /** Creates or replaces the claimant's draft of the form (its createdAt kept); returns what was stored. */
+  /** Creates or replaces the claimant's draft of the form (its createdAt kept), in `trx` when given; returns what was stored. */
   save(draft: NewDraft, trx?: Trx): Promise<DraftRecord>;
   /** The unexpired draft, or null. */
   get(key: DraftKey): Promise<DraftRecord | null>;
@@ -364,4 +367,20 @@ export interface Drafts {
   /** Deletes the drafts past their expiry; returns how many. Safe from any instance at any time. */
   purgeExpired(): Promise<number>;
   summary(soonMs: number): Promise<DraftSummary[]>;
+}
+
+/** A resume code's draft: what the code opens, and until when. */
+export interface ResumeCodeTarget extends DraftKey {
+  /** The draft's expiry: the code works until then (each save moves it, never past the deadline). */
+  expiresAt: number;
+}
+
+/** Resume codes of claims in progress, by their keyed digest (resume-codes.ts). */
+export interface ResumeCodes {
+  /** Binds the code's digest to the draft, replacing the draft's earlier code, in `trx` when given. */
+  issue(key: DraftKey, codeHash: string, trx?: Trx): Promise<void>;
+  /** The draft a code's digest opens (check `expiresAt`: an expired one not purged yet is found), or null (unknown code, draft submitted or purged). */
+  find(codeHash: string): Promise<ResumeCodeTarget | null>;
+  /** Deletes the codes whose draft is gone or expired; returns how many. */
+  purgeExpired(): Promise<number>;
 }

@@ -149,6 +149,16 @@ describe('a reloaded page restores the claim in progress', () => {
     expect(restore(null, 'repairs').page()).toBe('claimant-info');
     expect(restore('eligibility', 'confirmation').page()).toBe('repairs');
   });
+
+  it('on the saved page itself when it was saved for later unfinished', () => {
+    const form = startForm(automotiveFlow);
+    form.actor.send({ type: 'RESTORE', models: [claimant], pageId: 'claimant-info', unfinished: true, addressed: '', captcha: 'raw' });
+    expect(form.page()).toBe('claimant-info');
+    // An address further on is not reached past the unfinished page.
+    const addressed = startForm(automotiveFlow);
+    addressed.actor.send({ type: 'RESTORE', models: [claimant], pageId: 'claimant-info', unfinished: true, addressed: 'eligibility', captcha: 'raw' });
+    expect(addressed.page()).toBe('claimant-info');
+  });
 });
 
 describe('a refused save of a page already left', () => {

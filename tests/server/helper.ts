@@ -351,13 +351,14 @@ export class Claimant {
     return ((await res.json()) as { token: string }).token;
   }
 
-  async authorize(formType: FormType, fields: Record<string, FieldValue>, reCaptchaResponse?: string | null, app = this.app) {
+  /** `more` goes into the body too (a `resumeCode`). */
+  async authorize(formType: FormType, fields: Record<string, FieldValue>, reCaptchaResponse?: string | null, app = this.app, more: Record<string, unknown> = {}) {
     const path = formType.toLowerCase();
     const res = await this.call(app, {
       method: 'POST',
       url: `/api/forms/${path}/authorize`,
       headers: this.headers(),
-      payload: { credentials: model(formType, 'Credentials', fields), reCaptchaResponse: reCaptchaResponse === undefined ? await this.captchaToken() : reCaptchaResponse },
+      payload: { credentials: model(formType, 'Credentials', fields), reCaptchaResponse: reCaptchaResponse === undefined ? await this.captchaToken() : reCaptchaResponse, ...more },
     });
     this.keepCookie(res.headers['set-cookie']);
     return res;

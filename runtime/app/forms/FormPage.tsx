@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { Link } from 'wouter';
 import { waitFor } from 'xstate';
 import { findModel, setFieldValue } from '../../core/models';
 import { backTarget, scopeFromStore, skipPredicate } from '../../core/navigation';
@@ -12,6 +13,41 @@ import { refusalView } from '../../core/view/refusal';
 import { useApp, useServices, useT } from '../context';
 import { useDocumentTitle } from '../useDocumentTitle';
 import { savePage, type FormSession } from './formSessions';
+import type { SavedForLater } from '../../core/api';
+import { Button } from '../../widgets/Button';
+import { RESUME_PATH } from '../routes';
+import { keepResumeCode, pendingResumeCode, resumeClaim } from './resume';
+import { SavedForLaterPanel, SaveForLaterButton } from './SaveForLater';
+
+/**
+ * On a form's sign-in page: the way to /resume, or, when the claimant came from there, which claim
+ * this sign-in continues (and a way to start a new one instead).
+ */
+function ResumeNotice({ formType }: { formType: FormSession['formType'] }) {
+  const t = useT();
+  const culture = useApp((s) => s.culture) ?? 'en';
+  const [code, setCode] = useState(() => pendingResumeCode(formType));
+  if (!code) {
+    return (
+      <p className="cf-resume-notice">
+        {t('LocKey_Resume_StartPagePrompt')} <Link href={`${RESUME_PATH}?culture=${culture}`}>{t('LocKey_Resume_StartPageLink')}</Link>
+      </p>
+    );
+  }
+  return (
+    <div className="cf-resume-notice cf-feedback cf-feedback--default" role="status">
+      <p>{t('LocKey_Resume_Continuing', code)}</p>
+      <Button
+        variant="outline-secondary"
+        label={t('LocKey_Resume_StartNewInstead')}
+        onClick={() => {
+          keepResumeCode(formType, null);
+          setCode(null);
+        }}
+      />
+    </div>
+  );
+}
 
 /** Pages holding the signature model get today's signature date from the server (spec §7). */
 function useSignatureDate(session: FormSession, pageId: string) {
@@ -68,6 +104,12 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
   const authorizationErrorCode = useSelector(actor, (s) => s.context.authorizationErrorCode);
   const draftRefusal = useSelector(actor, (s) => s.context.draftRefusal);
   const documents = useSyncExternalStore(session.subscribeDocuments, () => session.documents);
+  const authorized = useSelector(actor, (s) => s.context.authorized);
+  const services = useServices();
+  const [savedForLater, setSavedForLater] = useState<SavedForLater | null>(null);
+  // Every in-flow page of a filed form after sign-in, until the claim is submitted.
+  const offersSaveForLater =
+    authorized && flow.submit !== undefined && page.requiresAuthorization && page.inFlow !== false && page.action !== 'none' && !referenceCode;
   useSignatureDate(session, pageId);
   useDocumentTitle(page.titleKey, flow.titleKey);
 
@@ -138,6 +180,11 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
       case 'lookup':
         actor.send({ type: 'AUTHORIZE', credentials: findModel(snapshot.context.store, 'credentials'), captchaToken: detail.captchaToken ?? null });
         await waitFor(actor, (s) => !s.matches({ open: { flow: 'authorizing' } }));
+        // Signed in with a resume code: the claim saved for later opens on its page.
+        if (action === 'authorize' && actor.getSnapshot().context.authorized && pendingResumeCode(formType)) {
+          keepResumeCode(formType, null);
+          await resumeClaim(services, formType, '');
+        }
         return;
       case 'submit':
         actor.send({ type: 'SUBMIT', captchaToken: detail.captchaToken ?? null });
@@ -152,6 +199,8 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
     session.returnTo = pageId;
     actor.send({ type: 'GOTO', pageId: target });
   };
+
+  if (savedForLater) return <SavedForLaterPanel session={session} saved={savedForLater} onContinue={() => setSavedForLater(null)} />;
 
   return (
     // The claimant's first focus in the form: the flow's blocks get ready for later pages while they type.
@@ -184,6 +233,10 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
         onAction={onAction}
         onEditPage={onEditPage}
       />
+      {page.action === 'authorize' && flow.submit ? <ResumeNotice formType={formType} /> : null}
+      {offersSaveForLater ? (
+        <SaveForLaterButton session={session} pageId={pageId} disabled={isSubmitting || navigation.isNavigating} onSaved={setSavedForLater} />
+      ) : null}
     </form>
   );
 }

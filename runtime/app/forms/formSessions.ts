@@ -6,7 +6,7 @@ import type { DocumentFile, FlowFile, FormType, ModelConfig } from '../../core/t
 import { createFormMachine, type AuthorizeInput, type FormMachine, type SaveDraftInput, type SaveDraftOutput, type SubmitInput } from '../../machine';
 import type { AppApi } from '../api';
 import type { HostedFlows } from '../routes';
-import { keepCaptchaValue } from './resume';
+import { keepCaptchaValue, pendingResumeCode } from './resume';
 
 /**
  * One running form: its machine (answers, page, session timer) and the files chosen for its
@@ -62,10 +62,15 @@ function newSession(formType: FormType, ids: IdSource, documents: DocumentFile[]
  * Saves a page the claimant validated: the server's refusal text, or the session's new expiry; it
  * rejects when no answer came (offline) or the server failed, and the next Next saves again.
  */
+/**
+ * The answers a save sends: the saved answers the submit would send (not records still being
+ * typed; the server keeps its own prepopulated data).
+ */
+export const draftModels = (input: Pick<SaveDraftInput, 'formType' | 'store'>) =>
+  input.store.saved.filter((m) => m.metadata.formType === input.formType && DRAFT_KINDS.has(camelCase(m.metadata.dtoMapping)));
+
 export async function savePage(deps: Pick<SessionDeps, 'api'>, input: SaveDraftInput): Promise<SaveDraftOutput> {
-  // The saved answers the submit would send (not records still being typed; the server keeps
-  // its own prepopulated data).
-  const models = input.store.saved.filter((m) => m.metadata.formType === input.formType && DRAFT_KINDS.has(camelCase(m.metadata.dtoMapping)));
+  const models = draftModels(input);
   const result = await deps.api.saveDraft(input.formType, input.pageId, models);
   if (result.ok) return { refusal: null, sessionExpiresAt: Date.parse(deps.api.sessionExpiresAt() ?? result.data.sessionExpiresAt) };
   // The server refused these answers, or that the session may save (its text says what to do).
@@ -80,8 +85,14 @@ function startSession(formType: FormType, deps: SessionDeps, flow: FlowFile, fro
     actors: {
       authorize: fromPromise(async ({ input }: { input: AuthorizeInput }) => {
         if (!input.credentials) throw new Error('The start page has no credentials model');
+        // Signing in to continue a claim saved for later sends its resume code.
+        const resumeCode = pendingResumeCode(input.formType);
         const answer = answerOrThrow(
-          await deps.api.authorize(input.formType, { credentials: input.credentials, reCaptchaResponse: input.captchaToken }, deps.culture()),
+          await deps.api.authorize(
+            input.formType,
+            { credentials: input.credentials, reCaptchaResponse: input.captchaToken, ...(resumeCode ? { resumeCode } : {}) },
+            deps.culture(),
+          ),
         );
         if (answer.authorized) keepCaptchaValue(input.formType, answer.captcha);
         return answer;

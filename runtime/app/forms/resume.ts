@@ -25,6 +25,29 @@ function keptCaptchaValue(formType: FormType): string | null {
 }
 
 /**
+ * The resume code the claimant entered on /resume, kept for this tab until the form's sign-in
+ * with it succeeds: authorize sends it, and the claim saved for later is opened.
+ */
+const RESUME_CODE_KEY = (formType: FormType) => `claims:resume-code:${formType}`;
+
+export function keepResumeCode(formType: FormType, code: string | null): void {
+  try {
+    if (code) window.sessionStorage.setItem(RESUME_CODE_KEY(formType), code);
+    else window.sessionStorage.removeItem(RESUME_CODE_KEY(formType));
+  } catch {
+    // Storage refused: the claimant enters the code again on /resume.
+  }
+}
+
+export function pendingResumeCode(formType: FormType): string | null {
+  try {
+    return window.sessionStorage.getItem(RESUME_CODE_KEY(formType));
+  } catch {
+    return null;
+  }
+}
+
+/**
  * A form page needing authorization was opened with no running form (a reload, a second tab, the
  * browser's history): if the server session is authorized for the form, its claim in progress is
  * restored (GET …/draft: the saved answers and page; 404: none yet) and the form runs again,
@@ -50,7 +73,14 @@ export async function resumeClaim(services: AppServices, formType: FormType, add
     culture: () => store.get().culture ?? 'en',
   });
   const draft = loaded.data;
-  session.actor.send({ type: 'RESTORE', models: draft?.models ?? [], pageId: draft?.pageId ?? null, addressed: addressedPageId, captcha: keptCaptchaValue(formType) });
+  session.actor.send({
+    type: 'RESTORE',
+    models: draft?.models ?? [],
+    pageId: draft?.pageId ?? null,
+    unfinished: draft?.pageUnfinished ?? false,
+    addressed: addressedPageId,
+    captcha: keptCaptchaValue(formType),
+  });
   const { context } = session.actor.getSnapshot();
   if (!context.authorized) return null;
   // Opening the page is activity: the timer runs on the server's expiry the csrf call answered.

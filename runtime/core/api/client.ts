@@ -30,6 +30,7 @@ export const API_PATHS = {
   signatureDate: '/api/signature-date',
   cultureContent: '/api/culture/content',
   setLanguage: '/api/culture/set-language',
+  resume: '/api/forms/resume',
 } as const;
 
 /** The page element holding the startup answers the server embeds (see StartupAnswers). */
@@ -105,9 +106,30 @@ export interface DraftSaved {
   sessionExpiresAt: string;
 }
 
+/** The answer to Save and finish later (POST …/draft/later). */
+export interface SavedForLater {
+  /** The resume code, shown once (the server keeps only its digest). */
+  code: string;
+  /** The resume link, /resume/<code>. */
+  link: string;
+  /** Whether the answers hold an e-mail address the link can be sent to. */
+  emailKnown: boolean;
+  savedAt: string;
+  /** Until when the code works unless the claim is saved again (never after the deadline). */
+  expiresAt: string;
+}
+
+/** The form a resume code belongs to (POST /api/forms/resume). */
+export interface ResumeCodeTarget {
+  formType: FormType;
+  expiresAt: string;
+}
+
 /** The claim in progress the server holds for whom the session is authorized as (GET …/draft). */
 export interface SavedDraft {
   pageId: string;
+  /** Saved for later before `pageId` was finished: the claim opens on that page itself. */
+  pageUnfinished: boolean;
   /** The saved answers; credentials as the server holds them (no PIN), no prepopulated data. */
   models: FormModel[];
   savedAt: string;
@@ -160,6 +182,13 @@ export interface ApiClient {
   saveDraft(formType: FormType, pageId: string, models: FormModel[]): Promise<ApiResult<DraftSaved>>;
   /** GET the claim in progress of whom the session is authorized as; data null when there is none (404). */
   loadDraft(formType: FormType): Promise<ApiResult<SavedDraft | null>>;
+  /**
+   * POST Save and finish later: the answers up to and including `pageId`, that page's empty fields
+   * allowed; a new resume code. A refusal carries the server's text.
+   */
+  saveForLater(formType: FormType, pageId: string, models: FormModel[]): Promise<ApiResult<SavedForLater>>;
+  /** POST /api/forms/resume: which form a resume code opens; a refusal carries the server's text. */
+  checkResumeCode(code: string, culture?: Culture): Promise<ApiResult<ResumeCodeTarget>>;
   getDeadlines(): Promise<ApiResult<DeadlinesResponse>>;
   /** The allowed characters as one string; data null when not available (403). */
   getCharactersWhitelist(): Promise<ApiResult<string | null>>;
@@ -387,7 +416,41 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (!isRecord(body) || typeof body.pageId !== 'string' || !Array.isArray(body.models) || typeof body.savedAt !== 'string' || typeof body.expiresAt !== 'string') {
         return fail(USER_MESSAGES.requestFailed, response.status);
       }
-      return { ok: true, data: { pageId: body.pageId, models: body.models as FormModel[], savedAt: body.savedAt, expiresAt: body.expiresAt }, status: response.status };
+      return {
+        ok: true,
+        data: { pageId: body.pageId, pageUnfinished: body.pageUnfinished === true, models: body.models as FormModel[], savedAt: body.savedAt, expiresAt: body.expiresAt },
+        status: response.status,
+      };
+    },
+
+    async saveForLater(formType, pageId, models) {
+      const { endpoint } = endpointOf(formType, 'submit');
+      const response = await request('POST', `${endpoint}${DRAFT_SUFFIX}/later`, { json: { pageId, models } });
+      if (!response) return fail(USER_MESSAGES.requestFailed, null);
+      const body = await readJson(response);
+      const answer = isRecord(body) ? body : {};
+      if (!response.ok) {
+        const error = textOrNull(answer.error);
+        return error !== null ? { ok: false, error, errorKey: null, status: response.status } : fail(USER_MESSAGES.requestFailed, response.status);
+      }
+      if (typeof answer.code !== 'string' || typeof answer.link !== 'string' || typeof answer.savedAt !== 'string' || typeof answer.expiresAt !== 'string') {
+        return fail(USER_MESSAGES.requestFailed, response.status);
+      }
+      const data: SavedForLater = { code: answer.code, link: answer.link, emailKnown: answer.emailKnown === true, savedAt: answer.savedAt, expiresAt: answer.expiresAt };
+      return { ok: true, data, status: response.status };
+    },
+
+    async checkResumeCode(code, culture) {
+      const response = await request('POST', API_PATHS.resume, { json: { code }, ...(culture ? { query: { culture } } : {}) });
+      if (!response) return fail(USER_MESSAGES.requestFailed, null);
+      const body = await readJson(response);
+      const answer = isRecord(body) ? body : {};
+      if (!response.ok) {
+        const error = textOrNull(answer.error);
+        return error !== null ? { ok: false, error, errorKey: null, status: response.status } : fail(USER_MESSAGES.requestFailed, response.status);
+      }
+      if (typeof answer.formType !== 'string' || typeof answer.expiresAt !== 'string') return fail(USER_MESSAGES.requestFailed, response.status);
+      return { ok: true, data: { formType: answer.formType as FormType, expiresAt: answer.expiresAt }, status: response.status };
     },
 
     async getDeadlines() {
@@ -454,7 +517,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const answer = isRecord(json) ? json : {};
       // A 429 with the server's text (too many wrong PINs: how long to wait) is shown like a 400/401.
       const error = textOrNull(answer.error);
-      if (response.status === 400 || response.status === 401 || (response.status === 429 && error !== null)) {
+      // So is a refused resume code (unknown, expired, not these credentials').
+      const resumeRefusal = typeof answer.code === 'string' && answer.code.startsWith('RESUME_CODE_');
+      if (response.status === 400 || response.status === 401 || ((response.status === 429 || resumeRefusal) && error !== null)) {
         const refused: AuthorizeResponse = { authorized: false, error, captcha: textOrNull(answer.captcha), prepopulatedData: null, ...codeOf(answer) };
         return { ok: false, error: error ?? '', errorKey: null, status: response.status, response: refused };
       }

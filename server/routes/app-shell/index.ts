@@ -24,7 +24,10 @@ import { flowsBody } from '../api/forms/flows.js';
 import { preloadLinks, readManifest, type PageKind } from './preload.js';
 
 /** The app's routes that no flow declares (spec §2). */
-export const FIXED_APP_ROUTES = ['/', '/page-not-found', '/error', '/deadline', '/session-expired'];
+export const FIXED_APP_ROUTES = ['/', '/page-not-found', '/error', '/deadline', '/session-expired', '/resume'];
+
+/** The resume link of a claim saved for later, /resume/<code>: the resume page with the code filled in. */
+const RESUME_LINK = /^\/resume\/[A-Za-z0-9-]{1,64}$/;
 
 /** What the fixed routes render first; any address no route matches ('/' too) shows not-found. */
 const FIXED_PAGE_KINDS: Record<string, PageKind> = {
@@ -32,6 +35,7 @@ const FIXED_PAGE_KINDS: Record<string, PageKind> = {
   '/error': 'error',
   '/deadline': 'deadline',
   '/session-expired': 'sessionExpired',
+  '/resume': 'resume',
 };
 
 /** Every page path and alias of the flows. */
@@ -204,10 +208,11 @@ const appShell: FastifyPluginAsync<AppShellOptions> = async (app, opts) => {
     }
     return known;
   };
-  const isAppRoute = (pathname: string): boolean => current().paths.has(pathname);
+  const isAppRoute = (pathname: string): boolean => current().paths.has(pathname) || RESUME_LINK.test(pathname);
   // A fixed route wins over a flow's page path, as in the app's own route table.
   const pageKind = (pathname: string, status: number): PageKind => {
     if (status === 404) return 'notFound';
+    if (RESUME_LINK.test(pathname)) return 'resume';
     return FIXED_PAGE_KINDS[pathname] ?? (current().formPaths.has(pathname) ? 'form' : 'notFound');
   };
 

@@ -24,7 +24,7 @@ export type Manifest = Record<string, ManifestChunk>;
 export const MANIFEST_FILE = path.join('.vite', 'manifest.json');
 
 /** What the page at an address renders first. */
-export type PageKind = 'form' | 'notFound' | 'error' | 'deadline' | 'sessionExpired';
+export type PageKind = 'form' | 'notFound' | 'error' | 'deadline' | 'sessionExpired' | 'resume';
 
 /**
  * The lazy chunks (manifest keys, relative to vite's root) each kind of page needs before its
@@ -38,6 +38,7 @@ export const PAGE_CHUNKS: Record<PageKind, string[]> = {
   error: [LAYOUT, 'pages/ErrorPage.tsx'],
   deadline: [LAYOUT, 'pages/DeadlinePage.tsx'],
   sessionExpired: [LAYOUT, 'pages/SessionExpiredPage.tsx'],
+  resume: [LAYOUT, 'pages/ResumePage.tsx'],
 };
 
 /** The shared widget stylesheet, then the theme's, in the order the app loads them. */

@@ -72,7 +72,7 @@ describe('saveDraft', () => {
 
 describe('loadDraft', () => {
   it('GETs the claim in progress; none (404) is data null', async () => {
-    const draft = { pageId: 'repairs', models: [claimant], savedAt: SAVED.savedAt, expiresAt: SAVED.expiresAt };
+    const draft = { pageId: 'repairs', pageUnfinished: true, models: [claimant], savedAt: SAVED.savedAt, expiresAt: SAVED.expiresAt };
     const { api, calls } = client({ 'GET /api/forms/automotive/draft': json(draft) });
     expect(await api.loadDraft('Automotive')).toEqual({ ok: true, data: draft, status: 200 });
     expect(calls[0]!.headers['X-CSRF-TOKEN']).toBeUndefined();
@@ -120,5 +120,28 @@ describe('keepAlive and the session expiry', () => {
     const local = Date.parse(api.sessionExpiresAt()!);
     // Date headers are whole seconds.
     expect(Math.abs(local - (Date.now() + 30 * 60_000))).toBeLessThan(2_000);
+  });
+});
+
+describe('saveForLater and checkResumeCode', () => {
+  const LATER = { code: 'K7QX-2M9P-R4TD', link: 'https://claims.example/resume/K7QX-2M9P-R4TD', emailKnown: true, savedAt: SAVED.savedAt, expiresAt: SAVED.expiresAt };
+
+  it('POSTs the page and its answers to …/draft/later with the CSRF header and answers the resume code; a refusal carries the server text', async () => {
+    const { api, calls } = client({ 'POST /api/forms/automotive/draft/later': json(LATER) });
+    expect(await api.saveForLater('Automotive', 'eligibility', [claimant])).toEqual({ ok: true, data: LATER, status: 200 });
+    expect(calls[0]!.headers).toMatchObject({ 'X-CSRF-TOKEN': 'tok-123' });
+    expect(JSON.parse(String(calls[0]!.body))).toEqual({ pageId: 'eligibility', models: [claimant] });
+
+    const refusal = { error: 'Some answers need your attention: Eligibility — Date: enter a real date', code: 'VALIDATION_FAILED' };
+    const refused = await client({ 'POST /api/forms/automotive/draft/later': json(refusal, 400) }).api.saveForLater('Automotive', 'eligibility', []);
+    expect(refused).toEqual({ ok: false, error: refusal.error, errorKey: null, status: 400 });
+  });
+
+  it('asks which form a code opens; an unknown code answers the server text', async () => {
+    const { api, calls } = client({ 'POST /api/forms/resume?culture=es': json({ formType: 'Automotive', expiresAt: SAVED.expiresAt }) });
+    expect(await api.checkResumeCode('k7qx 2m9p r4td', 'es')).toEqual({ ok: true, data: { formType: 'Automotive', expiresAt: SAVED.expiresAt }, status: 200 });
+    expect(JSON.parse(String(calls[0]!.body))).toEqual({ code: 'k7qx 2m9p r4td' });
+    const unknown = { error: 'We could not find a saved claim with this resume code.', code: 'RESUME_CODE_UNKNOWN' };
+    expect(await client({ 'POST /api/forms/resume': json(unknown, 404) }).api.checkResumeCode('AAAA-BBBB-CCCC')).toEqual({ ok: false, error: unknown.error, errorKey: null, status: 404 });
   });
 });

@@ -4,7 +4,9 @@
  * `deadlineKeys`.
  *
  * Order: deadline → captcha (fresh provider token, siteverify) → credentials checked by the rule
- * engine → class vehicle → Notice ID + PIN (rate-limited per client IP and per notice ID) → session
+ * engine → class vehicle → Notice ID + PIN (rate-limited per client IP and per notice ID) → the
+ * resume code when one is sent (resume-codes.ts: known, unexpired, saved with these credentials;
+ * attempts counted) → session
  * authorized for the form type (who as: `Authorization`), rotated, with a single-use captcha value
  * for the submit.
  *
@@ -25,6 +27,7 @@ import { passedDeadline } from '../../../settlement/deadlines.js';
 import { screeningAtAuthorize, sessionTag, type AuthorizeScreening } from '../../../fraud/request.js';
 import { errors, fieldValueSchema } from '../../schemas.js';
 import { routePath } from './paths.js';
+import { resumedDraftOf } from './resume-codes.js';
 
 /** prepopulatedData keys (the flows' prepopulatedDataKey names) and the class-member column each reads. */
 export const PREPOPULATED_KEYS: Record<string, keyof ClassMember> = {
@@ -68,6 +71,8 @@ export interface Authorization {
   noticeId: string;
   /** What authorize saw of the client, for the submit's fraud screening (absent in sessions from before it). */
   screening?: AuthorizeScreening;
+  /** The claim in progress this authorization continues, its draft key, when signed in with its resume code. */
+  resumedDraft?: string;
 }
 
 /** The session's authorization for a form type, or null. */
@@ -87,7 +92,11 @@ function setAuthorization(data: SessionData, formType: FormType, authorization: 
 const bodySchema = {
   type: 'object',
   required: ['credentials'],
-  properties: { credentials: { $ref: 'FormModel#' }, reCaptchaResponse: { type: ['string', 'null'], maxLength: 4096 } },
+  properties: {
+    credentials: { $ref: 'FormModel#' },
+    reCaptchaResponse: { type: ['string', 'null'], maxLength: 4096 },
+    resumeCode: { type: ['string', 'null'], maxLength: 64, description: 'Continue the claim saved for later with this code (the credentials must be those it was saved with)' },
+  },
 } as const;
 
 const responseSchema = {
@@ -154,14 +163,14 @@ const authorize: FastifyPluginAsync = async (app) => {
 
   for (const { flow } of app.settlement.flows) {
     const { formType, deadlineKeys } = flow;
-    app.post<{ Body: { credentials: FormModel; reCaptchaResponse?: string | null } }>(
+    app.post<{ Body: { credentials: FormModel; reCaptchaResponse?: string | null; resumeCode?: string | null } }>(
       routePath(flow.authorize.endpoint),
       {
         config: { bodyType: 'json', errorShape: 'authorize' },
         schema: {
           summary: `Authorize the ${formType} form for this session`,
           body: bodySchema,
-          response: { 200: responseSchema, 400: responseSchema, 401: responseSchema, 403: responseSchema, 429: responseSchema, ...errors(413, 415, 503) },
+          response: { 200: responseSchema, 400: responseSchema, 401: responseSchema, 403: responseSchema, 404: responseSchema, 410: responseSchema, 429: responseSchema, ...errors(413, 415, 503) },
         },
       },
       async (request, reply) => {
@@ -225,12 +234,17 @@ const authorize: FastifyPluginAsync = async (app) => {
             session.data.prepopulated[formType] = prepopulatedData;
           }
 
+          const identity = { vin, noticeId: member?.noticeId.toUpperCase() ?? '' };
+          // Signing in with a resume code continues that claim, once these credentials are its own.
+          const resumeCode = flow.submit ? request.body.resumeCode?.trim() : undefined;
+          const resumedDraft = resumeCode ? await resumedDraftOf(app, request, formType, resumeCode, identity) : undefined;
+
           session.data.authorized[formType] = true;
           setAuthorization(session.data, formType, {
             id: randomBytes(16).toString('base64url'),
-            vin,
-            noticeId: member?.noticeId.toUpperCase() ?? '',
+            ...identity,
             screening: screeningAtAuthorize(request, app.clock(), use?.score),
+            ...(resumedDraft ? { resumedDraft } : {}),
           });
           sessionTag(session.data);
           // The token's record first: a reused token rolls the rest back.

@@ -10,14 +10,21 @@
  * this authorization's claim was filed is refused (409 ALREADY_SUBMITTED) → the session is
  * extended (a save is activity) → the draft is stored. The PIN is never stored; the credentials are the server's.
  *
- * GET: the draft of whom the session is authorized as, found by a keyed digest of the Notice ID
- * (else the VIN), so a new session authorized with the same credentials finds it again; 404
- * DRAFT_NOT_FOUND when there is none.
+ * POST `${submit.endpoint}/draft/later` (Save and finish later): the same checks, but the fields
+ * of `pageId` itself left empty are not refused (validate.ts `unfinishedPageId`); the draft is
+ * stored marked unfinished on that page and a new resume code (resume-codes.ts) replaces the
+ * draft's earlier one, in one transaction.
+ *
+ * GET: the draft of whom the session is authorized as (`draftKeyOf`: a keyed digest of the Notice
+ * ID, so a new session authorized with the same Notice ID and PIN finds it again; a VIN alone finds
+ * only this authorization's draft, or the one its resume code opened); 404 DRAFT_NOT_FOUND when
+ * there is none. `pageUnfinished` tells the browser to reopen `pageId` itself.
  *
  * A draft expires at the form's deadline or `drafts.retentionDays` after its last save, whichever
- * comes first; the housekeeping deletes it then, and the submit deletes it in its transaction.
+ * comes first; the housekeeping deletes it (and its resume code) then, and the submit deletes it
+ * in its transaction.
  */
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { camelCase } from '../../../../runtime/core/models/index.js';
 import { isPageSkipped } from '../../../../runtime/core/navigation/index.js';
 import { isClientId, LIST_MODEL_KINDS, SINGLE_MODEL_KINDS, UNSTORABLE_TEXT, unstorableTextPaths } from '../../../../runtime/core/payload/index.js';
@@ -29,6 +36,7 @@ import { passedDeadline } from '../../../settlement/deadlines.js';
 import { errors } from '../../schemas.js';
 import { authorizationOf, type Authorization } from './authorize.js';
 import { routePath } from './paths.js';
+import { emailAddressOf, newResumeCode, normalizeResumeCode, resumeCodeHash, resumeLink } from './resume-codes.js';
 import { formModels, submissionKey } from './submit.js';
 import { pagesSingleModels, validateSubmission } from './validate.js';
 
@@ -42,12 +50,34 @@ const DAY_MS = 24 * 60 * 60_000;
 const MAX_MODELS = 500;
 
 /**
- * The draft's key: the form and a keyed digest (the session secret's HMAC) of whom the claimant
- * authorized as — the Notice ID when given with its PIN, else the VIN — so the table names no one.
+ * A keyed digest (the session secret's HMAC) of whom the claimant authorized as — the Notice ID
+ * when given with its PIN, else the VIN — so that no table names anyone.
  */
-export function draftKeyOf(app: Pick<FastifyInstance, 'sessions'>, formType: FormType, authorization: Pick<Authorization, 'vin' | 'noticeId'>): DraftKey {
+export function identityKeyOf(app: Pick<FastifyInstance, 'sessions'>, authorization: Pick<Authorization, 'vin' | 'noticeId'>): string {
   const identity = authorization.noticeId ? `noticeId:${authorization.noticeId}` : `vin:${authorization.vin}`;
-  return { formType, claimantKey: app.sessions.sign('draft', identity) };
+  return app.sessions.sign('draft', identity);
+}
+
+/**
+ * The draft's key: the form and whom the claimant authorized as. A Notice ID and its PIN are the
+ * class member's own, so signing in with them again finds the claim. A VIN alone is not a secret
+ * (anyone may type it): such a claim is this authorization's, and found again only through its
+ * resume code (`resumedDraft`, set by authorize after checking the code against the VIN).
+ */
+export function draftKeyOf(
+  app: Pick<FastifyInstance, 'sessions'>,
+  formType: FormType,
+  authorization: Pick<Authorization, 'id' | 'vin' | 'noticeId' | 'resumedDraft'>,
+): DraftKey {
+  if (authorization.resumedDraft) return { formType, claimantKey: authorization.resumedDraft };
+  const identity = identityKeyOf(app, authorization);
+  return { formType, claimantKey: authorization.noticeId ? identity : `${identity}.${authorization.id}` };
+}
+
+/** Whether a draft key belongs to this identity (the Notice ID's own key, or one of the VIN's claims). */
+export function isDraftOf(app: Pick<FastifyInstance, 'sessions'>, claimantKey: string, authorization: Pick<Authorization, 'vin' | 'noticeId'>): boolean {
+  const identity = identityKeyOf(app, authorization);
+  return authorization.noticeId ? claimantKey === identity : claimantKey.startsWith(`${identity}.`);
 }
 
 /** The models as a submission payload; a single-instance model sent twice or a model of no kind is named. */
@@ -130,12 +160,25 @@ const savedSchema = {
 
 const draftSchema = {
   type: 'object',
-  required: ['pageId', 'models', 'savedAt', 'expiresAt'],
+  required: ['pageId', 'pageUnfinished', 'models', 'savedAt', 'expiresAt'],
   properties: {
     pageId: { type: 'string' },
+    pageUnfinished: { type: 'boolean', description: 'Saved for later before pageId was finished: resuming opens pageId itself, and its Next checks it' },
     models: { type: 'array', items: { $ref: 'FormModel#' } },
     savedAt: { type: 'string', format: 'date-time' },
     expiresAt: { type: 'string', format: 'date-time' },
+  },
+} as const;
+
+const savedLaterSchema = {
+  type: 'object',
+  required: ['code', 'link', 'emailKnown', 'savedAt', 'expiresAt'],
+  properties: {
+    code: { type: 'string', description: 'The resume code (shown once; the server keeps only its digest)' },
+    link: { type: 'string', description: 'The resume link: /resume/<code>' },
+    emailKnown: { type: 'boolean', description: 'Whether the answers hold an e-mail address the link can be sent to' },
+    savedAt: { type: 'string', format: 'date-time' },
+    expiresAt: { type: 'string', format: 'date-time', description: 'Until when the code works unless the claim is saved again (never after the deadline)' },
   },
 } as const;
 
@@ -161,68 +204,79 @@ const drafts: FastifyPluginAsync = async (app) => {
       return authorization;
     };
 
+    type SaveRequest = FastifyRequest<{ Body: { pageId: string; models: FormModel[] } }>;
+
+    /**
+     * The answers of a save, checked: those up to and including `pageId`, as the pages check them;
+     * `unfinished` (save and finish later) leaves the empty fields of that page unrefused.
+     */
+    const checkedSave = async (request: SaveRequest, unfinished: boolean) => {
+      const { body, culture } = request;
+      const authorization = authorized(request.session);
+      const { pageId } = body;
+      const at = flow.pages.findIndex((p) => p.id === pageId);
+      const page = flow.pages[at];
+      if (!page) throw httpError('PAGE_NOT_REACHED', { details: [`The page ${pageId.slice(0, 100)} is not a page of this form.`] });
+
+      const unstorable = unstorableTextPaths(body.models, 'models').map((path) => `${path}: ${UNSTORABLE_TEXT}`);
+      if (unstorable.length) throw httpError('BAD_REQUEST', { details: unstorable });
+      const built = payloadOf(body.models, culture);
+      if (built.structure.length) throw httpError('STRUCTURE_INVALID', { details: built.structure });
+      const credentials = built.payload.credentials?.fields;
+      if (credentials && (upper(credentials.vin) !== authorization.vin || upper(credentials.noticeId) !== authorization.noticeId)) throw httpError('CREDENTIALS_CHANGED');
+
+      const pages: Pick<FlowFile, 'pages'> = { pages: flow.pages.slice(0, at + 1) };
+      const title = (p: PageConfig) => (p.titleKey ? (app.locales.text(p.titleKey, culture) ?? p.id) : p.id);
+      // A page on the way here with no answers at all: this page cannot have been reached.
+      const sentScope = scopeOf(built.payload);
+      const unanswered = pages.pages.filter(
+        (p) => p !== page && p.inFlow !== false && !isPageSkipped(p, sentScope) && [...pagesSingleModels([p])].some((kind) => !built.payload[kind as (typeof SINGLE_MODEL_KINDS)[number]]),
+      );
+      if (unanswered.length) throw httpError('PAGE_NOT_REACHED', { details: unanswered.map((p) => `${title(p)}: this page has not been answered yet.`) });
+      const problems = validateSubmission({
+        unfinishedPageId: unfinished ? pageId : undefined,
+        formType,
+        flow: pages,
+        settings: app.settlement.settings,
+        payload: built.payload,
+        models,
+        whitelist,
+        now: new Date(app.clock()),
+        text: (key) => app.locales.text(key, culture),
+        partial: true,
+      });
+      if (problems.structure.length) throw httpError('STRUCTURE_INVALID', { details: problems.structure });
+      if (problems.fields.length) throw httpError('VALIDATION_FAILED', { details: problems.fields });
+      const kept = problems.payload;
+      if (isPageSkipped(page, scopeOf(kept))) throw httpError('PAGE_NOT_REACHED', { details: [`${title(page)}: your answers skip this page.`] });
+
+      // This authorization's claim is filed (Submit in another tab): nothing is left to continue.
+      const filed = await app.stores.submissions.referenceCodeOf(formType, submissionKey(formType, authorization));
+      if (filed) throw httpError('ALREADY_SUBMITTED', { args: [filed] });
+
+      return { authorization, pageId, models: keptModels(kept, authorization) };
+    };
+
+    const saveRoute = (summary: string, response: Record<number, unknown>) => ({
+      config: {
+        bodyType: 'json' as const,
+        swaggerTransform: ({ schema, url: path }: { schema: unknown; url: string }) => ({ schema: { ...(schema as object), security: [{ session: [], csrf: [] }] }, url: path }),
+      },
+      schema: { summary, body: bodySchema, response: { ...response, ...errors(400, 401, 403, 409, 413, 415, 503) } },
+    });
+
     app.put<{ Body: { pageId: string; models: FormModel[] } }>(
       url,
-      {
-        config: {
-          bodyType: 'json',
-          swaggerTransform: ({ schema, url: path }) => ({ schema: { ...schema, security: [{ session: [], csrf: [] }] }, url: path }),
-        },
-        schema: {
-          summary: `Save the ${formType} claim in progress: the answers of the pages up to and including pageId, checked as the pages check them`,
-          body: bodySchema,
-          response: { 200: savedSchema, ...errors(400, 401, 403, 409, 413, 415, 503) },
-        },
-      },
+      saveRoute(`Save the ${formType} claim in progress: the answers of the pages up to and including pageId, checked as the pages check them`, { 200: savedSchema }),
       async (request) => {
-        const authorization = authorized(request.session);
-        const { pageId } = request.body;
-        const at = flow.pages.findIndex((p) => p.id === pageId);
-        const page = flow.pages[at];
-        if (!page) throw httpError('PAGE_NOT_REACHED', { details: [`The page ${pageId.slice(0, 100)} is not a page of this form.`] });
-
-        const unstorable = unstorableTextPaths(request.body.models, 'models').map((path) => `${path}: ${UNSTORABLE_TEXT}`);
-        if (unstorable.length) throw httpError('BAD_REQUEST', { details: unstorable });
-        const built = payloadOf(request.body.models, request.culture);
-        if (built.structure.length) throw httpError('STRUCTURE_INVALID', { details: built.structure });
-        const credentials = built.payload.credentials?.fields;
-        if (credentials && (upper(credentials.vin) !== authorization.vin || upper(credentials.noticeId) !== authorization.noticeId)) throw httpError('CREDENTIALS_CHANGED');
-
-        const pages: Pick<FlowFile, 'pages'> = { pages: flow.pages.slice(0, at + 1) };
-        const title = (p: PageConfig) => (p.titleKey ? (app.locales.text(p.titleKey, request.culture) ?? p.id) : p.id);
-        // A page on the way here with no answers at all: this page cannot have been reached.
-        const sentScope = scopeOf(built.payload);
-        const unanswered = pages.pages.filter(
-          (p) => p !== page && p.inFlow !== false && !isPageSkipped(p, sentScope) && [...pagesSingleModels([p])].some((kind) => !built.payload[kind as (typeof SINGLE_MODEL_KINDS)[number]]),
-        );
-        if (unanswered.length) throw httpError('PAGE_NOT_REACHED', { details: unanswered.map((p) => `${title(p)}: this page has not been answered yet.`) });
-        const problems = validateSubmission({
-          formType,
-          flow: pages,
-          settings: app.settlement.settings,
-          payload: built.payload,
-          models,
-          whitelist,
-          now: new Date(app.clock()),
-          text: (key) => app.locales.text(key, request.culture),
-          partial: true,
-        });
-        if (problems.structure.length) throw httpError('STRUCTURE_INVALID', { details: problems.structure });
-        if (problems.fields.length) throw httpError('VALIDATION_FAILED', { details: problems.fields });
-        const kept = problems.payload;
-        if (isPageSkipped(page, scopeOf(kept))) throw httpError('PAGE_NOT_REACHED', { details: [`${title(page)}: your answers skip this page.`] });
-
-        // This authorization's claim is filed (Submit in another tab): nothing is left to continue.
-        const filed = await app.stores.submissions.referenceCodeOf(formType, submissionKey(formType, authorization));
-        if (filed) throw httpError('ALREADY_SUBMITTED', { args: [filed] });
-
+        const { authorization, pageId, models: kept } = await checkedSave(request, false);
         // A save is activity: the session lives on from now. Both writes in one transaction when
         // sessions are in the database (one commit, one disk flush per save).
         const write = async (trx?: Trx) => {
           const sessionExpiresAt = await app.sessions.keepAlive(request, trx);
           const now = app.clock();
           const saved = await store.save(
-            { ...draftKeyOf(app, formType, authorization), pageId, models: keptModels(kept, authorization), authorizationId: authorization.id, expiresAt: Math.min(now + retentionMs, ...deadlines) },
+            { ...draftKeyOf(app, formType, authorization), pageId, models: kept, authorizationId: authorization.id, expiresAt: Math.min(now + retentionMs, ...deadlines) },
             trx,
           );
           return { sessionExpiresAt, saved };
@@ -232,11 +286,41 @@ const drafts: FastifyPluginAsync = async (app) => {
       },
     );
 
+    app.post<{ Body: { pageId: string; models: FormModel[] } }>(
+      `${url}/later`,
+      saveRoute(
+        `Save the ${formType} claim in progress for later, its page pageId as it is (unfinished), and issue a new resume code (the earlier one stops working)`,
+        { 200: savedLaterSchema },
+      ),
+      async (request) => {
+        const { authorization, pageId, models: kept } = await checkedSave(request, true);
+        // A save is activity, also when the claimant then goes on with the claim.
+        await app.sessions.keepAlive(request);
+        const now = app.clock();
+        const key = draftKeyOf(app, formType, authorization);
+        const code = newResumeCode();
+        const email = emailAddressOf(kept, models);
+        const saved = await app.database.db.transaction().execute(async (trx) => {
+          const draft = await store.save({ ...key, pageId, models: kept, authorizationId: authorization.id, expiresAt: Math.min(now + retentionMs, ...deadlines), pageUnfinished: true }, trx);
+          await app.stores.resumeCodes.issue(key, resumeCodeHash(app, normalizeResumeCode(code)!), trx);
+          // resume link e-mail: queued through the outbox
+          return draft;
+        });
+        return {
+          code,
+          link: resumeLink(request, code),
+          emailKnown: email !== null,
+          savedAt: iso(saved.updatedAt),
+          expiresAt: iso(saved.expiresAt),
+        };
+      },
+    );
+
     app.get(
       url,
       {
         schema: {
-          summary: `The ${formType} claim in progress of whom this session is authorized as (also after a new session with the same credentials)`,
+          summary: `The ${formType} claim in progress of whom this session is authorized as (also after a new session with the same Notice ID and PIN, or with its resume code)`,
           response: { 200: draftSchema, ...errors(401, 404, 503) },
         },
       },
@@ -244,12 +328,12 @@ const drafts: FastifyPluginAsync = async (app) => {
         const authorization = authorized(request.session);
         const draft = await store.get(draftKeyOf(app, formType, authorization));
         if (!draft) throw httpError('DRAFT_NOT_FOUND');
-        return { pageId: draft.pageId, models: draft.models, savedAt: iso(draft.updatedAt), expiresAt: iso(draft.expiresAt) };
+        return { pageId: draft.pageId, pageUnfinished: draft.pageUnfinished, models: draft.models, savedAt: iso(draft.updatedAt), expiresAt: iso(draft.expiresAt) };
       },
     );
   }
 
-  const stop = startHousekeeping([store], PURGE_INTERVAL_MS, (error) => app.log.warn({ err: error }, 'draft purge failed'));
+  const stop = startHousekeeping([store, app.stores.resumeCodes], PURGE_INTERVAL_MS, (error) => app.log.warn({ err: error }, 'draft purge failed'));
   app.addHook('onClose', async () => stop());
 };
 export default drafts;

@@ -1,8 +1,9 @@
-/** /api/forms/: model configs, flow files, authorize per form type, submit and the claim in progress per form type. */
+/** /api/forms/: model configs, flow files, authorize per form type, submit and the claim in progress per form type, resume codes. */
 import type { FastifyPluginAsync } from 'fastify';
 import authorize from './authorize.js';
 import drafts from './drafts.js';
 import flows from './flows.js';
+import resumeCodes from './resume-codes.js';
 import submit from './submit.js';
 
 const forms: FastifyPluginAsync = async (app) => {
@@ -34,5 +35,6 @@ const forms: FastifyPluginAsync = async (app) => {
   await app.register(authorize);
   await app.register(submit);
   await app.register(drafts);
+  await app.register(resumeCodes);
 };
 export default forms;

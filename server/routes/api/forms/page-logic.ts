@@ -24,6 +24,8 @@ export interface PageLogicInput {
 }
 
 export interface PageLogicProblem {
+  /** The page that refuses it ('' when no page does). */
+  pageId: string;
   clientId: string;
   field: string;
   /** 'Page title — Field label: message', as the page shows it. */
@@ -101,12 +103,12 @@ export function applyPageLogic(given: PageLogicInput): PageLogicResult | null {
       errors = flowErrors(checked, modelConfigs, kept, { formType: input.formType, settings: input.settings, t: input.t, whitelist: input.whitelist, now: input.now });
     } catch (error) {
       // Answers the flow cannot read (two records where a minimum depends on one) are the claim's fault, not the server's.
-      if (error instanceof DevError) return [{ clientId: '', field: '', text: error.message }];
+      if (error instanceof DevError) return [{ pageId: '', clientId: '', field: '', text: error.message }];
       throw error;
     }
     return errors.map(({ page, error }) => {
       const title = page.titleKey ? input.t(page.titleKey) : page.id;
-      return { clientId: error.clientId, field: error.field, text: `${title} — ${errorLine(error)}` };
+      return { pageId: page.id, clientId: error.clientId, field: error.field, text: `${title} — ${errorLine(error)}` };
     });
   };
   return { payload: payloadOf(input.payload, kept), problems };

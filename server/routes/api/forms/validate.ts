@@ -28,6 +28,11 @@ export interface ValidationInput {
    * no page refuses is left for its own page's save and the submit.
    */
   partial?: boolean;
+  /**
+   * With `partial`: the page saved for later before it was finished. Its fields left empty are
+   * not refused (a required field not filled yet); what was typed there is checked as always.
+   */
+  unfinishedPageId?: string;
 }
 
 export interface ValidationProblems {
@@ -142,7 +147,11 @@ export function validateSubmission(input: ValidationInput): ValidationProblems {
   }
   // The pages' verdict (once every model is sound) names page and field as the claimant reads
   // them; a rule failure of a field no page refuses keeps its model and field names.
-  const pageProblems = logic && structure.length === 0 ? logic.problems() : [];
+  const isEmpty = (value: FieldValue | undefined) => value === undefined || value === null || value === '' || value === false;
+  const valueOf = (clientId: string, field: string) => payloadModels(payload).find(({ model }) => model.clientId === clientId)?.model.fields[field];
+  const pageProblems = (logic && structure.length === 0 ? logic.problems() : []).filter(
+    (p) => !(input.partial && input.unfinishedPageId !== undefined && p.pageId === input.unfinishedPageId && isEmpty(valueOf(p.clientId, p.field))),
+  );
   const named = new Set(pageProblems.map((p) => `${p.clientId}\n${p.field}`));
   fields.push(...pageProblems.map((p) => p.text));
   if (!input.partial) fields.push(...ruleProblems.filter((p) => !named.has(`${p.clientId}\n${p.field}`)).map((p) => p.text));

@@ -1,0 +1,106 @@
+/**
+ * Save and finish later in real Chromium against the real server: a claimant fills some pages,
+ * saves with the current page unfinished, reads the resume code, closes the browser, and in a new
+ * browser context continues from /resume (and from the /resume/<code> link) with the code and the
+ * same credentials, landing on the saved page with the answers.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { authorizeAutomotive, next } from './flow-steps';
+import { axe, describeViolations, openPage, settled, withServerAndBrowser } from './harness';
+
+const SAVE_LATER = 'button:has-text("Save and finish later")';
+
+/** Signs in on the Automotive start page with María's details (the resume code already entered on /resume). */
+async function signInToResume(page: Page): Promise<void> {
+  await page.waitForURL(/\/automotive(\?|$)/);
+  await settled(page);
+  expect(await page.locator('.cf-resume-notice').innerText()).toContain('You are continuing the claim saved with resume code');
+  await page.fill('#credentials-vin', '5EXMA1B20HC000101');
+  await page.fill('#credentials-noticeId', 'EXM-100001');
+  await page.fill('#credentials-pin', '482913');
+  await page.click('button:has-text("Next")');
+  await page.waitForURL(/\/automotive\/eligibility$/);
+  await settled(page);
+}
+
+describe('save and finish later in the browser', () => {
+  const e2e = withServerAndBrowser();
+
+  it('saves an unfinished page, and the code with the same credentials opens it in a new browser, from /resume and from the link', async () => {
+    const first = await openPage(e2e.browser);
+    await first.page.goto(`${e2e.server.url}/automotive`);
+    await settled(first.page);
+    await authorizeAutomotive(first.page);
+    await first.page.fill('#claimantInfo-alternatePhoneNumber', '5105550199');
+    await next(first.page, /\/automotive\/eligibility$/);
+    // Half the page: the acquisition date typed, the required ownership question not answered yet.
+    await first.page.fill('#claimDetails-acquisitionDate', '03/15/2016');
+    await first.page.click(SAVE_LATER);
+    const heading = first.page.locator('#cf-saved-later-title');
+    await heading.waitFor();
+    expect(await heading.evaluate((el) => el === document.activeElement)).toBe(true);
+    const onPanel = await axe(first.page);
+    expect(onPanel, describeViolations(onPanel)).toEqual([]);
+    const code = (await first.page.locator('[data-resume-code]').getAttribute('data-resume-code'))!;
+    expect(code).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+    expect(await first.page.locator('.cf-saved-later').innerText()).toMatch(/The code works until \w+day, \w+ \d{1,2}, \d{4} at .* P[SD]T/);
+    await first.page.click('button:has-text("Sign out and close")');
+    await first.page.waitForURL(/\/resume\?/);
+    expect(first.errors).toEqual([]);
+    await first.context.close();
+
+    // A new browser: from the start page to /resume, a wrong code first.
+    const second = await openPage(e2e.browser);
+    await second.page.goto(`${e2e.server.url}/automotive`);
+    await settled(second.page);
+    await second.page.click('a:has-text("Continue it with your resume code")');
+    await second.page.waitForURL(/\/resume\?/);
+    await settled(second.page);
+    await second.page.fill('#cf-resume-code', 'AAAA-BBBB-CCCC');
+    await second.page.click('button:has-text("Continue")');
+    const refusal = second.page.locator('#cf-resume-code-error');
+    await refusal.waitFor();
+    expect(await refusal.innerText()).toContain('We could not find a saved claim with this resume code.');
+    expect(await second.page.locator('#cf-resume-code').evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await second.page.getAttribute('#cf-resume-code', 'aria-describedby')).toContain('cf-resume-code-error');
+    const onResume = await axe(second.page);
+    expect(onResume, describeViolations(onResume)).toEqual([]);
+    await second.page.fill('#cf-resume-code', code.toLowerCase());
+    await second.page.click('button:has-text("Continue")');
+    await signInToResume(second.page);
+    expect(await second.page.inputValue('#claimDetails-acquisitionDate')).toBe('03/15/2016');
+    expect(await second.page.isChecked('#claimDetails-ownershipType-0')).toBe(false);
+    // Next on the resumed page checks it as always.
+    await second.page.click('button:has-text("Next")');
+    await second.page.locator('.cf-error-summary').waitFor();
+    expect(second.page.url()).toMatch(/\/automotive\/eligibility$/);
+    await second.page.click('button:has-text("Back")');
+    await second.page.waitForURL(/\/automotive\/claimant-info$/);
+    expect(await second.page.inputValue('#claimantInfo-alternatePhoneNumber')).toContain('5105550199');
+    await second.context.close();
+
+    // Another new browser, from the resume link: the code is filled in.
+    const third = await openPage(e2e.browser);
+    await third.page.goto(`${e2e.server.url}/resume/${code}`);
+    await settled(third.page);
+    expect(await third.page.inputValue('#cf-resume-code')).toBe(code);
+    await third.page.click('button:has-text("Continue")');
+    await signInToResume(third.page);
+    expect(await third.page.inputValue('#claimDetails-acquisitionDate')).toBe('03/15/2016');
+    await third.context.close();
+  });
+
+  it('speaks Spanish on /resume, the server’s refusal included', async () => {
+    const { page, context } = await openPage(e2e.browser);
+    await page.goto(`${e2e.server.url}/resume?culture=es`);
+    await settled(page);
+    expect(await page.locator('h1').innerText()).toBe('Continuar una reclamación guardada');
+    await page.fill('#cf-resume-code', 'AAAA-BBBB-CCCC');
+    await page.click('button:has-text("Continuar")');
+    const refusal = page.locator('#cf-resume-code-error');
+    await refusal.waitFor();
+    expect(await refusal.innerText()).toContain('No encontramos una reclamación guardada con este código de reanudación.');
+    await context.close();
+  });
+});
