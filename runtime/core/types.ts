@@ -173,6 +173,8 @@ export interface FieldConfig {
    */
   messages?: Record<string, string>;
   prepopulatedDataKey?: string;
+  /** A secret (a PIN, an account number): never in a summary, never in an e-mail. */
+  secret?: boolean;
   /**
    * text: the autocomplete tokens (WCAG 1.3.5: 'given-name', 'email', 'tel-national', 'username'…),
    * the input type ('email', 'tel': the matching phone keyboard) and the inputmode. Address blocks
