@@ -51,7 +51,8 @@ export interface FailedMail {
   attempts: number;
   lastError: string | null;
   createdAt: number;
-  submissionId: number | null;
+  /** The submission it tells about, if any. */
+  referenceCode: string | null;
 }
 
 export interface RetryPolicy {
@@ -202,9 +203,10 @@ export function createOutbox(database: Database, options: { clock?: Clock; polic
     async failed() {
       const rows = await db
         .selectFrom('outbox')
-        .select(['id', 'kind', 'recipient', 'attempts', 'last_error', 'created_at', 'submission_id'])
-        .where('status', '=', 'failed')
-        .orderBy('id')
+        .leftJoin('submissions', 'submissions.id', 'outbox.submission_id')
+        .select(['outbox.id', 'outbox.kind', 'outbox.recipient', 'outbox.attempts', 'outbox.last_error', 'outbox.created_at', 'submissions.reference_code'])
+        .where('outbox.status', '=', 'failed')
+        .orderBy('outbox.id')
         .execute();
       return rows.map((r) => ({
         id: Number(r.id),
@@ -213,14 +215,15 @@ export function createOutbox(database: Database, options: { clock?: Clock; polic
         attempts: Number(r.attempts),
         lastError: r.last_error,
         createdAt: Number(r.created_at),
-        submissionId: r.submission_id === null ? null : Number(r.submission_id),
+        referenceCode: r.reference_code ?? null,
       }));
     },
 
     async retryFailed() {
       const result = await db
         .updateTable('outbox')
-        .set({ status: 'queued', attempts: 0, next_attempt_at: clock(), lease_owner: null, lease_until: null })
+        // Due at once on every instance, whatever this machine's clock says.
+        .set({ status: 'queued', attempts: 0, next_attempt_at: 0, lease_owner: null, lease_until: null })
         .where('status', '=', 'failed')
         .executeTakeFirst();
       return Number(result.numUpdatedRows);

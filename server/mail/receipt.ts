@@ -89,11 +89,12 @@ export function renderReceipt(input: ReceiptInput): MailContent {
     text.push(value, '');
     html.push(`<p>${escapeHtml(value)}</p>`);
   };
-  const rowsText = (rows: SummaryRow[], indent: string) => rows.filter((r) => r.value !== '').map((r) => `${indent}${r.label}: ${r.value}`);
+  // A value of several lines (a description) keeps its lines, under its label.
+  const rowsText = (rows: SummaryRow[], indent: string) => rows.filter((r) => r.value !== '').map((r) => `${indent}${r.label}: ${r.value.replace(/\r?\n/g, `\n${indent}  `)}`);
   const rowsHtml = (rows: SummaryRow[]) =>
     `<dl>${rows
       .filter((r) => r.value !== '')
-      .map((r) => `<dt style="font-weight:bold">${escapeHtml(r.label)}</dt><dd style="margin:0 0 .5em 0">${escapeHtml(r.value)}</dd>`)
+      .map((r) => `<dt style="font-weight:bold">${escapeHtml(r.label)}</dt><dd style="margin:0 0 .5em 0;white-space:pre-line">${escapeHtml(r.value)}</dd>`)
       .join('')}</dl>`;
 
   const page = confirmationPage(input.flow);
