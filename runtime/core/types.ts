@@ -409,6 +409,10 @@ export interface SubmitResponse {
   submitted: boolean;
   error: string | null;
   referenceCodeForm: string | null;
+  /** An e-mail receipt of the submission is on its way (the claim gave an e-mail address). */
+  receiptQueued?: boolean;
+  /** Where it goes, masked by the server ('ma•••@example.com'). */
+  receiptAddress?: string | null;
 }
 
 /** Per-culture deadline shape (project time zone). */
