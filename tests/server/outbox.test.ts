@@ -8,12 +8,16 @@
  * send each message once; a sender that stops after taking a message leaves it to another once
  * its lease ends, sent under the same Message-ID.
  */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../server/admin/cli.js';
 import { createOutbox, DEFAULT_RETRY_POLICY } from '../../server/db/outbox.js';
 import { createSender, messageIdOf } from '../../server/mail/sender.js';
 import { smtpMailer } from '../../server/mail/transport.js';
-import { startMailSink, type MailSink } from '../support/mail-sink.js';
+import { mailerFor } from '../../server/main.js';
+import { parseMail, startMailSink, type MailSink } from '../support/mail-sink.js';
 import { DIALECTS, MARIA, OPEN_NOW, serverOver, type TestServer } from './helper.js';
 
 const MINUTE = 60_000;
@@ -212,5 +216,26 @@ describe.each(DIALECTS)('the e-mail outbox (%s)', (dialect) => {
     expect(await outbox.markSent(accepted!.id, 'stopped-instance')).toBe(false);
     expect(await counts()).toMatchObject({ queued: 0 });
     expect(DEFAULT_RETRY_POLICY.leaseMs).toBeGreaterThan(60_000);
+  });
+});
+
+describe('where e-mail goes', () => {
+  it('SMTP_URL when set; else, outside production, one .eml file per message in DATA_DIR/mail; in production without it, nowhere (kept queued)', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'claims-mail-'));
+    try {
+      expect(mailerFor({ smtpUrl: 'smtp://127.0.0.1:2525', environment: 'production', dataDir })?.description).toBe('smtp://127.0.0.1:2525');
+      expect(mailerFor({ smtpUrl: null, environment: 'production', dataDir })).toBeNull();
+      const folder = mailerFor({ smtpUrl: null, environment: 'development', dataDir })!;
+      expect(folder.description).toBe(path.join(dataDir, 'mail'));
+      const messageId = messageIdOf({ id: 7, createdAt: OPEN_NOW }, 'claims@settlement.example');
+      await folder.deliver({ from: 'claims@settlement.example', to: 'maria.garcia@example.com', subject: 'Recibo AUT-2345', text: 'Código', html: '<p>Código</p>', culture: 'es', messageId });
+      const files = readdirSync(path.join(dataDir, 'mail'));
+      expect(files).toEqual([`${messageId.slice(1, -1)}.eml`]);
+      const mail = parseMail(readFileSync(path.join(dataDir, 'mail', files[0]!), 'utf8'));
+      expect(mail).toMatchObject({ messageId, subject: 'Recibo AUT-2345', text: 'Código' });
+      expect(mail.headers.get('to')).toBe('maria.garcia@example.com');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
