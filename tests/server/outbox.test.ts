@@ -100,11 +100,21 @@ describe.each(DIALECTS)('the e-mail outbox (%s)', (dialect) => {
     expect(mail!.text).toMatch(/miércoles, 25 de noviembre de 2026/);
   });
 
-  it('queues nothing for a refused submit', async () => {
+  it('queues nothing for a refused submit: neither one refused before its transaction nor one its transaction rolls back', async () => {
+    now = OPEN_NOW + 2 * MINUTE;
     const before = await counts();
     const { res } = await server.submitChanged((p) => ({ ...p, text: { ...p.text, signature: '{}' } }));
     expect(res.statusCode).toBe(400);
     expect(await counts()).toEqual(before);
+
+    // The sample settlement takes one claim per Notice ID: the second is refused inside its transaction.
+    const james = { vin: '5EXMA1B20JC000202', noticeId: 'EXM-100002', pin: '730155' };
+    await fileClaim('Automotive', james);
+    const second = await server.authorized('Automotive', james);
+    const refused = await second.c.submit('Automotive', second.parts(await second.c.captchaToken()));
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(await counts()).toEqual({ ...before, queued: before.queued + 1 });
+    expect(await send()).toBe(1);
   });
 
   it('retries with a growing delay while the mail server refuses, then sends once; gives up after the last attempt, and the admin CLI lists it and queues it again', async () => {
