@@ -47,6 +47,8 @@ export interface Sender {
   start(): void;
   /** Runs soon (after the current run, if one is under way). */
   wake(): void;
+  /** Resolves once no run is under way (a run started by the timer included). */
+  idle(): Promise<void>;
   /** Stops polling and waits for a run under way. */
   stop(): Promise<void>;
 }
@@ -130,6 +132,7 @@ export function createSender(options: SenderOptions): Sender {
       if (running) again = true;
       else schedule(0);
     },
+    idle: () => (running ? running.then(() => undefined, () => undefined) : Promise.resolve()),
     async stop() {
       started = false;
       if (timer !== null) timers.clearTimeout(timer);

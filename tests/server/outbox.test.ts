@@ -14,7 +14,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../server/admin/cli.js';
 import { createOutbox, DEFAULT_RETRY_POLICY } from '../../server/db/outbox.js';
-import { createSender, messageIdOf } from '../../server/mail/sender.js';
+import { createSender, messageIdOf, type Timers } from '../../server/mail/sender.js';
 import { smtpMailer } from '../../server/mail/transport.js';
 import { mailerFor } from '../../server/main.js';
 import { parseMail, startMailSink, type MailSink } from '../support/mail-sink.js';
@@ -176,6 +176,44 @@ describe.each(DIALECTS)('the e-mail outbox (%s)', (dialect) => {
     expect(await send()).toBe(1);
     expect((await sink.receivedCount(sentBefore + 1))[sentBefore]!.subject).toContain(failing.body.referenceCodeForm);
     expect(await counts()).toMatchObject({ queued: 0, failed: 0 });
+  });
+
+  it('runs on the timers it is given: at start, every pollMs after a run, and at once when woken', async () => {
+    now = OPEN_NOW + 100 * MINUTE;
+    const before = sink.received.length;
+    const pending: Array<{ run: () => void; ms: number }> = [];
+    const timers: Timers = {
+      setTimeout(run, ms) {
+        const timer = { run, ms };
+        pending.push(timer);
+        return timer;
+      },
+      clearTimeout(timer) {
+        const at = pending.indexOf(timer as (typeof pending)[number]);
+        if (at !== -1) pending.splice(at, 1);
+      },
+    };
+    const fire = async () => {
+      pending.shift()!.run();
+      await sender.idle();
+    };
+    const sender = createSender({ outbox: createOutbox(await server.db.open(), { clock: () => now, policy: RETRY }), mailer: smtpMailer(sink.url), from: 'claims@settlement.example', timers, pollMs: 30_000 });
+    await fileClaim();
+    expect(pending).toEqual([]);
+    sender.start();
+    expect(pending.map((t) => t.ms)).toEqual([0]);
+    await fire();
+    expect(sink.received.length).toBe(before + 1);
+    expect(pending.map((t) => t.ms)).toEqual([30_000]);
+
+    await fileClaim();
+    sender.wake();
+    expect(pending.map((t) => t.ms)).toEqual([0]);
+    await fire();
+    expect(sink.received.length).toBe(before + 2);
+    expect(pending.map((t) => t.ms)).toEqual([30_000]);
+    await sender.stop();
+    expect(pending).toEqual([]);
   });
 
   it('two senders on one database send each message once', async () => {
