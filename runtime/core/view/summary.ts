@@ -30,7 +30,7 @@ export interface SummaryViewContext {
 }
 
 /** A field its page hides for these answers (a non-US address line for a US address, a disposal date of a current owner). */
-function hiddenOnPage(field: FieldConfig | undefined, model: FormModel, scope: ConditionScope): boolean {
+export function hiddenOnPage(field: FieldConfig | undefined, model: FormModel, scope: ConditionScope): boolean {
   const own = { own: model.fields, models: scope.models };
   return (field?.dependencies ?? []).some((d) => (d.behavior ?? 'hide') === 'hide' && !evaluateCondition(d.when, own));
 }
