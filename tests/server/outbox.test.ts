@@ -17,6 +17,9 @@ import { createOutbox, DEFAULT_RETRY_POLICY } from '../../server/db/outbox.js';
 import { createSender, messageIdOf, type Timers } from '../../server/mail/sender.js';
 import { smtpMailer } from '../../server/mail/transport.js';
 import { mailerFor } from '../../server/main.js';
+import { receiptAddress } from '../../server/mail/receipt.js';
+import type { FlowFile } from '../../runtime/core/types.js';
+import { shippedFlow } from '../core/flow/helpers.js';
 import { parseMail, startMailSink, type MailSink } from '../support/mail-sink.js';
 import { DIALECTS, MARIA, OPEN_NOW, serverOver, type TestServer } from './helper.js';
 
@@ -285,5 +288,20 @@ describe('where e-mail goes', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("the receipt's address", () => {
+  const answers = (fields: Record<string, unknown>) => ({ claimantInfo: { clientId: 'i', metadata: { formType: 'Automotive', dtoMapping: 'claimantInfo' }, fields } });
+
+  it("is the flow's first e-mail field the claimant answered; none without one", () => {
+    const flow = shippedFlow('automotive');
+    expect(receiptAddress(flow, answers({ emailAddress: ' maria.garcia@example.com ' }))).toBe('maria.garcia@example.com');
+    expect(receiptAddress(flow, answers({ emailAddress: null }))).toBeNull();
+    expect(receiptAddress(flow, answers({ emailAddress: 'not an address' }))).toBeNull();
+    // A settlement whose contact page asks for no e-mail: no receipt.
+    const withoutEmail: FlowFile = structuredClone(flow);
+    for (const page of withoutEmail.pages) for (const block of page.blocks) if (block.block === 'model') block.fields = block.fields.filter((f) => f.key !== 'emailAddress');
+    expect(receiptAddress(withoutEmail, answers({ emailAddress: 'maria.garcia@example.com' }))).toBeNull();
   });
 });
