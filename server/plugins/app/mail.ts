@@ -10,6 +10,7 @@ import { normalizeDeadlines } from '../../../runtime/core/deadlines/index.js';
 import type { FormType } from '../../../runtime/core/types.js';
 import { createOutbox, type Outbox, type RetryPolicy } from '../../db/outbox.js';
 import type { Trx } from '../../db/types.js';
+import type { MailContent } from '../../mail/content.js';
 import { receiptAddress } from '../../mail/receipt.js';
 import { createSender, type Sender, type Timers } from '../../mail/sender.js';
 import { MAIL_TEMPLATES, type MailKind, type MailTemplateData } from '../../mail/templates.js';
@@ -79,6 +80,8 @@ export default fp<MailPluginOptions>(
       const text = app.locales.text(key, culture);
       return text === undefined ? key : formatTemplate(text, ...args);
     };
+    const render = <K extends MailKind>(kind: K, data: MailTemplateData[K], culture: string): MailContent =>
+      MAIL_TEMPLATES[kind](data, { culture, t: translate(culture), deadlines });
     const mailer = opts.mailer ?? null;
     const sender = mailer
       ? createSender({
@@ -95,8 +98,7 @@ export default fp<MailPluginOptions>(
       outbox,
       async enqueue(trx, message) {
         const culture = app.locales.resolve(message.culture);
-        const template = MAIL_TEMPLATES[message.kind];
-        const content = template(message.data, { culture, t: translate(culture), deadlines });
+        const content = render(message.kind, message.data, culture);
         return outbox.enqueue(trx, { kind: message.kind, to: message.to, culture, ...content, dedupeKey: message.dedupeKey ?? null, submissionId: message.submissionId ?? null });
       },
       async queueReceipt(trx, submission) {
@@ -104,14 +106,16 @@ export default fp<MailPluginOptions>(
         if (!flow) return null;
         const to = receiptAddress(flow, submission.answers);
         if (!to) return null;
-        await service.enqueue(trx, {
-          kind: 'receipt',
-          to,
-          culture: submission.culture,
-          dedupeKey: receiptKey(submission.submissionId),
-          submissionId: submission.submissionId,
-          data: { flow, answers: submission.answers, referenceCode: submission.referenceCode, submittedAt: submission.submittedAt },
-        });
+        const culture = app.locales.resolve(submission.culture);
+        let content: MailContent;
+        try {
+          content = render('receipt', { flow, answers: submission.answers, referenceCode: submission.referenceCode, submittedAt: submission.submittedAt }, culture);
+        } catch (error) {
+          // A receipt that cannot be written must not cost the claimant the claim: stored without it.
+          app.log.error({ err: error, submissionId: submission.submissionId }, 'the receipt could not be written; the claim is stored without one');
+          return null;
+        }
+        await outbox.enqueue(trx, { kind: 'receipt', to, culture, ...content, dedupeKey: receiptKey(submission.submissionId), submissionId: submission.submissionId });
         return to;
       },
       receiptRecipient: (submissionId) => outbox.recipientOf(receiptKey(submissionId)),
