@@ -1,7 +1,7 @@
 /**
  * buildApp: the Fastify application, assembled in the fastify/demo order —
  * plugins/external (helmet, compression, cookie, rate limit, multipart) → plugins/app (slow bodies,
- * settlement, error handling, database, sessions + CSRF, captcha, fraud screening) → routes (one folder per URL prefix).
+ * settlement, error handling, database, sessions + CSRF, captcha, fraud screening, e-mail) → routes (one folder per URL prefix).
  * Used by server/main.ts, server/dev.ts and the tests (which inject the clock, the database and a
  * captcha emulator).
  */
@@ -26,6 +26,7 @@ import captcha, { resolveCaptcha, type CaptchaOverrides } from './plugins/app/ca
 import database from './plugins/app/database.js';
 import errorHandler from './plugins/app/error-handler.js';
 import fraud from './plugins/app/fraud.js';
+import mail, { type MailPluginOptions } from './plugins/app/mail.js';
 import livePreview, { LIVE_PREVIEW_PATH, type LivePreviewOptions } from './plugins/app/live-preview.js';
 import session, { sessionCookieName } from './plugins/app/session.js';
 import settlementPlugin from './plugins/app/settlement.js';
@@ -119,6 +120,11 @@ export interface BuildAppOptions {
    * claims from 127.0.0.1 at once). Such submits are screened either way.
    */
   shedFastSubmits?: boolean;
+  /**
+   * E-mail: the mailer (server/mail/transport.ts; none: messages stay queued in the outbox), the
+   * From header, the retry policy, the sender's timers.
+   */
+  mail?: MailPluginOptions;
 }
 
 /** Paths redacted from every log line: cookies, tokens, and the personal data of a claim. */
@@ -337,6 +343,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(session, { secret: options.sessionSecret });
   await app.register(captcha, { resolved: resolvedCaptcha });
   await app.register(fraud, { shedFastSubmits: options.shedFastSubmits ?? environment === 'production' });
+  await app.register(mail, options.mail ?? {});
 
   // routes
   await app.register(health);

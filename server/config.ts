@@ -40,6 +40,12 @@ export interface ServerConfig {
   trustProxy: TrustProxy;
   /** Port of the in-process captcha emulator in development (0 = any free port). */
   captchaEmulatorPort: number;
+  /** smtp:// or smtps:// server the outbox delivers to; null: DATA_DIR/mail outside production, nowhere in production. */
+  smtpUrl: string | null;
+  /** The From header of every e-mail; null: the settlement's name and e-mail address. */
+  mailFrom: string | null;
+  /** Deliveries of one e-mail before it is left failed for the administrator. */
+  mailMaxAttempts: number;
 }
 
 export class ConfigError extends Error {
@@ -115,6 +121,42 @@ export function secretOf(name: 'SESSION_SECRET' | 'PIN_SECRET', env: NodeJS.Proc
   return secret;
 }
 
+/**
+ * SMTP_URL: `smtp://[user:password@]host[:port]` (STARTTLS when the server offers it) or
+ * `smtps://…` (TLS from the start). Anything else stops the start with what to write.
+ */
+export function smtpUrlOf(value: string | undefined): string | null {
+  const given = value?.trim() ?? '';
+  if (given === '') return null;
+  const help = 'write smtp://user:password@mail.example.org:587 (STARTTLS) or smtps://user:password@mail.example.org:465 (TLS)';
+  let url: URL;
+  try {
+    url = new URL(given);
+  } catch {
+    throw new ConfigError(`SMTP_URL is not a URL: ${help}`);
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new ConfigError(`SMTP_URL must start with smtp:// or smtps://, not ${url.protocol}//: ${help}`);
+  if (!url.hostname) throw new ConfigError(`SMTP_URL names no host: ${help}`);
+  return given;
+}
+
+/** MAIL_FROM: an address, or `"Name" <address>`. */
+export function mailFromOf(value: string | undefined): string | null {
+  const given = value?.trim() ?? '';
+  if (given === '') return null;
+  if (!/^(?:[^<>@]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/.test(given)) {
+    throw new ConfigError(`MAIL_FROM must be an e-mail address (receipts@example.org) or "Name" <address>, got "${given}"`);
+  }
+  return given;
+}
+
+function countOf(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 100) throw new ConfigError(`${name} must be a whole number from 1 to 100, got "${value}"`);
+  return n;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerConfig {
   const environment = environmentOf(env.NODE_ENV);
   const dataDir = path.resolve(cwd, env.DATA_DIR || './data');
@@ -133,5 +175,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     appDistDir: path.resolve(cwd, env.APP_DIST_DIR || 'dist/app'),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     captchaEmulatorPort: intOf('CAPTCHA_EMULATOR_PORT', env.CAPTCHA_EMULATOR_PORT, 0),
+    smtpUrl: smtpUrlOf(env.SMTP_URL),
+    mailFrom: mailFromOf(env.MAIL_FROM),
+    mailMaxAttempts: countOf('MAIL_MAX_ATTEMPTS', env.MAIL_MAX_ATTEMPTS, 8),
   };
 }

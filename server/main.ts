@@ -4,12 +4,24 @@
  * started in-process when the settlement uses it (never in production), then listen.
  * SIGTERM/SIGINT: /readyz turns 503, in-flight requests finish, the database closes, exit.
  */
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, loggerOptions } from './app.js';
 import { startCaptchaEmulator, type CaptchaEmulator } from './captcha-emulator/emulator.js';
 import { ConfigError, readConfig, type ServerConfig } from './config.js';
 import { openDatabase } from './db/index.js';
+import { folderMailer, smtpMailer, type Mailer } from './mail/transport.js';
 import { loadSettlement, SettlementError } from './settlement/load.js';
+
+/**
+ * Where e-mail goes: the SMTP server of SMTP_URL; without it, outside production, `.eml` files in
+ * DATA_DIR/mail (README, "Trying the flows"); in production without it, nowhere (kept queued).
+ */
+export function mailerFor(config: Pick<ServerConfig, 'smtpUrl' | 'environment' | 'dataDir'>): Mailer | null {
+  if (config.smtpUrl) return smtpMailer(config.smtpUrl);
+  if (config.environment !== 'production') return folderMailer(path.join(config.dataDir, 'mail'));
+  return null;
+}
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -34,6 +46,7 @@ export async function startServer(config: ServerConfig = readConfig(), extra: { 
     ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
     ...(config.databaseSchema ? { schema: config.databaseSchema } : {}),
   });
+  const mailer = mailerFor(config);
   const app = await buildApp({
     settlement,
     database,
@@ -47,6 +60,7 @@ export async function startServer(config: ServerConfig = readConfig(), extra: { 
     livePreview: extra.livePreview ?? false,
     trustProxy: config.trustProxy,
     logger: loggerOptions(config.environment),
+    mail: { mailer, from: config.mailFrom, retry: { maxAttempts: config.mailMaxAttempts } },
     captcha: {
       ...(emulator ? { emulatorOrigin: emulator.origin } : {}),
       ...(config.captchaSecret ? { secret: config.captchaSecret } : {}),
@@ -54,6 +68,8 @@ export async function startServer(config: ServerConfig = readConfig(), extra: { 
   });
   const address = await app.listen({ port: config.port, host: config.host });
   app.log.info({ database: database.dialect, settlement: config.settlementDir }, `claims filing listening on ${address}`);
+  if (mailer) app.log.info(`e-mail (receipts) goes to ${mailer.description}`);
+  else app.log.warn('SMTP_URL is not set: e-mail receipts are NOT sent; they stay queued in the outbox (npm run admin -- outbox) until the server starts with SMTP_URL');
 
   let stopping: Promise<void> | null = null;
   const stop = () =>

@@ -173,6 +173,8 @@ export interface FieldConfig {
    */
   messages?: Record<string, string>;
   prepopulatedDataKey?: string;
+  /** A secret (a PIN, an account number): never in a summary, never in an e-mail. */
+  secret?: boolean;
   /**
    * text: the autocomplete tokens (WCAG 1.3.5: 'given-name', 'email', 'tel-national', 'username'…),
    * the input type ('email', 'tel': the matching phone keyboard) and the inputmode. Address blocks
@@ -409,6 +411,10 @@ export interface SubmitResponse {
   submitted: boolean;
   error: string | null;
   referenceCodeForm: string | null;
+  /** An e-mail receipt of the submission is on its way (the claim gave an e-mail address). */
+  receiptQueued?: boolean;
+  /** Where it goes, masked by the server ('ma•••@example.com'). */
+  receiptAddress?: string | null;
 }
 
 /** Per-culture deadline shape (project time zone). */

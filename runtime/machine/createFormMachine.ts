@@ -198,6 +198,7 @@ export function createFormMachine(flow: FlowFile) {
     isSubmitting: false,
     referenceCode: null,
     submittedAt: null,
+    receiptAddress: null,
     rejection: null,
     session: { durationMs: input.durationMs, deadline: input.now() + input.durationMs, remainingSeconds: null, expired: false, serverDeadline: null },
     now: input.now,
@@ -345,6 +346,7 @@ export function createFormMachine(flow: FlowFile) {
         return {
           referenceCode: out.referenceCodeForm,
           submittedAt: context.now(),
+          receiptAddress: out.receiptQueued ? (out.receiptAddress ?? null) : null,
           navigation: confirmationPage ? goTo(context.navigation, confirmationPage) : context.navigation,
         };
       }),

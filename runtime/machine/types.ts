@@ -105,6 +105,8 @@ export interface FormMachineContext {
   referenceCode: string | null;
   /** When the submission was accepted (the machine's clock, ms since the epoch): the confirmation's date and time. */
   submittedAt: number | null;
+  /** Where the server is sending the e-mail receipt (masked), or null when it sends none. */
+  receiptAddress: string | null;
   /** A developer error raised by a refused event (a second SUBMIT in flight). */
   rejection: { code: string; message: string } | null;
   session: SessionState;

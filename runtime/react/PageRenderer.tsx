@@ -84,6 +84,8 @@ export interface PageRendererProps {
   referenceCode?: string | null;
   /** When the submission was accepted (the confirmation shows it in the settlement's zone). */
   submittedAt?: number | null;
+  /** Where the e-mail receipt goes (masked), when one is being sent. */
+  receiptAddress?: string | null;
   /** The settlement's deadlines: their zone is the one dates and times are told in. */
   deadlines?: DeadlineSettings;
   lookupResult?: PageContext['lookupResult'];
@@ -199,6 +201,7 @@ export function PageRenderer(props: PageRendererProps) {
     isNavigating: Boolean(props.isNavigating),
     referenceCode: props.referenceCode ?? null,
     submittedAt: props.submittedAt ?? null,
+    receiptAddress: props.receiptAddress ?? null,
     deadlines: props.deadlines ?? NO_DEADLINES,
     lookupResult: props.lookupResult ?? null,
     scope: { models: modelsScope(props.store) },

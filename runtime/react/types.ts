@@ -51,6 +51,8 @@ export interface PageContext extends ValidationEnv {
   referenceCode: string | null;
   /** When the submission was accepted (ms since the epoch; null before it) and the settlement's deadlines, whose zone it is told in. */
   submittedAt: number | null;
+  /** Where the e-mail receipt goes (masked), when the server is sending one. */
+  receiptAddress?: string | null;
   deadlines: DeadlineSettings;
   /** Lookup page: the authorize outcome (null before it). */
   lookupResult: { authorized: boolean; error?: string | null } | null;

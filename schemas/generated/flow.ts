@@ -363,6 +363,10 @@ export interface Field {
    */
   prepopulatedDataKey?: string;
   /**
+   * A secret the claimant gives (a PIN, an account number): never shown in a summary, never written in an e-mail. Default false.
+   */
+  secret?: boolean;
+  /**
    * text and select: the input's autocomplete tokens, its purpose for autofill (WCAG 1.3.5): given-name, family-name, additional-name, email, tel, tel-national, address-line1, postal-code, country, username, current-password, one-time-code, off… Default: the address block's fields and the claimant's contact fields (ClaimantInfo firstName, middleInitial, lastName, emailAddress, phoneNumber, alternatePhoneNumber) have theirs; other fields none.
    */
   autocomplete?: string;

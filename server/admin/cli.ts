@@ -11,6 +11,7 @@ import { ConfigError, secretOf, type Environment } from '../config.js';
 import { createClassList } from '../db/class-list.js';
 import { ClassListImportError, DatabaseUnavailableError } from '../db/errors.js';
 import { createDrafts } from '../db/drafts.js';
+import { createOutbox, type FailedMail, type MailStatus } from '../db/outbox.js';
 import { createResumeCodes } from '../db/resume-codes.js';
 import { openDatabase } from '../db/open.js';
 import { seedSampleData } from '../db/seed.js';
@@ -44,6 +45,9 @@ Commands:
                                                expire and how many expire within 7 days; --purge deletes those past
                                                their expiry (the form's deadline or drafts.retentionDays after the
                                                last save; the server does it hourly too)
+  outbox [--retry]                             the e-mail outbox: how many messages are queued, sent and failed, and
+                                               the failed ones (kind, reference code, the recipient's domain, attempts,
+                                               last error); --retry queues the failed ones again for the server to send
   report --out FILE.html                       one self-contained page (no network needed) with charts of the filing
                                                period: claims per hour per form with the deadlines, flagged share,
                                                reasons, clusters; each with its data table
@@ -75,7 +79,7 @@ interface Parsed {
 }
 
 const VALUE_FLAGS = new Set(['format', 'form-type', 'from', 'to', 'out']);
-const BOOLEAN_FLAGS = new Set(['replace', 'help', 'all', 'purge']);
+const BOOLEAN_FLAGS = new Set(['replace', 'help', 'all', 'purge', 'retry']);
 
 function parseArgs(argv: string[]): Parsed {
   const [command, ...rest] = argv;
@@ -179,6 +183,18 @@ function draftsText(summary: DraftSummary[]): string {
   return `${lines.join('\n')}\n`;
 }
 
+function outboxText(counts: Record<MailStatus, number>, failed: FailedMail[]): string {
+  const at = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
+  const lines = [`E-mail: ${counts.queued} queued, ${counts.sent} sent, ${counts.failed} failed.`];
+  if (failed.length) {
+    lines.push('Failed (npm run admin -- outbox --retry queues them again):');
+    for (const f of failed) {
+      lines.push(`  #${f.id} ${f.kind}${f.referenceCode ? ` ${f.referenceCode}` : ''} to …@${f.recipientDomain}, queued ${at(f.createdAt)} UTC, ${f.attempts} attempt(s), last error: ${f.lastError ?? 'none'}`);
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
 async function execute(p: Parsed, io: CliIo): Promise<void> {
   const cwd = io.cwd ?? process.cwd();
   switch (p.command) {
@@ -260,6 +276,16 @@ async function execute(p: Parsed, io: CliIo): Promise<void> {
         return;
       }
       io.stdout(draftsText(await withDatabase(io, (db) => createDrafts(db).summary(DRAFTS_SOON_MS))));
+      return;
+    }
+    case 'outbox': {
+      if (p.positional.length) throw new UsageError(`outbox takes no argument (got ${p.positional.join(' ')})`);
+      if (p.flags.has('retry')) {
+        const requeued = await withDatabase(io, (db) => createOutbox(db).retryFailed());
+        io.stdout(`Queued ${requeued} failed e-mail(s) again; a running server sends them.\n`);
+        return;
+      }
+      io.stdout(await withDatabase(io, async (db) => outboxText(await createOutbox(db).counts(), await createOutbox(db).failed())));
       return;
     }
     case 'report': {

@@ -9,6 +9,7 @@ export { createSharedStores, type SharedStores, type SharedStoresOptions } from 
 export { createClassList, VIN_PATTERN, type ClassListOptions } from './class-list.js';
 export { createSubmissions } from './submissions.js';
 export { createDrafts } from './drafts.js';
+export { createOutbox, DEFAULT_RETRY_POLICY, retryDelayMs, type FailedMail, type LeasedMail, type MailStatus, type NewMail, type Outbox, type RetryPolicy } from './outbox.js';
 export { createResumeCodes } from './resume-codes.js';
 export { generateReferenceCode, isValidReferenceCode, normalizeReferenceCode, REFERENCE_ALPHABET, REFERENCE_PREFIX } from './reference-code.js';
 export { createPinHasher, hashPinScrypt, verifyScryptHash, type PinHasher } from './pin-hash.js';

@@ -249,6 +249,45 @@ const drafts: Migration = {
 };
 
 /**
+ * The outbox: e-mail written in the transaction of what it tells about (a claim's receipt), sent
+ * later by server/mail/sender.ts. A sender leases a row before sending it (lease_owner,
+ * lease_until), so that no two instances send one message at once; `dedupe_key` keeps a message
+ * from being queued twice for the same event.
+ */
+function outbox(dialect: DialectName): Migration {
+  const pg = dialect === 'postgres';
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('outbox')
+        .addColumn('id', pg ? 'serial' : 'integer', (c) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement()))
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('dedupe_key', 'text', (c) => c.unique())
+        .addColumn('recipient', 'text', (c) => c.notNull())
+        .addColumn('culture', 'text', (c) => c.notNull())
+        .addColumn('subject', 'text', (c) => c.notNull())
+        .addColumn('text_body', 'text', (c) => c.notNull())
+        .addColumn('html_body', 'text', (c) => c.notNull())
+        .addColumn('submission_id', 'integer', (c) => c.references('submissions.id').onDelete('cascade'))
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull())
+        .addColumn('next_attempt_at', 'bigint', (c) => c.notNull())
+        .addColumn('lease_owner', 'text')
+        .addColumn('lease_until', 'bigint')
+        .addColumn('last_error', 'text')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('sent_at', 'bigint')
+        .execute();
+      await db.schema.createIndex('outbox_status_next').on('outbox').columns(['status', 'next_attempt_at']).execute();
+      await db.schema.createIndex('outbox_submission').on('outbox').column('submission_id').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('outbox').ifExists().execute();
+    },
+  };
+}
+
+/**
  * Save and finish later: a resume code per claim in progress, stored only as a keyed digest, bound
  * to the draft's key (a new code replaces the old one); it works as long as its draft does. A
  * draft saved with its current page unfinished says so, so that resuming opens that page.
@@ -281,6 +320,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
         '0004_duplicate_policy': duplicatePolicy,
         '0005_claim_signals': claimSignals,
         '0006_drafts': drafts,
+        '0007_outbox': outbox(dialect),
         '0009_resume_codes': resumeCodes,
       };
     },

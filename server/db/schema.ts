@@ -148,6 +148,32 @@ export interface ResumeCodesTable {
   created_at: Int8;
 }
 
+/** One e-mail of the outbox (outbox.ts). Epoch ms. */
+export interface OutboxTable {
+  id: Generated<number>;
+  /** The template it was made from: 'receipt', … */
+  kind: string;
+  /** At most one message per key ('receipt:<submission id>'); null when any number may be queued. */
+  dedupe_key: string | null;
+  recipient: string;
+  culture: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  submission_id: number | null;
+  /** queued | sent | failed */
+  status: string;
+  /** Deliveries started (a lease taken), successful or not. */
+  attempts: number;
+  next_attempt_at: Int8;
+  /** Which sender holds the row, until when; null when none does. */
+  lease_owner: string | null;
+  lease_until: Int8 | null;
+  last_error: string | null;
+  created_at: Int8;
+  sent_at: Int8 | null;
+}
+
 export interface Tables {
   sessions: SessionsTable;
   rate_limits: RateLimitsTable;
@@ -161,5 +187,6 @@ export interface Tables {
   claim_signals: ClaimSignalsTable;
   signal_values: SignalValuesTable;
   drafts: DraftsTable;
+  outbox: OutboxTable;
   resume_codes: ResumeCodesTable;
 }

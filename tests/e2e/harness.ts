@@ -11,6 +11,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../../server/app';
 import { startCaptchaEmulator } from '../../server/captcha-emulator/emulator';
+import { smtpMailer } from '../../server/mail/transport';
 import { createSubmissions, openDatabase, type SubmissionRecord } from '../../server/db';
 import { loadSettlement } from '../../server/settlement/load';
 
@@ -36,6 +37,8 @@ export interface SettlementChanges {
   settings?: Record<string, unknown>;
   /** captcha.json values to replace (the emulator's failing siteKey, …). */
   captcha?: Record<string, unknown>;
+  /** The SMTP server the server sends e-mail to (tests/support/mail-sink.ts); without it e-mail stays queued. */
+  smtpUrl?: string;
 }
 
 function copySettlement(changes: SettlementChanges): { dir: string; cleanup(): void } {
@@ -89,6 +92,7 @@ export async function startE2eServer(changes: SettlementChanges = {}): Promise<E
     captcha: { emulatorOrigin: emulator.origin },
     // The browser fills a form in seconds: screened, not shed.
     shedFastSubmits: false,
+    ...(changes.smtpUrl ? { mail: { mailer: smtpMailer(changes.smtpUrl) } } : {}),
   });
   const url = (await app.listen({ host: '127.0.0.1', port: 0 })).replace('localhost', '127.0.0.1');
   const submissions = createSubmissions(database);

@@ -216,6 +216,19 @@ describe('submitting', () => {
     expect(form.emitted).toContainEqual({ type: 'submitted', referenceCode: 'EXM-REF-0001' });
   });
 
+  it('keeps where the server sends the e-mail receipt, or none when it sends none', async () => {
+    const sending = await authorizedAutomotive({ submit: async () => ({ submitted: true, error: null, referenceCodeForm: 'AUT-7K3Q9', receiptQueued: true, receiptAddress: 'ma•••@example.com' }) });
+    sending.actor.send({ type: 'GOTO', pageId: 'claim-summary' });
+    sending.actor.send({ type: 'SUBMIT', captchaToken: 'token-2' });
+    await sending.settled();
+    expect(sending.actor.getSnapshot().context).toMatchObject({ referenceCode: 'AUT-7K3Q9', receiptAddress: 'ma•••@example.com' });
+    const silent = await authorizedAutomotive({ submit: async () => ({ submitted: true, error: null, referenceCodeForm: 'AUT-7K3Q9' }) });
+    silent.actor.send({ type: 'GOTO', pageId: 'claim-summary' });
+    silent.actor.send({ type: 'SUBMIT', captchaToken: 'token-2' });
+    await silent.settled();
+    expect(silent.actor.getSnapshot().context).toMatchObject({ referenceCode: 'AUT-7K3Q9', receiptAddress: null });
+  });
+
   it('rejects a second SUBMIT while one is in flight', async () => {
     const pending = deferred<SubmitResponse>();
     let calls = 0;

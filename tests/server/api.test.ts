@@ -223,7 +223,7 @@ describe.each(DIALECTS)('the API over %s', (dialect) => {
       const before = await stored();
       const parts = automotiveParts(raw, await c.captchaToken());
       const res = await c.submit('Automotive', parts);
-      expect(res.json()).toEqual({ submitted: true, error: null, referenceCodeForm: expect.stringMatching(/^AUT-/) });
+      expect(res.json()).toEqual({ submitted: true, error: null, referenceCodeForm: expect.stringMatching(/^AUT-/), receiptQueued: true, receiptAddress: 'ma•••@example.com' });
       expect(res.headers['cache-control']).toBe('no-store');
       const code = res.json().referenceCodeForm;
       // The same provider token again is refused (single use), and stores nothing.
@@ -232,7 +232,7 @@ describe.each(DIALECTS)('the API over %s', (dialect) => {
       expect(replayed.json()).toMatchObject({ submitted: false, code: 'CAPTCHA_FAILED' });
       // The response was lost; the browser retries the same submission with a fresh captcha token.
       const retry = await c.submit('Automotive', { ...parts, text: { ...parts.text, reCaptchaResponse: await c.captchaToken() } });
-      expect(retry.json()).toEqual({ submitted: true, error: null, referenceCodeForm: code });
+      expect(retry.json()).toEqual({ submitted: true, error: null, referenceCodeForm: code, receiptQueued: true, receiptAddress: 'ma•••@example.com' });
       expect(await stored()).toBe(before + 1);
       const record = await server.app.stores.submissions.getByReferenceCode(code);
       expect(record?.documents).toEqual([expect.objectContaining({ name: 'invoice.pdf', type: 'application/pdf', size: FILES.pdf.length })]);
@@ -283,7 +283,7 @@ describe.each(DIALECTS)('the API over %s', (dialect) => {
     it('stores an Exclusion in Spanish', async () => {
       const { c, parts } = await authorized('Exclusion');
       const res = await c.submit('Exclusion', parts(await c.captchaToken()));
-      expect(res.json()).toEqual({ submitted: true, error: null, referenceCodeForm: expect.stringMatching(/^EXC-/) });
+      expect(res.json()).toEqual({ submitted: true, error: null, referenceCodeForm: expect.stringMatching(/^EXC-/), receiptQueued: true, receiptAddress: 'ma•••@example.com' });
     });
 
     /** Each case: a claimant authorized, a broken submission, a 4xx with a clear error and no row. */

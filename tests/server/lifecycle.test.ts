@@ -64,6 +64,20 @@ describe('configuration from the environment', () => {
   it('refuses a port that is not a port', () => {
     expect(() => readConfig({ DATA_DIR: dataDir, PORT: 'eighty' })).toThrow(/PORT must be an integer/);
   });
+
+  it('reads SMTP_URL, MAIL_FROM and MAIL_MAX_ATTEMPTS, and stops the start on one it cannot use, saying what to write', () => {
+    expect(readConfig({ DATA_DIR: dataDir })).toMatchObject({ smtpUrl: null, mailFrom: null, mailMaxAttempts: 8 });
+    expect(readConfig({ DATA_DIR: dataDir, SMTP_URL: 'smtps://user:pw@mail.example.org:465', MAIL_FROM: '"Claims" <claims@example.org>', MAIL_MAX_ATTEMPTS: '3' })).toMatchObject({
+      smtpUrl: 'smtps://user:pw@mail.example.org:465',
+      mailFrom: '"Claims" <claims@example.org>',
+      mailMaxAttempts: 3,
+    });
+    expect(() => readConfig({ DATA_DIR: dataDir, SMTP_URL: 'mail.example.org:587' })).toThrow(/SMTP_URL must start with smtp:\/\/ or smtps:\/\/.*write smtp:\/\/user:password@mail.example.org:587/);
+    expect(() => readConfig({ DATA_DIR: dataDir, SMTP_URL: 'http://mail.example.org' })).toThrow(/SMTP_URL must start with smtp:\/\/ or smtps:\/\//);
+    expect(() => readConfig({ DATA_DIR: dataDir, SMTP_URL: 'smtp://' })).toThrow(/SMTP_URL (is not a URL|names no host)/);
+    expect(() => readConfig({ DATA_DIR: dataDir, MAIL_FROM: 'claims' })).toThrow(/MAIL_FROM must be an e-mail address/);
+    expect(() => readConfig({ DATA_DIR: dataDir, MAIL_MAX_ATTEMPTS: '0' })).toThrow(/MAIL_MAX_ATTEMPTS must be a whole number/);
+  });
 });
 
 function config(dataDir: string, settlementDir: string, extra: Partial<ServerConfig> = {}): ServerConfig {
@@ -82,6 +96,9 @@ function config(dataDir: string, settlementDir: string, extra: Partial<ServerCon
     appDistDir: path.join(dataDir, 'no-dist'),
     trustProxy: false,
     captchaEmulatorPort: 0,
+    smtpUrl: null,
+    mailFrom: null,
+    mailMaxAttempts: 8,
     ...extra,
   };
 }

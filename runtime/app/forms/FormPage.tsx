@@ -98,6 +98,7 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
   const lookupResult = useSelector(actor, (s) => s.context.lookupResult);
   const referenceCode = useSelector(actor, (s) => s.context.referenceCode);
   const submittedAt = useSelector(actor, (s) => s.context.submittedAt);
+  const receiptAddress = useSelector(actor, (s) => s.context.receiptAddress);
   const deadlines = useApp((s) => s.deadlines);
   const isSubmitting = useSelector(actor, (s) => s.context.isSubmitting);
   const authorizationError = useSelector(actor, (s) => s.context.authorizationError);
@@ -221,6 +222,7 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
         captcha={captcha}
         referenceCode={referenceCode}
         submittedAt={submittedAt}
+        receiptAddress={receiptAddress}
         deadlines={deadlines}
         lookupResult={lookupResult}
         refusal={refusal}

@@ -557,6 +557,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         submitted: answer.submitted === undefined ? referenceCodeForm !== null : answer.submitted === true,
         error: textOrNull(answer.error),
         referenceCodeForm: referenceCodeForm === '' ? null : referenceCodeForm,
+        ...(answer.receiptQueued === true ? { receiptQueued: true, receiptAddress: textOrNull(answer.receiptAddress) } : {}),
       };
       if (data.referenceCodeForm === null) {
         return { ...fail<SubmitResponse>(USER_MESSAGES.missingReferenceCode, response.status), response: { ...data, submitted: true } };

@@ -21,6 +21,7 @@ import {
 } from '../types';
 import { compareDependenciesWithRules, conditionValueProblems, qualifiedName, resolveScope, ruleValueProblems, type FlowFieldInfo } from './condition-agreement';
 import { pointer as ptr, type FlowIssue } from './issues';
+import { secretFields } from './secrets';
 import { didYouMean, nearestName } from './nearest';
 import { localizationKeysOf, pageRoutes } from './pages';
 
@@ -178,6 +179,7 @@ export function checkFlow(flow: FlowFile, file: string, context: CheckContext): 
   };
 
   const pageIds = flow.pages.map((p) => p.id);
+  const secrets = secretFields(flow);
 
   flow.pages.forEach((page: PageConfig, p) => {
     const pageAt = ptr('pages', p);
@@ -249,7 +251,10 @@ export function checkFlow(flow: FlowFile, file: string, context: CheckContext): 
             const gAt = `${at}/groups/${g}`;
             if (!pageIds.includes(group.editPage)) add(`${gAt}/editPage`, `editPage "${group.editPage}" is not a page of this flow`, didYouMean(group.editPage, pageIds));
             const config = modelConfig(group.model, `${gAt}/model`);
-            group.fields.forEach((f, i) => fieldOf(config, f, `${gAt}/fields/${i}`));
+            group.fields.forEach((f, i) => {
+              fieldOf(config, f, `${gAt}/fields/${i}`);
+              if (secrets.has(`${camelCase(group.model)}.${f}`)) add(`${gAt}/fields/${i}`, `the field "${f}" is marked secret and is never shown in a summary`, 'remove it from the group');
+            });
             checkFixedValues(group.fixedValues, config, `${gAt}/fixedValues`);
           });
           break;

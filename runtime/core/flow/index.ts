@@ -5,3 +5,4 @@
 export * from './issues';
 export * from './pages';
 export * from './cross-check';
+export * from './secrets';

@@ -29,3 +29,4 @@ export { COUNTRIES, DEFAULT_COUNTRY, US_STATES, type CodeLabel } from './address
 export { displayValue, fieldForKey, findFieldConfig, FILE_METADATA_FIELDS, YES_NO_KEYS } from './display-value';
 export type * from './types';
 export { flowErrors, keepReachedAnswers, type FlowPageError } from './flow-answers';
+export { hiddenOnPage, summaryView, type SummaryGroupView, type SummaryRow, type SummaryViewContext } from './summary';

@@ -12,9 +12,10 @@ export function escapeHtml(text: string): string {
 export const CONFIRMATION_KEYS = {
   referenceLabel: 'LocKey_Confirmation_ReferenceCode',
   print: 'LocKey_Button_Print',
+  receiptSent: 'LocKey_Confirmation_ReceiptSent',
 } as const;
 
-/** The confirmation: the text (with the reference code as {0}), the code itself, when it was submitted, and Print. */
+/** The confirmation: the text (with the reference code as {0}), the code itself, when it was submitted, where the e-mail receipt goes, and Print. */
 export function ConfirmationBlock({ config, ctx }: BlockProps<ConfirmationBlockConfig>) {
   const code = ctx.referenceCode ?? '';
   return (
@@ -28,6 +29,7 @@ export function ConfirmationBlock({ config, ctx }: BlockProps<ConfirmationBlockC
       {ctx.submittedAt === null ? null : (
         <p className="cf-confirmation__submitted-at">{ctx.t(SUBMITTED_AT_KEY, submissionTimeText(ctx.submittedAt, ctx.culture, ctx.deadlines))}</p>
       )}
+      {ctx.receiptAddress ? <p className="cf-confirmation__receipt">{ctx.t(CONFIRMATION_KEYS.receiptSent, ctx.receiptAddress)}</p> : null}
       <div className="cf-confirmation__actions cf-no-print">
         <Button variant="outline-primary" label={ctx.t(CONFIRMATION_KEYS.print)} onClick={() => window.print()} />
       </div>

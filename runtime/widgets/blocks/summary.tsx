@@ -1,20 +1,14 @@
 import { memo } from 'react';
 import { getRecords, isRepeating, findModel } from '../../core/models';
-import { evaluateCondition } from '../../core/conditions/evaluate';
-import type { FieldConfig, FormModel, PageConfig, SummaryBlock as SummaryBlockConfig, SummaryGroup } from '../../core/types';
+import type { FormModel, PageConfig, SummaryBlock as SummaryBlockConfig, SummaryGroup } from '../../core/types';
 import type { BlockProps, PageContext, Translate } from '../../react/types';
 import { Icon } from '../Icon';
 import { LabelledValue } from '../LabelledValue';
 import { displayValue, findFieldConfig } from '../../core/view/display-value';
 import { summaryGroupShown } from '../../core/view/page-groups';
+import { hiddenOnPage } from '../../core/view/summary';
 
 export const SUMMARY_KEYS = { edit: 'LocKey_Button_Edit', none: 'LocKey_Summary_NoAnswer' } as const;
-
-/** A field its page hides for these answers (a non-US address line for a US address, a disposal date of a current owner). */
-function hiddenOnPage(field: FieldConfig | undefined, model: FormModel, ctx: PageContext): boolean {
-  const scope = { own: model.fields, models: ctx.scope.models };
-  return (field?.dependencies ?? []).some((d) => (d.behavior ?? 'hide') === 'hide' && !evaluateCondition(d.when, scope));
-}
 
 interface GroupValuesProps {
   group: SummaryGroup;
@@ -42,7 +36,7 @@ const GroupValues = memo(function GroupValues({ group, model, hidden, pages, cul
 });
 
 function groupValues(group: SummaryGroup, model: FormModel, ctx: PageContext) {
-  const hidden = group.fields.filter((key) => hiddenOnPage(findFieldConfig(ctx.pages, group.editPage, group.model, key, ctx.culture), model, ctx)).join('\n');
+  const hidden = group.fields.filter((key) => hiddenOnPage(findFieldConfig(ctx.pages, group.editPage, group.model, key, ctx.culture), model, ctx.scope)).join('\n');
   return <GroupValues group={group} model={model} hidden={hidden} pages={ctx.pages} culture={ctx.culture} t={ctx.t} />;
 }
 

@@ -348,6 +348,13 @@ describe('the submit call', () => {
     expect(answerOrThrow(result)).toEqual({ submitted: true, error: null, referenceCodeForm: null });
   });
 
+  it('keeps where the server sends the e-mail receipt, when it sends one', async () => {
+    const sending = client({ 'POST /api/forms/automotive': json({ submitted: true, error: null, referenceCodeForm: 'AUT-7K3Q9', receiptQueued: true, receiptAddress: 'ma•••@example.com' }) });
+    expect(answerOrThrow(await sending.api.submit('Automotive', payload))).toEqual({ submitted: true, error: null, referenceCodeForm: 'AUT-7K3Q9', receiptQueued: true, receiptAddress: 'ma•••@example.com' });
+    const none = client({ 'POST /api/forms/automotive': json({ submitted: true, error: null, referenceCodeForm: 'AUT-7K3Q9', receiptQueued: false }) });
+    expect(answerOrThrow(await none.api.submit('Automotive', payload))).toEqual({ submitted: true, error: null, referenceCodeForm: 'AUT-7K3Q9' });
+  });
+
   it('uses the body field error on 400', async () => {
     const { api } = client({ 'POST /api/forms/automotive': json({ submitted: false, error: 'The claim period has closed.' }, 400) });
     const result = await api.submit('Automotive', payload);

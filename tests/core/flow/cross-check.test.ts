@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkFlow, checkFlowSet, checkLocaleKeySets } from '../../../runtime/core/flow/cross-check';
+import { secretFields } from '../../../runtime/core/flow/secrets';
 import type { FlowFile } from '../../../runtime/core/types';
 import { copy, shippedFlow, shippedModels } from './helpers';
 
@@ -45,6 +46,19 @@ describe('checkFlow', () => {
     delete block.noneConfirmation;
     block.minimumInstances = { count: 1, dependency: { model: 'ClaimDetails' }, cases: [{ when: { scope: 'ownershipKind', schema: { const: 'lease' } }, count: 2 }] };
     expect(check()).toEqual([[`${at}/minimumInstances/cases/0/when/scope`, 'scope "ownershipKind" is not a field of the Automotive model ClaimDetails']]);
+  });
+
+  it('refuses a summary that lists a field marked secret (the PIN), which no summary or e-mail may show', () => {
+    const flow = copy(shippedFlow('automotive'));
+    const page = flow.pages.findIndex((p) => p.id === 'claim-summary');
+    const index = flow.pages[page]!.blocks.findIndex((b) => b.block === 'summary');
+    const block = flow.pages[page]!.blocks[index]!;
+    if (block.block !== 'summary') throw new Error('fixture moved');
+    block.groups.push({ titleKey: 'LocKey_Summary_ClaimantInfo', editPage: 'start', model: 'Credentials', fields: ['vin', 'pin'] });
+    expect(secretFields(flow)).toEqual(new Set(['credentials.pin']));
+    expect(checkFlow(flow, 'f.json', { models: shippedModels() }).map((i) => [i.pointer, i.message])).toEqual([
+      [`/pages/${page}/blocks/${index}/groups/${block.groups.length - 1}/fields/1`, 'the field "pin" is marked secret and is never shown in a summary'],
+    ]);
   });
 
   it('checks registries given in the context', () => {

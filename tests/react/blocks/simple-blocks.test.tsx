@@ -65,6 +65,14 @@ describe('the confirmation block', () => {
     expect(document.querySelector('.cf-confirmation__submitted-at')).toBeNull();
   });
 
+  it('says where the e-mail receipt goes when the server is sending one, and nothing when it is not', () => {
+    const t = makeT({ C: 'Code {0}', LocKey_Confirmation_ReceiptSent: 'We are sending a receipt of this submission by e-mail to {0}.' });
+    const { rerender } = render(<Harness page={page([{ block: 'confirmation', textKey: 'C' }])} referenceCode="AUT-7K3Q9" t={t} />);
+    expect(document.querySelector('.cf-confirmation__receipt')).toBeNull();
+    rerender(<Harness page={page([{ block: 'confirmation', textKey: 'C' }])} referenceCode="AUT-7K3Q9" receiptAddress="ma•••@example.com" t={t} />);
+    expect(document.querySelector('.cf-confirmation__receipt')?.textContent).toBe('We are sending a receipt of this submission by e-mail to ma•••@example.com.');
+  });
+
   it('shows when the submission was accepted, in the claimant\'s language and the settlement\'s zone', () => {
     const at = Date.parse('2026-11-25T20:15:00Z');
     const { unmount } = render(

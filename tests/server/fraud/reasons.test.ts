@@ -165,10 +165,17 @@ describe.each(DIALECTS)('fraud screening reasons, over %s', (dialect) => {
     const { p, from } = fresh();
     const res = await fileClaim(env, p, { from, fillSeconds: 1, honeypot: 'x', headers: { 'user-agent': 'curl/8.5.0' } });
     expect(res.statusCode).toBe(200);
-    expect(Object.keys(res.json()).sort()).toEqual(['error', 'referenceCodeForm', 'submitted']);
-    expect(res.json()).toMatchObject({ submitted: true, error: null });
+    expect(Object.keys(res.json()).sort()).toEqual(['error', 'receiptAddress', 'receiptQueued', 'referenceCodeForm', 'submitted']);
+    expect(res.json()).toMatchObject({ submitted: true, error: null, receiptQueued: true });
     const claim = await stored(res);
     expect(claim.disposition).toBe('held');
     expect(claim.score).toBeGreaterThanOrEqual(150);
+    // Its e-mail receipt is the one any claim gets: nothing of the screening in it.
+    const code = res.json<{ referenceCodeForm: string }>().referenceCodeForm;
+    const submission = await app.stores.submissions.getByReferenceCode(code);
+    const receipt = await app.database.db.selectFrom('outbox').select(['subject', 'text_body', 'html_body']).where('submission_id', '=', submission!.id).executeTakeFirstOrThrow();
+    expect(receipt.subject).toContain(code);
+    expect(receipt.text_body).toContain(`Your claim has been submitted. Your reference code is ${code}.`);
+    expect(`${receipt.subject}${receipt.text_body}${receipt.html_body}`).not.toMatch(/held|hold|flag|screen|score|disposition|review of your claim is delayed/i);
   });
 });

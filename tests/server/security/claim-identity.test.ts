@@ -69,9 +69,9 @@ describe.each(DIALECTS)('a claim is bound to the claimant who was authorized, ov
       expect(one.statusCode, one.body).toBe(200);
       expect(two.statusCode, two.body).toBe(200);
       const code = one.json().referenceCodeForm as string;
-      expect(two.json()).toEqual({ submitted: true, error: null, referenceCodeForm: code });
+      expect(two.json()).toEqual({ submitted: true, error: null, referenceCodeForm: code, receiptQueued: true, receiptAddress: 'ma•••@example.com' });
       const again = await c.submit('Automotive', { ...parts, text: { ...parts.text, reCaptchaResponse: await c.captchaToken() } });
-      expect(again.json()).toEqual({ submitted: true, error: null, referenceCodeForm: code });
+      expect(again.json()).toEqual({ submitted: true, error: null, referenceCodeForm: code, receiptQueued: true, receiptAddress: 'ma•••@example.com' });
       expect(await stored()).toBe(before + 1);
     });
 

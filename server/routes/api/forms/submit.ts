@@ -14,7 +14,8 @@
  * submission may use it again), submission + documents stored (one per authorization: the same
  * answers again are a retry, other answers are refused with ALREADY_SUBMITTED), the settlement's
  * duplicate policy applied to the authorized VIN and Notice ID, the claim screened for fraud
- * (reasons, score, disposition: never shown to the claimant). Anything refused writes nothing
+ * (reasons, score, disposition: never shown to the claimant), its e-mail receipt queued in the
+ * outbox when it gives an address (plugins/app/mail.ts). Anything refused writes nothing
  * but the provider token's single-use record. The claimant's draft (drafts.ts) is deleted in the
  * same transaction. The session itself is not written. What is stored
  * as the claimant's credentials and prepopulatedData is the server's, not the client's.
@@ -28,6 +29,7 @@ import { SubmissionConflictError } from '../../../db/errors.js';
 import { documentDigest } from '../../../db/submissions.js';
 import type { ClaimantIdentifier, NewDocument, Trx } from '../../../db/types.js';
 import { httpError } from '../../../errors.js';
+import { maskAddress } from '../../../mail/content.js';
 import { passedDeadline } from '../../../settlement/deadlines.js';
 import { judgeDuplicates } from '../../../settlement/duplicates.js';
 import type { CaptchaUse } from '../../../plugins/app/captcha.js';
@@ -47,6 +49,8 @@ const responseSchema = {
     error: { type: ['string', 'null'] },
     referenceCodeForm: { type: ['string', 'null'] },
     code: { type: 'string' },
+    receiptQueued: { type: 'boolean', description: 'An e-mail receipt of this submission is queued (the claim gives an e-mail address).' },
+    receiptAddress: { type: 'string', description: 'Where the receipt goes, masked (ma•••@example.com); only with receiptQueued.' },
   },
 } as const;
 
@@ -294,6 +298,8 @@ const submit: FastifyPluginAsync = async (app) => {
           honeypot,
           captchaScore: use?.score,
         });
+        const storedAnswers = { ...answers, documents: documents.map(({ bytes: _b, ...meta }) => meta) };
+        let receiptTo: string | null = null;
         let stored;
         try {
           stored = await app.stores.submissions.storeSubmission(
@@ -301,29 +307,50 @@ const submit: FastifyPluginAsync = async (app) => {
               formType,
               idempotencyKey: key,
               culture: payload.userPreferredCulture,
-              payload: { ...answers, documents: documents.map(({ bytes: _b, ...meta }) => meta) },
+              payload: storedAnswers,
               documents,
               identifiers: identifiersOf(authorization),
             },
             {
               // In the submission's transaction, before its rows: a refusal here rolls it all back.
               async before(trx: Trx) {
+                receiptTo = null; // a transaction tried again queues anew
                 if (use) await app.captcha.markUsed(use, request, trx);
                 await app.captcha.consumeRaw(request, formType, payload.captchaRawValue, key, trx);
                 // A submitted claim leaves no claim in progress.
                 await app.stores.drafts.remove(draftKeyOf(app, formType, authorization), trx);
               },
               judgeDuplicates: (earlier) => judgeDuplicates(duplicatePolicy, formType, earlier),
-              // Last in the transaction: the claim is screened with what was stored before it.
-              after: screen,
+              // Last in the transaction: the claim is screened with what was stored before it, and
+              // its receipt queued (in the claimant's language), so that no claim lacks its receipt.
+              async after(trx, created) {
+                await screen(trx, created);
+                receiptTo = await app.mail.queueReceipt(trx, {
+                  formType,
+                  submissionId: created.submissionId,
+                  referenceCode: created.referenceCode,
+                  culture: payload.userPreferredCulture,
+                  answers: storedAnswers,
+                  submittedAt: app.clock(),
+                });
+              },
             },
           );
         } catch (error) {
           const refusal = error instanceof SubmissionConflictError ? httpError('ALREADY_SUBMITTED', { args: [error.referenceCode] }) : error;
           return app.captcha.spendOnRefusal(use, request, refusal);
         }
-        request.log.info({ formType, created: stored.created, submissionId: stored.submissionId }, 'submission stored');
-        return { submitted: true, error: null, referenceCodeForm: stored.referenceCode };
+        if (receiptTo) app.mail.wake();
+        // A retry answers as the first submit did: its receipt was queued then, or not at all.
+        else if (!stored.created) receiptTo = await app.mail.receiptRecipient(stored.submissionId);
+        request.log.info({ formType, created: stored.created, submissionId: stored.submissionId, receiptQueued: receiptTo !== null }, 'submission stored');
+        return {
+          submitted: true,
+          error: null,
+          referenceCodeForm: stored.referenceCode,
+          receiptQueued: receiptTo !== null,
+          ...(receiptTo ? { receiptAddress: maskAddress(receiptTo) } : {}),
+        };
       },
     );
   }

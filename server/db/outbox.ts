@@ -1,0 +1,232 @@
+/**
+ * The e-mail outbox: messages written in the transaction of the event they tell about (a claim's
+ * receipt is queued with the claim, so there is no claim without its receipt and no receipt without
+ * its claim), then delivered by server/mail/sender.ts.
+ *
+ * Delivery is leased: a sender takes a due row with one compare-and-set UPDATE (its lease expired or
+ * never taken), so two instances never send the same row at once; it marks the row sent once the
+ * SMTP server accepted the message. A sender that dies between the two leaves a lease that expires,
+ * and the message is sent again with the same Message-ID (see messageIdOf), so the copy can be
+ * recognised. A failed delivery waits an exponentially growing delay; after `maxAttempts` the row
+ * stays `failed` for the administrator (`npm run admin -- outbox`).
+ */
+import type { Selectable } from 'kysely';
+import type { OutboxTable } from './schema.js';
+import type { Clock, Database, Trx } from './types.js';
+
+export type MailStatus = 'queued' | 'sent' | 'failed';
+
+/** A message ready to queue: already rendered in the recipient's language. */
+export interface NewMail {
+  kind: string;
+  to: string;
+  culture: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** At most one message is ever queued under this key (a retried submit queues no second receipt). */
+  dedupeKey?: string | null;
+  submissionId?: number | null;
+}
+
+/** A queued message a sender holds the lease of. */
+export interface LeasedMail {
+  id: number;
+  kind: string;
+  to: string;
+  culture: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** This delivery's number, 1 for the first. */
+  attempt: number;
+  createdAt: number;
+}
+
+/** A message given up on, as the administrator sees it: no body, the recipient's domain only. */
+export interface FailedMail {
+  id: number;
+  kind: string;
+  recipientDomain: string;
+  attempts: number;
+  lastError: string | null;
+  createdAt: number;
+  /** The submission it tells about, if any. */
+  referenceCode: string | null;
+}
+
+export interface RetryPolicy {
+  /** Deliveries before a message is left `failed`. Default 8. */
+  maxAttempts: number;
+  /** Delay after the first failure, doubled after each next one. Default 1 minute. */
+  baseDelayMs: number;
+  /** The longest delay. Default 1 hour. */
+  maxDelayMs: number;
+  /** How long a sender holds a message it took; longer than one SMTP delivery may take. Default 5 minutes. */
+  leaseMs: number;
+}
+
+export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxAttempts: 8, baseDelayMs: 60_000, maxDelayMs: 60 * 60_000, leaseMs: 5 * 60_000 };
+
+/** The wait after the `attempt`-th failed delivery. */
+export function retryDelayMs(attempt: number, policy: Pick<RetryPolicy, 'baseDelayMs' | 'maxDelayMs'>): number {
+  return Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, attempt - 1));
+}
+
+export interface Outbox {
+  /** Queues a message inside `trx`; its id, or null when `dedupeKey` was already queued. */
+  enqueue(trx: Trx, mail: NewMail): Promise<number | null>;
+  /** Leases up to `limit` due messages for `owner`; each one is held by this owner alone until its lease ends. */
+  lease(owner: string, limit: number): Promise<LeasedMail[]>;
+  /** Marks a leased message sent; false when `owner` no longer held it. */
+  markSent(id: number, owner: string): Promise<boolean>;
+  /** Records a failed delivery: queued again after the backoff delay, or `failed` after the last attempt. */
+  markFailed(id: number, owner: string, error: string): Promise<MailStatus | null>;
+  /** The recipient of the message queued under `dedupeKey`, or null. */
+  recipientOf(dedupeKey: string): Promise<string | null>;
+  counts(): Promise<Record<MailStatus, number>>;
+  failed(): Promise<FailedMail[]>;
+  /** Queues every failed message again, due now, with its attempts reset; how many. */
+  retryFailed(): Promise<number>;
+}
+
+const toLeased = (r: Selectable<OutboxTable>): LeasedMail => ({
+  id: Number(r.id),
+  kind: r.kind,
+  to: r.recipient,
+  culture: r.culture,
+  subject: r.subject,
+  text: r.text_body,
+  html: r.html_body,
+  attempt: Number(r.attempts),
+  createdAt: Number(r.created_at),
+});
+
+/** The domain of an address (what the administrator may see of it). */
+export const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1);
+
+export function createOutbox(database: Database, options: { clock?: Clock; policy?: Partial<RetryPolicy> } = {}): Outbox {
+  const { db } = database;
+  const clock = options.clock ?? Date.now;
+  const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.policy };
+
+  return {
+    async enqueue(trx, mail) {
+      const row = await trx
+        .insertInto('outbox')
+        .values({
+          kind: mail.kind,
+          dedupe_key: mail.dedupeKey ?? null,
+          recipient: mail.to,
+          culture: mail.culture,
+          subject: mail.subject,
+          text_body: mail.text,
+          html_body: mail.html,
+          submission_id: mail.submissionId ?? null,
+          status: 'queued',
+          attempts: 0,
+          next_attempt_at: clock(),
+          created_at: clock(),
+        })
+        .onConflict((oc) => oc.column('dedupe_key').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return row ? Number(row.id) : null;
+    },
+
+    async lease(owner, limit) {
+      const now = clock();
+      const due = await db
+        .selectFrom('outbox')
+        .select('id')
+        .where('status', '=', 'queued')
+        .where('next_attempt_at', '<=', now)
+        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
+        .orderBy('next_attempt_at')
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+      const leased: LeasedMail[] = [];
+      for (const { id } of due) {
+        // Compare-and-set: the row is taken only if no other sender took it since the select.
+        const row = await db
+          .updateTable('outbox')
+          .set((eb) => ({ lease_owner: owner, lease_until: now + policy.leaseMs, attempts: eb('attempts', '+', 1) }))
+          .where('id', '=', Number(id))
+          .where('status', '=', 'queued')
+          .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
+          .returningAll()
+          .executeTakeFirst();
+        if (row) leased.push(toLeased(row));
+      }
+      return leased;
+    },
+
+    async markSent(id, owner) {
+      const result = await db
+        .updateTable('outbox')
+        .set({ status: 'sent', sent_at: clock(), lease_owner: null, lease_until: null, last_error: null })
+        .where('id', '=', id)
+        .where('lease_owner', '=', owner)
+        .where('status', '=', 'queued')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    async markFailed(id, owner, error) {
+      const row = await db.selectFrom('outbox').select(['attempts', 'lease_owner', 'status']).where('id', '=', id).executeTakeFirst();
+      if (!row || row.lease_owner !== owner || row.status !== 'queued') return null;
+      const attempts = Number(row.attempts);
+      const status: MailStatus = attempts >= policy.maxAttempts ? 'failed' : 'queued';
+      const result = await db
+        .updateTable('outbox')
+        .set({ status, next_attempt_at: clock() + retryDelayMs(attempts, policy), lease_owner: null, lease_until: null, last_error: error.slice(0, 1000) })
+        .where('id', '=', id)
+        .where('lease_owner', '=', owner)
+        .where('status', '=', 'queued')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0 ? status : null;
+    },
+
+    async recipientOf(dedupeKey) {
+      const row = await db.selectFrom('outbox').select('recipient').where('dedupe_key', '=', dedupeKey).executeTakeFirst();
+      return row?.recipient ?? null;
+    },
+
+    async counts() {
+      const rows = await db.selectFrom('outbox').select((eb) => ['status', eb.fn.countAll().as('count')]).groupBy('status').execute();
+      const counts: Record<MailStatus, number> = { queued: 0, sent: 0, failed: 0 };
+      for (const r of rows) if (r.status in counts) counts[r.status as MailStatus] = Number(r.count);
+      return counts;
+    },
+
+    async failed() {
+      const rows = await db
+        .selectFrom('outbox')
+        .leftJoin('submissions', 'submissions.id', 'outbox.submission_id')
+        .select(['outbox.id', 'outbox.kind', 'outbox.recipient', 'outbox.attempts', 'outbox.last_error', 'outbox.created_at', 'submissions.reference_code'])
+        .where('outbox.status', '=', 'failed')
+        .orderBy('outbox.id')
+        .execute();
+      return rows.map((r) => ({
+        id: Number(r.id),
+        kind: r.kind,
+        recipientDomain: domainOf(r.recipient),
+        attempts: Number(r.attempts),
+        lastError: r.last_error,
+        createdAt: Number(r.created_at),
+        referenceCode: r.reference_code ?? null,
+      }));
+    },
+
+    async retryFailed() {
+      const result = await db
+        .updateTable('outbox')
+        // Due at once on every instance, whatever this machine's clock says.
+        .set({ status: 'queued', attempts: 0, next_attempt_at: 0, lease_owner: null, lease_until: null })
+        .where('status', '=', 'failed')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+  };
+}

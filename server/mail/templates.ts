@@ -1,0 +1,38 @@
+/**
+ * The kinds of e-mail the outbox sends, each a template from its data to subject, text and HTML in
+ * the recipient's language. To add one: a kind in MailTemplateData with the data it needs, its
+ * function in MAIL_TEMPLATES, and its texts as locale keys in every locale; then queue it with
+ * `app.mail.enqueue(trx, { kind, to, culture, data })` in the transaction of what it tells about.
+ */
+import type { DeadlineSettings, FlowFile } from '../../runtime/core/types.js';
+import type { Translate } from '../../runtime/core/view/types.js';
+import type { MailContent } from './content.js';
+import { renderReceipt } from './receipt.js';
+
+export interface MailTemplateData {
+  /** A submission's receipt (receipt.ts). */
+  receipt: {
+    flow: Pick<FlowFile, 'pages'>;
+    answers: Record<string, unknown>;
+    referenceCode: string;
+    /** Epoch ms. */
+    submittedAt: number;
+  };
+}
+
+export type MailKind = keyof MailTemplateData;
+
+/** What every template is given besides its data. */
+export interface TemplateEnvironment {
+  culture: string;
+  /** Texts in `culture`, placeholders filled. */
+  t: Translate;
+  /** The settlement's deadlines (its time zone). */
+  deadlines: DeadlineSettings;
+}
+
+export type MailTemplate<K extends MailKind> = (data: MailTemplateData[K], env: TemplateEnvironment) => MailContent;
+
+export const MAIL_TEMPLATES: { [K in MailKind]: MailTemplate<K> } = {
+  receipt: (data, env) => renderReceipt({ ...data, ...env }),
+};

@@ -1,0 +1,133 @@
+/**
+ * E-mail (server/mail, server/db/outbox.ts) as `app.mail`: `enqueue` writes a message in a given
+ * transaction (rendered from its template in the recipient's language), `queueReceipt` the receipt
+ * of a submission; the sender delivers the outbox when a mailer is configured (SMTP, or the
+ * development folder; server/main.ts chooses), else messages stay queued.
+ */
+import fp from 'fastify-plugin';
+import { formatTemplate } from '../../../runtime/core/i18n/format.js';
+import { normalizeDeadlines } from '../../../runtime/core/deadlines/index.js';
+import type { FormType } from '../../../runtime/core/types.js';
+import { createOutbox, type Outbox, type RetryPolicy } from '../../db/outbox.js';
+import type { Trx } from '../../db/types.js';
+import type { MailContent } from '../../mail/content.js';
+import { receiptAddress } from '../../mail/receipt.js';
+import { createSender, type Sender, type Timers } from '../../mail/sender.js';
+import { MAIL_TEMPLATES, type MailKind, type MailTemplateData } from '../../mail/templates.js';
+import type { Mailer } from '../../mail/transport.js';
+import { flowOf } from '../../settlement/load.js';
+import type { Locales } from './settlement.js';
+
+export interface MailMessage<K extends MailKind> {
+  kind: K;
+  to: string;
+  /** The recipient's language. */
+  culture: string;
+  data: MailTemplateData[K];
+  /** At most one message is ever queued under this key. */
+  dedupeKey?: string;
+  submissionId?: number;
+}
+
+export interface MailService {
+  outbox: Outbox;
+  /** Renders and queues a message in `trx`; its outbox id, or null when its dedupeKey was queued before. */
+  enqueue<K extends MailKind>(trx: Trx, message: MailMessage<K>): Promise<number | null>;
+  /** Queues a new submission's receipt in its transaction when the claim gives an e-mail address; that address, or null. */
+  queueReceipt(trx: Trx, submission: { formType: FormType; submissionId: number; referenceCode: string; culture: string; answers: Record<string, unknown>; submittedAt: number }): Promise<string | null>;
+  /** The address a submission's receipt was queued for, or null. */
+  receiptRecipient(submissionId: number): Promise<string | null>;
+  /** Asks the sender to deliver soon (after a commit that queued a message). */
+  wake(): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mail: MailService;
+    /** The outbox's sender, null without a mailer. */
+    mailSender: Sender | null;
+  }
+}
+
+export interface MailPluginOptions {
+  /** Where messages go; null: nowhere (they stay queued, `npm run admin -- outbox` shows them). */
+  mailer?: Mailer | null;
+  /** The From header; default the settlement's name and e-mail address (LocKey_Site_Title, LocKey_Footer_EmailAddress). */
+  from?: string | null;
+  retry?: Partial<RetryPolicy>;
+  timers?: Timers;
+  /** How often the sender looks at the outbox besides being woken. */
+  pollMs?: number;
+  /** Start the sender's timer (default true when there is a mailer); tests call `app.mailSender.runOnce()` themselves. */
+  startSender?: boolean;
+}
+
+const receiptKey = (submissionId: number) => `receipt:${submissionId}`;
+
+/** `"Settlement name" <address>` from the settlement's texts, else a local address. */
+export function defaultFrom(locales: Locales): string {
+  const address = locales.text('LocKey_Footer_EmailAddress', 'en')?.trim();
+  const name = locales.text('LocKey_Site_Title', 'en')?.replace(/["\\<>]/g, '').trim();
+  const usable = address && /^[^\s@<>]+@[^\s@<>]+$/.test(address) ? address : 'no-reply@localhost';
+  return name ? `"${name}" <${usable}>` : usable;
+}
+
+export default fp<MailPluginOptions>(
+  async (app, opts) => {
+    const outbox = createOutbox(app.database, { clock: app.clock, ...(opts.retry ? { policy: opts.retry } : {}) });
+    const deadlines = normalizeDeadlines(app.settlement.deadlines.body);
+    const translate = (culture: string) => (key: string, ...args: Array<string | number>) => {
+      const text = app.locales.text(key, culture);
+      return text === undefined ? key : formatTemplate(text, ...args);
+    };
+    const render = <K extends MailKind>(kind: K, data: MailTemplateData[K], culture: string): MailContent =>
+      MAIL_TEMPLATES[kind](data, { culture, t: translate(culture), deadlines });
+    const mailer = opts.mailer ?? null;
+    const sender = mailer
+      ? createSender({
+          outbox,
+          mailer,
+          from: opts.from ?? defaultFrom(app.locales),
+          ...(opts.timers ? { timers: opts.timers } : {}),
+          ...(opts.pollMs ? { pollMs: opts.pollMs } : {}),
+          log: app.log,
+        })
+      : null;
+
+    const service: MailService = {
+      outbox,
+      async enqueue(trx, message) {
+        const culture = app.locales.resolve(message.culture);
+        const content = render(message.kind, message.data, culture);
+        return outbox.enqueue(trx, { kind: message.kind, to: message.to, culture, ...content, dedupeKey: message.dedupeKey ?? null, submissionId: message.submissionId ?? null });
+      },
+      async queueReceipt(trx, submission) {
+        const flow = flowOf(app.settlement, submission.formType);
+        if (!flow) return null;
+        const to = receiptAddress(flow, submission.answers);
+        if (!to) return null;
+        const culture = app.locales.resolve(submission.culture);
+        let content: MailContent;
+        try {
+          content = render('receipt', { flow, answers: submission.answers, referenceCode: submission.referenceCode, submittedAt: submission.submittedAt }, culture);
+        } catch (error) {
+          // A receipt that cannot be written must not cost the claimant the claim: stored without it.
+          app.log.error({ err: error, submissionId: submission.submissionId }, 'the receipt could not be written; the claim is stored without one');
+          return null;
+        }
+        await outbox.enqueue(trx, { kind: 'receipt', to, culture, ...content, dedupeKey: receiptKey(submission.submissionId), submissionId: submission.submissionId });
+        return to;
+      },
+      receiptRecipient: (submissionId) => outbox.recipientOf(receiptKey(submissionId)),
+      wake: () => sender?.wake(),
+    };
+    app.decorate('mail', service);
+    app.decorate('mailSender', sender);
+    if (sender && opts.startSender !== false) app.addHook('onReady', async () => sender.start());
+    app.addHook('onClose', async () => {
+      await sender?.stop();
+      mailer?.close();
+    });
+  },
+  { name: 'app-mail', dependencies: ['app-database', 'app-settlement'] },
+);

@@ -1,0 +1,307 @@
+/**
+ * The e-mail outbox and the receipt, on SQLite and PostgreSQL, over real HTTP, delivered over SMTP
+ * to a real smtp-server on 127.0.0.1, with a clock the tests move (the sender's runs are called
+ * by the tests, not by a timer): one receipt per submission, queued in the claim's transaction and
+ * written as the confirmation page shows it, without the PIN; none for a refused submit; retries
+ * with a growing delay while the mail server refuses, then one delivery; a message left failed
+ * after the last attempt, listed and queued again by the admin CLI; two senders on one database
+ * send each message once; a sender that stops after taking a message leaves it to another once
+ * its lease ends, sent under the same Message-ID.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../server/admin/cli.js';
+import { createOutbox, DEFAULT_RETRY_POLICY } from '../../server/db/outbox.js';
+import { createSender, messageIdOf, type Timers } from '../../server/mail/sender.js';
+import { smtpMailer } from '../../server/mail/transport.js';
+import { mailerFor } from '../../server/main.js';
+import { receiptAddress } from '../../server/mail/receipt.js';
+import type { FlowFile } from '../../runtime/core/types.js';
+import { shippedFlow } from '../core/flow/helpers.js';
+import { parseMail, startMailSink, type MailSink } from '../support/mail-sink.js';
+import { DIALECTS, MARIA, OPEN_NOW, serverOver, type TestServer } from './helper.js';
+
+const MINUTE = 60_000;
+const RETRY = { maxAttempts: 3, baseDelayMs: MINUTE, maxDelayMs: 10 * MINUTE, leaseMs: 5 * MINUTE };
+
+describe.each(DIALECTS)('the e-mail outbox (%s)', (dialect) => {
+  let sink: MailSink;
+  let now = OPEN_NOW;
+  beforeAll(async () => {
+    sink = await startMailSink();
+  });
+  afterAll(async () => sink.close());
+  // The sink is listening before the server is built (this block's beforeAll runs first).
+  const server: TestServer = serverOver(dialect, () => ({ clock: () => now, mail: { mailer: smtpMailer(sink.url), from: '"Claims" <claims@settlement.example>', retry: RETRY, startSender: false } }));
+
+  const send = () => server.app.mailSender!.runOnce();
+  const counts = () => server.app.mail.outbox.counts();
+
+  async function fileClaim(formType: 'Automotive' | 'Exclusion' = 'Automotive', credentials?: typeof MARIA) {
+    const a = await server.authorized(formType, credentials);
+    const parts = a.parts(await a.c.captchaToken());
+    const res = await a.c.submit(formType, parts);
+    expect(res.statusCode, res.body).toBe(200);
+    return { a, parts, res, body: res.json<{ referenceCodeForm: string; receiptQueued: boolean; receiptAddress?: string }>() };
+  }
+
+  it('sends one receipt per submission, as the confirmation page reads, without the PIN; a retried submit queues no second one', async () => {
+    now = OPEN_NOW;
+    const before = sink.received.length;
+    const { a, parts, body } = await fileClaim('Automotive', MARIA);
+    expect(body).toMatchObject({ submitted: true, receiptQueued: true, receiptAddress: 'ma•••@example.com' });
+    expect(await counts()).toEqual({ queued: 1, sent: 0, failed: 0 });
+
+    expect(await send()).toBe(1);
+    const [mail] = (await sink.receivedCount(before + 1)).slice(before);
+    expect(mail!.envelopeTo).toEqual(['maria.garcia@example.com']);
+    expect(mail!.headers.get('from')).toBe('Claims <claims@settlement.example>');
+    expect(mail!.headers.get('content-language')).toBe('en');
+    expect(mail!.subject).toBe(`Example Motors CVT Transmission Settlement: receipt of your submission ${body.referenceCodeForm}`);
+    expect(mail!.messageId).toMatch(/^<outbox-\d+\.[0-9a-z]+@settlement\.example>$/);
+    const text = mail!.text;
+    expect(text).toContain(`Your claim has been submitted. Your reference code is ${body.referenceCodeForm}. Please keep it for your records.`);
+    expect(text).toContain(`Reference code: ${body.referenceCodeForm}`);
+    // 12:00 UTC is 4:00 AM in the settlement's zone (Pacific).
+    expect(text).toContain('Submitted on Wednesday, November 25, 2026 at 4:00 AM PST');
+    expect(text).toContain('What happens next');
+    expect(text).toContain('The Settlement Administrator will review your claim.');
+    expect(text).toContain('Your answers');
+    expect(text).toMatch(/First name: María/);
+    expect(text).toContain('Name of the repair facility: Bay Motors');
+    expect(text).toContain('Amount you paid: $1250.5');
+    expect(text).toContain('Description of the repair: Replaced CVT valve body.\n       Two days in the shop.');
+    // The repair page skips the denials: their group is not listed.
+    expect(text).not.toContain('Repair denials');
+    expect(mail!.html).toContain('Garc&#237;a-O&#39;Neil'.replace('&#237;', 'í'));
+    expect(mail!.html).toContain(`<strong style="font-size:1.2em">${body.referenceCodeForm}</strong>`);
+    // Nothing secret, nothing of the screening.
+    expect(mail!.raw).not.toContain(MARIA.pin);
+    expect(mail!.raw).not.toMatch(/disposition|flagged|risk|score/i);
+
+    // The same submission again: the same code, the same receipt, nothing more queued or sent.
+    const retry = await a.c.submit('Automotive', { ...parts, text: { ...parts.text, reCaptchaResponse: await a.c.captchaToken() } });
+    expect(retry.json()).toMatchObject({ referenceCodeForm: body.referenceCodeForm, receiptQueued: true, receiptAddress: 'ma•••@example.com' });
+    expect(await send()).toBe(0);
+    expect(await counts()).toEqual({ queued: 0, sent: 1, failed: 0 });
+    expect(sink.received.length).toBe(before + 1);
+  });
+
+  it('writes the receipt in the language of the claim (an exclusion filed in Spanish)', async () => {
+    now = OPEN_NOW + MINUTE;
+    const before = sink.received.length;
+    const { body } = await fileClaim('Exclusion');
+    expect(body.receiptQueued).toBe(true);
+    expect(await send()).toBe(1);
+    const [mail] = (await sink.receivedCount(before + 1)).slice(before);
+    expect(mail!.headers.get('content-language')).toBe('es');
+    expect(mail!.subject).toBe(`Acuerdo sobre la transmisión CVT de Example Motors: comprobante de su envío ${body.referenceCodeForm}`);
+    expect(mail!.text).toContain('Qué sucede ahora');
+    expect(mail!.text).toContain('Sus respuestas');
+    expect(mail!.text).toMatch(/miércoles, 25 de noviembre de 2026/);
+  });
+
+  it('queues nothing for a refused submit: neither one refused before its transaction nor one its transaction rolls back', async () => {
+    now = OPEN_NOW + 2 * MINUTE;
+    const before = await counts();
+    const { res } = await server.submitChanged((p) => ({ ...p, text: { ...p.text, signature: '{}' } }));
+    expect(res.statusCode).toBe(400);
+    expect(await counts()).toEqual(before);
+
+    // The sample settlement takes one claim per Notice ID: the second is refused inside its transaction.
+    const james = { vin: '5EXMA1B20JC000202', noticeId: 'EXM-100002', pin: '730155' };
+    await fileClaim('Automotive', james);
+    const second = await server.authorized('Automotive', james);
+    const refused = await second.c.submit('Automotive', second.parts(await second.c.captchaToken()));
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(await counts()).toEqual({ ...before, queued: before.queued + 1 });
+    expect(await send()).toBe(1);
+  });
+
+  it('retries with a growing delay while the mail server refuses, then sends once; gives up after the last attempt, and the admin CLI lists it and queues it again', async () => {
+    now = OPEN_NOW + 10 * MINUTE;
+    const before = sink.received.length;
+    sink.refusing = true;
+    const { body } = await fileClaim();
+    const outbox = server.app.mail.outbox;
+
+    expect(await send()).toBe(0);
+    expect(sink.refused).toBe(1);
+    expect(await counts()).toMatchObject({ queued: 1 });
+    // Not due before one minute, then two after the second failure.
+    now += MINUTE - 1;
+    expect(await send()).toBe(0);
+    expect(sink.refused).toBe(1);
+    now += 1;
+    expect(await send()).toBe(0);
+    expect(sink.refused).toBe(2);
+    sink.refusing = false;
+    now += 2 * MINUTE - 1;
+    expect(await send()).toBe(0);
+    expect(sink.received.length).toBe(before);
+    now += 1;
+    expect(await send()).toBe(1);
+    const [mail] = (await sink.receivedCount(before + 1)).slice(before);
+    expect(mail!.subject).toContain(body.referenceCodeForm);
+    expect(await send()).toBe(0);
+
+    // Three refusals in all: left failed for the administrator.
+    sink.refusing = true;
+    const failing = await fileClaim();
+    await send();
+    now += MINUTE;
+    await send();
+    now += 2 * MINUTE;
+    await send();
+    now += 60 * MINUTE;
+    expect(await send()).toBe(0);
+    expect(sink.refused).toBe(5);
+    const failed = await outbox.failed();
+    expect(failed).toHaveLength(1);
+    expect(failed[0]).toMatchObject({ kind: 'receipt', referenceCode: failing.body.referenceCodeForm, recipientDomain: 'example.com', attempts: 3 });
+    expect(failed[0]!.lastError).toMatch(/451/);
+
+    const out = { stdout: '', stderr: '' };
+    const io = { env: server.db.env, cwd: process.cwd(), stdout: (s: string) => void (out.stdout += s), stderr: (s: string) => void (out.stderr += s) };
+    expect(await runCli(['outbox'], io)).toBe(0);
+    expect(out.stdout).toMatch(/E-mail: 0 queued, \d+ sent, 1 failed\./);
+    expect(out.stdout).toContain(`receipt ${failing.body.referenceCodeForm} to …@example.com`);
+    expect(out.stdout).toContain('3 attempt(s), last error: ');
+    // No address or answer of the claimant beyond the domain.
+    expect(out.stdout).not.toContain('maria.garcia');
+    expect(await runCli(['outbox', '--retry'], io)).toBe(0);
+    expect(out.stdout).toContain('Queued 1 failed e-mail(s) again');
+
+    sink.refusing = false;
+    const sentBefore = sink.received.length;
+    expect(await send()).toBe(1);
+    expect((await sink.receivedCount(sentBefore + 1))[sentBefore]!.subject).toContain(failing.body.referenceCodeForm);
+    expect(await counts()).toMatchObject({ queued: 0, failed: 0 });
+  });
+
+  it('runs on the timers it is given: at start, every pollMs after a run, and at once when woken', async () => {
+    now = OPEN_NOW + 100 * MINUTE;
+    const before = sink.received.length;
+    const pending: Array<{ run: () => void; ms: number }> = [];
+    const timers: Timers = {
+      setTimeout(run, ms) {
+        const timer = { run, ms };
+        pending.push(timer);
+        return timer;
+      },
+      clearTimeout(timer) {
+        const at = pending.indexOf(timer as (typeof pending)[number]);
+        if (at !== -1) pending.splice(at, 1);
+      },
+    };
+    const fire = async () => {
+      pending.shift()!.run();
+      await sender.idle();
+    };
+    const sender = createSender({ outbox: createOutbox(await server.db.open(), { clock: () => now, policy: RETRY }), mailer: smtpMailer(sink.url), from: 'claims@settlement.example', timers, pollMs: 30_000 });
+    await fileClaim();
+    expect(pending).toEqual([]);
+    sender.start();
+    expect(pending.map((t) => t.ms)).toEqual([0]);
+    await fire();
+    expect(sink.received.length).toBe(before + 1);
+    expect(pending.map((t) => t.ms)).toEqual([30_000]);
+
+    await fileClaim();
+    sender.wake();
+    expect(pending.map((t) => t.ms)).toEqual([0]);
+    await fire();
+    expect(sink.received.length).toBe(before + 2);
+    expect(pending.map((t) => t.ms)).toEqual([30_000]);
+    await sender.stop();
+    expect(pending).toEqual([]);
+  });
+
+  it('two senders on one database send each message once', async () => {
+    now = OPEN_NOW + 200 * MINUTE;
+    const before = sink.received.length;
+    for (let i = 0; i < 4; i++) await fileClaim();
+    // Two more instances: their own database connections, their own senders.
+    const senders = await Promise.all(
+      [1, 2].map(async () => createSender({ outbox: createOutbox(await server.db.open(), { clock: () => now, policy: RETRY }), mailer: smtpMailer(sink.url), from: 'claims@settlement.example', batchSize: 1 })),
+    );
+    const sent = await Promise.all([...senders.map((s) => s.runOnce()), send()]);
+    expect(sent.reduce((a, b) => a + b, 0)).toBe(4);
+    const mails = (await sink.receivedCount(before + 4)).slice(before);
+    expect(new Set(mails.map((m) => m.messageId)).size).toBe(4);
+    expect(await Promise.all(senders.map((s) => s.runOnce()))).toEqual([0, 0]);
+    expect(sink.received.length).toBe(before + 4);
+  });
+
+  it('a sender that stops after taking a message leaves it until its lease ends; the next one sends it under the same Message-ID', async () => {
+    now = OPEN_NOW + 300 * MINUTE;
+    const before = sink.received.length;
+    const from = '"Claims" <claims@settlement.example>';
+    const outbox = createOutbox(await server.db.open(), { clock: () => now, policy: RETRY });
+
+    // It stopped before sending: nobody sends it while the lease holds, then one sender does.
+    await fileClaim();
+    const [held] = await outbox.lease('stopped-instance', 10);
+    expect(held).toBeDefined();
+    expect(await send()).toBe(0);
+    now += RETRY.leaseMs;
+    expect(await send()).toBe(1);
+    const [once] = (await sink.receivedCount(before + 1)).slice(before);
+    expect(once!.messageId).toBe(messageIdOf(held!, from));
+
+    // It stopped after the mail server accepted, before marking: sent again, recognisably the same message.
+    await fileClaim();
+    const [accepted] = await outbox.lease('stopped-instance', 10);
+    const mailer = smtpMailer(sink.url);
+    await mailer.deliver({ from, to: accepted!.to, subject: accepted!.subject, text: accepted!.text, html: accepted!.html, culture: accepted!.culture, messageId: messageIdOf(accepted!, from) });
+    mailer.close();
+    expect(await send()).toBe(0);
+    now += RETRY.leaseMs;
+    expect(await send()).toBe(1);
+    const [first, again] = (await sink.receivedCount(before + 3)).slice(before + 1);
+    expect(again!.messageId).toBe(first!.messageId);
+    expect(again!.subject).toBe(first!.subject);
+    // Its late mark is refused: the message belongs to the sender that sent it last.
+    expect(await outbox.markSent(accepted!.id, 'stopped-instance')).toBe(false);
+    expect(await counts()).toMatchObject({ queued: 0 });
+    expect(DEFAULT_RETRY_POLICY.leaseMs).toBeGreaterThan(60_000);
+  });
+});
+
+describe('where e-mail goes', () => {
+  it('SMTP_URL when set; else, outside production, one .eml file per message in DATA_DIR/mail; in production without it, nowhere (kept queued)', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'claims-mail-'));
+    try {
+      expect(mailerFor({ smtpUrl: 'smtp://127.0.0.1:2525', environment: 'production', dataDir })?.description).toBe('smtp://127.0.0.1:2525');
+      expect(mailerFor({ smtpUrl: null, environment: 'production', dataDir })).toBeNull();
+      const folder = mailerFor({ smtpUrl: null, environment: 'development', dataDir })!;
+      expect(folder.description).toBe(path.join(dataDir, 'mail'));
+      const messageId = messageIdOf({ id: 7, createdAt: OPEN_NOW }, 'claims@settlement.example');
+      await folder.deliver({ from: 'claims@settlement.example', to: 'maria.garcia@example.com', subject: 'Recibo AUT-2345', text: 'Código', html: '<p>Código</p>', culture: 'es', messageId });
+      const files = readdirSync(path.join(dataDir, 'mail'));
+      expect(files).toEqual([`${messageId.slice(1, -1)}.eml`]);
+      const mail = parseMail(readFileSync(path.join(dataDir, 'mail', files[0]!), 'utf8'));
+      expect(mail).toMatchObject({ messageId, subject: 'Recibo AUT-2345', text: 'Código' });
+      expect(mail.headers.get('to')).toBe('maria.garcia@example.com');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("the receipt's address", () => {
+  const answers = (fields: Record<string, unknown>) => ({ claimantInfo: { clientId: 'i', metadata: { formType: 'Automotive', dtoMapping: 'claimantInfo' }, fields } });
+
+  it("is the flow's first e-mail field the claimant answered; none without one", () => {
+    const flow = shippedFlow('automotive');
+    expect(receiptAddress(flow, answers({ emailAddress: ' maria.garcia@example.com ' }))).toBe('maria.garcia@example.com');
+    expect(receiptAddress(flow, answers({ emailAddress: null }))).toBeNull();
+    expect(receiptAddress(flow, answers({ emailAddress: 'not an address' }))).toBeNull();
+    // A settlement whose contact page asks for no e-mail: no receipt.
+    const withoutEmail: FlowFile = structuredClone(flow);
+    for (const page of withoutEmail.pages) for (const block of page.blocks) if (block.block === 'model') block.fields = block.fields.filter((f) => f.key !== 'emailAddress');
+    expect(receiptAddress(withoutEmail, answers({ emailAddress: 'maria.garcia@example.com' }))).toBeNull();
+  });
+});
