@@ -38,6 +38,13 @@ export function FlowMap({ flowId, flow, issues, text, selectedPage, onOpenPage }
     };
   }, [graph, graphKey]);
 
+  // The page being edited stays in sight when the editor narrows the map.
+  useEffect(() => {
+    if (selectedPage === undefined || !layout) return;
+    const page = flow.pages[selectedPage];
+    if (page) document.querySelector(`[data-flow="${flowId}"] [data-node="page:${page.id}"]`)?.scrollIntoView({ block: 'nearest', inline: 'center' });
+  }, [selectedPage, layout, flow, flowId]);
+
   const problemsByPage = new Map<number, Issue[]>();
   for (const issue of issues) {
     const page = issue.file === flowId ? pageOfPointer(issue.pointer) : undefined;
@@ -51,7 +58,7 @@ export function FlowMap({ flowId, flow, issues, text, selectedPage, onOpenPage }
       {!shown ? (
         <p>{t('loading')}</p>
       ) : (
-        <div className="map-scroll" tabIndex={0} role="region" aria-label={t('mapOf', { form: flow.formType, file: flowId })}>
+        <div className="map-scroll" tabIndex={0} role="group" aria-label={t('mapOf', { form: flow.formType, file: flowId })}>
           <svg width={shown.width + 20} height={shown.height + 20} viewBox={`-10 -10 ${shown.width + 20} ${shown.height + 20}`}>
             <defs>
               <marker id={`${headingId}-arrow`} viewBox="0 0 10 10" refX="10" refY="5" markerWidth="8" markerHeight="8" orient="auto-start-reverse">
@@ -89,9 +96,10 @@ export function FlowMap({ flowId, flow, issues, text, selectedPage, onOpenPage }
               const pageIndex = node.pageIndex!;
               const pageId = node.id.replace(/^page:/, '');
               const problems = problemsByPage.get(pageIndex) ?? [];
-              const notes = [node.skippable ? t('mayBeSkipped') : '', node.inFlow ? '' : t('notInFlow'), problems.length ? t('pageProblems', { n: problems.length }) : '']
-                .filter(Boolean)
-                .join(', ');
+              const title = node.label.length > 28 ? `${node.label.slice(0, 27)}…` : node.label;
+              const note = node.skippable ? t('mayBeSkipped') : node.inFlow ? '' : t('notInFlow');
+              // The name starts with the box's visible text, in its order; the full title and the problems follow.
+              const name = [pageId, title, note, title === node.label ? '' : `(${node.label})`, problems.length ? t('pageProblems', { n: problems.length }) : ''].filter(Boolean).join(' ');
               const open = () => onOpenPage(pageIndex);
               return (
                 <g
@@ -100,7 +108,7 @@ export function FlowMap({ flowId, flow, issues, text, selectedPage, onOpenPage }
                   data-node={node.id}
                   role="button"
                   tabIndex={0}
-                  aria-label={`${t('pageNode', { id: pageId, title: node.label })}${notes ? ` (${notes})` : ''}`}
+                  aria-label={name}
                   aria-pressed={selectedPage === pageIndex}
                   onClick={open}
                   onKeyDown={(e) => {
@@ -110,27 +118,31 @@ export function FlowMap({ flowId, flow, issues, text, selectedPage, onOpenPage }
                     }
                   }}
                 >
-                  {problems.length > 0 && <title>{problems.map((p) => `${p.pointer}: ${p.message}`).join('\n')}</title>}
                   <rect x={box.x} y={box.y} width={box.width} height={box.height} rx={6} />
-                  <text x={box.x + 10} y={box.y + 22} className="page-id">
-                    {pageId}
-                  </text>
-                  <text x={box.x + 10} y={box.y + 42} className="page-title">
-                    {node.label.length > 28 ? `${node.label.slice(0, 27)}…` : node.label}
-                  </text>
-                  {node.skippable && (
-                    <text x={box.x + 10} y={box.y + 58} className="page-note">
-                      {t('mayBeSkipped')}
-                    </text>
-                  )}
                   {problems.length > 0 && (
-                    <g className="problem-badge">
-                      <circle cx={box.x + box.width - 4} cy={box.y + 4} r={11} />
-                      <text x={box.x + box.width - 4} y={box.y + 8} textAnchor="middle">
-                        {problems.length}
-                      </text>
-                    </g>
+                    <circle className="problem-badge" cx={box.x + box.width - 4} cy={box.y + 4} r={11} />
                   )}
+                  {/* One text with spaced lines: read as "denials Repair Denials may be skipped". */}
+                  <text>
+                    <tspan x={box.x + 10} y={box.y + 22} className="page-id">
+                      {pageId}
+                    </tspan>{' '}
+                    <tspan x={box.x + 10} y={box.y + 42} className="page-title">
+                      {title}
+                    </tspan>
+                    {note && ' '}
+                    {note && (
+                      <tspan x={box.x + 10} y={box.y + 58} className="page-note">
+                        {note}
+                      </tspan>
+                    )}
+                    {problems.length > 0 && ' '}
+                    {problems.length > 0 && (
+                      <tspan x={box.x + box.width - 4} y={box.y + 8} textAnchor="middle" className="problem-count">
+                        {problems.length}
+                      </tspan>
+                    )}
+                  </text>
                 </g>
               );
             })}

@@ -24,9 +24,12 @@ const pageSettingsSchema: RJSFSchema = (() => {
 const fieldsSchema: RJSFSchema = { type: 'array', minItems: 1, items: { $ref: '#/definitions/field' }, definitions };
 
 const localeKey = { 'ui:widget': 'localeKey' };
+/** A condition is one JSON text: it replaces rjsf's choice between the condition's oneOf shapes. */
+const condition = { 'ui:field': 'condition', 'ui:fieldReplacesAnyOrOneOf': true };
 const noSubmit = { 'ui:submitButtonOptions': { norender: true } };
 
-const pageSettingsUi: UiSchema = { ...noSubmit, titleKey: localeKey, actionLabelKey: localeKey, skipWhen: { 'ui:field': 'condition' } };
+// inFlow is true when absent: a select shows "absent" as such, where a checkbox would show false.
+const pageSettingsUi: UiSchema = { ...noSubmit, titleKey: localeKey, actionLabelKey: localeKey, skipWhen: condition, inFlow: { 'ui:widget': 'select' } };
 const fieldsUi: UiSchema = {
   ...noSubmit,
   items: {
@@ -35,7 +38,7 @@ const fieldsUi: UiSchema = {
     placeholder: localeKey,
     placeholderKey: localeKey,
     options: { items: { label: localeKey } },
-    dependencies: { items: { when: { 'ui:field': 'condition' } } },
+    dependencies: { items: { when: condition } },
   },
 };
 

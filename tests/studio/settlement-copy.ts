@@ -15,6 +15,8 @@ export interface SettlementCopy {
   dir: string;
   /** `git diff` of the folder's files against the first commit (with `git: true`). */
   diff(): string;
+  /** Commits the folder as it is now (with `git: true`): later diffs start from here. */
+  commit(message: string): void;
   cleanup(): void;
 }
 
@@ -30,5 +32,10 @@ export function copySampleSettlement(options: { git?: boolean } = {}): Settlemen
     git('add', '.');
     git('commit', '-qm', 'sample settlement');
   }
-  return { dir, diff: () => git('diff', '--no-color', '-U0'), cleanup: () => rmSync(base, { recursive: true, force: true }) };
+  return {
+    dir,
+    diff: () => git('diff', '--no-color', '-U0'),
+    commit: (message) => void git('commit', '-qam', message),
+    cleanup: () => rmSync(base, { recursive: true, force: true }),
+  };
 }
