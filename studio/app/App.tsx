@@ -10,6 +10,7 @@ import { cultureOf, localeText, StudioContext, type StudioContextValue } from '.
 import { FlowMap } from './FlowMap';
 import { canRedo, canUndo, current, record, redo, startHistory, undo, type History } from './history';
 import { PageEditor } from './PageEditor';
+import { Preview } from './Preview';
 import { studioCulture, t } from './texts';
 import { Translations } from './Translations';
 
@@ -188,6 +189,7 @@ export function App() {
                   onOpenPage={(pageIndex) => setEditing({ flowId: f.id, pageIndex })}
                 />
               ))}
+              {editing && (working[editing.flowId] as FlowFile | undefined)?.pages[editing.pageIndex] && <Preview flowId={editing.flowId} pageIndex={editing.pageIndex} />}
               <section className="problems" aria-labelledby="problems-heading">
                 <h2 id="problems-heading">{t('problems')}</h2>
                 {issues.length === 0 ? <p>{t('noProblems')}</p> : <IssueList issues={issues} />}

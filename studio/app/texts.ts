@@ -48,6 +48,13 @@ const en = {
   unusedHelp: 'No flow, model config or code names these keys.',
   filterKeys: 'Show keys containing',
   onlyMissing: 'Only keys missing in a culture',
+  previewOf: 'Preview of page {id}',
+  previewHelp: 'Drawn by the claimant app\'s renderer from the unsaved edits, as a claimant sees it before any answer.',
+  previewAt: '{culture}, {width}',
+  previewFrame: 'Page {id} in {culture} at {width} width',
+  previewFailed: 'The preview cannot draw this page: {error}',
+  phone: 'phone',
+  desktop: 'desktop',
 } as const;
 
 export type TextKey = keyof typeof en;
@@ -98,6 +105,13 @@ const es: Record<TextKey, string> = {
   unusedHelp: 'Ningún flujo, configuración de modelo ni código nombra estas claves.',
   filterKeys: 'Mostrar claves que contienen',
   onlyMissing: 'Solo claves que faltan en una cultura',
+  previewOf: 'Vista previa de la página {id}',
+  previewHelp: 'Dibujada por el renderizador de la aplicación del reclamante con los cambios sin guardar, tal como la ve un reclamante antes de responder.',
+  previewAt: '{culture}, {width}',
+  previewFrame: 'Página {id} en {culture} con ancho de {width}',
+  previewFailed: 'La vista previa no puede dibujar esta página: {error}',
+  phone: 'teléfono',
+  desktop: 'escritorio',
 };
 
 /** The studio's culture: ?culture=es, else the browser's language. */

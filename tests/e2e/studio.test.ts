@@ -151,6 +151,32 @@ describe('the settlement studio', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForFunction(() => document.querySelector('.status')?.textContent === 'Saved: locales/es.json');
     expect(changedLines()).toEqual([`+${intro.trimEnd()}`]);
+    copy.commit('the Spanish text filled in');
+    await close();
+  });
+
+  it('previews the page being edited with the claimant renderer in each culture at phone and desktop widths, following an unsaved label change', async () => {
+    const { page, errors, close } = await openStudio();
+    await page.click(`${AUTOMOTIVE} [data-node="page:claimant-info"]`);
+    const frames = page.locator('.preview iframe');
+    await page.waitForFunction(() => document.querySelectorAll('.preview iframe').length === 4);
+    expect(await frames.evaluateAll((list) => list.map((f) => `${f.getAttribute('data-culture')}@${f.getAttribute('data-width')}`))).toEqual(['en@375', 'en@1280', 'es@375', 'es@1280']);
+    const enPhone = page.frameLocator('iframe[data-culture="en"][data-width="375"]');
+    const esPhone = page.frameLocator('iframe[data-culture="es"][data-width="375"]');
+    expect(await enPhone.locator('h1').textContent()).toBe('Your Contact Information');
+    expect(await esPhone.locator('h1').textContent()).toBe('Su información de contacto');
+    expect(await enPhone.locator('label').first().textContent()).toMatch(/^First name/);
+
+    // The first field of the page's third block (ClaimantInfo's name fields) takes another label key.
+    await page.locator('#flows_automotive_json_1_block2_0_label').fill('LocKey_ClaimantInfo_MiddleInitial');
+    await enPhone.locator('label').first().filter({ hasText: /^Middle initial/ }).waitFor();
+    expect(await esPhone.locator('label').first().textContent()).toMatch(/^Inicial del segundo nombre/);
+    const violations = await axe(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+    await page.locator('#preview-heading').scrollIntoViewIfNeeded();
+    await studioScreenshot(page, 'preview');
+    expect(changedLines()).toEqual([]);
+    expect(errors).toEqual([]);
     await close();
   });
 });
