@@ -7,7 +7,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import type { FlowFile } from '../../runtime/core/types';
 import type { Issue } from './api';
 import { flowGraph } from './flowGraph';
-import { layoutGraph, type Layout } from './layout';
+import { LABEL_HEIGHT, layoutGraph, type Layout } from './layout';
 import { t } from './texts';
 
 /** The page a JSON pointer of a flow file falls in: /pages/3/blocks/1 → 3. */
@@ -27,7 +27,7 @@ interface Props {
 
 export function FlowMap({ flowId, flow, issues, text, selectedPage, onOpenPage }: Props) {
   const headingId = useId();
-  const graph = useMemo(() => flowGraph(flow, text, (page, condition) => t('skipWhen', { page, condition }), t('records')), [flow, text]);
+  const graph = useMemo(() => flowGraph(flow, text, (page) => t('skipWhen', { page }), t('records')), [flow, text]);
   const [layout, setLayout] = useState<{ key: string; value: Layout } | null>(null);
   const graphKey = JSON.stringify(graph);
   useEffect(() => {
@@ -73,8 +73,12 @@ export function FlowMap({ flowId, flow, issues, text, selectedPage, onOpenPage }
                 <g key={edge.id} className={`edge edge-${edge.kind}`} data-edge={edge.id}>
                   <path d={d} markerEnd={`url(#${headingId}-arrow)`} />
                   {edge.label && route.label && (
-                    <text x={route.label.x + 4} y={route.label.y + 12} className="edge-label">
-                      {edge.label}
+                    <text className="edge-label">
+                      {edge.label.map((line, i) => (
+                        <tspan key={i} x={route.label!.x + 4} y={route.label!.y + 12 + i * LABEL_HEIGHT}>
+                          {i > 0 ? ` ${line}` : line}
+                        </tspan>
+                      ))}
                     </text>
                   )}
                 </g>

@@ -20,7 +20,8 @@ export interface MapEdge {
   kind: 'next' | 'skip' | 'records';
   from: string;
   to: string;
-  label?: string;
+  /** The label's lines. */
+  label?: string[];
 }
 
 export interface FlowGraph {
@@ -39,17 +40,22 @@ const SCHEMA_WORDS: Record<string, (v: unknown) => string> = {
 
 /** A condition in one line: claimDetails.isCurrentOwner = "false"; all(…), any(…), not(…). */
 export function describeCondition(condition: Condition): string {
+  return conditionLines(condition).join(' ');
+}
+
+/** A condition in short lines for a label: the field tested, then what it must satisfy (one line for all, any, not). */
+export function conditionLines(condition: Condition): string[] {
   const c = condition as { scope?: string; schema?: Record<string, unknown>; all?: Condition[]; any?: Condition[]; not?: Condition };
-  if (c.all) return `all(${c.all.map(describeCondition).join(', ')})`;
-  if (c.any) return `any(${c.any.map(describeCondition).join(', ')})`;
-  if (c.not) return `not(${describeCondition(c.not)})`;
+  if (c.all) return [`all(${c.all.map(describeCondition).join(', ')})`];
+  if (c.any) return [`any(${c.any.map(describeCondition).join(', ')})`];
+  if (c.not) return [`not(${describeCondition(c.not)})`];
   const tests = Object.entries(c.schema ?? {}).map(([word, value]) => SCHEMA_WORDS[word]?.(value) ?? `${word} ${JSON.stringify(value)}`);
-  return `${c.scope ?? '?'} ${tests.join(' and ')}`;
+  return [c.scope ?? '?', tests.join(' and ')];
 }
 
 type PageWithBlocks = PageConfig & { blocks: Array<{ block: string; model?: string }> };
 
-export function flowGraph(flow: FlowFile, text: (key: string) => string, skipLabel: (page: string, condition: string) => string, recordsLabel: string): FlowGraph {
+export function flowGraph(flow: FlowFile, text: (key: string) => string, skipLabel: (page: string) => string, recordsLabel: string): FlowGraph {
   const pages = flow.pages as PageWithBlocks[];
   const nodes: MapNode[] = pages.map((page, pageIndex) => ({
     id: `page:${page.id}`,
@@ -71,7 +77,7 @@ export function flowGraph(flow: FlowFile, text: (key: string) => string, skipLab
     const before = inFlow[i - 1]!;
     const after = inFlow[i + 1];
     if (!after) return;
-    edges.push({ id: `skip:${page.id}`, kind: 'skip', from: `page:${before.id}`, to: `page:${after.id}`, label: skipLabel(page.id, describeCondition(page.skipWhen)) });
+    edges.push({ id: `skip:${page.id}`, kind: 'skip', from: `page:${before.id}`, to: `page:${after.id}`, label: [skipLabel(page.id), ...conditionLines(page.skipWhen)] });
   });
   const models = new Set<string>();
   for (const page of pages) {
@@ -79,7 +85,7 @@ export function flowGraph(flow: FlowFile, text: (key: string) => string, skipLab
       if (block.block !== 'records' || !block.model) return;
       if (!models.has(block.model)) nodes.push({ id: `model:${block.model}`, kind: 'model', label: block.model });
       models.add(block.model);
-      edges.push({ id: `records:${page.id}:${blockIndex}`, kind: 'records', from: `page:${page.id}`, to: `model:${block.model}`, label: recordsLabel });
+      edges.push({ id: `records:${page.id}:${blockIndex}`, kind: 'records', from: `page:${page.id}`, to: `model:${block.model}`, label: [recordsLabel] });
     });
   }
   return { nodes, edges };

@@ -5,7 +5,7 @@ import type { FlowGraph } from './flowGraph';
 export const PAGE_SIZE = { width: 190, height: 64 };
 export const MODEL_SIZE = { width: 150, height: 40 };
 const CHAR_WIDTH = 6.6;
-const LABEL_HEIGHT = 16;
+export const LABEL_HEIGHT = 16;
 
 export interface Box {
   x: number;
@@ -40,7 +40,9 @@ export async function layoutGraph(graph: FlowGraph): Promise<Layout> {
       id: e.id,
       sources: [e.from],
       targets: [e.to],
-      labels: e.label ? [{ id: `${e.id}:label`, text: e.label, width: e.label.length * CHAR_WIDTH + 8, height: LABEL_HEIGHT }] : [],
+      labels: e.label
+        ? [{ id: `${e.id}:label`, text: e.label.join('\n'), width: Math.max(...e.label.map((line) => line.length)) * CHAR_WIDTH + 8, height: e.label.length * LABEL_HEIGHT }]
+        : [],
     })),
   };
   const result = await elk.layout(graphIn);

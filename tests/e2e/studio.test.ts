@@ -173,7 +173,7 @@ describe('the settlement studio', () => {
     expect(await esPhone.locator('label').first().textContent()).toMatch(/^Inicial del segundo nombre/);
     const violations = await axe(page);
     expect(violations, describeViolations(violations)).toEqual([]);
-    await page.locator('#preview-heading').scrollIntoViewIfNeeded();
+    await page.evaluate(() => document.getElementById('preview-heading')?.scrollIntoView({ block: 'start' }));
     await studioScreenshot(page, 'preview');
     expect(changedLines()).toEqual([]);
     expect(errors).toEqual([]);
