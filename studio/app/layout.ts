@@ -28,9 +28,9 @@ export async function layoutGraph(graph: FlowGraph): Promise<Layout> {
     id: 'root',
     layoutOptions: {
       'elk.algorithm': 'layered',
-      'elk.direction': 'RIGHT',
+      'elk.direction': 'DOWN',
       'elk.edgeRouting': 'ORTHOGONAL',
-      'elk.layered.spacing.nodeNodeBetweenLayers': '60',
+      'elk.layered.spacing.nodeNodeBetweenLayers': '40',
       'elk.spacing.nodeNode': '40',
       'elk.spacing.edgeLabel': '4',
       'elk.edgeLabels.placement': 'CENTER',
