@@ -44,6 +44,15 @@ export async function buildStudioServer(options: StudioOptions): Promise<Fastify
   const app = Fastify({ logger: false, bodyLimit: 8 * 1024 * 1024 });
   const files = (): StudioFile[] => studioFiles(folder);
 
+  // Only pages of this address may call the API: a page elsewhere whose name resolves to 127.0.0.1
+  // (DNS rebinding) arrives with its own Host and is refused.
+  app.addHook('onRequest', async (request, reply) => {
+    const host = (request.headers.host ?? '').replace(/:\d+$/, '');
+    if (host !== '127.0.0.1' && host !== 'localhost' && host !== '[::1]') {
+      return reply.code(403).send({ message: `The studio answers only at 127.0.0.1 or localhost, not "${request.headers.host ?? ''}".` });
+    }
+  });
+
   app.setErrorHandler((error, _request, reply) => {
     if (error instanceof StudioInputError) return reply.code(400).send({ message: error.message });
     const status = (error as { statusCode?: number }).statusCode;

@@ -85,7 +85,14 @@ export function checkWith(folder: string, files: readonly StudioFile[], texts: R
       settlementDir: folder,
       partialSettlement: !hasSettlementFiles,
     });
-    return report.issues.map((issue) => ({ ...issue, file: issue.file.startsWith(scratch) ? path.relative(scratch, issue.file) : path.relative(folder, issue.file) }));
+    // Problems name the studio's file ids, never the scratch copy (hints name files too).
+    const unscratch = (text: string) => text.split(`${scratch}${path.sep}`).join('');
+    return report.issues.map((issue) => ({
+      ...issue,
+      file: issue.file.startsWith(scratch) ? path.relative(scratch, issue.file) : path.relative(folder, issue.file),
+      message: unscratch(issue.message),
+      hint: unscratch(issue.hint),
+    }));
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }

@@ -121,3 +121,12 @@ describe('the studio API over a settlement folder', () => {
     await reader.cancel();
   });
 });
+
+describe('the studio API and other sites', () => {
+  it('refuses a request addressed to another host name (a page elsewhere resolving to 127.0.0.1), writing nothing', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/save', headers: { host: 'attacker.example:4000' }, payload: { changes: { 'models.json': {} } } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json<{ message: string }>().message).toBe('The studio answers only at 127.0.0.1 or localhost, not "attacker.example:4000".');
+    expect(copy.diff()).toBe('');
+  });
+});
