@@ -116,6 +116,7 @@ export function App() {
   const text = useCallback((key: string) => localeText(working, mapLocale, key) ?? key, [working, mapLocale]);
 
   const save = async () => {
+    if (unsaved.length === 0) return;
     const changes = Object.fromEntries(unsaved.map((id) => [id, working[id]]));
     const result = await saveChanges(changes);
     if (!result.ok) {
@@ -128,6 +129,30 @@ export function App() {
     adopt(await loadFolder(), false);
   };
 
+  // Ctrl+S (⌘S) saves anywhere; Ctrl+Z and Ctrl+Shift+Z or Ctrl+Y undo and redo outside text boxes,
+  // where the browser's own undo of the typing applies.
+  const saveRef = useRef(save);
+  saveRef.current = save;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!(e.ctrlKey || e.metaKey) || e.altKey) return;
+      const key = e.key.toLowerCase();
+      if (key === 's') {
+        e.preventDefault();
+        void saveRef.current();
+        return;
+      }
+      const target = e.target as HTMLElement | null;
+      if (target?.closest('input, textarea, select, [contenteditable="true"]')) return;
+      if (key === 'z' && !e.shiftKey) setHistory(undo);
+      else if ((key === 'z' && e.shiftKey) || key === 'y') setHistory(redo);
+      else return;
+      e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
   if (!folder) return <p role="status">{t('loading')}</p>;
   const flows = folder.files.filter((f) => f.kind === 'flow');
 
@@ -139,13 +164,13 @@ export function App() {
           {t('folder')}: <code>{folder.folder}</code>
         </p>
         <div className="toolbar" role="toolbar" aria-label={t('title')}>
-          <button type="button" onClick={() => setHistory(undo)} disabled={!canUndo(history)}>
+          <button type="button" onClick={() => setHistory(undo)} disabled={!canUndo(history)} aria-keyshortcuts="Control+Z">
             {t('undo')}
           </button>
-          <button type="button" onClick={() => setHistory(redo)} disabled={!canRedo(history)}>
+          <button type="button" onClick={() => setHistory(redo)} disabled={!canRedo(history)} aria-keyshortcuts="Control+Shift+Z Control+Y">
             {t('redo')}
           </button>
-          <button type="button" className="primary" onClick={() => void save()} disabled={unsaved.length === 0}>
+          <button type="button" className="primary" onClick={() => void save()} disabled={unsaved.length === 0} aria-keyshortcuts="Control+S">
             {t('save')}
           </button>
           <span className="unsaved" role="status">
@@ -189,7 +214,7 @@ export function App() {
                   onOpenPage={(pageIndex) => setEditing({ flowId: f.id, pageIndex })}
                 />
               ))}
-              {editing && (working[editing.flowId] as FlowFile | undefined)?.pages[editing.pageIndex] && <Preview flowId={editing.flowId} pageIndex={editing.pageIndex} />}
+              {editing && (working[editing.flowId] as FlowFile | undefined)?.pages[editing.pageIndex] && <Preview flowId={editing.flowId} pageIndex={editing.pageIndex} theme={folder.theme} />}
               <section className="problems" aria-labelledby="problems-heading">
                 <h2 id="problems-heading">{t('problems')}</h2>
                 {issues.length === 0 ? <p>{t('noProblems')}</p> : <IssueList issues={issues} />}

@@ -1,8 +1,8 @@
 /**
  * Live preview: the page being edited, drawn by the claimant app's own renderer (runtime/react's
  * PageRenderer with the app's widget registries) from the unsaved documents, in each culture, at
- * phone and desktop widths. Each preview is an iframe of this origin, so the theme's media queries
- * see its width; the page renders into it with its own React root.
+ * phone and desktop widths, in the settlement's theme. Each preview is an iframe of this origin, so
+ * the theme's media queries see its width; the page renders into it with its own React root.
  */
 import { Component, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
@@ -12,7 +12,9 @@ import { createIdSource, initStore } from '../../runtime/core/models';
 import type { FlowFile, ModelConfig, ModelStoreState, PageConfig } from '../../runtime/core/types';
 import { PageRenderer } from '../../runtime/react';
 import baseCss from '../../themes/base.css?url';
-import themeCss from '../../themes/default/theme.css?url';
+import defaultTheme from '../../themes/default/theme.css?url';
+import ftcTheme from '../../themes/ftc/theme.css?url';
+import kontentTheme from '../../themes/kontent/theme.css?url';
 import { cultureOf, useStudio } from './context';
 import { t } from './texts';
 
@@ -21,6 +23,7 @@ const WIDTHS = [
   { name: 'desktop', width: 1280, scale: 0.5 },
 ] as const;
 const FRAME_HEIGHT = 640;
+const THEMES: Record<string, string> = { default: defaultTheme, ftc: ftcTheme, kontent: kontentTheme };
 
 interface PreviewProps {
   flow: FlowFile;
@@ -64,7 +67,7 @@ function PreviewPage({ flow, page, models, culture, texts }: PreviewProps) {
   );
 }
 
-function PreviewFrame(props: PreviewProps & { width: number; scale: number; title: string }) {
+function PreviewFrame(props: PreviewProps & { width: number; scale: number; title: string; theme: string }) {
   const frame = useRef<HTMLIFrameElement>(null);
   const root = useRef<Root | null>(null);
   const [ready, setReady] = useState(false);
@@ -72,7 +75,10 @@ function PreviewFrame(props: PreviewProps & { width: number; scale: number; titl
     const doc = frame.current?.contentDocument;
     if (!doc) return;
     doc.open();
-    doc.write(`<!doctype html><html lang="${props.culture}"><head><meta charset="utf-8"><link rel="stylesheet" href="${baseCss}"><link rel="stylesheet" href="${themeCss}"></head><body><div id="preview"></div></body></html>`);
+    const themeCss = THEMES[props.theme] ?? defaultTheme;
+    doc.write(
+      `<!doctype html><html lang="${props.culture}" data-theme="${props.theme}"><head><meta charset="utf-8"><link rel="stylesheet" href="${baseCss}"><link rel="stylesheet" href="${themeCss}"></head><body><div id="preview"></div></body></html>`,
+    );
     doc.close();
     root.current = createRoot(doc.getElementById('preview')!);
     setReady(true);
@@ -82,7 +88,7 @@ function PreviewFrame(props: PreviewProps & { width: number; scale: number; titl
       // Unmounted after the current render, as React asks.
       setTimeout(() => r?.unmount(), 0);
     };
-  }, [props.culture]);
+  }, [props.culture, props.theme]);
   const { flow, page, models, culture, texts } = props;
   useEffect(() => {
     if (!ready) return;
@@ -100,7 +106,7 @@ function PreviewFrame(props: PreviewProps & { width: number; scale: number; titl
   );
 }
 
-export function Preview({ flowId, pageIndex }: { flowId: string; pageIndex: number }) {
+export function Preview({ flowId, pageIndex, theme }: { flowId: string; pageIndex: number; theme: string }) {
   const { docs, localeIds } = useStudio();
   const flow = docs[flowId] as FlowFile;
   const page = flow.pages[pageIndex];
@@ -123,6 +129,7 @@ export function Preview({ flowId, pageIndex }: { flowId: string; pageIndex: numb
                 texts={docs[id] as Record<string, string>}
                 width={w.width}
                 scale={w.scale}
+                theme={theme}
                 title={t('previewFrame', { id: page.id, culture: cultureOf(id), width: t(w.name === 'phone' ? 'phone' : 'desktop') })}
               />
             </figure>

@@ -24,6 +24,8 @@ export interface FolderResponse {
   files: FolderFile[];
   issues: Issue[];
   unusedKeys: string[];
+  /** The settlement's theme (settings.json): default, ftc or kontent. */
+  theme: string;
 }
 
 /** The files' JSON by id. */

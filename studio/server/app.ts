@@ -3,15 +3,14 @@
  * over one settlement folder.
  *
  *   GET  /api/folder   the editable files (flows, locales, models.json) as JSON, the checker's
- *                      problems and the unused locale keys
+ *                      problems, the unused locale keys and the settlement's theme
  *   POST /api/check    { changes: { <file id>: <new JSON> } } → the checker's problems with them
  *   POST /api/save     the same body: written only when the checker passes (else 422 with the
  *                      problems, nothing written); each file edited path by path, keeping its format
  *   GET  /api/events   Server-Sent Events: `changed` when a file of the folder changes on disk
  */
-import { watch, type FSWatcher } from 'node:fs';
+import { existsSync, readFileSync, watch, writeFileSync, type FSWatcher } from 'node:fs';
 import type { ServerResponse } from 'node:http';
-import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -43,6 +42,16 @@ export async function buildStudioServer(options: StudioOptions): Promise<Fastify
   const folder = path.resolve(options.folder);
   const app = Fastify({ logger: false, bodyLimit: 8 * 1024 * 1024 });
   const files = (): StudioFile[] => studioFiles(folder);
+  /** The settlement's theme (settings.json), which the preview draws in. */
+  const theme = (): string => {
+    const settings = path.join(folder, 'settings.json');
+    try {
+      const value = existsSync(settings) ? (JSON.parse(readFileSync(settings, 'utf8')) as { theme?: unknown }).theme : undefined;
+      return typeof value === 'string' ? value : 'default';
+    } catch {
+      return 'default';
+    }
+  };
 
   // Only pages of this address may call the API: a page elsewhere whose name resolves to 127.0.0.1
   // (DNS rebinding) arrives with its own Host and is refused.
@@ -71,6 +80,7 @@ export async function buildStudioServer(options: StudioOptions): Promise<Fastify
       files: list.map((f) => ({ id: f.id, kind: f.kind, path: path.relative(process.cwd(), f.absolutePath), json: json[f.id] })),
       issues: checkWith(folder, list, {}),
       unusedKeys: unusedLocaleKeys(localeKeys, configuration),
+      theme: theme(),
     };
   });
 

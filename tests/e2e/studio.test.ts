@@ -148,14 +148,17 @@ describe('the settlement studio', () => {
     await studioScreenshot(page, 'translations');
 
     await fill.fill('Indique cada vez que un concesionario o taller se negó a reparar su transmisión CVT.');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.keyboard.press('Control+s');
     await page.waitForFunction(() => document.querySelector('.status')?.textContent === 'Saved: locales/es.json');
     expect(changedLines()).toEqual([`+${intro.trimEnd()}`]);
     copy.commit('the Spanish text filled in');
     await close();
   });
 
-  it('previews the page being edited with the claimant renderer in each culture at phone and desktop widths, following an unsaved label change', async () => {
+  it('previews the page being edited with the claimant renderer in each culture at phone and desktop widths, in the settlement\'s theme, following an unsaved label change', async () => {
+    const settingsFile = path.join(copy.dir, 'settings.json');
+    writeFileSync(settingsFile, readFileSync(settingsFile, 'utf8').replace('"theme": "default"', '"theme": "ftc"'));
+    copy.commit('the ftc theme');
     const { page, errors, close } = await openStudio();
     await page.click(`${AUTOMOTIVE} [data-node="page:claimant-info"]`);
     const frames = page.locator('.preview iframe');
@@ -165,6 +168,8 @@ describe('the settlement studio', () => {
     const esPhone = page.frameLocator('iframe[data-culture="es"][data-width="375"]');
     expect(await enPhone.locator('h1').textContent()).toBe('Your Contact Information');
     expect(await esPhone.locator('h1').textContent()).toBe('Su información de contacto');
+    // In the settlement's theme (settings.json).
+    expect(await esPhone.locator('html').getAttribute('data-theme')).toBe('ftc');
     expect(await enPhone.locator('label').first().textContent()).toMatch(/^First name/);
 
     // The first field of the page's third block (ClaimantInfo's name fields) takes another label key.
