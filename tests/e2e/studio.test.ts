@@ -127,6 +127,17 @@ describe('the settlement studio', () => {
     expect(text).toMatch(/flows\/automotive\.json:\d+:\d+ \/pages\/1\/titleKey/);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('alert');
     expect(changedLines()).toEqual([]);
+
+    // A text changed on disk meanwhile is announced, not taken over the unsaved edit; reloading takes it.
+    const enFile = path.join(copy.dir, 'locales/en.json');
+    writeFileSync(enFile, readFileSync(enFile, 'utf8').replace('"LocKey_Eligibility_Title": "Your Vehicle"', '"LocKey_Eligibility_Title": "Your Car"'));
+    copy.commit('a text changed on disk');
+    await page.getByText('The files changed on disk while you have unsaved changes').waitFor();
+    expect(await page.textContent(`${AUTOMOTIVE} [data-node="page:eligibility"] .page-title`)).toBe('Your Vehicle');
+    await page.getByRole('button', { name: 'Reload from disk' }).click();
+    await page.waitForFunction((node) => document.querySelector(`${node} .page-title`)?.textContent === 'Your Car', `${AUTOMOTIVE} [data-node="page:eligibility"]`);
+    expect(await page.textContent(`${AUTOMOTIVE} [data-node="page:claimant-info"] .page-title`)).toBe('Your Contact Information');
+    expect(await page.textContent('.unsaved')).toBe('No unsaved changes');
     await close();
   });
 
