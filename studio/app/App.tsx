@@ -62,6 +62,8 @@ export function App() {
   // Files changed on disk: taken in when nothing is unsaved here, else announced.
   const unsavedRef = useRef(unsaved.length);
   unsavedRef.current = unsaved.length;
+  const savedRef = useRef(saved);
+  savedRef.current = saved;
   useEffect(() => {
     const events = new EventSource('/api/events');
     events.addEventListener('changed', () => {
@@ -70,10 +72,8 @@ export function App() {
         return;
       }
       void loadFolder().then((f) => {
-        setFolder((before) => {
-          if (before && JSON.stringify(documentsOf(before)) !== JSON.stringify(documentsOf(f))) setStatus({ kind: 'info', text: t('reloaded') });
-          return before;
-        });
+        // The studio's own save comes back as a change too: only another writer's change is told.
+        if (JSON.stringify(savedRef.current) !== JSON.stringify(documentsOf(f))) setStatus({ kind: 'info', text: t('reloaded') });
         adopt(f, false);
       });
     });
