@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-// One runner, four rooms: pure core and machines in Node, widgets in jsdom,
-// the server over real HTTP and databases, and the browser flows in real Chromium.
+// One runner, five rooms: pure core and machines in Node, widgets in jsdom, the studio's server
+// over real folders, the server over real HTTP and databases, and the browser flows in real Chromium.
 export default defineConfig({
   test: {
     reporters: ['default', './tests/support/summary-reporter.ts'],
@@ -21,6 +21,14 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/react/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/react/setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'studio',
+          environment: 'node',
+          include: ['tests/studio/**/*.test.ts'],
+          testTimeout: 30_000,
         },
       },
       {

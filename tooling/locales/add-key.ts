@@ -30,7 +30,8 @@ export function localeFiles(folder: string): string[] {
     .map((f) => path.join(dir, f));
 }
 
-function indentOf(text: string): { insertSpaces: boolean; tabSize: number; eol: string } {
+/** The indentation and line ends of a JSON text, as jsonc-parser's formatting options. */
+export function indentOf(text: string): { insertSpaces: boolean; tabSize: number; eol: string } {
   const indent = /\n([ \t]+)"/.exec(text)?.[1] ?? '  ';
   return { insertSpaces: !indent.startsWith('\t'), tabSize: indent.startsWith('\t') ? 1 : indent.length, eol: text.includes('\r\n') ? '\r\n' : '\n' };
 }
@@ -39,7 +40,7 @@ function indentOf(text: string): { insertSpaces: boolean; tabSize: number; eol: 
  * Where a new key goes among a file's keys: in its sorted place when the file is sorted, else after
  * the last key of its area (LocKey_<Area>_), else at the end.
  */
-function insertionIndex(keys: readonly string[], key: string): number {
+export function insertionIndex(keys: readonly string[], key: string): number {
   const named = keys.filter((k) => k !== '$schema');
   const sorted = named.every((k, i) => i === 0 || named[i - 1]! <= k);
   if (sorted) {

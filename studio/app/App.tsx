@@ -1,0 +1,242 @@
+/**
+ * The studio: the folder's flow maps and page editors, the translations table, and the toolbar
+ * that saves (only what the checker accepts), undoes and redoes. The files stay the source of
+ * truth: a change made on disk shows up here.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { FlowFile } from '../../runtime/core/types';
+import { changedIds, checkChanges, loadFolder, saveChanges, type Documents, type FolderResponse, type Issue } from './api';
+import { cultureOf, localeText, StudioContext, type StudioContextValue } from './context';
+import { FlowMap } from './FlowMap';
+import { canRedo, canUndo, current, record, redo, startHistory, undo, type History } from './history';
+import { PageEditor } from './PageEditor';
+import { Preview } from './Preview';
+import { studioCulture, t } from './texts';
+import { Translations } from './Translations';
+
+type View = 'map' | 'translations';
+type Status = { kind: 'info' | 'error'; text: string; issues?: Issue[]; reload?: boolean } | null;
+
+const documentsOf = (folder: FolderResponse): Documents => Object.fromEntries(folder.files.map((f) => [f.id, f.json]));
+
+function IssueList({ issues }: { issues: readonly Issue[] }) {
+  return (
+    <ul className="issues">
+      {issues.map((issue, i) => (
+        <li key={i}>
+          <code className="issue-where">
+            {issue.file}
+            {issue.line !== undefined ? `:${issue.line}:${issue.column ?? 1}` : ''} {issue.pointer || '/'}
+          </code>{' '}
+          — {issue.message} <span className="hint">({issue.hint})</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function App() {
+  const [folder, setFolder] = useState<FolderResponse | null>(null);
+  const [saved, setSaved] = useState<Documents>({});
+  const [history, setHistory] = useState<History<Documents>>(startHistory({}));
+  const [issues, setIssues] = useState<Issue[]>([]);
+  const [view, setView] = useState<View>('map');
+  const [editing, setEditing] = useState<{ flowId: string; pageIndex: number } | null>(null);
+  const [status, setStatus] = useState<Status>(null);
+  const statusRef = useRef<HTMLDivElement>(null);
+  const working = current(history);
+  const unsaved = changedIds(saved, working);
+
+  const adopt = useCallback((next: FolderResponse, resetHistory: boolean) => {
+    const docs = documentsOf(next);
+    setFolder(next);
+    setSaved(docs);
+    setIssues(next.issues);
+    setHistory((h) => (resetHistory ? startHistory(docs) : JSON.stringify(current(h)) === JSON.stringify(docs) ? h : record(h, docs)));
+  }, []);
+
+  useEffect(() => {
+    void loadFolder().then((f) => adopt(f, true));
+  }, [adopt]);
+
+  // Files changed on disk: taken in when nothing is unsaved here, else announced.
+  const unsavedRef = useRef(unsaved.length);
+  unsavedRef.current = unsaved.length;
+  const savedRef = useRef(saved);
+  savedRef.current = saved;
+  useEffect(() => {
+    const events = new EventSource('/api/events');
+    events.addEventListener('changed', () => {
+      if (unsavedRef.current > 0) {
+        setStatus({ kind: 'info', text: t('changedOnDiskUnsaved'), reload: true });
+        return;
+      }
+      void loadFolder().then((f) => {
+        // The studio's own save comes back as a change too: only another writer's change is told.
+        if (JSON.stringify(savedRef.current) !== JSON.stringify(documentsOf(f))) setStatus({ kind: 'info', text: t('reloaded') });
+        adopt(f, false);
+      });
+    });
+    return () => events.close();
+  }, [adopt]);
+
+  // The checker runs on the unsaved changes as they are made (after a short pause in typing).
+  const changesKey = JSON.stringify(unsaved.map((id) => [id, working[id]]));
+  useEffect(() => {
+    if (!folder) return;
+    if (unsaved.length === 0) {
+      setIssues(folder.issues);
+      return;
+    }
+    const changes = Object.fromEntries(unsaved.map((id) => [id, working[id]]));
+    const timer = setTimeout(() => {
+      void checkChanges(changes).then(setIssues, (error: Error) => setStatus({ kind: 'error', text: error.message }));
+    }, 250);
+    return () => clearTimeout(timer);
+    // changesKey stands for the unsaved changes' content.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [changesKey, folder]);
+
+  useEffect(() => {
+    if (status?.kind === 'error') statusRef.current?.focus();
+  }, [status]);
+
+  const localeIds = useMemo(() => (folder?.files ?? []).filter((f) => f.kind === 'locale').map((f) => f.id), [folder]);
+  const context: StudioContextValue = useMemo(
+    () => ({ docs: working, localeIds, cultures: localeIds.map(cultureOf), edit: (change) =>
+        setHistory((h) => {
+          const next = change(current(h));
+          // A form that reports what it was given changes nothing: no undo step for it.
+          return JSON.stringify(next) === JSON.stringify(current(h)) ? h : record(h, next);
+        }),
+    }),
+    [working, localeIds],
+  );
+  const mapLocale = localeIds.find((id) => cultureOf(id) === studioCulture) ?? localeIds[0] ?? '';
+  const text = useCallback((key: string) => localeText(working, mapLocale, key) ?? key, [working, mapLocale]);
+
+  const save = async () => {
+    if (unsaved.length === 0) return;
+    const changes = Object.fromEntries(unsaved.map((id) => [id, working[id]]));
+    const result = await saveChanges(changes);
+    if (!result.ok) {
+      setStatus({ kind: 'error', text: result.checkerRefused ? t('notSaved') : result.message, issues: result.issues });
+      setIssues(result.issues);
+      return;
+    }
+    setSaved(working);
+    setStatus({ kind: 'info', text: t('saved', { files: result.saved.join(', ') }) });
+    adopt(await loadFolder(), false);
+  };
+
+  // Ctrl+S (⌘S) saves anywhere; Ctrl+Z and Ctrl+Shift+Z or Ctrl+Y undo and redo outside text boxes,
+  // where the browser's own undo of the typing applies.
+  const saveRef = useRef(save);
+  saveRef.current = save;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!(e.ctrlKey || e.metaKey) || e.altKey) return;
+      const key = e.key.toLowerCase();
+      if (key === 's') {
+        e.preventDefault();
+        void saveRef.current();
+        return;
+      }
+      const target = e.target as HTMLElement | null;
+      if (target?.closest('input, textarea, select, [contenteditable="true"]')) return;
+      if (key === 'z' && !e.shiftKey) setHistory(undo);
+      else if ((key === 'z' && e.shiftKey) || key === 'y') setHistory(redo);
+      else return;
+      e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  if (!folder) return <p role="status">{t('loading')}</p>;
+  const flows = folder.files.filter((f) => f.kind === 'flow');
+
+  return (
+    <StudioContext.Provider value={context}>
+      <header className="studio-header">
+        <h1>{t('title')}</h1>
+        <p>
+          {t('folder')}: <code>{folder.folder}</code>
+        </p>
+        <div className="toolbar" role="toolbar" aria-label={t('title')}>
+          <button type="button" onClick={() => setHistory(undo)} disabled={!canUndo(history)} aria-keyshortcuts="Control+Z">
+            {t('undo')}
+          </button>
+          <button type="button" onClick={() => setHistory(redo)} disabled={!canRedo(history)} aria-keyshortcuts="Control+Shift+Z Control+Y">
+            {t('redo')}
+          </button>
+          <button type="button" className="primary" onClick={() => void save()} disabled={unsaved.length === 0} aria-keyshortcuts="Control+S">
+            {t('save')}
+          </button>
+          <span className="unsaved" role="status">
+            {unsaved.length ? t('unsaved', { n: unsaved.length }) : t('noChanges')}
+          </span>
+        </div>
+        <nav aria-label={t('views')}>
+          <button type="button" aria-current={view === 'map' ? 'page' : undefined} onClick={() => setView('map')}>
+            {t('tabMap')}
+          </button>
+          <button type="button" aria-current={view === 'translations' ? 'page' : undefined} onClick={() => setView('translations')}>
+            {t('tabTranslations')}
+          </button>
+        </nav>
+      </header>
+      <main>
+        <div className={`status ${status?.kind ?? ''}`} role={status?.kind === 'error' ? 'alert' : 'status'} tabIndex={-1} ref={statusRef}>
+          {status && (
+            <>
+              <p>{status.text}</p>
+              {status.issues && <IssueList issues={status.issues} />}
+              {status.reload && (
+                <button type="button" onClick={() => void loadFolder().then((f) => (adopt(f, false), setStatus(null)))}>
+                  {t('reload')}
+                </button>
+              )}
+            </>
+          )}
+        </div>
+        {view === 'map' ? (
+          <div className="map-view">
+            <div className="maps">
+              {flows.map((f) => (
+                <FlowMap
+                  key={f.id}
+                  flowId={f.id}
+                  flow={working[f.id] as FlowFile}
+                  issues={issues}
+                  text={text}
+                  selectedPage={editing?.flowId === f.id ? editing.pageIndex : undefined}
+                  onOpenPage={(pageIndex) => setEditing({ flowId: f.id, pageIndex })}
+                />
+              ))}
+              {editing && (working[editing.flowId] as FlowFile | undefined)?.pages[editing.pageIndex] && <Preview flowId={editing.flowId} pageIndex={editing.pageIndex} theme={folder.theme} />}
+              <section className="problems" aria-labelledby="problems-heading">
+                <h2 id="problems-heading">{t('problems')}</h2>
+                {issues.length === 0 ? <p>{t('noProblems')}</p> : <IssueList issues={issues} />}
+              </section>
+            </div>
+            {editing && (working[editing.flowId] as FlowFile | undefined)?.pages[editing.pageIndex] && (
+              <PageEditor
+                flowId={editing.flowId}
+                pageIndex={editing.pageIndex}
+                onClose={() => {
+                  const page = (working[editing.flowId] as FlowFile).pages[editing.pageIndex];
+                  setEditing(null);
+                  // Back to the page's box on the map.
+                  requestAnimationFrame(() => document.querySelector<SVGGElement>(`[data-flow="${editing.flowId}"] [data-node="page:${page?.id ?? ''}"]`)?.focus());
+                }}
+              />
+            )}
+          </div>
+        ) : (
+          <Translations saved={saved} unusedKeys={folder.unusedKeys} />
+        )}
+      </main>
+    </StudioContext.Provider>
+  );
+}

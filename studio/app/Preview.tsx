@@ -1,0 +1,141 @@
+/**
+ * Live preview: the page being edited, drawn by the claimant app's own renderer (runtime/react's
+ * PageRenderer with the app's widget registries) from the unsaved documents, in each culture, at
+ * phone and desktop widths, in the settlement's theme. Each preview is an iframe of this origin, so
+ * the theme's media queries see its width; the page renders into it with its own React root.
+ */
+import { Component, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { REGISTRIES } from '../../runtime/app/forms/registries';
+import { createTranslate } from '../../runtime/app/translate';
+import { createIdSource, initStore } from '../../runtime/core/models';
+import type { FlowFile, ModelConfig, ModelStoreState, PageConfig } from '../../runtime/core/types';
+import { PageRenderer } from '../../runtime/react';
+import baseCss from '../../themes/base.css?url';
+import defaultTheme from '../../themes/default/theme.css?url';
+import ftcTheme from '../../themes/ftc/theme.css?url';
+import kontentTheme from '../../themes/kontent/theme.css?url';
+import { cultureOf, useStudio } from './context';
+import { t } from './texts';
+
+const WIDTHS = [
+  { name: 'phone', width: 375, scale: 1 },
+  { name: 'desktop', width: 1280, scale: 0.5 },
+] as const;
+const FRAME_HEIGHT = 640;
+const THEMES: Record<string, string> = { default: defaultTheme, ftc: ftcTheme, kontent: kontentTheme };
+
+interface PreviewProps {
+  flow: FlowFile;
+  page: PageConfig;
+  models: ModelConfig[];
+  culture: string;
+  texts: Record<string, string>;
+}
+
+class PreviewBoundary extends Component<{ children: ReactNode; message: (error: string) => string }, { error: string | null }> {
+  override state = { error: null as string | null };
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
+  override render() {
+    return this.state.error ? <p role="alert">{this.props.message(this.state.error)}</p> : this.props.children;
+  }
+}
+
+/** The page as a claimant sees it before signing in: empty models, no captcha, buttons that do nothing. */
+function PreviewPage({ flow, page, models, culture, texts }: PreviewProps) {
+  const [store, setStore] = useState<ModelStoreState>(() => initStore(models, flow.formType, createIdSource()));
+  const translate = useMemo(() => createTranslate(culture, texts), [culture, texts]);
+  return (
+    <main id="main-content" lang={culture}>
+      <PageRenderer
+        registries={REGISTRIES}
+        page={page}
+        pages={flow.pages}
+        formType={flow.formType}
+        modelConfigs={models}
+        store={store}
+        onStoreChange={setStore}
+        t={translate}
+        whitelist={null}
+        now={new Date()}
+        culture={culture}
+        onAction={() => undefined}
+      />
+    </main>
+  );
+}
+
+function PreviewFrame(props: PreviewProps & { width: number; scale: number; title: string; theme: string }) {
+  const frame = useRef<HTMLIFrameElement>(null);
+  const root = useRef<Root | null>(null);
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const doc = frame.current?.contentDocument;
+    if (!doc) return;
+    doc.open();
+    const themeCss = THEMES[props.theme] ?? defaultTheme;
+    doc.write(
+      `<!doctype html><html lang="${props.culture}" data-theme="${props.theme}"><head><meta charset="utf-8"><link rel="stylesheet" href="${baseCss}"><link rel="stylesheet" href="${themeCss}"></head><body><div id="preview"></div></body></html>`,
+    );
+    doc.close();
+    root.current = createRoot(doc.getElementById('preview')!);
+    setReady(true);
+    return () => {
+      const r = root.current;
+      root.current = null;
+      // Unmounted after the current render, as React asks.
+      setTimeout(() => r?.unmount(), 0);
+    };
+  }, [props.culture, props.theme]);
+  const { flow, page, models, culture, texts } = props;
+  useEffect(() => {
+    if (!ready) return;
+    root.current?.render(
+      <PreviewBoundary message={(error) => t('previewFailed', { error })}>
+        {/* A new page or new models start a new claimant. */}
+        <PreviewPage key={`${page.id}:${JSON.stringify(models).length}`} flow={flow} page={page} models={models} culture={culture} texts={texts} />
+      </PreviewBoundary>,
+    );
+  }, [ready, flow, page, models, culture, texts]);
+  return (
+    <div className="preview-frame" style={{ width: props.width * props.scale, height: FRAME_HEIGHT * props.scale }}>
+      <iframe ref={frame} title={props.title} width={props.width} height={FRAME_HEIGHT} style={{ transform: `scale(${props.scale})` }} data-culture={culture} data-width={props.width} />
+    </div>
+  );
+}
+
+export function Preview({ flowId, pageIndex, theme }: { flowId: string; pageIndex: number; theme: string }) {
+  const { docs, localeIds } = useStudio();
+  const flow = docs[flowId] as FlowFile;
+  const page = flow.pages[pageIndex];
+  const models = ((docs['models.json'] as { models?: ModelConfig[] } | undefined)?.models ?? []) as ModelConfig[];
+  if (!page) return null;
+  return (
+    <section className="preview" aria-labelledby="preview-heading">
+      <h2 id="preview-heading">{t('previewOf', { id: page.id })}</h2>
+      <p>{t('previewHelp')}</p>
+      <div className="preview-row" tabIndex={0} role="group" aria-label={t('previewOf', { id: page.id })}>
+        {localeIds.map((id) =>
+          WIDTHS.map((w) => (
+            <figure key={`${id}-${w.name}`}>
+              <figcaption>{t('previewAt', { culture: cultureOf(id), width: t(w.name === 'phone' ? 'phone' : 'desktop') })}</figcaption>
+              <PreviewFrame
+                flow={flow}
+                page={page}
+                models={models}
+                culture={cultureOf(id)}
+                texts={docs[id] as Record<string, string>}
+                width={w.width}
+                scale={w.scale}
+                theme={theme}
+                title={t('previewFrame', { id: page.id, culture: cultureOf(id), width: t(w.name === 'phone' ? 'phone' : 'desktop') })}
+              />
+            </figure>
+          )),
+        )}
+      </div>
+    </section>
+  );
+}

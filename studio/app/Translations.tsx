@@ -1,0 +1,98 @@
+/**
+ * Every localization key of the folder side by side, one column per culture. A key missing from a
+ * culture (in the files as saved) is highlighted and takes its text in place; the keys no flow,
+ * model config or code uses are listed below.
+ */
+import { useState } from 'react';
+import type { Documents } from './api';
+import { cultureOf, localeText, useStudio } from './context';
+import { t } from './texts';
+
+export function Translations({ saved, unusedKeys }: { saved: Documents; unusedKeys: readonly string[] }) {
+  const { docs, localeIds, edit } = useStudio();
+  const [filter, setFilter] = useState('');
+  const [onlyMissing, setOnlyMissing] = useState(false);
+  const keys: string[] = [];
+  const seen = new Set<string>();
+  for (const id of localeIds) {
+    for (const key of Object.keys(docs[id] as object)) {
+      if (key === '$schema' || seen.has(key)) continue;
+      seen.add(key);
+      keys.push(key);
+    }
+  }
+  const missingSaved = (id: string, key: string) => localeText(saved, id, key) === undefined;
+  const rows = keys.filter((key) => key.toLowerCase().includes(filter.toLowerCase()) && (!onlyMissing || localeIds.some((id) => missingSaved(id, key))));
+
+  const setText = (id: string, key: string, text: string) =>
+    edit((d) => {
+      const { [key]: _old, ...rest } = d[id] as Record<string, unknown>;
+      return { ...d, [id]: text === '' ? rest : { ...(d[id] as Record<string, unknown>), [key]: text } };
+    });
+
+  return (
+    <section className="translations" aria-labelledby="translations-heading">
+      <h2 id="translations-heading">{t('tabTranslations')}</h2>
+      <div className="filters">
+        <label>
+          {t('filterKeys')} <input type="search" value={filter} onChange={(e) => setFilter(e.target.value)} />
+        </label>
+        <label>
+          <input type="checkbox" checked={onlyMissing} onChange={(e) => setOnlyMissing(e.target.checked)} /> {t('onlyMissing')}
+        </label>
+      </div>
+      <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="translations-caption">
+        <table>
+          <caption id="translations-caption">{t('translationsTable')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('key')}</th>
+              {localeIds.map((id) => (
+                <th scope="col" key={id}>
+                  {cultureOf(id)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((key) => (
+              <tr key={key} data-key={key}>
+                <th scope="row">
+                  <code>{key}</code>
+                  {unusedKeys.includes(key) && <span className="unused-tag"> ({t('unusedKeys').toLowerCase()})</span>}
+                </th>
+                {localeIds.map((id) => {
+                  const culture = cultureOf(id);
+                  if (!missingSaved(id, key)) {
+                    return (
+                      <td key={id} lang={culture}>
+                        {localeText(docs, id, key)}
+                      </td>
+                    );
+                  }
+                  return (
+                    <td key={id} className="missing" lang={culture}>
+                      <span className="missing-tag">{t('missing')}</span>
+                      <input aria-label={t('fill', { key, culture })} value={localeText(docs, id, key) ?? ''} onChange={(e) => setText(id, key, e.target.value)} />
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <h3>{t('unusedKeys')}</h3>
+      <p>{unusedKeys.length === 0 ? t('unusedNone') : t('unusedHelp')}</p>
+      {unusedKeys.length > 0 && (
+        <ul className="unused-keys">
+          {unusedKeys.map((key) => (
+            <li key={key}>
+              <code>{key}</code>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

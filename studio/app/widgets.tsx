@@ -1,0 +1,124 @@
+/**
+ * The studio's own rjsf widgets: a localization key (pick an existing key, or create a new one
+ * with its text in every culture) and a condition (skip rules, dependencies) written as JSON.
+ */
+import { useId, useState } from 'react';
+import type { FieldProps, WidgetProps } from '@rjsf/utils';
+import { cultureOf, localeText, useStudio, withLocaleKey } from './context';
+import { t } from './texts';
+
+const KEY = /^LocKey_[A-Za-z0-9_]+$/;
+
+export function LocaleKeyWidget(props: WidgetProps) {
+  const { docs, localeIds, edit } = useStudio();
+  const listId = useId();
+  const value = typeof props.value === 'string' ? props.value : '';
+  const [texts, setTexts] = useState<Record<string, string>>({});
+  const firstLocale = localeIds[0];
+  const allKeys = firstLocale ? Object.keys(docs[firstLocale] as object).filter((k) => k !== '$schema') : [];
+  const missingIn = localeIds.filter((id) => localeText(docs, id, value) === undefined);
+  const isNew = KEY.test(value) && missingIn.length > 0;
+  return (
+    <div className="locale-key">
+      <input
+        id={props.id}
+        className="locale-key-input"
+        list={listId}
+        value={value}
+        required={props.required}
+        disabled={props.disabled || props.readonly}
+        aria-invalid={(props.rawErrors?.length ?? 0) > 0 || undefined}
+        onChange={(e) => props.onChange(e.target.value === '' ? undefined : e.target.value)}
+        onBlur={() => props.onBlur(props.id, props.value)}
+        onFocus={() => props.onFocus(props.id, props.value)}
+      />
+      <datalist id={listId}>
+        {allKeys.map((k) => (
+          <option key={k} value={k} />
+        ))}
+      </datalist>
+      {value && !isNew && (
+        <dl className="locale-key-texts" aria-label={t('localeKeyTexts', { key: value })}>
+          {localeIds.map((id) => (
+            <div key={id}>
+              <dt>{cultureOf(id)}</dt>
+              <dd lang={cultureOf(id)}>{localeText(docs, id, value)}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {isNew && (
+        <fieldset className="new-key">
+          <legend>{t('newKey', { key: value })}</legend>
+          {missingIn.map((id) => {
+            const culture = cultureOf(id);
+            return (
+              <label key={id}>
+                {t('textIn', { culture })}
+                <input lang={culture} value={texts[culture] ?? ''} onChange={(e) => setTexts({ ...texts, [culture]: e.target.value })} />
+              </label>
+            );
+          })}
+          <button
+            type="button"
+            disabled={missingIn.some((id) => !texts[cultureOf(id)]?.trim())}
+            onClick={() => {
+              edit((d) => withLocaleKey(d, missingIn, value, texts));
+              setTexts({});
+            }}
+          >
+            {t('addKey', { key: value })}
+          </button>
+        </fieldset>
+      )}
+    </div>
+  );
+}
+
+/** A condition as JSON text; the form's validator checks its shape against the flow schema. */
+export function ConditionField(props: FieldProps) {
+  const id = props.fieldPathId.$id;
+  const shown = props.formData === undefined ? '' : JSON.stringify(props.formData, null, 2);
+  const [draft, setDraft] = useState<{ text: string; error?: string } | null>(null);
+  const text = draft?.text ?? shown;
+  const errors = [...(draft?.error ? [draft.error] : []), ...(props.rawErrors ?? [])];
+  return (
+    <div className="condition-field">
+      <label htmlFor={id}>
+        {props.name === 'skipWhen' || props.name === 'when' ? `${props.name} — ${t('conditionJson')}` : t('conditionJson')}
+      </label>
+      {typeof props.schema.description === 'string' && <p className="help" id={`${id}-help`}>{props.schema.description} {t('conditionNone')}</p>}
+      <textarea
+        id={id}
+        rows={Math.min(12, Math.max(3, text.split('\n').length))}
+        value={text}
+        spellCheck={false}
+        aria-describedby={`${id}-help${errors.length ? ` ${id}-errors` : ''}`}
+        aria-invalid={errors.length > 0 || undefined}
+        onChange={(e) => {
+          const next = e.target.value;
+          if (next.trim() === '') {
+            setDraft({ text: next });
+            props.onChange(undefined, props.fieldPathId.path);
+            return;
+          }
+          try {
+            const parsed = JSON.parse(next) as unknown;
+            setDraft({ text: next });
+            props.onChange(parsed, props.fieldPathId.path);
+          } catch (error) {
+            setDraft({ text: next, error: t('conditionInvalid', { reason: (error as Error).message }) });
+          }
+        }}
+        onBlur={() => setDraft((d) => (d?.error ? d : null))}
+      />
+      {errors.length > 0 && (
+        <ul className="field-errors" id={`${id}-errors`} role="alert">
+          {errors.map((e) => (
+            <li key={e}>{e}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+/**
+ * The studio's server (development only, 127.0.0.1): the built studio front end and a JSON API
+ * over one settlement folder.
+ *
+ *   GET  /api/folder   the editable files (flows, locales, models.json) as JSON, the checker's
+ *                      problems, the unused locale keys and the settlement's theme
+ *   POST /api/check    { changes: { <file id>: <new JSON> } } → the checker's problems with them
+ *   POST /api/save     the same body: written only when the checker passes (else 422 with the
+ *                      problems, nothing written); each file edited path by path, keeping its format
+ *   GET  /api/events   Server-Sent Events: `changed` when a file of the folder changes on disk
+ */
+import { existsSync, readFileSync, watch, writeFileSync, type FSWatcher } from 'node:fs';
+import type { ServerResponse } from 'node:http';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { settlementPaths } from '../../tooling/flow/check-folder';
+import { changedTexts, checkWith, readTexts, StudioInputError, studioFiles, type StudioFile } from './folder';
+import { unusedLocaleKeys } from './locale-usage';
+
+export interface StudioOptions {
+  /** The settlement folder edited. */
+  folder: string;
+  /** The built studio front end (index.html and its assets). */
+  appDir: string;
+  /** Milliseconds of quiet after the last file event before `changed` is sent (editors write in steps). Default 100. */
+  debounceMs?: number;
+}
+
+const changesBody = {
+  type: 'object',
+  required: ['changes'],
+  additionalProperties: false,
+  properties: { changes: { type: 'object', additionalProperties: { type: 'object' } } },
+} as const;
+
+interface ChangesBody {
+  changes: Record<string, unknown>;
+}
+
+export async function buildStudioServer(options: StudioOptions): Promise<FastifyInstance> {
+  const folder = path.resolve(options.folder);
+  const app = Fastify({ logger: false, bodyLimit: 8 * 1024 * 1024 });
+  const files = (): StudioFile[] => studioFiles(folder);
+  /** The settlement's theme (settings.json), which the preview draws in. */
+  const theme = (): string => {
+    const settings = path.join(folder, 'settings.json');
+    try {
+      const value = existsSync(settings) ? (JSON.parse(readFileSync(settings, 'utf8')) as { theme?: unknown }).theme : undefined;
+      return typeof value === 'string' ? value : 'default';
+    } catch {
+      return 'default';
+    }
+  };
+
+  // Only pages of this address may call the API: a page elsewhere whose name resolves to 127.0.0.1
+  // (DNS rebinding) arrives with its own Host and is refused.
+  app.addHook('onRequest', async (request, reply) => {
+    const host = (request.headers.host ?? '').replace(/:\d+$/, '');
+    if (host !== '127.0.0.1' && host !== 'localhost' && host !== '[::1]') {
+      return reply.code(403).send({ message: `The studio answers only at 127.0.0.1 or localhost, not "${request.headers.host ?? ''}".` });
+    }
+  });
+
+  app.setErrorHandler((error, _request, reply) => {
+    if (error instanceof StudioInputError) return reply.code(400).send({ message: error.message });
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status && status < 500) return reply.code(status).send({ message: error instanceof Error ? error.message : String(error) });
+    throw error;
+  });
+
+  app.get('/api/folder', async () => {
+    const list = files();
+    const texts = readTexts(list);
+    const json = Object.fromEntries(list.map((f) => [f.id, JSON.parse(texts[f.id]!) as unknown]));
+    const localeKeys = list.filter((f) => f.kind === 'locale').flatMap((f) => Object.keys(json[f.id] as object));
+    const configuration = list.filter((f) => f.kind !== 'locale').map((f) => json[f.id]);
+    return {
+      folder,
+      files: list.map((f) => ({ id: f.id, kind: f.kind, path: path.relative(process.cwd(), f.absolutePath), json: json[f.id] })),
+      issues: checkWith(folder, list, {}),
+      unusedKeys: unusedLocaleKeys(localeKeys, configuration),
+      theme: theme(),
+    };
+  });
+
+  app.post<{ Body: ChangesBody }>('/api/check', { schema: { body: changesBody } }, async (request) => {
+    const list = files();
+    return { issues: checkWith(folder, list, changedTexts(list, readTexts(list), request.body.changes)) };
+  });
+
+  app.post<{ Body: ChangesBody }>('/api/save', { schema: { body: changesBody } }, async (request, reply) => {
+    const list = files();
+    const next = changedTexts(list, readTexts(list), request.body.changes);
+    const issues = checkWith(folder, list, next);
+    if (issues.length > 0) {
+      return reply.code(422).send({ code: 'checker-refused', message: 'Not saved: the checker found problems (nothing was written).', issues });
+    }
+    const byId = new Map(list.map((f) => [f.id, f]));
+    for (const [id, text] of Object.entries(next)) writeFileSync(byId.get(id)!.absolutePath, text);
+    return { saved: Object.keys(next) };
+  });
+
+  const clients = new Set<ServerResponse>();
+  app.get('/api/events', (_request, reply) => {
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive' });
+    res.write('retry: 1000\nevent: ready\ndata: {}\n\n');
+    clients.add(res);
+    res.on('close', () => clients.delete(res));
+  });
+
+  // The files stay the source of truth: an edit made outside the studio is announced to every page.
+  const paths = settlementPaths(folder);
+  let pending: NodeJS.Timeout | undefined;
+  const announce = () => {
+    clearTimeout(pending);
+    pending = setTimeout(() => {
+      for (const res of clients) res.write('event: changed\ndata: {}\n\n');
+    }, options.debounceMs ?? 100);
+  };
+  const watchers: FSWatcher[] = [...new Set([paths.flowsDir, paths.localesDir, folder])].map((dir) =>
+    watch(dir, (_event, name) => {
+      if (!name || String(name).endsWith('.json')) announce();
+    }),
+  );
+  app.addHook('onClose', async () => {
+    clearTimeout(pending);
+    for (const w of watchers) w.close();
+    for (const res of clients) res.end();
+  });
+
+  await app.register(fastifyStatic, { root: path.resolve(options.appDir), prefix: '/', index: 'index.html', wildcard: true });
+  return app;
+}

@@ -1,0 +1,99 @@
+/**
+ * The files of a settlement folder the studio edits — its flows, its locales and its models.json
+ * (the repository's flows/ and locales/ when the folder has none, as the server and the checker
+ * read them) — and the checker run over them with the studio's unsaved changes applied.
+ */
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { checkFolder, SETTLEMENT_FILES, settlementPaths } from '../../tooling/flow/check-folder';
+import type { FlowIssue } from '../../runtime/core/flow/issues';
+import { editJsonText } from './json-edit';
+
+export type StudioFileKind = 'flow' | 'locale' | 'models';
+
+/** One editable file. `id` names it in the studio's API: flows/automotive.json, locales/es.json, models.json. */
+export interface StudioFile {
+  id: string;
+  kind: StudioFileKind;
+  /** Where it is on disk. */
+  absolutePath: string;
+}
+
+/** A checker problem, its file named by studio id (or by its path in the folder for the other settlement files). */
+export type StudioIssue = FlowIssue;
+
+export class StudioInputError extends Error {
+  override name = 'StudioInputError';
+}
+
+const jsonNames = (dir: string) =>
+  readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
+
+/** The flows, locales and models.json of the folder, each with its studio id. */
+export function studioFiles(folder: string): StudioFile[] {
+  const paths = settlementPaths(folder);
+  return [
+    ...jsonNames(paths.flowsDir).map((name) => ({ id: `flows/${name}`, kind: 'flow' as const, absolutePath: path.join(paths.flowsDir, name) })),
+    ...jsonNames(paths.localesDir).map((name) => ({ id: `locales/${name}`, kind: 'locale' as const, absolutePath: path.join(paths.localesDir, name) })),
+    { id: 'models.json', kind: 'models' as const, absolutePath: paths.modelsFile },
+  ];
+}
+
+/** The current text of each editable file, by id. */
+export function readTexts(files: readonly StudioFile[]): Record<string, string> {
+  return Object.fromEntries(files.map((f) => [f.id, readFileSync(f.absolutePath, 'utf8')]));
+}
+
+/**
+ * The new text of each changed file: its current text edited path by path into the new value.
+ * An unknown id is the caller's mistake (a 400), never a write elsewhere.
+ */
+export function changedTexts(files: readonly StudioFile[], texts: Readonly<Record<string, string>>, changes: Readonly<Record<string, unknown>>): Record<string, string> {
+  const byId = new Map(files.map((f) => [f.id, f]));
+  const result: Record<string, string> = {};
+  for (const [id, value] of Object.entries(changes)) {
+    const file = byId.get(id);
+    if (!file) throw new StudioInputError(`"${id}" is not a file of this settlement (flows/*.json, locales/*.json or models.json)`);
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new StudioInputError(`the new content of ${id} must be a JSON object`);
+    result[id] = editJsonText(texts[id]!, value, { localeFile: file.kind === 'locale' });
+  }
+  return result;
+}
+
+/**
+ * Runs the folder checker (`npm run flows:check <folder>`) on the editable files with `texts`
+ * in place of theirs, in a scratch copy, so nothing in the folder changes. The folder's other
+ * files (deadlines, settings, captcha, whitelist, class lists) are checked where they are.
+ */
+export function checkWith(folder: string, files: readonly StudioFile[], texts: Readonly<Record<string, string>>): StudioIssue[] {
+  const scratch = mkdtempSync(path.join(tmpdir(), 'studio-check-'));
+  try {
+    for (const file of files) {
+      const target = path.join(scratch, file.id);
+      cpSync(file.absolutePath, target);
+      const text = texts[file.id];
+      if (text !== undefined) writeFileSync(target, text);
+    }
+    const hasSettlementFiles = Object.keys(SETTLEMENT_FILES).some((name) => existsSync(path.join(folder, name)));
+    const report = checkFolder({
+      flowsDir: path.join(scratch, 'flows'),
+      modelsFile: path.join(scratch, 'models.json'),
+      localesDir: path.join(scratch, 'locales'),
+      settlementDir: folder,
+      partialSettlement: !hasSettlementFiles,
+    });
+    // Problems name the studio's file ids, never the scratch copy (hints name files too).
+    const unscratch = (text: string) => text.split(`${scratch}${path.sep}`).join('');
+    return report.issues.map((issue) => ({
+      ...issue,
+      file: issue.file.startsWith(scratch) ? path.relative(scratch, issue.file) : path.relative(folder, issue.file),
+      message: unscratch(issue.message),
+      hint: unscratch(issue.hint),
+    }));
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}

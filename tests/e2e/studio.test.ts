@@ -1,0 +1,198 @@
+/**
+ * The settlement studio in Chromium, against its server started in-process (as `npm run studio`
+ * starts it) on a copy of the sample settlement inside a temporary git repository: what the
+ * studio writes is what `git diff` shows.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildStudioServer } from '../../studio/server/app';
+import { buildStudioApp } from '../../studio/server/build';
+import { copySampleSettlement, type SettlementCopy } from '../studio/settlement-copy';
+import { axe, describeViolations, launchBrowser, openPage, SCREENSHOTS } from './harness';
+
+let copy: SettlementCopy;
+let appDir: string;
+let studio: FastifyInstance;
+let url: string;
+let browser: Browser;
+
+beforeAll(async () => {
+  copy = copySampleSettlement({ git: true });
+  appDir = mkdtempSync(path.join(tmpdir(), 'studio-e2e-app-'));
+  const [, launched] = await Promise.all([buildStudioApp(appDir), launchBrowser()]);
+  browser = launched;
+  studio = await buildStudioServer({ folder: copy.dir, appDir, debounceMs: 20 });
+  url = await studio.listen({ host: '127.0.0.1', port: 0 });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await studio?.close();
+  copy?.cleanup();
+  if (appDir) rmSync(appDir, { recursive: true, force: true });
+});
+
+const AUTOMOTIVE = '[data-flow="flows/automotive.json"]';
+const DENIALS_NODE = `${AUTOMOTIVE} [data-node="page:denials"]`;
+const DENIALS_SKIP_LABEL = `${AUTOMOTIVE} [data-edge="skip:denials"] .edge-label`;
+
+/** Only the changed lines of `git diff -U0`, without the file headers. */
+const changedLines = () =>
+  copy
+    .diff()
+    .split('\n')
+    .filter((line) => /^[-+]/.test(line) && !/^(\+\+\+|---) /.test(line));
+
+async function openStudio(): Promise<{ page: Page; errors: string[]; close(): Promise<void> }> {
+  const { page, context, errors } = await openPage(browser, { width: 1400, height: 900 });
+  await page.goto(url);
+  await page.waitForSelector(`${AUTOMOTIVE}[data-layout="current"] svg`);
+  return { page, errors, close: () => context.close() };
+}
+
+async function studioScreenshot(page: Page, name: string): Promise<void> {
+  const dir = path.join(SCREENSHOTS, 'studio');
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`) });
+}
+
+describe('the settlement studio', () => {
+  it('edits a page title (a new key in every locale) and a skip rule, shows them on the map, undoes and redoes, and saves exactly those edits', async () => {
+    const { page, errors, close } = await openStudio();
+    expect(await page.textContent(DENIALS_SKIP_LABEL)).toBe('skip denials when claimDetails.didIncurOutOfPocketExpensesPriorToSeptember = "true"');
+    const mapViolations = await axe(page);
+    expect(mapViolations, describeViolations(mapViolations)).toEqual([]);
+    await studioScreenshot(page, 'map');
+
+    // The keyboard opens a page's editor and lands on its heading.
+    await page.focus(DENIALS_NODE);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.id === 'editor-heading');
+    expect(await page.textContent('#editor-heading')).toBe('Page denials');
+
+    await page.getByLabel('titleKey').fill('LocKey_Denials_Heading');
+    await page.getByLabel('Text in en').fill('Refused repairs');
+    await page.getByLabel('Text in es').fill('Reparaciones rechazadas');
+    await page.getByRole('button', { name: 'Add LocKey_Denials_Heading to every locale' }).click();
+    await page.waitForFunction((node) => document.querySelector(`${node} .page-title`)?.textContent === 'Refused repairs', DENIALS_NODE);
+
+    await page.getByLabel('skipWhen').fill('{ "scope": "claimDetails.didIncurOutOfPocketExpensesPriorToSeptember", "schema": { "const": "false" } }');
+    await page.waitForFunction((label) => document.querySelector(label)?.textContent?.endsWith('= "false"'), DENIALS_SKIP_LABEL);
+    // The checker, run on the unsaved edits, finds nothing once the new key is in every locale.
+    await page.waitForFunction(() => document.querySelector('.problems')?.textContent?.endsWith('The checker finds no problems.') && !document.querySelector('.has-problems'));
+    const editorViolations = await axe(page);
+    expect(editorViolations, describeViolations(editorViolations)).toEqual([]);
+    await studioScreenshot(page, 'page-editor');
+
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await page.waitForFunction((label) => document.querySelector(label)?.textContent?.endsWith('= "true"'), DENIALS_SKIP_LABEL);
+    await page.getByRole('button', { name: 'Redo' }).click();
+    await page.waitForFunction((label) => document.querySelector(label)?.textContent?.endsWith('= "false"'), DENIALS_SKIP_LABEL);
+    expect(await page.textContent('.unsaved')).toBe('3 unsaved file(s)');
+    expect(changedLines()).toEqual([]);
+
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForFunction(() => document.querySelector('.status')?.textContent?.startsWith('Saved:'));
+    expect(await page.textContent('.status')).toBe('Saved: flows/automotive.json, locales/en.json, locales/es.json');
+    expect(await page.textContent('.unsaved')).toBe('No unsaved changes');
+    expect(changedLines()).toEqual([
+      '-      "titleKey": "LocKey_Denials_Title",',
+      '+      "titleKey": "LocKey_Denials_Heading",',
+      '-          "const": "true"',
+      '+          "const": "false"',
+      '+  "LocKey_Denials_Heading": "Refused repairs",',
+      '+  "LocKey_Denials_Heading": "Reparaciones rechazadas",',
+    ]);
+    expect(errors).toEqual([]);
+    copy.commit('title and skip rule of the denials page');
+    await close();
+  });
+
+  it('refuses a save the checker rejects, showing the file and JSON pointer, pins the problem on its page, and writes nothing', async () => {
+    const { page, close } = await openStudio();
+    await page.click(`${AUTOMOTIVE} [data-node="page:claimant-info"]`);
+    await page.getByLabel('titleKey').fill('LocKey_Nowhere_ToBeFound');
+    await page.waitForFunction(() => document.querySelector('[data-node="page:claimant-info"]')?.getAttribute('aria-label')?.includes('problem'));
+    expect(await page.getAttribute(`${AUTOMOTIVE} [data-node="page:claimant-info"]`, 'aria-label')).toMatch(/^claimant-info LocKey_Nowhere_ToBeFound \d+ problem\(s\)$/);
+
+    await page.getByRole('button', { name: 'Save' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Not saved' });
+    await alert.waitFor();
+    const text = await alert.textContent();
+    expect(text).toContain('Not saved: the checker found problems (nothing was written).');
+    expect(text).toMatch(/flows\/automotive\.json:\d+:\d+ \/pages\/1\/titleKey/);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('alert');
+    expect(changedLines()).toEqual([]);
+
+    // A text changed on disk meanwhile is announced, not taken over the unsaved edit; reloading takes it.
+    const enFile = path.join(copy.dir, 'locales/en.json');
+    writeFileSync(enFile, readFileSync(enFile, 'utf8').replace('"LocKey_Eligibility_Title": "Your Vehicle"', '"LocKey_Eligibility_Title": "Your Car"'));
+    copy.commit('a text changed on disk');
+    await page.getByText('The files changed on disk while you have unsaved changes').waitFor();
+    expect(await page.textContent(`${AUTOMOTIVE} [data-node="page:eligibility"] .page-title`)).toBe('Your Vehicle');
+    await page.getByRole('button', { name: 'Reload from disk' }).click();
+    await page.waitForFunction((node) => document.querySelector(`${node} .page-title`)?.textContent === 'Your Car', `${AUTOMOTIVE} [data-node="page:eligibility"]`);
+    expect(await page.textContent(`${AUTOMOTIVE} [data-node="page:claimant-info"] .page-title`)).toBe('Your Contact Information');
+    expect(await page.textContent('.unsaved')).toBe('No unsaved changes');
+    await close();
+  });
+
+  it('shows a key missing from the Spanish texts after it went from the file on disk, and fills it from the table', async () => {
+    const { page, close } = await openStudio();
+    await page.getByRole('button', { name: 'Translations' }).click();
+    const esFile = path.join(copy.dir, 'locales/es.json');
+    // Removed outside the studio: the open table follows the files.
+    const intro = '  "LocKey_Denials_Intro": "Indique cada vez que un concesionario o taller se negó a reparar su transmisión CVT.",\n';
+    writeFileSync(esFile, readFileSync(esFile, 'utf8').replace(intro, ''));
+    copy.commit('a Spanish text goes missing');
+    const fill = page.getByLabel('Text of LocKey_Denials_Intro in es');
+    await fill.waitFor();
+    expect(await page.getAttribute('tr[data-key="LocKey_Denials_Intro"] td.missing', 'lang')).toBe('es');
+    await page.getByLabel('Only keys missing in a culture').check();
+    expect(await page.locator('tbody tr').count()).toBe(1);
+    const violations = await axe(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+    await studioScreenshot(page, 'translations');
+
+    await fill.fill('Indique cada vez que un concesionario o taller se negó a reparar su transmisión CVT.');
+    await page.keyboard.press('Control+s');
+    await page.waitForFunction(() => document.querySelector('.status')?.textContent === 'Saved: locales/es.json');
+    expect(changedLines()).toEqual([`+${intro.trimEnd()}`]);
+    copy.commit('the Spanish text filled in');
+    await close();
+  });
+
+  it('previews the page being edited with the claimant renderer in each culture at phone and desktop widths, in the settlement\'s theme, following an unsaved label change', async () => {
+    const settingsFile = path.join(copy.dir, 'settings.json');
+    writeFileSync(settingsFile, readFileSync(settingsFile, 'utf8').replace('"theme": "default"', '"theme": "ftc"'));
+    copy.commit('the ftc theme');
+    const { page, errors, close } = await openStudio();
+    await page.click(`${AUTOMOTIVE} [data-node="page:claimant-info"]`);
+    const frames = page.locator('.preview iframe');
+    await page.waitForFunction(() => document.querySelectorAll('.preview iframe').length === 4);
+    expect(await frames.evaluateAll((list) => list.map((f) => `${f.getAttribute('data-culture')}@${f.getAttribute('data-width')}`))).toEqual(['en@375', 'en@1280', 'es@375', 'es@1280']);
+    const enPhone = page.frameLocator('iframe[data-culture="en"][data-width="375"]');
+    const esPhone = page.frameLocator('iframe[data-culture="es"][data-width="375"]');
+    expect(await enPhone.locator('h1').textContent()).toBe('Your Contact Information');
+    expect(await esPhone.locator('h1').textContent()).toBe('Su información de contacto');
+    // In the settlement's theme (settings.json).
+    expect(await esPhone.locator('html').getAttribute('data-theme')).toBe('ftc');
+    expect(await enPhone.locator('label').first().textContent()).toMatch(/^First name/);
+
+    // The first field of the page's third block (ClaimantInfo's name fields) takes another label key.
+    await page.locator('#flows_automotive_json_1_block2_0_label').fill('LocKey_ClaimantInfo_MiddleInitial');
+    await enPhone.locator('label').first().filter({ hasText: /^Middle initial/ }).waitFor();
+    expect(await esPhone.locator('label').first().textContent()).toMatch(/^Inicial del segundo nombre/);
+    const violations = await axe(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+    await page.evaluate(() => document.getElementById('preview-heading')?.scrollIntoView({ block: 'start' }));
+    await studioScreenshot(page, 'preview');
+    expect(changedLines()).toEqual([]);
+    expect(errors).toEqual([]);
+    await close();
+  });
+});

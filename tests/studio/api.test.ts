@@ -1,0 +1,132 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildStudioServer } from '../../studio/server/app';
+import { copySampleSettlement, type SettlementCopy } from './settlement-copy';
+
+interface Folder {
+  files: Array<{ id: string; kind: string; json: Record<string, unknown> }>;
+  issues: Array<{ file: string; pointer: string; message: string; line?: number }>;
+  unusedKeys: string[];
+}
+interface Flow {
+  pages: Array<{ id: string; titleKey: string; skipWhen?: { scope: string; schema: { const: string } } }>;
+}
+
+let copy: SettlementCopy;
+let appDir: string;
+let app: FastifyInstance;
+
+beforeEach(async () => {
+  copy = copySampleSettlement({ git: true });
+  appDir = mkdtempSync(path.join(tmpdir(), 'studio-app-'));
+  writeFileSync(path.join(appDir, 'index.html'), '<!doctype html><title>studio</title>');
+  app = await buildStudioServer({ folder: copy.dir, appDir, debounceMs: 10 });
+});
+
+afterEach(async () => {
+  await app.close();
+  copy.cleanup();
+  rmSync(appDir, { recursive: true, force: true });
+});
+
+const folder = async () => (await app.inject({ method: 'GET', url: '/api/folder' })).json<Folder>();
+const flowOf = (f: Folder, id: string) => structuredClone(f.files.find((file) => file.id === id)!.json) as unknown as Flow;
+const save = (changes: Record<string, unknown>) => app.inject({ method: 'POST', url: '/api/save', payload: { changes } });
+
+describe('the studio API over a settlement folder', () => {
+  it('lists the flows, locales and models.json of the folder with the checker finding nothing in the sample', async () => {
+    const f = await folder();
+    expect(f.files.map((file) => file.id)).toEqual(['flows/automotive.json', 'flows/exclusion.json', 'flows/lookup.json', 'locales/en.json', 'locales/es.json', 'models.json']);
+    expect(f.issues).toEqual([]);
+  });
+
+  it('saves a changed skip rule as exactly that one line of the flow file', async () => {
+    const flow = flowOf(await folder(), 'flows/automotive.json');
+    const denials = flow.pages.find((p) => p.id === 'denials')!;
+    denials.skipWhen!.schema.const = 'false';
+    const res = await save({ 'flows/automotive.json': flow });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ saved: ['flows/automotive.json'] });
+    const diff = copy.diff();
+    expect(diff.split('\n').filter((line) => /^[-+] /.test(line))).toEqual(['-          "const": "true"', '+          "const": "false"']);
+  });
+
+  it('refuses an edit that breaks a cross-reference with the file and JSON pointer, and writes nothing', async () => {
+    const before = readFileSync(path.join(copy.dir, 'flows/automotive.json'), 'utf8');
+    const flow = flowOf(await folder(), 'flows/automotive.json');
+    const index = flow.pages.findIndex((p) => p.id === 'claimant-info');
+    flow.pages[index]!.titleKey = 'LocKey_Nowhere_ToBeFound';
+    const res = await save({ 'flows/automotive.json': flow });
+    expect(res.statusCode).toBe(422);
+    const body = res.json<{ message: string; issues: Folder['issues'] }>();
+    expect(body.message).toBe('Not saved: the checker found problems (nothing was written).');
+    expect(body.issues).toContainEqual(expect.objectContaining({ file: 'flows/automotive.json', pointer: `/pages/${index}/titleKey` }));
+    expect(body.issues.every((issue) => issue.line !== undefined)).toBe(true);
+    expect(readFileSync(path.join(copy.dir, 'flows/automotive.json'), 'utf8')).toBe(before);
+    expect(copy.diff()).toBe('');
+  });
+
+  it('checks unsaved changes without writing them', async () => {
+    const f = await folder();
+    const es = { ...f.files.find((file) => file.id === 'locales/es.json')!.json };
+    delete es.LocKey_Denials_Title;
+    const res = await app.inject({ method: 'POST', url: '/api/check', payload: { changes: { 'locales/es.json': es } } });
+    expect(res.statusCode).toBe(200);
+    const { issues } = res.json<{ issues: Folder['issues'] }>();
+    expect(issues.some((issue) => issue.file === 'locales/es.json' && issue.message.includes('LocKey_Denials_Title'))).toBe(true);
+    expect(copy.diff()).toBe('');
+  });
+
+  it('answers a 400 a person can act on for a file that is not the folder\'s or a body without changes, and writes nothing', async () => {
+    const outside = await save({ '../settings.json': {} });
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json<{ message: string }>().message).toBe('"../settings.json" is not a file of this settlement (flows/*.json, locales/*.json or models.json)');
+    const empty = await app.inject({ method: 'POST', url: '/api/save', payload: { edits: [] } });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json<{ message: string }>().message).toMatch(/changes/);
+    expect(copy.diff()).toBe('');
+  });
+
+  it('lists the locale keys that no flow, model config or code uses', async () => {
+    for (const culture of ['en', 'es']) {
+      const file = path.join(copy.dir, 'locales', `${culture}.json`);
+      writeFileSync(file, readFileSync(file, 'utf8').replace('{\n', `{\n  "LocKey_Nobody_Reads": "${culture}",\n`));
+    }
+    const f = await folder();
+    expect(f.unusedKeys).toContain('LocKey_Nobody_Reads');
+    expect(f.unusedKeys).not.toContain('LocKey_Denials_Title');
+    expect(f.unusedKeys).not.toContain('LocKey_Button_Next');
+  });
+
+  it('announces a change made on disk to the open event streams', async () => {
+    const url = await app.listen({ host: '127.0.0.1', port: 0 });
+    const res = await fetch(`${url}/api/events`);
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let received = '';
+    const readUntil = async (word: string) => {
+      while (!received.includes(word)) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error(`the stream ended before "${word}"`);
+        received += decoder.decode(value);
+      }
+    };
+    await readUntil('event: ready');
+    const file = path.join(copy.dir, 'locales/en.json');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"Repair Denials"', '"Denied repairs"'));
+    await readUntil('event: changed');
+    await reader.cancel();
+  });
+});
+
+describe('the studio API and other sites', () => {
+  it('refuses a request addressed to another host name (a page elsewhere resolving to 127.0.0.1), writing nothing', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/save', headers: { host: 'attacker.example:4000' }, payload: { changes: { 'models.json': {} } } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json<{ message: string }>().message).toBe('The studio answers only at 127.0.0.1 or localhost, not "attacker.example:4000".');
+    expect(copy.diff()).toBe('');
+  });
+});

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { changedPaths, editJsonText } from '../../studio/server/json-edit';
+
+const FLOW = `{
+  "$schema": "../schemas/flow.schema.json",
+  "version": 1,
+  "pages": [
+    {
+      "id": "start",
+      "titleKey": "LocKey_Start_Title",
+      "skipWhen": { "scope": "owner", "schema": { "const": "true" } },
+      "blocks": [1, 2, 3]
+    }
+  ]
+}
+`;
+
+const changedLines = (before: string, after: string) => {
+  const a = before.split('\n');
+  const b = after.split('\n');
+  return { removed: a.filter((line) => !b.includes(line)), added: b.filter((line) => !a.includes(line)) };
+};
+
+describe('writing an edited JSON value back into its file', () => {
+  it('changes only the lines of the values that changed, keeping $schema, key order and the inline formatting around them', () => {
+    const json = JSON.parse(FLOW) as { pages: Array<Record<string, unknown> & { skipWhen: { schema: { const: string } } }> };
+    json.pages[0]!.titleKey = 'LocKey_Start_Heading';
+    json.pages[0]!.skipWhen.schema.const = 'false';
+    const after = editJsonText(FLOW, json);
+    expect(changedLines(FLOW, after)).toEqual({
+      removed: ['      "titleKey": "LocKey_Start_Title",', '      "skipWhen": { "scope": "owner", "schema": { "const": "true" } },'],
+      added: ['      "titleKey": "LocKey_Start_Heading",', '      "skipWhen": { "scope": "owner", "schema": { "const": "false" } },'],
+    });
+    expect(after.startsWith('{\n  "$schema": "../schemas/flow.schema.json",\n  "version": 1,')).toBe(true);
+    expect(JSON.parse(after)).toEqual(json);
+  });
+
+  it('puts a new property after the one it follows in the edited value, and removes a property with its line only', () => {
+    const json = JSON.parse(FLOW) as { pages: Array<Record<string, unknown>> };
+    const { skipWhen: _skip, ...page } = json.pages[0]!;
+    json.pages[0] = { id: page.id, path: '/start', titleKey: page.titleKey, blocks: page.blocks };
+    const after = editJsonText(FLOW, json);
+    expect(Object.keys((JSON.parse(after) as typeof json).pages[0]!)).toEqual(['id', 'path', 'titleKey', 'blocks']);
+    const { removed, added } = changedLines(FLOW, after);
+    expect(removed).toEqual(['      "skipWhen": { "scope": "owner", "schema": { "const": "true" } },']);
+    expect(added).toEqual(['      "path": "/start",']);
+  });
+
+  it('keeps tabs and CRLF line ends, and places a new locale key where npm run locales:add would', () => {
+    const locale = '{\r\n\t"$schema": "../schemas/locale.schema.json",\r\n\t"LocKey_A_One": "One",\r\n\t"LocKey_C_Three": "Three"\r\n}\r\n';
+    const after = editJsonText(locale, { $schema: '../schemas/locale.schema.json', LocKey_A_One: 'One', LocKey_C_Three: 'Three', LocKey_B_Two: 'Two' }, { localeFile: true });
+    expect(after).toBe('{\r\n\t"$schema": "../schemas/locale.schema.json",\r\n\t"LocKey_A_One": "One",\r\n\t"LocKey_B_Two": "Two",\r\n\t"LocKey_C_Three": "Three"\r\n}\r\n');
+  });
+
+  it('leaves a file byte for byte as it was when the value did not change', () => {
+    expect(editJsonText(FLOW, JSON.parse(FLOW))).toBe(FLOW);
+    expect(changedPaths({ a: [1, { b: 2 }] }, { a: [1, { b: 2 }] })).toEqual([]);
+  });
+
+  it('replaces an array whose length changed as one value, and names each changed member of one that did not', () => {
+    expect(changedPaths({ a: [1, 2, 3] }, { a: [1, 2] })).toEqual([{ path: ['a'], value: [1, 2] }]);
+    expect(changedPaths({ a: [1, 2, 3] }, { a: [1, 5, 3] })).toEqual([{ path: ['a', 1], value: 5 }]);
+  });
+});
