@@ -8,6 +8,7 @@ import type { DeadlineSettings, FlowFile } from '../../runtime/core/types.js';
 import type { Translate } from '../../runtime/core/view/types.js';
 import type { MailContent } from './content.js';
 import { renderReceipt } from './receipt.js';
+import { renderResumeLink } from './resume-link.js';
 
 export interface MailTemplateData {
   /** A submission's receipt (receipt.ts). */
@@ -17,6 +18,13 @@ export interface MailTemplateData {
     referenceCode: string;
     /** Epoch ms. */
     submittedAt: number;
+  };
+  /** A claim saved to finish later: its resume code and link (resume-link.ts). */
+  'resume-link': {
+    code: string;
+    link: string;
+    /** Epoch ms. */
+    expiresAt: number;
   };
 }
 
@@ -35,4 +43,5 @@ export type MailTemplate<K extends MailKind> = (data: MailTemplateData[K], env: 
 
 export const MAIL_TEMPLATES: { [K in MailKind]: MailTemplate<K> } = {
   receipt: (data, env) => renderReceipt({ ...data, ...env }),
+  'resume-link': (data, env) => renderResumeLink({ ...data, ...env }),
 };

@@ -14,6 +14,7 @@ import { pointer, pointerSegments, type FlowIssue } from '../../runtime/core/flo
 import { localizedCopyProblems } from '../../runtime/core/i18n/localizedCopy';
 import { loadLocale, loadModelConfigs, schemaIssues, type SchemaName } from './validate-schema';
 import { classListIssues } from './class-list-header';
+import { runtimeLocaleKeys } from '../locales/runtime-keys';
 
 export interface FolderPaths {
   /** Folder of flow files (*.json). */
@@ -73,6 +74,10 @@ export interface SettlementPaths extends FolderPaths {
   /** true when the folder has its own locales/ (else the default locales folder is used). */
   ownLocales: boolean;
 }
+
+let codeKeysRead: string[] | undefined;
+/** The keys the code names (read once: the code does not change while the process runs). */
+const codeKeys = () => (codeKeysRead ??= runtimeLocaleKeys());
 
 const isDir = (dir: string) => existsSync(dir) && statSync(dir).isDirectory();
 
@@ -181,6 +186,9 @@ export function checkFolder(paths: FolderPaths, context: Omit<CheckContext, 'mod
     }
     locales[file] = result.value;
     for (const reason of localizedCopyProblems(result.value)) issues.push({ file, pointer: '', message: reason, hint: 'localized copy may hold inline HTML only' });
+    for (const key of codeKeys()) {
+      if (!Object.hasOwn(result.value, key)) issues.push({ file, pointer: '', message: `${key} is missing: the app or its e-mails show this text whatever the flows say`, hint: `npm run locales:add ${path.dirname(file)} ${key} --en "…" --es "…" (docs/configuring.md lists these keys)` });
+    }
   }
   issues.push(...checkLocaleKeySets(locales));
 

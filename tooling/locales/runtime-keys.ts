@@ -1,6 +1,6 @@
 /**
  * The localization keys the runtime itself names in its code (buttons, the error summary, the
- * submitting notice, records, validation fallbacks…): every locale of a settlement must hold them,
+ * submitting notice, records, validation fallbacks…, and the e-mails the server sends): every locale of a settlement must hold them,
  * besides the keys its flows and model configs name. The list is read from the code, so the
  * documentation generated from it (docs/configuring.md) cannot drift from what the code uses.
  */
@@ -20,10 +20,13 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** Every key written in runtime/, sorted. */
+/** Where the code names keys: the runtime, and the server's e-mail (whose texts have no built-in fallback). */
+const CODE_DIRS = ['runtime', path.join('server', 'mail')];
+
+/** Every key written in runtime/ and server/mail/, sorted. */
 export function runtimeLocaleKeys(root = ROOT): string[] {
   const used = new Set<string>();
-  for (const file of sourceFiles(path.join(root, 'runtime'))) {
+  for (const file of CODE_DIRS.flatMap((dir) => sourceFiles(path.join(root, dir)))) {
     for (const match of readFileSync(file, 'utf8').matchAll(/LocKey_[A-Za-z0-9_]+/g)) if (!GENERATED.test(match[0])) used.add(match[0]);
   }
   return [...used].sort();

@@ -97,6 +97,7 @@ export function SavedForLaterPanel({ session, saved, onContinue }: { session: Fo
       <p>
         {t('LocKey_SaveLater_LinkIntro')} <span className="cf-saved-later__link">{saved.link}</span>
       </p>
+      {saved.emailAddress ? <p>{t('LocKey_SaveLater_Emailed', saved.emailAddress)}</p> : null}
       <div className="cf-saved-later__actions">
         <Button variant="outline-primary" label={t('LocKey_SaveLater_Print')} onClick={() => window.print()} />
         <Button variant="outline-primary" label={t('LocKey_SaveLater_Copy')} onClick={copy} />

@@ -114,6 +114,8 @@ export interface SavedForLater {
   link: string;
   /** Whether the answers hold an e-mail address the link can be sent to. */
   emailKnown: boolean;
+  /** The address the code and link were sent to, masked (ma•••@example.com); null without one. */
+  emailAddress: string | null;
   savedAt: string;
   /** Until when the code works unless the claim is saved again (never after the deadline). */
   expiresAt: string;
@@ -436,7 +438,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (typeof answer.code !== 'string' || typeof answer.link !== 'string' || typeof answer.savedAt !== 'string' || typeof answer.expiresAt !== 'string') {
         return fail(USER_MESSAGES.requestFailed, response.status);
       }
-      const data: SavedForLater = { code: answer.code, link: answer.link, emailKnown: answer.emailKnown === true, savedAt: answer.savedAt, expiresAt: answer.expiresAt };
+      const data: SavedForLater = { code: answer.code, link: answer.link, emailKnown: answer.emailKnown === true, emailAddress: typeof answer.emailAddress === 'string' ? answer.emailAddress : null, savedAt: answer.savedAt, expiresAt: answer.expiresAt };
       return { ok: true, data, status: response.status };
     },
 

@@ -124,7 +124,7 @@ describe('keepAlive and the session expiry', () => {
 });
 
 describe('saveForLater and checkResumeCode', () => {
-  const LATER = { code: 'K7QX-2M9P-R4TD', link: 'https://claims.example/resume/K7QX-2M9P-R4TD', emailKnown: true, savedAt: SAVED.savedAt, expiresAt: SAVED.expiresAt };
+  const LATER = { code: 'K7QX-2M9P-R4TD', link: 'https://claims.example/resume/K7QX-2M9P-R4TD', emailKnown: true, emailAddress: 'ma•••@example.com', savedAt: SAVED.savedAt, expiresAt: SAVED.expiresAt };
 
   it('POSTs the page and its answers to …/draft/later with the CSRF header and answers the resume code; a refusal carries the server text', async () => {
     const { api, calls } = client({ 'POST /api/forms/automotive/draft/later': json(LATER) });

@@ -59,6 +59,19 @@ describe('the checker on a settlement folder', () => {
     expect(check().map(formatIssue)).toEqual([]);
   });
 
+  it('a locale without a text the app itself shows (the Save and finish later button, a receipt subject): named per locale file, with the command that adds it', () => {
+    const { dir, edit, check } = settlement();
+    for (const culture of ['en', 'es']) edit(`locales/${culture}.json`, (text) => text.replace(/^\s*"LocKey_SaveLater_Button": .*\n/m, '').replace(/^\s*"LocKey_Receipt_Subject": .*\n/m, ''));
+    const issues = check().map((i) => shown(dir, i));
+    expect(issues.map((i) => `${i.file}: ${i.message.split(':')[0]}`).sort()).toEqual([
+      'locales/en.json: LocKey_Receipt_Subject is missing',
+      'locales/en.json: LocKey_SaveLater_Button is missing',
+      'locales/es.json: LocKey_Receipt_Subject is missing',
+      'locales/es.json: LocKey_SaveLater_Button is missing',
+    ]);
+    expect(issues[0]!.hint).toMatch(/^npm run locales:add .*locales LocKey_\w+ --en "…" --es "…"/);
+  });
+
   it('refuses a deadline date that does not exist, at its line and column', () => {
     const { dir, edit, check } = settlement();
     edit('deadlines.json', (t) => t.replace(/"deadlineDateTime": "2027-\d\d-\d\dT23:59:59"/, '"deadlineDateTime": "2027-06-31T23:59:59"'));

@@ -57,7 +57,7 @@ export function fakeApi(over: Partial<ApiClient> = {}): ApiClient {
     // A fresh browser: the session is not authorized for any form.
     loadDraft: vi.fn(async () => ({ ok: false as const, error: 'Your session has expired.', errorKey: null, status: 401 })),
     saveForLater: vi.fn(async () =>
-      ok({ code: 'K7QX-2M9P-R4TD', link: 'http://127.0.0.1/resume/K7QX-2M9P-R4TD', emailKnown: false, savedAt: '2026-03-15T12:00:00.000Z', expiresAt: '2026-04-14T12:00:00.000Z' }),
+      ok({ code: 'K7QX-2M9P-R4TD', link: 'http://127.0.0.1/resume/K7QX-2M9P-R4TD', emailKnown: false, emailAddress: null, savedAt: '2026-03-15T12:00:00.000Z', expiresAt: '2026-04-14T12:00:00.000Z' }),
     ),
     checkResumeCode: vi.fn(async () => ok({ formType: 'Automotive' as const, expiresAt: '2026-04-14T12:00:00.000Z' })),
     ...over,

@@ -39,6 +39,7 @@ import { routePath } from './paths.js';
 import { emailAddressOf, newResumeCode, normalizeResumeCode, resumeCodeHash, resumeLink } from './resume-codes.js';
 import { formModels, submissionKey } from './submit.js';
 import { pagesSingleModels, validateSubmission } from './validate.js';
+import { maskAddress } from '../../../mail/content.js';
 
 /** The draft routes of a flow's submit endpoint. */
 export const draftEndpoint = (submitEndpoint: string) => `${submitEndpoint}/draft`;
@@ -176,7 +177,8 @@ const savedLaterSchema = {
   properties: {
     code: { type: 'string', description: 'The resume code (shown once; the server keeps only its digest)' },
     link: { type: 'string', description: 'The resume link: /resume/<code>' },
-    emailKnown: { type: 'boolean', description: 'Whether the answers hold an e-mail address the link can be sent to' },
+    emailKnown: { type: 'boolean', description: 'Whether the answers hold an e-mail address: the code and link were queued to it' },
+    emailAddress: { type: ['string', 'null'], description: 'That address as the page shows it back (ma•••@example.com), or null' },
     savedAt: { type: 'string', format: 'date-time' },
     expiresAt: { type: 'string', format: 'date-time', description: 'Until when the code works unless the claim is saved again (never after the deadline)' },
   },
@@ -300,16 +302,20 @@ const drafts: FastifyPluginAsync = async (app) => {
         const key = draftKeyOf(app, formType, authorization);
         const code = newResumeCode();
         const email = emailAddressOf(kept, models);
+        const link = resumeLink(request, code);
         const saved = await app.database.db.transaction().execute(async (trx) => {
           const draft = await store.save({ ...key, pageId, models: kept, authorizationId: authorization.id, expiresAt: Math.min(now + retentionMs, ...deadlines), pageUnfinished: true }, trx);
           await app.stores.resumeCodes.issue(key, resumeCodeHash(app, normalizeResumeCode(code)!), trx);
-          // resume link e-mail: queued through the outbox
+          // The code and its link by e-mail too, when the claim names an address: queued with the code.
+          if (email !== null) await app.mail.enqueue(trx, { kind: 'resume-link', to: email, culture: request.culture, data: { code, link, expiresAt: draft.expiresAt } });
           return draft;
         });
+        if (email !== null) app.mail.wake();
         return {
           code,
-          link: resumeLink(request, code),
+          link,
           emailKnown: email !== null,
+          emailAddress: email === null ? null : maskAddress(email),
           savedAt: iso(saved.updatedAt),
           expiresAt: iso(saved.expiresAt),
         };
