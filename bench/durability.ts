@@ -18,6 +18,10 @@
  * database passes its integrity check (SQLite PRAGMA integrity_check + foreign_key_check;
  * PostgreSQL: no orphaned documents and every document's bytes match its sha256), and each saver's
  * stored draft is its last acknowledged save or one sent after it (never an older one, never lost).
+ * Receipts go over SMTP to a real smtp-server in this process: once the last round's outbox has
+ * drained, every stored claim's receipt has arrived under one Message-ID, never two messages for
+ * one claim (a resend after a kill between the mail server's acceptance and the outbox's mark
+ * carries the same Message-ID, and is counted).
  *
  *   tsx bench/durability.ts [--smoke]
  */
@@ -35,6 +39,7 @@ import type { SubmissionPayload } from '../runtime/core/types.js';
 import { automotivePageSave, automotivePayload, Claimant, classVehicle, encodeSubmission, payloadClientIds, pdf, VEHICLE_COUNT, type AuthorizedSession } from './lib/claim.js';
 import { round, standalone, isEntry, type BenchContext, type Figure } from './lib/figure.js';
 import { ROOT } from './lib/paths.js';
+import { startMailSink, type MailSink } from '../tests/support/mail-sink.js';
 import { freePort } from './lib/procs.js';
 import { PG_URL, postgresAvailable, type Dialect } from './lib/servers.js';
 
@@ -252,18 +257,54 @@ interface Verification {
   integrity: string;
   /** Savers whose stored draft is missing or older than their last acknowledged save. */
   draftsLost: string[];
+  mail: MailCheck;
+}
+
+interface MailCheck {
+  /** Stored claims whose receipt never arrived. */
+  missing: number;
+  /** Claims with two distinct receipts (two Message-IDs). */
+  twice: number;
+  /** Messages received again under a Message-ID already received (allowed: at least once, one id). */
+  resent: number;
+  /** Outbox rows not sent (queued or failed) when the check ran. */
+  unsent: number;
+}
+
+/** Each stored claim's receipt: its outbox row sent, its Message-ID received, one per claim. */
+async function verifyMail(database: Awaited<ReturnType<typeof openDatabase>>, sink: MailSink): Promise<MailCheck> {
+  const rows = await database.db.selectFrom('outbox').select(['id', 'created_at', 'status', 'submission_id']).where('kind', '=', 'receipt').execute();
+  const received = new Map<string, number>();
+  for (const mail of sink.received) received.set(mail.messageId, (received.get(mail.messageId) ?? 0) + 1);
+  const perClaim = new Map<number, number>();
+  let missing = 0;
+  for (const row of rows) {
+    const id = `<outbox-${row.id}.${Number(row.created_at).toString(36)}@`;
+    const ids = [...received.keys()].filter((m) => m.startsWith(id));
+    if (ids.length === 0) missing++;
+    if (row.submission_id !== null) perClaim.set(Number(row.submission_id), (perClaim.get(Number(row.submission_id)) ?? 0) + 1);
+  }
+  const submissions = await database.db.selectFrom('submissions').select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  missing += Math.max(0, Number(submissions.n) - perClaim.size);
+  return {
+    missing,
+    twice: [...perClaim.values()].filter((n) => n > 1).length,
+    resent: [...received.values()].reduce((n, times) => n + times - 1, 0),
+    unsent: rows.filter((r) => r.status !== 'sent').length,
+  };
 }
 
 /** Each saver's stored draft: its last acknowledged mark or a later one it sent (a VIN's last saver counts). */
 async function verifyDrafts(database: Awaited<ReturnType<typeof openDatabase>>, savers: Saver[]): Promise<string[]> {
-  // A draft is found by the server's keyed digest of whom it was authorized as (drafts.ts draftKeyOf).
+  // A draft's key starts with the server's keyed digest of the VIN it was authorized with; a claim
+  // of a VIN alone adds its authorization's id (drafts.ts draftKeyOf). Each saver has a VIN of its own.
   const keyOf = (vin: string) => createHmac('sha256', SESSION_SECRET).update(`draft\nvin:${vin}`).digest('base64url');
   const rows = await database.db.selectFrom('drafts').select(['claimant_key', 'models']).where('form_type', '=', 'Automotive').execute();
   const marks = new Map<string, number>();
   for (const row of rows) {
     const models = JSON.parse(row.models) as Array<{ metadata: { dtoMapping: string }; fields: Record<string, unknown> }>;
     const line2 = models.find((m) => m.metadata.dtoMapping.toLowerCase() === 'claimantinfo')?.fields.mailingStreetLine2;
-    marks.set(row.claimant_key, typeof line2 === 'string' ? Number(line2.split(' ').at(-1)) : NaN);
+    marks.set(row.claimant_key.split('.')[0]!, typeof line2 === 'string' ? Number(line2.split(' ').at(-1)) : NaN);
   }
   const last = new Map(savers.map((s) => [s.vin, s]));
   const lost: string[] = [];
@@ -275,10 +316,11 @@ async function verifyDrafts(database: Awaited<ReturnType<typeof openDatabase>>, 
   return lost;
 }
 
-async function verify(dialect: Dialect, dataDir: string, databaseUrl: string | undefined, all: Logical[], savers: Saver[]): Promise<Verification> {
+async function verify(dialect: Dialect, dataDir: string, databaseUrl: string | undefined, all: Logical[], savers: Saver[], sink: MailSink): Promise<Verification> {
   const database = await openDatabase({ dataDir, ...(databaseUrl ? { databaseUrl } : {}) });
   try {
     const draftsLost = await verifyDrafts(database, savers);
+    const mail = await verifyMail(database, sink);
     const submissions = createSubmissions(database);
     const records = await submissions.listSubmissions();
     const missing: string[] = [];
@@ -327,10 +369,33 @@ async function verify(dialect: Dialect, dataDir: string, databaseUrl: string | u
       integrity = `orphaned documents: ${orphans.rows[0]!.n}; documents whose bytes do not match sha256/size: ${badSha.rows[0]!.n}; ${amcheck.rows[0]!.n} submissions readable`;
       if (orphans.rows[0]!.n !== '0' || badSha.rows[0]!.n !== '0') integrity += ' (FAIL)';
     }
-    return { stored: records.length, acknowledgedChecked: checked, missing, mismatched, duplicates, codeChanges, integrity, draftsLost };
+    return { stored: records.length, acknowledgedChecked: checked, missing, mismatched, duplicates, codeChanges, integrity, draftsLost, mail };
   } finally {
     await database.close().catch(() => {});
   }
+}
+
+/** Waits (with the server up) until no receipt is waiting in the outbox, or the time is up. */
+async function outboxDrained(dialect: Dialect, dataDir: string, databaseUrl: string | undefined, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  const unsent = async (): Promise<number> => {
+    if (dialect === 'sqlite') {
+      const sqlite = new BetterSqlite3(path.join(dataDir, SQLITE_FILE_NAME), { readonly: true });
+      try {
+        return (sqlite.prepare("select count(*) as n from outbox where status = 'queued'").get() as { n: number }).n;
+      } finally {
+        sqlite.close();
+      }
+    }
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      return Number((await client.query<{ n: string }>("select count(*) as n from outbox where status = 'queued'")).rows[0]!.n);
+    } finally {
+      await client.end();
+    }
+  };
+  while (Date.now() < deadline && (await unsent()) > 0) await new Promise((r) => setTimeout(r, 250));
 }
 
 async function runDialect(ctx: BenchContext, dialect: Dialect, rounds: number): Promise<Figure> {
@@ -347,6 +412,7 @@ async function runDialect(ctx: BenchContext, dialect: Dialect, rounds: number): 
     u.pathname = `/${dbName}`;
     databaseUrl = u.toString();
   }
+  const sink = await startMailSink();
   const port = await freePort();
   const emulatorPort = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -358,6 +424,9 @@ async function runDialect(ctx: BenchContext, dialect: Dialect, rounds: number): 
     DATABASE_URL: databaseUrl ?? '',
     SESSION_SECRET,
     CAPTCHA_EMULATOR_PORT: String(emulatorPort),
+    SMTP_URL: sink.url,
+    // A receipt the killed server was sending is taken up again after 3 s rather than 5 minutes.
+    MAIL_LEASE_SECONDS: '3',
   };
   const claimant = new Claimant(url, `http://127.0.0.1:${emulatorPort}`, 15_000);
   const all: Logical[] = [];
@@ -368,34 +437,37 @@ async function runDialect(ctx: BenchContext, dialect: Dialect, rounds: number): 
     await waitReady(url, server.current);
     ctx.log(`durability on ${dialect}: ${url}`);
     for (let r = 0; r < rounds; r++) perRound.push(await round_(ctx, r, claimant, server, env, all, url, savers));
+    await outboxDrained(dialect, dataDir, databaseUrl, 60_000);
   } finally {
     server.current.proc.kill('SIGTERM');
     await Promise.race([server.current.exited, new Promise((r) => setTimeout(r, 10_000))]);
     if (server.current.proc.exitCode === null && server.current.proc.signalCode === null) server.current.proc.kill('SIGKILL');
   }
   try {
-    const v = await verify(dialect, dataDir, databaseUrl, all, savers);
+    const v = await verify(dialect, dataDir, databaseUrl, all, savers, sink);
     const saveRefusals = savers.filter((s) => s.refusal);
     const savesAcknowledged = savers.reduce((n, s) => n + s.acknowledged, 0);
     const acknowledged = all.filter((i) => i.codes.length > 0).length;
     const refused = all.filter((i) => i.state === 'refused');
     const inFlightTotal = perRound.reduce((s, x) => s + x.inFlight, 0);
-    const problems = v.missing.length + v.mismatched.length + v.duplicates + v.codeChanges + v.draftsLost.length + saveRefusals.length + (v.integrity.includes('FAIL') || (dialect === 'sqlite' && !v.integrity.includes('integrity_check: ok')) ? 1 : 0);
+    const problems = v.missing.length + v.mismatched.length + v.duplicates + v.codeChanges + v.draftsLost.length + saveRefusals.length + v.mail.missing + v.mail.twice + v.mail.unsent + (v.integrity.includes('FAIL') || (dialect === 'sqlite' && !v.integrity.includes('integrity_check: ok')) ? 1 : 0);
     return {
       name: `durability.${dialect}`,
       value: problems,
       unit: 'problems',
-      budget: '0 (no acknowledged claim or page save lost or changed, no duplicate, integrity check passes)',
+      budget: '0 (no acknowledged claim or page save lost or changed, no duplicate, every receipt delivered under one Message-ID, integrity check passes)',
       holds: problems === 0 && refused.length === 0,
       notes:
         `${rounds} kill -9 rounds × ${SUBMITTERS} submitters: ${acknowledged} claims acknowledged (${inFlightTotal} were in flight at a kill and retried), ` +
         `${v.stored} stored; missing ${v.missing.length}, documents not byte-identical ${v.mismatched.length}, stored twice ${v.duplicates}, reference code changed on retry ${v.codeChanges}, ` +
         `refused on retry ${refused.length}${refused.length ? ` (${refused[0]!.refusal})` : ''}; ` +
-        `${savers.length} savers, ${savesAcknowledged} page saves acknowledged, drafts lost or older than acknowledged ${v.draftsLost.length}${v.draftsLost.length ? ` (${v.draftsLost[0]})` : ''}, saves refused ${saveRefusals.length}${saveRefusals.length ? ` (${saveRefusals[0]!.refusal})` : ''}; ${v.integrity}; ` +
+        `${savers.length} savers, ${savesAcknowledged} page saves acknowledged, drafts lost or older than acknowledged ${v.draftsLost.length}${v.draftsLost.length ? ` (${v.draftsLost[0]})` : ''}, saves refused ${saveRefusals.length}${saveRefusals.length ? ` (${saveRefusals[0]!.refusal})` : ''}; ` +
+        `receipts: ${sink.received.length} received, missing ${v.mail.missing}, two for one claim ${v.mail.twice}, unsent ${v.mail.unsent}, resent under the same Message-ID ${v.mail.resent}; ${v.integrity}; ` +
         `restart ${round(Math.min(...perRound.map((p) => p.restartMs)) / 1000, 1)}–${round(Math.max(...perRound.map((p) => p.restartMs)) / 1000, 1)} s`,
       detail: { rounds: perRound, verification: v, refused: refused.map((i) => i.refusal) },
     };
   } finally {
+    await sink.close();
     rmSync(dataDir, { recursive: true, force: true });
     if (dialect === 'postgres') {
       const admin = new pg.Client({ connectionString: PG_URL });

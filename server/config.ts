@@ -46,6 +46,8 @@ export interface ServerConfig {
   mailFrom: string | null;
   /** Deliveries of one e-mail before it is left failed for the administrator. */
   mailMaxAttempts: number;
+  /** How long an instance holds an e-mail it is sending before another may take it (it stopped mid-send), ms. */
+  mailLeaseMs: number;
 }
 
 export class ConfigError extends Error {
@@ -157,6 +159,13 @@ function countOf(name: string, value: string | undefined, fallback: number): num
   return n;
 }
 
+function secondsOf(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 86_400) throw new ConfigError(`${name} must be a whole number of seconds from 1 to 86400, got "${value}"`);
+  return n;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerConfig {
   const environment = environmentOf(env.NODE_ENV);
   const dataDir = path.resolve(cwd, env.DATA_DIR || './data');
@@ -178,5 +187,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     smtpUrl: smtpUrlOf(env.SMTP_URL),
     mailFrom: mailFromOf(env.MAIL_FROM),
     mailMaxAttempts: countOf('MAIL_MAX_ATTEMPTS', env.MAIL_MAX_ATTEMPTS, 8),
+    mailLeaseMs: secondsOf('MAIL_LEASE_SECONDS', env.MAIL_LEASE_SECONDS, 300) * 1000,
   };
 }

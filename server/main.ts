@@ -60,7 +60,7 @@ export async function startServer(config: ServerConfig = readConfig(), extra: { 
     livePreview: extra.livePreview ?? false,
     trustProxy: config.trustProxy,
     logger: loggerOptions(config.environment),
-    mail: { mailer, from: config.mailFrom, retry: { maxAttempts: config.mailMaxAttempts } },
+    mail: { mailer, from: config.mailFrom, retry: { maxAttempts: config.mailMaxAttempts, leaseMs: config.mailLeaseMs } },
     captcha: {
       ...(emulator ? { emulatorOrigin: emulator.origin } : {}),
       ...(config.captchaSecret ? { secret: config.captchaSecret } : {}),

@@ -77,6 +77,9 @@ describe('configuration from the environment', () => {
     expect(() => readConfig({ DATA_DIR: dataDir, SMTP_URL: 'smtp://' })).toThrow(/SMTP_URL (is not a URL|names no host)/);
     expect(() => readConfig({ DATA_DIR: dataDir, MAIL_FROM: 'claims' })).toThrow(/MAIL_FROM must be an e-mail address/);
     expect(() => readConfig({ DATA_DIR: dataDir, MAIL_MAX_ATTEMPTS: '0' })).toThrow(/MAIL_MAX_ATTEMPTS must be a whole number/);
+    expect(readConfig({ DATA_DIR: dataDir }).mailLeaseMs).toBe(300_000);
+    expect(readConfig({ DATA_DIR: dataDir, MAIL_LEASE_SECONDS: '3' }).mailLeaseMs).toBe(3_000);
+    expect(() => readConfig({ DATA_DIR: dataDir, MAIL_LEASE_SECONDS: '0' })).toThrow(/MAIL_LEASE_SECONDS must be a whole number of seconds/);
   });
 });
 
@@ -99,6 +102,7 @@ function config(dataDir: string, settlementDir: string, extra: Partial<ServerCon
     smtpUrl: null,
     mailFrom: null,
     mailMaxAttempts: 8,
+    mailLeaseMs: 300_000,
     ...extra,
   };
 }
