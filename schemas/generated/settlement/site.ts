@@ -9,7 +9,7 @@
  * This interface was referenced by `SiteFile`'s JSON-Schema
  * via the `definition` "link".
  */
-export type Link = UrlLink | FormLink;
+export type Link = FormLink | UrlLink;
 /**
  * This interface was referenced by `SiteFile`'s JSON-Schema
  * via the `definition` "locKey".
@@ -85,6 +85,24 @@ export interface SiteFile {
 }
 /**
  * This interface was referenced by `SiteFile`'s JSON-Schema
+ * via the `definition` "formLink".
+ */
+export interface FormLink {
+  /**
+   * The link's text.
+   */
+  labelKey: string;
+  /**
+   * The form type of one of the settlement's flows ("Lookup", "Exclusion"): the link opens the form's first page, in the same tab.
+   */
+  form: string;
+  /**
+   * A longer description, shown as the link's title.
+   */
+  altKey?: string;
+}
+/**
+ * This interface was referenced by `SiteFile`'s JSON-Schema
  * via the `definition` "urlLink".
  */
 export interface UrlLink {
@@ -104,22 +122,4 @@ export interface UrlLink {
    * _blank (default) opens a new tab; _self the same tab.
    */
   target?: '_blank' | '_self';
-}
-/**
- * This interface was referenced by `SiteFile`'s JSON-Schema
- * via the `definition` "formLink".
- */
-export interface FormLink {
-  /**
-   * The link's text.
-   */
-  labelKey: string;
-  /**
-   * The form type of one of the settlement's flows ("Lookup", "Exclusion"): the link opens the form's first page, in the same tab.
-   */
-  form: string;
-  /**
-   * A longer description, shown as the link's title.
-   */
-  altKey?: string;
 }
