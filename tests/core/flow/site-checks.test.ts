@@ -2,7 +2,7 @@
  * The checker on a settlement's site.json: one small broken file per mistake, each reported once
  * with its file, line:col, JSON pointer, message and hint.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
