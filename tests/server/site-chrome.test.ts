@@ -93,7 +93,7 @@ describe.each(DIALECTS)('the site chrome (%s)', (dialect) => {
     });
   });
 
-  describe('of a settlement without a lookup form, with its own site.json, logo and banner', () => {
+  describe('of a settlement without a lookup form, with a site.json of its own (logo, content header, banner, one language)', () => {
     const dir = () =>
       secondCopy((d) => {
         rmSync(path.join(d, 'flows/lookup.json'));
@@ -102,7 +102,7 @@ describe.each(DIALECTS)('the site chrome (%s)', (dialect) => {
           path.join(d, 'site.json'),
           JSON.stringify({
             logo: { file: 'brand-logo.png', altKey: 'LocKey_Site_Title' },
-            header: [{ labelKey: 'LocKey_Nav_Faq', url: 'https://example.org/faq', altKey: 'LocKey_Site_Title', target: '_self' }, { labelKey: 'LocKey_Nav_ExcludeYourself', form: 'Exclusion' }],
+            contentHeader: [{ labelKey: 'LocKey_Nav_Faq', url: 'https://example.org/faq', altKey: 'LocKey_Site_Title', target: '_self' }, { labelKey: 'LocKey_Nav_ExcludeYourself', form: 'Exclusion' }],
             wouldLikeTo: [],
             languages: [{ culture: 'es', labelKey: 'LocKey_Language_Spanish' }],
             banner: { enabled: true, headerKey: 'LocKey_Banner_Header', line1Key: 'LocKey_Banner_Line1', line2Key: 'LocKey_Banner_Line2' },
@@ -111,9 +111,9 @@ describe.each(DIALECTS)('the site chrome (%s)', (dialect) => {
       });
     const server = serverOver(dialect, () => ({ appDistDir: fixtureDist(), settlementDir: dir() }));
 
-    it('carries the chrome of its site.json, and the default content header without a link to the absent form', async () => {
+    it('carries the chrome of its site.json, and the default header without a link to the absent form', async () => {
       const { site } = await pageSettings(server.http, '/rebate');
-      expect(site.header).toEqual([
+      expect(site.contentHeader).toEqual([
         { labelKey: 'LocKey_Nav_Faq', url: 'https://example.org/faq', altKey: 'LocKey_Site_Title', target: '_self' },
         { labelKey: 'LocKey_Nav_ExcludeYourself', url: '/opt-out', target: '_self' },
       ]);
@@ -121,7 +121,7 @@ describe.each(DIALECTS)('the site chrome (%s)', (dialect) => {
       expect(site.languages).toEqual([{ culture: 'es', labelKey: 'LocKey_Language_Spanish' }]);
       expect(site.banner.enabled).toBe(true);
       expect(site.logo).toEqual({ src: expect.stringMatching(/^\/site\/logo\.png\?v=[\w-]+$/), altKey: 'LocKey_Site_Title' });
-      expect(urls(site.contentHeader)).not.toContain('/battery-check');
+      expect(urls(site.header)).toEqual(['{0}/', '{0}/dates', '{0}/documents', '{0}/faq', '{0}/claim', '/opt-out']);
     });
 
     it('serves the logo at the address the page names, as a PNG with cache headers, and nothing else', async () => {
