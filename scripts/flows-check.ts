@@ -3,7 +3,8 @@
  *
  * `folder` is a settlement folder (default server-fixtures/): its flows/ (else the repository's
  * flows/), its models.json, its locales/ (else the repository's locales/), its deadlines (time
- * zones, dates that exist), settings, captcha and whitelist files against their schemas, and the
+ * zones, dates that exist), settings, captcha and whitelist files against their schemas, site.json
+ * when present (schema, form links, localization keys, languages, logo), and the
  * headers of its class-list CSV files are checked. A folder
  * holding flow files only (no models.json, no flows/ inside) is checked as a flows folder against
  * the sample settlement's model configs. Prints one line per problem,

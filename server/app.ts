@@ -33,6 +33,7 @@ import settlementPlugin from './plugins/app/settlement.js';
 import api from './routes/api/index.js';
 import appShell, { EARLY_CSRF_SCRIPT_HASH } from './routes/app-shell/index.js';
 import health from './routes/health.js';
+import site from './routes/site/index.js';
 import { errorSchema, formModelSchema } from './routes/schemas.js';
 import { loadSettlement, type Settlement } from './settlement/load.js';
 
@@ -348,6 +349,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // routes
   await app.register(health);
   await app.register(api, { prefix: '/api' });
+  await app.register(site);
   if (options.livePreview) await app.register(livePreview, options.livePreview === true ? {} : options.livePreview);
   await app.register(appShell, {
     distDir: options.appDistDir ?? path.join(ROOT, 'dist', 'app'),

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import type { SiteBanner } from '../core/site/chrome';
 import type {
   AppSettings,
   CaptchaConfig,
@@ -10,13 +11,8 @@ import type {
   SignatureDateInfo,
 } from '../core/types';
 
-/** Banner of spec §1: shown with a header and two copy lines only when enabled. */
-export interface BannerState {
-  enabled: boolean;
-  headerKey: string;
-  line1Key: string;
-  line2Key: string;
-}
+/** Banner of spec §1: shown with a header and two copy lines only when enabled (starts as site.json says). */
+export type BannerState = SiteBanner;
 
 /** Error dialog of spec §3: the alert modal opens while showError is true. */
 export interface ErrorDialogState {
@@ -91,7 +87,8 @@ export function initialAppState(settings: AppSettings): AppState {
     whitelist: null,
     whitelistLoaded: false,
     modelConfigs: null,
-    banner: { enabled: false, headerKey: 'LocKey_Banner_Header', line1Key: 'LocKey_Banner_Line1', line2Key: 'LocKey_Banner_Line2' },
+    // The settlement's banner (site.json); state, so the app may switch it later.
+    banner: { ...settings.site.banner },
     errorDialog: { showError: false, header: null, message: null },
     authorized: { Automotive: false, Lookup: false, Exclusion: false },
     activeForm: null,

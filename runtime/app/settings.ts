@@ -1,5 +1,6 @@
 import { EARLY_CSRF_GLOBAL, STARTUP_ANSWERS_ELEMENT, type StartupAnswers } from '../core/api';
 import { devError } from '../core/errors';
+import { resolveSiteChrome } from '../core/site/chrome';
 import type { AppSettings } from '../core/types';
 
 export type ThemeName = AppSettings['theme'];
@@ -14,6 +15,8 @@ const DEFAULTS: AppSettings = {
   captchaEnabled: true,
   redirectOnError: true,
   internationalAddresses: false,
+  // The server always embeds the settlement's chrome; without it, the default links to the project site only.
+  site: resolveSiteChrome(undefined, new Map()),
 };
 
 /** Reads the settings the server embeds in the page (`<script id="app-settings" type="application/json">`). */

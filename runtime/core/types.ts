@@ -3,6 +3,7 @@
  * what the browser keeps (form models) and what it submits (the payload). Spec §3.
  * Plain data only: no classes, no functions, so the server, the machines and the tests share them.
  */
+import type { SiteChrome } from './site/chrome';
 
 export type FormType = 'Automotive' | 'Lookup' | 'Exclusion';
 export const FORM_TYPES: readonly FormType[] = ['Automotive', 'Lookup', 'Exclusion'];
@@ -474,6 +475,8 @@ export interface AppSettings {
   /** Redirect to /error on authorize/submit errors. */
   redirectOnError: boolean;
   internationalAddresses: boolean;
+  /** The site chrome (site.json resolved by the server: defaults filled in, form links made paths). */
+  site: SiteChrome;
 }
 
 /* ------------------------------------------------------------------------------------------------

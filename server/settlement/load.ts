@@ -10,11 +10,13 @@
  * flows/; `<dir>/locales/` likewise. Each flow is checked against its schema and cross-checked
  * against the model configs and every locale in use.
  */
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkFolder, settlementPaths } from '../../tooling/flow/check-folder.js';
 import type { FlowIssue } from '../../runtime/core/flow/issues.js';
+import { LOGO_TYPES, logoExtension, type LogoExtension, type SiteFile } from '../../runtime/core/site/index.js';
 import type { FlowFile, FormType, LegacyDeadlinesResponse, ModelConfig, PerCultureDeadlinesResponse } from '../../runtime/core/types.js';
 import type { IdentifierKind } from '../db/types.js';
 import { deadlineInstants } from './deadlines.js';
@@ -71,6 +73,15 @@ export type DeadlinesFile =
   | { shape: 'perCulture'; file: string; body: PerCultureDeadlinesResponse }
   | { shape: 'legacy'; file: string; body: LegacyDeadlinesResponse };
 
+/** The settlement's logo (site.json `logo.file`), read once at start-up and served from memory. */
+export interface SiteLogo {
+  extension: LogoExtension;
+  contentType: (typeof LOGO_TYPES)[LogoExtension];
+  body: Buffer;
+  /** A digest of the image: the ETag, and the version in the logo's address. */
+  digest: string;
+}
+
 /** A flow of the settlement and the file it came from. */
 export interface SettlementFlow {
   /** The file, relative to the settlement folder when inside it, else absolute. */
@@ -99,6 +110,10 @@ export interface Settlement {
     fraud: FraudSettings;
   };
   whitelist: WhitelistFile;
+  /** site.json as written, when the folder has one (the app's chrome is resolved from it against the flows). */
+  site: SiteFile | undefined;
+  /** The logo site.json names, when it names one. */
+  logo: SiteLogo | undefined;
   /** Every allowed character (the union of the whitelist's groups). */
   allowedCharacters: ReadonlySet<string>;
 }
@@ -197,6 +212,13 @@ function loadConfiguration(dir: string, options: LoadSettlementOptions, problems
   return { paths, models: report.loaded.models, flows, locales, files: report.loaded.settlementFiles };
 }
 
+/** The logo file, which the checker found inside the folder and of its extension's image type. */
+function readLogo(dir: string, file: string): SiteLogo {
+  const extension = logoExtension(file)!;
+  const body = readFileSync(path.join(dir, file));
+  return { extension, contentType: LOGO_TYPES[extension], body, digest: createHash('sha256').update(body).digest('base64url').slice(0, 16) };
+}
+
 /** Load and validate; throws SettlementError listing every problem. */
 export function loadSettlement(dir: string, options: LoadSettlementOptions = {}): Settlement {
   const problems: SettlementProblem[] = [];
@@ -216,6 +238,7 @@ export function loadSettlement(dir: string, options: LoadSettlementOptions = {})
   const captcha = files['captcha.json'] as CaptchaFile | undefined;
   const settings = files['settings.json'] as SettingsFile | undefined;
   const whitelist = files['whitelist.json'] as WhitelistFile | undefined;
+  const site = files['site.json'] as SiteFile | undefined;
 
   if (deadlines && problems.length === 0) {
     // The checker reported unknown zones and impossible dates; anything else the instants refuse still stops the start.
@@ -268,6 +291,8 @@ export function loadSettlement(dir: string, options: LoadSettlementOptions = {})
       fraud: fraudSettings(settings.fraud),
     },
     whitelist,
+    site,
+    logo: site?.logo ? readLogo(dir, site.logo.file) : undefined,
     allowedCharacters: allowed,
   };
 }

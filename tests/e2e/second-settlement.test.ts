@@ -14,7 +14,7 @@ import type { FlowFile } from '../../runtime/core/types';
 import { readConfig } from '../../server/config';
 import { startServer, type RunningServer } from '../../server/main';
 import { checkPage, NEXT, next, type PageCheck } from './flow-steps';
-import { builtApp, launchBrowser, openPage, ROOT, settled } from './harness';
+import { axe, builtApp, describeViolations, launchBrowser, openPage, ROOT, settled } from './harness';
 
 const SECOND = path.join(ROOT, 'tests/settlements/second');
 
@@ -73,6 +73,20 @@ describe('a second settlement made of JSON only', () => {
       expect((await fetch(`${started.url}${url}`)).status, url).toBe(200);
     }
     for (const url of ['/automotive', '/vinlookup', '/exclusion']) expect((await fetch(`${started.url}${url}`)).status, url).toBe(404);
+  });
+
+  it('links its header to its own lookup and opt-out pages, never to the sample settlement\'s', async () => {
+    const { page, context, errors } = await openPage(browser);
+    await page.goto(`${started.url}/rebate`);
+    await settled(page);
+    const hrefs = await page.locator('.cf-header__links a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(hrefs.filter((h) => h?.startsWith('/'))).toEqual(['/battery-check', '/opt-out']);
+    await page.click('.cf-header__links a[href="/battery-check"]');
+    await page.waitForURL(/\/battery-check$/);
+    await settled(page);
+    expect(await page.locator('h1').innerText()).not.toBe('Page not found');
+    expect(errors).toEqual([]);
+    await context.close();
   });
 
   it('files a battery rebate claim through its own pages, with the receipt page its skip rule keeps', async () => {
@@ -208,6 +222,53 @@ describe('live preview on the second settlement', () => {
 
     // The form keeps working on the changed flow: still authorized, Next goes on.
     await next(page, /\/rebate\/vehicle$/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('a settlement with its own site.json', () => {
+  let started: Started;
+  let browser: Browser;
+  let dir: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'cf-e2e-site-'));
+    cpSync(SECOND, dir, { recursive: true });
+    writeFileSync(
+      path.join(dir, 'logo.svg'),
+      '<svg xmlns="http://www.w3.org/2000/svg" width="240" height="48" viewBox="0 0 240 48"><rect width="240" height="48" fill="#0b3d91"/><text x="12" y="32" fill="#fff" font-size="20">Battery Rebate</text></svg>\n',
+    );
+    writeFileSync(
+      path.join(dir, 'site.json'),
+      JSON.stringify({
+        logo: { file: 'logo.svg', altKey: 'LocKey_Site_LogoAlt' },
+        header: [{ labelKey: 'LocKey_Nav_Faq', url: '{0}/faq' }, { labelKey: 'LocKey_Nav_ExcludeYourself', form: 'Exclusion' }],
+        languages: [{ culture: 'en', labelKey: 'LocKey_Language_English' }],
+        banner: { enabled: true, headerKey: 'LocKey_Banner_Header', line1Key: 'LocKey_Banner_Line1', line2Key: 'LocKey_Banner_Line2' },
+      }),
+    );
+    [started, browser] = await Promise.all([startWith(dir), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await started?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('shows its logo, its links and its banner, and offers no language to switch to', async () => {
+    const esTexts = JSON.parse(readFileSync(path.join(dir, 'locales', 'es.json'), 'utf8')) as Record<string, string>;
+    const { page, context, errors } = await openPage(browser);
+    await page.goto(`${started.url}/rebate?culture=es`);
+    await settled(page);
+    const logo = page.locator('.cf-header__logo img');
+    expect(await logo.getAttribute('src')).toMatch(/^\/site\/logo\.svg\?v=/);
+    // Drawn: the image loaded under the page's security policy.
+    await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(240);
+    expect(await page.locator('.cf-header__links a').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual([`${esTexts.LocKey_Site_Url}/faq`, '/opt-out']);
+    expect(await page.locator('.cf-banner__title').innerText()).toBe(esTexts.LocKey_Banner_Header);
+    expect(await page.locator('.cf-language').count()).toBe(0);
+    const violations = await axe(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });

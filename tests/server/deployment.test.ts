@@ -93,6 +93,7 @@ describe('serving a settlement', () => {
         captchaEnabled: true,
         redirectOnError: true,
         internationalAddresses: true,
+        site: expect.objectContaining({ header: expect.any(Array) }),
       });
     }
     const unknown = await app.inject('/somewhere/else');

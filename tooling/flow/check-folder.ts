@@ -15,6 +15,7 @@ import { localizedCopyProblems } from '../../runtime/core/i18n/localizedCopy';
 import { loadLocale, loadModelConfigs, schemaIssues, type SchemaName } from './validate-schema';
 import { classListIssues } from './class-list-header';
 import { runtimeLocaleKeys } from '../locales/runtime-keys';
+import { isLogoImage, logoExtension, siteIssues, type SiteFile } from '../../runtime/core/site';
 
 export interface FolderPaths {
   /** Folder of flow files (*.json). */
@@ -27,8 +28,9 @@ export interface FolderPaths {
   deadlinesFile?: string;
   /**
    * The settlement folder itself, when given: its deadlines (deadlines.json, else
-   * deadlines.legacy.json), settings, captcha and whitelist files are checked against their
-   * schemas, and the headers of its class-list CSV files against the columns the import needs.
+   * deadlines.legacy.json), settings, captcha and whitelist files (and site.json when present)
+   * are checked against their schemas, site.json's links, keys, languages and logo against the
+   * flows, the locales and the folder, and the headers of its class-list CSV files against the columns the import needs.
    */
   settlementDir?: string;
   /**
@@ -60,6 +62,7 @@ export const SETTLEMENT_FILES = {
   'deadlines.legacy.json': 'settlement/deadlines.legacy',
   'captcha.json': 'settlement/captcha',
   'settings.json': 'settlement/settings',
+  'site.json': 'settlement/site',
   'whitelist.json': 'settlement/whitelist',
 } as const satisfies Record<string, SchemaName>;
 export type SettlementFileName = keyof typeof SETTLEMENT_FILES;
@@ -164,6 +167,26 @@ function jsonFiles(dir: string, issues: FlowIssue[]): string[] {
   }
 }
 
+/** The logo of site.json: a file inside the folder, of the image type its name says. */
+function logoIssues(dir: string, site: SiteFile, file: string): FlowIssue[] {
+  if (!site.logo) return [];
+  const at = '/logo/file';
+  const ext = logoExtension(site.logo.file);
+  const full = path.resolve(dir, site.logo.file);
+  const relative = path.relative(path.resolve(dir), full);
+  if (!ext || relative.startsWith('..') || path.isAbsolute(relative)) {
+    return [{ file, pointer: at, message: `"${site.logo.file}" is not an svg, png or webp file of the settlement folder`, hint: 'name an image inside the folder, e.g. "logo.svg"' }];
+  }
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(full);
+  } catch {
+    return [{ file, pointer: at, message: `the logo file "${site.logo.file}" is not in the settlement folder`, hint: 'add the image to the folder or correct the name' }];
+  }
+  if (!isLogoImage(ext, bytes)) return [{ file, pointer: at, message: `"${site.logo.file}" is not a ${ext} image`, hint: `save the logo as ${ext} or name the file by its real type` }];
+  return [];
+}
+
 /**
  * Checks a whole configuration: locale files (schema, copy, same keys), model configs (schema,
  * rule types and parameters, message keys), each flow (schema, cross-references) and all flows
@@ -245,6 +268,20 @@ export function checkFolder(paths: FolderPaths, context: Omit<CheckContext, 'mod
       const schemaErrors = schemaIssues(SETTLEMENT_FILES[name], read.json, file);
       issues.push(...schemaErrors);
       if (schemaErrors.length === 0) settlementFiles[name] = read.json;
+    }
+    // site.json is optional: without it the app shows the default chrome.
+    const siteFile = path.join(dir, 'site.json');
+    const site = existsSync(siteFile) ? remember(readJson(siteFile, issues)) : undefined;
+    if (site) {
+      const schemaErrors = schemaIssues(SETTLEMENT_FILES['site.json'], site.json, site.file);
+      issues.push(...schemaErrors);
+      if (schemaErrors.length === 0) {
+        const body = site.json as SiteFile;
+        const cultures = Object.keys(locales).map((file) => path.basename(file, '.json'));
+        issues.push(...siteIssues(body, site.file, { forms: flows.map((f) => f.flow.formType), locales, cultures }));
+        issues.push(...logoIssues(dir, body, site.file));
+        settlementFiles['site.json'] = body;
+      }
     }
     issues.push(...classListIssues(dir));
   }

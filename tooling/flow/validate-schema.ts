@@ -18,6 +18,7 @@ export type SchemaName =
   | 'settlement/deadlines.legacy'
   | 'settlement/captcha'
   | 'settlement/settings'
+  | 'settlement/site'
   | 'settlement/whitelist';
 
 const validators = new Map<SchemaName, ValidateFunction>();

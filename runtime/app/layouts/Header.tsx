@@ -1,31 +1,32 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { Icon, type IconName } from '../../widgets/Icon';
-import { useCulture, useT } from '../context';
+import { linkHref, type ResolvedLink, type SiteLanguage } from '../../core/site/chrome';
+import { useApp, useCulture, useT } from '../context';
 import { siteRoot } from '../site';
-import { CONTENT_NAV, LANGUAGES, STANDARD_NAV, WOULD_LIKE_TO, linkTarget, linkUrl, type NavOption } from './navOptions';
 
 export type LayoutVariant = 'standard' | 'ftc' | 'kontent';
 
 interface HeaderProps {
   variant: LayoutVariant;
-  logoSrc: string;
+  /** The theme's logo, shown when the settlement has none of its own. */
+  themeLogoSrc: string;
 }
 
-function NavLink({ option, root }: { option: NavOption; root: string }) {
+/** A link of the site chrome (settings.site): a new tab unless it says otherwise. */
+function ChromeLink({ link, root, className }: { link: ResolvedLink; root: string; className: string }) {
   const t = useT();
-  const target = linkTarget(option);
-  const label = t(option.label);
+  const newTab = link.target === '_blank';
   return (
     <a
-      className="cf-header__link"
-      href={linkUrl(option, root)}
-      target={target}
-      rel={target === '_blank' ? 'noopener noreferrer' : undefined}
-      title={option.headerLinkAlt ? t(option.headerLinkAlt) : undefined}
+      className={className}
+      href={linkHref(link, root)}
+      target={link.target}
+      rel={newTab ? 'noopener noreferrer' : undefined}
+      title={link.altKey ? t(link.altKey) : undefined}
     >
-      {label}
-      {target === '_blank' ? <span className="cf-sr-only"> {t('LocKey_Nav_OpensInNewTab')}</span> : null}
+      {t(link.labelKey)}
+      {newTab ? <span className="cf-sr-only"> {t('LocKey_Nav_OpensInNewTab')}</span> : null}
     </a>
   );
 }
@@ -79,7 +80,12 @@ function useCultureHref(): (culture: string) => string {
   };
 }
 
-function LanguageLinks({ variant }: { variant: LayoutVariant }) {
+/**
+ * Spec §1 language selector over the settlement's languages (settings.site.languages; one → none):
+ * the content-style header's globe dropdown lists them all; the others show, on a page in any other
+ * culture, a link to the first one listed (English by default).
+ */
+function LanguageLinks({ variant, languages }: { variant: LayoutVariant; languages: readonly SiteLanguage[] }) {
   const t = useT();
   const culture = useCulture();
   const hrefFor = useCultureHref();
@@ -88,11 +94,13 @@ function LanguageLinks({ variant }: { variant: LayoutVariant }) {
     e.preventDefault();
     navigate(href);
   };
+  const first = languages[0];
+  if (!first || languages.length < 2) return null;
   if (variant === 'kontent') {
-    const current = LANGUAGES.find((l) => l.culture === culture) ?? LANGUAGES[0]!;
+    const current = languages.find((l) => l.culture === culture) ?? first;
     return (
       <Dropdown className="cf-language cf-language--globe cf-header__language" icon="language" label={`${t('LocKey_Language_Label')}: ${t(current.labelKey)}`}>
-        {LANGUAGES.map((l) => (
+        {languages.map((l) => (
           <li key={l.culture}>
             <a
               className="cf-dropdown__item"
@@ -108,11 +116,11 @@ function LanguageLinks({ variant }: { variant: LayoutVariant }) {
       </Dropdown>
     );
   }
-  if (culture === 'en') return null;
+  if (culture === first.culture) return null;
   return (
     <div className="cf-language cf-header__language">
-      <a className="cf-language__link" href={hrefFor('en')} lang="en" onClick={(e) => go(e, hrefFor('en'))}>
-        English
+      <a className="cf-language__link" href={hrefFor(first.culture)} lang={first.culture} onClick={(e) => go(e, hrefFor(first.culture))}>
+        {t(first.labelKey)}
       </a>
     </div>
   );
@@ -146,21 +154,27 @@ function useCompactNav(inner: RefObject<HTMLDivElement | null>, labels: string):
   return compact;
 }
 
-/** Spec §1 header: logo to the site root, links, the optional 'would like to' dropdown, language. */
-export function Header({ variant, logoSrc }: HeaderProps) {
+/**
+ * Spec §1 header: logo to the site root, links, the optional 'would like to' dropdown, language.
+ * The logo, links and languages are the settlement's site chrome (settings.site).
+ */
+export function Header({ variant, themeLogoSrc }: HeaderProps) {
   const t = useT();
+  const site = useApp((s) => s.settings.site);
   const root = siteRoot(t);
   const [menuOpen, setMenuOpen] = useState(false);
   const navId = useId();
-  const options = variant === 'kontent' ? CONTENT_NAV : STANDARD_NAV;
-  const wouldLikeTo = variant === 'kontent';
+  const links = variant === 'kontent' ? site.contentHeader : site.header;
+  // Only the content-style header has the dropdown, and only when it lists something.
+  const wouldLikeTo = variant === 'kontent' && site.wouldLikeTo.length > 0;
   const innerRef = useRef<HTMLDivElement>(null);
-  const compact = useCompactNav(innerRef, options.map((o) => t(o.label)).join('|'));
+  const compact = useCompactNav(innerRef, links.map((l) => t(l.labelKey)).join('|'));
+  const ownLogo = site.logo.src;
   return (
     <header className={`cf-header cf-header--${variant}${compact ? ' cf-header--compact' : ''}`}>
       <div className="cf-header__inner" ref={innerRef}>
         <a className="cf-header__logo" href={`${root}/`}>
-          <img src={logoSrc} alt={t('LocKey_Site_LogoAlt')} width="220" height="48" />
+          {ownLogo ? <img src={ownLogo} alt={t(site.logo.altKey)} /> : <img src={themeLogoSrc} alt={t(site.logo.altKey)} width="220" height="48" />}
         </a>
         <button
           type="button"
@@ -175,28 +189,25 @@ export function Header({ variant, logoSrc }: HeaderProps) {
         <div className={`cf-header__collapse${menuOpen ? ' cf-header__collapse--open' : ''}`} id={navId}>
           <nav className="cf-header__nav" aria-label={t('LocKey_Nav_Label')}>
             <ul className="cf-header__links">
-              {options.map((o) => (
-                <li key={o.label}>
-                  <NavLink option={o} root={root} />
+              {links.map((link) => (
+                <li key={`${link.labelKey} ${link.url}`}>
+                  <ChromeLink link={link} root={root} className="cf-header__link" />
                 </li>
               ))}
             </ul>
           </nav>
           {wouldLikeTo ? (
             <Dropdown className="cf-would-like" label={t('LocKey_Nav_WouldLikeTo')}>
-              {WOULD_LIKE_TO.map((o) => (
-                <li key={o.label}>
-                  <a className="cf-dropdown__item" href={linkUrl(o, root)} target="_blank" rel="noopener noreferrer">
-                    {t(o.label)}
-                    <span className="cf-sr-only"> {t('LocKey_Nav_OpensInNewTab')}</span>
-                  </a>
+              {site.wouldLikeTo.map((link) => (
+                <li key={`${link.labelKey} ${link.url}`}>
+                  <ChromeLink link={link} root={root} className="cf-dropdown__item" />
                 </li>
               ))}
             </Dropdown>
           ) : null}
         </div>
         {/* Outside the menu: the way back to English is always on screen (spec §1). */}
-        <LanguageLinks variant={variant} />
+        <LanguageLinks variant={variant} languages={site.languages} />
       </div>
     </header>
   );

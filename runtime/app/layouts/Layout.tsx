@@ -31,7 +31,7 @@ export default function Layout({ variant, hidden, children }: { variant: LayoutV
       <a className="cf-skip-link" href="#main-content">
         {t('LocKey_Site_SkipToContent')}
       </a>
-      <Header variant={variant} logoSrc={LOGOS[variant]} />
+      <Header variant={variant} themeLogoSrc={LOGOS[variant]} />
       <p className="cf-print-title">{t('LocKey_Site_Title')}</p>
       <Banner />
       <main className="cf-main" id="main-content" tabIndex={-1} hidden={hidden}>

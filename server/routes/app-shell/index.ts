@@ -16,7 +16,10 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { answerKey, API_PATHS, EARLY_CSRF_GLOBAL, STARTUP_ANSWERS_ELEMENT, type StartupAnswers } from '../../../runtime/core/api/client.js';
+import { resolveSiteChrome, type SiteChrome } from '../../../runtime/core/site/index.js';
 import type { AppSettings, FlowFile } from '../../../runtime/core/types.js';
+import type { Settlement } from '../../settlement/load.js';
+import { logoPath } from '../site/index.js';
 import { errorBody } from '../../plugins/app/error-handler.js';
 import { httpError } from '../../errors.js';
 import { captchaBody, deadlinesBody, whitelistBody } from '../api/index.js';
@@ -46,6 +49,15 @@ export function flowPagePaths(flows: ReadonlyArray<{ flow: Pick<FlowFile, 'pages
 /** The paths answered with the app (200): the flows' pages (as loaded now) and the fixed routes. */
 export function appRoutes(flows: ReadonlyArray<{ flow: Pick<FlowFile, 'pages'> }>): Set<string> {
   return new Set([...FIXED_APP_ROUTES, ...flowPagePaths(flows)]);
+}
+
+/**
+ * The site chrome the page carries: site.json (or the defaults) with each form link made the path
+ * of that form's first page, as the flows are now (live preview may replace them).
+ */
+export function siteChrome(settlement: Pick<Settlement, 'site' | 'logo' | 'flows'>): SiteChrome {
+  const forms = new Map(settlement.flows.map(({ flow }) => [flow.formType as string, flow.pages[0]?.path ?? '/']));
+  return resolveSiteChrome(settlement.site, forms, settlement.logo ? logoPath(settlement.logo) : null);
 }
 
 /** JSON safe inside a <script> element: no '<', no line separators that break older parsers. */
@@ -127,18 +139,23 @@ export interface AppShellOptions {
 
 const appShell: FastifyPluginAsync<AppShellOptions> = async (app, opts) => {
   const s = app.settlement.settings;
-  const settings: AppSettings = {
-    analyticsTagId: s.analyticsTagId,
-    analyticsTagId2: s.analyticsTagId2,
-    theme: s.theme,
-    client: { minSessionDuration: s.client.minSessionDuration },
-    captchaEnabled: app.captcha.enabled,
-    redirectOnError: s.redirectOnError,
-    internationalAddresses: s.internationalAddresses,
+  // The analytics tag ids are passed to the page as settings; the page loads no analytics script.
+  const settingsTag = () => {
+    const settings: AppSettings = {
+      analyticsTagId: s.analyticsTagId,
+      analyticsTagId2: s.analyticsTagId2,
+      theme: s.theme,
+      client: { minSessionDuration: s.client.minSessionDuration },
+      captchaEnabled: app.captcha.enabled,
+      redirectOnError: s.redirectOnError,
+      internationalAddresses: s.internationalAddresses,
+      site: siteChrome(app.settlement),
+    };
+    return (
+      `<script id="app-settings" type="application/json">${scriptJson(settings)}</script>` +
+      (opts.livePreviewPath ? `\n<script id="live-preview" type="application/json">${scriptJson({ events: opts.livePreviewPath })}</script>` : '')
+    );
   };
-  const tag =
-    `<script id="app-settings" type="application/json">${scriptJson(settings)}</script>` +
-    (opts.livePreviewPath ? `\n<script id="live-preview" type="application/json">${scriptJson({ events: opts.livePreviewPath })}</script>` : '');
   const indexFile = path.join(opts.distDir, 'index.html');
   const built = existsSync(indexFile) || opts.reloadIndex === true;
   const readSource = () => (existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : PLACEHOLDER_PAGE);
@@ -150,7 +167,7 @@ const appShell: FastifyPluginAsync<AppShellOptions> = async (app, opts) => {
   };
   // The startup answers go at the end of the body, after what the browser needs first.
   const render = (html: string, culture: string, kind: PageKind) => {
-    const headTags = `${tag}\n${EARLY_CSRF_TAG}${preloads(kind)}`;
+    const headTags = `${settingsTag()}\n${EARLY_CSRF_TAG}${preloads(kind)}`;
     const head = html.includes('</head>') ? html.replace('</head>', () => `${headTags}\n</head>`) : `${headTags}\n${html}`;
     const answers = `<script id="${STARTUP_ANSWERS_ELEMENT}" type="application/json">${scriptJson(startupAnswers(app, culture))}</script>`;
     const at = head.lastIndexOf('</body>');

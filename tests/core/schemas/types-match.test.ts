@@ -7,6 +7,8 @@ import { describe, expectTypeOf, it } from 'vitest';
 import type * as Flow from '../../../schemas/generated/flow';
 import type * as Models from '../../../schemas/generated/model-config';
 import type * as Core from '../../../runtime/core/types';
+import type * as SiteSchema from '../../../schemas/generated/settlement/site';
+import type * as Site from '../../../runtime/core/site/chrome';
 
 /** Compiles only when A is assignable to B. */
 type Assignable<A extends B, B> = [A, B];
@@ -76,6 +78,10 @@ export type Checked = [
   // the known ones, types.ts leaves them to each adapter, so only plain assignability applies.
   Assignable<Core.RuleConfig, Models.Rule>,
   Assignable<Models.Rule, Core.RuleConfig>,
+  Assignable<Site.SiteFile, SiteSchema.SiteFile>,
+  Assignable<SiteSchema.SiteFile, Site.SiteFile>,
+  Assignable<DeepRequired<Site.SiteFile>, DeepRequired<SiteSchema.SiteFile>>,
+  Assignable<DeepRequired<SiteSchema.SiteFile>, DeepRequired<Site.SiteFile>>,
 ];
 
 describe('the types of runtime/core/types.ts match the JSON Schemas', () => {

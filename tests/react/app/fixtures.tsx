@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import { memoryLocation } from 'wouter/memory-location';
 import type { ApiClient, ApiResult } from '../../../runtime/core/api';
+import { resolveSiteChrome } from '../../../runtime/core/site/chrome';
 import type { AppSettings, FlowFile } from '../../../runtime/core/types';
 import { App } from '../../../runtime/app/App';
 import { createAppStore, initialAppState, type AppState } from '../../../runtime/app/appState';
@@ -20,6 +21,7 @@ export const SETTINGS: AppSettings = {
   captchaEnabled: false,
   redirectOnError: true,
   internationalAddresses: false,
+  site: resolveSiteChrome(undefined, new Map([['Lookup', '/vinlookup'], ['Exclusion', '/exclusion']])),
 };
 
 export function ok<T>(data: T): ApiResult<T> {
