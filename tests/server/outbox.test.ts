@@ -48,42 +48,6 @@ describe.each(DIALECTS)('the e-mail outbox (%s)', (dialect) => {
     return { a, parts, res, body: res.json<{ referenceCodeForm: string; receiptQueued: boolean; receiptAddress?: string }>() };
   }
 
-  it('a claim saved to finish later sends its resume code and link by e-mail (in the claimant\'s language), none of its answers; without an address, none', async () => {
-    now = OPEN_NOW;
-    const later = async (culture: string, email: string | null) => {
-      const a = await server.authorized('Automotive');
-      // Without an address the contact page itself is the one left unfinished.
-      const models = [
-        model('Automotive', 'Credentials', { ...a.credentials }),
-        model('Automotive', 'ClaimantInfo', { ...MARIA_ANSWERS.ClaimantInfo, emailAddress: email }),
-        ...(email ? [model('Automotive', 'ClaimDetails', { ...MARIA_ANSWERS.ClaimDetails, ownershipType: null })] : []),
-      ];
-      const pageId = email ? 'eligibility' : 'claimant-info';
-      const res = await server.http({ method: 'POST', url: `/api/forms/automotive/draft/later?culture=${culture}`, headers: { ...a.c.headers(), 'accept-language': culture }, payload: { pageId, models } });
-      expect(res.statusCode, res.body).toBe(200);
-      return res.json<{ code: string; link: string; emailKnown: boolean; expiresAt: string }>();
-    };
-    const before = sink.received.length;
-    const saved = await later('es', 'maria.garcia@example.com');
-    expect(saved.emailKnown).toBe(true);
-    expect(await send()).toBe(1);
-    const [mail] = (await sink.receivedCount(before + 1)).slice(before);
-    expect(mail!.envelopeTo).toEqual(['maria.garcia@example.com']);
-    expect(mail!.subject).toMatch(/: su código para terminar su reclamo más tarde$/);
-    expect(mail!.text).toContain(saved.code);
-    expect(mail!.text).toContain(saved.link);
-    expect(saved.link).toMatch(new RegExp(`/resume/${saved.code}$`));
-    expect(mail!.html).toContain(`href="${saved.link}"`);
-    // Nothing the claimant answered: the code opens the claim only with the same details.
-    expect(mail!.text).not.toContain('Harbor Blvd');
-    expect(mail!.text).not.toContain(MARIA_ANSWERS.ClaimantInfo.lastName as string);
-
-    const none = await later('en', null);
-    expect(none.emailKnown).toBe(false);
-    expect(await send()).toBe(0);
-    expect(sink.received.length).toBe(before + 1);
-  });
-
   it('sends one receipt per submission, as the confirmation page reads, without the PIN; a retried submit queues no second one', async () => {
     now = OPEN_NOW;
     const before = sink.received.length;
@@ -304,6 +268,42 @@ describe.each(DIALECTS)('the e-mail outbox (%s)', (dialect) => {
     expect(await outbox.markSent(accepted!.id, 'stopped-instance')).toBe(false);
     expect(await counts()).toMatchObject({ queued: 0 });
     expect(DEFAULT_RETRY_POLICY.leaseMs).toBeGreaterThan(60_000);
+  });
+
+  it('a claim saved to finish later sends its resume code and link by e-mail (in the claimant\'s language), none of its answers; without an address, none', async () => {
+    now = OPEN_NOW;
+    const later = async (culture: string, email: string | null) => {
+      const a = await server.authorized('Automotive');
+      // Without an address the contact page itself is the one left unfinished.
+      const models = [
+        model('Automotive', 'Credentials', { ...a.credentials }),
+        model('Automotive', 'ClaimantInfo', { ...MARIA_ANSWERS.ClaimantInfo, emailAddress: email }),
+        ...(email ? [model('Automotive', 'ClaimDetails', { ...MARIA_ANSWERS.ClaimDetails, ownershipType: null })] : []),
+      ];
+      const pageId = email ? 'eligibility' : 'claimant-info';
+      const res = await server.http({ method: 'POST', url: `/api/forms/automotive/draft/later?culture=${culture}`, headers: { ...a.c.headers(), 'accept-language': culture }, payload: { pageId, models } });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ code: string; link: string; emailKnown: boolean; expiresAt: string }>();
+    };
+    const before = sink.received.length;
+    const saved = await later('es', 'maria.garcia@example.com');
+    expect(saved.emailKnown).toBe(true);
+    expect(await send()).toBe(1);
+    const [mail] = (await sink.receivedCount(before + 1)).slice(before);
+    expect(mail!.envelopeTo).toEqual(['maria.garcia@example.com']);
+    expect(mail!.subject).toMatch(/: su código para terminar su reclamo más tarde$/);
+    expect(mail!.text).toContain(saved.code);
+    expect(mail!.text).toContain(saved.link);
+    expect(saved.link).toMatch(new RegExp(`/resume/${saved.code}$`));
+    expect(mail!.html).toContain(`href="${saved.link}"`);
+    // Nothing the claimant answered: the code opens the claim only with the same details.
+    expect(mail!.text).not.toContain('Harbor Blvd');
+    expect(mail!.text).not.toContain(MARIA_ANSWERS.ClaimantInfo.lastName as string);
+
+    const none = await later('en', null);
+    expect(none.emailKnown).toBe(false);
+    expect(await send()).toBe(0);
+    expect(sink.received.length).toBe(before + 1);
   });
 });
 
