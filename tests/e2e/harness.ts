@@ -46,7 +46,12 @@ function copySettlement(changes: SettlementChanges): { dir: string; cleanup(): v
   const dir = path.join(base, 'settlement');
   // A settlement folder may hold only what it changes (its flows and models): the sample's files fill in the rest.
   cpSync(path.join(ROOT, 'server-fixtures'), dir, { recursive: true });
-  if (changes.from) cpSync(changes.from, dir, { recursive: true, force: true });
+  if (changes.from) {
+    // The sample's site chrome links to the sample's forms: a folder of other flows gets the
+    // default chrome for its own forms unless it brings its own site.json.
+    if (existsSync(path.join(changes.from, 'flows')) && !existsSync(path.join(changes.from, 'site.json'))) rmSync(path.join(dir, 'site.json'), { force: true });
+    cpSync(changes.from, dir, { recursive: true, force: true });
+  }
   const settingsFile = path.join(dir, 'settings.json');
   const settings = JSON.parse(readFileSync(settingsFile, 'utf8')) as Record<string, unknown> & { client: { minSessionDuration: number } };
   if (changes.theme) settings.theme = changes.theme;
