@@ -9,6 +9,7 @@ export { createSharedStores, type SharedStores, type SharedStoresOptions } from 
 export { createClassList, VIN_PATTERN, type ClassListOptions } from './class-list.js';
 export { createSubmissions } from './submissions.js';
 export { createDrafts } from './drafts.js';
+export { createDraftDocuments } from './draft-documents.js';
 export { generateReferenceCode, isValidReferenceCode, normalizeReferenceCode, REFERENCE_ALPHABET, REFERENCE_PREFIX } from './reference-code.js';
 export { createPinHasher, hashPinScrypt, verifyScryptHash, type PinHasher } from './pin-hash.js';
 export { seedSampleData, CLASS_MEMBERS_FILE, CLASS_VEHICLES_FILE, type SeedResult } from './seed.js';

@@ -138,6 +138,21 @@ export interface DraftsTable {
   expires_at: Int8;
 }
 
+/** A document of a claim in progress (draft-documents.ts), keyed like its draft. Epoch ms. */
+export interface DraftDocumentsTable {
+  id: Generated<number>;
+  form_type: string;
+  claimant_key: string;
+  /** clientId of the DocumentContexts model the file belongs to. */
+  context_client_id: string;
+  name: string;
+  type: string;
+  size: number;
+  sha256: string;
+  bytes: Buffer;
+  created_at: Int8;
+}
+
 export interface Tables {
   sessions: SessionsTable;
   rate_limits: RateLimitsTable;
@@ -151,4 +166,5 @@ export interface Tables {
   claim_signals: ClaimSignalsTable;
   signal_values: SignalValuesTable;
   drafts: DraftsTable;
+  draft_documents: DraftDocumentsTable;
 }

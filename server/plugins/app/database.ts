@@ -4,8 +4,8 @@
  * by every instance. On close (SIGTERM, after in-flight requests drain) the database is closed.
  */
 import fp from 'fastify-plugin';
-import { createClassList, createDrafts, createOneTimeTokens, createSharedStores, createSubmissions, seedSampleData } from '../../db/index.js';
-import type { ClassList, Database, Drafts, OneTimeTokens, RateLimiter, SessionStore, Submissions } from '../../db/types.js';
+import { createClassList, createDraftDocuments, createDrafts, createOneTimeTokens, createSharedStores, createSubmissions, seedSampleData } from '../../db/index.js';
+import type { ClassList, Database, DraftDocuments, Drafts, OneTimeTokens, RateLimiter, SessionStore, Submissions } from '../../db/types.js';
 
 export interface Stores {
   sessions: SessionStore;
@@ -14,6 +14,7 @@ export interface Stores {
   classList: ClassList;
   submissions: Submissions;
   drafts: Drafts;
+  draftDocuments: DraftDocuments;
 }
 
 declare module 'fastify' {
@@ -54,6 +55,7 @@ export default fp<DatabasePluginOptions>(
       classList,
       submissions: createSubmissions(database, { clock }),
       drafts: createDrafts(database, { clock }),
+      draftDocuments: createDraftDocuments(database, { clock }),
     });
     app.addHook('onClose', async () => {
       await shared.close();

@@ -1,6 +1,7 @@
-/** /api/forms/: model configs, flow files, authorize per form type, submit and the claim in progress per form type. */
+/** /api/forms/: model configs, flow files, authorize per form type, submit and the claim in progress (answers and documents) per form type. */
 import type { FastifyPluginAsync } from 'fastify';
 import authorize from './authorize.js';
+import draftDocuments from './draft-documents.js';
 import drafts from './drafts.js';
 import flows from './flows.js';
 import submit from './submit.js';
@@ -34,5 +35,6 @@ const forms: FastifyPluginAsync = async (app) => {
   await app.register(authorize);
   await app.register(submit);
   await app.register(drafts);
+  await app.register(draftDocuments);
 };
 export default forms;
