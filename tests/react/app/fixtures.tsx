@@ -56,6 +56,8 @@ export function fakeApi(over: Partial<ApiClient> = {}): ApiClient {
     saveDraft: vi.fn(async () => ok({ savedAt: '2026-03-15T12:00:00.000Z', expiresAt: '2026-04-14T12:00:00.000Z', sessionExpiresAt: '2026-03-15T12:30:00.000Z' })),
     // A fresh browser: the session is not authorized for any form.
     loadDraft: vi.fn(async () => ({ ok: false as const, error: 'Your session has expired.', errorKey: null, status: 401 })),
+    addDocument: vi.fn(async (_formType, file) => ({ ok: true as const, data: { id: 1, clientId: file.clientId, name: file.name, size: file.size, type: file.type }, status: 201 })),
+    removeDocument: vi.fn(async () => ok(null)),
     ...over,
   };
   return api;
