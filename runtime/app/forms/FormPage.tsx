@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { waitFor } from 'xstate';
 import { findModel, setFieldValue } from '../../core/models';
 import { backTarget, scopeFromStore, skipPredicate } from '../../core/navigation';
@@ -11,6 +11,7 @@ import { validatePage } from '../../core/view/validatePage';
 import { refusalView } from '../../core/view/refusal';
 import { useApp, useServices, useT } from '../context';
 import { useDocumentTitle } from '../useDocumentTitle';
+import { changeDocuments, uploadsBlocking } from './documentUploads';
 import { savePage, type FormSession } from './formSessions';
 
 /** Pages holding the signature model get today's signature date from the server (spec §7). */
@@ -68,6 +69,12 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
   const authorizationErrorCode = useSelector(actor, (s) => s.context.authorizationErrorCode);
   const draftRefusal = useSelector(actor, (s) => s.context.draftRefusal);
   const documents = useSyncExternalStore(session.subscribeDocuments, () => session.documents);
+  // Next waits for the documents: none may still be uploading or refused (the message says which).
+  const [uploadHold, setUploadHold] = useState<string | null>(null);
+  const blocking = uploadsBlocking(documents);
+  useEffect(() => {
+    if (blocking === null) setUploadHold(null);
+  }, [blocking]);
   useSignatureDate(session, pageId);
   useDocumentTitle(page.titleKey, flow.titleKey);
 
@@ -86,12 +93,16 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
   // says (the lookup page answers in its own box).
   // A refused save of the page (its answers, or the session) shows in the summary like a validation error.
   const refusal = useMemo(() => {
+    if (uploadHold) return { summary: [{ fieldId: '', clientId: '', field: '', message: uploadHold }], fieldErrors: {} };
     if (draftRefusal) return { summary: [{ fieldId: '', clientId: '', field: '', message: draftRefusal }], fieldErrors: {} };
     return page.action === 'authorize' && authorizationError ? refusalView(page, { code: authorizationErrorCode, message: authorizationError }, t) : null;
-  }, [page, authorizationError, authorizationErrorCode, draftRefusal, t]);
+  }, [page, authorizationError, authorizationErrorCode, draftRefusal, uploadHold, t]);
 
   const onStoreChange = useCallback((next: ModelStoreState) => actor.send({ type: 'UPDATE_STORE', store: next }), [actor]);
-  const onDocumentsChange = useCallback((next: DocumentFile[]) => session.setDocuments(next), [session]);
+  // Uploads answer in the language shown when they end.
+  const cultureRef = useRef(culture);
+  cultureRef.current = culture;
+  const onDocumentsChange = useCallback((next: DocumentFile[]) => changeDocuments(session, api, () => cultureRef.current, next), [session, api]);
 
   /** After an edit link: Next returns to the summary, unless a page in between now needs answers. */
   const returnTarget = (store: ModelStoreState): string | null => {
@@ -116,6 +127,11 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
         actor.send({ type: 'BACK' });
         return;
       case 'next': {
+        const waiting = uploadsBlocking(session.documents);
+        if (waiting) {
+          setUploadHold(waiting === 'uploading' ? t('LocKey_Documents_WaitForUpload') : t('LocKey_Documents_FixFailedUpload'));
+          return;
+        }
         const target = returnTarget(snapshot.context.store);
         if (target) session.returnTo = null;
         actor.send(target ? { type: 'NEXT', to: target } : { type: 'NEXT' });

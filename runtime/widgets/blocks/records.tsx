@@ -18,6 +18,8 @@ export const RECORDS_KEYS = {
   done: 'LocKey_Button_Done',
   saved: 'LocKey_Common_Saved',
   record: 'LocKey_Records_Record',
+  waitForUpload: 'LocKey_Documents_WaitForUpload',
+  fixFailedUpload: 'LocKey_Documents_FixFailedUpload',
 } as const;
 
 /** The 'Saved' message disappears after 5 seconds (spec §9). */
@@ -202,6 +204,16 @@ export function RecordsBlock({ config, ctx }: BlockProps<RecordsBlockConfig>) {
     }
     let next: ModelStoreState;
     if (config.kind === 'file') {
+      // The record is saved once its document is stored: its progress or refusal stays in view until then.
+      const pending = ctx.documents.find((d) => d.clientId === draft.clientId)?.upload;
+      if (pending?.state === 'uploading' || pending?.state === 'failed') {
+        setFileError(
+          pending.state === 'uploading'
+            ? orFallback(ctx, RECORDS_KEYS.waitForUpload, 'Please wait until your document has finished uploading.')
+            : orFallback(ctx, RECORDS_KEYS.fixFailedUpload, 'A document could not be uploaded. Choose another file or remove the document before you continue.'),
+        );
+        return;
+      }
       const result = saveFileDraft(ctx.store, draft.clientId, true);
       if (!result.saved) {
         if (result.errorKey) {
