@@ -64,7 +64,7 @@ export function FileWidget(props: FieldWidgetProps) {
 
   const described = [describedBy(id, Boolean(props.help), shown.length > 0), current ? currentId : null].filter(Boolean).join(' ');
   return (
-    <div className={fieldClass('file', shown, props.touched, props.disabled)}>
+    <div className={fieldClass('file', shown, props.touched, props.disabled)} data-upload={upload?.state}>
       <FieldLabel htmlFor={id} label={props.label} required={props.required} requiredText={props.requiredText} />
       <FieldHelp id={id} help={props.help} />
       <input
