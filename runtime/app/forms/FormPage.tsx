@@ -69,6 +69,23 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
   const authorizationErrorCode = useSelector(actor, (s) => s.context.authorizationErrorCode);
   const draftRefusal = useSelector(actor, (s) => s.context.draftRefusal);
   const documents = useSyncExternalStore(session.subscribeDocuments, () => session.documents);
+  // A document record saved or deleted is saved with the page at once (as Next would), so that a
+  // reload shows the documents already stored on the server; a refusal is left for Next to show.
+  const documentRecords = models.saved.filter((m) => documents.some((d) => d.clientId === m.clientId)).map((m) => m.clientId).join(' ');
+  const savedRecords = useRef(documentRecords);
+  useEffect(() => {
+    if (savedRecords.current === documentRecords) return;
+    savedRecords.current = documentRecords;
+    const { context } = actor.getSnapshot();
+    if (!context.authorized || !page.requiresAuthorization) return;
+    void savePage({ api }, { formType, pageId, store: context.store }).then(
+      (saved) => {
+        if (saved.sessionExpiresAt !== null && actor.getSnapshot().status === 'active') actor.send({ type: 'SESSION_EXTENDED', expiresAt: saved.sessionExpiresAt });
+      },
+      () => undefined,
+    );
+  }, [documentRecords, actor, api, formType, pageId, page.requiresAuthorization]);
+
   // Next waits for the documents: none may still be uploading or refused (the message says which).
   const [uploadHold, setUploadHold] = useState<string | null>(null);
   const blocking = uploadsBlocking(documents);
