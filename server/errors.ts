@@ -201,8 +201,9 @@ export const SERVER_ERRORS = {
   DOCUMENT_NAME_TAKEN: {
     status: 409,
     key: 'LocKey_Server_DocumentNameTaken',
-    en: 'A file with this name has already been uploaded. Please rename "{0}" or choose another file.',
-    es: 'Ya se cargó un archivo con este nombre. Cambie el nombre de "{0}" o elija otro archivo.',
+    // The spec's words (LocKey_Validation_FileExists), shown on the document they concern.
+    en: 'A file with this name has already been uploaded.',
+    es: 'Ya se cargó un archivo con este nombre.',
   },
   DRAFT_NOT_FOUND: {
     status: 404,

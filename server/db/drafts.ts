@@ -38,6 +38,23 @@ export function createDrafts(database: Database, options: { clock?: Clock } = {}
             eb.exists(eb.selectFrom('drafts').select('drafts.form_type').where('drafts.form_type', '=', draft.formType).where('drafts.claimant_key', '=', draft.claimantKey).where('drafts.expires_at', '<=', now)),
           )
           .execute();
+        // A document is the draft's while one of its records names it, or until the save after it
+        // was added (its record may still be open on the page): any other is left from answers
+        // this save replaces (a claim started again), and would hold its name and size.
+        const named = draft.models.flatMap((m) => (typeof m === 'object' && m !== null && typeof (m as { clientId?: unknown }).clientId === 'string' ? [(m as { clientId: string }).clientId] : []));
+        await trx
+          .deleteFrom('draft_documents')
+          .where('form_type', '=', draft.formType)
+          .where('claimant_key', '=', draft.claimantKey)
+          .where((eb) =>
+            eb(
+              'created_at',
+              '<',
+              eb.selectFrom('drafts').select('drafts.updated_at').where('drafts.form_type', '=', draft.formType).where('drafts.claimant_key', '=', draft.claimantKey),
+            ),
+          )
+          .$if(named.length > 0, (q) => q.where('context_client_id', 'not in', named))
+          .execute();
         const row = await trx
           .insertInto('drafts')
           .values({

@@ -98,7 +98,7 @@ const draftDocuments: FastifyPluginAsync = async (app) => {
         );
         if (!added.ok) {
           if (added.refusal === 'no-draft') throw httpError('DRAFT_NOT_FOUND');
-          if (added.refusal === 'name-taken') throw httpError('DOCUMENT_NAME_TAKEN', { args: [shownName(name)] });
+          if (added.refusal === 'name-taken') throw httpError('DOCUMENT_NAME_TAKEN');
           throw httpError('DOCUMENTS_TOTAL_TOO_LARGE', { args: [shownName(name), megabytes(uploads.maxTotalBytes)] });
         }
         await app.sessions.keepAlive(request);
