@@ -102,4 +102,49 @@ describe('documents upload when they are chosen', () => {
     expect(errors.filter((e) => !/status of 4\d\d/.test(e))).toEqual([]);
     await context.close();
   });
+
+  it('holds the record and Next while a document is uploading or refused, and lets them through once it is stored or cancelled', async () => {
+    const { page, context } = await openPage(e2e.browser);
+    await startAutomotive(page, e2e.server.url, 'en', null);
+    await next(page, /\/automotive\/eligibility$/);
+    await fillEligibility(page, 'true');
+    await next(page, /\/automotive\/repairs$/);
+    await addRepair(page);
+    await next(page, /\/automotive\/supporting-documents$/);
+    await openDraft(page, DOCUMENTS);
+    await draftField(page, DOCUMENTS, 'documentType').selectOption('repairInvoice');
+    const saveRecord = `#${DOCUMENTS} .cf-records__draft .cf-records__actions .cf-button--primary`;
+
+    // The upload's answer is held back until the test lets it through.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/draft/documents*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await draftField(page, DOCUMENTS, 'file').setInputFiles({ name: 'slow.pdf', mimeType: 'application/pdf', buffer: samplePdf() });
+    await page.locator(`${fileField}[data-upload="uploading"] progress`).waitFor();
+    await page.click(saveRecord);
+    expect(await page.locator(`#${DOCUMENTS} .cf-records__message--error`).innerText()).toBe('Please wait until your document has finished uploading.');
+    expect(await page.locator(`#${DOCUMENTS} .cf-records__item`).count()).toBe(0);
+    await page.click(NEXT);
+    await expect.poll(() => page.locator('.cf-error-summary').innerText()).toContain('You started a record but did not save it.');
+    expect(page.url()).toMatch(/\/automotive\/supporting-documents$/);
+    release();
+    await page.locator(`${fileField}[data-upload="stored"]`).waitFor();
+    await page.unroute('**/draft/documents*');
+    await page.click(saveRecord);
+    await page.locator(`#${DOCUMENTS} .cf-records__item`).first().waitFor();
+
+    // A refused document holds Next until its draft is cancelled.
+    await openDraft(page, DOCUMENTS);
+    await draftField(page, DOCUMENTS, 'documentType').selectOption('other');
+    expect(await choose(page, 'program.pdf', PROGRAM)).toBe('failed');
+    await page.click(NEXT);
+    await expect.poll(() => page.locator('.cf-error-summary').innerText()).toContain('You started a record but did not save it.');
+    expect(page.url()).toMatch(/\/automotive\/supporting-documents$/);
+    await page.click(`#${DOCUMENTS} .cf-records__draft .cf-records__actions .cf-button--outline-secondary`);
+    await next(page, /\/automotive\/claim-summary$/);
+    await context.close();
+  });
 });

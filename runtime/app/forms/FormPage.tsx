@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { waitFor } from 'xstate';
 import { findModel, setFieldValue } from '../../core/models';
 import { backTarget, scopeFromStore, skipPredicate } from '../../core/navigation';
@@ -11,7 +11,7 @@ import { validatePage } from '../../core/view/validatePage';
 import { refusalView } from '../../core/view/refusal';
 import { useApp, useServices, useT } from '../context';
 import { useDocumentTitle } from '../useDocumentTitle';
-import { changeDocuments, uploadsBlocking } from './documentUploads';
+import { changeDocuments } from './documentUploads';
 import { savePage, type FormSession } from './formSessions';
 
 /** Pages holding the signature model get today's signature date from the server (spec §7). */
@@ -86,12 +86,6 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
     );
   }, [documentRecords, actor, api, formType, pageId, page.requiresAuthorization]);
 
-  // Next waits for the documents: none may still be uploading or refused (the message says which).
-  const [uploadHold, setUploadHold] = useState<string | null>(null);
-  const blocking = uploadsBlocking(documents);
-  useEffect(() => {
-    if (blocking === null) setUploadHold(null);
-  }, [blocking]);
   useSignatureDate(session, pageId);
   useDocumentTitle(page.titleKey, flow.titleKey);
 
@@ -110,10 +104,9 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
   // says (the lookup page answers in its own box).
   // A refused save of the page (its answers, or the session) shows in the summary like a validation error.
   const refusal = useMemo(() => {
-    if (uploadHold) return { summary: [{ fieldId: '', clientId: '', field: '', message: uploadHold }], fieldErrors: {} };
     if (draftRefusal) return { summary: [{ fieldId: '', clientId: '', field: '', message: draftRefusal }], fieldErrors: {} };
     return page.action === 'authorize' && authorizationError ? refusalView(page, { code: authorizationErrorCode, message: authorizationError }, t) : null;
-  }, [page, authorizationError, authorizationErrorCode, draftRefusal, uploadHold, t]);
+  }, [page, authorizationError, authorizationErrorCode, draftRefusal, t]);
 
   const onStoreChange = useCallback((next: ModelStoreState) => actor.send({ type: 'UPDATE_STORE', store: next }), [actor]);
   // Uploads answer in the language shown when they end.
@@ -144,11 +137,6 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
         actor.send({ type: 'BACK' });
         return;
       case 'next': {
-        const waiting = uploadsBlocking(session.documents);
-        if (waiting) {
-          setUploadHold(waiting === 'uploading' ? t('LocKey_Documents_WaitForUpload') : t('LocKey_Documents_FixFailedUpload'));
-          return;
-        }
         const target = returnTarget(snapshot.context.store);
         if (target) session.returnTo = null;
         actor.send(target ? { type: 'NEXT', to: target } : { type: 'NEXT' });

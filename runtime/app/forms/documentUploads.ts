@@ -37,13 +37,6 @@ async function upload(session: FormSession, api: AppApi, culture: string, doc: D
   update({ state: 'failed', error: result.errorKey ?? result.error });
 }
 
-/** Whether the form's documents hold an upload still running or refused (Next waits for them). */
-export function uploadsBlocking(documents: readonly DocumentFile[]): 'uploading' | 'failed' | null {
-  if (documents.some((d) => d.upload?.state === 'uploading')) return 'uploading';
-  if (documents.some((d) => d.upload?.state === 'failed')) return 'failed';
-  return null;
-}
-
 /**
  * After a reload: the documents stored with the claim in progress, as chosen documents of the
  * restored records (no content in the browser: the server files them with the claim). A stored
