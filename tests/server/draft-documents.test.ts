@@ -125,6 +125,31 @@ describe.each(DIALECTS)('documents of the claim in progress (%s)', (dialect) => 
     expect(await listed(a.c)).toEqual([]);
   });
 
+  it('refuses a body that is not one document named by its record: no file, two files, a text part, a part named by no record', async () => {
+    now = OPEN_NOW;
+    const a = await inProgress();
+    const doc = context(a.repair, 'a.pdf', 0);
+    const send = async (parts: Parts) => {
+      const { body, contentType } = await encodeMultipart(parts);
+      return server.http({ method: 'POST', url: DOCUMENTS, headers: a.c.headers({ 'content-type': contentType }), payload: body });
+    };
+    const pdf = { type: 'application/pdf', bytes: minimalPdf() };
+    const cases: Array<[Parts, string]> = [
+      [{ text: {}, files: [] }, 'STRUCTURE_INVALID'],
+      [{ text: {}, files: [{ field: doc.clientId, name: 'a.pdf', ...pdf }, { field: doc.clientId, name: 'b.pdf', ...pdf }] }, 'STRUCTURE_INVALID'],
+      [{ text: { note: 'x' }, files: [{ field: doc.clientId, name: 'a.pdf', ...pdf }] }, 'STRUCTURE_INVALID'],
+      [{ text: {}, files: [{ field: 'credentials', name: 'a.pdf', ...pdf }] }, 'FILE_WITHOUT_CONTEXT'],
+    ];
+    for (const [parts, code] of cases) {
+      const res = await send(parts);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().code).toBe(code);
+    }
+    const json = await server.http({ method: 'POST', url: DOCUMENTS, headers: a.c.headers(), payload: { file: 'a.pdf' } });
+    expect(json.statusCode).toBe(415);
+    expect(await listed(a.c)).toEqual([]);
+  });
+
   it('refuses a document that would take the claim over its total size, counting a replaced document once', async () => {
     now = OPEN_NOW;
     const a = await inProgress();
