@@ -109,7 +109,7 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
   }, [page, authorizationError, authorizationErrorCode, draftRefusal, t]);
 
   const onStoreChange = useCallback((next: ModelStoreState) => actor.send({ type: 'UPDATE_STORE', store: next }), [actor]);
-  // Uploads answer in the language shown when they end.
+  // An upload is answered in the language shown when it starts.
   const cultureRef = useRef(culture);
   cultureRef.current = culture;
   const onDocumentsChange = useCallback((next: DocumentFile[]) => changeDocuments(session, api, () => cultureRef.current, next), [session, api]);

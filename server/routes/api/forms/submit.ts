@@ -74,7 +74,6 @@ export const multipartBodySchema = {
   },
 } as const;
 
-
 interface ReadParts {
   text: Record<string, string>;
   files: Array<DocumentFile & { data: Uint8Array; sha256: string }>;
