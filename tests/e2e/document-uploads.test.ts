@@ -103,7 +103,7 @@ describe('documents upload when they are chosen', () => {
     await context.close();
   });
 
-  it('holds the record and Next while a document is uploading or refused, and lets them through once it is stored or cancelled', async () => {
+  it('holds the record and Next while a document is uploading or refused, lets them through once it is stored or cancelled, and deletes a removed document on the server', async () => {
     const { page, context } = await openPage(e2e.browser);
     await startAutomotive(page, e2e.server.url, 'en', null);
     await next(page, /\/automotive\/eligibility$/);
@@ -144,6 +144,13 @@ describe('documents upload when they are chosen', () => {
     await expect.poll(() => page.locator('.cf-error-summary').innerText()).toContain('You started a record but did not save it.');
     expect(page.url()).toMatch(/\/automotive\/supporting-documents$/);
     await page.click(`#${DOCUMENTS} .cf-records__draft .cf-records__actions .cf-button--outline-secondary`);
+
+    // Deleting the saved document removes it from the server too.
+    const storedNames = async () =>
+      ((await (await page.request.get(`${e2e.server.url}/api/forms/automotive/draft`)).json()) as { documents: Array<{ name: string }> }).documents.map((d) => d.name);
+    expect(await storedNames()).toEqual(['slow.pdf']);
+    await page.locator(`#${DOCUMENTS} .cf-records__item`).getByRole('button', { name: /Delete/ }).click();
+    await expect.poll(storedNames).toEqual([]);
     await next(page, /\/automotive\/claim-summary$/);
     await context.close();
   });
