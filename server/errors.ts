@@ -186,6 +186,25 @@ export const SERVER_ERRORS = {
     en: 'Your answers do not lead to this page, so it was not saved. Please go back to the previous page.',
     es: 'Sus respuestas no llevan a esta página, por lo que no se guardó. Vuelva a la página anterior.',
   },
+  DOCUMENT_TOO_LARGE: {
+    status: 413,
+    key: 'LocKey_Server_DocumentTooLarge',
+    en: 'The document "{0}" is larger than {1}. Please upload a smaller file, for example a photo taken at a lower resolution.',
+    es: 'El documento "{0}" supera {1}. Suba un archivo más pequeño, por ejemplo una foto tomada con menos resolución.',
+  },
+  DOCUMENTS_TOTAL_TOO_LARGE: {
+    status: 413,
+    key: 'LocKey_Server_DocumentsTotalTooLarge',
+    en: 'The document "{0}" was not added: all documents together may be at most {1}. Please remove a document or upload a smaller file.',
+    es: 'El documento "{0}" no se agregó: todos los documentos juntos pueden tener como máximo {1}. Elimine un documento o suba un archivo más pequeño.',
+  },
+  DOCUMENT_NAME_TAKEN: {
+    status: 409,
+    key: 'LocKey_Server_DocumentNameTaken',
+    // The spec's words (LocKey_Validation_FileExists), shown on the document they concern.
+    en: 'A file with this name has already been uploaded.',
+    es: 'Ya se cargó un archivo con este nombre.',
+  },
   DRAFT_NOT_FOUND: {
     status: 404,
     key: 'LocKey_Server_DraftNotFound',

@@ -1,5 +1,6 @@
 import { createApiClient, type ApiClient, type FormEndpoints, type StartupAnswers } from '../core/api';
 import { HONEYPOT_FIELD } from '../core/payload';
+import { xhrUpload } from './upload';
 
 /** The calls of spec §7 the app makes: the core client, with the endpoints of the flows loaded from the server. */
 export type AppApi = ApiClient;
@@ -12,5 +13,5 @@ export type AppApi = ApiClient;
 export function createAppApi(endpoints: FormEndpoints, preloaded?: StartupAnswers, earlyCsrf?: Promise<Response | null>): AppApi {
   // The honeypot is in index.html, outside the app's tree: only a script filling every input fills it.
   const honeypot = () => document.querySelector<HTMLInputElement>(`input[name="${HONEYPOT_FIELD}"]`)?.value ?? '';
-  return createApiClient({ fetch: window.fetch.bind(window), endpoints, honeypot, ...(preloaded ? { preloaded } : {}), ...(earlyCsrf ? { earlyCsrf } : {}) });
+  return createApiClient({ fetch: window.fetch.bind(window), endpoints, honeypot, upload: xhrUpload, ...(preloaded ? { preloaded } : {}), ...(earlyCsrf ? { earlyCsrf } : {}) });
 }

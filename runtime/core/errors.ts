@@ -106,4 +106,8 @@ export const USER_MESSAGES = {
     key: 'LocKey_Validation_FileExists',
     en: 'A file with this name has already been uploaded.',
   },
+  uploadFailed: {
+    key: 'LocKey_Documents_UploadFailed',
+    en: 'The document could not be uploaded. Please check your connection and choose the file again.',
+  },
 } as const;

@@ -71,8 +71,22 @@ export interface DocumentFile {
   name: string;
   size: number;
   type: string;
-  /** Blob in the browser, Buffer/Uint8Array on the server and in Node tests. */
+  /** Blob in the browser, Buffer/Uint8Array on the server and in Node tests; empty for a document restored from the claim in progress. */
   data: Blob | Uint8Array;
+  /** Its upload to the claim in progress (absent: not sent yet; a stored one goes with the claim from the server). */
+  upload?: DocumentUpload;
+}
+
+/** The upload of a document as it is added (POST …/draft/documents). */
+export interface DocumentUpload {
+  state: 'uploading' | 'stored' | 'failed';
+  /** Bytes sent so far, and the request's total (0 until known). */
+  sent: number;
+  total: number;
+  /** The server's id of the stored document (for its removal). */
+  id: number | null;
+  /** Why it was not stored, in the claimant's words. */
+  error: string | null;
 }
 
 /* ------------------------------------------------------------------------------------------------

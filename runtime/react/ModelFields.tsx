@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { devError, type DevErrorCode } from '../core/errors';
 import { findByClientId, getModel, isRepeating, setFieldValue, setFileField, wasEverEdited } from '../core/models';
-import type { FieldConfig, FormModel, ModelStoreState } from '../core/types';
+import type { DocumentUpload, FieldConfig, FormModel, ModelStoreState } from '../core/types';
 import { computeFieldState, fieldDateBounds } from '../core/view/field-state';
 import { fieldDomId } from '../core/view/dom-ids';
 import { inputHints } from '../core/view/input-hints';
@@ -72,8 +72,15 @@ function widgetProps(field: FieldConfig, model: FormModel, props: ModelFieldsPro
     min: bounds.min,
     max: bounds.max,
     hasDependencies: field.widget === 'file' && (field.dependencies?.length ?? 0) > 0,
+    ...(field.widget === 'file' ? uploadOf(ctx, model.clientId) : {}),
     t,
   };
+}
+
+/** The upload of the document chosen for a record's file field, when there is one. */
+function uploadOf(ctx: PageContext, clientId: string): { upload?: DocumentUpload } {
+  const upload = ctx.documents.find((d) => d.clientId === clientId)?.upload;
+  return upload ? { upload } : {};
 }
 
 /** A field's errors with the server's refusal that concerns it (shown whether or not the field was visited). */

@@ -2,7 +2,7 @@
 import type { ReactElement } from 'react';
 import type { CalendarDate } from '../core/dates';
 import type { MaskDefinition } from '../core/masks';
-import type { FieldValue, TextInputMode, TextInputType, WidgetName } from '../core/types';
+import type { DocumentUpload, FieldValue, TextInputMode, TextInputType, WidgetName } from '../core/types';
 import type { Translate } from '../core/view';
 
 export type { Translate };
@@ -50,6 +50,8 @@ export interface FieldWidgetProps {
   hasDependencies?: boolean;
   /** file: accepted types for the input's accept attribute. */
   accept?: string;
+  /** file: the upload of the chosen document to the claim in progress (absent before one is chosen). */
+  upload?: DocumentUpload;
   /** Translator for widget chrome (calendar button, file chooser). */
   t?: Translate;
   /** The claimant's edit. Empty string is stored as null by the store. */

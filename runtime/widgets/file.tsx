@@ -17,14 +17,38 @@ export function singleFile(files: ArrayLike<File> | null, hadValue: boolean): Fi
   return (files as ArrayLike<File>)[0] ?? null;
 }
 
-/** One file; the renderer writes its name, size and type onto the model and keeps the File. */
+/**
+ * What the file input accepts: the types the server takes (PDF, JPEG, PNG, HEIC, TIFF), as
+ * `image/*` so that phones offer their camera beside the file chooser (`capture` would leave the
+ * camera only).
+ */
+export const DOCUMENT_ACCEPT = 'image/*,application/pdf';
+
+export const FILE_KEYS = {
+  uploading: 'LocKey_Documents_Uploading',
+  uploaded: 'LocKey_Documents_Uploaded',
+  progress: 'LocKey_Documents_UploadProgress',
+} as const;
+
+/**
+ * One file; the renderer writes its name, size and type onto the model and keeps the File. Once
+ * chosen, the document uploads: a progress bar while it does, its outcome told in a live region,
+ * and a refusal (the server's words, naming the document) as the field's error.
+ */
 export function FileWidget(props: FieldWidgetProps) {
   assertComponentName(FileWidget.componentName, props.componentName);
   if (props.hasDependencies) throw devError('FILE_FIELD_DEPENDENCY');
-  const { id } = props;
-  const shown = uniqueMessages(props.errors).slice(0, 1);
+  const { id, upload } = props;
+  const text = (key: string, fallback: string, ...args: string[]) => {
+    const translated = props.t ? props.t(key, ...args) : key;
+    return translated === key ? fallback : translated;
+  };
+  // A failed upload's message is the server's text or a localization key (a missing key shows itself).
+  const uploadError = upload?.state === 'failed' && upload.error ? (props.t ? props.t(upload.error) : upload.error) : null;
+  const shown = uploadError ? [uploadError] : uniqueMessages(props.errors).slice(0, 1);
   const current = asText(props.value);
   const currentId = `${id}-current`;
+  const progressId = `${id}-progress`;
 
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const file = singleFile(event.target.files, current !== '');
@@ -33,9 +57,14 @@ export function FileWidget(props: FieldWidgetProps) {
     else props.onChange(file.name);
   };
 
+  let status = '';
+  if (upload?.state === 'uploading') status = text(FILE_KEYS.uploading, `Uploading ${current}…`, current);
+  else if (upload?.state === 'stored') status = text(FILE_KEYS.uploaded, `${current} is uploaded.`, current);
+  else if (uploadError) status = uploadError;
+
   const described = [describedBy(id, Boolean(props.help), shown.length > 0), current ? currentId : null].filter(Boolean).join(' ');
   return (
-    <div className={fieldClass('file', shown, props.touched, props.disabled)}>
+    <div className={fieldClass('file', shown, props.touched, props.disabled)} data-upload={upload?.state}>
       <FieldLabel htmlFor={id} label={props.label} required={props.required} requiredText={props.requiredText} />
       <FieldHelp id={id} help={props.help} />
       <input
@@ -43,7 +72,7 @@ export function FileWidget(props: FieldWidgetProps) {
         name={props.name}
         type="file"
         className="cf-file__input"
-        accept={props.accept}
+        accept={props.accept ?? DOCUMENT_ACCEPT}
         disabled={props.disabled}
         aria-required={props.required || undefined}
         aria-invalid={shown.length > 0 || undefined}
@@ -56,6 +85,15 @@ export function FileWidget(props: FieldWidgetProps) {
           {current}
         </div>
       ) : null}
+      {upload?.state === 'uploading' ? (
+        <div className="cf-file__progress">
+          <label htmlFor={progressId}>{text(FILE_KEYS.progress, `Upload of ${current}`, current)}</label>
+          <progress id={progressId} max={upload.total || 1} value={upload.sent} />
+        </div>
+      ) : null}
+      <div className="cf-file__status" role="status">
+        {status}
+      </div>
       <FieldErrors id={id} messages={shown} />
     </div>
   );

@@ -1,12 +1,14 @@
 /**
  * Claims in progress, one per form type and claimant (types.ts `Drafts`). A save replaces the
  * answers in one statement (an upsert on the key), so two instances saving at once leave one
- * whole draft, never a mix. Expired drafts read as absent until the purge deletes them.
+ * whole draft, never a mix. Expired drafts read as absent until the purge deletes them. A draft's
+ * documents (draft-documents.ts) go with it: removed with it, purged with it, and dropped when an
+ * expired draft is replaced by a new one.
  */
 import type { Selectable } from 'kysely';
 import type { FormType } from '../../runtime/core/types.js';
 import type { DraftsTable } from './schema.js';
-import type { Clock, Database, DraftRecord, Drafts, DraftSummary } from './types.js';
+import type { Clock, Database, DraftRecord, Drafts, DraftSummary, Trx } from './types.js';
 
 const toRecord = (r: Selectable<DraftsTable>): DraftRecord => ({
   formType: r.form_type as FormType,
@@ -27,34 +29,64 @@ export function createDrafts(database: Database, options: { clock?: Clock } = {}
     async save(draft, trx) {
       const now = clock();
       const models = JSON.stringify(draft.models);
-      const row = await (trx ?? db)
-        .insertInto('drafts')
-        .values({
-          form_type: draft.formType,
-          claimant_key: draft.claimantKey,
-          page_id: draft.pageId,
-          models,
-          authorization_id: draft.authorizationId,
-          created_at: now,
-          updated_at: now,
-          expires_at: draft.expiresAt,
-          page_unfinished: draft.pageUnfinished ? 1 : 0,
-        })
-        .onConflict((oc) =>
-          oc.columns(['form_type', 'claimant_key']).doUpdateSet((eb) => ({
-            page_id: eb.ref('excluded.page_id'),
-            models: eb.ref('excluded.models'),
-            authorization_id: eb.ref('excluded.authorization_id'),
-            updated_at: eb.ref('excluded.updated_at'),
-            expires_at: eb.ref('excluded.expires_at'),
-            page_unfinished: eb.ref('excluded.page_unfinished'),
-            // An expired draft not purged yet is replaced, not continued.
-            created_at: eb.case().when('drafts.expires_at', '<=', now).then(now).else(eb.ref('drafts.created_at')).end(),
-          })),
-        )
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      return toRecord(row);
+      const write = async (trx: Trx) => {
+        // An expired draft not purged yet is replaced, not continued: its documents go.
+        await trx
+          .deleteFrom('draft_documents')
+          .where('form_type', '=', draft.formType)
+          .where('claimant_key', '=', draft.claimantKey)
+          .where((eb) =>
+            eb.exists(eb.selectFrom('drafts').select('drafts.form_type').where('drafts.form_type', '=', draft.formType).where('drafts.claimant_key', '=', draft.claimantKey).where('drafts.expires_at', '<=', now)),
+          )
+          .execute();
+        // A document is the draft's while one of its records names it, or until the save after it
+        // was added (its record may still be open on the page): any other is left from answers
+        // this save replaces (a claim started again), and would hold its name and size.
+        const named = draft.models.flatMap((m) => (typeof m === 'object' && m !== null && typeof (m as { clientId?: unknown }).clientId === 'string' ? [(m as { clientId: string }).clientId] : []));
+        await trx
+          .deleteFrom('draft_documents')
+          .where('form_type', '=', draft.formType)
+          .where('claimant_key', '=', draft.claimantKey)
+          .where((eb) =>
+            eb(
+              'created_at',
+              '<',
+              eb.selectFrom('drafts').select('drafts.updated_at').where('drafts.form_type', '=', draft.formType).where('drafts.claimant_key', '=', draft.claimantKey),
+            ),
+          )
+          .$if(named.length > 0, (q) => q.where('context_client_id', 'not in', named))
+          .execute();
+        const row = await trx
+          .insertInto('drafts')
+          .values({
+            form_type: draft.formType,
+            claimant_key: draft.claimantKey,
+            page_id: draft.pageId,
+            models,
+            authorization_id: draft.authorizationId,
+            created_at: now,
+            updated_at: now,
+            expires_at: draft.expiresAt,
+            page_unfinished: draft.pageUnfinished ? 1 : 0,
+          })
+          .onConflict((oc) =>
+            oc.columns(['form_type', 'claimant_key']).doUpdateSet((eb) => ({
+              page_id: eb.ref('excluded.page_id'),
+              models: eb.ref('excluded.models'),
+              authorization_id: eb.ref('excluded.authorization_id'),
+              updated_at: eb.ref('excluded.updated_at'),
+              expires_at: eb.ref('excluded.expires_at'),
+              page_unfinished: eb.ref('excluded.page_unfinished'),
+              // An expired draft not purged yet is replaced, not continued.
+              created_at: eb.case().when('drafts.expires_at', '<=', now).then(now).else(eb.ref('drafts.created_at')).end(),
+            })),
+          )
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        return toRecord(row);
+      };
+      // In the caller's transaction when given (a page save with its session's expiry), else its own.
+      return trx ? write(trx) : db.transaction().execute(write);
     },
 
     async get({ formType, claimantKey }) {
@@ -69,13 +101,36 @@ export function createDrafts(database: Database, options: { clock?: Clock } = {}
     },
 
     async remove({ formType, claimantKey }, trx) {
-      const result = await (trx ?? db).deleteFrom('drafts').where('form_type', '=', formType).where('claimant_key', '=', claimantKey).executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
+      const removeWith = async (t: Trx) => {
+        await t.deleteFrom('draft_documents').where('form_type', '=', formType).where('claimant_key', '=', claimantKey).execute();
+        const result = await t.deleteFrom('drafts').where('form_type', '=', formType).where('claimant_key', '=', claimantKey).executeTakeFirst();
+        return Number(result.numDeletedRows) > 0;
+      };
+      return trx ? removeWith(trx) : db.transaction().execute(removeWith);
     },
 
     async purgeExpired() {
-      const result = await db.deleteFrom('drafts').where('expires_at', '<=', clock()).executeTakeFirst();
-      return Number(result.numDeletedRows);
+      const now = clock();
+      return db.transaction().execute(async (trx) => {
+        // The documents of expired drafts, and of drafts already gone.
+        await trx
+          .deleteFrom('draft_documents')
+          .where((eb) =>
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('drafts')
+                  .select('drafts.form_type')
+                  .whereRef('drafts.form_type', '=', 'draft_documents.form_type')
+                  .whereRef('drafts.claimant_key', '=', 'draft_documents.claimant_key')
+                  .where('drafts.expires_at', '>', now),
+              ),
+            ),
+          )
+          .execute();
+        const result = await trx.deleteFrom('drafts').where('expires_at', '<=', now).executeTakeFirst();
+        return Number(result.numDeletedRows);
+      });
     },
 
     async summary(soonMs) {

@@ -11,6 +11,7 @@ export { createSubmissions } from './submissions.js';
 export { createDrafts } from './drafts.js';
 export { createOutbox, DEFAULT_RETRY_POLICY, retryDelayMs, type FailedMail, type LeasedMail, type MailStatus, type NewMail, type Outbox, type RetryPolicy } from './outbox.js';
 export { createResumeCodes } from './resume-codes.js';
+export { createDraftDocuments } from './draft-documents.js';
 export { generateReferenceCode, isValidReferenceCode, normalizeReferenceCode, REFERENCE_ALPHABET, REFERENCE_PREFIX } from './reference-code.js';
 export { createPinHasher, hashPinScrypt, verifyScryptHash, type PinHasher } from './pin-hash.js';
 export { seedSampleData, CLASS_MEMBERS_FILE, CLASS_VEHICLES_FILE, type SeedResult } from './seed.js';

@@ -288,6 +288,37 @@ function outbox(dialect: DialectName): Migration {
 }
 
 /**
+ * The documents of a claim in progress, stored as they are added: keyed like their draft (form and
+ * claimant key), one per document context (clientId), their names unique within the draft. The
+ * submit moves them into `documents` and deletes them with the draft, in its transaction.
+ */
+function draftDocuments(dialect: DialectName): Migration {
+  const pg = dialect === 'postgres';
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('draft_documents')
+        .addColumn('id', pg ? 'serial' : 'integer', (c) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement()))
+        .addColumn('form_type', 'text', (c) => c.notNull())
+        .addColumn('claimant_key', 'text', (c) => c.notNull())
+        .addColumn('context_client_id', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('size', 'integer', (c) => c.notNull())
+        .addColumn('sha256', 'text', (c) => c.notNull())
+        .addColumn('bytes', pg ? 'bytea' : 'blob', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addUniqueConstraint('draft_documents_context', ['form_type', 'claimant_key', 'context_client_id'])
+        .addUniqueConstraint('draft_documents_name', ['form_type', 'claimant_key', 'name'])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('draft_documents').ifExists().execute();
+    },
+  };
+}
+
+/**
  * Save and finish later: a resume code per claim in progress, stored only as a keyed digest, bound
  * to the draft's key (a new code replaces the old one); it works as long as its draft does. A
  * draft saved with its current page unfinished says so, so that resuming opens that page.
@@ -321,6 +352,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
         '0005_claim_signals': claimSignals,
         '0006_drafts': drafts,
         '0007_outbox': outbox(dialect),
+        '0008_draft_documents': draftDocuments(dialect),
         '0009_resume_codes': resumeCodes,
       };
     },

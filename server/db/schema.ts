@@ -174,6 +174,21 @@ export interface OutboxTable {
   sent_at: Int8 | null;
 }
 
+/** A document of a claim in progress (draft-documents.ts), keyed like its draft. Epoch ms. */
+export interface DraftDocumentsTable {
+  id: Generated<number>;
+  form_type: string;
+  claimant_key: string;
+  /** clientId of the DocumentContexts model the file belongs to. */
+  context_client_id: string;
+  name: string;
+  type: string;
+  size: number;
+  sha256: string;
+  bytes: Buffer;
+  created_at: Int8;
+}
+
 export interface Tables {
   sessions: SessionsTable;
   rate_limits: RateLimitsTable;
@@ -189,4 +204,5 @@ export interface Tables {
   drafts: DraftsTable;
   outbox: OutboxTable;
   resume_codes: ResumeCodesTable;
+  draft_documents: DraftDocumentsTable;
 }

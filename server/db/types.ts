@@ -384,3 +384,42 @@ export interface ResumeCodes {
   /** Deletes the codes whose draft is gone or expired; returns how many. */
   purgeExpired(): Promise<number>;
 }
+
+/* ------------------------------------------------------------------------------------------------
+ * Documents of claims in progress
+ * ----------------------------------------------------------------------------------------------*/
+
+/** A document stored with a claim in progress, without its bytes. */
+export interface DraftDocumentMeta {
+  id: number;
+  /** clientId of the DocumentContexts model the file belongs to. */
+  contextClientId: string;
+  name: string;
+  type: string;
+  size: number;
+  sha256: string;
+}
+
+export interface DraftDocument extends DraftDocumentMeta {
+  bytes: Buffer;
+}
+
+export type NewDraftDocument = Omit<DraftDocument, 'id'>;
+
+/** Why a document was not added: no unexpired draft, another document has its name, or the draft's documents would exceed the total. */
+export type DraftDocumentRefusal = 'no-draft' | 'name-taken' | 'total-too-large';
+
+export interface DraftDocuments {
+  /**
+   * Adds the document to the unexpired draft of `key`, replacing the one of the same document
+   * context, in one transaction that holds the draft's row: refused when another document of the
+   * draft has its name, or when the draft's documents would then weigh more than `maxTotalBytes`.
+   */
+  add(key: DraftKey, document: NewDraftDocument, limits: { maxTotalBytes: number }): Promise<{ ok: true; document: DraftDocumentMeta } | { ok: false; refusal: DraftDocumentRefusal }>;
+  /** The documents of the draft (any draft: the caller reads the draft first), oldest first. */
+  list(key: DraftKey): Promise<DraftDocumentMeta[]>;
+  /** The documents with their bytes, in `trx` when given. */
+  withBytes(key: DraftKey, trx?: Trx): Promise<DraftDocument[]>;
+  /** Removes one document of the draft; true when there was one. */
+  remove(key: DraftKey, id: number): Promise<boolean>;
+}

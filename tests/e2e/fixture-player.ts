@@ -265,6 +265,8 @@ export function browserPlayer({ browser, server, notes }: BrowserPlayerOptions):
           await input.selectOption(id);
         } else if (isFile(value)) {
           await input.setInputFiles({ name: value.name, mimeType: value.type, buffer: fileBytes(value.type, value.size) });
+          // The document uploads as it is chosen: the server's answer comes before the record is saved.
+          await draft.locator('.cf-field--file:is([data-upload="stored"], [data-upload="failed"])').waitFor();
         } else {
           await setField(input, value as FieldValue, `${at}/${field}`);
         }

@@ -151,6 +151,8 @@ export async function uploadDocument(page: Page, name: string, type: string, lin
     await select.selectOption(value!);
   }
   await draftField(page, DOCUMENTS, 'file').setInputFiles({ name, mimeType: 'application/pdf', buffer: samplePdf() });
+  // The document uploads as it is chosen; the record is saved once the server has answered.
+  await page.locator(`#${DOCUMENTS} .cf-records__draft .cf-field--file:is([data-upload="stored"], [data-upload="failed"])`).waitFor();
   await page.click(`#${DOCUMENTS} .cf-records__draft .cf-records__actions .cf-button--primary`);
 }
 

@@ -205,6 +205,7 @@ describe('keyboard only (default theme)', () => {
     expect(await page.inputValue(draft(DOCUMENTS, 'claimTransactionId'))).not.toBe('');
     await tabTo(page, draft(DOCUMENTS, 'file'));
     await page.locator(draft(DOCUMENTS, 'file')).setInputFiles({ name: 'invoice.pdf', mimeType: 'application/pdf', buffer: samplePdf() });
+    await page.locator(`#${DOCUMENTS} .cf-records__draft .cf-field--file[data-upload="stored"]`).waitFor();
     await tabTo(page, draftButton(DOCUMENTS));
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator(`#${DOCUMENTS} .cf-records__item`).count()).toBe(1);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { createIdSource, initStore } from '../../runtime/core/models';
 import type { FieldWidgetProps } from '../../runtime/widgets/types';
-import type { DocumentFile, ModelStoreState, PageConfig } from '../../runtime/core/types';
+import type { DocumentFile, DocumentUpload, ModelStoreState, PageConfig } from '../../runtime/core/types';
 import { REGISTRIES } from '../../runtime/app/forms/registries';
 import { PageRenderer, type PageRendererProps } from '../../runtime/react';
 import { CONFIGS, makeT, NOW } from '../core/view/fixtures';
@@ -17,10 +17,12 @@ export interface HarnessProps extends Partial<Omit<PageRendererProps, 'store' | 
   initial?: ModelStoreState;
   onStore?: (s: ModelStoreState) => void;
   onDocs?: (d: DocumentFile[]) => void;
+  /** The upload a newly chosen document is given, as the app's uploads give it (none: not uploaded). */
+  uploadOfNew?: DocumentUpload;
 }
 
 /** The renderer with its store and documents kept in React state, as the app keeps them. */
-export function Harness({ initial, onStore, onDocs, ...rest }: HarnessProps) {
+export function Harness({ initial, onStore, onDocs, uploadOfNew, ...rest }: HarnessProps) {
   const [store, setStore] = useState<ModelStoreState>(() => initial ?? initStore(CONFIGS, 'Automotive', createIdSource(() => 0.5)));
   const [documents, setDocuments] = useState<DocumentFile[]>([]);
   return (
@@ -40,8 +42,9 @@ export function Harness({ initial, onStore, onDocs, ...rest }: HarnessProps) {
         onStore?.(s);
       }}
       onDocumentsChange={(d) => {
-        setDocuments(d);
-        onDocs?.(d);
+        const next = uploadOfNew ? d.map((doc) => (doc.upload ? doc : { ...doc, upload: uploadOfNew })) : d;
+        setDocuments(next);
+        onDocs?.(next);
       }}
     />
   );

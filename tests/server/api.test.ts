@@ -112,11 +112,16 @@ describe.each(DIALECTS)('the API over %s', (dialect) => {
           'GET /api/forms/automotive/draft',
           'PUT /api/forms/exclusion/draft',
           'GET /api/forms/exclusion/draft',
+          'POST /api/forms/automotive/draft/documents',
+          'DELETE /api/forms/automotive/draft/documents/{id}',
+          'POST /api/forms/exclusion/draft/documents',
+          'DELETE /api/forms/exclusion/draft/documents/{id}',
         ].sort(),
       );
       for (const { key, op } of operations) {
-        expect(op.responses['200']?.content?.['application/json']?.schema, key).toBeDefined();
-        if (key.startsWith('POST') || key.startsWith('PUT')) expect(op.security, key).toEqual([{ session: [], csrf: [] }]);
+        if (key.startsWith('DELETE')) expect(op.responses['204'], key).toBeDefined();
+        else expect((op.responses['200'] ?? op.responses['201'])?.content?.['application/json']?.schema, key).toBeDefined();
+        if (!key.startsWith('GET')) expect(op.security, key).toEqual([{ session: [], csrf: [] }]);
       }
       const byKey = new Map(operations.map((o) => [o.key, o.op]));
       expect(byKey.get('POST /api/forms/automotive/authorize')!.requestBody.content['application/json'].schema.required).toEqual(['credentials']);
@@ -124,6 +129,7 @@ describe.each(DIALECTS)('the API over %s', (dialect) => {
       expect(Object.keys(multipart.properties)).toEqual(expect.arrayContaining(['reCaptchaResponse', 'captchaRawValue', 'credentials', 'claimantInfo', 'documentContexts']));
       expect(multipart.additionalProperties).toMatchObject({ type: 'string', format: 'binary' });
       expect(byKey.get('PUT /api/forms/automotive/draft')!.requestBody.content['application/json'].schema.required).toEqual(['pageId', 'models']);
+      expect(byKey.get('POST /api/forms/automotive/draft/documents')!.requestBody.content['multipart/form-data'].schema.additionalProperties).toMatchObject({ type: 'string', format: 'binary' });
       expect(byKey.get('GET /api/signature-date')!.parameters).toContainEqual(expect.objectContaining({ name: 'culture', in: 'query' }));
     });
 

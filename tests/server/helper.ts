@@ -268,7 +268,11 @@ export type Send = (request: string | HttpRequest) => Promise<HttpResponse>;
  */
 export async function overHttp(app: FastifyInstance): Promise<Send> {
   if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as AddressInfo;
+  return httpTo((app.server.address() as AddressInfo).port);
+}
+
+/** Requests as overHttp sends them, to a server listening on 127.0.0.1:`port` (one in another process). */
+export function httpTo(port: number): Send {
   return (request) => {
     const r: HttpRequest = typeof request === 'string' ? { url: request } : request;
     const headers: Record<string, string> = { host: 'localhost', ...r.headers };

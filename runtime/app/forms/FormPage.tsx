@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { Link } from 'wouter';
 import { waitFor } from 'xstate';
 import { findModel, setFieldValue } from '../../core/models';
@@ -12,6 +12,7 @@ import { validatePage } from '../../core/view/validatePage';
 import { refusalView } from '../../core/view/refusal';
 import { useApp, useServices, useT } from '../context';
 import { useDocumentTitle } from '../useDocumentTitle';
+import { changeDocuments } from './documentUploads';
 import { savePage, type FormSession } from './formSessions';
 import type { SavedForLater } from '../../core/api';
 import { Button } from '../../widgets/Button';
@@ -111,6 +112,23 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
   // Every in-flow page of a filed form after sign-in, until the claim is submitted.
   const offersSaveForLater =
     authorized && flow.submit !== undefined && page.requiresAuthorization && page.inFlow !== false && page.action !== 'none' && !referenceCode;
+  // A document record saved or deleted is saved with the page at once (as Next would), so that a
+  // reload shows the documents already stored on the server; a refusal is left for Next to show.
+  const documentRecords = models.saved.filter((m) => documents.some((d) => d.clientId === m.clientId)).map((m) => m.clientId).join(' ');
+  const savedRecords = useRef(documentRecords);
+  useEffect(() => {
+    if (savedRecords.current === documentRecords) return;
+    savedRecords.current = documentRecords;
+    const { context } = actor.getSnapshot();
+    if (!context.authorized || !page.requiresAuthorization) return;
+    void savePage({ api }, { formType, pageId, store: context.store }).then(
+      (saved) => {
+        if (saved.sessionExpiresAt !== null && actor.getSnapshot().status === 'active') actor.send({ type: 'SESSION_EXTENDED', expiresAt: saved.sessionExpiresAt });
+      },
+      () => undefined,
+    );
+  }, [documentRecords, actor, api, formType, pageId, page.requiresAuthorization]);
+
   useSignatureDate(session, pageId);
   useDocumentTitle(page.titleKey, flow.titleKey);
 
@@ -134,7 +152,10 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
   }, [page, authorizationError, authorizationErrorCode, draftRefusal, t]);
 
   const onStoreChange = useCallback((next: ModelStoreState) => actor.send({ type: 'UPDATE_STORE', store: next }), [actor]);
-  const onDocumentsChange = useCallback((next: DocumentFile[]) => session.setDocuments(next), [session]);
+  // An upload is answered in the language shown when it starts.
+  const cultureRef = useRef(culture);
+  cultureRef.current = culture;
+  const onDocumentsChange = useCallback((next: DocumentFile[]) => changeDocuments(session, api, () => cultureRef.current, next), [session, api]);
 
   /** After an edit link: Next returns to the summary, unless a page in between now needs answers. */
   const returnTarget = (store: ModelStoreState): string | null => {

@@ -6,6 +6,7 @@ import type { DocumentFile, FlowFile, FormType, ModelConfig } from '../../core/t
 import { createFormMachine, type AuthorizeInput, type FormMachine, type SaveDraftInput, type SaveDraftOutput, type SubmitInput } from '../../machine';
 import type { AppApi } from '../api';
 import type { HostedFlows } from '../routes';
+import { filesToSend } from './documentUploads';
 import { keepCaptchaValue, pendingResumeCode } from './resume';
 
 /**
@@ -101,7 +102,7 @@ function startSession(formType: FormType, deps: SessionDeps, flow: FlowFile, fro
         const payload = buildPayload({
           formType: input.formType,
           store: input.store,
-          files: session.documents,
+          files: filesToSend(session.documents),
           culture: deps.culture(),
           reCaptchaResponse: input.captchaToken,
           captchaRawValue: input.captchaRawValue,

@@ -1,5 +1,6 @@
 import type { FormType } from '../../core/types';
 import type { AppServices } from '../context';
+import { restoreDocuments } from './documentUploads';
 
 /**
  * The value authorize answers for the submit's captchaRawValue, kept for this tab so that a
@@ -50,7 +51,8 @@ export function pendingResumeCode(formType: FormType): string | null {
 /**
  * A form page needing authorization was opened with no running form (a reload, a second tab, the
  * browser's history): if the server session is authorized for the form, its claim in progress is
- * restored (GET …/draft: the saved answers and page; 404: none yet) and the form runs again,
+ * restored (GET …/draft: the saved answers and page, and the documents stored with them; 404:
+ * none yet) and the form runs again,
  * authorized. Resolves to the page the restored form shows, or null when the session is not
  * authorized (401) or the draft cannot be read: the guard then sends the claimant to /session-expired.
  */
@@ -83,6 +85,7 @@ export async function resumeClaim(services: AppServices, formType: FormType, add
   });
   const { context } = session.actor.getSnapshot();
   if (!context.authorized) return null;
+  if (draft) restoreDocuments(session, api, draft.documents, context.store.saved);
   // Opening the page is activity: the timer runs on the server's expiry the csrf call answered.
   const expiry = api.sessionExpiresAt();
   if (expiry !== null) session.actor.send({ type: 'SESSION_EXTENDED', expiresAt: Date.parse(expiry) });

@@ -8,6 +8,7 @@ import type {
   CsrfToken,
   Culture,
   DeadlinesResponse,
+  DocumentFile,
   FlowFile,
   FormModel,
   FormType,
@@ -127,6 +128,20 @@ export interface ResumeCodeTarget {
   expiresAt: string;
 }
 
+/** Documents of the claim in progress are added at its draft address + this (POST; DELETE …/:id). */
+export const DRAFT_DOCUMENTS_SUFFIX = '/draft/documents';
+
+/** A document stored with the claim in progress (its content stays on the server). */
+export interface StoredDocument {
+  id: number;
+  /** clientId of its DocumentContexts model. */
+  clientId: string;
+  name: string;
+  size: number;
+  /** The type the server read from its content. */
+  type: string;
+}
+
 /** The claim in progress the server holds for whom the session is authorized as (GET …/draft). */
 export interface SavedDraft {
   pageId: string;
@@ -136,7 +151,22 @@ export interface SavedDraft {
   models: FormModel[];
   savedAt: string;
   expiresAt: string;
+  /** The documents added so far. */
+  documents: StoredDocument[];
 }
+
+/**
+ * One multipart upload that tells its progress (the browser's XMLHttpRequest can; fetch cannot
+ * yet): the answer's status and JSON body, or null when no answer arrived. The API client builds
+ * the request (address, CSRF header); the app passes the transport in.
+ */
+export type UploadTransport = (request: {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: FormData;
+  onProgress: (sent: number, total: number) => void;
+}) => Promise<{ status: number; body: unknown } | null>;
 
 export interface ApiClientOptions {
   fetch: typeof fetch;
@@ -158,6 +188,8 @@ export interface ApiClientOptions {
   earlyCsrf?: Promise<Response | null>;
   /** The honeypot field's value (payload/honeypot.ts), read at each submit; sent when not empty. */
   honeypot?: () => string;
+  /** Uploads with progress (addDocument); without it, documents are sent with `fetch` and progress is told once, at the end. */
+  upload?: UploadTransport;
 }
 
 export interface ApiClient {
@@ -191,6 +223,13 @@ export interface ApiClient {
   saveForLater(formType: FormType, pageId: string, models: FormModel[]): Promise<ApiResult<SavedForLater>>;
   /** POST /api/forms/resume: which form a resume code opens; a refusal carries the server's text. */
   checkResumeCode(code: string, culture?: Culture): Promise<ApiResult<ResumeCodeTarget>>;
+  /**
+   * POST one document to the claim in progress, checked by the server as the submit checks it; a
+   * refusal carries the server's text naming the document (culture: its language).
+   */
+  addDocument(formType: FormType, file: DocumentFile, culture: Culture, onProgress?: (sent: number, total: number) => void): Promise<ApiResult<StoredDocument>>;
+  /** DELETE a document of the claim in progress. */
+  removeDocument(formType: FormType, id: number): Promise<ApiResult<null>>;
   getDeadlines(): Promise<ApiResult<DeadlinesResponse>>;
   /** The allowed characters as one string; data null when not available (403). */
   getCharactersWhitelist(): Promise<ApiResult<string | null>>;
@@ -231,6 +270,10 @@ async function readJson(response: Response): Promise<unknown> {
 function codeOf(answer: Record<string, unknown>): { code?: string } {
   const code = textOrNull(answer.code);
   return code ? { code } : {};
+}
+
+function isStoredDocument(value: unknown): value is StoredDocument {
+  return isRecord(value) && typeof value.id === 'number' && typeof value.clientId === 'string' && typeof value.name === 'string' && typeof value.size === 'number' && typeof value.type === 'string';
 }
 
 function textOrNull(value: unknown): string | null {
@@ -418,9 +461,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (!isRecord(body) || typeof body.pageId !== 'string' || !Array.isArray(body.models) || typeof body.savedAt !== 'string' || typeof body.expiresAt !== 'string') {
         return fail(USER_MESSAGES.requestFailed, response.status);
       }
+      const documents = Array.isArray(body.documents) ? body.documents.filter(isStoredDocument) : [];
       return {
         ok: true,
-        data: { pageId: body.pageId, pageUnfinished: body.pageUnfinished === true, models: body.models as FormModel[], savedAt: body.savedAt, expiresAt: body.expiresAt },
+        data: { pageId: body.pageId, pageUnfinished: body.pageUnfinished === true, models: body.models as FormModel[], savedAt: body.savedAt, expiresAt: body.expiresAt, documents },
         status: response.status,
       };
     },
@@ -453,6 +497,37 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       }
       if (typeof answer.formType !== 'string' || typeof answer.expiresAt !== 'string') return fail(USER_MESSAGES.requestFailed, response.status);
       return { ok: true, data: { formType: answer.formType as FormType, expiresAt: answer.expiresAt }, status: response.status };
+
+    },
+
+    async addDocument(formType, file, culture, onProgress = () => {}) {
+      const { endpoint } = endpointOf(formType, 'submit');
+      if (!csrf) throw devError('CSRF_NOT_INITIALIZED');
+      const form = new FormData();
+      form.append(file.clientId, file.data instanceof Blob ? file.data : new Blob([file.data as Uint8Array<ArrayBuffer>], { type: file.type }), file.name);
+      const path = `${endpoint}${DRAFT_DOCUMENTS_SUFFIX}`;
+      const headers = { Accept: 'application/json', [csrf.requestHeaderName]: csrf.requestToken };
+      let answer: { status: number; body: unknown } | null;
+      if (options.upload) {
+        answer = await options.upload({ method: 'POST', url: url(path, { culture }), headers, body: form, onProgress });
+      } else {
+        const response = await request('POST', path, { form, query: { culture } });
+        answer = response ? { status: response.status, body: await readJson(response) } : null;
+        if (answer) onProgress(file.size, file.size);
+      }
+      if (!answer) return fail(USER_MESSAGES.uploadFailed, null);
+      if (answer.status === 201 && isStoredDocument(answer.body)) return { ok: true, data: answer.body, status: answer.status };
+      // A refusal names the document and says what to do; anything else is a failed upload.
+      const error = answer.status < 500 && isRecord(answer.body) ? textOrNull(answer.body.error) : null;
+      return error !== null ? { ok: false, error, errorKey: null, status: answer.status } : fail(USER_MESSAGES.uploadFailed, answer.status);
+    },
+
+    async removeDocument(formType, id) {
+      const { endpoint } = endpointOf(formType, 'submit');
+      const response = await request('DELETE', `${endpoint}${DRAFT_DOCUMENTS_SUFFIX}/${id}`);
+      if (!response) return fail(USER_MESSAGES.requestFailed, null);
+      if (!response.ok) return fail(USER_MESSAGES.requestFailed, response.status);
+      return { ok: true, data: null, status: response.status };
     },
 
     async getDeadlines() {

@@ -18,6 +18,8 @@ export const RECORDS_KEYS = {
   done: 'LocKey_Button_Done',
   saved: 'LocKey_Common_Saved',
   record: 'LocKey_Records_Record',
+  waitForUpload: 'LocKey_Documents_WaitForUpload',
+  uploadFailed: 'LocKey_Documents_UploadFailed',
 } as const;
 
 /** The 'Saved' message disappears after 5 seconds (spec §9). */
@@ -202,6 +204,20 @@ export function RecordsBlock({ config, ctx }: BlockProps<RecordsBlockConfig>) {
     }
     let next: ModelStoreState;
     if (config.kind === 'file') {
+      // A record is saved once its document is stored: while it uploads, its progress stays in view;
+      // a refused one is dropped with its draft, as a file with a name already used is (spec §4).
+      const pending = ctx.documents.find((d) => d.clientId === draft.clientId)?.upload;
+      if (pending?.state === 'uploading') {
+        setFileError(orFallback(ctx, RECORDS_KEYS.waitForUpload, 'Please wait until your document has finished uploading.'));
+        return;
+      }
+      if (pending?.state === 'failed') {
+        dropDocuments(new Set([draft.clientId]));
+        setFileError(pending.error ? ctx.t(pending.error) : orFallback(ctx, RECORDS_KEYS.uploadFailed, USER_MESSAGES.uploadFailed.en));
+        ctx.setStore(discardDraft(ctx.store, draft.clientId));
+        focusAddMore();
+        return;
+      }
       const result = saveFileDraft(ctx.store, draft.clientId, true);
       if (!result.saved) {
         if (result.errorKey) {

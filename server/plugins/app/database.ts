@@ -4,8 +4,8 @@
  * by every instance. On close (SIGTERM, after in-flight requests drain) the database is closed.
  */
 import fp from 'fastify-plugin';
-import { createClassList, createDrafts, createResumeCodes, createOneTimeTokens, createSharedStores, createSubmissions, seedSampleData } from '../../db/index.js';
-import type { ClassList, Database, Drafts, OneTimeTokens, RateLimiter, ResumeCodes, SessionStore, Submissions } from '../../db/types.js';
+import { createClassList, createDraftDocuments, createDrafts, createResumeCodes, createOneTimeTokens, createSharedStores, createSubmissions, seedSampleData } from '../../db/index.js';
+import type { ClassList, Database, DraftDocuments, Drafts, OneTimeTokens, RateLimiter, ResumeCodes, SessionStore, Submissions } from '../../db/types.js';
 
 export interface Stores {
   sessions: SessionStore;
@@ -15,6 +15,7 @@ export interface Stores {
   submissions: Submissions;
   drafts: Drafts;
   resumeCodes: ResumeCodes;
+  draftDocuments: DraftDocuments;
 }
 
 declare module 'fastify' {
@@ -56,6 +57,7 @@ export default fp<DatabasePluginOptions>(
       submissions: createSubmissions(database, { clock }),
       drafts: createDrafts(database, { clock }),
       resumeCodes: createResumeCodes(database, { clock }),
+      draftDocuments: createDraftDocuments(database, { clock }),
     });
     app.addHook('onClose', async () => {
       await shared.close();

@@ -16,7 +16,7 @@ import type { ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { loadSettlement, SettlementError, type Settlement, type SettlementProblem } from '../../settlement/load.js';
-import { loadLocales } from './settlement.js';
+import { loadLocales, uploadLimitTexts } from './settlement.js';
 
 export const LIVE_PREVIEW_PATH = '/api/dev/live-preview';
 
@@ -92,7 +92,7 @@ export default fp<LivePreviewOptions>(
           // In place: every route reads app.settlement and app.locales on each request.
           settlement.flows = next.flows;
           settlement.locales = next.locales;
-          Object.assign(app.locales, loadLocales(next.localesDir));
+          Object.assign(app.locales, loadLocales(next.localesDir, uploadLimitTexts(app.settlement.settings.uploads)));
           version = nextVersion;
           outcome = { kind: 'reloaded', version };
           print.log(`Live preview: flows and locales reloaded (${version}).`);

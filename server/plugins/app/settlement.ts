@@ -30,13 +30,31 @@ declare module 'fastify' {
   }
 }
 
-export function loadLocales(dir: string): Locales {
+/** Values of the settlement that its texts may name, by culture: `{maxFileSize}` and `{maxTotalSize}` of documents. */
+export type SettlementTextValues = (culture: string) => Record<string, string>;
+
+/** The document limits of `uploads` as the claimant reads them ('10 MB', '1,5 MB'). */
+export function uploadLimitTexts(uploads: Pick<Settlement['settings']['uploads'], 'maxFileBytes' | 'maxTotalBytes'>): SettlementTextValues {
+  return (culture) => {
+    const size = (bytes: number) => `${new Intl.NumberFormat(culture, { maximumFractionDigits: 1 }).format(bytes / 1024 / 1024)} MB`;
+    return { maxFileSize: size(uploads.maxFileBytes), maxTotalSize: size(uploads.maxTotalBytes) };
+  };
+}
+
+/**
+ * The locale files of `dir`; a `{name}` that `values` answers for the culture is replaced by its
+ * value in every text (the settlement's limits stated where they are configured, settings.json).
+ */
+export function loadLocales(dir: string, values: SettlementTextValues = () => ({})): Locales {
   const byCulture = new Map<string, Map<string, string>>();
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
     const data = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as Record<string, unknown>;
+    const culture = path.basename(file, '.json');
+    const named = values(culture);
+    const fill = (text: string) => text.replace(/\{([A-Za-z]+)\}/g, (token, name: string) => (Object.hasOwn(named, name) ? named[name]! : token));
     const map = new Map<string, string>();
-    for (const [key, value] of Object.entries(data)) if (key !== '$schema' && typeof value === 'string') map.set(key, value);
-    byCulture.set(path.basename(file, '.json'), map);
+    for (const [key, value] of Object.entries(data)) if (key !== '$schema' && typeof value === 'string') map.set(key, fill(value));
+    byCulture.set(culture, map);
   }
   const cultures = [...byCulture.keys()];
   const resolve = (culture: string | null | undefined): string => {
@@ -65,7 +83,7 @@ export default fp<SettlementPluginOptions>(
   async (app, opts) => {
     app.decorate('settlement', opts.settlement);
     app.decorate('deadlineInstants', deadlineInstants(opts.settlement.deadlines));
-    app.decorate('locales', loadLocales(opts.localesDir));
+    app.decorate('locales', loadLocales(opts.localesDir, uploadLimitTexts(opts.settlement.settings.uploads)));
     app.decorate('clock', opts.clock);
     app.decorate('environment', opts.environment);
   },

@@ -72,7 +72,8 @@ describe('saveDraft', () => {
 
 describe('loadDraft', () => {
   it('GETs the claim in progress; none (404) is data null', async () => {
-    const draft = { pageId: 'repairs', pageUnfinished: true, models: [claimant], savedAt: SAVED.savedAt, expiresAt: SAVED.expiresAt };
+    const stored = { id: 7, clientId: 'doc0000001aaaaaaaa', name: 'invoice.pdf', size: 1200, type: 'application/pdf' };
+    const draft = { pageId: 'repairs', pageUnfinished: true, models: [claimant], savedAt: SAVED.savedAt, expiresAt: SAVED.expiresAt, documents: [stored] };
     const { api, calls } = client({ 'GET /api/forms/automotive/draft': json(draft) });
     expect(await api.loadDraft('Automotive')).toEqual({ ok: true, data: draft, status: 200 });
     expect(calls[0]!.headers['X-CSRF-TOKEN']).toBeUndefined();
@@ -86,6 +87,46 @@ describe('loadDraft', () => {
     expect(expired).toEqual({ ok: false, error: 'Your session has expired.', errorKey: null, status: 401 });
     const malformed = await client({ 'GET /api/forms/automotive/draft': json({ pageId: 'p' }) }).api.loadDraft('Automotive');
     expect(malformed).toMatchObject({ ok: false, errorKey: 'LocKey_Error_RequestFailed' });
+  });
+});
+
+describe('addDocument and removeDocument', () => {
+  const file = { clientId: 'doc0000001aaaaaaaa', name: 'invoice.pdf', size: 4, type: 'application/pdf', data: new Uint8Array([37, 80, 68, 70]) };
+  const stored = { id: 7, clientId: file.clientId, name: 'invoice.pdf', size: 4, type: 'application/pdf' };
+
+  it('POSTs the file as a part named by its document context, with the CSRF header, through the upload transport that tells progress', async () => {
+    const sent: Array<{ url: string; headers: Record<string, string>; part: File | null }> = [];
+    const progress: number[] = [];
+    const api = createApiClient({
+      fetch: fakeFetch({}).fetchFn,
+      endpoints: ENDPOINTS,
+      csrf: CSRF,
+      upload: async ({ url, headers, body, onProgress }) => {
+        sent.push({ url, headers, part: body.get(file.clientId) as File | null });
+        onProgress(2, 4);
+        onProgress(4, 4);
+        return { status: 201, body: stored };
+      },
+    });
+    expect(await api.addDocument('Automotive', file, 'es', (done) => progress.push(done))).toEqual({ ok: true, data: stored, status: 201 });
+    expect(sent[0]!.url).toBe('/api/forms/automotive/draft/documents?culture=es');
+    expect(sent[0]!.headers['X-CSRF-TOKEN']).toBe('tok-123');
+    expect(sent[0]!.part?.name).toBe('invoice.pdf');
+    expect(progress).toEqual([2, 4]);
+  });
+
+  it("answers a refusal with the server's text naming the document, and no answer as a failed upload", async () => {
+    const refusal = { error: 'The document "invoice.pdf" is not a PDF, JPEG, PNG, HEIC or TIFF file. Please upload one of those types.', code: 'FILE_TYPE_NOT_ALLOWED' };
+    const refused = await client({ 'POST /api/forms/automotive/draft/documents?culture=en': json(refusal, 400) }).api.addDocument('Automotive', file, 'en');
+    expect(refused).toEqual({ ok: false, error: refusal.error, errorKey: null, status: 400 });
+    const offline = await client({ 'POST /api/forms/automotive/draft/documents?culture=en': 'network-error' }).api.addDocument('Automotive', file, 'en');
+    expect(offline).toMatchObject({ ok: false, errorKey: 'LocKey_Documents_UploadFailed', status: null });
+  });
+
+  it('DELETEs a stored document by its id with the CSRF header', async () => {
+    const { api, calls } = client({ 'DELETE /api/forms/automotive/draft/documents/7': new Response(null, { status: 204 }) });
+    expect(await api.removeDocument('Automotive', 7)).toEqual({ ok: true, data: null, status: 204 });
+    expect(calls[0]!.headers['X-CSRF-TOKEN']).toBe('tok-123');
   });
 });
 

@@ -31,7 +31,7 @@ const flow: FlowFile = {
 };
 
 const note: FormModel = { id: null, clientId: 'cld0000001aaaaaaaa', metadata: { formType: 'Automotive', dtoMapping: 'claimDetails' }, metadataHash: 'h', fields: { note: 'kept by the server' } };
-const draft = (pageId: string) => ok({ pageId, pageUnfinished: false, models: [note], savedAt: '2026-03-15T17:00:00.000Z', expiresAt: '2026-04-14T17:00:00.000Z' });
+const draft = (pageId: string) => ok({ pageId, pageUnfinished: false, models: [note], savedAt: '2026-03-15T17:00:00.000Z', expiresAt: '2026-04-14T17:00:00.000Z', documents: [] });
 const unauthorized = { ok: false as const, error: 'Your session has expired.', errorKey: null, status: 401 };
 
 beforeAll(async () => {

@@ -31,7 +31,7 @@ const flow: FlowFile = {
 };
 
 const note: FormModel = { id: null, clientId: 'cld0000001aaaaaaaa', metadata: { formType: 'Automotive', dtoMapping: 'claimDetails' }, metadataHash: 'h', fields: { note: 'half typed' } };
-const unfinished = (pageId: string) => ok({ pageId, pageUnfinished: true, models: [note], savedAt: '2026-03-15T17:00:00.000Z', expiresAt: '2026-04-14T17:00:00.000Z' });
+const unfinished = (pageId: string) => ok({ pageId, pageUnfinished: true, models: [note], savedAt: '2026-03-15T17:00:00.000Z', expiresAt: '2026-04-14T17:00:00.000Z', documents: [] });
 const services = (api = fakeApi()) => testServices({ api, flows: [flow], state: { modelConfigs: CONFIGS, whitelistLoaded: true } });
 const SAVE_LATER = { name: 'LocKey_SaveLater_Button' };
 
@@ -48,7 +48,7 @@ describe('Save and finish later', () => {
       .fn()
       .mockResolvedValueOnce({ ok: false as const, error: refusal, errorKey: null, status: 400 })
       .mockResolvedValueOnce(
-        ok({ code: 'K7QX-2M9P-R4TD', link: 'http://127.0.0.1/resume/K7QX-2M9P-R4TD', emailKnown: false, savedAt: '2026-03-15T18:00:00.000Z', expiresAt: '2026-04-14T18:00:00.000Z' }),
+        ok({ code: 'K7QX-2M9P-R4TD', link: 'http://127.0.0.1/resume/K7QX-2M9P-R4TD', emailKnown: false, emailAddress: null, savedAt: '2026-03-15T18:00:00.000Z', expiresAt: '2026-04-14T18:00:00.000Z' }),
       );
     const api = fakeApi({ loadDraft: vi.fn(async () => unfinished('one')), saveForLater });
     const app = renderApp('/automotive/two', services(api));

@@ -171,6 +171,31 @@ describe('the record manager', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add more' })));
   });
 
+  it('saves a document record only once its document is stored: Upload waits while it uploads', async () => {
+    let last: ModelStoreState | null = null;
+    render(<Harness page={page([documents])} t={t} onStore={(s) => (last = s)} uploadOfNew={{ state: 'uploading', sent: 0, total: 1, id: null, error: null }} />);
+    await userEvent.selectOptions(screen.getByLabelText(/Type/), 'other');
+    await userEvent.upload(screen.getByLabelText(/^File/), new File(['x'], 'invoice.pdf', { type: 'application/pdf' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(screen.getByRole('alert').textContent).toBe('Please wait until your document has finished uploading.');
+    expect(getRecords(last, 'documentContexts')).toHaveLength(0);
+    expect(getDrafts(last, 'documentContexts')).toHaveLength(1);
+  });
+
+  it("drops the draft of a refused document on Upload, with the server's words", async () => {
+    const error = 'The document "invoice.pdf" is damaged or is not the kind of file it appears to be. Please save it again as a PDF, JPEG, PNG, HEIC or TIFF file and upload it.';
+    let last: ModelStoreState | null = null;
+    render(<Harness page={page([documents])} t={t} onStore={(s) => (last = s)} uploadOfNew={{ state: 'failed', sent: 0, total: 0, id: null, error }} />);
+    await userEvent.selectOptions(screen.getByLabelText(/Type/), 'other');
+    await userEvent.upload(screen.getByLabelText(/^File/), new File(['x'], 'invoice.pdf', { type: 'application/pdf' }));
+    expect(screen.getByLabelText(/^File/).getAttribute('aria-invalid')).toBe('true');
+    await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(screen.getByRole('alert').textContent).toBe(error);
+    expect(getRecords(last, 'documentContexts')).toHaveLength(0);
+    expect(getDrafts(last, 'documentContexts')).toHaveLength(0);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add more' })));
+  });
+
   it('shows the minimum-instances message after a refused Next', async () => {
     render(<Harness page={page([{ ...repairs, minimumInstances: { count: 1 } }])} hideActions={false} t={makeT({ LocKey_Button_Next: 'Next' })} />);
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));

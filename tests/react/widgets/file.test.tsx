@@ -36,6 +36,35 @@ describe('the file widget', () => {
     expect(screen.getByText('invoice.pdf')).toBeTruthy();
   });
 
+  it('accepts images and PDFs, which lets a phone offer its camera beside its files', () => {
+    render(<FileWidget {...widgetProps({ componentName: 'file', label: 'Document' })} />);
+    const input = screen.getByLabelText('Document');
+    expect(input.getAttribute('accept')).toBe('image/*,application/pdf');
+    expect(input.hasAttribute('capture')).toBe(false);
+  });
+
+  it('shows a labelled progress bar while the document uploads, and announces it uploading then uploaded', () => {
+    const uploading = { state: 'uploading' as const, sent: 300, total: 1200, id: null, error: null };
+    const { rerender } = render(<FileWidget {...widgetProps({ componentName: 'file', label: 'Document', value: 'invoice.pdf', upload: uploading })} />);
+    const bar = screen.getByLabelText<HTMLProgressElement>('Upload of invoice.pdf');
+    expect(bar.tagName).toBe('PROGRESS');
+    expect([bar.value, bar.max]).toEqual([300, 1200]);
+    expect(screen.getByRole('status').textContent).toBe('Uploading invoice.pdf…');
+
+    rerender(<FileWidget {...widgetProps({ componentName: 'file', label: 'Document', value: 'invoice.pdf', upload: { ...uploading, state: 'stored', sent: 1200, id: 4 } })} />);
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(screen.getByRole('status').textContent).toBe('invoice.pdf is uploaded.');
+  });
+
+  it("shows a refused upload as the field's error, in the server's words, and announces it", () => {
+    const error = 'The document "invoice.pdf" is not a PDF, JPEG, PNG, HEIC or TIFF file. Please upload one of those types.';
+    render(<FileWidget {...widgetProps({ componentName: 'file', label: 'Document', value: 'invoice.pdf', upload: { state: 'failed', sent: 0, total: 0, id: null, error } })} />);
+    const input = screen.getByLabelText('Document');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(input.getAttribute('aria-describedby')!.split(' ')[0]!)?.textContent).toBe(error);
+    expect(screen.getByRole('status').textContent).toBe(error);
+  });
+
   it('refuses several files, word for word', () => {
     render(<FileWidget {...widgetProps({ componentName: 'file', label: 'Document' })} />);
     const files = [new File(['a'], 'a.pdf'), new File(['b'], 'b.pdf')];

@@ -1,9 +1,12 @@
 /**
  * `npm run admin -- drafts [--purge]`: the claims in progress per form (how many, the oldest, the
- * next to expire, how many expire within 7 days, how many await the purge), and the purge.
+ * next to expire, how many expire within 7 days, how many await the purge), and the purge, which
+ * takes the documents of the purged drafts with them.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../../server/admin/cli.js';
+import { createHash } from 'node:crypto';
+import { createDraftDocuments } from '../../../server/db/draft-documents.js';
 import { createDrafts } from '../../../server/db/drafts.js';
 import { DIALECTS, openTestDatabase, type TestDatabase } from '../db/helpers.js';
 
@@ -34,6 +37,10 @@ describe.each(DIALECTS)('admin drafts over %s', (dialect) => {
     await drafts.save({ ...base, formType: 'Automotive', claimantKey: 'k2', expiresAt: Date.now() + 3 * DAY });
     await drafts.save({ ...base, formType: 'Automotive', claimantKey: 'k3', expiresAt: Date.now() + 20 * DAY });
     await drafts.save({ ...base, formType: 'Exclusion', claimantKey: 'k1', expiresAt: Date.now() + 20 * DAY });
+    const documents = createDraftDocuments(t.database, { clock: () => started });
+    const bytes = Buffer.from('%PDF-1.4\n%%EOF\n');
+    const invoice = { contextClientId: 'doc0000001aaaaaaaa', name: 'invoice.pdf', type: 'application/pdf', size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), bytes };
+    for (const claimantKey of ['k1', 'k2']) expect((await documents.add({ formType: 'Automotive', claimantKey }, invoice, { maxTotalBytes: 1024 })).ok).toBe(true);
 
     const report = io(t.env);
     expect(await runCli(['drafts'], report.io)).toBe(0);
@@ -45,6 +52,8 @@ describe.each(DIALECTS)('admin drafts over %s', (dialect) => {
     const purge = io(t.env);
     expect(await runCli(['drafts', '--purge'], purge.io)).toBe(0);
     expect(purge.out.stdout).toBe('Deleted 1 expired claim(s) in progress.\n');
+    expect(await documents.list({ formType: 'Automotive', claimantKey: 'k1' })).toEqual([]);
+    expect((await documents.list({ formType: 'Automotive', claimantKey: 'k2' })).map((d) => d.name)).toEqual(['invoice.pdf']);
     const after = io(t.env);
     await runCli(['drafts'], after.io);
     expect(after.out.stdout).toContain('Automotive: 2 in progress');

@@ -13,9 +13,11 @@
  *    must hold none.
  *
  * A file that fails either gate is refused before anything is stored. Each check reads the bytes
- * once at most (a 10 MB file costs a few milliseconds).
+ * once at most (a 10 MB file costs a few milliseconds). The submit (submit.ts) and the documents
+ * of the claim in progress (draft-documents.ts) refuse through `acceptedType`, in the same words.
  */
 import { fileTypeFromBuffer } from 'file-type';
+import { httpError } from '../../../errors.js';
 
 /** Content types accepted, as detected from the bytes. */
 export const ALLOWED_FILE_TYPES: ReadonlySet<string> = new Set([
@@ -209,4 +211,22 @@ export async function checkDocument(bytes: Uint8Array): Promise<DocumentCheck> {
   if (!detected || !ALLOWED_FILE_TYPES.has(detected.mime)) return { ok: false, reason: 'type', detail: detected ? `detected ${detected.mime}` : 'no known signature' };
   const problem = STRUCTURE[detected.mime]!(bytes);
   return problem ? { ok: false, reason: 'structure', detail: `${detected.mime}: ${problem}` } : { ok: true, type: detected.mime };
+}
+
+/** A size as the claimant reads it in a message ('10 MB'). */
+export const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+
+/** A file name as it may appear in a message: printable, short. */
+export const shownName = (name: string) => name.replace(/[^\p{L}\p{N} ._()-]/gu, '_').slice(0, 80);
+
+/**
+ * The type of a document by both gates, or the refusal that names it (FILE_TYPE_NOT_ALLOWED,
+ * FILE_DAMAGED): the one check of a submit's files and of a document added to the claim in
+ * progress. `log` records what the gates found (never shown to the claimant).
+ */
+export async function acceptedType(bytes: Uint8Array, name: string, log: (detail: string) => void): Promise<string> {
+  const checked = await checkDocument(bytes);
+  if (checked.ok) return checked.type;
+  log(checked.detail);
+  throw httpError(checked.reason === 'type' ? 'FILE_TYPE_NOT_ALLOWED' : 'FILE_DAMAGED', { args: [shownName(name)] });
 }

@@ -18,7 +18,8 @@
  * GET: the draft of whom the session is authorized as (`draftKeyOf`: a keyed digest of the Notice
  * ID, so a new session authorized with the same Notice ID and PIN finds it again; a VIN alone finds
  * only this authorization's draft, or the one its resume code opened); 404 DRAFT_NOT_FOUND when
- * there is none. `pageUnfinished` tells the browser to reopen `pageId` itself.
+ * there is none. `pageUnfinished` tells the browser to reopen `pageId` itself; the documents stored
+ * with it (draft-documents.ts) come with it, names, sizes and types only.
  *
  * A draft expires at the form's deadline or `drafts.retentionDays` after its last save, whichever
  * comes first; the housekeeping deletes it (and its resume code) then, and the submit deletes it
@@ -29,7 +30,7 @@ import { camelCase } from '../../../../runtime/core/models/index.js';
 import { isPageSkipped } from '../../../../runtime/core/navigation/index.js';
 import { isClientId, LIST_MODEL_KINDS, SINGLE_MODEL_KINDS, UNSTORABLE_TEXT, unstorableTextPaths } from '../../../../runtime/core/payload/index.js';
 import type { FieldValue, FlowFile, FormModel, FormType, PageConfig, SubmissionPayload } from '../../../../runtime/core/types.js';
-import type { DraftKey, Trx } from '../../../db/types.js';
+import type { DraftDocumentMeta, DraftKey, Trx } from '../../../db/types.js';
 import { startHousekeeping } from '../../../db/housekeeping.js';
 import { httpError } from '../../../errors.js';
 import { passedDeadline } from '../../../settlement/deadlines.js';
@@ -79,6 +80,17 @@ export function draftKeyOf(
 export function isDraftOf(app: Pick<FastifyInstance, 'sessions'>, claimantKey: string, authorization: Pick<Authorization, 'vin' | 'noticeId'>): boolean {
   const identity = identityKeyOf(app, authorization);
   return authorization.noticeId ? claimantKey === identity : claimantKey.startsWith(`${identity}.`);
+}
+
+/** The session's authorization for the flow's form, before its deadline; else DEADLINE_PASSED or NOT_AUTHORIZED. */
+export function draftAuthorization(app: Pick<FastifyInstance, 'deadlineInstants' | 'clock'>, flow: Pick<FlowFile, 'formType' | 'deadlineKeys'>) {
+  const { formType, deadlineKeys } = flow;
+  return (session: { data: Parameters<typeof authorizationOf>[0] } | null): Authorization => {
+    if (passedDeadline(app.deadlineInstants, deadlineKeys, app.clock())) throw httpError('DEADLINE_PASSED');
+    const authorization = session ? authorizationOf(session.data, formType) : null;
+    if (!session || session.data.authorized[formType] !== true || !authorization) throw httpError('NOT_AUTHORIZED');
+    return authorization;
+  };
 }
 
 /** The models as a submission payload; a single-instance model sent twice or a model of no kind is named. */
@@ -159,15 +171,31 @@ const savedSchema = {
   },
 } as const;
 
+/** A document stored with the claim in progress, as the browser is told it (no content, no digest). */
+export const storedDocumentSchema = {
+  type: 'object',
+  required: ['id', 'clientId', 'name', 'size', 'type'],
+  properties: {
+    id: { type: 'integer' },
+    clientId: { type: 'string', description: 'The clientId of its DocumentContexts model' },
+    name: { type: 'string' },
+    size: { type: 'integer' },
+    type: { type: 'string', description: 'The type read from its content' },
+  },
+} as const;
+
+export const storedDocumentAnswer = (d: DraftDocumentMeta) => ({ id: d.id, clientId: d.contextClientId, name: d.name, size: d.size, type: d.type });
+
 const draftSchema = {
   type: 'object',
-  required: ['pageId', 'pageUnfinished', 'models', 'savedAt', 'expiresAt'],
+  required: ['pageId', 'pageUnfinished', 'models', 'savedAt', 'expiresAt', 'documents'],
   properties: {
     pageId: { type: 'string' },
     pageUnfinished: { type: 'boolean', description: 'Saved for later before pageId was finished: resuming opens pageId itself, and its Next checks it' },
     models: { type: 'array', items: { $ref: 'FormModel#' } },
     savedAt: { type: 'string', format: 'date-time' },
     expiresAt: { type: 'string', format: 'date-time' },
+    documents: { type: 'array', description: 'The documents stored with the claim in progress (no content)', items: storedDocumentSchema },
   },
 } as const;
 
@@ -198,13 +226,7 @@ const drafts: FastifyPluginAsync = async (app) => {
     const deadlines = deadlineKeys.map((key) => app.deadlineInstants[key]?.getTime()).filter((t): t is number => t !== undefined);
     const url = routePath(draftEndpoint(flow.submit.endpoint));
 
-    /** The session's authorization for the form, before the deadline. */
-    const authorized = (session: { data: Parameters<typeof authorizationOf>[0] } | null): Authorization => {
-      if (passedDeadline(app.deadlineInstants, deadlineKeys, app.clock())) throw httpError('DEADLINE_PASSED');
-      const authorization = session ? authorizationOf(session.data, formType) : null;
-      if (!session || session.data.authorized[formType] !== true || !authorization) throw httpError('NOT_AUTHORIZED');
-      return authorization;
-    };
+    const authorized = draftAuthorization(app, flow);
 
     type SaveRequest = FastifyRequest<{ Body: { pageId: string; models: FormModel[] } }>;
 
@@ -332,9 +354,11 @@ const drafts: FastifyPluginAsync = async (app) => {
       },
       async (request) => {
         const authorization = authorized(request.session);
-        const draft = await store.get(draftKeyOf(app, formType, authorization));
+        const key = draftKeyOf(app, formType, authorization);
+        const draft = await store.get(key);
         if (!draft) throw httpError('DRAFT_NOT_FOUND');
-        return { pageId: draft.pageId, pageUnfinished: draft.pageUnfinished, models: draft.models, savedAt: iso(draft.updatedAt), expiresAt: iso(draft.expiresAt) };
+        const documents = (await app.stores.draftDocuments.list(key)).map(storedDocumentAnswer);
+        return { pageId: draft.pageId, pageUnfinished: draft.pageUnfinished, models: draft.models, savedAt: iso(draft.updatedAt), expiresAt: iso(draft.expiresAt), documents };
       },
     );
   }

@@ -1,6 +1,7 @@
-/** /api/forms/: model configs, flow files, authorize per form type, submit and the claim in progress per form type, resume codes. */
+/** /api/forms/: model configs, flow files, authorize per form type, submit and the claim in progress (answers and documents) per form type, resume codes. */
 import type { FastifyPluginAsync } from 'fastify';
 import authorize from './authorize.js';
+import draftDocuments from './draft-documents.js';
 import drafts from './drafts.js';
 import flows from './flows.js';
 import resumeCodes from './resume-codes.js';
@@ -36,5 +37,6 @@ const forms: FastifyPluginAsync = async (app) => {
   await app.register(submit);
   await app.register(drafts);
   await app.register(resumeCodes);
+  await app.register(draftDocuments);
 };
 export default forms;

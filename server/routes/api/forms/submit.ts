@@ -6,7 +6,10 @@
  * Order: deadline → session authorized for the form → a submit sooner after authorize than a
  * person could fill the form is shed with 429 once its address or network sent too many
  * (plugins/app/fraud.ts) → parts read with limits (files by type and structure, sizes; the
- * honeypot part set aside) → structure (core payload) → models (core rule engine, server side) → the
+ * honeypot part set aside) → structure (core payload) → the documents the claim describes but did
+ * not send are those added to the claim in progress (draft-documents.ts), checked when they were
+ * added (a retry of a filed claim reads those filed with it); sent and stored together within the
+ * total size → models (core rule engine, server side) → the
  * credentials name whom the session is authorized as (VIN, Notice ID) → captcha siteverify (fresh
  * provider token; the call starts when the token's part arrives, ahead of the files, and its
  * answer is used here) → ONE transaction: the provider token recorded as used, the session's
@@ -16,8 +19,8 @@
  * duplicate policy applied to the authorized VIN and Notice ID, the claim screened for fraud
  * (reasons, score, disposition: never shown to the claimant), its e-mail receipt queued in the
  * outbox when it gives an address (plugins/app/mail.ts). Anything refused writes nothing
- * but the provider token's single-use record. The claimant's draft (drafts.ts) is deleted in the
- * same transaction. The session itself is not written. What is stored
+ * but the provider token's single-use record. The claimant's draft (drafts.ts) and its documents
+ * are deleted in the same transaction. The session itself is not written. What is stored
  * as the claimant's credentials and prepopulatedData is the server's, not the client's.
  */
 import { createHash } from 'node:crypto';
@@ -36,7 +39,7 @@ import type { CaptchaUse } from '../../../plugins/app/captcha.js';
 import { TEXT_PART_BYTES } from '../../../plugins/external/multipart.js';
 import { errors } from '../../schemas.js';
 import { authorizationOf, type Authorization } from './authorize.js';
-import { checkDocument } from './documents.js';
+import { acceptedType, megabytes, shownName } from './documents.js';
 import { draftKeyOf } from './drafts.js';
 import { routePath } from './paths.js';
 import { validateSubmission } from './validate.js';
@@ -74,10 +77,6 @@ export const multipartBodySchema = {
     description: 'A document (PDF, JPEG, PNG, HEIC or TIFF by its bytes), the part named by its document context clientId',
   },
 } as const;
-
-const mb = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
-/** A file name as it may appear in a message: printable, short. */
-const shown = (name: string) => name.replace(/[^\p{L}\p{N} ._()-]/gu, '_').slice(0, 80);
 
 interface ReadParts {
   text: Record<string, string>;
@@ -125,7 +124,7 @@ const submit: FastifyPluginAsync = async (app) => {
     const files: ReadParts['files'] = [];
     const structure: string[] = [];
     let total = 0;
-    const tooLarge = () => httpError('FILE_TOO_LARGE', { args: [mb(uploads.maxFileBytes), mb(uploads.maxTotalBytes)] });
+    const tooLarge = () => httpError('FILE_TOO_LARGE', { args: [megabytes(uploads.maxFileBytes), megabytes(uploads.maxTotalBytes)] });
     try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
@@ -138,13 +137,9 @@ const submit: FastifyPluginAsync = async (app) => {
           continue;
         }
         if (!name) structure.push(`A document for ${part.fieldname} has no file name.`);
-        const checked = await checkDocument(data);
-        if (!checked.ok) {
-          request.log.info({ detail: checked.detail }, 'document refused');
-          throw httpError(checked.reason === 'type' ? 'FILE_TYPE_NOT_ALLOWED' : 'FILE_DAMAGED', { args: [shown(name)] });
-        }
+        const type = await acceptedType(data, name, (detail) => request.log.info({ detail }, 'document refused'));
         const sha256 = documentDigest(data);
-        files.push({ clientId: part.fieldname, name, size: data.length, type: checked.type, data, sha256 });
+        files.push({ clientId: part.fieldname, name, size: data.length, type, data, sha256 });
       } else {
         const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
         if (part.valueTruncated || value.length > TEXT_PART_BYTES) throw httpError('TOO_MANY_PARTS');
@@ -181,6 +176,31 @@ const submit: FastifyPluginAsync = async (app) => {
     if (problems.length) throw httpError('MALFORMED_JSON', { details: problems });
   }
 
+  /**
+   * The files of the document contexts the claim names but did not send: those added to the claim
+   * in progress (the draft's documents), else, for a retry of a filed claim (the draft is gone
+   * with it), those filed with it, so that the retry describes the same documents and answers the
+   * same reference code. In the order of the document contexts.
+   */
+  async function storedDocuments(payload: SubmissionPayload, sent: ReadParts['files'], formType: FormType, authorization: Authorization): Promise<ReadParts['files']> {
+    const sentIds = new Set(sent.map((f) => f.clientId));
+    const wanted = payload.documentContexts.filter((m) => !sentIds.has(m.clientId));
+    if (!wanted.length) return [];
+    const byContext = new Map<string, { name: string; type: string; size: number; sha256: string; bytes: Uint8Array }>();
+    for (const d of await app.stores.draftDocuments.withBytes(draftKeyOf(app, formType, authorization))) byContext.set(d.contextClientId, d);
+    if (wanted.some((m) => !byContext.has(m.clientId))) {
+      const filed = await app.stores.submissions.referenceCodeOf(formType, submissionKey(formType, authorization));
+      const record = filed ? await app.stores.submissions.getByReferenceCode(filed) : null;
+      if (record) {
+        for (const d of await app.stores.submissions.getDocuments(record.id)) if (!byContext.has(d.contextClientId)) byContext.set(d.contextClientId, d);
+      }
+    }
+    return wanted.flatMap((m) => {
+      const d = byContext.get(m.clientId);
+      return d ? [{ clientId: m.clientId, name: d.name, size: d.size, type: d.type, data: d.bytes, sha256: d.sha256 }] : [];
+    });
+  }
+
   for (const { flow } of app.settlement.flows) {
     if (!flow.submit) continue;
     const { formType, deadlineKeys } = flow;
@@ -212,7 +232,7 @@ const submit: FastifyPluginAsync = async (app) => {
         // uplink the files alone can take longer. Its answer is used after the checks below.
         let verifying: Promise<CaptchaUse | null> | undefined;
         const checked = async () => {
-          const { text, files } = await readParts(request, (name, value) => {
+          const { text, files: sent } = await readParts(request, (name, value) => {
             if (name !== 'reCaptchaResponse') return;
             verifying = app.captcha.check(value, request);
             verifying.catch(() => {}); // awaited below, or after a refusal
@@ -222,10 +242,15 @@ const submit: FastifyPluginAsync = async (app) => {
           delete text[HONEYPOT_FIELD];
           if (text.userPreferredCulture) request.culture = app.locales.resolve(text.userPreferredCulture);
           refusePoisonedJson(text);
-          const parsed = payloadFromParts(text, files);
+          const parsed = payloadFromParts(text, sent);
           if (!parsed.payload) throw httpError('STRUCTURE_INVALID', { details: parsed.errors });
           const payload = parsed.payload;
           if (!app.locales.cultures.includes(payload.userPreferredCulture)) throw httpError('UNKNOWN_CULTURE');
+
+          // The documents not sent with the claim were added to it before (stored with the draft).
+          const files = [...sent, ...(await storedDocuments(payload, sent, formType, authorization))];
+          if (files.reduce((sum, f) => sum + f.size, 0) > uploads.maxTotalBytes) throw httpError('FILE_TOO_LARGE', { args: [megabytes(uploads.maxFileBytes), megabytes(uploads.maxTotalBytes)] });
+          payload.documents = files.length ? files : null;
 
           // Each file must match the name its document context declares.
           const contexts = new Map(payload.documentContexts.map((m) => [m.clientId, m]));
@@ -234,7 +259,7 @@ const submit: FastifyPluginAsync = async (app) => {
             return typeof declared === 'string' && declared !== f.name;
           });
           if (mismatched.length) {
-            throw httpError('STRUCTURE_INVALID', { details: mismatched.map((f) => `The document "${shown(f.name)}" does not match its document details.`) });
+            throw httpError('STRUCTURE_INVALID', { details: mismatched.map((f) => `The document "${shownName(f.name)}" does not match its document details.`) });
           }
 
           const problems = validateSubmission({
