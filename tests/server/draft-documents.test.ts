@@ -102,9 +102,13 @@ describe.each(DIALECTS)('documents of the claim in progress (%s)', (dialect) => 
       await restarted.close();
     }
 
-    // A new session authorized with the same credentials finds it with the draft.
+    // A new session signed in with the same VIN and the claim's resume code finds it with the draft
+    // (a claim of a VIN alone opens only with its code).
+    const later = await server.http({ method: 'POST', url: `${DRAFT}/later`, headers: a.c.headers(), payload: { pageId: 'repairs', models: a.models } });
+    expect(later.statusCode, later.body).toBe(200);
     const again = await server.claimant();
-    expect((await again.authorize('Automotive', { ...a.credentials })).statusCode).toBe(200);
+    const resumed = await again.authorize('Automotive', { ...a.credentials }, undefined, server.app, { resumeCode: later.json<{ code: string }>().code });
+    expect(resumed.statusCode, resumed.body).toBe(200);
     expect(await listed(again)).toEqual([stored]);
   });
 
