@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { SavedForLater } from '../../core/api';
 import { PROJECT_TIME_ZONE } from '../../core/dates';
-import { formatDeadline } from '../../core/i18n';
+import { formatInstant } from '../../core/i18n';
 import type { FlowFile } from '../../core/types';
 import { Button } from '../../widgets/Button';
 import { useApp, useCulture, useServices, useT } from '../context';
@@ -44,7 +44,7 @@ export function SaveForLaterButton({ session, pageId, disabled, onSaved }: { ses
 /** When a code stops working, in the settlement's time zone, as deadlines are told. */
 function untilText(expiresAt: string, culture: string, flow: FlowFile, deadlines: Record<string, { zone: string } | undefined>): string {
   const zone = flow.deadlineKeys.map((key) => deadlines[key]?.zone).find((z) => z !== undefined) ?? PROJECT_TIME_ZONE;
-  return formatDeadline(new Date(expiresAt), culture, zone).FullDateZone;
+  return formatInstant(new Date(expiresAt), culture, zone, 'FullDateZone');
 }
 
 /**

@@ -17,27 +17,41 @@ export function intlLocale(culture: Culture): string {
   return culture.includes('-') ? culture : `${culture}-US`;
 }
 
+const zoneNames = new Map<string, Intl.DateTimeFormat>();
+
 /** The zone's short name at the instant ('PDT', 'EST'), in the culture's words. */
 function zoneAbbreviation(instant: Date, locale: string, zone: string): string {
   // tempo's format has offset tokens (Z: -07:00) but no zone-name token: Intl names the zone.
-  const parts = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: 'short' }).formatToParts(instant);
-  return parts.find((p) => p.type === 'timeZoneName')?.value ?? '';
+  // A formatter is costly to make (the server names the zone in every receipt): one per locale and zone.
+  const memo = `${locale}|${zone}`;
+  let names = zoneNames.get(memo);
+  if (!names) zoneNames.set(memo, (names = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: 'short' })));
+  return names.formatToParts(instant).find((p) => p.type === 'timeZoneName')?.value ?? '';
+}
+
+/** One instant in one format of spec §9, in the culture's language and the given zone. */
+export function formatInstant(instant: Date, culture: Culture, zone: string, format: DeadlineKeyFormat): string {
+  const locale = intlLocale(culture);
+  const at = (f: Format) => tempoFormat({ date: instant, format: f, locale, tz: zone });
+  switch (format) {
+    // MM/dd/yyyy whatever the culture: the calendar date in the zone (tempo's offset), without a locale's formatters.
+    case 'ShortDate':
+      return formatDate(todayInZone(instant, zone));
+    // June 30, 2027 / 30 de junio de 2027
+    case 'LongDate':
+      return at('long');
+    // Wednesday, June 30, 2027 at 11:59 PM PDT
+    case 'FullDateZone':
+      return `${at({ date: 'full', time: 'short' })} ${zoneAbbreviation(instant, locale, zone)}`.trimEnd();
+    // Jun 30, 2027 / 30 jun 2027
+    case 'MonthDayYear':
+      return at('medium');
+  }
 }
 
 /** Formats one instant in the four formats of spec §9, in the culture's language and the given zone. */
 export function formatDeadline(instant: Date, culture: Culture, zone: string = PROJECT_TIME_ZONE): Record<DeadlineKeyFormat, string> {
-  const locale = intlLocale(culture);
-  const at = (format: Format) => tempoFormat({ date: instant, format, locale, tz: zone });
-  return {
-    // MM/dd/yyyy whatever the culture: the calendar date in the zone (tempo's offset), without a locale's formatters.
-    ShortDate: formatDate(todayInZone(instant, zone)),
-    // June 30, 2027 / 30 de junio de 2027
-    LongDate: at('long'),
-    // Wednesday, June 30, 2027 at 11:59 PM PDT
-    FullDateZone: `${at({ date: 'full', time: 'short' })} ${zoneAbbreviation(instant, locale, zone)}`.trimEnd(),
-    // Jun 30, 2027 / 30 jun 2027
-    MonthDayYear: at('medium'),
-  };
+  return Object.fromEntries(DEADLINE_KEY_FORMATS.map((format) => [format, formatInstant(instant, culture, zone, format)])) as Record<DeadlineKeyFormat, string>;
 }
 
 const DEADLINE_TEXT_KEYS = new Map(DEADLINE_KEYS.flatMap((deadline) => DEADLINE_KEY_FORMATS.map((format) => [deadlineKeyName(deadline, format), { deadline, format }] as const)));

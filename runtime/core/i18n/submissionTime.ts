@@ -1,6 +1,6 @@
 import { PROJECT_TIME_ZONE } from '../dates';
 import { DEADLINE_KEYS, type Culture, type DeadlineSettings } from '../types';
-import { formatDeadline } from './deadlineKeys';
+import { formatInstant } from './deadlineKeys';
 
 /** Localization key of the confirmation's "Submitted on {0}" line. */
 export const SUBMITTED_AT_KEY = 'LocKey_Confirmation_SubmittedAt';
@@ -19,5 +19,17 @@ export function settlementZone(deadlines: DeadlineSettings): string {
  * the claimant's language and the settlement's zone ("Wednesday, November 25, 2026 at 12:15 PM PST").
  */
 export function submissionTimeText(submittedAt: number, culture: Culture, deadlines: DeadlineSettings): string {
-  return formatDeadline(new Date(submittedAt), culture, settlementZone(deadlines)).FullDateZone;
+  // Minutes are what it shows: the receipts of one minute share one text (each costs a date formatting).
+  const minute = Math.floor(submittedAt / 60_000);
+  const zone = settlementZone(deadlines);
+  const memo = `${minute}|${culture}|${zone}`;
+  let text = recentTexts.get(memo);
+  if (text === undefined) {
+    text = formatInstant(new Date(submittedAt), culture, zone, 'FullDateZone');
+    if (recentTexts.size >= 64) recentTexts.delete(recentTexts.keys().next().value!);
+    recentTexts.set(memo, text);
+  }
+  return text;
 }
+
+const recentTexts = new Map<string, string>();
