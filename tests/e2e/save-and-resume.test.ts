@@ -2,12 +2,14 @@
  * Save and finish later in real Chromium against the real server: a claimant fills some pages,
  * saves with the current page unfinished, reads the resume code, closes the browser, and in a new
  * browser context continues from /resume (and from the /resume/<code> link) with the code and the
- * same credentials, landing on the saved page with the answers.
+ * same credentials, landing on the saved page with the answers. The code and the link also arrive
+ * by e-mail (over SMTP, to a real SMTP server on 127.0.0.1); the third browser opens the e-mailed link.
  */
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMailSink, type MailSink } from '../support/mail-sink';
 import { authorizeAutomotive, next } from './flow-steps';
-import { axe, describeViolations, openPage, settled, withServerAndBrowser } from './harness';
+import { axe, describeViolations, launchBrowser, openPage, settled, startE2eServer, type E2eServer } from './harness';
 
 const SAVE_LATER = 'button:has-text("Save and finish later")';
 
@@ -25,7 +27,17 @@ async function signInToResume(page: Page): Promise<void> {
 }
 
 describe('save and finish later in the browser', () => {
-  const e2e = withServerAndBrowser();
+  let sink: MailSink;
+  const e2e = {} as { server: E2eServer; browser: Browser };
+  beforeAll(async () => {
+    sink = await startMailSink();
+    [e2e.server, e2e.browser] = await Promise.all([startE2eServer({ smtpUrl: sink.url }), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await e2e.browser?.close();
+    await e2e.server?.stop();
+    await sink?.close();
+  });
 
   it('saves an unfinished page, and the code with the same credentials opens it in a new browser, from /resume and from the link', async () => {
     const first = await openPage(e2e.browser);
@@ -45,6 +57,7 @@ describe('save and finish later in the browser', () => {
     const code = (await first.page.locator('[data-resume-code]').getAttribute('data-resume-code'))!;
     expect(code).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
     expect(await first.page.locator('.cf-saved-later').innerText()).toMatch(/The code works until \w+day, \w+ \d{1,2}, \d{4} at .* P[SD]T/);
+    expect(await first.page.locator('.cf-saved-later').innerText()).toContain('We also sent the code and the link by e-mail to ma•••@example.com.');
     await first.page.click('button:has-text("Sign out and close")');
     await first.page.waitForURL(/\/resume\?/);
     expect(first.errors).toEqual([]);
@@ -80,9 +93,14 @@ describe('save and finish later in the browser', () => {
     expect(await second.page.inputValue('#claimantInfo-alternatePhoneNumber')).toContain('5105550199');
     await second.context.close();
 
-    // Another new browser, from the resume link: the code is filled in.
+    // Another new browser, from the link the e-mail brought: the code is filled in.
+    const [mail] = await sink.receivedCount(1);
+    expect(mail!.envelopeTo).toEqual(['maria.garcia@example.com']);
+    expect(mail!.text).toContain(code);
+    const link = /https?:\/\/\S+\/resume\/[0-9A-Z-]+/.exec(mail!.text)![0];
+    expect(link).toBe(`${e2e.server.url}/resume/${code}`);
     const third = await openPage(e2e.browser);
-    await third.page.goto(`${e2e.server.url}/resume/${code}`);
+    await third.page.goto(link);
     await settled(third.page);
     expect(await third.page.inputValue('#cf-resume-code')).toBe(code);
     await third.page.click('button:has-text("Continue")');
