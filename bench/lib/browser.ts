@@ -16,6 +16,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { build } from 'vite';
+import { minimalPdf } from '../../tests/support/documents.js';
 import { FIXTURES, ROOT } from './paths.js';
 
 export const NEXT = '.cf-page-actions .cf-button--primary';
@@ -187,7 +188,7 @@ export async function walkAutomotive(
   await step('repairs', /\/automotive\/supporting-documents/);
   await openDraft(DOCUMENTS);
   await draft(DOCUMENTS, 'documentType').selectOption('repairInvoice');
-  await draft(DOCUMENTS, 'file').setInputFiles({ name: 'invoice.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n') });
+  await draft(DOCUMENTS, 'file').setInputFiles({ name: 'invoice.pdf', mimeType: 'application/pdf', buffer: minimalPdf('bench invoice') });
   await page.click(`#${DOCUMENTS} .cf-records__draft .cf-records__actions .cf-button--primary`);
   await page.locator(`#${DOCUMENTS} .cf-records__item`).first().waitFor({ timeout: 10_000 });
   await step('supporting-documents', /\/automotive\/claim-summary/);
