@@ -63,8 +63,9 @@ export default defineConfig({
         codeSplitting: {
           // The runtime every form page runs, in one chunk rather than a dozen small shared ones
           // (each a request and its own compression overhead); the blocks start pages never draw
-          // (widgets/blocks/later.ts) stay in chunks of their own.
-          groups: [{ name: 'runtime', test: /[\\/]runtime[\\/](core|machine|react|widgets)[\\/](?!blocks[\\/](records|summary|confirmation)\.tsx)/ }],
+          // (widgets/blocks/later.ts) and the widgets
+          // they never show (widgets/later.ts) stay in chunks of their own.
+          groups: [{ name: 'runtime', test: /[\\/]runtime[\\/](core|machine|react|widgets)[\\/](?!blocks[\\/](records|summary|confirmation)\.tsx|(date|file)\.tsx)/ }],
         },
       },
     },

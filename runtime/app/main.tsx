@@ -7,6 +7,7 @@ import { CORE_GUARDS } from './guards';
 import { startApp } from './startup';
 import { loadTheme } from './theme';
 import { preloadBlocks } from '../widgets/blocks/later';
+import { preloadWidgets } from '../widgets/later';
 
 // The layout and the form host are lazy chunks every form page renders: requested now, beside the
 // startup calls, instead of after the mount (two round trips fewer before the first page paints).
@@ -27,9 +28,10 @@ void startApp({
     // A transition: React renders the first page in slices that yield to the browser between them,
     // instead of one long task that holds off input.
     const route = services.flows.match(window.location.pathname);
-    // A reload of a later page also needs the blocks start pages leave out.
+    // A reload of a later page also needs the blocks and widgets start pages leave out.
     const page = route.kind === 'form' ? services.flows.flow(route.formType).pages.find((p) => p.id === route.pageId) : undefined;
-    void Promise.allSettled([...firstChunks(route), preloadBlocks(page?.blocks.map((b) => b.block) ?? [])]).then(() =>
+    const widgets = page?.blocks.flatMap((b) => ('fields' in b && Array.isArray(b.fields) ? b.fields.map((f: { widget?: string }) => f.widget ?? '') : [])) ?? [];
+    void Promise.allSettled([...firstChunks(route), preloadBlocks(page?.blocks.map((b) => b.block) ?? []), preloadWidgets(widgets)]).then(() =>
       startTransition(() =>
         createRoot(root).render(
           <StrictMode>

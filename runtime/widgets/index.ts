@@ -1,7 +1,6 @@
 import { CheckboxWidget } from './checkbox';
-import { DateWidget } from './date';
-import { FileWidget } from './file';
 import { HiddenWidget } from './hidden';
+import { DateWidget, FileWidget } from './later';
 import { RadioWidget } from './radio';
 import { SelectWidget } from './select';
 import { TextWidget } from './text';
@@ -21,4 +20,5 @@ export const WIDGETS: WidgetRegistry = {
 };
 
 export { CheckboxWidget, DateWidget, FileWidget, HiddenWidget, RadioWidget, SelectWidget, TextWidget, TextareaWidget };
+export { preloadWidgets } from './later';
 export * from './types';

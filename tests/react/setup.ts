@@ -1,7 +1,8 @@
 import { afterEach, beforeAll } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { preloadWidgets } from '../../runtime/widgets';
 import { preloadBlocks } from '../../runtime/widgets/blocks';
 
 // Blocks that start pages leave out load apart; the app loads them ahead of the page that draws them.
-beforeAll(() => preloadBlocks());
+beforeAll(() => Promise.all([preloadBlocks(), preloadWidgets()]));
 afterEach(() => cleanup());

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { waitFor } from 'xstate';
 import { findModel, setFieldValue } from '../../core/models';
 import { backTarget, scopeFromStore, skipPredicate } from '../../core/navigation';
-import type { DocumentFile, ModelStoreState, PageAction } from '../../core/types';
+import type { DocumentFile, FlowFile, ModelStoreState, PageAction } from '../../core/types';
 import { PageRenderer, type ActionDetail } from '../../react/PageRenderer';
 import { prepareBlocksWhenIdle } from '../../react/prepare';
 import { REGISTRIES } from './registries';
@@ -16,6 +16,7 @@ import { changeDocuments } from './documentUploads';
 import { savePage, type FormSession } from './formSessions';
 import type { SavedForLater } from '../../core/api';
 import { Button } from '../../widgets/Button';
+import { preloadWidgets } from '../../widgets/later';
 import { RESUME_PATH } from '../routes';
 import { keepResumeCode, pendingResumeCode, resumeClaim } from './resume';
 import { SavedForLaterPanel, SaveForLaterButton } from './SaveForLater';
@@ -83,6 +84,16 @@ function useSignatureDate(session: FormSession, pageId: string) {
  * The routed page of a running form, rendered from its flow config inside a form whose native
  * submit is suppressed. Answers live in the form machine, so leaving and coming back keeps them.
  */
+/**
+ * Once the claimant is in a form's fields, the later pages' blocks and widgets are made ready in
+ * idle time (their code, their locale data), so that moving on renders at once.
+ */
+function prepareLaterPages(flow: FlowFile, culture: string) {
+  prepareBlocksWhenIdle(flow.pages, culture, REGISTRIES.blocks);
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => void preloadWidgets(), { timeout: 2000 });
+  else window.setTimeout(() => void preloadWidgets(), 0);
+}
+
 export function FormPage({ session, pageId }: { session: FormSession; pageId: string }) {
   const t = useT();
   const { actor, formType } = session;
@@ -226,7 +237,7 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
 
   return (
     // The claimant's first focus in the form: the flow's blocks get ready for later pages while they type.
-    <form className="cf-form__page cf-surface" noValidate onSubmit={(e) => e.preventDefault()} onFocus={() => prepareBlocksWhenIdle(flow.pages, culture, REGISTRIES.blocks)}>
+    <form className="cf-form__page cf-surface" noValidate onSubmit={(e) => e.preventDefault()} onFocus={() => prepareLaterPages(flow, culture)}>
       <PageRenderer
         registries={REGISTRIES}
         page={page}
