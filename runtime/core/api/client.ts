@@ -254,6 +254,12 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 type Message = { key: string; en: string };
 
+/** A refused call: the server's own text (which page and field, or that the session ended), else the generic failure. */
+function refusal(status: number, answer: Record<string, unknown>): ApiFailure {
+  const error = textOrNull(answer.error);
+  return error !== null ? { ok: false, error, errorKey: null, status } : fail(USER_MESSAGES.requestFailed, status);
+}
+
 function fail<A = never>(message: Message, status: number | null, detail?: string): ApiFailure<A> {
   return { ok: false, error: message.en, errorKey: message.key, status, ...(detail ? { detail } : {}) };
 }
@@ -436,11 +442,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (!response) return fail(USER_MESSAGES.requestFailed, null);
       const body = await readJson(response);
       const answer = isRecord(body) ? body : {};
-      if (!response.ok) {
-        // The server's own text says what to do (which page and field, or that the session ended).
-        const error = textOrNull(answer.error);
-        return error !== null ? { ok: false, error, errorKey: null, status: response.status } : fail(USER_MESSAGES.requestFailed, response.status);
-      }
+      if (!response.ok) return refusal(response.status, answer);
       if (typeof answer.savedAt !== 'string' || typeof answer.expiresAt !== 'string' || typeof answer.sessionExpiresAt !== 'string') {
         return fail(USER_MESSAGES.requestFailed, response.status);
       }
@@ -475,10 +477,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (!response) return fail(USER_MESSAGES.requestFailed, null);
       const body = await readJson(response);
       const answer = isRecord(body) ? body : {};
-      if (!response.ok) {
-        const error = textOrNull(answer.error);
-        return error !== null ? { ok: false, error, errorKey: null, status: response.status } : fail(USER_MESSAGES.requestFailed, response.status);
-      }
+      if (!response.ok) return refusal(response.status, answer);
       if (typeof answer.code !== 'string' || typeof answer.link !== 'string' || typeof answer.savedAt !== 'string' || typeof answer.expiresAt !== 'string') {
         return fail(USER_MESSAGES.requestFailed, response.status);
       }
@@ -491,10 +490,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (!response) return fail(USER_MESSAGES.requestFailed, null);
       const body = await readJson(response);
       const answer = isRecord(body) ? body : {};
-      if (!response.ok) {
-        const error = textOrNull(answer.error);
-        return error !== null ? { ok: false, error, errorKey: null, status: response.status } : fail(USER_MESSAGES.requestFailed, response.status);
-      }
+      if (!response.ok) return refusal(response.status, answer);
       if (typeof answer.formType !== 'string' || typeof answer.expiresAt !== 'string') return fail(USER_MESSAGES.requestFailed, response.status);
       return { ok: true, data: { formType: answer.formType as FormType, expiresAt: answer.expiresAt }, status: response.status };
 
