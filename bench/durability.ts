@@ -269,11 +269,13 @@ interface MailCheck {
   resent: number;
   /** Outbox rows not sent (queued or failed) when the check ran. */
   unsent: number;
+  /** Why, for a few of them: status, attempts, last error. */
+  unsentWhy: string[];
 }
 
 /** Each stored claim's receipt: its outbox row sent, its Message-ID received, one per claim. */
 async function verifyMail(database: Awaited<ReturnType<typeof openDatabase>>, sink: MailSink): Promise<MailCheck> {
-  const rows = await database.db.selectFrom('outbox').select(['id', 'created_at', 'status', 'submission_id']).where('kind', '=', 'receipt').execute();
+  const rows = await database.db.selectFrom('outbox').select(['id', 'created_at', 'status', 'submission_id', 'attempts', 'last_error', 'next_attempt_at']).where('kind', '=', 'receipt').execute();
   const received = new Map<string, number>();
   for (const mail of sink.received) received.set(mail.messageId, (received.get(mail.messageId) ?? 0) + 1);
   const perClaim = new Map<number, number>();
@@ -291,6 +293,10 @@ async function verifyMail(database: Awaited<ReturnType<typeof openDatabase>>, si
     twice: [...perClaim.values()].filter((n) => n > 1).length,
     resent: [...received.values()].reduce((n, times) => n + times - 1, 0),
     unsent: rows.filter((r) => r.status !== 'sent').length,
+    unsentWhy: rows
+      .filter((r) => r.status !== 'sent')
+      .slice(0, 3)
+      .map((r) => `${r.status} after ${r.attempts} attempt(s), next in ${Math.round((Number(r.next_attempt_at) - Date.now()) / 1000)} s: ${r.last_error ?? 'no error'}`),
   };
 }
 
@@ -462,7 +468,7 @@ async function runDialect(ctx: BenchContext, dialect: Dialect, rounds: number): 
         `${v.stored} stored; missing ${v.missing.length}, documents not byte-identical ${v.mismatched.length}, stored twice ${v.duplicates}, reference code changed on retry ${v.codeChanges}, ` +
         `refused on retry ${refused.length}${refused.length ? ` (${refused[0]!.refusal})` : ''}; ` +
         `${savers.length} savers, ${savesAcknowledged} page saves acknowledged, drafts lost or older than acknowledged ${v.draftsLost.length}${v.draftsLost.length ? ` (${v.draftsLost[0]})` : ''}, saves refused ${saveRefusals.length}${saveRefusals.length ? ` (${saveRefusals[0]!.refusal})` : ''}; ` +
-        `receipts: ${sink.received.length} received, missing ${v.mail.missing}, two for one claim ${v.mail.twice}, unsent ${v.mail.unsent}, resent under the same Message-ID ${v.mail.resent}; ${v.integrity}; ` +
+        `receipts: ${sink.received.length} received, missing ${v.mail.missing}, two for one claim ${v.mail.twice}, unsent ${v.mail.unsent}${v.mail.unsentWhy.length ? ` (${v.mail.unsentWhy.join(' | ')})` : ''}, resent under the same Message-ID ${v.mail.resent}; ${v.integrity}; ` +
         `restart ${round(Math.min(...perRound.map((p) => p.restartMs)) / 1000, 1)}–${round(Math.max(...perRound.map((p) => p.restartMs)) / 1000, 1)} s`,
       detail: { rounds: perRound, verification: v, refused: refused.map((i) => i.refusal) },
     };
