@@ -4,7 +4,7 @@ import { vi } from 'vitest';
 import { memoryLocation } from 'wouter/memory-location';
 import type { ApiClient, ApiResult } from '../../../runtime/core/api';
 import { resolveSiteChrome } from '../../../runtime/core/site/chrome';
-import type { AppSettings, FlowFile } from '../../../runtime/core/types';
+import type { AppSettings, FlowFile, PageConfig } from '../../../runtime/core/types';
 import { App } from '../../../runtime/app/App';
 import { createAppStore, initialAppState, type AppState } from '../../../runtime/app/appState';
 import type { AppServices } from '../../../runtime/app/context';
@@ -22,6 +22,31 @@ export const SETTINGS: AppSettings = {
   redirectOnError: true,
   internationalAddresses: false,
   site: resolveSiteChrome(undefined, new Map([['Lookup', '/vinlookup'], ['Exclusion', '/exclusion']])),
+};
+
+/** A page of the claim flows below: needs authorization, times the session, Next by default. */
+export function inFlow(id: string, path: string, extra: Partial<PageConfig> = {}): PageConfig {
+  return { id, path, titleKey: `LocKey_${id}`, requiresAuthorization: true, sessionTimeout: true, blocks: [], action: 'next', ...extra };
+}
+
+/**
+ * An Automotive claim in small: sign in, a page with one text field (claimDetails.note), an empty
+ * page, a submit page and the confirmation, for the tests of the claim in progress.
+ */
+export const SMALL_CLAIM: FlowFile = {
+  version: 1,
+  formType: 'Automotive',
+  deadlineKeys: ['claimFilingDeadline', 'globalDeadline'],
+  authorize: { endpoint: '/api/forms/automotive/authorize', method: 'POST' },
+  submit: { endpoint: '/api/forms/automotive', method: 'POST' },
+  models: ['ClaimDetails'],
+  pages: [
+    inFlow('start', '/automotive', { requiresAuthorization: false, sessionTimeout: false, action: 'authorize' }),
+    inFlow('one', '/automotive/one', { blocks: [{ block: 'model', model: 'ClaimDetails', fields: [{ key: 'note', widget: 'text', label: 'Note' }] }] }),
+    inFlow('two', '/automotive/two'),
+    inFlow('three', '/automotive/three', { action: 'submit' }),
+    inFlow('done', '/automotive/done', { action: 'none' }),
+  ],
 };
 
 export function ok<T>(data: T): ApiResult<T> {

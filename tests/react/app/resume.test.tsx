@@ -6,29 +6,11 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { FlowFile, FormModel, PageConfig } from '../../../runtime/core/types';
+import type { FormModel } from '../../../runtime/core/types';
 import { CONFIGS } from '../fixtures';
-import { fakeApi, ok, preloadShell, renderApp, testServices } from './fixtures';
+import { fakeApi, ok, preloadShell, renderApp, SMALL_CLAIM, testServices } from './fixtures';
 
-function inFlow(id: string, path: string, extra: Partial<PageConfig> = {}): PageConfig {
-  return { id, path, titleKey: `LocKey_${id}`, requiresAuthorization: true, sessionTimeout: true, blocks: [], action: 'next', ...extra };
-}
-
-const flow: FlowFile = {
-  version: 1,
-  formType: 'Automotive',
-  deadlineKeys: ['claimFilingDeadline', 'globalDeadline'],
-  authorize: { endpoint: '/api/forms/automotive/authorize', method: 'POST' },
-  submit: { endpoint: '/api/forms/automotive', method: 'POST' },
-  models: ['ClaimDetails'],
-  pages: [
-    inFlow('start', '/automotive', { requiresAuthorization: false, sessionTimeout: false, action: 'authorize' }),
-    inFlow('one', '/automotive/one', { blocks: [{ block: 'model', model: 'ClaimDetails', fields: [{ key: 'note', widget: 'text', label: 'Note' }] }] }),
-    inFlow('two', '/automotive/two'),
-    inFlow('three', '/automotive/three', { action: 'submit' }),
-    inFlow('done', '/automotive/done', { action: 'none' }),
-  ],
-};
+const flow = SMALL_CLAIM;
 
 const note: FormModel = { id: null, clientId: 'cld0000001aaaaaaaa', metadata: { formType: 'Automotive', dtoMapping: 'claimDetails' }, metadataHash: 'h', fields: { note: 'kept by the server' } };
 const draft = (pageId: string) => ok({ pageId, pageUnfinished: false, models: [note], savedAt: '2026-03-15T17:00:00.000Z', expiresAt: '2026-04-14T17:00:00.000Z', documents: [] });
