@@ -11,12 +11,13 @@ export interface GuardDeps {
   resolveDeadlineRedirect(keys: readonly DeadlineKey[], settings: DeadlineSettings, now: Date, culture: Culture): DeadlineRedirect;
 }
 
-/** The core's decisions; the only cultures offered are those the app has content for. */
+/** The core's decisions; the only cultures accepted are those the settlement offers (settings.site.languages). */
 export const CORE_GUARDS: GuardDeps = {
-  resolveCulture: (input) => resolveCulture({ ...input, supported: SUPPORTED_CULTURES }),
+  resolveCulture: (input) => resolveCulture({ ...input, supported: input.supported ?? SUPPORTED_CULTURES }),
   resolveDeadlineRedirect,
 };
 
+/** The cultures accepted when the settings name none. */
 export const SUPPORTED_CULTURES: readonly Culture[] = ['en', 'es'];
 
 export interface GuardInput {
@@ -24,6 +25,8 @@ export interface GuardInput {
   pathname: string;
   search: string;
   culture: Culture | null;
+  /** The cultures the settlement offers (settings.site.languages); another one in the query is ignored. */
+  cultures?: readonly Culture[];
   deadlines: DeadlineSettings;
   now: Date;
   isAuthorized(formType: FormType): boolean;
@@ -36,7 +39,12 @@ export type GuardOutcome =
 
 /** Runs the guard steps of spec §2 in order before a route renders. */
 export function runGuards(input: GuardInput, deps: GuardDeps): GuardOutcome {
-  const { culture } = deps.resolveCulture({ query: input.search, path: `${input.pathname}?${input.search}`, current: input.culture });
+  const { culture } = deps.resolveCulture({
+    query: input.search,
+    path: `${input.pathname}?${input.search}`,
+    current: input.culture,
+    ...(input.cultures ? { supported: input.cultures } : {}),
+  });
   const { route } = input;
   if (route.kind !== 'form') return { kind: 'render', culture };
 

@@ -55,9 +55,9 @@ export function appRoutes(flows: ReadonlyArray<{ flow: Pick<FlowFile, 'pages'> }
  * The site chrome the page carries: site.json (or the defaults) with each form link made the path
  * of that form's first page, as the flows are now (live preview may replace them).
  */
-export function siteChrome(settlement: Pick<Settlement, 'site' | 'logo' | 'flows'>): SiteChrome {
+export function siteChrome(settlement: Pick<Settlement, 'site' | 'logo' | 'flows' | 'locales'>): SiteChrome {
   const forms = new Map(settlement.flows.map(({ flow }) => [flow.formType as string, flow.pages[0]?.path ?? '/']));
-  return resolveSiteChrome(settlement.site, forms, settlement.logo ? logoPath(settlement.logo) : null);
+  return resolveSiteChrome(settlement.site, forms, settlement.logo ? logoPath(settlement.logo) : null, Object.keys(settlement.locales));
 }
 
 /** JSON safe inside a <script> element: no '<', no line separators that break older parsers. */
@@ -98,11 +98,11 @@ export function startupAnswers(app: FastifyInstance, culture: string): StartupAn
   };
 }
 
-/** The culture of a page request as the app resolves it: the query's culture, else en (a supported one, see app.locales). */
+/** The culture of a page request as the app resolves it: the query's culture when offered, else the default (see app.locales). */
 export function pageCulture(app: FastifyInstance, request: FastifyRequest): string {
   const query = request.query as Record<string, unknown> | undefined;
   const value = typeof query?.culture === 'string' ? query.culture.trim() : '';
-  return app.locales.resolve(value || 'en');
+  return app.locales.resolve(value);
 }
 
 /** br, else gzip, else identity, by the request's Accept-Encoding (q=0 refuses). */
