@@ -1,2 +1,3 @@
 export * from './chrome';
 export * from './check';
+export * from './analytics';

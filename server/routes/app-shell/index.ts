@@ -19,7 +19,8 @@ import { answerKey, API_PATHS, EARLY_CSRF_GLOBAL, STARTUP_ANSWERS_ELEMENT, type 
 import { resolveSiteChrome, type SiteChrome } from '../../../runtime/core/site/index.js';
 import type { AppSettings, FlowFile } from '../../../runtime/core/types.js';
 import type { Settlement } from '../../settlement/load.js';
-import { logoPath } from '../site/index.js';
+import { analyticsScript, logoPath } from '../site/index.js';
+import { gtagScriptUrl } from '../../../runtime/core/site/analytics.js';
 import { errorBody } from '../../plugins/app/error-handler.js';
 import { httpError } from '../../errors.js';
 import { captchaBody, deadlinesBody, whitelistBody } from '../api/index.js';
@@ -139,7 +140,12 @@ export interface AppShellOptions {
 
 const appShell: FastifyPluginAsync<AppShellOptions> = async (app, opts) => {
   const s = app.settlement.settings;
-  // The analytics tag ids are passed to the page as settings; the page loads no analytics script.
+  // With an analytics tag id (settings.json), the page loads Google's tag script and the tag's
+  // configuration (GET /site/analytics.js); without one, no analytics script at all.
+  const analytics = analyticsScript(s);
+  const analyticsTags = analytics
+    ? `\n<script defer src="${analytics.src}"></script>\n<script async src="${gtagScriptUrl(analytics.ids[0]!).replace(/&/g, '&amp;')}"></script>`
+    : '';
   const settingsTag = () => {
     const settings: AppSettings = {
       analyticsTagId: s.analyticsTagId,
@@ -153,6 +159,7 @@ const appShell: FastifyPluginAsync<AppShellOptions> = async (app, opts) => {
     };
     return (
       `<script id="app-settings" type="application/json">${scriptJson(settings)}</script>` +
+      analyticsTags +
       (opts.livePreviewPath ? `\n<script id="live-preview" type="application/json">${scriptJson({ events: opts.livePreviewPath })}</script>` : '')
     );
   };
