@@ -1,3 +1,4 @@
 export * from './chrome';
 export * from './check';
 export * from './analytics';
+export * from './links';

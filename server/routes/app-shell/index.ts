@@ -16,7 +16,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { answerKey, API_PATHS, EARLY_CSRF_GLOBAL, STARTUP_ANSWERS_ELEMENT, type StartupAnswers } from '../../../runtime/core/api/client.js';
-import { resolveSiteChrome, type SiteChrome } from '../../../runtime/core/site/index.js';
+import { FIXED_APP_PATHS, resolveSiteChrome, RESUME_LINK, type SiteChrome } from '../../../runtime/core/site/index.js';
 import type { AppSettings, FlowFile } from '../../../runtime/core/types.js';
 import type { Settlement } from '../../settlement/load.js';
 import { analyticsScript, logoPath } from '../site/index.js';
@@ -27,11 +27,8 @@ import { captchaBody, deadlinesBody, whitelistBody } from '../api/index.js';
 import { flowsBody } from '../api/forms/flows.js';
 import { preloadLinks, readManifest, type PageKind } from './preload.js';
 
-/** The app's routes that no flow declares (spec §2). */
-export const FIXED_APP_ROUTES = ['/', '/page-not-found', '/error', '/deadline', '/session-expired', '/resume'];
-
-/** The resume link of a claim saved for later, /resume/<code>: the resume page with the code filled in. */
-const RESUME_LINK = /^\/resume\/[A-Za-z0-9-]{1,64}$/;
+/** The app's routes that no flow declares (spec §2); the checker's links resolve against the same list. */
+export const FIXED_APP_ROUTES = [...FIXED_APP_PATHS];
 
 /** What the fixed routes render first; any address no route matches ('/' too) shows not-found. */
 const FIXED_PAGE_KINDS: Record<string, PageKind> = {
