@@ -288,17 +288,18 @@ describe('a settlement with its own site.json', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('shows its logo, its links and its banner, and offers no language to switch to', async () => {
-    const esTexts = JSON.parse(readFileSync(path.join(dir, 'locales', 'es.json'), 'utf8')) as Record<string, string>;
+  it('shows its logo, its links and its banner, and offers no language to switch to: Spanish, which it does not offer, is an unknown culture', async () => {
+    const enTexts = JSON.parse(readFileSync(path.join(dir, 'locales', 'en.json'), 'utf8')) as Record<string, string>;
     const { page, context, errors } = await openPage(browser);
     await page.goto(`${started.url}/rebate?culture=es`);
     await settled(page);
+    expect(await page.getAttribute('html', 'lang')).toBe('en');
     const logo = page.locator('.cf-header__logo img');
     expect(await logo.getAttribute('src')).toMatch(/^\/site\/logo\.svg\?v=/);
     // Drawn: the image loaded under the page's security policy.
     await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(240);
-    expect(await page.locator('.cf-header__links a').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual([`${esTexts.LocKey_Site_Url}/faq`, '/opt-out']);
-    expect(await page.locator('.cf-banner__title').innerText()).toBe(esTexts.LocKey_Banner_Header);
+    expect(await page.locator('.cf-header__links a').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual([`${enTexts.LocKey_Site_Url}/faq`, '/opt-out']);
+    expect(await page.locator('.cf-banner__title').innerText()).toBe(enTexts.LocKey_Banner_Header);
     expect(await page.locator('.cf-language').count()).toBe(0);
     const violations = await axe(page);
     expect(violations, describeViolations(violations)).toEqual([]);
