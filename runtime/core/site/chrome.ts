@@ -102,23 +102,6 @@ export const DEFAULT_LANGUAGES: readonly SiteLanguage[] = [
   { culture: 'es', labelKey: 'LocKey_Language_Spanish' },
 ];
 
-/** The selector's label key of a culture the defaults do not name: LocKey_Language_fr, LocKey_Language_pt_BR. */
-export function languageLabelKey(culture: string): string {
-  return `LocKey_Language_${culture.replace('-', '_')}`;
-}
-
-/**
- * The languages offered when site.json lists none: every culture with a locale file (English and
- * Spanish first, as the defaults name them; any other by its languageLabelKey). Without the list
- * of cultures, the defaults.
- */
-export function defaultLanguages(cultures?: readonly string[]): SiteLanguage[] {
-  if (!cultures) return [...DEFAULT_LANGUAGES];
-  const named = DEFAULT_LANGUAGES.filter((l) => cultures.includes(l.culture));
-  const others = cultures.filter((c) => !DEFAULT_LANGUAGES.some((l) => l.culture === c)).sort();
-  return [...named, ...others.map((culture) => ({ culture, labelKey: languageLabelKey(culture) }))];
-}
-
 export const DEFAULT_BANNER: SiteBanner = { enabled: false, headerKey: 'LocKey_Banner_Header', line1Key: 'LocKey_Banner_Line1', line2Key: 'LocKey_Banner_Line2' };
 
 export const isFormLink = (link: SiteLink): link is SiteFormLink => 'form' in link;
@@ -129,10 +112,15 @@ export type FormEntryPaths = ReadonlyMap<string, string>;
 /**
  * The chrome the app draws. Parts site.json leaves out take the defaults; a default link to a
  * form the settlement does not have is left out (the checker refuses such a link in site.json,
- * so one there is left out too rather than sent to a page that does not exist). `cultures`, the
- * cultures with a locale file, are the languages offered when site.json lists none.
+ * so one there is left out too rather than sent to a page that does not exist). `languages` are
+ * those offered when site.json lists none (the server passes defaultLanguages of its locale files).
  */
-export function resolveSiteChrome(site: SiteFile | undefined, forms: FormEntryPaths, logoSrc: string | null = null, cultures?: readonly string[]): SiteChrome {
+export function resolveSiteChrome(
+  site: SiteFile | undefined,
+  forms: FormEntryPaths,
+  logoSrc: string | null = null,
+  languages: readonly SiteLanguage[] = DEFAULT_LANGUAGES,
+): SiteChrome {
   const resolveList = (links: readonly SiteLink[]): ResolvedLink[] =>
     links.flatMap((link): ResolvedLink[] => {
       const alt = link.altKey ? { altKey: link.altKey } : {};
@@ -145,7 +133,7 @@ export function resolveSiteChrome(site: SiteFile | undefined, forms: FormEntryPa
     header: resolveList(site?.header ?? DEFAULT_HEADER),
     contentHeader: resolveList(site?.contentHeader ?? DEFAULT_CONTENT_HEADER),
     wouldLikeTo: resolveList(site?.wouldLikeTo ?? DEFAULT_WOULD_LIKE_TO),
-    languages: site?.languages ? [...site.languages] : defaultLanguages(cultures),
+    languages: [...(site?.languages ?? languages)],
     banner: { ...(site?.banner ?? DEFAULT_BANNER) },
   };
 }

@@ -16,7 +16,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { answerKey, API_PATHS, EARLY_CSRF_GLOBAL, STARTUP_ANSWERS_ELEMENT, type StartupAnswers } from '../../../runtime/core/api/client.js';
-import { FIXED_APP_PATHS, resolveSiteChrome, RESUME_LINK, type SiteChrome } from '../../../runtime/core/site/index.js';
+import { defaultLanguages, FIXED_APP_PATHS, resolveSiteChrome, RESUME_LINK, type SiteChrome } from '../../../runtime/core/site/index.js';
 import type { AppSettings, FlowFile } from '../../../runtime/core/types.js';
 import type { Settlement } from '../../settlement/load.js';
 import { analyticsScript, logoPath } from '../site/index.js';
@@ -55,7 +55,7 @@ export function appRoutes(flows: ReadonlyArray<{ flow: Pick<FlowFile, 'pages'> }
  */
 export function siteChrome(settlement: Pick<Settlement, 'site' | 'logo' | 'flows' | 'locales'>): SiteChrome {
   const forms = new Map(settlement.flows.map(({ flow }) => [flow.formType as string, flow.pages[0]?.path ?? '/']));
-  return resolveSiteChrome(settlement.site, forms, settlement.logo ? logoPath(settlement.logo) : null, Object.keys(settlement.locales));
+  return resolveSiteChrome(settlement.site, forms, settlement.logo ? logoPath(settlement.logo) : null, defaultLanguages(Object.keys(settlement.locales)));
 }
 
 /** JSON safe inside a <script> element: no '<', no line separators that break older parsers. */
