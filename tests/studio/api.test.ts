@@ -101,7 +101,7 @@ describe('the studio API over a settlement folder', () => {
     expect(f.unusedKeys).not.toContain('LocKey_Button_Next');
   });
 
-  it('announces a change made on disk to the open event streams', async () => {
+  it('announces a change made on disk to the open event streams (flows, locales, site.json, the logo)', async () => {
     const url = await app.listen({ host: '127.0.0.1', port: 0 });
     const res = await fetch(`${url}/api/events`);
     const reader = res.body!.getReader();
@@ -118,6 +118,16 @@ describe('the studio API over a settlement folder', () => {
     const file = path.join(copy.dir, 'locales/en.json');
     writeFileSync(file, readFileSync(file, 'utf8').replace('"Repair Denials"', '"Denied repairs"'));
     await readUntil('event: changed');
+
+    // site.json and its logo, too: the folder's problems follow them.
+    received = '';
+    writeFileSync(path.join(copy.dir, 'site.json'), JSON.stringify({ logo: { file: 'brand.png', altKey: 'LocKey_Site_LogoAlt' } }));
+    await readUntil('event: changed');
+    expect((await folder()).issues).toContainEqual(expect.objectContaining({ file: 'site.json', pointer: '/logo/file', message: 'the logo file "brand.png" is not in the settlement folder' }));
+    received = '';
+    writeFileSync(path.join(copy.dir, 'brand.png'), 'not a png');
+    await readUntil('event: changed');
+    expect((await folder()).issues).toContainEqual(expect.objectContaining({ file: 'site.json', pointer: '/logo/file', message: '"brand.png" is not a png image' }));
     await reader.cancel();
   });
 });
