@@ -166,7 +166,8 @@ export function classListHeader(file: FormsFile | undefined): ClassListHeader {
   const identifier = forms.find((f) => f.signIn.identifier)?.signIn.identifier?.column;
   const secret = forms.find((f) => f.signIn.secret)?.signIn.secret?.column;
   const vin = forms.some((f) => f.signIn.vin && f.signIn.identifier) && file.classList.columns.includes('vin') ? 'vin' : undefined;
-  const credentialColumns = [identifier, secret, vin].filter((c): c is string => !!c);
+  // A credential column the header does not declare is the checker's report on forms.json, not a missing CSV column.
+  const credentialColumns = [identifier, secret, vin].filter((c): c is string => !!c && file.classList!.columns.includes(c));
   return {
     known: [...file.classList.columns],
     required: [...new Set([...credentialColumns, ...(file.classList.required ?? [])])],
