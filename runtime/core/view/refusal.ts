@@ -12,11 +12,6 @@ export const REFUSAL_FIELDS: Readonly<Record<string, readonly string[]>> = {
   NOT_CLASS_VEHICLE: ['vin'],
   INVALID_CREDENTIALS: ['vin'],
   TOO_MANY_PIN_ATTEMPTS: ['noticeId', 'pin'],
-  // A declared sign-in's fields have the settlement's names: its secret fields ('*secret'), or all ('*').
-  SIGN_IN_NOT_MATCHED: ['*secret'],
-  TOO_MANY_SIGN_IN_ATTEMPTS: ['*'],
-  INVALID_SIGN_IN: ['*'],
-  NOT_CLASS_MEMBER: ['*'],
 };
 
 /** The server's refusal of a page's action: its text (in the claimant's language) and code. */
@@ -43,8 +38,7 @@ export function refusalView(page: PageConfig, refusal: Refusal, t: (key: string)
   for (const block of page.blocks) {
     if (block.block !== 'model' || camelCase(block.model) !== 'credentials') continue;
     for (const field of block.fields) {
-      const all = concerned.has('*') || (concerned.has('*secret') && field.secret === true);
-      if (!all && !concerned.has(field.key)) continue;
+      if (!concerned.has(field.key)) continue;
       fields.push({ fieldId: fieldDomId(block.model, null, field.key), clientId: '', field: field.key, message: refusal.message, label: t(field.label) });
     }
   }
