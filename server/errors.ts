@@ -203,6 +203,13 @@ export const SERVER_ERRORS = {
     es: 'El VIN o el ID de aviso de este formulario no es el que usó al comenzar. Vuelva a empezar desde la primera página.',
   },
 
+  SIGN_IN_CHANGED: {
+    status: 400,
+    key: 'LocKey_Server_SignInChanged',
+    en: 'The sign-in details in this form are not the ones you started with. Please start again from the first page.',
+    es: 'Los datos de acceso de este formulario no son los que usó al comenzar. Vuelva a empezar desde la primera página.',
+  },
+
   // --- The claim in progress ---------------------------------------------------------------------
   PAGE_NOT_REACHED: {
     status: 400,

@@ -176,7 +176,7 @@ describe.each(DIALECTS)('a settlement signed in by Claim ID + ZIP code, over %s'
     const raw = res.json<{ captcha: string }>().captcha;
     const other = await c.submit('Claim', claimParts(raw, await c.captchaToken(), { claimId: 'DBR-300003', zip: null }));
     expect(other.statusCode).toBe(400);
-    expect(other.json()).toMatchObject({ code: 'CREDENTIALS_CHANGED' });
+    expect(other.json()).toMatchObject({ code: 'SIGN_IN_CHANGED', error: SERVER_ERRORS.SIGN_IN_CHANGED.en });
   });
 });
 

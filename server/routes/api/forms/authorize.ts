@@ -123,17 +123,19 @@ const responseSchema = {
 } as const;
 
 /** The refusals of a form's sign-in: the spec's VIN + Notice ID + PIN wording, or the general one (a settlement's locales may reword it). */
-interface Wording {
+export interface Wording {
   invalid: 'INVALID_CREDENTIALS' | 'INVALID_SIGN_IN';
+  /** A page save or submit naming another claimant than the one signed in. */
+  changed: 'CREDENTIALS_CHANGED' | 'SIGN_IN_CHANGED';
   notMatched: 'WRONG_PIN' | 'SIGN_IN_NOT_MATCHED';
   tooMany: 'TOO_MANY_PIN_ATTEMPTS' | 'TOO_MANY_SIGN_IN_ATTEMPTS';
 }
 
-function wordingOf(signIn: SignIn): Wording {
+export function wordingOf(signIn: SignIn): Wording {
   const spec = !!signIn.vin && (!signIn.secret || signIn.secret.column === 'pin');
   return spec
-    ? { invalid: 'INVALID_CREDENTIALS', notMatched: 'WRONG_PIN', tooMany: 'TOO_MANY_PIN_ATTEMPTS' }
-    : { invalid: 'INVALID_SIGN_IN', notMatched: 'SIGN_IN_NOT_MATCHED', tooMany: 'TOO_MANY_SIGN_IN_ATTEMPTS' };
+    ? { invalid: 'INVALID_CREDENTIALS', changed: 'CREDENTIALS_CHANGED', notMatched: 'WRONG_PIN', tooMany: 'TOO_MANY_PIN_ATTEMPTS' }
+    : { invalid: 'INVALID_SIGN_IN', changed: 'SIGN_IN_CHANGED', notMatched: 'SIGN_IN_NOT_MATCHED', tooMany: 'TOO_MANY_SIGN_IN_ATTEMPTS' };
 }
 
 const authorize: FastifyPluginAsync = async (app) => {

@@ -35,7 +35,7 @@ import { startHousekeeping } from '../../../db/housekeeping.js';
 import { httpError } from '../../../errors.js';
 import { passedDeadline } from '../../../settlement/deadlines.js';
 import { errors } from '../../schemas.js';
-import { authorizationOf, authorizedCredentials, namesAuthorized, type Authorization } from './authorize.js';
+import { authorizationOf, authorizedCredentials, namesAuthorized, wordingOf, type Authorization } from './authorize.js';
 import { settlementFormOf } from '../../../settlement/load.js';
 import type { SignIn } from '../../../../runtime/core/forms/index.js';
 import { routePath } from './paths.js';
@@ -246,7 +246,7 @@ const drafts: FastifyPluginAsync = async (app) => {
       const built = payloadOf(body.models, culture);
       if (built.structure.length) throw httpError('STRUCTURE_INVALID', { details: built.structure });
       const credentials = built.payload.credentials?.fields;
-      if (credentials && !namesAuthorized(credentials, form.signIn, authorization)) throw httpError('CREDENTIALS_CHANGED');
+      if (credentials && !namesAuthorized(credentials, form.signIn, authorization)) throw httpError(wordingOf(form.signIn).changed);
 
       const pages: Pick<FlowFile, 'pages'> = { pages: flow.pages.slice(0, at + 1) };
       const title = (p: PageConfig) => (p.titleKey ? (app.locales.text(p.titleKey, culture) ?? p.id) : p.id);

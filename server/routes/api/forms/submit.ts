@@ -39,7 +39,7 @@ import { settlementFormOf } from '../../../settlement/load.js';
 import type { CaptchaUse } from '../../../plugins/app/captcha.js';
 import { TEXT_PART_BYTES } from '../../../plugins/external/multipart.js';
 import { errors } from '../../schemas.js';
-import { authorizationOf, authorizedCredentials, namesAuthorized, type Authorization } from './authorize.js';
+import { authorizationOf, authorizedCredentials, namesAuthorized, wordingOf, type Authorization } from './authorize.js';
 import { acceptedType, megabytes, shownName } from './documents.js';
 import { draftKeyOf } from './drafts.js';
 import { routePath } from './paths.js';
@@ -269,7 +269,7 @@ const submit: FastifyPluginAsync = async (app) => {
           if (problems.structure.length) throw httpError('STRUCTURE_INVALID', { details: problems.structure });
           if (problems.fields.length) throw httpError('VALIDATION_FAILED', { details: problems.fields });
 
-          if (!namesAuthorized(payload.credentials?.fields, form.signIn, authorization)) throw httpError('CREDENTIALS_CHANGED');
+          if (!namesAuthorized(payload.credentials?.fields, form.signIn, authorization)) throw httpError(wordingOf(form.signIn).changed);
 
           const key = submissionKey(formType, authorization);
           const use = await (verifying ?? app.captcha.check(payload.reCaptchaResponse, request));
