@@ -12,6 +12,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { SERVER_ERRORS } from '../../server/errors.js';
 import { CSRF_HEADER } from '../../server/plugins/app/session.js';
 import type { FieldValue, FormModel } from '../../runtime/core/types.js';
+import { screeningOf } from './fraud/claims.js';
 import { DIALECTS, FIXTURES, MARIA, OPEN_NOW, ROOT, serverOver, settlementCopy, type Claimant, type Parts } from './helper.js';
 
 const DATA_BREACH = path.join(ROOT, 'tests/settlements/data-breach');
@@ -191,6 +192,22 @@ describe.each(DIALECTS)('a form signed in with no credentials, over %s', (dialec
     }),
     clock: () => OPEN_NOW,
   }));
+
+  /** One claim by a new claimant: authorize with no credentials, then submit. */
+  async function fileOne(): Promise<string> {
+    const c = await server.claimant();
+    const res = await c.app.inject({ method: 'POST', url: '/api/forms/claim/authorize', headers: c.headers(), payload: { credentials: model('Claim', 'Credentials', { claimId: null, zip: null }), reCaptchaResponse: await c.captchaToken() } });
+    keepSession(c, res.headers);
+    const submitted = await c.submit('Claim', claimParts(res.json<{ captcha: string }>().captcha, await c.captchaToken(), { claimId: null, zip: null }));
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    return submitted.json<{ referenceCodeForm: string }>().referenceCodeForm;
+  }
+
+  it('compares claims signed in without a VIN on no VIN: two claimants are not one vehicle claimed twice', async () => {
+    await fileOne();
+    const second = await screeningOf(server.app, await fileOne());
+    expect(second.reasons.map((r) => r.code)).not.toContain('duplicate_vin');
+  });
 
   it('authorizes anyone, prefills nothing, and files the claim', async () => {
     const c = await server.claimant();
