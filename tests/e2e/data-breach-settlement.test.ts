@@ -51,7 +51,7 @@ describe('a data-breach settlement signed in by Claim ID + ZIP code', () => {
     for (const p of ['/automotive', '/vinlookup', '/exclusion']) expect((await fetch(`${url}${p}`)).status, p).toBe(404);
   });
 
-  it('refuses a wrong ZIP code on the start page with the settlement’s words', async () => {
+  it('refuses a wrong ZIP code on the start page with the settlement’s words, in English and Spanish', async () => {
     const { page, context } = await openPage(browser);
     await page.goto(`${url}/claim`);
     await settled(page);
@@ -61,6 +61,15 @@ describe('a data-breach settlement signed in by Claim ID + ZIP code', () => {
     const refusal = 'The Claim ID and ZIP code do not match our records. Please check the notice you received.';
     await page.locator('.cf-error-summary', { hasText: refusal }).waitFor();
     expect(page.url()).toMatch(/\/claim$/);
+
+    // In Spanish, the settlement's own Spanish words.
+    await page.goto(`${url}/claim?culture=es`);
+    await settled(page);
+    expect(await page.locator('#main-content h1').innerText()).toBe('Presentar una reclamación');
+    await page.fill('#credentials-claimId', 'DBR-300003');
+    await page.fill('#credentials-zip', '10029');
+    await page.click(NEXT);
+    await page.locator('.cf-error-summary', { hasText: 'El ID de reclamación y el código postal no coinciden con nuestros registros.' }).waitFor();
     await context.close();
   });
 
