@@ -346,6 +346,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     idleTimeoutMs: settlement.settings.client.minSessionDuration * 60_000,
     clock,
     seedFrom: options.seedClassList === false ? null : settlement.dir,
+    classListHeader: settlement.classListHeader,
     pinSecret,
   });
   await app.register(session, { secret: options.sessionSecret });

@@ -28,7 +28,7 @@ function GuardedRoutes({ guards, now, leaveApp }: { guards: GuardDeps; now: () =
   const route = flows.match(pathname);
 
   const outcome = useMemo(
-    () => runGuards({ route, pathname, search, culture, cultures: languages.map((l) => l.culture), deadlines, now: now(), isAuthorized: (f) => authorized[f] }, guards),
+    () => runGuards({ route, pathname, search, culture, cultures: languages.map((l) => l.culture), deadlines, now: now(), isAuthorized: (f) => authorized[f] === true }, guards),
     // now() is read per navigation on purpose.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [route, pathname, search, culture, languages, deadlines, authorized, guards],

@@ -106,9 +106,9 @@ export interface ModelConfig {
    */
   metadata: {
     /**
-     * The form type using this model.
+     * The form using this model: a form id of the settlement's forms.json (without one: Automotive, Lookup or Exclusion).
      */
-    formType: 'Automotive' | 'Lookup' | 'Exclusion';
+    formType: string;
     /**
      * PascalCase name of the model ('ClaimantInfo'); the browser camel-cases it ('claimantInfo') for the payload and for condition scopes.
      */

@@ -16,6 +16,8 @@ import { loadLocale, loadModelConfigs, schemaIssues, type SchemaName } from './v
 import { classListIssues } from './class-list-header';
 import { runtimeLocaleKeys } from '../locales/runtime-keys';
 import { appPaths, copyLinkIssues, DEFAULT_LANGUAGES, defaultLanguages, isLogoImage, logoExtension, siteIssues, siteLinkIssues, type SiteFile } from '../../runtime/core/site';
+import { classListHeader, formsIssues, SPEC_FORMS, type FormsFile } from '../../runtime/core/forms';
+import { didYouMean } from '../../runtime/core/flow/nearest';
 
 export interface FolderPaths {
   /** Folder of flow files (*.json). */
@@ -63,6 +65,7 @@ export const SETTLEMENT_FILES = {
   'captcha.json': 'settlement/captcha',
   'settings.json': 'settlement/settings',
   'site.json': 'settlement/site',
+  'forms.json': 'settlement/forms',
   'whitelist.json': 'settlement/whitelist',
 } as const satisfies Record<string, SchemaName>;
 export type SettlementFileName = keyof typeof SETTLEMENT_FILES;
@@ -307,7 +310,33 @@ export function checkFolder(paths: FolderPaths, context: Omit<CheckContext, 'mod
         settlementFiles['site.json'] = body;
       }
     }
-    issues.push(...classListIssues(dir));
+    // forms.json is optional: without it the settlement has the spec's three forms.
+    const formsFile = path.join(dir, 'forms.json');
+    const forms = existsSync(formsFile) ? remember(readJson(formsFile, issues)) : undefined;
+    let formsBody: FormsFile | undefined;
+    if (forms) {
+      const schemaErrors = schemaIssues(SETTLEMENT_FILES['forms.json'], forms.json, forms.file);
+      issues.push(...schemaErrors);
+      if (schemaErrors.length === 0) {
+        formsBody = forms.json as FormsFile;
+        const credentialFields = (formType: string) => {
+          const config = models.find((m) => m.metadata?.formType === formType && m.metadata.dtoMapping === 'Credentials');
+          return config ? Object.keys(config.fields ?? {}) : undefined;
+        };
+        const named = flows.map((f) => ({ file: `flows/${path.basename(f.file)}`, flow: f.flow }));
+        issues.push(...formsIssues(formsBody, forms.file, { flows: named, credentialFields }));
+        settlementFiles['forms.json'] = formsBody;
+      }
+    } else if (!existsSync(formsFile)) {
+      // Without forms.json the settlement has the spec's three forms.
+      for (const { file, flow } of flows) {
+        if (!SPEC_FORMS.some((f) => f.id === flow.formType)) {
+          issues.push({ file, pointer: '/formType', message: `"${flow.formType}" is not a form of this settlement`, hint: `${didYouMean(flow.formType, SPEC_FORMS.map((f) => f.id))}, or declare the form in forms.json` });
+        }
+      }
+    }
+    // A forms.json its schema refuses declares no header yet: its own problems come first.
+    if (!existsSync(formsFile) || formsBody) issues.push(...classListIssues(dir, classListHeader(formsBody)));
   }
 
   if (deadlinesFile) {

@@ -20,6 +20,7 @@ export type SchemaName =
   | 'settlement/captcha'
   | 'settlement/settings'
   | 'settlement/site'
+  | 'settlement/forms'
   | 'settlement/whitelist';
 
 const validators = new Map<SchemaName, ValidateFunction>();

@@ -29,13 +29,15 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastif
 import { camelCase } from '../../../../runtime/core/models/index.js';
 import { isPageSkipped } from '../../../../runtime/core/navigation/index.js';
 import { isClientId, LIST_MODEL_KINDS, SINGLE_MODEL_KINDS, UNSTORABLE_TEXT, unstorableTextPaths } from '../../../../runtime/core/payload/index.js';
-import type { FieldValue, FlowFile, FormModel, FormType, PageConfig, SubmissionPayload } from '../../../../runtime/core/types.js';
+import type { FlowFile, FormModel, FormType, PageConfig, SubmissionPayload } from '../../../../runtime/core/types.js';
 import type { DraftDocumentMeta, DraftKey, Trx } from '../../../db/types.js';
 import { startHousekeeping } from '../../../db/housekeeping.js';
 import { httpError } from '../../../errors.js';
 import { passedDeadline } from '../../../settlement/deadlines.js';
 import { errors } from '../../schemas.js';
-import { authorizationOf, type Authorization } from './authorize.js';
+import { authorizationOf, authorizedCredentials, namesAuthorized, wordingOf, type Authorization } from './authorize.js';
+import { settlementFormOf } from '../../../settlement/load.js';
+import type { SignIn } from '../../../../runtime/core/forms/index.js';
 import { routePath } from './paths.js';
 import { emailAddressOf, newResumeCode, normalizeResumeCode, resumeCodeHash, resumeLink } from './resume-codes.js';
 import { formModels, submissionKey } from './submit.js';
@@ -130,7 +132,7 @@ function payloadOf(models: readonly FormModel[], culture: string): { payload: Su
 }
 
 /** The kept answers as the list the draft holds, the credentials as the server authorized them (no PIN). */
-function keptModels(payload: SubmissionPayload, authorization: Authorization): FormModel[] {
+function keptModels(payload: SubmissionPayload, authorization: Authorization, signIn: SignIn): FormModel[] {
   const out: FormModel[] = [];
   for (const kind of SINGLE_MODEL_KINDS) {
     const model = payload[kind];
@@ -139,10 +141,7 @@ function keptModels(payload: SubmissionPayload, authorization: Authorization): F
       out.push(model);
       continue;
     }
-    const fields: Record<string, FieldValue> = { ...model.fields, vin: authorization.vin };
-    if (Object.hasOwn(fields, 'noticeId')) fields.noticeId = authorization.noticeId || null;
-    if (Object.hasOwn(fields, 'pin')) fields.pin = null;
-    out.push({ ...model, fields });
+    out.push({ ...model, fields: authorizedCredentials(model.fields, signIn, authorization) });
   }
   return [...out, ...payload.claimTransactions, ...payload.documentContexts];
 }
@@ -150,7 +149,6 @@ function keptModels(payload: SubmissionPayload, authorization: Authorization): F
 /** The single-instance models' answers, the scope skip rules read. */
 const scopeOf = (payload: SubmissionPayload) => ({ models: Object.fromEntries(SINGLE_MODEL_KINDS.map((kind) => [kind, payload[kind]?.fields])) });
 
-const upper = (value: unknown) => (typeof value === 'string' ? value.trim().toUpperCase() : '');
 
 const bodySchema = {
   type: 'object',
@@ -222,6 +220,7 @@ const drafts: FastifyPluginAsync = async (app) => {
   for (const { flow } of app.settlement.flows) {
     if (!flow.submit) continue;
     const { formType, deadlineKeys } = flow;
+    const form = settlementFormOf(app.settlement, formType);
     const models = formModels(app.settlement.models, flow);
     const deadlines = deadlineKeys.map((key) => app.deadlineInstants[key]?.getTime()).filter((t): t is number => t !== undefined);
     const url = routePath(draftEndpoint(flow.submit.endpoint));
@@ -247,7 +246,7 @@ const drafts: FastifyPluginAsync = async (app) => {
       const built = payloadOf(body.models, culture);
       if (built.structure.length) throw httpError('STRUCTURE_INVALID', { details: built.structure });
       const credentials = built.payload.credentials?.fields;
-      if (credentials && (upper(credentials.vin) !== authorization.vin || upper(credentials.noticeId) !== authorization.noticeId)) throw httpError('CREDENTIALS_CHANGED');
+      if (credentials && !namesAuthorized(credentials, form.signIn, authorization)) throw httpError(wordingOf(form.signIn).changed);
 
       const pages: Pick<FlowFile, 'pages'> = { pages: flow.pages.slice(0, at + 1) };
       const title = (p: PageConfig) => (p.titleKey ? (app.locales.text(p.titleKey, culture) ?? p.id) : p.id);
@@ -278,7 +277,7 @@ const drafts: FastifyPluginAsync = async (app) => {
       const filed = await app.stores.submissions.referenceCodeOf(formType, submissionKey(formType, authorization));
       if (filed) throw httpError('ALREADY_SUBMITTED', { args: [filed] });
 
-      return { authorization, pageId, models: keptModels(kept, authorization) };
+      return { authorization, pageId, models: keptModels(kept, authorization, form.signIn) };
     };
 
     const saveRoute = (summary: string, response: Record<number, unknown>) => ({
