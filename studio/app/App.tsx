@@ -230,6 +230,14 @@ export function App() {
                   // Back to the page's box on the map.
                   requestAnimationFrame(() => document.querySelector<SVGGElement>(`[data-flow="${editing.flowId}"] [data-node="page:${page?.id ?? ''}"]`)?.focus());
                 }}
+                onSelectPage={(pageIndex) => setEditing({ flowId: editing.flowId, pageIndex })}
+                onRemoved={(pageId) => {
+                  const flowId = editing.flowId;
+                  setEditing(null);
+                  setStatus({ kind: 'info', text: t('pageRemoved', { id: pageId }) });
+                  // On to the map of its flow, where the page was.
+                  requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-flow="${flowId}"] .map-scroll`)?.focus());
+                }}
               />
             )}
           </div>

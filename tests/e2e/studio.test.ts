@@ -166,6 +166,123 @@ describe('the settlement studio', () => {
     await close();
   });
 
+  it('adds a page after another by keyboard, gives it a block, moves and removes blocks, and saves the new page as its own lines', async () => {
+    const { page, errors, close } = await openStudio();
+    await page.focus(`${AUTOMOTIVE} [data-node="page:eligibility"]`);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.id === 'editor-heading');
+
+    // A page id of the wrong shape, or one a page already has, is refused with what to do.
+    const newId = page.getByLabel('Id of a new page after eligibility');
+    await newId.fill('Vehicle use');
+    await newId.press('Enter');
+    await page.getByText('A page id is lowercase letters, digits and hyphens, starting with a letter (vehicle-use).').waitFor();
+    await newId.fill('denials');
+    await newId.press('Enter');
+    await page.getByText('A page of this settlement is already called denials: choose another id.').waitFor();
+    await newId.fill('vehicle-use');
+    await newId.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.id === 'editor-heading' && document.activeElement.textContent === 'Page vehicle-use');
+    await page.waitForSelector(`${AUTOMOTIVE}[data-layout="current"] [data-edge="next:vehicle-use"]`, { state: 'attached' });
+    expect(await page.getAttribute(`${AUTOMOTIVE} [data-node="page:vehicle-use"]`, 'aria-pressed')).toBe('true');
+
+    // Its title key is new: its text in every culture (the page's heading block names the same key).
+    await page.getByLabel('Text in en').first().fill('How you use your vehicle');
+    await page.getByLabel('Text in es').first().fill('Cómo usa su vehículo');
+    await page.getByRole('button', { name: 'Add LocKey_VehicleUse_Title to every locale' }).first().click();
+    await page.waitForFunction(() => document.querySelector('[data-node="page:vehicle-use"] .page-title')?.textContent === 'How you use your vehicle');
+
+    // A copy block at the end, by keyboard: its heading takes the focus, its key takes its texts.
+    await page.getByLabel('Kind of a new block at the end of the page').selectOption('copy');
+    await page.getByRole('button', { name: 'Add block' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Block 2: copy');
+    await page.getByLabel('Text in en').fill('Tell us how the vehicle is used.');
+    await page.getByLabel('Text in es').fill('Díganos cómo se usa el vehículo.');
+    await page.getByRole('button', { name: 'Add LocKey_VehicleUse_Intro to every locale' }).click();
+    // A captcha block added, moved above the copy block, then removed.
+    await page.getByLabel('Kind of a new block at the end of the page').selectOption('captcha');
+    await page.getByRole('button', { name: 'Add block' }).click();
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Block 3: captcha');
+    await page.locator('[data-block-index="2"] .move-up').click();
+    await page.waitForFunction(() => document.activeElement?.matches('[data-block-index="1"] .move-up') && document.querySelector('[data-block-index="1"] h4')?.textContent === 'Block 2: captcha');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Remove');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.id === 'blocks-heading' && document.querySelectorAll('.editor section.block').length === 2);
+    await page.waitForFunction(() => document.querySelector('.problems')?.textContent?.endsWith('The checker finds no problems.'));
+    const violations = await axe(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+    await studioScreenshot(page, 'add-page');
+
+    await page.keyboard.press('Control+s');
+    await page.waitForFunction(() => document.querySelector('.status')?.textContent?.startsWith('Saved:'));
+    // The new page's 21 lines in the flow (git may draw the insertion a few lines up or down), and
+    // in each locale the two new keys, at its end as `npm run locales:add` puts a new area's keys
+    // (the last key before them takes a comma).
+    const lines = changedLines();
+    expect(lines.filter((line) => line.startsWith('-'))).toEqual([
+      '-  "LocKey_ResumeMail_Subject": "{0}: your code to finish your claim later"',
+      '-  "LocKey_ResumeMail_Subject": "{0}: su código para terminar su reclamo más tarde"',
+    ]);
+    expect(lines.filter((line) => line.startsWith('+  "LocKey_'))).toEqual([
+      '+  "LocKey_ResumeMail_Subject": "{0}: your code to finish your claim later",',
+      '+  "LocKey_VehicleUse_Title": "How you use your vehicle",',
+      '+  "LocKey_VehicleUse_Intro": "Tell us how the vehicle is used."',
+      '+  "LocKey_ResumeMail_Subject": "{0}: su código para terminar su reclamo más tarde",',
+      '+  "LocKey_VehicleUse_Title": "Cómo usa su vehículo",',
+      '+  "LocKey_VehicleUse_Intro": "Díganos cómo se usa el vehículo."',
+    ]);
+    const pageLines = lines.filter((line) => !line.startsWith('+  "LocKey_') && !line.startsWith('-'));
+    expect(pageLines).toHaveLength(21);
+    expect([...pageLines].sort()).toEqual(
+      [
+        '+    {',
+        '+      "id": "vehicle-use",',
+        '+      "path": "/automotive/vehicle-use",',
+        '+      "titleKey": "LocKey_VehicleUse_Title",',
+        '+      "requiresAuthorization": true,',
+        '+      "sessionTimeout": true,',
+        '+      "action": "next",',
+        '+      "blocks": [',
+        '+        {',
+        '+          "block": "header",',
+        '+          "element": "h1",',
+        '+          "textKey": "LocKey_VehicleUse_Title"',
+        '+        },',
+        '+        {',
+        '+          "block": "copy",',
+        '+          "paragraphs": [',
+        '+            "LocKey_VehicleUse_Intro"',
+        '+          ]',
+        '+        }',
+        '+      ]',
+        '+    },',
+      ].sort(),
+    );
+    const saved = JSON.parse(readFileSync(path.join(copy.dir, 'flows/automotive.json'), 'utf8')) as { pages: Array<{ id: string }> };
+    expect(saved.pages.map((p) => p.id).slice(2, 5)).toEqual(['eligibility', 'vehicle-use', 'repairs']);
+    copy.commit('a vehicle-use page');
+
+    // Moved down and removed again: the page goes with its own lines, the others stay.
+    await page.getByRole('button', { name: 'Move page down' }).click();
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Move page down' && document.querySelector('#editor-heading')?.textContent === 'Page vehicle-use');
+    await page.waitForSelector(`${AUTOMOTIVE}[data-layout="current"] [data-edge="next:repairs"]`, { state: 'attached' });
+    await page.getByRole('button', { name: 'Remove page' }).click();
+    await page.getByText('Page vehicle-use removed from its flow (Undo brings it back).').waitFor();
+    expect(await page.evaluate(() => document.activeElement?.closest('[data-flow]')?.getAttribute('data-flow'))).toBe('flows/automotive.json');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForFunction(() => document.querySelector('.status')?.textContent?.startsWith('Saved:'));
+    const removed = changedLines();
+    expect(removed.filter((line) => line.startsWith('+'))).toEqual([]);
+    expect(removed).toHaveLength(21);
+    expect(removed).toContain('-      "id": "vehicle-use",');
+    expect(errors).toEqual([]);
+    copy.commit('the vehicle-use page removed');
+    await close();
+  });
+
   it('previews the page being edited with the claimant renderer in each culture at phone and desktop widths, in the settlement\'s theme, following an unsaved label change', async () => {
     const settingsFile = path.join(copy.dir, 'settings.json');
     writeFileSync(settingsFile, readFileSync(settingsFile, 'utf8').replace('"theme": "default"', '"theme": "ftc"'));
