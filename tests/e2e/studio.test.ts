@@ -60,6 +60,7 @@ async function studioScreenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(dir, `${name}.png`) });
 }
 
+// Walks of many steps: each change is checked by the checker on the server, which takes seconds on a busy machine.
 describe('the settlement studio', () => {
   it('edits a page title (a new key in every locale) and a skip rule, shows them on the map, undoes and redoes, and saves exactly those edits', async () => {
     const { page, errors, close } = await openStudio();
@@ -281,7 +282,84 @@ describe('the settlement studio', () => {
     expect(errors).toEqual([]);
     copy.commit('the vehicle-use page removed');
     await close();
-  });
+  }, 300_000);
+
+  it('adds a field with its rules to a model in models.json, offers the model\'s fields as rule targets, adds the field to a page through the generated form, and saves those edits only', async () => {
+    const { page, errors, close } = await openStudio();
+    await page.getByRole('button', { name: 'Models' }).click();
+    await page.getByRole('button', { name: 'ClaimDetails', exact: true }).click();
+    await page.waitForFunction(() => document.activeElement?.id === 'model-heading' && document.activeElement.textContent === 'Model ClaimDetails of Automotive');
+
+    const fieldName = page.getByLabel('Name of a new field of ClaimDetails');
+    await fieldName.fill('Vehicle color');
+    await fieldName.press('Enter');
+    await page.getByText('A field name is letters and digits, starting with a lowercase letter (vehicleColor).').waitFor();
+    await fieldName.fill('ownershipType');
+    await fieldName.press('Enter');
+    await page.getByText('This model already has a field ownershipType.').waitFor();
+    await fieldName.fill('vehicleColor');
+    await page.getByLabel('Data type').selectOption('string');
+    await fieldName.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.matches('[data-model-field="vehicleColor"] h4'));
+
+    // Two rules: a maximum length, and a requirement on another field picked from the model's.
+    const field = page.locator('[data-model-field="vehicleColor"]');
+    await field.locator('button.btn-add').last().click();
+    await field.locator('select[id$="_validations_0_type"]').selectOption('maxLength');
+    await field.getByLabel('max (JSON: a number, "text", true, null…)').fill('30');
+    await field.locator('button.btn-add').last().click();
+    await field.locator('select[id$="_validations_1_type"]').selectOption('requiredIf');
+    const other = field.locator('input[id$="_validations_1_otherProperty"]');
+    const offered = await other.evaluate((input) => [...((input as HTMLInputElement).list?.options ?? [])].map((o) => o.value));
+    expect(offered).toContain('ownershipType');
+    expect(offered).toContain('claimantInfo.firstName');
+    expect(offered).not.toContain('vin');
+    await other.fill('isCurrentOwner');
+    await field.locator('input[id$="_validations_1_value"]').fill('"true"');
+    await page.waitForFunction(() => document.querySelector('.problems')?.textContent?.endsWith('The checker finds no problems.'));
+    const modelViolations = await axe(page);
+    expect(modelViolations, describeViolations(modelViolations)).toEqual([]);
+    await studioScreenshot(page, 'models');
+
+    // The field on the eligibility page, added through the fields form generated from the flow schema.
+    await page.getByRole('button', { name: 'Flow map' }).click();
+    await page.click(`${AUTOMOTIVE} [data-node="page:eligibility"]`);
+    await page.locator('[data-block-index="2"] .block-fields button.btn-add').last().click();
+    await page.locator('#flows_automotive_json_2_block2_5_key').fill('vehicleColor');
+    await page.locator('#flows_automotive_json_2_block2_5_widget').selectOption('text');
+    await page.locator('#flows_automotive_json_2_block2_5_label').fill('LocKey_Eligibility_VehicleColor');
+    await page.getByLabel('Text in en').fill('Vehicle color');
+    await page.getByLabel('Text in es').fill('Color del vehículo');
+    await page.getByRole('button', { name: 'Add LocKey_Eligibility_VehicleColor to every locale' }).click();
+    await page.waitForFunction(() => document.querySelector('.problems')?.textContent?.endsWith('The checker finds no problems.'));
+    // The preview drew the page while the field was being written, and draws it with the field now.
+    await page.frameLocator('iframe[data-culture="es"][data-width="375"]').getByText('Color del vehículo').waitFor({ state: 'attached' });
+
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForFunction(() => document.querySelector('.status')?.textContent?.startsWith('Saved:'));
+    expect(await page.textContent('.status')).toBe('Saved: flows/automotive.json, locales/en.json, locales/es.json, models.json');
+    const lines = changedLines();
+    // A line is removed only to take a comma before a new neighbour.
+    for (const removed of lines.filter((line) => line.startsWith('-'))) expect(lines).toContain(`+${removed.slice(1)},`);
+    expect(lines).toHaveLength(21);
+    expect(lines).toEqual(expect.arrayContaining([
+      '+        "vehicleColor": {',
+      '+          "dataType": "string",',
+      '+              "type": "maxLength",',
+      '+              "max": 30',
+      '+              "type": "requiredIf",',
+      '+              "otherProperty": "isCurrentOwner",',
+      '+              "value": "true"',
+      '+              "key": "vehicleColor",',
+      '+              "widget": "text",',
+      '+              "label": "LocKey_Eligibility_VehicleColor"',
+      '+  "LocKey_Eligibility_VehicleColor": "Vehicle color",',
+      '+  "LocKey_Eligibility_VehicleColor": "Color del vehículo",',
+    ]));
+    expect(errors).toEqual([]);
+    copy.commit('a vehicle color');
+    await close();
+  }, 300_000);
 
   it('previews the page being edited with the claimant renderer in each culture at phone and desktop widths, in the settlement\'s theme, following an unsaved label change', async () => {
     const settingsFile = path.join(copy.dir, 'settings.json');
