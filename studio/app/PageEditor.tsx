@@ -11,7 +11,7 @@ import validator from '@rjsf/validator-ajv8';
 import flowSchema from '../../schemas/flow.schema.json';
 import { useStudio } from './context';
 import { BLOCK_KINDS, moveItem, newBlock, newPage, pageIdProblem, withoutPage, withPage, withPageChanged, type BlockKind, type BlockValue, type FlowValue, type ModelsValue, type PageValue } from './structure';
-import { ConditionField, LocaleKeyWidget } from './widgets';
+import { ConditionField, JsonValueField, LocaleKeyWidget } from './widgets';
 import { t } from './texts';
 
 const definitions = flowSchema.definitions as Record<string, RJSFSchema>;
@@ -48,7 +48,7 @@ const fieldsUi: UiSchema = {
 const noDefaults = { arrayMinItems: { populate: 'never' }, emptyObjectFields: 'skipDefaults', allOf: 'skipDefaults', constAsDefaults: 'never' } as const;
 
 const widgets = { localeKey: LocaleKeyWidget };
-const fields = { condition: ConditionField };
+const fields = { condition: ConditionField, jsonValue: JsonValueField };
 
 /** The block's own properties, without its kind (fixed) and its fields (edited in their own form). */
 function blockSchema(kind: string): RJSFSchema | undefined {
@@ -70,6 +70,8 @@ const blockUi: UiSchema = {
   paragraphs: { items: localeKey },
   groups: { items: { titleKey: localeKey } },
   minimumInstances: { when: condition },
+  // A records block's required: true, or an object naming its message key (one of two shapes) as JSON.
+  required: { 'ui:field': 'jsonValue', 'ui:fieldReplacesAnyOrOneOf': true },
 };
 
 /** Drops the properties rjsf leaves undefined, so they are not taken for changes. */
