@@ -90,6 +90,18 @@ describe('the studio API over a settlement folder', () => {
     expect(copy.diff()).toBe('');
   });
 
+  it('reports a rule still without its parameters (a requiredIf naming no other field) as the checker\'s problem, not a failure', async () => {
+    const f = await folder();
+    const models = structuredClone(f.files.find((file) => file.id === 'models.json')!.json) as { models: Array<{ metadata: { dtoMapping: string }; fields: Record<string, unknown> }> };
+    const index = models.models.findIndex((m) => m.metadata.dtoMapping === 'ClaimDetails');
+    models.models[index]!.fields.vehicleColor = { dataType: 'string', validations: [{ type: 'requiredIf' }] };
+    const res = await app.inject({ method: 'POST', url: '/api/check', payload: { changes: { 'models.json': models } } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<{ issues: Folder['issues'] }>().issues).toContainEqual(
+      expect.objectContaining({ file: 'models.json', pointer: `/models/${index}/fields/vehicleColor/validations/0`, message: 'missing required property "otherProperty"' }),
+    );
+  });
+
   it('lists the locale keys that no flow, model config or code uses', async () => {
     for (const culture of ['en', 'es']) {
       const file = path.join(copy.dir, 'locales', `${culture}.json`);
