@@ -44,27 +44,56 @@ export interface ClaimSignalsInput {
   reasons: readonly Reason[];
 }
 
-/** Compares the claim with earlier ones, stores its screening and its values, in `trx`. */
+/**
+ * Compares the claim with earlier ones, stores its screening and its values, in `trx`. Two reads
+ * whatever the number of values: how many earlier claims share each value, then the first few
+ * reference codes of the values some do (none for a claim that shares nothing).
+ */
 export async function recordSignals(trx: Trx, input: ClaimSignalsInput, settings: FraudSettings): Promise<ClaimScreening> {
   const since = input.now - settings.windowMinutes * 60_000;
-  const matches: Match[] = [];
   const rows = input.values.map((v) => ({ kind: v.kind, digest: digestOf(v.kind, v.value) }));
-  for (const { kind, digest } of rows) {
-    let query = trx
+  const unique = [...new Map(rows.map((r) => [`${r.kind}\n${r.digest}`, r])).values()];
+  /** The earlier rows sharing the i-th value (within the window for velocity kinds). */
+  const sharing = (i: number) => {
+    const { kind, digest } = unique[i]!;
+    const query = trx
       .selectFrom('signal_values')
-      .innerJoin('submissions', 'submissions.id', 'signal_values.submission_id')
-      .select(['submissions.reference_code'])
       .where('signal_values.kind', '=', kind)
       .where('signal_values.digest', '=', digest)
       .where('signal_values.submission_id', '!=', input.submissionId);
-    if (VELOCITY_KINDS.includes(kind as MatchKind)) query = query.where('signal_values.created_at', '>=', since);
-    const counted = query.clearSelect().select(sql<number>`1`.as('one')).limit(MAX_COUNTED).as('counted');
-    const [count, first] = await Promise.all([
-      trx.selectFrom(counted).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst(),
-      query.orderBy('signal_values.created_at').limit(REFERENCES).execute(),
-    ]);
-    matches.push({ kind: kind as MatchKind, earlier: Number(count?.n ?? 0), references: first.map((r) => r.reference_code) });
+    return VELOCITY_KINDS.includes(kind as MatchKind) ? query.where('signal_values.created_at', '>=', since) : query;
+  };
+  // Every row of signal_values has its submission (a foreign key, deleted with it): counted alone.
+  const counting = unique.map((_, i) =>
+    trx
+      .selectFrom(sharing(i).select(sql<number>`1`.as('one')).limit(MAX_COUNTED).as(`c${i}`))
+      .select((eb) => [sql<number>`${sql.lit(i)}`.as('i'), eb.fn.countAll<number | string>().as('n')]),
+  );
+  const earlier = new Array<number>(unique.length).fill(0);
+  if (counting.length) for (const r of await counting.reduce((all, q) => all.unionAll(q)).execute()) earlier[Number(r.i)] = Number(r.n);
+  const shared = unique.flatMap((_, i) => (earlier[i]! > 0 ? [i] : []));
+  const firsts = shared.map((i) =>
+    trx.selectFrom(
+      sharing(i)
+        .innerJoin('submissions', 'submissions.id', 'signal_values.submission_id')
+        .select([sql<number>`${sql.lit(i)}`.as('i'), 'submissions.reference_code', 'signal_values.created_at', 'signal_values.submission_id'])
+        .orderBy('signal_values.created_at')
+        .orderBy('signal_values.submission_id')
+        .limit(REFERENCES)
+        .as(`r${i}`),
+    ).selectAll(),
+  );
+  const references = unique.map(() => [] as Array<{ at: number; id: number; code: string }>);
+  if (firsts.length) {
+    for (const r of await firsts.reduce((all, q) => all.unionAll(q)).execute()) references[Number(r.i)]!.push({ at: Number(r.created_at), id: Number(r.submission_id), code: r.reference_code });
   }
+  const matchOf = new Map(
+    unique.map((u, i) => [
+      `${u.kind}\n${u.digest}`,
+      { earlier: earlier[i]!, references: references[i]!.sort((a, b) => a.at - b.at || a.id - b.id).map((r) => r.code) },
+    ]),
+  );
+  const matches: Match[] = rows.map((r) => ({ kind: r.kind as MatchKind, ...matchOf.get(`${r.kind}\n${r.digest}`)! }));
   const reasons = [...input.reasons, ...matchReasons(matches, settings)];
   const { score, disposition } = assess(reasons, settings);
   await trx
@@ -81,7 +110,6 @@ export async function recordSignals(trx: Trx, input: ClaimSignalsInput, settings
       reasons: JSON.stringify(reasons),
     })
     .execute();
-  const unique = [...new Map(rows.map((r) => [`${r.kind}\n${r.digest}`, r])).values()];
   if (unique.length) await trx.insertInto('signal_values').values(unique.map((r) => ({ ...r, submission_id: input.submissionId, created_at: input.now }))).execute();
   return { score, disposition, reasons };
 }
