@@ -355,6 +355,23 @@ const declaredSignIn: Migration = {
   },
 };
 
+/**
+ * Indexes of the hot paths. The claim's screening counts the earlier claims sharing each of its
+ * values; within the window (address, network, session) that count read each row for its
+ * submission: with the submission in the index it reads the index alone (a third of the time at
+ * the 1,000 rows it counts at most). The index it replaces is a prefix of it.
+ */
+const hotPathIndexes: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.createIndex('signal_values_kind_digest_created_submission').on('signal_values').columns(['kind', 'digest', 'created_at', 'submission_id']).execute();
+    await db.schema.dropIndex('signal_values_kind_digest_created').execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.createIndex('signal_values_kind_digest_created').on('signal_values').columns(['kind', 'digest', 'created_at']).execute();
+    await db.schema.dropIndex('signal_values_kind_digest_created_submission').execute();
+  },
+};
+
 export function migrationProvider(dialect: DialectName): MigrationProvider {
   return {
     async getMigrations() {
@@ -369,6 +386,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
         '0008_draft_documents': draftDocuments(dialect),
         '0009_resume_codes': resumeCodes,
         '0011_declared_sign_in': declaredSignIn,
+        '0013_hot_path_indexes': hotPathIndexes,
       };
     },
   };

@@ -16,7 +16,7 @@ import { networkOf } from '../../fraud/normalize.js';
 import { mergeReasons, requestFacts, sessionTag, type AuthorizeScreening } from '../../fraud/request.js';
 import { minFillMs, type FraudSettings } from '../../fraud/settings.js';
 import { automationReasons, captchaScoreReasons, claimValues, fillTimeReasons, honeypotReasons } from '../../fraud/signals.js';
-import { purgeExpiredSignals, recordSignals } from '../../fraud/store.js';
+import { CountedInFull, purgeExpiredSignals, recordSignals } from '../../fraud/store.js';
 import { clientKey } from '../external/rate-limit.js';
 
 /** Who a submit is for, as authorize established it. */
@@ -66,6 +66,7 @@ export default fp<{ shedFastSubmits?: boolean; purgeIntervalMs?: number }>(
     const settings = app.settlement.settings.fraud;
     const windowMs = settings.windowMinutes * 60_000;
     const limiter = app.stores.rateLimiter;
+    const inFull = new CountedInFull();
 
     const fillMsOf = (authorization: ScreenedAuthorization) => (authorization.screening ? Math.max(0, app.clock() - authorization.screening.at) : null);
 
@@ -110,6 +111,7 @@ export default fp<{ shedFastSubmits?: boolean; purgeIntervalMs?: number }>(
             trx,
             { submissionId: stored.submissionId, now: app.clock(), ip: facts.ip, network: networkOf(facts.ip), userAgent: facts.userAgent, fillMs, values: own.values, reasons },
             settings,
+            inFull,
           );
           // Codes and the score only: no address, agent or answer is logged.
           request.log.info({ formType: claim.formType, score: screening.score, disposition: screening.disposition, reasons: screening.reasons.map((r) => r.code) }, 'claim screened');
