@@ -74,6 +74,7 @@ export function pruneSkipped(
   const everEdited: Record<string, string[]> = {};
   for (const [id, fields] of Object.entries(store.everEdited)) if (!pruned.has(id)) everEdited[id] = fields;
   const next: ModelStoreState = {
+    ...store,
     drafts: store.drafts.filter((m) => !pruned.has(m.clientId)).map(clearFields),
     saved: store.saved.filter((m) => !pruned.has(m.clientId)).map(clearFields),
     everEdited,
