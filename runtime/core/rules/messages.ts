@@ -43,10 +43,6 @@ export const RULE_MESSAGES: Record<string, { en: string; es: string }> = {
     en: 'The value is not valid',
     es: 'El valor no es válido',
   },
-  LocKey_Validation_AbaRoutingNumber: {
-    en: 'Enter the 9-digit routing number printed on your checks; this one is not a valid routing number',
-    es: 'Ingrese el número de ruta de 9 dígitos impreso en sus cheques; este no es un número de ruta válido',
-  },
   LocKey_Validation_InvalidDate: {
     en: 'Enter a real date, for example {0}',
     es: 'Ingrese una fecha real, por ejemplo {0}',
