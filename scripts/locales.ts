@@ -5,19 +5,21 @@
  *   keeping each file's key order and formatting. Files that hold the key already are left alone.
  *
  * npm run locales:keys
- *   Rewrites the list of the keys the runtime itself uses in docs/configuring.md, from the code.
+ *   Rewrites the list of the keys the runtime itself uses, and the table of the server's own
+ *   messages (LocKey_Server_*, from server/errors.ts), in docs/configuring.md, from the code.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { addLocaleKey, AddKeyError } from '../tooling/locales/add-key';
-import { runtimeLocaleKeys, withRuntimeKeys } from '../tooling/locales/runtime-keys';
+import { runtimeLocaleKeys, serverMessages, withRuntimeKeys, withServerMessages } from '../tooling/locales/runtime-keys';
+import { SERVER_ERRORS } from '../server/errors';
 
 const [command, ...args] = process.argv.slice(2);
 
 if (command === 'keys') {
   const doc = fileURLToPath(new URL('../docs/configuring.md', import.meta.url));
-  writeFileSync(doc, withRuntimeKeys(readFileSync(doc, 'utf8'), runtimeLocaleKeys()));
-  console.log('locales:keys: docs/configuring.md lists the keys the runtime uses');
+  writeFileSync(doc, withServerMessages(withRuntimeKeys(readFileSync(doc, 'utf8'), runtimeLocaleKeys()), serverMessages(SERVER_ERRORS)));
+  console.log("locales:keys: docs/configuring.md lists the keys the runtime uses and the server's own messages");
 } else if (command === 'add') {
   const texts: Record<string, string> = {};
   const positional: string[] = [];

@@ -35,6 +35,7 @@ import api from './routes/api/index.js';
 import appShell, { EARLY_CSRF_SCRIPT_HASH } from './routes/app-shell/index.js';
 import health from './routes/health.js';
 import site from './routes/site/index.js';
+import { ANALYTICS_CSP, analyticsTagIds } from '../runtime/core/site/analytics.js';
 import { errorSchema, formModelSchema } from './routes/schemas.js';
 import { loadSettlement, type Settlement } from './settlement/load.js';
 
@@ -308,7 +309,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   // plugins/external
-  await app.register(helmet, { captchaOrigins: resolvedCaptcha.origins, hsts: environment === 'production', inlineScriptHashes: [EARLY_CSRF_SCRIPT_HASH] });
+  await app.register(helmet, {
+    captchaOrigins: resolvedCaptcha.origins,
+    hsts: environment === 'production',
+    inlineScriptHashes: [EARLY_CSRF_SCRIPT_HASH],
+    // The analytics tag's hosts, only when settings.json names a tag.
+    ...(analyticsTagIds(settlement.settings).length ? { extraSources: ANALYTICS_CSP } : {}),
+  });
   await app.register(compress);
   await app.register(cookie, { secret: options.sessionSecret });
   await app.register(rateLimit, { max: options.apiRequestsPerMinute ?? 600, timeWindowMs: 60_000, redis, sessionCookie: sessionCookieName(environment) });
@@ -348,6 +355,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     idleTimeoutMs: settlement.settings.client.minSessionDuration * 60_000,
     clock,
     seedFrom: options.seedClassList === false ? null : settlement.dir,
+    classListHeader: settlement.classListHeader,
     pinSecret,
   });
   await app.register(session, { secret: options.sessionSecret });

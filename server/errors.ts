@@ -89,6 +89,30 @@ export const SERVER_ERRORS = {
     en: 'Too many incorrect PIN attempts. Please wait {0} min and try again, or contact the Settlement Administrator.',
     es: 'Demasiados intentos de PIN incorrectos. Espere {0} min e inténtelo de nuevo, o comuníquese con el Administrador del Acuerdo.',
   },
+  SIGN_IN_NOT_MATCHED: {
+    status: 401,
+    key: 'LocKey_Server_SignInNotMatched',
+    en: 'What you entered does not match our records. Please check the notice you received.',
+    es: 'Lo que introdujo no coincide con nuestros registros. Revise el aviso que recibió.',
+  },
+  TOO_MANY_SIGN_IN_ATTEMPTS: {
+    status: 429,
+    key: 'LocKey_Server_TooManySignInAttempts',
+    en: 'Too many incorrect attempts. Please wait {0} min and try again, or contact the Settlement Administrator.',
+    es: 'Demasiados intentos incorrectos. Espere {0} min e inténtelo de nuevo, o comuníquese con el Administrador del Acuerdo.',
+  },
+  INVALID_SIGN_IN: {
+    status: 400,
+    key: 'LocKey_Server_InvalidSignIn',
+    en: 'Please enter the details from the notice you received.',
+    es: 'Introduzca los datos del aviso que recibió.',
+  },
+  NOT_CLASS_MEMBER: {
+    status: 200,
+    key: 'LocKey_Server_NotClassMember',
+    en: 'We could not find this in the class list of this settlement. Please check what you entered.',
+    es: 'No encontramos este dato en la lista del grupo de este acuerdo. Revise lo que introdujo.',
+  },
   NOT_CLASS_VEHICLE: {
     status: 200,
     key: 'LocKey_Server_NotClassVehicle',
@@ -177,6 +201,13 @@ export const SERVER_ERRORS = {
     key: 'LocKey_Server_CredentialsChanged',
     en: 'The VIN or Notice ID in this form is not the one you started with. Please start again from the first page.',
     es: 'El VIN o el ID de aviso de este formulario no es el que usó al comenzar. Vuelva a empezar desde la primera página.',
+  },
+
+  SIGN_IN_CHANGED: {
+    status: 400,
+    key: 'LocKey_Server_SignInChanged',
+    en: 'The sign-in details in this form are not the ones you started with. Please start again from the first page.',
+    es: 'Los datos de acceso de este formulario no son los que usó al comenzar. Vuelva a empezar desde la primera página.',
   },
 
   // --- The claim in progress ---------------------------------------------------------------------

@@ -22,15 +22,16 @@ function GuardedRoutes({ guards, now, leaveApp }: { guards: GuardDeps; now: () =
   const culture = useApp((s) => s.culture);
   const deadlines = useApp((s) => s.deadlines);
   const authorized = useApp((s) => s.authorized);
+  const languages = useApp((s) => s.settings.site.languages);
   // The route table follows the flows (replaced in place by live preview).
   const flowsVersion = useFlowsVersion(flows);
   const route = flows.match(pathname);
 
   const outcome = useMemo(
-    () => runGuards({ route, pathname, search, culture, deadlines, now: now(), isAuthorized: (f) => authorized[f] }, guards),
+    () => runGuards({ route, pathname, search, culture, cultures: languages.map((l) => l.culture), deadlines, now: now(), isAuthorized: (f) => authorized[f] === true }, guards),
     // now() is read per navigation on purpose.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [route, pathname, search, culture, deadlines, authorized, guards],
+    [route, pathname, search, culture, languages, deadlines, authorized, guards],
   );
   // A page needing authorization opened with no running form (a reload, a second tab): before the
   // guard's redirect to /session-expired, the server is asked once whether the session is

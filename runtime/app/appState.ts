@@ -43,7 +43,8 @@ export interface AppState {
   banner: BannerState;
   errorDialog: ErrorDialogState;
   /** Authorized flag per form type, mirrored from the form machines for guard step 3. */
-  authorized: Record<FormType, boolean>;
+  /** Per form the settlement declares; a form absent is not authorized. */
+  authorized: Partial<Record<FormType, boolean>>;
   activeForm: FormType | null;
   /** The server's error text shown on /error (authorize or submit refused with redirect-on-error). */
   serverError: string | null;
@@ -90,7 +91,7 @@ export function initialAppState(settings: AppSettings): AppState {
     // The settlement's banner (site.json); state, so the app may switch it later.
     banner: { ...settings.site.banner },
     errorDialog: { showError: false, header: null, message: null },
-    authorized: { Automotive: false, Lookup: false, Exclusion: false },
+    authorized: {},
     activeForm: null,
     serverError: null,
   };

@@ -11,19 +11,16 @@ export interface GuardDeps {
   resolveDeadlineRedirect(keys: readonly DeadlineKey[], settings: DeadlineSettings, now: Date, culture: Culture): DeadlineRedirect;
 }
 
-/** The core's decisions; the only cultures offered are those the app has content for. */
-export const CORE_GUARDS: GuardDeps = {
-  resolveCulture: (input) => resolveCulture({ ...input, supported: SUPPORTED_CULTURES }),
-  resolveDeadlineRedirect,
-};
-
-export const SUPPORTED_CULTURES: readonly Culture[] = ['en', 'es'];
+/** The core's decisions; the cultures accepted are those the settlement offers (settings.site.languages, passed in). */
+export const CORE_GUARDS: GuardDeps = { resolveCulture, resolveDeadlineRedirect };
 
 export interface GuardInput {
   route: AppRoute;
   pathname: string;
   search: string;
   culture: Culture | null;
+  /** The cultures the settlement offers (settings.site.languages); another one in the query is ignored. */
+  cultures: readonly Culture[];
   deadlines: DeadlineSettings;
   now: Date;
   isAuthorized(formType: FormType): boolean;
@@ -36,7 +33,7 @@ export type GuardOutcome =
 
 /** Runs the guard steps of spec §2 in order before a route renders. */
 export function runGuards(input: GuardInput, deps: GuardDeps): GuardOutcome {
-  const { culture } = deps.resolveCulture({ query: input.search, path: `${input.pathname}?${input.search}`, current: input.culture });
+  const { culture } = deps.resolveCulture({ query: input.search, path: `${input.pathname}?${input.search}`, current: input.culture, supported: input.cultures });
   const { route } = input;
   if (route.kind !== 'form') return { kind: 'render', culture };
 

@@ -1,4 +1,5 @@
 import { contentToDictionary } from '../core/i18n';
+import type { SiteChrome } from '../core/site/chrome';
 import type { AppServices } from './context';
 import { fetchFlows } from './flowsSource';
 
@@ -6,10 +7,12 @@ import { fetchFlows } from './flowsSource';
 export const LIVE_PREVIEW_ELEMENT = 'live-preview';
 
 /**
- * Live preview (`npm run dev`): the flows and the culture's content are fetched again and the page
- * re-renders in place. Running forms keep their answers (replaceSessionFlows); nothing reloads.
+ * Live preview (`npm run dev`): the flows and the culture's content are fetched again, the site
+ * chrome the server sent (site.json, the logo) replaces the settings' one, and the page re-renders
+ * in place. Running forms keep their answers (replaceSessionFlows); nothing reloads.
  */
-export async function refreshConfiguration({ store, api, flows: hosted, sessions }: AppServices): Promise<void> {
+export async function refreshConfiguration({ store, api, flows: hosted, sessions }: AppServices, site?: SiteChrome): Promise<void> {
+  if (site) store.set((s) => ({ settings: { ...s.settings, site }, banner: { ...site.banner } }));
   const flows = await fetchFlows();
   sessions.replaceSessionFlows(flows);
   hosted.replace(flows);
@@ -28,21 +31,22 @@ export function startLivePreview(doc: Document, services: AppServices, log: Pick
   const source = new EventSource(events);
   let version: string | null = null;
   let queue = Promise.resolve();
-  const refresh = () => {
+  const refresh = (site?: SiteChrome) => {
     queue = queue
-      .then(() => refreshConfiguration(services))
+      .then(() => refreshConfiguration(services, site))
       .then(() => log.info('Live preview: flows and texts updated.'))
       .catch((error: unknown) => log.error('Live preview: the update failed', error));
   };
   source.addEventListener('ready', (e) => {
     // After a reconnect: a change made meanwhile is fetched too.
-    const next = (JSON.parse((e as MessageEvent<string>).data) as { version: string }).version;
-    if (version !== null && next !== version) refresh();
-    version = next;
+    const data = JSON.parse((e as MessageEvent<string>).data) as { version: string; site?: SiteChrome };
+    if (version !== null && data.version !== version) refresh(data.site);
+    version = data.version;
   });
   source.addEventListener('reload', (e) => {
-    version = (JSON.parse((e as MessageEvent<string>).data) as { version: string }).version;
-    refresh();
+    const data = JSON.parse((e as MessageEvent<string>).data) as { version: string; site?: SiteChrome };
+    version = data.version;
+    refresh(data.site);
   });
   source.addEventListener('invalid', (e) => {
     const { problems } = JSON.parse((e as MessageEvent<string>).data) as { problems: Array<{ file: string; pointer: string; message: string; line?: number; column?: number }> };

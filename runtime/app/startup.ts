@@ -128,7 +128,8 @@ export async function startApp(deps: StartupDeps): Promise<AppServices | null> {
 
     // Culture content for the address's culture (guard step 1 keeps it until the query changes it).
     const { pathname, search } = deps.doc.location;
-    const { culture } = CORE_GUARDS.resolveCulture({ query: search, path: `${pathname}${search}`, current: null });
+    const supported = settings.site.languages.map((l) => l.culture);
+    const { culture } = CORE_GUARDS.resolveCulture({ query: search, path: `${pathname}${search}`, current: null, supported });
     await loadCulture(store, api, culture);
 
     try {

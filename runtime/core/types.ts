@@ -5,7 +5,9 @@
  */
 import type { SiteChrome } from './site/chrome';
 
-export type FormType = 'Automotive' | 'Lookup' | 'Exclusion';
+/** A form's id as its settlement declares it (forms.json `id`, a flow's `formType`). */
+export type FormType = string;
+/** The spec's three forms (§2): the forms of a settlement that declares none. */
 export const FORM_TYPES: readonly FormType[] = ['Automotive', 'Lookup', 'Exclusion'];
 
 export type Culture = string; // 'en', 'es'

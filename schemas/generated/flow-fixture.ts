@@ -95,9 +95,9 @@ export interface FlowFixtureFile {
    */
   settlement?: string;
   /**
-   * The form played.
+   * The form played: a form id of the folder's forms.json (without one: Automotive, Lookup or Exclusion).
    */
-  formType: 'Automotive' | 'Lookup' | 'Exclusion';
+  formType: string;
   /**
    * The claimant's culture; expected messages are written word for word in it. Default en.
    */

@@ -73,9 +73,9 @@ export interface FlowFile {
    */
   version: 1;
   /**
-   * The form this file describes.
+   * The form this file describes: a form id of the settlement's forms.json, or without one Automotive, Lookup or Exclusion (the spec's three forms).
    */
-  formType: 'Automotive' | 'Lookup' | 'Exclusion';
+  formType: string;
   /**
    * Localization key of the form's name (e.g. Automotive claim). Each page's browser title names the page, this form and the settlement (LocKey_Site_Title): Claimant information – Automotive claim – <settlement>. Without it the title names the page and the settlement.
    */

@@ -106,9 +106,9 @@ export interface ModelConfig {
    */
   metadata: {
     /**
-     * The form type using this model.
+     * The form using this model: a form id of the settlement's forms.json (without one: Automotive, Lookup or Exclusion).
      */
-    formType: 'Automotive' | 'Lookup' | 'Exclusion';
+    formType: string;
     /**
      * PascalCase name of the model ('ClaimantInfo', or any name of the settlement's: 'Expenses', 'PaymentElection'); the browser camel-cases it ('claimantInfo') for the payload and for condition scopes. A model of the spec's names keeps its payload key; any other is submitted under its camel-cased name ('expenses'), as one model or null, or as a list when it is repeating.
      */

@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { FORM_TYPES, type FormType } from '../../runtime/core/types.js';
+import type { FormType } from '../../runtime/core/types.js';
 import { ConfigError, secretOf, type Environment } from '../config.js';
 import { createClassList } from '../db/class-list.js';
 import { ClassListImportError, DatabaseUnavailableError } from '../db/errors.js';
@@ -15,6 +15,7 @@ import { createOutbox, type FailedMail, type MailStatus } from '../db/outbox.js'
 import { createResumeCodes } from '../db/resume-codes.js';
 import { openDatabase } from '../db/open.js';
 import { seedSampleData } from '../db/seed.js';
+import { declaredClassListHeader, declaredFormIds } from '../settlement/forms.js';
 import type { Database, DraftSummary, SubmissionFilter } from '../db/types.js';
 import { reportData, reportHtml } from '../fraud/report.js';
 import { purgeExpiredSignals } from '../fraud/store.js';
@@ -29,12 +30,12 @@ Commands:
   import-class-list FILE.csv [--replace]       import class members (PINs are hashed); upserts by noticeId,
                                                --replace makes the file the whole list
   import-class-vehicles FILE.csv [--replace]   import class vehicles (column "vin")
-  export-submissions --format csv|jsonl [--form-type Automotive|Exclusion] [--from DATE] [--to DATE] [--out FILE] [--include-accounts]
+  export-submissions --format csv|jsonl [--form-type FORM] [--from DATE] [--to DATE] [--out FILE] [--include-accounts]
                                                every submission with its answers and document metadata;
                                                DATE is YYYY-MM-DD (UTC day, --to inclusive) or an ISO date-time;
                                                account numbers masked (last 4) unless --include-accounts
   export-documents REFERENCE_CODE --out DIR    write the submission's documents, byte-identical
-  export-documents --all --out DIR [--form-type Automotive|Exclusion] [--from DATE] [--to DATE]
+  export-documents --all --out DIR [--form-type FORM] [--from DATE] [--to DATE]
                                                every matching submission's documents into DIR/<REFERENCE_CODE>/,
                                                byte-identical, with DIR/manifest.csv; DIR must be new or empty
   seed                                         import the settlement folder's class list into empty tables
@@ -117,12 +118,14 @@ function parseDate(text: string, flag: 'from' | 'to'): Date {
 }
 
 /** --form-type, --from and --to, as export-submissions and export-documents --all take them. */
-function parseFilter(p: Parsed): SubmissionFilter {
+function parseFilter(p: Parsed, io: CliIo): SubmissionFilter {
   const filter: SubmissionFilter = {};
   const formType = p.flags.get('form-type');
   if (typeof formType === 'string') {
-    const match = FORM_TYPES.find((t) => t.toLowerCase() === formType.toLowerCase());
-    if (!match) throw new UsageError(`--form-type must be one of ${FORM_TYPES.join(', ')}`);
+    // The forms of the settlement (SETTLEMENT_DIR's forms.json, else the spec's three), in any case.
+    const forms = declaredFormIds(path.resolve(io.cwd ?? process.cwd(), io.env.SETTLEMENT_DIR || 'server-fixtures'));
+    const match = forms.find((t) => t.toLowerCase() === formType.toLowerCase());
+    if (!match) throw new UsageError(`--form-type must be one of ${forms.join(', ')}`);
     filter.formType = match as FormType;
   }
   const from = p.flags.get('from');
@@ -206,7 +209,9 @@ async function execute(p: Parsed, io: CliIo): Promise<void> {
       const mode = p.flags.has('replace') ? 'replace' : 'upsert';
       const members = p.command === 'import-class-list';
       const secret = members ? pinSecret(io) : undefined;
-      const r = await withDatabase(io, (db) => (members ? createClassList(db, { pinSecret: secret }).importMembers(csv, mode) : createClassList(db).importVehicles(csv, mode)));
+      // The columns the settlement declares (SETTLEMENT_DIR's forms.json), as the server imports them.
+      const header = declaredClassListHeader(path.resolve(cwd, io.env.SETTLEMENT_DIR || 'server-fixtures'));
+      const r = await withDatabase(io, (db) => (members ? createClassList(db, { pinSecret: secret, header }).importMembers(csv, mode) : createClassList(db).importVehicles(csv, mode)));
       io.stdout(`Imported ${r.rows} ${members ? 'class member' : 'class vehicle'} row(s): ${r.inserted} new, ${r.updated} updated, ${r.removed} removed.\n`);
       return;
     }
@@ -214,7 +219,7 @@ async function execute(p: Parsed, io: CliIo): Promise<void> {
       if (p.positional.length) throw new UsageError(`export-submissions takes no argument (got ${p.positional.join(' ')})`);
       const format = p.flags.get('format');
       if (format !== 'csv' && format !== 'jsonl') throw new UsageError('--format must be csv or jsonl');
-      const filter = parseFilter(p);
+      const filter = parseFilter(p, io);
       // Account numbers leave masked (last 4) unless asked for whole.
       const accounts = { fields: accountFields(settlementOf(io).models), include: p.flags.has('include-accounts') };
       const { text, count } = await withDatabase(io, (db) => exportSubmissions(db, format as ExportFormat, filter, accounts));
@@ -233,7 +238,7 @@ async function execute(p: Parsed, io: CliIo): Promise<void> {
       if (p.flags.has('all')) {
         if (p.positional.length) throw new UsageError(`export-documents takes a reference code or --all, not both (got ${p.positional.join(' ')})`);
         if (typeof out !== 'string') throw new UsageError('export-documents --all needs --out DIR');
-        const filter = parseFilter(p);
+        const filter = parseFilter(p, io);
         const r = await withDatabase(io, (db) => exportAllDocuments(db, path.resolve(cwd, out), filter));
         io.stdout(`Exported ${r.submissions} submission(s), ${r.documents} document(s), ${r.bytes} byte(s) to ${out}; manifest ${path.join(out, MANIFEST_FILE)}.\n`);
         return;
@@ -250,7 +255,7 @@ async function execute(p: Parsed, io: CliIo): Promise<void> {
     case 'seed': {
       const dir = path.resolve(cwd, io.env.SETTLEMENT_DIR || 'server-fixtures');
       const secret = pinSecret(io);
-      const r = await withDatabase(io, (db) => seedSampleData(db, dir, { pinSecret: secret }));
+      const r = await withDatabase(io, (db) => seedSampleData(db, dir, { pinSecret: secret, header: declaredClassListHeader(dir) }));
       const say = (v: number | string) => (typeof v === 'number' ? `${v} imported` : v === 'kept' ? 'already present, kept' : 'no file');
       io.stdout(`Class vehicles: ${say(r.vehicles)}. Class members: ${say(r.members)}.\n`);
       return;

@@ -9,34 +9,14 @@ import { ClassListImportError, type ImportProblem } from './errors.js';
 import { createPinHasher, type PinHasher } from './pin-hash.js';
 import type { ClassMembersTable } from './schema.js';
 import type { ClassList, ClassMember, Clock, Database, ImportMode, ImportResult } from './types.js';
+import { SPEC_CLASS_LIST, type ClassListHeader } from '../../runtime/core/forms/index.js';
 
 /** A well-formed VIN: 17 characters, no I, O or Q. */
 export const VIN_PATTERN = /^[A-HJ-NPR-Z0-9]{17}$/;
 
-const MEMBER_COLUMNS = [
-  'noticeId',
-  'pin',
-  'firstName',
-  'middleInitial',
-  'lastName',
-  'mailingStreetLine1',
-  'mailingStreetLine2',
-  'mailingCity',
-  'mailingSubDivision',
-  'mailingPostalCode',
-  'mailingSubDivisionNonUS',
-  'mailingPostalCodeNonUS',
-  'mailingCountry',
-  'emailAddress',
-  'phoneNumber',
-  'vin',
-] as const;
-type MemberColumn = (typeof MEMBER_COLUMNS)[number];
-const REQUIRED_MEMBER_COLUMNS: MemberColumn[] = ['noticeId', 'pin', 'firstName', 'lastName', 'vin'];
-
 /** The header each class-list file must have, as the imports check it (the folder checker reads these too). */
 export const CLASS_LIST_HEADERS = {
-  members: { known: MEMBER_COLUMNS, required: REQUIRED_MEMBER_COLUMNS, otherColumns: 'refused' },
+  members: { known: SPEC_CLASS_LIST.known, required: SPEC_CLASS_LIST.required, otherColumns: 'refused' },
   vehicles: { known: ['vin'], required: ['vin'], otherColumns: 'ignored' },
 } as const;
 
@@ -89,38 +69,47 @@ interface ParsedMember extends ClassMember {
   pin: string;
 }
 
-function parseMembers(csv: string): ParsedMember[] {
+/**
+ * The members of a class-members.csv whose header is `declared` (forms.json `classList`, else the
+ * spec's sample): the identifier column names the row, the secret column (a PIN, a ZIP code) is
+ * kept only to be hashed, the VIN column (when declared) must be a well-formed VIN; every other
+ * column is kept as given, for prefill.
+ */
+function parseMembers(csv: string, declared: ClassListHeader): ParsedMember[] {
   const problems: ImportProblem[] = [];
   const { header, rows } = readCsv(csv, problems);
-  if (header.length) checkHeader(header, CLASS_LIST_HEADERS.members.known, CLASS_LIST_HEADERS.members.required, true, problems);
+  if (header.length) checkHeader(header, declared.known, declared.required, true, problems);
   if (problems.some((p) => p.line === 1)) throw new ClassListImportError('Class list', problems);
 
+  const credentialColumns = [declared.identifier, declared.secret, declared.vin];
+  const otherRequired = declared.required.filter((c) => !credentialColumns.includes(c));
   const members: ParsedMember[] = [];
   const firstLineOf = new Map<string, number>();
   for (const { line, values } of rows) {
-    const get = (c: MemberColumn) => values.get(c) ?? '';
+    const get = (c: string | undefined) => (c ? (values.get(c) ?? '') : '');
     const rowProblems: string[] = [];
-    const noticeId = get('noticeId').toUpperCase();
-    const pin = get('pin');
-    const vin = get('vin').toUpperCase();
+    const identifier = get(declared.identifier).toUpperCase();
+    const secret = get(declared.secret);
+    const vin = get(declared.vin).toUpperCase();
     const country = (get('mailingCountry') || 'US').toUpperCase();
     const email = get('emailAddress');
-    if (!/^[A-Z0-9][A-Z0-9-]{0,63}$/.test(noticeId)) rowProblems.push(`noticeId "${noticeId}" must be 1–64 letters, digits or hyphens`);
-    else if (firstLineOf.has(noticeId)) rowProblems.push(`noticeId ${noticeId} already appears on line ${firstLineOf.get(noticeId)}`);
-    else firstLineOf.set(noticeId, line);
-    if (!/^[A-Za-z0-9]{4,32}$/.test(pin)) rowProblems.push('pin must be 4–32 letters or digits');
-    if (!get('firstName')) rowProblems.push('firstName is required');
-    if (!get('lastName')) rowProblems.push('lastName is required');
-    if (!VIN_PATTERN.test(vin)) rowProblems.push(`vin "${vin}" is not a well-formed VIN (17 characters from A–Z without I, O, Q, and 0–9)`);
+    if (!/^[A-Z0-9][A-Z0-9-]{0,63}$/.test(identifier)) rowProblems.push(`${declared.identifier} "${identifier}" must be 1–64 letters, digits or hyphens`);
+    else if (firstLineOf.has(identifier)) rowProblems.push(`${declared.identifier} ${identifier} already appears on line ${firstLineOf.get(identifier)}`);
+    else firstLineOf.set(identifier, line);
+    if (declared.secret && !/^[A-Za-z0-9]{4,32}$/.test(secret)) rowProblems.push(`${declared.secret} must be 4–32 letters or digits`);
+    for (const column of otherRequired) if (!get(column)) rowProblems.push(`${column} is required`);
+    if (declared.vin && !VIN_PATTERN.test(vin)) rowProblems.push(`${declared.vin} "${vin}" is not a well-formed VIN (17 characters from A–Z without I, O, Q, and 0–9)`);
     if (!/^[A-Z]{2}$/.test(country)) rowProblems.push(`mailingCountry "${country}" must be a two-letter country code`);
     if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) rowProblems.push(`emailAddress "${email}" is not an e-mail address`);
     if (rowProblems.length) {
       problems.push(...rowProblems.map((message) => ({ line, message })));
       continue;
     }
+    const columns: Record<string, string> = {};
+    for (const column of header) if (column !== declared.secret && column !== declared.identifier) columns[column] = get(column);
     members.push({
-      noticeId,
-      pin,
+      noticeId: identifier,
+      pin: secret,
       firstName: get('firstName'),
       middleInitial: emptyToNull(get('middleInitial')),
       lastName: get('lastName'),
@@ -135,6 +124,7 @@ function parseMembers(csv: string): ParsedMember[] {
       emailAddress: emptyToNull(email),
       phoneNumber: emptyToNull(get('phoneNumber')),
       vin,
+      columns: { ...columns, [declared.identifier]: identifier, ...(declared.vin ? { [declared.vin]: vin } : {}) },
     });
   }
   if (problems.length) throw new ClassListImportError('Class list', problems);
@@ -158,6 +148,7 @@ function parseVehicles(csv: string): string[] {
 
 function toRow(m: ClassMember, pinHash: string): ClassMembersTable {
   return {
+    row_values: JSON.stringify(m.columns),
     notice_id: m.noticeId,
     pin_hash: pinHash,
     first_name: m.firstName,
@@ -177,8 +168,42 @@ function toRow(m: ClassMember, pinHash: string): ClassMembersTable {
   };
 }
 
+/** The columns of a row imported before rows kept their columns: the spec's sample columns. */
+function sampleColumns(r: ClassMembersTable): Record<string, string> {
+  const columns: Record<string, string> = {};
+  const fixed: Record<string, string | null> = {
+    noticeId: r.notice_id,
+    firstName: r.first_name,
+    middleInitial: r.middle_initial,
+    lastName: r.last_name,
+    mailingStreetLine1: r.mailing_street_line1,
+    mailingStreetLine2: r.mailing_street_line2,
+    mailingCity: r.mailing_city,
+    mailingSubDivision: r.mailing_sub_division,
+    mailingPostalCode: r.mailing_postal_code,
+    mailingSubDivisionNonUS: r.mailing_sub_division_non_us,
+    mailingPostalCodeNonUS: r.mailing_postal_code_non_us,
+    mailingCountry: r.mailing_country,
+    emailAddress: r.email_address,
+    phoneNumber: r.phone_number,
+    vin: r.vin,
+  };
+  for (const [column, value] of Object.entries(fixed)) columns[column] = value ?? '';
+  return columns;
+}
+
+function rowColumns(r: ClassMembersTable): Record<string, string> {
+  if (!r.row_values) return sampleColumns(r);
+  try {
+    return JSON.parse(r.row_values) as Record<string, string>;
+  } catch {
+    return sampleColumns(r);
+  }
+}
+
 function fromRow(r: ClassMembersTable): ClassMember {
   return {
+    columns: rowColumns(r),
     noticeId: r.notice_id,
     firstName: r.first_name,
     middleInitial: r.middle_initial,
@@ -215,6 +240,8 @@ export interface ClassListOptions {
    */
   vehicleCheckIntervalMs?: number;
   clock?: Clock;
+  /** The class-members.csv header the settlement declares (forms.json `classList`); default the spec's sample. */
+  header?: ClassListHeader;
 }
 
 /** Above this many class vehicles, lookups go to the database instead of a set in memory. */
@@ -301,7 +328,7 @@ export function createClassList(database: Database, options: ClassListOptions = 
       return fromRow(row);
     },
     async importMembers(csv, mode: ImportMode = 'upsert'): Promise<ImportResult> {
-      const members = parseMembers(csv);
+      const members = parseMembers(csv, options.header ?? SPEC_CLASS_LIST);
       const hasherNow = pins();
       const rows = members.map((m) => toRow(m, hasherNow.hash(m.pin)));
       return db.transaction().execute(async (trx) => {

@@ -341,6 +341,20 @@ const resumeCodes: Migration = {
   },
 };
 
+/**
+ * Sign-in is declared by the settlement (forms.json): a class-list row keeps every column of its
+ * CSV row (but the secret, which stays a keyed hash in pin_hash), so a settlement whose class list
+ * has other columns than the sample's can prefill from them.
+ */
+const declaredSignIn: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('class_members').addColumn('row_values', 'text').execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.alterTable('class_members').dropColumn('row_values').execute();
+  },
+};
+
 export function migrationProvider(dialect: DialectName): MigrationProvider {
   return {
     async getMigrations() {
@@ -354,6 +368,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
         '0007_outbox': outbox(dialect),
         '0008_draft_documents': draftDocuments(dialect),
         '0009_resume_codes': resumeCodes,
+        '0011_declared_sign_in': declaredSignIn,
       };
     },
   };

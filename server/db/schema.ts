@@ -61,6 +61,8 @@ export interface ClassMembersTable {
   email_address: string | null;
   phone_number: string | null;
   vin: string;
+  /** JSON of every column of the row but the secret (0011_declared_sign_in); null for rows imported before. */
+  row_values?: string | null;
 }
 
 export interface SubmissionsTable {

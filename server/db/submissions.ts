@@ -93,7 +93,7 @@ export function createSubmissions(database: Database, options: { clock?: Clock }
       // One lock order for every transaction, so that two never wait for each other.
       const identifiers = [...(input.identifiers ?? [])].sort((a, b) => (a.kind + a.value < b.kind + b.value ? -1 : 1));
       for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-        const referenceCode = generateReferenceCode(input.formType);
+        const referenceCode = generateReferenceCode(input.formType, input.referencePrefix);
         try {
           const result = await db.transaction().execute(async (trx): Promise<StoreResult> => {
             await options.before?.(trx);

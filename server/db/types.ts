@@ -161,7 +161,10 @@ export interface ClassMember {
   mailingCountry: string;
   emailAddress: string | null;
   phoneNumber: string | null;
+  /** '' when the settlement signs in without a VIN. */
   vin: string;
+  /** Every column of the member's class-list row but the secret, as imported (prefill reads these). */
+  columns: Record<string, string>;
 }
 
 export type ImportMode = 'replace' | 'upsert';
@@ -209,6 +212,8 @@ export interface NewDocument {
 
 export interface NewSubmission {
   formType: FormType;
+  /** The form's reference-code prefix (forms.json); default the spec's prefix of `formType`. */
+  referencePrefix?: string;
   /**
    * Derived by the caller from what only one authorization has: one submission per key. The same
    * key with the same answers is a retry (its reference code again); with other answers it is

@@ -155,7 +155,8 @@ export function claimValues(
     { kind: 'address', value: context.ip },
     { kind: 'network', value: networkOf(context.ip) },
     ...(context.session ? [{ kind: 'session' as const, value: context.session }] : []),
-    { kind: 'vin', value: context.vin },
+    // A form signed in without a VIN (forms.json) has none to compare.
+    ...(context.vin ? [{ kind: 'vin' as const, value: context.vin }] : []),
     ...(context.noticeId ? [{ kind: 'noticeId' as const, value: context.noticeId }] : []),
   ];
   const add = (kind: MatchKind, value: string | null) => {

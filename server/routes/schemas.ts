@@ -22,7 +22,7 @@ export const formModelSchema = {
       type: 'object',
       required: ['formType', 'dtoMapping'],
       properties: {
-        formType: { type: 'string', enum: ['Automotive', 'Lookup', 'Exclusion'] },
+        formType: { type: 'string', pattern: '^[A-Z][A-Za-z0-9]{0,39}$' },
         dtoMapping: { type: 'string', minLength: 1, maxLength: 64 },
       },
     },

@@ -3,23 +3,27 @@
  * under each identifier a submission names: refused (a catalogued 409 telling the claimant what
  * to do), stored with marks naming the earlier submissions, or stored as is.
  */
+import type { FormKind } from '../../runtime/core/forms/index.js';
 import type { FormType } from '../../runtime/core/types.js';
 import type { DuplicateMark, EarlierFilings } from '../db/types.js';
 import { httpError, type ServerErrorCode } from '../errors.js';
 import type { DuplicatePolicy } from './load.js';
 
 /** The refusal's message: what was filed before, and what the claimant may do. */
-function refusal(formType: FormType, earlier: FormType): ServerErrorCode {
-  if (formType === earlier) return formType === 'Exclusion' ? 'DUPLICATE_EXCLUSION' : 'DUPLICATE_CLAIM';
-  return earlier === 'Exclusion' ? 'CLAIM_AFTER_EXCLUSION' : 'EXCLUSION_AFTER_CLAIM';
+function refusal(formType: FormType, earlier: FormType, kindOf: (formType: FormType) => FormKind): ServerErrorCode {
+  if (formType === earlier) return kindOf(formType) === 'exclusion' ? 'DUPLICATE_EXCLUSION' : 'DUPLICATE_CLAIM';
+  return kindOf(earlier) === 'exclusion' ? 'CLAIM_AFTER_EXCLUSION' : 'EXCLUSION_AFTER_CLAIM';
 }
+
+/** The spec's forms: Exclusion is the exclusion. */
+const specKind = (formType: FormType): FormKind => (formType === 'Exclusion' ? 'exclusion' : 'claim');
 
 /**
  * The marks to store with a submission of `formType`, given the earlier submissions naming its
  * identifiers; throws the catalogued 409 when the policy refuses it (a refusal against the other
  * form first: its message says more).
  */
-export function judgeDuplicates(policy: DuplicatePolicy, formType: FormType, earlier: readonly EarlierFilings[]): DuplicateMark[] {
+export function judgeDuplicates(policy: DuplicatePolicy, formType: FormType, earlier: readonly EarlierFilings[], kindOf: (formType: FormType) => FormKind = specKind): DuplicateMark[] {
   const marks: DuplicateMark[] = [];
   const refused: FormType[] = [];
   for (const { identifier, filings } of earlier) {
@@ -31,6 +35,6 @@ export function judgeDuplicates(policy: DuplicatePolicy, formType: FormType, ear
       else if (action === 'mark') marks.push({ identifier: identifier.kind, formType: earlierForm, count: filed.count, first: filed.first });
     }
   }
-  if (refused.length) throw httpError(refusal(formType, refused.find((f) => f !== formType) ?? formType));
+  if (refused.length) throw httpError(refusal(formType, refused.find((f) => f !== formType) ?? formType, kindOf));
   return marks;
 }

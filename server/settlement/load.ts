@@ -19,6 +19,7 @@ import type { FlowIssue } from '../../runtime/core/flow/issues.js';
 import { LOGO_TYPES, logoExtension, type LogoExtension, type SiteFile } from '../../runtime/core/site/index.js';
 import type { FlowFile, FormType, LegacyDeadlinesResponse, ModelConfig, PerCultureDeadlinesResponse } from '../../runtime/core/types.js';
 import type { IdentifierKind } from '../db/types.js';
+import { classListHeader, formOf, settlementForms, SPEC_FORMS, type ClassListHeader, type FormsFile, type SettlementForm } from '../../runtime/core/forms/index.js';
 import { deadlineInstants } from './deadlines.js';
 import { fraudSettings, type FraudSettings, type FraudSettingsFile } from '../fraud/settings.js';
 
@@ -116,6 +117,10 @@ export interface Settlement {
   logo: SiteLogo | undefined;
   /** Every allowed character (the union of the whitelist's groups). */
   allowedCharacters: ReadonlySet<string>;
+  /** The forms and how each signs in (forms.json; without it the spec's three). */
+  forms: SettlementForm[];
+  /** The header of class-members.csv the import reads (forms.json `classList`; without it the sample's). */
+  classListHeader: ClassListHeader;
 }
 
 export interface SettlementProblem {
@@ -140,6 +145,16 @@ export class SettlementError extends Error {
     );
     this.problems = problems;
   }
+}
+
+/**
+ * The declared form of a form type; the spec's form of that name for a settlement (or a test's
+ * partial one) that declares none.
+ */
+export function settlementFormOf(settlement: Partial<Pick<Settlement, 'forms'>>, formType: FormType): SettlementForm {
+  const form = formOf(settlement.forms ?? SPEC_FORMS, formType) ?? formOf(SPEC_FORMS, formType);
+  if (!form) throw new Error(`No form "${formType}" in the settlement (declare it in forms.json)`);
+  return form;
 }
 
 /** The flow of a form type, or undefined when the settlement has none. */
@@ -239,6 +254,7 @@ export function loadSettlement(dir: string, options: LoadSettlementOptions = {})
   const settings = files['settings.json'] as SettingsFile | undefined;
   const whitelist = files['whitelist.json'] as WhitelistFile | undefined;
   const site = files['site.json'] as SiteFile | undefined;
+  const formsFile = files['forms.json'] as FormsFile | undefined;
 
   if (deadlines && problems.length === 0) {
     // The checker reported unknown zones and impossible dates; anything else the instants refuse still stops the start.
@@ -256,6 +272,8 @@ export function loadSettlement(dir: string, options: LoadSettlementOptions = {})
 
   return {
     dir,
+    forms: settlementForms(formsFile),
+    classListHeader: classListHeader(formsFile),
     models: configuration.models,
     flows: configuration.flows,
     flowsDir: configuration.paths.flowsDir,

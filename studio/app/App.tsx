@@ -9,12 +9,13 @@ import { changedIds, checkChanges, loadFolder, saveChanges, type Documents, type
 import { cultureOf, localeText, StudioContext, type StudioContextValue } from './context';
 import { FlowMap } from './FlowMap';
 import { canRedo, canUndo, current, record, redo, startHistory, undo, type History } from './history';
+import { Models } from './Models';
 import { PageEditor } from './PageEditor';
 import { Preview } from './Preview';
 import { studioCulture, t } from './texts';
 import { Translations } from './Translations';
 
-type View = 'map' | 'translations';
+type View = 'map' | 'models' | 'translations';
 type Status = { kind: 'info' | 'error'; text: string; issues?: Issue[]; reload?: boolean } | null;
 
 const documentsOf = (folder: FolderResponse): Documents => Object.fromEntries(folder.files.map((f) => [f.id, f.json]));
@@ -181,6 +182,9 @@ export function App() {
           <button type="button" aria-current={view === 'map' ? 'page' : undefined} onClick={() => setView('map')}>
             {t('tabMap')}
           </button>
+          <button type="button" aria-current={view === 'models' ? 'page' : undefined} onClick={() => setView('models')}>
+            {t('tabModels')}
+          </button>
           <button type="button" aria-current={view === 'translations' ? 'page' : undefined} onClick={() => setView('translations')}>
             {t('tabTranslations')}
           </button>
@@ -230,9 +234,25 @@ export function App() {
                   // Back to the page's box on the map.
                   requestAnimationFrame(() => document.querySelector<SVGGElement>(`[data-flow="${editing.flowId}"] [data-node="page:${page?.id ?? ''}"]`)?.focus());
                 }}
+                onSelectPage={(pageIndex) => setEditing({ flowId: editing.flowId, pageIndex })}
+                onRemoved={(pageId) => {
+                  const flowId = editing.flowId;
+                  setEditing(null);
+                  setStatus({ kind: 'info', text: t('pageRemoved', { id: pageId }) });
+                  // On to the map of its flow, where the page was.
+                  requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-flow="${flowId}"] .map-scroll`)?.focus());
+                }}
               />
             )}
           </div>
+        ) : view === 'models' ? (
+          <>
+            <Models />
+            <section className="problems" aria-labelledby="problems-heading">
+              <h2 id="problems-heading">{t('problems')}</h2>
+              {issues.length === 0 ? <p>{t('noProblems')}</p> : <IssueList issues={issues} />}
+            </section>
+          </>
         ) : (
           <Translations saved={saved} unusedKeys={folder.unusedKeys} />
         )}

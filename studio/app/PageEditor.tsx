@@ -1,15 +1,17 @@
 /**
- * The editor of one page: its settings (title key, route, skip rule, action…) and the fields of
- * each block that has fields, in forms @rjsf/core generates from schemas/flow.schema.json's own
- * subschemas, validated as you type by ajv (with ajv-formats) through @rjsf/validator-ajv8.
+ * The editor of one page: its settings (title key, route, skip rule, action…), each block's own
+ * properties and its fields, in forms @rjsf/core generates from schemas/flow.schema.json's own
+ * subschemas, validated as you type by ajv (with ajv-formats) through @rjsf/validator-ajv8; and
+ * the page's place in its flow and its blocks: moved, removed, added.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Form from '@rjsf/core';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
 import flowSchema from '../../schemas/flow.schema.json';
 import { useStudio } from './context';
-import { ConditionField, LocaleKeyWidget } from './widgets';
+import { BLOCK_KINDS, moveItem, newBlock, newPage, pageIdProblem, withoutPage, withPage, withPageChanged, type BlockKind, type BlockValue, type FlowValue, type ModelsValue, type PageValue } from './structure';
+import { ConditionField, JsonValueField, LocaleKeyWidget } from './widgets';
 import { t } from './texts';
 
 const definitions = flowSchema.definitions as Record<string, RJSFSchema>;
@@ -46,42 +48,105 @@ const fieldsUi: UiSchema = {
 const noDefaults = { arrayMinItems: { populate: 'never' }, emptyObjectFields: 'skipDefaults', allOf: 'skipDefaults', constAsDefaults: 'never' } as const;
 
 const widgets = { localeKey: LocaleKeyWidget };
-const fields = { condition: ConditionField };
+const fields = { condition: ConditionField, jsonValue: JsonValueField };
 
-interface Block {
-  block: string;
-  model?: string;
-  fields?: unknown[];
+/** The block's own properties, without its kind (fixed) and its fields (edited in their own form). */
+function blockSchema(kind: string): RJSFSchema | undefined {
+  const block = definitions[`${kind}Block`] as (RJSFSchema & { properties: Record<string, RJSFSchema>; required?: string[] }) | undefined;
+  if (!block) return undefined;
+  const { block: _kind, fields: _fields, ...properties } = block.properties;
+  if (Object.keys(properties).length === 0) return undefined;
+  return { ...block, properties, required: (block.required ?? []).filter((name) => name !== 'block' && name !== 'fields'), definitions };
 }
-interface Page {
-  id: string;
-  blocks: Block[];
-  [name: string]: unknown;
-}
-interface Flow {
-  pages: Page[];
-}
+
+const blockUi: UiSchema = {
+  ...noSubmit,
+  when: condition,
+  textKey: localeKey,
+  legendKey: localeKey,
+  headerKey: localeKey,
+  successKey: localeKey,
+  warningKey: localeKey,
+  paragraphs: { items: localeKey },
+  groups: { items: { titleKey: localeKey } },
+  minimumInstances: { when: condition },
+  // A records block's required: true, or an object naming its message key (one of two shapes) as JSON.
+  required: { 'ui:field': 'jsonValue', 'ui:fieldReplacesAnyOrOneOf': true },
+};
 
 /** Drops the properties rjsf leaves undefined, so they are not taken for changes. */
 function defined<T>(value: T): T {
   return JSON.parse(JSON.stringify(value ?? null)) as T;
 }
 
-export function PageEditor({ flowId, pageIndex, onClose }: { flowId: string; pageIndex: number; onClose(): void }) {
+/** Focuses the first element one of `selectors` finds, in their order, once React has drawn the change that put it there. */
+const focusSoon = (...selectors: string[]) =>
+  requestAnimationFrame(() => {
+    for (const selector of selectors) {
+      const element = document.querySelector<HTMLElement>(selector);
+      if (element) return element.focus();
+    }
+  });
+
+interface Props {
+  flowId: string;
+  pageIndex: number;
+  onClose(): void;
+  /** Opens the editor of another page of the same flow (a page moved or added). */
+  onSelectPage(pageIndex: number): void;
+  /** The page was removed from its flow. */
+  onRemoved(pageId: string): void;
+}
+
+export function PageEditor({ flowId, pageIndex, onClose, onSelectPage, onRemoved }: Props) {
   const { docs, edit } = useStudio();
   const heading = useRef<HTMLHeadingElement>(null);
-  const flow = docs[flowId] as Flow;
+  const flow = docs[flowId] as FlowValue;
   const page = flow.pages[pageIndex]!;
   const { blocks, ...settings } = page;
+  const [newId, setNewId] = useState('');
+  const [newIdProblem, setNewIdProblem] = useState<string | null>(null);
+  const [kind, setKind] = useState<BlockKind>('copy');
 
-  useEffect(() => heading.current?.focus(), [flowId, pageIndex]);
+  // A page opened (or added) brings the focus to its heading; one moved keeps it on the button moved.
+  useEffect(() => heading.current?.focus(), [flowId, page.id]);
 
-  const changePage = (next: (page: Page) => Page) =>
-    edit((d) => {
-      const current = d[flowId] as Flow;
-      const pages = current.pages.map((p, i) => (i === pageIndex ? next(p) : p));
-      return { ...d, [flowId]: { ...current, pages } };
-    });
+  const changeFlow = (change: (flow: FlowValue) => FlowValue) => edit((d) => ({ ...d, [flowId]: change(d[flowId] as FlowValue) }));
+  const changePage = (change: (page: PageValue) => PageValue) => changeFlow((f) => withPageChanged(f, pageIndex, change));
+  const changeBlocks = (change: (blocks: BlockValue[]) => BlockValue[]) => changePage((p) => ({ ...p, blocks: change(p.blocks) }));
+
+  const movePage = (to: number) => {
+    changeFlow((f) => ({ ...f, pages: moveItem(f.pages, pageIndex, to) }));
+    onSelectPage(to);
+  };
+  const addPage = () => {
+    const id = newId.trim();
+    const flows = Object.entries(docs)
+      .filter(([fileId]) => fileId.startsWith('flows/'))
+      .map(([, json]) => json as FlowValue);
+    const problem = pageIdProblem(id, flows);
+    if (problem) {
+      setNewIdProblem(problem === 'pattern' ? t('pageIdPattern') : t('pageIdTaken', { id }));
+      focusSoon('#new-page-id');
+      return;
+    }
+    changeFlow((f) => withPage(f, pageIndex + 1, newPage(f, pageIndex, id)));
+    setNewId('');
+    setNewIdProblem(null);
+    onSelectPage(pageIndex + 1);
+  };
+  const moveBlock = (from: number, to: number, button: 'up' | 'down') => {
+    changeBlocks((b) => moveItem(b, from, to));
+    focusSoon(`[data-block-index="${to}"] .move-${button}:not(:disabled)`, `[data-block-index="${to}"] .block-heading`);
+  };
+  const removeBlock = (index: number) => {
+    changeBlocks((b) => b.filter((_, i) => i !== index));
+    focusSoon('#blocks-heading');
+  };
+  const addBlock = () => {
+    changeBlocks((b) => [...b, newBlock(kind, flow, page, docs['models.json'] as ModelsValue | undefined)]);
+    focusSoon(`[data-block-index="${blocks.length}"] .block-heading`);
+  };
 
   const idBase = `${flowId.replace(/\W/g, '_')}_${pageIndex}`;
   return (
@@ -94,6 +159,50 @@ export function PageEditor({ flowId, pageIndex, onClose }: { flowId: string; pag
           {t('close')}
         </button>
       </div>
+      <div className="item-tools" role="group" aria-label={t('pageTools', { id: page.id })}>
+        <button type="button" className="move-up" disabled={pageIndex === 0} onClick={() => movePage(pageIndex - 1)}>
+          {t('movePageUp')}
+        </button>
+        <button type="button" className="move-down" disabled={pageIndex === flow.pages.length - 1} onClick={() => movePage(pageIndex + 1)}>
+          {t('movePageDown')}
+        </button>
+        <button
+          type="button"
+          className="remove"
+          disabled={flow.pages.length === 1}
+          onClick={() => {
+            changeFlow((f) => withoutPage(f, pageIndex));
+            onRemoved(page.id);
+          }}
+        >
+          {t('removePage')}
+        </button>
+      </div>
+      <form
+        className="add-page"
+        onSubmit={(e) => {
+          e.preventDefault();
+          addPage();
+        }}
+      >
+        <label htmlFor="new-page-id">{t('newPageId', { id: page.id })}</label>
+        <div className="inline">
+          <input
+            id="new-page-id"
+            value={newId}
+            spellCheck={false}
+            aria-invalid={newIdProblem ? true : undefined}
+            aria-describedby={newIdProblem ? 'new-page-id-problem' : undefined}
+            onChange={(e) => setNewId(e.target.value)}
+          />
+          <button type="submit">{t('addPage')}</button>
+        </div>
+        {newIdProblem && (
+          <p id="new-page-id-problem" className="field-errors">
+            {newIdProblem}
+          </p>
+        )}
+      </form>
       <h3>{t('pageSettings')}</h3>
       <Form
         key={`${idBase}-settings`}
@@ -108,31 +217,89 @@ export function PageEditor({ flowId, pageIndex, onClose }: { flowId: string; pag
         showErrorList={false}
         noHtml5Validate
         experimental_defaultFormStateBehavior={noDefaults}
-        onChange={(e) => changePage((p) => ({ ...defined(e.formData as Record<string, unknown>), blocks: p.blocks }) as Page)}
+        onChange={(e) => changePage((p) => ({ ...defined(e.formData as Record<string, unknown>), blocks: p.blocks }) as PageValue)}
       />
-      {blocks.map((block, blockIndex) =>
-        block.fields ? (
-          <div key={`${idBase}-block-${blockIndex}`} className="block-fields">
-            <h3>{t('fieldsOf', { n: blockIndex + 1, model: block.model ?? block.block })}</h3>
-            <Form
-              idPrefix={`${idBase}_block${blockIndex}`}
-              schema={fieldsSchema}
-              uiSchema={fieldsUi}
-              formData={block.fields}
-              validator={validator}
-              widgets={widgets}
-              fields={fields}
-              liveValidate="onChange"
-              showErrorList={false}
-              noHtml5Validate
-              experimental_defaultFormStateBehavior={noDefaults}
-              onChange={(e) =>
-                changePage((p) => ({ ...p, blocks: p.blocks.map((b, i) => (i === blockIndex ? { ...b, fields: defined(e.formData as unknown[]) } : b)) }))
-              }
-            />
-          </div>
-        ) : null,
-      )}
+      <h3 id="blocks-heading" tabIndex={-1}>
+        {t('blocks')}
+      </h3>
+      {blocks.map((block, blockIndex) => {
+        const { block: blockKind, fields: blockFields, ...props } = block;
+        const schema = blockSchema(blockKind);
+        const headingId = `${idBase}-block-${blockIndex}-heading`;
+        const replaceBlock = (next: (b: BlockValue) => BlockValue) => changeBlocks((b) => b.map((item, i) => (i === blockIndex ? next(item) : item)));
+        return (
+          <section key={`${idBase}-block-${blockIndex}-${blockKind}`} className="block" data-block-index={blockIndex} aria-labelledby={headingId}>
+            <h4 id={headingId} className="block-heading" tabIndex={-1}>
+              {block.model ? t('blockOfModel', { n: blockIndex + 1, kind: blockKind, model: block.model }) : t('blockOf', { n: blockIndex + 1, kind: blockKind })}
+            </h4>
+            <div className="item-tools" role="group" aria-labelledby={headingId}>
+              <button type="button" className="move-up" disabled={blockIndex === 0} aria-describedby={headingId} onClick={() => moveBlock(blockIndex, blockIndex - 1, 'up')}>
+                {t('moveUp')}
+              </button>
+              <button
+                type="button"
+                className="move-down"
+                disabled={blockIndex === blocks.length - 1}
+                aria-describedby={headingId}
+                onClick={() => moveBlock(blockIndex, blockIndex + 1, 'down')}
+              >
+                {t('moveDown')}
+              </button>
+              <button type="button" className="remove" disabled={blocks.length === 1} aria-describedby={headingId} onClick={() => removeBlock(blockIndex)}>
+                {t('remove')}
+              </button>
+            </div>
+            {schema && (
+              <Form
+                idPrefix={`${idBase}_props${blockIndex}`}
+                schema={schema}
+                uiSchema={blockUi}
+                formData={props}
+                validator={validator}
+                widgets={widgets}
+                fields={fields}
+                liveValidate="onChange"
+                showErrorList={false}
+                noHtml5Validate
+                experimental_defaultFormStateBehavior={noDefaults}
+                onChange={(e) => replaceBlock((b) => ({ block: b.block, ...defined(e.formData as Record<string, unknown>), ...(b.fields ? { fields: b.fields } : {}) }))}
+              />
+            )}
+            {blockFields && (
+              <div className="block-fields">
+                <h5>{t('fieldsOf', { n: blockIndex + 1, model: block.model ?? blockKind })}</h5>
+                <Form
+                  idPrefix={`${idBase}_block${blockIndex}`}
+                  schema={fieldsSchema}
+                  uiSchema={fieldsUi}
+                  formData={blockFields}
+                  validator={validator}
+                  widgets={widgets}
+                  fields={fields}
+                  liveValidate="onChange"
+                  showErrorList={false}
+                  noHtml5Validate
+                  experimental_defaultFormStateBehavior={noDefaults}
+                  onChange={(e) => replaceBlock((b) => ({ ...b, fields: defined(e.formData as BlockValue['fields']) }))}
+                />
+              </div>
+            )}
+          </section>
+        );
+      })}
+      <div className="add-block inline">
+        <label htmlFor="new-block-kind">{t('newBlockKind')}</label>
+        <select id="new-block-kind" value={kind} onChange={(e) => setKind(e.target.value as BlockKind)}>
+          {BLOCK_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {k}
+            </option>
+          ))}
+        </select>
+        <button type="button" onClick={addBlock}>
+          {t('addBlock')}
+        </button>
+      </div>
     </section>
   );
 }

@@ -43,6 +43,15 @@ class PreviewBoundary extends Component<{ children: ReactNode; message: (error: 
   }
 }
 
+/** The page without the fields still being written (no key or widget yet), which the renderer cannot draw. */
+function withoutUnfinishedFields(page: PageConfig): PageConfig {
+  type Block = { fields?: Array<{ key?: unknown; widget?: unknown }> };
+  const blocks = (page.blocks as Block[]).map((block) =>
+    block.fields ? { ...block, fields: block.fields.filter((f) => typeof f.key === 'string' && f.key !== '' && typeof f.widget === 'string') } : block,
+  );
+  return { ...page, blocks } as PageConfig;
+}
+
 /** The page as a claimant sees it before signing in: empty models, no captcha, buttons that do nothing. */
 function PreviewPage({ flow, page, models, culture, texts }: PreviewProps) {
   const [store, setStore] = useState<ModelStoreState>(() => initStore(models, flow.formType, createIdSource()));
@@ -93,9 +102,10 @@ function PreviewFrame(props: PreviewProps & { width: number; scale: number; titl
   useEffect(() => {
     if (!ready) return;
     root.current?.render(
-      <PreviewBoundary message={(error) => t('previewFailed', { error })}>
+      // A changed page is drawn afresh, even after one the renderer could not draw.
+      <PreviewBoundary key={JSON.stringify(page)} message={(error) => t('previewFailed', { error })}>
         {/* A new page or new models start a new claimant. */}
-        <PreviewPage key={`${page.id}:${JSON.stringify(models).length}`} flow={flow} page={page} models={models} culture={culture} texts={texts} />
+        <PreviewPage key={`${page.id}:${JSON.stringify(models).length}`} flow={flow} page={withoutUnfinishedFields(page)} models={models} culture={culture} texts={texts} />
       </PreviewBoundary>,
     );
   }, [ready, flow, page, models, culture, texts]);

@@ -1,8 +1,10 @@
 /**
  * The studio's own rjsf widgets: a localization key (pick an existing key, or create a new one
- * with its text in every culture) and a condition (skip rules, dependencies) written as JSON.
+ * with its text in every culture), a condition (skip rules, dependencies) written as JSON, a
+ * rule's target field offered from the model's fields, a rule kind, and a JSON value.
  */
-import { useId, useState } from 'react';
+import { createContext, useContext, useId, useState } from 'react';
+import { RULE_KINDS } from '../../runtime/core/rules/registry';
 import type { FieldProps, WidgetProps } from '@rjsf/utils';
 import { cultureOf, localeText, useStudio, withLocaleKey } from './context';
 import { t } from './texts';
@@ -91,6 +93,101 @@ export function ConditionField(props: FieldProps) {
       <textarea
         id={id}
         rows={Math.min(12, Math.max(3, text.split('\n').length))}
+        value={text}
+        spellCheck={false}
+        aria-describedby={`${id}-help${errors.length ? ` ${id}-errors` : ''}`}
+        aria-invalid={errors.length > 0 || undefined}
+        onChange={(e) => {
+          const next = e.target.value;
+          if (next.trim() === '') {
+            setDraft({ text: next });
+            props.onChange(undefined, props.fieldPathId.path);
+            return;
+          }
+          try {
+            const parsed = JSON.parse(next) as unknown;
+            setDraft({ text: next });
+            props.onChange(parsed, props.fieldPathId.path);
+          } catch (error) {
+            setDraft({ text: next, error: t('conditionInvalid', { reason: (error as Error).message }) });
+          }
+        }}
+        onBlur={() => setDraft((d) => (d?.error ? d : null))}
+      />
+      {errors.length > 0 && (
+        <ul className="field-errors" id={`${id}-errors`} role="alert">
+          {errors.map((e) => (
+            <li key={e}>{e}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** The names a rule may point at (the model's fields, and model.field of the form's other models), for NameWidget. */
+export const RuleTargetsContext = createContext<readonly string[]>([]);
+
+/** A field name: typed freely, offered from the model's fields (RuleTargetsContext). */
+export function NameWidget(props: WidgetProps) {
+  const names = useContext(RuleTargetsContext);
+  const listId = useId();
+  return (
+    <>
+      <input
+        id={props.id}
+        list={listId}
+        value={typeof props.value === 'string' ? props.value : ''}
+        required={props.required}
+        disabled={props.disabled || props.readonly}
+        spellCheck={false}
+        aria-invalid={(props.rawErrors?.length ?? 0) > 0 || undefined}
+        onChange={(e) => props.onChange(e.target.value === '' ? undefined : e.target.value)}
+        onBlur={() => props.onBlur(props.id, props.value)}
+        onFocus={() => props.onFocus(props.id, props.value)}
+      />
+      <datalist id={listId}>
+        {names.map((name) => (
+          <option key={name} value={name} />
+        ))}
+      </datalist>
+    </>
+  );
+}
+
+/** A rule kind: one of those the rule registry knows. */
+export function RuleKindWidget(props: WidgetProps) {
+  const value = typeof props.value === 'string' ? props.value : '';
+  const kinds: readonly string[] = RULE_KINDS.includes(value as (typeof RULE_KINDS)[number]) || value === '' ? RULE_KINDS : [value, ...RULE_KINDS];
+  return (
+    <select id={props.id} value={value} required={props.required} aria-invalid={(props.rawErrors?.length ?? 0) > 0 || undefined} onChange={(e) => props.onChange(e.target.value || undefined)}>
+      {value === '' && <option value="" />}
+      {kinds.map((kind) => (
+        <option key={kind} value={kind}>
+          {kind}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** A value of any JSON type (a rule's min, max or value: a number, a date text, null…) written as JSON. */
+export function JsonValueField(props: FieldProps) {
+  const id = props.fieldPathId.$id;
+  const shown = props.formData === undefined ? '' : JSON.stringify(props.formData);
+  const [draft, setDraft] = useState<{ text: string; error?: string } | null>(null);
+  const text = draft?.text ?? shown;
+  const errors = [...(draft?.error ? [draft.error] : []), ...(props.rawErrors ?? [])];
+  return (
+    <div className="json-value-field">
+      <label htmlFor={id}>{t('jsonValue', { name: String(props.name) })}</label>
+      {typeof props.schema.description === 'string' && (
+        <p className="help" id={`${id}-help`}>
+          {props.schema.description}
+        </p>
+      )}
+      <input
+        id={id}
         value={text}
         spellCheck={false}
         aria-describedby={`${id}-help${errors.length ? ` ${id}-errors` : ''}`}

@@ -121,8 +121,9 @@ export async function buildStudioServer(options: StudioOptions): Promise<Fastify
     }, options.debounceMs ?? 100);
   };
   const watchers: FSWatcher[] = [...new Set([paths.flowsDir, paths.localesDir, folder])].map((dir) =>
+    // JSON files (site.json among them) and images (a settlement logo): the checker reads both.
     watch(dir, (_event, name) => {
-      if (!name || String(name).endsWith('.json')) announce();
+      if (!name || /\.(json|svg|png|webp)$/i.test(String(name))) announce();
     }),
   );
   app.addHook('onClose', async () => {

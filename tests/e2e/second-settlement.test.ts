@@ -225,6 +225,39 @@ describe('live preview on the second settlement', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('an edited site.json and a new logo redraw the header and banner in place, keeping the answers', async () => {
+    // The folder as shipped again (the test before left a broken flow, which would hold every change back).
+    cpSync(path.join(SECOND, 'flows'), path.join(dir, 'flows'), { recursive: true });
+    const { page, context, errors } = await openPage(browser);
+    await authorize(page, started.url);
+    await page.fill('#claimantInfo-firstName', 'Priyanka');
+    await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'same document'));
+    expect(await page.locator('.cf-banner').count()).toBe(0);
+
+    writeFileSync(
+      path.join(dir, 'brand.svg'),
+      '<svg xmlns="http://www.w3.org/2000/svg" width="240" height="48" viewBox="0 0 240 48"><rect width="240" height="48" fill="#0b3d91"/></svg>\n',
+    );
+    writeFileSync(
+      path.join(dir, 'site.json'),
+      JSON.stringify({
+        logo: { file: 'brand.svg', altKey: 'LocKey_Site_LogoAlt' },
+        header: [{ labelKey: 'LocKey_Nav_ExcludeYourself', form: 'Exclusion' }],
+        banner: { enabled: true, headerKey: 'LocKey_Banner_Header', line1Key: 'LocKey_Banner_Line1', line2Key: 'LocKey_Banner_Line2' },
+      }),
+    );
+    await page.locator('.cf-banner').waitFor();
+    await expect.poll(() => page.locator('.cf-header__links a').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(['/opt-out']);
+    const logo = page.locator('header img[src^="/site/logo.svg"]');
+    await logo.waitFor();
+    await expect.poll(() => logo.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+
+    expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('same document');
+    expect(await page.inputValue('#claimantInfo-firstName')).toBe('Priyanka');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
 
 describe('a settlement with its own site.json', () => {
@@ -255,17 +288,18 @@ describe('a settlement with its own site.json', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('shows its logo, its links and its banner, and offers no language to switch to', async () => {
-    const esTexts = JSON.parse(readFileSync(path.join(dir, 'locales', 'es.json'), 'utf8')) as Record<string, string>;
+  it('shows its logo, its links and its banner, and offers no language to switch to: Spanish, which it does not offer, is an unknown culture', async () => {
+    const enTexts = JSON.parse(readFileSync(path.join(dir, 'locales', 'en.json'), 'utf8')) as Record<string, string>;
     const { page, context, errors } = await openPage(browser);
     await page.goto(`${started.url}/rebate?culture=es`);
     await settled(page);
+    expect(await page.getAttribute('html', 'lang')).toBe('en');
     const logo = page.locator('.cf-header__logo img');
     expect(await logo.getAttribute('src')).toMatch(/^\/site\/logo\.svg\?v=/);
     // Drawn: the image loaded under the page's security policy.
     await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(240);
-    expect(await page.locator('.cf-header__links a').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual([`${esTexts.LocKey_Site_Url}/faq`, '/opt-out']);
-    expect(await page.locator('.cf-banner__title').innerText()).toBe(esTexts.LocKey_Banner_Header);
+    expect(await page.locator('.cf-header__links a').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual([`${enTexts.LocKey_Site_Url}/faq`, '/opt-out']);
+    expect(await page.locator('.cf-banner__title').innerText()).toBe(enTexts.LocKey_Banner_Header);
     expect(await page.locator('.cf-language').count()).toBe(0);
     const violations = await axe(page);
     expect(violations, describeViolations(violations)).toEqual([]);

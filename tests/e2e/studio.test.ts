@@ -60,6 +60,7 @@ async function studioScreenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(dir, `${name}.png`) });
 }
 
+// Walks of many steps: each change is checked by the checker on the server, which takes seconds on a busy machine.
 describe('the settlement studio', () => {
   it('edits a page title (a new key in every locale) and a skip rule, shows them on the map, undoes and redoes, and saves exactly those edits', async () => {
     const { page, errors, close } = await openStudio();
@@ -165,6 +166,200 @@ describe('the settlement studio', () => {
     copy.commit('the Spanish text filled in');
     await close();
   });
+
+  it('adds a page after another by keyboard, gives it a block, moves and removes blocks, and saves the new page as its own lines', async () => {
+    const { page, errors, close } = await openStudio();
+    await page.focus(`${AUTOMOTIVE} [data-node="page:eligibility"]`);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.id === 'editor-heading');
+
+    // A page id of the wrong shape, or one a page already has, is refused with what to do.
+    const newId = page.getByLabel('Id of a new page after eligibility');
+    await newId.fill('Vehicle use');
+    await newId.press('Enter');
+    await page.getByText('A page id is lowercase letters, digits and hyphens, starting with a letter (vehicle-use).').waitFor();
+    await newId.fill('denials');
+    await newId.press('Enter');
+    await page.getByText('A page of this settlement is already called denials: choose another id.').waitFor();
+    await newId.fill('vehicle-use');
+    await newId.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.id === 'editor-heading' && document.activeElement.textContent === 'Page vehicle-use');
+    await page.waitForSelector(`${AUTOMOTIVE}[data-layout="current"] [data-edge="next:vehicle-use"]`, { state: 'attached' });
+    expect(await page.getAttribute(`${AUTOMOTIVE} [data-node="page:vehicle-use"]`, 'aria-pressed')).toBe('true');
+
+    // Its title key is new: its text in every culture (the page's heading block names the same key).
+    await page.getByLabel('Text in en').first().fill('How you use your vehicle');
+    await page.getByLabel('Text in es').first().fill('Cómo usa su vehículo');
+    await page.getByRole('button', { name: 'Add LocKey_VehicleUse_Title to every locale' }).first().click();
+    await page.waitForFunction(() => document.querySelector('[data-node="page:vehicle-use"] .page-title')?.textContent === 'How you use your vehicle');
+
+    // A copy block at the end, by keyboard: its heading takes the focus, its key takes its texts.
+    await page.getByLabel('Kind of a new block at the end of the page').selectOption('copy');
+    await page.getByRole('button', { name: 'Add block' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Block 2: copy');
+    await page.getByLabel('Text in en').fill('Tell us how the vehicle is used.');
+    await page.getByLabel('Text in es').fill('Díganos cómo se usa el vehículo.');
+    await page.getByRole('button', { name: 'Add LocKey_VehicleUse_Intro to every locale' }).click();
+    // A captcha block added, moved above the copy block, then removed.
+    await page.getByLabel('Kind of a new block at the end of the page').selectOption('captcha');
+    await page.getByRole('button', { name: 'Add block' }).click();
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Block 3: captcha');
+    await page.locator('[data-block-index="2"] .move-up').click();
+    await page.waitForFunction(() => document.activeElement?.matches('[data-block-index="1"] .move-up') && document.querySelector('[data-block-index="1"] h4')?.textContent === 'Block 2: captcha');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Remove');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.id === 'blocks-heading' && document.querySelectorAll('.editor section.block').length === 2);
+    await page.waitForFunction(() => document.querySelector('.problems')?.textContent?.endsWith('The checker finds no problems.'));
+    const violations = await axe(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+    await studioScreenshot(page, 'add-page');
+
+    await page.keyboard.press('Control+s');
+    await page.waitForFunction(() => document.querySelector('.status')?.textContent?.startsWith('Saved:'));
+    // The new page's 21 lines in the flow (git may draw the insertion a few lines up or down), and
+    // in each locale the two new keys, at its end as `npm run locales:add` puts a new area's keys
+    // (the last key before them takes a comma).
+    const lines = changedLines();
+    expect(lines.filter((line) => line.startsWith('-'))).toEqual([
+      '-  "LocKey_ResumeMail_Subject": "{0}: your code to finish your claim later"',
+      '-  "LocKey_ResumeMail_Subject": "{0}: su código para terminar su reclamo más tarde"',
+    ]);
+    expect(lines.filter((line) => line.startsWith('+  "LocKey_'))).toEqual([
+      '+  "LocKey_ResumeMail_Subject": "{0}: your code to finish your claim later",',
+      '+  "LocKey_VehicleUse_Title": "How you use your vehicle",',
+      '+  "LocKey_VehicleUse_Intro": "Tell us how the vehicle is used."',
+      '+  "LocKey_ResumeMail_Subject": "{0}: su código para terminar su reclamo más tarde",',
+      '+  "LocKey_VehicleUse_Title": "Cómo usa su vehículo",',
+      '+  "LocKey_VehicleUse_Intro": "Díganos cómo se usa el vehículo."',
+    ]);
+    const pageLines = lines.filter((line) => !line.startsWith('+  "LocKey_') && !line.startsWith('-'));
+    expect(pageLines).toHaveLength(21);
+    expect([...pageLines].sort()).toEqual(
+      [
+        '+    {',
+        '+      "id": "vehicle-use",',
+        '+      "path": "/automotive/vehicle-use",',
+        '+      "titleKey": "LocKey_VehicleUse_Title",',
+        '+      "requiresAuthorization": true,',
+        '+      "sessionTimeout": true,',
+        '+      "action": "next",',
+        '+      "blocks": [',
+        '+        {',
+        '+          "block": "header",',
+        '+          "element": "h1",',
+        '+          "textKey": "LocKey_VehicleUse_Title"',
+        '+        },',
+        '+        {',
+        '+          "block": "copy",',
+        '+          "paragraphs": [',
+        '+            "LocKey_VehicleUse_Intro"',
+        '+          ]',
+        '+        }',
+        '+      ]',
+        '+    },',
+      ].sort(),
+    );
+    const saved = JSON.parse(readFileSync(path.join(copy.dir, 'flows/automotive.json'), 'utf8')) as { pages: Array<{ id: string }> };
+    expect(saved.pages.map((p) => p.id).slice(2, 5)).toEqual(['eligibility', 'vehicle-use', 'repairs']);
+    copy.commit('a vehicle-use page');
+
+    // Moved down and removed again: the page goes with its own lines, the others stay.
+    await page.getByRole('button', { name: 'Move page down' }).click();
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Move page down' && document.querySelector('#editor-heading')?.textContent === 'Page vehicle-use');
+    await page.waitForSelector(`${AUTOMOTIVE}[data-layout="current"] [data-edge="next:repairs"]`, { state: 'attached' });
+    await page.getByRole('button', { name: 'Remove page' }).click();
+    await page.getByText('Page vehicle-use removed from its flow (Undo brings it back).').waitFor();
+    expect(await page.evaluate(() => document.activeElement?.closest('[data-flow]')?.getAttribute('data-flow'))).toBe('flows/automotive.json');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForFunction(() => document.querySelector('.status')?.textContent?.startsWith('Saved:'));
+    const removed = changedLines();
+    expect(removed.filter((line) => line.startsWith('+'))).toEqual([]);
+    expect(removed).toHaveLength(21);
+    expect(removed).toContain('-      "id": "vehicle-use",');
+    expect(errors).toEqual([]);
+    copy.commit('the vehicle-use page removed');
+    await close();
+  }, 300_000);
+
+  it('adds a field with its rules to a model in models.json, offers the model\'s fields as rule targets, adds the field to a page through the generated form, and saves those edits only', async () => {
+    const { page, errors, close } = await openStudio();
+    await page.getByRole('button', { name: 'Models' }).click();
+    await page.getByRole('button', { name: 'ClaimDetails', exact: true }).click();
+    await page.waitForFunction(() => document.activeElement?.id === 'model-heading' && document.activeElement.textContent === 'Model ClaimDetails of Automotive');
+
+    const fieldName = page.getByLabel('Name of a new field of ClaimDetails');
+    await fieldName.fill('Vehicle color');
+    await fieldName.press('Enter');
+    await page.getByText('A field name is letters and digits, starting with a lowercase letter (vehicleColor).').waitFor();
+    await fieldName.fill('ownershipType');
+    await fieldName.press('Enter');
+    await page.getByText('This model already has a field ownershipType.').waitFor();
+    await fieldName.fill('vehicleColor');
+    await page.getByLabel('Data type').selectOption('string');
+    await fieldName.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.matches('[data-model-field="vehicleColor"] h4'));
+
+    // Two rules: a maximum length, and a requirement on another field picked from the model's.
+    const field = page.locator('[data-model-field="vehicleColor"]');
+    await field.locator('button.btn-add').last().click();
+    await field.locator('select[id$="_validations_0_type"]').selectOption('maxLength');
+    await field.getByLabel('max (JSON: a number, "text", true, null…)').fill('30');
+    await field.locator('button.btn-add').last().click();
+    await field.locator('select[id$="_validations_1_type"]').selectOption('requiredIf');
+    const other = field.locator('input[id$="_validations_1_otherProperty"]');
+    const offered = await other.evaluate((input) => [...((input as HTMLInputElement).list?.options ?? [])].map((o) => o.value));
+    expect(offered).toContain('ownershipType');
+    expect(offered).toContain('claimantInfo.firstName');
+    expect(offered).not.toContain('vin');
+    await other.fill('isCurrentOwner');
+    await field.locator('input[id$="_validations_1_value"]').fill('"true"');
+    await page.waitForFunction(() => document.querySelector('.problems')?.textContent?.endsWith('The checker finds no problems.'));
+    const modelViolations = await axe(page);
+    expect(modelViolations, describeViolations(modelViolations)).toEqual([]);
+    await studioScreenshot(page, 'models');
+
+    // The field on the eligibility page, added through the fields form generated from the flow schema.
+    await page.getByRole('button', { name: 'Flow map' }).click();
+    await page.click(`${AUTOMOTIVE} [data-node="page:eligibility"]`);
+    await page.locator('[data-block-index="2"] .block-fields button.btn-add').last().click();
+    await page.locator('#flows_automotive_json_2_block2_5_key').fill('vehicleColor');
+    await page.locator('#flows_automotive_json_2_block2_5_widget').selectOption('text');
+    await page.locator('#flows_automotive_json_2_block2_5_label').fill('LocKey_Eligibility_VehicleColor');
+    await page.getByLabel('Text in en').fill('Vehicle color');
+    await page.getByLabel('Text in es').fill('Color del vehículo');
+    await page.getByRole('button', { name: 'Add LocKey_Eligibility_VehicleColor to every locale' }).click();
+    await page.waitForFunction(() => document.querySelector('.problems')?.textContent?.endsWith('The checker finds no problems.'));
+    // The preview drew the page while the field was being written, and draws it with the field now.
+    await page.frameLocator('iframe[data-culture="es"][data-width="375"]').getByText('Color del vehículo').waitFor({ state: 'attached' });
+
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForFunction(() => document.querySelector('.status')?.textContent?.startsWith('Saved:'));
+    expect(await page.textContent('.status')).toBe('Saved: flows/automotive.json, locales/en.json, locales/es.json, models.json');
+    const lines = changedLines();
+    // A line is removed only to take a comma before a new neighbour.
+    for (const removed of lines.filter((line) => line.startsWith('-'))) expect(lines).toContain(`+${removed.slice(1)},`);
+    expect(lines).toHaveLength(21);
+    expect(lines).toEqual(expect.arrayContaining([
+      '+        "vehicleColor": {',
+      '+          "dataType": "string",',
+      '+              "type": "maxLength",',
+      '+              "max": 30',
+      '+              "type": "requiredIf",',
+      '+              "otherProperty": "isCurrentOwner",',
+      '+              "value": "true"',
+      '+              "key": "vehicleColor",',
+      '+              "widget": "text",',
+      '+              "label": "LocKey_Eligibility_VehicleColor"',
+      '+  "LocKey_Eligibility_VehicleColor": "Vehicle color",',
+      '+  "LocKey_Eligibility_VehicleColor": "Color del vehículo",',
+    ]));
+    expect(errors).toEqual([]);
+    copy.commit('a vehicle color');
+    await close();
+  }, 300_000);
 
   it('previews the page being edited with the claimant renderer in each culture at phone and desktop widths, in the settlement\'s theme, following an unsaved label change', async () => {
     const settingsFile = path.join(copy.dir, 'settings.json');

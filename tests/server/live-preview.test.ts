@@ -1,5 +1,5 @@
 /**
- * Live preview (npm run dev): a change of a settlement's flows/ or locales/ is checked and served
+ * Live preview (npm run dev): a change of a settlement's flows/, locales/, site.json or logo is checked and served
  * without a restart, and open pages hear of it on GET /api/dev/live-preview (Server-Sent Events);
  * an invalid change is reported with file and pointer and the last good version stays. Also the
  * app shell's page set, which follows the loaded flows.
@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startCaptchaEmulator, type CaptchaEmulator } from '../../server/captcha-emulator/emulator.js';
-import type { FlowFile } from '../../runtime/core/types.js';
+import type { AppSettings, FlowFile } from '../../runtime/core/types.js';
 import { fixtureDist, ROOT, settlementCopy, testApp, testDatabase, type TestDatabase } from './helper.js';
 
 let emulator: CaptchaEmulator;
@@ -31,6 +31,14 @@ afterAll(async () => {
   await db?.cleanup();
   await emulator?.close();
 });
+
+/** A 1×1 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+/** The site chrome of a page's app settings. */
+function pageSite(res: { body: string }): AppSettings['site'] {
+  return (JSON.parse(/<script id="app-settings" type="application\/json">(.*?)<\/script>/.exec(res.body)![1]!) as AppSettings).site;
+}
 
 /** A copy of the sample settlement with its own flows/ and locales/. */
 function ownSettlement(): string {
@@ -126,17 +134,18 @@ describe('the app shell', () => {
 });
 
 describe('live preview', () => {
-  it('names its event stream in the page and watches the settlement\'s own flows/ and locales/', async () => {
+  it('names its event stream in the page and watches the settlement\'s own flows/ and locales/, and the folder (site.json, the logo)', async () => {
     const dir = ownSettlement();
     const app = await start(dir, true);
     const page = await app.inject('/automotive');
     expect(page.body).toContain('<script id="live-preview" type="application/json">{"events":"/api/dev/live-preview"}</script>');
-    expect(app.livePreview.watched).toEqual([path.join(dir, 'flows'), path.join(dir, 'locales')]);
+    expect(app.livePreview.watched).toEqual([path.join(dir, 'flows'), path.join(dir, 'locales'), path.resolve(dir)]);
   });
 
   it('watches the repository defaults when the folder has no flows/ or locales/', async () => {
-    const app = await start(settlementCopy(), true);
-    expect(app.livePreview.watched).toEqual([path.join(ROOT, 'flows/'), path.join(ROOT, 'locales/')]);
+    const dir = settlementCopy();
+    const app = await start(dir, true);
+    expect(app.livePreview.watched).toEqual([path.join(ROOT, 'flows'), path.join(ROOT, 'locales'), path.resolve(dir)]);
   });
 
   it('a changed flow file: the event fires, and the served flows and page paths change', async () => {
@@ -146,14 +155,14 @@ describe('live preview', () => {
     const etag = before.headers.etag as string;
     const stream = await openEvents(app);
     const ready = await stream.next('ready');
-    expect(ready.data).toEqual({ version: app.livePreview.version() });
+    expect(ready.data).toEqual({ version: app.livePreview.version(), site: expect.objectContaining({ header: expect.any(Array) }) });
 
     const mark = stream.events.length;
     editJson<FlowFile>(path.join(dir, 'flows', 'lookup.json'), (flow) => {
       flow.pages[0]!.aliases = ['/vin-check'];
     });
     const reload = await stream.next('reload', mark);
-    expect(reload.data).toEqual({ version: app.livePreview.version() });
+    expect(reload.data).toEqual({ version: app.livePreview.version(), site: expect.objectContaining({ header: expect.any(Array) }) });
     expect(reload.data).not.toEqual(ready.data);
 
     const after = await app.inject('/api/forms/flows');
@@ -161,7 +170,7 @@ describe('live preview', () => {
     expect((after.json() as FlowFile[]).find((f) => f.formType === 'Lookup')!.pages[0]!.aliases).toEqual(['/vin-check']);
     expect((await app.inject({ url: '/api/forms/flows', headers: { 'if-none-match': etag } })).statusCode).toBe(200);
     expect((await app.inject('/vin-check')).statusCode).toBe(200);
-    expect(printed.join('\n')).toContain('Live preview: flows and locales reloaded');
+    expect(printed.join('\n')).toContain('Live preview: flows, locales and site chrome reloaded');
     stream.response.destroy();
   });
 
@@ -213,6 +222,61 @@ describe('live preview', () => {
     expect(outcome.kind).toBe('reloaded');
     expect((await app.inject('/claim')).statusCode).toBe(200);
     stream.response.destroy();
+  });
+
+  it('a changed site.json: the event carries the new chrome, the page and the cultures served follow', async () => {
+    const dir = ownSettlement();
+    const app = await start(dir, true);
+    const stream = await openEvents(app);
+    await stream.next('ready');
+    expect(pageSite(await app.inject('/automotive')).banner.enabled).toBe(false);
+    const mark = stream.events.length;
+    writeFileSync(
+      path.join(dir, 'site.json'),
+      JSON.stringify({
+        languages: [{ culture: 'es', labelKey: 'LocKey_Language_Spanish' }],
+        banner: { enabled: true, headerKey: 'LocKey_Banner_Header', line1Key: 'LocKey_Banner_Line1', line2Key: 'LocKey_Banner_Line2' },
+      }),
+    );
+    const reload = await stream.next('reload', mark);
+    const site = (reload.data as { site: AppSettings['site'] }).site;
+    expect(site.banner.enabled).toBe(true);
+    expect(site.languages).toEqual([{ culture: 'es', labelKey: 'LocKey_Language_Spanish' }]);
+    expect(pageSite(await app.inject('/automotive')).banner.enabled).toBe(true);
+    // Spanish alone is offered now: English is a culture the settlement does not have.
+    const content = await app.inject('/api/culture/content?culture=en');
+    expect(content.headers['content-language']).toBe('es');
+    stream.response.destroy();
+  });
+
+  it('a new logo is served at once; a broken site.json is reported and the last good chrome stays', async () => {
+    const dir = ownSettlement();
+    const app = await start(dir, true);
+    expect((await app.inject('/site/logo.png')).statusCode).toBe(404);
+    writeFileSync(path.join(dir, 'brand.png'), PNG);
+    writeFileSync(path.join(dir, 'site.json'), JSON.stringify({ logo: { file: 'brand.png', altKey: 'LocKey_Site_Title' } }));
+    expect((await app.livePreview.reload()).kind).toBe('reloaded');
+    const logo = pageSite(await app.inject('/automotive')).logo;
+    expect(logo.src).toMatch(/^\/site\/logo\.png\?v=/);
+    const served = await app.inject(logo.src!);
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(PNG)).toBe(true);
+
+    // A form link to a form the settlement lacks: the checker's report, not a crash.
+    writeFileSync(path.join(dir, 'site.json'), JSON.stringify({ logo: { file: 'brand.png', altKey: 'LocKey_Site_Title' }, header: [{ labelKey: 'LocKey_Nav_Home', form: 'Lokup' }] }));
+    const broken = await app.livePreview.reload();
+    expect(broken.kind).toBe('invalid');
+    expect(broken.kind === 'invalid' && broken.problems).toContainEqual(
+      expect.objectContaining({ file: 'site.json', pointer: '/header/0/form', line: expect.any(Number), message: expect.stringContaining('did you mean "Lookup"') }),
+    );
+    expect(pageSite(await app.inject('/automotive')).logo.src).toBe(logo.src);
+    expect((await app.inject(logo.src!)).statusCode).toBe(200);
+
+    // The logo removed from site.json: no logo is served.
+    writeFileSync(path.join(dir, 'site.json'), '{}');
+    expect((await app.livePreview.reload()).kind).toBe('reloaded');
+    expect((await app.inject('/site/logo.png')).statusCode).toBe(404);
+    expect(pageSite(await app.inject('/automotive')).logo.src).toBeNull();
   });
 
   it('a save that changes nothing sends nothing', async () => {

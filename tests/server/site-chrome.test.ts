@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AppSettings } from '../../runtime/core/types.js';
+import { errorText } from '../../server/errors.js';
+import { siteChrome } from '../../server/routes/app-shell/index.js';
 import { loadSettlement, SettlementError } from '../../server/settlement/load.js';
 import { DIALECTS, fixtureDist, ROOT, serverOver, type Send } from './helper.js';
 
@@ -83,6 +85,18 @@ describe.each(DIALECTS)('the site chrome (%s)', (dialect) => {
     });
   });
 
+  describe('cultures, when site.json lists no languages', () => {
+    const server = serverOver(dialect, () => ({ appDistDir: fixtureDist() }));
+
+    it('offers every culture with a locale file; an unknown one falls back to its language, else to en', async () => {
+      for (const [asked, served] of [['es', 'es'], ['es-MX', 'es'], ['en', 'en'], ['fr', 'en'], ['', 'en']] as const) {
+        const res = await server.http(`/api/culture/content${asked ? `?culture=${asked}` : ''}`);
+        expect(res.statusCode, asked).toBe(200);
+        expect(res.headers['content-language'], asked).toBe(served);
+      }
+    });
+  });
+
   describe('of the second settlement', () => {
     const server = serverOver(dialect, () => ({ appDistDir: fixtureDist(), settlementDir: SECOND }));
 
@@ -124,6 +138,23 @@ describe.each(DIALECTS)('the site chrome (%s)', (dialect) => {
       expect(urls(site.header)).toEqual(['{0}/', '{0}/dates', '{0}/documents', '{0}/faq', '{0}/claim', '/opt-out']);
     });
 
+    it('serves only the culture it offers: English, which it does not offer, is an unknown culture (spec §2: the default, here its one culture)', async () => {
+      for (const asked of ['es', 'en', 'en-US', 'fr']) {
+        const res = await server.http(`/api/culture/content?culture=${asked}`);
+        expect(res.statusCode, asked).toBe(200);
+        expect(res.headers['content-language'], asked).toBe('es');
+      }
+      // The page embeds the startup answers of the culture served, not of the one asked for.
+      const page = await server.http('/rebate?culture=en');
+      const answers = JSON.parse(/<script id="app-bootstrap" type="application\/json">(.*?)<\/script>/s.exec(page.body)![1]!) as Record<string, unknown>;
+      expect(Object.keys(answers)).toContain('/api/culture/content?culture=es');
+      expect(Object.keys(answers)).not.toContain('/api/culture/content?culture=en');
+      // The server's own refusals speak the culture offered.
+      const refused = await server.http('/api/forms/no-such-call?culture=en');
+      expect(refused.statusCode).toBe(404);
+      expect((refused.json() as { error: string }).error).toBe(errorText('NOT_FOUND', 'es', () => undefined));
+    });
+
     it('serves the logo at the address the page names, as a PNG with cache headers, and nothing else', async () => {
       const { site } = await pageSettings(server.http, '/rebate');
       const res = await server.http(site.logo.src!);
@@ -147,6 +178,38 @@ describe.each(DIALECTS)('the site chrome (%s)', (dialect) => {
         expect(other.body, url).not.toContain(classListHeader);
       }
     });
+  });
+});
+
+describe('a culture offered by default', () => {
+  it('needs its language label in every locale: the checker names the key and the command that adds it', () => {
+    const dir = secondCopy((d) => cpSync(path.join(d, 'locales/en.json'), path.join(d, 'locales/fr.json')));
+    let error: unknown;
+    try {
+      loadSettlement(dir);
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(SettlementError);
+    const problems = (error as SettlementError).problems;
+    expect(problems.map((p) => p.file).sort()).toEqual(['locales/en.json', 'locales/es.json', 'locales/fr.json']);
+    for (const p of problems) expect(p.message).toMatch(/^LocKey_Language_fr is missing: the language selector offers fr .* \(npm run locales:add .* LocKey_Language_fr --en "…" --es "…" --fr "…", or list the languages offered in site.json\)$/);
+  });
+
+  it('is offered once its label is in every locale, and listed after English and Spanish', () => {
+    const dir = secondCopy((d) => {
+      cpSync(path.join(d, 'locales/en.json'), path.join(d, 'locales/fr.json'));
+      for (const culture of ['en', 'es', 'fr']) {
+        const file = path.join(d, `locales/${culture}.json`);
+        writeFileSync(file, JSON.stringify({ ...(JSON.parse(readFileSync(file, 'utf8')) as object), LocKey_Language_fr: 'Français' }));
+      }
+    });
+    const settlement = loadSettlement(dir);
+    expect(siteChrome(settlement).languages).toEqual([
+      { culture: 'en', labelKey: 'LocKey_Language_English' },
+      { culture: 'es', labelKey: 'LocKey_Language_Spanish' },
+      { culture: 'fr', labelKey: 'LocKey_Language_fr' },
+    ]);
   });
 });
 

@@ -90,6 +90,18 @@ describe('the studio API over a settlement folder', () => {
     expect(copy.diff()).toBe('');
   });
 
+  it('reports a rule still without its parameters (a requiredIf naming no other field) as the checker\'s problem, not a failure', async () => {
+    const f = await folder();
+    const models = structuredClone(f.files.find((file) => file.id === 'models.json')!.json) as { models: Array<{ metadata: { dtoMapping: string }; fields: Record<string, unknown> }> };
+    const index = models.models.findIndex((m) => m.metadata.dtoMapping === 'ClaimDetails');
+    models.models[index]!.fields.vehicleColor = { dataType: 'string', validations: [{ type: 'requiredIf' }] };
+    const res = await app.inject({ method: 'POST', url: '/api/check', payload: { changes: { 'models.json': models } } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<{ issues: Folder['issues'] }>().issues).toContainEqual(
+      expect.objectContaining({ file: 'models.json', pointer: `/models/${index}/fields/vehicleColor/validations/0`, message: 'missing required property "otherProperty"' }),
+    );
+  });
+
   it('lists the locale keys that no flow, model config or code uses', async () => {
     for (const culture of ['en', 'es']) {
       const file = path.join(copy.dir, 'locales', `${culture}.json`);
@@ -101,7 +113,7 @@ describe('the studio API over a settlement folder', () => {
     expect(f.unusedKeys).not.toContain('LocKey_Button_Next');
   });
 
-  it('announces a change made on disk to the open event streams', async () => {
+  it('announces a change made on disk to the open event streams (flows, locales, site.json, the logo)', async () => {
     const url = await app.listen({ host: '127.0.0.1', port: 0 });
     const res = await fetch(`${url}/api/events`);
     const reader = res.body!.getReader();
@@ -118,6 +130,16 @@ describe('the studio API over a settlement folder', () => {
     const file = path.join(copy.dir, 'locales/en.json');
     writeFileSync(file, readFileSync(file, 'utf8').replace('"Repair Denials"', '"Denied repairs"'));
     await readUntil('event: changed');
+
+    // site.json and its logo, too: the folder's problems follow them.
+    received = '';
+    writeFileSync(path.join(copy.dir, 'site.json'), JSON.stringify({ logo: { file: 'brand.png', altKey: 'LocKey_Site_LogoAlt' } }));
+    await readUntil('event: changed');
+    expect((await folder()).issues).toContainEqual(expect.objectContaining({ file: 'site.json', pointer: '/logo/file', message: 'the logo file "brand.png" is not in the settlement folder' }));
+    received = '';
+    writeFileSync(path.join(copy.dir, 'brand.png'), 'not a png');
+    await readUntil('event: changed');
+    expect((await folder()).issues).toContainEqual(expect.objectContaining({ file: 'site.json', pointer: '/logo/file', message: '"brand.png" is not a png image' }));
     await reader.cancel();
   });
 });

@@ -57,8 +57,70 @@ describe('writing an edited JSON value back into its file', () => {
     expect(changedPaths({ a: [1, { b: 2 }] }, { a: [1, { b: 2 }] })).toEqual([]);
   });
 
-  it('replaces an array whose length changed as one value, and names each changed member of one that did not', () => {
-    expect(changedPaths({ a: [1, 2, 3] }, { a: [1, 2] })).toEqual([{ path: ['a'], value: [1, 2] }]);
+  it('names each changed member of an array, an added item as an insertion where it goes, a removed one as a removal, a moved one as both', () => {
     expect(changedPaths({ a: [1, 2, 3] }, { a: [1, 5, 3] })).toEqual([{ path: ['a', 1], value: 5 }]);
+    expect(changedPaths({ a: [1, 2, 3] }, { a: [1, 3] })).toEqual([{ path: ['a', 1], value: undefined }]);
+    expect(changedPaths({ a: [1, 3] }, { a: [1, 2, 3] })).toEqual([{ path: ['a', 1], value: 2, insert: true }]);
+    expect(changedPaths({ a: [1, 2, 3] }, { a: [2, 3, 1] })).toEqual([
+      { path: ['a', 0], value: undefined },
+      { path: ['a', 2], value: 1, insert: true },
+    ]);
+    // An item edited while another is added: the edit stays an edit of its members.
+    expect(changedPaths({ a: [{ k: 1 }, { k: 2 }] }, { a: [{ k: 1, l: 0 }, { k: 2 }, { k: 3 }] })).toEqual([
+      { path: ['a', 0, 'l'], value: 0 },
+      { path: ['a', 2], value: { k: 3 }, insert: true },
+    ]);
+  });
+
+  it('inserts, removes and moves array items with their own lines only, laid out like their neighbours', () => {
+    const text = `{
+  "blocks": [
+    { "block": "header" },
+    {
+      "block": "copy",
+      "paragraphs": ["LocKey_A", "LocKey_B"]
+    }
+  ]
+}
+`;
+    const json = JSON.parse(text) as { blocks: Array<{ block: string; paragraphs?: string[] }> };
+    const added = structuredClone(json);
+    added.blocks.splice(1, 0, { block: 'captcha' });
+    added.blocks[2]!.paragraphs!.push('LocKey_C');
+    const inserted = editJsonText(text, added);
+    expect(inserted).toBe(`{
+  "blocks": [
+    { "block": "header" },
+    {
+      "block": "captcha"
+    },
+    {
+      "block": "copy",
+      "paragraphs": ["LocKey_A", "LocKey_B", "LocKey_C"]
+    }
+  ]
+}
+`);
+    expect(editJsonText(inserted, json)).toBe(text);
+    const moved = structuredClone(json);
+    moved.blocks.reverse();
+    const movedText = editJsonText(text, moved);
+    expect(JSON.parse(movedText)).toEqual(moved);
+    // The header moves below the copy block, which keeps its lines.
+    expect(movedText).toBe(`{
+  "blocks": [
+    {
+      "block": "copy",
+      "paragraphs": ["LocKey_A", "LocKey_B"]
+    },
+    {
+      "block": "header"
+    }
+  ]
+}
+`);
+    const emptied = editJsonText(text, { blocks: [] });
+    expect(emptied).toBe('{\n  "blocks": []\n}\n');
+    expect(editJsonText(emptied, { blocks: [{ block: 'captcha' }] })).toBe('{\n  "blocks": [\n    {\n      "block": "captcha"\n    }\n  ]\n}\n');
   });
 });

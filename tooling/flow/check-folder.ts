@@ -15,7 +15,9 @@ import { localizedCopyProblems } from '../../runtime/core/i18n/localizedCopy';
 import { loadLocale, loadModelConfigs, schemaIssues, type SchemaName } from './validate-schema';
 import { classListIssues } from './class-list-header';
 import { runtimeLocaleKeys } from '../locales/runtime-keys';
-import { isLogoImage, logoExtension, siteIssues, type SiteFile } from '../../runtime/core/site';
+import { appPaths, copyLinkIssues, DEFAULT_LANGUAGES, defaultLanguages, isLogoImage, logoExtension, siteIssues, siteLinkIssues, type SiteFile } from '../../runtime/core/site';
+import { classListHeader, formsIssues, SPEC_FORMS, type FormsFile } from '../../runtime/core/forms';
+import { didYouMean } from '../../runtime/core/flow/nearest';
 
 export interface FolderPaths {
   /** Folder of flow files (*.json). */
@@ -63,6 +65,7 @@ export const SETTLEMENT_FILES = {
   'captcha.json': 'settlement/captcha',
   'settings.json': 'settlement/settings',
   'site.json': 'settlement/site',
+  'forms.json': 'settlement/forms',
   'whitelist.json': 'settlement/whitelist',
 } as const satisfies Record<string, SchemaName>;
 export type SettlementFileName = keyof typeof SETTLEMENT_FILES;
@@ -238,12 +241,18 @@ export function checkFolder(paths: FolderPaths, context: Omit<CheckContext, 'mod
   };
 
   const flows: Array<{ file: string; flow: FlowFile }> = [];
+  // Links are checked against the pages only when every flow could be read.
+  let allFlowsRead = true;
   for (const file of jsonFiles(paths.flowsDir, issues)) {
     const read = remember(readJson(file, issues));
-    if (!read) continue;
+    if (!read) {
+      allFlowsRead = false;
+      continue;
+    }
     const schemaErrors = schemaIssues('flow', read.json, file);
     if (schemaErrors.length > 0) {
       issues.push(...schemaErrors);
+      allFlowsRead = false;
       continue;
     }
     const flow = read.json as FlowFile;
@@ -251,6 +260,8 @@ export function checkFolder(paths: FolderPaths, context: Omit<CheckContext, 'mod
     flows.push({ file, flow });
   }
   issues.push(...checkFlowSet(flows));
+  const pagePaths = allFlowsRead ? appPaths(flows) : null;
+  if (pagePaths) issues.push(...copyLinkIssues(locales, pagePaths));
 
   const settlementFiles: Partial<Record<SettlementFileName, unknown>> = {};
   let deadlinesFile = paths.deadlinesFile;
@@ -272,18 +283,60 @@ export function checkFolder(paths: FolderPaths, context: Omit<CheckContext, 'mod
     // site.json is optional: without it the app shows the default chrome.
     const siteFile = path.join(dir, 'site.json');
     const site = existsSync(siteFile) ? remember(readJson(siteFile, issues)) : undefined;
+    const cultures = Object.keys(locales).map((file) => path.basename(file, '.json'));
+    if (!(site?.json as SiteFile | undefined)?.languages) {
+      // No languages listed: every culture with a locale file is offered, by its default label.
+      for (const { culture, labelKey } of defaultLanguages(cultures)) {
+        if (DEFAULT_LANGUAGES.some((l) => l.culture === culture)) continue;
+        for (const [file, texts] of Object.entries(locales)) {
+          if (Object.hasOwn(texts, labelKey)) continue;
+          issues.push({
+            file,
+            pointer: '',
+            message: `${labelKey} is missing: the language selector offers ${culture} (site.json lists no languages, so every culture with a locale file is offered) under this label`,
+            hint: `npm run locales:add ${path.dirname(file)} ${labelKey} ${cultures.map((c) => `--${c} "…"`).join(' ')}, or list the languages offered in site.json`,
+          });
+        }
+      }
+    }
     if (site) {
       const schemaErrors = schemaIssues(SETTLEMENT_FILES['site.json'], site.json, site.file);
       issues.push(...schemaErrors);
       if (schemaErrors.length === 0) {
         const body = site.json as SiteFile;
-        const cultures = Object.keys(locales).map((file) => path.basename(file, '.json'));
         issues.push(...siteIssues(body, site.file, { forms: flows.map((f) => f.flow.formType), locales, cultures }));
         issues.push(...logoIssues(dir, body, site.file));
+        if (pagePaths) issues.push(...siteLinkIssues(body, site.file, pagePaths));
         settlementFiles['site.json'] = body;
       }
     }
-    issues.push(...classListIssues(dir));
+    // forms.json is optional: without it the settlement has the spec's three forms.
+    const formsFile = path.join(dir, 'forms.json');
+    const forms = existsSync(formsFile) ? remember(readJson(formsFile, issues)) : undefined;
+    let formsBody: FormsFile | undefined;
+    if (forms) {
+      const schemaErrors = schemaIssues(SETTLEMENT_FILES['forms.json'], forms.json, forms.file);
+      issues.push(...schemaErrors);
+      if (schemaErrors.length === 0) {
+        formsBody = forms.json as FormsFile;
+        const credentialFields = (formType: string) => {
+          const config = models.find((m) => m.metadata?.formType === formType && m.metadata.dtoMapping === 'Credentials');
+          return config ? Object.keys(config.fields ?? {}) : undefined;
+        };
+        const named = flows.map((f) => ({ file: `flows/${path.basename(f.file)}`, flow: f.flow }));
+        issues.push(...formsIssues(formsBody, forms.file, { flows: named, credentialFields }));
+        settlementFiles['forms.json'] = formsBody;
+      }
+    } else if (!existsSync(formsFile)) {
+      // Without forms.json the settlement has the spec's three forms.
+      for (const { file, flow } of flows) {
+        if (!SPEC_FORMS.some((f) => f.id === flow.formType)) {
+          issues.push({ file, pointer: '/formType', message: `"${flow.formType}" is not a form of this settlement`, hint: `${didYouMean(flow.formType, SPEC_FORMS.map((f) => f.id))}, or declare the form in forms.json` });
+        }
+      }
+    }
+    // A forms.json its schema refuses declares no header yet: its own problems come first.
+    if (!existsSync(formsFile) || formsBody) issues.push(...classListIssues(dir, classListHeader(formsBody)));
   }
 
   if (deadlinesFile) {

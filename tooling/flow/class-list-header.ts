@@ -8,13 +8,15 @@ import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { CLASS_LIST_HEADERS } from '../../server/db/class-list.js';
 import { CLASS_MEMBERS_FILE, CLASS_VEHICLES_FILE } from '../../server/db/seed.js';
+import { SPEC_CLASS_LIST, type ClassListHeader } from '../../runtime/core/forms';
 import type { FlowIssue } from '../../runtime/core/flow/issues';
 import { didYouMean, nearestName } from '../../runtime/core/flow/nearest';
 
-const FILES = [
-  { name: CLASS_MEMBERS_FILE, header: CLASS_LIST_HEADERS.members },
-  { name: CLASS_VEHICLES_FILE, header: CLASS_LIST_HEADERS.vehicles },
-] as const;
+interface HeaderRule {
+  known: readonly string[];
+  required: readonly string[];
+  otherColumns: 'refused' | 'ignored';
+}
 
 /** The first row's cells and the 1-based column where each starts. */
 function headerCells(text: string): Array<{ name: string; column: number }> {
@@ -31,10 +33,15 @@ function headerCells(text: string): Array<{ name: string; column: number }> {
 /**
  * Every problem of the class-list headers of `dir`, each at line 1 and the column of the cell
  * (pointer '/0/<cell index>': first row, that cell); a file the folder does not have is not checked.
+ * `members` is the class-members.csv header the settlement declares (forms.json `classList`).
  */
-export function classListIssues(dir: string): FlowIssue[] {
+export function classListIssues(dir: string, members: ClassListHeader = SPEC_CLASS_LIST): FlowIssue[] {
   const issues: FlowIssue[] = [];
-  for (const { name, header } of FILES) {
+  const files: Array<{ name: string; header: HeaderRule }> = [
+    { name: CLASS_MEMBERS_FILE, header: { known: members.known, required: members.required, otherColumns: 'refused' } },
+    { name: CLASS_VEHICLES_FILE, header: CLASS_LIST_HEADERS.vehicles },
+  ];
+  for (const { name, header } of files) {
     const file = path.join(dir, name);
     if (!existsSync(file)) continue;
     let cells: Array<{ name: string; column: number }>;

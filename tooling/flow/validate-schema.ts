@@ -9,6 +9,7 @@ import type { FlowFile, ModelConfig } from '../../runtime/core/types';
 import { checkFlow, checkModelConfigs, type CheckContext } from '../../runtime/core/flow/cross-check';
 import type { FlowIssue, LoadResult } from '../../runtime/core/flow/issues';
 import { nearestName } from '../../runtime/core/flow/nearest';
+import { ANALYTICS_TAG_HINT, ANALYTICS_TAG_PATTERN } from '../../runtime/core/site/analytics';
 
 export type SchemaName =
   | 'flow'
@@ -19,6 +20,7 @@ export type SchemaName =
   | 'settlement/captcha'
   | 'settlement/settings'
   | 'settlement/site'
+  | 'settlement/forms'
   | 'settlement/whitelist';
 
 const validators = new Map<SchemaName, ValidateFunction>();
@@ -81,7 +83,9 @@ function toIssue(e: ErrorObject, file: string): FlowIssue | null {
       const hint =
         pattern === LOC_KEY_PATTERN
           ? 'use a localization key (LocKey_Area_Name) defined in every locale file, never literal text'
-          : `use a value matching ${pattern}`;
+          : pattern === ANALYTICS_TAG_PATTERN
+            ? ANALYTICS_TAG_HINT
+            : `use a value matching ${pattern}`;
       return { file, pointer: at, message: `${show(e.data)} does not match ${pattern}`, hint };
     }
     case 'type':

@@ -9,8 +9,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-/** Keys made at run time (deadline dates) or named only as an example in a message. */
-const GENERATED = /^LocKey_(Deadline_|Area_Name$)/;
+/**
+ * Keys made at run time (deadline dates; the label of a language no default names,
+ * LocKey_Language_<culture>, which the checker asks for when that culture is offered) or named
+ * only as an example in a message.
+ */
+const GENERATED = /^LocKey_(Deadline_|Area_Name$|Language_(?!English$|Spanish$|Label$))/;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -59,4 +63,43 @@ export function withRuntimeKeys(doc: string, keys: readonly string[]): string {
   const end = doc.indexOf(DOC_MARKERS.end);
   if (start < 0 || end < start) throw new Error(`the markers ${DOC_MARKERS.start} … ${DOC_MARKERS.end} are missing`);
   return `${doc.slice(0, start)}${DOC_MARKERS.start}\n${runtimeKeysMarkdown(keys)}\n${doc.slice(end)}`;
+}
+
+/** docs/configuring.md lists the server's own messages between these markers (`npm run locales:keys` rewrites it). */
+export const SERVER_DOC_MARKERS = { start: '<!-- server-message-keys:start -->', end: '<!-- server-message-keys:end -->' } as const;
+
+/** A message of the server's error catalogue (server/errors.ts). */
+export interface ServerMessage {
+  key: string;
+  status: number;
+  en: string;
+}
+
+/** The catalogue's messages, one per key, sorted by key. */
+export function serverMessages(catalogue: Record<string, ServerMessage>): ServerMessage[] {
+  const byKey = new Map<string, ServerMessage>();
+  for (const { key, status, en } of Object.values(catalogue)) if (!byKey.has(key)) byKey.set(key, { key, status, en });
+  return [...byKey.values()].sort((a, b) => a.key.localeCompare(b.key));
+}
+
+/** The messages as the documentation shows them: one table row each, key, status and English text. */
+export function serverMessagesMarkdown(messages: readonly ServerMessage[]): string {
+  const cell = (text: string) => text.replace(/\|/g, '\\|');
+  return ['| key | status | English text |', '|---|---|---|', ...messages.map((m) => `| \`${m.key}\` | ${m.status} | ${cell(m.en)} |`)].join('\n');
+}
+
+/** The server message keys listed between the markers of a document's text (undefined without the markers). */
+export function documentedServerKeys(doc: string): string[] | undefined {
+  const start = doc.indexOf(SERVER_DOC_MARKERS.start);
+  const end = doc.indexOf(SERVER_DOC_MARKERS.end);
+  if (start < 0 || end < start) return undefined;
+  return [...doc.slice(start, end).matchAll(/^\| `(LocKey_[A-Za-z0-9_]+)`/gm)].map((m) => m[1]!);
+}
+
+/** The document with the server's messages between the markers replaced. */
+export function withServerMessages(doc: string, messages: readonly ServerMessage[]): string {
+  const start = doc.indexOf(SERVER_DOC_MARKERS.start);
+  const end = doc.indexOf(SERVER_DOC_MARKERS.end);
+  if (start < 0 || end < start) throw new Error(`the markers ${SERVER_DOC_MARKERS.start} … ${SERVER_DOC_MARKERS.end} are missing`);
+  return `${doc.slice(0, start)}${SERVER_DOC_MARKERS.start}\n${serverMessagesMarkdown(messages)}\n${doc.slice(end)}`;
 }

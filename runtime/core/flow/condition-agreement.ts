@@ -82,12 +82,14 @@ function describeAnswer(value: FieldValue): string {
 
 /** What a rule reads: its properties and the values it names. */
 function ruleConditions(rule: RuleConfig): Array<{ property: string; value: FieldValue }> {
+  // A rule still without its other field (the schema check reports it) compares nothing yet.
+  const named = (c: { property: unknown; value: FieldValue }): c is { property: string; value: FieldValue } => typeof c.property === 'string';
   if (rule.type === 'requiredIf') {
     const r = rule as RequiredIfRule;
-    return [{ property: r.otherProperty, value: r.value }];
+    return [{ property: r.otherProperty as unknown, value: r.value }].filter(named);
   }
   if (rule.type === 'nestedRequiredIf') {
-    return ((rule as NestedRequiredIfRule).conditions ?? []).map((c) => ({ property: c.otherProperty, value: c.value }));
+    return ((rule as NestedRequiredIfRule).conditions ?? []).map((c) => ({ property: c?.otherProperty as unknown, value: c?.value })).filter(named);
   }
   return [];
 }

@@ -30,7 +30,8 @@ export interface CultureResolution {
 /**
  * Route guard step 1 (spec §2): the culture comes from the route's query, else from the page
  * address (its ?culture= parameter), else 'en'. Once a culture is in use it changes only when the
- * query supplies a different value. `supported`, when given, ignores cultures outside it.
+ * query supplies a different value. `supported`, when given, ignores cultures outside it (an
+ * unknown culture), and when it lacks 'en' its first culture is the default.
  */
 export function resolveCulture(input: {
   query?: QueryInput;
@@ -41,9 +42,11 @@ export function resolveCulture(input: {
   supported?: readonly Culture[];
 }): CultureResolution {
   const accept = (c: string | undefined) => (c !== undefined && (!input.supported || input.supported.includes(c)) ? c : undefined);
+  // A settlement that does not offer en falls back to the first culture it offers.
+  const fallback = !input.supported?.length || input.supported.includes(DEFAULT_CULTURE) ? DEFAULT_CULTURE : input.supported[0]!;
   const fromQuery = accept(cultureFromQuery(input.query));
   const current = input.current ?? null;
   if (fromQuery !== undefined && fromQuery !== current) return { culture: fromQuery, changed: true };
   if (current) return { culture: current, changed: false };
-  return { culture: accept(cultureFromAddress(input.path)) ?? DEFAULT_CULTURE, changed: true };
+  return { culture: accept(cultureFromAddress(input.path)) ?? fallback, changed: true };
 }

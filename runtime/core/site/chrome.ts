@@ -112,9 +112,15 @@ export type FormEntryPaths = ReadonlyMap<string, string>;
 /**
  * The chrome the app draws. Parts site.json leaves out take the defaults; a default link to a
  * form the settlement does not have is left out (the checker refuses such a link in site.json,
- * so one there is left out too rather than sent to a page that does not exist).
+ * so one there is left out too rather than sent to a page that does not exist). `languages` are
+ * those offered when site.json lists none (the server passes defaultLanguages of its locale files).
  */
-export function resolveSiteChrome(site: SiteFile | undefined, forms: FormEntryPaths, logoSrc: string | null = null): SiteChrome {
+export function resolveSiteChrome(
+  site: SiteFile | undefined,
+  forms: FormEntryPaths,
+  logoSrc: string | null = null,
+  languages: readonly SiteLanguage[] = DEFAULT_LANGUAGES,
+): SiteChrome {
   const resolveList = (links: readonly SiteLink[]): ResolvedLink[] =>
     links.flatMap((link): ResolvedLink[] => {
       const alt = link.altKey ? { altKey: link.altKey } : {};
@@ -127,7 +133,7 @@ export function resolveSiteChrome(site: SiteFile | undefined, forms: FormEntryPa
     header: resolveList(site?.header ?? DEFAULT_HEADER),
     contentHeader: resolveList(site?.contentHeader ?? DEFAULT_CONTENT_HEADER),
     wouldLikeTo: resolveList(site?.wouldLikeTo ?? DEFAULT_WOULD_LIKE_TO),
-    languages: [...(site?.languages ?? DEFAULT_LANGUAGES)],
+    languages: [...(site?.languages ?? languages)],
     banner: { ...(site?.banner ?? DEFAULT_BANNER) },
   };
 }

@@ -1,2 +1,5 @@
 export * from './chrome';
+export * from './languages';
 export * from './check';
+export * from './analytics';
+export * from './links';

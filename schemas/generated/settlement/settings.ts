@@ -21,11 +21,11 @@ export interface SettingsFile {
    */
   theme: 'default' | 'ftc' | 'kontent';
   /**
-   * First analytics tag id, or null.
+   * First analytics tag id, a Google tag id (G-…, UA-…-…, AW-…), or null (the default): without one the page loads no analytics script and sends nothing.
    */
   analyticsTagId?: string | null;
   /**
-   * Second analytics tag id, or null.
+   * Second analytics tag id (configured through the first one's tag script), or null (the default).
    */
   analyticsTagId2?: string | null;
   client: {

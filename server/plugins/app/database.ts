@@ -4,6 +4,7 @@
  * by every instance. On close (SIGTERM, after in-flight requests drain) the database is closed.
  */
 import fp from 'fastify-plugin';
+import type { ClassListHeader } from '../../../runtime/core/forms/index.js';
 import { createClassList, createDraftDocuments, createDrafts, createResumeCodes, createOneTimeTokens, createSharedStores, createSubmissions, seedSampleData } from '../../db/index.js';
 import type { ClassList, Database, DraftDocuments, Drafts, OneTimeTokens, RateLimiter, ResumeCodes, SessionStore, Submissions } from '../../db/types.js';
 
@@ -36,6 +37,8 @@ export interface DatabasePluginOptions {
   seedFrom: string | null;
   /** Keys the class members' PIN hashes (PIN_SECRET). */
   pinSecret: string;
+  /** The class-members.csv header the settlement declares (forms.json), for the seed import. */
+  classListHeader?: ClassListHeader;
 }
 
 export default fp<DatabasePluginOptions>(
@@ -46,8 +49,8 @@ export default fp<DatabasePluginOptions>(
       idleTimeoutMs: opts.idleTimeoutMs,
       clock,
     });
-    const classList = createClassList(database, { pinSecret: opts.pinSecret, clock });
-    if (opts.seedFrom) await seedSampleData(database, opts.seedFrom, { pinSecret: opts.pinSecret });
+    const classList = createClassList(database, { pinSecret: opts.pinSecret, clock, ...(opts.classListHeader ? { header: opts.classListHeader } : {}) });
+    if (opts.seedFrom) await seedSampleData(database, opts.seedFrom, { pinSecret: opts.pinSecret, ...(opts.classListHeader ? { header: opts.classListHeader } : {}) });
     app.decorate('database', database);
     app.decorate('stores', {
       sessions: shared.sessions,

@@ -1,9 +1,10 @@
 /**
  * Live preview (`npm run dev` only): the settlement's flows/ and locales/ folders — its own, or
- * the repository's defaults it uses — are watched; on a change the settlement is loaded and
- * checked again (the same checks as at start-up). A valid change replaces the served flows and
- * texts in place and tells every open page through Server-Sent Events on GET /api/dev/live-preview
- * (`event: reload`); the page fetches flows and content again and re-renders, keeping the answers.
+ * the repository's defaults it uses — and its site.json and logo are watched; on a change the
+ * settlement is loaded and checked again (the same checks as at start-up). A valid change replaces
+ * the served flows, texts, site chrome and logo in place and tells every open page through
+ * Server-Sent Events on GET /api/dev/live-preview (`event: reload`, with the chrome the page
+ * draws); the page fetches flows and content again and re-renders, keeping the answers.
  * An invalid change prints each problem (file, line and column, JSON pointer, message), sends
  * `event: invalid`, and the last good version keeps being served.
  *
@@ -15,8 +16,10 @@ import { watch, type FSWatcher } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
+import path from 'node:path';
+import { siteChrome } from '../../routes/app-shell/index.js';
 import { loadSettlement, SettlementError, type Settlement, type SettlementProblem } from '../../settlement/load.js';
-import { loadLocales, uploadLimitTexts } from './settlement.js';
+import { settlementLocales } from './settlement.js';
 
 export const LIVE_PREVIEW_PATH = '/api/dev/live-preview';
 
@@ -51,9 +54,9 @@ export interface LivePreviewOptions {
   print?: Pick<Console, 'log' | 'error'>;
 }
 
-function digest(settlement: Pick<Settlement, 'flows' | 'locales'>): string {
+function digest(settlement: Pick<Settlement, 'flows' | 'locales' | 'site' | 'logo'>): string {
   return createHash('sha256')
-    .update(JSON.stringify({ flows: settlement.flows.map((f) => f.flow), locales: settlement.locales }))
+    .update(JSON.stringify({ flows: settlement.flows.map((f) => f.flow), locales: settlement.locales, site: settlement.site ?? null, logo: settlement.logo?.digest ?? null }))
     .digest('base64url')
     .slice(0, 16);
 }
@@ -92,14 +95,16 @@ export default fp<LivePreviewOptions>(
           // In place: every route reads app.settlement and app.locales on each request.
           settlement.flows = next.flows;
           settlement.locales = next.locales;
-          Object.assign(app.locales, loadLocales(next.localesDir, uploadLimitTexts(app.settlement.settings.uploads)));
+          settlement.site = next.site;
+          settlement.logo = next.logo;
+          Object.assign(app.locales, settlementLocales({ ...next, settings: app.settlement.settings }));
           version = nextVersion;
           outcome = { kind: 'reloaded', version };
-          print.log(`Live preview: flows and locales reloaded (${version}).`);
+          print.log(`Live preview: flows, locales and site chrome reloaded (${version}).`);
           if (registeredCalls(next) !== calls) {
             print.log('Live preview: a flow changed its endpoints, deadline keys or models, or models.json changed; restart npm run dev for authorize and submit to follow.');
           }
-          send('reload', { version });
+          send('reload', { version, site: siteChrome(settlement) });
         }
       } catch (error) {
         if (!(error instanceof SettlementError)) throw error;
@@ -127,10 +132,15 @@ export default fp<LivePreviewOptions>(
       }, debounceMs);
     };
 
-    const watched = [...new Set([settlement.flowsDir, settlement.localesDir])];
+    // The folder itself holds site.json and, usually, the logo; a logo in a subfolder is watched there.
+    const logoDir = settlement.site?.logo ? path.dirname(path.join(settlement.dir, settlement.site.logo.file)) : settlement.dir;
+    const chromeFile = (file: string) => file === 'site.json' || /\.(svg|png|webp)$/i.test(file);
+    const watched = [...new Set([settlement.flowsDir, settlement.localesDir, settlement.dir, logoDir].map((dir) => path.resolve(dir)))];
     const watchers: FSWatcher[] = watched.map((dir) =>
       watch(dir, (_event, file) => {
-        if (!file || String(file).endsWith('.json')) schedule();
+        const name = file ? String(file) : '';
+        const own = dir === path.resolve(settlement.flowsDir) || dir === path.resolve(settlement.localesDir);
+        if (!name || (own && name.endsWith('.json')) || chromeFile(name)) schedule();
       }),
     );
 
@@ -153,7 +163,7 @@ export default fp<LivePreviewOptions>(
         connection: 'keep-alive',
       });
       // The current version first: a page that reconnects after a change it missed reloads too.
-      res.write(`retry: 1000\nevent: ready\ndata: ${JSON.stringify({ version })}\n\n`);
+      res.write(`retry: 1000\nevent: ready\ndata: ${JSON.stringify({ version, site: siteChrome(settlement) })}\n\n`);
       clients.add(res);
       request.raw.once('close', () => clients.delete(res));
     });

@@ -10,12 +10,15 @@ import { deadlineInstants } from '../../settlement/deadlines.js';
 import type { Settlement } from '../../settlement/load.js';
 
 export interface Locales {
+  /** The cultures offered: site.json `languages`, else every culture with a locale file. */
   cultures: readonly string[];
+  /** The culture of a request that names none, or one not offered: en when offered, else the first offered. */
+  defaultCulture: string;
   /** The localized text of a key, or undefined. */
   text(key: string, culture: string): string | undefined;
   /** Every key/value of a culture. */
   entries(culture: string): Array<{ key: string; value: string }>;
-  /** A supported culture for a requested one: exact, then its language ('es-MX' → 'es'), else 'en'. */
+  /** An offered culture for a requested one: exact, then its language ('es-MX' → 'es'), else the default culture. */
   resolve(culture: string | null | undefined): string;
 }
 
@@ -44,8 +47,10 @@ export function uploadLimitTexts(uploads: Pick<Settlement['settings']['uploads']
 /**
  * The locale files of `dir`; a `{name}` that `values` answers for the culture is replaced by its
  * value in every text (the settlement's limits stated where they are configured, settings.json).
+ * `offered` (site.json `languages`) narrows the cultures served to those listed; a culture not
+ * offered is treated as unknown (spec §2: the default culture, en).
  */
-export function loadLocales(dir: string, values: SettlementTextValues = () => ({})): Locales {
+export function loadLocales(dir: string, values: SettlementTextValues = () => ({}), offered?: readonly string[]): Locales {
   const byCulture = new Map<string, Map<string, string>>();
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
     const data = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as Record<string, unknown>;
@@ -56,20 +61,29 @@ export function loadLocales(dir: string, values: SettlementTextValues = () => ({
     for (const [key, value] of Object.entries(data)) if (key !== '$schema' && typeof value === 'string') map.set(key, fill(value));
     byCulture.set(culture, map);
   }
-  const cultures = [...byCulture.keys()];
+  const cultures = offered ? offered.filter((c) => byCulture.has(c)) : [...byCulture.keys()];
+  const offers = (culture: string) => cultures.some((c) => c.toLowerCase() === culture);
+  const defaultCulture = offers('en') || cultures.length === 0 ? 'en' : cultures[0]!;
   const resolve = (culture: string | null | undefined): string => {
-    if (!culture) return 'en';
+    if (!culture) return defaultCulture;
     const lower = culture.toLowerCase();
-    if (byCulture.has(lower)) return lower;
+    const exact = cultures.find((c) => c.toLowerCase() === lower);
+    if (exact) return exact;
     const language = lower.split('-')[0] ?? '';
-    return byCulture.has(language) ? language : 'en';
+    return offers(language) ? language : defaultCulture;
   };
   return {
     cultures,
+    defaultCulture,
     resolve,
-    text: (key, culture) => byCulture.get(resolve(culture))?.get(key) ?? byCulture.get('en')?.get(key),
+    text: (key, culture) => byCulture.get(resolve(culture))?.get(key) ?? byCulture.get(defaultCulture)?.get(key) ?? byCulture.get('en')?.get(key),
     entries: (culture) => [...(byCulture.get(resolve(culture)) ?? new Map<string, string>())].map(([key, value]) => ({ key, value })),
   };
+}
+
+/** The locales of a settlement: its texts with its limits filled in, narrowed to the cultures its site.json offers. */
+export function settlementLocales(settlement: Pick<Settlement, 'localesDir' | 'settings' | 'site'>): Locales {
+  return loadLocales(settlement.localesDir, uploadLimitTexts(settlement.settings.uploads), settlement.site?.languages?.map((l) => l.culture));
 }
 
 export interface SettlementPluginOptions {
@@ -83,7 +97,7 @@ export default fp<SettlementPluginOptions>(
   async (app, opts) => {
     app.decorate('settlement', opts.settlement);
     app.decorate('deadlineInstants', deadlineInstants(opts.settlement.deadlines));
-    app.decorate('locales', loadLocales(opts.localesDir, uploadLimitTexts(opts.settlement.settings.uploads)));
+    app.decorate('locales', settlementLocales(opts.settlement));
     app.decorate('clock', opts.clock);
     app.decorate('environment', opts.environment);
   },

@@ -16,21 +16,19 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { answerKey, API_PATHS, EARLY_CSRF_GLOBAL, STARTUP_ANSWERS_ELEMENT, type StartupAnswers } from '../../../runtime/core/api/client.js';
-import { resolveSiteChrome, type SiteChrome } from '../../../runtime/core/site/index.js';
+import { defaultLanguages, FIXED_APP_PATHS, resolveSiteChrome, RESUME_LINK, type SiteChrome } from '../../../runtime/core/site/index.js';
 import type { AppSettings, FlowFile } from '../../../runtime/core/types.js';
 import type { Settlement } from '../../settlement/load.js';
-import { logoPath } from '../site/index.js';
+import { analyticsScript, logoPath } from '../site/index.js';
+import { gtagScriptUrl } from '../../../runtime/core/site/analytics.js';
 import { errorBody } from '../../plugins/app/error-handler.js';
 import { httpError } from '../../errors.js';
 import { captchaBody, deadlinesBody, whitelistBody } from '../api/index.js';
 import { flowsBody } from '../api/forms/flows.js';
 import { preloadLinks, readManifest, type PageKind } from './preload.js';
 
-/** The app's routes that no flow declares (spec §2). */
-export const FIXED_APP_ROUTES = ['/', '/page-not-found', '/error', '/deadline', '/session-expired', '/resume'];
-
-/** The resume link of a claim saved for later, /resume/<code>: the resume page with the code filled in. */
-const RESUME_LINK = /^\/resume\/[A-Za-z0-9-]{1,64}$/;
+/** The app's routes that no flow declares (spec §2); the checker's links resolve against the same list. */
+export const FIXED_APP_ROUTES = [...FIXED_APP_PATHS];
 
 /** What the fixed routes render first; any address no route matches ('/' too) shows not-found. */
 const FIXED_PAGE_KINDS: Record<string, PageKind> = {
@@ -55,9 +53,9 @@ export function appRoutes(flows: ReadonlyArray<{ flow: Pick<FlowFile, 'pages'> }
  * The site chrome the page carries: site.json (or the defaults) with each form link made the path
  * of that form's first page, as the flows are now (live preview may replace them).
  */
-export function siteChrome(settlement: Pick<Settlement, 'site' | 'logo' | 'flows'>): SiteChrome {
+export function siteChrome(settlement: Pick<Settlement, 'site' | 'logo' | 'flows' | 'locales'>): SiteChrome {
   const forms = new Map(settlement.flows.map(({ flow }) => [flow.formType as string, flow.pages[0]?.path ?? '/']));
-  return resolveSiteChrome(settlement.site, forms, settlement.logo ? logoPath(settlement.logo) : null);
+  return resolveSiteChrome(settlement.site, forms, settlement.logo ? logoPath(settlement.logo) : null, defaultLanguages(Object.keys(settlement.locales)));
 }
 
 /** JSON safe inside a <script> element: no '<', no line separators that break older parsers. */
@@ -98,11 +96,11 @@ export function startupAnswers(app: FastifyInstance, culture: string): StartupAn
   };
 }
 
-/** The culture of a page request as the app resolves it: the query's culture, else en (a supported one, see app.locales). */
+/** The culture of a page request as the app resolves it: the query's culture when offered, else the default (see app.locales). */
 export function pageCulture(app: FastifyInstance, request: FastifyRequest): string {
   const query = request.query as Record<string, unknown> | undefined;
   const value = typeof query?.culture === 'string' ? query.culture.trim() : '';
-  return app.locales.resolve(value || 'en');
+  return app.locales.resolve(value);
 }
 
 /** br, else gzip, else identity, by the request's Accept-Encoding (q=0 refuses). */
@@ -139,7 +137,12 @@ export interface AppShellOptions {
 
 const appShell: FastifyPluginAsync<AppShellOptions> = async (app, opts) => {
   const s = app.settlement.settings;
-  // The analytics tag ids are passed to the page as settings; the page loads no analytics script.
+  // With an analytics tag id (settings.json), the page loads Google's tag script and the tag's
+  // configuration (GET /site/analytics.js); without one, no analytics script at all.
+  const analytics = analyticsScript(s);
+  const analyticsTags = analytics
+    ? `\n<script defer src="${analytics.src}"></script>\n<script async src="${gtagScriptUrl(analytics.ids[0]!).replace(/&/g, '&amp;')}"></script>`
+    : '';
   const settingsTag = () => {
     const settings: AppSettings = {
       analyticsTagId: s.analyticsTagId,
@@ -153,6 +156,7 @@ const appShell: FastifyPluginAsync<AppShellOptions> = async (app, opts) => {
     };
     return (
       `<script id="app-settings" type="application/json">${scriptJson(settings)}</script>` +
+      analyticsTags +
       (opts.livePreviewPath ? `\n<script id="live-preview" type="application/json">${scriptJson({ events: opts.livePreviewPath })}</script>` : '')
     );
   };

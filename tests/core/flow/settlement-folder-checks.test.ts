@@ -55,9 +55,11 @@ describe('nearest names', () => {
 
 describe('the checker on a settlement folder', () => {
   it('finds no problem in the shipped settlements', () => {
-    const { check } = settlement();
-    expect(check().map(formatIssue)).toEqual([]);
-  });
+    for (const folder of ['tests/settlements/second', 'tests/settlements/data-breach']) {
+      const { check } = settlement(folder);
+      expect(check().map(formatIssue)).toEqual([]);
+    }
+  }, 20_000);
 
   it('a locale without a text the app itself shows (the Save and finish later button, a receipt subject): named per locale file, with the command that adds it', () => {
     const { dir, edit, check } = settlement();
@@ -228,4 +230,74 @@ describe('the checker on a settlement folder', () => {
       expect.objectContaining({ file: 'flows/automotive.json', message: 'unknown mask "currencyDecmal"', hint: expect.stringMatching(/^did you mean "currencyDecimal"\?/) }),
     ]);
   });
+
+  describe('forms.json', () => {
+    const breach = () => settlement('tests/settlements/data-breach');
+
+    it('refuses a credential field the Credentials model does not have, with the nearest field', () => {
+      const { dir, edit, check } = breach();
+      edit('forms.json', (t) => t.replace('"field": "zip"', '"field": "zipp"'));
+      expect(check().map((i) => shown(dir, i))).toEqual([
+        { file: 'forms.json', pointer: '/forms/0/signIn/credentials/1/field', line: 36, column: 13, message: '"zipp" is not a field of the Claim Credentials model', hint: 'did you mean "zip"? Known: "claimId", "zip"' },
+      ]);
+    });
+
+    it('refuses a credential column the class list does not declare, with the nearest column', () => {
+      const { dir, edit, check } = breach();
+      edit('forms.json', (t) => t.replace('"column": "claimId"', '"column": "claimID"'));
+      const issues = check().map((i) => shown(dir, i));
+      expect(issues).toHaveLength(1);
+      expect(issues[0]).toMatchObject({ file: 'forms.json', pointer: '/forms/0/signIn/credentials/0/column', message: '"claimID" is not a column of the class list', hint: expect.stringMatching(/^did you mean "claimId"\?/) });
+    });
+
+    it('refuses a prefill key that no field of the flow takes, and the secret column as a prefill', () => {
+      const { dir, edit, check } = breach();
+      edit('forms.json', (t) => t.replace('"firstName": "FirstName"', '"firstName": "FristName", "zip": "MailingPostalCode"'));
+      expect(check().map((i) => shown(dir, i)).map((i) => [i.pointer, i.message, i.hint.split('?')[0]])).toEqual([
+        ['/forms/0/signIn/prefill/firstName', 'no field of flows/claim.json has prepopulatedDataKey "FristName"', 'did you mean "FirstName"'],
+        ['/forms/0/signIn/prefill/zip', '"zip" is the secret column: it is kept hashed and never sent back', 'prefill from another column'],
+      ]);
+    });
+
+    it('refuses a form whose flow is missing, and a flow no form declares', () => {
+      const { dir, edit, check } = breach();
+      edit('forms.json', (t) => t.replace('"flow": "flows/claim.json"', '"flow": "flows/claims.json"'));
+      expect(check().map((i) => shown(dir, i)).map((i) => [i.pointer, i.message, i.hint])).toEqual([
+        ['/forms/0/flow', 'no flow file "flows/claims.json"', 'did you mean "flows/claim.json"? Known: "flows/claim.json"'],
+      ]);
+      edit('forms.json', (t) => t.replace('"flow": "flows/claims.json"', '"flow": "flows/claim.json"').replace('"id": "Claim"', '"id": "Claims"'));
+      expect(check().map((i) => shown(dir, i)).map((i) => [i.pointer, i.message])).toEqual([
+        ['/forms/0/flow', 'the flow "flows/claim.json" is of form type "Claim", not "Claims"'],
+        ['/forms', 'the flow flows/claim.json (form type "Claim") is not a declared form'],
+      ]);
+    });
+
+    it('refuses a secret without an identifier, and an unknown kind against the schema', () => {
+      const { dir, edit, check } = breach();
+      edit('forms.json', (t) => t.replace('"match": "identifier"', '"match": "vin"').replace(/,\s*"column": "claimId"/, '').replace('"kind": "claim"', '"kind": "clam"'));
+      const issues = check().map((i) => shown(dir, i));
+      expect(issues.map((i) => i.pointer)).toEqual(['/forms/0/kind']);
+      expect(issues[0]!.hint).toMatch(/claim/);
+      edit('forms.json', (t) => t.replace('"kind": "clam"', '"kind": "claim"'));
+      expect(check().map((i) => shown(dir, i)).map((i) => [i.pointer, i.message])).toEqual(
+        expect.arrayContaining([['/forms/0/signIn/credentials', 'a secret needs an identifier (the row it is checked against)']]),
+      );
+    });
+
+    it('checks the class-members header against the columns forms.json declares', () => {
+      const { dir, edit, check } = breach();
+      edit('class-members.csv', (t) => t.replace('claimId,zip,firstName', 'claimId,zpi,firstName'));
+      const issues = check().map((i) => shown(dir, i));
+      expect(issues.map((i) => [i.file, i.pointer, i.line, i.column, i.message])).toEqual([['class-members.csv', '/0/1', 1, 9, 'unknown column "zpi"']]);
+      expect(issues[0]!.hint).toMatch(/^did you mean "zip"\?/);
+    });
+
+    it('tells a folder without forms.json that a flow of another form type needs declaring', () => {
+      const { dir, check } = breach();
+      rmSync(path.join(dir, 'forms.json'));
+      const issues = check().map((i) => shown(dir, i));
+      expect(issues).toContainEqual(expect.objectContaining({ file: 'flows/claim.json', pointer: '/formType', message: '"Claim" is not a form of this settlement', hint: expect.stringMatching(/declare the form in forms\.json$/) }));
+    });
+  });
 });
+

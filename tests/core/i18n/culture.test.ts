@@ -25,5 +25,12 @@ describe('resolveCulture (route guard step 1)', () => {
   it('ignores cultures outside the supported list when one is given', () => {
     expect(resolveCulture({ query: { culture: 'fr' }, current: 'es', supported: ['en', 'es'] })).toEqual({ culture: 'es', changed: false });
     expect(resolveCulture({ query: { culture: ['es', 'en'] }, current: null, supported: ['en', 'es'] })).toEqual({ culture: 'es', changed: true });
+    expect(resolveCulture({ query: { culture: 'fr' }, path: '/x?culture=fr', current: null, supported: ['en', 'es'] })).toEqual({ culture: 'en', changed: true });
+  });
+
+  it('falls back to the first supported culture when en is not among them', () => {
+    expect(resolveCulture({ query: { culture: 'en' }, path: '/x?culture=en', current: null, supported: ['es'] })).toEqual({ culture: 'es', changed: true });
+    expect(resolveCulture({ query: null, path: '/x', current: null, supported: ['fr', 'es'] })).toEqual({ culture: 'fr', changed: true });
+    expect(resolveCulture({ query: null, path: '/x', current: null, supported: [] })).toEqual({ culture: 'en', changed: true });
   });
 });

@@ -110,6 +110,7 @@ describe('the abaRoutingNumber rule kind', () => {
 
   it('refuses a wrong checksum, a wrong length and letters, with its message', () => {
     for (const rtn of ['011000016', '12345678', '0110000150', '01100001A']) expect(isAbaRoutingNumber(rtn)).toBe(false);
-    expect(check('011000016', { type: 'abaRoutingNumber' })).toEqual(['Enter the 9-digit routing number printed on your checks; this one is not a valid routing number']);
+    // Its text comes from the locales (every settlement's locales must hold the key).
+    expect(check('011000016', { type: 'abaRoutingNumber' })).toEqual(['LocKey_Validation_AbaRoutingNumber']);
   });
 });

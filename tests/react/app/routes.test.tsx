@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DeadlineSettings } from '../../../runtime/core/types';
 import { createHostedFlows } from '../../../runtime/app/routes';
 import { automotiveFlow } from '../../machine/fixtures';
-import { failed, fakeApi, preloadShell, renderApp, testServices } from './fixtures';
+import { failed, fakeApi, preloadShell, renderApp, SETTINGS, testServices } from './fixtures';
 
 beforeAll(preloadShell);
 
@@ -58,6 +58,25 @@ describe('unauthorized access', () => {
     await waitFor(() => expect(location.history.at(-1)).toBe('/session-expired?form=Automotive&culture=es'));
     const again = await screen.findByText('LocKey_SessionExpired_StartAgain');
     expect(again.getAttribute('href')).toBe('/automotive?culture=es');
+  });
+});
+
+describe('the cultures the settlement offers (settings.site.languages)', () => {
+  it('a culture it does not offer is unknown: the guard keeps the default, en', async () => {
+    const services = testServices({ flows: [automotiveFlow] });
+    const { location } = renderApp('/automotive/repairs?culture=fr', services);
+    await waitFor(() => expect(location.history.at(-1)).toBe('/session-expired?form=Automotive&culture=en'));
+    expect(services.api.getCultureContent).not.toHaveBeenCalledWith('fr');
+  });
+
+  it('a settlement offering Spanish alone: English in the query is unknown, and Spanish is the default', async () => {
+    const site = { ...SETTINGS.site, languages: [{ culture: 'es', labelKey: 'LocKey_Language_Spanish' }] };
+    const services = testServices({ flows: [automotiveFlow], state: { settings: { ...SETTINGS, site } } });
+    const { location } = renderApp('/automotive/repairs?culture=en', services);
+    await waitFor(() => expect(location.history.at(-1)).toBe('/session-expired?form=Automotive&culture=es'));
+    expect(services.store.get().culture).toBe('es');
+    expect(services.api.getCultureContent).toHaveBeenCalledWith('es');
+    expect(services.api.getCultureContent).not.toHaveBeenCalledWith('en');
   });
 });
 

@@ -146,6 +146,27 @@ describe.each(DIALECTS)('admin CLI over %s', (dialect) => {
     }
   });
 
+  it('imports the class list with the columns the settlement declares (SETTLEMENT_DIR\'s forms.json), its secret hashed, and filters by its forms', async () => {
+    const members = path.join(t.dataDir, 'breach-members.csv');
+    writeFileSync(members, 'claimId,zip,firstName,lastName\nDBR-900001,12345,Ann,Lee\n');
+    const breach = { ...t.env, SETTLEMENT_DIR: 'tests/settlements/data-breach' };
+    const ok = io(breach);
+    expect(await runCli(['import-class-list', members], ok.io)).toBe(0);
+    expect(ok.out.stdout).toMatch(/Imported 1 class member row\(s\): 1 new/);
+    const pinSecret = readFileSync(path.join(t.dataDir, 'pin-secret'), 'utf8').trim();
+    expect(await createClassList(t.database, { pinSecret }).verifyPin('DBR-900001', '12345')).toMatchObject({ noticeId: 'DBR-900001', columns: { firstName: 'Ann', lastName: 'Lee' } });
+    // The sample's header does not know these columns.
+    const sample = io({ ...t.env, SETTLEMENT_DIR: 'server-fixtures' });
+    expect(await runCli(['import-class-list', members], sample.io)).toBe(1);
+    expect(sample.out.stderr).toMatch(/unknown column "claimId"/);
+    // --form-type names the settlement's forms.
+    const claims = io(breach);
+    expect(await runCli(['export-submissions', '--format', 'jsonl', '--form-type', 'claim'], claims.io)).toBe(0);
+    const vehicles = io(breach);
+    expect(await runCli(['export-submissions', '--format', 'jsonl', '--form-type', 'Automotive'], vehicles.io)).toBe(2);
+    expect(vehicles.out.stderr).toMatch(/--form-type must be one of Claim/);
+  });
+
   it('runs as a real process: seed, then export', async () => {
     const env = { ...process.env, ...t.env, SETTLEMENT_DIR: 'server-fixtures' };
     const tsx = path.resolve('node_modules/.bin/tsx');

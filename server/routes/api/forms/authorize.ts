@@ -1,10 +1,12 @@
 /**
  * POST /api/forms/{lookup,automotive,exclusion}/authorize (SETTLEMENT.md "Authorization"): one
  * route per flow of the settlement, at the flow's `authorize.endpoint`, guarded by the flow's
- * `deadlineKeys`.
+ * `deadlineKeys`. What a form signs in with is declared (forms.json `signIn`, else the spec's:
+ * a VIN, and optionally a Notice ID + PIN).
  *
  * Order: deadline → captcha (fresh provider token, siteverify) → credentials checked by the rule
- * engine → class vehicle → Notice ID + PIN (rate-limited per client IP and per notice ID) → the
+ * engine → class vehicle (a VIN credential) → identifier + secret (a Notice ID + PIN, a Claim ID +
+ * ZIP: rate-limited per client IP and per identifier) → the
  * resume code when one is sent (resume-codes.ts: known, unexpired, saved with these credentials;
  * attempts counted) → session
  * authorized for the form type (who as: `Authorization`), rotated, with a single-use captcha value
@@ -24,38 +26,47 @@ import type { ClassMember, SessionData, Trx } from '../../../db/types.js';
 import { windowEnd } from '../../../db/rate-limit.js';
 import { errorText, httpError } from '../../../errors.js';
 import { passedDeadline } from '../../../settlement/deadlines.js';
+import { settlementFormOf } from '../../../settlement/load.js';
+import { VIN_PATTERN } from '../../../db/class-list.js';
+import type { SignIn } from '../../../../runtime/core/forms/index.js';
 import { screeningAtAuthorize, sessionTag, type AuthorizeScreening } from '../../../fraud/request.js';
 import { errors, fieldValueSchema } from '../../schemas.js';
 import { routePath } from './paths.js';
 import { resumedDraftOf } from './resume-codes.js';
 
-/** prepopulatedData keys (the flows' prepopulatedDataKey names) and the class-member column each reads. */
-export const PREPOPULATED_KEYS: Record<string, keyof ClassMember> = {
-  FirstName: 'firstName',
-  MiddleInitial: 'middleInitial',
-  LastName: 'lastName',
-  MailingStreetLine1: 'mailingStreetLine1',
-  MailingStreetLine2: 'mailingStreetLine2',
-  MailingCity: 'mailingCity',
-  MailingSubDivision: 'mailingSubDivision',
-  MailingPostalCode: 'mailingPostalCode',
-  MailingSubDivisionNonUS: 'mailingSubDivisionNonUS',
-  MailingPostalCodeNonUS: 'mailingPostalCodeNonUS',
-  MailingCountry: 'mailingCountry',
-  EmailAddress: 'emailAddress',
-  PhoneNumber: 'phoneNumber',
-};
-
-function prepopulated(member: ClassMember): Record<string, FieldValue> {
+/** The prepopulatedData of a class member: the declared columns (forms.json `prefill`) it fills in, by key. */
+function prepopulated(member: ClassMember, prefill: Record<string, string>): Record<string, FieldValue> {
   const out: Record<string, FieldValue> = {};
-  for (const [key, column] of Object.entries(PREPOPULATED_KEYS)) {
-    const value = member[column];
+  for (const [column, key] of Object.entries(prefill)) {
+    const value = member.columns[column];
     if (value !== null && value !== undefined && value !== '') out[key] = value;
   }
   return out;
 }
 
 const text = (value: FieldValue | undefined): string => (typeof value === 'string' ? value.trim() : '');
+const upper = (value: unknown) => (typeof value === 'string' ? value.trim().toUpperCase() : '');
+
+/**
+ * Whether the credentials a page save or a submit sends name whom the server authorized: the VIN
+ * and the identifier (none when authorized without one). The secret proved the claimant at
+ * authorize and is not compared. A form signed in without credentials names anyone.
+ */
+export function namesAuthorized(fields: Record<string, FieldValue> | undefined, signIn: SignIn, authorization: Authorization): boolean {
+  if (!signIn.vin && !signIn.identifier) return true;
+  if (!fields) return false;
+  if (signIn.vin && upper(fields[signIn.vin]) !== authorization.vin) return false;
+  return !signIn.identifier || upper(fields[signIn.identifier.field]) === authorization.noticeId;
+}
+
+/** The credentials as stored: the VIN and identifier as the server authorized them, the secret never. */
+export function authorizedCredentials(fields: Record<string, FieldValue>, signIn: SignIn, authorization: Authorization): Record<string, FieldValue> {
+  const out: Record<string, FieldValue> = { ...fields };
+  if (signIn.vin) out[signIn.vin] = authorization.vin;
+  if (signIn.identifier && Object.hasOwn(out, signIn.identifier.field)) out[signIn.identifier.field] = authorization.noticeId || null;
+  if (signIn.secret && Object.hasOwn(out, signIn.secret.field)) out[signIn.secret.field] = null;
+  return out;
+}
 
 /**
  * Who a session is authorized as for one form, as the server established it: the submit's
@@ -65,9 +76,9 @@ const text = (value: FieldValue | undefined): string => (typeof value === 'strin
 export interface Authorization {
   /** Random, one per successful authorize: what only this authorization has. */
   id: string;
-  /** Upper case. */
+  /** Upper case; '' when the form signs in without a VIN. */
   vin: string;
-  /** The class member's Notice ID, upper case; '' when authorized by the VIN alone. */
+  /** The class member's identifier (a Notice ID, a Claim ID), upper case; '' when authorized without one. */
   noticeId: string;
   /** What authorize saw of the client, for the submit's fraud screening (absent in sessions from before it). */
   screening?: AuthorizeScreening;
@@ -111,15 +122,31 @@ const responseSchema = {
   },
 } as const;
 
+/** The refusals of a form's sign-in: the spec's VIN + Notice ID + PIN wording, or the general one (a settlement's locales may reword it). */
+export interface Wording {
+  invalid: 'INVALID_CREDENTIALS' | 'INVALID_SIGN_IN';
+  /** A page save or submit naming another claimant than the one signed in. */
+  changed: 'CREDENTIALS_CHANGED' | 'SIGN_IN_CHANGED';
+  notMatched: 'WRONG_PIN' | 'SIGN_IN_NOT_MATCHED';
+  tooMany: 'TOO_MANY_PIN_ATTEMPTS' | 'TOO_MANY_SIGN_IN_ATTEMPTS';
+}
+
+export function wordingOf(signIn: SignIn): Wording {
+  const spec = !!signIn.vin && (!signIn.secret || signIn.secret.column === 'pin');
+  return spec
+    ? { invalid: 'INVALID_CREDENTIALS', changed: 'CREDENTIALS_CHANGED', notMatched: 'WRONG_PIN', tooMany: 'TOO_MANY_PIN_ATTEMPTS' }
+    : { invalid: 'INVALID_SIGN_IN', changed: 'SIGN_IN_CHANGED', notMatched: 'SIGN_IN_NOT_MATCHED', tooMany: 'TOO_MANY_SIGN_IN_ATTEMPTS' };
+}
+
 const authorize: FastifyPluginAsync = async (app) => {
   const { max, maxPerIp, maxNoticeIdsPerIp, windowMinutes } = app.settlement.settings.pinAttempts;
   const windowMs = windowMinutes * 60_000;
   const limiter = app.stores.rateLimiter;
 
-  /** The refusal of a locked notice ID or address: the wait until the window ends, in whole minutes and in Retry-After. */
-  function tooManyPinAttempts(now: number) {
+  /** The refusal of a locked identifier or address: the wait until the window ends, in whole minutes and in Retry-After. */
+  function tooManyPinAttempts(now: number, wording: Wording) {
     const waitMs = windowEnd(now, windowMs) - now;
-    return httpError('TOO_MANY_PIN_ATTEMPTS', { args: [String(Math.ceil(waitMs / 60_000))], retryAfterSeconds: Math.ceil(waitMs / 1000) });
+    return httpError(wording.tooMany, { args: [String(Math.ceil(waitMs / 60_000))], retryAfterSeconds: Math.ceil(waitMs / 1000) });
   }
 
   /**
@@ -128,7 +155,7 @@ const authorize: FastifyPluginAsync = async (app) => {
    * from new notice IDs once it got `maxNoticeIdsPerIp` distinct ones wrong (one guess sprayed
    * over many notice IDs).
    */
-  async function checkPin(request: FastifyRequest, noticeId: string, pin: string, vin: string): Promise<ClassMember> {
+  async function checkPin(request: FastifyRequest, noticeId: string, pin: string, vin: string | null, wording: Wording): Promise<ClassMember> {
     const now = app.clock();
     const notice = noticeId.toUpperCase();
     const noticeKey = `pin:notice:${notice}`;
@@ -137,7 +164,7 @@ const authorize: FastifyPluginAsync = async (app) => {
     const [ipFailures, ipNotices] = await Promise.all([limiter.peek(ipKey, windowMs, now), limiter.peekDistinct(ipNoticesKey, notice, windowMs, now)]);
     const refuse = () => {
       request.log.info('authorize refused: too many wrong PINs');
-      return tooManyPinAttempts(now);
+      return tooManyPinAttempts(now, wording);
     };
     if (ipFailures >= maxPerIp || (ipNotices.distinct >= maxNoticeIdsPerIp && !ipNotices.counted)) throw refuse();
     // The attempt is counted on its notice ID BEFORE the PIN is compared: of guesses sent at the
@@ -146,13 +173,29 @@ const authorize: FastifyPluginAsync = async (app) => {
     const attempts = await limiter.hit(noticeKey, windowMs, now);
     if (attempts > max) throw refuse();
     const member = await app.stores.classList.verifyPin(noticeId, pin);
-    if (!member || member.vin.toUpperCase() !== vin) {
+    if (!member || (vin !== null && member.vin.toUpperCase() !== vin)) {
       await Promise.all([limiter.hit(ipKey, windowMs, now), limiter.hitDistinct(ipNoticesKey, notice, windowMs, now)]);
-      request.log.info('authorize refused: notice ID and PIN do not match');
-      throw httpError('WRONG_PIN');
+      request.log.info('authorize refused: identifier and secret do not match');
+      throw httpError(wording.notMatched);
     }
     // The right PIN forgets the notice ID's attempts, its own included.
     await limiter.reset(noticeKey, windowMs, now);
+    return member;
+  }
+
+  /**
+   * An identifier signed in without a secret: the row it names. Every unknown identifier counts
+   * against the address as a wrong secret does, so the class list cannot be read by guessing.
+   */
+  async function findIdentified(request: FastifyRequest, identifier: string, wording: Wording): Promise<ClassMember> {
+    const now = app.clock();
+    const ipKey = `pin:ip:${request.ip}`;
+    if ((await limiter.peek(ipKey, windowMs, now)) >= maxPerIp) throw tooManyPinAttempts(now, wording);
+    const member = await app.stores.classList.findMember(identifier);
+    if (!member) {
+      await limiter.hit(ipKey, windowMs, now);
+      throw httpError(wording.notMatched);
+    }
     return member;
   }
 
@@ -163,6 +206,8 @@ const authorize: FastifyPluginAsync = async (app) => {
 
   for (const { flow } of app.settlement.flows) {
     const { formType, deadlineKeys } = flow;
+    const { signIn, kind } = settlementFormOf(app.settlement, formType);
+    const wording = wordingOf(signIn);
     app.post<{ Body: { credentials: FormModel; reCaptchaResponse?: string | null; resumeCode?: string | null } }>(
       routePath(flow.authorize.endpoint),
       {
@@ -186,9 +231,9 @@ const authorize: FastifyPluginAsync = async (app) => {
           const credentials = request.body.credentials;
           const config = app.settlement.models.find((m) => m.metadata.formType === formType && m.metadata.dtoMapping === 'Credentials');
           const fields = { ...credentials.fields };
-          if (typeof fields.vin === 'string') fields.vin = fields.vin.trim().toUpperCase();
+          if (signIn.vin && typeof fields[signIn.vin] === 'string') fields[signIn.vin] = (fields[signIn.vin] as string).trim().toUpperCase();
           // Types before rules (a number is no notice ID), and only text a database can store:
-          // the notice ID keys the wrong-PIN counters.
+          // the identifier keys the wrong-secret counters.
           const unreadable = [
             ...Object.entries(config ? checkFieldTypes(fields, config.fields) : {}).map(([field, problem]) => `${field}: ${problem}`),
             ...unstorableTextPaths(fields, 'credentials').map((path) => `${path}: ${UNSTORABLE_TEXT}`),
@@ -203,12 +248,11 @@ const authorize: FastifyPluginAsync = async (app) => {
               t: (key) => app.locales.text(key, request.culture),
             });
             const details = Object.entries(problems).map(([field, messages]) => `${field}: ${messages.join(' ')}`);
-            if (details.length) throw httpError('INVALID_CREDENTIALS', { details });
+            if (details.length) throw httpError(wording.invalid, { details });
           }
-          const vin = text(fields.vin);
-          if (!/^[A-HJ-NPR-Z0-9]{17}$/.test(vin)) throw httpError('INVALID_CREDENTIALS');
 
-          if (!(await app.stores.classList.isClassVehicle(vin))) {
+          /** The refusal of a sign-in that is not in the class list (answered 200, as the spec's lookup is), after the captcha token is spent. */
+          const notInClassList = async (code: 'NOT_CLASS_VEHICLE' | 'NOT_CLASS_MEMBER') => {
             if (app.sessions.joinTransactions) {
               await inTransaction(async (trx) => {
                 if (use) await app.captcha.markUsed(use, request, trx);
@@ -218,19 +262,38 @@ const authorize: FastifyPluginAsync = async (app) => {
               if (use) await app.captcha.markUsed(use, request);
               await app.sessions.save(request);
             }
-            const error = errorText('NOT_CLASS_VEHICLE', request.culture, (k, c) => app.locales.text(k, c));
-            // The code tells the page which field to mark (the VIN), as the error answers' codes do.
-            return { authorized: false, error, captcha: null, prepopulatedData: null, code: 'NOT_CLASS_VEHICLE' };
+            const error = errorText(code, request.culture, (k, c) => app.locales.text(k, c));
+            // The code tells the page which field to mark, as the error answers' codes do.
+            return { authorized: false, error, captcha: null, prepopulatedData: null, code };
+          };
+
+          let vin = '';
+          if (signIn.vin) {
+            vin = text(fields[signIn.vin]);
+            if (!VIN_PATTERN.test(vin)) throw httpError('INVALID_CREDENTIALS');
+            if (!(await app.stores.classList.isClassVehicle(vin))) return await notInClassList('NOT_CLASS_VEHICLE');
           }
 
           let prepopulatedData: Record<string, FieldValue> | null = null;
           let member: ClassMember | null = null;
-          const noticeId = formType === 'Lookup' ? '' : text(fields.noticeId);
-          if (noticeId) {
-            const pin = text(fields.pin);
-            if (!pin) throw httpError('WRONG_PIN');
-            member = await checkPin(request, noticeId, pin, vin);
-            prepopulatedData = prepopulated(member);
+          const identifierDeclared = signIn.identifier;
+          const noticeId = identifierDeclared ? text(fields[identifierDeclared.field]) : '';
+          if (kind === 'lookup') {
+            // A lookup asks whether its credential is in the class list: the VIN (above), or the identifier.
+            if (identifierDeclared && !signIn.vin) {
+              if (!noticeId || !(await app.stores.classList.findMember(noticeId))) return await notInClassList('NOT_CLASS_MEMBER');
+            }
+          } else if (identifierDeclared && !noticeId && !identifierDeclared.optional) {
+            throw httpError(wording.invalid);
+          } else if (identifierDeclared && noticeId) {
+            if (signIn.secret) {
+              const pin = text(fields[signIn.secret.field]);
+              if (!pin) throw httpError(wording.notMatched);
+              member = await checkPin(request, noticeId, pin, signIn.vin ? vin : null, wording);
+            } else {
+              member = await findIdentified(request, noticeId, wording);
+            }
+            prepopulatedData = prepopulated(member, signIn.prefill);
             session.data.prepopulated[formType] = prepopulatedData;
           }
 
@@ -251,7 +314,7 @@ const authorize: FastifyPluginAsync = async (app) => {
           let captcha: string | null = null;
           const databaseWrites = async (trx: Trx) => {
             if (use) await app.captcha.markUsed(use, request, trx);
-            if (formType !== 'Lookup') captcha = await app.captcha.issueRaw(request, formType, trx);
+            if (kind !== 'lookup') captcha = await app.captcha.issueRaw(request, formType, trx);
           };
           if (app.sessions.joinTransactions) {
             await inTransaction(async (trx) => {

@@ -30,13 +30,15 @@ import { camelCase } from '../../../../runtime/core/models/index.js';
 import { isPageSkipped } from '../../../../runtime/core/navigation/index.js';
 import { payloadKinds, type PayloadKinds } from '../../../../runtime/core/models/index.js';
 import { isClientId, UNSTORABLE_TEXT, unstorableTextPaths } from '../../../../runtime/core/payload/index.js';
-import type { FieldValue, FlowFile, FormModel, FormType, PageConfig, SubmissionPayload } from '../../../../runtime/core/types.js';
+import type { FlowFile, FormModel, FormType, PageConfig, SubmissionPayload } from '../../../../runtime/core/types.js';
 import type { DraftDocumentMeta, DraftKey, Trx } from '../../../db/types.js';
 import { startHousekeeping } from '../../../db/housekeeping.js';
 import { httpError } from '../../../errors.js';
 import { passedDeadline } from '../../../settlement/deadlines.js';
 import { errors } from '../../schemas.js';
-import { authorizationOf, type Authorization } from './authorize.js';
+import { authorizationOf, authorizedCredentials, namesAuthorized, wordingOf, type Authorization } from './authorize.js';
+import { settlementFormOf } from '../../../settlement/load.js';
+import type { SignIn } from '../../../../runtime/core/forms/index.js';
 import { routePath } from './paths.js';
 import { emailAddressOf, newResumeCode, normalizeResumeCode, resumeCodeHash, resumeLink } from './resume-codes.js';
 import { formModels, submissionKey } from './submit.js';
@@ -131,7 +133,7 @@ function payloadOf(models: readonly FormModel[], culture: string, kinds: Payload
 }
 
 /** The kept answers as the list the draft holds, the credentials as the server authorized them (no PIN). */
-function keptModels(payload: SubmissionPayload, authorization: Authorization, kinds: PayloadKinds): FormModel[] {
+function keptModels(payload: SubmissionPayload, authorization: Authorization, signIn: SignIn, kinds: PayloadKinds): FormModel[] {
   const out: FormModel[] = [];
   for (const kind of kinds.single) {
     const model = payload[kind] as FormModel | null | undefined;
@@ -140,10 +142,7 @@ function keptModels(payload: SubmissionPayload, authorization: Authorization, ki
       out.push(model);
       continue;
     }
-    const fields: Record<string, FieldValue> = { ...model.fields, vin: authorization.vin };
-    if (Object.hasOwn(fields, 'noticeId')) fields.noticeId = authorization.noticeId || null;
-    if (Object.hasOwn(fields, 'pin')) fields.pin = null;
-    out.push({ ...model, fields });
+    out.push({ ...model, fields: authorizedCredentials(model.fields, signIn, authorization) });
   }
   const lists = kinds.lists.flatMap((kind) => (Array.isArray(payload[kind]) ? (payload[kind] as FormModel[]) : []));
   return [...out, ...lists];
@@ -152,7 +151,6 @@ function keptModels(payload: SubmissionPayload, authorization: Authorization, ki
 /** The single-instance models' answers, the scope skip rules read. */
 const scopeOf = (payload: SubmissionPayload, kinds: PayloadKinds) => ({ models: Object.fromEntries(kinds.single.map((kind) => [kind, (payload[kind] as FormModel | null | undefined)?.fields])) });
 
-const upper = (value: unknown) => (typeof value === 'string' ? value.trim().toUpperCase() : '');
 
 const bodySchema = {
   type: 'object',
@@ -224,6 +222,7 @@ const drafts: FastifyPluginAsync = async (app) => {
   for (const { flow } of app.settlement.flows) {
     if (!flow.submit) continue;
     const { formType, deadlineKeys } = flow;
+    const form = settlementFormOf(app.settlement, formType);
     const models = formModels(app.settlement.models, flow);
     const kinds = payloadKinds(models, formType);
     const deadlines = deadlineKeys.map((key) => app.deadlineInstants[key]?.getTime()).filter((t): t is number => t !== undefined);
@@ -250,7 +249,7 @@ const drafts: FastifyPluginAsync = async (app) => {
       const built = payloadOf(body.models, culture, kinds);
       if (built.structure.length) throw httpError('STRUCTURE_INVALID', { details: built.structure });
       const credentials = built.payload.credentials?.fields;
-      if (credentials && (upper(credentials.vin) !== authorization.vin || upper(credentials.noticeId) !== authorization.noticeId)) throw httpError('CREDENTIALS_CHANGED');
+      if (credentials && !namesAuthorized(credentials, form.signIn, authorization)) throw httpError(wordingOf(form.signIn).changed);
 
       const pages: Pick<FlowFile, 'pages'> = { pages: flow.pages.slice(0, at + 1) };
       const title = (p: PageConfig) => (p.titleKey ? (app.locales.text(p.titleKey, culture) ?? p.id) : p.id);
@@ -281,7 +280,7 @@ const drafts: FastifyPluginAsync = async (app) => {
       const filed = await app.stores.submissions.referenceCodeOf(formType, submissionKey(formType, authorization));
       if (filed) throw httpError('ALREADY_SUBMITTED', { args: [filed] });
 
-      return { authorization, pageId, models: keptModels(kept, authorization, kinds) };
+      return { authorization, pageId, models: keptModels(kept, authorization, form.signIn, kinds) };
     };
 
     const saveRoute = (summary: string, response: Record<number, unknown>) => ({

@@ -22,7 +22,7 @@ export const flowsResponseSchema = {
     additionalProperties: true,
     properties: {
       version: { type: 'integer' },
-      formType: { type: 'string', enum: ['Automotive', 'Lookup', 'Exclusion'] },
+      formType: { type: 'string', pattern: '^[A-Z][A-Za-z0-9]{0,39}$' },
       deadlineKeys: { type: 'array', items: { type: 'string', enum: ['globalDeadline', 'lookupFilingDeadline', 'exclusionFilingDeadline', 'claimFilingDeadline'] } },
       authorize: endpoint,
       submit: endpoint,

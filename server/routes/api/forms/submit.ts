@@ -28,7 +28,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import sjson from 'secure-json-parse';
 import { payloadKinds, type PayloadKinds } from '../../../../runtime/core/models/index.js';
 import { HONEYPOT_FIELD, jsonNestedDeeperThan, jsonParts, isPayloadFieldPart, MULTIPART_FIELDS, payloadFromParts, prepopulatedModel } from '../../../../runtime/core/payload/index.js';
-import type { DocumentFile, FieldValue, FlowFile, FormType, ModelConfig, SubmissionPayload } from '../../../../runtime/core/types.js';
+import type { DocumentFile, FlowFile, FormType, ModelConfig, SubmissionPayload } from '../../../../runtime/core/types.js';
 import { SubmissionConflictError } from '../../../db/errors.js';
 import { documentDigest } from '../../../db/submissions.js';
 import type { ClaimantIdentifier, NewDocument, Trx } from '../../../db/types.js';
@@ -36,10 +36,11 @@ import { httpError } from '../../../errors.js';
 import { maskAddress } from '../../../mail/content.js';
 import { passedDeadline } from '../../../settlement/deadlines.js';
 import { judgeDuplicates } from '../../../settlement/duplicates.js';
+import { settlementFormOf } from '../../../settlement/load.js';
 import type { CaptchaUse } from '../../../plugins/app/captcha.js';
 import { TEXT_PART_BYTES } from '../../../plugins/external/multipart.js';
 import { errors } from '../../schemas.js';
-import { authorizationOf, type Authorization } from './authorize.js';
+import { authorizationOf, authorizedCredentials, namesAuthorized, wordingOf, type Authorization } from './authorize.js';
 import { acceptedType, megabytes, shownName } from './documents.js';
 import { draftKeyOf } from './drafts.js';
 import { routePath } from './paths.js';
@@ -93,20 +94,12 @@ export function submissionKey(formType: FormType, authorization: Pick<Authorizat
   return createHash('sha256').update(`${formType}\n${authorization.id}`).digest('hex');
 }
 
-const upper = (value: unknown) => (typeof value === 'string' ? value.trim().toUpperCase() : '');
-
-/**
- * The payload's credentials must name whom the server authorized: the VIN, and the Notice ID (none
- * when authorized by the VIN alone). The PIN proved the claimant at authorize and is not compared.
- */
-function sameClaimant(payload: SubmissionPayload, authorization: Authorization): boolean {
-  const fields = payload.credentials?.fields;
-  return !!fields && upper(fields.vin) === authorization.vin && upper(fields.noticeId) === authorization.noticeId;
-}
-
 /** The identifiers the duplicate policy looks at: what the server authorized, never what the payload says. */
 function identifiersOf(authorization: Authorization): ClaimantIdentifier[] {
-  return [{ kind: 'vin', value: authorization.vin }, ...(authorization.noticeId ? [{ kind: 'noticeId' as const, value: authorization.noticeId }] : [])];
+  return [
+    ...(authorization.vin ? [{ kind: 'vin' as const, value: authorization.vin }] : []),
+    ...(authorization.noticeId ? [{ kind: 'noticeId' as const, value: authorization.noticeId }] : []),
+  ];
 }
 
 /** The model configs a form submits: those of its form type that its flow lists in `models`. */
@@ -205,6 +198,7 @@ const submit: FastifyPluginAsync = async (app) => {
   for (const { flow } of app.settlement.flows) {
     if (!flow.submit) continue;
     const { formType, deadlineKeys } = flow;
+    const form = settlementFormOf(app.settlement, formType);
     const models = formModels(app.settlement.models, flow);
     // The parts of this form's claim: spec §7's, and one per model the settlement declares.
     const kinds = payloadKinds(models, formType);
@@ -278,7 +272,7 @@ const submit: FastifyPluginAsync = async (app) => {
           if (problems.structure.length) throw httpError('STRUCTURE_INVALID', { details: problems.structure });
           if (problems.fields.length) throw httpError('VALIDATION_FAILED', { details: problems.fields });
 
-          if (!sameClaimant(payload, authorization)) throw httpError('CREDENTIALS_CHANGED');
+          if (!namesAuthorized(payload.credentials?.fields, form.signIn, authorization)) throw httpError(wordingOf(form.signIn).changed);
 
           const key = submissionKey(formType, authorization);
           const use = await (verifying ?? app.captcha.check(payload.reCaptchaResponse, request));
@@ -309,12 +303,7 @@ const submit: FastifyPluginAsync = async (app) => {
         // Who the claim is for is stored as the server authorized it. The PIN proved the claimant
         // at authorize; it is a secret (kept hashed in the class list) and is never stored with the
         // claim or exported.
-        if (answers.credentials) {
-          const fields: Record<string, FieldValue> = { ...answers.credentials.fields, vin: authorization.vin };
-          if (Object.hasOwn(fields, 'noticeId')) fields.noticeId = authorization.noticeId || null;
-          if (Object.hasOwn(fields, 'pin')) fields.pin = null;
-          answers.credentials = { ...answers.credentials, fields };
-        }
+        if (answers.credentials) answers.credentials = { ...answers.credentials, fields: authorizedCredentials(answers.credentials.fields, form.signIn, authorization) };
         // prepopulatedData is the server's own copy from authorize, never the client's echo of it.
         const serverCopy = session.data.prepopulated[formType];
         answers.prepopulatedData = serverCopy ? [prepopulatedModel(formType, serverCopy)] : [];
@@ -333,6 +322,7 @@ const submit: FastifyPluginAsync = async (app) => {
           stored = await app.stores.submissions.storeSubmission(
             {
               formType,
+              referencePrefix: form.referencePrefix,
               idempotencyKey: key,
               culture: payload.userPreferredCulture,
               payload: storedAnswers,
@@ -348,7 +338,7 @@ const submit: FastifyPluginAsync = async (app) => {
                 // A submitted claim leaves no claim in progress.
                 await app.stores.drafts.remove(draftKeyOf(app, formType, authorization), trx);
               },
-              judgeDuplicates: (earlier) => judgeDuplicates(duplicatePolicy, formType, earlier),
+              judgeDuplicates: (earlier) => judgeDuplicates(duplicatePolicy, formType, earlier, (id) => settlementFormOf(app.settlement, id).kind),
               // Last in the transaction: the claim is screened with what was stored before it, and
               // its receipt queued (in the claimant's language), so that no claim lacks its receipt.
               async after(trx, created) {

@@ -1,0 +1,298 @@
+/**
+ * models.json: the settlement's model configs, one per form type and model, each field with its
+ * data type and its validation rules, edited in forms @rjsf/core generates from
+ * schemas/model-config.schema.json (validated as you type by ajv). A rule's other fields are
+ * offered from the model's own fields and the form's other models.
+ */
+import { useRef, useState } from 'react';
+import Form from '@rjsf/core';
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import validator from '@rjsf/validator-ajv8';
+import modelSchema from '../../schemas/model-config.schema.json';
+import { useStudio } from './context';
+import { t } from './texts';
+import { JsonValueField, LocaleKeyWidget, NameWidget, RuleKindWidget, RuleTargetsContext } from './widgets';
+
+const definitions = modelSchema.definitions as Record<string, RJSFSchema>;
+const FIELD_NAME = /^[a-z][A-Za-z0-9]*$/;
+const MODEL_NAME = /^[A-Z][A-Za-z0-9]*$/;
+const FORM_TYPES = ((definitions.modelConfig as { properties: { metadata: { properties: { formType: { enum: string[] } } } } }).properties.metadata.properties.formType.enum);
+const DATA_TYPES = (definitions.field as { properties: { dataType: { enum: string[] } } }).properties.dataType.enum;
+
+interface ModelConfigValue {
+  metadataHash: string;
+  metadata: { formType: string; dtoMapping: string };
+  fields: Record<string, { dataType: string; validations: unknown[] }>;
+  [name: string]: unknown;
+}
+interface ModelsFile {
+  models: ModelConfigValue[];
+  [name: string]: unknown;
+}
+
+/** A model config's own properties, without its fields (edited field by field). */
+const metadataSchema: RJSFSchema = (() => {
+  const config = definitions.modelConfig as RJSFSchema & { properties: Record<string, RJSFSchema>; required: string[] };
+  const { fields: _fields, ...properties } = config.properties;
+  return { ...config, properties, required: config.required.filter((name) => name !== 'fields'), definitions };
+})();
+const fieldSchema: RJSFSchema = { ...definitions.field, definitions };
+
+const noSubmit = { 'ui:submitButtonOptions': { norender: true } };
+const name = { 'ui:widget': 'name' };
+const jsonValue = { 'ui:field': 'jsonValue' };
+const fieldUi: UiSchema = {
+  ...noSubmit,
+  validations: {
+    items: {
+      type: { 'ui:widget': 'ruleKind' },
+      messageKey: { 'ui:widget': 'localeKey' },
+      otherProperty: name,
+      startDateProperty: name,
+      properties: { items: name },
+      min: jsonValue,
+      max: jsonValue,
+      value: jsonValue,
+      conditions: jsonValue,
+    },
+  },
+};
+const noDefaults = { arrayMinItems: { populate: 'never' }, emptyObjectFields: 'skipDefaults', allOf: 'skipDefaults', constAsDefaults: 'never' } as const;
+const widgets = { localeKey: LocaleKeyWidget, name: NameWidget, ruleKind: RuleKindWidget };
+const fields = { jsonValue: JsonValueField };
+
+/** Drops the properties rjsf leaves undefined, so they are not taken for changes. */
+const defined = <T,>(value: T): T => JSON.parse(JSON.stringify(value ?? null)) as T;
+
+/** A short stable hash of a new model's name, as its first metadataHash (16 hex digits like the others). */
+function hashOf(text: string): string {
+  let a = 0x811c9dc5;
+  let b = 0x01000193;
+  for (const char of text) {
+    a = Math.imul(a ^ char.charCodeAt(0), 0x01000193) >>> 0;
+    b = Math.imul(b ^ char.charCodeAt(0), 0x811c9dc5) >>> 0;
+  }
+  return a.toString(16).padStart(8, '0') + b.toString(16).padStart(8, '0');
+}
+
+const focusSoon = (selector: string) => requestAnimationFrame(() => document.querySelector<HTMLElement>(selector)?.focus());
+
+export function Models() {
+  const { docs, edit } = useStudio();
+  const file = docs['models.json'] as ModelsFile;
+  const [selected, setSelected] = useState(0);
+  const [newField, setNewField] = useState({ name: '', dataType: 'string', problem: '' });
+  const [newModel, setNewModel] = useState({ formType: FORM_TYPES[0] ?? '', name: '', problem: '' });
+  const heading = useRef<HTMLHeadingElement>(null);
+  const index = Math.min(selected, file.models.length - 1);
+  const model = file.models[index];
+
+  const changeModels = (change: (models: ModelConfigValue[]) => ModelConfigValue[]) => edit((d) => ({ ...d, 'models.json': { ...(d['models.json'] as ModelsFile), models: change((d['models.json'] as ModelsFile).models) } }));
+  const changeModel = (change: (model: ModelConfigValue) => ModelConfigValue) => changeModels((models) => models.map((m, i) => (i === index ? change(m) : m)));
+
+  const open = (i: number) => {
+    setSelected(i);
+    requestAnimationFrame(() => heading.current?.focus());
+  };
+
+  const addField = () => {
+    const fieldName = newField.name.trim();
+    const problem = !FIELD_NAME.test(fieldName) ? t('fieldNamePattern') : model && fieldName in model.fields ? t('fieldNameTaken', { name: fieldName }) : '';
+    if (problem) {
+      setNewField({ ...newField, problem });
+      focusSoon('#new-field-name');
+      return;
+    }
+    changeModel((m) => ({ ...m, fields: { ...m.fields, [fieldName]: { dataType: newField.dataType, validations: [] } } }));
+    setNewField({ name: '', dataType: newField.dataType, problem: '' });
+    focusSoon(`[data-model-field="${fieldName}"] h4`);
+  };
+
+  const addModel = () => {
+    const dtoMapping = newModel.name.trim();
+    const problem = !MODEL_NAME.test(dtoMapping)
+      ? t('modelNamePattern')
+      : file.models.some((m) => m.metadata.formType === newModel.formType && m.metadata.dtoMapping === dtoMapping)
+        ? t('modelNameTaken', { form: newModel.formType, name: dtoMapping })
+        : '';
+    if (problem) {
+      setNewModel({ ...newModel, problem });
+      focusSoon('#new-model-name');
+      return;
+    }
+    changeModels((models) => [...models, { metadataHash: hashOf(`${newModel.formType}.${dtoMapping}`), metadata: { formType: newModel.formType, dtoMapping }, fields: {} }]);
+    setNewModel({ ...newModel, name: '', problem: '' });
+    open(file.models.length);
+  };
+
+  // A rule points at a field of its model by name, or at another model of the form as model.field.
+  const targets = model
+    ? [
+        ...Object.keys(model.fields),
+        ...file.models
+          .filter((m) => m !== model && m.metadata.formType === model.metadata.formType)
+          .flatMap((m) => Object.keys(m.fields).map((f) => `${m.metadata.dtoMapping[0]!.toLowerCase()}${m.metadata.dtoMapping.slice(1)}.${f}`)),
+      ]
+    : [];
+
+  return (
+    <div className="models-view">
+      <nav className="model-list" aria-labelledby="model-list-heading">
+        <h2 id="model-list-heading">{t('modelConfigs')}</h2>
+        {FORM_TYPES.map((formType) => {
+          const of = file.models.map((m, i) => [m, i] as const).filter(([m]) => m.metadata.formType === formType);
+          if (of.length === 0) return null;
+          return (
+            <div key={formType}>
+              <h3>{formType}</h3>
+              <ul>
+                {of.map(([m, i]) => (
+                  <li key={i}>
+                    <button type="button" aria-current={i === index ? 'true' : undefined} onClick={() => open(i)}>
+                      {m.metadata.dtoMapping}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          );
+        })}
+        <form
+          className="add-model"
+          onSubmit={(e) => {
+            e.preventDefault();
+            addModel();
+          }}
+        >
+          <h3>{t('newModel')}</h3>
+          <label htmlFor="new-model-form">{t('newModelForm')}</label>
+          <select id="new-model-form" value={newModel.formType} onChange={(e) => setNewModel({ ...newModel, formType: e.target.value })}>
+            {FORM_TYPES.map((f) => (
+              <option key={f}>{f}</option>
+            ))}
+          </select>
+          <label htmlFor="new-model-name">{t('newModelName')}</label>
+          <input
+            id="new-model-name"
+            value={newModel.name}
+            spellCheck={false}
+            aria-invalid={newModel.problem ? true : undefined}
+            aria-describedby={newModel.problem ? 'new-model-problem' : undefined}
+            onChange={(e) => setNewModel({ ...newModel, name: e.target.value })}
+          />
+          {newModel.problem && (
+            <p id="new-model-problem" className="field-errors">
+              {newModel.problem}
+            </p>
+          )}
+          <button type="submit">{t('addModel')}</button>
+        </form>
+      </nav>
+      {model && (
+        <section className="model-editor editor" aria-labelledby="model-heading">
+          <div className="editor-head">
+            <h2 id="model-heading" tabIndex={-1} ref={heading}>
+              {t('modelOf', { form: model.metadata.formType, name: model.metadata.dtoMapping })}
+            </h2>
+            <button
+              type="button"
+              className="remove"
+              onClick={() => {
+                changeModels((models) => models.filter((_, i) => i !== index));
+                setSelected(Math.max(0, index - 1));
+                focusSoon('#model-list-heading + div button');
+              }}
+            >
+              {t('removeModel')}
+            </button>
+          </div>
+          <Form
+            key={`model-${index}`}
+            idPrefix={`model${index}`}
+            schema={metadataSchema}
+            uiSchema={noSubmit}
+            formData={{ metadataHash: model.metadataHash, metadata: model.metadata }}
+            validator={validator}
+            liveValidate="onChange"
+            showErrorList={false}
+            noHtml5Validate
+            experimental_defaultFormStateBehavior={noDefaults}
+            onChange={(e) => changeModel((m) => ({ ...m, ...defined(e.formData as Partial<ModelConfigValue>), fields: m.fields }))}
+          />
+          <h3 id="model-fields-heading" tabIndex={-1}>
+            {t('modelFields')}
+          </h3>
+          <RuleTargetsContext.Provider value={targets}>
+            {Object.entries(model.fields).map(([fieldName, field]) => (
+              <section key={`${index}-${fieldName}`} className="block" data-model-field={fieldName} aria-labelledby={`model-field-${fieldName}`}>
+                <div className="editor-head">
+                  <h4 id={`model-field-${fieldName}`} tabIndex={-1}>
+                    {fieldName}
+                  </h4>
+                  <button
+                    type="button"
+                    className="remove"
+                    aria-describedby={`model-field-${fieldName}`}
+                    onClick={() => {
+                      changeModel((m) => ({ ...m, fields: Object.fromEntries(Object.entries(m.fields).filter(([k]) => k !== fieldName)) }));
+                      focusSoon('#model-fields-heading');
+                    }}
+                  >
+                    {t('remove')}
+                  </button>
+                </div>
+                <Form
+                  idPrefix={`model${index}_${fieldName}`}
+                  schema={fieldSchema}
+                  uiSchema={fieldUi}
+                  formData={field}
+                  validator={validator}
+                  widgets={widgets}
+                  fields={fields}
+                  liveValidate="onChange"
+                  showErrorList={false}
+                  noHtml5Validate
+                  experimental_defaultFormStateBehavior={noDefaults}
+                  onChange={(e) => changeModel((m) => ({ ...m, fields: { ...m.fields, [fieldName]: defined(e.formData as ModelConfigValue['fields'][string]) } }))}
+                />
+              </section>
+            ))}
+          </RuleTargetsContext.Provider>
+          <form
+            className="add-field"
+            onSubmit={(e) => {
+              e.preventDefault();
+              addField();
+            }}
+          >
+            <label htmlFor="new-field-name">{t('newFieldName', { name: model.metadata.dtoMapping })}</label>
+            <div className="inline">
+              <input
+                id="new-field-name"
+                value={newField.name}
+                spellCheck={false}
+                aria-invalid={newField.problem ? true : undefined}
+                aria-describedby={newField.problem ? 'new-field-problem' : undefined}
+                onChange={(e) => setNewField({ ...newField, name: e.target.value })}
+              />
+              <label htmlFor="new-field-type">
+                {t('newFieldType')}
+              </label>
+              <select id="new-field-type" value={newField.dataType} onChange={(e) => setNewField({ ...newField, dataType: e.target.value })}>
+                {DATA_TYPES.map((type) => (
+                  <option key={type}>{type}</option>
+                ))}
+              </select>
+              <button type="submit">{t('addField')}</button>
+            </div>
+            {newField.problem && (
+              <p id="new-field-problem" className="field-errors">
+                {newField.problem}
+              </p>
+            )}
+          </form>
+        </section>
+      )}
+    </div>
+  );
+}
