@@ -10,6 +10,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { maskAccount } from '../runtime/core/models/declared.js';
 import swagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { Redis } from 'ioredis';
@@ -147,10 +148,18 @@ export const REDACT_PATHS = [
   '*.emailAddress',
   '*.phoneNumber',
   '*.signature',
+  // Payment accounts: shown by their last four characters (logCensor).
+  '*.accountNumber',
+  '*.routingNumber',
   // What the fraud screening keeps of a client: shown only in the administrator's fraud view.
   '*.clientIp',
   '*.userAgent',
 ];
+
+/** What a redacted path shows: an account number its last four characters (as the review shows it), anything else '[redacted]'. */
+export function logCensor(value: unknown, path: string[]): string {
+  return path.at(-1) === 'accountNumber' && typeof value === 'string' && value !== '' ? maskAccount(value) : '[redacted]';
+}
 
 /** One log line per request, when it is answered (Fastify's default adds one on arrival). */
 class OneLinePerRequest extends LogController {
@@ -165,7 +174,7 @@ class OneLinePerRequest extends LogController {
 export function loggerOptions(environment: Environment): FastifyServerOptions['logger'] {
   return {
     level: environment === 'production' ? 'info' : 'debug',
-    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    redact: { paths: REDACT_PATHS, censor: logCensor },
     serializers: {
       // No client address, no query string (it could carry anything): method, path, route, ids.
       req: (req: { method: string; url: string; id: string; routeOptions?: { url?: string } }) => ({

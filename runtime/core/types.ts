@@ -33,12 +33,29 @@ export type FieldDataType = 'string' | 'dateTime' | 'number' | 'boolean' | 'file
 export interface ModelFieldConfig {
   dataType: FieldDataType;
   validations: RuleConfig[];
+  /** A payment account number: shown masked (last 4), exported only on request, compared across claims. */
+  account?: boolean;
+  /** Where a payment goes (a PayPal e-mail, a Venmo phone): compared across claims. */
+  paymentIdentity?: boolean;
+}
+
+/** A record's link to its parent record (models/declared.ts): the field holding the parent's clientId. */
+export interface ModelParentConfig {
+  /** dtoMapping of the parent model. */
+  model: string;
+  field: string;
+  /** Each parent record needs at least this many children (default 0). */
+  minimumPerParent?: number;
+  messageKey?: string;
 }
 
 export interface ModelConfig {
   metadataHash: string;
-  /** dtoMapping is PascalCase on the wire ('ClaimantInfo'); the store camel-cases it. */
-  metadata: { formType: FormType; dtoMapping: string };
+  /**
+   * dtoMapping is PascalCase on the wire ('ClaimantInfo'); the store camel-cases it. `repeating`
+   * and `parent` declare records and their links (models/declared.ts has the defaults).
+   */
+  metadata: { formType: FormType; dtoMapping: string; repeating?: boolean; parent?: ModelParentConfig };
   fields: Record<string, ModelFieldConfig>;
 }
 
@@ -64,6 +81,14 @@ export interface ModelStoreState {
   saved: FormModel[];
   /** clientId -> names of fields the claimant ever edited. */
   everEdited: Record<string, string[]>;
+  /** Which models hold records and how they link, when the model configs declare more than spec §3's (models/declared.ts). */
+  records?: RecordModels;
+}
+
+/** The repeating models of a form (camel-cased) and the links of child records to parent records. */
+export interface RecordModels {
+  repeating: string[];
+  links: Array<{ model: string; field: string; parent: string; minimumPerParent: number; messageKey?: string }>;
 }
 
 /** A file chosen for a document context, kept beside the models (models hold only name/size/type). */
@@ -500,6 +525,11 @@ export interface AppSettings {
  * ----------------------------------------------------------------------------------------------*/
 
 export interface SubmissionPayload {
+  /**
+   * A model the settlement declares beyond spec §3's (models/declared.ts), under its camel-cased
+   * dtoMapping: one model or null, or a list when it is repeating.
+   */
+  [declared: string]: FormModel | FormModel[] | DocumentFile[] | string | null;
   reCaptchaResponse: string | null;
   userPreferredCulture: Culture;
   captchaRawValue: string | null;

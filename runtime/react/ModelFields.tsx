@@ -25,7 +25,7 @@ export interface ModelFieldsProps extends RenderFieldsArgs {
  */
 export function modelOfFields(store: ModelStoreState, args: Pick<RenderFieldsArgs, 'model' | 'clientId'>, missing: Extract<DevErrorCode, 'CLIENT_ID_NOT_PROVIDED_BLOCK' | 'CLIENT_ID_NOT_PROVIDED_ROW'>): FormModel {
   if (args.clientId === undefined || args.clientId === null) {
-    if (isRepeating(args.model)) throw devError(missing);
+    if (isRepeating(args.model, store)) throw devError(missing);
     return getModel(store, args.model);
   }
   if (args.clientId.trim() === '') throw devError('CLIENT_ID_NO_VALUE');

@@ -11,7 +11,7 @@
  */
 export type Rule = {
   /**
-   * Rule kind of spec §5: required, requiredOnClientOnly, requiredIf, nestedRequiredIf, requiredIfOtherPropertyMatchesRegex, range, characterSetRestriction, endDate, maxLength, preventFutureDate, preventFutureShortDate, regularExpression, requireOnePropertyValTrue, validDate, mustBeTrue, mustBeTrueIf, compare.
+   * Rule kind of spec §5: required, requiredOnClientOnly, requiredIf, nestedRequiredIf, requiredIfOtherPropertyMatchesRegex, range, characterSetRestriction, endDate, maxLength, preventFutureDate, preventFutureShortDate, regularExpression, requireOnePropertyValTrue, validDate, mustBeTrue, mustBeTrueIf, compare, abaRoutingNumber.
    */
   type: string;
   /**
@@ -110,9 +110,34 @@ export interface ModelConfig {
      */
     formType: string;
     /**
-     * PascalCase name of the model ('ClaimantInfo'); the browser camel-cases it ('claimantInfo') for the payload and for condition scopes.
+     * PascalCase name of the model ('ClaimantInfo', or any name of the settlement's: 'Expenses', 'PaymentElection'); the browser camel-cases it ('claimantInfo') for the payload and for condition scopes. A model of the spec's names keeps its payload key; any other is submitted under its camel-cased name ('expenses'), as one model or null, or as a list when it is repeating.
      */
     dtoMapping: string;
+    /**
+     * Whether the claimant adds records of this model (a list in the submission, filled by a records block) rather than answering it once. Default: true for ClaimTransactions and DocumentContexts (spec §3), false for every other model.
+     */
+    repeating?: boolean;
+    /**
+     * A record of this repeating model belongs to a record of another repeating model (a receipt to its expense): the link field holds the parent record's clientId, deleting the parent deletes its children, and `minimumPerParent` asks for that many children per parent record. Default for a model with a claimTransactionId field: the spec's link to ClaimTransactions.
+     */
+    parent?: {
+      /**
+       * dtoMapping of the parent model (PascalCase, a repeating model of the same form type).
+       */
+      model: string;
+      /**
+       * The field of this model holding the parent record's clientId (a string field of this model).
+       */
+      field: string;
+      /**
+       * Each parent record needs at least this many records of this model (default 0): shown on the parent's record and its page in the browser, refused by the server on page save and submit.
+       */
+      minimumPerParent?: number;
+      /**
+       * Localization key of the message when a parent record has too few ({0} is the minimum); default LocKey_Records_MinimumPerParent.
+       */
+      messageKey?: string;
+    };
   };
   /**
    * Field name (camelCase) to its data type and rules. Every field starts null.
@@ -136,4 +161,12 @@ export interface Field {
    * Server-declared rules, checked in order; the first failing rule's message shows under the field.
    */
   validations: Rule[];
+  /**
+   * A payment account number (a bank account): shown masked with its last four characters in the review, the receipt and the logs, exported only when the administrator asks (export-submissions --include-accounts), and compared across claims by the duplicate_payment_account screening. Default false.
+   */
+  account?: boolean;
+  /**
+   * A value that identifies where a payment goes (a PayPal e-mail, a Venmo phone, a routing number): compared across claims, normalised, by the duplicate_payment_account screening (account fields always are). Default false.
+   */
+  paymentIdentity?: boolean;
 }

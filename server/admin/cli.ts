@@ -20,6 +20,7 @@ import type { Database, DraftSummary, SubmissionFilter } from '../db/types.js';
 import { reportData, reportHtml } from '../fraud/report.js';
 import { purgeExpiredSignals } from '../fraud/store.js';
 import { fraudSummary, fraudSummaryText } from '../fraud/view.js';
+import { accountFields } from '../../runtime/core/models/declared.js';
 import { loadSettlement } from '../settlement/load.js';
 import { exportAllDocuments, exportDocuments, exportSubmissions, MANIFEST_FILE, UnknownReferenceCodeError, type ExportFormat } from './export.js';
 
@@ -29,9 +30,10 @@ Commands:
   import-class-list FILE.csv [--replace]       import class members (PINs are hashed); upserts by noticeId,
                                                --replace makes the file the whole list
   import-class-vehicles FILE.csv [--replace]   import class vehicles (column "vin")
-  export-submissions --format csv|jsonl [--form-type FORM] [--from DATE] [--to DATE] [--out FILE]
+  export-submissions --format csv|jsonl [--form-type FORM] [--from DATE] [--to DATE] [--out FILE] [--include-accounts]
                                                every submission with its answers and document metadata;
-                                               DATE is YYYY-MM-DD (UTC day, --to inclusive) or an ISO date-time
+                                               DATE is YYYY-MM-DD (UTC day, --to inclusive) or an ISO date-time;
+                                               account numbers masked (last 4) unless --include-accounts
   export-documents REFERENCE_CODE --out DIR    write the submission's documents, byte-identical
   export-documents --all --out DIR [--form-type FORM] [--from DATE] [--to DATE]
                                                every matching submission's documents into DIR/<REFERENCE_CODE>/,
@@ -80,7 +82,7 @@ interface Parsed {
 }
 
 const VALUE_FLAGS = new Set(['format', 'form-type', 'from', 'to', 'out']);
-const BOOLEAN_FLAGS = new Set(['replace', 'help', 'all', 'purge', 'retry']);
+const BOOLEAN_FLAGS = new Set(['replace', 'help', 'all', 'purge', 'retry', 'include-accounts']);
 
 function parseArgs(argv: string[]): Parsed {
   const [command, ...rest] = argv;
@@ -218,7 +220,9 @@ async function execute(p: Parsed, io: CliIo): Promise<void> {
       const format = p.flags.get('format');
       if (format !== 'csv' && format !== 'jsonl') throw new UsageError('--format must be csv or jsonl');
       const filter = parseFilter(p, io);
-      const { text, count } = await withDatabase(io, (db) => exportSubmissions(db, format as ExportFormat, filter));
+      // Account numbers leave masked (last 4) unless asked for whole.
+      const accounts = { fields: accountFields(settlementOf(io).models), include: p.flags.has('include-accounts') };
+      const { text, count } = await withDatabase(io, (db) => exportSubmissions(db, format as ExportFormat, filter, accounts));
       const out = p.flags.get('out');
       if (typeof out === 'string') {
         writeFileSync(path.resolve(cwd, out), text);

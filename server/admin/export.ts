@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { maskAccount } from '../../runtime/core/models/declared.js';
 import { createSubmissions } from '../db/submissions.js';
 import { screeningsById, type ClaimScreening } from '../fraud/store.js';
 import type { Database, DuplicateMark, StoredDocument, SubmissionFilter, SubmissionRecord } from '../db/types.js';
@@ -68,7 +69,37 @@ export type Screenings = ReadonlyMap<number, ClaimScreening>;
 /** A claim's reason codes in one cell ("fast_fill duplicate_phone"). */
 export const reasonText = (screening: ClaimScreening | undefined) => (screening ? screening.reasons.map((r) => r.code).join(' ') : '');
 
-export function submissionsToJsonl(records: SubmissionRecord[], screenings: Screenings = new Map()): string {
+/** How account numbers leave: masked (last 4) unless the administrator asks for them. */
+export interface AccountExport {
+  /** Account fields as `model.field` (model camel-cased; models/declared.ts accountFields). */
+  fields: ReadonlySet<string>;
+  /** Export them whole (export-submissions --include-accounts). */
+  include: boolean;
+}
+
+/** A stored payload with its account fields masked (last 4), the rest as stored. */
+export function maskedAccounts(payload: unknown, accounts?: AccountExport): unknown {
+  if (!accounts || accounts.include || accounts.fields.size === 0 || !payload || typeof payload !== 'object' || Array.isArray(payload)) return payload;
+  const out: Record<string, unknown> = { ...(payload as Record<string, unknown>) };
+  const byModel = new Map<string, string[]>();
+  for (const name of accounts.fields) {
+    const dot = name.indexOf('.');
+    byModel.set(name.slice(0, dot), [...(byModel.get(name.slice(0, dot)) ?? []), name.slice(dot + 1)]);
+  }
+  const mask = (model: unknown, fields: string[]): unknown => {
+    if (!isFormModel(model)) return model;
+    const masked = { ...model.fields };
+    for (const f of fields) if (typeof masked[f] === 'string' && masked[f] !== '') masked[f] = maskAccount(masked[f] as string);
+    return { ...model, fields: masked };
+  };
+  for (const [model, fields] of byModel) {
+    const value = out[model];
+    if (value !== undefined) out[model] = Array.isArray(value) ? value.map((m) => mask(m, fields)) : mask(value, fields);
+  }
+  return out;
+}
+
+export function submissionsToJsonl(records: SubmissionRecord[], screenings: Screenings = new Map(), accounts?: AccountExport): string {
   return records
     .map((r) =>
       JSON.stringify({
@@ -78,7 +109,7 @@ export function submissionsToJsonl(records: SubmissionRecord[], screenings: Scre
         culture: r.culture,
         duplicateOf: r.duplicateOf,
         screening: screenings.get(r.id) ?? null,
-        answers: withoutSecrets(r.payload),
+        answers: withoutSecrets(maskedAccounts(r.payload, accounts)),
         documents: r.documents.map(({ contextClientId, name, type, size, sha256 }) => ({ contextClientId, name, type, size, sha256 })),
       }),
     )
@@ -86,8 +117,8 @@ export function submissionsToJsonl(records: SubmissionRecord[], screenings: Scre
     .join('');
 }
 
-export function submissionsToCsv(records: SubmissionRecord[], screenings: Screenings = new Map()): string {
-  const flat = records.map((r) => flattenAnswers(r.payload));
+export function submissionsToCsv(records: SubmissionRecord[], screenings: Screenings = new Map(), accounts?: AccountExport): string {
+  const flat = records.map((r) => flattenAnswers(maskedAccounts(r.payload, accounts)));
   const answerColumns: string[] = [];
   const seen = new Set<string>();
   for (const m of flat) for (const k of m.keys()) if (!seen.has(k) && seen.add(k)) answerColumns.push(k);
@@ -108,11 +139,11 @@ export function submissionsToCsv(records: SubmissionRecord[], screenings: Screen
   return lines.map((l) => `${l}\r\n`).join('');
 }
 
-/** Every submission matching the filter, in the requested format. */
-export async function exportSubmissions(database: Database, format: ExportFormat, filter: SubmissionFilter = {}): Promise<{ text: string; count: number }> {
+/** Every submission matching the filter, in the requested format; account numbers masked unless `accounts.include`. */
+export async function exportSubmissions(database: Database, format: ExportFormat, filter: SubmissionFilter = {}, accounts?: AccountExport): Promise<{ text: string; count: number }> {
   const records = await createSubmissions(database).listSubmissions(filter);
   const screenings = await screeningsById(database);
-  return { text: format === 'csv' ? submissionsToCsv(records, screenings) : submissionsToJsonl(records, screenings), count: records.length };
+  return { text: format === 'csv' ? submissionsToCsv(records, screenings, accounts) : submissionsToJsonl(records, screenings, accounts), count: records.length };
 }
 
 /** A file name safe on every file system, keeping the claimant's name where it is already safe. */

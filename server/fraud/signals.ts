@@ -6,6 +6,8 @@
  * and disposition. server/fraud/store.ts runs the comparisons in the claim's transaction.
  */
 import { createRequire } from 'node:module';
+import { camelCase } from '../../runtime/core/models/config.js';
+import type { FormType, ModelConfig } from '../../runtime/core/types.js';
 import { emailDomain, networkOf, normalizeAccount, normalizeAddress, normalizeEmail, normalizePhone, normalizeText } from './normalize.js';
 import type { FraudSettings, ReasonCode } from './settings.js';
 
@@ -90,16 +92,36 @@ const models = (value: unknown): unknown[] => (Array.isArray(value) ? value : va
 /** Field names of a payment account (an account number or the e-mail or handle an electronic payment goes to). */
 const PAYMENT_FIELD = /^(?:payment(?:email|account\w*|handle|phone)|\w*accountnumber|iban|paypal\w*|venmo\w*|zelle\w*|cashapp\w*)$/i;
 
-/** Every answer of the payload's models whose field name says it is a payment account. */
-function paymentAccounts(answers: Fields): string[] {
+/** A payment field the model configs declare (`account` or `paymentIdentity`): the model's payload key and the field. */
+export interface PaymentField {
+  model: string;
+  field: string;
+}
+
+/** The payment fields a form's model configs declare: account numbers, and where a payment goes (`paymentIdentity`). */
+export function paymentFieldsOf(configs: readonly ModelConfig[], formType: FormType): PaymentField[] {
+  return configs
+    .filter((c) => c.metadata.formType === formType)
+    .flatMap((c) => Object.entries(c.fields).filter(([, f]) => f.account || f.paymentIdentity).map(([field]) => ({ model: camelCase(c.metadata.dtoMapping), field })));
+}
+
+/**
+ * The claim's payment accounts, normalised: the declared payment fields of its models, or, when
+ * its form declares none, every answer whose field name says it is a payment account.
+ */
+export function paymentAccounts(answers: Fields, declared: readonly PaymentField[] = []): string[] {
   const out: string[] = [];
+  const push = (value: unknown) => {
+    const account = normalizeAccount(value);
+    if (account && !out.includes(account)) out.push(account);
+  };
+  if (declared.length) {
+    for (const { model, field } of declared) for (const record of models(answers[model])) push(fieldsOf(record)[field]);
+    return out;
+  }
   for (const value of Object.values(answers)) {
     for (const model of models(value)) {
-      for (const [name, field] of Object.entries(fieldsOf(model))) {
-        if (!PAYMENT_FIELD.test(name)) continue;
-        const account = normalizeAccount(field);
-        if (account) out.push(account);
-      }
+      for (const [name, field] of Object.entries(fieldsOf(model))) if (PAYMENT_FIELD.test(name)) push(field);
     }
   }
   return out;
@@ -124,7 +146,7 @@ export function answersFingerprint(answers: Fields): string | null {
 /** What a claim is compared on with earlier claims, and the reasons its own answers give. */
 export function claimValues(
   answers: Fields,
-  context: { ip: string; session: string | null; vin: string; noticeId: string; documentDigests: readonly string[] },
+  context: { ip: string; session: string | null; vin: string; noticeId: string; documentDigests: readonly string[]; paymentFields?: readonly PaymentField[] },
 ): { values: MatchValue[]; reasons: Reason[] } {
   const info = fieldsOf(answers.claimantInfo);
   const signature = fieldsOf(answers.signature);
@@ -154,7 +176,7 @@ export function claimValues(
       country,
     }),
   );
-  for (const account of paymentAccounts(answers)) add('paymentAccount', account);
+  for (const account of paymentAccounts(answers, context.paymentFields)) add('paymentAccount', account);
   add('answers', answersFingerprint(answers));
   for (const digest of context.documentDigests) add('document', digest.toLowerCase());
 

@@ -8,8 +8,8 @@
 import { secretFields } from '../../runtime/core/flow/secrets.js';
 import { SUBMITTED_AT_KEY, submissionTimeText } from '../../runtime/core/i18n/submissionTime.js';
 import { camelCase } from '../../runtime/core/models/config.js';
-import { LIST_MODEL_KINDS, SINGLE_MODEL_KINDS } from '../../runtime/core/payload/index.js';
-import type { DeadlineSettings, FieldValue, FlowFile, FormModel, ModelStoreState, PageConfig } from '../../runtime/core/types.js';
+import { accountFields, payloadKinds, storeRecords } from '../../runtime/core/models/declared.js';
+import type { DeadlineSettings, FieldValue, FlowFile, FormModel, ModelConfig, ModelStoreState, PageConfig } from '../../runtime/core/types.js';
 import { inputHints } from '../../runtime/core/view/input-hints.js';
 import { summaryView, type SummaryRow } from '../../runtime/core/view/summary.js';
 import type { Translate } from '../../runtime/core/view/types.js';
@@ -24,6 +24,8 @@ export const RECEIPT_KEYS = {
 
 export interface ReceiptInput {
   flow: Pick<FlowFile, 'pages'>;
+  /** The model configs of the claim's form: its declared models are listed too, account numbers masked. */
+  models?: readonly ModelConfig[];
   /** The stored answers (a submission's payload). */
   answers: Record<string, unknown>;
   referenceCode: string;
@@ -39,17 +41,20 @@ const isModel = (value: unknown): value is FormModel =>
   typeof value === 'object' && value !== null && typeof (value as FormModel).clientId === 'string' && typeof (value as FormModel).fields === 'object';
 
 /** The stored answers as a store of saved models, as the confirmation page reads them. */
-function storeOf(answers: Record<string, unknown>): ModelStoreState {
+function storeOf(answers: Record<string, unknown>, models: readonly ModelConfig[]): ModelStoreState {
   const saved: FormModel[] = [];
   const add = (kind: string, model: unknown) => {
     if (isModel(model)) saved.push({ ...model, metadata: { ...model.metadata, dtoMapping: kind } });
   };
-  for (const kind of SINGLE_MODEL_KINDS) add(kind, answers[kind]);
-  for (const kind of LIST_MODEL_KINDS) {
+  const kinds = payloadKinds(models);
+  for (const kind of kinds.single) add(kind, answers[kind]);
+  for (const kind of kinds.lists) {
     const list = answers[kind];
-    if (kind !== 'prepopulatedData' && Array.isArray(list)) for (const model of list) add(kind, model);
+    if (Array.isArray(list)) for (const model of list) add(kind, model);
   }
-  return { drafts: [], saved, everEdited: {} };
+  const formType = models[0]?.metadata.formType;
+  const records = formType ? storeRecords(models, formType) : undefined;
+  return records ? { drafts: [], saved, everEdited: {}, records } : { drafts: [], saved, everEdited: {} };
 }
 
 const inFlow = (page: PageConfig) => page.inFlow !== false;
@@ -99,7 +104,8 @@ export function renderReceipt(input: ReceiptInput): MailContent {
 
   const page = confirmationPage(input.flow);
   const secrets = secretFields(input.flow);
-  const store = storeOf(input.answers);
+  const store = storeOf(input.answers, input.models ?? []);
+  const accounts = accountFields(input.models ?? []);
   for (const block of page?.blocks ?? []) {
     if (block.block === 'header') {
       const heading = t(block.textKey);
@@ -117,7 +123,7 @@ export function renderReceipt(input: ReceiptInput): MailContent {
         text.push(t(block.headerKey), '-'.repeat(Math.min(t(block.headerKey).length, 60)), '');
         html.push(`<h2>${escapeHtml(t(block.headerKey))}</h2>`);
       }
-      for (const group of summaryView(block, { store, pages: input.flow.pages, culture: input.culture, t, secrets })) {
+      for (const group of summaryView(block, { store, pages: input.flow.pages, culture: input.culture, t, secrets, accounts })) {
         text.push(group.title);
         html.push(`<h3>${escapeHtml(group.title)}</h3>`);
         if (group.rows) {

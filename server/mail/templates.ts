@@ -4,7 +4,7 @@
  * function in MAIL_TEMPLATES, and its texts as locale keys in every locale; then queue it with
  * `app.mail.enqueue(trx, { kind, to, culture, data })` in the transaction of what it tells about.
  */
-import type { DeadlineSettings, FlowFile } from '../../runtime/core/types.js';
+import type { DeadlineSettings, FlowFile, ModelConfig } from '../../runtime/core/types.js';
 import type { Translate } from '../../runtime/core/view/types.js';
 import type { MailContent } from './content.js';
 import { renderReceipt } from './receipt.js';
@@ -14,6 +14,8 @@ export interface MailTemplateData {
   /** A submission's receipt (receipt.ts). */
   receipt: {
     flow: Pick<FlowFile, 'pages'>;
+    /** The model configs of the claim's form (declared models, account fields). */
+    models?: readonly ModelConfig[];
     answers: Record<string, unknown>;
     referenceCode: string;
     /** Epoch ms. */

@@ -21,7 +21,7 @@ export function SaveForLaterButton({ session, pageId, disabled, onSaved }: { ses
   const save = async () => {
     setRefusal(null);
     const { store } = session.actor.getSnapshot().context;
-    const result = await api.saveForLater(session.formType, pageId, draftModels({ formType: session.formType, store }));
+    const result = await api.saveForLater(session.formType, pageId, draftModels({ formType: session.formType, store }, session.submits));
     if (result.ok) onSaved(result.data);
     else setRefusal(result.errorKey ? t(result.errorKey) : result.error);
   };

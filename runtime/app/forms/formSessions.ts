@@ -25,6 +25,8 @@ export interface FormSession {
   subscribeDocuments(listener: () => void): () => void;
   /** The summary page an edit link came from: Next returns there. */
   returnTo: string | null;
+  /** The models the form submits (its flow's `models`, camel-cased): a page save sends these. */
+  submits: readonly string[];
 }
 
 export interface SessionDeps {
@@ -37,12 +39,13 @@ export interface SessionDeps {
 /** The kinds of model a saved page sends: those of a submission, but the prepopulated data. */
 const DRAFT_KINDS: ReadonlySet<string> = new Set([...SINGLE_MODEL_KINDS, ...LIST_MODEL_KINDS.filter((kind) => kind !== 'prepopulatedData')]);
 
-function newSession(formType: FormType, ids: IdSource, documents: DocumentFile[]): FormSession {
+function newSession(formType: FormType, ids: IdSource, documents: DocumentFile[], submits: readonly string[]): FormSession {
   let chosen = documents;
   const listeners = new Set<() => void>();
   return {
     formType,
     ids,
+    submits,
     returnTo: null,
     actor: null as unknown as Actor<FormMachine>,
     get documents() {
@@ -67,11 +70,11 @@ function newSession(formType: FormType, ids: IdSource, documents: DocumentFile[]
  * The answers a save sends: the saved answers the submit would send (not records still being
  * typed; the server keeps its own prepopulated data).
  */
-export const draftModels = (input: Pick<SaveDraftInput, 'formType' | 'store'>) =>
-  input.store.saved.filter((m) => m.metadata.formType === input.formType && DRAFT_KINDS.has(camelCase(m.metadata.dtoMapping)));
+export const draftModels = (input: Pick<SaveDraftInput, 'formType' | 'store'>, submits: readonly string[] = []) =>
+  input.store.saved.filter((m) => m.metadata.formType === input.formType && (DRAFT_KINDS.has(camelCase(m.metadata.dtoMapping)) || submits.includes(camelCase(m.metadata.dtoMapping))));
 
-export async function savePage(deps: Pick<SessionDeps, 'api'>, input: SaveDraftInput): Promise<SaveDraftOutput> {
-  const models = draftModels(input);
+export async function savePage(deps: Pick<SessionDeps, 'api'>, input: SaveDraftInput, submits: readonly string[] = []): Promise<SaveDraftOutput> {
+  const models = draftModels(input, submits);
   const result = await deps.api.saveDraft(input.formType, input.pageId, models);
   if (result.ok) return { refusal: null, sessionExpiresAt: Date.parse(deps.api.sessionExpiresAt() ?? result.data.sessionExpiresAt) };
   // The server refused these answers, or that the session may save (its text says what to do).
@@ -81,7 +84,8 @@ export async function savePage(deps: Pick<SessionDeps, 'api'>, input: SaveDraftI
 }
 
 function startSession(formType: FormType, deps: SessionDeps, flow: FlowFile, from?: FormSession): FormSession {
-  const session = newSession(formType, from?.ids ?? createIdSource(), from?.documents ?? []);
+  const submits = flow.models.map(camelCase).filter((kind) => kind !== 'prepopulatedData');
+  const session = newSession(formType, from?.ids ?? createIdSource(), from?.documents ?? [], submits);
   const machine = createFormMachine(flow).provide({
     actors: {
       authorize: fromPromise(async ({ input }: { input: AuthorizeInput }) => {
@@ -107,11 +111,12 @@ function startSession(formType: FormType, deps: SessionDeps, flow: FlowFile, fro
           reCaptchaResponse: input.captchaToken,
           captchaRawValue: input.captchaRawValue,
           prepopulatedData: input.prepopulatedData,
+          models: deps.modelConfigs.filter((c) => c.metadata.formType === input.formType && flow.models.includes(c.metadata.dtoMapping)),
           skipped: { flow, isSkipped: (page) => input.skippedPages.includes(page.id) },
         });
         return answerOrThrow(await deps.api.submit(input.formType, payload));
       }),
-      saveDraft: fromPromise(({ input }: { input: SaveDraftInput }) => savePage(deps, input)),
+      saveDraft: fromPromise(({ input }: { input: SaveDraftInput }) => savePage(deps, input, submits)),
     },
   });
   const input = { store: initStore(deps.modelConfigs, formType, session.ids), minSessionDuration: deps.minSessionDuration };

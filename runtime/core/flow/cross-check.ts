@@ -1,8 +1,7 @@
 import { SUPPORTED_CONDITION_KEYWORDS } from '../conditions/evaluate';
 import { camelCase } from '../models/config';
-import { isRepeating } from '../models/store';
+import { isRepeatingConfig, SPEC_LIST_KEYS, SPEC_PARENT_LINK, SPEC_SINGLE_KEYS } from '../models/declared';
 import { MASK_NAMES } from '../masks';
-import { STORED_MODEL_KINDS } from '../payload/build';
 import { ruleAdapters } from '../rules/registry';
 import { parseDeadlineTextKey } from '../i18n/deadlineKeys';
 import type { RuleAdapter } from '../rules/types';
@@ -66,8 +65,12 @@ export function checkFlow(flow: FlowFile, file: string, context: CheckContext): 
 
   const modelConfig = (model: string, at: string): ModelConfig | undefined => {
     const config = configs.get(model);
-    if (!config) add(at, `model "${model}" has no model config for the form type ${formType}`, `${didYouMean(model, configNames)}, or add a ${formType}/${model} entry to the model configs`);
+    if (!config) add(at, `model "${model}" has no model config for the form type ${formType}: the server would not store its answers`, `${didYouMean(model, configNames)}, or declare it: add a ${formType}/${model} entry to the model configs`);
     return config;
+  };
+  const repeating = (model: string) => {
+    const config = configs.get(model);
+    return config ? isRepeatingConfig(config) : false;
   };
 
   const fieldOf = (config: ModelConfig | undefined, name: string, at: string, what = 'field') => {
@@ -197,6 +200,7 @@ export function checkFlow(flow: FlowFile, file: string, context: CheckContext): 
       switch (block.block) {
         case 'model': {
           const config = modelConfig(block.model, `${at}/model`);
+          if (config && repeating(block.model)) add(`${at}/model`, `the model ${block.model} holds records, and a model block answers a model once`, 'use a records block, or remove "repeating": true from its model config');
           block.fields.forEach((f, i) => checkField(f, `${at}/fields/${i}`, config));
           const files = block.fields.filter((f) => f.widget === 'file');
           if (files.length > 0) add(`${at}/fields`, 'a model block cannot hold a file field', 'put file fields in a records block with "kind": "file"');
@@ -215,6 +219,7 @@ export function checkFlow(flow: FlowFile, file: string, context: CheckContext): 
         }
         case 'records': {
           const config = modelConfig(block.model, `${at}/model`);
+          if (config && !repeating(block.model)) add(`${at}/model`, `the model ${block.model} is answered once, and a records block adds records of it`, `declare it repeating: "metadata": { …, "dtoMapping": "${block.model}", "repeating": true } in its model config`);
           const link = block.linkOptions;
           block.fields.forEach((f, i) => checkField(f, `${at}/fields/${i}`, config, { linkField: link?.field, fixedValues: block.fixedValues }));
           checkFixedValues(block.fixedValues, config, `${at}/fixedValues`);
@@ -230,7 +235,7 @@ export function checkFlow(flow: FlowFile, file: string, context: CheckContext): 
           const confirmation = block.noneConfirmation;
           if (confirmation) {
             const holder = modelConfig(confirmation.model, `${at}/noneConfirmation/model`);
-            if (holder && isRepeating(confirmation.model)) add(`${at}/noneConfirmation/model`, `the 'none of the above' confirmation is stored on a single-instance model, and ${confirmation.model} holds records`, `use a model such as ${list(configNames.filter((n) => !isRepeating(n)))}`);
+            if (holder && repeating(confirmation.model)) add(`${at}/noneConfirmation/model`, `the 'none of the above' confirmation is stored on a single-instance model, and ${confirmation.model} holds records`, `use a model such as ${list(configNames.filter((n) => !repeating(n)))}`);
             else if (holder && !flow.models.includes(confirmation.model)) add(`${at}/noneConfirmation/model`, `the form does not submit the model ${confirmation.model}`, 'add it to "models" or store the confirmation on a model the form submits');
             const field = fieldOf(holder, confirmation.field, `${at}/noneConfirmation/field`);
             if (field && field.dataType !== 'boolean') add(`${at}/noneConfirmation/field`, `the confirmation field "${confirmation.field}" has dataType ${field.dataType}, and a checkbox stores a boolean`, 'give the field "dataType": "boolean" in the model config');
@@ -243,6 +248,12 @@ export function checkFlow(flow: FlowFile, file: string, context: CheckContext): 
             else if (block.fields.find((f) => f.key === link.field)?.widget !== 'select') add(`${at}/linkOptions/field`, `the linked field "${link.field}" must use the select widget`, 'set its "widget": "select"');
             const linked = modelConfig(link.model, `${at}/linkOptions/model`);
             link.labelFields.forEach((f, i) => fieldOf(linked, f, `${at}/linkOptions/labelFields/${i}`, 'label field'));
+            // The link is declared by the child's model config (or is the spec's claimTransactionId), so deleting a parent deletes its children.
+            const declared = config?.metadata.parent;
+            const specLink = link.field === SPEC_PARENT_LINK.field && link.model === 'ClaimTransactions' && !declared;
+            if (config && linked && !specLink && (declared?.field !== link.field || declared.model !== link.model)) {
+              add(`${at}/linkOptions`, `the field "${link.field}" links ${block.model} records to ${link.model} records, but the model config of ${block.model} does not declare that link`, `add "parent": { "model": "${link.model}", "field": "${link.field}" } to the metadata of ${formType}/${block.model}`);
+            }
           }
           break;
         }
@@ -270,6 +281,21 @@ export function checkFlow(flow: FlowFile, file: string, context: CheckContext): 
 
   if (flow.submit) for (const issue of unstoredAnswers(flow)) add(issue.pointer, issue.message, issue.hint);
 
+  // A child model's records must be linked by the claimant (a records block choosing the parent),
+  // and a minimum per parent record needs a page where they are added.
+  flow.models.forEach((model, i) => {
+    const parent = configs.get(model)?.metadata.parent;
+    if (!parent || !flow.models.includes(parent.model)) return;
+    const blocks = flow.pages.filter((pg) => pg.inFlow !== false).flatMap((pg) => pg.blocks.filter((b) => b.block === 'records' && b.model === model));
+    if (blocks.length === 0) {
+      if ((parent.minimumPerParent ?? 0) > 0) add(ptr('models', i), `each ${parent.model} record needs ${parent.minimumPerParent} ${model} record(s), but no page of the flow adds ${model} records`, `add a records block of ${model} with "linkOptions": { "field": "${parent.field}", "model": "${parent.model}", … }`);
+      return;
+    }
+    if (!blocks.some((b) => b.block === 'records' && b.linkOptions?.field === parent.field)) {
+      add(ptr('models', i), `${model} records belong to ${parent.model} records, but no records block of ${model} lets the claimant choose which`, `give a records block of ${model} "linkOptions": { "field": "${parent.field}", "model": "${parent.model}", "labelFields": [...] }`);
+    }
+  });
+
   if (context.locales) {
     const used = localizationKeysOf(flow);
     for (const [localeFile, texts] of Object.entries(context.locales)) {
@@ -288,20 +314,14 @@ export function checkFlow(flow: FlowFile, file: string, context: CheckContext): 
 }
 
 /**
- * The models whose answers a submitting flow would drop, once each: the server stores only the
- * models the flow lists in `models` and only the kinds a submission carries (STORED_MODEL_KINDS);
- * a page in the flow asking for any other answers would show them, review them and lose them.
+ * The models whose answers a submitting flow would drop, once each: the server stores every model
+ * the settlement declares (a model config) that the flow lists in `models`; a page in the flow
+ * asking for answers of a model it does not list would show them, review them and lose them. (A
+ * model with no model config is refused where it is named.)
  */
 function unstoredAnswers(flow: FlowFile): Array<{ pointer: string; message: string; hint: string }> {
   const issues: Array<{ pointer: string; message: string; hint: string }> = [];
   const reported = new Set<string>();
-  const kinds = `a submission carries only the models ${list(STORED_MODEL_KINDS.map((k) => k.charAt(0).toUpperCase() + k.slice(1)))}`;
-  const unknownKind = (model: string) => !STORED_MODEL_KINDS.includes(camelCase(model));
-  flow.models.forEach((model, i) => {
-    if (!unknownKind(model) || reported.has(model)) return;
-    reported.add(model);
-    issues.push({ pointer: ptr('models', i), message: `the server stores no model ${model}: its answers would be dropped at submit`, hint: `${kinds}; put these fields on one of them` });
-  });
   flow.pages.forEach((page, p) => {
     // A page out of the flow (spec §2: the payment-election route exists but is in no flow) is
     // not part of the claim: its answers are never submitted, by design.
@@ -309,15 +329,13 @@ function unstoredAnswers(flow: FlowFile): Array<{ pointer: string; message: stri
     page.blocks.forEach((block, b) => {
       if (block.block !== 'model' && block.block !== 'records' && block.block !== 'address') return;
       const model = block.model;
-      if (reported.has(model)) return;
-      const at = ptr('pages', p, 'blocks', b, 'model');
-      if (unknownKind(model)) {
-        reported.add(model);
-        issues.push({ pointer: at, message: `the page "${page.id}" asks for ${model} answers, which the server does not store: they would be dropped at submit`, hint: `${kinds}; put these fields on one of them` });
-      } else if (!flow.models.includes(model)) {
-        reported.add(model);
-        issues.push({ pointer: at, message: `the page "${page.id}" asks for ${model} answers, but the flow does not list ${model} in "models": the server would drop them at submit`, hint: `add "${model}" to the flow's "models"` });
-      }
+      if (reported.has(model) || flow.models.includes(model)) return;
+      reported.add(model);
+      issues.push({
+        pointer: ptr('pages', p, 'blocks', b, 'model'),
+        message: `the page "${page.id}" asks for ${model} answers, but the flow does not list ${model} in "models": the server would drop them at submit`,
+        hint: `add "${model}" to the flow's "models"`,
+      });
     });
   });
   return issues;
@@ -380,6 +398,26 @@ function missingField(name: string, own: ModelConfig, models: readonly ModelConf
   return { message: `"${name}", and "${field}" is not a field of the ${formType} model ${model.metadata.dtoMapping}`, hint: didYouMean(field, Object.keys(model.fields)) };
 }
 
+/** What is wrong with a model config's `repeating` and `parent` (models/declared.ts), as pointers under its metadata. */
+function declaredModelProblems(model: ModelConfig, models: readonly ModelConfig[]): Array<{ at: string; message: string; hint: string }> {
+  const out: Array<{ at: string; message: string; hint: string }> = [];
+  const { formType, dtoMapping, repeating, parent } = model.metadata;
+  const key = camelCase(dtoMapping);
+  if (repeating === true && SPEC_SINGLE_KEYS.includes(key)) out.push({ at: '/repeating', message: `${dtoMapping} is one of the submission's single models (spec §3) and cannot repeat`, hint: 'remove "repeating", or give the records a model of their own name' });
+  if (repeating === false && SPEC_LIST_KEYS.includes(key)) out.push({ at: '/repeating', message: `${dtoMapping} is one of the submission's lists (spec §3) and always repeats`, hint: 'remove "repeating": false' });
+  if (!parent) return out;
+  if (!isRepeatingConfig(model)) out.push({ at: '/parent', message: `${dtoMapping} has a parent, but is answered once`, hint: 'add "repeating": true: only records belong to a parent record' });
+  const siblings = models.filter((c) => c.metadata.formType === formType);
+  const parentConfig = siblings.find((c) => c.metadata.dtoMapping === parent.model);
+  if (!parentConfig) out.push({ at: '/parent/model', message: `the parent model "${parent.model}" is not a model of the form type ${formType}`, hint: didYouMean(parent.model, siblings.map((c) => c.metadata.dtoMapping)) });
+  else if (!isRepeatingConfig(parentConfig)) out.push({ at: '/parent/model', message: `the parent model ${parent.model} is answered once, so it has no records to belong to`, hint: `declare ${parent.model} "repeating": true, or remove "parent"` });
+  else if (parent.model === dtoMapping) out.push({ at: '/parent/model', message: `${dtoMapping} cannot be its own parent`, hint: 'name another repeating model' });
+  const field = model.fields[parent.field];
+  if (!field) out.push({ at: '/parent/field', message: `the link field "${parent.field}" is not a field of ${dtoMapping}`, hint: `${didYouMean(parent.field, Object.keys(model.fields))}, or add it with "dataType": "string"` });
+  else if (field.dataType !== 'string') out.push({ at: '/parent/field', message: `the link field "${parent.field}" holds a record's clientId and must have "dataType": "string", not ${field.dataType}`, hint: 'set "dataType": "string"' });
+  return out;
+}
+
 /** Checks of model configs a schema cannot express: unique (formType, dtoMapping), known rule types and parameters, fields the rules read that exist, message keys in every locale. */
 export function checkModelConfigs(
   models: readonly ModelConfig[],
@@ -394,6 +432,7 @@ export function checkModelConfigs(
     const id = `${model.metadata.formType}/${model.metadata.dtoMapping}`;
     if (seen.has(id)) issues.push({ file, pointer: `${base}/${m}/metadata`, message: `${id} is declared twice`, hint: 'keep one entry per form type and dtoMapping' });
     seen.add(id);
+    for (const issue of declaredModelProblems(model, models)) issues.push({ file, pointer: `${base}/${m}/metadata${issue.at}`, message: issue.message, hint: issue.hint });
     for (const [name, field] of Object.entries(model.fields)) {
       field.validations.forEach((rule, r) => {
         const at = `${base}/${m}/fields/${name}/validations/${r}`;

@@ -2,4 +2,6 @@
 export * from './config';
 export * from './clientId';
 export * from './store';
+export * from './declared';
+export * from './perParent';
 export * from './minimumInstances';

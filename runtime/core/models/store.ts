@@ -3,23 +3,30 @@ import { USER_MESSAGES } from '../errors';
 import type { FieldValue, FormModel, FormType, ModelConfig, ModelStoreState } from '../types';
 import type { IdSource } from './clientId';
 import { camelCase, emptyFields } from './config';
+import { isRepeatingConfig, SPEC_LIST_KEYS, SPEC_PARENT_LINK, storeRecords } from './declared';
 
 /**
  * The model store (spec §3, §4): plain data (`ModelStoreState`) changed by pure functions.
  * Every change returns a new state; nothing is mutated in place.
  */
 
-/** Repeating models: never part of the initial saved models, created as records by the claimant. */
-export const REPEATING_DTO_MAPPINGS: readonly string[] = ['claimTransactions', 'documentContexts'];
+/** Spec §3's repeating models: never part of the initial saved models, created as records by the claimant. */
+export const REPEATING_DTO_MAPPINGS: readonly string[] = SPEC_LIST_KEYS;
 
-/** The field linking a record to its parent claim transaction. */
-export const PARENT_LINK_FIELD = 'claimTransactionId';
+/** The spec's field linking a record to its parent claim transaction. */
+export const PARENT_LINK_FIELD = SPEC_PARENT_LINK.field;
 
 /** Field values selecting a kind of record, e.g. { claimTransactionType: 'denial' }. */
 export type FixedValues = Record<string, FieldValue>;
 
-export function isRepeating(dtoMapping: string): boolean {
-  return REPEATING_DTO_MAPPINGS.includes(camelCase(dtoMapping));
+/** Whether a model holds records: as the store's declared records say, else spec §3's defaults. */
+export function isRepeating(dtoMapping: string, state?: Pick<ModelStoreState, 'records'> | null): boolean {
+  return (state?.records?.repeating ?? REPEATING_DTO_MAPPINGS).includes(camelCase(dtoMapping));
+}
+
+/** The fields linking a record to its parent record in this store (the spec's claimTransactionId by default). */
+export function linkFields(state: Pick<ModelStoreState, 'records'>): string[] {
+  return state.records ? [...new Set(state.records.links.map((l) => l.field))] : [PARENT_LINK_FIELD];
 }
 
 export function emptyStore(): ModelStoreState {
@@ -47,18 +54,22 @@ export function createFormModel(config: ModelConfig, ids: IdSource): FormModel {
   };
 }
 
-/** One saved model per single-instance dtoMapping of the form type; repeating models are left out. */
-export function initStore(configs: ModelConfig[], formType: FormType, ids: IdSource): ModelStoreState {
+/**
+ * One saved model per single-instance dtoMapping of the form type; repeating models are left out.
+ * A form whose configs declare records (`repeating`, `parent`) gets them in the store.
+ */
+export function initStore(configs: readonly ModelConfig[], formType: FormType, ids: IdSource): ModelStoreState {
   const saved: FormModel[] = [];
   const seen = new Set<string>();
   for (const config of configs) {
     if (config.metadata.formType !== formType) continue;
     const dto = camelCase(config.metadata.dtoMapping);
-    if (isRepeating(dto) || seen.has(dto)) continue;
+    if (isRepeatingConfig(config) || seen.has(dto)) continue;
     seen.add(dto);
     saved.push(createFormModel(config, ids));
   }
-  return { drafts: [], saved, everEdited: {} };
+  const records = storeRecords(configs, formType);
+  return records ? { drafts: [], saved, everEdited: {}, records } : { drafts: [], saved, everEdited: {} };
 }
 
 export function matchesFixedValues(model: FormModel, fixedValues?: FixedValues): boolean {
@@ -237,16 +248,17 @@ export function saveDraft(state: ModelStoreState, clientId: string, isValid: boo
   return { ...state, drafts: state.drafts.filter((m) => m.clientId !== clientId), saved: [...state.saved, draft] };
 }
 
-/** Client ids of a record and, recursively, of every record linked to it by claimTransactionId. */
+/** Client ids of a record and, recursively, of every record linked to it (claimTransactionId, or a declared link field). */
 export function withDescendants(state: ModelStoreState, clientId: string): Set<string> {
   const all = [...state.drafts, ...state.saved];
+  const fields = linkFields(state);
   const ids = new Set([clientId]);
   let grew = true;
   while (grew) {
     grew = false;
     for (const m of all) {
-      const parent = m.fields[PARENT_LINK_FIELD];
-      if (typeof parent === 'string' && ids.has(parent) && !ids.has(m.clientId)) {
+      if (ids.has(m.clientId)) continue;
+      if (fields.some((f) => typeof m.fields[f] === 'string' && ids.has(m.fields[f] as string))) {
         ids.add(m.clientId);
         grew = true;
       }
@@ -260,6 +272,7 @@ export function deleteRecord(state: ModelStoreState, clientId: string): ModelSto
   findByClientId(state, clientId);
   const ids = withDescendants(state, clientId);
   return {
+    ...state,
     drafts: state.drafts.filter((m) => !ids.has(m.clientId)),
     saved: state.saved.filter((m) => !ids.has(m.clientId)),
     everEdited: withoutEdits(state.everEdited, ids),
@@ -315,11 +328,13 @@ export function saveFileDraft(state: ModelStoreState, clientId: string, isValid:
   return { state: saveDraft(state, clientId, true), saved: true, errorKey: null };
 }
 
-/** Unlinks records whose parent is in `parents` (claimTransactionId set to null). */
+/** Unlinks records whose parent is in `parents` (their link field set to null). */
 export function unlinkChildren(state: ModelStoreState, parents: Set<string>): ModelStoreState {
+  const fields = linkFields(state);
   const unlink = (m: FormModel): FormModel => {
-    const parent = m.fields[PARENT_LINK_FIELD];
-    return typeof parent === 'string' && parents.has(parent) ? withFields(m, { [PARENT_LINK_FIELD]: null }) : m;
+    const cleared: Record<string, FieldValue> = {};
+    for (const f of fields) if (typeof m.fields[f] === 'string' && parents.has(m.fields[f] as string)) cleared[f] = null;
+    return Object.keys(cleared).length ? withFields(m, cleared) : m;
   };
   return { ...state, drafts: state.drafts.map(unlink), saved: state.saved.map(unlink) };
 }
@@ -328,7 +343,7 @@ export function unlinkChildren(state: ModelStoreState, parents: Set<string>): Mo
 export function modelsScope(state: ModelStoreState): Record<string, Record<string, FieldValue>> {
   const out: Record<string, Record<string, FieldValue>> = {};
   for (const m of state.saved) {
-    if (!isRepeating(m.metadata.dtoMapping)) out[m.metadata.dtoMapping] = m.fields;
+    if (!isRepeating(m.metadata.dtoMapping, state)) out[m.metadata.dtoMapping] = m.fields;
   }
   return out;
 }

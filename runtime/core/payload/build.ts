@@ -1,6 +1,6 @@
 import { devError } from '../errors';
-import { camelCase, camelCaseKeys } from '../models';
-import type { Culture, DocumentFile, FieldValue, FormModel, FormType, ModelStoreState, PageConfig, SubmissionPayload } from '../types';
+import { camelCase, camelCaseKeys, payloadKinds } from '../models';
+import type { Culture, DocumentFile, FieldValue, FormModel, FormType, ModelConfig, ModelStoreState, PageConfig, SubmissionPayload } from '../types';
 import { isSkippedByRule, pruneSkipped } from './prune';
 
 /** The single-instance kinds of the payload: at most one model each (spec §5). */
@@ -8,8 +8,6 @@ export const SINGLE_MODEL_KINDS = ['signature', 'claimantInfo', 'credentials', '
 /** The list kinds of the payload. */
 export const LIST_MODEL_KINDS = ['prepopulatedData', 'documentContexts', 'claimTransactions'] as const;
 
-/** The kinds a submission takes from the saved answers: a page's model of any other name reaches no payload and no storage. */
-export const STORED_MODEL_KINDS: readonly string[] = [...SINGLE_MODEL_KINDS, 'documentContexts', 'claimTransactions'];
 
 export type SingleModelKind = (typeof SINGLE_MODEL_KINDS)[number];
 
@@ -19,6 +17,11 @@ export interface BuildPayloadInput {
   /** Files chosen for document contexts; files of drafts or pruned records are left out. */
   files?: DocumentFile[];
   culture: Culture | null | undefined;
+  /**
+   * The model configs the form submits (its flow's `models`): each beyond spec §3's is sent under
+   * its camel-cased dtoMapping, one model or null, or a list when repeating. Omitted: none.
+   */
+  models?: readonly ModelConfig[];
   reCaptchaResponse?: string | null;
   captchaRawValue?: string | null;
   /**
@@ -56,7 +59,24 @@ export function buildPayload(input: BuildPayloadInput): SubmissionPayload {
   const documentContexts = ofKind('documentContexts');
   const contextIds = new Set(documentContexts.map((m) => m.clientId));
   const documents = (input.files ?? []).filter((f) => contextIds.has(f.clientId));
+  // The settlement's own models, under their camel-cased dtoMapping.
+  const spec = new Set<string>([...SINGLE_MODEL_KINDS, ...LIST_MODEL_KINDS]);
+  const declared: Record<string, FormModel | FormModel[] | null> = {};
+  if (input.models) {
+    const kinds = payloadKinds(input.models, input.formType);
+    for (const kind of kinds.single) if (!spec.has(kind)) declared[kind] = null;
+    for (const kind of kinds.lists) if (!spec.has(kind)) declared[kind] = [];
+  }
+  for (const model of saved) {
+    const kind = model.metadata.dtoMapping;
+    if (spec.has(kind) || !(kind in declared)) continue;
+    const current = declared[kind];
+    if (Array.isArray(current)) declared[kind] = [...current, model];
+    else if (current) throw devError('SEVERAL_MATCHING_MODELS', kind);
+    else declared[kind] = model;
+  }
   return {
+    ...declared,
     reCaptchaResponse: input.reCaptchaResponse ?? null,
     userPreferredCulture: input.culture,
     captchaRawValue: input.captchaRawValue ?? null,

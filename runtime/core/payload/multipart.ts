@@ -1,3 +1,4 @@
+import type { PayloadKinds } from '../models/declared';
 import type { DocumentFile, SubmissionPayload } from '../types';
 import { jsonNestedDeeperThan } from './json';
 import { checkPayloadStructure } from './structure';
@@ -15,9 +16,14 @@ export const MULTIPART_FIELDS = {
 export type MultipartTextField = (typeof MULTIPART_FIELDS.text)[number];
 export type MultipartJsonField = (typeof MULTIPART_FIELDS.json)[number];
 
+/** The JSON parts of a form's submit: spec §7's, and one per model the settlement declares (its camel-cased dtoMapping). */
+export function jsonParts(kinds?: PayloadKinds): string[] {
+  return [...new Set<string>([...MULTIPART_FIELDS.json, ...(kinds?.single ?? []), ...(kinds?.lists ?? [])])];
+}
+
 /** Whether a part name is a payload field (any other part is a file named by a document context clientId). */
-export function isPayloadFieldPart(name: string): boolean {
-  return (MULTIPART_FIELDS.text as readonly string[]).includes(name) || (MULTIPART_FIELDS.json as readonly string[]).includes(name);
+export function isPayloadFieldPart(name: string, kinds?: PayloadKinds): boolean {
+  return (MULTIPART_FIELDS.text as readonly string[]).includes(name) || jsonParts(kinds).includes(name);
 }
 
 function toBlob(file: DocumentFile): Blob {
@@ -25,7 +31,9 @@ function toBlob(file: DocumentFile): Blob {
   return new Blob([file.data as Uint8Array<ArrayBuffer>], { type: file.type });
 }
 
-/** The payload as multipart form data: one part per top-level field, files under their clientId. */
+const NOT_JSON = new Set<string>([...MULTIPART_FIELDS.text, 'documents']);
+
+/** The payload as multipart form data: one part per top-level field (a declared model's too), files under their clientId. */
 export function payloadToFormData(payload: SubmissionPayload): FormData {
   const form = new FormData();
   for (const name of MULTIPART_FIELDS.text) {
@@ -33,6 +41,9 @@ export function payloadToFormData(payload: SubmissionPayload): FormData {
     if (value !== null && value !== undefined) form.append(name, value);
   }
   for (const name of MULTIPART_FIELDS.json) form.append(name, JSON.stringify(payload[name] ?? null));
+  for (const [name, value] of Object.entries(payload)) {
+    if (!NOT_JSON.has(name) && !(MULTIPART_FIELDS.json as readonly string[]).includes(name)) form.append(name, JSON.stringify(value ?? null));
+  }
   for (const file of payload.documents ?? []) form.append(file.clientId, toBlob(file), file.name);
   return form;
 }
@@ -45,13 +56,15 @@ export function payloadToFormData(payload: SubmissionPayload): FormData {
 export function payloadFromParts(
   parts: Record<string, string | undefined>,
   files: DocumentFile[],
+  kinds?: PayloadKinds,
 ): { payload: SubmissionPayload | null; errors: string[] } {
   const errors: string[] = [];
   const out: Record<string, unknown> = {};
+  const lists = new Set<string>(['prepopulatedData', 'documentContexts', 'claimTransactions', ...(kinds?.lists ?? [])]);
   for (const name of MULTIPART_FIELDS.text) out[name] = parts[name] ?? null;
-  for (const name of MULTIPART_FIELDS.json) {
+  for (const name of jsonParts(kinds)) {
     const text = parts[name];
-    const emptyValue = name === 'prepopulatedData' || name === 'documentContexts' || name === 'claimTransactions' ? [] : null;
+    const emptyValue = lists.has(name) ? [] : null;
     if (text === undefined || text === '') {
       out[name] = emptyValue;
       continue;
@@ -69,9 +82,9 @@ export function payloadFromParts(
     }
   }
   for (const name of Object.keys(parts)) {
-    if (!isPayloadFieldPart(name)) errors.push(`${name}: unexpected text part.`);
+    if (!isPayloadFieldPart(name, kinds)) errors.push(`${name}: unexpected text part.`);
   }
   out.documents = files.length > 0 ? files : null;
-  errors.push(...checkPayloadStructure(out));
+  errors.push(...checkPayloadStructure(out, kinds));
   return errors.length > 0 ? { payload: null, errors } : { payload: out as unknown as SubmissionPayload, errors };
 }

@@ -56,13 +56,13 @@ export function pruneSkipped(
   const keptRecords = recordsBlocksOf(kept);
   const pruned = new Set<string>();
   for (const m of [...store.saved, ...store.drafts]) {
-    if (isRepeating(m.metadata.dtoMapping) && selectedBy(skippedRecords, m) && !selectedBy(keptRecords, m)) pruned.add(m.clientId);
+    if (isRepeating(m.metadata.dtoMapping, store) && selectedBy(skippedRecords, m) && !selectedBy(keptRecords, m)) pruned.add(m.clientId);
   }
 
   const skippedFields = fieldsOf(skipped);
   const keptFields = fieldsOf(kept);
   const clearFields = (m: FormModel): FormModel => {
-    if (isRepeating(m.metadata.dtoMapping)) return m;
+    if (isRepeating(m.metadata.dtoMapping, store)) return m;
     const names = skippedFields.get(m.metadata.dtoMapping);
     if (!names) return m;
     const still = keptFields.get(m.metadata.dtoMapping);
@@ -74,6 +74,7 @@ export function pruneSkipped(
   const everEdited: Record<string, string[]> = {};
   for (const [id, fields] of Object.entries(store.everEdited)) if (!pruned.has(id)) everEdited[id] = fields;
   const next: ModelStoreState = {
+    ...store,
     drafts: store.drafts.filter((m) => !pruned.has(m.clientId)).map(clearFields),
     saved: store.saved.filter((m) => !pruned.has(m.clientId)).map(clearFields),
     everEdited,

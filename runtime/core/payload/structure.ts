@@ -1,4 +1,5 @@
 import { CLIENT_ID_PATTERN } from '../models/clientId';
+import type { PayloadKinds } from '../models/declared';
 import { LIST_MODEL_KINDS, SINGLE_MODEL_KINDS } from './build';
 import { UNSTORABLE_TEXT, unstorableTextPaths } from './text';
 
@@ -38,8 +39,11 @@ function modelShapeProblems(m: Record<string, unknown>, label: string): string[]
  * The structure rules of spec §5 on a payload, as human-readable errors (empty when sound).
  * Shared by the browser (before submit) and the server (on every submit); it takes `unknown`
  * because the server checks what arrived. Field values are checked by the rule engine, not here.
+ * `kinds` adds the models the settlement declares (models/declared.ts payloadKinds).
  */
-export function checkPayloadStructure(payload: unknown): string[] {
+export function checkPayloadStructure(payload: unknown, kinds?: PayloadKinds): string[] {
+  const singles = [...new Set<string>([...SINGLE_MODEL_KINDS, ...(kinds?.single ?? [])])];
+  const lists = [...new Set<string>([...LIST_MODEL_KINDS, ...(kinds?.lists ?? [])])];
   if (!isRecord(payload)) return ['The payload must be an object.'];
   const errors: string[] = [];
   if (typeof payload.userPreferredCulture !== 'string' || payload.userPreferredCulture === '') {
@@ -49,14 +53,14 @@ export function checkPayloadStructure(payload: unknown): string[] {
     const value = payload[key];
     if (value !== null && value !== undefined && typeof value !== 'string') errors.push(`${key}: must be text or null.`);
   }
-  for (const kind of SINGLE_MODEL_KINDS) {
+  for (const kind of singles) {
     const value = payload[kind];
     if (value === null || value === undefined) continue;
     if (Array.isArray(value)) errors.push(`${kind}: at most one model is allowed, got ${value.length}.`);
     else if (!isFormModel(value)) errors.push(`${kind}: must be a form model with a clientId and fields.`);
     else errors.push(...modelShapeProblems(value, kind));
   }
-  for (const kind of LIST_MODEL_KINDS) {
+  for (const kind of lists) {
     const value = payload[kind];
     if (value === undefined || value === null) continue;
     if (!Array.isArray(value)) errors.push(`${kind}: must be a list of form models.`);
@@ -67,7 +71,7 @@ export function checkPayloadStructure(payload: unknown): string[] {
   }
 
   // prepopulatedData echoes authorize's record under a fixed name (build.ts prepopulatedModel).
-  for (const kind of [...SINGLE_MODEL_KINDS, 'documentContexts', 'claimTransactions'] as const) {
+  for (const kind of [...singles, ...lists.filter((k) => k !== 'prepopulatedData')]) {
     const value = payload[kind];
     const models = Array.isArray(value) ? value : value ? [value] : [];
     models.forEach((m, i) => {
@@ -112,7 +116,7 @@ export function checkPayloadStructure(payload: unknown): string[] {
 
   // Every text that would be stored: the text fields, the models whole (keys too), file names.
   const texts: Record<string, unknown> = {};
-  for (const key of ['userPreferredCulture', 'reCaptchaResponse', 'captchaRawValue', ...SINGLE_MODEL_KINDS, ...LIST_MODEL_KINDS] as const) texts[key] = payload[key];
+  for (const key of ['userPreferredCulture', 'reCaptchaResponse', 'captchaRawValue', ...singles, ...lists]) texts[key] = payload[key];
   const where: string[] = [];
   for (const [key, value] of Object.entries(texts)) unstorableTextPaths(value, key, where);
   if (Array.isArray(documents)) {

@@ -1,6 +1,7 @@
 /** The registry of rule adapters by rule type (STYLE.md practice 3). */
 import { devError } from '../errors';
 import type { RuleConfig } from '../types';
+import { ABA_ROUTING_NUMBER_RULE, abaRoutingNumberAdapter } from './adapters/abaRoutingNumber';
 import { CHARACTER_SET_RESTRICTION_RULE, characterSetRestrictionAdapter } from './adapters/characterSetRestriction';
 import { COMPARE_RULE, compareAdapter } from './adapters/compare';
 import { END_DATE_RULE, endDateAdapter } from './adapters/endDate';
@@ -20,7 +21,7 @@ import { REQUIRED_ON_CLIENT_ONLY_RULE, requiredOnClientOnlyAdapter } from './ada
 import { VALID_DATE_RULE, validDateAdapter } from './adapters/validDate';
 import type { RuleAdapter } from './types';
 
-/** Every rule kind the product knows: spec §5's list plus compare. A type outside it is unknown. */
+/** Every rule kind the product knows: spec §5's list plus compare and abaRoutingNumber. A type outside it is unknown. */
 export const RULE_KINDS = [
   'range',
   'characterSetRestriction',
@@ -39,6 +40,7 @@ export const RULE_KINDS = [
   'mustBeTrue',
   'mustBeTrueIf',
   'compare',
+  'abaRoutingNumber',
 ] as const;
 export type RuleKind = (typeof RULE_KINDS)[number];
 
@@ -61,6 +63,7 @@ export const ruleAdapters: Readonly<Record<string, RuleAdapter>> = {
   [MUST_BE_TRUE_RULE]: mustBeTrueAdapter,
   [MUST_BE_TRUE_IF_RULE]: mustBeTrueIfAdapter,
   [COMPARE_RULE]: compareAdapter,
+  [ABA_ROUTING_NUMBER_RULE]: abaRoutingNumberAdapter,
 };
 
 export function isKnownRuleType(type: string): type is RuleKind {

@@ -98,7 +98,7 @@ export function flowErrors(flow: FlowPages, modelConfigs: ModelConfig[], store: 
     if (page.inFlow === false || isPageSkipped(page, scope)) continue;
     for (const error of validatePage(page, modelConfigs, store, { ...ctx, formDirty: true }).errors) out.push({ page, error });
     for (const group of pageFieldGroups(page, store, options)) {
-      if (group.kind !== 'saved' || !isRepeating(group.model.metadata.dtoMapping)) continue;
+      if (group.kind !== 'saved' || !isRepeating(group.model.metadata.dtoMapping, store)) continue;
       for (const field of group.fields) {
         const state = computeFieldState(field, group.model, group.config, models, ctx);
         const error = fieldError(field, state, { fieldId: fieldDomId(group.model.metadata.dtoMapping, group.model.clientId, field.key), clientId: group.model.clientId }, ctx.t);

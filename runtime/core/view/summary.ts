@@ -1,5 +1,6 @@
 import { evaluateCondition, type ConditionScope } from '../conditions/evaluate';
 import { camelCase } from '../models/config';
+import { maskAccount } from '../models/declared';
 import { findModel, getRecords, isRepeating, modelsScope } from '../models/store';
 import type { FieldConfig, FormModel, ModelStoreState, PageConfig, SummaryBlock } from '../types';
 import { displayValue, findFieldConfig } from './display-value';
@@ -27,6 +28,8 @@ export interface SummaryViewContext {
   t: Translate;
   /** Fields never listed, as `model.field` (flow/secrets.ts `secretFields`). */
   secrets?: ReadonlySet<string>;
+  /** Account fields, listed masked (last 4), as `model.field` (models/declared.ts `accountFields`). */
+  accounts?: ReadonlySet<string>;
 }
 
 /** A field its page hides for these answers (a non-US address line for a US address, a disposal date of a current owner). */
@@ -47,12 +50,14 @@ export function summaryView(block: SummaryBlock, ctx: SummaryViewContext): Summa
       if (ctx.secrets?.has(`${camelCase(group.model)}.${key}`)) return [];
       const field = findFieldConfig(ctx.pages, group.editPage, group.model, key, ctx.culture);
       if (field?.secret || hiddenOnPage(field, model, scope)) return [];
-      return [{ label: ctx.t(field?.label ?? key), value: displayValue(field, model.fields[key], ctx.t) }];
+      const value = model.fields[key];
+      const masked = ctx.accounts?.has(`${camelCase(group.model)}.${key}`) && typeof value === 'string' && value !== '';
+      return [{ label: ctx.t(field?.label ?? key), value: masked ? maskAccount(value) : displayValue(field, value, ctx.t) }];
     });
   return block.groups.flatMap((group): SummaryGroupView[] => {
     if (!summaryGroupShown(group, ctx.pages, scope)) return [];
     const title = ctx.t(group.titleKey);
-    if (isRepeating(group.model) || group.fixedValues) {
+    if (isRepeating(group.model, ctx.store) || group.fixedValues) {
       return [{ title, rows: null, records: getRecords(ctx.store, group.model, group.fixedValues).map((record) => rowsOf(group, record)) }];
     }
     const single = findModel(ctx.store, group.model);

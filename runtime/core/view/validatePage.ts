@@ -1,4 +1,4 @@
-import { checkRequiredManager, findConfig, getDrafts, getRecords, modelsScope, type MessageRef } from '../models';
+import { checkRequiredManager, childShortfalls, findConfig, getDrafts, getRecords, modelsScope, type MessageRef } from '../models';
 import type { FieldConfig, ModelConfig, ModelStoreState, PageConfig, RecordsBlock } from '../types';
 import { computeFieldState, dependencyOutcome } from './field-state';
 import { blockVisible, fieldDomId, pageFieldGroups, recordsDomId, type GroupOptions } from './page-groups';
@@ -98,6 +98,10 @@ export function validatePage(page: PageConfig, modelConfigs: ModelConfig[], stor
     const required = checkRequiredManager(saved, ctx.formDirty ?? true, block.required);
     const ref = minimum.message ?? (required.show ? required.message : null);
     if (ref) errors.push({ fieldId: recordsDomId(block.model, block.fixedValues), clientId: '', field: block.model, message: messageText(ref, ctx.t) });
+    // A per-record rule of the block's model: each parent record needs its children (a receipt per expense).
+    for (const shortfall of childShortfalls(store, block.model)) {
+      errors.push({ fieldId: recordsDomId(block.model, block.fixedValues), clientId: shortfall.parent.clientId, field: block.model, message: messageText(shortfall.message, ctx.t) });
+    }
   }
   return { errors };
 }

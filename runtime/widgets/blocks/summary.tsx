@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { getRecords, isRepeating, findModel } from '../../core/models';
+import { getRecords, isRepeating, findModel, maskAccount } from '../../core/models';
 import type { FormModel, PageConfig, SummaryBlock as SummaryBlockConfig, SummaryGroup } from '../../core/types';
 import type { BlockProps, PageContext, Translate } from '../../react/types';
 import { Icon } from '../Icon';
@@ -15,6 +15,8 @@ interface GroupValuesProps {
   model: FormModel;
   /** The group's fields its page hides for these answers, joined: a string, so an unchanged set compares equal. */
   hidden: string;
+  /** The group's account fields (shown masked, last 4), joined likewise. */
+  masked: string;
   pages: PageConfig[];
   culture: string;
   t: Translate;
@@ -22,14 +24,17 @@ interface GroupValuesProps {
 
 // Memoized: typing on the summary page (the signature) re-renders the page, and the answers of
 // every other group are unchanged model objects.
-const GroupValues = memo(function GroupValues({ group, model, hidden, pages, culture, t }: GroupValuesProps) {
+const GroupValues = memo(function GroupValues({ group, model, hidden, masked, pages, culture, t }: GroupValuesProps) {
   const hiddenKeys = new Set(hidden.split('\n'));
+  const maskedKeys = new Set(masked.split('\n'));
   return (
     <dl className="cf-summary__values">
       {group.fields.map((key) => {
         if (hiddenKeys.has(key)) return null;
         const field = findFieldConfig(pages, group.editPage, group.model, key, culture);
-        return <LabelledValue key={key} label={t(field?.label ?? key)} value={displayValue(field, model.fields[key], t)} />;
+        const value = model.fields[key];
+        const shown = maskedKeys.has(key) && typeof value === 'string' && value !== '' ? maskAccount(value) : displayValue(field, value, t);
+        return <LabelledValue key={key} label={t(field?.label ?? key)} value={shown} />;
       })}
     </dl>
   );
@@ -37,7 +42,9 @@ const GroupValues = memo(function GroupValues({ group, model, hidden, pages, cul
 
 function groupValues(group: SummaryGroup, model: FormModel, ctx: PageContext) {
   const hidden = group.fields.filter((key) => hiddenOnPage(findFieldConfig(ctx.pages, group.editPage, group.model, key, ctx.culture), model, ctx.scope)).join('\n');
-  return <GroupValues group={group} model={model} hidden={hidden} pages={ctx.pages} culture={ctx.culture} t={ctx.t} />;
+  const fields = ctx.modelConfig(group.model).fields;
+  const masked = group.fields.filter((key) => fields[key]?.account).join('\n');
+  return <GroupValues group={group} model={model} hidden={hidden} masked={masked} pages={ctx.pages} culture={ctx.culture} t={ctx.t} />;
 }
 
 /**
@@ -52,7 +59,7 @@ export function SummaryBlock({ config, ctx }: BlockProps<SummaryBlockConfig>) {
       {config.groups.map((group, index) => {
         if (!summaryGroupShown(group, ctx.pages, ctx.scope)) return null;
         const title = ctx.t(group.titleKey);
-        const records = isRepeating(group.model) || group.fixedValues ? getRecords(ctx.store, group.model, group.fixedValues) : null;
+        const records = isRepeating(group.model, ctx.store) || group.fixedValues ? getRecords(ctx.store, group.model, group.fixedValues) : null;
         const single = records ? null : findModel(ctx.store, group.model);
         return (
           <section className="cf-summary__group" key={`${group.titleKey}-${index}`}>

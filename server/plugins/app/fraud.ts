@@ -15,7 +15,7 @@ import { httpError } from '../../errors.js';
 import { networkOf } from '../../fraud/normalize.js';
 import { mergeReasons, requestFacts, sessionTag, type AuthorizeScreening } from '../../fraud/request.js';
 import { minFillMs, type FraudSettings } from '../../fraud/settings.js';
-import { automationReasons, captchaScoreReasons, claimValues, fillTimeReasons, honeypotReasons } from '../../fraud/signals.js';
+import { automationReasons, captchaScoreReasons, claimValues, fillTimeReasons, honeypotReasons, paymentFieldsOf } from '../../fraud/signals.js';
 import { CountedInFull, purgeExpiredSignals, recordSignals } from '../../fraud/store.js';
 import { clientKey } from '../external/rate-limit.js';
 
@@ -97,6 +97,7 @@ export default fp<{ shedFastSubmits?: boolean; purgeIntervalMs?: number }>(
           vin: authorization.vin,
           noticeId: authorization.noticeId,
           documentDigests: claim.documentDigests,
+          paymentFields: paymentFieldsOf(app.settlement.models, claim.formType),
         });
         const reasons = mergeReasons(
           honeypotReasons(claim.honeypot),

@@ -109,7 +109,8 @@ export default fp<MailPluginOptions>(
         const culture = app.locales.resolve(submission.culture);
         let content: MailContent;
         try {
-          content = render('receipt', { flow, answers: submission.answers, referenceCode: submission.referenceCode, submittedAt: submission.submittedAt }, culture);
+          const models = app.settlement.models.filter((m) => m.metadata.formType === submission.formType);
+          content = render('receipt', { flow, models, answers: submission.answers, referenceCode: submission.referenceCode, submittedAt: submission.submittedAt }, culture);
         } catch (error) {
           // A receipt that cannot be written must not cost the claimant the claim: stored without it.
           app.log.error({ err: error, submissionId: submission.submissionId }, 'the receipt could not be written; the claim is stored without one');

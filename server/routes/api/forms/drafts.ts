@@ -28,7 +28,8 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { camelCase } from '../../../../runtime/core/models/index.js';
 import { isPageSkipped } from '../../../../runtime/core/navigation/index.js';
-import { isClientId, LIST_MODEL_KINDS, SINGLE_MODEL_KINDS, UNSTORABLE_TEXT, unstorableTextPaths } from '../../../../runtime/core/payload/index.js';
+import { payloadKinds, type PayloadKinds } from '../../../../runtime/core/models/index.js';
+import { isClientId, UNSTORABLE_TEXT, unstorableTextPaths } from '../../../../runtime/core/payload/index.js';
 import type { FlowFile, FormModel, FormType, PageConfig, SubmissionPayload } from '../../../../runtime/core/types.js';
 import type { DraftDocumentMeta, DraftKey, Trx } from '../../../db/types.js';
 import { startHousekeeping } from '../../../db/housekeeping.js';
@@ -96,7 +97,7 @@ export function draftAuthorization(app: Pick<FastifyInstance, 'deadlineInstants'
 }
 
 /** The models as a submission payload; a single-instance model sent twice or a model of no kind is named. */
-function payloadOf(models: readonly FormModel[], culture: string): { payload: SubmissionPayload; structure: string[] } {
+function payloadOf(models: readonly FormModel[], culture: string, kinds: PayloadKinds): { payload: SubmissionPayload; structure: string[] } {
   const payload: SubmissionPayload = {
     reCaptchaResponse: null,
     userPreferredCulture: culture as SubmissionPayload['userPreferredCulture'],
@@ -117,12 +118,12 @@ function payloadOf(models: readonly FormModel[], culture: string): { payload: Su
       continue;
     }
     const kind = camelCase(model.metadata.dtoMapping);
-    if ((SINGLE_MODEL_KINDS as readonly string[]).includes(kind)) {
-      const single = kind as (typeof SINGLE_MODEL_KINDS)[number];
-      if (payload[single]) structure.push(`${kind}: sent more than once.`);
-      payload[single] = model;
-    } else if ((LIST_MODEL_KINDS as readonly string[]).includes(kind) && kind !== 'prepopulatedData') {
-      payload[kind as 'documentContexts' | 'claimTransactions'].push(model);
+    if (kinds.single.includes(kind)) {
+      if (payload[kind]) structure.push(`${kind}: sent more than once.`);
+      payload[kind] = model;
+    } else if (kinds.lists.includes(kind)) {
+      const list = payload[kind];
+      payload[kind] = [...(Array.isArray(list) ? (list as FormModel[]) : []), model];
     } else {
       // prepopulatedData is the server's own copy from authorize, never kept from the client.
       if (kind !== 'prepopulatedData') structure.push(`${model.metadata.dtoMapping} ${model.clientId}: unexpected model.`);
@@ -132,22 +133,23 @@ function payloadOf(models: readonly FormModel[], culture: string): { payload: Su
 }
 
 /** The kept answers as the list the draft holds, the credentials as the server authorized them (no PIN). */
-function keptModels(payload: SubmissionPayload, authorization: Authorization, signIn: SignIn): FormModel[] {
+function keptModels(payload: SubmissionPayload, authorization: Authorization, signIn: SignIn, kinds: PayloadKinds): FormModel[] {
   const out: FormModel[] = [];
-  for (const kind of SINGLE_MODEL_KINDS) {
-    const model = payload[kind];
-    if (!model) continue;
+  for (const kind of kinds.single) {
+    const model = payload[kind] as FormModel | null | undefined;
+    if (!model || Array.isArray(model)) continue;
     if (kind !== 'credentials') {
       out.push(model);
       continue;
     }
     out.push({ ...model, fields: authorizedCredentials(model.fields, signIn, authorization) });
   }
-  return [...out, ...payload.claimTransactions, ...payload.documentContexts];
+  const lists = kinds.lists.flatMap((kind) => (Array.isArray(payload[kind]) ? (payload[kind] as FormModel[]) : []));
+  return [...out, ...lists];
 }
 
 /** The single-instance models' answers, the scope skip rules read. */
-const scopeOf = (payload: SubmissionPayload) => ({ models: Object.fromEntries(SINGLE_MODEL_KINDS.map((kind) => [kind, payload[kind]?.fields])) });
+const scopeOf = (payload: SubmissionPayload, kinds: PayloadKinds) => ({ models: Object.fromEntries(kinds.single.map((kind) => [kind, (payload[kind] as FormModel | null | undefined)?.fields])) });
 
 
 const bodySchema = {
@@ -222,6 +224,7 @@ const drafts: FastifyPluginAsync = async (app) => {
     const { formType, deadlineKeys } = flow;
     const form = settlementFormOf(app.settlement, formType);
     const models = formModels(app.settlement.models, flow);
+    const kinds = payloadKinds(models, formType);
     const deadlines = deadlineKeys.map((key) => app.deadlineInstants[key]?.getTime()).filter((t): t is number => t !== undefined);
     const url = routePath(draftEndpoint(flow.submit.endpoint));
 
@@ -243,7 +246,7 @@ const drafts: FastifyPluginAsync = async (app) => {
 
       const unstorable = unstorableTextPaths(body.models, 'models').map((path) => `${path}: ${UNSTORABLE_TEXT}`);
       if (unstorable.length) throw httpError('BAD_REQUEST', { details: unstorable });
-      const built = payloadOf(body.models, culture);
+      const built = payloadOf(body.models, culture, kinds);
       if (built.structure.length) throw httpError('STRUCTURE_INVALID', { details: built.structure });
       const credentials = built.payload.credentials?.fields;
       if (credentials && !namesAuthorized(credentials, form.signIn, authorization)) throw httpError(wordingOf(form.signIn).changed);
@@ -251,9 +254,9 @@ const drafts: FastifyPluginAsync = async (app) => {
       const pages: Pick<FlowFile, 'pages'> = { pages: flow.pages.slice(0, at + 1) };
       const title = (p: PageConfig) => (p.titleKey ? (app.locales.text(p.titleKey, culture) ?? p.id) : p.id);
       // A page on the way here with no answers at all: this page cannot have been reached.
-      const sentScope = scopeOf(built.payload);
+      const sentScope = scopeOf(built.payload, kinds);
       const unanswered = pages.pages.filter(
-        (p) => p !== page && p.inFlow !== false && !isPageSkipped(p, sentScope) && [...pagesSingleModels([p])].some((kind) => !built.payload[kind as (typeof SINGLE_MODEL_KINDS)[number]]),
+        (p) => p !== page && p.inFlow !== false && !isPageSkipped(p, sentScope) && [...pagesSingleModels([p])].some((kind) => !built.payload[kind]),
       );
       if (unanswered.length) throw httpError('PAGE_NOT_REACHED', { details: unanswered.map((p) => `${title(p)}: this page has not been answered yet.`) });
       const problems = validateSubmission({
@@ -271,13 +274,13 @@ const drafts: FastifyPluginAsync = async (app) => {
       if (problems.structure.length) throw httpError('STRUCTURE_INVALID', { details: problems.structure });
       if (problems.fields.length) throw httpError('VALIDATION_FAILED', { details: problems.fields });
       const kept = problems.payload;
-      if (isPageSkipped(page, scopeOf(kept))) throw httpError('PAGE_NOT_REACHED', { details: [`${title(page)}: your answers skip this page.`] });
+      if (isPageSkipped(page, scopeOf(kept, kinds))) throw httpError('PAGE_NOT_REACHED', { details: [`${title(page)}: your answers skip this page.`] });
 
       // This authorization's claim is filed (Submit in another tab): nothing is left to continue.
       const filed = await app.stores.submissions.referenceCodeOf(formType, submissionKey(formType, authorization));
       if (filed) throw httpError('ALREADY_SUBMITTED', { args: [filed] });
 
-      return { authorization, pageId, models: keptModels(kept, authorization, form.signIn) };
+      return { authorization, pageId, models: keptModels(kept, authorization, form.signIn, kinds) };
     };
 
     const saveRoute = (summary: string, response: Record<number, unknown>) => ({

@@ -5,8 +5,7 @@
  * documents), and every page the flow walks must pass as it passes in the browser — required shown
  * fields, minimum records. A refusal names the page and the field in the claimant's words.
  */
-import { camelCase } from '../../../../runtime/core/models/index.js';
-import { LIST_MODEL_KINDS, SINGLE_MODEL_KINDS } from '../../../../runtime/core/payload/index.js';
+import { camelCase, payloadKinds, storeRecords, type PayloadKinds } from '../../../../runtime/core/models/index.js';
 import type { FlowFile, FormModel, FormType, ModelConfig, ModelStoreState, SubmissionPayload } from '../../../../runtime/core/types.js';
 import { DevError } from '../../../../runtime/core/errors.js';
 import { errorLine, flowErrors, keepReachedAnswers, type FlowPageError, type Translate, type ViewSettings } from '../../../../runtime/core/view/index.js';
@@ -40,16 +39,16 @@ export interface PageLogicResult {
 }
 
 /** The submitted models as a store of saved answers; null when a page's model is missing or sent twice (the structure check says which). */
-function storeOf(input: PageLogicInput): ModelStoreState | null {
+function storeOf(input: PageLogicInput, kinds: PayloadKinds): ModelStoreState | null {
   const saved: FormModel[] = [];
   const consistent = (kind: string, model: FormModel) => model.metadata.formType === input.formType && camelCase(model.metadata.dtoMapping) === kind;
-  for (const kind of SINGLE_MODEL_KINDS) {
-    const model = input.payload[kind];
-    if (model && consistent(kind, model)) saved.push({ ...model, metadata: { ...model.metadata, dtoMapping: kind } });
+  for (const kind of kinds.single) {
+    const model = input.payload[kind] as FormModel | null | undefined;
+    if (model && !Array.isArray(model) && consistent(kind, model)) saved.push({ ...model, metadata: { ...model.metadata, dtoMapping: kind } });
   }
-  for (const kind of LIST_MODEL_KINDS) {
-    if (kind === 'prepopulatedData') continue;
-    for (const model of input.payload[kind] ?? []) {
+  for (const kind of kinds.lists) {
+    const list = input.payload[kind];
+    for (const model of Array.isArray(list) ? (list as FormModel[]) : []) {
       if (consistent(kind, model)) saved.push({ ...model, metadata: { ...model.metadata, dtoMapping: kind } });
     }
   }
@@ -63,20 +62,23 @@ function storeOf(input: PageLogicInput): ModelStoreState | null {
       if (saved.filter((m) => m.metadata.dtoMapping === camelCase(single)).length !== 1) return null;
     }
   }
-  return { drafts: [], saved, everEdited: {} };
+  const records = storeRecords(input.models, input.formType);
+  return records ? { drafts: [], saved, everEdited: {}, records } : { drafts: [], saved, everEdited: {} };
 }
 
 /** The payload with the kept answers: the same models as sent, with their kept fields; dropped records and their files left out. */
-function payloadOf(payload: SubmissionPayload, kept: ModelStoreState): SubmissionPayload {
+function payloadOf(payload: SubmissionPayload, kept: ModelStoreState, kinds: PayloadKinds): SubmissionPayload {
   const byId = new Map(kept.saved.map((m) => [m.clientId, m.fields]));
   const keep = (model: FormModel): FormModel => ({ ...model, fields: byId.get(model.clientId) ?? model.fields });
   const next: SubmissionPayload = { ...payload };
-  for (const kind of SINGLE_MODEL_KINDS) {
-    const model = payload[kind];
-    if (model) next[kind] = keep(model);
+  for (const kind of kinds.single) {
+    const model = payload[kind] as FormModel | null | undefined;
+    if (model && !Array.isArray(model)) next[kind] = keep(model);
   }
-  next.claimTransactions = (payload.claimTransactions ?? []).filter((m) => byId.has(m.clientId)).map(keep);
-  next.documentContexts = (payload.documentContexts ?? []).filter((m) => byId.has(m.clientId)).map(keep);
+  for (const kind of kinds.lists) {
+    const list = payload[kind];
+    next[kind] = (Array.isArray(list) ? (list as FormModel[]) : []).filter((m) => byId.has(m.clientId)).map(keep);
+  }
   const documents = payload.documents?.filter((d) => byId.has(d.clientId)) ?? null;
   next.documents = documents && documents.length > 0 ? documents : null;
   return next;
@@ -91,7 +93,8 @@ export function applyPageLogic(given: PageLogicInput): PageLogicResult | null {
   const submitted = new Set(given.models.filter((m) => m.metadata.formType === given.formType).map((m) => camelCase(m.metadata.dtoMapping)));
   const pages = given.flow.pages.map((page) => ({ ...page, blocks: page.blocks.filter((b) => !('model' in b) || submitted.has(camelCase(b.model))) }));
   const input = { ...given, flow: { pages } };
-  const store = storeOf(input);
+  const kinds = payloadKinds(input.models, input.formType);
+  const store = storeOf(input, kinds);
   if (!store) return null;
   const modelConfigs = [...input.models];
   const kept = keepReachedAnswers(input.flow, store, { formType: input.formType, modelConfigs, internationalAddresses: input.settings?.internationalAddresses });
@@ -111,5 +114,5 @@ export function applyPageLogic(given: PageLogicInput): PageLogicResult | null {
       return { pageId: page.id, clientId: error.clientId, field: error.field, text: `${title} — ${errorLine(error)}` };
     });
   };
-  return { payload: payloadOf(input.payload, kept), problems };
+  return { payload: payloadOf(input.payload, kept, kinds), problems };
 }

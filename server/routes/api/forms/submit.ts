@@ -26,7 +26,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import sjson from 'secure-json-parse';
-import { HONEYPOT_FIELD, jsonNestedDeeperThan, MULTIPART_FIELDS, isPayloadFieldPart, payloadFromParts, prepopulatedModel } from '../../../../runtime/core/payload/index.js';
+import { payloadKinds, type PayloadKinds } from '../../../../runtime/core/models/index.js';
+import { HONEYPOT_FIELD, jsonNestedDeeperThan, jsonParts, isPayloadFieldPart, MULTIPART_FIELDS, payloadFromParts, prepopulatedModel } from '../../../../runtime/core/payload/index.js';
 import type { DocumentFile, FlowFile, FormType, ModelConfig, SubmissionPayload } from '../../../../runtime/core/types.js';
 import { SubmissionConflictError } from '../../../db/errors.js';
 import { documentDigest } from '../../../db/submissions.js';
@@ -150,9 +151,9 @@ const submit: FastifyPluginAsync = async (app) => {
   }
 
   /** JSON parts with __proto__ / constructor.prototype keys are refused (secure-json-parse). */
-  function refusePoisonedJson(text: Record<string, string>): void {
+  function refusePoisonedJson(text: Record<string, string>, kinds: PayloadKinds): void {
     const problems: string[] = [];
-    for (const name of MULTIPART_FIELDS.json) {
+    for (const name of jsonParts(kinds)) {
       const value = text[name];
       if (value === undefined || value === '') continue;
       // Refused before parsing: walking a deeply nested value (checks, storage) could exhaust the stack.
@@ -199,6 +200,8 @@ const submit: FastifyPluginAsync = async (app) => {
     const { formType, deadlineKeys } = flow;
     const form = settlementFormOf(app.settlement, formType);
     const models = formModels(app.settlement.models, flow);
+    // The parts of this form's claim: spec §7's, and one per model the settlement declares.
+    const kinds = payloadKinds(models, formType);
     app.post(
       routePath(flow.submit.endpoint),
       {
@@ -235,8 +238,8 @@ const submit: FastifyPluginAsync = async (app) => {
           const honeypot = text[HONEYPOT_FIELD];
           delete text[HONEYPOT_FIELD];
           if (text.userPreferredCulture) request.culture = app.locales.resolve(text.userPreferredCulture);
-          refusePoisonedJson(text);
-          const parsed = payloadFromParts(text, sent);
+          refusePoisonedJson(text, kinds);
+          const parsed = payloadFromParts(text, sent, kinds);
           if (!parsed.payload) throw httpError('STRUCTURE_INVALID', { details: parsed.errors });
           const payload = parsed.payload;
           if (!app.locales.cultures.includes(payload.userPreferredCulture)) throw httpError('UNKNOWN_CULTURE');

@@ -5,8 +5,7 @@
  * against its field's data type, then the flow's page logic (page-logic.ts). Returns
  * claimant-readable problems and the answers to store.
  */
-import { camelCase } from '../../../../runtime/core/models/index.js';
-import { LIST_MODEL_KINDS, SINGLE_MODEL_KINDS } from '../../../../runtime/core/payload/index.js';
+import { camelCase, payloadKinds, type PayloadKinds } from '../../../../runtime/core/models/index.js';
 import { checkFieldTypes, formatMessage, validateModelFields, type RuleContext } from '../../../../runtime/core/rules/index.js';
 import type { FieldValue, FlowFile, FormModel, FormType, ModelConfig, SubmissionPayload } from '../../../../runtime/core/types.js';
 import type { ViewSettings } from '../../../../runtime/core/view/index.js';
@@ -44,14 +43,17 @@ export interface ValidationProblems {
   payload: SubmissionPayload;
 }
 
-/** Every model of the payload with the kind it was sent as. */
-export function payloadModels(payload: SubmissionPayload): Array<{ kind: string; model: FormModel }> {
+/** Every model of the payload with the kind it was sent as (spec §3's kinds, and those `kinds` adds). */
+export function payloadModels(payload: SubmissionPayload, kinds: PayloadKinds = payloadKinds([])): Array<{ kind: string; model: FormModel }> {
   const out: Array<{ kind: string; model: FormModel }> = [];
-  for (const kind of SINGLE_MODEL_KINDS) {
-    const model = payload[kind];
-    if (model) out.push({ kind, model });
+  for (const kind of kinds.single) {
+    const model = payload[kind] as FormModel | null | undefined;
+    if (model && !Array.isArray(model)) out.push({ kind, model });
   }
-  for (const kind of LIST_MODEL_KINDS) for (const model of payload[kind] ?? []) out.push({ kind, model });
+  for (const kind of ['prepopulatedData', ...kinds.lists]) {
+    const list = payload[kind];
+    if (Array.isArray(list)) for (const model of list as FormModel[]) out.push({ kind, model });
+  }
   return out;
 }
 
@@ -76,17 +78,18 @@ export function validateSubmission(input: ValidationInput): ValidationProblems {
   const structure: string[] = [];
   const fields: string[] = [];
   const configs = new Map(input.models.filter((m) => m.metadata.formType === formType).map((m) => [camelCase(m.metadata.dtoMapping), m]));
+  const kinds = payloadKinds(input.models, formType);
 
   // Every single-instance model the form declares must be present (an empty claim is not a claim);
   // a draft needs those its pages so far read.
   const required = input.partial ? pagesSingleModels(input.flow?.pages ?? []) : null;
-  for (const kind of SINGLE_MODEL_KINDS) {
+  for (const kind of kinds.single) {
     if (configs.has(kind) && !payload[kind] && (!required || required.has(kind))) structure.push(`${kind}: this part of the form is missing.`);
   }
   if (input.partial && input.flow && !logic && structure.length === 0) structure.push('A part of the form was sent more than once.');
 
   const scopeModels: Record<string, Record<string, FieldValue> | undefined> = {};
-  for (const kind of SINGLE_MODEL_KINDS) scopeModels[kind] = payload[kind]?.fields;
+  for (const kind of kinds.single) scopeModels[kind] = (payload[kind] as FormModel | null | undefined)?.fields;
 
   const ctx: RuleContext = {
     scope: { models: scopeModels },
@@ -99,7 +102,7 @@ export function validateSubmission(input: ValidationInput): ValidationProblems {
     },
   };
 
-  for (const { kind, model } of payloadModels(payload)) {
+  for (const { kind, model } of payloadModels(payload, kinds)) {
     const where = `${kind} ${model.clientId}`;
     const sentKind = camelCase(model.metadata.dtoMapping);
     if (model.metadata.formType !== formType) {
@@ -148,7 +151,7 @@ export function validateSubmission(input: ValidationInput): ValidationProblems {
   // The pages' verdict (once every model is sound) names page and field as the claimant reads
   // them; a rule failure of a field no page refuses keeps its model and field names.
   const isEmpty = (value: FieldValue | undefined) => value === undefined || value === null || value === '' || value === false;
-  const valueOf = (clientId: string, field: string) => payloadModels(payload).find(({ model }) => model.clientId === clientId)?.model.fields[field];
+  const valueOf = (clientId: string, field: string) => payloadModels(payload, kinds).find(({ model }) => model.clientId === clientId)?.model.fields[field];
   const pageProblems = (logic && structure.length === 0 ? logic.problems() : []).filter(
     (p) => !(input.partial && input.unfinishedPageId !== undefined && p.pageId === input.unfinishedPageId && isEmpty(valueOf(p.clientId, p.field))),
   );
