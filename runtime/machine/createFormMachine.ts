@@ -367,12 +367,15 @@ export function createFormMachine(flow: FlowFile) {
       restoreClaim: assign(({ context, event }) => {
         if (event.type !== 'RESTORE') return {};
         // The server's models replace the fresh ones of the same kind (one claimant, one contact…).
+        // The prefilled answers go first, as after authorize: the saved ones replace them where saved.
+        const prepopulatedData = event.prepopulatedData ?? null;
+        const initial = applyPrepopulated(context.initialStore, prepopulatedData, context.prepopulatedFields);
         const kinds = new Set(event.models.map((m) => m.metadata.dtoMapping));
         const keep = (m: { metadata: { dtoMapping: string } }) => !kinds.has(m.metadata.dtoMapping);
-        const store = { ...context.initialStore, saved: [...context.initialStore.saved.filter(keep), ...event.models], drafts: context.initialStore.drafts.filter(keep) };
+        const store = { ...initial, saved: [...initial.saved.filter(keep), ...event.models], drafts: initial.drafts.filter(keep) };
         const restored = { ...context, store, authorized: true, captcha: event.captcha };
         const page = restoredPage(restored, event.pageId, event.addressed, event.unfinished === true);
-        return { store, authorized: true, captcha: event.captcha, navigation: page ? goTo(navigation0, page) : navigation0 };
+        return { store, authorized: true, captcha: event.captcha, prepopulatedData, navigation: page ? goTo(navigation0, page) : navigation0 };
       }),
       resetDeadline: assign(({ context }) => ({
         session: {

@@ -149,6 +149,8 @@ export type FormMachineEvent =
       captcha: string | null;
       /** `pageId` was saved for later before it was finished: the claim goes on there, not after it. */
       unfinished?: boolean;
+      /** What authorize prefilled (the server keeps it in the session): applied under the saved answers. */
+      prepopulatedData?: Record<string, FieldValue> | null;
     }
   | { type: 'SESSION_TIMEOUT' }
   | { type: 'ROUTE_CHANGE_START' }
