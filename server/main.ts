@@ -17,9 +17,8 @@ import { loadSettlement, SettlementError } from './settlement/load.js';
  * Where e-mail goes: the SMTP server of SMTP_URL; without it, outside production, `.eml` files in
  * DATA_DIR/mail (README, "Trying the flows"); in production without it, nowhere (kept queued).
  */
-export function mailerFor(config: Pick<ServerConfig, 'smtpUrl' | 'environment' | 'dataDir'> & Partial<Pick<ServerConfig, 'mailLeaseMs'>>): Mailer | null {
-  // A delivery gives up well within its lease (MAIL_LEASE_SECONDS), so no other instance takes it meanwhile.
-  if (config.smtpUrl) return smtpMailer(config.smtpUrl, config.mailLeaseMs ? { timeoutMs: config.mailLeaseMs / 2 } : {});
+export function mailerFor(config: Pick<ServerConfig, 'smtpUrl' | 'environment' | 'dataDir'>): Mailer | null {
+  if (config.smtpUrl) return smtpMailer(config.smtpUrl);
   if (config.environment !== 'production') return folderMailer(path.join(config.dataDir, 'mail'));
   return null;
 }

@@ -44,11 +44,10 @@ const headersOf = (mail: OutgoingMail) => ({
 /**
  * Delivers over SMTP through a pool of kept connections: a message costs one SMTP transaction, not
  * a connection, a greeting and a handshake each (a server that pauses before its greeting, as
- * smtp-server and many MTAs do, held every message 100 ms or more). `timeoutMs` bounds each wait
- * (default 60 s); pass less than the outbox lease, so that no delivery outlives its lease.
+ * smtp-server and many MTAs do, held every message 100 ms or more).
  */
-export function smtpMailer(url: string, options: { timeoutMs?: number } = {}): Mailer {
-  const timeout = Math.max(1000, Math.min(SMTP_TIMEOUT_MS, options.timeoutMs ?? SMTP_TIMEOUT_MS));
+export function smtpMailer(url: string): Mailer {
+  const timeout = SMTP_TIMEOUT_MS;
   const transport = createTransport({
     url,
     pool: true,
