@@ -1,6 +1,6 @@
 import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
 import { devError, DevError, USER_MESSAGES } from '../core/errors';
-import { applyPrepopulated, type PrepopulatedFieldConfig } from '../core/models';
+import { applyPrepopulated, findModel, setFieldValues, type PrepopulatedFieldConfig } from '../core/models';
 import {
   backTarget,
   beginNavigation,
@@ -369,7 +369,9 @@ export function createFormMachine(flow: FlowFile) {
         // The server's models replace the fresh ones of the same kind (one claimant, one contact…).
         // The prefilled answers go first, as after authorize: the saved ones replace them where saved.
         const prepopulatedData = event.prepopulatedData ?? null;
-        const initial = applyPrepopulated(context.initialStore, prepopulatedData, context.prepopulatedFields);
+        const prefilled = applyPrepopulated(context.initialStore, prepopulatedData, context.prepopulatedFields);
+        const signIn = findModel(prefilled, 'credentials');
+        const initial = event.credentials && signIn ? setFieldValues(prefilled, signIn.clientId, event.credentials) : prefilled;
         const kinds = new Set(event.models.map((m) => m.metadata.dtoMapping));
         const keep = (m: { metadata: { dtoMapping: string } }) => !kinds.has(m.metadata.dtoMapping);
         const store = { ...initial, saved: [...initial.saved.filter(keep), ...event.models], drafts: initial.drafts.filter(keep) };

@@ -151,6 +151,8 @@ export type FormMachineEvent =
       unfinished?: boolean;
       /** What authorize prefilled (the server keeps it in the session): applied under the saved answers. */
       prepopulatedData?: Record<string, FieldValue> | null;
+      /** Nothing saved yet: the sign-in answers the server holds (no PIN), into the credentials model. */
+      credentials?: Record<string, FieldValue> | null;
     }
   | { type: 'SESSION_TIMEOUT' }
   | { type: 'ROUTE_CHANGE_START' }

@@ -167,7 +167,12 @@ describe.each(DIALECTS)('the claim in progress (%s)', (dialect) => {
     // A reload of the contact page before its first Next: no claim in progress, the prefill kept.
     const early = await load(c);
     expect(early.statusCode, early.body).toBe(404);
-    expect(early.json()).toEqual({ code: 'DRAFT_NOT_FOUND', error: expect.stringContaining('There is no saved form in progress'), prepopulatedData: prefilled });
+    expect(early.json()).toEqual({
+      code: 'DRAFT_NOT_FOUND',
+      error: expect.stringContaining('There is no saved form in progress'),
+      prepopulatedData: prefilled,
+      credentials: { vin: MARIA.vin, noticeId: MARIA.noticeId },
+    });
 
     const a = automotiveAnswers(MARIA);
     expect((await save(c, 'claimant-info', [a.credentials, a.claimantInfo])).statusCode).toBe(200);

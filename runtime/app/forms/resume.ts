@@ -74,7 +74,7 @@ export async function resumeClaim(services: AppServices, formType: FormType, add
     minSessionDuration: store.get().settings.client.minSessionDuration,
     culture: () => store.get().culture ?? 'en',
   });
-  const { draft, prepopulatedData } = loaded.data;
+  const { draft, prepopulatedData, credentials } = loaded.data;
   session.actor.send({
     type: 'RESTORE',
     models: draft?.models ?? [],
@@ -83,6 +83,7 @@ export async function resumeClaim(services: AppServices, formType: FormType, add
     addressed: addressedPageId,
     captcha: keptCaptchaValue(formType),
     prepopulatedData,
+    credentials,
   });
   const { context } = session.actor.getSnapshot();
   if (!context.authorized) return null;

@@ -161,6 +161,8 @@ export interface LoadedClaim {
   draft: SavedDraft | null;
   /** The session's prepopulated data (as authorize answered it), also before the first save. */
   prepopulatedData: Record<string, FieldValue> | null;
+  /** Before the first save: the sign-in answers the session is authorized with (no PIN). */
+  credentials: Record<string, FieldValue> | null;
 }
 
 /**
@@ -464,7 +466,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (!response) return fail(USER_MESSAGES.requestFailed, null);
       const body = await readJson(response);
       const prepopulatedData = isRecord(body) && isRecord(body.prepopulatedData) ? (body.prepopulatedData as Record<string, FieldValue>) : null;
-      if (response.status === 404) return { ok: true, data: { draft: null, prepopulatedData }, status: 404 };
+      const credentials = isRecord(body) && isRecord(body.credentials) ? (body.credentials as Record<string, FieldValue>) : null;
+      if (response.status === 404) return { ok: true, data: { draft: null, prepopulatedData, credentials }, status: 404 };
       if (!response.ok) {
         const error = isRecord(body) ? textOrNull(body.error) : null;
         return error !== null ? { ok: false, error, errorKey: null, status: response.status } : fail(USER_MESSAGES.requestFailed, response.status);
@@ -478,6 +481,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         data: {
           draft: { pageId: body.pageId, pageUnfinished: body.pageUnfinished === true, models: body.models as FormModel[], savedAt: body.savedAt, expiresAt: body.expiresAt, documents },
           prepopulatedData,
+          credentials: null,
         },
         status: response.status,
       };

@@ -76,13 +76,13 @@ describe('loadDraft', () => {
     const draft = { pageId: 'repairs', pageUnfinished: true, models: [claimant], savedAt: SAVED.savedAt, expiresAt: SAVED.expiresAt, documents: [stored] };
     const prepopulatedData = { FirstName: 'María' };
     const { api, calls } = client({ 'GET /api/forms/automotive/draft': json({ ...draft, prepopulatedData }) });
-    expect(await api.loadDraft('Automotive')).toEqual({ ok: true, data: { draft, prepopulatedData }, status: 200 });
+    expect(await api.loadDraft('Automotive')).toEqual({ ok: true, data: { draft, prepopulatedData, credentials: null }, status: 200 });
     expect(calls[0]!.headers['X-CSRF-TOKEN']).toBeUndefined();
 
-    const none = await client({ 'GET /api/forms/automotive/draft': json({ error: 'There is no saved form in progress', code: 'DRAFT_NOT_FOUND', prepopulatedData }, 404) }).api.loadDraft('Automotive');
-    expect(none).toEqual({ ok: true, data: { draft: null, prepopulatedData }, status: 404 });
+    const none = await client({ 'GET /api/forms/automotive/draft': json({ error: 'There is no saved form in progress', code: 'DRAFT_NOT_FOUND', prepopulatedData, credentials: { vin: '5EXMA1B20HC000101', noticeId: 'EXM-100001' } }, 404) }).api.loadDraft('Automotive');
+    expect(none).toEqual({ ok: true, data: { draft: null, prepopulatedData, credentials: { vin: '5EXMA1B20HC000101', noticeId: 'EXM-100001' } }, status: 404 });
     const nothing = await client({ 'GET /api/forms/automotive/draft': json({ error: 'There is no saved form in progress', code: 'DRAFT_NOT_FOUND', prepopulatedData: null }, 404) }).api.loadDraft('Automotive');
-    expect(nothing).toEqual({ ok: true, data: { draft: null, prepopulatedData: null }, status: 404 });
+    expect(nothing).toEqual({ ok: true, data: { draft: null, prepopulatedData: null, credentials: null }, status: 404 });
   });
 
   it("returns the server's text when the session is not authorized, and a failure for a malformed answer", async () => {

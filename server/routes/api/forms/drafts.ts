@@ -208,8 +208,17 @@ const draftSchema = {
 /** No claim in progress yet: the catalogued error, with what authorize prefilled (a reload before the first save shows it again). */
 const noDraftSchema = {
   type: 'object',
-  required: ['error', 'code', 'prepopulatedData'],
-  properties: { error: { type: 'string' }, code: { type: 'string' }, prepopulatedData: prepopulatedDataSchema },
+  required: ['error', 'code', 'prepopulatedData', 'credentials'],
+  properties: {
+    error: { type: 'string' },
+    code: { type: 'string' },
+    prepopulatedData: prepopulatedDataSchema,
+    credentials: {
+      type: 'object',
+      description: 'The sign-in answers the session is authorized with (no PIN)',
+      properties: { vin: { type: 'string' }, noticeId: { type: ['string', 'null'] } },
+    },
+  },
 } as const;
 
 const savedLaterSchema = {
@@ -372,7 +381,10 @@ const drafts: FastifyPluginAsync = async (app) => {
         // The prefilled answers live in the session from authorize until a save keeps them: a
         // reload before the first save must still show them.
         const prepopulatedData = request.session?.data.prepopulated[formType] ?? null;
-        if (!draft) return reply.code(404).send({ ...errorBody(request, httpError('DRAFT_NOT_FOUND')), prepopulatedData });
+        // Nothing saved yet: the sign-in answers as the server holds them (no PIN), so the page's
+        // next save and the submit send the credentials it authorized.
+        const credentials = { vin: authorization.vin, noticeId: authorization.noticeId || null };
+        if (!draft) return reply.code(404).send({ ...errorBody(request, httpError('DRAFT_NOT_FOUND')), prepopulatedData, credentials });
         const documents = (await app.stores.draftDocuments.list(key)).map(storedDocumentAnswer);
         return { pageId: draft.pageId, pageUnfinished: draft.pageUnfinished, models: draft.models, savedAt: iso(draft.updatedAt), expiresAt: iso(draft.expiresAt), documents, prepopulatedData };
       },
