@@ -23,7 +23,7 @@
  * one claim (a resend after a kill between the mail server's acceptance and the outbox's mark
  * carries the same Message-ID, and is counted).
  *
- *   tsx bench/durability.ts [--smoke]
+ *   tsx bench/durability.ts [--smoke] [--sqlite | --postgres]   (one database only: that flag)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
@@ -271,11 +271,21 @@ interface MailCheck {
   unsent: number;
   /** Why, for a few of them: status, attempts, last error. */
   unsentWhy: string[];
+  /**
+   * The unsent ones by how far they got: never taken by a sender (a backlog), taken and held when
+   * the check ran, taken and their lease over (left by a sender that stopped), failed at least once.
+   */
+  unsentBy: { neverTaken: number; leaseHeld: number; leaseOver: number; failedBefore: number };
 }
 
 /** Each stored claim's receipt: its outbox row sent, its Message-ID received, one per claim. */
 async function verifyMail(database: Awaited<ReturnType<typeof openDatabase>>, sink: MailSink): Promise<MailCheck> {
-  const rows = await database.db.selectFrom('outbox').select(['id', 'created_at', 'status', 'submission_id', 'attempts', 'last_error', 'next_attempt_at']).where('kind', '=', 'receipt').execute();
+  const rows = await database.db
+    .selectFrom('outbox')
+    .select(['id', 'created_at', 'status', 'submission_id', 'attempts', 'last_error', 'next_attempt_at', 'lease_until'])
+    .where('kind', '=', 'receipt')
+    .orderBy('id')
+    .execute();
   const received = new Map<string, number>();
   for (const mail of sink.received) received.set(mail.messageId, (received.get(mail.messageId) ?? 0) + 1);
   const perClaim = new Map<number, number>();
@@ -288,13 +298,20 @@ async function verifyMail(database: Awaited<ReturnType<typeof openDatabase>>, si
   }
   const submissions = await database.db.selectFrom('submissions').select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   missing += Math.max(0, Number(submissions.n) - perClaim.size);
+  const unsent = rows.filter((r) => r.status !== 'sent');
+  const now = Date.now();
   return {
     missing,
     twice: [...perClaim.values()].filter((n) => n > 1).length,
     resent: [...received.values()].reduce((n, times) => n + times - 1, 0),
-    unsent: rows.filter((r) => r.status !== 'sent').length,
-    unsentWhy: rows
-      .filter((r) => r.status !== 'sent')
+    unsent: unsent.length,
+    unsentBy: {
+      neverTaken: unsent.filter((r) => Number(r.attempts) === 0).length,
+      leaseHeld: unsent.filter((r) => r.last_error === null && r.lease_until !== null && Number(r.lease_until) > now).length,
+      leaseOver: unsent.filter((r) => r.last_error === null && Number(r.attempts) > 0 && (r.lease_until === null || Number(r.lease_until) <= now)).length,
+      failedBefore: unsent.filter((r) => r.last_error !== null).length,
+    },
+    unsentWhy: unsent
       .slice(0, 3)
       .map((r) => `${r.status} after ${r.attempts} attempt(s), next in ${Math.round((Number(r.next_attempt_at) - Date.now()) / 1000)} s: ${r.last_error ?? 'no error'}`),
   };
@@ -468,7 +485,7 @@ async function runDialect(ctx: BenchContext, dialect: Dialect, rounds: number): 
         `${v.stored} stored; missing ${v.missing.length}, documents not byte-identical ${v.mismatched.length}, stored twice ${v.duplicates}, reference code changed on retry ${v.codeChanges}, ` +
         `refused on retry ${refused.length}${refused.length ? ` (${refused[0]!.refusal})` : ''}; ` +
         `${savers.length} savers, ${savesAcknowledged} page saves acknowledged, drafts lost or older than acknowledged ${v.draftsLost.length}${v.draftsLost.length ? ` (${v.draftsLost[0]})` : ''}, saves refused ${saveRefusals.length}${saveRefusals.length ? ` (${saveRefusals[0]!.refusal})` : ''}; ` +
-        `receipts: ${sink.received.length} received, missing ${v.mail.missing}, two for one claim ${v.mail.twice}, unsent ${v.mail.unsent}${v.mail.unsentWhy.length ? ` (${v.mail.unsentWhy.join(' | ')})` : ''}, resent under the same Message-ID ${v.mail.resent}; ${v.integrity}; ` +
+        `receipts: ${sink.received.length} received, missing ${v.mail.missing}, two for one claim ${v.mail.twice}, unsent ${v.mail.unsent}${v.mail.unsent ? ` (never taken ${v.mail.unsentBy.neverTaken}, lease held ${v.mail.unsentBy.leaseHeld}, lease over ${v.mail.unsentBy.leaseOver}, failed before ${v.mail.unsentBy.failedBefore}; ${v.mail.unsentWhy.join(' | ')})` : ''}, resent under the same Message-ID ${v.mail.resent}; ${v.integrity}; ` +
         `restart ${round(Math.min(...perRound.map((p) => p.restartMs)) / 1000, 1)}–${round(Math.max(...perRound.map((p) => p.restartMs)) / 1000, 1)} s`,
       detail: { rounds: perRound, verification: v, refused: refused.map((i) => i.refusal) },
     };
@@ -486,7 +503,12 @@ async function runDialect(ctx: BenchContext, dialect: Dialect, rounds: number): 
 
 export async function run(ctx: BenchContext): Promise<Figure[]> {
   const rounds = ctx.smoke ? 2 : 20;
-  const figures: Figure[] = [await runDialect(ctx, 'sqlite', rounds)];
+  // --sqlite or --postgres: that database only (a run on one takes half the time).
+  const only = (['sqlite', 'postgres'] as const).filter((d) => process.argv.includes(`--${d}`));
+  const measures = (d: Dialect) => only.length === 0 || only.includes(d);
+  const figures: Figure[] = [];
+  if (measures('sqlite')) figures.push(await runDialect(ctx, 'sqlite', rounds));
+  if (!measures('postgres')) return figures;
   if (await postgresAvailable()) figures.push(await runDialect(ctx, 'postgres', rounds));
   else figures.push({ name: 'durability.postgres', value: null, unit: 'problems', budget: '0', holds: null, notes: 'not measured: PostgreSQL did not answer' });
   return figures;

@@ -12,6 +12,7 @@ import { round, standalone, isEntry, type BenchContext, type Figure } from './li
 import type { ChildStats } from './lib/monitor.js';
 import { rssOf } from './lib/procs.js';
 import { startAppServer, startEmulator, storage } from './lib/servers.js';
+import { startMailSink } from '../tests/support/mail-sink.js';
 
 const CONCURRENCY = 16;
 const GROWTH_BUDGET = 0.2;
@@ -24,7 +25,9 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
   const timeLimitMs = ctx.smoke ? 120_000 : 30 * 60_000;
   const emulator = await startEmulator();
   const store = storage('sqlite', 'memory');
-  const server = await startAppServer(store, String(emulator.ready.url), { nodeArgs: ['--expose-gc'] });
+  // Receipts are sent as in a deployment: the server's outbox sender delivers to a real SMTP server.
+  const sink = await startMailSink();
+  const server = await startAppServer(store, String(emulator.ready.url), { nodeArgs: ['--expose-gc'], smtpUrl: sink.url });
   try {
     const claimant = new Claimant(server.url, String(emulator.ready.url), 30_000);
     const samples: Array<{ done: number; rssMiB: number; seconds: number }> = [];
@@ -90,13 +93,15 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
         holds: Number.isFinite(growth) && growth <= GROWTH_BUDGET && done >= total && failures === 0,
         notes:
           `${done} claims (${failures} failed${failureSamples.length ? `: ${failureSamples[0]}` : ''}) in ${round(seconds)} s on SQLite; RSS ${round(warmRss / MiB)} MiB after ${warmup} → ${round(endRss / MiB)} MiB at the end (peak ${peak} MiB); ` +
-          `V8 heap after a full GC ${round(warmHeap / MiB)} → ${round(endHeap / MiB)} MiB; ${stats.gc.count} GCs, longest ${round(stats.gc.maxMs)} ms` +
+          `V8 heap after a full GC ${round(warmHeap / MiB)} → ${round(endHeap / MiB)} MiB; ${stats.gc.count} GCs, longest ${round(stats.gc.maxMs)} ms; ` +
+          `${sink.received.length} receipts sent over SMTP meanwhile` +
           (done < total ? `; stopped at the time limit after ${done} claims` : ''),
         detail: { samples, warmup, total, done, failures, warmHeapMiB: round(warmHeap / MiB), endHeapMiB: round(endHeap / MiB) },
       },
     ];
   } finally {
     await server.child.stop();
+    await sink.close();
     await emulator.stop();
     await store.cleanup();
   }

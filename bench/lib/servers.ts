@@ -76,7 +76,11 @@ export interface ServerUnderTest {
   url: string;
 }
 
-export async function startAppServer(store: Storage, emulatorOrigin: string, options: { logger?: 'production' | 'off'; nodeArgs?: string[]; appDistDir?: string } = {}): Promise<ServerUnderTest> {
+export async function startAppServer(
+  store: Storage,
+  emulatorOrigin: string,
+  options: { logger?: 'production' | 'off'; nodeArgs?: string[]; appDistDir?: string; smtpUrl?: string } = {},
+): Promise<ServerUnderTest> {
   const child = await startChild(path.join(BENCH, 'servers', 'app.ts'), {
     nodeArgs: options.nodeArgs ?? [],
     env: {
@@ -86,6 +90,7 @@ export async function startAppServer(store: Storage, emulatorOrigin: string, opt
         emulatorOrigin,
         logger: options.logger ?? 'production',
         ...(options.appDistDir ? { appDistDir: options.appDistDir } : {}),
+        ...(options.smtpUrl ? { smtpUrl: options.smtpUrl } : {}),
       }),
     },
   });

@@ -6,11 +6,13 @@
  * benchmark comes from 127.0.0.1, at once. So is the wrong-PIN lock: each authorize is counted on
  * its notice ID before its PIN is compared, and the benchmark authorizes one notice ID many times
  * at once (a person never does).
+ * With `smtpUrl`, its outbox sender delivers receipts there (as a deployment with SMTP_URL does).
  */
 import path from 'node:path';
 import { buildApp, loggerOptions } from '../../server/app.js';
 import { openDatabase } from '../../server/db/index.js';
 import { SQLITE_FILE_NAME } from '../../server/db/open.js';
+import { smtpMailer } from '../../server/mail/transport.js';
 import { loadSettlement } from '../../server/settlement/load.js';
 import { startMonitor } from '../lib/monitor.js';
 import { ROOT } from '../lib/paths.js';
@@ -25,6 +27,8 @@ export interface AppChildConfig {
   appDistDir?: string;
   /** Shed instant submits per address (default off: every benchmark request is an instant one from 127.0.0.1). */
   shedFastSubmits?: boolean;
+  /** The SMTP server receipts go to (the parent's sink); none: they stay queued. */
+  smtpUrl?: string;
 }
 
 const config = JSON.parse(process.env.BENCH_CONFIG ?? '{}') as AppChildConfig;
@@ -46,6 +50,7 @@ const app = await buildApp({
   apiRequestsPerMinute: 100_000_000,
   shedFastSubmits: config.shedFastSubmits ?? false,
   ...(config.appDistDir ? { appDistDir: config.appDistDir } : {}),
+  ...(config.smtpUrl ? { mail: { mailer: smtpMailer(config.smtpUrl) } } : {}),
 });
 const url = await app.listen({ host: '127.0.0.1', port: 0 });
 startMonitor(config.databaseUrl ? null : path.join(config.dataDir, `${SQLITE_FILE_NAME}-wal`));

@@ -1,6 +1,6 @@
-import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
 import { devError, DevError, USER_MESSAGES } from '../core/errors';
-import { applyPrepopulated, type PrepopulatedFieldConfig } from '../core/models';
+import { applyPrepopulated, findModel, setFieldValues, type PrepopulatedFieldConfig } from '../core/models';
 import {
   backTarget,
   beginNavigation,
@@ -30,8 +30,6 @@ import type {
   FormMachineInput,
   FormMachineOutput,
   GotoRefusal,
-  SaveDraftInput,
-  SaveDraftOutput,
   SubmitInput,
   SubmitOutput,
 } from './types';
@@ -182,7 +180,6 @@ export function createFormMachine(flow: FlowFile) {
     now: () => number;
     durationMs: number;
     prepopulatedFields: PrepopulatedFieldConfig[];
-    saveDrafts: boolean;
   }): FormMachineContext => ({
     formType,
     navigation: navigation0,
@@ -203,8 +200,6 @@ export function createFormMachine(flow: FlowFile) {
     session: { durationMs: input.durationMs, deadline: input.now() + input.durationMs, remainingSeconds: null, expired: false, serverDeadline: null },
     now: input.now,
     prepopulatedFields: input.prepopulatedFields,
-    saveDrafts: input.saveDrafts,
-    pendingTarget: null,
     draftRefusal: null,
   });
 
@@ -219,14 +214,9 @@ export function createFormMachine(flow: FlowFile) {
     actors: {
       authorize: notProvided<AuthorizeOutput, AuthorizeInput>('authorize'),
       submit: notProvided<SubmitOutput, SubmitInput>('submit'),
-      saveDraft: notProvided<SaveDraftOutput, SaveDraftInput>('saveDraft'),
     },
     guards: {
       canGoNext: ({ context, event }) => nextTargetOf(context, event) !== null,
-      // Once authorized, a page's answers are kept by the server before the claimant moves on.
-      savesBeforeNext: ({ context, event }) =>
-        context.saveDrafts && context.authorized && pageOf(context)?.requiresAuthorization === true && nextTargetOf(context, event) !== null,
-      saveRefused: ({ event }) => 'output' in event && typeof (event.output as SaveDraftOutput).refusal === 'string',
       canGoBack: ({ context }) => stepTarget(context, 'back') !== null,
       gotoAllowed: ({ context, event }) => 'pageId' in resolveGoto(context, event),
       pageAuthorizes: ({ context }) => {
@@ -254,31 +244,14 @@ export function createFormMachine(flow: FlowFile) {
         const resolved = resolveGoto(context, event);
         return 'pageId' in resolved ? { navigation: goTo(context.navigation, resolved.pageId), draftRefusal: null } : {};
       }),
-      holdNextTarget: assign(({ context, event }) => ({ pendingTarget: nextTargetOf(context, event), draftRefusal: null })),
-      /** The page is saved (or no answer came: the next Next saves again): on to the page Next chose. */
-      goPendingTarget: assign(({ context }) => {
-        const target = context.pendingTarget;
-        return target !== null && reachable(context, target) === null
-          ? { navigation: goTo(context.navigation, target), pendingTarget: null }
-          : { pendingTarget: null };
-      }),
       returnToRefusedPage: assign(({ context, event }) => {
         if (event.type !== 'DRAFT_REFUSED') return {};
         const back = reachable(context, event.pageId) === null ? goTo(context.navigation, event.pageId) : context.navigation;
         return { navigation: back, draftRefusal: event.message };
       }),
-      storeDraftRefusal: assign(({ event }) => ({
-        draftRefusal: (event as unknown as { output: SaveDraftOutput }).output.refusal,
-        pendingTarget: null,
-      })),
       noteServerDeadline: assign(({ context, event }) =>
         event.type === 'SESSION_EXTENDED' ? { session: { ...context.session, serverDeadline: event.expiresAt } } : {},
       ),
-      /** A save is activity: the timer restarts, on the server's new expiry when it answered one. */
-      raiseSaveActivity: enqueueActions(({ event, enqueue }) => {
-        const expiresAt = (event as unknown as { output?: SaveDraftOutput }).output?.sessionExpiresAt ?? null;
-        enqueue.raise(expiresAt === null ? { type: 'ACTIVITY' } : { type: 'SESSION_EXTENDED', expiresAt });
-      }),
       /** Continue in the warning: the browser's own duration until the keep-alive it sends answers the server's expiry. */
       forgetServerDeadline: assign(({ context }) => ({ session: { ...context.session, serverDeadline: null } })),
       emitPageChanged: emit(({ context }) => ({
@@ -367,12 +340,17 @@ export function createFormMachine(flow: FlowFile) {
       restoreClaim: assign(({ context, event }) => {
         if (event.type !== 'RESTORE') return {};
         // The server's models replace the fresh ones of the same kind (one claimant, one contact…).
+        // The prefilled answers go first, as after authorize: the saved ones replace them where saved.
+        const prepopulatedData = event.prepopulatedData ?? null;
+        const prefilled = applyPrepopulated(context.initialStore, prepopulatedData, context.prepopulatedFields);
+        const signIn = findModel(prefilled, 'credentials');
+        const initial = event.credentials && signIn ? setFieldValues(prefilled, signIn.clientId, event.credentials) : prefilled;
         const kinds = new Set(event.models.map((m) => m.metadata.dtoMapping));
         const keep = (m: { metadata: { dtoMapping: string } }) => !kinds.has(m.metadata.dtoMapping);
-        const store = { ...context.initialStore, saved: [...context.initialStore.saved.filter(keep), ...event.models], drafts: context.initialStore.drafts.filter(keep) };
+        const store = { ...initial, saved: [...initial.saved.filter(keep), ...event.models], drafts: initial.drafts.filter(keep) };
         const restored = { ...context, store, authorized: true, captcha: event.captcha };
         const page = restoredPage(restored, event.pageId, event.addressed, event.unfinished === true);
-        return { store, authorized: true, captcha: event.captcha, navigation: page ? goTo(navigation0, page) : navigation0 };
+        return { store, authorized: true, captcha: event.captcha, prepopulatedData, navigation: page ? goTo(navigation0, page) : navigation0 };
       }),
       resetDeadline: assign(({ context }) => ({
         session: {
@@ -403,7 +381,6 @@ export function createFormMachine(flow: FlowFile) {
         lookupResult: null,
         isSubmitting: false,
         navigation: navigation0,
-        pendingTarget: null,
         draftRefusal: null,
         session: { ...context.session, remainingSeconds: null, expired: true, serverDeadline: null },
       })),
@@ -418,7 +395,6 @@ export function createFormMachine(flow: FlowFile) {
           now: context.now,
           durationMs: context.session.durationMs,
           prepopulatedFields: context.prepopulatedFields,
-          saveDrafts: context.saveDrafts,
         }),
       ),
     },
@@ -436,7 +412,6 @@ export function createFormMachine(flow: FlowFile) {
         now: input.now ?? Date.now,
         durationMs: minutes * 60_000,
         prepopulatedFields: input.prepopulatedFields ?? defaultPrepopulated,
-        saveDrafts: input.saveDrafts ?? false,
       });
     },
     initial: 'open',
@@ -459,10 +434,7 @@ export function createFormMachine(flow: FlowFile) {
             states: {
               editing: {
                 on: {
-                  NEXT: [
-                    { guard: 'savesBeforeNext', target: 'saving', actions: 'holdNextTarget' },
-                    { guard: 'canGoNext', actions: ['goNext', 'emitPageChanged'] },
-                  ],
+                  NEXT: { guard: 'canGoNext', actions: ['goNext', 'emitPageChanged'] },
                   BACK: { guard: 'canGoBack', actions: ['goBack', 'emitPageChanged'] },
                   GOTO: [{ guard: 'gotoAllowed', actions: ['goToTarget', 'emitPageChanged'] }, { actions: 'emitGotoRefused' }],
                   AUTHORIZE: { guard: 'pageAuthorizes', target: 'authorizing' },
@@ -498,20 +470,6 @@ export function createFormMachine(flow: FlowFile) {
                     { target: 'editing', actions: ['storeAuthorization', 'emitCaptchaReset'] },
                   ],
                   onError: { target: 'editing', actions: ['authorizationFailed', 'emitCaptchaReset', 'emitFailure'] },
-                },
-              },
-              /** The page validated: its answers are saved before Next moves on (a second Next waits for this one). */
-              saving: {
-                invoke: {
-                  id: 'saveDraft',
-                  src: 'saveDraft',
-                  input: ({ context }) => ({ formType, pageId: context.navigation.currentPage ?? '', store: context.store }),
-                  onDone: [
-                    { guard: 'saveRefused', target: 'editing', actions: ['storeDraftRefusal', 'raiseSaveActivity'] },
-                    { target: 'editing', actions: ['goPendingTarget', 'emitPageChanged', 'raiseSaveActivity'] },
-                  ],
-                  // No answer (offline, a dropped connection): the claimant is not held up.
-                  onError: { target: 'editing', actions: ['goPendingTarget', 'emitPageChanged'] },
                 },
               },
               /** Lookup: the answer shows on the same page; another lookup may follow. */

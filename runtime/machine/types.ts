@@ -15,14 +15,9 @@ export interface FormMachineInput {
    * flow's model blocks that has a prepopulatedDataKey.
    */
   prepopulatedFields?: PrepopulatedFieldConfig[];
-  /**
-   * Next on a page that needs authorization saves the claim in progress first (the `saveDraft`
-   * actor) once authorized. Default false: Next moves on at once.
-   */
-  saveDrafts?: boolean;
 }
 
-/** What the `saveDraft` actor receives: the page just validated and the answers up to it. */
+/** What a page save (the app's `savePage`, run in the background after Next) receives: the page just validated and the answers up to it. */
 export interface SaveDraftInput {
   formType: FormType;
   pageId: string;
@@ -30,7 +25,7 @@ export interface SaveDraftInput {
 }
 
 /**
- * The `saveDraft` actor's answer: `refusal` is the server's text when it refused the answers (the
+ * A page save's answer: `refusal` is the server's text when it refused the answers (the
  * claimant stays on the page and reads it); `sessionExpiresAt` (epoch ms) the session's new expiry.
  * It rejects when no answer arrived: the claimant moves on, and the next Next saves again.
  */
@@ -113,10 +108,6 @@ export interface FormMachineContext {
   now: () => number;
   /** Fields that receive prepopulated data after authorize. */
   prepopulatedFields: PrepopulatedFieldConfig[];
-  /** Next saves the claim in progress first (FormMachineInput.saveDrafts). */
-  saveDrafts: boolean;
-  /** Where Next goes once the page is saved (the next page, or the summary an edit link came from). */
-  pendingTarget: string | null;
   /** The server's refusal of the last save: shown in the page's error summary until the next Next or page. */
   draftRefusal: string | null;
 }
@@ -149,6 +140,10 @@ export type FormMachineEvent =
       captcha: string | null;
       /** `pageId` was saved for later before it was finished: the claim goes on there, not after it. */
       unfinished?: boolean;
+      /** What authorize prefilled (the server keeps it in the session): applied under the saved answers. */
+      prepopulatedData?: Record<string, FieldValue> | null;
+      /** Nothing saved yet: the sign-in answers the server holds (no PIN), into the credentials model. */
+      credentials?: Record<string, FieldValue> | null;
     }
   | { type: 'SESSION_TIMEOUT' }
   | { type: 'ROUTE_CHANGE_START' }

@@ -30,31 +30,26 @@ export function createDrafts(database: Database, options: { clock?: Clock } = {}
       const now = clock();
       const models = JSON.stringify(draft.models);
       const write = async (trx: Trx) => {
-        // An expired draft not purged yet is replaced, not continued: its documents go.
-        await trx
-          .deleteFrom('draft_documents')
-          .where('form_type', '=', draft.formType)
-          .where('claimant_key', '=', draft.claimantKey)
-          .where((eb) =>
-            eb.exists(eb.selectFrom('drafts').select('drafts.form_type').where('drafts.form_type', '=', draft.formType).where('drafts.claimant_key', '=', draft.claimantKey).where('drafts.expires_at', '<=', now)),
-          )
-          .execute();
-        // A document is the draft's while one of its records names it, or until the save after it
-        // was added (its record may still be open on the page): any other is left from answers
-        // this save replaces (a claim started again), and would hold its name and size.
+        // One statement drops the documents this save leaves without a claim (a page save is the hot
+        // path: one delete on the draft's own key, usually matching nothing):
+        // - all of them when the draft it replaces had expired (not purged yet: replaced, not continued);
+        // - any other that none of these answers names and that was there at the last save (a
+        //   document is the draft's while one of its records names it, or until the save after it
+        //   was added, its record may still be open on the page); such a one is left from answers
+        //   this save replaces (a claim started again), and would hold its name and size.
         const named = draft.models.flatMap((m) => (typeof m === 'object' && m !== null && typeof (m as { clientId?: unknown }).clientId === 'string' ? [(m as { clientId: string }).clientId] : []));
         await trx
           .deleteFrom('draft_documents')
           .where('form_type', '=', draft.formType)
           .where('claimant_key', '=', draft.claimantKey)
-          .where((eb) =>
-            eb(
-              'created_at',
-              '<',
-              eb.selectFrom('drafts').select('drafts.updated_at').where('drafts.form_type', '=', draft.formType).where('drafts.claimant_key', '=', draft.claimantKey),
-            ),
-          )
-          .$if(named.length > 0, (q) => q.where('context_client_id', 'not in', named))
+          .where((eb) => {
+            const replaced = eb.selectFrom('drafts').where('drafts.form_type', '=', draft.formType).where('drafts.claimant_key', '=', draft.claimantKey);
+            const leftOver = eb('created_at', '<', replaced.select('drafts.updated_at'));
+            return eb.or([
+              eb.exists(replaced.select('drafts.form_type').where('drafts.expires_at', '<=', now)),
+              named.length > 0 ? eb.and([leftOver, eb('context_client_id', 'not in', named)]) : leftOver,
+            ]);
+          })
           .execute();
         const row = await trx
           .insertInto('drafts')

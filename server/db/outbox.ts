@@ -10,8 +10,8 @@
  * recognised. A failed delivery waits an exponentially growing delay; after `maxAttempts` the row
  * stays `failed` for the administrator (`npm run admin -- outbox`).
  */
-import type { Selectable } from 'kysely';
-import type { OutboxTable } from './schema.js';
+import type { ExpressionBuilder, Selectable } from 'kysely';
+import type { OutboxTable, Tables } from './schema.js';
 import type { Clock, Database, Trx } from './types.js';
 
 export type MailStatus = 'queued' | 'sent' | 'failed';
@@ -78,6 +78,11 @@ export interface Outbox {
   enqueue(trx: Trx, mail: NewMail): Promise<number | null>;
   /** Leases up to `limit` due messages for `owner`; each one is held by this owner alone until its lease ends. */
   lease(owner: string, limit: number): Promise<LeasedMail[]>;
+  /**
+   * How long until a queued message can be taken (ms; 0: now): its next attempt, or the end of the
+   * lease of the sender holding it (one that stopped while sending). Null when nothing is queued.
+   */
+  nextRunIn(): Promise<number | null>;
   /** Marks a leased message sent; false when `owner` no longer held it. */
   markSent(id: number, owner: string): Promise<boolean>;
   /** Records a failed delivery: queued again after the backoff delay, or `failed` after the last attempt. */
@@ -136,30 +141,41 @@ export function createOutbox(database: Database, options: { clock?: Clock; polic
 
     async lease(owner, limit) {
       const now = clock();
-      const due = await db
-        .selectFrom('outbox')
-        .select('id')
-        .where('status', '=', 'queued')
-        .where('next_attempt_at', '<=', now)
-        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
-        .orderBy('next_attempt_at')
-        .orderBy('id')
-        .limit(limit)
+      const free = (eb: ExpressionBuilder<Tables, 'outbox'>) => eb.and([eb('status', '=', 'queued'), eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)])]);
+      // One compare-and-set statement for the whole batch (one write, one commit): a row is taken
+      // only if it is still free when this statement reaches it, so no two senders hold one row.
+      const rows = await db
+        .updateTable('outbox')
+        .set((eb) => ({ lease_owner: owner, lease_until: now + policy.leaseMs, attempts: eb('attempts', '+', 1) }))
+        .where('id', 'in', (eb) =>
+          eb.selectFrom('outbox').select('id').where(free).where('next_attempt_at', '<=', now).orderBy('next_attempt_at').orderBy('id').limit(limit),
+        )
+        .where(free)
+        .returningAll()
         .execute();
-      const leased: LeasedMail[] = [];
-      for (const { id } of due) {
-        // Compare-and-set: the row is taken only if no other sender took it since the select.
-        const row = await db
-          .updateTable('outbox')
-          .set((eb) => ({ lease_owner: owner, lease_until: now + policy.leaseMs, attempts: eb('attempts', '+', 1) }))
-          .where('id', '=', Number(id))
-          .where('status', '=', 'queued')
-          .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
-          .returningAll()
-          .executeTakeFirst();
-        if (row) leased.push(toLeased(row));
-      }
-      return leased;
+      return rows.map(toLeased).sort((a, b) => a.id - b.id);
+    },
+
+    async nextRunIn() {
+      // A queued row is due at its next attempt, or when the lease of the sender holding it ends.
+      const row = await db
+        .selectFrom('outbox')
+        .select((eb) =>
+          eb.fn
+            .min(
+              eb
+                .case()
+                .when(eb.and([eb('lease_until', 'is not', null), eb('lease_until', '>', eb.ref('next_attempt_at'))]))
+                .then(eb.ref('lease_until'))
+                .else(eb.ref('next_attempt_at'))
+                .end(),
+            )
+            .as('at'),
+        )
+        .where('status', '=', 'queued')
+        .executeTakeFirst();
+      const at = row?.at;
+      return at === null || at === undefined ? null : Math.max(0, Number(at) - clock());
     },
 
     async markSent(id, owner) {

@@ -4,7 +4,14 @@
  * may run one; the lease keeps two from sending the same message at once.
  *
  * The timers are injected (tests pass their own and call `runOnce` with a clock they move), and
- * `wake` asks for a run soon, so that a receipt leaves right after its claim is stored.
+ * `wake` asks for a run soon, so that a receipt leaves right after its claim is stored. After a run
+ * the next one is set for when the next queued message can be taken (its retry, or the end of the
+ * lease of an instance that stopped while sending it), and at the latest after `pollMs` (messages
+ * queued by other instances).
+ *
+ * A run delivers up to `concurrency` messages at once (the SMTP transport keeps as many connections
+ * open), and stops between batches when the sender is stopped, so a stopping server waits for the
+ * deliveries under way only, never for the whole queue.
  */
 import { randomBytes } from 'node:crypto';
 import type { LeasedMail, Outbox } from '../db/outbox.js';
@@ -14,6 +21,9 @@ export interface Timers {
   setTimeout(run: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
 }
+
+/** The shortest wait before a run set for a message coming due (a clock step of another instance, a race). */
+const MIN_WAIT_MS = 250;
 
 /** The platform's timers, unref'd so that a pending run never keeps the process alive. */
 export const realTimers: Timers = {
@@ -35,8 +45,10 @@ export interface SenderOptions {
   timers?: Timers;
   /** How often the outbox is looked at when nothing wakes the sender. Default 30 s. */
   pollMs?: number;
-  /** Messages leased per run. Default 20. */
+  /** Messages leased at a time. Default 10. */
   batchSize?: number;
+  /** Deliveries under way at once. Default 4. */
+  concurrency?: number;
   log?: { info(fields: object, message: string): void; warn(fields: object, message: string): void };
 }
 
@@ -72,11 +84,13 @@ export function createSender(options: SenderOptions): Sender {
   const owner = options.owner ?? randomBytes(9).toString('base64url');
   const timers = options.timers ?? realTimers;
   const pollMs = options.pollMs ?? 30_000;
-  const batchSize = options.batchSize ?? 20;
+  const batchSize = options.batchSize ?? 10;
+  const concurrency = Math.max(1, options.concurrency ?? 4);
   let timer: unknown = null;
   let running: Promise<number> | null = null;
   let again = false;
   let started = false;
+  let stopping = false;
 
   async function deliver(mail: LeasedMail): Promise<boolean> {
     try {
@@ -91,13 +105,28 @@ export function createSender(options: SenderOptions): Sender {
     return true;
   }
 
-  async function pass(): Promise<number> {
+  /** Delivers a batch, `concurrency` at a time; how many were sent. */
+  async function deliverAll(batch: LeasedMail[]): Promise<number> {
+    let sent = 0;
+    let next = 0;
+    const worker = async () => {
+      while (next < batch.length) if (await deliver(batch[next++]!)) sent++;
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, batch.length) }, worker));
+    return sent;
+  }
+
+  async function pass(): Promise<{ sent: number; nextInMs: number }> {
     let sent = 0;
     for (;;) {
       const batch = await outbox.lease(owner, batchSize);
-      for (const mail of batch) if (await deliver(mail)) sent++;
-      if (batch.length < batchSize) return sent;
+      sent += await deliverAll(batch);
+      // Stopped (a server shutting down): the rest stays queued for the next instance.
+      if (stopping) return { sent, nextInMs: pollMs };
+      if (batch.length < batchSize) break;
     }
+    const dueIn = await outbox.nextRunIn();
+    return { sent, nextInMs: dueIn === null ? pollMs : Math.min(pollMs, Math.max(MIN_WAIT_MS, dueIn)) };
   }
 
   function schedule(ms: number) {
@@ -115,17 +144,24 @@ export function createSender(options: SenderOptions): Sender {
         again = true;
         return running;
       }
-      running = pass().finally(() => {
-        running = null;
-        if (again) {
-          again = false;
-          schedule(0);
-        } else schedule(pollMs);
-      });
+      let nextInMs = pollMs;
+      running = pass()
+        .then((result) => {
+          nextInMs = result.nextInMs;
+          return result.sent;
+        })
+        .finally(() => {
+          running = null;
+          if (again) {
+            again = false;
+            schedule(0);
+          } else schedule(nextInMs);
+        });
       return running;
     },
     start() {
       started = true;
+      stopping = false;
       schedule(0);
     },
     wake() {
@@ -135,6 +171,7 @@ export function createSender(options: SenderOptions): Sender {
     idle: () => (running ? running.then(() => undefined, () => undefined) : Promise.resolve()),
     async stop() {
       started = false;
+      stopping = true;
       if (timer !== null) timers.clearTimeout(timer);
       timer = null;
       await running?.catch(() => {});

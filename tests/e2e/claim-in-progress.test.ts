@@ -1,6 +1,7 @@
 /**
  * The claim in progress kept by the server, in real Chromium against the real server: a reload of
- * any in-flow page shows that page with the answers saved by Next, the browser's Back and Forward
+ * any in-flow page shows that page with the answers saved by Next (and, before the first Next, the
+ * answers prefilled at sign-in), the browser's Back and Forward
  * move between pages as Back and Next do, Back after Submit shows the confirmation again, and a
  * second tab of the same form continues the same claim without breaking the first.
  */
@@ -66,6 +67,25 @@ describe('the claim in progress in the browser', () => {
     expect(await page.inputValue('#claimantInfo-firstName')).toBe('Maria');
     expect(await page.inputValue('#claimantInfo-alternatePhoneNumber')).toContain('5105550199');
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a reload of the contact page before its first Next keeps the answers prefilled at sign-in', async () => {
+    const { page, context, errors } = await openPage(e2e.browser);
+    await startAutomotive(page, e2e.server.url, 'en', null);
+    const prefilled = await page.inputValue('#claimantInfo-firstName');
+    expect(prefilled).toBe('Maria');
+    const lastName = await page.inputValue('#claimantInfo-lastName');
+    expect(lastName).not.toBe('');
+    await reload(page, /\/automotive\/claimant-info$/);
+    expect(await page.inputValue('#claimantInfo-firstName')).toBe(prefilled);
+    expect(await page.inputValue('#claimantInfo-lastName')).toBe(lastName);
+    // And the page goes on from there as before the reload: its save is accepted.
+    const saved = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().endsWith('/api/forms/automotive/draft'));
+    await next(page, /\/automotive\/eligibility$/);
+    expect((await saved).status()).toBe(200);
+    // The browser reports the 404 of "nothing saved yet" that the reload read.
+    expect(errors.filter((e) => !e.includes('404 (Not Found)'))).toEqual([]);
     await context.close();
   });
 

@@ -1,6 +1,6 @@
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import { createFormMachine } from '../../runtime/machine';
-import type { AuthorizeInput, FormMachineEmitted, SaveDraftInput, SaveDraftOutput, SubmitInput } from '../../runtime/machine';
+import type { AuthorizeInput, FormMachineEmitted, SubmitInput } from '../../runtime/machine';
 import type { AuthorizeResponse, FlowFile, ModelStoreState, SubmitResponse } from '../../runtime/core/types';
 import type { PrepopulatedFieldConfig } from '../../runtime/core/models';
 import { emptyStore } from './fixtures';
@@ -11,8 +11,6 @@ export const accepted: SubmitResponse = { submitted: true, error: null, referenc
 export interface Wiring {
   authorize?: (input: AuthorizeInput) => Promise<AuthorizeResponse>;
   submit?: (input: SubmitInput) => Promise<SubmitResponse>;
-  /** Given: Next saves the page first (saveDrafts) through this function. */
-  saveDraft?: (input: SaveDraftInput) => Promise<SaveDraftOutput>;
   store?: ModelStoreState;
   minSessionDuration?: number;
   prepopulatedFields?: PrepopulatedFieldConfig[];
@@ -25,7 +23,6 @@ export function startForm(flow: FlowFile, wiring: Wiring = {}) {
     actors: {
       authorize: fromPromise<AuthorizeResponse, AuthorizeInput>(({ input }) => (wiring.authorize ?? (async () => authorized))(input)),
       submit: fromPromise<SubmitResponse, SubmitInput>(({ input }) => (wiring.submit ?? (async () => accepted))(input)),
-      ...(wiring.saveDraft ? { saveDraft: fromPromise<SaveDraftOutput, SaveDraftInput>(({ input }) => wiring.saveDraft!(input)) } : {}),
     },
   });
   const actor = createActor(machine, {
@@ -34,7 +31,6 @@ export function startForm(flow: FlowFile, wiring: Wiring = {}) {
       store: wiring.store ?? emptyStore,
       now: () => clock.now(),
       ...(wiring.prepopulatedFields ? { prepopulatedFields: wiring.prepopulatedFields } : {}),
-      ...(wiring.saveDraft ? { saveDrafts: true } : {}),
       ...(wiring.minSessionDuration !== undefined ? { minSessionDuration: wiring.minSessionDuration } : {}),
     },
   });
@@ -44,6 +40,6 @@ export function startForm(flow: FlowFile, wiring: Wiring = {}) {
   const page = () => actor.getSnapshot().context.navigation.currentPage;
   /** Waits (in microtasks, never real time) until no call is in flight. */
   const settled = () =>
-    waitFor(actor, (s) => s.status !== 'active' || !(s.matches({ open: { flow: 'authorizing' } }) || s.matches({ open: { flow: 'submitting' } }) || s.matches({ open: { flow: 'saving' } })));
+    waitFor(actor, (s) => s.status !== 'active' || !(s.matches({ open: { flow: 'authorizing' } }) || s.matches({ open: { flow: 'submitting' } })));
   return { actor, clock, emitted, page, settled };
 }

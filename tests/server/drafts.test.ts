@@ -156,6 +156,33 @@ describe.each(DIALECTS)('the claim in progress (%s)', (dialect) => {
     expect((await load(c)).json()).toMatchObject({ code: 'DRAFT_NOT_FOUND' });
   });
 
+  it('answers what authorize prefilled, before the first save (404, no claim in progress yet) and after it, and nothing prefilled for a VIN alone', async () => {
+    now = OPEN_NOW;
+    const c = await server.claimant();
+    const signedIn = await c.authorize('Automotive', { vin: MARIA.vin, noticeId: MARIA.noticeId, pin: MARIA.pin });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    const prefilled = signedIn.json<{ prepopulatedData: Record<string, FieldValue> }>().prepopulatedData;
+    expect(prefilled).toMatchObject({ FirstName: expect.any(String) });
+
+    // A reload of the contact page before its first Next: no claim in progress, the prefill kept.
+    const early = await load(c);
+    expect(early.statusCode, early.body).toBe(404);
+    expect(early.json()).toEqual({
+      code: 'DRAFT_NOT_FOUND',
+      error: expect.stringContaining('There is no saved form in progress'),
+      prepopulatedData: prefilled,
+      credentials: { vin: MARIA.vin, noticeId: MARIA.noticeId },
+    });
+
+    const a = automotiveAnswers(MARIA);
+    expect((await save(c, 'claimant-info', [a.credentials, a.claimantInfo])).statusCode).toBe(200);
+    expect((await load(c)).json()).toMatchObject({ pageId: 'claimant-info', prepopulatedData: prefilled });
+
+    const vin = await server.claimant();
+    expect((await vin.authorize('Automotive', { ...vinOnly(otherClassVehicle()) })).statusCode).toBe(200);
+    expect((await load(vin)).json()).toMatchObject({ code: 'DRAFT_NOT_FOUND', prepopulatedData: null });
+  });
+
   it('finds the draft again after the session ended and the claimant authorized with the same credentials, and no one else does', async () => {
     now = OPEN_NOW;
     const credentials = MARIA;

@@ -6,7 +6,9 @@
  * with a growing delay while the mail server refuses, then one delivery; a message left failed
  * after the last attempt, listed and queued again by the admin CLI; two senders on one database
  * send each message once; a sender that stops after taking a message leaves it to another once
- * its lease ends, sent under the same Message-ID.
+ * its lease ends, sent under the same Message-ID, and the next instance's run is set for the end of
+ * that lease (or of a retry's delay) rather than its next poll; a sender stopped mid-run leaves
+ * the rest of the queue untaken.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../server/admin/cli.js';
 import { createOutbox, DEFAULT_RETRY_POLICY } from '../../server/db/outbox.js';
 import { createSender, messageIdOf, type Timers } from '../../server/mail/sender.js';
-import { smtpMailer } from '../../server/mail/transport.js';
+import { smtpMailer, type Mailer } from '../../server/mail/transport.js';
 import { mailerFor } from '../../server/main.js';
 import { receiptAddress } from '../../server/mail/receipt.js';
 import type { FlowFile } from '../../runtime/core/types.js';
@@ -268,6 +270,101 @@ describe.each(DIALECTS)('the e-mail outbox (%s)', (dialect) => {
     expect(await outbox.markSent(accepted!.id, 'stopped-instance')).toBe(false);
     expect(await counts()).toMatchObject({ queued: 0 });
     expect(DEFAULT_RETRY_POLICY.leaseMs).toBeGreaterThan(60_000);
+  });
+
+  /** Timers the test fires itself: what is pending, and for how long. */
+  function testTimers() {
+    const pending: Array<{ run: () => void; ms: number }> = [];
+    const timers: Timers = {
+      setTimeout(run, ms) {
+        const timer = { run, ms };
+        pending.push(timer);
+        return timer;
+      },
+      clearTimeout(timer) {
+        const at = pending.indexOf(timer as (typeof pending)[number]);
+        if (at !== -1) pending.splice(at, 1);
+      },
+    };
+    return { pending, timers };
+  }
+
+  it('a message leased by an instance that died is sent by the next instance once the lease ends: its run is set for the end of the lease, not the next poll', async () => {
+    now = OPEN_NOW + 400 * MINUTE;
+    const before = sink.received.length;
+    const from = '"Claims" <claims@settlement.example>';
+    await fileClaim();
+    // The instance that took it was killed before sending: its lease stands.
+    const [held] = await createOutbox(await server.db.open(), { clock: () => now, policy: RETRY }).lease('killed-instance', 10);
+    expect(held).toBeDefined();
+    now += MINUTE;
+
+    // The next instance starts: nothing it may take yet, and a run set for when the lease ends.
+    const { pending, timers } = testTimers();
+    const next = createSender({ outbox: createOutbox(await server.db.open(), { clock: () => now, policy: RETRY }), mailer: smtpMailer(sink.url), from, timers, pollMs: 30 * MINUTE });
+    const fire = async () => {
+      pending.shift()!.run();
+      await next.idle();
+    };
+    next.start();
+    await fire();
+    expect(sink.received.length).toBe(before);
+    expect(pending.map((t) => t.ms)).toEqual([RETRY.leaseMs - MINUTE]);
+
+    now += RETRY.leaseMs - MINUTE;
+    await fire();
+    const [mail] = (await sink.receivedCount(before + 1)).slice(before);
+    expect(mail!.messageId).toBe(messageIdOf(held!, from));
+    expect(await counts()).toMatchObject({ queued: 0 });
+    // Nothing queued: the next look is the poll.
+    expect(pending.map((t) => t.ms)).toEqual([30 * MINUTE]);
+    await next.stop();
+  });
+
+  it('a failed delivery is tried again when its delay ends, not at the next poll', async () => {
+    now = OPEN_NOW + 500 * MINUTE;
+    const before = sink.received.length;
+    await fileClaim();
+    const { pending, timers } = testTimers();
+    const sender = createSender({ outbox: createOutbox(await server.db.open(), { clock: () => now, policy: RETRY }), mailer: smtpMailer(sink.url), from: 'claims@settlement.example', timers, pollMs: 30 * MINUTE });
+    sink.refusing = true;
+    try {
+      sender.start();
+      pending.shift()!.run();
+      await sender.idle();
+    } finally {
+      sink.refusing = false;
+    }
+    expect(pending.map((t) => t.ms)).toEqual([RETRY.baseDelayMs]);
+    now += RETRY.baseDelayMs;
+    pending.shift()!.run();
+    await sender.idle();
+    expect((await sink.receivedCount(before + 1)).length).toBe(before + 1);
+    await sender.stop();
+  });
+
+  it('a sender stopped during a run ends it after the deliveries under way: the rest stays queued for the next instance, not leased', async () => {
+    now = OPEN_NOW + 600 * MINUTE;
+    for (let i = 0; i < 3; i++) await fileClaim();
+    const smtp = smtpMailer(sink.url);
+    let sender: ReturnType<typeof createSender> | null = null;
+    let stopped: Promise<void> | null = null;
+    // The server is told to stop while its first message is being delivered.
+    const stopping: Mailer = {
+      description: smtp.description,
+      async deliver(mail) {
+        stopped ??= sender!.stop();
+        await smtp.deliver(mail);
+      },
+      close: () => smtp.close(),
+    };
+    sender = createSender({ outbox: createOutbox(await server.db.open(), { clock: () => now, policy: RETRY }), mailer: stopping, from: 'claims@settlement.example', batchSize: 1, concurrency: 1 });
+    expect(await sender.runOnce()).toBe(1);
+    await stopped;
+    smtp.close();
+    expect(await counts()).toMatchObject({ queued: 2 });
+    // Not held by the stopped sender: the next instance takes them at once.
+    expect(await send()).toBe(2);
   });
 
   it('a claim saved to finish later sends its resume code and link by e-mail (in the claimant\'s language), none of its answers; without an address, none', async () => {

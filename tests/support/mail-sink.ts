@@ -104,7 +104,13 @@ export async function startMailSink(): Promise<MailSink> {
       if (sink.received.length >= count) return Promise.resolve(sink.received.slice(0, count));
       return new Promise((resolve) => waiting.push({ count, resolve }));
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Senders keep their connections open between messages (a pooled transport): end them now
+        // rather than after the server's grace period.
+        for (const connection of server.connections) connection.close();
+      }),
   };
   const server = new SMTPServer({
     authOptional: true,

@@ -132,7 +132,7 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
     savedRecords.current = documentRecords;
     const { context } = actor.getSnapshot();
     if (!context.authorized || !page.requiresAuthorization) return;
-    void savePage({ api }, { formType, pageId, store: context.store }).then(
+    void savePage({ api }, { formType, pageId, store: context.store }, session.submits).then(
       (saved) => {
         if (saved.sessionExpiresAt !== null && actor.getSnapshot().status === 'active') actor.send({ type: 'SESSION_EXTENDED', expiresAt: saved.sessionExpiresAt });
       },
@@ -198,7 +198,7 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
         // Once authorized, the page just left is saved on the server while the next one shows:
         // a refusal brings the claimant back to it with the server's message.
         if (moved.navigation.currentPage !== pageId && moved.authorized && page.requiresAuthorization) {
-          void savePage({ api }, { formType, pageId, store: moved.store }).then(
+          void savePage({ api }, { formType, pageId, store: moved.store }, session.submits).then(
             (saved) => {
               if (actor.getSnapshot().status !== 'active') return;
               if (saved.refusal !== null) actor.send({ type: 'DRAFT_REFUSED', pageId, message: saved.refusal });

@@ -116,7 +116,6 @@ function startSession(formType: FormType, deps: SessionDeps, flow: FlowFile, fro
         });
         return answerOrThrow(await deps.api.submit(input.formType, payload));
       }),
-      saveDraft: fromPromise(({ input }: { input: SaveDraftInput }) => savePage(deps, input, submits)),
     },
   });
   const input = { store: initStore(deps.modelConfigs, formType, session.ids), minSessionDuration: deps.minSessionDuration };

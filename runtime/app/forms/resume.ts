@@ -52,7 +52,7 @@ export function pendingResumeCode(formType: FormType): string | null {
  * A form page needing authorization was opened with no running form (a reload, a second tab, the
  * browser's history): if the server session is authorized for the form, its claim in progress is
  * restored (GET …/draft: the saved answers and page, and the documents stored with them; 404:
- * none yet) and the form runs again,
+ * none yet; both with what authorize prefilled, shown under the saved answers) and the form runs again,
  * authorized. Resolves to the page the restored form shows, or null when the session is not
  * authorized (401) or the draft cannot be read: the guard then sends the claimant to /session-expired.
  */
@@ -74,7 +74,7 @@ export async function resumeClaim(services: AppServices, formType: FormType, add
     minSessionDuration: store.get().settings.client.minSessionDuration,
     culture: () => store.get().culture ?? 'en',
   });
-  const draft = loaded.data;
+  const { draft, prepopulatedData, credentials } = loaded.data;
   session.actor.send({
     type: 'RESTORE',
     models: draft?.models ?? [],
@@ -82,6 +82,8 @@ export async function resumeClaim(services: AppServices, formType: FormType, add
     unfinished: draft?.pageUnfinished ?? false,
     addressed: addressedPageId,
     captcha: keptCaptchaValue(formType),
+    prepopulatedData,
+    credentials,
   });
   const { context } = session.actor.getSnapshot();
   if (!context.authorized) return null;

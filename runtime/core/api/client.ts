@@ -9,6 +9,7 @@ import type {
   Culture,
   DeadlinesResponse,
   DocumentFile,
+  FieldValue,
   FlowFile,
   FormModel,
   FormType,
@@ -155,6 +156,15 @@ export interface SavedDraft {
   documents: StoredDocument[];
 }
 
+/** What GET …/draft answers: the claim in progress (null: none saved yet) and what authorize prefilled. */
+export interface LoadedClaim {
+  draft: SavedDraft | null;
+  /** The session's prepopulated data (as authorize answered it), also before the first save. */
+  prepopulatedData: Record<string, FieldValue> | null;
+  /** Before the first save: the sign-in answers the session is authorized with (no PIN). */
+  credentials: Record<string, FieldValue> | null;
+}
+
 /**
  * One multipart upload that tells its progress (the browser's XMLHttpRequest can; fetch cannot
  * yet): the answer's status and JSON body, or null when no answer arrived. The API client builds
@@ -214,8 +224,8 @@ export interface ApiClient {
    * the pages check them. A refusal (400) carries the server's text naming page and field.
    */
   saveDraft(formType: FormType, pageId: string, models: FormModel[]): Promise<ApiResult<DraftSaved>>;
-  /** GET the claim in progress of whom the session is authorized as; data null when there is none (404). */
-  loadDraft(formType: FormType): Promise<ApiResult<SavedDraft | null>>;
+  /** GET the claim in progress of whom the session is authorized as (draft null when there is none, 404) and the prefilled data. */
+  loadDraft(formType: FormType): Promise<ApiResult<LoadedClaim>>;
   /**
    * POST Save and finish later: the answers up to and including `pageId`, that page's empty fields
    * allowed; a new resume code. A refusal carries the server's text.
@@ -454,8 +464,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const { endpoint } = endpointOf(formType, 'submit');
       const response = await request('GET', `${endpoint}${DRAFT_SUFFIX}`);
       if (!response) return fail(USER_MESSAGES.requestFailed, null);
-      if (response.status === 404) return { ok: true, data: null, status: 404 };
       const body = await readJson(response);
+      const prepopulatedData = isRecord(body) && isRecord(body.prepopulatedData) ? (body.prepopulatedData as Record<string, FieldValue>) : null;
+      const credentials = isRecord(body) && isRecord(body.credentials) ? (body.credentials as Record<string, FieldValue>) : null;
+      if (response.status === 404) return { ok: true, data: { draft: null, prepopulatedData, credentials }, status: 404 };
       if (!response.ok) {
         const error = isRecord(body) ? textOrNull(body.error) : null;
         return error !== null ? { ok: false, error, errorKey: null, status: response.status } : fail(USER_MESSAGES.requestFailed, response.status);
@@ -466,7 +478,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const documents = Array.isArray(body.documents) ? body.documents.filter(isStoredDocument) : [];
       return {
         ok: true,
-        data: { pageId: body.pageId, pageUnfinished: body.pageUnfinished === true, models: body.models as FormModel[], savedAt: body.savedAt, expiresAt: body.expiresAt, documents },
+        data: {
+          draft: { pageId: body.pageId, pageUnfinished: body.pageUnfinished === true, models: body.models as FormModel[], savedAt: body.savedAt, expiresAt: body.expiresAt, documents },
+          prepopulatedData,
+          credentials: null,
+        },
         status: response.status,
       };
     },

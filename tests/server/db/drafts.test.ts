@@ -1,9 +1,12 @@
 /**
  * The drafts store on SQLite and PostgreSQL: one draft per form and claimant key, replaced by each
  * save (its creation kept), joined to a caller's transaction on removal, read as absent once
- * expired, purged and summarised per form.
+ * expired, purged and summarised per form; a page save drops the documents it leaves without a
+ * claim in one statement.
  */
+import type { KyselyPlugin, RootOperationNode } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createDraftDocuments } from '../../../server/db/draft-documents.js';
 import { createDrafts } from '../../../server/db/drafts.js';
 import type { Drafts, NewDraft } from '../../../server/db/types.js';
 import { DIALECTS, manualClock, openTestDatabase, type TestDatabase } from './helpers.js';
@@ -65,6 +68,51 @@ describe.each(DIALECTS)('drafts in %s', (dialect) => {
     clock.advance(HOUR);
     expect(await drafts.purgeExpired()).toBe(1);
     expect(await drafts.summary(HOUR)).toEqual([]);
+  });
+
+  it("a save drops, in one statement, the documents of an expired draft it replaces and those its answers no longer name, keeping one added since the last save", async () => {
+    // The statements the store sends to draft_documents, counted on their way to the database.
+    const deletes: string[] = [];
+    const counting: KyselyPlugin = {
+      transformQuery({ node }): RootOperationNode {
+        if (node.kind === 'DeleteQueryNode' && JSON.stringify(node.from).includes('"draft_documents"')) deletes.push(node.kind);
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    };
+    const counted = createDrafts({ ...t.database, db: t.database.db.withPlugin(counting) }, { clock: clock.now });
+    const documents = createDraftDocuments(t.database, { clock: clock.now });
+    const key = { formType: 'Automotive' as const, claimantKey: 'key-a' };
+    const limits = { maxTotalBytes: 10_000_000 };
+    const add = async (contextClientId: string, name: string) => {
+      const bytes = Buffer.from(name);
+      const added = await documents.add(key, { contextClientId, name, type: 'application/pdf', size: bytes.length, sha256: 'ab'.repeat(32), bytes }, limits);
+      expect(added.ok).toBe(true);
+    };
+    const names = async () => (await documents.list(key)).map((d) => d.name).sort();
+
+    await counted.save(draft({ models: [{ clientId: 'c1' }] }));
+    expect(deletes).toHaveLength(1);
+    clock.advance(1000);
+    await add('doc-a', 'a.pdf');
+    await add('doc-b', 'b.pdf');
+    clock.advance(1000);
+    // Both still open on the page: kept by the save after they were added.
+    await counted.save(draft({ models: [{ clientId: 'c1' }] }));
+    expect(await names()).toEqual(['a.pdf', 'b.pdf']);
+    clock.advance(1000);
+    await add('doc-c', 'c.pdf');
+    clock.advance(1000);
+    // Answers naming a only: b (there at the last save) goes; c, added since, stays.
+    await counted.save(draft({ models: [{ clientId: 'c1' }, { clientId: 'doc-a' }] }));
+    expect(await names()).toEqual(['a.pdf', 'c.pdf']);
+    expect(deletes).toHaveLength(3);
+
+    // Expired, then saved again: a new claim, without the old one's documents.
+    clock.advance(25 * HOUR);
+    await counted.save(draft({ models: [{ clientId: 'c1' }, { clientId: 'doc-a' }, { clientId: 'doc-c' }] }));
+    expect(await names()).toEqual([]);
+    expect(deletes).toHaveLength(4);
   });
 
   it('removes a draft in the caller transaction, which a rollback undoes', async () => {

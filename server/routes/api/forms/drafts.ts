@@ -18,7 +18,8 @@
  * GET: the draft of whom the session is authorized as (`draftKeyOf`: a keyed digest of the Notice
  * ID, so a new session authorized with the same Notice ID and PIN finds it again; a VIN alone finds
  * only this authorization's draft, or the one its resume code opened); 404 DRAFT_NOT_FOUND when
- * there is none. `pageUnfinished` tells the browser to reopen `pageId` itself; the documents stored
+ * there is none. Both answers carry the session's `prepopulatedData` (what authorize prefilled), so
+ * a page reloaded before its first save shows the prefilled answers. `pageUnfinished` tells the browser to reopen `pageId` itself; the documents stored
  * with it (draft-documents.ts) come with it, names, sizes and types only.
  *
  * A draft expires at the form's deadline or `drafts.retentionDays` after its last save, whichever
@@ -35,7 +36,8 @@ import type { DraftDocumentMeta, DraftKey, Trx } from '../../../db/types.js';
 import { startHousekeeping } from '../../../db/housekeeping.js';
 import { httpError } from '../../../errors.js';
 import { passedDeadline } from '../../../settlement/deadlines.js';
-import { errors } from '../../schemas.js';
+import { errors, fieldValueSchema } from '../../schemas.js';
+import { errorBody } from '../../../plugins/app/error-handler.js';
 import { authorizationOf, authorizedCredentials, namesAuthorized, wordingOf, type Authorization } from './authorize.js';
 import { settlementFormOf } from '../../../settlement/load.js';
 import type { SignIn } from '../../../../runtime/core/forms/index.js';
@@ -186,9 +188,12 @@ export const storedDocumentSchema = {
 
 export const storedDocumentAnswer = (d: DraftDocumentMeta) => ({ id: d.id, clientId: d.contextClientId, name: d.name, size: d.size, type: d.type });
 
+/** The data authorize answered for the prefilled fields, as the session holds it (null: none). */
+const prepopulatedDataSchema = { type: ['object', 'null'], additionalProperties: fieldValueSchema, description: 'What authorize prefilled, as it answered it' } as const;
+
 const draftSchema = {
   type: 'object',
-  required: ['pageId', 'pageUnfinished', 'models', 'savedAt', 'expiresAt', 'documents'],
+  required: ['pageId', 'pageUnfinished', 'models', 'savedAt', 'expiresAt', 'documents', 'prepopulatedData'],
   properties: {
     pageId: { type: 'string' },
     pageUnfinished: { type: 'boolean', description: 'Saved for later before pageId was finished: resuming opens pageId itself, and its Next checks it' },
@@ -196,6 +201,23 @@ const draftSchema = {
     savedAt: { type: 'string', format: 'date-time' },
     expiresAt: { type: 'string', format: 'date-time' },
     documents: { type: 'array', description: 'The documents stored with the claim in progress (no content)', items: storedDocumentSchema },
+    prepopulatedData: prepopulatedDataSchema,
+  },
+} as const;
+
+/** No claim in progress yet: the catalogued error, with what authorize prefilled (a reload before the first save shows it again). */
+const noDraftSchema = {
+  type: 'object',
+  required: ['error', 'code', 'prepopulatedData', 'credentials'],
+  properties: {
+    error: { type: 'string' },
+    code: { type: 'string' },
+    prepopulatedData: prepopulatedDataSchema,
+    credentials: {
+      type: 'object',
+      description: 'The sign-in answers the session is authorized with, by the fields the form declares (never the secret)',
+      additionalProperties: { type: ['string', 'null'] },
+    },
   },
 } as const;
 
@@ -351,16 +373,24 @@ const drafts: FastifyPluginAsync = async (app) => {
       {
         schema: {
           summary: `The ${formType} claim in progress of whom this session is authorized as (also after a new session with the same Notice ID and PIN, or with its resume code)`,
-          response: { 200: draftSchema, ...errors(401, 404, 503) },
+          response: { 200: draftSchema, 404: noDraftSchema, ...errors(401, 503) },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const authorization = authorized(request.session);
         const key = draftKeyOf(app, formType, authorization);
         const draft = await store.get(key);
-        if (!draft) throw httpError('DRAFT_NOT_FOUND');
+        // The prefilled answers live in the session from authorize until a save keeps them: a
+        // reload before the first save must still show them.
+        const prepopulatedData = request.session?.data.prepopulated[formType] ?? null;
+        // Nothing saved yet: the sign-in answers as the server holds them (no PIN), so the page's
+        // next save and the submit send the credentials it authorized.
+        const credentials: Record<string, string | null> = {};
+        if (form.signIn.vin) credentials[form.signIn.vin] = authorization.vin;
+        if (form.signIn.identifier) credentials[form.signIn.identifier.field] = authorization.noticeId || null;
+        if (!draft) return reply.code(404).send({ ...errorBody(request, httpError('DRAFT_NOT_FOUND')), prepopulatedData, credentials });
         const documents = (await app.stores.draftDocuments.list(key)).map(storedDocumentAnswer);
-        return { pageId: draft.pageId, pageUnfinished: draft.pageUnfinished, models: draft.models, savedAt: iso(draft.updatedAt), expiresAt: iso(draft.expiresAt), documents };
+        return { pageId: draft.pageId, pageUnfinished: draft.pageUnfinished, models: draft.models, savedAt: iso(draft.updatedAt), expiresAt: iso(draft.expiresAt), documents, prepopulatedData };
       },
     );
   }
