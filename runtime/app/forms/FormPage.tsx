@@ -138,7 +138,7 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
       },
       () => undefined,
     );
-  }, [documentRecords, actor, api, formType, pageId, page.requiresAuthorization]);
+  }, [documentRecords, actor, api, formType, pageId, page.requiresAuthorization, session.submits]);
 
   useSignatureDate(session, pageId);
   useDocumentTitle(page.titleKey, flow.titleKey);

@@ -142,7 +142,7 @@ describe('loadFlow', () => {
     block.model = 'ClaimantInfo';
     block.fields = [{ key: 'firstName', widget: 'text', label: 'LocKey_ClaimantInfo_FirstName' }];
     expect(errorsOf(flow)).toEqual([
-      expect.objectContaining({ pointer: '/pages/0/blocks/2/model', message: 'model "ClaimantInfo" has no model config for the form type Lookup' }),
+      expect.objectContaining({ pointer: '/pages/0/blocks/2/model', message: 'model "ClaimantInfo" has no model config for the form type Lookup: the server would not store its answers' }),
     ]);
   });
 

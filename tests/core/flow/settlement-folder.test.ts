@@ -72,7 +72,8 @@ describe('settlementPaths', () => {
   });
 });
 
-describe('npm run flows:check [folder]', () => {
+// Each test starts the command as its own process (tsx compiles the checker first): seconds, not milliseconds.
+describe('npm run flows:check [folder]', { timeout: 60_000 }, () => {
   it('checks the sample settlement without an argument, and a settlement folder with its own flows', () => {
     expect(flowsCheck()).toEqual({ status: 0, out: 'flows:check: 3 flows, 14 pages, 11 model configs, 2 locales — no problems\n' });
     const { dir } = settlement({ flows: true, locales: true });
