@@ -139,6 +139,13 @@ export interface FlowFixtureFile {
     prepopulatedData?: Expected[];
     documentContexts?: Expected[];
     claimTransactions?: Expected[];
+    /**
+     * A model the settlement declares in models.json, by its camel-cased name (paymentElection): one record, or the list of a repeating model's records (expenses).
+     *
+     * This interface was referenced by `undefined`'s JSON-Schema definition
+     * via the `patternProperty` "^(?!(userPreferredCulture|reCaptchaResponse|captchaRawValue|documents|signature|claimantInfo|credentials|claimDetails|prepopulatedData|documentContexts|claimTransactions)$)[a-z][A-Za-z0-9]*$".
+     */
+    [k: string]: ExpectedModel | Expected[] | string | null | undefined;
   };
   /**
    * true when the path must end without any submission (look-ups, refused attempts).

@@ -123,6 +123,8 @@ export async function playHeadless(loaded: LoadedFixture, settlement: Settlement
             reCaptchaResponse: input.captchaToken,
             captchaRawValue: input.captchaRawValue,
             prepopulatedData: input.prepopulatedData,
+            // The settlement's declared models go under their own keys, as the app sends them.
+            models: models.filter((c) => c.metadata.formType === input.formType && flow.models.includes(c.metadata.dtoMapping)),
             skipped: { flow, isSkipped: (page) => input.skippedPages.includes(page.id) },
           }),
         );
@@ -332,14 +334,15 @@ export async function playHeadless(loaded: LoadedFixture, settlement: Settlement
     const groups = pageFieldGroups(page, state, options);
     const out: Record<string, string[]> = {};
     for (const e of errors) {
-      if (e.clientId === '') {
+      const group = e.clientId === '' ? undefined : groups.find((g) => g.model.clientId === e.clientId && g.fields.some((f) => f.key === e.field));
+      if (!group) {
+        // A records block's own message (unsaved record, minimum, a parent record without its children): keyed by its model.
         const key = camelCase(e.field);
         out[key] = [...(out[key] ?? []), e.message];
         continue;
       }
-      const group = groups.find((g) => g.model.clientId === e.clientId && g.fields.some((f) => f.key === e.field));
-      const field = group?.fields.find((f) => f.key === e.field);
-      const all = group && field ? computeFieldState(field, group.model, group.config, modelsScope(state), env).errors : [e.message];
+      const field = group.fields.find((f) => f.key === e.field);
+      const all = field ? computeFieldState(field, group.model, group.config, modelsScope(state), env).errors : [e.message];
       out[e.field] = shownMessages(field, all.length > 0 ? all : [e.message]);
     }
     return out;

@@ -55,9 +55,9 @@ function keepSession(c: Claimant, headers: Record<string, string | string[] | nu
 
 /** The parts of a whole data-breach claim: one expense with its receipt, paid by PayPal. */
 function claimParts(raw: string, token: string, credentials: Record<string, FieldValue>): Parts {
-  const expense = model('Claim', 'ClaimTransactions', { claimTransactionType: 'expense', expenseDate: '03/02/2026', expenseDescription: 'Credit freeze fee', amount: 12.5 });
+  const expense = model('Claim', 'Expenses', { expenseDescription: 'Credit freeze fee', expenseAmount: 12.5 });
   const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-  const receipt = model('Claim', 'DocumentContexts', { documentType: 'receipt', claimTransactionId: expense.clientId, file: 'receipt.pdf', name: 'receipt.pdf', size: pdf.length, type: 'application/pdf' });
+  const receipt = model('Claim', 'DocumentContexts', { documentType: 'receipt', expenseId: expense.clientId, file: 'receipt.pdf', name: 'receipt.pdf', size: pdf.length, type: 'application/pdf' });
   const claimant = model('Claim', 'ClaimantInfo', {
     firstName: 'Lena',
     lastName: 'Okafor',
@@ -80,11 +80,13 @@ function claimParts(raw: string, token: string, credentials: Record<string, Fiel
       captchaRawValue: raw,
       credentials: JSON.stringify(model('Claim', 'Credentials', credentials)),
       claimantInfo: JSON.stringify(claimant),
-      claimDetails: JSON.stringify(model('Claim', 'ClaimDetails', { hoursSpent: 4.5, hoursDescription: 'Froze my credit', paymentMethod: 'paypal', paypalEmail: 'lena@example.com', venmoPhone: null })),
+      claimDetails: JSON.stringify(model('Claim', 'ClaimDetails', { hoursSpent: 4.5, hoursDescription: 'Froze my credit' })),
+      paymentElection: JSON.stringify(model('Claim', 'PaymentElection', { paymentMethod: 'paypal', paypalEmail: 'lena@example.com', venmoPhone: null })),
       signature: JSON.stringify(sig),
       prepopulatedData: '[]',
       documentContexts: JSON.stringify([receipt]),
-      claimTransactions: JSON.stringify([expense]),
+      claimTransactions: '[]',
+      expenses: JSON.stringify([expense]),
     },
     files: [{ field: receipt.clientId, name: 'receipt.pdf', type: 'application/pdf', bytes: pdf }],
   };
@@ -139,9 +141,13 @@ describe.each(DIALECTS)('a settlement signed in by Claim ID + ZIP code, over %s'
     expect(code).toMatch(/^DBC-[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{9}$/);
     const record = await server.app.stores.submissions.getByReferenceCode(code);
     expect(record?.formType).toBe('Claim');
-    const stored = record?.payload as { credentials: { fields: Record<string, FieldValue> }; claimDetails: { fields: Record<string, FieldValue> } };
+    type Fields = { clientId: string; fields: Record<string, FieldValue> };
+    const stored = record?.payload as { credentials: Fields; claimDetails: Fields; expenses: Fields[]; documentContexts: Fields[]; paymentElection: Fields };
     expect(stored.credentials.fields).toEqual({ claimId: 'DBR-300001', zip: null });
-    expect(stored.claimDetails.fields).toMatchObject({ hoursSpent: 4.5, paymentMethod: 'paypal', paypalEmail: 'lena@example.com' });
+    expect(stored.claimDetails.fields).toMatchObject({ hoursSpent: 4.5 });
+    expect(stored.expenses.map((e) => e.fields)).toEqual([{ expenseDescription: 'Credit freeze fee', expenseAmount: 12.5 }]);
+    expect(stored.documentContexts.map((d) => d.fields.expenseId)).toEqual([stored.expenses[0]!.clientId]);
+    expect(stored.paymentElection.fields).toMatchObject({ paymentMethod: 'paypal', paypalEmail: 'lena@example.com' });
     expect(JSON.stringify(record)).not.toContain(LENA.zip);
   });
 
