@@ -156,6 +156,30 @@ describe.each(DIALECTS)('the claim in progress (%s)', (dialect) => {
     expect((await load(c)).json()).toMatchObject({ code: 'DRAFT_NOT_FOUND' });
   });
 
+  it('keeps a page the claimant is still on (a document record saved while they work): its empty fields are not refused, and a resume reopens that page', async () => {
+    now = OPEN_NOW;
+    const { c, credentials } = await server.authorized();
+    const missing = automotiveAnswers(credentials, { ...MARIA_ANSWERS.ClaimantInfo, firstName: null });
+    const put = (unfinished?: boolean) =>
+      server.http({ method: 'PUT', url: draftUrl('Automotive'), headers: c.headers(), payload: { pageId: 'claimant-info', models: [missing.credentials, missing.claimantInfo], ...(unfinished === undefined ? {} : { unfinished }) } });
+
+    // As Next: refused.
+    expect((await put()).json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect((await put(false)).json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    // Still on the page: kept, marked unfinished.
+    const kept = await put(true);
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect((await load(c)).json()).toMatchObject({ pageId: 'claimant-info', pageUnfinished: true });
+    // What was typed is still checked.
+    const typed = automotiveAnswers(credentials, { ...MARIA_ANSWERS.ClaimantInfo, firstName: null, emailAddress: 'not an address' });
+    const bad = await server.http({ method: 'PUT', url: draftUrl('Automotive'), headers: c.headers(), payload: { pageId: 'claimant-info', models: [typed.credentials, typed.claimantInfo], unfinished: true } });
+    expect(bad.statusCode, bad.body).toBe(400);
+    // Next with the page complete: no longer unfinished.
+    const a = automotiveAnswers(credentials);
+    expect((await save(c, 'claimant-info', [a.credentials, a.claimantInfo])).statusCode).toBe(200);
+    expect((await load(c)).json()).toMatchObject({ pageId: 'claimant-info', pageUnfinished: false });
+  });
+
   it('answers what authorize prefilled, before the first save (404, no claim in progress yet) and after it, and nothing prefilled for a VIN alone', async () => {
     now = OPEN_NOW;
     const c = await server.claimant();

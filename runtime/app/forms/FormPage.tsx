@@ -123,8 +123,9 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
   // Every in-flow page of a filed form after sign-in, until the claim is submitted.
   const offersSaveForLater =
     authorized && flow.submit !== undefined && page.requiresAuthorization && page.inFlow !== false && page.action !== 'none' && !referenceCode;
-  // A document record saved or deleted is saved with the page at once (as Next would), so that a
-  // reload shows the documents already stored on the server; a refusal is left for Next to show.
+  // A document record saved or deleted is saved with the page at once, so that a reload shows the
+  // documents already stored on the server. The claimant is still on the page: it is saved
+  // unfinished (what it still lacks, such as a receipt for every expense, is for Next to say).
   const documentRecords = models.saved.filter((m) => documents.some((d) => d.clientId === m.clientId)).map((m) => m.clientId).join(' ');
   const savedRecords = useRef(documentRecords);
   useEffect(() => {
@@ -132,7 +133,7 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
     savedRecords.current = documentRecords;
     const { context } = actor.getSnapshot();
     if (!context.authorized || !page.requiresAuthorization) return;
-    void savePage({ api }, { formType, pageId, store: context.store }, session.submits).then(
+    void savePage({ api }, { formType, pageId, store: context.store }, session.submits, { unfinished: true }).then(
       (saved) => {
         if (saved.sessionExpiresAt !== null && actor.getSnapshot().status === 'active') actor.send({ type: 'SESSION_EXTENDED', expiresAt: saved.sessionExpiresAt });
       },

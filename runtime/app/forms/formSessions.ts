@@ -73,9 +73,9 @@ function newSession(formType: FormType, ids: IdSource, documents: DocumentFile[]
 export const draftModels = (input: Pick<SaveDraftInput, 'formType' | 'store'>, submits: readonly string[] = []) =>
   input.store.saved.filter((m) => m.metadata.formType === input.formType && (DRAFT_KINDS.has(camelCase(m.metadata.dtoMapping)) || submits.includes(camelCase(m.metadata.dtoMapping))));
 
-export async function savePage(deps: Pick<SessionDeps, 'api'>, input: SaveDraftInput, submits: readonly string[] = []): Promise<SaveDraftOutput> {
+export async function savePage(deps: Pick<SessionDeps, 'api'>, input: SaveDraftInput, submits: readonly string[] = [], options?: { unfinished?: boolean }): Promise<SaveDraftOutput> {
   const models = draftModels(input, submits);
-  const result = await deps.api.saveDraft(input.formType, input.pageId, models);
+  const result = await deps.api.saveDraft(input.formType, input.pageId, models, options);
   if (result.ok) return { refusal: null, sessionExpiresAt: Date.parse(deps.api.sessionExpiresAt() ?? result.data.sessionExpiresAt) };
   // The server refused these answers, or that the session may save (its text says what to do).
   if (result.status !== null && result.status < 500 && result.errorKey === null) return { refusal: result.error, sessionExpiresAt: null };

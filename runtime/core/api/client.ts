@@ -223,7 +223,8 @@ export interface ApiClient {
    * PUT the claim in progress: the answers up to and including `pageId`, checked by the server as
    * the pages check them. A refusal (400) carries the server's text naming page and field.
    */
-  saveDraft(formType: FormType, pageId: string, models: FormModel[]): Promise<ApiResult<DraftSaved>>;
+  /** `unfinished`: the claimant is still on the page (a document record saved while they work); its empty fields are not refused. */
+  saveDraft(formType: FormType, pageId: string, models: FormModel[], options?: { unfinished?: boolean }): Promise<ApiResult<DraftSaved>>;
   /** GET the claim in progress of whom the session is authorized as (draft null when there is none, 404) and the prefilled data. */
   loadDraft(formType: FormType): Promise<ApiResult<LoadedClaim>>;
   /**
@@ -446,9 +447,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     sessionExpiresAt: () => sessionExpiry,
 
-    async saveDraft(formType, pageId, models) {
+    async saveDraft(formType, pageId, models, options) {
       const { endpoint } = endpointOf(formType, 'submit');
-      const response = await request('PUT', `${endpoint}${DRAFT_SUFFIX}`, { json: { pageId, models } });
+      const response = await request('PUT', `${endpoint}${DRAFT_SUFFIX}`, { json: { pageId, models, ...(options?.unfinished ? { unfinished: true } : {}) } });
       if (!response) return fail(USER_MESSAGES.requestFailed, null);
       const body = await readJson(response);
       const answer = isRecord(body) ? body : {};

@@ -160,6 +160,10 @@ const bodySchema = {
   properties: {
     pageId: { type: 'string', minLength: 1, maxLength: 100 },
     models: { type: 'array', maxItems: MAX_MODELS, items: { $ref: 'FormModel#' } },
+    unfinished: {
+      type: 'boolean',
+      description: 'The claimant is still on pageId (a document record saved while they work): its empty fields and missing records are not refused, and a resume reopens pageId itself',
+    },
   },
 } as const;
 
@@ -252,7 +256,7 @@ const drafts: FastifyPluginAsync = async (app) => {
 
     const authorized = draftAuthorization(app, flow);
 
-    type SaveRequest = FastifyRequest<{ Body: { pageId: string; models: FormModel[] } }>;
+    type SaveRequest = FastifyRequest<{ Body: { pageId: string; models: FormModel[]; unfinished?: boolean } }>;
 
     /**
      * The answers of a save, checked: those up to and including `pageId`, as the pages check them;
@@ -313,18 +317,19 @@ const drafts: FastifyPluginAsync = async (app) => {
       schema: { summary, body: bodySchema, response: { ...response, ...errors(400, 401, 403, 409, 413, 415, 503) } },
     });
 
-    app.put<{ Body: { pageId: string; models: FormModel[] } }>(
+    app.put<{ Body: { pageId: string; models: FormModel[]; unfinished?: boolean } }>(
       url,
       saveRoute(`Save the ${formType} claim in progress: the answers of the pages up to and including pageId, checked as the pages check them`, { 200: savedSchema }),
       async (request) => {
-        const { authorization, pageId, models: kept } = await checkedSave(request, false);
+        const unfinished = request.body.unfinished === true;
+        const { authorization, pageId, models: kept } = await checkedSave(request, unfinished);
         // A save is activity: the session lives on from now. Both writes in one transaction when
         // sessions are in the database (one commit, one disk flush per save).
         const write = async (trx?: Trx) => {
           const sessionExpiresAt = await app.sessions.keepAlive(request, trx);
           const now = app.clock();
           const saved = await store.save(
-            { ...draftKeyOf(app, formType, authorization), pageId, models: kept, authorizationId: authorization.id, expiresAt: Math.min(now + retentionMs, ...deadlines) },
+            { ...draftKeyOf(app, formType, authorization), pageId, models: kept, authorizationId: authorization.id, expiresAt: Math.min(now + retentionMs, ...deadlines), pageUnfinished: unfinished },
             trx,
           );
           return { sessionExpiresAt, saved };
