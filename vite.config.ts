@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
+const appFile = (file: string) => fileURLToPath(new URL(`./runtime/app/${file}`, import.meta.url));
 const shim = (file: string) => fileURLToPath(new URL(`./runtime/react/shims/${file}`, import.meta.url));
 const DATE_WIDGET = fileURLToPath(new URL('./runtime/widgets/date.tsx', import.meta.url));
 
@@ -22,6 +23,39 @@ function lazyCalendar(): Plugin {
     },
   };
 }
+
+/**
+ * The modules a form's start page runs: those the entry reaches through static imports, and those
+ * of the lazy chunks every form page renders first (the layout and the form host, see
+ * runtime/app/chunks.ts), known once the module graph is built. The runtime chunk holds only
+ * these: a module reached through a dynamic import alone (a later page's block, the submit) goes
+ * to a chunk of its own, however its folder is named.
+ */
+function startPageModules(lazyRoots: readonly string[]): { plugin: Plugin; has(id: string): boolean } {
+  const reached = new Set<string>();
+  return {
+    has: (id) => reached.has(id),
+    plugin: {
+      name: 'claims:start-page-modules',
+      apply: 'build',
+      buildEnd() {
+        reached.clear();
+        const visit = (id: string) => {
+          if (reached.has(id)) return;
+          reached.add(id);
+          for (const next of this.getModuleInfo(id)?.importedIds ?? []) visit(next);
+        };
+        for (const id of this.getModuleIds()) if (this.getModuleInfo(id)?.isEntry) visit(id);
+        for (const root of lazyRoots) {
+          if (!this.getModuleInfo(root)) this.error(`vite.config.ts: the start page's lazy chunk ${root} is not in the build`);
+          visit(root);
+        }
+      },
+    },
+  };
+}
+const startPage = startPageModules([appFile('layouts/Layout.tsx'), appFile('forms/FormHost.tsx')]);
+const RUNTIME_FOLDERS = /[\\/]runtime[\\/](core|machine|react|widgets)[\\/]/;
 
 /**
  * Precompressed copies of the built assets (name.js.br, name.js.gz beside name.js), written after
@@ -50,7 +84,7 @@ function precompress(): Plugin {
 export default defineConfig({
   root: 'runtime/app',
   base: '/app/dist/',
-  plugins: [lazyCalendar(), react(), precompress()],
+  plugins: [lazyCalendar(), react(), precompress(), startPage.plugin],
   build: {
     outDir: '../../dist/app',
     emptyOutDir: true,
@@ -61,11 +95,11 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // The runtime every form page runs, in one chunk rather than a dozen small shared ones
-          // (each a request and its own compression overhead); the blocks start pages never draw
-          // (widgets/blocks/later.ts) and the widgets
-          // they never show (widgets/later.ts) stay in chunks of their own.
-          groups: [{ name: 'runtime', test: /[\\/]runtime[\\/](core|machine|react|widgets)[\\/](?!blocks[\\/](records|summary|confirmation)\.tsx|(date|file)\.tsx)/ }],
+          // The runtime every form start page runs, in one chunk rather than a dozen small shared
+          // ones (each a request and its own compression overhead). What start pages never run (the
+          // blocks and widgets of later pages, widgets/blocks/later.ts and widgets/later.ts, and
+          // whatever else is imported only dynamically) stays in chunks of its own.
+          groups: [{ name: 'runtime', test: (id) => RUNTIME_FOLDERS.test(id) && startPage.has(id) }],
         },
       },
     },

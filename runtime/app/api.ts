@@ -1,5 +1,5 @@
 import { createApiClient, type ApiClient, type FormEndpoints, type StartupAnswers } from '../core/api';
-import { HONEYPOT_FIELD } from '../core/payload';
+import { HONEYPOT_FIELD } from '../core/payload/honeypot';
 import { xhrUpload } from './upload';
 
 /** The calls of spec §7 the app makes: the core client, with the endpoints of the flows loaded from the server. */

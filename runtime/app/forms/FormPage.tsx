@@ -13,7 +13,7 @@ import { refusalView } from '../../core/view/refusal';
 import { useApp, useServices, useT } from '../context';
 import { useDocumentTitle } from '../useDocumentTitle';
 import { changeDocuments } from './documentUploads';
-import { savePage, type FormSession } from './formSessions';
+import { loadSubmitCode, savePage, type FormSession } from './formSessions';
 import type { SavedForLater } from '../../core/api';
 import { Button } from '../../widgets/Button';
 import { preloadWidgets } from '../../widgets/later';
@@ -85,13 +85,21 @@ function useSignatureDate(session: FormSession, pageId: string) {
  * submit is suppressed. Answers live in the form machine, so leaving and coming back keeps them.
  */
 /**
- * Once the claimant is in a form's fields, the later pages' blocks and widgets are made ready in
- * idle time (their code, their locale data), so that moving on renders at once.
+ * Once the claimant is in a form's fields, the later pages' blocks and widgets and the submit's
+ * code are made ready in idle time (their code, their locale data), so that moving on renders at
+ * once and the submit sends at once.
  */
 function prepareLaterPages(flow: FlowFile, culture: string) {
   prepareBlocksWhenIdle(flow.pages, culture, REGISTRIES.blocks);
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => void preloadWidgets(), { timeout: 2000 });
-  else window.setTimeout(() => void preloadWidgets(), 0);
+  whenIdle(() => {
+    void preloadWidgets();
+    if (flow.submit) void loadSubmitCode().catch(() => undefined); // not in (offline): the submit asks again
+  });
+}
+
+function whenIdle(run: () => void) {
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: 2000 });
+  else window.setTimeout(run, 0);
 }
 
 export function FormPage({ session, pageId }: { session: FormSession; pageId: string }) {
@@ -142,6 +150,10 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
   }, [documentRecords, actor, api, formType, pageId, page.requiresAuthorization, session.submits]);
 
   useSignatureDate(session, pageId);
+  // A page that submits, opened by a reload, has its submit's code ready before it is used.
+  useEffect(() => {
+    if (page.action === 'submit') whenIdle(() => void loadSubmitCode().catch(() => undefined));
+  }, [page.action]);
   useDocumentTitle(page.titleKey, flow.titleKey);
 
   const canGoBack = useMemo(

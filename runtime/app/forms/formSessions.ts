@@ -1,7 +1,7 @@
 import { createActor, fromPromise, type Actor, type Snapshot } from 'xstate';
 import { answerOrThrow, ApiCallError } from '../../core/api';
 import { camelCase, createIdSource, initStore, type IdSource } from '../../core/models';
-import { buildPayload, LIST_MODEL_KINDS, SINGLE_MODEL_KINDS } from '../../core/payload';
+import { LIST_MODEL_KINDS, SINGLE_MODEL_KINDS } from '../../core/payload/kinds';
 import type { DocumentFile, FlowFile, FormType, ModelConfig } from '../../core/types';
 import { createFormMachine, type AuthorizeInput, type FormMachine, type SaveDraftInput, type SaveDraftOutput, type SubmitInput } from '../../machine';
 import type { AppApi } from '../api';
@@ -34,6 +34,15 @@ export interface SessionDeps {
   modelConfigs: ModelConfig[];
   minSessionDuration: number;
   culture: () => string;
+}
+
+/**
+ * The code of the submit: building the payload and its multipart form. A form's start page never
+ * submits, so it is a chunk of its own, loaded in idle time once the claimant is in the fields
+ * (FormPage) and asked for again, at once, by the submit itself.
+ */
+export function loadSubmitCode() {
+  return Promise.all([import('../../core/payload/build'), import('../../core/payload/multipart')]).then(([build]) => build);
 }
 
 /** The kinds of model a saved page sends: those of a submission, but the prepopulated data. */
@@ -103,6 +112,7 @@ function startSession(formType: FormType, deps: SessionDeps, flow: FlowFile, fro
         return answer;
       }),
       submit: fromPromise(async ({ input }: { input: SubmitInput }) => {
+        const { buildPayload } = await loadSubmitCode();
         const payload = buildPayload({
           formType: input.formType,
           store: input.store,

@@ -1,5 +1,5 @@
 import { acceptModelConfigs } from '../models';
-import { HONEYPOT_FIELD, payloadToFormData } from '../payload';
+import { HONEYPOT_FIELD } from '../payload/honeypot';
 import { devError, DEV_ERRORS, USER_MESSAGES } from '../errors';
 import type {
   AuthorizeRequest,
@@ -626,7 +626,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     async submit(formType, payload) {
       const { endpoint, method } = endpointOf(formType, 'submit');
-      const form = payloadToFormData(payload);
+      // Imported when a claim is sent: the multipart code (and the payload checks it shares with
+      // the server) is not on a form's start page; the app loads it in idle time before the submit.
+      const multipart = await import('../payload/multipart').catch(() => null);
+      if (!multipart) return fail<SubmitResponse>(USER_MESSAGES.submitFailed, null); // not loaded: offline, as no answer
+      const form = multipart.payloadToFormData(payload);
       const trap = options.honeypot?.();
       if (trap) form.append(HONEYPOT_FIELD, trap);
       const response = await request(method, endpoint, { form });

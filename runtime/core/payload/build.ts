@@ -1,15 +1,10 @@
 import { devError } from '../errors';
 import { camelCase, camelCaseKeys, payloadKinds } from '../models';
 import type { Culture, DocumentFile, FieldValue, FormModel, FormType, ModelConfig, ModelStoreState, PageConfig, SubmissionPayload } from '../types';
+import { LIST_MODEL_KINDS, SINGLE_MODEL_KINDS, type SingleModelKind } from './kinds';
 import { isSkippedByRule, pruneSkipped } from './prune';
 
-/** The single-instance kinds of the payload: at most one model each (spec §5). */
-export const SINGLE_MODEL_KINDS = ['signature', 'claimantInfo', 'credentials', 'claimDetails'] as const;
-/** The list kinds of the payload. */
-export const LIST_MODEL_KINDS = ['prepopulatedData', 'documentContexts', 'claimTransactions'] as const;
-
-
-export type SingleModelKind = (typeof SINGLE_MODEL_KINDS)[number];
+export { LIST_MODEL_KINDS, SINGLE_MODEL_KINDS, type SingleModelKind } from './kinds';
 
 export interface BuildPayloadInput {
   formType: FormType;

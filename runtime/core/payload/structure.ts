@@ -1,6 +1,6 @@
 import { CLIENT_ID_PATTERN } from '../models/clientId';
 import type { PayloadKinds } from '../models/declared';
-import { LIST_MODEL_KINDS, SINGLE_MODEL_KINDS } from './build';
+import { LIST_MODEL_KINDS, SINGLE_MODEL_KINDS } from './kinds';
 import { UNSTORABLE_TEXT, unstorableTextPaths } from './text';
 
 /** The longest clientId accepted (a short prefix, 7 digits, 8 random characters). */
