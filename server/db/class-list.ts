@@ -168,10 +168,9 @@ function toRow(m: ClassMember, pinHash: string): ClassMembersTable {
   };
 }
 
-/** The columns of a row imported before rows kept their columns: the spec's sample columns. */
-function sampleColumns(r: ClassMembersTable): Record<string, string> {
-  const columns: Record<string, string> = {};
-  const fixed: Record<string, string | null> = {
+/** The sample's columns of a row, as the table keeps them. */
+function fixedColumns(r: ClassMembersTable): Omit<ClassMember, 'columns'> {
+  return {
     noticeId: r.notice_id,
     firstName: r.first_name,
     middleInitial: r.middle_initial,
@@ -188,38 +187,22 @@ function sampleColumns(r: ClassMembersTable): Record<string, string> {
     phoneNumber: r.phone_number,
     vin: r.vin,
   };
-  for (const [column, value] of Object.entries(fixed)) columns[column] = value ?? '';
-  return columns;
 }
 
-function rowColumns(r: ClassMembersTable): Record<string, string> {
-  if (!r.row_values) return sampleColumns(r);
+/** Every column of a row; a row imported before rows kept their columns has the sample's. */
+function rowColumns(r: ClassMembersTable, fixed: Omit<ClassMember, 'columns'>): Record<string, string> {
+  const sample = () => Object.fromEntries(Object.entries(fixed).map(([column, value]) => [column, value ?? '']));
+  if (!r.row_values) return sample();
   try {
     return JSON.parse(r.row_values) as Record<string, string>;
   } catch {
-    return sampleColumns(r);
+    return sample();
   }
 }
 
 function fromRow(r: ClassMembersTable): ClassMember {
-  return {
-    columns: rowColumns(r),
-    noticeId: r.notice_id,
-    firstName: r.first_name,
-    middleInitial: r.middle_initial,
-    lastName: r.last_name,
-    mailingStreetLine1: r.mailing_street_line1,
-    mailingStreetLine2: r.mailing_street_line2,
-    mailingCity: r.mailing_city,
-    mailingSubDivision: r.mailing_sub_division,
-    mailingPostalCode: r.mailing_postal_code,
-    mailingSubDivisionNonUS: r.mailing_sub_division_non_us,
-    mailingPostalCodeNonUS: r.mailing_postal_code_non_us,
-    mailingCountry: r.mailing_country,
-    emailAddress: r.email_address,
-    phoneNumber: r.phone_number,
-    vin: r.vin,
-  };
+  const fixed = fixedColumns(r);
+  return { columns: rowColumns(r, fixed), ...fixed };
 }
 
 function chunks<T>(items: T[], size: number): T[][] {
