@@ -13,5 +13,24 @@ export type AppApi = ApiClient;
 export function createAppApi(endpoints: FormEndpoints, preloaded?: StartupAnswers, earlyCsrf?: Promise<Response | null>): AppApi {
   // The honeypot is in index.html, outside the app's tree: only a script filling every input fills it.
   const honeypot = () => document.querySelector<HTMLInputElement>(`input[name="${HONEYPOT_FIELD}"]`)?.value ?? '';
-  return createApiClient({ fetch: window.fetch.bind(window), endpoints, honeypot, upload: xhrUpload, ...(preloaded ? { preloaded } : {}), ...(earlyCsrf ? { earlyCsrf } : {}) });
+  return createApiClient({ fetch: window.fetch.bind(window), endpoints, honeypot, upload: xhrUpload, tab: tabHandle(), ...(preloaded ? { preloaded } : {}), ...(earlyCsrf ? { earlyCsrf } : {}) });
+}
+
+const TAB_KEY = 'claims.tab';
+
+/**
+ * This tab's handle: random, naming no one, kept in the tab's own sessionStorage so that a reload
+ * keeps it and another tab has its own. Without storage (blocked), one per page load.
+ */
+function tabHandle(): string {
+  const fresh = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+  try {
+    const kept = sessionStorage.getItem(TAB_KEY);
+    if (kept && /^[0-9a-f]{32}$/.test(kept)) return kept;
+    const handle = fresh();
+    sessionStorage.setItem(TAB_KEY, handle);
+    return handle;
+  } catch {
+    return fresh();
+  }
 }
