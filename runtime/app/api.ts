@@ -23,14 +23,11 @@ const TAB_KEY = 'claims.tab';
  * keeps it and another tab has its own. Without storage (blocked), one per page load.
  */
 function tabHandle(): string {
-  const fresh = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+  let handle: string = crypto.randomUUID();
   try {
-    const kept = sessionStorage.getItem(TAB_KEY);
-    if (kept && /^[0-9a-f]{32}$/.test(kept)) return kept;
-    const handle = fresh();
-    sessionStorage.setItem(TAB_KEY, handle);
-    return handle;
+    handle = sessionStorage.getItem(TAB_KEY) || (sessionStorage.setItem(TAB_KEY, handle), handle);
   } catch {
-    return fresh();
+    // Storage blocked: this page load's handle.
   }
+  return handle;
 }
