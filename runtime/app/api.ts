@@ -13,5 +13,21 @@ export type AppApi = ApiClient;
 export function createAppApi(endpoints: FormEndpoints, preloaded?: StartupAnswers, earlyCsrf?: Promise<Response | null>): AppApi {
   // The honeypot is in index.html, outside the app's tree: only a script filling every input fills it.
   const honeypot = () => document.querySelector<HTMLInputElement>(`input[name="${HONEYPOT_FIELD}"]`)?.value ?? '';
-  return createApiClient({ fetch: window.fetch.bind(window), endpoints, honeypot, upload: xhrUpload, ...(preloaded ? { preloaded } : {}), ...(earlyCsrf ? { earlyCsrf } : {}) });
+  return createApiClient({ fetch: window.fetch.bind(window), endpoints, honeypot, upload: xhrUpload, tab: tabHandle(), ...(preloaded ? { preloaded } : {}), ...(earlyCsrf ? { earlyCsrf } : {}) });
+}
+
+const TAB_KEY = 'claims.tab';
+
+/**
+ * This tab's handle: random, naming no one, kept in the tab's own sessionStorage so that a reload
+ * keeps it and another tab has its own. Without storage (blocked), one per page load.
+ */
+function tabHandle(): string {
+  let handle: string = crypto.randomUUID();
+  try {
+    handle = sessionStorage.getItem(TAB_KEY) || (sessionStorage.setItem(TAB_KEY, handle), handle);
+  } catch {
+    // Storage blocked: this page load's handle.
+  }
+  return handle;
 }

@@ -200,7 +200,15 @@ export interface ApiClientOptions {
   honeypot?: () => string;
   /** Uploads with progress (addDocument); without it, documents are sent with `fetch` and progress is told once, at the end. */
   upload?: UploadTransport;
+  /**
+   * This tab's random handle, sent with every call (TAB_HEADER): the server keeps each tab's
+   * sign-in apart, so another tab signing in as someone else leaves this one's claim alone.
+   */
+  tab?: string;
 }
+
+/** The header carrying the tab's handle (server/routes/api/forms/tab-authorizations.ts). */
+export const TAB_HEADER = 'X-Claim-Tab';
 
 export interface ApiClient {
   /** GET /api/csrf; keeps the token for unsafe calls. A 403 is ignored silently: data null. */
@@ -330,6 +338,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const url = (path: string, query?: Record<string, string>) => `${baseUrl}${answerKey(path, query)}`;
   const preloaded = options.preloaded ?? {};
   let earlyCsrf = options.earlyCsrf;
+  const tabHeader: Record<string, string> = options.tab ? { [TAB_HEADER]: options.tab } : {};
 
   /**
    * One request; null when no response arrived (network failure). An unsafe call refused for its
@@ -341,18 +350,23 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (!response || response.status !== 403 || SAFE_METHODS.has(method.toUpperCase())) return response;
     const answer = await readJson(response.clone());
     if (!isRecord(answer) || answer.code !== CSRF_INVALID) return response;
+    return (await readCsrfAgain()) ? requestOnce(method, path, init) : response;
+  }
+
+  /** GET /api/csrf after a refusal for the token; whether a new token was read. */
+  async function readCsrfAgain(): Promise<boolean> {
     const fresh = await requestOnce('GET', API_PATHS.csrf);
-    if (!fresh?.ok) return response;
+    if (!fresh?.ok) return false;
     const body = await readJson(fresh);
-    if (!isRecord(body) || typeof body.requestHeaderName !== 'string' || typeof body.requestToken !== 'string') return response;
+    if (!isRecord(body) || typeof body.requestHeaderName !== 'string' || typeof body.requestToken !== 'string') return false;
     csrf = { requestHeaderName: body.requestHeaderName, requestToken: body.requestToken };
     noteExpiry(body.sessionExpiresAt, fresh);
-    return requestOnce(method, path, init);
+    return true;
   }
 
   async function requestOnce(method: string, path: string, init: { query?: Record<string, string>; json?: unknown; form?: FormData } = {}) {
     const verb = method.toUpperCase();
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { Accept: 'application/json', ...tabHeader };
     if (!SAFE_METHODS.has(verb)) {
       if (!csrf) throw devError('CSRF_NOT_INITIALIZED');
       headers[csrf.requestHeaderName] = csrf.requestToken;
@@ -519,10 +533,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const form = new FormData();
       form.append(file.clientId, file.data instanceof Blob ? file.data : new Blob([file.data as Uint8Array<ArrayBuffer>], { type: file.type }), file.name);
       const path = `${endpoint}${DRAFT_DOCUMENTS_SUFFIX}`;
-      const headers = { Accept: 'application/json', [csrf.requestHeaderName]: csrf.requestToken };
       let answer: { status: number; body: unknown } | null;
       if (options.upload) {
-        answer = await options.upload({ method: 'POST', url: url(path, { culture }), headers, body: form, onProgress });
+        const send = (token: CsrfToken) =>
+          options.upload!({ method: 'POST', url: url(path, { culture }), headers: { Accept: 'application/json', ...tabHeader, [token.requestHeaderName]: token.requestToken }, body: form, onProgress });
+        answer = await send(csrf);
+        // Another tab signed in meanwhile and renewed the session's token: read it, send once more.
+        if (answer?.status === 403 && isRecord(answer.body) && answer.body.code === CSRF_INVALID && (await readCsrfAgain()) && csrf) answer = await send(csrf);
       } else {
         const response = await request('POST', path, { form, query: { culture } });
         answer = response ? { status: response.status, body: await readJson(response) } : null;

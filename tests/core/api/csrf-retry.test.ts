@@ -4,7 +4,7 @@
  * and sends the call once more (the session cookie is shared); other refusals are left as they are.
  */
 import { describe, expect, it } from 'vitest';
-import { createApiClient, type FormEndpoints } from '../../../runtime/core/api';
+import { createApiClient, TAB_HEADER, type FormEndpoints, type UploadTransport } from '../../../runtime/core/api';
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const ENDPOINTS: FormEndpoints = {
@@ -66,5 +66,41 @@ describe('a stale CSRF token', () => {
     const api = createApiClient({ fetch: server.fetchFn, endpoints: ENDPOINTS, csrf: STALE });
     expect(await api.keepAlive()).toMatchObject({ ok: false, status: 403 });
     expect(server.calls).toHaveLength(1);
+  });
+});
+
+describe('an upload with a stale CSRF token', () => {
+  it('reads the token again once and sends the document again, with the tab handle each time', async () => {
+    const server = fakeServer('fresh');
+    const sent: Array<Record<string, string>> = [];
+    const stored = { id: 7, clientId: 'doc0000001abcdefgh', name: 'invoice.pdf', size: 3, type: 'application/pdf' };
+    const upload: UploadTransport = async ({ headers }) => {
+      sent.push(headers);
+      return headers['X-CSRF-TOKEN'] === 'fresh' ? { status: 201, body: stored } : { status: 403, body: REFUSED };
+    };
+    const api = createApiClient({ fetch: server.fetchFn, endpoints: ENDPOINTS, csrf: STALE, upload, tab: 'tab-handle-0123456789' });
+    const file = { clientId: stored.clientId, name: 'invoice.pdf', size: 3, type: 'application/pdf', data: new Uint8Array([1, 2, 3]) };
+    expect(await api.addDocument('Automotive', file, 'en')).toEqual({ ok: true, data: stored, status: 201 });
+    expect(sent.map((h) => [h['X-CSRF-TOKEN'], h[TAB_HEADER]])).toEqual([
+      ['stale', 'tab-handle-0123456789'],
+      ['fresh', 'tab-handle-0123456789'],
+    ]);
+    expect(server.calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /api/csrf']);
+  });
+});
+
+describe('the tab handle', () => {
+  it('goes with every call of the client, safe or not, and with none when there is no handle', async () => {
+    const headersSeen: Array<string | undefined> = [];
+    const fetchFn = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      headersSeen.push((init?.headers as Record<string, string> | undefined)?.[TAB_HEADER]);
+      return String(input) === '/api/forms/automotive/draft' && init?.method === 'PUT' ? json(SAVED) : json({ error: 'no draft', code: 'DRAFT_NOT_FOUND' }, 404);
+    }) as typeof fetch;
+    const withTab = createApiClient({ fetch: fetchFn, endpoints: ENDPOINTS, csrf: STALE, tab: 'tab-handle-0123456789' });
+    await withTab.saveDraft('Automotive', 'claimant-info', []);
+    await withTab.loadDraft('Automotive');
+    const without = createApiClient({ fetch: fetchFn, endpoints: ENDPOINTS, csrf: STALE });
+    await without.loadDraft('Automotive');
+    expect(headersSeen).toEqual(['tab-handle-0123456789', 'tab-handle-0123456789', undefined]);
   });
 });

@@ -33,6 +33,7 @@ import { screeningAtAuthorize, sessionTag, type AuthorizeScreening } from '../..
 import { errors, fieldValueSchema } from '../../schemas.js';
 import { routePath } from './paths.js';
 import { resumedDraftOf } from './resume-codes.js';
+import { setTabAuthorization, tabAuthorizationOf, tabOf } from './tab-authorizations.js';
 
 /** The prepopulatedData of a class member: the declared columns (forms.json `prefill`) it fills in, by key. */
 function prepopulated(member: ClassMember, prefill: Record<string, string>): Record<string, FieldValue> {
@@ -86,10 +87,22 @@ export interface Authorization {
   resumedDraft?: string;
 }
 
-/** The session's authorization for a form type, or null. */
-export function authorizationOf(data: SessionData, formType: FormType): Authorization | null {
+/**
+ * The session's authorization for a form type, or null: the sign-in of the tab `tab` when the
+ * session keeps it (tab-authorizations.ts), else the session's latest sign-in for the form.
+ */
+export function authorizationOf(data: SessionData, formType: FormType, tab: string | null = null): Authorization | null {
+  const own = tabAuthorizationOf(data, formType, tab);
+  if (own) return own.authorization;
+  if (data.authorized[formType] !== true) return null;
   const record = (data.extra?.authorization as Partial<Record<FormType, Authorization>> | undefined)?.[formType];
   return record && typeof record.id === 'string' && typeof record.vin === 'string' && typeof record.noticeId === 'string' ? record : null;
+}
+
+/** What authorize prefilled for the same sign-in `authorizationOf` finds, or null. */
+export function prepopulatedOf(data: SessionData, formType: FormType, tab: string | null = null): Record<string, FieldValue> | null {
+  const own = tabAuthorizationOf(data, formType, tab);
+  return own ? own.prepopulated : (data.prepopulated[formType] ?? null);
 }
 
 function setAuthorization(data: SessionData, formType: FormType, authorization: Authorization | null): void {
@@ -223,10 +236,13 @@ const authorize: FastifyPluginAsync = async (app) => {
         const session = request.session!;
         const use = await app.captcha.check(request.body.reCaptchaResponse, request);
         try {
-          // A new attempt starts unauthorized (spec §4).
+          // A new attempt starts unauthorized (spec §4): this tab's sign-in, and the latest one that
+          // calls without a tab handle use. Other tabs keep theirs.
+          const tab = tabOf(request);
           session.data.authorized[formType] = false;
           delete session.data.prepopulated[formType];
           setAuthorization(session.data, formType, null);
+          setTabAuthorization(session.data, formType, tab, null);
 
           const credentials = request.body.credentials;
           const config = app.settlement.models.find((m) => m.metadata.formType === formType && m.metadata.dtoMapping === 'Credentials');
@@ -303,12 +319,14 @@ const authorize: FastifyPluginAsync = async (app) => {
           const resumedDraft = resumeCode ? await resumedDraftOf(app, request, formType, resumeCode, identity) : undefined;
 
           session.data.authorized[formType] = true;
-          setAuthorization(session.data, formType, {
+          const authorization: Authorization = {
             id: randomBytes(16).toString('base64url'),
             ...identity,
             screening: screeningAtAuthorize(request, app.clock(), use?.score),
             ...(resumedDraft ? { resumedDraft } : {}),
-          });
+          };
+          setAuthorization(session.data, formType, authorization);
+          setTabAuthorization(session.data, formType, tab, { authorization, prepopulated: prepopulatedData });
           sessionTag(session.data);
           // The token's record first: a reused token rolls the rest back.
           let captcha: string | null = null;

@@ -64,7 +64,7 @@ const draftDocuments: FastifyPluginAsync = async (app) => {
         },
       },
       async (request, reply) => {
-        const authorization = authorized(request.session);
+        const authorization = authorized(request);
         let received: { clientId: string; name: string; bytes: Buffer } | null = null;
         for await (const part of request.parts()) {
           if (part.type !== 'file') throw httpError('STRUCTURE_INVALID', { details: [`${part.fieldname.slice(0, 100)}: only the document is expected.`] });
@@ -117,7 +117,7 @@ const draftDocuments: FastifyPluginAsync = async (app) => {
         },
       },
       async (request, reply) => {
-        const authorization = authorized(request.session);
+        const authorization = authorized(request);
         await app.stores.draftDocuments.remove(draftKeyOf(app, formType, authorization), Number(request.params.id));
         return reply.code(204).send();
       },

@@ -38,7 +38,8 @@ import { httpError } from '../../../errors.js';
 import { passedDeadline } from '../../../settlement/deadlines.js';
 import { errors, fieldValueSchema } from '../../schemas.js';
 import { errorBody } from '../../../plugins/app/error-handler.js';
-import { authorizationOf, authorizedCredentials, namesAuthorized, wordingOf, type Authorization } from './authorize.js';
+import { authorizationOf, authorizedCredentials, namesAuthorized, prepopulatedOf, wordingOf, type Authorization } from './authorize.js';
+import { tabOf } from './tab-authorizations.js';
 import { settlementFormOf } from '../../../settlement/load.js';
 import type { SignIn } from '../../../../runtime/core/forms/index.js';
 import { routePath } from './paths.js';
@@ -90,10 +91,10 @@ export function isDraftOf(app: Pick<FastifyInstance, 'sessions'>, claimantKey: s
 /** The session's authorization for the flow's form, before its deadline; else DEADLINE_PASSED or NOT_AUTHORIZED. */
 export function draftAuthorization(app: Pick<FastifyInstance, 'deadlineInstants' | 'clock'>, flow: Pick<FlowFile, 'formType' | 'deadlineKeys'>) {
   const { formType, deadlineKeys } = flow;
-  return (session: { data: Parameters<typeof authorizationOf>[0] } | null): Authorization => {
+  return (request: Pick<FastifyRequest, 'session' | 'headers'>): Authorization => {
     if (passedDeadline(app.deadlineInstants, deadlineKeys, app.clock())) throw httpError('DEADLINE_PASSED');
-    const authorization = session ? authorizationOf(session.data, formType) : null;
-    if (!session || session.data.authorized[formType] !== true || !authorization) throw httpError('NOT_AUTHORIZED');
+    const authorization = request.session ? authorizationOf(request.session.data, formType, tabOf(request)) : null;
+    if (!authorization) throw httpError('NOT_AUTHORIZED');
     return authorization;
   };
 }
@@ -264,7 +265,7 @@ const drafts: FastifyPluginAsync = async (app) => {
      */
     const checkedSave = async (request: SaveRequest, unfinished: boolean) => {
       const { body, culture } = request;
-      const authorization = authorized(request.session);
+      const authorization = authorized(request);
       const { pageId } = body;
       const at = flow.pages.findIndex((p) => p.id === pageId);
       const page = flow.pages[at];
@@ -382,12 +383,12 @@ const drafts: FastifyPluginAsync = async (app) => {
         },
       },
       async (request, reply) => {
-        const authorization = authorized(request.session);
+        const authorization = authorized(request);
         const key = draftKeyOf(app, formType, authorization);
         const draft = await store.get(key);
         // The prefilled answers live in the session from authorize until a save keeps them: a
         // reload before the first save must still show them.
-        const prepopulatedData = request.session?.data.prepopulated[formType] ?? null;
+        const prepopulatedData = request.session ? prepopulatedOf(request.session.data, formType, tabOf(request)) : null;
         // Nothing saved yet: the sign-in answers as the server holds them (no PIN), so the page's
         // next save and the submit send the credentials it authorized.
         const credentials: Record<string, string | null> = {};

@@ -40,7 +40,8 @@ import { settlementFormOf } from '../../../settlement/load.js';
 import type { CaptchaUse } from '../../../plugins/app/captcha.js';
 import { TEXT_PART_BYTES } from '../../../plugins/external/multipart.js';
 import { errors } from '../../schemas.js';
-import { authorizationOf, authorizedCredentials, namesAuthorized, wordingOf, type Authorization } from './authorize.js';
+import { authorizationOf, authorizedCredentials, namesAuthorized, prepopulatedOf, wordingOf, type Authorization } from './authorize.js';
+import { tabOf } from './tab-authorizations.js';
 import { acceptedType, megabytes, shownName } from './documents.js';
 import { draftKeyOf } from './drafts.js';
 import { routePath } from './paths.js';
@@ -219,8 +220,9 @@ const submit: FastifyPluginAsync = async (app) => {
       async (request) => {
         if (passedDeadline(app.deadlineInstants, deadlineKeys, app.clock())) throw httpError('DEADLINE_PASSED');
         const session = request.session!;
-        const authorization = authorizationOf(session.data, formType);
-        if (session.data.authorized[formType] !== true || !authorization) throw httpError('NOT_AUTHORIZED');
+        const tab = tabOf(request);
+        const authorization = authorizationOf(session.data, formType, tab);
+        if (!authorization) throw httpError('NOT_AUTHORIZED');
         // Automated floods are shed here, before the claim is read or anything is stored.
         await app.fraud.shedFastSubmit(request, formType, authorization);
 
@@ -305,7 +307,7 @@ const submit: FastifyPluginAsync = async (app) => {
         // claim or exported.
         if (answers.credentials) answers.credentials = { ...answers.credentials, fields: authorizedCredentials(answers.credentials.fields, form.signIn, authorization) };
         // prepopulatedData is the server's own copy from authorize, never the client's echo of it.
-        const serverCopy = session.data.prepopulated[formType];
+        const serverCopy = prepopulatedOf(session.data, formType, tab);
         answers.prepopulatedData = serverCopy ? [prepopulatedModel(formType, serverCopy)] : [];
         const screen = app.fraud.screen(request, {
           formType,
