@@ -16,7 +16,6 @@ import { JsonValueField, LocaleKeyWidget, NameWidget, RuleKindWidget, RuleTarget
 const definitions = modelSchema.definitions as Record<string, RJSFSchema>;
 const FIELD_NAME = /^[a-z][A-Za-z0-9]*$/;
 const MODEL_NAME = /^[A-Z][A-Za-z0-9]*$/;
-const FORM_TYPES = ((definitions.modelConfig as { properties: { metadata: { properties: { formType: { enum: string[] } } } } }).properties.metadata.properties.formType.enum);
 const DATA_TYPES = (definitions.field as { properties: { dataType: { enum: string[] } } }).properties.dataType.enum;
 
 interface ModelConfigValue {
@@ -82,7 +81,17 @@ export function Models() {
   const file = docs['models.json'] as ModelsFile;
   const [selected, setSelected] = useState(0);
   const [newField, setNewField] = useState({ name: '', dataType: 'string', problem: '' });
-  const [newModel, setNewModel] = useState({ formType: FORM_TYPES[0] ?? '', name: '', problem: '' });
+  // The settlement declares its forms: those of its flows, then any only its models name.
+  const formTypes = [
+    ...new Set([
+      ...Object.entries(docs)
+        .filter(([id]) => id.startsWith('flows/'))
+        .map(([, flow]) => (flow as { formType?: unknown }).formType)
+        .filter((f): f is string => typeof f === 'string'),
+      ...file.models.map((m) => m.metadata.formType),
+    ]),
+  ];
+  const [newModel, setNewModel] = useState({ formType: formTypes[0] ?? '', name: '', problem: '' });
   const heading = useRef<HTMLHeadingElement>(null);
   const index = Math.min(selected, file.models.length - 1);
   const model = file.models[index];
@@ -139,7 +148,7 @@ export function Models() {
     <div className="models-view">
       <nav className="model-list" aria-labelledby="model-list-heading">
         <h2 id="model-list-heading">{t('modelConfigs')}</h2>
-        {FORM_TYPES.map((formType) => {
+        {formTypes.map((formType) => {
           const of = file.models.map((m, i) => [m, i] as const).filter(([m]) => m.metadata.formType === formType);
           if (of.length === 0) return null;
           return (
@@ -167,7 +176,7 @@ export function Models() {
           <h3>{t('newModel')}</h3>
           <label htmlFor="new-model-form">{t('newModelForm')}</label>
           <select id="new-model-form" value={newModel.formType} onChange={(e) => setNewModel({ ...newModel, formType: e.target.value })}>
-            {FORM_TYPES.map((f) => (
+            {formTypes.map((f) => (
               <option key={f}>{f}</option>
             ))}
           </select>
