@@ -61,7 +61,8 @@ describe('Next saves the page', () => {
     await waitFor(() => expect(document.querySelector('[data-page="two"]')).toBeTruthy());
     await userEvent.click(screen.getByRole('button', { name: 'LocKey_Button_Next' }));
     expect((await screen.findByRole('alert')).textContent).toContain(refusal);
-    expect(api.saveDraft).toHaveBeenCalledWith('Automotive', 'two', expect.arrayContaining([note]));
+    // Next saves the page as finished (no `unfinished` option).
+    expect(api.saveDraft).toHaveBeenCalledWith('Automotive', 'two', expect.arrayContaining([note]), undefined);
     expect(document.querySelector('[data-page="two"]')).toBeTruthy();
   });
 });
