@@ -28,14 +28,3 @@ export const ANALYTICS_CSP = {
 export function analyticsTagIds(settings: { analyticsTagId: string | null; analyticsTagId2: string | null }): string[] {
   return [settings.analyticsTagId, settings.analyticsTagId2].filter((id): id is string => typeof id === 'string' && id !== '');
 }
-
-/** The configuration script: the tag's data layer and one `config` per id (the ids are checked by the schema; JSON-quoted all the same). */
-export function gtagConfigScript(ids: readonly string[]): string {
-  return [
-    'window.dataLayer=window.dataLayer||[];',
-    'function gtag(){window.dataLayer.push(arguments);}',
-    "gtag('js',new Date());",
-    ...ids.map((id) => `gtag('config',${JSON.stringify(id)});`),
-    '',
-  ].join('\n');
-}

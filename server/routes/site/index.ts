@@ -9,7 +9,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { createHash } from 'node:crypto';
-import { analyticsTagIds, gtagConfigScript, LOGO_TYPES, type LogoExtension } from '../../../runtime/core/site/index.js';
+import { analyticsTagIds, LOGO_TYPES, type LogoExtension } from '../../../runtime/core/site/index.js';
 import type { SiteLogo } from '../../settlement/load.js';
 
 /** The logo's address in the page, with its digest so a changed logo is fetched again. */
@@ -19,6 +19,17 @@ export function logoPath(logo: Pick<SiteLogo, 'extension' | 'digest'>): string {
 
 /** The address of the analytics configuration script (settings.json's tag ids), with its digest. */
 export const ANALYTICS_SCRIPT_PATH = '/site/analytics.js';
+
+/** The configuration script: the tag's data layer and one `config` per id (the ids are checked by the schema; JSON-quoted all the same). */
+export function gtagConfigScript(ids: readonly string[]): string {
+  return [
+    'window.dataLayer=window.dataLayer||[];',
+    'function gtag(){window.dataLayer.push(arguments);}',
+    "gtag('js',new Date());",
+    ...ids.map((id) => `gtag('config',${JSON.stringify(id)});`),
+    '',
+  ].join('\n');
+}
 
 /** The analytics configuration script and its address, or null when settings.json names no tag. */
 export function analyticsScript(settings: { analyticsTagId: string | null; analyticsTagId2: string | null }): { body: string; src: string; ids: string[] } | null {

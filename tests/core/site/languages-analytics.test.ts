@@ -1,7 +1,8 @@
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import settingsSchema from '../../../schemas/settlement/settings.schema.json';
-import { ANALYTICS_TAG_PATTERN, analyticsTagIds, gtagConfigScript, gtagScriptUrl } from '../../../runtime/core/site/analytics';
+import { ANALYTICS_TAG_PATTERN, analyticsTagIds, gtagScriptUrl } from '../../../runtime/core/site/analytics';
+import { gtagConfigScript } from '../../../server/routes/site/index';
 import { defaultLanguages, languageLabelKey } from '../../../runtime/core/site/languages';
 
 describe('defaultLanguages (site.json lists none)', () => {
