@@ -28,6 +28,8 @@ export const FILE_KEYS = {
   uploading: 'LocKey_Documents_Uploading',
   uploaded: 'LocKey_Documents_Uploaded',
   progress: 'LocKey_Documents_UploadProgress',
+  choose: 'LocKey_Documents_ChooseFile',
+  none: 'LocKey_Documents_NoFileChosen',
 } as const;
 
 /**
@@ -67,19 +69,31 @@ export function FileWidget(props: FieldWidgetProps) {
     <div className={fieldClass('file', shown, props.touched, props.disabled)} data-upload={upload?.state}>
       <FieldLabel htmlFor={id} label={props.label} required={props.required} requiredText={props.requiredText} />
       <FieldHelp id={id} help={props.help} />
-      <input
-        id={id}
-        name={props.name}
-        type="file"
-        className="cf-file__input"
-        accept={props.accept ?? DOCUMENT_ACCEPT}
-        disabled={props.disabled}
-        aria-required={props.required || undefined}
-        aria-invalid={shown.length > 0 || undefined}
-        aria-describedby={described || undefined}
-        onChange={onChange}
-        onBlur={props.onBlur}
-      />
+      {/* The browser's own chooser button speaks the browser's language, not the page's: the input
+          lies transparent over a button of ours, so a click, a tap or a key still reaches it. */}
+      <div className="cf-file__picker">
+        <input
+          id={id}
+          name={props.name}
+          type="file"
+          className="cf-file__input"
+          accept={props.accept ?? DOCUMENT_ACCEPT}
+          disabled={props.disabled}
+          aria-required={props.required || undefined}
+          aria-invalid={shown.length > 0 || undefined}
+          aria-describedby={described || undefined}
+          onChange={onChange}
+          onBlur={props.onBlur}
+        />
+        <span className="cf-button cf-button--outline-secondary cf-file__choose" aria-hidden="true">
+          {text(FILE_KEYS.choose, 'Choose a file')}
+        </span>
+        {current ? null : (
+          <span className="cf-file__none" aria-hidden="true">
+            {text(FILE_KEYS.none, 'No file chosen')}
+          </span>
+        )}
+      </div>
       {current ? (
         <div className="cf-file__current" id={currentId}>
           {current}

@@ -9,7 +9,7 @@ export type LayoutVariant = 'standard' | 'ftc' | 'kontent';
 
 interface HeaderProps {
   variant: LayoutVariant;
-  /** The theme's logo, shown when the settlement has none of its own. */
+  /** The theme's mark, shown beside the settlement's title when the settlement has no logo of its own. */
   themeLogoSrc: string;
 }
 
@@ -174,7 +174,15 @@ export function Header({ variant, themeLogoSrc }: HeaderProps) {
     <header className={`cf-header cf-header--${variant}${compact ? ' cf-header--compact' : ''}`}>
       <div className="cf-header__inner" ref={innerRef}>
         <a className="cf-header__logo" href={`${root}/`}>
-          {ownLogo ? <img src={ownLogo} alt={t(site.logo.altKey)} /> : <img src={themeLogoSrc} alt={t(site.logo.altKey)} width="220" height="48" />}
+          {ownLogo ? (
+            <img src={ownLogo} alt={t(site.logo.altKey)} />
+          ) : (
+            // The theme's mark carries no words: the settlement's own title names the link.
+            <>
+              <img src={themeLogoSrc} alt="" width="40" height="48" />
+              <span className="cf-header__brand">{t('LocKey_Site_Title')}</span>
+            </>
+          )}
         </a>
         <button
           type="button"

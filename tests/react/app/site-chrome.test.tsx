@@ -17,6 +17,7 @@ import { SETTINGS, testServices } from './fixtures';
 const TEXTS: Record<string, string> = {
   LocKey_Site_Url: 'https://www.example-settlement.test',
   LocKey_Site_LogoAlt: 'Example Motors Settlement',
+  LocKey_Site_Title: 'Battery Rebate Program',
   LocKey_Brand_Alt: 'Battery Rebate Settlement home',
   LocKey_Nav_Label: 'Settlement website',
   LocKey_Nav_Menu: 'Menu',
@@ -89,9 +90,13 @@ describe('the header', () => {
     expect(logo.closest('a')?.getAttribute('href')).toBe('https://www.example-settlement.test/');
   });
 
-  it('shows the theme\'s logo when the settlement has none', () => {
+  it('shows the theme\'s mark and the settlement\'s own title when the settlement has no logo', () => {
     renderChrome({});
-    expect(screen.getByRole('img', { name: 'Example Motors Settlement' })?.getAttribute('src')).toBe('/theme-logo.svg');
+    // The mark carries no words of any settlement: the title names the link.
+    const home = screen.getByRole('link', { name: 'Battery Rebate Program' });
+    expect(home.getAttribute('href')).toBe('https://www.example-settlement.test/');
+    expect(home.querySelector('img')?.getAttribute('src')).toBe('/theme-logo.svg');
+    expect(home.querySelector('img')?.getAttribute('alt')).toBe('');
   });
 
   it('offers no language selector when the settlement offers one language, in any header', () => {
