@@ -25,22 +25,29 @@ const NAME = /^[a-z0-9]+(-[a-z0-9]+)*$/;
  */
 export function highlightInPreview(fieldId: string): void {
   const started = performance.now();
+  let focused = false;
   const look = () => {
-    const fields = Array.from(document.querySelectorAll<HTMLIFrameElement>('.preview iframe')).flatMap((frame) => {
+    const frames = Array.from(document.querySelectorAll<HTMLIFrameElement>('.preview iframe'));
+    let unmarked = frames.length === 0;
+    for (const frame of frames) {
       const field = frame.contentDocument?.getElementById(fieldId);
-      return field ? [field] : [];
-    });
-    if (fields.length === 0) {
-      if (performance.now() - started < 5000) requestAnimationFrame(look);
-      return;
+      if (!field) {
+        unmarked = true;
+        continue;
+      }
+      if (!field.hasAttribute('data-fixture-failure')) {
+        field.setAttribute('data-fixture-failure', '');
+        field.style.outline = '4px solid #b00020';
+        field.style.outlineOffset = '2px';
+      }
+      if (!focused) {
+        focused = true;
+        field.scrollIntoView({ block: 'center' });
+        field.focus();
+      }
     }
-    for (const field of fields) {
-      field.setAttribute('data-fixture-failure', '');
-      field.style.outline = '4px solid #b00020';
-      field.style.outlineOffset = '2px';
-    }
-    fields[0]!.scrollIntoView({ block: 'center' });
-    fields[0]!.focus();
+    // Each culture and width draws in its own frame, some later than others.
+    if (unmarked && performance.now() - started < 5000) requestAnimationFrame(look);
   };
   requestAnimationFrame(look);
 }

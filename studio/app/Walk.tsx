@@ -39,7 +39,7 @@ export interface WalkStep {
   answers?: Answers;
   press?: 'back';
   expectErrors?: Record<string, string>;
-  expectResult?: { feedback: 'success' | 'warning'; text: string };
+  expectResult?: { feedback: 'success' | 'warning'; text?: string };
 }
 
 /** What a walk has recorded so far: the steps, every page shown, and each sign-in's answer. */
@@ -238,9 +238,12 @@ export function Walk({ flow, models, culture, texts, theme, onChange }: {
       });
       const c = done.context;
       if (action === 'lookup' && c.lookupResult) {
-        const result = page.blocks.find((b) => b.block === 'lookupResult') as { successKey: string; warningKey: string } | undefined;
-        const text = c.lookupResult.authorized ? translate(result?.successKey ?? '') : (c.lookupResult.error ?? translate(result?.warningKey ?? ''));
-        recordStep({ ...taken, expectResult: { feedback: c.lookupResult.authorized ? 'success' : 'warning', text } });
+        // The box's own text names the VIN typed; the server's refusal is its words, worth expecting.
+        const result = page.blocks.find((b) => b.block === 'lookupResult') as { warningKey: string } | undefined;
+        const expectResult: WalkStep['expectResult'] = c.lookupResult.authorized
+          ? { feedback: 'success' }
+          : { feedback: 'warning', text: c.lookupResult.error ?? translate(result?.warningKey ?? '') };
+        recordStep({ ...taken, expectResult });
       } else if (!c.authorized && c.authorizationError) {
         // A refused sign-in: its message under the fields its code concerns, as the page shows it.
         const view = refusalView(page, { code: c.authorizationErrorCode, message: c.authorizationError }, translate);
