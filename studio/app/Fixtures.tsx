@@ -8,7 +8,8 @@ import type { FlowFile, ModelConfig } from '../../runtime/core/types';
 import { cultureOf, useStudio } from './context';
 import { listFixtures, replayFixtures, saveFixture, type FixtureSummary, type ReplayResult } from './fixturesApi';
 import { studioCulture, t } from './texts';
-import { fixtureOfWalk, Walk, type WalkRecord } from './Walk';
+import { Walk } from './Walk';
+import { fixtureOfWalk, type WalkRecord } from './walk-record';
 
 /** What a failure opens: the page of a flow, and the field (its DOM id) to focus there. */
 export interface FailurePlace {

@@ -11,11 +11,10 @@ import { createActor, fromPromise, type Actor } from 'xstate';
 import { REGISTRIES } from '../../runtime/app/forms/registries';
 import { createTranslate } from '../../runtime/app/translate';
 import { backTarget, scopeFromStore, skipPredicate } from '../../runtime/core/navigation';
-import { camelCase, createIdSource, findModel, initStore, modelsScope } from '../../runtime/core/models';
-import type { AuthorizeResponse, FieldValue, FlowFile, ModelConfig, ModelStoreState, PageConfig, SubmitResponse } from '../../runtime/core/types';
+import { createIdSource, findModel, initStore, modelsScope } from '../../runtime/core/models';
+import type { FlowFile, ModelConfig, ModelStoreState, SubmitResponse } from '../../runtime/core/types';
 import { fieldDomId } from '../../runtime/core/view/dom-ids';
-import { dependencyOutcome } from '../../runtime/core/view/field-state';
-import { pageFieldGroups, type GroupOptions } from '../../runtime/core/view/page-groups';
+import type { GroupOptions } from '../../runtime/core/view/page-groups';
 import { preparePage } from '../../runtime/core/view/dependencies';
 import { refusalView } from '../../runtime/core/view/refusal';
 import { createFormMachine, type SubmitInput } from '../../runtime/machine';
@@ -25,77 +24,12 @@ import defaultTheme from '../../themes/default/theme.css?url';
 import ftcTheme from '../../themes/ftc/theme.css?url';
 import kontentTheme from '../../themes/kontent/theme.css?url';
 import { walkAuthorize } from './fixturesApi';
+import { answersOnPage, type WalkRecord, type WalkStep } from './walk-record';
 import { t } from './texts';
 
 const THEMES: Record<string, string> = { default: defaultTheme, ftc: ftcTheme, kontent: kontentTheme };
 /** The reference code a walk's Submit is answered with: the headless player's default, so a replay agrees. */
 const WALK_REFERENCE_CODE = 'FIXTURE-REF-0001';
-
-type Answers = Record<string, Record<string, FieldValue>>;
-
-/** One recorded page visit, in the fixture's words (schemas/flow-fixture.schema.json `step`). */
-export interface WalkStep {
-  page: string;
-  answers?: Answers;
-  press?: 'back';
-  expectErrors?: Record<string, string>;
-  expectResult?: { feedback: 'success' | 'warning'; text?: string };
-}
-
-/** What a walk has recorded so far: the steps, every page shown, and each sign-in's answer. */
-export interface WalkRecord {
-  formType: string;
-  culture: string;
-  now: string;
-  steps: WalkStep[];
-  pages: string[];
-  authorize: AuthorizeResponse[];
-  submitted: boolean;
-}
-
-/** The fixture of a walk: its steps, the pages shown, the real server's sign-in answers (as the headless player injects them). */
-export function fixtureOfWalk(walk: WalkRecord, description: string): Record<string, unknown> {
-  const answer = (a: AuthorizeResponse) => ({
-    authorized: a.authorized,
-    ...(a.error ? { error: a.error } : {}),
-    ...(a.code ? { code: a.code } : {}),
-    ...(a.prepopulatedData && Object.keys(a.prepopulatedData).length > 0 ? { prepopulatedData: a.prepopulatedData } : {}),
-  });
-  return {
-    version: 1,
-    description,
-    formType: walk.formType,
-    ...(walk.culture !== 'en' ? { culture: walk.culture } : {}),
-    now: walk.now,
-    ...(walk.authorize.length === 1 ? { authorize: answer(walk.authorize[0]!) } : walk.authorize.length > 1 ? { authorize: walk.authorize.map(answer) } : {}),
-    steps: walk.steps,
-    expectPages: walk.pages,
-    ...(walk.submitted ? {} : { expectNoSubmission: true }),
-  };
-}
-
-/** The answers typed on a page: the fields shown now whose value changed since it opened, in the order first changed. */
-export function answersOnPage(page: PageConfig, opened: ModelStoreState, now: ModelStoreState, order: readonly string[], options: GroupOptions): Answers | undefined {
-  const before = modelsScope(opened);
-  const after = modelsScope(now);
-  const shown = new Set<string>();
-  for (const group of pageFieldGroups(page, now, options)) {
-    if (group.kind !== 'single') continue;
-    for (const field of group.fields) {
-      const outcome = dependencyOutcome(field, group.model, after);
-      if (outcome.visible && !outcome.disabled) shown.add(`${group.model.metadata.dtoMapping}\u0000${field.key}`);
-    }
-  }
-  const answers: Answers = {};
-  for (const key of order) {
-    if (!shown.has(key)) continue;
-    const [model, field] = key.split('\u0000') as [string, string];
-    const value = after[model]?.[field] ?? null;
-    if (Object.is(value, before[model]?.[field] ?? null)) continue;
-    (answers[camelCase(model)] ??= {})[field] = value;
-  }
-  return Object.keys(answers).length > 0 ? answers : undefined;
-}
 
 /** A frame of this origin with the claimant theme's stylesheets, whose body React draws into. */
 function ThemedFrame({ title, theme, culture, children }: { title: string; theme: string; culture: string; children: ReactNode }) {
@@ -113,7 +47,7 @@ function ThemedFrame({ title, theme, culture, children }: { title: string; theme
   }, [culture, theme, title]);
   return (
     <div className="walk-frame">
-      <iframe ref={frame} title={title} width={900} height={700} data-walk-frame="" />
+      <iframe ref={frame} title={title} width={900} height={560} data-walk-frame="" />
       {body && createPortal(children, body)}
     </div>
   );

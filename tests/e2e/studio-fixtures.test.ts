@@ -42,7 +42,7 @@ const FIXTURE_FILE = () => path.join(copy.dir, 'fixtures', 'lookup-class-vin.fix
 async function screenshot(page: Page, name: string): Promise<void> {
   const dir = path.join(SCREENSHOTS, 'studio');
   mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`) });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }
 
 const walkFrame = (page: Page): FrameLocator => page.frameLocator('iframe[data-walk-frame]');
