@@ -130,4 +130,61 @@ describe('the studio fixtures view', () => {
       await context.close();
     }
   });
+
+  it('walks the exclusion sign-in against the real server: a wrong PIN refused under the PIN, the right one prefilling the contact page; the walk replays passing', async () => {
+    const { page, context } = await openPage(browser, { width: 1400, height: 1000 });
+    try {
+      await page.goto(url);
+      await page.getByRole('button', { name: 'Fixtures', exact: true }).click();
+      await page.getByLabel('Form to walk').selectOption('flows/exclusion.json');
+      await page.getByRole('button', { name: 'Start the walk' }).click();
+      const frame = walkFrame(page);
+      await frame.locator('#credentials-vin').fill('5EXMA1B20JC000202');
+      await frame.locator('#credentials-noticeId').fill('EXM-100002');
+      await frame.locator('#credentials-pin').fill('111111');
+      await frame.locator('#cf-page-primary-action').click();
+      await frame.locator('#credentials-pin-error').waitFor();
+      const refusal = (await frame.locator('#credentials-pin-error').textContent())!.trim();
+      expect(refusal).toBe('The Notice ID and PIN do not match our records for this VIN. Please check the notice you received.');
+      await frame.locator('#credentials-pin').fill('730155');
+      await frame.locator('#cf-page-primary-action').click();
+      // James O'Neil's details from the class list.
+      await frame.locator('#claimantInfo-firstName').waitFor();
+      expect(await frame.locator('#claimantInfo-firstName').inputValue()).toBe('James');
+      await page.getByLabel('Description (the test\'s name)').fill('Exclusion: a wrong PIN is refused, the right one opens the contact page (walked)');
+      await page.getByLabel('File name (fixtures/<name>.fixture.json)').fill('exclusion-wrong-pin');
+      await page.getByRole('button', { name: 'Save as a fixture' }).click();
+      await page.getByText('Saved fixtures/exclusion-wrong-pin.fixture.json.').waitFor();
+      const saved = JSON.parse(readFileSync(path.join(copy.dir, 'fixtures', 'exclusion-wrong-pin.fixture.json'), 'utf8')) as Record<string, unknown>;
+      expect(saved).toMatchObject({
+        formType: 'Exclusion',
+        authorize: [{ authorized: false, code: 'WRONG_PIN' }, { authorized: true, prepopulatedData: expect.objectContaining({ FirstName: 'James' }) }],
+        steps: [
+          { page: 'exclusion-start', answers: { credentials: { vin: '5EXMA1B20JC000202', noticeId: 'EXM-100002', pin: '111111' } }, expectErrors: { pin: refusal } },
+          { page: 'exclusion-start', answers: { credentials: { pin: '730155' } } },
+        ],
+        expectPages: ['exclusion-start', 'exclusion-claimant-info'],
+        expectNoSubmission: true,
+      });
+      const row = page.locator('tr[data-fixture="exclusion-wrong-pin"]');
+      await row.getByRole('button', { name: 'Replay exclusion-wrong-pin' }).click();
+      await row.getByText('Passed', { exact: true }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('speaks Spanish with ?culture=es', async () => {
+    const { page, context } = await openPage(browser, { width: 1400, height: 1000 });
+    try {
+      await page.goto(`${url}/?culture=es`);
+      await page.getByRole('button', { name: 'Fixtures', exact: true }).click();
+      await page.getByRole('heading', { name: 'Recorrer un formulario y guardar el recorrido como fixture' }).waitFor();
+      await page.getByRole('heading', { name: 'Fixtures de esta carpeta' }).waitFor();
+      await page.getByRole('button', { name: 'Reproducir todos' }).waitFor();
+      expect(await page.getByLabel('Formulario que recorrer').count()).toBe(1);
+    } finally {
+      await context.close();
+    }
+  });
 });
