@@ -7,6 +7,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { FlowFile } from '../../runtime/core/types';
 import { changedIds, checkChanges, loadFolder, saveChanges, type Documents, type FolderResponse, type Issue } from './api';
 import { cultureOf, localeText, StudioContext, type StudioContextValue } from './context';
+import { Fixtures, highlightInPreview } from './Fixtures';
 import { FlowMap } from './FlowMap';
 import { canRedo, canUndo, current, record, redo, startHistory, undo, type History } from './history';
 import { Models } from './Models';
@@ -15,7 +16,7 @@ import { Preview } from './Preview';
 import { studioCulture, t } from './texts';
 import { Translations } from './Translations';
 
-type View = 'map' | 'models' | 'translations';
+type View = 'map' | 'models' | 'translations' | 'fixtures';
 type Status = { kind: 'info' | 'error'; text: string; issues?: Issue[]; reload?: boolean } | null;
 
 const documentsOf = (folder: FolderResponse): Documents => Object.fromEntries(folder.files.map((f) => [f.id, f.json]));
@@ -188,6 +189,9 @@ export function App() {
           <button type="button" aria-current={view === 'translations' ? 'page' : undefined} onClick={() => setView('translations')}>
             {t('tabTranslations')}
           </button>
+          <button type="button" aria-current={view === 'fixtures' ? 'page' : undefined} onClick={() => setView('fixtures')}>
+            {t('tabFixtures')}
+          </button>
         </nav>
       </header>
       <main>
@@ -253,6 +257,16 @@ export function App() {
               {issues.length === 0 ? <p>{t('noProblems')}</p> : <IssueList issues={issues} />}
             </section>
           </>
+        ) : view === 'fixtures' ? (
+          <Fixtures
+            theme={folder.theme}
+            onOpen={({ flowId, pageIndex, fieldId }) => {
+              // A failed fixture opens its page's editor and preview, the field marked there.
+              setView('map');
+              setEditing({ flowId, pageIndex });
+              if (fieldId) highlightInPreview(fieldId);
+            }}
+          />
         ) : (
           <Translations saved={saved} unusedKeys={folder.unusedKeys} />
         )}

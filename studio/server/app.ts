@@ -8,6 +8,7 @@
  *   POST /api/save     the same body: written only when the checker passes (else 422 with the
  *                      problems, nothing written); each file edited path by path, keeping its format
  *   GET  /api/events   Server-Sent Events: `changed` when a file of the folder changes on disk
+ *   …/api/fixtures, /api/walk/authorize: the folder's flow fixtures and walks (fixtures.ts)
  */
 import { existsSync, readFileSync, watch, writeFileSync, type FSWatcher } from 'node:fs';
 import type { ServerResponse } from 'node:http';
@@ -16,6 +17,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { settlementPaths } from '../../tooling/flow/check-folder';
 import { changedTexts, checkWith, readTexts, StudioInputError, studioFiles, type StudioFile } from './folder';
+import { fixtureRoutes } from './fixtures';
 import { unusedLocaleKeys } from './locale-usage';
 
 export interface StudioOptions {
@@ -100,6 +102,8 @@ export async function buildStudioServer(options: StudioOptions): Promise<Fastify
     for (const [id, text] of Object.entries(next)) writeFileSync(byId.get(id)!.absolutePath, text);
     return { saved: Object.keys(next) };
   });
+
+  await app.register(fixtureRoutes, { folder });
 
   const clients = new Set<ServerResponse>();
   app.get('/api/events', (_request, reply) => {

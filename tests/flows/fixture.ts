@@ -239,6 +239,11 @@ function jsonFilesOf(dir: string): string[] {
 
 const cache = new Map<string, Settlement>();
 
+/** Reads a settlement folder afresh on its next load (a long-running player whose folder is being edited). */
+export function forgetSettlement(dir: string): void {
+  cache.delete(path.resolve(dir));
+}
+
 /**
  * The settlement of a fixture (settlementDirOf): a folder holding any of flows/, models.json,
  * whitelist.json, settings.json and locales/; what it lacks is the shipped one's.

@@ -1,0 +1,213 @@
+/**
+ * The studio's flow fixtures: those of the folder's fixtures/ (where `npm run flows:test <folder>`
+ * finds them), written from a walk and replayed by the headless player that command runs.
+ *
+ *   GET  /api/fixtures                 the folder's fixtures: file name, description, form
+ *   POST /api/fixtures                 { name, fixture, overwrite? } writes fixtures/<name>.fixture.json
+ *                                      (checked by the fixture schema; 409 when it exists and
+ *                                      overwrite is not true)
+ *   POST /api/fixtures/replay          { names? } plays each (all without names): passed, or the
+ *                                      problems with the page and field each one concerns
+ *   POST /api/walk/authorize           { formType, credentials } a walk's sign-in, answered by the
+ *                                      real claims server for the folder (claims-server.ts)
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyPluginAsync } from 'fastify';
+import { fieldDomId } from '../../runtime/core/view/dom-ids';
+import type { FlowFile, FormModel } from '../../runtime/core/types';
+import { checkFixture, FIXTURE_SUFFIX, fixtureFiles, FixtureError, forgetSettlement, loadFixture, ROOT, type Fixture } from '../../tests/flows/fixture';
+import { runLoaded } from '../../tests/flows/runner';
+import { locate, settlementPaths } from '../../tooling/flow/check-folder';
+import { startClaimsServer, type ClaimsServer } from './claims-server';
+import { StudioInputError } from './folder';
+
+/** A fixture's file name without its suffix: lowercase words joined by hyphens, as the shipped ones. */
+export const FIXTURE_NAME = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+export interface FixtureSummary {
+  name: string;
+  description: string;
+  formType: string;
+}
+
+/** One unmet expectation of a replay, with the page (and field) of the flow it concerns when it names one. */
+export interface ReplayProblem {
+  pointer: string;
+  message: string;
+  /** The fixture's line and column of the expectation. */
+  line?: number;
+  column?: number;
+  page?: string;
+  /** The DOM id of the field (`<model>-<field>`), as the claimant page names it. */
+  fieldId?: string;
+}
+
+export interface ReplayResult {
+  name: string;
+  description: string;
+  formType: string;
+  passed: boolean;
+  problems: ReplayProblem[];
+}
+
+const fixturesDirOf = (folder: string) => path.join(folder, 'fixtures');
+
+/** The page and field a problem's pointer concerns: its step's page, and the field the pointer (or else the step's first answer) names. */
+export function placeOfProblem(fixture: Fixture, flow: FlowFile | undefined, pointer: string): { page?: string; fieldId?: string } {
+  const parts = pointer.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (parts[0] !== 'steps') return {};
+  const step = fixture.steps[Number(parts[1])];
+  if (!step) return {};
+  const [kind, first, second] = parts.slice(2);
+  const page = flow?.pages.find((p) => p.id === step.page);
+  const modelOfField = (key: string) =>
+    page?.blocks.flatMap((b) => ('fields' in b && 'model' in b && Array.isArray(b.fields) && b.fields.some((f: { key?: string }) => f.key === key) ? [b.model as string] : []))[0];
+  let model: string | undefined;
+  let field: string | undefined;
+  if ((kind === 'answers' || kind === 'expectValues') && first !== undefined && second !== undefined) [model, field] = [first, second];
+  else if (kind === 'expectErrors' && first !== undefined) [model, field] = [modelOfField(first), first];
+  if (model === undefined || field === undefined) {
+    const answered = Object.entries(step.answers ?? {})[0];
+    const key = answered ? Object.keys(answered[1])[0] : undefined;
+    if (answered && key !== undefined) [model, field] = [answered[0], key];
+  }
+  return { page: step.page, ...(model !== undefined && field !== undefined ? { fieldId: fieldDomId(model, null, field) } : {}) };
+}
+
+function summaryOf(file: string): FixtureSummary {
+  const name = path.basename(file, FIXTURE_SUFFIX);
+  try {
+    const json = JSON.parse(readFileSync(file, 'utf8')) as { description?: unknown; formType?: unknown };
+    return { name, description: typeof json.description === 'string' ? json.description : name, formType: typeof json.formType === 'string' ? json.formType : '' };
+  } catch {
+    return { name, description: name, formType: '' };
+  }
+}
+
+interface SaveBody {
+  name: string;
+  fixture: Record<string, unknown>;
+  overwrite?: boolean;
+}
+
+export const fixtureRoutes: FastifyPluginAsync<{ folder: string }> = async (app, { folder }) => {
+  const dir = fixturesDirOf(folder);
+  const flowsDir = settlementPaths(folder).flowsDir;
+  const flowOf = (formType: string): FlowFile | undefined => {
+    const names = existsSync(flowsDir) ? readdirSync(flowsDir).filter((f) => f.endsWith('.json')) : [];
+    for (const name of names.sort()) {
+      const flow = JSON.parse(readFileSync(path.join(flowsDir, name), 'utf8')) as FlowFile;
+      if (flow.formType === formType) return flow;
+    }
+    return undefined;
+  };
+
+  app.get('/api/fixtures', async () => ({ fixtures: fixtureFiles(folder).map(summaryOf) }));
+
+  app.post<{ Body: SaveBody }>(
+    '/api/fixtures',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['name', 'fixture'],
+          additionalProperties: false,
+          properties: { name: { type: 'string' }, fixture: { type: 'object' }, overwrite: { type: 'boolean' } },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { name, overwrite } = request.body;
+      if (!FIXTURE_NAME.test(name)) throw new StudioInputError(`"${name}" is not a fixture name: use lowercase letters, digits and hyphens (lookup-class-vehicle)`);
+      const file = path.join(dir, `${name}${FIXTURE_SUFFIX}`);
+      const schema = path.relative(dir, path.join(ROOT, 'schemas/flow-fixture.schema.json')).split(path.sep).join('/');
+      const { $schema: _given, ...rest } = request.body.fixture;
+      const fixture = { $schema: schema, ...rest };
+      try {
+        checkFixture(fixture, file);
+      } catch (error) {
+        if (!(error instanceof FixtureError)) throw error;
+        return reply.code(422).send({ code: 'fixture-invalid', message: `Not saved: the fixture does not match the fixture schema.\n${error.message}` });
+      }
+      if (existsSync(file) && overwrite !== true) {
+        return reply.code(409).send({ code: 'fixture-exists', message: `fixtures/${name}${FIXTURE_SUFFIX} exists already; confirm to overwrite it.` });
+      }
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(file, `${JSON.stringify(fixture, null, 2)}\n`);
+      return { saved: path.relative(folder, file).split(path.sep).join('/') };
+    },
+  );
+
+  app.post<{ Body: { names?: string[] } }>(
+    '/api/fixtures/replay',
+    { schema: { body: { type: 'object', additionalProperties: false, properties: { names: { type: 'array', items: { type: 'string' } } } } } },
+    async (request) => {
+      const files = fixtureFiles(folder);
+      const wanted = request.body.names;
+      for (const name of wanted ?? []) {
+        if (!files.some((f) => path.basename(f, FIXTURE_SUFFIX) === name)) throw new StudioInputError(`the folder has no fixture "${name}" (fixtures/${name}${FIXTURE_SUFFIX})`);
+      }
+      // The folder's files may have changed since the last replay.
+      forgetSettlement(folder);
+      const results: ReplayResult[] = [];
+      for (const file of files.filter((f) => !wanted || wanted.includes(path.basename(f, FIXTURE_SUFFIX)))) {
+        results.push(await replay(file, flowOf));
+      }
+      return { results };
+    },
+  );
+
+  let claims: Promise<ClaimsServer> | undefined;
+  app.addHook('onClose', async () => {
+    const started = await claims?.catch(() => undefined);
+    await started?.stop();
+  });
+  app.post<{ Body: { formType: string; credentials: FormModel } }>(
+    '/api/walk/authorize',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['formType', 'credentials'],
+          additionalProperties: false,
+          properties: { formType: { type: 'string' }, credentials: { type: 'object' } },
+        },
+      },
+    },
+    async (request) => {
+      const flow = flowOf(request.body.formType);
+      if (!flow) throw new StudioInputError(`the folder has no flow of the form "${request.body.formType}"`);
+      claims ??= startClaimsServer(folder);
+      const server = await claims.catch((error: unknown) => {
+        claims = undefined;
+        throw error;
+      });
+      return server.authorize(flow.authorize.endpoint, request.body.credentials);
+    },
+  );
+};
+
+/** A problem as the studio lists it: where in the fixture file, and what it concerns in the flow. */
+function problemOf(problem: { pointer: string; message: string }, text?: string, place?: () => { page?: string; fieldId?: string }): ReplayProblem {
+  const at = text === undefined ? {} : locate(text, problem.pointer);
+  return { pointer: problem.pointer, message: problem.message, ...at, ...(place ? place() : {}) };
+}
+
+async function replay(file: string, flowOf: (formType: string) => FlowFile | undefined): Promise<ReplayResult> {
+  const summary = summaryOf(file);
+  try {
+    const loaded = loadFixture(file);
+    try {
+      await runLoaded(loaded);
+      return { ...summary, passed: true, problems: [] };
+    } catch (error) {
+      if (!(error instanceof FixtureError)) throw error;
+      const flow = flowOf(loaded.fixture.formType);
+      return { ...summary, passed: false, problems: error.problems.map((p) => problemOf(p, loaded.text, () => placeOfProblem(loaded.fixture, flow, p.pointer))) };
+    }
+  } catch (error) {
+    if (error instanceof FixtureError) return { ...summary, passed: false, problems: error.problems.map((p) => problemOf(p)) };
+    return { ...summary, passed: false, problems: [{ pointer: '', message: error instanceof Error ? error.message : String(error) }] };
+  }
+}

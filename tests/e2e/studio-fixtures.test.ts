@@ -1,0 +1,190 @@
+/**
+ * The studio's Fixtures view in Chromium, against its server started in-process on a copy of the
+ * sample settlement: a walk of the VIN look-up (its sign-in answered by the real claims server over
+ * the folder's class list) saved as a fixture, replayed headless and passing; then the fixture's
+ * expected value changed on disk, the replay failing and opening the look-up page at the VIN field.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Browser, FrameLocator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildStudioServer } from '../../studio/server/app';
+import { buildStudioApp } from '../../studio/server/build';
+import { copySampleSettlement, ROOT, type SettlementCopy } from '../studio/settlement-copy';
+import { axe, describeViolations, launchBrowser, openPage, SCREENSHOTS } from './harness';
+
+let copy: SettlementCopy;
+let appDir: string;
+let studio: FastifyInstance;
+let url: string;
+let browser: Browser;
+
+beforeAll(async () => {
+  copy = copySampleSettlement();
+  appDir = mkdtempSync(path.join(tmpdir(), 'studio-fixtures-app-'));
+  const [, launched] = await Promise.all([buildStudioApp(appDir), launchBrowser()]);
+  browser = launched;
+  studio = await buildStudioServer({ folder: copy.dir, appDir, debounceMs: 20 });
+  url = await studio.listen({ host: '127.0.0.1', port: 0 });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await studio?.close();
+  copy?.cleanup();
+  if (appDir) rmSync(appDir, { recursive: true, force: true });
+});
+
+const FIXTURE_FILE = () => path.join(copy.dir, 'fixtures', 'lookup-class-vin.fixture.json');
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = path.join(SCREENSHOTS, 'studio');
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
+
+const walkFrame = (page: Page): FrameLocator => page.frameLocator('iframe[data-walk-frame]');
+
+describe('the studio fixtures view', () => {
+  it('walks the VIN look-up, saves it as a fixture, replays it passing, and opens the failing page and field once an expected value changes', async () => {
+    const { page, errors, context } = await openPage(browser, { width: 1400, height: 1000 });
+    try {
+      await page.goto(url);
+      await page.getByRole('button', { name: 'Fixtures', exact: true }).click();
+      await page.getByRole('heading', { name: 'Fixtures of this folder' }).waitFor();
+      expect(await page.textContent('.fixtures-view')).toContain('This folder has no fixtures yet.');
+
+      // The walk: the look-up page drawn by the claimant renderer, a class VIN typed, Look up pressed.
+      await page.getByLabel('Form to walk').selectOption('flows/lookup.json');
+      await page.getByRole('button', { name: 'Start the walk' }).click();
+      const frame = walkFrame(page);
+      await frame.locator('#credentials-vin').fill('5EXMA1B20HC000101');
+      await frame.locator('#cf-page-primary-action').click();
+      // The real claims server found the VIN in the class list: the success box.
+      await frame.locator('.cf-feedback--success').filter({ hasText: '5EXMA1B20HC000101' }).waitFor();
+      await page.getByText('lookup: main button').waitFor();
+
+      // Saving without a name says what to write; then saved with its $schema, pretty-printed.
+      await page.getByLabel('Description (the test\'s name)').fill('Lookup: a class VIN shows the success box (walked)');
+      await page.getByRole('button', { name: 'Save as a fixture' }).click();
+      expect(await page.getByRole('alert').textContent()).toBe('A file name is lowercase letters, digits and hyphens (lookup-class-vehicle).');
+      await page.getByLabel('File name (fixtures/<name>.fixture.json)').fill('lookup-class-vin');
+      await page.getByRole('button', { name: 'Save as a fixture' }).click();
+      await page.getByText('Saved fixtures/lookup-class-vin.fixture.json.').waitFor();
+      const text = readFileSync(FIXTURE_FILE(), 'utf8');
+      const saved = JSON.parse(text) as Record<string, unknown>;
+      expect(text).toBe(`${JSON.stringify(saved, null, 2)}\n`);
+      expect(saved).toEqual({
+        $schema: path.relative(path.dirname(FIXTURE_FILE()), path.join(ROOT, 'schemas/flow-fixture.schema.json')),
+        version: 1,
+        description: 'Lookup: a class VIN shows the success box (walked)',
+        formType: 'Lookup',
+        now: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/),
+        authorize: { authorized: true },
+        steps: [{ page: 'lookup', answers: { credentials: { vin: '5EXMA1B20HC000101' } }, expectResult: { feedback: 'success' } }],
+        expectPages: ['lookup'],
+        expectNoSubmission: true,
+      });
+
+      // A second save of the same name is refused until confirmed.
+      await page.getByRole('button', { name: 'Save as a fixture' }).click();
+      expect(await page.getByRole('alert').textContent()).toBe(
+        'fixtures/lookup-class-vin.fixture.json exists already; confirm to overwrite it. Press "Overwrite" to replace it.',
+      );
+      expect(readFileSync(FIXTURE_FILE(), 'utf8')).toBe(text);
+      await page.getByRole('button', { name: 'Overwrite' }).click();
+      await page.getByText('Saved fixtures/lookup-class-vin.fixture.json.').waitFor();
+
+      // Replayed headless: it passes.
+      const row = page.locator('tr[data-fixture="lookup-class-vin"]');
+      await row.getByRole('button', { name: 'Replay lookup-class-vin' }).click();
+      await row.getByText('Passed', { exact: true }).waitFor();
+      expect(await page.getByRole('status').filter({ hasText: 'fixture(s) passed' }).textContent()).toBe('1 of 1 fixture(s) passed.');
+      const violations = await axe(page);
+      expect(violations, describeViolations(violations)).toEqual([]);
+
+      // The expected box changed on disk: the replay fails at that step, and opens its page at the VIN field.
+      writeFileSync(FIXTURE_FILE(), text.replace('"feedback": "success"', '"feedback": "warning"'));
+      await page.getByRole('button', { name: 'Replay all' }).click();
+      await row.getByText('Failed', { exact: true }).waitFor();
+      expect(await row.locator('.issue-where').textContent()).toMatch(/^fixtures\/lookup-class-vin\.fixture\.json:\d+:\d+ \/steps\/0\/expectResult\/feedback$/);
+      expect(await row.locator('.problem-message').textContent()).toMatch(/^page "lookup" shows a success box, expected warning: "The vehicle with VIN/);
+      const failedViolations = await axe(page);
+      expect(failedViolations, describeViolations(failedViolations)).toEqual([]);
+      await screenshot(page, 'fixtures');
+
+      await row.getByRole('button', { name: 'Open page lookup at credentials-vin' }).focus();
+      await page.keyboard.press('Enter');
+      await page.locator('#editor-heading').filter({ hasText: 'Page lookup' }).waitFor();
+      await page.waitForFunction(() => {
+        const frames = Array.from(document.querySelectorAll<HTMLIFrameElement>('.preview iframe'));
+        const marked = frames.filter((f) => f.contentDocument?.getElementById('credentials-vin')?.hasAttribute('data-fixture-failure'));
+        const focused = document.activeElement instanceof HTMLIFrameElement && document.activeElement.contentDocument?.activeElement?.id === 'credentials-vin';
+        return marked.length === frames.length && frames.length > 0 && focused;
+      });
+      // The refused second save is the only failed call the browser logs.
+      expect(errors).toEqual(['Failed to load resource: the server responded with a status of 409 (Conflict)']);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('walks the exclusion sign-in against the real server: a wrong PIN refused under the PIN, the right one prefilling the contact page; the walk replays passing', async () => {
+    const { page, context } = await openPage(browser, { width: 1400, height: 1000 });
+    try {
+      await page.goto(url);
+      await page.getByRole('button', { name: 'Fixtures', exact: true }).click();
+      await page.getByLabel('Form to walk').selectOption('flows/exclusion.json');
+      await page.getByRole('button', { name: 'Start the walk' }).click();
+      const frame = walkFrame(page);
+      await frame.locator('#credentials-vin').fill('5EXMA1B20JC000202');
+      await frame.locator('#credentials-noticeId').fill('EXM-100002');
+      await frame.locator('#credentials-pin').fill('111111');
+      await frame.locator('#cf-page-primary-action').click();
+      await frame.locator('#credentials-pin-error').waitFor();
+      const refusal = (await frame.locator('#credentials-pin-error').textContent())!.trim();
+      expect(refusal).toBe('The Notice ID and PIN do not match our records for this VIN. Please check the notice you received.');
+      await frame.locator('#credentials-pin').fill('730155');
+      await frame.locator('#cf-page-primary-action').click();
+      // James O'Neil's details from the class list.
+      await frame.locator('#claimantInfo-firstName').waitFor();
+      expect(await frame.locator('#claimantInfo-firstName').inputValue()).toBe('James');
+      await page.getByLabel('Description (the test\'s name)').fill('Exclusion: a wrong PIN is refused, the right one opens the contact page (walked)');
+      await page.getByLabel('File name (fixtures/<name>.fixture.json)').fill('exclusion-wrong-pin');
+      await page.getByRole('button', { name: 'Save as a fixture' }).click();
+      await page.getByText('Saved fixtures/exclusion-wrong-pin.fixture.json.').waitFor();
+      const saved = JSON.parse(readFileSync(path.join(copy.dir, 'fixtures', 'exclusion-wrong-pin.fixture.json'), 'utf8')) as Record<string, unknown>;
+      expect(saved).toMatchObject({
+        formType: 'Exclusion',
+        authorize: [{ authorized: false, code: 'WRONG_PIN' }, { authorized: true, prepopulatedData: expect.objectContaining({ FirstName: 'James' }) }],
+        steps: [
+          { page: 'exclusion-start', answers: { credentials: { vin: '5EXMA1B20JC000202', noticeId: 'EXM-100002', pin: '111111' } }, expectErrors: { pin: refusal } },
+          { page: 'exclusion-start', answers: { credentials: { pin: '730155' } } },
+        ],
+        expectPages: ['exclusion-start', 'exclusion-claimant-info'],
+        expectNoSubmission: true,
+      });
+      const row = page.locator('tr[data-fixture="exclusion-wrong-pin"]');
+      await row.getByRole('button', { name: 'Replay exclusion-wrong-pin' }).click();
+      await row.getByText('Passed', { exact: true }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('speaks Spanish with ?culture=es', async () => {
+    const { page, context } = await openPage(browser, { width: 1400, height: 1000 });
+    try {
+      await page.goto(`${url}/?culture=es`);
+      await page.getByRole('button', { name: 'Fixtures', exact: true }).click();
+      await page.getByRole('heading', { name: 'Recorrer un formulario y guardar el recorrido como fixture' }).waitFor();
+      await page.getByRole('heading', { name: 'Fixtures de esta carpeta' }).waitFor();
+      await page.getByRole('button', { name: 'Reproducir todos' }).waitFor();
+      expect(await page.getByLabel('Formulario que recorrer').count()).toBe(1);
+    } finally {
+      await context.close();
+    }
+  });
+});
