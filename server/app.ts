@@ -143,6 +143,7 @@ export const REDACT_PATHS = [
   '*.captchaRawValue',
   '*.token',
   '*.secret',
+  '*.resumeCode',
   '*.firstName',
   '*.lastName',
   '*.emailAddress',
@@ -171,6 +172,15 @@ class OneLinePerRequest extends LogController {
   }
 }
 
+/**
+ * A request's path as logged: without its query string (it could carry anything), and without a
+ * resume code (`/resume/<code>` opens a saved claim with its credentials: a log line must not
+ * hold half of what opens it). Any case, as the app shell answers it.
+ */
+export function loggedPath(url: string): string {
+  return (url.split('?')[0] ?? '').replace(/^(\/resume\/)[^/]+/i, '$1[redacted]');
+}
+
 export function loggerOptions(environment: Environment): FastifyServerOptions['logger'] {
   return {
     level: environment === 'production' ? 'info' : 'debug',
@@ -180,7 +190,7 @@ export function loggerOptions(environment: Environment): FastifyServerOptions['l
       req: (req: { method: string; url: string; id: string; routeOptions?: { url?: string } }) => ({
         id: req.id,
         method: req.method,
-        path: req.url.split('?')[0],
+        path: loggedPath(req.url),
         route: req.routeOptions?.url,
       }),
     },

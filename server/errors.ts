@@ -210,6 +210,13 @@ export const SERVER_ERRORS = {
     es: 'Los datos de acceso de este formulario no son los que usó al comenzar. Vuelva a empezar desde la primera página.',
   },
 
+  TAB_SIGNED_OUT: {
+    status: 400,
+    key: 'LocKey_Server_TabSignedOut',
+    en: 'This tab is no longer signed in: this claim was opened in too many tabs, or you signed in again in another tab. The answers you saved are kept: sign in again with the same details to continue where you left off.',
+    es: 'Esta pestaña ya no tiene la sesión iniciada: esta reclamación se abrió en demasiadas pestañas, o usted inició sesión de nuevo en otra pestaña. Las respuestas que guardó se conservan: inicie sesión de nuevo con los mismos datos para continuar donde lo dejó.',
+  },
+
   // --- The claim in progress ---------------------------------------------------------------------
   PAGE_NOT_REACHED: {
     status: 400,

@@ -11,7 +11,7 @@ import { ConfigError, secretOf, type Environment } from '../config.js';
 import { createClassList } from '../db/class-list.js';
 import { ClassListImportError, DatabaseUnavailableError } from '../db/errors.js';
 import { createDrafts } from '../db/drafts.js';
-import { createOutbox, type FailedMail, type MailStatus } from '../db/outbox.js';
+import { contentRetentionCutoff, createOutbox, type ContentRetention, type FailedMail, type MailStatus } from '../db/outbox.js';
 import { createResumeCodes } from '../db/resume-codes.js';
 import { openDatabase } from '../db/open.js';
 import { seedSampleData } from '../db/seed.js';
@@ -48,16 +48,20 @@ Commands:
                                                expire and how many expire within 7 days; --purge deletes those past
                                                their expiry (the form's deadline or drafts.retentionDays after the
                                                last save; the server does it hourly too)
-  outbox [--retry]                             the e-mail outbox: how many messages are queued, sent and failed, and
+  outbox [--retry | --purge]                   the e-mail outbox: how many messages are queued, sent and failed, and
                                                the failed ones (kind, reference code, the recipient's domain, attempts,
-                                               last error); --retry queues the failed ones again for the server to send
+                                               last error); how many sent or failed have had their content (body,
+                                               subject, address) emptied after the settlement's mail.retentionDays, how
+                                               many are due for it and how many are kept; --retry queues the failed ones
+                                               again for the server to send; --purge empties the due ones now (the
+                                               server does it hourly too)
   report --out FILE.html                       one self-contained page (no network needed) with charts of the filing
                                                period: claims per hour per form with the deadlines, flagged share,
                                                reasons, clusters; each with its data table
 
 Environment: DATABASE_URL (postgres://… for PostgreSQL; default SQLite in DATA_DIR), DATA_DIR (default ./data),
              DATABASE_SCHEMA (PostgreSQL schema, default public), SETTLEMENT_DIR (default server-fixtures/; read by
-             fraud-purge and report),
+             fraud-purge, outbox and report),
              PIN_SECRET (import-class-list and seed: the server's, required with NODE_ENV=production;
              elsewhere read from or generated into DATA_DIR like the server's)`;
 
@@ -73,6 +77,8 @@ export interface CliIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
   cwd?: string;
+  /** The time the retention periods are counted to; default Date.now. */
+  clock?: () => number;
 }
 
 interface Parsed {
@@ -188,15 +194,22 @@ function draftsText(summary: DraftSummary[]): string {
   return `${lines.join('\n')}\n`;
 }
 
-function outboxText(counts: Record<MailStatus, number>, failed: FailedMail[]): string {
+function outboxText(counts: Record<MailStatus, number>, failed: FailedMail[], retention: ContentRetention, retentionDays: number): string {
   const at = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
-  const lines = [`E-mail: ${counts.queued} queued, ${counts.sent} sent, ${counts.failed} failed.`];
-  if (failed.length) {
+  const lines = [
+    `E-mail: ${counts.queued} queued, ${counts.sent} sent, ${counts.failed} failed.`,
+    `Content (body, subject, address) of sent and failed e-mail, kept ${retentionDays} day(s): ${retention.purged} emptied, ` +
+      `${retention.due} due to be emptied${retention.due ? ' (npm run admin -- outbox --purge empties them now)' : ''}, ${retention.kept} kept.`,
+  ];
+  const retriable = failed.filter((f) => !f.purged);
+  if (retriable.length) {
     lines.push('Failed (npm run admin -- outbox --retry queues them again):');
-    for (const f of failed) {
+    for (const f of retriable) {
       lines.push(`  #${f.id} ${f.kind}${f.referenceCode ? ` ${f.referenceCode}` : ''} to …@${f.recipientDomain}, queued ${at(f.createdAt)} UTC, ${f.attempts} attempt(s), last error: ${f.lastError ?? 'none'}`);
     }
   }
+  const emptied = failed.length - retriable.length;
+  if (emptied) lines.push(`${emptied} failed e-mail(s) emptied after ${retentionDays} day(s) cannot be sent again.`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -289,12 +302,26 @@ async function execute(p: Parsed, io: CliIo): Promise<void> {
     }
     case 'outbox': {
       if (p.positional.length) throw new UsageError(`outbox takes no argument (got ${p.positional.join(' ')})`);
+      if (p.flags.has('retry') && p.flags.has('purge')) throw new UsageError('outbox takes --retry or --purge, not both');
       if (p.flags.has('retry')) {
         const requeued = await withDatabase(io, (db) => createOutbox(db).retryFailed());
         io.stdout(`Queued ${requeued} failed e-mail(s) again; a running server sends them.\n`);
         return;
       }
-      io.stdout(await withDatabase(io, async (db) => outboxText(await createOutbox(db).counts(), await createOutbox(db).failed())));
+      const { retentionDays } = settlementOf(io).settings.mail;
+      const clock = io.clock ?? Date.now;
+      const cutoff = contentRetentionCutoff(retentionDays, clock());
+      if (p.flags.has('purge')) {
+        const purged = await withDatabase(io, (db) => createOutbox(db, { clock }).purgeContent(cutoff));
+        io.stdout(`Emptied the content of ${purged} e-mail(s) sent or failed more than ${retentionDays} day(s) ago.\n`);
+        return;
+      }
+      io.stdout(
+        await withDatabase(io, async (db) => {
+          const outbox = createOutbox(db);
+          return outboxText(await outbox.counts(), await outbox.failed(), await outbox.contentRetention(cutoff), retentionDays);
+        }),
+      );
       return;
     }
     case 'report': {

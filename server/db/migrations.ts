@@ -2,7 +2,7 @@
  * Schema migrations, in code so that the server, the CLI and the tests apply the same ones with no
  * file lookup. Append new entries; never edit an applied one. Names sort in application order.
  */
-import type { Kysely, Migration, MigrationProvider } from 'kysely';
+import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { DialectName } from './types.js';
 
 function initial(dialect: DialectName): Migration {
@@ -372,6 +372,25 @@ const hotPathIndexes: Migration = {
   },
 };
 
+/**
+ * Sent e-mail forgets what it said: after the settlement's `mail.retentionDays`, the body, subject,
+ * recipient and last error of a sent or given-up message are emptied and `purged_at` says when;
+ * the row stays (its dedupe key and Message-ID keep a retried event from mailing again).
+ * `failed_at` dates a message given up, which the retention counts from; the rows already failed
+ * are dated by their last attempt's next date (at most an hour after it).
+ */
+const outboxPurge: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('outbox').addColumn('failed_at', 'bigint').execute();
+    await db.schema.alterTable('outbox').addColumn('purged_at', 'bigint').execute();
+    await sql`UPDATE outbox SET failed_at = next_attempt_at WHERE status = 'failed'`.execute(db);
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.alterTable('outbox').dropColumn('purged_at').execute();
+    await db.schema.alterTable('outbox').dropColumn('failed_at').execute();
+  },
+};
+
 export function migrationProvider(dialect: DialectName): MigrationProvider {
   return {
     async getMigrations() {
@@ -387,6 +406,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
         '0009_resume_codes': resumeCodes,
         '0011_declared_sign_in': declaredSignIn,
         '0013_hot_path_indexes': hotPathIndexes,
+        '0014_outbox_purge': outboxPurge,
       };
     },
   };

@@ -9,6 +9,10 @@
  * and the message is sent again with the same Message-ID (see messageIdOf), so the copy can be
  * recognised. A failed delivery waits an exponentially growing delay; after `maxAttempts` the row
  * stays `failed` for the administrator (`npm run admin -- outbox`).
+ *
+ * What a message said (its body, with a claim's answers or a resume link; its subject and
+ * recipient) is emptied a retention period after it was sent or given up (`purgeContent`); the row
+ * and its delivery facts stay, so its dedupe key still keeps the event from being mailed twice.
  */
 import type { ExpressionBuilder, Selectable } from 'kysely';
 import type { OutboxTable, Tables } from './schema.js';
@@ -53,6 +57,18 @@ export interface FailedMail {
   createdAt: number;
   /** The submission it tells about, if any. */
   referenceCode: string | null;
+  /** Its content was emptied after the retention period: it cannot be queued again. */
+  purged: boolean;
+}
+
+/** Sent and given-up messages by whether their content is still kept. */
+export interface ContentRetention {
+  /** Emptied already. */
+  purged: number;
+  /** Past the retention period, awaiting the next purge. */
+  due: number;
+  /** Still within the retention period. */
+  kept: number;
 }
 
 export interface RetryPolicy {
@@ -87,13 +103,24 @@ export interface Outbox {
   markSent(id: number, owner: string): Promise<boolean>;
   /** Records a failed delivery: queued again after the backoff delay, or `failed` after the last attempt. */
   markFailed(id: number, owner: string, error: string): Promise<MailStatus | null>;
-  /** The recipient of the message queued under `dedupeKey`, or null. */
+  /** The recipient of the message queued under `dedupeKey` ('' once its content was purged), or null. */
   recipientOf(dedupeKey: string): Promise<string | null>;
   counts(): Promise<Record<MailStatus, number>>;
   failed(): Promise<FailedMail[]>;
-  /** Queues every failed message again, due now, with its attempts reset; how many. */
+  /** Queues every failed message whose content is kept again, due now, with its attempts reset; how many. */
   retryFailed(): Promise<number>;
+  /**
+   * Empties the body, subject, recipient and last error of the messages sent or given up at or
+   * before `before` (epoch ms); how many. Status, attempts, dedupe key, sent time and what the
+   * Message-ID is made of stay.
+   */
+  purgeContent(before: number): Promise<number>;
+  /** How many sent and given-up messages are purged, due for the purge (finished at or before `before`), and kept. */
+  contentRetention(before: number): Promise<ContentRetention>;
 }
+
+/** The moment a sent or given-up message finished (from which its retention runs), or null while queued. */
+const finishedAt = (eb: ExpressionBuilder<Tables, 'outbox'>) => eb.fn.coalesce('sent_at', 'failed_at');
 
 const toLeased = (r: Selectable<OutboxTable>): LeasedMail => ({
   id: Number(r.id),
@@ -106,6 +133,9 @@ const toLeased = (r: Selectable<OutboxTable>): LeasedMail => ({
   attempt: Number(r.attempts),
   createdAt: Number(r.created_at),
 });
+
+/** Messages finished (sent or given up) at or before this moment are past a retention of `retentionDays` at `now`. */
+export const contentRetentionCutoff = (retentionDays: number, now: number) => now - retentionDays * 86_400_000;
 
 /** The domain of an address (what the administrator may see of it). */
 export const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1);
@@ -194,9 +224,10 @@ export function createOutbox(database: Database, options: { clock?: Clock; polic
       if (!row || row.lease_owner !== owner || row.status !== 'queued') return null;
       const attempts = Number(row.attempts);
       const status: MailStatus = attempts >= policy.maxAttempts ? 'failed' : 'queued';
+      const now = clock();
       const result = await db
         .updateTable('outbox')
-        .set({ status, next_attempt_at: clock() + retryDelayMs(attempts, policy), lease_owner: null, lease_until: null, last_error: error.slice(0, 1000) })
+        .set({ status, next_attempt_at: now + retryDelayMs(attempts, policy), failed_at: status === 'failed' ? now : null, lease_owner: null, lease_until: null, last_error: error.slice(0, 1000) })
         .where('id', '=', id)
         .where('lease_owner', '=', owner)
         .where('status', '=', 'queued')
@@ -220,7 +251,7 @@ export function createOutbox(database: Database, options: { clock?: Clock; polic
       const rows = await db
         .selectFrom('outbox')
         .leftJoin('submissions', 'submissions.id', 'outbox.submission_id')
-        .select(['outbox.id', 'outbox.kind', 'outbox.recipient', 'outbox.attempts', 'outbox.last_error', 'outbox.created_at', 'submissions.reference_code'])
+        .select(['outbox.id', 'outbox.kind', 'outbox.recipient', 'outbox.attempts', 'outbox.last_error', 'outbox.created_at', 'outbox.purged_at', 'submissions.reference_code'])
         .where('outbox.status', '=', 'failed')
         .orderBy('outbox.id')
         .execute();
@@ -232,6 +263,7 @@ export function createOutbox(database: Database, options: { clock?: Clock; polic
         lastError: r.last_error,
         createdAt: Number(r.created_at),
         referenceCode: r.reference_code ?? null,
+        purged: r.purged_at !== null,
       }));
     },
 
@@ -239,10 +271,36 @@ export function createOutbox(database: Database, options: { clock?: Clock; polic
       const result = await db
         .updateTable('outbox')
         // Due at once on every instance, whatever this machine's clock says.
-        .set({ status: 'queued', attempts: 0, next_attempt_at: 0, lease_owner: null, lease_until: null })
+        .set({ status: 'queued', attempts: 0, next_attempt_at: 0, failed_at: null, lease_owner: null, lease_until: null })
         .where('status', '=', 'failed')
+        // An emptied message has nothing left to send.
+        .where('purged_at', 'is', null)
         .executeTakeFirst();
       return Number(result.numUpdatedRows);
+    },
+
+    async purgeContent(before) {
+      const result = await db
+        .updateTable('outbox')
+        .set({ recipient: '', subject: '', text_body: '', html_body: '', last_error: null, purged_at: clock() })
+        .where('status', 'in', ['sent', 'failed'])
+        .where('purged_at', 'is', null)
+        .where((eb) => eb(finishedAt(eb), '<=', before))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    async contentRetention(before) {
+      const row = await db
+        .selectFrom('outbox')
+        .select((eb) => [
+          eb.fn.sum<number>(eb.case().when('purged_at', 'is not', null).then(1).else(0).end()).as('purged'),
+          eb.fn.sum<number>(eb.case().when(eb.and([eb('purged_at', 'is', null), eb(finishedAt(eb), '<=', before)])).then(1).else(0).end()).as('due'),
+          eb.fn.sum<number>(eb.case().when(eb.and([eb('purged_at', 'is', null), eb(finishedAt(eb), '>', before)])).then(1).else(0).end()).as('kept'),
+        ])
+        .where('status', 'in', ['sent', 'failed'])
+        .executeTakeFirst();
+      return { purged: Number(row?.purged ?? 0), due: Number(row?.due ?? 0), kept: Number(row?.kept ?? 0) };
     },
   };
 }

@@ -174,6 +174,10 @@ export interface OutboxTable {
   last_error: string | null;
   created_at: Int8;
   sent_at: Int8 | null;
+  /** When the message was given up (status failed); null otherwise. */
+  failed_at: Int8 | null;
+  /** When its body, subject, recipient and last error were emptied (mail.retentionDays after sent or failed). */
+  purged_at: Int8 | null;
 }
 
 /** A document of a claim in progress (draft-documents.ts), keyed like its draft. Epoch ms. */

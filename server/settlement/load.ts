@@ -38,6 +38,7 @@ export interface SettingsFile {
   pinAttempts?: { max?: number; maxPerIp?: number; maxNoticeIdsPerIp?: number; windowMinutes?: number };
   duplicates?: Partial<Record<IdentifierKind, Partial<DuplicateRule>>>;
   drafts?: { retentionDays?: number };
+  mail?: { retentionDays?: number };
   fraud?: FraudSettingsFile;
 }
 
@@ -103,11 +104,12 @@ export interface Settlement {
   locales: Record<string, Record<string, string>>;
   deadlines: DeadlinesFile;
   captcha: CaptchaFile;
-  settings: Required<Omit<SettingsFile, 'uploads' | 'pinAttempts' | 'duplicates' | 'drafts' | 'fraud'>> & {
+  settings: Required<Omit<SettingsFile, 'uploads' | 'pinAttempts' | 'duplicates' | 'drafts' | 'mail' | 'fraud'>> & {
     uploads: { maxFileBytes: number; maxTotalBytes: number; maxFiles: number; minBytesPerSecond: number };
     pinAttempts: { max: number; maxPerIp: number; maxNoticeIdsPerIp: number; windowMinutes: number };
     duplicates: DuplicatePolicy;
     drafts: { retentionDays: number };
+    mail: { retentionDays: number };
     fraud: FraudSettings;
   };
   whitelist: WhitelistFile;
@@ -306,6 +308,7 @@ export function loadSettlement(dir: string, options: LoadSettlementOptions = {})
         vin: { sameForm: settings.duplicates?.vin?.sameForm ?? 'mark', otherForm: settings.duplicates?.vin?.otherForm ?? 'mark' },
       },
       drafts: { retentionDays: settings.drafts?.retentionDays ?? 30 },
+      mail: { retentionDays: settings.mail?.retentionDays ?? 30 },
       fraud: fraudSettings(settings.fraud),
     },
     whitelist,

@@ -8,13 +8,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMailSink, type MailSink } from '../support/mail-sink';
-import { authorizeAutomotive, next } from './flow-steps';
+import { authorizeAutomotive, BACK, fillEligibility, next } from './flow-steps';
 import { axe, describeViolations, launchBrowser, openPage, settled, startE2eServer, type E2eServer } from './harness';
 
 const SAVE_LATER = 'button:has-text("Save and finish later")';
 
 /** Signs in on the Automotive start page with María's details (the resume code already entered on /resume). */
-async function signInToResume(page: Page): Promise<void> {
+async function signInToResume(page: Page, saved = /\/automotive\/eligibility$/): Promise<void> {
   await page.waitForURL(/\/automotive(\?|$)/);
   await settled(page);
   expect(await page.locator('.cf-resume-notice').innerText()).toContain('You are continuing the claim saved with resume code');
@@ -22,7 +22,7 @@ async function signInToResume(page: Page): Promise<void> {
   await page.fill('#credentials-noticeId', 'EXM-100001');
   await page.fill('#credentials-pin', '482913');
   await page.click('button:has-text("Next")');
-  await page.waitForURL(/\/automotive\/eligibility$/);
+  await page.waitForURL(saved);
   await settled(page);
 }
 
@@ -107,6 +107,41 @@ describe('save and finish later in the browser', () => {
     await signInToResume(third.page);
     expect(await third.page.inputValue('#claimDetails-acquisitionDate')).toBe('03/15/2016');
     await third.context.close();
+  });
+
+  it("after a resume, the browser's Back from the resumed page goes where the form's Back goes, not to the page after sign-in", async () => {
+    const first = await openPage(e2e.browser);
+    await first.page.goto(`${e2e.server.url}/automotive`);
+    await settled(first.page);
+    await authorizeAutomotive(first.page);
+    await next(first.page, /\/automotive\/eligibility$/);
+    await fillEligibility(first.page, 'true');
+    await next(first.page, /\/automotive\/repairs$/);
+    await first.page.click(SAVE_LATER);
+    await first.page.locator('#cf-saved-later-title').waitFor();
+    const code = (await first.page.locator('[data-resume-code]').getAttribute('data-resume-code'))!;
+    await first.context.close();
+
+    const { page, context, errors } = await openPage(e2e.browser);
+    await page.goto(`${e2e.server.url}/resume/${code}`);
+    await settled(page);
+    await page.click('button:has-text("Continue")');
+    await signInToResume(page, /\/automotive\/repairs$/);
+    // /resume/<code>, the start page, then the form's Back of the resumed page and the resumed page: no other entry.
+    expect(await page.evaluate(() => history.length)).toBe(5);
+    await page.goBack();
+    await page.waitForURL(/\/automotive\/eligibility$/);
+    await settled(page);
+    expect(await page.isChecked('#claimDetails-ownershipType-0')).toBe(true);
+    await page.goForward();
+    await page.waitForURL(/\/automotive\/repairs$/);
+    await settled(page);
+    // The form's own Back goes to the same page.
+    await page.click(BACK);
+    await page.waitForURL(/\/automotive\/eligibility$/);
+    await settled(page);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 
   it('speaks Spanish on /resume, the server’s refusal included', async () => {

@@ -8,7 +8,8 @@
  * send each message once; a sender that stops after taking a message leaves it to another once
  * its lease ends, sent under the same Message-ID, and the next instance's run is set for the end of
  * that lease (or of a retry's delay) rather than its next poll; a sender stopped mid-run leaves
- * the rest of the queue untaken.
+ * the rest of the queue untaken; what a sent or given-up message said is emptied after the
+ * settlement's retention period, its delivery facts kept.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -401,6 +402,90 @@ describe.each(DIALECTS)('the e-mail outbox (%s)', (dialect) => {
     expect(none.emailKnown).toBe(false);
     expect(await send()).toBe(0);
     expect(sink.received.length).toBe(before + 1);
+  });
+
+  it("empties what a sent or given-up message said after the settlement's mail.retentionDays (30 by default), keeps its delivery facts so that it is still queued once; the admin CLI reports it and --purge does it now", async () => {
+    const DAY = 24 * 60 * MINUTE;
+    const { db } = server.app.database;
+    const rowOf = (id: number) => db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const lastId = async () => Number((await db.selectFrom('outbox').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow()).id);
+    const out = { stdout: '' };
+    const cli = (...argv: string[]) => {
+      out.stdout = '';
+      return runCli(argv, { env: server.db.env, cwd: process.cwd(), clock: () => now, stdout: (s) => void (out.stdout += s), stderr: () => {} });
+    };
+
+    now = OPEN_NOW + 1000 * MINUTE;
+    await fileClaim();
+    expect(await send()).toBe(1);
+    const sentRow = await rowOf(await lastId());
+    expect(sentRow).toMatchObject({ status: 'sent', purged_at: null });
+    expect(sentRow.recipient).toContain('@');
+    const sentAt = Number(sentRow.sent_at);
+
+    // Refused three times: given up.
+    sink.refusing = true;
+    try {
+      await fileClaim();
+      await send();
+      now += MINUTE;
+      await send();
+      now += 2 * MINUTE;
+      await send();
+    } finally {
+      sink.refusing = false;
+    }
+    const failedRow = await rowOf(await lastId());
+    expect(failedRow).toMatchObject({ status: 'failed', attempts: 3 });
+    const failedAt = Number(failedRow.failed_at);
+    expect(failedAt).toBe(now);
+
+    // A moment before the retention ends: both kept whole (only older messages are emptied).
+    now = sentAt + 30 * DAY - 1;
+    const counts = await server.app.mail.outbox.counts();
+    expect(await server.app.mail.purgeExpired()).toBe(counts.sent - 1);
+    expect(await rowOf(sentRow.id)).toEqual(sentRow);
+    expect((await rowOf(failedRow.id)).text_body).toBe(failedRow.text_body);
+
+    // 30 days after it was sent: due; the report says so, and --purge empties it.
+    now = sentAt + 30 * DAY;
+    expect(await cli('outbox')).toBe(0);
+    expect(out.stdout).toContain(`Content (body, subject, address) of sent and failed e-mail, kept 30 day(s): ${counts.sent - 1} emptied, 1 due to be emptied (npm run admin -- outbox --purge empties them now), 1 kept.`);
+    expect(out.stdout).toContain('Failed (npm run admin -- outbox --retry queues them again):');
+    expect(await cli('outbox', '--purge')).toBe(0);
+    expect(out.stdout).toBe(`Emptied the content of 1 e-mail(s) sent or failed more than 30 day(s) ago.\n`);
+
+    const emptied = await rowOf(sentRow.id);
+    expect(emptied).toEqual({ ...sentRow, recipient: '', subject: '', text_body: '', html_body: '', purged_at: emptied.purged_at });
+    expect(Number(emptied.purged_at)).toBe(now);
+    // The same Message-ID as when it was sent, and its key still keeps the event from being queued again.
+    expect(messageIdOf({ id: Number(emptied.id), createdAt: Number(emptied.created_at) }, 'x@settlement.example')).toBe(messageIdOf({ id: sentRow.id, createdAt: Number(sentRow.created_at) }, 'x@settlement.example'));
+    const again = await db.transaction().execute((trx) =>
+      server.app.mail.outbox.enqueue(trx, { kind: 'receipt', to: 'maria.garcia@example.com', culture: 'en', subject: 's', text: 't', html: 'h', dedupeKey: sentRow.dedupe_key, submissionId: sentRow.submission_id }),
+    );
+    expect(again).toBeNull();
+    // A retried submit answers that its receipt was queued, without an address to show.
+    expect(await server.app.mail.receiptRecipient(Number(sentRow.submission_id))).toBe('');
+    expect((await rowOf(failedRow.id)).recipient).toBe(failedRow.recipient);
+
+    // 30 days after it was given up, the server's housekeeping empties the failed one: it cannot be sent again.
+    now = failedAt + 30 * DAY;
+    expect(await server.app.mail.purgeExpired()).toBe(1);
+    const emptiedFailed = await rowOf(failedRow.id);
+    expect(emptiedFailed).toEqual({ ...failedRow, recipient: '', subject: '', text_body: '', html_body: '', last_error: null, purged_at: emptiedFailed.purged_at });
+    expect(Number(emptiedFailed.purged_at)).toBe(now);
+    expect(await cli('outbox')).toBe(0);
+    expect(out.stdout).toContain(`${counts.sent + 1} emptied, 0 due to be emptied, 0 kept.`);
+    expect(out.stdout).toContain('1 failed e-mail(s) emptied after 30 day(s) cannot be sent again.');
+    expect(out.stdout).not.toContain('--retry queues them again');
+    expect(await cli('outbox', '--retry')).toBe(0);
+    expect(out.stdout).toContain('Queued 0 failed e-mail(s) again');
+    expect(await send()).toBe(0);
+
+    // Nothing the claimants wrote or where it went is left in the outbox.
+    const rows = await db.selectFrom('outbox').select(['recipient', 'subject', 'text_body', 'html_body', 'last_error']).execute();
+    expect(rows.every((r) => r.recipient === '' && r.subject === '' && r.text_body === '' && r.html_body === '' && r.last_error === null)).toBe(true);
+    expect(await server.app.mail.purgeExpired()).toBe(0);
   });
 });
 

@@ -93,7 +93,8 @@ describe.each(DIALECTS)('one sign-in per tab (%s)', (dialect) => {
     for (const tab of [null, handle(3), 'not a handle']) {
       const refused = await save(inTab(c, tab), first);
       expect(refused.statusCode, refused.body).toBe(400);
-      expect(refused.json()).toMatchObject({ code: 'CREDENTIALS_CHANGED' });
+      // A tab with a handle of its own that the session does not keep is told to sign in again.
+      expect(refused.json()).toMatchObject({ code: tab === handle(3) ? 'TAB_SIGNED_OUT' : 'CREDENTIALS_CHANGED' });
       const saved = await save(inTab(c, tab), second);
       expect(saved.statusCode, saved.body).toBe(200);
     }
@@ -121,13 +122,25 @@ describe.each(DIALECTS)('one sign-in per tab (%s)', (dialect) => {
     expect((await save(inTab(c, null), first)).statusCode).toBe(401);
   });
 
-  it(`keeps the sign-ins of the ${MAX_TAB_AUTHORIZATIONS} most recent tabs; an older tab acts as the latest sign-in`, async () => {
+  it(`keeps the sign-ins of the ${MAX_TAB_AUTHORIZATIONS} most recent tabs; an older tab acts as the latest sign-in, and its claimant's saves and submit are told to sign in again (in their language), not that their credentials changed`, async () => {
     const c = await server.claimant();
     const claimants = Array.from({ length: MAX_TAB_AUTHORIZATIONS + 1 }, () => vinOnly(otherClassVehicle()));
-    for (const [i, credentials] of claimants.entries()) await signIn(inTab(c, handle(i)), credentials);
+    const raws: string[] = [];
+    for (const [i, credentials] of claimants.entries()) raws.push(await signIn(inTab(c, handle(i)), credentials));
     const forgotten = await save(inTab(c, handle(0)), claimants[0]!);
     expect(forgotten.statusCode, forgotten.body).toBe(400);
-    expect(forgotten.json()).toMatchObject({ code: 'CREDENTIALS_CHANGED' });
+    expect(forgotten.json()).toMatchObject({
+      code: 'TAB_SIGNED_OUT',
+      error: 'This tab is no longer signed in: this claim was opened in too many tabs, or you signed in again in another tab. The answers you saved are kept: sign in again with the same details to continue where you left off.',
+    });
+    const inSpanish = await server.http({ method: 'PUT', url: `${DRAFT}?culture=es`, headers: { ...c.browserHeaders, ...c.headers(), 'accept-language': 'es' }, payload: { pageId: 'repairs', models: answers(claimants[0]!) } });
+    expect(inSpanish.json()).toMatchObject({
+      code: 'TAB_SIGNED_OUT',
+      error: 'Esta pestaña ya no tiene la sesión iniciada: esta reclamación se abrió en demasiadas pestañas, o usted inició sesión de nuevo en otra pestaña. Las respuestas que guardó se conservan: inicie sesión de nuevo con los mismos datos para continuar donde lo dejó.',
+    });
+    const submitted = await inTab(c, handle(0)).submit('Automotive', automotiveParts(raws[0]!, await c.captchaToken(), claimants[0]!));
+    expect(submitted.statusCode, submitted.body).toBe(400);
+    expect(submitted.json()).toMatchObject({ code: 'TAB_SIGNED_OUT', submitted: false });
     const kept = await save(inTab(c, handle(1)), claimants[1]!);
     expect(kept.statusCode, kept.body).toBe(200);
   });

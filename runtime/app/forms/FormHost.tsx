@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { USER_MESSAGES } from '../../core/errors';
-import { progress, scopeFromStore, skipPredicate } from '../../core/navigation';
+import { backTarget, progress, scopeFromStore, skipPredicate } from '../../core/navigation';
 import type { FormType } from '../../core/types';
 import { preparePage } from '../../core/view/dependencies';
 import { SessionTimeoutModal } from '../../widgets/SessionTimeoutModal';
@@ -143,10 +143,32 @@ function useSessionWiring(session: FormSession, pageId: string, store: AppStore,
     [actor],
   );
 
+  /**
+   * The claim saved for later opened after its sign-in: the page after sign-in (shown until then)
+   * leaves the history, its entry taken by the page the form's Back goes to from the resumed page,
+   * or by the resumed page itself when that Back is the sign-in page, so that the browser's Back
+   * does what the form's Back does.
+   */
+  const replaceEntryAfterSignIn = useCallback(
+    (path: string) => {
+      const { context } = actor.getSnapshot();
+      const pages = flows.flow(formType).pages;
+      const back = backTarget({ ...context.navigation, isNavigating: false }, skipPredicate(flows.flow(formType), scopeFromStore(context.store)));
+      const backPage = pages.find((p) => p.id === back);
+      const culture = store.get().culture;
+      if (!backPage?.requiresAuthorization) return navigate(withCulture(path, culture), { replace: true });
+      if (backPage.path !== pathnameRef.current) navigate(withCulture(backPage.path, culture), { replace: true });
+      navigate(withCulture(path, culture));
+    },
+    [actor, flows, formType, navigate, store],
+  );
+
   // Effects the machine emits.
   useEffect(() => {
     const subs = [
       actor.on('pageChanged', (e) => {
+        const resumed = session.resumingAfterSignIn;
+        session.resumingAfterSignIn = false;
         // Emitted during the transition: navigate once the new snapshot (and authorization) is in.
         queueMicrotask(() => {
           syncAuthorized();
@@ -154,7 +176,8 @@ function useSessionWiring(session: FormSession, pageId: string, store: AppStore,
           if (pathnameRef.current === e.path) return;
           // Spec §4: Next and Back are refused, and the action buttons disabled, until the new page shows.
           if (actor.getSnapshot().status === 'active') actor.send({ type: 'ROUTE_CHANGE_START' });
-          navigate(withCulture(e.path, store.get().culture));
+          if (resumed) replaceEntryAfterSignIn(e.path);
+          else navigate(withCulture(e.path, store.get().culture));
         });
       }),
       actor.on('gotoRefused', () => {
@@ -179,7 +202,7 @@ function useSessionWiring(session: FormSession, pageId: string, store: AppStore,
       }),
     ];
     return () => subs.forEach((s) => s.unsubscribe());
-  }, [actor, formType, navigate, store, api, flows, syncAuthorized, prepareCurrentPage]);
+  }, [actor, session, formType, navigate, store, api, flows, syncAuthorized, prepareCurrentPage, replaceEntryAfterSignIn]);
 
   // Spec §4: any key, wheel, mouse or touch activity resets the session deadline (at most once a second).
   useEffect(() => {

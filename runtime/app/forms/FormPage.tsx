@@ -229,7 +229,12 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
         // Signed in with a resume code: the claim saved for later opens on its page.
         if (action === 'authorize' && actor.getSnapshot().context.authorized && pendingResumeCode(formType)) {
           keepResumeCode(formType, null);
-          await resumeClaim(services, formType, '');
+          session.resumingAfterSignIn = true;
+          try {
+            await resumeClaim(services, formType, '');
+          } finally {
+            session.resumingAfterSignIn = false;
+          }
         }
         return;
       case 'submit':

@@ -25,6 +25,11 @@ export interface FormSession {
   subscribeDocuments(listener: () => void): () => void;
   /** The summary page an edit link came from: Next returns there. */
   returnTo: string | null;
+  /**
+   * Signed in with a resume code, the claim saved for later is being opened: the page after
+   * sign-in, shown meanwhile, gives its place in the browser's history to the resumed page's Back.
+   */
+  resumingAfterSignIn: boolean;
   /** The models the form submits (its flow's `models`, camel-cased): a page save sends these. */
   submits: readonly string[];
 }
@@ -56,6 +61,7 @@ function newSession(formType: FormType, ids: IdSource, documents: DocumentFile[]
     ids,
     submits,
     returnTo: null,
+    resumingAfterSignIn: false,
     actor: null as unknown as Actor<FormMachine>,
     get documents() {
       return chosen;

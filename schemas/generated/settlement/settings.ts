@@ -105,6 +105,15 @@ export interface SettingsFile {
     retentionDays?: number;
   };
   /**
+   * E-mail sent through the outbox (receipts, resume links).
+   */
+  mail?: {
+    /**
+     * Days the body, subject and recipient of an e-mail are kept after it was sent (or given up as failed); the housekeeping and `npm run admin -- outbox --purge` empty them after. Its delivery facts stay (kind, status, attempts, sent time, Message-ID, the key that keeps it from being queued twice). Default 30.
+     */
+    retentionDays?: number;
+  };
+  /**
    * Fraud and bot screening: each claim is given reason codes with their evidence, a risk score (the sum of the weights of its reasons) and a disposition (accepted, flagged for review, held). Nothing the claimant sees changes: a flagged or held claim gets its reference code and receipt like any other. By default claims are only flagged, never held.
    */
   fraud?: {

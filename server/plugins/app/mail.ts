@@ -2,13 +2,15 @@
  * E-mail (server/mail, server/db/outbox.ts) as `app.mail`: `enqueue` writes a message in a given
  * transaction (rendered from its template in the recipient's language), `queueReceipt` the receipt
  * of a submission; the sender delivers the outbox when a mailer is configured (SMTP, or the
- * development folder; server/main.ts chooses), else messages stay queued.
+ * development folder; server/main.ts chooses), else messages stay queued. What a sent or given-up
+ * message said is emptied after the settlement's `mail.retentionDays` by an hourly housekeeping.
  */
 import fp from 'fastify-plugin';
 import { formatTemplate } from '../../../runtime/core/i18n/format.js';
 import { normalizeDeadlines } from '../../../runtime/core/deadlines/index.js';
 import type { FormType } from '../../../runtime/core/types.js';
-import { createOutbox, type Outbox, type RetryPolicy } from '../../db/outbox.js';
+import { startHousekeeping } from '../../db/housekeeping.js';
+import { contentRetentionCutoff, createOutbox, type Outbox, type RetryPolicy } from '../../db/outbox.js';
 import type { Trx } from '../../db/types.js';
 import type { MailContent } from '../../mail/content.js';
 import { receiptAddress } from '../../mail/receipt.js';
@@ -39,6 +41,8 @@ export interface MailService {
   receiptRecipient(submissionId: number): Promise<string | null>;
   /** Asks the sender to deliver soon (after a commit that queued a message). */
   wake(): void;
+  /** Empties what the messages sent or given up more than `mail.retentionDays` ago said; how many. */
+  purgeExpired(): Promise<number>;
 }
 
 declare module 'fastify' {
@@ -63,6 +67,9 @@ export interface MailPluginOptions {
 }
 
 const receiptKey = (submissionId: number) => `receipt:${submissionId}`;
+
+/** How often the content of old messages is purged. */
+const PURGE_INTERVAL_MS = 60 * 60_000;
 
 /** `"Settlement name" <address>` from the settlement's texts, else a local address. */
 export function defaultFrom(locales: Locales): string {
@@ -121,11 +128,14 @@ export default fp<MailPluginOptions>(
       },
       receiptRecipient: (submissionId) => outbox.recipientOf(receiptKey(submissionId)),
       wake: () => sender?.wake(),
+      purgeExpired: () => outbox.purgeContent(contentRetentionCutoff(app.settlement.settings.mail.retentionDays, app.clock())),
     };
     app.decorate('mail', service);
     app.decorate('mailSender', sender);
     if (sender && opts.startSender !== false) app.addHook('onReady', async () => sender.start());
+    const stopPurge = startHousekeeping([service], PURGE_INTERVAL_MS, (error) => app.log.warn({ err: error }, 'e-mail content purge failed'));
     app.addHook('onClose', async () => {
+      stopPurge();
       await sender?.stop();
       mailer?.close();
     });

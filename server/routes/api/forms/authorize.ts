@@ -33,7 +33,7 @@ import { screeningAtAuthorize, sessionTag, type AuthorizeScreening } from '../..
 import { errors, fieldValueSchema } from '../../schemas.js';
 import { routePath } from './paths.js';
 import { resumedDraftOf } from './resume-codes.js';
-import { setTabAuthorization, tabAuthorizationOf, tabOf } from './tab-authorizations.js';
+import { setTabAuthorization, tabAuthorizationOf, tabOf, tabSignedOut } from './tab-authorizations.js';
 
 /** The prepopulatedData of a class member: the declared columns (forms.json `prefill`) it fills in, by key. */
 function prepopulated(member: ClassMember, prefill: Record<string, string>): Record<string, FieldValue> {
@@ -149,6 +149,15 @@ export function wordingOf(signIn: SignIn): Wording {
   return spec
     ? { invalid: 'INVALID_CREDENTIALS', changed: 'CREDENTIALS_CHANGED', notMatched: 'WRONG_PIN', tooMany: 'TOO_MANY_PIN_ATTEMPTS' }
     : { invalid: 'INVALID_SIGN_IN', changed: 'SIGN_IN_CHANGED', notMatched: 'SIGN_IN_NOT_MATCHED', tooMany: 'TOO_MANY_SIGN_IN_ATTEMPTS' };
+}
+
+/**
+ * The refusal of a page save or submit whose answers name another claimant than the sign-in it acts
+ * as: a tab whose own sign-in the session no longer keeps is told to sign in again, not that its
+ * credentials changed (they did not).
+ */
+export function otherClaimantRefusal(data: SessionData, formType: FormType, tab: string | null, signIn: SignIn): Wording['changed'] | 'TAB_SIGNED_OUT' {
+  return tabSignedOut(data, formType, tab) ? 'TAB_SIGNED_OUT' : wordingOf(signIn).changed;
 }
 
 const authorize: FastifyPluginAsync = async (app) => {

@@ -38,7 +38,7 @@ import { httpError } from '../../../errors.js';
 import { passedDeadline } from '../../../settlement/deadlines.js';
 import { errors, fieldValueSchema } from '../../schemas.js';
 import { errorBody } from '../../../plugins/app/error-handler.js';
-import { authorizationOf, authorizedCredentials, namesAuthorized, prepopulatedOf, wordingOf, type Authorization } from './authorize.js';
+import { authorizationOf, authorizedCredentials, namesAuthorized, otherClaimantRefusal, prepopulatedOf, type Authorization } from './authorize.js';
 import { tabOf } from './tab-authorizations.js';
 import { settlementFormOf } from '../../../settlement/load.js';
 import type { SignIn } from '../../../../runtime/core/forms/index.js';
@@ -276,7 +276,7 @@ const drafts: FastifyPluginAsync = async (app) => {
       const built = payloadOf(body.models, culture, kinds);
       if (built.structure.length) throw httpError('STRUCTURE_INVALID', { details: built.structure });
       const credentials = built.payload.credentials?.fields;
-      if (credentials && !namesAuthorized(credentials, form.signIn, authorization)) throw httpError(wordingOf(form.signIn).changed);
+      if (credentials && !namesAuthorized(credentials, form.signIn, authorization)) throw httpError(otherClaimantRefusal(request.session!.data, formType, tabOf(request), form.signIn));
 
       const pages: Pick<FlowFile, 'pages'> = { pages: flow.pages.slice(0, at + 1) };
       const title = (p: PageConfig) => (p.titleKey ? (app.locales.text(p.titleKey, culture) ?? p.id) : p.id);

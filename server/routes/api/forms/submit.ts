@@ -40,7 +40,7 @@ import { settlementFormOf } from '../../../settlement/load.js';
 import type { CaptchaUse } from '../../../plugins/app/captcha.js';
 import { TEXT_PART_BYTES } from '../../../plugins/external/multipart.js';
 import { errors } from '../../schemas.js';
-import { authorizationOf, authorizedCredentials, namesAuthorized, prepopulatedOf, wordingOf, type Authorization } from './authorize.js';
+import { authorizationOf, authorizedCredentials, namesAuthorized, otherClaimantRefusal, prepopulatedOf, type Authorization } from './authorize.js';
 import { tabOf } from './tab-authorizations.js';
 import { acceptedType, megabytes, shownName } from './documents.js';
 import { draftKeyOf } from './drafts.js';
@@ -274,7 +274,7 @@ const submit: FastifyPluginAsync = async (app) => {
           if (problems.structure.length) throw httpError('STRUCTURE_INVALID', { details: problems.structure });
           if (problems.fields.length) throw httpError('VALIDATION_FAILED', { details: problems.fields });
 
-          if (!namesAuthorized(payload.credentials?.fields, form.signIn, authorization)) throw httpError(wordingOf(form.signIn).changed);
+          if (!namesAuthorized(payload.credentials?.fields, form.signIn, authorization)) throw httpError(otherClaimantRefusal(session.data, formType, tab, form.signIn));
 
           const key = submissionKey(formType, authorization);
           const use = await (verifying ?? app.captcha.check(payload.reCaptchaResponse, request));

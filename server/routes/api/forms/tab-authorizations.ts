@@ -6,7 +6,8 @@
  * most recent sign-ins by handle. A call with a handle the session knows acts as that tab's
  * claimant; any other call (no handle, an unknown or forgotten one) acts as the latest sign-in, as
  * before. A handle only chooses among the session's own authorizations: it grants nothing the
- * session did not authorize.
+ * session did not authorize. A forgotten tab whose answers name its own claimant is refused with
+ * TAB_SIGNED_OUT (sign in again), not CREDENTIALS_CHANGED.
  */
 import type { FastifyRequest } from 'fastify';
 import type { FieldValue, FormType } from '../../../../runtime/core/types.js';
@@ -44,6 +45,15 @@ export function tabAuthorizationOf(data: SessionData, formType: FormType, tab: s
   const entry = tabsOf(data, formType).find((e) => e.tab === tab);
   const a = entry?.authorization;
   return entry && a && typeof a.id === 'string' && typeof a.vin === 'string' && typeof a.noticeId === 'string' ? entry : null;
+}
+
+/**
+ * Whether `tab` signed in to the form once and the session no longer keeps its sign-in (more
+ * recent tabs pushed it out, or its own sign-in failed later). Such a tab acts as the latest
+ * sign-in, so its claimant's answers are refused as another claimant's: it is told to sign in again.
+ */
+export function tabSignedOut(data: SessionData, formType: FormType, tab: string | null): boolean {
+  return tab !== null && tabAuthorizationOf(data, formType, tab) === null;
 }
 
 /**
