@@ -6,10 +6,11 @@
  */
 import { useRef, useState } from 'react';
 import Form from '@rjsf/core';
-import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { ObjectFieldTemplateProps, RJSFSchema, UiSchema } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
 import modelSchema from '../../schemas/model-config.schema.json';
 import { useStudio } from './context';
+import { COMMON_RULE_PROPERTIES, ruleParameters, withKindParameters } from './rules';
 import { t } from './texts';
 import { JsonValueField, LocaleKeyWidget, NameWidget, RuleKindWidget, RuleTargetsContext } from './widgets';
 
@@ -40,10 +41,26 @@ const fieldSchema: RJSFSchema = { ...definitions.field, definitions };
 const noSubmit = { 'ui:submitButtonOptions': { norender: true } };
 const name = { 'ui:widget': 'name' };
 const jsonValue = { 'ui:field': 'jsonValue' };
+/** A rule's form: the properties every rule has, and the parameters of its kind (and any other it still carries). */
+function RuleTemplate(props: ObjectFieldTemplateProps) {
+  const rule = (props.formData ?? {}) as Record<string, unknown>;
+  const shown = new Set<string>([...COMMON_RULE_PROPERTIES, ...ruleParameters(rule.type), ...Object.keys(rule).filter((name) => rule[name] !== undefined)]);
+  return (
+    <div className="rule-parameters" data-rule-kind={typeof rule.type === 'string' ? rule.type : ''}>
+      {props.properties
+        .filter((property) => !property.hidden && shown.has(property.name))
+        .map((property) => (
+          <div key={property.name}>{property.content}</div>
+        ))}
+    </div>
+  );
+}
+
 const fieldUi: UiSchema = {
   ...noSubmit,
   validations: {
     items: {
+      'ui:ObjectFieldTemplate': RuleTemplate,
       type: { 'ui:widget': 'ruleKind' },
       messageKey: { 'ui:widget': 'localeKey' },
       otherProperty: name,
@@ -262,7 +279,13 @@ export function Models() {
                   showErrorList={false}
                   noHtml5Validate
                   experimental_defaultFormStateBehavior={noDefaults}
-                  onChange={(e) => changeModel((m) => ({ ...m, fields: { ...m.fields, [fieldName]: defined(e.formData as ModelConfigValue['fields'][string]) } }))}
+                  onChange={(e) =>
+                    changeModel((m) => {
+                      const next = defined(e.formData as ModelConfigValue['fields'][string]);
+                      if (next.validations) next.validations = withKindParameters((m.fields[fieldName]?.validations ?? []) as Array<Record<string, unknown>>, next.validations as Array<Record<string, unknown>>);
+                      return { ...m, fields: { ...m.fields, [fieldName]: next } };
+                    })
+                  }
                 />
               </section>
             ))}
