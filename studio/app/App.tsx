@@ -12,10 +12,11 @@ import { canRedo, canUndo, current, record, redo, startHistory, undo, type Histo
 import { Models } from './Models';
 import { PageEditor } from './PageEditor';
 import { Preview } from './Preview';
+import { SettlementFiles } from './SettlementFiles';
 import { studioCulture, t } from './texts';
 import { Translations } from './Translations';
 
-type View = 'map' | 'models' | 'translations';
+type View = 'map' | 'models' | 'settlement' | 'translations';
 type Status = { kind: 'info' | 'error'; text: string; issues?: Issue[]; reload?: boolean } | null;
 
 const documentsOf = (folder: FolderResponse): Documents => Object.fromEntries(folder.files.map((f) => [f.id, f.json]));
@@ -185,6 +186,9 @@ export function App() {
           <button type="button" aria-current={view === 'models' ? 'page' : undefined} onClick={() => setView('models')}>
             {t('tabModels')}
           </button>
+          <button type="button" aria-current={view === 'settlement' ? 'page' : undefined} onClick={() => setView('settlement')}>
+            {t('tabSettlement')}
+          </button>
           <button type="button" aria-current={view === 'translations' ? 'page' : undefined} onClick={() => setView('translations')}>
             {t('tabTranslations')}
           </button>
@@ -245,9 +249,9 @@ export function App() {
               />
             )}
           </div>
-        ) : view === 'models' ? (
+        ) : view === 'models' || view === 'settlement' ? (
           <>
-            <Models />
+            {view === 'models' ? <Models /> : <SettlementFiles ids={folder.files.filter((f) => f.kind === 'settlement').map((f) => f.id)} />}
             <section className="problems" aria-labelledby="problems-heading">
               <h2 id="problems-heading">{t('problems')}</h2>
               {issues.length === 0 ? <p>{t('noProblems')}</p> : <IssueList issues={issues} />}

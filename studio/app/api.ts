@@ -1,6 +1,6 @@
 /** The studio server's JSON API (studio/server/app.ts). */
 
-export type FileKind = 'flow' | 'locale' | 'models';
+export type FileKind = 'flow' | 'locale' | 'models' | 'settlement';
 
 export interface FolderFile {
   id: string;
