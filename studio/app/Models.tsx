@@ -10,6 +10,7 @@ import type { ObjectFieldTemplateProps, RJSFSchema, UiSchema } from '@rjsf/utils
 import validator from '@rjsf/validator-ajv8';
 import modelSchema from '../../schemas/model-config.schema.json';
 import { useStudio } from './context';
+import { renameField } from './rename';
 import { COMMON_RULE_PROPERTIES, ruleParameters, withKindParameters } from './rules';
 import { t } from './texts';
 import { JsonValueField, LocaleKeyWidget, NameWidget, RuleKindWidget, RuleTargetsContext } from './widgets';
@@ -92,6 +93,36 @@ function hashOf(text: string): string {
 }
 
 const focusSoon = (selector: string) => requestAnimationFrame(() => document.querySelector<HTMLElement>(selector)?.focus());
+
+/** A field's new name: every reference in the folder follows it (rename.ts), in one edit. */
+function RenameField({ fieldName, taken, onRename }: { fieldName: string; taken: readonly string[]; onRename(to: string): void }) {
+  const [name, setName] = useState('');
+  const [problem, setProblem] = useState('');
+  const id = `rename-${fieldName}`;
+  return (
+    <form
+      className="rename-field inline"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const to = name.trim();
+        const found = !FIELD_NAME.test(to) ? t('fieldNamePattern') : taken.includes(to) ? t('fieldNameTaken', { name: to }) : '';
+        setProblem(found);
+        if (found) return;
+        setName('');
+        onRename(to);
+      }}
+    >
+      <label htmlFor={id}>{t('renameField', { name: fieldName })}</label>
+      <input id={id} value={name} spellCheck={false} aria-invalid={problem ? true : undefined} aria-describedby={problem ? `${id}-problem` : undefined} onChange={(e) => setName(e.target.value)} />
+      <button type="submit">{t('rename')}</button>
+      {problem && (
+        <p id={`${id}-problem`} className="field-errors">
+          {problem}
+        </p>
+      )}
+    </form>
+  );
+}
 
 export function Models() {
   const { docs, edit } = useStudio();
@@ -267,6 +298,14 @@ export function Models() {
                     {t('remove')}
                   </button>
                 </div>
+                <RenameField
+                  fieldName={fieldName}
+                  taken={Object.keys(model.fields)}
+                  onRename={(to) => {
+                    edit((d) => renameField(d, { formType: model.metadata.formType, model: model.metadata.dtoMapping, from: fieldName, to }));
+                    focusSoon(`[data-model-field="${to}"] h4`);
+                  }}
+                />
                 <Form
                   idPrefix={`model${index}_${fieldName}`}
                   schema={fieldSchema}
