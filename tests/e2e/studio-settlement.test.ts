@@ -155,4 +155,39 @@ describe('the studio on conditions, rules and settlement files', () => {
     copy.commit('shorter sessions');
     await close();
   }, 300_000);
+
+  it('renames a model field and every reference to it in one checked save: the diff is exactly the renamed names', async () => {
+    const { page, errors, close } = await openStudio();
+    await page.getByRole('button', { name: 'Models' }).click();
+    await page.getByRole('button', { name: 'ClaimDetails', exact: true }).click();
+    const rename = page.getByLabel('New name of isCurrentOwner (every reference follows)');
+    await rename.fill('ownershipType');
+    await rename.press('Enter');
+    await page.getByText('This model already has a field ownershipType.').waitFor();
+    await rename.fill('ownsVehicleNow');
+    await rename.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.matches('[data-model-field="ownsVehicleNow"] h4'));
+    await noProblems(page);
+    expect(await page.textContent('.unsaved')).toBe('2 unsaved file(s)');
+    const violations = await axe(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+    await saved(page);
+    expect(changedLines()).toEqual([
+      '-              "key": "isCurrentOwner",',
+      '+              "key": "ownsVehicleNow",',
+      '-                    "scope": "isCurrentOwner",',
+      '+                    "scope": "ownsVehicleNow",',
+      '-                "isCurrentOwner",',
+      '+                "ownsVehicleNow",',
+      '-                "isCurrentOwner",',
+      '+                "ownsVehicleNow",',
+      '-        "isCurrentOwner": {',
+      '+        "ownsVehicleNow": {',
+      '-              "otherProperty": "isCurrentOwner",',
+      '+              "otherProperty": "ownsVehicleNow",',
+    ]);
+    expect(errors).toEqual([]);
+    copy.commit('isCurrentOwner renamed');
+    await close();
+  }, 300_000);
 });
