@@ -1,7 +1,7 @@
 /**
  * The studio in Chromium on the rest of a settlement: conditions built with the builder, a rule's
  * form narrowed to its kind, the settlement files (settings.json) edited through their schema's
- * form. Against its server on a copy of the sample settlement in a temporary git repository, so
+ * form, a field renamed everywhere, the preview inside the settlement's chrome. Against its server on a copy of the sample settlement in a temporary git repository, so
  * `git diff` shows exactly what the studio wrote.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -72,6 +72,13 @@ describe('the studio on conditions, rules and settlement files', () => {
     await page.focus(`${AUTOMOTIVE} [data-node="page:denials"]`);
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => document.activeElement?.id === 'editor-heading');
+
+    // The preview draws the page inside the settlement's chrome: its header links and its footer.
+    const preview = page.frameLocator('iframe[data-culture="en"][data-width="1280"]');
+    await preview.locator('header.cf-header a', { hasText: 'Key Dates' }).waitFor();
+    await preview.locator('footer.cf-footer').waitFor();
+    await preview.locator('main h1', { hasText: 'Repair Denials' }).waitFor();
+    await page.frameLocator('iframe[data-culture="es"][data-width="375"]').locator('footer.cf-footer').waitFor();
 
     const skipWhen = page.getByRole('group', { name: 'skipWhen', exact: true });
     await skipWhen.getByLabel('Condition', { exact: true }).selectOption({ label: 'any of' });
