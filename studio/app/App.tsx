@@ -10,6 +10,7 @@ import { cultureOf, localeText, StudioContext, type StudioContextValue } from '.
 import { FlowMap } from './FlowMap';
 import { canRedo, canUndo, current, record, redo, startHistory, undo, type History } from './history';
 import { Models } from './Models';
+import { NewSettlement } from './NewSettlement';
 import { PageEditor } from './PageEditor';
 import { Preview } from './Preview';
 import { SettlementFiles } from './SettlementFiles';
@@ -156,6 +157,7 @@ export function App() {
   }, []);
 
   if (!folder) return <p role="status">{t('loading')}</p>;
+  if (folder.empty) return <NewSettlement folder={folder.folder} forms={folder.newSettlementForms ?? []} onCreated={() => void loadFolder().then((f) => adopt(f, true))} />;
   const flows = folder.files.filter((f) => f.kind === 'flow');
 
   return (
