@@ -4,7 +4,8 @@
  * form, a field renamed everywhere, the preview inside the settlement's chrome. Against its server on a copy of the sample settlement in a temporary git repository, so
  * `git diff` shows exactly what the studio wrote.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -13,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildStudioServer } from '../../studio/server/app';
 import { buildStudioApp } from '../../studio/server/build';
 import { copySampleSettlement, type SettlementCopy } from '../studio/settlement-copy';
-import { axe, describeViolations, launchBrowser, openPage, SCREENSHOTS } from './harness';
+import { axe, describeViolations, launchBrowser, openPage, ROOT, SCREENSHOTS } from './harness';
 
 let copy: SettlementCopy;
 let appDir: string;
@@ -196,5 +197,41 @@ describe('the studio on conditions, rules and settlement files', () => {
     expect(errors).toEqual([]);
     copy.commit('isCurrentOwner renamed');
     await close();
+  }, 300_000);
+});
+
+describe('the studio on an empty folder', () => {
+  it('offers a new settlement, makes it with the forms picked, opens it in the editors, and flows:check accepts the folder', async () => {
+    const base = mkdtempSync(path.join(tmpdir(), 'studio-empty-'));
+    const folder = path.join(base, 'new-settlement');
+    const empty = await buildStudioServer({ folder, appDir, debounceMs: 20 });
+    try {
+      const address = await empty.listen({ host: '127.0.0.1', port: 0 });
+      const { page, context, errors } = await openPage(browser, { width: 1400, height: 900 });
+      await page.goto(address);
+      await page.waitForFunction(() => document.activeElement?.textContent === 'A new settlement');
+      expect(readdirSync(folder)).toEqual([]);
+      await page.getByLabel('Automotive').uncheck();
+      await page.getByLabel('Lookup').uncheck();
+      await page.getByLabel('Exclusion').uncheck();
+      await page.getByRole('button', { name: 'Create the settlement' }).click();
+      await page.getByRole('alert').getByText('Pick at least one form.').waitFor();
+      await page.getByLabel('Exclusion').check();
+      const violations = await axe(page);
+      expect(violations, describeViolations(violations)).toEqual([]);
+      await studioScreenshot(page, 'new-settlement');
+      await page.getByRole('button', { name: 'Create the settlement' }).click();
+      await page.waitForSelector('[data-flow="flows/exclusion.json"][data-layout="current"] svg', { timeout: 60_000 });
+      expect(await page.locator('[data-flow]').count()).toBe(1);
+      await noProblems(page);
+      expect(readdirSync(path.join(folder, 'flows'))).toEqual(['exclusion.json']);
+      // The command a configurer runs on it: exit 0, else execFileSync throws with its report.
+      execFileSync(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'scripts/flows-check.ts', folder], { cwd: ROOT, encoding: 'utf8' });
+      expect(errors).toEqual([]);
+      await context.close();
+    } finally {
+      await empty.close();
+      rmSync(base, { recursive: true, force: true });
+    }
   }, 300_000);
 });

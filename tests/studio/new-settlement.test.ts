@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { buildStudioServer } from '../../studio/server/app';
 import { createSettlement, isEmptyFolder } from '../../studio/server/new-settlement';
 import { ROOT } from './settlement-copy';
 
@@ -33,10 +34,25 @@ describe('a new settlement from an empty folder', () => {
     execFileSync(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'scripts/flows-check.ts', folder], { cwd: ROOT, encoding: 'utf8' });
   }, 120_000);
 
-  it('never writes into a folder that holds something', () => {
+  it('is offered by the API only in an empty folder: a folder holding something, or a form the product does not have, is refused with what to do and nothing written', async () => {
     const folder = emptyFolder();
-    createSettlement(folder, ['Lookup']);
-    writeFileSync(path.join(folder, 'notes.txt'), 'mine');
-    expect(isEmptyFolder(folder)).toBe(false);
+    const appDir = mkdtempSync(path.join(tmpdir(), 'studio-app-'));
+    made.push(appDir);
+    writeFileSync(path.join(appDir, 'index.html'), '<!doctype html><title>studio</title>');
+    const app = await buildStudioServer({ folder, appDir, debounceMs: 10 });
+    try {
+      const before = (await app.inject({ method: 'GET', url: '/api/folder' })).json<{ empty?: boolean; newSettlementForms?: string[] }>();
+      expect(before).toMatchObject({ empty: true, newSettlementForms: ['Automotive', 'Lookup', 'Exclusion'] });
+      const unknown = await app.inject({ method: 'POST', url: '/api/create', payload: { forms: ['Rebate'] } });
+      expect(unknown.statusCode).toBe(400);
+      expect(readdirSync(folder)).toEqual([]);
+      writeFileSync(path.join(folder, 'notes.txt'), 'mine');
+      const taken = await app.inject({ method: 'POST', url: '/api/create', payload: { forms: ['Lookup'] } });
+      expect(taken.statusCode).toBe(409);
+      expect(taken.json<{ message: string }>().message).toBe(`${folder} is not empty: a new settlement is made only in an empty folder (nothing was written).`);
+      expect(readdirSync(folder)).toEqual(['notes.txt']);
+    } finally {
+      await app.close();
+    }
   });
 });
