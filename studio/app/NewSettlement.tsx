@@ -45,7 +45,10 @@ export function NewSettlement({ folder, forms, onCreated }: { folder: string; fo
           <legend>{t('newSettlementForms')}</legend>
           {forms.map((form) => (
             <label key={form}>
-              <input type="checkbox" checked={picked.includes(form)} onChange={(e) => setPicked(e.target.checked ? forms.filter((f) => f === form || picked.includes(f)) : picked.filter((f) => f !== form))} />{' '}
+              <input type="checkbox" checked={picked.includes(form)} onChange={(e) => {
+                  setPicked(e.target.checked ? forms.filter((f) => f === form || picked.includes(f)) : picked.filter((f) => f !== form));
+                  setProblem(null);
+                }} />{' '}
               {form}
             </label>
           ))}
