@@ -111,7 +111,7 @@ function NodeEditor({ node, onChange, targets }: NodeProps) {
   const id = useId();
   const kind: NodeKind | 'json' = node.kind;
   return (
-    <div className={`condition-node condition-${node.kind}`}>
+    <div className={`condition-node condition-node-${node.kind}`}>
       {kind !== 'json' && (
         <div className="condition-kind">
           <label htmlFor={`${id}-kind`}>{t('conditionKind')}</label>
