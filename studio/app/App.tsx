@@ -11,12 +11,14 @@ import { Fixtures, highlightInPreview } from './Fixtures';
 import { FlowMap } from './FlowMap';
 import { canRedo, canUndo, current, record, redo, startHistory, undo, type History } from './history';
 import { Models } from './Models';
+import { NewSettlement } from './NewSettlement';
 import { PageEditor } from './PageEditor';
 import { Preview } from './Preview';
+import { SettlementFiles } from './SettlementFiles';
 import { studioCulture, t } from './texts';
 import { Translations } from './Translations';
 
-type View = 'map' | 'models' | 'translations' | 'fixtures';
+type View = 'map' | 'models' | 'settlement' | 'translations' | 'fixtures';
 type Status = { kind: 'info' | 'error'; text: string; issues?: Issue[]; reload?: boolean } | null;
 
 const documentsOf = (folder: FolderResponse): Documents => Object.fromEntries(folder.files.map((f) => [f.id, f.json]));
@@ -156,6 +158,7 @@ export function App() {
   }, []);
 
   if (!folder) return <p role="status">{t('loading')}</p>;
+  if (folder.empty) return <NewSettlement folder={folder.folder} forms={folder.newSettlementForms ?? []} onCreated={() => void loadFolder().then((f) => adopt(f, true))} />;
   const flows = folder.files.filter((f) => f.kind === 'flow');
 
   return (
@@ -185,6 +188,9 @@ export function App() {
           </button>
           <button type="button" aria-current={view === 'models' ? 'page' : undefined} onClick={() => setView('models')}>
             {t('tabModels')}
+          </button>
+          <button type="button" aria-current={view === 'settlement' ? 'page' : undefined} onClick={() => setView('settlement')}>
+            {t('tabSettlement')}
           </button>
           <button type="button" aria-current={view === 'translations' ? 'page' : undefined} onClick={() => setView('translations')}>
             {t('tabTranslations')}
@@ -249,9 +255,9 @@ export function App() {
               />
             )}
           </div>
-        ) : view === 'models' ? (
+        ) : view === 'models' || view === 'settlement' ? (
           <>
-            <Models />
+            {view === 'models' ? <Models /> : <SettlementFiles ids={folder.files.filter((f) => f.kind === 'settlement').map((f) => f.id)} />}
             <section className="problems" aria-labelledby="problems-heading">
               <h2 id="problems-heading">{t('problems')}</h2>
               {issues.length === 0 ? <p>{t('noProblems')}</p> : <IssueList issues={issues} />}

@@ -6,10 +6,12 @@
  */
 import { useRef, useState } from 'react';
 import Form from '@rjsf/core';
-import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { ObjectFieldTemplateProps, RJSFSchema, UiSchema } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
 import modelSchema from '../../schemas/model-config.schema.json';
 import { useStudio } from './context';
+import { renameField } from './rename';
+import { COMMON_RULE_PROPERTIES, ruleParameters, withKindParameters } from './rules';
 import { t } from './texts';
 import { JsonValueField, LocaleKeyWidget, NameWidget, RuleKindWidget, RuleTargetsContext } from './widgets';
 
@@ -40,10 +42,26 @@ const fieldSchema: RJSFSchema = { ...definitions.field, definitions };
 const noSubmit = { 'ui:submitButtonOptions': { norender: true } };
 const name = { 'ui:widget': 'name' };
 const jsonValue = { 'ui:field': 'jsonValue' };
+/** A rule's form: the properties every rule has, and the parameters of its kind (and any other it still carries). */
+function RuleTemplate(props: ObjectFieldTemplateProps) {
+  const rule = (props.formData ?? {}) as Record<string, unknown>;
+  const shown = new Set<string>([...COMMON_RULE_PROPERTIES, ...ruleParameters(rule.type), ...Object.keys(rule).filter((name) => rule[name] !== undefined)]);
+  return (
+    <div className="rule-parameters" data-rule-kind={typeof rule.type === 'string' ? rule.type : ''}>
+      {props.properties
+        .filter((property) => !property.hidden && shown.has(property.name))
+        .map((property) => (
+          <div key={property.name}>{property.content}</div>
+        ))}
+    </div>
+  );
+}
+
 const fieldUi: UiSchema = {
   ...noSubmit,
   validations: {
     items: {
+      'ui:ObjectFieldTemplate': RuleTemplate,
       type: { 'ui:widget': 'ruleKind' },
       messageKey: { 'ui:widget': 'localeKey' },
       otherProperty: name,
@@ -75,6 +93,36 @@ function hashOf(text: string): string {
 }
 
 const focusSoon = (selector: string) => requestAnimationFrame(() => document.querySelector<HTMLElement>(selector)?.focus());
+
+/** A field's new name: every reference in the folder follows it (rename.ts), in one edit. */
+function RenameField({ fieldName, taken, onRename }: { fieldName: string; taken: readonly string[]; onRename(to: string): void }) {
+  const [name, setName] = useState('');
+  const [problem, setProblem] = useState('');
+  const id = `rename-${fieldName}`;
+  return (
+    <form
+      className="rename-field inline"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const to = name.trim();
+        const found = !FIELD_NAME.test(to) ? t('fieldNamePattern') : taken.includes(to) ? t('fieldNameTaken', { name: to }) : '';
+        setProblem(found);
+        if (found) return;
+        setName('');
+        onRename(to);
+      }}
+    >
+      <label htmlFor={id}>{t('renameField', { name: fieldName })}</label>
+      <input id={id} value={name} spellCheck={false} aria-invalid={problem ? true : undefined} aria-describedby={problem ? `${id}-problem` : undefined} onChange={(e) => setName(e.target.value)} />
+      <button type="submit">{t('rename')}</button>
+      {problem && (
+        <p id={`${id}-problem`} className="field-errors">
+          {problem}
+        </p>
+      )}
+    </form>
+  );
+}
 
 export function Models() {
   const { docs, edit } = useStudio();
@@ -250,6 +298,14 @@ export function Models() {
                     {t('remove')}
                   </button>
                 </div>
+                <RenameField
+                  fieldName={fieldName}
+                  taken={Object.keys(model.fields)}
+                  onRename={(to) => {
+                    edit((d) => renameField(d, { formType: model.metadata.formType, model: model.metadata.dtoMapping, from: fieldName, to }));
+                    focusSoon(`[data-model-field="${to}"] h4`);
+                  }}
+                />
                 <Form
                   idPrefix={`model${index}_${fieldName}`}
                   schema={fieldSchema}
@@ -262,7 +318,13 @@ export function Models() {
                   showErrorList={false}
                   noHtml5Validate
                   experimental_defaultFormStateBehavior={noDefaults}
-                  onChange={(e) => changeModel((m) => ({ ...m, fields: { ...m.fields, [fieldName]: defined(e.formData as ModelConfigValue['fields'][string]) } }))}
+                  onChange={(e) =>
+                    changeModel((m) => {
+                      const next = defined(e.formData as ModelConfigValue['fields'][string]);
+                      if (next.validations) next.validations = withKindParameters((m.fields[fieldName]?.validations ?? []) as Array<Record<string, unknown>>, next.validations as Array<Record<string, unknown>>);
+                      return { ...m, fields: { ...m.fields, [fieldName]: next } };
+                    })
+                  }
                 />
               </section>
             ))}

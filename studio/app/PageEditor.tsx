@@ -11,7 +11,9 @@ import validator from '@rjsf/validator-ajv8';
 import flowSchema from '../../schemas/flow.schema.json';
 import { useStudio } from './context';
 import { BLOCK_KINDS, moveItem, newBlock, newPage, pageIdProblem, withoutPage, withPage, withPageChanged, type BlockKind, type BlockValue, type FlowValue, type ModelsValue, type PageValue } from './structure';
-import { ConditionField, JsonValueField, LocaleKeyWidget } from './widgets';
+import { ConditionField, ConditionTargetsContext } from './ConditionBuilder';
+import { conditionTargets, type ModelsDoc } from './conditions';
+import { JsonValueField, LocaleKeyWidget } from './widgets';
 import { t } from './texts';
 
 const definitions = flowSchema.definitions as Record<string, RJSFSchema>;
@@ -26,7 +28,7 @@ const pageSettingsSchema: RJSFSchema = (() => {
 const fieldsSchema: RJSFSchema = { type: 'array', minItems: 1, items: { $ref: '#/definitions/field' }, definitions };
 
 const localeKey = { 'ui:widget': 'localeKey' };
-/** A condition is one JSON text: it replaces rjsf's choice between the condition's oneOf shapes. */
+/** A condition is one builder (or JSON text): it replaces rjsf's choice between the condition's oneOf shapes. */
 const condition = { 'ui:field': 'condition', 'ui:fieldReplacesAnyOrOneOf': true };
 const noSubmit = { 'ui:submitButtonOptions': { norender: true } };
 
@@ -149,6 +151,8 @@ export function PageEditor({ flowId, pageIndex, onClose, onSelectPage, onRemoved
   };
 
   const idBase = `${flowId.replace(/\W/g, '_')}_${pageIndex}`;
+  const modelsDoc = docs['models.json'] as ModelsDoc | undefined;
+  const pageTargets = conditionTargets(flow, modelsDoc);
   return (
     <section className="editor" aria-labelledby="editor-heading" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
       <div className="editor-head">
@@ -204,21 +208,23 @@ export function PageEditor({ flowId, pageIndex, onClose, onSelectPage, onRemoved
         )}
       </form>
       <h3>{t('pageSettings')}</h3>
-      <Form
-        key={`${idBase}-settings`}
-        idPrefix={`${idBase}_page`}
-        schema={pageSettingsSchema}
-        uiSchema={pageSettingsUi}
-        formData={settings}
-        validator={validator}
-        widgets={widgets}
-        fields={fields}
-        liveValidate="onChange"
-        showErrorList={false}
-        noHtml5Validate
-        experimental_defaultFormStateBehavior={noDefaults}
-        onChange={(e) => changePage((p) => ({ ...defined(e.formData as Record<string, unknown>), blocks: p.blocks }) as PageValue)}
-      />
+      <ConditionTargetsContext.Provider value={pageTargets}>
+        <Form
+          key={`${idBase}-settings`}
+          idPrefix={`${idBase}_page`}
+          schema={pageSettingsSchema}
+          uiSchema={pageSettingsUi}
+          formData={settings}
+          validator={validator}
+          widgets={widgets}
+          fields={fields}
+          liveValidate="onChange"
+          showErrorList={false}
+          noHtml5Validate
+          experimental_defaultFormStateBehavior={noDefaults}
+          onChange={(e) => changePage((p) => ({ ...defined(e.formData as Record<string, unknown>), blocks: p.blocks }) as PageValue)}
+        />
+      </ConditionTargetsContext.Provider>
       <h3 id="blocks-heading" tabIndex={-1}>
         {t('blocks')}
       </h3>
@@ -228,51 +234,34 @@ export function PageEditor({ flowId, pageIndex, onClose, onSelectPage, onRemoved
         const headingId = `${idBase}-block-${blockIndex}-heading`;
         const replaceBlock = (next: (b: BlockValue) => BlockValue) => changeBlocks((b) => b.map((item, i) => (i === blockIndex ? next(item) : item)));
         return (
-          <section key={`${idBase}-block-${blockIndex}-${blockKind}`} className="block" data-block-index={blockIndex} aria-labelledby={headingId}>
-            <h4 id={headingId} className="block-heading" tabIndex={-1}>
-              {block.model ? t('blockOfModel', { n: blockIndex + 1, kind: blockKind, model: block.model }) : t('blockOf', { n: blockIndex + 1, kind: blockKind })}
-            </h4>
-            <div className="item-tools" role="group" aria-labelledby={headingId}>
-              <button type="button" className="move-up" disabled={blockIndex === 0} aria-describedby={headingId} onClick={() => moveBlock(blockIndex, blockIndex - 1, 'up')}>
-                {t('moveUp')}
-              </button>
-              <button
-                type="button"
-                className="move-down"
-                disabled={blockIndex === blocks.length - 1}
-                aria-describedby={headingId}
-                onClick={() => moveBlock(blockIndex, blockIndex + 1, 'down')}
-              >
-                {t('moveDown')}
-              </button>
-              <button type="button" className="remove" disabled={blocks.length === 1} aria-describedby={headingId} onClick={() => removeBlock(blockIndex)}>
-                {t('remove')}
-              </button>
-            </div>
-            {schema && (
-              <Form
-                idPrefix={`${idBase}_props${blockIndex}`}
-                schema={schema}
-                uiSchema={blockUi}
-                formData={props}
-                validator={validator}
-                widgets={widgets}
-                fields={fields}
-                liveValidate="onChange"
-                showErrorList={false}
-                noHtml5Validate
-                experimental_defaultFormStateBehavior={noDefaults}
-                onChange={(e) => replaceBlock((b) => ({ block: b.block, ...defined(e.formData as Record<string, unknown>), ...(b.fields ? { fields: b.fields } : {}) }))}
-              />
-            )}
-            {blockFields && (
-              <div className="block-fields">
-                <h5>{t('fieldsOf', { n: blockIndex + 1, model: block.model ?? blockKind })}</h5>
+          <ConditionTargetsContext.Provider key={`${idBase}-block-${blockIndex}-${blockKind}`} value={block.model ? conditionTargets(flow, modelsDoc, block.model) : pageTargets}>
+            <section className="block" data-block-index={blockIndex} aria-labelledby={headingId}>
+              <h4 id={headingId} className="block-heading" tabIndex={-1}>
+                {block.model ? t('blockOfModel', { n: blockIndex + 1, kind: blockKind, model: block.model }) : t('blockOf', { n: blockIndex + 1, kind: blockKind })}
+              </h4>
+              <div className="item-tools" role="group" aria-labelledby={headingId}>
+                <button type="button" className="move-up" disabled={blockIndex === 0} aria-describedby={headingId} onClick={() => moveBlock(blockIndex, blockIndex - 1, 'up')}>
+                  {t('moveUp')}
+                </button>
+                <button
+                  type="button"
+                  className="move-down"
+                  disabled={blockIndex === blocks.length - 1}
+                  aria-describedby={headingId}
+                  onClick={() => moveBlock(blockIndex, blockIndex + 1, 'down')}
+                >
+                  {t('moveDown')}
+                </button>
+                <button type="button" className="remove" disabled={blocks.length === 1} aria-describedby={headingId} onClick={() => removeBlock(blockIndex)}>
+                  {t('remove')}
+                </button>
+              </div>
+              {schema && (
                 <Form
-                  idPrefix={`${idBase}_block${blockIndex}`}
-                  schema={fieldsSchema}
-                  uiSchema={fieldsUi}
-                  formData={blockFields}
+                  idPrefix={`${idBase}_props${blockIndex}`}
+                  schema={schema}
+                  uiSchema={blockUi}
+                  formData={props}
                   validator={validator}
                   widgets={widgets}
                   fields={fields}
@@ -280,11 +269,30 @@ export function PageEditor({ flowId, pageIndex, onClose, onSelectPage, onRemoved
                   showErrorList={false}
                   noHtml5Validate
                   experimental_defaultFormStateBehavior={noDefaults}
-                  onChange={(e) => replaceBlock((b) => ({ ...b, fields: defined(e.formData as BlockValue['fields']) }))}
+                  onChange={(e) => replaceBlock((b) => ({ block: b.block, ...defined(e.formData as Record<string, unknown>), ...(b.fields ? { fields: b.fields } : {}) }))}
                 />
-              </div>
-            )}
-          </section>
+              )}
+              {blockFields && (
+                <div className="block-fields">
+                  <h5>{t('fieldsOf', { n: blockIndex + 1, model: block.model ?? blockKind })}</h5>
+                  <Form
+                    idPrefix={`${idBase}_block${blockIndex}`}
+                    schema={fieldsSchema}
+                    uiSchema={fieldsUi}
+                    formData={blockFields}
+                    validator={validator}
+                    widgets={widgets}
+                    fields={fields}
+                    liveValidate="onChange"
+                    showErrorList={false}
+                    noHtml5Validate
+                    experimental_defaultFormStateBehavior={noDefaults}
+                    onChange={(e) => replaceBlock((b) => ({ ...b, fields: defined(e.formData as BlockValue['fields']) }))}
+                  />
+                </div>
+              )}
+            </section>
+          </ConditionTargetsContext.Provider>
         );
       })}
       <div className="add-block inline">

@@ -1,20 +1,32 @@
 /**
  * Live preview: the page being edited, drawn by the claimant app's own renderer (runtime/react's
  * PageRenderer with the app's widget registries) from the unsaved documents, in each culture, at
- * phone and desktop widths, in the settlement's theme. Each preview is an iframe of this origin, so
+ * phone and desktop widths, in the settlement's theme, inside the settlement's chrome (the app's
+ * own header, banner and footer, from site.json and the locales). Each preview is an iframe of this origin, so
  * the theme's media queries see its width; the page renders into it with its own React root.
  */
 import { Component, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import { createAppStore, initialAppState } from '../../runtime/app/appState';
+import { ServicesProvider, type AppServices } from '../../runtime/app/context';
 import { REGISTRIES } from '../../runtime/app/forms/registries';
+import { Banner } from '../../runtime/app/layouts/Banner';
+import { Footer } from '../../runtime/app/layouts/Footer';
+import { Header, type LayoutVariant } from '../../runtime/app/layouts/Header';
+import shellCss from '../../runtime/app/shell.css?url';
 import { createTranslate } from '../../runtime/app/translate';
 import { createIdSource, initStore } from '../../runtime/core/models';
-import type { FlowFile, ModelConfig, ModelStoreState, PageConfig } from '../../runtime/core/types';
+import { resolveSiteChrome, type SiteFile } from '../../runtime/core/site/chrome';
+import { defaultLanguages } from '../../runtime/core/site/languages';
+import type { AppSettings, FlowFile, ModelConfig, ModelStoreState, PageConfig } from '../../runtime/core/types';
 import { PageRenderer } from '../../runtime/react';
 import baseCss from '../../themes/base.css?url';
 import defaultTheme from '../../themes/default/theme.css?url';
 import ftcTheme from '../../themes/ftc/theme.css?url';
 import kontentTheme from '../../themes/kontent/theme.css?url';
+import defaultLogo from '../../themes/default/logo.svg?url';
+import ftcLogo from '../../themes/ftc/logo.svg?url';
+import kontentLogo from '../../themes/kontent/logo.svg?url';
 import { cultureOf, useStudio } from './context';
 import { t } from './texts';
 
@@ -24,8 +36,46 @@ const WIDTHS = [
 ] as const;
 const FRAME_HEIGHT = 640;
 const THEMES: Record<string, string> = { default: defaultTheme, ftc: ftcTheme, kontent: kontentTheme };
+/** The app's layout of each theme (runtime/app/App.tsx pairs them the same way) and its logo. */
+const LAYOUTS: Record<string, { variant: LayoutVariant; logo: string }> = {
+  default: { variant: 'standard', logo: defaultLogo },
+  ftc: { variant: 'ftc', logo: ftcLogo },
+  kontent: { variant: 'kontent', logo: kontentLogo },
+};
+
+/** The settlement's chrome as the claimant server resolves it: site.json, its forms' first pages, its cultures. */
+export interface PreviewChrome {
+  site: SiteFile | undefined;
+  forms: ReadonlyMap<string, string>;
+  cultures: readonly string[];
+  settings: Partial<AppSettings> | undefined;
+}
+
+/**
+ * The app state the header, banner and footer read: the settlement's settings and chrome, the
+ * culture and its texts. They read nothing else of the app's services (no API, no form session),
+ * so the preview gives them the store alone.
+ */
+function chromeServices(chrome: PreviewChrome, theme: string, culture: string, texts: Record<string, string>): AppServices {
+  const site = resolveSiteChrome(chrome.site, chrome.forms, null, defaultLanguages(chrome.cultures));
+  const settings: AppSettings = {
+    analyticsTagId: null,
+    analyticsTagId2: null,
+    client: { minSessionDuration: 30 },
+    captchaEnabled: false,
+    redirectOnError: false,
+    internationalAddresses: false,
+    ...chrome.settings,
+    theme: (theme in LAYOUTS ? theme : 'default') as AppSettings['theme'],
+    site,
+  };
+  const store = createAppStore({ ...initialAppState(settings), culture, localizations: texts, contentLoaded: true });
+  return { store } as AppServices;
+}
 
 interface PreviewProps {
+  chrome: PreviewChrome;
+  theme: string;
   flow: FlowFile;
   page: PageConfig;
   models: ModelConfig[];
@@ -53,11 +103,18 @@ function withoutUnfinishedFields(page: PageConfig): PageConfig {
 }
 
 /** The page as a claimant sees it before signing in: empty models, no captcha, buttons that do nothing. */
-function PreviewPage({ flow, page, models, culture, texts }: PreviewProps) {
+function PreviewPage({ chrome, theme, flow, page, models, culture, texts }: PreviewProps) {
   const [store, setStore] = useState<ModelStoreState>(() => initStore(models, flow.formType, createIdSource()));
   const translate = useMemo(() => createTranslate(culture, texts), [culture, texts]);
+  const services = useMemo(() => chromeServices(chrome, theme, culture, texts), [chrome, theme, culture, texts]);
+  const layout = LAYOUTS[theme] ?? LAYOUTS.default!;
   return (
-    <main id="main-content" lang={culture}>
+    <ServicesProvider value={services}>
+      <div className={`cf-app cf-layout cf-layout--${layout.variant}`}>
+        <Header variant={layout.variant} themeLogoSrc={layout.logo} />
+        <Banner />
+        <main className="cf-main" id="main-content" lang={culture}>
+          <div className="cf-main__inner">
       <PageRenderer
         registries={REGISTRIES}
         page={page}
@@ -72,11 +129,15 @@ function PreviewPage({ flow, page, models, culture, texts }: PreviewProps) {
         culture={culture}
         onAction={() => undefined}
       />
-    </main>
+          </div>
+        </main>
+        <Footer variant={layout.variant} />
+      </div>
+    </ServicesProvider>
   );
 }
 
-function PreviewFrame(props: PreviewProps & { width: number; scale: number; title: string; theme: string }) {
+function PreviewFrame(props: PreviewProps & { width: number; scale: number; title: string }) {
   const frame = useRef<HTMLIFrameElement>(null);
   const root = useRef<Root | null>(null);
   const [ready, setReady] = useState(false);
@@ -86,7 +147,7 @@ function PreviewFrame(props: PreviewProps & { width: number; scale: number; titl
     doc.open();
     const themeCss = THEMES[props.theme] ?? defaultTheme;
     doc.write(
-      `<!doctype html><html lang="${props.culture}" data-theme="${props.theme}"><head><meta charset="utf-8"><link rel="stylesheet" href="${baseCss}"><link rel="stylesheet" href="${themeCss}"></head><body><div id="preview"></div></body></html>`,
+      `<!doctype html><html lang="${props.culture}" data-theme="${props.theme}"><head><meta charset="utf-8"><link rel="stylesheet" href="${baseCss}"><link rel="stylesheet" href="${shellCss}"><link rel="stylesheet" href="${themeCss}"></head><body><div id="preview"></div></body></html>`,
     );
     doc.close();
     root.current = createRoot(doc.getElementById('preview')!);
@@ -98,17 +159,17 @@ function PreviewFrame(props: PreviewProps & { width: number; scale: number; titl
       setTimeout(() => r?.unmount(), 0);
     };
   }, [props.culture, props.theme]);
-  const { flow, page, models, culture, texts } = props;
+  const { chrome, theme, flow, page, models, culture, texts } = props;
   useEffect(() => {
     if (!ready) return;
     root.current?.render(
       // A changed page is drawn afresh, even after one the renderer could not draw.
       <PreviewBoundary key={JSON.stringify(page)} message={(error) => t('previewFailed', { error })}>
         {/* A new page or new models start a new claimant. */}
-        <PreviewPage key={`${page.id}:${JSON.stringify(models).length}`} flow={flow} page={withoutUnfinishedFields(page)} models={models} culture={culture} texts={texts} />
+        <PreviewPage key={`${page.id}:${JSON.stringify(models).length}`} chrome={chrome} theme={theme} flow={flow} page={withoutUnfinishedFields(page)} models={models} culture={culture} texts={texts} />
       </PreviewBoundary>,
     );
-  }, [ready, flow, page, models, culture, texts]);
+  }, [ready, chrome, theme, flow, page, models, culture, texts]);
   return (
     <div className="preview-frame" style={{ width: props.width * props.scale, height: FRAME_HEIGHT * props.scale }}>
       <iframe ref={frame} title={props.title} width={props.width} height={FRAME_HEIGHT} style={{ transform: `scale(${props.scale})` }} data-culture={culture} data-width={props.width} />
@@ -121,6 +182,13 @@ export function Preview({ flowId, pageIndex, theme }: { flowId: string; pageInde
   const flow = docs[flowId] as FlowFile;
   const page = flow.pages[pageIndex];
   const models = ((docs['models.json'] as { models?: ModelConfig[] } | undefined)?.models ?? []) as ModelConfig[];
+  const site = docs['site.json'] as SiteFile | undefined;
+  const settings = docs['settings.json'] as Partial<AppSettings> | undefined;
+  const flowsKey = JSON.stringify(Object.entries(docs).filter(([id]) => id.startsWith('flows/')).map(([, f]) => [(f as FlowFile).formType, (f as FlowFile).pages[0]?.path]));
+  const chrome = useMemo<PreviewChrome>(
+    () => ({ site, settings, cultures: localeIds.map(cultureOf), forms: new Map(JSON.parse(flowsKey) as Array<[string, string]>) }),
+    [site, settings, localeIds, flowsKey],
+  );
   if (!page) return null;
   return (
     <section className="preview" aria-labelledby="preview-heading">
@@ -132,6 +200,7 @@ export function Preview({ flowId, pageIndex, theme }: { flowId: string; pageInde
             <figure key={`${id}-${w.name}`}>
               <figcaption>{t('previewAt', { culture: cultureOf(id), width: t(w.name === 'phone' ? 'phone' : 'desktop') })}</figcaption>
               <PreviewFrame
+                chrome={chrome}
                 flow={flow}
                 page={page}
                 models={models}

@@ -1,6 +1,6 @@
 /** The studio server's JSON API (studio/server/app.ts). */
 
-export type FileKind = 'flow' | 'locale' | 'models';
+export type FileKind = 'flow' | 'locale' | 'models' | 'settlement';
 
 export interface FolderFile {
   id: string;
@@ -26,6 +26,9 @@ export interface FolderResponse {
   unusedKeys: string[];
   /** The settlement's theme (settings.json): default, ftc or kontent. */
   theme: string;
+  /** The folder is empty: the studio offers to make a new settlement in it, with some of these forms. */
+  empty?: boolean;
+  newSettlementForms?: string[];
 }
 
 /** The files' JSON by id. */
@@ -56,4 +59,14 @@ export async function saveChanges(changes: Documents): Promise<SaveResult> {
 /** The ids whose JSON differs between the two. */
 export function changedIds(saved: Documents, working: Documents): string[] {
   return Object.keys(working).filter((id) => JSON.stringify(saved[id]) !== JSON.stringify(working[id]));
+}
+
+export type CreateResult = { ok: true; created: string[] } | { ok: false; message: string; issues: Issue[] };
+
+/** Makes a new settlement with `forms` in the (empty) folder. */
+export async function createSettlement(forms: readonly string[]): Promise<CreateResult> {
+  const res = await fetch('/api/create', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ forms }) });
+  const body = (await res.json()) as { created?: string[]; message?: string; issues?: Issue[] };
+  if (res.ok) return { ok: true, created: body.created ?? [] };
+  return { ok: false, message: body.message ?? `POST /api/create answered ${res.status}`, issues: body.issues ?? [] };
 }

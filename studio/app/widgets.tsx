@@ -77,19 +77,18 @@ export function LocaleKeyWidget(props: WidgetProps) {
   );
 }
 
-/** A condition as JSON text; the form's validator checks its shape against the flow schema. */
-export function ConditionField(props: FieldProps) {
+/** A condition as JSON text (ConditionBuilder's other face); the form's validator checks its shape against the flow schema. */
+export function ConditionJson(props: FieldProps) {
   const id = props.fieldPathId.$id;
   const shown = props.formData === undefined ? '' : JSON.stringify(props.formData, null, 2);
   const [draft, setDraft] = useState<{ text: string; error?: string } | null>(null);
   const text = draft?.text ?? shown;
   const errors = [...(draft?.error ? [draft.error] : []), ...(props.rawErrors ?? [])];
   return (
-    <div className="condition-field">
+    <div className="condition-json-text">
       <label htmlFor={id}>
         {props.name === 'skipWhen' || props.name === 'when' ? `${props.name} — ${t('conditionJson')}` : t('conditionJson')}
       </label>
-      {typeof props.schema.description === 'string' && <p className="help" id={`${id}-help`}>{props.schema.description} {t('conditionNone')}</p>}
       <textarea
         id={id}
         rows={Math.min(12, Math.max(3, text.split('\n').length))}

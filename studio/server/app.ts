@@ -9,8 +9,10 @@
  *                      problems, nothing written); each file edited path by path, keeping its format
  *   GET  /api/events   Server-Sent Events: `changed` when a file of the folder changes on disk
  *   …/api/fixtures, /api/walk/authorize: the folder's flow fixtures and walks (fixtures.ts)
+ *   POST /api/create   { forms: [...] }: in an empty folder (GET /api/folder says `empty`), a new
+ *                      settlement with those forms, written only when the checker passes on it
  */
-import { existsSync, readFileSync, watch, writeFileSync, type FSWatcher } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, watch, writeFileSync, type FSWatcher } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -19,6 +21,7 @@ import { settlementPaths } from '../../tooling/flow/check-folder';
 import { changedTexts, checkWith, readTexts, StudioInputError, studioFiles, type StudioFile } from './folder';
 import { fixtureRoutes } from './fixtures';
 import { unusedLocaleKeys } from './locale-usage';
+import { createSettlement, isEmptyFolder, NEW_SETTLEMENT_FORMS } from './new-settlement';
 
 export interface StudioOptions {
   /** The settlement folder edited. */
@@ -40,8 +43,17 @@ interface ChangesBody {
   changes: Record<string, unknown>;
 }
 
+const createBody = {
+  type: 'object',
+  required: ['forms'],
+  additionalProperties: false,
+  properties: { forms: { type: 'array', minItems: 1, uniqueItems: true, items: { enum: NEW_SETTLEMENT_FORMS } } },
+} as const;
+
 export async function buildStudioServer(options: StudioOptions): Promise<FastifyInstance> {
   const folder = path.resolve(options.folder);
+  // An empty folder is where a new settlement is made; one that is not there yet is made empty.
+  mkdirSync(folder, { recursive: true });
   const app = Fastify({ logger: false, bodyLimit: 8 * 1024 * 1024 });
   const files = (): StudioFile[] => studioFiles(folder);
   /** The settlement's theme (settings.json), which the preview draws in. */
@@ -72,6 +84,7 @@ export async function buildStudioServer(options: StudioOptions): Promise<Fastify
   });
 
   app.get('/api/folder', async () => {
+    if (isEmptyFolder(folder)) return { folder, empty: true, newSettlementForms: NEW_SETTLEMENT_FORMS, files: [], issues: [], unusedKeys: [], theme: 'default' };
     const list = files();
     const texts = readTexts(list);
     const json = Object.fromEntries(list.map((f) => [f.id, JSON.parse(texts[f.id]!) as unknown]));
@@ -105,6 +118,16 @@ export async function buildStudioServer(options: StudioOptions): Promise<Fastify
 
   await app.register(fixtureRoutes, { folder });
 
+  app.post<{ Body: { forms: string[] } }>('/api/create', { schema: { body: createBody } }, async (request, reply) => {
+    if (!isEmptyFolder(folder)) return reply.code(409).send({ message: `${folder} is not empty: a new settlement is made only in an empty folder (nothing was written).` });
+    const result = createSettlement(folder, request.body.forms);
+    if (!result.ok) return reply.code(422).send({ code: 'checker-refused', message: 'Not created: the checker found problems (nothing was written).', issues: result.issues });
+    // Its own flows/ and locales/ now: watched instead of the repository's.
+    for (const w of watchers) w.close();
+    watchers = watchAll();
+    return { created: result.created };
+  });
+
   const clients = new Set<ServerResponse>();
   app.get('/api/events', (_request, reply) => {
     reply.hijack();
@@ -116,7 +139,6 @@ export async function buildStudioServer(options: StudioOptions): Promise<Fastify
   });
 
   // The files stay the source of truth: an edit made outside the studio is announced to every page.
-  const paths = settlementPaths(folder);
   let pending: NodeJS.Timeout | undefined;
   const announce = () => {
     clearTimeout(pending);
@@ -124,12 +146,17 @@ export async function buildStudioServer(options: StudioOptions): Promise<Fastify
       for (const res of clients) res.write('event: changed\ndata: {}\n\n');
     }, options.debounceMs ?? 100);
   };
-  const watchers: FSWatcher[] = [...new Set([paths.flowsDir, paths.localesDir, folder])].map((dir) =>
-    // JSON files (site.json among them) and images (a settlement logo): the checker reads both.
-    watch(dir, (_event, name) => {
-      if (!name || /\.(json|svg|png|webp)$/i.test(String(name))) announce();
-    }),
-  );
+  // The folder's flows and locales (the repository's while the folder has none of its own).
+  const watchAll = (): FSWatcher[] => {
+    const paths = settlementPaths(folder);
+    return [...new Set([paths.flowsDir, paths.localesDir, folder])].map((dir) =>
+      // JSON files (site.json among them) and images (a settlement logo): the checker reads both.
+      watch(dir, (_event, name) => {
+        if (!name || /\.(json|svg|png|webp)$/i.test(String(name))) announce();
+      }),
+    );
+  };
+  let watchers = watchAll();
   app.addHook('onClose', async () => {
     clearTimeout(pending);
     for (const w of watchers) w.close();

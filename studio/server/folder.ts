@@ -1,7 +1,8 @@
 /**
- * The files of a settlement folder the studio edits — its flows, its locales and its models.json
+ * The files of a settlement folder the studio edits — its flows, its locales, its models.json
  * (the repository's flows/ and locales/ when the folder has none, as the server and the checker
- * read them) — and the checker run over them with the studio's unsaved changes applied.
+ * read them) and its other settlement files that have a schema (settings.json, deadlines.json…) —
+ * and the checker run over them with the studio's unsaved changes applied.
  */
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,9 +11,9 @@ import { checkFolder, SETTLEMENT_FILES, settlementPaths } from '../../tooling/fl
 import type { FlowIssue } from '../../runtime/core/flow/issues';
 import { editJsonText } from './json-edit';
 
-export type StudioFileKind = 'flow' | 'locale' | 'models';
+export type StudioFileKind = 'flow' | 'locale' | 'models' | 'settlement';
 
-/** One editable file. `id` names it in the studio's API: flows/automotive.json, locales/es.json, models.json. */
+/** One editable file. `id` names it in the studio's API: flows/automotive.json, locales/es.json, models.json, settings.json. */
 export interface StudioFile {
   id: string;
   kind: StudioFileKind;
@@ -32,13 +33,16 @@ const jsonNames = (dir: string) =>
     .filter((f) => f.endsWith('.json'))
     .sort();
 
-/** The flows, locales and models.json of the folder, each with its studio id. */
+/** The flows, locales, models.json and settlement files (those of SETTLEMENT_FILES it has) of the folder, each with its studio id. */
 export function studioFiles(folder: string): StudioFile[] {
   const paths = settlementPaths(folder);
   return [
     ...jsonNames(paths.flowsDir).map((name) => ({ id: `flows/${name}`, kind: 'flow' as const, absolutePath: path.join(paths.flowsDir, name) })),
     ...jsonNames(paths.localesDir).map((name) => ({ id: `locales/${name}`, kind: 'locale' as const, absolutePath: path.join(paths.localesDir, name) })),
     { id: 'models.json', kind: 'models' as const, absolutePath: paths.modelsFile },
+    ...Object.keys(SETTLEMENT_FILES)
+      .filter((name) => existsSync(path.join(folder, name)))
+      .map((name) => ({ id: name, kind: 'settlement' as const, absolutePath: path.join(folder, name) })),
   ];
 }
 
@@ -56,7 +60,7 @@ export function changedTexts(files: readonly StudioFile[], texts: Readonly<Recor
   const result: Record<string, string> = {};
   for (const [id, value] of Object.entries(changes)) {
     const file = byId.get(id);
-    if (!file) throw new StudioInputError(`"${id}" is not a file of this settlement (flows/*.json, locales/*.json or models.json)`);
+    if (!file) throw new StudioInputError(`"${id}" is not a file of this settlement (flows/*.json, locales/*.json, models.json or one of ${Object.keys(SETTLEMENT_FILES).join(', ')} that the folder has)`);
     if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new StudioInputError(`the new content of ${id} must be a JSON object`);
     result[id] = editJsonText(texts[id]!, value, { localeFile: file.kind === 'locale' });
   }
@@ -66,14 +70,22 @@ export function changedTexts(files: readonly StudioFile[], texts: Readonly<Recor
 /**
  * Runs the folder checker (`npm run flows:check <folder>`) on the editable files with `texts`
  * in place of theirs, in a scratch copy, so nothing in the folder changes. The folder's other
- * files (deadlines, settings, captcha, whitelist, class lists) are checked where they are.
+ * files (class lists, a logo) are checked where they are, unless a settlement file changes: then
+ * the folder is checked in the scratch copy too.
  */
 export function checkWith(folder: string, files: readonly StudioFile[], texts: Readonly<Record<string, string>>): StudioIssue[] {
   const scratch = mkdtempSync(path.join(tmpdir(), 'studio-check-'));
   try {
+    const settlementChanged = files.some((f) => f.kind === 'settlement' && texts[f.id] !== undefined);
+    const settlementDir = settlementChanged ? path.join(scratch, 'settlement') : folder;
+    if (settlementChanged) {
+      // The folder's own files beside them (class lists, a logo), without its flows, locales and history.
+      const skipped = new Set(['flows', 'locales', '.git'].map((name) => path.join(folder, name)));
+      cpSync(folder, settlementDir, { recursive: true, filter: (source) => !skipped.has(source) });
+    }
     for (const file of files) {
-      const target = path.join(scratch, file.id);
-      cpSync(file.absolutePath, target);
+      const target = file.kind === 'settlement' ? path.join(settlementDir, file.id) : path.join(scratch, file.id);
+      if (file.kind !== 'settlement' || settlementChanged) cpSync(file.absolutePath, target);
       const text = texts[file.id];
       if (text !== undefined) writeFileSync(target, text);
     }
@@ -82,14 +94,14 @@ export function checkWith(folder: string, files: readonly StudioFile[], texts: R
       flowsDir: path.join(scratch, 'flows'),
       modelsFile: path.join(scratch, 'models.json'),
       localesDir: path.join(scratch, 'locales'),
-      settlementDir: folder,
+      settlementDir,
       partialSettlement: !hasSettlementFiles,
     });
     // Problems name the studio's file ids, never the scratch copy (hints name files too).
-    const unscratch = (text: string) => text.split(`${scratch}${path.sep}`).join('');
+    const unscratch = (text: string) => text.split(`${settlementDir}${path.sep}`).join('').split(`${scratch}${path.sep}`).join('');
     return report.issues.map((issue) => ({
       ...issue,
-      file: issue.file.startsWith(scratch) ? path.relative(scratch, issue.file) : path.relative(folder, issue.file),
+      file: issue.file.startsWith(settlementDir) ? path.relative(settlementDir, issue.file) : issue.file.startsWith(scratch) ? path.relative(scratch, issue.file) : path.relative(folder, issue.file),
       message: unscratch(issue.message),
       hint: unscratch(issue.hint),
     }));

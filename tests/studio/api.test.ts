@@ -37,9 +37,23 @@ const flowOf = (f: Folder, id: string) => structuredClone(f.files.find((file) =>
 const save = (changes: Record<string, unknown>) => app.inject({ method: 'POST', url: '/api/save', payload: { changes } });
 
 describe('the studio API over a settlement folder', () => {
-  it('lists the flows, locales and models.json of the folder with the checker finding nothing in the sample', async () => {
+  it('lists the flows, locales, models.json and settlement files of the folder with the checker finding nothing in the sample', async () => {
     const f = await folder();
-    expect(f.files.map((file) => file.id)).toEqual(['flows/automotive.json', 'flows/exclusion.json', 'flows/lookup.json', 'locales/en.json', 'locales/es.json', 'models.json']);
+    expect(f.files.map((file) => file.id)).toEqual([
+      'flows/automotive.json',
+      'flows/exclusion.json',
+      'flows/lookup.json',
+      'locales/en.json',
+      'locales/es.json',
+      'models.json',
+      'deadlines.json',
+      'deadlines.legacy.json',
+      'captcha.json',
+      'settings.json',
+      'site.json',
+      'whitelist.json',
+    ]);
+    expect(f.files.find((file) => file.id === 'settings.json')?.kind).toBe('settlement');
     expect(f.issues).toEqual([]);
   });
 
@@ -52,6 +66,20 @@ describe('the studio API over a settlement folder', () => {
     expect(res.json()).toEqual({ saved: ['flows/automotive.json'] });
     const diff = copy.diff();
     expect(diff.split('\n').filter((line) => /^[-+] /.test(line))).toEqual(['-          "const": "true"', '+          "const": "false"']);
+  });
+
+  it('saves a settings edit as exactly that line, and refuses one its schema rejects with the file and JSON pointer, writing nothing', async () => {
+    const settings = structuredClone((await folder()).files.find((file) => file.id === 'settings.json')!.json) as { client: { minSessionDuration: number }; theme: string };
+    settings.client.minSessionDuration = 20;
+    const res = await save({ 'settings.json': settings });
+    expect(res.statusCode).toBe(200);
+    expect(copy.diff().split('\n').filter((line) => /^[-+] /.test(line))).toEqual(['-  "client": { "minSessionDuration": 30 },', '+  "client": { "minSessionDuration": 20 },']);
+    copy.commit('shorter sessions');
+
+    const refused = await save({ 'settings.json': { ...settings, theme: 'sepia' } });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json<{ issues: Folder['issues'] }>().issues).toEqual([expect.objectContaining({ file: 'settings.json', pointer: '/theme' })]);
+    expect(copy.diff()).toBe('');
   });
 
   it('refuses an edit that breaks a cross-reference with the file and JSON pointer, and writes nothing', async () => {
@@ -83,7 +111,9 @@ describe('the studio API over a settlement folder', () => {
   it('answers a 400 a person can act on for a file that is not the folder\'s or a body without changes, and writes nothing', async () => {
     const outside = await save({ '../settings.json': {} });
     expect(outside.statusCode).toBe(400);
-    expect(outside.json<{ message: string }>().message).toBe('"../settings.json" is not a file of this settlement (flows/*.json, locales/*.json or models.json)');
+    expect(outside.json<{ message: string }>().message).toBe(
+      '"../settings.json" is not a file of this settlement (flows/*.json, locales/*.json, models.json or one of deadlines.json, deadlines.legacy.json, captcha.json, settings.json, site.json, forms.json, whitelist.json that the folder has)',
+    );
     const empty = await app.inject({ method: 'POST', url: '/api/save', payload: { edits: [] } });
     expect(empty.statusCode).toBe(400);
     expect(empty.json<{ message: string }>().message).toMatch(/changes/);

@@ -1,0 +1,200 @@
+/**
+ * The condition builder (skip rules, dependencies, a records block's rules): pick a field of the
+ * form, an operator, and a value among those the field can hold; group tests with "all of",
+ * "any of" and "not". The JSON text stays one checkbox away, for what the builder does not draw.
+ */
+import { createContext, useContext, useId, useState } from 'react';
+import type { FieldProps } from '@rjsf/utils';
+import type { FieldValue } from '../../runtime/core/types';
+import { fromNode, newTest, offeredValues, operatorsFor, toNode, withKind, withOperator, withScope, type ConditionNode, type ConditionTarget, type NodeKind, type Operator } from './conditions';
+import { t, type TextKey } from './texts';
+import { ConditionJson } from './widgets';
+
+/** The fields a condition of the form being edited may read (conditionTargets). */
+export const ConditionTargetsContext = createContext<readonly ConditionTarget[]>([]);
+
+const OPERATOR_TEXT: Record<Operator, TextKey> = {
+  equals: 'opEquals',
+  notEquals: 'opNotEquals',
+  oneOf: 'opOneOf',
+  empty: 'opEmpty',
+  notEmpty: 'opNotEmpty',
+  matches: 'opMatches',
+};
+const KIND_TEXT: Record<NodeKind, TextKey> = { test: 'kindTest', all: 'kindAll', any: 'kindAny', not: 'kindNot' };
+
+const shownValue = (value: FieldValue) => (typeof value === 'string' ? value : JSON.stringify(value));
+
+interface NodeProps {
+  node: ConditionNode;
+  onChange(node: ConditionNode): void;
+  targets: readonly ConditionTarget[];
+}
+
+function TestEditor({ node, onChange, targets }: NodeProps & { node: Extract<ConditionNode, { kind: 'test' }> }) {
+  const id = useId();
+  const target = targets.find((candidate) => candidate.scope === node.scope);
+  const operators = target ? operatorsFor(target.answers) : [node.operator];
+  const offered = target ? offeredValues(target.answers) : undefined;
+  const needsValue = node.operator !== 'empty' && node.operator !== 'notEmpty';
+  return (
+    <div className="condition-test">
+      <label htmlFor={`${id}-field`}>{t('conditionField')}</label>
+      <select
+        id={`${id}-field`}
+        value={node.scope}
+        onChange={(e) => {
+          const next = targets.find((candidate) => candidate.scope === e.target.value);
+          if (next) onChange(withScope(node, next));
+        }}
+      >
+        {!target && <option value={node.scope}>{t('conditionUnknownField', { scope: node.scope })}</option>}
+        {targets.map((candidate) => (
+          <option key={candidate.scope} value={candidate.scope}>
+            {candidate.scope}
+          </option>
+        ))}
+      </select>
+      <label htmlFor={`${id}-operator`}>{t('conditionOperator')}</label>
+      <select id={`${id}-operator`} value={node.operator} onChange={(e) => onChange(withOperator(node, e.target.value as Operator, target))}>
+        {operators.map((operator) => (
+          <option key={operator} value={operator}>
+            {t(OPERATOR_TEXT[operator])}
+          </option>
+        ))}
+      </select>
+      {needsValue && node.operator === 'oneOf' && offered && (
+        <fieldset className="condition-values">
+          <legend>{t('conditionValues')}</legend>
+          {offered.map((value) => (
+            <label key={shownValue(value)}>
+              <input
+                type="checkbox"
+                checked={node.values.includes(value)}
+                onChange={(e) => onChange({ ...node, values: e.target.checked ? offered.filter((v) => v === value || node.values.includes(v)) : node.values.filter((v) => v !== value) })}
+              />
+              {shownValue(value)}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {needsValue && node.operator !== 'oneOf' && offered && node.operator !== 'matches' && (
+        <>
+          <label htmlFor={`${id}-value`}>{t('conditionValue')}</label>
+          <select id={`${id}-value`} value={JSON.stringify(node.values[0] ?? null)} onChange={(e) => onChange({ ...node, values: [JSON.parse(e.target.value) as FieldValue] })}>
+            {!offered.includes(node.values[0] ?? null) && <option value={JSON.stringify(node.values[0] ?? null)}>{t('conditionNotAnOption', { value: shownValue(node.values[0] ?? null) })}</option>}
+            {offered.map((value) => (
+              <option key={shownValue(value)} value={JSON.stringify(value)}>
+                {shownValue(value)}
+              </option>
+            ))}
+          </select>
+        </>
+      )}
+      {needsValue && (!offered || node.operator === 'matches') && (
+        <>
+          <label htmlFor={`${id}-value`}>{node.operator === 'matches' ? t('conditionPattern') : t('conditionValue')}</label>
+          <input
+            id={`${id}-value`}
+            type={target?.answers.kind === 'number' && node.operator !== 'matches' ? 'number' : 'text'}
+            spellCheck={false}
+            value={shownValue(node.values[0] ?? '')}
+            onChange={(e) => onChange({ ...node, values: [target?.answers.kind === 'number' && node.operator !== 'matches' ? Number(e.target.value) : e.target.value] })}
+          />
+        </>
+      )}
+    </div>
+  );
+}
+
+function NodeEditor({ node, onChange, targets }: NodeProps) {
+  const id = useId();
+  const kind: NodeKind | 'json' = node.kind;
+  return (
+    <div className={`condition-node condition-node-${node.kind}`}>
+      {kind !== 'json' && (
+        <div className="condition-kind">
+          <label htmlFor={`${id}-kind`}>{t('conditionKind')}</label>
+          <select id={`${id}-kind`} value={kind} onChange={(e) => onChange(withKind(node, e.target.value as NodeKind, targets))}>
+            {(['test', 'all', 'any', 'not'] as const).map((k) => (
+              <option key={k} value={k}>
+                {t(KIND_TEXT[k])}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      {node.kind === 'test' && <TestEditor node={node} onChange={onChange} targets={targets} />}
+      {node.kind === 'not' && (
+        <fieldset className="condition-group">
+          <legend>{t('kindNot')}</legend>
+          <NodeEditor node={node.item} onChange={(item) => onChange({ ...node, item })} targets={targets} />
+        </fieldset>
+      )}
+      {(node.kind === 'all' || node.kind === 'any') && (
+        <>
+          <ol className="condition-items">
+            {node.items.map((item, index) => (
+              <li key={index}>
+                <fieldset className="condition-group">
+                  <legend>{t('conditionNumber', { n: index + 1 })}</legend>
+                  <NodeEditor node={item} onChange={(next) => onChange({ ...node, items: node.items.map((x, i) => (i === index ? next : x)) })} targets={targets} />
+                  <button type="button" className="remove" disabled={node.items.length === 1} onClick={() => onChange({ ...node, items: node.items.filter((_, i) => i !== index) })}>
+                    {t('conditionRemoveItem', { n: index + 1 })}
+                  </button>
+                </fieldset>
+              </li>
+            ))}
+          </ol>
+          <button type="button" disabled={targets.length === 0} onClick={() => targets[0] && onChange({ ...node, items: [...node.items, newTest(targets[0])] })}>
+            {t('conditionAddItem')}
+          </button>
+        </>
+      )}
+      {node.kind === 'json' && <pre className="condition-json">{JSON.stringify(node.condition)}</pre>}
+    </div>
+  );
+}
+
+/** The rjsf field of a condition: the builder, or its JSON text. */
+export function ConditionField(props: FieldProps) {
+  const targets = useContext(ConditionTargetsContext);
+  const [asJson, setAsJson] = useState(false);
+  const id = props.fieldPathId.$id;
+  const name = String(props.name);
+  const set = (value: unknown) => props.onChange(value, props.fieldPathId.path);
+  const errors = props.rawErrors ?? [];
+  const description = typeof props.schema.description === 'string' ? props.schema.description : '';
+  return (
+    <fieldset className="condition-field" aria-describedby={`${id}-help${errors.length ? ` ${id}-errors` : ''}`}>
+      <legend>{name}</legend>
+      <p className="help" id={`${id}-help`}>
+        {description} {t('conditionNone')}
+      </p>
+      {asJson ? (
+        <ConditionJson {...props} />
+      ) : props.formData === undefined ? (
+        <button type="button" disabled={targets.length === 0} onClick={() => targets[0] && set(fromNode(newTest(targets[0])))}>
+          {t('conditionAdd', { name })}
+        </button>
+      ) : (
+        <>
+          <NodeEditor node={toNode(props.formData)} onChange={(node) => set(fromNode(node))} targets={targets} />
+          <button type="button" className="remove" onClick={() => set(undefined)}>
+            {t('conditionRemove', { name })}
+          </button>
+        </>
+      )}
+      <label className="condition-as-json">
+        <input type="checkbox" checked={asJson} onChange={(e) => setAsJson(e.target.checked)} /> {t('conditionAsJson', { name })}
+      </label>
+      {!asJson && errors.length > 0 && (
+        <ul className="field-errors" id={`${id}-errors`} role="alert">
+          {errors.map((e) => (
+            <li key={e}>{e}</li>
+          ))}
+        </ul>
+      )}
+    </fieldset>
+  );
+}

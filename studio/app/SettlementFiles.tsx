@@ -1,0 +1,89 @@
+/**
+ * The settlement's other files — settings, deadlines, site chrome, captcha, forms, whitelist —
+ * each edited in a form @rjsf/core generates from its schema (schemas/settlement/), validated as
+ * you type; saved like every other edit: checked first, written path by path.
+ */
+import { useRef, useState } from 'react';
+import Form from '@rjsf/core';
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import validator from '@rjsf/validator-ajv8';
+import captchaSchema from '../../schemas/settlement/captcha.schema.json';
+import deadlinesLegacySchema from '../../schemas/settlement/deadlines.legacy.schema.json';
+import deadlinesSchema from '../../schemas/settlement/deadlines.schema.json';
+import formsSchema from '../../schemas/settlement/forms.schema.json';
+import settingsSchema from '../../schemas/settlement/settings.schema.json';
+import siteSchema from '../../schemas/settlement/site.schema.json';
+import whitelistSchema from '../../schemas/settlement/whitelist.schema.json';
+import { useStudio } from './context';
+import { t } from './texts';
+
+/** Each settlement file's schema (as tooling/flow/check-folder's SETTLEMENT_FILES pairs them), without its $id: rjsf resolves its references within it. */
+const SCHEMAS: Record<string, RJSFSchema> = Object.fromEntries(
+  Object.entries({
+    'deadlines.json': deadlinesSchema,
+    'deadlines.legacy.json': deadlinesLegacySchema,
+    'captcha.json': captchaSchema,
+    'settings.json': settingsSchema,
+    'site.json': siteSchema,
+    'forms.json': formsSchema,
+    'whitelist.json': whitelistSchema,
+  }).map(([name, schema]) => {
+    const { $id: _id, ...rest } = schema as RJSFSchema;
+    return [name, rest as RJSFSchema];
+  }),
+);
+
+const ui: UiSchema = { 'ui:submitButtonOptions': { norender: true }, $schema: { 'ui:widget': 'hidden' } };
+const noDefaults = { arrayMinItems: { populate: 'never' }, emptyObjectFields: 'skipDefaults', allOf: 'skipDefaults', constAsDefaults: 'never' } as const;
+/** Drops the properties rjsf leaves undefined, so they are not taken for changes. */
+const defined = <T,>(value: T): T => JSON.parse(JSON.stringify(value ?? null)) as T;
+
+export function SettlementFiles({ ids }: { ids: readonly string[] }) {
+  const { docs, edit } = useStudio();
+  const editable = ids.filter((id) => SCHEMAS[id]);
+  const [selected, setSelected] = useState(editable[0]);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const id = selected && editable.includes(selected) ? selected : editable[0];
+  if (!id) return <p>{t('noSettlementFiles')}</p>;
+  return (
+    <div className="models-view">
+      <nav className="model-list" aria-labelledby="settlement-files-heading">
+        <h2 id="settlement-files-heading">{t('settlementFiles')}</h2>
+        <ul>
+          {editable.map((name) => (
+            <li key={name}>
+              <button
+                type="button"
+                aria-current={name === id ? 'true' : undefined}
+                onClick={() => {
+                  setSelected(name);
+                  requestAnimationFrame(() => heading.current?.focus());
+                }}
+              >
+                {name}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <section className="model-editor editor" aria-labelledby="settlement-file-heading">
+        <h2 id="settlement-file-heading" tabIndex={-1} ref={heading}>
+          {id}
+        </h2>
+        <Form
+          key={id}
+          idPrefix={`settlement_${id.replace(/\W/g, '_')}`}
+          schema={SCHEMAS[id]!}
+          uiSchema={ui}
+          formData={docs[id]}
+          validator={validator}
+          liveValidate="onChange"
+          showErrorList={false}
+          noHtml5Validate
+          experimental_defaultFormStateBehavior={noDefaults}
+          onChange={(e) => edit((d) => ({ ...d, [id]: defined(e.formData) }))}
+        />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+/**
+ * Renaming a model field everywhere the settlement names it, as one edit: the field in models.json,
+ * the rules that point at it (otherProperty, startDateProperty, properties, a nestedRequiredIf's
+ * conditions), and in the flows of its form the fields that show it, the conditions that read it
+ * (skip rules, dependencies, blocks' conditions), the summaries that list it and the records'
+ * fixed values. A name is read as the model's own ('isCurrentOwner') inside that model's blocks
+ * and rules, and as 'claimDetails.isCurrentOwner' anywhere in the form.
+ */
+import { qualifiedName } from '../../runtime/core/flow/condition-agreement';
+import type { Documents } from './api';
+
+/** Which field: the form, its model (PascalCase dtoMapping) and the field's old and new names. */
+export interface FieldRename {
+  formType: string;
+  model: string;
+  from: string;
+  to: string;
+}
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The object with key `from` called `to`, in the same place among its keys. */
+const renamedKey = (object: Json, from: string, to: string): Json => Object.fromEntries(Object.entries(object).map(([k, v]) => [k === from ? to : k, v]));
+
+/** A name that points at the field (own or qualified), renamed; any other name as it was. */
+function renamedName(name: unknown, rename: FieldRename, own: string | undefined): unknown {
+  if (typeof name !== 'string') return name;
+  if (name === qualifiedName(rename.model, rename.from)) return qualifiedName(rename.model, rename.to);
+  if (own === rename.model && name === rename.from) return rename.to;
+  return name;
+}
+
+/** Every condition within `value` (any depth) with the field's scope renamed, read from `own`'s fields. */
+function renamedConditions(value: unknown, rename: FieldRename, own: string | undefined): unknown {
+  if (Array.isArray(value)) return value.map((item) => renamedConditions(item, rename, own));
+  if (!isObject(value)) return value;
+  const out: Json = {};
+  for (const [key, item] of Object.entries(value)) {
+    out[key] = key === 'scope' && isObject(value.schema) ? renamedName(item, rename, own) : renamedConditions(item, rename, own);
+  }
+  return out;
+}
+
+function renamedBlock(block: Json, rename: FieldRename): Json {
+  const own = typeof block.model === 'string' ? block.model : undefined;
+  let next = renamedConditions(block, rename, own) as Json;
+  if (own === rename.model) {
+    if (Array.isArray(next.fields)) next = { ...next, fields: next.fields.map((f) => (isObject(f) && f.key === rename.from ? { ...f, key: rename.to } : f)) };
+    for (const map of ['fixedValues', 'prepopulatedDataKeys']) if (isObject(next[map])) next = { ...next, [map]: renamedKey(next[map], rename.from, rename.to) };
+  }
+  if (Array.isArray(next.groups)) {
+    next = {
+      ...next,
+      groups: next.groups.map((group) => {
+        if (!isObject(group) || group.model !== rename.model) return group;
+        const fields = Array.isArray(group.fields) ? group.fields.map((f) => (f === rename.from ? rename.to : f)) : group.fields;
+        return { ...group, fields, ...(isObject(group.fixedValues) ? { fixedValues: renamedKey(group.fixedValues, rename.from, rename.to) } : {}) };
+      }),
+    };
+  }
+  return next;
+}
+
+function renamedRule(rule: unknown, rename: FieldRename, own: string): unknown {
+  if (!isObject(rule)) return rule;
+  const next: Json = { ...rule };
+  for (const key of ['otherProperty', 'startDateProperty']) if (key in next) next[key] = renamedName(next[key], rename, own);
+  if (Array.isArray(next.properties)) next.properties = next.properties.map((p) => renamedName(p, rename, own));
+  if (Array.isArray(next.conditions)) next.conditions = next.conditions.map((c) => (isObject(c) && 'otherProperty' in c ? { ...c, otherProperty: renamedName(c.otherProperty, rename, own) } : c));
+  return next;
+}
+
+/** The documents with the field renamed everywhere they name it; the documents as they were when nothing names it. */
+export function renameField(docs: Documents, rename: FieldRename): Documents {
+  const next: Documents = { ...docs };
+  const models = docs['models.json'];
+  if (isObject(models) && Array.isArray(models.models)) {
+    next['models.json'] = {
+      ...models,
+      models: models.models.map((config) => {
+        if (!isObject(config) || !isObject(config.metadata) || config.metadata.formType !== rename.formType || !isObject(config.fields)) return config;
+        const own = String(config.metadata.dtoMapping);
+        const fields = own === rename.model ? renamedKey(config.fields, rename.from, rename.to) : config.fields;
+        return {
+          ...config,
+          fields: Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, isObject(field) && Array.isArray(field.validations) ? { ...field, validations: field.validations.map((r) => renamedRule(r, rename, own)) } : field])),
+        };
+      }),
+    };
+  }
+  for (const [id, flow] of Object.entries(docs)) {
+    if (!id.startsWith('flows/') || !isObject(flow) || flow.formType !== rename.formType || !Array.isArray(flow.pages)) continue;
+    next[id] = {
+      ...flow,
+      pages: flow.pages.map((page) => {
+        if (!isObject(page)) return page;
+        const { blocks, ...settings } = page;
+        return { ...(renamedConditions(settings, rename, undefined) as Json), ...(Array.isArray(blocks) ? { blocks: blocks.map((b) => (isObject(b) ? renamedBlock(b, rename) : b)) } : {}) };
+      }),
+    };
+  }
+  return next;
+}

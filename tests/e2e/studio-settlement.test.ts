@@ -1,0 +1,239 @@
+/**
+ * The studio in Chromium on the rest of a settlement: conditions built with the builder, a rule's
+ * form narrowed to its kind, the settlement files (settings.json) edited through their schema's
+ * form, a field renamed everywhere, the preview inside the settlement's chrome. Against its server on a copy of the sample settlement in a temporary git repository, so
+ * `git diff` shows exactly what the studio wrote.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildStudioServer } from '../../studio/server/app';
+import { buildStudioApp } from '../../studio/server/build';
+import { copySampleSettlement, type SettlementCopy } from '../studio/settlement-copy';
+import { axe, describeViolations, launchBrowser, openPage, ROOT, SCREENSHOTS } from './harness';
+
+let copy: SettlementCopy;
+let appDir: string;
+let studio: FastifyInstance;
+let url: string;
+let browser: Browser;
+
+beforeAll(async () => {
+  copy = copySampleSettlement({ git: true });
+  appDir = mkdtempSync(path.join(tmpdir(), 'studio-e2e-app-'));
+  const [, launched] = await Promise.all([buildStudioApp(appDir), launchBrowser()]);
+  browser = launched;
+  studio = await buildStudioServer({ folder: copy.dir, appDir, debounceMs: 20 });
+  url = await studio.listen({ host: '127.0.0.1', port: 0 });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await studio?.close();
+  copy?.cleanup();
+  if (appDir) rmSync(appDir, { recursive: true, force: true });
+});
+
+const AUTOMOTIVE = '[data-flow="flows/automotive.json"]';
+const DENIALS_SKIP_LABEL = `${AUTOMOTIVE} [data-edge="skip:denials"] .edge-label`;
+
+/** Only the changed lines of `git diff -U0`, without the file headers. */
+const changedLines = () =>
+  copy
+    .diff()
+    .split('\n')
+    .filter((line) => /^[-+]/.test(line) && !/^(\+\+\+|---) /.test(line));
+
+async function openStudio(): Promise<{ page: Page; errors: string[]; close(): Promise<void> }> {
+  const { page, context, errors } = await openPage(browser, { width: 1400, height: 900 });
+  await page.goto(url);
+  await page.waitForSelector(`${AUTOMOTIVE}[data-layout="current"] svg`);
+  return { page, errors, close: () => context.close() };
+}
+
+async function studioScreenshot(page: Page, name: string): Promise<void> {
+  const dir = path.join(SCREENSHOTS, 'studio');
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`) });
+}
+
+const noProblems = (page: Page) => page.waitForFunction(() => document.querySelector('.problems')?.textContent?.endsWith('The checker finds no problems.'));
+const saved = async (page: Page) => {
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.waitForFunction(() => document.querySelector('.status')?.textContent?.startsWith('Saved:'));
+};
+
+describe('the studio on conditions, rules and settlement files', () => {
+  it('builds a skip rule of two field tests with the builder, offering only values the fields can hold; the map shows it and the diff is exactly it', async () => {
+    const { page, errors, close } = await openStudio();
+    await page.focus(`${AUTOMOTIVE} [data-node="page:denials"]`);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.id === 'editor-heading');
+
+    // The preview draws the page inside the settlement's chrome: its header links and its footer.
+    const preview = page.frameLocator('iframe[data-culture="en"][data-width="1280"]');
+    await preview.locator('header.cf-header a', { hasText: 'Key Dates' }).waitFor();
+    await preview.locator('footer.cf-footer').waitFor();
+    await preview.locator('main h1', { hasText: 'Repair Denials' }).waitFor();
+    await page.frameLocator('iframe[data-culture="es"][data-width="375"]').locator('footer.cf-footer').waitFor();
+
+    const skipWhen = page.getByRole('group', { name: 'skipWhen', exact: true });
+    await skipWhen.getByLabel('Condition', { exact: true }).selectOption({ label: 'any of' });
+    await page.waitForFunction((label) => document.querySelector(label)?.textContent?.includes('any('), DENIALS_SKIP_LABEL);
+    await skipWhen.getByRole('button', { name: 'Add a condition to the group' }).click();
+    const second = skipWhen.getByRole('group', { name: 'Condition 2', exact: true });
+    await second.getByLabel('Field', { exact: true }).selectOption('claimDetails.isCurrentOwner');
+    const value = second.getByLabel('Value', { exact: true });
+    expect(await value.locator('option').allTextContents()).toEqual(['true', 'false']);
+    await value.selectOption({ label: 'false' });
+    // Operators: a field of options can be tested for "is one of", never matched against a pattern.
+    expect(await second.getByLabel('Operator', { exact: true }).locator('option').allTextContents()).toEqual(['is', 'is not', 'is one of', 'is empty', 'is not empty']);
+
+    await page.waitForFunction(
+      (label) => document.querySelector(label)?.textContent === 'skip denials when any(claimDetails.didIncurOutOfPocketExpensesPriorToSeptember = "true", claimDetails.isCurrentOwner = "false")',
+      DENIALS_SKIP_LABEL,
+    );
+    await noProblems(page);
+    const violations = await axe(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+    await skipWhen.scrollIntoViewIfNeeded();
+    await studioScreenshot(page, 'conditions');
+
+    await saved(page);
+    // The old condition's lines out, the new one's in: nothing else of the file.
+    expect(changedLines().filter((line) => line.startsWith('-'))).toEqual([
+      '-        "scope": "claimDetails.didIncurOutOfPocketExpensesPriorToSeptember",',
+      '-        "schema": {',
+      '-          "const": "true"',
+      '-        }',
+    ]);
+    const added = changedLines().filter((line) => line.startsWith('+')).join('\n');
+    expect(JSON.parse(`{${added.replace(/^\+/gm, '').replace(/,\s*$/, '')}}`)).toEqual({
+        any: [
+          { scope: 'claimDetails.didIncurOutOfPocketExpensesPriorToSeptember', schema: { const: 'true' } },
+          { scope: 'claimDetails.isCurrentOwner', schema: { const: 'false' } },
+        ],
+    });
+    expect(errors).toEqual([]);
+    copy.commit('denials skipped in two cases');
+    await close();
+  }, 300_000);
+
+  it("shows a rule only the parameters of its kind", async () => {
+    const { page, close } = await openStudio();
+    await page.getByRole('button', { name: 'Models' }).click();
+    await page.getByRole('button', { name: 'ClaimDetails', exact: true }).click();
+    const disposal = page.locator('[data-model-field="disposalDate"]');
+    const requiredIf = disposal.locator('[data-rule-kind="requiredIf"]');
+    await requiredIf.waitFor();
+    const labels = await requiredIf.locator('label').allTextContents();
+    expect(labels.some((l) => l.startsWith('otherProperty'))).toBe(true);
+    expect(labels.some((l) => l.startsWith('min') || l.startsWith('startDateProperty') || l.startsWith('pattern'))).toBe(false);
+    const endDate = disposal.locator('[data-rule-kind="endDate"]');
+    const endDateLabels = await endDate.locator('label').allTextContents();
+    expect(endDateLabels.some((l) => l.startsWith('startDateProperty'))).toBe(true);
+    expect(endDateLabels.some((l) => l.startsWith('otherProperty'))).toBe(false);
+    await close();
+  }, 120_000);
+
+  it('edits settings.json through the form of its schema, undoes and redoes, and saves exactly that line', async () => {
+    const { page, errors, close } = await openStudio();
+    await page.getByRole('button', { name: 'Settlement files' }).click();
+    await page.getByRole('button', { name: 'settings.json' }).click();
+    await page.waitForFunction(() => document.activeElement?.id === 'settlement-file-heading');
+    const minutes = page.locator('input[id$="_client_minSessionDuration"]');
+    await minutes.fill('20');
+    await page.waitForFunction(() => document.querySelector('.unsaved')?.textContent === '1 unsaved file(s)');
+    await noProblems(page);
+    const violations = await axe(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+    await studioScreenshot(page, 'settlement-files');
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await page.waitForFunction(() => document.querySelector('.unsaved')?.textContent === 'No unsaved changes');
+    await page.getByRole('button', { name: 'Redo' }).click();
+    await page.waitForFunction(() => document.querySelector('.unsaved')?.textContent === '1 unsaved file(s)');
+    await saved(page);
+    expect(await page.textContent('.status')).toBe('Saved: settings.json');
+    expect(changedLines()).toEqual(['-  "client": { "minSessionDuration": 30 },', '+  "client": { "minSessionDuration": 20 },']);
+    expect(errors).toEqual([]);
+    copy.commit('shorter sessions');
+    await close();
+  }, 300_000);
+
+  it('renames a model field and every reference to it in one checked save: the diff is exactly the renamed names', async () => {
+    const { page, errors, close } = await openStudio();
+    // The lines of the folder that name the field before the rename.
+    const mentions = ['models.json', 'flows/automotive.json'].flatMap((file) => readFileSync(path.join(copy.dir, file), 'utf8').split('\n')).filter((line) => line.includes('isCurrentOwner')).length;
+    await page.getByRole('button', { name: 'Models' }).click();
+    await page.getByRole('button', { name: 'ClaimDetails', exact: true }).click();
+    const rename = page.getByLabel('New name of isCurrentOwner (every reference follows)');
+    await rename.fill('ownershipType');
+    await rename.press('Enter');
+    await page.getByText('This model already has a field ownershipType.').waitFor();
+    await rename.fill('ownsVehicleNow');
+    await rename.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.matches('[data-model-field="ownsVehicleNow"] h4'));
+    await noProblems(page);
+    expect(await page.textContent('.unsaved')).toBe('2 unsaved file(s)');
+    const violations = await axe(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+    await saved(page);
+    // Each line naming the field, and only those, changed to the new name (the skip rule built above among them).
+    const lines = changedLines();
+    const removed = lines.filter((line) => line.startsWith('-'));
+    expect(lines.filter((line) => line.startsWith('+'))).toEqual(removed.map((line) => `+${line.slice(1).replace('isCurrentOwner', 'ownsVehicleNow')}`));
+    expect(removed).toHaveLength(mentions);
+    expect(removed).toEqual(
+      expect.arrayContaining([
+        '-              "key": "isCurrentOwner",',
+        '-                    "scope": "isCurrentOwner",',
+        '-                "isCurrentOwner",',
+        '-        "isCurrentOwner": {',
+        '-              "otherProperty": "isCurrentOwner",',
+      ]),
+    );
+    expect(errors).toEqual([]);
+    copy.commit('isCurrentOwner renamed');
+    await close();
+  }, 300_000);
+});
+
+describe('the studio on an empty folder', () => {
+  it('offers a new settlement, makes it with the forms picked, opens it in the editors, and flows:check accepts the folder', async () => {
+    const base = mkdtempSync(path.join(tmpdir(), 'studio-empty-'));
+    const folder = path.join(base, 'new-settlement');
+    const empty = await buildStudioServer({ folder, appDir, debounceMs: 20 });
+    try {
+      const address = await empty.listen({ host: '127.0.0.1', port: 0 });
+      const { page, context, errors } = await openPage(browser, { width: 1400, height: 900 });
+      await page.goto(address);
+      await page.waitForFunction(() => document.activeElement?.textContent === 'A new settlement');
+      expect(readdirSync(folder)).toEqual([]);
+      await page.getByLabel('Automotive').uncheck();
+      await page.getByLabel('Lookup').uncheck();
+      await page.getByLabel('Exclusion').uncheck();
+      await page.getByRole('button', { name: 'Create the settlement' }).click();
+      await page.getByRole('alert').getByText('Pick at least one form.').waitFor();
+      await page.getByLabel('Exclusion').check();
+      const violations = await axe(page);
+      expect(violations, describeViolations(violations)).toEqual([]);
+      await studioScreenshot(page, 'new-settlement');
+      await page.getByRole('button', { name: 'Create the settlement' }).click();
+      await page.waitForSelector('[data-flow="flows/exclusion.json"][data-layout="current"] svg', { timeout: 60_000 });
+      expect(await page.locator('[data-flow]').count()).toBe(1);
+      await noProblems(page);
+      expect(readdirSync(path.join(folder, 'flows'))).toEqual(['exclusion.json']);
+      // The command a configurer runs on it: exit 0, else execFileSync throws with its report.
+      execFileSync(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'scripts/flows-check.ts', folder], { cwd: ROOT, encoding: 'utf8' });
+      expect(errors).toEqual([]);
+      await context.close();
+    } finally {
+      await empty.close();
+      rmSync(base, { recursive: true, force: true });
+    }
+  }, 300_000);
+});
