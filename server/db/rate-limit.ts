@@ -60,8 +60,8 @@ export function createRateLimiter(database: Database, options: { clock?: Clock }
       return count;
     },
     peek: (key, windowMs, now = clock()) => peek(db, key, windowMs, now),
-    async reset(key, windowMs, now = clock()) {
-      await db.deleteFrom('rate_limits').where('key', '=', key).where('window_start', '=', windowStart(now, windowMs)).execute();
+    async reset(key, windowMs, now = clock(), trx) {
+      await (trx ?? db).deleteFrom('rate_limits').where('key', '=', key).where('window_start', '=', windowStart(now, windowMs)).execute();
     },
     async hitDistinct(key, member, windowMs, now = clock()) {
       // Only the call that writes the member's first row bumps the distinct count.

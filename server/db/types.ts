@@ -107,8 +107,11 @@ export interface RateLimiter {
   hit(key: string, windowMs: number, now?: number): Promise<number>;
   /** The count so far in the window containing `now`, without counting. */
   peek(key: string, windowMs: number, now?: number): Promise<number>;
-  /** Forget the key's current window (e.g. after a successful PIN). */
-  reset(key: string, windowMs: number, now?: number): Promise<void>;
+  /**
+   * Forget the key's current window (e.g. after a successful PIN). In the database, within `trx`
+   * when given (one commit with the caller's other writes); Redis forgets it at once.
+   */
+  reset(key: string, windowMs: number, now?: number, trx?: Trx): Promise<void>;
   /**
    * Count `member` once for `key` in the window containing `now` (a set, not a counter); returns
    * how many distinct members the key holds in that window. Two racing calls for a new member

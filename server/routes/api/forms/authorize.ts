@@ -168,7 +168,7 @@ const authorize: FastifyPluginAsync = async (app) => {
    * from new notice IDs once it got `maxNoticeIdsPerIp` distinct ones wrong (one guess sprayed
    * over many notice IDs).
    */
-  async function checkPin(request: FastifyRequest, noticeId: string, pin: string, vin: string | null, wording: Wording): Promise<ClassMember> {
+  async function checkPin(request: FastifyRequest, noticeId: string, pin: string, vin: string | null, wording: Wording): Promise<{ member: ClassMember; forgetAttempts: (trx?: Trx) => Promise<void> }> {
     const now = app.clock();
     const notice = noticeId.toUpperCase();
     const noticeKey = `pin:notice:${notice}`;
@@ -191,9 +191,9 @@ const authorize: FastifyPluginAsync = async (app) => {
       request.log.info('authorize refused: identifier and secret do not match');
       throw httpError(wording.notMatched);
     }
-    // The right PIN forgets the notice ID's attempts, its own included.
-    await limiter.reset(noticeKey, windowMs, now);
-    return member;
+    // The right PIN forgets the notice ID's attempts, its own included: the caller does so with
+    // its own writes (one commit fewer), or alone when it refuses the sign-in for another reason.
+    return { member, forgetAttempts: (trx) => limiter.reset(noticeKey, windowMs, now, trx) };
   }
 
   /**
@@ -235,6 +235,8 @@ const authorize: FastifyPluginAsync = async (app) => {
         if (passedDeadline(app.deadlineInstants, deadlineKeys, app.clock())) throw httpError('DEADLINE_PASSED');
         const session = request.session!;
         const use = await app.captcha.check(request.body.reCaptchaResponse, request);
+        /** Set once the right PIN is known, until the notice ID's wrong-PIN count is forgotten. */
+        let forgetAttempts: ((trx?: Trx) => Promise<void>) | null = null;
         try {
           // A new attempt starts unauthorized (spec §4): this tab's sign-in, and the latest one that
           // calls without a tab handle use. Other tabs keep theirs.
@@ -305,7 +307,7 @@ const authorize: FastifyPluginAsync = async (app) => {
             if (signIn.secret) {
               const pin = text(fields[signIn.secret.field]);
               if (!pin) throw httpError(wording.notMatched);
-              member = await checkPin(request, noticeId, pin, signIn.vin ? vin : null, wording);
+              ({ member, forgetAttempts } = await checkPin(request, noticeId, pin, signIn.vin ? vin : null, wording));
             } else {
               member = await findIdentified(request, noticeId, wording);
             }
@@ -333,18 +335,23 @@ const authorize: FastifyPluginAsync = async (app) => {
           const databaseWrites = async (trx: Trx) => {
             if (use) await app.captcha.markUsed(use, request, trx);
             if (kind !== 'lookup') captcha = await app.captcha.issueRaw(request, formType, trx);
+            await forgetAttempts?.(trx);
           };
           if (app.sessions.joinTransactions) {
             await inTransaction(async (trx) => {
               await databaseWrites(trx);
               await app.sessions.rotate(request, reply, trx);
             });
+            forgetAttempts = null;
           } else {
             await inTransaction(databaseWrites);
+            forgetAttempts = null;
             await app.sessions.rotate(request, reply);
           }
           return { authorized: true, error: null, captcha, prepopulatedData };
         } catch (error) {
+          // A right PIN refused afterwards (a resume code not its own, a reused token) is still not a wrong one.
+          if (forgetAttempts) await forgetAttempts().catch((failure: unknown) => request.log.warn({ err: failure }, 'wrong-PIN count not forgotten'));
           return app.captcha.spendOnRefusal(use, request, error);
         }
       },
