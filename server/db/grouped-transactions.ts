@@ -17,6 +17,26 @@ import type { Database, Trx } from './types.js';
 const MAX_GROUP = 64;
 
 export type RunInTransaction = <T>(work: (trx: Trx) => Promise<T>) => Promise<T>;
+/** A write of one statement: in a group on SQLite (`trx` given), alone on PostgreSQL (`trx` undefined: it commits by itself). */
+export type RunStatement = <T>(work: (trx: Trx | undefined) => Promise<T>) => Promise<T>;
+
+export interface GroupedWrites {
+  transaction: RunInTransaction;
+  statement: RunStatement;
+}
+
+/** One queue per database, so that every route's writes share the commits. */
+const ofDatabase = new WeakMap<object, GroupedWrites>();
+
+export function groupedWrites(database: Pick<Database, 'dialect' | 'db'>): GroupedWrites {
+  let writes = ofDatabase.get(database.db);
+  if (!writes) {
+    const transaction = groupedTransactions(database);
+    writes = { transaction, statement: database.dialect === 'sqlite' ? (work) => transaction(work) : (work) => work(undefined) };
+    ofDatabase.set(database.db, writes);
+  }
+  return writes;
+}
 
 interface Waiting {
   work: (trx: Trx) => Promise<unknown>;

@@ -38,9 +38,14 @@ export function createRateLimiter(database: Database, options: { clock?: Clock }
     return Number(row.count);
   }
 
-  /** Old windows are garbage; clear them now and then rather than on every request (outside any transaction). */
-  async function countedOne(): Promise<void> {
-    if (++hits % 100 === 0) await purgeExpired();
+  /**
+   * Old windows are garbage; clear them now and then rather than on every request, outside any
+   * transaction: after the caller's (`inTransaction`), which holds the one SQLite connection.
+   */
+  async function countedOne(inTransaction = false): Promise<void> {
+    if (++hits % 100 !== 0) return;
+    if (!inTransaction) await purgeExpired();
+    else purgeExpired().catch(() => {}); // garbage left for the next purge
   }
 
   async function peek(executor: Kysely<Tables>, key: string, windowMs: number, now: number): Promise<number> {
@@ -54,9 +59,9 @@ export function createRateLimiter(database: Database, options: { clock?: Clock }
   }
 
   return {
-    async hit(key, windowMs, now = clock()) {
-      const count = await increment(db, key, windowMs, now);
-      await countedOne();
+    async hit(key, windowMs, now = clock(), trx) {
+      const count = await increment(trx ?? db, key, windowMs, now);
+      await countedOne(trx !== undefined);
       return count;
     },
     peek: (key, windowMs, now = clock()) => peek(db, key, windowMs, now),

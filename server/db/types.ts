@@ -103,8 +103,8 @@ export interface SessionStoreOptions {
  * ----------------------------------------------------------------------------------------------*/
 
 export interface RateLimiter {
-  /** Count one event for `key` in the window containing `now`; returns the count so far (>= 1). */
-  hit(key: string, windowMs: number, now?: number): Promise<number>;
+  /** Count one event for `key` in the window containing `now`; returns the count so far (>= 1). In the database, within `trx` when given. */
+  hit(key: string, windowMs: number, now?: number, trx?: Trx): Promise<number>;
   /** The count so far in the window containing `now`, without counting. */
   peek(key: string, windowMs: number, now?: number): Promise<number>;
   /**

@@ -2,10 +2,11 @@
  * Grouped write transactions (server/db/grouped-transactions.ts) on SQLite and PostgreSQL: a
  * work's promise settles only once its writes are committed (another connection reads them), a
  * failing work fails alone and leaves nothing, and on SQLite the works queued together share one
- * commit (none is visible elsewhere before the group's last work has run).
+ * commit (none is visible elsewhere before the group's last work has run). A write of one statement
+ * joins a group on SQLite and is sent alone (committing by itself) on PostgreSQL.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { groupedTransactions } from '../../../server/db/grouped-transactions.js';
+import { groupedTransactions, groupedWrites } from '../../../server/db/grouped-transactions.js';
 import type { Database, Trx } from '../../../server/db/types.js';
 import { DIALECTS, openTestDatabase, type TestDatabase } from './helpers.js';
 
@@ -49,6 +50,22 @@ describe.each(DIALECTS)('grouped transactions in %s', (dialect) => {
     expect(await committed()).toEqual(['first']);
     await Promise.all([run((trx) => insert(trx, 'second')), run((trx) => insert(trx, 'third'))]);
     expect(await committed()).toEqual(['first', 'second', 'third']);
+  });
+
+  it('runs a one-statement write in a group on SQLite and alone on PostgreSQL, committed when it settles; one queue per database', async () => {
+    const writes = groupedWrites(t.database);
+    expect(groupedWrites(t.database)).toBe(writes);
+    const given: Array<Trx | undefined> = [];
+    await Promise.all(
+      ['a', 'b'].map((key) =>
+        writes.statement(async (trx) => {
+          given.push(trx);
+          await insert(trx ?? (t.database.db as Trx), key);
+        }),
+      ),
+    );
+    expect(given.map((trx) => trx !== undefined)).toEqual(dialect === 'sqlite' ? [true, true] : [false, false]);
+    expect(await committed()).toEqual(['a', 'b']);
   });
 
   it.runIf(dialect === 'sqlite')('commits the works queued in one turn of the event loop together, once', async () => {

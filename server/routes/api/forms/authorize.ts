@@ -24,6 +24,7 @@ import { checkFieldTypes, validateModelFields } from '../../../../runtime/core/r
 import type { FieldValue, FormModel, FormType } from '../../../../runtime/core/types.js';
 import type { ClassMember, SessionData, Trx } from '../../../db/types.js';
 import { windowEnd } from '../../../db/rate-limit.js';
+import { groupedWrites } from '../../../db/grouped-transactions.js';
 import { errorText, httpError } from '../../../errors.js';
 import { passedDeadline } from '../../../settlement/deadlines.js';
 import { settlementFormOf } from '../../../settlement/load.js';
@@ -155,6 +156,7 @@ const authorize: FastifyPluginAsync = async (app) => {
   const { max, maxPerIp, maxNoticeIdsPerIp, windowMinutes } = app.settlement.settings.pinAttempts;
   const windowMs = windowMinutes * 60_000;
   const limiter = app.stores.rateLimiter;
+  const writes = groupedWrites(app.database);
 
   /** The refusal of a locked identifier or address: the wait until the window ends, in whole minutes and in Retry-After. */
   function tooManyPinAttempts(now: number, wording: Wording) {
@@ -183,7 +185,7 @@ const authorize: FastifyPluginAsync = async (app) => {
     // The attempt is counted on its notice ID BEFORE the PIN is compared: of guesses sent at the
     // same moment, only the first `max` of the window are compared at all, so a burst cannot try
     // more PINs than the limit allows (a count read first and written after would let it).
-    const attempts = await limiter.hit(noticeKey, windowMs, now);
+    const attempts = await writes.statement((trx) => limiter.hit(noticeKey, windowMs, now, trx));
     if (attempts > max) throw refuse();
     const member = await app.stores.classList.verifyPin(noticeId, pin);
     if (!member || (vin !== null && member.vin.toUpperCase() !== vin)) {
@@ -212,9 +214,9 @@ const authorize: FastifyPluginAsync = async (app) => {
     return member;
   }
 
-  /** `work` in one database transaction (one commit). */
+  /** `work` in one database transaction, committed with the other authorizations' that arrive meanwhile (one disk flush for them all on SQLite). */
   async function inTransaction(work: (trx: Trx) => Promise<void>): Promise<void> {
-    await app.database.db.transaction().execute(work);
+    await writes.transaction(work);
   }
 
   for (const { flow } of app.settlement.flows) {

@@ -33,7 +33,7 @@ import { payloadKinds, type PayloadKinds } from '../../../../runtime/core/models
 import { isClientId, UNSTORABLE_TEXT, unstorableTextPaths } from '../../../../runtime/core/payload/index.js';
 import type { FlowFile, FormModel, FormType, PageConfig, SubmissionPayload } from '../../../../runtime/core/types.js';
 import type { DraftDocumentMeta, DraftKey, Trx } from '../../../db/types.js';
-import { groupedTransactions } from '../../../db/grouped-transactions.js';
+import { groupedWrites } from '../../../db/grouped-transactions.js';
 import { startHousekeeping } from '../../../db/housekeeping.js';
 import { httpError } from '../../../errors.js';
 import { passedDeadline } from '../../../settlement/deadlines.js';
@@ -246,7 +246,7 @@ const drafts: FastifyPluginAsync = async (app) => {
   const store = app.stores.drafts;
   const retentionMs = app.settlement.settings.drafts.retentionDays * DAY_MS;
   const whitelist = [...app.settlement.allowedCharacters].join('');
-  const inSaveTransaction = groupedTransactions(app.database);
+  const inSaveTransaction = groupedWrites(app.database).transaction;
 
   for (const { flow } of app.settlement.flows) {
     if (!flow.submit) continue;
