@@ -318,6 +318,8 @@ export interface Submissions {
       before?: (trx: Trx) => Promise<void>;
       judgeDuplicates?: (earlier: EarlierFilings[]) => DuplicateMark[];
       after?: (trx: Trx, stored: { referenceCode: string; submissionId: number }) => Promise<void>;
+      /** How the transaction runs (grouped-transactions.ts); by default one of its own. */
+      inTransaction?: <T>(work: (trx: Trx) => Promise<T>) => Promise<T>;
     },
   ): Promise<StoreResult>;
   listSubmissions(filter?: SubmissionFilter): Promise<SubmissionRecord[]>;
