@@ -73,7 +73,7 @@ export function createDrafts(database: Database, options: { clock?: Clock } = {}
               expires_at: eb.ref('excluded.expires_at'),
               page_unfinished: eb.ref('excluded.page_unfinished'),
               // An expired draft not purged yet is replaced, not continued.
-              created_at: eb.case().when('drafts.expires_at', '<=', now).then(now).else(eb.ref('drafts.created_at')).end(),
+              created_at: eb.case().when('drafts.expires_at', '<=', now).then(eb.ref('excluded.created_at')).else(eb.ref('drafts.created_at')).end(),
             })),
           )
           .returningAll()

@@ -38,9 +38,14 @@ export function createRateLimiter(database: Database, options: { clock?: Clock }
     return Number(row.count);
   }
 
-  /** Old windows are garbage; clear them now and then rather than on every request (outside any transaction). */
-  async function countedOne(): Promise<void> {
-    if (++hits % 100 === 0) await purgeExpired();
+  /**
+   * Old windows are garbage; clear them now and then rather than on every request, outside any
+   * transaction: after the caller's (`inTransaction`), which holds the one SQLite connection.
+   */
+  async function countedOne(inTransaction = false): Promise<void> {
+    if (++hits % 100 !== 0) return;
+    if (!inTransaction) await purgeExpired();
+    else purgeExpired().catch(() => {}); // garbage left for the next purge
   }
 
   async function peek(executor: Kysely<Tables>, key: string, windowMs: number, now: number): Promise<number> {
@@ -54,14 +59,14 @@ export function createRateLimiter(database: Database, options: { clock?: Clock }
   }
 
   return {
-    async hit(key, windowMs, now = clock()) {
-      const count = await increment(db, key, windowMs, now);
-      await countedOne();
+    async hit(key, windowMs, now = clock(), trx) {
+      const count = await increment(trx ?? db, key, windowMs, now);
+      await countedOne(trx !== undefined);
       return count;
     },
     peek: (key, windowMs, now = clock()) => peek(db, key, windowMs, now),
-    async reset(key, windowMs, now = clock()) {
-      await db.deleteFrom('rate_limits').where('key', '=', key).where('window_start', '=', windowStart(now, windowMs)).execute();
+    async reset(key, windowMs, now = clock(), trx) {
+      await (trx ?? db).deleteFrom('rate_limits').where('key', '=', key).where('window_start', '=', windowStart(now, windowMs)).execute();
     },
     async hitDistinct(key, member, windowMs, now = clock()) {
       // Only the call that writes the member's first row bumps the distinct count.
@@ -73,8 +78,15 @@ export function createRateLimiter(database: Database, options: { clock?: Clock }
       return distinct;
     },
     async peekDistinct(key, member, windowMs, now = clock()) {
-      const [distinct, times] = await Promise.all([peek(db, distinctKey(key), windowMs, now), peek(db, memberKey(key, member), windowMs, now)]);
-      return { distinct, counted: times > 0 };
+      // Both counts in one statement (one round trip on PostgreSQL).
+      const rows = await db
+        .selectFrom('rate_limits')
+        .select(['key', 'count'])
+        .where('key', 'in', [distinctKey(key), memberKey(key, member)])
+        .where('window_start', '=', windowStart(now, windowMs))
+        .execute();
+      const countOf = (k: string) => Number(rows.find((r) => r.key === k)?.count ?? 0);
+      return { distinct: countOf(distinctKey(key)), counted: countOf(memberKey(key, member)) > 0 };
     },
     purgeExpired,
   };

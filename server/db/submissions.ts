@@ -92,10 +92,11 @@ export function createSubmissions(database: Database, options: { clock?: Clock }
       const answersSha256 = createHash('sha256').update(payload).digest('hex');
       // One lock order for every transaction, so that two never wait for each other.
       const identifiers = [...(input.identifiers ?? [])].sort((a, b) => (a.kind + a.value < b.kind + b.value ? -1 : 1));
+      const inTransaction = options.inTransaction ?? (<T>(work: (trx: Trx) => Promise<T>) => db.transaction().execute(work));
       for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
         const referenceCode = generateReferenceCode(input.formType, input.referencePrefix);
         try {
-          const result = await db.transaction().execute(async (trx): Promise<StoreResult> => {
+          const result = await inTransaction(async (trx): Promise<StoreResult> => {
             await options.before?.(trx);
             // The key already stored (a retry, or a racing retry that committed first: PostgreSQL
             // waits for it) makes this insert a no-op, and its row answers.

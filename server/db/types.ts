@@ -103,12 +103,15 @@ export interface SessionStoreOptions {
  * ----------------------------------------------------------------------------------------------*/
 
 export interface RateLimiter {
-  /** Count one event for `key` in the window containing `now`; returns the count so far (>= 1). */
-  hit(key: string, windowMs: number, now?: number): Promise<number>;
+  /** Count one event for `key` in the window containing `now`; returns the count so far (>= 1). In the database, within `trx` when given. */
+  hit(key: string, windowMs: number, now?: number, trx?: Trx): Promise<number>;
   /** The count so far in the window containing `now`, without counting. */
   peek(key: string, windowMs: number, now?: number): Promise<number>;
-  /** Forget the key's current window (e.g. after a successful PIN). */
-  reset(key: string, windowMs: number, now?: number): Promise<void>;
+  /**
+   * Forget the key's current window (e.g. after a successful PIN). In the database, within `trx`
+   * when given (one commit with the caller's other writes); Redis forgets it at once.
+   */
+  reset(key: string, windowMs: number, now?: number, trx?: Trx): Promise<void>;
   /**
    * Count `member` once for `key` in the window containing `now` (a set, not a counter); returns
    * how many distinct members the key holds in that window. Two racing calls for a new member
@@ -315,6 +318,8 @@ export interface Submissions {
       before?: (trx: Trx) => Promise<void>;
       judgeDuplicates?: (earlier: EarlierFilings[]) => DuplicateMark[];
       after?: (trx: Trx, stored: { referenceCode: string; submissionId: number }) => Promise<void>;
+      /** How the transaction runs (grouped-transactions.ts); by default one of its own. */
+      inTransaction?: <T>(work: (trx: Trx) => Promise<T>) => Promise<T>;
     },
   ): Promise<StoreResult>;
   listSubmissions(filter?: SubmissionFilter): Promise<SubmissionRecord[]>;

@@ -115,6 +115,26 @@ describe.each(DIALECTS)('drafts in %s', (dialect) => {
     expect(deletes).toHaveLength(4);
   });
 
+  it('sends the same SQL text for every save of the same answers, whenever it is made (each statement prepared once, not per save)', async () => {
+    const texts: string[] = [];
+    const db = t.database.db;
+    const recording: KyselyPlugin = {
+      transformQuery({ node, queryId }): RootOperationNode {
+        texts.push(db.getExecutor().compileQuery(node, queryId).sql);
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    };
+    const recorded = createDrafts({ ...t.database, db: db.withPlugin(recording) }, { clock: clock.now });
+    await recorded.save(draft());
+    const first = [...texts];
+    texts.length = 0;
+    clock.advance(HOUR);
+    await recorded.save(draft({ expiresAt: clock.now() + 24 * HOUR }));
+    expect(first.length).toBeGreaterThan(0);
+    expect(texts).toEqual(first);
+  });
+
   it('removes a draft in the caller transaction, which a rollback undoes', async () => {
     await drafts.save(draft());
     const key = { formType: 'Automotive' as const, claimantKey: 'key-a' };

@@ -77,6 +77,30 @@ describe.each(DIALECTS)('wrong-PIN limits over %s', (dialect) => {
     expect((await attempt('198.51.100.1', JAMES)).json()).toMatchObject({ authorized: true });
   });
 
+  it('forgets a notice ID’s wrong PINs once its right PIN is sent, also when that sign-in is refused for another reason', async () => {
+    const home = '192.0.2.40';
+    const wrongUpToTheLimit = async () => {
+      for (let i = 1; i < LIMITS.max; i++) expect((await wrongPin(home, AIKO)).statusCode).toBe(401);
+    };
+    await wrongUpToTheLimit();
+    expect((await attempt(home, AIKO)).json()).toMatchObject({ authorized: true });
+    // Counted again from nothing: as many wrong PINs again are answered as wrong, not as the lock.
+    await wrongUpToTheLimit();
+    // The right PIN with a resume code that opens nothing: refused, yet the PIN was right.
+    const c = await server.claimant();
+    const resumed = await server.http({
+      method: 'POST',
+      url: '/api/forms/exclusion/authorize',
+      remoteAddress: home,
+      headers: c.headers(),
+      payload: { credentials: model('Exclusion', 'Credentials', AIKO), reCaptchaResponse: await c.captchaToken(), resumeCode: 'ZZZZ-ZZZZ-ZZZZ' },
+    });
+    expect(resumed.statusCode).toBeGreaterThanOrEqual(400);
+    expect(resumed.statusCode).not.toBe(429);
+    await wrongUpToTheLimit();
+    expect((await attempt(home, AIKO)).json()).toMatchObject({ authorized: true });
+  });
+
   it('answers no more than `max` wrong PINs for a notice ID as wrong when they arrive all at once; the rest are told the lock', async () => {
     const burst = LIMITS.max + 5;
     const sessions = await Promise.all(Array.from({ length: burst }, () => server.claimant()));

@@ -24,6 +24,7 @@ import { checkFieldTypes, validateModelFields } from '../../../../runtime/core/r
 import type { FieldValue, FormModel, FormType } from '../../../../runtime/core/types.js';
 import type { ClassMember, SessionData, Trx } from '../../../db/types.js';
 import { windowEnd } from '../../../db/rate-limit.js';
+import { groupedWrites } from '../../../db/grouped-transactions.js';
 import { errorText, httpError } from '../../../errors.js';
 import { passedDeadline } from '../../../settlement/deadlines.js';
 import { settlementFormOf } from '../../../settlement/load.js';
@@ -164,6 +165,7 @@ const authorize: FastifyPluginAsync = async (app) => {
   const { max, maxPerIp, maxNoticeIdsPerIp, windowMinutes } = app.settlement.settings.pinAttempts;
   const windowMs = windowMinutes * 60_000;
   const limiter = app.stores.rateLimiter;
+  const writes = groupedWrites(app.database);
 
   /** The refusal of a locked identifier or address: the wait until the window ends, in whole minutes and in Retry-After. */
   function tooManyPinAttempts(now: number, wording: Wording) {
@@ -177,7 +179,7 @@ const authorize: FastifyPluginAsync = async (app) => {
    * from new notice IDs once it got `maxNoticeIdsPerIp` distinct ones wrong (one guess sprayed
    * over many notice IDs).
    */
-  async function checkPin(request: FastifyRequest, noticeId: string, pin: string, vin: string | null, wording: Wording): Promise<ClassMember> {
+  async function checkPin(request: FastifyRequest, noticeId: string, pin: string, vin: string | null, wording: Wording): Promise<{ member: ClassMember; forgetAttempts: (trx?: Trx) => Promise<void> }> {
     const now = app.clock();
     const notice = noticeId.toUpperCase();
     const noticeKey = `pin:notice:${notice}`;
@@ -192,7 +194,7 @@ const authorize: FastifyPluginAsync = async (app) => {
     // The attempt is counted on its notice ID BEFORE the PIN is compared: of guesses sent at the
     // same moment, only the first `max` of the window are compared at all, so a burst cannot try
     // more PINs than the limit allows (a count read first and written after would let it).
-    const attempts = await limiter.hit(noticeKey, windowMs, now);
+    const attempts = await writes.statement((trx) => limiter.hit(noticeKey, windowMs, now, trx));
     if (attempts > max) throw refuse();
     const member = await app.stores.classList.verifyPin(noticeId, pin);
     if (!member || (vin !== null && member.vin.toUpperCase() !== vin)) {
@@ -200,9 +202,9 @@ const authorize: FastifyPluginAsync = async (app) => {
       request.log.info('authorize refused: identifier and secret do not match');
       throw httpError(wording.notMatched);
     }
-    // The right PIN forgets the notice ID's attempts, its own included.
-    await limiter.reset(noticeKey, windowMs, now);
-    return member;
+    // The right PIN forgets the notice ID's attempts, its own included: the caller does so with
+    // its own writes (one commit fewer), or alone when it refuses the sign-in for another reason.
+    return { member, forgetAttempts: (trx) => limiter.reset(noticeKey, windowMs, now, trx) };
   }
 
   /**
@@ -221,9 +223,9 @@ const authorize: FastifyPluginAsync = async (app) => {
     return member;
   }
 
-  /** `work` in one database transaction (one commit). */
+  /** `work` in one database transaction, committed with the other authorizations' that arrive meanwhile (one disk flush for them all on SQLite). */
   async function inTransaction(work: (trx: Trx) => Promise<void>): Promise<void> {
-    await app.database.db.transaction().execute(work);
+    await writes.transaction(work);
   }
 
   for (const { flow } of app.settlement.flows) {
@@ -244,6 +246,8 @@ const authorize: FastifyPluginAsync = async (app) => {
         if (passedDeadline(app.deadlineInstants, deadlineKeys, app.clock())) throw httpError('DEADLINE_PASSED');
         const session = request.session!;
         const use = await app.captcha.check(request.body.reCaptchaResponse, request);
+        /** Set once the right PIN is known, until the notice ID's wrong-PIN count is forgotten. */
+        let forgetAttempts: ((trx?: Trx) => Promise<void>) | null = null;
         try {
           // A new attempt starts unauthorized (spec §4): this tab's sign-in, and the latest one that
           // calls without a tab handle use. Other tabs keep theirs.
@@ -314,7 +318,7 @@ const authorize: FastifyPluginAsync = async (app) => {
             if (signIn.secret) {
               const pin = text(fields[signIn.secret.field]);
               if (!pin) throw httpError(wording.notMatched);
-              member = await checkPin(request, noticeId, pin, signIn.vin ? vin : null, wording);
+              ({ member, forgetAttempts } = await checkPin(request, noticeId, pin, signIn.vin ? vin : null, wording));
             } else {
               member = await findIdentified(request, noticeId, wording);
             }
@@ -342,18 +346,23 @@ const authorize: FastifyPluginAsync = async (app) => {
           const databaseWrites = async (trx: Trx) => {
             if (use) await app.captcha.markUsed(use, request, trx);
             if (kind !== 'lookup') captcha = await app.captcha.issueRaw(request, formType, trx);
+            await forgetAttempts?.(trx);
           };
           if (app.sessions.joinTransactions) {
             await inTransaction(async (trx) => {
               await databaseWrites(trx);
               await app.sessions.rotate(request, reply, trx);
             });
+            forgetAttempts = null;
           } else {
             await inTransaction(databaseWrites);
+            forgetAttempts = null;
             await app.sessions.rotate(request, reply);
           }
           return { authorized: true, error: null, captcha, prepopulatedData };
         } catch (error) {
+          // A right PIN refused afterwards (a resume code not its own, a reused token) is still not a wrong one.
+          if (forgetAttempts) await forgetAttempts().catch((failure: unknown) => request.log.warn({ err: failure }, 'wrong-PIN count not forgotten'));
           return app.captcha.spendOnRefusal(use, request, error);
         }
       },

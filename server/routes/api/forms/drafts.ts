@@ -33,6 +33,7 @@ import { payloadKinds, type PayloadKinds } from '../../../../runtime/core/models
 import { isClientId, UNSTORABLE_TEXT, unstorableTextPaths } from '../../../../runtime/core/payload/index.js';
 import type { FlowFile, FormModel, FormType, PageConfig, SubmissionPayload } from '../../../../runtime/core/types.js';
 import type { DraftDocumentMeta, DraftKey, Trx } from '../../../db/types.js';
+import { groupedWrites } from '../../../db/grouped-transactions.js';
 import { startHousekeeping } from '../../../db/housekeeping.js';
 import { httpError } from '../../../errors.js';
 import { passedDeadline } from '../../../settlement/deadlines.js';
@@ -245,6 +246,7 @@ const drafts: FastifyPluginAsync = async (app) => {
   const store = app.stores.drafts;
   const retentionMs = app.settlement.settings.drafts.retentionDays * DAY_MS;
   const whitelist = [...app.settlement.allowedCharacters].join('');
+  const inSaveTransaction = groupedWrites(app.database).transaction;
 
   for (const { flow } of app.settlement.flows) {
     if (!flow.submit) continue;
@@ -325,7 +327,8 @@ const drafts: FastifyPluginAsync = async (app) => {
         const unfinished = request.body.unfinished === true;
         const { authorization, pageId, models: kept } = await checkedSave(request, unfinished);
         // A save is activity: the session lives on from now. Both writes in one transaction when
-        // sessions are in the database (one commit, one disk flush per save).
+        // sessions are in the database, committed with the saves that arrive meanwhile (one disk
+        // flush for them all on SQLite; answered once on disk).
         const write = async (trx?: Trx) => {
           const sessionExpiresAt = await app.sessions.keepAlive(request, trx);
           const now = app.clock();
@@ -335,7 +338,7 @@ const drafts: FastifyPluginAsync = async (app) => {
           );
           return { sessionExpiresAt, saved };
         };
-        const { sessionExpiresAt, saved } = app.sessions.joinTransactions ? await app.database.db.transaction().execute(write) : await write();
+        const { sessionExpiresAt, saved } = app.sessions.joinTransactions ? await inSaveTransaction(write) : await write();
         return { savedAt: iso(saved.updatedAt), expiresAt: iso(saved.expiresAt), sessionExpiresAt: iso(sessionExpiresAt) };
       },
     );

@@ -30,6 +30,7 @@ import { payloadKinds, type PayloadKinds } from '../../../../runtime/core/models
 import { HONEYPOT_FIELD, jsonNestedDeeperThan, jsonParts, isPayloadFieldPart, MULTIPART_FIELDS, payloadFromParts, prepopulatedModel } from '../../../../runtime/core/payload/index.js';
 import type { DocumentFile, FlowFile, FormType, ModelConfig, SubmissionPayload } from '../../../../runtime/core/types.js';
 import { SubmissionConflictError } from '../../../db/errors.js';
+import { groupedWrites } from '../../../db/grouped-transactions.js';
 import { documentDigest } from '../../../db/submissions.js';
 import type { ClaimantIdentifier, NewDocument, Trx } from '../../../db/types.js';
 import { httpError } from '../../../errors.js';
@@ -112,6 +113,7 @@ const submit: FastifyPluginAsync = async (app) => {
   const uploads = app.settlement.settings.uploads;
   const duplicatePolicy = app.settlement.settings.duplicates;
   const whitelist = [...app.settlement.allowedCharacters].join('');
+  const writes = groupedWrites(app.database);
 
   /** The parts, as they stream; `onText` sees each text part's first value as soon as it arrives. */
   async function readParts(request: FastifyRequest, onText: (name: string, value: string) => void): Promise<ReadParts> {
@@ -340,6 +342,8 @@ const submit: FastifyPluginAsync = async (app) => {
                 // A submitted claim leaves no claim in progress.
                 await app.stores.drafts.remove(draftKeyOf(app, formType, authorization), trx);
               },
+              // Committed with the other writes that arrive meanwhile (one disk flush on SQLite), answered once on disk.
+              inTransaction: writes.transaction,
               judgeDuplicates: (earlier) => judgeDuplicates(duplicatePolicy, formType, earlier, (id) => settlementFormOf(app.settlement, id).kind),
               // Last in the transaction: the claim is screened with what was stored before it, and
               // its receipt queued (in the claimant's language), so that no claim lacks its receipt.

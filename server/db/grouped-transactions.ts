@@ -1,0 +1,104 @@
+/**
+ * Small write transactions grouped into one commit on SQLite. Each commit there flushes the WAL to
+ * disk (synchronous=FULL) on the event loop, and a page save's transaction is mostly that flush:
+ * the works that arrive while one group commits (or in the same turn of the event loop) run in the
+ * next group, each in a savepoint of its own, and one commit makes them all durable. A work's
+ * promise settles only after that commit, so an acknowledged write is on disk as before; a work
+ * that fails is rolled back to its savepoint and fails alone; a commit that fails fails every work
+ * of its group (none of them was acknowledged).
+ *
+ * A work must do nothing but statements on the `trx` it is given (the one SQLite connection is
+ * held by the group meanwhile). PostgreSQL commits concurrently on its pool: one transaction each.
+ */
+import { sql } from 'kysely';
+import type { Database, Trx } from './types.js';
+
+/** The most works one commit makes durable (a group's transaction holds the connection while they run). */
+const MAX_GROUP = 64;
+
+export type RunInTransaction = <T>(work: (trx: Trx) => Promise<T>) => Promise<T>;
+/** A write of one statement: in a group on SQLite (`trx` given), alone on PostgreSQL (`trx` undefined: it commits by itself). */
+export type RunStatement = <T>(work: (trx: Trx | undefined) => Promise<T>) => Promise<T>;
+
+export interface GroupedWrites {
+  transaction: RunInTransaction;
+  statement: RunStatement;
+}
+
+/** One queue per database, so that every route's writes share the commits. */
+const ofDatabase = new WeakMap<object, GroupedWrites>();
+
+export function groupedWrites(database: Pick<Database, 'dialect' | 'db'>): GroupedWrites {
+  let writes = ofDatabase.get(database.db);
+  if (!writes) {
+    const transaction = groupedTransactions(database);
+    writes = { transaction, statement: database.dialect === 'sqlite' ? (work) => transaction(work) : (work) => work(undefined) };
+    ofDatabase.set(database.db, writes);
+  }
+  return writes;
+}
+
+interface Waiting {
+  work: (trx: Trx) => Promise<unknown>;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
+
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+
+export function groupedTransactions(database: Pick<Database, 'dialect' | 'db'>): RunInTransaction {
+  const { db } = database;
+  if (database.dialect !== 'sqlite') return (work) => db.transaction().execute(work);
+
+  const queue: Waiting[] = [];
+  let flushing = false;
+
+  async function flushGroup(): Promise<void> {
+    let group: Waiting[] = [];
+    const outcomes: Outcome[] = [];
+    try {
+      await db.transaction().execute(async (trx) => {
+        // Taken once the connection is ours: every work queued while it was busy joins.
+        group = queue.splice(0, MAX_GROUP);
+        for (const { work } of group) {
+          await sql`savepoint grouped_work`.execute(trx);
+          try {
+            const value = await work(trx);
+            await sql`release grouped_work`.execute(trx);
+            outcomes.push({ ok: true, value });
+          } catch (error) {
+            await sql`rollback to grouped_work`.execute(trx);
+            await sql`release grouped_work`.execute(trx);
+            outcomes.push({ ok: false, error });
+          }
+        }
+      });
+    } catch (error) {
+      // A transaction that could not begin fails the works it would have run.
+      if (!group.length) group = queue.splice(0, MAX_GROUP);
+      for (const waiting of group) waiting.reject(error);
+      return;
+    }
+    group.forEach((waiting, i) => {
+      const outcome = outcomes[i]!;
+      if (outcome.ok) waiting.resolve(outcome.value);
+      else waiting.reject(outcome.error);
+    });
+  }
+
+  async function flush(): Promise<void> {
+    flushing = true;
+    try {
+      while (queue.length) await flushGroup();
+    } finally {
+      flushing = false;
+    }
+  }
+
+  return <T>(work: (trx: Trx) => Promise<T>) =>
+    new Promise<T>((resolve, reject) => {
+      queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      // After this turn of the event loop, so the works of requests handled in it share the commit.
+      if (!flushing && queue.length === 1) setImmediate(() => void flush());
+    });
+}
