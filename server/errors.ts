@@ -119,6 +119,12 @@ export const SERVER_ERRORS = {
     en: 'This VIN is not a class vehicle in this settlement. Please check the VIN you entered.',
     es: 'Este VIN no corresponde a un vehículo del grupo de este acuerdo. Revise el VIN que introdujo.',
   },
+  VIN_CHECK_DIGIT: {
+    status: 400,
+    key: 'LocKey_Server_VinCheckDigit',
+    en: 'This VIN has a typing error: its 9th character does not match the others. Please check the VIN on your vehicle or its papers and enter it again.',
+    es: 'Este VIN tiene un error de escritura: su noveno carácter no coincide con los demás. Revise el VIN en su vehículo o en sus documentos e introdúzcalo de nuevo.',
+  },
   INVALID_CREDENTIALS: {
     status: 400,
     key: 'LocKey_Server_InvalidCredentials',

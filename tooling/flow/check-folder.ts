@@ -13,7 +13,7 @@ import { checkFlow, checkFlowSet, checkLocaleKeySets, type CheckContext } from '
 import { pointer, pointerSegments, type FlowIssue } from '../../runtime/core/flow/issues';
 import { localizedCopyProblems } from '../../runtime/core/i18n/localizedCopy';
 import { loadLocale, loadModelConfigs, schemaIssues, type SchemaName } from './validate-schema';
-import { classListIssues } from './class-list-header';
+import { checkDigitWarnings, classListIssues } from './class-list-header';
 import { runtimeLocaleKeys } from '../locales/runtime-keys';
 import { appPaths, copyLinkIssues, DEFAULT_LANGUAGES, defaultLanguages, isLogoImage, logoExtension, siteIssues, siteLinkIssues, type SiteFile } from '../../runtime/core/site';
 import { classListHeader, formsIssues, SPEC_FORMS, type FormsFile } from '../../runtime/core/forms';
@@ -44,6 +44,8 @@ export interface FolderPaths {
 
 export interface FolderReport {
   issues: FlowIssue[];
+  /** What may be a mistake but does not stop the folder (class-list VINs failing a verified check digit). */
+  warnings: FlowIssue[];
   flows: number;
   models: number;
   locales: number;
@@ -198,6 +200,7 @@ function logoIssues(dir: string, site: SiteFile, file: string): FlowIssue[] {
  */
 export function checkFolder(paths: FolderPaths, context: Omit<CheckContext, 'models' | 'locales'> = {}): FolderReport {
   const issues: FlowIssue[] = [];
+  const warnings: FlowIssue[] = [];
   const texts = new Map<string, string>();
   const remember = (r: ReadFile | undefined) => (r ? (texts.set(r.file, r.text), r) : undefined);
 
@@ -337,6 +340,7 @@ export function checkFolder(paths: FolderPaths, context: Omit<CheckContext, 'mod
     }
     // A forms.json its schema refuses declares no header yet: its own problems come first.
     if (!existsSync(formsFile) || formsBody) issues.push(...classListIssues(dir, classListHeader(formsBody)));
+    if (formsBody?.forms.some((f) => f.signIn.credentials.some((c) => c.match === 'vin' && c.checkDigit))) warnings.push(...checkDigitWarnings(dir, classListHeader(formsBody)));
   }
 
   if (deadlinesFile) {
@@ -354,6 +358,7 @@ export function checkFolder(paths: FolderPaths, context: Omit<CheckContext, 'mod
   }
   return {
     issues,
+    warnings,
     flows: flows.length,
     models: models.length,
     locales: Object.keys(locales).length,

@@ -11,6 +11,7 @@ export const REFUSAL_FIELDS: Readonly<Record<string, readonly string[]>> = {
   WRONG_PIN: ['pin'],
   NOT_CLASS_VEHICLE: ['vin'],
   INVALID_CREDENTIALS: ['vin'],
+  VIN_CHECK_DIGIT: ['vin'],
   TOO_MANY_PIN_ATTEMPTS: ['noticeId', 'pin'],
 };
 

@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { checkFolder, settlementPaths } from '../../../tooling/flow/check-folder';
 import { formatIssue, type FlowIssue } from '../../../runtime/core/flow/issues';
 import { didYouMean, editDistance, nearestName } from '../../../runtime/core/flow/nearest';
+import { specFormsFile } from '../../support/spec-forms';
 
 const repo = (p: string) => new URL(`../../../${p}`, import.meta.url).pathname;
 const made: string[] = [];
@@ -290,6 +291,32 @@ describe('the checker on a settlement folder', () => {
       const issues = check().map((i) => shown(dir, i));
       expect(issues.map((i) => [i.file, i.pointer, i.line, i.column, i.message])).toEqual([['class-members.csv', '/0/1', 1, 9, 'unknown column "zpi"']]);
       expect(issues[0]!.hint).toMatch(/^did you mean "zip"\?/);
+    });
+
+    it('refuses checkDigit on a credential that is not a VIN', () => {
+      const { dir, edit, check } = breach();
+      edit('forms.json', (t) => t.replace('"column": "zip"', '"column": "zip", "checkDigit": true'));
+      expect(check().map((i) => shown(dir, i)).map((i) => [i.pointer, i.line, i.message, i.hint])).toEqual([
+        ['/forms/0/signIn/credentials/1/checkDigit', 38, 'only a VIN has a check digit, not this secret credential', 'remove "checkDigit"'],
+      ]);
+    });
+
+    it('warns, without refusing the folder, of class-list VINs that fail a verified check digit', () => {
+      const { dir } = settlement('server-fixtures');
+      const run = () => checkFolder({ ...settlementPaths(dir), settlementDir: dir });
+      expect(run().warnings).toEqual([]);
+      writeFileSync(path.join(dir, 'forms.json'), JSON.stringify(specFormsFile({ checkDigit: true }), null, 2));
+      const report = run();
+      expect(report.issues).toEqual([]);
+      // The sample's three named class vehicles were written by hand; its generated ones carry their check digit.
+      expect(report.warnings.map((w) => [path.relative(dir, w.file), w.line, w.message])).toEqual([
+        ['class-vehicles.csv', 2, 'vin "5EXMA1B20HC000101" fails its check digit (9th character should be "6"), so it can never sign in while forms.json verifies the check digit'],
+        ['class-vehicles.csv', 3, 'vin "5EXMA1B20JC000202" fails its check digit (9th character should be "4"), so it can never sign in while forms.json verifies the check digit'],
+        ['class-vehicles.csv', 4, 'vin "5EXMS2D41KC000303" fails its check digit (9th character should be "6"), so it can never sign in while forms.json verifies the check digit'],
+        ['class-members.csv', 2, expect.stringMatching(/^vin "5EXMA1B20HC000101" fails/)],
+        ['class-members.csv', 3, expect.stringMatching(/^vin "5EXMA1B20JC000202" fails/)],
+        ['class-members.csv', 4, expect.stringMatching(/^vin "5EXMS2D41KC000303" fails/)],
+      ]);
     });
 
     it('tells a folder without forms.json that a flow of another form type needs declaring', () => {

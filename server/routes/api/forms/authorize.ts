@@ -20,7 +20,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { UNSTORABLE_TEXT, unstorableTextPaths } from '../../../../runtime/core/payload/index.js';
-import { checkFieldTypes, validateModelFields } from '../../../../runtime/core/rules/index.js';
+import { checkFieldTypes, hasValidVinCheckDigit, validateModelFields } from '../../../../runtime/core/rules/index.js';
 import type { FieldValue, FormModel, FormType } from '../../../../runtime/core/types.js';
 import type { ClassMember, SessionData, Trx } from '../../../db/types.js';
 import { windowEnd } from '../../../db/rate-limit.js';
@@ -255,6 +255,11 @@ const authorize: FastifyPluginAsync = async (app) => {
             ...unstorableTextPaths(fields, 'credentials').map((path) => `${path}: ${UNSTORABLE_TEXT}`),
           ];
           if (unreadable.length) throw httpError('BAD_REQUEST', { details: unreadable });
+          // A VIN typed wrong is told as such before any rule or list is read (forms.json `checkDigit`).
+          if (signIn.vin && signIn.vinCheckDigit) {
+            const typed = text(fields[signIn.vin]);
+            if (VIN_PATTERN.test(typed) && !hasValidVinCheckDigit(typed)) throw httpError('VIN_CHECK_DIGIT');
+          }
           if (config) {
             const problems = validateModelFields(fields, config.fields, {
               scope: { models: {} },
