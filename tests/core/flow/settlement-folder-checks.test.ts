@@ -245,9 +245,10 @@ describe('the checker on a settlement folder', () => {
 
     it('refuses a credential column the class list does not declare, with the nearest column', () => {
       const { dir, edit, check } = breach();
-      edit('forms.json', (t) => t.replace('"column": "claimId"', '"column": "claimID"'));
+      edit('forms.json', (t) => t.replaceAll('"column": "claimId"', '"column": "claimID"'));
       const issues = check().map((i) => shown(dir, i));
-      expect(issues).toHaveLength(1);
+      // The claim form's and the Claim ID lookup's identifier.
+      expect(issues.map((i) => i.pointer)).toEqual(['/forms/0/signIn/credentials/0/column', '/forms/1/signIn/credentials/0/column']);
       expect(issues[0]).toMatchObject({ file: 'forms.json', pointer: '/forms/0/signIn/credentials/0/column', message: '"claimID" is not a column of the class list', hint: expect.stringMatching(/^did you mean "claimId"\?/) });
     });
 
@@ -264,7 +265,7 @@ describe('the checker on a settlement folder', () => {
       const { dir, edit, check } = breach();
       edit('forms.json', (t) => t.replace('"flow": "flows/claim.json"', '"flow": "flows/claims.json"'));
       expect(check().map((i) => shown(dir, i)).map((i) => [i.pointer, i.message, i.hint])).toEqual([
-        ['/forms/0/flow', 'no flow file "flows/claims.json"', 'did you mean "flows/claim.json"? Known: "flows/claim.json"'],
+        ['/forms/0/flow', 'no flow file "flows/claims.json"', 'did you mean "flows/claim.json"? Known: "flows/claim.json", "flows/lookup.json"'],
       ]);
       edit('forms.json', (t) => t.replace('"flow": "flows/claims.json"', '"flow": "flows/claim.json"').replace('"id": "Claim"', '"id": "Claims"'));
       expect(check().map((i) => shown(dir, i)).map((i) => [i.pointer, i.message])).toEqual([

@@ -302,7 +302,15 @@ const authorize: FastifyPluginAsync = async (app) => {
           if (kind === 'lookup') {
             // A lookup asks whether its credential is in the class list: the VIN (above), or the identifier.
             if (identifierDeclared && !signIn.vin) {
-              if (!noticeId || !(await app.stores.classList.findMember(noticeId))) return await notInClassList('NOT_CLASS_MEMBER');
+              if (!noticeId) return await notInClassList('NOT_CLASS_MEMBER');
+              // Unknown identifiers count against the address, as at a sign-in without a secret, so the class list cannot be read by guessing.
+              const now = app.clock();
+              const ipKey = `pin:ip:${request.ip}`;
+              if ((await limiter.peek(ipKey, windowMs, now)) >= maxPerIp) throw tooManyPinAttempts(now, wording);
+              if (!(await app.stores.classList.findMember(noticeId))) {
+                await limiter.hit(ipKey, windowMs, now);
+                return await notInClassList('NOT_CLASS_MEMBER');
+              }
             }
           } else if (identifierDeclared && !noticeId && !identifierDeclared.optional) {
             throw httpError(wording.invalid);
