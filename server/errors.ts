@@ -264,8 +264,8 @@ export const SERVER_ERRORS = {
   RESUME_CODE_MISMATCH: {
     status: 403,
     key: 'LocKey_Server_ResumeCodeMismatch',
-    en: 'This resume code does not belong to the details you entered. Please enter the same VIN (and Notice ID and PIN, if you used them) as when you saved your claim.',
-    es: 'Este código de reanudación no corresponde a los datos que ingresó. Ingrese el mismo VIN (y el ID de aviso y el PIN, si los usó) que cuando guardó su reclamación.',
+    en: 'This resume code does not belong to the details you entered. Please sign in with the same details as when you saved your claim.',
+    es: 'Este código de reanudación no corresponde a los datos que ingresó. Inicie sesión con los mismos datos que cuando guardó su reclamación.',
   },
   TOO_MANY_RESUME_ATTEMPTS: {
     status: 429,
