@@ -7,7 +7,8 @@
  * uploads a receipt for each (`DocumentContexts` records linked to their expense), is paid by
  * PayPal (declared model `PaymentElection`) and files the claim; the stored claim and the admin
  * export hold every answer and no ZIP. A wrong ZIP is refused on the start page with the
- * settlement's words.
+ * settlement's words. A claim saved for later opens with its resume code once the Claim ID and ZIP
+ * code are given again.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -80,6 +81,52 @@ describe('a data-breach settlement signed in by Claim ID + ZIP code', () => {
     await page.click(NEXT);
     await page.locator('.cf-error-summary', { hasText: 'El ID de reclamación y el código postal no coinciden con nuestros registros.' }).waitFor();
     await context.close();
+  });
+
+  it('saves for later, and the resume code opens the claim in a new browser after the Claim ID and ZIP code are asked again', async () => {
+    const first = await openPage(browser);
+    await first.page.goto(`${url}/claim`);
+    await settled(first.page);
+    await first.page.fill('#credentials-claimId', 'DBR-300001');
+    await first.page.fill('#credentials-zip', '30301');
+    await next(first.page, /\/claim\/contact$/);
+    await next(first.page, /\/claim\/time-spent$/);
+    // The hours, which the page requires, not given yet.
+    await first.page.fill('#claimDetails-hoursDescription', 'Froze my credit at three bureaus');
+    await first.page.click('button:has-text("Save and finish later")');
+    await first.page.locator('#cf-saved-later-title').waitFor();
+    const code = (await first.page.locator('[data-resume-code]').getAttribute('data-resume-code'))!;
+    expect(code).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+    await first.page.click('button:has-text("Sign out and close")');
+    await first.page.waitForURL(/\/resume\?/);
+    expect(first.errors).toEqual([]);
+    await first.context.close();
+
+    const second = await openPage(browser);
+    await second.page.goto(`${url}/resume`);
+    await settled(second.page);
+    await second.page.fill('#cf-resume-code', code.toLowerCase());
+    await second.page.click('button:has-text("Continue")');
+    // The claim's own start page asks for its sign-in again: the Claim ID and ZIP code.
+    await second.page.waitForURL(/\/claim(\?|$)/);
+    await settled(second.page);
+    expect(await second.page.locator('.cf-resume-notice').innerText()).toContain('You are continuing the claim saved with resume code');
+    // Another class member's Claim ID and ZIP code do not open it, in the settlement's words.
+    await second.page.fill('#credentials-claimId', 'DBR-300003');
+    await second.page.fill('#credentials-zip', '10027');
+    await second.page.click(NEXT);
+    await second.page.locator('.cf-error-summary', { hasText: 'Please enter the same Claim ID and ZIP code as when you saved your claim.' }).waitFor();
+    await second.page.fill('#credentials-claimId', 'DBR-300001');
+    await second.page.fill('#credentials-zip', '30301');
+    await next(second.page, /\/claim\/time-spent$/);
+    expect(await second.page.inputValue('#claimDetails-hoursDescription')).toBe('Froze my credit at three bureaus');
+    expect(await second.page.inputValue('#claimDetails-hoursSpent')).toBe('');
+    await second.page.click('button:has-text("Back")');
+    await second.page.waitForURL(/\/claim\/contact$/);
+    expect(await second.page.inputValue('#claimantInfo-firstName')).toBe('Lena');
+    // The refused sign-in's answer (403) is the only failed call.
+    expect(second.errors).toEqual(['Failed to load resource: the server responded with a status of 403 (Forbidden)']);
+    await second.context.close();
   });
 
   it('files a claim: contact prefilled, hours, two expenses with a receipt each, PayPal; the stored claim and the export hold every answer', async () => {
