@@ -16,7 +16,7 @@ import { loadLocale, loadModelConfigs, schemaIssues, type SchemaName } from './v
 import { checkDigitWarnings, classListIssues } from './class-list-header';
 import { runtimeLocaleKeys } from '../locales/runtime-keys';
 import { appPaths, copyLinkIssues, DEFAULT_LANGUAGES, defaultLanguages, isLogoImage, logoExtension, siteIssues, siteLinkIssues, type SiteFile } from '../../runtime/core/site';
-import { classListHeader, formsIssues, SPEC_FORMS, type FormsFile } from '../../runtime/core/forms';
+import { classListHeader, formsIssues, settlementForms, SPEC_FORMS, type FormsFile, type SettlementForm } from '../../runtime/core/forms';
 import { didYouMean } from '../../runtime/core/flow/nearest';
 
 export interface FolderPaths {
@@ -341,6 +341,8 @@ export function checkFolder(paths: FolderPaths, context: Omit<CheckContext, 'mod
     // A forms.json its schema refuses declares no header yet: its own problems come first.
     if (!existsSync(formsFile) || formsBody) issues.push(...classListIssues(dir, classListHeader(formsBody)));
     if (formsBody?.forms.some((f) => f.signIn.credentials.some((c) => c.match === 'vin' && c.checkDigit))) warnings.push(...checkDigitWarnings(dir, classListHeader(formsBody)));
+    const settings = settlementFiles['settings.json'] as { fraud?: { minFillSeconds?: Record<string, number> } } | undefined;
+    if (settings && (!existsSync(formsFile) || formsBody)) issues.push(...minFillSecondsIssues(settings.fraud?.minFillSeconds, path.join(dir, 'settings.json'), settlementForms(formsBody)));
   }
 
   if (deadlinesFile) {
@@ -365,4 +367,17 @@ export function checkFolder(paths: FolderPaths, context: Omit<CheckContext, 'mod
     pages: flows.reduce((n, f) => n + f.flow.pages.length, 0),
     loaded: { flows, models, locales, settlementFiles },
   };
+}
+
+/** fraud.minFillSeconds names form kinds and form ids only: another name would silently not apply. */
+function minFillSecondsIssues(minFill: Record<string, number> | undefined, file: string, forms: readonly SettlementForm[]): FlowIssue[] {
+  const known = [...new Set([...forms.map((f) => f.kind), ...forms.map((f) => f.id)])];
+  return Object.keys(minFill ?? {})
+    .filter((name) => !known.includes(name))
+    .map((name) => ({
+      file,
+      pointer: pointer('fraud', 'minFillSeconds', name),
+      message: `"${name}" is neither a form kind nor a form of this settlement`,
+      hint: didYouMean(name, known) || `use one of: ${known.join(', ')}`,
+    }));
 }

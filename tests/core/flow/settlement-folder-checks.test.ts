@@ -320,6 +320,15 @@ describe('the checker on a settlement folder', () => {
       ]);
     });
 
+    it('refuses a fraud.minFillSeconds name that is neither a form kind nor a declared form', () => {
+      const { dir, edit, check } = breach();
+      edit('settings.json', (t) => t.replace(/^\{/, '{ "fraud": { "minFillSeconds": { "claim": 60, "Claims": 45, "Automotive": 90 } },'));
+      expect(check().map((i) => shown(dir, i)).map((i) => [i.file, i.pointer, i.message, i.hint.split('?')[0]])).toEqual([
+        ['settings.json', '/fraud/minFillSeconds/Claims', '"Claims" is neither a form kind nor a form of this settlement', 'did you mean "claim"'],
+        ['settings.json', '/fraud/minFillSeconds/Automotive', '"Automotive" is neither a form kind nor a form of this settlement', expect.any(String)],
+      ]);
+    });
+
     it('tells a folder without forms.json that a flow of another form type needs declaring', () => {
       const { dir, check } = breach();
       rmSync(path.join(dir, 'forms.json'));
