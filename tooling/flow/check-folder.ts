@@ -15,7 +15,7 @@ import { localizedCopyProblems } from '../../runtime/core/i18n/localizedCopy';
 import { loadLocale, loadModelConfigs, schemaIssues, type SchemaName } from './validate-schema';
 import { checkDigitWarnings, classListIssues } from './class-list-header';
 import { runtimeLocaleKeys } from '../locales/runtime-keys';
-import { appPaths, copyLinkIssues, DEFAULT_LANGUAGES, defaultLanguages, isLogoImage, logoExtension, siteIssues, siteLinkIssues, type SiteFile } from '../../runtime/core/site';
+import { appPaths, copyLinkIssues, DEFAULT_LANGUAGES, defaultFormLinkIssues, defaultLanguages, isLogoImage, logoExtension, siteIssues, siteLinkIssues, type SiteFile } from '../../runtime/core/site';
 import { classListHeader, formsIssues, settlementForms, SPEC_FORMS, type FormsFile, type SettlementForm } from '../../runtime/core/forms';
 import { didYouMean } from '../../runtime/core/flow/nearest';
 
@@ -313,6 +313,8 @@ export function checkFolder(paths: FolderPaths, context: Omit<CheckContext, 'mod
         settlementFiles['site.json'] = body;
       }
     }
+    // The default header's links to forms the settlement has (a site.json the schema refuses is reported above).
+    if (!site || settlementFiles['site.json']) issues.push(...defaultFormLinkIssues(settlementFiles['site.json'] as SiteFile | undefined, { forms: flows.map((f) => f.flow.formType), locales, cultures }));
     // forms.json is optional: without it the settlement has the spec's three forms.
     const formsFile = path.join(dir, 'forms.json');
     const forms = existsSync(formsFile) ? remember(readJson(formsFile, issues)) : undefined;

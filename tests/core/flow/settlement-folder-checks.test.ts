@@ -320,6 +320,23 @@ describe('the checker on a settlement folder', () => {
       ]);
     });
 
+    it('asks for the default header’s label of a form link only when the settlement has the form', () => {
+      // The data-breach settlement has no VIN lookup and no exclusion: its locales hold neither label.
+      const breachFolder = breach();
+      expect(readFileSync(path.join(breachFolder.dir, 'locales/en.json'), 'utf8')).not.toContain('LocKey_Nav_VinLookup');
+      expect(breachFolder.check()).toEqual([]);
+      // Without site.json, the sample's default header links to its lookup: the label is asked for.
+      const sample = settlement('server-fixtures');
+      rmSync(path.join(sample.dir, 'site.json'));
+      cpSync(repo('locales'), path.join(sample.dir, 'locales'), { recursive: true });
+      for (const culture of ['en', 'es']) sample.edit(`locales/${culture}.json`, (t) => t.replace(/\n\s*"LocKey_Nav_VinLookup": "[^"]*",/, ''));
+      const message = 'LocKey_Nav_VinLookup is missing: the header links to the Lookup form under this label (the default header, as site.json names no other)';
+      expect(sample.check().map((i) => [path.relative(sample.dir, i.file), i.message])).toEqual([
+        ['locales/en.json', message],
+        ['locales/es.json', message],
+      ]);
+    });
+
     it('refuses a fraud.minFillSeconds name that is neither a form kind nor a declared form', () => {
       const { dir, edit, check } = breach();
       edit('settings.json', (t) => t.replace(/^\{/, '{ "fraud": { "minFillSeconds": { "claim": 60, "Claims": 45, "Automotive": 90 } },'));
