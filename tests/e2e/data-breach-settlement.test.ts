@@ -71,6 +71,13 @@ describe('a data-breach settlement signed in by Claim ID + ZIP code', () => {
     const refusal = 'The Claim ID and ZIP code do not match our records. Please check the notice you received.';
     await page.locator('.cf-error-summary', { hasText: refusal }).waitFor();
     expect(page.url()).toMatch(/\/claim$/);
+    // The refusal concerns the ZIP code (the secret): marked there as the spec's PIN refusal is, the summary linking to it.
+    expect(await page.locator('#credentials-zip-error').innerText()).toContain(refusal);
+    expect(await page.getAttribute('#credentials-zip', 'aria-invalid')).toBe('true');
+    expect(await page.getAttribute('#credentials-zip', 'aria-describedby')).toContain('credentials-zip-error');
+    expect(await page.locator('#credentials-claimId-error').count()).toBe(0);
+    await page.locator('.cf-error-summary a', { hasText: refusal }).click();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('credentials-zip');
 
     // In Spanish, the settlement's own Spanish words.
     await page.goto(`${url}/claim?culture=es`);
@@ -80,6 +87,7 @@ describe('a data-breach settlement signed in by Claim ID + ZIP code', () => {
     await page.fill('#credentials-zip', '10029');
     await page.click(NEXT);
     await page.locator('.cf-error-summary', { hasText: 'El ID de reclamación y el código postal no coinciden con nuestros registros.' }).waitFor();
+    expect(await page.locator('#credentials-zip-error').innerText()).toContain('El ID de reclamación y el código postal no coinciden con nuestros registros.');
     await context.close();
   });
 

@@ -38,3 +38,33 @@ describe('a refused sign-in on its page', () => {
     expect(refusalView(vinOnly, { code: 'WRONG_PIN', message: 'No.' }, t).summary[0]!.fieldId).toBe('');
   });
 });
+
+describe('a refused declared sign-in (forms.json) on its page', () => {
+  const tc = makeT({ L_ClaimId: 'Claim ID', L_Zip: 'ZIP code' });
+  const claimStart = page([
+    {
+      block: 'model',
+      model: 'Credentials',
+      fields: [
+        { key: 'claimId', widget: 'text', label: 'L_ClaimId' },
+        { key: 'zip', widget: 'text', label: 'L_Zip', secret: true },
+      ],
+    },
+  ]);
+
+  it.each([
+    ['SIGN_IN_NOT_MATCHED', ['credentials-zip'], 'ZIP code'],
+    ['TOO_MANY_SIGN_IN_ATTEMPTS', ['credentials-claimId', 'credentials-zip'], 'Claim ID'],
+    ['INVALID_SIGN_IN', ['credentials-claimId', 'credentials-zip'], 'Claim ID'],
+  ])('%s marks the fields of its role (the secret, or every credential) and links the summary to the first', (code, fieldIds, label) => {
+    const view = refusalView(claimStart, { code, message: 'Refused.' }, tc);
+    expect(Object.keys(view.fieldErrors)).toEqual(fieldIds);
+    expect(view.summary).toEqual([{ fieldId: fieldIds[0], clientId: '', field: expect.any(String), message: 'Refused.', label }]);
+  });
+
+  it('marks the identifier when the sign-in has no secret, and the lookup’s question when it is not on the class list', () => {
+    const identifierOnly = page([{ block: 'model', model: 'Credentials', fields: [{ key: 'claimId', widget: 'text', label: 'L_ClaimId' }] }]);
+    expect(Object.keys(refusalView(identifierOnly, { code: 'SIGN_IN_NOT_MATCHED', message: 'No.' }, tc).fieldErrors)).toEqual(['credentials-claimId']);
+    expect(Object.keys(refusalView(identifierOnly, { code: 'NOT_CLASS_MEMBER', message: 'No.' }, tc).fieldErrors)).toEqual(['credentials-claimId']);
+  });
+});
