@@ -152,13 +152,14 @@ export function wordingOf(signIn: SignIn): Wording {
 }
 
 const authorize: FastifyPluginAsync = async (app) => {
-  const { max, maxPerIp, maxNoticeIdsPerIp, windowMinutes } = app.settlement.settings.pinAttempts;
-  const windowMs = windowMinutes * 60_000;
+  // Read on each use: live preview (npm run dev) may change settings.json while the server runs.
+  const limits = app.settlement.settings.pinAttempts;
   const limiter = app.stores.rateLimiter;
+  const windowMs = () => limits.windowMinutes * 60_000;
 
   /** The refusal of a locked identifier or address: the wait until the window ends, in whole minutes and in Retry-After. */
   function tooManyPinAttempts(now: number, wording: Wording) {
-    const waitMs = windowEnd(now, windowMs) - now;
+    const waitMs = windowEnd(now, windowMs()) - now;
     return httpError(wording.tooMany, { args: [String(Math.ceil(waitMs / 60_000))], retryAfterSeconds: Math.ceil(waitMs / 1000) });
   }
 
@@ -174,25 +175,25 @@ const authorize: FastifyPluginAsync = async (app) => {
     const noticeKey = `pin:notice:${notice}`;
     const ipKey = `pin:ip:${request.ip}`;
     const ipNoticesKey = `pin:ip-notices:${request.ip}`;
-    const [ipFailures, ipNotices] = await Promise.all([limiter.peek(ipKey, windowMs, now), limiter.peekDistinct(ipNoticesKey, notice, windowMs, now)]);
+    const [ipFailures, ipNotices] = await Promise.all([limiter.peek(ipKey, windowMs(), now), limiter.peekDistinct(ipNoticesKey, notice, windowMs(), now)]);
     const refuse = () => {
       request.log.info('authorize refused: too many wrong PINs');
       return tooManyPinAttempts(now, wording);
     };
-    if (ipFailures >= maxPerIp || (ipNotices.distinct >= maxNoticeIdsPerIp && !ipNotices.counted)) throw refuse();
+    if (ipFailures >= limits.maxPerIp || (ipNotices.distinct >= limits.maxNoticeIdsPerIp && !ipNotices.counted)) throw refuse();
     // The attempt is counted on its notice ID BEFORE the PIN is compared: of guesses sent at the
     // same moment, only the first `max` of the window are compared at all, so a burst cannot try
     // more PINs than the limit allows (a count read first and written after would let it).
-    const attempts = await limiter.hit(noticeKey, windowMs, now);
-    if (attempts > max) throw refuse();
+    const attempts = await limiter.hit(noticeKey, windowMs(), now);
+    if (attempts > limits.max) throw refuse();
     const member = await app.stores.classList.verifyPin(noticeId, pin);
     if (!member || (vin !== null && member.vin.toUpperCase() !== vin)) {
-      await Promise.all([limiter.hit(ipKey, windowMs, now), limiter.hitDistinct(ipNoticesKey, notice, windowMs, now)]);
+      await Promise.all([limiter.hit(ipKey, windowMs(), now), limiter.hitDistinct(ipNoticesKey, notice, windowMs(), now)]);
       request.log.info('authorize refused: identifier and secret do not match');
       throw httpError(wording.notMatched);
     }
     // The right PIN forgets the notice ID's attempts, its own included.
-    await limiter.reset(noticeKey, windowMs, now);
+    await limiter.reset(noticeKey, windowMs(), now);
     return member;
   }
 
@@ -203,10 +204,10 @@ const authorize: FastifyPluginAsync = async (app) => {
   async function findIdentified(request: FastifyRequest, identifier: string, wording: Wording): Promise<ClassMember> {
     const now = app.clock();
     const ipKey = `pin:ip:${request.ip}`;
-    if ((await limiter.peek(ipKey, windowMs, now)) >= maxPerIp) throw tooManyPinAttempts(now, wording);
+    if ((await limiter.peek(ipKey, windowMs(), now)) >= limits.maxPerIp) throw tooManyPinAttempts(now, wording);
     const member = await app.stores.classList.findMember(identifier);
     if (!member) {
-      await limiter.hit(ipKey, windowMs, now);
+      await limiter.hit(ipKey, windowMs(), now);
       throw httpError(wording.notMatched);
     }
     return member;
@@ -306,9 +307,9 @@ const authorize: FastifyPluginAsync = async (app) => {
               // Unknown identifiers count against the address, as at a sign-in without a secret, so the class list cannot be read by guessing.
               const now = app.clock();
               const ipKey = `pin:ip:${request.ip}`;
-              if ((await limiter.peek(ipKey, windowMs, now)) >= maxPerIp) throw tooManyPinAttempts(now, wording);
+              if ((await limiter.peek(ipKey, windowMs(), now)) >= limits.maxPerIp) throw tooManyPinAttempts(now, wording);
               if (!(await app.stores.classList.findMember(noticeId))) {
-                await limiter.hit(ipKey, windowMs, now);
+                await limiter.hit(ipKey, windowMs(), now);
                 return await notInClassList('NOT_CLASS_MEMBER');
               }
             }
