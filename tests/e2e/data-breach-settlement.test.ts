@@ -137,6 +137,35 @@ describe('a data-breach settlement signed in by Claim ID + ZIP code', () => {
     await second.context.close();
   });
 
+  it('tells in Spanish, on the line of each expense, that its receipt is missing', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${url}/claim?culture=es`);
+    await settled(page);
+    await page.fill('#credentials-claimId', 'DBR-300003');
+    await page.fill('#credentials-zip', '10027');
+    await next(page, /\/claim\/contact/);
+    await next(page, /\/claim\/time-spent/);
+    await page.fill('#claimDetails-hoursSpent', '1');
+    await next(page, /\/claim\/expenses/);
+    for (const [description, amount] of [['Congelación de crédito', '10.00'], ['Monitoreo', '5.00']] as const) {
+      const before = await page.locator(`#${EXPENSES} .cf-records__item`).count();
+      await openDraft(page, EXPENSES);
+      await draftField(page, EXPENSES, 'expenseDescription').fill(description);
+      await draftField(page, EXPENSES, 'expenseAmount').fill(amount);
+      await page.click(`#${EXPENSES} .cf-records__draft .cf-records__actions .cf-button--primary`);
+      await expect.poll(() => page.locator(`#${EXPENSES} .cf-records__item`).count()).toBe(before + 1);
+    }
+    await next(page, /\/claim\/receipts/);
+    await page.click(NEXT);
+    await page.locator('.cf-error-summary').waitFor();
+    expect(await page.locator(`#${RECEIPTS} .cf-records__missing li`).allInnerTexts()).toEqual([
+      'Suba un recibo del gasto 1; cada gasto necesita su propio recibo.',
+      'Suba un recibo del gasto 2; cada gasto necesita su propio recibo.',
+    ]);
+    expect(await page.locator('.cf-error-summary').innerText()).toContain('Suba un recibo del gasto 2; cada gasto necesita su propio recibo.');
+    await context.close();
+  });
+
   it('files a claim: contact prefilled, hours, two expenses with a receipt each, PayPal; the stored claim and the export hold every answer', async () => {
     const { page, context, errors } = await openPage(browser);
     const check: PageCheck = { theme: 'default', prefix: 'data-breach', axe: false };
@@ -182,8 +211,13 @@ describe('a data-breach settlement signed in by Claim ID + ZIP code', () => {
     };
     await uploadReceipt(1, 'freeze-receipt.pdf');
     await page.click(NEXT);
-    await page.locator('.cf-error-summary', { hasText: 'Upload a receipt for expense 2; each expense needs its own receipt.' }).waitFor();
+    const missing = 'Upload a receipt for expense 2; each expense needs its own receipt.';
+    await page.locator('.cf-error-summary', { hasText: missing }).waitFor();
     expect(page.url()).toMatch(/\/claim\/receipts$/);
+    // On the line of the expense lacking its receipt, which the summary's link reaches.
+    expect(await page.locator(`#${RECEIPTS} .cf-records__missing li`).allInnerTexts()).toEqual([missing]);
+    await page.locator('.cf-error-summary a', { hasText: missing }).click();
+    expect(await page.evaluate(() => document.activeElement?.closest('.cf-records__missing') !== null)).toBe(true);
     await uploadReceipt(2, 'monitoring-receipt.pdf');
     await next(page, /\/claim\/payment$/);
 
