@@ -3,15 +3,11 @@ import { camelCase } from '../models/config';
 import { fieldDomId } from './dom-ids';
 import type { PageFieldError } from './types';
 
-/** In REFUSAL_FIELDS: the page's secret credentials (`secret: true`), else all its credentials. */
-const SECRET = '$secret';
-/** In REFUSAL_FIELDS: every credentials field of the page. */
-const ALL = '$all';
-
 /**
  * The credentials fields a refused sign-in concerns, by the server's stable code (server/errors.ts):
  * the claimant corrects those, on the page that signed in. The spec's sign-in names its fields; a
- * declared one (forms.json) is told by role, as its fields have the settlement's names.
+ * declared one (forms.json) has the settlement's names, so its refusals name the secret's role:
+ * '$secret' is every field the page marks `secret: true` (the ZIP code of a Claim ID + ZIP sign-in).
  */
 export const REFUSAL_FIELDS: Readonly<Record<string, readonly string[]>> = {
   WRONG_PIN: ['pin'],
@@ -19,10 +15,8 @@ export const REFUSAL_FIELDS: Readonly<Record<string, readonly string[]>> = {
   INVALID_CREDENTIALS: ['vin'],
   VIN_CHECK_DIGIT: ['vin'],
   TOO_MANY_PIN_ATTEMPTS: ['noticeId', 'pin'],
-  SIGN_IN_NOT_MATCHED: [SECRET],
-  TOO_MANY_SIGN_IN_ATTEMPTS: [ALL],
-  INVALID_SIGN_IN: [ALL],
-  NOT_CLASS_MEMBER: [ALL],
+  SIGN_IN_NOT_MATCHED: ['$secret'],
+  TOO_MANY_SIGN_IN_ATTEMPTS: ['$secret'],
 };
 
 /** The server's refusal of a page's action: its text (in the claimant's language) and code. */
@@ -45,13 +39,11 @@ export interface RefusalView {
  */
 export function refusalView(page: PageConfig, refusal: Refusal, t: (key: string) => string): RefusalView {
   const concerned = new Set(refusal.code ? (REFUSAL_FIELDS[refusal.code] ?? []) : []);
-  const credentials = page.blocks.flatMap((block) => (block.block === 'model' && camelCase(block.model) === 'credentials' ? [block] : []));
-  const anySecret = credentials.some((block) => block.fields.some((f) => f.secret));
   const fields: PageFieldError[] = [];
-  for (const block of credentials) {
+  for (const block of page.blocks) {
+    if (block.block !== 'model' || camelCase(block.model) !== 'credentials') continue;
     for (const field of block.fields) {
-      const byRole = concerned.has(ALL) || (concerned.has(SECRET) && (!anySecret || field.secret === true));
-      if (!concerned.has(field.key) && !byRole) continue;
+      if (!concerned.has(field.key) && !(field.secret && concerned.has('$secret'))) continue;
       fields.push({ fieldId: fieldDomId(block.model, null, field.key), clientId: '', field: field.key, message: refusal.message, label: t(field.label) });
     }
   }

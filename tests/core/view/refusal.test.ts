@@ -54,17 +54,15 @@ describe('a refused declared sign-in (forms.json) on its page', () => {
 
   it.each([
     ['SIGN_IN_NOT_MATCHED', ['credentials-zip'], 'ZIP code'],
-    ['TOO_MANY_SIGN_IN_ATTEMPTS', ['credentials-claimId', 'credentials-zip'], 'Claim ID'],
-    ['INVALID_SIGN_IN', ['credentials-claimId', 'credentials-zip'], 'Claim ID'],
-  ])('%s marks the fields of its role (the secret, or every credential) and links the summary to the first', (code, fieldIds, label) => {
+    ['TOO_MANY_SIGN_IN_ATTEMPTS', ['credentials-zip'], 'ZIP code'],
+  ])('%s marks the secret (the field the page marks secret) and links the summary to it', (code, fieldIds, label) => {
     const view = refusalView(claimStart, { code, message: 'Refused.' }, tc);
     expect(Object.keys(view.fieldErrors)).toEqual(fieldIds);
     expect(view.summary).toEqual([{ fieldId: fieldIds[0], clientId: '', field: expect.any(String), message: 'Refused.', label }]);
   });
 
-  it('marks the identifier when the sign-in has no secret, and the lookup’s question when it is not on the class list', () => {
+  it('gives the summary line alone for a sign-in without a secret', () => {
     const identifierOnly = page([{ block: 'model', model: 'Credentials', fields: [{ key: 'claimId', widget: 'text', label: 'L_ClaimId' }] }]);
-    expect(Object.keys(refusalView(identifierOnly, { code: 'SIGN_IN_NOT_MATCHED', message: 'No.' }, tc).fieldErrors)).toEqual(['credentials-claimId']);
-    expect(Object.keys(refusalView(identifierOnly, { code: 'NOT_CLASS_MEMBER', message: 'No.' }, tc).fieldErrors)).toEqual(['credentials-claimId']);
+    expect(refusalView(identifierOnly, { code: 'SIGN_IN_NOT_MATCHED', message: 'No.' }, tc)).toEqual({ summary: [{ fieldId: '', clientId: '', field: '', message: 'No.' }], fieldErrors: {} });
   });
 });

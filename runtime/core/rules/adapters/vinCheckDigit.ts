@@ -4,14 +4,11 @@ import type { RuleAdapter } from '../types';
 
 export const VIN_CHECK_DIGIT_RULE = 'vinCheckDigit';
 
-/** The value of each VIN letter (ISO 3779 transliteration; I, O and Q never occur). */
-const LETTER_VALUES: Readonly<Record<string, number>> = {
-  A: 1, B: 2, C: 3, D: 4, E: 5, F: 6, G: 7, H: 8,
-  J: 1, K: 2, L: 3, M: 4, N: 5, P: 7, R: 9,
-  S: 2, T: 3, U: 4, V: 5, W: 6, X: 7, Y: 8, Z: 9,
-};
+/** VIN characters and their values (ISO 3779 transliteration: digits as themselves, A–H 1–8, J–N 1–5, P 7, R 9, S–Z 2–9; I, O, Q never occur). */
+const CHARACTERS = '0123456789ABCDEFGHJKLMNPRSTUVWXYZ';
+const VALUES = '012345678912345678123457923456789';
 /** The weight of each position; position 9 (the check digit itself) weighs 0. */
-const WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2] as const;
+const WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
 
 /**
  * The check digit a 17-character VIN must carry at position 9 (49 CFR 565.15): the weighted sum of
@@ -21,11 +18,7 @@ export function vinCheckDigitOf(vin: string): string | null {
   const text = vin.toUpperCase();
   if (!/^[A-HJ-NPR-Z0-9]{17}$/.test(text)) return null;
   let sum = 0;
-  for (let i = 0; i < 17; i++) {
-    const c = text[i]!;
-    const value = c >= '0' && c <= '9' ? Number(c) : LETTER_VALUES[c]!;
-    sum += value * WEIGHTS[i]!;
-  }
+  for (let i = 0; i < 17; i++) sum += Number(VALUES[CHARACTERS.indexOf(text[i]!)]) * WEIGHTS[i]!;
   const remainder = sum % 11;
   return remainder === 10 ? 'X' : String(remainder);
 }
