@@ -48,6 +48,8 @@ const report = checkFolder({
   ...(isSettlementFolder(folder) ? { settlementDir: rel(folder), partialSettlement: !hasSettlementFiles(folder) } : {}),
 });
 
+// Warnings do not fail the check: the folder works, but something in it may not be meant.
+for (const warning of report.warnings) console.error(`warning: ${formatIssue(warning)}`);
 if (report.issues.length > 0) {
   for (const issue of report.issues) console.error(formatIssue(issue));
   console.error(`flows:check: ${report.issues.length} problem(s) found`);

@@ -5,7 +5,7 @@
  * middleware would need a connect adapter for Fastify, which is not a dependency here.)
  *
  * Live preview: the settlement's flows/ and locales/ (or the repository's, when it has none), its
- * site.json and its logo are watched; a valid edit updates the open pages in place, keeping the answers typed so far; an
+ * site.json, settings.json and its logo are watched; a valid edit updates the open pages in place, keeping the answers typed so far; an
  * invalid one prints each problem and the last good version stays (server/plugins/app/live-preview.ts).
  */
 import { spawn } from 'node:child_process';

@@ -119,6 +119,12 @@ export const SERVER_ERRORS = {
     en: 'This VIN is not a class vehicle in this settlement. Please check the VIN you entered.',
     es: 'Este VIN no corresponde a un vehículo del grupo de este acuerdo. Revise el VIN que introdujo.',
   },
+  VIN_CHECK_DIGIT: {
+    status: 400,
+    key: 'LocKey_Server_VinCheckDigit',
+    en: 'This VIN has a typing error: its 9th character does not match the others. Please check the VIN on your vehicle or its papers and enter it again.',
+    es: 'Este VIN tiene un error de escritura: su noveno carácter no coincide con los demás. Revise el VIN en su vehículo o en sus documentos e introdúzcalo de nuevo.',
+  },
   INVALID_CREDENTIALS: {
     status: 400,
     key: 'LocKey_Server_InvalidCredentials',
@@ -265,8 +271,8 @@ export const SERVER_ERRORS = {
   RESUME_CODE_MISMATCH: {
     status: 403,
     key: 'LocKey_Server_ResumeCodeMismatch',
-    en: 'This resume code does not belong to the details you entered. Please enter the same VIN (and Notice ID and PIN, if you used them) as when you saved your claim.',
-    es: 'Este código de reanudación no corresponde a los datos que ingresó. Ingrese el mismo VIN (y el ID de aviso y el PIN, si los usó) que cuando guardó su reclamación.',
+    en: 'This resume code does not belong to the details you entered. Please sign in with the same details as when you saved your claim.',
+    es: 'Este código de reanudación no corresponde a los datos que ingresó. Inicie sesión con los mismos datos que cuando guardó su reclamación.',
   },
   TOO_MANY_RESUME_ATTEMPTS: {
     status: 429,

@@ -1,5 +1,6 @@
 import { contentToDictionary } from '../core/i18n';
 import type { SiteChrome } from '../core/site/chrome';
+import type { AppSettings } from '../core/types';
 import type { AppServices } from './context';
 import { fetchFlows } from './flowsSource';
 
@@ -8,10 +9,11 @@ export const LIVE_PREVIEW_ELEMENT = 'live-preview';
 
 /**
  * Live preview (`npm run dev`): the flows and the culture's content are fetched again, the site
- * chrome the server sent (site.json, the logo) replaces the settings' one, and the page re-renders
+ * chrome and page settings the server sent (site.json, the logo, settings.json) replace the settings' ones, and the page re-renders
  * in place. Running forms keep their answers (replaceSessionFlows); nothing reloads.
  */
-export async function refreshConfiguration({ store, api, flows: hosted, sessions }: AppServices, site?: SiteChrome): Promise<void> {
+export async function refreshConfiguration({ store, api, flows: hosted, sessions }: AppServices, site?: SiteChrome, settings?: LiveSettings): Promise<void> {
+  if (settings) store.set((s) => ({ settings: { ...s.settings, ...settings } }));
   if (site) store.set((s) => ({ settings: { ...s.settings, site }, banner: { ...site.banner } }));
   const flows = await fetchFlows();
   sessions.replaceSessionFlows(flows);
@@ -23,6 +25,9 @@ export async function refreshConfiguration({ store, api, flows: hosted, sessions
   store.set({ localizations: contentToDictionary(content.data) });
 }
 
+/** The page settings a settings.json edit changes in place (the server's livePageSettings). */
+type LiveSettings = Partial<Pick<AppSettings, 'theme' | 'redirectOnError' | 'internationalAddresses'>>;
+
 /** Listens to the server's live preview events when the page names them; otherwise does nothing. */
 export function startLivePreview(doc: Document, services: AppServices, log: Pick<Console, 'info' | 'warn' | 'error'> = console): (() => void) | null {
   const tag = doc.getElementById(LIVE_PREVIEW_ELEMENT);
@@ -31,22 +36,22 @@ export function startLivePreview(doc: Document, services: AppServices, log: Pick
   const source = new EventSource(events);
   let version: string | null = null;
   let queue = Promise.resolve();
-  const refresh = (site?: SiteChrome) => {
+  const refresh = (site?: SiteChrome, settings?: LiveSettings) => {
     queue = queue
-      .then(() => refreshConfiguration(services, site))
+      .then(() => refreshConfiguration(services, site, settings))
       .then(() => log.info('Live preview: flows and texts updated.'))
       .catch((error: unknown) => log.error('Live preview: the update failed', error));
   };
   source.addEventListener('ready', (e) => {
     // After a reconnect: a change made meanwhile is fetched too.
-    const data = JSON.parse((e as MessageEvent<string>).data) as { version: string; site?: SiteChrome };
-    if (version !== null && data.version !== version) refresh(data.site);
+    const data = JSON.parse((e as MessageEvent<string>).data) as { version: string; site?: SiteChrome; settings?: LiveSettings };
+    if (version !== null && data.version !== version) refresh(data.site, data.settings);
     version = data.version;
   });
   source.addEventListener('reload', (e) => {
-    const data = JSON.parse((e as MessageEvent<string>).data) as { version: string; site?: SiteChrome };
+    const data = JSON.parse((e as MessageEvent<string>).data) as { version: string; site?: SiteChrome; settings?: LiveSettings };
     version = data.version;
-    refresh(data.site);
+    refresh(data.site, data.settings);
   });
   source.addEventListener('invalid', (e) => {
     const { problems } = JSON.parse((e as MessageEvent<string>).data) as { problems: Array<{ file: string; pointer: string; message: string; line?: number; column?: number }> };

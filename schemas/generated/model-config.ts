@@ -11,7 +11,7 @@
  */
 export type Rule = {
   /**
-   * Rule kind of spec §5: required, requiredOnClientOnly, requiredIf, nestedRequiredIf, requiredIfOtherPropertyMatchesRegex, range, characterSetRestriction, endDate, maxLength, preventFutureDate, preventFutureShortDate, regularExpression, requireOnePropertyValTrue, validDate, mustBeTrue, mustBeTrueIf, compare, abaRoutingNumber.
+   * Rule kind of spec §5: required, requiredOnClientOnly, requiredIf, nestedRequiredIf, requiredIfOtherPropertyMatchesRegex, range, characterSetRestriction, endDate, maxLength, preventFutureDate, preventFutureShortDate, regularExpression, requireOnePropertyValTrue, validDate, mustBeTrue, mustBeTrueIf, compare, abaRoutingNumber, vinCheckDigit.
    */
   type: string;
   /**

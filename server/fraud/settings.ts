@@ -2,6 +2,7 @@
  * The settlement's fraud screening settings (settings.json `fraud`, described with their defaults
  * in schemas/settlement/settings.schema.json), with every default filled in.
  */
+import type { FormKind } from '../../runtime/core/forms/index.js';
 import type { FormType } from '../../runtime/core/types.js';
 
 /** The reason codes a claim can be given, each with its default weight (points of risk score). */
@@ -31,8 +32,8 @@ export const REASON_CODES = Object.keys(DEFAULT_WEIGHTS) as ReasonCode[];
 
 export interface FraudSettings {
   retentionDays: number;
-  /** Per form type; forms not named use DEFAULT_MIN_FILL_SECONDS. */
-  minFillSeconds: Partial<Record<FormType, number>>;
+  /** By form kind ('claim', 'exclusion') or a form's id (which wins); forms not named either way use DEFAULT_MIN_FILL_SECONDS. */
+  minFillSeconds: Record<string, number>;
   windowMinutes: number;
   householdAllowance: number;
   networkAllowance: number;
@@ -53,10 +54,13 @@ export type FraudSettingsFile = Partial<Omit<FraudSettings, 'fastSubmits' | 'wei
 
 export const DEFAULT_MIN_FILL_SECONDS = 20;
 
+/** The fewest seconds by form kind: a claim asks for more than an opt-out. */
+export const DEFAULT_MIN_FILL_SECONDS_BY_KIND: Readonly<Record<FormKind, number>> = { claim: 90, lookup: DEFAULT_MIN_FILL_SECONDS, exclusion: 20 };
+
 export function fraudSettings(file: FraudSettingsFile = {}): FraudSettings {
   return {
     retentionDays: file.retentionDays ?? 180,
-    minFillSeconds: file.minFillSeconds ?? { Automotive: 90, Exclusion: 20 },
+    minFillSeconds: { claim: DEFAULT_MIN_FILL_SECONDS_BY_KIND.claim, exclusion: DEFAULT_MIN_FILL_SECONDS_BY_KIND.exclusion, ...file.minFillSeconds },
     windowMinutes: file.windowMinutes ?? 60,
     householdAllowance: file.householdAllowance ?? 3,
     networkAllowance: file.networkAllowance ?? 20,
@@ -69,7 +73,9 @@ export function fraudSettings(file: FraudSettingsFile = {}): FraudSettings {
   };
 }
 
-/** The fewest milliseconds a person needs between authorize and submit of a form. */
-export function minFillMs(settings: FraudSettings, formType: FormType): number {
-  return (settings.minFillSeconds[formType] ?? DEFAULT_MIN_FILL_SECONDS) * 1000;
+/** The fewest milliseconds a person needs between authorize and submit of a form: its own setting, else its kind's. */
+export function minFillMs(settings: FraudSettings, form: { id: FormType; kind: FormKind }): number {
+  const byForm = Object.hasOwn(settings.minFillSeconds, form.id) ? settings.minFillSeconds[form.id] : undefined;
+  const byKind = Object.hasOwn(settings.minFillSeconds, form.kind) ? settings.minFillSeconds[form.kind] : undefined;
+  return (byForm ?? byKind ?? DEFAULT_MIN_FILL_SECONDS) * 1000;
 }

@@ -19,7 +19,7 @@ import type { FlowIssue } from '../../runtime/core/flow/issues.js';
 import { LOGO_TYPES, logoExtension, type LogoExtension, type SiteFile } from '../../runtime/core/site/index.js';
 import type { FlowFile, FormType, LegacyDeadlinesResponse, ModelConfig, PerCultureDeadlinesResponse } from '../../runtime/core/types.js';
 import type { IdentifierKind } from '../db/types.js';
-import { classListHeader, formOf, settlementForms, SPEC_FORMS, type ClassListHeader, type FormsFile, type SettlementForm } from '../../runtime/core/forms/index.js';
+import { classListHeader, formOf, settlementForms, SPEC_FORMS, withSignInRules, type ClassListHeader, type FormsFile, type SettlementForm } from '../../runtime/core/forms/index.js';
 import { deadlineInstants } from './deadlines.js';
 import { fraudSettings, type FraudSettings, type FraudSettingsFile } from '../fraud/settings.js';
 
@@ -272,11 +272,12 @@ export function loadSettlement(dir: string, options: LoadSettlementOptions = {})
   const allowed = new Set<string>();
   for (const group of whitelist.allowedCharacters) for (const ch of group) allowed.add(ch);
 
+  const forms = settlementForms(formsFile);
   return {
     dir,
-    forms: settlementForms(formsFile),
+    forms,
     classListHeader: classListHeader(formsFile),
-    models: configuration.models,
+    models: withSignInRules(configuration.models, forms),
     flows: configuration.flows,
     flowsDir: configuration.paths.flowsDir,
     localesDir: configuration.paths.localesDir,

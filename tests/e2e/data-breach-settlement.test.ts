@@ -7,7 +7,8 @@
  * uploads a receipt for each (`DocumentContexts` records linked to their expense), is paid by
  * PayPal (declared model `PaymentElection`) and files the claim; the stored claim and the admin
  * export hold every answer and no ZIP. A wrong ZIP is refused on the start page with the
- * settlement's words.
+ * settlement's words. A claim saved for later opens with its resume code once the Claim ID and ZIP
+ * code are given again.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -70,6 +71,13 @@ describe('a data-breach settlement signed in by Claim ID + ZIP code', () => {
     const refusal = 'The Claim ID and ZIP code do not match our records. Please check the notice you received.';
     await page.locator('.cf-error-summary', { hasText: refusal }).waitFor();
     expect(page.url()).toMatch(/\/claim$/);
+    // The refusal concerns the ZIP code (the secret): marked there as the spec's PIN refusal is, the summary linking to it.
+    expect(await page.locator('#credentials-zip-error').innerText()).toContain(refusal);
+    expect(await page.getAttribute('#credentials-zip', 'aria-invalid')).toBe('true');
+    expect(await page.getAttribute('#credentials-zip', 'aria-describedby')).toContain('credentials-zip-error');
+    expect(await page.locator('#credentials-claimId-error').count()).toBe(0);
+    await page.locator('.cf-error-summary a', { hasText: refusal }).click();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('credentials-zip');
 
     // In Spanish, the settlement's own Spanish words.
     await page.goto(`${url}/claim?culture=es`);
@@ -79,6 +87,82 @@ describe('a data-breach settlement signed in by Claim ID + ZIP code', () => {
     await page.fill('#credentials-zip', '10029');
     await page.click(NEXT);
     await page.locator('.cf-error-summary', { hasText: 'El ID de reclamación y el código postal no coinciden con nuestros registros.' }).waitFor();
+    expect(await page.locator('#credentials-zip-error').innerText()).toContain('El ID de reclamación y el código postal no coinciden con nuestros registros.');
+    await context.close();
+  });
+
+  it('saves for later, and the resume code opens the claim in a new browser after the Claim ID and ZIP code are asked again', async () => {
+    const first = await openPage(browser);
+    await first.page.goto(`${url}/claim`);
+    await settled(first.page);
+    await first.page.fill('#credentials-claimId', 'DBR-300001');
+    await first.page.fill('#credentials-zip', '30301');
+    await next(first.page, /\/claim\/contact$/);
+    await next(first.page, /\/claim\/time-spent$/);
+    // The hours, which the page requires, not given yet.
+    await first.page.fill('#claimDetails-hoursDescription', 'Froze my credit at three bureaus');
+    await first.page.click('button:has-text("Save and finish later")');
+    await first.page.locator('#cf-saved-later-title').waitFor();
+    const code = (await first.page.locator('[data-resume-code]').getAttribute('data-resume-code'))!;
+    expect(code).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+    await first.page.click('button:has-text("Sign out and close")');
+    await first.page.waitForURL(/\/resume\?/);
+    expect(first.errors).toEqual([]);
+    await first.context.close();
+
+    const second = await openPage(browser);
+    await second.page.goto(`${url}/resume`);
+    await settled(second.page);
+    await second.page.fill('#cf-resume-code', code.toLowerCase());
+    await second.page.click('button:has-text("Continue")');
+    // The claim's own start page asks for its sign-in again: the Claim ID and ZIP code.
+    await second.page.waitForURL(/\/claim(\?|$)/);
+    await settled(second.page);
+    expect(await second.page.locator('.cf-resume-notice').innerText()).toContain('You are continuing the claim saved with resume code');
+    // Another class member's Claim ID and ZIP code do not open it, in the settlement's words.
+    await second.page.fill('#credentials-claimId', 'DBR-300003');
+    await second.page.fill('#credentials-zip', '10027');
+    await second.page.click(NEXT);
+    await second.page.locator('.cf-error-summary', { hasText: 'Please enter the same Claim ID and ZIP code as when you saved your claim.' }).waitFor();
+    await second.page.fill('#credentials-claimId', 'DBR-300001');
+    await second.page.fill('#credentials-zip', '30301');
+    await next(second.page, /\/claim\/time-spent$/);
+    expect(await second.page.inputValue('#claimDetails-hoursDescription')).toBe('Froze my credit at three bureaus');
+    expect(await second.page.inputValue('#claimDetails-hoursSpent')).toBe('');
+    await second.page.click('button:has-text("Back")');
+    await second.page.waitForURL(/\/claim\/contact$/);
+    expect(await second.page.inputValue('#claimantInfo-firstName')).toBe('Lena');
+    // The refused sign-in's answer (403) is the only failed call.
+    expect(second.errors).toEqual(['Failed to load resource: the server responded with a status of 403 (Forbidden)']);
+    await second.context.close();
+  });
+
+  it('tells in Spanish, on the line of each expense, that its receipt is missing', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${url}/claim?culture=es`);
+    await settled(page);
+    await page.fill('#credentials-claimId', 'DBR-300003');
+    await page.fill('#credentials-zip', '10027');
+    await next(page, /\/claim\/contact/);
+    await next(page, /\/claim\/time-spent/);
+    await page.fill('#claimDetails-hoursSpent', '1');
+    await next(page, /\/claim\/expenses/);
+    for (const [description, amount] of [['Congelación de crédito', '10.00'], ['Monitoreo', '5.00']] as const) {
+      const before = await page.locator(`#${EXPENSES} .cf-records__item`).count();
+      await openDraft(page, EXPENSES);
+      await draftField(page, EXPENSES, 'expenseDescription').fill(description);
+      await draftField(page, EXPENSES, 'expenseAmount').fill(amount);
+      await page.click(`#${EXPENSES} .cf-records__draft .cf-records__actions .cf-button--primary`);
+      await expect.poll(() => page.locator(`#${EXPENSES} .cf-records__item`).count()).toBe(before + 1);
+    }
+    await next(page, /\/claim\/receipts/);
+    await page.click(NEXT);
+    await page.locator('.cf-error-summary').waitFor();
+    expect(await page.locator(`#${RECEIPTS} .cf-records__missing li`).allInnerTexts()).toEqual([
+      'Suba un recibo del gasto 1; cada gasto necesita su propio recibo.',
+      'Suba un recibo del gasto 2; cada gasto necesita su propio recibo.',
+    ]);
+    expect(await page.locator('.cf-error-summary').innerText()).toContain('Suba un recibo del gasto 2; cada gasto necesita su propio recibo.');
     await context.close();
   });
 
@@ -127,8 +211,13 @@ describe('a data-breach settlement signed in by Claim ID + ZIP code', () => {
     };
     await uploadReceipt(1, 'freeze-receipt.pdf');
     await page.click(NEXT);
-    await page.locator('.cf-error-summary', { hasText: 'Upload a receipt for expense 2; each expense needs its own receipt.' }).waitFor();
+    const missing = 'Upload a receipt for expense 2; each expense needs its own receipt.';
+    await page.locator('.cf-error-summary', { hasText: missing }).waitFor();
     expect(page.url()).toMatch(/\/claim\/receipts$/);
+    // On the line of the expense lacking its receipt, which the summary's link reaches.
+    expect(await page.locator(`#${RECEIPTS} .cf-records__missing li`).allInnerTexts()).toEqual([missing]);
+    await page.locator('.cf-error-summary a', { hasText: missing }).click();
+    expect(await page.evaluate(() => document.activeElement?.closest('.cf-records__missing') !== null)).toBe(true);
     await uploadReceipt(2, 'monitoring-receipt.pdf');
     await next(page, /\/claim\/payment$/);
 

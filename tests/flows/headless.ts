@@ -47,6 +47,7 @@ import { blockVisible, pageFieldGroups, type GroupOptions } from '../../runtime/
 import { validatePage } from '../../runtime/core/view/validatePage';
 import { saveEnteredDrafts } from '../../runtime/core/view/records';
 import { refusalView } from '../../runtime/core/view/refusal';
+import { lookupResultView } from '../../runtime/core/view/lookup-result';
 import { fieldDomId } from '../../runtime/core/view/dom-ids';
 import type { ValidationEnv } from '../../runtime/core/view/types';
 import { FixtureError, type AuthorizeAnswer, type FileAnswer, type LoadedFixture, type RecordAnswer, type Settlement, type SubmitAnswer } from './fixture';
@@ -240,7 +241,7 @@ export async function playHeadless(loaded: LoadedFixture, settlement: Settlement
       if (resultBlock) {
         const r = actor.getSnapshot().context.lookupResult;
         // As the look-up result block shows it.
-        obs.result = r === null ? null : r.authorized ? { feedback: 'success', text: translator.t(resultBlock.successKey) } : { feedback: 'warning', text: r.error ?? translator.t(resultBlock.warningKey) };
+        obs.result = r === null ? null : lookupResultView(page, resultBlock, actor.getSnapshot().context.store, { authorized: r.authorized, error: r.error ?? null }, translator.t);
       }
     }
   } finally {

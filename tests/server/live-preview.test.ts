@@ -155,14 +155,14 @@ describe('live preview', () => {
     const etag = before.headers.etag as string;
     const stream = await openEvents(app);
     const ready = await stream.next('ready');
-    expect(ready.data).toEqual({ version: app.livePreview.version(), site: expect.objectContaining({ header: expect.any(Array) }) });
+    expect(ready.data).toEqual({ version: app.livePreview.version(), site: expect.objectContaining({ header: expect.any(Array) }), settings: { theme: 'default', redirectOnError: true, internationalAddresses: true } });
 
     const mark = stream.events.length;
     editJson<FlowFile>(path.join(dir, 'flows', 'lookup.json'), (flow) => {
       flow.pages[0]!.aliases = ['/vin-check'];
     });
     const reload = await stream.next('reload', mark);
-    expect(reload.data).toEqual({ version: app.livePreview.version(), site: expect.objectContaining({ header: expect.any(Array) }) });
+    expect(reload.data).toEqual({ version: app.livePreview.version(), site: expect.objectContaining({ header: expect.any(Array) }), settings: expect.objectContaining({ theme: 'default' }) });
     expect(reload.data).not.toEqual(ready.data);
 
     const after = await app.inject('/api/forms/flows');
@@ -246,6 +246,49 @@ describe('live preview', () => {
     // Spanish alone is offered now: English is a culture the settlement does not have.
     const content = await app.inject('/api/culture/content?culture=en');
     expect(content.headers['content-language']).toBe('es');
+    stream.response.destroy();
+  });
+
+  it('a changed settings.json: the page settings follow in the event and the page, the server reads the new limits, and a broken one keeps the last good settings', async () => {
+    const dir = ownSettlement();
+    const app = await start(dir, true);
+    const stream = await openEvents(app);
+    await stream.next('ready');
+    const pageSettings = async () => JSON.parse(/<script id="app-settings" type="application\/json">(.*?)<\/script>/.exec((await app.inject('/automotive')).body)![1]!) as AppSettings;
+    expect((await pageSettings()).theme).toBe('default');
+    const fraud = app.fraud.settings;
+    const mark = stream.events.length;
+    editJson<Record<string, unknown>>(path.join(dir, 'settings.json'), (json) => {
+      json.theme = 'ftc';
+      json.internationalAddresses = false;
+      json.pinAttempts = { max: 2 };
+      json.fraud = { ...(json.fraud as object), minFillSeconds: { claim: 30 } };
+    });
+    const reload = await stream.next('reload', mark);
+    expect((reload.data as { settings: unknown }).settings).toEqual({ theme: 'ftc', redirectOnError: true, internationalAddresses: false });
+    expect(await pageSettings()).toMatchObject({ theme: 'ftc', internationalAddresses: false });
+    expect(app.settlement.settings.pinAttempts.max).toBe(2);
+    // The fraud screening holds the same settings object, now with the new fill time.
+    expect(app.fraud.settings).toBe(fraud);
+    expect(fraud.minFillSeconds).toMatchObject({ claim: 30 });
+    expect(printed.join('\n')).toMatch(/settings/);
+
+    // A setting the server set up at start is applied, with a word that it takes a restart.
+    editJson<Record<string, unknown>>(path.join(dir, 'settings.json'), (json) => {
+      json.uploads = { maxFiles: 3 };
+    });
+    expect((await app.livePreview.reload()).kind).toBe('reloaded');
+    expect(printed.join('\n')).toMatch(/settings\.json changed uploads, which the server set up at start; restart npm run dev/);
+
+    // A broken edit: the checker's report with file and pointer, and the last good settings stay.
+    editJson<Record<string, unknown>>(path.join(dir, 'settings.json'), (json) => {
+      json.theme = 'blue';
+    });
+    const broken = await app.livePreview.reload();
+    expect(broken.kind).toBe('invalid');
+    expect(broken.kind === 'invalid' && broken.problems.map((p) => [p.file, p.pointer])).toEqual([['settings.json', '/theme']]);
+    expect(printed.join('\n')).toMatch(/settings\.json:\d+:\d+ \/theme/);
+    expect((await pageSettings()).theme).toBe('ftc');
     stream.response.destroy();
   });
 

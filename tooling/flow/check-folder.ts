@@ -13,10 +13,10 @@ import { checkFlow, checkFlowSet, checkLocaleKeySets, type CheckContext } from '
 import { pointer, pointerSegments, type FlowIssue } from '../../runtime/core/flow/issues';
 import { localizedCopyProblems } from '../../runtime/core/i18n/localizedCopy';
 import { loadLocale, loadModelConfigs, schemaIssues, type SchemaName } from './validate-schema';
-import { classListIssues } from './class-list-header';
+import { checkDigitWarnings, classListIssues } from './class-list-header';
 import { runtimeLocaleKeys } from '../locales/runtime-keys';
-import { appPaths, copyLinkIssues, DEFAULT_LANGUAGES, defaultLanguages, isLogoImage, logoExtension, siteIssues, siteLinkIssues, type SiteFile } from '../../runtime/core/site';
-import { classListHeader, formsIssues, SPEC_FORMS, type FormsFile } from '../../runtime/core/forms';
+import { appPaths, copyLinkIssues, DEFAULT_LANGUAGES, defaultFormLinkIssues, defaultLanguages, isLogoImage, logoExtension, siteIssues, siteLinkIssues, type SiteFile } from '../../runtime/core/site';
+import { classListHeader, formsIssues, settlementForms, SPEC_FORMS, type FormsFile, type SettlementForm } from '../../runtime/core/forms';
 import { didYouMean } from '../../runtime/core/flow/nearest';
 
 export interface FolderPaths {
@@ -44,6 +44,8 @@ export interface FolderPaths {
 
 export interface FolderReport {
   issues: FlowIssue[];
+  /** What may be a mistake but does not stop the folder (class-list VINs failing a verified check digit). */
+  warnings: FlowIssue[];
   flows: number;
   models: number;
   locales: number;
@@ -198,6 +200,7 @@ function logoIssues(dir: string, site: SiteFile, file: string): FlowIssue[] {
  */
 export function checkFolder(paths: FolderPaths, context: Omit<CheckContext, 'models' | 'locales'> = {}): FolderReport {
   const issues: FlowIssue[] = [];
+  const warnings: FlowIssue[] = [];
   const texts = new Map<string, string>();
   const remember = (r: ReadFile | undefined) => (r ? (texts.set(r.file, r.text), r) : undefined);
 
@@ -310,6 +313,8 @@ export function checkFolder(paths: FolderPaths, context: Omit<CheckContext, 'mod
         settlementFiles['site.json'] = body;
       }
     }
+    // The default header's links to forms the settlement has (a site.json the schema refuses is reported above).
+    if (!site || settlementFiles['site.json']) issues.push(...defaultFormLinkIssues(settlementFiles['site.json'] as SiteFile | undefined, { forms: flows.map((f) => f.flow.formType), locales, cultures }));
     // forms.json is optional: without it the settlement has the spec's three forms.
     const formsFile = path.join(dir, 'forms.json');
     const forms = existsSync(formsFile) ? remember(readJson(formsFile, issues)) : undefined;
@@ -337,6 +342,9 @@ export function checkFolder(paths: FolderPaths, context: Omit<CheckContext, 'mod
     }
     // A forms.json its schema refuses declares no header yet: its own problems come first.
     if (!existsSync(formsFile) || formsBody) issues.push(...classListIssues(dir, classListHeader(formsBody)));
+    if (formsBody?.forms.some((f) => f.signIn.credentials.some((c) => c.match === 'vin' && c.checkDigit))) warnings.push(...checkDigitWarnings(dir, classListHeader(formsBody)));
+    const settings = settlementFiles['settings.json'] as { fraud?: { minFillSeconds?: Record<string, number> } } | undefined;
+    if (settings && (!existsSync(formsFile) || formsBody)) issues.push(...minFillSecondsIssues(settings.fraud?.minFillSeconds, path.join(dir, 'settings.json'), settlementForms(formsBody)));
   }
 
   if (deadlinesFile) {
@@ -354,10 +362,24 @@ export function checkFolder(paths: FolderPaths, context: Omit<CheckContext, 'mod
   }
   return {
     issues,
+    warnings,
     flows: flows.length,
     models: models.length,
     locales: Object.keys(locales).length,
     pages: flows.reduce((n, f) => n + f.flow.pages.length, 0),
     loaded: { flows, models, locales, settlementFiles },
   };
+}
+
+/** fraud.minFillSeconds names form kinds and form ids only: another name would silently not apply. */
+function minFillSecondsIssues(minFill: Record<string, number> | undefined, file: string, forms: readonly SettlementForm[]): FlowIssue[] {
+  const known = [...new Set([...forms.map((f) => f.kind), ...forms.map((f) => f.id)])];
+  return Object.keys(minFill ?? {})
+    .filter((name) => !known.includes(name))
+    .map((name) => ({
+      file,
+      pointer: pointer('fraud', 'minFillSeconds', name),
+      message: `"${name}" is neither a form kind nor a form of this settlement`,
+      hint: didYouMean(name, known) || `use one of: ${known.join(', ')}`,
+    }));
 }

@@ -9,6 +9,7 @@ import { parse } from 'csv-parse/sync';
 import { CLASS_LIST_HEADERS } from '../../server/db/class-list.js';
 import { CLASS_MEMBERS_FILE, CLASS_VEHICLES_FILE } from '../../server/db/seed.js';
 import { SPEC_CLASS_LIST, type ClassListHeader } from '../../runtime/core/forms';
+import { hasValidVinCheckDigit, vinCheckDigitOf } from '../../runtime/core/rules/adapters/vinCheckDigit';
 import type { FlowIssue } from '../../runtime/core/flow/issues';
 import { didYouMean, nearestName } from '../../runtime/core/flow/nearest';
 
@@ -78,4 +79,42 @@ export function classListIssues(dir: string, members: ClassListHeader = SPEC_CLA
     }
   }
   return issues;
+}
+
+/**
+ * Warnings (not problems) for a settlement whose VIN credential verifies the check digit: the VINs
+ * of its class lists (class-vehicles.csv, and the members' `vin` column) that fail it could never
+ * sign in. Each names its file and line; at most `shown` are listed, then how many more.
+ */
+export function checkDigitWarnings(dir: string, members: ClassListHeader, shown = 5): FlowIssue[] {
+  const warnings: FlowIssue[] = [];
+  const sources: Array<{ name: string; column: string }> = [{ name: CLASS_VEHICLES_FILE, column: 'vin' }];
+  if (members.vin) sources.push({ name: CLASS_MEMBERS_FILE, column: members.vin });
+  for (const { name, column } of sources) {
+    const file = path.join(dir, name);
+    if (!existsSync(file)) continue;
+    let rows: Array<Record<string, string>>;
+    try {
+      rows = parse(readFileSync(file, 'utf8').replace(/^\uFEFF/, ''), { columns: true, trim: true, skip_empty_lines: true, relax_column_count: true }) as Array<Record<string, string>>;
+    } catch {
+      continue; // An unreadable file is the header check's problem.
+    }
+    const failing: Array<{ line: number; vin: string }> = [];
+    rows.forEach((row, i) => {
+      const vin = (row[column] ?? '').toUpperCase();
+      if (vinCheckDigitOf(vin) !== null && !hasValidVinCheckDigit(vin)) failing.push({ line: i + 2, vin });
+    });
+    const more = failing.length - shown;
+    failing.slice(0, shown).forEach(({ line, vin }, k) => {
+      warnings.push({
+        file,
+        pointer: `/${line - 1}`,
+        line,
+        column: 1,
+        message: `${column} "${vin}" fails its check digit (9th character should be "${vinCheckDigitOf(vin)}"), so it can never sign in while forms.json verifies the check digit`,
+        hint: k === shown - 1 && more > 0 ? `correct the VIN, or remove "checkDigit" from the VIN credential (${more} more VIN(s) of ${name} fail too)` : 'correct the VIN, or remove "checkDigit" from the VIN credential',
+      });
+    });
+  }
+  return warnings;
 }

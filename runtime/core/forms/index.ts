@@ -4,7 +4,8 @@
  * sample is: a class VIN, and optionally a Notice ID + PIN that fill in the claimant's details.
  * Pure data and functions: the server, the checker and the tests read the same resolution.
  */
-import type { FlowFile, FormType } from '../types';
+import type { FlowFile, FormType, ModelConfig } from '../types';
+import { VIN_CHECK_DIGIT_RULE } from '../rules/adapters/vinCheckDigit';
 import type { FlowIssue } from '../flow/issues';
 import { didYouMean } from '../flow/nearest';
 
@@ -19,6 +20,8 @@ export interface CredentialDeclaration {
   column?: string;
   /** identifier: may be left empty (with its secret). */
   optional?: boolean;
+  /** vin: its 9th character must be its check digit. */
+  checkDigit?: boolean;
 }
 
 export interface SignInDeclaration {
@@ -52,6 +55,8 @@ export interface FormsFile {
 export interface SignIn {
   /** The VIN field, checked against the class-vehicle list. */
   vin?: string;
+  /** The VIN's check digit is verified (page and server) before the class-vehicle list is read. */
+  vinCheckDigit?: boolean;
   /** The identifier field and the class-list column it names a row by. */
   identifier?: { field: string; column: string; optional: boolean };
   /** The secret field and the column it must equal (stored hashed). */
@@ -147,6 +152,7 @@ export function signInOf(declaration: SignInDeclaration): SignIn {
   const secret = byMatch('secret');
   return {
     ...(vin ? { vin: vin.field } : {}),
+    ...(vin?.checkDigit ? { vinCheckDigit: true } : {}),
     ...(identifier ? { identifier: { field: identifier.field, column: identifier.column ?? identifier.field, optional: identifier.optional === true } } : {}),
     ...(secret ? { secret: { field: secret.field, column: secret.column ?? secret.field } } : {}),
     prefill: { ...(declaration.prefill ?? {}) },
@@ -256,6 +262,7 @@ export function formsIssues(file: FormsFile, fileName: string, context: FormsCon
         at(`${ptr}/column`, 'a credential matched against the class list needs its header', 'add "classList": { "columns": [...] } naming the class-members.csv header');
       }
       if (credential.optional !== undefined && credential.match !== 'identifier') at(`${ptr}/optional`, `only an identifier may be optional`, 'remove "optional"');
+      if (credential.checkDigit !== undefined && credential.match !== 'vin') at(`${ptr}/checkDigit`, `only a VIN has a check digit, not this ${credential.match} credential`, 'remove "checkDigit"');
       if (credential.match === 'identifier' && credential.column) {
         if (identifierColumn && identifierColumn !== credential.column) at(`${ptr}/column`, `the forms name class members by two columns ("${identifierColumn}", "${credential.column}")`, 'every form\'s identifier is the same class-list column');
         identifierColumn ??= credential.column;
@@ -290,4 +297,18 @@ export function formsIssues(file: FormsFile, fileName: string, context: FormsCon
     if (columns && !columns.includes(column)) at(`/classList/required/${k}`, `"${column}" is not a column of the class list`, didYouMean(column, columns) || 'add it to /classList/columns');
   });
   return issues;
+}
+
+/**
+ * The model configs with the rules each form's sign-in declares on its Credentials fields (a VIN's
+ * check digit), so the page and the server check them as they check the model's own rules.
+ */
+export function withSignInRules<M extends ModelConfig>(models: readonly M[], forms: readonly SettlementForm[]): M[] {
+  return models.map((model) => {
+    if (model.metadata.dtoMapping !== 'Credentials') return model;
+    const signIn = formOf(forms, model.metadata.formType)?.signIn;
+    const field = signIn?.vinCheckDigit && signIn.vin ? model.fields[signIn.vin] : undefined;
+    if (!field || field.validations.some((rule) => rule.type === VIN_CHECK_DIGIT_RULE)) return model;
+    return { ...model, fields: { ...model.fields, [signIn!.vin!]: { ...field, validations: [...field.validations, { type: VIN_CHECK_DIGIT_RULE }] } } };
+  });
 }

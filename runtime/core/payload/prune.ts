@@ -40,8 +40,9 @@ function selectedBy(blocks: RecordsBlock[], model: FormModel): boolean {
  * Removes the answers of skipped pages (spec §2 skip rules; STYLE practice 10): the saved records
  * a skipped page's records blocks select (by model + fixedValues), and the fields its model and
  * address blocks name (and its records blocks' confirmations), set back to null. Answers that a page still in the flow also shows are
- * kept. Records linked to a pruned record lose the link (claimTransactionId null). Drafts are
- * dropped with their records.
+ * kept. Records a pruned record requires (a declared `parent` with `minimumPerParent`: a receipt
+ * per expense) are removed with it; other records linked to it lose the link (the spec's optional
+ * claimTransactionId becomes null). Drafts are dropped with their records.
  */
 export function pruneSkipped(
   store: ModelStoreState,
@@ -55,8 +56,23 @@ export function pruneSkipped(
   const skippedRecords = recordsBlocksOf(skipped);
   const keptRecords = recordsBlocksOf(kept);
   const pruned = new Set<string>();
-  for (const m of [...store.saved, ...store.drafts]) {
+  const all = [...store.saved, ...store.drafts];
+  for (const m of all) {
     if (isRepeating(m.metadata.dtoMapping, store) && selectedBy(skippedRecords, m) && !selectedBy(keptRecords, m)) pruned.add(m.clientId);
+  }
+  // Records their parent requires (`minimumPerParent`, a receipt per expense) go with it, recursively.
+  const owned = (store.records?.links ?? []).filter((l) => l.minimumPerParent > 0);
+  for (let grew = owned.length > 0; grew; ) {
+    grew = false;
+    for (const m of all) {
+      if (pruned.has(m.clientId)) continue;
+      const link = owned.find((l) => l.model === m.metadata.dtoMapping);
+      const parent = link ? m.fields[link.field] : undefined;
+      if (typeof parent === 'string' && pruned.has(parent)) {
+        pruned.add(m.clientId);
+        grew = true;
+      }
+    }
   }
 
   const skippedFields = fieldsOf(skipped);

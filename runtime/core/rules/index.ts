@@ -7,5 +7,6 @@ export * from './engine';
 export * from './types';
 export { RULE_MESSAGES, formatMessage } from './messages';
 export { isDateRange } from './adapters/range';
+export { hasValidVinCheckDigit, vinCheckDigitOf, VIN_CHECK_DIGIT_RULE } from './adapters/vinCheckDigit';
 export { isBlank, parseNumber } from './support';
 export { checkFieldTypes, fieldTypeProblem, FIELD_VALUE_TYPES, type FieldJsonType } from './fieldTypes';

@@ -19,9 +19,10 @@ import { REQUIRED_IF_RULE, requiredIfAdapter } from './adapters/requiredIf';
 import { REQUIRED_IF_OTHER_PROPERTY_MATCHES_REGEX_RULE, requiredIfOtherPropertyMatchesRegexAdapter } from './adapters/requiredIfOtherPropertyMatchesRegex';
 import { REQUIRED_ON_CLIENT_ONLY_RULE, requiredOnClientOnlyAdapter } from './adapters/requiredOnClientOnly';
 import { VALID_DATE_RULE, validDateAdapter } from './adapters/validDate';
+import { VIN_CHECK_DIGIT_RULE, vinCheckDigitAdapter } from './adapters/vinCheckDigit';
 import type { RuleAdapter } from './types';
 
-/** Every rule kind the product knows: spec §5's list plus compare and abaRoutingNumber. A type outside it is unknown. */
+/** Every rule kind the product knows: spec §5's list plus compare, abaRoutingNumber and vinCheckDigit. A type outside it is unknown. */
 export const RULE_KINDS = [
   'range',
   'characterSetRestriction',
@@ -41,6 +42,7 @@ export const RULE_KINDS = [
   'mustBeTrueIf',
   'compare',
   'abaRoutingNumber',
+  'vinCheckDigit',
 ] as const;
 export type RuleKind = (typeof RULE_KINDS)[number];
 
@@ -64,6 +66,7 @@ export const ruleAdapters: Readonly<Record<string, RuleAdapter>> = {
   [MUST_BE_TRUE_IF_RULE]: mustBeTrueIfAdapter,
   [COMPARE_RULE]: compareAdapter,
   [ABA_ROUTING_NUMBER_RULE]: abaRoutingNumberAdapter,
+  [VIN_CHECK_DIGIT_RULE]: vinCheckDigitAdapter,
 };
 
 export function isKnownRuleType(type: string): type is RuleKind {

@@ -7,7 +7,7 @@
 import type { FlowIssue } from '../flow/issues';
 import { pointer } from '../flow/issues';
 import { didYouMean, nearestName } from '../flow/nearest';
-import { isFormLink, type SiteFile } from './chrome';
+import { DEFAULT_CONTENT_HEADER, DEFAULT_HEADER, DEFAULT_WOULD_LIKE_TO, isFormLink, type SiteFile, type SiteLink } from './chrome';
 
 export interface SiteCheckContext {
   /** The form types of the settlement's flows. */
@@ -61,6 +61,35 @@ export function siteIssues(site: SiteFile, file: string, context: SiteCheckConte
       const near = nearestName(key, Object.keys(texts));
       const addEverywhere = `add "${key}" to every locale file (npm run locales:add)`;
       add(at, `localization key "${key}" is missing from ${localeFile}`, near ? `did you mean "${near}"? Else ${addEverywhere}` : addEverywhere);
+    }
+  }
+  return issues;
+}
+
+const DEFAULT_LISTS: Record<(typeof LINK_LISTS)[number], readonly SiteLink[]> = { header: DEFAULT_HEADER, contentHeader: DEFAULT_CONTENT_HEADER, wouldLikeTo: DEFAULT_WOULD_LIKE_TO };
+
+/** The label keys of the default chrome's links to forms (the VIN lookup, the exclusion): asked of a settlement only when it has that form. */
+export const DEFAULT_FORM_LINK_KEYS: readonly string[] = [...new Set(Object.values(DEFAULT_LISTS).flatMap((links) => links.filter(isFormLink).map((l) => l.labelKey)))];
+
+/**
+ * The default links to forms the app draws for a settlement: those of every list site.json leaves
+ * out (or all, without site.json) whose form the settlement has. Each label must be in every locale,
+ * reported at the locale file.
+ */
+export function defaultFormLinkIssues(site: SiteFile | undefined, context: SiteCheckContext): FlowIssue[] {
+  const issues: FlowIssue[] = [];
+  const drawn = LINK_LISTS.filter((list) => !site?.[list]).flatMap((list) => DEFAULT_LISTS[list].filter(isFormLink).filter((link) => context.forms.includes(link.form)));
+  for (const [localeFile, texts] of Object.entries(context.locales)) {
+    const reported = new Set<string>();
+    for (const link of drawn) {
+      if (Object.hasOwn(texts, link.labelKey) || reported.has(link.labelKey)) continue;
+      reported.add(link.labelKey);
+      issues.push({
+        file: localeFile,
+        pointer: '',
+        message: `${link.labelKey} is missing: the header links to the ${link.form} form under this label (the default header, as site.json names no other)`,
+        hint: `npm run locales:add <folder> ${link.labelKey} --en "…" --es "…", or list the header's links in site.json`,
+      });
     }
   }
   return issues;

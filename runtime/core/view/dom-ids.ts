@@ -11,3 +11,8 @@ export function recordsDomId(model: string, fixedValues?: Record<string, unknown
   const suffix = fixedValues ? Object.values(fixedValues).map(String).join('-') : '';
   return `records-${camelCase(model)}${suffix ? `-${suffix}` : ''}`;
 }
+
+/** DOM id of the line a records block shows for a parent record missing its children (a receipt per expense). */
+export function missingChildrenDomId(recordsId: string, parentClientId: string): string {
+  return `${recordsId}-for-${parentClientId}`;
+}

@@ -22,6 +22,7 @@ export {
   type SavedDrafts,
 } from './records';
 export { fieldDomId, recordsDomId } from './dom-ids';
+export { lookupResultView, type LookupResultView } from './lookup-result';
 export { REFUSAL_FIELDS, refusalView, type Refusal, type RefusalView } from './refusal';
 export { CONTACT_INPUTS, CONTACT_MODEL, inputHints, type InputHints } from './input-hints';
 export { ADDRESS_FIELDS, ADDRESS_KEYS, addressFields, countryOptions } from './address-fields';

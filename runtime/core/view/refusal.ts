@@ -5,13 +5,18 @@ import type { PageFieldError } from './types';
 
 /**
  * The credentials fields a refused sign-in concerns, by the server's stable code (server/errors.ts):
- * the claimant corrects those, on the page that signed in.
+ * the claimant corrects those, on the page that signed in. The spec's sign-in names its fields; a
+ * declared one (forms.json) has the settlement's names, so its refusals name the secret's role:
+ * '$secret' is every field the page marks `secret: true` (the ZIP code of a Claim ID + ZIP sign-in).
  */
 export const REFUSAL_FIELDS: Readonly<Record<string, readonly string[]>> = {
   WRONG_PIN: ['pin'],
   NOT_CLASS_VEHICLE: ['vin'],
   INVALID_CREDENTIALS: ['vin'],
+  VIN_CHECK_DIGIT: ['vin'],
   TOO_MANY_PIN_ATTEMPTS: ['noticeId', 'pin'],
+  SIGN_IN_NOT_MATCHED: ['$secret'],
+  TOO_MANY_SIGN_IN_ATTEMPTS: ['$secret'],
 };
 
 /** The server's refusal of a page's action: its text (in the claimant's language) and code. */
@@ -38,7 +43,7 @@ export function refusalView(page: PageConfig, refusal: Refusal, t: (key: string)
   for (const block of page.blocks) {
     if (block.block !== 'model' || camelCase(block.model) !== 'credentials') continue;
     for (const field of block.fields) {
-      if (!concerned.has(field.key)) continue;
+      if (!concerned.has(field.key) && !(field.secret && concerned.has('$secret'))) continue;
       fields.push({ fieldId: fieldDomId(block.model, null, field.key), clientId: '', field: field.key, message: refusal.message, label: t(field.label) });
     }
   }

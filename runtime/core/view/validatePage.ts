@@ -2,6 +2,7 @@ import { checkRequiredManager, childShortfalls, findConfig, getDrafts, getRecord
 import type { FieldConfig, ModelConfig, ModelStoreState, PageConfig, RecordsBlock } from '../types';
 import { computeFieldState, dependencyOutcome } from './field-state';
 import { blockVisible, fieldDomId, pageFieldGroups, recordsDomId, type GroupOptions } from './page-groups';
+import { missingChildrenDomId } from './dom-ids';
 import { blockMinimum, draftHasEntries, recordFieldErrors } from './records';
 import type { FieldState, PageFieldError, ValidationEnv, ViewSettings } from './types';
 
@@ -100,7 +101,7 @@ export function validatePage(page: PageConfig, modelConfigs: ModelConfig[], stor
     if (ref) errors.push({ fieldId: recordsDomId(block.model, block.fixedValues), clientId: '', field: block.model, message: messageText(ref, ctx.t) });
     // A per-record rule of the block's model: each parent record needs its children (a receipt per expense).
     for (const shortfall of childShortfalls(store, block.model)) {
-      errors.push({ fieldId: recordsDomId(block.model, block.fixedValues), clientId: shortfall.parent.clientId, field: block.model, message: messageText(shortfall.message, ctx.t) });
+      errors.push({ fieldId: missingChildrenDomId(recordsDomId(block.model, block.fixedValues), shortfall.parent.clientId), clientId: shortfall.parent.clientId, field: block.model, message: messageText(shortfall.message, ctx.t) });
     }
   }
   return { errors };

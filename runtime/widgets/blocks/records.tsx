@@ -1,11 +1,11 @@
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { USER_MESSAGES, devError } from '../../core/errors';
-import { checkRequiredManager, deleteRecord, discardDraft, getDrafts, getRecords, saveDraft, saveFileDraft, withDescendants, type MessageRef } from '../../core/models';
+import { checkRequiredManager, childShortfalls, deleteRecord, discardDraft, getDrafts, getRecords, saveDraft, saveFileDraft, withDescendants, type MessageRef } from '../../core/models';
 import type { FieldConfig, FieldValue, FormModel, ModelStoreState, RecordsBlock as RecordsBlockConfig } from '../../core/types';
 import type { BlockProps, PageContext, Translate } from '../../react/types';
 import { Button } from '../Button';
 import { DisplayValuesRow, MAX_DISPLAY_FIELDS_WITH_BUTTONS } from '../DisplayValuesRow';
-import { fieldDomId, recordsDomId } from '../../core/view/dom-ids';
+import { fieldDomId, missingChildrenDomId, recordsDomId } from '../../core/view/dom-ids';
 import { displayValue, fieldForKey, findFieldConfig } from '../../core/view/display-value';
 import { asksNoneConfirmation, blockMinimum, noneConfirmationField, openDraft, openInitialDrafts } from '../../core/view/records';
 
@@ -277,6 +277,8 @@ export function RecordsBlock({ config, ctx }: BlockProps<RecordsBlockConfig>) {
   const required = checkRequiredManager(saved.length, ctx.showAllErrors, config.required);
   const blockMessage = ctx.showAllErrors ? (minimum.message ?? (required.show ? required.message : null)) : null;
   const recordLabel = (index: number) => orFallback(ctx, RECORDS_KEYS.record, `Record ${index + 1}`, index + 1);
+  // Each parent record this block's records belong to that still lacks them (an expense without its receipt), on its own line.
+  const missing = ctx.showAllErrors ? childShortfalls(ctx.store, config.model) : [];
 
   return (
     <section className="cf-records" id={id} ref={regionRef} tabIndex={-1} aria-labelledby={config.legendKey ? legendId : undefined}>
@@ -309,6 +311,15 @@ export function RecordsBlock({ config, ctx }: BlockProps<RecordsBlockConfig>) {
                   onDelete={onDeleteRecord}
                 />
               )}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {missing.length > 0 ? (
+        <ul className="cf-records__missing">
+          {missing.map((shortfall) => (
+            <li className="cf-records__message cf-records__message--error cf-field__error" id={missingChildrenDomId(id, shortfall.parent.clientId)} tabIndex={-1} key={shortfall.parent.clientId}>
+              {messageText(ctx, shortfall.message)}
             </li>
           ))}
         </ul>

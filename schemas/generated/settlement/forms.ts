@@ -88,4 +88,8 @@ export interface Credential {
    * identifier only: the claimant may leave it (and its secret) empty and sign in by the VIN alone. Default false.
    */
   optional?: boolean;
+  /**
+   * vin only: the VIN's 9th character must be its check digit (ISO 3779, 49 CFR 565.15); a VIN typed wrong is refused on the page and by the server before the class-vehicle list is read. Default false.
+   */
+  checkDigit?: boolean;
 }

@@ -122,7 +122,7 @@ export interface SettingsFile {
      */
     retentionDays?: number;
     /**
-     * Per form type, the fewest seconds between authorize and submit a person needs; a faster submit gets fast_fill. Forms not named use 20. Default Automotive 90, Exclusion 20.
+     * The fewest seconds between authorize and submit a person needs; a faster submit gets fast_fill. Keyed by form kind (`claim`, `exclusion`, as forms.json declares them; the spec's Automotive is a claim, Exclusion an exclusion) or by a form's id, which wins over its kind (`{ "Claim": 45 }`). Forms named neither way use 20. Default claim 90, exclusion 20.
      */
     minFillSeconds?: {
       [k: string]: number;

@@ -18,6 +18,7 @@ import { minFillMs, type FraudSettings } from '../../fraud/settings.js';
 import { automationReasons, captchaScoreReasons, claimValues, fillTimeReasons, honeypotReasons, paymentFieldsOf } from '../../fraud/signals.js';
 import { CountedInFull, purgeExpiredSignals, recordSignals } from '../../fraud/store.js';
 import { clientKey } from '../external/rate-limit.js';
+import { settlementFormOf } from '../../settlement/load.js';
 
 /** Who a submit is for, as authorize established it. */
 export interface ScreenedAuthorization {
@@ -76,7 +77,7 @@ export default fp<{ shedFastSubmits?: boolean; purgeIntervalMs?: number }>(
       async shedFastSubmit(request, formType, authorization) {
         if (opts.shedFastSubmits === false) return;
         const fillMs = fillMsOf(authorization);
-        if (fillMs === null || fillMs >= minFillMs(settings, formType)) return;
+        if (fillMs === null || fillMs >= minFillMs(settings, settlementFormOf(app.settlement, formType))) return;
         const now = app.clock();
         const address = clientKey(request);
         const [fromAddress, fromNetwork] = await Promise.all([limiter.hit(`submit-fast:ip:${address}`, windowMs, now), limiter.hit(`submit-fast:net:${networkOf(request.ip || address)}`, windowMs, now)]);
@@ -101,7 +102,7 @@ export default fp<{ shedFastSubmits?: boolean; purgeIntervalMs?: number }>(
         });
         const reasons = mergeReasons(
           honeypotReasons(claim.honeypot),
-          fillTimeReasons(fillMs, minFillMs(settings, claim.formType)),
+          fillTimeReasons(fillMs, minFillMs(settings, settlementFormOf(app.settlement, claim.formType))),
           automationReasons(facts),
           authorization.screening?.markers ?? [],
           captchaScoreReasons(facts.captchaScores, settings),

@@ -1,6 +1,6 @@
 /**
  * Live preview (`npm run dev` only): the settlement's flows/ and locales/ folders — its own, or
- * the repository's defaults it uses — and its site.json and logo are watched; on a change the
+ * the repository's defaults it uses — and its site.json, settings.json and logo are watched; on a change the
  * settlement is loaded and checked again (the same checks as at start-up). A valid change replaces
  * the served flows, texts, site chrome and logo in place and tells every open page through
  * Server-Sent Events on GET /api/dev/live-preview (`event: reload`, with the chrome the page
@@ -8,8 +8,10 @@
  * An invalid change prints each problem (file, line and column, JSON pointer, message), sends
  * `event: invalid`, and the last good version keeps being served.
  *
- * Authorize and submit routes are registered at start-up: a change of a flow's endpoints, deadline
- * keys or models, or of models.json, takes a restart.
+ * Settings are replaced in place and read where they are used (the theme, the PIN limits, the
+ * duplicate policy, the fraud screening…); those the server set up at start (SETTINGS_FIXED_AT_START)
+ * are applied too but said to need a restart. Authorize and submit routes are registered at
+ * start-up: a change of a flow's endpoints, deadline keys or models, or of models.json, takes a restart.
  */
 import { createHash } from 'node:crypto';
 import { watch, type FSWatcher } from 'node:fs';
@@ -22,6 +24,11 @@ import { loadSettlement, SettlementError, type Settlement, type SettlementProble
 import { settlementLocales } from './settlement.js';
 
 export const LIVE_PREVIEW_PATH = '/api/dev/live-preview';
+
+/** The page's settings a settings.json edit changes in the open pages (the others take a restart). */
+export function livePageSettings(settings: Settlement['settings']): { theme: Settlement['settings']['theme']; redirectOnError: boolean; internationalAddresses: boolean } {
+  return { theme: settings.theme, redirectOnError: settings.redirectOnError, internationalAddresses: settings.internationalAddresses };
+}
 
 export type LivePreviewOutcome =
   | { kind: 'reloaded'; version: string }
@@ -54,11 +61,28 @@ export interface LivePreviewOptions {
   print?: Pick<Console, 'log' | 'error'>;
 }
 
-function digest(settlement: Pick<Settlement, 'flows' | 'locales' | 'site' | 'logo'>): string {
+function digest(settlement: Pick<Settlement, 'flows' | 'locales' | 'site' | 'logo' | 'settings'>): string {
   return createHash('sha256')
-    .update(JSON.stringify({ flows: settlement.flows.map((f) => f.flow), locales: settlement.locales, site: settlement.site ?? null, logo: settlement.logo?.digest ?? null }))
+    .update(JSON.stringify({ flows: settlement.flows.map((f) => f.flow), locales: settlement.locales, site: settlement.site ?? null, logo: settlement.logo?.digest ?? null, settings: settlement.settings }))
     .digest('base64url')
     .slice(0, 16);
+}
+
+/**
+ * The settings the server fixed at start-up (the captcha's provider, the upload limits of the
+ * multipart parser, the security policy's analytics hosts and the page's tag scripts, the session
+ * timeout): a change of these takes a restart; every other setting is read when it is used.
+ */
+const SETTINGS_FIXED_AT_START = ['captchaEnabled', 'uploads', 'analyticsTagId', 'analyticsTagId2', 'client'] as const;
+
+/** Replaces `target`'s values by `source`'s, objects in place, so that whoever holds one of them sees the new values. */
+function assignInPlace(target: Record<string, unknown>, source: Record<string, unknown>): void {
+  for (const [key, value] of Object.entries(source)) {
+    const old = target[key];
+    const bothObjects = old && value && typeof old === 'object' && typeof value === 'object' && !Array.isArray(old) && !Array.isArray(value);
+    if (bothObjects) assignInPlace(old as Record<string, unknown>, value as Record<string, unknown>);
+    else target[key] = value;
+  }
 }
 
 /** The form calls the running server registered: they change only with a restart. */
@@ -92,7 +116,11 @@ export default fp<LivePreviewOptions>(
         if (nextVersion === version) {
           outcome = { kind: 'unchanged', version };
         } else {
-          // In place: every route reads app.settlement and app.locales on each request.
+          const fixedChanged = SETTINGS_FIXED_AT_START.filter((key) => JSON.stringify(next.settings[key]) !== JSON.stringify(settlement.settings[key]));
+          const settingsChanged = JSON.stringify(next.settings) !== JSON.stringify(settlement.settings);
+          // In place: every route reads app.settlement and app.locales on each request, and the
+          // settings' objects stay those the plugins hold (the fraud screening's, the PIN limits').
+          assignInPlace(settlement.settings as unknown as Record<string, unknown>, next.settings as unknown as Record<string, unknown>);
           settlement.flows = next.flows;
           settlement.locales = next.locales;
           settlement.site = next.site;
@@ -100,11 +128,14 @@ export default fp<LivePreviewOptions>(
           Object.assign(app.locales, settlementLocales({ ...next, settings: app.settlement.settings }));
           version = nextVersion;
           outcome = { kind: 'reloaded', version };
-          print.log(`Live preview: flows, locales and site chrome reloaded (${version}).`);
+          print.log(`Live preview: flows, locales${settingsChanged ? ', settings' : ''} and site chrome reloaded (${version}).`);
+          if (fixedChanged.length > 0) {
+            print.log(`Live preview: settings.json changed ${fixedChanged.join(', ')}, which the server set up at start; restart npm run dev for them to apply.`);
+          }
           if (registeredCalls(next) !== calls) {
             print.log('Live preview: a flow changed its endpoints, deadline keys or models, or models.json changed; restart npm run dev for authorize and submit to follow.');
           }
-          send('reload', { version, site: siteChrome(settlement) });
+          send('reload', { version, site: siteChrome(settlement), settings: livePageSettings(settlement.settings) });
         }
       } catch (error) {
         if (!(error instanceof SettlementError)) throw error;
@@ -134,7 +165,7 @@ export default fp<LivePreviewOptions>(
 
     // The folder itself holds site.json and, usually, the logo; a logo in a subfolder is watched there.
     const logoDir = settlement.site?.logo ? path.dirname(path.join(settlement.dir, settlement.site.logo.file)) : settlement.dir;
-    const chromeFile = (file: string) => file === 'site.json' || /\.(svg|png|webp)$/i.test(file);
+    const chromeFile = (file: string) => file === 'site.json' || file === 'settings.json' || /\.(svg|png|webp)$/i.test(file);
     const watched = [...new Set([settlement.flowsDir, settlement.localesDir, settlement.dir, logoDir].map((dir) => path.resolve(dir)))];
     const watchers: FSWatcher[] = watched.map((dir) =>
       watch(dir, (_event, file) => {
@@ -163,7 +194,7 @@ export default fp<LivePreviewOptions>(
         connection: 'keep-alive',
       });
       // The current version first: a page that reconnects after a change it missed reloads too.
-      res.write(`retry: 1000\nevent: ready\ndata: ${JSON.stringify({ version, site: siteChrome(settlement) })}\n\n`);
+      res.write(`retry: 1000\nevent: ready\ndata: ${JSON.stringify({ version, site: siteChrome(settlement), settings: livePageSettings(settlement.settings) })}\n\n`);
       clients.add(res);
       request.raw.once('close', () => clients.delete(res));
     });

@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { checkFolder, settlementPaths } from '../../../tooling/flow/check-folder';
 import { formatIssue, type FlowIssue } from '../../../runtime/core/flow/issues';
 import { didYouMean, editDistance, nearestName } from '../../../runtime/core/flow/nearest';
+import { specFormsFile } from '../../support/spec-forms';
 
 const repo = (p: string) => new URL(`../../../${p}`, import.meta.url).pathname;
 const made: string[] = [];
@@ -244,9 +245,10 @@ describe('the checker on a settlement folder', () => {
 
     it('refuses a credential column the class list does not declare, with the nearest column', () => {
       const { dir, edit, check } = breach();
-      edit('forms.json', (t) => t.replace('"column": "claimId"', '"column": "claimID"'));
+      edit('forms.json', (t) => t.replaceAll('"column": "claimId"', '"column": "claimID"'));
       const issues = check().map((i) => shown(dir, i));
-      expect(issues).toHaveLength(1);
+      // The claim form's and the Claim ID lookup's identifier.
+      expect(issues.map((i) => i.pointer)).toEqual(['/forms/0/signIn/credentials/0/column', '/forms/1/signIn/credentials/0/column']);
       expect(issues[0]).toMatchObject({ file: 'forms.json', pointer: '/forms/0/signIn/credentials/0/column', message: '"claimID" is not a column of the class list', hint: expect.stringMatching(/^did you mean "claimId"\?/) });
     });
 
@@ -263,7 +265,7 @@ describe('the checker on a settlement folder', () => {
       const { dir, edit, check } = breach();
       edit('forms.json', (t) => t.replace('"flow": "flows/claim.json"', '"flow": "flows/claims.json"'));
       expect(check().map((i) => shown(dir, i)).map((i) => [i.pointer, i.message, i.hint])).toEqual([
-        ['/forms/0/flow', 'no flow file "flows/claims.json"', 'did you mean "flows/claim.json"? Known: "flows/claim.json"'],
+        ['/forms/0/flow', 'no flow file "flows/claims.json"', 'did you mean "flows/claim.json"? Known: "flows/claim.json", "flows/lookup.json"'],
       ]);
       edit('forms.json', (t) => t.replace('"flow": "flows/claims.json"', '"flow": "flows/claim.json"').replace('"id": "Claim"', '"id": "Claims"'));
       expect(check().map((i) => shown(dir, i)).map((i) => [i.pointer, i.message])).toEqual([
@@ -290,6 +292,58 @@ describe('the checker on a settlement folder', () => {
       const issues = check().map((i) => shown(dir, i));
       expect(issues.map((i) => [i.file, i.pointer, i.line, i.column, i.message])).toEqual([['class-members.csv', '/0/1', 1, 9, 'unknown column "zpi"']]);
       expect(issues[0]!.hint).toMatch(/^did you mean "zip"\?/);
+    });
+
+    it('refuses checkDigit on a credential that is not a VIN', () => {
+      const { dir, edit, check } = breach();
+      edit('forms.json', (t) => t.replace('"column": "zip"', '"column": "zip", "checkDigit": true'));
+      expect(check().map((i) => shown(dir, i)).map((i) => [i.pointer, i.line, i.message, i.hint])).toEqual([
+        ['/forms/0/signIn/credentials/1/checkDigit', 38, 'only a VIN has a check digit, not this secret credential', 'remove "checkDigit"'],
+      ]);
+    });
+
+    it('warns, without refusing the folder, of class-list VINs that fail a verified check digit', () => {
+      const { dir } = settlement('server-fixtures');
+      const run = () => checkFolder({ ...settlementPaths(dir), settlementDir: dir });
+      expect(run().warnings).toEqual([]);
+      writeFileSync(path.join(dir, 'forms.json'), JSON.stringify(specFormsFile({ checkDigit: true }), null, 2));
+      const report = run();
+      expect(report.issues).toEqual([]);
+      // The sample's three named class vehicles were written by hand; its generated ones carry their check digit.
+      expect(report.warnings.map((w) => [path.relative(dir, w.file), w.line, w.message])).toEqual([
+        ['class-vehicles.csv', 2, 'vin "5EXMA1B20HC000101" fails its check digit (9th character should be "6"), so it can never sign in while forms.json verifies the check digit'],
+        ['class-vehicles.csv', 3, 'vin "5EXMA1B20JC000202" fails its check digit (9th character should be "4"), so it can never sign in while forms.json verifies the check digit'],
+        ['class-vehicles.csv', 4, 'vin "5EXMS2D41KC000303" fails its check digit (9th character should be "6"), so it can never sign in while forms.json verifies the check digit'],
+        ['class-members.csv', 2, expect.stringMatching(/^vin "5EXMA1B20HC000101" fails/)],
+        ['class-members.csv', 3, expect.stringMatching(/^vin "5EXMA1B20JC000202" fails/)],
+        ['class-members.csv', 4, expect.stringMatching(/^vin "5EXMS2D41KC000303" fails/)],
+      ]);
+    });
+
+    it('asks for the default header’s label of a form link only when the settlement has the form', () => {
+      // The data-breach settlement has no VIN lookup and no exclusion: its locales hold neither label.
+      const breachFolder = breach();
+      expect(readFileSync(path.join(breachFolder.dir, 'locales/en.json'), 'utf8')).not.toContain('LocKey_Nav_VinLookup');
+      expect(breachFolder.check()).toEqual([]);
+      // Without site.json, the sample's default header links to its lookup: the label is asked for.
+      const sample = settlement('server-fixtures');
+      rmSync(path.join(sample.dir, 'site.json'));
+      cpSync(repo('locales'), path.join(sample.dir, 'locales'), { recursive: true });
+      for (const culture of ['en', 'es']) sample.edit(`locales/${culture}.json`, (t) => t.replace(/\n\s*"LocKey_Nav_VinLookup": "[^"]*",/, ''));
+      const message = 'LocKey_Nav_VinLookup is missing: the header links to the Lookup form under this label (the default header, as site.json names no other)';
+      expect(sample.check().map((i) => [path.relative(sample.dir, i.file), i.message])).toEqual([
+        ['locales/en.json', message],
+        ['locales/es.json', message],
+      ]);
+    });
+
+    it('refuses a fraud.minFillSeconds name that is neither a form kind nor a declared form', () => {
+      const { dir, edit, check } = breach();
+      edit('settings.json', (t) => t.replace(/^\{/, '{ "fraud": { "minFillSeconds": { "claim": 60, "Claims": 45, "Automotive": 90 } },'));
+      expect(check().map((i) => shown(dir, i)).map((i) => [i.file, i.pointer, i.message, i.hint.split('?')[0]])).toEqual([
+        ['settings.json', '/fraud/minFillSeconds/Claims', '"Claims" is neither a form kind nor a form of this settlement', 'did you mean "claim"'],
+        ['settings.json', '/fraud/minFillSeconds/Automotive', '"Automotive" is neither a form kind nor a form of this settlement', expect.any(String)],
+      ]);
     });
 
     it('tells a folder without forms.json that a flow of another form type needs declaring', () => {

@@ -38,3 +38,31 @@ describe('a refused sign-in on its page', () => {
     expect(refusalView(vinOnly, { code: 'WRONG_PIN', message: 'No.' }, t).summary[0]!.fieldId).toBe('');
   });
 });
+
+describe('a refused declared sign-in (forms.json) on its page', () => {
+  const tc = makeT({ L_ClaimId: 'Claim ID', L_Zip: 'ZIP code' });
+  const claimStart = page([
+    {
+      block: 'model',
+      model: 'Credentials',
+      fields: [
+        { key: 'claimId', widget: 'text', label: 'L_ClaimId' },
+        { key: 'zip', widget: 'text', label: 'L_Zip', secret: true },
+      ],
+    },
+  ]);
+
+  it.each([
+    ['SIGN_IN_NOT_MATCHED', ['credentials-zip'], 'ZIP code'],
+    ['TOO_MANY_SIGN_IN_ATTEMPTS', ['credentials-zip'], 'ZIP code'],
+  ])('%s marks the secret (the field the page marks secret) and links the summary to it', (code, fieldIds, label) => {
+    const view = refusalView(claimStart, { code, message: 'Refused.' }, tc);
+    expect(Object.keys(view.fieldErrors)).toEqual(fieldIds);
+    expect(view.summary).toEqual([{ fieldId: fieldIds[0], clientId: '', field: expect.any(String), message: 'Refused.', label }]);
+  });
+
+  it('gives the summary line alone for a sign-in without a secret', () => {
+    const identifierOnly = page([{ block: 'model', model: 'Credentials', fields: [{ key: 'claimId', widget: 'text', label: 'L_ClaimId' }] }]);
+    expect(refusalView(identifierOnly, { code: 'SIGN_IN_NOT_MATCHED', message: 'No.' }, tc)).toEqual({ summary: [{ fieldId: '', clientId: '', field: '', message: 'No.' }], fieldErrors: {} });
+  });
+});

@@ -20,7 +20,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { UNSTORABLE_TEXT, unstorableTextPaths } from '../../../../runtime/core/payload/index.js';
-import { checkFieldTypes, validateModelFields } from '../../../../runtime/core/rules/index.js';
+import { checkFieldTypes, hasValidVinCheckDigit, validateModelFields } from '../../../../runtime/core/rules/index.js';
 import type { FieldValue, FormModel, FormType } from '../../../../runtime/core/types.js';
 import type { ClassMember, SessionData, Trx } from '../../../db/types.js';
 import { windowEnd } from '../../../db/rate-limit.js';
@@ -162,14 +162,15 @@ export function otherClaimantRefusal(data: SessionData, formType: FormType, tab:
 }
 
 const authorize: FastifyPluginAsync = async (app) => {
-  const { max, maxPerIp, maxNoticeIdsPerIp, windowMinutes } = app.settlement.settings.pinAttempts;
-  const windowMs = windowMinutes * 60_000;
+  // Read on each use: live preview (npm run dev) may change settings.json while the server runs.
+  const limits = app.settlement.settings.pinAttempts;
   const limiter = app.stores.rateLimiter;
   const writes = groupedWrites(app.database);
+  const windowMs = () => limits.windowMinutes * 60_000;
 
   /** The refusal of a locked identifier or address: the wait until the window ends, in whole minutes and in Retry-After. */
   function tooManyPinAttempts(now: number, wording: Wording) {
-    const waitMs = windowEnd(now, windowMs) - now;
+    const waitMs = windowEnd(now, windowMs()) - now;
     return httpError(wording.tooMany, { args: [String(Math.ceil(waitMs / 60_000))], retryAfterSeconds: Math.ceil(waitMs / 1000) });
   }
 
@@ -185,26 +186,26 @@ const authorize: FastifyPluginAsync = async (app) => {
     const noticeKey = `pin:notice:${notice}`;
     const ipKey = `pin:ip:${request.ip}`;
     const ipNoticesKey = `pin:ip-notices:${request.ip}`;
-    const [ipFailures, ipNotices] = await Promise.all([limiter.peek(ipKey, windowMs, now), limiter.peekDistinct(ipNoticesKey, notice, windowMs, now)]);
+    const [ipFailures, ipNotices] = await Promise.all([limiter.peek(ipKey, windowMs(), now), limiter.peekDistinct(ipNoticesKey, notice, windowMs(), now)]);
     const refuse = () => {
       request.log.info('authorize refused: too many wrong PINs');
       return tooManyPinAttempts(now, wording);
     };
-    if (ipFailures >= maxPerIp || (ipNotices.distinct >= maxNoticeIdsPerIp && !ipNotices.counted)) throw refuse();
+    if (ipFailures >= limits.maxPerIp || (ipNotices.distinct >= limits.maxNoticeIdsPerIp && !ipNotices.counted)) throw refuse();
     // The attempt is counted on its notice ID BEFORE the PIN is compared: of guesses sent at the
     // same moment, only the first `max` of the window are compared at all, so a burst cannot try
     // more PINs than the limit allows (a count read first and written after would let it).
-    const attempts = await writes.statement((trx) => limiter.hit(noticeKey, windowMs, now, trx));
-    if (attempts > max) throw refuse();
+    const attempts = await writes.statement((trx) => limiter.hit(noticeKey, windowMs(), now, trx));
+    if (attempts > limits.max) throw refuse();
     const member = await app.stores.classList.verifyPin(noticeId, pin);
     if (!member || (vin !== null && member.vin.toUpperCase() !== vin)) {
-      await Promise.all([limiter.hit(ipKey, windowMs, now), limiter.hitDistinct(ipNoticesKey, notice, windowMs, now)]);
+      await Promise.all([limiter.hit(ipKey, windowMs(), now), limiter.hitDistinct(ipNoticesKey, notice, windowMs(), now)]);
       request.log.info('authorize refused: identifier and secret do not match');
       throw httpError(wording.notMatched);
     }
     // The right PIN forgets the notice ID's attempts, its own included: the caller does so with
     // its own writes (one commit fewer), or alone when it refuses the sign-in for another reason.
-    return { member, forgetAttempts: (trx) => limiter.reset(noticeKey, windowMs, now, trx) };
+    return { member, forgetAttempts: (trx) => limiter.reset(noticeKey, windowMs(), now, trx) };
   }
 
   /**
@@ -214,10 +215,10 @@ const authorize: FastifyPluginAsync = async (app) => {
   async function findIdentified(request: FastifyRequest, identifier: string, wording: Wording): Promise<ClassMember> {
     const now = app.clock();
     const ipKey = `pin:ip:${request.ip}`;
-    if ((await limiter.peek(ipKey, windowMs, now)) >= maxPerIp) throw tooManyPinAttempts(now, wording);
+    if ((await limiter.peek(ipKey, windowMs(), now)) >= limits.maxPerIp) throw tooManyPinAttempts(now, wording);
     const member = await app.stores.classList.findMember(identifier);
     if (!member) {
-      await limiter.hit(ipKey, windowMs, now);
+      await limiter.hit(ipKey, windowMs(), now);
       throw httpError(wording.notMatched);
     }
     return member;
@@ -268,6 +269,11 @@ const authorize: FastifyPluginAsync = async (app) => {
             ...unstorableTextPaths(fields, 'credentials').map((path) => `${path}: ${UNSTORABLE_TEXT}`),
           ];
           if (unreadable.length) throw httpError('BAD_REQUEST', { details: unreadable });
+          // A VIN typed wrong is told as such before any rule or list is read (forms.json `checkDigit`).
+          if (signIn.vin && signIn.vinCheckDigit) {
+            const typed = text(fields[signIn.vin]);
+            if (VIN_PATTERN.test(typed) && !hasValidVinCheckDigit(typed)) throw httpError('VIN_CHECK_DIGIT');
+          }
           if (config) {
             const problems = validateModelFields(fields, config.fields, {
               scope: { models: {} },
@@ -310,7 +316,15 @@ const authorize: FastifyPluginAsync = async (app) => {
           if (kind === 'lookup') {
             // A lookup asks whether its credential is in the class list: the VIN (above), or the identifier.
             if (identifierDeclared && !signIn.vin) {
-              if (!noticeId || !(await app.stores.classList.findMember(noticeId))) return await notInClassList('NOT_CLASS_MEMBER');
+              if (!noticeId) return await notInClassList('NOT_CLASS_MEMBER');
+              // Unknown identifiers count against the address, as at a sign-in without a secret, so the class list cannot be read by guessing.
+              const now = app.clock();
+              const ipKey = `pin:ip:${request.ip}`;
+              if ((await limiter.peek(ipKey, windowMs(), now)) >= limits.maxPerIp) throw tooManyPinAttempts(now, wording);
+              if (!(await app.stores.classList.findMember(noticeId))) {
+                await limiter.hit(ipKey, windowMs(), now);
+                return await notInClassList('NOT_CLASS_MEMBER');
+              }
             }
           } else if (identifierDeclared && !noticeId && !identifierDeclared.optional) {
             throw httpError(wording.invalid);
