@@ -1,7 +1,7 @@
 /**
  * The browser player of flow fixtures: plays a fixture (tests/flows/*.fixture.json) through the
  * real app in Chromium against the real server, and reports the same Observation the headless
- * player reports, so the same judge (tests/flows/runner.ts) compares it with the fixture.
+ * player reports, so the same judge (tooling/fixtures/runner.ts) compares it with the fixture.
  *
  * A step's page is the page whose path (or alias) the address shows; answers are typed, selected
  * or ticked into the fields by their DOM ids (`<model>-<field>`); records go through the record
@@ -13,8 +13,8 @@ import { camelCase } from '../../runtime/core/models';
 import type { FieldValue, FlowFile, PageConfig, RecordsBlock, SubmissionPayload } from '../../runtime/core/types';
 import { recordsDomId } from '../../runtime/core/view/dom-ids';
 import { documentOfSize } from '../support/documents';
-import { FixtureError, type FileAnswer, type LoadedFixture, type RecordAnswer, type Settlement } from '../flows/fixture';
-import type { Observation, Player, StepObservation } from '../flows/runner';
+import { FixtureError, type FileAnswer, type LoadedFixture, type RecordAnswer, type Settlement } from '../../tooling/fixtures/fixture';
+import type { Observation, Player, StepObservation } from '../../tooling/fixtures/runner';
 import { BACK, NEXT, samplePdf } from './flow-steps';
 import { openPage, settled, type E2eServer } from './harness';
 

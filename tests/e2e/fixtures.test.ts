@@ -1,15 +1,15 @@
 /**
  * Every flow fixture (tests/flows/, the fixtures/ of each test settlement, or the folder
  * `npm run flows:test <folder> --browser` names) played in Chromium through the real app against
- * the real server, judged by the same judge as the headless run (tests/flows/runner.ts): pages
+ * the real server, judged by the same judge as the headless run (tooling/fixtures/runner.ts): pages
  * visited, errors shown, and the stored submission's payload. One browser for the file and one
  * server per settlement; one test per fixture, named after its description.
  */
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { fixtureFiles, loadFixture, settlementDirOf, type LoadedFixture } from '../flows/fixture';
-import { runLoaded } from '../flows/runner';
+import { fixtureFiles, loadFixture, settlementDirOf, type LoadedFixture } from '../../tooling/fixtures/fixture';
+import { runLoaded } from '../../tooling/fixtures/runner';
 import { browserPlayer, forRealServer, unplayable } from './fixture-player';
 import { launchBrowser, startE2eServer, type E2eServer } from './harness';
 

@@ -1,7 +1,7 @@
 /** Where fixtures are found: tests/flows/ and a settlement's own fixtures/, whose settlement they play by default. */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FIXTURES_DIR, fixtureFiles, loadFixture, ROOT, settlementDirOf } from './fixture';
+import { FIXTURES_DIR, fixtureFiles, loadFixture, ROOT, settlementDirOf } from '../../tooling/fixtures/fixture';
 
 const second = path.join(ROOT, 'tests', 'settlements', 'second');
 

@@ -7,8 +7,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fixtureFiles } from './fixture';
-import { runFixture } from './runner';
+import { fixtureFiles } from '../../tooling/fixtures/fixture';
+import { runFixture } from '../../tooling/fixtures/runner';
 
 /** The test name: the fixture's description, or its file name while it cannot be read. */
 function nameOf(file: string): string {

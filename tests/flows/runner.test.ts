@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkFixture, FixtureError, type Fixture } from './fixture';
-import { partialMatch, runFixture, runLoaded } from './runner';
+import { checkFixture, FixtureError, type Fixture } from '../../tooling/fixtures/fixture';
+import { partialMatch, runFixture, runLoaded } from '../../tooling/fixtures/runner';
 
 const FILE = 'tests/flows/inline.fixture.json';
 

@@ -8,8 +8,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { validateSubmission } from '../../server/routes/api/forms/validate.js';
-import { fixtureFiles, loadFixture, loadSettlement } from '../flows/fixture.js';
-import { playHeadless } from '../flows/headless.js';
+import { fixtureFiles, loadFixture, loadSettlement } from '../../tooling/fixtures/fixture.js';
+import { playHeadless } from '../../tooling/fixtures/headless.js';
 import { MARIA_ANSWERS } from '../support/sample-claim.js';
 import { DIALECTS, model, serverOver, type Parts } from './helper.js';
 

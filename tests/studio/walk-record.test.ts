@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createIdSource, findModel, initStore, setFieldValue } from '../../runtime/core/models';
 import type { FlowFile, ModelConfig, PageConfig } from '../../runtime/core/types';
 import { answersOnPage, fixtureOfWalk, type WalkRecord } from '../../studio/app/walk-record';
-import { checkFixture } from '../flows/fixture';
+import { checkFixture } from '../../tooling/fixtures/fixture';
 import { ROOT } from './settlement-copy';
 
 const read = <T>(file: string) => JSON.parse(readFileSync(path.join(ROOT, file), 'utf8')) as T;
