@@ -85,15 +85,20 @@ function useSignatureDate(session: FormSession, pageId: string) {
  * submit is suppressed. Answers live in the form machine, so leaving and coming back keeps them.
  */
 /**
- * Once the claimant is in a form's fields, the later pages' blocks and widgets and the submit's
- * code are made ready in idle time (their code, their locale data), so that moving on renders at
+ * Once the claimant is in a form's fields, the later pages' blocks and widgets, the submit's code
+ * and the saved-for-later panel are made ready in idle time (their code, their locale data), so that moving on renders at
  * once and the submit sends at once.
  */
 function prepareLaterPages(flow: FlowFile, culture: string) {
   prepareBlocksWhenIdle(flow.pages, culture, REGISTRIES.blocks);
   whenIdle(() => {
     void preloadWidgets();
-    if (flow.submit) void loadSubmitCode().catch(() => undefined); // not in (offline): the submit asks again
+    if (flow.submit) {
+      void loadSubmitCode().catch(() => undefined); // not in (offline): the submit asks again
+      // The pages after sign-in offer Save and finish later: its panel's code comes now rather than
+      // while the first of them draws.
+      void SavedForLaterPanel.preload().catch(() => undefined);
+    }
   });
 }
 
