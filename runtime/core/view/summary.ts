@@ -2,7 +2,7 @@ import { evaluateCondition, type ConditionScope } from '../conditions/evaluate';
 import { camelCase } from '../models/config';
 import { maskAccount } from '../models/declared';
 import { findModel, getRecords, isRepeating, modelsScope } from '../models/store';
-import type { Condition, FieldConfig, FormModel, ModelStoreState, PageConfig, SummaryBlock } from '../types';
+import type { FieldConfig, FormModel, ModelStoreState, PageConfig, SummaryBlock } from '../types';
 import { displayValue, findFieldConfig } from './display-value';
 import { summaryGroupShown } from './page-groups';
 import type { Translate } from './types';
@@ -36,33 +36,6 @@ export interface SummaryViewContext {
 export function hiddenOnPage(field: FieldConfig | undefined, model: FormModel, scope: ConditionScope): boolean {
   const own = { own: model.fields, models: scope.models };
   return (field?.dependencies ?? []).some((d) => (d.behavior ?? 'hide') === 'hide' && !evaluateCondition(d.when, own));
-}
-
-/** Adds the models (camel-cased) a condition reads through 'model.field' paths. */
-function conditionModels(condition: Condition, out: Set<string>): void {
-  if ('all' in condition) condition.all.forEach((c) => conditionModels(c, out));
-  else if ('any' in condition) condition.any.forEach((c) => conditionModels(c, out));
-  else if ('not' in condition) conditionModels(condition.not, out);
-  else if (condition.scope.includes('.')) out.add(condition.scope.slice(0, condition.scope.indexOf('.')));
-}
-
-/**
- * The models (camel-cased dtoMappings) whose saved answers a summary block shows or decides on:
- * its groups' models, and those the skip rules of their pages and the dependencies of their fields
- * read. A change to any other model (the signature typed on the review page) changes nothing the
- * block draws.
- */
-export function summaryReads(block: SummaryBlock, pages: PageConfig[], culture: string): ReadonlySet<string> {
-  const out = new Set<string>();
-  for (const group of block.groups) {
-    out.add(camelCase(group.model));
-    const editPage = pages.find((p) => p.id === group.editPage);
-    if (editPage?.skipWhen) conditionModels(editPage.skipWhen, out);
-    for (const key of group.fields) {
-      for (const dependency of findFieldConfig(pages, group.editPage, group.model, key, culture)?.dependencies ?? []) conditionModels(dependency.when, out);
-    }
-  }
-  return out;
 }
 
 /**

@@ -6,7 +6,8 @@ import { Icon } from '../Icon';
 import { LabelledValue } from '../LabelledValue';
 import { displayValue, findFieldConfig } from '../../core/view/display-value';
 import { summaryGroupShown } from '../../core/view/page-groups';
-import { hiddenOnPage, summaryReads } from '../../core/view/summary';
+import { hiddenOnPage } from '../../core/view/summary';
+import { summaryReads } from '../../core/view/summary-reads';
 
 export const SUMMARY_KEYS = { edit: 'LocKey_Button_Edit', none: 'LocKey_Summary_NoAnswer' } as const;
 

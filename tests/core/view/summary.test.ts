@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldValue, FormModel, SummaryBlock } from '../../../runtime/core/types';
-import { summaryReads, summaryView } from '../../../runtime/core/view/summary';
+import { summaryView } from '../../../runtime/core/view/summary';
 import { secretFields } from '../../../runtime/core/flow/secrets';
 import { copy, shippedFlow, shippedLocales } from '../flow/helpers';
-import { makeT, page } from './fixtures';
+import { makeT } from './fixtures';
 
 const model = (dtoMapping: string, fields: Record<string, FieldValue>, clientId: string): FormModel => ({
   id: null,
@@ -49,20 +49,4 @@ describe('summaryView', () => {
     const [credentials] = summaryView(block, { store: store({}), pages: changed.pages, culture: 'en', t, secrets: secretFields(changed) });
     expect(credentials!.rows!.map((r) => r.value)).toEqual(['5EXMA1B20HC000101', 'EXM-100001']);
   });
-
-  it('summaryReads names the models a summary reads: its groups, their pages\' skip rules and their fields\' dependencies', () => {
-    const eligibility = page(
-      [{ block: 'model', model: 'ClaimDetails', fields: [{ key: 'disposalDate', widget: 'text', label: 'Disposal', dependencies: [{ when: { not: { scope: 'vehicle.isSold', schema: { const: false } } } }] }] }],
-      { id: 'eligibility', skipWhen: { all: [{ scope: 'credentials.noticeId', schema: { type: 'null' } }, { scope: 'own', schema: { const: 1 } }] } },
-    );
-    const block: SummaryBlock = {
-      block: 'summary',
-      groups: [
-        { titleKey: 'Details', editPage: 'eligibility', model: 'ClaimDetails', fields: ['disposalDate'] },
-        { titleKey: 'Repairs', editPage: 'repairs', model: 'ClaimTransactions', fields: ['facilityName'] },
-      ],
-    };
-    expect([...summaryReads(block, [eligibility], 'en')].sort()).toEqual(['claimDetails', 'claimTransactions', 'credentials', 'vehicle']);
-  });
 });
-
