@@ -277,6 +277,9 @@ export function RecordsBlock({ config, ctx }: BlockProps<RecordsBlockConfig>) {
   const required = checkRequiredManager(saved.length, ctx.showAllErrors, config.required);
   const blockMessage = ctx.showAllErrors ? (minimum.message ?? (required.show ? required.message : null)) : null;
   const recordLabel = (index: number) => orFallback(ctx, RECORDS_KEYS.record, `Record ${index + 1}`, index + 1);
+  // Translated once per render, not once per saved record.
+  const editLabel = orFallback(ctx, RECORDS_KEYS.edit, 'Edit');
+  const deleteLabel = orFallback(ctx, RECORDS_KEYS.delete, 'Delete');
 
   return (
     <section className="cf-records" id={id} ref={regionRef} tabIndex={-1} aria-labelledby={config.legendKey ? legendId : undefined}>
@@ -303,8 +306,8 @@ export function RecordsBlock({ config, ctx }: BlockProps<RecordsBlockConfig>) {
                   displayFields={config.displayFields}
                   fields={fields}
                   t={ctx.t}
-                  editLabel={orFallback(ctx, RECORDS_KEYS.edit, 'Edit')}
-                  deleteLabel={orFallback(ctx, RECORDS_KEYS.delete, 'Delete')}
+                  editLabel={editLabel}
+                  deleteLabel={deleteLabel}
                   onEdit={config.kind === 'file' ? undefined : onEditRecord}
                   onDelete={onDeleteRecord}
                 />
