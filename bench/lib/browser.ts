@@ -189,6 +189,8 @@ export async function walkAutomotive(
   await openDraft(DOCUMENTS);
   await draft(DOCUMENTS, 'documentType').selectOption('repairInvoice');
   await draft(DOCUMENTS, 'file').setInputFiles({ name: 'invoice.pdf', mimeType: 'application/pdf', buffer: minimalPdf('bench invoice') });
+  // Upload saves the record once the document is stored (before, it asks to wait): on a busy machine the upload takes a while.
+  await page.locator(`#${DOCUMENTS} .cf-records__draft [data-upload="stored"]`).waitFor({ timeout: 20_000 });
   await page.click(`#${DOCUMENTS} .cf-records__draft .cf-records__actions .cf-button--primary`);
   await page.locator(`#${DOCUMENTS} .cf-records__item`).first().waitFor({ timeout: 10_000 });
   await step('supporting-documents', /\/automotive\/claim-summary/);

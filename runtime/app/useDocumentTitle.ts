@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { documentTitle, SITE_TITLE_KEY } from '../core/i18n';
 import { useT } from './context';
 
@@ -9,7 +9,8 @@ import { useT } from './context';
  */
 export function useDocumentTitle(pageTitleKey: string, formTitleKey?: string): void {
   const t = useT();
-  const title = documentTitle([t(pageTitleKey), formTitleKey ? t(formTitleKey) : null, t(SITE_TITLE_KEY)]);
+  // Computed once per page and language, not on every keystroke of the page.
+  const title = useMemo(() => documentTitle([t(pageTitleKey), formTitleKey ? t(formTitleKey) : null, t(SITE_TITLE_KEY)]), [t, pageTitleKey, formTitleKey]);
   useEffect(() => {
     document.title = title;
   }, [title]);

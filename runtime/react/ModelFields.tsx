@@ -35,15 +35,16 @@ export function modelOfFields(store: ModelStoreState, args: Pick<RenderFieldsArg
 function widgetProps(field: FieldConfig, model: FormModel, props: ModelFieldsProps): ComputedWidgetProps | null {
   const { ctx } = props;
   const config = ctx.modelConfig(props.model);
-  const state = computeFieldState(field, model, config, ctx.scope.models, ctx);
+  // A refused Next shows every field's errors, but not those of a record still being written (a draft).
+  const isDraft = ctx.store.drafts.some((d) => d.clientId === model.clientId);
+  const shown = (ctx.showAllErrors && !isDraft) || props.errorsShown(model.clientId, field.key);
+  // Messages that do not show are not computed (the field is redrawn on every keystroke).
+  const state = computeFieldState(field, model, config, ctx.scope.models, ctx, { errors: shown });
   // A file field with dependencies still renders, so its widget reports the unsupported configuration.
   if (!state.visible && field.widget !== 'file') return null;
   const t = ctx.t;
   const maskName = state.maskName ?? (field.widget === 'date' ? 'date' : null);
   const bounds = field.widget === 'date' ? fieldDateBounds(field, config, ctx.now) : { min: null, max: null };
-  // A refused Next shows every field's errors, but not those of a record still being written (a draft).
-  const isDraft = ctx.store.drafts.some((d) => d.clientId === model.clientId);
-  const shown = (ctx.showAllErrors && !isDraft) || props.errorsShown(model.clientId, field.key);
   const placeholderKey = field.placeholderKey ?? field.placeholder;
   const id = fieldDomId(props.model, props.clientId ?? null, field.key);
   const hints = inputHints(field, props.model);
@@ -55,7 +56,7 @@ function widgetProps(field: FieldConfig, model: FormModel, props: ModelFieldsPro
     value: model.fields[field.key] ?? (field.widget === 'checkbox' ? false : null),
     required: state.required,
     disabled: state.disabled,
-    errors: refusalOf(ctx, id, shown ? state.errors : []),
+    errors: refusalOf(ctx, id, state.errors),
     touched: wasEverEdited(ctx.store, model.clientId, field.key),
     placeholder: placeholderKey ? t(placeholderKey) : undefined,
     help: field.helpKey ? t(field.helpKey) : undefined,

@@ -174,12 +174,20 @@ export function PageRenderer(props: PageRendererProps) {
   const env = { t, whitelist, now };
   const captchaOnPage = page.blocks.some((b) => b.block === 'captcha') && Boolean(settings.captchaEnabled && props.captcha?.siteKey);
 
-  const setCaptchaRef = (handle: CaptchaHandle | null) => {
+  // The captcha's ref and progress callback stay the same between renders, so that a keystroke
+  // does not detach and attach the widget's handle (nor redraw the memoized widget).
+  const outerCaptcha = useRef({ ref: props.captchaRef, onProgress: props.onCaptchaProgress });
+  outerCaptcha.current = { ref: props.captchaRef, onProgress: props.onCaptchaProgress };
+  const setCaptchaRef = useCallback((handle: CaptchaHandle | null) => {
     localCaptchaRef.current = handle;
-    const outer = props.captchaRef;
+    const outer = outerCaptcha.current.ref;
     if (typeof outer === 'function') outer(handle);
     else if (outer) (outer as { current: CaptchaHandle | null }).current = handle;
-  };
+  }, []);
+  const onCaptchaProgress = useCallback((inProgress: boolean) => {
+    setCaptchaBusy(inProgress);
+    outerCaptcha.current.onProgress?.(inProgress);
+  }, []);
 
   const ctx: PageContext = {
     ...env,
@@ -209,10 +217,7 @@ export function PageRenderer(props: PageRendererProps) {
     pages: props.pages ?? [page],
     captchaRef: setCaptchaRef,
     captchaInProgress: captchaBusy,
-    onCaptchaProgress(inProgress) {
-      setCaptchaBusy(inProgress);
-      props.onCaptchaProgress?.(inProgress);
-    },
+    onCaptchaProgress,
     modelConfig: (dto) => findConfig(modelConfigs, formType, dto),
     widgets,
     getMask,

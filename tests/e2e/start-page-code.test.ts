@@ -4,15 +4,16 @@ import { builtApp, openPage, settled, withServerAndBrowser } from './harness';
 
 /**
  * Code a form's start page leaves for later (manifest keys, relative to runtime/app): the later
- * pages' blocks and widgets, and the submit (payload building and its multipart form).
+ * pages' blocks and widgets, the saved-for-later panel and the session warning of the pages after
+ * sign-in, and the submit (payload building and its multipart form).
  */
-const BLOCKS_AND_WIDGETS = ['../widgets/blocks/records.tsx', '../widgets/blocks/summary.tsx', '../widgets/blocks/confirmation.tsx', '../widgets/date.tsx', '../widgets/file.tsx'];
+const BLOCKS_AND_WIDGETS = ['../widgets/blocks/records.tsx', '../widgets/blocks/summary.tsx', '../widgets/blocks/confirmation.tsx', '../widgets/date.tsx', '../widgets/file.tsx', 'forms/SavedForLaterPanel.tsx', '../widgets/SessionTimeoutModal.tsx'];
 const SUBMIT = ['../core/payload/build.ts', '../core/payload/multipart.ts'];
 
 describe("a form's start page and the code of later steps", () => {
   const e2e = withServerAndBrowser();
 
-  it('loads none of it while the page loads; once the claimant is in a field, the later pages and the submit load in idle time', async () => {
+  it('loads none of it while the page loads; once the claimant is in a field, the later pages, the saved-for-later panel, the session warning and the submit load in idle time', async () => {
     const manifest = readManifest(builtApp());
     const later = new Map([...BLOCKS_AND_WIDGETS, ...SUBMIT].map((key) => [`/app/dist/${manifest?.[key]?.file ?? `missing ${key}`}`, key]));
     const { page, context, errors } = await openPage(e2e.browser);

@@ -5,13 +5,13 @@ import { USER_MESSAGES } from '../../core/errors';
 import { backTarget, progress, scopeFromStore, skipPredicate } from '../../core/navigation';
 import type { FormType } from '../../core/types';
 import { preparePage } from '../../core/view/dependencies';
-import { SessionTimeoutModal } from '../../widgets/SessionTimeoutModal';
 import { LoadingPlaceholder } from '../../widgets/Spinner';
 import type { AppStore } from '../appState';
 import { useApp, useServices, useT } from '../context';
 import { ERROR_PATH, SESSION_EXPIRED_PATH } from '../routes';
 import { FormPage } from './FormPage';
 import type { FormSession } from './formSessions';
+import { SessionWarning } from './SessionWarning';
 
 /** The form layout loads the server's model config and the character whitelist when not yet loaded (spec §1). */
 function useFormPrerequisites(): boolean {
@@ -219,22 +219,6 @@ function useSessionWiring(session: FormSession, pageId: string, store: AppStore,
       for (const type of ACTIVITY_EVENTS) window.removeEventListener(type, onActivity);
     };
   }, [actor, keepAlive]);
-}
-
-function SessionWarning({ session, keepAlive }: { session: FormSession; keepAlive: (always: boolean) => void }) {
-  const t = useT();
-  const remaining = useSelector(session.actor, (s) => (s.matches({ open: { session: { counting: 'warning' } } }) ? s.context.session.remainingSeconds : null));
-  return (
-    <SessionTimeoutModal
-      open={remaining !== null}
-      secondsLeft={remaining ?? 0}
-      t={t}
-      onContinue={() => {
-        session.actor.send({ type: 'CONTINUE_SESSION' });
-        keepAlive(true);
-      }}
-    />
-  );
 }
 
 function ProgressIndicator({ session }: { session: FormSession }) {

@@ -54,21 +54,28 @@ export function dependencyOutcome(field: FieldConfig, model: FormModel, models: 
   return { visible, disabled, maskOverride: [...overrides][0] ?? null, reset };
 }
 
-/** Everything the widget of one field needs, computed from configs, the model and the rules. */
+/**
+ * Everything the widget of one field needs, computed from configs, the model and the rules. With
+ * `errors: false` the rules' messages are not computed (a widget whose errors are hidden, redrawn
+ * on every keystroke): `errors` is then empty whatever the value.
+ */
 export function computeFieldState(
   field: FieldConfig,
   model: FormModel,
   config: ModelConfig | null,
   models: ConditionScope['models'],
   env: ValidationEnv,
+  options: { errors?: boolean } = {},
 ): FieldState {
   const outcome = dependencyOutcome(field, model, models);
   const rules = fieldRules(field, config);
   const ctx = ruleContext(env, models, model.fields);
   const active = outcome.visible && !outcome.disabled && field.widget !== 'hidden';
   const value = outcome.reset ? outcome.reset.value : (model.fields[field.key] ?? null);
-  const fieldWords = { label: env.t(field.label), widget: field.widget, messages: field.messages };
-  const messages = active ? ruleMessages(value, rules, field.key, ctx, { dataType: config?.fields[field.key]?.dataType, field: fieldWords }) : [];
+  const withMessages = active && options.errors !== false;
+  const messages = withMessages
+    ? ruleMessages(value, rules, field.key, ctx, { dataType: config?.fields[field.key]?.dataType, field: { label: env.t(field.label), widget: field.widget, messages: field.messages } })
+    : [];
   return {
     visible: outcome.visible,
     disabled: outcome.disabled,

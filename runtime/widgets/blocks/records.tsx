@@ -279,6 +279,9 @@ export function RecordsBlock({ config, ctx }: BlockProps<RecordsBlockConfig>) {
   const recordLabel = (index: number) => orFallback(ctx, RECORDS_KEYS.record, `Record ${index + 1}`, index + 1);
   // Each parent record this block's records belong to that still lacks them (an expense without its receipt), on its own line.
   const missing = ctx.showAllErrors ? childShortfalls(ctx.store, config.model) : [];
+  // Translated once per render, not once per saved record.
+  const editLabel = orFallback(ctx, RECORDS_KEYS.edit, 'Edit');
+  const deleteLabel = orFallback(ctx, RECORDS_KEYS.delete, 'Delete');
 
   return (
     <section className="cf-records" id={id} ref={regionRef} tabIndex={-1} aria-labelledby={config.legendKey ? legendId : undefined}>
@@ -305,8 +308,8 @@ export function RecordsBlock({ config, ctx }: BlockProps<RecordsBlockConfig>) {
                   displayFields={config.displayFields}
                   fields={fields}
                   t={ctx.t}
-                  editLabel={orFallback(ctx, RECORDS_KEYS.edit, 'Edit')}
-                  deleteLabel={orFallback(ctx, RECORDS_KEYS.delete, 'Delete')}
+                  editLabel={editLabel}
+                  deleteLabel={deleteLabel}
                   onEdit={config.kind === 'file' ? undefined : onEditRecord}
                   onDelete={onDeleteRecord}
                 />

@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useCallback, useMemo, useRef } from 'react';
 import { getRecords, isRepeating, findModel, maskAccount } from '../../core/models';
 import type { FormModel, PageConfig, SummaryBlock as SummaryBlockConfig, SummaryGroup } from '../../core/types';
 import type { BlockProps, PageContext, Translate } from '../../react/types';
@@ -7,6 +7,7 @@ import { LabelledValue } from '../LabelledValue';
 import { displayValue, findFieldConfig } from '../../core/view/display-value';
 import { summaryGroupShown } from '../../core/view/page-groups';
 import { hiddenOnPage } from '../../core/view/summary';
+import { summaryReads } from '../../core/view/summary-reads';
 
 export const SUMMARY_KEYS = { edit: 'LocKey_Button_Edit', none: 'LocKey_Summary_NoAnswer' } as const;
 
@@ -52,6 +53,25 @@ function groupValues(group: SummaryGroup, model: FormModel, ctx: PageContext) {
  * page unless editLinks is false. A group whose page the flow skips for these answers is left out.
  */
 export function SummaryBlock({ config, ctx }: BlockProps<SummaryBlockConfig>) {
+  const reads = useMemo(() => summaryReads(config, ctx.pages, ctx.culture), [config, ctx.pages, ctx.culture]);
+  const read = ctx.store.saved.filter((m) => reads.has(m.metadata.dtoMapping));
+  const latest = useRef(ctx);
+  latest.current = ctx;
+  const onEditPage = useCallback((pageId: string) => latest.current.onEditPage(pageId), []);
+  return <SummaryGroups config={config} ctx={ctx} read={read} onEditPage={onEditPage} />;
+}
+SummaryBlock.blockName = 'summary' as const;
+
+interface SummaryGroupsProps {
+  config: SummaryBlockConfig;
+  ctx: PageContext;
+  /** The saved models the block reads (summaryReads): while they are the same objects, it draws the same. */
+  read: FormModel[];
+  onEditPage: (pageId: string) => void;
+}
+
+// Typing on the review page (the signature) changes no model the summary reads: it is not drawn again.
+const SummaryGroups = memo(function SummaryGroups({ config, ctx, onEditPage }: SummaryGroupsProps) {
   const editText = ctx.t(SUMMARY_KEYS.edit);
   return (
     <section className="cf-summary">
@@ -66,7 +86,7 @@ export function SummaryBlock({ config, ctx }: BlockProps<SummaryBlockConfig>) {
             <div className="cf-summary__group-header">
               <h3 className="cf-summary__title">{title}</h3>
               {config.editLinks === false ? null : (
-                <button type="button" className="cf-link cf-summary__edit" onClick={() => ctx.onEditPage(group.editPage)}>
+                <button type="button" className="cf-link cf-summary__edit" onClick={() => onEditPage(group.editPage)}>
                   <Icon name="edit" />
                   {editText}
                   <span className="cf-sr-only"> {title}</span>
@@ -92,5 +112,20 @@ export function SummaryBlock({ config, ctx }: BlockProps<SummaryBlockConfig>) {
       })}
     </section>
   );
+}, sameSummary);
+
+function sameSummary(a: SummaryGroupsProps, b: SummaryGroupsProps): boolean {
+  const same = (key: 't' | 'culture' | 'pages' | 'modelConfigs' | 'formType') => a.ctx[key] === b.ctx[key];
+  return (
+    a.config === b.config &&
+    a.onEditPage === b.onEditPage &&
+    same('t') &&
+    same('culture') &&
+    same('pages') &&
+    same('modelConfigs') &&
+    same('formType') &&
+    a.ctx.store.records === b.ctx.store.records &&
+    a.read.length === b.read.length &&
+    a.read.every((model, i) => model === b.read[i])
+  );
 }
-SummaryBlock.blockName = 'summary' as const;

@@ -51,6 +51,14 @@ describe('the page view model', () => {
     expect(shown).toMatchObject({ visible: true, required: true, reset: null });
   });
 
+  it('a field whose errors are hidden gets its state without its messages', () => {
+    const model = getModel(set(store(), 'ClaimDetails', 'isCurrentOwner', 'false'), 'ClaimDetails');
+    const withMessages = computeFieldState(owner[1]!, model, CONFIGS[0]!, {}, env);
+    expect(withMessages.errors.length).toBeGreaterThan(0);
+    const without = computeFieldState(owner[1]!, model, CONFIGS[0]!, {}, env, { errors: false });
+    expect(without).toEqual({ ...withMessages, errors: [], firstErrorNamesField: false });
+  });
+
   it('preparePage writes defaults onto empty fields and then the resets', () => {
     const s = set(set(store(), 'ClaimDetails', 'isCurrentOwner', 'true'), 'ClaimDetails', 'disposalDate', '01/02/2020');
     const fields: FieldConfig[] = [...owner, { key: 'note', widget: 'text', label: 'Note', defaultValue: 'hi' }];

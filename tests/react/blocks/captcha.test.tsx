@@ -60,4 +60,27 @@ describe('the captcha block', () => {
     await vi.waitFor(() => expect(api.reset).toHaveBeenCalledWith(7));
     expect(screen.getByRole('button', { name: 'Continue' })).toHaveProperty('disabled', false);
   });
+
+  it('keeps its handle while the page is typed in: a keystroke does not detach it and attach it again', async () => {
+    const { api } = installProvider();
+    const captchaRef = vi.fn();
+    render(
+      <Harness
+        page={page([{ block: 'model', model: 'ClaimDetails', fields: [{ key: 'note', widget: 'text', label: 'Note' }] }, { block: 'captcha' }])}
+        captcha={config}
+        settings={{ captchaEnabled: true }}
+        captchaRef={captchaRef}
+      />,
+    );
+    await vi.waitFor(() => expect(api.render).toHaveBeenCalledTimes(1));
+    expect(captchaRef).toHaveBeenCalledTimes(1);
+    const handle: unknown = captchaRef.mock.calls[0]![0];
+    expect(handle).toMatchObject({ execute: expect.any(Function), reset: expect.any(Function) });
+    await userEvent.type(screen.getByLabelText('Note'), 'abc');
+    expect(screen.getByLabelText<HTMLInputElement>('Note').value).toBe('abc');
+    // The outer ref was given the handle once, and never null (a detach) since.
+    expect(captchaRef.mock.calls).toEqual([[handle]]);
+    expect(api.render).toHaveBeenCalledTimes(1);
+    expect(document.querySelectorAll('.cf-captcha')).toHaveLength(1);
+  });
 });
