@@ -4,54 +4,25 @@
  * the folder's class list) saved as a fixture, replayed headless and passing; then the fixture's
  * expected value changed on disk, the replay failing and opening the look-up page at the VIN field.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import type { Browser, FrameLocator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildStudioServer } from '../../studio/server/app';
-import { buildStudioApp } from '../../studio/server/build';
-import { copySampleSettlement, ROOT, type SettlementCopy } from '../studio/settlement-copy';
-import { axe, describeViolations, launchBrowser, openPage, SCREENSHOTS } from './harness';
+import type { FrameLocator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from '../studio/settlement-copy';
+import { axe, describeViolations, openPage } from './harness';
+import { studioScreenshot, setUpStudio } from './studio-harness';
 
-let copy: SettlementCopy;
-let appDir: string;
-let studio: FastifyInstance;
-let url: string;
-let browser: Browser;
+const studio = setUpStudio();
 
-beforeAll(async () => {
-  copy = copySampleSettlement();
-  appDir = mkdtempSync(path.join(tmpdir(), 'studio-fixtures-app-'));
-  const [, launched] = await Promise.all([buildStudioApp(appDir), launchBrowser()]);
-  browser = launched;
-  studio = await buildStudioServer({ folder: copy.dir, appDir, debounceMs: 20 });
-  url = await studio.listen({ host: '127.0.0.1', port: 0 });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await studio?.close();
-  copy?.cleanup();
-  if (appDir) rmSync(appDir, { recursive: true, force: true });
-});
-
-const FIXTURE_FILE = () => path.join(copy.dir, 'fixtures', 'lookup-class-vin.fixture.json');
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  const dir = path.join(SCREENSHOTS, 'studio');
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
-}
+const FIXTURE_FILE = () => path.join(studio.copy.dir, 'fixtures', 'lookup-class-vin.fixture.json');
 
 const walkFrame = (page: Page): FrameLocator => page.frameLocator('iframe[data-walk-frame]');
 
 describe('the studio fixtures view', () => {
   it('walks the VIN look-up, saves it as a fixture, replays it passing, and opens the failing page and field once an expected value changes', async () => {
-    const { page, errors, context } = await openPage(browser, { width: 1400, height: 1000 });
+    const { page, errors, context } = await openPage(studio.browser, { width: 1400, height: 1000 });
     try {
-      await page.goto(url);
+      await page.goto(studio.url);
       await page.getByRole('button', { name: 'Fixtures', exact: true }).click();
       await page.getByRole('heading', { name: 'Fixtures of this folder' }).waitFor();
       expect(await page.textContent('.fixtures-view')).toContain('This folder has no fixtures yet.');
@@ -113,7 +84,7 @@ describe('the studio fixtures view', () => {
       expect(await row.locator('.problem-message').textContent()).toMatch(/^page "lookup" shows a success box, expected warning: "The vehicle with VIN/);
       const failedViolations = await axe(page);
       expect(failedViolations, describeViolations(failedViolations)).toEqual([]);
-      await screenshot(page, 'fixtures');
+      await studioScreenshot(page, 'fixtures', { fullPage: true });
 
       await row.getByRole('button', { name: 'Open page lookup at credentials-vin' }).focus();
       await page.keyboard.press('Enter');
@@ -132,9 +103,9 @@ describe('the studio fixtures view', () => {
   });
 
   it('walks the exclusion sign-in against the real server: a wrong PIN refused under the PIN, the right one prefilling the contact page; the walk replays passing', async () => {
-    const { page, context } = await openPage(browser, { width: 1400, height: 1000 });
+    const { page, context } = await openPage(studio.browser, { width: 1400, height: 1000 });
     try {
-      await page.goto(url);
+      await page.goto(studio.url);
       await page.getByRole('button', { name: 'Fixtures', exact: true }).click();
       await page.getByLabel('Form to walk').selectOption('flows/exclusion.json');
       await page.getByRole('button', { name: 'Start the walk' }).click();
@@ -155,7 +126,7 @@ describe('the studio fixtures view', () => {
       await page.getByLabel('File name (fixtures/<name>.fixture.json)').fill('exclusion-wrong-pin');
       await page.getByRole('button', { name: 'Save as a fixture' }).click();
       await page.getByText('Saved fixtures/exclusion-wrong-pin.fixture.json.').waitFor();
-      const saved = JSON.parse(readFileSync(path.join(copy.dir, 'fixtures', 'exclusion-wrong-pin.fixture.json'), 'utf8')) as Record<string, unknown>;
+      const saved = JSON.parse(readFileSync(path.join(studio.copy.dir, 'fixtures', 'exclusion-wrong-pin.fixture.json'), 'utf8')) as Record<string, unknown>;
       expect(saved).toMatchObject({
         formType: 'Exclusion',
         authorize: [{ authorized: false, code: 'WRONG_PIN' }, { authorized: true, prepopulatedData: expect.objectContaining({ FirstName: 'James' }) }],
@@ -175,9 +146,9 @@ describe('the studio fixtures view', () => {
   });
 
   it('speaks Spanish with ?culture=es', async () => {
-    const { page, context } = await openPage(browser, { width: 1400, height: 1000 });
+    const { page, context } = await openPage(studio.browser, { width: 1400, height: 1000 });
     try {
-      await page.goto(`${url}/?culture=es`);
+      await page.goto(`${studio.url}/?culture=es`);
       await page.getByRole('button', { name: 'Fixtures', exact: true }).click();
       await page.getByRole('heading', { name: 'Recorrer un formulario y guardar el recorrido como fixture' }).waitFor();
       await page.getByRole('heading', { name: 'Fixtures de esta carpeta' }).waitFor();

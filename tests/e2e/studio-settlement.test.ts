@@ -5,61 +5,18 @@
  * `git diff` shows exactly what the studio wrote.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { buildStudioServer } from '../../studio/server/app';
-import { buildStudioApp } from '../../studio/server/build';
-import { copySampleSettlement, type SettlementCopy } from '../studio/settlement-copy';
-import { axe, describeViolations, launchBrowser, openPage, ROOT, SCREENSHOTS } from './harness';
+import { axe, describeViolations, openPage, ROOT } from './harness';
+import { AUTOMOTIVE, changedLines, openStudio, studioScreenshot, setUpStudio } from './studio-harness';
 
-let copy: SettlementCopy;
-let appDir: string;
-let studio: FastifyInstance;
-let url: string;
-let browser: Browser;
+const studio = setUpStudio({ git: true });
 
-beforeAll(async () => {
-  copy = copySampleSettlement({ git: true });
-  appDir = mkdtempSync(path.join(tmpdir(), 'studio-e2e-app-'));
-  const [, launched] = await Promise.all([buildStudioApp(appDir), launchBrowser()]);
-  browser = launched;
-  studio = await buildStudioServer({ folder: copy.dir, appDir, debounceMs: 20 });
-  url = await studio.listen({ host: '127.0.0.1', port: 0 });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await studio?.close();
-  copy?.cleanup();
-  if (appDir) rmSync(appDir, { recursive: true, force: true });
-});
-
-const AUTOMOTIVE = '[data-flow="flows/automotive.json"]';
 const DENIALS_SKIP_LABEL = `${AUTOMOTIVE} [data-edge="skip:denials"] .edge-label`;
-
-/** Only the changed lines of `git diff -U0`, without the file headers. */
-const changedLines = () =>
-  copy
-    .diff()
-    .split('\n')
-    .filter((line) => /^[-+]/.test(line) && !/^(\+\+\+|---) /.test(line));
-
-async function openStudio(): Promise<{ page: Page; errors: string[]; close(): Promise<void> }> {
-  const { page, context, errors } = await openPage(browser, { width: 1400, height: 900 });
-  await page.goto(url);
-  await page.waitForSelector(`${AUTOMOTIVE}[data-layout="current"] svg`);
-  return { page, errors, close: () => context.close() };
-}
-
-async function studioScreenshot(page: Page, name: string): Promise<void> {
-  const dir = path.join(SCREENSHOTS, 'studio');
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`) });
-}
 
 const noProblems = (page: Page) => page.waitForFunction(() => document.querySelector('.problems')?.textContent?.endsWith('The checker finds no problems.'));
 const saved = async (page: Page) => {
@@ -69,7 +26,7 @@ const saved = async (page: Page) => {
 
 describe('the studio on conditions, rules and settlement files', () => {
   it('builds a skip rule of two field tests with the builder, offering only values the fields can hold; the map shows it and the diff is exactly it', async () => {
-    const { page, errors, close } = await openStudio();
+    const { page, errors, close } = await openStudio(studio);
     await page.focus(`${AUTOMOTIVE} [data-node="page:denials"]`);
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => document.activeElement?.id === 'editor-heading');
@@ -105,13 +62,13 @@ describe('the studio on conditions, rules and settlement files', () => {
 
     await saved(page);
     // The old condition's lines out, the new one's in: nothing else of the file.
-    expect(changedLines().filter((line) => line.startsWith('-'))).toEqual([
+    expect(changedLines(studio.copy).filter((line) => line.startsWith('-'))).toEqual([
       '-        "scope": "claimDetails.didIncurOutOfPocketExpensesPriorToSeptember",',
       '-        "schema": {',
       '-          "const": "true"',
       '-        }',
     ]);
-    const added = changedLines().filter((line) => line.startsWith('+')).join('\n');
+    const added = changedLines(studio.copy).filter((line) => line.startsWith('+')).join('\n');
     expect(JSON.parse(`{${added.replace(/^\+/gm, '').replace(/,\s*$/, '')}}`)).toEqual({
         any: [
           { scope: 'claimDetails.didIncurOutOfPocketExpensesPriorToSeptember', schema: { const: 'true' } },
@@ -119,12 +76,12 @@ describe('the studio on conditions, rules and settlement files', () => {
         ],
     });
     expect(errors).toEqual([]);
-    copy.commit('denials skipped in two cases');
+    studio.copy.commit('denials skipped in two cases');
     await close();
   }, 300_000);
 
   it("shows a rule only the parameters of its kind", async () => {
-    const { page, close } = await openStudio();
+    const { page, close } = await openStudio(studio);
     await page.getByRole('button', { name: 'Models' }).click();
     await page.getByRole('button', { name: 'ClaimDetails', exact: true }).click();
     const disposal = page.locator('[data-model-field="disposalDate"]');
@@ -141,7 +98,7 @@ describe('the studio on conditions, rules and settlement files', () => {
   }, 120_000);
 
   it('edits settings.json through the form of its schema, undoes and redoes, and saves exactly that line', async () => {
-    const { page, errors, close } = await openStudio();
+    const { page, errors, close } = await openStudio(studio);
     await page.getByRole('button', { name: 'Settlement files' }).click();
     await page.getByRole('button', { name: 'settings.json' }).click();
     await page.waitForFunction(() => document.activeElement?.id === 'settlement-file-heading');
@@ -158,16 +115,16 @@ describe('the studio on conditions, rules and settlement files', () => {
     await page.waitForFunction(() => document.querySelector('.unsaved')?.textContent === '1 unsaved file(s)');
     await saved(page);
     expect(await page.textContent('.status')).toBe('Saved: settings.json');
-    expect(changedLines()).toEqual(['-  "client": { "minSessionDuration": 30 },', '+  "client": { "minSessionDuration": 20 },']);
+    expect(changedLines(studio.copy)).toEqual(['-  "client": { "minSessionDuration": 30 },', '+  "client": { "minSessionDuration": 20 },']);
     expect(errors).toEqual([]);
-    copy.commit('shorter sessions');
+    studio.copy.commit('shorter sessions');
     await close();
   }, 300_000);
 
   it('renames a model field and every reference to it in one checked save: the diff is exactly the renamed names', async () => {
-    const { page, errors, close } = await openStudio();
+    const { page, errors, close } = await openStudio(studio);
     // The lines of the folder that name the field before the rename.
-    const mentions = ['models.json', 'flows/automotive.json'].flatMap((file) => readFileSync(path.join(copy.dir, file), 'utf8').split('\n')).filter((line) => line.includes('isCurrentOwner')).length;
+    const mentions = ['models.json', 'flows/automotive.json'].flatMap((file) => readFileSync(path.join(studio.copy.dir, file), 'utf8').split('\n')).filter((line) => line.includes('isCurrentOwner')).length;
     await page.getByRole('button', { name: 'Models' }).click();
     await page.getByRole('button', { name: 'ClaimDetails', exact: true }).click();
     const rename = page.getByLabel('New name of isCurrentOwner (every reference follows)');
@@ -183,7 +140,7 @@ describe('the studio on conditions, rules and settlement files', () => {
     expect(violations, describeViolations(violations)).toEqual([]);
     await saved(page);
     // Each line naming the field, and only those, changed to the new name (the skip rule built above among them).
-    const lines = changedLines();
+    const lines = changedLines(studio.copy);
     const removed = lines.filter((line) => line.startsWith('-'));
     expect(lines.filter((line) => line.startsWith('+'))).toEqual(removed.map((line) => `+${line.slice(1).replace('isCurrentOwner', 'ownsVehicleNow')}`));
     expect(removed).toHaveLength(mentions);
@@ -197,7 +154,7 @@ describe('the studio on conditions, rules and settlement files', () => {
       ]),
     );
     expect(errors).toEqual([]);
-    copy.commit('isCurrentOwner renamed');
+    studio.copy.commit('isCurrentOwner renamed');
     await close();
   }, 300_000);
 });
@@ -206,10 +163,10 @@ describe('the studio on an empty folder', () => {
   it('offers a new settlement, makes it with the forms picked, opens it in the editors, and flows:check accepts the folder', async () => {
     const base = mkdtempSync(path.join(tmpdir(), 'studio-empty-'));
     const folder = path.join(base, 'new-settlement');
-    const empty = await buildStudioServer({ folder, appDir, debounceMs: 20 });
+    const empty = await buildStudioServer({ folder, appDir: studio.appDir, debounceMs: 20 });
     try {
       const address = await empty.listen({ host: '127.0.0.1', port: 0 });
-      const { page, context, errors } = await openPage(browser, { width: 1400, height: 900 });
+      const { page, context, errors } = await openPage(studio.browser, { width: 1400, height: 900 });
       await page.goto(address);
       await page.waitForFunction(() => document.activeElement?.textContent === 'A new settlement');
       expect(readdirSync(folder)).toEqual([]);

@@ -3,67 +3,24 @@
  * starts it) on a copy of the sample settlement inside a temporary git repository: what the
  * studio writes is what `git diff` shows.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildStudioServer } from '../../studio/server/app';
-import { buildStudioApp } from '../../studio/server/build';
-import { copySampleSettlement, type SettlementCopy } from '../studio/settlement-copy';
-import { axe, describeViolations, launchBrowser, openPage, SCREENSHOTS } from './harness';
+import { describe, expect, it } from 'vitest';
+import { axe, describeViolations, ROOT } from './harness';
+import { AUTOMOTIVE, changedLines, openStudio, studioScreenshot, setUpStudio } from './studio-harness';
 
-let copy: SettlementCopy;
-let appDir: string;
-let studio: FastifyInstance;
-let url: string;
-let browser: Browser;
+const studio = setUpStudio({ git: true });
 
-beforeAll(async () => {
-  copy = copySampleSettlement({ git: true });
-  appDir = mkdtempSync(path.join(tmpdir(), 'studio-e2e-app-'));
-  const [, launched] = await Promise.all([buildStudioApp(appDir), launchBrowser()]);
-  browser = launched;
-  studio = await buildStudioServer({ folder: copy.dir, appDir, debounceMs: 20 });
-  url = await studio.listen({ host: '127.0.0.1', port: 0 });
-});
+/** A locale file's last key line, the one a key added at the end gives a comma. */
+const lastKeyLine = (json: string) => json.split('\n').filter((line) => line.startsWith('  "LocKey_')).at(-1)!;
 
-afterAll(async () => {
-  await browser?.close();
-  await studio?.close();
-  copy?.cleanup();
-  if (appDir) rmSync(appDir, { recursive: true, force: true });
-});
-
-const AUTOMOTIVE = '[data-flow="flows/automotive.json"]';
 const DENIALS_NODE = `${AUTOMOTIVE} [data-node="page:denials"]`;
 const DENIALS_SKIP_LABEL = `${AUTOMOTIVE} [data-edge="skip:denials"] .edge-label`;
-
-/** Only the changed lines of `git diff -U0`, without the file headers. */
-const changedLines = () =>
-  copy
-    .diff()
-    .split('\n')
-    .filter((line) => /^[-+]/.test(line) && !/^(\+\+\+|---) /.test(line));
-
-async function openStudio(): Promise<{ page: Page; errors: string[]; close(): Promise<void> }> {
-  const { page, context, errors } = await openPage(browser, { width: 1400, height: 900 });
-  await page.goto(url);
-  await page.waitForSelector(`${AUTOMOTIVE}[data-layout="current"] svg`);
-  return { page, errors, close: () => context.close() };
-}
-
-async function studioScreenshot(page: Page, name: string): Promise<void> {
-  const dir = path.join(SCREENSHOTS, 'studio');
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`) });
-}
 
 // Walks of many steps: each change is checked by the checker on the server, which takes seconds on a busy machine.
 describe('the settlement studio', () => {
   it('edits a page title (a new key in every locale) and a skip rule, shows them on the map, undoes and redoes, and saves exactly those edits', async () => {
-    const { page, errors, close } = await openStudio();
+    const { page, errors, close } = await openStudio(studio);
     expect(await page.textContent(DENIALS_SKIP_LABEL)).toBe('skip denials when claimDetails.didIncurOutOfPocketExpensesPriorToSeptember = "true"');
     const mapViolations = await axe(page);
     expect(mapViolations, describeViolations(mapViolations)).toEqual([]);
@@ -97,13 +54,13 @@ describe('the settlement studio', () => {
     await page.getByRole('button', { name: 'Redo' }).click();
     await page.waitForFunction((label) => document.querySelector(label)?.textContent?.endsWith('= "false"'), DENIALS_SKIP_LABEL);
     expect(await page.textContent('.unsaved')).toBe('3 unsaved file(s)');
-    expect(changedLines()).toEqual([]);
+    expect(changedLines(studio.copy)).toEqual([]);
 
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForFunction(() => document.querySelector('.status')?.textContent?.startsWith('Saved:'));
     expect(await page.textContent('.status')).toBe('Saved: flows/automotive.json, locales/en.json, locales/es.json');
     expect(await page.textContent('.unsaved')).toBe('No unsaved changes');
-    expect(changedLines()).toEqual([
+    expect(changedLines(studio.copy)).toEqual([
       '-      "titleKey": "LocKey_Denials_Title",',
       '+      "titleKey": "LocKey_Denials_Heading",',
       '-          "const": "true"',
@@ -112,12 +69,12 @@ describe('the settlement studio', () => {
       '+  "LocKey_Denials_Heading": "Reparaciones rechazadas",',
     ]);
     expect(errors).toEqual([]);
-    copy.commit('title and skip rule of the denials page');
+    studio.copy.commit('title and skip rule of the denials page');
     await close();
   });
 
   it('refuses a save the checker rejects, showing the file and JSON pointer, pins the problem on its page, and writes nothing', async () => {
-    const { page, close } = await openStudio();
+    const { page, close } = await openStudio(studio);
     await page.click(`${AUTOMOTIVE} [data-node="page:claimant-info"]`);
     await page.getByLabel('titleKey').fill('LocKey_Nowhere_ToBeFound');
     await page.waitForFunction(() => document.querySelector('[data-node="page:claimant-info"]')?.getAttribute('aria-label')?.includes('problem'));
@@ -130,12 +87,12 @@ describe('the settlement studio', () => {
     expect(text).toContain('Not saved: the checker found problems (nothing was written).');
     expect(text).toMatch(/flows\/automotive\.json:\d+:\d+ \/pages\/1\/titleKey/);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('alert');
-    expect(changedLines()).toEqual([]);
+    expect(changedLines(studio.copy)).toEqual([]);
 
     // A text changed on disk meanwhile is announced, not taken over the unsaved edit; reloading takes it.
-    const enFile = path.join(copy.dir, 'locales/en.json');
+    const enFile = path.join(studio.copy.dir, 'locales/en.json');
     writeFileSync(enFile, readFileSync(enFile, 'utf8').replace('"LocKey_Eligibility_Title": "Your Vehicle"', '"LocKey_Eligibility_Title": "Your Car"'));
-    copy.commit('a text changed on disk');
+    studio.copy.commit('a text changed on disk');
     await page.getByText('The files changed on disk while you have unsaved changes').waitFor();
     expect(await page.textContent(`${AUTOMOTIVE} [data-node="page:eligibility"] .page-title`)).toBe('Your Vehicle');
     await page.getByRole('button', { name: 'Reload from disk' }).click();
@@ -146,13 +103,13 @@ describe('the settlement studio', () => {
   });
 
   it('shows a key missing from the Spanish texts after it went from the file on disk, and fills it from the table', async () => {
-    const { page, close } = await openStudio();
+    const { page, close } = await openStudio(studio);
     await page.getByRole('button', { name: 'Translations' }).click();
-    const esFile = path.join(copy.dir, 'locales/es.json');
+    const esFile = path.join(studio.copy.dir, 'locales/es.json');
     // Removed outside the studio: the open table follows the files.
     const intro = '  "LocKey_Denials_Intro": "Indique cada vez que un concesionario o taller se negó a reparar su transmisión CVT.",\n';
     writeFileSync(esFile, readFileSync(esFile, 'utf8').replace(intro, ''));
-    copy.commit('a Spanish text goes missing');
+    studio.copy.commit('a Spanish text goes missing');
     const fill = page.getByLabel('Text of LocKey_Denials_Intro in es');
     await fill.waitFor();
     expect(await page.getAttribute('tr[data-key="LocKey_Denials_Intro"] td.missing', 'lang')).toBe('es');
@@ -165,13 +122,13 @@ describe('the settlement studio', () => {
     await fill.fill('Indique cada vez que un concesionario o taller se negó a reparar su transmisión CVT.');
     await page.keyboard.press('Control+s');
     await page.waitForFunction(() => document.querySelector('.status')?.textContent === 'Saved: locales/es.json');
-    expect(changedLines()).toEqual([`+${intro.trimEnd()}`]);
-    copy.commit('the Spanish text filled in');
+    expect(changedLines(studio.copy)).toEqual([`+${intro.trimEnd()}`]);
+    studio.copy.commit('the Spanish text filled in');
     await close();
   });
 
   it('adds a page after another by keyboard, gives it a block, moves and removes blocks, and saves the new page as its own lines', async () => {
-    const { page, errors, close } = await openStudio();
+    const { page, errors, close } = await openStudio(studio);
     await page.focus(`${AUTOMOTIVE} [data-node="page:eligibility"]`);
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => document.activeElement?.id === 'editor-heading');
@@ -225,16 +182,14 @@ describe('the settlement studio', () => {
     // The new page's 21 lines in the flow (git may draw the insertion a few lines up or down), and
     // in each locale the two new keys, at its end as `npm run locales:add` puts a new area's keys
     // (the last key before them takes a comma).
-    const lines = changedLines();
-    expect(lines.filter((line) => line.startsWith('-'))).toEqual([
-      '-  "LocKey_ResumeMail_Subject": "{0}: your code to finish your claim later"',
-      '-  "LocKey_ResumeMail_Subject": "{0}: su código para terminar su reclamo más tarde"',
-    ]);
+    const lines = changedLines(studio.copy);
+    const [lastEn, lastEs] = ['en', 'es'].map((culture) => lastKeyLine(readFileSync(path.join(ROOT, 'locales', `${culture}.json`), 'utf8')));
+    expect(lines.filter((line) => line.startsWith('-'))).toEqual([`-${lastEn}`, `-${lastEs}`]);
     expect(lines.filter((line) => line.startsWith('+  "LocKey_'))).toEqual([
-      '+  "LocKey_ResumeMail_Subject": "{0}: your code to finish your claim later",',
+      `+${lastEn},`,
       '+  "LocKey_VehicleUse_Title": "How you use your vehicle",',
       '+  "LocKey_VehicleUse_Intro": "Tell us how the vehicle is used."',
-      '+  "LocKey_ResumeMail_Subject": "{0}: su código para terminar su reclamo más tarde",',
+      `+${lastEs},`,
       '+  "LocKey_VehicleUse_Title": "Cómo usa su vehículo",',
       '+  "LocKey_VehicleUse_Intro": "Díganos cómo se usa el vehículo."',
     ]);
@@ -265,9 +220,9 @@ describe('the settlement studio', () => {
         '+    },',
       ].sort(),
     );
-    const saved = JSON.parse(readFileSync(path.join(copy.dir, 'flows/automotive.json'), 'utf8')) as { pages: Array<{ id: string }> };
+    const saved = JSON.parse(readFileSync(path.join(studio.copy.dir, 'flows/automotive.json'), 'utf8')) as { pages: Array<{ id: string }> };
     expect(saved.pages.map((p) => p.id).slice(2, 5)).toEqual(['eligibility', 'vehicle-use', 'repairs']);
-    copy.commit('a vehicle-use page');
+    studio.copy.commit('a vehicle-use page');
 
     // Moved down and removed again: the page goes with its own lines, the others stay.
     await page.getByRole('button', { name: 'Move page down' }).click();
@@ -278,17 +233,17 @@ describe('the settlement studio', () => {
     expect(await page.evaluate(() => document.activeElement?.closest('[data-flow]')?.getAttribute('data-flow'))).toBe('flows/automotive.json');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForFunction(() => document.querySelector('.status')?.textContent?.startsWith('Saved:'));
-    const removed = changedLines();
+    const removed = changedLines(studio.copy);
     expect(removed.filter((line) => line.startsWith('+'))).toEqual([]);
     expect(removed).toHaveLength(21);
     expect(removed).toContain('-      "id": "vehicle-use",');
     expect(errors).toEqual([]);
-    copy.commit('the vehicle-use page removed');
+    studio.copy.commit('the vehicle-use page removed');
     await close();
   }, 300_000);
 
   it('adds a field with its rules to a model in models.json, offers the model\'s fields as rule targets, adds the field to a page through the generated form, and saves those edits only', async () => {
-    const { page, errors, close } = await openStudio();
+    const { page, errors, close } = await openStudio(studio);
     await page.getByRole('button', { name: 'Models' }).click();
     await page.getByRole('button', { name: 'ClaimDetails', exact: true }).click();
     await page.waitForFunction(() => document.activeElement?.id === 'model-heading' && document.activeElement.textContent === 'Model ClaimDetails of Automotive');
@@ -341,7 +296,7 @@ describe('the settlement studio', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForFunction(() => document.querySelector('.status')?.textContent?.startsWith('Saved:'));
     expect(await page.textContent('.status')).toBe('Saved: flows/automotive.json, locales/en.json, locales/es.json, models.json');
-    const lines = changedLines();
+    const lines = changedLines(studio.copy);
     // A line is removed only to take a comma before a new neighbour.
     for (const removed of lines.filter((line) => line.startsWith('-'))) expect(lines).toContain(`+${removed.slice(1)},`);
     expect(lines).toHaveLength(21);
@@ -360,15 +315,15 @@ describe('the settlement studio', () => {
       '+  "LocKey_Eligibility_VehicleColor": "Color del vehículo",',
     ]));
     expect(errors).toEqual([]);
-    copy.commit('a vehicle color');
+    studio.copy.commit('a vehicle color');
     await close();
   }, 300_000);
 
   it('previews the page being edited with the claimant renderer in each culture at phone and desktop widths, in the settlement\'s theme, following an unsaved label change', async () => {
-    const settingsFile = path.join(copy.dir, 'settings.json');
+    const settingsFile = path.join(studio.copy.dir, 'settings.json');
     writeFileSync(settingsFile, readFileSync(settingsFile, 'utf8').replace('"theme": "default"', '"theme": "ftc"'));
-    copy.commit('the ftc theme');
-    const { page, errors, close } = await openStudio();
+    studio.copy.commit('the ftc theme');
+    const { page, errors, close } = await openStudio(studio);
     await page.click(`${AUTOMOTIVE} [data-node="page:claimant-info"]`);
     const frames = page.locator('.preview iframe');
     await page.waitForFunction(() => document.querySelectorAll('.preview iframe').length === 4);
@@ -389,7 +344,7 @@ describe('the settlement studio', () => {
     expect(violations, describeViolations(violations)).toEqual([]);
     await page.evaluate(() => document.getElementById('preview-heading')?.scrollIntoView({ block: 'start' }));
     await studioScreenshot(page, 'preview');
-    expect(changedLines()).toEqual([]);
+    expect(changedLines(studio.copy)).toEqual([]);
     expect(errors).toEqual([]);
     await close();
   });
