@@ -17,7 +17,7 @@ const SAVE_LATER = 'button:has-text("Save and finish later")';
 async function signInToResume(page: Page, saved = /\/automotive\/eligibility$/): Promise<void> {
   await page.waitForURL(/\/automotive(\?|$)/);
   await settled(page);
-  expect(await page.locator('.cf-resume-notice').innerText()).toContain('You are continuing the claim saved with resume code');
+  expect(await page.locator('.cf-resume-notice').innerText()).toContain('You are continuing the answers saved with resume code');
   await page.fill('#credentials-vin', '5EXMA1B20HC000101');
   await page.fill('#credentials-noticeId', 'EXM-100001');
   await page.fill('#credentials-pin', '482913');
@@ -148,7 +148,7 @@ describe('save and finish later in the browser', () => {
     const { page, context } = await openPage(e2e.browser);
     await page.goto(`${e2e.server.url}/resume?culture=es`);
     await settled(page);
-    expect(await page.locator('h1').innerText()).toBe('Continuar una reclamación guardada');
+    expect(await page.locator('h1').innerText()).toBe('Continuar donde lo dejó');
     await page.fill('#cf-resume-code', 'AAAA-BBBB-CCCC');
     await page.click('button:has-text("Continuar")');
     const refusal = page.locator('#cf-resume-code-error');
