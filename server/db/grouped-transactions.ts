@@ -4,8 +4,9 @@
  * the works that arrive while one group commits (or in the same turn of the event loop) run in the
  * next group, each in a savepoint of its own, and one commit makes them all durable. A work's
  * promise settles only after that commit, so an acknowledged write is on disk as before; a work
- * that fails is rolled back to its savepoint and fails alone; a commit that fails fails every work
- * of its group (none of them was acknowledged).
+ * that fails is rolled back to its savepoint and fails alone; a commit that fails, or an error after
+ * which SQLite rolled the whole transaction back (SQLITE_FULL, SQLITE_IOERR), fails every work of its
+ * group with that error (none of them was acknowledged).
  *
  * A work must do nothing but statements on the `trx` it is given (the one SQLite connection is
  * held by the group meanwhile). PostgreSQL commits concurrently on its pool: one transaction each.
@@ -67,8 +68,14 @@ export function groupedTransactions(database: Pick<Database, 'dialect' | 'db'>):
             await sql`release grouped_work`.execute(trx);
             outcomes.push({ ok: true, value });
           } catch (error) {
-            await sql`rollback to grouped_work`.execute(trx);
-            await sql`release grouped_work`.execute(trx);
+            try {
+              await sql`rollback to grouped_work`.execute(trx);
+              await sql`release grouped_work`.execute(trx);
+            } catch {
+              // SQLite rolled the whole transaction back itself (a full disk, an I/O error): the
+              // group's earlier works are gone too, so every work of the group fails with this error.
+              throw error;
+            }
             outcomes.push({ ok: false, error });
           }
         }

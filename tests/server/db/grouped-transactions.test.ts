@@ -5,7 +5,9 @@
  * commit (none is visible elsewhere before the group's last work has run). A write of one statement
  * joins a group on SQLite and is sent alone (committing by itself) on PostgreSQL.
  */
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { isUnavailable } from '../../../server/db/errors.js';
 import { groupedTransactions, groupedWrites } from '../../../server/db/grouped-transactions.js';
 import type { Database, Trx } from '../../../server/db/types.js';
 import { DIALECTS, openTestDatabase, type TestDatabase } from './helpers.js';
@@ -82,5 +84,24 @@ describe.each(DIALECTS)('grouped transactions in %s', (dialect) => {
     // Each of them ran before any was committed: one transaction, one disk flush.
     expect(seenDuring).toEqual([[], [], []]);
     expect(await committed()).toEqual(['a', 'b', 'c']);
+  });
+
+  it.runIf(dialect === 'sqlite')('fails every work of a group with the error after which SQLite rolled the whole transaction back (a full disk), leaving nothing', async () => {
+    const run = groupedTransactions(t.database);
+    const pages = (await sql<{ page_count: number }>`pragma page_count`.execute(t.database.db)).rows[0]!.page_count;
+    // The database may not grow: the second work's large row needs new pages, and SQLITE_FULL
+    // rolls back the transaction itself, the first work's row with it.
+    await sql.raw(`pragma max_page_count = ${pages}`).execute(t.database.db);
+    const outcomes = await Promise.allSettled([
+      run((trx) => insert(trx, 'small')),
+      run((trx) => insert(trx, 'x'.repeat(200 * 1024))),
+    ]);
+    await sql`pragma max_page_count = 1073741823`.execute(t.database.db);
+    expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected']);
+    for (const o of outcomes) expect(isUnavailable((o as PromiseRejectedResult).reason)).toBe(true);
+    expect(await committed()).toEqual([]);
+    // The next group writes once there is room.
+    await run((trx) => insert(trx, 'later'));
+    expect(await committed()).toEqual(['later']);
   });
 });
