@@ -20,11 +20,25 @@ const fileField = `#${DOCUMENTS} .cf-records__draft .cf-field--file`;
 
 /** Chooses a file for the open draft's document and waits for the server's answer; returns the field's upload state. */
 async function choose(page: Page, name: string, buffer: Buffer): Promise<string | null> {
-  const before = await page.locator(fileField).getAttribute('data-upload');
+  // Every state the field passes through is recorded: a small file's upload can start and end
+  // between two looks at the page.
+  await page.evaluate((selector) => {
+    const w = window as unknown as { uploadStates: string[]; uploadWatch?: MutationObserver };
+    w.uploadWatch?.disconnect();
+    w.uploadStates = [];
+    w.uploadWatch = new MutationObserver(() => {
+      const state = document.querySelector(selector)?.getAttribute('data-upload');
+      if (state && w.uploadStates.at(-1) !== state) w.uploadStates.push(state);
+    });
+    w.uploadWatch.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-upload'] });
+  }, fileField);
   await draftField(page, DOCUMENTS, 'file').setInputFiles({ name, mimeType: 'application/pdf', buffer });
-  // The new file's upload starts (its state leaves the previous answer), then the server answers.
-  if (before) await expect.poll(() => page.locator(fileField).getAttribute('data-upload')).toBe('uploading');
-  await page.locator(`${fileField}:is([data-upload="stored"], [data-upload="failed"])`).waitFor();
+  // The new file's upload starts, then the server answers.
+  await page.waitForFunction(() => {
+    const states = (window as unknown as { uploadStates: string[] }).uploadStates;
+    const started = states.indexOf('uploading');
+    return started >= 0 && states.slice(started + 1).some((s) => s === 'stored' || s === 'failed');
+  });
   return page.locator(fileField).getAttribute('data-upload');
 }
 
