@@ -77,13 +77,50 @@ export function LocaleKeyWidget(props: WidgetProps) {
   );
 }
 
+/**
+ * A form value typed as JSON text: the text as typed while it does not parse (with the parser's
+ * message), the value itself once it does; an empty text leaves the value out.
+ */
+function useJsonText(props: FieldProps, shown: string) {
+  const [draft, setDraft] = useState<{ text: string; error?: string } | null>(null);
+  return {
+    text: draft?.text ?? shown,
+    errors: [...(draft?.error ? [draft.error] : []), ...(props.rawErrors ?? [])],
+    change(next: string) {
+      if (next.trim() === '') {
+        setDraft({ text: next });
+        props.onChange(undefined, props.fieldPathId.path);
+        return;
+      }
+      try {
+        const parsed = JSON.parse(next) as unknown;
+        setDraft({ text: next });
+        props.onChange(parsed, props.fieldPathId.path);
+      } catch (error) {
+        setDraft({ text: next, error: t('conditionInvalid', { reason: (error as Error).message }) });
+      }
+    },
+    blur: () => setDraft((d) => (d?.error ? d : null)),
+  };
+}
+
+function JsonErrors({ id, errors }: { id: string; errors: string[] }) {
+  if (errors.length === 0) return null;
+  return (
+    <ul className="field-errors" id={`${id}-errors`} role="alert">
+      {errors.map((e) => (
+        <li key={e}>{e}</li>
+      ))}
+    </ul>
+  );
+}
+
 /** A condition as JSON text (ConditionBuilder's other face); the form's validator checks its shape against the flow schema. */
 export function ConditionJson(props: FieldProps) {
   const id = props.fieldPathId.$id;
-  const shown = props.formData === undefined ? '' : JSON.stringify(props.formData, null, 2);
-  const [draft, setDraft] = useState<{ text: string; error?: string } | null>(null);
-  const text = draft?.text ?? shown;
-  const errors = [...(draft?.error ? [draft.error] : []), ...(props.rawErrors ?? [])];
+  const json = useJsonText(props, props.formData === undefined ? '' : JSON.stringify(props.formData, null, 2));
+  const text = json.text;
+  const errors = json.errors;
   return (
     <div className="condition-json-text">
       <label htmlFor={id}>
@@ -96,30 +133,10 @@ export function ConditionJson(props: FieldProps) {
         spellCheck={false}
         aria-describedby={`${id}-help${errors.length ? ` ${id}-errors` : ''}`}
         aria-invalid={errors.length > 0 || undefined}
-        onChange={(e) => {
-          const next = e.target.value;
-          if (next.trim() === '') {
-            setDraft({ text: next });
-            props.onChange(undefined, props.fieldPathId.path);
-            return;
-          }
-          try {
-            const parsed = JSON.parse(next) as unknown;
-            setDraft({ text: next });
-            props.onChange(parsed, props.fieldPathId.path);
-          } catch (error) {
-            setDraft({ text: next, error: t('conditionInvalid', { reason: (error as Error).message }) });
-          }
-        }}
-        onBlur={() => setDraft((d) => (d?.error ? d : null))}
+        onChange={(e) => json.change(e.target.value)}
+        onBlur={json.blur}
       />
-      {errors.length > 0 && (
-        <ul className="field-errors" id={`${id}-errors`} role="alert">
-          {errors.map((e) => (
-            <li key={e}>{e}</li>
-          ))}
-        </ul>
-      )}
+      <JsonErrors id={id} errors={json.errors} />
     </div>
   );
 }
@@ -173,10 +190,9 @@ export function RuleKindWidget(props: WidgetProps) {
 /** A value of any JSON type (a rule's min, max or value: a number, a date text, null…) written as JSON. */
 export function JsonValueField(props: FieldProps) {
   const id = props.fieldPathId.$id;
-  const shown = props.formData === undefined ? '' : JSON.stringify(props.formData);
-  const [draft, setDraft] = useState<{ text: string; error?: string } | null>(null);
-  const text = draft?.text ?? shown;
-  const errors = [...(draft?.error ? [draft.error] : []), ...(props.rawErrors ?? [])];
+  const json = useJsonText(props, props.formData === undefined ? '' : JSON.stringify(props.formData));
+  const text = json.text;
+  const errors = json.errors;
   return (
     <div className="json-value-field">
       <label htmlFor={id}>{t('jsonValue', { name: String(props.name) })}</label>
@@ -191,30 +207,10 @@ export function JsonValueField(props: FieldProps) {
         spellCheck={false}
         aria-describedby={`${id}-help${errors.length ? ` ${id}-errors` : ''}`}
         aria-invalid={errors.length > 0 || undefined}
-        onChange={(e) => {
-          const next = e.target.value;
-          if (next.trim() === '') {
-            setDraft({ text: next });
-            props.onChange(undefined, props.fieldPathId.path);
-            return;
-          }
-          try {
-            const parsed = JSON.parse(next) as unknown;
-            setDraft({ text: next });
-            props.onChange(parsed, props.fieldPathId.path);
-          } catch (error) {
-            setDraft({ text: next, error: t('conditionInvalid', { reason: (error as Error).message }) });
-          }
-        }}
-        onBlur={() => setDraft((d) => (d?.error ? d : null))}
+        onChange={(e) => json.change(e.target.value)}
+        onBlur={json.blur}
       />
-      {errors.length > 0 && (
-        <ul className="field-errors" id={`${id}-errors`} role="alert">
-          {errors.map((e) => (
-            <li key={e}>{e}</li>
-          ))}
-        </ul>
-      )}
+      <JsonErrors id={id} errors={json.errors} />
     </div>
   );
 }
