@@ -1,25 +1,8 @@
 /** The studio server's fixture and walk calls (studio/server/fixtures.ts). */
 import type { AuthorizeResponse, FormModel } from '../../runtime/core/types';
+import type { FixtureSummary, ReplayResult } from '../server/fixtures';
 
-export interface FixtureSummary {
-  name: string;
-  description: string;
-  formType: string;
-}
-
-export interface ReplayProblem {
-  pointer: string;
-  message: string;
-  line?: number;
-  column?: number;
-  page?: string;
-  fieldId?: string;
-}
-
-export interface ReplayResult extends FixtureSummary {
-  passed: boolean;
-  problems: ReplayProblem[];
-}
+export type { FixtureSummary, ReplayProblem, ReplayResult } from '../server/fixtures';
 
 export type SaveFixtureResult = { ok: true; saved: string } | { ok: false; exists: boolean; message: string };
 

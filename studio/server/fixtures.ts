@@ -43,10 +43,7 @@ export interface ReplayProblem {
   fieldId?: string;
 }
 
-export interface ReplayResult {
-  name: string;
-  description: string;
-  formType: string;
+export interface ReplayResult extends FixtureSummary {
   passed: boolean;
   problems: ReplayProblem[];
 }
