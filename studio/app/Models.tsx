@@ -5,11 +5,10 @@
  * offered from the model's own fields and the form's other models.
  */
 import { useRef, useState } from 'react';
-import Form from '@rjsf/core';
 import type { ObjectFieldTemplateProps, RJSFSchema, UiSchema } from '@rjsf/utils';
-import validator from '@rjsf/validator-ajv8';
 import modelSchema from '../../schemas/model-config.schema.json';
 import { useStudio } from './context';
+import { SchemaForm } from './SchemaForm';
 import { renameField } from './rename';
 import { COMMON_RULE_PROPERTIES, ruleParameters, withKindParameters } from './rules';
 import { t } from './texts';
@@ -74,7 +73,6 @@ const fieldUi: UiSchema = {
     },
   },
 };
-const noDefaults = { arrayMinItems: { populate: 'never' }, emptyObjectFields: 'skipDefaults', allOf: 'skipDefaults', constAsDefaults: 'never' } as const;
 const widgets = { localeKey: LocaleKeyWidget, name: NameWidget, ruleKind: RuleKindWidget };
 const fields = { jsonValue: JsonValueField };
 
@@ -263,17 +261,12 @@ export function Models() {
               {t('removeModel')}
             </button>
           </div>
-          <Form
+          <SchemaForm
             key={`model-${index}`}
             idPrefix={`model${index}`}
             schema={metadataSchema}
             uiSchema={noSubmit}
             formData={{ metadataHash: model.metadataHash, metadata: model.metadata }}
-            validator={validator}
-            liveValidate="onChange"
-            showErrorList={false}
-            noHtml5Validate
-            experimental_defaultFormStateBehavior={noDefaults}
             onChange={(e) => changeModel((m) => ({ ...m, ...defined(e.formData as Partial<ModelConfigValue>), fields: m.fields }))}
           />
           <h3 id="model-fields-heading" tabIndex={-1}>
@@ -306,18 +299,13 @@ export function Models() {
                     focusSoon(`[data-model-field="${to}"] h4`);
                   }}
                 />
-                <Form
+                <SchemaForm
                   idPrefix={`model${index}_${fieldName}`}
                   schema={fieldSchema}
                   uiSchema={fieldUi}
                   formData={field}
-                  validator={validator}
                   widgets={widgets}
                   fields={fields}
-                  liveValidate="onChange"
-                  showErrorList={false}
-                  noHtml5Validate
-                  experimental_defaultFormStateBehavior={noDefaults}
                   onChange={(e) =>
                     changeModel((m) => {
                       const next = defined(e.formData as ModelConfigValue['fields'][string]);

@@ -5,11 +5,10 @@
  * the page's place in its flow and its blocks: moved, removed, added.
  */
 import { useEffect, useRef, useState } from 'react';
-import Form from '@rjsf/core';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import validator from '@rjsf/validator-ajv8';
 import flowSchema from '../../schemas/flow.schema.json';
 import { useStudio } from './context';
+import { SchemaForm } from './SchemaForm';
 import { BLOCK_KINDS, moveItem, newBlock, newPage, pageIdProblem, withoutPage, withPage, withPageChanged, type BlockKind, type BlockValue, type FlowValue, type ModelsValue, type PageValue } from './structure';
 import { ConditionField, ConditionTargetsContext } from './ConditionBuilder';
 import { conditionTargets, type ModelsDoc } from './conditions';
@@ -47,7 +46,6 @@ const fieldsUi: UiSchema = {
 };
 
 /** The form adds nothing the file does not say: no defaults, no empty items for minItems. */
-const noDefaults = { arrayMinItems: { populate: 'never' }, emptyObjectFields: 'skipDefaults', allOf: 'skipDefaults', constAsDefaults: 'never' } as const;
 
 const widgets = { localeKey: LocaleKeyWidget };
 const fields = { condition: ConditionField, jsonValue: JsonValueField };
@@ -209,19 +207,14 @@ export function PageEditor({ flowId, pageIndex, onClose, onSelectPage, onRemoved
       </form>
       <h3>{t('pageSettings')}</h3>
       <ConditionTargetsContext.Provider value={pageTargets}>
-        <Form
+        <SchemaForm
           key={`${idBase}-settings`}
           idPrefix={`${idBase}_page`}
           schema={pageSettingsSchema}
           uiSchema={pageSettingsUi}
           formData={settings}
-          validator={validator}
           widgets={widgets}
           fields={fields}
-          liveValidate="onChange"
-          showErrorList={false}
-          noHtml5Validate
-          experimental_defaultFormStateBehavior={noDefaults}
           onChange={(e) => changePage((p) => ({ ...defined(e.formData as Record<string, unknown>), blocks: p.blocks }) as PageValue)}
         />
       </ConditionTargetsContext.Provider>
@@ -257,36 +250,26 @@ export function PageEditor({ flowId, pageIndex, onClose, onSelectPage, onRemoved
                 </button>
               </div>
               {schema && (
-                <Form
+                <SchemaForm
                   idPrefix={`${idBase}_props${blockIndex}`}
                   schema={schema}
                   uiSchema={blockUi}
                   formData={props}
-                  validator={validator}
                   widgets={widgets}
                   fields={fields}
-                  liveValidate="onChange"
-                  showErrorList={false}
-                  noHtml5Validate
-                  experimental_defaultFormStateBehavior={noDefaults}
                   onChange={(e) => replaceBlock((b) => ({ block: b.block, ...defined(e.formData as Record<string, unknown>), ...(b.fields ? { fields: b.fields } : {}) }))}
                 />
               )}
               {blockFields && (
                 <div className="block-fields">
                   <h5>{t('fieldsOf', { n: blockIndex + 1, model: block.model ?? blockKind })}</h5>
-                  <Form
+                  <SchemaForm
                     idPrefix={`${idBase}_block${blockIndex}`}
                     schema={fieldsSchema}
                     uiSchema={fieldsUi}
                     formData={blockFields}
-                    validator={validator}
                     widgets={widgets}
                     fields={fields}
-                    liveValidate="onChange"
-                    showErrorList={false}
-                    noHtml5Validate
-                    experimental_defaultFormStateBehavior={noDefaults}
                     onChange={(e) => replaceBlock((b) => ({ ...b, fields: defined(e.formData as BlockValue['fields']) }))}
                   />
                 </div>

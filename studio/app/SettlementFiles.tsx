@@ -4,9 +4,7 @@
  * you type; saved like every other edit: checked first, written path by path.
  */
 import { useRef, useState } from 'react';
-import Form from '@rjsf/core';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import validator from '@rjsf/validator-ajv8';
 import captchaSchema from '../../schemas/settlement/captcha.schema.json';
 import deadlinesLegacySchema from '../../schemas/settlement/deadlines.legacy.schema.json';
 import deadlinesSchema from '../../schemas/settlement/deadlines.schema.json';
@@ -15,6 +13,7 @@ import settingsSchema from '../../schemas/settlement/settings.schema.json';
 import siteSchema from '../../schemas/settlement/site.schema.json';
 import whitelistSchema from '../../schemas/settlement/whitelist.schema.json';
 import { useStudio } from './context';
+import { SchemaForm } from './SchemaForm';
 import { t } from './texts';
 
 /** Each settlement file's schema (as tooling/flow/check-folder's SETTLEMENT_FILES pairs them), without its $id: rjsf resolves its references within it. */
@@ -34,7 +33,6 @@ const SCHEMAS: Record<string, RJSFSchema> = Object.fromEntries(
 );
 
 const ui: UiSchema = { 'ui:submitButtonOptions': { norender: true }, $schema: { 'ui:widget': 'hidden' } };
-const noDefaults = { arrayMinItems: { populate: 'never' }, emptyObjectFields: 'skipDefaults', allOf: 'skipDefaults', constAsDefaults: 'never' } as const;
 /** Drops the properties rjsf leaves undefined, so they are not taken for changes. */
 const defined = <T,>(value: T): T => JSON.parse(JSON.stringify(value ?? null)) as T;
 
@@ -70,17 +68,12 @@ export function SettlementFiles({ ids }: { ids: readonly string[] }) {
         <h2 id="settlement-file-heading" tabIndex={-1} ref={heading}>
           {id}
         </h2>
-        <Form
+        <SchemaForm
           key={id}
           idPrefix={`settlement_${id.replace(/\W/g, '_')}`}
           schema={SCHEMAS[id]!}
           uiSchema={ui}
           formData={docs[id]}
-          validator={validator}
-          liveValidate="onChange"
-          showErrorList={false}
-          noHtml5Validate
-          experimental_defaultFormStateBehavior={noDefaults}
           onChange={(e) => edit((d) => ({ ...d, [id]: defined(e.formData) }))}
         />
       </section>
