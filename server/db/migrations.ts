@@ -391,6 +391,24 @@ const outboxPurge: Migration = {
   },
 };
 
+/**
+ * The hourly purge and `admin outbox` look only for messages not yet emptied: a partial index keeps
+ * them from reading every message ever sent as the outbox grows.
+ */
+const outboxUnpurged: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createIndex('outbox_unpurged')
+      .on('outbox')
+      .column('status')
+      .where(sql.ref('purged_at'), 'is', null)
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropIndex('outbox_unpurged').ifExists().execute();
+  },
+};
+
 export function migrationProvider(dialect: DialectName): MigrationProvider {
   return {
     async getMigrations() {
@@ -407,6 +425,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
         '0011_declared_sign_in': declaredSignIn,
         '0013_hot_path_indexes': hotPathIndexes,
         '0014_outbox_purge': outboxPurge,
+        '0015_outbox_unpurged': outboxUnpurged,
       };
     },
   };
