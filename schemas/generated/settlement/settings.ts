@@ -136,7 +136,7 @@ export interface SettingsFile {
      */
     householdAllowance?: number;
     /**
-     * Claims from one network (IPv4 /24, IPv6 /64) within windowMinutes before velocity_network. Default 20.
+     * Claims from one network (IPv4 /24, IPv6 /64) within windowMinutes before velocity_network. Default 20. At most 1000: the screening counts up to 1000 earlier claims per value.
      */
     networkAllowance?: number;
     /**

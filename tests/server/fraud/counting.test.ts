@@ -5,6 +5,7 @@
  * a lasting kind counted in full is not counted again, while the window's counts (client address,
  * network, session) are always read.
  */
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { fraudSettings } from '../../../server/fraud/settings.js';
@@ -88,5 +89,21 @@ describe.each(DIALECTS)('counting earlier claims at the cap, over %s', (dialect)
     inFull.add('b');
     inFull.add('c');
     expect([inFull.has('a'), inFull.has('b'), inFull.has('c')]).toEqual([false, false, true]);
+  });
+});
+
+describe('allowances a configurer may set', () => {
+  it('are at most the cap, so every allowance the settings accept can be exceeded and flag a claim', () => {
+    const schema = JSON.parse(readFileSync(new URL('../../../schemas/settlement/settings.schema.json', import.meta.url), 'utf8')) as unknown;
+    const maxima: Record<string, number> = {};
+    (function walk(node: unknown) {
+      if (!node || typeof node !== 'object') return;
+      for (const [key, value] of Object.entries(node)) {
+        if (/Allowance$/.test(key) && value && typeof value === 'object' && 'maximum' in value) maxima[key] = (value as { maximum: number }).maximum;
+        walk(value);
+      }
+    })(schema);
+    expect(Object.keys(maxima).sort()).toEqual(['householdAllowance', 'networkAllowance', 'sessionAllowance']);
+    for (const [key, maximum] of Object.entries(maxima)) expect(maximum, key).toBeLessThanOrEqual(MAX_COUNTED);
   });
 });
