@@ -54,12 +54,12 @@ export function ClassLists() {
                 <thead>
                   <tr>
                     <th scope="col">#</th>
+                    <th scope="col">{t('classListActions')}</th>
                     {list.columns.map((column) => (
                       <th scope="col" key={column}>
                         {column}
                       </th>
                     ))}
-                    <th scope="col">{t('classListActions')}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -71,9 +71,6 @@ export function ClassLists() {
                   {list.rows.map((row, i) => (
                     <tr key={i} data-row={i + 1}>
                       <th scope="row">{i + 1}</th>
-                      {list.columns.map((column, c) => (
-                        <td key={column}>{row[c] ?? ''}</td>
-                      ))}
                       <td>
                         <button type="button" onClick={() => setEditing({ file: list.file, row: i, cells: list.columns.map((_c, k) => row[k] ?? '') })}>
                           {t('classListEdit', { n: i + 1 })}
@@ -82,6 +79,9 @@ export function ClassLists() {
                           {t('classListRemove', { n: i + 1 })}
                         </button>
                       </td>
+                      {list.columns.map((column, c) => (
+                        <td key={column}>{row[c] ?? ''}</td>
+                      ))}
                     </tr>
                   ))}
                 </tbody>

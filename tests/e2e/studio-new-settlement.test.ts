@@ -87,8 +87,24 @@ describe('a new settlement made in the studio alone', () => {
       await cell('mailingCity').fill('Atlanta');
       await members.getByRole('button', { name: 'Add row' }).click();
       await page.getByRole('status').getByText('class-members.csv written: 1 row(s).').waitFor();
-      expect(await members.locator('tbody tr[data-row="1"] td').allTextContents()).toEqual(['ACM-000001', '30301', 'Lena', '', 'Okafor', '', '', 'Atlanta', '', '', '', '', 'Edit row 1 Remove row 1']);
+      expect(await members.locator('tbody tr[data-row="1"] td').allTextContents()).toEqual(['Edit row 1 Remove row 1', 'ACM-000001', '30301', 'Lena', '', 'Okafor', '', '', 'Atlanta', '', '', '', '']);
       expect(readFileSync(path.join(folder, 'class-members.csv'), 'utf8').split('\n')[1]).toBe('ACM-000001,30301,Lena,,Okafor,,,Atlanta,,,,');
+      // A second member, edited, then removed: the file is back to the one member.
+      await cell('memberId').fill('ACM-000002');
+      await cell('zip').fill('97205');
+      await cell('firstName').fill('Tomas');
+      await cell('lastName').fill('Lindqvist');
+      await members.getByRole('button', { name: 'Add row' }).click();
+      await page.getByRole('status').getByText('class-members.csv written: 2 row(s).').waitFor();
+      await members.getByRole('button', { name: 'Edit row 2' }).click();
+      expect(await cell('firstName').inputValue()).toBe('Tomas');
+      await cell('mailingCity').fill('Portland, Maine');
+      await members.getByRole('button', { name: 'Save row' }).click();
+      await members.locator('tbody tr[data-row="2"] td').filter({ hasText: 'Portland, Maine' }).waitFor();
+      expect(readFileSync(path.join(folder, 'class-members.csv'), 'utf8').split('\n').slice(1)).toEqual(['ACM-000001,30301,Lena,,Okafor,,,Atlanta,,,,', 'ACM-000002,97205,Tomas,,Lindqvist,,,"Portland, Maine",,,,', '']);
+      await members.getByRole('button', { name: 'Remove row 2' }).click();
+      await page.getByRole('status').getByText('class-members.csv written: 1 row(s).').waitFor();
+      expect(readFileSync(path.join(folder, 'class-members.csv'), 'utf8').split('\n').slice(1)).toEqual(['ACM-000001,30301,Lena,,Okafor,,,Atlanta,,,,', '']);
       await axeClean(page);
       await studioScreenshot(page, 'class-lists', { fullPage: true });
 
