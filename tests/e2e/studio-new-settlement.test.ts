@@ -137,6 +137,11 @@ describe('a new settlement made in the studio alone', () => {
       expect(played).toContain('Exclusion: the test member signs in by Member ID and ZIP code');
       expect(played).toMatch(/Tests\s+\d+ passed \(\d+\)/);
       expect(played).not.toMatch(/failed/i);
+      // The class-list view in Spanish.
+      await page.goto(`${page.url().replace(/\/?(\?.*)?$/, '')}/?culture=es`);
+      await page.getByRole('button', { name: 'Listas de la clase', exact: true }).click();
+      await page.getByRole('heading', { name: 'Listas de la clase' }).waitFor();
+      await page.locator('[data-class-list="class-members.csv"]').getByRole('button', { name: 'Editar la fila 1' }).waitFor();
       expect(errors).toEqual(['Failed to load resource: the server responded with a status of 400 (Bad Request)', 'Failed to load resource: the server responded with a status of 422 (Unprocessable Entity)']);
     } finally {
       await context.close();
