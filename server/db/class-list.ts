@@ -375,3 +375,19 @@ export function createClassList(database: Database, options: ClassListOptions = 
     },
   };
 }
+
+/**
+ * The problems an import of this CSV text would report, each with its line, without importing it
+ * (the studio's class-list view refuses a row with them). A file holding its header only is not a
+ * problem here: it is how a new settlement's class list starts.
+ */
+export function classListProblems(file: 'members' | 'vehicles', csv: string, declared: ClassListHeader = SPEC_CLASS_LIST): ImportProblem[] {
+  try {
+    if (file === 'members') parseMembers(csv, declared);
+    else parseVehicles(csv);
+    return [];
+  } catch (error) {
+    if (!(error instanceof ClassListImportError)) throw error;
+    return error.problems.filter((p) => p.message !== 'the file has a header but no rows');
+  }
+}

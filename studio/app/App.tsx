@@ -5,6 +5,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { FlowFile } from '../../runtime/core/types';
+import { ClassLists } from './ClassLists';
 import { changedIds, checkChanges, loadFolder, saveChanges, type Documents, type FolderResponse, type Issue } from './api';
 import { cultureOf, localeText, StudioContext, type StudioContextValue } from './context';
 import { Fixtures, highlightInPreview } from './Fixtures';
@@ -18,7 +19,7 @@ import { SettlementFiles } from './SettlementFiles';
 import { studioCulture, t } from './texts';
 import { Translations } from './Translations';
 
-type View = 'map' | 'models' | 'settlement' | 'translations' | 'fixtures';
+type View = 'map' | 'models' | 'settlement' | 'classLists' | 'translations' | 'fixtures';
 type Status = { kind: 'info' | 'error'; text: string; issues?: Issue[]; reload?: boolean } | null;
 
 const documentsOf = (folder: FolderResponse): Documents => Object.fromEntries(folder.files.map((f) => [f.id, f.json]));
@@ -158,7 +159,7 @@ export function App() {
   }, []);
 
   if (!folder) return <p role="status">{t('loading')}</p>;
-  if (folder.empty) return <NewSettlement folder={folder.folder} forms={folder.newSettlementForms ?? []} onCreated={() => void loadFolder().then((f) => adopt(f, true))} />;
+  if (folder.empty) return <NewSettlement folder={folder.folder} forms={folder.newSettlementForms ?? []} signIns={folder.newSettlementSignIns ?? []} onCreated={() => void loadFolder().then((f) => adopt(f, true))} />;
   const flows = folder.files.filter((f) => f.kind === 'flow');
 
   return (
@@ -191,6 +192,9 @@ export function App() {
           </button>
           <button type="button" aria-current={view === 'settlement' ? 'page' : undefined} onClick={() => setView('settlement')}>
             {t('tabSettlement')}
+          </button>
+          <button type="button" aria-current={view === 'classLists' ? 'page' : undefined} onClick={() => setView('classLists')}>
+            {t('tabClassLists')}
           </button>
           <button type="button" aria-current={view === 'translations' ? 'page' : undefined} onClick={() => setView('translations')}>
             {t('tabTranslations')}
@@ -263,6 +267,8 @@ export function App() {
               {issues.length === 0 ? <p>{t('noProblems')}</p> : <IssueList issues={issues} />}
             </section>
           </>
+        ) : view === 'classLists' ? (
+          <ClassLists />
         ) : view === 'fixtures' ? (
           <Fixtures
             theme={folder.theme}

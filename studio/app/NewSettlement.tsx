@@ -1,14 +1,20 @@
 /**
- * An empty folder: the studio offers to make a settlement in it. The author picks its forms; it
- * starts with English and Spanish, the settlement files and class lists with their header only,
- * and opens in the editors once the checker has accepted it.
+ * An empty folder: the studio offers to make a settlement in it. The author names it (its title,
+ * short name, contact e-mail and web site, written into site.json's links and the locales), picks
+ * its forms and how class members sign in; it starts in English and Spanish, with forms.json, the
+ * settlement files and class lists holding their header only, and opens in the editors once the
+ * checker has accepted it.
  */
 import { useEffect, useRef, useState } from 'react';
 import { createSettlement, type Issue } from './api';
-import { t } from './texts';
+import { t, type TextKey } from './texts';
 
-export function NewSettlement({ folder, forms, onCreated }: { folder: string; forms: readonly string[]; onCreated(): void }) {
+const SIGN_IN_LABELS: Record<string, TextKey> = { 'vin-notice-pin': 'signInVinNoticePin', 'member-zip': 'signInMemberZip' };
+
+export function NewSettlement({ folder, forms, signIns, onCreated }: { folder: string; forms: readonly string[]; signIns: readonly string[]; onCreated(): void }) {
   const [picked, setPicked] = useState<string[]>([...forms]);
+  const [signIn, setSignIn] = useState(signIns[0] ?? 'vin-notice-pin');
+  const [identity, setIdentity] = useState({ name: '', shortName: '', email: '', website: 'https://' });
   const [problem, setProblem] = useState<{ message: string; issues: Issue[] } | null>(null);
   const [busy, setBusy] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -17,6 +23,20 @@ export function NewSettlement({ folder, forms, onCreated }: { folder: string; fo
   useEffect(() => {
     if (problem) problemRef.current?.focus();
   }, [problem]);
+  const identityField = (key: keyof typeof identity, label: TextKey, type: 'text' | 'email' | 'url' = 'text') => (
+    <label className="field">
+      {t(label)}
+      <input
+        type={type}
+        required
+        value={identity[key]}
+        onChange={(e) => {
+          setIdentity({ ...identity, [key]: e.target.value });
+          setProblem(null);
+        }}
+      />
+    </label>
+  );
   return (
     <main className="new-settlement">
       <h1 ref={heading} tabIndex={-1}>
@@ -27,6 +47,7 @@ export function NewSettlement({ folder, forms, onCreated }: { folder: string; fo
       </p>
       <p>{t('newSettlementHelp')}</p>
       <form
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
           if (picked.length === 0) {
@@ -34,13 +55,20 @@ export function NewSettlement({ folder, forms, onCreated }: { folder: string; fo
             return;
           }
           setBusy(true);
-          void createSettlement(picked).then((result) => {
+          void createSettlement({ forms: picked, signIn, identity }).then((result) => {
             setBusy(false);
             if (result.ok) onCreated();
             else setProblem({ message: result.message, issues: result.issues });
           });
         }}
       >
+        <fieldset>
+          <legend>{t('newSettlementIdentity')}</legend>
+          {identityField('name', 'newSettlementName')}
+          {identityField('shortName', 'newSettlementShortName')}
+          {identityField('email', 'newSettlementEmail', 'email')}
+          {identityField('website', 'newSettlementWebsite', 'url')}
+        </fieldset>
         <fieldset>
           <legend>{t('newSettlementForms')}</legend>
           {forms.map((form) => (
@@ -50,6 +78,14 @@ export function NewSettlement({ folder, forms, onCreated }: { folder: string; fo
                   setProblem(null);
                 }} />{' '}
               {form}
+            </label>
+          ))}
+        </fieldset>
+        <fieldset>
+          <legend>{t('newSettlementSignIn')}</legend>
+          {signIns.map((value) => (
+            <label key={value}>
+              <input type="radio" name="sign-in" value={value} checked={signIn === value} onChange={() => setSignIn(value)} /> {SIGN_IN_LABELS[value] ? t(SIGN_IN_LABELS[value]) : value}
             </label>
           ))}
         </fieldset>

@@ -1,17 +1,20 @@
 /**
  * Every localization key of the folder side by side, one column per culture. A key missing from a
- * culture (in the files as saved) is highlighted and takes its text in place; the keys no flow,
- * model config or code uses are listed below.
+ * culture (in the files as saved) is highlighted and takes its text in place, and so does a text
+ * still to write (a new settlement's "[TO WRITE]" placeholder); the keys no flow, model config or
+ * code uses are listed below.
  */
 import { useState } from 'react';
 import type { Documents } from './api';
 import { cultureOf, localeText, useStudio } from './context';
+import { isPlaceholder } from './placeholder';
 import { t } from './texts';
 
 export function Translations({ saved, unusedKeys }: { saved: Documents; unusedKeys: readonly string[] }) {
   const { docs, localeIds, edit } = useStudio();
   const [filter, setFilter] = useState('');
   const [onlyMissing, setOnlyMissing] = useState(false);
+  const [onlyPlaceholders, setOnlyPlaceholders] = useState(false);
   const keys: string[] = [];
   const seen = new Set<string>();
   for (const id of localeIds) {
@@ -22,7 +25,13 @@ export function Translations({ saved, unusedKeys }: { saved: Documents; unusedKe
     }
   }
   const missingSaved = (id: string, key: string) => localeText(saved, id, key) === undefined;
-  const rows = keys.filter((key) => key.toLowerCase().includes(filter.toLowerCase()) && (!onlyMissing || localeIds.some((id) => missingSaved(id, key))));
+  const toWriteSaved = (id: string, key: string) => isPlaceholder(localeText(saved, id, key));
+  const rows = keys.filter(
+    (key) =>
+      key.toLowerCase().includes(filter.toLowerCase()) &&
+      (!onlyMissing || localeIds.some((id) => missingSaved(id, key))) &&
+      (!onlyPlaceholders || localeIds.some((id) => toWriteSaved(id, key))),
+  );
 
   const setText = (id: string, key: string, text: string) =>
     edit((d) => {
@@ -39,6 +48,9 @@ export function Translations({ saved, unusedKeys }: { saved: Documents; unusedKe
         </label>
         <label>
           <input type="checkbox" checked={onlyMissing} onChange={(e) => setOnlyMissing(e.target.checked)} /> {t('onlyMissing')}
+        </label>
+        <label>
+          <input type="checkbox" checked={onlyPlaceholders} onChange={(e) => setOnlyPlaceholders(e.target.checked)} /> {t('onlyPlaceholders')}
         </label>
       </div>
       <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="translations-caption">
@@ -63,6 +75,14 @@ export function Translations({ saved, unusedKeys }: { saved: Documents; unusedKe
                 </th>
                 {localeIds.map((id) => {
                   const culture = cultureOf(id);
+                  if (toWriteSaved(id, key)) {
+                    return (
+                      <td key={id} className="placeholder" lang={culture}>
+                        <span className="placeholder-tag">{t('placeholderTag')}</span>
+                        <input aria-label={t('fill', { key, culture })} value={localeText(docs, id, key) ?? ''} onChange={(e) => setText(id, key, e.target.value)} />
+                      </td>
+                    );
+                  }
                   if (!missingSaved(id, key)) {
                     return (
                       <td key={id} lang={culture}>

@@ -1,4 +1,7 @@
 /** The studio server's JSON API (studio/server/app.ts). */
+import type { ClassListRowProblem, ClassListTable } from '../server/class-lists';
+
+export type { ClassListRowProblem, ClassListTable } from '../server/class-lists';
 
 export type FileKind = 'flow' | 'locale' | 'models' | 'settlement';
 
@@ -29,6 +32,8 @@ export interface FolderResponse {
   /** The folder is empty: the studio offers to make a new settlement in it, with some of these forms. */
   empty?: boolean;
   newSettlementForms?: string[];
+  /** The sign-ins a new settlement may start with (studio/server/new-settlement.ts). */
+  newSettlementSignIns?: string[];
 }
 
 /** The files' JSON by id. */
@@ -63,10 +68,32 @@ export function changedIds(saved: Documents, working: Documents): string[] {
 
 export type CreateResult = { ok: true; created: string[] } | { ok: false; message: string; issues: Issue[] };
 
-/** Makes a new settlement with `forms` in the (empty) folder. */
-export async function createSettlement(forms: readonly string[]): Promise<CreateResult> {
-  const res = await fetch('/api/create', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ forms }) });
+export interface NewSettlementRequest {
+  forms: readonly string[];
+  signIn: string;
+  identity: { name: string; shortName: string; email: string; website: string };
+}
+
+/** Makes a new settlement with these forms, sign-in and identity in the (empty) folder. */
+export async function createSettlement(request: NewSettlementRequest): Promise<CreateResult> {
+  const res = await fetch('/api/create', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request) });
   const body = (await res.json()) as { created?: string[]; message?: string; issues?: Issue[] };
   if (res.ok) return { ok: true, created: body.created ?? [] };
   return { ok: false, message: body.message ?? `POST /api/create answered ${res.status}`, issues: body.issues ?? [] };
+}
+
+export async function loadClassLists(): Promise<ClassListTable[]> {
+  const res = await fetch('/api/class-lists');
+  if (!res.ok) throw new Error(`GET /api/class-lists answered ${res.status}`);
+  return ((await res.json()) as { lists: ClassListTable[] }).lists;
+}
+
+export type ClassListSaveResult = { ok: true; table: ClassListTable } | { ok: false; message: string; problems: ClassListRowProblem[] };
+
+/** Writes the class list's rows (under its header); refused with each row's problem. */
+export async function saveClassList(file: string, rows: string[][]): Promise<ClassListSaveResult> {
+  const res = await fetch(`/api/class-lists/${encodeURIComponent(file)}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rows }) });
+  const body = (await res.json()) as ClassListTable & { message?: string; problems?: ClassListRowProblem[] };
+  if (res.ok) return { ok: true, table: body };
+  return { ok: false, message: body.message ?? `PUT /api/class-lists/${file} answered ${res.status}`, problems: body.problems ?? [] };
 }

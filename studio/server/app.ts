@@ -9,8 +9,10 @@
  *                      problems, nothing written); each file edited path by path, keeping its format
  *   GET  /api/events   Server-Sent Events: `changed` when a file of the folder changes on disk
  *   …/api/fixtures, /api/walk/authorize: the folder's flow fixtures and walks (fixtures.ts)
- *   POST /api/create   { forms: [...] }: in an empty folder (GET /api/folder says `empty`), a new
- *                      settlement with those forms, written only when the checker passes on it
+ *   …/api/class-lists: the class lists as tables, rows written back (class-lists.ts)
+ *   POST /api/create   { forms: [...], signIn, identity: { name, shortName, email, website } }: in
+ *                      an empty folder (GET /api/folder says `empty`), a new settlement with those
+ *                      forms, sign-in and identity, written only when the checker passes on it
  */
 import { existsSync, mkdirSync, readFileSync, watch, writeFileSync, type FSWatcher } from 'node:fs';
 import type { ServerResponse } from 'node:http';
@@ -19,9 +21,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { settlementPaths } from '../../tooling/flow/check-folder';
 import { changedTexts, checkWith, readTexts, StudioInputError, studioFiles, type StudioFile } from './folder';
+import { classListRoutes } from './class-lists';
 import { fixtureRoutes } from './fixtures';
 import { unusedLocaleKeys } from './locale-usage';
-import { createSettlement, isEmptyFolder, NEW_SETTLEMENT_FORMS } from './new-settlement';
+import { createSettlement, identityProblem, isEmptyFolder, NEW_SETTLEMENT_FORMS, NEW_SETTLEMENT_SIGN_INS, type NewSettlementIdentity, type NewSettlementSignIn } from './new-settlement';
 
 export interface StudioOptions {
   /** The settlement folder edited. */
@@ -45,9 +48,18 @@ interface ChangesBody {
 
 const createBody = {
   type: 'object',
-  required: ['forms'],
+  required: ['forms', 'identity'],
   additionalProperties: false,
-  properties: { forms: { type: 'array', minItems: 1, uniqueItems: true, items: { enum: NEW_SETTLEMENT_FORMS } } },
+  properties: {
+    forms: { type: 'array', minItems: 1, uniqueItems: true, items: { enum: NEW_SETTLEMENT_FORMS } },
+    signIn: { enum: NEW_SETTLEMENT_SIGN_INS },
+    identity: {
+      type: 'object',
+      required: ['name', 'shortName', 'email', 'website'],
+      additionalProperties: false,
+      properties: { name: { type: 'string' }, shortName: { type: 'string' }, email: { type: 'string' }, website: { type: 'string' } },
+    },
+  },
 } as const;
 
 export async function buildStudioServer(options: StudioOptions): Promise<FastifyInstance> {
@@ -84,7 +96,7 @@ export async function buildStudioServer(options: StudioOptions): Promise<Fastify
   });
 
   app.get('/api/folder', async () => {
-    if (isEmptyFolder(folder)) return { folder, empty: true, newSettlementForms: NEW_SETTLEMENT_FORMS, files: [], issues: [], unusedKeys: [], theme: 'default' };
+    if (isEmptyFolder(folder)) return { folder, empty: true, newSettlementForms: NEW_SETTLEMENT_FORMS, newSettlementSignIns: NEW_SETTLEMENT_SIGN_INS, files: [], issues: [], unusedKeys: [], theme: 'default' };
     const list = files();
     const texts = readTexts(list);
     const json = Object.fromEntries(list.map((f) => [f.id, JSON.parse(texts[f.id]!) as unknown]));
@@ -117,10 +129,13 @@ export async function buildStudioServer(options: StudioOptions): Promise<Fastify
   });
 
   await app.register(fixtureRoutes, { folder });
+  await app.register(classListRoutes, { folder });
 
-  app.post<{ Body: { forms: string[] } }>('/api/create', { schema: { body: createBody } }, async (request, reply) => {
+  app.post<{ Body: { forms: string[]; signIn?: NewSettlementSignIn; identity: NewSettlementIdentity } }>('/api/create', { schema: { body: createBody } }, async (request, reply) => {
     if (!isEmptyFolder(folder)) return reply.code(409).send({ message: `${folder} is not empty: a new settlement is made only in an empty folder (nothing was written).` });
-    const result = createSettlement(folder, request.body.forms);
+    const problem = identityProblem(request.body.identity);
+    if (problem) return reply.code(400).send({ message: `${problem} Nothing was written.` });
+    const result = createSettlement(folder, { forms: request.body.forms, signIn: request.body.signIn ?? 'vin-notice-pin', identity: request.body.identity });
     if (!result.ok) return reply.code(422).send({ code: 'checker-refused', message: 'Not created: the checker found problems (nothing was written).', issues: result.issues });
     // Its own flows/ and locales/ now: watched instead of the repository's.
     for (const w of watchers) w.close();

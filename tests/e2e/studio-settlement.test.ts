@@ -170,6 +170,10 @@ describe('the studio on an empty folder', () => {
       await page.goto(address);
       await page.waitForFunction(() => document.activeElement?.textContent === 'A new settlement');
       expect(readdirSync(folder)).toEqual([]);
+      await page.getByLabel('Name of the settlement (the site title)').fill('Acme Rebate Settlement');
+      await page.getByLabel('Short name', { exact: false }).fill('Acme');
+      await page.getByLabel('Contact e-mail address').fill('info@acmerebate.example');
+      await page.getByLabel('Web site', { exact: false }).fill('https://www.acmerebate.example');
       await page.getByLabel('Automotive').uncheck();
       await page.getByLabel('Lookup').uncheck();
       await page.getByLabel('Exclusion').uncheck();
