@@ -269,7 +269,7 @@ async function execute(p: Parsed, io: CliIo): Promise<void> {
       const dir = path.resolve(cwd, io.env.SETTLEMENT_DIR || 'server-fixtures');
       const secret = pinSecret(io);
       const r = await withDatabase(io, (db) => seedSampleData(db, dir, { pinSecret: secret, header: declaredClassListHeader(dir) }));
-      const say = (v: number | string) => (typeof v === 'number' ? `${v} imported` : v === 'kept' ? 'already present, kept' : 'no file');
+      const say = (v: number | string) => (typeof v === 'number' ? `${v} imported` : v === 'kept' ? 'already present, kept' : v === 'no rows' ? 'header only, nothing imported' : 'no file');
       io.stdout(`Class vehicles: ${say(r.vehicles)}. Class members: ${say(r.members)}.\n`);
       return;
     }

@@ -12,6 +12,9 @@ import type { ClassList, ClassMember, Clock, Database, ImportMode, ImportResult 
 import { SPEC_CLASS_LIST, type ClassListHeader } from '../../runtime/core/forms/index.js';
 
 /** A well-formed VIN: 17 characters, no I, O or Q. */
+/** The problem of a class list holding its header row only (a new settlement's, before its members). */
+export const HEADER_ONLY = 'the file has a header but no rows';
+
 export const VIN_PATTERN = /^[A-HJ-NPR-Z0-9]{17}$/;
 
 /** The header each class-list file must have, as the imports check it (the folder checker reads these too). */
@@ -49,7 +52,7 @@ function readCsv(csv: string, problems: ImportProblem[]): { header: string[]; ro
     }
     rows.push({ line: info.lines, values: new Map(header.map((h, i) => [h, record[i] ?? ''])) });
   }
-  if (rest.length === 0) problems.push({ line: 2, message: 'the file has a header but no rows' });
+  if (rest.length === 0) problems.push({ line: 2, message: HEADER_ONLY });
   return { header, rows };
 }
 
@@ -388,6 +391,6 @@ export function classListProblems(file: 'members' | 'vehicles', csv: string, dec
     return [];
   } catch (error) {
     if (!(error instanceof ClassListImportError)) throw error;
-    return error.problems.filter((p) => p.message !== 'the file has a header but no rows');
+    return error.problems.filter((p) => p.message !== HEADER_ONLY);
   }
 }

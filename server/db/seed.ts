@@ -5,15 +5,29 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { createClassList, type ClassListOptions } from './class-list.js';
-import type { Database } from './types.js';
+import { createClassList, HEADER_ONLY, type ClassListOptions } from './class-list.js';
+import { ClassListImportError } from './errors.js';
+import type { Database, ImportResult } from './types.js';
 
 export const CLASS_MEMBERS_FILE = 'class-members.csv';
 export const CLASS_VEHICLES_FILE = 'class-vehicles.csv';
 
 export interface SeedResult {
-  members: number | 'kept' | 'no file';
-  vehicles: number | 'kept' | 'no file';
+  members: number | 'kept' | 'no file' | 'no rows';
+  vehicles: number | 'kept' | 'no file' | 'no rows';
+}
+
+/**
+ * A class list holding its header only (a new settlement's, before its members are added) seeds
+ * nothing and is not an error here; any other problem of the file still stops the start.
+ */
+async function importUnlessHeaderOnly(run: () => Promise<ImportResult>): Promise<number | 'no rows'> {
+  try {
+    return (await run()).inserted;
+  } catch (error) {
+    if (error instanceof ClassListImportError && error.problems.length === 1 && error.problems[0]!.message === HEADER_ONLY) return 'no rows';
+    throw error;
+  }
 }
 
 export async function seedSampleData(database: Database, settlementDir: string, options: ClassListOptions = {}): Promise<SeedResult> {
@@ -23,10 +37,10 @@ export async function seedSampleData(database: Database, settlementDir: string, 
   const vehiclesFile = path.join(settlementDir, CLASS_VEHICLES_FILE);
   const membersFile = path.join(settlementDir, CLASS_MEMBERS_FILE);
   if (counts.vehicles === 0) {
-    result.vehicles = existsSync(vehiclesFile) ? (await classList.importVehicles(readFileSync(vehiclesFile, 'utf8'))).inserted : 'no file';
+    result.vehicles = existsSync(vehiclesFile) ? await importUnlessHeaderOnly(() => classList.importVehicles(readFileSync(vehiclesFile, 'utf8'))) : 'no file';
   }
   if (counts.members === 0) {
-    result.members = existsSync(membersFile) ? (await classList.importMembers(readFileSync(membersFile, 'utf8'))).inserted : 'no file';
+    result.members = existsSync(membersFile) ? await importUnlessHeaderOnly(() => classList.importMembers(readFileSync(membersFile, 'utf8'))) : 'no file';
   }
   return result;
 }

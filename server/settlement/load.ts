@@ -123,6 +123,8 @@ export interface Settlement {
   forms: SettlementForm[];
   /** The header of class-members.csv the import reads (forms.json `classList`; without it the sample's). */
   classListHeader: ClassListHeader;
+  /** What the checker warns of without refusing (texts still to write, VINs failing their check digit). */
+  warnings?: SettlementProblem[];
 }
 
 export interface SettlementProblem {
@@ -226,7 +228,7 @@ function loadConfiguration(dir: string, options: LoadSettlementOptions, problems
 
   const locales: Record<string, Record<string, string>> = {};
   for (const [file, texts] of Object.entries(report.loaded.locales)) locales[path.basename(file, '.json')] = texts;
-  return { paths, models: report.loaded.models, flows, locales, files: report.loaded.settlementFiles };
+  return { paths, models: report.loaded.models, flows, locales, files: report.loaded.settlementFiles, warnings: report.warnings.map((issue) => problemFrom(dir, issue)) };
 }
 
 /** The logo file, which the checker found inside the folder and of its extension's image type. */
@@ -277,6 +279,7 @@ export function loadSettlement(dir: string, options: LoadSettlementOptions = {})
     dir,
     forms,
     classListHeader: classListHeader(formsFile),
+    warnings: configuration.warnings,
     models: withSignInRules(configuration.models, forms),
     flows: configuration.flows,
     flowsDir: configuration.paths.flowsDir,

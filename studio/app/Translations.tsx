@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import type { Documents } from './api';
 import { cultureOf, localeText, useStudio } from './context';
-import { isPlaceholder } from './placeholder';
+import { isPlaceholder } from '../../tooling/flow/placeholder';
 import { t } from './texts';
 
 export function Translations({ saved, unusedKeys }: { saved: Documents; unusedKeys: readonly string[] }) {

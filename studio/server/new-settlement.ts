@@ -14,7 +14,7 @@ import { checkFolder, settlementPaths } from '../../tooling/flow/check-folder';
 import type { FlowIssue } from '../../runtime/core/flow/issues';
 import { SPEC_FORMS } from '../../runtime/core/forms';
 import { editJsonText } from './json-edit';
-import { placeholderText } from '../app/placeholder';
+import { placeholderText } from '../../tooling/flow/placeholder';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SAMPLE = path.join(ROOT, 'server-fixtures');

@@ -18,6 +18,7 @@ import { runtimeLocaleKeys } from '../locales/runtime-keys';
 import { appPaths, copyLinkIssues, DEFAULT_LANGUAGES, defaultFormLinkIssues, defaultLanguages, isLogoImage, logoExtension, siteIssues, siteLinkIssues, type SiteFile } from '../../runtime/core/site';
 import { classListHeader, formsIssues, settlementForms, SPEC_FORMS, type FormsFile, type SettlementForm } from '../../runtime/core/forms';
 import { didYouMean } from '../../runtime/core/flow/nearest';
+import { PLACEHOLDER_MARK, placeholderKeys } from './placeholder';
 
 export interface FolderPaths {
   /** Folder of flow files (*.json). */
@@ -214,6 +215,12 @@ export function checkFolder(paths: FolderPaths, context: Omit<CheckContext, 'mod
       continue;
     }
     locales[file] = result.value;
+    // Claimants would read the placeholder: warned of (a settlement being made keeps passing the check).
+    const unwritten = placeholderKeys(result.value);
+    if (unwritten.length > 0) {
+      const named = unwritten.slice(0, 5).join(', ') + (unwritten.length > 5 ? `, and ${unwritten.length - 5} more` : '');
+      warnings.push({ file, pointer: `/${unwritten[0]}`, message: `${unwritten.length} text(s) still read "${PLACEHOLDER_MARK}" and would be shown so to claimants: ${named}`, hint: 'write them under the studio\'s Translations ("Only texts still to write"), or in this file' });
+    }
     for (const reason of localizedCopyProblems(result.value)) issues.push({ file, pointer: '', message: reason, hint: 'localized copy may hold inline HTML only' });
     for (const key of codeKeys()) {
       if (!Object.hasOwn(result.value, key)) issues.push({ file, pointer: '', message: `${key} is missing: the app or its e-mails show this text whatever the flows say`, hint: `npm run locales:add ${path.dirname(file)} ${key} --en "…" --es "…"; docs/configuring.md lists these keys` });
@@ -356,7 +363,7 @@ export function checkFolder(paths: FolderPaths, context: Omit<CheckContext, 'mod
     }
   }
 
-  for (const issue of issues) {
+  for (const issue of [...issues, ...warnings]) {
     const text = texts.get(issue.file);
     if (text !== undefined && issue.line === undefined) Object.assign(issue, locate(text, issue.pointer));
   }

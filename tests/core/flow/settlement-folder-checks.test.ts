@@ -320,6 +320,19 @@ describe('the checker on a settlement folder', () => {
       ]);
     });
 
+    it('warns, without refusing the folder, of texts a claimant would read as "[TO WRITE]", at the first one, per locale', () => {
+      const { dir, edit } = settlement();
+      const run = () => checkFolder({ ...settlementPaths(dir), settlementDir: dir });
+      expect(run().warnings).toEqual([]);
+      for (const culture of ['en', 'es']) edit(`locales/${culture}.json`, (t) => t.replace(/("LocKey_Site_Title": )"[^"]*"/, '$1"[TO WRITE] LocKey_Site_Title"'));
+      const report = run();
+      expect(report.issues).toEqual([]);
+      expect(report.warnings.map((w) => [path.relative(dir, w.file), w.pointer, typeof w.line, w.message])).toEqual([
+        ['locales/en.json', '/LocKey_Site_Title', 'number', '1 text(s) still read "[TO WRITE]" and would be shown so to claimants: LocKey_Site_Title'],
+        ['locales/es.json', '/LocKey_Site_Title', 'number', '1 text(s) still read "[TO WRITE]" and would be shown so to claimants: LocKey_Site_Title'],
+      ]);
+    });
+
     it('asks for the default header’s label of a form link only when the settlement has the form', () => {
       // The data-breach settlement has no VIN lookup and no exclusion: its locales hold neither label.
       const breachFolder = breach();

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { ClassListImportError } from '../../../server/db/errors.js';
 import { createClassList, VIN_PATTERN } from '../../../server/db/class-list.js';
 import { hashPinScrypt } from '../../../server/db/pin-hash.js';
@@ -94,6 +96,24 @@ describe.each(DIALECTS)('class list over %s', (dialect) => {
     expect(await list.verifyPin('EXM-100003', '160482')).toMatchObject({ mailingCountry: 'CA', mailingSubDivisionNonUS: 'ON', mailingPostalCodeNonUS: 'M5V 2T6' });
     expect(await list.isClassVehicle('1HGCM82633A004352')).toBe(false);
     expect(await seedSampleData(t.database, 'server-fixtures')).toEqual({ members: 'kept', vehicles: 'kept' });
+  });
+
+  it('starts a new settlement whose class lists hold their header only: nothing seeded, no error; its members are seeded once they are added', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'header-only-'));
+    try {
+      const members = readFileSync('server-fixtures/class-members.csv', 'utf8');
+      writeFileSync(path.join(dir, 'class-members.csv'), members.split('\n')[0] + '\n');
+      writeFileSync(path.join(dir, 'class-vehicles.csv'), 'vin\n');
+      expect(await seedSampleData(t.database, dir, { pinSecret: PIN_SECRET })).toEqual({ members: 'no rows', vehicles: 'no rows' });
+      writeFileSync(path.join(dir, 'class-members.csv'), members);
+      writeFileSync(path.join(dir, 'class-vehicles.csv'), 'vin\nNOTAVIN\n');
+      // Any other problem of the file still stops the start, naming its line.
+      expect((await importError(seedSampleData(t.database, dir, { pinSecret: PIN_SECRET }))).problems.map((p) => p.line)).toEqual([2]);
+      writeFileSync(path.join(dir, 'class-vehicles.csv'), 'vin\n');
+      expect(await seedSampleData(t.database, dir, { pinSecret: PIN_SECRET })).toEqual({ members: 3, vehicles: 'no rows' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -8,3 +8,6 @@ export const PLACEHOLDER_MARK = '[TO WRITE]';
 export const placeholderText = (key: string): string => `${PLACEHOLDER_MARK} ${key}`;
 
 export const isPlaceholder = (text: unknown): boolean => typeof text === 'string' && text.startsWith(PLACEHOLDER_MARK);
+
+/** The keys of a locale whose text is still a placeholder, in the file's order. */
+export const placeholderKeys = (locale: Record<string, unknown>): string[] => Object.keys(locale).filter((key) => isPlaceholder(locale[key]));
