@@ -74,6 +74,20 @@ export async function buildStudioServer(options: StudioOptions): Promise<Fastify
     if (host !== '127.0.0.1' && host !== 'localhost' && host !== '[::1]') {
       return reply.code(403).send({ message: `The studio answers only at 127.0.0.1 or localhost, not "${request.headers.host ?? ''}".` });
     }
+    // A page of another site open in the same browser reaches 127.0.0.1 too (a form post, a fetch
+    // without CORS): a write must come from the studio's own pages. A request without an Origin (a
+    // command-line client) is not a page's.
+    if (!['GET', 'HEAD', 'OPTIONS'].includes(request.method)) {
+      const origin = request.headers.origin;
+      const own = `http://${request.headers.host ?? ''}`;
+      if (origin !== undefined && origin !== own) {
+        return reply.code(403).send({ message: `Not written: the studio takes changes only from its own pages (${own}), not from "${origin}".` });
+      }
+      const site = request.headers['sec-fetch-site'];
+      if (site !== undefined && site !== 'same-origin' && site !== 'none') {
+        return reply.code(403).send({ message: `Not written: the studio takes changes only from its own pages, not from a ${site} page.` });
+      }
+    }
   });
 
   app.setErrorHandler((error, _request, reply) => {

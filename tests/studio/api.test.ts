@@ -181,4 +181,27 @@ describe('the studio API and other sites', () => {
     expect(res.json<{ message: string }>().message).toBe('The studio answers only at 127.0.0.1 or localhost, not "attacker.example:4000".');
     expect(copy.diff()).toBe('');
   });
+
+  it('refuses a write sent by a page of another origin or site (its Origin, its Sec-Fetch-Site), writing nothing', async () => {
+    const settings = structuredClone((await folder()).files.find((file) => file.id === 'settings.json')!.json) as { theme: string };
+    const changes = { 'settings.json': { ...settings, theme: 'default' } };
+    const post = (headers: Record<string, string>, url = '/api/save') => app.inject({ method: 'POST', url, headers: { host: '127.0.0.1:4000', ...headers }, payload: { changes } });
+
+    const elsewhere = await post({ origin: 'https://attacker.example' });
+    expect(elsewhere.statusCode).toBe(403);
+    expect(elsewhere.json<{ message: string }>().message).toBe('Not written: the studio takes changes only from its own pages (http://127.0.0.1:4000), not from "https://attacker.example".');
+    // Another port of this machine is another origin (a second local server), and "null" a sandboxed frame or a file.
+    expect((await post({ origin: 'http://127.0.0.1:8080' })).statusCode).toBe(403);
+    expect((await post({ origin: 'null' })).statusCode).toBe(403);
+    expect((await post({ origin: 'http://127.0.0.1:4000' }, '/api/check')).statusCode).toBe(200);
+    const crossSite = await post({ 'sec-fetch-site': 'cross-site' });
+    expect(crossSite.statusCode).toBe(403);
+    expect(crossSite.json<{ message: string }>().message).toBe('Not written: the studio takes changes only from its own pages, not from a cross-site page.');
+    expect((await post({ 'sec-fetch-site': 'same-site' }, '/api/fixtures/replay')).statusCode).toBe(403);
+    expect(copy.diff()).toBe('');
+
+    // Its own pages, and a reading from anywhere on this machine, are answered.
+    expect((await post({ origin: 'http://127.0.0.1:4000', 'sec-fetch-site': 'same-origin' })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/api/folder', headers: { 'sec-fetch-site': 'cross-site' } })).statusCode).toBe(200);
+  });
 });
