@@ -1,6 +1,6 @@
 /** The studio server's JSON API (studio/server/app.ts). */
 
-export type FileKind = 'flow' | 'locale' | 'models' | 'settlement';
+export type FileKind = 'flow' | 'locale' | 'models' | 'settlement' | 'fixture';
 
 export interface FolderFile {
   id: string;
