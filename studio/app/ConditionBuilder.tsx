@@ -6,8 +6,9 @@
 import { createContext, useContext, useId, useState } from 'react';
 import type { FieldProps } from '@rjsf/utils';
 import type { FieldValue } from '../../runtime/core/types';
-import { fromNode, newTest, offeredValues, operatorsFor, toNode, withKind, withOperator, withScope, type ConditionNode, type ConditionTarget, type NodeKind, type Operator } from './conditions';
-import { t, type TextKey } from './texts';
+import { fromNode, newTest, offeredValues, operatorsFor, toNode, valueLabel, withKind, withOperator, withScope, type ConditionNode, type ConditionTarget, type NodeKind, type Operator } from './conditions';
+import { localeText, useStudio } from './context';
+import { studioCulture, t, type TextKey } from './texts';
 import { ConditionJson } from './widgets';
 
 /** The fields a condition of the form being edited may read (conditionTargets). */
@@ -25,6 +26,13 @@ const KIND_TEXT: Record<NodeKind, TextKey> = { test: 'kindTest', all: 'kindAll',
 
 const shownValue = (value: FieldValue) => (typeof value === 'string' ? value : JSON.stringify(value));
 
+/** A locale key's text in the studio's culture (else the folder's first culture), from the working documents. */
+function useLocaleText(): (key: string) => string | undefined {
+  const { docs, localeIds } = useStudio();
+  const own = localeIds.find((id) => id === `locales/${studioCulture}.json`);
+  return (key) => (own ? localeText(docs, own, key) : undefined) ?? (localeIds[0] ? localeText(docs, localeIds[0], key) : undefined);
+}
+
 interface NodeProps {
   node: ConditionNode;
   onChange(node: ConditionNode): void;
@@ -37,6 +45,8 @@ function TestEditor({ node, onChange, targets }: NodeProps & { node: Extract<Con
   const operators = target ? operatorsFor(target.answers) : [node.operator];
   const offered = target ? offeredValues(target.answers) : undefined;
   const needsValue = node.operator !== 'empty' && node.operator !== 'notEmpty';
+  const text = useLocaleText();
+  const label = (value: FieldValue) => valueLabel(target?.answers, value, text);
   return (
     <div className="condition-test">
       <label htmlFor={`${id}-field`}>{t('conditionField')}</label>
@@ -73,7 +83,7 @@ function TestEditor({ node, onChange, targets }: NodeProps & { node: Extract<Con
                 checked={node.values.includes(value)}
                 onChange={(e) => onChange({ ...node, values: e.target.checked ? offered.filter((v) => v === value || node.values.includes(v)) : node.values.filter((v) => v !== value) })}
               />
-              {shownValue(value)}
+              {label(value)}
             </label>
           ))}
         </fieldset>
@@ -85,7 +95,7 @@ function TestEditor({ node, onChange, targets }: NodeProps & { node: Extract<Con
             {!offered.includes(node.values[0] ?? null) && <option value={JSON.stringify(node.values[0] ?? null)}>{t('conditionNotAnOption', { value: shownValue(node.values[0] ?? null) })}</option>}
             {offered.map((value) => (
               <option key={shownValue(value)} value={JSON.stringify(value)}>
-                {shownValue(value)}
+                {label(value)}
               </option>
             ))}
           </select>

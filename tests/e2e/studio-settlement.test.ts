@@ -44,9 +44,10 @@ describe('the studio on conditions, rules and settlement files', () => {
     await skipWhen.getByRole('button', { name: 'Add a condition to the group' }).click();
     const second = skipWhen.getByRole('group', { name: 'Condition 2', exact: true });
     await second.getByLabel('Field', { exact: true }).selectOption('claimDetails.isCurrentOwner');
+    // Options by their label's text in the studio's culture, the value the condition holds beside it.
     const value = second.getByLabel('Value', { exact: true });
-    expect(await value.locator('option').allTextContents()).toEqual(['true', 'false']);
-    await value.selectOption({ label: 'false' });
+    expect(await value.locator('option').allTextContents()).toEqual(['Yes (true)', 'No (false)']);
+    await value.selectOption({ label: 'No (false)' });
     // Operators: a field of options can be tested for "is one of", never matched against a pattern.
     expect(await second.getByLabel('Operator', { exact: true }).locator('option').allTextContents()).toEqual(['is', 'is not', 'is one of', 'is empty', 'is not empty']);
 
