@@ -122,6 +122,36 @@ describe('the studio on conditions, rules and settlement files', () => {
     await close();
   }, 300_000);
 
+  it("offers site.json's link labels through the locale-key picker: existing keys with each culture's text, a new key written to every locale", async () => {
+    const { page, errors, close } = await openStudio(studio);
+    await page.getByRole('button', { name: 'Settlement files' }).click();
+    await page.getByRole('button', { name: 'site.json' }).click();
+    await page.waitForFunction(() => document.activeElement?.id === 'settlement-file-heading');
+    const home = page.locator('input[id$="_header_0_labelKey"]');
+    expect(await home.inputValue()).toBe('LocKey_Nav_Home');
+    // The picker, not a plain text box: the keys of the locales offered, the key's text in each culture shown.
+    const listId = await home.getAttribute('list');
+    expect(await page.locator(`datalist[id="${listId}"] option[value="LocKey_Nav_Faq"]`).count()).toBe(1);
+    expect(await page.getByLabel('Texts of LocKey_Nav_Home').first().locator('dd').allTextContents()).toEqual(['Home', 'Inicio']);
+
+    await home.fill('LocKey_Nav_Start');
+    await page.getByLabel('Text in en').fill('Start');
+    await page.getByLabel('Text in es').fill('Comienzo');
+    await page.getByRole('button', { name: 'Add LocKey_Nav_Start to every locale' }).click();
+    await page.waitForFunction(() => document.querySelector('.unsaved')?.textContent === '3 unsaved file(s)');
+    await noProblems(page);
+    await saved(page);
+    expect(changedLines(studio.copy)).toEqual([
+      '-    { "labelKey": "LocKey_Nav_Home", "url": "{0}/" },',
+      '+    { "labelKey": "LocKey_Nav_Start", "url": "{0}/" },',
+      '+  "LocKey_Nav_Start": "Start",',
+      '+  "LocKey_Nav_Start": "Comienzo",',
+    ]);
+    expect(errors).toEqual([]);
+    studio.copy.commit('a Start link');
+    await close();
+  }, 300_000);
+
   it('renames a model field and every reference to it in one checked save: the diff is exactly the renamed names', async () => {
     const { page, errors, close } = await openStudio(studio);
     // The lines of the folder that name the field before the rename.
