@@ -13,6 +13,7 @@ import settingsSchema from '../../schemas/settlement/settings.schema.json';
 import siteSchema from '../../schemas/settlement/site.schema.json';
 import whitelistSchema from '../../schemas/settlement/whitelist.schema.json';
 import { useStudio } from './context';
+import { withoutAddedHollowObjects } from './formData';
 import { localeKeyUi } from './localeKeyUi';
 import { SchemaForm } from './SchemaForm';
 import { t } from './texts';
@@ -80,7 +81,7 @@ export function SettlementFiles({ ids }: { ids: readonly string[] }) {
           uiSchema={UIS[id]}
           widgets={widgets}
           formData={docs[id]}
-          onChange={(e) => edit((d) => ({ ...d, [id]: defined(e.formData) }))}
+          onChange={(e) => edit((d) => ({ ...d, [id]: withoutAddedHollowObjects(defined(e.formData), d[id]) }))}
         />
       </section>
     </div>

@@ -35,6 +35,15 @@ const jsonNames = (dir: string) =>
     .filter((f) => f.endsWith('.json'))
     .sort();
 
+function parsesAsObject(file: string): boolean {
+  try {
+    const value = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+  } catch {
+    return false;
+  }
+}
+
 /** The flows, locales, models.json, settlement files (those of SETTLEMENT_FILES it has) and flow fixtures of the folder, each with its studio id. */
 export function studioFiles(folder: string): StudioFile[] {
   const paths = settlementPaths(folder);
@@ -46,7 +55,8 @@ export function studioFiles(folder: string): StudioFile[] {
     ...Object.keys(SETTLEMENT_FILES)
       .filter((name) => existsSync(path.join(folder, name)))
       .map((name) => ({ id: name, kind: 'settlement' as const, absolutePath: path.join(folder, name) })),
-    ...(existsSync(fixturesDir) ? jsonNames(fixturesDir).filter((name) => name.endsWith(FIXTURE_SUFFIX)) : []).map((name) => ({
+    // A fixture that is not JSON is left to `npm run flows:test`, which names its problem; the studio edits the others.
+    ...(existsSync(fixturesDir) ? jsonNames(fixturesDir).filter((name) => name.endsWith(FIXTURE_SUFFIX) && parsesAsObject(path.join(fixturesDir, name))) : []).map((name) => ({
       id: `fixtures/${name}`,
       kind: 'fixture' as const,
       absolutePath: path.join(fixturesDir, name),

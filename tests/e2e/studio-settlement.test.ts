@@ -141,11 +141,12 @@ describe('the studio on conditions, rules and settlement files', () => {
     await page.waitForFunction(() => document.querySelector('.unsaved')?.textContent === '3 unsaved file(s)');
     await noProblems(page);
     await saved(page);
+    // The locale files (locales/en.json, locales/es.json), then site.json: nothing else, no logo or banner made up.
     expect(changedLines(studio.copy)).toEqual([
-      '-    { "labelKey": "LocKey_Nav_Home", "url": "{0}/" },',
-      '+    { "labelKey": "LocKey_Nav_Start", "url": "{0}/" },',
       '+  "LocKey_Nav_Start": "Start",',
       '+  "LocKey_Nav_Start": "Comienzo",',
+      '-    { "labelKey": "LocKey_Nav_Home", "url": "{0}/" },',
+      '+    { "labelKey": "LocKey_Nav_Start", "url": "{0}/" },',
     ]);
     expect(errors).toEqual([]);
     studio.copy.commit('a Start link');

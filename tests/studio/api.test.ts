@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildStudioServer } from '../../studio/server/app';
-import { copySampleSettlement, type SettlementCopy } from './settlement-copy';
+import { copySampleSettlement, ROOT, type SettlementCopy } from './settlement-copy';
 
 interface Folder {
   files: Array<{ id: string; kind: string; json: Record<string, unknown> }>;
@@ -95,6 +95,17 @@ describe('the studio API over a settlement folder', () => {
     expect(body.issues.every((issue) => issue.line !== undefined)).toBe(true);
     expect(readFileSync(path.join(copy.dir, 'flows/automotive.json'), 'utf8')).toBe(before);
     expect(copy.diff()).toBe('');
+  });
+
+  it("lists the folder's flow fixtures as files a rename edits, leaving out one that is not JSON rather than failing", async () => {
+    mkdirSync(path.join(copy.dir, 'fixtures'));
+    cpSync(path.join(ROOT, 'tests/flows/automotive-prefill.fixture.json'), path.join(copy.dir, 'fixtures/automotive-prefill.fixture.json'));
+    writeFileSync(path.join(copy.dir, 'fixtures/half-typed.fixture.json'), '{ "version": 1, ');
+    const res = await app.inject({ method: 'GET', url: '/api/folder' });
+    expect(res.statusCode).toBe(200);
+    const f = res.json<Folder>();
+    expect(f.files.filter((file) => file.kind === 'fixture').map((file) => file.id)).toEqual(['fixtures/automotive-prefill.fixture.json']);
+    expect(f.issues).toEqual([]);
   });
 
   it('checks unsaved changes without writing them', async () => {
