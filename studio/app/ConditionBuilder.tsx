@@ -3,11 +3,12 @@
  * form, an operator, and a value among those the field can hold; group tests with "all of",
  * "any of" and "not". The JSON text stays one checkbox away, for what the builder does not draw.
  */
-import { createContext, useContext, useId, useState } from 'react';
+import { createContext, useContext, useEffect, useId, useRef, useState, type RefObject } from 'react';
 import type { FieldProps } from '@rjsf/utils';
 import type { FieldValue } from '../../runtime/core/types';
-import { fromNode, newTest, offeredValues, operatorsFor, toNode, withKind, withOperator, withScope, type ConditionNode, type ConditionTarget, type NodeKind, type Operator } from './conditions';
-import { t, type TextKey } from './texts';
+import { fromNode, newTest, offeredValues, operatorsFor, toNode, valueLabel, withKind, withOperator, withScope, type ConditionNode, type ConditionTarget, type NodeKind, type Operator } from './conditions';
+import { localeText, useStudio } from './context';
+import { studioCulture, t, type TextKey } from './texts';
 import { ConditionJson } from './widgets';
 
 /** The fields a condition of the form being edited may read (conditionTargets). */
@@ -25,6 +26,32 @@ const KIND_TEXT: Record<NodeKind, TextKey> = { test: 'kindTest', all: 'kindAll',
 
 const shownValue = (value: FieldValue) => (typeof value === 'string' ? value : JSON.stringify(value));
 
+/**
+ * Where the keyboard goes after an add or a remove, which takes the pressed button away: the first
+ * control of what was added, or the add button of what lost an item. Set before the change, taken
+ * at the first render that shows its target.
+ */
+function useFocusAfterChange(container: RefObject<HTMLElement | null>) {
+  const pending = useRef<string | null>(null);
+  useEffect(() => {
+    // The edit reaches this field through the form and the studio's history: a render or two later.
+    const target = pending.current ? container.current?.querySelector<HTMLElement>(pending.current) : undefined;
+    if (!target) return;
+    pending.current = null;
+    target.focus();
+  });
+  return (selector: string) => {
+    pending.current = selector;
+  };
+}
+
+/** A locale key's text in the studio's culture (else the folder's first culture), from the working documents. */
+function useLocaleText(): (key: string) => string | undefined {
+  const { docs, localeIds } = useStudio();
+  const own = localeIds.find((id) => id === `locales/${studioCulture}.json`);
+  return (key) => (own ? localeText(docs, own, key) : undefined) ?? (localeIds[0] ? localeText(docs, localeIds[0], key) : undefined);
+}
+
 interface NodeProps {
   node: ConditionNode;
   onChange(node: ConditionNode): void;
@@ -37,6 +64,8 @@ function TestEditor({ node, onChange, targets }: NodeProps & { node: Extract<Con
   const operators = target ? operatorsFor(target.answers) : [node.operator];
   const offered = target ? offeredValues(target.answers) : undefined;
   const needsValue = node.operator !== 'empty' && node.operator !== 'notEmpty';
+  const text = useLocaleText();
+  const label = (value: FieldValue) => valueLabel(target?.answers, value, text);
   return (
     <div className="condition-test">
       <label htmlFor={`${id}-field`}>{t('conditionField')}</label>
@@ -73,7 +102,7 @@ function TestEditor({ node, onChange, targets }: NodeProps & { node: Extract<Con
                 checked={node.values.includes(value)}
                 onChange={(e) => onChange({ ...node, values: e.target.checked ? offered.filter((v) => v === value || node.values.includes(v)) : node.values.filter((v) => v !== value) })}
               />
-              {shownValue(value)}
+              {label(value)}
             </label>
           ))}
         </fieldset>
@@ -85,7 +114,7 @@ function TestEditor({ node, onChange, targets }: NodeProps & { node: Extract<Con
             {!offered.includes(node.values[0] ?? null) && <option value={JSON.stringify(node.values[0] ?? null)}>{t('conditionNotAnOption', { value: shownValue(node.values[0] ?? null) })}</option>}
             {offered.map((value) => (
               <option key={shownValue(value)} value={JSON.stringify(value)}>
-                {shownValue(value)}
+                {label(value)}
               </option>
             ))}
           </select>
@@ -110,8 +139,10 @@ function TestEditor({ node, onChange, targets }: NodeProps & { node: Extract<Con
 function NodeEditor({ node, onChange, targets }: NodeProps) {
   const id = useId();
   const kind: NodeKind | 'json' = node.kind;
+  const own = useRef<HTMLDivElement>(null);
+  const focusAfter = useFocusAfterChange(own);
   return (
-    <div className={`condition-node condition-node-${node.kind}`}>
+    <div className={`condition-node condition-node-${node.kind}`} ref={own}>
       {kind !== 'json' && (
         <div className="condition-kind">
           <label htmlFor={`${id}-kind`}>{t('conditionKind')}</label>
@@ -139,14 +170,31 @@ function NodeEditor({ node, onChange, targets }: NodeProps) {
                 <fieldset className="condition-group">
                   <legend>{t('conditionNumber', { n: index + 1 })}</legend>
                   <NodeEditor node={item} onChange={(next) => onChange({ ...node, items: node.items.map((x, i) => (i === index ? next : x)) })} targets={targets} />
-                  <button type="button" className="remove" disabled={node.items.length === 1} onClick={() => onChange({ ...node, items: node.items.filter((_, i) => i !== index) })}>
+                  <button
+                    type="button"
+                    className="remove"
+                    disabled={node.items.length === 1}
+                    onClick={() => {
+                      focusAfter(':scope > .condition-add-item');
+                      onChange({ ...node, items: node.items.filter((_, i) => i !== index) });
+                    }}
+                  >
                     {t('conditionRemoveItem', { n: index + 1 })}
                   </button>
                 </fieldset>
               </li>
             ))}
           </ol>
-          <button type="button" disabled={targets.length === 0} onClick={() => targets[0] && onChange({ ...node, items: [...node.items, newTest(targets[0])] })}>
+          <button
+            type="button"
+            className="condition-add-item"
+            disabled={targets.length === 0}
+            onClick={() => {
+              if (!targets[0]) return;
+              focusAfter(':scope > .condition-items > li:last-child select');
+              onChange({ ...node, items: [...node.items, newTest(targets[0])] });
+            }}
+          >
             {t('conditionAddItem')}
           </button>
         </>
@@ -165,8 +213,10 @@ export function ConditionField(props: FieldProps) {
   const set = (value: unknown) => props.onChange(value, props.fieldPathId.path);
   const errors = props.rawErrors ?? [];
   const description = typeof props.schema.description === 'string' ? props.schema.description : '';
+  const own = useRef<HTMLFieldSetElement>(null);
+  const focusAfter = useFocusAfterChange(own);
   return (
-    <fieldset className="condition-field" aria-describedby={`${id}-help${errors.length ? ` ${id}-errors` : ''}`}>
+    <fieldset className="condition-field" ref={own} aria-describedby={`${id}-help${errors.length ? ` ${id}-errors` : ''}`}>
       <legend>{name}</legend>
       <p className="help" id={`${id}-help`}>
         {description} {t('conditionNone')}
@@ -174,13 +224,29 @@ export function ConditionField(props: FieldProps) {
       {asJson ? (
         <ConditionJson {...props} />
       ) : props.formData === undefined ? (
-        <button type="button" disabled={targets.length === 0} onClick={() => targets[0] && set(fromNode(newTest(targets[0])))}>
+        <button
+          type="button"
+          className="condition-add"
+          disabled={targets.length === 0}
+          onClick={() => {
+            if (!targets[0]) return;
+            focusAfter('.condition-node select');
+            set(fromNode(newTest(targets[0])));
+          }}
+        >
           {t('conditionAdd', { name })}
         </button>
       ) : (
         <>
           <NodeEditor node={toNode(props.formData)} onChange={(node) => set(fromNode(node))} targets={targets} />
-          <button type="button" className="remove" onClick={() => set(undefined)}>
+          <button
+            type="button"
+            className="remove"
+            onClick={() => {
+              focusAfter('.condition-add');
+              set(undefined);
+            }}
+          >
             {t('conditionRemove', { name })}
           </button>
         </>

@@ -13,8 +13,11 @@ import settingsSchema from '../../schemas/settlement/settings.schema.json';
 import siteSchema from '../../schemas/settlement/site.schema.json';
 import whitelistSchema from '../../schemas/settlement/whitelist.schema.json';
 import { useStudio } from './context';
+import { withoutAddedHollowObjects } from './formData';
+import { localeKeyUi } from './localeKeyUi';
 import { SchemaForm } from './SchemaForm';
 import { t } from './texts';
+import { LocaleKeyWidget } from './widgets';
 
 /** Each settlement file's schema (as tooling/flow/check-folder's SETTLEMENT_FILES pairs them), without its $id: rjsf resolves its references within it. */
 const SCHEMAS: Record<string, RJSFSchema> = Object.fromEntries(
@@ -33,6 +36,9 @@ const SCHEMAS: Record<string, RJSFSchema> = Object.fromEntries(
 );
 
 const ui: UiSchema = { 'ui:submitButtonOptions': { norender: true }, $schema: { 'ui:widget': 'hidden' } };
+/** Each file's uiSchema: a locale key (site.json's link labels, banner lines…) gets the page editor's picker. */
+const UIS: Record<string, UiSchema> = Object.fromEntries(Object.entries(SCHEMAS).map(([name, schema]) => [name, { ...ui, ...localeKeyUi(schema) }]));
+const widgets = { localeKey: LocaleKeyWidget };
 /** Drops the properties rjsf leaves undefined, so they are not taken for changes. */
 const defined = <T,>(value: T): T => JSON.parse(JSON.stringify(value ?? null)) as T;
 
@@ -72,9 +78,10 @@ export function SettlementFiles({ ids }: { ids: readonly string[] }) {
           key={id}
           idPrefix={`settlement_${id.replace(/\W/g, '_')}`}
           schema={SCHEMAS[id]!}
-          uiSchema={ui}
+          uiSchema={UIS[id]}
+          widgets={widgets}
           formData={docs[id]}
-          onChange={(e) => edit((d) => ({ ...d, [id]: defined(e.formData) }))}
+          onChange={(e) => edit((d) => ({ ...d, [id]: withoutAddedHollowObjects(defined(e.formData), d[id]) }))}
         />
       </section>
     </div>

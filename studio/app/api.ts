@@ -3,7 +3,7 @@ import type { ClassListRowProblem, ClassListTable } from '../server/class-lists'
 
 export type { ClassListRowProblem, ClassListTable } from '../server/class-lists';
 
-export type FileKind = 'flow' | 'locale' | 'models' | 'settlement';
+export type FileKind = 'flow' | 'locale' | 'models' | 'settlement' | 'fixture';
 
 export interface FolderFile {
   id: string;

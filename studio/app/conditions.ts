@@ -9,8 +9,8 @@ import { qualifiedName } from '../../runtime/core/flow/condition-agreement';
 import type { Condition, ConditionSchema, FieldValue } from '../../runtime/core/types';
 import type { FlowValue } from './structure';
 
-/** What a field can hold: one of its options, a boolean, a number or any text. */
-export type Answers = { kind: 'options'; values: string[] } | { kind: 'boolean' } | { kind: 'number' } | { kind: 'text' };
+/** What a field can hold: one of its options (each with its label's locale key, when it has one), a boolean, a number or any text. */
+export type Answers = { kind: 'options'; values: string[]; labels: Record<string, string> } | { kind: 'boolean' } | { kind: 'number' } | { kind: 'text' };
 
 /** A field a condition may read: its scope as the condition writes it, and the values it can hold. */
 export interface ConditionTarget {
@@ -32,11 +32,14 @@ export interface ModelsDoc {
   models: Array<{ metadata: { formType: string; dtoMapping: string }; fields: Record<string, { dataType?: string }> }>;
 }
 
-type FlowField = { key: string; widget?: unknown; options?: Array<{ value: string }> };
+type FlowField = { key: string; widget?: unknown; options?: Array<{ value: string; label?: unknown }> };
 
 function answersOf(field: FlowField | undefined, dataType: string | undefined): Answers {
-  const options = field?.options?.map((o) => o.value).filter((v) => typeof v === 'string');
-  if (options && options.length > 0) return { kind: 'options', values: options };
+  const options = field?.options?.filter((o) => typeof o.value === 'string');
+  if (options && options.length > 0) {
+    const labels = Object.fromEntries(options.filter((o) => typeof o.label === 'string').map((o) => [o.value, o.label as string]));
+    return { kind: 'options', values: options.map((o) => o.value), labels };
+  }
   if (field?.widget === 'checkbox' || dataType === 'boolean') return { kind: 'boolean' };
   if (dataType === 'number') return { kind: 'number' };
   return { kind: 'text' };
@@ -146,6 +149,19 @@ export function offeredValues(answers: Answers): FieldValue[] | undefined {
   if (answers.kind === 'options') return answers.values;
   if (answers.kind === 'boolean') return [true, false];
   return undefined;
+}
+
+/**
+ * How the builder names a value a field can hold: an option by its label's text in the studio's
+ * culture (`text` resolves a locale key), with the value written beside it when the two differ
+ * ("Yes (true)"), since the condition holds the value; other values as they are written.
+ */
+export function valueLabel(answers: Answers | undefined, value: FieldValue, text: (key: string) => string | undefined): string {
+  const written = typeof value === 'string' ? value : JSON.stringify(value);
+  const key = answers?.kind === 'options' && typeof value === 'string' ? answers.labels[value] : undefined;
+  const label = key === undefined ? undefined : text(key)?.trim();
+  if (!label) return written;
+  return label.toLowerCase() === written.toLowerCase() ? label : `${label} (${written})`;
 }
 
 /** A first value for a test of the field: its first option, true, or nothing typed yet. */

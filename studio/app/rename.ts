@@ -3,10 +3,13 @@
  * the rules that point at it (otherProperty, startDateProperty, properties, a nestedRequiredIf's
  * conditions), and in the flows of its form the fields that show it, the conditions that read it
  * (skip rules, dependencies, blocks' conditions), the summaries that list it and the records'
- * fixed values. A name is read as the model's own ('isCurrentOwner') inside that model's blocks
- * and rules, and as 'claimDetails.isCurrentOwner' anywhere in the form.
+ * fixed values, display fields and linked-record labels. A name is read as the model's own ('isCurrentOwner') inside that model's blocks
+ * and rules, and as 'claimDetails.isCurrentOwner' anywhere in the form. The folder's flow fixtures
+ * of the form follow too (answers, records, expected errors, values and payload), so they still
+ * play after the rename.
  */
 import { qualifiedName } from '../../runtime/core/flow/condition-agreement';
+import { camelCase } from '../../runtime/core/models/config';
 import type { Documents } from './api';
 
 /** Which field: the form, its model (PascalCase dtoMapping) and the field's old and new names. */
@@ -48,6 +51,12 @@ function renamedBlock(block: Json, rename: FieldRename): Json {
   if (own === rename.model) {
     if (Array.isArray(next.fields)) next = { ...next, fields: next.fields.map((f) => (isObject(f) && f.key === rename.from ? { ...f, key: rename.to } : f)) };
     for (const map of ['fixedValues', 'prepopulatedDataKeys']) if (isObject(next[map])) next = { ...next, [map]: renamedKey(next[map], rename.from, rename.to) };
+    if (Array.isArray(next.displayFields)) next = { ...next, displayFields: next.displayFields.map((f) => (f === rename.from ? rename.to : f)) };
+    if (isObject(next.linkOptions) && next.linkOptions.field === rename.from) next = { ...next, linkOptions: { ...next.linkOptions, field: rename.to } };
+  }
+  // A records block's select of another model's saved records labels them with that model's fields.
+  if (isObject(next.linkOptions) && next.linkOptions.model === rename.model && Array.isArray(next.linkOptions.labelFields)) {
+    next = { ...next, linkOptions: { ...next.linkOptions, labelFields: next.linkOptions.labelFields.map((f) => (f === rename.from ? rename.to : f)) } };
   }
   if (Array.isArray(next.groups)) {
     next = {
@@ -71,6 +80,64 @@ function renamedRule(rule: unknown, rename: FieldRename, own: string): unknown {
   return next;
 }
 
+/** The ids of the pages of the form that show the field (a block of its model with a field of that key): their errors name it by its key. */
+function pagesShowing(docs: Documents, rename: FieldRename): Set<string> {
+  const pages = new Set<string>();
+  for (const [id, flow] of Object.entries(docs)) {
+    if (!id.startsWith('flows/') || !isObject(flow) || flow.formType !== rename.formType || !Array.isArray(flow.pages)) continue;
+    for (const page of flow.pages) {
+      if (!isObject(page) || !Array.isArray(page.blocks)) continue;
+      const shows = page.blocks.some((b) => isObject(b) && b.model === rename.model && Array.isArray(b.fields) && b.fields.some((f) => isObject(f) && f.key === rename.from));
+      if (shows) pages.add(String(page.id));
+    }
+  }
+  return pages;
+}
+
+/** `map` with the model's field renamed in `map[model]` (answers, expected values: model -> field -> value). */
+function renamedInModel(map: unknown, model: string, rename: FieldRename): unknown {
+  if (!isObject(map) || !isObject(map[model])) return map;
+  return { ...map, [model]: renamedKey(map[model], rename.from, rename.to) };
+}
+
+/** An expected payload model ({ fields: {...} }, partially) with the field renamed among its fields. */
+function renamedPayloadModel(expected: unknown, rename: FieldRename): unknown {
+  if (Array.isArray(expected)) return expected.map((item) => renamedPayloadModel(item, rename));
+  return isObject(expected) && isObject(expected.fields) ? { ...expected, fields: renamedKey(expected.fields, rename.from, rename.to) } : expected;
+}
+
+/**
+ * A flow fixture of the form with the field renamed where it names it: the answers and expected
+ * values of its model, its records (and their expected errors), the errors expected on a page that
+ * shows it, and the expected payload's model. The authorize answer's prepopulatedData is keyed by
+ * the wire name (prepopulatedDataKeys' values), which a rename leaves as it is.
+ */
+function renamedFixture(fixture: Json, rename: FieldRename, showing: ReadonlySet<string>): Json {
+  const model = camelCase(rename.model);
+  const next: Json = { ...fixture };
+  if (Array.isArray(fixture.steps)) {
+    next.steps = fixture.steps.map((step) => {
+      if (!isObject(step)) return step;
+      const out: Json = { ...step };
+      for (const key of ['answers', 'expectValues']) if (key in out) out[key] = renamedInModel(out[key], model, rename);
+      if (isObject(out.records) && Array.isArray(out.records[model])) {
+        const records = out.records[model].map((record) => {
+          if (!isObject(record)) return record;
+          const renamed = renamedKey(record, rename.from, rename.to);
+          return isObject(renamed.$expectErrors) ? { ...renamed, $expectErrors: renamedKey(renamed.$expectErrors, rename.from, rename.to) } : renamed;
+        });
+        out.records = { ...out.records, [model]: records };
+      }
+      if (isObject(out.expectErrors) && showing.has(String(out.page))) out.expectErrors = renamedKey(out.expectErrors, rename.from, rename.to);
+      return out;
+    });
+  }
+  if (isObject(fixture.expectPayload) && model in fixture.expectPayload) {
+    next.expectPayload = { ...fixture.expectPayload, [model]: renamedPayloadModel(fixture.expectPayload[model], rename) };
+  }
+  return next;
+}
+
 /** The documents with the field renamed everywhere they name it; the documents as they were when nothing names it. */
 export function renameField(docs: Documents, rename: FieldRename): Documents {
   const next: Documents = { ...docs };
@@ -88,6 +155,9 @@ export function renameField(docs: Documents, rename: FieldRename): Documents {
         };
       }),
     };
+  }
+  for (const [id, fixture] of Object.entries(docs)) {
+    if (id.startsWith('fixtures/') && isObject(fixture) && fixture.formType === rename.formType) next[id] = renamedFixture(fixture, rename, pagesShowing(docs, rename));
   }
   for (const [id, flow] of Object.entries(docs)) {
     if (!id.startsWith('flows/') || !isObject(flow) || flow.formType !== rename.formType || !Array.isArray(flow.pages)) continue;

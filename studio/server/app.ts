@@ -86,6 +86,20 @@ export async function buildStudioServer(options: StudioOptions): Promise<Fastify
     if (host !== '127.0.0.1' && host !== 'localhost' && host !== '[::1]') {
       return reply.code(403).send({ message: `The studio answers only at 127.0.0.1 or localhost, not "${request.headers.host ?? ''}".` });
     }
+    // A page of another site open in the same browser reaches 127.0.0.1 too (a form post, a fetch
+    // without CORS): a write must come from the studio's own pages. A request without an Origin (a
+    // command-line client) is not a page's.
+    if (!['GET', 'HEAD', 'OPTIONS'].includes(request.method)) {
+      const origin = request.headers.origin;
+      const own = `http://${request.headers.host ?? ''}`;
+      if (origin !== undefined && origin !== own) {
+        return reply.code(403).send({ message: `Not written: the studio takes changes only from its own pages (${own}), not from "${origin}".` });
+      }
+      const site = request.headers['sec-fetch-site'];
+      if (site !== undefined && site !== 'same-origin' && site !== 'none') {
+        return reply.code(403).send({ message: `Not written: the studio takes changes only from its own pages, not from a ${site} page.` });
+      }
+    }
   });
 
   app.setErrorHandler((error, _request, reply) => {
@@ -101,7 +115,7 @@ export async function buildStudioServer(options: StudioOptions): Promise<Fastify
     const texts = readTexts(list);
     const json = Object.fromEntries(list.map((f) => [f.id, JSON.parse(texts[f.id]!) as unknown]));
     const localeKeys = list.filter((f) => f.kind === 'locale').flatMap((f) => Object.keys(json[f.id] as object));
-    const configuration = list.filter((f) => f.kind !== 'locale').map((f) => json[f.id]);
+    const configuration = list.filter((f) => f.kind !== 'locale' && f.kind !== 'fixture').map((f) => json[f.id]);
     return {
       folder,
       files: list.map((f) => ({ id: f.id, kind: f.kind, path: path.relative(process.cwd(), f.absolutePath), json: json[f.id] })),
@@ -161,16 +175,27 @@ export async function buildStudioServer(options: StudioOptions): Promise<Fastify
       for (const res of clients) res.write('event: changed\ndata: {}\n\n');
     }, options.debounceMs ?? 100);
   };
-  // The folder's flows and locales (the repository's while the folder has none of its own).
+  // The folder's flows and locales (the repository's while the folder has none of its own), and
+  // its fixtures (a rename edits them too) once it has a fixtures/ folder.
+  const fixturesDir = path.join(folder, 'fixtures');
   const watchAll = (): FSWatcher[] => {
     const paths = settlementPaths(folder);
-    return [...new Set([paths.flowsDir, paths.localesDir, folder])].map((dir) =>
+    watchingFixtures = existsSync(fixturesDir);
+    const dirs = [...new Set([paths.flowsDir, paths.localesDir, folder, ...(watchingFixtures ? [fixturesDir] : [])])];
+    return dirs.map((dir) =>
       // JSON files (site.json among them) and images (a settlement logo): the checker reads both.
       watch(dir, (_event, name) => {
+        if (dir === folder && name === 'fixtures' && !watchingFixtures && existsSync(fixturesDir)) {
+          // Its first fixture may be written before the new watch starts: announced anyway.
+          for (const w of watchers) w.close();
+          watchers = watchAll();
+          announce();
+        }
         if (!name || /\.(json|svg|png|webp)$/i.test(String(name))) announce();
       }),
     );
   };
+  let watchingFixtures = false;
   let watchers = watchAll();
   app.addHook('onClose', async () => {
     clearTimeout(pending);

@@ -14,6 +14,8 @@ export interface PathChange {
   path: JSONPath;
   value: unknown;
   insert?: true;
+  /** The property at `path` keeps its place and value and takes this name (`value` unused). */
+  renameTo?: string;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -98,13 +100,18 @@ function alignItems(before: readonly unknown[], after: readonly unknown[]): { pa
 export function changedPaths(before: unknown, after: unknown, at: JSONPath = []): PathChange[] {
   if (sameJson(before, after)) return [];
   if (isObject(before) && isObject(after)) {
+    // A property that took a new name in its own place (a field renamed) is renamed where it stands.
+    const beforeKeys = Object.keys(before).filter((k) => before[k] !== undefined);
+    const afterKeys = Object.keys(after).filter((k) => after[k] !== undefined);
+    const renamed = new Map<string, string>();
+    if (beforeKeys.length === afterKeys.length) beforeKeys.forEach((k, i) => !(k in after) && !(afterKeys[i]! in before) && renamed.set(k, afterKeys[i]!));
+    const renamedTo = new Set(renamed.values());
+    const renames = [...renamed].flatMap(([from, to]): PathChange[] => [{ path: [...at, from], value: undefined, renameTo: to }, ...changedPaths(before[from], after[to], [...at, to])]);
     const removed = Object.keys(before)
-      .filter((k) => !(k in after) || after[k] === undefined)
+      .filter((k) => (!(k in after) || after[k] === undefined) && !renamed.has(k))
       .map((k) => ({ path: [...at, k], value: undefined }));
-    const changed = Object.keys(after)
-      .filter((k) => after[k] !== undefined)
-      .flatMap((k) => changedPaths(before[k], after[k], [...at, k]));
-    return [...removed, ...changed];
+    const changed = afterKeys.filter((k) => !renamedTo.has(k)).flatMap((k) => changedPaths(before[k], after[k], [...at, k]));
+    return [...renames, ...removed, ...changed];
   }
   if (Array.isArray(before) && Array.isArray(after)) {
     const { paired, removed, inserted } = alignItems(before, after);
@@ -176,6 +183,14 @@ export function editJsonText(text: string, after: unknown, options: EditOptions 
   const formattingOptions = indentOf(text);
   let result = text;
   for (const change of changedPaths(before, after)) {
+    if (change.renameTo !== undefined) {
+      // The property's name only: its value and the text around it stay.
+      const name = findNodeAtLocation(parseTree(result)!, change.path)?.parent?.children?.[0];
+      if (name) {
+        result = applyEdits(result, [{ offset: name.offset, length: name.length, content: JSON.stringify(change.renameTo) }]);
+        continue;
+      }
+    }
     const parentPath = change.path.slice(0, -1);
     const key = change.path[change.path.length - 1];
     const parentAfter = parentPath.reduce<unknown>((node, segment) => (node as Record<string | number, unknown> | undefined)?.[segment], after);

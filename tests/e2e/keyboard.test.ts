@@ -7,41 +7,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DOCUMENTS, NEXT, REPAIRS, samplePdf } from './flow-steps';
+import { tabTo } from './focus';
 import { openPage, settled, withServerAndBrowser } from './harness';
-
-interface Focused {
-  /** A short description of the focused element (for messages). */
-  what: string;
-  matches: boolean;
-  /** An outline or a box shadow is drawn around it. */
-  ring: boolean;
-}
-
-async function focused(page: Page, selector: string): Promise<Focused> {
-  return page.evaluate((sel) => {
-    const el = document.activeElement as HTMLElement | null;
-    if (!el || el === document.body) return { what: 'body', matches: false, ring: false };
-    const style = getComputedStyle(el);
-    const transparent = (color: string) => color === 'transparent' || /rgba\(.*,\s*0\)$/.test(color);
-    const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0 && !transparent(style.outlineColor);
-    const shadow = style.boxShadow !== 'none' && style.boxShadow !== '';
-    const what = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ').join('.')}` : ''} "${(el.textContent ?? '').trim().slice(0, 40)}"`;
-    return { what: `${what} [${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor} / ${style.boxShadow}]`, matches: el.matches(sel), ring: el.matches(':focus-visible') && (outline || shadow) };
-  }, selector);
-}
-
-/** Presses Tab (or Shift+Tab) until the selector has focus; every stop on the way shows its focus. */
-async function tabTo(page: Page, selector: string, { back = false, max = 40 } = {}): Promise<void> {
-  const seen: string[] = [];
-  for (let i = 0; i < max; i++) {
-    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
-    const now = await focused(page, selector);
-    seen.push(now.what);
-    expect(now.ring, `no visible focus on ${now.what}`).toBe(true);
-    if (now.matches) return;
-  }
-  throw new Error(`Tab never reached ${selector}; stops: ${seen.join(' → ')}`);
-}
 
 async function tabAndType(page: Page, selector: string, text: string): Promise<void> {
   await tabTo(page, selector);

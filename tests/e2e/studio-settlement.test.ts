@@ -44,9 +44,10 @@ describe('the studio on conditions, rules and settlement files', () => {
     await skipWhen.getByRole('button', { name: 'Add a condition to the group' }).click();
     const second = skipWhen.getByRole('group', { name: 'Condition 2', exact: true });
     await second.getByLabel('Field', { exact: true }).selectOption('claimDetails.isCurrentOwner');
+    // Options by their label's text in the studio's culture, the value the condition holds beside it.
     const value = second.getByLabel('Value', { exact: true });
-    expect(await value.locator('option').allTextContents()).toEqual(['true', 'false']);
-    await value.selectOption({ label: 'false' });
+    expect(await value.locator('option').allTextContents()).toEqual(['Yes (true)', 'No (false)']);
+    await value.selectOption({ label: 'No (false)' });
     // Operators: a field of options can be tested for "is one of", never matched against a pattern.
     expect(await second.getByLabel('Operator', { exact: true }).locator('option').allTextContents()).toEqual(['is', 'is not', 'is one of', 'is empty', 'is not empty']);
 
@@ -118,6 +119,37 @@ describe('the studio on conditions, rules and settlement files', () => {
     expect(changedLines(studio.copy)).toEqual(['-  "client": { "minSessionDuration": 30 },', '+  "client": { "minSessionDuration": 20 },']);
     expect(errors).toEqual([]);
     studio.copy.commit('shorter sessions');
+    await close();
+  }, 300_000);
+
+  it("offers site.json's link labels through the locale-key picker: existing keys with each culture's text, a new key written to every locale", async () => {
+    const { page, errors, close } = await openStudio(studio);
+    await page.getByRole('button', { name: 'Settlement files' }).click();
+    await page.getByRole('button', { name: 'site.json' }).click();
+    await page.waitForFunction(() => document.activeElement?.id === 'settlement-file-heading');
+    const home = page.locator('input[id$="_header_0_labelKey"]');
+    expect(await home.inputValue()).toBe('LocKey_Nav_Home');
+    // The picker, not a plain text box: the keys of the locales offered, the key's text in each culture shown.
+    const listId = await home.getAttribute('list');
+    expect(await page.locator(`datalist[id="${listId}"] option[value="LocKey_Nav_Faq"]`).count()).toBe(1);
+    expect(await page.getByLabel('Texts of LocKey_Nav_Home').first().locator('dd').allTextContents()).toEqual(['Home', 'Inicio']);
+
+    await home.fill('LocKey_Nav_Start');
+    await page.getByLabel('Text in en').fill('Start');
+    await page.getByLabel('Text in es').fill('Comienzo');
+    await page.getByRole('button', { name: 'Add LocKey_Nav_Start to every locale' }).click();
+    await page.waitForFunction(() => document.querySelector('.unsaved')?.textContent === '3 unsaved file(s)');
+    await noProblems(page);
+    await saved(page);
+    // The locale files (locales/en.json, locales/es.json), then site.json: nothing else, no logo or banner made up.
+    expect(changedLines(studio.copy)).toEqual([
+      '+  "LocKey_Nav_Start": "Start",',
+      '+  "LocKey_Nav_Start": "Comienzo",',
+      '-    { "labelKey": "LocKey_Nav_Home", "url": "{0}/" },',
+      '+    { "labelKey": "LocKey_Nav_Start", "url": "{0}/" },',
+    ]);
+    expect(errors).toEqual([]);
+    studio.copy.commit('a Start link');
     await close();
   }, 300_000);
 

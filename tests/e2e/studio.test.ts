@@ -38,10 +38,10 @@ describe('the settlement studio', () => {
     await page.getByRole('button', { name: 'Add LocKey_Denials_Heading to every locale' }).click();
     await page.waitForFunction((node) => document.querySelector(`${node} .page-title`)?.textContent === 'Refused repairs', DENIALS_NODE);
 
-    // The condition builder offers only the values the field can hold: its two options.
+    // The condition builder offers only the values the field can hold: its two options, by their labels.
     const skipValue = page.getByRole('group', { name: 'skipWhen', exact: true }).getByLabel('Value', { exact: true });
-    expect(await skipValue.locator('option').allTextContents()).toEqual(['true', 'false']);
-    await skipValue.selectOption({ label: 'false' });
+    expect(await skipValue.locator('option').allTextContents()).toEqual(['Yes (true)', 'No (false)']);
+    await skipValue.selectOption({ label: 'No (false)' });
     await page.waitForFunction((label) => document.querySelector(label)?.textContent?.endsWith('= "false"'), DENIALS_SKIP_LABEL);
     // The checker, run on the unsaved edits, finds nothing once the new key is in every locale.
     await page.waitForFunction(() => document.querySelector('.problems')?.textContent?.endsWith('The checker finds no problems.') && !document.querySelector('.has-problems'));

@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildStudioServer } from '../../studio/server/app';
-import { copySampleSettlement, type SettlementCopy } from './settlement-copy';
+import { copySampleSettlement, ROOT, type SettlementCopy } from './settlement-copy';
 
 interface Folder {
   files: Array<{ id: string; kind: string; json: Record<string, unknown> }>;
@@ -97,6 +97,17 @@ describe('the studio API over a settlement folder', () => {
     expect(copy.diff()).toBe('');
   });
 
+  it("lists the folder's flow fixtures as files a rename edits, leaving out one that is not JSON rather than failing", async () => {
+    mkdirSync(path.join(copy.dir, 'fixtures'));
+    cpSync(path.join(ROOT, 'tests/flows/automotive-prefill.fixture.json'), path.join(copy.dir, 'fixtures/automotive-prefill.fixture.json'));
+    writeFileSync(path.join(copy.dir, 'fixtures/half-typed.fixture.json'), '{ "version": 1, ');
+    const res = await app.inject({ method: 'GET', url: '/api/folder' });
+    expect(res.statusCode).toBe(200);
+    const f = res.json<Folder>();
+    expect(f.files.filter((file) => file.kind === 'fixture').map((file) => file.id)).toEqual(['fixtures/automotive-prefill.fixture.json']);
+    expect(f.issues).toEqual([]);
+  });
+
   it('checks unsaved changes without writing them', async () => {
     const f = await folder();
     const es = { ...f.files.find((file) => file.id === 'locales/es.json')!.json };
@@ -112,7 +123,7 @@ describe('the studio API over a settlement folder', () => {
     const outside = await save({ '../settings.json': {} });
     expect(outside.statusCode).toBe(400);
     expect(outside.json<{ message: string }>().message).toBe(
-      '"../settings.json" is not a file of this settlement (flows/*.json, locales/*.json, models.json or one of deadlines.json, deadlines.legacy.json, captcha.json, settings.json, site.json, forms.json, whitelist.json that the folder has)',
+      '"../settings.json" is not a file of this settlement (flows/*.json, locales/*.json, models.json or one of deadlines.json, deadlines.legacy.json, captcha.json, settings.json, site.json, forms.json, whitelist.json that the folder has, or fixtures/*.fixture.json)',
     );
     const empty = await app.inject({ method: 'POST', url: '/api/save', payload: { edits: [] } });
     expect(empty.statusCode).toBe(400);
@@ -180,5 +191,28 @@ describe('the studio API and other sites', () => {
     expect(res.statusCode).toBe(403);
     expect(res.json<{ message: string }>().message).toBe('The studio answers only at 127.0.0.1 or localhost, not "attacker.example:4000".');
     expect(copy.diff()).toBe('');
+  });
+
+  it('refuses a write sent by a page of another origin or site (its Origin, its Sec-Fetch-Site), writing nothing', async () => {
+    const settings = structuredClone((await folder()).files.find((file) => file.id === 'settings.json')!.json) as { theme: string };
+    const changes = { 'settings.json': { ...settings, theme: 'default' } };
+    const post = (headers: Record<string, string>, url = '/api/save') => app.inject({ method: 'POST', url, headers: { host: '127.0.0.1:4000', ...headers }, payload: { changes } });
+
+    const elsewhere = await post({ origin: 'https://attacker.example' });
+    expect(elsewhere.statusCode).toBe(403);
+    expect(elsewhere.json<{ message: string }>().message).toBe('Not written: the studio takes changes only from its own pages (http://127.0.0.1:4000), not from "https://attacker.example".');
+    // Another port of this machine is another origin (a second local server), and "null" a sandboxed frame or a file.
+    expect((await post({ origin: 'http://127.0.0.1:8080' })).statusCode).toBe(403);
+    expect((await post({ origin: 'null' })).statusCode).toBe(403);
+    expect((await post({ origin: 'http://127.0.0.1:4000' }, '/api/check')).statusCode).toBe(200);
+    const crossSite = await post({ 'sec-fetch-site': 'cross-site' });
+    expect(crossSite.statusCode).toBe(403);
+    expect(crossSite.json<{ message: string }>().message).toBe('Not written: the studio takes changes only from its own pages, not from a cross-site page.');
+    expect((await post({ 'sec-fetch-site': 'same-site' }, '/api/fixtures/replay')).statusCode).toBe(403);
+    expect(copy.diff()).toBe('');
+
+    // Its own pages, and a reading from anywhere on this machine, are answered.
+    expect((await post({ origin: 'http://127.0.0.1:4000', 'sec-fetch-site': 'same-origin' })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/api/folder', headers: { 'sec-fetch-site': 'cross-site' } })).statusCode).toBe(200);
   });
 });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { conditionTargets, fromNode, newTest, offeredValues, operatorsFor, toNode, withKind, withOperator, withScope, type ConditionNode, type ModelsDoc, type Operator } from '../../studio/app/conditions';
+import { conditionTargets, fromNode, newTest, offeredValues, operatorsFor, toNode, valueLabel, withKind, withOperator, withScope, type ConditionNode, type ModelsDoc, type Operator } from '../../studio/app/conditions';
 import type { FlowValue } from '../../studio/app/structure';
 import { ROOT } from './settlement-copy';
 
@@ -26,8 +26,8 @@ describe('the condition builder', () => {
   it('offers the fields of the form with the values each can hold: a radio its options, a checkbox true and false', () => {
     const targets = conditionTargets(automotive, models);
     const purchased = targets.find((x) => x.scope === 'claimDetails.didIncurOutOfPocketExpensesPriorToSeptember');
-    expect(purchased?.answers).toEqual({ kind: 'options', values: ['true', 'false'] });
-    expect(targets.find((x) => x.scope === 'claimDetails.ownershipType')?.answers).toEqual({ kind: 'options', values: ['own', 'lease'] });
+    expect(purchased?.answers).toEqual({ kind: 'options', values: ['true', 'false'], labels: { true: 'LocKey_Common_Yes', false: 'LocKey_Common_No' } });
+    expect(targets.find((x) => x.scope === 'claimDetails.ownershipType')?.answers).toEqual({ kind: 'options', values: ['own', 'lease'], labels: { own: 'LocKey_Eligibility_Own', lease: 'LocKey_Eligibility_Lease' } });
     expect(targets.find((x) => x.scope === 'signature.attestation')?.answers).toEqual({ kind: 'boolean' });
     expect(targets.find((x) => x.scope === 'claimantInfo.firstName')?.answers).toEqual({ kind: 'text' });
     // Only this form's models; never another form's, never a file field.
@@ -35,10 +35,28 @@ describe('the condition builder', () => {
     expect(targets.some((x) => x.scope === 'documentContexts.file')).toBe(false);
     // A block's own model comes first, by its fields' own names.
     const own = conditionTargets(automotive, models, 'ClaimDetails');
-    expect(own[0]).toEqual({ scope: 'ownershipType', answers: { kind: 'options', values: ['own', 'lease'] } });
+    expect(own[0]).toEqual({ scope: 'ownershipType', answers: { kind: 'options', values: ['own', 'lease'], labels: { own: 'LocKey_Eligibility_Own', lease: 'LocKey_Eligibility_Lease' } } });
     expect(offeredValues(purchased!.answers)).toEqual(['true', 'false']);
     expect(operatorsFor(purchased!.answers)).not.toContain('matches');
     expect(operatorsFor({ kind: 'boolean' })).not.toContain('oneOf');
+  });
+
+  it("names an option by its label's text in a culture, with the value beside it when they differ; the condition keeps the value", () => {
+    const targets = conditionTargets(automotive, models);
+    const purchased = targets.find((x) => x.scope === 'claimDetails.didIncurOutOfPocketExpensesPriorToSeptember')!;
+    const ownership = targets.find((x) => x.scope === 'claimDetails.ownershipType')!;
+    const es = read<Record<string, string>>('locales/es.json');
+    const en = read<Record<string, string>>('locales/en.json');
+    expect(offeredValues(purchased.answers)!.map((v) => valueLabel(purchased.answers, v, (key) => es[key]))).toEqual([`${es.LocKey_Common_Yes} (true)`, `${es.LocKey_Common_No} (false)`]);
+    // "Own" says the value already; "Propietario" does not.
+    expect(valueLabel(ownership.answers, 'own', (key) => en[key])).toBe('Own');
+    expect(valueLabel(ownership.answers, 'own', (key) => es[key])).toBe('Propietario (own)');
+    // A label the culture lacks, a value that is not an option, a checkbox: the value as written.
+    expect(valueLabel(ownership.answers, 'own', () => undefined)).toBe('own');
+    expect(valueLabel(ownership.answers, 'rent', (key) => en[key])).toBe('rent');
+    expect(valueLabel({ kind: 'boolean' }, true, (key) => en[key])).toBe('true');
+    const node = withScope(newTest(purchased) as Test, purchased);
+    expect(fromNode(node)).toEqual({ scope: 'claimDetails.didIncurOutOfPocketExpensesPriorToSeptember', schema: { const: 'true' } });
   });
 
   it('draws every condition of the sample flows and writes each back exactly as it was', () => {

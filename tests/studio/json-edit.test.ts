@@ -22,6 +22,15 @@ const changedLines = (before: string, after: string) => {
 };
 
 describe('writing an edited JSON value back into its file', () => {
+  it('renames a property where it stands, its value and an inline object around it untouched', () => {
+    const text = '{\n  "answers": { "claimDetails": { "isCurrentOwner": "true", "acquisitionDate": "05/12/2016" } },\n  "b": [1]\n}\n';
+    const after = editJsonText(text, { answers: { claimDetails: { ownsVehicleNow: 'true', acquisitionDate: '05/12/2016' } }, b: [1] });
+    expect(after).toBe(text.replace('"isCurrentOwner"', '"ownsVehicleNow"'));
+    // A renamed property whose value changed too is renamed, then its value edited in place.
+    const both = editJsonText(text, { answers: { claimDetails: { ownsVehicleNow: 'false', acquisitionDate: '05/12/2016' } }, b: [1] });
+    expect(both).toBe(text.replace('"isCurrentOwner": "true"', '"ownsVehicleNow": "false"'));
+  });
+
   it('changes only the lines of the values that changed, keeping $schema, key order and the inline formatting around them', () => {
     const json = JSON.parse(FLOW) as { pages: Array<Record<string, unknown> & { skipWhen: { schema: { const: string } } }> };
     json.pages[0]!.titleKey = 'LocKey_Start_Heading';

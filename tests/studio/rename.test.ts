@@ -1,9 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { changedTexts, checkWith, readTexts, studioFiles } from '../../studio/server/folder';
 import { renameField } from '../../studio/app/rename';
-import { copySampleSettlement, type SettlementCopy } from './settlement-copy';
+import { fixtureFiles } from '../../tooling/fixtures/fixture';
+import { runFixture } from '../../tooling/fixtures/runner';
+import { copySampleSettlement, ROOT, type SettlementCopy } from './settlement-copy';
 
 let copy: SettlementCopy;
 beforeEach(() => {
@@ -46,5 +48,59 @@ describe('renaming a model field', () => {
     after.models.forEach((config, i) => {
       if (config.metadata.dtoMapping !== 'ClaimDetails' && !JSON.stringify(before.models[i]).includes('didIncurOutOfPocket')) expect(config).toEqual(before.models[i]);
     });
+  });
+});
+
+describe('renaming a model field in a folder with flow fixtures', () => {
+  /** The sample's Automotive fixtures (those that play the shipped settlement), copied into the folder's fixtures/. */
+  const withFixtures = () => {
+    const dir = path.join(copy.dir, 'fixtures');
+    mkdirSync(dir);
+    const names = readdirSync(path.join(ROOT, 'tests/flows')).filter((name) => {
+      if (!name.endsWith('.fixture.json')) return false;
+      const fixture = JSON.parse(readFileSync(path.join(ROOT, 'tests/flows', name), 'utf8')) as { formType: string; settlement?: string };
+      return fixture.formType === 'Automotive' && fixture.settlement === undefined;
+    });
+    for (const name of names) cpSync(path.join(ROOT, 'tests/flows', name), path.join(dir, name));
+    return names.map((name) => `fixtures/${name}`);
+  };
+  const renames = [
+    { formType: 'Automotive', model: 'ClaimDetails', from: 'didIncurOutOfPocketExpensesPriorToSeptember', to: 'paidBeforeSeptember' },
+    { formType: 'Automotive', model: 'ClaimTransactions', from: 'facilityName', to: 'repairShop' },
+    { formType: 'Automotive', model: 'ClaimantInfo', from: 'lastName', to: 'familyName' },
+  ];
+
+  it('renames the answers, expected values, records, expected errors and expected payload that name the field, each as its own line, and the fixtures still pass', async () => {
+    const ids = withFixtures();
+    const { files, texts, docs } = documents();
+    expect(files.filter((f) => f.kind === 'fixture').map((f) => f.id)).toEqual(ids);
+    const renamed = renames.reduce(renameField, docs);
+    const changed = changedTexts(files, texts, Object.fromEntries(Object.keys(docs).filter((id) => JSON.stringify(renamed[id]) !== JSON.stringify(docs[id])).map((id) => [id, renamed[id]])));
+    const fixturesChanged = ids.filter((id) => changed[id] !== undefined);
+    // Each fixture naming one of the fields changes, and only in those names: every other line stays as it was.
+    expect(fixturesChanged).toEqual(ids.filter((id) => renames.some((r) => texts[id]!.includes(`"${r.from}"`))));
+    expect(fixturesChanged.length).toBeGreaterThan(4);
+    for (const id of fixturesChanged) {
+      const expected = renames.reduce((text, r) => text.split(`"${r.from}"`).join(`"${r.to}"`), texts[id]!);
+      expect(changed[id], id).toBe(expected);
+    }
+    // lastName's refusal on claimant-info is expected by its key, and the prefilled values by theirs.
+    expect(changed['fixtures/automotive-wrong-answers.fixture.json']).toContain('"familyName": "Enter your last name"');
+    expect(checkWith(copy.dir, files, changed)).toEqual([]);
+
+    for (const [id, text] of Object.entries(changed)) writeFileSync(files.find((f) => f.id === id)!.absolutePath, text);
+    const failures: string[] = [];
+    expect(fixtureFiles(copy.dir)).toHaveLength(ids.length);
+    for (const file of fixtureFiles(copy.dir)) await runFixture(file).catch((error: Error) => failures.push(error.message));
+    expect(failures).toEqual([]);
+  }, 120_000);
+
+  it('refuses a fixture edit its schema rejects, naming the fixture, its line and JSON pointer', () => {
+    withFixtures();
+    const { files, texts, docs } = documents();
+    const id = 'fixtures/automotive-expenses-true.fixture.json';
+    const broken = { ...(docs[id] as object), steps: [] };
+    const issues = checkWith(copy.dir, files, changedTexts(files, texts, { [id]: broken }));
+    expect(issues).toEqual([expect.objectContaining({ file: id, pointer: '/steps', line: expect.any(Number) as number })]);
   });
 });
