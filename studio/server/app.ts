@@ -111,15 +111,25 @@ export async function buildStudioServer(options: StudioOptions): Promise<Fastify
 
   app.get('/api/folder', async () => {
     if (isEmptyFolder(folder)) return { folder, empty: true, newSettlementForms: NEW_SETTLEMENT_FORMS, newSettlementSignIns: NEW_SETTLEMENT_SIGN_INS, files: [], issues: [], unusedKeys: [], theme: 'default' };
-    const list = files();
-    const texts = readTexts(list);
-    const json = Object.fromEntries(list.map((f) => [f.id, JSON.parse(texts[f.id]!) as unknown]));
+    const all = files();
+    const texts = readTexts(all);
+    // A file that is not JSON (half typed in an editor) is left out of the editors; the checker's
+    // problem names its line and column, and no save passes until it is mended on disk.
+    const json: Record<string, unknown> = {};
+    for (const f of all) {
+      try {
+        json[f.id] = JSON.parse(texts[f.id]!) as unknown;
+      } catch {
+        /* reported by the checker below */
+      }
+    }
+    const list = all.filter((f) => Object.hasOwn(json, f.id));
     const localeKeys = list.filter((f) => f.kind === 'locale').flatMap((f) => Object.keys(json[f.id] as object));
     const configuration = list.filter((f) => f.kind !== 'locale' && f.kind !== 'fixture').map((f) => json[f.id]);
     return {
       folder,
       files: list.map((f) => ({ id: f.id, kind: f.kind, path: path.relative(process.cwd(), f.absolutePath), json: json[f.id] })),
-      issues: checkWith(folder, list, {}),
+      issues: checkWith(folder, all, {}),
       unusedKeys: unusedLocaleKeys(localeKeys, configuration),
       theme: theme(),
     };

@@ -108,6 +108,24 @@ describe('the studio API over a settlement folder', () => {
     expect(f.issues).toEqual([]);
   });
 
+  it('opens a folder whose flow or locale file is not JSON (a half-typed edit in an editor): the checker names the file, line and column; a save is refused, writing nothing', async () => {
+    const broken = readFileSync(path.join(copy.dir, 'flows/exclusion.json'), 'utf8').replace('"pages": [', '"pages": [,');
+    writeFileSync(path.join(copy.dir, 'flows/exclusion.json'), broken);
+    writeFileSync(path.join(copy.dir, 'locales/es.json'), '{ "LocKey_Site_Title": ');
+    const res = await app.inject({ method: 'GET', url: '/api/folder' });
+    expect(res.statusCode).toBe(200);
+    const f = res.json<Folder>();
+    expect(f.files.map((file) => file.id)).not.toContain('flows/exclusion.json');
+    expect(f.files.map((file) => file.id)).not.toContain('locales/es.json');
+    expect(f.files.map((file) => file.id)).toContain('flows/automotive.json');
+    expect(f.issues.map((i) => i.file)).toEqual(expect.arrayContaining(['flows/exclusion.json', 'locales/es.json']));
+    expect(f.issues.find((i) => i.file === 'flows/exclusion.json')).toMatchObject({ line: expect.any(Number), column: expect.any(Number) });
+    const models = f.files.find((file) => file.id === 'models.json')!.json;
+    const refused = await save({ 'models.json': models });
+    expect(refused.statusCode).toBe(422);
+    expect(readFileSync(path.join(copy.dir, 'flows/exclusion.json'), 'utf8')).toBe(broken);
+  });
+
   it('checks unsaved changes without writing them', async () => {
     const f = await folder();
     const es = { ...f.files.find((file) => file.id === 'locales/es.json')!.json };
