@@ -20,7 +20,7 @@ import { studioCulture, t } from './texts';
 import { Translations } from './Translations';
 
 type View = 'map' | 'models' | 'settlement' | 'classLists' | 'translations' | 'fixtures';
-type Status = { kind: 'info' | 'error'; text: string; issues?: Issue[]; reload?: boolean } | null;
+type Status = { kind: 'info' | 'error'; text: string; issues?: Issue[]; reload?: boolean; overwrite?: boolean } | null;
 
 const documentsOf = (folder: FolderResponse): Documents => Object.fromEntries(folder.files.map((f) => [f.id, f.json]));
 
@@ -120,10 +120,15 @@ export function App() {
   const mapLocale = localeIds.find((id) => cultureOf(id) === studioCulture) ?? localeIds[0] ?? '';
   const text = useCallback((key: string) => localeText(working, mapLocale, key) ?? key, [working, mapLocale]);
 
-  const save = async () => {
+  const save = async (overwrite = false) => {
     if (unsaved.length === 0) return;
     const changes = Object.fromEntries(unsaved.map((id) => [id, working[id]]));
-    const result = await saveChanges(changes);
+    const bases = Object.fromEntries(unsaved.filter((id) => saved[id] !== undefined).map((id) => [id, saved[id]]));
+    const result = await saveChanges(changes, bases, overwrite);
+    if (!result.ok && result.changedOnDisk) {
+      setStatus({ kind: 'error', text: t('notSavedChangedOnDisk', { files: result.changedOnDisk.join(', ') }), reload: true, overwrite: true });
+      return;
+    }
     if (!result.ok) {
       setStatus({ kind: 'error', text: result.checkerRefused ? t('notSaved') : result.message, issues: result.issues });
       setIssues(result.issues);
@@ -213,6 +218,11 @@ export function App() {
               {status.reload && (
                 <button type="button" onClick={() => void loadFolder().then((f) => (adopt(f, false), setStatus(null)))}>
                   {t('reload')}
+                </button>
+              )}
+              {status.overwrite && (
+                <button type="button" onClick={() => void save(true)}>
+                  {t('saveOver')}
                 </button>
               )}
             </>

@@ -1,6 +1,6 @@
 /**
- * Every localization key of the folder side by side, one column per culture. A key missing from a
- * culture (in the files as saved) is highlighted and takes its text in place, and so does a text
+ * Every localization key of the folder side by side, one column per culture, each text editable in
+ * place. A key missing from a culture (in the files as saved) is highlighted, and so is a text
  * still to write (a new settlement's "[TO WRITE]" placeholder); the keys no flow, model config or
  * code uses are listed below.
  */
@@ -9,6 +9,18 @@ import type { Documents } from './api';
 import { cultureOf, localeText, useStudio } from './context';
 import { isPlaceholder } from '../../tooling/flow/placeholder';
 import { t } from './texts';
+
+/**
+ * A text's box: one line for a short text, a few lines for a paragraph of copy (judged by the text
+ * as saved, so the box does not change kind, and lose the focus, while one types).
+ */
+function TextBox({ label, value, savedLength, onChange }: { label: string; value: string; savedLength: number; onChange: (text: string) => void }) {
+  return savedLength > 70 ? (
+    <textarea aria-label={label} value={value} rows={Math.min(6, Math.ceil(savedLength / 70))} onChange={(e) => onChange(e.target.value)} />
+  ) : (
+    <input aria-label={label} value={value} onChange={(e) => onChange(e.target.value)} />
+  );
+}
 
 export function Translations({ saved, unusedKeys }: { saved: Documents; unusedKeys: readonly string[] }) {
   const { docs, localeIds, edit } = useStudio();
@@ -79,21 +91,21 @@ export function Translations({ saved, unusedKeys }: { saved: Documents; unusedKe
                     return (
                       <td key={id} className="placeholder" lang={culture}>
                         <span className="placeholder-tag">{t('placeholderTag')}</span>
-                        <input aria-label={t('fill', { key, culture })} value={localeText(docs, id, key) ?? ''} onChange={(e) => setText(id, key, e.target.value)} />
+                        <TextBox label={t('fill', { key, culture })} value={localeText(docs, id, key) ?? ''} savedLength={(localeText(saved, id, key) ?? '').length} onChange={(text) => setText(id, key, text)} />
                       </td>
                     );
                   }
                   if (!missingSaved(id, key)) {
                     return (
                       <td key={id} lang={culture}>
-                        {localeText(docs, id, key)}
+                        <TextBox label={t('fill', { key, culture })} value={localeText(docs, id, key) ?? ''} savedLength={(localeText(saved, id, key) ?? '').length} onChange={(text) => setText(id, key, text)} />
                       </td>
                     );
                   }
                   return (
                     <td key={id} className="missing" lang={culture}>
                       <span className="missing-tag">{t('missing')}</span>
-                      <input aria-label={t('fill', { key, culture })} value={localeText(docs, id, key) ?? ''} onChange={(e) => setText(id, key, e.target.value)} />
+                      <TextBox label={t('fill', { key, culture })} value={localeText(docs, id, key) ?? ''} savedLength={(localeText(saved, id, key) ?? '').length} onChange={(text) => setText(id, key, text)} />
                     </td>
                   );
                 })}

@@ -52,13 +52,25 @@ export async function checkChanges(changes: Documents): Promise<Issue[]> {
   return body.issues ?? [];
 }
 
-export type SaveResult = { ok: true; saved: string[] } | { ok: false; checkerRefused: boolean; message: string; issues: Issue[] };
+export type SaveResult =
+  | { ok: true; saved: string[] }
+  | { ok: false; checkerRefused: boolean; message: string; issues: Issue[]; changedOnDisk?: string[] };
 
-export async function saveChanges(changes: Documents): Promise<SaveResult> {
-  const res = await fetch('/api/save', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ changes }) });
-  const body = (await res.json()) as { saved?: string[]; code?: string; message?: string; issues?: Issue[] };
+/**
+ * Saves the changed files. `bases` are those files as the studio read them: one changed on disk
+ * since is refused (`changedOnDisk`) rather than saved over, unless `overwrite`.
+ */
+export async function saveChanges(changes: Documents, bases: Documents = {}, overwrite = false): Promise<SaveResult> {
+  const res = await fetch('/api/save', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ changes, bases, overwrite }) });
+  const body = (await res.json()) as { saved?: string[]; code?: string; message?: string; issues?: Issue[]; files?: string[] };
   if (res.ok) return { ok: true, saved: body.saved ?? [] };
-  return { ok: false, checkerRefused: body.code === 'checker-refused', message: body.message ?? `POST /api/save answered ${res.status}`, issues: body.issues ?? [] };
+  return {
+    ok: false,
+    checkerRefused: body.code === 'checker-refused',
+    message: body.message ?? `POST /api/save answered ${res.status}`,
+    issues: body.issues ?? [],
+    ...(body.code === 'changed-on-disk' ? { changedOnDisk: body.files ?? [] } : {}),
+  };
 }
 
 /** The ids whose JSON differs between the two. */

@@ -17,6 +17,7 @@
 import { existsSync, mkdirSync, readFileSync, watch, writeFileSync, type FSWatcher } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { settlementPaths } from '../../tooling/flow/check-folder';
@@ -39,11 +40,31 @@ const changesBody = {
   type: 'object',
   required: ['changes'],
   additionalProperties: false,
-  properties: { changes: { type: 'object', additionalProperties: { type: 'object' } } },
+  properties: {
+    changes: { type: 'object', additionalProperties: { type: 'object' } },
+    /** Each changed file as the studio read it: a file changed on disk since is not saved over unless `overwrite`. */
+    bases: { type: 'object', additionalProperties: { type: 'object' } },
+    overwrite: { type: 'boolean' },
+  },
 } as const;
 
 interface ChangesBody {
   changes: Record<string, unknown>;
+  bases?: Record<string, unknown>;
+  overwrite?: boolean;
+}
+
+/** The changed files whose text on disk no longer holds what the studio read (another writer's edit since). */
+function changedSinceRead(texts: Readonly<Record<string, string>>, body: ChangesBody): string[] {
+  if (!body.bases || body.overwrite) return [];
+  return Object.keys(body.changes).filter((id) => {
+    if (!Object.hasOwn(body.bases!, id) || texts[id] === undefined) return false;
+    try {
+      return !isDeepStrictEqual(JSON.parse(texts[id]) as unknown, body.bases![id]);
+    } catch {
+      return true;
+    }
+  });
 }
 
 const createBody = {
@@ -142,7 +163,16 @@ export async function buildStudioServer(options: StudioOptions): Promise<Fastify
 
   app.post<{ Body: ChangesBody }>('/api/save', { schema: { body: changesBody } }, async (request, reply) => {
     const list = files();
-    const next = changedTexts(list, readTexts(list), request.body.changes);
+    const texts = readTexts(list);
+    const changedOnDisk = changedSinceRead(texts, request.body);
+    if (changedOnDisk.length > 0) {
+      return reply.code(409).send({
+        code: 'changed-on-disk',
+        files: changedOnDisk,
+        message: `Not saved: ${changedOnDisk.join(', ')} changed on disk since the studio read it, and was changed here too (nothing was written). Reload to take in the disk's version, or save yours over it.`,
+      });
+    }
+    const next = changedTexts(list, texts, request.body.changes);
     const issues = checkWith(folder, list, next);
     if (issues.length > 0) {
       return reply.code(422).send({ code: 'checker-refused', message: 'Not saved: the checker found problems (nothing was written).', issues });

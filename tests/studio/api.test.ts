@@ -126,6 +126,29 @@ describe('the studio API over a settlement folder', () => {
     expect(readFileSync(path.join(copy.dir, 'flows/exclusion.json'), 'utf8')).toBe(broken);
   });
 
+  it('does not save over a file changed on disk since the studio read it (409 naming it, nothing written) unless told to; a file only changed on disk is kept', async () => {
+    const f = await folder();
+    const read = f.files.find((file) => file.id === 'locales/es.json')!.json as Record<string, string>;
+    // Another writer (an editor) changes the same file after the studio read it.
+    const onDisk = readFileSync(path.join(copy.dir, 'locales/es.json'), 'utf8').replace(/("LocKey_Site_Title": )"[^"]*"/, '$1"Título del editor"');
+    writeFileSync(path.join(copy.dir, 'locales/es.json'), onDisk);
+    const mine = { ...read, LocKey_Nav_Home: 'Inicio del estudio' };
+    const refused = await app.inject({ method: 'POST', url: '/api/save', payload: { changes: { 'locales/es.json': mine }, bases: { 'locales/es.json': read } } });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'changed-on-disk', files: ['locales/es.json'], message: expect.stringContaining('locales/es.json changed on disk since the studio read it') });
+    expect(readFileSync(path.join(copy.dir, 'locales/es.json'), 'utf8')).toBe(onDisk);
+    // Read again, the same edit saves and keeps the editor's change.
+    const again = (await folder()).files.find((file) => file.id === 'locales/es.json')!.json as Record<string, string>;
+    const saved = await app.inject({ method: 'POST', url: '/api/save', payload: { changes: { 'locales/es.json': { ...again, LocKey_Nav_Home: 'Inicio del estudio' } }, bases: { 'locales/es.json': again } } });
+    expect(saved.statusCode).toBe(200);
+    const now = JSON.parse(readFileSync(path.join(copy.dir, 'locales/es.json'), 'utf8')) as Record<string, string>;
+    expect([now.LocKey_Site_Title, now.LocKey_Nav_Home]).toEqual(['Título del editor', 'Inicio del estudio']);
+    // Told to, the studio's version is saved over the disk's.
+    const over = await app.inject({ method: 'POST', url: '/api/save', payload: { changes: { 'locales/es.json': mine }, bases: { 'locales/es.json': read }, overwrite: true } });
+    expect(over.statusCode).toBe(200);
+    expect((JSON.parse(readFileSync(path.join(copy.dir, 'locales/es.json'), 'utf8')) as Record<string, string>).LocKey_Site_Title).toBe(read.LocKey_Site_Title);
+  });
+
   it('checks unsaved changes without writing them', async () => {
     const f = await folder();
     const es = { ...f.files.find((file) => file.id === 'locales/es.json')!.json };
