@@ -42,6 +42,8 @@ describe('what a walk records', () => {
         { authorized: true, error: null, code: null, captcha: 'raw', prepopulatedData: { FirstName: 'James' } },
       ],
       submitted: false,
+      submit: [],
+      payload: null,
     };
     const fixture = fixtureOfWalk(walk, 'Exclusion: a wrong PIN, then the right one');
     expect(fixture).toEqual({
