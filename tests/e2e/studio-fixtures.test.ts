@@ -173,6 +173,7 @@ describe('the studio fixtures view', () => {
       await primary.click();
       await frame.locator('.cf-error-summary').waitFor();
       const refusal = (await frame.locator('#claimDetails-ownershipType-error').textContent())!.trim();
+      await page.getByText('eligibility: main button, refused').waitFor();
       await frame.locator('#claimDetails-ownershipType-0').check();
       await frame.locator('#claimDetails-acquisitionDate').fill('03/15/2016');
       await frame.locator('#claimDetails-isCurrentOwner-0').check();
