@@ -204,7 +204,10 @@ export const fixtureRoutes: FastifyPluginAsync<{ folder: string }> = async (app,
     },
   );
 
-  app.get<{ Querystring: { culture?: string } }>('/api/walk/signature-date', async (request) => (await signInServer()).signatureDate(request.query.culture ?? 'en'));
+  // The server the walk signed in to, not a new one: a change of the folder waits for the next sign-in.
+  app.get<{ Querystring: { culture?: string } }>('/api/walk/signature-date', async (request) =>
+    (await (claims?.server.catch(() => signInServer()) ?? signInServer())).signatureDate(request.query.culture ?? 'en'),
+  );
 
   app.post<{ Body: { formType: string; session: string; payload: SubmissionPayload; files: WalkFile[] } }>(
     '/api/walk/submit',

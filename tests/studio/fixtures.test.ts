@@ -110,6 +110,12 @@ describe('the studio fixtures API', () => {
     expect(noForm.json<{ message: string }>().message).toBe('the folder has no flow of the form "Nothing"');
   });
 
+  it('gives a walk\'s signature page today\'s date as the claims server gives it to the claimant app', async () => {
+    const answer = await app.inject({ method: 'GET', url: '/api/walk/signature-date?culture=es' });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toMatchObject({ signatureDate: expect.stringMatching(/^\d{2}\/\d{2}\/\d{4}$/), display: expect.any(String) });
+  });
+
   it('follows the folder: a VIN added to the class list on disk is a class vehicle at the next sign-in, and a walk signed in before the change may no longer submit', async () => {
     const walk = (vin: string) => app.inject({ method: 'POST', url: '/api/walk/authorize', payload: { formType: 'Automotive', credentials: credentials(vin) } });
     const before = await walk('1HGCM82633A004352');
