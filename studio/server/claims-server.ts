@@ -18,6 +18,7 @@ import { startCaptchaEmulator } from '../../server/captcha-emulator/emulator';
 import { openDatabase } from '../../server/db';
 import { loadSettlement } from '../../server/settlement/load';
 import { CSRF_HEADER } from '../../server/plugins/app/session';
+import { settlementPaths } from '../../tooling/flow/check-folder';
 
 export interface ClaimsServer {
   /** One sign-in as a new claimant (its own session): the server's answer, as the claimant app reads it, and the session's id. */
@@ -33,10 +34,12 @@ export interface ClaimsServer {
 
 /**
  * What the claims server reads of the folder, as one value: every file's path, size and time but
- * the fixtures' (a walk's sign-in after a change of the class list or settings starts a new server).
+ * the fixtures', and the shipped flows and texts the folder takes when it has none of its own (a
+ * walk's sign-in after a change of the class list, settings or flows starts a new server).
  */
 export function folderStamp(folder: string): string {
   const hash = createHash('sha256');
+  const { flowsDir, localesDir, ownFlows, ownLocales } = settlementPaths(folder);
   const visit = (dir: string, rel: string) => {
     for (const name of readdirSync(dir).sort()) {
       if (rel === '' && (name === 'fixtures' || name.startsWith('.'))) continue;
@@ -47,6 +50,8 @@ export function folderStamp(folder: string): string {
     }
   };
   visit(folder, '');
+  if (!ownFlows) visit(flowsDir, 'shipped flows/');
+  if (!ownLocales) visit(localesDir, 'shipped locales/');
   return hash.digest('hex');
 }
 
