@@ -156,7 +156,7 @@ export function Fixtures({ theme, onOpen }: { theme: string; onOpen(place: Failu
               {walk && walk.steps.length > 0 ? (
                 <ol>
                   {walk.steps.map((s, i) => (
-                    <li key={i}>{t('walkStep', { page: s.page, press: s.press === 'back' ? t('walkPressBack') : t('walkPressPrimary') })}</li>
+                    <li key={i}>{t('walkStep', { page: s.page, press: s.press === 'back' ? t('walkPressBack') : s.expectErrors ? t('walkPressRefused') : t('walkPressPrimary') })}</li>
                   ))}
                 </ol>
               ) : (

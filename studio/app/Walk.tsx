@@ -2,8 +2,10 @@
  * A walk through one form, drawn by the claimant renderer in a frame of the settlement's theme and
  * driven by the claimant's own form machine (runtime/machine) and page logic (runtime/core/view:
  * skip rules, dependencies, validation). A sign-in goes to the studio server, which asks the real
- * claims server for the folder; a Submit is answered here and sends nothing. Each page left is a
- * fixture step: the answers typed on it (in the order first typed) and the button pressed.
+ * claims server for the folder; a Submit sends the claim, built as the claimant app builds it, in
+ * that sign-in's session. Each page left, or each press the page refused, is a fixture step: the
+ * answers typed on it (in the order first typed), the records saved, refused and deleted there,
+ * the errors a refused press showed, and the button pressed.
  */
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
@@ -11,28 +13,38 @@ import { createActor, fromPromise, type Actor } from 'xstate';
 import { REGISTRIES } from '../../runtime/app/forms/registries';
 import { createTranslate } from '../../runtime/app/translate';
 import { backTarget, scopeFromStore, skipPredicate } from '../../runtime/core/navigation';
-import { createIdSource, findModel, initStore, modelsScope } from '../../runtime/core/models';
-import type { FlowFile, ModelConfig, ModelStoreState, SubmitResponse } from '../../runtime/core/types';
-import { fieldDomId } from '../../runtime/core/view/dom-ids';
+import { USER_MESSAGES } from '../../runtime/core/errors';
+import { camelCase, createIdSource, findConfig, findModel, getDrafts, initStore, modelsScope, setFieldValue } from '../../runtime/core/models';
+import { buildPayload } from '../../runtime/core/payload/build';
+import type { DocumentFile, FlowFile, ModelConfig, ModelStoreState, RecordsBlock, SubmitResponse } from '../../runtime/core/types';
+import { fieldDomId, recordsDomId } from '../../runtime/core/view/dom-ids';
+import { saveEnteredDrafts } from '../../runtime/core/view/records';
+import type { ValidationEnv } from '../../runtime/core/view/types';
 import type { GroupOptions } from '../../runtime/core/view/page-groups';
 import { preparePage } from '../../runtime/core/view/dependencies';
 import { refusalView } from '../../runtime/core/view/refusal';
 import { createFormMachine, type SubmitInput } from '../../runtime/machine';
 import { PageRenderer } from '../../runtime/react';
+import { PRIMARY_ACTION_ID } from '../../runtime/react/PageRenderer';
 import baseCss from '../../themes/base.css?url';
 import defaultTheme from '../../themes/default/theme.css?url';
 import ftcTheme from '../../themes/ftc/theme.css?url';
 import kontentTheme from '../../themes/kontent/theme.css?url';
-import { walkAuthorize } from './fixturesApi';
-import { answersOnPage, type WalkRecord, type WalkStep } from './walk-record';
+import { pageErrorsShown, recordErrorsShown } from '../../tooling/fixtures/shown-errors';
+import { walkAuthorize, walkSignatureDate, walkSubmit } from './fixturesApi';
+import { answersOnPage, blockRecords, deletedRecords, recordEntry, type RecordEntry, type WalkRecord, type WalkStep } from './walk-record';
 import { t } from './texts';
 
 const THEMES: Record<string, string> = { default: defaultTheme, ftc: ftcTheme, kontent: kontentTheme };
-/** The reference code a walk's Submit is answered with: the headless player's default, so a replay agrees. */
-const WALK_REFERENCE_CODE = 'FIXTURE-REF-0001';
+/** The actions the page validates before it takes them (as PageRenderer does). */
+const VALIDATED_ACTIONS: ReadonlySet<string> = new Set(['next', 'authorize', 'lookup', 'submit']);
 
-/** A frame of this origin with the claimant theme's stylesheets, whose body React draws into. */
-function ThemedFrame({ title, theme, culture, children }: { title: string; theme: string; culture: string; children: ReactNode }) {
+/** One message as the fixture writes it, several as a list. */
+const asExpected = (errors: Record<string, string[]>): Record<string, string | string[]> =>
+  Object.fromEntries(Object.entries(errors).map(([key, messages]) => [key, messages.length === 1 ? messages[0]! : messages]));
+
+/** A frame of this origin with the claimant theme's stylesheets, whose body React draws into; a click in it is told before the page takes it. */
+function ThemedFrame({ title, theme, culture, onClick, children }: { title: string; theme: string; culture: string; onClick(target: Element): void; children: ReactNode }) {
   const frame = useRef<HTMLIFrameElement>(null);
   const [body, setBody] = useState<HTMLElement | null>(null);
   useEffect(() => {
@@ -45,6 +57,16 @@ function ThemedFrame({ title, theme, culture, children }: { title: string; theme
     doc.close();
     setBody(doc.body);
   }, [culture, theme, title]);
+  const clicked = useRef(onClick);
+  clicked.current = onClick;
+  useEffect(() => {
+    if (!body) return;
+    const doc = body.ownerDocument;
+    // Captured on the document: before the page's own handlers change anything.
+    const listener = (event: Event) => event.target instanceof doc.defaultView!.Element && clicked.current(event.target);
+    doc.addEventListener('click', listener, true);
+    return () => doc.removeEventListener('click', listener, true);
+  }, [body]);
   return (
     <div className="walk-frame">
       <iframe ref={frame} title={title} width={900} height={560} data-walk-frame="" />
@@ -69,9 +91,16 @@ export function Walk({ flow, models, culture, texts, theme, onChange }: {
   const options: GroupOptions = useMemo(() => ({ formType, modelConfigs: models }), [formType, models]);
   const ids = useMemo(() => createIdSource(), []);
   const [failure, setFailure] = useState<string | null>(null);
-  const record = useRef<WalkRecord>({ formType, culture, now: new Date().toISOString().replace(/\.\d+Z$/, 'Z'), steps: [], pages: [], authorize: [], submitted: false });
-  // The page being walked: its store when it opened, and the order its fields were first changed in.
-  const opened = useRef<{ page: string; store: ModelStoreState; order: string[] } | null>(null);
+  const record = useRef<WalkRecord>({ formType, culture, now: new Date().toISOString().replace(/\.\d+Z$/, 'Z'), steps: [], pages: [], authorize: [], submitted: false, submit: [], payload: null });
+  // The page being walked: its store when it opened, the order its fields were first changed in, and its records saved or refused, in order.
+  const opened = useRef<{ page: string; store: ModelStoreState; order: string[]; records: Array<{ block: RecordsBlock; saved?: string; refused?: RecordEntry }> } | null>(null);
+  // The records the steps so far recorded (by client id), and the sign-in's session a Submit goes in.
+  const recorded = useRef(new Set<string>());
+  const session = useRef<string | null>(null);
+  // The files chosen in file fields, as the claimant app keeps them beside the store.
+  const [documents, setDocuments] = useState<DocumentFile[]>([]);
+  const documentsRef = useRef(documents);
+  documentsRef.current = documents;
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
 
@@ -80,23 +109,49 @@ export function Walk({ flow, models, culture, texts, theme, onChange }: {
       actors: {
         authorize: fromPromise(async ({ input }) => {
           try {
-            const answer = await walkAuthorize(formType, input.credentials!);
+            const { answer, session: signedIn } = await walkAuthorize(formType, input.credentials!);
             setFailure(null);
             record.current.authorize.push(answer);
+            if (answer.authorized) session.current = signedIn;
             return answer;
           } catch (error) {
             setFailure(t('walkSignInFailed', { error: error instanceof Error ? error.message : String(error) }));
             throw error;
           }
         }),
-        submit: fromPromise<SubmitResponse, SubmitInput>(async () => {
+        submit: fromPromise<SubmitResponse, SubmitInput>(async ({ input }) => {
+          // The files in the order their records were saved, as the headless player keeps them.
+          const order = input.store.saved.map((m) => m.clientId);
+          const files = [...documentsRef.current].sort((a, b) => order.indexOf(a.clientId) - order.indexOf(b.clientId));
+          const payload = buildPayload({
+            formType: input.formType,
+            store: input.store,
+            files,
+            culture,
+            reCaptchaResponse: input.captchaToken,
+            captchaRawValue: input.captchaRawValue,
+            prepopulatedData: input.prepopulatedData,
+            models: models.filter((c) => c.metadata.formType === input.formType && flow.models.includes(c.metadata.dtoMapping)),
+            skipped: { flow, isSkipped: (p) => input.skippedPages.includes(p.id) },
+          });
           record.current.submitted = true;
-          return { submitted: true, error: null, referenceCodeForm: WALK_REFERENCE_CODE };
+          record.current.payload = { ...payload, documents: payload.documents?.map((d) => ({ clientId: d.clientId, name: d.name, type: d.type, size: d.size, data: new Uint8Array(0) })) ?? null };
+          try {
+            const answer = await walkSubmit(formType, session.current ?? '', payload);
+            // A refusal is recorded as the server gave it; the walk shows its words.
+            setFailure(answer.submitted ? null : t('walkSubmitFailed', { error: answer.error ?? '' }));
+            record.current.submit.push(answer);
+            onChangeRef.current({ ...record.current });
+            return answer;
+          } catch (error) {
+            setFailure(t('walkSubmitFailed', { error: error instanceof Error ? error.message : String(error) }));
+            throw error;
+          }
         }),
       },
     });
     return createActor(machine, { input: { store: initStore(models, formType, ids) } });
-  }, [flow, models, formType, ids]);
+  }, [flow, models, formType, ids, culture]);
 
   const [snapshot, setSnapshot] = useState(() => actor.getSnapshot());
   useEffect(() => {
@@ -120,7 +175,26 @@ export function Walk({ flow, models, culture, texts, theme, onChange }: {
   const context = snapshot.context;
   const pageId = context.navigation.currentPage;
   const page = flow.pages.find((p) => p.id === pageId);
-  if (page && opened.current?.page !== page.id) opened.current = { page: page.id, store: preparePage(page, context.store, options), order: [] };
+  // A page holding the signature gets today's date from the claims server, as the claimant app's does (runtime/app/forms/FormPage.tsx); the walk records it as typed.
+  const storeChange = useRef<((next: ModelStoreState) => void) | null>(null);
+  const needsDate = Boolean(page?.blocks.some((b) => b.block === 'model' && b.model === 'Signature' && b.fields.some((f) => f.key === 'signatureDate')));
+  useEffect(() => {
+    if (!needsDate) return;
+    let live = true;
+    walkSignatureDate(culture).then(
+      (info) => {
+        const now = actor.getSnapshot().context.store;
+        const signature = findModel(now, 'signature');
+        if (live && signature && signature.fields.signatureDate !== info.signatureDate) storeChange.current?.(setFieldValue(now, signature.clientId, 'signatureDate', info.signatureDate));
+      },
+      (error: unknown) => live && setFailure(error instanceof Error ? error.message : String(error)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [needsDate, pageId, culture, actor]);
+  if (page && opened.current?.page !== page.id) opened.current = { page: page.id, store: preparePage(page, context.store, options), order: [], records: [] };
+  const env: ValidationEnv = { t: translate, whitelist: null, now: new Date() };
 
   const busy = snapshot.matches({ open: { flow: 'authorizing' } }) || snapshot.matches({ open: { flow: 'submitting' } });
   const canGoBack = page !== undefined && page.action !== 'none' && backTarget(context.navigation, skipPredicate(flow, scopeFromStore(context.store))) !== null;
@@ -129,6 +203,11 @@ export function Walk({ flow, models, culture, texts, theme, onChange }: {
   if (!page) return <p role="status">{t('walkSubmitted')}</p>;
 
   const onStoreChange = (next: ModelStoreState) => {
+    // A record saved on the page (Save, Upload, or the press that saves what was typed) is the step's, in the order saved.
+    for (const { block, records } of blockRecords(page, next)) {
+      const was = new Set(blockRecords(page, actor.getSnapshot().context.store).flatMap((b) => b.records.map((r) => r.clientId)));
+      for (const r of records) if (!was.has(r.clientId) && !recorded.current.has(r.clientId)) opened.current?.records.push({ block, saved: r.clientId });
+    }
     const before = modelsScope(actor.getSnapshot().context.store);
     const after = modelsScope(next);
     const order = opened.current?.order ?? [];
@@ -140,16 +219,67 @@ export function Walk({ flow, models, culture, texts, theme, onChange }: {
     }
     actor.send({ type: 'UPDATE_STORE', store: next });
   };
+  storeChange.current = onStoreChange;
 
-  const step = (): WalkStep => {
-    const answers = answersOnPage(page, opened.current?.store ?? context.store, actor.getSnapshot().context.store, opened.current?.order ?? [], options);
-    return { page: page.id, ...(answers ? { answers } : {}) };
+  const step = (now: ModelStoreState = actor.getSnapshot().context.store): WalkStep => {
+    const answers = answersOnPage(page, opened.current?.store ?? context.store, now, opened.current?.order ?? [], options);
+    const records: Record<string, RecordEntry[]> = {};
+    for (const { block, saved, refused } of opened.current?.records ?? []) {
+      const list = (records[camelCase(block.model)] ??= []);
+      if (refused) list.push(refused);
+      const kept = saved === undefined ? undefined : now.saved.find((m) => m.clientId === saved);
+      // A record deleted again on the same page is not the step's.
+      if (saved === undefined || !kept) continue;
+      list.push({ $as: saved, ...recordEntry(block, kept, now, recorded.current) });
+      recorded.current.add(saved);
+    }
+    for (const [model, list] of Object.entries(records)) if (list.length === 0) delete records[model];
+    const deleted = opened.current ? deletedRecords(page, opened.current.store, now, recorded.current) : [];
+    return { page: page.id, ...(answers ? { answers } : {}), ...(Object.keys(records).length > 0 ? { records } : {}), ...(deleted.length > 0 ? { deleteRecords: deleted } : {}) };
   };
   const recordStep = (s: WalkStep) => {
     record.current.steps.push(s);
     // The same page again (a refused sign-in, another look-up) starts from what it shows now.
     opened.current = null;
     onChangeRef.current({ ...record.current });
+  };
+
+  /**
+   * A click in the page, before the page takes it: a record's Save or Upload that its errors (or a
+   * file name already used) refuse is one of the step's records with its $expectErrors; a press of
+   * the page's button that its errors refuse is a step with its expectErrors, the walk staying on the page.
+   */
+  const onClick = (target: Element) => {
+    const now = actor.getSnapshot().context.store;
+    if (target.closest(`#${PRIMARY_ACTION_ID}`)) {
+      if (!VALIDATED_ACTIONS.has(page.action ?? 'next')) return;
+      const entered = saveEnteredDrafts(page, now, options, env);
+      const errors = pageErrorsShown(page, entered.store, env, options);
+      if (Object.keys(errors).length === 0) return;
+      // The records the press saves are the step's, as when it goes through.
+      for (const { block, records } of blockRecords(page, entered.store)) {
+        for (const r of records) if (entered.saved.includes(r.clientId) && !recorded.current.has(r.clientId)) opened.current?.records.push({ block, saved: r.clientId });
+      }
+      recordStep({ ...step(entered.store), expectErrors: asExpected(errors) });
+      return;
+    }
+    const button = target.closest('button');
+    const actions = button?.closest('.cf-records__draft > .cf-records__actions');
+    if (!button || !actions || actions.querySelector('button') !== button) return;
+    const section = actions.closest('.cf-records');
+    const block = page.blocks.find((b): b is RecordsBlock => b.block === 'records' && recordsDomId(b.model, b.fixedValues) === section?.id);
+    if (!block || !section) return;
+    const draft = getDrafts(now, block.model, block.fixedValues)[Array.from(section.querySelectorAll('.cf-records__draft')).indexOf(actions.parentElement!)];
+    if (!draft) return;
+    const errors = recordErrorsShown(block, draft, findConfig(models, formType, block.model), now, env);
+    const name = draft.fields.name ?? null;
+    if (Object.keys(errors).length === 0 && block.kind === 'file' && name !== null && blockRecords(page, now).some((b) => camelCase(b.block.model) === camelCase(block.model) && b.records.some((r) => (r.fields.name ?? null) === name))) {
+      const fileField = block.fields.find((f) => f.widget === 'file')?.key ?? 'file';
+      const text = translate(USER_MESSAGES.fileExists.key);
+      errors[fileField] = [text === USER_MESSAGES.fileExists.key ? USER_MESSAGES.fileExists.en : text];
+    }
+    if (Object.keys(errors).length === 0) return;
+    opened.current?.records.push({ block, refused: { ...recordEntry(block, draft, now, recorded.current), $expectErrors: asExpected(errors) } });
   };
 
   const onAction = async (action: string) => {
@@ -202,7 +332,7 @@ export function Walk({ flow, models, culture, texts, theme, onChange }: {
   return (
     <>
       {failure && <p role="alert">{failure}</p>}
-      <ThemedFrame title={t('walkFrame', { form: formType, page: page.id })} theme={theme} culture={culture}>
+      <ThemedFrame title={t('walkFrame', { form: formType, page: page.id })} theme={theme} culture={culture} onClick={onClick}>
         <main id="main-content" lang={culture}>
           <PageRenderer
             key={page.id}
@@ -212,6 +342,8 @@ export function Walk({ flow, models, culture, texts, theme, onChange }: {
             formType={formType}
             modelConfigs={models}
             store={context.store}
+            documents={documents}
+            onDocumentsChange={setDocuments}
             onStoreChange={onStoreChange}
             t={translate}
             whitelist={null}

@@ -3,22 +3,56 @@
  * `npm run flows:test <folder> --browser` starts it): a scratch SQLite data folder seeded with the
  * folder's class list and the in-process captcha emulator, on 127.0.0.1. Started on the first
  * sign-in of a walk, so a walk signs in against the settlement's real data; stopped with the studio.
+ * A sign-in keeps its session (its cookie and CSRF token) under an id the walk holds, and the walk's
+ * Submit sends the claim in that session, as the claimant app does: multipart, with its files.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { AuthorizeResponse, FieldValue, FormModel } from '../../runtime/core/types';
+import { payloadToFormData } from '../../runtime/core/payload/multipart';
+import type { AuthorizeResponse, FieldValue, FormModel, SubmissionPayload, SubmitResponse } from '../../runtime/core/types';
 import { buildApp } from '../../server/app';
 import { startCaptchaEmulator } from '../../server/captcha-emulator/emulator';
 import { openDatabase } from '../../server/db';
 import { loadSettlement } from '../../server/settlement/load';
 import { CSRF_HEADER } from '../../server/plugins/app/session';
+import { settlementPaths } from '../../tooling/flow/check-folder';
 
 export interface ClaimsServer {
-  /** One sign-in as a new claimant (its own session): the server's answer, as the claimant app reads it. */
-  authorize(endpoint: string, credentials: FormModel): Promise<AuthorizeResponse>;
+  /** One sign-in as a new claimant (its own session): the server's answer, as the claimant app reads it, and the session's id. */
+  authorize(endpoint: string, credentials: FormModel): Promise<{ answer: AuthorizeResponse; session: string }>;
+  /** Today's signature date as the server gives it to a claimant app (spec §7): its answer. */
+  signatureDate(culture: string): Promise<unknown>;
+  /** Whether a session id is one of this server's sign-ins. */
+  hasSession(session: string): boolean;
+  /** The claim sent in a sign-in's session (with a fresh captcha token): the server's answer and its status. */
+  submit(endpoint: string, session: string, payload: SubmissionPayload): Promise<{ status: number; answer: SubmitResponse }>;
   stop(): Promise<void>;
+}
+
+/**
+ * What the claims server reads of the folder, as one value: every file's path, size and time but
+ * the fixtures', and the shipped flows and texts the folder takes when it has none of its own (a
+ * walk's sign-in after a change of the class list, settings or flows starts a new server).
+ */
+export function folderStamp(folder: string): string {
+  const hash = createHash('sha256');
+  const { flowsDir, localesDir, ownFlows, ownLocales } = settlementPaths(folder);
+  const visit = (dir: string, rel: string) => {
+    for (const name of readdirSync(dir).sort()) {
+      if (rel === '' && (name === 'fixtures' || name.startsWith('.'))) continue;
+      const file = path.join(dir, name);
+      const st = statSync(file);
+      if (st.isDirectory()) visit(file, `${rel}${name}/`);
+      else hash.update(`${rel}${name}\u0000${st.size}\u0000${st.mtimeMs}\n`);
+    }
+  };
+  visit(folder, '');
+  if (!ownFlows) visit(flowsDir, 'shipped flows/');
+  if (!ownLocales) visit(localesDir, 'shipped locales/');
+  return hash.digest('hex');
 }
 
 export async function startClaimsServer(folder: string): Promise<ClaimsServer> {
@@ -39,26 +73,58 @@ export async function startClaimsServer(folder: string): Promise<ClaimsServer> {
       captcha: { emulatorOrigin: emulator.origin },
     });
     const origin = (await app.listen({ host: '127.0.0.1', port: 0 })).replace('localhost', '127.0.0.1');
+    const sessions = new Map<string, { cookie: string; requestToken: string }>();
+    const captchaToken = async () => {
+      const token = await fetch(`${emulator.origin}/token`, { method: 'POST', body: JSON.stringify({ sitekey: settlement.captcha.siteKey, hostname: new URL(origin).hostname }) });
+      return ((await token.json()) as { token: string }).token;
+    };
+    const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
     return {
+      hasSession: (session) => sessions.has(session),
+      async signatureDate(culture) {
+        const res = await fetch(`${origin}/api/signature-date?culture=${encodeURIComponent(culture)}`);
+        if (!res.ok) throw new Error(`The claims server answered ${res.status} for the signature date.`);
+        return res.json();
+      },
+      async submit(endpoint, session, payload) {
+        const signedIn = sessions.get(session);
+        if (!signedIn) throw new Error(`no walk session ${session}`);
+        const form = payloadToFormData({ ...payload, reCaptchaResponse: await captchaToken() });
+        const res = await fetch(`${origin}${endpoint}`, { method: 'POST', headers: { cookie: signedIn.cookie, [CSRF_HEADER]: signedIn.requestToken }, body: form });
+        const answer = (await res.json().catch(() => ({}))) as { submitted?: unknown; error?: unknown; referenceCodeForm?: unknown; message?: unknown };
+        return {
+          status: res.status,
+          answer: {
+            submitted: res.ok && answer.submitted === true,
+            error: text(answer.error) ?? text(answer.message) ?? (res.ok ? null : `The claims server answered ${res.status}.`),
+            referenceCodeForm: text(answer.referenceCodeForm),
+          },
+        };
+      },
       async authorize(endpoint, credentials) {
         const csrf = await fetch(`${origin}/api/csrf`);
         const cookie = (csrf.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
         const { requestToken } = (await csrf.json()) as { requestToken: string };
-        const token = await fetch(`${emulator.origin}/token`, { method: 'POST', body: JSON.stringify({ sitekey: settlement.captcha.siteKey, hostname: new URL(origin).hostname }) });
-        const { token: reCaptchaResponse } = (await token.json()) as { token: string };
+        const reCaptchaResponse = await captchaToken();
         const res = await fetch(`${origin}${endpoint}`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', cookie, [CSRF_HEADER]: requestToken },
           body: JSON.stringify({ credentials, reCaptchaResponse }),
         });
         const answer = (await res.json().catch(() => ({}))) as { authorized?: unknown; error?: unknown; code?: unknown; captcha?: unknown; prepopulatedData?: unknown };
-        const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
+        const session = randomUUID();
+        // A sign-in rotates the session: the claim goes under the new cookie with the new CSRF token (session.ts).
+        const renewed = (res.headers.get('set-cookie') ?? '').split(';')[0];
+        if (res.ok && answer.authorized === true) sessions.set(session, { cookie: renewed || cookie, requestToken: res.headers.get(CSRF_HEADER) ?? requestToken });
         return {
-          authorized: res.ok && answer.authorized === true,
-          error: text(answer.error) ?? (res.ok ? null : `The claims server answered ${res.status}.`),
-          code: text(answer.code),
-          captcha: text(answer.captcha),
-          prepopulatedData: answer.prepopulatedData && typeof answer.prepopulatedData === 'object' ? (answer.prepopulatedData as Record<string, FieldValue>) : null,
+          session,
+          answer: {
+            authorized: res.ok && answer.authorized === true,
+            error: text(answer.error) ?? (res.ok ? null : `The claims server answered ${res.status}.`),
+            code: text(answer.code),
+            captcha: text(answer.captcha),
+            prepopulatedData: answer.prepopulatedData && typeof answer.prepopulatedData === 'object' ? (answer.prepopulatedData as Record<string, FieldValue>) : null,
+          },
         };
       },
       async stop() {

@@ -9,17 +9,23 @@
  *   POST /api/fixtures/replay          { names? } plays each (all without names): passed, or the
  *                                      problems with the page and field each one concerns
  *   POST /api/walk/authorize           { formType, credentials } a walk's sign-in, answered by the
- *                                      real claims server for the folder (claims-server.ts)
+ *                                      real claims server for the folder (claims-server.ts), with
+ *                                      the id of its session; a server started anew when the folder
+ *                                      changed since the last sign-in
+ *   GET  /api/walk/signature-date      ?culture= today's signature date, as that server gives it
+ *   POST /api/walk/submit              { formType, session, payload, files } a walk's claim, sent by
+ *                                      that server in the sign-in's session (files as base64): its
+ *                                      answer; 409 when the session is gone (the folder changed)
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import { fieldDomId } from '../../runtime/core/view/dom-ids';
-import type { FlowFile, FormModel } from '../../runtime/core/types';
+import type { DocumentFile, FlowFile, FormModel, SubmissionPayload } from '../../runtime/core/types';
 import { checkFixture, FIXTURE_SUFFIX, fixtureFiles, FixtureError, forgetSettlement, loadFixture, ROOT, type Fixture } from '../../tooling/fixtures/fixture';
 import { runLoaded } from '../../tooling/fixtures/runner';
 import { locate, settlementPaths } from '../../tooling/flow/check-folder';
-import { startClaimsServer, type ClaimsServer } from './claims-server';
+import { folderStamp, startClaimsServer, type ClaimsServer } from './claims-server';
 import { StudioInputError } from './folder';
 
 /** A fixture's file name without its suffix: lowercase words joined by hyphens, as the shipped ones. */
@@ -155,11 +161,30 @@ export const fixtureRoutes: FastifyPluginAsync<{ folder: string }> = async (app,
     },
   );
 
-  let claims: Promise<ClaimsServer> | undefined;
+  // The claims server over the folder as it was at its start; a sign-in after a change starts another.
+  let claims: { stamp: string; server: Promise<ClaimsServer> } | undefined;
+  const stopQuietly = (server: Promise<ClaimsServer>) => server.then((s) => s.stop()).catch(() => undefined);
   app.addHook('onClose', async () => {
-    const started = await claims?.catch(() => undefined);
-    await started?.stop();
+    if (claims) await stopQuietly(claims.server);
   });
+  const signInServer = async (): Promise<ClaimsServer> => {
+    const stamp = folderStamp(folder);
+    if (claims && claims.stamp !== stamp) {
+      void stopQuietly(claims.server);
+      claims = undefined;
+    }
+    const started = (claims ??= { stamp, server: startClaimsServer(folder) });
+    return started.server.catch((error: unknown) => {
+      if (claims === started) claims = undefined;
+      throw error;
+    });
+  };
+  const flowOrRefuse = (formType: string): FlowFile => {
+    const flow = flowOf(formType);
+    if (!flow) throw new StudioInputError(`the folder has no flow of the form "${formType}"`);
+    return flow;
+  };
+
   app.post<{ Body: { formType: string; credentials: FormModel } }>(
     '/api/walk/authorize',
     {
@@ -173,17 +198,71 @@ export const fixtureRoutes: FastifyPluginAsync<{ folder: string }> = async (app,
       },
     },
     async (request) => {
-      const flow = flowOf(request.body.formType);
-      if (!flow) throw new StudioInputError(`the folder has no flow of the form "${request.body.formType}"`);
-      claims ??= startClaimsServer(folder);
-      const server = await claims.catch((error: unknown) => {
-        claims = undefined;
-        throw error;
-      });
+      const flow = flowOrRefuse(request.body.formType);
+      const server = await signInServer();
       return server.authorize(flow.authorize.endpoint, request.body.credentials);
     },
   );
+
+  // The server the walk signed in to, not a new one: a change of the folder waits for the next sign-in.
+  app.get<{ Querystring: { culture?: string } }>('/api/walk/signature-date', async (request) =>
+    (await (claims?.server.catch(() => signInServer()) ?? signInServer())).signatureDate(request.query.culture ?? 'en'),
+  );
+
+  app.post<{ Body: { formType: string; session: string; payload: SubmissionPayload; files: WalkFile[] } }>(
+    '/api/walk/submit',
+    {
+      // A walk's receipts and invoices: the claims server's own limits judge them.
+      bodyLimit: 64 * 1024 * 1024,
+      schema: {
+        body: {
+          type: 'object',
+          required: ['formType', 'session', 'payload', 'files'],
+          additionalProperties: false,
+          properties: {
+            formType: { type: 'string' },
+            session: { type: 'string' },
+            payload: { type: 'object' },
+            files: {
+              type: 'array',
+              items: {
+                type: 'object',
+                required: ['clientId', 'name', 'type', 'data'],
+                additionalProperties: false,
+                properties: { clientId: { type: 'string' }, name: { type: 'string' }, type: { type: 'string' }, data: { type: 'string' } },
+              },
+            },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { formType, session, payload, files } = request.body;
+      const flow = flowOrRefuse(formType);
+      if (!flow.submit) throw new StudioInputError(`the form "${formType}" has no submit call in its flow`);
+      const server = await claims?.server.catch(() => undefined);
+      if (!server?.hasSession(session)) {
+        return reply.code(409).send({
+          code: 'walk-session-gone',
+          message: 'This walk signed in to a claims server that has since been replaced (the folder changed, or the studio restarted). Start the walk again to submit.',
+        });
+      }
+      const documents: DocumentFile[] = files.map((f) => ({ clientId: f.clientId, name: f.name, type: f.type, size: 0, data: Buffer.from(f.data, 'base64') }));
+      for (const d of documents) d.size = (d.data as Uint8Array).byteLength;
+      const { answer } = await server.submit(flow.submit.endpoint, session, { ...payload, documents: documents.length > 0 ? documents : null });
+      return answer;
+    },
+  );
 };
+
+/** A file a walk chose, as its Submit sends it to the studio. */
+interface WalkFile {
+  clientId: string;
+  name: string;
+  type: string;
+  /** The bytes, base64. */
+  data: string;
+}
 
 /** A problem as the studio lists it: where in the fixture file, and what it concerns in the flow. */
 function problemOf(problem: { pointer: string; message: string }, text?: string, place?: () => { page?: string; fieldId?: string }): ReplayProblem {

@@ -2,13 +2,18 @@
  * The studio's Fixtures view in Chromium, against its server started in-process on a copy of the
  * sample settlement: a walk of the VIN look-up (its sign-in answered by the real claims server over
  * the folder's class list) saved as a fixture, replayed headless and passing; then the fixture's
- * expected value changed on disk, the replay failing and opening the look-up page at the VIN field.
+ * expected value changed on disk, the replay failing and opening the look-up page at the VIN field;
+ * a whole Automotive claim walked (a refused Next, a repair, an upload and a refused duplicate, the
+ * claim submitted to the real claims server) replaying passing, in the studio and with flows:test.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FrameLocator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../studio/settlement-copy';
+import { DOCUMENTS, REPAIRS, samplePdf } from './flow-steps';
 import { axe, describeViolations, openPage } from './harness';
 import { studioScreenshot, setUpStudio } from './studio-harness';
 
@@ -140,6 +145,137 @@ describe('the studio fixtures view', () => {
       const row = page.locator('tr[data-fixture="exclusion-wrong-pin"]');
       await row.getByRole('button', { name: 'Replay exclusion-wrong-pin' }).click();
       await row.getByText('Passed', { exact: true }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('walks a whole Automotive claim: a refused Next, a repair, an upload and a refused duplicate, the claim submitted to the claims server; the fixture replays passing', async () => {
+    const { page, context } = await openPage(studio.browser, { width: 1400, height: 1000 });
+    try {
+      await page.goto(studio.url);
+      await page.getByRole('button', { name: 'Fixtures', exact: true }).click();
+      await page.getByLabel('Form to walk').selectOption('flows/automotive.json');
+      await page.getByRole('button', { name: 'Start the walk' }).click();
+      const frame = walkFrame(page);
+      const primary = frame.locator('#cf-page-primary-action');
+      const draftField = (block: string, field: string) => frame.locator(`#${block} .cf-records__draft [id$="-${field}"]`).first();
+      const draftSave = (block: string) => frame.locator(`#${block} .cf-records__draft .cf-records__actions .cf-button--primary`).first();
+      // María signs in with her notice: the claims server prefills her contact page.
+      await frame.locator('#credentials-vin').fill('5EXMA1B20HC000101');
+      await frame.locator('#credentials-noticeId').fill('EXM-100001');
+      await frame.locator('#credentials-pin').fill('482913');
+      await primary.click();
+      await frame.locator('#claimantInfo-firstName').waitFor();
+      await primary.click();
+      // Next with the eligibility questions unanswered: refused, the walk stays on the page.
+      await frame.locator('#claimDetails-ownershipType-0').waitFor();
+      await primary.click();
+      await frame.locator('.cf-error-summary').waitFor();
+      const refusal = (await frame.locator('#claimDetails-ownershipType-error').textContent())!.trim();
+      await page.getByText('eligibility: main button, refused').waitFor();
+      await frame.locator('#claimDetails-ownershipType-0').check();
+      await frame.locator('#claimDetails-acquisitionDate').fill('03/15/2016');
+      await frame.locator('#claimDetails-isCurrentOwner-0').check();
+      await frame.locator('#claimDetails-didIncurOutOfPocketExpensesPriorToSeptember-0').check();
+      await primary.click();
+      // A repair, saved.
+      await draftField(REPAIRS, 'repairDate').fill('06/20/2017');
+      await draftField(REPAIRS, 'mileageAtRepair').fill('48210');
+      await draftField(REPAIRS, 'facilityName').fill('Bayside Motors');
+      await draftField(REPAIRS, 'amountPaid').fill('3125.40');
+      await draftField(REPAIRS, 'repairDescription').fill('Replaced the CVT valve body after shuddering.');
+      await draftSave(REPAIRS).click();
+      await frame.locator(`#${REPAIRS} .cf-records__item`).first().waitFor();
+      await primary.click();
+      // The repair's invoice, uploaded; the same file name again is refused.
+      await draftField(DOCUMENTS, 'documentType').selectOption('repairInvoice');
+      const link = draftField(DOCUMENTS, 'claimTransactionId');
+      await link.selectOption((await link.locator('option').nth(1).getAttribute('value'))!);
+      await draftField(DOCUMENTS, 'file').setInputFiles({ name: 'invoice.pdf', mimeType: 'application/pdf', buffer: samplePdf() });
+      await draftSave(DOCUMENTS).click();
+      await frame.locator(`#${DOCUMENTS} .cf-records__item`).first().waitFor();
+      await frame.locator(`#${DOCUMENTS} .cf-records__actions .cf-button--outline-primary`).click();
+      await draftField(DOCUMENTS, 'documentType').selectOption('proofOfPayment');
+      await draftField(DOCUMENTS, 'file').setInputFiles({ name: 'invoice.pdf', mimeType: 'application/pdf', buffer: samplePdf() });
+      await draftSave(DOCUMENTS).click();
+      await frame.locator(`#${DOCUMENTS} .cf-records__message--error[role="alert"]`).waitFor();
+      await primary.click();
+      // Signed and submitted: the claims server's reference code on the confirmation page.
+      await frame.locator('#signature-confirmEmailAddress').fill('maria.garcia@example.com');
+      await frame.locator('#signature-confirmPhoneNumber').fill('5105550142');
+      await frame.locator('#signature-attestation').check();
+      await frame.locator('#signature-signature').fill('Maria Garcia');
+      await primary.click();
+      const code = (await frame.locator('.cf-confirmation__code').innerText()).trim();
+      expect(code).not.toBe('');
+
+      await page.getByLabel('Description (the test\'s name)').fill('Automotive: a whole claim with a repair and its invoice, submitted (walked)');
+      await page.getByLabel('File name (fixtures/<name>.fixture.json)').fill('automotive-walked-claim');
+      await page.getByRole('button', { name: 'Save as a fixture' }).click();
+      await page.getByText('Saved fixtures/automotive-walked-claim.fixture.json.').waitFor();
+      const file = path.join(studio.copy.dir, 'fixtures', 'automotive-walked-claim.fixture.json');
+      const saved = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+      expect(saved).not.toHaveProperty('expectNoSubmission');
+      expect(saved).toMatchObject({
+        formType: 'Automotive',
+        submit: { submitted: true, referenceCodeForm: code },
+        steps: [
+          { page: 'start', answers: { credentials: { vin: '5EXMA1B20HC000101', noticeId: 'EXM-100001', pin: '482913' } } },
+          { page: 'claimant-info' },
+          { page: 'eligibility', expectErrors: expect.objectContaining({ ownershipType: refusal }) },
+          { page: 'eligibility', answers: { claimDetails: expect.objectContaining({ ownershipType: 'own', acquisitionDate: '03/15/2016' }) } },
+          { page: 'repairs', records: { claimTransactions: [{ $as: 'claimTransactions 1', facilityName: 'Bayside Motors', mileageAtRepair: '48210' }] } },
+          {
+            page: 'supporting-documents',
+            records: {
+              documentContexts: [
+                {
+                  $as: 'documentContexts 1',
+                  documentType: 'repairInvoice',
+                  claimTransactionId: { $record: 'claimTransactions 1' },
+                  file: { name: 'invoice.pdf', type: 'application/pdf', size: samplePdf().length },
+                },
+                { documentType: 'proofOfPayment', file: { name: 'invoice.pdf' }, $expectErrors: { file: 'A file with this name has already been uploaded.' } },
+              ],
+            },
+          },
+          { page: 'claim-summary', answers: { signature: expect.objectContaining({ signature: 'Maria Garcia', attestation: true }) } },
+        ],
+        expectPages: ['start', 'claimant-info', 'eligibility', 'repairs', 'supporting-documents', 'claim-summary', 'confirmation'],
+        expectPayload: {
+          claimTransactions: [{ clientId: { $record: 'claimTransactions 1' }, fields: expect.objectContaining({ facilityName: 'Bayside Motors' }) }],
+          documents: [{ clientId: { $record: 'documentContexts 1' }, name: 'invoice.pdf', type: 'application/pdf', size: samplePdf().length }],
+          claimantInfo: { fields: expect.objectContaining({ firstName: 'Maria' }) },
+        },
+      });
+      expect((saved.steps as unknown[]).length).toBe(7);
+
+      // Replayed headless by the studio, and by flows:test on a copy of the folder: it passes.
+      const row = page.locator('tr[data-fixture="automotive-walked-claim"]');
+      await row.getByRole('button', { name: 'Replay automotive-walked-claim' }).click();
+      await row.getByText('Passed', { exact: true }).waitFor();
+      const copy = path.join(mkdtempSync(path.join(tmpdir(), 'studio-walked-')), 'settlement');
+      try {
+        cpSync(studio.copy.dir, copy, { recursive: true });
+        const played = spawnSync('npm', ['run', 'flows:test', copy, '--', '-t', 'a whole claim with a repair and its invoice'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+        expect(played.stdout, played.stderr).toMatch(/Tests:\s+1 passed, 0 failed/);
+        expect(played.status).toBe(0);
+      } finally {
+        rmSync(path.dirname(copy), { recursive: true, force: true });
+      }
+
+      // The folder changes the eligibility question's refusal: the replay fails at that step.
+      const en = path.join(studio.copy.dir, 'locales', 'en.json');
+      const texts = readFileSync(en, 'utf8');
+      try {
+        writeFileSync(en, texts.split(JSON.stringify(refusal)).join(JSON.stringify(`${refusal} (changed)`)));
+        await row.getByRole('button', { name: 'Replay automotive-walked-claim' }).click();
+        await row.getByText('Failed', { exact: true }).waitFor();
+        expect(await row.locator('.issue-where').first().textContent()).toMatch(/\/steps\/2\/expectErrors$/);
+      } finally {
+        writeFileSync(en, texts);
+      }
     } finally {
       await context.close();
     }

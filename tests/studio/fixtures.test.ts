@@ -102,11 +102,40 @@ describe('the studio fixtures API', () => {
     const walk = (vin: string) => app.inject({ method: 'POST', url: '/api/walk/authorize', payload: { formType: 'Lookup', credentials: credentials(vin) } });
     const known = await walk('5EXMA1B20HC000101');
     expect(known.statusCode).toBe(200);
-    expect(known.json()).toMatchObject({ authorized: true, error: null });
+    expect(known.json()).toMatchObject({ answer: { authorized: true, error: null }, session: expect.any(String) });
     const other = await walk('1HGCM82633A004352');
-    expect(other.json()).toMatchObject({ authorized: false, error: 'This VIN is not a class vehicle in this settlement. Please check the VIN you entered.' });
+    expect(other.json()).toMatchObject({ answer: { authorized: false, error: 'This VIN is not a class vehicle in this settlement. Please check the VIN you entered.' } });
     const noForm = await app.inject({ method: 'POST', url: '/api/walk/authorize', payload: { formType: 'Nothing', credentials: credentials('x') } });
     expect(noForm.statusCode).toBe(400);
     expect(noForm.json<{ message: string }>().message).toBe('the folder has no flow of the form "Nothing"');
+  });
+
+  it('gives a walk\'s signature page today\'s date as the claims server gives it to the claimant app', async () => {
+    const answer = await app.inject({ method: 'GET', url: '/api/walk/signature-date?culture=es' });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toMatchObject({ signatureDate: expect.stringMatching(/^\d{2}\/\d{2}\/\d{4}$/), display: expect.any(String) });
+  });
+
+  it('follows the folder: a VIN added to the class list on disk is a class vehicle at the next sign-in, and a walk signed in before the change may no longer submit', async () => {
+    const walk = (vin: string) => app.inject({ method: 'POST', url: '/api/walk/authorize', payload: { formType: 'Automotive', credentials: credentials(vin) } });
+    const before = await walk('1HGCM82633A004352');
+    expect(before.json()).toMatchObject({ answer: { authorized: false } });
+    const signedIn = (await walk('5EXMA1B20HC000101')).json<{ session: string }>().session;
+    const list = path.join(copy.dir, 'class-vehicles.csv');
+    const original = readFileSync(list, 'utf8');
+    try {
+      writeFileSync(list, `${original.trimEnd()}\n1HGCM82633A004352\n`);
+      const after = await walk('1HGCM82633A004352');
+      expect(after.json()).toMatchObject({ answer: { authorized: true, error: null } });
+      const gone = await app.inject({ method: 'POST', url: '/api/walk/submit', payload: { formType: 'Automotive', session: signedIn, payload: {}, files: [] } });
+      expect(gone.statusCode).toBe(409);
+      expect(gone.json<{ message: string }>().message).toBe(
+        'This walk signed in to a claims server that has since been replaced (the folder changed, or the studio restarted). Start the walk again to submit.',
+      );
+      const noForm = await app.inject({ method: 'POST', url: '/api/walk/submit', payload: { formType: 'Nothing', session: signedIn, payload: {}, files: [] } });
+      expect(noForm.statusCode).toBe(400);
+    } finally {
+      writeFileSync(list, original);
+    }
   });
 });

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createIdSource, findModel, initStore, setFieldValue } from '../../runtime/core/models';
-import type { FlowFile, ModelConfig, PageConfig } from '../../runtime/core/types';
-import { answersOnPage, fixtureOfWalk, type WalkRecord } from '../../studio/app/walk-record';
+import { addDraft, createIdSource, deleteRecord, findConfig, findModel, initStore, saveDraft, setFieldValue, setFieldValues, setFileField, type IdSource } from '../../runtime/core/models';
+import type { FlowFile, ModelConfig, ModelStoreState, PageConfig, RecordsBlock, SubmissionPayload } from '../../runtime/core/types';
+import { answersOnPage, deletedRecords, expectedPayload, fixtureOfWalk, recordEntry, type WalkRecord } from '../../studio/app/walk-record';
 import { checkFixture } from '../../tooling/fixtures/fixture';
 import { ROOT } from './settlement-copy';
 
@@ -12,6 +12,27 @@ const models = read<{ models: ModelConfig[] }>('server-fixtures/models.json').mo
 const automotive = read<FlowFile>('flows/automotive.json');
 const eligibility = automotive.pages.find((p) => p.id === 'eligibility') as PageConfig;
 const options = { formType: 'Automotive' as const, modelConfigs: models };
+const repairsPage = automotive.pages.find((p) => p.id === 'repairs') as PageConfig;
+const documentsPage = automotive.pages.find((p) => p.id === 'supporting-documents') as PageConfig;
+const recordsOf = (page: PageConfig) => page.blocks.find((b) => b.block === 'records') as RecordsBlock;
+
+/** A saved record of a block, as its Save leaves it. */
+function saveRecord(store: ModelStoreState, ids: IdSource, block: RecordsBlock, fill: (s: ModelStoreState, id: string) => ModelStoreState): { store: ModelStoreState; id: string } {
+  const added = addDraft(store, findConfig(models, 'Automotive', block.model), ids, block.fixedValues);
+  return { store: saveDraft(fill(added.state, added.clientId), added.clientId, true), id: added.clientId };
+}
+
+/** A store with a saved repair and its invoice linked to it. */
+function repairAndInvoice() {
+  const ids = createIdSource();
+  const repair = saveRecord(initStore(models, 'Automotive', ids), ids, recordsOf(repairsPage), (s, id) =>
+    setFieldValues(s, id, { repairDate: '06/20/2017', mileageAtRepair: '48210', facilityName: 'Bayside Motors', amountPaid: '3125.40', repairDescription: 'Valve body.' }),
+  );
+  const invoice = saveRecord(repair.store, ids, recordsOf(documentsPage), (s, id) =>
+    setFileField(setFieldValues(s, id, { documentType: 'repairInvoice', claimTransactionId: repair.id }), id, 'file', { name: 'invoice.pdf', type: 'application/pdf', size: 512 }),
+  );
+  return { store: invoice.store, repair: repair.id, invoice: invoice.id };
+}
 
 describe('what a walk records', () => {
   it('takes the answers of a page in the order they were first typed, leaving out what is hidden at the end and what did not change', () => {
@@ -42,6 +63,8 @@ describe('what a walk records', () => {
         { authorized: true, error: null, code: null, captcha: 'raw', prepopulatedData: { FirstName: 'James' } },
       ],
       submitted: false,
+      submit: [],
+      payload: null,
     };
     const fixture = fixtureOfWalk(walk, 'Exclusion: a wrong PIN, then the right one');
     expect(fixture).toEqual({
@@ -61,5 +84,103 @@ describe('what a walk records', () => {
     expect(() => checkFixture(fixture, 'walk.fixture.json')).not.toThrow();
     expect(fixtureOfWalk({ ...walk, authorize: [walk.authorize[1]!], submitted: true }, 'x')).toMatchObject({ authorize: { authorized: true }, expectPages: walk.pages });
     expect(fixtureOfWalk({ ...walk, submitted: true }, 'x')).not.toHaveProperty('expectNoSubmission');
+  });
+
+  it('takes a saved record as the fixture fills it: its shown fields with a value, a file as { name, type, size }, a link to a walked record as { "$record" }', () => {
+    const { store, repair, invoice } = repairAndInvoice();
+    const find = (id: string) => store.saved.find((m) => m.clientId === id)!;
+    expect(recordEntry(recordsOf(repairsPage), find(repair), store, new Set())).toEqual({
+      repairDate: '06/20/2017',
+      mileageAtRepair: '48210',
+      facilityName: 'Bayside Motors',
+      amountPaid: '3125.40',
+      repairDescription: 'Valve body.',
+    });
+    expect(recordEntry(recordsOf(documentsPage), find(invoice), store, new Set([repair]))).toEqual({
+      documentType: 'repairInvoice',
+      claimTransactionId: { $record: repair },
+      file: { name: 'invoice.pdf', type: 'application/pdf', size: 512 },
+    });
+    // A link to a record the walk did not record stays the value it is.
+    expect(recordEntry(recordsOf(documentsPage), find(invoice), store, new Set())).toMatchObject({ claimTransactionId: repair });
+  });
+
+  it('takes the records of the blocks of a page deleted since it opened, among those the walk recorded', () => {
+    const { store, repair, invoice } = repairAndInvoice();
+    const gone = deleteRecord(store, repair);
+    expect(gone.saved.some((m) => m.clientId === invoice)).toBe(false);
+    expect(deletedRecords(repairsPage, store, gone, new Set([repair, invoice]))).toEqual([repair]);
+    expect(deletedRecords(documentsPage, store, gone, new Set([repair, invoice]))).toEqual([invoice]);
+    expect(deletedRecords(repairsPage, store, gone, new Set())).toEqual([]);
+    expect(deletedRecords(repairsPage, store, store, new Set([repair]))).toEqual([]);
+  });
+
+  it('expects of the payload what the headless player builds alike: fields, records and documents by reference, no captcha values or single models\' client ids', () => {
+    const { store, repair, invoice } = repairAndInvoice();
+    const single = findModel(store, 'claimantInfo')!;
+    const payload = {
+      reCaptchaResponse: 'token',
+      captchaRawValue: 'raw',
+      userPreferredCulture: 'en',
+      claimantInfo: { ...single, fields: { firstName: 'Maria' } },
+      signature: null,
+      credentials: null,
+      claimDetails: null,
+      prepopulatedData: [],
+      claimTransactions: store.saved.filter((m) => m.clientId === repair),
+      documentContexts: store.saved.filter((m) => m.clientId === invoice),
+      documents: [{ clientId: invoice, name: 'invoice.pdf', type: 'application/pdf', size: 512, data: new Uint8Array(0) }],
+    } as unknown as SubmissionPayload;
+    const expected = expectedPayload(payload);
+    expect(expected).not.toHaveProperty('reCaptchaResponse');
+    expect(expected).not.toHaveProperty('captchaRawValue');
+    expect(expected).toMatchObject({
+      userPreferredCulture: 'en',
+      claimantInfo: { fields: { firstName: 'Maria' } },
+      signature: null,
+      claimTransactions: [{ clientId: { $record: repair }, fields: { facilityName: 'Bayside Motors' } }],
+      documentContexts: [{ clientId: { $record: invoice }, fields: { claimTransactionId: { $record: repair }, name: 'invoice.pdf' } }],
+      documents: [{ clientId: { $record: invoice }, name: 'invoice.pdf', type: 'application/pdf', size: 512 }],
+    });
+    expect(expected.claimantInfo).toEqual({ fields: { firstName: 'Maria' } });
+  });
+
+  it('names the records the fixture refers to by model and number, drops the names of the others, and records the submit answer and payload in place of "no submission"', () => {
+    const walk: WalkRecord = {
+      formType: 'Automotive',
+      culture: 'en',
+      now: '2026-11-26T22:00:00Z',
+      steps: [
+        { page: 'repairs', records: { claimTransactions: [{ $as: 'id-a', facilityName: 'A' }, { $as: 'id-b', facilityName: 'B' }] } },
+        {
+          page: 'supporting-documents',
+          records: {
+            documentContexts: [
+              { $as: 'id-c', documentType: 'repairInvoice', claimTransactionId: { $record: 'id-b' }, file: { name: 'x.pdf', type: 'application/pdf', size: 3 } },
+              { documentType: 'proofOfPayment', file: { name: 'x.pdf', type: 'application/pdf', size: 3 }, $expectErrors: { file: 'A file with this name has already been uploaded.' } },
+            ],
+          },
+        },
+        { page: 'claim-summary', deleteRecords: ['id-a'], expectErrors: { signature: 'Enter an answer' } },
+      ],
+      pages: ['repairs', 'supporting-documents', 'claim-summary', 'confirmation'],
+      authorize: [],
+      submitted: true,
+      submit: [{ submitted: true, error: null, referenceCodeForm: 'AUTO-1' }],
+      payload: null,
+    };
+    const fixture = fixtureOfWalk(walk, 'named');
+    expect(fixture).toMatchObject({
+      submit: { submitted: true, referenceCodeForm: 'AUTO-1' },
+      steps: [
+        { page: 'repairs', records: { claimTransactions: [{ $as: 'claimTransactions 1', facilityName: 'A' }, { $as: 'claimTransactions 2', facilityName: 'B' }] } },
+        { page: 'supporting-documents', records: { documentContexts: [{ documentType: 'repairInvoice', claimTransactionId: { $record: 'claimTransactions 2' } }, { documentType: 'proofOfPayment' }] } },
+        { page: 'claim-summary', deleteRecords: ['claimTransactions 1'] },
+      ],
+    });
+    // The invoice is referred to by nothing: no name.
+    expect((fixture.steps as Array<{ records?: Record<string, Array<Record<string, unknown>>> }>)[1]!.records!.documentContexts![0]).not.toHaveProperty('$as');
+    expect(fixture).not.toHaveProperty('expectNoSubmission');
+    expect(() => checkFixture(fixture, 'walk.fixture.json')).not.toThrow();
   });
 });
