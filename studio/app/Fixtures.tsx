@@ -63,6 +63,9 @@ export function Fixtures({ theme, onOpen }: { theme: string; onOpen(place: Failu
   const { docs, localeIds } = useStudio();
   const flowIds = Object.keys(docs).filter((id) => id.startsWith('flows/')).sort();
   const models = ((docs['models.json'] as { models?: ModelConfig[] } | undefined)?.models ?? []) as ModelConfig[];
+  // The characters the settlement accepts, as the claims server and the headless player check them.
+  const allowed = (docs['whitelist.json'] as { allowedCharacters?: string[] } | undefined)?.allowedCharacters;
+  const whitelist = allowed ? [...new Set(allowed.join(''))].join('') : null;
   const localeId = localeIds.find((id) => cultureOf(id) === studioCulture) ?? localeIds[0] ?? '';
   const [formId, setFormId] = useState(flowIds[0] ?? '');
   const [walking, setWalking] = useState<{ flowId: string; run: number } | null>(null);
@@ -146,6 +149,7 @@ export function Fixtures({ theme, onOpen }: { theme: string; onOpen(place: Failu
               key={walking.run}
               flow={docs[walking.flowId] as FlowFile}
               models={models}
+              whitelist={whitelist}
               culture={cultureOf(localeId)}
               texts={docs[localeId] as Record<string, string>}
               theme={theme}

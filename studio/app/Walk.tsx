@@ -77,9 +77,11 @@ function ThemedFrame({ title, theme, culture, onClick, children }: { title: stri
 
 type FormActor = Actor<ReturnType<typeof createFormMachine>>;
 
-export function Walk({ flow, models, culture, texts, theme, onChange }: {
+export function Walk({ flow, models, whitelist, culture, texts, theme, onChange }: {
   flow: FlowFile;
   models: ModelConfig[];
+  /** Every character the settlement accepts (whitelist.json), or null for any. */
+  whitelist: string | null;
   culture: string;
   texts: Record<string, string>;
   theme: string;
@@ -194,7 +196,7 @@ export function Walk({ flow, models, culture, texts, theme, onChange }: {
     };
   }, [needsDate, pageId, culture, actor]);
   if (page && opened.current?.page !== page.id) opened.current = { page: page.id, store: preparePage(page, context.store, options), order: [], records: [] };
-  const env: ValidationEnv = { t: translate, whitelist: null, now: new Date() };
+  const env: ValidationEnv = { t: translate, whitelist, now: new Date() };
 
   const busy = snapshot.matches({ open: { flow: 'authorizing' } }) || snapshot.matches({ open: { flow: 'submitting' } });
   const canGoBack = page !== undefined && page.action !== 'none' && backTarget(context.navigation, skipPredicate(flow, scopeFromStore(context.store))) !== null;
@@ -346,7 +348,7 @@ export function Walk({ flow, models, culture, texts, theme, onChange }: {
             onDocumentsChange={setDocuments}
             onStoreChange={onStoreChange}
             t={translate}
-            whitelist={null}
+            whitelist={whitelist}
             now={new Date()}
             culture={culture}
             ids={ids}

@@ -127,6 +127,12 @@ describe('the studio fixtures view', () => {
       // James O'Neil's details from the class list.
       await frame.locator('#claimantInfo-firstName').waitFor();
       expect(await frame.locator('#claimantInfo-firstName').inputValue()).toBe('James');
+      // The settlement's whitelist.json holds in the walk as on the claims server: a snowman is refused on the page.
+      await frame.locator('#claimantInfo-firstName').fill('James ☃');
+      await frame.locator('#cf-page-primary-action').click();
+      await frame.locator('#claimantInfo-firstName-error').waitFor();
+      expect(await frame.locator('#claimantInfo-firstName-error').textContent()).toContain('The following characters are not allowed:');
+      await frame.locator('#claimantInfo-firstName').fill('James');
       await page.getByLabel('Description (the test\'s name)').fill('Exclusion: a wrong PIN is refused, the right one opens the contact page (walked)');
       await page.getByLabel('File name (fixtures/<name>.fixture.json)').fill('exclusion-wrong-pin');
       await page.getByRole('button', { name: 'Save as a fixture' }).click();
@@ -138,6 +144,7 @@ describe('the studio fixtures view', () => {
         steps: [
           { page: 'exclusion-start', answers: { credentials: { vin: '5EXMA1B20JC000202', noticeId: 'EXM-100002', pin: '111111' } }, expectErrors: { pin: refusal } },
           { page: 'exclusion-start', answers: { credentials: { pin: '730155' } } },
+          { page: 'exclusion-claimant-info', answers: { claimantInfo: { firstName: 'James ☃' } }, expectErrors: { firstName: expect.stringContaining('The following characters are not allowed:') } },
         ],
         expectPages: ['exclusion-start', 'exclusion-claimant-info'],
         expectNoSubmission: true,
