@@ -40,11 +40,22 @@ function IssueList({ issues }: { issues: readonly Issue[] }) {
   );
 }
 
+/** What the checker warns of without refusing a save: claimants would see it, so it is shown beside the problems. */
+function WarningList({ warnings }: { warnings: readonly Issue[] }) {
+  return (
+    <>
+      <h3>{t('warnings')}</h3>
+      <IssueList issues={warnings} />
+    </>
+  );
+}
+
 export function App() {
   const [folder, setFolder] = useState<FolderResponse | null>(null);
   const [saved, setSaved] = useState<Documents>({});
   const [history, setHistory] = useState<History<Documents>>(startHistory({}));
   const [issues, setIssues] = useState<Issue[]>([]);
+  const [warnings, setWarnings] = useState<Issue[]>([]);
   const [view, setView] = useState<View>('map');
   const [editing, setEditing] = useState<{ flowId: string; pageIndex: number } | null>(null);
   const [status, setStatus] = useState<Status>(null);
@@ -57,6 +68,7 @@ export function App() {
     setFolder(next);
     setSaved(docs);
     setIssues(next.issues);
+    setWarnings(next.warnings ?? []);
     setHistory((h) => (resetHistory ? startHistory(docs) : JSON.stringify(current(h)) === JSON.stringify(docs) ? h : record(h, docs)));
   }, []);
 
@@ -91,11 +103,15 @@ export function App() {
     if (!folder) return;
     if (unsaved.length === 0) {
       setIssues(folder.issues);
+      setWarnings(folder.warnings ?? []);
       return;
     }
     const changes = Object.fromEntries(unsaved.map((id) => [id, working[id]]));
     const timer = setTimeout(() => {
-      void checkChanges(changes).then(setIssues, (error: Error) => setStatus({ kind: 'error', text: error.message }));
+      void checkChanges(changes).then(
+        (report) => (setIssues(report.issues), setWarnings(report.warnings)),
+        (error: Error) => setStatus({ kind: 'error', text: error.message }),
+      );
     }, 250);
     return () => clearTimeout(timer);
     // changesKey stands for the unsaved changes' content.
@@ -246,6 +262,8 @@ export function App() {
               <section className="problems" aria-labelledby="problems-heading">
                 <h2 id="problems-heading">{t('problems')}</h2>
                 {issues.length === 0 ? <p>{t('noProblems')}</p> : <IssueList issues={issues} />}
+              {warnings.length > 0 && <WarningList warnings={warnings} />}
+                {warnings.length > 0 && <WarningList warnings={warnings} />}
               </section>
             </div>
             {editing && (working[editing.flowId] as FlowFile | undefined)?.pages[editing.pageIndex] && (

@@ -26,6 +26,8 @@ export interface FolderResponse {
   folder: string;
   files: FolderFile[];
   issues: Issue[];
+  /** What the checker warns of without refusing a save (texts still to write, VINs failing their check digit). */
+  warnings: Issue[];
   unusedKeys: string[];
   /** The settlement's theme (settings.json): default, ftc or kontent. */
   theme: string;
@@ -45,11 +47,16 @@ export async function loadFolder(): Promise<FolderResponse> {
   return (await res.json()) as FolderResponse;
 }
 
-export async function checkChanges(changes: Documents): Promise<Issue[]> {
+export interface CheckReport {
+  issues: Issue[];
+  warnings: Issue[];
+}
+
+export async function checkChanges(changes: Documents): Promise<CheckReport> {
   const res = await fetch('/api/check', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ changes }) });
-  const body = (await res.json()) as { issues?: Issue[]; message?: string };
+  const body = (await res.json()) as { issues?: Issue[]; warnings?: Issue[]; message?: string };
   if (!res.ok) throw new Error(body.message ?? `POST /api/check answered ${res.status}`);
-  return body.issues ?? [];
+  return { issues: body.issues ?? [], warnings: body.warnings ?? [] };
 }
 
 export type SaveResult =

@@ -21,7 +21,7 @@ import { isDeepStrictEqual } from 'node:util';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { settlementPaths } from '../../tooling/flow/check-folder';
-import { changedTexts, checkWith, readTexts, StudioInputError, studioFiles, type StudioFile } from './folder';
+import { changedTexts, checkReportWith, checkWith, readTexts, StudioInputError, studioFiles, type StudioFile } from './folder';
 import { classListRoutes } from './class-lists';
 import { fixtureRoutes } from './fixtures';
 import { unusedLocaleKeys } from './locale-usage';
@@ -131,7 +131,7 @@ export async function buildStudioServer(options: StudioOptions): Promise<Fastify
   });
 
   app.get('/api/folder', async () => {
-    if (isEmptyFolder(folder)) return { folder, empty: true, newSettlementForms: NEW_SETTLEMENT_FORMS, newSettlementSignIns: NEW_SETTLEMENT_SIGN_INS, files: [], issues: [], unusedKeys: [], theme: 'default' };
+    if (isEmptyFolder(folder)) return { folder, empty: true, newSettlementForms: NEW_SETTLEMENT_FORMS, newSettlementSignIns: NEW_SETTLEMENT_SIGN_INS, files: [], issues: [], warnings: [], unusedKeys: [], theme: 'default' };
     const all = files();
     const texts = readTexts(all);
     // A file that is not JSON (half typed in an editor) is left out of the editors; the checker's
@@ -147,10 +147,12 @@ export async function buildStudioServer(options: StudioOptions): Promise<Fastify
     const list = all.filter((f) => Object.hasOwn(json, f.id));
     const localeKeys = list.filter((f) => f.kind === 'locale').flatMap((f) => Object.keys(json[f.id] as object));
     const configuration = list.filter((f) => f.kind !== 'locale' && f.kind !== 'fixture').map((f) => json[f.id]);
+    const report = checkReportWith(folder, all, {});
     return {
       folder,
       files: list.map((f) => ({ id: f.id, kind: f.kind, path: path.relative(process.cwd(), f.absolutePath), json: json[f.id] })),
-      issues: checkWith(folder, all, {}),
+      issues: report.issues,
+      warnings: report.warnings,
       unusedKeys: unusedLocaleKeys(localeKeys, configuration),
       theme: theme(),
     };
@@ -158,7 +160,7 @@ export async function buildStudioServer(options: StudioOptions): Promise<Fastify
 
   app.post<{ Body: ChangesBody }>('/api/check', { schema: { body: changesBody } }, async (request) => {
     const list = files();
-    return { issues: checkWith(folder, list, changedTexts(list, readTexts(list), request.body.changes)) };
+    return checkReportWith(folder, list, changedTexts(list, readTexts(list), request.body.changes));
   });
 
   app.post<{ Body: ChangesBody }>('/api/save', { schema: { body: changesBody } }, async (request, reply) => {

@@ -92,6 +92,11 @@ export function changedTexts(files: readonly StudioFile[], texts: Readonly<Recor
  * the folder is checked in the scratch copy too.
  */
 export function checkWith(folder: string, files: readonly StudioFile[], texts: Readonly<Record<string, string>>): StudioIssue[] {
+  return checkReportWith(folder, files, texts).issues;
+}
+
+/** checkWith's problems, and what the checker warns of without refusing a save (texts still to write…). */
+export function checkReportWith(folder: string, files: readonly StudioFile[], texts: Readonly<Record<string, string>>): { issues: StudioIssue[]; warnings: StudioIssue[] } {
   const scratch = mkdtempSync(path.join(tmpdir(), 'studio-check-'));
   try {
     const settlementChanged = files.some((f) => f.kind === 'settlement' && texts[f.id] !== undefined);
@@ -118,12 +123,13 @@ export function checkWith(folder: string, files: readonly StudioFile[], texts: R
     });
     // Problems name the studio's file ids, never the scratch copy (hints name files too).
     const unscratch = (text: string) => text.split(`${settlementDir}${path.sep}`).join('').split(`${scratch}${path.sep}`).join('');
-    return [...report.issues.map((issue) => ({
+    const shown = (issue: (typeof report.issues)[number]): StudioIssue => ({
       ...issue,
       file: issue.file.startsWith(settlementDir) ? path.relative(settlementDir, issue.file) : issue.file.startsWith(scratch) ? path.relative(scratch, issue.file) : path.relative(folder, issue.file),
       message: unscratch(issue.message),
       hint: unscratch(issue.hint),
-    })), ...fixtureIssues(files, texts)];
+    });
+    return { issues: [...report.issues.map(shown), ...fixtureIssues(files, texts)], warnings: report.warnings.map(shown) };
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }

@@ -9,6 +9,7 @@ import { copySampleSettlement, ROOT, type SettlementCopy } from './settlement-co
 interface Folder {
   files: Array<{ id: string; kind: string; json: Record<string, unknown> }>;
   issues: Array<{ file: string; pointer: string; message: string; line?: number }>;
+  warnings: Array<{ file: string; pointer: string; message: string; line?: number }>;
   unusedKeys: string[];
 }
 interface Flow {
@@ -147,6 +148,17 @@ describe('the studio API over a settlement folder', () => {
     const over = await app.inject({ method: 'POST', url: '/api/save', payload: { changes: { 'locales/es.json': mine }, bases: { 'locales/es.json': read }, overwrite: true } });
     expect(over.statusCode).toBe(200);
     expect((JSON.parse(readFileSync(path.join(copy.dir, 'locales/es.json'), 'utf8')) as Record<string, string>).LocKey_Site_Title).toBe(read.LocKey_Site_Title);
+  });
+
+  it('gives the checker\'s warnings beside its problems: a text still to write warns, a save is not refused for it', async () => {
+    expect((await folder()).warnings).toEqual([]);
+    const es = (await folder()).files.find((file) => file.id === 'locales/es.json')!.json as Record<string, string>;
+    const changes = { 'locales/es.json': { ...es, LocKey_Site_Title: '[TO WRITE] LocKey_Site_Title' } };
+    const checked = (await app.inject({ method: 'POST', url: '/api/check', payload: { changes } })).json<{ issues: unknown[]; warnings: Array<{ file: string; pointer: string; message: string }> }>();
+    expect(checked.issues).toEqual([]);
+    expect(checked.warnings).toEqual([expect.objectContaining({ file: 'locales/es.json', pointer: '/LocKey_Site_Title', message: expect.stringContaining('still read "[TO WRITE]"') })]);
+    expect((await save(changes)).statusCode).toBe(200);
+    expect((await folder()).warnings).toEqual([expect.objectContaining({ file: 'locales/es.json' })]);
   });
 
   it('checks unsaved changes without writing them', async () => {
