@@ -13,9 +13,14 @@ export function usePageFocus(pageKey: string): void {
     const before = previous.current;
     previous.current = pageKey;
     if (before === null || before === pageKey) return;
-    window.scrollTo({ top: 0, behavior: reducedMotion() ? 'auto' : 'smooth' });
     let frame = 0;
     let tries = 0;
+    // Scrolling lays the page out: in the frame's callback that layout is the one the frame needs
+    // anyway; in the effect it came before the new page's remaining DOM work, and was done twice.
+    const scrollUp = () => {
+      window.scrollTo({ top: 0, behavior: reducedMotion() ? 'auto' : 'smooth' });
+      focusHeading();
+    };
     const focusHeading = () => {
       if (document.querySelector('[aria-modal="true"]')) {
         frame = window.requestAnimationFrame(focusHeading);
@@ -29,7 +34,7 @@ export function usePageFocus(pageKey: string): void {
       }
       if (++tries < 300) frame = window.requestAnimationFrame(focusHeading);
     };
-    frame = window.requestAnimationFrame(focusHeading);
+    frame = window.requestAnimationFrame(scrollUp);
     return () => window.cancelAnimationFrame(frame);
   }, [pageKey]);
 }

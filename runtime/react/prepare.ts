@@ -22,6 +22,11 @@ export function prepareBlocksWhenIdle(pages: readonly PageConfig[], culture: str
       (registry[name] as BlockComponent).prepare!(culture);
     }
   };
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: 1000 });
+  whenIdle(run, 1000);
+}
+
+/** Runs `run` when the browser is next idle (at the latest after `timeoutMs`), or in a task where it cannot tell. */
+export function whenIdle(run: () => void, timeoutMs: number): void {
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: timeoutMs });
   else window.setTimeout(run, 0);
 }

@@ -250,12 +250,12 @@ function RunningForm({ formType, pageId }: { formType: FormType; pageId: string 
   );
   const keepAlive = useKeepAlive(session);
   useSessionWiring(session, pageId, store, keepAlive);
-  const current = useSelector(session.actor, (s) => s.context.navigation.currentPage);
-  const isNavigating = useSelector(session.actor, (s) => s.context.navigation.isNavigating);
+  // One value, so that the end of a route change (the page shown is already the machine's) does not draw the form again.
+  const waiting = useSelector(session.actor, (s) => s.context.navigation.currentPage !== pageId && !s.context.navigation.isNavigating);
   const timer = useSelector(session.actor, (s) => (s.matches('open') ? JSON.stringify((s.value as { open: { session: unknown } }).open.session) : String(s.value)));
   // Until the machine has followed the address, show nothing rather than another page. During a
   // route change the machine asked for, the page it leaves stays, its actions disabled, until the new one shows.
-  if (current !== pageId && !isNavigating) return <LoadingPlaceholder />;
+  if (waiting) return <LoadingPlaceholder />;
   return (
     <div className={`cf-form cf-form--${formType.toLowerCase()}`} data-session={timer}>
       <ProgressIndicator session={session} />

@@ -6,7 +6,7 @@ import { findModel, setFieldValue } from '../../core/models';
 import { backTarget, scopeFromStore, skipPredicate } from '../../core/navigation';
 import type { DocumentFile, FlowFile, ModelStoreState, PageAction } from '../../core/types';
 import { PageRenderer, type ActionDetail } from '../../react/PageRenderer';
-import { prepareBlocksWhenIdle } from '../../react/prepare';
+import { prepareBlocksWhenIdle, whenIdle } from '../../react/prepare';
 import { REGISTRIES } from './registries';
 import { validatePage } from '../../core/view/validatePage';
 import { refusalView } from '../../core/view/refusal';
@@ -101,19 +101,15 @@ function prepareLaterPages(flow: FlowFile, culture: string) {
       void SavedForLaterPanel.preload().catch(() => undefined);
     }
     void SessionTimeoutModal.preload().catch(() => undefined);
-  });
-}
-
-function whenIdle(run: () => void) {
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: 2000 });
-  else window.setTimeout(run, 0);
+  }, 2000);
 }
 
 export function FormPage({ session, pageId }: { session: FormSession; pageId: string }) {
   const t = useT();
   const { actor, formType } = session;
-  const { api } = useServices();
-  const flow = useServices().flows.flow(formType);
+  const services = useServices();
+  const { api } = services;
+  const flow = services.flows.flow(formType);
   const page = flow.pages.find((p) => p.id === pageId)!;
   const settings = useApp((s) => s.settings);
   const modelConfigs = useApp((s) => s.modelConfigs) ?? [];
@@ -121,7 +117,9 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
   const captcha = useApp((s) => s.captcha);
   const culture = useApp((s) => s.culture) ?? 'en';
   const models = useSelector(actor, (s) => s.context.store);
-  const navigation = useSelector(actor, (s) => s.context.navigation);
+  // Whether this page is the one being left (not the whole navigation state): the end of the
+  // route change that opened it does not draw the new page a second time.
+  const isNavigating = useSelector(actor, (s) => s.context.navigation.isNavigating && s.context.navigation.currentPage !== pageId);
   const lookupResult = useSelector(actor, (s) => s.context.lookupResult);
   const referenceCode = useSelector(actor, (s) => s.context.referenceCode);
   const submittedAt = useSelector(actor, (s) => s.context.submittedAt);
@@ -133,7 +131,6 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
   const draftRefusal = useSelector(actor, (s) => s.context.draftRefusal);
   const documents = useSyncExternalStore(session.subscribeDocuments, () => session.documents);
   const authorized = useSelector(actor, (s) => s.context.authorized);
-  const services = useServices();
   const [savedForLater, setSavedForLater] = useState<SavedForLater | null>(null);
   // Every in-flow page of a filed form after sign-in, until the claim is submitted.
   const offersSaveForLater =
@@ -159,15 +156,18 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
   useSignatureDate(session, pageId);
   // A page that submits, opened by a reload, has its submit's code ready before it is used.
   useEffect(() => {
-    if (page.action === 'submit') whenIdle(() => void loadSubmitCode().catch(() => undefined));
+    if (page.action === 'submit') whenIdle(() => void loadSubmitCode().catch(() => undefined), 2000);
   }, [page.action]);
   useDocumentTitle(page.titleKey, flow.titleKey);
 
   const canGoBack = useMemo(
     // The shown page's own Back target: during a route change the page being left is shown (its
     // buttons disabled) while the machine is already on the next one.
-    () => page.action !== 'none' && backTarget({ ...navigation, currentPage: pageId, isNavigating: false }, skipPredicate(flow, scopeFromStore(models))) !== null,
-    [page.action, navigation, pageId, flow, models],
+    () =>
+      page.action !== 'none' &&
+      // The page nodes are made once, when the form starts.
+      backTarget({ ...actor.getSnapshot().context.navigation, currentPage: pageId, isNavigating: false }, skipPredicate(flow, scopeFromStore(models))) !== null,
+    [page.action, actor, pageId, flow, models],
   );
   const rendererSettings = useMemo(
     () => ({ internationalAddresses: settings.internationalAddresses, captchaEnabled: settings.captchaEnabled }),
@@ -194,7 +194,7 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
     const returnTo = session.returnTo;
     if (!returnTo) return null;
     const isSkipped = skipPredicate(flow, scopeFromStore(store));
-    const order = navigation.nodes.filter((n) => n.inFlow).map((n) => n.id);
+    const order = actor.getSnapshot().context.navigation.nodes.filter((n) => n.inFlow).map((n) => n.id);
     const between = order.slice(order.indexOf(pageId) + 1, order.indexOf(returnTo));
     const env = { t, whitelist, now: new Date(), formType, settings: rendererSettings };
     const blocked = between.some((id) => {
@@ -286,7 +286,7 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
         ids={session.ids}
         canGoBack={canGoBack}
         isSubmitting={isSubmitting}
-        isNavigating={navigation.isNavigating}
+        isNavigating={isNavigating}
         onStoreChange={onStoreChange}
         onDocumentsChange={onDocumentsChange}
         onAction={onAction}
@@ -294,7 +294,7 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
       />
       {page.action === 'authorize' && flow.submit ? <ResumeNotice formType={formType} /> : null}
       {offersSaveForLater ? (
-        <SaveForLaterButton session={session} pageId={pageId} disabled={isSubmitting || navigation.isNavigating} onSaved={setSavedForLater} />
+        <SaveForLaterButton session={session} pageId={pageId} disabled={isSubmitting || isNavigating} onSaved={setSavedForLater} />
       ) : null}
     </form>
   );
