@@ -5,9 +5,10 @@
  * documents (draft-documents.ts) go with it: removed with it, purged with it, and dropped when an
  * expired draft is replaced by a new one.
  */
-import type { Selectable } from 'kysely';
+import { type QueryCreator, type Selectable } from 'kysely';
 import type { FormType } from '../../runtime/core/types.js';
-import type { DraftsTable } from './schema.js';
+import { ClaimFiledError } from './errors.js';
+import type { DraftsTable, Tables } from './schema.js';
 import type { Clock, Database, DraftRecord, Drafts, DraftSummary, Trx } from './types.js';
 
 const toRecord = (r: Selectable<DraftsTable>): DraftRecord => ({
@@ -38,20 +39,27 @@ export function createDrafts(database: Database, options: { clock?: Clock } = {}
         //   was added, its record may still be open on the page); such a one is left from answers
         //   this save replaces (a claim started again), and would hold its name and size.
         const named = draft.models.flatMap((m) => (typeof m === 'object' && m !== null && typeof (m as { clientId?: unknown }).clientId === 'string' ? [(m as { clientId: string }).clientId] : []));
-        await trx
-          .deleteFrom('draft_documents')
-          .where('form_type', '=', draft.formType)
-          .where('claimant_key', '=', draft.claimantKey)
-          .where((eb) => {
-            const replaced = eb.selectFrom('drafts').where('drafts.form_type', '=', draft.formType).where('drafts.claimant_key', '=', draft.claimantKey);
-            const leftOver = eb('created_at', '<', replaced.select('drafts.updated_at'));
-            return eb.or([
-              eb.exists(replaced.select('drafts.form_type').where('drafts.expires_at', '<=', now)),
-              named.length > 0 ? eb.and([leftOver, eb('context_client_id', 'not in', named)]) : leftOver,
-            ]);
-          })
-          .execute();
-        const row = await trx
+        const removeLeftDocuments = (qc: QueryCreator<Tables>) =>
+          qc
+            .deleteFrom('draft_documents')
+            .where('form_type', '=', draft.formType)
+            .where('claimant_key', '=', draft.claimantKey)
+            .where((eb) => {
+              const replaced = eb.selectFrom('drafts').where('drafts.form_type', '=', draft.formType).where('drafts.claimant_key', '=', draft.claimantKey);
+              const leftOver = eb('created_at', '<', replaced.select('drafts.updated_at'));
+              return eb.or([
+                eb.exists(replaced.select('drafts.form_type').where('drafts.expires_at', '<=', now)),
+                named.length > 0 ? eb.and([leftOver, eb('context_client_id', 'not in', named)]) : leftOver,
+              ]);
+            });
+        // PostgreSQL takes the delete as a part of the upsert's statement (one round trip; every
+        // part sees the rows as they were before the statement, so the delete reads the draft this
+        // save replaces, as when it ran first). SQLite has no such statement, and no round trip.
+        const together = database.dialect === 'postgres';
+        if (!together) await removeLeftDocuments(trx).execute();
+        // (The CTE's name is not read: the builder is typed as the plain tables.)
+        const creator = together ? (trx.with('removed', (qc) => removeLeftDocuments(qc)) as unknown as QueryCreator<Tables>) : trx;
+        const upsert = creator
           .insertInto('drafts')
           .values({
             form_type: draft.formType,
@@ -77,7 +85,15 @@ export function createDrafts(database: Database, options: { clock?: Clock } = {}
             })),
           )
           .returningAll()
-          .executeTakeFirstOrThrow();
+          // Whether the claim is filed, read by the same statement (as it was before the statement).
+          .$if(draft.unlessFiled !== undefined, (qb) =>
+            qb.returning((eb) =>
+              eb.selectFrom('submissions').select('submissions.reference_code').where('submissions.form_type', '=', draft.formType).where('submissions.idempotency_key', '=', draft.unlessFiled!).as('filed'),
+            ),
+          );
+        const row = await upsert.executeTakeFirstOrThrow();
+        // Thrown in the transaction: rolled back with what it wrote (the caller's writes too).
+        if (row.filed) throw new ClaimFiledError(row.filed);
         return toRecord(row);
       };
       // In the caller's transaction when given (a page save with its session's expiry), else its own.

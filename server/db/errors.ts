@@ -54,6 +54,15 @@ export class SubmissionConflictError extends Error {
   }
 }
 
+/** The claim a draft was saved for is filed (its submission's key is stored): the draft was not written. */
+export class ClaimFiledError extends Error {
+  readonly code = 'CLAIM_FILED';
+  constructor(readonly referenceCode: string) {
+    super(`The claim is already filed (${referenceCode}); the draft was not saved.`);
+    this.name = 'ClaimFiledError';
+  }
+}
+
 const SQLITE_UNAVAILABLE = /^SQLITE_(BUSY|LOCKED|FULL|IOERR|READONLY|CANTOPEN|NOMEM|PROTOCOL|NOLFS)/;
 const NODE_NET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENOSPC', 'EROFS']);
 // PostgreSQL SQLSTATEs that mean "not now", not "your query is wrong".

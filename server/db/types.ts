@@ -348,9 +348,15 @@ export interface NewDraft extends DraftKey {
   expiresAt: number;
   /** Saved for later on `pageId` before that page was finished: resuming opens it (default false: `pageId` was finished). */
   pageUnfinished?: boolean;
+  /**
+   * The idempotency key of the authorization's submission (of this form type): when that claim is
+   * filed, the save writes nothing and fails with ClaimFiledError. Checked in the save's own
+   * statement, so a page save makes no round trip of its own for it.
+   */
+  unlessFiled?: string;
 }
 
-export interface DraftRecord extends NewDraft {
+export interface DraftRecord extends Omit<NewDraft, 'unlessFiled'> {
   pageUnfinished: boolean;
   createdAt: number;
   updatedAt: number;

@@ -75,7 +75,9 @@ describe.each(DIALECTS)('drafts in %s', (dialect) => {
     const deletes: string[] = [];
     const counting: KyselyPlugin = {
       transformQuery({ node }): RootOperationNode {
-        if (node.kind === 'DeleteQueryNode' && JSON.stringify(node.from).includes('"draft_documents"')) deletes.push(node.kind);
+        // Alone (SQLite), or a part of the upsert's statement (PostgreSQL).
+        const named = node.kind === 'DeleteQueryNode' ? JSON.stringify(node.from) : node.kind === 'InsertQueryNode' ? JSON.stringify(node.with ?? null) : '';
+        if (named.includes('"draft_documents"')) deletes.push(node.kind);
         return node;
       },
       transformResult: async ({ result }) => result,
@@ -133,6 +135,36 @@ describe.each(DIALECTS)('drafts in %s', (dialect) => {
     await recorded.save(draft({ expiresAt: clock.now() + 24 * HOUR }));
     expect(first.length).toBeGreaterThan(0);
     expect(texts).toEqual(first);
+  });
+
+  it(`saves in ${dialect === 'postgres' ? 'one statement (the documents delete a part of the upsert)' : 'two statements'}, and with unlessFiled writes nothing once the claim is filed`, async () => {
+    const kinds: string[] = [];
+    const counting: KyselyPlugin = {
+      transformQuery({ node }): RootOperationNode {
+        kinds.push(node.kind);
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    };
+    const counted = createDrafts({ ...t.database, db: t.database.db.withPlugin(counting) }, { clock: clock.now });
+    const documents = createDraftDocuments(t.database, { clock: clock.now });
+    const key = { formType: 'Automotive' as const, claimantKey: 'key-a' };
+    const first = await t.database.db.transaction().execute((trx) => counted.save(draft({ unlessFiled: 'key-of-the-claim' }), trx.withPlugin(counting)));
+    expect(kinds).toEqual(dialect === 'postgres' ? ['InsertQueryNode'] : ['DeleteQueryNode', 'InsertQueryNode']);
+    clock.advance(1000);
+    const bytes = Buffer.from('a');
+    await documents.add(key, { contextClientId: 'doc-a', name: 'a.pdf', type: 'application/pdf', size: 1, sha256: 'ab'.repeat(32), bytes }, { maxTotalBytes: 1000 });
+    clock.advance(1000);
+    // The claim is filed (Submit in another tab): the save writes nothing, its document stays.
+    await t.database.db
+      .insertInto('submissions')
+      .values({ reference_code: 'AUT-FILED1', form_type: 'Automotive', idempotency_key: 'key-of-the-claim', culture: 'en', payload: '{}', created_at: new Date(clock.now()).toISOString(), answers_sha256: null })
+      .execute();
+    await expect(counted.save(draft({ pageId: 'repairs', models: [{ clientId: 'c2' }], unlessFiled: 'key-of-the-claim' }))).rejects.toMatchObject({ name: 'ClaimFiledError', referenceCode: 'AUT-FILED1' });
+    expect(await drafts.get(key)).toEqual(first);
+    expect((await documents.list(key)).map((d) => d.name)).toEqual(['a.pdf']);
+    // Another claim's key is no reason to refuse.
+    await expect(counted.save(draft({ pageId: 'repairs', unlessFiled: 'another-key' }))).resolves.toMatchObject({ pageId: 'repairs' });
   });
 
   it('removes a draft in the caller transaction, which a rollback undoes', async () => {

@@ -33,6 +33,7 @@ import { payloadKinds, type PayloadKinds } from '../../../../runtime/core/models
 import { isClientId, UNSTORABLE_TEXT, unstorableTextPaths } from '../../../../runtime/core/payload/index.js';
 import type { FlowFile, FormModel, FormType, PageConfig, SubmissionPayload } from '../../../../runtime/core/types.js';
 import type { DraftDocumentMeta, DraftKey, Trx } from '../../../db/types.js';
+import { ClaimFiledError } from '../../../db/errors.js';
 import { groupedWrites } from '../../../db/grouped-transactions.js';
 import { startHousekeeping } from '../../../db/housekeeping.js';
 import { httpError } from '../../../errors.js';
@@ -265,7 +266,7 @@ const drafts: FastifyPluginAsync = async (app) => {
      * The answers of a save, checked: those up to and including `pageId`, as the pages check them;
      * `unfinished` (save and finish later) leaves the empty fields of that page unrefused.
      */
-    const checkedSave = async (request: SaveRequest, unfinished: boolean) => {
+    const checkedSave = async (request: SaveRequest, unfinished: boolean, options: { filedCheckedBySave?: boolean } = {}) => {
       const { body, culture } = request;
       const authorization = authorized(request);
       const { pageId } = body;
@@ -306,8 +307,11 @@ const drafts: FastifyPluginAsync = async (app) => {
       if (isPageSkipped(page, scopeOf(kept, kinds))) throw httpError('PAGE_NOT_REACHED', { details: [`${title(page)}: your answers skip this page.`] });
 
       // This authorization's claim is filed (Submit in another tab): nothing is left to continue.
-      const filed = await app.stores.submissions.referenceCodeOf(formType, submissionKey(formType, authorization));
-      if (filed) throw httpError('ALREADY_SUBMITTED', { args: [filed] });
+      // A page save asks its own upsert instead (drafts.ts `unlessFiled`), and is refused the same.
+      if (!options.filedCheckedBySave) {
+        const filed = await app.stores.submissions.referenceCodeOf(formType, submissionKey(formType, authorization));
+        if (filed) throw httpError('ALREADY_SUBMITTED', { args: [filed] });
+      }
 
       return { authorization, pageId, models: keptModels(kept, authorization, form.signIn, kinds) };
     };
@@ -325,7 +329,12 @@ const drafts: FastifyPluginAsync = async (app) => {
       saveRoute(`Save the ${formType} claim in progress: the answers of the pages up to and including pageId, checked as the pages check them`, { 200: savedSchema }),
       async (request) => {
         const unfinished = request.body.unfinished === true;
-        const { authorization, pageId, models: kept } = await checkedSave(request, unfinished);
+        // With sessions in the database, the session's expiry and the draft are written in one
+        // transaction, and the filed-claim check is a part of the draft's upsert: a save refused
+        // because the claim is filed rolls the session's expiry back with it. With sessions
+        // elsewhere (Redis), the claim is checked before the session is extended, as always.
+        const together = app.sessions.joinTransactions;
+        const { authorization, pageId, models: kept } = await checkedSave(request, unfinished, { filedCheckedBySave: together });
         // A save is activity: the session lives on from now. Both writes in one transaction when
         // sessions are in the database, committed with the saves that arrive meanwhile (one disk
         // flush for them all on SQLite; answered once on disk).
@@ -333,12 +342,27 @@ const drafts: FastifyPluginAsync = async (app) => {
           const sessionExpiresAt = await app.sessions.keepAlive(request, trx);
           const now = app.clock();
           const saved = await store.save(
-            { ...draftKeyOf(app, formType, authorization), pageId, models: kept, authorizationId: authorization.id, expiresAt: Math.min(now + retentionMs, ...deadlines), pageUnfinished: unfinished },
+            {
+              ...draftKeyOf(app, formType, authorization),
+              pageId,
+              models: kept,
+              authorizationId: authorization.id,
+              expiresAt: Math.min(now + retentionMs, ...deadlines),
+              pageUnfinished: unfinished,
+              ...(together ? { unlessFiled: submissionKey(formType, authorization) } : {}),
+            },
             trx,
           );
           return { sessionExpiresAt, saved };
         };
-        const { sessionExpiresAt, saved } = app.sessions.joinTransactions ? await inSaveTransaction(write) : await write();
+        let written: Awaited<ReturnType<typeof write>>;
+        try {
+          written = together ? await inSaveTransaction(write) : await write();
+        } catch (error) {
+          if (error instanceof ClaimFiledError) throw httpError('ALREADY_SUBMITTED', { args: [error.referenceCode] });
+          throw error;
+        }
+        const { sessionExpiresAt, saved } = written;
         return { savedAt: iso(saved.updatedAt), expiresAt: iso(saved.expiresAt), sessionExpiresAt: iso(sessionExpiresAt) };
       },
     );
