@@ -118,8 +118,12 @@ export interface RateLimiter {
    * count it once. The key's namespace is its own: `hit`/`peek` of the same key are another count.
    */
   hitDistinct(key: string, member: string, windowMs: number, now?: number): Promise<number>;
-  /** The distinct members of `key` in the window containing `now`, and whether `member` is one of them, without counting. */
-  peekDistinct(key: string, member: string, windowMs: number, now?: number): Promise<{ distinct: number; counted: boolean }>;
+  /**
+   * The distinct members of `key` in the window containing `now`, and whether `member` is one of
+   * them, without counting; with `counterKey`, also that key's count (`peek`), in the same read
+   * (one round trip); else `count` is 0.
+   */
+  peekDistinct(key: string, member: string, windowMs: number, now?: number, counterKey?: string): Promise<{ distinct: number; counted: boolean; count: number }>;
 }
 
 /* ------------------------------------------------------------------------------------------------
