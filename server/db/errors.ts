@@ -63,6 +63,15 @@ export class ClaimFiledError extends Error {
   }
 }
 
+/** The session a write was activity of has expired or is gone: nothing was written. */
+export class SessionGoneError extends Error {
+  readonly code = 'SESSION_GONE';
+  constructor() {
+    super('The session has expired or is gone; nothing was written.');
+    this.name = 'SessionGoneError';
+  }
+}
+
 const SQLITE_UNAVAILABLE = /^SQLITE_(BUSY|LOCKED|FULL|IOERR|READONLY|CANTOPEN|NOMEM|PROTOCOL|NOLFS)/;
 const NODE_NET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENOSPC', 'EROFS']);
 // PostgreSQL SQLSTATEs that mean "not now", not "your query is wrong".

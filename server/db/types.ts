@@ -358,9 +358,15 @@ export interface NewDraft extends DraftKey {
    * statement, so a page save makes no round trip of its own for it.
    */
   unlessFiled?: string;
+  /**
+   * The session (in the `sessions` table) this save is activity of: extended to `expiresAt` by the
+   * save, which writes nothing when that session has expired or is gone (SessionGoneError), nor
+   * when the claim is filed. On PostgreSQL, one statement with the save's own (no transaction).
+   */
+  touchSession?: { idHash: string; expiresAt: number };
 }
 
-export interface DraftRecord extends Omit<NewDraft, 'unlessFiled'> {
+export interface DraftRecord extends Omit<NewDraft, 'unlessFiled' | 'touchSession'> {
   pageUnfinished: boolean;
   createdAt: number;
   updatedAt: number;

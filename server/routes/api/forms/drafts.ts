@@ -33,7 +33,8 @@ import { payloadKinds, type PayloadKinds } from '../../../../runtime/core/models
 import { isClientId, UNSTORABLE_TEXT, unstorableTextPaths } from '../../../../runtime/core/payload/index.js';
 import type { FlowFile, FormModel, FormType, PageConfig, SubmissionPayload } from '../../../../runtime/core/types.js';
 import type { DraftDocumentMeta, DraftKey, Trx } from '../../../db/types.js';
-import { ClaimFiledError } from '../../../db/errors.js';
+import { ClaimFiledError, SessionGoneError } from '../../../db/errors.js';
+import { sessionIdHash } from '../../../db/sessions.js';
 import { groupedWrites } from '../../../db/grouped-transactions.js';
 import { startHousekeeping } from '../../../db/housekeeping.js';
 import { httpError } from '../../../errors.js';
@@ -329,37 +330,41 @@ const drafts: FastifyPluginAsync = async (app) => {
       saveRoute(`Save the ${formType} claim in progress: the answers of the pages up to and including pageId, checked as the pages check them`, { 200: savedSchema }),
       async (request) => {
         const unfinished = request.body.unfinished === true;
-        // With sessions in the database, the session's expiry and the draft are written in one
-        // transaction, and the filed-claim check is a part of the draft's upsert: a save refused
-        // because the claim is filed rolls the session's expiry back with it. With sessions
+        // With sessions in the database, the session's expiry and the draft are written together
+        // (a save is activity: the session lives on from now), and the filed-claim check is a part
+        // of the draft's upsert: a save refused because the claim is filed extends no session. On
+        // PostgreSQL that is one statement; on SQLite one transaction, committed with the saves
+        // that arrive meanwhile (one disk flush for them all; answered once on disk). With sessions
         // elsewhere (Redis), the claim is checked before the session is extended, as always.
         const together = app.sessions.joinTransactions;
         const { authorization, pageId, models: kept } = await checkedSave(request, unfinished, { filedCheckedBySave: together });
-        // A save is activity: the session lives on from now. Both writes in one transaction when
-        // sessions are in the database, committed with the saves that arrive meanwhile (one disk
-        // flush for them all on SQLite; answered once on disk).
+        const now = app.clock();
+        const draft = {
+          ...draftKeyOf(app, formType, authorization),
+          pageId,
+          models: kept,
+          authorizationId: authorization.id,
+          expiresAt: Math.min(now + retentionMs, ...deadlines),
+          pageUnfinished: unfinished,
+          ...(together ? { unlessFiled: submissionKey(formType, authorization) } : {}),
+        };
         const write = async (trx?: Trx) => {
           const sessionExpiresAt = await app.sessions.keepAlive(request, trx);
-          const now = app.clock();
-          const saved = await store.save(
-            {
-              ...draftKeyOf(app, formType, authorization),
-              pageId,
-              models: kept,
-              authorizationId: authorization.id,
-              expiresAt: Math.min(now + retentionMs, ...deadlines),
-              pageUnfinished: unfinished,
-              ...(together ? { unlessFiled: submissionKey(formType, authorization) } : {}),
-            },
-            trx,
-          );
+          return { sessionExpiresAt, saved: await store.save(draft, trx) };
+        };
+        const inOneStatement = async () => {
+          const session = request.session!;
+          const sessionExpiresAt = now + app.sessions.idleTimeoutMs;
+          const saved = await store.save({ ...draft, touchSession: { idHash: sessionIdHash(session.id), expiresAt: sessionExpiresAt } });
+          session.expiresAt = sessionExpiresAt;
           return { sessionExpiresAt, saved };
         };
         let written: Awaited<ReturnType<typeof write>>;
         try {
-          written = together ? await inSaveTransaction(write) : await write();
+          written = !together ? await write() : app.database.dialect === 'postgres' ? await inOneStatement() : await inSaveTransaction(write);
         } catch (error) {
           if (error instanceof ClaimFiledError) throw httpError('ALREADY_SUBMITTED', { args: [error.referenceCode] });
+          if (error instanceof SessionGoneError) throw httpError('NOT_AUTHORIZED');
           throw error;
         }
         const { sessionExpiresAt, saved } = written;
