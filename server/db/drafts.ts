@@ -5,10 +5,11 @@
  * documents (draft-documents.ts) go with it: removed with it, purged with it, and dropped when an
  * expired draft is replaced by a new one.
  */
-import type { Selectable } from 'kysely';
+import { sql, type OnConflictBuilder, type QueryCreator, type Selectable } from 'kysely';
 import type { FormType } from '../../runtime/core/types.js';
-import type { DraftsTable } from './schema.js';
-import type { Clock, Database, DraftRecord, Drafts, DraftSummary, Trx } from './types.js';
+import { ClaimFiledError, SessionGoneError } from './errors.js';
+import type { DraftsTable, Tables } from './schema.js';
+import type { Clock, Database, DraftRecord, Drafts, DraftSummary, NewDraft, Trx } from './types.js';
 
 const toRecord = (r: Selectable<DraftsTable>): DraftRecord => ({
   formType: r.form_type as FormType,
@@ -22,6 +23,44 @@ const toRecord = (r: Selectable<DraftsTable>): DraftRecord => ({
   pageUnfinished: Number(r.page_unfinished) === 1,
 });
 
+/**
+ * One statement drops the documents a save leaves without a claim (a page save is the hot path:
+ * one delete on the draft's own key, usually matching nothing):
+ * - all of them when the draft it replaces had expired (not purged yet: replaced, not continued);
+ * - any other that none of these answers names and that was there at the last save (a document is
+ *   the draft's while one of its records names it, or until the save after it was added, its
+ *   record may still be open on the page); such a one is left from answers this save replaces (a
+ *   claim started again), and would hold its name and size.
+ */
+function removeLeftDocumentsOf(qc: QueryCreator<Tables>, draft: NewDraft, now: number) {
+  const named = draft.models.flatMap((m) => (typeof m === 'object' && m !== null && typeof (m as { clientId?: unknown }).clientId === 'string' ? [(m as { clientId: string }).clientId] : []));
+  return qc
+    .deleteFrom('draft_documents')
+    .where('form_type', '=', draft.formType)
+    .where('claimant_key', '=', draft.claimantKey)
+    .where((eb) => {
+      const replaced = eb.selectFrom('drafts').where('drafts.form_type', '=', draft.formType).where('drafts.claimant_key', '=', draft.claimantKey);
+      const leftOver = eb('created_at', '<', replaced.select('drafts.updated_at'));
+      return eb.or([
+        eb.exists(replaced.select('drafts.form_type').where('drafts.expires_at', '<=', now)),
+        named.length > 0 ? eb.and([leftOver, eb('context_client_id', 'not in', named)]) : leftOver,
+      ]);
+    });
+}
+
+/** A save replaces a stored draft's answers (its creation kept, unless it had expired). */
+const replacing = (now: number) => (oc: OnConflictBuilder<Tables, 'drafts'>) =>
+  oc.columns(['form_type', 'claimant_key']).doUpdateSet((eb) => ({
+    page_id: eb.ref('excluded.page_id'),
+    models: eb.ref('excluded.models'),
+    authorization_id: eb.ref('excluded.authorization_id'),
+    updated_at: eb.ref('excluded.updated_at'),
+    expires_at: eb.ref('excluded.expires_at'),
+    page_unfinished: eb.ref('excluded.page_unfinished'),
+    // An expired draft not purged yet is replaced, not continued.
+    created_at: eb.case().when('drafts.expires_at', '<=', now).then(eb.ref('excluded.created_at')).else(eb.ref('drafts.created_at')).end(),
+  }));
+
 export function createDrafts(database: Database, options: { clock?: Clock } = {}): Drafts {
   const { db } = database;
   const clock = options.clock ?? Date.now;
@@ -30,28 +69,15 @@ export function createDrafts(database: Database, options: { clock?: Clock } = {}
       const now = clock();
       const models = JSON.stringify(draft.models);
       const write = async (trx: Trx) => {
-        // One statement drops the documents this save leaves without a claim (a page save is the hot
-        // path: one delete on the draft's own key, usually matching nothing):
-        // - all of them when the draft it replaces had expired (not purged yet: replaced, not continued);
-        // - any other that none of these answers names and that was there at the last save (a
-        //   document is the draft's while one of its records names it, or until the save after it
-        //   was added, its record may still be open on the page); such a one is left from answers
-        //   this save replaces (a claim started again), and would hold its name and size.
-        const named = draft.models.flatMap((m) => (typeof m === 'object' && m !== null && typeof (m as { clientId?: unknown }).clientId === 'string' ? [(m as { clientId: string }).clientId] : []));
-        await trx
-          .deleteFrom('draft_documents')
-          .where('form_type', '=', draft.formType)
-          .where('claimant_key', '=', draft.claimantKey)
-          .where((eb) => {
-            const replaced = eb.selectFrom('drafts').where('drafts.form_type', '=', draft.formType).where('drafts.claimant_key', '=', draft.claimantKey);
-            const leftOver = eb('created_at', '<', replaced.select('drafts.updated_at'));
-            return eb.or([
-              eb.exists(replaced.select('drafts.form_type').where('drafts.expires_at', '<=', now)),
-              named.length > 0 ? eb.and([leftOver, eb('context_client_id', 'not in', named)]) : leftOver,
-            ]);
-          })
-          .execute();
-        const row = await trx
+        const removeLeftDocuments = (qc: QueryCreator<Tables>) => removeLeftDocumentsOf(qc, draft, now);
+        // PostgreSQL takes the delete as a part of the upsert's statement (one round trip; every
+        // part sees the rows as they were before the statement, so the delete reads the draft this
+        // save replaces, as when it ran first). SQLite has no such statement, and no round trip.
+        const together = database.dialect === 'postgres';
+        if (!together) await removeLeftDocuments(trx).execute();
+        // (The CTE's name is not read: the builder is typed as the plain tables.)
+        const creator = together ? (trx.with('removed', (qc) => removeLeftDocuments(qc)) as unknown as QueryCreator<Tables>) : trx;
+        const upsert = creator
           .insertInto('drafts')
           .values({
             form_type: draft.formType,
@@ -64,24 +90,52 @@ export function createDrafts(database: Database, options: { clock?: Clock } = {}
             expires_at: draft.expiresAt,
             page_unfinished: draft.pageUnfinished ? 1 : 0,
           })
-          .onConflict((oc) =>
-            oc.columns(['form_type', 'claimant_key']).doUpdateSet((eb) => ({
-              page_id: eb.ref('excluded.page_id'),
-              models: eb.ref('excluded.models'),
-              authorization_id: eb.ref('excluded.authorization_id'),
-              updated_at: eb.ref('excluded.updated_at'),
-              expires_at: eb.ref('excluded.expires_at'),
-              page_unfinished: eb.ref('excluded.page_unfinished'),
-              // An expired draft not purged yet is replaced, not continued.
-              created_at: eb.case().when('drafts.expires_at', '<=', now).then(eb.ref('excluded.created_at')).else(eb.ref('drafts.created_at')).end(),
-            })),
-          )
+          .onConflict(replacing(now))
           .returningAll()
-          .executeTakeFirstOrThrow();
+          // Whether the claim is filed, read by the same statement (as it was before the statement).
+          .$if(draft.unlessFiled !== undefined, (qb) =>
+            qb.returning((eb) =>
+              eb.selectFrom('submissions').select('submissions.reference_code').where('submissions.form_type', '=', draft.formType).where('submissions.idempotency_key', '=', draft.unlessFiled!).as('filed'),
+            ),
+          );
+        const row = await upsert.executeTakeFirstOrThrow();
+        // Thrown in the transaction: rolled back with what it wrote (the caller's writes too).
+        if (row.filed) throw new ClaimFiledError(row.filed);
         return toRecord(row);
       };
+      const session = draft.touchSession;
+      // The session's expiry, the documents delete and the upsert in one statement on PostgreSQL,
+      // without a transaction (a statement is atomic): each part runs only when the session was
+      // extended, and the session only when the claim is not filed.
+      if (session && !trx && database.dialect === 'postgres') {
+        const filed = sql`exists (select 1 from submissions where form_type = ${draft.formType} and idempotency_key = ${draft.unlessFiled ?? null})`;
+        // (The CTEs' names are read in SQL text only: the builder is typed as the plain tables.)
+        const afterTouch = db.with('touched', (qc) =>
+          qc.updateTable('sessions').set({ expires_at: session.expiresAt }).where('id_hash', '=', session.idHash).where('expires_at', '>', now).where(sql<boolean>`not ${filed}`).returning('id_hash'),
+        ) as unknown as QueryCreator<Tables>;
+        const withTouch = afterTouch.with('removed', (qc) => removeLeftDocumentsOf(qc, draft, now).where(sql<boolean>`exists (select 1 from touched)`));
+        const row = await (withTouch as unknown as QueryCreator<Tables>)
+          .insertInto('drafts')
+          .columns(['form_type', 'claimant_key', 'page_id', 'models', 'authorization_id', 'created_at', 'updated_at', 'expires_at', 'page_unfinished'])
+          .expression(sql`select ${draft.formType}, ${draft.claimantKey}, ${draft.pageId}, ${models}, ${draft.authorizationId}, ${now}, ${now}, ${draft.expiresAt}, ${draft.pageUnfinished ? 1 : 0} from touched`)
+          .onConflict(replacing(now))
+          .returningAll()
+          .executeTakeFirst();
+        if (row) return toRecord(row);
+        // Nothing written: why (a refusal, rare).
+        const { rows } = await sql<{ filed: string | null }>`select (select reference_code from submissions where form_type = ${draft.formType} and idempotency_key = ${draft.unlessFiled ?? null}) as filed`.execute(db);
+        if (rows[0]?.filed) throw new ClaimFiledError(rows[0].filed);
+        throw new SessionGoneError();
+      }
+      const writeTouching = async (t: Trx) => {
+        if (session) {
+          const result = await t.updateTable('sessions').set({ expires_at: session.expiresAt }).where('id_hash', '=', session.idHash).where('expires_at', '>', now).executeTakeFirst();
+          if (Number(result.numUpdatedRows) === 0) throw new SessionGoneError();
+        }
+        return write(t);
+      };
       // In the caller's transaction when given (a page save with its session's expiry), else its own.
-      return trx ? write(trx) : db.transaction().execute(write);
+      return trx ? writeTouching(trx) : db.transaction().execute(writeTouching);
     },
 
     async get({ formType, claimantKey }) {
@@ -97,8 +151,12 @@ export function createDrafts(database: Database, options: { clock?: Clock } = {}
 
     async remove({ formType, claimantKey }, trx) {
       const removeWith = async (t: Trx) => {
-        await t.deleteFrom('draft_documents').where('form_type', '=', formType).where('claimant_key', '=', claimantKey).execute();
-        const result = await t.deleteFrom('drafts').where('form_type', '=', formType).where('claimant_key', '=', claimantKey).executeTakeFirst();
+        const documents = (qc: QueryCreator<Tables>) => qc.deleteFrom('draft_documents').where('form_type', '=', formType).where('claimant_key', '=', claimantKey);
+        // One statement on PostgreSQL (a submission's transaction makes a dozen round trips).
+        const together = database.dialect === 'postgres';
+        if (!together) await documents(t).execute();
+        const creator = together ? (t.with('documents_removed', (qc) => documents(qc)) as unknown as QueryCreator<Tables>) : t;
+        const result = await creator.deleteFrom('drafts').where('form_type', '=', formType).where('claimant_key', '=', claimantKey).executeTakeFirst();
         return Number(result.numDeletedRows) > 0;
       };
       return trx ? removeWith(trx) : db.transaction().execute(removeWith);

@@ -54,6 +54,24 @@ export class SubmissionConflictError extends Error {
   }
 }
 
+/** The claim a draft was saved for is filed (its submission's key is stored): the draft was not written. */
+export class ClaimFiledError extends Error {
+  readonly code = 'CLAIM_FILED';
+  constructor(readonly referenceCode: string) {
+    super(`The claim is already filed (${referenceCode}); the draft was not saved.`);
+    this.name = 'ClaimFiledError';
+  }
+}
+
+/** The session a write was activity of has expired or is gone: nothing was written. */
+export class SessionGoneError extends Error {
+  readonly code = 'SESSION_GONE';
+  constructor() {
+    super('The session has expired or is gone; nothing was written.');
+    this.name = 'SessionGoneError';
+  }
+}
+
 const SQLITE_UNAVAILABLE = /^SQLITE_(BUSY|LOCKED|FULL|IOERR|READONLY|CANTOPEN|NOMEM|PROTOCOL|NOLFS)/;
 const NODE_NET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENOSPC', 'EROFS']);
 // PostgreSQL SQLSTATEs that mean "not now", not "your query is wrong".

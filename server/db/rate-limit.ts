@@ -77,16 +77,16 @@ export function createRateLimiter(database: Database, options: { clock?: Clock }
       await countedOne();
       return distinct;
     },
-    async peekDistinct(key, member, windowMs, now = clock()) {
-      // Both counts in one statement (one round trip on PostgreSQL).
+    async peekDistinct(key, member, windowMs, now = clock(), counterKey) {
+      // Every count in one statement (one round trip on PostgreSQL).
       const rows = await db
         .selectFrom('rate_limits')
         .select(['key', 'count'])
-        .where('key', 'in', [distinctKey(key), memberKey(key, member)])
+        .where('key', 'in', [distinctKey(key), memberKey(key, member), ...(counterKey === undefined ? [] : [counterKey])])
         .where('window_start', '=', windowStart(now, windowMs))
         .execute();
       const countOf = (k: string) => Number(rows.find((r) => r.key === k)?.count ?? 0);
-      return { distinct: countOf(distinctKey(key)), counted: countOf(memberKey(key, member)) > 0 };
+      return { distinct: countOf(distinctKey(key)), counted: countOf(memberKey(key, member)) > 0, count: counterKey === undefined ? 0 : countOf(counterKey) };
     },
     purgeExpired,
   };
@@ -117,12 +117,13 @@ export function createRedisRateLimiter(redis: Redis, options: { clock?: Clock } 
       if (error) throw error;
       return Number(count);
     },
-    async peekDistinct(key, member, windowMs, now = clock()) {
+    async peekDistinct(key, member, windowMs, now = clock(), counterKey) {
       const k = redisKey(distinctKey(key), windowMs, now);
-      const results = await redis.multi().scard(k).sismember(k, member).exec();
+      const multi = redis.multi().scard(k).sismember(k, member);
+      const results = await (counterKey === undefined ? multi : multi.get(redisKey(counterKey, windowMs, now))).exec();
       const failed = results?.find(([error]) => error)?.[0] ?? (results ? null : new Error('Redis MULTI was aborted'));
       if (failed) throw failed;
-      return { distinct: Number(results![0]![1]), counted: Number(results![1]![1]) === 1 };
+      return { distinct: Number(results![0]![1]), counted: Number(results![1]![1]) === 1, count: counterKey === undefined ? 0 : Number(results![2]![1] ?? 0) };
     },
   };
 }

@@ -11,6 +11,8 @@ const noTransactions = () => new Error('Sessions in Redis cannot join a database
 
 const newSessionId = () => randomBytes(32).toString('base64url');
 const hashId = (id: string) => createHash('sha256').update(id).digest('hex');
+/** The key of a session's row (what the `sessions` table holds instead of the id). */
+export const sessionIdHash = hashId;
 
 /** Sessions in the `sessions` table. */
 export function createSessionStore(database: Database, options: SessionStoreOptions): SessionStore {

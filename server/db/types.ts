@@ -118,8 +118,12 @@ export interface RateLimiter {
    * count it once. The key's namespace is its own: `hit`/`peek` of the same key are another count.
    */
   hitDistinct(key: string, member: string, windowMs: number, now?: number): Promise<number>;
-  /** The distinct members of `key` in the window containing `now`, and whether `member` is one of them, without counting. */
-  peekDistinct(key: string, member: string, windowMs: number, now?: number): Promise<{ distinct: number; counted: boolean }>;
+  /**
+   * The distinct members of `key` in the window containing `now`, and whether `member` is one of
+   * them, without counting; with `counterKey`, also that key's count (`peek`), in the same read
+   * (one round trip); else `count` is 0.
+   */
+  peekDistinct(key: string, member: string, windowMs: number, now?: number, counterKey?: string): Promise<{ distinct: number; counted: boolean; count: number }>;
 }
 
 /* ------------------------------------------------------------------------------------------------
@@ -348,9 +352,21 @@ export interface NewDraft extends DraftKey {
   expiresAt: number;
   /** Saved for later on `pageId` before that page was finished: resuming opens it (default false: `pageId` was finished). */
   pageUnfinished?: boolean;
+  /**
+   * The idempotency key of the authorization's submission (of this form type): when that claim is
+   * filed, the save writes nothing and fails with ClaimFiledError. Checked in the save's own
+   * statement, so a page save makes no round trip of its own for it.
+   */
+  unlessFiled?: string;
+  /**
+   * The session (in the `sessions` table) this save is activity of: extended to `expiresAt` by the
+   * save, which writes nothing when that session has expired or is gone (SessionGoneError), nor
+   * when the claim is filed. On PostgreSQL, one statement with the save's own (no transaction).
+   */
+  touchSession?: { idHash: string; expiresAt: number };
 }
 
-export interface DraftRecord extends NewDraft {
+export interface DraftRecord extends Omit<NewDraft, 'unlessFiled' | 'touchSession'> {
   pageUnfinished: boolean;
   createdAt: number;
   updatedAt: number;

@@ -10,7 +10,8 @@
  * committed before.
  */
 import { createHash } from 'node:crypto';
-import { sql } from 'kysely';
+import { PostgresAdapter, sql, type QueryCreator } from 'kysely';
+import type { Tables } from '../db/schema.js';
 import type { Database, Trx } from '../db/types.js';
 import { assess, matchReasons, RETAINED_KINDS, VELOCITY_KINDS, type Disposition, type Match, type MatchKind, type MatchValue, type Reason } from './signals.js';
 import type { FraudSettings, ReasonCode } from './settings.js';
@@ -65,9 +66,9 @@ export interface ClaimSignalsInput {
 }
 
 /**
- * Compares the claim with earlier ones, stores its screening and its values, in `trx`. Two reads
- * whatever the number of values: how many earlier claims share each value, then the first few
- * reference codes of the values some do (none for a claim that shares nothing).
+ * Compares the claim with earlier ones, stores its screening and its values, in `trx`. One read
+ * whatever the number of values (how many earlier claims share each value, and the first few
+ * reference codes of those that some do), and one write on PostgreSQL (two on SQLite).
  */
 export async function recordSignals(trx: Trx, input: ClaimSignalsInput, settings: FraudSettings, inFull?: CountedInFull): Promise<ClaimScreening> {
   const since = input.now - settings.windowMinutes * 60_000;
@@ -84,28 +85,29 @@ export async function recordSignals(trx: Trx, input: ClaimSignalsInput, settings
   // Every row of signal_values has its submission (a foreign key, deleted with it): counted alone.
   const keyOf = (i: number) => `${unique[i]!.kind}\n${unique[i]!.digest}`;
   const earlier = unique.map((_, i): number => (inFull?.has(keyOf(i)) ? MAX_COUNTED : 0));
+  // One statement (one round trip) reads both: how many earlier claims share each value (unless
+  // known to be past MAX_COUNTED), and the first few of those claims' reference codes. A value no
+  // earlier claim shares costs the second part one index probe finding nothing. (The empty
+  // columns are typed: PostgreSQL takes two untyped nulls in a union for text.)
   const counting = unique.flatMap((_, i) =>
-    earlier[i] ? [] : [sql`select ${sql.lit(i)} as i, count(*) as n from (select 1 as one from signal_values where ${sharing(i)} limit ${sql.lit(MAX_COUNTED)}) as ${sql.id(`c${i}`)}`],
+    earlier[i]
+      ? []
+      : [sql`select ${sql.lit(i)} as i, count(*) as n, cast(null as text) as reference_code, cast(null as bigint) as created_at, cast(null as bigint) as submission_id from (select 1 as one from signal_values where ${sharing(i)} limit ${sql.lit(MAX_COUNTED)}) as ${sql.id(`c${i}`)}`],
   );
-  if (counting.length) {
-    const { rows: counted } = await sql<{ i: number; n: number | string }>`${sql.join(counting, sql` union all `)}`.execute(trx);
-    for (const r of counted) {
-      const i = Number(r.i);
-      const n = (earlier[i] = Number(r.n));
-      if (n >= MAX_COUNTED && lastingCount(unique[i]!.kind as MatchKind)) inFull?.add(keyOf(i));
-    }
-  }
-  const firsts = unique.flatMap((_, i) =>
-    earlier[i]! > 0
-      ? [
-          sql`select * from (select ${sql.lit(i)} as i, submissions.reference_code, signal_values.created_at, signal_values.submission_id from signal_values inner join submissions on submissions.id = signal_values.submission_id where ${sharing(i)} order by signal_values.created_at, signal_values.submission_id limit ${sql.lit(REFERENCES)}) as ${sql.id(`r${i}`)}`,
-        ]
-      : [],
+  const firsts = unique.map(
+    (_, i) =>
+      sql`select ${sql.lit(i)} as i, cast(null as bigint) as n, reference_code, created_at, submission_id from (select submissions.reference_code, signal_values.created_at, signal_values.submission_id from signal_values inner join submissions on submissions.id = signal_values.submission_id where ${sharing(i)} order by signal_values.created_at, signal_values.submission_id limit ${sql.lit(REFERENCES)}) as ${sql.id(`r${i}`)}`,
   );
   const references = unique.map(() => [] as Array<{ at: number; id: number; code: string }>);
-  if (firsts.length) {
-    const { rows: found } = await sql<{ i: number; reference_code: string; created_at: number | string; submission_id: number }>`${sql.join(firsts, sql` union all `)}`.execute(trx);
-    for (const r of found) references[Number(r.i)]!.push({ at: Number(r.created_at), id: Number(r.submission_id), code: r.reference_code });
+  if (unique.length) {
+    const { rows } = await sql<{ i: number; n: number | string | null; reference_code: string | null; created_at: number | string | null; submission_id: number | null }>`${sql.join([...counting, ...firsts], sql` union all `)}`.execute(trx);
+    for (const r of rows) {
+      const i = Number(r.i);
+      if (r.reference_code === null) {
+        const n = (earlier[i] = Number(r.n));
+        if (n >= MAX_COUNTED && lastingCount(unique[i]!.kind as MatchKind)) inFull?.add(keyOf(i));
+      } else references[i]!.push({ at: Number(r.created_at), id: Number(r.submission_id), code: r.reference_code });
+    }
   }
   const matchOf = new Map(
     unique.map((u, i) => [
@@ -116,9 +118,8 @@ export async function recordSignals(trx: Trx, input: ClaimSignalsInput, settings
   const matches: Match[] = rows.map((r) => ({ kind: r.kind as MatchKind, ...matchOf.get(`${r.kind}\n${r.digest}`)! }));
   const reasons = [...input.reasons, ...matchReasons(matches, settings)];
   const { score, disposition } = assess(reasons, settings);
-  await trx
-    .insertInto('claim_signals')
-    .values({
+  const screening = (qc: QueryCreator<Tables>) =>
+    qc.insertInto('claim_signals').values({
       submission_id: input.submissionId,
       created_at: input.now,
       client_ip: input.ip,
@@ -128,9 +129,16 @@ export async function recordSignals(trx: Trx, input: ClaimSignalsInput, settings
       score,
       disposition,
       reasons: JSON.stringify(reasons),
-    })
-    .execute();
-  if (unique.length) await trx.insertInto('signal_values').values(unique.map((r) => ({ ...r, submission_id: input.submissionId, created_at: input.now }))).execute();
+    });
+  const values = unique.map((r) => ({ ...r, submission_id: input.submissionId, created_at: input.now }));
+  if (!values.length) await screening(trx).execute();
+  // Both rows in one statement on PostgreSQL (the transaction's dialect); SQLite has no such
+  // statement, and no round trips to save.
+  else if (trx.getExecutor().adapter instanceof PostgresAdapter) await (trx.with('screened', (qc) => screening(qc)) as unknown as QueryCreator<Tables>).insertInto('signal_values').values(values).execute();
+  else {
+    await screening(trx).execute();
+    await trx.insertInto('signal_values').values(values).execute();
+  }
   return { score, disposition, reasons };
 }
 

@@ -8,7 +8,8 @@ import type { KyselyPlugin, RootOperationNode } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDraftDocuments } from '../../../server/db/draft-documents.js';
 import { createDrafts } from '../../../server/db/drafts.js';
-import type { Drafts, NewDraft } from '../../../server/db/types.js';
+import { createSessionStore, sessionIdHash } from '../../../server/db/sessions.js';
+import type { Drafts, NewDraft, SessionData } from '../../../server/db/types.js';
 import { DIALECTS, manualClock, openTestDatabase, type TestDatabase } from './helpers.js';
 
 const HOUR = 60 * 60_000;
@@ -75,7 +76,9 @@ describe.each(DIALECTS)('drafts in %s', (dialect) => {
     const deletes: string[] = [];
     const counting: KyselyPlugin = {
       transformQuery({ node }): RootOperationNode {
-        if (node.kind === 'DeleteQueryNode' && JSON.stringify(node.from).includes('"draft_documents"')) deletes.push(node.kind);
+        // Alone (SQLite), or a part of the upsert's statement (PostgreSQL).
+        const named = node.kind === 'DeleteQueryNode' ? JSON.stringify(node.from) : node.kind === 'InsertQueryNode' ? JSON.stringify(node.with ?? null) : '';
+        if (named.includes('"draft_documents"')) deletes.push(node.kind);
         return node;
       },
       transformResult: async ({ result }) => result,
@@ -133,6 +136,79 @@ describe.each(DIALECTS)('drafts in %s', (dialect) => {
     await recorded.save(draft({ expiresAt: clock.now() + 24 * HOUR }));
     expect(first.length).toBeGreaterThan(0);
     expect(texts).toEqual(first);
+  });
+
+  it(`saves in ${dialect === 'postgres' ? 'one statement (the documents delete a part of the upsert)' : 'two statements'}, and with unlessFiled writes nothing once the claim is filed`, async () => {
+    const kinds: string[] = [];
+    const counting: KyselyPlugin = {
+      transformQuery({ node }): RootOperationNode {
+        kinds.push(node.kind);
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    };
+    const counted = createDrafts({ ...t.database, db: t.database.db.withPlugin(counting) }, { clock: clock.now });
+    const documents = createDraftDocuments(t.database, { clock: clock.now });
+    const key = { formType: 'Automotive' as const, claimantKey: 'key-a' };
+    const first = await t.database.db.transaction().execute((trx) => counted.save(draft({ unlessFiled: 'key-of-the-claim' }), trx.withPlugin(counting)));
+    expect(kinds).toEqual(dialect === 'postgres' ? ['InsertQueryNode'] : ['DeleteQueryNode', 'InsertQueryNode']);
+    clock.advance(1000);
+    const bytes = Buffer.from('a');
+    await documents.add(key, { contextClientId: 'doc-a', name: 'a.pdf', type: 'application/pdf', size: 1, sha256: 'ab'.repeat(32), bytes }, { maxTotalBytes: 1000 });
+    clock.advance(1000);
+    // The claim is filed (Submit in another tab): the save writes nothing, its document stays.
+    await t.database.db
+      .insertInto('submissions')
+      .values({ reference_code: 'AUT-FILED1', form_type: 'Automotive', idempotency_key: 'key-of-the-claim', culture: 'en', payload: '{}', created_at: new Date(clock.now()).toISOString(), answers_sha256: null })
+      .execute();
+    await expect(counted.save(draft({ pageId: 'repairs', models: [{ clientId: 'c2' }], unlessFiled: 'key-of-the-claim' }))).rejects.toMatchObject({ name: 'ClaimFiledError', referenceCode: 'AUT-FILED1' });
+    expect(await drafts.get(key)).toEqual(first);
+    expect((await documents.list(key)).map((d) => d.name)).toEqual(['a.pdf']);
+    // Another claim's key is no reason to refuse.
+    await expect(counted.save(draft({ pageId: 'repairs', unlessFiled: 'another-key' }))).resolves.toMatchObject({ pageId: 'repairs' });
+  });
+
+  it(`extends the session it is activity of${dialect === 'postgres' ? ', in one statement without a transaction,' : ''} and writes nothing when that session is gone or the claim is filed`, async () => {
+    const kinds: string[] = [];
+    const counting: KyselyPlugin = {
+      transformQuery({ node }): RootOperationNode {
+        kinds.push(node.kind);
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    };
+    const counted = createDrafts({ ...t.database, db: t.database.db.withPlugin(counting) }, { clock: clock.now });
+    const sessions = createSessionStore(t.database, { idleTimeoutMs: HOUR, clock: clock.now });
+    const session = await sessions.create({ csrfSecret: 'x', authorizations: {} } as unknown as SessionData);
+    const idHash = sessionIdHash(session.id);
+    const key = { formType: 'Automotive' as const, claimantKey: 'key-a' };
+    const expiry = async () => Number((await t.database.db.selectFrom('sessions').select('expires_at').where('id_hash', '=', idHash).executeTakeFirstOrThrow()).expires_at);
+
+    clock.advance(1000);
+    const saved = await counted.save(draft({ unlessFiled: 'key-of-the-claim', touchSession: { idHash, expiresAt: clock.now() + HOUR } }));
+    expect(saved).toMatchObject({ pageId: 'claimant-info' });
+    expect(await expiry()).toBe(clock.now() + HOUR);
+    if (dialect === 'postgres') expect(kinds, JSON.stringify(kinds)).toEqual(['InsertQueryNode']);
+
+    // The session has expired meanwhile: nothing is written.
+    clock.advance(2 * HOUR);
+    await expect(counted.save(draft({ pageId: 'repairs', unlessFiled: 'key-of-the-claim', touchSession: { idHash, expiresAt: clock.now() + HOUR } }))).rejects.toMatchObject({ name: 'SessionGoneError' });
+    expect(await drafts.get(key)).toEqual(saved);
+    await expect(counted.save(draft({ pageId: 'repairs', touchSession: { idHash: sessionIdHash('no-such-session'), expiresAt: clock.now() + HOUR } }))).rejects.toMatchObject({ name: 'SessionGoneError' });
+    expect(await drafts.get(key)).toEqual(saved);
+
+    // A live session, a filed claim: nothing is written, the session is not extended.
+    const live = await sessions.create({ csrfSecret: 'y', authorizations: {} } as unknown as SessionData);
+    const liveHash = sessionIdHash(live.id);
+    const liveExpiry = Number((await t.database.db.selectFrom('sessions').select('expires_at').where('id_hash', '=', liveHash).executeTakeFirstOrThrow()).expires_at);
+    await t.database.db
+      .insertInto('submissions')
+      .values({ reference_code: 'AUT-FILED2', form_type: 'Automotive', idempotency_key: 'key-of-the-claim', culture: 'en', payload: '{}', created_at: new Date(clock.now()).toISOString(), answers_sha256: null })
+      .execute();
+    clock.advance(1000);
+    await expect(counted.save(draft({ pageId: 'repairs', unlessFiled: 'key-of-the-claim', touchSession: { idHash: liveHash, expiresAt: clock.now() + HOUR } }))).rejects.toMatchObject({ name: 'ClaimFiledError', referenceCode: 'AUT-FILED2' });
+    expect(Number((await t.database.db.selectFrom('sessions').select('expires_at').where('id_hash', '=', liveHash).executeTakeFirstOrThrow()).expires_at)).toBe(liveExpiry);
+    expect(await drafts.get(key)).toEqual(saved);
   });
 
   it('removes a draft in the caller transaction, which a rollback undoes', async () => {

@@ -110,18 +110,24 @@ describe.each(BACKENDS)('sessions and rate limits in %s', (backend) => {
     const key = `pin:ip-notices:${randomBytes(4).toString('hex')}`;
     const w = 15 * 60_000;
     const start = Math.floor(clock.now() / w) * w;
-    expect(await limiter.peekDistinct(key, 'A', w, start)).toEqual({ distinct: 0, counted: false });
+    expect(await limiter.peekDistinct(key, 'A', w, start)).toEqual({ distinct: 0, counted: false, count: 0 });
     expect(await limiter.hitDistinct(key, 'A', w, start)).toBe(1);
     expect(await limiter.hitDistinct(key, 'A', w, start + 10)).toBe(1);
     expect(await Promise.all([limiter.hitDistinct(key, 'B', w, start + 20), limiter.hitDistinct(key, 'B', w, start + 30)])).toEqual([2, 2]);
     expect(await limiter.hitDistinct(key, 'C', w, start + 40)).toBe(3);
-    expect(await limiter.peekDistinct(key, 'B', w, start + w - 1)).toEqual({ distinct: 3, counted: true });
-    expect(await limiter.peekDistinct(key, 'D', w, start + w - 1)).toEqual({ distinct: 3, counted: false });
+    expect(await limiter.peekDistinct(key, 'B', w, start + w - 1)).toEqual({ distinct: 3, counted: true, count: 0 });
+    expect(await limiter.peekDistinct(key, 'D', w, start + w - 1)).toEqual({ distinct: 3, counted: false, count: 0 });
     // Another key, the plain counter of the same key, and the next window are separate counts.
     expect(await limiter.hitDistinct(`${key}-other`, 'A', w, start)).toBe(1);
     expect(await limiter.peek(key, w, start)).toBe(0);
-    expect(await limiter.peekDistinct(key, 'A', w, start + w)).toEqual({ distinct: 0, counted: false });
+    expect(await limiter.peekDistinct(key, 'A', w, start + w)).toEqual({ distinct: 0, counted: false, count: 0 });
     expect(await limiter.hitDistinct(key, 'D', w, start + w)).toBe(1);
+    // A plain counter read with them (an address's wrong PINs beside its distinct notice IDs).
+    const counter = `pin:ip:${randomBytes(4).toString('hex')}`;
+    await limiter.hit(counter, w, start + 50);
+    await limiter.hit(counter, w, start + 60);
+    expect(await limiter.peekDistinct(key, 'B', w, start + 70, counter)).toEqual({ distinct: 3, counted: true, count: 2 });
+    expect(await limiter.peekDistinct(key, 'B', w, start + w, counter)).toEqual({ distinct: 1, counted: false, count: 0 });
   });
 });
 

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
+import { sql, type KyselyPlugin, type RootOperationNode } from 'kysely';
 import { fraudSettings } from '../../../server/fraud/settings.js';
 import { CountedInFull, digestOf, MAX_COUNTED, recordSignals } from '../../../server/fraud/store.js';
 import type { MatchValue } from '../../../server/fraud/signals.js';
@@ -81,6 +81,32 @@ describe.each(DIALECTS)('counting earlier claims at the cap, over %s', (dialect)
     // An hour later the address's claims are out of the window; the phone's still count in full.
     const later = await screen(4, now + 2 * HOUR, values, inFull);
     expect(later.reasons).toEqual([{ code: 'duplicate_phone', evidence: { earlier: MAX_COUNTED, references: codes.slice(0, 3) } }]);
+  });
+
+  it(`reads the counts and the first reference codes in one statement, and writes the screening in ${dialect === 'postgres' ? 'one' : 'two'}`, async () => {
+    t = await openTestDatabase(dialect);
+    const shared: MatchValue[] = [{ kind: 'phone', value: '14155550100' }];
+    const codes = await earlierClaims(4, shared);
+    const kinds: string[] = [];
+    const recording: KyselyPlugin = {
+      transformQuery({ node }): RootOperationNode {
+        kinds.push(node.kind);
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    };
+    const now = T0 + 60_000;
+    const screening = await t.database.db.transaction().execute(async (trx) => {
+      await trx.insertInto('submissions').values({ reference_code: 'AUT-NEW1', form_type: 'Automotive', idempotency_key: 'new1', culture: 'en', payload: '{}', created_at: new Date(now).toISOString() }).execute();
+      const row = await trx.selectFrom('submissions').select('id').where('reference_code', '=', 'AUT-NEW1').executeTakeFirstOrThrow();
+      const values: MatchValue[] = [...shared, { kind: 'email', value: 'nobody-else@example.org' }];
+      return recordSignals(trx.withPlugin(recording), { submissionId: Number(row.id), now, ip: '203.0.113.9', network: '203.0.113.0/24', userAgent: null, fillMs: 600_000, values, reasons: [] }, settings);
+    });
+    expect(screening.reasons).toEqual([{ code: 'duplicate_phone', evidence: { earlier: 4, references: codes.slice(0, 3) } }]);
+    expect(kinds).toEqual(dialect === 'postgres' ? ['RawNode', 'InsertQueryNode'] : ['RawNode', 'InsertQueryNode', 'InsertQueryNode']);
+    const stored = await t.database.db.selectFrom('signal_values').select('kind').where('created_at', '=', now).orderBy('kind').execute();
+    expect(stored.map((r) => r.kind)).toEqual(['email', 'phone']);
+    expect(await t.database.db.selectFrom('claim_signals').select('disposition').where('created_at', '=', now).execute()).toHaveLength(1);
   });
 
   it('a bounded memory: past its limit it starts again', () => {

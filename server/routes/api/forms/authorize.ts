@@ -186,7 +186,8 @@ const authorize: FastifyPluginAsync = async (app) => {
     const noticeKey = `pin:notice:${notice}`;
     const ipKey = `pin:ip:${request.ip}`;
     const ipNoticesKey = `pin:ip-notices:${request.ip}`;
-    const [ipFailures, ipNotices] = await Promise.all([limiter.peek(ipKey, windowMs(), now), limiter.peekDistinct(ipNoticesKey, notice, windowMs(), now)]);
+    // The address's wrong PINs and its distinct notice IDs, in one read.
+    const { count: ipFailures, ...ipNotices } = await limiter.peekDistinct(ipNoticesKey, notice, windowMs(), now, ipKey);
     const refuse = () => {
       request.log.info('authorize refused: too many wrong PINs');
       return tooManyPinAttempts(now, wording);

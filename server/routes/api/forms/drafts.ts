@@ -33,6 +33,8 @@ import { payloadKinds, type PayloadKinds } from '../../../../runtime/core/models
 import { isClientId, UNSTORABLE_TEXT, unstorableTextPaths } from '../../../../runtime/core/payload/index.js';
 import type { FlowFile, FormModel, FormType, PageConfig, SubmissionPayload } from '../../../../runtime/core/types.js';
 import type { DraftDocumentMeta, DraftKey, Trx } from '../../../db/types.js';
+import { ClaimFiledError, SessionGoneError } from '../../../db/errors.js';
+import { sessionIdHash } from '../../../db/sessions.js';
 import { groupedWrites } from '../../../db/grouped-transactions.js';
 import { startHousekeeping } from '../../../db/housekeeping.js';
 import { httpError } from '../../../errors.js';
@@ -265,7 +267,7 @@ const drafts: FastifyPluginAsync = async (app) => {
      * The answers of a save, checked: those up to and including `pageId`, as the pages check them;
      * `unfinished` (save and finish later) leaves the empty fields of that page unrefused.
      */
-    const checkedSave = async (request: SaveRequest, unfinished: boolean) => {
+    const checkedSave = async (request: SaveRequest, unfinished: boolean, options: { filedCheckedBySave?: boolean } = {}) => {
       const { body, culture } = request;
       const authorization = authorized(request);
       const { pageId } = body;
@@ -306,8 +308,11 @@ const drafts: FastifyPluginAsync = async (app) => {
       if (isPageSkipped(page, scopeOf(kept, kinds))) throw httpError('PAGE_NOT_REACHED', { details: [`${title(page)}: your answers skip this page.`] });
 
       // This authorization's claim is filed (Submit in another tab): nothing is left to continue.
-      const filed = await app.stores.submissions.referenceCodeOf(formType, submissionKey(formType, authorization));
-      if (filed) throw httpError('ALREADY_SUBMITTED', { args: [filed] });
+      // A page save asks its own upsert instead (drafts.ts `unlessFiled`), and is refused the same.
+      if (!options.filedCheckedBySave) {
+        const filed = await app.stores.submissions.referenceCodeOf(formType, submissionKey(formType, authorization));
+        if (filed) throw httpError('ALREADY_SUBMITTED', { args: [filed] });
+      }
 
       return { authorization, pageId, models: keptModels(kept, authorization, form.signIn, kinds) };
     };
@@ -325,20 +330,44 @@ const drafts: FastifyPluginAsync = async (app) => {
       saveRoute(`Save the ${formType} claim in progress: the answers of the pages up to and including pageId, checked as the pages check them`, { 200: savedSchema }),
       async (request) => {
         const unfinished = request.body.unfinished === true;
-        const { authorization, pageId, models: kept } = await checkedSave(request, unfinished);
-        // A save is activity: the session lives on from now. Both writes in one transaction when
-        // sessions are in the database, committed with the saves that arrive meanwhile (one disk
-        // flush for them all on SQLite; answered once on disk).
+        // With sessions in the database, the session's expiry and the draft are written together
+        // (a save is activity: the session lives on from now), and the filed-claim check is a part
+        // of the draft's upsert: a save refused because the claim is filed extends no session. On
+        // PostgreSQL that is one statement; on SQLite one transaction, committed with the saves
+        // that arrive meanwhile (one disk flush for them all; answered once on disk). With sessions
+        // elsewhere (Redis), the claim is checked before the session is extended, as always.
+        const together = app.sessions.joinTransactions;
+        const { authorization, pageId, models: kept } = await checkedSave(request, unfinished, { filedCheckedBySave: together });
+        const now = app.clock();
+        const draft = {
+          ...draftKeyOf(app, formType, authorization),
+          pageId,
+          models: kept,
+          authorizationId: authorization.id,
+          expiresAt: Math.min(now + retentionMs, ...deadlines),
+          pageUnfinished: unfinished,
+          ...(together ? { unlessFiled: submissionKey(formType, authorization) } : {}),
+        };
         const write = async (trx?: Trx) => {
           const sessionExpiresAt = await app.sessions.keepAlive(request, trx);
-          const now = app.clock();
-          const saved = await store.save(
-            { ...draftKeyOf(app, formType, authorization), pageId, models: kept, authorizationId: authorization.id, expiresAt: Math.min(now + retentionMs, ...deadlines), pageUnfinished: unfinished },
-            trx,
-          );
+          return { sessionExpiresAt, saved: await store.save(draft, trx) };
+        };
+        const inOneStatement = async () => {
+          const session = request.session!;
+          const sessionExpiresAt = now + app.sessions.idleTimeoutMs;
+          const saved = await store.save({ ...draft, touchSession: { idHash: sessionIdHash(session.id), expiresAt: sessionExpiresAt } });
+          session.expiresAt = sessionExpiresAt;
           return { sessionExpiresAt, saved };
         };
-        const { sessionExpiresAt, saved } = app.sessions.joinTransactions ? await inSaveTransaction(write) : await write();
+        let written: Awaited<ReturnType<typeof write>>;
+        try {
+          written = !together ? await write() : app.database.dialect === 'postgres' ? await inOneStatement() : await inSaveTransaction(write);
+        } catch (error) {
+          if (error instanceof ClaimFiledError) throw httpError('ALREADY_SUBMITTED', { args: [error.referenceCode] });
+          if (error instanceof SessionGoneError) throw httpError('NOT_AUTHORIZED');
+          throw error;
+        }
+        const { sessionExpiresAt, saved } = written;
         return { savedAt: iso(saved.updatedAt), expiresAt: iso(saved.expiresAt), sessionExpiresAt: iso(sessionExpiresAt) };
       },
     );
