@@ -334,8 +334,9 @@ export async function stateAt(file: string, page: string): Promise<FixtureState>
   try {
     seen = await playHeadless(loaded, loadSettlement(loaded), { page });
   } catch (error) {
-    if (!(error instanceof FixtureError)) throw error;
-    return { code: 'fixture-fails-before', message: `The fixture ${name} fails before it reaches page "${page}":\n${listed(error.problems)}` };
+    // A settlement the page logic refuses is the folder's problem to name, as a replay names it, not the studio's failure.
+    const problems = error instanceof FixtureError ? error.problems : [{ pointer: '', message: error instanceof Error ? error.message : String(error) }];
+    return { code: 'fixture-fails-before', message: `The fixture ${name} fails before it reaches page "${page}":\n${listed(problems)}` };
   }
   // The steps before the page, judged as a replay judges them (the expectations of the whole claim aside).
   const before = { ...fixture, steps: fixture.steps.slice(0, seen.reached?.step ?? fixture.steps.length), expectPages: undefined, expectPayload: undefined, expectNoSubmission: undefined };
