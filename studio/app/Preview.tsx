@@ -212,8 +212,8 @@ function fixturesOnPage(docs: Record<string, unknown>, formType: string, pageId:
 
 type Sample = { kind: 'none' } | { kind: 'playing'; name: string } | { kind: 'shown'; name: string; store: ModelStoreState } | { kind: 'failed'; name: string; message: string };
 
-/** The sample answers chosen for the page: the store the server plays the fixture to. */
-function useSample(name: string, pageId: string): Sample {
+/** The sample answers chosen for the page: the store the server plays the fixture to, played again when the fixture file changes. */
+function useSample(name: string, pageId: string, fixtureText: string): Sample {
   const [sample, setSample] = useState<Sample>({ kind: 'none' });
   useEffect(() => {
     if (name === '') return setSample({ kind: 'none' });
@@ -226,7 +226,7 @@ function useSample(name: string, pageId: string): Sample {
     return () => {
       current = false;
     };
-  }, [name, pageId]);
+  }, [name, pageId, fixtureText]);
   return sample;
 }
 
@@ -245,7 +245,7 @@ export function Preview({ flowId, pageIndex, theme }: { flowId: string; pageInde
   const samples = fixturesOnPage(docs, flow.formType, page?.id ?? '');
   const [chosen, setChosen] = useState('');
   const name = samples.some((s) => s.name === chosen) ? chosen : '';
-  const sample = useSample(name, page?.id ?? '');
+  const sample = useSample(name, page?.id ?? '', JSON.stringify(docs[`fixtures/${name}.fixture.json`] ?? null));
   const answers = sample.kind === 'shown' ? sample.store : null;
   if (!page) return null;
   return (
