@@ -290,7 +290,10 @@ describe('the studio fixtures view', () => {
 
   it('previews a page after the sign-in with the answers a fixture has given by then, in every frame', async () => {
     mkdirSync(path.join(studio.copy.dir, 'fixtures'), { recursive: true });
-    cpSync(path.join(ROOT, 'tests/flows/automotive-expenses-true.fixture.json'), path.join(studio.copy.dir, 'fixtures', 'automotive-expenses-true.fixture.json'));
+    // A claim that reaches the summary, one that stops at the sign-in, one of another form.
+    for (const name of ['automotive-expenses-true', 'automotive-wrong-pin', 'lookup-class-vehicle']) {
+      cpSync(path.join(ROOT, 'tests/flows', `${name}.fixture.json`), path.join(studio.copy.dir, 'fixtures', `${name}.fixture.json`));
+    }
     const { page, errors, context } = await openPage(studio.browser, { width: 1400, height: 1000 });
     try {
       await page.goto(studio.url);
@@ -301,10 +304,12 @@ describe('the studio fixtures view', () => {
       expect(await enPhone.locator('main').textContent()).not.toContain('Bay Auto Care');
       // Only the fixtures of this form that reach the page are offered.
       const sample = page.getByLabel('Sample answers');
-      expect(await sample.locator('option').allTextContents()).toEqual([
+      const offered = await sample.locator('option').allTextContents();
+      expect(offered.slice(0, 2)).toEqual([
         'None (as a claimant first sees it)',
         'automotive-expenses-true: Automotive: out-of-pocket expenses \'true\' skips denials and drops a denial entered before the answer changed',
       ]);
+      expect(offered.filter((o) => /^(automotive-wrong-pin|lookup-class-vehicle):/.test(o))).toEqual([]);
       await sample.selectOption('automotive-expenses-true');
       await page.getByText('The answers of automotive-expenses-true are shown.').waitFor();
       // The summary lists the earlier pages' answers, and the page's own field holds what the fixture typed there.
