@@ -4,6 +4,8 @@
  * phone and desktop widths, in the settlement's theme, inside the settlement's chrome (the app's
  * own header, banner and footer, from site.json and the locales). Each preview is an iframe of this origin, so
  * the theme's media queries see its width; the page renders into it with its own React root.
+ * With sample answers, the page starts from the store a fixture of the folder has filled by the time
+ * it leaves the page (played by the studio server's headless player, POST /api/fixtures/state).
  */
 import { Component, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
@@ -28,6 +30,7 @@ import defaultLogo from '../../themes/default/logo.svg?url';
 import ftcLogo from '../../themes/ftc/logo.svg?url';
 import kontentLogo from '../../themes/kontent/logo.svg?url';
 import { cultureOf, useStudio } from './context';
+import { fixtureState } from './fixturesApi';
 import { t } from './texts';
 
 const WIDTHS = [
@@ -81,6 +84,8 @@ interface PreviewProps {
   models: ModelConfig[];
   culture: string;
   texts: Record<string, string>;
+  /** The answers to start from (a fixture's), else none. */
+  answers: ModelStoreState | null;
 }
 
 class PreviewBoundary extends Component<{ children: ReactNode; message: (error: string) => string }, { error: string | null }> {
@@ -102,9 +107,9 @@ function withoutUnfinishedFields(page: PageConfig): PageConfig {
   return { ...page, blocks } as PageConfig;
 }
 
-/** The page as a claimant sees it before signing in: empty models, no captcha, buttons that do nothing. */
-function PreviewPage({ chrome, theme, flow, page, models, culture, texts }: PreviewProps) {
-  const [store, setStore] = useState<ModelStoreState>(() => initStore(models, flow.formType, createIdSource()));
+/** The page as a claimant sees it (empty models, or the sample answers), no captcha, buttons that do nothing. */
+function PreviewPage({ chrome, theme, flow, page, models, culture, texts, answers }: PreviewProps) {
+  const [store, setStore] = useState<ModelStoreState>(() => answers ?? initStore(models, flow.formType, createIdSource()));
   const translate = useMemo(() => createTranslate(culture, texts), [culture, texts]);
   const services = useMemo(() => chromeServices(chrome, theme, culture, texts), [chrome, theme, culture, texts]);
   const layout = LAYOUTS[theme] ?? LAYOUTS.default!;
@@ -159,22 +164,70 @@ function PreviewFrame(props: PreviewProps & { width: number; scale: number; titl
       setTimeout(() => r?.unmount(), 0);
     };
   }, [props.culture, props.theme]);
-  const { chrome, theme, flow, page, models, culture, texts } = props;
+  const { chrome, theme, flow, page, models, culture, texts, answers } = props;
   useEffect(() => {
     if (!ready) return;
     root.current?.render(
       // A changed page is drawn afresh, even after one the renderer could not draw.
       <PreviewBoundary key={JSON.stringify(page)} message={(error) => t('previewFailed', { error })}>
-        {/* A new page or new models start a new claimant. */}
-        <PreviewPage key={`${page.id}:${JSON.stringify(models).length}`} chrome={chrome} theme={theme} flow={flow} page={withoutUnfinishedFields(page)} models={models} culture={culture} texts={texts} />
+        {/* A new page, new models or other sample answers start a new claimant. */}
+        <PreviewPage key={`${page.id}:${JSON.stringify(models).length}:${answersKey(answers)}`} chrome={chrome} theme={theme} flow={flow} page={withoutUnfinishedFields(page)} models={models} culture={culture} texts={texts} answers={answers} />
       </PreviewBoundary>,
     );
-  }, [ready, chrome, theme, flow, page, models, culture, texts]);
+  }, [ready, chrome, theme, flow, page, models, culture, texts, answers]);
   return (
     <div className="preview-frame" style={{ width: props.width * props.scale, height: FRAME_HEIGHT * props.scale }}>
       <iframe ref={frame} title={props.title} width={props.width} height={FRAME_HEIGHT} style={{ transform: `scale(${props.scale})` }} data-culture={culture} data-width={props.width} />
     </div>
   );
+}
+
+/** Tells sample answers apart for the page's key (each fetched store is a new object). */
+const answerKeys = new WeakMap<ModelStoreState, number>();
+let lastAnswerKey = 0;
+function answersKey(answers: ModelStoreState | null): number {
+  if (!answers) return 0;
+  if (!answerKeys.has(answers)) answerKeys.set(answers, ++lastAnswerKey);
+  return answerKeys.get(answers)!;
+}
+
+interface FixtureDoc {
+  description?: unknown;
+  formType?: unknown;
+  steps?: Array<{ page?: unknown }>;
+}
+
+/** The folder's fixtures of this form with a step on this page, from the working documents. */
+function fixturesOnPage(docs: Record<string, unknown>, formType: string, pageId: string): Array<{ name: string; description: string }> {
+  return Object.entries(docs)
+    .filter(([id]) => id.startsWith('fixtures/') && id.endsWith('.fixture.json'))
+    .flatMap(([id, doc]) => {
+      const f = doc as FixtureDoc;
+      if (f.formType !== formType || !Array.isArray(f.steps) || !f.steps.some((s) => s?.page === pageId)) return [];
+      const name = id.slice('fixtures/'.length, -'.fixture.json'.length);
+      return [{ name, description: typeof f.description === 'string' ? f.description : name }];
+    })
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+type Sample = { kind: 'none' } | { kind: 'playing'; name: string } | { kind: 'shown'; name: string; store: ModelStoreState } | { kind: 'failed'; name: string; message: string };
+
+/** The sample answers chosen for the page: the store the server plays the fixture to, played again when the fixture file changes. */
+function useSample(name: string, pageId: string, fixtureText: string): Sample {
+  const [sample, setSample] = useState<Sample>({ kind: 'none' });
+  useEffect(() => {
+    if (name === '') return setSample({ kind: 'none' });
+    let current = true;
+    setSample({ kind: 'playing', name });
+    fixtureState(name, pageId).then(
+      (r) => current && setSample(r.ok ? { kind: 'shown', name, store: r.store } : { kind: 'failed', name, message: r.message }),
+      (error: Error) => current && setSample({ kind: 'failed', name, message: error.message }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [name, pageId, fixtureText]);
+  return sample;
 }
 
 export function Preview({ flowId, pageIndex, theme }: { flowId: string; pageIndex: number; theme: string }) {
@@ -189,11 +242,31 @@ export function Preview({ flowId, pageIndex, theme }: { flowId: string; pageInde
     () => ({ site, settings, cultures: localeIds.map(cultureOf), forms: new Map(JSON.parse(flowsKey) as Array<[string, string]>) }),
     [site, settings, localeIds, flowsKey],
   );
+  const samples = fixturesOnPage(docs, flow.formType, page?.id ?? '');
+  const [chosen, setChosen] = useState('');
+  const name = samples.some((s) => s.name === chosen) ? chosen : '';
+  const sample = useSample(name, page?.id ?? '', JSON.stringify(docs[`fixtures/${name}.fixture.json`] ?? null));
+  const answers = sample.kind === 'shown' ? sample.store : null;
   if (!page) return null;
   return (
     <section className="preview" aria-labelledby="preview-heading">
       <h2 id="preview-heading">{t('previewOf', { id: page.id })}</h2>
       <p>{t('previewHelp')}</p>
+      <div className="preview-sample">
+        <label htmlFor="preview-sample">{t('previewSample')}</label>{' '}
+        <select id="preview-sample" value={name} onChange={(e) => setChosen(e.target.value)} aria-describedby="preview-sample-help">
+          <option value="">{t('previewSampleNone')}</option>
+          {samples.map((s) => (
+            <option key={s.name} value={s.name}>
+              {t('previewSampleOption', { name: s.name, description: s.description })}
+            </option>
+          ))}
+        </select>
+        <p id="preview-sample-help">{t('previewSampleHelp')}</p>
+        <p role={sample.kind === 'failed' ? 'alert' : 'status'} className={sample.kind === 'failed' ? 'error' : undefined}>
+          {sample.kind === 'playing' ? t('previewSamplePlaying', { name: sample.name }) : sample.kind === 'shown' ? t('previewSampleShown', { name: sample.name }) : sample.kind === 'failed' ? sample.message : ''}
+        </p>
+      </div>
       <div className="preview-row" tabIndex={0} role="group" aria-label={t('previewOf', { id: page.id })}>
         {localeIds.map((id) =>
           WIDTHS.map((w) => (
@@ -206,6 +279,7 @@ export function Preview({ flowId, pageIndex, theme }: { flowId: string; pageInde
                 models={models}
                 culture={cultureOf(id)}
                 texts={docs[id] as Record<string, string>}
+                answers={answers}
                 width={w.width}
                 scale={w.scale}
                 theme={theme}

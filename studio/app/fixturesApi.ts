@@ -1,5 +1,5 @@
 /** The studio server's fixture and walk calls (studio/server/fixtures.ts). */
-import type { AuthorizeResponse, FormModel, SignatureDateInfo, SubmissionPayload, SubmitResponse } from '../../runtime/core/types';
+import type { AuthorizeResponse, FormModel, ModelStoreState, SignatureDateInfo, SubmissionPayload, SubmitResponse } from '../../runtime/core/types';
 import type { FixtureSummary, ReplayResult } from '../server/fixtures';
 
 export type { FixtureSummary, ReplayProblem, ReplayResult } from '../server/fixtures';
@@ -27,6 +27,13 @@ export async function replayFixtures(names?: string[]): Promise<ReplayResult[]> 
   const { res, body } = await post<{ results?: ReplayResult[] }>('/api/fixtures/replay', names ? { names } : {});
   if (!res.ok) throw new Error(body.message ?? `POST /api/fixtures/replay answered ${res.status}`);
   return body.results ?? [];
+}
+
+/** The form store once the fixture has filled the page (the preview's sample answers), or the server's reason why there is none. */
+export async function fixtureState(name: string, page: string): Promise<{ ok: true; store: ModelStoreState } | { ok: false; message: string }> {
+  const { res, body } = await post<{ store?: ModelStoreState }>('/api/fixtures/state', { name, page });
+  if (res.ok && body.store) return { ok: true, store: body.store };
+  return { ok: false, message: body.message ?? `POST /api/fixtures/state answered ${res.status}` };
 }
 
 /** A walk's sign-in, answered by the real claims server for the folder, and its session's id. A failed call rejects, as the claimant app's client does. */

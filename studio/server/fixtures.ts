@@ -8,6 +8,9 @@
  *                                      overwrite is not true)
  *   POST /api/fixtures/replay          { names? } plays each (all without names): passed, or the
  *                                      problems with the page and field each one concerns
+ *   POST /api/fixtures/state           { name, page } the form store once the fixture has filled
+ *                                      that page (the preview's sample answers); 422 when it never
+ *                                      reaches the page or fails before it
  *   POST /api/walk/authorize           { formType, credentials } a walk's sign-in, answered by the
  *                                      real claims server for the folder (claims-server.ts), with
  *                                      the id of its session; a server started anew when the folder
@@ -21,9 +24,10 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import { fieldDomId } from '../../runtime/core/view/dom-ids';
-import type { DocumentFile, FlowFile, FormModel, SubmissionPayload } from '../../runtime/core/types';
-import { checkFixture, FIXTURE_SUFFIX, fixtureFiles, FixtureError, forgetSettlement, loadFixture, ROOT, type Fixture } from '../../tooling/fixtures/fixture';
-import { runLoaded } from '../../tooling/fixtures/runner';
+import type { DocumentFile, FlowFile, FormModel, ModelStoreState, SubmissionPayload } from '../../runtime/core/types';
+import { checkFixture, FIXTURE_SUFFIX, fixtureFiles, FixtureError, forgetSettlement, loadFixture, loadSettlement, ROOT, type Fixture } from '../../tooling/fixtures/fixture';
+import { playHeadless } from '../../tooling/fixtures/headless';
+import { judge, runLoaded } from '../../tooling/fixtures/runner';
 import { locate, settlementPaths } from '../../tooling/flow/check-folder';
 import { folderStamp, startClaimsServer, type ClaimsServer } from './claims-server';
 import { StudioInputError } from './folder';
@@ -161,6 +165,25 @@ export const fixtureRoutes: FastifyPluginAsync<{ folder: string }> = async (app,
     },
   );
 
+  app.post<{ Body: { name: string; page: string } }>(
+    '/api/fixtures/state',
+    {
+      schema: {
+        body: { type: 'object', required: ['name', 'page'], additionalProperties: false, properties: { name: { type: 'string' }, page: { type: 'string' } } },
+      },
+    },
+    async (request, reply) => {
+      const { name, page } = request.body;
+      const file = fixtureFiles(folder).find((f) => path.basename(f, FIXTURE_SUFFIX) === name);
+      if (!file) throw new StudioInputError(`the folder has no fixture "${name}" (fixtures/${name}${FIXTURE_SUFFIX})`);
+      // The folder's files may have changed since the last play.
+      forgetSettlement(folder);
+      const outcome = await stateAt(file, page);
+      if ('store' in outcome) return outcome;
+      return reply.code(422).send(outcome);
+    },
+  );
+
   // The claims server over the folder as it was at its start; a sign-in after a change starts another.
   let claims: { stamp: string; server: Promise<ClaimsServer> } | undefined;
   const stopQuietly = (server: Promise<ClaimsServer>) => server.then((s) => s.stop()).catch(() => undefined);
@@ -286,4 +309,41 @@ async function replay(file: string, flowOf: (formType: string) => FlowFile | und
     if (error instanceof FixtureError) return { ...summary, passed: false, problems: error.problems.map((p) => problemOf(p)) };
     return { ...summary, passed: false, problems: [{ pointer: '', message: error instanceof Error ? error.message : String(error) }] };
   }
+}
+
+/** The answer of POST /api/fixtures/state: the store on the page, or why there is none. */
+export type FixtureState = { store: ModelStoreState; step: number } | { code: 'fixture-invalid' | 'fixture-not-reaching' | 'fixture-fails-before'; message: string };
+
+/**
+ * Plays a fixture up to a page (the headless player's `until`): the store once the fixture has
+ * given its answers and records there. The steps before it must pass as `flows:test` judges them,
+ * or the answers would not be those the fixture means.
+ */
+export async function stateAt(file: string, page: string): Promise<FixtureState> {
+  const name = path.basename(file, FIXTURE_SUFFIX);
+  const listed = (problems: Array<{ pointer: string; message: string }>) => problems.map((p) => `${p.pointer || '/'}: ${p.message}`).join('\n');
+  let loaded;
+  try {
+    loaded = loadFixture(file);
+  } catch (error) {
+    if (!(error instanceof FixtureError)) throw error;
+    return { code: 'fixture-invalid', message: `The fixture ${name} cannot be read:\n${listed(error.problems)}` };
+  }
+  const { fixture } = loaded;
+  let seen;
+  try {
+    seen = await playHeadless(loaded, loadSettlement(loaded), { page });
+  } catch (error) {
+    // A settlement the page logic refuses is the folder's problem to name, as a replay names it, not the studio's failure.
+    const problems = error instanceof FixtureError ? error.problems : [{ pointer: '', message: error instanceof Error ? error.message : String(error) }];
+    return { code: 'fixture-fails-before', message: `The fixture ${name} fails before it reaches page "${page}":\n${listed(problems)}` };
+  }
+  // The steps before the page, judged as a replay judges them (the expectations of the whole claim aside).
+  const before = { ...fixture, steps: fixture.steps.slice(0, seen.reached?.step ?? fixture.steps.length), expectPages: undefined, expectPayload: undefined, expectNoSubmission: undefined };
+  const problems = judge({ ...loaded, fixture: before }, seen);
+  if (problems.length > 0) return { code: 'fixture-fails-before', message: `The fixture ${name} fails before it reaches page "${page}":\n${listed(problems)}` };
+  if (!seen.reached) {
+    return { code: 'fixture-not-reaching', message: `The fixture ${name} never reaches page "${page}" of ${fixture.formType} (its pages: ${seen.pages.join(' → ')}).` };
+  }
+  return seen.reached;
 }

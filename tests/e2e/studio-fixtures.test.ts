@@ -7,7 +7,7 @@
  * claim submitted to the real claims server) replaying passing, in the studio and with flows:test.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FrameLocator, Page } from 'playwright-core';
@@ -283,6 +283,54 @@ describe('the studio fixtures view', () => {
       } finally {
         writeFileSync(en, texts);
       }
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('previews a page after the sign-in with the answers a fixture has given by then, in every frame', async () => {
+    mkdirSync(path.join(studio.copy.dir, 'fixtures'), { recursive: true });
+    // A claim that reaches the summary, one that stops at the sign-in, one of another form.
+    for (const name of ['automotive-expenses-true', 'automotive-wrong-pin', 'lookup-class-vehicle']) {
+      cpSync(path.join(ROOT, 'tests/flows', `${name}.fixture.json`), path.join(studio.copy.dir, 'fixtures', `${name}.fixture.json`));
+    }
+    const { page, errors, context } = await openPage(studio.browser, { width: 1400, height: 1000 });
+    try {
+      await page.goto(studio.url);
+      await page.click('[data-flow="flows/automotive.json"] [data-node="page:claim-summary"]');
+      const enPhone = page.frameLocator('iframe[data-culture="en"][data-width="375"]');
+      const esDesktop = page.frameLocator('iframe[data-culture="es"][data-width="1280"]');
+      await enPhone.locator('#signature-signature').waitFor();
+      expect(await enPhone.locator('main').textContent()).not.toContain('Bay Auto Care');
+      // Only the fixtures of this form that reach the page are offered.
+      const sample = page.getByLabel('Sample answers');
+      const offered = await sample.locator('option').allTextContents();
+      expect(offered.slice(0, 2)).toEqual([
+        'None (as a claimant first sees it)',
+        'automotive-expenses-true: Automotive: out-of-pocket expenses \'true\' skips denials and drops a denial entered before the answer changed',
+      ]);
+      expect(offered.filter((o) => /^(automotive-wrong-pin|lookup-class-vehicle):/.test(o))).toEqual([]);
+      await sample.selectOption('automotive-expenses-true');
+      await page.getByText('The answers of automotive-expenses-true are shown.').waitFor();
+      // The summary lists the earlier pages' answers, and the page's own field holds what the fixture typed there.
+      await enPhone.locator('main').getByText('Bay Auto Care').first().waitFor();
+      expect(await enPhone.locator('main').textContent()).toContain('Oakland');
+      expect(await enPhone.locator('#signature-signature').inputValue()).toBe('Maria Garcia');
+      expect(await esDesktop.locator('#signature-signature').inputValue()).toBe('Maria Garcia');
+      const violations = await axe(page);
+      expect(violations, describeViolations(violations)).toEqual([]);
+      await page.evaluate(() => document.getElementById('preview-heading')?.scrollIntoView({ block: 'start' }));
+      await studioScreenshot(page, 'preview-sample-answers');
+
+      // The fixture changed on disk is played again; back to none, the page as a claimant first sees it.
+      const signed = (value: string) =>
+        page.waitForFunction((v) => (document.querySelector('iframe[data-culture="en"][data-width="375"]') as HTMLIFrameElement | null)?.contentDocument?.querySelector<HTMLInputElement>('#signature-signature')?.value === v, value);
+      const file = path.join(studio.copy.dir, 'fixtures', 'automotive-expenses-true.fixture.json');
+      writeFileSync(file, readFileSync(file, 'utf8').replace('"signature": "Maria Garcia"', '"signature": "Maria R. Garcia"'));
+      await signed('Maria R. Garcia');
+      await sample.selectOption('');
+      await signed('');
+      expect(errors).toEqual([]);
     } finally {
       await context.close();
     }
