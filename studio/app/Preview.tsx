@@ -60,7 +60,9 @@ export interface PreviewChrome {
  * so the preview gives them the store alone.
  */
 function chromeServices(chrome: PreviewChrome, theme: string, culture: string, texts: Record<string, string>): AppServices {
-  const site = resolveSiteChrome(chrome.site, chrome.forms, null, defaultLanguages(chrome.cultures));
+  // The settlement's own logo, as the studio's server gives it (the claims server serves it at /site/logo.<extension>).
+  const logoSrc = chrome.site?.logo ? `/api/logo?file=${encodeURIComponent(chrome.site.logo.file)}` : null;
+  const site = resolveSiteChrome(chrome.site, chrome.forms, logoSrc, defaultLanguages(chrome.cultures));
   const settings: AppSettings = {
     analyticsTagId: null,
     analyticsTagId2: null,

@@ -21,6 +21,7 @@ import { isDeepStrictEqual } from 'node:util';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { settlementPaths } from '../../tooling/flow/check-folder';
+import { isLogoImage, logoExtension, LOGO_TYPES } from '../../runtime/core/site/chrome';
 import { changedTexts, checkReportWith, checkWith, readTexts, StudioInputError, studioFiles, type StudioFile } from './folder';
 import { classListRoutes } from './class-lists';
 import { fixtureRoutes } from './fixtures';
@@ -47,6 +48,9 @@ const changesBody = {
     overwrite: { type: 'boolean' },
   },
 } as const;
+
+/** site.json's logo.file (schemas/settlement/site.schema.json): a relative path without dot segments. */
+const SITE_LOGO_FILE = /^(?!.*(^|\/)\.\.?(\/|$))[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*\.(svg|png|webp)$/;
 
 interface ChangesBody {
   changes: Record<string, unknown>;
@@ -200,6 +204,22 @@ export async function buildStudioServer(options: StudioOptions): Promise<Fastify
   });
 
   const clients = new Set<ServerResponse>();
+  // The settlement's own logo (site.json's logo.file), for the preview's header: a file of the
+  // folder only, of an image type the claims server would serve, as its bytes say.
+  app.get<{ Querystring: { file?: string } }>('/api/logo', async (request, reply) => {
+    const file = request.query.file ?? '';
+    const extension = logoExtension(file);
+    const absolute = path.resolve(folder, file);
+    if (!extension || !SITE_LOGO_FILE.test(file) || !absolute.startsWith(folder + path.sep)) {
+      return reply.code(400).send({ message: `"${file}" is not a logo file of the settlement folder (an .svg, .png or .webp inside it, as site.json's logo.file).` });
+    }
+    if (!existsSync(absolute)) return reply.code(404).send({ message: `${file} is not in the settlement folder.` });
+    const body = readFileSync(absolute);
+    if (!isLogoImage(extension, body)) return reply.code(422).send({ message: `${file} is not the ${extension} image its name says.` });
+    // An SVG opened on its own runs nothing and loads nothing.
+    return reply.header('content-type', LOGO_TYPES[extension]).header('cache-control', 'no-store').header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox").send(body);
+  });
+
   app.get('/api/events', (_request, reply) => {
     reply.hijack();
     const res = reply.raw;

@@ -161,6 +161,22 @@ describe('the studio API over a settlement folder', () => {
     expect((await folder()).warnings).toEqual([expect.objectContaining({ file: 'locales/es.json' })]);
   });
 
+  it('gives the preview the settlement\'s own logo: an image of the folder only, as its bytes say', async () => {
+    mkdirSync(path.join(copy.dir, 'assets'));
+    writeFileSync(path.join(copy.dir, 'assets/logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"/>');
+    writeFileSync(path.join(copy.dir, 'assets/fake.png'), 'not a png');
+    const get = (file: string) => app.inject({ method: 'GET', url: `/api/logo?file=${encodeURIComponent(file)}` });
+    const logo = await get('assets/logo.svg');
+    expect([logo.statusCode, logo.headers['content-type'], logo.headers['content-security-policy']]).toEqual([200, 'image/svg+xml', expect.stringContaining("default-src 'none'")]);
+    expect(logo.body).toContain('<svg');
+    expect((await get('../package.json')).statusCode).toBe(400);
+    expect((await get('assets/../../x.svg')).statusCode).toBe(400);
+    expect((await get('models.json')).statusCode).toBe(400);
+    expect((await get('assets/none.svg')).statusCode).toBe(404);
+    const fake = await get('assets/fake.png');
+    expect([fake.statusCode, fake.json<{ message: string }>().message]).toEqual([422, 'assets/fake.png is not the png image its name says.']);
+  });
+
   it('checks unsaved changes without writing them', async () => {
     const f = await folder();
     const es = { ...f.files.find((file) => file.id === 'locales/es.json')!.json };
