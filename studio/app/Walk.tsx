@@ -15,7 +15,7 @@ import { createTranslate } from '../../runtime/app/translate';
 import { backTarget, scopeFromStore, skipPredicate } from '../../runtime/core/navigation';
 import { USER_MESSAGES } from '../../runtime/core/errors';
 import { camelCase, createIdSource, findConfig, findModel, getDrafts, initStore, modelsScope, setFieldValue } from '../../runtime/core/models';
-import { buildPayload } from '../../runtime/core/payload/build';
+import { submitPayload } from '../../runtime/core/payload/build';
 import type { DocumentFile, FlowFile, ModelConfig, ModelStoreState, RecordsBlock, SubmitResponse } from '../../runtime/core/types';
 import { fieldDomId, recordsDomId } from '../../runtime/core/view/dom-ids';
 import { saveEnteredDrafts } from '../../runtime/core/view/records';
@@ -125,17 +125,7 @@ export function Walk({ flow, models, whitelist, culture, texts, theme, onChange 
           // The files in the order their records were saved, as the headless player keeps them.
           const order = input.store.saved.map((m) => m.clientId);
           const files = [...documentsRef.current].sort((a, b) => order.indexOf(a.clientId) - order.indexOf(b.clientId));
-          const payload = buildPayload({
-            formType: input.formType,
-            store: input.store,
-            files,
-            culture,
-            reCaptchaResponse: input.captchaToken,
-            captchaRawValue: input.captchaRawValue,
-            prepopulatedData: input.prepopulatedData,
-            models: models.filter((c) => c.metadata.formType === input.formType && flow.models.includes(c.metadata.dtoMapping)),
-            skipped: { flow, isSkipped: (p) => input.skippedPages.includes(p.id) },
-          });
+          const payload = submitPayload(input, { flow, modelConfigs: models, files, culture });
           record.current.submitted = true;
           record.current.payload = { ...payload, documents: payload.documents?.map((d) => ({ clientId: d.clientId, name: d.name, type: d.type, size: d.size, data: new Uint8Array(0) })) ?? null };
           try {

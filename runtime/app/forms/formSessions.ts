@@ -118,18 +118,8 @@ function startSession(formType: FormType, deps: SessionDeps, flow: FlowFile, fro
         return answer;
       }),
       submit: fromPromise(async ({ input }: { input: SubmitInput }) => {
-        const { buildPayload } = await loadSubmitCode();
-        const payload = buildPayload({
-          formType: input.formType,
-          store: input.store,
-          files: filesToSend(session.documents),
-          culture: deps.culture(),
-          reCaptchaResponse: input.captchaToken,
-          captchaRawValue: input.captchaRawValue,
-          prepopulatedData: input.prepopulatedData,
-          models: deps.modelConfigs.filter((c) => c.metadata.formType === input.formType && flow.models.includes(c.metadata.dtoMapping)),
-          skipped: { flow, isSkipped: (page) => input.skippedPages.includes(page.id) },
-        });
+        const { submitPayload } = await loadSubmitCode();
+        const payload = submitPayload(input, { flow, modelConfigs: deps.modelConfigs, files: filesToSend(session.documents), culture: deps.culture() });
         return answerOrThrow(await deps.api.submit(input.formType, payload));
       }),
     },

@@ -100,3 +100,35 @@ export function prepopulatedModel(formType: FormType, data: Record<string, Field
     fields: camelCaseKeys(data),
   };
 }
+
+/** What a form's submit step holds (runtime/machine's SubmitInput), as the payload needs it. */
+export interface SubmitStep {
+  formType: FormType;
+  store: ModelStoreState;
+  captchaToken: string | null;
+  captchaRawValue: string | null;
+  prepopulatedData: Record<string, FieldValue> | null;
+  skippedPages: readonly string[];
+}
+
+/**
+ * The payload a form's Submit sends, as the claimant app builds it: the form's own model configs
+ * (its flow's `models`) under their keys, the answers of the pages skipped now pruned. The app, the
+ * headless player and the studio's walk all send this, so a fixture's payload is the app's.
+ */
+export function submitPayload(
+  step: SubmitStep,
+  form: { flow: { models: readonly string[]; pages: PageConfig[] }; modelConfigs: readonly ModelConfig[]; files: DocumentFile[]; culture: Culture | null | undefined },
+): SubmissionPayload {
+  return buildPayload({
+    formType: step.formType,
+    store: step.store,
+    files: form.files,
+    culture: form.culture,
+    reCaptchaResponse: step.captchaToken,
+    captchaRawValue: step.captchaRawValue,
+    prepopulatedData: step.prepopulatedData,
+    models: form.modelConfigs.filter((c) => c.metadata.formType === step.formType && form.flow.models.includes(c.metadata.dtoMapping)),
+    skipped: { flow: form.flow, isSkipped: (page) => step.skippedPages.includes(page.id) },
+  });
+}
