@@ -262,7 +262,6 @@ export function App() {
               <section className="problems" aria-labelledby="problems-heading">
                 <h2 id="problems-heading">{t('problems')}</h2>
                 {issues.length === 0 ? <p>{t('noProblems')}</p> : <IssueList issues={issues} />}
-              {warnings.length > 0 && <WarningList warnings={warnings} />}
                 {warnings.length > 0 && <WarningList warnings={warnings} />}
               </section>
             </div>
@@ -293,6 +292,7 @@ export function App() {
             <section className="problems" aria-labelledby="problems-heading">
               <h2 id="problems-heading">{t('problems')}</h2>
               {issues.length === 0 ? <p>{t('noProblems')}</p> : <IssueList issues={issues} />}
+              {warnings.length > 0 && <WarningList warnings={warnings} />}
             </section>
           </>
         ) : view === 'classLists' ? (
