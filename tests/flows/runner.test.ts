@@ -87,6 +87,43 @@ describe('a fixture whose expectations do not hold', () => {
   });
 });
 
+describe('a record continued with "$continue"', () => {
+  // The shipped fixture that finishes two open repairs, up to its first refused Next (steps 0-3).
+  const shipped = JSON.parse(readFileSync('tests/flows/automotive-continue-open-record.fixture.json', 'utf8')) as Fixture;
+  const upTo = (...more: unknown[]) => ({ ...shipped, steps: [...shipped.steps.slice(0, 4), ...more], expectPages: undefined, expectPayload: undefined });
+  const finish = (name: string) => ({ page: 'repairs', records: { claimTransactions: [{ $continue: name, mileageAtRepair: '48210', amountPaid: '1,250.00', repairDescription: 'Valve body.' }] }, press: 'none' });
+
+  it('fills and saves the open record, so one repair is submitted, not two', async () => {
+    const seen = await runLoaded(loaded(upTo({ ...finish('valve body'), press: 'primary' })));
+    expect(seen.steps[4]?.records.claimTransactions).toEqual([null]);
+    expect(seen.pages.at(-1)).toBe('supporting-documents');
+  });
+
+  it('that names no record given with "$as" earlier fails at its JSON pointer', async () => {
+    const message = await failure(upTo(finish('brake pads')));
+    expect(message).toContain('at /steps/4/records/claimTransactions/0/$continue');
+    expect(message).toContain('no record is named "brake pads" with "$as" in an earlier step');
+  });
+
+  it('that names a record saved since fails at its JSON pointer', async () => {
+    const message = await failure(upTo(finish('valve body'), finish('valve body')));
+    expect(message).toContain('at /steps/5/records/claimTransactions/0/$continue');
+    expect(message).toContain('the record "valve body" is not open: it was saved before this point');
+  });
+
+  it('that names a record cancelled since fails at its JSON pointer', async () => {
+    const message = await failure(upTo({ page: 'repairs', deleteRecords: ['valve body'], press: 'none' }, finish('valve body')));
+    expect(message).toContain('at /steps/5/records/claimTransactions/0/$continue');
+    expect(message).toContain('it was cancelled before this point');
+  });
+
+  it('cannot also be named with "$as"', () => {
+    expect(() => loaded(upTo({ page: 'repairs', records: { claimTransactions: [{ $continue: 'valve body', $as: 'other' }] } }))).toThrow(
+      /at \/steps\/4\/records\/claimTransactions\/0\n {2}does not match the fixture schema: a record has either "\$as" or "\$continue", not both/,
+    );
+  });
+});
+
 describe('partial match of the payload', () => {
   const ids = { repair: 'clm0000004abcdefgh' };
   it('compares only the keys written, lists by length and item, and record names as client ids', () => {
