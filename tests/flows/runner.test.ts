@@ -117,6 +117,22 @@ describe('a record continued with "$continue"', () => {
     expect(message).toContain('it was cancelled before this point');
   });
 
+  it('uploads the file chosen before the refusal when the document record is finished', async () => {
+    const steps = [...shipped.steps];
+    const documents = [
+      {
+        page: 'supporting-documents',
+        records: { documentContexts: [{ $as: 'invoice', $unsaved: true, documentType: 'repairInvoice', file: { name: 'invoice.pdf', type: 'application/pdf', size: 2048 } }] },
+        expectErrors: { documentContexts: 'You started a record but did not save it. Save it or cancel it before you continue.' },
+      },
+      { page: 'supporting-documents', records: { documentContexts: [{ $continue: 'invoice', claimTransactionId: { $record: 'valve body' } }] } },
+    ];
+    steps.splice(steps.findIndex((s) => s.page === 'supporting-documents'), 1, ...(documents as Fixture['steps']));
+    const seen = await runLoaded(loaded({ ...shipped, steps, expectPages: undefined, expectPayload: undefined }));
+    expect(seen.submissions[0]?.documents?.map((d) => [d.name, d.type, d.size])).toEqual([['invoice.pdf', 'application/pdf', 2048]]);
+    expect(seen.submissions[0]?.documentContexts).toHaveLength(1);
+  });
+
   it('cannot also be named with "$as"', () => {
     expect(() => loaded(upTo({ page: 'repairs', records: { claimTransactions: [{ $continue: 'valve body', $as: 'other' }] } }))).toThrow(
       /at \/steps\/4\/records\/claimTransactions\/0\n {2}does not match the fixture schema: a record has either "\$as" or "\$continue", not both/,
