@@ -5,7 +5,8 @@
  * claims server for the folder; a Submit sends the claim, built as the claimant app builds it, in
  * that sign-in's session. Each page left, or each press the page refused, is a fixture step: the
  * answers typed on it (in the order first typed), the records saved, refused and deleted there,
- * the errors a refused press showed, and the button pressed.
+ * those a refused press left open (finished or cancelled in a later step), the errors a refused
+ * press showed, and the button pressed.
  */
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
@@ -32,7 +33,7 @@ import ftcTheme from '../../themes/ftc/theme.css?url';
 import kontentTheme from '../../themes/kontent/theme.css?url';
 import { pageErrorsShown, recordErrorsShown } from '../../tooling/fixtures/shown-errors';
 import { walkAuthorize, walkSignatureDate, walkSubmit } from './fixturesApi';
-import { answersOnPage, blockRecords, deletedRecords, recordEntry, type RecordEntry, type WalkRecord, type WalkStep } from './walk-record';
+import { answersOnPage, blockRecords, cancelledOpen, continuedRecord, deletedRecords, leftOpen, recordEntry, type OpenRecord, type RecordEntry, type WalkRecord, type WalkStep } from './walk-record';
 import { t } from './texts';
 
 const THEMES: Record<string, string> = { default: defaultTheme, ftc: ftcTheme, kontent: kontentTheme };
@@ -98,6 +99,8 @@ export function Walk({ flow, models, whitelist, culture, texts, theme, onChange 
   const opened = useRef<{ page: string; store: ModelStoreState; order: string[]; records: Array<{ block: RecordsBlock; saved?: string; refused?: RecordEntry }> } | null>(null);
   // The records the steps so far recorded (by client id), and the sign-in's session a Submit goes in.
   const recorded = useRef(new Set<string>());
+  // The records a refused press left open (by client id), which a later step finishes or cancels.
+  const open = useRef(new Map<string, OpenRecord>());
   const session = useRef<string | null>(null);
   // The files chosen in file fields, as the claimant app keeps them beside the store.
   const [documents, setDocuments] = useState<DocumentFile[]>([]);
@@ -222,11 +225,11 @@ export function Walk({ flow, models, whitelist, culture, texts, theme, onChange 
       const kept = saved === undefined ? undefined : now.saved.find((m) => m.clientId === saved);
       // A record deleted again on the same page is not the step's.
       if (saved === undefined || !kept) continue;
-      list.push({ $as: saved, ...recordEntry(block, kept, now, recorded.current) });
+      list.push(continuedRecord(kept, now, open.current, recorded.current) ?? { $as: saved, ...recordEntry(block, kept, now, recorded.current) });
       recorded.current.add(saved);
     }
     for (const [model, list] of Object.entries(records)) if (list.length === 0) delete records[model];
-    const deleted = opened.current ? deletedRecords(page, opened.current.store, now, recorded.current) : [];
+    const deleted = [...(opened.current ? deletedRecords(page, opened.current.store, now, recorded.current) : []), ...cancelledOpen(page, now, open.current)];
     return { page: page.id, ...(answers ? { answers } : {}), ...(Object.keys(records).length > 0 ? { records } : {}), ...(deleted.length > 0 ? { deleteRecords: deleted } : {}) };
   };
   const recordStep = (s: WalkStep) => {
@@ -252,7 +255,10 @@ export function Walk({ flow, models, whitelist, culture, texts, theme, onChange 
       for (const { block, records } of blockRecords(page, entered.store)) {
         for (const r of records) if (entered.saved.includes(r.clientId) && !recorded.current.has(r.clientId)) opened.current?.records.push({ block, saved: r.clientId });
       }
-      recordStep({ ...step(entered.store), expectErrors: asExpected(errors) });
+      const taken = step(entered.store);
+      // The records still open stay open in the fixture, to be finished or cancelled in a later step.
+      for (const { block, entry } of leftOpen(page, entered.store, open.current, recorded.current)) ((taken.records ??= {})[camelCase(block.model)] ??= []).push(entry);
+      recordStep({ ...taken, expectErrors: asExpected(errors) });
       return;
     }
     const button = target.closest('button');

@@ -7,7 +7,7 @@
  * fixture names the records it refers to by model and number ("claimTransactions 1"), since the
  * player's client ids are its own.
  */
-import { camelCase, getRecords, modelsScope, withDescendants } from '../../runtime/core/models';
+import { camelCase, getDrafts, getRecords, modelsScope, withDescendants } from '../../runtime/core/models';
 import type { AuthorizeResponse, FieldValue, FormModel, ModelStoreState, PageConfig, RecordsBlock, SubmissionPayload, SubmitResponse } from '../../runtime/core/types';
 import { dependencyOutcome } from '../../runtime/core/view/field-state';
 import { pageFieldGroups, type GroupOptions } from '../../runtime/core/view/page-groups';
@@ -86,6 +86,7 @@ function recordNames(steps: readonly WalkStep[], payload: unknown): Map<string, 
   for (const step of steps) {
     visit(step.records);
     for (const id of step.deleteRecords ?? []) referred.add(id);
+    for (const records of Object.values(step.records ?? {})) for (const r of records) if (r.$continue !== undefined) referred.add(r.$continue);
   }
   const names = new Map<string, string>();
   const counts = new Map<string, number>();
@@ -112,7 +113,7 @@ function named<T>(value: T, names: Map<string, string>): T {
       for (const [k, x] of Object.entries(v)) {
         if (k === '$as') {
           if (typeof x === 'string' && names.has(x)) out.$as = names.get(x);
-        } else if (k === 'deleteRecords' && Array.isArray(x)) out[k] = x.map((id: string) => names.get(id) ?? id);
+        } else if (k === '$continue' && typeof x === 'string') out[k] = names.get(x) ?? x; else if (k === 'deleteRecords' && Array.isArray(x)) out[k] = x.map((id: string) => names.get(id) ?? id);
         else out[k] = rename(x);
       }
       return out;
@@ -170,6 +171,66 @@ export function recordEntry(block: RecordsBlock, record: FormModel, state: Model
     else entry[field.key] = typeof value === 'string' && recorded.has(value) ? { $record: value } : value;
   }
   return entry;
+}
+
+/** A record left open when its page refused its button: its block, and its fields as the fixture has filled them so far. */
+export interface OpenRecord {
+  block: RecordsBlock;
+  entry: RecordEntry;
+}
+
+const sameBlock = (a: RecordsBlock, b: RecordsBlock) => camelCase(a.model) === camelCase(b.model) && JSON.stringify(a.fixedValues ?? {}) === JSON.stringify(b.fixedValues ?? {});
+
+/**
+ * The records a refused press leaves open on its page (the drafts of its records blocks), which the
+ * fixture must leave open too: a new one as `$unsaved`, named by its client id; one left open by an
+ * earlier refusal as `$continue` with what was typed since, when anything was. Notes them in `open`.
+ */
+export function leftOpen(page: PageConfig, state: ModelStoreState, open: Map<string, OpenRecord>, recorded: ReadonlySet<string>): Array<{ block: RecordsBlock; entry: RecordEntry }> {
+  const out: Array<{ block: RecordsBlock; entry: RecordEntry }> = [];
+  for (const block of page.blocks) {
+    if (block.block !== 'records') continue;
+    for (const draft of getDrafts(state, block.model, block.fixedValues)) {
+      const entry = recordEntry(block, draft, state, recorded);
+      const before = open.get(draft.clientId);
+      if (!before) out.push({ block, entry: { $as: draft.clientId, $unsaved: true, ...entry } });
+      else {
+        const typed = typedSince(block, draft, state, before.entry, entry);
+        if (Object.keys(typed).length > 0) out.push({ block, entry: { $continue: draft.clientId, $unsaved: true, ...typed } });
+      }
+      open.set(draft.clientId, { block, entry });
+    }
+  }
+  return out;
+}
+
+/** A record left open earlier and saved now, as the fixture finishes it: `$continue` with what was typed since. Forgets it in `open`. */
+export function continuedRecord(record: FormModel, state: ModelStoreState, open: Map<string, OpenRecord>, recorded: ReadonlySet<string>): RecordEntry | undefined {
+  const before = open.get(record.clientId);
+  if (!before) return undefined;
+  open.delete(record.clientId);
+  return { $continue: record.clientId, ...typedSince(before.block, record, state, before.entry, recordEntry(before.block, record, state, recorded)) };
+}
+
+/** The records left open earlier in a block of this page that are gone now (Cancel): the fixture's deleteRecords cancel them. Forgets them in `open`. */
+export function cancelledOpen(page: PageConfig, state: ModelStoreState, open: Map<string, OpenRecord>): string[] {
+  const present = new Set([...state.drafts, ...state.saved].map((m) => m.clientId));
+  const gone = [...open.entries()].filter(([id, o]) => !present.has(id) && page.blocks.some((b) => b.block === 'records' && sameBlock(b, o.block))).map(([id]) => id);
+  for (const id of gone) open.delete(id);
+  return gone;
+}
+
+/** The fields of an open record changed since the fixture last filled it; a shown field emptied since is given as null. */
+function typedSince(block: RecordsBlock, record: FormModel, state: ModelStoreState, before: RecordEntry, now: RecordEntry): RecordEntry {
+  const typed: RecordEntry = {};
+  for (const [key, value] of Object.entries(now)) if (JSON.stringify(value) !== JSON.stringify(before[key])) typed[key] = value;
+  const models = modelsScope(state);
+  for (const field of block.fields) {
+    if (!(field.key in before) || field.key in now || field.widget === 'file') continue;
+    const outcome = dependencyOutcome(field, record, models);
+    if (outcome.visible && !outcome.disabled) typed[field.key] = null;
+  }
+  return typed;
 }
 
 /**

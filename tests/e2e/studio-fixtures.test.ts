@@ -3,8 +3,9 @@
  * sample settlement: a walk of the VIN look-up (its sign-in answered by the real claims server over
  * the folder's class list) saved as a fixture, replayed headless and passing; then the fixture's
  * expected value changed on disk, the replay failing and opening the look-up page at the VIN field;
- * a whole Automotive claim walked (a refused Next, a repair, an upload and a refused duplicate, the
- * claim submitted to the real claims server) replaying passing, in the studio and with flows:test.
+ * a whole Automotive claim walked (a refused Next, repairs left open by a refused Next and then
+ * finished or cancelled, an upload and a refused duplicate, the claim submitted to the real claims
+ * server) replaying passing, in the studio and with flows:test.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -157,7 +158,7 @@ describe('the studio fixtures view', () => {
     }
   });
 
-  it('walks a whole Automotive claim: a refused Next, a repair, an upload and a refused duplicate, the claim submitted to the claims server; the fixture replays passing', async () => {
+  it('walks a whole Automotive claim: a refused Next, repairs (one left open by a refused Next then saved, one cancelled, one saved by Next), an upload and a refused duplicate, the claim submitted to the claims server; the fixture replays passing', async () => {
     const { page, context } = await openPage(studio.browser, { width: 1400, height: 1000 });
     try {
       await page.goto(studio.url);
@@ -194,6 +195,34 @@ describe('the studio fixtures view', () => {
       await draftField(REPAIRS, 'repairDescription').fill('Replaced the CVT valve body after shuddering.');
       await draftSave(REPAIRS).click();
       await frame.locator(`#${REPAIRS} .cf-records__item`).first().waitFor();
+      // A second repair half typed: Next refuses it; finished and saved, it is that same record.
+      const addMore = frame.locator(`#${REPAIRS} .cf-records__actions .cf-button--outline-primary`);
+      const repairsRefused = page.getByText('repairs: main button, refused');
+      const incomplete = 'The record you started is not complete. Correct it or cancel it before you continue.';
+      await addMore.click();
+      await draftField(REPAIRS, 'repairDate').fill('02/11/2020');
+      await draftField(REPAIRS, 'facilityName').fill('Hilltop Motors');
+      await primary.click();
+      await expect.poll(() => repairsRefused.count()).toBe(1);
+      await draftField(REPAIRS, 'mileageAtRepair').fill('51020');
+      await draftField(REPAIRS, 'amountPaid').fill('980.00');
+      await draftField(REPAIRS, 'repairDescription').fill('Replaced the transmission control module.');
+      await draftSave(REPAIRS).click();
+      await expect.poll(() => frame.locator(`#${REPAIRS} .cf-records__item`).count()).toBe(2);
+      // A third, refused and cancelled; a fourth, refused, then finished and saved by Next itself.
+      await addMore.click();
+      await draftField(REPAIRS, 'facilityName').fill('Quick Lube');
+      await primary.click();
+      await expect.poll(() => repairsRefused.count()).toBe(2);
+      await frame.locator(`#${REPAIRS} .cf-records__draft .cf-records__actions .cf-button--outline-secondary`).click();
+      await addMore.click();
+      await draftField(REPAIRS, 'repairDate').fill('07/02/2021');
+      await draftField(REPAIRS, 'facilityName').fill('Eastside Transmissions');
+      await primary.click();
+      await expect.poll(() => repairsRefused.count()).toBe(3);
+      await draftField(REPAIRS, 'mileageAtRepair').fill('60115');
+      await draftField(REPAIRS, 'amountPaid').fill('410.00');
+      await draftField(REPAIRS, 'repairDescription').fill('Flushed the CVT fluid.');
       await primary.click();
       // The repair's invoice, uploaded; the same file name again is refused.
       await draftField(DOCUMENTS, 'documentType').selectOption('repairInvoice');
@@ -232,7 +261,33 @@ describe('the studio fixtures view', () => {
           { page: 'claimant-info' },
           { page: 'eligibility', expectErrors: expect.objectContaining({ ownershipType: refusal }) },
           { page: 'eligibility', answers: { claimDetails: expect.objectContaining({ ownershipType: 'own', acquisitionDate: '03/15/2016' }) } },
-          { page: 'repairs', records: { claimTransactions: [{ $as: 'claimTransactions 1', facilityName: 'Bayside Motors', mileageAtRepair: '48210' }] } },
+          {
+            page: 'repairs',
+            records: {
+              claimTransactions: [
+                { $as: 'claimTransactions 1', facilityName: 'Bayside Motors', mileageAtRepair: '48210' },
+                { $as: 'claimTransactions 2', $unsaved: true, repairDate: '02/11/2020', facilityName: 'Hilltop Motors' },
+              ],
+            },
+            expectErrors: { claimTransactions: incomplete },
+          },
+          {
+            page: 'repairs',
+            records: {
+              claimTransactions: [
+                { $continue: 'claimTransactions 2', mileageAtRepair: '51020', amountPaid: '980.00', repairDescription: 'Replaced the transmission control module.' },
+                { $as: 'claimTransactions 3', $unsaved: true, facilityName: 'Quick Lube' },
+              ],
+            },
+            expectErrors: { claimTransactions: incomplete },
+          },
+          {
+            page: 'repairs',
+            records: { claimTransactions: [{ $as: 'claimTransactions 4', $unsaved: true, repairDate: '07/02/2021', facilityName: 'Eastside Transmissions' }] },
+            deleteRecords: ['claimTransactions 3'],
+            expectErrors: { claimTransactions: incomplete },
+          },
+          { page: 'repairs', records: { claimTransactions: [{ $continue: 'claimTransactions 4', mileageAtRepair: '60115', amountPaid: '410.00', repairDescription: 'Flushed the CVT fluid.' }] } },
           {
             page: 'supporting-documents',
             records: {
@@ -251,12 +306,16 @@ describe('the studio fixtures view', () => {
         ],
         expectPages: ['start', 'claimant-info', 'eligibility', 'repairs', 'supporting-documents', 'claim-summary', 'confirmation'],
         expectPayload: {
-          claimTransactions: [{ clientId: { $record: 'claimTransactions 1' }, fields: expect.objectContaining({ facilityName: 'Bayside Motors' }) }],
+          claimTransactions: [
+            { clientId: { $record: 'claimTransactions 1' }, fields: expect.objectContaining({ facilityName: 'Bayside Motors' }) },
+            { clientId: { $record: 'claimTransactions 2' }, fields: expect.objectContaining({ facilityName: 'Hilltop Motors', amountPaid: '980.00' }) },
+            { clientId: { $record: 'claimTransactions 4' }, fields: expect.objectContaining({ facilityName: 'Eastside Transmissions', amountPaid: '410.00' }) },
+          ],
           documents: [{ clientId: { $record: 'documentContexts 1' }, name: 'invoice.pdf', type: 'application/pdf', size: samplePdf().length }],
           claimantInfo: { fields: expect.objectContaining({ firstName: 'Maria' }) },
         },
       });
-      expect((saved.steps as unknown[]).length).toBe(7);
+      expect((saved.steps as unknown[]).length).toBe(10);
 
       // Replayed headless by the studio, and by flows:test on a copy of the folder: it passes.
       const row = page.locator('tr[data-fixture="automotive-walked-claim"]');

@@ -87,6 +87,59 @@ describe('a fixture whose expectations do not hold', () => {
   });
 });
 
+describe('a record continued with "$continue"', () => {
+  // The shipped fixture that finishes two open repairs, up to its first refused Next (steps 0-3).
+  const shipped = JSON.parse(readFileSync('tests/flows/automotive-continue-open-record.fixture.json', 'utf8')) as Fixture;
+  const upTo = (...more: unknown[]) => ({ ...shipped, steps: [...shipped.steps.slice(0, 4), ...more], expectPages: undefined, expectPayload: undefined });
+  const finish = (name: string) => ({ page: 'repairs', records: { claimTransactions: [{ $continue: name, mileageAtRepair: '48210', amountPaid: '1,250.00', repairDescription: 'Valve body.' }] }, press: 'none' });
+
+  it('fills and saves the open record, so one repair is submitted, not two', async () => {
+    const seen = await runLoaded(loaded(upTo({ ...finish('valve body'), press: 'primary' })));
+    expect(seen.steps[4]?.records.claimTransactions).toEqual([null]);
+    expect(seen.pages.at(-1)).toBe('supporting-documents');
+  });
+
+  it('that names no record given with "$as" earlier fails at its JSON pointer', async () => {
+    const message = await failure(upTo(finish('brake pads')));
+    expect(message).toContain('at /steps/4/records/claimTransactions/0/$continue');
+    expect(message).toContain('no record is named "brake pads" with "$as" in an earlier step');
+  });
+
+  it('that names a record saved since fails at its JSON pointer', async () => {
+    const message = await failure(upTo(finish('valve body'), finish('valve body')));
+    expect(message).toContain('at /steps/5/records/claimTransactions/0/$continue');
+    expect(message).toContain('the record "valve body" is not open: it was saved before this point');
+  });
+
+  it('that names a record cancelled since fails at its JSON pointer', async () => {
+    const message = await failure(upTo({ page: 'repairs', deleteRecords: ['valve body'], press: 'none' }, finish('valve body')));
+    expect(message).toContain('at /steps/5/records/claimTransactions/0/$continue');
+    expect(message).toContain('it was cancelled before this point');
+  });
+
+  it('uploads the file chosen before the refusal when the document record is finished', async () => {
+    const steps = [...shipped.steps];
+    const documents = [
+      {
+        page: 'supporting-documents',
+        records: { documentContexts: [{ $as: 'invoice', $unsaved: true, documentType: 'repairInvoice', file: { name: 'invoice.pdf', type: 'application/pdf', size: 2048 } }] },
+        expectErrors: { documentContexts: 'You started a record but did not save it. Save it or cancel it before you continue.' },
+      },
+      { page: 'supporting-documents', records: { documentContexts: [{ $continue: 'invoice', claimTransactionId: { $record: 'valve body' } }] } },
+    ];
+    steps.splice(steps.findIndex((s) => s.page === 'supporting-documents'), 1, ...(documents as Fixture['steps']));
+    const seen = await runLoaded(loaded({ ...shipped, steps, expectPages: undefined, expectPayload: undefined }));
+    expect(seen.submissions[0]?.documents?.map((d) => [d.name, d.type, d.size])).toEqual([['invoice.pdf', 'application/pdf', 2048]]);
+    expect(seen.submissions[0]?.documentContexts).toHaveLength(1);
+  });
+
+  it('cannot also be named with "$as"', () => {
+    expect(() => loaded(upTo({ page: 'repairs', records: { claimTransactions: [{ $continue: 'valve body', $as: 'other' }] } }))).toThrow(
+      /at \/steps\/4\/records\/claimTransactions\/0\n {2}does not match the fixture schema: a record has either "\$as" or "\$continue", not both/,
+    );
+  });
+});
+
 describe('partial match of the payload', () => {
   const ids = { repair: 'clm0000004abcdefgh' };
   it('compares only the keys written, lists by length and item, and record names as client ids', () => {

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { addDraft, createIdSource, deleteRecord, findConfig, findModel, initStore, saveDraft, setFieldValue, setFieldValues, setFileField, type IdSource } from '../../runtime/core/models';
+import { addDraft, createIdSource, deleteRecord, discardDraft, findConfig, findModel, initStore, saveDraft, setFieldValue, setFieldValues, setFileField, type IdSource } from '../../runtime/core/models';
 import type { FlowFile, ModelConfig, ModelStoreState, PageConfig, RecordsBlock, SubmissionPayload } from '../../runtime/core/types';
-import { answersOnPage, deletedRecords, expectedPayload, fixtureOfWalk, recordEntry, type WalkRecord } from '../../studio/app/walk-record';
-import { checkFixture } from '../../tooling/fixtures/fixture';
+import { answersOnPage, cancelledOpen, continuedRecord, deletedRecords, expectedPayload, fixtureOfWalk, leftOpen, recordEntry, type OpenRecord, type WalkRecord, type WalkStep } from '../../studio/app/walk-record';
+import { checkFixture, type Fixture } from '../../tooling/fixtures/fixture';
+import { runLoaded } from '../../tooling/fixtures/runner';
 import { ROOT } from './settlement-copy';
 
 const read = <T>(file: string) => JSON.parse(readFileSync(path.join(ROOT, file), 'utf8')) as T;
@@ -182,5 +183,78 @@ describe('what a walk records', () => {
     expect((fixture.steps as Array<{ records?: Record<string, Array<Record<string, unknown>>> }>)[1]!.records!.documentContexts![0]).not.toHaveProperty('$as');
     expect(fixture).not.toHaveProperty('expectNoSubmission');
     expect(() => checkFixture(fixture, 'walk.fixture.json')).not.toThrow();
+  });
+});
+
+describe('a record left open when the page refused its button', () => {
+  const block = recordsOf(repairsPage);
+  const refusal = { claimTransactions: ['The record you started is not complete. Correct it or cancel it before you continue.', 'Add at least 1 repair.'] };
+  // The pages before the repairs, as a shipped fixture walks them.
+  const before = (JSON.parse(readFileSync(path.join(ROOT, 'tests/flows/automotive-unsaved-record.fixture.json'), 'utf8')) as Fixture).steps.slice(0, 3) as WalkStep[];
+  /** The repairs page with a repair half typed and not saved. */
+  function halfTyped() {
+    const ids = createIdSource();
+    const added = addDraft(initStore(models, 'Automotive', ids), findConfig(models, 'Automotive', block.model), ids, block.fixedValues);
+    return { store: setFieldValues(added.state, added.clientId, { repairDate: '08/20/2019', facilityName: 'Bay Auto Care' }), id: added.clientId };
+  }
+  /** The fixture of a walk with these steps on the repairs page, replayed by the headless player. */
+  async function replay(steps: WalkStep[], pages: string[]) {
+    const walk: WalkRecord = { formType: 'Automotive', culture: 'en', now: '2026-03-15T17:00:00Z', steps: [...before, ...steps], pages, authorize: [], submitted: false, submit: [], payload: null };
+    const fixture = fixtureOfWalk(walk, 'open record');
+    return { fixture, seen: await runLoaded(checkFixture(fixture, 'walk.fixture.json', JSON.stringify(fixture, null, 2))) };
+  }
+  const toDocuments = ['start', 'claimant-info', 'eligibility', 'repairs', 'supporting-documents'];
+
+  it('is recorded "$unsaved" with its name, then finished with "$continue" and what was typed since; the fixture replays passing', async () => {
+    const open = new Map<string, OpenRecord>();
+    const { store, id } = halfTyped();
+    const left = leftOpen(repairsPage, store, open, new Set());
+    expect(left).toEqual([{ block, entry: { $as: id, $unsaved: true, repairDate: '08/20/2019', facilityName: 'Bay Auto Care' } }]);
+    // Refused again with nothing typed since: nothing more to record.
+    expect(leftOpen(repairsPage, store, open, new Set())).toEqual([]);
+    const typed = setFieldValues(store, id, { mileageAtRepair: '48210', amountPaid: '1,250.00', repairDescription: 'Replaced the CVT valve body.', facilityName: 'Bay Auto Care Center' });
+    const finished = saveDraft(typed, id, true);
+    const entry = continuedRecord(finished.saved.find((m) => m.clientId === id)!, finished, open, new Set());
+    expect(entry).toEqual({ $continue: id, mileageAtRepair: '48210', amountPaid: '1,250.00', repairDescription: 'Replaced the CVT valve body.', facilityName: 'Bay Auto Care Center' });
+    expect(open.size).toBe(0);
+
+    const { fixture, seen } = await replay(
+      [
+        { page: 'repairs', records: { claimTransactions: [left[0]!.entry] }, expectErrors: refusal },
+        { page: 'repairs', records: { claimTransactions: [entry!] } },
+      ],
+      toDocuments,
+    );
+    expect(fixture.steps).toMatchObject([{}, {}, {}, { records: { claimTransactions: [{ $as: 'claimTransactions 1', $unsaved: true }] } }, { records: { claimTransactions: [{ $continue: 'claimTransactions 1' }] } }]);
+    expect(seen.pages).toEqual(toDocuments);
+  });
+
+  it('is recorded again with what was typed since when a later press is refused too, still open', () => {
+    const open = new Map<string, OpenRecord>();
+    const { store, id } = halfTyped();
+    leftOpen(repairsPage, store, open, new Set());
+    const more = setFieldValues(store, id, { mileageAtRepair: '48210', facilityName: '' });
+    expect(leftOpen(repairsPage, more, open, new Set())).toEqual([{ block, entry: { $continue: id, $unsaved: true, mileageAtRepair: '48210', facilityName: null } }]);
+  });
+
+  it('cancelled after the refusal is one of the step\'s deleteRecords, and the fixture replays passing', async () => {
+    const open = new Map<string, OpenRecord>();
+    const { store, id } = halfTyped();
+    const left = leftOpen(repairsPage, store, open, new Set());
+    const cancelled = discardDraft(store, id);
+    // Not on a page without its block; on its own page once.
+    expect(cancelledOpen(documentsPage, cancelled, open)).toEqual([]);
+    expect(cancelledOpen(repairsPage, cancelled, open)).toEqual([id]);
+    expect(cancelledOpen(repairsPage, cancelled, open)).toEqual([]);
+
+    const { fixture, seen } = await replay(
+      [
+        { page: 'repairs', records: { claimTransactions: [left[0]!.entry] }, expectErrors: refusal },
+        { page: 'repairs', deleteRecords: [id], expectErrors: { claimTransactions: 'Add at least 1 repair.' } },
+      ],
+      ['start', 'claimant-info', 'eligibility', 'repairs'],
+    );
+    expect(fixture.steps).toMatchObject([{}, {}, {}, {}, { deleteRecords: ['claimTransactions 1'] }]);
+    expect(seen.pages).toEqual(['start', 'claimant-info', 'eligibility', 'repairs']);
   });
 });
