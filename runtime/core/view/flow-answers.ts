@@ -1,7 +1,7 @@
 import { isRepeating, modelsScope, setFieldValues } from '../models';
 import { isPageSkipped } from '../navigation/skip';
 import { pruneSkipped } from '../payload/prune';
-import type { FieldValue, FlowFile, ModelConfig, ModelStoreState, PageConfig } from '../types';
+import type { FieldValue, FlowFile, FormModel, ModelConfig, ModelStoreState, PageConfig } from '../types';
 import { computeFieldState, dependencyOutcome } from './field-state';
 import { blockVisible, fieldDomId, pageFieldGroups, type GroupOptions } from './page-groups';
 import { resetNoneConfirmations } from './records';
@@ -58,6 +58,14 @@ function resetHiddenFields(pages: PageConfig[], store: ModelStoreState, options:
 }
 
 /**
+ * Whether two lists of saved models hold the same answers (as their JSON would tell): a model the
+ * round left untouched is the same object, so only those it rebuilt are compared as text.
+ */
+function sameModels(a: readonly FormModel[], b: readonly FormModel[]): boolean {
+  return a === b || (a.length === b.length && a.every((model, i) => model === b[i] || JSON.stringify(model) === JSON.stringify(b[i])));
+}
+
+/**
  * What the flow keeps of a set of answers (the server's view of a submitted claim): the answers of
  * skipped pages and of blocks whose `when` does not hold are pruned as the browser prunes skipped
  * pages (fields back to null, their records removed, unless a reached page shows them too), and a
@@ -71,7 +79,7 @@ export function keepReachedAnswers(flow: FlowPages, store: ModelStoreState, opti
     const { reached, unreached } = reachedAndUnreached(flow, current);
     let next = unreached.length === 0 ? current : pruneSkipped(current, { pages: [...reached, ...unreached] }, (p) => unreached.includes(p));
     next = resetNoneConfirmations(reached, resetHiddenFields(reached, next, options));
-    if (JSON.stringify(next.saved) === JSON.stringify(current.saved)) return next;
+    if (sameModels(next.saved, current.saved)) return next;
     current = next;
   }
   return current;
