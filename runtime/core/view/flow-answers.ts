@@ -102,10 +102,12 @@ export function flowErrors(flow: FlowPages, modelConfigs: ModelConfig[], store: 
   const models = modelsScope(store);
   const scope = { models };
   const out: FlowPageError[] = [];
+  const pageCtx = { ...ctx, formDirty: true };
   for (const page of flow.pages) {
     if (page.inFlow === false || isPageSkipped(page, scope)) continue;
-    for (const error of validatePage(page, modelConfigs, store, { ...ctx, formDirty: true }).errors) out.push({ page, error });
-    for (const group of pageFieldGroups(page, store, options)) {
+    const groups = pageFieldGroups(page, store, options);
+    for (const error of validatePage(page, modelConfigs, store, pageCtx, groups).errors) out.push({ page, error });
+    for (const group of groups) {
       if (group.kind !== 'saved' || !isRepeating(group.model.metadata.dtoMapping, store)) continue;
       for (const field of group.fields) {
         const state = computeFieldState(field, group.model, group.config, models, ctx);
