@@ -1,4 +1,4 @@
-import { isRepeating, modelsScope, setFieldValues } from '../models';
+import { findConfig, getRecords, isRepeating, modelsScope, setFieldValues } from '../models';
 import { isPageSkipped } from '../navigation/skip';
 import { pruneSkipped } from '../payload/prune';
 import type { FieldValue, FlowFile, FormModel, ModelConfig, ModelStoreState, PageConfig } from '../types';
@@ -98,21 +98,24 @@ export interface FlowPageError {
  * was saved. A page reachable by address only (`inFlow: false`) is not required.
  */
 export function flowErrors(flow: FlowPages, modelConfigs: ModelConfig[], store: ModelStoreState, ctx: ValidatePageContext): FlowPageError[] {
-  const options: GroupOptions = { formType: ctx.formType, modelConfigs, internationalAddresses: ctx.settings?.internationalAddresses };
   const models = modelsScope(store);
   const scope = { models };
   const out: FlowPageError[] = [];
   const pageCtx = { ...ctx, formDirty: true };
   for (const page of flow.pages) {
     if (page.inFlow === false || isPageSkipped(page, scope)) continue;
-    const groups = pageFieldGroups(page, store, options);
-    for (const error of validatePage(page, modelConfigs, store, pageCtx, groups).errors) out.push({ page, error });
-    for (const group of groups) {
-      if (group.kind !== 'saved' || !isRepeating(group.model.metadata.dtoMapping, store)) continue;
-      for (const field of group.fields) {
-        const state = computeFieldState(field, group.model, group.config, models, ctx);
-        const error = fieldError(field, state, { fieldId: fieldDomId(group.model.metadata.dtoMapping, group.model.clientId, field.key), clientId: group.model.clientId }, ctx.t);
-        if (error) out.push({ page, error });
+    for (const error of validatePage(page, modelConfigs, store, pageCtx).errors) out.push({ page, error });
+    // The saved records of its shown records blocks (pageFieldGroups' 'saved' groups, without
+    // building the page's other groups again).
+    for (const block of page.blocks) {
+      if (block.block !== 'records' || !isRepeating(block.model, store) || !blockVisible(block, scope)) continue;
+      const config = findConfig(modelConfigs, ctx.formType, block.model);
+      for (const record of getRecords(store, block.model, block.fixedValues)) {
+        for (const field of block.fields) {
+          const state = computeFieldState(field, record, config, models, ctx);
+          const error = fieldError(field, state, { fieldId: fieldDomId(record.metadata.dtoMapping, record.clientId, field.key), clientId: record.clientId }, ctx.t);
+          if (error) out.push({ page, error });
+        }
       }
     }
   }

@@ -1,7 +1,7 @@
 import { checkRequiredManager, childShortfalls, findConfig, getDrafts, getRecords, modelsScope, type MessageRef } from '../models';
 import type { FieldConfig, ModelConfig, ModelStoreState, PageConfig, RecordsBlock } from '../types';
 import { computeFieldState, dependencyOutcome } from './field-state';
-import { blockVisible, fieldDomId, pageFieldGroups, recordsDomId, type FieldGroup, type GroupOptions } from './page-groups';
+import { blockVisible, fieldDomId, pageFieldGroups, recordsDomId, type GroupOptions } from './page-groups';
 import { missingChildrenDomId } from './dom-ids';
 import { blockMinimum, draftHasEntries, recordFieldErrors } from './records';
 import type { FieldState, PageFieldError, ValidationEnv, ViewSettings } from './types';
@@ -77,12 +77,11 @@ export function unsavedDraftError(block: RecordsBlock, store: ModelStoreState, t
  * cancelled, and the record blocks' minimum-instances and required-manager rules. The rules of a
  * draft's fields count only through that draft's message.
  */
-export function validatePage(page: PageConfig, modelConfigs: ModelConfig[], store: ModelStoreState, ctx: ValidatePageContext, groups?: FieldGroup[]): { errors: PageFieldError[] } {
+export function validatePage(page: PageConfig, modelConfigs: ModelConfig[], store: ModelStoreState, ctx: ValidatePageContext): { errors: PageFieldError[] } {
   const options: GroupOptions = { formType: ctx.formType, modelConfigs, internationalAddresses: ctx.settings?.internationalAddresses };
   const models = modelsScope(store);
   const errors: PageFieldError[] = [];
-  // `groups`: the page's field groups for these answers, when the caller has them already (flowErrors).
-  for (const group of groups ?? pageFieldGroups(page, store, options)) {
+  for (const group of pageFieldGroups(page, store, options)) {
     if (group.kind !== 'single') continue;
     for (const field of group.fields) {
       const state = computeFieldState(field, group.model, group.config, models, ctx);
