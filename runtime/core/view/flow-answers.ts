@@ -1,7 +1,7 @@
-import { isRepeating, modelsScope, setFieldValues } from '../models';
+import { findConfig, getRecords, isRepeating, modelsScope, setFieldValues } from '../models';
 import { isPageSkipped } from '../navigation/skip';
 import { pruneSkipped } from '../payload/prune';
-import type { FieldValue, FlowFile, ModelConfig, ModelStoreState, PageConfig } from '../types';
+import type { FieldValue, FlowFile, FormModel, ModelConfig, ModelStoreState, PageConfig } from '../types';
 import { computeFieldState, dependencyOutcome } from './field-state';
 import { blockVisible, fieldDomId, pageFieldGroups, type GroupOptions } from './page-groups';
 import { resetNoneConfirmations } from './records';
@@ -58,6 +58,14 @@ function resetHiddenFields(pages: PageConfig[], store: ModelStoreState, options:
 }
 
 /**
+ * Whether two lists of saved models hold the same answers (as their JSON would tell): a model the
+ * round left untouched is the same object, so only those it rebuilt are compared as text.
+ */
+function sameModels(a: readonly FormModel[], b: readonly FormModel[]): boolean {
+  return a === b || (a.length === b.length && a.every((model, i) => model === b[i] || JSON.stringify(model) === JSON.stringify(b[i])));
+}
+
+/**
  * What the flow keeps of a set of answers (the server's view of a submitted claim): the answers of
  * skipped pages and of blocks whose `when` does not hold are pruned as the browser prunes skipped
  * pages (fields back to null, their records removed, unless a reached page shows them too), and a
@@ -71,7 +79,7 @@ export function keepReachedAnswers(flow: FlowPages, store: ModelStoreState, opti
     const { reached, unreached } = reachedAndUnreached(flow, current);
     let next = unreached.length === 0 ? current : pruneSkipped(current, { pages: [...reached, ...unreached] }, (p) => unreached.includes(p));
     next = resetNoneConfirmations(reached, resetHiddenFields(reached, next, options));
-    if (JSON.stringify(next.saved) === JSON.stringify(current.saved)) return next;
+    if (sameModels(next.saved, current.saved)) return next;
     current = next;
   }
   return current;
@@ -90,19 +98,24 @@ export interface FlowPageError {
  * was saved. A page reachable by address only (`inFlow: false`) is not required.
  */
 export function flowErrors(flow: FlowPages, modelConfigs: ModelConfig[], store: ModelStoreState, ctx: ValidatePageContext): FlowPageError[] {
-  const options: GroupOptions = { formType: ctx.formType, modelConfigs, internationalAddresses: ctx.settings?.internationalAddresses };
   const models = modelsScope(store);
   const scope = { models };
   const out: FlowPageError[] = [];
+  const pageCtx = { ...ctx, formDirty: true };
   for (const page of flow.pages) {
     if (page.inFlow === false || isPageSkipped(page, scope)) continue;
-    for (const error of validatePage(page, modelConfigs, store, { ...ctx, formDirty: true }).errors) out.push({ page, error });
-    for (const group of pageFieldGroups(page, store, options)) {
-      if (group.kind !== 'saved' || !isRepeating(group.model.metadata.dtoMapping, store)) continue;
-      for (const field of group.fields) {
-        const state = computeFieldState(field, group.model, group.config, models, ctx);
-        const error = fieldError(field, state, { fieldId: fieldDomId(group.model.metadata.dtoMapping, group.model.clientId, field.key), clientId: group.model.clientId }, ctx.t);
-        if (error) out.push({ page, error });
+    for (const error of validatePage(page, modelConfigs, store, pageCtx).errors) out.push({ page, error });
+    // The saved records of its shown records blocks (pageFieldGroups' 'saved' groups, without
+    // building the page's other groups again).
+    for (const block of page.blocks) {
+      if (block.block !== 'records' || !isRepeating(block.model, store) || !blockVisible(block, scope)) continue;
+      const config = findConfig(modelConfigs, ctx.formType, block.model);
+      for (const record of getRecords(store, block.model, block.fixedValues)) {
+        for (const field of block.fields) {
+          const state = computeFieldState(field, record, config, models, ctx);
+          const error = fieldError(field, state, { fieldId: fieldDomId(record.metadata.dtoMapping, record.clientId, field.key), clientId: record.clientId }, ctx.t);
+          if (error) out.push({ page, error });
+        }
       }
     }
   }
