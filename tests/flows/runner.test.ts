@@ -40,6 +40,8 @@ describe('a fixture that does not match its schema', () => {
     } catch (e) {
       const message = (e as Error).message;
       expect(message).toMatch(/^tests\/flows\/inline\.fixture\.json:\d+:\d+ at \/steps\/0\/answer\n {2}does not match the fixture schema: unknown property "answer"/);
+      // The properties a step may have, so "answer" reads as a typo of "answers".
+      expect(message).toMatch(/unknown property "answer" \(allowed here: page, [^)]*\banswers\b[^)]*\)/);
       expect(message).toContain('at /steps/1/press\n  does not match the fixture schema: must be one of "primary", "back", "none"');
     }
   });
