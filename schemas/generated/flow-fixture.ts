@@ -224,6 +224,10 @@ export interface Record {
   $as?: string;
   $expectErrors?: Errors;
   /**
+   * The "$as" name of a record an earlier step left "$unsaved" (open, as when the page refused its button): this entry fills that open record and saves it (or, with "$unsaved", leaves it open again) instead of adding a record. The record keeps its name; a name not given earlier, or of a record saved or cancelled since, fails the fixture.
+   */
+  $continue?: string;
+  /**
    * Fill the record but press neither Upload/Save nor Cancel: the draft stays open on the page, as when a claimant types and then presses Next (which saves it when it validates).
    */
   $unsaved?: true;
