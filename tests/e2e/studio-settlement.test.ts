@@ -18,7 +18,7 @@ const studio = setUpStudio({ git: true });
 
 const DENIALS_SKIP_LABEL = `${AUTOMOTIVE} [data-edge="skip:denials"] .edge-label`;
 
-const noProblems = (page: Page) => page.waitForFunction(() => document.querySelector('.problems')?.textContent?.endsWith('The checker finds no problems.'));
+const noProblems = (page: Page) => page.waitForFunction(() => document.querySelector('.problems')?.textContent?.includes('The checker finds no problems.'));
 const saved = async (page: Page) => {
   await page.getByRole('button', { name: 'Save' }).click();
   await page.waitForFunction(() => document.querySelector('.status')?.textContent?.startsWith('Saved:'));
