@@ -106,7 +106,7 @@ class PreviewBoundary extends Component<{ children: ReactNode; message: (error: 
 
 /** The page without the fields still being written (no key or widget yet), which the renderer cannot draw. */
 function withoutUnfinishedFields(page: PageConfig): PageConfig {
-  // Typed as written, but a field being written may lack them.
+  // PageConfig types every field's key and widget; a field still being written may lack them.
   const isFinished = (field: { key?: unknown; widget?: unknown }) => typeof field.key === 'string' && field.key !== '' && typeof field.widget === 'string';
   const blocks = page.blocks.map((block) => ('fields' in block && Array.isArray(block.fields) ? { ...block, fields: block.fields.filter(isFinished) } : block));
   return { ...page, blocks };

@@ -5,7 +5,7 @@
  */
 import type { SiteBanner, SiteFile, SiteLanguage, SiteLink } from '../../runtime/core/site/chrome';
 import type { AppSettings, FlowFile, ModelConfig } from '../../runtime/core/types';
-import { isFlowFile, isRecord, itemsOf, recordOr } from '../json';
+import { isFlowFile, isRecord, itemsOf, recordOr, stringMembers } from '../json';
 import type { Documents } from './api';
 
 /** The flow file `id`, when it is one. */
@@ -33,7 +33,7 @@ const isTextMap = (value: unknown): value is Record<string, string> => isRecord(
 /** A locale file's texts by key: the document itself when every value is a text (as the checker holds it), else its texts. */
 export function textsOf(localeDoc: unknown): Record<string, string> {
   if (isTextMap(localeDoc)) return localeDoc;
-  return Object.fromEntries(Object.entries(recordOr(localeDoc)).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  return stringMembers(localeDoc);
 }
 
 const isSiteLink = (value: unknown): value is SiteLink => isRecord(value) && typeof value.labelKey === 'string' && (typeof value.url === 'string' || typeof value.form === 'string');
