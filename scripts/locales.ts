@@ -23,9 +23,9 @@ if (command === 'keys') {
 } else if (command === 'add') {
   const texts: Record<string, string> = {};
   const positional: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (arg.startsWith('--')) texts[arg.slice(2)] = args[++i] ?? '';
+  const pending = [...args];
+  for (let arg = pending.shift(); arg !== undefined; arg = pending.shift()) {
+    if (arg.startsWith('--')) texts[arg.slice(2)] = pending.shift() ?? '';
     else positional.push(arg);
   }
   const [folder, key] = positional;

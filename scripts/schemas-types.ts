@@ -17,6 +17,8 @@ export const COMMAND = 'npm run schemas:types';
 type Schema = Record<string, unknown>;
 
 const isObject = (v: unknown): v is Schema => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** A schema object as json-schema-to-typescript takes it: any JSON object (the compiler judges its keywords). */
+const isJsonSchema = (v: unknown): v is JSONSchema => isObject(v);
 
 /** Schema files under schemas/ (relative, `/`-separated, sorted), generated/ excluded. */
 export function schemaFiles(dir = SCHEMAS_DIR, prefix = ''): string[] {
@@ -61,8 +63,10 @@ function requiredSetsUnion(schema: Schema, where: string): Schema | null {
   return {
     description: schema.description,
     oneOf: oneOf.map((branch: Schema) => {
-      const required = branch.required as string[];
-      const max = (branch.maxProperties ?? schema.maxProperties) as number | undefined;
+      const required = Array.isArray(branch.required) && branch.required.every((name) => typeof name === 'string') ? branch.required : undefined;
+      if (required === undefined) throw new Error(`${where}: each oneOf branch lists the properties it requires`);
+      const maxProperties = branch.maxProperties ?? schema.maxProperties;
+      const max = typeof maxProperties === 'number' ? maxProperties : undefined;
       if (schema.additionalProperties !== false || max !== required.length) {
         throw new Error(`${where}: a oneOf branch requiring ${required.join(', ')} must also allow nothing else (maxProperties ${required.length})`);
       }
@@ -118,7 +122,7 @@ function pascalCase(name: string): string {
   return name
     .split(/[^A-Za-z0-9]+/)
     .filter(Boolean)
-    .map((part) => part[0]!.toUpperCase() + part.slice(1))
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
     .join('');
 }
 
@@ -131,10 +135,11 @@ export function generatedPath(schemaFile: string): string {
 export async function generateSchemaTypes(): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   for (const file of schemaFiles()) {
-    const schema = JSON.parse(readFileSync(path.join(SCHEMAS_DIR, file), 'utf8')) as Schema;
+    const typed = typingSchema(JSON.parse(readFileSync(path.join(SCHEMAS_DIR, file), 'utf8')));
+    if (!isJsonSchema(typed)) throw new Error(`schemas/${file} is not a JSON object`);
     const rootName = `${pascalCase(path.basename(file, '.schema.json'))}File`;
     // The file's own shape is named after the file (flow -> FlowFile), not after its title.
-    const root = { ...(typingSchema(schema) as Schema), title: rootName } as JSONSchema;
+    const root: JSONSchema = { ...typed, title: rootName };
     const ts = await compile(root, rootName, {
       bannerComment: banner(file),
       cwd: path.dirname(path.join(SCHEMAS_DIR, file)),

@@ -4,10 +4,10 @@
  * truth: a change made on disk shows up here.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { FlowFile } from '../../runtime/core/types';
 import { ClassLists } from './ClassLists';
 import { changedIds, checkChanges, loadFolder, saveChanges, type Documents, type FolderResponse, type Issue } from './api';
 import { cultureOf, localeText, StudioContext, type StudioContextValue } from './context';
+import { flowIn } from './documents';
 import { Fixtures, highlightInPreview } from './Fixtures';
 import { FlowMap } from './FlowMap';
 import { canRedo, canUndo, current, record, redo, startHistory, undo, type History } from './history';
@@ -168,8 +168,8 @@ export function App() {
         void saveRef.current();
         return;
       }
-      const target = e.target as HTMLElement | null;
-      if (target?.closest('input, textarea, select, [contenteditable="true"]')) return;
+      const target = e.target;
+      if (target instanceof Element && target.closest('input, textarea, select, [contenteditable="true"]')) return;
       if (key === 'z' && !e.shiftKey) setHistory(undo);
       else if ((key === 'z' && e.shiftKey) || key === 'y') setHistory(redo);
       else return;
@@ -247,30 +247,36 @@ export function App() {
         {view === 'map' ? (
           <div className="map-view">
             <div className="maps">
-              {flows.map((f) => (
-                <FlowMap
-                  key={f.id}
-                  flowId={f.id}
-                  flow={working[f.id] as FlowFile}
-                  issues={issues}
-                  text={text}
-                  selectedPage={editing?.flowId === f.id ? editing.pageIndex : undefined}
-                  onOpenPage={(pageIndex) => setEditing({ flowId: f.id, pageIndex })}
-                />
-              ))}
-              {editing && (working[editing.flowId] as FlowFile | undefined)?.pages[editing.pageIndex] && <Preview flowId={editing.flowId} pageIndex={editing.pageIndex} theme={folder.theme} />}
+              {flows.map((f) => {
+                // A flow file without its pages yet has no map; the checker's problems say why.
+                const flow = flowIn(working, f.id);
+                return (
+                  flow && (
+                    <FlowMap
+                      key={f.id}
+                      flowId={f.id}
+                      flow={flow}
+                      issues={issues}
+                      text={text}
+                      selectedPage={editing?.flowId === f.id ? editing.pageIndex : undefined}
+                      onOpenPage={(pageIndex) => setEditing({ flowId: f.id, pageIndex })}
+                    />
+                  )
+                );
+              })}
+              {editing && flowIn(working, editing.flowId)?.pages[editing.pageIndex] && <Preview flowId={editing.flowId} pageIndex={editing.pageIndex} theme={folder.theme} />}
               <section className="problems" aria-labelledby="problems-heading">
                 <h2 id="problems-heading">{t('problems')}</h2>
                 {issues.length === 0 ? <p>{t('noProblems')}</p> : <IssueList issues={issues} />}
                 {warnings.length > 0 && <WarningList warnings={warnings} />}
               </section>
             </div>
-            {editing && (working[editing.flowId] as FlowFile | undefined)?.pages[editing.pageIndex] && (
+            {editing && flowIn(working, editing.flowId)?.pages[editing.pageIndex] && (
               <PageEditor
                 flowId={editing.flowId}
                 pageIndex={editing.pageIndex}
                 onClose={() => {
-                  const page = (working[editing.flowId] as FlowFile).pages[editing.pageIndex];
+                  const page = flowIn(working, editing.flowId)?.pages[editing.pageIndex];
                   setEditing(null);
                   // Back to the page's box on the map.
                   requestAnimationFrame(() => document.querySelector<SVGGElement>(`[data-flow="${editing.flowId}"] [data-node="page:${page?.id ?? ''}"]`)?.focus());

@@ -6,7 +6,7 @@
 import { createContext, useContext, useEffect, useId, useRef, useState, type RefObject } from 'react';
 import type { FieldProps } from '@rjsf/utils';
 import type { FieldValue } from '../../runtime/core/types';
-import { fromNode, newTest, offeredValues, operatorsFor, toNode, valueLabel, withKind, withOperator, withScope, type ConditionNode, type ConditionTarget, type NodeKind, type Operator } from './conditions';
+import { fromNode, isLiteral, newTest, offeredValues, OPERATORS, operatorsFor, toNode, valueLabel, withKind, withOperator, withScope, type ConditionNode, type ConditionTarget, type NodeKind, type Operator } from './conditions';
 import { localeText, useStudio } from './context';
 import { studioCulture, t, type TextKey } from './texts';
 import { ConditionJson } from './widgets';
@@ -23,6 +23,7 @@ const OPERATOR_TEXT: Record<Operator, TextKey> = {
   matches: 'opMatches',
 };
 const KIND_TEXT: Record<NodeKind, TextKey> = { test: 'kindTest', all: 'kindAll', any: 'kindAny', not: 'kindNot' };
+const NODE_KINDS: readonly NodeKind[] = ['test', 'all', 'any', 'not'];
 
 const shownValue = (value: FieldValue) => (typeof value === 'string' ? value : JSON.stringify(value));
 
@@ -85,7 +86,10 @@ function TestEditor({ node, onChange, targets }: NodeProps & { node: Extract<Con
         ))}
       </select>
       <label htmlFor={`${id}-operator`}>{t('conditionOperator')}</label>
-      <select id={`${id}-operator`} value={node.operator} onChange={(e) => onChange(withOperator(node, e.target.value as Operator, target))}>
+      <select id={`${id}-operator`} value={node.operator} onChange={(e) => {
+          const operator = OPERATORS.find((o) => o === e.currentTarget.value);
+          if (operator) onChange(withOperator(node, operator, target));
+        }}>
         {operators.map((operator) => (
           <option key={operator} value={operator}>
             {t(OPERATOR_TEXT[operator])}
@@ -110,7 +114,10 @@ function TestEditor({ node, onChange, targets }: NodeProps & { node: Extract<Con
       {needsValue && node.operator !== 'oneOf' && offered && node.operator !== 'matches' && (
         <>
           <label htmlFor={`${id}-value`}>{t('conditionValue')}</label>
-          <select id={`${id}-value`} value={JSON.stringify(node.values[0] ?? null)} onChange={(e) => onChange({ ...node, values: [JSON.parse(e.target.value) as FieldValue] })}>
+          <select id={`${id}-value`} value={JSON.stringify(node.values[0] ?? null)} onChange={(e) => {
+            const value: unknown = JSON.parse(e.currentTarget.value);
+            if (isLiteral(value)) onChange({ ...node, values: [value] });
+          }}>
             {!offered.includes(node.values[0] ?? null) && <option value={JSON.stringify(node.values[0] ?? null)}>{t('conditionNotAnOption', { value: shownValue(node.values[0] ?? null) })}</option>}
             {offered.map((value) => (
               <option key={shownValue(value)} value={JSON.stringify(value)}>
@@ -146,8 +153,11 @@ function NodeEditor({ node, onChange, targets }: NodeProps) {
       {kind !== 'json' && (
         <div className="condition-kind">
           <label htmlFor={`${id}-kind`}>{t('conditionKind')}</label>
-          <select id={`${id}-kind`} value={kind} onChange={(e) => onChange(withKind(node, e.target.value as NodeKind, targets))}>
-            {(['test', 'all', 'any', 'not'] as const).map((k) => (
+          <select id={`${id}-kind`} value={kind} onChange={(e) => {
+            const next = NODE_KINDS.find((k) => k === e.currentTarget.value);
+            if (next) onChange(withKind(node, next, targets));
+          }}>
+            {NODE_KINDS.map((k) => (
               <option key={k} value={k}>
                 {t(KIND_TEXT[k])}
               </option>

@@ -3,9 +3,10 @@
  * folder's fixtures and replay them with the headless player `npm run flows:test <folder>` runs; a
  * failure names its place in the fixture file and opens the page (and the field) it concerns.
  */
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import type { FlowFile, ModelConfig } from '../../runtime/core/types';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { recordOr, stringArray } from '../json';
 import { cultureOf, useStudio } from './context';
+import { flowIn, modelConfigsOf, textsOf } from './documents';
 import { listFixtures, replayFixtures, saveFixture, type FixtureSummary, type ReplayResult } from './fixturesApi';
 import { studioCulture, t } from './texts';
 import { Walk } from './Walk';
@@ -62,9 +63,10 @@ function ResultCell({ result, running }: { result: ReplayResult | undefined; run
 export function Fixtures({ theme, onOpen }: { theme: string; onOpen(place: FailurePlace): void }) {
   const { docs, localeIds } = useStudio();
   const flowIds = Object.keys(docs).filter((id) => id.startsWith('flows/')).sort();
-  const models = ((docs['models.json'] as { models?: ModelConfig[] } | undefined)?.models ?? []) as ModelConfig[];
+  const modelsDoc = docs['models.json'];
+  const models = useMemo(() => modelConfigsOf(modelsDoc), [modelsDoc]);
   // The characters the settlement accepts, as the claims server and the headless player check them.
-  const allowed = (docs['whitelist.json'] as { allowedCharacters?: string[] } | undefined)?.allowedCharacters;
+  const allowed = stringArray(recordOr(docs['whitelist.json']).allowedCharacters);
   const whitelist = allowed ? [...new Set(allowed.join(''))].join('') : null;
   const localeId = localeIds.find((id) => cultureOf(id) === studioCulture) ?? localeIds[0] ?? '';
   const [formId, setFormId] = useState(flowIds[0] ?? '');
@@ -79,6 +81,7 @@ export function Fixtures({ theme, onOpen }: { theme: string; onOpen(place: Failu
   const [summary, setSummary] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const ids = useId();
+  const walkingFlow = walking ? flowIn(docs, walking.flowId) : undefined;
   const saveStatusRef = useRef<HTMLDivElement>(null);
 
   const refresh = useCallback(() => void listFixtures().then(setFixtures, (e: Error) => setError(e.message)), []);
@@ -109,7 +112,7 @@ export function Fixtures({ theme, onOpen }: { theme: string; onOpen(place: Failu
       setSummary(t('fixturesReplayed', { passed: played.filter((r) => r.passed).length, total: played.length }));
       setError(null);
     } catch (e) {
-      setError((e as Error).message);
+      setError(e instanceof Error ? e.message : String(e));
     } finally {
       setRunning([]);
     }
@@ -117,8 +120,8 @@ export function Fixtures({ theme, onOpen }: { theme: string; onOpen(place: Failu
 
   const placeOf = (result: ReplayResult, page: string, fieldId?: string): FailurePlace | null => {
     for (const flowId of flowIds) {
-      const flow = docs[flowId] as FlowFile;
-      if (flow.formType !== result.formType) continue;
+      const flow = flowIn(docs, flowId);
+      if (flow?.formType !== result.formType) continue;
       const pageIndex = flow.pages.findIndex((p) => p.id === page);
       if (pageIndex >= 0) return { flowId, pageIndex, ...(fieldId ? { fieldId } : {}) };
     }
@@ -135,7 +138,7 @@ export function Fixtures({ theme, onOpen }: { theme: string; onOpen(place: Failu
           <select id={`${ids}-form`} value={formId} onChange={(e) => setFormId(e.target.value)}>
             {flowIds.map((id) => (
               <option key={id} value={id}>
-                {(docs[id] as FlowFile).formType} ({id})
+                {flowIn(docs, id)?.formType ?? ''} ({id})
               </option>
             ))}
           </select>
@@ -143,15 +146,15 @@ export function Fixtures({ theme, onOpen }: { theme: string; onOpen(place: Failu
             {walking ? t('walkRestart') : t('walkStart')}
           </button>
         </div>
-        {walking && docs[walking.flowId] !== undefined && (
+        {walking && walkingFlow && (
           <div className="walk">
             <Walk
               key={walking.run}
-              flow={docs[walking.flowId] as FlowFile}
+              flow={walkingFlow}
               models={models}
               whitelist={whitelist}
               culture={cultureOf(localeId)}
-              texts={docs[localeId] as Record<string, string>}
+              texts={textsOf(docs[localeId])}
               theme={theme}
               onChange={setWalk}
             />

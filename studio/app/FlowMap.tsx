@@ -68,14 +68,15 @@ export function FlowMap({ flowId, flow, issues, text, selectedPage, onOpenPage }
             {graph.edges.map((edge) => {
               const route = shown.edges[edge.id];
               if (!route || route.points.length === 0) return null;
+              const labelAt = route.label;
               const d = route.points.map((p, i) => `${i === 0 ? 'M' : 'L'} ${p.x} ${p.y}`).join(' ');
               return (
                 <g key={edge.id} className={`edge edge-${edge.kind}`} data-edge={edge.id}>
                   <path d={d} markerEnd={`url(#${headingId}-arrow)`} />
-                  {edge.label && route.label && (
+                  {edge.label && labelAt && (
                     <text className="edge-label">
                       {edge.label.map((line, i) => (
-                        <tspan key={i} x={route.label!.x + 4} y={route.label!.y + 12 + i * LABEL_HEIGHT}>
+                        <tspan key={i} x={labelAt.x + 4} y={labelAt.y + 12 + i * LABEL_HEIGHT}>
                           {i > 0 ? ` ${line}` : line}
                         </tspan>
                       ))}
@@ -97,7 +98,7 @@ export function FlowMap({ flowId, flow, issues, text, selectedPage, onOpenPage }
                   </g>
                 );
               }
-              const pageIndex = node.pageIndex!;
+              const pageIndex = node.pageIndex;
               const pageId = node.id.replace(/^page:/, '');
               const problems = problemsByPage.get(pageIndex) ?? [];
               const title = node.label.length > 28 ? `${node.label.slice(0, 27)}…` : node.label;

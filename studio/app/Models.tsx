@@ -7,22 +7,26 @@
 import { useRef, useState } from 'react';
 import type { ObjectFieldTemplateProps, RJSFSchema, UiSchema } from '@rjsf/utils';
 import modelSchema from '../../schemas/model-config.schema.json';
+import { arrayOr, isRecord, recordOr } from '../json';
 import { useStudio } from './context';
+import { definedJson } from './formData';
+import { definitionOf, definitionsOf } from './schemas';
 import { SchemaForm } from './SchemaForm';
 import { renameField } from './rename';
 import { COMMON_RULE_PROPERTIES, ruleParameters, withKindParameters } from './rules';
 import { t } from './texts';
 import { JsonValueField, LocaleKeyWidget, NameWidget, RuleKindWidget, RuleTargetsContext } from './widgets';
 
-const definitions = modelSchema.definitions as Record<string, RJSFSchema>;
+const definitions = definitionsOf(modelSchema);
 const FIELD_NAME = /^[a-z][A-Za-z0-9]*$/;
 const MODEL_NAME = /^[A-Z][A-Za-z0-9]*$/;
-const DATA_TYPES = (definitions.field as { properties: { dataType: { enum: string[] } } }).properties.dataType.enum;
+const DATA_TYPES: readonly string[] = modelSchema.definitions.field.properties.dataType.enum;
 
+/** A model config as the editor reads it: what names it, and its fields by name (each edited by its own form). */
 interface ModelConfigValue {
   metadataHash: string;
   metadata: { formType: string; dtoMapping: string };
-  fields: Record<string, { dataType: string; validations: unknown[] }>;
+  fields: Record<string, Record<string, unknown>>;
   [name: string]: unknown;
 }
 interface ModelsFile {
@@ -30,20 +34,33 @@ interface ModelsFile {
   [name: string]: unknown;
 }
 
+const isModelConfigValue = (value: unknown): value is ModelConfigValue =>
+  isRecord(value) &&
+  typeof value.metadataHash === 'string' &&
+  isRecord(value.metadata) &&
+  typeof value.metadata.formType === 'string' &&
+  typeof value.metadata.dtoMapping === 'string' &&
+  isRecord(value.fields) &&
+  Object.values(value.fields).every(isRecord);
+
+/** models.json with the shape the editor needs (else the checker's problems say what to mend). */
+const isModelsFile = (value: unknown): value is ModelsFile => isRecord(value) && Array.isArray(value.models) && value.models.every(isModelConfigValue);
+const NO_MODELS: ModelsFile = { models: [] };
+
 /** A model config's own properties, without its fields (edited field by field). */
 const metadataSchema: RJSFSchema = (() => {
-  const config = definitions.modelConfig as RJSFSchema & { properties: Record<string, RJSFSchema>; required: string[] };
-  const { fields: _fields, ...properties } = config.properties;
-  return { ...config, properties, required: config.required.filter((name) => name !== 'fields'), definitions };
+  const config = definitionOf(definitions, 'modelConfig');
+  const { fields: _fields, ...properties } = config.properties ?? {};
+  return { ...config, properties, required: (config.required ?? []).filter((name) => name !== 'fields'), definitions };
 })();
-const fieldSchema: RJSFSchema = { ...definitions.field, definitions };
+const fieldSchema: RJSFSchema = { ...definitionOf(definitions, 'field'), definitions };
 
 const noSubmit = { 'ui:submitButtonOptions': { norender: true } };
 const name = { 'ui:widget': 'name' };
 const jsonValue = { 'ui:field': 'jsonValue' };
 /** A rule's form: the properties every rule has, and the parameters of its kind (and any other it still carries). */
 function RuleTemplate(props: ObjectFieldTemplateProps) {
-  const rule = (props.formData ?? {}) as Record<string, unknown>;
+  const rule = recordOr(props.formData);
   const shown = new Set<string>([...COMMON_RULE_PROPERTIES, ...ruleParameters(rule.type), ...Object.keys(rule).filter((name) => rule[name] !== undefined)]);
   return (
     <div className="rule-parameters" data-rule-kind={typeof rule.type === 'string' ? rule.type : ''}>
@@ -75,9 +92,6 @@ const fieldUi: UiSchema = {
 };
 const widgets = { localeKey: LocaleKeyWidget, name: NameWidget, ruleKind: RuleKindWidget };
 const fields = { jsonValue: JsonValueField };
-
-/** Drops the properties rjsf leaves undefined, so they are not taken for changes. */
-const defined = <T,>(value: T): T => JSON.parse(JSON.stringify(value ?? null)) as T;
 
 /** A short stable hash of a new model's name, as its first metadataHash (16 hex digits like the others). */
 function hashOf(text: string): string {
@@ -124,7 +138,8 @@ function RenameField({ fieldName, taken, onRename }: { fieldName: string; taken:
 
 export function Models() {
   const { docs, edit } = useStudio();
-  const file = docs['models.json'] as ModelsFile;
+  const modelsDoc = docs['models.json'];
+  const file = isModelsFile(modelsDoc) ? modelsDoc : NO_MODELS;
   const [selected, setSelected] = useState(0);
   const [newField, setNewField] = useState({ name: '', dataType: 'string', problem: '' });
   // The settlement declares its forms: those of its flows, then any only its models name.
@@ -132,7 +147,7 @@ export function Models() {
     ...new Set([
       ...Object.entries(docs)
         .filter(([id]) => id.startsWith('flows/'))
-        .map(([, flow]) => (flow as { formType?: unknown }).formType)
+        .map(([, flow]) => recordOr(flow).formType)
         .filter((f): f is string => typeof f === 'string'),
       ...file.models.map((m) => m.metadata.formType),
     ]),
@@ -142,7 +157,11 @@ export function Models() {
   const index = Math.min(selected, file.models.length - 1);
   const model = file.models[index];
 
-  const changeModels = (change: (models: ModelConfigValue[]) => ModelConfigValue[]) => edit((d) => ({ ...d, 'models.json': { ...(d['models.json'] as ModelsFile), models: change((d['models.json'] as ModelsFile).models) } }));
+  const changeModels = (change: (models: ModelConfigValue[]) => ModelConfigValue[]) =>
+    edit((d) => {
+      const current = d['models.json'];
+      return isModelsFile(current) ? { ...d, 'models.json': { ...current, models: change(current.models) } } : d;
+    });
   const changeModel = (change: (model: ModelConfigValue) => ModelConfigValue) => changeModels((models) => models.map((m, i) => (i === index ? change(m) : m)));
 
   const open = (i: number) => {
@@ -186,9 +205,11 @@ export function Models() {
         ...Object.keys(model.fields),
         ...file.models
           .filter((m) => m !== model && m.metadata.formType === model.metadata.formType)
-          .flatMap((m) => Object.keys(m.fields).map((f) => `${m.metadata.dtoMapping[0]!.toLowerCase()}${m.metadata.dtoMapping.slice(1)}.${f}`)),
+          .flatMap((m) => Object.keys(m.fields).map((f) => `${m.metadata.dtoMapping.charAt(0).toLowerCase()}${m.metadata.dtoMapping.slice(1)}.${f}`)),
       ]
     : [];
+
+  if (file === NO_MODELS) return <p role="alert">{t('modelsUnreadable')}</p>;
 
   return (
     <div className="models-view">
@@ -267,7 +288,7 @@ export function Models() {
             schema={metadataSchema}
             uiSchema={noSubmit}
             formData={{ metadataHash: model.metadataHash, metadata: model.metadata }}
-            onChange={(e) => changeModel((m) => ({ ...m, ...defined(e.formData as Partial<ModelConfigValue>), fields: m.fields }))}
+            onChange={(e) => changeModel((m) => ({ ...m, ...recordOr(definedJson(e.formData)), fields: m.fields }))}
           />
           <h3 id="model-fields-heading" tabIndex={-1}>
             {t('modelFields')}
@@ -308,8 +329,8 @@ export function Models() {
                   fields={fields}
                   onChange={(e) =>
                     changeModel((m) => {
-                      const next = defined(e.formData as ModelConfigValue['fields'][string]);
-                      if (next.validations) next.validations = withKindParameters((m.fields[fieldName]?.validations ?? []) as Array<Record<string, unknown>>, next.validations as Array<Record<string, unknown>>);
+                      const next = recordOr(definedJson(e.formData));
+                      if (Array.isArray(next.validations)) next.validations = withKindParameters(arrayOr(m.fields[fieldName]?.validations), next.validations);
                       return { ...m, fields: { ...m.fields, [fieldName]: next } };
                     })
                   }

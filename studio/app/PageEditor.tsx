@@ -9,19 +9,38 @@ import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import flowSchema from '../../schemas/flow.schema.json';
 import { useStudio } from './context';
 import { SchemaForm } from './SchemaForm';
-import { BLOCK_KINDS, moveItem, newBlock, newPage, pageIdProblem, withoutPage, withPage, withPageChanged, type BlockKind, type BlockValue, type FlowValue, type ModelsValue, type PageValue } from './structure';
+import { isRecord, itemsOf } from '../json';
+import { definedJson } from './formData';
+import { definitionOf, definitionsOf } from './schemas';
+import {
+  BLOCK_KINDS,
+  blockPropertiesOf,
+  isFlowValue,
+  moveItem,
+  newBlock,
+  newPage,
+  pageIdProblem,
+  pageSettingsOf,
+  withoutPage,
+  withPage,
+  withPageChanged,
+  type BlockKind,
+  type BlockValue,
+  type FlowValue,
+  type PageValue,
+} from './structure';
 import { ConditionField, ConditionTargetsContext } from './ConditionBuilder';
-import { conditionTargets, type ModelsDoc } from './conditions';
+import { conditionTargets, modelsDocOf } from './conditions';
 import { JsonValueField, LocaleKeyWidget } from './widgets';
 import { t } from './texts';
 
-const definitions = flowSchema.definitions as Record<string, RJSFSchema>;
+const definitions = definitionsOf(flowSchema);
 
 /** The page's schema without its blocks (edited block by block below). */
 const pageSettingsSchema: RJSFSchema = (() => {
-  const page = definitions.page as RJSFSchema & { properties: Record<string, RJSFSchema>; required: string[] };
-  const { blocks: _blocks, ...properties } = page.properties;
-  return { ...page, properties, required: page.required.filter((name) => name !== 'blocks'), definitions };
+  const page = definitionOf(definitions, 'page');
+  const { blocks: _blocks, ...properties } = page.properties ?? {};
+  return { ...page, properties, required: (page.required ?? []).filter((name) => name !== 'blocks'), definitions };
 })();
 
 const fieldsSchema: RJSFSchema = { type: 'array', minItems: 1, items: { $ref: '#/definitions/field' }, definitions };
@@ -52,9 +71,9 @@ const fields = { condition: ConditionField, jsonValue: JsonValueField };
 
 /** The block's own properties, without its kind (fixed) and its fields (edited in their own form). */
 function blockSchema(kind: string): RJSFSchema | undefined {
-  const block = definitions[`${kind}Block`] as (RJSFSchema & { properties: Record<string, RJSFSchema>; required?: string[] }) | undefined;
+  const block = definitions[`${kind}Block`];
   if (!block) return undefined;
-  const { block: _kind, fields: _fields, ...properties } = block.properties;
+  const { block: _kind, fields: _fields, ...properties } = block.properties ?? {};
   if (Object.keys(properties).length === 0) return undefined;
   return { ...block, properties, required: (block.required ?? []).filter((name) => name !== 'block' && name !== 'fields'), definitions };
 }
@@ -73,11 +92,6 @@ const blockUi: UiSchema = {
   // A records block's required: true, or an object naming its message key (one of two shapes) as JSON.
   required: { 'ui:field': 'jsonValue', 'ui:fieldReplacesAnyOrOneOf': true },
 };
-
-/** Drops the properties rjsf leaves undefined, so they are not taken for changes. */
-function defined<T>(value: T): T {
-  return JSON.parse(JSON.stringify(value ?? null)) as T;
-}
 
 /** Focuses the first element one of `selectors` finds, in their order, once React has drawn the change that put it there. */
 const focusSoon = (...selectors: string[]) =>
@@ -101,17 +115,27 @@ interface Props {
 export function PageEditor({ flowId, pageIndex, onClose, onSelectPage, onRemoved }: Props) {
   const { docs, edit } = useStudio();
   const heading = useRef<HTMLHeadingElement>(null);
-  const flow = docs[flowId] as FlowValue;
-  const page = flow.pages[pageIndex]!;
-  const { blocks, ...settings } = page;
+  const flowDoc = docs[flowId];
+  const flow = isFlowValue(flowDoc) ? flowDoc : undefined;
+  const page = flow?.pages[pageIndex];
   const [newId, setNewId] = useState('');
   const [newIdProblem, setNewIdProblem] = useState<string | null>(null);
   const [kind, setKind] = useState<BlockKind>('copy');
 
   // A page opened (or added) brings the focus to its heading; one moved keeps it on the button moved.
-  useEffect(() => heading.current?.focus(), [flowId, page.id]);
+  useEffect(() => heading.current?.focus(), [flowId, page?.id]);
 
-  const changeFlow = (change: (flow: FlowValue) => FlowValue) => edit((d) => ({ ...d, [flowId]: change(d[flowId] as FlowValue) }));
+  // The map opens only pages of a flow; a flow file the editor cannot change is left to the checker's problems.
+  if (!flow || !page) return null;
+  const { blocks, ...settings } = page;
+  const pageId = page.id ?? '';
+  const modelsDoc = modelsDocOf(docs['models.json']);
+
+  const changeFlow = (change: (flow: FlowValue) => FlowValue) =>
+    edit((d) => {
+      const current = d[flowId];
+      return isFlowValue(current) ? { ...d, [flowId]: change(current) } : d;
+    });
   const changePage = (change: (page: PageValue) => PageValue) => changeFlow((f) => withPageChanged(f, pageIndex, change));
   const changeBlocks = (change: (blocks: BlockValue[]) => BlockValue[]) => changePage((p) => ({ ...p, blocks: change(p.blocks) }));
 
@@ -123,7 +147,8 @@ export function PageEditor({ flowId, pageIndex, onClose, onSelectPage, onRemoved
     const id = newId.trim();
     const flows = Object.entries(docs)
       .filter(([fileId]) => fileId.startsWith('flows/'))
-      .map(([, json]) => json as FlowValue);
+      .map(([, json]) => json)
+      .filter(isFlowValue);
     const problem = pageIdProblem(id, flows);
     if (problem) {
       setNewIdProblem(problem === 'pattern' ? t('pageIdPattern') : t('pageIdTaken', { id }));
@@ -144,24 +169,23 @@ export function PageEditor({ flowId, pageIndex, onClose, onSelectPage, onRemoved
     focusSoon('#blocks-heading');
   };
   const addBlock = () => {
-    changeBlocks((b) => [...b, newBlock(kind, flow, page, docs['models.json'] as ModelsValue | undefined)]);
+    changeBlocks((b) => [...b, newBlock(kind, flow, page, modelsDoc)]);
     focusSoon(`[data-block-index="${blocks.length}"] .block-heading`);
   };
 
   const idBase = `${flowId.replace(/\W/g, '_')}_${pageIndex}`;
-  const modelsDoc = docs['models.json'] as ModelsDoc | undefined;
   const pageTargets = conditionTargets(flow, modelsDoc);
   return (
     <section className="editor" aria-labelledby="editor-heading" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
       <div className="editor-head">
         <h2 id="editor-heading" tabIndex={-1} ref={heading}>
-          {t('editPage', { id: page.id })}
+          {t('editPage', { id: pageId })}
         </h2>
         <button type="button" onClick={onClose}>
           {t('close')}
         </button>
       </div>
-      <div className="item-tools" role="group" aria-label={t('pageTools', { id: page.id })}>
+      <div className="item-tools" role="group" aria-label={t('pageTools', { id: pageId })}>
         <button type="button" className="move-up" disabled={pageIndex === 0} onClick={() => movePage(pageIndex - 1)}>
           {t('movePageUp')}
         </button>
@@ -174,7 +198,7 @@ export function PageEditor({ flowId, pageIndex, onClose, onSelectPage, onRemoved
           disabled={flow.pages.length === 1}
           onClick={() => {
             changeFlow((f) => withoutPage(f, pageIndex));
-            onRemoved(page.id);
+            onRemoved(pageId);
           }}
         >
           {t('removePage')}
@@ -187,7 +211,7 @@ export function PageEditor({ flowId, pageIndex, onClose, onSelectPage, onRemoved
           addPage();
         }}
       >
-        <label htmlFor="new-page-id">{t('newPageId', { id: page.id })}</label>
+        <label htmlFor="new-page-id">{t('newPageId', { id: pageId })}</label>
         <div className="inline">
           <input
             id="new-page-id"
@@ -215,7 +239,7 @@ export function PageEditor({ flowId, pageIndex, onClose, onSelectPage, onRemoved
           formData={settings}
           widgets={widgets}
           fields={fields}
-          onChange={(e) => changePage((p) => ({ ...defined(e.formData as Record<string, unknown>), blocks: p.blocks }) as PageValue)}
+          onChange={(e) => changePage((p) => ({ ...pageSettingsOf(definedJson(e.formData)), blocks: p.blocks }))}
         />
       </ConditionTargetsContext.Provider>
       <h3 id="blocks-heading" tabIndex={-1}>
@@ -257,7 +281,7 @@ export function PageEditor({ flowId, pageIndex, onClose, onSelectPage, onRemoved
                   formData={props}
                   widgets={widgets}
                   fields={fields}
-                  onChange={(e) => replaceBlock((b) => ({ block: b.block, ...defined(e.formData as Record<string, unknown>), ...(b.fields ? { fields: b.fields } : {}) }))}
+                  onChange={(e) => replaceBlock((b) => ({ block: b.block, ...blockPropertiesOf(definedJson(e.formData)), ...(b.fields ? { fields: b.fields } : {}) }))}
                 />
               )}
               {blockFields && (
@@ -270,7 +294,7 @@ export function PageEditor({ flowId, pageIndex, onClose, onSelectPage, onRemoved
                     formData={blockFields}
                     widgets={widgets}
                     fields={fields}
-                    onChange={(e) => replaceBlock((b) => ({ ...b, fields: defined(e.formData as BlockValue['fields']) }))}
+                    onChange={(e) => replaceBlock((b) => ({ ...b, fields: itemsOf(definedJson(e.formData), isRecord) }))}
                   />
                 </div>
               )}
@@ -280,7 +304,7 @@ export function PageEditor({ flowId, pageIndex, onClose, onSelectPage, onRemoved
       })}
       <div className="add-block inline">
         <label htmlFor="new-block-kind">{t('newBlockKind')}</label>
-        <select id="new-block-kind" value={kind} onChange={(e) => setKind(e.target.value as BlockKind)}>
+        <select id="new-block-kind" value={kind} onChange={(e) => setKind(BLOCK_KINDS.find((k) => k === e.currentTarget.value) ?? kind)}>
           {BLOCK_KINDS.map((k) => (
             <option key={k} value={k}>
               {k}

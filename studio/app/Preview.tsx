@@ -29,7 +29,10 @@ import kontentTheme from '../../themes/kontent/theme.css?url';
 import defaultLogo from '../../themes/default/logo.svg?url';
 import ftcLogo from '../../themes/ftc/logo.svg?url';
 import kontentLogo from '../../themes/kontent/logo.svg?url';
+import { THEMES as THEME_NAMES } from '../../runtime/app/settings';
+import { isRecord, itemsOf, recordOr } from '../json';
 import { cultureOf, useStudio } from './context';
+import { flowIn, flowsIn, modelConfigsOf, settingsOf, siteOf, textsOf } from './documents';
 import { fixtureState } from './fixturesApi';
 import { t } from './texts';
 
@@ -40,8 +43,9 @@ const WIDTHS = [
 const FRAME_HEIGHT = 640;
 const THEMES: Record<string, string> = { default: defaultTheme, ftc: ftcTheme, kontent: kontentTheme };
 /** The app's layout of each theme (runtime/app/App.tsx pairs them the same way) and its logo. */
+const DEFAULT_LAYOUT: { variant: LayoutVariant; logo: string } = { variant: 'standard', logo: defaultLogo };
 const LAYOUTS: Record<string, { variant: LayoutVariant; logo: string }> = {
-  default: { variant: 'standard', logo: defaultLogo },
+  default: DEFAULT_LAYOUT,
   ftc: { variant: 'ftc', logo: ftcLogo },
   kontent: { variant: 'kontent', logo: kontentLogo },
 };
@@ -71,7 +75,7 @@ function chromeServices(chrome: PreviewChrome, theme: string, culture: string, t
     redirectOnError: false,
     internationalAddresses: false,
     ...chrome.settings,
-    theme: (theme in LAYOUTS ? theme : 'default') as AppSettings['theme'],
+    theme: THEME_NAMES.find((name) => name === theme) ?? 'default',
     site,
   };
   const store = createAppStore({ ...initialAppState(settings), culture, localizations: texts, contentLoaded: true });
@@ -91,7 +95,7 @@ interface PreviewProps {
 }
 
 class PreviewBoundary extends Component<{ children: ReactNode; message: (error: string) => string }, { error: string | null }> {
-  override state = { error: null as string | null };
+  override state: { error: string | null } = { error: null };
   static getDerivedStateFromError(error: unknown) {
     return { error: error instanceof Error ? error.message : String(error) };
   }
@@ -102,11 +106,10 @@ class PreviewBoundary extends Component<{ children: ReactNode; message: (error: 
 
 /** The page without the fields still being written (no key or widget yet), which the renderer cannot draw. */
 function withoutUnfinishedFields(page: PageConfig): PageConfig {
-  type Block = { fields?: Array<{ key?: unknown; widget?: unknown }> };
-  const blocks = (page.blocks as Block[]).map((block) =>
-    block.fields ? { ...block, fields: block.fields.filter((f) => typeof f.key === 'string' && f.key !== '' && typeof f.widget === 'string') } : block,
-  );
-  return { ...page, blocks } as PageConfig;
+  // PageConfig types every field's key and widget; a field still being written may lack them.
+  const isFinished = (field: { key?: unknown; widget?: unknown }) => typeof field.key === 'string' && field.key !== '' && typeof field.widget === 'string';
+  const blocks = page.blocks.map((block) => ('fields' in block && Array.isArray(block.fields) ? { ...block, fields: block.fields.filter(isFinished) } : block));
+  return { ...page, blocks };
 }
 
 /** The page as a claimant sees it (empty models, or the sample answers), no captcha, buttons that do nothing. */
@@ -114,7 +117,7 @@ function PreviewPage({ chrome, theme, flow, page, models, culture, texts, answer
   const [store, setStore] = useState<ModelStoreState>(() => answers ?? initStore(models, flow.formType, createIdSource()));
   const translate = useMemo(() => createTranslate(culture, texts), [culture, texts]);
   const services = useMemo(() => chromeServices(chrome, theme, culture, texts), [chrome, theme, culture, texts]);
-  const layout = LAYOUTS[theme] ?? LAYOUTS.default!;
+  const layout = LAYOUTS[theme] ?? DEFAULT_LAYOUT;
   return (
     <ServicesProvider value={services}>
       <div className={`cf-app cf-layout cf-layout--${layout.variant}`}>
@@ -157,7 +160,9 @@ function PreviewFrame(props: PreviewProps & { width: number; scale: number; titl
       `<!doctype html><html lang="${props.culture}" data-theme="${props.theme}"><head><meta charset="utf-8"><link rel="stylesheet" href="${baseCss}"><link rel="stylesheet" href="${shellCss}"><link rel="stylesheet" href="${themeCss}"></head><body><div id="preview"></div></body></html>`,
     );
     doc.close();
-    root.current = createRoot(doc.getElementById('preview')!);
+    const container = doc.getElementById('preview');
+    if (!container) return;
+    root.current = createRoot(container);
     setReady(true);
     return () => {
       const r = root.current;
@@ -184,19 +189,22 @@ function PreviewFrame(props: PreviewProps & { width: number; scale: number; titl
   );
 }
 
+/** The forms' first pages, by form type, from the key the preview keeps of them. */
+function formEntries(flowsKey: string): Map<string, string> {
+  const pairs: unknown = JSON.parse(flowsKey);
+  const isEntry = (pair: unknown): pair is [string, string] => Array.isArray(pair) && typeof pair[0] === 'string' && typeof pair[1] === 'string';
+  return new Map(itemsOf(pairs, isEntry));
+}
+
 /** Tells sample answers apart for the page's key (each fetched store is a new object). */
 const answerKeys = new WeakMap<ModelStoreState, number>();
 let lastAnswerKey = 0;
 function answersKey(answers: ModelStoreState | null): number {
   if (!answers) return 0;
-  if (!answerKeys.has(answers)) answerKeys.set(answers, ++lastAnswerKey);
-  return answerKeys.get(answers)!;
-}
-
-interface FixtureDoc {
-  description?: unknown;
-  formType?: unknown;
-  steps?: Array<{ page?: unknown }>;
+  const known = answerKeys.get(answers);
+  if (known !== undefined) return known;
+  answerKeys.set(answers, ++lastAnswerKey);
+  return lastAnswerKey;
 }
 
 /** The folder's fixtures of this form with a step on this page, from the working documents. */
@@ -204,8 +212,8 @@ function fixturesOnPage(docs: Record<string, unknown>, formType: string, pageId:
   return Object.entries(docs)
     .filter(([id]) => id.startsWith('fixtures/') && id.endsWith('.fixture.json'))
     .flatMap(([id, doc]) => {
-      const f = doc as FixtureDoc;
-      if (f.formType !== formType || !Array.isArray(f.steps) || !f.steps.some((s) => s?.page === pageId)) return [];
+      const f = recordOr(doc);
+      if (f.formType !== formType || !Array.isArray(f.steps) || !f.steps.some((s) => isRecord(s) && s.page === pageId)) return [];
       const name = id.slice('fixtures/'.length, -'.fixture.json'.length);
       return [{ name, description: typeof f.description === 'string' ? f.description : name }];
     })
@@ -234,22 +242,23 @@ function useSample(name: string, pageId: string, fixtureText: string): Sample {
 
 export function Preview({ flowId, pageIndex, theme }: { flowId: string; pageIndex: number; theme: string }) {
   const { docs, localeIds } = useStudio();
-  const flow = docs[flowId] as FlowFile;
-  const page = flow.pages[pageIndex];
-  const models = ((docs['models.json'] as { models?: ModelConfig[] } | undefined)?.models ?? []) as ModelConfig[];
-  const site = docs['site.json'] as SiteFile | undefined;
-  const settings = docs['settings.json'] as Partial<AppSettings> | undefined;
-  const flowsKey = JSON.stringify(Object.entries(docs).filter(([id]) => id.startsWith('flows/')).map(([, f]) => [(f as FlowFile).formType, (f as FlowFile).pages[0]?.path]));
-  const chrome = useMemo<PreviewChrome>(
-    () => ({ site, settings, cultures: localeIds.map(cultureOf), forms: new Map(JSON.parse(flowsKey) as Array<[string, string]>) }),
-    [site, settings, localeIds, flowsKey],
-  );
-  const samples = fixturesOnPage(docs, flow.formType, page?.id ?? '');
+  const flow = flowIn(docs, flowId);
+  const page = flow?.pages[pageIndex];
+  // Each document read afresh only when it changes, so the frames redraw only then.
+  const modelsDoc = docs['models.json'];
+  const siteDoc = docs['site.json'];
+  const settingsDoc = docs['settings.json'];
+  const models = useMemo(() => modelConfigsOf(modelsDoc), [modelsDoc]);
+  const site = useMemo(() => siteOf(siteDoc), [siteDoc]);
+  const settings = useMemo(() => settingsOf(settingsDoc), [settingsDoc]);
+  const flowsKey = JSON.stringify(flowsIn(docs).map((f) => [f.formType, f.pages[0]?.path]));
+  const chrome = useMemo<PreviewChrome>(() => ({ site, settings, cultures: localeIds.map(cultureOf), forms: formEntries(flowsKey) }), [site, settings, localeIds, flowsKey]);
+  const samples = fixturesOnPage(docs, flow?.formType ?? '', page?.id ?? '');
   const [chosen, setChosen] = useState('');
   const name = samples.some((s) => s.name === chosen) ? chosen : '';
   const sample = useSample(name, page?.id ?? '', JSON.stringify(docs[`fixtures/${name}.fixture.json`] ?? null));
   const answers = sample.kind === 'shown' ? sample.store : null;
-  if (!page) return null;
+  if (!flow || !page) return null;
   return (
     <section className="preview" aria-labelledby="preview-heading">
       <h2 id="preview-heading">{t('previewOf', { id: page.id })}</h2>
@@ -280,7 +289,7 @@ export function Preview({ flowId, pageIndex, theme }: { flowId: string; pageInde
                 page={page}
                 models={models}
                 culture={cultureOf(id)}
-                texts={docs[id] as Record<string, string>}
+                texts={textsOf(docs[id])}
                 answers={answers}
                 width={w.width}
                 scale={w.scale}

@@ -13,9 +13,10 @@ import settingsSchema from '../../schemas/settlement/settings.schema.json';
 import siteSchema from '../../schemas/settlement/site.schema.json';
 import whitelistSchema from '../../schemas/settlement/whitelist.schema.json';
 import { useStudio } from './context';
-import { withoutAddedHollowObjects } from './formData';
+import { definedJson, withoutAddedHollowObjects } from './formData';
 import { localeKeyUi } from './localeKeyUi';
 import { SchemaForm } from './SchemaForm';
+import { isSchema } from './schemas';
 import { t } from './texts';
 import { LocaleKeyWidget } from './widgets';
 
@@ -29,9 +30,10 @@ const SCHEMAS: Record<string, RJSFSchema> = Object.fromEntries(
     'site.json': siteSchema,
     'forms.json': formsSchema,
     'whitelist.json': whitelistSchema,
-  }).map(([name, schema]) => {
-    const { $id: _id, ...rest } = schema as RJSFSchema;
-    return [name, rest as RJSFSchema];
+  }).flatMap(([name, schema]): Array<[string, RJSFSchema]> => {
+    if (!isSchema(schema)) return [];
+    const { $id: _id, ...rest } = schema;
+    return [[name, rest]];
   }),
 );
 
@@ -39,16 +41,15 @@ const ui: UiSchema = { 'ui:submitButtonOptions': { norender: true }, $schema: { 
 /** Each file's uiSchema: a locale key (site.json's link labels, banner lines…) gets the page editor's picker. */
 const UIS: Record<string, UiSchema> = Object.fromEntries(Object.entries(SCHEMAS).map(([name, schema]) => [name, { ...ui, ...localeKeyUi(schema) }]));
 const widgets = { localeKey: LocaleKeyWidget };
-/** Drops the properties rjsf leaves undefined, so they are not taken for changes. */
-const defined = <T,>(value: T): T => JSON.parse(JSON.stringify(value ?? null)) as T;
 
 export function SettlementFiles({ ids }: { ids: readonly string[] }) {
   const { docs, edit } = useStudio();
-  const editable = ids.filter((id) => SCHEMAS[id]);
+  const editable = ids.filter((id) => SCHEMAS[id] !== undefined);
   const [selected, setSelected] = useState(editable[0]);
   const heading = useRef<HTMLHeadingElement>(null);
   const id = selected && editable.includes(selected) ? selected : editable[0];
-  if (!id) return <p>{t('noSettlementFiles')}</p>;
+  const schema = id === undefined ? undefined : SCHEMAS[id];
+  if (!id || !schema) return <p>{t('noSettlementFiles')}</p>;
   return (
     <div className="models-view">
       <nav className="model-list" aria-labelledby="settlement-files-heading">
@@ -77,11 +78,11 @@ export function SettlementFiles({ ids }: { ids: readonly string[] }) {
         <SchemaForm
           key={id}
           idPrefix={`settlement_${id.replace(/\W/g, '_')}`}
-          schema={SCHEMAS[id]!}
+          schema={schema}
           uiSchema={UIS[id]}
           widgets={widgets}
           formData={docs[id]}
-          onChange={(e) => edit((d) => ({ ...d, [id]: withoutAddedHollowObjects(defined(e.formData), d[id]) }))}
+          onChange={(e) => edit((d) => ({ ...d, [id]: withoutAddedHollowObjects(definedJson(e.formData), d[id]) }))}
         />
       </section>
     </div>

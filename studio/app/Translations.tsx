@@ -5,6 +5,7 @@
  * code uses are listed below.
  */
 import { useState } from 'react';
+import { recordOr } from '../json';
 import type { Documents } from './api';
 import { cultureOf, localeText, useStudio } from './context';
 import { isPlaceholder } from '../../tooling/flow/placeholder';
@@ -30,7 +31,7 @@ export function Translations({ saved, unusedKeys }: { saved: Documents; unusedKe
   const keys: string[] = [];
   const seen = new Set<string>();
   for (const id of localeIds) {
-    for (const key of Object.keys(docs[id] as object)) {
+    for (const key of Object.keys(recordOr(docs[id]))) {
       if (key === '$schema' || seen.has(key)) continue;
       seen.add(key);
       keys.push(key);
@@ -47,8 +48,9 @@ export function Translations({ saved, unusedKeys }: { saved: Documents; unusedKe
 
   const setText = (id: string, key: string, text: string) =>
     edit((d) => {
-      const { [key]: _old, ...rest } = d[id] as Record<string, unknown>;
-      return { ...d, [id]: text === '' ? rest : { ...(d[id] as Record<string, unknown>), [key]: text } };
+      const locale = recordOr(d[id]);
+      const { [key]: _old, ...rest } = locale;
+      return { ...d, [id]: text === '' ? rest : { ...locale, [key]: text } };
     });
 
   return (

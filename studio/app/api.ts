@@ -1,5 +1,6 @@
 /** The studio server's JSON API (studio/server/app.ts). */
 import type { ClassListRowProblem, ClassListTable } from '../server/class-lists';
+import { isRecord, isString, itemsOf, recordOr, stringArray, stringOr } from '../json';
 
 export type { ClassListRowProblem, ClassListTable } from '../server/class-lists';
 
@@ -41,10 +42,46 @@ export interface FolderResponse {
 /** The files' JSON by id. */
 export type Documents = Record<string, unknown>;
 
+const FILE_KINDS: readonly FileKind[] = ['flow', 'locale', 'models', 'settlement', 'fixture'];
+const isFileKind = (value: unknown): value is FileKind => FILE_KINDS.some((kind) => kind === value);
+
+const isFolderFile = (value: unknown): value is FolderFile => isRecord(value) && typeof value.id === 'string' && isFileKind(value.kind) && typeof value.path === 'string' && 'json' in value;
+
+/** The issues of an answer's list (none when it has no such list); a member missing from one reads as empty, so no problem goes unshown. */
+const issuesOf = (value: unknown): Issue[] =>
+  itemsOf(value, isRecord).map(({ file, pointer, message, hint, line, column }) => ({
+    file: stringOr(file) ?? '',
+    pointer: stringOr(pointer) ?? '',
+    message: stringOr(message) ?? '',
+    hint: stringOr(hint) ?? '',
+    ...(typeof line === 'number' ? { line } : {}),
+    ...(typeof column === 'number' ? { column } : {}),
+  }));
+
+/** GET /api/folder's answer, checked member by member. */
+export function folderResponseOf(value: unknown): FolderResponse {
+  const body = recordOr(value);
+  const { folder, theme, empty } = body;
+  if (typeof folder !== 'string' || !Array.isArray(body.files)) throw new Error('GET /api/folder did not answer a folder and its files');
+  const newSettlementForms = stringArray(body.newSettlementForms);
+  const newSettlementSignIns = stringArray(body.newSettlementSignIns);
+  return {
+    folder,
+    files: body.files.filter(isFolderFile),
+    issues: issuesOf(body.issues),
+    warnings: issuesOf(body.warnings),
+    unusedKeys: itemsOf(body.unusedKeys, isString),
+    theme: stringOr(theme) ?? 'default',
+    ...(typeof empty === 'boolean' ? { empty } : {}),
+    ...(newSettlementForms ? { newSettlementForms } : {}),
+    ...(newSettlementSignIns ? { newSettlementSignIns } : {}),
+  };
+}
+
 export async function loadFolder(): Promise<FolderResponse> {
   const res = await fetch('/api/folder');
   if (!res.ok) throw new Error(`GET /api/folder answered ${res.status}`);
-  return (await res.json()) as FolderResponse;
+  return folderResponseOf(await res.json());
 }
 
 export interface CheckReport {
@@ -54,9 +91,9 @@ export interface CheckReport {
 
 export async function checkChanges(changes: Documents): Promise<CheckReport> {
   const res = await fetch('/api/check', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ changes }) });
-  const body = (await res.json()) as { issues?: Issue[]; warnings?: Issue[]; message?: string };
-  if (!res.ok) throw new Error(body.message ?? `POST /api/check answered ${res.status}`);
-  return { issues: body.issues ?? [], warnings: body.warnings ?? [] };
+  const body = recordOr(await res.json());
+  if (!res.ok) throw new Error(stringOr(body.message) ?? `POST /api/check answered ${res.status}`);
+  return { issues: issuesOf(body.issues), warnings: issuesOf(body.warnings) };
 }
 
 export type SaveResult =
@@ -69,14 +106,14 @@ export type SaveResult =
  */
 export async function saveChanges(changes: Documents, bases: Documents = {}, overwrite = false): Promise<SaveResult> {
   const res = await fetch('/api/save', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ changes, bases, overwrite }) });
-  const body = (await res.json()) as { saved?: string[]; code?: string; message?: string; issues?: Issue[]; files?: string[] };
-  if (res.ok) return { ok: true, saved: body.saved ?? [] };
+  const body = recordOr(await res.json());
+  if (res.ok) return { ok: true, saved: itemsOf(body.saved, isString) };
   return {
     ok: false,
     checkerRefused: body.code === 'checker-refused',
-    message: body.message ?? `POST /api/save answered ${res.status}`,
-    issues: body.issues ?? [],
-    ...(body.code === 'changed-on-disk' ? { changedOnDisk: body.files ?? [] } : {}),
+    message: stringOr(body.message) ?? `POST /api/save answered ${res.status}`,
+    issues: issuesOf(body.issues),
+    ...(body.code === 'changed-on-disk' ? { changedOnDisk: itemsOf(body.files, isString) } : {}),
   };
 }
 
@@ -96,23 +133,31 @@ export interface NewSettlementRequest {
 /** Makes a new settlement with these forms, sign-in and identity in the (empty) folder. */
 export async function createSettlement(request: NewSettlementRequest): Promise<CreateResult> {
   const res = await fetch('/api/create', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request) });
-  const body = (await res.json()) as { created?: string[]; message?: string; issues?: Issue[] };
-  if (res.ok) return { ok: true, created: body.created ?? [] };
-  return { ok: false, message: body.message ?? `POST /api/create answered ${res.status}`, issues: body.issues ?? [] };
+  const body = recordOr(await res.json());
+  if (res.ok) return { ok: true, created: itemsOf(body.created, isString) };
+  return { ok: false, message: stringOr(body.message) ?? `POST /api/create answered ${res.status}`, issues: issuesOf(body.issues) };
 }
 
 export async function loadClassLists(): Promise<ClassListTable[]> {
   const res = await fetch('/api/class-lists');
   if (!res.ok) throw new Error(`GET /api/class-lists answered ${res.status}`);
-  return ((await res.json()) as { lists: ClassListTable[] }).lists;
+  return itemsOf(recordOr(await res.json()).lists, isClassListTable);
 }
+
+const isRow = (value: unknown): value is string[] => stringArray(value) !== undefined;
+
+const isClassListTable = (value: unknown): value is ClassListTable =>
+  isRecord(value) && typeof value.file === 'string' && isRow(value.columns) && isRow(value.required) && Array.isArray(value.rows) && value.rows.every(isRow);
+
+const isRowProblem = (value: unknown): value is ClassListRowProblem => isRecord(value) && typeof value.row === 'number' && typeof value.message === 'string';
 
 export type ClassListSaveResult = { ok: true; table: ClassListTable } | { ok: false; message: string; problems: ClassListRowProblem[] };
 
 /** Writes the class list's rows (under its header); refused with each row's problem. */
 export async function saveClassList(file: string, rows: string[][]): Promise<ClassListSaveResult> {
   const res = await fetch(`/api/class-lists/${encodeURIComponent(file)}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rows }) });
-  const body = (await res.json()) as ClassListTable & { message?: string; problems?: ClassListRowProblem[] };
-  if (res.ok) return { ok: true, table: body };
-  return { ok: false, message: body.message ?? `PUT /api/class-lists/${file} answered ${res.status}`, problems: body.problems ?? [] };
+  const body: unknown = await res.json();
+  if (res.ok && isClassListTable(body)) return { ok: true, table: body };
+  const answer = recordOr(body);
+  return { ok: false, message: stringOr(answer.message) ?? `PUT /api/class-lists/${file} answered ${res.status}`, problems: itemsOf(answer.problems, isRowProblem) };
 }

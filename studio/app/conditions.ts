@@ -6,7 +6,8 @@
  * cannot draw (a pattern with a length, an anyOf…) is kept as it is, as JSON.
  */
 import { qualifiedName } from '../../runtime/core/flow/condition-agreement';
-import type { Condition, ConditionSchema, FieldValue } from '../../runtime/core/types';
+import type { ConditionSchema, FieldValue } from '../../runtime/core/types';
+import { isRecord, itemsOf } from '../json';
 import type { FlowValue } from './structure';
 
 /** What a field can hold: one of its options (each with its label's locale key, when it has one), a boolean, a number or any text. */
@@ -28,16 +29,35 @@ export type ConditionNode =
   /** A test the builder does not draw, kept as written. */
   | { kind: 'json'; condition: unknown };
 
+type ModelEntry = { metadata: { formType: string; dtoMapping: string }; fields: Record<string, { dataType?: string }> };
+
 export interface ModelsDoc {
-  models: Array<{ metadata: { formType: string; dtoMapping: string }; fields: Record<string, { dataType?: string }> }>;
+  models: ModelEntry[];
 }
 
-type FlowField = { key: string; widget?: unknown; options?: Array<{ value: string; label?: unknown }> };
+const isModelEntry = (value: unknown): value is ModelEntry =>
+  isRecord(value) &&
+  isRecord(value.metadata) &&
+  typeof value.metadata.formType === 'string' &&
+  typeof value.metadata.dtoMapping === 'string' &&
+  isRecord(value.fields) &&
+  Object.values(value.fields).every((field) => isRecord(field) && (field.dataType === undefined || typeof field.dataType === 'string'));
+
+/** The model configs of a models.json document that name their form, model and fields (one being written is left out). */
+export function modelsDocOf(doc: unknown): ModelsDoc | undefined {
+  return isRecord(doc) ? { models: itemsOf(doc.models, isModelEntry) } : undefined;
+}
+
+type FlowField = { key: string; widget?: unknown; options?: unknown };
+type FieldOption = { value: string; label?: unknown };
+
+const isFlowField = (value: unknown): value is FlowField => isRecord(value) && typeof value.key === 'string';
+const isFieldOption = (value: unknown): value is FieldOption => isRecord(value) && typeof value.value === 'string';
 
 function answersOf(field: FlowField | undefined, dataType: string | undefined): Answers {
-  const options = field?.options?.filter((o) => typeof o.value === 'string');
-  if (options && options.length > 0) {
-    const labels = Object.fromEntries(options.filter((o) => typeof o.label === 'string').map((o) => [o.value, o.label as string]));
+  const options = itemsOf(field?.options, isFieldOption);
+  if (options.length > 0) {
+    const labels = Object.fromEntries(options.flatMap((o): Array<[string, string]> => (typeof o.label === 'string' ? [[o.value, o.label]] : [])));
     return { kind: 'options', values: options.map((o) => o.value), labels };
   }
   if (field?.widget === 'checkbox' || dataType === 'boolean') return { kind: 'boolean' };
@@ -56,7 +76,7 @@ export function conditionTargets(flow: FlowValue, models: ModelsDoc | undefined,
   for (const page of flow.pages ?? []) {
     for (const block of page.blocks ?? []) {
       if (typeof block.model !== 'string') continue;
-      for (const field of (block.fields ?? []) as FlowField[]) {
+      for (const field of (block.fields ?? []).filter(isFlowField)) {
         const name = qualifiedName(block.model, field.key);
         if (!shown.has(name)) shown.set(name, field);
       }
@@ -72,16 +92,16 @@ export function conditionTargets(flow: FlowValue, models: ModelsDoc | undefined,
   return [...(ownModel ? targetsOf(ownModel, true) : []), ...configs.flatMap((m) => targetsOf(m.metadata.dtoMapping, false))];
 }
 
-const isLiteral = (v: unknown): v is FieldValue => v === null || ['string', 'number', 'boolean'].includes(typeof v);
+export const isLiteral = (v: unknown): v is FieldValue => v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
 const only = (schema: object, ...keys: string[]) => Object.keys(schema).length === keys.length && keys.every((k) => k in schema);
 
 /** The operator and values a field test's schema says, when the builder draws it. */
-function testOf(schema: ConditionSchema): { operator: Operator; values: FieldValue[] } | undefined {
+function testOf(schema: Record<string, unknown>): { operator: Operator; values: FieldValue[] } | undefined {
   if (only(schema, 'const') && isLiteral(schema.const)) return { operator: 'equals', values: [schema.const] };
   if (only(schema, 'enum') && Array.isArray(schema.enum) && schema.enum.every(isLiteral)) return { operator: 'oneOf', values: [...schema.enum] };
   if (only(schema, 'type') && schema.type === 'null') return { operator: 'empty', values: [] };
   if (only(schema, 'pattern') && typeof schema.pattern === 'string') return { operator: 'matches', values: [schema.pattern] };
-  if (only(schema, 'not') && schema.not) {
+  if (only(schema, 'not') && isRecord(schema.not)) {
     const inner = schema.not;
     if (only(inner, 'const') && isLiteral(inner.const)) return { operator: 'notEquals', values: [inner.const] };
     if (only(inner, 'type') && inner.type === 'null') return { operator: 'notEmpty', values: [] };
@@ -91,13 +111,13 @@ function testOf(schema: ConditionSchema): { operator: Operator; values: FieldVal
 
 /** The builder's tree of a condition. */
 export function toNode(condition: unknown): ConditionNode {
-  if (typeof condition === 'object' && condition !== null && !Array.isArray(condition)) {
-    const c = condition as Record<string, unknown>;
+  if (isRecord(condition)) {
+    const c = condition;
     if (only(c, 'all') && Array.isArray(c.all)) return { kind: 'all', items: c.all.map(toNode) };
     if (only(c, 'any') && Array.isArray(c.any)) return { kind: 'any', items: c.any.map(toNode) };
     if (only(c, 'not')) return { kind: 'not', item: toNode(c.not) };
-    if (only(c, 'scope', 'schema') && typeof c.scope === 'string' && typeof c.schema === 'object' && c.schema !== null) {
-      const test = testOf(c.schema as ConditionSchema);
+    if (only(c, 'scope', 'schema') && typeof c.scope === 'string' && isRecord(c.schema)) {
+      const test = testOf(c.schema);
       if (test) return { kind: 'test', scope: c.scope, ...test };
     }
   }
@@ -121,8 +141,8 @@ function schemaOf(operator: Operator, values: readonly FieldValue[]): ConditionS
   }
 }
 
-/** The condition a tree stands for, written as the flow schema says. */
-export function fromNode(node: ConditionNode): Condition {
+/** The condition a tree stands for, written as the flow schema says (a part the builder does not draw, as it was). */
+export function fromNode(node: ConditionNode): unknown {
   switch (node.kind) {
     case 'test':
       return { scope: node.scope, schema: schemaOf(node.operator, node.values) };
@@ -133,7 +153,7 @@ export function fromNode(node: ConditionNode): Condition {
     case 'not':
       return { not: fromNode(node.item) };
     case 'json':
-      return node.condition as Condition;
+      return node.condition;
   }
 }
 

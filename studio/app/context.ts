@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import { recordOr } from '../json';
 import type { Documents } from './api';
 
 /** What the editors share: the working documents and the one way to change them (recorded for undo). */
@@ -22,7 +23,7 @@ export const cultureOf = (localeId: string): string => localeId.replace(/^locale
 
 /** The text of a key in a culture's locale file of the working documents, if it has one. */
 export function localeText(docs: Documents, localeId: string, key: string): string | undefined {
-  const value = (docs[localeId] as Record<string, unknown> | undefined)?.[key];
+  const value = recordOr(docs[localeId])[key];
   return typeof value === 'string' ? value : undefined;
 }
 
@@ -32,7 +33,7 @@ export function withLocaleKey(docs: Documents, localeIds: readonly string[], key
   for (const id of localeIds) {
     const text = texts[cultureOf(id)];
     if (text === undefined) continue;
-    next[id] = { ...(docs[id] as Record<string, unknown>), [key]: text };
+    next[id] = { ...recordOr(docs[id]), [key]: text };
   }
   return next;
 }

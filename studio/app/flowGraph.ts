@@ -3,17 +3,19 @@
  * over the pages they skip (labelled with their conditions), and the record blocks with the
  * models they fill. Positions come from elkjs (layout.ts), never from here.
  */
-import type { Condition, FlowFile, PageConfig } from '../../runtime/core/types';
+import type { Condition, FlowFile } from '../../runtime/core/types';
 
-export interface MapNode {
-  id: string;
-  kind: 'page' | 'model';
-  label: string;
-  /** The page's index in the flow file's pages (page nodes). */
-  pageIndex?: number;
-  skippable?: boolean;
-  inFlow?: boolean;
-}
+export type MapNode =
+  | {
+      id: string;
+      kind: 'page';
+      label: string;
+      /** The page's index in the flow file's pages. */
+      pageIndex: number;
+      skippable: boolean;
+      inFlow: boolean;
+    }
+  | { id: string; kind: 'model'; label: string };
 
 export interface MapEdge {
   id: string;
@@ -45,19 +47,18 @@ export function describeCondition(condition: Condition): string {
 
 /** A condition in short lines for a label: the field tested, then what it must satisfy (one line for all, any, not). */
 export function conditionLines(condition: Condition): string[] {
-  const c = condition as { scope?: string; schema?: Record<string, unknown>; all?: Condition[]; any?: Condition[]; not?: Condition };
-  if (c.all) return [`all(${c.all.map(describeCondition).join(', ')})`];
-  if (c.any) return [`any(${c.any.map(describeCondition).join(', ')})`];
-  if (c.not) return [`not(${describeCondition(c.not)})`];
-  const tests = Object.entries(c.schema ?? {}).map(([word, value]) => SCHEMA_WORDS[word]?.(value) ?? `${word} ${JSON.stringify(value)}`);
-  return [c.scope ?? '?', tests.join(' and ')];
+  if ('all' in condition) return [`all(${condition.all.map(describeCondition).join(', ')})`];
+  if ('any' in condition) return [`any(${condition.any.map(describeCondition).join(', ')})`];
+  if ('not' in condition) return [`not(${describeCondition(condition.not)})`];
+  // A condition being written may lack its scope or schema yet.
+  const { scope, schema }: { scope?: string; schema?: object } = condition;
+  const tests = Object.entries(schema ?? {}).map(([word, value]) => SCHEMA_WORDS[word]?.(value) ?? `${word} ${JSON.stringify(value)}`);
+  return [scope ?? '?', tests.join(' and ')];
 }
 
-type PageWithBlocks = PageConfig & { blocks: Array<{ block: string; model?: string }> };
-
 export function flowGraph(flow: FlowFile, text: (key: string) => string, skipLabel: (page: string) => string, recordsLabel: string): FlowGraph {
-  const pages = flow.pages as PageWithBlocks[];
-  const nodes: MapNode[] = pages.map((page, pageIndex) => ({
+  const pages = flow.pages;
+  const nodes: MapNode[] = pages.map((page, pageIndex): MapNode => ({
     id: `page:${page.id}`,
     kind: 'page',
     label: text(page.titleKey),
@@ -73,10 +74,9 @@ export function flowGraph(flow: FlowFile, text: (key: string) => string, skipLab
   });
   // A skipped page is jumped over: from the page before it to the first page after it that is not skipped with it.
   inFlow.forEach((page, i) => {
-    if (!page.skipWhen || i === 0) return;
-    const before = inFlow[i - 1]!;
+    const before = inFlow[i - 1];
     const after = inFlow[i + 1];
-    if (!after) return;
+    if (!page.skipWhen || !before || !after) return;
     edges.push({ id: `skip:${page.id}`, kind: 'skip', from: `page:${before.id}`, to: `page:${after.id}`, label: [skipLabel(page.id), ...conditionLines(page.skipWhen)] });
   });
   const models = new Set<string>();

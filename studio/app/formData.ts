@@ -20,3 +20,6 @@ export function withoutAddedHollowObjects(after: unknown, before: unknown): unkn
       .map(([key, value]) => [key, withoutAddedHollowObjects(value, was[key])]),
   );
 }
+
+/** A form's data without the properties rjsf leaves undefined, so they are not taken for changes. */
+export const definedJson = (formData: unknown): unknown => JSON.parse(JSON.stringify(formData ?? null));

@@ -1,14 +1,23 @@
-/** Undo and redo over the session's edits: a list of document states and where we are in it. */
-export interface History<T> {
-  states: T[];
-  at: number;
+/** Undo and redo over the session's edits: the states before the current one, the current one, and those redo reaches. */
+export interface History<T extends object> {
+  /** Oldest first. */
+  past: T[];
+  present: T;
+  /** Nearest first. */
+  future: T[];
 }
 
-export const startHistory = <T>(state: T): History<T> => ({ states: [state], at: 0 });
-export const current = <T>(h: History<T>): T => h.states[h.at]!;
+export const startHistory = <T extends object>(state: T): History<T> => ({ past: [], present: state, future: [] });
+export const current = <T extends object>(h: History<T>): T => h.present;
 /** A new state after the current one; the states that redo would have reached are dropped. */
-export const record = <T>(h: History<T>, state: T): History<T> => ({ states: [...h.states.slice(0, h.at + 1), state], at: h.at + 1 });
-export const canUndo = <T>(h: History<T>): boolean => h.at > 0;
-export const canRedo = <T>(h: History<T>): boolean => h.at < h.states.length - 1;
-export const undo = <T>(h: History<T>): History<T> => (canUndo(h) ? { ...h, at: h.at - 1 } : h);
-export const redo = <T>(h: History<T>): History<T> => (canRedo(h) ? { ...h, at: h.at + 1 } : h);
+export const record = <T extends object>(h: History<T>, state: T): History<T> => ({ past: [...h.past, h.present], present: state, future: [] });
+export const canUndo = <T extends object>(h: History<T>): boolean => h.past.length > 0;
+export const canRedo = <T extends object>(h: History<T>): boolean => h.future.length > 0;
+export function undo<T extends object>(h: History<T>): History<T> {
+  const previous = h.past.at(-1);
+  return previous === undefined ? h : { past: h.past.slice(0, -1), present: previous, future: [h.present, ...h.future] };
+}
+export function redo<T extends object>(h: History<T>): History<T> {
+  const [next, ...later] = h.future;
+  return next === undefined ? h : { past: [...h.past, h.present], present: next, future: later };
+}

@@ -1,5 +1,5 @@
 /** Lays a flow graph out with elkjs (layered, left to right): node boxes, edge routes and label boxes. */
-import ELK, { type ElkExtendedEdge, type ElkNode } from 'elkjs/lib/elk.bundled.js';
+import ELK, { type ElkNode } from 'elkjs/lib/elk.bundled.js';
 import type { FlowGraph } from './flowGraph';
 
 export const PAGE_SIZE = { width: 190, height: 64 };
@@ -49,7 +49,7 @@ export async function layoutGraph(graph: FlowGraph): Promise<Layout> {
   const nodes: Layout['nodes'] = {};
   for (const child of result.children ?? []) nodes[child.id] = { x: child.x ?? 0, y: child.y ?? 0, width: child.width ?? 0, height: child.height ?? 0 };
   const edges: Layout['edges'] = {};
-  for (const edge of (result.edges ?? []) as ElkExtendedEdge[]) {
+  for (const edge of result.edges ?? []) {
     const section = edge.sections?.[0];
     const points = section ? [section.startPoint, ...(section.bendPoints ?? []), section.endPoint] : [];
     const label = edge.labels?.[0];

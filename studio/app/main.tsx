@@ -4,4 +4,6 @@ import { studioCulture } from './texts';
 import './studio.css';
 
 document.documentElement.lang = studioCulture;
-createRoot(document.getElementById('studio')!).render(<App />);
+const container = document.getElementById('studio');
+if (!container) throw new Error('The studio page has no element with the id "studio" to draw in');
+createRoot(container).render(<App />);

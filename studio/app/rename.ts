@@ -37,7 +37,11 @@ function renamedName(name: unknown, rename: FieldRename, own: string | undefined
 /** Every condition within `value` (any depth) with the field's scope renamed, read from `own`'s fields. */
 function renamedConditions(value: unknown, rename: FieldRename, own: string | undefined): unknown {
   if (Array.isArray(value)) return value.map((item) => renamedConditions(item, rename, own));
-  if (!isObject(value)) return value;
+  return isObject(value) ? renamedMemberConditions(value, rename, own) : value;
+}
+
+/** renamedConditions of an object's members. */
+function renamedMemberConditions(value: Json, rename: FieldRename, own: string | undefined): Json {
   const out: Json = {};
   for (const [key, item] of Object.entries(value)) {
     out[key] = key === 'scope' && isObject(value.schema) ? renamedName(item, rename, own) : renamedConditions(item, rename, own);
@@ -47,7 +51,7 @@ function renamedConditions(value: unknown, rename: FieldRename, own: string | un
 
 function renamedBlock(block: Json, rename: FieldRename): Json {
   const own = typeof block.model === 'string' ? block.model : undefined;
-  let next = renamedConditions(block, rename, own) as Json;
+  let next = renamedMemberConditions(block, rename, own);
   if (own === rename.model) {
     if (Array.isArray(next.fields)) next = { ...next, fields: next.fields.map((f) => (isObject(f) && f.key === rename.from ? { ...f, key: rename.to } : f)) };
     for (const map of ['fixedValues', 'prepopulatedDataKeys']) if (isObject(next[map])) next = { ...next, [map]: renamedKey(next[map], rename.from, rename.to) };
@@ -166,7 +170,7 @@ export function renameField(docs: Documents, rename: FieldRename): Documents {
       pages: flow.pages.map((page) => {
         if (!isObject(page)) return page;
         const { blocks, ...settings } = page;
-        return { ...(renamedConditions(settings, rename, undefined) as Json), ...(Array.isArray(blocks) ? { blocks: blocks.map((b) => (isObject(b) ? renamedBlock(b, rename) : b)) } : {}) };
+        return { ...renamedMemberConditions(settings, rename, undefined), ...(Array.isArray(blocks) ? { blocks: blocks.map((b) => (isObject(b) ? renamedBlock(b, rename) : b)) } : {}) };
       }),
     };
   }

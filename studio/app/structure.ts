@@ -4,18 +4,21 @@
  * A new page or block starts as the smallest thing the flow schema accepts; the localization keys
  * it names are new, and the editor asks for their texts in every culture.
  */
+import { isRecord } from '../json';
 
+/** A block as it is being edited: its kind is fixed; a property or a field's key may be cleared in its form. */
 export interface BlockValue {
   block: string;
   model?: string;
-  fields?: Array<{ key: string; [name: string]: unknown }>;
+  fields?: Array<Record<string, unknown>>;
   [name: string]: unknown;
 }
 
+/** A page as it is being edited: its id, route or title key may be cleared in its form (the checker then says so). */
 export interface PageValue {
-  id: string;
-  path: string;
-  titleKey: string;
+  id?: string;
+  path?: string;
+  titleKey?: string;
   blocks: BlockValue[];
   [name: string]: unknown;
 }
@@ -32,6 +35,36 @@ export interface ModelsValue {
   models: Array<{ metadata: { formType: string; dtoMapping: string }; fields: Record<string, unknown> }>;
 }
 
+const isOptionalString = (value: unknown) => value === undefined || typeof value === 'string';
+
+const isBlockValue = (value: unknown): value is BlockValue =>
+  isRecord(value) && typeof value.block === 'string' && isOptionalString(value.model) && (value.fields === undefined || (Array.isArray(value.fields) && value.fields.every(isRecord)));
+
+const isPageValue = (value: unknown): value is PageValue =>
+  isRecord(value) && isOptionalString(value.id) && isOptionalString(value.path) && isOptionalString(value.titleKey) && Array.isArray(value.blocks) && value.blocks.every(isBlockValue);
+
+/** A flow document with the shape the page editor changes. */
+export const isFlowValue = (value: unknown): value is FlowValue =>
+  isRecord(value) &&
+  typeof value.formType === 'string' &&
+  (value.models === undefined || (Array.isArray(value.models) && value.models.every((model) => typeof model === 'string'))) &&
+  Array.isArray(value.pages) &&
+  value.pages.every(isPageValue);
+
+/** A page's settings as its form gives them back (its blocks are edited apart). */
+export function pageSettingsOf(formData: unknown): Omit<PageValue, 'blocks'> {
+  if (!isRecord(formData)) return {};
+  const { id, path, titleKey, blocks: _blocks, ...rest } = formData;
+  return { ...rest, ...(typeof id === 'string' && { id }), ...(typeof path === 'string' && { path }), ...(typeof titleKey === 'string' && { titleKey }) };
+}
+
+/** A block's own properties as its form gives them back (its kind and fields are kept apart). */
+export function blockPropertiesOf(formData: unknown): Omit<BlockValue, 'block'> {
+  if (!isRecord(formData)) return {};
+  const { model, block: _block, fields: _fields, ...rest } = formData;
+  return { ...rest, ...(typeof model === 'string' && { model }) };
+}
+
 const PAGE_ID = /^[a-z][a-z0-9-]*$/;
 
 /** vehicle-use → VehicleUse: the area of a page's localization keys. */
@@ -39,14 +72,14 @@ export const keyArea = (pageId: string): string =>
   pageId
     .split('-')
     .filter(Boolean)
-    .map((part) => part[0]!.toUpperCase() + part.slice(1))
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
     .join('');
 
 /** `items` with the item at `from` moved to `to`. */
 export function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
   const next = [...items];
-  const [item] = next.splice(from, 1);
-  next.splice(to, 0, item!);
+  const moved = next.splice(from, 1);
+  next.splice(to, 0, ...moved);
   return next;
 }
 
@@ -63,7 +96,8 @@ export function pageIdProblem(id: string, flows: readonly FlowValue[]): 'pattern
  */
 export function newPage(flow: FlowValue, after: number, id: string): PageValue {
   const beside = flow.pages[after] ?? flow.pages[0];
-  const base = beside ? (beside.path.split('/').length > 2 ? beside.path.replace(/\/[^/]*$/, '') : beside.path.replace(/\/$/, '')) : '';
+  const besidePath = beside?.path ?? '';
+  const base = besidePath.split('/').length > 2 ? besidePath.replace(/\/[^/]*$/, '') : besidePath.replace(/\/$/, '');
   const titleKey = `LocKey_${keyArea(id)}_Title`;
   return {
     id,
@@ -98,7 +132,7 @@ export type BlockKind = (typeof BLOCK_KINDS)[number];
  * named after the page (LocKey_<Page>_Heading…).
  */
 export function newBlock(kind: BlockKind, flow: FlowValue, page: PageValue, models: ModelsValue | undefined): BlockValue {
-  const area = keyArea(page.id);
+  const area = keyArea(page.id ?? '');
   const model = flow.models?.[0] ?? 'Model';
   const config = models?.models.find((m) => m.metadata.formType === flow.formType && m.metadata.dtoMapping === model);
   const fieldKey = Object.keys(config?.fields ?? {})[0] ?? 'value';
@@ -119,7 +153,7 @@ export function newBlock(kind: BlockKind, flow: FlowValue, page: PageValue, mode
     case 'captcha':
       return { block: kind };
     case 'summary':
-      return { block: kind, groups: [{ titleKey: `LocKey_${area}_Summary`, editPage: flow.pages[0]?.id ?? page.id, model, fields: [fieldKey] }] };
+      return { block: kind, groups: [{ titleKey: `LocKey_${area}_Summary`, editPage: flow.pages[0]?.id ?? page.id ?? '', model, fields: [fieldKey] }] };
     case 'confirmation':
       return { block: kind, textKey: `LocKey_${area}_Confirmation` };
     case 'lookupResult':

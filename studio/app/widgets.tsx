@@ -6,6 +6,7 @@
 import { createContext, useContext, useId, useState } from 'react';
 import { RULE_KINDS } from '../../runtime/core/rules/registry';
 import type { FieldProps, WidgetProps } from '@rjsf/utils';
+import { recordOr } from '../json';
 import { cultureOf, localeText, useStudio, withLocaleKey } from './context';
 import { t } from './texts';
 
@@ -17,7 +18,7 @@ export function LocaleKeyWidget(props: WidgetProps) {
   const value = typeof props.value === 'string' ? props.value : '';
   const [texts, setTexts] = useState<Record<string, string>>({});
   const firstLocale = localeIds[0];
-  const allKeys = firstLocale ? Object.keys(docs[firstLocale] as object).filter((k) => k !== '$schema') : [];
+  const allKeys = firstLocale ? Object.keys(recordOr(docs[firstLocale])).filter((k) => k !== '$schema') : [];
   const missingIn = localeIds.filter((id) => localeText(docs, id, value) === undefined);
   const isNew = KEY.test(value) && missingIn.length > 0;
   return (
@@ -93,11 +94,11 @@ function useJsonText(props: FieldProps, shown: string) {
         return;
       }
       try {
-        const parsed = JSON.parse(next) as unknown;
+        const parsed: unknown = JSON.parse(next);
         setDraft({ text: next });
         props.onChange(parsed, props.fieldPathId.path);
       } catch (error) {
-        setDraft({ text: next, error: t('conditionInvalid', { reason: (error as Error).message }) });
+        setDraft({ text: next, error: t('conditionInvalid', { reason: error instanceof Error ? error.message : String(error) }) });
       }
     },
     blur: () => setDraft((d) => (d?.error ? d : null)),
@@ -174,7 +175,7 @@ export function NameWidget(props: WidgetProps) {
 /** A rule kind: one of those the rule registry knows. */
 export function RuleKindWidget(props: WidgetProps) {
   const value = typeof props.value === 'string' ? props.value : '';
-  const kinds: readonly string[] = RULE_KINDS.includes(value as (typeof RULE_KINDS)[number]) || value === '' ? RULE_KINDS : [value, ...RULE_KINDS];
+  const kinds: readonly string[] = RULE_KINDS.some((kind) => kind === value) || value === '' ? RULE_KINDS : [value, ...RULE_KINDS];
   return (
     <select id={props.id} value={value} required={props.required} aria-invalid={(props.rawErrors?.length ?? 0) > 0 || undefined} onChange={(e) => props.onChange(e.target.value || undefined)}>
       {value === '' && <option value="" />}

@@ -25,6 +25,7 @@ import { isLogoImage, logoExtension, LOGO_TYPES } from '../../runtime/core/site/
 import { changedTexts, checkReportWith, checkWith, readTexts, StudioInputError, studioFiles, type StudioFile } from './folder';
 import { classListRoutes } from './class-lists';
 import { fixtureRoutes } from './fixtures';
+import { isRecord, recordOr } from '../json';
 import { unusedLocaleKeys } from './locale-usage';
 import { createSettlement, identityProblem, isEmptyFolder, NEW_SETTLEMENT_FORMS, NEW_SETTLEMENT_SIGN_INS, type NewSettlementIdentity, type NewSettlementSignIn } from './new-settlement';
 
@@ -60,11 +61,14 @@ interface ChangesBody {
 
 /** The changed files whose text on disk no longer holds what the studio read (another writer's edit since). */
 function changedSinceRead(texts: Readonly<Record<string, string>>, body: ChangesBody): string[] {
-  if (!body.bases || body.overwrite) return [];
+  const bases = body.bases;
+  if (!bases || body.overwrite) return [];
   return Object.keys(body.changes).filter((id) => {
-    if (!Object.hasOwn(body.bases!, id) || texts[id] === undefined) return false;
+    const text = texts[id];
+    if (!Object.hasOwn(bases, id) || text === undefined) return false;
     try {
-      return !isDeepStrictEqual(JSON.parse(texts[id]) as unknown, body.bases![id]);
+      const onDisk: unknown = JSON.parse(text);
+      return !isDeepStrictEqual(onDisk, bases[id]);
     } catch {
       return true;
     }
@@ -97,7 +101,8 @@ export async function buildStudioServer(options: StudioOptions): Promise<Fastify
   const theme = (): string => {
     const settings = path.join(folder, 'settings.json');
     try {
-      const value = existsSync(settings) ? (JSON.parse(readFileSync(settings, 'utf8')) as { theme?: unknown }).theme : undefined;
+      const json: unknown = existsSync(settings) ? JSON.parse(readFileSync(settings, 'utf8')) : undefined;
+      const value = recordOr(json).theme;
       return typeof value === 'string' ? value : 'default';
     } catch {
       return 'default';
@@ -129,7 +134,7 @@ export async function buildStudioServer(options: StudioOptions): Promise<Fastify
 
   app.setErrorHandler((error, _request, reply) => {
     if (error instanceof StudioInputError) return reply.code(400).send({ message: error.message });
-    const status = (error as { statusCode?: number }).statusCode;
+    const status = isRecord(error) && typeof error.statusCode === 'number' ? error.statusCode : undefined;
     if (status && status < 500) return reply.code(status).send({ message: error instanceof Error ? error.message : String(error) });
     throw error;
   });
@@ -142,14 +147,16 @@ export async function buildStudioServer(options: StudioOptions): Promise<Fastify
     // problem names its line and column, and no save passes until it is mended on disk.
     const json: Record<string, unknown> = {};
     for (const f of all) {
+      const text = texts[f.id];
+      if (text === undefined) continue;
       try {
-        json[f.id] = JSON.parse(texts[f.id]!) as unknown;
+        json[f.id] = JSON.parse(text);
       } catch {
         /* reported by the checker below */
       }
     }
     const list = all.filter((f) => Object.hasOwn(json, f.id));
-    const localeKeys = list.filter((f) => f.kind === 'locale').flatMap((f) => Object.keys(json[f.id] as object));
+    const localeKeys = list.filter((f) => f.kind === 'locale').flatMap((f) => Object.keys(recordOr(json[f.id])));
     const configuration = list.filter((f) => f.kind !== 'locale' && f.kind !== 'fixture').map((f) => json[f.id]);
     const report = checkReportWith(folder, all, {});
     return {
@@ -184,7 +191,11 @@ export async function buildStudioServer(options: StudioOptions): Promise<Fastify
       return reply.code(422).send({ code: 'checker-refused', message: 'Not saved: the checker found problems (nothing was written).', issues });
     }
     const byId = new Map(list.map((f) => [f.id, f]));
-    for (const [id, text] of Object.entries(next)) writeFileSync(byId.get(id)!.absolutePath, text);
+    for (const [id, text] of Object.entries(next)) {
+      const file = byId.get(id);
+      if (file === undefined) throw new Error(`Not saved: ${id} is not a file of the folder`);
+      writeFileSync(file.absolutePath, text);
+    }
     return { saved: Object.keys(next) };
   });
 

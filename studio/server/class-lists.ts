@@ -33,12 +33,14 @@ export interface ClassListRowProblem {
 }
 
 const FILES = [CLASS_MEMBERS_FILE, CLASS_VEHICLES_FILE] as const;
+const isClassListFile = (name: string): name is (typeof FILES)[number] => FILES.some((file) => file === name);
 
 /** One CSV line's cells as the import reads them (trimmed), or null when it is not one whole record. */
 function cellsOf(line: string): string[] | null {
   try {
-    const records = parse(line, { trim: true, relax_column_count: true }) as string[][];
-    return records.length === 1 ? records[0]! : null;
+    const records: string[][] = parse(line, { trim: true, relax_column_count: true });
+    const [only] = records;
+    return records.length === 1 && only !== undefined ? only : null;
   } catch {
     return null;
   }
@@ -107,7 +109,7 @@ export async function classListRoutes(app: FastifyInstance, options: { folder: s
     async (request, reply) => {
       const name = request.params.file;
       const file = path.join(folder, name);
-      if (!(FILES as readonly string[]).includes(name) || !existsSync(file)) {
+      if (!isClassListFile(name) || !existsSync(file)) {
         return reply.code(404).send({ message: `"${name}" is not a class list of this settlement (it has ${FILES.filter((f) => existsSync(path.join(folder, f))).join(', ') || 'none'}).` });
       }
       const csv = readCsvFile(file);
@@ -123,8 +125,8 @@ export async function classListRoutes(app: FastifyInstance, options: { folder: s
         // The import's own checks, by line: line 2 is the first row.
         for (const p of classListProblems(name === CLASS_MEMBERS_FILE ? 'members' : 'vehicles', text, header)) problems.push({ row: p.line - 1, message: p.message });
       }
-      if (problems.length > 0) {
-        const first = problems[0]!;
+      const [first] = problems;
+      if (first !== undefined) {
         return reply.code(422).send({ message: `Not saved (nothing was written): row ${first.row}: ${first.message}.`, problems });
       }
       writeFileSync(file, text);

@@ -30,6 +30,7 @@ import { playHeadless } from '../../tooling/fixtures/headless';
 import { judge, runLoaded } from '../../tooling/fixtures/runner';
 import { locate, settlementPaths } from '../../tooling/flow/check-folder';
 import { folderStamp, startClaimsServer, type ClaimsServer } from './claims-server';
+import { isFlowFile, recordOr } from '../json';
 import { StudioInputError } from './folder';
 
 /** A fixture's file name without its suffix: lowercase words joined by hyphens, as the shipped ones. */
@@ -69,7 +70,7 @@ export function placeOfProblem(fixture: Fixture, flow: FlowFile | undefined, poi
   const [kind, first, second] = parts.slice(2);
   const page = flow?.pages.find((p) => p.id === step.page);
   const modelOfField = (key: string) =>
-    page?.blocks.flatMap((b) => ('fields' in b && 'model' in b && Array.isArray(b.fields) && b.fields.some((f: { key?: string }) => f.key === key) ? [b.model as string] : []))[0];
+    page?.blocks.flatMap((b) => ('fields' in b && 'model' in b && Array.isArray(b.fields) && b.fields.some((f: { key?: string }) => f.key === key) && typeof b.model === 'string' ? [b.model] : []))[0];
   let model: string | undefined;
   let field: string | undefined;
   if ((kind === 'answers' || kind === 'expectValues') && first !== undefined && second !== undefined) [model, field] = [first, second];
@@ -85,7 +86,7 @@ export function placeOfProblem(fixture: Fixture, flow: FlowFile | undefined, poi
 function summaryOf(file: string): FixtureSummary {
   const name = path.basename(file, FIXTURE_SUFFIX);
   try {
-    const json = JSON.parse(readFileSync(file, 'utf8')) as { description?: unknown; formType?: unknown };
+    const json = recordOr(JSON.parse(readFileSync(file, 'utf8')));
     return { name, description: typeof json.description === 'string' ? json.description : name, formType: typeof json.formType === 'string' ? json.formType : '' };
   } catch {
     return { name, description: name, formType: '' };
@@ -104,8 +105,8 @@ export const fixtureRoutes: FastifyPluginAsync<{ folder: string }> = async (app,
   const flowOf = (formType: string): FlowFile | undefined => {
     const names = existsSync(flowsDir) ? readdirSync(flowsDir).filter((f) => f.endsWith('.json')) : [];
     for (const name of names.sort()) {
-      const flow = JSON.parse(readFileSync(path.join(flowsDir, name), 'utf8')) as FlowFile;
-      if (flow.formType === formType) return flow;
+      const flow: unknown = JSON.parse(readFileSync(path.join(flowsDir, name), 'utf8'));
+      if (isFlowFile(flow) && flow.formType === formType) return flow;
     }
     return undefined;
   };
@@ -270,8 +271,10 @@ export const fixtureRoutes: FastifyPluginAsync<{ folder: string }> = async (app,
           message: 'This walk signed in to a claims server that has since been replaced (the folder changed, or the studio restarted). Start the walk again to submit.',
         });
       }
-      const documents: DocumentFile[] = files.map((f) => ({ clientId: f.clientId, name: f.name, type: f.type, size: 0, data: Buffer.from(f.data, 'base64') }));
-      for (const d of documents) d.size = (d.data as Uint8Array).byteLength;
+      const documents: DocumentFile[] = files.map((f) => {
+        const data = Buffer.from(f.data, 'base64');
+        return { clientId: f.clientId, name: f.name, type: f.type, size: data.byteLength, data };
+      });
       const { answer } = await server.submit(flow.submit.endpoint, session, { ...payload, documents: documents.length > 0 ? documents : null });
       return answer;
     },

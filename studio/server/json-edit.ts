@@ -3,7 +3,7 @@
  * changed path, so the rest of the file — `$schema`, key order, indentation, line ends — stays as
  * it was and `git diff` shows only what changed.
  */
-import { applyEdits, findNodeAtLocation, modify, parse, parseTree, type Edit, type JSONPath } from 'jsonc-parser';
+import { applyEdits, findNodeAtLocation, modify, parse, parseTree, type Edit, type JSONPath, type Node } from 'jsonc-parser';
 import { indentOf, insertionIndex } from '../../tooling/locales/add-key';
 
 /**
@@ -34,15 +34,16 @@ function sameJson(a: unknown, b: unknown): boolean {
 function longestRun(before: readonly unknown[], after: readonly unknown[], match: (a: unknown, b: unknown) => boolean): Array<[number, number]> {
   const n = before.length;
   const m = after.length;
-  // lcs[i][j]: length of the longest run of before[i..] and after[j..].
-  const lcs = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(0));
+  // lcs(i, j): length of the longest run of before[i..] and after[j..], kept row by row in one array.
+  const table = new Array<number>((n + 1) * (m + 1)).fill(0);
+  const lcs = (i: number, j: number): number => table[i * (m + 1) + j] ?? 0;
   for (let i = n - 1; i >= 0; i--) {
-    for (let j = m - 1; j >= 0; j--) lcs[i]![j] = match(before[i], after[j]) ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
+    for (let j = m - 1; j >= 0; j--) table[i * (m + 1) + j] = match(before[i], after[j]) ? lcs(i + 1, j + 1) + 1 : Math.max(lcs(i + 1, j), lcs(i, j + 1));
   }
   const pairs: Array<[number, number]> = [];
   for (let i = 0, j = 0; i < n && j < m; ) {
-    if (match(before[i], after[j]) && lcs[i]![j] === lcs[i + 1]![j + 1]! + 1) pairs.push([i++, j++]);
-    else if (lcs[i + 1]![j]! >= lcs[i]![j + 1]!) i++;
+    if (match(before[i], after[j]) && lcs(i, j) === lcs(i + 1, j + 1) + 1) pairs.push([i++, j++]);
+    else if (lcs(i + 1, j) >= lcs(i, j + 1)) i++;
     else j++;
   }
   return pairs;
@@ -83,7 +84,8 @@ function alignItems(before: readonly unknown[], after: readonly unknown[]): { pa
   };
   let i = 0;
   let j = 0;
-  for (const [ki, kj] of [...longestRun(before, after, sameJson), [before.length, after.length] as [number, number]]) {
+  const end: [number, number] = [before.length, after.length];
+  for (const [ki, kj] of [...longestRun(before, after, sameJson), end]) {
     gap(i, ki, j, kj);
     i = ki + 1;
     j = kj + 1;
@@ -104,7 +106,11 @@ export function changedPaths(before: unknown, after: unknown, at: JSONPath = [])
     const beforeKeys = Object.keys(before).filter((k) => before[k] !== undefined);
     const afterKeys = Object.keys(after).filter((k) => after[k] !== undefined);
     const renamed = new Map<string, string>();
-    if (beforeKeys.length === afterKeys.length) beforeKeys.forEach((k, i) => !(k in after) && !(afterKeys[i]! in before) && renamed.set(k, afterKeys[i]!));
+    if (beforeKeys.length === afterKeys.length)
+      beforeKeys.forEach((k, i) => {
+        const inItsPlace = afterKeys[i];
+        if (!(k in after) && inItsPlace !== undefined && !(inItsPlace in before)) renamed.set(k, inItsPlace);
+      });
     const renamedTo = new Set(renamed.values());
     const renames = [...renamed].flatMap(([from, to]): PathChange[] => [{ path: [...at, from], value: undefined, renameTo: to }, ...changedPaths(before[from], after[to], [...at, to])]);
     const removed = Object.keys(before)
@@ -126,13 +132,19 @@ export function changedPaths(before: unknown, after: unknown, at: JSONPath = [])
   return [{ path: at, value: after }];
 }
 
+/** The node at `path` in the text's syntax tree, if the text parses and has one there. */
+function nodeAt(text: string, path: JSONPath): Node | undefined {
+  const root = parseTree(text);
+  return root && findNodeAtLocation(root, path);
+}
+
 /**
  * The edit that takes item `index` out of the array at `arrayPath` with its own text only: up to
  * the next item, or from the end of the one before when it is the last, so its neighbours keep
  * their formatting (jsonc-parser's formatter would re-lay them).
  */
 function arrayItemRemoval(text: string, arrayPath: JSONPath, index: number): Edit[] | undefined {
-  const array = findNodeAtLocation(parseTree(text)!, arrayPath);
+  const array = nodeAt(text, arrayPath);
   const items = array?.type === 'array' ? (array.children ?? []) : [];
   const item = items[index];
   if (!array || !item) return undefined;
@@ -146,7 +158,7 @@ function arrayItemRemoval(text: string, arrayPath: JSONPath, index: number): Edi
 /** The whitespace that starts the line `offset` is on. */
 function lineIndent(text: string, offset: number): string {
   const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
-  return /^[ \t]*/.exec(text.slice(lineStart))![0];
+  return /^[ \t]*/.exec(text.slice(lineStart))?.[0] ?? '';
 }
 
 /**
@@ -155,12 +167,13 @@ function lineIndent(text: string, offset: number): string {
  * they share one — leaving them as they are. An empty array is left to jsonc-parser.
  */
 function arrayItemInsertion(text: string, arrayPath: JSONPath, index: number, value: unknown, options: { insertSpaces: boolean; tabSize: number; eol: string }): Edit[] | undefined {
-  const array = findNodeAtLocation(parseTree(text)!, arrayPath);
-  const items = array?.type === 'array' ? (array.children ?? []) : [];
-  if (items.length === 0) return undefined;
-  const anchor = items[Math.min(index, items.length - 1)]!;
-  const other = items.length > 1 ? items[index > 0 ? Math.min(index, items.length - 1) - 1 : 1]! : undefined;
-  const between = other ? text.slice(Math.min(other.offset + other.length, anchor.offset + anchor.length), Math.max(other.offset, anchor.offset)) : text.slice(array!.offset, anchor.offset);
+  const array = nodeAt(text, arrayPath);
+  if (array?.type !== 'array') return undefined;
+  const items = array.children ?? [];
+  const anchor = items[Math.min(index, items.length - 1)];
+  if (anchor === undefined) return undefined;
+  const other = items.length > 1 ? items[index > 0 ? Math.min(index, items.length - 1) - 1 : 1] : undefined;
+  const between = other ? text.slice(Math.min(other.offset + other.length, anchor.offset + anchor.length), Math.max(other.offset, anchor.offset)) : text.slice(array.offset, anchor.offset);
   const indent = lineIndent(text, anchor.offset);
   const separator = between.includes('\n') ? `,${options.eol}${indent}` : ', ';
   const unit = options.insertSpaces ? ' '.repeat(options.tabSize) : '\t';
@@ -179,13 +192,13 @@ export interface EditOptions {
  * property it follows there), or in a locale file where `npm run locales:add` would put it.
  */
 export function editJsonText(text: string, after: unknown, options: EditOptions = {}): string {
-  const before = parse(text) as unknown;
+  const before: unknown = parse(text);
   const formattingOptions = indentOf(text);
   let result = text;
   for (const change of changedPaths(before, after)) {
     if (change.renameTo !== undefined) {
       // The property's name only: its value and the text around it stay.
-      const name = findNodeAtLocation(parseTree(result)!, change.path)?.parent?.children?.[0];
+      const name = nodeAt(result, change.path)?.parent?.children?.[0];
       if (name) {
         result = applyEdits(result, [{ offset: name.offset, length: name.length, content: JSON.stringify(change.renameTo) }]);
         continue;
@@ -193,7 +206,7 @@ export function editJsonText(text: string, after: unknown, options: EditOptions 
     }
     const parentPath = change.path.slice(0, -1);
     const key = change.path[change.path.length - 1];
-    const parentAfter = parentPath.reduce<unknown>((node, segment) => (node as Record<string | number, unknown> | undefined)?.[segment], after);
+    const parentAfter = parentPath.reduce<unknown>((node, segment) => (Array.isArray(node) ? node[Number(segment)] : isObject(node) ? node[segment] : undefined), after);
     const own =
       typeof key !== 'number'
         ? undefined
@@ -211,7 +224,8 @@ export function editJsonText(text: string, after: unknown, options: EditOptions 
         const order = Object.keys(parentAfter);
         // After the nearest property that precedes the new one in `after` and exists in the file.
         for (let i = order.indexOf(key) - 1; i >= 0; i--) {
-          const at = properties.indexOf(order[i]!);
+          const preceding = order[i];
+          const at = preceding === undefined ? -1 : properties.indexOf(preceding);
           if (at >= 0) return at + 1;
         }
         return 0;

@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { checkFolder, settlementPaths } from '../../tooling/flow/check-folder';
 import type { FlowIssue } from '../../runtime/core/flow/issues';
 import { SPEC_FORMS } from '../../runtime/core/forms';
+import { arrayOr, isRecord, itemAt, recordOr, stringOr } from '../json';
 import { editJsonText } from './json-edit';
 import { placeholderText } from '../../tooling/flow/placeholder';
 
@@ -114,7 +115,7 @@ const MEMBER_ZIP_TEXTS: Record<string, { en: string; es: string }> = {
 const MEMBER_ZIP_COLUMNS = ['memberId', 'zip', 'firstName', 'middleInitial', 'lastName', 'mailingStreetLine1', 'mailingStreetLine2', 'mailingCity', 'mailingSubDivision', 'mailingPostalCode', 'emailAddress', 'phoneNumber'];
 
 /** The class-list columns that fill the contact page once a member signed in (the sample's prefill). */
-const PREFILL_KEYS: Readonly<Record<string, string>> = SPEC_FORMS[0]!.signIn.prefill;
+const PREFILL_KEYS: Readonly<Record<string, string>> = itemAt(SPEC_FORMS, 0, 'The spec\'s forms').signIn.prefill;
 
 /** A stable metadataHash for a model config whose fields changed (docs/configuring.md: change it whenever they do). */
 const hashOf = (model: Json) => createHash('sha256').update(JSON.stringify({ ...model, metadataHash: undefined })).digest('hex').slice(0, 16);
@@ -138,7 +139,7 @@ function identityTexts(identity: NewSettlementIdentity): Record<string, { en: st
 
 /** A locale of the new settlement: the identity's texts, the sign-in's, and a placeholder for every other text naming the sample. */
 function localeFor(text: string, culture: 'en' | 'es', own: Record<string, { en: string; es: string }>): string {
-  const locale = JSON.parse(text) as Record<string, unknown>;
+  const locale = recordOr(JSON.parse(text));
   const next: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(locale)) {
     next[key] = own[key] ? own[key][culture] : typeof value === 'string' && SAMPLE_IDENTITY.some((s) => value.includes(s)) ? placeholderText(key) : value;
@@ -151,18 +152,36 @@ function localeFor(text: string, culture: 'en' | 'es', own: Record<string, { en:
 /** The Credentials block of a flow's start page: the member ID (and ZIP code, but for a lookup) instead of the VIN, Notice ID and PIN. */
 function memberZipFlow(flow: Json, formType: string): Json {
   const fields = formType === 'Lookup' ? [MEMBER_ID_FIELD] : [MEMBER_ID_FIELD, ZIP_FIELD];
-  const pages = (flow.pages as Json[]).map((page) => ({
-    ...page,
-    blocks: (page.blocks as Json[]).map((block) => (block.block === 'model' && block.model === 'Credentials' ? { ...block, fields } : block)),
-  }));
+  const pages = arrayOr(flow.pages).map((page) =>
+    isRecord(page) ? { ...page, blocks: arrayOr(page.blocks).map((block) => (isRecord(block) && block.block === 'model' && block.model === 'Credentials' ? { ...block, fields } : block)) } : page,
+  );
   return { ...flow, pages };
 }
 
+interface FormsFile {
+  $schema: string;
+  classList: { columns: string[]; required: string[] };
+  forms: Json[];
+}
+
+/** The first line of a CSV file: its header. */
+const headerLine = (file: string): string => readFileSync(file, 'utf8').split(/\r?\n/)[0] ?? '';
+
 /** forms.json: each form's kind, flow, reference prefix and sign-in, and the class list's header that sign-in reads. */
-function formsFile(forms: readonly string[], signIn: NewSettlementSignIn, flowOf: Record<string, string>, target: string): Json {
-  const sampleHeader = readFileSync(path.join(SAMPLE, 'class-members.csv'), 'utf8').split(/\r?\n/)[0]!.split(',');
+function formsFile(forms: readonly string[], signIn: NewSettlementSignIn, flowOf: Record<string, string>, target: string): FormsFile {
+  const sampleHeader = headerLine(path.join(SAMPLE, 'class-members.csv')).split(',');
   const columns = signIn === 'member-zip' ? MEMBER_ZIP_COLUMNS : sampleHeader;
-  const prefill = Object.fromEntries(columns.filter((c) => PREFILL_KEYS[c]).map((c) => [c, PREFILL_KEYS[c]!]));
+  const prefill = Object.fromEntries(
+    columns.flatMap((column): Array<[string, string]> => {
+      const key = PREFILL_KEYS[column];
+      return key ? [[column, key]] : [];
+    }),
+  );
+  const kindOf = (form: string) => {
+    const kind = KINDS[form];
+    if (kind === undefined) throw new Error(`"${form}" is not a form a new settlement may start with (${Object.keys(KINDS).join(', ')})`);
+    return kind;
+  };
   const credentials = (form: string) =>
     signIn === 'member-zip'
       ? form === 'Lookup'
@@ -176,9 +195,9 @@ function formsFile(forms: readonly string[], signIn: NewSettlementSignIn, flowOf
     classList: { columns, required: ['firstName', 'lastName'] },
     forms: forms.map((form) => ({
       id: form,
-      kind: KINDS[form]!.kind,
-      flow: flowOf[form]!,
-      referencePrefix: KINDS[form]!.prefix,
+      kind: kindOf(form).kind,
+      flow: flowOf[form],
+      referencePrefix: kindOf(form).prefix,
       signIn: { credentials: credentials(form), ...(form === 'Lookup' ? {} : { prefill }) },
     })),
   };
@@ -187,19 +206,19 @@ function formsFile(forms: readonly string[], signIn: NewSettlementSignIn, flowOf
 /** site.json: the sample's chrome without its logo, and without links to forms the settlement does not have. */
 function siteFile(forms: readonly string[], target: string): string {
   const source = path.join(SAMPLE, 'site.json');
-  const site = JSON.parse(readFileSync(source, 'utf8')) as Json;
-  const links = (list: unknown) => (list as Json[]).filter((link) => typeof link.form !== 'string' || forms.includes(link.form));
+  const site = recordOr(JSON.parse(readFileSync(source, 'utf8')));
+  const links = (list: unknown) => arrayOr(list).filter((link) => !isRecord(link) || typeof link.form !== 'string' || forms.includes(link.form));
   const { logo: _logo, ...rest } = site;
   return `${JSON.stringify({ ...rest, $schema: schemaFor('schemas/settlement/site.schema.json', target), header: links(site.header), contentHeader: links(site.contentHeader), wouldLikeTo: links(site.wouldLikeTo) }, null, 2)}\n`;
 }
 
 /** settings.json: the sample's, its per-form fraud timings kept for the forms the settlement has (forms.json names them). */
 function settingsOf(text: string, forms: readonly string[]): string {
-  const settings = JSON.parse(text) as Json & { fraud?: Json & { minFillSeconds?: Record<string, number> } };
-  const minFill = settings.fraud?.minFillSeconds;
-  if (!settings.fraud || !minFill) return text;
-  const kept = Object.fromEntries(Object.entries(minFill).filter(([form]) => forms.includes(form)));
-  return editJsonText(text, { ...settings, fraud: { ...settings.fraud, minFillSeconds: kept } });
+  const settings = recordOr(JSON.parse(text));
+  const fraud = settings.fraud;
+  if (!isRecord(fraud) || !isRecord(fraud.minFillSeconds)) return text;
+  const kept = Object.fromEntries(Object.entries(fraud.minFillSeconds).filter(([form]) => forms.includes(form)));
+  return editJsonText(text, { ...settings, fraud: { ...fraud, minFillSeconds: kept } });
 }
 
 /** Writes the new settlement's files into `dir`. */
@@ -217,22 +236,24 @@ function writeSettlement(dir: string, request: NewSettlementRequest, folder: str
   for (const name of readdirSync(samplePaths.flowsDir).filter((f) => f.endsWith('.json')).sort()) {
     const source = path.join(samplePaths.flowsDir, name);
     const text = withSchemaFrom(readFileSync(source, 'utf8'), source, target(`flows/${name}`));
-    const flow = JSON.parse(text) as Json;
-    const formType = flow.formType as string | undefined;
+    const flow = recordOr(JSON.parse(text));
+    const formType = stringOr(flow.formType);
     if (!formType || !forms.includes(formType)) continue;
     flowOf[formType] = `flows/${name}`;
     write(`flows/${name}`, signIn === 'member-zip' ? editJsonText(text, memberZipFlow(flow, formType)) : text);
   }
   const modelsSource = path.join(SAMPLE, 'models.json');
   const modelsText = readFileSync(modelsSource, 'utf8');
-  const models = JSON.parse(modelsText) as { models: Array<Json & { metadata: { formType: string; dtoMapping?: string } }> };
-  const picked = models.models
-    .filter((m) => forms.includes(m.metadata.formType))
-    .map((m) => {
-      if (signIn !== 'member-zip' || m.metadata.dtoMapping !== 'Credentials') return m;
-      const fields = m.metadata.formType === 'Lookup' ? { memberId: { dataType: 'string', validations: MEMBER_ID_RULES } } : { memberId: { dataType: 'string', validations: MEMBER_ID_RULES }, zip: { dataType: 'string', validations: ZIP_RULES } };
+  const models = recordOr(JSON.parse(modelsText));
+  const picked = arrayOr(models.models)
+    .filter(isRecord)
+    .flatMap((m) => {
+      const { formType, dtoMapping } = recordOr(m.metadata);
+      if (typeof formType !== 'string' || !forms.includes(formType)) return [];
+      if (signIn !== 'member-zip' || dtoMapping !== 'Credentials') return [m];
+      const fields = formType === 'Lookup' ? { memberId: { dataType: 'string', validations: MEMBER_ID_RULES } } : { memberId: { dataType: 'string', validations: MEMBER_ID_RULES }, zip: { dataType: 'string', validations: ZIP_RULES } };
       const model = { ...m, fields };
-      return { ...model, metadataHash: hashOf(model) };
+      return [{ ...model, metadataHash: hashOf(model) }];
     });
   write('models.json', withSchemaFrom(editJsonText(modelsText, { ...models, models: picked }), modelsSource, target('models.json')));
   const own = { ...identityTexts(identity), ...(signIn === 'member-zip' ? MEMBER_ZIP_TEXTS : {}) };
@@ -249,8 +270,8 @@ function writeSettlement(dir: string, request: NewSettlementRequest, folder: str
   write('forms.json', `${JSON.stringify(declared, null, 2)}\n`);
   write('site.json', siteFile(forms, target('site.json')));
   // The class lists hold their header only: the columns sign-in matches against.
-  write('class-members.csv', `${(declared.classList as { columns: string[] }).columns.join(',')}\n`);
-  if (signIn === 'vin-notice-pin') write('class-vehicles.csv', `${readFileSync(path.join(SAMPLE, 'class-vehicles.csv'), 'utf8').split(/\r?\n/)[0]}\n`);
+  write('class-members.csv', `${declared.classList.columns.join(',')}\n`);
+  if (signIn === 'vin-notice-pin') write('class-vehicles.csv', `${headerLine(path.join(SAMPLE, 'class-vehicles.csv'))}\n`);
   return written;
 }
 

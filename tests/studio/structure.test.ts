@@ -32,7 +32,7 @@ describe('the shape of a flow as the studio changes it', () => {
 
   it('refuses a page id of the wrong shape or one a page of any flow has', () => {
     expect(pageIdProblem('Vehicle use', [automotive, lookup])).toBe('pattern');
-    expect(pageIdProblem(lookup.pages[0]!.id, [automotive, lookup])).toBe('taken');
+    expect(pageIdProblem(lookup.pages[0]?.id ?? '', [automotive, lookup])).toBe('taken');
     expect(pageIdProblem('vehicle-use', [automotive, lookup])).toBeUndefined();
   });
 

@@ -42,7 +42,10 @@ export function indentOf(text: string): { insertSpaces: boolean; tabSize: number
  */
 export function insertionIndex(keys: readonly string[], key: string): number {
   const named = keys.filter((k) => k !== '$schema');
-  const sorted = named.every((k, i) => i === 0 || named[i - 1]! <= k);
+  const sorted = named.every((k, i) => {
+    const previous = named[i - 1];
+    return previous === undefined || previous <= k;
+  });
   if (sorted) {
     const next = keys.findIndex((k) => k !== '$schema' && k > key);
     return next < 0 ? keys.length : next;
@@ -66,7 +69,8 @@ export function addLocaleKey(folder: string, key: string, texts: Readonly<Record
   for (const file of files) {
     const culture = path.basename(file, '.json');
     const text = readFileSync(file, 'utf8');
-    const keys = Object.keys((parse(text) ?? {}) as Record<string, unknown>);
+    const json: unknown = parse(text);
+    const keys = typeof json === 'object' && json !== null ? Object.keys(json) : [];
     if (keys.includes(key)) {
       result.present.push(file);
       continue;

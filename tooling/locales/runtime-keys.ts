@@ -58,7 +58,7 @@ export function documentedRuntimeKeys(doc: string): string[] | undefined {
   const start = doc.indexOf(DOC_MARKERS.start);
   const end = doc.indexOf(DOC_MARKERS.end);
   if (start < 0 || end < start) return undefined;
-  return [...doc.slice(start, end).matchAll(/`(LocKey_[A-Za-z0-9_]+)`/g)].map((m) => m[1]!);
+  return [...doc.slice(start, end).matchAll(/`(LocKey_[A-Za-z0-9_]+)`/g)].flatMap((m) => m[1] ?? []);
 }
 
 /** The document with the list between the markers replaced by `keys`. */
@@ -97,7 +97,7 @@ export function documentedServerKeys(doc: string): string[] | undefined {
   const start = doc.indexOf(SERVER_DOC_MARKERS.start);
   const end = doc.indexOf(SERVER_DOC_MARKERS.end);
   if (start < 0 || end < start) return undefined;
-  return [...doc.slice(start, end).matchAll(/^\| `(LocKey_[A-Za-z0-9_]+)`/gm)].map((m) => m[1]!);
+  return [...doc.slice(start, end).matchAll(/^\| `(LocKey_[A-Za-z0-9_]+)`/gm)].flatMap((m) => m[1] ?? []);
 }
 
 /** The document with the server's messages between the markers replaced. */
