@@ -8,7 +8,7 @@
  * …/later answers the new resume code and its link; GET answers the draft, or 404 DRAFT_NOT_FOUND
  * with what authorize prefilled and the sign-in answers the session holds.
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifySchema } from 'fastify';
 import { claimFormOf } from '../../../claims/claim-form.js';
 import { createClaimsInProgress, startDraftPurge, type DraftSaveBody } from '../../../claims/claim-in-progress.js';
 import { httpError } from '../../../errors.js';
@@ -116,7 +116,7 @@ const drafts: FastifyPluginAsync = async (app) => {
     const saveRoute = (summary: string, response: Record<number, unknown>) => ({
       config: {
         bodyType: 'json' as const,
-        swaggerTransform: ({ schema, url: path }: { schema: unknown; url: string }) => ({ schema: { ...(schema as object), security: [{ session: [], csrf: [] }] }, url: path }),
+        swaggerTransform: ({ schema, url: path }: { schema: FastifySchema; url: string }) => ({ schema: { ...schema, security: [{ session: [], csrf: [] }] }, url: path }),
       },
       schema: { summary, body: bodySchema, response: { ...response, ...errors(400, 401, 403, 409, 413, 415, 503) } },
     });
