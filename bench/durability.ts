@@ -320,7 +320,7 @@ async function verifyMail(database: Awaited<ReturnType<typeof openDatabase>>, si
 /** Each saver's stored draft: its last acknowledged mark or a later one it sent (a VIN's last saver counts). */
 async function verifyDrafts(database: Awaited<ReturnType<typeof openDatabase>>, savers: Saver[]): Promise<string[]> {
   // A draft's key starts with the server's keyed digest of the VIN it was authorized with; a claim
-  // of a VIN alone adds its authorization's id (drafts.ts draftKeyOf). Each saver has a VIN of its own.
+  // of a VIN alone adds its authorization's id (server/claims/claim-keys.ts draftKeyOf). Each saver has a VIN of its own.
   const keyOf = (vin: string) => createHmac('sha256', SESSION_SECRET).update(`draft\nvin:${vin}`).digest('base64url');
   const rows = await database.db.selectFrom('drafts').select(['claimant_key', 'models']).where('form_type', '=', 'Automotive').execute();
   const marks = new Map<string, number>();

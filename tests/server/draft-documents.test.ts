@@ -13,7 +13,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { FieldValue, FormModel } from '../../runtime/core/types.js';
 import type { DraftKey } from '../../server/db/types.js';
-import { isDraftOf } from '../../server/routes/api/forms/drafts.js';
+import { isDraftOf } from '../../server/claims/claim-keys.js';
 import { documentOfSize, minimalPdf, MINIMAL_PNG } from '../support/documents.js';
 import { invoiceContext, MARIA_ANSWERS } from '../support/sample-claim.js';
 import { DIALECTS, encodeMultipart, FIXTURES, model, OPEN_NOW, overHttp, serverOver, settlementCopy, testApp, type Authorized, type Claimant, type Parts } from './helper.js';

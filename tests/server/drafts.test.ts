@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldValue, FormModel, FormType } from '../../runtime/core/types.js';
 import type { DraftKey } from '../../server/db/types.js';
-import { identityKeyOf } from '../../server/routes/api/forms/drafts.js';
+import { identityKeyOf } from '../../server/claims/claim-keys.js';
 import { invoiceContext, MARIA_ANSWERS } from '../support/sample-claim.js';
 import { DIALECTS, encodeMultipart, MARIA, OPEN_NOW, overHttp, serverOver, testApp, vinOnly, otherClassVehicle, model, type Claimant, type Credentials } from './helper.js';
 

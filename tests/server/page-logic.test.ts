@@ -1,5 +1,5 @@
 /**
- * The flow's page logic on submit (server/routes/api/forms/page-logic.ts, runtime/core/view):
+ * The flow's page logic on submit (server/claims/page-logic.ts, runtime/core/view):
  * a payload the browser could never produce is pruned or refused exactly as the README says —
  * answers on a hidden field and a skipped page's answers are dropped from the stored claim, a
  * required field of a visible page and too few records are refused with a 400 naming the page and
@@ -7,7 +7,7 @@
  * fixtures of tests/flows included.
  */
 import { describe, expect, it } from 'vitest';
-import { validateSubmission } from '../../server/routes/api/forms/validate.js';
+import { validateSubmission } from '../../server/claims/validate.js';
 import { fixtureFiles, loadFixture, loadSettlement } from '../../tooling/fixtures/fixture.js';
 import { playHeadless } from '../../tooling/fixtures/headless.js';
 import { MARIA_ANSWERS } from '../support/sample-claim.js';

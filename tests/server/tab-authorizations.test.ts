@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { FieldValue, FormModel } from '../../runtime/core/types.js';
-import { MAX_TAB_AUTHORIZATIONS } from '../../server/routes/api/forms/tab-authorizations.js';
+import { MAX_TAB_AUTHORIZATIONS } from '../../server/claims/session-authorizations.js';
 import { MARIA_ANSWERS } from '../support/sample-claim.js';
 import { automotiveParts, DIALECTS, encodeMultipart, FILES, model, otherClassVehicle, serverOver, vinOnly, type Claimant, type Credentials } from './helper.js';
 

@@ -207,7 +207,7 @@ export interface ApiClientOptions {
   tab?: string;
 }
 
-/** The header carrying the tab's handle (server/routes/api/forms/tab-authorizations.ts). */
+/** The header carrying the tab's handle (server/claims/session-authorizations.ts). */
 export const TAB_HEADER = 'X-Claim-Tab';
 
 export interface ApiClient {

@@ -295,7 +295,7 @@ export default fp<{ resolved: ResolvedCaptcha }>(
         // by the CSRF secret: that one is renewed when authorize rotates the session.
         const value = `${body}.${app.sessions.sign('captcha-raw', body)}`;
         const hash = sha256(value);
-        // The last eight are kept: as many as the tabs whose sign-ins a session keeps (tab-authorizations.ts).
+        // The last eight are kept: as many as the tabs whose sign-ins a session keeps (server/claims/session-authorizations.ts).
         session.data.captchaRaw[formType] = [...(session.data.captchaRaw[formType] ?? []).slice(-7), hash];
         await tokens.issue(`captchaRaw:${hash}`, expiresAt, trx);
         return value;

@@ -7,7 +7,7 @@
  * nothing stored. Whole files of every allowed type, of any size, are accepted.
  */
 import { describe, expect, it } from 'vitest';
-import { checkDocument } from '../../../server/routes/api/forms/documents.js';
+import { checkDocument } from '../../../server/claims/documents.js';
 import { documentOfSize, MINIMAL_HEIC, MINIMAL_JPEG, MINIMAL_PNG, MINIMAL_TIFF, minimalPdf } from '../../support/documents.js';
 import { DIALECTS, serverOver } from '../helper.js';
 

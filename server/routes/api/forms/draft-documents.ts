@@ -1,6 +1,7 @@
 /**
  * POST and DELETE /api/forms/{automotive,exclusion}/draft/documents: the documents of the claim in
- * progress, stored as the claimant adds them, one route pair per flow with a `submit` call.
+ * progress, stored as the claimant adds them, one route pair per flow with a `submit` call. What
+ * they check and store: server/claims/draft-documents.ts.
  *
  * POST (multipart, CSRF): exactly one file part, named by the clientId of its DocumentContexts
  * model, with its file name. Deadline → session authorized for the form → the file read with the
@@ -19,25 +20,19 @@
  * GET …/draft (drafts.ts) lists them; the submit (submit.ts) files them with the claim.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { isClientId, UNSTORABLE_TEXT, unstorableTextPaths } from '../../../../runtime/core/payload/index.js';
-import { documentDigest } from '../../../db/submissions.js';
-import { httpError } from '../../../errors.js';
+import { storedDocumentAnswer } from '../../../claims/claim-in-progress.js';
+import { addDraftDocument, removeDraftDocument } from '../../../claims/draft-documents.js';
 import { errors } from '../../schemas.js';
-import { acceptedType, megabytes, shownName } from './documents.js';
-import { draftAuthorization, draftEndpoint, draftKeyOf, storedDocumentAnswer, storedDocumentSchema } from './drafts.js';
+import { draftEndpoint, storedDocumentSchema } from './drafts.js';
 import { routePath } from './paths.js';
-import { submissionKey } from './submit.js';
 
 /** The documents routes of a flow's submit endpoint. */
 export const draftDocumentsEndpoint = (submitEndpoint: string) => `${draftEndpoint(submitEndpoint)}/documents`;
 
 const draftDocuments: FastifyPluginAsync = async (app) => {
-  const uploads = app.settlement.settings.uploads;
-
   for (const { flow } of app.settlement.flows) {
     if (!flow.submit) continue;
     const { formType } = flow;
-    const authorized = draftAuthorization(app, flow);
     const url = routePath(draftDocumentsEndpoint(flow.submit.endpoint));
 
     app.post(
@@ -64,45 +59,8 @@ const draftDocuments: FastifyPluginAsync = async (app) => {
         },
       },
       async (request, reply) => {
-        const authorization = authorized(request);
-        let received: { clientId: string; name: string; bytes: Buffer } | null = null;
-        for await (const part of request.parts()) {
-          if (part.type !== 'file') throw httpError('STRUCTURE_INVALID', { details: [`${part.fieldname.slice(0, 100)}: only the document is expected.`] });
-          if (received) throw httpError('STRUCTURE_INVALID', { details: ['Add one document at a time.'] });
-          const name = part.filename || '';
-          if (!isClientId(part.fieldname)) throw httpError('FILE_WITHOUT_CONTEXT');
-          if (!name) throw httpError('STRUCTURE_INVALID', { details: ['The document has no file name.'] });
-          const unstorable = unstorableTextPaths(name, 'name');
-          if (unstorable.length) throw httpError('BAD_REQUEST', { details: [`The file name ${UNSTORABLE_TEXT}`] });
-          let bytes: Buffer;
-          try {
-            bytes = await part.toBuffer();
-          } catch (err) {
-            if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw httpError('DOCUMENT_TOO_LARGE', { args: [shownName(name), megabytes(uploads.maxFileBytes)] });
-            throw err;
-          }
-          received = { clientId: part.fieldname, name, bytes };
-        }
-        if (!received) throw httpError('STRUCTURE_INVALID', { details: ['No document was received.'] });
-        const { clientId, name, bytes } = received;
-        const type = await acceptedType(bytes, name, (detail) => request.log.info({ detail }, 'document refused'));
-
-        // This authorization's claim is filed: its documents went with it.
-        const filed = await app.stores.submissions.referenceCodeOf(formType, submissionKey(formType, authorization));
-        if (filed) throw httpError('ALREADY_SUBMITTED', { args: [filed] });
-
-        const added = await app.stores.draftDocuments.add(
-          draftKeyOf(app, formType, authorization),
-          { contextClientId: clientId, name, type, size: bytes.length, sha256: documentDigest(bytes), bytes },
-          { maxTotalBytes: uploads.maxTotalBytes },
-        );
-        if (!added.ok) {
-          if (added.refusal === 'no-draft') throw httpError('DRAFT_NOT_FOUND');
-          if (added.refusal === 'name-taken') throw httpError('DOCUMENT_NAME_TAKEN');
-          throw httpError('DOCUMENTS_TOTAL_TOO_LARGE', { args: [shownName(name), megabytes(uploads.maxTotalBytes)] });
-        }
-        await app.sessions.keepAlive(request);
-        return reply.code(201).send(storedDocumentAnswer(added.document));
+        const added = await addDraftDocument(app, flow, request);
+        return reply.code(201).send(storedDocumentAnswer(added));
       },
     );
 
@@ -117,8 +75,7 @@ const draftDocuments: FastifyPluginAsync = async (app) => {
         },
       },
       async (request, reply) => {
-        const authorization = authorized(request);
-        await app.stores.draftDocuments.remove(draftKeyOf(app, formType, authorization), Number(request.params.id));
+        await removeDraftDocument(app, flow, request, Number(request.params.id));
         return reply.code(204).send();
       },
     );

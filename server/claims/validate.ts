@@ -5,11 +5,12 @@
  * against its field's data type, then the flow's page logic (page-logic.ts). Returns
  * claimant-readable problems and the answers to store.
  */
-import { camelCase, payloadKinds, type PayloadKinds } from '../../../../runtime/core/models/index.js';
-import { checkFieldTypes, formatMessage, validateModelFields, type RuleContext } from '../../../../runtime/core/rules/index.js';
-import type { FieldValue, FlowFile, FormModel, FormType, ModelConfig, SubmissionPayload } from '../../../../runtime/core/types.js';
-import type { ViewSettings } from '../../../../runtime/core/view/index.js';
+import { camelCase, payloadKinds, type PayloadKinds } from '../../runtime/core/models/index.js';
+import { checkFieldTypes, formatMessage, validateModelFields, type RuleContext } from '../../runtime/core/rules/index.js';
+import type { FieldValue, FlowFile, FormModel, FormType, ModelConfig, SubmissionPayload } from '../../runtime/core/types.js';
+import type { ViewSettings } from '../../runtime/core/view/index.js';
 import { applyPageLogic } from './page-logic.js';
+import { modelOf, modelsOf } from './payload-models.js';
 
 export interface ValidationInput {
   formType: FormType;
@@ -47,12 +48,11 @@ export interface ValidationProblems {
 export function payloadModels(payload: SubmissionPayload, kinds: PayloadKinds = payloadKinds([])): Array<{ kind: string; model: FormModel }> {
   const out: Array<{ kind: string; model: FormModel }> = [];
   for (const kind of kinds.single) {
-    const model = payload[kind] as FormModel | null | undefined;
-    if (model && !Array.isArray(model)) out.push({ kind, model });
+    const model = modelOf(payload[kind]);
+    if (model) out.push({ kind, model });
   }
   for (const kind of ['prepopulatedData', ...kinds.lists]) {
-    const list = payload[kind];
-    if (Array.isArray(list)) for (const model of list as FormModel[]) out.push({ kind, model });
+    for (const model of modelsOf(payload[kind])) out.push({ kind, model });
   }
   return out;
 }
@@ -89,7 +89,7 @@ export function validateSubmission(input: ValidationInput): ValidationProblems {
   if (input.partial && input.flow && !logic && structure.length === 0) structure.push('A part of the form was sent more than once.');
 
   const scopeModels: Record<string, Record<string, FieldValue> | undefined> = {};
-  for (const kind of kinds.single) scopeModels[kind] = (payload[kind] as FormModel | null | undefined)?.fields;
+  for (const kind of kinds.single) scopeModels[kind] = modelOf(payload[kind])?.fields;
 
   const ctx: RuleContext = {
     scope: { models: scopeModels },
@@ -143,7 +143,7 @@ export function validateSubmission(input: ValidationInput): ValidationProblems {
       structure.push(`The document${name} was not received; please upload it again.`);
     }
     // The sign-in answers were checked by authorize; a submit or a page save is compared with that
-    // authorization instead (submit.ts sameClaimant), and a page reloaded since has no PIN to send.
+    // authorization instead (submission.ts, namesAuthorized), and a page reloaded since has no PIN to send.
     if (kind === 'credentials') continue;
     const errors = validateModelFields(model.fields, config.fields, ctx);
     for (const [field, messages] of Object.entries(errors)) ruleProblems.push({ clientId: model.clientId, field, text: `${sentKind}.${field}: ${messages.join(' ')}` });

@@ -5,10 +5,11 @@
  * documents), and every page the flow walks must pass as it passes in the browser — required shown
  * fields, minimum records. A refusal names the page and the field in the claimant's words.
  */
-import { camelCase, payloadKinds, storeRecords, type PayloadKinds } from '../../../../runtime/core/models/index.js';
-import type { FlowFile, FormModel, FormType, ModelConfig, ModelStoreState, SubmissionPayload } from '../../../../runtime/core/types.js';
-import { DevError } from '../../../../runtime/core/errors.js';
-import { errorLine, flowErrors, keepReachedAnswers, type FlowPageError, type Translate, type ViewSettings } from '../../../../runtime/core/view/index.js';
+import { camelCase, payloadKinds, storeRecords, type PayloadKinds } from '../../runtime/core/models/index.js';
+import type { FlowFile, FormModel, FormType, ModelConfig, ModelStoreState, SubmissionPayload } from '../../runtime/core/types.js';
+import { DevError } from '../../runtime/core/errors.js';
+import { modelOf, modelsOf } from './payload-models.js';
+import { errorLine, flowErrors, keepReachedAnswers, type FlowPageError, type Translate, type ViewSettings } from '../../runtime/core/view/index.js';
 
 export interface PageLogicInput {
   formType: FormType;
@@ -43,12 +44,11 @@ function storeOf(input: PageLogicInput, kinds: PayloadKinds): ModelStoreState | 
   const saved: FormModel[] = [];
   const consistent = (kind: string, model: FormModel) => model.metadata.formType === input.formType && camelCase(model.metadata.dtoMapping) === kind;
   for (const kind of kinds.single) {
-    const model = input.payload[kind] as FormModel | null | undefined;
-    if (model && !Array.isArray(model) && consistent(kind, model)) saved.push({ ...model, metadata: { ...model.metadata, dtoMapping: kind } });
+    const model = modelOf(input.payload[kind]);
+    if (model && consistent(kind, model)) saved.push({ ...model, metadata: { ...model.metadata, dtoMapping: kind } });
   }
   for (const kind of kinds.lists) {
-    const list = input.payload[kind];
-    for (const model of Array.isArray(list) ? (list as FormModel[]) : []) {
+    for (const model of modelsOf(input.payload[kind])) {
       if (consistent(kind, model)) saved.push({ ...model, metadata: { ...model.metadata, dtoMapping: kind } });
     }
   }
@@ -72,12 +72,11 @@ function payloadOf(payload: SubmissionPayload, kept: ModelStoreState, kinds: Pay
   const keep = (model: FormModel): FormModel => ({ ...model, fields: byId.get(model.clientId) ?? model.fields });
   const next: SubmissionPayload = { ...payload };
   for (const kind of kinds.single) {
-    const model = payload[kind] as FormModel | null | undefined;
-    if (model && !Array.isArray(model)) next[kind] = keep(model);
+    const model = modelOf(payload[kind]);
+    if (model) next[kind] = keep(model);
   }
   for (const kind of kinds.lists) {
-    const list = payload[kind];
-    next[kind] = (Array.isArray(list) ? (list as FormModel[]) : []).filter((m) => byId.has(m.clientId)).map(keep);
+    next[kind] = modelsOf(payload[kind]).filter((m) => byId.has(m.clientId)).map(keep);
   }
   const documents = payload.documents?.filter((d) => byId.has(d.clientId)) ?? null;
   next.documents = documents && documents.length > 0 ? documents : null;

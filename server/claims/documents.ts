@@ -13,11 +13,11 @@
  *    must hold none.
  *
  * A file that fails either gate is refused before anything is stored. Each check reads the bytes
- * once at most (a 10 MB file costs a few milliseconds). The submit (submit.ts) and the documents
+ * once at most (a 10 MB file costs a few milliseconds). The submit (submission.ts) and the documents
  * of the claim in progress (draft-documents.ts) refuse through `acceptedType`, in the same words.
  */
 import { fileTypeFromBuffer } from 'file-type';
-import { httpError } from '../../../errors.js';
+import { httpError } from '../errors.js';
 
 /** Content types accepted, as detected from the bytes. */
 export const ALLOWED_FILE_TYPES: ReadonlySet<string> = new Set([
@@ -46,8 +46,8 @@ const SCHEME = Buffer.from('javascript:', 'latin1');
 function matchesAt(bytes: Uint8Array, at: number, marker: Uint8Array, end: number): boolean {
   if (at + marker.length > end) return false;
   for (let j = 0; j < marker.length; j += 1) {
-    const m = marker[j]!;
-    const b = bytes[at + j]!;
+    const m = marker[j] ?? 0;
+    const b = bytes[at + j] ?? 0;
     if (b !== m && !(m >= 0x61 && m <= 0x7a && (b | 0x20) === m)) return false;
   }
   return true;
@@ -72,7 +72,7 @@ const ascii = (bytes: Uint8Array, at: number, length: number) => Buffer.from(byt
 /** End of the bytes that matter: trailing NULs and whitespace (padding) left out. */
 function trimmedEnd(bytes: Uint8Array): number {
   let end = bytes.length;
-  while (end > 0 && [0x00, 0x09, 0x0a, 0x0d, 0x20].includes(bytes[end - 1]!)) end -= 1;
+  while (end > 0 && [0x00, 0x09, 0x0a, 0x0d, 0x20].includes(bytes[end - 1] ?? 0)) end -= 1;
   return end;
 }
 
@@ -112,13 +112,13 @@ function checkJpeg(bytes: Uint8Array): string | null {
   for (;;) {
     while (bytes[at] === 0xff && bytes[at + 1] === 0xff) at += 1; // fill bytes
     if (at + 4 > bytes.length || bytes[at] !== 0xff) return 'a broken marker segment';
-    const marker = bytes[at + 1]!;
+    const marker = bytes[at + 1] ?? 0;
     if (marker === 0xd9) return 'no image data';
     if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
       at += 2;
       continue;
     }
-    const length = (bytes[at + 2]! << 8) | bytes[at + 3]!;
+    const length = ((bytes[at + 2] ?? 0) << 8) | (bytes[at + 3] ?? 0);
     if (length < 2 || at + 2 + length > bytes.length) return 'a marker segment longer than the file';
     // Comments (COM) and application segments (APPn: EXIF, XMP) are text a viewer may show.
     if ((marker === 0xfe || (marker >= 0xe0 && marker <= 0xef)) && holdsMarkup(bytes, at + 4, at + 2 + length)) return 'web markup in its metadata';
@@ -208,8 +208,10 @@ const STRUCTURE: Record<string, (bytes: Uint8Array) => string | null> = {
 /** Both gates on one document's bytes. */
 export async function checkDocument(bytes: Uint8Array): Promise<DocumentCheck> {
   const detected = bytes.length ? await fileTypeFromBuffer(bytes) : undefined;
-  if (!detected || !ALLOWED_FILE_TYPES.has(detected.mime)) return { ok: false, reason: 'type', detail: detected ? `detected ${detected.mime}` : 'no known signature' };
-  const problem = STRUCTURE[detected.mime]!(bytes);
+  // Every allowed type has its structure check (the same list in both).
+  const checkStructure = detected && ALLOWED_FILE_TYPES.has(detected.mime) ? STRUCTURE[detected.mime] : undefined;
+  if (!detected || !checkStructure) return { ok: false, reason: 'type', detail: detected ? `detected ${detected.mime}` : 'no known signature' };
+  const problem = checkStructure(bytes);
   return problem ? { ok: false, reason: 'structure', detail: `${detected.mime}: ${problem}` } : { ok: true, type: detected.mime };
 }
 
@@ -230,3 +232,6 @@ export async function acceptedType(bytes: Uint8Array, name: string, log: (detail
   log(checked.detail);
   throw httpError(checked.reason === 'type' ? 'FILE_TYPE_NOT_ALLOWED' : 'FILE_DAMAGED', { args: [shownName(name)] });
 }
+
+/** Whether reading a file part stopped at the per-file limit (@fastify/multipart's FST_REQ_FILE_TOO_LARGE). */
+export const isFileTooLarge = (error: unknown): boolean => typeof error === 'object' && error !== null && 'code' in error && error.code === 'FST_REQ_FILE_TOO_LARGE';

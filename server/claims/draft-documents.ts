@@ -1,0 +1,83 @@
+/**
+ * The documents of the claim in progress, stored as the claimant adds them.
+ *
+ * Adding one (multipart): exactly one file part, named by the clientId of its DocumentContexts
+ * model, with its file name. Deadline → session authorized for the form → the file read with the
+ * submit's limit per file (DOCUMENT_TOO_LARGE names it) → the submit's checks of its bytes
+ * (documents.ts: type by content, damaged files) → a document of this authorization's filed claim
+ * is refused (409 ALREADY_SUBMITTED) → stored with the draft (draft-documents.ts in server/db):
+ * refused when there is no draft (404 DRAFT_NOT_FOUND), when another document of the draft has
+ * its name (409 DOCUMENT_NAME_TAKEN, the spec's same-name rule), when all of the draft's
+ * documents would weigh more than the submit allows (413 DOCUMENTS_TOTAL_TOO_LARGE). A new file
+ * for the same clientId replaces the one it had; the session is extended (an upload is activity).
+ *
+ * Removing one: that document of the claimant's draft; also when it was already gone, so that a
+ * retried delete succeeds.
+ *
+ * Reading the claim in progress lists them; the submit (submission.ts) files them with the claim.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isClientId, UNSTORABLE_TEXT, unstorableTextPaths } from '../../runtime/core/payload/index.js';
+import type { FlowFile } from '../../runtime/core/types.js';
+import { documentDigest } from '../db/submissions.js';
+import type { DraftDocumentMeta } from '../db/types.js';
+import { httpError } from '../errors.js';
+import { draftKeyOf, submissionKey } from './claim-keys.js';
+import { acceptedType, isFileTooLarge, megabytes, shownName } from './documents.js';
+import { requireAuthorization } from './session-authorizations.js';
+
+/** The one document a request sends, read whole (within the per-file limit); refused when it sends anything else. */
+async function receivedDocument(request: FastifyRequest, maxFileBytes: number): Promise<{ clientId: string; name: string; bytes: Buffer }> {
+  let received: { clientId: string; name: string; bytes: Buffer } | null = null;
+  for await (const part of request.parts()) {
+    if (part.type !== 'file') throw httpError('STRUCTURE_INVALID', { details: [`${part.fieldname.slice(0, 100)}: only the document is expected.`] });
+    if (received) throw httpError('STRUCTURE_INVALID', { details: ['Add one document at a time.'] });
+    const name = part.filename || '';
+    if (!isClientId(part.fieldname)) throw httpError('FILE_WITHOUT_CONTEXT');
+    if (!name) throw httpError('STRUCTURE_INVALID', { details: ['The document has no file name.'] });
+    const unstorable = unstorableTextPaths(name, 'name');
+    if (unstorable.length) throw httpError('BAD_REQUEST', { details: [`The file name ${UNSTORABLE_TEXT}`] });
+    let bytes: Buffer;
+    try {
+      bytes = await part.toBuffer();
+    } catch (err) {
+      if (isFileTooLarge(err)) throw httpError('DOCUMENT_TOO_LARGE', { args: [shownName(name), megabytes(maxFileBytes)] });
+      throw err;
+    }
+    received = { clientId: part.fieldname, name, bytes };
+  }
+  if (!received) throw httpError('STRUCTURE_INVALID', { details: ['No document was received.'] });
+  return received;
+}
+
+/** Adds the document the request sends to the claim in progress of whom the session is authorized as. */
+export async function addDraftDocument(app: FastifyInstance, flow: Pick<FlowFile, 'formType' | 'deadlineKeys'>, request: FastifyRequest): Promise<DraftDocumentMeta> {
+  const { formType } = flow;
+  const uploads = app.settlement.settings.uploads;
+  const authorization = requireAuthorization(app, flow, request);
+  const { clientId, name, bytes } = await receivedDocument(request, uploads.maxFileBytes);
+  const type = await acceptedType(bytes, name, (detail) => request.log.info({ detail }, 'document refused'));
+
+  // This authorization's claim is filed: its documents went with it.
+  const filed = await app.stores.submissions.referenceCodeOf(formType, submissionKey(formType, authorization));
+  if (filed) throw httpError('ALREADY_SUBMITTED', { args: [filed] });
+
+  const added = await app.stores.draftDocuments.add(
+    draftKeyOf(app, formType, authorization),
+    { contextClientId: clientId, name, type, size: bytes.length, sha256: documentDigest(bytes), bytes },
+    { maxTotalBytes: uploads.maxTotalBytes },
+  );
+  if (!added.ok) {
+    if (added.refusal === 'no-draft') throw httpError('DRAFT_NOT_FOUND');
+    if (added.refusal === 'name-taken') throw httpError('DOCUMENT_NAME_TAKEN');
+    throw httpError('DOCUMENTS_TOTAL_TOO_LARGE', { args: [shownName(name), megabytes(uploads.maxTotalBytes)] });
+  }
+  await app.sessions.keepAlive(request);
+  return added.document;
+}
+
+/** Removes a document from the claim in progress of whom the session is authorized as (nothing when it is gone already). */
+export async function removeDraftDocument(app: FastifyInstance, flow: Pick<FlowFile, 'formType' | 'deadlineKeys'>, request: FastifyRequest, id: number): Promise<void> {
+  const authorization = requireAuthorization(app, flow, request);
+  await app.stores.draftDocuments.remove(draftKeyOf(app, flow.formType, authorization), id);
+}
