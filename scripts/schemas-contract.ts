@@ -1,0 +1,167 @@
+/**
+ * The code the API contract (schemas/api/*.schema.json) gives besides its types, written by
+ * `npm run schemas:types` next to them in schemas/generated/api/:
+ * - routes.ts: the route table (name, method, url, summary) of every call;
+ * - guards.ts: one narrowing function per answer body, checking its shape as the contract declares
+ *   it (types, required properties, enums; not formats or lengths). They cost a few bytes each in
+ *   the browser bundle, where a JSON Schema validator would cost tens of kilobytes.
+ */
+
+type Schema = Record<string, unknown>;
+
+const isObject = (v: unknown): v is Schema => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The schema files of the contract, by path relative to schemas/api/ ('csrf.schema.json'). */
+export type ContractFiles = ReadonlyMap<string, Schema>;
+
+/** The contract's own keyword at a call's root: how the server registers it. */
+export interface RouteDeclaration {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** The full path; `{authorize}` and `{submit}` stand for a flow's endpoints (one route per flow). */
+  url: string;
+  /** `{formType}` stands for the flow's form type. */
+  summary: string;
+  consumes?: string[];
+}
+
+export const SHARED_FILE = 'shared.schema.json';
+const METHODS: ReadonlySet<unknown> = new Set(['GET', 'POST', 'PUT', 'DELETE']);
+const isMethod = (method: unknown): method is RouteDeclaration['method'] => METHODS.has(method);
+
+/** The route of a call's schema file, or an error naming what is missing. */
+export function routeDeclaration(file: string, schema: Schema): RouteDeclaration {
+  const route = schema['x-route'];
+  if (!isObject(route) || !isMethod(route.method) || typeof route.url !== 'string' || typeof route.summary !== 'string') {
+    throw new Error(`schemas/api/${file}: "x-route" must give method (GET, POST, PUT or DELETE), url and summary`);
+  }
+  const consumes = Array.isArray(route.consumes) ? route.consumes.filter((c): c is string => typeof c === 'string') : undefined;
+  return { method: route.method, url: route.url, summary: route.summary, ...(consumes ? { consumes } : {}) };
+}
+
+/** A call's name: its file name without `.schema.json`. */
+export const callName = (file: string) => file.replace(/\.schema\.json$/, '');
+
+/** `$ref` as the contract writes it: `#/definitions/X` in the same file, `shared.schema.json#/definitions/X`. */
+export function resolveRef(files: ContractFiles, fromFile: string, ref: string): { file: string; schema: Schema } {
+  const [target = '', pointer = ''] = ref.split('#');
+  const file = target || fromFile;
+  let node: unknown = files.get(file);
+  for (const part of pointer.split('/').filter(Boolean)) node = isObject(node) ? node[part] : undefined;
+  if (!isObject(node)) throw new Error(`schemas/api/${fromFile}: $ref ${ref} names nothing`);
+  return { file, schema: node };
+}
+
+const jsonKey = (key: string) => JSON.stringify(key);
+
+/** A boolean expression of `value` (a variable name) that holds when it has the schema's shape. */
+function guardExpression(files: ContractFiles, file: string, schema: Schema, value: string, depth: number): string {
+  if (typeof schema.$ref === 'string') {
+    const target = resolveRef(files, file, schema.$ref);
+    return guardExpression(files, target.file, target.schema, value, depth);
+  }
+  const parts: string[] = [];
+  const branches = (Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : null)?.filter(isObject);
+  if (branches) parts.push(`(${branches.map((b) => guardExpression(files, file, b, value, depth)).join(' || ')})`);
+  if (Array.isArray(schema.enum)) parts.push(`(${schema.enum.map((v) => `${value} === ${JSON.stringify(v)}`).join(' || ')})`);
+  if (schema.const !== undefined) parts.push(`${value} === ${JSON.stringify(schema.const)}`);
+  const declared = typeof schema.type === 'string' ? [schema.type] : Array.isArray(schema.type) ? schema.type.filter((t): t is string => typeof t === 'string') : [];
+  const types = declared.length === 0 && (isObject(schema.properties) || isObject(schema.additionalProperties)) ? ['object'] : declared;
+  if (types.length) {
+    const alternatives = types.map((type) => typeGuard(files, file, schema, type, value, depth));
+    parts.push(alternatives.length === 1 ? alternatives[0]! : `(${alternatives.join(' || ')})`);
+  }
+  return parts.length ? parts.join(' && ') : 'true';
+}
+
+function typeGuard(files: ContractFiles, file: string, schema: Schema, type: string, value: string, depth: number): string {
+  const inner = `v${depth + 1}`;
+  switch (type) {
+    case 'string':
+    case 'number':
+    case 'boolean':
+      return `typeof ${value} === '${type}'`;
+    case 'integer':
+      return `Number.isInteger(${value})`;
+    case 'null':
+      return `${value} === null`;
+    case 'array':
+      return isObject(schema.items)
+        ? `(Array.isArray(${value}) && ${value}.every((${inner}: unknown) => ${guardExpression(files, file, schema.items, inner, depth + 1)}))`
+        : `Array.isArray(${value})`;
+    case 'object': {
+      const checks = [`isRecord(${value})`];
+      const required = new Set(Array.isArray(schema.required) ? schema.required : []);
+      for (const [name, sub] of Object.entries(isObject(schema.properties) ? schema.properties : {})) {
+        if (!isObject(sub)) continue;
+        const property = `${value}[${jsonKey(name)}]`;
+        const check = guardExpression(files, file, sub, property, depth);
+        if (required.has(name)) checks.push(check);
+        else if (check !== 'true') checks.push(`(${property} === undefined || ${check})`);
+      }
+      if (isObject(schema.additionalProperties) && !isObject(schema.properties)) {
+        const check = guardExpression(files, file, schema.additionalProperties, inner, depth + 1);
+        if (check !== 'true') checks.push(`Object.values(${value}).every((${inner}: unknown) => ${check})`);
+      }
+      return `(${checks.join(' && ')})`;
+    }
+    default:
+      throw new Error(`schemas/api/${file}: no guard for type ${type}`);
+  }
+}
+
+/** The answers a client reads: each titled body of a call's responses (errors and empty answers aside), once per title. */
+function titledAnswers(files: ContractFiles): Array<{ title: string; file: string; schema: Schema }> {
+  const seen = new Map<string, { title: string; file: string; schema: Schema }>();
+  for (const [file, root] of files) {
+    if (file === SHARED_FILE) continue;
+    const response = isObject(root.properties) && isObject(root.properties.response) ? root.properties.response.properties : undefined;
+    for (const body of Object.values(isObject(response) ? response : {})) {
+      if (!isObject(body)) continue;
+      const { file: at, schema } = typeof body.$ref === 'string' ? resolveRef(files, file, body.$ref) : { file, schema: body };
+      if (typeof schema.title !== 'string' || seen.has(schema.title)) continue;
+      seen.set(schema.title, { title: schema.title, file: at, schema });
+    }
+  }
+  return [...seen.values()].sort((a, b) => a.title.localeCompare(b.title));
+}
+
+const banner = (what: string) =>
+  ['/**', ` * Generated from schemas/api/*.schema.json by \`npm run schemas:types\` (scripts/schemas-contract.ts): ${what}.`, ' * Do not edit: change the schemas, then run the command again.', ' */'].join('\n');
+
+/** schemas/generated/api/routes.ts: every call's route, by name. */
+export function routesModule(files: ContractFiles): string {
+  const entries = [...files]
+    .filter(([file]) => file !== SHARED_FILE)
+    .map(([file, schema]) => `  ${jsonKey(callName(file)).replace(/"/g, "'")}: ${JSON.stringify(routeDeclaration(file, schema))},`);
+  return [
+    banner('the route of every call'),
+    '',
+    '/** The calls of the API, by the name of their schema file; `{authorize}` and `{submit}` in a url stand for each flow\'s endpoints, `{formType}` in a summary for its form type. */',
+    'export const API_ROUTES = {',
+    ...entries,
+    '} as const;',
+    '',
+    'export type ApiRouteName = keyof typeof API_ROUTES;',
+    '',
+  ].join('\n');
+}
+
+/** schemas/generated/api/guards.ts: `is<Title>(value): value is <Title>` per answer body. */
+export function guardsModule(files: ContractFiles): string {
+  const answers = titledAnswers(files);
+  const imports = answers.map(({ title, file }) => `import type { ${title} } from './${callName(file)}';`);
+  const guards = answers.map(
+    ({ title, file, schema }) =>
+      `/** Whether an answer has the shape of ${title} (schemas/api/${file}). */\nexport const is${title} = (v0: unknown): v0 is ${title} =>\n  ${guardExpression(files, file, schema, 'v0', 0)};`,
+  );
+  return [
+    banner('a narrowing function per answer'),
+    '',
+    ...imports.sort(),
+    '',
+    'const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === \'object\' && value !== null && !Array.isArray(value);',
+    '',
+    guards.join('\n\n'),
+    '',
+  ].join('\n');
+}
