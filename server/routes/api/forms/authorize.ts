@@ -21,7 +21,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { UNSTORABLE_TEXT, unstorableTextPaths } from '../../../../runtime/core/payload/index.js';
 import { checkFieldTypes, hasValidVinCheckDigit, validateModelFields } from '../../../../runtime/core/rules/index.js';
-import type { FieldValue, FormModel, FormType } from '../../../../runtime/core/types.js';
+import type { FieldValue, FormType } from '../../../../runtime/core/types.js';
 import type { ClassMember, SessionData, Trx } from '../../../db/types.js';
 import { windowEnd } from '../../../db/rate-limit.js';
 import { groupedWrites } from '../../../db/grouped-transactions.js';
@@ -31,7 +31,8 @@ import { settlementFormOf } from '../../../settlement/load.js';
 import { VIN_PATTERN } from '../../../db/class-list.js';
 import type { SignIn } from '../../../../runtime/core/forms/index.js';
 import { screeningAtAuthorize, sessionTag, type AuthorizeScreening } from '../../../fraud/request.js';
-import { errors, fieldValueSchema } from '../../schemas.js';
+import type { AuthorizeRoute } from '../../../../schemas/generated/api/authorize.js';
+import { routeSchema } from '../../contract.js';
 import { routePath } from './paths.js';
 import { resumedDraftOf } from './resume-codes.js';
 import { setTabAuthorization, tabAuthorizationOf, tabOf, tabSignedOut } from './tab-authorizations.js';
@@ -113,28 +114,6 @@ function setAuthorization(data: SessionData, formType: FormType, authorization: 
   else delete all[formType];
   extra.authorization = all;
 }
-
-const bodySchema = {
-  type: 'object',
-  required: ['credentials'],
-  properties: {
-    credentials: { $ref: 'FormModel#' },
-    reCaptchaResponse: { type: ['string', 'null'], maxLength: 4096 },
-    resumeCode: { type: ['string', 'null'], maxLength: 64, description: 'Continue the claim saved for later with this code (the credentials must be those it was saved with)' },
-  },
-} as const;
-
-const responseSchema = {
-  type: 'object',
-  required: ['authorized', 'error', 'captcha', 'prepopulatedData'],
-  properties: {
-    authorized: { type: 'boolean' },
-    error: { type: ['string', 'null'] },
-    captcha: { type: ['string', 'null'], description: 'Send back as captchaRawValue on submit (single use, this session only)' },
-    prepopulatedData: { type: ['object', 'null'], additionalProperties: fieldValueSchema },
-    code: { type: 'string' },
-  },
-} as const;
 
 /** The refusals of a form's sign-in: the spec's VIN + Notice ID + PIN wording, or the general one (a settlement's locales may reword it). */
 export interface Wording {
@@ -234,15 +213,11 @@ const authorize: FastifyPluginAsync = async (app) => {
     const { formType, deadlineKeys } = flow;
     const { signIn, kind } = settlementFormOf(app.settlement, formType);
     const wording = wordingOf(signIn);
-    app.post<{ Body: { credentials: FormModel; reCaptchaResponse?: string | null; resumeCode?: string | null } }>(
+    app.post<{ Body: AuthorizeRoute['body'] }>(
       routePath(flow.authorize.endpoint),
       {
         config: { bodyType: 'json', errorShape: 'authorize' },
-        schema: {
-          summary: `Authorize the ${formType} form for this session`,
-          body: bodySchema,
-          response: { 200: responseSchema, 400: responseSchema, 401: responseSchema, 403: responseSchema, 404: responseSchema, 410: responseSchema, 429: responseSchema, ...errors(413, 415, 503) },
-        },
+        schema: routeSchema('authorize', flow),
       },
       async (request, reply) => {
         if (passedDeadline(app.deadlineInstants, deadlineKeys, app.clock())) throw httpError('DEADLINE_PASSED');

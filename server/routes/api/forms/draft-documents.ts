@@ -22,9 +22,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import { isClientId, UNSTORABLE_TEXT, unstorableTextPaths } from '../../../../runtime/core/payload/index.js';
 import { documentDigest } from '../../../db/submissions.js';
 import { httpError } from '../../../errors.js';
-import { errors } from '../../schemas.js';
+import type { DraftDocumentRemoveRoute } from '../../../../schemas/generated/api/draft-document-remove.js';
+import { routeSchema } from '../../contract.js';
 import { acceptedType, megabytes, shownName } from './documents.js';
-import { draftAuthorization, draftEndpoint, draftKeyOf, storedDocumentAnswer, storedDocumentSchema } from './drafts.js';
+import { draftAuthorization, draftEndpoint, draftKeyOf, storedDocumentAnswer } from './drafts.js';
 import { routePath } from './paths.js';
 import { submissionKey } from './submit.js';
 
@@ -45,23 +46,8 @@ const draftDocuments: FastifyPluginAsync = async (app) => {
       {
         config: {
           bodyType: 'multipart',
-          swaggerTransform: ({ schema, url: path }) => ({
-            schema: {
-              ...schema,
-              body: {
-                type: 'object',
-                additionalProperties: { type: 'string', format: 'binary', description: 'The document (PDF, JPEG, PNG, HEIC or TIFF by its bytes), the part named by its document context clientId' },
-              },
-              security: [{ session: [], csrf: [] }],
-            },
-            url: path,
-          }),
         },
-        schema: {
-          summary: `Add a document to the ${formType} claim in progress (multipart: one file, the part named by its document context clientId), checked as the submit checks it`,
-          consumes: ['multipart/form-data'],
-          response: { 201: storedDocumentSchema, ...errors(400, 401, 403, 404, 409, 413, 415, 503) },
-        },
+        schema: routeSchema('draft-document-add', flow),
       },
       async (request, reply) => {
         const authorization = authorized(request);
@@ -106,15 +92,10 @@ const draftDocuments: FastifyPluginAsync = async (app) => {
       },
     );
 
-    app.delete<{ Params: { id: string } }>(
+    app.delete<{ Params: DraftDocumentRemoveRoute['params'] }>(
       `${url}/:id`,
       {
-        config: { swaggerTransform: ({ schema, url: path }) => ({ schema: { ...schema, security: [{ session: [], csrf: [] }] }, url: path }) },
-        schema: {
-          summary: `Remove a document from the ${formType} claim in progress`,
-          params: { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: '^[1-9][0-9]{0,8}$', description: 'The id the upload answered' } } },
-          response: { 204: { description: 'Removed (or already gone)', type: 'null' }, ...errors(400, 401, 403, 503) },
-        },
+        schema: routeSchema('draft-document-remove', flow),
       },
       async (request, reply) => {
         const authorization = authorized(request);

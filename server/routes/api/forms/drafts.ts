@@ -39,7 +39,7 @@ import { groupedWrites } from '../../../db/grouped-transactions.js';
 import { startHousekeeping } from '../../../db/housekeeping.js';
 import { httpError } from '../../../errors.js';
 import { passedDeadline } from '../../../settlement/deadlines.js';
-import { errors, fieldValueSchema } from '../../schemas.js';
+import { routeSchema } from '../../contract.js';
 import { errorBody } from '../../../plugins/app/error-handler.js';
 import { authorizationOf, authorizedCredentials, namesAuthorized, otherClaimantRefusal, prepopulatedOf, type Authorization } from './authorize.js';
 import { tabOf } from './tab-authorizations.js';
@@ -57,8 +57,6 @@ export const draftEndpoint = (submitEndpoint: string) => `${submitEndpoint}/draf
 /** How often expired drafts are deleted. */
 const PURGE_INTERVAL_MS = 60 * 60_000;
 const DAY_MS = 24 * 60 * 60_000;
-/** More models than any flow's pages can hold (records and documents included). */
-const MAX_MODELS = 500;
 
 /**
  * A keyed digest (the session secret's HMAC) of whom the claimant authorized as — the Notice ID
@@ -158,89 +156,7 @@ function keptModels(payload: SubmissionPayload, authorization: Authorization, si
 const scopeOf = (payload: SubmissionPayload, kinds: PayloadKinds) => ({ models: Object.fromEntries(kinds.single.map((kind) => [kind, (payload[kind] as FormModel | null | undefined)?.fields])) });
 
 
-const bodySchema = {
-  type: 'object',
-  required: ['pageId', 'models'],
-  properties: {
-    pageId: { type: 'string', minLength: 1, maxLength: 100 },
-    models: { type: 'array', maxItems: MAX_MODELS, items: { $ref: 'FormModel#' } },
-    unfinished: {
-      type: 'boolean',
-      description: 'The claimant is still on pageId (a document record saved while they work): its empty fields and missing records are not refused, and a resume reopens pageId itself',
-    },
-  },
-} as const;
-
-const savedSchema = {
-  type: 'object',
-  required: ['savedAt', 'expiresAt', 'sessionExpiresAt'],
-  properties: {
-    savedAt: { type: 'string', format: 'date-time' },
-    expiresAt: { type: 'string', format: 'date-time', description: 'When the draft is deleted unless saved again (never after the deadline)' },
-    sessionExpiresAt: { type: 'string', format: 'date-time', description: 'When the session ends without activity' },
-  },
-} as const;
-
-/** A document stored with the claim in progress, as the browser is told it (no content, no digest). */
-export const storedDocumentSchema = {
-  type: 'object',
-  required: ['id', 'clientId', 'name', 'size', 'type'],
-  properties: {
-    id: { type: 'integer' },
-    clientId: { type: 'string', description: 'The clientId of its DocumentContexts model' },
-    name: { type: 'string' },
-    size: { type: 'integer' },
-    type: { type: 'string', description: 'The type read from its content' },
-  },
-} as const;
-
 export const storedDocumentAnswer = (d: DraftDocumentMeta) => ({ id: d.id, clientId: d.contextClientId, name: d.name, size: d.size, type: d.type });
-
-/** The data authorize answered for the prefilled fields, as the session holds it (null: none). */
-const prepopulatedDataSchema = { type: ['object', 'null'], additionalProperties: fieldValueSchema, description: 'What authorize prefilled, as it answered it' } as const;
-
-const draftSchema = {
-  type: 'object',
-  required: ['pageId', 'pageUnfinished', 'models', 'savedAt', 'expiresAt', 'documents', 'prepopulatedData'],
-  properties: {
-    pageId: { type: 'string' },
-    pageUnfinished: { type: 'boolean', description: 'Saved for later before pageId was finished: resuming opens pageId itself, and its Next checks it' },
-    models: { type: 'array', items: { $ref: 'FormModel#' } },
-    savedAt: { type: 'string', format: 'date-time' },
-    expiresAt: { type: 'string', format: 'date-time' },
-    documents: { type: 'array', description: 'The documents stored with the claim in progress (no content)', items: storedDocumentSchema },
-    prepopulatedData: prepopulatedDataSchema,
-  },
-} as const;
-
-/** No claim in progress yet: the catalogued error, with what authorize prefilled (a reload before the first save shows it again). */
-const noDraftSchema = {
-  type: 'object',
-  required: ['error', 'code', 'prepopulatedData', 'credentials'],
-  properties: {
-    error: { type: 'string' },
-    code: { type: 'string' },
-    prepopulatedData: prepopulatedDataSchema,
-    credentials: {
-      type: 'object',
-      description: 'The sign-in answers the session is authorized with, by the fields the form declares (never the secret)',
-      additionalProperties: { type: ['string', 'null'] },
-    },
-  },
-} as const;
-
-const savedLaterSchema = {
-  type: 'object',
-  required: ['code', 'link', 'emailKnown', 'savedAt', 'expiresAt'],
-  properties: {
-    code: { type: 'string', description: 'The resume code (shown once; the server keeps only its digest)' },
-    link: { type: 'string', description: 'The resume link: /resume/<code>' },
-    emailKnown: { type: 'boolean', description: 'Whether the answers hold an e-mail address: the code and link were queued to it' },
-    emailAddress: { type: ['string', 'null'], description: 'That address as the page shows it back (ma•••@example.com), or null' },
-    savedAt: { type: 'string', format: 'date-time' },
-    expiresAt: { type: 'string', format: 'date-time', description: 'Until when the code works unless the claim is saved again (never after the deadline)' },
-  },
-} as const;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -317,17 +233,10 @@ const drafts: FastifyPluginAsync = async (app) => {
       return { authorization, pageId, models: keptModels(kept, authorization, form.signIn, kinds) };
     };
 
-    const saveRoute = (summary: string, response: Record<number, unknown>) => ({
-      config: {
-        bodyType: 'json' as const,
-        swaggerTransform: ({ schema, url: path }: { schema: unknown; url: string }) => ({ schema: { ...(schema as object), security: [{ session: [], csrf: [] }] }, url: path }),
-      },
-      schema: { summary, body: bodySchema, response: { ...response, ...errors(400, 401, 403, 409, 413, 415, 503) } },
-    });
 
     app.put<{ Body: { pageId: string; models: FormModel[]; unfinished?: boolean } }>(
       url,
-      saveRoute(`Save the ${formType} claim in progress: the answers of the pages up to and including pageId, checked as the pages check them`, { 200: savedSchema }),
+      { config: { bodyType: 'json' }, schema: routeSchema('draft-save', flow) },
       async (request) => {
         const unfinished = request.body.unfinished === true;
         // With sessions in the database, the session's expiry and the draft are written together
@@ -374,10 +283,7 @@ const drafts: FastifyPluginAsync = async (app) => {
 
     app.post<{ Body: { pageId: string; models: FormModel[] } }>(
       `${url}/later`,
-      saveRoute(
-        `Save the ${formType} claim in progress for later, its page pageId as it is (unfinished), and issue a new resume code (the earlier one stops working)`,
-        { 200: savedLaterSchema },
-      ),
+      { config: { bodyType: 'json' }, schema: routeSchema('draft-later', flow) },
       async (request) => {
         const { authorization, pageId, models: kept } = await checkedSave(request, true);
         // A save is activity, also when the claimant then goes on with the claim.
@@ -409,10 +315,7 @@ const drafts: FastifyPluginAsync = async (app) => {
     app.get(
       url,
       {
-        schema: {
-          summary: `The ${formType} claim in progress of whom this session is authorized as (also after a new session with the same Notice ID and PIN, or with its resume code)`,
-          response: { 200: draftSchema, 404: noDraftSchema, ...errors(401, 503) },
-        },
+        schema: routeSchema('draft-load', flow),
       },
       async (request, reply) => {
         const authorization = authorized(request);

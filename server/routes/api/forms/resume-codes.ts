@@ -18,7 +18,8 @@ import type { FormModel, FormType, ModelConfig } from '../../../../runtime/core/
 import { windowEnd } from '../../../db/rate-limit.js';
 import { httpError } from '../../../errors.js';
 import { passedDeadline } from '../../../settlement/deadlines.js';
-import { errors } from '../../schemas.js';
+import type { ResumeRoute } from '../../../../schemas/generated/api/resume.js';
+import { routeSchema } from '../../contract.js';
 import type { Authorization } from './authorize.js';
 import { isDraftOf } from './drafts.js';
 
@@ -138,22 +139,11 @@ export async function resumedDraftOf(
 }
 
 const resumeCodes: FastifyPluginAsync = async (app) => {
-  app.post<{ Body: { code: string } }>(
+  app.post<{ Body: ResumeRoute['body'] }>(
     '/resume',
     {
       config: { bodyType: 'json' },
-      schema: {
-        summary: 'The form a resume code belongs to and until when its claim is kept (the claim opens through that form’s authorize, with its credentials and the code)',
-        body: { type: 'object', required: ['code'], properties: { code: { type: 'string', maxLength: 64 } } },
-        response: {
-          200: {
-            type: 'object',
-            required: ['formType', 'expiresAt'],
-            properties: { formType: { type: 'string' }, expiresAt: { type: 'string', format: 'date-time' } },
-          },
-          ...errors(400, 403, 404, 410, 413, 415, 429, 503),
-        },
-      },
+      schema: routeSchema('resume'),
     },
     async (request) => {
       const { target } = await lookUp(app, request, request.body.code, null);

@@ -27,7 +27,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import sjson from 'secure-json-parse';
 import { payloadKinds, type PayloadKinds } from '../../../../runtime/core/models/index.js';
-import { HONEYPOT_FIELD, jsonNestedDeeperThan, jsonParts, isPayloadFieldPart, MULTIPART_FIELDS, payloadFromParts, prepopulatedModel } from '../../../../runtime/core/payload/index.js';
+import { HONEYPOT_FIELD, jsonNestedDeeperThan, jsonParts, isPayloadFieldPart, payloadFromParts, prepopulatedModel } from '../../../../runtime/core/payload/index.js';
 import type { DocumentFile, FlowFile, FormType, ModelConfig, SubmissionPayload } from '../../../../runtime/core/types.js';
 import { SubmissionConflictError } from '../../../db/errors.js';
 import { groupedWrites } from '../../../db/grouped-transactions.js';
@@ -40,47 +40,13 @@ import { judgeDuplicates } from '../../../settlement/duplicates.js';
 import { settlementFormOf } from '../../../settlement/load.js';
 import type { CaptchaUse } from '../../../plugins/app/captcha.js';
 import { TEXT_PART_BYTES } from '../../../plugins/external/multipart.js';
-import { errors } from '../../schemas.js';
+import { routeSchema } from '../../contract.js';
 import { authorizationOf, authorizedCredentials, namesAuthorized, otherClaimantRefusal, prepopulatedOf, type Authorization } from './authorize.js';
 import { tabOf } from './tab-authorizations.js';
 import { acceptedType, megabytes, shownName } from './documents.js';
 import { draftKeyOf } from './drafts.js';
 import { routePath } from './paths.js';
 import { validateSubmission } from './validate.js';
-
-const responseSchema = {
-  type: 'object',
-  required: ['submitted', 'error', 'referenceCodeForm'],
-  properties: {
-    submitted: { type: 'boolean' },
-    error: { type: ['string', 'null'] },
-    referenceCodeForm: { type: ['string', 'null'] },
-    code: { type: 'string' },
-    receiptQueued: { type: 'boolean', description: 'An e-mail receipt of this submission is queued (the claim gives an e-mail address).' },
-    receiptAddress: { type: 'string', description: 'Where the receipt goes, masked (ma•••@example.com); only with receiptQueued.' },
-  },
-} as const;
-
-/**
- * The multipart body, for the OpenAPI document only (the parts are read and checked by the route
- * itself while they stream): each payload field its own part, models and lists as JSON text, and
- * one file part per document, named by its document context's clientId.
- */
-export const multipartBodySchema = {
-  type: 'object',
-  required: ['userPreferredCulture', 'credentials', 'captchaRawValue'],
-  properties: {
-    ...Object.fromEntries(MULTIPART_FIELDS.text.map((name) => [name, { type: 'string', maxLength: 4096 }])),
-    ...Object.fromEntries(
-      MULTIPART_FIELDS.json.map((name) => [name, { type: 'string', description: `JSON text: ${/s$/.test(name) || name === 'prepopulatedData' ? 'a list of form models' : 'a form model'}` }]),
-    ),
-  },
-  additionalProperties: {
-    type: 'string',
-    format: 'binary',
-    description: 'A document (PDF, JPEG, PNG, HEIC or TIFF by its bytes), the part named by its document context clientId',
-  },
-} as const;
 
 interface ReadParts {
   text: Record<string, string>;
@@ -211,13 +177,8 @@ const submit: FastifyPluginAsync = async (app) => {
         config: {
           bodyType: 'multipart',
           errorShape: 'submit',
-          swaggerTransform: ({ schema, url }) => ({ schema: { ...schema, body: multipartBodySchema, security: [{ session: [], csrf: [] }] }, url }),
         },
-        schema: {
-          summary: `Submit the ${formType} form (multipart: one part per payload field, JSON text for models, files named by document context clientId)`,
-          consumes: ['multipart/form-data'],
-          response: { 200: responseSchema, 400: responseSchema, 401: responseSchema, 403: responseSchema, 409: responseSchema, 413: responseSchema, ...errors(415, 503) },
-        },
+        schema: routeSchema('submit', flow),
       },
       async (request) => {
         if (passedDeadline(app.deadlineInstants, deadlineKeys, app.clock())) throw httpError('DEADLINE_PASSED');
