@@ -62,8 +62,9 @@ function guardExpression(files: ContractFiles, file: string, schema: Schema, val
   const parts: string[] = [];
   const branches = (Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : null)?.filter(isObject);
   if (branches) parts.push(`(${branches.map((b) => guardExpression(files, file, b, value, depth)).join(' || ')})`);
-  if (Array.isArray(schema.enum)) parts.push(`(${schema.enum.map((v) => `${value} === ${JSON.stringify(v)}`).join(' || ')})`);
-  if (schema.const !== undefined) parts.push(`${value} === ${JSON.stringify(schema.const)}`);
+  // A value from a list is of its type already: the list alone is checked.
+  if (Array.isArray(schema.enum)) return [...parts, `(${schema.enum.map((v) => `${value} === ${JSON.stringify(v)}`).join(' || ')})`].join(' && ');
+  if (schema.const !== undefined) return [...parts, `${value} === ${JSON.stringify(schema.const)}`].join(' && ');
   const declared = typeof schema.type === 'string' ? [schema.type] : Array.isArray(schema.type) ? schema.type.filter((t): t is string => typeof t === 'string') : [];
   const types = declared.length === 0 && (isObject(schema.properties) || isObject(schema.additionalProperties)) ? ['object'] : declared;
   if (types.length) {
@@ -94,9 +95,14 @@ function typeGuard(files: ContractFiles, file: string, schema: Schema, type: str
       for (const [name, sub] of Object.entries(isObject(schema.properties) ? schema.properties : {})) {
         if (!isObject(sub)) continue;
         const property = `${value}[${jsonKey(name)}]`;
-        const check = guardExpression(files, file, sub, property, depth);
-        if (required.has(name)) checks.push(check);
-        else if (check !== 'true') checks.push(`(${property} === undefined || ${check})`);
+        if (required.has(name)) {
+          checks.push(guardExpression(files, file, sub, property, depth));
+          continue;
+        }
+        // Absent or null in one test (`== null`) when the property may be null.
+        const nullable = Array.isArray(sub.type) && sub.type.includes('null') && sub.enum === undefined;
+        const check = guardExpression(files, file, nullable && Array.isArray(sub.type) ? { ...sub, type: sub.type.filter((t) => t !== 'null') } : sub, property, depth);
+        if (check !== 'true') checks.push(`(${property} ${nullable ? '== null' : '=== undefined'} || ${check})`);
       }
       if (isObject(schema.additionalProperties) && !isObject(schema.properties)) {
         const check = guardExpression(files, file, schema.additionalProperties, inner, depth + 1);
@@ -109,18 +115,16 @@ function typeGuard(files: ContractFiles, file: string, schema: Schema, type: str
   }
 }
 
-/** The answers a client reads: each titled body of a call's responses (errors and empty answers aside), once per title. */
-function titledAnswers(files: ContractFiles): Array<{ title: string; file: string; schema: Schema }> {
+/** The answers a client reads of one call: each titled body of its responses (errors and empty answers aside), once per title. */
+function titledAnswers(files: ContractFiles, file: string): Array<{ title: string; file: string; schema: Schema }> {
   const seen = new Map<string, { title: string; file: string; schema: Schema }>();
-  for (const [file, root] of files) {
-    if (file === SHARED_FILE) continue;
-    const response = isObject(root.properties) && isObject(root.properties.response) ? root.properties.response.properties : undefined;
-    for (const body of Object.values(isObject(response) ? response : {})) {
-      if (!isObject(body)) continue;
-      const { file: at, schema } = typeof body.$ref === 'string' ? resolveRef(files, file, body.$ref) : { file, schema: body };
-      if (typeof schema.title !== 'string' || seen.has(schema.title)) continue;
-      seen.set(schema.title, { title: schema.title, file: at, schema });
-    }
+  const root = files.get(file);
+  const response = isObject(root?.properties) && isObject(root.properties.response) ? root.properties.response.properties : undefined;
+  for (const body of Object.values(isObject(response) ? response : {})) {
+    if (!isObject(body)) continue;
+    const { file: at, schema } = typeof body.$ref === 'string' ? resolveRef(files, file, body.$ref) : { file, schema: body };
+    if (typeof schema.title !== 'string' || schema.title === 'ErrorResponse' || seen.has(schema.title)) continue;
+    seen.set(schema.title, { title: schema.title, file: at, schema });
   }
   return [...seen.values()].sort((a, b) => a.title.localeCompare(b.title));
 }
@@ -146,22 +150,39 @@ export function routesModule(files: ContractFiles): string {
   ].join('\n');
 }
 
-/** schemas/generated/api/guards.ts: `is<Title>(value): value is <Title>` per answer body. */
-export function guardsModule(files: ContractFiles): string {
-  const answers = titledAnswers(files);
-  const imports = answers.map(({ title, file }) => `import type { ${title} } from './${callName(file)}';`);
-  const guards = answers.map(
-    ({ title, file, schema }) =>
-      `/** Whether an answer has the shape of ${title} (schemas/api/${file}). */\nexport const is${title} = (v0: unknown): v0 is ${title} =>\n  ${guardExpression(files, file, schema, 'v0', 0)};`,
-  );
+/** The folder of the guards under schemas/generated/api/: one module per call, so that a bundle takes only the calls it makes. */
+export const GUARDS_DIR = 'guards';
+
+/** guards/record.ts: what every guard of an object starts with. */
+export function recordGuardModule(): string {
   return [
-    banner('a narrowing function per answer'),
+    banner('what the guards of objects share'),
+    '',
+    'export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === \'object\' && value !== null && !Array.isArray(value);',
+    '',
+  ].join('\n');
+}
+
+/** guards/<call>.ts: `is<Title>(value): value is <Title>` per answer of the call; null when it has none to check. */
+export function guardsModule(files: ContractFiles, file: string): string | null {
+  const answers = titledAnswers(files, file);
+  if (!answers.length) return null;
+  const byModule = new Map<string, string[]>();
+  for (const { title, file: at } of answers) byModule.set(callName(at), [...(byModule.get(callName(at)) ?? []), title]);
+  const imports = [...byModule].map(([module, titles]) => `import type { ${titles.join(', ')} } from '../${module}';`);
+  const guards = answers.map(
+    ({ title, file: at, schema }) =>
+      `/** Whether an answer has the shape of ${title} (schemas/api/${at}). */\nexport const is${title} = (v0: unknown): v0 is ${title} =>\n  ${guardExpression(files, at, schema, 'v0', 0)};`,
+  );
+  const body = guards.join('\n\n');
+  const helpers = ['isRecord'].filter((helper) => body.includes(`${helper}(`));
+  return [
+    banner(`a narrowing function per answer of ${callName(file)}`),
     '',
     ...imports.sort(),
+    ...(helpers.length ? [`import { ${helpers.join(', ')} } from './record';`] : []),
     '',
-    'const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === \'object\' && value !== null && !Array.isArray(value);',
-    '',
-    guards.join('\n\n'),
+    body,
     '',
   ].join('\n');
 }

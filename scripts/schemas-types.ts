@@ -8,7 +8,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
-import { guardsModule, routesModule } from './schemas-contract';
+import { GUARDS_DIR, guardsModule, recordGuardModule, routesModule } from './schemas-contract';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SCHEMAS_DIR = path.join(ROOT, 'schemas');
@@ -164,7 +164,11 @@ export async function generateSchemaTypes(): Promise<Map<string, string>> {
   }
   if (contractFiles.size) {
     out.set(`${CONTRACT_DIR}/routes.ts`, routesModule(contractFiles));
-    out.set(`${CONTRACT_DIR}/guards.ts`, guardsModule(contractFiles));
+    out.set(`${CONTRACT_DIR}/${GUARDS_DIR}/record.ts`, recordGuardModule());
+    for (const file of contractFiles.keys()) {
+      const guards = guardsModule(contractFiles, file);
+      if (guards) out.set(`${CONTRACT_DIR}/${GUARDS_DIR}/${file.replace(/\.schema\.json$/, '.ts')}`, guards);
+    }
   }
   return out;
 }

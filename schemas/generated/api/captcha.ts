@@ -12,8 +12,14 @@ export interface CaptchaRoute {
   };
 }
 export interface CaptchaAnswer {
-  provider: string;
+  provider: 'recaptcha' | 'hcaptcha' | 'turnstile';
   siteKey: string;
+  /**
+   * The provider's browser script URL
+   */
   url: string;
+  /**
+   * CSS class of the widget container
+   */
   class: string;
 }
