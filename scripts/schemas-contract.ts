@@ -2,9 +2,10 @@
  * The code the API contract (schemas/api/*.schema.json) gives besides its types, written by
  * `npm run schemas:types` next to them in schemas/generated/api/:
  * - routes.ts: the route table (name, method, url, summary) of every call;
- * - guards.ts: one narrowing function per answer body, checking its shape as the contract declares
- *   it (types, required properties, enums; not formats or lengths). They cost a few bytes each in
- *   the browser bundle, where a JSON Schema validator would cost tens of kilobytes.
+ * - guards/<call>.ts: one narrowing function per answer body of the call, checking its shape as
+ *   the contract declares it (types, required properties, enums; not formats or lengths), and
+ *   guards/record.ts, what they share. They cost a few bytes each in the browser bundle, where a
+ *   JSON Schema validator would cost tens of kilobytes.
  */
 
 type Schema = Record<string, unknown>;
@@ -69,7 +70,7 @@ function guardExpression(files: ContractFiles, file: string, schema: Schema, val
   const types = declared.length === 0 && (isObject(schema.properties) || isObject(schema.additionalProperties)) ? ['object'] : declared;
   if (types.length) {
     const alternatives = types.map((type) => typeGuard(files, file, schema, type, value, depth));
-    parts.push(alternatives.length === 1 ? alternatives[0]! : `(${alternatives.join(' || ')})`);
+    parts.push(alternatives.length === 1 ? alternatives.join('') : `(${alternatives.join(' || ')})`);
   }
   return parts.length ? parts.join(' && ') : 'true';
 }
