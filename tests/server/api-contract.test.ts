@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_PATHS } from '../../runtime/core/api/index.js';
 import { MULTIPART_FIELDS } from '../../runtime/core/payload/index.js';
 import { startCaptchaEmulator, type CaptchaEmulator } from '../../server/captcha-emulator/emulator.js';
 import { API_ROUTES, checkDeclared, declaredUrl, routeSchema, type ApiRouteName } from '../../server/routes/contract.js';
@@ -63,6 +64,11 @@ describe('the API contract', () => {
     const flow = { formType: 'Automotive', authorize: { endpoint: '/api/forms/automotive/authorize' }, submit: { endpoint: '/api/forms/automotive' } };
     expect(() => app.put('/api/forms/other/draft', { schema: routeSchema('draft-save', flow) }, async () => ({}))).toThrow(/PUT \/api\/forms\/automotive\/draft/);
     await app.close();
+  });
+
+  it('has a call for every address the browser client names', () => {
+    const declared = new Set(names.map((name) => API_ROUTES[name].url));
+    expect(Object.values(API_PATHS).filter((url) => !declared.has(url))).toEqual([]);
   });
 
   it("declares the submit's parts as the client sends them (runtime/core/payload/multipart.ts)", () => {

@@ -42,7 +42,6 @@ export const API_PATHS = {
   formsConfig: '/api/forms/config',
   signatureDate: '/api/signature-date',
   cultureContent: '/api/culture/content',
-  setLanguage: '/api/culture/set-language',
   resume: '/api/forms/resume',
 } as const;
 
