@@ -12,6 +12,15 @@ export { API_ROUTES, type ApiRouteName };
 
 type Schema = Record<string, unknown>;
 
+/**
+ * A call's answers by status code as Fastify's `Reply` route generic takes them (numeric keys),
+ * from its generated type: `app.get<{ Reply: Replies<CsrfRoute> }>` makes the handler answer the
+ * contract's bodies.
+ */
+export type Replies<Route extends { response: object }> = {
+  [Status in keyof Route['response'] as Status extends `${infer Code extends number}` ? Code : never]: Route['response'][Status];
+};
+
 const isObject = (value: unknown): value is Schema => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const CONTRACT_DIR = new URL('../../schemas/api/', import.meta.url);

@@ -5,7 +5,13 @@ import { formatDate, PROJECT_TIME_ZONE, todayInZone } from '../../../runtime/cor
 import { isUnavailable } from '../../db/errors.js';
 import { HttpError } from '../../errors.js';
 import { CSRF_HEADER } from '../../plugins/app/session.js';
-import { routeSchema } from '../contract.js';
+import type { CaptchaRoute } from '../../../schemas/generated/api/captcha.js';
+import type { CharactersWhitelistRoute } from '../../../schemas/generated/api/characters-whitelist.js';
+import type { CsrfRoute } from '../../../schemas/generated/api/csrf.js';
+import type { KeepAliveRoute } from '../../../schemas/generated/api/keep-alive.js';
+import type { SessionTimeoutRoute } from '../../../schemas/generated/api/session-timeout.js';
+import type { SignatureDateRoute } from '../../../schemas/generated/api/signature-date.js';
+import { routeSchema, type Replies } from '../contract.js';
 import culture from './culture/index.js';
 import forms from './forms/index.js';
 
@@ -27,7 +33,7 @@ export function captchaBody(app: Pick<FastifyInstance, 'captcha'>): CaptchaConfi
 }
 
 const api: FastifyPluginAsync = async (app) => {
-  app.get(
+  app.get<{ Reply: Replies<CsrfRoute> }>(
     '/csrf',
     {
       schema: routeSchema('csrf'),
@@ -51,7 +57,7 @@ const api: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post(
+  app.post<{ Reply: Replies<SessionTimeoutRoute> }>(
     '/session-timeout',
     {
       schema: routeSchema('session-timeout'),
@@ -62,7 +68,7 @@ const api: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post(
+  app.post<{ Reply: Replies<KeepAliveRoute> }>(
     '/session/keep-alive',
     {
       schema: routeSchema('keep-alive'),
@@ -73,7 +79,7 @@ const api: FastifyPluginAsync = async (app) => {
   app.get('/deadlines', { schema: routeSchema('deadlines') }, async () => deadlinesBody(app));
 
   const whitelist = whitelistBody(app);
-  app.get(
+  app.get<{ Reply: Replies<CharactersWhitelistRoute> }>(
     '/characters-whitelist',
     {
       schema: routeSchema('characters-whitelist'),
@@ -81,7 +87,7 @@ const api: FastifyPluginAsync = async (app) => {
     async () => whitelist,
   );
 
-  app.get(
+  app.get<{ Reply: Replies<CaptchaRoute> }>(
     '/captcha',
     {
       schema: routeSchema('captcha'),
@@ -89,7 +95,7 @@ const api: FastifyPluginAsync = async (app) => {
     async () => captchaBody(app),
   );
 
-  app.get(
+  app.get<{ Reply: Replies<SignatureDateRoute> }>(
     '/signature-date',
     {
       schema: routeSchema('signature-date'),

@@ -1,9 +1,10 @@
 /** GET /api/culture/content: localized texts from locales/. */
 import type { FastifyPluginAsync } from 'fastify';
-import { routeSchema } from '../../contract.js';
+import type { CultureContentRoute } from '../../../../schemas/generated/api/culture-content.js';
+import { routeSchema, type Replies } from '../../contract.js';
 
 const culture: FastifyPluginAsync = async (app) => {
-  app.get(
+  app.get<{ Reply: Replies<CultureContentRoute> }>(
     '/content',
     { schema: routeSchema('culture-content') },
     async (request, reply) => {

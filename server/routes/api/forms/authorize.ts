@@ -32,7 +32,7 @@ import { VIN_PATTERN } from '../../../db/class-list.js';
 import type { SignIn } from '../../../../runtime/core/forms/index.js';
 import { screeningAtAuthorize, sessionTag, type AuthorizeScreening } from '../../../fraud/request.js';
 import type { AuthorizeRoute } from '../../../../schemas/generated/api/authorize.js';
-import { routeSchema } from '../../contract.js';
+import { routeSchema, type Replies } from '../../contract.js';
 import { routePath } from './paths.js';
 import { resumedDraftOf } from './resume-codes.js';
 import { setTabAuthorization, tabAuthorizationOf, tabOf, tabSignedOut } from './tab-authorizations.js';
@@ -213,7 +213,7 @@ const authorize: FastifyPluginAsync = async (app) => {
     const { formType, deadlineKeys } = flow;
     const { signIn, kind } = settlementFormOf(app.settlement, formType);
     const wording = wordingOf(signIn);
-    app.post<{ Body: AuthorizeRoute['body'] }>(
+    app.post<{ Body: AuthorizeRoute['body']; Reply: Replies<AuthorizeRoute> }>(
       routePath(flow.authorize.endpoint),
       {
         config: { bodyType: 'json', errorShape: 'authorize' },

@@ -19,7 +19,7 @@ import { windowEnd } from '../../../db/rate-limit.js';
 import { httpError } from '../../../errors.js';
 import { passedDeadline } from '../../../settlement/deadlines.js';
 import type { ResumeRoute } from '../../../../schemas/generated/api/resume.js';
-import { routeSchema } from '../../contract.js';
+import { routeSchema, type Replies } from '../../contract.js';
 import type { Authorization } from './authorize.js';
 import { isDraftOf } from './drafts.js';
 
@@ -139,7 +139,7 @@ export async function resumedDraftOf(
 }
 
 const resumeCodes: FastifyPluginAsync = async (app) => {
-  app.post<{ Body: ResumeRoute['body'] }>(
+  app.post<{ Body: ResumeRoute['body']; Reply: Replies<ResumeRoute> }>(
     '/resume',
     {
       config: { bodyType: 'json' },
