@@ -8,6 +8,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
+import { GUARDS_DIR, guardsModule, recordGuardModule, routesModule } from './schemas-contract';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SCHEMAS_DIR = path.join(ROOT, 'schemas');
@@ -126,6 +127,13 @@ function pascalCase(name: string): string {
     .join('');
 }
 
+/** The API contract's folder under schemas/: one file per call, and the pieces they share. */
+export const CONTRACT_DIR = 'api';
+
+function isContractFile(schemaFile: string): boolean {
+  return schemaFile.startsWith(`${CONTRACT_DIR}/`);
+}
+
 /** Output path under schemas/generated/ of a schema file: settlement/captcha.schema.json -> settlement/captcha.ts. */
 export function generatedPath(schemaFile: string): string {
   return schemaFile.replace(/\.schema\.json$/, '.ts');
@@ -134,11 +142,15 @@ export function generatedPath(schemaFile: string): string {
 /** The generated TypeScript of every schema: relative output path -> file text. */
 export async function generateSchemaTypes(): Promise<Map<string, string>> {
   const out = new Map<string, string>();
+  const contractFiles = new Map<string, Schema>();
   for (const file of schemaFiles()) {
-    const typed = typingSchema(JSON.parse(readFileSync(path.join(SCHEMAS_DIR, file), 'utf8')));
-    if (!isJsonSchema(typed)) throw new Error(`schemas/${file} is not a JSON object`);
-    const rootName = `${pascalCase(path.basename(file, '.schema.json'))}File`;
-    // The file's own shape is named after the file (flow -> FlowFile), not after its title.
+    const schema: unknown = JSON.parse(readFileSync(path.join(SCHEMAS_DIR, file), 'utf8'));
+    const typed = typingSchema(schema);
+    if (!isObject(schema) || !isJsonSchema(typed)) throw new Error(`schemas/${file} is not a JSON object`);
+    const contract = isContractFile(file);
+    // The file's own shape is named after the file (flow -> FlowFile), not after its title; a call
+    // of the API contract is named by its title (AuthorizeRoute).
+    const rootName = contract && typeof schema.title === 'string' ? schema.title : `${pascalCase(path.basename(file, '.schema.json'))}${contract ? 'Definitions' : 'File'}`;
     const root: JSONSchema = { ...typed, title: rootName };
     const ts = await compile(root, rootName, {
       bannerComment: banner(file),
@@ -148,11 +160,21 @@ export async function generateSchemaTypes(): Promise<Map<string, string>> {
       ignoreMinAndMaxItems: true,
       unknownAny: true,
       strictIndexSignatures: false,
-      additionalProperties: true,
+      // Answers are serialized with their declared properties only: the API's types say no more.
+      additionalProperties: !contract,
       format: true,
       style: { singleQuote: true, printWidth: 120, trailingComma: 'all', endOfLine: 'lf' },
     });
     out.set(generatedPath(file), ts);
+    if (contract) contractFiles.set(file.slice(CONTRACT_DIR.length + 1), schema);
+  }
+  if (contractFiles.size) {
+    out.set(`${CONTRACT_DIR}/routes.ts`, routesModule(contractFiles));
+    out.set(`${CONTRACT_DIR}/${GUARDS_DIR}/record.ts`, recordGuardModule());
+    for (const file of contractFiles.keys()) {
+      const guards = guardsModule(contractFiles, file);
+      if (guards) out.set(`${CONTRACT_DIR}/${GUARDS_DIR}/${file.replace(/\.schema\.json$/, '.ts')}`, guards);
+    }
   }
   return out;
 }

@@ -36,7 +36,7 @@ import appShell, { EARLY_CSRF_SCRIPT_HASH } from './routes/app-shell/index.js';
 import health from './routes/health.js';
 import site from './routes/site/index.js';
 import { ANALYTICS_CSP, analyticsTagIds } from '../runtime/core/site/analytics.js';
-import { errorSchema, formModelSchema } from './routes/schemas.js';
+import { checkDeclared, documentedSchema } from './routes/contract.js';
 import { loadSettlement, type Settlement } from './settlement/load.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -293,8 +293,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Bodies: JSON (fastify's secure parser) and multipart only; text/plain and the rest → 415.
   app.removeContentTypeParser('text/plain');
-  app.addSchema(errorSchema);
-  app.addSchema(formModelSchema);
+
+  // Every route the API shows is declared in its contract (schemas/api/): one the contract does not know stops the start.
+  app.addHook('onRoute', checkDeclared);
 
   const redis = options.redisUrl ? new Redis(options.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true }) : null;
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
@@ -311,11 +312,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         },
       },
     },
-    // Every POST of the API needs the session cookie and its CSRF header.
-    transform: ({ schema, url, route }) => ({
-      schema: route.method === 'POST' && url.startsWith('/api/') ? { ...schema, security: [{ session: [], csrf: [] }] } : schema,
-      url,
-    }),
+    // Multipart routes show their parts; every call of the API that changes state needs the session cookie and its CSRF header.
+    transform: ({ schema, url, route }) => ({ schema: documentedSchema(schema, url, route.method), url }),
   });
 
   // plugins/external

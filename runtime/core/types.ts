@@ -4,6 +4,13 @@
  * Plain data only: no classes, no functions, so the server, the machines and the tests share them.
  */
 import type { SiteChrome } from './site/chrome';
+import type { AuthorizeAnswer, AuthorizeRoute } from '../../schemas/generated/api/authorize';
+import type { CaptchaAnswer } from '../../schemas/generated/api/captcha';
+import type { CsrfAnswer } from '../../schemas/generated/api/csrf';
+import type { CultureContentAnswer } from '../../schemas/generated/api/culture-content';
+import type { DeadlinesAnswer, LegacyDeadlines, PerCultureDeadlines } from '../../schemas/generated/api/deadlines';
+import type { SignatureDateAnswer } from '../../schemas/generated/api/signature-date';
+import type { SubmitAnswer } from '../../schemas/generated/api/submit';
 
 /** A form's id as its settlement declares it (forms.json `id`, a flow's `formType`). */
 export type FormType = string;
@@ -414,71 +421,29 @@ export interface LookupResultBlock extends BlockBase {
 }
 
 /* ------------------------------------------------------------------------------------------------
- * Calls (spec §7)
+ * Calls (spec §7): their requests and answers as the API contract declares them (schemas/api/,
+ * types generated into schemas/generated/api/).
  * ----------------------------------------------------------------------------------------------*/
 
-export interface CsrfToken {
-  requestHeaderName: string;
-  requestToken: string;
-}
+/** The CSRF header and token unsafe calls carry (GET /api/csrf answers them with the session's expiry). */
+export type CsrfToken = Pick<CsrfAnswer, 'requestHeaderName' | 'requestToken'>;
 
-export interface CaptchaConfig {
-  provider: 'recaptcha' | 'hcaptcha' | 'turnstile';
-  siteKey: string;
-  /** The provider's browser script URL. */
-  url: string;
-  /** CSS class of the widget container. */
-  class: string;
-}
+export type CaptchaConfig = CaptchaAnswer;
 
-export interface AuthorizeRequest {
-  credentials: FormModel;
-  reCaptchaResponse: string | null;
-  /** Continue the claim saved for later with this code (the credentials must be those it was saved with). */
-  resumeCode?: string | null;
-}
+export type AuthorizeRequest = AuthorizeRoute['body'];
 
-export interface AuthorizeResponse {
-  authorized: boolean;
-  error: string | null;
-  /** Opaque value the browser sends back as captchaRawValue on submit. */
-  captcha: string | null;
-  /** Prepopulated values keyed by prepopulatedDataKey (PascalCase on the wire). */
-  prepopulatedData: Record<string, FieldValue> | null;
-  /** The server's stable code of a refusal (server/errors.ts: WRONG_PIN, NOT_CLASS_VEHICLE, …), when it gave one. */
-  code?: string | null;
-}
+/** The authorize answer as the form machine acts on it (a refusal the client builds from an error answer may have no code: null). */
+export type AuthorizeResponse = Omit<AuthorizeAnswer, 'code'> & { code?: string | null };
 
-export interface SubmitResponse {
-  submitted: boolean;
-  error: string | null;
-  referenceCodeForm: string | null;
-  /** An e-mail receipt of the submission is on its way (the claim gave an e-mail address). */
-  receiptQueued?: boolean;
-  /** Where it goes, masked by the server ('ma•••@example.com'). */
-  receiptAddress?: string | null;
-}
+export type SubmitResponse = SubmitAnswer;
 
 /** Per-culture deadline shape (project time zone). */
-export interface PerCultureDeadlinesResponse {
-  timeZone: string;
-  deadlines: Record<
-    string,
-    {
-      /** ISO local date-time in the project time zone: '2027-06-30T23:59:59'. */
-      deadlineDateTime: string;
-      /** culture -> URL, plus 'default'. */
-      redirectUrl: Record<string, string> | null;
-    }
-  >;
-}
+export type PerCultureDeadlinesResponse = PerCultureDeadlines;
 
 /** Legacy deadline shape. */
-export interface LegacyDeadlinesResponse {
-  deadlines: Record<string, { timeZone: string; deadline: string; redirectUrl?: string | null }>;
-}
+export type LegacyDeadlinesResponse = LegacyDeadlines;
 
-export type DeadlinesResponse = PerCultureDeadlinesResponse | LegacyDeadlinesResponse;
+export type DeadlinesResponse = DeadlinesAnswer;
 
 /** Normalised deadline settings (spec §3). */
 export interface DeadlineSetting {
@@ -494,17 +459,9 @@ export interface DeadlineSetting {
 }
 export type DeadlineSettings = Partial<Record<DeadlineKey, DeadlineSetting>>;
 
-export interface SignatureDateInfo {
-  /** Today in the project time zone, MM/dd/yyyy. */
-  signatureDate: string;
-  /** Localized long form. */
-  display: string;
-}
+export type SignatureDateInfo = SignatureDateAnswer;
 
-export interface LocalizedItem {
-  key: string;
-  value: string;
-}
+export type LocalizedItem = CultureContentAnswer[number];
 
 /** App settings embedded in the page by the server (not fetched). */
 export interface AppSettings {

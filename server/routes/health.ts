@@ -1,7 +1,9 @@
 /** Load-balancer probes: /healthz (the process is alive), /readyz (the database answers, not draining). */
 import type { FastifyPluginAsync } from 'fastify';
 import { httpError } from '../errors.js';
-import { errors } from './schemas.js';
+import type { HealthzRoute } from '../../schemas/generated/api/healthz.js';
+import type { ReadyzRoute } from '../../schemas/generated/api/readyz.js';
+import { routeSchema, type Replies } from './contract.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,11 +12,9 @@ declare module 'fastify' {
   }
 }
 
-const statusSchema = { type: 'object', required: ['status'], properties: { status: { type: 'string' } } } as const;
-
 const health: FastifyPluginAsync = async (app) => {
-  app.get('/healthz', { schema: { summary: 'Liveness: the process answers', response: { 200: statusSchema } } }, async () => ({ status: 'ok' }));
-  app.get('/readyz', { schema: { summary: 'Readiness: the database answers and the server is not draining', response: { 200: statusSchema, ...errors(503) } } }, async () => {
+  app.get<{ Reply: Replies<HealthzRoute> }>('/healthz', { schema: routeSchema('healthz') }, async () => ({ status: 'ok' }));
+  app.get<{ Reply: Replies<ReadyzRoute> }>('/readyz', { schema: routeSchema('readyz') }, async () => {
     if (app.draining) throw httpError('DATABASE_UNAVAILABLE');
     await app.database.checkHealth();
     return { status: 'ready' };

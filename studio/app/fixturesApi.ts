@@ -51,7 +51,7 @@ function submitAnswerOf(value: unknown): SubmitResponse {
     error: textOrNull(answer.error),
     referenceCodeForm: textOrNull(answer.referenceCodeForm),
     ...(typeof answer.receiptQueued === 'boolean' ? { receiptQueued: answer.receiptQueued } : {}),
-    ...(answer.receiptAddress === undefined ? {} : { receiptAddress: textOrNull(answer.receiptAddress) }),
+    ...(typeof answer.receiptAddress === 'string' ? { receiptAddress: answer.receiptAddress } : {}),
   };
 }
 

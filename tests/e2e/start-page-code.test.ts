@@ -5,10 +5,11 @@ import { builtApp, openPage, settled, withServerAndBrowser } from './harness';
 /**
  * Code a form's start page leaves for later (manifest keys, relative to runtime/app): the later
  * pages' blocks and widgets, the saved-for-later panel and the session warning of the pages after
- * sign-in, and the submit (payload building and its multipart form).
+ * sign-in, and the submit (payload building and its multipart form) with the checks of the answers
+ * after sign-in.
  */
 const BLOCKS_AND_WIDGETS = ['../widgets/blocks/records.tsx', '../widgets/blocks/summary.tsx', '../widgets/blocks/confirmation.tsx', '../widgets/date.tsx', '../widgets/file.tsx', 'forms/SavedForLaterPanel.tsx', '../widgets/SessionTimeoutModal.tsx'];
-const SUBMIT = ['../core/payload/build.ts', '../core/payload/multipart.ts'];
+const SUBMIT = ['../core/payload/build.ts', '../core/payload/multipart.ts', '../core/api/claim-checks.ts'];
 
 describe("a form's start page and the code of later steps", () => {
   const e2e = withServerAndBrowser();

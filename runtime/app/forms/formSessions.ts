@@ -1,5 +1,5 @@
 import { createActor, fromPromise, type Actor, type Snapshot } from 'xstate';
-import { answerOrThrow, ApiCallError } from '../../core/api';
+import { answerOrThrow, ApiCallError, loadClaimChecks } from '../../core/api';
 import { camelCase, createIdSource, initStore, type IdSource } from '../../core/models';
 import { LIST_MODEL_KINDS, SINGLE_MODEL_KINDS } from '../../core/payload/kinds';
 import type { DocumentFile, FlowFile, FormType, ModelConfig } from '../../core/types';
@@ -42,12 +42,12 @@ export interface SessionDeps {
 }
 
 /**
- * The code of the submit: building the payload and its multipart form. A form's start page never
- * submits, so it is a chunk of its own, loaded in idle time once the claimant is in the fields
+ * The code of the submit: building the payload and its multipart form (and the checks of the
+ * answers about the claim). A form's start page never submits, so it is a chunk of its own, loaded in idle time once the claimant is in the fields
  * (FormPage) and asked for again, at once, by the submit itself.
  */
 export function loadSubmitCode() {
-  return Promise.all([import('../../core/payload/build'), import('../../core/payload/multipart')]).then(([build]) => build);
+  return Promise.all([import('../../core/payload/build'), import('../../core/payload/multipart'), loadClaimChecks()]).then(([build]) => build);
 }
 
 /** The kinds of model a saved page sends: those of a submission, but the prepopulated data. */

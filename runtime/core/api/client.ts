@@ -1,6 +1,17 @@
 import { acceptModelConfigs } from '../models';
 import { HONEYPOT_FIELD } from '../payload/honeypot';
 import { devError, DEV_ERRORS, USER_MESSAGES } from '../errors';
+import { isCaptchaAnswer } from '../../../schemas/generated/api/guards/captcha';
+import { isRecord } from '../../../schemas/generated/api/guards/record';
+import { isCharactersWhitelistAnswer } from '../../../schemas/generated/api/guards/characters-whitelist';
+import { isCsrfAnswer } from '../../../schemas/generated/api/guards/csrf';
+import { isCultureContentAnswer } from '../../../schemas/generated/api/guards/culture-content';
+import { isDeadlinesAnswer } from '../../../schemas/generated/api/guards/deadlines';
+import type { DraftSaved } from '../../../schemas/generated/api/draft-save';
+import type { SavedForLater } from '../../../schemas/generated/api/draft-later';
+import type { SavedDraft as SavedDraftAnswer } from '../../../schemas/generated/api/draft-load';
+import type { ResumeCodeTarget } from '../../../schemas/generated/api/resume';
+import type { StoredDocument } from '../../../schemas/generated/api/shared';
 import type {
   AuthorizeRequest,
   AuthorizeResponse,
@@ -31,7 +42,6 @@ export const API_PATHS = {
   formsConfig: '/api/forms/config',
   signatureDate: '/api/signature-date',
   cultureContent: '/api/culture/content',
-  setLanguage: '/api/culture/set-language',
   resume: '/api/forms/resume',
 } as const;
 
@@ -99,62 +109,17 @@ export function endpointsFromFlows(flows: Array<Pick<FlowFile, 'formType' | 'aut
 /** A form's claim in progress is kept at its submit endpoint + this. */
 export const DRAFT_SUFFIX = '/draft';
 
-/** The answer to a saved page (PUT …/draft). ISO 8601 instants, the server's. */
-export interface DraftSaved {
-  savedAt: string;
-  /** When the draft is deleted unless saved again (never after the form's deadline). */
-  expiresAt: string;
-  /** When the session ends without activity. */
-  sessionExpiresAt: string;
-}
-
-/** The answer to Save and finish later (POST …/draft/later). */
-export interface SavedForLater {
-  /** The resume code, shown once (the server keeps only its digest). */
-  code: string;
-  /** The resume link, /resume/<code>. */
-  link: string;
-  /** Whether the answers hold an e-mail address the link can be sent to. */
-  emailKnown: boolean;
-  /** The address the code and link were sent to, masked (ma•••@example.com); null without one. */
-  emailAddress: string | null;
-  savedAt: string;
-  /** Until when the code works unless the claim is saved again (never after the deadline). */
-  expiresAt: string;
-}
-
-/** The form a resume code belongs to (POST /api/forms/resume). */
-export interface ResumeCodeTarget {
-  formType: FormType;
-  expiresAt: string;
-}
+/** The answers of the claim in progress, as the API contract declares them (schemas/api/draft-*.schema.json, resume.schema.json). */
+export type { DraftSaved, ResumeCodeTarget, SavedForLater, StoredDocument };
 
 /** Documents of the claim in progress are added at its draft address + this (POST; DELETE …/:id). */
 export const DRAFT_DOCUMENTS_SUFFIX = '/draft/documents';
 
-/** A document stored with the claim in progress (its content stays on the server). */
-export interface StoredDocument {
-  id: number;
-  /** clientId of its DocumentContexts model. */
-  clientId: string;
-  name: string;
-  size: number;
-  /** The type the server read from its content. */
-  type: string;
-}
-
-/** The claim in progress the server holds for whom the session is authorized as (GET …/draft). */
-export interface SavedDraft {
-  pageId: string;
-  /** Saved for later before `pageId` was finished: the claim opens on that page itself. */
-  pageUnfinished: boolean;
+/** The claim in progress the server holds for whom the session is authorized as (GET …/draft), without the prefilled data (LoadedClaim has it). */
+export type SavedDraft = Omit<SavedDraftAnswer, 'prepopulatedData' | 'models'> & {
   /** The saved answers; credentials as the server holds them (no PIN), no prepopulated data. */
   models: FormModel[];
-  savedAt: string;
-  expiresAt: string;
-  /** The documents added so far. */
-  documents: StoredDocument[];
-}
+};
 
 /** What GET …/draft answers: the claim in progress (null: none saved yet) and what authorize prefilled. */
 export interface LoadedClaim {
@@ -264,12 +229,17 @@ export interface ApiClient {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * The checks of the answers a start page does not ask for (claim-checks.ts, a chunk of its own),
+ * loaded while the call is under way; null when it cannot be loaded (offline): the answer is then
+ * not taken, as one that does not pass them.
+ */
+export function loadClaimChecks() {
+  return import('./claim-checks').catch(() => null);
+}
 /** The server's code for an unsafe call whose CSRF token is not the session's (server/errors.ts). */
 const CSRF_INVALID = 'CSRF_INVALID';
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 type Message = { key: string; en: string };
 
@@ -295,10 +265,6 @@ async function readJson(response: Response): Promise<unknown> {
 function codeOf(answer: Record<string, unknown>): { code?: string } {
   const code = textOrNull(answer.code);
   return code ? { code } : {};
-}
-
-function isStoredDocument(value: unknown): value is StoredDocument {
-  return isRecord(value) && typeof value.id === 'number' && typeof value.clientId === 'string' && typeof value.name === 'string' && typeof value.size === 'number' && typeof value.type === 'string';
 }
 
 function textOrNull(value: unknown): string | null {
@@ -358,7 +324,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const fresh = await requestOnce('GET', API_PATHS.csrf);
     if (!fresh?.ok) return false;
     const body = await readJson(fresh);
-    if (!isRecord(body) || typeof body.requestHeaderName !== 'string' || typeof body.requestToken !== 'string') return false;
+    if (!isCsrfAnswer(body)) return false;
     csrf = { requestHeaderName: body.requestHeaderName, requestToken: body.requestToken };
     noteExpiry(body.sessionExpiresAt, fresh);
     return true;
@@ -430,9 +396,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (!response) return fail(USER_MESSAGES.generic, null, detail);
       if (response.status === 403) return { ok: true, data: null, status: 403 };
       const body = response.ok ? await readJson(response) : undefined;
-      if (!isRecord(body) || typeof body.requestHeaderName !== 'string' || typeof body.requestToken !== 'string') {
-        return fail(USER_MESSAGES.generic, response.status, detail);
-      }
+      if (!isCsrfAnswer(body)) return fail(USER_MESSAGES.generic, response.status, detail);
       csrf = { requestHeaderName: body.requestHeaderName, requestToken: body.requestToken };
       noteExpiry(body.sessionExpiresAt, response);
       return { ok: true, data: csrf, status: response.status };
@@ -451,85 +415,77 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     },
 
     async keepAlive() {
+      const checks = loadClaimChecks();
       const response = await request('POST', API_PATHS.keepAlive);
       if (!response) return fail(USER_MESSAGES.generic, null);
       const body = response.ok ? await readJson(response) : undefined;
-      if (!isRecord(body) || typeof body.sessionExpiresAt !== 'string') return fail(USER_MESSAGES.generic, response.status);
+      if (!(await checks)?.isSessionKeptAlive(body)) return fail(USER_MESSAGES.generic, response.status);
       noteExpiry(body.sessionExpiresAt, response);
-      return { ok: true, data: { sessionExpiresAt: body.sessionExpiresAt }, status: response.status };
+      return { ok: true, data: body, status: response.status };
     },
 
     sessionExpiresAt: () => sessionExpiry,
 
     async saveDraft(formType, pageId, models, options) {
       const { endpoint } = endpointOf(formType, 'submit');
+      const checks = loadClaimChecks();
       const response = await request('PUT', `${endpoint}${DRAFT_SUFFIX}`, { json: { pageId, models, ...(options?.unfinished ? { unfinished: true } : {}) } });
       if (!response) return fail(USER_MESSAGES.requestFailed, null);
       const body = await readJson(response);
       const answer = isRecord(body) ? body : {};
       if (!response.ok) return refusal(response.status, answer);
-      if (typeof answer.savedAt !== 'string' || typeof answer.expiresAt !== 'string' || typeof answer.sessionExpiresAt !== 'string') {
-        return fail(USER_MESSAGES.requestFailed, response.status);
-      }
-      noteExpiry(answer.sessionExpiresAt, response);
-      return { ok: true, data: { savedAt: answer.savedAt, expiresAt: answer.expiresAt, sessionExpiresAt: answer.sessionExpiresAt }, status: response.status };
+      if (!(await checks)?.isDraftSaved(body)) return fail(USER_MESSAGES.requestFailed, response.status);
+      noteExpiry(body.sessionExpiresAt, response);
+      return { ok: true, data: body, status: response.status };
     },
 
     async loadDraft(formType) {
       const { endpoint } = endpointOf(formType, 'submit');
+      const checks = loadClaimChecks();
       const response = await request('GET', `${endpoint}${DRAFT_SUFFIX}`);
       if (!response) return fail(USER_MESSAGES.requestFailed, null);
       const body = await readJson(response);
-      const prepopulatedData = isRecord(body) && isRecord(body.prepopulatedData) ? (body.prepopulatedData as Record<string, FieldValue>) : null;
-      const credentials = isRecord(body) && isRecord(body.credentials) ? (body.credentials as Record<string, FieldValue>) : null;
-      if (response.status === 404) return { ok: true, data: { draft: null, prepopulatedData, credentials }, status: 404 };
+      // None saved yet: what authorize prefilled and the sign-in answers come with the refusal.
+      if (response.status === 404) {
+        const none = (await checks)?.isNoDraft(body) ? body : null;
+        return { ok: true, data: { draft: null, prepopulatedData: none?.prepopulatedData ?? null, credentials: none?.credentials ?? null }, status: 404 };
+      }
       if (!response.ok) {
         const error = isRecord(body) ? textOrNull(body.error) : null;
         return error !== null ? { ok: false, error, errorKey: null, status: response.status } : fail(USER_MESSAGES.requestFailed, response.status);
       }
-      if (!isRecord(body) || typeof body.pageId !== 'string' || !Array.isArray(body.models) || typeof body.savedAt !== 'string' || typeof body.expiresAt !== 'string') {
-        return fail(USER_MESSAGES.requestFailed, response.status);
-      }
-      const documents = Array.isArray(body.documents) ? body.documents.filter(isStoredDocument) : [];
-      return {
-        ok: true,
-        data: {
-          draft: { pageId: body.pageId, pageUnfinished: body.pageUnfinished === true, models: body.models as FormModel[], savedAt: body.savedAt, expiresAt: body.expiresAt, documents },
-          prepopulatedData,
-          credentials: null,
-        },
-        status: response.status,
-      };
+      if (!(await checks)?.isSavedDraft(body)) return fail(USER_MESSAGES.requestFailed, response.status);
+      const { prepopulatedData, models, ...draft } = body;
+      return { ok: true, data: { draft: { ...draft, models: models as FormModel[] }, prepopulatedData, credentials: null }, status: response.status };
     },
 
     async saveForLater(formType, pageId, models) {
       const { endpoint } = endpointOf(formType, 'submit');
+      const checks = loadClaimChecks();
       const response = await request('POST', `${endpoint}${DRAFT_SUFFIX}/later`, { json: { pageId, models } });
       if (!response) return fail(USER_MESSAGES.requestFailed, null);
       const body = await readJson(response);
       const answer = isRecord(body) ? body : {};
       if (!response.ok) return refusal(response.status, answer);
-      if (typeof answer.code !== 'string' || typeof answer.link !== 'string' || typeof answer.savedAt !== 'string' || typeof answer.expiresAt !== 'string') {
-        return fail(USER_MESSAGES.requestFailed, response.status);
-      }
-      const data: SavedForLater = { code: answer.code, link: answer.link, emailKnown: answer.emailKnown === true, emailAddress: typeof answer.emailAddress === 'string' ? answer.emailAddress : null, savedAt: answer.savedAt, expiresAt: answer.expiresAt };
-      return { ok: true, data, status: response.status };
+      if (!(await checks)?.isSavedForLater(body)) return fail(USER_MESSAGES.requestFailed, response.status);
+      return { ok: true, data: { ...body, emailAddress: body.emailAddress ?? null }, status: response.status };
     },
 
     async checkResumeCode(code, culture) {
+      const checks = loadClaimChecks();
       const response = await request('POST', API_PATHS.resume, { json: { code }, ...(culture ? { query: { culture } } : {}) });
       if (!response) return fail(USER_MESSAGES.requestFailed, null);
       const body = await readJson(response);
       const answer = isRecord(body) ? body : {};
       if (!response.ok) return refusal(response.status, answer);
-      if (typeof answer.formType !== 'string' || typeof answer.expiresAt !== 'string') return fail(USER_MESSAGES.requestFailed, response.status);
-      return { ok: true, data: { formType: answer.formType as FormType, expiresAt: answer.expiresAt }, status: response.status };
-
+      if (!(await checks)?.isResumeCodeTarget(body)) return fail(USER_MESSAGES.requestFailed, response.status);
+      return { ok: true, data: body, status: response.status };
     },
 
     async addDocument(formType, file, culture, onProgress = () => {}) {
       const { endpoint } = endpointOf(formType, 'submit');
       if (!csrf) throw devError('CSRF_NOT_INITIALIZED');
+      const checks = loadClaimChecks();
       const form = new FormData();
       form.append(file.clientId, file.data instanceof Blob ? file.data : new Blob([file.data as Uint8Array<ArrayBuffer>], { type: file.type }), file.name);
       const path = `${endpoint}${DRAFT_DOCUMENTS_SUFFIX}`;
@@ -546,7 +502,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         if (answer) onProgress(file.size, file.size);
       }
       if (!answer) return fail(USER_MESSAGES.uploadFailed, null);
-      if (answer.status === 201 && isStoredDocument(answer.body)) return { ok: true, data: answer.body, status: answer.status };
+      if (answer.status === 201 && (await checks)?.isStoredDocument(answer.body)) return { ok: true, data: answer.body, status: answer.status };
       // A refusal names the document and says what to do; anything else is a failed upload.
       const error = answer.status < 500 && isRecord(answer.body) ? textOrNull(answer.body.error) : null;
       return error !== null ? { ok: false, error, errorKey: null, status: answer.status } : fail(USER_MESSAGES.uploadFailed, answer.status);
@@ -561,9 +517,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     },
 
     async getDeadlines() {
-      const result = await getJson(API_PATHS.deadlines, USER_MESSAGES.generic, (b) =>
-        isRecord(b) && isRecord(b.deadlines) ? (b as unknown as DeadlinesResponse) : undefined,
-      );
+      const result = await getJson(API_PATHS.deadlines, USER_MESSAGES.generic, (b) => (isDeadlinesAnswer(b) ? b : undefined));
       return result as ApiResult<DeadlinesResponse>;
     },
 
@@ -571,7 +525,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return getJson(
         API_PATHS.charactersWhitelist,
         USER_MESSAGES.whitelistFailed,
-        (b) => (isRecord(b) ? (parseAllowedCharacters(b.allowedCharacters) ?? undefined) : undefined),
+        (b) => (isCharactersWhitelistAnswer(b) ? (parseAllowedCharacters(b.allowedCharacters) ?? undefined) : undefined),
         { notAvailableOn403: true },
       );
     },
@@ -580,7 +534,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const result = await getJson(
         API_PATHS.captcha,
         USER_MESSAGES.generic,
-        (b) => (isRecord(b) && typeof b.siteKey === 'string' ? (b as unknown as CaptchaConfig) : undefined),
+        (b) => (isCaptchaAnswer(b) ? b : undefined),
         { detail: DEV_ERRORS.CAPTCHA_FETCH_FAILED() },
       );
       return result as ApiResult<CaptchaConfig>;
@@ -594,10 +548,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     },
 
     async getSignatureDate(culture) {
+      const checks = await loadClaimChecks();
       const result = await getJson(
         API_PATHS.signatureDate,
         USER_MESSAGES.requestFailed,
-        (b) => (isRecord(b) && typeof b.signatureDate === 'string' ? (b as unknown as SignatureDateInfo) : undefined),
+        (b) => (checks?.isSignatureDateAnswer(b) ? b : undefined),
         { query: { culture } },
       );
       return result as ApiResult<SignatureDateInfo>;
@@ -607,10 +562,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const result = await getJson(
         API_PATHS.cultureContent,
         USER_MESSAGES.generic,
-        (b) =>
-          Array.isArray(b) && b.every((i) => isRecord(i) && typeof i.key === 'string' && typeof i.value === 'string')
-            ? (b as LocalizedItem[])
-            : undefined,
+        (b) => (isCultureContentAnswer(b) ? b : undefined),
         { query: { culture } },
       );
       return result as ApiResult<LocalizedItem[]>;
@@ -618,6 +570,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     async authorize(formType, body, culture) {
       const { endpoint, method } = endpointOf(formType, 'authorize');
+      const checks = loadClaimChecks();
       const response = await request(method, endpoint, { json: body, ...(culture ? { query: { culture } } : {}) });
       if (!response) return fail<AuthorizeResponse>(USER_MESSAGES.generic, null);
       const json = await readJson(response);
@@ -630,14 +583,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         const refused: AuthorizeResponse = { authorized: false, error, captcha: textOrNull(answer.captcha), prepopulatedData: null, ...codeOf(answer) };
         return { ok: false, error: error ?? '', errorKey: null, status: response.status, response: refused };
       }
-      if (!response.ok || typeof answer.authorized !== 'boolean') return fail<AuthorizeResponse>(USER_MESSAGES.generic, response.status);
-      const data: AuthorizeResponse = {
-        authorized: answer.authorized,
-        error: textOrNull(answer.error),
-        captcha: textOrNull(answer.captcha),
-        prepopulatedData: isRecord(answer.prepopulatedData) ? (answer.prepopulatedData as AuthorizeResponse['prepopulatedData']) : null,
-        ...codeOf(answer),
-      };
+      if (!response.ok || !(await checks)?.isAuthorizeAnswer(json)) return fail<AuthorizeResponse>(USER_MESSAGES.generic, response.status);
+      const data: AuthorizeResponse = { authorized: json.authorized, error: json.error, captcha: json.captcha, prepopulatedData: json.prepopulatedData, ...codeOf(answer) };
       return { ok: true, data, status: response.status };
     },
 
@@ -645,8 +592,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const { endpoint, method } = endpointOf(formType, 'submit');
       // Imported when a claim is sent: the multipart code (and the payload checks it shares with
       // the server) is not on a form's start page; the app loads it in idle time before the submit.
-      const multipart = await import('../payload/multipart').catch(() => null);
-      if (!multipart) return fail<SubmitResponse>(USER_MESSAGES.submitFailed, null); // not loaded: offline, as no answer
+      const [multipart, checks] = await Promise.all([import('../payload/multipart').catch(() => null), loadClaimChecks()]);
+      if (!multipart || !checks) return fail<SubmitResponse>(USER_MESSAGES.submitFailed, null); // not loaded: offline, as no answer
       const form = multipart.payloadToFormData(payload);
       const trap = options.honeypot?.();
       if (trap) form.append(HONEYPOT_FIELD, trap);
@@ -663,16 +610,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         return { ok: false, error, errorKey: null, status: response.status, response: refused };
       }
       if (!response.ok || !isRecord(json)) return fail<SubmitResponse>(USER_MESSAGES.submitFailed, response.status);
-      const referenceCodeForm = textOrNull(answer.referenceCodeForm);
-      const data: SubmitResponse = {
-        submitted: answer.submitted === undefined ? referenceCodeForm !== null : answer.submitted === true,
-        error: textOrNull(answer.error),
-        referenceCodeForm: referenceCodeForm === '' ? null : referenceCodeForm,
-        ...(answer.receiptQueued === true ? { receiptQueued: true, receiptAddress: textOrNull(answer.receiptAddress) } : {}),
-      };
-      if (data.referenceCodeForm === null) {
-        return { ...fail<SubmitResponse>(USER_MESSAGES.missingReferenceCode, response.status), response: { ...data, submitted: true } };
+      // An answer without its reference code (or not the contract's at all) after a 2xx: the claim
+      // may be stored, so the claimant is told to ask, not to send it again.
+      if (!checks.isSubmitAnswer(json) || !json.referenceCodeForm) {
+        return { ...fail<SubmitResponse>(USER_MESSAGES.missingReferenceCode, response.status), response: { submitted: true, error: textOrNull(answer.error), referenceCodeForm: null } };
       }
+      const { submitted, error, referenceCodeForm, receiptQueued, receiptAddress } = json;
+      const data: SubmitResponse = { submitted, error, referenceCodeForm, ...(receiptQueued === true ? { receiptQueued, ...(receiptAddress !== undefined ? { receiptAddress } : {}) } : {}) };
       return { ok: true, data, status: response.status };
     },
   };

@@ -5,46 +5,15 @@ import { formatDate, PROJECT_TIME_ZONE, todayInZone } from '../../../runtime/cor
 import { isUnavailable } from '../../db/errors.js';
 import { HttpError } from '../../errors.js';
 import { CSRF_HEADER } from '../../plugins/app/session.js';
-import { cultureQuerySchema, errors } from '../schemas.js';
+import type { CaptchaRoute } from '../../../schemas/generated/api/captcha.js';
+import type { CharactersWhitelistRoute } from '../../../schemas/generated/api/characters-whitelist.js';
+import type { CsrfRoute } from '../../../schemas/generated/api/csrf.js';
+import type { KeepAliveRoute } from '../../../schemas/generated/api/keep-alive.js';
+import type { SessionTimeoutRoute } from '../../../schemas/generated/api/session-timeout.js';
+import type { SignatureDateRoute } from '../../../schemas/generated/api/signature-date.js';
+import { routeSchema, type Replies } from '../contract.js';
 import culture from './culture/index.js';
 import forms from './forms/index.js';
-
-const redirectUrl = { type: ['object', 'null'], additionalProperties: { type: 'string' } } as const;
-
-const deadlinesResponse = {
-  description: 'Per-culture shape (timeZone + deadlineDateTime/redirectUrl) or legacy shape (timeZone + deadline per entry), as the settlement folder holds.',
-  anyOf: [
-    {
-      type: 'object',
-      required: ['timeZone', 'deadlines'],
-      properties: {
-        timeZone: { type: 'string' },
-        deadlines: {
-          type: 'object',
-          additionalProperties: {
-            type: 'object',
-            required: ['deadlineDateTime', 'redirectUrl'],
-            properties: { deadlineDateTime: { type: 'string' }, redirectUrl },
-          },
-        },
-      },
-    },
-    {
-      type: 'object',
-      required: ['deadlines'],
-      properties: {
-        deadlines: {
-          type: 'object',
-          additionalProperties: {
-            type: 'object',
-            required: ['timeZone', 'deadline'],
-            properties: { timeZone: { type: 'string' }, deadline: { type: 'string' }, redirectUrl: { type: ['string', 'null'] } },
-          },
-        },
-      },
-    },
-  ],
-} as const;
 
 /** The body of GET /api/deadlines: the settlement's deadlines file without its $schema. */
 export function deadlinesBody(app: Pick<FastifyInstance, 'settlement'>): Record<string, unknown> {
@@ -64,24 +33,10 @@ export function captchaBody(app: Pick<FastifyInstance, 'captcha'>): CaptchaConfi
 }
 
 const api: FastifyPluginAsync = async (app) => {
-  app.get(
+  app.get<{ Reply: Replies<CsrfRoute> }>(
     '/csrf',
     {
-      schema: {
-        summary: 'The CSRF header name and this session\'s token; creates the session cookie when needed',
-        response: {
-          200: {
-            type: 'object',
-            required: ['requestHeaderName', 'requestToken', 'sessionExpiresAt'],
-            properties: {
-              requestHeaderName: { type: 'string' },
-              requestToken: { type: 'string' },
-              sessionExpiresAt: { type: 'string', format: 'date-time', description: 'When the session ends without activity' },
-            },
-          },
-          ...errors(503),
-        },
-      },
+      schema: routeSchema('csrf'),
     },
     async (request, reply) => {
       const existed = request.session !== null;
@@ -102,13 +57,10 @@ const api: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post(
+  app.post<{ Reply: Replies<SessionTimeoutRoute> }>(
     '/session-timeout',
     {
-      schema: {
-        summary: 'Ends the session (authorization of every form); a new one starts with GET /api/csrf',
-        response: { 200: { type: 'object', required: ['ended'], properties: { ended: { type: 'boolean' } } }, ...errors(403, 503) },
-      },
+      schema: routeSchema('session-timeout'),
     },
     async (request, reply) => {
       await app.sessions.destroy(request, reply);
@@ -116,76 +68,37 @@ const api: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post(
+  app.post<{ Reply: Replies<KeepAliveRoute> }>(
     '/session/keep-alive',
     {
-      schema: {
-        summary: 'Activity on the page: extends the session by its idle timeout and answers its new expiry',
-        response: {
-          200: {
-            type: 'object',
-            required: ['sessionExpiresAt'],
-            properties: { sessionExpiresAt: { type: 'string', format: 'date-time', description: 'When the session ends without activity' } },
-          },
-          ...errors(401, 403, 503),
-        },
-      },
+      schema: routeSchema('keep-alive'),
     },
     async (request) => ({ sessionExpiresAt: new Date(await app.sessions.keepAlive(request)).toISOString() }),
   );
 
-  app.get('/deadlines', { schema: { summary: 'The settlement deadlines', response: { 200: deadlinesResponse } } }, async () => deadlinesBody(app));
+  app.get('/deadlines', { schema: routeSchema('deadlines') }, async () => deadlinesBody(app));
 
   const whitelist = whitelistBody(app);
-  app.get(
+  app.get<{ Reply: Replies<CharactersWhitelistRoute> }>(
     '/characters-whitelist',
     {
-      schema: {
-        summary: 'Characters allowed in free text',
-        response: {
-          200: {
-            type: 'object',
-            required: ['allowedCharacters'],
-            properties: { allowedCharacters: { type: 'string', description: 'JSON text of a string holding every allowed character' } },
-          },
-        },
-      },
+      schema: routeSchema('characters-whitelist'),
     },
     async () => whitelist,
   );
 
-  app.get(
+  app.get<{ Reply: Replies<CaptchaRoute> }>(
     '/captcha',
     {
-      schema: {
-        summary: 'The invisible captcha provider, site key, script URL and widget class',
-        response: {
-          200: {
-            type: 'object',
-            required: ['provider', 'siteKey', 'url', 'class'],
-            properties: { provider: { type: 'string' }, siteKey: { type: 'string' }, url: { type: 'string' }, class: { type: 'string' } },
-          },
-        },
-      },
+      schema: routeSchema('captcha'),
     },
     async () => captchaBody(app),
   );
 
-  app.get(
+  app.get<{ Reply: Replies<SignatureDateRoute> }>(
     '/signature-date',
     {
-      schema: {
-        summary: 'Today in the project time zone (Pacific)',
-        querystring: cultureQuerySchema,
-        response: {
-          200: {
-            type: 'object',
-            required: ['signatureDate', 'display'],
-            properties: { signatureDate: { type: 'string', description: 'MM/dd/yyyy' }, display: { type: 'string' } },
-          },
-          ...errors(400),
-        },
-      },
+      schema: routeSchema('signature-date'),
     },
     async (request) => {
       const now = new Date(app.clock());

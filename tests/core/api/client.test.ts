@@ -35,6 +35,8 @@ const ENDPOINTS: FormEndpoints = {
   Lookup: { authorize: { endpoint: '/api/forms/lookup/authorize', method: 'POST' } },
 };
 const CSRF = { requestHeaderName: 'X-CSRF-TOKEN', requestToken: 'tok-123' };
+/** GET /api/csrf's answer: the token and when the session ends without activity. */
+const csrfAnswer = (token: { requestHeaderName: string; requestToken: string }) => json({ ...token, sessionExpiresAt: '2026-11-25T12:30:00.000Z' });
 
 const credentials: FormModel = {
   id: null,
@@ -76,7 +78,7 @@ async function expectDevError(promise: Promise<unknown>, code: string, message: 
 
 describe('the csrf call', () => {
   it('keeps the token and header name the server sends', async () => {
-    const { api, calls } = client({ 'GET /api/csrf': json(CSRF) }, null);
+    const { api, calls } = client({ 'GET /api/csrf': csrfAnswer(CSRF) }, null);
     expect(api.csrfToken()).toBeNull();
     expect(await api.getCsrf()).toEqual({ ok: true, data: CSRF, status: 200 });
     expect(api.csrfToken()).toEqual(CSRF);
@@ -91,8 +93,8 @@ describe('the csrf call', () => {
 
   it("reads the page's early request once, then asks the network", async () => {
     const early = { requestHeaderName: 'X-CSRF-TOKEN', requestToken: 'early-tok' };
-    const fake = fakeFetch({ 'GET /api/csrf': json(CSRF) });
-    const api = createApiClient({ fetch: fake.fetchFn, endpoints: ENDPOINTS, earlyCsrf: Promise.resolve(json(early)) });
+    const fake = fakeFetch({ 'GET /api/csrf': csrfAnswer(CSRF) });
+    const api = createApiClient({ fetch: fake.fetchFn, endpoints: ENDPOINTS, earlyCsrf: Promise.resolve(csrfAnswer(early)) });
     expect(await api.getCsrf()).toEqual({ ok: true, data: early, status: 200 });
     expect(api.csrfToken()).toEqual(early);
     expect(fake.calls).toEqual([]);
@@ -102,7 +104,7 @@ describe('the csrf call', () => {
   });
 
   it('asks the network when the early request got no response', async () => {
-    const fake = fakeFetch({ 'GET /api/csrf': json(CSRF) });
+    const fake = fakeFetch({ 'GET /api/csrf': csrfAnswer(CSRF) });
     const api = createApiClient({ fetch: fake.fetchFn, endpoints: ENDPOINTS, earlyCsrf: Promise.resolve(null) });
     expect(await api.getCsrf()).toEqual({ ok: true, data: CSRF, status: 200 });
     expect(fake.calls.map((c) => c.url)).toEqual(['/api/csrf']);
@@ -225,7 +227,8 @@ describe('configuration calls', () => {
   it('use an answer embedded in the page once, in place of the GET, and fetch what is missing or unusable', async () => {
     const deadlines = { timeZone: 'Pacific', deadlines: { globalDeadline: { deadlineDateTime: '2027-12-31T23:59:59', redirectUrl: null } } };
     const fetched = [{ key: 'LocKey_Title', value: 'fetched' }];
-    const fake = fakeFetch({ 'GET /api/deadlines': json({ deadlines: {} }), 'GET /api/culture/content': json(fetched), 'GET /api/captcha': json({ siteKey: 'net' }) });
+    const captcha = { provider: 'recaptcha', siteKey: 'net', url: 'https://x/api.js', class: 'g-recaptcha' };
+    const fake = fakeFetch({ 'GET /api/deadlines': json({ deadlines: {} }), 'GET /api/culture/content': json(fetched), 'GET /api/captcha': json(captcha) });
     const preloaded = {
       '/api/deadlines': deadlines,
       '/api/culture/content?culture=es': [{ key: 'LocKey_Title', value: 'Título' }],
@@ -235,7 +238,7 @@ describe('configuration calls', () => {
     expect(await api.getDeadlines()).toEqual({ ok: true, data: deadlines, status: 200 });
     expect(await api.getCultureContent('en')).toEqual({ ok: true, data: fetched, status: 200 });
     expect(await api.getCultureContent('es')).toEqual({ ok: true, data: [{ key: 'LocKey_Title', value: 'Título' }], status: 200 });
-    expect(await api.getCaptcha()).toMatchObject({ ok: true, data: { siteKey: 'net' } });
+    expect(await api.getCaptcha()).toEqual({ ok: true, data: captcha, status: 200 });
     expect(fake.calls.map((c) => c.url)).toEqual(['/api/culture/content?culture=en', '/api/captcha']);
     // Used once: the next calls fetch.
     await api.getDeadlines();
@@ -245,9 +248,23 @@ describe('configuration calls', () => {
   });
 
   it('prefix paths with the base URL', async () => {
-    const fake = fakeFetch({ 'GET https://claims.example/api/captcha': json({ siteKey: 's' }) });
+    const fake = fakeFetch({ 'GET https://claims.example/api/captcha': json({ provider: 'recaptcha', siteKey: 's', url: 'https://x/api.js', class: 'g-recaptcha' }) });
     const api = createApiClient({ fetch: fake.fetchFn, endpoints: {}, baseUrl: 'https://claims.example/' });
     expect((await api.getCaptcha()).ok).toBe(true);
+  });
+
+  it('check each answer against the API contract: one without what the contract requires is a failure, not data', async () => {
+    const { api } = client({
+      'GET /api/csrf': json(CSRF),
+      'GET /api/captcha': json({ provider: 'some-other', siteKey: 's', url: 'https://x/api.js', class: 'g-recaptcha' }),
+      'GET /api/signature-date': json({ signatureDate: '11/25/2026' }),
+      'GET /api/culture/content': json([{ key: 'LocKey_Title' }]),
+    }, null);
+    expect(await api.getCsrf()).toMatchObject({ ok: false, errorKey: 'LocKey_Error_Generic', status: 200 });
+    expect(api.csrfToken()).toBeNull();
+    expect(await api.getCaptcha()).toMatchObject({ ok: false, errorKey: 'LocKey_Error_Generic', status: 200 });
+    expect(await api.getSignatureDate('en')).toMatchObject({ ok: false, errorKey: 'LocKey_Error_RequestFailed', status: 200 });
+    expect(await api.getCultureContent('en')).toMatchObject({ ok: false, errorKey: 'LocKey_Error_Generic', status: 200 });
   });
 });
 

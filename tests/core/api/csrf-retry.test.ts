@@ -51,7 +51,7 @@ describe('a stale CSRF token', () => {
     // The csrf answer gives a token the fake then refuses again (it compares with `current` only).
     const api = createApiClient({
       fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
-        if (String(input) === '/api/csrf') return json({ requestHeaderName: 'X-CSRF-TOKEN', requestToken: 'also-stale' });
+        if (String(input) === '/api/csrf') return json({ requestHeaderName: 'X-CSRF-TOKEN', requestToken: 'also-stale', sessionExpiresAt: '2026-11-25T12:29:00.000Z' });
         return server.fetchFn(input, init);
       }) as typeof fetch,
       endpoints: ENDPOINTS,

@@ -22,8 +22,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { storedDocumentAnswer } from '../../../claims/claim-in-progress.js';
 import { addDraftDocument, removeDraftDocument } from '../../../claims/draft-documents.js';
-import { errors } from '../../schemas.js';
-import { draftEndpoint, storedDocumentSchema } from './drafts.js';
+import type { DraftDocumentRemoveRoute } from '../../../../schemas/generated/api/draft-document-remove.js';
+import { routeSchema } from '../../contract.js';
+import { draftEndpoint } from './drafts.js';
 import { routePath } from './paths.js';
 
 /** The documents routes of a flow's submit endpoint. */
@@ -32,31 +33,13 @@ export const draftDocumentsEndpoint = (submitEndpoint: string) => `${draftEndpoi
 const draftDocuments: FastifyPluginAsync = async (app) => {
   for (const { flow } of app.settlement.flows) {
     if (!flow.submit) continue;
-    const { formType } = flow;
     const url = routePath(draftDocumentsEndpoint(flow.submit.endpoint));
 
     app.post(
       url,
       {
-        config: {
-          bodyType: 'multipart',
-          swaggerTransform: ({ schema, url: path }) => ({
-            schema: {
-              ...schema,
-              body: {
-                type: 'object',
-                additionalProperties: { type: 'string', format: 'binary', description: 'The document (PDF, JPEG, PNG, HEIC or TIFF by its bytes), the part named by its document context clientId' },
-              },
-              security: [{ session: [], csrf: [] }],
-            },
-            url: path,
-          }),
-        },
-        schema: {
-          summary: `Add a document to the ${formType} claim in progress (multipart: one file, the part named by its document context clientId), checked as the submit checks it`,
-          consumes: ['multipart/form-data'],
-          response: { 201: storedDocumentSchema, ...errors(400, 401, 403, 404, 409, 413, 415, 503) },
-        },
+        config: { bodyType: 'multipart' },
+        schema: routeSchema('draft-document-add', flow),
       },
       async (request, reply) => {
         const added = await addDraftDocument(app, flow, request);
@@ -64,15 +47,10 @@ const draftDocuments: FastifyPluginAsync = async (app) => {
       },
     );
 
-    app.delete<{ Params: { id: string } }>(
+    app.delete<{ Params: DraftDocumentRemoveRoute['params'] }>(
       `${url}/:id`,
       {
-        config: { swaggerTransform: ({ schema, url: path }) => ({ schema: { ...schema, security: [{ session: [], csrf: [] }] }, url: path }) },
-        schema: {
-          summary: `Remove a document from the ${formType} claim in progress`,
-          params: { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: '^[1-9][0-9]{0,8}$', description: 'The id the upload answered' } } },
-          response: { 204: { description: 'Removed (or already gone)', type: 'null' }, ...errors(400, 401, 403, 503) },
-        },
+        schema: routeSchema('draft-document-remove', flow),
       },
       async (request, reply) => {
         await removeDraftDocument(app, flow, request, Number(request.params.id));

@@ -6,39 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { FlowFile } from '../../../../runtime/core/types.js';
-
-const endpoint = {
-  type: 'object',
-  required: ['endpoint', 'method'],
-  properties: { endpoint: { type: 'string' }, method: { type: 'string', enum: ['POST'] } },
-} as const;
-
-export const flowsResponseSchema = {
-  description: 'The flow files of the settlement (each as schemas/flow.schema.json describes it, without $schema), one per form type.',
-  type: 'array',
-  items: {
-    type: 'object',
-    required: ['version', 'formType', 'deadlineKeys', 'authorize', 'models', 'pages'],
-    additionalProperties: true,
-    properties: {
-      version: { type: 'integer' },
-      formType: { type: 'string', pattern: '^[A-Z][A-Za-z0-9]{0,39}$' },
-      deadlineKeys: { type: 'array', items: { type: 'string', enum: ['globalDeadline', 'lookupFilingDeadline', 'exclusionFilingDeadline', 'claimFilingDeadline'] } },
-      authorize: endpoint,
-      submit: endpoint,
-      models: { type: 'array', items: { type: 'string' } },
-      pages: {
-        type: 'array',
-        items: {
-          type: 'object',
-          required: ['id', 'path'],
-          additionalProperties: true,
-          properties: { id: { type: 'string' }, path: { type: 'string' } },
-        },
-      },
-    },
-  },
-} as const;
+import { routeSchema } from '../../contract.js';
 
 /** A strong ETag of a JSON body. */
 export function etagOf(body: unknown): string {
@@ -77,14 +45,7 @@ const flows: FastifyPluginAsync = async (app) => {
   app.get(
     '/flows',
     {
-      schema: {
-        summary: 'The flow files of the settlement: pages, blocks, fields, skip rules, deadline keys and calls of each form (cacheable; ETag)',
-        headers: { type: 'object', properties: { 'if-none-match': { type: 'string' } } },
-        response: {
-          200: flowsResponseSchema,
-          304: { description: 'Not modified (the If-None-Match ETag is current)', type: 'null' },
-        },
-      },
+      schema: routeSchema('forms-flows'),
     },
     async (request, reply) => {
       // Configuration, the same for everyone: a cache may keep it but revalidates it each time.

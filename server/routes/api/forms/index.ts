@@ -1,5 +1,6 @@
 /** /api/forms/: model configs, flow files, authorize per form type, submit and the claim in progress (answers and documents) per form type, resume codes. */
 import type { FastifyPluginAsync } from 'fastify';
+import { routeSchema } from '../../contract.js';
 import authorize from './authorize.js';
 import draftDocuments from './draft-documents.js';
 import drafts from './drafts.js';
@@ -11,24 +12,7 @@ const forms: FastifyPluginAsync = async (app) => {
   app.get(
     '/config',
     {
-      schema: {
-        summary: 'The model configs of the settlement (metadataHash, metadata, fields with their rules)',
-        response: {
-          200: {
-            type: 'array',
-            items: {
-              type: 'object',
-              required: ['metadataHash', 'metadata', 'fields'],
-              additionalProperties: true,
-              properties: {
-                metadataHash: { type: 'string' },
-                metadata: { type: 'object', additionalProperties: true, properties: { formType: { type: 'string' }, dtoMapping: { type: 'string' } } },
-                fields: { type: 'object', additionalProperties: true },
-              },
-            },
-          },
-        },
-      },
+      schema: routeSchema('forms-config'),
     },
     async () => app.settlement.models,
   );

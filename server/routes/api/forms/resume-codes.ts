@@ -6,25 +6,15 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { resumeCodeTarget } from '../../../claims/resume-codes.js';
-import { errors } from '../../schemas.js';
+import type { ResumeRoute } from '../../../../schemas/generated/api/resume.js';
+import { routeSchema, type Replies } from '../../contract.js';
 
 const resumeCodes: FastifyPluginAsync = async (app) => {
-  app.post<{ Body: { code: string } }>(
+  app.post<{ Body: ResumeRoute['body']; Reply: Replies<ResumeRoute> }>(
     '/resume',
     {
       config: { bodyType: 'json' },
-      schema: {
-        summary: 'The form a resume code belongs to and until when its claim is kept (the claim opens through that form’s authorize, with its credentials and the code)',
-        body: { type: 'object', required: ['code'], properties: { code: { type: 'string', maxLength: 64 } } },
-        response: {
-          200: {
-            type: 'object',
-            required: ['formType', 'expiresAt'],
-            properties: { formType: { type: 'string' }, expiresAt: { type: 'string', format: 'date-time' } },
-          },
-          ...errors(400, 403, 404, 410, 413, 415, 429, 503),
-        },
-      },
+      schema: routeSchema('resume'),
     },
     async (request) => {
       const { formType, expiresAt } = await resumeCodeTarget(app, request, request.body.code);

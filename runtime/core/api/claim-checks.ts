@@ -1,0 +1,15 @@
+/**
+ * The checks of the answers a form's start page does not ask for (the API contract's guards,
+ * schemas/generated/api/guards/): the claim in progress, its submit, the session's keep-alive,
+ * resume codes and the signature date. They are a chunk of their own, off the start page's
+ * budget: the client loads it with the first of these calls, the app in idle time before.
+ */
+export { isAuthorizeAnswer } from '../../../schemas/generated/api/guards/authorize';
+export { isDraftSaved } from '../../../schemas/generated/api/guards/draft-save';
+export { isNoDraft, isSavedDraft } from '../../../schemas/generated/api/guards/draft-load';
+export { isSavedForLater } from '../../../schemas/generated/api/guards/draft-later';
+export { isStoredDocument } from '../../../schemas/generated/api/guards/draft-document-add';
+export { isSubmitAnswer } from '../../../schemas/generated/api/guards/submit';
+export { isSessionKeptAlive } from '../../../schemas/generated/api/guards/keep-alive';
+export { isResumeCodeTarget } from '../../../schemas/generated/api/guards/resume';
+export { isSignatureDateAnswer } from '../../../schemas/generated/api/guards/signature-date';

@@ -1,0 +1,81 @@
+/**
+ * Generated from schemas/api/draft-later.schema.json by `npm run schemas:types` (scripts/schemas-types.ts).
+ * Do not edit: change the schema, then run the command again.
+ */
+
+export type FieldValue = string | number | boolean | null;
+
+/**
+ * POST {submit}/draft/later
+ */
+export interface DraftLaterRoute {
+  body: DraftSaveRequest;
+  response: {
+    '200': SavedForLater;
+    '400': ErrorResponse;
+    '401': ErrorResponse;
+    '403': ErrorResponse;
+    '409': ErrorResponse;
+    '413': ErrorResponse;
+    '415': ErrorResponse;
+    '503': ErrorResponse;
+  };
+}
+export interface DraftSaveRequest {
+  pageId: string;
+  /**
+   * More models than any flow's pages can hold (records and documents included) are refused
+   *
+   * @maxItems 500
+   */
+  models: FormModel[];
+  /**
+   * The claimant is still on pageId (a document record saved while they work): its empty fields and missing records are not refused, and a resume reopens pageId itself
+   */
+  unfinished?: boolean;
+}
+/**
+ * A form model (spec §3): clientId, metadata, metadataHash and field values.
+ */
+export interface FormModel {
+  id?: string | null;
+  clientId: string;
+  metadata: {
+    formType: string;
+    dtoMapping: string;
+  };
+  metadataHash?: string;
+  fields: {
+    [k: string]: FieldValue;
+  };
+}
+export interface SavedForLater {
+  /**
+   * The resume code (shown once; the server keeps only its digest)
+   */
+  code: string;
+  /**
+   * The resume link: /resume/<code>
+   */
+  link: string;
+  /**
+   * Whether the answers hold an e-mail address: the code and link were queued to it
+   */
+  emailKnown: boolean;
+  /**
+   * That address as the page shows it back (ma•••@example.com), or null
+   */
+  emailAddress?: string | null;
+  savedAt: string;
+  /**
+   * Until when the code works unless the claim is saved again (never after the deadline)
+   */
+  expiresAt: string;
+}
+/**
+ * A catalogued error (server/errors.ts): claimant-facing text in the request culture and a stable code.
+ */
+export interface ErrorResponse {
+  error: string;
+  code: string;
+}

@@ -1,0 +1,91 @@
+/**
+ * Generated from schemas/api/draft-load.schema.json by `npm run schemas:types` (scripts/schemas-types.ts).
+ * Do not edit: change the schema, then run the command again.
+ */
+
+export type FieldValue = string | number | boolean | null;
+/**
+ * What authorize prefilled, as it answered it
+ */
+export type PrepopulatedData = {
+  [k: string]: FieldValue;
+} | null;
+
+/**
+ * GET {submit}/draft
+ */
+export interface DraftLoadRoute {
+  response: {
+    '200': SavedDraft;
+    '401': ErrorResponse;
+    '404': NoDraft;
+    '503': ErrorResponse;
+  };
+}
+export interface SavedDraft {
+  pageId: string;
+  /**
+   * Saved for later before pageId was finished: resuming opens pageId itself, and its Next checks it
+   */
+  pageUnfinished: boolean;
+  models: FormModel[];
+  savedAt: string;
+  expiresAt: string;
+  /**
+   * The documents stored with the claim in progress (no content)
+   */
+  documents: StoredDocument[];
+  prepopulatedData: PrepopulatedData;
+}
+/**
+ * A form model (spec §3): clientId, metadata, metadataHash and field values.
+ */
+export interface FormModel {
+  id?: string | null;
+  clientId: string;
+  metadata: {
+    formType: string;
+    dtoMapping: string;
+  };
+  metadataHash?: string;
+  fields: {
+    [k: string]: FieldValue;
+  };
+}
+/**
+ * A document stored with the claim in progress, as the browser is told it (no content, no digest).
+ */
+export interface StoredDocument {
+  id: number;
+  /**
+   * The clientId of its DocumentContexts model
+   */
+  clientId: string;
+  name: string;
+  size: number;
+  /**
+   * The type read from its content
+   */
+  type: string;
+}
+/**
+ * A catalogued error (server/errors.ts): claimant-facing text in the request culture and a stable code.
+ */
+export interface ErrorResponse {
+  error: string;
+  code: string;
+}
+/**
+ * No claim in progress yet: the catalogued error, with what authorize prefilled (a reload before the first save shows it again).
+ */
+export interface NoDraft {
+  error: string;
+  code: string;
+  prepopulatedData: PrepopulatedData;
+  /**
+   * The sign-in answers the session is authorized with, by the fields the form declares (never the secret)
+   */
+  credentials: {
+    [k: string]: string | null;
+  };
+}

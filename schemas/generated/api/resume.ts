@@ -1,0 +1,36 @@
+/**
+ * Generated from schemas/api/resume.schema.json by `npm run schemas:types` (scripts/schemas-types.ts).
+ * Do not edit: change the schema, then run the command again.
+ */
+
+/**
+ * POST /api/forms/resume
+ */
+export interface ResumeRoute {
+  body: ResumeRequest;
+  response: {
+    '200': ResumeCodeTarget;
+    '400': ErrorResponse;
+    '403': ErrorResponse;
+    '404': ErrorResponse;
+    '410': ErrorResponse;
+    '413': ErrorResponse;
+    '415': ErrorResponse;
+    '429': ErrorResponse;
+    '503': ErrorResponse;
+  };
+}
+export interface ResumeRequest {
+  code: string;
+}
+export interface ResumeCodeTarget {
+  formType: string;
+  expiresAt: string;
+}
+/**
+ * A catalogued error (server/errors.ts): claimant-facing text in the request culture and a stable code.
+ */
+export interface ErrorResponse {
+  error: string;
+  code: string;
+}

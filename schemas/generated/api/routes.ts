@@ -1,0 +1,30 @@
+/**
+ * Generated from schemas/api/*.schema.json by `npm run schemas:types` (scripts/schemas-contract.ts): the route of every call.
+ * Do not edit: change the schemas, then run the command again.
+ */
+
+/** The calls of the API, by the name of their schema file; `{authorize}` and `{submit}` in a url stand for each flow's endpoints, `{formType}` in a summary for its form type. */
+export const API_ROUTES = {
+  'authorize': {"method":"POST","url":"{authorize}","summary":"Authorize the {formType} form for this session"},
+  'captcha': {"method":"GET","url":"/api/captcha","summary":"The invisible captcha provider, site key, script URL and widget class"},
+  'characters-whitelist': {"method":"GET","url":"/api/characters-whitelist","summary":"Characters allowed in free text"},
+  'csrf': {"method":"GET","url":"/api/csrf","summary":"The CSRF header name and this session's token; creates the session cookie when needed"},
+  'culture-content': {"method":"GET","url":"/api/culture/content","summary":"Localized texts of a culture (unknown cultures fall back to their language, then en)"},
+  'deadlines': {"method":"GET","url":"/api/deadlines","summary":"The settlement deadlines"},
+  'draft-document-add': {"method":"POST","url":"{submit}/draft/documents","summary":"Add a document to the {formType} claim in progress (multipart: one file, the part named by its document context clientId), checked as the submit checks it","consumes":["multipart/form-data"]},
+  'draft-document-remove': {"method":"DELETE","url":"{submit}/draft/documents/:id","summary":"Remove a document from the {formType} claim in progress"},
+  'draft-later': {"method":"POST","url":"{submit}/draft/later","summary":"Save the {formType} claim in progress for later, its page pageId as it is (unfinished), and issue a new resume code (the earlier one stops working)"},
+  'draft-load': {"method":"GET","url":"{submit}/draft","summary":"The {formType} claim in progress of whom this session is authorized as (also after a new session with the same Notice ID and PIN, or with its resume code)"},
+  'draft-save': {"method":"PUT","url":"{submit}/draft","summary":"Save the {formType} claim in progress: the answers of the pages up to and including pageId, checked as the pages check them"},
+  'forms-config': {"method":"GET","url":"/api/forms/config","summary":"The model configs of the settlement (metadataHash, metadata, fields with their rules)"},
+  'forms-flows': {"method":"GET","url":"/api/forms/flows","summary":"The flow files of the settlement: pages, blocks, fields, skip rules, deadline keys and calls of each form (cacheable; ETag)"},
+  'healthz': {"method":"GET","url":"/healthz","summary":"Liveness: the process answers"},
+  'keep-alive': {"method":"POST","url":"/api/session/keep-alive","summary":"Activity on the page: extends the session by its idle timeout and answers its new expiry"},
+  'readyz': {"method":"GET","url":"/readyz","summary":"Readiness: the database answers and the server is not draining"},
+  'resume': {"method":"POST","url":"/api/forms/resume","summary":"The form a resume code belongs to and until when its claim is kept (the claim opens through that form’s authorize, with its credentials and the code)"},
+  'session-timeout': {"method":"POST","url":"/api/session-timeout","summary":"Ends the session (authorization of every form); a new one starts with GET /api/csrf"},
+  'signature-date': {"method":"GET","url":"/api/signature-date","summary":"Today in the project time zone (Pacific)"},
+  'submit': {"method":"POST","url":"{submit}","summary":"Submit the {formType} form (multipart: one part per payload field, JSON text for models, files named by document context clientId)","consumes":["multipart/form-data"]},
+} as const;
+
+export type ApiRouteName = keyof typeof API_ROUTES;

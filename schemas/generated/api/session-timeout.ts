@@ -1,0 +1,25 @@
+/**
+ * Generated from schemas/api/session-timeout.schema.json by `npm run schemas:types` (scripts/schemas-types.ts).
+ * Do not edit: change the schema, then run the command again.
+ */
+
+/**
+ * POST /api/session-timeout
+ */
+export interface SessionTimeoutRoute {
+  response: {
+    '200': SessionEnded;
+    '403': ErrorResponse;
+    '503': ErrorResponse;
+  };
+}
+export interface SessionEnded {
+  ended: boolean;
+}
+/**
+ * A catalogued error (server/errors.ts): claimant-facing text in the request culture and a stable code.
+ */
+export interface ErrorResponse {
+  error: string;
+  code: string;
+}

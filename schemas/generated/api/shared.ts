@@ -1,0 +1,104 @@
+/**
+ * Generated from schemas/api/shared.schema.json by `npm run schemas:types` (scripts/schemas-types.ts).
+ * Do not edit: change the schema, then run the command again.
+ */
+
+/**
+ * This interface was referenced by `SharedDefinitions`'s JSON-Schema
+ * via the `definition` "FieldValue".
+ */
+export type FieldValue = string | number | boolean | null;
+/**
+ * When the session ends without activity
+ *
+ * This interface was referenced by `SharedDefinitions`'s JSON-Schema
+ * via the `definition` "SessionExpiresAt".
+ */
+export type SessionExpiresAt = string;
+/**
+ * What authorize prefilled, as it answered it
+ *
+ * This interface was referenced by `SharedDefinitions`'s JSON-Schema
+ * via the `definition` "PrepopulatedData".
+ */
+export type PrepopulatedData = {
+  [k: string]: FieldValue;
+} | null;
+
+/**
+ * The pieces the calls of the claims API share (schemas/api/*.schema.json refer to them).
+ */
+export interface SharedDefinitions {
+  [k: string]: unknown;
+}
+/**
+ * A catalogued error (server/errors.ts): claimant-facing text in the request culture and a stable code.
+ *
+ * This interface was referenced by `SharedDefinitions`'s JSON-Schema
+ * via the `definition` "ErrorResponse".
+ */
+export interface ErrorResponse {
+  error: string;
+  code: string;
+}
+/**
+ * This interface was referenced by `SharedDefinitions`'s JSON-Schema
+ * via the `definition` "FieldValues".
+ */
+export interface FieldValues {
+  [k: string]: FieldValue;
+}
+/**
+ * A form model (spec §3): clientId, metadata, metadataHash and field values.
+ *
+ * This interface was referenced by `SharedDefinitions`'s JSON-Schema
+ * via the `definition` "FormModel".
+ */
+export interface FormModel {
+  id?: string | null;
+  clientId: string;
+  metadata: {
+    formType: string;
+    dtoMapping: string;
+  };
+  metadataHash?: string;
+  fields: {
+    [k: string]: FieldValue;
+  };
+}
+/**
+ * This interface was referenced by `SharedDefinitions`'s JSON-Schema
+ * via the `definition` "CultureQuery".
+ */
+export interface CultureQuery {
+  /**
+   * Culture such as en or es; a well-formed unknown culture falls back to en.
+   */
+  culture?: string;
+}
+/**
+ * A document stored with the claim in progress, as the browser is told it (no content, no digest).
+ *
+ * This interface was referenced by `SharedDefinitions`'s JSON-Schema
+ * via the `definition` "StoredDocument".
+ */
+export interface StoredDocument {
+  id: number;
+  /**
+   * The clientId of its DocumentContexts model
+   */
+  clientId: string;
+  name: string;
+  size: number;
+  /**
+   * The type read from its content
+   */
+  type: string;
+}
+/**
+ * This interface was referenced by `SharedDefinitions`'s JSON-Schema
+ * via the `definition` "Status".
+ */
+export interface Status {
+  status: string;
+}

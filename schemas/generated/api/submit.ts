@@ -1,0 +1,86 @@
+/**
+ * Generated from schemas/api/submit.schema.json by `npm run schemas:types` (scripts/schemas-types.ts).
+ * Do not edit: change the schema, then run the command again.
+ */
+
+/**
+ * POST at each flow's submit.endpoint (multipart)
+ */
+export interface SubmitRoute {
+  multipartBody: SubmitParts;
+  response: {
+    '200': SubmitAnswer;
+    '400': SubmitAnswer;
+    '401': SubmitAnswer;
+    '403': SubmitAnswer;
+    '409': SubmitAnswer;
+    '413': SubmitAnswer;
+    '415': ErrorResponse;
+    '503': ErrorResponse;
+  };
+}
+/**
+ * The multipart body, read and checked by the route while it streams: each payload field its own part, models and lists as JSON text (a settlement's own models add a part each), and one file part per document, named by its document context's clientId.
+ */
+export interface SubmitParts {
+  reCaptchaResponse?: string;
+  userPreferredCulture: string;
+  captchaRawValue: string;
+  /**
+   * JSON text: a form model
+   */
+  signature?: string;
+  /**
+   * JSON text: a form model
+   */
+  claimantInfo?: string;
+  /**
+   * JSON text: a list of form models
+   */
+  credentials: string;
+  /**
+   * JSON text: a list of form models
+   */
+  claimDetails?: string;
+  /**
+   * JSON text: a list of form models
+   */
+  prepopulatedData?: string;
+  /**
+   * JSON text: a list of form models
+   */
+  documentContexts?: string;
+  /**
+   * JSON text: a list of form models
+   */
+  claimTransactions?: string;
+  /**
+   * A document (PDF, JPEG, PNG, HEIC or TIFF by its bytes), the part named by its document context clientId
+   */
+  [k: string]: string | undefined;
+}
+/**
+ * This interface was referenced by `SubmitRoute`'s JSON-Schema
+ * via the `definition` "SubmitAnswer".
+ */
+export interface SubmitAnswer {
+  submitted: boolean;
+  error: string | null;
+  referenceCodeForm: string | null;
+  code?: string;
+  /**
+   * An e-mail receipt of this submission is queued (the claim gives an e-mail address).
+   */
+  receiptQueued?: boolean;
+  /**
+   * Where the receipt goes, masked (ma•••@example.com); only with receiptQueued.
+   */
+  receiptAddress?: string;
+}
+/**
+ * A catalogued error (server/errors.ts): claimant-facing text in the request culture and a stable code.
+ */
+export interface ErrorResponse {
+  error: string;
+  code: string;
+}
