@@ -139,7 +139,7 @@ function extendedFolder(dir: string, problems: FlowIssue[]): string | undefined 
     problems.push({ file, pointer: '/extends', message: `${JSON.stringify(named)} is not a folder`, hint: 'give the folder this one extends, relative to this folder (e.g. "../server-fixtures")', ...locate(text, '/extends') });
     return undefined;
   }
-  return path.join(dir, named);
+  return path.isAbsolute(named) ? named : path.join(dir, named);
 }
 
 interface Chain {
