@@ -14,7 +14,7 @@
  * cross-checks are the checker's (tooling/flow/check-folder), the defaults of each setting the
  * server's (server/settlement/load).
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FlowIssue } from '../runtime/core/flow/issues.js';
 import { pointerSegments } from '../runtime/core/flow/issues.js';
@@ -301,3 +301,30 @@ export function fileBytes(folder: SettlementFolder, relative: string): Buffer | 
 
 /** A settlement folder has its models.json, its own flows/, or a settlement.json. */
 export const isSettlementFolder = (dir: string) => [MODELS_FILE, FLOWS_FOLDER, SETTLEMENT_MANIFEST].some((name) => existsSync(path.join(dir, name)));
+
+/**
+ * Writes a settlement folder as one folder that extends none (its files as the reader makes
+ * them), with the folder's own other contents (fixtures…): a standalone copy to change freely.
+ */
+export function copySettlementFolder(from: string, to: string): void {
+  const folder = readSettlementFolder(from);
+  if (folder.problems.length > 0) throw new Error(`${from} cannot be read: ${folder.problems.map((p) => `${p.file} ${p.pointer || '/'} — ${p.message}`).join('; ')}`);
+  cpSync(from, to, { recursive: true });
+  rmSync(path.join(to, SETTLEMENT_MANIFEST), { force: true });
+  for (const entry of folder.files.values()) {
+    const [sub] = entry.name.split('/');
+    // The repository's flows/ and locales/ stay the defaults of a folder that has none of its own.
+    if ((sub === FLOWS_FOLDER && !folder.ownFlows) || (sub === LOCALES_FOLDER && !folder.ownLocales)) continue;
+    const target = path.join(to, entry.name);
+    mkdirSync(path.dirname(target), { recursive: true });
+    if (entry.layers.length > 1) writeFileSync(target, entry.text);
+    else copyFileSync(entry.source, target);
+  }
+  // The files a JSON null removes are not in the copy either.
+  for (const sub of ['', `${FLOWS_FOLDER}/`, `${LOCALES_FOLDER}/`]) {
+    for (const name of filesOf(path.join(to, sub))) {
+      const named = `${sub}${name}`;
+      if (isMergedJson(named) && !folder.files.has(named)) rmSync(path.join(to, named));
+    }
+  }
+}

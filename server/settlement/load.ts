@@ -102,6 +102,8 @@ export interface Settlement {
   /** Where the flows and locales were read from (the folder's own, or the defaults). */
   flowsDir: string;
   localesDir: string;
+  /** What it was read with (a reload reads it the same way). */
+  readOptions: LoadSettlementOptions;
   /** Culture ('en', 'es') → key → text. */
   locales: Record<string, Record<string, string>>;
   deadlines: DeadlinesFile;
@@ -282,6 +284,7 @@ export function loadSettlement(dir: string, options: LoadSettlementOptions = {})
     warnings: configuration.warnings,
     models: withSignInRules(configuration.models, forms),
     flows: configuration.flows,
+    readOptions: options,
     flowsDir: configuration.paths.flowsDir,
     localesDir: configuration.paths.localesDir,
     locales: configuration.locales,

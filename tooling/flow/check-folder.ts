@@ -87,10 +87,10 @@ export function settlementPaths(folder: string, defaults: ReadSettlementOptions 
  */
 function folderToCheck(input: FolderPaths | SettlementFolder): SettlementFolder {
   if ('files' in input) return input;
-  if (input.settlementDir !== undefined) {
-    const read = readSettlementFolder(input.settlementDir, { flowsDir: input.flowsDir, localesDir: input.localesDir });
-    if (read.flowsDir === input.flowsDir && read.localesDir === input.localesDir && read.modelsFile === input.modelsFile) return read;
-  }
+  // The paths settlementPaths gives for a folder (with or without the folder's other files to check): that folder as the reader makes it.
+  const dir = input.settlementDir ?? path.dirname(input.modelsFile);
+  const read = readSettlementFolder(dir);
+  if (read.problems.length === 0 && read.flowsDir === input.flowsDir && read.localesDir === input.localesDir && read.modelsFile === input.modelsFile) return read;
   return readFilesAt(input);
 }
 
