@@ -59,7 +59,7 @@ export interface SettlementFolder {
   extended: string[];
   /** Every file by name. */
   files: ReadonlyMap<string, SettlementFileEntry>;
-  /** Where problems say the flows, the locales and models.json are. */
+  /** Where problems say the flows, the locales and models.json are (of a folder that extends another: its own flows/, else the nearest of the folders it extends, else the defaults). */
   flowsDir: string;
   localesDir: string;
   modelsFile: string;
@@ -147,6 +147,9 @@ interface Chain {
   extended: string[];
   ownFlows: boolean;
   ownLocales: boolean;
+  /** The nearest flows/ and locales/ folders of the chain that are there (the defaults at its root). */
+  flowsDir: string;
+  localesDir: string;
 }
 
 function readChain(dir: string, options: ReadSettlementOptions, problems: FlowIssue[], visiting: string[]): Chain {
@@ -182,7 +185,14 @@ function readChain(dir: string, options: ReadSettlementOptions, problems: FlowIs
       for (const name of filesOf(d.dir)) if (name.endsWith('.json')) files.set(`${d.folder}/${name}`, entryOf(`${d.folder}/${name}`, path.join(d.dir, name)));
     }
     for (const [name, file] of own) files.set(name, entryOf(name, file));
-    return { files, extended: [], ownFlows, ownLocales };
+    return {
+      files,
+      extended: [],
+      ownFlows,
+      ownLocales,
+      flowsDir: ownFlows ? path.join(dir, FLOWS_FOLDER) : (options.flowsDir ?? DEFAULT_FLOWS_DIR),
+      localesDir: ownLocales ? path.join(dir, LOCALES_FOLDER) : (options.localesDir ?? DEFAULT_LOCALES_DIR),
+    };
   }
 
   const files = new Map(base.files);
@@ -214,7 +224,14 @@ function readChain(dir: string, options: ReadSettlementOptions, problems: FlowIs
       layers: [...parent.layers, ...child.layers],
     });
   }
-  return { files, extended: [parentDir ?? '', ...base.extended].filter(Boolean), ownFlows: ownFlows || base.ownFlows, ownLocales: ownLocales || base.ownLocales };
+  return {
+    files,
+    extended: [parentDir ?? '', ...base.extended].filter(Boolean),
+    ownFlows: ownFlows || base.ownFlows,
+    ownLocales: ownLocales || base.ownLocales,
+    flowsDir: ownFlows ? path.join(dir, FLOWS_FOLDER) : base.flowsDir,
+    localesDir: ownLocales ? path.join(dir, LOCALES_FOLDER) : base.localesDir,
+  };
 }
 
 /** Reads a settlement folder, the folders it extends and the defaults (see the top of this file). */
@@ -224,13 +241,12 @@ export function readSettlementFolder(dir: string, options: ReadSettlementOptions
     return { dir, extended: [], files: new Map(), flowsDir: path.join(dir, FLOWS_FOLDER), localesDir: path.join(dir, LOCALES_FOLDER), modelsFile: path.join(dir, MODELS_FILE), ownFlows: false, ownLocales: false, problems: [{ file: dir, pointer: '', message: 'folder not found', hint: 'check the path' }] };
   }
   const chain = readChain(dir, options, problems, [path.resolve(dir)]);
-  const extending = chain.extended.length > 0;
   return {
     dir,
     extended: chain.extended,
     files: chain.files,
-    flowsDir: chain.ownFlows || extending ? path.join(dir, FLOWS_FOLDER) : (options.flowsDir ?? DEFAULT_FLOWS_DIR),
-    localesDir: chain.ownLocales || extending ? path.join(dir, LOCALES_FOLDER) : (options.localesDir ?? DEFAULT_LOCALES_DIR),
+    flowsDir: chain.flowsDir,
+    localesDir: chain.localesDir,
     modelsFile: chain.files.get(MODELS_FILE)?.path ?? path.join(dir, MODELS_FILE),
     ownFlows: chain.ownFlows,
     ownLocales: chain.ownLocales,

@@ -20,7 +20,6 @@ import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { settlementPaths } from '../../tooling/flow/check-folder';
 import { isJsonObject } from '../../settlement/merge-patch';
 import { fileBytes, readSettlementFolder } from '../../settlement/read';
 import { isLogoImage, logoExtension, LOGO_TYPES } from '../../runtime/core/site/chrome';
@@ -241,9 +240,11 @@ export async function buildStudioServer(options: StudioOptions): Promise<Fastify
   // its fixtures (a rename edits them too) once it has a fixtures/ folder.
   const fixturesDir = path.join(folder, 'fixtures');
   const watchAll = (): FSWatcher[] => {
-    const paths = settlementPaths(folder);
+    const read = readSettlementFolder(folder);
     watchingFixtures = existsSync(fixturesDir);
-    const dirs = [...new Set([paths.flowsDir, paths.localesDir, folder, ...(watchingFixtures ? [fixturesDir] : [])])];
+    // The folders of every file it is made from (those of the folders it extends too).
+    const sources = [...read.files.values()].flatMap((entry) => entry.layers.map((layer) => path.dirname(layer.file)));
+    const dirs = [...new Set([read.flowsDir, read.localesDir, folder, ...sources, ...(watchingFixtures ? [fixturesDir] : [])].map((dir) => path.resolve(dir)))].filter((dir) => existsSync(dir));
     return dirs.map((dir) =>
       // JSON files (site.json among them) and images (a settlement logo): the checker reads both.
       watch(dir, (_event, name) => {
