@@ -153,6 +153,7 @@ export async function buildStudioServer(options: StudioOptions): Promise<Fastify
       folder,
       // `from`: the files each is made from (more than one when a folder extending another patches it).
       files: list.map((f) => ({ id: f.id, kind: f.kind, path: path.relative(process.cwd(), f.absolutePath), from: f.from.map((file) => path.relative(process.cwd(), file)), json: json[f.id] })),
+      extended: readSettlementFolder(folder).extended.map((dir) => path.relative(process.cwd(), path.resolve(dir))),
       issues: report.issues,
       warnings: report.warnings,
       unusedKeys: unusedLocaleKeys(localeKeys, configuration),

@@ -12,6 +12,7 @@ import { buildStudioServer } from '../../studio/server/app';
 import { copySampleSettlement, type SettlementCopy } from './settlement-copy';
 
 interface Folder {
+  extended: string[];
   files: Array<{ id: string; kind: string; path: string; from: string[]; json: Record<string, unknown> }>;
   issues: Array<{ file: string; pointer: string; message: string }>;
 }
@@ -50,6 +51,7 @@ describe('the studio over a folder that extends another', () => {
   it('shows every file merged, with the files each was made from, and the checker finding nothing', async () => {
     const f = await folder();
     expect(f.issues).toEqual([]);
+    expect(f.extended).toEqual([relative(parent.dir)]);
     const settings = fileOf(f, 'settings.json');
     expect(settings?.json).toMatchObject({ theme: 'ftc', client: { minSessionDuration: expect.any(Number) } });
     expect(settings?.from).toEqual([relative(path.join(parent.dir, 'settings.json')), relative(path.join(child, 'settings.json'))]);
