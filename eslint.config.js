@@ -46,4 +46,12 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: ['react', 'react-dom', '@rjsf/*', '**/runtime/react/**', '**/runtime/machine/**', '**/runtime/widgets/**', '**/runtime/app/**'] }],
     },
   },
+  {
+    // The settlement reader sits under the server, the checker, the studio and the scripts: it takes
+    // only runtime/core, schemas/ and Node.
+    files: ['settlement/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['react', 'react-dom', '@rjsf/*', 'xstate', '**/server/**', '**/tooling/**', '**/studio/**', '**/scripts/**', '**/runtime/react/**', '**/runtime/machine/**', '**/runtime/widgets/**', '**/runtime/app/**'] }],
+    },
+  },
 );

@@ -1,19 +1,21 @@
 /**
  * npm run flows:check [folder] [--models file] [--locales dir]
  *
- * `folder` is a settlement folder (default server-fixtures/): its flows/ (else the repository's
- * flows/), its models.json, its locales/ (else the repository's locales/), its deadlines (time
- * zones, dates that exist), settings, captcha and whitelist files against their schemas, site.json
- * when present (schema, form links, localization keys, languages, logo), and the
- * headers of its class-list CSV files are checked. A folder
- * holding flow files only (no models.json, no flows/ inside) is checked as a flows folder against
- * the sample settlement's model configs. Prints one line per problem,
+ * `folder` is a settlement folder (default server-fixtures/), read as the server reads it
+ * (settlement/read: the folders its settlement.json extends, the repository's flows/ and locales/
+ * when it has none): its flows, its models.json, its locales, its deadlines (time zones, dates
+ * that exist), settings, captcha and whitelist files against their schemas, site.json when present
+ * (schema, form links, localization keys, languages, logo), and the headers of its class-list CSV
+ * files are checked; a problem in a value it inherits names the file the value came from. A folder
+ * holding flow files only (no models.json, no flows/, no settlement.json inside) is checked as a
+ * flows folder against the sample settlement's model configs. Prints one line per problem,
  * `file:line:col pointer — message (hint)`, and exits non-zero when there is any.
  */
-import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { checkFolder, SETTLEMENT_FILES, settlementPaths, type FolderPaths } from '../tooling/flow/check-folder';
+import { checkFolder } from '../tooling/flow/check-folder';
 import { formatIssue } from '../runtime/core/flow/issues';
+import { isSettlementFolder, readSettlementFolder } from '../settlement/read';
+import { DEFAULT_FLOWS_DIR, DEFAULT_LOCALES_DIR } from '../settlement/files';
 
 const SAMPLE_SETTLEMENT = 'server-fixtures';
 
@@ -25,28 +27,26 @@ function option(args: string[], name: string): string | undefined {
   return value;
 }
 
-/** A settlement folder has its models.json or its own flows/. */
-const isSettlementFolder = (dir: string) => existsSync(path.join(dir, 'models.json')) || existsSync(path.join(dir, 'flows'));
-
-/** A folder without any of deadlines, settings, captcha or whitelist borrows them from the shipped settlement (a fixture's folder). */
-const hasSettlementFiles = (dir: string) => Object.keys(SETTLEMENT_FILES).some((f) => existsSync(path.join(dir, f)));
-
 const args = process.argv.slice(2);
 const modelsOption = option(args, '--models');
 const localesOption = option(args, '--locales');
 const folder = args[0] ?? SAMPLE_SETTLEMENT;
 
 const rel = (p: string) => path.relative(process.cwd(), path.resolve(p)) || '.';
-const paths: FolderPaths = isSettlementFolder(folder)
-  ? settlementPaths(folder)
-  : { flowsDir: folder, modelsFile: path.join(SAMPLE_SETTLEMENT, 'models.json'), localesDir: settlementPaths(SAMPLE_SETTLEMENT).localesDir };
-const report = checkFolder({
-  flowsDir: rel(paths.flowsDir),
-  modelsFile: rel(modelsOption ?? paths.modelsFile),
-  localesDir: rel(localesOption ?? paths.localesDir),
-  // A settlement folder's other files are checked too: deadlines, settings, captcha, whitelist, class-list headers.
-  ...(isSettlementFolder(folder) ? { settlementDir: rel(folder), partialSettlement: !hasSettlementFiles(folder) } : {}),
-});
+const report =
+  isSettlementFolder(folder) && modelsOption === undefined && localesOption === undefined
+    ? checkFolder(readSettlementFolder(rel(folder), { flowsDir: rel(DEFAULT_FLOWS_DIR), localesDir: rel(DEFAULT_LOCALES_DIR) }))
+    : checkFolder(
+        isSettlementFolder(folder)
+          ? { ...pathsOf(rel(folder)), ...(modelsOption ? { modelsFile: rel(modelsOption) } : {}), ...(localesOption ? { localesDir: rel(localesOption) } : {}), settlementDir: rel(folder) }
+          : { flowsDir: rel(folder), modelsFile: rel(modelsOption ?? path.join(SAMPLE_SETTLEMENT, 'models.json')), localesDir: rel(localesOption ?? pathsOf(SAMPLE_SETTLEMENT).localesDir) },
+      );
+
+/** Where the reader finds a folder's flows, locales and models.json. */
+function pathsOf(dir: string) {
+  const read = readSettlementFolder(dir, { flowsDir: rel(DEFAULT_FLOWS_DIR), localesDir: rel(DEFAULT_LOCALES_DIR) });
+  return { flowsDir: rel(read.flowsDir), modelsFile: rel(read.modelsFile), localesDir: rel(read.localesDir) };
+}
 
 // Warnings do not fail the check: the folder works, but something in it may not be meant.
 for (const warning of report.warnings) console.error(`warning: ${formatIssue(warning)}`);

@@ -10,6 +10,7 @@ import { createPinHasher, type PinHasher } from './pin-hash.js';
 import type { ClassMembersTable } from './schema.js';
 import type { ClassList, ClassMember, Clock, Database, ImportMode, ImportResult } from './types.js';
 import { SPEC_CLASS_LIST, type ClassListHeader } from '../../runtime/core/forms/index.js';
+import { CLASS_LIST_HEADERS } from '../../settlement/files.js';
 
 /** A well-formed VIN: 17 characters, no I, O or Q. */
 /** The problem of a class list holding its header row only (a new settlement's, before its members). */
@@ -17,11 +18,7 @@ export const HEADER_ONLY = 'the file has a header but no rows';
 
 export const VIN_PATTERN = /^[A-HJ-NPR-Z0-9]{17}$/;
 
-/** The header each class-list file must have, as the imports check it (the folder checker reads these too). */
-export const CLASS_LIST_HEADERS = {
-  members: { known: SPEC_CLASS_LIST.known, required: SPEC_CLASS_LIST.required, otherColumns: 'refused' },
-  vehicles: { known: ['vin'], required: ['vin'], otherColumns: 'ignored' },
-} as const;
+export { CLASS_LIST_HEADERS };
 
 interface Row {
   line: number;

@@ -3,14 +3,13 @@
  * tables. The server calls it at start and `npm run admin -- seed` on demand; tables that already
  * hold rows are left alone, so an administrator's import is never overwritten.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { CLASS_MEMBERS_FILE, CLASS_VEHICLES_FILE } from '../../settlement/files.js';
+import { readSettlementFolder } from '../../settlement/read.js';
 import { createClassList, HEADER_ONLY, type ClassListOptions } from './class-list.js';
 import { ClassListImportError } from './errors.js';
 import type { Database, ImportResult } from './types.js';
 
-export const CLASS_MEMBERS_FILE = 'class-members.csv';
-export const CLASS_VEHICLES_FILE = 'class-vehicles.csv';
+export { CLASS_MEMBERS_FILE, CLASS_VEHICLES_FILE };
 
 export interface SeedResult {
   members: number | 'kept' | 'no file' | 'no rows';
@@ -34,13 +33,15 @@ export async function seedSampleData(database: Database, settlementDir: string, 
   const classList = createClassList(database, options);
   const counts = await classList.counts();
   const result: SeedResult = { members: 'kept', vehicles: 'kept' };
-  const vehiclesFile = path.join(settlementDir, CLASS_VEHICLES_FILE);
-  const membersFile = path.join(settlementDir, CLASS_MEMBERS_FILE);
+  // The folder's class lists, or those of the folder it extends.
+  const { files } = readSettlementFolder(settlementDir);
+  const vehicles = files.get(CLASS_VEHICLES_FILE)?.text;
+  const members = files.get(CLASS_MEMBERS_FILE)?.text;
   if (counts.vehicles === 0) {
-    result.vehicles = existsSync(vehiclesFile) ? await importUnlessHeaderOnly(() => classList.importVehicles(readFileSync(vehiclesFile, 'utf8'))) : 'no file';
+    result.vehicles = vehicles !== undefined ? await importUnlessHeaderOnly(() => classList.importVehicles(vehicles)) : 'no file';
   }
   if (counts.members === 0) {
-    result.members = existsSync(membersFile) ? await importUnlessHeaderOnly(() => classList.importMembers(readFileSync(membersFile, 'utf8'))) : 'no file';
+    result.members = members !== undefined ? await importUnlessHeaderOnly(() => classList.importMembers(members)) : 'no file';
   }
   return result;
 }

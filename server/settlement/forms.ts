@@ -1,24 +1,27 @@
 /**
  * The class-list header a settlement folder declares (forms.json `classList`), read without the
  * whole folder's checks: the admin commands import a class list into a database the server of
- * that folder reads, so they read the columns the same way.
+ * that folder reads, so they read the columns the same way (through the settlement reader, so a
+ * folder that extends another declares what the merged forms.json says).
  */
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { classListHeader, settlementForms, type ClassListHeader, type FormsFile } from '../../runtime/core/forms/index.js';
+import { FORMS_FILE } from '../../settlement/files.js';
+import { readSettlementFolder } from '../../settlement/read.js';
 
-export const FORMS_FILE = 'forms.json';
+export { FORMS_FILE };
+
+/** forms.json of the folder as written (schema-checked by the server's start, not here), when it has one. */
+function declaredForms(dir: string): FormsFile | undefined {
+  const entry = readSettlementFolder(dir).files.get(FORMS_FILE);
+  return entry?.parsed ? (entry.json as FormsFile) : undefined;
+}
 
 /** The class-members.csv header of the folder: its forms.json's, else the spec's sample. */
 export function declaredClassListHeader(dir: string): ClassListHeader {
-  const file = path.join(dir, FORMS_FILE);
-  if (!existsSync(file)) return classListHeader(undefined);
-  return classListHeader(JSON.parse(readFileSync(file, 'utf8')) as FormsFile);
+  return classListHeader(declaredForms(dir));
 }
 
 /** The form ids of the folder: its forms.json's, else the spec's three. */
 export function declaredFormIds(dir: string): string[] {
-  const file = path.join(dir, FORMS_FILE);
-  if (!existsSync(file)) return settlementForms(undefined).map((f) => f.id);
-  return settlementForms(JSON.parse(readFileSync(file, 'utf8')) as FormsFile).map((f) => f.id);
+  return settlementForms(declaredForms(dir)).map((f) => f.id);
 }

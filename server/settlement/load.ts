@@ -5,16 +5,18 @@
  * report of `npm run flows:check`, which reads the whole folder (deadlines, settings, captcha,
  * whitelist and the class-list headers too).
  *
- * Model configs, flows and locales go through the flow checker (tooling/flow, the one behind
- * `npm run flows:check`): `<dir>/flows/*.json` when the folder has flows/, else the repository's
- * flows/; `<dir>/locales/` likewise. Each flow is checked against its schema and cross-checked
- * against the model configs and every locale in use.
+ * The folder is read by the settlement reader (settlement/read: the folders it extends, the
+ * repository's flows/ and locales/ when it has none) and checked by the flow checker
+ * (tooling/flow, the one behind `npm run flows:check`): each flow against its schema and
+ * cross-checked against the model configs and every locale in use. The defaults of the settings
+ * are filled in here.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkFolder, settlementPaths } from '../../tooling/flow/check-folder.js';
+import { checkFolder } from '../../tooling/flow/check-folder.js';
+import { fileBytes, readSettlementFolder, type ReadSettlementOptions, type SettlementFolder } from '../../settlement/read.js';
 import type { FlowIssue } from '../../runtime/core/flow/issues.js';
 import { LOGO_TYPES, logoExtension, type LogoExtension, type SiteFile } from '../../runtime/core/site/index.js';
 import type { FlowFile, FormType, LegacyDeadlinesResponse, ModelConfig, PerCultureDeadlinesResponse } from '../../runtime/core/types.js';
@@ -100,6 +102,8 @@ export interface Settlement {
   /** Where the flows and locales were read from (the folder's own, or the defaults). */
   flowsDir: string;
   localesDir: string;
+  /** What it was read with (a reload reads it the same way). */
+  readOptions: LoadSettlementOptions;
   /** Culture ('en', 'es') → key → text. */
   locales: Record<string, Record<string, string>>;
   deadlines: DeadlinesFile;
@@ -170,12 +174,7 @@ export function flowOf(settlement: Pick<Settlement, 'flows'>, formType: FormType
 const RESERVED_FORM_PATHS = ['/api/forms/config', '/api/forms/flows'];
 const FORM_ENDPOINT = /^\/api\/forms\/[a-z0-9-]+(?:\/[a-z0-9-]+)*$/;
 
-export interface LoadSettlementOptions {
-  /** Flows of a folder without flows/ (default: the repository's flows/). */
-  flowsDir?: string;
-  /** Locales of a folder without locales/ (default: the repository's locales/). */
-  localesDir?: string;
-}
+export type LoadSettlementOptions = ReadSettlementOptions;
 
 /** A file as problems name it: relative to the settlement folder when inside it, else absolute. */
 function shownFile(dir: string, file: string): string {
@@ -199,9 +198,10 @@ function problemFrom(dir: string, issue: FlowIssue): SettlementProblem {
  * one flow per form type, unique routes), then what the server needs of the flows: the authorize
  * and submit endpoints under /api/forms/, each used once.
  */
-function loadConfiguration(dir: string, options: LoadSettlementOptions, problems: SettlementProblem[]) {
-  const paths = { ...settlementPaths(dir, options), settlementDir: dir };
-  const report = checkFolder(paths);
+function loadConfiguration(folder: SettlementFolder, problems: SettlementProblem[]) {
+  const { dir } = folder;
+  const paths = { flowsDir: folder.flowsDir, localesDir: folder.localesDir };
+  const report = checkFolder(folder);
   problems.push(...report.issues.map((issue) => problemFrom(dir, issue)));
   const flows = report.loaded.flows.map(({ file, flow }) => ({ file: shownFile(dir, file), flow }));
   if (report.loaded.flows.length === 0 && !report.issues.some((i) => i.file === paths.flowsDir)) {
@@ -231,10 +231,11 @@ function loadConfiguration(dir: string, options: LoadSettlementOptions, problems
   return { paths, models: report.loaded.models, flows, locales, files: report.loaded.settlementFiles, warnings: report.warnings.map((issue) => problemFrom(dir, issue)) };
 }
 
-/** The logo file, which the checker found inside the folder and of its extension's image type. */
-function readLogo(dir: string, file: string): SiteLogo {
-  const extension = logoExtension(file)!;
-  const body = readFileSync(path.join(dir, file));
+/** The logo file, which the checker found in the folder (or a folder it extends) and of its extension's image type. */
+function readLogo(folder: SettlementFolder, file: string): SiteLogo | undefined {
+  const extension = logoExtension(file);
+  const body = fileBytes(folder, file);
+  if (!extension || !body) return undefined;
   return { extension, contentType: LOGO_TYPES[extension], body, digest: createHash('sha256').update(body).digest('base64url').slice(0, 16) };
 }
 
@@ -243,7 +244,8 @@ export function loadSettlement(dir: string, options: LoadSettlementOptions = {})
   const problems: SettlementProblem[] = [];
   if (!existsSync(dir)) throw new SettlementError(dir, [{ file: '.', pointer: '', message: 'folder not found (check SETTLEMENT_DIR)' }]);
 
-  const configuration = loadConfiguration(dir, options, problems);
+  const folder = readSettlementFolder(dir, options);
+  const configuration = loadConfiguration(folder, problems);
 
   // The checker read and validated the other files (deadlines.json wins over deadlines.legacy.json).
   const { files } = configuration;
@@ -282,6 +284,7 @@ export function loadSettlement(dir: string, options: LoadSettlementOptions = {})
     warnings: configuration.warnings,
     models: withSignInRules(configuration.models, forms),
     flows: configuration.flows,
+    readOptions: options,
     flowsDir: configuration.paths.flowsDir,
     localesDir: configuration.paths.localesDir,
     locales: configuration.locales,
@@ -317,7 +320,7 @@ export function loadSettlement(dir: string, options: LoadSettlementOptions = {})
     },
     whitelist,
     site,
-    logo: site?.logo ? readLogo(dir, site.logo.file) : undefined,
+    logo: site?.logo ? readLogo(folder, site.logo.file) : undefined,
     allowedCharacters: allowed,
   };
 }

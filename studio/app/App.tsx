@@ -190,6 +190,23 @@ export function App() {
         <p>
           {t('folder')}: <code>{folder.folder}</code>
         </p>
+        {folder.extended && folder.extended.length > 0 && (
+          <details className="made-from">
+            <summary>{t('extendsFolders', { folders: folder.extended.join(' → ') })}</summary>
+            <dl>
+              {folder.files.map((f) => (
+                <div key={f.id}>
+                  <dt>
+                    <code>{f.id}</code>
+                  </dt>
+                  <dd>
+                    {t('madeFrom')}: {(f.from ?? [f.path]).join(' + ')}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </details>
+        )}
         <div className="toolbar" role="toolbar" aria-label={t('title')}>
           <button type="button" onClick={() => setHistory(undo)} disabled={!canUndo(history)} aria-keyshortcuts="Control+Z">
             {t('undo')}

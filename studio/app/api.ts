@@ -10,6 +10,8 @@ export interface FolderFile {
   id: string;
   kind: FileKind;
   path: string;
+  /** The files it is made from (more than one when the folder extends another and patches it). */
+  from?: string[];
   json: unknown;
 }
 
@@ -30,6 +32,8 @@ export interface FolderResponse {
   /** What the checker warns of without refusing a save (texts still to write, VINs failing their check digit). */
   warnings: Issue[];
   unusedKeys: string[];
+  /** The folders this one extends (settlement.json), nearest first. */
+  extended?: string[];
   /** The settlement's theme (settings.json): default, ftc or kontent. */
   theme: string;
   /** The folder is empty: the studio offers to make a new settlement in it, with some of these forms. */

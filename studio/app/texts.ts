@@ -5,6 +5,8 @@
 const en = {
   title: 'Settlement studio',
   folder: 'Folder',
+  extendsFolders: 'Extends {folders}: each file shows the merged content, and a save writes into this folder only what differs.',
+  madeFrom: 'Made from',
   tabMap: 'Flow map',
   tabTranslations: 'Translations',
   tabModels: 'Models',
@@ -206,6 +208,8 @@ export type TextKey = keyof typeof en;
 const es: Record<TextKey, string> = {
   title: 'Estudio del acuerdo',
   folder: 'Carpeta',
+  extendsFolders: 'Extiende {folders}: cada archivo muestra el contenido combinado, y al guardar se escribe en esta carpeta solo lo que difiere.',
+  madeFrom: 'Hecho de',
   tabMap: 'Mapa del flujo',
   tabTranslations: 'Traducciones',
   tabModels: 'Modelos',

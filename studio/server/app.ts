@@ -14,15 +14,16 @@
  *                      an empty folder (GET /api/folder says `empty`), a new settlement with those
  *                      forms, sign-in and identity, written only when the checker passes on it
  */
-import { existsSync, mkdirSync, readFileSync, watch, writeFileSync, type FSWatcher } from 'node:fs';
+import { existsSync, mkdirSync, watch, type FSWatcher } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { settlementPaths } from '../../tooling/flow/check-folder';
+import { isJsonObject } from '../../settlement/merge-patch';
+import { fileBytes, readSettlementFolder } from '../../settlement/read';
 import { isLogoImage, logoExtension, LOGO_TYPES } from '../../runtime/core/site/chrome';
-import { changedTexts, checkReportWith, checkWith, readTexts, StudioInputError, studioFiles, type StudioFile } from './folder';
+import { changedTexts, checkReportWith, checkWith, readTexts, StudioInputError, studioFiles, writeTexts, type StudioFile } from './folder';
 import { classListRoutes } from './class-lists';
 import { fixtureRoutes } from './fixtures';
 import { isRecord, recordOr } from '../json';
@@ -99,14 +100,9 @@ export async function buildStudioServer(options: StudioOptions): Promise<Fastify
   const files = (): StudioFile[] => studioFiles(folder);
   /** The settlement's theme (settings.json), which the preview draws in. */
   const theme = (): string => {
-    const settings = path.join(folder, 'settings.json');
-    try {
-      const json: unknown = existsSync(settings) ? JSON.parse(readFileSync(settings, 'utf8')) : undefined;
-      const value = recordOr(json).theme;
-      return typeof value === 'string' ? value : 'default';
-    } catch {
-      return 'default';
-    }
+    const settings = readSettlementFolder(folder).files.get('settings.json')?.json;
+    const value = isJsonObject(settings) ? settings.theme : undefined;
+    return typeof value === 'string' ? value : 'default';
   };
 
   // Only pages of this address may call the API: a page elsewhere whose name resolves to 127.0.0.1
@@ -161,7 +157,9 @@ export async function buildStudioServer(options: StudioOptions): Promise<Fastify
     const report = checkReportWith(folder, all, {});
     return {
       folder,
-      files: list.map((f) => ({ id: f.id, kind: f.kind, path: path.relative(process.cwd(), f.absolutePath), json: json[f.id] })),
+      // `from`: the files each is made from (more than one when a folder extending another patches it).
+      files: list.map((f) => ({ id: f.id, kind: f.kind, path: path.relative(process.cwd(), f.absolutePath), from: f.from.map((file) => path.relative(process.cwd(), file)), json: json[f.id] })),
+      extended: readSettlementFolder(folder).extended.map((dir) => path.relative(process.cwd(), path.resolve(dir))),
       issues: report.issues,
       warnings: report.warnings,
       unusedKeys: unusedLocaleKeys(localeKeys, configuration),
@@ -190,12 +188,8 @@ export async function buildStudioServer(options: StudioOptions): Promise<Fastify
     if (issues.length > 0) {
       return reply.code(422).send({ code: 'checker-refused', message: 'Not saved: the checker found problems (nothing was written).', issues });
     }
-    const byId = new Map(list.map((f) => [f.id, f]));
-    for (const [id, text] of Object.entries(next)) {
-      const file = byId.get(id);
-      if (file === undefined) throw new Error(`Not saved: ${id} is not a file of the folder`);
-      writeFileSync(file.absolutePath, text);
-    }
+    // In a folder that extends another, each file is written as its merge patch from the extended folder's.
+    writeTexts(list, next);
     return { saved: Object.keys(next) };
   });
 
@@ -224,8 +218,9 @@ export async function buildStudioServer(options: StudioOptions): Promise<Fastify
     if (!extension || !SITE_LOGO_FILE.test(file) || !absolute.startsWith(folder + path.sep)) {
       return reply.code(400).send({ message: `"${file}" is not a logo file of the settlement folder (an .svg, .png or .webp inside it, as site.json's logo.file).` });
     }
-    if (!existsSync(absolute)) return reply.code(404).send({ message: `${file} is not in the settlement folder.` });
-    const body = readFileSync(absolute);
+    // The folder's own, or that of the folder it extends.
+    const body = fileBytes(readSettlementFolder(folder), file);
+    if (!body) return reply.code(404).send({ message: `${file} is not in the settlement folder.` });
     if (!isLogoImage(extension, body)) return reply.code(422).send({ message: `${file} is not the ${extension} image its name says.` });
     // An SVG opened on its own runs nothing and loads nothing.
     return reply.header('content-type', LOGO_TYPES[extension]).header('cache-control', 'no-store').header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox").send(body);
@@ -252,9 +247,11 @@ export async function buildStudioServer(options: StudioOptions): Promise<Fastify
   // its fixtures (a rename edits them too) once it has a fixtures/ folder.
   const fixturesDir = path.join(folder, 'fixtures');
   const watchAll = (): FSWatcher[] => {
-    const paths = settlementPaths(folder);
+    const read = readSettlementFolder(folder);
     watchingFixtures = existsSync(fixturesDir);
-    const dirs = [...new Set([paths.flowsDir, paths.localesDir, folder, ...(watchingFixtures ? [fixturesDir] : [])])];
+    // The folders of every file it is made from (those of the folders it extends too).
+    const sources = [...read.files.values()].flatMap((entry) => entry.layers.map((layer) => path.dirname(layer.file)));
+    const dirs = [...new Set([read.flowsDir, read.localesDir, folder, ...sources, ...(watchingFixtures ? [fixturesDir] : [])].map((dir) => path.resolve(dir)))].filter((dir) => existsSync(dir));
     return dirs.map((dir) =>
       // JSON files (site.json among them) and images (a settlement logo): the checker reads both.
       watch(dir, (_event, name) => {

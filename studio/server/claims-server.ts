@@ -18,7 +18,7 @@ import { startCaptchaEmulator } from '../../server/captcha-emulator/emulator';
 import { openDatabase } from '../../server/db';
 import { loadSettlement } from '../../server/settlement/load';
 import { CSRF_HEADER } from '../../server/plugins/app/session';
-import { settlementPaths } from '../../tooling/flow/check-folder';
+import { readSettlementFolder } from '../../settlement/read';
 
 export interface ClaimsServer {
   /** One sign-in as a new claimant (its own session): the server's answer, as the claimant app reads it, and the session's id. */
@@ -39,7 +39,7 @@ export interface ClaimsServer {
  */
 export function folderStamp(folder: string): string {
   const hash = createHash('sha256');
-  const { flowsDir, localesDir, ownFlows, ownLocales } = settlementPaths(folder);
+  const { files, extended } = readSettlementFolder(folder);
   const visit = (dir: string, rel: string) => {
     for (const name of readdirSync(dir).sort()) {
       if (rel === '' && (name === 'fixtures' || name.startsWith('.'))) continue;
@@ -50,8 +50,14 @@ export function folderStamp(folder: string): string {
     }
   };
   visit(folder, '');
-  if (!ownFlows) visit(flowsDir, 'shipped flows/');
-  if (!ownLocales) visit(localesDir, 'shipped locales/');
+  // The files it takes from the folders it extends and from the repository's flows/ and locales/.
+  for (const entry of files.values()) {
+    for (const { file } of entry.layers) {
+      const st = statSync(file);
+      hash.update(`${file}\u0000${st.size}\u0000${st.mtimeMs}\n`);
+    }
+  }
+  for (const dir of extended) hash.update(`extends ${path.resolve(dir)}\n`);
   return hash.digest('hex');
 }
 

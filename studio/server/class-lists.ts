@@ -10,12 +10,13 @@
  * A row the author did not change keeps its line as it was (its quoting, its spacing); only added and
  * edited rows are written anew, so `git diff` shows the rows that changed.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { FastifyInstance } from 'fastify';
 import { classListProblems } from '../../server/db/class-list';
-import { CLASS_MEMBERS_FILE, CLASS_VEHICLES_FILE } from '../../server/db/seed';
+import { CLASS_MEMBERS_FILE, CLASS_VEHICLES_FILE } from '../../settlement/files';
+import { readSettlementFolder } from '../../settlement/read';
 import { declaredClassListHeader } from '../../server/settlement/forms';
 
 export interface ClassListTable {
@@ -58,8 +59,7 @@ interface CsvFile {
   lines: Array<{ raw: string; cells: string[] | null }>;
 }
 
-function readCsvFile(file: string): CsvFile {
-  const text = readFileSync(file, 'utf8');
+function readCsvFile(text: string): CsvFile {
   const bom = text.startsWith('\uFEFF') ? '\uFEFF' : '';
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
   const [header = '', ...rest] = text.slice(bom.length).split(/\r?\n/);
@@ -86,13 +86,16 @@ function csvText(csv: CsvFile, rows: readonly string[][]): string {
 
 export async function classListRoutes(app: FastifyInstance, options: { folder: string }): Promise<void> {
   const { folder } = options;
+  // The folder's class lists, or those of the folder it extends; a save writes the folder's own (which then replaces the other's).
+  const classListText = (name: string): string | undefined => readSettlementFolder(folder).files.get(name)?.text;
+  const has = (name: string) => classListText(name) !== undefined;
   const table = (name: string): ClassListTable => {
-    const csv = readCsvFile(path.join(folder, name));
+    const csv = readCsvFile(classListText(name) ?? '');
     const required = name === CLASS_MEMBERS_FILE ? declaredClassListHeader(folder).required : ['vin'];
     return { file: name, columns: csv.columns, required: required.filter((c) => csv.columns.includes(c)), rows: csv.lines.map((l) => l.cells ?? []) };
   };
 
-  app.get('/api/class-lists', async () => ({ lists: FILES.filter((name) => existsSync(path.join(folder, name))).map(table) }));
+  app.get('/api/class-lists', async () => ({ lists: FILES.filter(has).map(table) }));
 
   app.put<{ Params: { file: string }; Body: { rows: string[][] } }>(
     '/api/class-lists/:file',
@@ -109,10 +112,11 @@ export async function classListRoutes(app: FastifyInstance, options: { folder: s
     async (request, reply) => {
       const name = request.params.file;
       const file = path.join(folder, name);
-      if (!isClassListFile(name) || !existsSync(file)) {
-        return reply.code(404).send({ message: `"${name}" is not a class list of this settlement (it has ${FILES.filter((f) => existsSync(path.join(folder, f))).join(', ') || 'none'}).` });
+      const current = isClassListFile(name) ? classListText(name) : undefined;
+      if (current === undefined) {
+        return reply.code(404).send({ message: `"${name}" is not a class list of this settlement (it has ${FILES.filter(has).join(', ') || 'none'}).` });
       }
-      const csv = readCsvFile(file);
+      const csv = readCsvFile(current);
       const rows = request.body.rows.map((row) => row.map((cell) => cell.trim()));
       const problems: ClassListRowProblem[] = [];
       rows.forEach((row, i) => {

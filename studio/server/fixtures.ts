@@ -20,7 +20,7 @@
  *                                      that server in the sign-in's session (files as base64): its
  *                                      answer; 409 when the session is gone (the folder changed)
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import { fieldDomId } from '../../runtime/core/view/dom-ids';
@@ -28,7 +28,8 @@ import type { DocumentFile, FlowFile, FormModel, ModelStoreState, SubmissionPayl
 import { checkFixture, FIXTURE_SUFFIX, fixtureFiles, FixtureError, forgetSettlement, loadFixture, loadSettlement, ROOT, type Fixture } from '../../tooling/fixtures/fixture';
 import { playHeadless } from '../../tooling/fixtures/headless';
 import { judge, runLoaded } from '../../tooling/fixtures/runner';
-import { locate, settlementPaths } from '../../tooling/flow/check-folder';
+import { locate } from '../../tooling/flow/check-folder';
+import { filesIn, readSettlementFolder } from '../../settlement/read';
 import { folderStamp, startClaimsServer, type ClaimsServer } from './claims-server';
 import { isFlowFile, recordOr } from '../json';
 import { StudioInputError } from './folder';
@@ -101,11 +102,10 @@ interface SaveBody {
 
 export const fixtureRoutes: FastifyPluginAsync<{ folder: string }> = async (app, { folder }) => {
   const dir = fixturesDirOf(folder);
-  const flowsDir = settlementPaths(folder).flowsDir;
+  // The folder's flows as the settlement reader makes them (its own, those of the folder it extends, or the repository's).
   const flowOf = (formType: string): FlowFile | undefined => {
-    const names = existsSync(flowsDir) ? readdirSync(flowsDir).filter((f) => f.endsWith('.json')) : [];
-    for (const name of names.sort()) {
-      const flow: unknown = JSON.parse(readFileSync(path.join(flowsDir, name), 'utf8'));
+    for (const entry of filesIn(readSettlementFolder(folder), 'flows')) {
+      const flow = entry.json;
       if (isFlowFile(flow) && flow.formType === formType) return flow;
     }
     return undefined;

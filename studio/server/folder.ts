@@ -1,16 +1,23 @@
 /**
  * The files of a settlement folder the studio edits — its flows, its locales, its models.json
- * (the repository's flows/ and locales/ when the folder has none, as the server and the checker
- * read them), its other settlement files that have a schema (settings.json, deadlines.json…) and
- * its flow fixtures (fixtures/*.fixture.json, which a rename edits) — and the checker run over
- * them with the studio's unsaved changes applied.
+ * (as the settlement reader makes them: the repository's flows/ and locales/ when the folder has
+ * none, the files of the folder it extends merged with its own), its other settlement files that
+ * have a schema (settings.json, deadlines.json…) and its flow fixtures (fixtures/*.fixture.json,
+ * which a rename edits) — and the checker run over them with the studio's unsaved changes applied.
+ *
+ * In a folder that extends another, a file is shown merged, with the files it was made from; a
+ * save writes the folder's own file as the merge patch from the extended folder's to the new
+ * content, so the folder keeps holding only what differs.
  */
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { checkFixture, FIXTURE_SUFFIX, FixtureError } from '../../tooling/fixtures/fixture';
-import { checkFolder, locate, SETTLEMENT_FILES, settlementPaths } from '../../tooling/flow/check-folder';
+import { checkFolder, locate, SETTLEMENT_FILES } from '../../tooling/flow/check-folder';
 import type { FlowIssue } from '../../runtime/core/flow/issues';
+import { FIXTURES_FOLDER, MODELS_FILE, SETTLEMENT_MANIFEST } from '../../settlement/files';
+import { mergePatchBetween } from '../../settlement/merge-patch';
+import { filesIn, readSettlementFolder, type SettlementFileEntry } from '../../settlement/read';
 import { editJsonText } from './json-edit';
 
 export type StudioFileKind = 'flow' | 'locale' | 'models' | 'settlement' | 'fixture';
@@ -19,8 +26,12 @@ export type StudioFileKind = 'flow' | 'locale' | 'models' | 'settlement' | 'fixt
 export interface StudioFile {
   id: string;
   kind: StudioFileKind;
-  /** Where it is on disk. */
+  /** Where it is written on disk: the folder's own file (in a folder that extends another, possibly not there yet). */
   absolutePath: string;
+  /** The files its content is made from, the extended folder's first (one file when it is the folder's own or the repository's). */
+  from: string[];
+  /** In a folder that extends another: its merged text, and the extended folder's JSON a save writes the patch from (undefined when that has no such file). */
+  extended?: { text: string; base: unknown };
 }
 
 /** A checker problem, its file named by studio id (or by its path in the folder for the other settlement files). */
@@ -46,27 +57,71 @@ function parsesAsObject(file: string): boolean {
 
 /** The flows, locales, models.json, settlement files (those of SETTLEMENT_FILES it has) and flow fixtures of the folder, each with its studio id. */
 export function studioFiles(folder: string): StudioFile[] {
-  const paths = settlementPaths(folder);
-  const fixturesDir = path.join(folder, 'fixtures');
+  const read = readSettlementFolder(folder);
+  const extending = read.extended.length > 0;
+  const parent = extending && read.extended[0] !== undefined ? readSettlementFolder(read.extended[0]) : undefined;
+  const fileOf = (kind: StudioFileKind, entry: SettlementFileEntry): StudioFile => ({
+    id: entry.name,
+    kind,
+    absolutePath: extending ? path.join(folder, entry.name) : entry.path,
+    from: entry.layers.map((l) => l.file),
+    ...(extending ? { extended: { text: entry.text, base: parent?.files.get(entry.name)?.json } } : {}),
+  });
+  const models = read.files.get(MODELS_FILE);
+  const fixturesDir = path.join(folder, FIXTURES_FOLDER);
   return [
-    ...jsonNames(paths.flowsDir).map((name) => ({ id: `flows/${name}`, kind: 'flow' as const, absolutePath: path.join(paths.flowsDir, name) })),
-    ...jsonNames(paths.localesDir).map((name) => ({ id: `locales/${name}`, kind: 'locale' as const, absolutePath: path.join(paths.localesDir, name) })),
-    { id: 'models.json', kind: 'models' as const, absolutePath: paths.modelsFile },
-    ...Object.keys(SETTLEMENT_FILES)
-      .filter((name) => existsSync(path.join(folder, name)))
-      .map((name) => ({ id: name, kind: 'settlement' as const, absolutePath: path.join(folder, name) })),
+    ...filesIn(read, 'flows').map((entry) => fileOf('flow', entry)),
+    ...filesIn(read, 'locales').map((entry) => fileOf('locale', entry)),
+    models ? fileOf('models', models) : { id: MODELS_FILE, kind: 'models' as const, absolutePath: path.join(folder, MODELS_FILE), from: [path.join(folder, MODELS_FILE)] },
+    ...Object.keys(SETTLEMENT_FILES).flatMap((name) => {
+      const entry = read.files.get(name);
+      return entry ? [fileOf('settlement', entry)] : [];
+    }),
     // A fixture that is not JSON is left to `npm run flows:test`, which names its problem; the studio edits the others.
     ...(existsSync(fixturesDir) ? jsonNames(fixturesDir).filter((name) => name.endsWith(FIXTURE_SUFFIX) && parsesAsObject(path.join(fixturesDir, name))) : []).map((name) => ({
       id: `fixtures/${name}`,
       kind: 'fixture' as const,
       absolutePath: path.join(fixturesDir, name),
+      from: [path.join(fixturesDir, name)],
     })),
   ];
 }
 
-/** The current text of each editable file, by id. */
+/** The current text of each editable file, by id (merged, in a folder that extends another). */
 export function readTexts(files: readonly StudioFile[]): Record<string, string> {
-  return Object.fromEntries(files.map((f) => [f.id, readFileSync(f.absolutePath, 'utf8')]));
+  return Object.fromEntries(files.map((f) => [f.id, f.extended?.text ?? readFileSync(f.absolutePath, 'utf8')]));
+}
+
+/**
+ * What a save writes for each changed file: its new text, or in a folder that extends another the
+ * merge patch from the extended folder's file to the new content (null: the folder's own file is
+ * removed, the extended folder's being the same).
+ */
+export function textsToWrite(files: readonly StudioFile[], next: Readonly<Record<string, string>>): Record<string, string | null> {
+  const byId = new Map(files.map((f) => [f.id, f]));
+  return Object.fromEntries(
+    Object.entries(next).map(([id, text]) => {
+      const extended = byId.get(id)?.extended;
+      if (!extended) return [id, text];
+      const value: unknown = JSON.parse(text);
+      const patch = extended.base === undefined ? value : mergePatchBetween(extended.base, value);
+      return [id, patch === undefined ? null : `${JSON.stringify(patch, null, 2)}\n`];
+    }),
+  );
+}
+
+/** Writes what textsToWrite gives: each file of the folder, or its removal. */
+export function writeTexts(files: readonly StudioFile[], next: Readonly<Record<string, string>>): void {
+  const byId = new Map(files.map((f) => [f.id, f]));
+  for (const [id, text] of Object.entries(textsToWrite(files, next))) {
+    const file = byId.get(id);
+    if (!file) continue;
+    if (text === null) rmSync(file.absolutePath, { force: true });
+    else {
+      mkdirSync(path.dirname(file.absolutePath), { recursive: true });
+      writeFileSync(file.absolutePath, text);
+    }
+  }
 }
 
 /**
@@ -97,6 +152,7 @@ export function checkWith(folder: string, files: readonly StudioFile[], texts: R
 
 /** checkWith's problems, and what the checker warns of without refusing a save (texts still to write…). */
 export function checkReportWith(folder: string, files: readonly StudioFile[], texts: Readonly<Record<string, string>>): { issues: StudioIssue[]; warnings: StudioIssue[] } {
+  if (files.some((f) => f.extended)) return checkExtendingWith(folder, files, texts);
   const scratch = mkdtempSync(path.join(tmpdir(), 'studio-check-'));
   try {
     const settlementChanged = files.some((f) => f.kind === 'settlement' && texts[f.id] !== undefined);
@@ -113,13 +169,11 @@ export function checkReportWith(folder: string, files: readonly StudioFile[], te
       const text = texts[file.id];
       if (text !== undefined) writeFileSync(target, text);
     }
-    const hasSettlementFiles = Object.keys(SETTLEMENT_FILES).some((name) => existsSync(path.join(folder, name)));
     const report = checkFolder({
       flowsDir: path.join(scratch, 'flows'),
       modelsFile: path.join(scratch, 'models.json'),
       localesDir: path.join(scratch, 'locales'),
       settlementDir,
-      partialSettlement: !hasSettlementFiles,
     });
     // Problems name the studio's file ids, never the scratch copy (hints name files too).
     const unscratch = (text: string) => text.split(`${settlementDir}${path.sep}`).join('').split(`${scratch}${path.sep}`).join('');
@@ -129,6 +183,32 @@ export function checkReportWith(folder: string, files: readonly StudioFile[], te
       message: unscratch(issue.message),
       hint: unscratch(issue.hint),
     });
+    return { issues: [...report.issues.map(shown), ...fixtureIssues(files, texts)], warnings: report.warnings.map(shown) };
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/**
+ * checkReportWith for a folder that extends another: the folder's own files copied to a scratch
+ * folder extending the same folder, the changed files written there as the merge patches a save
+ * would write, and the merged result checked. Problems name the folder's files, or the extended
+ * folder's file a value came from.
+ */
+function checkExtendingWith(folder: string, files: readonly StudioFile[], texts: Readonly<Record<string, string>>): { issues: StudioIssue[]; warnings: StudioIssue[] } {
+  const scratch = mkdtempSync(path.join(tmpdir(), 'studio-check-'));
+  try {
+    const skipped = new Set([FIXTURES_FOLDER, '.git'].map((name) => path.join(folder, name)));
+    cpSync(folder, scratch, { recursive: true, filter: (source) => !skipped.has(source) });
+    const extended = readSettlementFolder(folder).extended[0];
+    if (extended !== undefined) writeFileSync(path.join(scratch, SETTLEMENT_MANIFEST), `${JSON.stringify({ extends: path.resolve(extended) })}\n`);
+    const inScratch = files.map((f) => ({ ...f, absolutePath: path.join(scratch, path.relative(folder, f.absolutePath)) }));
+    writeTexts(inScratch, Object.fromEntries(Object.entries(texts).filter(([id]) => !id.startsWith(`${FIXTURES_FOLDER}/`))));
+    const report = checkFolder(readSettlementFolder(scratch));
+    const shown = (issue: FlowIssue): StudioIssue => {
+      const relative = path.relative(scratch, issue.file);
+      return relative.startsWith('..') ? { ...issue, file: path.relative(process.cwd(), issue.file) } : { ...issue, file: relative, message: issue.message.split(`${scratch}${path.sep}`).join(''), hint: issue.hint.split(`${scratch}${path.sep}`).join('') };
+    };
     return { issues: [...report.issues.map(shown), ...fixtureIssues(files, texts)], warnings: report.warnings.map(shown) };
   } finally {
     rmSync(scratch, { recursive: true, force: true });

@@ -3,7 +3,7 @@
  * temporary data folder, a copy of the sample settlement (optionally changed), the in-process
  * captcha emulator, and Debian's Chromium driven by playwright-core. Traffic stays on 127.0.0.1.
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +14,7 @@ import { startCaptchaEmulator } from '../../server/captcha-emulator/emulator';
 import { smtpMailer } from '../../server/mail/transport';
 import { createSubmissions, openDatabase, type SubmissionRecord } from '../../server/db';
 import { loadSettlement } from '../../server/settlement/load';
+import { copySettlementFolder } from '../../settlement/read';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const ARTIFACTS = path.join(ROOT, 'test-artifacts');
@@ -44,14 +45,8 @@ export interface SettlementChanges {
 function copySettlement(changes: SettlementChanges): { dir: string; cleanup(): void } {
   const base = mkdtempSync(path.join(tmpdir(), 'cf-e2e-settlement-'));
   const dir = path.join(base, 'settlement');
-  // A settlement folder may hold only what it changes (its flows and models): the sample's files fill in the rest.
-  cpSync(path.join(ROOT, 'server-fixtures'), dir, { recursive: true });
-  if (changes.from) {
-    // The sample's site chrome links to the sample's forms: a folder of other flows gets the
-    // default chrome for its own forms unless it brings its own site.json.
-    if (existsSync(path.join(changes.from, 'flows')) && !existsSync(path.join(changes.from, 'site.json'))) rmSync(path.join(dir, 'site.json'), { force: true });
-    cpSync(changes.from, dir, { recursive: true, force: true });
-  }
+  // The folder as the settlement reader makes it (a test settlement extends the sample), as a folder of its own to change.
+  copySettlementFolder(changes.from ?? path.join(ROOT, 'server-fixtures'), dir);
   const settingsFile = path.join(dir, 'settings.json');
   const settings = JSON.parse(readFileSync(settingsFile, 'utf8')) as Record<string, unknown> & { client: { minSessionDuration: number } };
   if (changes.theme) settings.theme = changes.theme;

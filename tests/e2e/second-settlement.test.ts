@@ -11,6 +11,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FlowFile } from '../../runtime/core/types';
+import { copySettlementFolder } from '../../settlement/read';
 import { readConfig } from '../../server/config';
 import { startServer, type RunningServer } from '../../server/main';
 import { checkPage, NEXT, next, type PageCheck } from './flow-steps';
@@ -179,7 +180,7 @@ describe('live preview on the second settlement', () => {
   let dir: string;
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'cf-e2e-live-'));
-    cpSync(SECOND, dir, { recursive: true });
+    copySettlementFolder(SECOND, dir);
     [started, browser] = await Promise.all([startWith(dir, { livePreview: true }), launchBrowser()]);
   });
   afterAll(async () => {
@@ -228,7 +229,10 @@ describe('live preview on the second settlement', () => {
 
   it('an edited site.json and a new logo redraw the header and banner in place, keeping the answers', async () => {
     // The folder as shipped again (the test before left a broken flow, which would hold every change back).
-    cpSync(path.join(SECOND, 'flows'), path.join(dir, 'flows'), { recursive: true });
+    const shipped = mkdtempSync(path.join(tmpdir(), 'cf-e2e-second-'));
+    copySettlementFolder(SECOND, shipped);
+    cpSync(path.join(shipped, 'flows'), path.join(dir, 'flows'), { recursive: true });
+    rmSync(shipped, { recursive: true, force: true });
     const { page, context, errors } = await openPage(browser);
     await authorize(page, started.url);
     await page.fill('#claimantInfo-firstName', 'Priyanka');
@@ -266,7 +270,7 @@ describe('a settlement with its own site.json', () => {
   let dir: string;
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'cf-e2e-site-'));
-    cpSync(SECOND, dir, { recursive: true });
+    copySettlementFolder(SECOND, dir);
     writeFileSync(
       path.join(dir, 'logo.svg'),
       '<svg xmlns="http://www.w3.org/2000/svg" width="240" height="48" viewBox="0 0 240 48"><rect width="240" height="48" fill="#0b3d91"/><text x="12" y="32" fill="#fff" font-size="20">Battery Rebate</text></svg>\n',

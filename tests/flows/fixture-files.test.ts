@@ -20,6 +20,14 @@ describe('fixture files', () => {
     expect(settlementDirOf(loaded)).toBe(second);
   });
 
+  it('of a settlement folder include those of tests/flows that play it (`npm run flows:test <folder>`)', () => {
+    const recordRules = fixtureFiles(path.join(ROOT, 'tests', 'settlements', 'record-rules')).map((f) => path.basename(f));
+    expect(recordRules).toEqual(['record-rules-dependency-minimum.fixture.json', 'record-rules-none-apply.fixture.json']);
+    const sample = fixtureFiles(path.join(ROOT, 'server-fixtures')).map((f) => path.basename(f));
+    expect(sample).toContain('automotive-wrong-pin.fixture.json');
+    expect(sample).not.toContain('record-rules-none-apply.fixture.json');
+  });
+
   it('of tests/flows play the shipped settlement unless they name one', () => {
     const wrongPin = loadFixture(path.join(FIXTURES_DIR, 'automotive-wrong-pin.fixture.json'));
     expect(settlementDirOf(wrongPin)).toBeNull();

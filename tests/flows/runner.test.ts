@@ -156,11 +156,11 @@ describe('partial match of the payload', () => {
 });
 
 describe('a settlement folder', () => {
-  it('replaces the shipped files it holds and keeps the others', async () => {
+  it('that extends the sample changes what its files patch and keeps the others', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'fixture-settlement-'));
     mkdirSync(path.join(dir, 'second', 'locales'), { recursive: true });
-    const en = JSON.parse(readFileSync('locales/en.json', 'utf8')) as Record<string, string>;
-    writeFileSync(path.join(dir, 'second', 'locales', 'en.json'), JSON.stringify({ ...en, LocKey_Credentials_Vin_Missing: 'Please fill this in' }));
+    writeFileSync(path.join(dir, 'second', 'settlement.json'), JSON.stringify({ extends: path.resolve('server-fixtures') }));
+    writeFileSync(path.join(dir, 'second', 'locales', 'en.json'), JSON.stringify({ LocKey_Credentials_Vin_Missing: 'Please fill this in' }));
     const file = path.join(dir, 'lookup.fixture.json');
     writeFileSync(file, JSON.stringify(lookup([{ page: 'lookup', expectErrors: { vin: 'Please fill this in' } }], { settlement: 'second' })));
     await expect(runFixture(file)).resolves.toMatchObject({ pages: ['lookup'] });

@@ -1,12 +1,15 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { FlowFile } from '../../runtime/core/types';
 import { createFormMachines, flowsByFormType } from '../../runtime/machine';
+import { filesIn, readSettlementFolder } from '../../settlement/read';
 
 const read = (file: string) => JSON.parse(readFileSync(new URL(file, import.meta.url), 'utf8')) as FlowFile;
 const shipped = ['../../flows/automotive.json', '../../flows/lookup.json', '../../flows/exclusion.json'].map(read);
-const second = ['../settlements/second/flows/automotive.json', '../settlements/second/flows/lookup.json', '../settlements/second/flows/exclusion.json'].map(read);
+// The second settlement's flows as the settlement reader makes them (its patches over the sample's).
+const second = filesIn(readSettlementFolder(fileURLToPath(new URL('../settlements/second', import.meta.url))), 'flows').map((f) => f.json as FlowFile);
 
 describe('createFormMachines', () => {
   it('builds one machine per flow it is given, by form type', () => {

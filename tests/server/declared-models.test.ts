@@ -7,22 +7,24 @@
  * expense without its receipt is refused; two claims paying into one account are flagged
  * duplicate_payment_account with the first claim's reference code as evidence.
  */
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { FormModel, ModelConfig } from '../../runtime/core/types.js';
 import { exportSubmissions } from '../../server/admin/export.js';
 import { screeningsById } from '../../server/fraud/store.js';
 import { loadSettlement, SettlementError } from '../../server/settlement/load.js';
-import { DIALECTS, FILES, ROOT, serverOver, settlementCopy, type Parts } from './helper.js';
+import { copySettlementFolder, readSettlementFolder } from '../../settlement/read.js';
+import { DIALECTS, FILES, ROOT, serverOver, type Parts } from './helper.js';
 
 const PAYMENTS = path.join(ROOT, 'tests', 'settlements', 'payments');
-const CONFIGS = (JSON.parse(readFileSync(path.join(PAYMENTS, 'models.json'), 'utf8')) as { models: ModelConfig[] }).models;
+const CONFIGS = (readSettlementFolder(PAYMENTS).files.get('models.json')?.json as { models: ModelConfig[] }).models;
 
-/** The sample settlement with the payments settlement's models, flows and texts. */
+/** The payments settlement (the sample with its models, flows and texts) as a folder of its own. */
 function paymentsSettlement(): string {
-  const dir = settlementCopy();
-  for (const part of ['models.json', 'flows', 'locales']) cpSync(path.join(PAYMENTS, part), path.join(dir, part), { recursive: true });
+  const dir = mkdtempSync(path.join(tmpdir(), 'claims-payments-'));
+  copySettlementFolder(PAYMENTS, dir);
   return dir;
 }
 

@@ -5,11 +5,12 @@
  * sample form redeclared with another prefix files codes of that prefix while its optional Notice
  * ID + PIN still work. Real HTTP, on SQLite and PostgreSQL, the real captcha emulator.
  */
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SERVER_ERRORS } from '../../server/errors.js';
+import { copySettlementFolder } from '../../settlement/read.js';
 import { CSRF_HEADER } from '../../server/plugins/app/session.js';
 import type { FieldValue, FormModel } from '../../runtime/core/types.js';
 import { screeningOf } from './fraud/claims.js';
@@ -35,7 +36,7 @@ function model(_formType: 'Claim', dtoMapping: string, fields: Record<string, Fi
 /** A copy of the data-breach settlement, with `change` applied to its files (name → JSON). */
 function dataBreachCopy(change: (files: Record<string, Record<string, unknown>>) => void = () => {}): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'claims-data-breach-'));
-  cpSync(DATA_BREACH, dir, { recursive: true });
+  copySettlementFolder(DATA_BREACH, dir);
   const files: Record<string, Record<string, unknown>> = {};
   for (const name of ['settings.json', 'forms.json', 'models.json']) files[name] = readJson(path.join(dir, name));
   files['settings.json'] = { ...files['settings.json'], pinAttempts: LIMITS };

@@ -5,11 +5,12 @@
  * claimant's language, and unknown Claim IDs count against the address so the list cannot be read
  * by guessing. Real HTTP, on SQLite and PostgreSQL, the real captcha emulator.
  */
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SERVER_ERRORS } from '../../server/errors.js';
+import { copySettlementFolder } from '../../settlement/read.js';
 import type { FieldValue } from '../../runtime/core/types.js';
 import { DIALECTS, OPEN_NOW, ROOT, serverOver, type Claimant } from './helper.js';
 
@@ -20,7 +21,7 @@ const locale = (culture: string) => JSON.parse(readFileSync(path.join(DATA_BREAC
 
 function dataBreachCopy(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'claims-claim-lookup-'));
-  cpSync(DATA_BREACH, dir, { recursive: true });
+  copySettlementFolder(DATA_BREACH, dir);
   const settings = JSON.parse(readFileSync(path.join(dir, 'settings.json'), 'utf8')) as Record<string, unknown>;
   writeFileSync(path.join(dir, 'settings.json'), JSON.stringify({ ...settings, pinAttempts: LIMITS }));
   return dir;

@@ -4,11 +4,12 @@
  * on the page where it was saved; another class member's Claim ID is refused in the settlement's
  * words, a wrong ZIP as at any sign-in. Real HTTP, on SQLite and PostgreSQL, the real captcha emulator.
  */
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SERVER_ERRORS } from '../../server/errors.js';
+import { copySettlementFolder } from '../../settlement/read.js';
 import { CSRF_HEADER } from '../../server/plugins/app/session.js';
 import type { FieldValue, FormModel } from '../../runtime/core/types.js';
 import { DIALECTS, OPEN_NOW, ROOT, serverOver, type Claimant } from './helper.js';
@@ -52,7 +53,7 @@ function answers(credentials: Record<string, FieldValue>): FormModel[] {
 
 function dataBreachCopy(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'claims-resume-breach-'));
-  cpSync(DATA_BREACH, dir, { recursive: true });
+  copySettlementFolder(DATA_BREACH, dir);
   const settings = JSON.parse(readFileSync(path.join(dir, 'settings.json'), 'utf8')) as Record<string, unknown>;
   writeFileSync(path.join(dir, 'settings.json'), JSON.stringify({ ...settings, pinAttempts: LIMITS }));
   return dir;

@@ -4,12 +4,13 @@
  * list with a misspelt header used to crash the start in the import).
  */
 import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { loadSettlement, SettlementError } from '../../server/settlement/load.js';
+import { copySettlementFolder } from '../../settlement/read.js';
 import { ROOT } from './helper.js';
 
 const run = promisify(execFile);
@@ -17,7 +18,7 @@ const run = promisify(execFile);
 /** A copy of a shipped settlement folder (the second settlement: every page of it is stored). */
 function copyOf(folder: string): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'claims-settlement-'));
-  cpSync(path.join(ROOT, folder), dir, { recursive: true });
+  copySettlementFolder(path.join(ROOT, folder), dir);
   return dir;
 }
 

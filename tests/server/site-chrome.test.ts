@@ -12,6 +12,7 @@ import type { AppSettings } from '../../runtime/core/types.js';
 import { errorText } from '../../server/errors.js';
 import { siteChrome } from '../../server/routes/app-shell/index.js';
 import { loadSettlement, SettlementError } from '../../server/settlement/load.js';
+import { copySettlementFolder } from '../../settlement/read.js';
 import { DIALECTS, fixtureDist, ROOT, serverOver, type Send } from './helper.js';
 
 const SECOND = path.join(ROOT, 'tests/settlements/second');
@@ -27,7 +28,7 @@ afterAll(() => {
 function secondCopy(change: (dir: string) => void): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'site-settlement-'));
   made.push(dir);
-  cpSync(SECOND, dir, { recursive: true });
+  copySettlementFolder(SECOND, dir);
   change(dir);
   return dir;
 }

@@ -3,22 +3,26 @@
  * configs and the locale files, validates each against its schema, then every cross-reference,
  * and gives each problem a line and column in its file.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { findNodeAtLocation, parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import type { DeadlinesResponse, FlowFile, ModelConfig } from '../../runtime/core/types';
 import { impossibleDeadlineDates, unknownDeadlineZones } from '../../runtime/core/deadlines/normalize';
 import { checkFlow, checkFlowSet, checkLocaleKeySets, type CheckContext } from '../../runtime/core/flow/cross-check';
-import { pointer, pointerSegments, type FlowIssue } from '../../runtime/core/flow/issues';
+import { pointer, type FlowIssue } from '../../runtime/core/flow/issues';
 import { localizedCopyProblems } from '../../runtime/core/i18n/localizedCopy';
-import { loadLocale, loadModelConfigs, schemaIssues, type SchemaName } from './validate-schema';
+import { loadLocale, loadModelConfigs, schemaIssues } from './validate-schema';
 import { checkDigitWarnings, classListIssues } from './class-list-header';
 import { runtimeLocaleKeys } from '../locales/runtime-keys';
 import { appPaths, copyLinkIssues, DEFAULT_LANGUAGES, defaultFormLinkIssues, defaultLanguages, isLogoImage, logoExtension, siteIssues, siteLinkIssues, type SiteFile } from '../../runtime/core/site';
 import { classListHeader, formsIssues, settlementForms, SPEC_FORMS, type FormsFile, type SettlementForm } from '../../runtime/core/forms';
 import { didYouMean } from '../../runtime/core/flow/nearest';
 import { PLACEHOLDER_MARK, placeholderKeys } from './placeholder';
+import { SETTLEMENT_FILES, SETTLEMENT_MANIFEST, type SettlementFileName } from '../../settlement/files';
+import { locate, parseJsonText } from '../../settlement/json-text';
+import { atOrigin, fileBytes, filesIn, readFilesAt, readSettlementFolder, type ReadSettlementOptions, type SettlementFileEntry, type SettlementFolder } from '../../settlement/read';
+
+export { DEFAULT_FLOWS_DIR, DEFAULT_LOCALES_DIR, SETTLEMENT_FILES, type SettlementFileName } from '../../settlement/files';
+export { locate } from '../../settlement/json-text';
 
 export interface FolderPaths {
   /** Folder of flow files (*.json). */
@@ -36,11 +40,6 @@ export interface FolderPaths {
    * flows, the locales and the folder, and the headers of its class-list CSV files against the columns the import needs.
    */
   settlementDir?: string;
-  /**
-   * The folder lends only some files and borrows the rest from the shipped settlement (a
-   * fixture's folder such as tests/settlements/record-rules): files it lacks are not reported.
-   */
-  partialSettlement?: boolean;
 }
 
 export interface FolderReport {
@@ -56,26 +55,10 @@ export interface FolderReport {
     flows: Array<{ file: string; flow: FlowFile }>;
     models: ModelConfig[];
     locales: Record<string, Record<string, string>>;
-    /** The settlement files that satisfy their schemas, by name ('settings.json'); only with settlementDir. */
+    /** The settlement files that satisfy their schemas, by name ('settings.json'); only with a settlement folder. */
     settlementFiles: Partial<Record<SettlementFileName, unknown>>;
   };
 }
-
-/** The JSON files of a settlement folder besides models.json, flows/ and locales/, and their schemas. */
-export const SETTLEMENT_FILES = {
-  'deadlines.json': 'settlement/deadlines',
-  'deadlines.legacy.json': 'settlement/deadlines.legacy',
-  'captcha.json': 'settlement/captcha',
-  'settings.json': 'settlement/settings',
-  'site.json': 'settlement/site',
-  'forms.json': 'settlement/forms',
-  'whitelist.json': 'settlement/whitelist',
-} as const satisfies Record<string, SchemaName>;
-export type SettlementFileName = keyof typeof SETTLEMENT_FILES;
-
-/** The repository's flows/ and locales/: the defaults of a settlement folder without its own. */
-export const DEFAULT_FLOWS_DIR = fileURLToPath(new URL('../../flows/', import.meta.url));
-export const DEFAULT_LOCALES_DIR = fileURLToPath(new URL('../../locales/', import.meta.url));
 
 export interface SettlementPaths extends FolderPaths {
   /** true when the folder has its own flows/ (else the default flows folder is used). */
@@ -88,52 +71,44 @@ let codeKeysRead: string[] | undefined;
 /** The keys the code names (read once: the code does not change while the process runs). */
 const codeKeys = () => (codeKeysRead ??= runtimeLocaleKeys());
 
-const isDir = (dir: string) => existsSync(dir) && statSync(dir).isDirectory();
+/**
+ * Where the checker finds the files of a settlement folder (settlement/read): `<folder>/models.json`,
+ * `<folder>/flows/` when it or a folder it extends has one (else the default flows folder) and
+ * `<folder>/locales/` likewise.
+ */
+export function settlementPaths(folder: string, defaults: ReadSettlementOptions = {}): SettlementPaths {
+  const read = readSettlementFolder(folder, defaults);
+  return { flowsDir: read.flowsDir, modelsFile: read.modelsFile, localesDir: read.localesDir, ownFlows: read.ownFlows, ownLocales: read.ownLocales };
+}
 
 /**
- * The files of a settlement folder: `<folder>/models.json`, `<folder>/flows/` when present (else
- * the default flows folder) and `<folder>/locales/` when present (else the default locales).
+ * The files to check: a settlement folder as settlement/read makes it (extends and defaults),
+ * or, for paths that are not a settlement folder's own, the files at those paths.
  */
-export function settlementPaths(folder: string, defaults: { flowsDir?: string; localesDir?: string } = {}): SettlementPaths {
-  const ownFlows = isDir(path.join(folder, 'flows'));
-  const ownLocales = isDir(path.join(folder, 'locales'));
-  return {
-    flowsDir: ownFlows ? path.join(folder, 'flows') : (defaults.flowsDir ?? DEFAULT_FLOWS_DIR),
-    modelsFile: path.join(folder, 'models.json'),
-    localesDir: ownLocales ? path.join(folder, 'locales') : (defaults.localesDir ?? DEFAULT_LOCALES_DIR),
-    ownFlows,
-    ownLocales,
-  };
+function folderToCheck(input: FolderPaths | SettlementFolder): SettlementFolder {
+  if ('files' in input) return input;
+  // The paths settlementPaths gives for a folder (with or without the folder's other files to check): that folder as the reader makes it.
+  const dir = input.settlementDir ?? path.dirname(input.modelsFile);
+  const read = readSettlementFolder(dir);
+  if (read.problems.length === 0 && read.flowsDir === input.flowsDir && read.localesDir === input.localesDir && read.modelsFile === input.modelsFile) return read;
+  return readFilesAt(input);
 }
 
-/** The 1-based line and column of a JSON pointer in the text (the nearest existing ancestor when absent). */
-export function locate(text: string, jsonPointer: string): { line: number; column: number } {
-  const tree = parseTree(text);
-  let offset = 0;
-  if (tree) {
-    const segments = pointerSegments(jsonPointer);
-    for (let n = segments.length; n >= 0; n--) {
-      const node = findNodeAtLocation(tree, segments.slice(0, n));
-      if (node) {
-        // A property's key is where an editor should land.
-        offset = node.parent?.type === 'property' ? node.parent.offset : node.offset;
-        break;
-      }
-    }
+/** A deadlines file named on its own (checked without its settlement folder). */
+function readDeadlines(file: string, issues: FlowIssue[]): ReadFile | undefined {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    issues.push({ file, pointer: '', message: 'file not found', hint: 'check the path' });
+    return undefined;
   }
-  return lineColumn(text, offset);
-}
-
-function lineColumn(text: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let lineStart = 0;
-  for (let i = 0; i < offset && i < text.length; i++) {
-    if (text.charCodeAt(i) === 10) {
-      line++;
-      lineStart = i + 1;
-    }
+  const parsed = parseJsonText(text);
+  if (!parsed.ok) {
+    issues.push(...parsed.errors.map((e) => ({ file, pointer: '', hint: 'fix the JSON syntax', ...e })));
+    return undefined;
   }
-  return { line, column: offset - lineStart + 1 };
+  return { file, text, json: parsed.json };
 }
 
 interface ReadFile {
@@ -142,53 +117,30 @@ interface ReadFile {
   json: unknown;
 }
 
-function readJson(file: string, issues: FlowIssue[], missing = { message: 'file not found', hint: 'check the path' }): ReadFile | undefined {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
+/** A file's JSON, or its syntax errors (or that it is missing) as issues. */
+function readEntry(entry: SettlementFileEntry | undefined, file: string, issues: FlowIssue[], missing = { message: 'file not found', hint: 'check the path' }): ReadFile | undefined {
+  if (!entry) {
     issues.push({ file, pointer: '', ...missing });
     return undefined;
   }
-  const errors: ParseError[] = [];
-  parseTree(text, errors, { allowTrailingComma: false, disallowComments: true });
-  if (errors.length > 0) {
-    for (const e of errors) {
-      issues.push({ file, pointer: '', message: `not valid JSON: ${printParseErrorCode(e.error)}`, hint: 'fix the JSON syntax (flow files allow no comments or trailing commas)', ...lineColumn(text, e.offset) });
-    }
+  if (!entry.parsed) {
+    issues.push(...entry.errors);
     return undefined;
   }
-  return { file, text, json: JSON.parse(text) as unknown };
+  return { file: entry.path, text: entry.text, json: entry.json };
 }
 
-function jsonFiles(dir: string, issues: FlowIssue[]): string[] {
-  try {
-    return readdirSync(dir)
-      .filter((f) => f.endsWith('.json'))
-      .sort()
-      .map((f) => path.join(dir, f));
-  } catch {
-    issues.push({ file: dir, pointer: '', message: 'folder not found', hint: 'check the path' });
-    return [];
-  }
-}
-
-/** The logo of site.json: a file inside the folder, of the image type its name says. */
-function logoIssues(dir: string, site: SiteFile, file: string): FlowIssue[] {
+/** The logo of site.json: a file inside the folder (or a folder it extends), of the image type its name says. */
+function logoIssues(folder: SettlementFolder, site: SiteFile, file: string): FlowIssue[] {
   if (!site.logo) return [];
   const at = '/logo/file';
   const ext = logoExtension(site.logo.file);
-  const full = path.resolve(dir, site.logo.file);
-  const relative = path.relative(path.resolve(dir), full);
+  const relative = path.relative(path.resolve(folder.dir), path.resolve(folder.dir, site.logo.file));
   if (!ext || relative.startsWith('..') || path.isAbsolute(relative)) {
     return [{ file, pointer: at, message: `"${site.logo.file}" is not an svg, png or webp file of the settlement folder`, hint: 'name an image inside the folder, e.g. "logo.svg"' }];
   }
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(full);
-  } catch {
-    return [{ file, pointer: at, message: `the logo file "${site.logo.file}" is not in the settlement folder`, hint: 'add the image to the folder or correct the name' }];
-  }
+  const bytes = fileBytes(folder, relative);
+  if (!bytes) return [{ file, pointer: at, message: `the logo file "${site.logo.file}" is not in the settlement folder`, hint: 'add the image to the folder or correct the name' }];
   if (!isLogoImage(ext, bytes)) return [{ file, pointer: at, message: `"${site.logo.file}" is not a ${ext} image`, hint: `save the logo as ${ext} or name the file by its real type` }];
   return [];
 }
@@ -197,18 +149,24 @@ function logoIssues(dir: string, site: SiteFile, file: string): FlowIssue[] {
  * Checks a whole configuration: locale files (schema, copy, same keys), model configs (schema,
  * rule types and parameters, message keys), each flow (schema, cross-references) and all flows
  * together (unique page ids and routes), and the deadlines' time-zone names when the deadlines
- * file is given. Every problem at once, with line and column.
+ * file is given. Every problem at once, with line and column; a problem in a value a folder
+ * inherits names the file the value came from.
  */
-export function checkFolder(paths: FolderPaths, context: Omit<CheckContext, 'models' | 'locales'> = {}): FolderReport {
-  const issues: FlowIssue[] = [];
+export function checkFolder(input: FolderPaths | SettlementFolder, context: Omit<CheckContext, 'models' | 'locales'> = {}): FolderReport {
+  const folder = folderToCheck(input);
+  const paths = { flowsDir: folder.flowsDir, modelsFile: folder.modelsFile, localesDir: folder.localesDir, deadlinesFile: 'files' in input ? undefined : input.deadlinesFile };
+  const settlementDir = 'files' in input || input.settlementDir !== undefined ? folder.dir : undefined;
+  const named = (name: string) => folder.files.get(name);
+  const issues: FlowIssue[] = [...folder.problems];
   const warnings: FlowIssue[] = [];
   const texts = new Map<string, string>();
   const remember = (r: ReadFile | undefined) => (r ? (texts.set(r.file, r.text), r) : undefined);
 
   const locales: Record<string, Record<string, string>> = {};
-  for (const file of jsonFiles(paths.localesDir, issues)) {
-    const read = remember(readJson(file, issues));
+  for (const entry of filesIn(folder, 'locales')) {
+    const read = remember(readEntry(entry, entry.path, issues));
     if (!read) continue;
+    const file = read.file;
     const result = loadLocale(read.json, file);
     if (!result.ok) {
       issues.push(...result.errors);
@@ -229,7 +187,7 @@ export function checkFolder(paths: FolderPaths, context: Omit<CheckContext, 'mod
   issues.push(...checkLocaleKeySets(locales));
 
   let models: ModelConfig[] = [];
-  const modelsRead = remember(readJson(paths.modelsFile, issues));
+  const modelsRead = remember(readEntry(named('models.json'), paths.modelsFile, issues));
   if (modelsRead) {
     const result = loadModelConfigs(modelsRead.json, paths.modelsFile, { ...context, locales });
     if (result.ok) models = result.value;
@@ -253,12 +211,13 @@ export function checkFolder(paths: FolderPaths, context: Omit<CheckContext, 'mod
   const flows: Array<{ file: string; flow: FlowFile }> = [];
   // Links are checked against the pages only when every flow could be read.
   let allFlowsRead = true;
-  for (const file of jsonFiles(paths.flowsDir, issues)) {
-    const read = remember(readJson(file, issues));
+  for (const entry of filesIn(folder, 'flows')) {
+    const read = remember(readEntry(entry, entry.path, issues));
     if (!read) {
       allFlowsRead = false;
       continue;
     }
+    const file = read.file;
     const schemaErrors = schemaIssues('flow', read.json, file);
     if (schemaErrors.length > 0) {
       issues.push(...schemaErrors);
@@ -275,24 +234,26 @@ export function checkFolder(paths: FolderPaths, context: Omit<CheckContext, 'mod
 
   const settlementFiles: Partial<Record<SettlementFileName, unknown>> = {};
   let deadlinesFile = paths.deadlinesFile;
-  if (paths.settlementDir) {
-    const dir = paths.settlementDir;
+  if (settlementDir !== undefined) {
+    const dir = settlementDir;
+    const manifest = named(SETTLEMENT_MANIFEST);
+    if (manifest?.parsed) issues.push(...schemaIssues('settlement/settlement', manifest.json, manifest.path));
     // deadlines.json wins; deadlines.legacy.json is read only when it is absent.
-    const deadlinesName = existsSync(path.join(dir, 'deadlines.json')) || !existsSync(path.join(dir, 'deadlines.legacy.json')) ? 'deadlines.json' : 'deadlines.legacy.json';
-    deadlinesFile ??= path.join(dir, deadlinesName);
+    const deadlinesName = named('deadlines.json') || !named('deadlines.legacy.json') ? 'deadlines.json' : 'deadlines.legacy.json';
     for (const name of [deadlinesName, 'captcha.json', 'settings.json', 'whitelist.json'] as const) {
-      const file = name === deadlinesName ? deadlinesFile : path.join(dir, name);
-      if (paths.partialSettlement && !existsSync(file)) continue;
+      const entry = named(name);
+      const file = entry?.path ?? path.join(dir, name);
+      if (name === deadlinesName) deadlinesFile = file;
       const hint = name === deadlinesName ? 'add deadlines.json (or deadlines.legacy.json) to the settlement folder' : `add ${name} to the settlement folder`;
-      const read = remember(readJson(file, issues, { message: 'file is missing', hint }));
+      const read = remember(readEntry(entry, file, issues, { message: 'file is missing', hint }));
       if (!read) continue;
       const schemaErrors = schemaIssues(SETTLEMENT_FILES[name], read.json, file);
       issues.push(...schemaErrors);
       if (schemaErrors.length === 0) settlementFiles[name] = read.json;
     }
     // site.json is optional: without it the app shows the default chrome.
-    const siteFile = path.join(dir, 'site.json');
-    const site = existsSync(siteFile) ? remember(readJson(siteFile, issues)) : undefined;
+    const siteEntry = named('site.json');
+    const site = siteEntry ? remember(readEntry(siteEntry, siteEntry.path, issues)) : undefined;
     const cultures = Object.keys(locales).map((file) => path.basename(file, '.json'));
     if (!(site?.json as SiteFile | undefined)?.languages) {
       // No languages listed: every culture with a locale file is offered, by its default label.
@@ -315,7 +276,7 @@ export function checkFolder(paths: FolderPaths, context: Omit<CheckContext, 'mod
       if (schemaErrors.length === 0) {
         const body = site.json as SiteFile;
         issues.push(...siteIssues(body, site.file, { forms: flows.map((f) => f.flow.formType), locales, cultures }));
-        issues.push(...logoIssues(dir, body, site.file));
+        issues.push(...logoIssues(folder, body, site.file));
         if (pagePaths) issues.push(...siteLinkIssues(body, site.file, pagePaths));
         settlementFiles['site.json'] = body;
       }
@@ -323,8 +284,8 @@ export function checkFolder(paths: FolderPaths, context: Omit<CheckContext, 'mod
     // The default header's links to forms the settlement has (a site.json the schema refuses is reported above).
     if (!site || settlementFiles['site.json']) issues.push(...defaultFormLinkIssues(settlementFiles['site.json'] as SiteFile | undefined, { forms: flows.map((f) => f.flow.formType), locales, cultures }));
     // forms.json is optional: without it the settlement has the spec's three forms.
-    const formsFile = path.join(dir, 'forms.json');
-    const forms = existsSync(formsFile) ? remember(readJson(formsFile, issues)) : undefined;
+    const formsEntry = named('forms.json');
+    const forms = formsEntry ? remember(readEntry(formsEntry, formsEntry.path, issues)) : undefined;
     let formsBody: FormsFile | undefined;
     if (forms) {
       const schemaErrors = schemaIssues(SETTLEMENT_FILES['forms.json'], forms.json, forms.file);
@@ -339,7 +300,7 @@ export function checkFolder(paths: FolderPaths, context: Omit<CheckContext, 'mod
         issues.push(...formsIssues(formsBody, forms.file, { flows: named, credentialFields }));
         settlementFiles['forms.json'] = formsBody;
       }
-    } else if (!existsSync(formsFile)) {
+    } else if (!formsEntry) {
       // Without forms.json the settlement has the spec's three forms.
       for (const { file, flow } of flows) {
         if (!SPEC_FORMS.some((f) => f.id === flow.formType)) {
@@ -348,15 +309,15 @@ export function checkFolder(paths: FolderPaths, context: Omit<CheckContext, 'mod
       }
     }
     // A forms.json its schema refuses declares no header yet: its own problems come first.
-    if (!existsSync(formsFile) || formsBody) issues.push(...classListIssues(dir, classListHeader(formsBody)));
-    if (formsBody?.forms.some((f) => f.signIn.credentials.some((c) => c.match === 'vin' && c.checkDigit))) warnings.push(...checkDigitWarnings(dir, classListHeader(formsBody)));
+    if (!formsEntry || formsBody) issues.push(...classListIssues(folder, classListHeader(formsBody)));
+    if (formsBody?.forms.some((f) => f.signIn.credentials.some((c) => c.match === 'vin' && c.checkDigit))) warnings.push(...checkDigitWarnings(folder, classListHeader(formsBody)));
     const settings = settlementFiles['settings.json'] as { fraud?: { minFillSeconds?: Record<string, number> } } | undefined;
-    if (settings && (!existsSync(formsFile) || formsBody)) issues.push(...minFillSecondsIssues(settings.fraud?.minFillSeconds, path.join(dir, 'settings.json'), settlementForms(formsBody)));
+    if (settings && (!formsEntry || formsBody)) issues.push(...minFillSecondsIssues(settings.fraud?.minFillSeconds, named('settings.json')?.path ?? path.join(dir, 'settings.json'), settlementForms(formsBody)));
   }
 
   if (deadlinesFile) {
     // With the folder, only a deadlines file that satisfies its schema (its problems are reported above).
-    const json = paths.settlementDir ? (settlementFiles['deadlines.json'] ?? settlementFiles['deadlines.legacy.json']) : remember(readJson(deadlinesFile, issues))?.json;
+    const json = settlementDir !== undefined ? (settlementFiles['deadlines.json'] ?? settlementFiles['deadlines.legacy.json']) : remember(readDeadlines(deadlinesFile, issues))?.json;
     if (json && typeof json === 'object') {
       const deadlines = json as DeadlinesResponse;
       for (const problem of [...unknownDeadlineZones(deadlines), ...impossibleDeadlineDates(deadlines)]) issues.push({ file: deadlinesFile, ...problem });
@@ -368,8 +329,8 @@ export function checkFolder(paths: FolderPaths, context: Omit<CheckContext, 'mod
     if (text !== undefined && issue.line === undefined) Object.assign(issue, locate(text, issue.pointer));
   }
   return {
-    issues,
-    warnings,
+    issues: issues.map((issue) => atOrigin(folder, issue)),
+    warnings: warnings.map((issue) => atOrigin(folder, issue)),
     flows: flows.length,
     models: models.length,
     locales: Object.keys(locales).length,

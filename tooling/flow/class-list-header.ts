@@ -3,11 +3,9 @@
  * class-vehicles.csv), checked against the columns the import needs before the server start
  * imports them: a misspelt column is named with its nearest known name, at line 1 and its column.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { CLASS_LIST_HEADERS } from '../../server/db/class-list.js';
-import { CLASS_MEMBERS_FILE, CLASS_VEHICLES_FILE } from '../../server/db/seed.js';
+import { CLASS_LIST_HEADERS, CLASS_MEMBERS_FILE, CLASS_VEHICLES_FILE } from '../../settlement/files';
+import type { SettlementFolder } from '../../settlement/read';
 import { SPEC_CLASS_LIST, type ClassListHeader } from '../../runtime/core/forms';
 import { hasValidVinCheckDigit, vinCheckDigitOf } from '../../runtime/core/rules/adapters/vinCheckDigit';
 import type { FlowIssue } from '../../runtime/core/flow/issues';
@@ -32,22 +30,23 @@ function headerCells(text: string): Array<{ name: string; column: number }> {
 }
 
 /**
- * Every problem of the class-list headers of `dir`, each at line 1 and the column of the cell
+ * Every problem of the class-list headers of a settlement folder, each at line 1 and the column of the cell
  * (pointer '/0/<cell index>': first row, that cell); a file the folder does not have is not checked.
  * `members` is the class-members.csv header the settlement declares (forms.json `classList`).
  */
-export function classListIssues(dir: string, members: ClassListHeader = SPEC_CLASS_LIST): FlowIssue[] {
+export function classListIssues(folder: SettlementFolder, members: ClassListHeader = SPEC_CLASS_LIST): FlowIssue[] {
   const issues: FlowIssue[] = [];
   const files: Array<{ name: string; header: HeaderRule }> = [
     { name: CLASS_MEMBERS_FILE, header: { known: members.known, required: members.required, otherColumns: 'refused' } },
     { name: CLASS_VEHICLES_FILE, header: CLASS_LIST_HEADERS.vehicles },
   ];
   for (const { name, header } of files) {
-    const file = path.join(dir, name);
-    if (!existsSync(file)) continue;
+    const entry = folder.files.get(name);
+    if (!entry) continue;
+    const file = entry.path;
     let cells: Array<{ name: string; column: number }>;
     try {
-      cells = headerCells(readFileSync(file, 'utf8'));
+      cells = headerCells(entry.text);
     } catch (err) {
       issues.push({ file, pointer: '/0', line: 1, column: 1, message: `unreadable CSV header: ${(err as Error).message}`, hint: 'the first row names the columns, separated by commas' });
       continue;
@@ -86,16 +85,17 @@ export function classListIssues(dir: string, members: ClassListHeader = SPEC_CLA
  * of its class lists (class-vehicles.csv, and the members' `vin` column) that fail it could never
  * sign in. Each names its file and line; at most `shown` are listed, then how many more.
  */
-export function checkDigitWarnings(dir: string, members: ClassListHeader, shown = 5): FlowIssue[] {
+export function checkDigitWarnings(folder: SettlementFolder, members: ClassListHeader, shown = 5): FlowIssue[] {
   const warnings: FlowIssue[] = [];
   const sources: Array<{ name: string; column: string }> = [{ name: CLASS_VEHICLES_FILE, column: 'vin' }];
   if (members.vin) sources.push({ name: CLASS_MEMBERS_FILE, column: members.vin });
   for (const { name, column } of sources) {
-    const file = path.join(dir, name);
-    if (!existsSync(file)) continue;
+    const entry = folder.files.get(name);
+    if (!entry) continue;
+    const file = entry.path;
     let rows: Array<Record<string, string>>;
     try {
-      rows = parse(readFileSync(file, 'utf8').replace(/^\uFEFF/, ''), { columns: true, trim: true, skip_empty_lines: true, relax_column_count: true }) as Array<Record<string, string>>;
+      rows = parse(entry.text.replace(/^\uFEFF/, ''), { columns: true, trim: true, skip_empty_lines: true, relax_column_count: true }) as Array<Record<string, string>>;
     } catch {
       continue; // An unreadable file is the header check's problem.
     }

@@ -21,7 +21,8 @@ export type SchemaName =
   | 'settlement/settings'
   | 'settlement/site'
   | 'settlement/forms'
-  | 'settlement/whitelist';
+  | 'settlement/whitelist'
+  | 'settlement/settlement';
 
 const validators = new Map<SchemaName, ValidateFunction>();
 

@@ -97,7 +97,7 @@ export default fp<LivePreviewOptions>(
     const print = opts.print ?? console;
     const debounceMs = opts.debounceMs ?? 150;
     const settlement = app.settlement;
-    const loadOptions = { flowsDir: settlement.flowsDir, localesDir: settlement.localesDir };
+    const loadOptions = settlement.readOptions;
     const calls = registeredCalls(settlement);
     let version = digest(settlement);
     const clients = new Set<ServerResponse>();

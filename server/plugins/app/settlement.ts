@@ -2,8 +2,6 @@
  * The settlement (validated at start-up), its deadlines as instants, the locales and the clock,
  * as decorators: `app.settlement`, `app.deadlineInstants`, `app.locales`, `app.clock`.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { DeadlineKey } from '../../../runtime/core/types.js';
 import { deadlineInstants } from '../../settlement/deadlines.js';
@@ -45,16 +43,16 @@ export function uploadLimitTexts(uploads: Pick<Settlement['settings']['uploads']
 }
 
 /**
- * The locale files of `dir`; a `{name}` that `values` answers for the culture is replaced by its
+ * The settlement's locales (culture → key → text, as the settlement reader made them: a folder
+ * extending another has its texts merged); a `{name}` that `values` answers for the culture is replaced by its
  * value in every text (the settlement's limits stated where they are configured, settings.json).
  * `offered` (site.json `languages`) narrows the cultures served to those listed; a culture not
  * offered is treated as unknown (spec §2: the default culture, en).
  */
-export function loadLocales(dir: string, values: SettlementTextValues = () => ({}), offered?: readonly string[]): Locales {
+export function loadLocales(texts: Readonly<Record<string, Readonly<Record<string, string>>>>, values: SettlementTextValues = () => ({}), offered?: readonly string[]): Locales {
   const byCulture = new Map<string, Map<string, string>>();
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
-    const data = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as Record<string, unknown>;
-    const culture = path.basename(file, '.json');
+  for (const culture of Object.keys(texts).sort()) {
+    const data = texts[culture] ?? {};
     const named = values(culture);
     const fill = (text: string) => text.replace(/\{([A-Za-z]+)\}/g, (token, name: string) => (Object.hasOwn(named, name) ? named[name]! : token));
     const map = new Map<string, string>();
@@ -82,8 +80,8 @@ export function loadLocales(dir: string, values: SettlementTextValues = () => ({
 }
 
 /** The locales of a settlement: its texts with its limits filled in, narrowed to the cultures its site.json offers. */
-export function settlementLocales(settlement: Pick<Settlement, 'localesDir' | 'settings' | 'site'>): Locales {
-  return loadLocales(settlement.localesDir, uploadLimitTexts(settlement.settings.uploads), settlement.site?.languages?.map((l) => l.culture));
+export function settlementLocales(settlement: Pick<Settlement, 'locales' | 'settings' | 'site'>): Locales {
+  return loadLocales(settlement.locales, uploadLimitTexts(settlement.settings.uploads), settlement.site?.languages?.map((l) => l.culture));
 }
 
 export interface SettlementPluginOptions {

@@ -4,11 +4,12 @@
  * page path or alias, a fixed route, a resume link); each one that does not is reported once, at
  * its file, line:col and pointer, with the nearest page. Links elsewhere are not followed.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkFolder, settlementPaths } from '../../../tooling/flow/check-folder';
+import { copySettlementFolder } from '../../../settlement/read';
 import { formatIssue } from '../../../runtime/core/flow/issues';
 import { anchorHrefs, appPathOf } from '../../../runtime/core/site';
 
@@ -22,7 +23,7 @@ afterEach(() => {
 function secondWith(texts: Record<string, Record<string, string>>, site?: unknown) {
   const dir = mkdtempSync(path.join(tmpdir(), 'link-check-'));
   made.push(dir);
-  cpSync(repo('tests/settlements/second'), dir, { recursive: true });
+  copySettlementFolder(repo('tests/settlements/second'), dir);
   for (const [culture, replaced] of Object.entries(texts)) {
     const file = path.join(dir, 'locales', `${culture}.json`);
     const json = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkFolder, settlementPaths } from '../../../tooling/flow/check-folder';
+import { copySettlementFolder } from '../../../settlement/read';
 import { formatIssue, type FlowIssue } from '../../../runtime/core/flow/issues';
 import { didYouMean, editDistance, nearestName } from '../../../runtime/core/flow/nearest';
 import { specFormsFile } from '../../support/spec-forms';
@@ -18,7 +19,7 @@ const made: string[] = [];
 function settlement(from = 'tests/settlements/second') {
   const dir = mkdtempSync(path.join(tmpdir(), 'settlement-check-'));
   made.push(dir);
-  cpSync(repo(from), dir, { recursive: true });
+  copySettlementFolder(repo(from), dir);
   const edit = (file: string, change: (text: string) => string) => {
     const full = path.join(dir, file);
     const before = readFileSync(full, 'utf8');

@@ -2,11 +2,12 @@
  * The checker on a settlement's site.json: one small broken file per mistake, each reported once
  * with its file, line:col, JSON pointer, message and hint.
  */
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkFolder, settlementPaths } from '../../../tooling/flow/check-folder';
+import { copySettlementFolder } from '../../../settlement/read';
 import { formatIssue, type FlowIssue } from '../../../runtime/core/flow/issues';
 
 const repo = (p: string) => new URL(`../../../${p}`, import.meta.url).pathname;
@@ -18,7 +19,7 @@ const SVG = '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" widt
 function settlementWithSite(site: unknown, files: Record<string, string> = {}) {
   const dir = mkdtempSync(path.join(tmpdir(), 'site-check-'));
   made.push(dir);
-  cpSync(repo('tests/settlements/second'), dir, { recursive: true });
+  copySettlementFolder(repo('tests/settlements/second'), dir);
   const text = typeof site === 'string' ? site : `${JSON.stringify(site, null, 2)}\n`;
   writeFileSync(path.join(dir, 'site.json'), text);
   for (const [name, body] of Object.entries(files)) writeFileSync(path.join(dir, name), body);
@@ -71,7 +72,7 @@ describe('the checker on site.json', () => {
   it('refuses a link to a form type the settlement has no flow for', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'site-check-'));
     made.push(dir);
-    cpSync(repo('tests/settlements/second'), dir, { recursive: true });
+    copySettlementFolder(repo('tests/settlements/second'), dir);
     rmSync(path.join(dir, 'flows', 'lookup.json'));
     writeFileSync(path.join(dir, 'site.json'), JSON.stringify({ contentHeader: [{ labelKey: 'LocKey_Nav_VinLookup', form: 'Lookup' }] }));
     const issues = checkFolder({ ...settlementPaths(dir), settlementDir: dir }).issues;

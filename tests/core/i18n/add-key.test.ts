@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addLocaleKey } from '../../../tooling/locales/add-key';
+import { copySettlementFolder } from '../../../settlement/read';
 
 const repo = (p: string) => new URL(`../../../${p}`, import.meta.url).pathname;
 const made: string[] = [];
@@ -10,7 +11,10 @@ const made: string[] = [];
 function folderWithLocales(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'locales-add-'));
   made.push(dir);
-  cpSync(repo('tests/settlements/second/locales'), path.join(dir, 'locales'), { recursive: true });
+  const settlement = mkdtempSync(path.join(tmpdir(), 'locales-settlement-'));
+  made.push(settlement);
+  copySettlementFolder(repo('tests/settlements/second'), settlement);
+  cpSync(path.join(settlement, 'locales'), path.join(dir, 'locales'), { recursive: true });
   return dir;
 }
 

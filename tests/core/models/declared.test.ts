@@ -4,6 +4,8 @@
  * form submits, and the ABA routing-number rule kind.
  */
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { readSettlementFolder } from '../../../settlement/read';
 import { describe, expect, it } from 'vitest';
 import {
   addDraft,
@@ -25,8 +27,10 @@ import type { FlowFile, ModelConfig, ModelStoreState } from '../../../runtime/co
 import { validatePage } from '../../../runtime/core/view';
 import { check } from '../rules/context';
 
-const CONFIGS = (JSON.parse(readFileSync(new URL('../../settlements/payments/models.json', import.meta.url), 'utf8')) as { models: ModelConfig[] }).models;
-const FLOW = JSON.parse(readFileSync(new URL('../../settlements/payments/flows/automotive.json', import.meta.url), 'utf8')) as FlowFile;
+// The payments settlement as the settlement reader makes it (its patches over the sample's).
+const PAYMENTS = readSettlementFolder(fileURLToPath(new URL('../../settlements/payments', import.meta.url)));
+const CONFIGS = (PAYMENTS.files.get('models.json')?.json as { models: ModelConfig[] }).models;
+const FLOW = PAYMENTS.files.get('flows/automotive.json')?.json as FlowFile;
 const SAMPLE = (JSON.parse(readFileSync(new URL('../../../server-fixtures/models.json', import.meta.url), 'utf8')) as { models: ModelConfig[] }).models;
 
 /** A store with `expenses` saved expenses, the first `receipts` of them with a receipt each. */

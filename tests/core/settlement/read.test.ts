@@ -1,0 +1,162 @@
+/**
+ * The settlement reader (settlement/read.ts): the repository's flows/ and locales/ for a folder
+ * without its own; `extends` applying each JSON file as a JSON Merge Patch (RFC 7386), other files
+ * replacing, chains, and the problems of a cycle, a missing folder or a broken file, each naming
+ * its file and JSON pointer; and the checker naming the file an inherited value came from.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_FLOWS_DIR, DEFAULT_LOCALES_DIR, SAMPLE_SETTLEMENT_DIR } from '../../../settlement/files';
+import { applyMergePatch, mergePatchBetween } from '../../../settlement/merge-patch';
+import { filesIn, originOf, readSettlementFolder } from '../../../settlement/read';
+import { checkFolder } from '../../../tooling/flow/check-folder';
+
+const made: string[] = [];
+afterEach(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A temporary tree of folders: { 'a/settings.json': {...} } (objects written as JSON, strings as they are). */
+function tree(files: Record<string, unknown>): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'settlement-read-'));
+  made.push(root);
+  for (const [name, content] of Object.entries(files)) {
+    const file = path.join(root, name);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, typeof content === 'string' ? content : `${JSON.stringify(content, null, 2)}\n`);
+  }
+  return root;
+}
+
+describe('JSON Merge Patch (RFC 7386)', () => {
+  it('merges objects, deletes members patched with null, replaces arrays and scalars whole', () => {
+    const target = { a: { b: 1, c: [1, 2, 3], d: 'x' }, e: true };
+    expect(applyMergePatch(target, { a: { b: null, c: [9], f: { g: 1 } }, e: 'no' })).toEqual({ a: { c: [9], d: 'x', f: { g: 1 } }, e: 'no' });
+    expect(target).toEqual({ a: { b: 1, c: [1, 2, 3], d: 'x' }, e: true });
+    expect(applyMergePatch({ a: 1 }, [1])).toEqual([1]);
+  });
+
+  it('gives the patch from one value to another, which applied gives the other back', () => {
+    const before = { a: { b: 1, c: [1, 2] }, d: 'x', e: 1 };
+    const after = { a: { b: 2, c: [1, 2] }, d: 'x', f: [3] };
+    const patch = mergePatchBetween(before, after);
+    expect(patch).toEqual({ a: { b: 2 }, e: null, f: [3] });
+    expect(applyMergePatch(before, patch)).toEqual(after);
+    expect(mergePatchBetween(before, before)).toBeUndefined();
+  });
+});
+
+describe('readSettlementFolder', () => {
+  it('takes the repository\'s flows/ and locales/ for a folder without its own', () => {
+    const root = tree({ 'a/models.json': { models: [] } });
+    const folder = readSettlementFolder(path.join(root, 'a'));
+    expect(folder.problems).toEqual([]);
+    expect(folder.flowsDir).toBe(DEFAULT_FLOWS_DIR);
+    expect(folder.localesDir).toBe(DEFAULT_LOCALES_DIR);
+    expect(filesIn(folder, 'flows').map((f) => f.path)).toContain(path.join(DEFAULT_FLOWS_DIR, 'automotive.json'));
+    expect(filesIn(folder, 'locales').map((f) => f.name)).toEqual(['locales/en.json', 'locales/es.json']);
+    expect(folder.files.get('models.json')?.path).toBe(path.join(root, 'a', 'models.json'));
+  });
+
+  it('applies each JSON file of an extending folder to its parent\'s as a merge patch; a CSV replaces; absent files are the parent\'s', () => {
+    const root = tree({
+      'parent/settings.json': { theme: 'ftc', client: { minSessionDuration: 30 }, uploads: { maxFiles: 5, maxFileBytes: 100 } },
+      'parent/whitelist.json': { allowedCharacters: ['abc', 'def'] },
+      'parent/class-members.csv': 'noticeId,pin\nA,1\n',
+      'child/settlement.json': { extends: '../parent' },
+      'child/settings.json': { theme: 'kontent', uploads: { maxFiles: null } },
+      'child/whitelist.json': { allowedCharacters: ['xyz'] },
+      'child/class-members.csv': 'noticeId,pin\nB,2\n',
+    });
+    const folder = readSettlementFolder(path.join(root, 'child'));
+    expect(folder.problems).toEqual([]);
+    expect(folder.extended).toEqual([path.join(root, 'child', '../parent')]);
+    expect(folder.files.get('settings.json')?.json).toEqual({ theme: 'kontent', client: { minSessionDuration: 30 }, uploads: { maxFileBytes: 100 } });
+    // An array is replaced whole.
+    expect(folder.files.get('whitelist.json')?.json).toEqual({ allowedCharacters: ['xyz'] });
+    expect(folder.files.get('class-members.csv')?.text).toBe('noticeId,pin\nB,2\n');
+    // The parent's flows (the repository's) come along.
+    expect(filesIn(folder, 'flows').length).toBeGreaterThan(0);
+    const settings = folder.files.get('settings.json');
+    expect(settings?.layers.map((l) => path.relative(root, l.file))).toEqual(['parent/settings.json', 'child/settings.json']);
+    expect(settings && path.relative(root, originOf(settings, '/theme').file)).toBe('child/settings.json');
+    expect(settings && path.relative(root, originOf(settings, '/client/minSessionDuration').file)).toBe('parent/settings.json');
+  });
+
+  it('follows a chain of folders, the nearest patch last; a file holding null removes the parent\'s', () => {
+    const root = tree({
+      'a/settings.json': { theme: 'default', client: { minSessionDuration: 30 } },
+      'a/site.json': { languages: [] },
+      'b/settlement.json': { extends: '../a' },
+      'b/settings.json': { client: { minSessionDuration: 20 }, analyticsTagId: 'G-1' },
+      'c/settlement.json': { extends: '../b' },
+      'c/settings.json': { analyticsTagId: null },
+      'c/site.json': 'null\n',
+    });
+    const folder = readSettlementFolder(path.join(root, 'c'));
+    expect(folder.problems).toEqual([]);
+    expect(folder.extended.map((d) => path.relative(root, d))).toEqual(['b', 'a']);
+    expect(folder.files.get('settings.json')?.json).toEqual({ theme: 'default', client: { minSessionDuration: 20 } });
+    expect(folder.files.has('site.json')).toBe(false);
+  });
+
+  it('refuses a cycle, naming the settlement.json files in it', () => {
+    const root = tree({ 'a/settlement.json': { extends: '../b' }, 'b/settlement.json': { extends: '../a' } });
+    const { problems } = readSettlementFolder(path.join(root, 'a'));
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatchObject({ file: path.join(root, 'b', 'settlement.json'), pointer: '/extends', message: expect.stringContaining('cycle') });
+    expect(problems[0]?.message).toContain(`${path.join('a', 'settlement.json')} → `);
+    expect(problems[0]?.message).toContain(path.join('b', 'settlement.json'));
+  });
+
+  it('refuses a folder extended that is not there, at settlement.json /extends', () => {
+    const root = tree({ 'a/settlement.json': { extends: '../nowhere' } });
+    expect(readSettlementFolder(path.join(root, 'a')).problems).toEqual([
+      expect.objectContaining({ file: path.join(root, 'a', 'settlement.json'), pointer: '/extends', line: 2, message: expect.stringContaining('nowhere') }),
+    ]);
+  });
+
+  it('names a broken patch file at its line and column, and an extends that is no folder name at its pointer', () => {
+    const root = tree({
+      'p/settings.json': { theme: 'ftc' },
+      'c/settlement.json': { extends: '../p' },
+      'c/settings.json': '{\n  "theme": \n}\n',
+      'd/settlement.json': { extends: 3 },
+    });
+    const broken = readSettlementFolder(path.join(root, 'c')).files.get('settings.json');
+    expect(broken?.parsed).toBe(false);
+    expect(broken?.errors).toEqual([expect.objectContaining({ file: path.join(root, 'c', 'settings.json'), pointer: '', line: 3, column: 1 })]);
+    expect(readSettlementFolder(path.join(root, 'd')).problems).toEqual([expect.objectContaining({ file: path.join(root, 'd', 'settlement.json'), pointer: '/extends' })]);
+  });
+});
+
+describe('checking a folder that extends the sample', () => {
+  it('passes with nothing of its own, and names the file a wrong value came from', () => {
+    const root = tree({ 'ok/settlement.json': { extends: SAMPLE_SETTLEMENT_DIR } });
+    expect(checkFolder(readSettlementFolder(path.join(root, 'ok'))).issues).toEqual([]);
+
+    const wrong = tree({
+      'child/settlement.json': { extends: SAMPLE_SETTLEMENT_DIR },
+      // A patch that is right itself, but leaves the merged whitelist with nothing allowed.
+      'child/whitelist.json': { allowedCharacters: [] },
+      'child/settings.json': { theme: 'dark' },
+    });
+    const issues = checkFolder(readSettlementFolder(path.join(wrong, 'child'))).issues;
+    expect(issues).toContainEqual(expect.objectContaining({ file: path.join(wrong, 'child', 'whitelist.json'), pointer: '/allowedCharacters', line: 2 }));
+    expect(issues).toContainEqual(expect.objectContaining({ file: path.join(wrong, 'child', 'settings.json'), pointer: '/theme', line: 2 }));
+  });
+
+  it('names the extended folder\'s file for a problem in a value the folder inherits', () => {
+    const root = tree({
+      'base/settings.json': { theme: 'default', client: { minSessionDuration: 'long' } },
+      'child/settlement.json': { extends: '../base' },
+      'child/settings.json': { theme: 'ftc' },
+    });
+    const folder = readSettlementFolder(path.join(root, 'child'));
+    const issue = checkFolder(folder).issues.find((i) => i.pointer === '/client/minSessionDuration');
+    expect(issue).toMatchObject({ file: path.join(root, 'base', 'settings.json'), line: 4 });
+    expect(issue?.hint).toContain('inherited');
+  });
+});
