@@ -5,6 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
+import { isRecord } from '../../../runtime/core/guards.js';
 import type { DeadlineKey } from '../../../runtime/core/types.js';
 import { deadlineInstants } from '../../settlement/deadlines.js';
 import type { Settlement } from '../../settlement/load.js';
@@ -53,17 +54,18 @@ export function uploadLimitTexts(uploads: Pick<Settlement['settings']['uploads']
 export function loadLocales(dir: string, values: SettlementTextValues = () => ({}), offered?: readonly string[]): Locales {
   const byCulture = new Map<string, Map<string, string>>();
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
-    const data = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as Record<string, unknown>;
+    const data: unknown = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
+    if (!isRecord(data)) throw new Error(`${path.join(dir, file)}: a locale file holds a JSON object of texts.`);
     const culture = path.basename(file, '.json');
     const named = values(culture);
-    const fill = (text: string) => text.replace(/\{([A-Za-z]+)\}/g, (token, name: string) => (Object.hasOwn(named, name) ? named[name]! : token));
+    const fill = (text: string) => text.replace(/\{([A-Za-z]+)\}/g, (token, name: string) => (Object.hasOwn(named, name) ? (named[name] ?? token) : token));
     const map = new Map<string, string>();
     for (const [key, value] of Object.entries(data)) if (key !== '$schema' && typeof value === 'string') map.set(key, fill(value));
     byCulture.set(culture, map);
   }
   const cultures = offered ? offered.filter((c) => byCulture.has(c)) : [...byCulture.keys()];
   const offers = (culture: string) => cultures.some((c) => c.toLowerCase() === culture);
-  const defaultCulture = offers('en') || cultures.length === 0 ? 'en' : cultures[0]!;
+  const defaultCulture = (offers('en') ? undefined : cultures[0]) ?? 'en';
   const resolve = (culture: string | null | undefined): string => {
     if (!culture) return defaultCulture;
     const lower = culture.toLowerCase();
