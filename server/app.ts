@@ -181,6 +181,11 @@ export function loggedPath(url: string): string {
   return (url.split('?')[0] ?? '').replace(/^(\/resume\/)[^/]+/i, '$1[redacted]');
 }
 
+/** A pino logger given whole (a child logger of the caller's), rather than options for one. */
+function isLoggerInstance(logger: NonNullable<BuildAppOptions['logger']>): logger is FastifyBaseLogger {
+  return typeof logger === 'object' && logger !== null && 'child' in logger && typeof logger.child === 'function';
+}
+
 export function loggerOptions(environment: Environment): FastifyServerOptions['logger'] {
   return {
     level: environment === 'production' ? 'info' : 'debug',
@@ -252,10 +257,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const requestTimeoutMs = timeouts.requestTimeoutMs ?? timeouts.headersTimeoutMs + slowestBodyMs(largestBody, bodyRate);
 
   const logger = options.logger ?? false;
-  const isLoggerInstance = typeof logger === 'object' && logger !== null && 'child' in logger && typeof logger.child === 'function';
 
   const app = Fastify({
-    ...(isLoggerInstance ? { loggerInstance: logger as FastifyBaseLogger } : { logger: logger as FastifyServerOptions['logger'] }),
+    ...(isLoggerInstance(logger) ? { loggerInstance: logger } : { logger }),
     trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     bodyLimit: 256 * 1024,
     onProtoPoisoning: 'error',

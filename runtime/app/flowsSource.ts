@@ -1,3 +1,4 @@
+import { isRecord } from '../core/guards';
 import type { FlowFile } from '../core/types';
 
 /** GET /api/forms/flows: the settlement's flow files, one per form type (validated by the server at start-up). */
@@ -8,9 +9,7 @@ export class FlowsLoadError extends Error {
 }
 
 function isFlow(value: unknown): value is FlowFile {
-  if (typeof value !== 'object' || value === null) return false;
-  const flow = value as Partial<FlowFile>;
-  return typeof flow.formType === 'string' && Array.isArray(flow.pages) && Array.isArray(flow.deadlineKeys) && typeof flow.authorize === 'object';
+  return isRecord(value) && typeof value.formType === 'string' && Array.isArray(value.pages) && Array.isArray(value.deadlineKeys) && typeof value.authorize === 'object';
 }
 
 /**

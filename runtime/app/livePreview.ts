@@ -42,19 +42,19 @@ export function startLivePreview(doc: Document, services: AppServices, log: Pick
       .then(() => log.info('Live preview: flows and texts updated.'))
       .catch((error: unknown) => log.error('Live preview: the update failed', error));
   };
-  source.addEventListener('ready', (e) => {
+  source.addEventListener('ready', (e: MessageEvent<string>) => {
     // After a reconnect: a change made meanwhile is fetched too.
-    const data = JSON.parse((e as MessageEvent<string>).data) as { version: string; site?: SiteChrome; settings?: LiveSettings };
+    const data = JSON.parse(e.data) as { version: string; site?: SiteChrome; settings?: LiveSettings };
     if (version !== null && data.version !== version) refresh(data.site, data.settings);
     version = data.version;
   });
-  source.addEventListener('reload', (e) => {
-    const data = JSON.parse((e as MessageEvent<string>).data) as { version: string; site?: SiteChrome; settings?: LiveSettings };
+  source.addEventListener('reload', (e: MessageEvent<string>) => {
+    const data = JSON.parse(e.data) as { version: string; site?: SiteChrome; settings?: LiveSettings };
     version = data.version;
     refresh(data.site, data.settings);
   });
-  source.addEventListener('invalid', (e) => {
-    const { problems } = JSON.parse((e as MessageEvent<string>).data) as { problems: Array<{ file: string; pointer: string; message: string; line?: number; column?: number }> };
+  source.addEventListener('invalid', (e: MessageEvent<string>) => {
+    const { problems } = JSON.parse(e.data) as { problems: Array<{ file: string; pointer: string; message: string; line?: number; column?: number }> };
     log.warn(
       `Live preview: the change was not applied (the last good version stays):\n${problems
         .map((p) => `  ${p.file}${p.line !== undefined ? `:${p.line}:${p.column}` : ''}${p.pointer ? ` at ${p.pointer}` : ''}: ${p.message}`)

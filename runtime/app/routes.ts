@@ -36,7 +36,7 @@ export function resumeLinkCode(pathname: string): string | null {
 }
 
 /** The non-form routes of the §2 table. The catch-all has no path: it matches what nothing else does. */
-export const PLAIN_ROUTES: PlainRoute[] = [
+export const PLAIN_ROUTES: Array<PlainRoute & { path: string }> = [
   { kind: 'notFound', path: NOT_FOUND_PATH },
   { kind: 'error', path: ERROR_PATH },
   { kind: 'defaultDeadline', path: DEADLINE_PATH },
@@ -62,7 +62,7 @@ export function formRoutes(flow: FlowFile): FormRoute[] {
 
 /** The route table of a set of flows: their pages, then the plain routes. */
 export function routeTable(flows: readonly FlowFile[]): Map<string, AppRoute> {
-  return new Map<string, AppRoute>([...flows.flatMap(formRoutes), ...PLAIN_ROUTES].map((r) => [r.path as string, r]));
+  return new Map<string, AppRoute>([...flows.flatMap(formRoutes), ...PLAIN_ROUTES].map((r) => [r.path, r]));
 }
 
 const CATCH_ALL: PlainRoute = { kind: 'catchAll', path: null };
@@ -117,7 +117,7 @@ export function createHostedFlows(initial: readonly FlowFile[] = []): HostedFlow
     pagePath: (formType, pageId) => hosted.pageConfig(formType, pageId).path,
     replace(flows) {
       byType = new Map(flows.map((flow) => [flow.formType, flow]));
-      for (const formType of Object.keys(endpoints) as FormType[]) delete endpoints[formType];
+      for (const formType of Object.keys(endpoints)) delete endpoints[formType];
       Object.assign(endpoints, endpointsFromFlows([...flows]));
       byPath = routeTable(flows);
       version += 1;

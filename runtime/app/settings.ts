@@ -33,7 +33,8 @@ export function readAppSettings(doc: Document): AppSettings {
 
 /** Spec §1: an unknown theme stops the app. */
 export function assertTheme(theme: unknown): asserts theme is ThemeName {
-  if (typeof theme !== 'string' || !(THEMES as readonly string[]).includes(theme)) {
+  const known: readonly string[] = THEMES;
+  if (typeof theme !== 'string' || !known.includes(theme)) {
     throw devError('UNKNOWN_THEME', String(theme));
   }
 }
@@ -48,7 +49,7 @@ export function readStartupAnswers(doc: Document): StartupAnswers {
   if (!raw) return {};
   try {
     const parsed: unknown = JSON.parse(raw);
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? { ...(parsed as StartupAnswers) } : {};
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? { ...parsed } : {};
   } catch {
     return {};
   }

@@ -13,7 +13,7 @@ export const xhrUpload: UploadTransport = ({ method, url, headers, body, onProgr
     xhr.onload = () => {
       let answer: unknown;
       try {
-        answer = JSON.parse(xhr.responseText) as unknown;
+        answer = JSON.parse(xhr.responseText);
       } catch {
         answer = undefined;
       }

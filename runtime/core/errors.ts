@@ -65,8 +65,12 @@ export class DevError extends Error {
   }
 }
 
-export function devError<C extends DevErrorCode>(code: C, ...args: Parameters<(typeof DEV_ERRORS)[C]>): DevError {
-  const make = DEV_ERRORS[code] as (...a: unknown[]) => string;
+/** Each code's arguments, and the catalogue typed by them (so that a code's message takes its own). */
+type DevErrorArgs = { [C in DevErrorCode]: Parameters<(typeof DEV_ERRORS)[C]> };
+const DEV_MESSAGES: { [C in DevErrorCode]: (...args: DevErrorArgs[C]) => string } = DEV_ERRORS;
+
+export function devError<C extends DevErrorCode>(code: C, ...args: DevErrorArgs[C]): DevError {
+  const make: (...args: DevErrorArgs[C]) => string = DEV_MESSAGES[code];
   return new DevError(code, make(...args));
 }
 

@@ -7,7 +7,7 @@ export function focusField(fieldId: string, doc: Document = document): boolean {
   const target = doc.getElementById(fieldId);
   if (!target) return false;
   const inner = target.matches('input, select, textarea, button') ? target : target.querySelector<HTMLElement>('input:not([type="hidden"]), select, textarea');
-  const el = (inner ?? target) as HTMLElement;
+  const el = inner ?? target;
   el.focus();
   el.scrollIntoView?.({ block: 'center' });
   return true;

@@ -9,9 +9,9 @@ const prepared = new Set<string>();
  * first renders do not pay for it: the first Intl object on a page alone costs 30–55 ms (ICU
  * starting), and the start page makes none so that it loads fast.
  */
-export function prepareBlocksWhenIdle(pages: readonly PageConfig[], culture: string, registry: Record<string, unknown>): void {
+export function prepareBlocksWhenIdle(pages: readonly PageConfig[], culture: string, registry: Readonly<Record<string, BlockComponent<never> | undefined>>): void {
   const pending = [...new Set(pages.flatMap((p) => p.blocks.map((b) => b.block)))].filter((name) => {
-    const prepare = (registry[name] as BlockComponent | undefined)?.prepare;
+    const prepare = registry[name]?.prepare;
     return prepare !== undefined && !prepared.has(`${name}|${culture}`);
   });
   if (pending.length === 0) return;
@@ -19,7 +19,7 @@ export function prepareBlocksWhenIdle(pages: readonly PageConfig[], culture: str
     for (const name of pending) {
       if (prepared.has(`${name}|${culture}`)) continue;
       prepared.add(`${name}|${culture}`);
-      (registry[name] as BlockComponent).prepare!(culture);
+      registry[name]?.prepare?.(culture);
     }
   };
   whenIdle(run, 1000);

@@ -42,7 +42,7 @@ export function DateWidget(props: FieldWidgetProps) {
   useEffect(() => {
     if (!open) return;
     const onDocPointer = (event: MouseEvent) => {
-      const target = event.target as Node;
+      const target = event.target instanceof Node ? event.target : null;
       if (popoverRef.current?.contains(target) || toggleRef.current?.contains(target)) return;
       setOpen(false);
     };
@@ -110,7 +110,7 @@ export function DateWidget(props: FieldWidgetProps) {
             }}
             onBlur={(e) => {
               // Tabbing out of the calendar closes it (it would otherwise cover the next fields).
-              const next = e.relatedTarget as Node | null;
+              const next = e.relatedTarget;
               if (!next || popoverRef.current?.contains(next) || toggleRef.current?.contains(next)) return;
               setOpen(false);
             }}

@@ -14,7 +14,7 @@ export function singleFile(files: ArrayLike<File> | null, hadValue: boolean): Fi
     if (hadValue) throw devError('CLEAR_FILE_INPUT');
     return null;
   }
-  return (files as ArrayLike<File>)[0] ?? null;
+  return files?.[0] ?? null;
 }
 
 /**

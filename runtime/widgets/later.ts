@@ -1,5 +1,5 @@
-import type { ComponentType } from 'react';
-import { chunk } from '../react/chunk';
+import { chunk, type ChunkComponent } from '../react/chunk';
+import type { FieldWidgetProps } from '../react/widget-types';
 import type { WidgetRegistry } from './types';
 
 type Widget = WidgetRegistry[keyof WidgetRegistry];
@@ -9,9 +9,8 @@ type Widget = WidgetRegistry[keyof WidgetRegistry];
  * start pages load less. Loaded in idle time once the claimant is in the form's fields
  * (preloadWidgets from the form page), or before the first render of a reloaded page that draws it.
  */
-function laterWidget(load: () => Promise<Widget>): Widget & { preload(): Promise<unknown> } {
-  const Chunk = chunk(async () => ({ default: (await load()) as unknown as ComponentType<object> }));
-  return Object.assign(Chunk as unknown as Widget, { preload: Chunk.preload });
+function laterWidget(load: () => Promise<Widget>): ChunkComponent<FieldWidgetProps> {
+  return chunk(async () => ({ default: await load() }));
 }
 
 export const DateWidget = laterWidget(() => import('./date').then((m) => m.DateWidget));

@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FormType } from '../../runtime/core/types.js';
+import { messageOf, propertyOf } from '../../runtime/core/guards.js';
 import { ConfigError, secretOf, type Environment } from '../config.js';
 import { createClassList } from '../db/class-list.js';
 import { ClassListImportError, DatabaseUnavailableError } from '../db/errors.js';
@@ -22,7 +22,7 @@ import { purgeExpiredSignals } from '../fraud/store.js';
 import { fraudSummary, fraudSummaryText } from '../fraud/view.js';
 import { accountFields } from '../../runtime/core/models/declared.js';
 import { loadSettlement } from '../settlement/load.js';
-import { exportAllDocuments, exportDocuments, exportSubmissions, MANIFEST_FILE, UnknownReferenceCodeError, type ExportFormat } from './export.js';
+import { exportAllDocuments, exportDocuments, exportSubmissions, MANIFEST_FILE, UnknownReferenceCodeError } from './export.js';
 
 export const USAGE = `Usage: npm run admin -- <command> [options]
 
@@ -94,16 +94,15 @@ function parseArgs(argv: string[]): Parsed {
   const [command, ...rest] = argv;
   const positional: string[] = [];
   const flags = new Map<string, string | true>();
-  for (let i = 0; i < rest.length; i++) {
-    const arg = rest[i] as string;
+  for (let arg = rest.shift(); arg !== undefined; arg = rest.shift()) {
     if (!arg.startsWith('--')) {
       positional.push(arg);
       continue;
     }
-    const [name, inline] = arg.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
+    const [name = '', inline] = arg.slice(2).split(/=(.*)/s, 2);
     if (BOOLEAN_FLAGS.has(name)) flags.set(name, true);
     else if (VALUE_FLAGS.has(name)) {
-      const value = inline ?? rest[++i];
+      const value = inline ?? rest.shift();
       if (value === undefined || value.startsWith('--')) throw new UsageError(`--${name} needs a value`);
       flags.set(name, value);
     } else throw new UsageError(`unknown option --${name}`);
@@ -132,7 +131,7 @@ function parseFilter(p: Parsed, io: CliIo): SubmissionFilter {
     const forms = declaredFormIds(path.resolve(io.cwd ?? process.cwd(), io.env.SETTLEMENT_DIR || 'server-fixtures'));
     const match = forms.find((t) => t.toLowerCase() === formType.toLowerCase());
     if (!match) throw new UsageError(`--form-type must be one of ${forms.join(', ')}`);
-    filter.formType = match as FormType;
+    filter.formType = match;
   }
   const from = p.flags.get('from');
   const to = p.flags.get('to');
@@ -142,15 +141,16 @@ function parseFilter(p: Parsed, io: CliIo): SubmissionFilter {
 }
 
 function onePositional(p: Parsed, what: string): string {
-  if (p.positional.length !== 1) throw new UsageError(`${p.command} takes exactly one ${what}`);
-  return p.positional[0] as string;
+  const [only, ...more] = p.positional;
+  if (only === undefined || more.length) throw new UsageError(`${p.command} takes exactly one ${what}`);
+  return only;
 }
 
 function readInput(file: string, cwd: string): string {
   try {
     return readFileSync(path.resolve(cwd, file), 'utf8');
   } catch (error) {
-    throw new Error(`Cannot read ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`, { cause: error });
+    throw new Error(`Cannot read ${file}: ${propertyOf(error, 'code') === 'ENOENT' ? 'no such file' : messageOf(error)}`, { cause: error });
   }
 }
 
@@ -235,7 +235,7 @@ async function execute(p: Parsed, io: CliIo): Promise<void> {
       const filter = parseFilter(p, io);
       // Account numbers leave masked (last 4) unless asked for whole.
       const accounts = { fields: accountFields(settlementOf(io).models), include: p.flags.has('include-accounts') };
-      const { text, count } = await withDatabase(io, (db) => exportSubmissions(db, format as ExportFormat, filter, accounts));
+      const { text, count } = await withDatabase(io, (db) => exportSubmissions(db, format, filter, accounts));
       const out = p.flags.get('out');
       if (typeof out === 'string') {
         writeFileSync(path.resolve(cwd, out), text);
@@ -257,8 +257,8 @@ async function execute(p: Parsed, io: CliIo): Promise<void> {
         return;
       }
       if (['form-type', 'from', 'to'].some((f) => p.flags.has(f))) throw new UsageError('export-documents takes --form-type, --from and --to only with --all');
-      if (p.positional.length !== 1) throw new UsageError('export-documents takes exactly one reference code, or --all');
-      const code = p.positional[0] as string;
+      const [code, ...more] = p.positional;
+      if (code === undefined || more.length) throw new UsageError('export-documents takes exactly one reference code, or --all');
       if (typeof out !== 'string') throw new UsageError('export-documents needs --out DIR');
       const files = await withDatabase(io, (db) => exportDocuments(db, code, path.resolve(cwd, out)));
       for (const f of files) io.stdout(`${f.file}\t${f.size}\t${f.sha256}\n`);
@@ -358,7 +358,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       io.stderr(`Error: ${error.message}\n`);
       return 1;
     }
-    io.stderr(`Error: ${(error as Error).message ?? String(error)}\n`);
+    io.stderr(`Error: ${messageOf(error)}\n`);
     return 1;
   }
 }

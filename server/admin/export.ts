@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { isRecord } from '../../runtime/core/guards.js';
 import { maskAccount } from '../../runtime/core/models/declared.js';
 import { createSubmissions } from '../db/submissions.js';
 import { screeningsById, type ClaimScreening } from '../fraud/store.js';
@@ -18,8 +19,7 @@ export type ExportFormat = 'csv' | 'jsonl';
 /** Payload keys that are never exported (tokens, not answers). */
 const SECRET_KEYS = new Set(['reCaptchaResponse', 'captchaRawValue', 'csrfToken']);
 
-const isFormModel = (v: unknown): v is { clientId?: unknown; fields: Record<string, unknown> } =>
-  !!v && typeof v === 'object' && !Array.isArray(v) && typeof (v as { fields?: unknown }).fields === 'object' && (v as { fields?: unknown }).fields !== null && 'metadata' in v;
+const isFormModel = (v: unknown): v is { clientId?: unknown; fields: Record<string, unknown> } => isRecord(v) && isRecord(v.fields) && 'metadata' in v;
 
 /**
  * Flattens answers into `column -> text`: form models contribute their clientId and fields
@@ -33,8 +33,8 @@ export function flattenAnswers(value: unknown, prefix = '', out: Map<string, str
   } else if (isFormModel(value)) {
     if (value.clientId !== undefined) flattenAnswers(value.clientId, prefix ? `${prefix}.clientId` : 'clientId', out);
     for (const [k, v] of Object.entries(value.fields)) flattenAnswers(v, prefix ? `${prefix}.${k}` : k, out);
-  } else if (typeof value === 'object') {
-    for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+  } else if (isRecord(value)) {
+    for (const [k, v] of Object.entries(value)) {
       if (!prefix && SECRET_KEYS.has(k)) continue;
       flattenAnswers(v, prefix ? `${prefix}.${k}` : k, out);
     }
@@ -50,10 +50,7 @@ export function csvCell(text: string): string {
   return /[",\r\n]/.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
 }
 
-const withoutSecrets = (payload: unknown) =>
-  payload && typeof payload === 'object' && !Array.isArray(payload)
-    ? Object.fromEntries(Object.entries(payload as Record<string, unknown>).filter(([k]) => !SECRET_KEYS.has(k)))
-    : payload;
+const withoutSecrets = (payload: unknown) => (isRecord(payload) ? Object.fromEntries(Object.entries(payload).filter(([k]) => !SECRET_KEYS.has(k))) : payload);
 
 /**
  * A submission's duplicate marks in one cell: per identifier, the earlier submissions of a form
@@ -79,8 +76,8 @@ export interface AccountExport {
 
 /** A stored payload with its account fields masked (last 4), the rest as stored. */
 export function maskedAccounts(payload: unknown, accounts?: AccountExport): unknown {
-  if (!accounts || accounts.include || accounts.fields.size === 0 || !payload || typeof payload !== 'object' || Array.isArray(payload)) return payload;
-  const out: Record<string, unknown> = { ...(payload as Record<string, unknown>) };
+  if (!accounts || accounts.include || accounts.fields.size === 0 || !isRecord(payload)) return payload;
+  const out: Record<string, unknown> = { ...payload };
   const byModel = new Map<string, string[]>();
   for (const name of accounts.fields) {
     const dot = name.indexOf('.');
@@ -89,7 +86,10 @@ export function maskedAccounts(payload: unknown, accounts?: AccountExport): unkn
   const mask = (model: unknown, fields: string[]): unknown => {
     if (!isFormModel(model)) return model;
     const masked = { ...model.fields };
-    for (const f of fields) if (typeof masked[f] === 'string' && masked[f] !== '') masked[f] = maskAccount(masked[f] as string);
+    for (const f of fields) {
+      const value = masked[f];
+      if (typeof value === 'string' && value !== '') masked[f] = maskAccount(value);
+    }
     return { ...model, fields: masked };
   };
   for (const [model, fields] of byModel) {
@@ -118,24 +118,23 @@ export function submissionsToJsonl(records: SubmissionRecord[], screenings: Scre
 }
 
 export function submissionsToCsv(records: SubmissionRecord[], screenings: Screenings = new Map(), accounts?: AccountExport): string {
-  const flat = records.map((r) => flattenAnswers(maskedAccounts(r.payload, accounts)));
+  const flat = records.map((record) => ({ record, answers: flattenAnswers(maskedAccounts(record.payload, accounts)) }));
   const answerColumns: string[] = [];
   const seen = new Set<string>();
-  for (const m of flat) for (const k of m.keys()) if (!seen.has(k) && seen.add(k)) answerColumns.push(k);
+  for (const { answers } of flat) for (const k of answers.keys()) if (!seen.has(k) && seen.add(k)) answerColumns.push(k);
   const maxDocs = Math.max(0, ...records.map((r) => r.documents.length));
   const docColumns: string[] = [];
   for (let i = 1; i <= maxDocs; i++) docColumns.push(`document${i}.name`, `document${i}.type`, `document${i}.size`, `document${i}.sha256`, `document${i}.contextClientId`);
   const header = ['referenceCode', 'formType', 'createdAt', 'culture', 'duplicateOf', 'riskScore', 'disposition', 'reasons', ...answerColumns, 'documentCount', ...docColumns];
   const lines = [header.map(csvCell).join(',')];
-  records.forEach((r, i) => {
-    const answers = flat[i] as Map<string, string>;
+  for (const { record: r, answers } of flat) {
     const docs = r.documents.flatMap((d) => [d.name, d.type, String(d.size), d.sha256, d.contextClientId]);
     while (docs.length < docColumns.length) docs.push('');
     const screening = screenings.get(r.id);
     const screened = [screening ? String(screening.score) : '', screening?.disposition ?? '', reasonText(screening)];
     const cells = [r.referenceCode, r.formType, r.createdAt, r.culture, duplicateText(r.duplicateOf), ...screened, ...answerColumns.map((c) => answers.get(c) ?? ''), String(r.documents.length), ...docs];
     lines.push(cells.map(csvCell).join(','));
-  });
+  }
   return lines.map((l) => `${l}\r\n`).join('');
 }
 

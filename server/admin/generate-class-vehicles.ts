@@ -19,10 +19,10 @@ const WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
 /** The North American (ISO 3779 / 49 CFR 565) check digit of a 17-character VIN. */
 export function vinCheckDigit(vin: string): string {
   let sum = 0;
-  for (let i = 0; i < 17; i++) {
-    const c = vin[i] as string;
+  for (const [i, weight] of WEIGHTS.entries()) {
+    const c = vin.charAt(i);
     const value = /[0-9]/.test(c) ? Number(c) : (TRANSLITERATION[c] ?? 0);
-    sum += value * (WEIGHTS[i] as number);
+    sum += value * weight;
   }
   const rest = sum % 11;
   return rest === 10 ? 'X' : String(rest);
@@ -32,12 +32,19 @@ const MODELS = ['MA1B2', 'MA2B2', 'MS2D4', 'MS3D4', 'MC1F6'];
 const MODEL_YEARS = ['E', 'F', 'G', 'H', 'J']; // 2014–2018
 const PLANTS = ['C', 'K', 'T'];
 
+/** The entry at `i` of a list, counting round it. */
+function cyclic(list: readonly string[], i: number): string {
+  const entry = list[i % list.length];
+  if (entry === undefined) throw new Error('An empty list has no entries to cycle through.');
+  return entry;
+}
+
 export function generateClassVehicleVins(count = GENERATED_VIN_COUNT): string[] {
   const vins: string[] = [];
   for (let i = 0; i < count; i++) {
-    const model = MODELS[i % MODELS.length] as string;
-    const year = MODEL_YEARS[Math.floor(i / MODELS.length) % MODEL_YEARS.length] as string;
-    const plant = PLANTS[Math.floor(i / (MODELS.length * MODEL_YEARS.length)) % PLANTS.length] as string;
+    const model = cyclic(MODELS, i);
+    const year = cyclic(MODEL_YEARS, Math.floor(i / MODELS.length));
+    const plant = cyclic(PLANTS, Math.floor(i / (MODELS.length * MODEL_YEARS.length)));
     const serial = String(100000 + i * 7).padStart(6, '0');
     const draft = `5EX${model}0${year}${plant}${serial}`;
     vins.push(draft.slice(0, 8) + vinCheckDigit(draft) + draft.slice(9));

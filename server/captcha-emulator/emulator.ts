@@ -12,7 +12,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { propertyOf } from '../../runtime/core/guards.js';
 import { browserScript, type EmulatedProvider } from './browser-script.js';
 
 export const EMULATOR_DEFAULT_SECRET = 'emulator-secret';
@@ -162,16 +162,18 @@ export async function startCaptchaEmulator(options: CaptchaEmulatorOptions = {})
         return send(res, 200, 'text/javascript; charset=utf-8', browserScript(origin, provider, url.searchParams.get('onload')));
       }
       if (req.method === 'POST' && url.pathname === '/token') {
-        let body: { sitekey?: unknown; hostname?: unknown };
+        let body: unknown;
         try {
-          body = JSON.parse(await readBody(req)) as typeof body;
+          body = JSON.parse(await readBody(req));
         } catch {
           return json(res, 400, { error: 'invalid-data' });
         }
-        if (typeof body.sitekey !== 'string' || !body.sitekey) return json(res, 400, { error: 'invalid-data' });
-        if (body.sitekey === EMULATOR_SITE_KEYS.failExecute) return json(res, 500, { error: 'internal-error' });
-        const hostname = typeof body.hostname === 'string' && body.hostname ? body.hostname : 'localhost';
-        return json(res, 200, { token: issueToken(body.sitekey, hostname), expiresIn: EMULATOR_TOKEN_TTL_SECONDS });
+        const sitekey = propertyOf(body, 'sitekey');
+        const requestedHostname = propertyOf(body, 'hostname');
+        if (typeof sitekey !== 'string' || !sitekey) return json(res, 400, { error: 'invalid-data' });
+        if (sitekey === EMULATOR_SITE_KEYS.failExecute) return json(res, 500, { error: 'internal-error' });
+        const hostname = typeof requestedHostname === 'string' && requestedHostname ? requestedHostname : 'localhost';
+        return json(res, 200, { token: issueToken(sitekey, hostname), expiresIn: EMULATOR_TOKEN_TTL_SECONDS });
       }
       if (req.method === 'POST' && url.pathname === '/siteverify') {
         return siteverify(new URLSearchParams(await readBody(req)), res);
@@ -188,7 +190,8 @@ export async function startCaptchaEmulator(options: CaptchaEmulatorOptions = {})
     server.once('error', reject);
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
   });
-  const address = server.address() as AddressInfo;
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('The captcha emulator is not listening on a TCP port.');
   origin = `http://${address.address.includes(':') ? `[${address.address}]` : address.address}:${address.port}`;
 
   return {

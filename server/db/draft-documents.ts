@@ -76,7 +76,7 @@ export function createDraftDocuments(database: Database, options: { clock?: Cloc
         .select([...META, 'bytes'])
         .orderBy('id')
         .execute();
-      return rows.map((r): DraftDocument => ({ ...toMeta(r), bytes: Buffer.isBuffer(r.bytes) ? r.bytes : Buffer.from(r.bytes as Uint8Array) }));
+      return rows.map((r): DraftDocument => ({ ...toMeta(r), bytes: Buffer.isBuffer(r.bytes) ? r.bytes : Buffer.from(r.bytes) }));
     },
 
     async remove(key, id) {

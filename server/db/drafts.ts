@@ -5,17 +5,32 @@
  * documents (draft-documents.ts) go with it: removed with it, purged with it, and dropped when an
  * expired draft is replaced by a new one.
  */
-import { sql, type OnConflictBuilder, type QueryCreator, type Selectable } from 'kysely';
-import type { FormType } from '../../runtime/core/types.js';
+import { sql, type DeleteResult, type OnConflictBuilder, type QueryCreator, type Selectable } from 'kysely';
+import { isRecord } from '../../runtime/core/guards.js';
 import { ClaimFiledError, SessionGoneError } from './errors.js';
 import type { DraftsTable, Tables } from './schema.js';
 import type { Clock, Database, DraftRecord, Drafts, DraftSummary, NewDraft, Trx } from './types.js';
 
+/** The stored answers: a JSON list (of form models), as save() wrote it. */
+function parseModels(text: string): unknown[] {
+  const models: unknown = JSON.parse(text);
+  if (!Array.isArray(models)) throw new Error("A stored draft's answers are not a JSON list.");
+  return models;
+}
+
+/**
+ * The tables as the statements below see them: with the common table expressions they may name on
+ * PostgreSQL (`touched`, the session extended; `removed`/`documents_removed`, the documents
+ * dropped). `withTables` only widens the type: a statement that names none has none in its SQL.
+ */
+type DraftWriteExpressions = { touched: { id_hash: string }; removed: DeleteResult; documents_removed: DeleteResult };
+type DraftWriteTables = Tables & DraftWriteExpressions;
+
 const toRecord = (r: Selectable<DraftsTable>): DraftRecord => ({
-  formType: r.form_type as FormType,
+  formType: r.form_type,
   claimantKey: r.claimant_key,
   pageId: r.page_id,
-  models: JSON.parse(r.models) as unknown[],
+  models: parseModels(r.models),
   authorizationId: r.authorization_id,
   createdAt: Number(r.created_at),
   updatedAt: Number(r.updated_at),
@@ -32,8 +47,8 @@ const toRecord = (r: Selectable<DraftsTable>): DraftRecord => ({
  *   record may still be open on the page); such a one is left from answers this save replaces (a
  *   claim started again), and would hold its name and size.
  */
-function removeLeftDocumentsOf(qc: QueryCreator<Tables>, draft: NewDraft, now: number) {
-  const named = draft.models.flatMap((m) => (typeof m === 'object' && m !== null && typeof (m as { clientId?: unknown }).clientId === 'string' ? [(m as { clientId: string }).clientId] : []));
+function removeLeftDocumentsOf(qc: QueryCreator<DraftWriteTables>, draft: NewDraft, now: number) {
+  const named = draft.models.flatMap((m) => (isRecord(m) && typeof m.clientId === 'string' ? [m.clientId] : []));
   return qc
     .deleteFrom('draft_documents')
     .where('form_type', '=', draft.formType)
@@ -49,7 +64,7 @@ function removeLeftDocumentsOf(qc: QueryCreator<Tables>, draft: NewDraft, now: n
 }
 
 /** A save replaces a stored draft's answers (its creation kept, unless it had expired). */
-const replacing = (now: number) => (oc: OnConflictBuilder<Tables, 'drafts'>) =>
+const replacing = (now: number) => (oc: OnConflictBuilder<DraftWriteTables, 'drafts'>) =>
   oc.columns(['form_type', 'claimant_key']).doUpdateSet((eb) => ({
     page_id: eb.ref('excluded.page_id'),
     models: eb.ref('excluded.models'),
@@ -68,15 +83,16 @@ export function createDrafts(database: Database, options: { clock?: Clock } = {}
     async save(draft, trx) {
       const now = clock();
       const models = JSON.stringify(draft.models);
+      const { unlessFiled } = draft;
       const write = async (trx: Trx) => {
-        const removeLeftDocuments = (qc: QueryCreator<Tables>) => removeLeftDocumentsOf(qc, draft, now);
+        const removeLeftDocuments = (qc: QueryCreator<DraftWriteTables>) => removeLeftDocumentsOf(qc, draft, now);
+        const tables = trx.withTables<DraftWriteExpressions>();
         // PostgreSQL takes the delete as a part of the upsert's statement (one round trip; every
         // part sees the rows as they were before the statement, so the delete reads the draft this
         // save replaces, as when it ran first). SQLite has no such statement, and no round trip.
         const together = database.dialect === 'postgres';
-        if (!together) await removeLeftDocuments(trx).execute();
-        // (The CTE's name is not read: the builder is typed as the plain tables.)
-        const creator = together ? (trx.with('removed', (qc) => removeLeftDocuments(qc)) as unknown as QueryCreator<Tables>) : trx;
+        if (!together) await removeLeftDocuments(tables).execute();
+        const creator: QueryCreator<DraftWriteTables> = together ? tables.with('removed', (qc) => removeLeftDocuments(qc)) : tables;
         const upsert = creator
           .insertInto('drafts')
           .values({
@@ -92,10 +108,11 @@ export function createDrafts(database: Database, options: { clock?: Clock } = {}
           })
           .onConflict(replacing(now))
           .returningAll()
-          // Whether the claim is filed, read by the same statement (as it was before the statement).
-          .$if(draft.unlessFiled !== undefined, (qb) =>
+          // Whether the claim is filed, read by the same statement (as it was before the statement);
+          // `$if` runs the callback only when the key is given (the `?? ''` is never taken).
+          .$if(unlessFiled !== undefined, (qb) =>
             qb.returning((eb) =>
-              eb.selectFrom('submissions').select('submissions.reference_code').where('submissions.form_type', '=', draft.formType).where('submissions.idempotency_key', '=', draft.unlessFiled!).as('filed'),
+              eb.selectFrom('submissions').select('submissions.reference_code').where('submissions.form_type', '=', draft.formType).where('submissions.idempotency_key', '=', unlessFiled ?? '').as('filed'),
             ),
           );
         const row = await upsert.executeTakeFirstOrThrow();
@@ -109,12 +126,11 @@ export function createDrafts(database: Database, options: { clock?: Clock } = {}
       // extended, and the session only when the claim is not filed.
       if (session && !trx && database.dialect === 'postgres') {
         const filed = sql`exists (select 1 from submissions where form_type = ${draft.formType} and idempotency_key = ${draft.unlessFiled ?? null})`;
-        // (The CTEs' names are read in SQL text only: the builder is typed as the plain tables.)
-        const afterTouch = db.with('touched', (qc) =>
+        const afterTouch: QueryCreator<DraftWriteTables> = db.withTables<DraftWriteExpressions>().with('touched', (qc) =>
           qc.updateTable('sessions').set({ expires_at: session.expiresAt }).where('id_hash', '=', session.idHash).where('expires_at', '>', now).where(sql<boolean>`not ${filed}`).returning('id_hash'),
-        ) as unknown as QueryCreator<Tables>;
-        const withTouch = afterTouch.with('removed', (qc) => removeLeftDocumentsOf(qc, draft, now).where(sql<boolean>`exists (select 1 from touched)`));
-        const row = await (withTouch as unknown as QueryCreator<Tables>)
+        );
+        const withTouch: QueryCreator<DraftWriteTables> = afterTouch.with('removed', (qc) => removeLeftDocumentsOf(qc, draft, now).where(sql<boolean>`exists (select 1 from touched)`));
+        const row = await withTouch
           .insertInto('drafts')
           .columns(['form_type', 'claimant_key', 'page_id', 'models', 'authorization_id', 'created_at', 'updated_at', 'expires_at', 'page_unfinished'])
           .expression(sql`select ${draft.formType}, ${draft.claimantKey}, ${draft.pageId}, ${models}, ${draft.authorizationId}, ${now}, ${now}, ${draft.expiresAt}, ${draft.pageUnfinished ? 1 : 0} from touched`)
@@ -151,11 +167,12 @@ export function createDrafts(database: Database, options: { clock?: Clock } = {}
 
     async remove({ formType, claimantKey }, trx) {
       const removeWith = async (t: Trx) => {
-        const documents = (qc: QueryCreator<Tables>) => qc.deleteFrom('draft_documents').where('form_type', '=', formType).where('claimant_key', '=', claimantKey);
+        const documents = (qc: QueryCreator<DraftWriteTables>) => qc.deleteFrom('draft_documents').where('form_type', '=', formType).where('claimant_key', '=', claimantKey);
         // One statement on PostgreSQL (a submission's transaction makes a dozen round trips).
         const together = database.dialect === 'postgres';
-        if (!together) await documents(t).execute();
-        const creator = together ? (t.with('documents_removed', (qc) => documents(qc)) as unknown as QueryCreator<Tables>) : t;
+        const tables = t.withTables<DraftWriteExpressions>();
+        if (!together) await documents(tables).execute();
+        const creator: QueryCreator<DraftWriteTables> = together ? tables.with('documents_removed', (qc) => documents(qc)) : tables;
         const result = await creator.deleteFrom('drafts').where('form_type', '=', formType).where('claimant_key', '=', claimantKey).executeTakeFirst();
         return Number(result.numDeletedRows) > 0;
       };
@@ -203,7 +220,7 @@ export function createDrafts(database: Database, options: { clock?: Clock } = {}
         .execute();
       return rows.map(
         (r): DraftSummary => ({
-          formType: r.form_type as FormType,
+          formType: r.form_type,
           count: Number(r.count),
           oldestCreatedAt: Number(r.oldest),
           nextExpiresAt: Number(r.next),

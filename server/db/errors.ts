@@ -2,6 +2,7 @@
  * Errors of the persistence layer. The HTTP layer maps them by class (or `code`):
  * DatabaseUnavailableError → 503 (nothing acknowledged); the others are operator errors.
  */
+import { propertyOf } from '../../runtime/core/guards.js';
 
 /** The database is busy, full, read-only or unreachable. Retryable; answer 503. */
 export class DatabaseUnavailableError extends Error {
@@ -86,15 +87,15 @@ const REDIS_UNAVAILABLE_REPLIES = /^(OOM|MISCONF|READONLY|LOADING|BUSY|MASTERDOW
 export function isUnavailable(error: unknown): boolean {
   if (error instanceof DatabaseUnavailableError) return true;
   if (!error || typeof error !== 'object') return false;
-  const name = (error as { name?: unknown }).name;
+  const name = propertyOf(error, 'name');
   if (name === 'MaxRetriesPerRequestError') return true;
-  if (name === 'ReplyError' && REDIS_UNAVAILABLE_REPLIES.test(String((error as { message?: unknown }).message))) return true;
-  const code = (error as { code?: unknown }).code;
+  if (name === 'ReplyError' && REDIS_UNAVAILABLE_REPLIES.test(String(propertyOf(error, 'message')))) return true;
+  const code = propertyOf(error, 'code');
   if (typeof code === 'string') {
     if (SQLITE_UNAVAILABLE.test(code) || NODE_NET_CODES.has(code) || PG_UNAVAILABLE_CODES.has(code)) return true;
     if (/^[0-9A-Z]{5}$/.test(code) && PG_UNAVAILABLE_CLASSES.some((c) => code.startsWith(c))) return true;
   }
-  const message = (error as { message?: unknown }).message;
+  const message = propertyOf(error, 'message');
   // node-postgres reports lost connections and pool timeouts without a code.
   return typeof message === 'string' && /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|pool (is|has been) (ended|destroyed)|database connection is not open|^Connection is closed|Stream isn't writeable/i.test(message);
 }
@@ -102,12 +103,12 @@ export function isUnavailable(error: unknown): boolean {
 /** `error` as a DatabaseUnavailableError when it is one of those; otherwise unchanged. */
 export function translateDatabaseError(error: unknown): unknown {
   if (error instanceof DatabaseUnavailableError || !isUnavailable(error)) return error;
-  const code = (error as { code?: unknown }).code;
+  const code = propertyOf(error, 'code');
   return new DatabaseUnavailableError(`The database is unavailable${typeof code === 'string' ? ` (${code})` : ''}; nothing was written.`, { cause: error });
 }
 
 /** True for a unique or primary-key violation in either dialect. */
 export function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
+  const code = propertyOf(error, 'code');
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }

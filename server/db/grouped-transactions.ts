@@ -40,12 +40,10 @@ export function groupedWrites(database: Pick<Database, 'dialect' | 'db'>): Group
 }
 
 interface Waiting {
-  work: (trx: Trx) => Promise<unknown>;
-  resolve(value: unknown): void;
+  /** Runs the work; what it returns settles the caller's promise (once the group has committed). */
+  run(trx: Trx): Promise<() => void>;
   reject(error: unknown): void;
 }
-
-type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
 export function groupedTransactions(database: Pick<Database, 'dialect' | 'db'>): RunInTransaction {
   const { db } = database;
@@ -56,17 +54,17 @@ export function groupedTransactions(database: Pick<Database, 'dialect' | 'db'>):
 
   async function flushGroup(): Promise<void> {
     let group: Waiting[] = [];
-    const outcomes: Outcome[] = [];
+    const settlements: Array<() => void> = [];
     try {
       await db.transaction().execute(async (trx) => {
         // Taken once the connection is ours: every work queued while it was busy joins.
         group = queue.splice(0, MAX_GROUP);
-        for (const { work } of group) {
+        for (const waiting of group) {
           await sql`savepoint grouped_work`.execute(trx);
           try {
-            const value = await work(trx);
+            const resolve = await waiting.run(trx);
             await sql`release grouped_work`.execute(trx);
-            outcomes.push({ ok: true, value });
+            settlements.push(resolve);
           } catch (error) {
             try {
               await sql`rollback to grouped_work`.execute(trx);
@@ -76,7 +74,7 @@ export function groupedTransactions(database: Pick<Database, 'dialect' | 'db'>):
               // group's earlier works are gone too, so every work of the group fails with this error.
               throw error;
             }
-            outcomes.push({ ok: false, error });
+            settlements.push(() => waiting.reject(error));
           }
         }
       });
@@ -86,11 +84,7 @@ export function groupedTransactions(database: Pick<Database, 'dialect' | 'db'>):
       for (const waiting of group) waiting.reject(error);
       return;
     }
-    group.forEach((waiting, i) => {
-      const outcome = outcomes[i]!;
-      if (outcome.ok) waiting.resolve(outcome.value);
-      else waiting.reject(outcome.error);
-    });
+    for (const settle of settlements) settle();
   }
 
   async function flush(): Promise<void> {
@@ -104,7 +98,13 @@ export function groupedTransactions(database: Pick<Database, 'dialect' | 'db'>):
 
   return <T>(work: (trx: Trx) => Promise<T>) =>
     new Promise<T>((resolve, reject) => {
-      queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      queue.push({
+        run: async (trx) => {
+          const value = await work(trx);
+          return () => resolve(value);
+        },
+        reject,
+      });
       // After this turn of the event loop, so the works of requests handled in it share the commit.
       if (!flushing && queue.length === 1) setImmediate(() => void flush());
     });

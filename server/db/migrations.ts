@@ -3,6 +3,7 @@
  * file lookup. Append new entries; never edit an applied one. Names sort in application order.
  */
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { propertyOf } from '../../runtime/core/guards.js';
 import type { DialectName } from './types.js';
 
 function initial(dialect: DialectName): Migration {
@@ -105,7 +106,7 @@ const classListVersion: Migration = {
       .addColumn('id', 'integer', (c) => c.primaryKey())
       .addColumn('version', 'bigint', (c) => c.notNull())
       .execute();
-    await (db as Kysely<{ class_list_version: { id: number; version: number } }>).insertInto('class_list_version').values({ id: 1, version: 1 }).execute();
+    await db.withTables<{ class_list_version: { id: number; version: number } }>().insertInto('class_list_version').values({ id: 1, version: 1 }).execute();
   },
   async down(db: Kysely<unknown>) {
     await db.schema.dropTable('class_list_version').ifExists().execute();
@@ -127,15 +128,15 @@ const oneTimeTokenUsedBy: Migration = {
 
 /** What a stored payload says about who it is for (the backfill of 0004 reads it). */
 function identifiersOfPayload(payload: string): Array<{ kind: 'noticeId' | 'vin'; value: string }> {
-  let fields: Record<string, unknown> | undefined;
+  let fields: unknown;
   try {
-    fields = (JSON.parse(payload) as { credentials?: { fields?: Record<string, unknown> } } | null)?.credentials?.fields;
+    fields = propertyOf(propertyOf(JSON.parse(payload), 'credentials'), 'fields');
   } catch {
     return [];
   }
   const out: Array<{ kind: 'noticeId' | 'vin'; value: string }> = [];
   for (const kind of ['noticeId', 'vin'] as const) {
-    const value = fields?.[kind];
+    const value = propertyOf(fields, kind);
     if (typeof value === 'string' && value.trim()) out.push({ kind, value: value.trim().toUpperCase() });
   }
   return out;
@@ -160,11 +161,12 @@ const duplicatePolicy: Migration = {
 
     // Submissions stored before: their credentials name the identifiers (as the client sent them).
     type Row = { id: number; form_type: string; reference_code: string; payload: string };
-    const typed = db as unknown as Kysely<{ submissions: Row; filed_identifiers: { kind: string; value: string; filings: string } }>;
+    const typed = db.withTables<{ submissions: Row; filed_identifiers: { kind: string; value: string; filings: string } }>();
     const filed = new Map<string, { kind: string; value: string; filings: Record<string, { count: number; first: string }> }>();
     for (let after = 0; ; ) {
       const rows = await typed.selectFrom('submissions').select(['id', 'form_type', 'reference_code', 'payload']).where('id', '>', after).orderBy('id').limit(500).execute();
-      if (!rows.length) break;
+      const last = rows.at(-1);
+      if (last === undefined) break;
       for (const row of rows) {
         for (const { kind, value } of identifiersOfPayload(row.payload)) {
           const entry = filed.get(`${kind}\n${value}`) ?? { kind, value, filings: {} };
@@ -173,7 +175,7 @@ const duplicatePolicy: Migration = {
           filed.set(`${kind}\n${value}`, entry);
         }
       }
-      after = Number(rows.at(-1)!.id);
+      after = Number(last.id);
     }
     const values = [...filed.values()].map((e) => ({ kind: e.kind, value: e.value, filings: JSON.stringify(e.filings) }));
     for (let i = 0; i < values.length; i += 200) await typed.insertInto('filed_identifiers').values(values.slice(i, i + 200)).execute();

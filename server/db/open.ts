@@ -27,6 +27,7 @@ import {
   type CompiledQuery,
   type SqliteDatabase,
 } from 'kysely';
+import { messageOf, propertyOf } from '../../runtime/core/guards.js';
 import { DatabaseUnavailableError, translateDatabaseError } from './errors.js';
 import { migrationProvider } from './migrations.js';
 import type { Tables } from './schema.js';
@@ -83,7 +84,7 @@ class TranslatingDriver implements Driver {
     } catch (error) {
       // SQLite rolls back by itself on SQLITE_FULL and some I/O errors; the original error, not
       // this one, is what the caller must see.
-      if (/no transaction is active/i.test((error as Error).message ?? '')) return;
+      if (/no transaction is active/i.test(messageOf(error))) return;
       throw translateDatabaseError(error);
     }
   }
@@ -120,7 +121,7 @@ function openSqlite(dataDir: string, busyTimeoutMs: number): { dialect: Dialect;
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT}`);
   } catch (error) {
-    throw new DatabaseUnavailableError(`Cannot open the SQLite database ${file}: ${(error as Error).message}`, { cause: error });
+    throw new DatabaseUnavailableError(`Cannot open the SQLite database ${file}: ${messageOf(error)}`, { cause: error });
   }
   return { dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), sqlite };
 }
@@ -142,7 +143,10 @@ function withStatementCache(sqlite: BetterSqlite3.Database): SqliteDatabase {
       if (kept && !kept.busy) return kept;
       const statement = sqlite.prepare(text);
       if (!kept) {
-        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+        if (cache.size >= STATEMENT_CACHE_SIZE) {
+          const oldest = cache.keys().next();
+          if (!oldest.done) cache.delete(oldest.value);
+        }
         cache.set(text, statement);
       }
       return statement;
@@ -165,21 +169,21 @@ function openPostgres(url: string, schema: string, busyTimeoutMs: number): Diale
 
 /** PostgreSQL's "schema X does not exist" (3F000) for a schema other than ours: one dropped meanwhile. */
 function droppedMeanwhile(error: unknown, ours: string): boolean {
-  const e = error as { code?: unknown; message?: unknown } | null;
-  if (e?.code !== '3F000' || typeof e.message !== 'string') return false;
-  const named = /schema "([^"]+)" does not exist/.exec(e.message)?.[1];
+  const message = propertyOf(error, 'message');
+  if (propertyOf(error, 'code') !== '3F000' || typeof message !== 'string') return false;
+  const named = /schema "([^"]+)" does not exist/.exec(message)?.[1];
   return named !== undefined && named !== ours;
 }
 
 /** Opens (creating if needed) the database and applies pending migrations. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   const busyTimeoutMs = options.busyTimeoutMs ?? 5000;
-  const dialectName: DialectName = isPostgresUrl(options.databaseUrl) ? 'postgres' : 'sqlite';
+  const postgresUrl = isPostgresUrl(options.databaseUrl) ? options.databaseUrl : undefined;
+  const dialectName: DialectName = postgresUrl === undefined ? 'sqlite' : 'postgres';
   const schema = options.schema ?? 'public';
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`Invalid database schema name: ${schema}`);
 
-  const sqlite = dialectName === 'sqlite' ? openSqlite(options.dataDir, busyTimeoutMs) : null;
-  const inner = sqlite ? sqlite.dialect : openPostgres(options.databaseUrl as string, schema, busyTimeoutMs);
+  const { dialect: inner, sqlite } = postgresUrl === undefined ? openSqlite(options.dataDir, busyTimeoutMs) : { dialect: openPostgres(postgresUrl, schema, busyTimeoutMs), sqlite: null };
   const db = new Kysely<Tables>({ dialect: translatingDialect(inner) });
 
   try {

@@ -20,6 +20,8 @@ import type { Clock, Database, Trx } from './types.js';
 
 export type MailStatus = 'queued' | 'sent' | 'failed';
 
+const isMailStatus = (status: string): status is MailStatus => status === 'queued' || status === 'sent' || status === 'failed';
+
 /** A message ready to queue: already rendered in the recipient's language. */
 export interface NewMail {
   kind: string;
@@ -243,7 +245,7 @@ export function createOutbox(database: Database, options: { clock?: Clock; polic
     async counts() {
       const rows = await db.selectFrom('outbox').select((eb) => ['status', eb.fn.countAll().as('count')]).groupBy('status').execute();
       const counts: Record<MailStatus, number> = { queued: 0, sent: 0, failed: 0 };
-      for (const r of rows) if (r.status in counts) counts[r.status as MailStatus] = Number(r.count);
+      for (const r of rows) if (isMailStatus(r.status)) counts[r.status] = Number(r.count);
       return counts;
     },
 

@@ -49,9 +49,8 @@ export function createPinHasher(secret: string): PinHasher {
       return `${HMAC_PREFIX}$${keyId}$${salt.toString('base64')}$${mac(salt, pin).toString('base64')}`;
     },
     async verify(pin, stored) {
-      const parts = stored.split('$');
-      if (parts[0] === HMAC_PREFIX && parts.length === 4) {
-        const [, kid, saltB64, macB64] = parts as [string, string, string, string];
+      const [prefix, kid, saltB64, macB64, ...more] = stored.split('$');
+      if (prefix === HMAC_PREFIX && kid !== undefined && saltB64 !== undefined && macB64 !== undefined && more.length === 0) {
         const ok = equal(mac(Buffer.from(saltB64, 'base64'), pin), Buffer.from(macB64, 'base64')) && kid === keyId;
         return { ok, needsRehash: false };
       }
@@ -70,9 +69,8 @@ export async function hashPinScrypt(pin: string, cost = DEFAULT_SCRYPT_COST): Pr
 
 /** Constant-time check of `pin` against a scrypt hash; false for a malformed hash. */
 export async function verifyScryptHash(pin: string, stored: string): Promise<boolean> {
-  const parts = stored.split('$');
-  if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
-  const [, n, r, p, saltB64, keyB64] = parts as [string, string, string, string, string, string];
+  const [prefix, n, r, p, saltB64, keyB64, ...more] = stored.split('$');
+  if (prefix !== 'scrypt' || n === undefined || r === undefined || p === undefined || saltB64 === undefined || keyB64 === undefined || more.length > 0) return false;
   const expected = Buffer.from(keyB64, 'base64');
   try {
     const actual = await derive(pin, Buffer.from(saltB64, 'base64'), { N: Number(n), r: Number(r), p: Number(p) });

@@ -121,9 +121,11 @@ export function createRedisRateLimiter(redis: Redis, options: { clock?: Clock } 
       const k = redisKey(distinctKey(key), windowMs, now);
       const multi = redis.multi().scard(k).sismember(k, member);
       const results = await (counterKey === undefined ? multi : multi.get(redisKey(counterKey, windowMs, now))).exec();
-      const failed = results?.find(([error]) => error)?.[0] ?? (results ? null : new Error('Redis MULTI was aborted'));
+      if (!results) throw new Error('Redis MULTI was aborted');
+      const failed = results.find(([error]) => error)?.[0];
       if (failed) throw failed;
-      return { distinct: Number(results![0]![1]), counted: Number(results![1]![1]) === 1, count: counterKey === undefined ? 0 : Number(results![2]![1] ?? 0) };
+      const [distinct, counted, count] = results.map(([, reply]) => reply);
+      return { distinct: Number(distinct), counted: Number(counted) === 1, count: counterKey === undefined ? 0 : Number(count ?? 0) };
     },
   };
 }

@@ -15,8 +15,8 @@ const BODY_LENGTH = 8;
 
 function checkCharacter(body: string): string {
   let sum = 0;
-  for (let i = 0; i < body.length; i++) sum += (i + 1) * REFERENCE_ALPHABET.indexOf(body[i] as string);
-  return REFERENCE_ALPHABET[sum % REFERENCE_ALPHABET.length] as string;
+  for (const [i, character] of [...body].entries()) sum += (i + 1) * REFERENCE_ALPHABET.indexOf(character);
+  return REFERENCE_ALPHABET.charAt(sum % REFERENCE_ALPHABET.length);
 }
 
 /** A new code of a form: its declared `prefix`, else the spec's prefix of that form. */
@@ -33,10 +33,9 @@ export function normalizeReferenceCode(code: string): string {
 }
 
 /** Whether `code` is well formed, of one of `prefixes` (default the spec's forms'), with its check character. */
-export function isValidReferenceCode(code: string, prefixes: readonly string[] = Object.values(REFERENCE_PREFIX) as string[]): boolean {
-  const match = /^([A-Z]{3})-([^-]{9})$/.exec(code);
-  if (!match || !prefixes.includes(match[1] as string)) return false;
-  const rest = match[2] as string;
+export function isValidReferenceCode(code: string, prefixes: readonly string[] = Object.values(REFERENCE_PREFIX).filter((prefix) => prefix !== undefined)): boolean {
+  const [, prefix, rest] = /^([A-Z]{3})-([^-]{9})$/.exec(code) ?? [];
+  if (prefix === undefined || rest === undefined || !prefixes.includes(prefix)) return false;
   const body = rest.slice(0, BODY_LENGTH);
   if ([...rest].some((c) => !REFERENCE_ALPHABET.includes(c))) return false;
   return rest[BODY_LENGTH] === checkCharacter(body);

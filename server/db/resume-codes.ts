@@ -3,7 +3,6 @@
  * A code works exactly as long as its draft: a submitted or purged draft takes its code with it,
  * and `find` tells an expired one's expiry (the caller refuses it with its own message).
  */
-import type { FormType } from '../../runtime/core/types.js';
 import type { Clock, Database, ResumeCodes } from './types.js';
 
 export function createResumeCodes(database: Database, options: { clock?: Clock } = {}): ResumeCodes {
@@ -26,7 +25,7 @@ export function createResumeCodes(database: Database, options: { clock?: Clock }
         .select(['resume_codes.form_type', 'resume_codes.claimant_key', 'drafts.expires_at'])
         .where('resume_codes.code_hash', '=', codeHash)
         .executeTakeFirst();
-      return row ? { formType: row.form_type as FormType, claimantKey: row.claimant_key, expiresAt: Number(row.expires_at) } : null;
+      return row ? { formType: row.form_type, claimantKey: row.claimant_key, expiresAt: Number(row.expires_at) } : null;
     },
 
     async purgeExpired() {

@@ -24,7 +24,7 @@ async function importUnlessHeaderOnly(run: () => Promise<ImportResult>): Promise
   try {
     return (await run()).inserted;
   } catch (error) {
-    if (error instanceof ClassListImportError && error.problems.length === 1 && error.problems[0]!.message === HEADER_ONLY) return 'no rows';
+    if (error instanceof ClassListImportError && error.problems.length === 1 && error.problems[0]?.message === HEADER_ONLY) return 'no rows';
     throw error;
   }
 }

@@ -121,7 +121,8 @@ export function createRedisSessionStore(redis: Redis, options: SessionStoreOptio
     }
     return value;
   }
-  const write = (id: string, value: RedisSessionValue, mode: 'NX' | 'XX') => redis.set(key(id), JSON.stringify(value), 'PX', idle, mode as 'NX');
+  const write = (id: string, value: RedisSessionValue, mode: 'NX' | 'XX') =>
+    mode === 'NX' ? redis.set(key(id), JSON.stringify(value), 'PX', idle, 'NX') : redis.set(key(id), JSON.stringify(value), 'PX', idle, 'XX');
 
   return {
     joinsTransactions: false,

@@ -9,8 +9,8 @@ import { createHash } from 'node:crypto';
 import { InvalidSubmissionError, isUniqueViolation, SubmissionConflictError } from './errors.js';
 import { generateReferenceCode, normalizeReferenceCode } from './reference-code.js';
 import type { SubmissionsTable } from './schema.js';
-import type { ClaimantIdentifier, Clock, Database, DocumentMeta, DuplicateMark, EarlierFilings, NewSubmission, StoreResult, SubmissionFilter, SubmissionRecord, Submissions, Trx } from './types.js';
-import type { FormType } from '../../runtime/core/types.js';
+import type { ClaimantIdentifier, Clock, Database, DocumentMeta, DuplicateMark, EarlierFilings, IdentifierKind, NewSubmission, StoreResult, SubmissionFilter, SubmissionRecord, Submissions, Trx } from './types.js';
+import { isRecord } from '../../runtime/core/guards.js';
 import type { Selectable } from 'kysely';
 
 const MAX_ATTEMPTS = 8;
@@ -50,7 +50,35 @@ async function lockIdentifier(trx: Trx, identifier: ClaimantIdentifier): Promise
     .onConflict((oc) => oc.columns(['kind', 'value']).doUpdateSet((eb) => ({ filings: eb.ref('filed_identifiers.filings') })))
     .returning('filings')
     .executeTakeFirstOrThrow();
-  return JSON.parse(row.filings) as EarlierFilings['filings'];
+  return parseFilings(row.filings);
+}
+
+const parsePayload = (text: string): unknown => JSON.parse(text);
+
+/** filed_identifiers.filings: `{ [formType]: { count, first } }`, as storeSubmission writes it. */
+function parseFilings(text: string): EarlierFilings['filings'] {
+  const stored: unknown = JSON.parse(text);
+  if (!isRecord(stored)) throw new Error('Stored filings of an identifier are not a JSON object.');
+  const filings: EarlierFilings['filings'] = {};
+  for (const [formType, entry] of Object.entries(stored)) {
+    if (!isRecord(entry) || typeof entry.count !== 'number' || typeof entry.first !== 'string') throw new Error(`Stored filings of an identifier are malformed (form ${formType}).`);
+    filings[formType] = { count: entry.count, first: entry.first };
+  }
+  return filings;
+}
+
+const isIdentifierKind = (value: unknown): value is IdentifierKind => value === 'noticeId' || value === 'vin';
+
+/** submissions.duplicate_of: the list of DuplicateMark storeSubmission wrote. */
+function parseDuplicateMarks(text: string): DuplicateMark[] {
+  const stored: unknown = JSON.parse(text);
+  if (!Array.isArray(stored)) throw new Error('Stored duplicate marks are not a JSON list.');
+  return stored.map((mark: unknown): DuplicateMark => {
+    if (!isRecord(mark) || !isIdentifierKind(mark.identifier) || typeof mark.formType !== 'string' || typeof mark.count !== 'number' || typeof mark.first !== 'string') {
+      throw new Error('A stored duplicate mark is malformed.');
+    }
+    return { identifier: mark.identifier, formType: mark.formType, count: mark.count, first: mark.first };
+  });
 }
 
 export function createSubmissions(database: Database, options: { clock?: Clock } = {}): Submissions {
@@ -77,12 +105,12 @@ export function createSubmissions(database: Database, options: { clock?: Clock }
   const toRecord = (r: Selectable<SubmissionsTable>, documents: DocumentMeta[]): SubmissionRecord => ({
     id: Number(r.id),
     referenceCode: r.reference_code,
-    formType: r.form_type as FormType,
+    formType: r.form_type,
     culture: r.culture,
     createdAt: r.created_at,
-    payload: JSON.parse(r.payload) as unknown,
+    payload: parsePayload(r.payload),
     documents,
-    duplicateOf: r.duplicate_of ? (JSON.parse(r.duplicate_of) as DuplicateMark[]) : [],
+    duplicateOf: r.duplicate_of ? parseDuplicateMarks(r.duplicate_of) : [],
   });
 
   return {
@@ -197,7 +225,7 @@ export function createSubmissions(database: Database, options: { clock?: Clock }
         type: r.type,
         size: Number(r.size),
         sha256: r.sha256,
-        bytes: Buffer.isBuffer(r.bytes) ? r.bytes : Buffer.from(r.bytes as Uint8Array),
+        bytes: Buffer.isBuffer(r.bytes) ? r.bytes : Buffer.from(r.bytes),
       }));
     },
   };

@@ -38,9 +38,9 @@ export function normalizeEmail(value: unknown): string | null {
   let local = text.slice(0, at);
   let domain = text.slice(at + 1).replace(/\.+$/, '');
   domain = DOMAIN_ALIASES[domain] ?? domain;
-  if (PLUS_TAG_DOMAINS.has(domain)) local = local.split('+')[0]!;
+  if (PLUS_TAG_DOMAINS.has(domain)) local = local.slice(0, local.includes('+') ? local.indexOf('+') : undefined);
   if (domain === 'gmail.com') local = local.replace(/\./g, '');
-  if (domain === 'yahoo.com' || domain === 'ymail.com') local = local.split('-')[0]!;
+  if (domain === 'yahoo.com' || domain === 'ymail.com') local = local.slice(0, local.includes('-') ? local.indexOf('-') : undefined);
   if (!local || !domain.includes('.')) return null;
   return `${local}@${domain}`;
 }

@@ -69,13 +69,16 @@ export async function reportData(database: Database, settlement: Pick<Settlement
   const perForm: Record<string, number[]> = {};
   const flagged = new Array<number>(count).fill(0);
   const total = new Array<number>(count).fill(0);
-  records.forEach((r, i) => {
-    const at = Math.floor((times[i]! - start) / size);
-    (perForm[r.formType] ??= new Array<number>(count).fill(0))[at]!++;
-    total[at]!++;
+  const countIn = (counts: number[], at: number) => {
+    counts[at] = (counts[at] ?? 0) + 1;
+  };
+  for (const r of records) {
+    const at = Math.floor((Date.parse(r.createdAt) - start) / size);
+    countIn((perForm[r.formType] ??= new Array<number>(count).fill(0)), at);
+    countIn(total, at);
     const disposition = screenings.get(Number(r.id))?.disposition;
-    if (disposition === 'flagged' || disposition === 'held') flagged[at]!++;
-  });
+    if (disposition === 'flagged' || disposition === 'held') countIn(flagged, at);
+  }
   return {
     title: 'Claims filing period',
     generatedAt: new Date(now).toISOString(),
@@ -94,7 +97,8 @@ export async function reportData(database: Database, settlement: Pick<Settlement
   };
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 /** JSON inside a script element: nothing in it can end the element. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 const percent = (part: number, whole: number) => (whole ? `${Math.round((part / whole) * 1000) / 10} %` : '—');
@@ -174,8 +178,13 @@ export function reportHtml(data: ReportData, chartJs = chartJsSource()): string 
   const at = (iso: string) => (data.bucket === 'hour' ? `${iso.slice(0, 13).replace('T', ' ')}:00 UTC` : iso.slice(0, 10));
   const claims = data.total.reduce((a, b) => a + b, 0);
   const flaggedAll = data.flagged.reduce((a, b) => a + b, 0);
-  const perHourRows = data.labels.map((l, i) => [at(l), ...forms.map((f) => data.perForm[f]![i]!), data.total[i]!]);
-  const flaggedRows = data.labels.map((l, i) => [at(l), data.flagged[i]!, data.total[i]!, percent(data.flagged[i]!, data.total[i]!)]);
+  // Every count list has one entry per label (reportData makes them so).
+  const perHourRows = data.labels.map((l, i) => [at(l), ...forms.map((f) => data.perForm[f]?.[i] ?? 0), data.total[i] ?? 0]);
+  const flaggedRows = data.labels.map((l, i) => {
+    const flagged = data.flagged[i] ?? 0;
+    const total = data.total[i] ?? 0;
+    return [at(l), flagged, total, percent(flagged, total)];
+  });
   const deadlineText = data.deadlines.map((d) => `${d.label}: ${d.at.replace('T', ' ').replace(/\.\d{3}Z$/, ' UTC')}${d.position === null ? ' (outside the period shown)' : ''}`);
   return `<!doctype html>
 <html lang="en">

@@ -34,8 +34,10 @@ export function screeningAtAuthorize(request: FastifyRequest, now: number, captc
  */
 export function sessionTag(data: SessionData): string {
   const extra = (data.extra ??= {});
-  if (typeof extra.screeningTag !== 'string') extra.screeningTag = randomBytes(12).toString('base64url');
-  return extra.screeningTag as string;
+  if (typeof extra.screeningTag === 'string') return extra.screeningTag;
+  const tag = randomBytes(12).toString('base64url');
+  extra.screeningTag = tag;
+  return tag;
 }
 
 /** Reasons of both requests, each code once (the submit's evidence first). */

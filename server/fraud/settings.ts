@@ -28,7 +28,8 @@ export const DEFAULT_WEIGHTS = {
 } as const;
 
 export type ReasonCode = keyof typeof DEFAULT_WEIGHTS;
-export const REASON_CODES = Object.keys(DEFAULT_WEIGHTS) as ReasonCode[];
+export const isReasonCode = (code: string): code is ReasonCode => Object.hasOwn(DEFAULT_WEIGHTS, code);
+export const REASON_CODES = Object.keys(DEFAULT_WEIGHTS).filter(isReasonCode);
 
 export interface FraudSettings {
   retentionDays: number;

@@ -7,13 +7,15 @@
  */
 import { createRequire } from 'node:module';
 import { camelCase } from '../../runtime/core/models/config.js';
+import { isRecord, propertyOf } from '../../runtime/core/guards.js';
 import type { FormType, ModelConfig } from '../../runtime/core/types.js';
 import { emailDomain, networkOf, normalizeAccount, normalizeAddress, normalizeEmail, normalizePhone, normalizeText } from './normalize.js';
 import type { FraudSettings, ReasonCode } from './settings.js';
 
 const require = createRequire(import.meta.url);
 /** The maintained list of disposable e-mail domains (disposable-email-domains), read once. */
-const DISPOSABLE_DOMAINS = new Set<string>(require('disposable-email-domains') as string[]);
+const disposableDomains: unknown = require('disposable-email-domains');
+const DISPOSABLE_DOMAINS = new Set(Array.isArray(disposableDomains) ? disposableDomains.filter((domain): domain is string => typeof domain === 'string') : []);
 
 /** One reason a claim was given, with what shows it (never personal data: counts, reference codes, names of headers). */
 export interface Reason {
@@ -22,12 +24,15 @@ export interface Reason {
 }
 
 export type Disposition = 'accepted' | 'flagged' | 'held';
+export const isDisposition = (value: string): value is Disposition => value === 'accepted' || value === 'flagged' || value === 'held';
 
 /**
  * A value compared across claims. Velocity kinds are counted within the settings' window; the
  * others over every earlier claim.
  */
-export type MatchKind = 'address' | 'network' | 'session' | 'noticeId' | 'vin' | 'email' | 'phone' | 'mailingAddress' | 'paymentAccount' | 'answers' | 'document';
+const MATCH_KINDS = ['address', 'network', 'session', 'noticeId', 'vin', 'email', 'phone', 'mailingAddress', 'paymentAccount', 'answers', 'document'] as const;
+export type MatchKind = (typeof MATCH_KINDS)[number];
+export const isMatchKind = (value: string): value is MatchKind => MATCH_KINDS.some((kind) => kind === value);
 export const VELOCITY_KINDS: readonly MatchKind[] = ['address', 'network', 'session'];
 /** Kinds whose values are the client's address or browser: removed after the retention period. */
 export const RETAINED_KINDS: readonly MatchKind[] = ['address', 'network', 'session'];
@@ -82,11 +87,11 @@ export function fillTimeReasons(fillMs: number | null, minimumMs: number): Reaso
 }
 
 type Fields = Record<string, unknown>;
-interface ModelLike {
-  fields?: Fields;
-}
 
-const fieldsOf = (model: unknown): Fields => ((model as ModelLike | null)?.fields && typeof (model as ModelLike).fields === 'object' ? ((model as ModelLike).fields as Fields) : {});
+const fieldsOf = (model: unknown): Fields => {
+  const fields = propertyOf(model, 'fields');
+  return isRecord(fields) ? fields : {};
+};
 const models = (value: unknown): unknown[] => (Array.isArray(value) ? value : value ? [value] : []);
 
 /** Field names of a payment account (an account number or the e-mail or handle an electronic payment goes to). */

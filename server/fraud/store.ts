@@ -10,11 +10,12 @@
  * committed before.
  */
 import { createHash } from 'node:crypto';
-import { PostgresAdapter, sql, type QueryCreator } from 'kysely';
+import { PostgresAdapter, sql, type InsertResult, type QueryCreator } from 'kysely';
+import { isRecord } from '../../runtime/core/guards.js';
 import type { Tables } from '../db/schema.js';
 import type { Database, Trx } from '../db/types.js';
-import { assess, matchReasons, RETAINED_KINDS, VELOCITY_KINDS, type Disposition, type Match, type MatchKind, type MatchValue, type Reason } from './signals.js';
-import type { FraudSettings, ReasonCode } from './settings.js';
+import { assess, isDisposition, isMatchKind, matchReasons, RETAINED_KINDS, VELOCITY_KINDS, type Disposition, type Match, type MatchKind, type MatchValue, type Reason } from './signals.js';
+import { isReasonCode, type FraudSettings, type ReasonCode } from './settings.js';
 
 /** Reference codes given as evidence, at most. */
 const REFERENCES = 3;
@@ -52,6 +53,31 @@ export interface ClaimScreening {
   reasons: Reason[];
 }
 
+/** A value as signal_values holds it: its kind and the digest of its normal form. */
+interface StoredValue {
+  kind: MatchKind;
+  digest: string;
+}
+
+/** The tables, and the screening row written in the same statement (PostgreSQL). */
+type ScreeningTables = Tables & { screened: InsertResult };
+
+/** claim_signals.disposition, as recordSignals wrote it. */
+function storedDisposition(text: string): Disposition {
+  if (!isDisposition(text)) throw new Error(`A stored claim screening has an unknown disposition: ${text}`);
+  return text;
+}
+
+/** claim_signals.reasons: the JSON list of { code, evidence } recordSignals wrote. */
+function parseReasons(text: string): Reason[] {
+  const stored: unknown = JSON.parse(text);
+  if (!Array.isArray(stored)) throw new Error('Stored reasons of a claim screening are not a JSON list.');
+  return stored.map((reason: unknown): Reason => {
+    if (!isRecord(reason) || typeof reason.code !== 'string' || !isReasonCode(reason.code) || !isRecord(reason.evidence)) throw new Error('A stored reason of a claim screening is malformed.');
+    return { code: reason.code, evidence: reason.evidence };
+  });
+}
+
 export interface ClaimSignalsInput {
   submissionId: number;
   /** Epoch ms. */
@@ -72,53 +98,53 @@ export interface ClaimSignalsInput {
  */
 export async function recordSignals(trx: Trx, input: ClaimSignalsInput, settings: FraudSettings, inFull?: CountedInFull): Promise<ClaimScreening> {
   const since = input.now - settings.windowMinutes * 60_000;
-  const rows = input.values.map((v) => ({ kind: v.kind, digest: digestOf(v.kind, v.value) }));
-  const unique = [...new Map(rows.map((r) => [`${r.kind}\n${r.digest}`, r])).values()];
+  const rows = input.values.map((v): StoredValue => ({ kind: v.kind, digest: digestOf(v.kind, v.value) }));
+  const keyOf = (value: StoredValue) => `${value.kind}\n${value.digest}`;
+  const unique = [...new Map(rows.map((r) => [keyOf(r), r])).values()];
   // SQL text rather than the query builder: a dozen values make two statements of a dozen parts
   // each, which the builder takes longer to assemble than the database takes to answer.
   /** The earlier rows sharing the i-th value (within the window for velocity kinds). */
-  const sharing = (i: number) => {
-    const { kind, digest } = unique[i]!;
-    const windowed = VELOCITY_KINDS.includes(kind as MatchKind) ? sql` and signal_values.created_at >= ${since}` : sql``;
+  const sharing = ({ kind, digest }: StoredValue) => {
+    const windowed = VELOCITY_KINDS.includes(kind) ? sql` and signal_values.created_at >= ${since}` : sql``;
     return sql`signal_values.kind = ${kind} and signal_values.digest = ${digest} and signal_values.submission_id <> ${input.submissionId}${windowed}`;
   };
   // Every row of signal_values has its submission (a foreign key, deleted with it): counted alone.
-  const keyOf = (i: number) => `${unique[i]!.kind}\n${unique[i]!.digest}`;
-  const earlier = unique.map((_, i): number => (inFull?.has(keyOf(i)) ? MAX_COUNTED : 0));
+  const tallies = unique.map((value) => ({ value, earlier: inFull?.has(keyOf(value)) ? MAX_COUNTED : 0, references: new Array<{ at: number; id: number; code: string }>() }));
   // One statement (one round trip) reads both: how many earlier claims share each value (unless
   // known to be past MAX_COUNTED), and the first few of those claims' reference codes. A value no
   // earlier claim shares costs the second part one index probe finding nothing. (The empty
   // columns are typed: PostgreSQL takes two untyped nulls in a union for text.)
-  const counting = unique.flatMap((_, i) =>
-    earlier[i]
+  const counting = tallies.flatMap(({ value, earlier }, i) =>
+    earlier
       ? []
-      : [sql`select ${sql.lit(i)} as i, count(*) as n, cast(null as text) as reference_code, cast(null as bigint) as created_at, cast(null as bigint) as submission_id from (select 1 as one from signal_values where ${sharing(i)} limit ${sql.lit(MAX_COUNTED)}) as ${sql.id(`c${i}`)}`],
+      : [sql`select ${sql.lit(i)} as i, count(*) as n, cast(null as text) as reference_code, cast(null as bigint) as created_at, cast(null as bigint) as submission_id from (select 1 as one from signal_values where ${sharing(value)} limit ${sql.lit(MAX_COUNTED)}) as ${sql.id(`c${i}`)}`],
   );
   const firsts = unique.map(
-    (_, i) =>
-      sql`select ${sql.lit(i)} as i, cast(null as bigint) as n, reference_code, created_at, submission_id from (select submissions.reference_code, signal_values.created_at, signal_values.submission_id from signal_values inner join submissions on submissions.id = signal_values.submission_id where ${sharing(i)} order by signal_values.created_at, signal_values.submission_id limit ${sql.lit(REFERENCES)}) as ${sql.id(`r${i}`)}`,
+    (value, i) =>
+      sql`select ${sql.lit(i)} as i, cast(null as bigint) as n, reference_code, created_at, submission_id from (select submissions.reference_code, signal_values.created_at, signal_values.submission_id from signal_values inner join submissions on submissions.id = signal_values.submission_id where ${sharing(value)} order by signal_values.created_at, signal_values.submission_id limit ${sql.lit(REFERENCES)}) as ${sql.id(`r${i}`)}`,
   );
-  const references = unique.map(() => [] as Array<{ at: number; id: number; code: string }>);
   if (unique.length) {
     const { rows } = await sql<{ i: number; n: number | string | null; reference_code: string | null; created_at: number | string | null; submission_id: number | null }>`${sql.join([...counting, ...firsts], sql` union all `)}`.execute(trx);
     for (const r of rows) {
-      const i = Number(r.i);
+      const tally = tallies[Number(r.i)];
+      if (tally === undefined) throw new Error(`The comparison with earlier claims answered for a value it was not asked about (${r.i}).`);
       if (r.reference_code === null) {
-        const n = (earlier[i] = Number(r.n));
-        if (n >= MAX_COUNTED && lastingCount(unique[i]!.kind as MatchKind)) inFull?.add(keyOf(i));
-      } else references[i]!.push({ at: Number(r.created_at), id: Number(r.submission_id), code: r.reference_code });
+        tally.earlier = Number(r.n);
+        if (tally.earlier >= MAX_COUNTED && lastingCount(tally.value.kind)) inFull?.add(keyOf(tally.value));
+      } else tally.references.push({ at: Number(r.created_at), id: Number(r.submission_id), code: r.reference_code });
     }
   }
   const matchOf = new Map(
-    unique.map((u, i) => [
-      `${u.kind}\n${u.digest}`,
-      { earlier: earlier[i]!, references: references[i]!.sort((a, b) => a.at - b.at || a.id - b.id).map((r) => r.code) },
-    ]),
+    tallies.map(({ value, earlier, references }) => [keyOf(value), { earlier, references: references.sort((a, b) => a.at - b.at || a.id - b.id).map((r) => r.code) }]),
   );
-  const matches: Match[] = rows.map((r) => ({ kind: r.kind as MatchKind, ...matchOf.get(`${r.kind}\n${r.digest}`)! }));
+  const matches = rows.map((r): Match => {
+    const match = matchOf.get(keyOf(r));
+    if (match === undefined) throw new Error(`No comparison for a ${r.kind} value.`);
+    return { kind: r.kind, ...match };
+  });
   const reasons = [...input.reasons, ...matchReasons(matches, settings)];
   const { score, disposition } = assess(reasons, settings);
-  const screening = (qc: QueryCreator<Tables>) =>
+  const screening = (qc: QueryCreator<ScreeningTables>) =>
     qc.insertInto('claim_signals').values({
       submission_id: input.submissionId,
       created_at: input.now,
@@ -131,12 +157,14 @@ export async function recordSignals(trx: Trx, input: ClaimSignalsInput, settings
       reasons: JSON.stringify(reasons),
     });
   const values = unique.map((r) => ({ ...r, submission_id: input.submissionId, created_at: input.now }));
-  if (!values.length) await screening(trx).execute();
+  // (`withTables` only names the common table expression for the types.)
+  const tables = trx.withTables<{ screened: InsertResult }>();
+  if (!values.length) await screening(tables).execute();
   // Both rows in one statement on PostgreSQL (the transaction's dialect); SQLite has no such
   // statement, and no round trips to save.
-  else if (trx.getExecutor().adapter instanceof PostgresAdapter) await (trx.with('screened', (qc) => screening(qc)) as unknown as QueryCreator<Tables>).insertInto('signal_values').values(values).execute();
+  else if (trx.getExecutor().adapter instanceof PostgresAdapter) await tables.with('screened', (qc) => screening(qc)).insertInto('signal_values').values(values).execute();
   else {
-    await screening(trx).execute();
+    await screening(tables).execute();
     await trx.insertInto('signal_values').values(values).execute();
   }
   return { score, disposition, reasons };
@@ -188,8 +216,8 @@ export async function screenedClaims(database: Database): Promise<ScreenedClaim[
     formType: r.form_type,
     createdAt: r.created_at,
     score: Number(r.score),
-    disposition: r.disposition as Disposition,
-    reasons: JSON.parse(r.reasons) as Reason[],
+    disposition: storedDisposition(r.disposition),
+    reasons: parseReasons(r.reasons),
     clientIp: r.client_ip,
     network: r.network,
     userAgent: r.user_agent,
@@ -200,7 +228,7 @@ export async function screenedClaims(database: Database): Promise<ScreenedClaim[
 /** The screening of each claim by its submission id (the export's columns). */
 export async function screeningsById(database: Database): Promise<Map<number, ClaimScreening>> {
   const rows = await database.db.selectFrom('claim_signals').select(['submission_id', 'score', 'disposition', 'reasons']).execute();
-  return new Map(rows.map((r) => [Number(r.submission_id), { score: Number(r.score), disposition: r.disposition as Disposition, reasons: JSON.parse(r.reasons) as Reason[] }]));
+  return new Map(rows.map((r) => [Number(r.submission_id), { score: Number(r.score), disposition: storedDisposition(r.disposition), reasons: parseReasons(r.reasons) }]));
 }
 
 /** Claims sharing one value: its kind, a short label of its digest, the claims. */
@@ -235,7 +263,8 @@ export async function clusters(database: Database, options: { minSize?: number; 
       .orderBy('signal_values.created_at')
       .orderBy('submissions.id')
       .execute();
-    out.push({ kind: g.kind as MatchKind, digest: g.digest, size: Number(g.size), referenceCodes: members.map((m) => m.reference_code) });
+    if (!isMatchKind(g.kind)) throw new Error(`A stored signal value has an unknown kind: ${g.kind}`);
+    out.push({ kind: g.kind, digest: g.digest, size: Number(g.size), referenceCodes: members.map((m) => m.reference_code) });
   }
   return out;
 }

@@ -9,6 +9,7 @@ import { secretFields } from '../../runtime/core/flow/secrets.js';
 import { SUBMITTED_AT_KEY, submissionTimeText } from '../../runtime/core/i18n/submissionTime.js';
 import { camelCase } from '../../runtime/core/models/config.js';
 import { accountFields, payloadKinds, storeRecords } from '../../runtime/core/models/declared.js';
+import { isRecord } from '../../runtime/core/guards.js';
 import type { DeadlineSettings, FieldValue, FlowFile, FormModel, ModelConfig, ModelStoreState, PageConfig } from '../../runtime/core/types.js';
 import { inputHints } from '../../runtime/core/view/input-hints.js';
 import { summaryView, type SummaryRow } from '../../runtime/core/view/summary.js';
@@ -37,8 +38,7 @@ export interface ReceiptInput {
   deadlines: DeadlineSettings;
 }
 
-const isModel = (value: unknown): value is FormModel =>
-  typeof value === 'object' && value !== null && typeof (value as FormModel).clientId === 'string' && typeof (value as FormModel).fields === 'object';
+const isModel = (value: unknown): value is FormModel => isRecord(value) && typeof value.clientId === 'string' && typeof value.fields === 'object';
 
 /** The stored answers as a store of saved models, as the confirmation page reads them. */
 function storeOf(answers: Record<string, unknown>, models: readonly ModelConfig[]): ModelStoreState {

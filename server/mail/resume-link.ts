@@ -33,7 +33,7 @@ export interface ResumeLinkInput {
 export function renderResumeLink(input: ResumeLinkInput): MailContent {
   const { t } = input;
   const site = t(RECEIPT_KEYS.siteTitle);
-  const until = t(RESUME_LINK_KEYS.validUntil, submissionTimeText(input.expiresAt, input.culture as Parameters<typeof submissionTimeText>[1], input.deadlines));
+  const until = t(RESUME_LINK_KEYS.validUntil, submissionTimeText(input.expiresAt, input.culture, input.deadlines));
   const footer = t(RECEIPT_KEYS.footer, site);
   const text = [
     site,

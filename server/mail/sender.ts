@@ -14,25 +14,26 @@
  * deliveries under way only, never for the whole queue.
  */
 import { randomBytes } from 'node:crypto';
+import { propertyOf } from '../../runtime/core/guards.js';
 import type { LeasedMail, Outbox } from '../db/outbox.js';
 import type { Mailer } from './transport.js';
 
-export interface Timers {
-  setTimeout(run: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
+export interface Timers<Handle = unknown> {
+  setTimeout(run: () => void, ms: number): Handle;
+  clearTimeout(handle: Handle): void;
 }
 
 /** The shortest wait before a run set for a message coming due (a clock step of another instance, a race). */
 const MIN_WAIT_MS = 250;
 
 /** The platform's timers, unref'd so that a pending run never keeps the process alive. */
-export const realTimers: Timers = {
+export const realTimers: Timers<NodeJS.Timeout> = {
   setTimeout(run, ms) {
     const handle = setTimeout(run, ms);
     handle.unref();
     return handle;
   },
-  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+  clearTimeout: (handle) => clearTimeout(handle),
 };
 
 export interface SenderOptions {
@@ -77,7 +78,7 @@ export function messageIdOf(mail: Pick<LeasedMail, 'id' | 'createdAt'>, from: st
 }
 
 /** What is kept of an error: no credentials of the SMTP URL, one line. */
-const errorText = (error: unknown) => (error instanceof Error ? `${(error as { code?: string }).code ?? error.name}: ${error.message}` : String(error)).replace(/\s+/g, ' ').slice(0, 500);
+const errorText = (error: unknown) => (error instanceof Error ? `${String(propertyOf(error, 'code') ?? error.name)}: ${error.message}` : String(error)).replace(/\s+/g, ' ').slice(0, 500);
 
 export function createSender(options: SenderOptions): Sender {
   const { outbox, mailer, from } = options;
@@ -110,7 +111,7 @@ export function createSender(options: SenderOptions): Sender {
     let sent = 0;
     let next = 0;
     const worker = async () => {
-      while (next < batch.length) if (await deliver(batch[next++]!)) sent++;
+      for (let mail = batch[next++]; mail !== undefined; mail = batch[next++]) if (await deliver(mail)) sent++;
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, batch.length) }, worker));
     return sent;

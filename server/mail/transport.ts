@@ -76,7 +76,9 @@ export function folderMailer(dir: string): Mailer {
     async deliver(mail) {
       const info = await transport.sendMail(headersOf(mail));
       mkdirSync(dir, { recursive: true });
-      writeFileSync(path.join(dir, mailFileName(mail.messageId)), info.message as Buffer);
+      // A buffering stream transport gives the whole message as one Buffer.
+      if (!Buffer.isBuffer(info.message)) throw new Error('The mail transport did not give the message as a buffer.');
+      writeFileSync(path.join(dir, mailFileName(mail.messageId)), info.message);
     },
     close: () => transport.close(),
   };

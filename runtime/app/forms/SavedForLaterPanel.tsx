@@ -3,7 +3,7 @@ import { Link, useLocation } from 'wouter';
 import type { SavedForLater } from '../../core/api';
 import { PROJECT_TIME_ZONE } from '../../core/dates';
 import { formatInstant } from '../../core/i18n';
-import type { FlowFile } from '../../core/types';
+import type { DeadlineSettings, FlowFile } from '../../core/types';
 import { Button } from '../../widgets/Button';
 import { useApp, useCulture, useServices, useT } from '../context';
 import { RESUME_PATH } from '../routes';
@@ -11,8 +11,9 @@ import { useDocumentTitle } from '../useDocumentTitle';
 import type { FormSession } from './formSessions';
 
 /** When a code stops working, in the settlement's time zone, as deadlines are told. */
-function untilText(expiresAt: string, culture: string, flow: FlowFile, deadlines: Record<string, { zone: string } | undefined>): string {
-  const zone = flow.deadlineKeys.map((key) => deadlines[key]?.zone).find((z) => z !== undefined) ?? PROJECT_TIME_ZONE;
+function untilText(expiresAt: string, culture: string, flow: FlowFile, deadlines: DeadlineSettings): string {
+  const zones = new Map(Object.entries(deadlines).map(([key, deadline]) => [key, deadline?.zone]));
+  const zone = flow.deadlineKeys.map((key) => zones.get(key)).find((z) => z !== undefined) ?? PROJECT_TIME_ZONE;
   return formatInstant(new Date(expiresAt), culture, zone, 'FullDateZone');
 }
 
@@ -25,7 +26,7 @@ export default function SavedForLaterPanel({ session, saved, onContinue }: { ses
   const t = useT();
   const culture = useCulture();
   const { api, flows, store, sessions } = useServices();
-  const deadlines = useApp((s) => s.deadlines) as Record<string, { zone: string } | undefined>;
+  const deadlines = useApp((s) => s.deadlines);
   const [, navigate] = useLocation();
   const [copied, setCopied] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);

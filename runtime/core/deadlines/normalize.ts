@@ -12,7 +12,8 @@ import {
 const LEGACY_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
 
 function isDeadlineKey(key: string): key is DeadlineKey {
-  return (DEADLINE_KEYS as readonly string[]).includes(key);
+  const known: readonly string[] = DEADLINE_KEYS;
+  return known.includes(key);
 }
 
 /** Per-culture shape: a project time zone at the top, deadlines with deadlineDateTime. */

@@ -58,12 +58,8 @@ function schemaLiterals(schema: ConditionSchema): FieldValue[] {
 }
 
 function enumerable(schema: ConditionSchema): boolean {
-  return Object.entries(schema).every(([keyword, value]) => {
-    if (!ENUMERABLE_KEYWORDS.has(keyword)) return false;
-    if (keyword === 'not') return enumerable(value as ConditionSchema);
-    if (keyword === 'anyOf' || keyword === 'allOf') return (value as ConditionSchema[]).every(enumerable);
-    return true;
-  });
+  if (!Object.keys(schema).every((keyword) => ENUMERABLE_KEYWORDS.has(keyword))) return false;
+  return (!schema.not || enumerable(schema.not)) && [...(schema.anyOf ?? []), ...(schema.allOf ?? [])].every(enumerable);
 }
 
 /** The answers a field can hold: its options, or true/false, or any text (the literals written plus one other). */
@@ -80,17 +76,17 @@ function describeAnswer(value: FieldValue): string {
   return JSON.stringify(value);
 }
 
+// The rule's type names its parameters (the schema check reports a rule without them).
+const isRequiredIf = (rule: RuleConfig): rule is RequiredIfRule => rule.type === 'requiredIf';
+const isNestedRequiredIf = (rule: RuleConfig): rule is NestedRequiredIfRule => rule.type === 'nestedRequiredIf';
+
 /** What a rule reads: its properties and the values it names. */
 function ruleConditions(rule: RuleConfig): Array<{ property: string; value: FieldValue }> {
   // A rule still without its other field (the schema check reports it) compares nothing yet.
   const named = (c: { property: unknown; value: FieldValue }): c is { property: string; value: FieldValue } => typeof c.property === 'string';
-  if (rule.type === 'requiredIf') {
-    const r = rule as RequiredIfRule;
-    return [{ property: r.otherProperty as unknown, value: r.value }].filter(named);
-  }
-  if (rule.type === 'nestedRequiredIf') {
-    return ((rule as NestedRequiredIfRule).conditions ?? []).map((c) => ({ property: c?.otherProperty as unknown, value: c?.value })).filter(named);
-  }
+  const read = (property: unknown, value: FieldValue) => ({ property, value });
+  if (isRequiredIf(rule)) return [read(rule.otherProperty, rule.value)].filter(named);
+  if (isNestedRequiredIf(rule)) return (rule.conditions ?? []).map((c) => read(c?.otherProperty, c?.value)).filter(named);
   return [];
 }
 
@@ -154,7 +150,8 @@ export function compareDependenciesWithRules(input: AgreementInput): AgreementIs
   const domains = names.map((name) => {
     const dot = name.indexOf('.');
     const fixedKey = name.slice(dot + 1);
-    if (input.fixedValues && name.slice(0, dot) === ownCamel && Object.hasOwn(input.fixedValues, fixedKey)) return [input.fixedValues[fixedKey]!];
+    const fixed = input.fixedValues && name.slice(0, dot) === ownCamel && Object.hasOwn(input.fixedValues, fixedKey) ? input.fixedValues[fixedKey] : undefined;
+    if (fixed !== undefined) return [fixed];
     const model = input.modelsByCamel.get(name.slice(0, dot));
     return answersOf(input.flowFields.get(name), model?.fields[name.slice(dot + 1)], literals.get(name) ?? []);
   });
@@ -211,12 +208,17 @@ export function compareDependenciesWithRules(input: AgreementInput): AgreementIs
 }
 
 function* combinations(names: readonly string[], domains: readonly FieldValue[][]): Generator<Record<string, FieldValue>> {
-  const index = names.map(() => 0);
+  // One odometer wheel per name, turning through its domain (each domain holds null at least).
+  const wheels = names.map((name, i) => ({ name, domain: domains[i] ?? [null], at: 0 }));
+  const lastFirst = [...wheels].reverse();
   for (;;) {
-    yield Object.fromEntries(names.map((name, i) => [name, domains[i]![index[i]!]!]));
-    let i = names.length - 1;
-    while (i >= 0 && ++index[i]! >= domains[i]!.length) index[i--] = 0;
-    if (i < 0) return;
+    yield Object.fromEntries(wheels.map((wheel) => [wheel.name, wheel.domain[wheel.at] ?? null]));
+    // The last wheel turns; one that comes round to its start turns the one before it.
+    const turned = lastFirst.find((wheel) => {
+      wheel.at = (wheel.at + 1) % wheel.domain.length;
+      return wheel.at !== 0;
+    });
+    if (!turned) return;
   }
 }
 
@@ -265,7 +267,8 @@ export function conditionValueProblems(
     }
     if (s.enum && s.enum.length > 0) {
       const found = s.enum.map(problem);
-      if (found.every(Boolean)) issues.push({ pointer: `${here}/enum`, message: `none of the values ${JSON.stringify(s.enum)} can occur: ${found[0]!.message}`, hint: found[0]!.hint });
+      const [first] = found;
+      if (first && found.every(Boolean)) issues.push({ pointer: `${here}/enum`, message: `none of the values ${JSON.stringify(s.enum)} can occur: ${first.message}`, hint: first.hint });
     }
     if (s.not) walk(s.not, `${here}/not`);
     s.anyOf?.forEach((x, i) => walk(x, `${here}/anyOf/${i}`));

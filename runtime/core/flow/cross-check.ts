@@ -1,4 +1,5 @@
 import { SUPPORTED_CONDITION_KEYWORDS } from '../conditions/evaluate';
+import { isOneOf } from '../guards';
 import { camelCase } from '../models/config';
 import { isRepeatingConfig, SPEC_LIST_KEYS, SPEC_PARENT_LINK, SPEC_SINGLE_KEYS } from '../models/declared';
 import { MASK_NAMES } from '../masks';
@@ -85,7 +86,7 @@ export function checkFlow(flow: FlowFile, file: string, context: CheckContext): 
   flow.models.forEach((model, i) => modelConfig(model, ptr('models', i)));
 
   for (const key of flow.deadlineKeys) {
-    if (!(DEADLINE_KEYS as readonly string[]).includes(key)) add(ptr('deadlineKeys'), `unknown deadline key "${key}"`, `use the keys of spec §9: ${list(DEADLINE_KEYS)}`);
+    if (!isOneOf(DEADLINE_KEYS, key)) add(ptr('deadlineKeys'), `unknown deadline key "${key}"`, `use the keys of spec §9: ${list(DEADLINE_KEYS)}`);
   }
 
   // Every field the flow shows, by qualified name: the answers a condition can compare with.
@@ -130,18 +131,18 @@ export function checkFlow(flow: FlowFile, file: string, context: CheckContext): 
       if (!config) add(`${at}/scope`, `scope "${scope}" names the model "${modelName}", which the form type ${formType} does not have`, `the model part is a camel-cased dtoMapping: ${list(byCamel.keys())}`);
       else fieldOf(config, scope.slice(dot + 1), `${at}/scope`, 'scope');
     }
-    checkConditionSchema(condition.schema as Record<string, unknown>, `${at}/schema`);
+    checkConditionSchema(condition.schema, `${at}/schema`);
     checkConditionValues(scope, condition.schema, at, own);
   };
 
-  const checkConditionSchema = (schema: Record<string, unknown>, at: string) => {
+  const checkConditionSchema = (schema: object, at: string) => {
     for (const [keyword, value] of Object.entries(schema)) {
-      if (!(SUPPORTED_CONDITION_KEYWORDS as readonly string[]).includes(keyword)) {
+      if (!isOneOf(SUPPORTED_CONDITION_KEYWORDS, keyword)) {
         add(`${at}/${keyword}`, `unsupported condition keyword "${keyword}"`, `use only ${list(SUPPORTED_CONDITION_KEYWORDS)}`);
       } else if (keyword === 'not' && value && typeof value === 'object') {
-        checkConditionSchema(value as Record<string, unknown>, `${at}/not`);
+        checkConditionSchema(value, `${at}/not`);
       } else if ((keyword === 'anyOf' || keyword === 'allOf') && Array.isArray(value)) {
-        value.forEach((s, i) => checkConditionSchema(s as Record<string, unknown>, `${at}/${keyword}/${i}`));
+        value.forEach((s, i) => checkConditionSchema(s, `${at}/${keyword}/${i}`));
       }
     }
   };
@@ -213,7 +214,7 @@ export function checkFlow(flow: FlowFile, file: string, context: CheckContext): 
             if (missing.length) add(`${at}/model`, `the model ${block.model} lacks the address fields ${list(missing)}`, 'add them to the model config or use a model that has them');
           }
           for (const name of Object.keys(block.prepopulatedDataKeys ?? {})) {
-            if (!(ADDRESS_FIELDS as readonly string[]).includes(name)) add(`${at}/prepopulatedDataKeys/${name}`, `"${name}" is not an address field`, didYouMean(name, ADDRESS_FIELDS));
+            if (!isOneOf(ADDRESS_FIELDS, name)) add(`${at}/prepopulatedDataKeys/${name}`, `"${name}" is not an address field`, didYouMean(name, ADDRESS_FIELDS));
           }
           break;
         }

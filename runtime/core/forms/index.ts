@@ -171,9 +171,10 @@ export function classListHeader(file: FormsFile | undefined): ClassListHeader {
   const forms = settlementForms(file);
   const identifier = forms.find((f) => f.signIn.identifier)?.signIn.identifier?.column;
   const secret = forms.find((f) => f.signIn.secret)?.signIn.secret?.column;
-  const vin = forms.some((f) => f.signIn.vin && f.signIn.identifier) && file.classList.columns.includes('vin') ? 'vin' : undefined;
+  const { columns } = file.classList;
+  const vin = forms.some((f) => f.signIn.vin && f.signIn.identifier) && columns.includes('vin') ? 'vin' : undefined;
   // A credential column the header does not declare is the checker's report on forms.json, not a missing CSV column.
-  const credentialColumns = [identifier, secret, vin].filter((c): c is string => !!c && file.classList!.columns.includes(c));
+  const credentialColumns = [identifier, secret, vin].filter((c): c is string => !!c && columns.includes(c));
   return {
     known: [...file.classList.columns],
     required: [...new Set([...credentialColumns, ...(file.classList.required ?? [])])],
@@ -198,7 +199,7 @@ function prepopulatedKeys(flow: FlowFile): Set<string> {
         if (k === 'prepopulatedDataKey' && typeof v === 'string') {
           keys.add(v);
         } else if (k === 'prepopulatedDataKeys' && v && typeof v === 'object') {
-          for (const key of Object.values(v as Record<string, unknown>)) if (typeof key === 'string') keys.add(key);
+          for (const key of Object.values(v)) if (typeof key === 'string') keys.add(key);
         } else {
           visit(v);
         }
@@ -307,8 +308,9 @@ export function withSignInRules<M extends ModelConfig>(models: readonly M[], for
   return models.map((model) => {
     if (model.metadata.dtoMapping !== 'Credentials') return model;
     const signIn = formOf(forms, model.metadata.formType)?.signIn;
-    const field = signIn?.vinCheckDigit && signIn.vin ? model.fields[signIn.vin] : undefined;
-    if (!field || field.validations.some((rule) => rule.type === VIN_CHECK_DIGIT_RULE)) return model;
-    return { ...model, fields: { ...model.fields, [signIn!.vin!]: { ...field, validations: [...field.validations, { type: VIN_CHECK_DIGIT_RULE }] } } };
+    const vin = signIn?.vinCheckDigit ? signIn.vin : undefined;
+    const field = vin ? model.fields[vin] : undefined;
+    if (!vin || !field || field.validations.some((rule) => rule.type === VIN_CHECK_DIGIT_RULE)) return model;
+    return { ...model, fields: { ...model.fields, [vin]: { ...field, validations: [...field.validations, { type: VIN_CHECK_DIGIT_RULE }] } } };
   });
 }

@@ -29,4 +29,6 @@ interface TextMaskCore {
   adjustCaretPosition(config: CaretConfig): number;
 }
 
-export const { conformToMask, adjustCaretPosition } = textMaskCore as unknown as TextMaskCore;
+// Typed here: the package declares its parameters `any` (text-mask-core.d.ts adds the caret function it leaves out).
+const typedCore: TextMaskCore = textMaskCore;
+export const { conformToMask, adjustCaretPosition } = typedCore;

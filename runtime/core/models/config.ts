@@ -43,7 +43,8 @@ export function acceptModelConfigs(configs: unknown[]): ModelConfig[] {
     if (missing.length > 0) problems.push(`entry ${index} has no ${missing.join(', ')}`);
   });
   if (problems.length > 0) throw devError('MODEL_CONFIG_REJECTED', problems.join('; '));
-  return configs as ModelConfig[];
+  // Every entry has what spec §3 requires of it (checked above).
+  return configs.filter((entry): entry is ModelConfig => missingParts(entry).length === 0);
 }
 
 /** The empty field record of a model config: every field name mapped to null. */

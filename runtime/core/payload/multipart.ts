@@ -1,3 +1,4 @@
+import { isOneOf } from '../guards';
 import type { PayloadKinds } from '../models/declared';
 import type { DocumentFile, SubmissionPayload } from '../types';
 import { jsonNestedDeeperThan } from './json';
@@ -23,7 +24,7 @@ export function jsonParts(kinds?: PayloadKinds): string[] {
 
 /** Whether a part name is a payload field (any other part is a file named by a document context clientId). */
 export function isPayloadFieldPart(name: string, kinds?: PayloadKinds): boolean {
-  return (MULTIPART_FIELDS.text as readonly string[]).includes(name) || jsonParts(kinds).includes(name);
+  return isOneOf(MULTIPART_FIELDS.text, name) || jsonParts(kinds).includes(name);
 }
 
 function toBlob(file: DocumentFile): Blob {
@@ -42,7 +43,7 @@ export function payloadToFormData(payload: SubmissionPayload): FormData {
   }
   for (const name of MULTIPART_FIELDS.json) form.append(name, JSON.stringify(payload[name] ?? null));
   for (const [name, value] of Object.entries(payload)) {
-    if (!NOT_JSON.has(name) && !(MULTIPART_FIELDS.json as readonly string[]).includes(name)) form.append(name, JSON.stringify(value ?? null));
+    if (!NOT_JSON.has(name) && !isOneOf(MULTIPART_FIELDS.json, name)) form.append(name, JSON.stringify(value ?? null));
   }
   for (const file of payload.documents ?? []) form.append(file.clientId, toBlob(file), file.name);
   return form;

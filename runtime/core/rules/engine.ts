@@ -164,7 +164,7 @@ export function isRequired(rules: readonly RuleConfig[], ctx: RuleContext): bool
 
 /** The min and max of the first date range rule, for the date widget; 'today' is today in Pacific time. */
 export function dateBounds(rules: readonly RuleConfig[], now: Date, dataType?: FieldDataType): { min: CalendarDate | null; max: CalendarDate | null } {
-  const range = rules.find((r): r is RangeRule => r.type === RANGE_RULE && isDateRange(r as RangeRule, dataType));
+  const range = rules.find((r): r is RangeRule => r.type === RANGE_RULE && isDateRange(r, dataType));
   if (!range) return { min: null, max: null };
   return { min: parseDateParam(range.min, now), max: parseDateParam(range.max, now) };
 }

@@ -26,7 +26,7 @@ function jsonType(value: unknown): string {
 export function fieldTypeProblem(value: unknown, dataType: FieldDataType): string | null {
   const accepted = FIELD_VALUE_TYPES[dataType] ?? FIELD_VALUE_TYPES.string;
   const actual = jsonType(value);
-  if ((accepted as readonly string[]).includes(actual)) return null;
+  if (accepted.some((type) => type === actual)) return null;
   const wanted = accepted.filter((t) => t !== 'null').map((t) => (t === 'string' ? 'text' : `a ${t}`));
   return `must be ${wanted.join(' or ')} or empty, not ${actual === 'object' ? 'an object' : actual === 'list' ? 'a list' : `a ${actual}`}.`;
 }

@@ -70,7 +70,8 @@ export const ruleAdapters: Readonly<Record<string, RuleAdapter>> = {
 };
 
 export function isKnownRuleType(type: string): type is RuleKind {
-  return (RULE_KINDS as readonly string[]).includes(type);
+  const known: readonly string[] = RULE_KINDS;
+  return known.includes(type);
 }
 
 /**

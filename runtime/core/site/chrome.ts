@@ -146,7 +146,7 @@ export function linkHref(link: Pick<ResolvedLink, 'url'>, siteRoot: string): str
 /** The extension of a logo file name when it is an allowed image type. */
 export function logoExtension(file: string): LogoExtension | undefined {
   const ext = /\.([a-z]+)$/i.exec(file)?.[1]?.toLowerCase();
-  return ext !== undefined && Object.hasOwn(LOGO_TYPES, ext) ? (ext as LogoExtension) : undefined;
+  return ext === 'svg' || ext === 'png' || ext === 'webp' ? ext : undefined;
 }
 
 /**

@@ -25,7 +25,7 @@ export const CONTACT_INPUTS: Readonly<Record<string, InputHints>> = {
  */
 export function inputHints(field: FieldConfig, dtoMapping: string): InputHints {
   const isContact = dtoMapping.toLowerCase() === CONTACT_MODEL.toLowerCase();
-  const defaults = isContact && Object.hasOwn(CONTACT_INPUTS, field.key) ? CONTACT_INPUTS[field.key]! : {};
+  const defaults = (isContact && Object.hasOwn(CONTACT_INPUTS, field.key) ? CONTACT_INPUTS[field.key] : undefined) ?? {};
   return {
     autocomplete: field.autocomplete ?? defaults.autocomplete,
     inputType: field.inputType ?? defaults.inputType,

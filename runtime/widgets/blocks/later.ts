@@ -1,25 +1,28 @@
-import type { ComponentType } from 'react';
-import { chunk } from '../../react/chunk';
-import type { BlockComponent } from '../../react/types';
+import type { BlockConfig, ConfirmationBlock as ConfirmationConfig, RecordsBlock as RecordsConfig, SummaryBlock as SummaryConfig } from '../../core/types';
+import { chunk, type ChunkComponent } from '../../react/chunk';
+import type { BlockComponent, BlockProps } from '../../react/types';
 
 /**
  * A block no start page draws, in a chunk of its own: start pages load less. Its `prepare` (run in
  * idle time once the claimant is in the form's fields, see prepareBlocksWhenIdle) loads it, so a
  * later page renders it at once; `preload` loads it now (the first page of a reload).
  */
-function laterBlock<B extends BlockComponent<never>>(load: () => Promise<B>): B & { preload(): Promise<unknown> } {
-  const Chunk = chunk(async () => ({ default: (await load()) as unknown as ComponentType<object> }));
+function laterBlock<C extends BlockConfig>(load: () => Promise<BlockComponent<C>>): ChunkComponent<BlockProps<C>> & { prepare(culture: string): void } {
+  const Chunk = chunk(async () => ({ default: await load() }));
+  // The block's own prepare, once its chunk is in (so that its first render does not wait for it).
   const prepare = (culture: string) =>
-    void Chunk.preload().then(
-      (block) => (block as B).prepare?.(culture),
-      () => undefined, // not in (offline): rendering it asks again and shows the app's error if it still fails
-    );
-  return Object.assign(Chunk as unknown as B, { preload: Chunk.preload, prepare });
+    void Chunk.preload()
+      .then(load)
+      .then(
+        (block) => block.prepare?.(culture),
+        () => undefined, // not in (offline): rendering it asks again and shows the app's error if it still fails
+      );
+  return Object.assign(Chunk, { prepare });
 }
 
-export const RecordsBlock = laterBlock(() => import('./records').then((m) => m.RecordsBlock));
-export const SummaryBlock = laterBlock(() => import('./summary').then((m) => m.SummaryBlock));
-export const ConfirmationBlock = laterBlock(() => import('./confirmation').then((m) => m.ConfirmationBlock));
+export const RecordsBlock = laterBlock<RecordsConfig>(() => import('./records').then((m) => m.RecordsBlock));
+export const SummaryBlock = laterBlock<SummaryConfig>(() => import('./summary').then((m) => m.SummaryBlock));
+export const ConfirmationBlock = laterBlock<ConfirmationConfig>(() => import('./confirmation').then((m) => m.ConfirmationBlock));
 
 const LATER_BLOCKS: Partial<Record<string, { preload(): Promise<unknown> }>> = { records: RecordsBlock, summary: SummaryBlock, confirmation: ConfirmationBlock };
 

@@ -14,6 +14,7 @@ import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
+import { isRecord, propertyOf } from '../../../runtime/core/guards.js';
 import type { CaptchaConfig, FormType } from '../../../runtime/core/types.js';
 import { EMULATOR_DEFAULT_SECRET } from '../../captcha-emulator/emulator.js';
 import { ConfigError, type Environment } from '../../config.js';
@@ -195,7 +196,7 @@ function postOnce(url: URL, body: string, signal: AbortSignal): Promise<FormRepl
       url,
       {
         method: 'POST',
-        agent: agents[url.protocol as keyof typeof agents],
+        agent: url.protocol === 'https:' ? agents['https:'] : agents['http:'],
         headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', 'content-length': Buffer.byteLength(body) },
         signal,
       },
@@ -220,13 +221,6 @@ function postOnce(url: URL, body: string, signal: AbortSignal): Promise<FormRepl
   });
 }
 
-interface SiteverifyReply {
-  success?: unknown;
-  hostname?: unknown;
-  score?: unknown;
-  'error-codes'?: unknown;
-}
-
 export default fp<{ resolved: ResolvedCaptcha }>(
   async (app, { resolved }) => {
     const tokens = app.stores.tokens;
@@ -245,18 +239,18 @@ export default fp<{ resolved: ResolvedCaptcha }>(
         if (!resolved.enabled) return null;
         if (typeof token !== 'string' || token.trim() === '') throw httpError('CAPTCHA_REQUIRED');
         if (token.length > 4096) fail(request, 'token too long');
-        let reply: SiteverifyReply;
+        let reply: unknown;
         try {
           const res = await postForm(verifyUrl, new URLSearchParams({ secret: resolved.secret, response: token, remoteip: request.ip }), resolved.timeoutMs);
           if (res.status < 200 || res.status > 299) return fail(request, `siteverify answered ${res.status}`);
           if (!res.contentType.includes('json')) return fail(request, 'siteverify answered non-JSON');
-          reply = JSON.parse(res.body) as SiteverifyReply;
+          reply = JSON.parse(res.body);
         } catch (err) {
-          if ((err as { statusCode?: number }).statusCode) throw err;
-          return fail(request, `siteverify unreachable or unreadable: ${(err as NodeJS.ErrnoException).code ?? (err as Error).name}`);
+          if (propertyOf(err, 'statusCode')) throw err;
+          return fail(request, `siteverify unreachable or unreadable: ${String(propertyOf(err, 'code') ?? propertyOf(err, 'name'))}`);
         }
-        if (typeof reply !== 'object' || reply === null || reply.success !== true) {
-          return fail(request, `siteverify: ${JSON.stringify(reply?.['error-codes'] ?? 'no success')}`);
+        if (!isRecord(reply) || reply.success !== true) {
+          return fail(request, `siteverify: ${JSON.stringify(propertyOf(reply, 'error-codes') ?? 'no success')}`);
         }
         const expected = resolved.hostnames ?? [request.hostname.replace(/:\d+$/, '')];
         if (typeof reply.hostname !== 'string' || !expected.includes(reply.hostname)) return fail(request, 'hostname mismatch');
@@ -274,7 +268,7 @@ export default fp<{ resolved: ResolvedCaptcha }>(
       },
 
       async spendOnRefusal(use, request, error) {
-        if (use && (error as { code?: string }).code !== 'CAPTCHA_FAILED') {
+        if (use && propertyOf(error, 'code') !== 'CAPTCHA_FAILED') {
           let fresh: boolean;
           try {
             fresh = await tokens.markUsed(use.hash, use.expiresAt);
@@ -309,13 +303,14 @@ export default fp<{ resolved: ResolvedCaptcha }>(
         const expected = Buffer.from(app.sessions.sign('captcha-raw', body));
         const given = Buffer.from(signature);
         if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw httpError('CAPTCHA_RAW_INVALID');
-        let claims: { f?: unknown; x?: unknown };
+        let claims: unknown;
         try {
-          claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as typeof claims;
+          claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
         } catch {
           throw httpError('CAPTCHA_RAW_INVALID');
         }
-        if (claims.f !== formType || typeof claims.x !== 'number' || claims.x < app.clock()) throw httpError('CAPTCHA_RAW_INVALID');
+        const expiresAt = propertyOf(claims, 'x');
+        if (propertyOf(claims, 'f') !== formType || typeof expiresAt !== 'number' || expiresAt < app.clock()) throw httpError('CAPTCHA_RAW_INVALID');
         const hash = sha256(value);
         if (!(session.data.captchaRaw[formType] ?? []).includes(hash)) throw httpError('CAPTCHA_RAW_INVALID');
         // Once, or again by the same submission (a retry whose first answer was lost).

@@ -6,7 +6,8 @@
  * on API answers, and 404s (API → JSON; anything else is left to the app shell).
  */
 import fp from 'fastify-plugin';
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { propertyOf } from '../../../runtime/core/guards.js';
 import { isUnavailable } from '../../db/errors.js';
 import { errorText, httpError, HttpError, isHttpError, SERVER_ERRORS, type ServerErrorCode } from '../../errors.js';
 import { isApiRoute } from '../../routes/api/route-match.js';
@@ -24,35 +25,38 @@ declare module 'fastify' {
   }
 }
 
-const MULTIPART_CODES: Record<string, ServerErrorCode> = {
-  FST_PARTS_LIMIT: 'TOO_MANY_PARTS',
-  FST_FILES_LIMIT: 'TOO_MANY_PARTS',
-  FST_FIELDS_LIMIT: 'TOO_MANY_PARTS',
-  FST_REQ_FILE_TOO_LARGE: 'FILE_TOO_LARGE',
-  FST_PROTO_VIOLATION: 'MALFORMED_MULTIPART',
-  FST_INVALID_MULTIPART_CONTENT_TYPE: 'MALFORMED_MULTIPART',
-  FST_NO_FORM_DATA: 'MALFORMED_MULTIPART',
-};
+const MULTIPART_CODES = new Map<string, ServerErrorCode>([
+  ['FST_PARTS_LIMIT', 'TOO_MANY_PARTS'],
+  ['FST_FILES_LIMIT', 'TOO_MANY_PARTS'],
+  ['FST_FIELDS_LIMIT', 'TOO_MANY_PARTS'],
+  ['FST_REQ_FILE_TOO_LARGE', 'FILE_TOO_LARGE'],
+  ['FST_PROTO_VIOLATION', 'MALFORMED_MULTIPART'],
+  ['FST_INVALID_MULTIPART_CONTENT_TYPE', 'MALFORMED_MULTIPART'],
+  ['FST_NO_FORM_DATA', 'MALFORMED_MULTIPART'],
+]);
 
 /** Maps anything thrown to a catalogued error; unknown errors become INTERNAL (and are logged). */
 export function toHttpError(err: unknown): { error: HttpError; unexpected: boolean } {
   if (isHttpError(err)) return { error: err, unexpected: false };
-  const e = err as FastifyError & { name?: string };
+  const errorCode = propertyOf(err, 'code');
+  const statusCode = propertyOf(err, 'statusCode');
+  const message = propertyOf(err, 'message');
   // Also what reached here without the database layer's translation (a Redis session store).
-  if (e?.name === 'DatabaseUnavailableError' || e?.code === 'DB_UNAVAILABLE' || isUnavailable(err)) return { error: httpError('DATABASE_UNAVAILABLE', { cause: err }), unexpected: false };
-  if (e?.validation) return { error: httpError('BAD_REQUEST', { cause: err }), unexpected: false };
-  const code = typeof e?.code === 'string' ? e.code : '';
-  if (code in MULTIPART_CODES) return { error: httpError(MULTIPART_CODES[code]!, { cause: err }), unexpected: false };
+  if (propertyOf(err, 'name') === 'DatabaseUnavailableError' || errorCode === 'DB_UNAVAILABLE' || isUnavailable(err)) return { error: httpError('DATABASE_UNAVAILABLE', { cause: err }), unexpected: false };
+  if (propertyOf(err, 'validation')) return { error: httpError('BAD_REQUEST', { cause: err }), unexpected: false };
+  const code = typeof errorCode === 'string' ? errorCode : '';
+  const multipart = MULTIPART_CODES.get(code);
+  if (multipart) return { error: httpError(multipart, { cause: err }), unexpected: false };
   if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return { error: httpError('UNSUPPORTED_MEDIA_TYPE'), unexpected: false };
   if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') return { error: httpError('BODY_TOO_LARGE'), unexpected: false };
-  if (code.startsWith('FST_ERR_CTP_') || e instanceof SyntaxError) return { error: httpError('MALFORMED_JSON'), unexpected: false };
-  if (e?.statusCode === 429) return { error: httpError('RATE_LIMITED'), unexpected: false };
+  if (code.startsWith('FST_ERR_CTP_') || err instanceof SyntaxError) return { error: httpError('MALFORMED_JSON'), unexpected: false };
+  if (statusCode === 429) return { error: httpError('RATE_LIMITED'), unexpected: false };
   // Busboy / stream errors while reading a multipart body.
-  if (/multipart|boundary|unexpected end of form|malformed part header/i.test(e?.message ?? '')) {
+  if (typeof message === 'string' && /multipart|boundary|unexpected end of form|malformed part header/i.test(message)) {
     return { error: httpError('MALFORMED_MULTIPART', { cause: err }), unexpected: false };
   }
-  if (typeof e?.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
-    return { error: httpError(e.statusCode === 404 ? 'NOT_FOUND' : e.statusCode === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'BAD_REQUEST'), unexpected: false };
+  if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
+    return { error: httpError(statusCode === 404 ? 'NOT_FOUND' : statusCode === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'BAD_REQUEST'), unexpected: false };
   }
   return { error: httpError('INTERNAL', { cause: err }), unexpected: true };
 }
@@ -71,7 +75,8 @@ function acceptLanguage(header: string | undefined): string | undefined {
 }
 
 function matchesBodyType(request: FastifyRequest, bodyType: 'json' | 'multipart'): boolean {
-  const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  const [mediaType = ''] = (request.headers['content-type'] ?? '').split(';', 1);
+  const type = mediaType.trim().toLowerCase();
   return bodyType === 'json' ? type === 'application/json' : type === 'multipart/form-data';
 }
 
@@ -87,8 +92,8 @@ export function hasValidBoundary(contentType: string | undefined): boolean {
 
 /** Errors of a request body that stopped arriving because the client went away. */
 function clientWentAway(request: FastifyRequest, err: unknown): boolean {
-  const e = err as { code?: unknown; message?: unknown } | null;
-  const aborted = e?.code === 'ECONNRESET' || e?.code === 'ECONNABORTED' || e?.code === 'ERR_STREAM_PREMATURE_CLOSE' || e?.message === 'aborted';
+  const code = propertyOf(err, 'code');
+  const aborted = code === 'ECONNRESET' || code === 'ECONNABORTED' || code === 'ERR_STREAM_PREMATURE_CLOSE' || propertyOf(err, 'message') === 'aborted';
   return aborted && (request.raw.socket?.destroyed ?? true);
 }
 
@@ -97,8 +102,8 @@ export default fp(
     app.decorateRequest('culture', 'en');
 
     app.addHook('onRequest', async (request, reply) => {
-      const query = request.query as Record<string, unknown> | undefined;
-      const requested = typeof query?.culture === 'string' ? query.culture : acceptLanguage(request.headers['accept-language']);
+      const culture = propertyOf(request.query, 'culture');
+      const requested = typeof culture === 'string' ? culture : acceptLanguage(request.headers['accept-language']);
       request.culture = app.locales.resolve(requested);
       if (isApiRoute(request)) reply.header('cache-control', 'no-store');
     });
@@ -115,12 +120,12 @@ export default fp(
       // A client that closes the connection mid-upload is not a fault of the server: nobody is
       // left to answer, and it is logged as information.
       if (clientWentAway(request, err)) {
-        request.log.info({ code: (err as { code?: string }).code }, 'client closed the connection before its request was read');
+        request.log.info({ code: propertyOf(err, 'code') }, 'client closed the connection before its request was read');
         return reply.status(400).send();
       }
       const { error, unexpected } = toHttpError(err);
       if (unexpected) request.log.error({ err }, 'unexpected error');
-      else if (error.statusCode >= 500) request.log.warn({ code: error.code, cause: (error.cause as Error | undefined)?.message }, 'service unavailable');
+      else if (error.statusCode >= 500) request.log.warn({ code: error.code, cause: propertyOf(error.cause, 'message') }, 'service unavailable');
       else request.log.info({ code: error.code }, 'request refused');
       if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       else if (error.code === 'DATABASE_UNAVAILABLE') reply.header('retry-after', '30');

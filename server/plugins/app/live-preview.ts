@@ -19,6 +19,7 @@ import type { ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import path from 'node:path';
+import { isRecord } from '../../../runtime/core/guards.js';
 import { siteChrome } from '../../routes/app-shell/index.js';
 import { loadSettlement, SettlementError, type Settlement, type SettlementProblem } from '../../settlement/load.js';
 import { settlementLocales } from './settlement.js';
@@ -76,12 +77,11 @@ function digest(settlement: Pick<Settlement, 'flows' | 'locales' | 'site' | 'log
 const SETTINGS_FIXED_AT_START = ['captchaEnabled', 'uploads', 'analyticsTagId', 'analyticsTagId2', 'client'] as const;
 
 /** Replaces `target`'s values by `source`'s, objects in place, so that whoever holds one of them sees the new values. */
-function assignInPlace(target: Record<string, unknown>, source: Record<string, unknown>): void {
+function assignInPlace(target: object, source: object): void {
   for (const [key, value] of Object.entries(source)) {
-    const old = target[key];
-    const bothObjects = old && value && typeof old === 'object' && typeof value === 'object' && !Array.isArray(old) && !Array.isArray(value);
-    if (bothObjects) assignInPlace(old as Record<string, unknown>, value as Record<string, unknown>);
-    else target[key] = value;
+    const old: unknown = Reflect.get(target, key);
+    if (isRecord(old) && isRecord(value)) assignInPlace(old, value);
+    else Reflect.set(target, key, value);
   }
 }
 
@@ -120,7 +120,7 @@ export default fp<LivePreviewOptions>(
           const settingsChanged = JSON.stringify(next.settings) !== JSON.stringify(settlement.settings);
           // In place: every route reads app.settlement and app.locales on each request, and the
           // settings' objects stay those the plugins hold (the fraud screening's, the PIN limits').
-          assignInPlace(settlement.settings as unknown as Record<string, unknown>, next.settings as unknown as Record<string, unknown>);
+          assignInPlace(settlement.settings, next.settings);
           settlement.flows = next.flows;
           settlement.locales = next.locales;
           settlement.site = next.site;

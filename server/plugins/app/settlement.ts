@@ -54,14 +54,14 @@ export function loadLocales(texts: Readonly<Record<string, Readonly<Record<strin
   for (const culture of Object.keys(texts).sort()) {
     const data = texts[culture] ?? {};
     const named = values(culture);
-    const fill = (text: string) => text.replace(/\{([A-Za-z]+)\}/g, (token, name: string) => (Object.hasOwn(named, name) ? named[name]! : token));
+    const fill = (text: string) => text.replace(/\{([A-Za-z]+)\}/g, (token, name: string) => (Object.hasOwn(named, name) ? (named[name] ?? token) : token));
     const map = new Map<string, string>();
     for (const [key, value] of Object.entries(data)) if (key !== '$schema' && typeof value === 'string') map.set(key, fill(value));
     byCulture.set(culture, map);
   }
   const cultures = offered ? offered.filter((c) => byCulture.has(c)) : [...byCulture.keys()];
   const offers = (culture: string) => cultures.some((c) => c.toLowerCase() === culture);
-  const defaultCulture = offers('en') || cultures.length === 0 ? 'en' : cultures[0]!;
+  const defaultCulture = (offers('en') ? undefined : cultures[0]) ?? 'en';
   const resolve = (culture: string | null | undefined): string => {
     if (!culture) return defaultCulture;
     const lower = culture.toLowerCase();

@@ -48,7 +48,7 @@ export default fp<HelmetOptions>(
       referrerPolicy: { policy: 'same-origin' },
     });
     app.addHook('onRequest', (request, reply, done) => {
-      setHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
+      setHeaders(request.raw, reply.raw, (error?: unknown) => done(error === undefined || error instanceof Error ? error : new Error(String(error))));
     });
   },
   { name: 'external-helmet' },

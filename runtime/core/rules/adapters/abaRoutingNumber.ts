@@ -13,7 +13,7 @@ export function isAbaRoutingNumber(text: string): boolean {
   const digits = text.replace(/[\s-]/g, '');
   if (!/^\d{9}$/.test(digits)) return false;
   const weights = [3, 7, 1, 3, 7, 1, 3, 7, 1];
-  const sum = [...digits].reduce((total, d, i) => total + Number(d) * (weights[i] as number), 0);
+  const sum = weights.reduce((total, weight, i) => total + Number(digits.charAt(i)) * weight, 0);
   return sum % 10 === 0;
 }
 

@@ -1,12 +1,13 @@
 import { compareDates, formatShortDate } from '../../dates';
 import { looksLikeDateParam, parseDateParam, parseNumber } from '../support';
+import type { RuleConfig } from '../../types';
 import type { RangeRule, RuleAdapter } from '../types';
 import { isFailure, readDateValue } from './dateValue';
 
 export const RANGE_RULE = 'range';
 
 /** True when the range compares dates: declared so, a dateTime field, or min/max written as dates. */
-export function isDateRange(rule: RangeRule, fieldDataType?: string): boolean {
+export function isDateRange(rule: RuleConfig, fieldDataType?: string): boolean {
   if (rule.dataType) return rule.dataType === 'dateTime';
   if (fieldDataType === 'dateTime') return true;
   return looksLikeDateParam(rule.min) || looksLikeDateParam(rule.max);
