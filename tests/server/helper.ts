@@ -21,6 +21,7 @@ import type { Database, SubmissionRecord } from '../../server/db/types.js';
 import type { FieldValue, FormModel, FormType } from '../../runtime/core/types.js';
 import { API_PATHS, createApiClient, endpointsFromFlows, type ApiClient, type FormEndpoints, type RawRequest } from '../../runtime/core/api/index.js';
 import { createCookieJar, type CookieJar } from '../../runtime/core/api/cookie-jar.js';
+import { FLOWS_PATH, flowsFromBody } from '../../runtime/app/flowsSource.js';
 import { MINIMAL_PNG, minimalPdf } from '../support/documents.js';
 import { invoiceContext, MARIA, MARIA_ANSWERS, sampleModel } from '../support/sample-claim.js';
 
@@ -390,6 +391,11 @@ function endpointsOf(app: FastifyInstance): FormEndpoints {
   return endpointsFromFlows(app.settlement.flows.map((f) => f.flow));
 }
 
+/** An app, or none (a claimant of a server in another process). */
+function isApp(app: FastifyInstance | null | undefined): app is FastifyInstance {
+  return typeof app === 'object' && app !== null;
+}
+
 /**
  * A claimant as the browser is one: the one API client (runtime/core/api) with a cookie jar,
  * over real HTTP (`send`) or inject(). `cookie` and `csrf` are the session the client holds, and
@@ -408,12 +414,12 @@ export class Claimant {
     /** Real HTTP (overHttp); without it, the claimant's calls go through inject(). */
     send?: Send,
   ) {
-    this.api = this.clientOver(send ?? injectInto(app), app);
+    this.api = this.clientOver(send ?? injectInto(app));
   }
 
-  private clientOver(send: Send, app: FastifyInstance): ApiClient {
+  private clientOver(send: Send): ApiClient {
     const extra = () => ({ headers: this.browserHeaders, ...(this.remoteAddress ? { remoteAddress: this.remoteAddress } : {}) });
-    return createApiClient({ baseUrl: TEST_ORIGIN, fetch: fetchOver(send, extra), cookies: this.cookies, endpoints: endpointsOf(app), csrf: this.api?.csrfToken() ?? null });
+    return createApiClient({ baseUrl: TEST_ORIGIN, fetch: fetchOver(send, extra), cookies: this.cookies, csrf: this.api?.csrfToken() ?? null });
   }
 
   /** The session cookie(s) the claimant sends ('' before the first call). */
@@ -441,7 +447,7 @@ export class Claimant {
    */
   async raw(method: string, path: string, init: RawRequest = {}, app = this.app): Promise<HttpResponse> {
     if (app === this.app) return answerOf(await this.api.raw(method, path, init));
-    const other = this.clientOver(injectInto(app), app);
+    const other = this.clientOver(injectInto(app));
     const res = await answerOf(await other.raw(method, path, init));
     this.api.setCsrfToken(other.csrfToken());
     return res;
@@ -463,9 +469,20 @@ export class Claimant {
     return ((await res.json()) as { token: string }).token;
   }
 
-  /** Where `app`'s flows have `formType` authorize or submit. */
-  endpoint(formType: FormType, call: 'authorize' | 'submit', app = this.app): string {
-    const endpoint = endpointsOf(app)[formType]?.[call]?.endpoint;
+  private served: Promise<FormEndpoints> | undefined;
+
+  /**
+   * Where `app`'s flows have `formType` authorize or submit; for a claimant of a server in another
+   * process (no app), the flows that server answers (GET /api/forms/flows).
+   */
+  async endpoint(formType: FormType, call: 'authorize' | 'submit', app = this.app): Promise<string> {
+    const read = async () => {
+      const res = await this.api.raw('GET', FLOWS_PATH);
+      if (!res.ok) throw new Error(`GET ${FLOWS_PATH} answered ${res.status}`);
+      return endpointsFromFlows(flowsFromBody(await res.json()));
+    };
+    const endpoints = isApp(app) ? endpointsOf(app) : await (this.served ??= read());
+    const endpoint = endpoints[formType]?.[call]?.endpoint;
     if (!endpoint) throw new Error(`The settlement's flows give no ${call} address for ${formType}`);
     return endpoint;
   }
@@ -473,12 +490,12 @@ export class Claimant {
   /** `more` goes into the body too (a `resumeCode`). */
   async authorize(formType: FormType, fields: Record<string, FieldValue>, reCaptchaResponse?: string | null, app = this.app, more: Record<string, unknown> = {}) {
     const json = { credentials: model(formType, 'Credentials', fields), reCaptchaResponse: reCaptchaResponse === undefined ? await this.captchaToken() : reCaptchaResponse, ...more };
-    return this.raw('POST', this.endpoint(formType, 'authorize', app), { json }, app);
+    return this.raw('POST', await this.endpoint(formType, 'authorize', app), { json }, app);
   }
 
   async submit(formType: FormType, parts: Parts, app = this.app) {
     const { body, contentType } = await encodeMultipart(parts);
-    return this.raw('POST', this.endpoint(formType, 'submit', app), { body: new Uint8Array(body), headers: { 'Content-Type': contentType } }, app);
+    return this.raw('POST', await this.endpoint(formType, 'submit', app), { body: new Uint8Array(body), headers: { 'Content-Type': contentType } }, app);
   }
 }
 
