@@ -21,7 +21,8 @@ import { buildApp } from '../server/app.js';
 import { startCaptchaEmulator } from '../server/captcha-emulator/emulator.js';
 import { openDatabase } from '../server/db/index.js';
 import { screenedClaims } from '../server/fraud/store.js';
-import { CSRF_HEADER } from '../server/plugins/app/session.js';
+import { API_PATHS, endpointsFromFlows, type FormEndpoints } from '../runtime/core/api/index.js';
+import { claimantClient, endpointOf } from '../tests/support/api-client.js';
 import { BROWSER_HEADERS, claimParts, person, type Credentials, type Parts, type Person } from '../tests/support/generated-claims.js';
 import { classVehicle, pool } from './lib/claim.js';
 import { isEntry, round, standalone, type BenchContext, type Figure } from './lib/figure.js';
@@ -32,35 +33,35 @@ const SCRIPT_HEADERS = { 'user-agent': 'python-requests/2.32.3' };
 interface Target {
   base: string;
   emulator: string;
+  /** The Automotive form's calls, from the settlement's flows. */
+  endpoints: FormEndpoints;
   /** Moves the app's clock (a person's fill time without waiting for it). */
   skip(ms: number): void;
 }
-
-const cookieOf = (res: Response, fallback: string) => res.headers.getSetCookie()[0]?.split(';')[0] ?? fallback;
 
 /** csrf → authorize (VIN only) → the fill time → submit; the submit's status and reference code. */
 async function file(t: Target, p: Person, options: { from: string; headers: Record<string, string>; fillMs: number; vin: string }): Promise<{ status: number; code: string | null; error?: string }> {
   const token = async () => ((await (await fetch(`${t.emulator}/token`, { method: 'POST', body: JSON.stringify({ sitekey: 'emulator-site-key', hostname: '127.0.0.1' }) })).json()) as { token: string }).token;
   const common = { ...options.headers, 'x-forwarded-for': options.from };
-  const csrf = await fetch(`${t.base}/api/csrf`, { headers: common });
-  let cookie = cookieOf(csrf, '');
-  let token_ = ((await csrf.json()) as { requestToken: string }).requestToken;
+  // One API client per claimant: its cookie jar keeps the session, the client its (renewed) token.
+  const { api } = claimantClient(t.base);
+  const csrf = await api.raw('GET', API_PATHS.csrf, { headers: common });
+  if (!csrf.ok) return { status: csrf.status, code: null, error: await csrf.text() };
+  const { requestHeaderName, requestToken } = (await csrf.json()) as { requestHeaderName: string; requestToken: string };
+  api.setCsrfToken({ requestHeaderName, requestToken });
   const credentials: Credentials = { vin: options.vin, noticeId: null, pin: null };
-  const auth = await fetch(`${t.base}/api/forms/automotive/authorize`, {
-    method: 'POST',
-    headers: { ...common, cookie, 'x-csrf-token': token_, 'content-type': 'application/json' },
-    body: JSON.stringify({ credentials: { id: null, clientId: 'a0000001benchflo', metadata: { formType: 'Automotive', dtoMapping: 'credentials' }, metadataHash: '', fields: credentials }, reCaptchaResponse: await token() }),
+  const auth = await api.raw('POST', endpointOf(t.endpoints, 'Automotive', 'authorize'), {
+    headers: common,
+    json: { credentials: { id: null, clientId: 'a0000001benchflo', metadata: { formType: 'Automotive', dtoMapping: 'credentials' }, metadataHash: '', fields: credentials }, reCaptchaResponse: await token() },
   });
   const authorized = (await auth.json()) as { captcha?: string };
   if (auth.status !== 200 || !authorized.captcha) return { status: auth.status, code: null, error: JSON.stringify(authorized) };
-  cookie = cookieOf(auth, cookie);
-  token_ = auth.headers.get(CSRF_HEADER) ?? token_;
   if (options.fillMs) t.skip(options.fillMs);
   const parts: Parts = claimParts(p, authorized.captcha, await token(), credentials);
   const form = new FormData();
   for (const [name, value] of Object.entries(parts.text)) form.append(name, value);
   for (const f of parts.files) form.append(f.field, new Blob([f.bytes as Uint8Array<ArrayBuffer>], { type: f.type }), f.name);
-  const res = await fetch(`${t.base}/api/forms/automotive`, { method: 'POST', headers: { ...common, cookie, 'x-csrf-token': token_ }, body: form });
+  const res = await api.raw('POST', endpointOf(t.endpoints, 'Automotive', 'submit'), { headers: common, form });
   const body = (await res.json()) as { referenceCodeForm?: string | null; error?: string };
   return { status: res.status, code: body.referenceCodeForm ?? null, ...(res.status === 200 ? {} : { error: body.error }) };
 }
@@ -84,7 +85,7 @@ async function measure(dialect: Dialect, smoke: boolean, log: (m: string) => voi
   });
   try {
     const base = (await app.listen({ host: '127.0.0.1', port: 0 })).replace('localhost', '127.0.0.1');
-    const t: Target = { base, emulator: emulator.origin, skip: (ms) => void (skew += ms) };
+    const t: Target = { base, emulator: emulator.origin, endpoints: endpointsFromFlows(app.settlement.flows.map((f) => f.flow)), skip: (ms) => void (skew += ms) };
     let vehicle = 0;
     const nextVin = () => String(classVehicle(10 + vehicle++).vin);
     const invoice = person(0).invoice;

@@ -29,7 +29,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { round, standalone, isEntry, type BenchContext, type Figure } from './lib/figure.js';
-import { automotivePageSave, automotivePayload, Claimant, classVehicle, encodeSubmission, MARIA, pdf, pool, type AuthorizedSession, type Session } from './lib/claim.js';
+import { automotivePageSave, automotivePayload, Claimant, classVehicle, encodeSubmission, MARIA, pdf, pool, type AuthorizedSession, type FormPaths, type Session } from './lib/claim.js';
 import { loadRun, type LoadRun } from './lib/load.js';
 import type { ChildStats } from './lib/monitor.js';
 import { DIALECTS, postgresAvailable, startAppServer, startEmulator, startFloorServer, storage, type Dialect, type ServerUnderTest } from './lib/servers.js';
@@ -153,11 +153,12 @@ function cpuMs(pid: number): number {
 }
 const CLOCK_TICKS = 100;
 
-const PATHS: Record<Kind, { app: string; floor: string }> = {
-  submit: { app: '/api/forms/automotive', floor: '/submit' },
-  'authorize-pin': { app: '/api/forms/automotive/authorize', floor: '/authorize' },
-  'authorize-vin': { app: '/api/forms/automotive/authorize', floor: '/authorize' },
-  save: { app: '/api/forms/automotive/draft', floor: '/draft' },
+/** The call each kind times: on the real server, the Automotive form's (from its flows); on the floor, its own path. */
+const CALLS: Record<Kind, { app: keyof FormPaths; floor: string }> = {
+  submit: { app: 'submit', floor: '/submit' },
+  'authorize-pin': { app: 'authorize', floor: '/authorize' },
+  'authorize-vin': { app: 'authorize', floor: '/authorize' },
+  save: { app: 'draft', floor: '/draft' },
 };
 
 /** Requests to prepare for `seconds` at `rate`, with headroom. */
@@ -168,11 +169,12 @@ async function oneRun(ctx: BenchContext, kind: Kind, target: 'app' | 'floor', se
   const n = supplyFor(rateGuess, seconds);
   const supply = target === 'app' ? await appSupply(kind, claimant, n, Date.now() + 100_000) : await floorSupply(kind, claimant, n);
   into.prepSeconds.push((performance.now() - prepStart) / 1000);
+  const timedPath = target === 'app' ? (await claimant.formPaths())[CALLS[kind].app] : CALLS[kind].floor;
   await server.child.ask({ type: 'reset' });
   const profileDir = process.env.BENCH_PROFILE_DIR;
   if (profileDir) await server.child.ask({ type: 'profile-start' });
   const cpu0 = { server: cpuMs(server.child.pid), emulator: cpuMs(emulatorPid) };
-  const run = await loadRun({ url: server.url, path: PATHS[kind][target], method: kind === 'save' ? 'PUT' : 'POST', connections: CONNECTIONS, seconds, next: supply.next, remaining: supply.remaining });
+  const run = await loadRun({ url: server.url, path: timedPath, method: kind === 'save' ? 'PUT' : 'POST', connections: CONNECTIONS, seconds, next: supply.next, remaining: supply.remaining });
   if (profileDir) await server.child.ask({ type: 'profile-stop', file: path.join(profileDir, `${kind}-${target}-${Date.now()}.cpuprofile`) }, 60_000);
   into.runs.push(run);
   const perRequest = (before: number, pid: number) => round((cpuMs(pid) - before) / Math.max(1, run.ok), 2);

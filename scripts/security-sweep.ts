@@ -25,6 +25,9 @@ import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { API_PATHS, createApiClient, type ApiClient } from '../runtime/core/api/index.js';
+import { createCookieJar, type CookieJar } from '../runtime/core/api/cookie-jar.js';
+import { FLOWS_PATH } from '../runtime/app/flowsSource.js';
 import { createIdSource } from '../runtime/core/models/clientId.js';
 import type { FieldValue, FormModel } from '../runtime/core/types.js';
 import { invoiceContext, MARIA, MARIA_ANSWERS } from '../tests/support/sample-claim.js';
@@ -110,6 +113,32 @@ export interface Outgoing {
   body?: Buffer | string;
 }
 
+/** Statuses whose answer has no body (a Response refuses one). */
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
+
+/** An answer of the API client as the checks read it. */
+async function answerOf(response: Response): Promise<Answer> {
+  const headers: IncomingHttpHeaders = {};
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie') headers[name] = value;
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) headers['set-cookie'] = cookies;
+  const body = await response.text();
+  return {
+    status: response.status,
+    headers,
+    body,
+    json: () => {
+      try {
+        return JSON.parse(body);
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
+
 /** The requests and time a sweep may spend, shared by every origin it talks to. */
 export class Budget {
   used = 0;
@@ -118,11 +147,17 @@ export class Budget {
 
   /** Counts one request; the ms it may take. Throws SweepLimitError once the budget is spent. */
   spend(): number {
-    if (this.used >= this.limits.maxRequests) throw new SweepLimitError(`request budget of ${this.limits.maxRequests} spent`);
-    const left = this.limits.timeLimitMs - (Date.now() - this.started);
-    if (left <= 0) throw new SweepLimitError(`time limit of ${Math.round(this.limits.timeLimitMs / 1000)} s reached`);
+    const spent = this.exhausted();
+    if (spent) throw spent;
     this.used++;
-    return Math.min(this.limits.requestTimeoutMs, left);
+    return Math.min(this.limits.requestTimeoutMs, this.limits.timeLimitMs - (Date.now() - this.started));
+  }
+
+  /** The error saying what is spent, or null while requests may still be sent. */
+  exhausted(): SweepLimitError | null {
+    if (this.used >= this.limits.maxRequests) return new SweepLimitError(`request budget of ${this.limits.maxRequests} spent`);
+    if (this.limits.timeLimitMs - (Date.now() - this.started) <= 0) return new SweepLimitError(`time limit of ${Math.round(this.limits.timeLimitMs / 1000)} s reached`);
+    return null;
   }
 }
 
@@ -141,6 +176,29 @@ export class Target {
   sibling(origin: string): Target {
     return new Target(origin, this.budget);
   }
+
+  /**
+   * A fetch over send() for the API client: the path after this origin goes out spelled as
+   * given (no URL normalisation), counted against the budget.
+   */
+  readonly fetch: typeof fetch = async (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    const origin = this.origin.origin;
+    if (!url.startsWith(origin)) throw new Error(`Refusing to send traffic to ${url}: not ${origin}`);
+    const headers: Record<string, string> = {};
+    new Headers(init?.headers).forEach((value, name) => (headers[name] = value));
+    const given = init?.body;
+    let body: string | Buffer | undefined;
+    if (typeof given === 'string') body = given;
+    else if (given instanceof Uint8Array) body = Buffer.from(given.buffer, given.byteOffset, given.byteLength);
+    else if (given !== undefined && given !== null) throw new Error('the sweep sends strings or bytes');
+    const answer = await this.send({ method: init?.method ?? 'GET', path: url.slice(origin.length) || '/', headers, ...(body !== undefined ? { body } : {}) });
+    const answerHeaders = new Headers();
+    for (const [name, value] of Object.entries(answer.headers)) {
+      for (const one of Array.isArray(value) ? value : value === undefined ? [] : [String(value)]) answerHeaders.append(name, one);
+    }
+    return new Response(NULL_BODY_STATUSES.has(answer.status) ? null : answer.body, { status: answer.status, headers: answerHeaders });
+  };
 
   async send(out: Outgoing): Promise<Answer> {
     const answer = await this.once(out);
@@ -225,6 +283,10 @@ interface ServerFacts {
 }
 
 interface Session {
+  /** The API client holding the session (its cookie jar, its token). */
+  api: ApiClient;
+  cookies: CookieJar;
+  /** The session as headers (another session's token or cookie can be put in). */
   cookie: string;
   headerName: string;
   token: string;
@@ -236,11 +298,6 @@ const describeAnswer = (a: Answer) => {
   return `${a.status}${code}`;
 };
 
-function cookieOf(answer: Answer): string | null {
-  const header = answer.headers['set-cookie'];
-  const first = Array.isArray(header) ? header[0] : header;
-  return first ? first.split(';')[0]! : null;
-}
 
 export class Sweep {
   readonly results: CheckResult[] = [];
@@ -249,6 +306,8 @@ export class Sweep {
   private readonly maxFileBytes: number;
 
   private readonly classVins: string[];
+  /** Requests as the checks write them: no cookies of its own, no CSRF token but the one given. */
+  private readonly client: ApiClient;
 
   constructor(
     private readonly target: Target,
@@ -256,6 +315,12 @@ export class Sweep {
   ) {
     this.maxFileBytes = options.maxFileBytes ?? 10 * 1024 * 1024;
     this.classVins = classVehicles(options.settlementDir ?? SAMPLE_SETTLEMENT);
+    this.client = createApiClient({ baseUrl: target.origin.origin, fetch: target.fetch });
+  }
+
+  /** One request through the API client's raw call, exactly as the check spells it. */
+  private async send(out: Outgoing): Promise<Answer> {
+    return answerOf(await this.client.raw(out.method, out.path, { csrf: false, ...(out.headers ? { headers: out.headers } : {}), ...(out.body !== undefined ? { body: typeof out.body === 'string' ? out.body : new Uint8Array(out.body) } : {}) }));
   }
 
   /**
@@ -288,16 +353,16 @@ export class Sweep {
   /* ----- the server's facts ----- */
 
   async learn(): Promise<ServerFacts> {
-    const openapi = await this.target.send({ method: 'GET', path: '/api/openapi.json' });
+    const openapi = await this.send({ method: 'GET', path: '/api/openapi.json' });
     const doc = openapi.json() as { paths?: Record<string, Record<string, { requestBody?: { content?: Record<string, unknown> } }>> } | undefined;
     if (openapi.status !== 200 || !doc?.paths) throw new Error(`GET /api/openapi.json answered ${openapi.status}: the route list is needed`);
     const routes = Object.entries(doc.paths).flatMap(([path, operations]) =>
       Object.entries(operations).map(([method, op]) => ({ method: method.toUpperCase(), path, bodyTypes: Object.keys(op.requestBody?.content ?? {}) })),
     );
-    const flows = ((await this.target.send({ method: 'GET', path: '/api/forms/flows' })).json() ?? []) as Flow[];
-    const configs = ((await this.target.send({ method: 'GET', path: '/api/forms/config' })).json() ?? []) as Array<{ metadataHash: string; metadata: { formType: string; dtoMapping: string } }>;
+    const flows = ((await this.send({ method: 'GET', path: FLOWS_PATH })).json() ?? []) as Flow[];
+    const configs = ((await this.send({ method: 'GET', path: API_PATHS.formsConfig })).json() ?? []) as Array<{ metadataHash: string; metadata: { formType: string; dtoMapping: string } }>;
     const metadataHash = new Map(configs.map((c) => [`${c.metadata.formType}/${c.metadata.dtoMapping}`.toLowerCase(), c.metadataHash]));
-    const captcha = (await this.target.send({ method: 'GET', path: '/api/captcha' })).json() as { url?: string; siteKey?: string } | undefined;
+    const captcha = (await this.send({ method: 'GET', path: API_PATHS.captcha })).json() as { url?: string; siteKey?: string } | undefined;
     let emulator: Target | null = null;
     if (captcha?.url) {
       const url = new URL(captcha.url, this.target.origin);
@@ -308,12 +373,21 @@ export class Sweep {
     return this.facts;
   }
 
+  /** A new session: an API client with a cookie jar of its own, its token read. */
   private async session(): Promise<Session> {
-    const res = await this.target.send({ method: 'GET', path: '/api/csrf' });
-    const body = res.json() as { requestHeaderName?: string; requestToken?: string } | undefined;
-    const cookie = cookieOf(res);
-    if (res.status !== 200 || !cookie || !body?.requestHeaderName || !body.requestToken) throw new Error(`GET /api/csrf answered ${res.status} without a session`);
-    return { cookie, headerName: body.requestHeaderName, token: body.requestToken };
+    const cookies = createCookieJar();
+    const api = createApiClient({ baseUrl: this.target.origin.origin, fetch: this.target.fetch, cookies });
+    const answer = await api.getCsrf();
+    // The client answers a failed request as no answer: a spent budget still ends the sweep.
+    if (!answer.ok || !answer.data) throw this.target.budget.exhausted() ?? new Error(`GET ${API_PATHS.csrf} answered ${answer.status ?? 'nothing'} without a session`);
+    return this.asHeaders(api, cookies);
+  }
+
+  private asHeaders(api: ApiClient, cookies: CookieJar): Session {
+    const cookie = cookies.cookieHeader(this.target.origin.origin);
+    const token = api.csrfToken();
+    if (!cookie || !token) throw new Error(`GET ${API_PATHS.csrf} set no session cookie`);
+    return { api, cookies, cookie, headerName: token.requestHeaderName, token: token.requestToken };
   }
 
   private async captchaToken(): Promise<string> {
@@ -348,15 +422,10 @@ export class Sweep {
    * rotated cookie and, when the answer carries one in the csrf call's header, the renewed token.
    */
   private async authorize(flow: Flow, session: Session, fields: Record<string, FieldValue>, extraHeaders: Record<string, string> = {}) {
-    const res = await this.target.send({
-      method: 'POST',
-      path: flow.authorize.endpoint,
-      headers: this.headers(session, { 'content-type': 'application/json', ...extraHeaders }),
-      body: JSON.stringify({ credentials: this.model(flow.formType, 'Credentials', fields), reCaptchaResponse: await this.captchaToken() }),
-    });
-    const cookie = cookieOf(res);
-    const renewed = res.headers[session.headerName.toLowerCase()];
-    const next: Session = { ...session, cookie: cookie ?? session.cookie, token: typeof renewed === 'string' && renewed ? renewed : session.token };
+    // Through the session's client: its jar takes the rotated cookie, the client the renewed token.
+    const json = { credentials: this.model(flow.formType, 'Credentials', fields), reCaptchaResponse: await this.captchaToken() };
+    const res = await answerOf(await session.api.raw('POST', flow.authorize.endpoint, { json, headers: extraHeaders }));
+    const next = this.asHeaders(session.api, session.cookies);
     const body = res.json() as { authorized?: boolean; captcha?: string | null } | undefined;
     return { res, session: next, renewed: next.token !== session.token, authorized: body?.authorized === true, captcha: body?.captcha ?? null };
   }
@@ -379,13 +448,13 @@ export class Sweep {
       const { headers, body } = this.postBody(route);
       await this.attempt(name, 'csrf: no token', '403', async () => {
         const s = await this.session();
-        const res = await this.target.send({ method: 'POST', path: route.path, headers: { cookie: s.cookie, ...headers }, ...(body !== undefined ? { body } : {}) });
+        const res = await this.send({ method: 'POST', path: route.path, headers: { cookie: s.cookie, ...headers }, ...(body !== undefined ? { body } : {}) });
         return { got: describeAnswer(res), pass: res.status === 403 };
       });
       await this.attempt(name, "csrf: another session's token", '403', async () => {
         const mine = await this.session();
         const other = await this.session();
-        const res = await this.target.send({ method: 'POST', path: route.path, headers: { ...this.headers({ ...mine, token: other.token }), ...headers }, ...(body !== undefined ? { body } : {}) });
+        const res = await this.send({ method: 'POST', path: route.path, headers: { ...this.headers({ ...mine, token: other.token }), ...headers }, ...(body !== undefined ? { body } : {}) });
         return { got: describeAnswer(res), pass: res.status === 403 };
       });
       if (!lookup) continue;
@@ -393,7 +462,7 @@ export class Sweep {
         const before = await this.session();
         const auth = await this.authorize(lookup, before, { vin: MARIA.vin });
         if (!auth.authorized) return { got: `could not authorize ${lookup.formType}: ${describeAnswer(auth.res)}`, pass: false };
-        const res = await this.target.send({ method: 'POST', path: route.path, headers: { ...this.headers({ ...auth.session, token: before.token }), ...headers }, ...(body !== undefined ? { body } : {}) });
+        const res = await this.send({ method: 'POST', path: route.path, headers: { ...this.headers({ ...auth.session, token: before.token }), ...headers }, ...(body !== undefined ? { body } : {}) });
         const renewal = auth.renewed ? 'renewed' : 'not renewed';
         return { got: `${describeAnswer(res)} (token ${renewal} by authorize)`, pass: res.status === 403 && auth.renewed };
       });
@@ -409,14 +478,14 @@ export class Sweep {
       if (route.method === 'GET') {
         let cacheControl: string | undefined;
         await this.attempt(name, 'as listed', '2xx/3xx, never 5xx', async () => {
-          const listed = await this.target.send({ method: 'GET', path: route.path });
+          const listed = await this.send({ method: 'GET', path: route.path });
           cacheControl = listed.headers['cache-control'];
           return { got: describeAnswer(listed), pass: listed.status < 400 };
         });
         for (const [check, method, path] of [...spellings(route.path).map(([c, p]) => [c, 'GET', p] as const), ['HEAD', 'HEAD', route.path] as const]) {
           const expected = `refused (403/404/405), or answered as listed${cacheControl ? ` with Cache-Control: ${cacheControl}` : ''}; never 5xx`;
           await this.attempt(name, `path: ${check}`, expected, async () => {
-            const res = await this.target.send({ method, path });
+            const res = await this.send({ method, path });
             const refused = [403, 404, 405].includes(res.status);
             const asListed = res.status < 400 && (!cacheControl || res.headers['cache-control'] === cacheControl);
             return { got: `${describeAnswer(res)}${res.status < 400 ? ` Cache-Control: ${res.headers['cache-control'] ?? '(none)'}` : ''}`, pass: refused || asListed };
@@ -427,7 +496,7 @@ export class Sweep {
         for (const [check, path] of spellings(route.path)) {
           await this.attempt(name, `path: ${check}, no token`, 'refused (403/404/405); never 2xx, never 5xx', async () => {
             const s = await this.session();
-            const res = await this.target.send({ method: route.method, path, headers: { cookie: s.cookie, ...headers }, ...(body !== undefined ? { body } : {}) });
+            const res = await this.send({ method: route.method, path, headers: { cookie: s.cookie, ...headers }, ...(body !== undefined ? { body } : {}) });
             return { got: describeAnswer(res), pass: [403, 404, 405].includes(res.status) };
           });
         }
@@ -472,7 +541,7 @@ export class Sweep {
 
   private async submit(flow: Flow, session: Session, parts: { text: Record<string, string>; files: Array<{ field: string; name: string; type: string; bytes: Buffer }> }, raw?: { contentType: string; body: Buffer }) {
     const encoded = raw ?? (await encodeMultipart(parts));
-    return this.target.send({ method: 'POST', path: flow.submit!.endpoint, headers: this.headers(session, { 'content-type': encoded.contentType }), body: encoded.body });
+    return this.send({ method: 'POST', path: flow.submit!.endpoint, headers: this.headers(session, { 'content-type': encoded.contentType }), body: encoded.body });
   }
 
   /** A fresh session authorized for `flow` by `credentials` (a VIN alone unless a notice ID is given). */

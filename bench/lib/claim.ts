@@ -1,6 +1,6 @@
 /**
- * A claimant as the browser is one, over real HTTP on 127.0.0.1: session + CSRF token, a captcha
- * token from the emulator, authorize, and a complete Automotive submission (every model of the
+ * A claimant as the browser is one, over real HTTP on 127.0.0.1, through the one API client: session
+ * + CSRF token, a captcha token from the emulator, authorize, and a complete Automotive submission (every model of the
  * flow, one repair, one document with a 100 KiB PDF) encoded as the browser encodes it.
  */
 import { randomBytes } from 'node:crypto';
@@ -8,7 +8,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { MULTIPART_FIELDS, payloadToFormData } from '../../runtime/core/payload/index.js';
 import type { FieldValue, FormModel, FormType, SubmissionPayload } from '../../runtime/core/types.js';
-import { CSRF_HEADER } from '../../server/plugins/app/session.js';
+import { API_PATHS, DRAFT_SUFFIX, type FormEndpoints } from '../../runtime/core/api/index.js';
+import { claimantClient, endpointOf, readEndpoints, sessionCookie, type ClaimantClient } from '../../tests/support/api-client.js';
 import { invoiceContext, MARIA, MARIA_ANSWERS, sampleModel } from '../../tests/support/sample-claim.js';
 
 export { MARIA };
@@ -163,8 +164,11 @@ export class HttpError extends Error {
 }
 
 export interface Session {
+  /** The session's Cookie header and CSRF token, for a load generator sending requests of its own. */
   cookie: string;
   csrf: string;
+  /** The API client holding the session (its cookie jar and token). */
+  client: ClaimantClient;
 }
 
 export interface AuthorizedSession extends Session {
@@ -174,34 +178,54 @@ export interface AuthorizedSession extends Session {
   credentials: Record<string, FieldValue>;
 }
 
-const firstCookie = (res: Response): string | null => {
-  const set = res.headers.getSetCookie();
-  return set[0] ? set[0].split(';')[0]! : null;
-};
+/** A form's calls on the server under test, from its flow files. */
+export interface FormPaths {
+  authorize: string;
+  submit: string;
+  /** The claim in progress (PUT a page). */
+  draft: string;
+}
 
+/**
+ * Claimants of the server at `baseUrl`, each session an API client of its own (runtime/core/api,
+ * with a cookie jar): the requests the timed runs send are prepared here, outside the measurement.
+ */
 export class Claimant {
+  private endpoints: Promise<FormEndpoints> | undefined;
+
   constructor(
     readonly baseUrl: string,
     readonly emulatorOrigin: string,
     readonly timeoutMs = 10_000,
   ) {}
 
+  /** Every request of a claimant gives up after timeoutMs. */
+  private readonly timedFetch: typeof fetch = (input, init) => fetch(input, { ...init, signal: AbortSignal.timeout(this.timeoutMs) });
+
+  /** A form's calls (default the Automotive claim's), from the server's flows read once. */
+  async formPaths(formType: FormType = 'Automotive'): Promise<FormPaths> {
+    this.endpoints ??= readEndpoints(this.baseUrl, this.timedFetch);
+    const endpoints = await this.endpoints;
+    const submit = endpointOf(endpoints, formType, 'submit');
+    return { authorize: endpointOf(endpoints, formType, 'authorize'), submit, draft: `${submit}${DRAFT_SUFFIX}` };
+  }
+
+  private snapshot(client: ClaimantClient): Session {
+    const csrf = client.api.csrfToken();
+    if (!csrf) throw new Error('no CSRF token');
+    return { cookie: sessionCookie(client, this.baseUrl), csrf: csrf.requestToken, client };
+  }
+
   async session(): Promise<Session> {
-    const res = await fetch(`${this.baseUrl}/api/csrf`, { signal: AbortSignal.timeout(this.timeoutMs) });
-    const body = await res.text();
-    if (!res.ok) throw new HttpError(`GET /api/csrf: ${res.status}`, res.status, body);
-    const cookie = firstCookie(res);
-    if (!cookie) throw new Error('GET /api/csrf set no cookie');
-    return { cookie, csrf: (JSON.parse(body) as { requestToken: string }).requestToken };
+    const client = claimantClient(this.baseUrl, { fetch: this.timedFetch });
+    const answer = await client.api.getCsrf();
+    if (!answer.ok || !answer.data) throw new HttpError(`GET ${API_PATHS.csrf}: ${answer.status ?? 'no answer'}`, answer.status ?? 0, answer.ok ? '' : answer.error);
+    return this.snapshot(client);
   }
 
   /** A fresh provider token, as the emulator's browser script obtains it. */
   async captchaToken(hostname = '127.0.0.1'): Promise<string> {
-    const res = await fetch(`${this.emulatorOrigin}/token`, {
-      method: 'POST',
-      body: JSON.stringify({ sitekey: 'emulator-site-key', hostname }),
-      signal: AbortSignal.timeout(this.timeoutMs),
-    });
+    const res = await this.timedFetch(`${this.emulatorOrigin}/token`, { method: 'POST', body: JSON.stringify({ sitekey: 'emulator-site-key', hostname }) });
     if (!res.ok) throw new HttpError(`emulator /token: ${res.status}`, res.status, await res.text());
     return ((await res.json()) as { token: string }).token;
   }
@@ -211,38 +235,25 @@ export class Claimant {
   }
 
   async authorize(session: Session, formType: FormType, fields: Record<string, FieldValue>): Promise<AuthorizedSession> {
-    const res = await fetch(`${this.baseUrl}/api/forms/${formType.toLowerCase()}/authorize`, {
-      method: 'POST',
-      headers: { cookie: session.cookie, 'x-csrf-token': session.csrf, 'content-type': 'application/json' },
-      body: this.authorizeBody(formType, fields, await this.captchaToken()),
-      signal: AbortSignal.timeout(this.timeoutMs),
-    });
+    const paths = await this.formPaths(formType);
+    // Authorize rotates the session and renews its CSRF token: the client keeps both.
+    const res = await session.client.api.raw('POST', paths.authorize, { body: this.authorizeBody(formType, fields, await this.captchaToken()), headers: { 'Content-Type': 'application/json' } });
     const body = await res.text();
     if (!res.ok) throw new HttpError(`authorize: ${res.status} ${body}`, res.status, body);
     const json = JSON.parse(body) as { authorized: boolean; captcha: string | null };
     if (!json.authorized || !json.captcha) throw new HttpError(`authorize: not authorized ${body}`, res.status, body);
-    // Authorize renews the session's CSRF token and answers it in the CSRF header.
-    return { cookie: firstCookie(res) ?? session.cookie, csrf: res.headers.get(CSRF_HEADER) ?? session.csrf, captcha: json.captcha, credentials: fields };
+    return { ...this.snapshot(session.client), captcha: json.captcha, credentials: fields };
   }
 
   /** PUT a page of the Automotive claim in progress (automotivePageSave's body). */
   async saveDraft(session: Session, body: string): Promise<{ status: number; body: string }> {
-    const res = await fetch(`${this.baseUrl}/api/forms/automotive/draft`, {
-      method: 'PUT',
-      headers: { cookie: session.cookie, 'x-csrf-token': session.csrf, 'content-type': 'application/json' },
-      body,
-      signal: AbortSignal.timeout(this.timeoutMs),
-    });
+    const res = await session.client.api.raw('PUT', (await this.formPaths()).draft, { body, headers: { 'Content-Type': 'application/json' } });
     return { status: res.status, body: await res.text() };
   }
 
+  /** POST an encoded Automotive submission (encodeSubmission: the same bytes each retry). */
   async submit(session: Session, encoded: Encoded): Promise<{ status: number; body: string; referenceCode: string | null }> {
-    const res = await fetch(`${this.baseUrl}/api/forms/automotive`, {
-      method: 'POST',
-      headers: { cookie: session.cookie, 'x-csrf-token': session.csrf, 'content-type': encoded.contentType },
-      body: encoded.body as Uint8Array<ArrayBuffer>,
-      signal: AbortSignal.timeout(this.timeoutMs),
-    });
+    const res = await session.client.api.raw('POST', (await this.formPaths()).submit, { body: encoded.body as Uint8Array<ArrayBuffer>, headers: { 'Content-Type': encoded.contentType } });
     const body = await res.text();
     let referenceCode: string | null;
     try {

@@ -3,21 +3,23 @@
  * `npm run flows:test <folder> --browser` starts it): a scratch SQLite data folder seeded with the
  * folder's class list and the in-process captcha emulator, on 127.0.0.1. Started on the first
  * sign-in of a walk, so a walk signs in against the settlement's real data; stopped with the studio.
- * A sign-in keeps its session (its cookie and CSRF token) under an id the walk holds, and the walk's
- * Submit sends the claim in that session, as the claimant app does: multipart, with its files.
+ * A sign-in is an API client of its own (runtime/core/api: its cookie jar keeps the session, the
+ * client its CSRF token) under an id the walk holds, and the walk's Submit sends the claim through
+ * that client, as the claimant app does: multipart, with its files.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { createApiClient, type ApiClient } from '../../runtime/core/api/index';
+import { createCookieJar } from '../../runtime/core/api/cookie-jar';
 import { payloadToFormData } from '../../runtime/core/payload/multipart';
 import type { AuthorizeResponse, FieldValue, FormModel, SubmissionPayload, SubmitResponse } from '../../runtime/core/types';
 import { buildApp } from '../../server/app';
 import { startCaptchaEmulator } from '../../server/captcha-emulator/emulator';
 import { openDatabase } from '../../server/db';
 import { loadSettlement } from '../../server/settlement/load';
-import { CSRF_HEADER } from '../../server/plugins/app/session';
 import { readSettlementFolder } from '../../settlement/read';
 
 export interface ClaimsServer {
@@ -79,7 +81,9 @@ export async function startClaimsServer(folder: string): Promise<ClaimsServer> {
       captcha: { emulatorOrigin: emulator.origin },
     });
     const origin = (await app.listen({ host: '127.0.0.1', port: 0 })).replace('localhost', '127.0.0.1');
-    const sessions = new Map<string, { cookie: string; requestToken: string }>();
+    const sessions = new Map<string, ApiClient>();
+    // The signature date needs no session: one client for it.
+    const anonymous = createApiClient({ baseUrl: origin, cookies: createCookieJar() });
     const captchaToken = async () => {
       const token = await fetch(`${emulator.origin}/token`, { method: 'POST', body: JSON.stringify({ sitekey: settlement.captcha.siteKey, hostname: new URL(origin).hostname }) });
       return ((await token.json()) as { token: string }).token;
@@ -88,15 +92,15 @@ export async function startClaimsServer(folder: string): Promise<ClaimsServer> {
     return {
       hasSession: (session) => sessions.has(session),
       async signatureDate(culture) {
-        const res = await fetch(`${origin}/api/signature-date?culture=${encodeURIComponent(culture)}`);
-        if (!res.ok) throw new Error(`The claims server answered ${res.status} for the signature date.`);
-        return res.json();
+        const answer = await anonymous.getSignatureDate(culture);
+        if (!answer.ok) throw new Error(`The claims server answered ${answer.status ?? 'nothing'} for the signature date.`);
+        return answer.data;
       },
       async submit(endpoint, session, payload) {
-        const signedIn = sessions.get(session);
-        if (!signedIn) throw new Error(`no walk session ${session}`);
-        const form = payloadToFormData({ ...payload, reCaptchaResponse: await captchaToken() });
-        const res = await fetch(`${origin}${endpoint}`, { method: 'POST', headers: { cookie: signedIn.cookie, [CSRF_HEADER]: signedIn.requestToken }, body: form });
+        const api = sessions.get(session);
+        if (!api) throw new Error(`no walk session ${session}`);
+        // Sent as given: the walk shows the server's own answer, whatever its status.
+        const res = await api.raw('POST', endpoint, { form: payloadToFormData({ ...payload, reCaptchaResponse: await captchaToken() }) });
         const answer = (await res.json().catch(() => ({}))) as { submitted?: unknown; error?: unknown; referenceCodeForm?: unknown; message?: unknown };
         return {
           status: res.status,
@@ -108,20 +112,16 @@ export async function startClaimsServer(folder: string): Promise<ClaimsServer> {
         };
       },
       async authorize(endpoint, credentials) {
-        const csrf = await fetch(`${origin}/api/csrf`);
-        const cookie = (csrf.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-        const { requestToken } = (await csrf.json()) as { requestToken: string };
+        const api = createApiClient({ baseUrl: origin, cookies: createCookieJar() });
+        const csrf = await api.getCsrf();
+        if (!csrf.ok || !csrf.data) throw new Error(`The claims server answered ${csrf.status ?? 'nothing'} for a CSRF token.`);
         const reCaptchaResponse = await captchaToken();
-        const res = await fetch(`${origin}${endpoint}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', cookie, [CSRF_HEADER]: requestToken },
-          body: JSON.stringify({ credentials, reCaptchaResponse }),
-        });
+        // Sent as given: the walk shows the server's own answer, whatever its status. A sign-in
+        // rotates the session and renews the token (session.ts): the jar and the client keep both.
+        const res = await api.raw('POST', endpoint, { json: { credentials, reCaptchaResponse } });
         const answer = (await res.json().catch(() => ({}))) as { authorized?: unknown; error?: unknown; code?: unknown; captcha?: unknown; prepopulatedData?: unknown };
         const session = randomUUID();
-        // A sign-in rotates the session: the claim goes under the new cookie with the new CSRF token (session.ts).
-        const renewed = (res.headers.get('set-cookie') ?? '').split(';')[0];
-        if (res.ok && answer.authorized === true) sessions.set(session, { cookie: renewed || cookie, requestToken: res.headers.get(CSRF_HEADER) ?? requestToken });
+        if (res.ok && answer.authorized === true) sessions.set(session, api);
         return {
           session,
           answer: {

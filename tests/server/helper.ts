@@ -1,7 +1,8 @@
 /**
  * Builds the real app for tests: a real database (a temp SQLite file, or a fresh PostgreSQL schema
  * per call), the real captcha emulator on 127.0.0.1, the sample settlement (or a copy), an
- * injected clock. A `Claimant` drives the calls as the browser does, through inject().
+ * injected clock. A `Claimant` drives the calls as the browser does, through the one API client
+ * (runtime/core/api) over real HTTP or inject().
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../../server/app.js';
@@ -18,6 +19,9 @@ import { CSRF_HEADER } from '../../server/plugins/app/session.js';
 import { openDatabase } from '../../server/db/index.js';
 import type { Database, SubmissionRecord } from '../../server/db/types.js';
 import type { FieldValue, FormModel, FormType } from '../../runtime/core/types.js';
+import { API_PATHS, createApiClient, endpointsFromFlows, type ApiClient, type FormEndpoints, type RawRequest } from '../../runtime/core/api/index.js';
+import { createCookieJar, type CookieJar } from '../../runtime/core/api/cookie-jar.js';
+import { FLOWS_PATH, flowsFromBody } from '../../runtime/app/flowsSource.js';
 import { MINIMAL_PNG, minimalPdf } from '../support/documents.js';
 import { invoiceContext, MARIA, MARIA_ANSWERS, sampleModel } from '../support/sample-claim.js';
 
@@ -307,41 +311,151 @@ export function httpTo(port: number): Send {
  * The claimant
  * ----------------------------------------------------------------------------------------------*/
 
+/** The origin the tests' API clients address (the Host a browser on the development machine sends). */
+const TEST_ORIGIN = 'http://localhost';
+
+/** Statuses whose answer has no body (a Response refuses one). */
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
+
+/**
+ * A fetch for the API client over a Send (real HTTP) or inject(): the request's path and query go
+ * to the app as sent, its headers with `extra()` under them (browser headers, the client address).
+ */
+export function fetchOver(send: Send, extra: () => { headers: Record<string, string>; remoteAddress?: string } = () => ({ headers: {} })): typeof fetch {
+  return async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const { headers: under, remoteAddress } = extra();
+    const headers: Record<string, string> = { ...under };
+    new Headers(init?.headers).forEach((value, name) => (headers[name] = value));
+    const body = init?.body;
+    let payload: Buffer | string | undefined;
+    if (typeof body === 'string') payload = body;
+    else if (body instanceof Uint8Array) payload = Buffer.from(body);
+    else if (body instanceof FormData) {
+      // Encoded as the platform encodes it, with its multipart boundary.
+      const request = new Request(url, { method: 'POST', body });
+      payload = Buffer.from(await request.arrayBuffer());
+      headers['content-type'] = request.headers.get('content-type') ?? '';
+    } else if (body !== undefined && body !== null) throw new Error('fetchOver: send a string, bytes or FormData');
+    const res = await send({ method: init?.method ?? 'GET', url: `${url.pathname}${url.search}`, headers, ...(payload !== undefined ? { payload } : {}), ...(remoteAddress ? { remoteAddress } : {}) });
+    const answerHeaders = new Headers();
+    for (const [name, value] of Object.entries(res.headers)) {
+      for (const one of Array.isArray(value) ? value : value === undefined ? [] : [String(value)]) answerHeaders.append(name, one);
+    }
+    return new Response(NULL_BODY_STATUSES.has(res.statusCode) ? null : res.body, { status: res.statusCode, headers: answerHeaders });
+  };
+}
+
+const INJECT_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const;
+const injectMethod = (method: string): (typeof INJECT_METHODS)[number] => {
+  const upper = method.toUpperCase();
+  const known = INJECT_METHODS.find((m) => m === upper);
+  if (!known) throw new Error(`inject: no method ${method}`);
+  return known;
+};
+
+/** Requests through app.inject() in the shape of a Send. */
+export function injectInto(app: FastifyInstance): Send {
+  return async (request) => {
+    const r: HttpRequest = typeof request === 'string' ? { url: request } : request;
+    const headers = { ...r.headers, ...(r.remoteAddress ? { 'x-forwarded-for': r.remoteAddress } : {}) };
+    const payload = r.payload;
+    const res = await app.inject({
+      method: injectMethod(r.method ?? 'GET'),
+      url: r.url,
+      headers,
+      ...(typeof payload === 'string' || (typeof payload === 'object' && payload !== null) ? { payload } : {}),
+    });
+    const answerHeaders: IncomingHttpHeaders = {};
+    for (const [name, value] of Object.entries(res.headers)) {
+      if (value !== undefined) answerHeaders[name] = Array.isArray(value) ? value.map(String) : String(value);
+    }
+    return { statusCode: res.statusCode, headers: answerHeaders, body: res.body, json: () => JSON.parse(res.body) };
+  };
+}
+
+/** An answer of the API client in the shape the tests read (statusCode, headers, body, json()). */
+async function answerOf(response: Response): Promise<HttpResponse> {
+  const headers: IncomingHttpHeaders = {};
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie') headers[name] = value;
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) headers['set-cookie'] = cookies;
+  const body = await response.text();
+  return { statusCode: response.status, headers, body, json: () => JSON.parse(body) };
+}
+
+/** The form calls of an app's settlement, as its flows declare them. */
+function endpointsOf(app: FastifyInstance): FormEndpoints {
+  return endpointsFromFlows(app.settlement.flows.map((f) => f.flow));
+}
+
+/** An app, or none (a claimant of a server in another process). */
+function isApp(app: FastifyInstance | null | undefined): app is FastifyInstance {
+  return typeof app === 'object' && app !== null;
+}
+
+/**
+ * A claimant as the browser is one: the one API client (runtime/core/api) with a cookie jar,
+ * over real HTTP (`send`) or inject(). `cookie` and `csrf` are the session the client holds, and
+ * can be set (a test handing the claimant another session).
+ */
 export class Claimant {
-  cookie = '';
-  csrf = '';
   /** Headers sent with every call, as a browser sends its User-Agent, Accept-Language and Sec-Fetch-*. */
   browserHeaders: Record<string, string> = {};
   /** The client address the server sees (the app must trust one proxy hop), when set. */
   remoteAddress: string | undefined;
+  readonly cookies: CookieJar = createCookieJar();
+  readonly api: ApiClient;
   constructor(
     public app: FastifyInstance,
     private emulator: CaptchaEmulator,
     /** Real HTTP (overHttp); without it, the claimant's calls go through inject(). */
-    private send?: Send,
-  ) {}
+    send?: Send,
+  ) {
+    this.api = this.clientOver(send ?? injectInto(app));
+  }
+
+  private clientOver(send: Send): ApiClient {
+    const extra = () => ({ headers: this.browserHeaders, ...(this.remoteAddress ? { remoteAddress: this.remoteAddress } : {}) });
+    return createApiClient({ baseUrl: TEST_ORIGIN, fetch: fetchOver(send, extra), cookies: this.cookies, csrf: this.api?.csrfToken() ?? null });
+  }
+
+  /** The session cookie(s) the claimant sends ('' before the first call). */
+  get cookie(): string {
+    return this.cookies.cookieHeader(`${TEST_ORIGIN}/`) ?? '';
+  }
+
+  set cookie(header: string) {
+    this.cookies.clear();
+    if (header) this.cookies.store(`${TEST_ORIGIN}/`, header.split(/;\s*/).map((pair) => `${pair}; Path=/`));
+  }
+
+  /** The CSRF token the claimant's unsafe calls carry. */
+  get csrf(): string {
+    return this.api.csrfToken()?.requestToken ?? '';
+  }
+
+  set csrf(requestToken: string) {
+    this.api.setCsrfToken({ requestHeaderName: CSRF_HEADER, requestToken });
+  }
 
   /**
-   * This claimant's app over its transport; another app through inject(). A renewed CSRF token in
-   * the answer (authorize) is kept, as the browser's API client does.
+   * One request through the claimant's client (its cookies, its token; a renewed token in the
+   * answer is kept); to another app, through that app's inject() with the same cookies and token.
    */
-  private async call(app: FastifyInstance, request: HttpRequest): Promise<HttpResponse> {
-    request = { ...request, headers: { ...this.browserHeaders, ...request.headers }, ...(this.remoteAddress ? { remoteAddress: this.remoteAddress } : {}) };
-    const res = this.send && app === this.app ? await this.send(request) : ((await app.inject(request as InjectOptions)) as unknown as HttpResponse);
-    const renewed = res.headers[CSRF_HEADER.toLowerCase()];
-    if (typeof renewed === 'string' && renewed) this.csrf = renewed;
+  async raw(method: string, path: string, init: RawRequest = {}, app = this.app): Promise<HttpResponse> {
+    if (app === this.app) return answerOf(await this.api.raw(method, path, init));
+    const other = this.clientOver(injectInto(app));
+    const res = await answerOf(await other.raw(method, path, init));
+    this.api.setCsrfToken(other.csrfToken());
     return res;
   }
 
-  private keepCookie(setCookie: string | string[] | undefined) {
-    const first = Array.isArray(setCookie) ? setCookie[0] : setCookie;
-    if (first) this.cookie = first.split(';')[0]!;
-  }
-
   async start(): Promise<this> {
-    const res = await this.call(this.app, { url: '/api/csrf', headers: this.cookie ? { cookie: this.cookie } : {} });
-    this.keepCookie(res.headers['set-cookie']);
-    this.csrf = res.json<{ requestToken: string }>().requestToken;
+    const answer = await this.api.getCsrf();
+    if (!answer.ok || !answer.data) throw new Error(`GET ${API_PATHS.csrf}: ${answer.status ?? 'no answer'}`);
     return this;
   }
 
@@ -355,27 +469,33 @@ export class Claimant {
     return ((await res.json()) as { token: string }).token;
   }
 
+  private served: Promise<FormEndpoints> | undefined;
+
+  /**
+   * Where `app`'s flows have `formType` authorize or submit; for a claimant of a server in another
+   * process (no app), the flows that server answers (GET /api/forms/flows).
+   */
+  async endpoint(formType: FormType, call: 'authorize' | 'submit', app = this.app): Promise<string> {
+    const read = async () => {
+      const res = await this.api.raw('GET', FLOWS_PATH);
+      if (!res.ok) throw new Error(`GET ${FLOWS_PATH} answered ${res.status}`);
+      return endpointsFromFlows(flowsFromBody(await res.json()));
+    };
+    const endpoints = isApp(app) ? endpointsOf(app) : await (this.served ??= read());
+    const endpoint = endpoints[formType]?.[call]?.endpoint;
+    if (!endpoint) throw new Error(`The settlement's flows give no ${call} address for ${formType}`);
+    return endpoint;
+  }
+
   /** `more` goes into the body too (a `resumeCode`). */
   async authorize(formType: FormType, fields: Record<string, FieldValue>, reCaptchaResponse?: string | null, app = this.app, more: Record<string, unknown> = {}) {
-    const path = formType.toLowerCase();
-    const res = await this.call(app, {
-      method: 'POST',
-      url: `/api/forms/${path}/authorize`,
-      headers: this.headers(),
-      payload: { credentials: model(formType, 'Credentials', fields), reCaptchaResponse: reCaptchaResponse === undefined ? await this.captchaToken() : reCaptchaResponse, ...more },
-    });
-    this.keepCookie(res.headers['set-cookie']);
-    return res;
+    const json = { credentials: model(formType, 'Credentials', fields), reCaptchaResponse: reCaptchaResponse === undefined ? await this.captchaToken() : reCaptchaResponse, ...more };
+    return this.raw('POST', await this.endpoint(formType, 'authorize', app), { json }, app);
   }
 
   async submit(formType: FormType, parts: Parts, app = this.app) {
     const { body, contentType } = await encodeMultipart(parts);
-    return this.call(app, {
-      method: 'POST',
-      url: `/api/forms/${formType.toLowerCase()}`,
-      headers: this.headers({ 'content-type': contentType }),
-      payload: body,
-    });
+    return this.raw('POST', await this.endpoint(formType, 'submit', app), { body: new Uint8Array(body), headers: { 'Content-Type': contentType } }, app);
   }
 }
 

@@ -143,11 +143,24 @@ export type UploadTransport = (request: {
   onProgress: (sent: number, total: number) => void;
 }) => Promise<{ status: number; body: unknown } | null>;
 
+/**
+ * Where a client outside the browser keeps its cookies (the browser keeps its own): `around`
+ * gives the fetch that sends them (Cookie) and keeps what answers set (Set-Cookie). A request
+ * that names its own Cookie header is sent with that one. cookie-jar.ts is one.
+ */
+export interface CookieStore {
+  around(fetch: typeof globalThis.fetch): typeof globalThis.fetch;
+}
+
 export interface ApiClientOptions {
-  fetch: typeof fetch;
+  /** Default: the platform's fetch (the browser's, or Node's global one). */
+  fetch?: typeof fetch;
+  /** Cookies kept by the client itself (Node); without it, by the platform (the browser). */
+  cookies?: CookieStore;
   /** Prefix of every path; default '' (same origin). */
   baseUrl?: string;
-  endpoints: FormEndpoints;
+  /** Where each form type authorizes and submits (endpointsFromFlows); default none. */
+  endpoints?: FormEndpoints;
   /** A token already known (e.g. embedded in the page); otherwise getCsrf() sets it. */
   csrf?: CsrfToken | null;
   /**
@@ -226,6 +239,25 @@ export interface ApiClient {
   /** With a culture, the server answers its messages (e.g. 'not a class vehicle') in that language. */
   authorize(formType: FormType, request: AuthorizeRequest, culture?: Culture): Promise<ApiResult<AuthorizeResponse, AuthorizeResponse>>;
   submit(formType: FormType, payload: SubmissionPayload): Promise<ApiResult<SubmitResponse, SubmitResponse>>;
+  /**
+   * One request as given, for calls the methods above do not make (also deliberately malformed
+   * ones): same base URL, cookies, tab handle and CSRF token (an unsafe method carries it unless
+   * `csrf: false`). `headers` are added to the client's own (Accept, the CSRF header as the
+   * server names it; a Cookie header replaces the kept cookies). Not retried; a network failure
+   * rejects.
+   */
+  raw(method: string, path: string, init?: RawRequest): Promise<Response>;
+}
+
+/** What a raw request sends: a query, and a JSON body, a FormData or any other body. */
+export interface RawRequest {
+  query?: Record<string, string>;
+  json?: unknown;
+  form?: FormData;
+  body?: BodyInit;
+  headers?: Record<string, string>;
+  /** false: no CSRF header, even on an unsafe method. */
+  csrf?: false;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -291,7 +323,8 @@ export function parseAllowedCharacters(allowedCharacters: unknown): string | nul
  * the csrf response. User-facing failures are returned, developer errors thrown.
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  const doFetch = options.fetch;
+  const platformFetch = options.fetch ?? fetch;
+  const doFetch = options.cookies?.around(platformFetch) ?? platformFetch;
   const baseUrl = (options.baseUrl ?? '').replace(/\/+$/, '');
   let csrf: CsrfToken | null = options.csrf ?? null;
   let sessionExpiry: string | null = null;
@@ -311,7 +344,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
    * CSRF token (403 CSRF_INVALID) reads the token again and is sent once more: another tab of the
    * same browser authorized, which renews the session's token, and the session cookie is shared.
    */
-  async function request(method: string, path: string, init: { query?: Record<string, string>; json?: unknown; form?: FormData } = {}) {
+  async function request(method: string, path: string, init: RawRequest = {}) {
     const response = await requestOnce(method, path, init);
     if (!response || response.status !== 403 || SAFE_METHODS.has(method.toUpperCase())) return response;
     const answer = await readJson(response.clone());
@@ -319,42 +352,45 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return (await readCsrfAgain()) ? requestOnce(method, path, init) : response;
   }
 
-  /** GET /api/csrf after a refusal for the token; whether a new token was read. */
-  async function readCsrfAgain(): Promise<boolean> {
-    const fresh = await requestOnce('GET', API_PATHS.csrf);
-    if (!fresh?.ok) return false;
-    const body = await readJson(fresh);
+  /** The token of a GET /api/csrf answer, kept; whether it had one. */
+  async function takeCsrf(response: Response): Promise<boolean> {
+    const body = response.ok ? await readJson(response) : undefined;
     if (!isCsrfAnswer(body)) return false;
     csrf = { requestHeaderName: body.requestHeaderName, requestToken: body.requestToken };
-    noteExpiry(body.sessionExpiresAt, fresh);
+    noteExpiry(body.sessionExpiresAt, response);
     return true;
   }
 
-  async function requestOnce(method: string, path: string, init: { query?: Record<string, string>; json?: unknown; form?: FormData } = {}) {
+  /** GET /api/csrf after a refusal for the token; whether a new token was read. */
+  async function readCsrfAgain(): Promise<boolean> {
+    const fresh = await requestOnce('GET', API_PATHS.csrf);
+    return !!fresh && takeCsrf(fresh);
+  }
+
+  /** One request; null when no response arrived (a developer error still throws). */
+  const requestOnce = (method: string, path: string, init?: RawRequest) => send(method, path, init).catch(() => null);
+
+  /** Not async: a developer error (no CSRF token yet) throws here, before anything is sent. */
+  function send(method: string, path: string, init: RawRequest = {}): Promise<Response> {
     const verb = method.toUpperCase();
+    const target = url(path, init.query);
     const headers: Record<string, string> = { Accept: 'application/json', ...tabHeader };
-    if (!SAFE_METHODS.has(verb)) {
+    if (!SAFE_METHODS.has(verb) && init.csrf !== false) {
       if (!csrf) throw devError('CSRF_NOT_INITIALIZED');
       headers[csrf.requestHeaderName] = csrf.requestToken;
     }
-    let body: BodyInit | undefined;
+    let body = init.form ?? init.body; // FormData: the runtime sets the multipart boundary
     if (init.json !== undefined) {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(init.json);
-    } else if (init.form) {
-      body = init.form; // the runtime sets the multipart boundary
     }
-    let response: Response;
-    try {
-      response = await doFetch(url(path, init.query), { method: verb, headers, credentials: 'same-origin', ...(body !== undefined ? { body } : {}) });
-    } catch {
-      return null;
-    }
-    // A successful authorize renews the session's token and answers it in the CSRF header: the
-    // token read before no longer works, so the next unsafe call carries the new one.
-    const renewed = csrf ? response.headers.get(csrf.requestHeaderName) : null;
-    if (csrf && renewed) csrf = { ...csrf, requestToken: renewed };
-    return response;
+    return doFetch(target, { method: verb, headers: { ...headers, ...init.headers }, credentials: 'same-origin', ...(body !== undefined ? { body } : {}) }).then((response) => {
+      // A successful authorize renews the session's token and answers it in the CSRF header: the
+      // token read before no longer works, so the next unsafe call carries the new one.
+      const renewed = csrf ? response.headers.get(csrf.requestHeaderName) : null;
+      if (csrf && renewed) csrf = { ...csrf, requestToken: renewed };
+      return response;
+    });
   }
 
   /** A GET whose JSON body is the data; `message` on any failure, `notAvailableOn403` gives data null. */
@@ -381,7 +417,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   function endpointOf(formType: FormType, call: 'authorize' | 'submit'): { endpoint: string; method: string } {
-    const entry = options.endpoints[formType]?.[call];
+    const entry = options.endpoints?.[formType]?.[call];
     if (!entry?.endpoint) throw devError('NO_ENDPOINT', formType);
     if (!entry.method) throw devError('NO_HTTP_VERB', formType);
     return { endpoint: entry.endpoint, method: entry.method };
@@ -395,11 +431,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const detail = DEV_ERRORS.CSRF_FETCH_FAILED();
       if (!response) return fail(USER_MESSAGES.generic, null, detail);
       if (response.status === 403) return { ok: true, data: null, status: 403 };
-      const body = response.ok ? await readJson(response) : undefined;
-      if (!isCsrfAnswer(body)) return fail(USER_MESSAGES.generic, response.status, detail);
-      csrf = { requestHeaderName: body.requestHeaderName, requestToken: body.requestToken };
-      noteExpiry(body.sessionExpiresAt, response);
-      return { ok: true, data: csrf, status: response.status };
+      return (await takeCsrf(response)) ? { ok: true, data: csrf, status: response.status } : fail(USER_MESSAGES.generic, response.status, detail);
     },
 
     csrfToken: () => csrf,
@@ -587,6 +619,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const data: AuthorizeResponse = { authorized: json.authorized, error: json.error, captcha: json.captcha, prepopulatedData: json.prepopulatedData, ...codeOf(answer) };
       return { ok: true, data, status: response.status };
     },
+
+    raw: send,
 
     async submit(formType, payload) {
       const { endpoint, method } = endpointOf(formType, 'submit');

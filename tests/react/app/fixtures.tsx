@@ -78,6 +78,7 @@ export function fakeApi(over: Partial<ApiClient> = {}): ApiClient {
     getCultureContent: vi.fn(async () => ok([{ key: 'LocKey_ErrorPage_Title', value: 'Something went wrong' }])),
     authorize: vi.fn(async () => ok({ authorized: true, error: null, captcha: null, prepopulatedData: null })),
     submit: vi.fn(async () => ok({ submitted: true, error: null, referenceCodeForm: 'REF-1' })),
+    raw: vi.fn(async () => new Response(null, { status: 204 })),
     keepAlive: vi.fn(async () => ok({ sessionExpiresAt: '2026-03-15T12:30:00.000Z' })),
     sessionExpiresAt: () => null,
     saveDraft: vi.fn(async () => ok({ savedAt: '2026-03-15T12:00:00.000Z', expiresAt: '2026-04-14T12:00:00.000Z', sessionExpiresAt: '2026-03-15T12:30:00.000Z' })),
