@@ -1,4 +1,5 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
+import { pressPrimary, recordToFill, removeRecord, saveRecord, type PrimaryPress } from '../core/actions';
 import { devError, DevError, USER_MESSAGES } from '../core/errors';
 import { applyPrepopulated, findModel, setFieldValues, type PrepopulatedFieldConfig } from '../core/models';
 import {
@@ -30,6 +31,7 @@ import type {
   FormMachineInput,
   FormMachineOutput,
   GotoRefusal,
+  PageEngineSetup,
   SubmitInput,
   SubmitOutput,
 } from './types';
@@ -170,6 +172,17 @@ export function createFormMachine(flow: FlowFile) {
     if (addressedAt !== -1 && addressedAt <= nextAt && reachable(ctx, addressed) === null) return addressed;
     return furthest !== null && reachable(ctx, furthest) === null ? furthest : null;
   };
+  /** The primary button pressed on the current page (PRESS), as the page engine computes it; null without the engine or a page. */
+  const pressOf = (ctx: FormMachineContext, event: FormMachineEvent): PrimaryPress | null => {
+    const page = pageOf(ctx);
+    if (event.type !== 'PRESS' || !ctx.engine || !page) return null;
+    return pressPrimary(page, ctx.store, { ...event.env, options: ctx.engine.options });
+  };
+  /** The context a press that goes through leaves: its saved records in the store, no refusal. */
+  const pressed = (ctx: FormMachineContext, event: FormMachineEvent): FormMachineContext => {
+    const press = pressOf(ctx, event);
+    return press ? { ...ctx, store: press.store, pressRefusal: null } : ctx;
+  };
   const failure = (source: FormFailure['source'], message: { key: string; en: string }): FormFailure => ({
     source,
     messageKey: message.key,
@@ -180,6 +193,7 @@ export function createFormMachine(flow: FlowFile) {
     now: () => number;
     durationMs: number;
     prepopulatedFields: PrepopulatedFieldConfig[];
+    engine: PageEngineSetup | null;
   }): FormMachineContext => ({
     formType,
     navigation: navigation0,
@@ -201,6 +215,9 @@ export function createFormMachine(flow: FlowFile) {
     now: input.now,
     prepopulatedFields: input.prepopulatedFields,
     draftRefusal: null,
+    engine: input.engine,
+    pressRefusal: null,
+    recordOutcome: null,
   });
 
   return setup({
@@ -219,6 +236,19 @@ export function createFormMachine(flow: FlowFile) {
       canGoNext: ({ context, event }) => nextTargetOf(context, event) !== null,
       canGoBack: ({ context }) => stepTarget(context, 'back') !== null,
       gotoAllowed: ({ context, event }) => 'pageId' in resolveGoto(context, event),
+      pressRefused: ({ context, event }) => {
+        const press = pressOf(context, event);
+        return press === null || press.errors.length > 0;
+      },
+      pressGoesNext: ({ context, event }) => (pageOf(context)?.action ?? 'next') === 'next' && stepTarget(pressed(context, event), 'next') !== null,
+      pressAuthorizes: ({ context, event }) => {
+        const action = pageOf(pressed(context, event))?.action;
+        return action === 'authorize' || action === 'lookup';
+      },
+      pressSubmits: ({ context, event }) => {
+        const next = pressed(context, event);
+        return submitPage !== undefined && next.navigation.currentPage === submitPage.id && next.authorized;
+      },
       pageAuthorizes: ({ context }) => {
         const action = pageOf(context)?.action;
         return action === 'authorize' || action === 'lookup';
@@ -238,11 +268,37 @@ export function createFormMachine(flow: FlowFile) {
       sessionTimeoutDisabled: ({ context }) => pageOf(context)?.sessionTimeout !== true || context.isSubmitting,
     },
     actions: {
-      goNext: assign(({ context, event }) => ({ navigation: goTo(context.navigation, nextTargetOf(context, event) as string), draftRefusal: null })),
-      goBack: assign(({ context }) => ({ navigation: goTo(context.navigation, stepTarget(context, 'back') as string), draftRefusal: null })),
+      goNext: assign(({ context, event }) => ({ navigation: goTo(context.navigation, nextTargetOf(context, event) as string), draftRefusal: null, pressRefusal: null })),
+      /** A press its page refused: the typed records that validate are saved all the same; the errors stay for the page to show. */
+      refusePress: assign(({ context, event }) => {
+        const press = pressOf(context, event);
+        if (!press) return {};
+        return { store: press.store, pressRefusal: { pageId: context.navigation.currentPage ?? '', errors: press.errors, invalid: press.invalid } };
+      }),
+      acceptPress: assign(({ context, event }) => {
+        const next = pressed(context, event);
+        return { store: next.store, pressRefusal: null };
+      }),
+      startRecord: assign(({ context, event }) => {
+        if (event.type !== 'RECORD_START' || !context.engine) return {};
+        const outcome = recordToFill(event.block, context.store, context.engine.options, context.engine.ids);
+        return outcome.kind === 'added' ? { store: outcome.store, recordOutcome: outcome } : { recordOutcome: outcome };
+      }),
+      saveRecord: assign(({ context, event }) => {
+        const page = pageOf(context);
+        if (event.type !== 'RECORD_SAVE' || !context.engine || !page) return {};
+        const outcome = saveRecord(page, event.block, event.clientId, context.store, event.documents ?? [], { ...event.env, options: context.engine.options }, context.engine.ids);
+        return outcome.kind === 'saved' || outcome.kind === 'dropped' ? { store: outcome.store, recordOutcome: outcome } : { recordOutcome: outcome };
+      }),
+      removeRecord: assign(({ context, event }) => {
+        const page = pageOf(context);
+        if (event.type !== 'RECORD_REMOVE' || !context.engine || !page) return {};
+        return { store: removeRecord(page, event.clientId, context.store, [], context.engine.options).store, recordOutcome: null };
+      }),
+      goBack: assign(({ context }) => ({ navigation: goTo(context.navigation, stepTarget(context, 'back') as string), draftRefusal: null, pressRefusal: null })),
       goToTarget: assign(({ context, event }) => {
         const resolved = resolveGoto(context, event);
-        return 'pageId' in resolved ? { navigation: goTo(context.navigation, resolved.pageId), draftRefusal: null } : {};
+        return 'pageId' in resolved ? { navigation: goTo(context.navigation, resolved.pageId), draftRefusal: null, pressRefusal: null } : {};
       }),
       returnToRefusedPage: assign(({ context, event }) => {
         if (event.type !== 'DRAFT_REFUSED') return {};
@@ -395,6 +451,7 @@ export function createFormMachine(flow: FlowFile) {
           now: context.now,
           durationMs: context.session.durationMs,
           prepopulatedFields: context.prepopulatedFields,
+          engine: context.engine,
         }),
       ),
     },
@@ -412,6 +469,7 @@ export function createFormMachine(flow: FlowFile) {
         now: input.now ?? Date.now,
         durationMs: minutes * 60_000,
         prepopulatedFields: input.prepopulatedFields ?? defaultPrepopulated,
+        engine: input.engine ?? null,
       });
     },
     initial: 'open',
@@ -439,6 +497,16 @@ export function createFormMachine(flow: FlowFile) {
                   GOTO: [{ guard: 'gotoAllowed', actions: ['goToTarget', 'emitPageChanged'] }, { actions: 'emitGotoRefused' }],
                   AUTHORIZE: { guard: 'pageAuthorizes', target: 'authorizing' },
                   SUBMIT: { guard: 'pageSubmits', target: 'submitting' },
+                  PRESS: [
+                    { guard: 'pressRefused', actions: 'refusePress' },
+                    { guard: 'pressAuthorizes', target: 'authorizing', actions: 'acceptPress' },
+                    { guard: 'pressSubmits', target: 'submitting', actions: 'acceptPress' },
+                    { guard: 'pressGoesNext', actions: ['acceptPress', 'goNext', 'emitPageChanged'] },
+                    { actions: 'acceptPress' },
+                  ],
+                  RECORD_START: { actions: 'startRecord' },
+                  RECORD_SAVE: { actions: 'saveRecord' },
+                  RECORD_REMOVE: { actions: 'removeRecord' },
                   RESTORE: { actions: ['restoreClaim', 'emitPageChanged'] },
                   DRAFT_REFUSED: { actions: ['returnToRefusedPage', 'emitPageChanged'] },
                 },
@@ -450,8 +518,9 @@ export function createFormMachine(flow: FlowFile) {
                   src: 'authorize',
                   input: ({ context, event }) => ({
                     formType,
-                    credentials: event.type === 'AUTHORIZE' ? event.credentials : null,
-                    captchaToken: event.type === 'AUTHORIZE' ? event.captchaToken : null,
+                    // A PRESS signs in with the credentials the page holds.
+                    credentials: event.type === 'AUTHORIZE' ? event.credentials : event.type === 'PRESS' ? findModel(context.store, 'credentials') : null,
+                    captchaToken: event.type === 'AUTHORIZE' || event.type === 'PRESS' ? event.captchaToken : null,
                     store: context.store,
                   }),
                   onDone: [
@@ -476,6 +545,10 @@ export function createFormMachine(flow: FlowFile) {
               lookupResult: {
                 on: {
                   AUTHORIZE: { guard: 'pageAuthorizes', target: 'authorizing' },
+                  PRESS: [
+                    { guard: 'pressRefused', actions: 'refusePress' },
+                    { guard: 'pressAuthorizes', target: 'authorizing', actions: 'acceptPress' },
+                  ],
                   GOTO: [{ guard: 'gotoAllowed', target: 'editing', actions: ['goToTarget', 'emitPageChanged'] }, { actions: 'emitGotoRefused' }],
                 },
               },
@@ -488,7 +561,7 @@ export function createFormMachine(flow: FlowFile) {
                   input: ({ context, event }) => ({
                     formType,
                     store: context.store,
-                    captchaToken: event.type === 'SUBMIT' ? event.captchaToken : null,
+                    captchaToken: event.type === 'SUBMIT' || event.type === 'PRESS' ? event.captchaToken : null,
                     captchaRawValue: context.captcha,
                     prepopulatedData: context.prepopulatedData,
                     skippedPages: flow.pages.map((p) => p.id).filter(skipped(context)),
