@@ -1,5 +1,5 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
-import { pressPrimary, recordToFill, removeRecord, saveRecord, type PrimaryPress } from '../core/actions';
+import type { PageEngine } from '../core/actions';
 import { devError, DevError, USER_MESSAGES } from '../core/errors';
 import { applyPrepopulated, findModel, setFieldValues, type PrepopulatedFieldConfig } from '../core/models';
 import {
@@ -31,7 +31,6 @@ import type {
   FormMachineInput,
   FormMachineOutput,
   GotoRefusal,
-  PageEngineSetup,
   SubmitInput,
   SubmitOutput,
 } from './types';
@@ -172,17 +171,6 @@ export function createFormMachine(flow: FlowFile) {
     if (addressedAt !== -1 && addressedAt <= nextAt && reachable(ctx, addressed) === null) return addressed;
     return furthest !== null && reachable(ctx, furthest) === null ? furthest : null;
   };
-  /** The primary button pressed on the current page (PRESS), as the page engine computes it; null without the engine or a page. */
-  const pressOf = (ctx: FormMachineContext, event: FormMachineEvent): PrimaryPress | null => {
-    const page = pageOf(ctx);
-    if (event.type !== 'PRESS' || !ctx.engine || !page) return null;
-    return pressPrimary(page, ctx.store, { ...event.env, options: ctx.engine.options });
-  };
-  /** The context a press that goes through leaves: its saved records in the store, no refusal. */
-  const pressed = (ctx: FormMachineContext, event: FormMachineEvent): FormMachineContext => {
-    const press = pressOf(ctx, event);
-    return press ? { ...ctx, store: press.store, pressRefusal: null } : ctx;
-  };
   const failure = (source: FormFailure['source'], message: { key: string; en: string }): FormFailure => ({
     source,
     messageKey: message.key,
@@ -193,7 +181,7 @@ export function createFormMachine(flow: FlowFile) {
     now: () => number;
     durationMs: number;
     prepopulatedFields: PrepopulatedFieldConfig[];
-    engine: PageEngineSetup | null;
+    engine: PageEngine | null;
   }): FormMachineContext => ({
     formType,
     navigation: navigation0,
@@ -236,19 +224,8 @@ export function createFormMachine(flow: FlowFile) {
       canGoNext: ({ context, event }) => nextTargetOf(context, event) !== null,
       canGoBack: ({ context }) => stepTarget(context, 'back') !== null,
       gotoAllowed: ({ context, event }) => 'pageId' in resolveGoto(context, event),
-      pressRefused: ({ context, event }) => {
-        const press = pressOf(context, event);
-        return press === null || press.errors.length > 0;
-      },
-      pressGoesNext: ({ context, event }) => (pageOf(context)?.action ?? 'next') === 'next' && stepTarget(pressed(context, event), 'next') !== null,
-      pressAuthorizes: ({ context, event }) => {
-        const action = pageOf(pressed(context, event))?.action;
-        return action === 'authorize' || action === 'lookup';
-      },
-      pressSubmits: ({ context, event }) => {
-        const next = pressed(context, event);
-        return submitPage !== undefined && next.navigation.currentPage === submitPage.id && next.authorized;
-      },
+      hasPageEngine: ({ context }) => context.engine !== null,
+      pressRefused: ({ context }) => context.pressRefusal !== null,
       pageAuthorizes: ({ context }) => {
         const action = pageOf(context)?.action;
         return action === 'authorize' || action === 'lookup';
@@ -269,31 +246,16 @@ export function createFormMachine(flow: FlowFile) {
     },
     actions: {
       goNext: assign(({ context, event }) => ({ navigation: goTo(context.navigation, nextTargetOf(context, event) as string), draftRefusal: null, pressRefusal: null })),
-      /** A press its page refused: the typed records that validate are saved all the same; the errors stay for the page to show. */
-      refusePress: assign(({ context, event }) => {
-        const press = pressOf(context, event);
-        if (!press) return {};
-        return { store: press.store, pressRefusal: { pageId: context.navigation.currentPage ?? '', errors: press.errors, invalid: press.invalid } };
-      }),
-      acceptPress: assign(({ context, event }) => {
-        const next = pressed(context, event);
-        return { store: next.store, pressRefusal: null };
-      }),
-      startRecord: assign(({ context, event }) => {
-        if (event.type !== 'RECORD_START' || !context.engine) return {};
-        const outcome = recordToFill(event.block, context.store, context.engine.options, context.engine.ids);
-        return outcome.kind === 'added' ? { store: outcome.store, recordOutcome: outcome } : { recordOutcome: outcome };
-      }),
-      saveRecord: assign(({ context, event }) => {
+      /** The page engine's press: the typed records that validate are saved; what refuses it stays for the page to show. */
+      press: assign(({ context, event }) => {
         const page = pageOf(context);
-        if (event.type !== 'RECORD_SAVE' || !context.engine || !page) return {};
-        const outcome = saveRecord(page, event.block, event.clientId, context.store, event.documents ?? [], { ...event.env, options: context.engine.options }, context.engine.ids);
-        return outcome.kind === 'saved' || outcome.kind === 'dropped' ? { store: outcome.store, recordOutcome: outcome } : { recordOutcome: outcome };
+        return event.type === 'PRESS' && context.engine && page ? context.engine.press(page, context.store, event.env) : {};
       }),
-      removeRecord: assign(({ context, event }) => {
+      /** A records button, run by the page engine. */
+      recordButton: assign(({ context, event }) => {
         const page = pageOf(context);
-        if (event.type !== 'RECORD_REMOVE' || !context.engine || !page) return {};
-        return { store: removeRecord(page, event.clientId, context.store, [], context.engine.options).store, recordOutcome: null };
+        const isButton = event.type === 'RECORD_START' || event.type === 'RECORD_SAVE' || event.type === 'RECORD_REMOVE';
+        return isButton && context.engine && page ? context.engine.button(page, context.store, event) : {};
       }),
       goBack: assign(({ context }) => ({ navigation: goTo(context.navigation, stepTarget(context, 'back') as string), draftRefusal: null, pressRefusal: null })),
       goToTarget: assign(({ context, event }) => {
@@ -497,19 +459,23 @@ export function createFormMachine(flow: FlowFile) {
                   GOTO: [{ guard: 'gotoAllowed', actions: ['goToTarget', 'emitPageChanged'] }, { actions: 'emitGotoRefused' }],
                   AUTHORIZE: { guard: 'pageAuthorizes', target: 'authorizing' },
                   SUBMIT: { guard: 'pageSubmits', target: 'submitting' },
-                  PRESS: [
-                    { guard: 'pressRefused', actions: 'refusePress' },
-                    { guard: 'pressAuthorizes', target: 'authorizing', actions: 'acceptPress' },
-                    { guard: 'pressSubmits', target: 'submitting', actions: 'acceptPress' },
-                    { guard: 'pressGoesNext', actions: ['acceptPress', 'goNext', 'emitPageChanged'] },
-                    { actions: 'acceptPress' },
-                  ],
-                  RECORD_START: { actions: 'startRecord' },
-                  RECORD_SAVE: { actions: 'saveRecord' },
-                  RECORD_REMOVE: { actions: 'removeRecord' },
+                  PRESS: { guard: 'hasPageEngine', target: 'pressing', actions: 'press' },
+                  RECORD_START: { actions: 'recordButton' },
+                  RECORD_SAVE: { actions: 'recordButton' },
+                  RECORD_REMOVE: { actions: 'recordButton' },
                   RESTORE: { actions: ['restoreClaim', 'emitPageChanged'] },
                   DRAFT_REFUSED: { actions: ['returnToRefusedPage', 'emitPageChanged'] },
                 },
+              },
+              /** A PRESS the page engine computed: refused, it stays; else it goes on as the page's action says. */
+              pressing: {
+                always: [
+                  { guard: 'pressRefused', target: 'editing' },
+                  { guard: 'pageAuthorizes', target: 'authorizing' },
+                  { guard: 'pageSubmits', target: 'submitting' },
+                  { guard: 'canGoNext', target: 'editing', actions: ['goNext', 'emitPageChanged'] },
+                  { target: 'editing' },
+                ],
               },
               authorizing: {
                 entry: 'startAuthorization',
@@ -545,10 +511,7 @@ export function createFormMachine(flow: FlowFile) {
               lookupResult: {
                 on: {
                   AUTHORIZE: { guard: 'pageAuthorizes', target: 'authorizing' },
-                  PRESS: [
-                    { guard: 'pressRefused', actions: 'refusePress' },
-                    { guard: 'pressAuthorizes', target: 'authorizing', actions: 'acceptPress' },
-                  ],
+                  PRESS: { guard: 'hasPageEngine', target: 'pressing', actions: 'press' },
                   GOTO: [{ guard: 'gotoAllowed', target: 'editing', actions: ['goToTarget', 'emitPageChanged'] }, { actions: 'emitGotoRefused' }],
                 },
               },

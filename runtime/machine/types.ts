@@ -1,9 +1,8 @@
-import type { AddRecord, RecordSave } from '../core/actions';
-import type { IdSource, PrepopulatedFieldConfig } from '../core/models';
+import type { PageEngine, PressRefusal, RecordButton, RecordOutcome } from '../core/actions';
+import type { PrepopulatedFieldConfig } from '../core/models';
 import type { NavigationState } from '../core/navigation';
-import type { AuthorizeResponse, DocumentFile, FieldValue, FormModel, FormType, ModelStoreState, RecordsBlock, SubmitResponse } from '../core/types';
-import type { GroupOptions } from '../core/view/page-groups';
-import type { PageFieldError, ValidationEnv } from '../core/view/types';
+import type { AuthorizeResponse, FieldValue, FormModel, FormType, ModelStoreState, SubmitResponse } from '../core/types';
+import type { ValidationEnv } from '../core/view/types';
 
 /** What the app passes when it starts a form machine. */
 export interface FormMachineInput {
@@ -18,25 +17,11 @@ export interface FormMachineInput {
    * flow's model blocks that has a prepopulatedDataKey.
    */
   prepopulatedFields?: PrepopulatedFieldConfig[];
-  /** The page engine's setup: the form's model configs and settings, and the source of new records' client ids. Without it, the PRESS and RECORD_* events are ignored. */
-  engine?: PageEngineSetup;
+  /** The page engine the PRESS and RECORD_* events run (createPageEngine); without it they are ignored and the app presses through its own events. */
+  engine?: PageEngine;
 }
 
-/** What the page engine's events need besides the flow. */
-export interface PageEngineSetup {
-  options: GroupOptions;
-  ids: IdSource;
-}
-
-/** The last press of the page's primary button that its errors refused (spec §4): what refused it, and the open records that show their errors. */
-export interface PressRefusal {
-  pageId: string;
-  errors: PageFieldError[];
-  invalid: string[];
-}
-
-/** What the last records button did (Add more, Save/Upload), for the one who pressed it to draw. */
-export type RecordOutcome = AddRecord | RecordSave;
+export type { PressRefusal, RecordOutcome } from '../core/actions';
 
 /** What a page save (the app's `savePage`, run in the background after Next) receives: the page just validated and the answers up to it. */
 export interface SaveDraftInput {
@@ -131,8 +116,8 @@ export interface FormMachineContext {
   prepopulatedFields: PrepopulatedFieldConfig[];
   /** The server's refusal of the last save: shown in the page's error summary until the next Next or page. */
   draftRefusal: string | null;
-  /** The page engine's setup (machine input), or null when the app draws pages itself. */
-  engine: PageEngineSetup | null;
+  /** The page engine (machine input), or null when the app presses through its own events. */
+  engine: PageEngine | null;
   /** The last press of the primary button that the page refused; cleared by a press that goes through and by a page change. */
   pressRefusal: PressRefusal | null;
   /** What the last records button did. */
@@ -153,12 +138,8 @@ export type FormMachineEvent =
    * validate, validates the page, and when nothing refuses it goes on as the page's action says.
    */
   | { type: 'PRESS'; env: ValidationEnv; captchaToken: string | null }
-  /** The record the claimant fills next in a block: its untouched open record, else a new one (Add more). */
-  | { type: 'RECORD_START'; block: RecordsBlock }
-  /** A record's Save or Upload; `documents`: the files chosen beside the answers (their upload state). */
-  | { type: 'RECORD_SAVE'; block: RecordsBlock; clientId: string; env: ValidationEnv; documents?: DocumentFile[] }
-  /** Cancel of an open record, or Delete of a saved one (with the records linked to it). */
-  | { type: 'RECORD_REMOVE'; clientId: string }
+  /** Add more, Save/Upload, Cancel and Delete of a records block (runtime/core/actions). */
+  | RecordButton
   | { type: 'ACTIVITY' }
   | { type: 'CONTINUE_SESSION' }
   /** The server answered the session's expiry (a save, a keep-alive, the csrf call): epoch ms. */

@@ -1,11 +1,11 @@
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
-import { openPage, pressPrimary } from '../core/actions';
+import { pressPrimary } from '../core/actions/page-press';
 import { evaluateCondition } from '../core/conditions/evaluate';
 import { devError } from '../core/errors';
 import { getMask } from '../core/masks';
 import { createIdSource, findConfig, modelsScope, type IdSource } from '../core/models';
 import type { BlockConfig, CaptchaConfig, DeadlineSettings, DocumentFile, FormType, ModelConfig, ModelStoreState, PageAction, PageConfig } from '../core/types';
-import { applyDependencyResets } from '../core/view/dependencies';
+import { applyDependencyResets, preparePage } from '../core/view/dependencies';
 import { ErrorSummary, focusField } from './ErrorSummary';
 import { computeFieldState } from '../core/view/field-state';
 import { ModelFields, modelOfFields } from './ModelFields';
@@ -160,10 +160,11 @@ export function PageRenderer(props: PageRendererProps) {
     setShowAll(false);
   }
 
-  // Defaults on empty fields, dependency resets and the records its blocks open with, when a page
-  // opens (none left when the app stored them before the page rendered).
+  // Defaults on empty fields and dependency resets when a page opens (none left when the app
+  // stored them before the page rendered); each records block opens its own records (openPage of
+  // the page engine does both for the players).
   useEffect(() => {
-    const prepared = openPage(page, storeRef.current, groupOptions, ids);
+    const prepared = preparePage(page, storeRef.current, groupOptions);
     if (prepared !== storeRef.current) {
       storeRef.current = prepared;
       onStoreChange(prepared);

@@ -1,6 +1,7 @@
 /** The page engine as form machine events: PRESS and the records buttons (spec §4 record lifecycle). */
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
+import { createPageEngine } from '../../runtime/core/actions';
 import { createIdSource, findModel, getDrafts, getRecords, initStore, setFieldValue } from '../../runtime/core/models';
 import type { AuthorizeResponse, FlowFile, RecordsBlock } from '../../runtime/core/types';
 import type { GroupOptions } from '../../runtime/core/view/page-groups';
@@ -46,7 +47,7 @@ function start(withEngine = true) {
     },
   });
   const actor = createActor(machine, {
-    input: { store: initStore(CONFIGS, 'Automotive', ids), ...(withEngine ? { engine: { options, ids } } : {}) },
+    input: { store: initStore(CONFIGS, 'Automotive', ids), ...(withEngine ? { engine: createPageEngine(options, ids) } : {}) },
   });
   actor.start();
   return { actor, calls, context: () => actor.getSnapshot().context };

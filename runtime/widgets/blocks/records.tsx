@@ -1,5 +1,6 @@
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
-import { addRecord, cancelRecord, removeRecord, saveRecord, type PageEngineContext } from '../../core/actions';
+import type { PageEngineContext } from '../../core/actions/page-press';
+import { addRecord, cancelRecord, removeRecord, saveRecord } from '../../core/actions/record-actions';
 import { devError } from '../../core/errors';
 import { checkRequiredManager, childShortfalls, getDrafts, getRecords, type MessageRef } from '../../core/models';
 import type { DocumentFile, FieldConfig, FieldValue, FormModel, ModelStoreState, RecordsBlock as RecordsBlockConfig } from '../../core/types';

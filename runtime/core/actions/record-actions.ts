@@ -1,25 +1,17 @@
 /**
- * The page engine: what each button of a page does (spec §4 record lifecycle), as pure functions
- * of the page config, the answers and the documents. The form machine's events call these; the
- * renderer, the headless fixture player and the studio's walk draw what they return. One copy:
- * a press computed anywhere else is a defect.
+ * The records buttons of the page engine (spec §4 record lifecycle): Add more, Save/Upload, Cancel
+ * and Delete, as pure functions of the block, the answers and the documents.
  */
 import { USER_MESSAGES } from '../errors';
-import { conformEdit, getMask } from '../masks';
 import { deleteRecord, discardDraft, findConfig, getDrafts, isDraft, modelsScope, saveDraft, saveFileDraft, withDescendants, type IdSource } from '../models';
 import type { DocumentFile, FieldConfig, FormModel, ModelStoreState, PageConfig, RecordsBlock } from '../types';
-import { applyDependencyResets, preparePage } from '../view/dependencies';
+import { applyDependencyResets } from '../view/dependencies';
 import { fieldDomId } from '../view/dom-ids';
 import { computeFieldState } from '../view/field-state';
-import { blockVisible, type GroupOptions } from '../view/page-groups';
-import { draftHasEntries, openDraft, openInitialDrafts, saveEnteredDrafts } from '../view/records';
-import type { PageFieldError, ValidationEnv } from '../view/types';
-import { validatePage } from '../view/validatePage';
-
-/** What a press needs besides the page and the answers: the form's models and settings, the clock, texts and whitelist. */
-export interface PageEngineContext extends ValidationEnv {
-  options: GroupOptions;
-}
+import type { GroupOptions } from '../view/page-groups';
+import { draftHasEntries, openDraft } from '../view/records';
+import type { ValidationEnv } from '../view/types';
+import type { PageEngineContext } from './page-press';
 
 /** A text by its key, or its English words when the locale has none. */
 function textOr(t: ValidationEnv['t'], key: string, fallback: string): string {
@@ -33,48 +25,6 @@ export function shownMessages(field: FieldConfig | undefined, messages: string[]
   const first = messages[0];
   if (field?.widget === 'textarea') return [...new Set(messages)];
   return first === undefined ? [] : [first];
-}
-
-/** The blocks of a page whose buttons are records buttons, shown on these answers. */
-export function shownRecordsBlocks(page: PageConfig, store: ModelStoreState): RecordsBlock[] {
-  const scope = { models: modelsScope(store) };
-  return page.blocks.filter((b): b is RecordsBlock => b.block === 'records' && blockVisible(b, scope));
-}
-
-/**
- * Opening a page: defaults on empty fields, dependency resets, and the drafts its shown records
- * blocks open with (initial instances, a draft at init or for a minimum; spec §3).
- */
-export function openPage(page: PageConfig, store: ModelStoreState, options: GroupOptions, ids: IdSource): ModelStoreState {
-  let next = preparePage(page, store, options);
-  for (const block of shownRecordsBlocks(page, next)) next = openInitialDrafts(block, next, findConfig(options.modelConfigs, options.formType, block.model), ids);
-  return next;
-}
-
-/** What pressing the page's primary button (Next, Continue, Look up, Submit) does before it goes anywhere. */
-export interface PrimaryPress {
-  /** The answers after the press: the typed records that validate are saved (spec §4: typed answers are never lost). */
-  store: ModelStoreState;
-  /** The records the press saved. */
-  saved: string[];
-  /** Open records whose fields now show their errors (typed, and not valid). */
-  invalid: string[];
-  /** What refuses the press, in the error summary's order; empty: the press goes through. */
-  errors: PageFieldError[];
-}
-
-/** The page's primary button: saves the typed records that validate, then validates the page. */
-export function pressPrimary(page: PageConfig, store: ModelStoreState, ctx: PageEngineContext): PrimaryPress {
-  const entered = saveEnteredDrafts(page, store, ctx.options, ctx);
-  const next = entered.saved.length > 0 ? applyDependencyResets(page, entered.store, ctx.options) : entered.store;
-  const { errors } = validatePage(page, ctx.options.modelConfigs, next, {
-    t: ctx.t,
-    whitelist: ctx.whitelist,
-    now: ctx.now,
-    formType: ctx.options.formType,
-    settings: { internationalAddresses: ctx.options.internationalAddresses ?? false },
-  });
-  return { store: next, saved: entered.saved, invalid: entered.invalid, errors };
 }
 
 /** Add more: refused while the block shows an open record (its form stands where Add more would). */
@@ -171,14 +121,4 @@ export function removeRecord(page: PageConfig, clientId: string, store: ModelSto
   if (isDraft(store, clientId)) return cancelRecord(clientId, store, documents);
   const gone = withDescendants(store, clientId);
   return { store: applyDependencyResets(page, deleteRecord(store, clientId), options), documents: withoutDocuments(documents, gone) };
-}
-
-/**
- * The text a field shows when a claimant types or pastes `text` into it: its mask in force (a date
- * field's date mask) keeps what it can take and drops the rest. A fixture's answer that differs
- * from this is one no claimant can give.
- */
-export function enteredText(field: FieldConfig, maskName: string | null, text: string): string {
-  const name = maskName ?? (field.widget === 'date' ? 'date' : null);
-  return name === null ? text : conformEdit(getMask(name), text, '').value;
 }
