@@ -125,7 +125,7 @@ const DraftActions = memo(function DraftActions({ clientId, isFile, saveLabel, c
  * whose name is already saved is rejected and its draft dropped); the saved record's form then
  * closes, leaving the list and Add more, unless the flow asks for a new draft after each save
  * (newDraftAfterSave). The page opens the block's initial drafts (spec §3);
- * Next saves a typed draft that validates (saveEnteredDrafts). While the list is empty, a block
+ * Next saves a typed draft that validates (the engine's pressPrimary). While the list is empty, a block
  * that declares it asks the claimant to confirm that none applies (spec §5).
  */
 export function RecordsBlock({ config, ctx }: BlockProps<RecordsBlockConfig>) {
