@@ -1,4 +1,5 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
+import type { PageEngine } from '../core/actions';
 import { devError, DevError, USER_MESSAGES } from '../core/errors';
 import { applyPrepopulated, findModel, setFieldValues, type PrepopulatedFieldConfig } from '../core/models';
 import {
@@ -180,6 +181,7 @@ export function createFormMachine(flow: FlowFile) {
     now: () => number;
     durationMs: number;
     prepopulatedFields: PrepopulatedFieldConfig[];
+    engine: PageEngine | null;
   }): FormMachineContext => ({
     formType,
     navigation: navigation0,
@@ -201,6 +203,9 @@ export function createFormMachine(flow: FlowFile) {
     now: input.now,
     prepopulatedFields: input.prepopulatedFields,
     draftRefusal: null,
+    engine: input.engine,
+    pressRefusal: null,
+    recordOutcome: null,
   });
 
   return setup({
@@ -219,6 +224,8 @@ export function createFormMachine(flow: FlowFile) {
       canGoNext: ({ context, event }) => nextTargetOf(context, event) !== null,
       canGoBack: ({ context }) => stepTarget(context, 'back') !== null,
       gotoAllowed: ({ context, event }) => 'pageId' in resolveGoto(context, event),
+      hasPageEngine: ({ context }) => context.engine !== null,
+      pressRefused: ({ context }) => context.pressRefusal !== null,
       pageAuthorizes: ({ context }) => {
         const action = pageOf(context)?.action;
         return action === 'authorize' || action === 'lookup';
@@ -238,11 +245,22 @@ export function createFormMachine(flow: FlowFile) {
       sessionTimeoutDisabled: ({ context }) => pageOf(context)?.sessionTimeout !== true || context.isSubmitting,
     },
     actions: {
-      goNext: assign(({ context, event }) => ({ navigation: goTo(context.navigation, nextTargetOf(context, event) as string), draftRefusal: null })),
-      goBack: assign(({ context }) => ({ navigation: goTo(context.navigation, stepTarget(context, 'back') as string), draftRefusal: null })),
+      goNext: assign(({ context, event }) => ({ navigation: goTo(context.navigation, nextTargetOf(context, event) as string), draftRefusal: null, pressRefusal: null })),
+      /** The page engine's press: the typed records that validate are saved; what refuses it stays for the page to show. */
+      press: assign(({ context, event }) => {
+        const page = pageOf(context);
+        return event.type === 'PRESS' && context.engine && page ? context.engine.press(page, context.store, event.env) : {};
+      }),
+      /** A records button, run by the page engine. */
+      recordButton: assign(({ context, event }) => {
+        const page = pageOf(context);
+        const isButton = event.type === 'RECORD_START' || event.type === 'RECORD_SAVE' || event.type === 'RECORD_REMOVE';
+        return isButton && context.engine && page ? context.engine.button(page, context.store, event) : {};
+      }),
+      goBack: assign(({ context }) => ({ navigation: goTo(context.navigation, stepTarget(context, 'back') as string), draftRefusal: null, pressRefusal: null })),
       goToTarget: assign(({ context, event }) => {
         const resolved = resolveGoto(context, event);
-        return 'pageId' in resolved ? { navigation: goTo(context.navigation, resolved.pageId), draftRefusal: null } : {};
+        return 'pageId' in resolved ? { navigation: goTo(context.navigation, resolved.pageId), draftRefusal: null, pressRefusal: null } : {};
       }),
       returnToRefusedPage: assign(({ context, event }) => {
         if (event.type !== 'DRAFT_REFUSED') return {};
@@ -395,6 +413,7 @@ export function createFormMachine(flow: FlowFile) {
           now: context.now,
           durationMs: context.session.durationMs,
           prepopulatedFields: context.prepopulatedFields,
+          engine: context.engine,
         }),
       ),
     },
@@ -412,6 +431,7 @@ export function createFormMachine(flow: FlowFile) {
         now: input.now ?? Date.now,
         durationMs: minutes * 60_000,
         prepopulatedFields: input.prepopulatedFields ?? defaultPrepopulated,
+        engine: input.engine ?? null,
       });
     },
     initial: 'open',
@@ -439,9 +459,23 @@ export function createFormMachine(flow: FlowFile) {
                   GOTO: [{ guard: 'gotoAllowed', actions: ['goToTarget', 'emitPageChanged'] }, { actions: 'emitGotoRefused' }],
                   AUTHORIZE: { guard: 'pageAuthorizes', target: 'authorizing' },
                   SUBMIT: { guard: 'pageSubmits', target: 'submitting' },
+                  PRESS: { guard: 'hasPageEngine', target: 'pressing', actions: 'press' },
+                  RECORD_START: { actions: 'recordButton' },
+                  RECORD_SAVE: { actions: 'recordButton' },
+                  RECORD_REMOVE: { actions: 'recordButton' },
                   RESTORE: { actions: ['restoreClaim', 'emitPageChanged'] },
                   DRAFT_REFUSED: { actions: ['returnToRefusedPage', 'emitPageChanged'] },
                 },
+              },
+              /** A PRESS the page engine computed: refused, it stays; else it goes on as the page's action says. */
+              pressing: {
+                always: [
+                  { guard: 'pressRefused', target: 'editing' },
+                  { guard: 'pageAuthorizes', target: 'authorizing' },
+                  { guard: 'pageSubmits', target: 'submitting' },
+                  { guard: 'canGoNext', target: 'editing', actions: ['goNext', 'emitPageChanged'] },
+                  { target: 'editing' },
+                ],
               },
               authorizing: {
                 entry: 'startAuthorization',
@@ -450,8 +484,9 @@ export function createFormMachine(flow: FlowFile) {
                   src: 'authorize',
                   input: ({ context, event }) => ({
                     formType,
-                    credentials: event.type === 'AUTHORIZE' ? event.credentials : null,
-                    captchaToken: event.type === 'AUTHORIZE' ? event.captchaToken : null,
+                    // A PRESS signs in with the credentials the page holds.
+                    credentials: event.type === 'AUTHORIZE' ? event.credentials : event.type === 'PRESS' ? findModel(context.store, 'credentials') : null,
+                    captchaToken: event.type === 'AUTHORIZE' || event.type === 'PRESS' ? event.captchaToken : null,
                     store: context.store,
                   }),
                   onDone: [
@@ -476,6 +511,7 @@ export function createFormMachine(flow: FlowFile) {
               lookupResult: {
                 on: {
                   AUTHORIZE: { guard: 'pageAuthorizes', target: 'authorizing' },
+                  PRESS: { guard: 'hasPageEngine', target: 'pressing', actions: 'press' },
                   GOTO: [{ guard: 'gotoAllowed', target: 'editing', actions: ['goToTarget', 'emitPageChanged'] }, { actions: 'emitGotoRefused' }],
                 },
               },
@@ -488,7 +524,7 @@ export function createFormMachine(flow: FlowFile) {
                   input: ({ context, event }) => ({
                     formType,
                     store: context.store,
-                    captchaToken: event.type === 'SUBMIT' ? event.captchaToken : null,
+                    captchaToken: event.type === 'SUBMIT' || event.type === 'PRESS' ? event.captchaToken : null,
                     captchaRawValue: context.captcha,
                     prepopulatedData: context.prepopulatedData,
                     skippedPages: flow.pages.map((p) => p.id).filter(skipped(context)),

@@ -1,6 +1,8 @@
+import type { PageEngine, PressRefusal, RecordButton, RecordOutcome } from '../core/actions';
 import type { PrepopulatedFieldConfig } from '../core/models';
 import type { NavigationState } from '../core/navigation';
 import type { AuthorizeResponse, FieldValue, FormModel, FormType, ModelStoreState, SubmitResponse } from '../core/types';
+import type { ValidationEnv } from '../core/view/types';
 
 /** What the app passes when it starts a form machine. */
 export interface FormMachineInput {
@@ -15,7 +17,11 @@ export interface FormMachineInput {
    * flow's model blocks that has a prepopulatedDataKey.
    */
   prepopulatedFields?: PrepopulatedFieldConfig[];
+  /** The page engine the PRESS and RECORD_* events run (createPageEngine); without it they are ignored and the app presses through its own events. */
+  engine?: PageEngine;
 }
+
+export type { PressRefusal, RecordOutcome } from '../core/actions';
 
 /** What a page save (the app's `savePage`, run in the background after Next) receives: the page just validated and the answers up to it. */
 export interface SaveDraftInput {
@@ -110,6 +116,12 @@ export interface FormMachineContext {
   prepopulatedFields: PrepopulatedFieldConfig[];
   /** The server's refusal of the last save: shown in the page's error summary until the next Next or page. */
   draftRefusal: string | null;
+  /** The page engine (machine input), or null when the app presses through its own events. */
+  engine: PageEngine | null;
+  /** The last press of the primary button that the page refused; cleared by a press that goes through and by a page change. */
+  pressRefusal: PressRefusal | null;
+  /** What the last records button did. */
+  recordOutcome: RecordOutcome | null;
 }
 
 export type FormMachineEvent =
@@ -121,6 +133,13 @@ export type FormMachineEvent =
   | { type: 'GOTO'; path: string }
   | { type: 'SUBMIT'; captchaToken: string | null }
   | { type: 'UPDATE_STORE'; store: ModelStoreState }
+  /**
+   * The page's primary button (Next, Continue, Look up, Submit): saves the typed records that
+   * validate, validates the page, and when nothing refuses it goes on as the page's action says.
+   */
+  | { type: 'PRESS'; env: ValidationEnv; captchaToken: string | null }
+  /** Add more, Save/Upload, Cancel and Delete of a records block (runtime/core/actions). */
+  | RecordButton
   | { type: 'ACTIVITY' }
   | { type: 'CONTINUE_SESSION' }
   /** The server answered the session's expiry (a save, a keep-alive, the csrf call): epoch ms. */

@@ -1,10 +1,11 @@
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
+import { pressPrimary } from '../core/actions/page-press';
 import { evaluateCondition } from '../core/conditions/evaluate';
 import { devError } from '../core/errors';
 import { getMask } from '../core/masks';
 import { createIdSource, findConfig, modelsScope, type IdSource } from '../core/models';
 import type { BlockConfig, CaptchaConfig, DeadlineSettings, DocumentFile, FormType, ModelConfig, ModelStoreState, PageAction, PageConfig } from '../core/types';
-import { preparePage, applyDependencyResets } from '../core/view/dependencies';
+import { applyDependencyResets, preparePage } from '../core/view/dependencies';
 import { ErrorSummary, focusField } from './ErrorSummary';
 import { computeFieldState } from '../core/view/field-state';
 import { ModelFields, modelOfFields } from './ModelFields';
@@ -14,7 +15,6 @@ import type { RefusalView } from '../core/view/refusal';
 import { translateOr } from './translate';
 import type { BlockRegistry, CaptchaHandle, PageContext, PageFieldError, RenderFieldsArgs, RendererRegistries, RendererSettings, Translate } from './types';
 import { fieldError, validatePage } from '../core/view/validatePage';
-import { saveEnteredDrafts } from '../core/view/records';
 
 /** Keys of the renderer's own texts. */
 export const PAGE_KEYS = {
@@ -152,16 +152,17 @@ export function PageRenderer(props: PageRendererProps) {
   );
 
   // A new page's errors start hidden: reset while rendering it, so it does not render twice.
-  const [openPage, setOpenPage] = useState(page.id);
-  if (openPage !== page.id) {
-    setOpenPage(page.id);
+  const [openPageId, setOpenPageId] = useState(page.id);
+  if (openPageId !== page.id) {
+    setOpenPageId(page.id);
     setShown({});
     setSummary([]);
     setShowAll(false);
   }
 
   // Defaults on empty fields and dependency resets when a page opens (none left when the app
-  // stored them before the page rendered).
+  // stored them before the page rendered); each records block opens its own records (openPage of
+  // the page engine does both for the players).
   useEffect(() => {
     const prepared = preparePage(page, storeRef.current, groupOptions);
     if (prepared !== storeRef.current) {
@@ -272,12 +273,12 @@ export function PageRenderer(props: PageRendererProps) {
       await props.onAction?.(action, {});
       return;
     }
-    // Leaving the page saves the records typed and not yet saved that validate (spec §4); the
-    // fields of one that does not are shown with their errors.
-    const entered = saveEnteredDrafts(page, storeRef.current, groupOptions, env);
-    if (entered.saved.length > 0) setStore(entered.store);
-    for (const clientId of entered.invalid) ctx.setErrorsShown(clientId, 'all', true);
-    const { errors } = validatePage(page, modelConfigs, storeRef.current, { ...env, formType, settings });
+    // The page engine's press: the records typed and not yet saved that validate are saved (spec
+    // §4); the fields of one that does not are shown with their errors.
+    const press = pressPrimary(page, storeRef.current, { ...env, options: groupOptions });
+    if (press.saved.length > 0) setStore(press.store);
+    for (const clientId of press.invalid) ctx.setErrorsShown(clientId, 'all', true);
+    const errors = press.errors;
     // An empty list stays the same array: no re-render of the page when there was nothing to show.
     setSummary((prev) => (errors.length === 0 && prev.length === 0 ? prev : errors));
     setShowAll(errors.length > 0);

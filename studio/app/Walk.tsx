@@ -13,13 +13,12 @@ import { createPortal } from 'react-dom';
 import { createActor, fromPromise, type Actor } from 'xstate';
 import { REGISTRIES } from '../../runtime/app/forms/registries';
 import { createTranslate } from '../../runtime/app/translate';
+import { pressPrimary, saveRecord, type PageEngineContext } from '../../runtime/core/actions';
 import { backTarget, scopeFromStore, skipPredicate } from '../../runtime/core/navigation';
-import { USER_MESSAGES } from '../../runtime/core/errors';
-import { camelCase, createIdSource, findConfig, findModel, getDrafts, initStore, modelsScope, setFieldValue } from '../../runtime/core/models';
+import { camelCase, createIdSource, findModel, getDrafts, initStore, modelsScope, setFieldValue } from '../../runtime/core/models';
 import { submitPayload } from '../../runtime/core/payload/build';
 import type { DocumentFile, FlowFile, ModelConfig, ModelStoreState, RecordsBlock, SubmitResponse } from '../../runtime/core/types';
 import { fieldDomId, recordsDomId } from '../../runtime/core/view/dom-ids';
-import { saveEnteredDrafts } from '../../runtime/core/view/records';
 import type { ValidationEnv } from '../../runtime/core/view/types';
 import type { GroupOptions } from '../../runtime/core/view/page-groups';
 import { preparePage } from '../../runtime/core/view/dependencies';
@@ -31,14 +30,12 @@ import baseCss from '../../themes/base.css?url';
 import defaultTheme from '../../themes/default/theme.css?url';
 import ftcTheme from '../../themes/ftc/theme.css?url';
 import kontentTheme from '../../themes/kontent/theme.css?url';
-import { pageErrorsShown, recordErrorsShown } from '../../tooling/fixtures/shown-errors';
+import { pageErrorsShown } from '../../tooling/fixtures/shown-errors';
 import { walkAuthorize, walkSignatureDate, walkSubmit } from './fixturesApi';
 import { answersOnPage, blockRecords, cancelledOpen, continuedRecord, deletedRecords, leftOpen, recordEntry, type OpenRecord, type RecordEntry, type WalkRecord, type WalkStep } from './walk-record';
 import { t } from './texts';
 
 const THEMES: Record<string, string> = { default: defaultTheme, ftc: ftcTheme, kontent: kontentTheme };
-/** The actions the page validates before it takes them (as PageRenderer does). */
-const VALIDATED_ACTIONS: ReadonlySet<string> = new Set(['next', 'authorize', 'lookup', 'submit']);
 
 /** One message as the fixture writes it, several as a list. */
 const asExpected = (errors: Record<string, string[]>): Record<string, string | string[]> =>
@@ -240,24 +237,26 @@ export function Walk({ flow, models, whitelist, culture, texts, theme, onChange 
   };
 
   /**
-   * A click in the page, before the page takes it: a record's Save or Upload that its errors (or a
-   * file name already used) refuse is one of the step's records with its $expectErrors; a press of
-   * the page's button that its errors refuse is a step with its expectErrors, the walk staying on the page.
+   * A click in the page, before the page takes it, told by the page engine that the page runs: a
+   * record's Save or Upload that its errors (or a file name already used) refuse is one of the
+   * step's records with its $expectErrors; a press of the page's button that its errors refuse is
+   * a step with its expectErrors, the walk staying on the page.
    */
   const onClick = (target: Element) => {
     const now = actor.getSnapshot().context.store;
+    const engine: PageEngineContext = { ...env, options };
     if (target.closest(`#${PRIMARY_ACTION_ID}`)) {
-      if (!VALIDATED_ACTIONS.has(page.action ?? 'next')) return;
-      const entered = saveEnteredDrafts(page, now, options, env);
-      const errors = pageErrorsShown(page, entered.store, env, options);
-      if (Object.keys(errors).length === 0) return;
+      if ((page.action ?? 'next') === 'none') return;
+      const press = pressPrimary(page, now, engine);
+      if (press.errors.length === 0) return;
+      const errors = pageErrorsShown(page, press.errors, press.store, env, options);
       // The records the press saves are the step's, as when it goes through.
-      for (const { block, records } of blockRecords(page, entered.store)) {
-        for (const r of records) if (entered.saved.includes(r.clientId) && !recorded.current.has(r.clientId)) opened.current?.records.push({ block, saved: r.clientId });
+      for (const { block, records } of blockRecords(page, press.store)) {
+        for (const r of records) if (press.saved.includes(r.clientId) && !recorded.current.has(r.clientId)) opened.current?.records.push({ block, saved: r.clientId });
       }
-      const taken = step(entered.store);
+      const taken = step(press.store);
       // The records still open stay open in the fixture, to be finished or cancelled in a later step.
-      for (const { block, entry } of leftOpen(page, entered.store, open.current, recorded.current)) ((taken.records ??= {})[camelCase(block.model)] ??= []).push(entry);
+      for (const { block, entry } of leftOpen(page, press.store, open.current, recorded.current)) ((taken.records ??= {})[camelCase(block.model)] ??= []).push(entry);
       recordStep({ ...taken, expectErrors: asExpected(errors) });
       return;
     }
@@ -269,13 +268,10 @@ export function Walk({ flow, models, whitelist, culture, texts, theme, onChange 
     if (!block || !section) return;
     const draft = getDrafts(now, block.model, block.fixedValues)[Array.from(section.querySelectorAll('.cf-records__draft')).indexOf(actions.parentElement!)];
     if (!draft) return;
-    const errors = recordErrorsShown(block, draft, findConfig(models, formType, block.model), now, env);
-    const name = draft.fields.name ?? null;
-    if (Object.keys(errors).length === 0 && block.kind === 'file' && name !== null && blockRecords(page, now).some((b) => camelCase(b.block.model) === camelCase(block.model) && b.records.some((r) => (r.fields.name ?? null) === name))) {
-      const fileField = block.fields.find((f) => f.widget === 'file')?.key ?? 'file';
-      const text = translate(USER_MESSAGES.fileExists.key);
-      errors[fileField] = [text === USER_MESSAGES.fileExists.key ? USER_MESSAGES.fileExists.en : text];
-    }
+    // A prediction: the ids of a record it would open are not the walk's.
+    const outcome = saveRecord(page, block, draft.clientId, now, documentsRef.current, engine, createIdSource());
+    // A failed upload is the server's and the network's, which a fixture does not replay.
+    const errors = outcome.kind === 'invalid' ? outcome.errors : outcome.kind === 'dropped' && outcome.reason === 'nameTaken' ? { [outcome.field]: [outcome.message] } : {};
     if (Object.keys(errors).length === 0) return;
     opened.current?.records.push({ block, refused: { ...recordEntry(block, draft, now, recorded.current), $expectErrors: asExpected(errors) } });
   };

@@ -6,7 +6,11 @@
  * A step's page is the page whose path (or alias) the address shows; answers are typed, selected
  * or ticked into the fields by their DOM ids (`<model>-<field>`); records go through the record
  * manager's buttons (`<model>-<clientId>-<field>` inside the draft); errors are the texts of the
- * `#<id>-error` elements; the payload is the stored submission read back from the database.
+ * `#<id>-error` elements; the payload is the stored submission read back from the database. It
+ * does what the headless player does, in the same order: records cancelled or deleted first (Add
+ * more is not shown while a record is open), then answers, then records, then the press; an
+ * answer a field cannot show as written (a mask drops what it cannot take) is a fixture error in
+ * both.
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { camelCase } from '../../runtime/core/models';
@@ -20,6 +24,7 @@ import { openPage, settled, type E2eServer } from './harness';
 
 const isFile = (v: unknown): v is FileAnswer => typeof v === 'object' && v !== null && 'name' in v && 'size' in v && 'type' in v;
 const isRef = (v: unknown): v is { $record: string } => typeof v === 'object' && v !== null && '$record' in v;
+const isFieldValue = (v: unknown): v is FieldValue => v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
 
 /** Bytes of the stated type and size: a whole, well-formed file (PDF, PNG, JPEG, TIFF, HEIC) so the server's type and structure checks accept it. */
 export function fileBytes(type: string, size: number): Buffer {
@@ -97,20 +102,20 @@ async function pageErrors(page: Page): Promise<Record<string, string[]>> {
     for (const el of Array.from(main.querySelectorAll<HTMLElement>('[id$="-error"]'))) {
       if (el.closest('.cf-records__draft, .cf-records__edit')) continue;
       const id = el.id.slice(0, -'-error'.length);
+      // A records block's own messages are read from the error summary below, in its order.
+      if (id.startsWith('records-')) continue;
       seen.add(id);
-      let key: string;
-      if (id.startsWith('records-')) key = id.slice('records-'.length).split('-')[0] as string;
-      else key = id.split('-').slice(1).join('-');
+      const key = id.split('-').slice(1).join('-');
       const spans = Array.from(el.querySelectorAll('.cf-field__error-message')).map((s) => (s.textContent ?? '').trim());
       out[key] = spans.length > 0 ? spans : [(el.textContent ?? '').trim()];
     }
-    // Block-level messages the summary lists without an error element of their own.
+    // Block-level messages, as the summary lists them (the page engine's order).
     for (const link of Array.from(document.querySelectorAll<HTMLAnchorElement>('.cf-error-summary__link'))) {
       const target = (link.getAttribute('href') ?? '').replace(/^#/, '');
       // A field's own message was read above; a draft's field is not a field of the page, so a link
       // to it carries its block's message (an unsaved or incomplete record).
       const own = document.getElementById(`${target}-error`);
-      if (seen.has(target) || (own && !own.closest('.cf-records__draft, .cf-records__edit'))) continue;
+      if (seen.has(target) || (own && !target.startsWith('records-') && !own.closest('.cf-records__draft, .cf-records__edit'))) continue;
       // A records block's message links to the block, or to its open draft's first field.
       const section = document.getElementById(target)?.closest<HTMLElement>('section.cf-records');
       const owner = section?.id ?? target;
@@ -147,7 +152,14 @@ export function browserPlayer({ browser, server, notes }: BrowserPlayerOptions):
     const submissions: SubmissionPayload[] = [];
     const recordIds: Record<string, string> = {};
     const authorizeAnswers = fixture.authorize === undefined ? [] : Array.isArray(fixture.authorize) ? fixture.authorize : [fixture.authorize];
-    let authorizeCount = 0;
+    // The fixture's answers go to the sign-in calls in order: each call the page makes takes the next.
+    const endpoint = flow.authorize.endpoint;
+    let authorizeCalls = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === endpoint) authorizeCalls += 1;
+    });
+    // The records the fixture has typed into (by client id): an open one of these is no untouched form to fill.
+    const typedInto = new Set<string>();
 
     const pageOf = (pathname: string): PageConfig | undefined => flow.pages.find((p) => p.path === pathname || (p.aliases ?? []).includes(pathname));
     const currentId = () => pageOf(new URL(page.url()).pathname)?.id ?? `(not a page of the flow: ${new URL(page.url()).pathname})`;
@@ -173,6 +185,16 @@ export function browserPlayer({ browser, server, notes }: BrowserPlayerOptions):
           }
         }
 
+        // Cancelled and deleted first: Add more is not shown while a record is open.
+        for (const [j, name] of (step.deleteRecords ?? []).entries()) {
+          const id = recordIds[name] ?? fail(`${at}/deleteRecords/${j}`, `no record is named "${name}" with "$as" in an earlier step`);
+          const draft = page.locator('.cf-records__draft').filter({ has: page.locator(`[id*="-${id}-"]`) });
+          const row = page.locator(`.cf-display-row[data-client-id="${id}"]`);
+          if ((await draft.count()) > 0) await draft.locator('.cf-records__actions .cf-button--outline-secondary').click();
+          else if ((await row.count()) > 0) await row.locator('.cf-display-row__actions .cf-button--outline-secondary').click();
+          else fail(`${at}/deleteRecords/${j}`, `the page shows no record "${name}" to cancel or delete`);
+        }
+
         for (const [model, fields] of Object.entries(step.answers ?? {})) {
           for (const [field, value] of Object.entries(fields)) {
             await setField(page.locator(`#${camelCase(model)}-${field}`), value, `${at}/answers/${model}/${field}`);
@@ -189,15 +211,9 @@ export function browserPlayer({ browser, server, notes }: BrowserPlayerOptions):
           obs.records[model] = out;
         }
 
-        for (const [j, name] of (step.deleteRecords ?? []).entries()) {
-          const id = recordIds[name] ?? fail(`${at}/deleteRecords/${j}`, `no record is named "${name}" with "$as" in an earlier step`);
-          const draft = page.locator('.cf-records__draft').filter({ has: page.locator(`[id*="-${id}-"]`) });
-          if ((await draft.count()) > 0) await draft.locator('.cf-records__actions .cf-button--outline-secondary').click();
-          else fail(`${at}/deleteRecords/${j}`, 'the browser player deletes open drafts only (Cancel)');
-        }
-
         const press = step.press ?? 'primary';
         if (press === 'none') continue;
+        const callsBefore = authorizeCalls;
         const before = await snapshot(page);
         await page.click(press === 'back' ? BACK : NEXT);
         await afterPress(page, before);
@@ -210,8 +226,9 @@ export function browserPlayer({ browser, server, notes }: BrowserPlayerOptions):
         }
 
         const action = config.action ?? 'next';
-        if (press === 'primary' && (action === 'authorize' || action === 'lookup') && Object.keys(obs.errors).length === 0) {
-          const answer = authorizeAnswers[Math.min(authorizeCount++, authorizeAnswers.length - 1)];
+        // A press the page's errors refused made no call; a refused sign-in shows its errors and made one.
+        if (press === 'primary' && (action === 'authorize' || action === 'lookup') && authorizeCalls > callsBefore) {
+          const answer = authorizeAnswers[Math.min(authorizeCalls - 1, authorizeAnswers.length - 1)];
           const boxes = page.locator('#main-content .cf-feedback');
           const feedback = (await boxes.count()) > 0 ? await boxes.first().getAttribute('class') : null;
           // Authorized means the flow went on to one of its own pages: with redirectOnError a
@@ -247,17 +264,33 @@ export function browserPlayer({ browser, server, notes }: BrowserPlayerOptions):
     }
     return { pages, steps, submissions, recordIds };
 
-    /** Add more (when no draft is open), fill the draft, Save/Upload; null when saved, else its errors (and Cancel). */
+    /**
+     * The claimant's record: the block's untouched open record or Add more, or with $continue the
+     * open record of that name; filled, then Save/Upload. Null when saved (or left open with
+     * $unsaved), else its errors (and Cancel).
+     */
     async function addRecord(block: RecordsBlock, model: string, record: RecordAnswer, at: string): Promise<Record<string, string[]> | null> {
       const section = page.locator(`#${recordsDomId(block.model, block.fixedValues)}`);
-      const draft = section.locator('.cf-records__draft');
-      if ((await draft.count()) === 0) await section.locator('.cf-records__actions .cf-button--outline-primary').click();
-      await draft.waitFor();
       const dto = camelCase(model);
-      const someId = (await draft.locator(`[id^="${dto}-"]`).first().getAttribute('id')) ?? '';
-      const key = block.fields.map((f) => f.key).find((k) => someId.endsWith(`-${k}`)) ?? '';
-      const clientId = someId.slice(dto.length + 1, someId.length - key.length - 1);
-      const { $as, $expectErrors: _e, $unsaved, ...values } = record;
+      const { $as, $continue, $expectErrors: _e, $unsaved, ...values } = record;
+      let clientId: string;
+      if ($continue !== undefined) {
+        clientId = recordIds[$continue] ?? fail(`${at}/$continue`, `no record is named "${$continue}" with "$as" in an earlier step; "$continue" names a record left "$unsaved"`);
+        if ((await section.locator('.cf-records__draft').filter({ has: page.locator(`[id^="${dto}-${clientId}-"]`) }).count()) === 0) {
+          fail(`${at}/$continue`, `the record "${$continue}" is not open in the records block of "${block.model}"; "$continue" names a record left "$unsaved" and still open`);
+        }
+      } else {
+        const open = await openDraftId(section, dto, block);
+        if (open !== null && typedInto.has(open)) {
+          const name = Object.entries(recordIds).find(([, id]) => id === open)?.[0];
+          fail(at, `the records block of "${block.model}" shows a record still open${name === undefined ? '' : ` ("${name}")`}, and no Add more while it is: finish it with "$continue", or cancel it with "deleteRecords"`);
+        }
+        if (open === null) await section.locator('.cf-records__actions .cf-button--outline-primary').click();
+        await section.locator('.cf-records__draft').first().waitFor();
+        clientId = (await openDraftId(section, dto, block)) ?? fail(at, `Add more opened no record in the records block of "${block.model}"`);
+      }
+      typedInto.add(clientId);
+      const draft = section.locator('.cf-records__draft').filter({ has: page.locator(`[id^="${dto}-${clientId}-"]`) });
       for (const [field, value] of Object.entries(values)) {
         const input = page.locator(`#${dto}-${clientId}-${field}`);
         if (isRef(value)) {
@@ -267,19 +300,20 @@ export function browserPlayer({ browser, server, notes }: BrowserPlayerOptions):
           await input.setInputFiles({ name: value.name, mimeType: value.type, buffer: fileBytes(value.type, value.size) });
           // The document uploads as it is chosen: the server's answer comes before the record is saved.
           await draft.locator('.cf-field--file:is([data-upload="stored"], [data-upload="failed"])').waitFor();
+        } else if (isFieldValue(value)) {
+          await setField(input, value, `${at}/${field}`);
         } else {
-          await setField(input, value as FieldValue, `${at}/${field}`);
+          fail(`${at}/${field}`, `"${field}" takes text, a number, true or false, or null`);
         }
       }
       if ($unsaved) {
         if ($as !== undefined) recordIds[$as] = clientId;
         return null;
       }
-      const savedBefore = await section.locator('.cf-records__item').count();
       const before = await snapshot(page);
       await draft.locator('.cf-records__actions .cf-button--primary').click();
       await afterPress(page, before);
-      if ((await section.locator('.cf-records__item').count()) > savedBefore) {
+      if ((await section.locator(`.cf-display-row[data-client-id="${clientId}"]`).count()) > 0) {
         if ($as !== undefined) recordIds[$as] = clientId;
         return null;
       }
@@ -319,9 +353,21 @@ export function browserPlayer({ browser, server, notes }: BrowserPlayerOptions):
         await input.selectOption(shown);
       } else {
         await input.fill(shown);
+        // What the field shows once typed: a mask keeps only what it can take.
+        const entered = await input.inputValue();
+        if (entered !== shown) fail(pointer, `${JSON.stringify(shown)} cannot be typed into "${pointer.split('/').pop() ?? ''}": its mask makes it ${JSON.stringify(entered)}; write the answer as the field shows it`);
       }
     }
   };
+}
+
+/** The client id of the open record (draft) of a records block, or null when none is open. */
+async function openDraftId(section: Locator, dto: string, block: RecordsBlock): Promise<string | null> {
+  const drafts = section.locator('.cf-records__draft');
+  if ((await drafts.count()) === 0) return null;
+  const someId = (await drafts.first().locator(`[id^="${dto}-"]`).first().getAttribute('id')) ?? '';
+  const key = block.fields.map((f) => f.key).find((k) => someId.endsWith(`-${k}`)) ?? '';
+  return someId.slice(dto.length + 1, someId.length - key.length - 1);
 }
 
 /** The value a field shows: a radio group's chosen value, a checkbox's state, an input's text (empty is null). */

@@ -5,24 +5,12 @@
  * visited, errors shown, and the stored submission's payload. One browser for the file and one
  * server per settlement; one test per fixture, named after its description.
  */
-import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { fixtureFiles, loadFixture, settlementDirOf, type LoadedFixture } from '../../tooling/fixtures/fixture';
 import { runLoaded } from '../../tooling/fixtures/runner';
 import { browserPlayer, forRealServer, unplayable } from './fixture-player';
 import { launchBrowser, startE2eServer, type E2eServer } from './harness';
-
-/** Fixtures the browser cannot play as written (file name -> why). */
-const NOT_IN_BROWSER: Record<string, string> = {
-  // Not understood yet: played by the browser player, the typed repair of step 4 is missing from the stored claim, while
-  // the same steps typed in Chromium store it (tests/e2e/typed-records.test.ts) and the headless player passes.
-  'automotive-unsaved-record.fixture.json': 'the browser player loses the repair typed in step 4; the same path is checked in tests/e2e/typed-records.test.ts',
-  // The browser player fills a new draft for each record; continuing one left open ("$continue") is played by the
-  // headless player, and a walk recording it is played in Chromium by tests/e2e/studio-fixtures.test.ts.
-  'automotive-continue-open-record.fixture.json': 'the browser player does not continue an open record ("$continue") yet',
-  'second-rebate-no-replacement.fixture.json': 'the odometer field\'s numeric mask drops the letter of "12a" as it is typed, so the invalid answer cannot be entered',
-};
 
 const fixtures: LoadedFixture[] = fixtureFiles().map((file) => loadFixture(file));
 /** The settlement folder of a fixture ('' for the shipped one). */
@@ -34,7 +22,7 @@ describe('flow fixtures in the browser', () => {
   const notes: string[] = [];
 
   beforeAll(async () => {
-    const folders = [...new Set(fixtures.filter((f) => unplayable(f) === null && NOT_IN_BROWSER[path.basename(f.file)] === undefined).map(settlementOf))];
+    const folders = [...new Set(fixtures.filter((f) => unplayable(f) === null).map(settlementOf))];
     const [launched, ...started] = await Promise.all([launchBrowser(), ...folders.map((dir) => startE2eServer(dir === '' ? {} : { from: dir }))]);
     browser = launched as Browser;
     folders.forEach((dir, i) => servers.set(dir, started[i] as E2eServer));
@@ -49,11 +37,6 @@ describe('flow fixtures in the browser', () => {
     const reason = unplayable(loaded);
     if (reason !== null) {
       it.skip(`${loaded.fixture.description} (skipped: ${reason}, which the real server cannot reproduce)`, () => {});
-      continue;
-    }
-    const known = NOT_IN_BROWSER[path.basename(loaded.file)];
-    if (known !== undefined) {
-      it.skip(`${loaded.fixture.description} (skipped: ${known})`, () => {});
       continue;
     }
     it(loaded.fixture.description, async () => {

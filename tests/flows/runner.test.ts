@@ -89,9 +89,36 @@ describe('a fixture whose expectations do not hold', () => {
   });
 });
 
+/** The shipped fixture that leaves repairs open when Next is refused and finishes them with "$continue". */
+const continuing = JSON.parse(readFileSync('tests/flows/automotive-continue-open-record.fixture.json', 'utf8')) as Fixture;
+
+describe('what a claimant cannot do', () => {
+  // The shipped fixture that leaves a repair half typed when Next is refused (steps 0-3).
+  const upTo = (...more: unknown[]) => ({ ...continuing, steps: [...continuing.steps.slice(0, 4), ...more], expectPages: undefined, expectPayload: undefined });
+
+  it('type a text its mask cannot show: the answer fails at its JSON pointer, saying what the field shows', async () => {
+    const message = await failure(lookup([{ page: 'lookup', answers: { credentials: { vin: '5EXMA1B20HC00010!' } } }]));
+    expect(message).toContain('at /steps/0/answers/credentials/vin');
+    expect(message).toContain('"5EXMA1B20HC00010!" cannot be typed into "vin": its mask makes it "5EXMA1B20HC00010"; write the answer as the field shows it');
+  });
+
+  it('add a record while one it typed into is open (no Add more is shown): it fails, naming the open record', async () => {
+    const message = await failure(upTo({ page: 'repairs', records: { claimTransactions: [{ facilityName: 'Hilltop Motors' }] }, press: 'none' }));
+    expect(message).toContain('at /steps/4/records/claimTransactions/0');
+    expect(message).toContain('shows a record still open ("valve body"), and no Add more while it is: finish it with "$continue", or cancel it with "deleteRecords"');
+  });
+
+  it('cancel the open record first, then add one: deleteRecords comes before the step\'s records', async () => {
+    const seen = await runLoaded(
+      loaded(upTo({ page: 'repairs', deleteRecords: ['valve body'], records: { claimTransactions: [{ repairDate: '02/11/2020', mileageAtRepair: '51020', facilityName: 'Hilltop Motors', amountPaid: '980.00', repairDescription: 'Module.' }] }, press: 'none' })),
+    );
+    expect(seen.steps[4]?.records.claimTransactions).toEqual([null]);
+  });
+});
+
 describe('a record continued with "$continue"', () => {
   // The shipped fixture that finishes two open repairs, up to its first refused Next (steps 0-3).
-  const shipped = JSON.parse(readFileSync('tests/flows/automotive-continue-open-record.fixture.json', 'utf8')) as Fixture;
+  const shipped = continuing;
   const upTo = (...more: unknown[]) => ({ ...shipped, steps: [...shipped.steps.slice(0, 4), ...more], expectPages: undefined, expectPayload: undefined });
   const finish = (name: string) => ({ page: 'repairs', records: { claimTransactions: [{ $continue: name, mileageAtRepair: '48210', amountPaid: '1,250.00', repairDescription: 'Valve body.' }] }, press: 'none' });
 

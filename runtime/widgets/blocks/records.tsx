@@ -1,13 +1,15 @@
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
-import { USER_MESSAGES, devError } from '../../core/errors';
-import { checkRequiredManager, childShortfalls, deleteRecord, discardDraft, getDrafts, getRecords, saveDraft, saveFileDraft, withDescendants, type MessageRef } from '../../core/models';
-import type { FieldConfig, FieldValue, FormModel, ModelStoreState, RecordsBlock as RecordsBlockConfig } from '../../core/types';
+import type { PageEngineContext } from '../../core/actions/page-press';
+import { addRecord, cancelRecord, removeRecord, saveRecord } from '../../core/actions/record-actions';
+import { devError } from '../../core/errors';
+import { checkRequiredManager, childShortfalls, getDrafts, getRecords, type MessageRef } from '../../core/models';
+import type { DocumentFile, FieldConfig, FieldValue, FormModel, ModelStoreState, RecordsBlock as RecordsBlockConfig } from '../../core/types';
 import type { BlockProps, PageContext, Translate } from '../../react/types';
 import { Button } from '../Button';
 import { DisplayValuesRow, MAX_DISPLAY_FIELDS_WITH_BUTTONS } from '../DisplayValuesRow';
 import { fieldDomId, missingChildrenDomId, recordsDomId } from '../../core/view/dom-ids';
 import { displayValue, fieldForKey, findFieldConfig } from '../../core/view/display-value';
-import { asksNoneConfirmation, blockMinimum, noneConfirmationField, openDraft, openInitialDrafts } from '../../core/view/records';
+import { asksNoneConfirmation, blockMinimum, noneConfirmationField, openInitialDrafts } from '../../core/view/records';
 
 export const RECORDS_KEYS = {
   addMore: 'LocKey_Button_AddMore',
@@ -118,11 +120,12 @@ const DraftActions = memo(function DraftActions({ clientId, isFile, saveLabel, c
 
 /**
  * The record manager (spec §4): saved records as display rows with edit and delete; each open
- * draft with Upload and Cancel; Add more starts a draft and moves focus to its first field. Upload
- * validates and saves (a file whose name is already saved is rejected and its draft dropped); the
- * saved record's form then closes, leaving the list and Add more, unless the flow asks for a new
- * draft after each save (newDraftAfterSave). The page opens the block's initial drafts (spec §3);
- * Next saves a typed draft that validates (saveEnteredDrafts). While the list is empty, a block
+ * draft with Upload and Cancel; Add more starts a draft and moves focus to its first field. What
+ * each button does is the page engine's (runtime/core/actions): Upload validates and saves (a file
+ * whose name is already saved is rejected and its draft dropped); the saved record's form then
+ * closes, leaving the list and Add more, unless the flow asks for a new draft after each save
+ * (newDraftAfterSave). The page opens the block's initial drafts (spec §3);
+ * Next saves a typed draft that validates (the engine's pressPrimary). While the list is empty, a block
  * that declares it asks the claimant to confirm that none applies (spec §5).
  */
 export function RecordsBlock({ config, ctx }: BlockProps<RecordsBlockConfig>) {
@@ -140,7 +143,16 @@ export function RecordsBlock({ config, ctx }: BlockProps<RecordsBlockConfig>) {
   const id = recordsDomId(config.model, config.fixedValues);
   const legendId = `${id}-legend`;
 
-  const startDraft = (store: ModelStoreState) => openDraft(config, store, modelConfig, ctx.ids);
+  /** What the page engine needs to compute a press. */
+  const engine = (): PageEngineContext => ({
+    t: ctx.t,
+    whitelist: ctx.whitelist,
+    now: ctx.now,
+    options: { formType: ctx.formType, modelConfigs: ctx.modelConfigs, internationalAddresses: ctx.settings.internationalAddresses },
+  });
+  const setDocuments = (next: DocumentFile[]) => {
+    if (next !== ctx.documents) ctx.setDocuments(next);
+  };
 
   // The drafts the block opens with when the page opens (initial instances, a draft at init).
   const started = useRef(false);
@@ -171,85 +183,56 @@ export function RecordsBlock({ config, ctx }: BlockProps<RecordsBlockConfig>) {
   const focusAddMore = () => focusLater(() => addMoreRef.current?.querySelector('button') ?? regionRef.current);
 
   const addMore = () => {
-    const next = startDraft(ctx.store);
-    ctx.setErrorsShown(next.clientId, 'all', false);
+    const added = addRecord(config, ctx.store, engine().options, ctx.ids);
+    if (added.kind !== 'added') return;
+    ctx.setErrorsShown(added.clientId, 'all', false);
     setFileError(null);
-    ctx.setStore(next.store);
-    focusDraft(next.clientId);
-  };
-
-  const dropDocuments = (ids: Set<string>) => {
-    if (ctx.documents.some((d) => ids.has(d.clientId))) ctx.setDocuments(ctx.documents.filter((d) => !ids.has(d.clientId)));
+    ctx.setStore(added.store);
+    focusDraft(added.clientId);
   };
 
   const cancel = (clientId: string) => {
-    dropDocuments(new Set([clientId]));
+    const next = cancelRecord(clientId, ctx.store, ctx.documents);
+    setDocuments(next.documents);
     setFileError(null);
-    ctx.setStore(discardDraft(ctx.store, clientId));
+    ctx.setStore(next.store);
     focusAddMore();
-  };
-
-  const focusFirstError = (fieldId: string | undefined) => {
-    if (fieldId) focusLater(() => document.getElementById(fieldId));
   };
 
   const upload = (clientId: string) => {
-    const draft = getDrafts(ctx.store, config.model, config.fixedValues).find((d) => d.clientId === clientId);
-    if (!draft) return;
-    const errors = ctx.validateFields({ model: config.model, clientId: draft.clientId, fields });
-    if (errors.length > 0) {
-      ctx.setErrorsShown(draft.clientId, 'all', true);
-      focusFirstError(errors[0]?.fieldId);
-      return;
-    }
-    let next: ModelStoreState;
-    if (config.kind === 'file') {
-      // A record is saved once its document is stored: while it uploads, its progress stays in view;
-      // a refused one is dropped with its draft, as a file with a name already used is (spec §4).
-      const pending = ctx.documents.find((d) => d.clientId === draft.clientId)?.upload;
-      if (pending?.state === 'uploading') {
-        setFileError(orFallback(ctx, RECORDS_KEYS.waitForUpload, 'Please wait until your document has finished uploading.'));
+    const outcome = saveRecord(ctx.page, config, clientId, ctx.store, ctx.documents, engine(), ctx.ids);
+    switch (outcome.kind) {
+      case 'invalid':
+        if (outcome.firstFieldId === '') return;
+        ctx.setErrorsShown(clientId, 'all', true);
+        focusLater(() => document.getElementById(outcome.firstFieldId));
         return;
-      }
-      if (pending?.state === 'failed') {
-        dropDocuments(new Set([draft.clientId]));
-        setFileError(pending.error ? ctx.t(pending.error) : orFallback(ctx, RECORDS_KEYS.uploadFailed, USER_MESSAGES.uploadFailed.en));
-        ctx.setStore(discardDraft(ctx.store, draft.clientId));
+      case 'uploading':
+        // While it uploads, its progress stays in view.
+        setFileError(outcome.message);
+        return;
+      case 'dropped':
+        setDocuments(outcome.documents);
+        setFileError(outcome.message);
+        ctx.setStore(outcome.store);
+        // The dropped draft held the focus; the alert tells why.
         focusAddMore();
         return;
-      }
-      const result = saveFileDraft(ctx.store, draft.clientId, true);
-      if (!result.saved) {
-        if (result.errorKey) {
-          dropDocuments(new Set([draft.clientId]));
-          setFileError(orFallback(ctx, result.errorKey, USER_MESSAGES.fileExists.en));
-          ctx.setStore(result.state);
-          // The dropped draft held the focus; the alert tells why.
-          focusAddMore();
-        }
-        return;
-      }
-      next = result.state;
-    } else {
-      next = saveDraft(ctx.store, draft.clientId, true);
+      case 'saved':
+        setFileError(null);
+        setSavedNotice((count) => count + 1);
+        if (outcome.opened !== null) ctx.setErrorsShown(outcome.opened, 'all', false);
+        ctx.setStore(outcome.store);
+        if (outcome.opened !== null) focusDraft(outcome.opened);
+        else focusAddMore();
     }
-    setFileError(null);
-    setSavedNotice((count) => count + 1);
-    if (config.newDraftAfterSave === true && getDrafts(next, config.model, config.fixedValues).length === 0) {
-      const fresh = startDraft(next);
-      ctx.setErrorsShown(fresh.clientId, 'all', false);
-      ctx.setStore(fresh.store);
-      focusDraft(fresh.clientId);
-      return;
-    }
-    ctx.setStore(next);
-    focusAddMore();
   };
 
   const remove = (record: FormModel) => {
-    dropDocuments(withDescendants(ctx.store, record.clientId));
+    const next = removeRecord(ctx.page, record.clientId, ctx.store, ctx.documents, engine().options);
+    setDocuments(next.documents);
     if (editing === record.clientId) setEditing(null);
-    ctx.setStore(deleteRecord(ctx.store, record.clientId));
+    ctx.setStore(next.store);
     regionRef.current?.focus();
   };
 
@@ -264,9 +247,10 @@ export function RecordsBlock({ config, ctx }: BlockProps<RecordsBlockConfig>) {
 
   const finishEdit = (record: FormModel) => {
     const errors = ctx.validateFields({ model: config.model, clientId: record.clientId, fields });
-    if (errors.length > 0) {
+    const first = errors[0];
+    if (first) {
       ctx.setErrorsShown(record.clientId, 'all', true);
-      focusFirstError(errors[0]?.fieldId);
+      focusLater(() => document.getElementById(first.fieldId));
       return;
     }
     setEditing(null);

@@ -1,0 +1,9 @@
+/**
+ * The page engine: what each button of a page does, computed from the page, the answers and the
+ * documents. The claimant's pages import its files one by one, so the start page loads only the
+ * primary button's part.
+ */
+export { openPage, pressPrimary, shownRecordsBlocks, type PageEngineContext, type PrimaryPress } from './page-press';
+export { addRecord, cancelRecord, recordErrors, recordToFill, removeRecord, saveRecord, shownMessages, type AddRecord, type RecordSave } from './record-actions';
+export { enteredText } from './entered-text';
+export { createPageEngine, type PageEngine, type PressRefusal, type RecordButton, type RecordOutcome } from './engine';

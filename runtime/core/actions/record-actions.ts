@@ -1,0 +1,124 @@
+/**
+ * The records buttons of the page engine (spec §4 record lifecycle): Add more, Save/Upload, Cancel
+ * and Delete, as pure functions of the block, the answers and the documents.
+ */
+import { USER_MESSAGES } from '../errors';
+import { deleteRecord, discardDraft, findConfig, getDrafts, isDraft, modelsScope, saveDraft, saveFileDraft, withDescendants, type IdSource } from '../models';
+import type { DocumentFile, FieldConfig, FormModel, ModelStoreState, PageConfig, RecordsBlock } from '../types';
+import { applyDependencyResets } from '../view/dependencies';
+import { fieldDomId } from '../view/dom-ids';
+import { computeFieldState } from '../view/field-state';
+import type { GroupOptions } from '../view/page-groups';
+import { draftHasEntries, openDraft } from '../view/records';
+import type { ValidationEnv } from '../view/types';
+import type { PageEngineContext } from './page-press';
+
+/** A text by its key, or its English words when the locale has none. */
+function textOr(t: ValidationEnv['t'], key: string, fallback: string): string {
+  const text = t(key);
+  return text === key ? fallback : text;
+}
+
+/** The messages a widget shows: a text area all of them, any other widget the first (spec §5). */
+export function shownMessages(field: FieldConfig | undefined, messages: string[]): string[] {
+  if (messages.length === 0) return [];
+  const first = messages[0];
+  if (field?.widget === 'textarea') return [...new Set(messages)];
+  return first === undefined ? [] : [first];
+}
+
+/** Add more: refused while the block shows an open record (its form stands where Add more would). */
+export type AddRecord = { kind: 'added'; store: ModelStoreState; clientId: string } | { kind: 'recordOpen'; clientId: string };
+
+export function addRecord(block: RecordsBlock, store: ModelStoreState, options: GroupOptions, ids: IdSource): AddRecord {
+  const open = getDrafts(store, block.model, block.fixedValues)[0];
+  if (open) return { kind: 'recordOpen', clientId: open.clientId };
+  const added = openDraft(block, store, findConfig(options.modelConfigs, options.formType, block.model), ids);
+  return { kind: 'added', store: added.store, clientId: added.clientId };
+}
+
+/**
+ * The record a claimant fills next in a block: its open record when nothing was typed in it yet
+ * (the form the page or a save opened), else a new one with Add more; refused while a typed
+ * record is open.
+ */
+export function recordToFill(block: RecordsBlock, store: ModelStoreState, options: GroupOptions, ids: IdSource): AddRecord {
+  const open = getDrafts(store, block.model, block.fixedValues)[0];
+  if (open && !draftHasEntries(block, open, store)) return { kind: 'added', store, clientId: open.clientId };
+  return addRecord(block, store, options, ids);
+}
+
+/** What a record's Save or Upload does. */
+export type RecordSave =
+  /** Its fields do not validate: the record stays open, these errors under its fields (by field key, as the widgets show them). */
+  | { kind: 'invalid'; errors: Record<string, string[]>; firstFieldId: string }
+  /** Its document is still uploading: nothing changes, the claimant is asked to wait. */
+  | { kind: 'uploading'; message: string }
+  /** Its document was refused (its upload failed, or a saved document has its name): the record and its document are dropped. */
+  | { kind: 'dropped'; reason: 'uploadFailed' | 'nameTaken'; store: ModelStoreState; documents: DocumentFile[]; field: string; message: string }
+  /** Saved; `opened` is the new record the block opens after each save (newDraftAfterSave), else null. */
+  | { kind: 'saved'; store: ModelStoreState; clientId: string; opened: string | null };
+
+/** The errors of a record's shown fields, by field key, as its widgets show them (empty when it validates). */
+export function recordErrors(block: RecordsBlock, record: FormModel, store: ModelStoreState, ctx: PageEngineContext): Record<string, string[]> {
+  const config = findConfig(ctx.options.modelConfigs, ctx.options.formType, block.model);
+  const models = modelsScope(store);
+  const out: Record<string, string[]> = {};
+  for (const field of block.fields) {
+    const state = computeFieldState(field, record, config, models, ctx);
+    const shown = state.visible ? shownMessages(field, state.errors) : [];
+    if (shown.length > 0) out[field.key] = shown;
+  }
+  return out;
+}
+
+const withoutDocuments = (documents: DocumentFile[], ids: ReadonlySet<string>): DocumentFile[] =>
+  documents.some((d) => ids.has(d.clientId)) ? documents.filter((d) => !ids.has(d.clientId)) : documents;
+
+/**
+ * A record's Save or Upload (spec §4): validates its fields; a document record is saved once its
+ * document is stored, and is dropped with it when the upload failed or a saved document has its
+ * name; a saved record may reset what depends on the list, and a block that asks for it opens a
+ * new record.
+ */
+export function saveRecord(page: PageConfig, block: RecordsBlock, clientId: string, store: ModelStoreState, documents: DocumentFile[], ctx: PageEngineContext, ids: IdSource): RecordSave {
+  const record = getDrafts(store, block.model, block.fixedValues).find((d) => d.clientId === clientId);
+  if (!record) return { kind: 'invalid', errors: {}, firstFieldId: '' };
+  const errors = recordErrors(block, record, store, ctx);
+  const firstField = block.fields.find((f) => errors[f.key] !== undefined);
+  if (firstField) return { kind: 'invalid', errors, firstFieldId: fieldDomId(block.model, clientId, firstField.key) };
+  const fileField = block.fields.find((f) => f.widget === 'file')?.key ?? 'file';
+  let next: ModelStoreState;
+  if (block.kind === 'file') {
+    const upload = documents.find((d) => d.clientId === clientId)?.upload;
+    if (upload?.state === 'uploading') return { kind: 'uploading', message: textOr(ctx.t, 'LocKey_Documents_WaitForUpload', 'Please wait until your document has finished uploading.') };
+    const dropped = withoutDocuments(documents, new Set([clientId]));
+    if (upload?.state === 'failed') {
+      const message = upload.error ? ctx.t(upload.error) : textOr(ctx.t, USER_MESSAGES.uploadFailed.key, USER_MESSAGES.uploadFailed.en);
+      return { kind: 'dropped', reason: 'uploadFailed', store: discardDraft(store, clientId), documents: dropped, field: fileField, message };
+    }
+    const result = saveFileDraft(store, clientId, true);
+    if (!result.saved) return { kind: 'dropped', reason: 'nameTaken', store: result.state, documents: dropped, field: fileField, message: textOr(ctx.t, result.errorKey ?? USER_MESSAGES.fileExists.key, USER_MESSAGES.fileExists.en) };
+    next = result.state;
+  } else {
+    next = saveDraft(store, clientId, true);
+  }
+  next = applyDependencyResets(page, next, ctx.options);
+  if (block.newDraftAfterSave === true && getDrafts(next, block.model, block.fixedValues).length === 0) {
+    const fresh = openDraft(block, next, findConfig(ctx.options.modelConfigs, ctx.options.formType, block.model), ids);
+    return { kind: 'saved', store: fresh.store, clientId, opened: fresh.clientId };
+  }
+  return { kind: 'saved', store: next, clientId, opened: null };
+}
+
+/** Cancel: the open record and its chosen document are dropped. */
+export function cancelRecord(clientId: string, store: ModelStoreState, documents: DocumentFile[]): { store: ModelStoreState; documents: DocumentFile[] } {
+  return { store: discardDraft(store, clientId), documents: withoutDocuments(documents, new Set([clientId])) };
+}
+
+/** Delete: a saved record goes with the records linked to it and their documents; an open one is cancelled. */
+export function removeRecord(page: PageConfig, clientId: string, store: ModelStoreState, documents: DocumentFile[], options: GroupOptions): { store: ModelStoreState; documents: DocumentFile[] } {
+  if (isDraft(store, clientId)) return cancelRecord(clientId, store, documents);
+  const gone = withDescendants(store, clientId);
+  return { store: applyDependencyResets(page, deleteRecord(store, clientId), options), documents: withoutDocuments(documents, gone) };
+}

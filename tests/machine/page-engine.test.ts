@@ -1,0 +1,113 @@
+/** The page engine as form machine events: PRESS and the records buttons (spec §4 record lifecycle). */
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { createPageEngine } from '../../runtime/core/actions';
+import { createIdSource, findModel, getDrafts, getRecords, initStore, setFieldValue } from '../../runtime/core/models';
+import type { AuthorizeResponse, FlowFile, RecordsBlock } from '../../runtime/core/types';
+import type { GroupOptions } from '../../runtime/core/view/page-groups';
+import { createFormMachine, type AuthorizeInput } from '../../runtime/machine';
+import { CONFIGS, makeT, NOW } from '../core/view/fixtures';
+
+const repairs: RecordsBlock = {
+  block: 'records',
+  model: 'ClaimTransactions',
+  fixedValues: { claimTransactionType: 'repair' },
+  fields: [
+    { key: 'facilityName', widget: 'text', label: 'Facility' },
+    { key: 'amountPaid', widget: 'text', label: 'Amount' },
+  ],
+  displayFields: ['facilityName'],
+};
+
+const flow: FlowFile = {
+  version: 1,
+  formType: 'Automotive',
+  deadlineKeys: [],
+  authorize: { endpoint: '/api/forms/automotive/authorize', method: 'POST' },
+  models: ['ClaimDetails', 'ClaimTransactions'],
+  pages: [
+    { id: 'start', path: '/automotive', titleKey: 'Start', requiresAuthorization: false, sessionTimeout: false, action: 'authorize', blocks: [] },
+    { id: 'repairs', path: '/automotive/repairs', titleKey: 'Repairs', requiresAuthorization: true, sessionTimeout: true, blocks: [repairs] },
+    { id: 'documents', path: '/automotive/documents', titleKey: 'Documents', requiresAuthorization: true, sessionTimeout: true, action: 'none', blocks: [] },
+  ],
+};
+
+const options: GroupOptions = { formType: 'Automotive', modelConfigs: CONFIGS };
+const env = { t: makeT({ LocKey_Records_Incomplete: 'The record you started is not complete. Correct it or cancel it before you continue.' }), whitelist: null, now: NOW };
+
+function start(withEngine = true) {
+  const ids = createIdSource(() => 0.2);
+  const calls: AuthorizeInput[] = [];
+  const machine = createFormMachine(flow).provide({
+    actors: {
+      authorize: fromPromise<AuthorizeResponse, AuthorizeInput>(async ({ input }) => {
+        calls.push(input);
+        return { authorized: true, error: null, captcha: null, prepopulatedData: null };
+      }),
+    },
+  });
+  const actor = createActor(machine, {
+    input: { store: initStore(CONFIGS, 'Automotive', ids), ...(withEngine ? { engine: createPageEngine(options, ids) } : {}) },
+  });
+  actor.start();
+  return { actor, calls, context: () => actor.getSnapshot().context };
+}
+
+describe('the page engine in the form machine', () => {
+  it('PRESS signs in with the credentials the page holds, and goes on', async () => {
+    const { actor, calls, context } = start();
+    actor.send({ type: 'PRESS', env, captchaToken: 'token' });
+    await waitFor(actor, (s) => !s.matches({ open: { flow: 'authorizing' } }));
+    expect(calls.map((c) => c.captchaToken)).toEqual(['token']);
+    expect(calls[0]?.credentials).toBe(findModel(context().store, 'credentials'));
+    expect(context().navigation.currentPage).toBe('repairs');
+  });
+
+  it('a record refused by Save stays open; PRESS is refused on it, then saves it once it validates and goes on', async () => {
+    const { actor, context } = start();
+    actor.send({ type: 'PRESS', env, captchaToken: null });
+    await waitFor(actor, (s) => !s.matches({ open: { flow: 'authorizing' } }));
+
+    actor.send({ type: 'RECORD_START', block: repairs });
+    const started = context().recordOutcome;
+    const clientId = started?.kind === 'added' ? started.clientId : '';
+    actor.send({ type: 'UPDATE_STORE', store: setFieldValue(context().store, clientId, 'amountPaid', '10.00') });
+    actor.send({ type: 'RECORD_SAVE', block: repairs, clientId, env });
+    expect(context().recordOutcome).toMatchObject({ kind: 'invalid', firstFieldId: `claimTransactions-${clientId}-facilityName` });
+
+    actor.send({ type: 'PRESS', env, captchaToken: null });
+    expect(context().pressRefusal).toMatchObject({ pageId: 'repairs', invalid: [clientId] });
+    expect(context().pressRefusal?.errors.map((e) => e.message)).toEqual(['The record you started is not complete. Correct it or cancel it before you continue.']);
+    expect(context().navigation.currentPage).toBe('repairs');
+
+    actor.send({ type: 'UPDATE_STORE', store: setFieldValue(context().store, clientId, 'facilityName', 'Bay Auto Care') });
+    actor.send({ type: 'PRESS', env, captchaToken: null });
+    expect(context().pressRefusal).toBeNull();
+    expect(getRecords(context().store, 'ClaimTransactions').map((r) => r.clientId)).toEqual([clientId]);
+    expect(context().navigation.currentPage).toBe('documents');
+  });
+
+  it('Add more is refused while a typed record is open; RECORD_REMOVE cancels it', async () => {
+    const { actor, context } = start();
+    actor.send({ type: 'PRESS', env, captchaToken: null });
+    await waitFor(actor, (s) => !s.matches({ open: { flow: 'authorizing' } }));
+    actor.send({ type: 'RECORD_START', block: repairs });
+    const started = context().recordOutcome;
+    const clientId = started?.kind === 'added' ? started.clientId : '';
+    // Nothing typed yet: the open record is the one to fill.
+    actor.send({ type: 'RECORD_START', block: repairs });
+    expect(context().recordOutcome).toEqual({ kind: 'added', store: context().store, clientId });
+    actor.send({ type: 'UPDATE_STORE', store: setFieldValue(context().store, clientId, 'facilityName', 'Hilltop') });
+    actor.send({ type: 'RECORD_START', block: repairs });
+    expect(context().recordOutcome).toEqual({ kind: 'recordOpen', clientId });
+    actor.send({ type: 'RECORD_REMOVE', clientId });
+    expect(getDrafts(context().store, 'ClaimTransactions')).toEqual([]);
+  });
+
+  it('without the engine the machine leaves presses to the app', () => {
+    const { actor, calls, context } = start(false);
+    actor.send({ type: 'PRESS', env, captchaToken: null });
+    expect(calls).toEqual([]);
+    expect(context().navigation.currentPage).toBe('start');
+  });
+});
