@@ -1,5 +1,5 @@
 /**
- * Configuration from the environment (documented in the README's Configuration section).
+ * Configuration from the environment (documented in docs/operating.md, "Configuration").
  * Read once by server/main.ts and server/dev.ts; tests call buildApp with explicit options instead.
  */
 import { randomBytes } from 'node:crypto';

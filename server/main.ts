@@ -1,5 +1,5 @@
 /**
- * The server process: configuration from the environment (README "Configuration"), the
+ * The server process: configuration from the environment (docs/operating.md, "Configuration"), the
  * settlement folder validated, the database opened (migrations applied), the captcha emulator
  * started in-process when the settlement uses it (never in production), then listen.
  * SIGTERM/SIGINT: /readyz turns 503, in-flight requests finish, the database closes, exit.
@@ -15,7 +15,7 @@ import { loadSettlement, SettlementError } from './settlement/load.js';
 
 /**
  * Where e-mail goes: the SMTP server of SMTP_URL; without it, outside production, `.eml` files in
- * DATA_DIR/mail (README, "Trying the flows"); in production without it, nowhere (kept queued).
+ * DATA_DIR/mail (docs/trying-the-flows.md); in production without it, nowhere (kept queued).
  */
 export function mailerFor(config: Pick<ServerConfig, 'smtpUrl' | 'environment' | 'dataDir'>): Mailer | null {
   if (config.smtpUrl) return smtpMailer(config.smtpUrl);

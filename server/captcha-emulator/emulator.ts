@@ -8,7 +8,7 @@
  *   POST /siteverify   form-encoded secret, response, remoteip   the siteverify protocol:
  *                      -> {success, challenge_ts, hostname, 'error-codes'}; a token succeeds once.
  *
- * Special site keys and tokens (see README.md) force failures in tests.
+ * Special site keys and tokens (see server/captcha-emulator/README.md) force failures in tests.
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';

@@ -1,6 +1,6 @@
 /**
  * The flow's page logic on submit (server/claims/page-logic.ts, runtime/core/view):
- * a payload the browser could never produce is pruned or refused exactly as the README says —
+ * a payload the browser could never produce is pruned or refused exactly as docs/architecture.md ("Submission") says —
  * answers on a hidden field and a skipped page's answers are dropped from the stored claim, a
  * required field of a visible page and too few records are refused with a 400 naming the page and
  * the field in the claimant's words — and what the browser produces is accepted, the flow
