@@ -30,6 +30,7 @@ import { createCookieJar, type CookieJar } from '../runtime/core/api/cookie-jar.
 import { FLOWS_PATH } from '../runtime/app/flowsSource.js';
 import { createIdSource } from '../runtime/core/models/clientId.js';
 import type { FieldValue, FormModel } from '../runtime/core/types.js';
+import { isOneOf, isRecord, messageOf, propertyOf } from '../runtime/core/guards.js';
 import { invoiceContext, MARIA, MARIA_ANSWERS } from '../tests/support/sample-claim.js';
 
 /* ------------------------------------------------------------------------------------------------
@@ -51,11 +52,12 @@ export type CheckGroup = (typeof CHECK_GROUPS)[number];
 /** The results as a fixed-width table, one line per check, and a last line with the counts. */
 export function formatTable(results: readonly CheckResult[]): string {
   const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
-  const rows = [['route', 'check', 'expected', 'got', 'result'], ...results.map((r) => [r.route, r.check, clip(r.expected, 60), clip(r.got, 90), r.pass ? 'PASS' : 'FAIL'])];
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
-  const line = (row: string[]) => row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ');
+  const header = ['route', 'check', 'expected', 'got', 'result'];
+  const rows = [header, ...results.map((r) => [r.route, r.check, clip(r.expected, 60), clip(r.got, 90), r.pass ? 'PASS' : 'FAIL'])];
+  const widths = header.map((_, i) => Math.max(...rows.map((row) => (row[i] ?? '').length)));
+  const line = (row: string[]) => row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i] ?? 0))).join('  ');
   const failed = results.filter((r) => !r.pass).length;
-  return [line(rows[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line), '', `${results.length} checks: ${results.length - failed} PASS, ${failed} FAIL`].join('\n');
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line), '', `${results.length} checks: ${results.length - failed} PASS, ${failed} FAIL`].join('\n');
 }
 
 /** 0 when every check passed, else 1 (also for no checks at all: nothing was shown to hold). */
@@ -274,6 +276,58 @@ interface Flow {
   models: string[];
 }
 
+/** A flow that ends in a submission (not a lookup). */
+type SubmittingFlow = Flow & { submit: { endpoint: string } };
+
+const hasEndpoint = (value: unknown): value is { endpoint: string } => typeof propertyOf(value, 'endpoint') === 'string';
+
+/** A flow as GET /flows lists it. */
+function isFlow(value: unknown): value is Flow {
+  if (!isRecord(value)) return false;
+  const { formType, authorize, submit, models } = value;
+  return typeof formType === 'string' && hasEndpoint(authorize) && (submit === undefined || hasEndpoint(submit)) && Array.isArray(models) && models.every((m) => typeof m === 'string');
+}
+
+const submits = (flow: Flow): flow is SubmittingFlow => flow.submit !== undefined;
+
+/** `value` when present; throws naming what is missing otherwise. */
+function present<T>(value: T | null | undefined, what: string): T {
+  if (value === undefined || value === null) throw new Error(`${what} is missing`);
+  return value;
+}
+
+/** `Credentials` → `credentials`: a model's DTO name as its form field. */
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
+/** The route list of the server's OpenAPI document, or undefined when it has none. */
+function routesOf(doc: unknown): ServerFacts['routes'] | undefined {
+  const paths = propertyOf(doc, 'paths');
+  if (!isRecord(paths)) return undefined;
+  return Object.entries(paths).flatMap(([path, operations]) =>
+    Object.entries(isRecord(operations) ? operations : {}).map(([method, op]) => {
+      const content = propertyOf(propertyOf(op, 'requestBody'), 'content');
+      return { method: method.toUpperCase(), path, bodyTypes: Object.keys(isRecord(content) ? content : {}) };
+    }),
+  );
+}
+
+/** `formType/dtoMapping` (lower case) → metadataHash, from GET /forms/config. */
+function metadataHashes(configs: unknown): Map<string, string> {
+  const entries = (Array.isArray(configs) ? configs : []).flatMap((config: unknown): Array<[string, string]> => {
+    const metadata = propertyOf(config, 'metadata');
+    const formType = propertyOf(metadata, 'formType');
+    const dtoMapping = propertyOf(metadata, 'dtoMapping');
+    const hash = propertyOf(config, 'metadataHash');
+    return typeof formType === 'string' && typeof dtoMapping === 'string' && typeof hash === 'string' ? [[`${formType}/${dtoMapping}`.toLowerCase(), hash]] : [];
+  });
+  return new Map(entries);
+}
+
+type Submission = { text: Record<string, string>; files: Array<{ field: string; name: string; type: string; bytes: Buffer }> };
+
+/** The submission's first file part; throws when it has none. */
+const firstFile = (parts: Submission) => present(parts.files.at(0), 'the file part');
+
 interface ServerFacts {
   routes: Array<{ method: string; path: string; bodyTypes: string[] }>;
   flows: Flow[];
@@ -293,15 +347,14 @@ interface Session {
 }
 
 const describeAnswer = (a: Answer) => {
-  const body = a.json() as { code?: unknown; error?: unknown } | undefined;
-  const code = typeof body?.code === 'string' ? ` ${body.code}` : '';
-  return `${a.status}${code}`;
+  const code = propertyOf(a.json(), 'code');
+  return `${a.status}${typeof code === 'string' ? ` ${code}` : ''}`;
 };
 
 
 export class Sweep {
   readonly results: CheckResult[] = [];
-  private facts!: ServerFacts;
+  private learned: ServerFacts | null = null;
   private readonly ids = createIdSource(() => randomInt(0, 1_000_000) / 1_000_000, 'swp');
   private readonly maxFileBytes: number;
 
@@ -318,6 +371,12 @@ export class Sweep {
     this.client = createApiClient({ baseUrl: target.origin.origin, fetch: target.fetch });
   }
 
+  /** What learn() read; the checks run after it. */
+  private get facts(): ServerFacts {
+    if (!this.learned) throw new Error("the server's facts are not read yet: learn() first");
+    return this.learned;
+  }
+
   /** One request through the API client's raw call, exactly as the check spells it. */
   private async send(out: Outgoing): Promise<Answer> {
     return answerOf(await this.client.raw(out.method, out.path, { csrf: false, ...(out.headers ? { headers: out.headers } : {}), ...(out.body !== undefined ? { body: typeof out.body === 'string' ? out.body : new Uint8Array(out.body) } : {}) }));
@@ -329,7 +388,7 @@ export class Sweep {
    */
   private classVin(): string {
     if (!this.classVins.length) throw new Error('no class vehicles to file with (class-vehicles.csv of the settlement folder)');
-    return this.classVins[randomInt(0, this.classVins.length)]!;
+    return present(this.classVins[randomInt(0, this.classVins.length)], 'a class vehicle');
   }
 
   record(route: string, check: string, expected: string, got: string, pass: boolean): void {
@@ -346,7 +405,7 @@ export class Sweep {
       this.record(route, check, expected, got, pass);
     } catch (err) {
       if (err instanceof SweepLimitError) throw err;
-      this.record(route, check, expected, `not checked: ${(err as Error).message}`, false);
+      this.record(route, check, expected, `not checked: ${messageOf(err)}`, false);
     }
   }
 
@@ -354,23 +413,22 @@ export class Sweep {
 
   async learn(): Promise<ServerFacts> {
     const openapi = await this.send({ method: 'GET', path: '/api/openapi.json' });
-    const doc = openapi.json() as { paths?: Record<string, Record<string, { requestBody?: { content?: Record<string, unknown> } }>> } | undefined;
-    if (openapi.status !== 200 || !doc?.paths) throw new Error(`GET /api/openapi.json answered ${openapi.status}: the route list is needed`);
-    const routes = Object.entries(doc.paths).flatMap(([path, operations]) =>
-      Object.entries(operations).map(([method, op]) => ({ method: method.toUpperCase(), path, bodyTypes: Object.keys(op.requestBody?.content ?? {}) })),
-    );
-    const flows = ((await this.send({ method: 'GET', path: FLOWS_PATH })).json() ?? []) as Flow[];
-    const configs = ((await this.send({ method: 'GET', path: API_PATHS.formsConfig })).json() ?? []) as Array<{ metadataHash: string; metadata: { formType: string; dtoMapping: string } }>;
-    const metadataHash = new Map(configs.map((c) => [`${c.metadata.formType}/${c.metadata.dtoMapping}`.toLowerCase(), c.metadataHash]));
-    const captcha = (await this.send({ method: 'GET', path: API_PATHS.captcha })).json() as { url?: string; siteKey?: string } | undefined;
+    const routes = openapi.status === 200 ? routesOf(openapi.json()) : undefined;
+    if (!routes) throw new Error(`GET /api/openapi.json answered ${openapi.status}: the route list is needed`);
+    const listed: unknown = (await this.send({ method: 'GET', path: FLOWS_PATH })).json();
+    const flows = Array.isArray(listed) ? listed.filter(isFlow) : [];
+    const metadataHash = metadataHashes((await this.send({ method: 'GET', path: API_PATHS.formsConfig })).json());
+    const captcha: unknown = (await this.send({ method: 'GET', path: API_PATHS.captcha })).json();
+    const captchaUrl = propertyOf(captcha, 'url');
+    const siteKey = propertyOf(captcha, 'siteKey');
     let emulator: Target | null = null;
-    if (captcha?.url) {
-      const url = new URL(captcha.url, this.target.origin);
+    if (typeof captchaUrl === 'string' && captchaUrl) {
+      const url = new URL(captchaUrl, this.target.origin);
       // A real provider is not called: the checks that need a token report that they could not run.
       if (LOOPBACK.has(url.hostname)) emulator = this.target.sibling(url.origin);
     }
-    this.facts = { routes, flows, metadataHash, emulator, siteKey: captcha?.siteKey ?? '' };
-    return this.facts;
+    this.learned = { routes, flows, metadataHash, emulator, siteKey: typeof siteKey === 'string' ? siteKey : '' };
+    return this.learned;
   }
 
   /** A new session: an API client with a cookie jar of its own, its token read. */
@@ -398,8 +456,8 @@ export class Sweep {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ sitekey: this.facts.siteKey, hostname: this.target.origin.hostname }),
     });
-    const token = (res.json() as { token?: string } | undefined)?.token;
-    if (!token) throw new Error(`the emulator's /token answered ${res.status}`);
+    const token = propertyOf(res.json(), 'token');
+    if (typeof token !== 'string' || !token) throw new Error(`the emulator's /token answered ${res.status}`);
     return token;
   }
 
@@ -407,7 +465,7 @@ export class Sweep {
     return {
       id: null,
       clientId,
-      metadata: { formType: formType as FormModel['metadata']['formType'], dtoMapping: dtoMapping[0]!.toLowerCase() + dtoMapping.slice(1) },
+      metadata: { formType, dtoMapping: lowerFirst(dtoMapping) },
       metadataHash: this.facts.metadataHash.get(`${formType}/${dtoMapping}`.toLowerCase()) ?? '',
       fields,
     };
@@ -426,8 +484,9 @@ export class Sweep {
     const json = { credentials: this.model(flow.formType, 'Credentials', fields), reCaptchaResponse: await this.captchaToken() };
     const res = await answerOf(await session.api.raw('POST', flow.authorize.endpoint, { json, headers: extraHeaders }));
     const next = this.asHeaders(session.api, session.cookies);
-    const body = res.json() as { authorized?: boolean; captcha?: string | null } | undefined;
-    return { res, session: next, renewed: next.token !== session.token, authorized: body?.authorized === true, captcha: body?.captcha ?? null };
+    const body: unknown = res.json();
+    const captcha = propertyOf(body, 'captcha');
+    return { res, session: next, renewed: next.token !== session.token, authorized: propertyOf(body, 'authorized') === true, captcha: typeof captcha === 'string' ? captcha : null };
   }
 
   /* ----- CSRF ----- */
@@ -509,7 +568,7 @@ export class Sweep {
   /** The parts of a complete, valid submission of `flow` by the sample answers, credentials as given. */
   private parts(flow: Flow, credentials: Record<string, FieldValue>, captchaRawValue: string | null, reCaptchaResponse: string, clientIds?: Map<string, string>) {
     const id = (key: string) => clientIds?.get(key) ?? this.ids.next();
-    const answers = MARIA_ANSWERS as Record<string, Record<string, FieldValue>>;
+    const answers: Readonly<Record<string, Record<string, FieldValue> | undefined>> = MARIA_ANSWERS;
     const text: Record<string, string> = { reCaptchaResponse, userPreferredCulture: 'en', ...(captchaRawValue ? { captchaRawValue } : {}) };
     const files: Array<{ field: string; name: string; type: string; bytes: Buffer }> = [];
     const used = new Map<string, string>();
@@ -519,10 +578,10 @@ export class Sweep {
       return value;
     };
     for (const dto of flow.models) {
-      const field = dto[0]!.toLowerCase() + dto.slice(1);
+      const sample = answers[dto];
       if (dto === 'Credentials') text.credentials = JSON.stringify(this.model(flow.formType, dto, credentials, take(dto)));
       else if (dto === 'ClaimTransactions' || dto === 'DocumentContexts') continue;
-      else if (answers[dto]) text[field] = JSON.stringify(this.model(flow.formType, dto, { ...answers[dto] }, take(dto)));
+      else if (sample) text[lowerFirst(dto)] = JSON.stringify(this.model(flow.formType, dto, { ...sample }, take(dto)));
     }
     if (flow.models.includes('ClaimTransactions')) {
       const repair = this.model(flow.formType, 'ClaimTransactions', { ...MARIA_ANSWERS.ClaimTransactions }, take('ClaimTransactions'));
@@ -539,9 +598,9 @@ export class Sweep {
     return { text, files, clientIds: used };
   }
 
-  private async submit(flow: Flow, session: Session, parts: { text: Record<string, string>; files: Array<{ field: string; name: string; type: string; bytes: Buffer }> }, raw?: { contentType: string; body: Buffer }) {
+  private async submit(flow: SubmittingFlow, session: Session, parts: Submission, raw?: { contentType: string; body: Buffer }) {
     const encoded = raw ?? (await encodeMultipart(parts));
-    return this.send({ method: 'POST', path: flow.submit!.endpoint, headers: this.headers(session, { 'content-type': encoded.contentType }), body: encoded.body });
+    return this.send({ method: 'POST', path: flow.submit.endpoint, headers: this.headers(session, { 'content-type': encoded.contentType }), body: encoded.body });
   }
 
   /** A fresh session authorized for `flow` by `credentials` (a VIN alone unless a notice ID is given). */
@@ -552,19 +611,21 @@ export class Sweep {
   }
 
   async submitChecks(): Promise<void> {
-    for (const flow of this.facts.flows.filter((f) => f.submit)) {
-      const name = `POST ${flow.submit!.endpoint}`;
+    for (const flow of this.facts.flows.filter(submits)) {
+      const name = `POST ${flow.submit.endpoint}`;
       const byVin = (vin: string) => ({ vin, noticeId: null, pin: null });
       const refused = (res: Answer) => res.status >= 400 && res.status < 500;
 
-      let baseline: { clientIds: Map<string, string>; code: string } | null = null;
+      // Set by the baseline check, read by a later one.
+      const baseline: { filed?: { clientIds: Map<string, string>; code: string } } = {};
       await this.attempt(name, 'a valid submission (baseline)', '200 with a reference code', async () => {
         const vin = this.classVin();
         const auth = await this.authorized(flow, { vin });
         const parts = this.parts(flow, byVin(vin), auth.captcha, await this.captchaToken());
         const res = await this.submit(flow, auth.session, parts);
-        const code = (res.json() as { referenceCodeForm?: string } | undefined)?.referenceCodeForm;
-        if (res.status === 200 && code) baseline = { clientIds: parts.clientIds, code };
+        const referenceCode = propertyOf(res.json(), 'referenceCodeForm');
+        const code = typeof referenceCode === 'string' ? referenceCode : '';
+        if (res.status === 200 && code) baseline.filed = { clientIds: parts.clientIds, code };
         return { got: `${describeAnswer(res)}${code ? ` ${code}` : ''}`, pass: res.status === 200 && !!code };
       });
 
@@ -575,8 +636,8 @@ export class Sweep {
       });
 
       await this.attempt(name, "another claimant's clientIds", "never the other claimant's reference code", async () => {
-        if (!baseline) return { got: 'not run: the baseline submission was refused', pass: false };
-        const { clientIds, code } = baseline as { clientIds: Map<string, string>; code: string };
+        if (!baseline.filed) return { got: 'not run: the baseline submission was refused', pass: false };
+        const { clientIds, code } = baseline.filed;
         const vin = this.classVin();
         const auth = await this.authorized(flow, { vin });
         const res = await this.submit(flow, auth.session, this.parts(flow, byVin(vin), auth.captcha, await this.captchaToken(), clientIds));
@@ -596,21 +657,21 @@ export class Sweep {
       }
 
       const probes: Array<[string, string, (p: ReturnType<Sweep['parts']>) => Promise<{ contentType: string; body: Buffer } | void> | void, (res: Answer) => boolean]> = [
-        ['firstName: 42 (a number)', '400', (p) => void (p.text.claimantInfo = withField(p.text.claimantInfo!, 'firstName', 42)), (r) => r.status === 400],
-        ['firstName: ["Ann"] (a list)', '400', (p) => void (p.text.claimantInfo = withField(p.text.claimantInfo!, 'firstName', ['Ann'])), (r) => r.status === 400],
-        ['firstName: {"x":1} (an object)', '400', (p) => void (p.text.claimantInfo = withField(p.text.claimantInfo!, 'firstName', { x: 1 })), (r) => r.status === 400],
+        ['firstName: 42 (a number)', '400', (p) => void (p.text.claimantInfo = withField(present(p.text.claimantInfo, 'the claimantInfo part'), 'firstName', 42)), (r) => r.status === 400],
+        ['firstName: ["Ann"] (a list)', '400', (p) => void (p.text.claimantInfo = withField(present(p.text.claimantInfo, 'the claimantInfo part'), 'firstName', ['Ann'])), (r) => r.status === 400],
+        ['firstName: {"x":1} (an object)', '400', (p) => void (p.text.claimantInfo = withField(present(p.text.claimantInfo, 'the claimantInfo part'), 'firstName', { x: 1 })), (r) => r.status === 400],
         ['a NUL byte in userPreferredCulture', '400', (p) => void (p.text.userPreferredCulture = 'en\u0000'), (r) => r.status === 400],
-        ['JSON nested 100,000 levels (a field value)', '400', (p) => void (p.text.claimantInfo = withRawField(p.text.claimantInfo!, 'firstName', '['.repeat(100_000) + ']'.repeat(100_000))), (r) => r.status === 400],
+        ['JSON nested 100,000 levels (a field value)', '400', (p) => void (p.text.claimantInfo = withRawField(present(p.text.claimantInfo, 'the claimantInfo part'), 'firstName', '['.repeat(100_000) + ']'.repeat(100_000))), (r) => r.status === 400],
         ['a 300-character multipart boundary', '400', async (p) => encodeMultipart(p, 'b'.repeat(300)), (r) => r.status === 400],
         ['too many parts', '413', (p) => void addParts(p.text, 300), (r) => r.status === 413],
         ['an unsupported culture (xx)', '400', (p) => void (p.text.userPreferredCulture = 'xx'), (r) => r.status === 400],
-        ["a clientId not in the spec's format", '400', (p) => void (p.text.claimantInfo = withClientId(p.text.claimantInfo!, '../x')), (r) => r.status === 400],
+        ["a clientId not in the spec's format", '400', (p) => void (p.text.claimantInfo = withClientId(present(p.text.claimantInfo, 'the claimantInfo part'), '../x')), (r) => r.status === 400],
       ];
       if (flow.models.includes('DocumentContexts')) {
         probes.push(
           ['a declared document without its file', '400', (p) => void (p.files = []), (r) => r.status === 400],
-          ['an HTML file named .pdf with a PDF header', '400', (p) => void (p.files[0]!.bytes = HTML_AS_PDF), (r) => r.status === 400],
-          [`a file over the size limit (${this.maxFileBytes + 1} bytes)`, '413', (p) => void (p.files[0]!.bytes = oversized(this.maxFileBytes + 1)), (r) => r.status === 413],
+          ['an HTML file named .pdf with a PDF header', '400', (p) => void (firstFile(p).bytes = HTML_AS_PDF), (r) => r.status === 400],
+          [`a file over the size limit (${this.maxFileBytes + 1} bytes)`, '413', (p) => void (firstFile(p).bytes = oversized(this.maxFileBytes + 1)), (r) => r.status === 413],
           ['a NUL byte in a file name', '400', (p) => nulInFileName(p), (r) => r.status === 400],
         );
       }
@@ -631,15 +692,15 @@ export class Sweep {
           const auth = await this.authorized(flow, { ...MARIA });
           answers.push(await this.submit(flow, auth.session, this.parts(flow, { ...MARIA }, auth.captcha, await this.captchaToken())));
         }
-        return { got: answers.map(describeAnswer).join(', then '), pass: answers[1]!.status === 409 };
+        return { got: answers.map(describeAnswer).join(', then '), pass: answers.at(1)?.status === 409 };
       });
     }
 
-    const claim = this.facts.flows.find((f) => f.submit && f.formType !== 'Exclusion');
-    const exclusion = this.facts.flows.find((f) => f.submit && f.formType === 'Exclusion');
+    const claim = this.facts.flows.filter(submits).find((f) => f.formType !== 'Exclusion');
+    const exclusion = this.facts.flows.filter(submits).find((f) => f.formType === 'Exclusion');
     if (claim && exclusion) {
       // The member filed a claim just above (or in an earlier run).
-      await this.attempt(`POST ${exclusion.submit!.endpoint}`, `an exclusion for a member who filed a claim (${claim.formType})`, '409', async () => {
+      await this.attempt(`POST ${exclusion.submit.endpoint}`, `an exclusion for a member who filed a claim (${claim.formType})`, '409', async () => {
         const auth = await this.authorized(exclusion, { ...MARIA });
         const res = await this.submit(exclusion, auth.session, this.parts(exclusion, { ...MARIA }, auth.captcha, await this.captchaToken()));
         return { got: describeAnswer(res), pass: res.status === 409 };
@@ -654,13 +715,13 @@ export class Sweep {
     if (!flow) return;
     const name = `POST ${flow.authorize.endpoint}`;
     const wrong = async (noticeId: string) => (await this.authorize(flow, await this.session(), { vin: MARIA.vin, noticeId, pin: '000000' })).res;
-    const locked = (res: Answer) => res.status === 429 && (res.json() as { code?: string } | undefined)?.code === 'TOO_MANY_PIN_ATTEMPTS';
+    const locked = (res: Answer) => res.status === 429 && propertyOf(res.json(), 'code') === 'TOO_MANY_PIN_ATTEMPTS';
 
     await this.attempt(name, 'wrong PINs for one notice ID, one address', '429 within 30 tries, naming the minutes to wait, with Retry-After', async () => {
       for (let i = 1; i <= 30; i++) {
         const res = await wrong('EXM-SWEEP-01');
         if (res.status === 401) continue;
-        const error = String((res.json() as { error?: unknown } | undefined)?.error ?? '');
+        const error = String(propertyOf(res.json(), 'error') ?? '');
         const retryAfter = res.headers['retry-after'];
         const got = `${describeAnswer(res)} after ${i - 1} wrong; Retry-After ${retryAfter ?? '(none)'}; "${error}"`;
         return { got, pass: locked(res) && /\d/.test(error) && Number(retryAfter) > 0 };
@@ -690,7 +751,7 @@ export class Sweep {
       if (groups.includes('submit')) await this.submitChecks();
       if (groups.includes('pins')) await this.pinChecks();
     } catch (err) {
-      this.record('(sweep)', 'ran to the end', 'every check run', (err as Error).message, false);
+      this.record('(sweep)', 'ran to the end', 'every check run', messageOf(err), false);
     }
     return this.results;
   }
@@ -715,32 +776,41 @@ function withRawField(modelJson: string, field: string, rawValue: string): strin
 }
 
 function withClientId(modelJson: string, clientId: string): string {
-  return JSON.stringify({ ...(JSON.parse(modelJson) as object), clientId });
+  const model: unknown = JSON.parse(modelJson);
+  return JSON.stringify({ ...(isRecord(model) ? model : {}), clientId });
 }
 
 /**
  * The document named with a NUL byte, in its context and its file part (written by hand: the
  * platform's encoder may escape it).
  */
-async function nulInFileName(parts: { text: Record<string, string>; files: Array<{ field: string; name: string; type: string; bytes: Buffer }> }) {
+async function nulInFileName(parts: Submission) {
   const name = 'invoice\u0000.pdf';
-  const contexts = JSON.parse(parts.text.documentContexts!) as Array<{ fields: Record<string, unknown> }>;
-  contexts[0]!.fields.name = name;
-  contexts[0]!.fields.file = name;
+  const contexts: unknown = JSON.parse(present(parts.text.documentContexts, 'the documentContexts part'));
+  const fields = fieldsOf(Array.isArray(contexts) ? contexts.at(0) : undefined, 'the first document context');
+  fields.name = name;
+  fields.file = name;
   parts.text.documentContexts = JSON.stringify(contexts);
-  parts.files[0]!.name = name;
+  firstFile(parts).name = name;
   return encodeMultipart(parts, `sweep${randomInt(1e9)}`);
 }
 
+/** A parsed model's `fields` object (changed in place by the probes); throws when it has none. */
+function fieldsOf(model: unknown, what: string): Record<string, unknown> {
+  const fields = propertyOf(model, 'fields');
+  if (!isRecord(fields)) throw new Error(`${what} has no fields`);
+  return fields;
+}
+
 function withField(modelJson: string, field: string, value: unknown): string {
-  const model = JSON.parse(modelJson) as { fields: Record<string, unknown> };
-  model.fields[field] = value;
+  const model: unknown = JSON.parse(modelJson);
+  fieldsOf(model, 'the model')[field] = value;
   return JSON.stringify(model);
 }
 
 /** Multipart as a browser encodes it; with `boundary`, that boundary instead of the platform's. */
 export async function encodeMultipart(
-  parts: { text: Record<string, string>; files: Array<{ field: string; name: string; type: string; bytes: Buffer }> },
+  parts: Submission,
   boundary?: string,
 ): Promise<{ contentType: string; body: Buffer }> {
   if (boundary === undefined) {
@@ -748,7 +818,7 @@ export async function encodeMultipart(
     for (const [name, value] of Object.entries(parts.text)) form.append(name, value);
     for (const f of parts.files) form.append(f.field, new Blob([new Uint8Array(f.bytes)], { type: f.type }), f.name);
     const request = new Request('http://localhost/', { method: 'POST', body: form });
-    return { contentType: request.headers.get('content-type')!, body: Buffer.from(await request.arrayBuffer()) };
+    return { contentType: present(request.headers.get('content-type'), "the encoded form's content type"), body: Buffer.from(await request.arrayBuffer()) };
   }
   const chunks: Buffer[] = [];
   for (const [name, value] of Object.entries(parts.text)) chunks.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
@@ -788,19 +858,20 @@ export function parseArgs(argv: readonly string[]): { base: string; groups: Chec
   let groups: CheckGroup[] = [...CHECK_GROUPS];
   let maxFileBytes = 10 * 1024 * 1024;
   let settlementDir = SAMPLE_SETTLEMENT;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
+  const rest = [...argv];
+  for (let arg = rest.shift(); arg !== undefined; arg = rest.shift()) {
+    const option = arg;
     const value = () => {
-      const v = argv[++i];
-      if (v === undefined) throw new Error(`${arg} needs a value`);
+      const v = rest.shift();
+      if (v === undefined) throw new Error(`${option} needs a value`);
       return v;
     };
     if (arg === '--base') base = value();
     else if (arg === '--only') {
       const asked = value().split(',').map((g) => g.trim());
-      const unknown = asked.filter((g) => !(CHECK_GROUPS as readonly string[]).includes(g));
+      const unknown = asked.filter((g) => !isOneOf(CHECK_GROUPS, g));
       if (unknown.length) throw new Error(`--only: unknown group ${unknown.join(', ')} (groups: ${CHECK_GROUPS.join(', ')})`);
-      groups = asked as CheckGroup[];
+      groups = asked.filter((g): g is CheckGroup => isOneOf(CHECK_GROUPS, g));
     } else if (arg === '--max-file-bytes') maxFileBytes = Number(value());
     else if (arg === '--settlement') settlementDir = value();
     else throw new Error(`unknown option ${arg} (options: --base URL, --only ${CHECK_GROUPS.join(',')}, --max-file-bytes N, --settlement DIR)`);
@@ -816,7 +887,7 @@ async function main(): Promise<number> {
     options = parseArgs(process.argv.slice(2));
     target = new Target(options.base);
   } catch (err) {
-    process.stderr.write(`security-sweep: ${(err as Error).message}\n`);
+    process.stderr.write(`security-sweep: ${messageOf(err)}\n`);
     return 2;
   }
   process.stdout.write(`Sweeping ${target.origin.origin} (${options.groups.join(', ')})…\n\n`);
@@ -829,7 +900,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   main().then(
     (code) => process.exit(code),
     (err: unknown) => {
-      process.stderr.write(`security-sweep: ${(err as Error).stack ?? String(err)}\n`);
+      const stack = propertyOf(err, 'stack');
+      process.stderr.write(`security-sweep: ${typeof stack === 'string' ? stack : String(err)}\n`);
       process.exit(2);
     },
   );

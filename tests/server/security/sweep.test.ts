@@ -19,7 +19,8 @@ async function unprotectedApp(): Promise<FastifyInstance> {
   app.get('/api/csrf', async (_request, reply) => {
     sessions++;
     reply.header('set-cookie', `sid=s${sessions}; Path=/; HttpOnly`);
-    return { requestHeaderName: 'X-CSRF-TOKEN', requestToken: `token-${sessions}` };
+    // The answer's full shape (schemas/api/csrf.schema.json): the API client refuses a token without its expiry.
+    return { requestHeaderName: 'X-CSRF-TOKEN', requestToken: `token-${sessions}`, sessionExpiresAt: '2099-01-01T00:00:00.000Z' };
   });
   app.get('/api/forms/flows', async () => [{ formType: 'Exclusion', authorize: { endpoint: '/api/forms/exclusion/authorize' }, submit: { endpoint: '/api/forms/exclusion' }, models: ['Credentials'] }]);
   app.get('/api/forms/config', async () => [{ metadataHash: 'h', metadata: { formType: 'Exclusion', dtoMapping: 'credentials' }, fields: {} }]);
