@@ -254,7 +254,7 @@ export class Target {
  * The sample settlement's claimants and the server's calls
  * ----------------------------------------------------------------------------------------------*/
 
-/** James O'Neil of the sample class list (README "Trying the flows"). */
+/** James O'Neil of the sample class list (docs/trying-the-flows.md). */
 export const JAMES = { vin: '5EXMA1B20JC000202', noticeId: 'EXM-100002', pin: '730155' };
 
 export const SAMPLE_SETTLEMENT = fileURLToPath(new URL('../server-fixtures/', import.meta.url));
