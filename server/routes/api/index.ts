@@ -18,8 +18,7 @@ import forms from './forms/index.js';
 
 /** The body of GET /api/deadlines: the settlement's deadlines file without its $schema. */
 export function deadlinesBody(app: Pick<FastifyInstance, 'settlement'>): Record<string, unknown> {
-  const { $schema: _ignored, ...body } = app.settlement.deadlines.body as unknown as Record<string, unknown>;
-  return body;
+  return Object.fromEntries(Object.entries(app.settlement.deadlines.body).filter(([key]) => key !== '$schema'));
 }
 
 /** The body of GET /api/characters-whitelist: the allowed characters as the JSON text of one string. */
