@@ -48,7 +48,7 @@ const jsonNames = (dir: string) =>
 
 function parsesAsObject(file: string): boolean {
   try {
-    const value = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+    const value: unknown = JSON.parse(readFileSync(file, 'utf8'));
     return typeof value === 'object' && value !== null && !Array.isArray(value);
   } catch {
     return false;
