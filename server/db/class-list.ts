@@ -341,9 +341,10 @@ export function createClassList(database: Database, options: ClassListOptions = 
             .insertInto('class_members')
             .values(batch)
             .onConflict((oc) =>
-              oc.column('notice_id').doUpdateSet((eb) => {
+              oc.column('notice_id').doUpdateSet(() => {
                 const set: Record<string, unknown> = {};
-                for (const column of Object.keys(batch[0] as object)) if (column !== 'notice_id') set[column] = eb.ref(`excluded.${column}` as 'excluded.vin');
+                // The columns are the rows' own (a settlement's header decides them), so the reference is built from the name.
+                for (const column of Object.keys(batch[0] ?? {})) if (column !== 'notice_id') set[column] = sql.ref(`excluded.${column}`);
                 return set;
               }),
             )
