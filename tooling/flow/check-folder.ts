@@ -11,7 +11,7 @@ import { checkFlow, checkFlowSet, checkLocaleKeySets, type CheckContext } from '
 import { pointer, type FlowIssue } from '../../runtime/core/flow/issues';
 import { localizedCopyProblems } from '../../runtime/core/i18n/localizedCopy';
 import { loadLocale, loadModelConfigs, matchesSchema, schemaIssues } from './validate-schema';
-import { propertyOf } from '../../runtime/core/guards';
+import { isRecord, propertyOf } from '../../runtime/core/guards';
 import { checkDigitWarnings, classListIssues } from './class-list-header';
 import { runtimeLocaleKeys } from '../locales/runtime-keys';
 import { appPaths, copyLinkIssues, DEFAULT_LANGUAGES, defaultFormLinkIssues, defaultLanguages, isLogoImage, logoExtension, siteIssues, siteLinkIssues, type SiteFile } from '../../runtime/core/site';
@@ -311,8 +311,9 @@ export function checkFolder(input: FolderPaths | SettlementFolder, context: Omit
     // A forms.json its schema refuses declares no header yet: its own problems come first.
     if (!formsEntry || formsBody) issues.push(...classListIssues(folder, classListHeader(formsBody)));
     if (formsBody?.forms.some((f) => f.signIn.credentials.some((c) => c.match === 'vin' && c.checkDigit))) warnings.push(...checkDigitWarnings(folder, classListHeader(formsBody)));
-    const settings = settlementFiles['settings.json'] as { fraud?: { minFillSeconds?: Record<string, number> } } | undefined;
-    if (settings && (!formsEntry || formsBody)) issues.push(...minFillSecondsIssues(settings.fraud?.minFillSeconds, named('settings.json')?.path ?? path.join(dir, 'settings.json'), settlementForms(formsBody)));
+    const settings = settlementFiles['settings.json'];
+    const minFillSeconds = propertyOf(propertyOf(settings, 'fraud'), 'minFillSeconds');
+    if (settings && (!formsEntry || formsBody)) issues.push(...minFillSecondsIssues(isNumberRecord(minFillSeconds) ? minFillSeconds : undefined, named('settings.json')?.path ?? path.join(dir, 'settings.json'), settlementForms(formsBody)));
   }
 
   if (deadlinesFile) {
@@ -338,6 +339,9 @@ export function checkFolder(input: FolderPaths | SettlementFolder, context: Omit
     loaded: { flows, models, locales, settlementFiles },
   };
 }
+
+/** A map of numbers (settings.json's minFillSeconds, which its schema has checked). */
+const isNumberRecord = (value: unknown): value is Record<string, number> => isRecord(value) && Object.values(value).every((seconds) => typeof seconds === 'number');
 
 /** fraud.minFillSeconds names form kinds and form ids only: another name would silently not apply. */
 function minFillSecondsIssues(minFill: Record<string, number> | undefined, file: string, forms: readonly SettlementForm[]): FlowIssue[] {
