@@ -1,3 +1,4 @@
+import { isRecord } from '../runtime/core/guards';
 import type { FlowFile } from '../runtime/core/types';
 
 /**
@@ -5,8 +6,8 @@ import type { FlowFile } from '../runtime/core/types';
  * response bodies, documents being edited — shared by its server and its front end.
  */
 
-/** A JSON object (not an array, not null). */
-export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** A JSON object (not an array, not null): the runtime's guard, shared. */
+export { isRecord };
 
 /** The value when it is a JSON object, else an empty one. */
 export const recordOr = (value: unknown): Record<string, unknown> => (isRecord(value) ? value : {});

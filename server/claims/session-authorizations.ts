@@ -20,6 +20,7 @@
  * (the tabs' sign-ins, oldest first).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isRecord } from '../../runtime/core/guards.js';
 import type { FieldValue, FlowFile, FormType } from '../../runtime/core/types.js';
 import type { SessionData } from '../db/types.js';
 import { httpError } from '../errors.js';
@@ -80,7 +81,6 @@ export function tabOf(request: Pick<FastifyRequest, 'headers'>): string | null {
   return typeof value === 'string' && HANDLE.test(value) ? value : null;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isFieldValue = (value: unknown): value is FieldValue => value === null || ['string', 'number', 'boolean'].includes(typeof value);
 const isReasonCode = (value: unknown): value is ReasonCode => REASON_CODES.some((code) => code === value);
 
@@ -123,6 +123,36 @@ function parseTabAuthorization(value: unknown): TabAuthorization | null {
   return authorization ? { tab: value.tab, authorization, prepopulated: parsePrepopulated(value.prepopulated) } : null;
 }
 
+/** Each entry of a stored per-form map that `parse` accepts (none when the map is not one). */
+function parsedByForm<T>(stored: unknown, parse: (value: unknown) => T | null): Record<string, T> {
+  const out: Record<string, T> = {};
+  if (isRecord(stored)) {
+    for (const [formType, value] of Object.entries(stored)) {
+      const parsed = parse(value);
+      if (parsed !== null) out[formType] = parsed;
+    }
+  }
+  return out;
+}
+
+const parseTabAuthorizations = (value: unknown): TabAuthorization[] | null =>
+  Array.isArray(value) ? value.map(parseTabAuthorization).filter((entry) => entry !== null) : null;
+
+/**
+ * The authorization members of a stored session's data (another version of the server's, a hand
+ * edit's): per form, what has the shape this module reads; the rest dropped, a malformed member
+ * empty. Members of `extra` that are not authorizations are kept as they are.
+ */
+export function parseStoredAuthorizations(stored: Record<string, unknown>): Pick<SessionData, 'authorized' | 'prepopulated' | 'extra'> {
+  const authorized = parsedByForm(stored.authorized, (value) => (typeof value === 'boolean' ? value : null));
+  const prepopulated = parsedByForm(stored.prepopulated, parsePrepopulated);
+  if (stored.extra === undefined) return { authorized, prepopulated };
+  const extra = { ...(isRecord(stored.extra) ? stored.extra : {}) };
+  if ('authorization' in extra) extra.authorization = parsedByForm(extra.authorization, parseAuthorization);
+  if ('tabAuthorizations' in extra) extra.tabAuthorizations = parsedByForm(extra.tabAuthorizations, parseTabAuthorizations);
+  return { authorized, prepopulated, extra };
+}
+
 /** The stored per-form map `name` of the session's extra data ({} when there is none). */
 function storedByForm(data: SessionData, name: 'authorization' | 'tabAuthorizations'): Record<string, unknown> {
   const stored = isRecord(data.extra) ? data.extra[name] : undefined;
@@ -131,8 +161,7 @@ function storedByForm(data: SessionData, name: 'authorization' | 'tabAuthorizati
 
 /** What the session holds about its claimant's authorizations for the form (nothing, when what it holds is malformed). */
 export function formAuthorizationsOf(data: SessionData, formType: FormType): FormAuthorizations {
-  const storedTabs = storedByForm(data, 'tabAuthorizations')[formType];
-  const tabs = Array.isArray(storedTabs) ? storedTabs.map(parseTabAuthorization).filter((entry) => entry !== null) : [];
+  const tabs = parseTabAuthorizations(storedByForm(data, 'tabAuthorizations')[formType]) ?? [];
   const authorized: unknown = isRecord(data.authorized) ? data.authorized[formType] : undefined;
   const authorization = authorized === true ? parseAuthorization(storedByForm(data, 'authorization')[formType]) : null;
   const prepopulated: unknown = isRecord(data.prepopulated) ? data.prepopulated[formType] : undefined;

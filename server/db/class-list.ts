@@ -10,6 +10,7 @@ import { createPinHasher, type PinHasher } from './pin-hash.js';
 import type { ClassMembersTable } from './schema.js';
 import type { ClassList, ClassMember, Clock, Database, ImportMode, ImportResult } from './types.js';
 import { SPEC_CLASS_LIST, type ClassListHeader } from '../../runtime/core/forms/index.js';
+import { isRecord, messageOf, propertyOf } from '../../runtime/core/guards.js';
 import { CLASS_LIST_HEADERS } from '../../settlement/files.js';
 
 /** A well-formed VIN: 17 characters, no I, O or Q. */
@@ -25,14 +26,25 @@ interface Row {
   values: Map<string, string>;
 }
 
+interface ParsedRecord {
+  record: string[];
+  info: { lines: number };
+}
+
+/** One record csv-parse gives with `info: true` (its typings only know the plain rows). */
+function isParsedRecord(value: unknown): value is ParsedRecord {
+  return isRecord(value) && Array.isArray(value.record) && value.record.every((cell) => typeof cell === 'string') && typeof propertyOf(value.info, 'lines') === 'number';
+}
+
 /** Parses CSV into rows keyed by header name; structural problems become ImportProblems. */
 function readCsv(csv: string, problems: ImportProblem[]): { header: string[]; rows: Row[] } {
-  let records: Array<{ record: string[]; info: { lines: number } }>;
+  let records: ParsedRecord[];
   try {
-    records = parse(csv, { bom: true, info: true, trim: true, skip_empty_lines: true, relax_column_count: true }) as unknown as typeof records;
+    const parsed: unknown[] = parse(csv, { bom: true, info: true, trim: true, skip_empty_lines: true, relax_column_count: true });
+    records = parsed.filter(isParsedRecord);
   } catch (error) {
-    const e = error as { lines?: number; message: string };
-    problems.push({ line: e.lines ?? 1, message: `unreadable CSV: ${e.message}` });
+    const lines = propertyOf(error, 'lines');
+    problems.push({ line: typeof lines === 'number' ? lines : 1, message: `unreadable CSV: ${messageOf(error)}` });
     return { header: [], rows: [] };
   }
   const [first, ...rest] = records;
@@ -193,11 +205,16 @@ function fixedColumns(r: ClassMembersTable): Omit<ClassMember, 'columns'> {
 function rowColumns(r: ClassMembersTable, fixed: Omit<ClassMember, 'columns'>): Record<string, string> {
   const sample = () => Object.fromEntries(Object.entries(fixed).map(([column, value]) => [column, value ?? '']));
   if (!r.row_values) return sample();
+  let stored: unknown;
   try {
-    return JSON.parse(r.row_values) as Record<string, string>;
+    stored = JSON.parse(r.row_values);
   } catch {
     return sample();
   }
+  if (!isRecord(stored)) return sample();
+  const columns: Record<string, string> = {};
+  for (const [column, value] of Object.entries(stored)) if (typeof value === 'string') columns[column] = value;
+  return columns;
 }
 
 function fromRow(r: ClassMembersTable): ClassMember {
@@ -324,9 +341,10 @@ export function createClassList(database: Database, options: ClassListOptions = 
             .insertInto('class_members')
             .values(batch)
             .onConflict((oc) =>
-              oc.column('notice_id').doUpdateSet((eb) => {
+              oc.column('notice_id').doUpdateSet(() => {
                 const set: Record<string, unknown> = {};
-                for (const column of Object.keys(batch[0] as object)) if (column !== 'notice_id') set[column] = eb.ref(`excluded.${column}` as 'excluded.vin');
+                // The columns are the rows' own (a settlement's header decides them), so the reference is built from the name.
+                for (const column of Object.keys(batch[0] ?? {})) if (column !== 'notice_id') set[column] = sql.ref(`excluded.${column}`);
                 return set;
               }),
             )

@@ -5,6 +5,8 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { isRecord } from '../../runtime/core/guards.js';
+import { parseSessionData, sessionDataFromJson } from './session-data.js';
 import type { Database, Session, SessionData, SessionStore, SessionStoreOptions } from './types.js';
 
 const noTransactions = () => new Error('Sessions in Redis cannot join a database transaction');
@@ -27,7 +29,7 @@ export function createSessionStore(database: Database, options: SessionStoreOpti
       await db.deleteFrom('sessions').where('id_hash', '=', hashId(id)).where('expires_at', '<=', now).execute();
       return null;
     }
-    return JSON.parse(row.data) as SessionData;
+    return sessionDataFromJson(row.data);
   }
 
   return {
@@ -50,7 +52,7 @@ export function createSessionStore(database: Database, options: SessionStoreOpti
         await db.deleteFrom('sessions').where('id_hash', '=', hashId(id)).where('expires_at', '<=', now).execute();
         return null;
       }
-      return { id, data: JSON.parse(row.data) as SessionData, expiresAt };
+      return { id, data: sessionDataFromJson(row.data), expiresAt };
     },
     async save(id, data, trx) {
       const now = clock();
@@ -102,6 +104,18 @@ interface RedisSessionValue {
   expiresAt: number;
 }
 
+/** A stored Redis value, its data through the session parser; null when it has no expiry (not a session's). */
+function parseRedisSessionValue(text: string): RedisSessionValue | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!isRecord(value) || typeof value.expiresAt !== 'number') return null;
+  return { data: parseSessionData(value.data), expiresAt: value.expiresAt };
+}
+
 /**
  * Sessions in Redis under `sess:<sha256>`. The logical expiry is kept in the value and checked
  * against the clock; Redis' own TTL (the idle timeout) removes abandoned keys.
@@ -114,8 +128,8 @@ export function createRedisSessionStore(redis: Redis, options: SessionStoreOptio
   async function read(id: string, now: number): Promise<RedisSessionValue | null> {
     const raw = await redis.get(key(id));
     if (!raw) return null;
-    const value = JSON.parse(raw) as RedisSessionValue;
-    if (value.expiresAt <= now) {
+    const value = parseRedisSessionValue(raw);
+    if (!value || value.expiresAt <= now) {
       await redis.del(key(id));
       return null;
     }

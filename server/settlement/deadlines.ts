@@ -5,6 +5,7 @@
  * them has passed.
  */
 import { deadlineInstant, normalizeDeadlines, unknownDeadlineZones } from '../../runtime/core/deadlines/index.js';
+import { keysOf } from '../../runtime/core/guards.js';
 import type { DeadlineKey } from '../../runtime/core/types.js';
 import type { DeadlinesFile } from './load.js';
 
@@ -17,8 +18,10 @@ export type DeadlineInstants = Partial<Record<DeadlineKey, Date>>;
  */
 export function deadlineInstants(deadlines: DeadlinesFile): DeadlineInstants {
   const out: DeadlineInstants = {};
-  for (const [key, setting] of Object.entries(normalizeDeadlines(deadlines.body))) {
-    if (setting) out[key as DeadlineKey] = deadlineInstant(setting);
+  const settings = normalizeDeadlines(deadlines.body);
+  for (const key of keysOf(settings)) {
+    const setting = settings[key];
+    if (setting) out[key] = deadlineInstant(setting);
   }
   return out;
 }

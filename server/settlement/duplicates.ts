@@ -27,7 +27,7 @@ export function judgeDuplicates(policy: DuplicatePolicy, formType: FormType, ear
   const marks: DuplicateMark[] = [];
   const refused: FormType[] = [];
   for (const { identifier, filings } of earlier) {
-    for (const [earlierForm, filed] of Object.entries(filings) as Array<[FormType, { count: number; first: string }]>) {
+    for (const [earlierForm, filed] of Object.entries(filings)) {
       if (!filed || filed.count < 1) continue;
       const rule = policy[identifier.kind];
       const action = earlierForm === formType ? rule.sameForm : rule.otherForm;

@@ -5,15 +5,16 @@
  * folder that extends another declares what the merged forms.json says).
  */
 import { classListHeader, settlementForms, type ClassListHeader, type FormsFile } from '../../runtime/core/forms/index.js';
-import { FORMS_FILE } from '../../settlement/files.js';
+import { FORMS_FILE, SETTLEMENT_FILES } from '../../settlement/files.js';
 import { readSettlementFolder } from '../../settlement/read.js';
+import { matchesSchema } from '../../tooling/flow/validate-schema.js';
 
 export { FORMS_FILE };
 
-/** forms.json of the folder as written (schema-checked by the server's start, not here), when it has one. */
+/** forms.json of the folder, when it has one its schema accepts (the server's start reports its problems). */
 function declaredForms(dir: string): FormsFile | undefined {
   const entry = readSettlementFolder(dir).files.get(FORMS_FILE);
-  return entry?.parsed ? (entry.json as FormsFile) : undefined;
+  return entry?.parsed && matchesSchema(SETTLEMENT_FILES['forms.json'], entry.json) ? entry.json : undefined;
 }
 
 /** The class-members.csv header of the folder: its forms.json's, else the spec's sample. */

@@ -19,6 +19,7 @@ import { checkFolder } from '../../tooling/flow/check-folder.js';
 import { fileBytes, readSettlementFolder, type ReadSettlementOptions, type SettlementFolder } from '../../settlement/read.js';
 import type { FlowIssue } from '../../runtime/core/flow/issues.js';
 import { LOGO_TYPES, logoExtension, type LogoExtension, type SiteFile } from '../../runtime/core/site/index.js';
+import { messageOf } from '../../runtime/core/guards.js';
 import type { FlowFile, FormType, LegacyDeadlinesResponse, ModelConfig, PerCultureDeadlinesResponse } from '../../runtime/core/types.js';
 import type { IdentifierKind } from '../db/types.js';
 import { classListHeader, formOf, settlementForms, SPEC_FORMS, withSignInRules, type ClassListHeader, type FormsFile, type SettlementForm } from '../../runtime/core/forms/index.js';
@@ -267,7 +268,7 @@ export function loadSettlement(dir: string, options: LoadSettlementOptions = {})
     try {
       deadlineInstants(deadlines);
     } catch (err) {
-      problems.push({ file: deadlines.file, pointer: '/deadlines', message: (err as Error).message });
+      problems.push({ file: deadlines.file, pointer: '/deadlines', message: messageOf(err) });
     }
   }
 

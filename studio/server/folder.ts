@@ -48,7 +48,7 @@ const jsonNames = (dir: string) =>
 
 function parsesAsObject(file: string): boolean {
   try {
-    const value = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+    const value: unknown = JSON.parse(readFileSync(file, 'utf8'));
     return typeof value === 'object' && value !== null && !Array.isArray(value);
   } catch {
     return false;
@@ -135,7 +135,9 @@ export function changedTexts(files: readonly StudioFile[], texts: Readonly<Recor
     const file = byId.get(id);
     if (!file) throw new StudioInputError(`"${id}" is not a file of this settlement (flows/*.json, locales/*.json, models.json or one of ${Object.keys(SETTLEMENT_FILES).join(', ')} that the folder has, or fixtures/*.fixture.json)`);
     if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new StudioInputError(`the new content of ${id} must be a JSON object`);
-    result[id] = editJsonText(texts[id]!, value, { localeFile: file.kind === 'locale' });
+    const text = texts[id];
+    if (text === undefined) throw new StudioInputError(`${id} has no text to edit`);
+    result[id] = editJsonText(text, value, { localeFile: file.kind === 'locale' });
   }
   return result;
 }
@@ -217,16 +219,15 @@ function checkExtendingWith(folder: string, files: readonly StudioFile[], texts:
 
 /** The changed fixtures' problems with the fixture schema (the checker does not read fixtures; `npm run flows:test` plays them). */
 function fixtureIssues(files: readonly StudioFile[], texts: Readonly<Record<string, string>>): StudioIssue[] {
-  return files
-    .filter((f) => f.kind === 'fixture' && texts[f.id] !== undefined)
-    .flatMap((f) => {
-      const text = texts[f.id]!;
-      try {
-        checkFixture(JSON.parse(text), f.id, text);
-        return [];
-      } catch (error) {
-        if (!(error instanceof FixtureError)) throw error;
-        return error.problems.map((p) => ({ file: f.id, pointer: p.pointer, message: p.message, hint: 'Correct the fixture as docs/testing-flows.md describes it.', ...locate(text, p.pointer) }));
-      }
-    });
+  return files.flatMap((f) => {
+    const text = texts[f.id];
+    if (f.kind !== 'fixture' || text === undefined) return [];
+    try {
+      checkFixture(JSON.parse(text), f.id, text);
+      return [];
+    } catch (error) {
+      if (!(error instanceof FixtureError)) throw error;
+      return error.problems.map((p) => ({ file: f.id, pointer: p.pointer, message: p.message, hint: 'Correct the fixture as docs/testing-flows.md describes it.', ...locate(text, p.pointer) }));
+    }
+  });
 }

@@ -16,8 +16,8 @@ import {
   tabSignedOut,
   type Authorization,
 } from '../../server/claims/session-authorizations.js';
-import type { SessionData } from '../../server/db/types.js';
-import { otherClassVehicle, serverOver, vinOnly } from './helper.js';
+import type { Session, SessionData } from '../../server/db/types.js';
+import { automotiveParts, type Claimant, otherClassVehicle, serverOver, type TestServer, vinOnly } from './helper.js';
 
 const TAB_A = 'tab-a-0123456789abcdef';
 const TAB_B = 'tab-b-0123456789abcdef';
@@ -124,22 +124,26 @@ describe('the session’s authorizations, parsed', () => {
   });
 });
 
+/** The claimant's session as the app's store holds it. */
+async function storedSessionOf(server: TestServer, c: Claimant): Promise<Session> {
+  const cookie = /=(.*)$/.exec(c.cookie)?.[1];
+  const unsigned = cookie ? server.app.unsignCookie(decodeURIComponent(cookie)) : null;
+  if (!unsigned?.valid || !unsigned.value) throw new Error('the claimant has no session cookie');
+  const session = await server.app.stores.sessions.get(unsigned.value);
+  if (!session) throw new Error('the claimant’s session is not stored');
+  return session;
+}
+
 describe('a malformed session over HTTP', () => {
   const server = serverOver('sqlite');
 
   it('is answered as not authorized (401), never a 500, and a new sign-in over it works', async () => {
     const c = await server.claimant();
     expect((await c.authorize('Automotive', { ...vinOnly(otherClassVehicle()) })).statusCode).toBe(200);
-    const cookie = /=(.*)$/.exec(c.cookie)?.[1];
-    const unsigned = cookie ? server.app.unsignCookie(decodeURIComponent(cookie)) : null;
-    if (!unsigned?.valid || !unsigned.value) throw new Error('the claimant has no session cookie');
-    const sessions = server.app.stores.sessions;
-    const session = await sessions.get(unsigned.value);
-    if (!session) throw new Error('the claimant’s session is not stored');
+    const session = await storedSessionOf(server, c);
     // The authorizations malformed; the rest of the session (its CSRF secret, its captcha values) as it was.
     const malformed = stored(JSON.stringify({ ...session.data, authorized: { Automotive: true }, prepopulated: 7, extra: { authorization: { Automotive: { id: 1 } }, tabAuthorizations: 'x' } }));
-    await sessions.save(session.id, malformed);
-
+    await server.app.stores.sessions.save(session.id, malformed);
     const read = await server.http({ url: '/api/forms/automotive/draft', headers: { cookie: c.cookie } });
     expect(read.statusCode, read.body).toBe(401);
     const saved = await server.http({ method: 'PUT', url: '/api/forms/automotive/draft', headers: c.headers(), payload: { pageId: 'repairs', models: [] } });
@@ -149,5 +153,34 @@ describe('a malformed session over HTTP', () => {
     expect(again.statusCode, again.body).toBe(200);
     const afterwards = await server.http({ url: '/api/forms/automotive/draft', headers: { cookie: c.cookie } });
     expect(afterwards.statusCode, afterwards.body).toBe(404);
+  });
+});
+
+describe.each(['sqlite', 'postgres'] as const)('a stored session from another version over %s', (dialect) => {
+  const server = serverOver(dialect);
+
+  /** Signs in over the claimant's session, its stored data replaced by `json`, and files a claim. */
+  async function signInAndClaimOver(json: (csrfSecret: string) => string) {
+    const c = await server.claimant();
+    const session = await storedSessionOf(server, c);
+    await server.app.stores.sessions.save(session.id, stored(json(session.data.csrfSecret)));
+
+    const credentials = vinOnly(otherClassVehicle());
+    const signedIn = await c.authorize('Automotive', { ...credentials });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    const raw = signedIn.json<{ captcha: string }>().captcha;
+    const claim = await c.submit('Automotive', automotiveParts(raw, await c.captchaToken(), credentials));
+    expect(claim.statusCode, claim.body).toBe(200);
+    expect(claim.json<{ referenceCodeForm: string | null }>().referenceCodeForm).toEqual(expect.any(String));
+  }
+
+  it('lacking members (no captcha values, no authorizations): a sign-in over it and a claim work', async () => {
+    await signInAndClaimOver((csrfSecret) => JSON.stringify({ csrfSecret }));
+  });
+
+  it('with members of the wrong shape: a sign-in over it and a claim work', async () => {
+    await signInAndClaimOver((csrfSecret) =>
+      JSON.stringify({ csrfSecret, authorized: 'yes', captchaRaw: { Automotive: 'h', Exclusion: [1, 'h'] }, prepopulated: [], extra: 5 }),
+    );
   });
 });

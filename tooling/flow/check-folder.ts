@@ -10,7 +10,8 @@ import { impossibleDeadlineDates, unknownDeadlineZones } from '../../runtime/cor
 import { checkFlow, checkFlowSet, checkLocaleKeySets, type CheckContext } from '../../runtime/core/flow/cross-check';
 import { pointer, type FlowIssue } from '../../runtime/core/flow/issues';
 import { localizedCopyProblems } from '../../runtime/core/i18n/localizedCopy';
-import { loadLocale, loadModelConfigs, schemaIssues } from './validate-schema';
+import { loadLocale, loadModelConfigs, matchesSchema, schemaIssues } from './validate-schema';
+import { isRecord, propertyOf } from '../../runtime/core/guards';
 import { checkDigitWarnings, classListIssues } from './class-list-header';
 import { runtimeLocaleKeys } from '../locales/runtime-keys';
 import { appPaths, copyLinkIssues, DEFAULT_LANGUAGES, defaultFormLinkIssues, defaultLanguages, isLogoImage, logoExtension, siteIssues, siteLinkIssues, type SiteFile } from '../../runtime/core/site';
@@ -194,8 +195,8 @@ export function checkFolder(input: FolderPaths | SettlementFolder, context: Omit
     else {
       issues.push(...result.errors);
       // Cross-check flows against whatever parsed, so one run shows the flows' problems too.
-      const body = modelsRead.json as { models?: unknown };
-      if (Array.isArray(body.models)) models = body.models as ModelConfig[];
+      const parsedModels = propertyOf(modelsRead.json, 'models');
+      if (Array.isArray(parsedModels)) models = parsedModels;
     }
   }
 
@@ -218,13 +219,12 @@ export function checkFolder(input: FolderPaths | SettlementFolder, context: Omit
       continue;
     }
     const file = read.file;
-    const schemaErrors = schemaIssues('flow', read.json, file);
-    if (schemaErrors.length > 0) {
-      issues.push(...schemaErrors);
+    if (!matchesSchema('flow', read.json)) {
+      issues.push(...schemaIssues('flow', read.json, file));
       allFlowsRead = false;
       continue;
     }
-    const flow = read.json as FlowFile;
+    const flow = read.json;
     issues.push(...checkFlow(flow, file, { modelRuleAt, ...context, models, locales }));
     flows.push({ file, flow });
   }
@@ -255,7 +255,7 @@ export function checkFolder(input: FolderPaths | SettlementFolder, context: Omit
     const siteEntry = named('site.json');
     const site = siteEntry ? remember(readEntry(siteEntry, siteEntry.path, issues)) : undefined;
     const cultures = Object.keys(locales).map((file) => path.basename(file, '.json'));
-    if (!(site?.json as SiteFile | undefined)?.languages) {
+    if (!propertyOf(site?.json, 'languages')) {
       // No languages listed: every culture with a locale file is offered, by its default label.
       for (const { culture, labelKey } of defaultLanguages(cultures)) {
         if (DEFAULT_LANGUAGES.some((l) => l.culture === culture)) continue;
@@ -270,11 +270,12 @@ export function checkFolder(input: FolderPaths | SettlementFolder, context: Omit
         }
       }
     }
+    let siteBody: SiteFile | undefined;
     if (site) {
-      const schemaErrors = schemaIssues(SETTLEMENT_FILES['site.json'], site.json, site.file);
-      issues.push(...schemaErrors);
-      if (schemaErrors.length === 0) {
-        const body = site.json as SiteFile;
+      if (!matchesSchema(SETTLEMENT_FILES['site.json'], site.json)) issues.push(...schemaIssues(SETTLEMENT_FILES['site.json'], site.json, site.file));
+      else {
+        const body = site.json;
+        siteBody = body;
         issues.push(...siteIssues(body, site.file, { forms: flows.map((f) => f.flow.formType), locales, cultures }));
         issues.push(...logoIssues(folder, body, site.file));
         if (pagePaths) issues.push(...siteLinkIssues(body, site.file, pagePaths));
@@ -282,16 +283,15 @@ export function checkFolder(input: FolderPaths | SettlementFolder, context: Omit
       }
     }
     // The default header's links to forms the settlement has (a site.json the schema refuses is reported above).
-    if (!site || settlementFiles['site.json']) issues.push(...defaultFormLinkIssues(settlementFiles['site.json'] as SiteFile | undefined, { forms: flows.map((f) => f.flow.formType), locales, cultures }));
+    if (!site || siteBody) issues.push(...defaultFormLinkIssues(siteBody, { forms: flows.map((f) => f.flow.formType), locales, cultures }));
     // forms.json is optional: without it the settlement has the spec's three forms.
     const formsEntry = named('forms.json');
     const forms = formsEntry ? remember(readEntry(formsEntry, formsEntry.path, issues)) : undefined;
     let formsBody: FormsFile | undefined;
     if (forms) {
-      const schemaErrors = schemaIssues(SETTLEMENT_FILES['forms.json'], forms.json, forms.file);
-      issues.push(...schemaErrors);
-      if (schemaErrors.length === 0) {
-        formsBody = forms.json as FormsFile;
+      if (!matchesSchema(SETTLEMENT_FILES['forms.json'], forms.json)) issues.push(...schemaIssues(SETTLEMENT_FILES['forms.json'], forms.json, forms.file));
+      else {
+        formsBody = forms.json;
         const credentialFields = (formType: string) => {
           const config = models.find((m) => m.metadata?.formType === formType && m.metadata.dtoMapping === 'Credentials');
           return config ? Object.keys(config.fields ?? {}) : undefined;
@@ -311,8 +311,9 @@ export function checkFolder(input: FolderPaths | SettlementFolder, context: Omit
     // A forms.json its schema refuses declares no header yet: its own problems come first.
     if (!formsEntry || formsBody) issues.push(...classListIssues(folder, classListHeader(formsBody)));
     if (formsBody?.forms.some((f) => f.signIn.credentials.some((c) => c.match === 'vin' && c.checkDigit))) warnings.push(...checkDigitWarnings(folder, classListHeader(formsBody)));
-    const settings = settlementFiles['settings.json'] as { fraud?: { minFillSeconds?: Record<string, number> } } | undefined;
-    if (settings && (!formsEntry || formsBody)) issues.push(...minFillSecondsIssues(settings.fraud?.minFillSeconds, named('settings.json')?.path ?? path.join(dir, 'settings.json'), settlementForms(formsBody)));
+    const settings = settlementFiles['settings.json'];
+    const minFillSeconds = propertyOf(propertyOf(settings, 'fraud'), 'minFillSeconds');
+    if (settings && (!formsEntry || formsBody)) issues.push(...minFillSecondsIssues(isNumberRecord(minFillSeconds) ? minFillSeconds : undefined, named('settings.json')?.path ?? path.join(dir, 'settings.json'), settlementForms(formsBody)));
   }
 
   if (deadlinesFile) {
@@ -338,6 +339,9 @@ export function checkFolder(input: FolderPaths | SettlementFolder, context: Omit
     loaded: { flows, models, locales, settlementFiles },
   };
 }
+
+/** A map of numbers (settings.json's minFillSeconds, which its schema has checked). */
+const isNumberRecord = (value: unknown): value is Record<string, number> => isRecord(value) && Object.values(value).every((seconds) => typeof seconds === 'number');
 
 /** fraud.minFillSeconds names form kinds and form ids only: another name would silently not apply. */
 function minFillSecondsIssues(minFill: Record<string, number> | undefined, file: string, forms: readonly SettlementForm[]): FlowIssue[] {

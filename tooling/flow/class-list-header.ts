@@ -8,6 +8,7 @@ import { CLASS_LIST_HEADERS, CLASS_MEMBERS_FILE, CLASS_VEHICLES_FILE } from '../
 import type { SettlementFolder } from '../../settlement/read';
 import { SPEC_CLASS_LIST, type ClassListHeader } from '../../runtime/core/forms';
 import { hasValidVinCheckDigit, vinCheckDigitOf } from '../../runtime/core/rules/adapters/vinCheckDigit';
+import { messageOf } from '../../runtime/core/guards';
 import type { FlowIssue } from '../../runtime/core/flow/issues';
 import { didYouMean, nearestName } from '../../runtime/core/flow/nearest';
 
@@ -20,7 +21,7 @@ interface HeaderRule {
 /** The first row's cells and the 1-based column where each starts. */
 function headerCells(text: string): Array<{ name: string; column: number }> {
   const firstLine = text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
-  const [cells = []] = parse(firstLine, { trim: true, relax_column_count: true }) as string[][];
+  const [cells = []] = parse(firstLine, { trim: true, relax_column_count: true });
   let from = 0;
   return cells.map((name) => {
     const at = firstLine.indexOf(name, from);
@@ -48,7 +49,7 @@ export function classListIssues(folder: SettlementFolder, members: ClassListHead
     try {
       cells = headerCells(entry.text);
     } catch (err) {
-      issues.push({ file, pointer: '/0', line: 1, column: 1, message: `unreadable CSV header: ${(err as Error).message}`, hint: 'the first row names the columns, separated by commas' });
+      issues.push({ file, pointer: '/0', line: 1, column: 1, message: `unreadable CSV header: ${messageOf(err)}`, hint: 'the first row names the columns, separated by commas' });
       continue;
     }
     const known: readonly string[] = header.known;
@@ -95,7 +96,7 @@ export function checkDigitWarnings(folder: SettlementFolder, members: ClassListH
     const file = entry.path;
     let rows: Array<Record<string, string>>;
     try {
-      rows = parse(entry.text.replace(/^\uFEFF/, ''), { columns: true, trim: true, skip_empty_lines: true, relax_column_count: true }) as Array<Record<string, string>>;
+      rows = parse<Record<string, string>>(entry.text.replace(/^\uFEFF/, ''), { columns: true, trim: true, skip_empty_lines: true, relax_column_count: true });
     } catch {
       continue; // An unreadable file is the header check's problem.
     }

@@ -6,10 +6,13 @@
 import { readFileSync } from 'node:fs';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import type { FlowFile, ModelConfig } from '../../runtime/core/types';
+import type { FormsFile } from '../../runtime/core/forms';
+import type { SiteFile } from '../../runtime/core/site';
 import { checkFlow, checkModelConfigs, type CheckContext } from '../../runtime/core/flow/cross-check';
 import type { FlowIssue, LoadResult } from '../../runtime/core/flow/issues';
 import { nearestName } from '../../runtime/core/flow/nearest';
 import { ANALYTICS_TAG_HINT, ANALYTICS_TAG_PATTERN } from '../../runtime/core/site/analytics';
+import { isRecord, propertyOf } from '../../runtime/core/guards';
 
 export type SchemaName =
   | 'flow'
@@ -24,13 +27,23 @@ export type SchemaName =
   | 'settlement/whitelist'
   | 'settlement/settlement';
 
+/** What a value that satisfies the schema is, for the schemas whose values are read here. */
+interface SchemaTypes {
+  flow: FlowFile;
+  'model-config': { models: ModelConfig[] };
+  locale: Record<string, string>;
+  'settlement/site': SiteFile;
+  'settlement/forms': FormsFile;
+}
+
 const validators = new Map<SchemaName, ValidateFunction>();
 
 function validatorFor(name: SchemaName): ValidateFunction {
   let validate = validators.get(name);
   if (!validate) {
     const url = new URL(`../../schemas/${name}.schema.json`, import.meta.url);
-    const schema = JSON.parse(readFileSync(url, 'utf8')) as Record<string, unknown>;
+    const schema: unknown = JSON.parse(readFileSync(url, 'utf8'));
+    if (!isRecord(schema)) throw new Error(`${url.pathname} is not a JSON Schema`);
     const ajv = new Ajv({ allErrors: true, verbose: true, allowUnionTypes: true, strict: false });
     validate = ajv.compile(schema);
     validators.set(name, validate);
@@ -41,8 +54,8 @@ function validatorFor(name: SchemaName): ValidateFunction {
 const LOC_KEY_PATTERN = '^LocKey_[A-Za-z0-9_]+$';
 
 function allowedProperties(parentSchema: unknown): string[] {
-  const props = (parentSchema as { properties?: Record<string, unknown> } | undefined)?.properties;
-  return props ? Object.keys(props) : [];
+  const props = propertyOf(parentSchema, 'properties');
+  return isRecord(props) ? Object.keys(props) : [];
 }
 
 /** 'did you mean "x"? ' when a known name is near enough to be what was meant, else ''. */
@@ -73,7 +86,7 @@ function toIssue(e: ErrorObject, file: string): FlowIssue | null {
       };
     }
     case 'enum': {
-      const allowed = e.params.allowedValues as unknown[];
+      const allowed: unknown[] = Array.isArray(e.params.allowedValues) ? e.params.allowedValues : [];
       const near = typeof e.data === 'string' ? nearHint(e.data, allowed.filter((v): v is string => typeof v === 'string')) : '';
       return { file, pointer: at, message: `${show(e.data)} is not allowed here`, hint: `${near}use one of: ${allowed.map(show).join(', ')}` };
     }
@@ -97,13 +110,18 @@ function toIssue(e: ErrorObject, file: string): FlowIssue | null {
       }
       return { file, pointer: at, message: e.message ?? 'must match exactly one form', hint: 'see the description of this property in the schema' };
     case 'not':
-      if (String((e.schema as { pattern?: string } | undefined)?.pattern ?? '').includes('(p|li|ul|ol)')) {
+      if (String(propertyOf(e.schema, 'pattern') ?? '').includes('(p|li|ul|ol)')) {
         return { file, pointer: at, message: 'the text contains a p, li, ul or ol tag', hint: 'localized copy may hold inline HTML only; split paragraphs into separate keys' };
       }
       return { file, pointer: at, message: e.message ?? 'is not allowed', hint: 'see the description of this property in the schema' };
     default:
       return { file, pointer: at, message: e.message ?? e.keyword, hint: 'see the description of this property in the schema' };
   }
+}
+
+/** Whether `json` satisfies the schema `name` (its problems: schemaIssues). */
+export function matchesSchema<N extends keyof SchemaTypes>(name: N, json: unknown): json is SchemaTypes[N] {
+  return validatorFor(name)(json);
 }
 
 /** Validates `json` against one of the JSON Schemas in schemas/; every problem, in document order. */
@@ -133,9 +151,8 @@ export function schemaIssues(name: SchemaName, json: unknown, file: string): Flo
  * summary edit pages, localization keys. Returns the flow, or every error at once.
  */
 export function loadFlow(json: unknown, file: string, context?: CheckContext): LoadResult<FlowFile> {
-  const errors = schemaIssues('flow', json, file);
-  if (errors.length > 0) return { ok: false, errors };
-  const flow = json as FlowFile;
+  if (!matchesSchema('flow', json)) return { ok: false, errors: schemaIssues('flow', json, file) };
+  const flow = json;
   const crossErrors = context ? checkFlow(flow, file, context) : [];
   return crossErrors.length > 0 ? { ok: false, errors: crossErrors } : { ok: true, value: flow, errors: [] };
 }
@@ -143,20 +160,19 @@ export function loadFlow(json: unknown, file: string, context?: CheckContext): L
 /** Loads model configs: `{ "models": [...] }` (the settlement file) or a bare array (the API response). */
 export function loadModelConfigs(json: unknown, file: string, context: Pick<CheckContext, 'ruleAdapters' | 'locales'> = {}): LoadResult<ModelConfig[]> {
   const wrapped = Array.isArray(json) ? { models: json } : json;
-  const errors = schemaIssues('model-config', wrapped, file);
-  if (errors.length > 0) {
+  if (!matchesSchema('model-config', wrapped)) {
+    const errors = schemaIssues('model-config', wrapped, file);
     if (Array.isArray(json)) for (const e of errors) e.pointer = e.pointer.replace(/^\/models/, '');
     return { ok: false, errors };
   }
-  const models = (wrapped as { models: ModelConfig[] }).models;
+  const { models } = wrapped;
   const crossErrors = checkModelConfigs(models, file, context, Array.isArray(json) ? '' : '/models');
   return crossErrors.length > 0 ? { ok: false, errors: crossErrors } : { ok: true, value: models, errors: [] };
 }
 
 /** Loads a locale file (flat key -> text); `$schema` is dropped from the result. */
 export function loadLocale(json: unknown, file: string): LoadResult<Record<string, string>> {
-  const errors = schemaIssues('locale', json, file);
-  if (errors.length > 0) return { ok: false, errors };
-  const { $schema: _schema, ...texts } = json as Record<string, string>;
+  if (!matchesSchema('locale', json)) return { ok: false, errors: schemaIssues('locale', json, file) };
+  const { $schema: _schema, ...texts } = json;
   return { ok: true, value: texts, errors: [] };
 }

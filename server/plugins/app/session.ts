@@ -15,13 +15,16 @@
  *   answer carries the new token in the CSRF header (`X-CSRF-TOKEN`), where the browser's API
  *   client picks it up.
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Environment } from '../../config.js';
-import type { Session, SessionData, Trx } from '../../db/types.js';
+import { emptySessionData, newCsrfSecret } from '../../db/session-data.js';
+import type { Session, Trx } from '../../db/types.js';
 import { httpError } from '../../errors.js';
 import { isApiRoute } from '../../routes/api/route-match.js';
+
+export { emptySessionData };
 
 export const CSRF_HEADER = 'X-CSRF-TOKEN';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -77,12 +80,6 @@ declare module 'fastify' {
  */
 export function sessionCookieName(environment: Environment): string {
   return environment === 'production' ? '__Host-claims.sid' : 'claims.sid';
-}
-
-const newCsrfSecret = () => randomBytes(32).toString('base64url');
-
-export function emptySessionData(): SessionData {
-  return { csrfSecret: newCsrfSecret(), authorized: {}, captchaRaw: {}, prepopulated: {}, extra: {} };
 }
 
 function safeEqual(a: string, b: string): boolean {

@@ -1,5 +1,6 @@
 /** The calls of spec §7 under /api/ that belong to no form. */
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { messageOf } from '../../../runtime/core/guards.js';
 import type { CaptchaConfig } from '../../../runtime/core/types.js';
 import { formatDate, PROJECT_TIME_ZONE, todayInZone } from '../../../runtime/core/dates/index.js';
 import { isUnavailable } from '../../db/errors.js';
@@ -17,8 +18,7 @@ import forms from './forms/index.js';
 
 /** The body of GET /api/deadlines: the settlement's deadlines file without its $schema. */
 export function deadlinesBody(app: Pick<FastifyInstance, 'settlement'>): Record<string, unknown> {
-  const { $schema: _ignored, ...body } = app.settlement.deadlines.body as unknown as Record<string, unknown>;
-  return body;
+  return Object.fromEntries(Object.entries(app.settlement.deadlines.body).filter(([key]) => key !== '$schema'));
 }
 
 /** The body of GET /api/characters-whitelist: the allowed characters as the JSON text of one string. */
@@ -50,7 +50,7 @@ const api: FastifyPluginAsync = async (app) => {
           // Ended since it was read: the token is answered as before, the next call says so.
           if (error instanceof HttpError && error.code === 'NOT_AUTHORIZED') return;
           if (!isUnavailable(error)) throw error;
-          request.log.warn({ cause: (error as Error).message }, 'session expiry not extended: the store cannot be written');
+          request.log.warn({ cause: messageOf(error) }, 'session expiry not extended: the store cannot be written');
         });
       }
       return { requestHeaderName: CSRF_HEADER, requestToken: app.sessions.csrfToken(session), sessionExpiresAt: new Date(session.expiresAt).toISOString() };

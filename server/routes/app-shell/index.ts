@@ -17,6 +17,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { answerKey, API_PATHS, EARLY_CSRF_GLOBAL, STARTUP_ANSWERS_ELEMENT, type StartupAnswers } from '../../../runtime/core/api/client.js';
 import { defaultLanguages, FIXED_APP_PATHS, resolveSiteChrome, RESUME_LINK, type SiteChrome } from '../../../runtime/core/site/index.js';
+import { propertyOf } from '../../../runtime/core/guards.js';
 import type { AppSettings, FlowFile } from '../../../runtime/core/types.js';
 import type { Settlement } from '../../settlement/load.js';
 import { analyticsScript, logoPath } from '../site/index.js';
@@ -54,7 +55,7 @@ export function appRoutes(flows: ReadonlyArray<{ flow: Pick<FlowFile, 'pages'> }
  * of that form's first page, as the flows are now (live preview may replace them).
  */
 export function siteChrome(settlement: Pick<Settlement, 'site' | 'logo' | 'flows' | 'locales'>): SiteChrome {
-  const forms = new Map(settlement.flows.map(({ flow }) => [flow.formType as string, flow.pages[0]?.path ?? '/']));
+  const forms = new Map(settlement.flows.map(({ flow }) => [flow.formType, flow.pages[0]?.path ?? '/']));
   return resolveSiteChrome(settlement.site, forms, settlement.logo ? logoPath(settlement.logo) : null, defaultLanguages(Object.keys(settlement.locales)));
 }
 
@@ -98,8 +99,8 @@ export function startupAnswers(app: FastifyInstance, culture: string): StartupAn
 
 /** The culture of a page request as the app resolves it: the query's culture when offered, else the default (see app.locales). */
 export function pageCulture(app: FastifyInstance, request: FastifyRequest): string {
-  const query = request.query as Record<string, unknown> | undefined;
-  const value = typeof query?.culture === 'string' ? query.culture.trim() : '';
+  const culture = propertyOf(request.query, 'culture');
+  const value = typeof culture === 'string' ? culture.trim() : '';
   return app.locales.resolve(value);
 }
 
@@ -141,7 +142,7 @@ const appShell: FastifyPluginAsync<AppShellOptions> = async (app, opts) => {
   // configuration (GET /site/analytics.js); without one, no analytics script at all.
   const analytics = analyticsScript(s);
   const analyticsTags = analytics
-    ? `\n<script defer src="${analytics.src}"></script>\n<script async src="${gtagScriptUrl(analytics.ids[0]!).replace(/&/g, '&amp;')}"></script>`
+    ? `\n<script defer src="${analytics.src}"></script>\n<script async src="${gtagScriptUrl(analytics.ids[0]).replace(/&/g, '&amp;')}"></script>`
     : '';
   const settingsTag = () => {
     const settings: AppSettings = {

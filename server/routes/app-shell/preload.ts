@@ -8,6 +8,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { isRecord } from '../../../runtime/core/guards.js';
 
 /** One manifest entry (the fields used here). */
 export interface ManifestChunk {
@@ -19,6 +20,28 @@ export interface ManifestChunk {
 }
 
 export type Manifest = Record<string, ManifestChunk>;
+
+const isStringList = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
+const isOptional = <T>(value: unknown, guard: (value: unknown) => value is T): boolean => value === undefined || guard(value);
+
+function isManifestChunk(value: unknown): value is ManifestChunk {
+  return (
+    isRecord(value) &&
+    typeof value.file === 'string' &&
+    isOptional(value.src, (src) => typeof src === 'string') &&
+    isOptional(value.isEntry, (isEntry) => typeof isEntry === 'boolean') &&
+    isOptional(value.imports, isStringList) &&
+    isOptional(value.css, isStringList)
+  );
+}
+
+/** Vite's manifest, its entries of the shape read here (the others left out). */
+function parseManifest(value: unknown): Manifest | null {
+  if (!isRecord(value)) return null;
+  const manifest: Manifest = {};
+  for (const [key, chunk] of Object.entries(value)) if (isManifestChunk(chunk)) manifest[key] = chunk;
+  return manifest;
+}
 
 /** The manifest file under the built app (vite.config.ts build.manifest). */
 export const MANIFEST_FILE = path.join('.vite', 'manifest.json');
@@ -48,7 +71,7 @@ export function readManifest(distDir: string): Manifest | null {
   const file = path.join(distDir, MANIFEST_FILE);
   if (!existsSync(file)) return null;
   try {
-    return JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+    return parseManifest(JSON.parse(readFileSync(file, 'utf8')));
   } catch {
     return null;
   }

@@ -9,7 +9,8 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { createHash } from 'node:crypto';
-import { analyticsTagIds, LOGO_TYPES, type LogoExtension } from '../../../runtime/core/site/index.js';
+import { keysOf } from '../../../runtime/core/guards.js';
+import { analyticsTagIds, LOGO_TYPES } from '../../../runtime/core/site/index.js';
 import type { SiteLogo } from '../../settlement/load.js';
 
 /** The logo's address in the page, with its digest so a changed logo is fetched again. */
@@ -32,9 +33,10 @@ export function gtagConfigScript(ids: readonly string[]): string {
 }
 
 /** The analytics configuration script and its address, or null when settings.json names no tag. */
-export function analyticsScript(settings: { analyticsTagId: string | null; analyticsTagId2: string | null }): { body: string; src: string; ids: string[] } | null {
-  const ids = analyticsTagIds(settings);
-  if (ids.length === 0) return null;
+export function analyticsScript(settings: { analyticsTagId: string | null; analyticsTagId2: string | null }): { body: string; src: string; ids: [string, ...string[]] } | null {
+  const [first, ...others] = analyticsTagIds(settings);
+  if (first === undefined) return null;
+  const ids: [string, ...string[]] = [first, ...others];
   const body = gtagConfigScript(ids);
   return { body, ids, src: `${ANALYTICS_SCRIPT_PATH}?v=${createHash('sha256').update(body).digest('base64url').slice(0, 16)}` };
 }
@@ -49,7 +51,7 @@ const site: FastifyPluginAsync = async (app) => {
     );
   }
 
-  for (const extension of Object.keys(LOGO_TYPES) as LogoExtension[]) {
+  for (const extension of keysOf(LOGO_TYPES)) {
     app.get(`/site/logo.${extension}`, { schema: { hide: true } }, async (request, reply) => {
       // The logo of now: live preview may replace it.
       const logo = app.settlement.logo;
