@@ -36,7 +36,7 @@ import { openDatabase } from '../server/db/index.js';
 import { SQLITE_FILE_NAME } from '../server/db/open.js';
 import { createSubmissions } from '../server/db/submissions.js';
 import type { SubmissionPayload } from '../runtime/core/types.js';
-import { automotivePageSave, automotivePayload, Claimant, classVehicle, encodeSubmission, payloadClientIds, pdf, VEHICLE_COUNT, type AuthorizedSession } from './lib/claim.js';
+import { automotivePageSave, automotivePayload, Claimant, classVehicle, HttpError, encodeSubmission, payloadClientIds, pdf, VEHICLE_COUNT, type AuthorizedSession } from './lib/claim.js';
 import { round, standalone, isEntry, type BenchContext, type Figure } from './lib/figure.js';
 import { ROOT } from './lib/paths.js';
 import { startMailSink, type MailSink } from '../tests/support/mail-sink.js';
@@ -109,7 +109,9 @@ function startServer(env: Record<string, string>): ServerProc {
   return { proc, exited, stderr: () => stderr };
 }
 
-const isConnectionError = (err: unknown) => err instanceof TypeError || (err as { name?: string })?.name === 'TimeoutError' || (err as { name?: string })?.name === 'AbortError';
+/** The server did not answer (killed, restarting): a fetch that failed, timed out or was aborted, or a client call that got no answer (status 0). */
+const isConnectionError = (err: unknown) =>
+  err instanceof TypeError || (err instanceof HttpError && err.status === 0) || (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError'));
 
 /** One submit attempt; 'lost' when the connection failed (no answer). */
 async function attempt(claimant: Claimant, item: Logical, fresh: boolean): Promise<{ status: number; code: string | null; body: string } | 'lost'> {
