@@ -81,9 +81,12 @@ export function App() {
   unsavedRef.current = unsaved.length;
   const savedRef = useRef(saved);
   savedRef.current = saved;
+  // While a save is in flight its own writes come back as changes; the save reloads the folder itself.
+  const savingRef = useRef(false);
   useEffect(() => {
     const events = new EventSource('/api/events');
     events.addEventListener('changed', () => {
+      if (savingRef.current) return;
       if (unsavedRef.current > 0) {
         setStatus({ kind: 'info', text: t('changedOnDiskUnsaved'), reload: true });
         return;
@@ -140,6 +143,15 @@ export function App() {
     if (unsaved.length === 0) return;
     const changes = Object.fromEntries(unsaved.map((id) => [id, working[id]]));
     const bases = Object.fromEntries(unsaved.filter((id) => saved[id] !== undefined).map((id) => [id, saved[id]]));
+    savingRef.current = true;
+    try {
+      await saveAndReload(changes, bases, overwrite);
+    } finally {
+      savingRef.current = false;
+    }
+  };
+
+  const saveAndReload = async (changes: Documents, bases: Documents, overwrite: boolean) => {
     const result = await saveChanges(changes, bases, overwrite);
     if (!result.ok && result.changedOnDisk) {
       setStatus({ kind: 'error', text: t('notSavedChangedOnDisk', { files: result.changedOnDisk.join(', ') }), reload: true, overwrite: true });
@@ -150,6 +162,9 @@ export function App() {
       setIssues(result.issues);
       return;
     }
+    // Taken in at once, not at the next render: a change event handled before that render is this save's own.
+    savedRef.current = working;
+    unsavedRef.current = 0;
     setSaved(working);
     setStatus({ kind: 'info', text: t('saved', { files: result.saved.join(', ') }) });
     adopt(await loadFolder(), false);
