@@ -69,9 +69,13 @@ export function identityProblem(identity: NewSettlementIdentity): string | null 
   return null;
 }
 
-/** Whether the folder is missing or holds nothing: the only folder a settlement is created in. */
+/**
+ * Whether the folder is missing or holds nothing of a settlement: the only folder a settlement is
+ * created in. Hidden entries (a `.git` made by `git init`, `.gitignore`, an editor's settings) are
+ * the folder's housekeeping, not its content.
+ */
 export function isEmptyFolder(folder: string): boolean {
-  return !existsSync(folder) || readdirSync(folder).length === 0;
+  return !existsSync(folder) || readdirSync(folder).every((name) => name.startsWith('.'));
 }
 
 /** The file's `$schema` pointed at the repository's schema from where it will live. */

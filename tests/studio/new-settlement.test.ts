@@ -26,6 +26,18 @@ afterEach(() => {
 });
 
 describe('a new settlement from an empty folder', () => {
+  it('counts a folder holding only what `git init` and an editor leave (.git, .gitignore) as empty, and one with any other file as not', () => {
+    const folder = emptyFolder();
+    execFileSync('git', ['init', '-q', folder]);
+    writeFileSync(path.join(folder, '.gitignore'), 'data/\n');
+    expect(isEmptyFolder(folder)).toBe(true);
+    expect(createSettlement(folder, { forms: ['Exclusion'], signIn: 'vin-notice-pin', identity: ACME })).toMatchObject({ ok: true });
+    const other = emptyFolder();
+    execFileSync('git', ['init', '-q', other]);
+    writeFileSync(path.join(other, 'notes.txt'), 'x');
+    expect(isEmptyFolder(other)).toBe(false);
+  });
+
   it('writes the forms picked, their models, en and es locales, the settlement files and class-list headers, which flows:check accepts', () => {
     const folder = emptyFolder();
     expect(isEmptyFolder(folder)).toBe(true);
