@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { recordOr, stringArray } from '../json';
 import { cultureOf, useStudio } from './context';
-import { flowIn, modelConfigsOf, textsOf } from './documents';
+import { deadlinesOf, flowIn, modelConfigsOf, textsOf } from './documents';
 import { listFixtures, replayFixtures, saveFixture, type FixtureSummary, type ReplayResult } from './fixturesApi';
 import { studioCulture, t } from './texts';
 import { Walk } from './Walk';
@@ -65,6 +65,9 @@ export function Fixtures({ theme, onOpen }: { theme: string; onOpen(place: Failu
   const flowIds = Object.keys(docs).filter((id) => id.startsWith('flows/')).sort();
   const modelsDoc = docs['models.json'];
   const models = useMemo(() => modelConfigsOf(modelsDoc), [modelsDoc]);
+  const deadlinesDoc = docs['deadlines.json'];
+  const legacyDeadlinesDoc = docs['deadlines.legacy.json'];
+  const deadlines = useMemo(() => deadlinesOf(deadlinesDoc, legacyDeadlinesDoc), [deadlinesDoc, legacyDeadlinesDoc]);
   // The characters the settlement accepts, as the claims server and the headless player check them.
   const allowed = stringArray(recordOr(docs['whitelist.json']).allowedCharacters);
   const whitelist = allowed ? [...new Set(allowed.join(''))].join('') : null;
@@ -155,6 +158,7 @@ export function Fixtures({ theme, onOpen }: { theme: string; onOpen(place: Failu
               whitelist={whitelist}
               culture={cultureOf(localeId)}
               texts={textsOf(docs[localeId])}
+              deadlines={deadlines}
               theme={theme}
               onChange={setWalk}
             />

@@ -20,7 +20,7 @@ import { createTranslate } from '../../runtime/app/translate';
 import { createIdSource, initStore } from '../../runtime/core/models';
 import { resolveSiteChrome, type SiteFile } from '../../runtime/core/site/chrome';
 import { defaultLanguages } from '../../runtime/core/site/languages';
-import type { AppSettings, FlowFile, ModelConfig, ModelStoreState, PageConfig } from '../../runtime/core/types';
+import type { AppSettings, DeadlineSettings, FlowFile, ModelConfig, ModelStoreState, PageConfig } from '../../runtime/core/types';
 import { PageRenderer } from '../../runtime/react';
 import baseCss from '../../themes/base.css?url';
 import defaultTheme from '../../themes/default/theme.css?url';
@@ -32,7 +32,7 @@ import kontentLogo from '../../themes/kontent/logo.svg?url';
 import { THEMES as THEME_NAMES } from '../../runtime/app/settings';
 import { isRecord, itemsOf, recordOr } from '../json';
 import { cultureOf, useStudio } from './context';
-import { flowIn, flowsIn, modelConfigsOf, settingsOf, siteOf, textsOf } from './documents';
+import { deadlinesOf, flowIn, flowsIn, modelConfigsOf, settingsOf, siteOf, textsOf } from './documents';
 import { fixtureState } from './fixturesApi';
 import { t } from './texts';
 
@@ -56,6 +56,7 @@ export interface PreviewChrome {
   forms: ReadonlyMap<string, string>;
   cultures: readonly string[];
   settings: Partial<AppSettings> | undefined;
+  deadlines: DeadlineSettings;
 }
 
 /**
@@ -78,7 +79,7 @@ function chromeServices(chrome: PreviewChrome, theme: string, culture: string, t
     theme: THEME_NAMES.find((name) => name === theme) ?? 'default',
     site,
   };
-  const store = createAppStore({ ...initialAppState(settings), culture, localizations: texts, contentLoaded: true });
+  const store = createAppStore({ ...initialAppState(settings), culture, localizations: texts, deadlines: chrome.deadlines, contentLoaded: true });
   return { store } as AppServices;
 }
 
@@ -115,7 +116,7 @@ function withoutUnfinishedFields(page: PageConfig): PageConfig {
 /** The page as a claimant sees it (empty models, or the sample answers), no captcha, buttons that do nothing. */
 function PreviewPage({ chrome, theme, flow, page, models, culture, texts, answers }: PreviewProps) {
   const [store, setStore] = useState<ModelStoreState>(() => answers ?? initStore(models, flow.formType, createIdSource()));
-  const translate = useMemo(() => createTranslate(culture, texts), [culture, texts]);
+  const translate = useMemo(() => createTranslate(culture, texts, chrome.deadlines), [culture, texts, chrome.deadlines]);
   const services = useMemo(() => chromeServices(chrome, theme, culture, texts), [chrome, theme, culture, texts]);
   const layout = LAYOUTS[theme] ?? DEFAULT_LAYOUT;
   return (
@@ -251,8 +252,11 @@ export function Preview({ flowId, pageIndex, theme }: { flowId: string; pageInde
   const models = useMemo(() => modelConfigsOf(modelsDoc), [modelsDoc]);
   const site = useMemo(() => siteOf(siteDoc), [siteDoc]);
   const settings = useMemo(() => settingsOf(settingsDoc), [settingsDoc]);
+  const deadlinesDoc = docs['deadlines.json'];
+  const legacyDeadlinesDoc = docs['deadlines.legacy.json'];
+  const deadlines = useMemo(() => deadlinesOf(deadlinesDoc, legacyDeadlinesDoc), [deadlinesDoc, legacyDeadlinesDoc]);
   const flowsKey = JSON.stringify(flowsIn(docs).map((f) => [f.formType, f.pages[0]?.path]));
-  const chrome = useMemo<PreviewChrome>(() => ({ site, settings, cultures: localeIds.map(cultureOf), forms: formEntries(flowsKey) }), [site, settings, localeIds, flowsKey]);
+  const chrome = useMemo<PreviewChrome>(() => ({ site, settings, deadlines, cultures: localeIds.map(cultureOf), forms: formEntries(flowsKey) }), [site, settings, deadlines, localeIds, flowsKey]);
   const samples = fixturesOnPage(docs, flow?.formType ?? '', page?.id ?? '');
   const [chosen, setChosen] = useState('');
   const name = samples.some((s) => s.name === chosen) ? chosen : '';

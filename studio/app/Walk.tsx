@@ -17,7 +17,7 @@ import { pressPrimary, saveRecord, type PageEngineContext } from '../../runtime/
 import { backTarget, scopeFromStore, skipPredicate } from '../../runtime/core/navigation';
 import { camelCase, createIdSource, findModel, getDrafts, initStore, modelsScope, setFieldValue } from '../../runtime/core/models';
 import { submitPayload } from '../../runtime/core/payload/build';
-import type { DocumentFile, FlowFile, ModelConfig, ModelStoreState, RecordsBlock, SubmitResponse } from '../../runtime/core/types';
+import type { DeadlineSettings, DocumentFile, FlowFile, ModelConfig, ModelStoreState, RecordsBlock, SubmitResponse } from '../../runtime/core/types';
 import { fieldDomId, recordsDomId } from '../../runtime/core/view/dom-ids';
 import type { ValidationEnv } from '../../runtime/core/view/types';
 import type { GroupOptions } from '../../runtime/core/view/page-groups';
@@ -75,19 +75,21 @@ function ThemedFrame({ title, theme, culture, onClick, children }: { title: stri
 
 type FormActor = Actor<ReturnType<typeof createFormMachine>>;
 
-export function Walk({ flow, models, whitelist, culture, texts, theme, onChange }: {
+export function Walk({ flow, models, whitelist, culture, texts, deadlines, theme, onChange }: {
   flow: FlowFile;
   models: ModelConfig[];
   /** Every character the settlement accepts (whitelist.json), or null for any. */
   whitelist: string | null;
   culture: string;
   texts: Record<string, string>;
+  /** The settlement's deadlines: a text naming a deadline date shows the date. */
+  deadlines: DeadlineSettings;
   theme: string;
   /** Every change of what the walk recorded. */
   onChange(walk: WalkRecord): void;
 }) {
   const formType = flow.formType;
-  const translate = useMemo(() => createTranslate(culture, texts), [culture, texts]);
+  const translate = useMemo(() => createTranslate(culture, texts, deadlines), [culture, texts, deadlines]);
   const options: GroupOptions = useMemo(() => ({ formType, modelConfigs: models }), [formType, models]);
   const ids = useMemo(() => createIdSource(), []);
   const [failure, setFailure] = useState<string | null>(null);

@@ -4,7 +4,9 @@
  * the shape the editors and the preview draw, and leaves out what does not.
  */
 import type { SiteBanner, SiteFile, SiteLanguage, SiteLink } from '../../runtime/core/site/chrome';
-import type { AppSettings, FlowFile, ModelConfig } from '../../runtime/core/types';
+import { isDeadlinesAnswer } from '../../schemas/generated/api/guards/deadlines';
+import { normalizeDeadlines } from '../../runtime/core/deadlines/normalize';
+import type { AppSettings, DeadlineSettings, FlowFile, ModelConfig } from '../../runtime/core/types';
 import { isFlowFile, isRecord, itemsOf, recordOr, stringMembers } from '../json';
 import type { Documents } from './api';
 
@@ -69,4 +71,19 @@ export function settingsOf(settingsDoc: unknown): Partial<AppSettings> | undefin
     ...(typeof redirectOnError === 'boolean' && { redirectOnError }),
     ...(typeof internationalAddresses === 'boolean' && { internationalAddresses }),
   };
+}
+
+/**
+ * The deadlines as the claimant server gives them to the app (deadlines.json wins over
+ * deadlines.legacy.json), so that a text naming a deadline date shows the date. A file mid-edit
+ * that does not read as deadlines gives none: the checker says what is wrong with it.
+ */
+export function deadlinesOf(deadlinesDoc: unknown, legacyDoc: unknown): DeadlineSettings {
+  const doc = deadlinesDoc ?? legacyDoc;
+  if (!isDeadlinesAnswer(doc)) return {};
+  try {
+    return normalizeDeadlines(doc);
+  } catch {
+    return {};
+  }
 }

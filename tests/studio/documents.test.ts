@@ -1,8 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { flowIn, modelConfigsOf, settingsOf, siteOf, textsOf } from '../../studio/app/documents';
+import { readFileSync } from 'node:fs';
+import { createTranslate } from '../../runtime/app/translate';
+import { deadlinesOf, flowIn, modelConfigsOf, settingsOf, siteOf, textsOf } from '../../studio/app/documents';
 import { canRedo, canUndo, current, record, redo, startHistory, undo } from '../../studio/app/history';
 
 describe('the working documents, as the preview and the editors read them', () => {
+  it("reads deadlines.json as the app does, so that a text naming a deadline date shows the date in the preview and the walk, not its key", () => {
+    const sample: unknown = JSON.parse(readFileSync(new URL('../../server-fixtures/deadlines.json', import.meta.url), 'utf8'));
+    const key = 'LocKey_Deadline_ClaimFilingDeadline_FullDateZone';
+    expect(createTranslate('en', {}, deadlinesOf(sample, undefined))(key)).toBe('Wednesday, June 30, 2027 at 11:59 PM PDT');
+    expect(createTranslate('es', {}, deadlinesOf(undefined, sample))(key)).toMatch(/^miércoles, 30 de junio de 2027/);
+    // A file mid-edit (an unknown zone, a member still missing) names no date: the checker says what is wrong.
+    expect(deadlinesOf({ timeZone: 'Mars', deadlines: { claimFilingDeadline: { deadlineDateTime: '2027-06-30T23:59:59', redirectUrl: null } } }, undefined)).toEqual({});
+    expect(deadlinesOf({ timeZone: 'Pacific' }, undefined)).toEqual({});
+  });
+
   it('draws the chrome from the parts of site.json that have their shape, a part still being written taking its default', () => {
     const site = siteOf({
       logo: { altKey: 'LocKey_Site_LogoAlt' },
