@@ -77,7 +77,7 @@ function labelledMessage(failure: RuleFailure, field: FieldMessageContext, ctx: 
   const isDate = DATE_FORMAT_KEYS.has(failure.key) || (MISSING_KEYS.has(failure.key) && field.widget === 'date');
   if (!isDate && !MISSING_KEYS.has(failure.key)) return undefined;
   const label = field.label.trim().replace(/\s*:$/, '');
-  const phrase = /[?.!]$/.test(label) || label === '' ? null : labelInSentence(label);
+  const phrase = /[?.!]$/.test(label) || label === '' || isInstruction(label) ? null : labelInSentence(label);
   if (isDate) {
     const example = DATE_FORMAT_KEYS.has(failure.key) ? String(failure.args?.[0] ?? dateExample()) : dateExample();
     return phrase === null
@@ -102,13 +102,36 @@ function labelledMessage(failure: RuleFailure, field: FieldMessageContext, ctx: 
 }
 
 /**
- * A label as it reads inside a sentence: its first letter lower-cased when only that letter is
- * upper case ("First name" -> "first name", "E-mail address" -> "e-mail address"); a label with
- * other capitals (a name, an abbreviation: "Vehicle Identification Number (VIN)", "PIN") is kept.
+ * The first words of labels written as instructions ("Describe what you did", "Describa lo que
+ * hizo"), in the languages the product ships: "Enter describe what you did" reads wrong, so such a
+ * label gets the message that says what to do, after the label in the summary.
+ */
+const INSTRUCTION_WORDS = new Set([
+  'add', 'attach', 'check', 'choose', 'confirm', 'describe', 'enter', 'explain', 'give', 'include', 'indicate', 'list', 'mark', 'pick',
+  'please', 'provide', 'select', 'specify', 'state', 'tell', 'tick', 'type', 'upload', 'write',
+  'adjunte', 'agregue', 'cargue', 'confirme', 'describa', 'elija', 'enumere', 'escriba', 'explique', 'incluya', 'indique', 'ingrese',
+  'marque', 'por', 'proporcione', 'seleccione', 'suba',
+]);
+
+/** Whether the label is an instruction to the claimant rather than the name of what is asked. */
+function isInstruction(label: string): boolean {
+  const first = /^[\p{L}]+/u.exec(label)?.[0] ?? '';
+  return INSTRUCTION_WORDS.has(first.toLocaleLowerCase());
+}
+
+/**
+ * A label as it reads inside a sentence: its first letter lower-cased when its first word is an
+ * ordinary capitalized word and the label is not in title case ("First name" -> "first name",
+ * "E-mail address" -> "e-mail address", "Phone number of your Venmo account" -> "phone number of
+ * your Venmo account"); an abbreviation or a name first ("PIN", "ZIP code", "PayPal e-mail") or a
+ * title-cased label ("Vehicle Identification Number (VIN)") is kept.
  */
 export function labelInSentence(label: string): string {
-  const rest = label.slice(1).replace(/\([^)]*\)/g, '');
-  return /\p{Lu}/u.test(rest) ? label : label.charAt(0).toLocaleLowerCase() + label.slice(1);
+  const words = label.replace(/\([^)]*\)/g, '').trim().split(/\s+/);
+  const [first = '', second] = words;
+  const firstIsPlain = !/\p{Lu}/u.test(first.slice(1));
+  const titleCase = second !== undefined && /^\p{Lu}/u.test(second);
+  return firstIsPlain && !titleCase ? label.charAt(0).toLocaleLowerCase() + label.slice(1) : label;
 }
 
 function nonEmpty(text: string | null | undefined): string | undefined {

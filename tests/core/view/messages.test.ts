@@ -98,6 +98,18 @@ describe('field messages', () => {
     expect(errors.map((e) => e.message)).toEqual(['Enter your first name']);
   });
 
+  it('say what to do, after the label in the summary, when the label is an instruction rather than a name', () => {
+    const fields: FieldConfig[] = [
+      { key: 'firstName', widget: 'text', label: 'Describe what you did' },
+      { key: 'vin', widget: 'text', label: 'Phone number of your Venmo account' },
+    ];
+    const s = initStore(CONFIGS, 'Automotive', createIdSource(() => 0.1));
+    const { errors } = validatePage(page([{ block: 'model', model: 'ClaimDetails', fields }]), CONFIGS, s, { t: EN, whitelist: null, now: NOW, formType: 'Automotive' });
+    expect(errors.map((e) => errorLine(e))).toEqual(['Describe what you did: Enter your answer', 'Enter phone number of your Venmo account']);
+    const { errors: es } = validatePage(page([{ block: 'model', model: 'ClaimDetails', fields: [{ key: 'firstName', widget: 'text', label: 'Describa lo que hizo' }] }]), CONFIGS, s, { t: ES, whitelist: null, now: NOW, formType: 'Automotive' });
+    expect(es.map((e) => e.message)).toEqual(['Ingrese su respuesta']);
+  });
+
   it('are in Spanish with the Spanish label', () => {
     const errors = errorsOf(store(), ES);
     expect(errors.find((e) => e.field === 'firstName')?.message).toBe('Ingrese su nombre');
@@ -105,8 +117,11 @@ describe('field messages', () => {
     expect(errors.find((e) => e.field === 'repairDate')?.message).toBe('Ingrese fecha de la reparación, por ejemplo 3/15/2016');
   });
 
-  it('lower-case a label inside a sentence only when its first letter is its only capital', () => {
+  it('lower-case a label inside a sentence only when it starts with an ordinary word and is not in title case', () => {
     expect(labelInSentence('First name')).toBe('first name');
+    expect(labelInSentence('Phone number of your Venmo account')).toBe('phone number of your Venmo account');
+    expect(labelInSentence('ZIP code')).toBe('ZIP code');
+    expect(labelInSentence('PayPal e-mail address')).toBe('PayPal e-mail address');
     expect(labelInSentence('E-mail address')).toBe('e-mail address');
     expect(labelInSentence('PIN')).toBe('PIN');
     expect(labelInSentence('Vehicle Identification Number (VIN)')).toBe('Vehicle Identification Number (VIN)');
