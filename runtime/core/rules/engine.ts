@@ -77,6 +77,8 @@ function labelledMessage(failure: RuleFailure, field: FieldMessageContext, ctx: 
   const isDate = DATE_FORMAT_KEYS.has(failure.key) || (MISSING_KEYS.has(failure.key) && field.widget === 'date');
   if (!isDate && !MISSING_KEYS.has(failure.key)) return undefined;
   const label = field.label.trim().replace(/\s*:$/, '');
+  // A label that is an instruction ("Describe what you did") is itself what to do.
+  if (!isDate && isInstruction(label) && field.widget !== 'checkbox' && field.widget !== 'file') return { text: label, namesField: true };
   const phrase = /[?.!]$/.test(label) || label === '' || isInstruction(label) ? null : labelInSentence(label);
   if (isDate) {
     const example = DATE_FORMAT_KEYS.has(failure.key) ? String(failure.args?.[0] ?? dateExample()) : dateExample();

@@ -98,16 +98,16 @@ describe('field messages', () => {
     expect(errors.map((e) => e.message)).toEqual(['Enter your first name']);
   });
 
-  it('say what to do, after the label in the summary, when the label is an instruction rather than a name', () => {
+  it('are the label itself when the label is an instruction rather than a name', () => {
     const fields: FieldConfig[] = [
       { key: 'firstName', widget: 'text', label: 'Describe what you did' },
       { key: 'vin', widget: 'text', label: 'Phone number of your Venmo account' },
     ];
     const s = initStore(CONFIGS, 'Automotive', createIdSource(() => 0.1));
     const { errors } = validatePage(page([{ block: 'model', model: 'ClaimDetails', fields }]), CONFIGS, s, { t: EN, whitelist: null, now: NOW, formType: 'Automotive' });
-    expect(errors.map((e) => errorLine(e))).toEqual(['Describe what you did: Enter your answer', 'Enter phone number of your Venmo account']);
+    expect(errors.map((e) => errorLine(e))).toEqual(['Describe what you did', 'Enter phone number of your Venmo account']);
     const { errors: es } = validatePage(page([{ block: 'model', model: 'ClaimDetails', fields: [{ key: 'firstName', widget: 'text', label: 'Describa lo que hizo' }] }]), CONFIGS, s, { t: ES, whitelist: null, now: NOW, formType: 'Automotive' });
-    expect(es.map((e) => e.message)).toEqual(['Ingrese su respuesta']);
+    expect(es.map((e) => e.message)).toEqual(['Describa lo que hizo']);
   });
 
   it('are in Spanish with the Spanish label', () => {
