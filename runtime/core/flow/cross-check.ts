@@ -89,14 +89,16 @@ export function checkFlow(flow: FlowFile, file: string, context: CheckContext): 
     if (!isOneOf(DEADLINE_KEYS, key)) add(ptr('deadlineKeys'), `unknown deadline key "${key}"`, `use the keys of spec §9: ${list(DEADLINE_KEYS)}`);
   }
 
-  // Every field the flow shows, by qualified name: the answers a condition can compare with.
+  // Every field the flow shows, by qualified name: the answers a condition can compare with, and the page each is first asked on.
   const flowFields = new Map<string, FlowFieldInfo>();
+  const askedOn = new Map<string, number>();
   flow.pages.forEach((page, p) => {
     page.blocks.forEach((block, b) => {
       if (block.block !== 'model' && block.block !== 'records') return;
       block.fields.forEach((field, f) => {
         const name = qualifiedName(block.model, field.key);
         if (!flowFields.has(name)) flowFields.set(name, { field, config: configs.get(block.model), at: ptr('pages', p, 'blocks', b, 'fields', f) });
+        if (!askedOn.has(name)) askedOn.set(name, p);
       });
     });
   });
@@ -185,9 +187,41 @@ export function checkFlow(flow: FlowFile, file: string, context: CheckContext): 
   const pageIds = flow.pages.map((p) => p.id);
   const secrets = secretFields(flow);
 
+  /**
+   * What a page's skip condition may read: one answer (not a record's, of which there are many),
+   * given on an earlier page (the claimant has answered it when the page comes), and not a secret
+   * (the claim in progress does not keep one, so a reload would skip differently).
+   */
+  const skipConditionProblems = (condition: Condition, at: string, pageIndex: number): Array<{ pointer: string; message: string; hint: string }> => {
+    if ('all' in condition) return condition.all.flatMap((c, i) => skipConditionProblems(c, `${at}/all/${i}`, pageIndex));
+    if ('any' in condition) return condition.any.flatMap((c, i) => skipConditionProblems(c, `${at}/any/${i}`, pageIndex));
+    if ('not' in condition) return skipConditionProblems(condition.not, `${at}/not`, pageIndex);
+    const scope = condition.scope;
+    const dot = scope.indexOf('.');
+    const config = dot < 0 ? undefined : byCamel.get(scope.slice(0, dot));
+    if (!config || !config.fields[scope.slice(dot + 1)]) return []; // told by checkCondition
+    const pageId = flow.pages[pageIndex]?.id ?? '';
+    const pointer = `${at}/scope`;
+    if (isRepeatingConfig(config)) {
+      return [{ pointer, message: `the page "${pageId}" is skipped on "${scope}", a field of the records of ${config.metadata.dtoMapping}: a claim has any number of them`, hint: 'skip on an answer given once (a model block\'s field), such as a yes/no question asked before the records' }];
+    }
+    if (secrets.has(scope)) {
+      return [{ pointer, message: `the page "${pageId}" is skipped on "${scope}", which is secret: the claim in progress does not keep it, so a reload or a resume would skip differently`, hint: 'skip on an answer that is not secret' }];
+    }
+    const asked = askedOn.get(scope);
+    if (asked !== undefined && asked >= pageIndex) {
+      const where = asked === pageIndex ? 'on that page itself' : `on the later page "${flow.pages[asked]?.id ?? ''}"`;
+      return [{ pointer, message: `the page "${pageId}" is skipped on "${scope}", which is asked ${where}: it has no answer yet when the page comes`, hint: 'skip on an answer given on an earlier page, or move the question before this page' }];
+    }
+    return [];
+  };
+
   flow.pages.forEach((page: PageConfig, p) => {
     const pageAt = ptr('pages', p);
-    if (page.skipWhen) checkCondition(page.skipWhen, `${pageAt}/skipWhen`, undefined);
+    if (page.skipWhen) {
+      checkCondition(page.skipWhen, `${pageAt}/skipWhen`, undefined);
+      for (const issue of skipConditionProblems(page.skipWhen, `${pageAt}/skipWhen`, p)) add(issue.pointer, issue.message, issue.hint);
+    }
     const needsCaptcha = page.action === 'authorize' || page.action === 'lookup' || page.action === 'submit';
     if (needsCaptcha && !page.blocks.some((b) => b.block === 'captcha')) {
       add(`${pageAt}/blocks`, `the page "${page.id}" has the action ${page.action} but no captcha block`, 'add { "block": "captcha" } to its blocks');

@@ -184,7 +184,7 @@ describe('a condition\'s value can occur', () => {
   it('reports "true"/"false" text compared with a checkbox', () => {
     const { flow, models } = fixture();
     flow.pages[4]!.skipWhen = { scope: 'signature.attestation', schema: { const: 'true' } };
-    expect(checkFlow(flow, 'automotive.json', { models })).toEqual([
+    expect(checkFlow(flow, 'automotive.json', { models }).filter((i) => i.pointer.endsWith('/schema/const'))).toEqual([
       expect.objectContaining({
         pointer: '/pages/4/skipWhen/schema/const',
         message: '"signature.attestation" holds a boolean, but the condition compares it with the text "true"',

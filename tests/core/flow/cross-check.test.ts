@@ -13,6 +13,25 @@ describe('checkFlow', () => {
     ]);
   });
 
+  it("skips a page only on an answer given once, on an earlier page, that is not a secret", () => {
+    const skippedOn = (scope: string, schema: object) => {
+      const flow = copy(shippedFlow('automotive'));
+      const denials = flow.pages.findIndex((p) => p.id === 'denials');
+      flow.pages[denials]!.skipWhen = { scope, schema };
+      return checkFlow(flow, 'f.json', { models: shippedModels() }).filter((i) => i.pointer === `/pages/${denials}/skipWhen/scope`).map((i) => i.message);
+    };
+    expect(skippedOn('claimTransactions.facilityName', { const: 'Bay Auto Care' })).toEqual([
+      'the page "denials" is skipped on "claimTransactions.facilityName", a field of the records of ClaimTransactions: a claim has any number of them',
+    ]);
+    expect(skippedOn('credentials.pin', { const: '482913' })).toEqual([
+      'the page "denials" is skipped on "credentials.pin", which is secret: the claim in progress does not keep it, so a reload or a resume would skip differently',
+    ]);
+    expect(skippedOn('signature.attestation', { const: true })).toEqual([
+      'the page "denials" is skipped on "signature.attestation", which is asked on the later page "claim-summary": it has no answer yet when the page comes',
+    ]);
+    expect(skippedOn('claimDetails.didIncurOutOfPocketExpensesPriorToSeptember', { const: 'true' })).toEqual([]);
+  });
+
   it('asks page-level conditions to name their model', () => {
     const flow = copy(shippedFlow('automotive'));
     flow.pages[4]!.skipWhen = { scope: 'didIncurOutOfPocketExpensesPriorToSeptember', schema: { const: 'true' } };
