@@ -3,77 +3,17 @@
  * Imports read CSV text, check every row first and report every problem with its line number;
  * only a clean file is written, in one transaction.
  */
-import { parse } from 'csv-parse/sync';
 import { sql } from 'kysely';
 import { ClassListImportError, type ImportProblem } from './errors.js';
 import { createPinHasher, type PinHasher } from './pin-hash.js';
 import type { ClassMembersTable } from './schema.js';
 import type { ClassList, ClassMember, Clock, Database, ImportMode, ImportResult } from './types.js';
 import { SPEC_CLASS_LIST, type ClassListHeader } from '../../runtime/core/forms/index.js';
-import { isRecord, messageOf, propertyOf } from '../../runtime/core/guards.js';
+import { isRecord } from '../../runtime/core/guards.js';
 import { CLASS_LIST_HEADERS } from '../../settlement/files.js';
+import { checkClassListHeader, classListProblems, HEADER_ONLY, memberRowProblems, memberRowValues, readClassListCsv, vehicleRowProblem, VIN_PATTERN } from '../../settlement/class-list-rows.js';
 
-/** A well-formed VIN: 17 characters, no I, O or Q. */
-/** The problem of a class list holding its header row only (a new settlement's, before its members). */
-export const HEADER_ONLY = 'the file has a header but no rows';
-
-export const VIN_PATTERN = /^[A-HJ-NPR-Z0-9]{17}$/;
-
-export { CLASS_LIST_HEADERS };
-
-interface Row {
-  line: number;
-  values: Map<string, string>;
-}
-
-interface ParsedRecord {
-  record: string[];
-  info: { lines: number };
-}
-
-/** One record csv-parse gives with `info: true` (its typings only know the plain rows). */
-function isParsedRecord(value: unknown): value is ParsedRecord {
-  return isRecord(value) && Array.isArray(value.record) && value.record.every((cell) => typeof cell === 'string') && typeof propertyOf(value.info, 'lines') === 'number';
-}
-
-/** Parses CSV into rows keyed by header name; structural problems become ImportProblems. */
-function readCsv(csv: string, problems: ImportProblem[]): { header: string[]; rows: Row[] } {
-  let records: ParsedRecord[];
-  try {
-    const parsed: unknown[] = parse(csv, { bom: true, info: true, trim: true, skip_empty_lines: true, relax_column_count: true });
-    records = parsed.filter(isParsedRecord);
-  } catch (error) {
-    const lines = propertyOf(error, 'lines');
-    problems.push({ line: typeof lines === 'number' ? lines : 1, message: `unreadable CSV: ${messageOf(error)}` });
-    return { header: [], rows: [] };
-  }
-  const [first, ...rest] = records;
-  if (!first) {
-    problems.push({ line: 1, message: 'the file is empty (a header row is required)' });
-    return { header: [], rows: [] };
-  }
-  const header = first.record;
-  const rows: Row[] = [];
-  for (const { record, info } of rest) {
-    if (record.length !== header.length) {
-      problems.push({ line: info.lines, message: `expected ${header.length} fields, found ${record.length}` });
-      continue;
-    }
-    rows.push({ line: info.lines, values: new Map(header.map((h, i) => [h, record[i] ?? ''])) });
-  }
-  if (rest.length === 0) problems.push({ line: 2, message: HEADER_ONLY });
-  return { header, rows };
-}
-
-function checkHeader(header: string[], known: readonly string[], required: readonly string[], strict: boolean, problems: ImportProblem[]) {
-  const seen = new Set<string>();
-  for (const name of header) {
-    if (seen.has(name)) problems.push({ line: 1, message: `column "${name}" appears twice` });
-    seen.add(name);
-    if (strict && !known.includes(name)) problems.push({ line: 1, message: `unknown column "${name}" (known columns: ${known.join(', ')})` });
-  }
-  for (const name of required) if (!seen.has(name)) problems.push({ line: 1, message: `missing column "${name}"` });
-}
+export { CLASS_LIST_HEADERS, classListProblems, HEADER_ONLY, VIN_PATTERN };
 
 const emptyToNull = (v: string | undefined) => (v === undefined || v === '' ? null : v);
 
@@ -89,34 +29,19 @@ interface ParsedMember extends ClassMember {
  */
 function parseMembers(csv: string, declared: ClassListHeader): ParsedMember[] {
   const problems: ImportProblem[] = [];
-  const { header, rows } = readCsv(csv, problems);
-  if (header.length) checkHeader(header, declared.known, declared.required, true, problems);
+  const { header, rows } = readClassListCsv(csv, problems);
+  if (header.length) checkClassListHeader(header, declared.known, declared.required, true, problems);
   if (problems.some((p) => p.line === 1)) throw new ClassListImportError('Class list', problems);
 
-  const credentialColumns = [declared.identifier, declared.secret, declared.vin];
-  const otherRequired = declared.required.filter((c) => !credentialColumns.includes(c));
   const members: ParsedMember[] = [];
   const firstLineOf = new Map<string, number>();
-  for (const { line, values } of rows) {
-    const get = (c: string | undefined) => (c ? (values.get(c) ?? '') : '');
-    const rowProblems: string[] = [];
-    const identifier = get(declared.identifier).toUpperCase();
-    const secret = get(declared.secret);
-    const vin = get(declared.vin).toUpperCase();
-    const country = (get('mailingCountry') || 'US').toUpperCase();
-    const email = get('emailAddress');
-    if (!/^[A-Z0-9][A-Z0-9-]{0,63}$/.test(identifier)) rowProblems.push(`${declared.identifier} "${identifier}" must be 1–64 letters, digits or hyphens`);
-    else if (firstLineOf.has(identifier)) rowProblems.push(`${declared.identifier} ${identifier} already appears on line ${firstLineOf.get(identifier)}`);
-    else firstLineOf.set(identifier, line);
-    if (declared.secret && !/^[A-Za-z0-9]{4,32}$/.test(secret)) rowProblems.push(`${declared.secret} must be 4–32 letters or digits`);
-    for (const column of otherRequired) if (!get(column)) rowProblems.push(`${column} is required`);
-    if (declared.vin && !VIN_PATTERN.test(vin)) rowProblems.push(`${declared.vin} "${vin}" is not a well-formed VIN (17 characters from A–Z without I, O, Q, and 0–9)`);
-    if (!/^[A-Z]{2}$/.test(country)) rowProblems.push(`mailingCountry "${country}" must be a two-letter country code`);
-    if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) rowProblems.push(`emailAddress "${email}" is not an e-mail address`);
+  for (const row of rows) {
+    const rowProblems = memberRowProblems(row, declared, firstLineOf);
     if (rowProblems.length) {
-      problems.push(...rowProblems.map((message) => ({ line, message })));
+      problems.push(...rowProblems.map((message) => ({ line: row.line, message })));
       continue;
     }
+    const { get, identifier, secret, vin, country, email } = memberRowValues(row.values, declared);
     const columns: Record<string, string> = {};
     for (const column of header) if (column !== declared.secret && column !== declared.identifier) columns[column] = get(column);
     members.push({
@@ -145,14 +70,14 @@ function parseMembers(csv: string, declared: ClassListHeader): ParsedMember[] {
 
 function parseVehicles(csv: string): string[] {
   const problems: ImportProblem[] = [];
-  const { header, rows } = readCsv(csv, problems);
-  if (header.length) checkHeader(header, CLASS_LIST_HEADERS.vehicles.known, CLASS_LIST_HEADERS.vehicles.required, false, problems);
+  const { header, rows } = readClassListCsv(csv, problems);
+  if (header.length) checkClassListHeader(header, CLASS_LIST_HEADERS.vehicles.known, CLASS_LIST_HEADERS.vehicles.required, false, problems);
   if (problems.some((p) => p.line === 1)) throw new ClassListImportError('Class vehicles', problems);
   const vins = new Set<string>();
-  for (const { line, values } of rows) {
-    const vin = (values.get('vin') ?? '').toUpperCase();
-    if (!VIN_PATTERN.test(vin)) problems.push({ line, message: `vin "${vin}" is not a well-formed VIN (17 characters from A–Z without I, O, Q, and 0–9)` });
-    else vins.add(vin);
+  for (const row of rows) {
+    const problem = vehicleRowProblem(row);
+    if (problem) problems.push({ line: row.line, message: problem });
+    else vins.add((row.values.get('vin') ?? '').toUpperCase());
   }
   if (problems.length) throw new ClassListImportError('Class vehicles', problems);
   return [...vins];
@@ -394,18 +319,3 @@ export function createClassList(database: Database, options: ClassListOptions = 
   };
 }
 
-/**
- * The problems an import of this CSV text would report, each with its line, without importing it
- * (the studio's class-list view refuses a row with them). A file holding its header only is not a
- * problem here: it is how a new settlement's class list starts.
- */
-export function classListProblems(file: 'members' | 'vehicles', csv: string, declared: ClassListHeader = SPEC_CLASS_LIST): ImportProblem[] {
-  try {
-    if (file === 'members') parseMembers(csv, declared);
-    else parseVehicles(csv);
-    return [];
-  } catch (error) {
-    if (!(error instanceof ClassListImportError)) throw error;
-    return error.problems.filter((p) => p.message !== HEADER_ONLY);
-  }
-}

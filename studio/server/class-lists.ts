@@ -14,7 +14,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { FastifyInstance } from 'fastify';
-import { classListProblems } from '../../server/db/class-list';
+import { classListProblems } from '../../settlement/class-list-rows';
 import { CLASS_MEMBERS_FILE, CLASS_VEHICLES_FILE } from '../../settlement/files';
 import { readSettlementFolder } from '../../settlement/read';
 import { declaredClassListHeader } from '../../server/settlement/forms';

@@ -12,7 +12,7 @@ import { pointer, type FlowIssue } from '../../runtime/core/flow/issues';
 import { localizedCopyProblems } from '../../runtime/core/i18n/localizedCopy';
 import { loadLocale, loadModelConfigs, matchesSchema, schemaIssues } from './validate-schema';
 import { isRecord, propertyOf } from '../../runtime/core/guards';
-import { checkDigitWarnings, classListIssues } from './class-list-header';
+import { checkDigitWarnings, classListIssues } from './class-lists';
 import { runtimeLocaleKeys } from '../locales/runtime-keys';
 import { appPaths, copyLinkIssues, DEFAULT_LANGUAGES, defaultFormLinkIssues, defaultLanguages, isLogoImage, logoExtension, siteIssues, siteLinkIssues, type SiteFile } from '../../runtime/core/site';
 import { classListHeader, formsIssues, settlementForms, SPEC_FORMS, type FormsFile, type SettlementForm } from '../../runtime/core/forms';

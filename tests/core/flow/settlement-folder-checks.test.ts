@@ -109,6 +109,21 @@ describe('the checker on a settlement folder', () => {
     ]);
   });
 
+  it('refuses class-list rows the import would refuse, each at its line, the first five and how many more', () => {
+    const { dir, edit, check } = settlement('server-fixtures');
+    // The second member's PIN emptied; six vehicles with a VIN one character short.
+    edit('class-members.csv', (t) => t.split('\n').map((line, i) => (i === 2 ? line.replace(/^([^,]*),[^,]*,/, '$1,,') : line)).join('\n'));
+    edit('class-vehicles.csv', (t) => t.split('\n').map((line, i) => (i >= 1 && i <= 6 ? line.slice(0, 16) : line)).join('\n'));
+    const issues = check().map((i) => shown(dir, i));
+    expect(issues.filter((i) => i.file === 'class-members.csv')).toEqual([
+      { file: 'class-members.csv', pointer: '/2', line: 3, column: 1, message: 'pin must be 4–32 letters or digits', hint: 'correct the row, or remove it: the import refuses the whole file while a row has a problem' },
+    ]);
+    const vehicles = issues.filter((i) => i.file === 'class-vehicles.csv');
+    expect(vehicles.map((i) => i.line)).toEqual([2, 3, 4, 5, 6]);
+    expect(vehicles[0]!.message).toMatch(/^vin "[A-Z0-9]{16}" is not a well-formed VIN/);
+    expect(vehicles[4]!.hint).toBe('correct the row, or remove it (1 more problem(s) in class-vehicles.csv): the import refuses the whole file while a row has a problem');
+  });
+
   it('refuses a class-vehicles file without its vin column, naming the cell that looks like it', () => {
     const { dir, edit, check } = settlement();
     edit('class-vehicles.csv', (t) => t.replace(/^vin/, 'vni'));

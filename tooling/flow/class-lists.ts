@@ -1,9 +1,11 @@
 /**
- * The header rows of a settlement folder's class-list files (class-members.csv,
- * class-vehicles.csv), checked against the columns the import needs before the server start
- * imports them: a misspelt column is named with its nearest known name, at line 1 and its column.
+ * A settlement folder's class-list files (class-members.csv, class-vehicles.csv), checked as the
+ * import checks them before the server start imports them: the header against the columns the
+ * import needs (a misspelt column is named with its nearest known name, at line 1 and its column),
+ * then, once the header is right, the rows (the first few problems, each at its line).
  */
 import { parse } from 'csv-parse/sync';
+import { classListProblems } from '../../settlement/class-list-rows';
 import { CLASS_LIST_HEADERS, CLASS_MEMBERS_FILE, CLASS_VEHICLES_FILE } from '../../settlement/files';
 import type { SettlementFolder } from '../../settlement/read';
 import { SPEC_CLASS_LIST, type ClassListHeader } from '../../runtime/core/forms';
@@ -35,16 +37,17 @@ function headerCells(text: string): Array<{ name: string; column: number }> {
  * (pointer '/0/<cell index>': first row, that cell); a file the folder does not have is not checked.
  * `members` is the class-members.csv header the settlement declares (forms.json `classList`).
  */
-export function classListIssues(folder: SettlementFolder, members: ClassListHeader = SPEC_CLASS_LIST): FlowIssue[] {
+export function classListIssues(folder: SettlementFolder, members: ClassListHeader = SPEC_CLASS_LIST, shownRows = 5): FlowIssue[] {
   const issues: FlowIssue[] = [];
-  const files: Array<{ name: string; header: HeaderRule }> = [
-    { name: CLASS_MEMBERS_FILE, header: { known: members.known, required: members.required, otherColumns: 'refused' } },
-    { name: CLASS_VEHICLES_FILE, header: CLASS_LIST_HEADERS.vehicles },
+  const files: Array<{ name: string; kind: 'members' | 'vehicles'; header: HeaderRule }> = [
+    { name: CLASS_MEMBERS_FILE, kind: 'members', header: { known: members.known, required: members.required, otherColumns: 'refused' } },
+    { name: CLASS_VEHICLES_FILE, kind: 'vehicles', header: CLASS_LIST_HEADERS.vehicles },
   ];
-  for (const { name, header } of files) {
+  for (const { name, kind, header } of files) {
     const entry = folder.files.get(name);
     if (!entry) continue;
     const file = entry.path;
+    const headerIssues = issues.length;
     let cells: Array<{ name: string; column: number }>;
     try {
       cells = headerCells(entry.text);
@@ -77,6 +80,17 @@ export function classListIssues(folder: SettlementFolder, members: ClassListHead
         hint: near ? `rename the column "${near.name}" to "${required}"` : `add a "${required}" column to the header (required: ${header.required.join(', ')})`,
       });
     }
+    if (issues.length > headerIssues) continue;
+    // A credential column forms.json names and the header lacks is forms.json's problem, told there; its rows would all be refused for it.
+    const credentialColumns = kind === 'members' ? [members.identifier, members.secret, members.vin] : [];
+    if (credentialColumns.some((column) => column !== undefined && !names.includes(column))) continue;
+    // The rows, as the import reads them: the first few problems, then how many more.
+    const rows = classListProblems(kind, entry.text, members);
+    const more = rows.length - shownRows;
+    rows.slice(0, shownRows).forEach(({ line, message }, k) => {
+      const last = k === shownRows - 1 && more > 0;
+      issues.push({ file, pointer: `/${line - 1}`, line, column: 1, message, hint: `correct the row, or remove it${last ? ` (${more} more problem(s) in ${name})` : ''}: the import refuses the whole file while a row has a problem` });
+    });
   }
   return issues;
 }
