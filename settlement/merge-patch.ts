@@ -1,7 +1,10 @@
 /**
  * JSON Merge Patch (RFC 7386): how an extending settlement folder's JSON file changes its
  * parent's. Objects merge member by member, null deletes a member, anything else (arrays
- * included) replaces the value whole.
+ * included) replaces the value whole — with one addition: an object patching an array of named
+ * items (pages and forms by `id`, models by `formType/dtoMapping`) changes those items by name, so
+ * that a folder changing one model or page need not copy the others. RFC 7386 would replace the
+ * array by an object there, which no settlement file can hold.
  */
 import { pointerSegment } from '../runtime/core/flow/issues.js';
 
@@ -9,15 +12,97 @@ export type JsonObject = { [key: string]: unknown };
 
 export const isJsonObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** RFC 7386 §2 MergePatch(target, patch). Neither argument is changed. */
+/** The name an item of an array goes by in a patch: a page's or a form's `id`, a model's `formType/dtoMapping`. */
+export function itemName(item: unknown): string | undefined {
+  if (!isJsonObject(item)) return undefined;
+  if (typeof item.id === 'string') return item.id;
+  const { metadata } = item;
+  if (isJsonObject(metadata) && typeof metadata.formType === 'string' && typeof metadata.dtoMapping === 'string') return `${metadata.formType}/${metadata.dtoMapping}`;
+  return undefined;
+}
+
+/** The names of an array's items, when it has items and each has a name of its own. */
+function namesOf(value: unknown): string[] | undefined {
+  if (!Array.isArray(value) || value.length === 0) return undefined;
+  const names = value.map(itemName);
+  const named = names.filter((n) => n !== undefined);
+  return named.length === names.length && new Set(named).size === named.length ? named : undefined;
+}
+
+/**
+ * An object patch over an array of named items, member by member: null removes the item of that
+ * name, an object patches it, and an item the array lacks is inserted after the item the member
+ * before it named (at the start when none did).
+ */
+function applyNamedPatch(target: readonly unknown[], patch: JsonObject): unknown[] {
+  const items = [...target];
+  let next = 0;
+  for (const [name, value] of Object.entries(patch)) {
+    const at = items.findIndex((item) => itemName(item) === name);
+    if (value === null) {
+      if (at < 0) continue;
+      items.splice(at, 1);
+      if (at < next) next--;
+    } else if (at >= 0) {
+      items[at] = applyMergePatch(items[at], value);
+      next = at + 1;
+    } else {
+      items.splice(next, 0, applyMergePatch(undefined, value));
+      next++;
+    }
+  }
+  return items;
+}
+
+/** RFC 7386 §2 MergePatch(target, patch), and named items patched by name. Neither argument is changed. */
 export function applyMergePatch(target: unknown, patch: unknown): unknown {
   if (!isJsonObject(patch)) return patch;
+  if (Array.isArray(target) && namesOf(target)) return applyNamedPatch(target, patch);
   const result: JsonObject = isJsonObject(target) ? { ...target } : {};
   for (const [key, value] of Object.entries(patch)) {
     if (value === null) delete result[key];
     else result[key] = applyMergePatch(result[key], value);
   }
   return result;
+}
+
+/** Equal JSON, whatever the order of objects' members (which a merge patch keeps as the target has them). */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, i) => sameJson(item, b[i]));
+  if (isJsonObject(a) && isJsonObject(b)) {
+    const keys = Object.keys(a);
+    return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && sameJson(a[key], b[key]));
+  }
+  return a === b;
+}
+
+/**
+ * The patch by name between two arrays of named items, when the items both keep stay in the same
+ * order: the items removed (null), changed (their patch), added (whole), and an unchanged item
+ * named (`{}`) where an added one follows it.
+ */
+function namedPatchBetween(before: readonly unknown[], after: readonly unknown[]): JsonObject | undefined {
+  const beforeNames = namesOf(before);
+  const afterNames = after.length === 0 ? [] : namesOf(after);
+  if (!beforeNames || !afterNames) return undefined;
+  const kept = afterNames.filter((n) => beforeNames.includes(n));
+  if (kept.join('\n') !== beforeNames.filter((n) => afterNames.includes(n)).join('\n')) return undefined;
+  const patch: JsonObject = {};
+  for (const name of beforeNames) if (!afterNames.includes(name)) patch[name] = null;
+  after.forEach((item, i) => {
+    const name = afterNames[i] ?? '';
+    const was = beforeNames.indexOf(name);
+    if (was < 0) {
+      patch[name] = item;
+      return;
+    }
+    const change = mergePatchBetween(before[was], item);
+    const nextIsAdded = i + 1 < after.length && !beforeNames.includes(afterNames[i + 1] ?? '');
+    if (change !== undefined) patch[name] = change;
+    else if (nextIsAdded) patch[name] = {};
+  });
+  // Names that look like numbers, or items holding nulls, would not come back the same: those arrays are written whole.
+  return sameJson(applyMergePatch(before, patch), after) ? patch : undefined;
 }
 
 /**
@@ -34,24 +119,72 @@ export function mergePatchBetween(before: unknown, after: unknown): unknown {
     }
     return Object.keys(patch).length > 0 ? patch : undefined;
   }
-  if (JSON.stringify(before) === JSON.stringify(after)) return undefined;
+  if (sameJson(before, after)) return undefined;
+  if (Array.isArray(before) && Array.isArray(after)) {
+    // By name when that is shorter than the array written whole.
+    const named = namedPatchBetween(before, after);
+    if (named && JSON.stringify(named).length < JSON.stringify(after).length) return named;
+  }
   // A null inside an object deletes; a value that is an object replacing a non-object is written whole.
   return after;
 }
 
 /**
- * Whether a patch wrote the value at `segments` (or replaced one of its ancestors whole): the
- * layer a value came from is the last one whose patch wrote it.
+ * Where a patch wrote the value at `segments` of the merged value `merged` (or replaced one of its
+ * ancestors whole): the path inside the patch (an item of a named array by its name), or
+ * undefined when the patch left it alone. The layer a value came from is the last one whose
+ * patch wrote it.
  */
-export function patchWrites(patch: unknown, segments: ReadonlyArray<string | number>): boolean {
+export function pathInPatch(patch: unknown, segments: ReadonlyArray<string | number>, merged: unknown): Array<string | number> | undefined {
   let at: unknown = patch;
+  let value: unknown = merged;
+  const written: Array<string | number> = [];
   for (const segment of segments) {
-    if (!isJsonObject(at)) return true;
-    const key = String(segment);
-    if (!Object.hasOwn(at, key)) return false;
+    // An array the patch wrote whole is the merged one: its items are at the same places.
+    if (Array.isArray(at) && at[Number(segment)] !== undefined) {
+      at = at[Number(segment)];
+      value = Array.isArray(value) ? value[Number(segment)] : undefined;
+      written.push(Number(segment));
+      continue;
+    }
+    if (!isJsonObject(at)) return written;
+    let key = String(segment);
+    if (Array.isArray(value)) {
+      const item: unknown = value[Number(segment)];
+      const name = itemName(item);
+      if (name === undefined) return written;
+      key = name;
+      value = item;
+    } else {
+      value = isJsonObject(value) ? value[key] : undefined;
+    }
+    if (!Object.hasOwn(at, key)) return undefined;
     at = at[key];
+    written.push(key);
   }
-  return true;
+  return written;
+}
+
+/**
+ * The path in a file that was patched (`original`) of the value at `segments` of the merged value:
+ * the same path, but an item of a named array at its index in the original.
+ */
+export function pathInOriginal(original: unknown, segments: ReadonlyArray<string | number>, merged: unknown): Array<string | number> {
+  let at: unknown = original;
+  let value: unknown = merged;
+  const path: Array<string | number> = [];
+  for (const segment of segments) {
+    let step: string | number = segment;
+    if (Array.isArray(value) && Array.isArray(at)) {
+      const name = itemName(value[Number(segment)]);
+      const index = name === undefined ? -1 : at.findIndex((item) => itemName(item) === name);
+      if (index >= 0) step = index;
+    }
+    path.push(step);
+    value = Array.isArray(value) ? value[Number(segment)] : isJsonObject(value) ? value[String(segment)] : undefined;
+    at = Array.isArray(at) ? at[Number(step)] : isJsonObject(at) ? at[String(step)] : undefined;
+  }
+  return path;
 }
 
 /** '/a/b' for ['a', 'b']. */

@@ -4,9 +4,10 @@
  * any other file such as a logo — and fills in what the folder lacks:
  *
  * - a folder whose settlement.json `extends` another folder takes that folder's files: each JSON
- *   file it has is applied to the other's file of the same name as a JSON Merge Patch (RFC 7386;
- *   a file holding only `null` removes the other's), any other file replaces the other's, and the
- *   files it lacks are the other's, through as many folders as extend each other;
+ *   file it has is applied to the other's file of the same name as a JSON Merge Patch (RFC 7386,
+ *   named items patched by name: merge-patch.ts; a file holding only `null` removes the other's),
+ *   any other file replaces the other's, and the files it lacks are the other's, through as many
+ *   folders as extend each other;
  * - a folder that extends none and has no flows/ (or locales/) takes the repository's.
  *
  * Each file keeps the files it was made from, so a problem found in a merged value can name the
@@ -20,7 +21,7 @@ import type { FlowIssue } from '../runtime/core/flow/issues.js';
 import { pointerSegments } from '../runtime/core/flow/issues.js';
 import { DEFAULT_FLOWS_DIR, DEFAULT_LOCALES_DIR, FLOWS_FOLDER, isSettlementFileName, LOCALES_FOLDER, MODELS_FILE, SETTLEMENT_MANIFEST } from './files.js';
 import { locate, parseJsonText } from './json-text.js';
-import { applyMergePatch, isJsonObject, patchWrites } from './merge-patch.js';
+import { applyMergePatch, isJsonObject, pathInOriginal, pathInPatch, pointerOf } from './merge-patch.js';
 
 /** One file a settlement file was made from. */
 export interface SettlementFileLayer {
@@ -276,14 +277,19 @@ export function filesIn(folder: SettlementFolder, sub: typeof FLOWS_FOLDER | typ
   return [...folder.files.values()].filter((f) => f.name.startsWith(`${sub}/`)).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
-/** The file that wrote the value at `pointer` of a file (the last whose patch wrote it or an ancestor), with its text. */
-export function originOf(entry: SettlementFileEntry, pointer: string): SettlementFileLayer {
+/**
+ * The file that wrote the value at `pointer` of a file (the last whose patch wrote it or an
+ * ancestor), with its text and where the value is in it (an item of a named array by its name).
+ */
+export function originOf(entry: SettlementFileEntry, pointer: string): SettlementFileLayer & { pointer: string } {
   const segments = pointerSegments(pointer);
   for (let i = entry.layers.length - 1; i > 0; i--) {
     const layer = entry.layers[i];
-    if (layer && patchWrites(layer.json, segments)) return layer;
+    const written = layer && pathInPatch(layer.json, segments, entry.json);
+    if (layer && written) return { ...layer, pointer: pointerOf(written) };
   }
-  return entry.layers[0] ?? { file: entry.path, text: entry.text };
+  const first = entry.layers[0] ?? { file: entry.path, text: entry.text };
+  return { ...first, pointer: pointerOf(pathInOriginal(first.json, segments, entry.json)) };
 }
 
 /**
@@ -298,7 +304,7 @@ export function atOrigin(folder: SettlementFolder, issue: FlowIssue): FlowIssue 
   return {
     ...issue,
     file: origin.file,
-    ...locate(origin.text, issue.pointer),
+    ...locate(origin.text, origin.pointer),
     ...(inherited ? { hint: `${issue.hint}; the value is inherited by ${path.join(folder.dir, entry.name)} from this file` } : {}),
   };
 }

@@ -76,6 +76,25 @@ describe('the studio over a folder that extends another', () => {
     expect(fileOf(await folder(), 'settings.json')?.json).toMatchObject({ theme: 'ftc', client: { minSessionDuration: 45 } });
   });
 
+  it('saves a change to one model or one page as a patch of that item by name, not the whole array', async () => {
+    const f = await folder();
+    const models = structuredClone(fileOf(f, 'models.json')!.json) as { models: Array<{ metadataHash: string; metadata: { formType: string; dtoMapping: string } }> };
+    const signature = models.models.find((m) => m.metadata.formType === 'Exclusion' && m.metadata.dtoMapping === 'Signature');
+    expect(signature).toBeDefined();
+    if (signature) signature.metadataHash = '0123456789abcdef';
+    const flow = structuredClone(fileOf(f, 'flows/automotive.json')!.json) as { pages: Array<{ id: string; titleKey: string }> };
+    const eligibility = flow.pages.find((p) => p.id === 'eligibility');
+    if (eligibility) eligibility.titleKey = 'LocKey_Summary_Eligibility';
+    const saved = await save({ 'models.json': models, 'flows/automotive.json': flow });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(readJson(path.join(child, 'models.json'))).toEqual({ models: { 'Exclusion/Signature': { metadataHash: '0123456789abcdef' } } });
+    expect(readJson(path.join(child, 'flows', 'automotive.json'))).toEqual({ pages: { eligibility: { titleKey: 'LocKey_Summary_Eligibility' } } });
+    const merged = await folder();
+    expect(merged.issues).toEqual([]);
+    expect(fileOf(merged, 'models.json')?.json).toEqual(models);
+    expect(fileOf(merged, 'flows/automotive.json')?.json).toEqual(flow);
+  });
+
   it('removes the folder\'s file when the change makes it the extended folder\'s again', async () => {
     const f = await folder();
     const settings = structuredClone(fileOf(f, 'settings.json')!.json) as { theme: string };

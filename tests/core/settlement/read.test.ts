@@ -1,6 +1,7 @@
 /**
  * The settlement reader (settlement/read.ts): the repository's flows/ and locales/ for a folder
- * without its own; `extends` applying each JSON file as a JSON Merge Patch (RFC 7386), other files
+ * without its own; `extends` applying each JSON file as a JSON Merge Patch (RFC 7386, and named
+ * items — pages, models — patched by name), other files
  * replacing, chains, and the problems of a cycle, a missing folder or a broken file, each naming
  * its file and JSON pointer; and the checker naming the file an inherited value came from.
  */
@@ -30,6 +31,9 @@ function tree(files: Record<string, unknown>): string {
   return root;
 }
 
+const page = (id: string, titleKey = `LocKey_${id}`) => ({ id, path: `/${id}`, titleKey });
+const model = (formType: string, dtoMapping: string, fields: Record<string, unknown> = {}) => ({ metadata: { formType, dtoMapping }, fields });
+
 describe('JSON Merge Patch (RFC 7386)', () => {
   it('merges objects, deletes members patched with null, replaces arrays and scalars whole', () => {
     const target = { a: { b: 1, c: [1, 2, 3], d: 'x' }, e: true };
@@ -45,6 +49,36 @@ describe('JSON Merge Patch (RFC 7386)', () => {
     expect(patch).toEqual({ a: { b: 2 }, e: null, f: [3] });
     expect(applyMergePatch(before, patch)).toEqual(after);
     expect(mergePatchBetween(before, before)).toBeUndefined();
+  });
+
+  it('patches an array of named items by name when the patch is an object: pages by id, models by formType/dtoMapping', () => {
+    const pages = [page('start'), page('contact'), page('review')];
+    // null removes, an object patches, an item the array lacks goes after the one named before it.
+    expect(applyMergePatch(pages, { contact: null, start: { titleKey: 'LocKey_Begin' }, vehicle: page('vehicle') })).toEqual([
+      { ...page('start'), titleKey: 'LocKey_Begin' },
+      page('vehicle'),
+      page('review'),
+    ]);
+    // An item added by the first member goes first; `{}` names an item without changing it.
+    expect(applyMergePatch(pages, { intro: page('intro'), review: {}, thanks: page('thanks') })).toEqual([page('intro'), ...pages, page('thanks')]);
+    const models = [model('Automotive', 'Credentials', { vin: { dataType: 'string' } }), model('Automotive', 'Signature', { signature: { dataType: 'string' }, attestation: { dataType: 'boolean' } })];
+    expect(applyMergePatch({ models }, { models: { 'Automotive/Signature': { fields: { attestation: null } } } })).toEqual({
+      models: [models[0], model('Automotive', 'Signature', { signature: { dataType: 'string' } })],
+    });
+    // An array patch still replaces whole, and items without names are no named array.
+    expect(applyMergePatch(pages, [page('only')])).toEqual([page('only')]);
+    expect(applyMergePatch([{ value: 'a' }], { a: { value: 'b' } })).toEqual({ a: { value: 'b' } });
+  });
+
+  it('gives the patch between two arrays of named items by name when that is shorter, and the whole array when the items kept change order', () => {
+    const before = { pages: [page('start'), page('contact'), page('review'), page('done')] };
+    const after = { pages: [page('start'), page('vehicle'), { ...page('review'), titleKey: 'LocKey_Check' }, page('done')] };
+    const patch = mergePatchBetween(before, after);
+    expect(patch).toEqual({ pages: { contact: null, start: {}, vehicle: page('vehicle'), review: { titleKey: 'LocKey_Check' } } });
+    expect(applyMergePatch(before, patch)).toEqual(after);
+    const reordered = { pages: [page('review'), page('start'), page('contact'), page('done')] };
+    expect(mergePatchBetween(before, reordered)).toEqual(reordered);
+    expect(mergePatchBetween(before, { pages: [page('start'), page('contact'), page('review'), page('done')] })).toBeUndefined();
   });
 });
 
@@ -83,6 +117,22 @@ describe('readSettlementFolder', () => {
     expect(settings?.layers.map((l) => path.relative(root, l.file))).toEqual(['parent/settings.json', 'child/settings.json']);
     expect(settings && path.relative(root, originOf(settings, '/theme').file)).toBe('child/settings.json');
     expect(settings && path.relative(root, originOf(settings, '/client/minSessionDuration').file)).toBe('parent/settings.json');
+  });
+
+  it('names the file and the place in it that wrote a value of a named array, patched by name or inherited at another index', () => {
+    const root = tree({
+      'parent/models.json': { models: [model('Claim', 'Credentials', { claimId: { dataType: 'string' } }), model('Claim', 'Signature', { signature: { dataType: 'string' } })] },
+      'child/settlement.json': { extends: '../parent' },
+      'child/models.json': { models: { 'Claim/Credentials': null, 'Claim/Signature': { fields: { attestation: { dataType: 'boolean' } } } } },
+    });
+    const models = readSettlementFolder(path.join(root, 'child')).files.get('models.json');
+    expect(models?.json).toEqual({ models: [model('Claim', 'Signature', { signature: { dataType: 'string' }, attestation: { dataType: 'boolean' } })] });
+    const origin = (pointer: string) => {
+      const found = models && originOf(models, pointer);
+      return found && { file: path.relative(root, found.file), pointer: found.pointer };
+    };
+    expect(origin('/models/0/fields/attestation')).toEqual({ file: 'child/models.json', pointer: '/models/Claim~1Signature/fields/attestation' });
+    expect(origin('/models/0/fields/signature')).toEqual({ file: 'parent/models.json', pointer: '/models/1/fields/signature' });
   });
 
   it('follows a chain of folders, the nearest patch last; a file holding null removes the parent\'s', () => {
@@ -146,6 +196,16 @@ describe('checking a folder that extends the sample', () => {
     const issues = checkFolder(readSettlementFolder(path.join(wrong, 'child'))).issues;
     expect(issues).toContainEqual(expect.objectContaining({ file: path.join(wrong, 'child', 'whitelist.json'), pointer: '/allowedCharacters', line: 2 }));
     expect(issues).toContainEqual(expect.objectContaining({ file: path.join(wrong, 'child', 'settings.json'), pointer: '/theme', line: 2 }));
+  });
+
+  it('names the line of a model patched by name that the merged models refuse', () => {
+    const root = tree({
+      'child/settlement.json': { extends: SAMPLE_SETTLEMENT_DIR },
+      'child/models.json': { models: { 'Automotive/ClaimDetails': { fields: { ownershipType: { validations: [{ type: 'requird' }] } } } } },
+    });
+    const issues = checkFolder(readSettlementFolder(path.join(root, 'child'))).issues;
+    const refused = issues.find((i) => i.pointer.endsWith('/fields/ownershipType/validations/0/type'));
+    expect(refused).toMatchObject({ file: path.join(root, 'child', 'models.json'), line: 8 });
   });
 
   it('names the extended folder\'s file for a problem in a value the folder inherits', () => {
