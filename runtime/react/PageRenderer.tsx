@@ -378,8 +378,8 @@ export function PageRenderer(props: PageRendererProps) {
   const hasPrimary = !props.hideActions && action !== 'none' && Boolean(actionKey);
   // Enter in a field presses the primary button itself (not a record block's Save or Upload,
   // which a native submit would find first), so it is refused exactly when the button is:
-  // disabled while navigating, running or solving the captcha.
-  // A press still waiting for uploads is in flight too: Enter does not start a second one.
+  // disabled while navigating or solving the captcha, busy while its press runs. A press still
+  // waiting for uploads (an Upload) is in flight too: Enter starts no second one beside it.
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (!hasPrimary || !isImplicitSubmit(event)) return;
     event.preventDefault();
@@ -431,7 +431,7 @@ const CAPTCHA_FAILED_TEXT = 'The security check could not be completed. Please t
 const NO_DEADLINES: DeadlineSettings = {};
 
 /** What a press waiting for uploads says when the locale has no text for it. */
-export const WAIT_FOR_UPLOADS_TEXT = 'Please wait until your document has finished uploading.';
+const WAIT_FOR_UPLOADS_TEXT = 'Please wait until your document has finished uploading.';
 
 /** `list` without one occurrence of each of `items` (each waiting press took its own). */
 function withoutOnce(list: readonly string[], items: readonly string[]): readonly string[] {
