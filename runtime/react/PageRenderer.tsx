@@ -156,12 +156,16 @@ export function PageRenderer(props: PageRendererProps) {
   const [awaited, setAwaited] = useState<readonly string[]>([]);
   const waitingPresses = useRef(0);
   const pressTurn = useRef<Promise<unknown>>(Promise.resolve());
+  // A waiting press being made finds new uploads (a file chosen meanwhile): it waits again in its
+  // own turn, not after it (which would never come).
+  const makingPress = useRef(false);
   const waitForUploads = useRef(props.waitForUploads);
   waitForUploads.current = props.waitForUploads;
   const pressAfterUploads = useCallback((uploads: readonly string[], press: (documents: DocumentFile[]) => unknown): Promise<void> => {
     waitingPresses.current += 1;
     setAwaited((prev) => [...prev, ...uploads]);
-    const turn = pressTurn.current.then(async () => {
+    const nested = makingPress.current;
+    const turn = (nested ? Promise.resolve() : pressTurn.current).then(async () => {
       try {
         // Nothing to wait with (no owner of the uploads given): the press is not made.
         const wait = waitForUploads.current;
@@ -169,13 +173,20 @@ export function PageRenderer(props: PageRendererProps) {
         const documents = await wait(uploads);
         // The settled documents, before the page draws them: the press reads these.
         docsRef.current = documents;
-        await press(documents);
+        makingPress.current = true;
+        let made: unknown;
+        try {
+          made = press(documents);
+        } finally {
+          makingPress.current = false;
+        }
+        await made;
       } finally {
         waitingPresses.current -= 1;
         setAwaited((prev) => withoutOnce(prev, uploads));
       }
     });
-    pressTurn.current = turn.catch(() => undefined);
+    if (!nested) pressTurn.current = turn.catch(() => undefined);
     return turn;
   }, []);
 

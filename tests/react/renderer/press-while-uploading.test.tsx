@@ -98,8 +98,15 @@ describe('a press while a document uploads', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(status.textContent).toBe(WAIT_TEXT);
     expect(onAction).not.toHaveBeenCalled();
+    // Another document starts uploading while it waits: the submit waits for that one too.
+    const second = { clientId: 'clm-doc2', name: 'invoice.pdf', size: 1, type: 'application/pdf', data: new Uint8Array(1), upload: UPLOADING };
+    act(() => owner.setDocuments([...owner.documents, second]));
+    act(() => owner.setDocuments(owner.documents.map((d) => (d.clientId === 'clm-doc' ? { ...d, upload: STORED } : d))));
+    await waitFor(() => expect(status.textContent).toBe(WAIT_TEXT));
+    expect(onAction).not.toHaveBeenCalled();
     act(() => owner.answer(STORED));
     await waitFor(() => expect(onAction).toHaveBeenCalledWith('submit', {}));
+    expect(onAction).toHaveBeenCalledTimes(1);
     expect(status.textContent).toBe('');
   });
 });
