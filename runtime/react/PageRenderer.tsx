@@ -1,5 +1,5 @@
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
-import { pressPrimary } from '../core/actions/page-press';
+import { failedUpload, pressPrimary, uploadsToWaitFor } from '../core/actions/page-press';
 import { evaluateCondition } from '../core/conditions/evaluate';
 import { devError } from '../core/errors';
 import { getMask } from '../core/masks';
@@ -22,6 +22,7 @@ export const PAGE_KEYS = {
   back: 'LocKey_Button_Back',
   submitting: 'LocKey_Page_Submitting',
   captchaFailed: 'LocKey_Captcha_Failed',
+  waitForUploads: 'LocKey_Documents_WaitForUpload',
   actions: {
     next: 'LocKey_Button_Next',
     authorize: 'LocKey_Button_Continue',
@@ -105,6 +106,12 @@ export interface PageRendererProps {
   onStoreChange: (store: ModelStoreState) => void;
   onDocumentsChange?: (documents: DocumentFile[]) => void;
   /**
+   * Resolves, with the documents as they are then, once none of these is uploading any more
+   * (stored, failed or removed): a press made while they upload waits for it. Without it nothing
+   * can wait, and such a press is not made.
+   */
+  waitForUploads?: (clientIds: readonly string[]) => Promise<DocumentFile[]>;
+  /**
    * The primary action or 'back'. Validated actions are only called when the page has no errors;
    * with a captcha block the token comes in `detail`, and the captcha is reset once the returned
    * promise settles.
@@ -140,6 +147,48 @@ export function PageRenderer(props: PageRendererProps) {
   const [showAll, setShowAll] = useState(false);
   const [captchaBusy, setCaptchaBusy] = useState(false);
   const localCaptchaRef = useRef<CaptchaHandle | null>(null);
+  const pageIdRef = useRef(page.id);
+  pageIdRef.current = page.id;
+
+  // Presses made while documents upload (Upload, Next, Submit) wait for them, one after another in
+  // the order they were pressed; the documents they wait for (one entry per waiting press) show
+  // a polite wait while they upload, and Enter in a field starts nothing meanwhile.
+  const [awaited, setAwaited] = useState<readonly string[]>([]);
+  const waitingPresses = useRef(0);
+  const pressTurn = useRef<Promise<unknown>>(Promise.resolve());
+  // A waiting press being made finds new uploads (a file chosen meanwhile): it waits again in its
+  // own turn, not after it (which would never come).
+  const makingPress = useRef(false);
+  const waitForUploads = useRef(props.waitForUploads);
+  waitForUploads.current = props.waitForUploads;
+  const pressAfterUploads = useCallback((uploads: readonly string[], press: (documents: DocumentFile[]) => unknown): Promise<void> => {
+    waitingPresses.current += 1;
+    setAwaited((prev) => [...prev, ...uploads]);
+    const nested = makingPress.current;
+    const turn = (nested ? Promise.resolve() : pressTurn.current).then(async () => {
+      try {
+        // Nothing to wait with (no owner of the uploads given): the press is not made.
+        const wait = waitForUploads.current;
+        if (!wait) return;
+        const documents = await wait(uploads);
+        // The settled documents, before the page draws them: the press reads these.
+        docsRef.current = documents;
+        makingPress.current = true;
+        let made: unknown;
+        try {
+          made = press(documents);
+        } finally {
+          makingPress.current = false;
+        }
+        await made;
+      } finally {
+        waitingPresses.current -= 1;
+        setAwaited((prev) => withoutOnce(prev, uploads));
+      }
+    });
+    if (!nested) pressTurn.current = turn.catch(() => undefined);
+    return turn;
+  }, []);
 
   const onStoreChange = props.onStoreChange;
   const setStore = useCallback(
@@ -219,6 +268,8 @@ export function PageRenderer(props: PageRendererProps) {
     captchaRef: setCaptchaRef,
     captchaInProgress: captchaBusy,
     onCaptchaProgress,
+    awaitedUploads: awaited,
+    pressAfterUploads,
     modelConfig: (dto) => findConfig(modelConfigs, formType, dto),
     widgets,
     getMask,
@@ -268,9 +319,25 @@ export function PageRenderer(props: PageRendererProps) {
     onEditPage: (pageId) => props.onEditPage?.(pageId),
   };
 
-  const runAction = async (action: PageAction | 'back') => {
+  const runAction = async (action: PageAction | 'back'): Promise<void> => {
     if (!VALIDATED_ACTIONS.has(action)) {
       await props.onAction?.(action, {});
+      return;
+    }
+    // Documents still uploading: the press is made once they have settled (an Upload pressed
+    // before it first), on the page as it is then; a failed one holds it, its error in focus.
+    const wait = uploadsToWaitFor(docsRef.current);
+    if (wait) {
+      const pressedOn = page.id;
+      await pressAfterUploads(wait.uploads, async (documents) => {
+        if (pageIdRef.current !== pressedOn) return;
+        const failed = failedUpload(page, storeRef.current, documents, wait.uploads);
+        if (failed) {
+          focusField(failed.fieldId);
+          return;
+        }
+        await runActionRef.current(action);
+      });
       return;
     }
     // The page engine's press: the records typed and not yet saved that validate are saved (spec
@@ -322,12 +389,16 @@ export function PageRenderer(props: PageRendererProps) {
   const hasPrimary = !props.hideActions && action !== 'none' && Boolean(actionKey);
   // Enter in a field presses the primary button itself (not a record block's Save or Upload,
   // which a native submit would find first), so it is refused exactly when the button is:
-  // disabled while navigating, running or solving the captcha.
+  // disabled while navigating or solving the captcha, busy while its press runs. A press still
+  // waiting for uploads (an Upload) is in flight too: Enter starts no second one beside it.
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (!hasPrimary || !isImplicitSubmit(event)) return;
     event.preventDefault();
+    if (waitingPresses.current > 0) return;
     event.currentTarget.querySelector<HTMLButtonElement>(`#${PRIMARY_ACTION_ID}`)?.click();
   };
+  // Said while it holds: a press waits for a document that is still uploading.
+  const uploadWait = awaited.some((id) => (props.documents ?? []).some((d) => d.clientId === id && d.upload?.state === 'uploading'));
   return (
     <div className="cf-page" data-page={page.id} onKeyDown={onKeyDown}>
       <ErrorSummary errors={summaryErrors} title={translateOr(t, PAGE_KEYS.errorSummaryTitle, 'There is a problem')} isOpen={isOpen} />
@@ -359,7 +430,7 @@ export function PageRenderer(props: PageRendererProps) {
       {action === 'submit' ? (
         // Present (empty) before the submit, so that screen readers announce the text when it comes.
         <p className="cf-page__status" role="status">
-          {props.isSubmitting ? translateOr(t, PAGE_KEYS.submitting, SUBMITTING_TEXT) : null}
+          {props.isSubmitting ? translateOr(t, PAGE_KEYS.submitting, SUBMITTING_TEXT) : uploadWait ? translateOr(t, PAGE_KEYS.waitForUploads, WAIT_FOR_UPLOADS_TEXT) : null}
         </p>
       ) : null}
     </div>
@@ -369,6 +440,19 @@ export function PageRenderer(props: PageRendererProps) {
 /** What a failed security check (captcha) says when the locale has no text for it. */
 const CAPTCHA_FAILED_TEXT = 'The security check could not be completed. Please try again.';
 const NO_DEADLINES: DeadlineSettings = {};
+
+/** What a press waiting for uploads says when the locale has no text for it. */
+const WAIT_FOR_UPLOADS_TEXT = 'Please wait until your document has finished uploading.';
+
+/** `list` without one occurrence of each of `items` (each waiting press took its own). */
+function withoutOnce(list: readonly string[], items: readonly string[]): readonly string[] {
+  const rest = [...list];
+  for (const item of items) {
+    const at = rest.indexOf(item);
+    if (at >= 0) rest.splice(at, 1);
+  }
+  return rest;
+}
 
 /** What the submitting status says when the locale has no text for it. */
 const SUBMITTING_TEXT = 'Sending… This can take a few minutes on a slow connection. Please keep this page open.';

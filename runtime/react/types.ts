@@ -80,6 +80,13 @@ export interface PageContext extends ValidationEnv {
   captchaRef: Ref<CaptchaHandle | null>;
   captchaInProgress: boolean;
   onCaptchaProgress(inProgress: boolean): void;
+  /** The documents that presses wait for (a press made while they upload), once per waiting press. */
+  awaitedUploads: readonly string[];
+  /**
+   * Makes a press once these uploads have settled, after the presses that wait before it, with the
+   * documents as they are then (the core's WaitForUploads); Enter in a field starts nothing meanwhile.
+   */
+  pressAfterUploads(uploads: readonly string[], press: (documents: DocumentFile[]) => unknown): Promise<void>;
   onAction(action: PageAction | string, detail?: unknown): void;
   onEditPage(pageId: string): void;
 }

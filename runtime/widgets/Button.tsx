@@ -10,7 +10,7 @@ export interface ButtonProps {
   icon?: IconName | null;
   variant?: ButtonVariant;
   type?: 'button' | 'submit';
-  /** Disabled while the click handler runs (until its promise settles). */
+  /** Busy while the click handler runs (until its promise settles): a second press is not made. */
   disableOnClick?: boolean;
   /** The router is navigating. */
   isNavigating?: boolean;
@@ -25,15 +25,17 @@ export interface ButtonProps {
 }
 
 /**
- * The button of spec §2 (four variants, optional icon). Disabled while its handler runs (with
- * disableOnClick), while navigating and while the captcha is in progress.
+ * The button of spec §2 (four variants, optional icon). Disabled while navigating and while the
+ * captcha is in progress; busy while its handler runs (with disableOnClick), which may wait for an
+ * upload for minutes: it keeps the focus meanwhile (a disabled button would lose it), is marked
+ * aria-disabled and takes no second press.
  */
 // Memoized: its output depends on its props and its own state; pages pass stable handlers.
 export const Button = memo(function Button(props: ButtonProps) {
   if (!props.label && !props.icon) throw devError('BUTTON_LABEL_OR_ICON');
   const [running, setRunning] = useState(false);
   const runningRef = useRef(false);
-  const disabled = Boolean(props.disabled || props.isNavigating || props.captchaInProgress || running);
+  const disabled = Boolean(props.disabled || props.isNavigating || props.captchaInProgress);
 
   const onClick = async () => {
     if (!props.onClick || runningRef.current) return;
@@ -58,6 +60,7 @@ export const Button = memo(function Button(props: ButtonProps) {
       type={props.type ?? 'button'}
       className={['cf-button', `cf-button--${variant}`, props.className].filter(Boolean).join(' ')}
       disabled={disabled}
+      aria-disabled={(running && !disabled) || undefined}
       aria-busy={running || undefined}
       aria-label={props.ariaLabel}
       onClick={() => void onClick()}

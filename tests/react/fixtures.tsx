@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { createIdSource, initStore } from '../../runtime/core/models';
 import type { FieldWidgetProps } from '../../runtime/widgets/types';
 import type { DocumentFile, DocumentUpload, ModelStoreState, PageConfig } from '../../runtime/core/types';
+import { whenUploaded } from '../../runtime/app/forms/documentUploads';
 import { REGISTRIES } from '../../runtime/app/forms/registries';
 import { PageRenderer, type PageRendererProps } from '../../runtime/react';
 import { CONFIGS, makeT, NOW } from '../core/view/fixtures';
@@ -19,12 +20,50 @@ export interface HarnessProps extends Partial<Omit<PageRendererProps, 'store' | 
   onDocs?: (d: DocumentFile[]) => void;
   /** The upload a newly chosen document is given, as the app's uploads give it (none: not uploaded). */
   uploadOfNew?: DocumentUpload;
+  /** The owner of the chosen documents, as the app's form session is (its uploads answered by the test); default React state. */
+  owner?: DocumentsOwner;
 }
 
-/** The renderer with its store and documents kept in React state, as the app keeps them. */
-export function Harness({ initial, onStore, onDocs, uploadOfNew, ...rest }: HarnessProps) {
+/** The chosen documents kept outside React, as the app's form session keeps them: a test answers their uploads. */
+export interface DocumentsOwner {
+  readonly documents: DocumentFile[];
+  setDocuments(next: DocumentFile[]): void;
+  subscribeDocuments(listener: () => void): () => void;
+  /** Every upload still in flight answers with `upload` (stored or failed). */
+  answer(upload: DocumentUpload): void;
+}
+
+export function documentsOwner(): DocumentsOwner {
+  let documents: DocumentFile[] = [];
+  const listeners = new Set<() => void>();
+  const owner: DocumentsOwner = {
+    get documents() {
+      return documents;
+    },
+    setDocuments(next) {
+      documents = next;
+      for (const listener of [...listeners]) listener();
+    },
+    subscribeDocuments(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    answer(upload) {
+      owner.setDocuments(documents.map((d) => (d.upload?.state === 'uploading' ? { ...d, upload } : d)));
+    },
+  };
+  return owner;
+}
+
+const NO_OWNER = documentsOwner();
+
+/** The renderer with its store kept in React state, and its documents there or by the given owner, as the app keeps them. */
+export function Harness({ initial, onStore, onDocs, uploadOfNew, owner, ...rest }: HarnessProps) {
   const [store, setStore] = useState<ModelStoreState>(() => initial ?? initStore(CONFIGS, 'Automotive', createIdSource(() => 0.5)));
-  const [documents, setDocuments] = useState<DocumentFile[]>([]);
+  const [kept, setKept] = useState<DocumentFile[]>([]);
+  const owned = useSyncExternalStore((owner ?? NO_OWNER).subscribeDocuments, () => (owner ?? NO_OWNER).documents);
+  const documents = owner ? owned : kept;
+  const setDocuments = owner ? owner.setDocuments : setKept;
   return (
     <PageRenderer
       registries={REGISTRIES}
@@ -37,6 +76,7 @@ export function Harness({ initial, onStore, onDocs, uploadOfNew, ...rest }: Harn
       {...rest}
       store={store}
       documents={documents}
+      {...(owner ? { waitForUploads: (clientIds: readonly string[]) => whenUploaded(owner, clientIds) } : {})}
       onStoreChange={(s) => {
         setStore(s);
         onStore?.(s);

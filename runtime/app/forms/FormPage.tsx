@@ -12,7 +12,7 @@ import { validatePage } from '../../core/view/validatePage';
 import { refusalView } from '../../core/view/refusal';
 import { useApp, useServices, useT } from '../context';
 import { useDocumentTitle } from '../useDocumentTitle';
-import { changeDocuments } from './documentUploads';
+import { changeDocuments, whenUploaded } from './documentUploads';
 import { loadSubmitCode, savePage, type FormSession } from './formSessions';
 import type { SavedForLater } from '../../core/api';
 import { Button } from '../../widgets/Button';
@@ -187,6 +187,7 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
   const cultureRef = useRef(culture);
   cultureRef.current = culture;
   const onDocumentsChange = useCallback((next: DocumentFile[]) => changeDocuments(session, api, () => cultureRef.current, next), [session, api]);
+  const waitForUploads = useCallback((clientIds: readonly string[]) => whenUploaded(session, clientIds), [session]);
 
   /** After an edit link: Next returns to the summary, unless a page in between now needs answers. */
   const returnTarget = (store: ModelStoreState): string | null => {
@@ -289,6 +290,7 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
         isNavigating={isNavigating}
         onStoreChange={onStoreChange}
         onDocumentsChange={onDocumentsChange}
+        waitForUploads={waitForUploads}
         onAction={onAction}
         onEditPage={onEditPage}
       />

@@ -38,6 +38,26 @@ async function upload(session: FormSession, api: AppApi, culture: string, doc: D
 }
 
 /**
+ * Resolves once none of these documents is uploading any more (stored, failed, removed, or
+ * replaced by a file whose upload has answered too), with the documents as they are then: a press
+ * made while they upload waits for this, then goes on with what they settled to.
+ */
+export function whenUploaded(session: Pick<FormSession, 'documents' | 'subscribeDocuments'>, clientIds: readonly string[]): Promise<DocumentFile[]> {
+  const uploading = () => session.documents.some((d) => clientIds.includes(d.clientId) && d.upload?.state === 'uploading');
+  return new Promise((resolve) => {
+    if (!uploading()) {
+      resolve(session.documents);
+      return;
+    }
+    const stop = session.subscribeDocuments(() => {
+      if (uploading()) return;
+      stop();
+      resolve(session.documents);
+    });
+  });
+}
+
+/**
  * After a reload: the documents stored with the claim in progress, as chosen documents of the
  * restored records (no content in the browser: the server files them with the claim). A stored
  * document whose record was not saved before the reload is removed from the server, so that its

@@ -3,7 +3,7 @@
  * documents. The claimant's pages import its files one by one, so the start page loads only the
  * primary button's part.
  */
-export { openPage, pressPrimary, shownRecordsBlocks, type PageEngineContext, type PrimaryPress } from './page-press';
+export { failedUpload, openPage, pressPrimary, shownRecordsBlocks, uploadsToWaitFor, type FailedUpload, type PageEngineContext, type PrimaryPress, type WaitForUploads } from './page-press';
 export { addRecord, cancelRecord, recordErrors, recordToFill, removeRecord, saveRecord, shownMessages, type AddRecord, type RecordSave } from './record-actions';
 export { enteredText } from './entered-text';
 export { createPageEngine, type PageEngine, type PressRefusal, type RecordButton, type RecordOutcome } from './engine';

@@ -11,7 +11,7 @@ import { computeFieldState } from '../view/field-state';
 import type { GroupOptions } from '../view/page-groups';
 import { draftHasEntries, openDraft } from '../view/records';
 import type { ValidationEnv } from '../view/types';
-import type { PageEngineContext } from './page-press';
+import { uploadsToWaitFor, type PageEngineContext, type WaitForUploads } from './page-press';
 
 /** A text by its key, or its English words when the locale has none. */
 function textOr(t: ValidationEnv['t'], key: string, fallback: string): string {
@@ -52,8 +52,8 @@ export function recordToFill(block: RecordsBlock, store: ModelStoreState, option
 export type RecordSave =
   /** Its fields do not validate: the record stays open, these errors under its fields (by field key, as the widgets show them). */
   | { kind: 'invalid'; errors: Record<string, string[]>; firstFieldId: string }
-  /** Its document is still uploading: nothing changes, the claimant is asked to wait. */
-  | { kind: 'uploading'; message: string }
+  /** Its document is still uploading: nothing changes yet; the save is made again once the upload has settled. */
+  | WaitForUploads
   /** Its document was refused (its upload failed, or a saved document has its name): the record and its document are dropped. */
   | { kind: 'dropped'; reason: 'uploadFailed' | 'nameTaken'; store: ModelStoreState; documents: DocumentFile[]; field: string; message: string }
   /** Saved; `opened` is the new record the block opens after each save (newDraftAfterSave), else null. */
@@ -90,8 +90,9 @@ export function saveRecord(page: PageConfig, block: RecordsBlock, clientId: stri
   const fileField = block.fields.find((f) => f.widget === 'file')?.key ?? 'file';
   let next: ModelStoreState;
   if (block.kind === 'file') {
+    const wait = uploadsToWaitFor(documents, [clientId]);
+    if (wait) return wait;
     const upload = documents.find((d) => d.clientId === clientId)?.upload;
-    if (upload?.state === 'uploading') return { kind: 'uploading', message: textOr(ctx.t, 'LocKey_Documents_WaitForUpload', 'Please wait until your document has finished uploading.') };
     const dropped = withoutDocuments(documents, new Set([clientId]));
     if (upload?.state === 'failed') {
       const message = upload.error ? ctx.t(upload.error) : textOr(ctx.t, USER_MESSAGES.uploadFailed.key, USER_MESSAGES.uploadFailed.en);

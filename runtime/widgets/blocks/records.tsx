@@ -1,5 +1,5 @@
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
-import type { PageEngineContext } from '../../core/actions/page-press';
+import { failedUpload, type PageEngineContext } from '../../core/actions/page-press';
 import { addRecord, cancelRecord, removeRecord, saveRecord } from '../../core/actions/record-actions';
 import { devError } from '../../core/errors';
 import { checkRequiredManager, childShortfalls, getDrafts, getRecords, type MessageRef } from '../../core/models';
@@ -104,15 +104,16 @@ interface DraftActionsProps {
   isFile: boolean;
   saveLabel: string;
   cancelLabel: string;
-  onUpload: (clientId: string) => void;
+  onUpload: (clientId: string) => Promise<void>;
   onCancel: (clientId: string) => void;
 }
 
-// Memoized like the rows: typing in a draft does not re-render its buttons.
+// Memoized like the rows: typing in a draft does not re-render its buttons. Save or Upload is busy
+// while it waits for the record's document to finish uploading.
 const DraftActions = memo(function DraftActions({ clientId, isFile, saveLabel, cancelLabel, onUpload, onCancel }: DraftActionsProps) {
   return (
     <div className="cf-records__actions">
-      <Button variant="primary" icon={isFile ? 'send' : 'confirm'} label={saveLabel} onClick={() => onUpload(clientId)} />
+      <Button variant="primary" icon={isFile ? 'send' : 'confirm'} label={saveLabel} disableOnClick onClick={() => onUpload(clientId)} />
       <Button variant="outline-secondary" icon="close" label={cancelLabel} onClick={() => onCancel(clientId)} />
     </div>
   );
@@ -199,7 +200,7 @@ export function RecordsBlock({ config, ctx }: BlockProps<RecordsBlockConfig>) {
     focusAddMore();
   };
 
-  const upload = (clientId: string) => {
+  const upload = async (clientId: string): Promise<void> => {
     const outcome = saveRecord(ctx.page, config, clientId, ctx.store, ctx.documents, engine(), ctx.ids);
     switch (outcome.kind) {
       case 'invalid':
@@ -207,9 +208,17 @@ export function RecordsBlock({ config, ctx }: BlockProps<RecordsBlockConfig>) {
         ctx.setErrorsShown(clientId, 'all', true);
         focusLater(() => document.getElementById(outcome.firstFieldId));
         return;
-      case 'uploading':
-        // While it uploads, its progress stays in view.
-        setFileError(outcome.message);
+      case 'waitForUploads':
+        // Its document still uploads (its progress in view): saved once stored. A failed upload
+        // keeps the record open, the focus on its file field, which shows the upload's error.
+        await ctx.pressAfterUploads(outcome.uploads, (documents) => {
+          const failed = failedUpload(ctx.page, ctx.store, documents, outcome.uploads);
+          if (failed) {
+            focusLater(() => document.getElementById(failed.fieldId));
+            return;
+          }
+          return latest.current.upload(clientId);
+        });
         return;
       case 'dropped':
         setDocuments(outcome.documents);
@@ -266,6 +275,8 @@ export function RecordsBlock({ config, ctx }: BlockProps<RecordsBlockConfig>) {
   // Translated once per render, not once per saved record.
   const editLabel = orFallback(ctx, RECORDS_KEYS.edit, 'Edit');
   const deleteLabel = orFallback(ctx, RECORDS_KEYS.delete, 'Delete');
+  // Said while it holds: a press (this block's Upload, or Next) waits for an open record's document.
+  const waitsForUpload = drafts.some((d) => ctx.awaitedUploads.includes(d.clientId) && ctx.documents.some((doc) => doc.clientId === d.clientId && doc.upload?.state === 'uploading'));
 
   return (
     <section className="cf-records" id={id} ref={regionRef} tabIndex={-1} aria-labelledby={config.legendKey ? legendId : undefined}>
@@ -339,7 +350,7 @@ export function RecordsBlock({ config, ctx }: BlockProps<RecordsBlockConfig>) {
         </div>
       ) : null}
       <div className="cf-records__status" role="status">
-        {savedNotice > 0 ? orFallback(ctx, RECORDS_KEYS.saved, 'Saved') : null}
+        {waitsForUpload ? orFallback(ctx, RECORDS_KEYS.waitForUpload, 'Please wait until your document has finished uploading.') : savedNotice > 0 ? orFallback(ctx, RECORDS_KEYS.saved, 'Saved') : null}
       </div>
       {blockMessage ? (
         <div className="cf-records__message cf-records__message--error cf-field__error" id={`${id}-error`}>

@@ -1,6 +1,6 @@
 /** The page engine (spec §4 record lifecycle): what Next, Add more, Save/Upload, Cancel and Delete do. */
 import { describe, expect, it } from 'vitest';
-import { addRecord, cancelRecord, enteredText, openPage, pressPrimary, recordToFill, removeRecord, saveRecord, type PageEngineContext } from '../../../runtime/core/actions';
+import { addRecord, cancelRecord, enteredText, failedUpload, openPage, pressPrimary, recordToFill, removeRecord, saveRecord, uploadsToWaitFor, type PageEngineContext } from '../../../runtime/core/actions';
 import { createIdSource, getDrafts, getRecords, initStore, setFieldValue, setFileField } from '../../../runtime/core/models';
 import type { DocumentFile, FieldConfig, ModelStoreState, RecordsBlock } from '../../../runtime/core/types';
 import { CONFIGS, makeT, NOW, page } from '../view/fixtures';
@@ -71,6 +71,29 @@ describe('the primary button (Next)', () => {
   });
 });
 
+describe('a press while documents upload', () => {
+  const uploadingFile = (clientId: string) => file(clientId, { state: 'uploading', sent: 1, total: 10, id: null, error: null });
+
+  it('waits for every document still uploading; with none, it is made at once', () => {
+    const stored = file('clm-a', { state: 'stored', sent: 10, total: 10, id: 1, error: null });
+    expect(uploadsToWaitFor([stored, uploadingFile('clm-b'), file('clm-c'), uploadingFile('clm-d')])).toEqual({ kind: 'waitForUploads', uploads: ['clm-b', 'clm-d'] });
+    expect(uploadsToWaitFor([stored, file('clm-c')])).toBeNull();
+    expect(uploadsToWaitFor([])).toBeNull();
+  });
+
+  it("is not made when an awaited upload failed, naming that open record's file field; a stored one lets it through", () => {
+    const record = chosen(store(), 'a.pdf');
+    const failed = file(record.clientId, { state: 'failed', sent: 0, total: 10, id: null, error: 'Not a PDF.' });
+    expect(failedUpload(documentsPage, record.store, [failed], [record.clientId])).toEqual({ clientId: record.clientId, fieldId: `documentContexts-${record.clientId}-file` });
+    const stored = file(record.clientId, { state: 'stored', sent: 10, total: 10, id: 3, error: null });
+    expect(failedUpload(documentsPage, record.store, [stored], [record.clientId])).toBeNull();
+    // A failure the press did not wait for (seen before it was pressed) is the page's to refuse, not the wait's.
+    expect(failedUpload(documentsPage, record.store, [failed], [])).toBeNull();
+    // Nor does a failed document of a record this page does not show hold its press.
+    expect(failedUpload(repairsPage, record.store, [failed], [record.clientId])).toBeNull();
+  });
+});
+
 describe('Add more', () => {
   it('is not there while a record is open; the untouched open record is the one to fill', () => {
     const opened = openPage(page([{ ...repairs, startDraft: true }]), store(), ctx.options, ids);
@@ -97,10 +120,14 @@ describe('Save and Upload', () => {
     expect(again.kind === 'saved' && getDrafts(again.store, 'ClaimTransactions').map((d) => d.clientId)).toEqual([again.kind === 'saved' ? again.opened : null]);
   });
 
-  it('waits for a document still uploading, and drops one whose upload failed', () => {
+  it('waits for a document still uploading, saves it once stored, and drops one whose upload failed', () => {
     const record = chosen(store(), 'a.pdf');
     const uploading = file(record.clientId, { state: 'uploading', sent: 1, total: 10, id: null, error: null });
-    expect(saveRecord(documentsPage, documents, record.clientId, record.store, [uploading], ctx, ids)).toEqual({ kind: 'uploading', message: 'Please wait until your document has finished uploading.' });
+    // Another record's upload does not hold this one.
+    const other = { ...file('clm-other', { state: 'uploading', sent: 0, total: 10, id: null, error: null }), name: 'b.pdf' };
+    expect(saveRecord(documentsPage, documents, record.clientId, record.store, [other, uploading], ctx, ids)).toEqual({ kind: 'waitForUploads', uploads: [record.clientId] });
+    const stored = file(record.clientId, { state: 'stored', sent: 10, total: 10, id: 7, error: null });
+    expect(saveRecord(documentsPage, documents, record.clientId, record.store, [other, stored], ctx, ids)).toMatchObject({ kind: 'saved', clientId: record.clientId });
     const failed = file(record.clientId, { state: 'failed', sent: 0, total: 10, id: null, error: 'Not a PDF.' });
     const outcome = saveRecord(documentsPage, documents, record.clientId, record.store, [failed], ctx, ids);
     expect(outcome).toMatchObject({ kind: 'dropped', reason: 'uploadFailed', field: 'file', message: 'Not a PDF.', documents: [] });

@@ -4,7 +4,7 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { addDraft, createIdSource, getDrafts, getModel, getRecords, initStore, saveDraft, setFieldValue } from '../../../runtime/core/models';
 import type { ModelStoreState, RecordsBlock } from '../../../runtime/core/types';
 import { DisplayValuesRow } from '../../../runtime/widgets/DisplayValuesRow';
-import { CONFIGS, Harness, makeT, page } from '../fixtures';
+import { CONFIGS, documentsOwner, Harness, makeT, page } from '../fixtures';
 
 const t = makeT({
   LocKey_Button_AddMore: 'Add more',
@@ -171,15 +171,53 @@ describe('the record manager', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add more' })));
   });
 
-  it('saves a document record only once its document is stored: Upload waits while it uploads', async () => {
+  it('Upload pressed while its document uploads is busy and says to wait while that holds, then saves the record once the document is stored', async () => {
     let last: ModelStoreState | null = null;
-    render(<Harness page={page([documents])} t={t} onStore={(s) => (last = s)} uploadOfNew={{ state: 'uploading', sent: 0, total: 1, id: null, error: null }} />);
+    const owner = documentsOwner();
+    render(<Harness page={page([documents])} t={t} onStore={(s) => (last = s)} owner={owner} uploadOfNew={{ state: 'uploading', sent: 0, total: 1, id: null, error: null }} />);
+    await userEvent.selectOptions(screen.getByLabelText(/Type/), 'other');
+    await userEvent.upload(screen.getByLabelText(/^File/), new File(['x'], 'invoice.pdf', { type: 'application/pdf' }));
+    const upload = screen.getByRole('button', { name: 'Upload' });
+    await userEvent.click(upload);
+    // Busy, but it keeps the focus; the wait is said politely, not as an error.
+    expect(upload.getAttribute('aria-busy')).toBe('true');
+    expect(upload.getAttribute('aria-disabled')).toBe('true');
+    expect(document.activeElement).toBe(upload);
+    const status = document.querySelector('.cf-records__status');
+    expect(status?.getAttribute('role')).toBe('status');
+    expect(status?.textContent).toBe('Please wait until your document has finished uploading.');
+    expect(screen.queryByRole('alert')).toBeNull();
+    // A second press while it waits makes no second save.
+    await userEvent.click(upload);
+    expect(getRecords(last, 'documentContexts')).toHaveLength(0);
+    expect(getDrafts(last, 'documentContexts')).toHaveLength(1);
+
+    act(() => owner.answer({ state: 'stored', sent: 1, total: 1, id: 4, error: null }));
+    await waitFor(() => expect(getRecords(last, 'documentContexts')).toHaveLength(1));
+    expect(getDrafts(last, 'documentContexts')).toHaveLength(0);
+    expect(status?.textContent).toBe('Saved');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add more' })));
+  });
+
+  it('Upload pressed while its document uploads is not made when the upload fails: the record stays open, the focus on its file field with the error', async () => {
+    const error = 'The document "invoice.pdf" is not a PDF, JPEG, PNG, HEIC or TIFF file. Please upload one of those types.';
+    let last: ModelStoreState | null = null;
+    const owner = documentsOwner();
+    render(<Harness page={page([documents])} t={t} onStore={(s) => (last = s)} owner={owner} uploadOfNew={{ state: 'uploading', sent: 0, total: 1, id: null, error: null }} />);
     await userEvent.selectOptions(screen.getByLabelText(/Type/), 'other');
     await userEvent.upload(screen.getByLabelText(/^File/), new File(['x'], 'invoice.pdf', { type: 'application/pdf' }));
     await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
-    expect(screen.getByRole('alert').textContent).toBe('Please wait until your document has finished uploading.');
-    expect(getRecords(last, 'documentContexts')).toHaveLength(0);
+    act(() => owner.answer({ state: 'failed', sent: 0, total: 1, id: null, error }));
+    const fileInput = screen.getByLabelText(/^File/);
+    await waitFor(() => expect(document.activeElement).toBe(fileInput));
+    expect(fileInput.getAttribute('aria-invalid')).toBe('true');
+    const errorBox = screen.getByText(error, { selector: '.cf-field__error-message' }).parentElement;
+    expect(fileInput.getAttribute('aria-describedby')?.split(' ')).toContain(errorBox?.id);
     expect(getDrafts(last, 'documentContexts')).toHaveLength(1);
+    expect(getRecords(last, 'documentContexts')).toHaveLength(0);
+    // The wait is no longer said, and the button takes presses again.
+    expect(screen.queryByText('Please wait until your document has finished uploading.')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Upload' }).getAttribute('aria-busy')).toBeNull();
   });
 
   it("drops the draft of a refused document on Upload, with the server's words", async () => {

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { Button } from '../../../runtime/widgets/Button';
@@ -15,15 +15,34 @@ describe('the button', () => {
     expect(() => render(<Button />)).toThrow('Either label or icon must have a value.');
   });
 
-  it('is disabled while its click handler runs when disableOnClick is on', async () => {
+  it('is busy while its click handler runs when disableOnClick is on: it keeps the focus and takes no second press', async () => {
     let finish: () => void = () => {};
-    render(<Button label="Submit" disableOnClick onClick={() => new Promise<void>((r) => (finish = r))} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(screen.getByRole('button', { name: 'Submit' })).toHaveProperty('disabled', true);
+    let presses = 0;
+    render(
+      <Button
+        label="Submit"
+        disableOnClick
+        onClick={() => {
+          presses += 1;
+          return new Promise<void>((r) => (finish = r));
+        }}
+      />,
+    );
+    const button = screen.getByRole('button', { name: 'Submit' });
+    await userEvent.click(button);
+    expect(button.getAttribute('aria-busy')).toBe('true');
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    // Not disabled: a focused disabled button would lose the focus while it waits (an upload may take minutes).
+    expect(button).toHaveProperty('disabled', false);
+    expect(document.activeElement).toBe(button);
+    await userEvent.keyboard('{Enter}');
+    await userEvent.click(button);
+    expect(presses).toBe(1);
     finish();
-    await screen.findByRole('button', { name: 'Submit' });
-    await new Promise((r) => setTimeout(r, 0));
-    expect(screen.getByRole('button', { name: 'Submit' })).toHaveProperty('disabled', false);
+    await waitFor(() => expect(button.getAttribute('aria-busy')).toBeNull());
+    expect(button.getAttribute('aria-disabled')).toBeNull();
+    await userEvent.click(button);
+    expect(presses).toBe(2);
   });
 
   it('is disabled while navigating and while the captcha is in progress', () => {
