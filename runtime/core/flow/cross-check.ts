@@ -339,7 +339,13 @@ export function checkFlow(flow: FlowFile, file: string, context: CheckContext): 
         // Deadline dates (LocKey_Deadline_<Deadline>_<Format>) come from the deadlines, not the files.
         if (Object.hasOwn(texts, key) || reported.has(key) || parseDeadlineTextKey(key)) continue;
         reported.add(key);
-        // A misspelt key is answered with the key it is nearest to; a new one is added everywhere.
+        // A key another locale file has is missing only from this one: add it here. A key no file has
+        // may be misspelt: answered with the key it is nearest to; a new one is added everywhere.
+        const elsewhere = Object.entries(context.locales).filter(([other, otherTexts]) => other !== localeFile && Object.hasOwn(otherTexts, key)).map(([other]) => other);
+        if (elsewhere.length > 0) {
+          add(pointer, `localization key "${key}" is missing from ${localeFile}`, `add "${key}" to ${localeFile} with its text in this culture (${elsewhere.join(', ')} has it)`);
+          continue;
+        }
         const near = nearestName(key, Object.keys(texts));
         add(pointer, `localization key "${key}" is missing from ${localeFile}`, near ? `did you mean "${near}"? Else add "${key}" to every locale file (npm run locales:add)` : `add "${key}" to every locale file (npm run locales:add)`);
       }

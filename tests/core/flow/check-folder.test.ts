@@ -63,6 +63,10 @@ describe('checkFolder', () => {
       ['es.json', expect.stringMatching(/^localization key "LocKey_Lookup_Title" \(in .*en\.json\) is missing$/)],
       ['lookup.json', expect.stringMatching(/^localization key "LocKey_Lookup_Title" is missing from .*es\.json$/)],
     ]);
+    // Missing from es.json only: to be added there, not a misspelling of a nearby key.
+    const hint = issues.find((i) => path.basename(i.file) === 'lookup.json')?.hint ?? '';
+    expect(hint).toMatch(/^add "LocKey_Lookup_Title" to .*es\.json with its text in this culture \(.*en\.json has it\)$/);
+    expect(hint).not.toContain('did you mean');
   });
 
   it('reports invalid JSON with its line and column', () => {
