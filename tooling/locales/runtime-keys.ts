@@ -79,17 +79,31 @@ export interface ServerMessage {
   en: string;
 }
 
-/** The catalogue's messages, one per key, sorted by key. */
-export function serverMessages(catalogue: Record<string, ServerMessage>): ServerMessage[] {
-  const byKey = new Map<string, ServerMessage>();
-  for (const { key, status, en } of Object.values(catalogue)) if (!byKey.has(key)) byKey.set(key, { key, status, en });
+/** A message of the documentation's table: its key, the codes answers carry it under, status and English text. */
+export interface DocumentedServerMessage extends ServerMessage {
+  /** The `code` of each answer that carries this message (what a flow fixture's authorize answer names as `code`). */
+  codes: string[];
+}
+
+/** The catalogue's messages, one per key with the codes that carry it, sorted by key. */
+export function serverMessages(catalogue: Readonly<Record<string, ServerMessage>>): DocumentedServerMessage[] {
+  const byKey = new Map<string, DocumentedServerMessage>();
+  for (const [code, { key, status, en }] of Object.entries(catalogue)) {
+    const known = byKey.get(key);
+    if (known) known.codes.push(code);
+    else byKey.set(key, { key, status, en, codes: [code] });
+  }
   return [...byKey.values()].sort((a, b) => a.key.localeCompare(b.key));
 }
 
-/** The messages as the documentation shows them: one table row each, key, status and English text. */
-export function serverMessagesMarkdown(messages: readonly ServerMessage[]): string {
+/** The messages as the documentation shows them: one table row each, key, codes, status and English text. */
+export function serverMessagesMarkdown(messages: readonly DocumentedServerMessage[]): string {
   const cell = (text: string) => text.replace(/\|/g, '\\|');
-  return ['| key | status | English text |', '|---|---|---|', ...messages.map((m) => `| \`${m.key}\` | ${m.status} | ${cell(m.en)} |`)].join('\n');
+  return [
+    '| key | code | status | English text |',
+    '|---|---|---|---|',
+    ...messages.map((m) => `| \`${m.key}\` | ${m.codes.map((c) => `\`${c}\``).join(', ')} | ${m.status} | ${cell(m.en)} |`),
+  ].join('\n');
 }
 
 /** The server message keys listed between the markers of a document's text (undefined without the markers). */
@@ -101,7 +115,7 @@ export function documentedServerKeys(doc: string): string[] | undefined {
 }
 
 /** The document with the server's messages between the markers replaced. */
-export function withServerMessages(doc: string, messages: readonly ServerMessage[]): string {
+export function withServerMessages(doc: string, messages: readonly DocumentedServerMessage[]): string {
   const start = doc.indexOf(SERVER_DOC_MARKERS.start);
   const end = doc.indexOf(SERVER_DOC_MARKERS.end);
   if (start < 0 || end < start) throw new Error(`the markers ${SERVER_DOC_MARKERS.start} … ${SERVER_DOC_MARKERS.end} are missing`);
