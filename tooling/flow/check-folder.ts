@@ -182,7 +182,7 @@ export function checkFolder(input: FolderPaths | SettlementFolder, context: Omit
     }
     for (const reason of localizedCopyProblems(result.value)) issues.push({ file, pointer: '', message: reason, hint: 'localized copy may hold inline HTML only' });
     for (const key of codeKeys()) {
-      if (!Object.hasOwn(result.value, key)) issues.push({ file, pointer: '', message: `${key} is missing: the app or its e-mails show this text whatever the flows say`, hint: `npm run locales:add ${path.dirname(file)} ${key} --en "…" --es "…"; docs/configuring.md lists these keys` });
+      if (!Object.hasOwn(result.value, key)) issues.push({ file, pointer: '', message: `${key} is missing: the app or its e-mails show this text whatever the flows say`, hint: `npm run locales:sync ${folder.dir} adds every such text with the product's default (reword it after, if you like); docs/configuring.md lists these keys` });
     }
   }
   issues.push(...checkLocaleKeySets(locales));

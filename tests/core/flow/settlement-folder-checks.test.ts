@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkFolder, settlementPaths } from '../../../tooling/flow/check-folder';
+import { syncRuntimeTexts } from '../../../tooling/locales/sync';
 import { copySettlementFolder } from '../../../settlement/read';
 import { formatIssue, type FlowIssue } from '../../../runtime/core/flow/issues';
 import { didYouMean, editDistance, nearestName } from '../../../runtime/core/flow/nearest';
@@ -73,7 +74,17 @@ describe('the checker on a settlement folder', () => {
       'locales/es.json: LocKey_Receipt_Subject is missing',
       'locales/es.json: LocKey_SaveLater_Button is missing',
     ]);
-    expect(issues[0]!.hint).toMatch(/^npm run locales:add .*locales LocKey_\w+ --en "…" --es "…"/);
+    expect(issues[0]!.hint).toMatch(/^npm run locales:sync \S+ adds every such text with the product's default/);
+    // The command the hint names carries the folder forward: each locale gains the product's text in its culture.
+    const synced = syncRuntimeTexts(dir);
+    expect(synced.map((s) => [path.relative(dir, s.file), s.added, s.inEnglish])).toEqual([
+      ['locales/en.json', ['LocKey_Receipt_Subject', 'LocKey_SaveLater_Button'], []],
+      ['locales/es.json', ['LocKey_Receipt_Subject', 'LocKey_SaveLater_Button'], []],
+    ]);
+    const product = JSON.parse(readFileSync(repo('locales/es.json'), 'utf8')) as Record<string, string>;
+    expect((JSON.parse(readFileSync(path.join(dir, 'locales/es.json'), 'utf8')) as Record<string, string>).LocKey_SaveLater_Button).toBe(product.LocKey_SaveLater_Button);
+    expect(check()).toEqual([]);
+    expect(syncRuntimeTexts(dir)).toEqual([]);
   });
 
   it('refuses a deadline date that does not exist, at its line and column', () => {
