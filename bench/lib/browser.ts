@@ -115,6 +115,30 @@ export async function timedNext(page: Page, urlPart: RegExp): Promise<number> {
   });
 }
 
+/** A request the page made between a Next's click and the next page painted, in ms from the click. */
+export interface RoundTrip {
+  path: string;
+  start: number;
+  end: number;
+}
+
+/**
+ * The fetches of the last timed Next that started after its click and were answered before the
+ * next page was painted (resource timing): on the start page, the captcha token and authorize,
+ * whose answers the page waits for. A page's save, sent while the next page shows, is among them
+ * when it happens to be answered first.
+ */
+export async function roundTripsOfLastNext(page: Page): Promise<RoundTrip[]> {
+  return page.evaluate(`(() => {
+    const b = window.__bench;
+    const click = b.clicks[b.clicks.length - 1].at;
+    const painted = b.painted[b.painted.length - 1];
+    return performance.getEntriesByType('resource')
+      .filter((e) => (e.initiatorType === 'fetch' || e.initiatorType === 'xmlhttprequest') && e.startTime >= click && e.responseEnd <= painted)
+      .map((e) => ({ path: new URL(e.name).pathname, start: e.startTime - click, end: e.responseEnd - click }));
+  })()`);
+}
+
 /** A saved record's form closes until Add more: opens a draft of a records block when none is open. */
 export async function openRecordDraft(page: Page, records: string): Promise<void> {
   if ((await page.locator(`#${records} .cf-records__draft`).count()) > 0) return;
@@ -150,12 +174,12 @@ export async function typingLatencies(page: Page, selector: string, count: numbe
 export async function walkAutomotive(
   page: Page,
   url: string,
-  options: { repairs: number; stopAt?: 'repairs'; onTransition?: (from: string, ms: number) => void; beforeNext?: (pageName: string) => Promise<void> },
+  options: { repairs: number; stopAt?: 'repairs'; onTransition?: (from: string, ms: number, roundTrips: RoundTrip[]) => void; beforeNext?: (pageName: string) => Promise<void> },
 ): Promise<void> {
   const step = async (name: string, to: RegExp) => {
     await options.beforeNext?.(name);
     const ms = await timedNext(page, to);
-    options.onTransition?.(name, ms);
+    if (options.onTransition) options.onTransition(name, ms, await roundTripsOfLastNext(page));
   };
   await page.goto(`${url}/automotive`);
   await settled(page);

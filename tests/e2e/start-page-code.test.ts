@@ -9,7 +9,8 @@ import { builtApp, openPage, settled, withServerAndBrowser } from './harness';
  * after sign-in.
  */
 const BLOCKS_AND_WIDGETS = ['../widgets/blocks/records.tsx', '../widgets/blocks/summary.tsx', '../widgets/blocks/confirmation.tsx', '../widgets/date.tsx', '../widgets/file.tsx', 'forms/SavedForLaterPanel.tsx', '../widgets/SessionTimeoutModal.tsx'];
-const SUBMIT = ['../core/payload/build.ts', '../core/payload/multipart.ts', '../core/api/claim-checks.ts'];
+const CLAIM_CHECKS = '../core/api/claim-checks.ts';
+const SUBMIT = ['../core/payload/build.ts', '../core/payload/multipart.ts', CLAIM_CHECKS];
 
 describe("a form's start page and the code of later steps", () => {
   const e2e = withServerAndBrowser();
@@ -29,6 +30,33 @@ describe("a form's start page and the code of later steps", () => {
     expect([...requested]).toEqual([]);
     await page.focus('#credentials-vin');
     await expect.poll(() => [...requested].sort(), { timeout: 10_000 }).toEqual([...BLOCKS_AND_WIDGETS, ...SUBMIT].sort());
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  // The sign-in's answer is read with the claim checks: loaded by the press, their request and
+  // parse would stand between the server's answer and the next page.
+  it.each([
+    { form: 'a form that files a claim', path: '/automotive', answers: { '#credentials-vin': '5EXMA1B20HC000101', '#credentials-noticeId': 'EXM-100001', '#credentials-pin': '482913' }, answered: '.cf-page h1' },
+    { form: 'a VIN lookup, which submits nothing', path: '/vinlookup', answers: { '#credentials-vin': '5EXMA1B20JC000202' }, answered: '.cf-feedback--success' },
+  ])('on $form, the code that reads the sign-in\'s answer is in before the press, once the claimant is in a field', async ({ path, answers, answered }) => {
+    const manifest = readManifest(builtApp());
+    const checks = `/app/dist/${manifest?.[CLAIM_CHECKS]?.file ?? `missing ${CLAIM_CHECKS}`}`;
+    const { page, context, errors } = await openPage(e2e.browser);
+    const checksRequested: string[] = [];
+    let pressed = false;
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === checks) checksRequested.push(pressed ? 'after the press' : 'before the press');
+    });
+    await page.goto(`${e2e.server.url}${path}`);
+    await settled(page);
+    const heading = await page.locator('.cf-page h1').innerText();
+    for (const [field, value] of Object.entries(answers)) await page.fill(field, value);
+    await expect.poll(() => checksRequested, { timeout: 10_000 }).toEqual(['before the press']);
+    pressed = true;
+    await page.click('.cf-page-actions .cf-button--primary');
+    await expect.poll(async () => (await page.locator(answered).count()) > 0 && (await page.locator(answered).first().innerText()) !== heading, { timeout: 20_000 }).toBe(true);
+    expect(checksRequested).toEqual(['before the press']);
     expect(errors).toEqual([]);
     await context.close();
   });

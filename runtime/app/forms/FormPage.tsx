@@ -14,7 +14,7 @@ import { useApp, useServices, useT } from '../context';
 import { useDocumentTitle } from '../useDocumentTitle';
 import { changeDocuments, whenUploaded } from './documentUploads';
 import { loadSubmitCode, savePage, type FormSession } from './formSessions';
-import type { SavedForLater } from '../../core/api';
+import { loadClaimChecks, type SavedForLater } from '../../core/api';
 import { Button } from '../../widgets/Button';
 import { preloadWidgets } from '../../widgets/later';
 import { RESUME_PATH } from '../routes';
@@ -88,9 +88,11 @@ function useSignatureDate(session: FormSession, pageId: string) {
 /**
  * Once the claimant is in a form's fields, the later pages' blocks and widgets, the submit's code,
  * the saved-for-later panel and the session warning are made ready in idle time (their code, their locale data), so that moving on renders at
- * once and the submit sends at once.
+ * once and the submit sends at once. The checks that read the sign-in's answer come at once, for
+ * every form (a lookup has no submit to bring them): the press on this page never waits for them.
  */
 function prepareLaterPages(flow: FlowFile, culture: string) {
+  void loadClaimChecks();
   prepareBlocksWhenIdle(flow.pages, culture, REGISTRIES.blocks);
   whenIdle(() => {
     void preloadWidgets();

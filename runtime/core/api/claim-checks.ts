@@ -2,7 +2,8 @@
  * The checks of the answers a form's start page does not ask for (the API contract's guards,
  * schemas/generated/api/guards/): the claim in progress, its submit, the session's keep-alive,
  * resume codes and the signature date. They are a chunk of their own, off the start page's
- * budget: the client loads it with the first of these calls, the app in idle time before.
+ * budget: the app loads it when the claimant first moves into a form's fields, before the sign-in
+ * press reads its answer with it; the client asks for it again with each of these calls.
  */
 export { isAuthorizeAnswer } from '../../../schemas/generated/api/guards/authorize';
 export { isDraftSaved } from '../../../schemas/generated/api/guards/draft-save';

@@ -397,21 +397,22 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   async function getJson<T>(
     path: string,
     message: Message,
-    read: (body: unknown) => T | undefined,
+    /** The data of the answer; undefined: not an answer of this call. May wait for the checks it reads with (loaded while the call is under way). */
+    read: (body: unknown) => T | undefined | Promise<T | undefined>,
     opts: { query?: Record<string, string>; notAvailableOn403?: boolean; detail?: string } = {},
   ): Promise<ApiResult<T | null>> {
     const key = answerKey(path, opts.query);
     if (Object.hasOwn(preloaded, key)) {
       const body = preloaded[key];
       delete preloaded[key];
-      const data = read(body);
+      const data = await read(body);
       if (data !== undefined) return { ok: true, data, status: 200 };
     }
     const response = await request('GET', path, opts.query ? { query: opts.query } : {});
     if (!response) return fail(message, null, opts.detail);
     if (response.status === 403 && opts.notAvailableOn403) return { ok: true, data: null, status: 403 };
     if (!response.ok) return fail(message, response.status, opts.detail);
-    const data = read(await readJson(response));
+    const data = await read(await readJson(response));
     if (data === undefined) return fail(message, response.status, opts.detail);
     return { ok: true, data, status: response.status };
   }
@@ -580,11 +581,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     },
 
     async getSignatureDate(culture) {
-      const checks = await loadClaimChecks();
+      // The request does not wait for the checks: they load while it is under way.
+      const checks = loadClaimChecks();
       const result = await getJson(
         API_PATHS.signatureDate,
         USER_MESSAGES.requestFailed,
-        (b) => (checks?.isSignatureDateAnswer(b) ? b : undefined),
+        async (b) => ((await checks)?.isSignatureDateAnswer(b) ? b : undefined),
         { query: { culture } },
       );
       return result as ApiResult<SignatureDateInfo>;
