@@ -13,6 +13,8 @@ import { localizedCopyProblems } from '../../runtime/core/i18n/localizedCopy';
 import { loadLocale, loadModelConfigs, matchesSchema, schemaIssues } from './validate-schema';
 import { isRecord, propertyOf } from '../../runtime/core/guards';
 import { checkDigitWarnings, classListIssues } from './class-lists';
+import { credentialWordWarnings } from './credential-words';
+import { localizationKeysOf } from '../../runtime/core/flow/pages';
 import { runtimeLocaleKeys } from '../locales/runtime-keys';
 import { appPaths, copyLinkIssues, DEFAULT_LANGUAGES, defaultFormLinkIssues, defaultLanguages, isLogoImage, logoExtension, siteIssues, siteLinkIssues, type SiteFile } from '../../runtime/core/site';
 import { classListHeader, formsIssues, settlementForms, SPEC_FORMS, type FormsFile, type SettlementForm } from '../../runtime/core/forms';
@@ -298,6 +300,8 @@ export function checkFolder(input: FolderPaths | SettlementFolder, context: Omit
         };
         const named = flows.map((f) => ({ file: `flows/${path.basename(f.file)}`, flow: f.flow }));
         issues.push(...formsIssues(formsBody, forms.file, { flows: named, credentialFields }));
+        const shownKeys = new Set([...codeKeys(), ...flows.flatMap(({ flow }) => localizationKeysOf(flow).map((k) => k.key))]);
+        warnings.push(...credentialWordWarnings(locales, formsBody, shownKeys));
         settlementFiles['forms.json'] = formsBody;
       }
     } else if (!formsEntry) {

@@ -347,6 +347,21 @@ describe('the checker on a settlement folder', () => {
       ]);
     });
 
+    it('warns, without refusing the folder, of texts claimants see that name a credential no form asks for (a VIN in a settlement signed in by Claim ID and ZIP)', () => {
+      const { dir, edit } = breach();
+      const run = () => checkFolder({ ...settlementPaths(dir), settlementDir: dir });
+      expect(run().warnings).toEqual([]);
+      edit('locales/es.json', (t) => t.replace(/("LocKey_Resume_Intro": )"/, '$1"Inicie sesión con el mismo VIN y PIN. '));
+      const report = run();
+      expect(report.issues).toEqual([]);
+      expect(report.warnings.map((w) => [path.relative(dir, w.file), w.pointer, w.message])).toEqual([
+        ['locales/es.json', '/LocKey_Resume_Intro', '1 text(s) claimants see name VIN, PIN, which no form of this settlement asks for: LocKey_Resume_Intro'],
+      ]);
+      // The sample asks for a VIN, a Notice ID and a PIN: its texts name them freely.
+      const sample = settlement('server-fixtures');
+      expect(checkFolder({ ...settlementPaths(sample.dir), settlementDir: sample.dir }).warnings).toEqual([]);
+    });
+
     it('warns, without refusing the folder, of texts a claimant would read as "[TO WRITE]", at the first one, per locale', () => {
       const { dir, edit } = settlement();
       const run = () => checkFolder({ ...settlementPaths(dir), settlementDir: dir });
