@@ -7,7 +7,7 @@
  * by the rule engine → class vehicle (a VIN credential) → identifier + secret (a Notice ID + PIN, a
  * Claim ID + ZIP: rate-limited per client IP and per identifier) → what was filed under the VIN and
  * the identifier, when the settlement's duplicate policy would refuse this form's submission (told
- * now, before any page is filled: `alreadyFiled`) → the resume code when one is sent
+ * now, before any page is filled: ALREADY_FILED) → the resume code when one is sent
  * (resume-codes.ts: known, unexpired, saved with these credentials; attempts counted) → session
  * authorized for the form type (who as: `Authorization`), rotated, with a single-use captcha value
  * for the submit.
