@@ -313,6 +313,32 @@ export const SERVER_ERRORS = {
     es: 'Ya se presentó una reclamación para este miembro del grupo, por lo que no se puede presentar una solicitud de exclusión. Si desea retirar la reclamación y excluirse, comuníquese con el Administrador del Acuerdo.',
   },
 
+  // Told at sign-in, to the claimant who filed (the same Notice ID and PIN): the reference code {0}.
+  ALREADY_FILED_CLAIM: {
+    status: 200,
+    key: 'LocKey_Server_AlreadyFiledClaim',
+    en: 'You have already filed your claim; its reference code is {0}. Only one claim is accepted for each class member. To change it, contact the Settlement Administrator.',
+    es: 'Usted ya presentó su reclamación; su código de referencia es {0}. Solo se acepta una reclamación por miembro del grupo. Para modificarla, comuníquese con el Administrador del Acuerdo.',
+  },
+  ALREADY_FILED_EXCLUSION: {
+    status: 200,
+    key: 'LocKey_Server_AlreadyFiledExclusion',
+    en: 'You have already filed your exclusion request; its reference code is {0}. Only one is accepted for each class member. To change it, contact the Settlement Administrator.',
+    es: 'Usted ya presentó su solicitud de exclusión; su código de referencia es {0}. Solo se acepta una por miembro del grupo. Para modificarla, comuníquese con el Administrador del Acuerdo.',
+  },
+  CLAIM_AFTER_OWN_EXCLUSION: {
+    status: 200,
+    key: 'LocKey_Server_ClaimAfterOwnExclusion',
+    en: 'You have already filed an exclusion request; its reference code is {0}. A claim cannot be filed after it. If you want to withdraw the exclusion request and file a claim instead, contact the Settlement Administrator.',
+    es: 'Usted ya presentó una solicitud de exclusión; su código de referencia es {0}. Después de ella no se puede presentar una reclamación. Si desea retirar la solicitud de exclusión y presentar una reclamación, comuníquese con el Administrador del Acuerdo.',
+  },
+  EXCLUSION_AFTER_OWN_CLAIM: {
+    status: 200,
+    key: 'LocKey_Server_ExclusionAfterOwnClaim',
+    en: 'You have already filed a claim; its reference code is {0}. An exclusion request cannot be filed after it. If you want to withdraw the claim and exclude yourself instead, contact the Settlement Administrator.',
+    es: 'Usted ya presentó una reclamación; su código de referencia es {0}. Después de ella no se puede presentar una solicitud de exclusión. Si desea retirar la reclamación y excluirse, comuníquese con el Administrador del Acuerdo.',
+  },
+
   // --- The server ---------------------------------------------------------------------------------
   DATABASE_UNAVAILABLE: {
     status: 503,

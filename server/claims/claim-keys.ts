@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { FormType } from '../../runtime/core/types.js';
-import type { DraftKey } from '../db/types.js';
+import type { ClaimantIdentifier, DraftKey } from '../db/types.js';
 import type { Authorization } from './session-authorizations.js';
 
 /**
@@ -47,4 +47,12 @@ export function isDraftOf(app: Pick<FastifyInstance, 'sessions'>, claimantKey: s
  */
 export function submissionKey(formType: FormType, authorization: Pick<Authorization, 'id'>): string {
   return createHash('sha256').update(`${formType}\n${authorization.id}`).digest('hex');
+}
+
+/** The identifiers the duplicate policy looks at: what the server authorized, never what a payload says. */
+export function identifiersOf(authorization: Pick<Authorization, 'vin' | 'noticeId'>): ClaimantIdentifier[] {
+  return [
+    ...(authorization.vin ? [{ kind: 'vin' as const, value: authorization.vin }] : []),
+    ...(authorization.noticeId ? [{ kind: 'noticeId' as const, value: authorization.noticeId }] : []),
+  ];
 }

@@ -5,7 +5,9 @@
  *
  * Order of a sign-in: deadline → captcha (fresh provider token, siteverify) → credentials checked
  * by the rule engine → class vehicle (a VIN credential) → identifier + secret (a Notice ID + PIN, a
- * Claim ID + ZIP: rate-limited per client IP and per identifier) → the resume code when one is sent
+ * Claim ID + ZIP: rate-limited per client IP and per identifier) → what was filed under the VIN and
+ * the identifier, when the settlement's duplicate policy would refuse this form's submission (told
+ * now, before any page is filled: ALREADY_FILED) → the resume code when one is sent
  * (resume-codes.ts: known, unexpired, saved with these credentials; attempts counted) → session
  * authorized for the form type (who as: `Authorization`), rotated, with a single-use captcha value
  * for the submit.
@@ -20,15 +22,18 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SignIn } from '../../runtime/core/forms/index.js';
 import { UNSTORABLE_TEXT, unstorableTextPaths } from '../../runtime/core/payload/index.js';
 import { checkFieldTypes, hasValidVinCheckDigit, validateModelFields } from '../../runtime/core/rules/index.js';
+import { ALREADY_FILED } from '../../runtime/core/view/refusal.js';
 import type { FieldValue, FlowFile, FormModel, FormType } from '../../runtime/core/types.js';
 import { VIN_PATTERN } from '../db/class-list.js';
 import { groupedWrites } from '../db/grouped-transactions.js';
 import { windowEnd } from '../db/rate-limit.js';
 import type { ClassMember, SessionData, Trx } from '../db/types.js';
-import { errorText, httpError } from '../errors.js';
+import { errorText, httpError, type ServerErrorCode } from '../errors.js';
 import { screeningAtAuthorize, sessionTag } from '../fraud/request.js';
 import { passedDeadline } from '../settlement/deadlines.js';
+import { duplicateRefusal, type DuplicateRefusal, type DuplicateRefusalCode } from '../settlement/duplicates.js';
 import { settlementFormOf } from '../settlement/load.js';
+import { identifiersOf } from './claim-keys.js';
 import { resumedDraftOf } from './resume-codes.js';
 import { replaceSignIn, tabOf, tabSignedOut, type Authorization, type Prepopulated } from './session-authorizations.js';
 
@@ -99,13 +104,39 @@ export interface SignInBody {
   resumeCode?: string | null;
 }
 
-/** The answer of a sign-in (spec §7); `code` names the refusal of a credential not in the class list. */
+/**
+ * The answer of a sign-in (spec §7); `code` names the refusal of a credential not in the class list,
+ * or of a form already filed (with its `referenceCode` when told to the claimant who filed it).
+ */
 export interface SignInAnswer {
   authorized: boolean;
   error: string | null;
   captcha: string | null;
   prepopulatedData: Prepopulated | null;
-  code?: 'NOT_CLASS_VEHICLE' | 'NOT_CLASS_MEMBER';
+  code?: 'NOT_CLASS_VEHICLE' | 'NOT_CLASS_MEMBER' | typeof ALREADY_FILED;
+  referenceCode?: string;
+}
+
+/** The policy's refusals as told to the claimant who filed: the same, with the reference code. */
+const TOLD_TO_FILER: Record<DuplicateRefusalCode, ServerErrorCode> = {
+  DUPLICATE_CLAIM: 'ALREADY_FILED_CLAIM',
+  DUPLICATE_EXCLUSION: 'ALREADY_FILED_EXCLUSION',
+  CLAIM_AFTER_EXCLUSION: 'CLAIM_AFTER_OWN_EXCLUSION',
+  EXCLUSION_AFTER_CLAIM: 'EXCLUSION_AFTER_OWN_CLAIM',
+};
+
+/**
+ * The reference code a sign-in refused by the duplicate policy may be told, else null. Claims are
+ * keyed (claim-keys.ts) by the Notice ID when it is proved by its PIN — the class member's own
+ * credentials: signing in with them again finds the claim in progress — and otherwise by the one
+ * authorization alone (a VIN, or an identifier without a secret, is typed by anyone). So "the same
+ * claimant" is a sign-in that proved the identifier with its secret, told of a filing under that
+ * identifier made through a form whose sign-in also asks for the secret. Anyone else is told the
+ * policy's refusal without a reference code, which would be another person's.
+ */
+export function filerReferenceCode(refusal: DuplicateRefusal, provedBySecret: boolean, earlierSignIn: SignIn): string | null {
+  if (!provedBySecret || !earlierSignIn.secret) return null;
+  return refusal.firstBy.noticeId ?? null;
 }
 
 /**
@@ -230,21 +261,30 @@ export function createSignIns(app: FastifyInstance) {
           if (details.length) throw httpError(wording.invalid, { details });
         }
 
-        /** The refusal of a sign-in that is not in the class list (answered 200, as the spec's lookup is), after the captcha token is spent. */
-        const notInClassList = async (code: 'NOT_CLASS_VEHICLE' | 'NOT_CLASS_MEMBER'): Promise<SignInAnswer> => {
+        /**
+         * A refusal answered 200, as the spec's lookup is (not in the class list, already filed),
+         * after the captcha token is spent; a right PIN's attempts are forgotten with it.
+         */
+        const refusedAnswer = async (code: NonNullable<SignInAnswer['code']>, error: string, referenceCode: string | null = null): Promise<SignInAnswer> => {
+          const writesOfRefusal = async (trx: Trx) => {
+            if (use) await app.captcha.markUsed(use, request, trx);
+            await forgetAttempts?.(trx);
+          };
           if (app.sessions.joinTransactions) {
             await inTransaction(async (trx) => {
-              if (use) await app.captcha.markUsed(use, request, trx);
+              await writesOfRefusal(trx);
               await app.sessions.save(request, trx);
             });
           } else {
-            if (use) await app.captcha.markUsed(use, request);
+            await inTransaction(writesOfRefusal);
             await app.sessions.save(request);
           }
-          const error = errorText(code, request.culture, (k, c) => app.locales.text(k, c));
-          // The code tells the page which field to mark, as the error answers' codes do.
-          return { authorized: false, error, captcha: null, prepopulatedData: null, code };
+          forgetAttempts = null;
+          // The code tells the page which field to mark (or that this is a notice), as the error answers' codes do.
+          return { authorized: false, error, captcha: null, prepopulatedData: null, code, ...(referenceCode ? { referenceCode } : {}) };
         };
+        const localized = (code: ServerErrorCode, args: string[] = []) => errorText(code, request.culture, (k, c) => app.locales.text(k, c), args);
+        const notInClassList = (code: 'NOT_CLASS_VEHICLE' | 'NOT_CLASS_MEMBER') => refusedAnswer(code, localized(code));
 
         let vin = '';
         if (signIn.vin) {
@@ -284,6 +324,20 @@ export function createSignIns(app: FastifyInstance) {
         }
 
         const identity = { vin, noticeId: member?.noticeId.toUpperCase() ?? '' };
+        // What this sign-in would file was filed already and the policy refuses another: told now,
+        // not after every page is filled (the submit judges again, under its lock).
+        if (kind !== 'lookup' && flow.submit) {
+          const kindOf = (id: FormType) => settlementFormOf(app.settlement, id).kind;
+          const filings = await app.stores.submissions.filingsOf(identifiersOf(identity));
+          const refusal = duplicateRefusal(app.settlement.settings.duplicates, formType, filings, kindOf);
+          if (refusal) {
+            const provedBySecret = member !== null && signIn.secret !== undefined;
+            const referenceCode = filerReferenceCode(refusal, provedBySecret, settlementFormOf(app.settlement, refusal.earlier).signIn);
+            request.log.info({ refusal: refusal.code, told: referenceCode !== null }, 'authorize refused: already filed');
+            const error = referenceCode ? localized(TOLD_TO_FILER[refusal.code], [referenceCode]) : localized(refusal.code);
+            return await refusedAnswer(ALREADY_FILED, error, referenceCode);
+          }
+        }
         // Signing in with a resume code continues that claim, once these credentials are its own.
         const resumeCode = flow.submit ? request.body.resumeCode?.trim() : undefined;
         const resumedDraft = resumeCode ? await resumedDraftOf(app, request, formType, resumeCode, identity) : undefined;

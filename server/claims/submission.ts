@@ -30,7 +30,7 @@ import type { DocumentFile, FormType, SubmissionPayload } from '../../runtime/co
 import { SubmissionConflictError } from '../db/errors.js';
 import { groupedWrites } from '../db/grouped-transactions.js';
 import { documentDigest } from '../db/submissions.js';
-import type { ClaimantIdentifier, NewDocument, Trx } from '../db/types.js';
+import type { NewDocument, Trx } from '../db/types.js';
 import { httpError } from '../errors.js';
 import { maskAddress } from '../mail/content.js';
 import type { CaptchaUse } from '../plugins/app/captcha.js';
@@ -38,7 +38,7 @@ import { TEXT_PART_BYTES } from '../plugins/external/multipart.js';
 import { judgeDuplicates } from '../settlement/duplicates.js';
 import { settlementFormOf } from '../settlement/load.js';
 import type { ClaimForm } from './claim-form.js';
-import { draftKeyOf, submissionKey } from './claim-keys.js';
+import { draftKeyOf, identifiersOf, submissionKey } from './claim-keys.js';
 import { acceptedType, isFileTooLarge, megabytes, shownName } from './documents.js';
 import { requireAuthorization, prepopulatedOf, tabOf, type Authorization } from './session-authorizations.js';
 import { authorizedCredentials, namesAuthorized, otherClaimantRefusal } from './sign-in.js';
@@ -56,14 +56,6 @@ export interface SubmitAnswer {
   referenceCodeForm: string;
   receiptQueued: boolean;
   receiptAddress?: string;
-}
-
-/** The identifiers the duplicate policy looks at: what the server authorized, never what the payload says. */
-function identifiersOf(authorization: Authorization): ClaimantIdentifier[] {
-  return [
-    ...(authorization.vin ? [{ kind: 'vin' as const, value: authorization.vin }] : []),
-    ...(authorization.noticeId ? [{ kind: 'noticeId' as const, value: authorization.noticeId }] : []),
-  ];
 }
 
 /** The submits of a settlement's forms, sharing the grouped commits of their writes: `forForm(form)` is one form's. */

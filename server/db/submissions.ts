@@ -216,6 +216,15 @@ export function createSubmissions(database: Database, options: { clock?: Clock }
       return row?.reference_code ?? null;
     },
 
+    async filingsOf(identifiers) {
+      const out: EarlierFilings[] = [];
+      for (const identifier of identifiers) {
+        const row = await db.selectFrom('filed_identifiers').select('filings').where('kind', '=', identifier.kind).where('value', '=', identifier.value).executeTakeFirst();
+        out.push({ identifier, filings: row ? parseFilings(row.filings) : {} });
+      }
+      return out;
+    },
+
     async getDocuments(submissionId) {
       const rows = await db.selectFrom('documents').selectAll().where('submission_id', '=', submissionId).orderBy('position').execute();
       return rows.map((r) => ({

@@ -330,6 +330,11 @@ export interface Submissions {
   getByReferenceCode(referenceCode: string): Promise<SubmissionRecord | null>;
   /** The reference code stored under (formType, idempotencyKey), or null. */
   referenceCodeOf(formType: FormType, idempotencyKey: string): Promise<string | null>;
+  /**
+   * What was filed under each identifier so far (read without a lock: what a sign-in is told; a
+   * submission is judged again under the lock in storeSubmission).
+   */
+  filingsOf(identifiers: readonly ClaimantIdentifier[]): Promise<EarlierFilings[]>;
   getDocuments(submissionId: number): Promise<StoredDocument[]>;
 }
 

@@ -112,6 +112,33 @@ describe('the claim in progress in the browser', () => {
     await context.close();
   });
 
+  it('a second tab continues the same claim, and signing in again there does not break the first', async () => {
+    const { page: first, context } = await openPage(e2e.browser);
+    await startAutomotive(first, e2e.server.url, 'en', null);
+    await next(first, /\/automotive\/eligibility$/);
+
+    const second = await context.newPage();
+    await second.goto(`${e2e.server.url}/automotive/eligibility`);
+    await settled(second);
+    expect(second.url()).toMatch(/\/automotive\/eligibility$/);
+    await second.click(BACK);
+    await second.waitForURL(/\/automotive\/claimant-info$/);
+    await settled(second);
+    expect(await second.inputValue('#claimantInfo-firstName')).toBe('Maria');
+
+    // The second tab signs in again: the session's token is renewed.
+    await second.goto(`${e2e.server.url}/automotive`);
+    await settled(second);
+    await authorizeAutomotive(second);
+
+    // The first tab's next save reads the new token and goes through.
+    await fillEligibility(first, 'true');
+    await next(first, /\/automotive\/repairs$/);
+    expect(await first.locator('.cf-error-summary').count()).toBe(0);
+    await context.close();
+  });
+
+  // Last: once María's claim is filed, her sign-in is told so (tests/e2e/filed-at-sign-in.test.ts).
   it("the browser's Back and Forward move between pages, and Back after Submit shows the confirmation again", async () => {
     const { page, context } = await openPage(e2e.browser);
     await startAutomotive(page, e2e.server.url, 'en', null);
@@ -140,32 +167,6 @@ describe('the claim in progress in the browser', () => {
     await page.waitForURL(/\/automotive\/confirmation$/);
     await settled(page);
     expect((await page.locator('.cf-confirmation__code').innerText()).trim()).toBe(code);
-    await context.close();
-  });
-
-  it('a second tab continues the same claim, and signing in again there does not break the first', async () => {
-    const { page: first, context } = await openPage(e2e.browser);
-    await startAutomotive(first, e2e.server.url, 'en', null);
-    await next(first, /\/automotive\/eligibility$/);
-
-    const second = await context.newPage();
-    await second.goto(`${e2e.server.url}/automotive/eligibility`);
-    await settled(second);
-    expect(second.url()).toMatch(/\/automotive\/eligibility$/);
-    await second.click(BACK);
-    await second.waitForURL(/\/automotive\/claimant-info$/);
-    await settled(second);
-    expect(await second.inputValue('#claimantInfo-firstName')).toBe('Maria');
-
-    // The second tab signs in again: the session's token is renewed.
-    await second.goto(`${e2e.server.url}/automotive`);
-    await settled(second);
-    await authorizeAutomotive(second);
-
-    // The first tab's next save reads the new token and goes through.
-    await fillEligibility(first, 'true');
-    await next(first, /\/automotive\/repairs$/);
-    expect(await first.locator('.cf-error-summary').count()).toBe(0);
     await context.close();
   });
 });

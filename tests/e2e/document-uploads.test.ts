@@ -116,6 +116,11 @@ describe('documents upload when they are chosen', () => {
     expect(errors.filter((e) => !/status of 4\d\d/.test(e))).toEqual([]);
     await context.close();
   });
+});
+
+// A server of its own: María's claim is filed above, and once filed her sign-in is told so.
+describe('documents upload when they are chosen, held while uploading', () => {
+  const e2e = withServerAndBrowser({ settings: { uploads: LIMITS } });
 
   it('saves a record whose Upload was pressed while its document uploaded once it is stored, holds Next while a document is refused until it is cancelled, and deletes a removed document on the server', async () => {
     const { page, context } = await openPage(e2e.browser);

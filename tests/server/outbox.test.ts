@@ -114,10 +114,11 @@ describe.each(DIALECTS)('the e-mail outbox (%s)', (dialect) => {
     expect(res.statusCode).toBe(400);
     expect(await counts()).toEqual(before);
 
-    // The sample settlement takes one claim per Notice ID: the second is refused inside its transaction.
+    // The sample settlement takes one claim per Notice ID: the second, signed in before the first
+    // was filed, is refused inside its transaction.
     const james = { vin: '5EXMA1B20JC000202', noticeId: 'EXM-100002', pin: '730155' };
-    await fileClaim('Automotive', james);
     const second = await server.authorized('Automotive', james);
+    await fileClaim('Automotive', james);
     const refused = await second.c.submit('Automotive', second.parts(await second.c.captchaToken()));
     expect(refused.statusCode, refused.body).toBe(409);
     expect(await counts()).toEqual({ ...before, queued: before.queued + 1 });

@@ -9,7 +9,7 @@ import { PageRenderer, type ActionDetail } from '../../react/PageRenderer';
 import { prepareBlocksWhenIdle, whenIdle } from '../../react/prepare';
 import { REGISTRIES } from './registries';
 import { validatePage } from '../../core/view/validatePage';
-import { refusalView } from '../../core/view/refusal';
+import { ALREADY_FILED, refusalView } from '../../core/view/refusal';
 import { useApp, useServices, useT } from '../context';
 import { useDocumentTitle } from '../useDocumentTitle';
 import { changeDocuments, whenUploaded } from './documentUploads';
@@ -48,6 +48,23 @@ function ResumeNotice({ formType }: { formType: FormSession['formType'] }) {
           setCode(null);
         }}
       />
+    </div>
+  );
+}
+
+/**
+ * A sign-in refused because its form was filed already (the settlement accepts no other): a notice
+ * beside the sign-in, not an answer to correct, focused when it shows so that a screen reader reads
+ * it at once (each attempt clears the refusal, so a new answer shows and is focused anew).
+ */
+function AlreadyFiledNotice({ message }: { message: string }) {
+  const ref = useRef<HTMLDivElement | null>(null);
+  useEffect(() => {
+    ref.current?.focus();
+  }, []);
+  return (
+    <div ref={ref} className="cf-filed-notice cf-feedback cf-feedback--default" role="status" tabIndex={-1}>
+      <p>{message}</p>
     </div>
   );
 }
@@ -181,8 +198,11 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
   // A refused save of the page (its answers, or the session) shows in the summary like a validation error.
   const refusal = useMemo(() => {
     if (draftRefusal) return { summary: [{ fieldId: '', clientId: '', field: '', message: draftRefusal }], fieldErrors: {} };
-    return page.action === 'authorize' && authorizationError ? refusalView(page, { code: authorizationErrorCode, message: authorizationError }, t) : null;
+    const correctable = authorizationError && authorizationErrorCode !== ALREADY_FILED;
+    return page.action === 'authorize' && correctable ? refusalView(page, { code: authorizationErrorCode, message: authorizationError }, t) : null;
   }, [page, authorizationError, authorizationErrorCode, draftRefusal, t]);
+  // What this sign-in would file was filed already: told beside the sign-in instead.
+  const alreadyFiled = page.action === 'authorize' && authorizationErrorCode === ALREADY_FILED ? authorizationError : null;
 
   const onStoreChange = useCallback((next: ModelStoreState) => actor.send({ type: 'UPDATE_STORE', store: next }), [actor]);
   // An upload is answered in the language shown when it starts.
@@ -295,7 +315,9 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
         waitForUploads={waitForUploads}
         onAction={onAction}
         onEditPage={onEditPage}
-      />
+      >
+        {alreadyFiled ? <AlreadyFiledNotice message={alreadyFiled} /> : null}
+      </PageRenderer>
       {page.action === 'authorize' && flow.submit ? <ResumeNotice formType={formType} /> : null}
       {offersSaveForLater ? (
         <SaveForLaterButton session={session} pageId={pageId} disabled={isSubmitting || isNavigating} onSaved={setSavedForLater} />

@@ -618,7 +618,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         return { ok: false, error: error ?? '', errorKey: null, status: response.status, response: refused };
       }
       if (!response.ok || !(await checks)?.isAuthorizeAnswer(json)) return fail<AuthorizeResponse>(USER_MESSAGES.generic, response.status);
-      const data: AuthorizeResponse = { authorized: json.authorized, error: json.error, captcha: json.captcha, prepopulatedData: json.prepopulatedData, ...codeOf(answer) };
+      const data: AuthorizeResponse = {
+        authorized: json.authorized,
+        error: json.error,
+        captcha: json.captcha,
+        prepopulatedData: json.prepopulatedData,
+        ...codeOf(answer),
+        // A form already filed, told to the claimant who filed it.
+        ...(json.referenceCode !== undefined ? { referenceCode: json.referenceCode } : {}),
+      };
       return { ok: true, data, status: response.status };
     },
 

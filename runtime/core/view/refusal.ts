@@ -19,6 +19,13 @@ export const REFUSAL_FIELDS: Readonly<Record<string, readonly string[]>> = {
   TOO_MANY_SIGN_IN_ATTEMPTS: ['$secret'],
 };
 
+/**
+ * The code of a sign-in refused because what it would file was filed already and the settlement's
+ * duplicate policy refuses another (server/claims/sign-in.ts): told as a notice beside the sign-in,
+ * not as an answer to correct.
+ */
+export const ALREADY_FILED = 'ALREADY_FILED';
+
 /** The server's refusal of a page's action: its text (in the claimant's language) and code. */
 export interface Refusal {
   code: string | null;

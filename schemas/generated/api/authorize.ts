@@ -60,7 +60,14 @@ export interface AuthorizeAnswer {
   prepopulatedData: {
     [k: string]: FieldValue;
   } | null;
+  /**
+   * The refusal's stable code (server/errors.ts), or ALREADY_FILED: what this sign-in would file was filed already and the settlement's duplicate policy refuses another
+   */
   code?: string;
+  /**
+   * With ALREADY_FILED, told only to the claimant who filed it (the same Notice ID proved by its PIN): the filing's reference code
+   */
+  referenceCode?: string;
 }
 /**
  * A catalogued error (server/errors.ts): claimant-facing text in the request culture and a stable code.

@@ -278,6 +278,13 @@ describe('the authorize call', () => {
     expect(calls[0]!.credentials).toBe('same-origin');
   });
 
+  it('keeps a refusal of a form already filed: its code and, told to the claimant who filed it, the reference code', async () => {
+    const error = 'You have already filed your claim; its reference code is AUT-7K2M9QX4P. Only one claim is accepted for each class member. To change it, contact the Settlement Administrator.';
+    const answer = { authorized: false, error, captcha: null, prepopulatedData: null, code: 'ALREADY_FILED', referenceCode: 'AUT-7K2M9QX4P' };
+    const { api } = client({ 'POST /api/forms/automotive/authorize': json(answer) });
+    expect(await api.authorize('Automotive', authRequest)).toEqual({ ok: true, data: answer, status: 200 });
+  });
+
   it('takes the token the authorize answer renews (the CSRF header) for the next unsafe calls', async () => {
     const answer = { authorized: true, error: null, captcha: 'raw', prepopulatedData: null };
     const renewed = new Response(JSON.stringify(answer), { status: 200, headers: { 'Content-Type': 'application/json', 'X-CSRF-TOKEN': 'tok-renewed' } });

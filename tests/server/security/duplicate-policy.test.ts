@@ -2,9 +2,11 @@
  * Threat: one class member filing many claims, or a claim and an exclusion, each answered with its
  * own reference code and none noticed. Each settlement states its duplicate policy in settings.json
  * (`duplicates`: per Notice ID and VIN, for an earlier submission of the same form and of the other
- * form, refuse | mark | allow); a refusal is a 409 with a localized message telling the claimant
- * what to do and stores nothing, even when two submissions race; a mark is stored with the claim
- * and shown in the administrator's export; a database from before the policy counts its claims.
+ * form, refuse | mark | allow); a refusal is told at sign-in (authorized false, ALREADY_FILED) and
+ * to a claimant signed in before the earlier filing at Submit (a 409), with a localized message
+ * telling the claimant what to do, storing nothing, even when two submissions race; a mark is
+ * stored with the claim and shown in the administrator's export; a database from before the policy
+ * counts its claims.
  */
 import type { FastifyInstance } from 'fastify';
 import { Migrator, sql } from 'kysely';
@@ -20,6 +22,7 @@ import {
   DIALECTS,
   exclusionParts,
   MARIA,
+  model,
   otherClassVehicle,
   overHttp,
   settlementCopy,
@@ -61,19 +64,33 @@ describe.each(DIALECTS)('the duplicate policy, over %s', (dialect) => {
     const http = await overHttp(app);
     opened.push({ db, app });
 
-    /** Authorize with `credentials` in a new session and submit the form: the answer. */
-    async function file(formType: Form, credentials: Credentials, culture = 'en') {
+    /** Authorize with `credentials` in a new session (answered in `culture`): the claimant and the answer. */
+    async function signIn(formType: Form, credentials: Credentials, culture = 'en') {
       const c = await new Claimant(app, emulator, http).start();
-      const auth = await c.authorize(formType, { ...credentials });
-      expect(auth.statusCode, auth.body).toBe(200);
+      const endpoint = await c.endpoint(formType, 'authorize');
+      const json = { credentials: model(formType, 'Credentials', { ...credentials }), reCaptchaResponse: await c.captchaToken() };
+      return { c, res: await c.raw('POST', `${endpoint}?culture=${culture}`, { json }), formType, credentials };
+    }
+    /** Submit the form of a sign-in that was let through: the answer. */
+    async function submit({ c, res: auth, formType, credentials }: Awaited<ReturnType<typeof signIn>>, culture = 'en') {
+      expect(auth.json(), auth.body).toMatchObject({ authorized: true });
       const raw = auth.json<{ captcha: string }>().captcha;
       const token = await c.captchaToken();
       const parts = formType === 'Automotive' ? automotiveParts(raw, token, credentials) : exclusionParts(raw, token, credentials);
       const res = await c.submit(formType, { ...parts, text: { ...parts.text, userPreferredCulture: culture } });
       return Object.assign(res, { claimant: c, parts, token });
     }
+    /** Authorize with `credentials` in a new session and submit the form: the answer. */
+    const file = async (formType: Form, credentials: Credentials, culture = 'en') => submit(await signIn(formType, credentials), culture);
     const records = () => app.stores.submissions.listSubmissions();
-    return { app, db, file, records };
+    return { app, db, file, signIn, submit, records };
+  }
+
+  /** Told at sign-in: the refusal, or what the claimant who filed is told with the reference code. */
+  function expectToldAtSignIn(res: { statusCode: number; body: string; json(): unknown }, code: ServerErrorCode, culture: 'en' | 'es' = 'en', referenceCode?: string) {
+    expect(res.statusCode, res.body).toBe(200);
+    const error = SERVER_ERRORS[code][culture].replace('{0}', referenceCode ?? '{0}');
+    expect(res.json()).toEqual({ authorized: false, error, captcha: null, prepopulatedData: null, code: 'ALREADY_FILED', ...(referenceCode ? { referenceCode } : {}) });
   }
 
   function expectRefused(res: { statusCode: number; json(): { code: string; error: string } }, code: ServerErrorCode, culture: 'en' | 'es' = 'en') {
@@ -82,11 +99,14 @@ describe.each(DIALECTS)('the duplicate policy, over %s', (dialect) => {
   }
 
   describe('the sample settlement', () => {
-    it('accepts one claim per Notice ID: a second is 409 in the claimant\'s language, nothing stored, its captcha token spent', async () => {
-      const { file, records } = await start();
+    it('accepts one claim per Notice ID: a second is told at sign-in, or 409 at Submit when signed in before, in the claimant\'s language, nothing stored, its captcha token spent', async () => {
+      const { file, signIn, submit, records } = await start();
+      const early = await signIn('Automotive', MARIA);
       const first = await file('Automotive', MARIA);
       expect(first.statusCode, first.body).toBe(200);
-      const second = await file('Automotive', MARIA, 'es');
+      const told = await signIn('Automotive', MARIA, 'es');
+      expectToldAtSignIn(told.res, 'ALREADY_FILED_CLAIM', 'es', first.json().referenceCodeForm);
+      const second = await submit(early, 'es');
       expectRefused(second, 'DUPLICATE_CLAIM', 'es');
       expect(second.json().error).toContain('Administrador del Acuerdo');
       expect(await records()).toHaveLength(1);
@@ -102,22 +122,28 @@ describe.each(DIALECTS)('the duplicate policy, over %s', (dialect) => {
     });
 
     it('refuses an exclusion after a claim for the same member, by Notice ID or by VIN, saying what to do', async () => {
-      const { file, records } = await start();
-      expect((await file('Automotive', MARIA)).statusCode).toBe(200);
-      const sameMember = await file('Exclusion', MARIA);
-      expectRefused(sameMember, 'EXCLUSION_AFTER_CLAIM');
-      expect(sameMember.json().error).toContain('If you want to withdraw the claim and exclude yourself instead, contact the Settlement Administrator.');
-      expectRefused(await file('Exclusion', vinOnly(MARIA.vin)), 'EXCLUSION_AFTER_CLAIM');
+      const { file, signIn, submit, records } = await start();
+      const early = await signIn('Exclusion', vinOnly(MARIA.vin));
+      const claim = await file('Automotive', MARIA);
+      expect(claim.statusCode).toBe(200);
+      const sameMember = await signIn('Exclusion', MARIA);
+      expectToldAtSignIn(sameMember.res, 'EXCLUSION_AFTER_OWN_CLAIM', 'en', claim.json().referenceCodeForm);
+      expect(sameMember.res.json<{ error: string }>().error).toContain('If you want to withdraw the claim and exclude yourself instead, contact the Settlement Administrator.');
+      expectToldAtSignIn((await signIn('Exclusion', vinOnly(MARIA.vin))).res, 'EXCLUSION_AFTER_CLAIM');
+      expectRefused(await submit(early), 'EXCLUSION_AFTER_CLAIM');
       expect(await records()).toHaveLength(1);
     });
 
     it('refuses a claim after an exclusion for the same member, by Notice ID or by VIN, saying what to do', async () => {
-      const { file, records } = await start();
+      const { file, signIn, submit, records } = await start();
+      const early = await signIn('Automotive', vinOnly(MARIA.vin));
       expect((await file('Exclusion', vinOnly(MARIA.vin))).statusCode).toBe(200);
-      const claim = await file('Automotive', MARIA);
-      expectRefused(claim, 'CLAIM_AFTER_EXCLUSION');
-      expect(claim.json().error).toContain('If you want to withdraw the exclusion request and file a claim instead, contact the Settlement Administrator.');
-      expectRefused(await file('Automotive', vinOnly(MARIA.vin), 'es'), 'CLAIM_AFTER_EXCLUSION', 'es');
+      // Filed by the VIN alone: no one signing in is known to be who filed it, so no reference code.
+      const claim = await signIn('Automotive', MARIA);
+      expectToldAtSignIn(claim.res, 'CLAIM_AFTER_EXCLUSION');
+      expect(claim.res.json<{ error: string }>().error).toContain('If you want to withdraw the exclusion request and file a claim instead, contact the Settlement Administrator.');
+      expectToldAtSignIn((await signIn('Automotive', vinOnly(MARIA.vin), 'es')).res, 'CLAIM_AFTER_EXCLUSION', 'es');
+      expectRefused(await submit(early, 'es'), 'CLAIM_AFTER_EXCLUSION', 'es');
       // A second exclusion for the VIN is marked, as a repeated VIN is.
       expect((await file('Exclusion', vinOnly(MARIA.vin))).statusCode).toBe(200);
       expect((await records()).map((r) => r.formType)).toEqual(['Exclusion', 'Exclusion']);
@@ -140,14 +166,14 @@ describe.each(DIALECTS)('the duplicate policy, over %s', (dialect) => {
 
   describe('each policy value', () => {
     it('refuse: a second claim and a claim after an exclusion, by Notice ID or by VIN, are refused', async () => {
-      const { file, records } = await start(everywhere('refuse'));
+      const { file, signIn, records } = await start(everywhere('refuse'));
       const vin = otherClassVehicle();
       expect((await file('Automotive', vinOnly(vin))).statusCode).toBe(200);
-      expectRefused(await file('Automotive', vinOnly(vin)), 'DUPLICATE_CLAIM');
-      expectRefused(await file('Exclusion', vinOnly(vin)), 'EXCLUSION_AFTER_CLAIM');
+      expectToldAtSignIn((await signIn('Automotive', vinOnly(vin))).res, 'DUPLICATE_CLAIM');
+      expectToldAtSignIn((await signIn('Exclusion', vinOnly(vin))).res, 'EXCLUSION_AFTER_CLAIM');
       expect((await file('Exclusion', vinOnly(MARIA.vin))).statusCode).toBe(200);
-      expectRefused(await file('Exclusion', vinOnly(MARIA.vin)), 'DUPLICATE_EXCLUSION');
-      expectRefused(await file('Automotive', MARIA), 'CLAIM_AFTER_EXCLUSION');
+      expectToldAtSignIn((await signIn('Exclusion', vinOnly(MARIA.vin))).res, 'DUPLICATE_EXCLUSION');
+      expectToldAtSignIn((await signIn('Automotive', MARIA)).res, 'CLAIM_AFTER_EXCLUSION');
       expect(await records()).toHaveLength(2);
     });
 
@@ -231,8 +257,8 @@ describe.each(DIALECTS)('the duplicate policy, over %s', (dialect) => {
     await sql`insert into submissions (reference_code, form_type, idempotency_key, culture, payload, created_at) values ('AUT-OLD000001', 'Automotive', 'old-key', 'en', ${payload}, '2026-11-01T00:00:00.000Z')`.execute(old.db);
     await old.close();
 
-    const { file, records } = await start(undefined, db);
-    expectRefused(await file('Automotive', MARIA), 'DUPLICATE_CLAIM');
+    const { file, signIn, records } = await start(undefined, db);
+    expectToldAtSignIn((await signIn('Automotive', MARIA)).res, 'ALREADY_FILED_CLAIM', 'en', 'AUT-OLD000001');
     const byVin = await file('Automotive', vinOnly(MARIA.vin));
     expect(byVin.statusCode, byVin.body).toBe(200);
     const marked = (await records()).find((r) => r.referenceCode === byVin.json().referenceCodeForm)!;
