@@ -46,6 +46,15 @@ export function Translations({ saved, unusedKeys }: { saved: Documents; unusedKe
       (!onlyPlaceholders || localeIds.some((id) => toWriteSaved(id, key))),
   );
 
+  // The unused keys still in the working files (a deletion not yet saved takes them out of the list).
+  const unused = unusedKeys.filter((key) => seen.has(key));
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const deleteUnused = () => {
+    const gone = new Set(unused);
+    edit((d) => ({ ...d, ...Object.fromEntries(localeIds.map((id) => [id, Object.fromEntries(Object.entries(recordOr(d[id])).filter(([key]) => !gone.has(key)))])) }));
+    setConfirmingDelete(false);
+  };
+
   const setText = (id: string, key: string, text: string) =>
     edit((d) => {
       const locale = recordOr(d[id]);
@@ -117,15 +126,32 @@ export function Translations({ saved, unusedKeys }: { saved: Documents; unusedKe
         </table>
       </div>
       <h3>{t('unusedKeys')}</h3>
-      <p>{unusedKeys.length === 0 ? t('unusedNone') : t('unusedHelp')}</p>
-      {unusedKeys.length > 0 && (
-        <ul className="unused-keys">
-          {unusedKeys.map((key) => (
-            <li key={key}>
-              <code>{key}</code>
-            </li>
-          ))}
-        </ul>
+      <p>{unused.length === 0 ? t('unusedNone') : t('unusedHelp')}</p>
+      {unused.length > 0 && (
+        <>
+          <ul className="unused-keys">
+            {unused.map((key) => (
+              <li key={key}>
+                <code>{key}</code>
+              </li>
+            ))}
+          </ul>
+          {confirmingDelete ? (
+            <div role="group" aria-labelledby="delete-unused-question" className="confirm-delete">
+              <p id="delete-unused-question">{t('deleteUnusedQuestion', { n: unused.length })}</p>
+              <button type="button" ref={(button) => button?.focus()} onClick={deleteUnused}>
+                {t('deleteUnusedConfirm', { n: unused.length })}
+              </button>{' '}
+              <button type="button" onClick={() => setConfirmingDelete(false)}>
+                {t('deleteUnusedKeep')}
+              </button>
+            </div>
+          ) : (
+            <button type="button" onClick={() => setConfirmingDelete(true)}>
+              {t('deleteUnused', { n: unused.length })}
+            </button>
+          )}
+        </>
       )}
     </section>
   );

@@ -127,6 +127,32 @@ describe('the settlement studio', () => {
     await close();
   });
 
+  it('deletes the unused keys from every locale file after a confirmation listing them, and saves only that', async () => {
+    const { page, close } = await openStudio(studio);
+    const files = ['en', 'es'].map((c) => path.join(studio.copy.dir, `locales/${c}.json`));
+    // A text no flow, model config or code reads, left in both files.
+    for (const file of files) writeFileSync(file, readFileSync(file, 'utf8').replace(/\{\n/, '{\n  "LocKey_Nobody_Reads": "x",\n'));
+    studio.copy.commit('an unused text');
+    await page.reload();
+    await page.getByRole('button', { name: 'Translations' }).click();
+    const listed = await page.locator('.unused-keys li').allTextContents();
+    expect(listed).toContain('LocKey_Nobody_Reads');
+    await page.getByRole('button', { name: `Delete the ${listed.length} unused key(s)…` }).click();
+    await page.getByText(`Delete the ${listed.length} key(s) listed above from every locale file?`, { exact: false }).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(`Delete ${listed.length} key(s)`);
+    await page.keyboard.press('Enter');
+    await page.getByText('Every key is used.').waitFor();
+    await page.keyboard.press('Control+s');
+    await page.waitForFunction(() => document.querySelector('.status')?.textContent?.startsWith('Saved:'));
+    for (const file of files) {
+      const keys = Object.keys(JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>);
+      for (const key of listed) expect(keys).not.toContain(key);
+    }
+    expect(changedLines(studio.copy).filter((line) => line.startsWith('+') && !line.endsWith(','))).toEqual([]);
+    studio.copy.commit('the unused texts deleted');
+    await close();
+  });
+
   it('adds a page after another by keyboard, gives it a block, moves and removes blocks, and saves the new page as its own lines', async () => {
     const { page, errors, close } = await openStudio(studio);
     await page.focus(`${AUTOMOTIVE} [data-node="page:eligibility"]`);
