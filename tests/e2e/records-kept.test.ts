@@ -3,12 +3,13 @@
  * Chromium against the real server: a saved repair, denial and document come back after a reload,
  * in another tab and in another browser resuming with the resume code, and a record deleted before
  * the reload stays deleted — in English and Spanish, on a phone and a desktop, with no axe
- * violation; and the same for the data-breach settlement's own expense records.
+ * violation; saves held up on their way still land in the order asked; and the same for the
+ * data-breach settlement's own expense records.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../../server/config';
 import { startServer, type RunningServer } from '../../server/main';
@@ -88,6 +89,44 @@ describe('records kept by the server in the sample settlement', () => {
     await expectNoViolations(page);
     // The restored repair is the claim's: Next takes it on.
     await next(page, /\/automotive\/supporting-documents/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('saves in the order asked: a record save held up on its way is not overwritten by, and does not overwrite, the later ones', async () => {
+    const { page, context, errors } = await openPage(e2e.browser);
+    await startAutomotive(page, e2e.server.url, 'en', null);
+    await next(page, /\/automotive\/eligibility$/);
+    await fillEligibility(page, 'true');
+    await next(page, /\/automotive\/repairs$/);
+
+    // The first record save is held on its way until the claimant has saved and deleted more.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let held = false;
+    await page.route('**/api/forms/automotive/draft', async (route) => {
+      if (!held && route.request().method() === 'PUT' && route.request().postData()?.includes('"unfinished":true')) {
+        held = true;
+        await released;
+      }
+      await route.continue();
+    });
+    const saving = (r: Response, has: string, hasNot: string) => r.request().method() === 'PUT' && r.request().postData()?.includes(has) === true && !r.request().postData()?.includes(hasNot);
+    const first = page.waitForResponse((r) => saving(r, 'Bay Auto Care', 'Hilltop Motors'));
+    await addRepair(page, 'Bay Auto Care');
+    await expect.poll(() => held).toBe(true);
+    const last = page.waitForResponse((r) => saving(r, 'Hilltop Motors', 'Bay Auto Care'));
+    await addRepair(page, 'Hilltop Motors');
+    await deleteRow(page, REPAIRS, 'Bay Auto Care');
+    release();
+    expect((await last).status()).toBe(200);
+    expect((await first).status()).toBe(200);
+
+    await reload(page, /\/automotive\/repairs$/);
+    await page.locator(`#${REPAIRS} .cf-records__item`).first().waitFor();
+    expect(await rows(page, REPAIRS)).toEqual([expect.stringContaining('Hilltop Motors')]);
     expect(errors).toEqual([]);
     await context.close();
   });
