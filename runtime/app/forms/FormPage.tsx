@@ -138,9 +138,8 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
   // Every record saved, changed or deleted on the page (repairs, denials, documents, a settlement's
   // own records) is saved with the page at once, so that a reload, another tab or a resume shows
   // it. The claimant is still on the page: it is saved unfinished (what it still lacks, such as a
-  // receipt for every expense, is for Next to say). Saves run one at a time, in order; one that
-  // waited behind another sends the answers as they are by then, and is left out when a later
-  // one will send them anyway.
+  // receipt for every expense, is for Next to say). Saves run one at a time, in order; a record
+  // save still waiting when a later one is asked is left out (the later one sends its answers too).
   const savedRecords = useMemo(
     () => JSON.stringify(models.saved.filter((m) => isRepeating(m.metadata.dtoMapping, models)).map((m) => [m.clientId, m.fields])),
     [models],
@@ -154,11 +153,11 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
     // Records restored from the server, or saved by Next on the way to another page, are not this page's to save.
     if (!context.authorized || !page.requiresAuthorization || context.navigation.currentPage !== pageId) return;
     const ticket = ++recordSaves.current;
+    const { store } = context;
     void session
       .inOrder(async () => {
-        const now = actor.getSnapshot();
-        if (ticket !== recordSaves.current || now.status !== 'active' || now.context.navigation.currentPage !== pageId) return null;
-        return savePage({ api }, { formType, pageId, store: now.context.store }, session.submits, { unfinished: true });
+        if (ticket !== recordSaves.current || actor.getSnapshot().status !== 'active') return null;
+        return savePage({ api }, { formType, pageId, store }, session.submits, { unfinished: true });
       })
       .then(
         (saved) => {
