@@ -14,6 +14,9 @@
  *   page save   PUT /api/forms/automotive/draft — the answers up to the eligibility page, checked by
  *               the flow's page logic and stored as the claim in progress, the session extended;
  *               claimants of distinct VINs, each saving again and again on their authorized session.
+ *   record save PUT /api/forms/automotive/draft, unfinished — a repair saved on the repairs page: the
+ *               answers up to that page and the repairs saved so far, stored at once as the claim in
+ *               progress (the page's own required answers not asked for yet), as page save does.
  *
  * Budgets, each against its same-run floor on both databases: throughput ≥ 60 % of the floor's,
  * p99 ≤ 2 × the floor's p99, no request over 1 s, every answer 2xx.
@@ -29,7 +32,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { round, standalone, isEntry, type BenchContext, type Figure } from './lib/figure.js';
-import { automotivePageSave, automotivePayload, Claimant, classVehicle, encodeSubmission, MARIA, pdf, pool, type AuthorizedSession, type FormPaths, type Session } from './lib/claim.js';
+import type { FieldValue } from '../runtime/core/types.js';
+import { automotivePageSave, automotivePayload, automotiveRecordSave, SAVED_REPAIRS, Claimant, classVehicle, encodeSubmission, MARIA, pdf, pool, type AuthorizedSession, type FormPaths, type Session } from './lib/claim.js';
 import { loadRun, type LoadRun } from './lib/load.js';
 import type { ChildStats } from './lib/monitor.js';
 import { DIALECTS, postgresAvailable, startAppServer, startEmulator, startFloorServer, storage, type Dialect, type ServerUnderTest } from './lib/servers.js';
@@ -56,7 +60,14 @@ interface Supply {
 
 const FILE = pdf('bench invoice');
 
-type Kind = 'submit' | 'authorize-pin' | 'authorize-vin' | 'save';
+type Kind = 'submit' | 'authorize-pin' | 'authorize-vin' | 'save' | 'record-save';
+
+/** The body each saving claimant sends again and again: a page save, or a record saved on a page. */
+const SAVE_BODIES: Record<'save' | 'record-save', (credentials: Record<string, FieldValue>) => string> = {
+  save: (credentials) => automotivePageSave(credentials),
+  'record-save': (credentials) => automotiveRecordSave(credentials),
+};
+const isSave = (kind: Kind): kind is 'save' | 'record-save' => kind === 'save' || kind === 'record-save';
 
 /* ------------------------------------------------------------------------------------------------
  * What each request needs, prepared before the timed run
@@ -66,16 +77,16 @@ async function tokens(claimant: Claimant, n: number): Promise<string[]> {
   return pool(n, PREP_CONCURRENCY, () => claimant.captchaToken());
 }
 
-/** Page saves go round the authorized claimants: a supply that never runs out. */
-async function saveSupply(claimant: Claimant, deadline: number): Promise<Supply> {
+/** Page (or record) saves go round the authorized claimants: a supply that never runs out. */
+async function saveSupply(kind: 'save' | 'record-save', claimant: Claimant, deadline: number): Promise<Supply> {
   const sessions = (await pool(SAVING_CLAIMANTS, PREP_CONCURRENCY, async (i) => claimant.authorize(await claimant.session(), 'Automotive', classVehicle(i)), deadline)).filter(Boolean);
-  const requests = sessions.map((s) => ({ headers: { cookie: s.cookie, 'x-csrf-token': s.csrf, 'content-type': 'application/json' }, body: automotivePageSave(s.credentials) }));
+  const requests = sessions.map((s) => ({ headers: { cookie: s.cookie, 'x-csrf-token': s.csrf, 'content-type': 'application/json' }, body: SAVE_BODIES[kind](s.credentials) }));
   let i = 0;
   return { remaining: () => Infinity, next: () => requests[i++ % requests.length]! };
 }
 
 async function appSupply(kind: Kind, claimant: Claimant, n: number, deadline: number): Promise<Supply> {
-  if (kind === 'save') return saveSupply(claimant, deadline);
+  if (isSave(kind)) return saveSupply(kind, claimant, deadline);
   let sessions: Array<Session | AuthorizedSession>;
   if (kind === 'submit') {
     sessions = (await pool(n, PREP_CONCURRENCY, async (i) => claimant.authorize(await claimant.session(), 'Automotive', classVehicle(i)), deadline)).filter(Boolean);
@@ -103,8 +114,11 @@ async function appSupply(kind: Kind, claimant: Claimant, n: number, deadline: nu
 }
 
 async function floorSupply(kind: Kind, claimant: Claimant, n: number): Promise<Supply> {
-  if (kind === 'save') {
-    const requests = Array.from({ length: SAVING_CLAIMANTS }, (_, i) => ({ headers: { 'x-session': `claimant-${i}`, 'content-type': 'application/json' }, body: automotivePageSave(classVehicle(i)) }));
+  if (isSave(kind)) {
+    const requests = Array.from({ length: SAVING_CLAIMANTS }, (_, i) => ({
+      headers: { 'x-session': `claimant-${i}`, 'content-type': 'application/json' },
+      body: SAVE_BODIES[kind](classVehicle(i)),
+    }));
     let i = 0;
     return { remaining: () => Infinity, next: () => requests[i++ % requests.length]! };
   }
@@ -159,6 +173,7 @@ const CALLS: Record<Kind, { app: keyof FormPaths; floor: string }> = {
   'authorize-pin': { app: 'authorize', floor: '/authorize' },
   'authorize-vin': { app: 'authorize', floor: '/authorize' },
   save: { app: 'draft', floor: '/draft' },
+  'record-save': { app: 'draft', floor: '/draft' },
 };
 
 /** Requests to prepare for `seconds` at `rate`, with headroom. */
@@ -174,7 +189,7 @@ async function oneRun(ctx: BenchContext, kind: Kind, target: 'app' | 'floor', se
   const profileDir = process.env.BENCH_PROFILE_DIR;
   if (profileDir) await server.child.ask({ type: 'profile-start' });
   const cpu0 = { server: cpuMs(server.child.pid), emulator: cpuMs(emulatorPid) };
-  const run = await loadRun({ url: server.url, path: timedPath, method: kind === 'save' ? 'PUT' : 'POST', connections: CONNECTIONS, seconds, next: supply.next, remaining: supply.remaining });
+  const run = await loadRun({ url: server.url, path: timedPath, method: isSave(kind) ? 'PUT' : 'POST', connections: CONNECTIONS, seconds, next: supply.next, remaining: supply.remaining });
   if (profileDir) await server.child.ask({ type: 'profile-stop', file: path.join(profileDir, `${kind}-${target}-${Date.now()}.cpuprofile`) }, 60_000);
   into.runs.push(run);
   const perRequest = (before: number, pid: number) => round((cpuMs(pid) - before) / Math.max(1, run.ok), 2);
@@ -245,6 +260,7 @@ const FLOOR_NAMES: Record<Kind, (dialect: Dialect) => string> = {
   'authorize-pin': () => 'bare Fastify JSON + siteverify + SELECT + session INSERT',
   'authorize-vin': () => 'bare Fastify JSON + siteverify + SELECT + session INSERT',
   save: () => 'bare Fastify JSON + session SELECT + draft UPSERT and session UPDATE in one transaction',
+  'record-save': () => 'bare Fastify JSON + session SELECT + draft UPSERT and session UPDATE in one transaction',
 };
 
 const WHAT: Record<Kind, string> = {
@@ -252,9 +268,10 @@ const WHAT: Record<Kind, string> = {
   'authorize-pin': 'Notice ID + PIN (keyed hash) + captcha siteverify',
   'authorize-vin': 'VIN only + captcha siteverify',
   save: `a page save (answers up to the eligibility page, checked by the page logic) by ${SAVING_CLAIMANTS} claimants in turn`,
+  'record-save': `a repair saved on the repairs page (answers up to it and ${SAVED_REPAIRS} repairs, checked by the page logic, stored unfinished) by ${SAVING_CLAIMANTS} claimants in turn`,
 };
 
-const DONE: Record<Kind, string> = { submit: 'stored submissions', 'authorize-pin': 'authorizations', 'authorize-vin': 'authorizations', save: 'saved pages' };
+const DONE: Record<Kind, string> = { submit: 'stored submissions', 'authorize-pin': 'authorizations', 'authorize-vin': 'authorizations', save: 'saved pages', 'record-save': 'saved records' };
 
 /** Throughput, p99, max and non-2xx of one kind of request on one database, each beside the same-run floor. */
 function loadFigures(dialect: Dialect, kind: Kind, app: Measured, floor: Measured): Figure[] {
@@ -333,8 +350,8 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
         floor = await startFloorServer(floorStore, String(emulator.ready.url));
         ctx.log(`server-load on ${dialect}: app ${app.url}, floor ${floor.url}`);
         const appClaimant = new Claimant(app.url, String(emulator.ready.url));
-        const guesses: Record<Kind, number> = { submit: 500, 'authorize-pin': 60, 'authorize-vin': 800, save: 800 };
-        for (const kind of ['submit', 'authorize-pin', 'authorize-vin', 'save'] as const) {
+        const guesses: Record<Kind, number> = { submit: 500, 'authorize-pin': 60, 'authorize-vin': 800, save: 800, 'record-save': 600 };
+        for (const kind of ['submit', 'authorize-pin', 'authorize-vin', 'save', 'record-save'] as const) {
           if (!runs(kind)) continue;
           const measured = await measurePair(ctx, kind, app, floor, appClaimant, plan, guesses[kind], emulator.pid);
           figures.push(...loadFigures(dialect, kind, measured.app, measured.floor));

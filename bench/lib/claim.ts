@@ -91,6 +91,24 @@ export function automotivePageSave(credentials: Record<string, FieldValue> = { v
   return JSON.stringify({ pageId: 'eligibility', models });
 }
 
+/** Repairs a claimant has saved when the record-save figure saves one more. */
+export const SAVED_REPAIRS = 3;
+
+/**
+ * A record saved on the repairs page (PUT …/draft, `unfinished`: the claimant is still on it): the
+ * answers up to the repairs page and the repairs saved so far, for the credentials the session was
+ * authorized with.
+ */
+export function automotiveRecordSave(credentials: Record<string, FieldValue> = { vin: MARIA.vin, noticeId: null, pin: null }): string {
+  const models = [
+    model('Automotive', 'Credentials', { ...credentials }),
+    model('Automotive', 'ClaimantInfo', { ...MARIA_ANSWERS.ClaimantInfo }),
+    model('Automotive', 'ClaimDetails', { ...MARIA_ANSWERS.ClaimDetails }),
+    ...Array.from({ length: SAVED_REPAIRS }, (_, i) => model('Automotive', 'ClaimTransactions', { ...MARIA_ANSWERS.ClaimTransactions, facilityName: `Bench Motors ${i + 1}` })),
+  ];
+  return JSON.stringify({ pageId: 'repairs', models, unfinished: true });
+}
+
 /** The model clientIds of a payload (one logical submission, whatever its retries). */
 export function payloadClientIds(payload: SubmissionPayload): string[] {
   const one = [payload.credentials, payload.claimantInfo, payload.claimDetails, payload.signature].filter((m): m is FormModel => m !== null);

@@ -9,8 +9,12 @@
  * this authorization's claim was filed is refused (409 ALREADY_SUBMITTED) → the session is
  * extended (a save is activity) → the draft is stored. The PIN is never stored; the credentials are the server's.
  *
- * Save and finish later: the same checks, but the fields of `pageId` itself left empty are not
- * refused (validate.ts `unfinishedPageId`); the draft is stored marked unfinished on that page and
+ * A page save `unfinished` (a record saved or deleted while the claimant is still on `pageId`):
+ * the same checks, but the fields of `pageId` itself left empty and its records rules not met yet
+ * (at least one record) are not refused (validate.ts `unfinishedPageId`); every saved record and
+ * every typed value is checked as always. The draft is stored marked unfinished on that page.
+ *
+ * Save and finish later: the same checks as an unfinished save; the draft is stored unfinished and
  * a new resume code (resume-codes.ts) replaces the draft's earlier one, in one transaction.
  *
  * Reading: the draft of whom the session is authorized as (`draftKeyOf`: a keyed digest of the
@@ -52,7 +56,7 @@ const DAY_MS = 24 * 60 * 60_000;
 export interface DraftSaveBody {
   pageId: string;
   models: FormModel[];
-  /** The claimant is still on pageId: its empty fields and missing records are not refused, and a resume reopens pageId itself. */
+  /** The claimant is still on pageId (a record saved or deleted there): its empty fields and missing records are not refused, and a resume reopens pageId itself. */
   unfinished?: boolean;
 }
 

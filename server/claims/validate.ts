@@ -29,8 +29,9 @@ export interface ValidationInput {
    */
   partial?: boolean;
   /**
-   * With `partial`: the page saved for later before it was finished. Its fields left empty are
-   * not refused (a required field not filled yet); what was typed there is checked as always.
+   * With `partial`: the page the claimant is still on (a record saved or deleted there, or Save and
+   * finish later). Its fields left empty and its records rules not met yet (at least one record)
+   * are not refused; what was typed there, and every saved record, is checked as always.
    */
   unfinishedPageId?: string;
 }
@@ -151,10 +152,23 @@ export function validateSubmission(input: ValidationInput): ValidationProblems {
   // The pages' verdict (once every model is sound) names page and field as the claimant reads
   // them; a rule failure of a field no page refuses keeps its model and field names.
   const isEmpty = (value: FieldValue | undefined) => value === undefined || value === null || value === '' || value === false;
-  const valueOf = (clientId: string, field: string) => payloadModels(payload, kinds).find(({ model }) => model.clientId === clientId)?.model.fields[field];
-  const pageProblems = (logic && structure.length === 0 ? logic.problems() : []).filter(
-    (p) => !(input.partial && input.unfinishedPageId !== undefined && p.pageId === input.unfinishedPageId && isEmpty(valueOf(p.clientId, p.field))),
-  );
+  const sent = payloadModels(payload, kinds);
+  const sentModel = (clientId: string) => sent.find(({ model }) => model.clientId === clientId);
+  // A saved record's own field: the browser checked the record when it was saved, so an unfinished
+  // page does not excuse it.
+  const isRecordField = (clientId: string, field: string) => {
+    const found = sentModel(clientId);
+    return found !== undefined && kinds.lists.includes(found.kind) && Object.hasOwn(configs.get(found.kind)?.fields ?? {}, field);
+  };
+  // On the page the claimant is still on: a field not filled in yet, and a records rule (at least
+  // one record, a record for each parent, 'none of these apply') not met yet, are for its Next to say.
+  const leftForNext = (p: { pageId: string; clientId: string; field: string }) =>
+    input.partial === true &&
+    input.unfinishedPageId !== undefined &&
+    p.pageId === input.unfinishedPageId &&
+    !isRecordField(p.clientId, p.field) &&
+    isEmpty(sentModel(p.clientId)?.model.fields[p.field]);
+  const pageProblems = (logic && structure.length === 0 ? logic.problems() : []).filter((p) => !leftForNext(p));
   const named = new Set(pageProblems.map((p) => `${p.clientId}\n${p.field}`));
   fields.push(...pageProblems.map((p) => p.text));
   if (!input.partial) fields.push(...ruleProblems.filter((p) => !named.has(`${p.clientId}\n${p.field}`)).map((p) => p.text));

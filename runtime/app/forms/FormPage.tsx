@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { Link } from 'wouter';
 import { waitFor } from 'xstate';
-import { findModel, setFieldValue } from '../../core/models';
+import { findModel, isRepeating, setFieldValue } from '../../core/models';
 import { backTarget, scopeFromStore, skipPredicate } from '../../core/navigation';
 import type { DocumentFile, FlowFile, ModelStoreState, PageAction } from '../../core/types';
 import { PageRenderer, type ActionDetail } from '../../react/PageRenderer';
@@ -154,23 +154,37 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
   // Every in-flow page of a filed form after sign-in, until the claim is submitted.
   const offersSaveForLater =
     authorized && flow.submit !== undefined && page.requiresAuthorization && page.inFlow !== false && page.action !== 'none' && !referenceCode;
-  // A document record saved or deleted is saved with the page at once, so that a reload shows the
-  // documents already stored on the server. The claimant is still on the page: it is saved
-  // unfinished (what it still lacks, such as a receipt for every expense, is for Next to say).
-  const documentRecords = models.saved.filter((m) => documents.some((d) => d.clientId === m.clientId)).map((m) => m.clientId).join(' ');
-  const savedRecords = useRef(documentRecords);
+  // Every record saved, changed or deleted on the page (repairs, denials, documents, a settlement's
+  // own records) is saved with the page at once, so that a reload, another tab or a resume shows
+  // it. The claimant is still on the page: it is saved unfinished (what it still lacks, such as a
+  // receipt for every expense, is for Next to say). Saves run one at a time, in order; a record
+  // save still waiting when a later one is asked is left out (the later one sends its answers too).
+  const savedRecords = useMemo(
+    () => JSON.stringify(models.saved.filter((m) => isRepeating(m.metadata.dtoMapping, models)).map((m) => [m.clientId, m.fields])),
+    [models],
+  );
+  const lastRecords = useRef(savedRecords);
+  const recordSaves = useRef(0);
   useEffect(() => {
-    if (savedRecords.current === documentRecords) return;
-    savedRecords.current = documentRecords;
+    if (lastRecords.current === savedRecords) return;
+    lastRecords.current = savedRecords;
     const { context } = actor.getSnapshot();
-    if (!context.authorized || !page.requiresAuthorization) return;
-    void savePage({ api }, { formType, pageId, store: context.store }, session.submits, { unfinished: true }).then(
-      (saved) => {
-        if (saved.sessionExpiresAt !== null && actor.getSnapshot().status === 'active') actor.send({ type: 'SESSION_EXTENDED', expiresAt: saved.sessionExpiresAt });
-      },
-      () => undefined,
-    );
-  }, [documentRecords, actor, api, formType, pageId, page.requiresAuthorization, session.submits]);
+    // Records restored from the server, or saved by Next on the way to another page, are not this page's to save.
+    if (!context.authorized || !page.requiresAuthorization || context.navigation.currentPage !== pageId) return;
+    const ticket = ++recordSaves.current;
+    const { store } = context;
+    void session
+      .inOrder(async () => {
+        if (ticket !== recordSaves.current || actor.getSnapshot().status !== 'active') return null;
+        return savePage({ api }, { formType, pageId, store }, session.submits, { unfinished: true });
+      })
+      .then(
+        (saved) => {
+          if (saved && saved.sessionExpiresAt !== null && actor.getSnapshot().status === 'active') actor.send({ type: 'SESSION_EXTENDED', expiresAt: saved.sessionExpiresAt });
+        },
+        () => undefined, // no answer: the next record saved, or Next, saves again
+      );
+  }, [savedRecords, actor, api, formType, pageId, page.requiresAuthorization, session]);
 
   useSignatureDate(session, pageId);
   // A page that submits, opened by a reload, has its submit's code ready before it is used.
@@ -241,7 +255,7 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
         // Once authorized, the page just left is saved on the server while the next one shows:
         // a refusal brings the claimant back to it with the server's message.
         if (moved.navigation.currentPage !== pageId && moved.authorized && page.requiresAuthorization) {
-          void savePage({ api }, { formType, pageId, store: moved.store }, session.submits).then(
+          void session.inOrder(() => savePage({ api }, { formType, pageId, store: moved.store }, session.submits)).then(
             (saved) => {
               if (actor.getSnapshot().status !== 'active') return;
               if (saved.refusal !== null) actor.send({ type: 'DRAFT_REFUSED', pageId, message: saved.refusal });

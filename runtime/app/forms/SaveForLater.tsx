@@ -20,8 +20,10 @@ export function SaveForLaterButton({ session, pageId, disabled, onSaved }: { ses
   useEffect(() => void SavedForLaterPanel.preload().catch(() => undefined), []);
   const save = async () => {
     setRefusal(null);
-    const { store } = session.actor.getSnapshot().context;
-    const result = await api.saveForLater(session.formType, pageId, draftModels({ formType: session.formType, store }, session.submits));
+    // After the saves asked before it (a record just saved), with the answers as they are then.
+    const result = await session.inOrder(() =>
+      api.saveForLater(session.formType, pageId, draftModels({ formType: session.formType, store: session.actor.getSnapshot().context.store }, session.submits)),
+    );
     if (result.ok) onSaved(result.data);
     else setRefusal(result.errorKey ? t(result.errorKey) : result.error);
   };

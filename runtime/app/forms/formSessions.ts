@@ -32,6 +32,11 @@ export interface FormSession {
   resumingAfterSignIn: boolean;
   /** The models the form submits (its flow's `models`, camel-cased): a page save sends these. */
   submits: readonly string[];
+  /**
+   * Runs a save of the claim in progress after the saves asked before it have answered, so that
+   * an earlier save arriving late never overwrites a later one on the server.
+   */
+  inOrder<T>(save: () => Promise<T>): Promise<T>;
 }
 
 export interface SessionDeps {
@@ -56,10 +61,16 @@ const DRAFT_KINDS: ReadonlySet<string> = new Set([...SINGLE_MODEL_KINDS, ...LIST
 function newSession(formType: FormType, ids: IdSource, documents: DocumentFile[], submits: readonly string[]): FormSession {
   let chosen = documents;
   const listeners = new Set<() => void>();
+  let saves: Promise<unknown> = Promise.resolve();
   return {
     formType,
     ids,
     submits,
+    inOrder(save) {
+      const run = saves.then(save, save);
+      saves = run.catch(() => undefined);
+      return run;
+    },
     returnTo: null,
     resumingAfterSignIn: false,
     actor: null as unknown as Actor<FormMachine>,

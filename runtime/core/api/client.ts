@@ -209,7 +209,7 @@ export interface ApiClient {
    * PUT the claim in progress: the answers up to and including `pageId`, checked by the server as
    * the pages check them. A refusal (400) carries the server's text naming page and field.
    */
-  /** `unfinished`: the claimant is still on the page (a document record saved while they work); its empty fields are not refused. */
+  /** `unfinished`: the claimant is still on the page (a record saved or deleted while they work); its empty fields and unmet records rules are not refused. */
   saveDraft(formType: FormType, pageId: string, models: FormModel[], options?: { unfinished?: boolean }): Promise<ApiResult<DraftSaved>>;
   /** GET the claim in progress of whom the session is authorized as (draft null when there is none, 404) and the prefilled data. */
   loadDraft(formType: FormType): Promise<ApiResult<LoadedClaim>>;
