@@ -13,10 +13,9 @@ import {
   BACK,
   DOCUMENTS,
   fillEligibility,
-  NEXT,
+  finishAutomotiveClaim,
   next,
   REPAIRS,
-  signSummary,
   startAutomotive,
   uploadDocument,
 } from './flow-steps';
@@ -150,18 +149,7 @@ describe('the claim in progress in the browser', () => {
     await page.goForward();
     await page.waitForURL(/\/automotive\/eligibility$/);
     await settled(page);
-    await fillEligibility(page, 'true');
-    await next(page, /\/automotive\/repairs$/);
-    await addRepair(page);
-    await next(page, /\/automotive\/supporting-documents$/);
-    await uploadDocument(page, 'invoice.pdf', 'repairInvoice', true);
-    await page.locator(`#${DOCUMENTS} .cf-records__item`).first().waitFor();
-    await next(page, /\/automotive\/claim-summary$/);
-    await signSummary(page);
-    await page.click(NEXT);
-    await page.waitForURL(/\/automotive\/confirmation$/);
-    await settled(page);
-    const code = (await page.locator('.cf-confirmation__code').innerText()).trim();
+    const code = await finishAutomotiveClaim(page);
 
     await page.goBack();
     await page.waitForURL(/\/automotive\/confirmation$/);

@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SERVER_ERRORS } from '../../server/errors';
-import { addRepair, authorizeAutomotive, DOCUMENTS, expectNoRawText, fillEligibility, NEXT, next, signSummary, uploadDocument } from './flow-steps';
+import { authorizeAutomotive, expectNoRawText, finishAutomotiveClaim, NEXT, next } from './flow-steps';
 import { axe, describeViolations, openPage, screenshot, settled, withServerAndBrowser } from './harness';
 
 const MARIA = { vin: '5EXMA1B20HC000101', noticeId: 'EXM-100001', pin: '482913' };
@@ -27,18 +27,7 @@ async function fileMaria(page: Page, url: string): Promise<string> {
   await settled(page);
   await authorizeAutomotive(page);
   await next(page, /\/automotive\/eligibility$/);
-  await fillEligibility(page, 'true');
-  await next(page, /\/automotive\/repairs$/);
-  await addRepair(page);
-  await next(page, /\/automotive\/supporting-documents$/);
-  await uploadDocument(page, 'invoice.pdf', 'repairInvoice', true);
-  await page.locator(`#${DOCUMENTS} .cf-records__item`).first().waitFor();
-  await next(page, /\/automotive\/claim-summary$/);
-  await signSummary(page);
-  await page.click(NEXT);
-  await page.waitForURL(/\/automotive\/confirmation$/, { timeout: 60_000 });
-  await settled(page);
-  return (await page.locator('.cf-confirmation__code').innerText()).trim();
+  return finishAutomotiveClaim(page);
 }
 
 /** On the start page: the credentials, then Continue, waiting for the server's answer. */

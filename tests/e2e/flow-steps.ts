@@ -163,6 +163,22 @@ export async function signSummary(page: Page, name = 'Maria Garcia'): Promise<vo
   await page.fill('#signature-signature', name);
 }
 
+/** From the eligibility page to the confirmation: one repair, its invoice, the signature; the reference code. */
+export async function finishAutomotiveClaim(page: Page, sign: (page: Page) => Promise<void> = (p) => signSummary(p)): Promise<string> {
+  await fillEligibility(page, 'true');
+  await next(page, /\/automotive\/repairs$/);
+  await addRepair(page);
+  await next(page, /\/automotive\/supporting-documents$/);
+  await uploadDocument(page, 'invoice.pdf', 'repairInvoice', true);
+  await page.locator(`#${DOCUMENTS} .cf-records__item`).first().waitFor();
+  await next(page, /\/automotive\/claim-summary$/);
+  await sign(page);
+  await page.click(NEXT);
+  await page.waitForURL(/\/automotive\/confirmation$/, { timeout: 60_000 });
+  await settled(page);
+  return (await page.locator('.cf-confirmation__code').innerText()).trim();
+}
+
 /**
  * The whole Automotive claim with out-of-pocket expenses, every page checked (raw text, axe,
  * screenshot); returns the reference code.

@@ -6,15 +6,11 @@
  * violation; saves held up on their way still land in the order asked; and the same for the
  * data-breach settlement's own expense records.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Page, Response } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readConfig } from '../../server/config';
-import { startServer, type RunningServer } from '../../server/main';
+import type { Page, Response } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { addDenial, addRepair, BACK, DENIALS, DOCUMENTS, draftField, fillEligibility, next, NEXT, openDraft, REPAIRS, samplePdf, startAutomotive, uploadDocument } from './flow-steps';
-import { axe, builtApp, describeViolations, launchBrowser, openPage, ROOT, settled, withServerAndBrowser } from './harness';
+import { axe, describeViolations, openPage, ROOT, settled, withServerAndBrowser } from './harness';
 
 const PHONE = { width: 375, height: 740 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -202,33 +198,10 @@ describe('records kept by the server in the sample settlement', () => {
 describe('records kept by the server in the data-breach settlement', () => {
   const EXPENSES = 'records-expenses';
   const RECEIPTS = 'records-documentContexts-receipt';
-  let server: RunningServer;
-  let url: string;
-  let dataDir: string;
-  let browser: Browser;
-  beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'cf-e2e-records-'));
-    const config = readConfig({
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATA_DIR: dataDir,
-      SETTLEMENT_DIR: path.join(ROOT, 'tests/settlements/data-breach'),
-      APP_DIST_DIR: builtApp(),
-      SESSION_SECRET: 'records-kept-settlement-secret-of-32-chars',
-    });
-    [server, browser] = await Promise.all([startServer(config), launchBrowser()]);
-    server.app.log.level = 'warn';
-    url = server.url.replace('localhost', '127.0.0.1');
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const running = withServerAndBrowser({ from: path.join(ROOT, 'tests/settlements/data-breach') });
 
   async function signIn(page: Page): Promise<void> {
-    await page.goto(`${url}/claim`);
+    await page.goto(`${running.server.url}/claim`);
     await settled(page);
     await page.fill('#credentials-claimId', 'DBR-300003');
     await page.fill('#credentials-zip', '10027');
@@ -245,7 +218,7 @@ describe('records kept by the server in the data-breach settlement', () => {
   }
 
   it('expenses and a receipt survive a reload and a resume in another browser; a deleted expense stays deleted', async () => {
-    const { page, context, errors } = await openPage(browser, PHONE);
+    const { page, context, errors } = await openPage(running.browser, PHONE);
     await signIn(page);
     await page.waitForURL(/\/claim\/contact$/);
     await settled(page);
@@ -281,8 +254,8 @@ describe('records kept by the server in the data-breach settlement', () => {
     await context.close();
 
     // Another browser, with the resume code and the same Claim ID and ZIP code: the claim opens where it was left.
-    const other = await openPage(browser, DESKTOP);
-    await other.page.goto(`${url}/resume/${code}`);
+    const other = await openPage(running.browser, DESKTOP);
+    await other.page.goto(`${running.server.url}/resume/${code}`);
     await settled(other.page);
     await other.page.click('button:has-text("Continue")');
     await other.page.waitForURL(/\/claim(\?|$)/);

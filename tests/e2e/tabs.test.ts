@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { addRepair, authorizeAutomotive, DOCUMENTS, fillEligibility, NEXT, next, signSummary, uploadDocument } from './flow-steps';
+import { authorizeAutomotive, finishAutomotiveClaim, next } from './flow-steps';
 import { openPage, settled, withServerAndBrowser } from './harness';
 
 const JAMES = { vin: '5EXMA1B20JC000202', noticeId: 'EXM-100002', pin: '730155', email: 'james.oneil@example.com', phone: '2175550123', name: "James O'Neil" };
@@ -20,22 +20,6 @@ async function signInAsJames(page: Page, url: string): Promise<void> {
   await next(page, /\/automotive\/claimant-info$/);
   if (!(await page.inputValue('#claimantInfo-emailAddress'))) await page.fill('#claimantInfo-emailAddress', JAMES.email);
   if (!(await page.inputValue('#claimantInfo-phoneNumber'))) await page.fill('#claimantInfo-phoneNumber', JAMES.phone);
-}
-
-/** From the eligibility page to the confirmation: one repair, its invoice, the signature; the reference code. */
-async function finish(page: Page, sign: (page: Page) => Promise<void>): Promise<string> {
-  await fillEligibility(page, 'true');
-  await next(page, /\/automotive\/repairs$/);
-  await addRepair(page);
-  await next(page, /\/automotive\/supporting-documents$/);
-  await uploadDocument(page, 'invoice.pdf', 'repairInvoice', true);
-  await page.locator(`#${DOCUMENTS} .cf-records__item`).first().waitFor();
-  await next(page, /\/automotive\/claim-summary$/);
-  await sign(page);
-  await page.click(NEXT);
-  await page.waitForURL(/\/automotive\/confirmation$/);
-  await settled(page);
-  return (await page.locator('.cf-confirmation__code').innerText()).trim();
 }
 
 describe('two tabs signed in as two claimants', () => {
@@ -69,8 +53,8 @@ describe('two tabs signed in as two claimants', () => {
     expect(await tabA.inputValue('#claimantInfo-firstName')).toBe('Maria');
     await next(tabA, /\/automotive\/eligibility$/);
 
-    const codeA = await finish(tabA, (page) => signSummary(page));
-    const codeB = await finish(tabB, async (page) => {
+    const codeA = await finishAutomotiveClaim(tabA);
+    const codeB = await finishAutomotiveClaim(tabB, async (page) => {
       await page.fill('#signature-confirmEmailAddress', JAMES.email);
       await page.fill('#signature-confirmPhoneNumber', JAMES.phone);
       await page.check('#signature-attestation');
