@@ -1,13 +1,26 @@
 import { useState, useSyncExternalStore } from 'react';
 import { createIdSource, initStore } from '../../runtime/core/models';
 import type { FieldWidgetProps } from '../../runtime/widgets/types';
-import type { DocumentFile, DocumentUpload, ModelStoreState, PageConfig } from '../../runtime/core/types';
+import type { DocumentFile, DocumentUpload, ModelStoreState, PageConfig, RecordsBlock } from '../../runtime/core/types';
 import { whenUploaded } from '../../runtime/app/forms/documentUploads';
 import { REGISTRIES } from '../../runtime/app/forms/registries';
 import { PageRenderer, type PageRendererProps } from '../../runtime/react';
 import { CONFIGS, makeT, NOW } from '../core/view/fixtures';
 
 export { CONFIGS, makeT, NOW, page } from '../core/view/fixtures';
+
+/** A documents records block: a type and a file, each saved document listed by type and name. */
+export const DOCUMENTS_BLOCK: RecordsBlock = {
+  block: 'records',
+  model: 'DocumentContexts',
+  kind: 'file',
+  startDraft: true,
+  fields: [
+    { key: 'documentType', widget: 'select', label: 'Type', options: [{ value: 'other', label: 'Other' }] },
+    { key: 'file', widget: 'file', label: 'File' },
+  ],
+  displayFields: ['documentType', 'name'],
+};
 
 export function widgetProps(over: Partial<FieldWidgetProps> = {}): FieldWidgetProps {
   return { componentName: 'text', id: 'f', name: 'f', label: 'Field', value: null, required: false, errors: [], onChange: () => {}, ...over };

@@ -4,7 +4,7 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { addDraft, createIdSource, getDrafts, getModel, getRecords, initStore, saveDraft, setFieldValue } from '../../../runtime/core/models';
 import type { ModelStoreState, RecordsBlock } from '../../../runtime/core/types';
 import { DisplayValuesRow } from '../../../runtime/widgets/DisplayValuesRow';
-import { CONFIGS, documentsOwner, Harness, makeT, page } from '../fixtures';
+import { CONFIGS, DOCUMENTS_BLOCK, documentsOwner, Harness, makeT, page } from '../fixtures';
 
 const t = makeT({
   LocKey_Button_AddMore: 'Add more',
@@ -22,17 +22,7 @@ const repairs: RecordsBlock = {
   displayFields: ['facilityName'],
 };
 
-const documents: RecordsBlock = {
-  block: 'records',
-  model: 'DocumentContexts',
-  kind: 'file',
-  startDraft: true,
-  fields: [
-    { key: 'documentType', widget: 'select', label: 'Type', options: [{ value: 'other', label: 'Other' }] },
-    { key: 'file', widget: 'file', label: 'File' },
-  ],
-  displayFields: ['documentType', 'name'],
-};
+const documents = DOCUMENTS_BLOCK;
 
 describe('the record manager', () => {
   it('Add more starts a draft with the focus in its first field, Cancel discards it and gives the focus back to Add more', async () => {

@@ -7,22 +7,12 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { getDrafts, getRecords } from '../../../runtime/core/models';
-import type { DocumentUpload, FieldConfig, ModelStoreState, RecordsBlock } from '../../../runtime/core/types';
-import { documentsOwner, Harness, makeT, page } from '../fixtures';
+import type { DocumentUpload, FieldConfig, ModelStoreState } from '../../../runtime/core/types';
+import { DOCUMENTS_BLOCK, documentsOwner, Harness, makeT, page } from '../fixtures';
 
 const t = makeT({ LocKey_Button_Next: 'Next', LocKey_Button_Upload: 'Upload', LocKey_Button_Submit: 'Submit', LocKey_Button_AddMore: 'Add more', LocKey_Button_Cancel: 'Cancel' });
 const note: FieldConfig = { key: 'note', widget: 'text', label: 'Note' };
-const documents: RecordsBlock = {
-  block: 'records',
-  model: 'DocumentContexts',
-  kind: 'file',
-  startDraft: true,
-  fields: [
-    { key: 'documentType', widget: 'select', label: 'Type', options: [{ value: 'other', label: 'Other' }] },
-    { key: 'file', widget: 'file', label: 'File' },
-  ],
-  displayFields: ['documentType', 'name'],
-};
+const documents = DOCUMENTS_BLOCK;
 const documentsPage = page([documents, { block: 'model', model: 'ClaimDetails', fields: [note] }]);
 const UPLOADING: DocumentUpload = { state: 'uploading', sent: 0, total: 1, id: null, error: null };
 const STORED: DocumentUpload = { state: 'stored', sent: 1, total: 1, id: 9, error: null };
