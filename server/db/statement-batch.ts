@@ -17,10 +17,9 @@ export const isStatementBatch = (given: Trx | StatementBatch): given is Statemen
 
 const rowsOf = (value: unknown): BatchRow[] => (Array.isArray(value) ? value.filter(isRecord) : []);
 
-let batches = 0;
-
 export function statementBatch(trx: Trx, dialect: 'sqlite' | 'postgres'): StatementBatch {
-  const prefix = `batch${(batches = (batches + 1) % 1_000_000)}_`;
+  // Names of common table expressions of one statement: unique within it.
+  const prefix = 'batch_part_';
   let count = 0;
   const execute = async (query: OperationNodeSource | RawBuilder<unknown>) => (await sql<BatchRow>`${query}`.execute(trx)).rows;
   if (dialect === 'sqlite') {
@@ -30,6 +29,7 @@ export function statementBatch(trx: Trx, dialect: 'sqlite' | 'postgres'): Statem
       deferred: false,
       add(query) {
         const rows = previous.then(() => execute(query));
+        // The first error is what run() throws; a part's rows need not be awaited after it.
         previous = rows.catch((error: unknown) => void (failure ??= { error }));
         return { name: `${prefix}${count++}`, rows };
       },
