@@ -30,7 +30,7 @@ import type { DocumentFile, FormType, SubmissionPayload } from '../../runtime/co
 import { SubmissionConflictError } from '../db/errors.js';
 import { groupedWrites } from '../db/grouped-transactions.js';
 import { documentDigest } from '../db/submissions.js';
-import type { NewDocument, Trx } from '../db/types.js';
+import type { NewDocument } from '../db/types.js';
 import { httpError } from '../errors.js';
 import { maskAddress } from '../mail/content.js';
 import type { CaptchaUse } from '../plugins/app/captcha.js';
@@ -254,6 +254,7 @@ export function createSubmissions(app: FastifyInstance) {
       });
       const storedAnswers = { ...answers, documents: documents.map(({ bytes: _b, ...meta }) => meta) };
       let receiptTo: string | null = null;
+      let recordScreening: Awaited<ReturnType<typeof screen>> | undefined;
       let stored;
       try {
         stored = await app.stores.submissions.storeSubmission(
@@ -267,22 +268,28 @@ export function createSubmissions(app: FastifyInstance) {
             identifiers: identifiersOf(authorization),
           },
           {
-            // In the submission's transaction, before its rows: a refusal here rolls it all back.
-            async before(trx: Trx) {
+            // In the submission's transaction, in one statement with its rows (on PostgreSQL): a
+            // refusal here rolls it all back.
+            async before(_trx, batch) {
               receiptTo = null; // a transaction tried again queues anew
-              if (use) await app.captcha.markUsed(use, request, trx);
-              await app.captcha.consumeRaw(request, formType, payload.captchaRawValue, key, trx);
-              // A submitted claim leaves no claim in progress.
-              await app.stores.drafts.remove(draftKeyOf(app, formType, authorization), trx);
+              const spent = [
+                use ? app.captcha.markUsed(use, request, batch) : undefined,
+                app.captcha.consumeRaw(request, formType, payload.captchaRawValue, key, batch),
+                // A submitted claim leaves no claim in progress.
+                app.stores.drafts.remove(draftKeyOf(app, formType, authorization), batch),
+              ];
+              // The claim is compared with what was stored before it.
+              const [record] = await Promise.all([screen(batch), ...spent]);
+              recordScreening = record;
             },
             // Committed with the other writes that arrive meanwhile (one disk flush on SQLite), answered once on disk.
             inTransaction: writes.transaction,
             judgeDuplicates: (earlier) => judgeDuplicates(duplicatePolicy, formType, earlier, (id) => settlementFormOf(app.settlement, id).kind),
-            // Last in the transaction: the claim is screened with what was stored before it, and
+            // Last in the transaction, in one statement (on PostgreSQL): the claim's screening, and
             // its receipt queued (in the claimant's language), so that no claim lacks its receipt.
-            async after(trx, created) {
-              await screen(trx, created);
-              receiptTo = await app.mail.queueReceipt(trx, {
+            async after(_trx, created, batch) {
+              const screened = recordScreening?.(batch, created);
+              const queued = app.mail.queueReceipt(batch, {
                 formType,
                 submissionId: created.submissionId,
                 referenceCode: created.referenceCode,
@@ -290,6 +297,7 @@ export function createSubmissions(app: FastifyInstance) {
                 answers: storedAnswers,
                 submittedAt: app.clock(),
               });
+              [, receiptTo] = await Promise.all([screened, queued]);
             },
           },
         );

@@ -9,6 +9,7 @@ import { sql, type DeleteResult, type OnConflictBuilder, type QueryCreator, type
 import { isRecord } from '../../runtime/core/guards.js';
 import { ClaimFiledError, SessionGoneError } from './errors.js';
 import type { DraftsTable, Tables } from './schema.js';
+import { isStatementBatch } from './statement-batch.js';
 import type { Clock, Database, DraftRecord, Drafts, DraftSummary, NewDraft, Trx } from './types.js';
 
 /** The stored answers: a JSON list (of form models), as save() wrote it. */
@@ -166,9 +167,15 @@ export function createDrafts(database: Database, options: { clock?: Clock } = {}
     },
 
     async remove({ formType, claimantKey }, trx) {
+      if (trx && isStatementBatch(trx)) {
+        // Two parts of the batch: one statement on PostgreSQL with the batch's others.
+        trx.add(db.deleteFrom('draft_documents').where('form_type', '=', formType).where('claimant_key', '=', claimantKey).returning('id'));
+        const drafts = trx.add(db.deleteFrom('drafts').where('form_type', '=', formType).where('claimant_key', '=', claimantKey).returning('form_type'));
+        return (await drafts.rows).length > 0;
+      }
       const removeWith = async (t: Trx) => {
         const documents = (qc: QueryCreator<DraftWriteTables>) => qc.deleteFrom('draft_documents').where('form_type', '=', formType).where('claimant_key', '=', claimantKey);
-        // One statement on PostgreSQL (a submission's transaction makes a dozen round trips).
+        // One statement on PostgreSQL.
         const together = database.dialect === 'postgres';
         const tables = t.withTables<DraftWriteExpressions>();
         if (!together) await documents(tables).execute();

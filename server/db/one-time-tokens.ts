@@ -2,6 +2,7 @@
  * Single-use hashes (captcha tokens, captcha raw values) in the database, shared by all instances.
  * Calls given a transaction (`trx`) write in it; the others commit on their own.
  */
+import { isStatementBatch } from './statement-batch.js';
 import type { Clock, Database, OneTimeTokens } from './types.js';
 
 export function createOneTimeTokens(database: Database, options: { clock?: Clock } = {}): OneTimeTokens {
@@ -17,23 +18,24 @@ export function createOneTimeTokens(database: Database, options: { clock?: Clock
     },
     async consume(hash, trx, by) {
       // One UPDATE decides: of two concurrent consumers for different uses exactly one changes the row.
-      const result = await (trx ?? db)
+      const update = (trx && !isStatementBatch(trx) ? trx : db)
         .updateTable('one_time_tokens')
         .set({ state: 'used', used_by: by ?? null })
         .where('hash', '=', hash)
         .where((eb) => (by === undefined ? eb('state', '=', 'issued') : eb.or([eb('state', '=', 'issued'), eb('used_by', '=', by)])))
         .where('expires_at', '>', clock())
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+        .returning('hash');
+      const rows = trx && isStatementBatch(trx) ? await trx.add(update).rows : await update.execute();
+      return rows.length === 1;
     },
     async markUsed(hash, expiresAt, trx) {
-      const row = await (trx ?? db)
+      const insert = (trx && !isStatementBatch(trx) ? trx : db)
         .insertInto('one_time_tokens')
         .values({ hash, state: 'used', expires_at: expiresAt })
         .onConflict((oc) => oc.column('hash').doNothing())
-        .returning('hash')
-        .executeTakeFirst();
-      return row !== undefined;
+        .returning('hash');
+      const rows = trx && isStatementBatch(trx) ? await trx.add(insert).rows : await insert.execute();
+      return rows.length === 1;
     },
     async purgeExpired() {
       const result = await db.deleteFrom('one_time_tokens').where('expires_at', '<=', clock()).executeTakeFirst();

@@ -47,12 +47,19 @@ async function translated<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
+type StatementListener = (sql: string) => void;
+
 class TranslatingConnection implements DatabaseConnection {
-  constructor(readonly inner: DatabaseConnection) {}
+  constructor(
+    readonly inner: DatabaseConnection,
+    private readonly onStatement?: StatementListener,
+  ) {}
   executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    this.onStatement?.(query.sql);
     return translated(() => this.inner.executeQuery<R>(query));
   }
   async *streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
+    this.onStatement?.(query.sql);
     try {
       yield* this.inner.streamQuery<R>(query, chunkSize);
     } catch (error) {
@@ -65,20 +72,26 @@ const unwrap = (c: DatabaseConnection) => (c instanceof TranslatingConnection ? 
 
 /** Wraps a driver so that busy/full/unreachable errors surface as DatabaseUnavailableError. */
 class TranslatingDriver implements Driver {
-  constructor(private readonly inner: Driver) {}
+  constructor(
+    private readonly inner: Driver,
+    private readonly onStatement?: StatementListener,
+  ) {}
   init() {
     return translated(() => this.inner.init());
   }
   async acquireConnection() {
-    return new TranslatingConnection(await translated(() => this.inner.acquireConnection()));
+    return new TranslatingConnection(await translated(() => this.inner.acquireConnection()), this.onStatement);
   }
   beginTransaction(c: DatabaseConnection, s: TransactionSettings) {
+    this.onStatement?.('begin');
     return translated(() => this.inner.beginTransaction(unwrap(c), s));
   }
   commitTransaction(c: DatabaseConnection) {
+    this.onStatement?.('commit');
     return translated(() => this.inner.commitTransaction(unwrap(c)));
   }
   async rollbackTransaction(c: DatabaseConnection) {
+    this.onStatement?.('rollback');
     try {
       await this.inner.rollbackTransaction(unwrap(c));
     } catch (error) {
@@ -96,10 +109,10 @@ class TranslatingDriver implements Driver {
   }
 }
 
-function translatingDialect(inner: Dialect): Dialect {
+function translatingDialect(inner: Dialect, onStatement?: StatementListener): Dialect {
   return {
     createAdapter: () => inner.createAdapter(),
-    createDriver: () => new TranslatingDriver(inner.createDriver()),
+    createDriver: () => new TranslatingDriver(inner.createDriver(), onStatement),
     createIntrospector: (db) => inner.createIntrospector(db),
     createQueryCompiler: () => inner.createQueryCompiler(),
   };
@@ -184,7 +197,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`Invalid database schema name: ${schema}`);
 
   const { dialect: inner, sqlite } = postgresUrl === undefined ? openSqlite(options.dataDir, busyTimeoutMs) : { dialect: openPostgres(postgresUrl, schema, busyTimeoutMs), sqlite: null };
-  const db = new Kysely<Tables>({ dialect: translatingDialect(inner) });
+  const db = new Kysely<Tables>({ dialect: translatingDialect(inner, options.onStatement) });
 
   try {
     if (dialectName === 'postgres') await sql`create schema if not exists ${sql.id(schema)}`.execute(db);

@@ -16,7 +16,8 @@
  */
 import type { ExpressionBuilder, Selectable } from 'kysely';
 import type { OutboxTable, Tables } from './schema.js';
-import type { Clock, Database, Trx } from './types.js';
+import { isStatementBatch } from './statement-batch.js';
+import type { Clock, Database, StatementBatch, Trx } from './types.js';
 
 export type MailStatus = 'queued' | 'sent' | 'failed';
 
@@ -93,7 +94,8 @@ export function retryDelayMs(attempt: number, policy: Pick<RetryPolicy, 'baseDel
 
 export interface Outbox {
   /** Queues a message inside `trx`; its id, or null when `dedupeKey` was already queued. */
-  enqueue(trx: Trx, mail: NewMail): Promise<number | null>;
+  /** In `trx`, or as a part of its batch. */
+  enqueue(trx: Trx | StatementBatch, mail: NewMail): Promise<number | null>;
   /** Leases up to `limit` due messages for `owner`; each one is held by this owner alone until its lease ends. */
   lease(owner: string, limit: number): Promise<LeasedMail[]>;
   /**
@@ -149,7 +151,7 @@ export function createOutbox(database: Database, options: { clock?: Clock; polic
 
   return {
     async enqueue(trx, mail) {
-      const row = await trx
+      const insert = (isStatementBatch(trx) ? db : trx)
         .insertInto('outbox')
         .values({
           kind: mail.kind,
@@ -166,8 +168,8 @@ export function createOutbox(database: Database, options: { clock?: Clock; polic
           created_at: clock(),
         })
         .onConflict((oc) => oc.column('dedupe_key').doNothing())
-        .returning('id')
-        .executeTakeFirst();
+        .returning('id');
+      const [row] = isStatementBatch(trx) ? await trx.add(insert).rows : await insert.execute();
       return row ? Number(row.id) : null;
     },
 

@@ -4,14 +4,16 @@
  * retried submit return the first reference code and write no submission, also when two retries
  * race. In the same transaction, each identifier the submission names (filed_identifiers) is
  * locked, its earlier submissions judged by the caller's duplicate policy, and its count updated.
+ * On PostgreSQL the transaction is two statements (statement-batch.ts) between BEGIN and COMMIT.
  */
 import { createHash } from 'node:crypto';
 import { InvalidSubmissionError, isUniqueViolation, SubmissionConflictError } from './errors.js';
 import { generateReferenceCode, normalizeReferenceCode } from './reference-code.js';
+import { statementBatch } from './statement-batch.js';
 import type { SubmissionsTable } from './schema.js';
-import type { ClaimantIdentifier, Clock, Database, DocumentMeta, DuplicateMark, EarlierFilings, IdentifierKind, NewSubmission, StoreResult, SubmissionFilter, SubmissionRecord, Submissions, Trx } from './types.js';
+import type { ClaimantIdentifier, Clock, Database, DocumentMeta, NewDocument, DuplicateMark, EarlierFilings, IdentifierKind, NewSubmission, StoreResult, SubmissionFilter, SubmissionRecord, Submissions, Trx } from './types.js';
 import { isRecord } from '../../runtime/core/guards.js';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 
 const MAX_ATTEMPTS = 8;
 
@@ -39,18 +41,40 @@ function checkDocuments(input: NewSubmission) {
 }
 
 /**
- * The identifier's row, created when new, locked until the transaction ends (a no-op update: on
+ * The identifiers' rows, created when new, locked until the transaction ends (a no-op update: on
  * PostgreSQL a concurrent one waits and then reads what the first committed; SQLite has one
- * writer at a time), and what was filed under it.
+ * writer at a time), answering what was filed under each. One statement for them all, in the
+ * order given (one lock order for every transaction).
  */
-async function lockIdentifier(trx: Trx, identifier: ClaimantIdentifier): Promise<EarlierFilings['filings']> {
-  const row = await trx
+function lockIdentifiers(trx: Trx, identifiers: ClaimantIdentifier[]) {
+  return trx
     .insertInto('filed_identifiers')
-    .values({ kind: identifier.kind, value: identifier.value, filings: '{}' })
+    .values(identifiers.map((identifier) => ({ kind: identifier.kind, value: identifier.value, filings: '{}' })))
     .onConflict((oc) => oc.columns(['kind', 'value']).doUpdateSet((eb) => ({ filings: eb.ref('filed_identifiers.filings') })))
-    .returning('filings')
-    .executeTakeFirstOrThrow();
-  return parseFilings(row.filings);
+    .returning(['kind', 'value', 'filings']);
+}
+
+const documentBytes = (d: NewDocument) => Buffer.from(d.bytes.buffer, d.bytes.byteOffset, d.bytes.byteLength);
+
+/** The documents' rows of the submission `submissionId`, in one statement. */
+function insertDocuments(trx: Trx, documents: NewDocument[], submissionId: number) {
+  return trx
+    .insertInto('documents')
+    .values(documents.map((d, position) => ({ submission_id: submissionId, position, context_client_id: d.contextClientId, name: d.name, type: d.type, size: d.size, sha256: d.sha256.toLowerCase(), bytes: documentBytes(d) })))
+    .returning('id');
+}
+
+/**
+ * The documents' rows, in one statement, of the submission an earlier part of the same batch
+ * inserted (`part`, PostgreSQL): none when that insert did nothing. (Typed: parameters in VALUES
+ * would be taken for text.)
+ */
+function insertDocumentsAfter(documents: NewDocument[], part: string) {
+  const rows = documents.map(
+    (d, position) =>
+      sql`(${sql.lit(position)}, cast(${d.contextClientId} as text), cast(${d.name} as text), cast(${d.type} as text), cast(${d.size} as integer), cast(${d.sha256.toLowerCase()} as text), cast(${documentBytes(d)} as bytea))`,
+  );
+  return sql`insert into documents (submission_id, position, context_client_id, name, type, size, sha256, bytes) select s.id, d.* from ${sql.table(part)} as s cross join (values ${sql.join(rows)}) as d returning documents.id`;
 }
 
 const parsePayload = (text: string): unknown => JSON.parse(text);
@@ -125,23 +149,34 @@ export function createSubmissions(database: Database, options: { clock?: Clock }
         const referenceCode = generateReferenceCode(input.formType, input.referencePrefix);
         try {
           const result = await inTransaction(async (trx): Promise<StoreResult> => {
-            await options.before?.(trx);
+            // Two statements on PostgreSQL (each a batch): the caller's `before` parts, the
+            // submission, its documents and its identifiers' locks; then what the duplicate policy
+            // and the caller's `after` write.
+            const batch = statementBatch(trx, database.dialect);
+            const before = options.before?.(trx, batch);
+            before?.catch(() => {}); // awaited below, after the batch ran
             // The key already stored (a retry, or a racing retry that committed first: PostgreSQL
             // waits for it) makes this insert a no-op, and its row answers.
-            const row = await trx
-              .insertInto('submissions')
-              .values({
-                reference_code: referenceCode,
-                form_type: input.formType,
-                idempotency_key: input.idempotencyKey,
-                culture: input.culture,
-                payload,
-                created_at: new Date(clock()).toISOString(),
-                answers_sha256: answersSha256,
-              })
-              .onConflict((oc) => oc.columns(['form_type', 'idempotency_key']).doNothing())
-              .returning('id')
-              .executeTakeFirst();
+            const inserted = batch.add(
+              trx
+                .insertInto('submissions')
+                .values({
+                  reference_code: referenceCode,
+                  form_type: input.formType,
+                  idempotency_key: input.idempotencyKey,
+                  culture: input.culture,
+                  payload,
+                  created_at: new Date(clock()).toISOString(),
+                  answers_sha256: answersSha256,
+                })
+                .onConflict((oc) => oc.columns(['form_type', 'idempotency_key']).doNothing())
+                .returning('id'),
+            );
+            if (batch.deferred && input.documents.length) batch.add(insertDocumentsAfter(input.documents, inserted.name));
+            const locked = identifiers.length ? batch.add(lockIdentifiers(trx, identifiers)) : undefined;
+            await batch.run();
+            await before;
+            const row = (await inserted.rows)[0];
             if (!row) {
               const existing = await trx
                 .selectFrom('submissions')
@@ -153,36 +188,29 @@ export function createSubmissions(database: Database, options: { clock?: Clock }
               if (existing.answers_sha256 !== null && existing.answers_sha256 !== answersSha256) throw new SubmissionConflictError(existing.reference_code);
               return { referenceCode: existing.reference_code, created: false, submissionId: Number(existing.id) };
             }
-            let position = 0;
-            for (const d of input.documents) {
-              await trx
-                .insertInto('documents')
-                .values({
-                  submission_id: Number(row.id),
-                  position: position++,
-                  context_client_id: d.contextClientId,
-                  name: d.name,
-                  type: d.type,
-                  size: d.size,
-                  sha256: d.sha256.toLowerCase(),
-                  bytes: Buffer.from(d.bytes.buffer, d.bytes.byteOffset, d.bytes.byteLength),
-                })
-                .execute();
-            }
-            // Last, so that the identifiers stay locked only for the end of the transaction.
-            if (identifiers.length) {
-              const earlier: EarlierFilings[] = [];
-              for (const identifier of identifiers) earlier.push({ identifier, filings: await lockIdentifier(trx, identifier) });
+            const submissionId = Number(row.id);
+            if (!batch.deferred && input.documents.length) await insertDocuments(trx, input.documents, submissionId).execute();
+            const then = statementBatch(trx, database.dialect);
+            if (locked) {
+              const filingsOf = new Map((await locked.rows).map((r) => [`${String(r.kind)}\n${String(r.value)}`, String(r.filings)]));
+              const earlier: EarlierFilings[] = identifiers.map((identifier) => {
+                const filings = filingsOf.get(`${identifier.kind}\n${identifier.value}`);
+                if (filings === undefined) throw new Error(`The lock of the identifier ${identifier.kind} answered no row.`);
+                return { identifier, filings: parseFilings(filings) };
+              });
               const marks = options.judgeDuplicates?.(earlier) ?? [];
-              if (marks.length) await trx.updateTable('submissions').set({ duplicate_of: JSON.stringify(marks) }).where('id', '=', Number(row.id)).execute();
+              if (marks.length) then.add(trx.updateTable('submissions').set({ duplicate_of: JSON.stringify(marks) }).where('id', '=', submissionId).returning('id'));
               for (const { identifier, filings } of earlier) {
-                const before = filings[input.formType];
-                const next = { ...filings, [input.formType]: { count: (before?.count ?? 0) + 1, first: before?.first ?? referenceCode } };
-                await trx.updateTable('filed_identifiers').set({ filings: JSON.stringify(next) }).where('kind', '=', identifier.kind).where('value', '=', identifier.value).execute();
+                const previous = filings[input.formType];
+                const next = { ...filings, [input.formType]: { count: (previous?.count ?? 0) + 1, first: previous?.first ?? referenceCode } };
+                then.add(trx.updateTable('filed_identifiers').set({ filings: JSON.stringify(next) }).where('kind', '=', identifier.kind).where('value', '=', identifier.value).returning('kind'));
               }
             }
-            await options.after?.(trx, { referenceCode, submissionId: Number(row.id) });
-            return { referenceCode, created: true, submissionId: Number(row.id) };
+            const after = options.after?.(trx, { referenceCode, submissionId }, then);
+            after?.catch(() => {}); // awaited below, after the batch ran
+            await then.run();
+            await after;
+            return { referenceCode, created: true, submissionId };
           });
           return result;
         } catch (error) {

@@ -7,7 +7,7 @@
  * Errors: any call may reject with `DatabaseUnavailableError` (./errors.ts) when the database is
  * busy, full or unreachable; the HTTP layer answers 503 and acknowledges nothing.
  */
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, OperationNodeSource, RawBuilder, Transaction } from 'kysely';
 import type { FieldValue, FormType } from '../../runtime/core/types.js';
 import type { Tables } from './schema.js';
 
@@ -19,6 +19,25 @@ export type Clock = () => number;
 /** An open database transaction that a store call joins (its writes commit or roll back with it). */
 export type Trx = Transaction<Tables>;
 
+/** A row a part of a StatementBatch answered. */
+export type BatchRow = Record<string, unknown>;
+
+export interface BatchPart {
+  /** What a later part of the same batch calls this part's rows (PostgreSQL). */
+  readonly name: string;
+  /** The part's rows, once its statement ran. */
+  readonly rows: Promise<BatchRow[]>;
+}
+
+/** Statements of one transaction sent together (statement-batch.ts). */
+export interface StatementBatch {
+  /** Whether parts wait for `run()` (PostgreSQL); else each runs when added. */
+  readonly deferred: boolean;
+  /** A SELECT, or a write with RETURNING. */
+  add(query: OperationNodeSource | RawBuilder<unknown>): BatchPart;
+  run(): Promise<void>;
+}
+
 export interface OpenDatabaseOptions {
   /** `postgres://…` or `postgresql://…` selects PostgreSQL; absent or empty selects SQLite. */
   databaseUrl?: string;
@@ -28,6 +47,11 @@ export interface OpenDatabaseOptions {
   schema?: string;
   /** SQLite busy_timeout and PostgreSQL statement timeout, ms. Default 5000. */
   busyTimeoutMs?: number;
+  /**
+   * Called with the SQL of each statement sent to the database, transaction control included (one
+   * call per round trip on PostgreSQL): for counting what a request costs.
+   */
+  onStatement?: (sql: string) => void;
 }
 
 /** An open database with its migrations applied. */
@@ -141,9 +165,9 @@ export interface OneTimeTokens {
    * true once for an issued, unexpired hash; false otherwise (unknown, used, expired). A use named
    * `by` (a submission's key) may consume it again while it is unexpired: a retry of that use.
    */
-  consume(hash: string, trx?: Trx, by?: string): Promise<boolean>;
+  consume(hash: string, trx?: Trx | StatementBatch, by?: string): Promise<boolean>;
   /** true the first time a hash is seen (e.g. a provider token), false on every later call. */
-  markUsed(hash: string, expiresAt: number, trx?: Trx): Promise<boolean>;
+  markUsed(hash: string, expiresAt: number, trx?: Trx | StatementBatch): Promise<boolean>;
   purgeExpired(): Promise<number>;
 }
 
@@ -319,9 +343,14 @@ export interface Submissions {
   storeSubmission(
     input: NewSubmission,
     options?: {
-      before?: (trx: Trx) => Promise<void>;
+      /**
+       * Before the submission's rows: parts added to `batch` (statement-batch.ts) before the
+       * function's first await go in one statement with them; a refusal rolls it all back.
+       */
+      before?: (trx: Trx, batch: StatementBatch) => Promise<void>;
       judgeDuplicates?: (earlier: EarlierFilings[]) => DuplicateMark[];
-      after?: (trx: Trx, stored: { referenceCode: string; submissionId: number }) => Promise<void>;
+      /** Last in the transaction, with `batch` as `before` has it (one statement with the duplicate policy's writes). */
+      after?: (trx: Trx, stored: { referenceCode: string; submissionId: number }, batch: StatementBatch) => Promise<void>;
       /** How the transaction runs (grouped-transactions.ts); by default one of its own. */
       inTransaction?: <T>(work: (trx: Trx) => Promise<T>) => Promise<T>;
     },
@@ -393,8 +422,8 @@ export interface Drafts {
   save(draft: NewDraft, trx?: Trx): Promise<DraftRecord>;
   /** The unexpired draft, or null. */
   get(key: DraftKey): Promise<DraftRecord | null>;
-  /** Removes it (in `trx` when given: a submission's transaction); true when there was one. */
-  remove(key: DraftKey, trx?: Trx): Promise<boolean>;
+  /** Removes it (in `trx` when given: a submission's transaction, or its batch); true when there was one. */
+  remove(key: DraftKey, trx?: Trx | StatementBatch): Promise<boolean>;
   /** Deletes the drafts past their expiry; returns how many. Safe from any instance at any time. */
   purgeExpired(): Promise<number>;
   summary(soonMs: number): Promise<DraftSummary[]>;

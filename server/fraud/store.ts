@@ -10,10 +10,10 @@
  * committed before.
  */
 import { createHash } from 'node:crypto';
-import { PostgresAdapter, sql, type InsertResult, type QueryCreator } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import { isRecord } from '../../runtime/core/guards.js';
-import type { Tables } from '../db/schema.js';
-import type { Database, Trx } from '../db/types.js';
+import { statementBatch } from '../db/statement-batch.js';
+import type { Database, StatementBatch, Trx } from '../db/types.js';
 import { assess, isDisposition, isMatchKind, matchReasons, RETAINED_KINDS, VELOCITY_KINDS, type Disposition, type Match, type MatchKind, type MatchValue, type Reason } from './signals.js';
 import { isReasonCode, type FraudSettings, type ReasonCode } from './settings.js';
 
@@ -59,9 +59,6 @@ interface StoredValue {
   digest: string;
 }
 
-/** The tables, and the screening row written in the same statement (PostgreSQL). */
-type ScreeningTables = Tables & { screened: InsertResult };
-
 /** claim_signals.disposition, as recordSignals wrote it. */
 function storedDisposition(text: string): Disposition {
   if (!isDisposition(text)) throw new Error(`A stored claim screening has an unknown disposition: ${text}`);
@@ -91,12 +88,17 @@ export interface ClaimSignalsInput {
   reasons: readonly Reason[];
 }
 
+/** Stores a claim's screening and values, as parts of `batch` added at the call; the screening. */
+export type RecordScreening = (batch: StatementBatch, submissionId: number) => Promise<ClaimScreening>;
+
 /**
- * Compares the claim with earlier ones, stores its screening and its values, in `trx`. One read
- * whatever the number of values (how many earlier claims share each value, and the first few
- * reference codes of those that some do), and one write on PostgreSQL (two on SQLite).
+ * Compares the claim with earlier ones (one read whatever the number of values: how many earlier
+ * claims share each value, and the first few reference codes of those that some do), as a part of
+ * `batch`, before the claim's own values are stored (`input.submissionId`, when given, is left out
+ * of the comparison). Once the batch ran: how to record its screening (one write on PostgreSQL,
+ * two on SQLite).
  */
-export async function recordSignals(trx: Trx, input: ClaimSignalsInput, settings: FraudSettings, inFull?: CountedInFull): Promise<ClaimScreening> {
+export async function compareSignals(batch: StatementBatch, input: Omit<ClaimSignalsInput, 'submissionId'> & { submissionId?: number }, settings: FraudSettings, inFull?: CountedInFull): Promise<RecordScreening> {
   const since = input.now - settings.windowMinutes * 60_000;
   const rows = input.values.map((v): StoredValue => ({ kind: v.kind, digest: digestOf(v.kind, v.value) }));
   const keyOf = (value: StoredValue) => `${value.kind}\n${value.digest}`;
@@ -106,7 +108,8 @@ export async function recordSignals(trx: Trx, input: ClaimSignalsInput, settings
   /** The earlier rows sharing the i-th value (within the window for velocity kinds). */
   const sharing = ({ kind, digest }: StoredValue) => {
     const windowed = VELOCITY_KINDS.includes(kind) ? sql` and signal_values.created_at >= ${since}` : sql``;
-    return sql`signal_values.kind = ${kind} and signal_values.digest = ${digest} and signal_values.submission_id <> ${input.submissionId}${windowed}`;
+    const others = input.submissionId === undefined ? sql`` : sql` and signal_values.submission_id <> ${input.submissionId}`;
+    return sql`signal_values.kind = ${kind} and signal_values.digest = ${digest}${others}${windowed}`;
   };
   // Every row of signal_values has its submission (a foreign key, deleted with it): counted alone.
   const tallies = unique.map((value) => ({ value, earlier: inFull?.has(keyOf(value)) ? MAX_COUNTED : 0, references: new Array<{ at: number; id: number; code: string }>() }));
@@ -123,16 +126,14 @@ export async function recordSignals(trx: Trx, input: ClaimSignalsInput, settings
     (value, i) =>
       sql`select ${sql.lit(i)} as i, cast(null as bigint) as n, reference_code, created_at, submission_id from (select submissions.reference_code, signal_values.created_at, signal_values.submission_id from signal_values inner join submissions on submissions.id = signal_values.submission_id where ${sharing(value)} order by signal_values.created_at, signal_values.submission_id limit ${sql.lit(REFERENCES)}) as ${sql.id(`r${i}`)}`,
   );
-  if (unique.length) {
-    const { rows } = await sql<{ i: number; n: number | string | null; reference_code: string | null; created_at: number | string | null; submission_id: number | null }>`${sql.join([...counting, ...firsts], sql` union all `)}`.execute(trx);
-    for (const r of rows) {
-      const tally = tallies[Number(r.i)];
-      if (tally === undefined) throw new Error(`The comparison with earlier claims answered for a value it was not asked about (${r.i}).`);
-      if (r.reference_code === null) {
-        tally.earlier = Number(r.n);
-        if (tally.earlier >= MAX_COUNTED && lastingCount(tally.value.kind)) inFull?.add(keyOf(tally.value));
-      } else tally.references.push({ at: Number(r.created_at), id: Number(r.submission_id), code: r.reference_code });
-    }
+  const read = unique.length ? batch.add(sql`${sql.join([...counting, ...firsts], sql` union all `)}`) : undefined;
+  for (const r of read ? await read.rows : []) {
+    const tally = tallies[Number(r.i)];
+    if (tally === undefined) throw new Error(`The comparison with earlier claims answered for a value it was not asked about (${String(r.i)}).`);
+    if (r.reference_code === null || r.reference_code === undefined) {
+      tally.earlier = Number(r.n);
+      if (tally.earlier >= MAX_COUNTED && lastingCount(tally.value.kind)) inFull?.add(keyOf(tally.value));
+    } else tally.references.push({ at: Number(r.created_at), id: Number(r.submission_id), code: String(r.reference_code) });
   }
   const matchOf = new Map(
     tallies.map(({ value, earlier, references }) => [keyOf(value), { earlier, references: references.sort((a, b) => a.at - b.at || a.id - b.id).map((r) => r.code) }]),
@@ -144,30 +145,29 @@ export async function recordSignals(trx: Trx, input: ClaimSignalsInput, settings
   });
   const reasons = [...input.reasons, ...matchReasons(matches, settings)];
   const { score, disposition } = assess(reasons, settings);
-  const screening = (qc: QueryCreator<ScreeningTables>) =>
-    qc.insertInto('claim_signals').values({
-      submission_id: input.submissionId,
-      created_at: input.now,
-      client_ip: input.ip,
-      network: input.network,
-      user_agent: input.userAgent ? input.userAgent.slice(0, 512) : null,
-      fill_ms: input.fillMs,
-      score,
-      disposition,
-      reasons: JSON.stringify(reasons),
-    });
-  const values = unique.map((r) => ({ ...r, submission_id: input.submissionId, created_at: input.now }));
-  // (`withTables` only names the common table expression for the types.)
-  const tables = trx.withTables<{ screened: InsertResult }>();
-  if (!values.length) await screening(tables).execute();
-  // Both rows in one statement on PostgreSQL (the transaction's dialect); SQLite has no such
-  // statement, and no round trips to save.
-  else if (trx.getExecutor().adapter instanceof PostgresAdapter) await tables.with('screened', (qc) => screening(qc)).insertInto('signal_values').values(values).execute();
-  else {
-    await screening(tables).execute();
-    await trx.insertInto('signal_values').values(values).execute();
-  }
-  return { score, disposition, reasons };
+  return async (then, submissionId) => {
+    const screening = then.add(
+      sql`insert into claim_signals (submission_id, created_at, client_ip, network, user_agent, fill_ms, score, disposition, reasons) values (${submissionId}, ${input.now}, ${input.ip}, ${input.network}, ${input.userAgent ? input.userAgent.slice(0, 512) : null}, ${input.fillMs}, ${score}, ${disposition}, ${JSON.stringify(reasons)}) returning submission_id`,
+    );
+    const values = unique.length
+      ? then.add(sql`insert into signal_values (kind, digest, submission_id, created_at) values ${sql.join(unique.map((r) => sql`(${r.kind}, ${r.digest}, ${submissionId}, ${input.now})`))} returning submission_id`)
+      : undefined;
+    await Promise.all([screening.rows, values?.rows]);
+    return { score, disposition, reasons };
+  };
+}
+
+/** Compares the claim with earlier ones and stores its screening and its values, in `trx`: one read, and one write on PostgreSQL (two on SQLite). */
+export async function recordSignals(trx: Trx, input: ClaimSignalsInput, settings: FraudSettings, inFull?: CountedInFull): Promise<ClaimScreening> {
+  const dialect = trx.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+  const first = statementBatch(trx, dialect);
+  const comparing = compareSignals(first, input, settings, inFull);
+  await first.run();
+  const record = await comparing;
+  const then = statementBatch(trx, dialect);
+  const recorded = record(then, input.submissionId);
+  await then.run();
+  return recorded;
 }
 
 /**

@@ -17,7 +17,7 @@ import { buildApp, type BuildAppOptions } from '../../server/app.js';
 import { startCaptchaEmulator, type CaptchaEmulator } from '../../server/captcha-emulator/emulator.js';
 import { CSRF_HEADER } from '../../server/plugins/app/session.js';
 import { openDatabase } from '../../server/db/index.js';
-import type { Database, SubmissionRecord } from '../../server/db/types.js';
+import type { Database, OpenDatabaseOptions, SubmissionRecord } from '../../server/db/types.js';
 import type { FieldValue, FormModel, FormType } from '../../runtime/core/types.js';
 import { API_PATHS, createApiClient, endpointsFromFlows, type ApiClient, type FormEndpoints, type RawRequest } from '../../runtime/core/api/index.js';
 import { createCookieJar, type CookieJar } from '../../runtime/core/api/cookie-jar.js';
@@ -44,7 +44,7 @@ export interface TestDatabase {
   /** Environment for an admin CLI or server process on the same database. */
   env: Record<string, string>;
   /** Opens another handle on the same data (a second server instance). */
-  open(options?: { busyTimeoutMs?: number }): Promise<Database>;
+  open(options?: Pick<OpenDatabaseOptions, 'busyTimeoutMs' | 'onStatement'>): Promise<Database>;
   cleanup(): Promise<void>;
 }
 

@@ -56,6 +56,24 @@ const TOKEN = /yyyy|MM|M|dd|d/g;
  * Used by the validDate rule, whose formats come from the server.
  */
 export function parseDateInFormat(value: string, format: string): CalendarDate | null {
+  const { pattern, order } = compiledFormat(format);
+  const parsed = pattern.exec(value.trim());
+  if (!parsed || !order.includes('yyyy') || !order.some((t) => t.startsWith('M')) || !order.some((t) => t.startsWith('d'))) return null;
+  const parts: Record<string, number> = {};
+  order.forEach((token, i) => {
+    parts[token[0] as string] = Number(parsed[i + 1]);
+  });
+  const date = { year: parts.y ?? 0, month: parts.M ?? 0, day: parts.d ?? 0 };
+  return isValidCalendarDate(date.year, date.month, date.day) ? date : null;
+}
+
+/** A format's pattern and the order of its tokens, built once per format (a settlement has a few; at most this many kept). */
+const COMPILED_FORMATS_KEPT = 64;
+const compiledFormats = new Map<string, { pattern: RegExp; order: string[] }>();
+
+function compiledFormat(format: string): { pattern: RegExp; order: string[] } {
+  const kept = compiledFormats.get(format);
+  if (kept) return kept;
   const order: string[] = [];
   let source = '';
   let last = 0;
@@ -65,14 +83,10 @@ export function parseDateInFormat(value: string, format: string): CalendarDate |
     last = match.index + match[0].length;
   }
   source += escapeRegExp(format.slice(last));
-  const parsed = new RegExp(`^${source}$`).exec(value.trim());
-  if (!parsed || !order.includes('yyyy') || !order.some((t) => t.startsWith('M')) || !order.some((t) => t.startsWith('d'))) return null;
-  const parts: Record<string, number> = {};
-  order.forEach((token, i) => {
-    parts[token[0] as string] = Number(parsed[i + 1]);
-  });
-  const date = { year: parts.y ?? 0, month: parts.M ?? 0, day: parts.d ?? 0 };
-  return isValidCalendarDate(date.year, date.month, date.day) ? date : null;
+  const compiled = { pattern: new RegExp(`^${source}$`), order };
+  if (compiledFormats.size >= COMPILED_FORMATS_KEPT) compiledFormats.clear();
+  compiledFormats.set(format, compiled);
+  return compiled;
 }
 
 function tokenPattern(token: string): string {

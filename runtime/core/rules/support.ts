@@ -60,6 +60,16 @@ export function checkProperty(name: string, value: unknown): string[] {
   return typeof value === 'string' && value.length > 0 ? [] : [`${name} must name a property`];
 }
 
+// Patterns come from the model configs: a handful, each compiled once (no flags: `test` keeps no state).
+const compiledPatterns = new Map<string, RegExp>();
+
+/** The regular expression of `source`, compiled on first use. */
+export function compiledPattern(source: string): RegExp {
+  let re = compiledPatterns.get(source);
+  if (!re) compiledPatterns.set(source, (re = new RegExp(source)));
+  return re;
+}
+
 export function checkPattern(pattern: unknown): string[] {
   if (typeof pattern !== 'string') return ['pattern must be a string'];
   try {

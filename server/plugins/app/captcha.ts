@@ -20,7 +20,7 @@ import { EMULATOR_DEFAULT_SECRET } from '../../captcha-emulator/emulator.js';
 import { ConfigError, type Environment } from '../../config.js';
 import { httpError } from '../../errors.js';
 import type { CaptchaFile } from '../../settlement/load.js';
-import type { Trx } from '../../db/types.js';
+import type { StatementBatch, Trx } from '../../db/types.js';
 
 const PROVIDERS = {
   recaptcha: {
@@ -126,7 +126,7 @@ export interface CaptchaService {
    */
   check(token: string | null | undefined, request: FastifyRequest): Promise<CaptchaUse | null>;
   /** Record a checked token as used (in `trx` when given); CAPTCHA_FAILED when it already was. */
-  markUsed(use: CaptchaUse, request: FastifyRequest, trx?: Trx): Promise<void>;
+  markUsed(use: CaptchaUse, request: FastifyRequest, trx?: Trx | StatementBatch): Promise<void>;
   /**
    * A refused request still spends its token: record it outside any transaction, and answer
    * CAPTCHA_FAILED instead of `error` when the token had been used already.
@@ -142,7 +142,7 @@ export interface CaptchaService {
    * the same value is accepted again only for that submission (`submissionKey`), on any instance,
    * so a retried submit gets its reference code back. The session is not written.
    */
-  consumeRaw(request: FastifyRequest, formType: FormType, value: string | null | undefined, submissionKey: string, trx?: Trx): Promise<void>;
+  consumeRaw(request: FastifyRequest, formType: FormType, value: string | null | undefined, submissionKey: string, trx?: Trx | StatementBatch): Promise<void>;
 }
 
 declare module 'fastify' {

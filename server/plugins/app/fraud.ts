@@ -10,13 +10,13 @@ import fp from 'fastify-plugin';
 import type { FormType } from '../../../runtime/core/types.js';
 import { startHousekeeping } from '../../db/housekeeping.js';
 import { windowEnd } from '../../db/rate-limit.js';
-import type { Trx } from '../../db/types.js';
+import type { StatementBatch } from '../../db/types.js';
 import { httpError } from '../../errors.js';
 import { networkOf } from '../../fraud/normalize.js';
 import { mergeReasons, requestFacts, sessionTag, type AuthorizeScreening } from '../../fraud/request.js';
 import { minFillMs, type FraudSettings } from '../../fraud/settings.js';
 import { automationReasons, captchaScoreReasons, claimValues, fillTimeReasons, honeypotReasons, paymentFieldsOf } from '../../fraud/signals.js';
-import { CountedInFull, purgeExpiredSignals, recordSignals } from '../../fraud/store.js';
+import { compareSignals, CountedInFull, purgeExpiredSignals } from '../../fraud/store.js';
 import { clientKey } from '../external/rate-limit.js';
 import { settlementFormOf } from '../../settlement/load.js';
 
@@ -47,8 +47,12 @@ export interface FraudService {
    * a person's pace is neither counted nor refused, so a household behind a busy address files.
    */
   shedFastSubmit(request: FastifyRequest, formType: FormType, authorization: ScreenedAuthorization): Promise<void>;
-  /** The screening to run in the claim's transaction (storeSubmission's `after`). */
-  screen(request: FastifyRequest, claim: ClaimToScreen): (trx: Trx, stored: { submissionId: number }) => Promise<void>;
+  /**
+   * The screening to run in the claim's transaction: the comparison with earlier claims joins the
+   * batch it is given (storeSubmission's `before`), and once that ran, what it answers records the
+   * screening in the batch of storeSubmission's `after`.
+   */
+  screen(request: FastifyRequest, claim: ClaimToScreen): (batch: StatementBatch) => Promise<(then: StatementBatch, stored: { submissionId: number }) => Promise<void>>;
   /** Removes what was kept of clients past the retention period; returns how many claims. */
   purgeExpired(): Promise<number>;
 }
@@ -108,15 +112,13 @@ export default fp<{ shedFastSubmits?: boolean; purgeIntervalMs?: number }>(
           captchaScoreReasons(facts.captchaScores, settings),
           own.reasons,
         );
-        return async (trx, stored) => {
-          const screening = await recordSignals(
-            trx,
-            { submissionId: stored.submissionId, now: app.clock(), ip: facts.ip, network: networkOf(facts.ip), userAgent: facts.userAgent, fillMs, values: own.values, reasons },
-            settings,
-            inFull,
-          );
-          // Codes and the score only: no address, agent or answer is logged.
-          request.log.info({ formType: claim.formType, score: screening.score, disposition: screening.disposition, reasons: screening.reasons.map((r) => r.code) }, 'claim screened');
+        return async (batch) => {
+          const record = await compareSignals(batch, { now: app.clock(), ip: facts.ip, network: networkOf(facts.ip), userAgent: facts.userAgent, fillMs, values: own.values, reasons }, settings, inFull);
+          return async (then, stored) => {
+            const screening = await record(then, stored.submissionId);
+            // Codes and the score only: no address, agent or answer is logged.
+            request.log.info({ formType: claim.formType, score: screening.score, disposition: screening.disposition, reasons: screening.reasons.map((r) => r.code) }, 'claim screened');
+          };
         };
       },
 

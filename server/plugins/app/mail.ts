@@ -11,7 +11,7 @@ import { normalizeDeadlines } from '../../../runtime/core/deadlines/index.js';
 import type { FormType } from '../../../runtime/core/types.js';
 import { startHousekeeping } from '../../db/housekeeping.js';
 import { contentRetentionCutoff, createOutbox, type Outbox, type RetryPolicy } from '../../db/outbox.js';
-import type { Trx } from '../../db/types.js';
+import type { StatementBatch, Trx } from '../../db/types.js';
 import type { MailContent } from '../../mail/content.js';
 import { receiptAddress } from '../../mail/receipt.js';
 import { createSender, type Sender, type Timers } from '../../mail/sender.js';
@@ -36,7 +36,7 @@ export interface MailService {
   /** Renders and queues a message in `trx`; its outbox id, or null when its dedupeKey was queued before. */
   enqueue<K extends MailKind>(trx: Trx, message: MailMessage<K>): Promise<number | null>;
   /** Queues a new submission's receipt in its transaction when the claim gives an e-mail address; that address, or null. */
-  queueReceipt(trx: Trx, submission: { formType: FormType; submissionId: number; referenceCode: string; culture: string; answers: Record<string, unknown>; submittedAt: number }): Promise<string | null>;
+  queueReceipt(trx: Trx | StatementBatch, submission: { formType: FormType; submissionId: number; referenceCode: string; culture: string; answers: Record<string, unknown>; submittedAt: number }): Promise<string | null>;
   /** The address a submission's receipt was queued for, or null. */
   receiptRecipient(submissionId: number): Promise<string | null>;
   /** Asks the sender to deliver soon (after a commit that queued a message). */

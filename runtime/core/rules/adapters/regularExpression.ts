@@ -1,15 +1,9 @@
-import { asText, checkPattern } from '../support';
+import { asText, checkPattern, compiledPattern } from '../support';
 import type { RegularExpressionRule, RuleAdapter } from '../types';
 
 export const REGULAR_EXPRESSION_RULE = 'regularExpression';
 
-// Patterns come from the model configs: a handful, each compiled once.
-const compiled = new Map<string, RegExp>();
-function wholeValue(pattern: string): RegExp {
-  let re = compiled.get(pattern);
-  if (!re) compiled.set(pattern, (re = new RegExp(`^(?:${pattern})$`)));
-  return re;
-}
+const wholeValue = (pattern: string): RegExp => compiledPattern(`^(?:${pattern})$`);
 
 export const regularExpressionAdapter: RuleAdapter<RegularExpressionRule> = {
   type: REGULAR_EXPRESSION_RULE,

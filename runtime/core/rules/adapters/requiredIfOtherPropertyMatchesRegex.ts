@@ -1,11 +1,11 @@
-import { asText, checkPattern, checkProperty, isBlank, readOther } from '../support';
+import { asText, checkPattern, checkProperty, compiledPattern, isBlank, readOther } from '../support';
 import type { RequiredIfOtherPropertyMatchesRegexRule, RuleAdapter, RuleContext } from '../types';
 
 export const REQUIRED_IF_OTHER_PROPERTY_MATCHES_REGEX_RULE = 'requiredIfOtherPropertyMatchesRegex';
 
 function holds(rule: RequiredIfOtherPropertyMatchesRegexRule, ctx: RuleContext): boolean {
   const other = readOther(ctx, rule.otherProperty);
-  return !isBlank(other) && new RegExp(rule.pattern).test(asText(other));
+  return !isBlank(other) && compiledPattern(rule.pattern).test(asText(other));
 }
 
 export const requiredIfOtherPropertyMatchesRegexAdapter: RuleAdapter<RequiredIfOtherPropertyMatchesRegexRule> = {

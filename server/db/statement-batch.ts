@@ -1,0 +1,76 @@
+/**
+ * Statements of one transaction sent together. On PostgreSQL every statement is a round trip, so
+ * the parts added before `run()` go as one statement: each part a common table expression, each
+ * answering its rows (as JSON). A part's writes are not seen by the reads of other parts of the same
+ * statement (one snapshot), and a later part may read an earlier one's RETURNING rows by its `name`.
+ * On SQLite (in-process, no round trip; no writes in common table expressions) each part runs at
+ * once, in the order added. A part added after `run()` runs alone.
+ *
+ * A part must answer rows: a SELECT, or a write with RETURNING.
+ */
+import { sql, type OperationNodeSource, type RawBuilder } from 'kysely';
+import { isRecord } from '../../runtime/core/guards.js';
+import type { BatchRow, StatementBatch, Trx } from './types.js';
+
+/** Whether a write is given a batch to join rather than a transaction. */
+export const isStatementBatch = (given: Trx | StatementBatch): given is StatementBatch => 'deferred' in given;
+
+const rowsOf = (value: unknown): BatchRow[] => (Array.isArray(value) ? value.filter(isRecord) : []);
+
+export function statementBatch(trx: Trx, dialect: 'sqlite' | 'postgres'): StatementBatch {
+  // Names of common table expressions of one statement: unique within it.
+  const prefix = 'batch_part_';
+  let count = 0;
+  const execute = async (query: OperationNodeSource | RawBuilder<unknown>) => (await sql<BatchRow>`${query}`.execute(trx)).rows;
+  if (dialect === 'sqlite') {
+    let previous: Promise<unknown> = Promise.resolve();
+    let failure: { error: unknown } | undefined;
+    return {
+      deferred: false,
+      add(query) {
+        const rows = previous.then(() => execute(query));
+        // The first error is what run() throws; a part's rows need not be awaited after it.
+        previous = rows.catch((error: unknown) => void (failure ??= { error }));
+        return { name: `${prefix}${count++}`, rows };
+      },
+      async run() {
+        await previous;
+        if (failure) throw failure.error;
+      },
+    };
+  }
+  let pending: Array<{ name: string; query: OperationNodeSource | RawBuilder<unknown>; resolve(rows: BatchRow[]): void; reject(error: unknown): void }> = [];
+  let ran = false;
+  return {
+    deferred: true,
+    add(query) {
+      const name = `${prefix}${count++}`;
+      if (ran) return { name, rows: execute(query) };
+      const rows = new Promise<BatchRow[]>((resolve, reject) => pending.push({ name, query, resolve, reject }));
+      // Rejected with the statement's error, which run() throws: not a second, unhandled one.
+      rows.catch(() => {});
+      return { name, rows };
+    },
+    async run() {
+      ran = true;
+      const parts = pending;
+      pending = [];
+      if (!parts.length) return;
+      try {
+        const only = parts.length === 1 ? parts[0] : undefined;
+        if (only) {
+          only.resolve(await execute(only.query));
+          return;
+        }
+        const ctes = sql.join(parts.map((p) => sql`${sql.id(p.name)} as (${p.query})`));
+        const answers = sql.join(parts.map((p) => sql`(select coalesce(json_agg(${sql.id(p.name)}), '[]'::json) from ${sql.id(p.name)}) as ${sql.id(p.name)}`));
+        const { rows } = await sql<Record<string, unknown>>`with ${ctes} select ${answers}`.execute(trx);
+        const row = rows[0] ?? {};
+        for (const p of parts) p.resolve(rowsOf(row[p.name]));
+      } catch (error) {
+        for (const p of parts) p.reject(error);
+        throw error;
+      }
+    },
+  };
+}
