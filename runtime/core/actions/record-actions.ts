@@ -87,9 +87,10 @@ const withoutDocuments = (documents: DocumentFile[], ids: ReadonlySet<string>): 
 
 /**
  * An open record saved as its Save or Upload saves it, and as the primary button saves one left
- * open: its fields must validate; a document record's document must be there and not uploading,
- * its upload not failed, and its name not one a saved document has. A refused record is left as
- * it was: what to do with it is the caller's (Upload drops it, the primary button refuses).
+ * open: its fields must validate (a document record's file is chosen); its document must not be
+ * uploading nor failed (one never sent, where nothing uploads, goes with the submit), and no saved
+ * document has its name. A refused record is left as it was: what to do with it is the caller's
+ * (Upload drops it, the primary button refuses).
  */
 export function saveOpenRecord(block: RecordsBlock, clientId: string, store: ModelStoreState, documents: readonly DocumentFile[], ctx: PageEngineContext): OpenRecordSave {
   const record = getDrafts(store, block.model, block.fixedValues).find((d) => d.clientId === clientId);
