@@ -246,10 +246,10 @@ export function createFormMachine(flow: FlowFile) {
     },
     actions: {
       goNext: assign(({ context, event }) => ({ navigation: goTo(context.navigation, nextTargetOf(context, event) as string), draftRefusal: null, pressRefusal: null })),
-      /** The page engine's press: the typed records that validate are saved; what refuses it stays for the page to show. */
+      /** The page engine's press: the open records that can be saved are saved; what refuses it stays for the page to show. */
       press: assign(({ context, event }) => {
         const page = pageOf(context);
-        return event.type === 'PRESS' && context.engine && page ? context.engine.press(page, context.store, event.env) : {};
+        return event.type === 'PRESS' && context.engine && page ? context.engine.press(page, context.store, event.env, event.documents) : {};
       }),
       /** A records button, run by the page engine. */
       recordButton: assign(({ context, event }) => {

@@ -1,7 +1,7 @@
 import type { PageEngine, PressRefusal, RecordButton, RecordOutcome } from '../core/actions';
 import type { PrepopulatedFieldConfig } from '../core/models';
 import type { NavigationState } from '../core/navigation';
-import type { AuthorizeResponse, FieldValue, FormModel, FormType, ModelStoreState, SubmitResponse } from '../core/types';
+import type { AuthorizeResponse, DocumentFile, FieldValue, FormModel, FormType, ModelStoreState, SubmitResponse } from '../core/types';
 import type { ValidationEnv } from '../core/view/types';
 
 /** What the app passes when it starts a form machine. */
@@ -135,9 +135,11 @@ export type FormMachineEvent =
   | { type: 'UPDATE_STORE'; store: ModelStoreState }
   /**
    * The page's primary button (Next, Continue, Look up, Submit): saves the typed records that
-   * validate, validates the page, and when nothing refuses it goes on as the page's action says.
+   * validate and the document records whose document is stored (`documents`: the files chosen
+   * beside the answers, with their upload state), validates the page, and when nothing refuses it
+   * goes on as the page's action says.
    */
-  | { type: 'PRESS'; env: ValidationEnv; captchaToken: string | null }
+  | { type: 'PRESS'; env: ValidationEnv; documents: readonly DocumentFile[]; captchaToken: string | null }
   /** Add more, Save/Upload, Cancel and Delete of a records block (runtime/core/actions). */
   | RecordButton
   | { type: 'ACTIVITY' }

@@ -1,5 +1,6 @@
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
-import { failedUpload, pressPrimary, uploadsToWaitFor } from '../core/actions/page-press';
+import { failedUpload, pressPrimary } from '../core/actions/page-press';
+import { uploadsToWaitFor } from '../core/actions/uploads';
 import { evaluateCondition } from '../core/conditions/evaluate';
 import { devError } from '../core/errors';
 import { getMask } from '../core/masks';
@@ -341,8 +342,9 @@ export function PageRenderer(props: PageRendererProps) {
       return;
     }
     // The page engine's press: the records typed and not yet saved that validate are saved (spec
-    // §4); the fields of one that does not are shown with their errors.
-    const press = pressPrimary(page, storeRef.current, { ...env, options: groupOptions });
+    // §4), and the document records whose document is stored; the fields of a typed one that does
+    // not validate are shown with their errors.
+    const press = pressPrimary(page, storeRef.current, docsRef.current, { ...env, options: groupOptions });
     if (press.saved.length > 0) setStore(press.store);
     for (const clientId of press.invalid) ctx.setErrorsShown(clientId, 'all', true);
     const errors = press.errors;
@@ -414,7 +416,10 @@ export function PageRenderer(props: PageRendererProps) {
             <Button variant="outline-secondary" label={translateOr(t, PAGE_KEYS.back, 'Back')} isNavigating={props.isNavigating} disabled={props.isSubmitting} onClick={onBack} />
           ) : null}
           {action !== 'none' && actionKey ? (
+            // Each page its own button: the next page's Next does not inherit the busy state of
+            // the press that led to it (Continue stays busy until its sign-in has finished).
             <Button
+              key={page.id}
               id={PRIMARY_ACTION_ID}
               variant="primary"
               icon={action === 'submit' ? 'send' : null}

@@ -249,7 +249,7 @@ export function Walk({ flow, models, whitelist, culture, texts, deadlines, theme
     const engine: PageEngineContext = { ...env, options };
     if (target.closest(`#${PRIMARY_ACTION_ID}`)) {
       if ((page.action ?? 'next') === 'none') return;
-      const press = pressPrimary(page, now, engine);
+      const press = pressPrimary(page, now, documentsRef.current, engine);
       if (press.errors.length === 0) return;
       const errors = pageErrorsShown(page, press.errors, press.store, env, options);
       // The records the press saves are the step's, as when it goes through.

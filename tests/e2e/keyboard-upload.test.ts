@@ -2,8 +2,9 @@
  * Upload and Next pressed while a document is still uploading, in real Chromium against the real
  * server: with the keyboard alone (Tab, Space, Enter; the file chosen in the file chooser that Space
  * opens) and with the mouse, the presses wait for the upload, which the test holds back until it
- * lets it through, and are then made: the record is saved and Next reaches the review page. A
- * failed upload holds the presses, the focus on the document's field with the server's words.
+ * lets it through, and are then made: the record is saved and Next reaches the review page; Next
+ * pressed alone (no Upload) saves the record too. A failed upload holds the presses, the focus on
+ * the document's field with the server's words.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -116,6 +117,37 @@ describe('pressing Upload and Next while a document uploads', () => {
     await page.waitForURL(/\/automotive\/claim-summary$/);
     await settled(page);
     expect(await page.locator('#main-content').innerText()).toContain('invoice.pdf');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('Next pressed alone while the document uploads: once it is stored, the record is saved and Next reaches the review page, the document listed', async () => {
+    const { page, context, errors } = await openPage(e2e.browser);
+    await onSupportingDocuments(page, e2e.server.url);
+    await draftField(page, DOCUMENTS, 'documentType').selectOption('proofOfPayment');
+    const { release } = await holdUploads(page);
+    await draftField(page, DOCUMENTS, 'file').setInputFiles({ name: 'receipt-next.pdf', mimeType: 'application/pdf', buffer: samplePdf() });
+    await page.locator(`${fileField}[data-upload="uploading"] progress`).waitFor();
+
+    // Next without Upload: it waits (busy, the wait said politely), nothing refused, no record yet.
+    await page.click(NEXT);
+    await expect.poll(() => page.locator(recordsStatus).innerText()).toBe(WAIT_TEXT);
+    expect(await page.locator(NEXT).getAttribute('aria-busy')).toBe('true');
+    expect(page.url()).toMatch(/\/automotive\/supporting-documents$/);
+    expect(await page.locator('.cf-error-summary').count()).toBe(0);
+    expect(await page.locator(`#${DOCUMENTS} .cf-records__item`).count()).toBe(0);
+
+    release();
+    await page.waitForURL(/\/automotive\/claim-summary$/);
+    await settled(page);
+    const summary = await page.locator('#main-content').innerText();
+    expect(summary).toContain('receipt-next.pdf');
+    expect(summary).toContain('Proof of payment');
+    // The claim in progress holds the document and its saved record.
+    const draft = async () =>
+      (await (await page.request.get(`${e2e.server.url}/api/forms/automotive/draft`)).json()) as { models: Array<{ metadata: { dtoMapping: string }; fields: Record<string, unknown> }>; documents: Array<{ name: string }> };
+    await expect.poll(async () => (await draft()).models.filter((m) => m.metadata.dtoMapping === 'documentContexts').map((m) => m.fields.name)).toEqual(['receipt-next.pdf']);
+    expect((await draft()).documents.map((d) => d.name)).toEqual(['receipt-next.pdf']);
     expect(errors).toEqual([]);
     await context.close();
   });

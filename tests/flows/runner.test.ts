@@ -151,10 +151,11 @@ describe('a record continued with "$continue"', () => {
     const documents = [
       {
         page: 'supporting-documents',
-        records: { documentContexts: [{ $as: 'invoice', $unsaved: true, documentType: 'repairInvoice', file: { name: 'invoice.pdf', type: 'application/pdf', size: 2048 } }] },
+        // Its document type not chosen yet: Next does not save it.
+        records: { documentContexts: [{ $as: 'invoice', $unsaved: true, file: { name: 'invoice.pdf', type: 'application/pdf', size: 2048 } }] },
         expectErrors: { documentContexts: 'You started a record but did not save it. Save it or cancel it before you continue.' },
       },
-      { page: 'supporting-documents', records: { documentContexts: [{ $continue: 'invoice', claimTransactionId: { $record: 'valve body' } }] } },
+      { page: 'supporting-documents', records: { documentContexts: [{ $continue: 'invoice', documentType: 'repairInvoice', claimTransactionId: { $record: 'valve body' } }] } },
     ];
     steps.splice(steps.findIndex((s) => s.page === 'supporting-documents'), 1, ...(documents as Fixture['steps']));
     const seen = await runLoaded(loaded({ ...shipped, steps, expectPages: undefined, expectPayload: undefined }));

@@ -30,16 +30,16 @@ export type RecordButton =
  * given, so pages that never send them (the claimant's start pages) do not load what they do.
  */
 export interface PageEngine {
-  /** The primary button: the answers after it, and what refused it (null: it goes on). */
-  press(page: PageConfig, store: ModelStoreState, env: ValidationEnv): { store: ModelStoreState; pressRefusal: PressRefusal | null };
+  /** The primary button: the answers after it, and what refused it (null: it goes on); `documents`: the files chosen beside the answers (their upload state). */
+  press(page: PageConfig, store: ModelStoreState, env: ValidationEnv, documents: readonly DocumentFile[]): { store: ModelStoreState; pressRefusal: PressRefusal | null };
   /** A records button: the answers after it, and what it did. */
   button(page: PageConfig, store: ModelStoreState, button: RecordButton): { store: ModelStoreState; recordOutcome: RecordOutcome | null };
 }
 
 export function createPageEngine(options: GroupOptions, ids: IdSource): PageEngine {
   return {
-    press(page, store, env) {
-      const press = pressPrimary(page, store, { ...env, options });
+    press(page, store, env, documents) {
+      const press = pressPrimary(page, store, documents, { ...env, options });
       return { store: press.store, pressRefusal: press.errors.length > 0 ? { pageId: page.id, errors: press.errors, invalid: press.invalid } : null };
     },
     button(page, store, button) {

@@ -9,9 +9,10 @@ import type { DocumentFile, ModelStoreState, PageConfig, RecordsBlock } from '..
 import { applyDependencyResets, preparePage } from '../view/dependencies';
 import { fieldDomId } from '../view/dom-ids';
 import { blockVisible, type GroupOptions } from '../view/page-groups';
-import { openInitialDrafts, saveEnteredDrafts } from '../view/records';
+import { draftHasEntries, openInitialDrafts, saveEnteredDrafts } from '../view/records';
 import type { PageFieldError, ValidationEnv } from '../view/types';
 import { validatePage } from '../view/validatePage';
+import { saveOpenRecord } from './record-actions';
 
 /** What a press needs besides the page and the answers: the form's models and settings, the clock, texts and whitelist. */
 export interface PageEngineContext extends ValidationEnv {
@@ -36,7 +37,7 @@ export function openPage(page: PageConfig, store: ModelStoreState, options: Grou
 
 /** What pressing the page's primary button (Next, Continue, Look up, Submit) does before it goes anywhere. */
 export interface PrimaryPress {
-  /** The answers after the press: the typed records that validate are saved (spec §4: typed answers are never lost). */
+  /** The answers after the press: the open records that can be saved are saved (spec §4: typed answers are never lost). */
   store: ModelStoreState;
   /** The records the press saved. */
   saved: string[];
@@ -46,10 +47,27 @@ export interface PrimaryPress {
   errors: PageFieldError[];
 }
 
-/** The page's primary button: saves the typed records that validate, then validates the page. */
-export function pressPrimary(page: PageConfig, store: ModelStoreState, ctx: PageEngineContext): PrimaryPress {
+/**
+ * The page's primary button: saves the typed records that validate, and the document records left
+ * open that their Upload would save (`documents`: the files chosen beside the answers, with their
+ * upload state), then validates the page. A document record whose document is not chosen, still
+ * uploading, failed or has a saved document's name stays open, and refuses the press.
+ */
+export function pressPrimary(page: PageConfig, store: ModelStoreState, documents: readonly DocumentFile[], ctx: PageEngineContext): PrimaryPress {
   const entered = saveEnteredDrafts(page, store, ctx.options, ctx);
-  const next = entered.saved.length > 0 ? applyDependencyResets(page, entered.store, ctx.options) : entered.store;
+  const saved = [...entered.saved];
+  let next = entered.store;
+  for (const block of shownRecordsBlocks(page, next)) {
+    if (block.kind !== 'file') continue;
+    for (const draft of getDrafts(next, block.model, block.fixedValues)) {
+      if (!draftHasEntries(block, draft, next)) continue;
+      const checked = saveOpenRecord(block, draft.clientId, next, documents, ctx);
+      if (checked.kind !== 'saved') continue;
+      next = checked.store;
+      saved.push(draft.clientId);
+    }
+  }
+  if (saved.length > 0) next = applyDependencyResets(page, next, ctx.options);
   const { errors } = validatePage(page, ctx.options.modelConfigs, next, {
     t: ctx.t,
     whitelist: ctx.whitelist,
@@ -57,25 +75,7 @@ export function pressPrimary(page: PageConfig, store: ModelStoreState, ctx: Page
     formType: ctx.options.formType,
     settings: { internationalAddresses: ctx.options.internationalAddresses ?? false },
   });
-  return { store: next, saved: entered.saved, invalid: entered.invalid, errors };
-}
-
-/**
- * A press made while documents are still uploading (a record's Upload or Save, Next, Submit):
- * nothing is done yet. The page waits until these uploads have settled, then makes the same press
- * on what they settled to, unless one of them failed (failedUpload). Presses that wait are made in
- * the order they were pressed, so an Upload pressed before Next is saved before Next looks.
- */
-export interface WaitForUploads {
-  kind: 'waitForUploads';
-  /** The client ids of the documents the press waits for. */
-  uploads: string[];
-}
-
-/** The documents still uploading (among `clientIds`, when given) as the wait of a press; null: the press is made now. */
-export function uploadsToWaitFor(documents: readonly DocumentFile[], clientIds?: readonly string[]): WaitForUploads | null {
-  const uploads = documents.filter((d) => d.upload?.state === 'uploading' && (clientIds === undefined || clientIds.includes(d.clientId))).map((d) => d.clientId);
-  return uploads.length > 0 ? { kind: 'waitForUploads', uploads } : null;
+  return { store: next, saved, invalid: entered.invalid, errors };
 }
 
 /** A document a press waited for whose upload failed: its field shows the upload's error. */

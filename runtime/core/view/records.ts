@@ -139,8 +139,8 @@ export interface SavedDrafts {
 /**
  * Leaving a page saves the drafts the claimant typed in that validate (spec §4: leaving a draft
  * row after it validates saves it), so Next never loses typed answers. A draft holding entries
- * that do not validate stays open (validatePage then refuses Next on it); a file draft stays for
- * its Upload, which may reject a file whose name is already saved.
+ * that do not validate stays open (validatePage then refuses Next on it). A file draft is left to
+ * the page engine's press, which saves it with its Upload's checks once its document is stored.
  */
 export function saveEnteredDrafts(page: PageConfig, store: ModelStoreState, options: Pick<GroupOptions, 'formType' | 'modelConfigs'>, env: ValidationEnv): SavedDrafts {
   let next = store;

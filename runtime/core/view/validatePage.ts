@@ -49,7 +49,8 @@ export const INCOMPLETE_RECORD_TEXT = 'The record you started is not complete. C
  * The open draft of a records block that holds something the claimant entered (a field they edited
  * that is not empty; fixed values and defaults do not count), as an error linked to the draft's
  * first field in error, or its first shown field; null when there is none. Next saves such a draft
- * when it validates (saveEnteredDrafts), so what is left is a draft with errors, or a file to upload.
+ * when it validates (saveEnteredDrafts), and a document record once its document is stored, so what
+ * is left is a draft with errors, or a document not chosen, not stored or whose name is taken.
  */
 export function unsavedDraftError(block: RecordsBlock, store: ModelStoreState, t: ValidationEnv['t'], check?: { config: ModelConfig | null; env: ValidationEnv }): PageFieldError | null {
   const models = modelsScope(store);

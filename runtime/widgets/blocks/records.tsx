@@ -125,9 +125,9 @@ const DraftActions = memo(function DraftActions({ clientId, isFile, saveLabel, c
  * each button does is the page engine's (runtime/core/actions): Upload validates and saves (a file
  * whose name is already saved is rejected and its draft dropped); the saved record's form then
  * closes, leaving the list and Add more, unless the flow asks for a new draft after each save
- * (newDraftAfterSave). The page opens the block's initial drafts (spec §3);
- * Next saves a typed draft that validates (the engine's pressPrimary). While the list is empty, a block
- * that declares it asks the claimant to confirm that none applies (spec §5).
+ * (newDraftAfterSave). The page opens the block's initial drafts (spec §3); Next saves an open
+ * draft that its Save or Upload would save (the engine's pressPrimary). While the list is empty, a
+ * block that declares it asks the claimant to confirm that none applies (spec §5).
  */
 export function RecordsBlock({ config, ctx }: BlockProps<RecordsBlockConfig>) {
   if (config.displayFields.length > MAX_DISPLAY_FIELDS_WITH_BUTTONS) throw devError('MAX_DISPLAY_FIELDS', MAX_DISPLAY_FIELDS_WITH_BUTTONS);

@@ -56,7 +56,7 @@ const file = (clientId: string, upload?: DocumentFile['upload']): DocumentFile =
 describe('the primary button (Next)', () => {
   it('saves a typed record that validates, and goes through', () => {
     const open = typed(store(), repairs, { facilityName: 'Bay Auto Care' });
-    const press = pressPrimary(repairsPage, open.store, ctx);
+    const press = pressPrimary(repairsPage, open.store, [], ctx);
     expect(press.errors).toEqual([]);
     expect(press.saved).toEqual([open.clientId]);
     expect(getRecords(press.store, 'ClaimTransactions').map((r) => r.clientId)).toEqual([open.clientId]);
@@ -64,10 +64,62 @@ describe('the primary button (Next)', () => {
 
   it('is refused while a typed record does not validate, which stays open with its errors to show', () => {
     const open = typed(store(), repairs, { amountPaid: '10.00' });
-    const press = pressPrimary(repairsPage, open.store, ctx);
+    const press = pressPrimary(repairsPage, open.store, [], ctx);
     expect(press.invalid).toEqual([open.clientId]);
     expect(press.errors.map((e) => e.message)).toEqual(['The record you started is not complete. Correct it or cancel it before you continue.']);
     expect(getDrafts(press.store, 'ClaimTransactions')).toHaveLength(1);
+  });
+});
+
+describe('the primary button and a document record left open (chosen, Upload not pressed)', () => {
+  const UNSAVED = 'You started a record but did not save it. Save it or cancel it before you continue.';
+  const stored = (clientId: string) => file(clientId, { state: 'stored', sent: 10, total: 10, id: 5, error: null });
+
+  it('saves it once its document is stored, as its Upload would, and goes through', () => {
+    const record = chosen(store(), 'a.pdf');
+    const press = pressPrimary(documentsPage, record.store, [stored(record.clientId)], ctx);
+    expect(press.errors).toEqual([]);
+    expect(press.saved).toEqual([record.clientId]);
+    expect(getRecords(press.store, 'DocumentContexts').map((r) => [r.clientId, r.fields.name])).toEqual([[record.clientId, 'a.pdf']]);
+    expect(getDrafts(press.store, 'DocumentContexts')).toEqual([]);
+  });
+
+  it('saves it after a typed record of the same page, both in the order saved', () => {
+    const repair = typed(store(), repairs, { facilityName: 'Bay Auto Care' });
+    const record = chosen(repair.store, 'a.pdf');
+    const press = pressPrimary(page([repairs, documents]), record.store, [stored(record.clientId)], ctx);
+    expect(press.errors).toEqual([]);
+    expect(press.saved).toEqual([repair.clientId, record.clientId]);
+  });
+
+  it('is refused, the record open, while its document is still uploading, failed, or not chosen', () => {
+    const record = chosen(store(), 'a.pdf');
+    const uploading = file(record.clientId, { state: 'uploading', sent: 1, total: 10, id: null, error: null });
+    const failed = file(record.clientId, { state: 'failed', sent: 0, total: 10, id: null, error: 'Not a PDF.' });
+    const typeOnly = typed(store(), documents, { documentType: 'invoice' });
+    for (const [s, docs] of [
+      [record.store, [uploading]],
+      [record.store, [failed]],
+      [typeOnly.store, []],
+    ] as const) {
+      const press = pressPrimary(documentsPage, s, docs, ctx);
+      expect(press.saved).toEqual([]);
+      expect(press.errors.map((e) => e.message)).toEqual([UNSAVED]);
+      expect(getDrafts(press.store, 'DocumentContexts')).toHaveLength(1);
+      expect(getRecords(press.store, 'DocumentContexts')).toEqual([]);
+    }
+  });
+
+  it('is refused while a saved document has its name, the record kept open (Upload would drop it)', () => {
+    const first = chosen(store(), 'a.pdf');
+    const saved = saveRecord(documentsPage, documents, first.clientId, first.store, [stored(first.clientId)], ctx, ids);
+    if (saved.kind !== 'saved') throw new Error('not saved');
+    const second = chosen(saved.store, 'a.pdf');
+    const press = pressPrimary(documentsPage, second.store, [stored(first.clientId), stored(second.clientId)], ctx);
+    expect(press.saved).toEqual([]);
+    expect(press.errors.map((e) => e.message)).toEqual([UNSAVED]);
+    expect(getDrafts(press.store, 'DocumentContexts').map((d) => d.clientId)).toEqual([second.clientId]);
+    expect(getRecords(press.store, 'DocumentContexts').map((r) => r.clientId)).toEqual([first.clientId]);
   });
 });
 

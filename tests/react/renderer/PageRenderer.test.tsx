@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { getModel } from '../../../runtime/core/models';
@@ -157,3 +157,26 @@ function withValue(store: ModelStoreState, field: string, value: string): ModelS
   const model = getModel(store, 'claimDetails');
   return { ...store, saved: store.saved.map((m) => (m.clientId === model.clientId ? { ...m, fields: { ...m.fields, [field]: value } } : m)) };
 }
+
+describe("the page's primary button", () => {
+  it("is each page's own: the next page's Next is not busy while the Continue that led to it still runs", async () => {
+    const t = makeT({ LocKey_Button_Continue: 'Continue', LocKey_Button_Next: 'Next' });
+    const start = page([], { id: 'start', action: 'authorize' });
+    const following = page([], { id: 'claimant-info' });
+    let finish = () => {};
+    const signIn = new Promise<void>((resolve) => (finish = resolve));
+    const onAction = vi.fn(() => signIn);
+    const { rerender } = render(<Harness page={start} t={t} hideActions={false} onAction={onAction} />);
+    const continueButton = screen.getByRole('button', { name: 'Continue' });
+    await userEvent.click(continueButton);
+    expect(continueButton.getAttribute('aria-busy')).toBe('true');
+    // The next page shows before the sign-in's press has settled.
+    rerender(<Harness page={following} t={t} hideActions={false} onAction={onAction} />);
+    const nextButton = screen.getByRole('button', { name: 'Next' });
+    expect(nextButton).not.toBe(continueButton);
+    expect(nextButton.getAttribute('aria-busy')).toBeNull();
+    expect(nextButton.getAttribute('aria-disabled')).toBeNull();
+    await act(async () => finish());
+    expect(nextButton.getAttribute('aria-busy')).toBeNull();
+  });
+});

@@ -1,7 +1,8 @@
 /**
  * A press made while a document uploads (a record's Upload, Next, Submit) waits for the upload and
- * is then made, in the order pressed; a failed upload holds it, its error in focus; Enter in a
- * field starts nothing while a press is waiting.
+ * is then made, in the order pressed (Next alone saves the record once its document is stored); a
+ * failed upload holds it, its error in focus; Enter in a field starts nothing while a press is
+ * waiting.
  */
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -49,6 +50,25 @@ describe('a press while a document uploads', () => {
     expect(getDrafts(seen.store, 'documentContexts')).toHaveLength(0);
     expect(screen.queryByText(WAIT_TEXT)).toBeNull();
     await waitFor(() => expect(next.getAttribute('aria-busy')).toBeNull());
+  });
+
+  it('Next alone (no Upload): it waits, then saves the record whose document is stored and goes on', async () => {
+    const savedWhenNext: number[] = [];
+    const seen: { store: ModelStoreState | null } = { store: null };
+    const onAction = vi.fn(() => {
+      savedWhenNext.push(getRecords(seen.store, 'documentContexts').length);
+    });
+    const { owner } = await chosenWhileUploading(onAction, seen);
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(onAction).not.toHaveBeenCalled();
+    expect(screen.getByText(WAIT_TEXT)).toBeTruthy();
+
+    act(() => owner.answer(STORED));
+    await waitFor(() => expect(onAction).toHaveBeenCalledWith('next', {}));
+    expect(savedWhenNext).toEqual([1]);
+    expect(getRecords(seen.store, 'documentContexts').map((r) => r.fields.name)).toEqual(['receipt.pdf']);
+    expect(getDrafts(seen.store, 'documentContexts')).toHaveLength(0);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('Enter in a field starts nothing while a press waits: Upload is saved, no Next follows', async () => {
