@@ -86,7 +86,9 @@ export interface ApiFailure<A = never> {
   errorKey: string | null;
   /** HTTP status, null when no response arrived. */
   status: number | null;
-  /** The server's answer when it gave one the form machine acts on (authorize 400/401 and 429 with a text, submit 400/409/413, submit without reference code). */
+  /** The server's stable code of a refusal (server/errors.ts), when it gave one. */
+  code?: string;
+  /** The server's answer when it gave one the form machine acts on (authorize 400/401 and 429 with a text, submit 400/409/413 and 503 with a text, submit without reference code). */
   response?: A;
   /** Developer-facing detail for logs (spec §8), e.g. 'An error occured while fetching csrf token'. */
   detail?: string;
@@ -278,7 +280,8 @@ type Message = { key: string; en: string };
 /** A refused call: the server's own text (which page and field, or that the session ended), else the generic failure. */
 function refusal(status: number, answer: Record<string, unknown>): ApiFailure {
   const error = textOrNull(answer.error);
-  return error !== null ? { ok: false, error, errorKey: null, status } : fail(USER_MESSAGES.requestFailed, status);
+  const code = textOrNull(answer.code);
+  return error !== null ? { ok: false, error, errorKey: null, status, ...(code !== null ? { code } : {}) } : fail(USER_MESSAGES.requestFailed, status);
 }
 
 function fail<A = never>(message: Message, status: number | null, detail?: string): ApiFailure<A> {
@@ -635,13 +638,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (!response) return fail<SubmitResponse>(USER_MESSAGES.submitFailed, null);
       const json = await readJson(response);
       const answer = isRecord(json) ? json : {};
-      // 400; 409 (a submission the settlement's duplicate policy refuses); 413 (documents over the
-      // size or count limits): the server's message tells the claimant what to do.
-      if (response.status === 400 || response.status === 409 || response.status === 413) {
+      // 400; 409 (already filed, or refused by the settlement's duplicate policy); 413 (documents
+      // over the size or count limits); 503 with the server's text (nothing was saved, try again
+      // later): the server's message tells the claimant what to do.
+      const unavailable = response.status === 503 && textOrNull(answer.error) !== null;
+      if (response.status === 400 || response.status === 409 || response.status === 413 || unavailable) {
         const error = textOrNull(answer.error);
-        const refused: SubmitResponse = { submitted: false, error, referenceCodeForm: null };
+        const code = textOrNull(answer.code);
+        const refused: SubmitResponse = { submitted: false, error, referenceCodeForm: null, ...(code !== null ? { code } : {}) };
         if (error === null) return { ...fail<SubmitResponse>(USER_MESSAGES.submitFailed, response.status), response: refused };
-        return { ok: false, error, errorKey: null, status: response.status, response: refused };
+        return { ok: false, error, errorKey: null, status: response.status, ...(code !== null ? { code } : {}), response: refused };
       }
       if (!response.ok || !isRecord(json)) return fail<SubmitResponse>(USER_MESSAGES.submitFailed, response.status);
       // An answer without its reference code (or not the contract's at all) after a 2xx: the claim

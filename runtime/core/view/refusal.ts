@@ -30,6 +30,8 @@ export interface RefusalView {
   summary: PageFieldError[];
   /** The refusal's text under each field it concerns, by the field's DOM id. */
   fieldErrors: Record<string, string>;
+  /** A refusal not the claimant's to correct: told in a notice instead of the summary. */
+  notice?: RefusalNotice | null;
 }
 
 /**
@@ -52,4 +54,53 @@ export function refusalView(page: PageConfig, refusal: Refusal, t: (key: string)
     summary: [first ?? { fieldId: '', clientId: '', field: '', message: refusal.message }],
     fieldErrors: Object.fromEntries(fields.map((f) => [f.fieldId, refusal.message])),
   };
+}
+
+/**
+ * Refusals that are not the claimant's to correct on the page, by the server's stable code
+ * (server/errors.ts): the claim is already filed, the session or the tab no longer signs in, the
+ * service is down. They are told in a notice, not listed under the error summary's heading.
+ */
+export const NOTICE_CODES: ReadonlySet<string> = new Set([
+  'ALREADY_SUBMITTED',
+  'DUPLICATE_CLAIM',
+  'DUPLICATE_EXCLUSION',
+  'CLAIM_AFTER_EXCLUSION',
+  'EXCLUSION_AFTER_CLAIM',
+  'NOT_AUTHORIZED',
+  'TAB_SIGNED_OUT',
+  'CSRF_INVALID',
+  'CREDENTIALS_CHANGED',
+  'SIGN_IN_CHANGED',
+  'RATE_LIMITED',
+  'DATABASE_UNAVAILABLE',
+  'INTERNAL',
+]);
+
+/** The codes saying that this claimant's claim (or exclusion) is already filed: the notice adds whom to contact. */
+export const ALREADY_FILED_CODES: ReadonlySet<string> = new Set(['ALREADY_SUBMITTED', 'DUPLICATE_CLAIM', 'DUPLICATE_EXCLUSION', 'CLAIM_AFTER_EXCLUSION', 'EXCLUSION_AFTER_CLAIM']);
+
+/** Localization keys of the settlement administrator's contact, as the footer shows it. */
+export const CONTACT_KEYS = {
+  line: 'LocKey_Notice_ContactAdministrator',
+  email: 'LocKey_Footer_EmailAddress',
+  phone: 'LocKey_Footer_PhoneNumber',
+} as const;
+
+/** A refusal the page tells in a notice (role status): its lines, the server's message first. */
+export interface RefusalNotice {
+  lines: string[];
+}
+
+/**
+ * Where a refusal that names no field shows (a refused Submit, a refused save of the page): a
+ * notice when it is not the claimant's to correct (`notice`: a code of NOTICE_CODES, or a failure
+ * with no answer of the server's), else the error summary's line. An already filed claim's notice
+ * ends with whom to contact.
+ */
+export function pageRefusalView(refusal: Refusal & { notice?: boolean }, t: (key: string, ...args: string[]) => string): RefusalView & { notice: RefusalNotice | null } {
+  const isNotice = refusal.notice === true || (refusal.code !== null && NOTICE_CODES.has(refusal.code));
+  if (!isNotice) return { summary: [{ fieldId: '', clientId: '', field: '', message: refusal.message }], fieldErrors: {}, notice: null };
+  const contact = refusal.code !== null && ALREADY_FILED_CODES.has(refusal.code) ? [t(CONTACT_KEYS.line, t(CONTACT_KEYS.email), t(CONTACT_KEYS.phone))] : [];
+  return { summary: [], fieldErrors: {}, notice: { lines: [refusal.message, ...contact] } };
 }

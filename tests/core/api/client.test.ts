@@ -391,7 +391,16 @@ describe('the submit call', () => {
     const { api } = client({ 'POST /api/forms/automotive': json({ submitted: false, error, referenceCodeForm: null, code: 'FILE_TOO_LARGE' }, 413) });
     const result = await api.submit('Automotive', payload);
     expect(result).toMatchObject({ ok: false, status: 413, error, errorKey: null });
-    expect(answerOrThrow(result)).toEqual({ submitted: false, error, referenceCodeForm: null });
+    // The server's code comes with it: the page tells what the claimant corrects from what it only says.
+    expect(answerOrThrow(result)).toEqual({ submitted: false, error, referenceCodeForm: null, code: 'FILE_TOO_LARGE' });
+  });
+
+  it("takes a 503's text and code as the server's answer: nothing was saved, try again later", async () => {
+    const error = 'The service is temporarily unavailable. Nothing was saved. Please try again in a few minutes.';
+    const { api } = client({ 'POST /api/forms/automotive': json({ error, code: 'DATABASE_UNAVAILABLE' }, 503) });
+    const result = await api.submit('Automotive', payload);
+    expect(result).toMatchObject({ ok: false, status: 503, error, errorKey: null, code: 'DATABASE_UNAVAILABLE' });
+    expect(answerOrThrow(result)).toEqual({ submitted: false, error, referenceCodeForm: null, code: 'DATABASE_UNAVAILABLE' });
   });
 
   it('gives the submit-failed message on any other failure', async () => {
