@@ -634,7 +634,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const form = multipart.payloadToFormData(payload);
       const trap = options.honeypot?.();
       if (trap) form.append(HONEYPOT_FIELD, trap);
-      const response = await request(method, endpoint, { form });
+      // The culture in the address too: a refusal before the body is read (the database down, a
+      // session that cannot be read) is told in the claimant's language.
+      const response = await request(method, endpoint, { form, query: { culture: payload.userPreferredCulture } });
       if (!response) return fail<SubmitResponse>(USER_MESSAGES.submitFailed, null);
       const json = await readJson(response);
       const answer = isRecord(json) ? json : {};

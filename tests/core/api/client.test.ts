@@ -395,6 +395,12 @@ describe('the submit call', () => {
     expect(answerOrThrow(result)).toEqual({ submitted: false, error, referenceCodeForm: null, code: 'FILE_TOO_LARGE' });
   });
 
+  it("names the claimant's culture in the address, so that a refusal before the body is read is in their language", async () => {
+    const { api, calls } = client({ 'POST /api/forms/automotive': json({ submitted: true, error: null, referenceCodeForm: 'AUT-1' }) });
+    await api.submit('Automotive', { ...payload, userPreferredCulture: 'es' });
+    expect(new URL(calls.at(-1)?.url ?? '', 'http://x').searchParams.get('culture')).toBe('es');
+  });
+
   it("takes a 503's text and code as the server's answer: nothing was saved, try again later", async () => {
     const error = 'The service is temporarily unavailable. Nothing was saved. Please try again in a few minutes.';
     const { api } = client({ 'POST /api/forms/automotive': json({ error, code: 'DATABASE_UNAVAILABLE' }, 503) });
