@@ -340,6 +340,8 @@ export class HttpError extends Error {
   readonly details: readonly string[];
   /** Seconds until a retry can succeed, sent as Retry-After. */
   readonly retryAfterSeconds: number | undefined;
+  /** A submit refused because the claim is already filed: the reference code of that claim, when the claimant may be told it. */
+  readonly filedReferenceCode: string | undefined;
   constructor(code: ServerErrorCode, opts: HttpErrorOptions = {}) {
     super(SERVER_ERRORS[code].en, { cause: opts.cause });
     this.name = 'HttpError';
@@ -348,6 +350,7 @@ export class HttpError extends Error {
     this.args = opts.args ?? [];
     this.details = opts.details ?? [];
     this.retryAfterSeconds = opts.retryAfterSeconds;
+    this.filedReferenceCode = opts.filedReferenceCode;
   }
 }
 
@@ -356,6 +359,8 @@ export interface HttpErrorOptions {
   details?: string[];
   cause?: unknown;
   retryAfterSeconds?: number;
+  /** The reference code of the claim already filed (a 409 of the submit), told only to whom it belongs. */
+  filedReferenceCode?: string;
 }
 
 export function httpError(code: ServerErrorCode, opts?: HttpErrorOptions): HttpError {

@@ -358,7 +358,7 @@ export function createFormMachine(flow: FlowFile) {
         const message = out.error ?? null;
         return {
           authorizationError: message,
-          submitRefusal: message === null ? null : { message, code: out.code ?? null, messageKey: null },
+          submitRefusal: message === null ? null : { message, code: out.code ?? null, messageKey: null, filedReferenceCode: out.filedReferenceCode ?? null },
         };
       }),
       emitSubmitServerError: emit(({ event }) => ({

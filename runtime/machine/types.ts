@@ -85,6 +85,8 @@ export interface SubmitRefusal {
   code: string | null;
   /** The localization key of a failure's message (its English text is `message`); null for the server's own text. */
   messageKey: string | null;
+  /** Already filed (409): the reference code of the claim filed, when the server gives it. */
+  filedReferenceCode?: string | null;
 }
 
 /** Session timer state (spec §4). */

@@ -302,7 +302,7 @@ export function createSubmissions(app: FastifyInstance) {
           },
         );
       } catch (error) {
-        const refusal = error instanceof SubmissionConflictError ? httpError('ALREADY_SUBMITTED', { args: [error.referenceCode] }) : error;
+        const refusal = error instanceof SubmissionConflictError ? httpError('ALREADY_SUBMITTED', { args: [error.referenceCode], filedReferenceCode: error.referenceCode }) : error;
         return app.captcha.spendOnRefusal(use, request, refusal);
       }
       if (receiptTo) app.mail.wake();

@@ -5,7 +5,7 @@
  */
 import type { FormKind } from '../../runtime/core/forms/index.js';
 import type { FormType } from '../../runtime/core/types.js';
-import type { DuplicateMark, EarlierFilings } from '../db/types.js';
+import type { ClaimantIdentifier, DuplicateMark, EarlierFilings } from '../db/types.js';
 import { httpError, type ServerErrorCode } from '../errors.js';
 import type { DuplicatePolicy } from './load.js';
 
@@ -25,16 +25,20 @@ const specKind = (formType: FormType): FormKind => (formType === 'Exclusion' ? '
  */
 export function judgeDuplicates(policy: DuplicatePolicy, formType: FormType, earlier: readonly EarlierFilings[], kindOf: (formType: FormType) => FormKind = specKind): DuplicateMark[] {
   const marks: DuplicateMark[] = [];
-  const refused: FormType[] = [];
+  const refused: Array<{ formType: FormType; identifier: ClaimantIdentifier['kind']; first: string }> = [];
   for (const { identifier, filings } of earlier) {
     for (const [earlierForm, filed] of Object.entries(filings)) {
       if (!filed || filed.count < 1) continue;
       const rule = policy[identifier.kind];
       const action = earlierForm === formType ? rule.sameForm : rule.otherForm;
-      if (action === 'refuse') refused.push(earlierForm);
+      if (action === 'refuse') refused.push({ formType: earlierForm, identifier: identifier.kind, first: filed.first });
       else if (action === 'mark') marks.push({ identifier: identifier.kind, formType: earlierForm, count: filed.count, first: filed.first });
     }
   }
-  if (refused.length) throw httpError(refusal(formType, refused.find((f) => f !== formType) ?? formType, kindOf));
-  return marks;
+  if (!refused.length) return marks;
+  const earlierForm = refused.find((r) => r.formType !== formType)?.formType ?? formType;
+  // The claimant is told the reference code of what was filed only when the Notice ID refuses it,
+  // which its PIN proved at sign-in: a VIN alone is no secret, anyone may type it.
+  const byNoticeId = refused.find((r) => r.formType === earlierForm && r.identifier === 'noticeId');
+  throw httpError(refusal(formType, earlierForm, kindOf), byNoticeId ? { filedReferenceCode: byNoticeId.first } : {});
 }

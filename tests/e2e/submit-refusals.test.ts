@@ -54,6 +54,11 @@ function contactLine(culture: Culture): string {
   return (texts.LocKey_Notice_ContactAdministrator ?? '').replace('{0}', texts.LocKey_Footer_EmailAddress ?? '').replace('{1}', texts.LocKey_Footer_PhoneNumber ?? '');
 }
 
+/** The notice's line giving the reference code of what was already filed. */
+function filedLine(culture: Culture, referenceCode: string): string {
+  return (LOCALES[culture].LocKey_Notice_FiledReferenceCode ?? '').replace('{0}', referenceCode);
+}
+
 /** Browser console lines the refused answers cause themselves (Chromium logs a 4xx or 5xx). */
 const unexpected = (errors: string[]) => errors.filter((e) => !/Failed to load resource: the server responded with a status of (400|403|409|503)/.test(e));
 
@@ -121,6 +126,7 @@ describe.each([true, false])('a refused Submit (redirectOnError %s)', (redirectO
     await fillExclusion(first.page, MARIA);
     expect(await submit(first.page)).toBe(200);
     await first.page.waitForURL(/\/exclusion\/confirmation/);
+    const filed = (await first.page.locator('.cf-confirmation__code').innerText()).trim();
     await first.context.close();
 
     // …then signs in again in another and files it again.
@@ -128,14 +134,15 @@ describe.each([true, false])('a refused Submit (redirectOnError %s)', (redirectO
     await openExclusion(page, e2e.server.url, culture);
     await fillExclusion(page, MARIA);
     expect(await submit(page)).toBe(409);
-    await expectNotice(page, [serverText('DUPLICATE_EXCLUSION', culture), contactLine(culture)]);
+    // Refused by her Notice ID, which her PIN proved: the reference code of the request she filed.
+    await expectNotice(page, [serverText('DUPLICATE_EXCLUSION', culture), filedLine(culture, filed), contactLine(culture)]);
     await expectAnswersKept(page, MARIA);
     await expectNoRawText(page, 'the already filed notice');
     await expectAxeClean(page);
     await screenshot(page, 'default', shotName('already-filed', culture));
     // Submit again: refused again, the notice told anew.
     expect(await submit(page)).toBe(409);
-    await expectNotice(page, [serverText('DUPLICATE_EXCLUSION', culture), contactLine(culture)]);
+    await expectNotice(page, [serverText('DUPLICATE_EXCLUSION', culture), filedLine(culture, filed), contactLine(culture)]);
     expect(unexpected(errors)).toEqual([]);
     await context.close();
   });

@@ -276,7 +276,7 @@ describe('submitting', () => {
       const answers = form.actor.getSnapshot().context.store;
       form.actor.send({ type: 'SUBMIT', captchaToken: 'a' });
       await form.settled();
-      expect(form.actor.getSnapshot().context).toMatchObject({ submitRefusal: { message: error, code, messageKey: null }, isSubmitting: false, store: answers });
+      expect(form.actor.getSnapshot().context).toMatchObject({ submitRefusal: { message: error, code, messageKey: null, filedReferenceCode: null }, isSubmitting: false, store: answers });
       expect(form.page()).toBe('claim-summary');
       // Submit again: the refusal leaves, and this time the claim is accepted.
       form.actor.send({ type: 'SUBMIT', captchaToken: 'b' });

@@ -184,9 +184,9 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
   const refusal = useMemo(() => {
     if (draftRefusal) return pageRefusalView({ code: draftRefusalCode, message: draftRefusal }, t);
     if (page.action === 'submit' && submitRefusal) {
-      const { messageKey, message, code } = submitRefusal;
+      const { messageKey, message, code, filedReferenceCode } = submitRefusal;
       // A failure with no text of the server's is not the claimant's to correct.
-      return pageRefusalView({ code, message: messageKey ? translateOr(t, messageKey, message) : message, notice: messageKey !== null }, t);
+      return pageRefusalView({ code, message: messageKey ? translateOr(t, messageKey, message) : message, notice: messageKey !== null, filedReferenceCode }, t);
     }
     return page.action === 'authorize' && authorizationError ? refusalView(page, { code: authorizationErrorCode, message: authorizationError }, t) : null;
   }, [page, authorizationError, authorizationErrorCode, draftRefusal, draftRefusalCode, submitRefusal, t]);

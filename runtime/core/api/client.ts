@@ -647,7 +647,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (response.status === 400 || response.status === 409 || response.status === 413 || unavailable) {
         const error = textOrNull(answer.error);
         const code = textOrNull(answer.code);
-        const refused: SubmitResponse = { submitted: false, error, referenceCodeForm: null, ...(code !== null ? { code } : {}) };
+        const filedReferenceCode = textOrNull(answer.filedReferenceCode);
+        const refused: SubmitResponse = {
+          submitted: false,
+          error,
+          referenceCodeForm: null,
+          ...(code !== null ? { code } : {}),
+          ...(filedReferenceCode !== null ? { filedReferenceCode } : {}),
+        };
         if (error === null) return { ...fail<SubmitResponse>(USER_MESSAGES.submitFailed, response.status), response: refused };
         return { ok: false, error, errorKey: null, status: response.status, ...(code !== null ? { code } : {}), response: refused };
       }

@@ -80,8 +80,9 @@ export const NOTICE_CODES: ReadonlySet<string> = new Set([
 /** The codes saying that this claimant's claim (or exclusion) is already filed: the notice adds whom to contact. */
 export const ALREADY_FILED_CODES: ReadonlySet<string> = new Set(['ALREADY_SUBMITTED', 'DUPLICATE_CLAIM', 'DUPLICATE_EXCLUSION', 'CLAIM_AFTER_EXCLUSION', 'EXCLUSION_AFTER_CLAIM']);
 
-/** Localization keys of the settlement administrator's contact, as the footer shows it. */
+/** Localization keys of an already filed claim's notice: its reference code, and the settlement administrator's contact as the footer shows it. */
 export const CONTACT_KEYS = {
+  filedReferenceCode: 'LocKey_Notice_FiledReferenceCode',
   line: 'LocKey_Notice_ContactAdministrator',
   email: 'LocKey_Footer_EmailAddress',
   phone: 'LocKey_Footer_PhoneNumber',
@@ -98,9 +99,18 @@ export interface RefusalNotice {
  * with no answer of the server's), else the error summary's line. An already filed claim's notice
  * ends with whom to contact.
  */
-export function pageRefusalView(refusal: Refusal & { notice?: boolean }, t: (key: string, ...args: string[]) => string): RefusalView & { notice: RefusalNotice | null } {
+export function pageRefusalView(
+  refusal: Refusal & { notice?: boolean; filedReferenceCode?: string | null },
+  t: (key: string, ...args: string[]) => string,
+): RefusalView & { notice: RefusalNotice | null } {
   const isNotice = refusal.notice === true || (refusal.code !== null && NOTICE_CODES.has(refusal.code));
   if (!isNotice) return { summary: [{ fieldId: '', clientId: '', field: '', message: refusal.message }], fieldErrors: {}, notice: null };
-  const contact = refusal.code !== null && ALREADY_FILED_CODES.has(refusal.code) ? [t(CONTACT_KEYS.line, t(CONTACT_KEYS.email), t(CONTACT_KEYS.phone))] : [];
-  return { summary: [], fieldErrors: {}, notice: { lines: [refusal.message, ...contact] } };
+  const lines = [refusal.message];
+  if (refusal.code !== null && ALREADY_FILED_CODES.has(refusal.code)) {
+    // The reference code of the claim filed, unless the server's message already says it.
+    const code = refusal.filedReferenceCode;
+    if (code && !refusal.message.includes(code)) lines.push(t(CONTACT_KEYS.filedReferenceCode, code));
+    lines.push(t(CONTACT_KEYS.line, t(CONTACT_KEYS.email), t(CONTACT_KEYS.phone)));
+  }
+  return { summary: [], fieldErrors: {}, notice: { lines } };
 }

@@ -69,6 +69,10 @@ export interface SubmitAnswer {
   referenceCodeForm: string | null;
   code?: string;
   /**
+   * A 409 because the claim is already filed: the reference code of the claim already filed, given only when the claimant proved who they are (the same sign-in, or a Notice ID with its PIN).
+   */
+  filedReferenceCode?: string;
+  /**
    * An e-mail receipt of this submission is queued (the claim gives an e-mail address).
    */
   receiptQueued?: boolean;

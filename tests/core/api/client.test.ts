@@ -381,9 +381,11 @@ describe('the submit call', () => {
 
   it('uses the body field error on 409, a duplicate the settlement refuses', async () => {
     const error = 'A claim has already been filed for this class member, and only one is accepted.';
-    const { api } = client({ 'POST /api/forms/automotive': json({ submitted: false, error, referenceCodeForm: null, code: 'DUPLICATE_CLAIM' }, 409) });
+    const { api } = client({ 'POST /api/forms/automotive': json({ submitted: false, error, referenceCodeForm: null, code: 'DUPLICATE_CLAIM', filedReferenceCode: 'AUT-7' }, 409) });
     const result = await api.submit('Automotive', payload);
     expect(result).toMatchObject({ ok: false, status: 409, error, errorKey: null });
+    // The reference code of the claim already filed comes with it.
+    expect(answerOrThrow(result)).toEqual({ submitted: false, error, referenceCodeForm: null, code: 'DUPLICATE_CLAIM', filedReferenceCode: 'AUT-7' });
   });
 
   it('uses the body field error on 413 too: it names the limit the documents broke', async () => {

@@ -70,6 +70,7 @@ describe('a refused declared sign-in (forms.json) on its page', () => {
 describe('pageRefusalView: a refusal that names no field', () => {
   const texts: Record<string, string> = {
     LocKey_Notice_ContactAdministrator: 'To reach the Settlement Administrator: e-mail {0}, phone {1}.',
+    LocKey_Notice_FiledReferenceCode: 'Reference code of the claim or request already filed: {0}.',
     LocKey_Footer_EmailAddress: 'info@example.test',
     LocKey_Footer_PhoneNumber: '1-800-555-0199',
   };
@@ -91,6 +92,19 @@ describe('pageRefusalView: a refusal that names no field', () => {
       'This form has already been submitted; its reference code is AUT-1.',
       'To reach the Settlement Administrator: e-mail info@example.test, phone 1-800-555-0199.',
     ]);
+  });
+
+  it('a duplicate refused by the Notice ID says the reference code the server gives, once', () => {
+    const message = 'A claim has already been filed for this class member, and only one is accepted.';
+    expect(pageRefusalView({ code: 'DUPLICATE_CLAIM', message, filedReferenceCode: 'AUT-7' }, tr).notice?.lines).toEqual([
+      message,
+      'Reference code of the claim or request already filed: AUT-7.',
+      'To reach the Settlement Administrator: e-mail info@example.test, phone 1-800-555-0199.',
+    ]);
+    // Refused by the VIN alone, the server gives none, and none is said.
+    expect(pageRefusalView({ code: 'DUPLICATE_CLAIM', message, filedReferenceCode: null }, tr).notice?.lines).toHaveLength(2);
+    // The server's message already names it: not said twice.
+    expect(pageRefusalView({ code: 'ALREADY_SUBMITTED', message: 'Already submitted; its reference code is AUT-7.', filedReferenceCode: 'AUT-7' }, tr).notice?.lines).toHaveLength(2);
   });
 
   it('the session, the service down and a failure with no text of the server are notices without the contact line', () => {

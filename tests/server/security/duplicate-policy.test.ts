@@ -76,9 +76,10 @@ describe.each(DIALECTS)('the duplicate policy, over %s', (dialect) => {
     return { app, db, file, records };
   }
 
-  function expectRefused(res: { statusCode: number; json(): { code: string; error: string } }, code: ServerErrorCode, culture: 'en' | 'es' = 'en') {
+  /** A 409 with the catalogue's text; `filed`: the reference code it tells (a refusal by the Notice ID, which its PIN proved), else none. */
+  function expectRefused(res: { statusCode: number; json(): { code: string; error: string } }, code: ServerErrorCode, culture: 'en' | 'es' = 'en', filed?: string) {
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ submitted: false, error: SERVER_ERRORS[code][culture], referenceCodeForm: null, code });
+    expect(res.json()).toEqual({ submitted: false, error: SERVER_ERRORS[code][culture], referenceCodeForm: null, code, ...(filed ? { filedReferenceCode: filed } : {}) });
   }
 
   describe('the sample settlement', () => {
@@ -87,7 +88,7 @@ describe.each(DIALECTS)('the duplicate policy, over %s', (dialect) => {
       const first = await file('Automotive', MARIA);
       expect(first.statusCode, first.body).toBe(200);
       const second = await file('Automotive', MARIA, 'es');
-      expectRefused(second, 'DUPLICATE_CLAIM', 'es');
+      expectRefused(second, 'DUPLICATE_CLAIM', 'es', first.json().referenceCodeForm);
       expect(second.json().error).toContain('Administrador del Acuerdo');
       expect(await records()).toHaveLength(1);
       // The refused submission's provider token was spent, as for any refusal after siteverify.
@@ -103,9 +104,10 @@ describe.each(DIALECTS)('the duplicate policy, over %s', (dialect) => {
 
     it('refuses an exclusion after a claim for the same member, by Notice ID or by VIN, saying what to do', async () => {
       const { file, records } = await start();
-      expect((await file('Automotive', MARIA)).statusCode).toBe(200);
+      const claim = await file('Automotive', MARIA);
+      expect(claim.statusCode).toBe(200);
       const sameMember = await file('Exclusion', MARIA);
-      expectRefused(sameMember, 'EXCLUSION_AFTER_CLAIM');
+      expectRefused(sameMember, 'EXCLUSION_AFTER_CLAIM', 'en', claim.json().referenceCodeForm);
       expect(sameMember.json().error).toContain('If you want to withdraw the claim and exclude yourself instead, contact the Settlement Administrator.');
       expectRefused(await file('Exclusion', vinOnly(MARIA.vin)), 'EXCLUSION_AFTER_CLAIM');
       expect(await records()).toHaveLength(1);
@@ -133,7 +135,7 @@ describe.each(DIALECTS)('the duplicate policy, over %s', (dialect) => {
       }
       const answers = await Promise.all(claimants.map((c, i) => c.submit('Automotive', parts[i]!)));
       expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409]);
-      expectRefused(answers.find((r) => r.statusCode === 409)!, 'DUPLICATE_CLAIM');
+      expectRefused(answers.find((r) => r.statusCode === 409)!, 'DUPLICATE_CLAIM', 'en', answers.find((r) => r.statusCode === 200)!.json().referenceCodeForm);
       expect((await records()).map((r) => r.referenceCode)).toEqual([answers.find((r) => r.statusCode === 200)!.json().referenceCodeForm]);
     });
   });
@@ -232,7 +234,7 @@ describe.each(DIALECTS)('the duplicate policy, over %s', (dialect) => {
     await old.close();
 
     const { file, records } = await start(undefined, db);
-    expectRefused(await file('Automotive', MARIA), 'DUPLICATE_CLAIM');
+    expectRefused(await file('Automotive', MARIA), 'DUPLICATE_CLAIM', 'en', 'AUT-OLD000001');
     const byVin = await file('Automotive', vinOnly(MARIA.vin));
     expect(byVin.statusCode, byVin.body).toBe(200);
     const marked = (await records()).find((r) => r.referenceCode === byVin.json().referenceCodeForm)!;

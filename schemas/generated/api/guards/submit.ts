@@ -8,4 +8,4 @@ import { isRecord } from './record';
 
 /** Whether an answer has the shape of SubmitAnswer (schemas/api/submit.schema.json). */
 export const isSubmitAnswer = (v0: unknown): v0 is SubmitAnswer =>
-  (isRecord(v0) && typeof v0["submitted"] === 'boolean' && (typeof v0["error"] === 'string' || v0["error"] === null) && (typeof v0["referenceCodeForm"] === 'string' || v0["referenceCodeForm"] === null) && (v0["code"] === undefined || typeof v0["code"] === 'string') && (v0["receiptQueued"] === undefined || typeof v0["receiptQueued"] === 'boolean') && (v0["receiptAddress"] === undefined || typeof v0["receiptAddress"] === 'string'));
+  (isRecord(v0) && typeof v0["submitted"] === 'boolean' && (typeof v0["error"] === 'string' || v0["error"] === null) && (typeof v0["referenceCodeForm"] === 'string' || v0["referenceCodeForm"] === null) && (v0["code"] === undefined || typeof v0["code"] === 'string') && (v0["filedReferenceCode"] === undefined || typeof v0["filedReferenceCode"] === 'string') && (v0["receiptQueued"] === undefined || typeof v0["receiptQueued"] === 'boolean') && (v0["receiptAddress"] === undefined || typeof v0["receiptAddress"] === 'string'));
