@@ -358,7 +358,8 @@ export function createFormMachine(flow: FlowFile) {
         const message = out.error ?? null;
         return {
           authorizationError: message,
-          submitRefusal: message === null ? null : { message, code: out.code ?? null, messageKey: null, filedReferenceCode: out.filedReferenceCode ?? null },
+          submitRefusal:
+            message === null ? null : { message, code: out.code ?? null, messageKey: null, filedReferenceCode: out.filedReferenceCode ?? null, fieldErrors: out.fieldErrors ?? [] },
         };
       }),
       emitSubmitServerError: emit(({ event }) => ({

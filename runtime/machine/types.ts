@@ -1,7 +1,7 @@
 import type { PageEngine, PressRefusal, RecordButton, RecordOutcome } from '../core/actions';
 import type { PrepopulatedFieldConfig } from '../core/models';
 import type { NavigationState } from '../core/navigation';
-import type { AuthorizeResponse, FieldValue, FormModel, FormType, ModelStoreState, SubmitResponse } from '../core/types';
+import type { AuthorizeResponse, FieldValue, FormModel, FormType, ModelStoreState, SubmitFieldError, SubmitResponse } from '../core/types';
 import type { ValidationEnv } from '../core/view/types';
 
 /** What the app passes when it starts a form machine. */
@@ -87,6 +87,8 @@ export interface SubmitRefusal {
   messageKey: string | null;
   /** Already filed (409): the reference code of the claim filed, when the server gives it. */
   filedReferenceCode?: string | null;
+  /** A 400 a page refuses: each field, by page and element id, with its message. */
+  fieldErrors?: SubmitFieldError[];
 }
 
 /** Session timer state (spec §4). */

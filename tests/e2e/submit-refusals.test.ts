@@ -169,6 +169,12 @@ describe.each([true, false])('a refused Submit (redirectOnError %s)', (redirectO
     expect(await summary.getAttribute('role')).toBe('alert');
     expect(await summary.locator('li').first().innerText()).toContain(serverText('VALIDATION_FAILED', culture));
     await page.waitForFunction((sel) => document.activeElement?.matches(sel) === true, SUMMARY, { timeout: 5000 });
+    // The server names the signature: its message is under the field, and the summary's link goes there.
+    const fieldError = await page.locator('#signature-signature-error').innerText();
+    expect(fieldError).not.toBe('');
+    expect(await page.getAttribute('#signature-signature', 'aria-describedby')).toContain('signature-signature-error');
+    await page.locator(`${SUMMARY} a[href="#signature-signature"]`).click();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('signature-signature');
     expect(await page.locator(NOTICE).count()).toBe(0);
     await expectAnswersKept(page, JAMES, signature);
     await expectAxeClean(page);

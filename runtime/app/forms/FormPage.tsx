@@ -9,7 +9,7 @@ import { PageRenderer, type ActionDetail } from '../../react/PageRenderer';
 import { prepareBlocksWhenIdle, whenIdle } from '../../react/prepare';
 import { REGISTRIES } from './registries';
 import { validatePage } from '../../core/view/validatePage';
-import { pageRefusalView, refusalView } from '../../core/view/refusal';
+import { pageRefusalView, refusalView, submitRefusalView } from '../../core/view/refusal';
 import { translateOr } from '../../react/translate';
 import { useApp, useServices, useT } from '../context';
 import { useDocumentTitle } from '../useDocumentTitle';
@@ -184,9 +184,9 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
   const refusal = useMemo(() => {
     if (draftRefusal) return pageRefusalView({ code: draftRefusalCode, message: draftRefusal }, t);
     if (page.action === 'submit' && submitRefusal) {
-      const { messageKey, message, code, filedReferenceCode } = submitRefusal;
+      const { messageKey, message, code, filedReferenceCode, fieldErrors } = submitRefusal;
       // A failure with no text of the server's is not the claimant's to correct.
-      return pageRefusalView({ code, message: messageKey ? translateOr(t, messageKey, message) : message, notice: messageKey !== null, filedReferenceCode }, t);
+      return submitRefusalView(page, { code, message: messageKey ? translateOr(t, messageKey, message) : message, notice: messageKey !== null, filedReferenceCode, fieldErrors }, t);
     }
     return page.action === 'authorize' && authorizationError ? refusalView(page, { code: authorizationErrorCode, message: authorizationError }, t) : null;
   }, [page, authorizationError, authorizationErrorCode, draftRefusal, draftRefusalCode, submitRefusal, t]);

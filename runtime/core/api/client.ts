@@ -28,6 +28,7 @@ import type {
   ModelConfig,
   SignatureDateInfo,
   SubmissionPayload,
+  SubmitFieldError,
   SubmitResponse,
 } from '../types';
 
@@ -286,6 +287,14 @@ function refusal(status: number, answer: Record<string, unknown>): ApiFailure {
 
 function fail<A = never>(message: Message, status: number | null, detail?: string): ApiFailure<A> {
   return { ok: false, error: message.en, errorKey: message.key, status, ...(detail ? { detail } : {}) };
+}
+
+/** The fields a page refuses in a submit's 400, as the server names them (an entry not of that shape is left out). */
+function submitFieldErrors(value: unknown): SubmitFieldError[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((e: unknown) =>
+    isRecord(e) && typeof e.pageId === 'string' && typeof e.fieldId === 'string' && typeof e.message === 'string' ? [{ pageId: e.pageId, fieldId: e.fieldId, message: e.message }] : [],
+  );
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -648,12 +657,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         const error = textOrNull(answer.error);
         const code = textOrNull(answer.code);
         const filedReferenceCode = textOrNull(answer.filedReferenceCode);
+        const fieldErrors = submitFieldErrors(answer.fieldErrors);
         const refused: SubmitResponse = {
           submitted: false,
           error,
           referenceCodeForm: null,
           ...(code !== null ? { code } : {}),
           ...(filedReferenceCode !== null ? { filedReferenceCode } : {}),
+          ...(fieldErrors.length ? { fieldErrors } : {}),
         };
         if (error === null) return { ...fail<SubmitResponse>(USER_MESSAGES.submitFailed, response.status), response: refused };
         return { ok: false, error, errorKey: null, status: response.status, ...(code !== null ? { code } : {}), response: refused };

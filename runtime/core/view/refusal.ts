@@ -1,4 +1,4 @@
-import type { PageConfig } from '../types';
+import type { PageConfig, SubmitFieldError } from '../types';
 import { camelCase } from '../models/config';
 import { fieldDomId } from './dom-ids';
 import type { PageFieldError } from './types';
@@ -113,4 +113,26 @@ export function pageRefusalView(
     lines.push(t(CONTACT_KEYS.line, t(CONTACT_KEYS.email), t(CONTACT_KEYS.phone)));
   }
   return { summary: [], fieldErrors: {}, notice: { lines } };
+}
+
+/**
+ * Where a refused Submit shows on its page: as pageRefusalView says, and for a refusal the
+ * claimant corrects, each field the server names on this page under that field and as a summary
+ * line linked to it, after the server's message.
+ */
+export function submitRefusalView(
+  page: PageConfig,
+  refusal: Refusal & { notice?: boolean; filedReferenceCode?: string | null; fieldErrors?: readonly SubmitFieldError[] },
+  t: (key: string, ...args: string[]) => string,
+): RefusalView & { notice: RefusalNotice | null } {
+  const view = pageRefusalView(refusal, t);
+  if (view.notice) return view;
+  const labels = new Map<string, string>();
+  for (const block of page.blocks) {
+    if (block.block !== 'model') continue;
+    for (const field of block.fields) labels.set(fieldDomId(block.model, null, field.key), t(field.label));
+  }
+  const own = (refusal.fieldErrors ?? []).filter((e) => e.pageId === page.id);
+  const lines: PageFieldError[] = own.map((e) => ({ fieldId: e.fieldId, clientId: '', field: '', message: e.message, label: labels.get(e.fieldId) ?? '' }));
+  return { summary: [...view.summary, ...lines], fieldErrors: Object.fromEntries(own.map((e) => [e.fieldId, e.message])), notice: null };
 }

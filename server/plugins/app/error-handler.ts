@@ -67,7 +67,14 @@ export function errorBody(request: FastifyRequest, err: HttpError): Record<strin
   const shape = request.routeOptions.config?.errorShape;
   if (shape === 'authorize') return { authorized: false, error: text, captcha: null, prepopulatedData: null, code: err.code };
   if (shape === 'submit') {
-    return { submitted: false, error: text, referenceCodeForm: null, code: err.code, ...(err.filedReferenceCode ? { filedReferenceCode: err.filedReferenceCode } : {}) };
+    return {
+      submitted: false,
+      error: text,
+      referenceCodeForm: null,
+      code: err.code,
+      ...(err.filedReferenceCode ? { filedReferenceCode: err.filedReferenceCode } : {}),
+      ...(err.fieldErrors.length ? { fieldErrors: err.fieldErrors } : {}),
+    };
   }
   return { error: text, code: err.code };
 }

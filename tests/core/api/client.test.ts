@@ -388,6 +388,13 @@ describe('the submit call', () => {
     expect(answerOrThrow(result)).toEqual({ submitted: false, error, referenceCodeForm: null, code: 'DUPLICATE_CLAIM', filedReferenceCode: 'AUT-7' });
   });
 
+  it('keeps the fields a page refuses in a 400, as the server names them', async () => {
+    const error = 'Some answers need your attention: Review — Signature: not allowed.';
+    const fieldErrors = [{ pageId: 'claim-summary', fieldId: 'signature-signature', message: 'not allowed.' }];
+    const { api } = client({ 'POST /api/forms/automotive': json({ submitted: false, error, referenceCodeForm: null, code: 'VALIDATION_FAILED', fieldErrors: [...fieldErrors, { fieldId: 1 }] }, 400) });
+    expect(answerOrThrow(await api.submit('Automotive', payload))).toEqual({ submitted: false, error, referenceCodeForm: null, code: 'VALIDATION_FAILED', fieldErrors });
+  });
+
   it('uses the body field error on 413 too: it names the limit the documents broke', async () => {
     const error = 'A document is larger than the allowed size. Each document may be at most 10 MB; all documents together at most 50 MB.';
     const { api } = client({ 'POST /api/forms/automotive': json({ submitted: false, error, referenceCodeForm: null, code: 'FILE_TOO_LARGE' }, 413) });

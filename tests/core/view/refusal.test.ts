@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageRefusalView, refusalView } from '../../../runtime/core/view';
+import { pageRefusalView, refusalView, submitRefusalView } from '../../../runtime/core/view';
 import { makeT, page } from './fixtures';
 
 const t = makeT({ L_Vin: 'VIN', L_Notice: 'Notice ID', L_Pin: 'PIN' });
@@ -111,5 +111,40 @@ describe('pageRefusalView: a refusal that names no field', () => {
     expect(pageRefusalView({ code: 'NOT_AUTHORIZED', message: 'Your session has expired.' }, tr).notice?.lines).toEqual(['Your session has expired.']);
     expect(pageRefusalView({ code: 'DATABASE_UNAVAILABLE', message: 'Try again later.' }, tr).notice?.lines).toEqual(['Try again later.']);
     expect(pageRefusalView({ code: null, message: 'An error occured.', notice: true }, tr).summary).toEqual([]);
+  });
+});
+
+describe('submitRefusalView: a refused Submit on its page', () => {
+  const summaryPage = page([{ block: 'model', model: 'Signature', fields: [{ key: 'signature', widget: 'text', label: 'L_Signature' }] }], { id: 'claim-summary', action: 'submit' });
+  const ts = makeT({ L_Signature: 'Signature' });
+  const message = 'Some answers need your attention: Review — Signature: contains characters that are not allowed.';
+
+  it("shows the server's message first, then each field it names on this page, under the field and linked from the summary", () => {
+    const view = submitRefusalView(
+      summaryPage,
+      {
+        code: 'VALIDATION_FAILED',
+        message,
+        fieldErrors: [
+          { pageId: 'claim-summary', fieldId: 'signature-signature', message: 'contains characters that are not allowed.' },
+          // Another page's field: the server's message names it; this page has nowhere to show it.
+          { pageId: 'eligibility', fieldId: 'claimDetails-disposalDate', message: 'Enter the date.' },
+        ],
+      },
+      ts,
+    );
+    expect(view.summary).toEqual([
+      { fieldId: '', clientId: '', field: '', message },
+      { fieldId: 'signature-signature', clientId: '', field: '', message: 'contains characters that are not allowed.', label: 'Signature' },
+    ]);
+    expect(view.fieldErrors).toEqual({ 'signature-signature': 'contains characters that are not allowed.' });
+    expect(view.notice).toBeNull();
+  });
+
+  it('an already filed claim stays a notice, whatever fields come with it', () => {
+    const view = submitRefusalView(summaryPage, { code: 'DUPLICATE_CLAIM', message: 'Already filed.', fieldErrors: [{ pageId: 'claim-summary', fieldId: 'signature-signature', message: 'x' }] }, ts);
+    expect(view.summary).toEqual([]);
+    expect(view.fieldErrors).toEqual({});
+    expect(view.notice?.lines[0]).toBe('Already filed.');
   });
 });
