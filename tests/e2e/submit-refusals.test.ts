@@ -3,8 +3,9 @@
  * settlement redirects errors to /error or not, the refusal shows on the submit page — an error
  * the claimant corrects (a 400 the page did not catch) in the focused error summary; a claim
  * already filed (409) and a database that is down (503) in a focused notice (role status), never
- * under "Please correct the following errors:", the already filed one with whom to contact. The
- * answers stay, Submit works again, and every state is axe clean, in English and in Spanish.
+ * under "Please correct the following errors:", the already filed one with its reference code and
+ * whom to contact. The answers stay, Submit works again, and every state is axe clean, in English
+ * and in Spanish. A stale tab of a claim submitted in another is told the same way when it saves.
  *
  * A 413 at Submit cannot be reached through the pages: each document is checked against the size
  * limits as it is uploaded, and one refused then is dropped before the claim is sent (the machine
@@ -200,6 +201,40 @@ describe.each([true, false])('a refused Submit (redirectOnError %s)', (redirectO
     await expectNoRawText(page, 'the unavailable notice');
     await expectAxeClean(page);
     await screenshot(page, 'default', shotName('unavailable', culture));
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('a stale tab of a claim already submitted', () => {
+  const e2e = withServerAndBrowser();
+
+  it('its Next is refused with the reference code in a notice, not as an error to correct', async () => {
+    const culture: Culture = 'en';
+    const { page, context, errors } = await openPage(e2e.browser);
+    await openExclusion(page, e2e.server.url, culture);
+    await fillExclusion(page, MARIA);
+    // A second tab of the same claim, left on the contact page.
+    const stale = await context.newPage();
+    await stale.goto(`${e2e.server.url}/exclusion/claimant-info`);
+    await settled(stale);
+    expect(await stale.inputValue('#claimantInfo-firstName')).toBe('Maria');
+    // The first tab submits.
+    expect(await submit(page)).toBe(200);
+    await page.waitForURL(/\/exclusion\/confirmation/);
+    const filed = (await page.locator('.cf-confirmation__code').innerText()).trim();
+
+    // The stale tab goes on: its save is refused (409), and it comes back to the contact page with a notice.
+    await stale.click(NEXT);
+    const notice = stale.locator(NOTICE);
+    await notice.waitFor();
+    expect(new URL(stale.url()).pathname).toBe('/exclusion/claimant-info');
+    expect(await notice.getAttribute('role')).toBe('status');
+    expect(await notice.locator('p').allInnerTexts()).toEqual([serverText('ALREADY_SUBMITTED', culture).replace('{0}', filed), contactLine(culture)]);
+    expect(await stale.locator(SUMMARY).count()).toBe(0);
+    await expectNoRawText(stale, 'the stale tab notice');
+    await expectAxeClean(stale);
+    await screenshot(stale, 'default', 'submit-stale-tab-en');
     expect(unexpected(errors)).toEqual([]);
     await context.close();
   });
