@@ -6,6 +6,8 @@
  * under "Please correct the following errors:", the already filed one with its reference code and
  * whom to contact. The answers stay, Submit works again, and every state is axe clean, in English
  * and in Spanish. A stale tab of a claim submitted in another is told the same way when it saves.
+ * A submit that gets no answer (the connection lost) shows the spec's message on the page, or goes
+ * to /error when the settlement asks for it, and the browser's Back finds every answer there.
  *
  * A 413 at Submit cannot be reached through the pages: each document is checked against the size
  * limits as it is uploaded, and one refused then is dropped before the claim is sent (the machine
@@ -185,6 +187,44 @@ describe.each([true, false])('a refused Submit (redirectOnError %s)', (redirectO
     expect(await submit(page)).toBe(200);
     await page.waitForURL(/\/exclusion\/confirmation/);
     expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('no answer (the connection lost): on the page, or on /error when the settlement asks for it, the answers kept either way', async () => {
+    const culture = cultureOf(['en', 'es']);
+    const { page, context, errors } = await openPage(e2e.browser);
+    await openExclusion(page, e2e.server.url, culture);
+    await fillExclusion(page, AIKO);
+    // The connection drops as the claim is sent (the security check before it went through).
+    let dropped = 0;
+    await page.route(
+      (url) => url.pathname === SUBMIT_PATH,
+      async (route) => {
+        if (route.request().method() !== 'POST' || dropped > 0) return route.fallback();
+        dropped += 1;
+        return route.abort('internetdisconnected');
+      },
+    );
+    await page.click(NEXT);
+    if (redirectOnError) {
+      await page.waitForURL(/\/error/);
+      await settled(page);
+      await expectAxeClean(page);
+      // The browser's Back returns to the summary, every answer still there.
+      await page.goBack();
+      await page.waitForURL(/\/exclusion\/claim-summary/);
+      await settled(page);
+    } else {
+      // The spec's words for a submit that failed without an answer.
+      await expectNotice(page, [LOCALES[culture].LocKey_Error_SubmitFailed ?? '']);
+      await expectNoRawText(page, 'the failed submit notice');
+      await expectAxeClean(page);
+      await screenshot(page, 'default', shotName('no-answer', culture));
+    }
+    // Submit is usable again; not pressed: the next test files Aiko's request.
+    await expectAnswersKept(page, AIKO);
+    expect(dropped).toBe(1);
+    expect(unexpected(errors).filter((e) => !/ERR_INTERNET_DISCONNECTED/.test(e))).toEqual([]);
     await context.close();
   });
 
