@@ -89,7 +89,7 @@ export interface ApiFailure<A = never> {
   status: number | null;
   /** The server's stable code of a refusal (server/errors.ts), when it gave one. */
   code?: string;
-  /** The server's answer when it gave one the form machine acts on (authorize 400/401 and 429 with a text, submit 400/409/413 and 503 with a text, submit without reference code). */
+  /** The server's answer when it gave one the form machine acts on (authorize 400/401 and 429 with a text, submit 400/409/413 and any other 4xx or 503 with a text, submit without reference code). */
   response?: A;
   /** Developer-facing detail for logs (spec §8), e.g. 'An error occured while fetching csrf token'. */
   detail?: string;
@@ -650,10 +650,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const json = await readJson(response);
       const answer = isRecord(json) ? json : {};
       // 400; 409 (already filed, or refused by the settlement's duplicate policy); 413 (documents
-      // over the size or count limits); 503 with the server's text (nothing was saved, try again
-      // later): the server's message tells the claimant what to do.
-      const unavailable = response.status === 503 && textOrNull(answer.error) !== null;
-      if (response.status === 400 || response.status === 409 || response.status === 413 || unavailable) {
+      // over the size or count limits); and any other refusal (401 the session ended, 429 too many)
+      // or 503 (nothing was saved, try again later) with the server's text: the server's message
+      // tells the claimant what to do.
+      const told = (response.status === 503 || (response.status >= 400 && response.status < 500)) && textOrNull(answer.error) !== null;
+      if (response.status === 400 || response.status === 409 || response.status === 413 || told) {
         const error = textOrNull(answer.error);
         const code = textOrNull(answer.code);
         const filedReferenceCode = textOrNull(answer.filedReferenceCode);

@@ -418,6 +418,12 @@ describe('the submit call', () => {
     expect(answerOrThrow(result)).toEqual({ submitted: false, error, referenceCodeForm: null, code: 'DATABASE_UNAVAILABLE' });
   });
 
+  it("takes a session that ended (401) with the server's text as its answer, told on the page", async () => {
+    const error = 'Your session has expired. Please start again from the first page.';
+    const { api } = client({ 'POST /api/forms/automotive': json({ submitted: false, error, referenceCodeForm: null, code: 'NOT_AUTHORIZED' }, 401) });
+    expect(answerOrThrow(await api.submit('Automotive', payload))).toEqual({ submitted: false, error, referenceCodeForm: null, code: 'NOT_AUTHORIZED' });
+  });
+
   it('gives the submit-failed message on any other failure', async () => {
     const failedText =
       'An error occured during your submission. Please try again. If this problem persists, please contact the settlement administrator at the email below.';
