@@ -5,6 +5,7 @@
  * plugins/app/error-handler.ts turns it into `{ error, code }` (plus the form call's own fields).
  * Nothing else writes an error body, so no stack trace, SQL or internal message reaches a client.
  */
+import type { SubmitFieldError } from '../runtime/core/types.js';
 
 export interface CatalogueEntry {
   status: number;
@@ -366,6 +367,10 @@ export class HttpError extends Error {
   readonly details: readonly string[];
   /** Seconds until a retry can succeed, sent as Retry-After. */
   readonly retryAfterSeconds: number | undefined;
+  /** A submit refused because the claim is already filed: the reference code of that claim, when the claimant may be told it. */
+  readonly filedReferenceCode: string | undefined;
+  /** A submit's answers refused by a page: which field, on which page, and why. */
+  readonly fieldErrors: readonly SubmitFieldError[];
   constructor(code: ServerErrorCode, opts: HttpErrorOptions = {}) {
     super(SERVER_ERRORS[code].en, { cause: opts.cause });
     this.name = 'HttpError';
@@ -374,6 +379,8 @@ export class HttpError extends Error {
     this.args = opts.args ?? [];
     this.details = opts.details ?? [];
     this.retryAfterSeconds = opts.retryAfterSeconds;
+    this.filedReferenceCode = opts.filedReferenceCode;
+    this.fieldErrors = opts.fieldErrors ?? [];
   }
 }
 
@@ -382,6 +389,10 @@ export interface HttpErrorOptions {
   details?: string[];
   cause?: unknown;
   retryAfterSeconds?: number;
+  /** The reference code of the claim already filed (a 409 of the submit), told only to whom it belongs. */
+  filedReferenceCode?: string;
+  /** The submit's answers a page refuses, each by its page and field element id. */
+  fieldErrors?: SubmitFieldError[];
 }
 
 export function httpError(code: ServerErrorCode, opts?: HttpErrorOptions): HttpError {

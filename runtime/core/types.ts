@@ -10,7 +10,7 @@ import type { CsrfAnswer } from '../../schemas/generated/api/csrf';
 import type { CultureContentAnswer } from '../../schemas/generated/api/culture-content';
 import type { DeadlinesAnswer, LegacyDeadlines, PerCultureDeadlines } from '../../schemas/generated/api/deadlines';
 import type { SignatureDateAnswer } from '../../schemas/generated/api/signature-date';
-import type { SubmitAnswer } from '../../schemas/generated/api/submit';
+import type { SubmitAnswer, SubmitFieldError } from '../../schemas/generated/api/submit';
 
 /** A form's id as its settlement declares it (forms.json `id`, a flow's `formType`). */
 export type FormType = string;
@@ -436,6 +436,8 @@ export type AuthorizeRequest = AuthorizeRoute['body'];
 export type AuthorizeResponse = Omit<AuthorizeAnswer, 'code'> & { code?: string | null };
 
 export type SubmitResponse = SubmitAnswer;
+/** A field a page refuses in a submit's 400: its page, its element id there, and the message shown under it. */
+export type { SubmitFieldError };
 
 /** Per-culture deadline shape (project time zone). */
 export type PerCultureDeadlinesResponse = PerCultureDeadlines;

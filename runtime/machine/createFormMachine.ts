@@ -90,13 +90,18 @@ function notProvided<TOutput, TInput>(name: string) {
  * (ApiCallError.failure: error text and errorKey), else the spec's message for the call.
  */
 function failureOf(event: unknown, source: FormFailure['source'], fallback: { key: string; en: string }): FormFailure {
-  const error = (event as { error?: { failure?: { error?: unknown; errorKey?: unknown } } }).error;
+  const error = (event as { error?: { failure?: { error?: unknown; errorKey?: unknown; status?: unknown } } }).error;
   const attached = error?.failure;
+  // A call's failure says its status (null: no answer); an exception of our own says none.
+  const status = attached ? { status: typeof attached.status === 'number' ? attached.status : null } : {};
   if (attached && typeof attached.errorKey === 'string' && typeof attached.error === 'string') {
-    return { source, messageKey: attached.errorKey, message: attached.error };
+    return { source, messageKey: attached.errorKey, message: attached.error, ...status };
   }
-  return { source, messageKey: fallback.key, message: fallback.en };
+  return { source, messageKey: fallback.key, message: fallback.en, ...status };
 }
+
+/** A page change leaves the refusals of the page it leaves behind. */
+const NO_REFUSALS: Pick<FormMachineContext, 'draftRefusal' | 'draftRefusalCode' | 'submitRefusal' | 'pressRefusal'> = { draftRefusal: null, draftRefusalCode: null, submitRefusal: null, pressRefusal: null };
 
 type GotoResolution = { pageId: string } | { refused: GotoRefusal; target: string };
 
@@ -203,6 +208,8 @@ export function createFormMachine(flow: FlowFile) {
     now: input.now,
     prepopulatedFields: input.prepopulatedFields,
     draftRefusal: null,
+    draftRefusalCode: null,
+    submitRefusal: null,
     engine: input.engine,
     pressRefusal: null,
     recordOutcome: null,
@@ -245,7 +252,7 @@ export function createFormMachine(flow: FlowFile) {
       sessionTimeoutDisabled: ({ context }) => pageOf(context)?.sessionTimeout !== true || context.isSubmitting,
     },
     actions: {
-      goNext: assign(({ context, event }) => ({ navigation: goTo(context.navigation, nextTargetOf(context, event) as string), draftRefusal: null, pressRefusal: null })),
+      goNext: assign(({ context, event }) => ({ navigation: goTo(context.navigation, nextTargetOf(context, event) as string), ...NO_REFUSALS })),
       /** The page engine's press: the open records that can be saved are saved; what refuses it stays for the page to show. */
       press: assign(({ context, event }) => {
         const page = pageOf(context);
@@ -257,15 +264,15 @@ export function createFormMachine(flow: FlowFile) {
         const isButton = event.type === 'RECORD_START' || event.type === 'RECORD_SAVE' || event.type === 'RECORD_REMOVE';
         return isButton && context.engine && page ? context.engine.button(page, context.store, event) : {};
       }),
-      goBack: assign(({ context }) => ({ navigation: goTo(context.navigation, stepTarget(context, 'back') as string), draftRefusal: null, pressRefusal: null })),
+      goBack: assign(({ context }) => ({ navigation: goTo(context.navigation, stepTarget(context, 'back') as string), ...NO_REFUSALS })),
       goToTarget: assign(({ context, event }) => {
         const resolved = resolveGoto(context, event);
-        return 'pageId' in resolved ? { navigation: goTo(context.navigation, resolved.pageId), draftRefusal: null, pressRefusal: null } : {};
+        return 'pageId' in resolved ? { navigation: goTo(context.navigation, resolved.pageId), ...NO_REFUSALS } : {};
       }),
       returnToRefusedPage: assign(({ context, event }) => {
         if (event.type !== 'DRAFT_REFUSED') return {};
         const back = reachable(context, event.pageId) === null ? goTo(context.navigation, event.pageId) : context.navigation;
-        return { navigation: back, draftRefusal: event.message };
+        return { navigation: back, draftRefusal: event.message, draftRefusalCode: event.code ?? null, submitRefusal: null };
       }),
       noteServerDeadline: assign(({ context, event }) =>
         event.type === 'SESSION_EXTENDED' ? { session: { ...context.session, serverDeadline: event.expiresAt } } : {},
@@ -320,7 +327,7 @@ export function createFormMachine(flow: FlowFile) {
         type: 'failure' as const,
         failure: context.failure ?? failure('authorize', USER_MESSAGES.generic),
       })),
-      startSubmission: assign({ isSubmitting: true, failure: null, rejection: null, authorizationError: null, authorizationErrorCode: null }),
+      startSubmission: assign({ isSubmitting: true, failure: null, rejection: null, authorizationError: null, authorizationErrorCode: null, submitRefusal: null }),
       endSubmission: assign({ isSubmitting: false }),
       /** Spec §4: a second attempt while one is in flight is rejected. */
       rejectSecondSubmit: assign(() => {
@@ -342,17 +349,32 @@ export function createFormMachine(flow: FlowFile) {
         };
       }),
       emitSubmitted: emit(({ context }) => ({ type: 'submitted' as const, referenceCode: context.referenceCode ?? '' })),
-      /** Spec §4: on submit 400 the error text becomes the authorization error. */
-      storeSubmitError: assign(({ event }) => ({
-        authorizationError: (event as unknown as { output: SubmitOutput }).output.error ?? null,
-      })),
+      /**
+       * Spec §4: on submit 400 the error text becomes the authorization error. It (and a 409, 413
+       * or 503 with the server's text) is also the submit's refusal, shown on the submit page.
+       */
+      storeSubmitError: assign(({ event }) => {
+        const out = (event as unknown as { output: SubmitOutput }).output;
+        const message = out.error ?? null;
+        return {
+          authorizationError: message,
+          submitRefusal:
+            message === null ? null : { message, code: out.code ?? null, messageKey: null, filedReferenceCode: out.filedReferenceCode ?? null, fieldErrors: out.fieldErrors ?? [] },
+        };
+      }),
       emitSubmitServerError: emit(({ event }) => ({
         type: 'serverError' as const,
         source: 'submit' as const,
         message: (event as unknown as { output: SubmitOutput }).output.error ?? '',
       })),
-      missingReferenceCode: assign({ failure: failure('submit', USER_MESSAGES.missingReferenceCode) }),
-      submissionFailed: assign(({ event }) => ({ failure: failureOf(event, 'submit', USER_MESSAGES.submitFailed) })),
+      missingReferenceCode: assign({
+        failure: failure('submit', USER_MESSAGES.missingReferenceCode),
+        submitRefusal: { message: USER_MESSAGES.missingReferenceCode.en, code: null, messageKey: USER_MESSAGES.missingReferenceCode.key },
+      }),
+      submissionFailed: assign(({ event }) => {
+        const failed = failureOf(event, 'submit', USER_MESSAGES.submitFailed);
+        return { failure: failed, submitRefusal: { message: failed.message, code: null, messageKey: failed.messageKey } };
+      }),
       // Activity restarts the whole duration, but never past the server's expiry: the warning and the
       // expiry the claimant sees are the server's (the app's keep-alive moves that one on).
       restoreClaim: assign(({ context, event }) => {
@@ -400,6 +422,8 @@ export function createFormMachine(flow: FlowFile) {
         isSubmitting: false,
         navigation: navigation0,
         draftRefusal: null,
+        draftRefusalCode: null,
+        submitRefusal: null,
         session: { ...context.session, remainingSeconds: null, expired: true, serverDeadline: null },
       })),
       emitSessionExpired: emit(() => ({

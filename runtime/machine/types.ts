@@ -1,7 +1,7 @@
 import type { PageEngine, PressRefusal, RecordButton, RecordOutcome } from '../core/actions';
 import type { PrepopulatedFieldConfig } from '../core/models';
 import type { NavigationState } from '../core/navigation';
-import type { AuthorizeResponse, DocumentFile, FieldValue, FormModel, FormType, ModelStoreState, SubmitResponse } from '../core/types';
+import type { AuthorizeResponse, DocumentFile, FieldValue, FormModel, FormType, ModelStoreState, SubmitFieldError, SubmitResponse } from '../core/types';
 import type { ValidationEnv } from '../core/view/types';
 
 /** What the app passes when it starts a form machine. */
@@ -37,6 +37,8 @@ export interface SaveDraftInput {
  */
 export interface SaveDraftOutput {
   refusal: string | null;
+  /** The server's code of the refusal, when it gave one. */
+  refusalCode?: string | null;
   sessionExpiresAt: number | null;
 }
 
@@ -68,6 +70,25 @@ export interface FormFailure {
   source: 'authorize' | 'submit';
   messageKey: string;
   message: string;
+  /** The HTTP status of the failed call: null when no answer arrived (offline), absent when not a call's. */
+  status?: number | null;
+}
+
+/**
+ * Why the last Submit was not accepted, shown on the submit page: the server's text and code
+ * (400, 409, 413, 503), or a failure with no text of the server's (no answer, 500, an answer
+ * without its reference code), told by key.
+ */
+export interface SubmitRefusal {
+  message: string;
+  /** The server's stable code (server/errors.ts), when it gave one. */
+  code: string | null;
+  /** The localization key of a failure's message (its English text is `message`); null for the server's own text. */
+  messageKey: string | null;
+  /** Already filed (409): the reference code of the claim filed, when the server gives it. */
+  filedReferenceCode?: string | null;
+  /** A 400 a page refuses: each field, by page and element id, with its message. */
+  fieldErrors?: SubmitFieldError[];
 }
 
 /** Session timer state (spec §4). */
@@ -114,8 +135,12 @@ export interface FormMachineContext {
   now: () => number;
   /** Fields that receive prepopulated data after authorize. */
   prepopulatedFields: PrepopulatedFieldConfig[];
-  /** The server's refusal of the last save: shown in the page's error summary until the next Next or page. */
+  /** The server's refusal of the last save: shown on the page until the next Next or page. */
   draftRefusal: string | null;
+  /** The server's code of that refusal, when it gave one: whether it is the claimant's to correct or a notice. */
+  draftRefusalCode: string | null;
+  /** Why the last Submit was not accepted: shown on the submit page until the next Submit or page. */
+  submitRefusal: SubmitRefusal | null;
   /** The page engine (machine input), or null when the app presses through its own events. */
   engine: PageEngine | null;
   /** The last press of the primary button that the page refused; cleared by a press that goes through and by a page change. */
@@ -147,7 +172,7 @@ export type FormMachineEvent =
   /** The server answered the session's expiry (a save, a keep-alive, the csrf call): epoch ms. */
   | { type: 'SESSION_EXTENDED'; expiresAt: number }
   /** The server refused the save of a page the claimant left: back to it, its message in its summary. */
-  | { type: 'DRAFT_REFUSED'; pageId: string; message: string }
+  | { type: 'DRAFT_REFUSED'; pageId: string; message: string; code?: string | null }
   /**
    * The page was reloaded (or opened in another tab) while the session is authorized: the claim in
    * progress the server keeps (`models`, saved on `pageId`; none: null) is restored, authorized, on

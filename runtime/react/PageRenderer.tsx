@@ -8,6 +8,7 @@ import { createIdSource, findConfig, modelsScope, type IdSource } from '../core/
 import type { BlockConfig, CaptchaConfig, DeadlineSettings, DocumentFile, FormType, ModelConfig, ModelStoreState, PageAction, PageConfig } from '../core/types';
 import { applyDependencyResets, preparePage } from '../core/view/dependencies';
 import { ErrorSummary, focusField } from './ErrorSummary';
+import { Notice } from './Notice';
 import { computeFieldState } from '../core/view/field-state';
 import { ModelFields, modelOfFields } from './ModelFields';
 import { fieldDomId } from '../core/view/dom-ids';
@@ -91,7 +92,7 @@ export interface PageRendererProps {
   /** The settlement's deadlines: their zone is the one dates and times are told in. */
   deadlines?: DeadlineSettings;
   lookupResult?: PageContext['lookupResult'];
-  /** The server's refusal of the page's action (a refused sign-in): a summary line and the errors of the fields it concerns. */
+  /** The server's refusal of the page's action: a summary line and the errors of the fields it concerns, or a notice when it is not the claimant's to correct. */
   refusal?: RefusalView | null;
   /** Client ids for new records; default a fresh source. */
   ids?: IdSource;
@@ -404,6 +405,7 @@ export function PageRenderer(props: PageRendererProps) {
   return (
     <div className="cf-page" data-page={page.id} onKeyDown={onKeyDown}>
       <ErrorSummary errors={summaryErrors} title={translateOr(t, PAGE_KEYS.errorSummaryTitle, 'There is a problem')} isOpen={isOpen} />
+      {props.refusal?.notice ? <Notice lines={props.refusal.notice.lines} /> : null}
       {page.blocks.map((block, index) => {
         if (block.when !== undefined && !evaluateCondition(block.when, scope)) return null;
         return <BlockView key={`${block.block}-${index}`} block={block} registry={registry} textOnly={textOnly} ctx={ctx} />;

@@ -28,6 +28,10 @@ export interface PageLogicProblem {
   pageId: string;
   clientId: string;
   field: string;
+  /** The field's element id on its page ('' when no field), so that the page can show `message` under it. */
+  fieldId: string;
+  /** The message alone, as the page shows it under the field. */
+  message: string;
   /** 'Page title — Field label: message', as the page shows it. */
   text: string;
 }
@@ -105,12 +109,12 @@ export function applyPageLogic(given: PageLogicInput): PageLogicResult | null {
       errors = flowErrors(checked, modelConfigs, kept, { formType: input.formType, settings: input.settings, t: input.t, whitelist: input.whitelist, now: input.now });
     } catch (error) {
       // Answers the flow cannot read (two records where a minimum depends on one) are the claim's fault, not the server's.
-      if (error instanceof DevError) return [{ pageId: '', clientId: '', field: '', text: error.message }];
+      if (error instanceof DevError) return [{ pageId: '', clientId: '', field: '', fieldId: '', message: error.message, text: error.message }];
       throw error;
     }
     return errors.map(({ page, error }) => {
       const title = page.titleKey ? input.t(page.titleKey) : page.id;
-      return { pageId: page.id, clientId: error.clientId, field: error.field, text: `${title} — ${errorLine(error)}` };
+      return { pageId: page.id, clientId: error.clientId, field: error.field, fieldId: error.fieldId, message: error.message, text: `${title} — ${errorLine(error)}` };
     });
   };
   return { payload: payloadOf(input.payload, kept, kinds), problems };

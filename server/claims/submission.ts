@@ -207,7 +207,7 @@ export function createSubmissions(app: FastifyInstance) {
           text: (key) => app.locales.text(key, request.culture),
         });
         if (problems.structure.length) throw httpError('STRUCTURE_INVALID', { details: problems.structure });
-        if (problems.fields.length) throw httpError('VALIDATION_FAILED', { details: problems.fields });
+        if (problems.fields.length) throw httpError('VALIDATION_FAILED', { details: problems.fields, fieldErrors: problems.fieldErrors });
 
         if (!namesAuthorized(payload.credentials?.fields, form.signIn, authorization)) throw httpError(otherClaimantRefusal(session.data, formType, tab, form.signIn));
 
@@ -302,7 +302,7 @@ export function createSubmissions(app: FastifyInstance) {
           },
         );
       } catch (error) {
-        const refusal = error instanceof SubmissionConflictError ? httpError('ALREADY_SUBMITTED', { args: [error.referenceCode] }) : error;
+        const refusal = error instanceof SubmissionConflictError ? httpError('ALREADY_SUBMITTED', { args: [error.referenceCode], filedReferenceCode: error.referenceCode }) : error;
         return app.captcha.spendOnRefusal(use, request, refusal);
       }
       if (receiptTo) app.mail.wake();

@@ -7,7 +7,7 @@
  */
 import { camelCase, payloadKinds, type PayloadKinds } from '../../runtime/core/models/index.js';
 import { checkFieldTypes, formatMessage, validateModelFields, type RuleContext } from '../../runtime/core/rules/index.js';
-import type { FieldValue, FlowFile, FormModel, FormType, ModelConfig, SubmissionPayload } from '../../runtime/core/types.js';
+import type { FieldValue, FlowFile, FormModel, FormType, ModelConfig, SubmissionPayload, SubmitFieldError } from '../../runtime/core/types.js';
 import type { ViewSettings } from '../../runtime/core/view/index.js';
 import { applyPageLogic } from './page-logic.js';
 import { modelOf, modelsOf } from './payload-models.js';
@@ -41,6 +41,8 @@ export interface ValidationProblems {
   structure: string[];
   /** Failures of the pages the flow walks, as 'Page — Field: message', then other rule failures as 'model.field: message'. */
   fields: string[];
+  /** Of those, the ones a page refuses, by page and field element id: the submit page shows its own under the field. */
+  fieldErrors: SubmitFieldError[];
   /** The answers to store: those the flow keeps (answers of skipped pages and hidden fields dropped). */
   payload: SubmissionPayload;
 }
@@ -172,5 +174,6 @@ export function validateSubmission(input: ValidationInput): ValidationProblems {
   const named = new Set(pageProblems.map((p) => `${p.clientId}\n${p.field}`));
   fields.push(...pageProblems.map((p) => p.text));
   if (!input.partial) fields.push(...ruleProblems.filter((p) => !named.has(`${p.clientId}\n${p.field}`)).map((p) => p.text));
-  return { structure, fields, payload };
+  const fieldErrors = pageProblems.filter((p) => p.fieldId !== '').map(({ pageId, fieldId, message }) => ({ pageId, fieldId, message }));
+  return { structure, fields, fieldErrors, payload };
 }

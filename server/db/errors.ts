@@ -96,8 +96,9 @@ export function isUnavailable(error: unknown): boolean {
     if (/^[0-9A-Z]{5}$/.test(code) && PG_UNAVAILABLE_CLASSES.some((c) => code.startsWith(c))) return true;
   }
   const message = propertyOf(error, 'message');
-  // node-postgres reports lost connections and pool timeouts without a code.
-  return typeof message === 'string' && /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|pool (is|has been) (ended|destroyed)|database connection is not open|^Connection is closed|Stream isn't writeable/i.test(message);
+  // node-postgres reports lost connections and pool timeouts without a code; Kysely a query after
+  // the database was closed (the server shutting down) as its destroyed driver.
+  return typeof message === 'string' && /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|pool (is|has been) (ended|destroyed)|database connection is not open|^Connection is closed|Stream isn't writeable|driver has already been destroyed/i.test(message);
 }
 
 /** `error` as a DatabaseUnavailableError when it is one of those; otherwise unchanged. */

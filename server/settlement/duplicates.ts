@@ -57,7 +57,10 @@ function judge(policy: DuplicatePolicy, formType: FormType, earlier: readonly Ea
  */
 export function judgeDuplicates(policy: DuplicatePolicy, formType: FormType, earlier: readonly EarlierFilings[], kindOf: (formType: FormType) => FormKind = specKind): DuplicateMark[] {
   const { marks, refusal } = judge(policy, formType, earlier, kindOf);
-  if (refusal) throw httpError(refusal.code);
+  // The claimant is told the reference code of what was filed only when the Notice ID refuses it,
+  // which its PIN proved at sign-in: a VIN alone is no secret, anyone may type it.
+  const filedReferenceCode = refusal?.firstBy.noticeId;
+  if (refusal) throw httpError(refusal.code, filedReferenceCode ? { filedReferenceCode } : {});
   return marks;
 }
 

@@ -67,6 +67,8 @@ export interface E2eServer {
   url: string;
   /** The stored submission of a reference code, read from the server's database. */
   submission(referenceCode: string): Promise<SubmissionRecord | null>;
+  /** Closes the server's database while the server runs on: its calls answer 503 DATABASE_UNAVAILABLE from then on. */
+  closeDatabase(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -99,6 +101,7 @@ export async function startE2eServer(changes: SettlementChanges = {}): Promise<E
   return {
     url,
     submission: (referenceCode) => submissions.getByReferenceCode(referenceCode),
+    closeDatabase: () => database.close(),
     async stop() {
       await app.close();
       await emulator.close();

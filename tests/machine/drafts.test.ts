@@ -119,4 +119,16 @@ describe('a refused save of a page already left', () => {
     form.actor.send({ type: 'NEXT' });
     expect(form.actor.getSnapshot().context.draftRefusal).toBeNull();
   });
+
+  it("keeps the server's code of the refusal (already filed, a session ended): the page tells those in a notice", async () => {
+    const form = startForm(automotiveFlow);
+    form.actor.send({ type: 'AUTHORIZE', credentials, captchaToken: 't' });
+    await form.settled();
+    form.actor.send({ type: 'NEXT' });
+    const message = 'This form has already been submitted; its reference code is AUT-1.';
+    form.actor.send({ type: 'DRAFT_REFUSED', pageId: 'claimant-info', message, code: 'ALREADY_SUBMITTED' });
+    expect(form.actor.getSnapshot().context).toMatchObject({ draftRefusal: message, draftRefusalCode: 'ALREADY_SUBMITTED' });
+    form.actor.send({ type: 'NEXT' });
+    expect(form.actor.getSnapshot().context).toMatchObject({ draftRefusal: null, draftRefusalCode: null });
+  });
 });

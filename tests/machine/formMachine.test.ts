@@ -259,6 +259,44 @@ describe('submitting', () => {
     expect(form.emitted).toContainEqual({ type: 'serverError', source: 'submit', message: 'Signature is required' });
   });
 
+  it('keeps a 409, 413 or 503 with its text and code as the refusal the submit page shows, the answers kept, Submit usable again', async () => {
+    for (const [code, error] of [
+      ['DUPLICATE_CLAIM', 'A claim has already been filed for this class member, and only one is accepted.'],
+      ['FILE_TOO_LARGE', 'A document is larger than the allowed size.'],
+      ['DATABASE_UNAVAILABLE', 'The service is temporarily unavailable. Nothing was saved. Please try again in a few minutes.'],
+    ] as const) {
+      let calls = 0;
+      const form = await authorizedAutomotive({
+        submit: async () => {
+          calls += 1;
+          return calls === 1 ? { submitted: false, error, referenceCodeForm: null, code } : accepted;
+        },
+      });
+      form.actor.send({ type: 'GOTO', pageId: 'claim-summary' });
+      const answers = form.actor.getSnapshot().context.store;
+      form.actor.send({ type: 'SUBMIT', captchaToken: 'a' });
+      await form.settled();
+      expect(form.actor.getSnapshot().context).toMatchObject({ submitRefusal: { message: error, code, messageKey: null, filedReferenceCode: null }, isSubmitting: false, store: answers });
+      expect(form.page()).toBe('claim-summary');
+      // Submit again: the refusal leaves, and this time the claim is accepted.
+      form.actor.send({ type: 'SUBMIT', captchaToken: 'b' });
+      expect(form.actor.getSnapshot().context.submitRefusal).toBeNull();
+      await form.settled();
+      expect(form.actor.getSnapshot().value).toBe('confirmation');
+    }
+  });
+
+  it('keeps a failure with no text of the server as a refusal told by its key, with the call status', async () => {
+    const failing = await authorizedAutomotive({ submit: async () => Promise.reject(new Error('offline')) });
+    failing.actor.send({ type: 'GOTO', pageId: 'claim-summary' });
+    failing.actor.send({ type: 'SUBMIT', captchaToken: 'a' });
+    await failing.settled();
+    expect(failing.actor.getSnapshot().context.submitRefusal).toEqual({ message: USER_MESSAGES.submitFailed.en, code: null, messageKey: USER_MESSAGES.submitFailed.key });
+    // Leaving the page leaves its refusal behind.
+    failing.actor.send({ type: 'BACK' });
+    expect(failing.actor.getSnapshot().context.submitRefusal).toBeNull();
+  });
+
   it('shows the submit failure message on any other failure, and the missing reference code message', async () => {
     const failing = await authorizedAutomotive({ submit: async () => Promise.reject(new Error('500')) });
     failing.actor.send({ type: 'GOTO', pageId: 'claim-summary' });

@@ -71,6 +71,10 @@ describe.each(DIALECTS)('the flow page logic on submit over %s', (dialect) => {
     // The same words as the page's error summary: the flow's message names the field.
     expect(res.json().error).toContain('Your Vehicle — Enter the date you sold, returned or otherwise disposed of the vehicle, for example 3/15/2016');
     expect(res.json().error).not.toContain('claimDetails.disposalDate');
+    // The field itself, by its page and its element id there, so that the page shows the message under it.
+    expect(res.json().fieldErrors).toEqual([
+      { pageId: 'eligibility', fieldId: 'claimDetails-disposalDate', message: 'Enter the date you sold, returned or otherwise disposed of the vehicle, for example 3/15/2016' },
+    ]);
   });
 
   it('refuses fewer records than the minimum (paid out of pocket, no repair listed), in the claimant’s language', async () => {

@@ -52,6 +52,15 @@ function withCulture(path: string, culture: string | null): string {
   return `${path}${path.includes('?') ? '&' : '?'}culture=${encodeURIComponent(culture)}`;
 }
 
+/**
+ * A submit failure with no answer (offline, status null) or a fault of the server (500): not the
+ * claimant's to act on. A 503 (try again later) and an answer without its reference code (no
+ * status: not a failed call) are told on the page.
+ */
+function isFailureOfTheServer(status: number | null | undefined): boolean {
+  return status === null || (status !== undefined && status >= 500 && status !== 503);
+}
+
 const ACTIVITY_EVENTS = ['keydown', 'wheel', 'mousedown', 'mousemove', 'touchstart'] as const;
 /** At most one keep-alive a minute, while the claimant is active. */
 const KEEP_ALIVE_INTERVAL_MS = 60_000;
@@ -186,13 +195,17 @@ function useSessionWiring(session: FormSession, pageId: string, store: AppStore,
         if (path && pathnameRef.current !== path) navigate(withCulture(path, store.get().culture), { replace: true });
       }),
       actor.on('failure', (e) => {
-        store.set({ errorDialog: { showError: true, header: null, message: e.failure.messageKey } });
-      }),
-      actor.on('serverError', (e) => {
-        if (store.get().settings.redirectOnError) {
-          store.set({ serverError: e.message || null });
-          navigate(withCulture(ERROR_PATH, store.get().culture));
+        // A Submit that failed shows on the submit page (its answers kept, Submit usable again).
+        // Only a failure the claimant cannot act on there (no answer, a fault of the server) goes
+        // to /error, and only when the settlement asks for it.
+        if (e.failure.source === 'submit') {
+          if (store.get().settings.redirectOnError && isFailureOfTheServer(e.failure.status)) {
+            store.set({ serverError: null });
+            navigate(withCulture(ERROR_PATH, store.get().culture));
+          }
+          return;
         }
+        store.set({ errorDialog: { showError: true, header: null, message: e.failure.messageKey } });
       }),
       actor.on('sessionExpired', () => {
         void api.sessionTimeout();

@@ -9,7 +9,8 @@ import { PageRenderer, type ActionDetail } from '../../react/PageRenderer';
 import { prepareBlocksWhenIdle, whenIdle } from '../../react/prepare';
 import { REGISTRIES } from './registries';
 import { validatePage } from '../../core/view/validatePage';
-import { ALREADY_FILED, refusalView } from '../../core/view/refusal';
+import { ALREADY_FILED, pageRefusalView, refusalView, submitRefusalView } from '../../core/view/refusal';
+import { translateOr } from '../../react/translate';
 import { useApp, useServices, useT } from '../context';
 import { useDocumentTitle } from '../useDocumentTitle';
 import { changeDocuments, whenUploaded } from './documentUploads';
@@ -148,6 +149,8 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
   const authorizationError = useSelector(actor, (s) => s.context.authorizationError);
   const authorizationErrorCode = useSelector(actor, (s) => s.context.authorizationErrorCode);
   const draftRefusal = useSelector(actor, (s) => s.context.draftRefusal);
+  const draftRefusalCode = useSelector(actor, (s) => s.context.draftRefusalCode);
+  const submitRefusal = useSelector(actor, (s) => s.context.submitRefusal);
   const documents = useSyncExternalStore(session.subscribeDocuments, () => session.documents);
   const authorized = useSelector(actor, (s) => s.context.authorized);
   const [savedForLater, setSavedForLater] = useState<SavedForLater | null>(null);
@@ -208,13 +211,19 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
   );
 
   // A refused sign-in shows on its page, beside the answers to correct, whatever redirectOnError
-  // says (the lookup page answers in its own box).
-  // A refused save of the page (its answers, or the session) shows in the summary like a validation error.
+  // says (the lookup page answers in its own box). A refused save of the page and a refused Submit
+  // show on the page too: answers to correct in the error summary, the rest (already filed, the
+  // session, the service down) in a notice.
   const refusal = useMemo(() => {
-    if (draftRefusal) return { summary: [{ fieldId: '', clientId: '', field: '', message: draftRefusal }], fieldErrors: {} };
+    if (draftRefusal) return pageRefusalView({ code: draftRefusalCode, message: draftRefusal }, t);
+    if (page.action === 'submit' && submitRefusal) {
+      const { messageKey, message, code, filedReferenceCode, fieldErrors } = submitRefusal;
+      // A failure with no text of the server's is not the claimant's to correct.
+      return submitRefusalView(page, { code, message: messageKey ? translateOr(t, messageKey, message) : message, notice: messageKey !== null, filedReferenceCode, fieldErrors }, t);
+    }
     const correctable = authorizationError && authorizationErrorCode !== ALREADY_FILED;
     return page.action === 'authorize' && correctable ? refusalView(page, { code: authorizationErrorCode, message: authorizationError }, t) : null;
-  }, [page, authorizationError, authorizationErrorCode, draftRefusal, t]);
+  }, [page, authorizationError, authorizationErrorCode, draftRefusal, draftRefusalCode, submitRefusal, t]);
   // What this sign-in would file was filed already: told beside the sign-in instead.
   const alreadyFiled = page.action === 'authorize' && authorizationErrorCode === ALREADY_FILED ? authorizationError : null;
 
@@ -258,7 +267,7 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
           void session.inOrder(() => savePage({ api }, { formType, pageId, store: moved.store }, session.submits)).then(
             (saved) => {
               if (actor.getSnapshot().status !== 'active') return;
-              if (saved.refusal !== null) actor.send({ type: 'DRAFT_REFUSED', pageId, message: saved.refusal });
+              if (saved.refusal !== null) actor.send({ type: 'DRAFT_REFUSED', pageId, message: saved.refusal, code: saved.refusalCode ?? null });
               else if (saved.sessionExpiresAt !== null) actor.send({ type: 'SESSION_EXTENDED', expiresAt: saved.sessionExpiresAt });
             },
             () => undefined, // no answer: the next Next saves again

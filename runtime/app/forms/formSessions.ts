@@ -104,7 +104,7 @@ export async function savePage(deps: Pick<SessionDeps, 'api'>, input: SaveDraftI
   const result = await deps.api.saveDraft(input.formType, input.pageId, models, options);
   if (result.ok) return { refusal: null, sessionExpiresAt: Date.parse(deps.api.sessionExpiresAt() ?? result.data.sessionExpiresAt) };
   // The server refused these answers, or that the session may save (its text says what to do).
-  if (result.status !== null && result.status < 500 && result.errorKey === null) return { refusal: result.error, sessionExpiresAt: null };
+  if (result.status !== null && result.status < 500 && result.errorKey === null) return { refusal: result.error, refusalCode: result.code ?? null, sessionExpiresAt: null };
   // No answer, or a server fault: the claimant goes on, and the next Next saves again.
   throw new ApiCallError(result);
 }

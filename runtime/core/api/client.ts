@@ -28,6 +28,7 @@ import type {
   ModelConfig,
   SignatureDateInfo,
   SubmissionPayload,
+  SubmitFieldError,
   SubmitResponse,
 } from '../types';
 
@@ -86,7 +87,9 @@ export interface ApiFailure<A = never> {
   errorKey: string | null;
   /** HTTP status, null when no response arrived. */
   status: number | null;
-  /** The server's answer when it gave one the form machine acts on (authorize 400/401 and 429 with a text, submit 400/409/413, submit without reference code). */
+  /** The server's stable code of a refusal (server/errors.ts), when it gave one. */
+  code?: string;
+  /** The server's answer when it gave one the form machine acts on (authorize 400/401 and 429 with a text, submit 400/409/413 and any other 4xx or 503 with a text, submit without reference code). */
   response?: A;
   /** Developer-facing detail for logs (spec §8), e.g. 'An error occured while fetching csrf token'. */
   detail?: string;
@@ -278,11 +281,20 @@ type Message = { key: string; en: string };
 /** A refused call: the server's own text (which page and field, or that the session ended), else the generic failure. */
 function refusal(status: number, answer: Record<string, unknown>): ApiFailure {
   const error = textOrNull(answer.error);
-  return error !== null ? { ok: false, error, errorKey: null, status } : fail(USER_MESSAGES.requestFailed, status);
+  const code = textOrNull(answer.code);
+  return error !== null ? { ok: false, error, errorKey: null, status, ...(code !== null ? { code } : {}) } : fail(USER_MESSAGES.requestFailed, status);
 }
 
 function fail<A = never>(message: Message, status: number | null, detail?: string): ApiFailure<A> {
   return { ok: false, error: message.en, errorKey: message.key, status, ...(detail ? { detail } : {}) };
+}
+
+/** The fields a page refuses in a submit's 400, as the server names them (an entry not of that shape is left out). */
+function submitFieldErrors(value: unknown): SubmitFieldError[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((e: unknown) =>
+    isRecord(e) && typeof e.pageId === 'string' && typeof e.fieldId === 'string' && typeof e.message === 'string' ? [{ pageId: e.pageId, fieldId: e.fieldId, message: e.message }] : [],
+  );
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -641,17 +653,32 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const form = multipart.payloadToFormData(payload);
       const trap = options.honeypot?.();
       if (trap) form.append(HONEYPOT_FIELD, trap);
-      const response = await request(method, endpoint, { form });
+      // The culture in the address too: a refusal before the body is read (the database down, a
+      // session that cannot be read) is told in the claimant's language.
+      const response = await request(method, endpoint, { form, query: { culture: payload.userPreferredCulture } });
       if (!response) return fail<SubmitResponse>(USER_MESSAGES.submitFailed, null);
       const json = await readJson(response);
       const answer = isRecord(json) ? json : {};
-      // 400; 409 (a submission the settlement's duplicate policy refuses); 413 (documents over the
-      // size or count limits): the server's message tells the claimant what to do.
-      if (response.status === 400 || response.status === 409 || response.status === 413) {
+      // 400; 409 (already filed, or refused by the settlement's duplicate policy); 413 (documents
+      // over the size or count limits); and any other refusal (401 the session ended, 429 too many)
+      // or 503 (nothing was saved, try again later) with the server's text: the server's message
+      // tells the claimant what to do.
+      const told = (response.status === 503 || (response.status >= 400 && response.status < 500)) && textOrNull(answer.error) !== null;
+      if (response.status === 400 || response.status === 409 || response.status === 413 || told) {
         const error = textOrNull(answer.error);
-        const refused: SubmitResponse = { submitted: false, error, referenceCodeForm: null };
+        const code = textOrNull(answer.code);
+        const filedReferenceCode = textOrNull(answer.filedReferenceCode);
+        const fieldErrors = submitFieldErrors(answer.fieldErrors);
+        const refused: SubmitResponse = {
+          submitted: false,
+          error,
+          referenceCodeForm: null,
+          ...(code !== null ? { code } : {}),
+          ...(filedReferenceCode !== null ? { filedReferenceCode } : {}),
+          ...(fieldErrors.length ? { fieldErrors } : {}),
+        };
         if (error === null) return { ...fail<SubmitResponse>(USER_MESSAGES.submitFailed, response.status), response: refused };
-        return { ok: false, error, errorKey: null, status: response.status, response: refused };
+        return { ok: false, error, errorKey: null, status: response.status, ...(code !== null ? { code } : {}), response: refused };
       }
       if (!response.ok || !isRecord(json)) return fail<SubmitResponse>(USER_MESSAGES.submitFailed, response.status);
       // An answer without its reference code (or not the contract's at all) after a 2xx: the claim

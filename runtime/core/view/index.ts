@@ -23,7 +23,7 @@ export {
 } from './records';
 export { fieldDomId, recordsDomId } from './dom-ids';
 export { lookupResultView, type LookupResultView } from './lookup-result';
-export { REFUSAL_FIELDS, refusalView, type Refusal, type RefusalView } from './refusal';
+export { ALREADY_FILED_CODES, CONTACT_KEYS, NOTICE_CODES, REFUSAL_FIELDS, pageRefusalView, refusalView, submitRefusalView, type Refusal, type RefusalNotice, type RefusalView } from './refusal';
 export { CONTACT_INPUTS, CONTACT_MODEL, inputHints, type InputHints } from './input-hints';
 export { ADDRESS_FIELDS, ADDRESS_KEYS, addressFields, countryOptions } from './address-fields';
 export { COUNTRIES, DEFAULT_COUNTRY, US_STATES, type CodeLabel } from './address-lists';

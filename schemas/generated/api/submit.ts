@@ -69,6 +69,14 @@ export interface SubmitAnswer {
   referenceCodeForm: string | null;
   code?: string;
   /**
+   * A 400 because a page refuses answers: each refused field, by its page and its element id on that page, with the message shown under it.
+   */
+  fieldErrors?: SubmitFieldError[];
+  /**
+   * A 409 because the claim is already filed: the reference code of the claim already filed, given only when the claimant proved who they are (the same sign-in, or a Notice ID with its PIN).
+   */
+  filedReferenceCode?: string;
+  /**
    * An e-mail receipt of this submission is queued (the claim gives an e-mail address).
    */
   receiptQueued?: boolean;
@@ -76,6 +84,11 @@ export interface SubmitAnswer {
    * Where the receipt goes, masked (ma•••@example.com); only with receiptQueued.
    */
   receiptAddress?: string;
+}
+export interface SubmitFieldError {
+  pageId: string;
+  fieldId: string;
+  message: string;
 }
 /**
  * A catalogued error (server/errors.ts): claimant-facing text in the request culture and a stable code.

@@ -66,7 +66,16 @@ export function errorBody(request: FastifyRequest, err: HttpError): Record<strin
   const text = errorText(err.code, request.culture, (key, culture) => app.locales.text(key, culture), err.args, err.details);
   const shape = request.routeOptions.config?.errorShape;
   if (shape === 'authorize') return { authorized: false, error: text, captcha: null, prepopulatedData: null, code: err.code };
-  if (shape === 'submit') return { submitted: false, error: text, referenceCodeForm: null, code: err.code };
+  if (shape === 'submit') {
+    return {
+      submitted: false,
+      error: text,
+      referenceCodeForm: null,
+      code: err.code,
+      ...(err.filedReferenceCode ? { filedReferenceCode: err.filedReferenceCode } : {}),
+      ...(err.fieldErrors.length ? { fieldErrors: err.fieldErrors } : {}),
+    };
+  }
   return { error: text, code: err.code };
 }
 

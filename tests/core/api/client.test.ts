@@ -388,9 +388,18 @@ describe('the submit call', () => {
 
   it('uses the body field error on 409, a duplicate the settlement refuses', async () => {
     const error = 'A claim has already been filed for this class member, and only one is accepted.';
-    const { api } = client({ 'POST /api/forms/automotive': json({ submitted: false, error, referenceCodeForm: null, code: 'DUPLICATE_CLAIM' }, 409) });
+    const { api } = client({ 'POST /api/forms/automotive': json({ submitted: false, error, referenceCodeForm: null, code: 'DUPLICATE_CLAIM', filedReferenceCode: 'AUT-7' }, 409) });
     const result = await api.submit('Automotive', payload);
     expect(result).toMatchObject({ ok: false, status: 409, error, errorKey: null });
+    // The reference code of the claim already filed comes with it.
+    expect(answerOrThrow(result)).toEqual({ submitted: false, error, referenceCodeForm: null, code: 'DUPLICATE_CLAIM', filedReferenceCode: 'AUT-7' });
+  });
+
+  it('keeps the fields a page refuses in a 400, as the server names them', async () => {
+    const error = 'Some answers need your attention: Review — Signature: not allowed.';
+    const fieldErrors = [{ pageId: 'claim-summary', fieldId: 'signature-signature', message: 'not allowed.' }];
+    const { api } = client({ 'POST /api/forms/automotive': json({ submitted: false, error, referenceCodeForm: null, code: 'VALIDATION_FAILED', fieldErrors: [...fieldErrors, { fieldId: 1 }] }, 400) });
+    expect(answerOrThrow(await api.submit('Automotive', payload))).toEqual({ submitted: false, error, referenceCodeForm: null, code: 'VALIDATION_FAILED', fieldErrors });
   });
 
   it('uses the body field error on 413 too: it names the limit the documents broke', async () => {
@@ -398,7 +407,28 @@ describe('the submit call', () => {
     const { api } = client({ 'POST /api/forms/automotive': json({ submitted: false, error, referenceCodeForm: null, code: 'FILE_TOO_LARGE' }, 413) });
     const result = await api.submit('Automotive', payload);
     expect(result).toMatchObject({ ok: false, status: 413, error, errorKey: null });
-    expect(answerOrThrow(result)).toEqual({ submitted: false, error, referenceCodeForm: null });
+    // The server's code comes with it: the page tells what the claimant corrects from what it only says.
+    expect(answerOrThrow(result)).toEqual({ submitted: false, error, referenceCodeForm: null, code: 'FILE_TOO_LARGE' });
+  });
+
+  it("names the claimant's culture in the address, so that a refusal before the body is read is in their language", async () => {
+    const { api, calls } = client({ 'POST /api/forms/automotive': json({ submitted: true, error: null, referenceCodeForm: 'AUT-1' }) });
+    await api.submit('Automotive', { ...payload, userPreferredCulture: 'es' });
+    expect(new URL(calls.at(-1)?.url ?? '', 'http://x').searchParams.get('culture')).toBe('es');
+  });
+
+  it("takes a 503's text and code as the server's answer: nothing was saved, try again later", async () => {
+    const error = 'The service is temporarily unavailable. Nothing was saved. Please try again in a few minutes.';
+    const { api } = client({ 'POST /api/forms/automotive': json({ error, code: 'DATABASE_UNAVAILABLE' }, 503) });
+    const result = await api.submit('Automotive', payload);
+    expect(result).toMatchObject({ ok: false, status: 503, error, errorKey: null, code: 'DATABASE_UNAVAILABLE' });
+    expect(answerOrThrow(result)).toEqual({ submitted: false, error, referenceCodeForm: null, code: 'DATABASE_UNAVAILABLE' });
+  });
+
+  it("takes a session that ended (401) with the server's text as its answer, told on the page", async () => {
+    const error = 'Your session has expired. Please start again from the first page.';
+    const { api } = client({ 'POST /api/forms/automotive': json({ submitted: false, error, referenceCodeForm: null, code: 'NOT_AUTHORIZED' }, 401) });
+    expect(answerOrThrow(await api.submit('Automotive', payload))).toEqual({ submitted: false, error, referenceCodeForm: null, code: 'NOT_AUTHORIZED' });
   });
 
   it('gives the submit-failed message on any other failure', async () => {

@@ -54,7 +54,8 @@ describe('saveDraft', () => {
   it("returns the server's refusal text (page and field), and the request-failed message when there is none", async () => {
     const refusal = { error: 'Some answers need your attention: Your Contact Information — First Name: required', code: 'VALIDATION_FAILED' };
     const refused = await client({ 'PUT /api/forms/automotive/draft': json(refusal, 400) }).api.saveDraft('Automotive', 'claimant-info', [claimant]);
-    expect(refused).toEqual({ ok: false, error: refusal.error, errorKey: null, status: 400 });
+    // The server's code comes with its text: the page tells what the claimant corrects from what it only says.
+    expect(refused).toEqual({ ok: false, error: refusal.error, errorKey: null, status: 400, code: refusal.code });
 
     const broken = await client({ 'PUT /api/forms/automotive/draft': new Response('oops', { status: 500 }) }).api.saveDraft('Automotive', 'p', []);
     expect(broken).toMatchObject({ ok: false, errorKey: 'LocKey_Error_RequestFailed', status: 500 });
@@ -178,7 +179,7 @@ describe('saveForLater and checkResumeCode', () => {
 
     const refusal = { error: 'Some answers need your attention: Eligibility — Date: enter a real date', code: 'VALIDATION_FAILED' };
     const refused = await client({ 'POST /api/forms/automotive/draft/later': json(refusal, 400) }).api.saveForLater('Automotive', 'eligibility', []);
-    expect(refused).toEqual({ ok: false, error: refusal.error, errorKey: null, status: 400 });
+    expect(refused).toEqual({ ok: false, error: refusal.error, errorKey: null, status: 400, code: refusal.code });
   });
 
   it('asks which form a code opens; an unknown code answers the server text', async () => {
@@ -186,6 +187,6 @@ describe('saveForLater and checkResumeCode', () => {
     expect(await api.checkResumeCode('k7qx 2m9p r4td', 'es')).toEqual({ ok: true, data: { formType: 'Automotive', expiresAt: SAVED.expiresAt }, status: 200 });
     expect(JSON.parse(String(calls[0]!.body))).toEqual({ code: 'k7qx 2m9p r4td' });
     const unknown = { error: 'We could not find a saved claim with this resume code.', code: 'RESUME_CODE_UNKNOWN' };
-    expect(await client({ 'POST /api/forms/resume': json(unknown, 404) }).api.checkResumeCode('AAAA-BBBB-CCCC')).toEqual({ ok: false, error: unknown.error, errorKey: null, status: 404 });
+    expect(await client({ 'POST /api/forms/resume': json(unknown, 404) }).api.checkResumeCode('AAAA-BBBB-CCCC')).toEqual({ ok: false, error: unknown.error, errorKey: null, status: 404, code: unknown.code });
   });
 });

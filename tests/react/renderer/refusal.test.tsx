@@ -39,6 +39,23 @@ describe("a server's refusal of the page's action", () => {
     expect(screen.getByRole('alert').textContent).toContain('The deadline has passed.');
     expect(screen.queryByRole('link')).toBeNull();
   });
+
+  it('shows a refusal that is not the claimant\'s to correct as a focused notice, not under the error heading', async () => {
+    const lines = ['This claim has already been filed.', 'To reach the Settlement Administrator: e-mail info@example.test.'];
+    const refusal: RefusalView = { summary: [], fieldErrors: {}, notice: { lines } };
+    const { rerender } = render(<Harness page={fieldsPage} t={t} />);
+    await userEvent.type(screen.getByLabelText('Note'), 'abc');
+    rerender(<Harness page={fieldsPage} t={t} refusal={refusal} />);
+    const notice = screen.getByRole('status');
+    expect(notice.className).toContain('cf-feedback--default');
+    expect(Array.from(notice.querySelectorAll('p')).map((p) => p.textContent)).toEqual(lines);
+    expect(document.activeElement).toBe(notice);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText('There is a problem')).toBeNull();
+    expect(screen.getByLabelText('Note')).toHaveProperty('value', 'abc');
+    rerender(<Harness page={fieldsPage} t={t} refusal={null} />);
+    expect(screen.queryByText(lines[0] ?? '')).toBeNull();
+  });
 });
 
 const config: CaptchaConfig = { provider: 'recaptcha', siteKey: 'site-key-1', url: 'http://127.0.0.1:1/recaptcha/api.js', class: 'g-recaptcha' };

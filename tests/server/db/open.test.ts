@@ -4,7 +4,7 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import { sql } from 'kysely';
-import { DatabaseUnavailableError } from '../../../server/db/errors.js';
+import { DatabaseUnavailableError, isUnavailable, translateDatabaseError } from '../../../server/db/errors.js';
 import { createSubmissions } from '../../../server/db/submissions.js';
 import { SQLITE_FILE_NAME } from '../../../server/db/open.js';
 import { DIALECTS, POSTGRES_URL, openTestDatabase, type TestDatabase } from './helpers.js';
@@ -40,6 +40,14 @@ describe.each(DIALECTS)('openDatabase over %s', (dialect) => {
     await t.database.close();
     await expect(t.database.checkHealth()).rejects.toBeInstanceOf(DatabaseUnavailableError);
     await t.database.close(); // idempotent
+  });
+
+  it('a query after the database was closed (the server shutting down) is unavailable, not a fault: 503, never 500', async () => {
+    t = await openTestDatabase(dialect);
+    await t.database.close();
+    const error = await sql`select 1 as ok`.execute(t.database.db).then(() => null, (e: unknown) => e);
+    expect(isUnavailable(error)).toBe(true);
+    expect(translateDatabaseError(error)).toBeInstanceOf(DatabaseUnavailableError);
   });
 
   it('turns a database busy with another writer into DatabaseUnavailableError and writes nothing', async () => {

@@ -87,7 +87,8 @@ describe.each(DIALECTS)('a claim is bound to the claimant who was authorized, ov
       for (const attempt of [changed, { ...renewed, text: { ...renewed.text, userPreferredCulture: 'es' } }]) {
         const res = await c.submit('Automotive', attempt);
         expect(res.statusCode, res.body).toBe(409);
-        expect(res.json()).toMatchObject({ submitted: false, referenceCodeForm: null, code: 'ALREADY_SUBMITTED' });
+        // The claim this authorization filed: its reference code in the text and as a field of the answer.
+        expect(res.json()).toMatchObject({ submitted: false, referenceCodeForm: null, code: 'ALREADY_SUBMITTED', filedReferenceCode: code });
         expect(res.json().error).toContain(code);
       }
       const spanish = await c.submit('Automotive', { ...renewed, text: { ...renewed.text, userPreferredCulture: 'es', reCaptchaResponse: await c.captchaToken() } });

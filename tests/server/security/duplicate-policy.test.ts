@@ -93,9 +93,10 @@ describe.each(DIALECTS)('the duplicate policy, over %s', (dialect) => {
     expect(res.json()).toEqual({ authorized: false, error, captcha: null, prepopulatedData: null, code: 'ALREADY_FILED', ...(referenceCode ? { referenceCode } : {}) });
   }
 
-  function expectRefused(res: { statusCode: number; json(): { code: string; error: string } }, code: ServerErrorCode, culture: 'en' | 'es' = 'en') {
+  /** A 409 with the catalogue's text; `filed`: the reference code it tells (a refusal by the Notice ID, which its PIN proved), else none. */
+  function expectRefused(res: { statusCode: number; json(): { code: string; error: string } }, code: ServerErrorCode, culture: 'en' | 'es' = 'en', filed?: string) {
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ submitted: false, error: SERVER_ERRORS[code][culture], referenceCodeForm: null, code });
+    expect(res.json()).toEqual({ submitted: false, error: SERVER_ERRORS[code][culture], referenceCodeForm: null, code, ...(filed ? { filedReferenceCode: filed } : {}) });
   }
 
   describe('the sample settlement', () => {
@@ -107,7 +108,7 @@ describe.each(DIALECTS)('the duplicate policy, over %s', (dialect) => {
       const told = await signIn('Automotive', MARIA, 'es');
       expectToldAtSignIn(told.res, 'ALREADY_FILED_CLAIM', 'es', first.json().referenceCodeForm);
       const second = await submit(early, 'es');
-      expectRefused(second, 'DUPLICATE_CLAIM', 'es');
+      expectRefused(second, 'DUPLICATE_CLAIM', 'es', first.json().referenceCodeForm);
       expect(second.json().error).toContain('Administrador del Acuerdo');
       expect(await records()).toHaveLength(1);
       // The refused submission's provider token was spent, as for any refusal after siteverify.
@@ -159,7 +160,7 @@ describe.each(DIALECTS)('the duplicate policy, over %s', (dialect) => {
       }
       const answers = await Promise.all(claimants.map((c, i) => c.submit('Automotive', parts[i]!)));
       expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409]);
-      expectRefused(answers.find((r) => r.statusCode === 409)!, 'DUPLICATE_CLAIM');
+      expectRefused(answers.find((r) => r.statusCode === 409)!, 'DUPLICATE_CLAIM', 'en', answers.find((r) => r.statusCode === 200)!.json().referenceCodeForm);
       expect((await records()).map((r) => r.referenceCode)).toEqual([answers.find((r) => r.statusCode === 200)!.json().referenceCodeForm]);
     });
   });
