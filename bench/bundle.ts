@@ -36,7 +36,7 @@ export interface FileSize {
 const KB = 1024;
 const kb = (bytes: number) => round(bytes / KB, 1);
 
-export const START_PAGE_BUDGET_KB = 150;
+export const START_PAGE_BUDGET_KB = 120;
 export const WHOLE_APP_BUDGET_KB = 250;
 
 /** Lazy modules (manifest keys, relative to runtime/app) a form route renders, per App.tsx. */

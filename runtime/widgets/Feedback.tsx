@@ -1,5 +1,8 @@
-import DOMPurify from 'dompurify';
 import { Icon } from './Icon';
+import { InlineCopy } from './inline-copy';
+
+/** Block-level tags a message box's text may not hold. */
+const FEEDBACK_PURIFY = { FORBID_TAGS: ['p', 'li', 'ul', 'ol'] };
 
 export type FeedbackVariant = 'default' | 'success' | 'warning';
 
@@ -9,7 +12,7 @@ export function Feedback({ variant, text }: { variant: FeedbackVariant; text: st
   return (
     <div className={`cf-feedback cf-feedback--${variant}`} role="status">
       <Icon name={icon} />
-      <span className="cf-feedback__text" dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(text, { FORBID_TAGS: ['p', 'li', 'ul', 'ol'] }) }} />
+      <InlineCopy as="span" className="cf-feedback__text" html={text} purify={FEEDBACK_PURIFY} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
-import DOMPurify from 'dompurify';
 import type { ReactNode } from 'react';
+import { InlineCopy } from '../../widgets/inline-copy';
 import { useT } from '../context';
 import { useDocumentTitle } from '../useDocumentTitle';
 import { PageHeading } from './PageHeading';
@@ -26,7 +26,7 @@ export function MessagePage({
   return (
     <div className={`cf-message-page cf-message-page--${kind}`}>
       <PageHeading>{t(titleKey)}</PageHeading>
-      <p className="cf-message-page__copy" dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(t(copyKey)) }} />
+      <InlineCopy as="p" className="cf-message-page__copy" html={t(copyKey)} />
       {children}
     </div>
   );

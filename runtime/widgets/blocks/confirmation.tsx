@@ -2,7 +2,8 @@ import { SUBMITTED_AT_KEY, submissionTimeText } from '../../core/i18n/submission
 import type { ConfirmationBlock as ConfirmationBlockConfig } from '../../core/types';
 import type { BlockProps } from '../../react/types';
 import { Button } from '../Button';
-import { sanitizeCopy } from './copy';
+import { InlineCopy } from '../inline-copy';
+import { COPY_PURIFY } from './copy';
 
 /** Text put into localized HTML as text, never as markup. */
 export function escapeHtml(text: string): string {
@@ -20,8 +21,8 @@ export function ConfirmationBlock({ config, ctx }: BlockProps<ConfirmationBlockC
   const code = ctx.referenceCode ?? '';
   return (
     <section className="cf-confirmation">
-      {/* Localized copy may hold inline HTML (the code in <strong>): the copy block's sanitised path. */}
-      <p className="cf-confirmation__text" dangerouslySetInnerHTML={{ __html: sanitizeCopy(ctx.t(config.textKey, escapeHtml(code))) }} />
+      {/* Localized copy may hold inline HTML (the code in <strong>): drawn as the copy block draws it. */}
+      <InlineCopy as="p" className="cf-confirmation__text" html={ctx.t(config.textKey, escapeHtml(code))} purify={COPY_PURIFY} />
       <p className="cf-confirmation__reference">
         <span className="cf-confirmation__reference-label">{ctx.t(CONFIRMATION_KEYS.referenceLabel)}</span>{' '}
         <strong className="cf-confirmation__code">{code}</strong>

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, waitFor, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { Harness, makeT, page } from '../fixtures';
 
@@ -15,13 +15,23 @@ describe('the header block', () => {
 });
 
 describe('the copy block', () => {
-  it('renders paragraphs of sanitised inline HTML without p, li, ul or ol', () => {
+  it('renders paragraphs of sanitised inline HTML without p, li, ul or ol', async () => {
     const t = makeT({ A: 'Read the <a href="https://example.com/faq">FAQ</a><script>alert(1)</script>', B: '<ul><li>one</li></ul><p>two</p><strong>three</strong>' });
     const { container } = render(<Harness page={page([{ block: 'copy', paragraphs: ['A', 'B'] }])} t={t} />);
     const paragraphs = container.querySelectorAll('.cf-copy__paragraph');
     expect(paragraphs).toHaveLength(2);
-    expect(paragraphs[0]?.innerHTML).toBe('Read the <a href="https://example.com/faq">FAQ</a>');
-    expect(paragraphs[1]?.innerHTML).toBe('onetwo<strong>three</strong>');
+    // More than the simple inline tags: sanitised once the sanitiser has loaded, nothing of it shown before.
+    expect(paragraphs[0]?.innerHTML).toBe('');
+    await waitFor(() => expect(paragraphs[0]?.innerHTML).toBe('Read the <a href="https://example.com/faq">FAQ</a>'));
+    await waitFor(() => expect(paragraphs[1]?.innerHTML).toBe('onetwo<strong>three</strong>'));
+  });
+
+  it('draws the simple inline tags as elements at once, with their text escaped', () => {
+    const t = makeT({ A: 'Enter your <strong>VIN</strong> to begin &amp; <a href="mailto:info@example.com" target="_blank">write to us</a>.<br/>Tom &lt;3 &#38; co' });
+    const { container } = render(<Harness page={page([{ block: 'copy', paragraphs: ['A'] }])} t={t} />);
+    expect(container.querySelector('.cf-copy__paragraph')?.innerHTML).toBe(
+      'Enter your <strong>VIN</strong> to begin &amp; <a href="mailto:info@example.com" target="_blank" rel="noopener noreferrer">write to us</a>.<br>Tom &lt;3 &amp; co',
+    );
   });
 });
 
