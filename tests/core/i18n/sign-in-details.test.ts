@@ -34,7 +34,7 @@ describe('the credentials a claimant signs in with, as texts name them', () => {
   });
 
   it('is a neutral wording when the form’s credentials are not known', () => {
-    expect(signInDetails([], texts('en'), 'en')).toBe('as you entered them');
-    expect(signInDetails([], texts('es'), 'es')).toBe('tal como los ingresó');
+    expect(signInDetails([], texts('en'), 'en')).toBe('the ones you entered');
+    expect(signInDetails([], texts('es'), 'es')).toBe('los que ingresó');
   });
 });
