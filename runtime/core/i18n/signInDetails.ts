@@ -10,6 +10,17 @@ export function credentialLabelKeys(flow: Pick<FlowFile, 'pages'>): string[] {
 }
 
 /**
+ * The label keys of the credentials of whichever form a claim saved for later belongs to, before
+ * the form is known (/resume): those of the forms that file something, when they all sign in
+ * alike; none (a neutral wording) when they differ.
+ */
+export function sharedCredentialLabelKeys(flows: ReadonlyArray<Pick<FlowFile, 'pages' | 'submit'>>): string[] {
+  const signIns = flows.filter((flow) => flow.submit !== undefined).map(credentialLabelKeys);
+  const first = signIns[0] ?? [];
+  return signIns.every((keys) => keys.join('\n') === first.join('\n')) ? first : [];
+}
+
+/**
  * The credentials a claimant signed in with, in their language, for texts that tell them to sign
  * in again with the same ones ("VIN, Notice ID and PIN"): the labels joined as the culture joins a
  * list; a neutral wording when none are known, so that no text names a credential the form does

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { credentialLabelKeys, signInDetails } from '../../../runtime/core/i18n';
+import { credentialLabelKeys, sharedCredentialLabelKeys, signInDetails } from '../../../runtime/core/i18n';
 import type { FlowFile } from '../../../runtime/core/types';
 
 const repo = (p: string) => new URL(`../../../${p}`, import.meta.url).pathname;
@@ -31,6 +31,16 @@ describe('the credentials a claimant signs in with, as texts name them', () => {
     expect(signInDetails(credentialLabelKeys(breachClaim), texts('en', BREACH), 'en')).toBe('Claim ID and ZIP code');
     expect(signInDetails(credentialLabelKeys(breachClaim), texts('es', BREACH), 'es')).toBe('ID de reclamación y Código postal');
     expect(signInDetails(credentialLabelKeys(breachLookup), texts('en', BREACH), 'en')).toBe('Claim ID');
+  });
+
+  it('before the form is known, are those of the forms that file something when they all sign in alike, else none', () => {
+    const exclusion = json<FlowFile>('flows/exclusion.json');
+    const lookup = json<FlowFile>('flows/lookup.json');
+    // The sample's claim and exclusion ask the same three; its VIN lookup files nothing and is not saved for later.
+    expect(sharedCredentialLabelKeys([lookup, automotive, exclusion])).toEqual(credentialLabelKeys(automotive));
+    expect(sharedCredentialLabelKeys([breachLookup, breachClaim])).toEqual(['LocKey_Credentials_ClaimId', 'LocKey_Credentials_Zip']);
+    expect(sharedCredentialLabelKeys([automotive, breachClaim])).toEqual([]);
+    expect(sharedCredentialLabelKeys([])).toEqual([]);
   });
 
   it('is a neutral wording when the form’s credentials are not known', () => {
