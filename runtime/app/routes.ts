@@ -78,6 +78,8 @@ export interface HostedFlows {
   flow(formType: FormType): FlowFile;
   /** The loaded flow of a form type, or undefined (an address's query may name anything). */
   find(formType: string): FlowFile | undefined;
+  /** Every loaded flow. */
+  all(): FlowFile[];
   /** The authorize and submit endpoints of the loaded flows: one object, updated in place, that the API client reads on each call. */
   readonly endpoints: FormEndpoints;
   /** The route an address opens: exact path match, else the catch-all (shown as the not-found page). */
@@ -107,6 +109,7 @@ export function createHostedFlows(initial: readonly FlowFile[] = []): HostedFlow
       return flow;
     },
     find: (formType) => byType.get(formType),
+    all: () => [...byType.values()],
     endpoints,
     match: (pathname) => byPath.get(pathname) ?? (resumeLinkCode(pathname) !== null ? RESUME_LINK_ROUTE : CATCH_ALL),
     pageConfig(formType, pageId) {

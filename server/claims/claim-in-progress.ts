@@ -29,6 +29,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SignIn } from '../../runtime/core/forms/index.js';
+import { credentialLabelKeys } from '../../runtime/core/i18n/signInDetails.js';
 import { camelCase, type PayloadKinds } from '../../runtime/core/models/index.js';
 import { isPageSkipped } from '../../runtime/core/navigation/index.js';
 import { isClientId, UNSTORABLE_TEXT, unstorableTextPaths } from '../../runtime/core/payload/index.js';
@@ -278,7 +279,7 @@ export function createClaimsInProgress(app: FastifyInstance) {
         const draft = await store.save({ ...key, pageId, models: kept, authorizationId: authorization.id, expiresAt: Math.min(now + retentionMs, ...deadlines), pageUnfinished: true }, trx);
         await app.stores.resumeCodes.issue(key, resumeCodeHash(app, normalized), trx);
         // The code and its link by e-mail too, when the claim names an address: queued with the code.
-        if (email !== null) await app.mail.enqueue(trx, { kind: 'resume-link', to: email, culture: request.culture, data: { code, link, expiresAt: draft.expiresAt } });
+        if (email !== null) await app.mail.enqueue(trx, { kind: 'resume-link', to: email, culture: request.culture, data: { code, link, expiresAt: draft.expiresAt, credentialLabelKeys: credentialLabelKeys(flow) } });
         return draft;
       });
       if (email !== null) app.mail.wake();

@@ -13,6 +13,7 @@
  */
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { credentialLabelKeys, signInDetails } from '../../runtime/core/i18n/signInDetails.js';
 import { camelCase } from '../../runtime/core/models/index.js';
 import type { FormModel, FormType, ModelConfig } from '../../runtime/core/types.js';
 import { windowEnd } from '../db/rate-limit.js';
@@ -136,7 +137,10 @@ export async function resumedDraftOf(
   await counters.use(codeHash);
   if (!isDraftOf(app, target.claimantKey, authorization)) {
     await counters.wrong(request);
-    throw httpError('RESUME_CODE_MISMATCH');
+    // The refusal names the form's own credentials (a settlement's text may say "({0})").
+    const flow = app.settlement.flows.find((f) => f.flow.formType === formType)?.flow;
+    const t = (key: string) => app.locales.text(key, request.culture) ?? key;
+    throw httpError('RESUME_CODE_MISMATCH', { args: [signInDetails(flow ? credentialLabelKeys(flow) : [], t, request.culture)] });
   }
   await counters.forget(codeHash);
   return target.claimantKey;

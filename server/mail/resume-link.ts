@@ -3,6 +3,7 @@
  * when it works (in the settlement's time zone) and that signing in again is needed — the same
  * texts as the page that showed the code. Nothing of the answers.
  */
+import { signInDetails } from '../../runtime/core/i18n/signInDetails.js';
 import { submissionTimeText } from '../../runtime/core/i18n/submissionTime.js';
 import type { DeadlineSettings } from '../../runtime/core/types.js';
 import type { Translate } from '../../runtime/core/view/types.js';
@@ -25,6 +26,8 @@ export interface ResumeLinkInput {
   link: string;
   /** Epoch ms: when the code stops working (the draft's expiry, never after the deadline). */
   expiresAt: number;
+  /** The label keys of the form's credentials (none: a neutral wording). */
+  credentialLabelKeys?: readonly string[];
   culture: string;
   t: Translate;
   deadlines: DeadlineSettings;
@@ -35,6 +38,7 @@ export function renderResumeLink(input: ResumeLinkInput): MailContent {
   const site = t(RECEIPT_KEYS.siteTitle);
   const until = t(RESUME_LINK_KEYS.validUntil, submissionTimeText(input.expiresAt, input.culture, input.deadlines));
   const footer = t(RECEIPT_KEYS.footer, site);
+  const howTo = t(RESUME_LINK_KEYS.howTo, signInDetails(input.credentialLabelKeys ?? [], t, input.culture));
   const text = [
     site,
     '',
@@ -42,7 +46,7 @@ export function renderResumeLink(input: ResumeLinkInput): MailContent {
     '',
     `${t(RESUME_LINK_KEYS.codeIntro)} ${input.code}`,
     '',
-    t(RESUME_LINK_KEYS.howTo),
+    howTo,
     `${t(RESUME_LINK_KEYS.linkIntro)} ${input.link}`,
     '',
     until,
@@ -55,7 +59,7 @@ export function renderResumeLink(input: ResumeLinkInput): MailContent {
     `<p style="color:#555">${escapeHtml(site)}</p>`,
     `<h1>${escapeHtml(t(RESUME_LINK_KEYS.title))}</h1>`,
     `<p>${escapeHtml(t(RESUME_LINK_KEYS.codeIntro))} <strong style="font-size:1.2em;letter-spacing:.05em">${escapeHtml(input.code)}</strong></p>`,
-    `<p>${escapeHtml(t(RESUME_LINK_KEYS.howTo))}</p>`,
+    `<p>${escapeHtml(howTo)}</p>`,
     `<p>${escapeHtml(t(RESUME_LINK_KEYS.linkIntro))} <a href="${escapeHtml(input.link)}">${escapeHtml(input.link)}</a></p>`,
     `<p>${escapeHtml(until)}</p>`,
     `<p>${escapeHtml(t(RESUME_LINK_KEYS.keepSafe))}</p>`,

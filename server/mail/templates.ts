@@ -27,6 +27,8 @@ export interface MailTemplateData {
     link: string;
     /** Epoch ms. */
     expiresAt: number;
+    /** The label keys of the form's credentials, which the claimant signs in with again (absent in e-mails queued before they were kept). */
+    credentialLabelKeys?: string[];
   };
 }
 

@@ -103,6 +103,10 @@ describe('a data-breach settlement signed in by Claim ID + ZIP code', () => {
     await first.page.fill('#claimDetails-hoursDescription', 'Froze my credit at three bureaus');
     await first.page.click('button:has-text("Save and finish later")');
     await first.page.locator('#cf-saved-later-title').waitFor();
+    // The product's text of what to do with the code names this settlement's sign-in, never a VIN.
+    const panel = await first.page.locator('.cf-saved-later').innerText();
+    expect(panel).toContain('then sign in with the same details as today: Claim ID and ZIP code.');
+    expect(panel).not.toMatch(/\bVIN\b|Notice ID|\bPIN\b/);
     const code = (await first.page.locator('[data-resume-code]').getAttribute('data-resume-code'))!;
     expect(code).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
     await first.page.click('button:has-text("Sign out and close")');
@@ -119,11 +123,11 @@ describe('a data-breach settlement signed in by Claim ID + ZIP code', () => {
     await second.page.waitForURL(/\/claim(\?|$)/);
     await settled(second.page);
     expect(await second.page.locator('.cf-resume-notice').innerText()).toContain('You are continuing the claim saved with resume code');
-    // Another class member's Claim ID and ZIP code do not open it, in the settlement's words.
+    // Another class member's Claim ID and ZIP code do not open it; the refusal names them.
     await second.page.fill('#credentials-claimId', 'DBR-300003');
     await second.page.fill('#credentials-zip', '10027');
     await second.page.click(NEXT);
-    await second.page.locator('.cf-error-summary', { hasText: 'Please enter the same Claim ID and ZIP code as when you saved your claim.' }).waitFor();
+    await second.page.locator('.cf-error-summary', { hasText: 'Please sign in with the same details as when you saved your claim: Claim ID and ZIP code.' }).waitFor();
     await second.page.fill('#credentials-claimId', 'DBR-300001');
     await second.page.fill('#credentials-zip', '30301');
     await next(second.page, /\/claim\/time-spent$/);

@@ -149,6 +149,10 @@ describe('save and finish later in the browser', () => {
     await page.goto(`${e2e.server.url}/resume?culture=es`);
     await settled(page);
     expect(await page.locator('h1').innerText()).toBe('Continuar donde lo dejó');
+    // The claim and the exclusion sign in alike: the page names their credentials before the code names the form.
+    expect(await page.locator('.cf-resume-page > p').first().innerText()).toContain(
+      'inicie sesión con los mismos datos que cuando las guardó: Número de identificación del vehículo (VIN), ID del aviso y PIN.',
+    );
     await page.fill('#cf-resume-code', 'AAAA-BBBB-CCCC');
     await page.click('button:has-text("Continuar")');
     const refusal = page.locator('#cf-resume-code-error');

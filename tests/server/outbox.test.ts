@@ -395,6 +395,8 @@ describe.each(DIALECTS)('the e-mail outbox (%s)', (dialect) => {
     expect(mail!.text).toContain(saved.link);
     expect(saved.link).toMatch(new RegExp(`/resume/${saved.code}$`));
     expect(mail!.html).toContain(`href="${saved.link}"`);
+    // Signing in again is told with the form's own credentials, in Spanish.
+    expect(mail!.text).toContain('después inicie sesión con los mismos datos que hoy: Número de identificación del vehículo (VIN), ID del aviso y PIN.');
     // Nothing the claimant answered: the code opens the claim only with the same details.
     expect(mail!.text).not.toContain('Harbor Blvd');
     expect(mail!.text).not.toContain(MARIA_ANSWERS.ClaimantInfo.lastName as string);

@@ -166,8 +166,8 @@ describe.each(DIALECTS)('save and finish later (%s)', (dialect) => {
       const mismatch = await resume(someoneElse, code);
       expect(mismatch.res.statusCode, mismatch.res.body).toBe(403);
       expect(mismatch.res.json()).toMatchObject({ authorized: false, code: 'RESUME_CODE_MISMATCH' });
-      // The sample's own locale names its sign-in (the runtime's default names none).
-      expect(mismatch.res.json().error).toBe('This resume code does not belong to the details you entered. Please enter the same VIN (and Notice ID and PIN, if you used them) as when you saved your claim.');
+      // The sample's text names the form's own credentials (the server's built-in text names none).
+      expect(mismatch.res.json().error).toBe('This resume code does not belong to the details you entered. Please sign in with the same details as when you saved your claim: Vehicle Identification Number (VIN), Notice ID, and PIN.');
       expect((await load(mismatch.c)).statusCode).toBe(401);
     }
 

@@ -1,14 +1,14 @@
 /**
  * Save and finish later on a form signed in by a declared sign-in: the data-breach settlement's
  * Claim ID + ZIP code. The code opens the claim only with the same Claim ID and its ZIP code,
- * on the page where it was saved; another class member's Claim ID is refused in the settlement's
- * words, a wrong ZIP as at any sign-in. Real HTTP, on SQLite and PostgreSQL, the real captcha emulator.
+ * on the page where it was saved; another class member's Claim ID is refused by the product's text
+ * naming the settlement's own credentials (never a VIN), a wrong ZIP as at any sign-in. Real HTTP,
+ * on SQLite and PostgreSQL, the real captcha emulator.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SERVER_ERRORS } from '../../server/errors.js';
 import { copySettlementFolder } from '../../settlement/read.js';
 import { CSRF_HEADER } from '../../server/plugins/app/session.js';
 import type { FieldValue, FormModel } from '../../runtime/core/types.js';
@@ -109,15 +109,21 @@ describe.each(DIALECTS)('save and finish later with a Claim ID + ZIP code sign-i
     expect(JSON.stringify(rows)).not.toContain(LENA.zip);
   });
 
-  it('refuses the code with another class member’s Claim ID and ZIP code, in the settlement’s words (English and Spanish)', async () => {
+  it('refuses the code with another class member’s Claim ID and ZIP code, naming them by the settlement’s labels (English and Spanish)', async () => {
     const code = await savedForLater();
     const grace = await signIn(GRACE, code);
     expect(grace.res.statusCode, grace.res.body).toBe(403);
-    expect(grace.res.json()).toMatchObject({ authorized: false, code: 'RESUME_CODE_MISMATCH', error: locale('en').LocKey_Server_ResumeCodeMismatch });
-    expect(grace.res.json().error).not.toBe(SERVER_ERRORS.RESUME_CODE_MISMATCH.en);
+    expect(grace.res.json()).toMatchObject({
+      authorized: false,
+      code: 'RESUME_CODE_MISMATCH',
+      error: 'This resume code does not belong to the details you entered. Please sign in with the same details as when you saved your claim: Claim ID and ZIP code.',
+    });
     expect((await load(grace.c)).statusCode).toBe(401);
     const spanish = await signIn(GRACE, code, 'es');
-    expect(spanish.res.json()).toMatchObject({ code: 'RESUME_CODE_MISMATCH', error: locale('es').LocKey_Server_ResumeCodeMismatch });
+    expect(spanish.res.json()).toMatchObject({
+      code: 'RESUME_CODE_MISMATCH',
+      error: 'Este código de reanudación no corresponde a los datos que ingresó. Inicie sesión con los mismos datos que cuando guardó su reclamación: ID de reclamación y Código postal.',
+    });
   });
 
   it('refuses the code with Lena’s Claim ID and a wrong ZIP code as any sign-in is refused: the ZIP is checked before the code', async () => {

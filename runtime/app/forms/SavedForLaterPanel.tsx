@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { SavedForLater } from '../../core/api';
 import { PROJECT_TIME_ZONE } from '../../core/dates';
-import { formatInstant } from '../../core/i18n';
+import { credentialLabelKeys, formatInstant, signInDetails } from '../../core/i18n';
 import type { DeadlineSettings, FlowFile } from '../../core/types';
 import { Button } from '../../widgets/Button';
 import { useApp, useCulture, useServices, useT } from '../context';
@@ -59,7 +59,7 @@ export default function SavedForLaterPanel({ session, saved, onContinue }: { ses
         <strong>{saved.code}</strong>
       </p>
       <p>
-        {t('LocKey_SaveLater_HowTo')}{' '}
+        {t('LocKey_SaveLater_HowTo', signInDetails(credentialLabelKeys(flow), t, culture))}{' '}
         <Link href={`${RESUME_PATH}?culture=${culture}`}>{t('LocKey_SaveLater_ResumePageLink')}</Link>
       </p>
       <p>{t('LocKey_SaveLater_ValidUntil', untilText(saved.expiresAt, culture, flow, deadlines))}</p>

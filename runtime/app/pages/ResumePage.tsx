@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { sharedCredentialLabelKeys, signInDetails } from '../../core/i18n';
 import { useLocation, useSearch } from 'wouter';
 import { describedBy, FieldErrors, FieldHelp, FieldLabel, fieldClass } from '../../widgets/field-parts';
 import { Button } from '../../widgets/Button';
@@ -54,7 +55,7 @@ export default function ResumePage() {
           {t('LocKey_Resume_SignedOut')}
         </p>
       ) : null}
-      <p>{t('LocKey_Resume_Intro')}</p>
+      <p>{t('LocKey_Resume_Intro', signInDetails(sharedCredentialLabelKeys(flows.all()), t, culture))}</p>
       <form className="cf-form__page cf-surface" noValidate onSubmit={onSubmit}>
         <div className={fieldClass('text', errors)}>
           <FieldLabel htmlFor={CODE_FIELD} label={t('LocKey_Resume_CodeLabel')} required requiredText={t('LocKey_Common_RequiredMarker')} />

@@ -6,3 +6,4 @@ export * from './localizedCopy';
 export * from './deadlineKeys';
 export * from './documentTitle';
 export * from './submissionTime';
+export * from './signInDetails';

@@ -362,6 +362,19 @@ describe('the checker on a settlement folder', () => {
       expect(checkFolder({ ...settlementPaths(sample.dir), settlementDir: sample.dir }).warnings).toEqual([]);
     });
 
+    it('stays quiet on the product’s texts of saving and resuming taken as they are by a settlement signed in by Claim ID and ZIP: they name no credential', () => {
+      const { dir, edit } = breach();
+      const keys = ['LocKey_Resume_Intro', 'LocKey_SaveLater_HowTo', 'LocKey_Server_ResumeCodeMismatch'];
+      for (const culture of ['en', 'es']) edit(`locales/${culture}.json`, (t) => keys.reduce((text, key) => text.replace(new RegExp(`\\n\\s*"${key}": "[^"]*",`), ''), t));
+      syncRuntimeTexts(dir, keys);
+      for (const culture of ['en', 'es']) {
+        const product = JSON.parse(readFileSync(repo(`locales/${culture}.json`), 'utf8')) as Record<string, string>;
+        const own = JSON.parse(readFileSync(path.join(dir, `locales/${culture}.json`), 'utf8')) as Record<string, string>;
+        for (const key of keys) expect(own[key], `${culture} ${key}`).toBe(product[key]);
+      }
+      expect(checkFolder({ ...settlementPaths(dir), settlementDir: dir }).warnings).toEqual([]);
+    });
+
     it('warns, without refusing the folder, of texts a claimant would read as "[TO WRITE]", at the first one, per locale', () => {
       const { dir, edit } = settlement();
       const run = () => checkFolder({ ...settlementPaths(dir), settlementDir: dir });
