@@ -12,9 +12,10 @@
  * authorized for the form type (who as: `Authorization`), rotated, with a single-use captcha value
  * for the submit.
  *
- * Writes: on success the provider token's single-use record, the captcha value and the rotated
- * session go in ONE database transaction (sessions in Redis: the database transaction, then one
- * MULTI). Every other answer after siteverify first records the token as used, so that one token
+ * Writes: on success the provider token's single-use record, the captcha value, the right PIN's
+ * attempts forgotten and the rotated session go in ONE database transaction (on PostgreSQL one
+ * statement, atomic by itself: no BEGIN and COMMIT to wait for; the session is rotated only when
+ * the token's record is new; sessions in Redis: the database transaction, then one MULTI). Every other answer after siteverify first records the token as used, so that one token
  * gets one answer.
  */
 import { randomBytes } from 'node:crypto';
@@ -27,7 +28,8 @@ import type { FieldValue, FlowFile, FormModel, FormType } from '../../runtime/co
 import { VIN_PATTERN } from '../db/class-list.js';
 import { groupedWrites } from '../db/grouped-transactions.js';
 import { windowEnd } from '../db/rate-limit.js';
-import type { ClassMember, SessionData, Trx } from '../db/types.js';
+import { statementBatch } from '../db/statement-batch.js';
+import type { ClassMember, SessionData, StatementBatch, Trx } from '../db/types.js';
 import { errorText, httpError, type ServerErrorCode } from '../errors.js';
 import { screeningAtAuthorize, sessionTag } from '../fraud/request.js';
 import { passedDeadline } from '../settlement/deadlines.js';
@@ -36,6 +38,9 @@ import { settlementFormOf } from '../settlement/load.js';
 import { identifiersOf } from './claim-keys.js';
 import { resumedDraftOf } from './resume-codes.js';
 import { replaceSignIn, tabOf, tabSignedOut, type Authorization, type Prepopulated } from './session-authorizations.js';
+
+/** Forgets the wrong-PIN count of a notice ID whose right PIN was given (in `trx` when given). */
+type ForgetAttempts = (trx?: Trx | StatementBatch) => Promise<void>;
 
 /** The prepopulatedData of a class member: the declared columns (forms.json `prefill`) it fills in, by key. */
 function prepopulated(member: ClassMember, prefill: Record<string, string>): Prepopulated {
@@ -162,7 +167,7 @@ export function createSignIns(app: FastifyInstance) {
    * from new notice IDs once it got `maxNoticeIdsPerIp` distinct ones wrong (one guess sprayed
    * over many notice IDs).
    */
-  async function checkPin(request: FastifyRequest, noticeId: string, pin: string, vin: string | null, wording: Wording): Promise<{ member: ClassMember; forgetAttempts: (trx?: Trx) => Promise<void> }> {
+  async function checkPin(request: FastifyRequest, noticeId: string, pin: string, vin: string | null, wording: Wording): Promise<{ member: ClassMember; forgetAttempts: ForgetAttempts }> {
     const now = app.clock();
     const notice = noticeId.toUpperCase();
     const noticeKey = `pin:notice:${notice}`;
@@ -207,6 +212,34 @@ export function createSignIns(app: FastifyInstance) {
     return member;
   }
 
+  /**
+   * A sign-in's writes in one statement (PostgreSQL, sessions in the database): the provider
+   * token's record, the captcha value for the submit, the right PIN's attempts forgotten, and the
+   * session rotated only when the token's record is new, so a reused token authorizes nothing.
+   * Answers the captcha value (null for a lookup).
+   */
+  async function writeInOneStatement(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    markUsed: ((batch: StatementBatch) => Promise<void>) | null,
+    rawFor: FormType | null,
+    forgetAttempts: ForgetAttempts | null,
+  ): Promise<string | null> {
+    const batch = statementBatch(app.database.db, 'postgres');
+    // Each write adds its part before it awaits: `batch.last` is the token's record.
+    const marked = markUsed?.(batch);
+    const tokenRecord = markUsed ? batch.last : undefined;
+    const issued = rawFor ? app.captcha.issueRaw(request, rawFor, batch) : null;
+    const forgotten = forgetAttempts?.(batch);
+    const rotated = app.sessions.rotate(request, reply, batch, tokenRecord);
+    // Every outcome awaited (none left unhandled); the first failure in this order is the answer:
+    // the statement's own, then a reused token, then a session gone.
+    const outcomes = await Promise.allSettled([batch.run(), marked, issued, forgotten, rotated]);
+    const failed = outcomes.find((outcome) => outcome.status === 'rejected');
+    if (failed?.status === 'rejected') throw failed.reason;
+    return issued ? await issued : null;
+  }
+
   /** `work` in one database transaction, committed with the other authorizations' that arrive meanwhile (one disk flush for them all on SQLite). */
   async function inTransaction(work: (trx: Trx) => Promise<void>): Promise<void> {
     await writes.transaction(work);
@@ -225,7 +258,7 @@ export function createSignIns(app: FastifyInstance) {
       if (!session) throw httpError('NOT_AUTHORIZED');
       const use = await app.captcha.check(request.body.reCaptchaResponse, request);
       /** Set once the right PIN is known, until the notice ID's wrong-PIN count is forgotten. */
-      let forgetAttempts: ((trx?: Trx) => Promise<void>) | null = null;
+      let forgetAttempts: ForgetAttempts | null = null;
       try {
         // A new attempt starts unauthorized (spec §4): this tab's sign-in, and the latest one that
         // calls without a tab handle use. Other tabs keep theirs.
@@ -357,7 +390,11 @@ export function createSignIns(app: FastifyInstance) {
           if (kind !== 'lookup') captcha = await app.captcha.issueRaw(request, formType, trx);
           await forgetAttempts?.(trx);
         };
-        if (app.sessions.joinTransactions) {
+        if (app.sessions.joinTransactions && app.database.dialect === 'postgres') {
+          const markUsed = use ? (batch: StatementBatch) => app.captcha.markUsed(use, request, batch) : null;
+          captcha = await writeInOneStatement(request, reply, markUsed, kind === 'lookup' ? null : formType, forgetAttempts);
+          forgetAttempts = null;
+        } else if (app.sessions.joinTransactions) {
           await inTransaction(async (trx) => {
             await databaseWrites(trx);
             await app.sessions.rotate(request, reply, trx);

@@ -7,6 +7,7 @@
 import type { Redis } from 'ioredis';
 import { sql, type Kysely } from 'kysely';
 import type { Tables } from './schema.js';
+import { isStatementBatch } from './statement-batch.js';
 import type { Clock, Database, RateLimiter } from './types.js';
 
 const windowStart = (now: number, windowMs: number) => Math.floor(now / windowMs) * windowMs;
@@ -66,7 +67,9 @@ export function createRateLimiter(database: Database, options: { clock?: Clock }
     },
     peek: (key, windowMs, now = clock()) => peek(db, key, windowMs, now),
     async reset(key, windowMs, now = clock(), trx) {
-      await (trx ?? db).deleteFrom('rate_limits').where('key', '=', key).where('window_start', '=', windowStart(now, windowMs)).execute();
+      const remove = (trx && !isStatementBatch(trx) ? trx : db).deleteFrom('rate_limits').where('key', '=', key).where('window_start', '=', windowStart(now, windowMs));
+      if (trx && isStatementBatch(trx)) await trx.add(remove.returning('key')).rows;
+      else await remove.execute();
     },
     async hitDistinct(key, member, windowMs, now = clock()) {
       // Only the call that writes the member's first row bumps the distinct count.

@@ -35,6 +35,8 @@ export interface StatementBatch {
   readonly deferred: boolean;
   /** A SELECT, or a write with RETURNING. */
   add(query: OperationNodeSource | RawBuilder<unknown>): BatchPart;
+  /** The part added last: a store's write given the batch adds its part before it awaits, so the caller can name it in a later part. */
+  readonly last: BatchPart | undefined;
   run(): Promise<void>;
 }
 
@@ -110,8 +112,12 @@ export interface SessionStore {
   touch(id: string, trx?: Trx): Promise<boolean>;
   /** End it (POST /api/session-timeout). Unknown ids are ignored. */
   destroy(id: string): Promise<void>;
-  /** New id, same data (optionally replaced), old id destroyed; null when the old one is gone or expired. */
-  rotate(id: string, data?: SessionData, trx?: Trx): Promise<Session | null>;
+  /**
+   * New id, same data (optionally replaced), old id destroyed; null when the old one is gone or
+   * expired. Given a batch, also null unless `after` (an earlier part of it) answered a row: on
+   * PostgreSQL the same statement decides both, so nothing is rotated by half a batch.
+   */
+  rotate(id: string, data?: SessionData, trx?: Trx | StatementBatch, after?: BatchPart): Promise<Session | null>;
   /** Delete expired sessions; returns how many. Safe to call from any instance at any time. */
   purgeExpired(): Promise<number>;
 }
@@ -135,7 +141,7 @@ export interface RateLimiter {
    * Forget the key's current window (e.g. after a successful PIN). In the database, within `trx`
    * when given (one commit with the caller's other writes); Redis forgets it at once.
    */
-  reset(key: string, windowMs: number, now?: number, trx?: Trx): Promise<void>;
+  reset(key: string, windowMs: number, now?: number, trx?: Trx | StatementBatch): Promise<void>;
   /**
    * Count `member` once for `key` in the window containing `now` (a set, not a counter); returns
    * how many distinct members the key holds in that window. Two racing calls for a new member
@@ -160,7 +166,7 @@ export interface RateLimiter {
  */
 export interface OneTimeTokens {
   /** Record an issued value; `consume` succeeds once for it until `expiresAt`. */
-  issue(hash: string, expiresAt: number, trx?: Trx): Promise<void>;
+  issue(hash: string, expiresAt: number, trx?: Trx | StatementBatch): Promise<void>;
   /**
    * true once for an issued, unexpired hash; false otherwise (unknown, used, expired). A use named
    * `by` (a submission's key) may consume it again while it is unexpired: a retry of that use.
