@@ -154,6 +154,20 @@ export interface RateLimiter {
    * (one round trip); else `count` is 0.
    */
   peekDistinct(key: string, member: string, windowMs: number, now?: number, counterKey?: string): Promise<{ distinct: number; counted: boolean; count: number }>;
+  /**
+   * `peekDistinct(key, member, …, counterKey)` and, unless those counts lock (`counterKey`'s count
+   * at `lock.count`, or `lock.distinct` distinct members without `member`), `hit(hitKey)`: as parts
+   * of `batch`, which on PostgreSQL send them in one statement (the hit decided on the counts as
+   * the peek reads them). `hits` is null when locked. The database's counters only (Redis has none).
+   */
+  peekDistinctThenHit?(
+    peeked: { key: string; member: string; counterKey: string },
+    hitKey: string,
+    lock: { count: number; distinct: number },
+    windowMs: number,
+    now: number,
+    batch: StatementBatch,
+  ): Promise<{ distinct: number; counted: boolean; count: number; hits: number | null }>;
 }
 
 /* ------------------------------------------------------------------------------------------------
@@ -221,9 +235,10 @@ export interface ClassList {
   /**
    * The member when the PIN matches, else null. Takes the same time whether the notice ID is
    * unknown or the PIN wrong (a keyed comparison always runs). The caller checks member.vin.
-   * A matching PIN whose hash predates keyed hashing is re-hashed with the key.
+   * A matching PIN whose hash predates keyed hashing is re-hashed with the key. Given a batch, the
+   * row is read as a part of it (compared once the batch ran).
    */
-  verifyPin(noticeId: string, pin: string): Promise<ClassMember | null>;
+  verifyPin(noticeId: string, pin: string, batch?: StatementBatch): Promise<ClassMember | null>;
   /** Import members from CSV text in one transaction; rejects with ClassListImportError (nothing written). */
   importMembers(csv: string, mode?: ImportMode): Promise<ImportResult>;
   /** Import class vehicles (a `vin` column) from CSV text, same rules. */
@@ -367,9 +382,9 @@ export interface Submissions {
   referenceCodeOf(formType: FormType, idempotencyKey: string): Promise<string | null>;
   /**
    * What was filed under each identifier so far (read without a lock: what a sign-in is told; a
-   * submission is judged again under the lock in storeSubmission).
+   * submission is judged again under the lock in storeSubmission). Given a batch, one part of it.
    */
-  filingsOf(identifiers: readonly ClaimantIdentifier[]): Promise<EarlierFilings[]>;
+  filingsOf(identifiers: readonly ClaimantIdentifier[], batch?: StatementBatch): Promise<EarlierFilings[]>;
   getDocuments(submissionId: number): Promise<StoredDocument[]>;
 }
 
