@@ -9,7 +9,7 @@ import { camelCase, payloadKinds, storeRecords, type PayloadKinds } from '../../
 import type { FlowFile, FormModel, FormType, ModelConfig, ModelStoreState, SubmissionPayload } from '../../runtime/core/types.js';
 import { DevError } from '../../runtime/core/errors.js';
 import { modelOf, modelsOf } from './payload-models.js';
-import { errorLine, flowErrors, keepReachedAnswers, type FlowPageError, type Translate, type ViewSettings } from '../../runtime/core/view/index.js';
+import { errorLine, flowErrors, keepReachedAnswers, type FlowPageError, type Translate, type ValidatePageContext, type ViewSettings } from '../../runtime/core/view/index.js';
 
 export interface PageLogicInput {
   formType: FormType;
@@ -21,6 +21,8 @@ export interface PageLogicInput {
   now: Date;
   /** The claimant's language: the text of a key, the key itself when there is none. */
   t: Translate;
+  /** The rule adapters; the full registry when absent. */
+  adapters?: ValidatePageContext['adapters'];
 }
 
 export interface PageLogicProblem {
@@ -39,8 +41,11 @@ export interface PageLogicProblem {
 export interface PageLogicResult {
   /** The answers to store: what the flow keeps of the submitted ones. */
   payload: SubmissionPayload;
-  /** The pages' verdict on the kept answers; asked for once every model is known to be sound. */
-  problems(): PageLogicProblem[];
+  /**
+   * The pages' verdict on the kept answers; asked for once every model is known to be sound.
+   * `onRulesRun` is told of each field whose rules the pages ran (by clientId and field).
+   */
+  problems(onRulesRun?: ValidatePageContext['onRulesRun']): PageLogicProblem[];
 }
 
 /** The submitted models as a store of saved answers; null when a page's model is missing or sent twice (the structure check says which). */
@@ -101,17 +106,28 @@ export function applyPageLogic(given: PageLogicInput): PageLogicResult | null {
   if (!store) return null;
   const modelConfigs = [...input.models];
   const kept = keepReachedAnswers(input.flow, store, { formType: input.formType, modelConfigs, internationalAddresses: input.settings?.internationalAddresses });
-  const problems = (): PageLogicProblem[] => {
+  const problems = (onRulesRun?: ValidatePageContext['onRulesRun']): PageLogicProblem[] => {
     let errors: FlowPageError[];
+    // Told once the pages' verdict stands (not when the flow cannot read the answers).
+    const ran: Array<[string, string]> = [];
     try {
       // The sign-in page was checked by authorize (its PIN is not sent again after a reload).
       const checked = { pages: input.flow.pages.map((page) => (page.action === 'authorize' ? { ...page, blocks: [] } : page)) };
-      errors = flowErrors(checked, modelConfigs, kept, { formType: input.formType, settings: input.settings, t: input.t, whitelist: input.whitelist, now: input.now });
+      errors = flowErrors(checked, modelConfigs, kept, {
+        formType: input.formType,
+        settings: input.settings,
+        t: input.t,
+        whitelist: input.whitelist,
+        now: input.now,
+        ...(input.adapters ? { adapters: input.adapters } : {}),
+        onRulesRun: (clientId, field) => void ran.push([clientId, field]),
+      });
     } catch (error) {
       // Answers the flow cannot read (two records where a minimum depends on one) are the claim's fault, not the server's.
       if (error instanceof DevError) return [{ pageId: '', clientId: '', field: '', fieldId: '', message: error.message, text: error.message }];
       throw error;
     }
+    for (const [clientId, field] of ran) onRulesRun?.(clientId, field);
     return errors.map(({ page, error }) => {
       const title = page.titleKey ? input.t(page.titleKey) : page.id;
       return { pageId: page.id, clientId: error.clientId, field: error.field, fieldId: error.fieldId, message: error.message, text: `${title} — ${errorLine(error)}` };

@@ -12,9 +12,10 @@
  * authorized for the form type (who as: `Authorization`), rotated, with a single-use captcha value
  * for the submit.
  *
- * Writes: on success the provider token's single-use record, the captcha value and the rotated
- * session go in ONE database transaction (sessions in Redis: the database transaction, then one
- * MULTI). Every other answer after siteverify first records the token as used, so that one token
+ * Writes: on success the provider token's single-use record, the captcha value, the right PIN's
+ * attempts forgotten and the rotated session go in ONE database transaction (on PostgreSQL one
+ * statement, atomic by itself: no BEGIN and COMMIT to wait for; the session is rotated only when
+ * the token's record is new; sessions in Redis: the database transaction, then one MULTI). Every other answer after siteverify first records the token as used, so that one token
  * gets one answer.
  */
 import { randomBytes } from 'node:crypto';
@@ -27,7 +28,8 @@ import type { FieldValue, FlowFile, FormModel, FormType } from '../../runtime/co
 import { VIN_PATTERN } from '../db/class-list.js';
 import { groupedWrites } from '../db/grouped-transactions.js';
 import { windowEnd } from '../db/rate-limit.js';
-import type { ClassMember, SessionData, Trx } from '../db/types.js';
+import { statementBatch } from '../db/statement-batch.js';
+import type { ClassMember, EarlierFilings, SessionData, StatementBatch, Trx } from '../db/types.js';
 import { errorText, httpError, type ServerErrorCode } from '../errors.js';
 import { screeningAtAuthorize, sessionTag } from '../fraud/request.js';
 import { passedDeadline } from '../settlement/deadlines.js';
@@ -36,6 +38,9 @@ import { settlementFormOf } from '../settlement/load.js';
 import { identifiersOf } from './claim-keys.js';
 import { resumedDraftOf } from './resume-codes.js';
 import { replaceSignIn, tabOf, tabSignedOut, type Authorization, type Prepopulated } from './session-authorizations.js';
+
+/** Forgets the wrong-PIN count of a notice ID whose right PIN was given (in `trx` when given). */
+type ForgetAttempts = (trx?: Trx | StatementBatch) => Promise<void>;
 
 /** The prepopulatedData of a class member: the declared columns (forms.json `prefill`) it fills in, by key. */
 function prepopulated(member: ClassMember, prefill: Record<string, string>): Prepopulated {
@@ -162,25 +167,49 @@ export function createSignIns(app: FastifyInstance) {
    * from new notice IDs once it got `maxNoticeIdsPerIp` distinct ones wrong (one guess sprayed
    * over many notice IDs).
    */
-  async function checkPin(request: FastifyRequest, noticeId: string, pin: string, vin: string | null, wording: Wording): Promise<{ member: ClassMember; forgetAttempts: (trx?: Trx) => Promise<void> }> {
+  async function checkPin(
+    request: FastifyRequest,
+    noticeId: string,
+    pin: string,
+    vin: string | null,
+    wording: Wording,
+    reads?: StatementBatch,
+  ): Promise<{ member: ClassMember; forgetAttempts: ForgetAttempts }> {
     const now = app.clock();
     const notice = noticeId.toUpperCase();
     const noticeKey = `pin:notice:${notice}`;
     const ipKey = `pin:ip:${request.ip}`;
     const ipNoticesKey = `pin:ip-notices:${request.ip}`;
-    // The address's wrong PINs and its distinct notice IDs, in one read.
-    const { count: ipFailures, ...ipNotices } = await limiter.peekDistinct(ipNoticesKey, notice, windowMs(), now, ipKey);
     const refuse = () => {
       request.log.info('authorize refused: too many wrong PINs');
       return tooManyPinAttempts(now, wording);
     };
-    if (ipFailures >= limits.maxPerIp || (ipNotices.distinct >= limits.maxNoticeIdsPerIp && !ipNotices.counted)) throw refuse();
+    const locks = (ipFailures: number, ipNotices: { distinct: number; counted: boolean }) =>
+      ipFailures >= limits.maxPerIp || (ipNotices.distinct >= limits.maxNoticeIdsPerIp && !ipNotices.counted);
     // The attempt is counted on its notice ID BEFORE the PIN is compared: of guesses sent at the
-    // same moment, only the first `max` of the window are compared at all, so a burst cannot try
+    // same moment, only the first `max` of the window are let through, so a burst cannot try
     // more PINs than the limit allows (a count read first and written after would let it).
-    const attempts = await writes.statement((trx) => limiter.hit(noticeKey, windowMs(), now, trx));
-    if (attempts > limits.max) throw refuse();
-    const member = await app.stores.classList.verifyPin(noticeId, pin);
+    let member: ClassMember | null;
+    if (reads && limiter.peekDistinctThenHit) {
+      // The address's counts, the attempt counted unless they lock, and the member's row: parts of
+      // `reads`, one statement on PostgreSQL with the caller's. A PIN let through no further is
+      // refused whatever the comparison says.
+      const counted = limiter.peekDistinctThenHit({ key: ipNoticesKey, member: notice, counterKey: ipKey }, noticeKey, { count: limits.maxPerIp, distinct: limits.maxNoticeIdsPerIp }, windowMs(), now, reads);
+      const verified = app.stores.classList.verifyPin(noticeId, pin, reads);
+      const outcomes = await Promise.allSettled([reads.run(), counted, verified]);
+      const failed = outcomes.find((outcome) => outcome.status === 'rejected');
+      if (failed?.status === 'rejected') throw failed.reason;
+      const { count: ipFailures, hits, ...ipNotices } = await counted;
+      if (locks(ipFailures, ipNotices) || hits === null || hits > limits.max) throw refuse();
+      member = await verified;
+    } else {
+      // The address's wrong PINs and its distinct notice IDs, in one read.
+      const { count: ipFailures, ...ipNotices } = await limiter.peekDistinct(ipNoticesKey, notice, windowMs(), now, ipKey);
+      if (locks(ipFailures, ipNotices)) throw refuse();
+      const attempts = await writes.statement((trx) => limiter.hit(noticeKey, windowMs(), now, trx));
+      if (attempts > limits.max) throw refuse();
+      member = await app.stores.classList.verifyPin(noticeId, pin);
+    }
     if (!member || (vin !== null && member.vin.toUpperCase() !== vin)) {
       await Promise.all([limiter.hit(ipKey, windowMs(), now), limiter.hitDistinct(ipNoticesKey, notice, windowMs(), now)]);
       request.log.info('authorize refused: identifier and secret do not match');
@@ -207,6 +236,34 @@ export function createSignIns(app: FastifyInstance) {
     return member;
   }
 
+  /**
+   * A sign-in's writes in one statement (PostgreSQL, sessions in the database): the provider
+   * token's record, the captcha value for the submit, the right PIN's attempts forgotten, and the
+   * session rotated only when the token's record is new, so a reused token authorizes nothing.
+   * Answers the captcha value (null for a lookup).
+   */
+  async function writeInOneStatement(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    markUsed: ((batch: StatementBatch) => Promise<void>) | null,
+    rawFor: FormType | null,
+    forgetAttempts: ForgetAttempts | null,
+  ): Promise<string | null> {
+    const batch = statementBatch(app.database.db, 'postgres');
+    // Each write adds its part before it awaits: `batch.last` is the token's record.
+    const marked = markUsed?.(batch);
+    const tokenRecord = markUsed ? batch.last : undefined;
+    const issued = rawFor ? app.captcha.issueRaw(request, rawFor, batch) : null;
+    const forgotten = forgetAttempts?.(batch);
+    const rotated = app.sessions.rotate(request, reply, batch, tokenRecord);
+    // Every outcome awaited (none left unhandled); the first failure in this order is the answer:
+    // the statement's own, then a reused token, then a session gone.
+    const outcomes = await Promise.allSettled([batch.run(), marked, issued, forgotten, rotated]);
+    const failed = outcomes.find((outcome) => outcome.status === 'rejected');
+    if (failed?.status === 'rejected') throw failed.reason;
+    return issued ? await issued : null;
+  }
+
   /** `work` in one database transaction, committed with the other authorizations' that arrive meanwhile (one disk flush for them all on SQLite). */
   async function inTransaction(work: (trx: Trx) => Promise<void>): Promise<void> {
     await writes.transaction(work);
@@ -225,7 +282,7 @@ export function createSignIns(app: FastifyInstance) {
       if (!session) throw httpError('NOT_AUTHORIZED');
       const use = await app.captcha.check(request.body.reCaptchaResponse, request);
       /** Set once the right PIN is known, until the notice ID's wrong-PIN count is forgotten. */
-      let forgetAttempts: ((trx?: Trx) => Promise<void>) | null = null;
+      let forgetAttempts: ForgetAttempts | null = null;
       try {
         // A new attempt starts unauthorized (spec §4): this tab's sign-in, and the latest one that
         // calls without a tab handle use. Other tabs keep theirs.
@@ -295,6 +352,8 @@ export function createSignIns(app: FastifyInstance) {
 
         let prepopulatedData: Prepopulated | null = null;
         let member: ClassMember | null = null;
+        /** What was filed under the credentials, read with the PIN's attempt (PostgreSQL). */
+        let filedRead: { noticeId: string; filings: Promise<EarlierFilings[]> } | null = null;
         const identifierDeclared = signIn.identifier;
         const noticeId = identifierDeclared ? text(fields[identifierDeclared.field]) : '';
         if (kind === 'lookup') {
@@ -316,7 +375,15 @@ export function createSignIns(app: FastifyInstance) {
           if (signIn.secret) {
             const pin = text(fields[signIn.secret.field]);
             if (!pin) throw httpError(wording.notMatched);
-            ({ member, forgetAttempts } = await checkPin(request, noticeId, pin, signIn.vin ? vin : null, wording));
+            // On PostgreSQL (counters in the database) the attempt's counting, the member's row and
+            // what was filed under these credentials go in one statement.
+            const reads = app.database.dialect === 'postgres' && limiter.peekDistinctThenHit ? statementBatch(app.database.db, 'postgres') : undefined;
+            if (reads && flow.submit) {
+              filedRead = { noticeId: noticeId.toUpperCase(), filings: app.stores.submissions.filingsOf(identifiersOf({ vin, noticeId: noticeId.toUpperCase() }), reads) };
+              // Awaited below unless the sign-in is refused first (then its failure is the statement's, already thrown).
+              filedRead.filings.catch(() => {});
+            }
+            ({ member, forgetAttempts } = await checkPin(request, noticeId, pin, signIn.vin ? vin : null, wording, reads));
           } else {
             member = await findIdentified(request, noticeId, wording);
           }
@@ -328,7 +395,7 @@ export function createSignIns(app: FastifyInstance) {
         // not after every page is filled (the submit judges again, under its lock).
         if (kind !== 'lookup' && flow.submit) {
           const kindOf = (id: FormType) => settlementFormOf(app.settlement, id).kind;
-          const filings = await app.stores.submissions.filingsOf(identifiersOf(identity));
+          const filings = await (filedRead?.noticeId === identity.noticeId ? filedRead.filings : app.stores.submissions.filingsOf(identifiersOf(identity)));
           const refusal = duplicateRefusal(app.settlement.settings.duplicates, formType, filings, kindOf);
           if (refusal) {
             const provedBySecret = member !== null && signIn.secret !== undefined;
@@ -357,7 +424,11 @@ export function createSignIns(app: FastifyInstance) {
           if (kind !== 'lookup') captcha = await app.captcha.issueRaw(request, formType, trx);
           await forgetAttempts?.(trx);
         };
-        if (app.sessions.joinTransactions) {
+        if (app.sessions.joinTransactions && app.database.dialect === 'postgres') {
+          const markUsed = use ? (batch: StatementBatch) => app.captcha.markUsed(use, request, batch) : null;
+          captcha = await writeInOneStatement(request, reply, markUsed, kind === 'lookup' ? null : formType, forgetAttempts);
+          forgetAttempts = null;
+        } else if (app.sessions.joinTransactions) {
           await inTransaction(async (trx) => {
             await databaseWrites(trx);
             await app.sessions.rotate(request, reply, trx);

@@ -3,7 +3,8 @@
  * rules (runtime/core/payload) and every model against its model config with the rule engine
  * (runtime/core/rules, side 'server'), the whitelist included, after each value's type is checked
  * against its field's data type, then the flow's page logic (page-logic.ts). Returns
- * claimant-readable problems and the answers to store.
+ * claimant-readable problems and the answers to store. Each field's rules run once: the pages run
+ * those of the fields they show, the model pass those of the others.
  */
 import { camelCase, payloadKinds, type PayloadKinds } from '../../runtime/core/models/index.js';
 import { checkFieldTypes, formatMessage, validateModelFields, type RuleContext } from '../../runtime/core/rules/index.js';
@@ -34,6 +35,8 @@ export interface ValidationInput {
    * are not refused; what was typed there, and every saved record, is checked as always.
    */
   unfinishedPageId?: string;
+  /** The rule adapters, for the pages and the model pass alike; the full registry when absent. */
+  adapters?: RuleContext['adapters'];
 }
 
 export interface ValidationProblems {
@@ -103,7 +106,10 @@ export function validateSubmission(input: ValidationInput): ValidationProblems {
       const template = input.text(key);
       return template === undefined ? undefined : formatMessage(template, ...args);
     },
+    ...(input.adapters ? { adapters: input.adapters } : {}),
   };
+  /** The sound models whose fields' rules are left to run, with their configs. */
+  const ruled: Array<{ model: FormModel; config: ModelConfig; sentKind: string }> = [];
 
   for (const { kind, model } of payloadModels(payload, kinds)) {
     const where = `${kind} ${model.clientId}`;
@@ -148,8 +154,7 @@ export function validateSubmission(input: ValidationInput): ValidationProblems {
     // The sign-in answers were checked by authorize; a submit or a page save is compared with that
     // authorization instead (submission.ts, namesAuthorized), and a page reloaded since has no PIN to send.
     if (kind === 'credentials') continue;
-    const errors = validateModelFields(model.fields, config.fields, ctx);
-    for (const [field, messages] of Object.entries(errors)) ruleProblems.push({ clientId: model.clientId, field, text: `${sentKind}.${field}: ${messages.join(' ')}` });
+    ruled.push({ model, config, sentKind });
   }
   // The pages' verdict (once every model is sound) names page and field as the claimant reads
   // them; a rule failure of a field no page refuses keeps its model and field names.
@@ -170,8 +175,19 @@ export function validateSubmission(input: ValidationInput): ValidationProblems {
     p.pageId === input.unfinishedPageId &&
     !isRecordField(p.clientId, p.field) &&
     isEmpty(sentModel(p.clientId)?.model.fields[p.field]);
-  const pageProblems = (logic && structure.length === 0 ? logic.problems() : []).filter((p) => !leftForNext(p));
-  const named = new Set(pageProblems.map((p) => `${p.clientId}\n${p.field}`));
+  const fieldKey = (clientId: string, field: string) => `${clientId}\n${field}`;
+  /** The fields whose rules the pages ran: a failure of their model rules is a failure on the page too (the same rules, and the page's own besides), told there. */
+  const ranOnPages = new Set<string>();
+  const pageProblems = (logic && structure.length === 0 ? logic.problems((clientId, field) => ranOnPages.add(fieldKey(clientId, field))) : []).filter((p) => !leftForNext(p));
+  // The other fields' rules; a claim in progress is told the pages' verdict only.
+  if (!input.partial) {
+    for (const { model, config, sentKind } of ruled) {
+      const left = Object.fromEntries(Object.entries(config.fields).filter(([field]) => !ranOnPages.has(fieldKey(model.clientId, field))));
+      const errors = validateModelFields(model.fields, left, ctx);
+      for (const [field, messages] of Object.entries(errors)) ruleProblems.push({ clientId: model.clientId, field, text: `${sentKind}.${field}: ${messages.join(' ')}` });
+    }
+  }
+  const named = new Set(pageProblems.map((p) => fieldKey(p.clientId, p.field)));
   fields.push(...pageProblems.map((p) => p.text));
   if (!input.partial) fields.push(...ruleProblems.filter((p) => !named.has(`${p.clientId}\n${p.field}`)).map((p) => p.text));
   const fieldErrors = pageProblems.filter((p) => p.fieldId !== '').map(({ pageId, fieldId, message }) => ({ pageId, fieldId, message }));

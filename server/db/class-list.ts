@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { ClassListImportError, type ImportProblem } from './errors.js';
 import { createPinHasher, type PinHasher } from './pin-hash.js';
 import type { ClassMembersTable } from './schema.js';
-import type { ClassList, ClassMember, Clock, Database, ImportMode, ImportResult } from './types.js';
+import type { BatchRow, ClassList, ClassMember, Clock, Database, ImportMode, ImportResult } from './types.js';
 import { SPEC_CLASS_LIST, type ClassListHeader } from '../../runtime/core/forms/index.js';
 import { isRecord } from '../../runtime/core/guards.js';
 import { CLASS_LIST_HEADERS } from '../../settlement/files.js';
@@ -142,6 +142,41 @@ function rowColumns(r: ClassMembersTable, fixed: Omit<ClassMember, 'columns'>): 
   return columns;
 }
 
+/** A class_members row as a batch answers it (JSON), every column text or null; null when it is not one. */
+function memberRowOf(row: BatchRow | undefined): ClassMembersTable | null {
+  if (!row) return null;
+  const text = (column: keyof ClassMembersTable): string | null => {
+    const value = row[column];
+    return typeof value === 'string' ? value : null;
+  };
+  const notice_id = text('notice_id');
+  const pin_hash = text('pin_hash');
+  const first_name = text('first_name');
+  const last_name = text('last_name');
+  const mailing_country = text('mailing_country');
+  const vin = text('vin');
+  if (notice_id === null || pin_hash === null || first_name === null || last_name === null || mailing_country === null || vin === null) return null;
+  return {
+    notice_id,
+    pin_hash,
+    first_name,
+    middle_initial: text('middle_initial'),
+    last_name,
+    mailing_street_line1: text('mailing_street_line1'),
+    mailing_street_line2: text('mailing_street_line2'),
+    mailing_city: text('mailing_city'),
+    mailing_sub_division: text('mailing_sub_division'),
+    mailing_postal_code: text('mailing_postal_code'),
+    mailing_sub_division_non_us: text('mailing_sub_division_non_us'),
+    mailing_postal_code_non_us: text('mailing_postal_code_non_us'),
+    mailing_country,
+    email_address: text('email_address'),
+    phone_number: text('phone_number'),
+    vin,
+    row_values: text('row_values'),
+  };
+}
+
 function fromRow(r: ClassMembersTable): ClassMember {
   const fixed = fixedColumns(r);
   return { columns: rowColumns(r, fixed), ...fixed };
@@ -238,9 +273,10 @@ export function createClassList(database: Database, options: ClassListOptions = 
       const row = await db.selectFrom('class_members').selectAll().where('notice_id', '=', noticeId.trim().toUpperCase()).executeTakeFirst();
       return row ? fromRow(row) : null;
     },
-    async verifyPin(noticeId, pin) {
+    async verifyPin(noticeId, pin, batch) {
       const hasherNow = pins();
-      const row = await db.selectFrom('class_members').selectAll().where('notice_id', '=', noticeId.trim().toUpperCase()).executeTakeFirst();
+      const select = db.selectFrom('class_members').selectAll().where('notice_id', '=', noticeId.trim().toUpperCase());
+      const row = batch ? memberRowOf((await batch.add(select).rows)[0]) : await select.executeTakeFirst();
       // An unknown notice ID costs the same keyed comparison as a wrong PIN.
       dummyHash ??= hasherNow.hash('unused-pin');
       const { ok, needsRehash } = await hasherNow.verify(pin, row ? row.pin_hash : dummyHash);

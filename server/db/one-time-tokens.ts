@@ -10,11 +10,12 @@ export function createOneTimeTokens(database: Database, options: { clock?: Clock
   const clock = options.clock ?? Date.now;
   return {
     async issue(hash, expiresAt, trx) {
-      await (trx ?? db)
+      const insert = (trx && !isStatementBatch(trx) ? trx : db)
         .insertInto('one_time_tokens')
         .values({ hash, state: 'issued', expires_at: expiresAt })
-        .onConflict((oc) => oc.column('hash').doNothing())
-        .execute();
+        .onConflict((oc) => oc.column('hash').doNothing());
+      if (trx && isStatementBatch(trx)) await trx.add(insert.returning('hash')).rows;
+      else await insert.execute();
     },
     async consume(hash, trx, by) {
       // One UPDATE decides: of two concurrent consumers for different uses exactly one changes the row.

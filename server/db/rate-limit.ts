@@ -7,6 +7,7 @@
 import type { Redis } from 'ioredis';
 import { sql, type Kysely } from 'kysely';
 import type { Tables } from './schema.js';
+import { isStatementBatch } from './statement-batch.js';
 import type { Clock, Database, RateLimiter } from './types.js';
 
 const windowStart = (now: number, windowMs: number) => Math.floor(now / windowMs) * windowMs;
@@ -66,7 +67,9 @@ export function createRateLimiter(database: Database, options: { clock?: Clock }
     },
     peek: (key, windowMs, now = clock()) => peek(db, key, windowMs, now),
     async reset(key, windowMs, now = clock(), trx) {
-      await (trx ?? db).deleteFrom('rate_limits').where('key', '=', key).where('window_start', '=', windowStart(now, windowMs)).execute();
+      const remove = (trx && !isStatementBatch(trx) ? trx : db).deleteFrom('rate_limits').where('key', '=', key).where('window_start', '=', windowStart(now, windowMs));
+      if (trx && isStatementBatch(trx)) await trx.add(remove.returning('key')).rows;
+      else await remove.execute();
     },
     async hitDistinct(key, member, windowMs, now = clock()) {
       // Only the call that writes the member's first row bumps the distinct count.
@@ -76,6 +79,30 @@ export function createRateLimiter(database: Database, options: { clock?: Clock }
       });
       await countedOne();
       return distinct;
+    },
+    async peekDistinctThenHit({ key, member, counterKey }, hitKey, lock, windowMs, now, batch) {
+      const start = windowStart(now, windowMs);
+      const keys = [distinctKey(key), memberKey(key, member), counterKey];
+      const peeked = batch.add(db.selectFrom('rate_limits').select(['key', 'count']).where('key', 'in', keys).where('window_start', '=', start));
+      const countOf = (k: string) => sql<number>`coalesce((select counts.count from rate_limits as counts where counts.key = ${k} and counts.window_start = ${start}), 0)`;
+      // The lock below, in SQL: the same counts as the peek's (one snapshot).
+      const open = sql<boolean>`${countOf(counterKey)} < ${lock.count} and (${countOf(distinctKey(key))} < ${lock.distinct} or ${countOf(memberKey(key, member))} > 0)`;
+      const hit = batch.add(
+        db
+          .insertInto('rate_limits')
+          .columns(['key', 'window_start', 'count', 'expires_at'])
+          .expression(sql`select ${hitKey}, ${start}, 1, ${start + windowMs} where ${open}`)
+          .onConflict((oc) => oc.columns(['key', 'window_start']).doUpdateSet({ count: sql<number>`rate_limits.count + 1` }))
+          .returning('count'),
+      );
+      const rows = await peeked.rows;
+      const countIn = (k: string) => Number(rows.find((r) => r.key === k)?.count ?? 0);
+      const distinct = countIn(distinctKey(key));
+      const counted = countIn(memberKey(key, member)) > 0;
+      const count = countIn(counterKey);
+      const [row] = await hit.rows;
+      if (row) await countedOne(true);
+      return { distinct, counted, count, hits: row ? Number(row.count) : null };
     },
     async peekDistinct(key, member, windowMs, now = clock(), counterKey) {
       // Every count in one statement (one round trip on PostgreSQL).

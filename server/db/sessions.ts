@@ -5,8 +5,10 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { sql } from 'kysely';
 import { isRecord } from '../../runtime/core/guards.js';
 import { parseSessionData, sessionDataFromJson } from './session-data.js';
+import { isStatementBatch } from './statement-batch.js';
 import type { Database, Session, SessionData, SessionStore, SessionStoreOptions } from './types.js';
 
 const noTransactions = () => new Error('Sessions in Redis cannot join a database transaction');
@@ -77,20 +79,27 @@ export function createSessionStore(database: Database, options: SessionStoreOpti
     async destroy(id) {
       await db.deleteFrom('sessions').where('id_hash', '=', hashId(id)).execute();
     },
-    async rotate(id, data, trx) {
+    async rotate(id, data, trx, after) {
       const now = clock();
       const next = data ?? (await load(id, now));
       if (!next) return null;
       const newId = newSessionId();
+      const rotated = { id: newId, data: next, expiresAt: now + idle };
       // One UPDATE renames the row: of two concurrent rotations of one id exactly one changes it,
       // and an expired session is not rotated.
-      const result = await (trx ?? db)
+      const update = (trx && !isStatementBatch(trx) ? trx : db)
         .updateTable('sessions')
         .set({ id_hash: hashId(newId), data: JSON.stringify(next), expires_at: now + idle })
         .where('id_hash', '=', hashId(id))
-        .where('expires_at', '>', now)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0 ? { id: newId, data: next, expiresAt: now + idle } : null;
+        .where('expires_at', '>', now);
+      if (trx && isStatementBatch(trx)) {
+        // PostgreSQL: `after`'s rows as the same statement wrote them; SQLite: `after` ran already.
+        if (after && !trx.deferred && (await after.rows).length === 0) return null;
+        const guarded = after && trx.deferred ? update.where(sql<boolean>`exists (select 1 from ${sql.id(after.name)})`) : update;
+        return (await trx.add(guarded.returning('id_hash')).rows).length > 0 ? rotated : null;
+      }
+      const result = await update.executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0 ? rotated : null;
     },
     async purgeExpired() {
       const result = await db.deleteFrom('sessions').where('expires_at', '<=', clock()).executeTakeFirst();

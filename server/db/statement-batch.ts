@@ -6,18 +6,22 @@
  * On SQLite (in-process, no round trip; no writes in common table expressions) each part runs at
  * once, in the order added. A part added after `run()` runs alone.
  *
+ * Given a transaction, the parts are of it; given the database, the one statement is atomic by
+ * itself on PostgreSQL (no BEGIN and COMMIT to send), and on SQLite each part commits on its own.
+ *
  * A part must answer rows: a SELECT, or a write with RETURNING.
  */
-import { sql, type OperationNodeSource, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type OperationNodeSource, type RawBuilder } from 'kysely';
 import { isRecord } from '../../runtime/core/guards.js';
-import type { BatchRow, StatementBatch, Trx } from './types.js';
+import type { Tables } from './schema.js';
+import type { BatchPart, BatchRow, StatementBatch, Trx } from './types.js';
 
 /** Whether a write is given a batch to join rather than a transaction. */
 export const isStatementBatch = (given: Trx | StatementBatch): given is StatementBatch => 'deferred' in given;
 
 const rowsOf = (value: unknown): BatchRow[] => (Array.isArray(value) ? value.filter(isRecord) : []);
 
-export function statementBatch(trx: Trx, dialect: 'sqlite' | 'postgres'): StatementBatch {
+export function statementBatch(trx: Kysely<Tables>, dialect: 'sqlite' | 'postgres'): StatementBatch {
   // Names of common table expressions of one statement: unique within it.
   const prefix = 'batch_part_';
   let count = 0;
@@ -25,13 +29,18 @@ export function statementBatch(trx: Trx, dialect: 'sqlite' | 'postgres'): Statem
   if (dialect === 'sqlite') {
     let previous: Promise<unknown> = Promise.resolve();
     let failure: { error: unknown } | undefined;
+    let last: BatchPart | undefined;
     return {
       deferred: false,
+      get last() {
+        return last;
+      },
       add(query) {
         const rows = previous.then(() => execute(query));
         // The first error is what run() throws; a part's rows need not be awaited after it.
         previous = rows.catch((error: unknown) => void (failure ??= { error }));
-        return { name: `${prefix}${count++}`, rows };
+        last = { name: `${prefix}${count++}`, rows };
+        return last;
       },
       async run() {
         await previous;
@@ -41,15 +50,19 @@ export function statementBatch(trx: Trx, dialect: 'sqlite' | 'postgres'): Statem
   }
   let pending: Array<{ name: string; query: OperationNodeSource | RawBuilder<unknown>; resolve(rows: BatchRow[]): void; reject(error: unknown): void }> = [];
   let ran = false;
+  let last: BatchPart | undefined;
   return {
     deferred: true,
+    get last() {
+      return last;
+    },
     add(query) {
       const name = `${prefix}${count++}`;
-      if (ran) return { name, rows: execute(query) };
+      if (ran) return (last = { name, rows: execute(query) });
       const rows = new Promise<BatchRow[]>((resolve, reject) => pending.push({ name, query, resolve, reject }));
       // Rejected with the statement's error, which run() throws: not a second, unhandled one.
       rows.catch(() => {});
-      return { name, rows };
+      return (last = { name, rows });
     },
     async run() {
       ran = true;

@@ -244,7 +244,21 @@ export function createSubmissions(database: Database, options: { clock?: Clock }
       return row?.reference_code ?? null;
     },
 
-    async filingsOf(identifiers) {
+    async filingsOf(identifiers, batch) {
+      if (batch) {
+        if (!identifiers.length) return [];
+        const rows = await batch.add(
+          db
+            .selectFrom('filed_identifiers')
+            .select(['kind', 'value', 'filings'])
+            .where((eb) => eb.or(identifiers.map((identifier) => eb.and([eb('kind', '=', identifier.kind), eb('value', '=', identifier.value)])))),
+        ).rows;
+        const filingsOf = (identifier: ClaimantIdentifier) => rows.find((r) => r.kind === identifier.kind && r.value === identifier.value)?.filings;
+        return identifiers.map((identifier) => {
+          const filings = filingsOf(identifier);
+          return { identifier, filings: typeof filings === 'string' ? parseFilings(filings) : {} };
+        });
+      }
       const out: EarlierFilings[] = [];
       for (const identifier of identifiers) {
         const row = await db.selectFrom('filed_identifiers').select('filings').where('kind', '=', identifier.kind).where('value', '=', identifier.value).executeTakeFirst();

@@ -35,6 +35,8 @@ export interface StatementBatch {
   readonly deferred: boolean;
   /** A SELECT, or a write with RETURNING. */
   add(query: OperationNodeSource | RawBuilder<unknown>): BatchPart;
+  /** The part added last: a store's write given the batch adds its part before it awaits, so the caller can name it in a later part. */
+  readonly last: BatchPart | undefined;
   run(): Promise<void>;
 }
 
@@ -110,8 +112,12 @@ export interface SessionStore {
   touch(id: string, trx?: Trx): Promise<boolean>;
   /** End it (POST /api/session-timeout). Unknown ids are ignored. */
   destroy(id: string): Promise<void>;
-  /** New id, same data (optionally replaced), old id destroyed; null when the old one is gone or expired. */
-  rotate(id: string, data?: SessionData, trx?: Trx): Promise<Session | null>;
+  /**
+   * New id, same data (optionally replaced), old id destroyed; null when the old one is gone or
+   * expired. Given a batch, also null unless `after` (an earlier part of it) answered a row: on
+   * PostgreSQL the same statement decides both, so nothing is rotated by half a batch.
+   */
+  rotate(id: string, data?: SessionData, trx?: Trx | StatementBatch, after?: BatchPart): Promise<Session | null>;
   /** Delete expired sessions; returns how many. Safe to call from any instance at any time. */
   purgeExpired(): Promise<number>;
 }
@@ -135,7 +141,7 @@ export interface RateLimiter {
    * Forget the key's current window (e.g. after a successful PIN). In the database, within `trx`
    * when given (one commit with the caller's other writes); Redis forgets it at once.
    */
-  reset(key: string, windowMs: number, now?: number, trx?: Trx): Promise<void>;
+  reset(key: string, windowMs: number, now?: number, trx?: Trx | StatementBatch): Promise<void>;
   /**
    * Count `member` once for `key` in the window containing `now` (a set, not a counter); returns
    * how many distinct members the key holds in that window. Two racing calls for a new member
@@ -148,6 +154,20 @@ export interface RateLimiter {
    * (one round trip); else `count` is 0.
    */
   peekDistinct(key: string, member: string, windowMs: number, now?: number, counterKey?: string): Promise<{ distinct: number; counted: boolean; count: number }>;
+  /**
+   * `peekDistinct(key, member, …, counterKey)` and, unless those counts lock (`counterKey`'s count
+   * at `lock.count`, or `lock.distinct` distinct members without `member`), `hit(hitKey)`: as parts
+   * of `batch`, which on PostgreSQL send them in one statement (the hit decided on the counts as
+   * the peek reads them). `hits` is null when locked. The database's counters only (Redis has none).
+   */
+  peekDistinctThenHit?(
+    peeked: { key: string; member: string; counterKey: string },
+    hitKey: string,
+    lock: { count: number; distinct: number },
+    windowMs: number,
+    now: number,
+    batch: StatementBatch,
+  ): Promise<{ distinct: number; counted: boolean; count: number; hits: number | null }>;
 }
 
 /* ------------------------------------------------------------------------------------------------
@@ -160,7 +180,7 @@ export interface RateLimiter {
  */
 export interface OneTimeTokens {
   /** Record an issued value; `consume` succeeds once for it until `expiresAt`. */
-  issue(hash: string, expiresAt: number, trx?: Trx): Promise<void>;
+  issue(hash: string, expiresAt: number, trx?: Trx | StatementBatch): Promise<void>;
   /**
    * true once for an issued, unexpired hash; false otherwise (unknown, used, expired). A use named
    * `by` (a submission's key) may consume it again while it is unexpired: a retry of that use.
@@ -215,9 +235,10 @@ export interface ClassList {
   /**
    * The member when the PIN matches, else null. Takes the same time whether the notice ID is
    * unknown or the PIN wrong (a keyed comparison always runs). The caller checks member.vin.
-   * A matching PIN whose hash predates keyed hashing is re-hashed with the key.
+   * A matching PIN whose hash predates keyed hashing is re-hashed with the key. Given a batch, the
+   * row is read as a part of it (compared once the batch ran).
    */
-  verifyPin(noticeId: string, pin: string): Promise<ClassMember | null>;
+  verifyPin(noticeId: string, pin: string, batch?: StatementBatch): Promise<ClassMember | null>;
   /** Import members from CSV text in one transaction; rejects with ClassListImportError (nothing written). */
   importMembers(csv: string, mode?: ImportMode): Promise<ImportResult>;
   /** Import class vehicles (a `vin` column) from CSV text, same rules. */
@@ -361,9 +382,9 @@ export interface Submissions {
   referenceCodeOf(formType: FormType, idempotencyKey: string): Promise<string | null>;
   /**
    * What was filed under each identifier so far (read without a lock: what a sign-in is told; a
-   * submission is judged again under the lock in storeSubmission).
+   * submission is judged again under the lock in storeSubmission). Given a batch, one part of it.
    */
-  filingsOf(identifiers: readonly ClaimantIdentifier[]): Promise<EarlierFilings[]>;
+  filingsOf(identifiers: readonly ClaimantIdentifier[], batch?: StatementBatch): Promise<EarlierFilings[]>;
   getDocuments(submissionId: number): Promise<StoredDocument[]>;
 }
 

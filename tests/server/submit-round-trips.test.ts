@@ -7,14 +7,22 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCaptchaEmulator, type CaptchaEmulator } from '../../server/captcha-emulator/emulator.js';
-import { automotiveParts, Claimant, DIALECTS, otherClassVehicle, overHttp, testApp, testDatabase, vinOnly, type Credentials, type Send, type TestDatabase } from './helper.js';
-import { MARIA } from '../support/sample-claim.js';
+import { automotiveParts, Claimant, DIALECTS, model, otherClassVehicle, overHttp, testApp, testDatabase, vinOnly, type Credentials, type Send, type TestDatabase } from './helper.js';
+import { MARIA, MARIA_ANSWERS } from '../support/sample-claim.js';
+import type { FormModel } from '../../runtime/core/types.js';
 
 /**
  * Statements of one submit (the session's read included). On PostgreSQL each is a round trip; on
  * SQLite they run in-process, in a savepoint of a grouped transaction, one after the other.
  */
 const BUDGET = { postgres: 5, sqlite: 18 } as const;
+/** Statements of a PIN sign-in (the session's read included). */
+const SIGN_IN_BUDGET = { postgres: 3, sqlite: 18 };
+/** Statements of a page save (the session's read included). */
+const PAGE_SAVE_BUDGET = { postgres: 2, sqlite: 8 };
+const DRAFT_URL = '/api/forms/automotive/draft';
+/** A class member of the sample settlement whom no other test here signs in as. */
+const JAMES: Credentials = { vin: '5EXMA1B20JC000202', noticeId: 'EXM-100002', pin: '730155' };
 
 describe.each(DIALECTS)('the statements of a submit, over %s', (dialect) => {
   let emulator: CaptchaEmulator;
@@ -77,5 +85,63 @@ describe.each(DIALECTS)('the statements of a submit, over %s', (dialect) => {
     expect(first.statusCode, first.body).toBe(200);
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json<{ referenceCodeForm: string }>().referenceCodeForm).toBe(first.json<{ referenceCodeForm: string }>().referenceCodeForm);
+  });
+
+  /** The statements `call` sends. */
+  async function counted<T>(call: () => Promise<T>): Promise<{ answer: T; sent: string[] }> {
+    statements.length = 0;
+    counting = true;
+    try {
+      return { answer: await call(), sent: [...statements] };
+    } finally {
+      counting = false;
+    }
+  }
+
+  it(`a PIN sign-in costs at most ${SIGN_IN_BUDGET[dialect]} statements, and authorizes the session with a captcha value for the submit`, async () => {
+    const c = await new Claimant(app, emulator, http).start();
+    const token = await c.captchaToken();
+    const { answer: res, sent } = await counted(() => c.authorize('Automotive', { ...JAMES }, token));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ authorized: boolean }>().authorized).toBe(true);
+    expect(sent.length, sent.join('\n')).toBeLessThanOrEqual(SIGN_IN_BUDGET[dialect]);
+
+    // The token is spent, the session rotated and authorized, and the captcha value answers a submit.
+    const again = await new Claimant(app, emulator, http).start();
+    const reused = await again.authorize('Automotive', { ...JAMES }, token);
+    expect(reused.json<{ code: string }>().code).toBe('CAPTCHA_FAILED');
+    // ... and the session that sent it again is not authorized (its rotation was a part of the refused statement).
+    expect((await again.raw('GET', DRAFT_URL)).statusCode).toBe(401);
+    // Nothing saved yet: the authorized session answers with the member's prefilled answers.
+    const draft = await c.raw('GET', DRAFT_URL);
+    expect(draft.json<{ prepopulatedData: Record<string, unknown> }>().prepopulatedData).toMatchObject({ FirstName: 'James' });
+    const parts = automotiveParts(res.json<{ captcha: string }>().captcha, await c.captchaToken(), JAMES);
+    const submitted = await c.submit('Automotive', parts);
+    expect(submitted.statusCode, submitted.body).toBe(200);
+  });
+
+  it(`a page save costs at most ${PAGE_SAVE_BUDGET[dialect]} statements, and stores the page's answers with the session extended`, async () => {
+    const c = await new Claimant(app, emulator, http).start();
+    const credentials = vinOnly(otherClassVehicle());
+    const auth = await c.authorize('Automotive', { ...credentials });
+    expect(auth.statusCode, auth.body).toBe(200);
+    const models = [model('Automotive', 'Credentials', { ...credentials }), model('Automotive', 'ClaimantInfo', { ...MARIA_ANSWERS.ClaimantInfo })];
+    const save = () => c.raw('PUT', DRAFT_URL, { json: { pageId: 'claimant-info', models } });
+
+    const first = await counted(save);
+    expect(first.answer.statusCode, first.answer.body).toBe(200);
+    expect(first.sent.length, first.sent.join('\n')).toBeLessThanOrEqual(PAGE_SAVE_BUDGET[dialect]);
+    // A save over a stored draft (the usual one) too.
+    const second = await counted(save);
+    expect(second.answer.statusCode, second.answer.body).toBe(200);
+    expect(second.sent.length, second.sent.join('\n')).toBeLessThanOrEqual(PAGE_SAVE_BUDGET[dialect]);
+
+    const { sessionExpiresAt } = second.answer.json<{ sessionExpiresAt: string }>();
+    expect(Date.parse(sessionExpiresAt)).toBe(app.clock() + app.sessions.idleTimeoutMs);
+    const loaded = await c.raw('GET', DRAFT_URL);
+    expect(loaded.statusCode, loaded.body).toBe(200);
+    const draft = loaded.json<{ pageId: string; models: FormModel[] }>();
+    expect(draft.pageId).toBe('claimant-info');
+    expect(draft.models.find((m) => m.clientId === models[1]?.clientId)?.fields).toEqual(models[1]?.fields);
   });
 });

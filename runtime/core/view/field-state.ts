@@ -13,7 +13,12 @@ export function ruleTranslator(t: ValidationEnv['t']): RuleContext['t'] {
 }
 
 export function ruleContext(env: ValidationEnv, models: ConditionScope['models'], own: Record<string, FieldValue>): RuleContext {
-  return { scope: { own, models }, whitelist: env.whitelist, now: env.now, t: ruleTranslator(env.t) };
+  return { scope: { own, models }, whitelist: env.whitelist, now: env.now, t: ruleTranslator(env.t), ...(env.adapters ? { adapters: env.adapters } : {}) };
+}
+
+/** Whether a field's rules run (computeFieldState's errors): shown, enabled, and not a hidden widget. */
+export function rulesApply(field: FieldConfig, state: Pick<FieldState, 'visible' | 'disabled'>): boolean {
+  return state.visible && !state.disabled && field.widget !== 'hidden';
 }
 
 /** Server rules of the field plus the flow's extra client rules. */
@@ -70,7 +75,7 @@ export function computeFieldState(
   const outcome = dependencyOutcome(field, model, models);
   const rules = fieldRules(field, config);
   const ctx = ruleContext(env, models, model.fields);
-  const active = outcome.visible && !outcome.disabled && field.widget !== 'hidden';
+  const active = rulesApply(field, outcome);
   const value = outcome.reset ? outcome.reset.value : (model.fields[field.key] ?? null);
   const withMessages = active && options.errors !== false;
   const messages = withMessages

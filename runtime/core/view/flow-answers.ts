@@ -2,7 +2,7 @@ import { findConfig, getRecords, isRepeating, modelsScope, setFieldValues } from
 import { isPageSkipped } from '../navigation/skip';
 import { pruneSkipped } from '../payload/prune';
 import type { FieldValue, FlowFile, FormModel, ModelConfig, ModelStoreState, PageConfig } from '../types';
-import { computeFieldState, dependencyOutcome } from './field-state';
+import { computeFieldState, dependencyOutcome, rulesApply } from './field-state';
 import { blockVisible, fieldDomId, pageFieldGroups, type GroupOptions } from './page-groups';
 import { resetNoneConfirmations } from './records';
 import type { PageFieldError } from './types';
@@ -113,6 +113,7 @@ export function flowErrors(flow: FlowPages, modelConfigs: ModelConfig[], store: 
       for (const record of getRecords(store, block.model, block.fixedValues)) {
         for (const field of block.fields) {
           const state = computeFieldState(field, record, config, models, ctx);
+          if (rulesApply(field, state)) ctx.onRulesRun?.(record.clientId, field.key);
           const error = fieldError(field, state, { fieldId: fieldDomId(record.metadata.dtoMapping, record.clientId, field.key), clientId: record.clientId }, ctx.t);
           if (error) out.push({ page, error });
         }

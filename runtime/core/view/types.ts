@@ -1,3 +1,4 @@
+import type { RuleContext } from '../rules/types';
 import type { FieldValue } from '../types';
 
 /** A translator: localization key plus {0}-style arguments; a missing key shows the key itself. */
@@ -14,6 +15,8 @@ export interface ValidationEnv {
   t: Translate;
   whitelist: string | null;
   now: Date;
+  /** The rule adapters to use; the full registry when absent. */
+  adapters?: RuleContext['adapters'];
 }
 
 /** A field error as validatePage reports it and the error summary lists it. */

@@ -1,6 +1,6 @@
 import { checkRequiredManager, childShortfalls, findConfig, getDrafts, getRecords, modelsScope, type MessageRef } from '../models';
 import type { FieldConfig, ModelConfig, ModelStoreState, PageConfig, RecordsBlock } from '../types';
-import { computeFieldState, dependencyOutcome } from './field-state';
+import { computeFieldState, dependencyOutcome, rulesApply } from './field-state';
 import { blockVisible, fieldDomId, pageFieldGroups, recordsDomId, type GroupOptions } from './page-groups';
 import { missingChildrenDomId } from './dom-ids';
 import { blockMinimum, draftHasEntries, recordFieldErrors } from './records';
@@ -11,6 +11,8 @@ export interface ValidatePageContext extends ValidationEnv {
   settings?: ViewSettings;
   /** Whether the claimant changed anything on the form (shows required-manager messages). Default true. */
   formDirty?: boolean;
+  /** Told of each field whose rules ran (shown and enabled), by the clientId of its model or record. */
+  onRulesRun?: (clientId: string, field: string) => void;
 }
 
 /** A core message reference in the claimant's language (the English text when the key is missing). */
@@ -86,6 +88,7 @@ export function validatePage(page: PageConfig, modelConfigs: ModelConfig[], stor
     if (group.kind !== 'single') continue;
     for (const field of group.fields) {
       const state = computeFieldState(field, group.model, group.config, models, ctx);
+      if (rulesApply(field, state)) ctx.onRulesRun?.(group.model.clientId, field.key);
       const error = fieldError(field, state, { fieldId: fieldDomId(group.model.metadata.dtoMapping, null, field.key), clientId: group.model.clientId }, ctx.t);
       if (error) errors.push(error);
     }

@@ -136,7 +136,7 @@ export interface CaptchaService {
    * A signed, session-bound value for the submit's captchaRawValue, recorded as issued (in `trx`
    * when given); the caller saves the session.
    */
-  issueRaw(request: FastifyRequest, formType: FormType, trx?: Trx): Promise<string>;
+  issueRaw(request: FastifyRequest, formType: FormType, trx?: Trx | StatementBatch): Promise<string>;
   /**
    * Accept a captchaRawValue once (in `trx` when given), recording the submission that used it:
    * the same value is accepted again only for that submission (`submissionKey`), on any instance,

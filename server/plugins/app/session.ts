@@ -20,7 +20,7 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Environment } from '../../config.js';
 import { emptySessionData, newCsrfSecret } from '../../db/session-data.js';
-import type { Session, Trx } from '../../db/types.js';
+import type { BatchPart, Session, StatementBatch, Trx } from '../../db/types.js';
 import { httpError } from '../../errors.js';
 import { isApiRoute } from '../../routes/api/route-match.js';
 
@@ -43,7 +43,8 @@ export interface SessionHelpers {
    * New id and a new CSRF secret for the same data (after authorize), in `trx` when given; sets the
    * new cookie and answers the new token in the CSRF header.
    */
-  rotate(request: FastifyRequest, reply: FastifyReply, trx?: Trx): Promise<Session>;
+  /** Given a batch, rotated only when `after` (an earlier part of it) answered a row (SessionStore.rotate). */
+  rotate(request: FastifyRequest, reply: FastifyReply, trx?: Trx | StatementBatch, after?: BatchPart): Promise<Session>;
   /**
    * Activity (a draft saved, the keep-alive): extends the request's session by the idle timeout and
    * returns its new expiry, epoch ms; a vanished session is NOT_AUTHORIZED. In `trx` when given
@@ -114,12 +115,12 @@ export default fp<{ secret: string }>(
         const session = request.session;
         if (!session || !(await store.save(session.id, session.data, trx))) throw httpError('NOT_AUTHORIZED');
       },
-      async rotate(request, reply, trx) {
+      async rotate(request, reply, trx, after) {
         const current = request.session;
         if (!current) throw httpError('NOT_AUTHORIZED');
         // A new CSRF secret with the new id: a token read before (by a page or a script that saw
         // the old session) no longer works.
-        const next = await store.rotate(current.id, { ...current.data, csrfSecret: newCsrfSecret() }, trx);
+        const next = await store.rotate(current.id, { ...current.data, csrfSecret: newCsrfSecret() }, trx, after);
         if (!next) throw httpError('NOT_AUTHORIZED');
         request.session = next;
         setCookie(request, reply, next.id);
