@@ -180,11 +180,16 @@ function openPostgres(url: string, schema: string, busyTimeoutMs: number): Diale
   return new PostgresDialect({ pool });
 }
 
-/** PostgreSQL's "schema X does not exist" (3F000) for a schema other than ours: one dropped meanwhile. */
+/**
+ * PostgreSQL's "schema X does not exist" (3F000) or "relation X.t does not exist" (42P01) for a
+ * schema other than ours: one dropped, or a table of it dropped, meanwhile.
+ */
 function droppedMeanwhile(error: unknown, ours: string): boolean {
   const message = propertyOf(error, 'message');
-  if (propertyOf(error, 'code') !== '3F000' || typeof message !== 'string') return false;
-  const named = /schema "([^"]+)" does not exist/.exec(message)?.[1];
+  const code = propertyOf(error, 'code');
+  if (typeof message !== 'string') return false;
+  const named =
+    code === '3F000' ? /schema "([^"]+)" does not exist/.exec(message)?.[1] : code === '42P01' ? /relation "([^".]+)\.[^"]+" does not exist/.exec(message)?.[1] : undefined;
   return named !== undefined && named !== ours;
 }
 
@@ -206,9 +211,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       provider: migrationProvider(dialectName),
       ...(dialectName === 'postgres' ? { migrationTableSchema: schema } : {}),
     });
-    // Kysely looks for its migration tables by listing the tables of every schema; a schema another
-    // client drops during that listing fails it ("schema … does not exist", 3F000). That schema is
-    // not ours: list again.
+    // Kysely looks for its migration tables by listing the tables of every schema; a schema (or a
+    // table of it) another client drops during that listing fails it ("schema … does not exist",
+    // 3F000; "relation ….t does not exist", 42P01). That schema is not ours: list again.
     for (let attempt = 1; ; attempt++) {
       try {
         const { error } = await migrator.migrateToLatest();
