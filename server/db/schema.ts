@@ -122,7 +122,22 @@ export interface DocumentsTable {
   type: string;
   size: number;
   sha256: string;
+  /** Empty when the bytes are an object of a document store (`store`, `store_key`). */
   bytes: Buffer;
+  store: string | null;
+  store_key: string | null;
+}
+
+/** The database document store's objects (server/documents/database-store.ts). Epoch ms. */
+export interface DocumentObjectsTable {
+  key: string;
+  size: number;
+  sha256: string;
+  /** Empty when the bytes are an object of a document store (`store`, `store_key`). */
+  bytes: Buffer;
+  store: string | null;
+  store_key: string | null;
+  created_at: Int8;
 }
 
 /** A claim in progress (drafts.ts). Epoch ms. */
@@ -191,7 +206,10 @@ export interface DraftDocumentsTable {
   type: string;
   size: number;
   sha256: string;
+  /** Empty when the bytes are an object of a document store (`store`, `store_key`). */
   bytes: Buffer;
+  store: string | null;
+  store_key: string | null;
   created_at: Int8;
 }
 
@@ -211,4 +229,5 @@ export interface Tables {
   outbox: OutboxTable;
   resume_codes: ResumeCodesTable;
   draft_documents: DraftDocumentsTable;
+  document_objects: DocumentObjectsTable;
 }
