@@ -28,7 +28,16 @@ const PART_BYTES = 8 * 1024 * 1024;
  */
 export function s3ClientFromEnvironment(env: NodeJS.ProcessEnv = process.env): S3Client {
   const checksums = env.AWS_REQUEST_CHECKSUM_CALCULATION === 'WHEN_SUPPORTED' ? 'WHEN_SUPPORTED' : 'WHEN_REQUIRED';
-  return new S3Client({ forcePathStyle: env.AWS_S3_FORCE_PATH_STYLE === 'true', requestChecksumCalculation: checksums, responseChecksumValidation: 'WHEN_REQUIRED' });
+  // Read from `env` when it names them (the admin CLI's environment); else the SDK's own chain.
+  const { AWS_REGION: region, AWS_ENDPOINT_URL_S3: endpoint, AWS_ACCESS_KEY_ID: accessKeyId, AWS_SECRET_ACCESS_KEY: secretAccessKey, AWS_SESSION_TOKEN: sessionToken } = env;
+  return new S3Client({
+    ...(region ? { region } : {}),
+    ...(endpoint ? { endpoint } : {}),
+    ...(accessKeyId && secretAccessKey ? { credentials: { accessKeyId, secretAccessKey, ...(sessionToken ? { sessionToken } : {}) } } : {}),
+    forcePathStyle: env.AWS_S3_FORCE_PATH_STYLE === 'true',
+    requestChecksumCalculation: checksums,
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
 }
 
 /** The bytes as they go by, counted and digested. */
