@@ -182,7 +182,7 @@ async function withDatabase<T>(io: CliIo, run: (database: Database) => Promise<T
 async function withDocumentStores<T>(io: CliIo, run: (database: Database, stores: DocumentStores) => Promise<T>): Promise<T> {
   const url = documentStoreUrlOf(io.env.DOCUMENT_STORE_URL);
   return withDatabase(io, async (database) => {
-    const stores = openDocumentStores(database, url, { env: io.env });
+    const stores = await openDocumentStores(database, url, { env: io.env });
     try {
       return await run(database, stores);
     } finally {

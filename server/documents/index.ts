@@ -7,7 +7,6 @@ import { Readable } from 'node:stream';
 import type { Database, DocumentObject, DocumentStoreName } from '../db/types.js';
 import { createDatabaseDocumentStore } from './database-store.js';
 import { s3LocationOf } from './location.js';
-import { createS3DocumentStore, s3ClientFromEnvironment } from './s3-store.js';
 import type { DocumentStore } from './store.js';
 
 export { DOCUMENT_KEY_PREFIX, DocumentObjectMissingError, newDocumentKey, type DocumentStore, type ListedObject, type PutResult } from './store.js';
@@ -29,12 +28,16 @@ export class DocumentStoreNotConfiguredError extends Error {
   }
 }
 
-/** The stores for `documentStoreUrl` (null: the database); the object store's client reads the SDK's settings from `env`. */
-export function openDocumentStores(database: Database, documentStoreUrl: string | null, options: { clock?: () => number; env?: NodeJS.ProcessEnv } = {}): DocumentStores {
+/**
+ * The stores for `documentStoreUrl` (null: the database); the object store's client reads the
+ * SDK's settings from `env`. The SDK is loaded only when an object store is configured.
+ */
+export async function openDocumentStores(database: Database, documentStoreUrl: string | null, options: { clock?: () => number; env?: NodeJS.ProcessEnv } = {}): Promise<DocumentStores> {
   const inDatabase = createDatabaseDocumentStore(database, options.clock ? { clock: options.clock } : {});
   if (!documentStoreUrl) return { current: inDatabase, all: [inDatabase], of: (name) => (name === 'database' ? inDatabase : refuse(name)), close() {} };
   const location = s3LocationOf(documentStoreUrl);
   if (typeof location === 'string') throw new Error(`DOCUMENT_STORE_URL: ${location}`);
+  const { createS3DocumentStore, s3ClientFromEnvironment } = await import('./s3-store.js');
   const client = s3ClientFromEnvironment(options.env);
   const objects = createS3DocumentStore(client, location);
   return { current: objects, all: [inDatabase, objects], of: (name) => (name === 'database' ? inDatabase : objects), close: () => client.destroy() };

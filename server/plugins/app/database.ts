@@ -68,7 +68,7 @@ export default fp<DatabasePluginOptions>(
       resumeCodes: createResumeCodes(database, { clock }),
       draftDocuments: createDraftDocuments(database, { clock }),
     });
-    const documents = openDocumentStores(database, opts.documentStoreUrl, { clock });
+    const documents = await openDocumentStores(database, opts.documentStoreUrl, { clock });
     app.decorate('documents', documents);
     app.addHook('onClose', async () => {
       documents.close();
