@@ -22,10 +22,15 @@ const BUDGET_MB = 100;
 const BUCKET = 'bench-documents';
 
 /** One file part named by a DocumentContexts clientId, as the app's upload sends it. */
-function multipart(field: string, name: string, bytes: Buffer): { body: Buffer; contentType: string } {
+function multipart(field: string, name: string, bytes: Buffer): { body: Uint8Array<ArrayBuffer>; contentType: string } {
   const boundary = `----bench${randomBytes(12).toString('hex')}`;
   const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n`);
-  return { body: Buffer.concat([head, bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]), contentType: `multipart/form-data; boundary=${boundary}` };
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const body = new Uint8Array(head.length + bytes.length + tail.length);
+  body.set(head, 0);
+  body.set(bytes, head.length);
+  body.set(tail, head.length + bytes.length);
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
 export async function run(ctx: BenchContext): Promise<Figure[]> {
@@ -46,7 +51,7 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     };
     const upload = async (session: AuthorizedSession, i: number) => {
       const { body, contentType } = multipart(clientId('d'), `invoice-${i}.pdf`, pdf(`upload ${i}`, fileBytes));
-      const res = await session.client.api.raw('POST', `${draft}/documents`, { body: body as Uint8Array<ArrayBuffer>, headers: { 'Content-Type': contentType } });
+      const res = await session.client.api.raw('POST', `${draft}/documents`, { body, headers: { 'Content-Type': contentType } });
       const text = await res.text();
       if (res.status !== 201) throw new Error(`upload ${res.status} ${text.slice(0, 160)}`);
     };
