@@ -10,6 +10,7 @@
  *   tsx bench/uploads.ts [--smoke]     (smoke: 4 uploads of 2 MB)
  */
 import { randomBytes } from 'node:crypto';
+import { request } from 'node:http';
 import { Claimant, automotivePageSave, classVehicle, clientId, pdf, type AuthorizedSession } from './lib/claim.js';
 import { isEntry, round, standalone, type BenchContext, type Figure } from './lib/figure.js';
 import { rssOf } from './lib/procs.js';
@@ -39,7 +40,7 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
   const objects = await startObjectStorage([BUCKET]);
   const emulator = await startEmulator();
   const store = storage('sqlite', 'uploads');
-  const server = await startAppServer(store, String(emulator.ready.url), { documentStoreUrl: `s3://${BUCKET}/bench`, env: objects.env, logger: 'off' });
+  const server = await startAppServer(store, String(emulator.ready.url), { documentStoreUrl: `s3://${BUCKET}/bench`, env: objects.env });
   try {
     const claimant = new Claimant(server.url, String(emulator.ready.url), 300_000);
     const draft = (await claimant.formPaths()).draft;
@@ -49,11 +50,22 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
       if (saved.status !== 200) throw new Error(`page save ${saved.status} ${saved.body.slice(0, 160)}`);
       return session;
     };
+    // Each upload on a connection of its own, as from 20 browsers (a kept-alive socket of the setup
+    // may be closed by the server's keep-alive timeout just as a request starts on it).
     const upload = async (session: AuthorizedSession, i: number) => {
       const { body, contentType } = multipart(clientId('d'), `invoice-${i}.pdf`, pdf(`upload ${i}`, fileBytes));
-      const res = await session.client.api.raw('POST', `${draft}/documents`, { body, headers: { 'Content-Type': contentType } });
-      const text = await res.text();
-      if (res.status !== 201) throw new Error(`upload ${res.status} ${text.slice(0, 160)}`);
+      const answer = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+        const req = request(`${server.url}${draft}/documents`, { method: 'POST', agent: false, headers: { cookie: session.cookie, 'x-csrf-token': session.csrf, 'content-type': contentType, 'content-length': String(body.length) } }, (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+          res.on('error', reject);
+        });
+        req.on('error', reject);
+        req.end(body);
+      });
+      if (answer.status !== 201) throw new Error(`upload ${answer.status} ${answer.text.slice(0, 160)}`);
     };
 
     const sessions = await Promise.all(Array.from({ length: uploads + 1 }, (_, i) => ready(i + 1)));
@@ -75,7 +87,8 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     const seconds = (performance.now() - started) / 1000;
     clearInterval(sampler);
     peak = Math.max(peak, rssOf(server.child.pid));
-    const failed = results.flatMap((r) => (r.status === 'rejected' ? [String(r.reason)] : []));
+    const why = (reason: unknown) => (reason instanceof Error && reason.cause !== undefined ? `${reason.message}: ${String(reason.cause)}` : String(reason));
+    const failed = results.flatMap((r) => (r.status === 'rejected' ? [why(r.reason)] : []));
     const stored = (await objects.keys(BUCKET, 'bench/')).length;
     const growthMB = (peak - idle) / MB;
     ctx.log(`  uploads: ${uploads} × ${fileBytes / MB} MB in ${round(seconds)} s, peak RSS ${round(peak / MiB)} MiB (${round(growthMB)} MB above idle), ${stored} objects`);
