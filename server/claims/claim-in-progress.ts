@@ -37,7 +37,7 @@ import type { FlowFile, FormModel, PageConfig, SubmissionPayload } from '../../r
 import { ClaimFiledError, SessionGoneError } from '../db/errors.js';
 import { groupedWrites } from '../db/grouped-transactions.js';
 import { startHousekeeping } from '../db/housekeeping.js';
-import { sweepDocumentObjects } from '../documents/sweep.js';
+import { createDocumentSweep } from '../documents/sweep.js';
 import { sessionIdHash } from '../db/sessions.js';
 import type { DraftDocumentMeta, DraftRecord, Trx } from '../db/types.js';
 import { httpError } from '../errors.js';
@@ -324,6 +324,7 @@ export function createClaimsInProgress(app: FastifyInstance) {
  * how to stop.
  */
 export function startDraftPurge(app: FastifyInstance): () => void {
-  const documentObjects = { purgeExpired: () => sweepDocumentObjects(app.database, app.documents.all, { now: app.clock() }) };
+  const sweep = createDocumentSweep(app.database, app.documents.all);
+  const documentObjects = { purgeExpired: () => sweep(app.clock()) };
   return startHousekeeping([app.stores.drafts, app.stores.resumeCodes, documentObjects], PURGE_INTERVAL_MS, (error) => app.log.warn({ err: error }, 'draft purge failed'));
 }

@@ -3,7 +3,8 @@
  * in the process (s3rver) and real HTTP multipart, on SQLite and PostgreSQL: a filed document is an
  * object of the bucket under a key naming nothing of the claimant, its row holds no bytes, and the
  * admin CLI lists and fetches it byte for byte; a refused upload or submit leaves no object; an
- * object no row names is swept once past the grace period (and not before); the documents the
+ * object no row names at two sweeps in a row is swept once past the grace period (and not before,
+ * nor one a submit names meanwhile); the documents the
  * database holds move into the bucket, and a move stopped half-way is resumed by running it again.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -17,7 +18,7 @@ import { createSubmissions } from '../../server/db/submissions.js';
 import type { NewDocument } from '../../server/db/types.js';
 import { moveDocumentsToStore } from '../../server/documents/move.js';
 import { newDocumentKey, type DocumentStore, type DocumentStores } from '../../server/documents/index.js';
-import { ORPHAN_GRACE_MS, sweepDocumentObjects } from '../../server/documents/sweep.js';
+import { createDocumentSweep, ORPHAN_GRACE_MS } from '../../server/documents/sweep.js';
 import { documentOfSize, minimalPdf } from '../support/documents.js';
 import { startObjectStorage, type ObjectStorage } from '../support/s3.js';
 import { invoiceContext, MARIA_ANSWERS } from '../support/sample-claim.js';
@@ -101,7 +102,7 @@ describe.each(DIALECTS)('documents in object storage (%s)', (dialect) => {
     expect(unconfigured.out.stderr).toContain('set DOCUMENT_STORE_URL=s3://<bucket>/<prefix>');
   });
 
-  it('leaves no object of a refused upload or submit, and sweeps an object no row names once past the grace period', async () => {
+  it('leaves no object of a refused upload or submit, and sweeps an object no row names at two sweeps in a row once past the grace period', async () => {
     const before = await objects();
     const a = await server.authorized();
     const repair = model('Automotive', 'ClaimTransactions', { ...MARIA_ANSWERS.ClaimTransactions });
@@ -148,21 +149,38 @@ describe.each(DIALECTS)('documents in object storage (%s)', (dialect) => {
     // A process that stopped between writing an object and committing its row.
     const crashed = newDocumentKey();
     await server.app.documents.current.put(crashed, pdf, { contentType: 'application/pdf' });
+    // A draft's document a submit names as it read it, replaced in another tab before the submit commits.
+    const named = newDocumentKey();
+    await server.app.documents.current.put(named, pdf, { contentType: 'application/pdf' });
 
     // Within the grace period nothing goes: an upload in flight has its object before its row.
-    const stores = server.app.documents.all;
-    expect(await sweepDocumentObjects(server.app.database, stores, { now: Date.now() })).toBe(0);
-    expect((await objects()).size).toBe(before.size + 3);
-    // Past it, the replaced file and the crashed one go; the draft's document stays.
-    expect(await sweepDocumentObjects(server.app.database, stores, { now: Date.now() + ORPHAN_GRACE_MS + 60_000 })).toBe(2);
-    expect(await objects()).toEqual(new Set([...before, current]));
+    const sweep = createDocumentSweep(server.app.database, server.app.documents.all);
+    const hourly = [0, 1, 2, 3].map((hours) => Date.now() + ORPHAN_GRACE_MS + 60_000 + hours * 3_600_000);
+    expect(await sweep(Date.now())).toBe(0);
+    expect(await sweep(Date.now())).toBe(0);
+    expect((await objects()).size).toBe(before.size + 4);
+    // Past it, an object no row names at two sweeps in a row goes: the replaced file and the
+    // crashed one; the draft's document stays.
+    expect(await sweep(hourly[0] ?? 0)).toBe(0);
+    expect((await objects()).size).toBe(before.size + 4);
+    const filed = await createSubmissions(server.app.database).storeSubmission({
+      formType: 'Automotive',
+      idempotencyKey: `named-${dialect}`,
+      culture: 'en',
+      payload: { documentContexts: [] },
+      documents: [{ contextClientId: 'doc0000009abcdefgh', name: 'invoice.pdf', type: 'application/pdf', size: pdf.length, sha256: sha256(pdf), object: { store: 's3', key: named } }],
+    });
+    expect(await sweep(hourly[1] ?? 0)).toBe(2);
+    expect(await objects()).toEqual(new Set([...before, current, `claims/${named}`]));
+    expect((await rowsOf(filed.referenceCode)).map((r) => r.key)).toEqual([named]);
 
-    // Removed from the claim in progress: its object goes with the next sweep.
+    // Removed from the claim in progress: its object goes two sweeps later.
     const listed = await server.http({ url: DRAFT, headers: { cookie: a.c.cookie } });
     const [stored] = listed.json<{ documents: Array<{ id: number }> }>().documents;
     expect((await server.http({ method: 'DELETE', url: `${DOCUMENTS}/${stored?.id}`, headers: a.c.headers() })).statusCode).toBe(204);
-    expect(await sweepDocumentObjects(server.app.database, stores, { now: Date.now() + ORPHAN_GRACE_MS + 60_000 })).toBe(1);
-    expect(await objects()).toEqual(before);
+    expect(await sweep(hourly[2] ?? 0)).toBe(0);
+    expect(await sweep(hourly[3] ?? 0)).toBe(1);
+    expect(await objects()).toEqual(new Set([...before, `claims/${named}`]));
   });
 
   it('moves the documents the database holds into the bucket, one at a time; a move stopped half-way is resumed by running it again', async () => {
