@@ -5,7 +5,8 @@
  * sha256, and then its row is pointed at it if the row still names what was read (a row changed
  * meanwhile is left for the next run). Idempotent per row: a run stopped anywhere is resumed by
  * running it again; an object written for a row that was not updated is named by no row, and the
- * housekeeping sweep deletes it. The database store's old object is deleted once no row names it.
+ * housekeeping sweep deletes it, as it deletes the database store's old copy of a moved document
+ * (not at once: a submit may be naming it as it is moved).
  */
 import { Readable } from 'node:stream';
 import type { Database } from '../db/types.js';
@@ -61,7 +62,6 @@ export async function moveDocumentsToStore(database: Database, stores: DocumentS
           summary.skipped.push(`${table} ${id}: changed while it was moved; run the move again.`);
           continue;
         }
-        if (from) await deleteIfUnnamed(database, stores, from.key);
         summary.moved += 1;
         summary.bytes += put.size;
         if (summary.moved % 100 === 0) onProgress(`${summary.moved} document(s) moved`);
@@ -70,17 +70,4 @@ export async function moveDocumentsToStore(database: Database, stores: DocumentS
     }
   }
   return summary;
-}
-
-/** The database store's object, once no row names it (a draft's document and the filed one may share it). */
-async function deleteIfUnnamed(database: Database, stores: DocumentStores, key: string): Promise<void> {
-  const { db } = database;
-  const named = await db
-    .selectFrom('documents')
-    .select('id')
-    .where('store', '=', 'database')
-    .where('store_key', '=', key)
-    .union(db.selectFrom('draft_documents').select('id').where('store', '=', 'database').where('store_key', '=', key))
-    .executeTakeFirst();
-  if (!named) await stores.of('database').delete(key);
 }

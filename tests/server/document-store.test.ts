@@ -22,7 +22,7 @@ import { createDocumentSweep, ORPHAN_GRACE_MS } from '../../server/documents/swe
 import { documentOfSize, minimalPdf } from '../support/documents.js';
 import { startObjectStorage, type ObjectStorage } from '../support/s3.js';
 import { invoiceContext, MARIA_ANSWERS } from '../support/sample-claim.js';
-import { DIALECTS, encodeMultipart, FILES, model, serverOver, type Claimant } from './helper.js';
+import { DIALECTS, encodeMultipart, FILES, model, OPEN_NOW, serverOver, type Claimant } from './helper.js';
 
 const DRAFT = '/api/forms/automotive/draft';
 const DOCUMENTS = `${DRAFT}/documents`;
@@ -234,7 +234,12 @@ describe.each(DIALECTS)('documents in object storage (%s)', (dialect) => {
       expect(r.key).toMatch(KEY);
       expect(Buffer.compare(await storage.bytes(bucket, `claims/${r.key}`), files[i] ?? Buffer.alloc(0))).toBe(0);
     }
-    // The database store's copy is gone with the move.
+    // The database store's old copy is named by no row: the housekeeping sweep deletes it.
+    const sweep = createDocumentSweep(server.app.database, server.app.documents.all);
+    const later = Math.max(Date.now(), OPEN_NOW) + ORPHAN_GRACE_MS + 60_000;
+    await sweep(later);
+    expect(await server.app.database.db.selectFrom('document_objects').select('key').where('key', '=', objectKey).execute()).toEqual([{ key: objectKey }]);
+    await sweep(later + 3_600_000);
     expect(await server.app.database.db.selectFrom('document_objects').select('key').where('key', '=', objectKey).execute()).toEqual([]);
 
     const dir = mkdtempSync(path.join(tmpdir(), 'claims-documents-'));
