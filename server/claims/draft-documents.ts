@@ -5,8 +5,9 @@
  * model, with its file name. Deadline → session authorized for the form → the file read with the
  * submit's limit per file (DOCUMENT_TOO_LARGE names it) → the submit's checks of its bytes
  * (documents.ts: type by content, damaged files) → the malware scan (documents/scan.ts: 400
- * DOCUMENT_INFECTED, or 503 while the scanner is unavailable) → a document of this authorization's filed claim
- * is refused (409 ALREADY_SUBMITTED) → stored with the draft (draft-documents.ts in server/db):
+ * DOCUMENT_INFECTED; 503 while the scanner is unavailable, unless the settings accept the document
+ * marked unscanned) → a document of this authorization's filed claim is refused (409
+ * ALREADY_SUBMITTED) → stored with the draft (draft-documents.ts in server/db):
  * refused when there is no draft (404 DRAFT_NOT_FOUND), when another document of the draft has
  * its name (409 DOCUMENT_NAME_TAKEN, the spec's same-name rule), when all of the draft's
  * documents would weigh more than the submit allows (413 DOCUMENTS_TOTAL_TOO_LARGE). A new file

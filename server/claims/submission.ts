@@ -4,9 +4,8 @@
  *
  * Order: deadline → session authorized for the form → a submit sooner after authorize than a
  * person could fill the form is shed with 429 once its address or network sent too many
- * (plugins/app/fraud.ts) → parts read with limits (files by type and structure, sizes, the malware
- * scan of documents/scan.ts; the
- * honeypot part set aside) → structure (core payload) → the documents the claim describes but did
+ * (plugins/app/fraud.ts) → parts read with limits (files by type and structure, then the malware
+ * scan of documents/scan.ts, sizes; the honeypot part set aside) → structure (core payload) → the documents the claim describes but did
  * not send are those added to the claim in progress (draft-documents.ts), checked when they were
  * added (a retry of a filed claim reads those filed with it); sent and stored together within the
  * total size → models (core rule engine, server side) → the
