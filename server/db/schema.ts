@@ -123,6 +123,8 @@ export interface DocumentsTable {
   size: number;
   sha256: string;
   bytes: Buffer;
+  /** 1: accepted while the malware scanner could not be reached (settings uploads.scanUnavailable), so never scanned. */
+  unscanned: Generated<number>;
 }
 
 /** A claim in progress (drafts.ts). Epoch ms. */
@@ -193,6 +195,8 @@ export interface DraftDocumentsTable {
   sha256: string;
   bytes: Buffer;
   created_at: Int8;
+  /** 1: accepted while the malware scanner could not be reached, so never scanned. */
+  unscanned: Generated<number>;
 }
 
 export interface Tables {
