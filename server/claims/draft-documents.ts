@@ -4,9 +4,11 @@
  * Adding one (multipart): exactly one file part, named by the clientId of its DocumentContexts
  * model, with its file name. Deadline → session authorized for the form → the file spooled to a
  * temp file with the submit's limit per file (DOCUMENT_TOO_LARGE names it) → the submit's checks of
- * its bytes (documents.ts: type by content, damaged files) → a document of this authorization's
- * filed claim is refused (409 ALREADY_SUBMITTED) → written to the document store (server/documents)
- * → its row stored with the draft (draft-documents.ts in server/db):
+ * its bytes (documents.ts: type by content, damaged files) → the malware scan (documents/scan.ts:
+ * 400 DOCUMENT_INFECTED; 503 while the scanner is unavailable, unless the settings accept the
+ * document marked unscanned) → a document of this authorization's filed claim is refused (409
+ * ALREADY_SUBMITTED) → written to the document store (server/documents) → its row stored with the
+ * draft (draft-documents.ts in server/db):
  * refused when there is no draft (404 DRAFT_NOT_FOUND), when another document of the draft has
  * its name (409 DOCUMENT_NAME_TAKEN, the spec's same-name rule), when all of the draft's
  * documents would weigh more than the submit allows (413 DOCUMENTS_TOTAL_TOO_LARGE). A new file
@@ -17,6 +19,7 @@
  *
  * Reading the claim in progress lists them; the submit (submission.ts) files them with the claim.
  */
+import { createReadStream } from 'node:fs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isClientId, UNSTORABLE_TEXT, unstorableTextPaths } from '../../runtime/core/payload/index.js';
 import type { FlowFile } from '../../runtime/core/types.js';
@@ -25,6 +28,7 @@ import { httpError } from '../errors.js';
 import { draftKeyOf, submissionKey } from './claim-keys.js';
 import { forgetObjects } from '../documents/forget.js';
 import { putSpooledFile, spoolFile, type SpooledFile } from '../documents/receive.js';
+import { scanBeforeAccepting } from '../documents/scan.js';
 import { acceptedFileType, isFileTooLarge, megabytes, shownName } from './documents.js';
 import { requireAuthorization } from './session-authorizations.js';
 
@@ -66,6 +70,7 @@ export async function addDraftDocument(app: FastifyInstance, flow: Pick<FlowFile
   try {
     const { clientId, name, file } = await receivedDocument(request, uploads.maxFileBytes, spooled);
     const type = await acceptedFileType(file, name, (detail) => request.log.info({ detail }, 'document refused'));
+    const { unscanned } = await scanBeforeAccepting(app, createReadStream(file.path), name, request.log);
 
     // This authorization's claim is filed: its documents went with it.
     const filed = await app.stores.submissions.referenceCodeOf(formType, submissionKey(formType, authorization));
@@ -74,7 +79,7 @@ export async function addDraftDocument(app: FastifyInstance, flow: Pick<FlowFile
     // The object first, then its row: a row never names an object that is not there.
     const { object, size, sha256 } = await putSpooledFile(app.documents.current, file, type);
     const added = await app.stores.draftDocuments
-      .add(draftKeyOf(app, formType, authorization), { contextClientId: clientId, name, type, size, sha256, object }, { maxTotalBytes: uploads.maxTotalBytes })
+      .add(draftKeyOf(app, formType, authorization), { contextClientId: clientId, name, type, size, sha256, object, unscanned }, { maxTotalBytes: uploads.maxTotalBytes })
       .catch(async (error: unknown) => {
         await forgetObjects(app, [object]);
         throw error;

@@ -4,8 +4,8 @@
  *
  * Order: deadline → session authorized for the form → a submit sooner after authorize than a
  * person could fill the form is shed with 429 once its address or network sent too many
- * (plugins/app/fraud.ts) → parts read with limits (files by type and structure, sizes; the
- * honeypot part set aside) → structure (core payload) → the documents the claim describes but did
+ * (plugins/app/fraud.ts) → parts read with limits (files by type and structure, then the malware
+ * scan of documents/scan.ts, sizes; the honeypot part set aside) → structure (core payload) → the documents the claim describes but did
  * not send are those added to the claim in progress (draft-documents.ts), checked when they were
  * added (a retry of a filed claim reads those filed with it); sent and stored together within the
  * total size → models (core rule engine, server side) → the
@@ -22,6 +22,7 @@
  * documents are deleted in the same transaction. The session itself is not written. What is stored
  * as the claimant's credentials and prepopulatedData is the server's, not the client's.
  */
+import { createReadStream } from 'node:fs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import sjson from 'secure-json-parse';
 import type { PayloadKinds } from '../../runtime/core/models/index.js';
@@ -41,6 +42,7 @@ import { settlementFormOf } from '../settlement/load.js';
 import type { ClaimForm } from './claim-form.js';
 import { draftKeyOf, identifiersOf, submissionKey } from './claim-keys.js';
 import { acceptedFileType, isFileTooLarge, megabytes, shownName } from './documents.js';
+import { scanBeforeAccepting } from '../documents/scan.js';
 import { requireAuthorization, prepopulatedOf, tabOf, type Authorization } from './session-authorizations.js';
 import { authorizedCredentials, namesAuthorized, otherClaimantRefusal } from './sign-in.js';
 import { validateSubmission } from './validate.js';
@@ -48,7 +50,7 @@ import { validateSubmission } from './validate.js';
 interface ReadParts {
   text: Record<string, string>;
   /** `data` is empty: the bytes are the document's object (or, stored before the document stores, its row's). */
-  files: Array<DocumentFile & DocumentContent & { sha256: string }>;
+  files: Array<DocumentFile & DocumentContent & { sha256: string; unscanned?: boolean }>;
 }
 
 const NO_DATA = new Uint8Array(0);
@@ -95,9 +97,10 @@ export function createSubmissions(app: FastifyInstance) {
           }
           if (!name) structure.push(`A document for ${part.fieldname} has no file name.`);
           const type = await acceptedFileType(spooled, name, (detail) => request.log.info({ detail }, 'document refused'));
+          const { unscanned } = await scanBeforeAccepting(app, createReadStream(spooled.path), name, request.log);
           const { object, size, sha256 } = await putSpooledFile(app.documents.current, spooled, type);
           written.push(object);
-          files.push({ clientId: part.fieldname, name, size, type, object, sha256, data: NO_DATA });
+          files.push({ clientId: part.fieldname, name, size, type, object, sha256, data: NO_DATA, unscanned });
         } finally {
           await spooled.remove();
         }
@@ -147,7 +150,7 @@ export function createSubmissions(app: FastifyInstance) {
     const sentIds = new Set(sent.map((f) => f.clientId));
     const wanted = payload.documentContexts.filter((m) => !sentIds.has(m.clientId));
     if (!wanted.length) return [];
-    const byContext = new Map<string, { name: string; type: string; size: number; sha256: string; object: DocumentObject | null; bytes: Buffer | null }>();
+    const byContext = new Map<string, { name: string; type: string; size: number; sha256: string; object: DocumentObject | null; bytes: Buffer | null; unscanned: boolean }>();
     for (const d of await app.stores.draftDocuments.located(draftKeyOf(app, formType, authorization))) byContext.set(d.contextClientId, d);
     if (wanted.some((m) => !byContext.has(m.clientId))) {
       const filed = await app.stores.submissions.referenceCodeOf(formType, submissionKey(formType, authorization));
@@ -160,7 +163,7 @@ export function createSubmissions(app: FastifyInstance) {
     return wanted.flatMap((m): ReadParts['files'] => {
       const d = byContext.get(m.clientId);
       if (!d) return [];
-      const file = { clientId: m.clientId, name: d.name, size: d.size, type: d.type, sha256: d.sha256, data: NO_DATA };
+      const file = { clientId: m.clientId, name: d.name, size: d.size, type: d.type, sha256: d.sha256, data: NO_DATA, unscanned: d.unscanned };
       if (d.object) return [{ ...file, object: d.object }];
       return d.bytes ? [{ ...file, bytes: d.bytes }] : [];
     });
@@ -265,7 +268,7 @@ export function createSubmissions(app: FastifyInstance) {
       const { payload, files, key, use, honeypot } = prepared;
 
       const documents: NewDocument[] = files.map((f) => {
-        const meta = { contextClientId: f.clientId, name: f.name, type: f.type, size: f.size, sha256: f.sha256 };
+        const meta = { contextClientId: f.clientId, name: f.name, type: f.type, size: f.size, sha256: f.sha256, unscanned: f.unscanned ?? false };
         return f.object ? { ...meta, object: f.object } : { ...meta, bytes: f.bytes };
       });
       const { reCaptchaResponse: _r, captchaRawValue: _c, documents: _d, ...answers } = payload;
@@ -284,7 +287,7 @@ export function createSubmissions(app: FastifyInstance) {
         honeypot,
         captchaScore: use?.score,
       });
-      const storedAnswers = { ...answers, documents: documents.map(({ bytes: _b, object: _o, ...meta }) => meta) };
+      const storedAnswers = { ...answers, documents: documents.map(({ bytes: _b, object: _o, unscanned: _u, ...meta }) => meta) };
       let receiptTo: string | null = null;
       let recordScreening: Awaited<ReturnType<typeof screen>> | undefined;
       let stored;

@@ -14,7 +14,7 @@ import { isUniqueViolation } from './errors.js';
 import type { DraftDocumentsTable } from './schema.js';
 import type { Clock, Database, DocumentObject, DraftDocument, DraftDocumentMeta, DraftDocuments, DraftKey, Trx } from './types.js';
 
-const META = ['id', 'context_client_id', 'name', 'type', 'size', 'sha256'] as const;
+const META = ['id', 'context_client_id', 'name', 'type', 'size', 'sha256', 'unscanned'] as const;
 
 const toMeta = (r: Pick<Selectable<DraftDocumentsTable>, (typeof META)[number]>): DraftDocumentMeta => ({
   id: Number(r.id),
@@ -23,6 +23,7 @@ const toMeta = (r: Pick<Selectable<DraftDocumentsTable>, (typeof META)[number]>)
   type: r.type,
   size: Number(r.size),
   sha256: r.sha256,
+  unscanned: Number(r.unscanned) === 1,
 });
 
 /** The object a row names (store, store_key), or null for a row that holds its bytes. */
@@ -68,6 +69,7 @@ export function createDraftDocuments(database: Database, options: { clock?: Cloc
               store: document.object.store,
               store_key: document.object.key,
               created_at: now,
+              unscanned: document.unscanned ? 1 : 0,
             })
             .returning(META)
             .executeTakeFirstOrThrow();

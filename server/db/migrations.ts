@@ -412,6 +412,22 @@ const outboxUnpurged: Migration = {
 };
 
 /**
+ * A document accepted while the malware scanner could not be reached (settings.json
+ * uploads.scanUnavailable "acceptUnscanned") is marked, so that the export shows which were never
+ * scanned. 0/1 in both databases.
+ */
+const documentsUnscanned: Migration = {
+  async up(db: Kysely<unknown>) {
+    for (const table of ['documents', 'draft_documents']) {
+      await db.schema.alterTable(table).addColumn('unscanned', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    }
+  },
+  async down(db: Kysely<unknown>) {
+    for (const table of ['documents', 'draft_documents']) await db.schema.alterTable(table).dropColumn('unscanned').execute();
+  },
+};
+
+/**
  * Documents in a document store (server/documents): a document row names its object by store
  * (`database` or `s3`) and key, and its own `bytes` stay empty; rows stored before keep their bytes
  * and no key. The database store's objects are rows of `document_objects`. The keys are indexed
@@ -464,7 +480,8 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
         '0013_hot_path_indexes': hotPathIndexes,
         '0014_outbox_purge': outboxPurge,
         '0015_outbox_unpurged': outboxUnpurged,
-        '0016_document_store': documentStore(dialect),
+        '0016_documents_unscanned': documentsUnscanned,
+        '0017_document_store': documentStore(dialect),
       };
     },
   };

@@ -126,6 +126,8 @@ export interface DocumentsTable {
   bytes: Buffer;
   store: string | null;
   store_key: string | null;
+  /** 1: accepted while the malware scanner could not be reached (settings uploads.scanUnavailable), so never scanned. */
+  unscanned: Generated<number>;
 }
 
 /** The database document store's objects (server/documents/database-store.ts). Epoch ms. */
@@ -133,10 +135,7 @@ export interface DocumentObjectsTable {
   key: string;
   size: number;
   sha256: string;
-  /** Empty when the bytes are an object of a document store (`store`, `store_key`). */
   bytes: Buffer;
-  store: string | null;
-  store_key: string | null;
   created_at: Int8;
 }
 
@@ -211,6 +210,8 @@ export interface DraftDocumentsTable {
   store: string | null;
   store_key: string | null;
   created_at: Int8;
+  /** 1: accepted while the malware scanner could not be reached, so never scanned. */
+  unscanned: Generated<number>;
 }
 
 export interface Tables {

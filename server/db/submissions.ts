@@ -76,6 +76,7 @@ function insertDocuments(trx: Trx, documents: NewDocument[], submissionId: numbe
         bytes: documentBytes(d),
         store: d.object?.store ?? null,
         store_key: d.object?.key ?? null,
+        unscanned: d.unscanned ? 1 : 0,
       })),
     )
     .returning('id');
@@ -89,9 +90,9 @@ function insertDocuments(trx: Trx, documents: NewDocument[], submissionId: numbe
 function insertDocumentsAfter(documents: NewDocument[], part: string) {
   const rows = documents.map(
     (d, position) =>
-      sql`(${sql.lit(position)}, cast(${d.contextClientId} as text), cast(${d.name} as text), cast(${d.type} as text), cast(${d.size} as integer), cast(${d.sha256.toLowerCase()} as text), cast(${documentBytes(d)} as bytea), cast(${d.object?.store ?? null} as text), cast(${d.object?.key ?? null} as text))`,
+      sql`(${sql.lit(position)}, cast(${d.contextClientId} as text), cast(${d.name} as text), cast(${d.type} as text), cast(${d.size} as integer), cast(${d.sha256.toLowerCase()} as text), cast(${documentBytes(d)} as bytea), cast(${d.object?.store ?? null} as text), cast(${d.object?.key ?? null} as text), cast(${d.unscanned ? 1 : 0} as integer))`,
   );
-  return sql`insert into documents (submission_id, position, context_client_id, name, type, size, sha256, bytes, store, store_key) select s.id, d.* from ${sql.table(part)} as s cross join (values ${sql.join(rows)}) as d returning documents.id`;
+  return sql`insert into documents (submission_id, position, context_client_id, name, type, size, sha256, bytes, store, store_key, unscanned) select s.id, d.* from ${sql.table(part)} as s cross join (values ${sql.join(rows)}) as d returning documents.id`;
 }
 
 const parsePayload = (text: string): unknown => JSON.parse(text);
@@ -131,13 +132,13 @@ export function createSubmissions(database: Database, options: { clock?: Clock }
     for (let i = 0; i < ids.length; i += 500) {
       const rows = await db
         .selectFrom('documents')
-        .select(['id', 'submission_id', 'context_client_id', 'name', 'type', 'size', 'sha256'])
+        .select(['id', 'submission_id', 'context_client_id', 'name', 'type', 'size', 'sha256', 'unscanned'])
         .where('submission_id', 'in', ids.slice(i, i + 500))
         .orderBy('submission_id')
         .orderBy('position')
         .execute();
       for (const r of rows) {
-        byId.get(Number(r.submission_id))?.push({ id: Number(r.id), contextClientId: r.context_client_id, name: r.name, type: r.type, size: Number(r.size), sha256: r.sha256 });
+        byId.get(Number(r.submission_id))?.push({ id: Number(r.id), contextClientId: r.context_client_id, name: r.name, type: r.type, size: Number(r.size), sha256: r.sha256, unscanned: Number(r.unscanned) === 1 });
       }
     }
     return byId;
@@ -289,7 +290,7 @@ export function createSubmissions(database: Database, options: { clock?: Clock }
       const rows = await db
         .selectFrom('documents')
         .leftJoin('document_objects', (join) => join.onRef('document_objects.key', '=', 'documents.store_key').on('documents.store', '=', 'database'))
-        .select(['documents.id', 'context_client_id', 'name', 'type', 'documents.size', 'documents.sha256', 'documents.bytes', 'store', 'store_key', 'document_objects.bytes as object_bytes'])
+        .select(['documents.id', 'context_client_id', 'name', 'type', 'documents.size', 'documents.sha256', 'documents.bytes', 'store', 'store_key', 'unscanned', 'document_objects.bytes as object_bytes'])
         .where('submission_id', '=', submissionId)
         .orderBy('position')
         .execute();
@@ -303,6 +304,7 @@ export function createSubmissions(database: Database, options: { clock?: Clock }
           type: r.type,
           size: Number(r.size),
           sha256: r.sha256,
+          unscanned: Number(r.unscanned) === 1,
           bytes: bytes === null ? null : Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes),
           object,
         };

@@ -268,6 +268,8 @@ interface NewDocumentMeta {
   size: number;
   /** Lowercase hex SHA-256 of the bytes; checked before storing when they are given. */
   sha256: string;
+  /** Accepted while the malware scanner could not be reached (default false: scanned, or scanning is off). */
+  unscanned?: boolean;
 }
 
 /**
@@ -340,6 +342,8 @@ export interface DocumentMeta {
   type: string;
   size: number;
   sha256: string;
+  /** Accepted while the malware scanner could not be reached, so never scanned. */
+  unscanned: boolean;
 }
 
 export interface StoredDocument extends DocumentMeta {
@@ -500,6 +504,8 @@ export interface DraftDocumentMeta {
   type: string;
   size: number;
   sha256: string;
+  /** Accepted while the malware scanner could not be reached, so never scanned. */
+  unscanned: boolean;
 }
 
 /** Where a draft document's bytes are: its object, or (stored before the document stores) its own row. */
@@ -509,7 +515,7 @@ export interface DraftDocument extends DraftDocumentMeta {
   bytes: Buffer | null;
 }
 
-export type NewDraftDocument = Omit<DraftDocumentMeta, 'id'> & { object: DocumentObject };
+export type NewDraftDocument = Omit<DraftDocumentMeta, 'id' | 'unscanned'> & { object: DocumentObject; unscanned?: boolean };
 
 /** Why a document was not added: no unexpired draft, another document has its name, or the draft's documents would exceed the total. */
 export type DraftDocumentRefusal = 'no-draft' | 'name-taken' | 'total-too-large';

@@ -37,13 +37,16 @@ export interface SettingsFile {
   captchaEnabled?: boolean;
   redirectOnError?: boolean;
   internationalAddresses?: boolean;
-  uploads?: { maxFileBytes?: number; maxTotalBytes?: number; maxFiles?: number; minBytesPerSecond?: number };
+  uploads?: { maxFileBytes?: number; maxTotalBytes?: number; maxFiles?: number; minBytesPerSecond?: number; scanUnavailable?: ScanUnavailable };
   pinAttempts?: { max?: number; maxPerIp?: number; maxNoticeIdsPerIp?: number; windowMinutes?: number };
   duplicates?: Partial<Record<IdentifierKind, Partial<DuplicateRule>>>;
   drafts?: { retentionDays?: number };
   mail?: { retentionDays?: number };
   fraud?: FraudSettingsFile;
 }
+
+/** What becomes of a document the malware scanner could not scan (settings.json `uploads.scanUnavailable`). */
+export type ScanUnavailable = 'refuse' | 'acceptUnscanned';
 
 /** What a submission naming an identifier that an earlier one named gets (settings.json `duplicates`). */
 export type DuplicateAction = 'refuse' | 'mark' | 'allow';
@@ -110,7 +113,7 @@ export interface Settlement {
   deadlines: DeadlinesFile;
   captcha: CaptchaFile;
   settings: Required<Omit<SettingsFile, 'uploads' | 'pinAttempts' | 'duplicates' | 'drafts' | 'mail' | 'fraud'>> & {
-    uploads: { maxFileBytes: number; maxTotalBytes: number; maxFiles: number; minBytesPerSecond: number };
+    uploads: { maxFileBytes: number; maxTotalBytes: number; maxFiles: number; minBytesPerSecond: number; scanUnavailable: ScanUnavailable };
     pinAttempts: { max: number; maxPerIp: number; maxNoticeIdsPerIp: number; windowMinutes: number };
     duplicates: DuplicatePolicy;
     drafts: { retentionDays: number };
@@ -304,6 +307,7 @@ export function loadSettlement(dir: string, options: LoadSettlementOptions = {})
         maxTotalBytes: settings.uploads?.maxTotalBytes ?? 50 * 1024 * 1024,
         maxFiles: settings.uploads?.maxFiles ?? 20,
         minBytesPerSecond: settings.uploads?.minBytesPerSecond ?? 8 * 1024,
+        scanUnavailable: settings.uploads?.scanUnavailable ?? 'refuse',
       },
       pinAttempts: {
         max: settings.pinAttempts?.max ?? 5,

@@ -107,6 +107,7 @@ function config(dataDir: string, settlementDir: string, extra: Partial<ServerCon
     mailMaxAttempts: 8,
     mailLeaseMs: 300_000,
     documentStoreUrl: null,
+    clamd: null,
     ...extra,
   };
 }
