@@ -166,6 +166,23 @@ export function mergePatchBetween(before: unknown, after: unknown): unknown {
 }
 
 /**
+ * The member of an object patch over an array that gave an item the name `name` by changing its
+ * `id` or its metadata (the sample's `Automotive/Signature` patched into `Claim/Signature`).
+ */
+function renamingMember(patch: JsonObject, name: string): string | undefined {
+  return Object.keys(patch).find((member) => {
+    const value = patch[member];
+    if (!isJsonObject(value)) return false;
+    if (typeof value.id === 'string') return value.id === name && member !== name;
+    const { metadata } = value;
+    if (!isJsonObject(metadata)) return false;
+    const [formType, dtoMapping] = member.split('/');
+    const renamed = `${typeof metadata.formType === 'string' ? metadata.formType : formType}/${typeof metadata.dtoMapping === 'string' ? metadata.dtoMapping : dtoMapping}`;
+    return renamed === name && member !== name;
+  });
+}
+
+/**
  * Where a patch wrote the value at `segments` of the merged value `merged` (or replaced one of its
  * ancestors whole): the path inside the patch (an item of a named array by its name), or
  * undefined when the patch left it alone. The layer a value came from is the last one whose
@@ -185,7 +202,8 @@ export function pathInPatch(patch: unknown, segments: ReadonlyArray<string | num
     }
     if (!isJsonObject(at)) return written;
     let key = String(segment);
-    if (Array.isArray(value)) {
+    const inArray = Array.isArray(value);
+    if (inArray) {
       const item: unknown = value[Number(segment)];
       const name = itemName(item);
       // An item without a name is not the patch's to write.
@@ -195,9 +213,10 @@ export function pathInPatch(patch: unknown, segments: ReadonlyArray<string | num
     } else {
       value = isJsonObject(value) ? value[key] : undefined;
     }
-    if (!Object.hasOwn(at, key)) return undefined;
-    at = at[key];
-    written.push(key);
+    const member = Object.hasOwn(at, key) ? key : inArray ? renamingMember(at, key) : undefined;
+    if (member === undefined) return undefined;
+    at = at[member];
+    written.push(member);
   }
   return written;
 }
