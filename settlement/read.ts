@@ -306,6 +306,8 @@ export function originOf(entry: SettlementFileEntry, pointer: string): Settlemen
  * there); other problems unchanged.
  */
 export function atOrigin(folder: SettlementFolder, issue: FlowIssue): FlowIssue {
+  // The reader's own problems (a patch naming an item that is not there) are at their file already.
+  if (folder.problems.includes(issue)) return issue;
   const entry = [...folder.files.values()].find((f) => f.path === issue.file);
   if (!entry || entry.layers.length < 2) return issue;
   const origin = originOf(entry, issue.pointer);
