@@ -202,8 +202,9 @@ export function pathInPatch(patch: unknown, segments: ReadonlyArray<string | num
     }
     if (!isJsonObject(at)) return written;
     let key = String(segment);
-    const inArray = Array.isArray(value);
-    if (inArray) {
+    let inArray = false;
+    if (Array.isArray(value)) {
+      inArray = true;
       const item: unknown = value[Number(segment)];
       const name = itemName(item);
       // An item without a name is not the patch's to write.
