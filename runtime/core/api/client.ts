@@ -2,6 +2,7 @@ import { acceptModelConfigs } from '../models';
 import { HONEYPOT_FIELD } from '../payload/honeypot';
 import { devError, DEV_ERRORS, USER_MESSAGES } from '../errors';
 import { isCaptchaAnswer } from '../../../schemas/generated/api/guards/captcha';
+import { API_ROUTES } from '../../../schemas/generated/api/routes';
 import { isRecord } from '../../../schemas/generated/api/guards/record';
 import { isCharactersWhitelistAnswer } from '../../../schemas/generated/api/guards/characters-whitelist';
 import { isCsrfAnswer } from '../../../schemas/generated/api/guards/csrf';
@@ -32,18 +33,21 @@ import type {
   SubmitResponse,
 } from '../types';
 
-/** Paths of the calls of spec §7 that do not depend on the form type. */
+/**
+ * Paths of the calls of spec §7 that do not depend on the form type, as the API contract declares
+ * them (schemas/api/, whose route table the server registers its routes from).
+ */
 export const API_PATHS = {
-  csrf: '/api/csrf',
-  sessionTimeout: '/api/session-timeout',
-  keepAlive: '/api/session/keep-alive',
-  deadlines: '/api/deadlines',
-  charactersWhitelist: '/api/characters-whitelist',
-  captcha: '/api/captcha',
-  formsConfig: '/api/forms/config',
-  signatureDate: '/api/signature-date',
-  cultureContent: '/api/culture/content',
-  resume: '/api/forms/resume',
+  csrf: API_ROUTES['csrf'].url,
+  sessionTimeout: API_ROUTES['session-timeout'].url,
+  keepAlive: API_ROUTES['keep-alive'].url,
+  deadlines: API_ROUTES['deadlines'].url,
+  charactersWhitelist: API_ROUTES['characters-whitelist'].url,
+  captcha: API_ROUTES['captcha'].url,
+  formsConfig: API_ROUTES['forms-config'].url,
+  signatureDate: API_ROUTES['signature-date'].url,
+  cultureContent: API_ROUTES['culture-content'].url,
+  resume: API_ROUTES['resume'].url,
 } as const;
 
 /** The page element holding the startup answers the server embeds (see StartupAnswers). */
