@@ -2,7 +2,7 @@ import { acceptModelConfigs } from '../models';
 import { HONEYPOT_FIELD } from '../payload/honeypot';
 import { devError, DEV_ERRORS, USER_MESSAGES } from '../errors';
 import { isCaptchaAnswer } from '../../../schemas/generated/api/guards/captcha';
-import { API_ROUTES } from '../../../schemas/generated/api/routes';
+import { API_URLS } from '../../../schemas/generated/api/routes';
 import { isRecord } from '../../../schemas/generated/api/guards/record';
 import { isCharactersWhitelistAnswer } from '../../../schemas/generated/api/guards/characters-whitelist';
 import { isCsrfAnswer } from '../../../schemas/generated/api/guards/csrf';
@@ -38,16 +38,16 @@ import type {
  * them (schemas/api/, whose route table the server registers its routes from).
  */
 export const API_PATHS = {
-  csrf: API_ROUTES['csrf'].url,
-  sessionTimeout: API_ROUTES['session-timeout'].url,
-  keepAlive: API_ROUTES['keep-alive'].url,
-  deadlines: API_ROUTES['deadlines'].url,
-  charactersWhitelist: API_ROUTES['characters-whitelist'].url,
-  captcha: API_ROUTES['captcha'].url,
-  formsConfig: API_ROUTES['forms-config'].url,
-  signatureDate: API_ROUTES['signature-date'].url,
-  cultureContent: API_ROUTES['culture-content'].url,
-  resume: API_ROUTES['resume'].url,
+  csrf: API_URLS['csrf'],
+  sessionTimeout: API_URLS['session-timeout'],
+  keepAlive: API_URLS['keep-alive'],
+  deadlines: API_URLS['deadlines'],
+  charactersWhitelist: API_URLS['characters-whitelist'],
+  captcha: API_URLS['captcha'],
+  formsConfig: API_URLS['forms-config'],
+  signatureDate: API_URLS['signature-date'],
+  cultureContent: API_URLS['culture-content'],
+  resume: API_URLS['resume'],
 } as const;
 
 /** The page element holding the startup answers the server embeds (see StartupAnswers). */
