@@ -22,7 +22,7 @@ import { LOGO_TYPES, logoExtension, type LogoExtension, type SiteFile } from '..
 import { messageOf } from '../../runtime/core/guards.js';
 import type { FlowFile, FormType, LegacyDeadlinesResponse, ModelConfig, PerCultureDeadlinesResponse } from '../../runtime/core/types.js';
 import type { IdentifierKind } from '../db/types.js';
-import { classListHeader, formOf, settlementForms, SPEC_FORMS, withSignInRules, type ClassListHeader, type FormsFile, type SettlementForm } from '../../runtime/core/forms/index.js';
+import { classListHeader, formOf, settlementForms, SPEC_FORMS, withSignInRules, type ClassListHeader, type SettlementForm } from '../../runtime/core/forms/index.js';
 import { deadlineInstants } from './deadlines.js';
 import { fraudSettings, type FraudSettings, type FraudSettingsFile } from '../fraud/settings.js';
 
@@ -253,18 +253,18 @@ export function loadSettlement(dir: string, options: LoadSettlementOptions = {})
 
   // The checker read and validated the other files (deadlines.json wins over deadlines.legacy.json).
   const { files } = configuration;
-  const perCulture = files['deadlines.json'] as PerCultureDeadlinesResponse | undefined;
-  const legacy = files['deadlines.legacy.json'] as LegacyDeadlinesResponse | undefined;
+  const perCulture = files['deadlines.json'];
+  const legacy = files['deadlines.legacy.json'];
   const deadlines: DeadlinesFile | undefined = perCulture
     ? { shape: 'perCulture', file: 'deadlines.json', body: perCulture }
     : legacy
       ? { shape: 'legacy', file: 'deadlines.legacy.json', body: legacy }
       : undefined;
-  const captcha = files['captcha.json'] as CaptchaFile | undefined;
-  const settings = files['settings.json'] as SettingsFile | undefined;
-  const whitelist = files['whitelist.json'] as WhitelistFile | undefined;
-  const site = files['site.json'] as SiteFile | undefined;
-  const formsFile = files['forms.json'] as FormsFile | undefined;
+  const captcha = files['captcha.json'];
+  const settings = files['settings.json'];
+  const whitelist = files['whitelist.json'];
+  const site = files['site.json'];
+  const formsFile = files['forms.json'];
 
   if (deadlines && problems.length === 0) {
     // The checker reported unknown zones and impossible dates; anything else the instants refuse still stops the start.
