@@ -90,6 +90,8 @@ export interface BuildAppOptions {
   /** Captcha emulator origin, siteverify URL, secret, timeout. */
   captcha?: CaptchaOverrides;
   redisUrl?: string | null;
+  /** Where the documents' bytes go: s3://<bucket>/<prefix> (server/documents), or null/absent: the database. */
+  documentStoreUrl?: string | null;
   /** The built front end (default dist/app). */
   appDistDir?: string;
   /** Re-read the app's index.html on each request (development with vite build --watch). */
@@ -368,6 +370,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     database: options.database,
     ownsDatabase: options.ownsDatabase ?? false,
     redisUrl: options.redisUrl ?? null,
+    documentStoreUrl: options.documentStoreUrl ?? null,
     idleTimeoutMs: settlement.settings.client.minSessionDuration * 60_000,
     clock,
     seedFrom: options.seedClassList === false ? null : settlement.dir,

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { s3LocationOf } from './documents/location.js';
 import { clamdAddressOf, type ClamdOptions } from './documents/clamd.js';
 
 export type Environment = 'development' | 'production' | 'test';
@@ -49,6 +50,8 @@ export interface ServerConfig {
   mailMaxAttempts: number;
   /** How long an instance holds an e-mail it is sending before another may take it (it stopped mid-send), ms. */
   mailLeaseMs: number;
+  /** Where the documents' bytes go: s3://<bucket>/<prefix> (server/documents); null: the database. */
+  documentStoreUrl: string | null;
   /** The clamd that scans every document before it is accepted (CLAMD_URL); null: documents are not scanned. */
   clamd: ClamdOptions | null;
 }
@@ -178,6 +181,15 @@ function secondsOf(name: string, value: string | undefined, fallback: number): n
   return n;
 }
 
+/** DOCUMENT_STORE_URL: s3://<bucket>/<prefix>, or nothing (the database holds the documents). */
+export function documentStoreUrlOf(value: string | undefined): string | null {
+  const given = value?.trim() ?? '';
+  if (given === '') return null;
+  const location = s3LocationOf(given);
+  if (typeof location === 'string') throw new ConfigError(`DOCUMENT_STORE_URL: ${location}, got "${given}"`);
+  return given;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerConfig {
   const environment = environmentOf(env.NODE_ENV);
   const dataDir = path.resolve(cwd, env.DATA_DIR || './data');
@@ -200,6 +212,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     mailFrom: mailFromOf(env.MAIL_FROM),
     mailMaxAttempts: countOf('MAIL_MAX_ATTEMPTS', env.MAIL_MAX_ATTEMPTS, 8),
     mailLeaseMs: secondsOf('MAIL_LEASE_SECONDS', env.MAIL_LEASE_SECONDS, 300) * 1000,
+    documentStoreUrl: documentStoreUrlOf(env.DOCUMENT_STORE_URL),
     clamd: clamdOf(env.CLAMD_URL),
   };
 }

@@ -64,6 +64,7 @@ export async function startServer(config: ServerConfig = readConfig(), extra: { 
     pinSecret: config.pinSecret,
     environment: config.environment,
     redisUrl: config.redisUrl,
+    documentStoreUrl: config.documentStoreUrl,
     appDistDir: config.appDistDir,
     reloadAppIndex: extra.reloadAppIndex ?? false,
     livePreview: extra.livePreview ?? false,
@@ -77,7 +78,7 @@ export async function startServer(config: ServerConfig = readConfig(), extra: { 
     },
   });
   const address = await app.listen({ port: config.port, host: config.host });
-  app.log.info({ database: database.dialect, settlement: config.settlementDir }, `claims filing listening on ${address}`);
+  app.log.info({ database: database.dialect, settlement: config.settlementDir, documents: app.documents.current.description }, `claims filing listening on ${address}`);
   if (mailer) app.log.info(`e-mail (receipts) goes to ${mailer.description}`);
   else app.log.warn('SMTP_URL is not set: e-mail receipts are NOT sent; they stay queued in the outbox (npm run admin -- outbox) until the server starts with SMTP_URL');
   const scanning = documentScanningNotice(config);

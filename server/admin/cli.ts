@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { messageOf, propertyOf } from '../../runtime/core/guards.js';
-import { ConfigError, secretOf, type Environment } from '../config.js';
+import { ConfigError, documentStoreUrlOf, secretOf, type Environment } from '../config.js';
 import { createClassList } from '../db/class-list.js';
 import { ClassListImportError, DatabaseUnavailableError } from '../db/errors.js';
 import { createDrafts } from '../db/drafts.js';
@@ -16,13 +16,15 @@ import { createResumeCodes } from '../db/resume-codes.js';
 import { openDatabase } from '../db/open.js';
 import { seedSampleData } from '../db/seed.js';
 import { declaredClassListHeader, declaredFormIds } from '../settlement/forms.js';
-import type { Database, DraftSummary, SubmissionFilter } from '../db/types.js';
+import type { Database, DraftSummary, StoredDocument, SubmissionFilter } from '../db/types.js';
+import { openDocumentStores, type DocumentStores } from '../documents/index.js';
+import { moveDocumentsToStore } from '../documents/move.js';
 import { reportData, reportHtml } from '../fraud/report.js';
 import { purgeExpiredSignals } from '../fraud/store.js';
 import { fraudSummary, fraudSummaryText } from '../fraud/view.js';
 import { accountFields } from '../../runtime/core/models/declared.js';
 import { loadSettlement } from '../settlement/load.js';
-import { exportAllDocuments, exportDocuments, exportSubmissions, MANIFEST_FILE, UnknownReferenceCodeError } from './export.js';
+import { documentsOf, exportAllDocuments, exportDocuments, exportSubmissions, MANIFEST_FILE, UnknownReferenceCodeError } from './export.js';
 
 export const USAGE = `Usage: npm run admin -- <command> [options]
 
@@ -38,6 +40,12 @@ Commands:
   export-documents --all --out DIR [--form-type FORM] [--from DATE] [--to DATE]
                                                every matching submission's documents into DIR/<REFERENCE_CODE>/,
                                                byte-identical, with DIR/manifest.csv; DIR must be new or empty
+  documents REFERENCE_CODE [--out DIR]         the submission's documents (name, type, size, sha256, which store holds
+                                               each); with --out, each written byte-identical (checked against its
+                                               sha256) from whichever store holds it
+  documents --move-to-store                    move the documents the database holds (filed and of claims in progress)
+                                               into the object store of DOCUMENT_STORE_URL, one at a time; run again
+                                               to resume after a stop (each document is moved once)
   seed                                         import the settlement folder's class list into empty tables
   fraud                                        the fraud screening: claims accepted, flagged and held, claims per
                                                reason code, clusters of claims sharing a value (largest first), and
@@ -60,7 +68,9 @@ Commands:
                                                reasons, clusters; each with its data table
 
 Environment: DATABASE_URL (postgres://… for PostgreSQL; default SQLite in DATA_DIR), DATA_DIR (default ./data),
-             DATABASE_SCHEMA (PostgreSQL schema, default public), SETTLEMENT_DIR (default server-fixtures/; read by
+             DATABASE_SCHEMA (PostgreSQL schema, default public), DOCUMENT_STORE_URL (s3://<bucket>/<prefix>, with
+             AWS_REGION, AWS_ENDPOINT_URL_S3, AWS_S3_FORCE_PATH_STYLE and the credentials as the server has them:
+             where the documents are), SETTLEMENT_DIR (default server-fixtures/; read by
              fraud-purge, outbox and report),
              PIN_SECRET (import-class-list and seed: the server's, required with NODE_ENV=production;
              elsewhere read from or generated into DATA_DIR like the server's)`;
@@ -88,7 +98,7 @@ interface Parsed {
 }
 
 const VALUE_FLAGS = new Set(['format', 'form-type', 'from', 'to', 'out']);
-const BOOLEAN_FLAGS = new Set(['replace', 'help', 'all', 'purge', 'retry', 'include-accounts']);
+const BOOLEAN_FLAGS = new Set(['replace', 'help', 'all', 'purge', 'retry', 'include-accounts', 'move-to-store']);
 
 function parseArgs(argv: string[]): Parsed {
   const [command, ...rest] = argv;
@@ -166,6 +176,29 @@ async function withDatabase<T>(io: CliIo, run: (database: Database) => Promise<T
   } finally {
     await database.close();
   }
+}
+
+/** withDatabase, with the document stores as the server has them (DOCUMENT_STORE_URL and the AWS_* settings). */
+async function withDocumentStores<T>(io: CliIo, run: (database: Database, stores: DocumentStores) => Promise<T>): Promise<T> {
+  const url = documentStoreUrlOf(io.env.DOCUMENT_STORE_URL);
+  return withDatabase(io, async (database) => {
+    const stores = await openDocumentStores(database, url, { env: io.env });
+    try {
+      return await run(database, stores);
+    } finally {
+      stores.close();
+    }
+  });
+}
+
+/** One line per document: where it is (the store and key, or the database row), what it is. */
+function documentsText(referenceCode: string, documents: StoredDocument[]): string {
+  const lines = [`${referenceCode}: ${documents.length} document(s)`];
+  for (const d of documents) {
+    const where = d.object ? `${d.object.store} ${d.object.key}` : 'database (in its row)';
+    lines.push(`  ${d.name}  ${d.type}  ${d.size} bytes  sha256 ${d.sha256}  ${where}`);
+  }
+  return `${lines.join('\n')}\n`;
 }
 
 /** The settlement folder the server runs (SETTLEMENT_DIR), validated. */
@@ -252,7 +285,7 @@ async function execute(p: Parsed, io: CliIo): Promise<void> {
         if (p.positional.length) throw new UsageError(`export-documents takes a reference code or --all, not both (got ${p.positional.join(' ')})`);
         if (typeof out !== 'string') throw new UsageError('export-documents --all needs --out DIR');
         const filter = parseFilter(p, io);
-        const r = await withDatabase(io, (db) => exportAllDocuments(db, path.resolve(cwd, out), filter));
+        const r = await withDocumentStores(io, (db, stores) => exportAllDocuments(db, stores, path.resolve(cwd, out), filter));
         io.stdout(`Exported ${r.submissions} submission(s), ${r.documents} document(s), ${r.bytes} byte(s) to ${out}; manifest ${path.join(out, MANIFEST_FILE)}.\n`);
         return;
       }
@@ -260,9 +293,29 @@ async function execute(p: Parsed, io: CliIo): Promise<void> {
       const [code, ...more] = p.positional;
       if (code === undefined || more.length) throw new UsageError('export-documents takes exactly one reference code, or --all');
       if (typeof out !== 'string') throw new UsageError('export-documents needs --out DIR');
-      const files = await withDatabase(io, (db) => exportDocuments(db, code, path.resolve(cwd, out)));
+      const files = await withDocumentStores(io, (db, stores) => exportDocuments(db, stores, code, path.resolve(cwd, out)));
       for (const f of files) io.stdout(`${f.file}\t${f.size}\t${f.sha256}\n`);
       io.stderr(`Wrote ${files.length} document(s) to ${out}.\n`);
+      return;
+    }
+    case 'documents': {
+      const out = p.flags.get('out');
+      if (p.flags.has('move-to-store')) {
+        if (p.positional.length || out !== undefined) throw new UsageError('documents --move-to-store takes no reference code and no --out');
+        const moved = await withDocumentStores(io, (db, stores) => moveDocumentsToStore(db, stores, (line) => io.stderr(`${line}\n`)));
+        io.stdout(`Moved ${moved.moved} document(s), ${moved.bytes} byte(s), to the object store.\n`);
+        for (const line of moved.skipped) io.stderr(`Not moved: ${line}\n`);
+        if (moved.skipped.length) throw new Error(`${moved.skipped.length} document(s) were not moved; run the move again once the reasons above are dealt with.`);
+        return;
+      }
+      const code = onePositional(p, 'reference code (or --move-to-store)');
+      await withDocumentStores(io, async (db, stores) => {
+        const { referenceCode, documents } = await documentsOf(db, code);
+        io.stdout(documentsText(referenceCode, documents));
+        if (typeof out !== 'string') return;
+        const files = await exportDocuments(db, stores, referenceCode, path.resolve(cwd, out));
+        io.stderr(`Wrote ${files.length} document(s) to ${out}.\n`);
+      });
       return;
     }
     case 'seed': {

@@ -6,11 +6,14 @@
  * of one or every submission written byte-identical.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { isRecord } from '../../runtime/core/guards.js';
 import { maskAccount } from '../../runtime/core/models/declared.js';
 import { createSubmissions } from '../db/submissions.js';
+import { openDocument, type DocumentStores } from '../documents/index.js';
 import { screeningsById, type ClaimScreening } from '../fraud/store.js';
 import type { Database, DuplicateMark, StoredDocument, SubmissionFilter, SubmissionRecord } from '../db/types.js';
 
@@ -170,35 +173,60 @@ export interface WrittenDocument {
 }
 
 /**
- * Writes documents into `outDir` (created if missing) under safe, distinct file names, each checked
- * against its stored size and sha256 before it is written.
+ * Writes documents into `outDir` (created if missing) under safe, distinct file names, read from
+ * whichever store holds each (its row, the database store, the object store), one at a time and
+ * streamed: each goes to a partial file first and gets its name only when its size and sha256
+ * match what was stored; else the partial file is removed and the export stops.
  */
-function writeDocuments(documents: StoredDocument[], referenceCode: string, outDir: string): WrittenDocument[] {
+async function writeDocuments(stores: DocumentStores, documents: StoredDocument[], referenceCode: string, outDir: string): Promise<WrittenDocument[]> {
   mkdirSync(outDir, { recursive: true });
   const used = new Set<string>();
   const written: WrittenDocument[] = [];
   for (const [i, d] of documents.entries()) {
-    const actual = createHash('sha256').update(d.bytes).digest('hex');
-    if (actual !== d.sha256) throw new Error(`Document ${d.name} of ${referenceCode} does not match its stored sha256; it was not written.`);
-    if (d.bytes.length !== d.size) throw new Error(`Document ${d.name} of ${referenceCode} does not match its stored size; it was not written.`);
     let name = safeFileName(d.name, `document-${i + 1}`);
     const ext = path.extname(name);
     for (let n = 2; used.has(name.toLowerCase()); n++) name = `${path.basename(safeFileName(d.name, `document-${i + 1}`), ext)} (${n})${ext}`;
     used.add(name.toLowerCase());
     const file = path.join(outDir, name);
-    writeFileSync(file, d.bytes);
+    const partial = path.join(outDir, `.${i + 1}.partial`);
+    const hash = createHash('sha256');
+    let size = 0;
+    const counting = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        size += chunk.length;
+        hash.update(chunk);
+        callback(null, chunk);
+      },
+    });
+    try {
+      await pipeline(await openDocument(stores, d), counting, createWriteStream(partial));
+      if (hash.digest('hex') !== d.sha256) throw new Error(`Document ${d.name} of ${referenceCode} does not match its stored sha256; it was not written.`);
+      if (size !== d.size) throw new Error(`Document ${d.name} of ${referenceCode} does not match its stored size; it was not written.`);
+      renameSync(partial, file);
+    } catch (error) {
+      rmSync(partial, { force: true });
+      throw error;
+    }
     written.push({ file, name: d.name, type: d.type, size: d.size, sha256: d.sha256 });
   }
   return written;
 }
 
 /** Writes each document of one submission into `outDir`, byte-identical (checked against its sha256). */
-export async function exportDocuments(database: Database, referenceCode: string, outDir: string): Promise<Array<{ file: string; size: number; sha256: string }>> {
+export async function exportDocuments(database: Database, stores: DocumentStores, referenceCode: string, outDir: string): Promise<Array<{ file: string; size: number; sha256: string }>> {
   const submissions = createSubmissions(database);
   const record = await submissions.getByReferenceCode(referenceCode);
   if (!record) throw new UnknownReferenceCodeError(referenceCode);
   const documents = await submissions.getDocuments(record.id);
-  return writeDocuments(documents, record.referenceCode, outDir).map(({ file, size, sha256 }) => ({ file, size, sha256 }));
+  return (await writeDocuments(stores, documents, record.referenceCode, outDir)).map(({ file, size, sha256 }) => ({ file, size, sha256 }));
+}
+
+/** A submission's documents as the admin CLI lists them: metadata and which store holds each. */
+export async function documentsOf(database: Database, referenceCode: string): Promise<{ referenceCode: string; documents: StoredDocument[] }> {
+  const submissions = createSubmissions(database);
+  const record = await submissions.getByReferenceCode(referenceCode);
+  if (!record) throw new UnknownReferenceCodeError(referenceCode);
+  return { referenceCode: record.referenceCode, documents: await submissions.getDocuments(record.id) };
 }
 
 export const MANIFEST_FILE = 'manifest.csv';
@@ -220,12 +248,12 @@ export class DocumentExportError extends Error {
 
 /**
  * Writes the documents of every submission matching the filter into `outDir/<reference code>/`,
- * one submission's documents in memory at a time, and `outDir/manifest.csv` (one row per document,
+ * one document at a time (streamed from an object store), and `outDir/manifest.csv` (one row per document,
  * `path` relative to `outDir`). `outDir` must be absent or empty, so the manifest describes all
  * of it. The first failure stops the export with an error naming the reference code; the manifest
  * is written only when every document was.
  */
-export async function exportAllDocuments(database: Database, outDir: string, filter: SubmissionFilter = {}): Promise<ExportAllSummary> {
+export async function exportAllDocuments(database: Database, stores: DocumentStores, outDir: string, filter: SubmissionFilter = {}): Promise<ExportAllSummary> {
   if (existsSync(outDir) && (!statSync(outDir).isDirectory() || readdirSync(outDir).length > 0)) {
     throw new DocumentExportError(`${outDir} is not an empty folder; export every submission's documents into a new or empty one.`);
   }
@@ -242,7 +270,7 @@ export async function exportAllDocuments(database: Database, outDir: string, fil
       folders.add(folder.toLowerCase());
       const documents = await submissions.getDocuments(record.id);
       if (documents.length !== record.documents.length) throw new Error(`${record.documents.length} document(s) listed but ${documents.length} read`);
-      const written = writeDocuments(documents, record.referenceCode, path.join(outDir, folder));
+      const written = await writeDocuments(stores, documents, record.referenceCode, path.join(outDir, folder));
       for (const w of written) {
         const relative = `${folder}/${path.basename(w.file)}`;
         manifest.push([record.referenceCode, w.name, w.type, String(w.size), w.sha256, relative].map(csvCell).join(','));

@@ -427,6 +427,42 @@ const documentsUnscanned: Migration = {
   },
 };
 
+/**
+ * Documents in a document store (server/documents): a document row names its object by store
+ * (`database` or `s3`) and key, and its own `bytes` stay empty; rows stored before keep their bytes
+ * and no key. The database store's objects are rows of `document_objects`. The keys are indexed
+ * for the housekeeping sweep, which asks which objects no row names.
+ */
+function documentStore(dialect: DialectName): Migration {
+  const pg = dialect === 'postgres';
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('document_objects')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('size', 'bigint', (c) => c.notNull())
+        .addColumn('sha256', 'text', (c) => c.notNull())
+        .addColumn('bytes', pg ? 'bytea' : 'blob', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('document_objects_created_at').on('document_objects').column('created_at').execute();
+      for (const table of ['documents', 'draft_documents']) {
+        await db.schema.alterTable(table).addColumn('store', 'text').execute();
+        await db.schema.alterTable(table).addColumn('store_key', 'text').execute();
+        await db.schema.createIndex(`${table}_store_key`).on(table).column('store_key').execute();
+      }
+    },
+    async down(db: Kysely<unknown>) {
+      for (const table of ['documents', 'draft_documents']) {
+        await db.schema.dropIndex(`${table}_store_key`).ifExists().execute();
+        await db.schema.alterTable(table).dropColumn('store_key').execute();
+        await db.schema.alterTable(table).dropColumn('store').execute();
+      }
+      await db.schema.dropTable('document_objects').ifExists().execute();
+    },
+  };
+}
+
 export function migrationProvider(dialect: DialectName): MigrationProvider {
   return {
     async getMigrations() {
@@ -445,6 +481,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
         '0014_outbox_purge': outboxPurge,
         '0015_outbox_unpurged': outboxUnpurged,
         '0016_documents_unscanned': documentsUnscanned,
+        '0017_document_store': documentStore(dialect),
       };
     },
   };

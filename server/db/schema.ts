@@ -122,9 +122,21 @@ export interface DocumentsTable {
   type: string;
   size: number;
   sha256: string;
+  /** Empty when the bytes are an object of a document store (`store`, `store_key`). */
   bytes: Buffer;
+  store: string | null;
+  store_key: string | null;
   /** 1: accepted while the malware scanner could not be reached (settings uploads.scanUnavailable), so never scanned. */
   unscanned: Generated<number>;
+}
+
+/** The database document store's objects (server/documents/database-store.ts). Epoch ms. */
+export interface DocumentObjectsTable {
+  key: string;
+  size: number;
+  sha256: string;
+  bytes: Buffer;
+  created_at: Int8;
 }
 
 /** A claim in progress (drafts.ts). Epoch ms. */
@@ -193,7 +205,10 @@ export interface DraftDocumentsTable {
   type: string;
   size: number;
   sha256: string;
+  /** Empty when the bytes are an object of a document store (`store`, `store_key`). */
   bytes: Buffer;
+  store: string | null;
+  store_key: string | null;
   created_at: Int8;
   /** 1: accepted while the malware scanner could not be reached, so never scanned. */
   unscanned: Generated<number>;
@@ -215,4 +230,5 @@ export interface Tables {
   outbox: OutboxTable;
   resume_codes: ResumeCodesTable;
   draft_documents: DraftDocumentsTable;
+  document_objects: DocumentObjectsTable;
 }
