@@ -8,6 +8,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import type { FlowFile, ModelConfig } from '../../runtime/core/types';
 import type { FormsFile } from '../../runtime/core/forms';
 import type { SiteFile } from '../../runtime/core/site';
+import type { StatusesFile } from '../../runtime/core/statuses';
 import { checkFlow, checkModelConfigs, type CheckContext } from '../../runtime/core/flow/cross-check';
 import type { FlowIssue, LoadResult } from '../../runtime/core/flow/issues';
 import { nearestName } from '../../runtime/core/flow/nearest';
@@ -25,6 +26,7 @@ export type SchemaName =
   | 'settlement/site'
   | 'settlement/forms'
   | 'settlement/whitelist'
+  | 'settlement/statuses'
   | 'settlement/settlement';
 
 /** What a value that satisfies the schema is, for the schemas whose values are read here. */
@@ -34,6 +36,7 @@ interface SchemaTypes {
   locale: Record<string, string>;
   'settlement/site': SiteFile;
   'settlement/forms': FormsFile;
+  'settlement/statuses': StatusesFile;
 }
 
 const validators = new Map<SchemaName, ValidateFunction>();
