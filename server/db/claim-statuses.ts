@@ -74,6 +74,8 @@ export interface ClaimStatusStore {
   latest(submissionIds: readonly number[], trx?: Trx): Promise<Map<number, StatusChange>>;
   /** Records a change in `trx`, from the claim's current status read in the same transaction. */
   record(trx: Trx, change: NewStatusChange): Promise<StatusChange>;
+  /** Whether the fraud screening holds or flags the claim: the claimant then reads "under review", never the screening. */
+  screenedOut(submissionId: number): Promise<boolean>;
   /** Every change of these claims (every claim without ids), oldest first, by claim. */
   history(submissionIds?: readonly number[]): Promise<Map<number, StatusChange[]>>;
 }
@@ -127,6 +129,11 @@ export function createClaimStatuses(database: Database, options: { clock?: () =>
         .returningAll()
         .executeTakeFirstOrThrow();
       return toChange(row);
+    },
+
+    async screenedOut(submissionId) {
+      const row = await db.selectFrom('claim_signals').select('disposition').where('submission_id', '=', submissionId).executeTakeFirst();
+      return row !== undefined && row.disposition !== 'accepted';
     },
 
     async history(submissionIds) {
