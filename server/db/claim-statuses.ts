@@ -91,7 +91,8 @@ export function createClaimStatuses(database: Database, options: { clock?: () =>
       for (const part of chunks([...new Set(codes.map(normalizeReferenceCode))])) {
         const rows = await q.selectFrom('submissions').select(['id', 'reference_code', 'form_type', 'culture', 'created_at', 'payload']).where('reference_code', 'in', part).execute();
         for (const r of rows) {
-          out.set(r.reference_code, { submissionId: Number(r.id), referenceCode: r.reference_code, formType: r.form_type, culture: r.culture, createdAt: Date.parse(r.created_at), payload: JSON.parse(r.payload) as unknown });
+          const payload: unknown = JSON.parse(r.payload);
+          out.set(r.reference_code, { submissionId: Number(r.id), referenceCode: r.reference_code, formType: r.form_type, culture: r.culture, createdAt: Date.parse(r.created_at), payload });
         }
       }
       return out;

@@ -23,7 +23,8 @@ import { messageOf } from '../../runtime/core/guards.js';
 import type { FlowFile, FormType, LegacyDeadlinesResponse, ModelConfig, PerCultureDeadlinesResponse } from '../../runtime/core/types.js';
 import type { IdentifierKind } from '../db/types.js';
 import { classListHeader, formOf, settlementForms, SPEC_FORMS, withSignInRules, type ClassListHeader, type FormsFile, type SettlementForm } from '../../runtime/core/forms/index.js';
-import { claimStatuses, type ClaimStatuses, type StatusesFile } from '../../runtime/core/statuses/index.js';
+import { claimStatuses, type ClaimStatuses } from '../../runtime/core/statuses/index.js';
+import { matchesSchema } from '../../tooling/flow/validate-schema.js';
 import { deadlineInstants } from './deadlines.js';
 import { fraudSettings, type FraudSettings, type FraudSettingsFile } from '../fraud/settings.js';
 
@@ -265,7 +266,9 @@ export function loadSettlement(dir: string, options: LoadSettlementOptions = {})
   const whitelist = files['whitelist.json'] as WhitelistFile | undefined;
   const site = files['site.json'] as SiteFile | undefined;
   const formsFile = files['forms.json'] as FormsFile | undefined;
-  const statusesFile = files['statuses.json'] as StatusesFile | undefined;
+  const statusesJson = files['statuses.json'];
+  // The checker kept it only when it satisfies its schema.
+  const statusesFile = matchesSchema('settlement/statuses', statusesJson) ? statusesJson : undefined;
 
   if (deadlines && problems.length === 0) {
     // The checker reported unknown zones and impossible dates; anything else the instants refuse still stops the start.
