@@ -69,6 +69,8 @@ export interface E2eServer {
   submission(referenceCode: string): Promise<SubmissionRecord | null>;
   /** Closes the server's database while the server runs on: its calls answer 503 DATABASE_UNAVAILABLE from then on. */
   closeDatabase(): Promise<void>;
+  /** The environment of the admin command line for this server's database and settlement (`runCli`). */
+  adminEnv: Record<string, string>;
   stop(): Promise<void>;
 }
 
@@ -102,6 +104,7 @@ export async function startE2eServer(changes: SettlementChanges = {}): Promise<E
     url,
     submission: (referenceCode) => submissions.getByReferenceCode(referenceCode),
     closeDatabase: () => database.close(),
+    adminEnv: { DATA_DIR: dataDir, DATABASE_URL: '', SETTLEMENT_DIR: copy.dir, PUBLIC_URL: url },
     async stop() {
       await app.close();
       await emulator.close();
