@@ -125,7 +125,7 @@ export function submissionsToJsonl(records: SubmissionRecord[], screenings: Scre
         status: currentStatus(statuses.get(r.id)),
         statusHistory: (statuses.get(r.id) ?? []).map((c) => ({ from: c.from, to: c.to, deficiencies: c.deficiencies, cureBy: c.cureBy, note: c.note, changedBy: c.changedBy, changedAt: new Date(c.changedAt).toISOString() })),
         answers: withoutSecrets(maskedAccounts(r.payload, accounts)),
-        documents: r.documents.map(({ contextClientId, name, type, size, sha256 }) => ({ contextClientId, name, type, size, sha256 })),
+        documents: r.documents.map(({ contextClientId, name, type, size, sha256, unscanned }) => ({ contextClientId, name, type, size, sha256, unscanned })),
       }),
     )
     .map((line) => `${line}\n`)
@@ -139,11 +139,12 @@ export function submissionsToCsv(records: SubmissionRecord[], screenings: Screen
   for (const { answers } of flat) for (const k of answers.keys()) if (!seen.has(k) && seen.add(k)) answerColumns.push(k);
   const maxDocs = Math.max(0, ...records.map((r) => r.documents.length));
   const docColumns: string[] = [];
-  for (let i = 1; i <= maxDocs; i++) docColumns.push(`document${i}.name`, `document${i}.type`, `document${i}.size`, `document${i}.sha256`, `document${i}.contextClientId`);
+  for (let i = 1; i <= maxDocs; i++) docColumns.push(`document${i}.name`, `document${i}.type`, `document${i}.size`, `document${i}.sha256`, `document${i}.contextClientId`, `document${i}.unscanned`);
   const header = ['referenceCode', 'formType', 'createdAt', 'culture', 'duplicateOf', 'riskScore', 'disposition', 'reasons', 'status', 'statusHistory', ...answerColumns, 'documentCount', ...docColumns];
   const lines = [header.map(csvCell).join(',')];
   for (const { record: r, answers } of flat) {
-    const docs = r.documents.flatMap((d) => [d.name, d.type, String(d.size), d.sha256, d.contextClientId]);
+    // unscanned: accepted while the malware scanner could not be reached (settings uploads.scanUnavailable).
+    const docs = r.documents.flatMap((d) => [d.name, d.type, String(d.size), d.sha256, d.contextClientId, d.unscanned ? 'unscanned' : '']);
     while (docs.length < docColumns.length) docs.push('');
     const screening = screenings.get(r.id);
     const screened = [screening ? String(screening.score) : '', screening?.disposition ?? '', reasonText(screening)];

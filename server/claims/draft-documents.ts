@@ -4,8 +4,10 @@
  * Adding one (multipart): exactly one file part, named by the clientId of its DocumentContexts
  * model, with its file name. Deadline → session authorized for the form → the file read with the
  * submit's limit per file (DOCUMENT_TOO_LARGE names it) → the submit's checks of its bytes
- * (documents.ts: type by content, damaged files) → a document of this authorization's filed claim
- * is refused (409 ALREADY_SUBMITTED) → stored with the draft (draft-documents.ts in server/db):
+ * (documents.ts: type by content, damaged files) → the malware scan (documents/scan.ts: 400
+ * DOCUMENT_INFECTED; 503 while the scanner is unavailable, unless the settings accept the document
+ * marked unscanned) → a document of this authorization's filed claim is refused (409
+ * ALREADY_SUBMITTED) → stored with the draft (draft-documents.ts in server/db):
  * refused when there is no draft (404 DRAFT_NOT_FOUND), when another document of the draft has
  * its name (409 DOCUMENT_NAME_TAKEN, the spec's same-name rule), when all of the draft's
  * documents would weigh more than the submit allows (413 DOCUMENTS_TOTAL_TOO_LARGE). A new file
@@ -23,6 +25,7 @@ import { documentDigest } from '../db/submissions.js';
 import type { DraftDocumentMeta } from '../db/types.js';
 import { httpError } from '../errors.js';
 import { draftKeyOf, submissionKey } from './claim-keys.js';
+import { scanBeforeAccepting } from '../documents/scan.js';
 import { acceptedType, isFileTooLarge, megabytes, shownName } from './documents.js';
 import { requireAuthorization } from './session-authorizations.js';
 
@@ -57,6 +60,7 @@ export async function addDraftDocument(app: FastifyInstance, flow: Pick<FlowFile
   const authorization = requireAuthorization(app, flow, request);
   const { clientId, name, bytes } = await receivedDocument(request, uploads.maxFileBytes);
   const type = await acceptedType(bytes, name, (detail) => request.log.info({ detail }, 'document refused'));
+  const { unscanned } = await scanBeforeAccepting(app, bytes, name, request.log);
 
   // This authorization's claim is filed: its documents went with it.
   const filed = await app.stores.submissions.referenceCodeOf(formType, submissionKey(formType, authorization));
@@ -64,7 +68,7 @@ export async function addDraftDocument(app: FastifyInstance, flow: Pick<FlowFile
 
   const added = await app.stores.draftDocuments.add(
     draftKeyOf(app, formType, authorization),
-    { contextClientId: clientId, name, type, size: bytes.length, sha256: documentDigest(bytes), bytes },
+    { contextClientId: clientId, name, type, size: bytes.length, sha256: documentDigest(bytes), bytes, unscanned },
     { maxTotalBytes: uploads.maxTotalBytes },
   );
   if (!added.ok) {

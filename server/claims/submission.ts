@@ -4,8 +4,8 @@
  *
  * Order: deadline → session authorized for the form → a submit sooner after authorize than a
  * person could fill the form is shed with 429 once its address or network sent too many
- * (plugins/app/fraud.ts) → parts read with limits (files by type and structure, sizes; the
- * honeypot part set aside) → structure (core payload) → the documents the claim describes but did
+ * (plugins/app/fraud.ts) → parts read with limits (files by type and structure, then the malware
+ * scan of documents/scan.ts, sizes; the honeypot part set aside) → structure (core payload) → the documents the claim describes but did
  * not send are those added to the claim in progress (draft-documents.ts), checked when they were
  * added (a retry of a filed claim reads those filed with it); sent and stored together within the
  * total size → models (core rule engine, server side) → the
@@ -39,6 +39,7 @@ import { judgeDuplicates } from '../settlement/duplicates.js';
 import { settlementFormOf } from '../settlement/load.js';
 import type { ClaimForm } from './claim-form.js';
 import { draftKeyOf, identifiersOf, submissionKey } from './claim-keys.js';
+import { scanBeforeAccepting } from '../documents/scan.js';
 import { acceptedType, isFileTooLarge, megabytes, shownName } from './documents.js';
 import { requireAuthorization, prepopulatedOf, tabOf, type Authorization } from './session-authorizations.js';
 import { authorizedCredentials, namesAuthorized, otherClaimantRefusal } from './sign-in.js';
@@ -46,7 +47,7 @@ import { validateSubmission } from './validate.js';
 
 interface ReadParts {
   text: Record<string, string>;
-  files: Array<DocumentFile & { data: Uint8Array; sha256: string }>;
+  files: Array<DocumentFile & { data: Uint8Array; sha256: string; unscanned?: boolean }>;
 }
 
 /** The answer of a stored submission (spec §7), with its e-mail receipt. */
@@ -85,8 +86,9 @@ export function createSubmissions(app: FastifyInstance) {
         }
         if (!name) structure.push(`A document for ${part.fieldname} has no file name.`);
         const type = await acceptedType(data, name, (detail) => request.log.info({ detail }, 'document refused'));
+        const { unscanned } = await scanBeforeAccepting(app, data, name, request.log);
         const sha256 = documentDigest(data);
-        files.push({ clientId: part.fieldname, name, size: data.length, type, data, sha256 });
+        files.push({ clientId: part.fieldname, name, size: data.length, type, data, sha256, unscanned });
       } else {
         const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
         if (part.valueTruncated || value.length > TEXT_PART_BYTES) throw httpError('TOO_MANY_PARTS');
@@ -133,7 +135,7 @@ export function createSubmissions(app: FastifyInstance) {
     const sentIds = new Set(sent.map((f) => f.clientId));
     const wanted = payload.documentContexts.filter((m) => !sentIds.has(m.clientId));
     if (!wanted.length) return [];
-    const byContext = new Map<string, { name: string; type: string; size: number; sha256: string; bytes: Uint8Array }>();
+    const byContext = new Map<string, { name: string; type: string; size: number; sha256: string; bytes: Uint8Array; unscanned: boolean }>();
     for (const d of await app.stores.draftDocuments.withBytes(draftKeyOf(app, formType, authorization))) byContext.set(d.contextClientId, d);
     if (wanted.some((m) => !byContext.has(m.clientId))) {
       const filed = await app.stores.submissions.referenceCodeOf(formType, submissionKey(formType, authorization));
@@ -144,7 +146,7 @@ export function createSubmissions(app: FastifyInstance) {
     }
     return wanted.flatMap((m) => {
       const d = byContext.get(m.clientId);
-      return d ? [{ clientId: m.clientId, name: d.name, size: d.size, type: d.type, data: d.bytes, sha256: d.sha256 }] : [];
+      return d ? [{ clientId: m.clientId, name: d.name, size: d.size, type: d.type, data: d.bytes, sha256: d.sha256, unscanned: d.unscanned }] : [];
     });
   }
 
@@ -235,6 +237,7 @@ export function createSubmissions(app: FastifyInstance) {
         size: f.size,
         sha256: f.sha256,
         bytes: f.data,
+        unscanned: f.unscanned ?? false,
       }));
       const { reCaptchaResponse: _r, captchaRawValue: _c, documents: _d, ...answers } = payload;
       // Who the claim is for is stored as the server authorized it. The PIN proved the claimant
@@ -252,7 +255,7 @@ export function createSubmissions(app: FastifyInstance) {
         honeypot,
         captchaScore: use?.score,
       });
-      const storedAnswers = { ...answers, documents: documents.map(({ bytes: _b, ...meta }) => meta) };
+      const storedAnswers = { ...answers, documents: documents.map(({ bytes: _b, unscanned: _u, ...meta }) => meta) };
       let receiptTo: string | null = null;
       let recordScreening: Awaited<ReturnType<typeof screen>> | undefined;
       let stored;

@@ -1,5 +1,5 @@
 /**
- * The status history of claims after Submit (migration 0016): one row per change, never updated;
+ * The status history of claims after Submit (migration 0017): one row per change, never updated;
  * a claim's current status is its latest change, and a claim with none is received. What a status
  * means and which are allowed is the settlement's (statuses.json, server/claims/statuses.ts).
  */

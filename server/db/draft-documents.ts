@@ -10,7 +10,7 @@ import { isUniqueViolation } from './errors.js';
 import type { DraftDocumentsTable } from './schema.js';
 import type { Clock, Database, DraftDocument, DraftDocumentMeta, DraftDocuments, DraftKey, Trx } from './types.js';
 
-const META = ['id', 'context_client_id', 'name', 'type', 'size', 'sha256'] as const;
+const META = ['id', 'context_client_id', 'name', 'type', 'size', 'sha256', 'unscanned'] as const;
 
 const toMeta = (r: Pick<Selectable<DraftDocumentsTable>, (typeof META)[number]>): DraftDocumentMeta => ({
   id: Number(r.id),
@@ -19,6 +19,7 @@ const toMeta = (r: Pick<Selectable<DraftDocumentsTable>, (typeof META)[number]>)
   type: r.type,
   size: Number(r.size),
   sha256: r.sha256,
+  unscanned: Number(r.unscanned) === 1,
 });
 
 export function createDraftDocuments(database: Database, options: { clock?: Clock } = {}): DraftDocuments {
@@ -54,6 +55,7 @@ export function createDraftDocuments(database: Database, options: { clock?: Cloc
               sha256: document.sha256.toLowerCase(),
               bytes: Buffer.from(document.bytes.buffer, document.bytes.byteOffset, document.bytes.byteLength),
               created_at: now,
+              unscanned: document.unscanned ? 1 : 0,
             })
             .returning(META)
             .executeTakeFirstOrThrow();

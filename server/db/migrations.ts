@@ -412,6 +412,22 @@ const outboxUnpurged: Migration = {
 };
 
 /**
+ * A document accepted while the malware scanner could not be reached (settings.json
+ * uploads.scanUnavailable "acceptUnscanned") is marked, so that the export shows which were never
+ * scanned. 0/1 in both databases.
+ */
+const documentsUnscanned: Migration = {
+  async up(db: Kysely<unknown>) {
+    for (const table of ['documents', 'draft_documents']) {
+      await db.schema.alterTable(table).addColumn('unscanned', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    }
+  },
+  async down(db: Kysely<unknown>) {
+    for (const table of ['documents', 'draft_documents']) await db.schema.alterTable(table).dropColumn('unscanned').execute();
+  },
+};
+
+/**
  * The status history of claims after Submit (claim-statuses.ts): one row per change, never
  * updated; a claim's current status is its latest row (none: received).
  */
@@ -457,7 +473,8 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
         '0013_hot_path_indexes': hotPathIndexes,
         '0014_outbox_purge': outboxPurge,
         '0015_outbox_unpurged': outboxUnpurged,
-        '0016_claim_status_changes': claimStatusChanges(dialect),
+        '0016_documents_unscanned': documentsUnscanned,
+        '0017_claim_status_changes': claimStatusChanges(dialect),
       };
     },
   };

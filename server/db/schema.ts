@@ -123,6 +123,8 @@ export interface DocumentsTable {
   size: number;
   sha256: string;
   bytes: Buffer;
+  /** 1: accepted while the malware scanner could not be reached (settings uploads.scanUnavailable), so never scanned. */
+  unscanned: Generated<number>;
 }
 
 /** A claim in progress (drafts.ts). Epoch ms. */
@@ -193,6 +195,8 @@ export interface DraftDocumentsTable {
   sha256: string;
   bytes: Buffer;
   created_at: Int8;
+  /** 1: accepted while the malware scanner could not be reached, so never scanned. */
+  unscanned: Generated<number>;
 }
 
 /** One change of a claim's status after Submit (claim-statuses.ts): its history; the latest row is the current status. Epoch ms. */

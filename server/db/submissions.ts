@@ -60,7 +60,7 @@ const documentBytes = (d: NewDocument) => Buffer.from(d.bytes.buffer, d.bytes.by
 function insertDocuments(trx: Trx, documents: NewDocument[], submissionId: number) {
   return trx
     .insertInto('documents')
-    .values(documents.map((d, position) => ({ submission_id: submissionId, position, context_client_id: d.contextClientId, name: d.name, type: d.type, size: d.size, sha256: d.sha256.toLowerCase(), bytes: documentBytes(d) })))
+    .values(documents.map((d, position) => ({ submission_id: submissionId, position, context_client_id: d.contextClientId, name: d.name, type: d.type, size: d.size, sha256: d.sha256.toLowerCase(), bytes: documentBytes(d), unscanned: d.unscanned ? 1 : 0 })))
     .returning('id');
 }
 
@@ -72,9 +72,9 @@ function insertDocuments(trx: Trx, documents: NewDocument[], submissionId: numbe
 function insertDocumentsAfter(documents: NewDocument[], part: string) {
   const rows = documents.map(
     (d, position) =>
-      sql`(${sql.lit(position)}, cast(${d.contextClientId} as text), cast(${d.name} as text), cast(${d.type} as text), cast(${d.size} as integer), cast(${d.sha256.toLowerCase()} as text), cast(${documentBytes(d)} as bytea))`,
+      sql`(${sql.lit(position)}, cast(${d.contextClientId} as text), cast(${d.name} as text), cast(${d.type} as text), cast(${d.size} as integer), cast(${d.sha256.toLowerCase()} as text), cast(${documentBytes(d)} as bytea), cast(${d.unscanned ? 1 : 0} as integer))`,
   );
-  return sql`insert into documents (submission_id, position, context_client_id, name, type, size, sha256, bytes) select s.id, d.* from ${sql.table(part)} as s cross join (values ${sql.join(rows)}) as d returning documents.id`;
+  return sql`insert into documents (submission_id, position, context_client_id, name, type, size, sha256, bytes, unscanned) select s.id, d.* from ${sql.table(part)} as s cross join (values ${sql.join(rows)}) as d returning documents.id`;
 }
 
 const parsePayload = (text: string): unknown => JSON.parse(text);
@@ -114,13 +114,13 @@ export function createSubmissions(database: Database, options: { clock?: Clock }
     for (let i = 0; i < ids.length; i += 500) {
       const rows = await db
         .selectFrom('documents')
-        .select(['id', 'submission_id', 'context_client_id', 'name', 'type', 'size', 'sha256'])
+        .select(['id', 'submission_id', 'context_client_id', 'name', 'type', 'size', 'sha256', 'unscanned'])
         .where('submission_id', 'in', ids.slice(i, i + 500))
         .orderBy('submission_id')
         .orderBy('position')
         .execute();
       for (const r of rows) {
-        byId.get(Number(r.submission_id))?.push({ id: Number(r.id), contextClientId: r.context_client_id, name: r.name, type: r.type, size: Number(r.size), sha256: r.sha256 });
+        byId.get(Number(r.submission_id))?.push({ id: Number(r.id), contextClientId: r.context_client_id, name: r.name, type: r.type, size: Number(r.size), sha256: r.sha256, unscanned: Number(r.unscanned) === 1 });
       }
     }
     return byId;
@@ -276,6 +276,7 @@ export function createSubmissions(database: Database, options: { clock?: Clock }
         type: r.type,
         size: Number(r.size),
         sha256: r.sha256,
+        unscanned: Number(r.unscanned) === 1,
         bytes: Buffer.isBuffer(r.bytes) ? r.bytes : Buffer.from(r.bytes),
       }));
     },

@@ -260,6 +260,8 @@ export interface NewDocument {
   /** Lowercase hex SHA-256 of `bytes`; checked before storing. */
   sha256: string;
   bytes: Uint8Array;
+  /** Accepted while the malware scanner could not be reached (default false: scanned, or scanning is off). */
+  unscanned?: boolean;
 }
 
 export interface NewSubmission {
@@ -322,6 +324,8 @@ export interface DocumentMeta {
   type: string;
   size: number;
   sha256: string;
+  /** Accepted while the malware scanner could not be reached, so never scanned. */
+  unscanned: boolean;
 }
 
 export interface StoredDocument extends DocumentMeta {
@@ -479,13 +483,15 @@ export interface DraftDocumentMeta {
   type: string;
   size: number;
   sha256: string;
+  /** Accepted while the malware scanner could not be reached, so never scanned. */
+  unscanned: boolean;
 }
 
 export interface DraftDocument extends DraftDocumentMeta {
   bytes: Buffer;
 }
 
-export type NewDraftDocument = Omit<DraftDocument, 'id'>;
+export type NewDraftDocument = Omit<DraftDocument, 'id' | 'unscanned'> & { unscanned?: boolean };
 
 /** Why a document was not added: no unexpired draft, another document has its name, or the draft's documents would exceed the total. */
 export type DraftDocumentRefusal = 'no-draft' | 'name-taken' | 'total-too-large';

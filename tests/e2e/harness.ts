@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../../server/app';
+import type { ClamdOptions } from '../../server/documents/clamd';
 import { startCaptchaEmulator } from '../../server/captcha-emulator/emulator';
 import { smtpMailer } from '../../server/mail/transport';
 import { createSubmissions, openDatabase, type SubmissionRecord } from '../../server/db';
@@ -40,6 +41,8 @@ export interface SettlementChanges {
   captcha?: Record<string, unknown>;
   /** The SMTP server the server sends e-mail to (tests/support/mail-sink.ts); without it e-mail stays queued. */
   smtpUrl?: string;
+  /** The clamd documents are scanned with (tests/support/clamd-stand-in.ts), read when the server starts; without it nothing is scanned. */
+  documentScanner?: () => ClamdOptions;
 }
 
 function copySettlement(changes: SettlementChanges): { dir: string; cleanup(): void } {
@@ -97,6 +100,7 @@ export async function startE2eServer(changes: SettlementChanges = {}): Promise<E
     // The browser fills a form in seconds: screened, not shed.
     shedFastSubmits: false,
     ...(changes.smtpUrl ? { mail: { mailer: smtpMailer(changes.smtpUrl) } } : {}),
+    ...(changes.documentScanner ? { documentScanner: changes.documentScanner() } : {}),
   });
   const url = (await app.listen({ host: '127.0.0.1', port: 0 })).replace('localhost', '127.0.0.1');
   const submissions = createSubmissions(database);

@@ -103,6 +103,7 @@ function config(dataDir: string, settlementDir: string, extra: Partial<ServerCon
     mailFrom: null,
     mailMaxAttempts: 8,
     mailLeaseMs: 300_000,
+    clamd: null,
     ...extra,
   };
 }

@@ -10,7 +10,7 @@ import { impossibleDeadlineDates, unknownDeadlineZones } from '../../runtime/cor
 import { checkFlow, checkFlowSet, checkLocaleKeySets, type CheckContext } from '../../runtime/core/flow/cross-check';
 import { pointer, type FlowIssue } from '../../runtime/core/flow/issues';
 import { localizedCopyProblems } from '../../runtime/core/i18n/localizedCopy';
-import { loadLocale, loadModelConfigs, matchesSchema, schemaIssues } from './validate-schema';
+import { loadLocale, loadModelConfigs, matchesSchema, schemaIssues, type SchemaTypes } from './validate-schema';
 import { isRecord, propertyOf } from '../../runtime/core/guards';
 import { checkDigitWarnings, classListIssues } from './class-lists';
 import { credentialWordWarnings } from './credential-words';
@@ -60,8 +60,16 @@ export interface FolderReport {
     models: ModelConfig[];
     locales: Record<string, Record<string, string>>;
     /** The settlement files that satisfy their schemas, by name ('settings.json'); only with a settlement folder. */
-    settlementFiles: Partial<Record<SettlementFileName, unknown>>;
+    settlementFiles: SettlementFiles;
   };
+}
+
+/** The settlement files by name, each as its schema accepts it. */
+export type SettlementFiles = { [K in SettlementFileName]?: SchemaTypes[(typeof SETTLEMENT_FILES)[K]] };
+
+/** A file's JSON as its schema accepts it, or undefined when the schema refuses it (schemaIssues reports why). */
+function accepted<N extends keyof SchemaTypes>(schema: N, json: unknown): SchemaTypes[N] | undefined {
+  return matchesSchema(schema, json) ? json : undefined;
 }
 
 export interface SettlementPaths extends FolderPaths {
@@ -235,7 +243,7 @@ export function checkFolder(input: FolderPaths | SettlementFolder, context: Omit
   const pagePaths = allFlowsRead ? appPaths(flows) : null;
   if (pagePaths) issues.push(...copyLinkIssues(locales, pagePaths));
 
-  const settlementFiles: Partial<Record<SettlementFileName, unknown>> = {};
+  const settlementFiles: SettlementFiles = {};
   let deadlinesFile = paths.deadlinesFile;
   if (settlementDir !== undefined) {
     const dir = settlementDir;
@@ -243,6 +251,7 @@ export function checkFolder(input: FolderPaths | SettlementFolder, context: Omit
     if (manifest?.parsed) issues.push(...schemaIssues('settlement/settlement', manifest.json, manifest.path));
     // deadlines.json wins; deadlines.legacy.json is read only when it is absent.
     const deadlinesName = named('deadlines.json') || !named('deadlines.legacy.json') ? 'deadlines.json' : 'deadlines.legacy.json';
+    const valid = new Map<SettlementFileName, unknown>();
     for (const name of [deadlinesName, 'captcha.json', 'settings.json', 'whitelist.json'] as const) {
       const entry = named(name);
       const file = entry?.path ?? path.join(dir, name);
@@ -252,8 +261,13 @@ export function checkFolder(input: FolderPaths | SettlementFolder, context: Omit
       if (!read) continue;
       const schemaErrors = schemaIssues(SETTLEMENT_FILES[name], read.json, file);
       issues.push(...schemaErrors);
-      if (schemaErrors.length === 0) settlementFiles[name] = read.json;
+      if (schemaErrors.length === 0) valid.set(name, read.json);
     }
+    settlementFiles['deadlines.json'] = accepted('settlement/deadlines', valid.get('deadlines.json'));
+    settlementFiles['deadlines.legacy.json'] = accepted('settlement/deadlines.legacy', valid.get('deadlines.legacy.json'));
+    settlementFiles['captcha.json'] = accepted('settlement/captcha', valid.get('captcha.json'));
+    settlementFiles['settings.json'] = accepted('settlement/settings', valid.get('settings.json'));
+    settlementFiles['whitelist.json'] = accepted('settlement/whitelist', valid.get('whitelist.json'));
     // site.json is optional: without it the app shows the default chrome.
     const siteEntry = named('site.json');
     const site = siteEntry ? remember(readEntry(siteEntry, siteEntry.path, issues)) : undefined;

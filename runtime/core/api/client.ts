@@ -2,6 +2,7 @@ import { acceptModelConfigs } from '../models';
 import { HONEYPOT_FIELD } from '../payload/honeypot';
 import { devError, DEV_ERRORS, USER_MESSAGES } from '../errors';
 import { isCaptchaAnswer } from '../../../schemas/generated/api/guards/captcha';
+import { API_URLS } from '../../../schemas/generated/api/routes';
 import { isRecord } from '../../../schemas/generated/api/guards/record';
 import { isCharactersWhitelistAnswer } from '../../../schemas/generated/api/guards/characters-whitelist';
 import { isCsrfAnswer } from '../../../schemas/generated/api/guards/csrf';
@@ -33,19 +34,22 @@ import type {
   SubmitResponse,
 } from '../types';
 
-/** Paths of the calls of spec §7 that do not depend on the form type. */
+/**
+ * Paths of the calls of spec §7 that do not depend on the form type, as the API contract declares
+ * them (schemas/api/, whose route table the server registers its routes from).
+ */
 export const API_PATHS = {
-  csrf: '/api/csrf',
-  sessionTimeout: '/api/session-timeout',
-  keepAlive: '/api/session/keep-alive',
-  deadlines: '/api/deadlines',
-  charactersWhitelist: '/api/characters-whitelist',
-  captcha: '/api/captcha',
-  formsConfig: '/api/forms/config',
-  signatureDate: '/api/signature-date',
-  cultureContent: '/api/culture/content',
-  resume: '/api/forms/resume',
-  claimStatus: '/api/claims/status',
+  csrf: API_URLS['csrf'],
+  sessionTimeout: API_URLS['session-timeout'],
+  keepAlive: API_URLS['keep-alive'],
+  deadlines: API_URLS['deadlines'],
+  charactersWhitelist: API_URLS['characters-whitelist'],
+  captcha: API_URLS['captcha'],
+  formsConfig: API_URLS['forms-config'],
+  signatureDate: API_URLS['signature-date'],
+  cultureContent: API_URLS['culture-content'],
+  resume: API_URLS['resume'],
+  claimStatus: API_URLS['claim-status'],
 } as const;
 
 /** The page element holding the startup answers the server embeds (see StartupAnswers). */

@@ -29,3 +29,28 @@ export const API_ROUTES = {
 } as const;
 
 export type ApiRouteName = keyof typeof API_ROUTES;
+
+/** The url of every call alone: what the browser's client takes, without the summaries. */
+export const API_URLS = {
+  'authorize': "{authorize}",
+  'captcha': "/api/captcha",
+  'characters-whitelist': "/api/characters-whitelist",
+  'claim-status': "/api/claims/status",
+  'csrf': "/api/csrf",
+  'culture-content': "/api/culture/content",
+  'deadlines': "/api/deadlines",
+  'draft-document-add': "{submit}/draft/documents",
+  'draft-document-remove': "{submit}/draft/documents/:id",
+  'draft-later': "{submit}/draft/later",
+  'draft-load': "{submit}/draft",
+  'draft-save': "{submit}/draft",
+  'forms-config': "/api/forms/config",
+  'forms-flows': "/api/forms/flows",
+  'healthz': "/healthz",
+  'keep-alive': "/api/session/keep-alive",
+  'readyz': "/readyz",
+  'resume': "/api/forms/resume",
+  'session-timeout': "/api/session-timeout",
+  'signature-date': "/api/signature-date",
+  'submit': "{submit}",
+} as const satisfies { [name in ApiRouteName]: string };
