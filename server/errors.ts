@@ -288,6 +288,20 @@ export const SERVER_ERRORS = {
     es: 'Demasiados intentos incorrectos con el código de reanudación. Espere {0} min e inténtelo de nuevo, o comuníquese con el Administrador del Acuerdo.',
   },
 
+  // Told alike whether the reference code names no claim or the details are not the claim's: a refusal never tells whether a claim exists.
+  CLAIM_STATUS_NOT_MATCHED: {
+    status: 404,
+    key: 'LocKey_Server_ClaimStatusNotMatched',
+    en: 'We could not find a claim with this reference code and these details. Please check the reference code on your confirmation or receipt, and enter the same details you signed in with when you filed.',
+    es: 'No encontramos una reclamación con este código de referencia y estos datos. Revise el código de referencia de su confirmación o recibo e ingrese los mismos datos con los que inició sesión al presentarla.',
+  },
+  TOO_MANY_CLAIM_STATUS_ATTEMPTS: {
+    status: 429,
+    key: 'LocKey_Server_TooManyClaimStatusAttempts',
+    en: 'Too many attempts to see a claim status. Please wait {0} min and try again, or contact the Settlement Administrator.',
+    es: 'Demasiados intentos de consultar el estado de una reclamación. Espere {0} min e inténtelo de nuevo, o comuníquese con el Administrador del Acuerdo.',
+  },
+
   // --- Duplicates ---------------------------------------------------------------------------------
   ALREADY_SUBMITTED: {
     status: 409,

@@ -8,6 +8,7 @@ export const ErrorPage = chunk(() => import('./pages/ErrorPage'));
 export const DeadlinePage = chunk(() => import('./pages/DeadlinePage'));
 export const SessionExpiredPage = chunk(() => import('./pages/SessionExpiredPage'));
 export const ResumePage = chunk(() => import('./pages/ResumePage'));
+export const StatusPage = chunk(() => import('./pages/StatusPage'));
 
 export const PLAIN_PAGES: Record<Exclude<AppRoute['kind'], 'form'>, ChunkComponent<Record<string, never>>> = {
   catchAll: NotFoundPage,
@@ -16,6 +17,7 @@ export const PLAIN_PAGES: Record<Exclude<AppRoute['kind'], 'form'>, ChunkCompone
   defaultDeadline: DeadlinePage,
   sessionExpired: SessionExpiredPage,
   resume: ResumePage,
+  status: StatusPage,
 };
 
 /** The chunks the page of a route renders first: the layout and the page. */

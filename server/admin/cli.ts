@@ -24,7 +24,14 @@ import { purgeExpiredSignals } from '../fraud/store.js';
 import { fraudSummary, fraudSummaryText } from '../fraud/view.js';
 import { accountFields } from '../../runtime/core/models/declared.js';
 import { loadSettlement } from '../settlement/load.js';
+<<<<<<< HEAD
 import { documentsOf, exportAllDocuments, exportDocuments, exportSubmissions, MANIFEST_FILE, UnknownReferenceCodeError } from './export.js';
+=======
+import { applyStatusChanges, StatusChangeError, type StatusOrder } from '../claims/statuses.js';
+import { settlementLocales } from '../plugins/app/settlement.js';
+import { readClassListCsv, checkClassListHeader, type ClassListProblem } from '../../settlement/class-list-rows.js';
+import { exportAllDocuments, exportDocuments, exportSubmissions, MANIFEST_FILE, UnknownReferenceCodeError } from './export.js';
+>>>>>>> wip/statuses
 
 export const USAGE = `Usage: npm run admin -- <command> [options]
 
@@ -63,15 +70,31 @@ Commands:
                                                many are due for it and how many are kept; --retry queues the failed ones
                                                again for the server to send; --purge empties the due ones now (the
                                                server does it hourly too)
+  status REFERENCE STATUS [--deficiency KIND]... [--cure-by YYYY-MM-DD | --cure-days N] [--note TEXT]
+                                               set a claim's status (the settlement's statuses.json, else the
+                                               defaults); deficient takes one or more deficiency kinds and a cure-by
+                                               date (default the settlement's cureDays from today in its time zone)
+                                               and queues the deficiency notice by e-mail (needs PUBLIC_URL)
+  import-statuses FILE.csv                     set many claims' statuses at once; columns reference,status,
+                                               deficiencies (;-separated),cure-by,note; a file with any bad row is
+                                               refused whole, every problem listed with its line; else applied in
+                                               one transaction
   report --out FILE.html                       one self-contained page (no network needed) with charts of the filing
                                                period: claims per hour per form with the deadlines, flagged share,
                                                reasons, clusters; each with its data table
 
 Environment: DATABASE_URL (postgres://… for PostgreSQL; default SQLite in DATA_DIR), DATA_DIR (default ./data),
+<<<<<<< HEAD
              DATABASE_SCHEMA (PostgreSQL schema, default public), DOCUMENT_STORE_URL (s3://<bucket>/<prefix>, with
              AWS_REGION, AWS_ENDPOINT_URL_S3, AWS_S3_FORCE_PATH_STYLE and the credentials as the server has them:
              where the documents are), SETTLEMENT_DIR (default server-fixtures/; read by
              fraud-purge, outbox and report),
+=======
+             DATABASE_SCHEMA (PostgreSQL schema, default public), SETTLEMENT_DIR (default server-fixtures/; read by
+             fraud-purge, outbox, report, status and import-statuses),
+             PUBLIC_URL (status and import-statuses: the address claimants use; the deficiency notice links to
+             its /status page),
+>>>>>>> wip/statuses
              PIN_SECRET (import-class-list and seed: the server's, required with NODE_ENV=production;
              elsewhere read from or generated into DATA_DIR like the server's)`;
 
@@ -95,15 +118,24 @@ interface Parsed {
   command: string | undefined;
   positional: string[];
   flags: Map<string, string | true>;
+  /** Options that may be given several times (--deficiency), in order. */
+  repeated: Map<string, string[]>;
 }
 
+<<<<<<< HEAD
 const VALUE_FLAGS = new Set(['format', 'form-type', 'from', 'to', 'out']);
 const BOOLEAN_FLAGS = new Set(['replace', 'help', 'all', 'purge', 'retry', 'include-accounts', 'move-to-store']);
+=======
+const VALUE_FLAGS = new Set(['format', 'form-type', 'from', 'to', 'out', 'cure-by', 'cure-days', 'note']);
+const REPEATED_FLAGS = new Set(['deficiency']);
+const BOOLEAN_FLAGS = new Set(['replace', 'help', 'all', 'purge', 'retry', 'include-accounts']);
+>>>>>>> wip/statuses
 
 function parseArgs(argv: string[]): Parsed {
   const [command, ...rest] = argv;
   const positional: string[] = [];
   const flags = new Map<string, string | true>();
+  const repeated = new Map<string, string[]>();
   for (let arg = rest.shift(); arg !== undefined; arg = rest.shift()) {
     if (!arg.startsWith('--')) {
       positional.push(arg);
@@ -111,13 +143,17 @@ function parseArgs(argv: string[]): Parsed {
     }
     const [name = '', inline] = arg.slice(2).split(/=(.*)/s, 2);
     if (BOOLEAN_FLAGS.has(name)) flags.set(name, true);
-    else if (VALUE_FLAGS.has(name)) {
+    else if (REPEATED_FLAGS.has(name)) {
+      const value = inline ?? rest.shift();
+      if (value === undefined || value.startsWith('--')) throw new UsageError(`--${name} needs a value`);
+      repeated.set(name, [...(repeated.get(name) ?? []), value]);
+    } else if (VALUE_FLAGS.has(name)) {
       const value = inline ?? rest.shift();
       if (value === undefined || value.startsWith('--')) throw new UsageError(`--${name} needs a value`);
       flags.set(name, value);
     } else throw new UsageError(`unknown option --${name}`);
   }
-  return { command, positional, flags };
+  return { command, positional, flags, repeated };
 }
 
 function parseDate(text: string, flag: 'from' | 'to'): Date {
@@ -211,6 +247,44 @@ function pinSecret(io: CliIo): string {
   const cwd = io.cwd ?? process.cwd();
   const environment: Environment = io.env.NODE_ENV === 'production' || io.env.NODE_ENV === 'test' ? io.env.NODE_ENV : 'development';
   return secretOf('PIN_SECRET', io.env, environment, path.resolve(cwd, io.env.DATA_DIR || './data'));
+}
+
+/** The status page the deficiency notice links to: PUBLIC_URL's /status, or null without PUBLIC_URL. */
+function statusLinkOf(io: CliIo): string | null {
+  const given = io.env.PUBLIC_URL?.trim();
+  if (!given) return null;
+  let url: URL;
+  try {
+    url = new URL(given);
+  } catch {
+    throw new UsageError(`PUBLIC_URL is not an address (use e.g. https://claims.example.com): ${given}`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new UsageError(`PUBLIC_URL must start with https:// or http://, not ${url.protocol}//`);
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}/status`;
+}
+
+/** The columns of an import-statuses file. */
+const STATUS_COLUMNS = { known: ['reference', 'status', 'deficiencies', 'cure-by', 'note'], required: ['reference', 'status'] } as const;
+
+/** The rows of an import-statuses file as orders (read as the class-list import reads its CSV), or every problem with its line. */
+function statusOrdersOf(csv: string): StatusOrder[] {
+  const problems: ClassListProblem[] = [];
+  const { header, rows } = readClassListCsv(csv, problems);
+  if (header.length) checkClassListHeader(header, STATUS_COLUMNS.known, STATUS_COLUMNS.required, true, problems);
+  if (problems.length) throw new StatusChangeError(problems);
+  return rows.map(({ line, values }) => {
+    const cell = (column: string) => values.get(column)?.trim() ?? '';
+    const cureBy = cell('cure-by');
+    const note = cell('note');
+    return {
+      line,
+      reference: cell('reference'),
+      status: cell('status'),
+      deficiencies: cell('deficiencies').split(';').map((kind) => kind.trim()).filter(Boolean),
+      ...(cureBy ? { cureBy } : {}),
+      ...(note ? { note } : {}),
+    };
+  });
 }
 
 /** "Expiring" in the drafts report: within this many ms. */
@@ -377,6 +451,36 @@ async function execute(p: Parsed, io: CliIo): Promise<void> {
       );
       return;
     }
+    case 'status':
+    case 'import-statuses': {
+      const single = p.command === 'status';
+      let orders: StatusOrder[];
+      if (single) {
+        const [reference, status, ...more] = p.positional;
+        if (reference === undefined || status === undefined || more.length) throw new UsageError('status takes a reference code and a status');
+        const cureBy = p.flags.get('cure-by');
+        const cureDays = p.flags.get('cure-days');
+        const note = p.flags.get('note');
+        if (cureBy !== undefined && cureDays !== undefined) throw new UsageError('status takes --cure-by or --cure-days, not both');
+        if (typeof cureDays === 'string' && !/^\d+$/.test(cureDays)) throw new UsageError(`--cure-days must be a whole number of days (got ${cureDays})`);
+        orders = [{ reference, status, deficiencies: p.repeated.get('deficiency') ?? [], ...(typeof cureBy === 'string' ? { cureBy } : {}), ...(typeof cureDays === 'string' ? { cureDays: Number(cureDays) } : {}), ...(typeof note === 'string' ? { note } : {}) }];
+      } else {
+        if (['cure-by', 'cure-days', 'note'].some((f) => p.flags.has(f)) || p.repeated.size) throw new UsageError('import-statuses takes the deficiencies, cure-by dates and notes from its file');
+        const file = onePositional(p, 'CSV file');
+        orders = statusOrdersOf(readInput(file, cwd));
+      }
+      const settlement = settlementOf(io);
+      const changedBy = single ? 'admin status' : `admin import-statuses ${path.basename(p.positional[0] ?? '')}`;
+      const statusLink = statusLinkOf(io);
+      const applied = await withDatabase(io, (db) => applyStatusChanges(db, settlement, settlementLocales(settlement), orders, { changedBy, statusLink, ...(io.clock ? { clock: io.clock } : {}) }));
+      const lines = single
+        ? applied.changes.map((c) => `${orders[0]?.reference.toUpperCase()}: ${c.from} → ${c.to}${c.cureBy ? `, cure by ${c.cureBy}` : ''}.`)
+        : [`Applied ${applied.changes.length} status change(s).`];
+      if (applied.notices) lines.push(`Queued ${applied.notices} deficiency notice(s); a running server sends them.`);
+      if (applied.withoutAddress.length) lines.push(`No e-mail address to notify (the claim gave none): ${applied.withoutAddress.join(', ')}.`);
+      io.stdout(`${lines.join('\n')}\n`);
+      return;
+    }
     case 'report': {
       if (p.positional.length) throw new UsageError(`report takes no argument (got ${p.positional.join(' ')})`);
       const out = p.flags.get('out');
@@ -407,7 +511,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       io.stderr(`Error: ${error.message}\n\n${USAGE}\n`);
       return 2;
     }
-    if (error instanceof ClassListImportError || error instanceof DatabaseUnavailableError || error instanceof UnknownReferenceCodeError || error instanceof ConfigError) {
+    if (error instanceof ClassListImportError || error instanceof StatusChangeError || error instanceof DatabaseUnavailableError || error instanceof UnknownReferenceCodeError || error instanceof ConfigError) {
       io.stderr(`Error: ${error.message}\n`);
       return 1;
     }

@@ -1,7 +1,7 @@
 /**
  * What the administrator gets out: every submission as CSV (answers flattened into columns) or
  * JSON Lines, with the earlier submissions it repeats when the duplicate policy marked it
- * (`duplicateOf`), its fraud screening (risk score, disposition, reason codes; never the client's
+ * (`duplicateOf`), its status and the history of its status changes, its fraud screening (risk score, disposition, reason codes; never the client's
  * address or browser, which only the fraud view shows) and document metadata, and the documents
  * of one or every submission written byte-identical.
  */
@@ -13,7 +13,12 @@ import { pipeline } from 'node:stream/promises';
 import { isRecord } from '../../runtime/core/guards.js';
 import { maskAccount } from '../../runtime/core/models/declared.js';
 import { createSubmissions } from '../db/submissions.js';
+<<<<<<< HEAD
 import { openDocument, type DocumentStores } from '../documents/index.js';
+=======
+import { createClaimStatuses, type StatusChange } from '../db/claim-statuses.js';
+import { RECEIVED } from '../../runtime/core/statuses/index.js';
+>>>>>>> wip/statuses
 import { screeningsById, type ClaimScreening } from '../fraud/store.js';
 import type { Database, DuplicateMark, StoredDocument, SubmissionFilter, SubmissionRecord } from '../db/types.js';
 
@@ -63,6 +68,17 @@ export function duplicateText(marks: readonly DuplicateMark[]): string {
   return marks.map((m) => `${m.identifier}: ${m.count} earlier ${m.formType} (first ${m.first})`).join('; ');
 }
 
+/** A claim's status history by submission id (oldest first); a claim without one is received. */
+export type StatusHistories = ReadonlyMap<number, readonly StatusChange[]>;
+
+/** One change in one line: "2026-11-28T20:15:00.000Z received → deficient (missingProofOfPurchase; cure by 2026-12-28) by admin status: note". */
+export function statusChangeText(c: StatusChange): string {
+  const details = [c.deficiencies.join(', '), c.cureBy ? `cure by ${c.cureBy}` : ''].filter(Boolean).join('; ');
+  return `${new Date(c.changedAt).toISOString()} ${c.from} → ${c.to}${details ? ` (${details})` : ''} by ${c.changedBy}${c.note ? `: ${c.note}` : ''}`;
+}
+
+const currentStatus = (history: readonly StatusChange[] | undefined) => history?.at(-1)?.to ?? RECEIVED;
+
 /** A claim's screening: by submission id; claims stored before screening have none. */
 export type Screenings = ReadonlyMap<number, ClaimScreening>;
 
@@ -102,7 +118,7 @@ export function maskedAccounts(payload: unknown, accounts?: AccountExport): unkn
   return out;
 }
 
-export function submissionsToJsonl(records: SubmissionRecord[], screenings: Screenings = new Map(), accounts?: AccountExport): string {
+export function submissionsToJsonl(records: SubmissionRecord[], screenings: Screenings = new Map(), accounts?: AccountExport, statuses: StatusHistories = new Map()): string {
   return records
     .map((r) =>
       JSON.stringify({
@@ -112,6 +128,8 @@ export function submissionsToJsonl(records: SubmissionRecord[], screenings: Scre
         culture: r.culture,
         duplicateOf: r.duplicateOf,
         screening: screenings.get(r.id) ?? null,
+        status: currentStatus(statuses.get(r.id)),
+        statusHistory: (statuses.get(r.id) ?? []).map((c) => ({ from: c.from, to: c.to, deficiencies: c.deficiencies, cureBy: c.cureBy, note: c.note, changedBy: c.changedBy, changedAt: new Date(c.changedAt).toISOString() })),
         answers: withoutSecrets(maskedAccounts(r.payload, accounts)),
         documents: r.documents.map(({ contextClientId, name, type, size, sha256, unscanned }) => ({ contextClientId, name, type, size, sha256, unscanned })),
       }),
@@ -120,7 +138,7 @@ export function submissionsToJsonl(records: SubmissionRecord[], screenings: Scre
     .join('');
 }
 
-export function submissionsToCsv(records: SubmissionRecord[], screenings: Screenings = new Map(), accounts?: AccountExport): string {
+export function submissionsToCsv(records: SubmissionRecord[], screenings: Screenings = new Map(), accounts?: AccountExport, statuses: StatusHistories = new Map()): string {
   const flat = records.map((record) => ({ record, answers: flattenAnswers(maskedAccounts(record.payload, accounts)) }));
   const answerColumns: string[] = [];
   const seen = new Set<string>();
@@ -128,7 +146,7 @@ export function submissionsToCsv(records: SubmissionRecord[], screenings: Screen
   const maxDocs = Math.max(0, ...records.map((r) => r.documents.length));
   const docColumns: string[] = [];
   for (let i = 1; i <= maxDocs; i++) docColumns.push(`document${i}.name`, `document${i}.type`, `document${i}.size`, `document${i}.sha256`, `document${i}.contextClientId`, `document${i}.unscanned`);
-  const header = ['referenceCode', 'formType', 'createdAt', 'culture', 'duplicateOf', 'riskScore', 'disposition', 'reasons', ...answerColumns, 'documentCount', ...docColumns];
+  const header = ['referenceCode', 'formType', 'createdAt', 'culture', 'duplicateOf', 'riskScore', 'disposition', 'reasons', 'status', 'statusHistory', ...answerColumns, 'documentCount', ...docColumns];
   const lines = [header.map(csvCell).join(',')];
   for (const { record: r, answers } of flat) {
     // unscanned: accepted while the malware scanner could not be reached (settings uploads.scanUnavailable).
@@ -136,7 +154,7 @@ export function submissionsToCsv(records: SubmissionRecord[], screenings: Screen
     while (docs.length < docColumns.length) docs.push('');
     const screening = screenings.get(r.id);
     const screened = [screening ? String(screening.score) : '', screening?.disposition ?? '', reasonText(screening)];
-    const cells = [r.referenceCode, r.formType, r.createdAt, r.culture, duplicateText(r.duplicateOf), ...screened, ...answerColumns.map((c) => answers.get(c) ?? ''), String(r.documents.length), ...docs];
+    const cells = [r.referenceCode, r.formType, r.createdAt, r.culture, duplicateText(r.duplicateOf), ...screened, currentStatus(statuses.get(r.id)), (statuses.get(r.id) ?? []).map(statusChangeText).join('\n'), ...answerColumns.map((c) => answers.get(c) ?? ''), String(r.documents.length), ...docs];
     lines.push(cells.map(csvCell).join(','));
   }
   return lines.map((l) => `${l}\r\n`).join('');
@@ -146,7 +164,8 @@ export function submissionsToCsv(records: SubmissionRecord[], screenings: Screen
 export async function exportSubmissions(database: Database, format: ExportFormat, filter: SubmissionFilter = {}, accounts?: AccountExport): Promise<{ text: string; count: number }> {
   const records = await createSubmissions(database).listSubmissions(filter);
   const screenings = await screeningsById(database);
-  return { text: format === 'csv' ? submissionsToCsv(records, screenings, accounts) : submissionsToJsonl(records, screenings, accounts), count: records.length };
+  const statuses = await createClaimStatuses(database).history(records.map((r) => r.id));
+  return { text: format === 'csv' ? submissionsToCsv(records, screenings, accounts, statuses) : submissionsToJsonl(records, screenings, accounts, statuses), count: records.length };
 }
 
 /** A file name safe on every file system, keeping the claimant's name where it is already safe. */

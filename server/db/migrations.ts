@@ -463,6 +463,35 @@ function documentStore(dialect: DialectName): Migration {
   };
 }
 
+/**
+ * The status history of claims after Submit (claim-statuses.ts): one row per change, never
+ * updated; a claim's current status is its latest row (none: received).
+ */
+function claimStatusChanges(dialect: DialectName): Migration {
+  const pg = dialect === 'postgres';
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('claim_status_changes')
+        .addColumn('id', pg ? 'serial' : 'integer', (c) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement()))
+        .addColumn('submission_id', 'integer', (c) => c.notNull().references('submissions.id').onDelete('cascade'))
+        .addColumn('from_status', 'text', (c) => c.notNull())
+        .addColumn('to_status', 'text', (c) => c.notNull())
+        .addColumn('deficiencies', 'text', (c) => c.notNull())
+        .addColumn('cure_by', 'text')
+        .addColumn('cure_by_at', 'bigint')
+        .addColumn('note', 'text')
+        .addColumn('changed_by', 'text', (c) => c.notNull())
+        .addColumn('changed_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('claim_status_changes_submission').on('claim_status_changes').columns(['submission_id', 'id']).execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('claim_status_changes').execute();
+    },
+  };
+}
+
 export function migrationProvider(dialect: DialectName): MigrationProvider {
   return {
     async getMigrations() {
@@ -482,6 +511,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
         '0015_outbox_unpurged': outboxUnpurged,
         '0016_documents_unscanned': documentsUnscanned,
         '0017_document_store': documentStore(dialect),
+        '0018_claim_status_changes': claimStatusChanges(dialect),
       };
     },
   };

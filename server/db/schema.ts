@@ -214,6 +214,25 @@ export interface DraftDocumentsTable {
   unscanned: Generated<number>;
 }
 
+/** One change of a claim's status after Submit (claim-statuses.ts): its history; the latest row is the current status. Epoch ms. */
+export interface ClaimStatusChangesTable {
+  id: Generated<number>;
+  submission_id: number;
+  /** The status before the change ('received' for the first change). */
+  from_status: string;
+  to_status: string;
+  /** JSON list of deficiency kinds ('[]' unless deficient). */
+  deficiencies: string;
+  /** YYYY-MM-DD, the last day to cure (a deficient claim only). */
+  cure_by: string | null;
+  /** The end of that day in the settlement's time zone. */
+  cure_by_at: Int8 | null;
+  note: string | null;
+  /** What made the change ('admin status', 'admin import-statuses <file>'). */
+  changed_by: string;
+  changed_at: Int8;
+}
+
 export interface Tables {
   sessions: SessionsTable;
   rate_limits: RateLimitsTable;
@@ -231,4 +250,5 @@ export interface Tables {
   resume_codes: ResumeCodesTable;
   draft_documents: DraftDocumentsTable;
   document_objects: DocumentObjectsTable;
+  claim_status_changes: ClaimStatusChangesTable;
 }

@@ -23,6 +23,7 @@ import { messageOf } from '../../runtime/core/guards.js';
 import type { FlowFile, FormType, LegacyDeadlinesResponse, ModelConfig, PerCultureDeadlinesResponse } from '../../runtime/core/types.js';
 import type { IdentifierKind } from '../db/types.js';
 import { classListHeader, formOf, settlementForms, SPEC_FORMS, withSignInRules, type ClassListHeader, type SettlementForm } from '../../runtime/core/forms/index.js';
+import { claimStatuses, type ClaimStatuses } from '../../runtime/core/statuses/index.js';
 import { deadlineInstants } from './deadlines.js';
 import { fraudSettings, type FraudSettings, type FraudSettingsFile } from '../fraud/settings.js';
 
@@ -131,6 +132,8 @@ export interface Settlement {
   forms: SettlementForm[];
   /** The header of class-members.csv the import reads (forms.json `classList`; without it the sample's). */
   classListHeader: ClassListHeader;
+  /** The statuses a claim can have after Submit and the deficiency kinds (statuses.json; without it the defaults). */
+  statuses: ClaimStatuses;
   /** What the checker warns of without refusing (texts still to write, VINs failing their check digit). */
   warnings?: SettlementProblem[];
 }
@@ -265,6 +268,7 @@ export function loadSettlement(dir: string, options: LoadSettlementOptions = {})
   const whitelist = files['whitelist.json'];
   const site = files['site.json'];
   const formsFile = files['forms.json'];
+  const statusesFile = files['statuses.json'];
 
   if (deadlines && problems.length === 0) {
     // The checker reported unknown zones and impossible dates; anything else the instants refuse still stops the start.
@@ -285,6 +289,7 @@ export function loadSettlement(dir: string, options: LoadSettlementOptions = {})
     dir,
     forms,
     classListHeader: classListHeader(formsFile),
+    statuses: claimStatuses(statusesFile),
     warnings: configuration.warnings,
     models: withSignInRules(configuration.models, forms),
     flows: configuration.flows,

@@ -11,6 +11,7 @@ import deadlinesSchema from '../../schemas/settlement/deadlines.schema.json';
 import formsSchema from '../../schemas/settlement/forms.schema.json';
 import settingsSchema from '../../schemas/settlement/settings.schema.json';
 import siteSchema from '../../schemas/settlement/site.schema.json';
+import statusesSchema from '../../schemas/settlement/statuses.schema.json';
 import whitelistSchema from '../../schemas/settlement/whitelist.schema.json';
 import { useStudio } from './context';
 import { definedJson, withoutAddedHollowObjects } from './formData';
@@ -30,6 +31,7 @@ const SCHEMAS: Record<string, RJSFSchema> = Object.fromEntries(
     'site.json': siteSchema,
     'forms.json': formsSchema,
     'whitelist.json': whitelistSchema,
+    'statuses.json': statusesSchema,
   }).flatMap(([name, schema]): Array<[string, RJSFSchema]> => {
     if (!isSchema(schema)) return [];
     const { $id: _id, ...rest } = schema;

@@ -72,6 +72,8 @@ export interface E2eServer {
   submission(referenceCode: string): Promise<SubmissionRecord | null>;
   /** Closes the server's database while the server runs on: its calls answer 503 DATABASE_UNAVAILABLE from then on. */
   closeDatabase(): Promise<void>;
+  /** The environment of the admin command line for this server's database and settlement (`runCli`). */
+  adminEnv: Record<string, string>;
   stop(): Promise<void>;
 }
 
@@ -106,6 +108,7 @@ export async function startE2eServer(changes: SettlementChanges = {}): Promise<E
     url,
     submission: (referenceCode) => submissions.getByReferenceCode(referenceCode),
     closeDatabase: () => database.close(),
+    adminEnv: { DATA_DIR: dataDir, DATABASE_URL: '', SETTLEMENT_DIR: copy.dir, PUBLIC_URL: url },
     async stop() {
       await app.close();
       await emulator.close();

@@ -101,6 +101,7 @@ describe.each(DIALECTS)('the API over %s', (dialect) => {
           'GET /api/forms/flows',
           'POST /api/forms/lookup/authorize',
           'POST /api/forms/resume',
+          'POST /api/claims/status',
           'POST /api/forms/automotive/authorize',
           'POST /api/forms/automotive/draft/later',
           'POST /api/forms/exclusion/authorize',

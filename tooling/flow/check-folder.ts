@@ -20,6 +20,7 @@ import { appPaths, copyLinkIssues, DEFAULT_LANGUAGES, defaultFormLinkIssues, def
 import { classListHeader, formsIssues, settlementForms, SPEC_FORMS, type FormsFile, type SettlementForm } from '../../runtime/core/forms';
 import { didYouMean } from '../../runtime/core/flow/nearest';
 import { PLACEHOLDER_MARK, placeholderKeys } from './placeholder';
+import { statusesIssues } from '../../runtime/core/statuses';
 import { SETTLEMENT_FILES, SETTLEMENT_MANIFEST, type SettlementFileName } from '../../settlement/files';
 import { locate, parseJsonText } from '../../settlement/json-text';
 import { atOrigin, fileBytes, filesIn, readFilesAt, readSettlementFolder, type ReadSettlementOptions, type SettlementFileEntry, type SettlementFolder } from '../../settlement/read';
@@ -329,6 +330,17 @@ export function checkFolder(input: FolderPaths | SettlementFolder, context: Omit
     // A forms.json its schema refuses declares no header yet: its own problems come first.
     if (!formsEntry || formsBody) issues.push(...classListIssues(folder, classListHeader(formsBody)));
     if (formsBody?.forms.some((f) => f.signIn.credentials.some((c) => c.match === 'vin' && c.checkDigit))) warnings.push(...checkDigitWarnings(folder, classListHeader(formsBody)));
+    // statuses.json is optional: without it (or a list of it) the product's statuses and deficiency kinds.
+    const statusesEntry = named('statuses.json');
+    const statuses = statusesEntry ? remember(readEntry(statusesEntry, statusesEntry.path, issues)) : undefined;
+    if (statuses && !matchesSchema(SETTLEMENT_FILES['statuses.json'], statuses.json)) issues.push(...schemaIssues(SETTLEMENT_FILES['statuses.json'], statuses.json, statuses.file));
+    else if (!statusesEntry || statuses) {
+      const body = statuses && matchesSchema(SETTLEMENT_FILES['statuses.json'], statuses.json) ? statuses.json : undefined;
+      const found = statusesIssues(body, statuses?.file ?? path.join(dir, 'statuses.json'), { flows: flows.map((f) => f.flow), locales });
+      issues.push(...found.issues);
+      warnings.push(...found.warnings);
+      if (body) settlementFiles['statuses.json'] = body;
+    }
     const settings = settlementFiles['settings.json'];
     const minFillSeconds = propertyOf(propertyOf(settings, 'fraud'), 'minFillSeconds');
     if (settings && (!formsEntry || formsBody)) issues.push(...minFillSecondsIssues(isNumberRecord(minFillSeconds) ? minFillSeconds : undefined, named('settings.json')?.path ?? path.join(dir, 'settings.json'), settlementForms(formsBody)));

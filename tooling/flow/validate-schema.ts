@@ -13,6 +13,7 @@ import type { DeadlinesFile } from '../../schemas/generated/settlement/deadlines
 import type { DeadlinesLegacyFile } from '../../schemas/generated/settlement/deadlines.legacy';
 import type { SettingsFile } from '../../schemas/generated/settlement/settings';
 import type { WhitelistFile } from '../../schemas/generated/settlement/whitelist';
+import type { StatusesFile } from '../../runtime/core/statuses';
 import { checkFlow, checkModelConfigs, type CheckContext } from '../../runtime/core/flow/cross-check';
 import type { FlowIssue, LoadResult } from '../../runtime/core/flow/issues';
 import { nearestName } from '../../runtime/core/flow/nearest';
@@ -30,6 +31,7 @@ export type SchemaName =
   | 'settlement/site'
   | 'settlement/forms'
   | 'settlement/whitelist'
+  | 'settlement/statuses'
   | 'settlement/settlement';
 
 /** What a value that satisfies the schema is, for the schemas whose values are read here. */
@@ -45,6 +47,7 @@ export interface SchemaTypes {
   'settlement/captcha': CaptchaFile;
   'settlement/settings': SettingsFile;
   'settlement/whitelist': WhitelistFile;
+  'settlement/statuses': StatusesFile;
 }
 
 const validators = new Map<SchemaName, ValidateFunction>();

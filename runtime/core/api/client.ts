@@ -12,6 +12,7 @@ import type { DraftSaved } from '../../../schemas/generated/api/draft-save';
 import type { SavedForLater } from '../../../schemas/generated/api/draft-later';
 import type { SavedDraft as SavedDraftAnswer } from '../../../schemas/generated/api/draft-load';
 import type { ResumeCodeTarget } from '../../../schemas/generated/api/resume';
+import type { ClaimStatusAnswer } from '../../../schemas/generated/api/claim-status';
 import type { StoredDocument } from '../../../schemas/generated/api/shared';
 import type {
   AuthorizeRequest,
@@ -48,6 +49,7 @@ export const API_PATHS = {
   signatureDate: API_URLS['signature-date'],
   cultureContent: API_URLS['culture-content'],
   resume: API_URLS['resume'],
+  claimStatus: API_URLS['claim-status'],
 } as const;
 
 /** The page element holding the startup answers the server embeds (see StartupAnswers). */
@@ -118,6 +120,8 @@ export const DRAFT_SUFFIX = '/draft';
 
 /** The answers of the claim in progress, as the API contract declares them (schemas/api/draft-*.schema.json, resume.schema.json). */
 export type { DraftSaved, ResumeCodeTarget, SavedForLater, StoredDocument };
+/** A filed claim's status as its claimant sees it (schemas/api/claim-status.schema.json). */
+export type { ClaimStatusAnswer };
 
 /** Documents of the claim in progress are added at its draft address + this (POST; DELETE …/:id). */
 export const DRAFT_DOCUMENTS_SUFFIX = '/draft/documents';
@@ -227,6 +231,11 @@ export interface ApiClient {
   saveForLater(formType: FormType, pageId: string, models: FormModel[]): Promise<ApiResult<SavedForLater>>;
   /** POST /api/forms/resume: which form a resume code opens; a refusal carries the server's text. */
   checkResumeCode(code: string, culture?: Culture): Promise<ApiResult<ResumeCodeTarget>>;
+  /**
+   * POST /api/claims/status: a filed claim's status, with its reference code and the claim's own
+   * credentials (its form's credential fields by name); a refusal carries the server's text.
+   */
+  claimStatus(referenceCode: string, credentials: Record<string, string>, culture?: Culture): Promise<ApiResult<ClaimStatusAnswer>>;
   /**
    * POST one document to the claim in progress, checked by the server as the submit checks it; a
    * refusal carries the server's text naming the document (culture: its language).
@@ -528,6 +537,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const answer = isRecord(body) ? body : {};
       if (!response.ok) return refusal(response.status, answer);
       if (!(await checks)?.isResumeCodeTarget(body)) return fail(USER_MESSAGES.requestFailed, response.status);
+      return { ok: true, data: body, status: response.status };
+    },
+
+    async claimStatus(referenceCode, credentials, culture) {
+      const checks = loadClaimChecks();
+      const response = await request('POST', API_PATHS.claimStatus, { json: { referenceCode, credentials }, ...(culture ? { query: { culture } } : {}) });
+      if (!response) return fail(USER_MESSAGES.requestFailed, null);
+      const body = await readJson(response);
+      const answer = isRecord(body) ? body : {};
+      if (!response.ok) return refusal(response.status, answer);
+      if (!(await checks)?.isClaimStatusAnswer(body)) return fail(USER_MESSAGES.requestFailed, response.status);
       return { ok: true, data: body, status: response.status };
     },
 

@@ -38,6 +38,7 @@ const FIXED_PAGE_KINDS: Record<string, PageKind> = {
   '/deadline': 'deadline',
   '/session-expired': 'sessionExpired',
   '/resume': 'resume',
+  '/status': 'status',
 };
 
 /** Every page path and alias of the flows. */
