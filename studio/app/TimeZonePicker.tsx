@@ -12,8 +12,9 @@ export function TimeZonePicker({ id, label, value, onChange, required }: { id?: 
   const listId = useId();
   const inputId = useId();
   return (
-    <label className="field" htmlFor={id ?? inputId}>
-      {label}
+    <div className="field">
+      {/* The label beside the box, not around it: the box's value is no part of its name. */}
+      <label htmlFor={id ?? inputId}>{label}</label>
       <input id={id ?? inputId} type="text" list={listId} autoComplete="off" spellCheck={false} required={required} value={value} onChange={(e) => onChange(e.target.value)} />
       <datalist id={listId} data-time-zones="">
         {CHOICES.map((choice) => (
@@ -22,6 +23,6 @@ export function TimeZonePicker({ id, label, value, onChange, required }: { id?: 
           </option>
         ))}
       </datalist>
-    </label>
+    </div>
   );
 }
