@@ -24,14 +24,10 @@ import { purgeExpiredSignals } from '../fraud/store.js';
 import { fraudSummary, fraudSummaryText } from '../fraud/view.js';
 import { accountFields } from '../../runtime/core/models/declared.js';
 import { loadSettlement } from '../settlement/load.js';
-<<<<<<< HEAD
-import { documentsOf, exportAllDocuments, exportDocuments, exportSubmissions, MANIFEST_FILE, UnknownReferenceCodeError } from './export.js';
-=======
 import { applyStatusChanges, StatusChangeError, type StatusOrder } from '../claims/statuses.js';
 import { settlementLocales } from '../plugins/app/settlement.js';
 import { readClassListCsv, checkClassListHeader, type ClassListProblem } from '../../settlement/class-list-rows.js';
-import { exportAllDocuments, exportDocuments, exportSubmissions, MANIFEST_FILE, UnknownReferenceCodeError } from './export.js';
->>>>>>> wip/statuses
+import { documentsOf, exportAllDocuments, exportDocuments, exportSubmissions, MANIFEST_FILE, UnknownReferenceCodeError } from './export.js';
 
 export const USAGE = `Usage: npm run admin -- <command> [options]
 
@@ -84,17 +80,12 @@ Commands:
                                                reasons, clusters; each with its data table
 
 Environment: DATABASE_URL (postgres://… for PostgreSQL; default SQLite in DATA_DIR), DATA_DIR (default ./data),
-<<<<<<< HEAD
              DATABASE_SCHEMA (PostgreSQL schema, default public), DOCUMENT_STORE_URL (s3://<bucket>/<prefix>, with
              AWS_REGION, AWS_ENDPOINT_URL_S3, AWS_S3_FORCE_PATH_STYLE and the credentials as the server has them:
              where the documents are), SETTLEMENT_DIR (default server-fixtures/; read by
-             fraud-purge, outbox and report),
-=======
-             DATABASE_SCHEMA (PostgreSQL schema, default public), SETTLEMENT_DIR (default server-fixtures/; read by
              fraud-purge, outbox, report, status and import-statuses),
              PUBLIC_URL (status and import-statuses: the address claimants use; the deficiency notice links to
              its /status page),
->>>>>>> wip/statuses
              PIN_SECRET (import-class-list and seed: the server's, required with NODE_ENV=production;
              elsewhere read from or generated into DATA_DIR like the server's)`;
 
@@ -122,14 +113,9 @@ interface Parsed {
   repeated: Map<string, string[]>;
 }
 
-<<<<<<< HEAD
-const VALUE_FLAGS = new Set(['format', 'form-type', 'from', 'to', 'out']);
-const BOOLEAN_FLAGS = new Set(['replace', 'help', 'all', 'purge', 'retry', 'include-accounts', 'move-to-store']);
-=======
 const VALUE_FLAGS = new Set(['format', 'form-type', 'from', 'to', 'out', 'cure-by', 'cure-days', 'note']);
 const REPEATED_FLAGS = new Set(['deficiency']);
-const BOOLEAN_FLAGS = new Set(['replace', 'help', 'all', 'purge', 'retry', 'include-accounts']);
->>>>>>> wip/statuses
+const BOOLEAN_FLAGS = new Set(['replace', 'help', 'all', 'purge', 'retry', 'include-accounts', 'move-to-store']);
 
 function parseArgs(argv: string[]): Parsed {
   const [command, ...rest] = argv;

@@ -13,12 +13,9 @@ import { pipeline } from 'node:stream/promises';
 import { isRecord } from '../../runtime/core/guards.js';
 import { maskAccount } from '../../runtime/core/models/declared.js';
 import { createSubmissions } from '../db/submissions.js';
-<<<<<<< HEAD
 import { openDocument, type DocumentStores } from '../documents/index.js';
-=======
 import { createClaimStatuses, type StatusChange } from '../db/claim-statuses.js';
 import { RECEIVED } from '../../runtime/core/statuses/index.js';
->>>>>>> wip/statuses
 import { screeningsById, type ClaimScreening } from '../fraud/store.js';
 import type { Database, DuplicateMark, StoredDocument, SubmissionFilter, SubmissionRecord } from '../db/types.js';
 
