@@ -1,18 +1,23 @@
-import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createAppApi } from './api';
 import { App } from './App';
-import { firstChunks, FormHost, Layout } from './chunks';
+import { firstPageReady, FormHost, Layout } from './chunks';
 import { CORE_GUARDS } from './guards';
+import { keepTypedValues } from './hydration';
 import { startApp } from './startup';
 import { loadTheme } from './theme';
-import { preloadBlocks } from '../widgets/blocks/later';
-import { preloadWidgets } from '../widgets/later';
 
 // The layout and the form host are lazy chunks every form page renders: requested now, beside the
 // startup calls, instead of after the mount (two round trips fewer before the first page paints).
 void Layout.preload().catch(() => undefined);
 void FormHost.preload().catch(() => undefined);
+
+/** Calls `done` once the tree around it is on screen (hydrated): children's effects have run by then. */
+function AfterMount({ done, children }: { done: () => void; children: ReactNode }) {
+  useEffect(done, [done]);
+  return children;
+}
 
 void startApp({
   doc: document,
@@ -27,18 +32,28 @@ void startApp({
     // so the page paints at once instead of behind a Suspense fallback.
     // A transition: React renders the first page in slices that yield to the browser between them,
     // instead of one long task that holds off input.
-    const route = services.flows.match(window.location.pathname);
-    // A reload of a later page also needs the blocks and widgets start pages leave out.
-    const page = route.kind === 'form' ? services.flows.flow(route.formType).pages.find((p) => p.id === route.pageId) : undefined;
-    const widgets = page?.blocks.flatMap((b) => ('fields' in b && Array.isArray(b.fields) ? b.fields.map((f: { widget?: string }) => f.widget ?? '') : [])) ?? [];
-    void Promise.allSettled([...firstChunks(route), preloadBlocks(page?.blocks.map((b) => b.block) ?? []), preloadWidgets(widgets)]).then(() =>
-      startTransition(() =>
+    void firstPageReady(services.flows, window.location.pathname).then(() =>
+      startTransition(() => {
+        // A start page the server drew (app-shell): the app takes it over instead of drawing it
+        // again, and what the claimant typed into it meanwhile goes into the form's answers.
+        if (root.firstElementChild) {
+          const typed = keepTypedValues(root);
+          hydrateRoot(
+            root,
+            <StrictMode>
+              <AfterMount done={typed.replay}>
+                <App services={services} guards={CORE_GUARDS} />
+              </AfterMount>
+            </StrictMode>,
+          );
+          return;
+        }
         createRoot(root).render(
           <StrictMode>
             <App services={services} guards={CORE_GUARDS} />
           </StrictMode>,
-        ),
-      ),
+        );
+      }),
     );
   },
 });

@@ -151,7 +151,7 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
   const draftRefusal = useSelector(actor, (s) => s.context.draftRefusal);
   const draftRefusalCode = useSelector(actor, (s) => s.context.draftRefusalCode);
   const submitRefusal = useSelector(actor, (s) => s.context.submitRefusal);
-  const documents = useSyncExternalStore(session.subscribeDocuments, () => session.documents);
+  const documents = useSyncExternalStore(session.subscribeDocuments, () => session.documents, () => session.documents);
   const authorized = useSelector(actor, (s) => s.context.authorized);
   const [savedForLater, setSavedForLater] = useState<SavedForLater | null>(null);
   // Every in-flow page of a filed form after sign-in, until the claim is submitted.
