@@ -1,10 +1,9 @@
-import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createAppApi } from './api';
 import { App } from './App';
 import { firstPageReady, FormHost, Layout } from './chunks';
 import { CORE_GUARDS } from './guards';
-import { keepTypedValues } from './hydration';
 import { startApp } from './startup';
 import { loadTheme } from './theme';
 
@@ -12,12 +11,6 @@ import { loadTheme } from './theme';
 // startup calls, instead of after the mount (two round trips fewer before the first page paints).
 void Layout.preload().catch(() => undefined);
 void FormHost.preload().catch(() => undefined);
-
-/** Calls `done` once the tree around it is on screen (hydrated): children's effects have run by then. */
-function AfterMount({ done, children }: { done: () => void; children: ReactNode }) {
-  useEffect(done, [done]);
-  return children;
-}
 
 void startApp({
   doc: document,
@@ -35,15 +28,12 @@ void startApp({
     void firstPageReady(services.flows, window.location.pathname).then(() =>
       startTransition(() => {
         // A start page the server drew (app-shell): the app takes it over instead of drawing it
-        // again, and what the claimant typed into it meanwhile goes into the form's answers.
+        // again; the fields keep what the claimant typed into them meanwhile (use-text-mask).
         if (root.firstElementChild) {
-          const typed = keepTypedValues(root);
           hydrateRoot(
             root,
             <StrictMode>
-              <AfterMount done={typed.replay}>
-                <App services={services} guards={CORE_GUARDS} />
-              </AfterMount>
+              <App services={services} guards={CORE_GUARDS} />
             </StrictMode>,
           );
           return;

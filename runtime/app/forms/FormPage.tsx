@@ -308,7 +308,9 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
 
   return (
     // The claimant's first focus in the form: the flow's blocks get ready for later pages while they type.
-    <form className="cf-form__page cf-surface" noValidate onSubmit={(e) => e.preventDefault()} onFocus={() => prepareLaterPages(flow, culture)}>
+    // method="dialog" outside a dialog submits nothing: on a start page drawn on the server, Enter
+    // before the app has taken it over would otherwise send the answers in the page's address.
+    <form className="cf-form__page cf-surface" method="dialog" noValidate onSubmit={(e) => e.preventDefault()} onFocus={() => prepareLaterPages(flow, culture)}>
       <PageRenderer
         registries={REGISTRIES}
         page={page}
