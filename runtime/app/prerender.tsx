@@ -58,7 +58,9 @@ export const prerenderPage: PrerenderPage = async ({ url, settings, answers, now
     <StrictMode>
       <App services={services} guards={CORE_GUARDS} now={() => now} ssrPath={url} leaveApp={() => undefined} />
     </StrictMode>,
-    { onError: (error) => void failures.push(error) },
+    // Every boundary in place: React would otherwise send a large one after the rest with an
+    // inline script to move it in, which the page's security policy refuses.
+    { onError: (error) => void failures.push(error), progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   // Bytes split anywhere, a character's too: decoded as one stream.
   const decoder = new TextDecoder();
@@ -66,5 +68,7 @@ export const prerenderPage: PrerenderPage = async ({ url, settings, answers, now
   for await (const part of prelude) html += typeof part === 'string' ? part : decoder.decode(part, { stream: true });
   html += decoder.decode();
   if (failures.length > 0) throw new Error(`${url} could not be drawn on the server`, { cause: failures[0] });
+  // A script in the page (a boundary still to come) would not run under the page's policy.
+  if (html.includes('<script')) throw new Error(`${url} was not drawn whole on the server`);
   return html;
 };

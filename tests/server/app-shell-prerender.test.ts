@@ -12,7 +12,7 @@ import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchesEtag } from '../../server/routes/app-shell/index.js';
 import { prerenderAddress } from '../../server/routes/app-shell/prerender.js';
-import { DIALECTS, ROOT, serverOver } from './helper.js';
+import { DIALECTS, ROOT, serverOver, settlementCopy } from './helper.js';
 
 const LOCALES = {
   en: JSON.parse(readFileSync(path.join(ROOT, 'locales/en.json'), 'utf8')) as Record<string, string>,
@@ -29,7 +29,11 @@ beforeAll(async () => {
   await build({ configFile, logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true } });
   await build({ configFile, logLevel: 'warn', build: { ssr: true, outDir: path.join(buildRoot, 'server'), emptyOutDir: true } });
 }, 180_000);
-afterAll(() => rmSync(buildRoot, { recursive: true, force: true }));
+/** Settlement folders copied for a test. */
+const copies: string[] = [];
+afterAll(() => {
+  for (const dir of [buildRoot, ...copies]) rmSync(dir, { recursive: true, force: true });
+});
 
 /** What #root holds (the page drawn on the server), '' for the plain shell. */
 const drawn = (html: string) => /<div id="root">([\s\S]*?)<\/div>\s*<div class="cf-honeypot"/.exec(html)?.[1] ?? '';
@@ -108,6 +112,26 @@ describe.each(DIALECTS)('start pages drawn on the server (%s)', (dialect) => {
       expect(drawn(res.body), url).toBe('');
       expect(res.body, url).toContain('<div id="root"></div>');
     }
+  });
+});
+
+describe.each(DIALECTS)('start pages drawn in the other themes (%s)', (dialect) => {
+  describe.each(['ftc', 'kontent'])('%s', (theme) => {
+    const server = serverOver(dialect, () => {
+      const settings = JSON.parse(readFileSync(path.join(ROOT, 'server-fixtures/settings.json'), 'utf8')) as Record<string, unknown>;
+      const settlementDir = settlementCopy({ 'settings.json': { ...settings, theme } });
+      copies.push(settlementDir);
+      return { appDistDir: distDir, settlementDir };
+    });
+
+    it.each(['/automotive', '/vinlookup?culture=es'])('%s arrives whole in the theme: its form in place, no script to move it in', async (url) => {
+      const res = await server.http(url);
+      const page = drawn(res.body);
+      expect(page).toContain('<form class="cf-form__page');
+      expect(page).not.toContain('<script');
+      expect(page).not.toContain('<!--$?-->');
+      expect(res.body).toMatch(new RegExp(`<html[^>]* data-theme="${theme}"`));
+    });
   });
 });
 
