@@ -12,7 +12,7 @@ import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchesEtag } from '../../server/routes/app-shell/index.js';
 import { prerenderAddress } from '../../server/routes/app-shell/prerender.js';
-import { DIALECTS, ROOT, serverOver, settlementCopy } from './helper.js';
+import { DIALECTS, OPEN_NOW, ROOT, serverOver, settlementCopy } from './helper.js';
 
 const LOCALES = {
   en: JSON.parse(readFileSync(path.join(ROOT, 'locales/en.json'), 'utf8')) as Record<string, string>,
@@ -132,6 +132,22 @@ describe.each(DIALECTS)('start pages drawn in the other themes (%s)', (dialect) 
       expect(page).not.toContain('<!--$?-->');
       expect(res.body).toMatch(new RegExp(`<html[^>]* data-theme="${theme}"`));
     });
+  });
+});
+
+describe.each(DIALECTS)('a start page past its deadline (%s)', (dialect) => {
+  let now = OPEN_NOW;
+  const server = serverOver(dialect, () => ({ appDistDir: distDir, clock: () => now }));
+
+  it('is drawn until the deadline, then left to the browser, whose guard sends the claimant to the deadline page', async () => {
+    expect(heading(drawn((await server.http('/exclusion')).body))).toBe(LOCALES.en.LocKey_Exclusion_Start_Title);
+    // exclusionFilingDeadline: 2027-03-31T23:59:59 Pacific.
+    now = Date.parse('2027-04-01T08:00:00Z');
+    const past = await server.http('/exclusion');
+    expect(past.statusCode).toBe(200);
+    expect(drawn(past.body)).toBe('');
+    // Another form, still open, is drawn as before.
+    expect(heading(drawn((await server.http('/automotive')).body))).toBe(LOCALES.en.LocKey_Automotive_Start_Title);
   });
 });
 

@@ -28,6 +28,7 @@ import { captchaBody, deadlinesBody, whitelistBody } from '../api/index.js';
 import { flowsBody } from '../api/forms/flows.js';
 import { preloadLinks, readManifest, type PageKind } from './preload.js';
 import { loadPrerenderer, prerenderAddress } from './prerender.js';
+import { deadlineInstants } from '../../settlement/deadlines.js';
 
 /** The app's routes that no flow declares (spec §2); the checker's links resolve against the same list. */
 export const FIXED_APP_ROUTES = [...FIXED_APP_PATHS];
@@ -226,17 +227,22 @@ const appShell: FastifyPluginAsync<AppShellOptions> = async (app, opts) => {
       return page;
     }
   };
-  let pages: { flows: unknown; byKey: Map<string, Promise<EncodedPage>> } = { flows: null, byKey: new Map() };
+  // The first deadline still to come: a page drawn before it is drawn again after it, when the
+  // guards may answer otherwise (a form past its deadline is not drawn).
+  const nextDeadline = (now: number): number =>
+    Math.min(Number.POSITIVE_INFINITY, ...Object.values(deadlineInstants(app.settlement.deadlines)).flatMap((d) => (d && d.getTime() > now ? [d.getTime()] : [])));
+  let pages: { flows: unknown; byKey: Map<string, { page: Promise<EncodedPage>; until: number }> } = { flows: null, byKey: new Map() };
   const pageFor = (culture: string, kind: PageKind, address: string | null): Promise<EncodedPage> => {
     if (fresh) return Promise.resolve(encodedPage(render(readSource(), culture, kind)));
     if (pages.flows !== app.settlement.flows) pages = { flows: app.settlement.flows, byKey: new Map() };
     const key = `${culture}\n${kind}\n${address ?? ''}`;
-    let page = pages.byKey.get(key);
-    if (!page) {
-      page = draw(source, culture, kind, address).then(encodedPage);
-      pages.byKey.set(key, page);
+    const now = app.clock();
+    let kept = pages.byKey.get(key);
+    if (!kept || kept.until <= now) {
+      kept = { page: draw(source, culture, kind, address).then(encodedPage), until: address === null ? Number.POSITIVE_INFINITY : nextDeadline(now) };
+      pages.byKey.set(key, kept);
     }
-    return page;
+    return kept.page;
   };
 
   if (built) {
