@@ -91,6 +91,9 @@ export default defineConfig(({ isSsrBuild }) =>
         root: 'runtime/app',
         base: '/app/dist/',
         plugins: [lazyCalendar(), react()],
+        // Self-contained (React and every package in the file): the server loads it from wherever
+        // the build was put (APP_DIST_DIR), with no node_modules beside it.
+        ssr: { noExternal: true },
         build: {
           ssr: true,
           rolldownOptions: { input: { prerender: PRERENDER_ENTRY } },

@@ -5,7 +5,7 @@
  * the asked culture and the settlement's theme; each page has one ETag, answered 304 when the
  * browser has it; an address spelt otherwise is the plain shell; without a prerenderer, the shell.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'vite';
@@ -163,6 +163,22 @@ describe.each(DIALECTS)('without a prerenderer (%s)', (dialect) => {
     expect(drawn(res.body)).toBe('');
     expect(res.body).toContain('<div id="root"></div>');
     expect(res.headers.etag).toMatch(/^W\//);
+  });
+});
+
+describe.each(DIALECTS)('with a prerenderer that cannot be loaded (%s)', (dialect) => {
+  const broken = path.join(buildRoot, `broken-${dialect}`, 'app');
+  beforeAll(() => {
+    cpSync(distDir, broken, { recursive: true });
+    mkdirSync(path.join(path.dirname(broken), 'server'));
+    writeFileSync(path.join(path.dirname(broken), 'server', 'prerender.js'), 'throw new Error("a broken build");\n');
+  });
+  const server = serverOver(dialect, () => ({ appDistDir: broken }));
+
+  it('starts, and answers the plain shell', async () => {
+    const res = await server.http('/automotive');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"></div>');
   });
 });
 

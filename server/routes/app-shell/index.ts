@@ -213,7 +213,7 @@ const appShell: FastifyPluginAsync<AppShellOptions> = async (app, opts) => {
   // compressed lazily. Under npm run dev (index re-read, live preview) every request renders the
   // page afresh, and in the browser only (vite build --watch rewrites the app, not the prerenderer).
   const fresh = opts.reloadIndex === true || opts.livePreviewPath !== undefined;
-  const prerender = fresh || !built ? null : await loadPrerenderer(opts.distDir);
+  const prerender = fresh || !built ? null : await loadPrerenderer(opts.distDir, (error) => app.log.error(error, 'app shell: the start pages\' prerenderer could not be loaded; they are drawn in the browser'));
   // A start page drawn on the server: the same embedded settings and answers the page carries.
   const draw = async (html: string, culture: string, kind: PageKind, address: string | null): Promise<string> => {
     const page = render(html, culture, kind);

@@ -12,13 +12,23 @@ import { PRERENDER_EXPORT, PRERENDER_FILE, type PrerenderPage } from '../../../r
 
 const isPrerenderPage = (value: unknown): value is PrerenderPage => typeof value === 'function';
 
-/** The prerenderer built beside the app (`<dist>/server/prerender.js` for the app in `<dist>/app`), or null when there is none. */
-export async function loadPrerenderer(distDir: string): Promise<PrerenderPage | null> {
+/**
+ * The prerenderer built beside the app (`<dist>/server/prerender.js` for the app in `<dist>/app`),
+ * or null when there is none or it cannot be loaded (`onFailure` is told why): the pages are then
+ * the plain shell, and the server runs on.
+ */
+export async function loadPrerenderer(distDir: string, onFailure: (error: unknown) => void): Promise<PrerenderPage | null> {
   const file = path.join(path.dirname(distDir), 'server', PRERENDER_FILE);
   if (!existsSync(file)) return null;
-  const module: unknown = await import(pathToFileURL(file).href);
-  const prerender = isRecord(module) ? module[PRERENDER_EXPORT] : undefined;
-  return isPrerenderPage(prerender) ? prerender : null;
+  try {
+    const module: unknown = await import(pathToFileURL(file).href);
+    const prerender = isRecord(module) ? module[PRERENDER_EXPORT] : undefined;
+    if (isPrerenderPage(prerender)) return prerender;
+    onFailure(new Error(`${file} does not export ${PRERENDER_EXPORT}`));
+  } catch (error) {
+    onFailure(error);
+  }
+  return null;
 }
 
 /** What the pages drawn on the server read from their query besides the culture; any other query is drawn in the browser. */
