@@ -107,7 +107,7 @@ describe.each(DIALECTS)('start pages drawn on the server (%s)', (dialect) => {
     const named = drawn((await server.http('/session-expired?culture=en&form=Automotive')).body);
     expect(named).toContain(`href="/automotive?culture=en"`);
     // A later page, an unknown query, a not-found address: the plain shell.
-    for (const url of ['/automotive/claimant', '/automotive?utm=1', '/automotive?culture=fr', '/no-such-page']) {
+    for (const url of ['/automotive/claimant', '/automotive?utm=1', '/automotive?culture=fr', '/automotive?culture=es?x', '/no-such-page']) {
       const res = await server.http(url);
       expect(drawn(res.body), url).toBe('');
       expect(res.body, url).toContain('<div id="root"></div>');

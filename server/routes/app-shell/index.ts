@@ -6,8 +6,10 @@
  * <script id="app-settings" type="application/json">, not fetched, and so are the answers of the
  * app's startup GETs for the address's culture (<script id="app-bootstrap" type="application/json">,
  * see startupAnswers). The head names the chunks and stylesheets of the address's first page
- * (modulepreload and stylesheet links from vite's manifest, see preload.ts). The page is compressed
- * once per culture and kind of page (brotli, else gzip).
+ * (modulepreload and stylesheet links from vite's manifest, see preload.ts). Start pages and the
+ * fixed pages a claimant lands on arrive drawn by the build's prerenderer (prerender.ts), which the
+ * app hydrates. The page is compressed once per culture, kind of page and drawn address (brotli,
+ * else gzip) and revalidated by its ETag.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -262,7 +264,8 @@ const appShell: FastifyPluginAsync<AppShellOptions> = async (app, opts) => {
   }
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, status: number) => {
-    const [pathname = '', search = ''] = request.url.split('?');
+    const at = request.url.indexOf('?');
+    const [pathname, search] = at < 0 ? [request.url, ''] : [request.url.slice(0, at), request.url.slice(at + 1)];
     const culture = pageCulture(app, request);
     const address = status === 200 ? prerenderAddress(pathname, search, current().drawn) : null;
     const page = await pageFor(culture, pageKind(pathname, status), address);
