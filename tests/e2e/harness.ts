@@ -220,8 +220,14 @@ export async function screenshot(page: Page, theme: Theme, name: string): Promis
   return file;
 }
 
-/** The page has settled: the layout is on screen and no loading placeholder shows. */
+/** Whether the app runs on the page: React holds its root (a start page drawn on the server is on screen before that). */
+export function appRunning(page: Page): Promise<boolean> {
+  return page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')));
+}
+
+/** The page has settled: the app runs, the layout is on screen and no loading placeholder shows. */
 export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')));
   await page.waitForSelector('#main-content h1', { state: 'visible' });
   await page.waitForFunction(() => !document.querySelector('#main-content .cf-loading-placeholder'));
 }
