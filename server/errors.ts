@@ -369,7 +369,7 @@ export class HttpError extends Error {
   readonly retryAfterSeconds: number | undefined;
   /** A submit refused because the claim is already filed: the reference code of that claim, when the claimant may be told it. */
   readonly filedReferenceCode: string | undefined;
-  /** A submit's answers refused by a page: which field, on which page, and why. */
+  /** A submit's or a page save's answers refused by a page: which field, on which page, and why. */
   readonly fieldErrors: readonly SubmitFieldError[];
   constructor(code: ServerErrorCode, opts: HttpErrorOptions = {}) {
     super(SERVER_ERRORS[code].en, { cause: opts.cause });
@@ -391,7 +391,7 @@ export interface HttpErrorOptions {
   retryAfterSeconds?: number;
   /** The reference code of the claim already filed (a 409 of the submit), told only to whom it belongs. */
   filedReferenceCode?: string;
-  /** The submit's answers a page refuses, each by its page and field element id. */
+  /** The answers a page refuses (a submit, a page save), each by its page and field element id. */
   fieldErrors?: SubmitFieldError[];
 }
 

@@ -206,7 +206,7 @@ export function createClaimsInProgress(app: FastifyInstance) {
         partial: true,
       });
       if (problems.structure.length) throw httpError('STRUCTURE_INVALID', { details: problems.structure });
-      if (problems.fields.length) throw httpError('VALIDATION_FAILED', { details: problems.fields });
+      if (problems.fields.length) throw httpError('VALIDATION_FAILED', { details: problems.fields, fieldErrors: problems.fieldErrors });
       const kept = problems.payload;
       if (isPageSkipped(page, scopeOf(kept, kinds))) throw httpError('PAGE_NOT_REACHED', { details: [`${title(page)}: your answers skip this page.`] });
 

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { FieldValue, FormModel, FormType } from '../../runtime/core/types.js';
 import type { DraftKey } from '../../server/db/types.js';
 import { identityKeyOf } from '../../server/claims/claim-keys.js';
+import { SERVER_ERRORS } from '../../server/errors.js';
 import { invoiceContext, MARIA_ANSWERS } from '../support/sample-claim.js';
 import { DIALECTS, encodeMultipart, MARIA, OPEN_NOW, overHttp, serverOver, testApp, vinOnly, otherClassVehicle, model, type Claimant, type Credentials } from './helper.js';
 
@@ -178,6 +179,35 @@ describe.each(DIALECTS)('the claim in progress (%s)', (dialect) => {
     const a = automotiveAnswers(credentials);
     expect((await save(c, 'claimant-info', [a.credentials, a.claimantInfo])).statusCode).toBe(200);
     expect((await load(c)).json()).toMatchObject({ pageId: 'claimant-info', pageUnfinished: false });
+  });
+
+  it("names each field a page refuses, and answers in the claimant's language (the culture the page sends)", async () => {
+    now = OPEN_NOW;
+    const { c, credentials } = await server.authorized();
+    const missing = automotiveAnswers(credentials, { ...MARIA_ANSWERS.ClaimantInfo, firstName: null });
+    const put = (culture: string | null, models: FormModel[], claimant = c) =>
+      server.http({ method: 'PUT', url: `${draftUrl('Automotive')}${culture ? `?culture=${culture}` : ''}`, headers: claimant.headers(), payload: { pageId: 'claimant-info', models } });
+    // The sample settlement's locale files may word a message of the catalogue their own way.
+    const text = (code: 'VALIDATION_FAILED' | 'NOT_AUTHORIZED', culture: 'en' | 'es') => server.app.locales.text(SERVER_ERRORS[code].key, culture) ?? SERVER_ERRORS[code][culture];
+
+    const english = await put(null, [missing.credentials, missing.claimantInfo]);
+    expect(english.statusCode, english.body).toBe(400);
+    expect(english.json().error).toContain(text('VALIDATION_FAILED', 'en'));
+    expect(english.json().fieldErrors).toEqual([{ pageId: 'claimant-info', fieldId: 'claimantInfo-firstName', message: expect.any(String) }]);
+
+    const spanish = await put('es', [missing.credentials, missing.claimantInfo]);
+    expect(spanish.statusCode, spanish.body).toBe(400);
+    expect(spanish.json()).toMatchObject({ code: 'VALIDATION_FAILED', fieldErrors: [{ pageId: 'claimant-info', fieldId: 'claimantInfo-firstName' }] });
+    expect(spanish.json().error).toContain(text('VALIDATION_FAILED', 'es'));
+    // The page's own words too: its title and the field's message in Spanish, not English.
+    expect(spanish.json().error).not.toContain(text('VALIDATION_FAILED', 'en'));
+    expect(spanish.json().fieldErrors[0].message).not.toBe(english.json().fieldErrors[0].message);
+
+    // What is not the claimant's to correct is told in their language too.
+    const stranger = await server.claimant();
+    const signedOut = await put('es', [missing.credentials, missing.claimantInfo], stranger);
+    expect(signedOut.statusCode, signedOut.body).toBe(401);
+    expect(signedOut.json()).toEqual({ code: 'NOT_AUTHORIZED', error: text('NOT_AUTHORIZED', 'es') });
   });
 
   it('answers what authorize prefilled, before the first save (404, no claim in progress yet) and after it, and nothing prefilled for a VIN alone', async () => {
