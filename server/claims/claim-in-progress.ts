@@ -6,7 +6,9 @@
  * page-logic.ts: structure, types, rules, required shown fields, minimum records) on the answers
  * the flow keeps (a skipped page's answers and hidden fields dropped, as on submit); a page these
  * answers cannot reach (unknown, skipped, after an unanswered page) is refused → a save after
- * this authorization's claim was filed is refused (409 ALREADY_SUBMITTED) → the session is
+ * this authorization's claim was filed is refused (409 ALREADY_SUBMITTED), and so is a save of a
+ * claim kept by its Notice ID that another session filed, when the duplicate policy accepts no
+ * other (the sign-in's judgement) → the session is
  * extended (a save is activity) → the draft is stored. The PIN is never stored; the credentials are the server's.
  *
  * A page save `unfinished` (a record saved or deleted while the claimant is still on `pageId`):
@@ -33,18 +35,20 @@ import { credentialLabelKeys } from '../../runtime/core/i18n/signInDetails.js';
 import { camelCase, type PayloadKinds } from '../../runtime/core/models/index.js';
 import { isPageSkipped } from '../../runtime/core/navigation/index.js';
 import { isClientId, UNSTORABLE_TEXT, unstorableTextPaths } from '../../runtime/core/payload/index.js';
-import type { FlowFile, FormModel, PageConfig, SubmissionPayload } from '../../runtime/core/types.js';
+import type { FlowFile, FormModel, FormType, PageConfig, SubmissionPayload } from '../../runtime/core/types.js';
 import { ClaimFiledError, SessionGoneError } from '../db/errors.js';
 import { groupedWrites } from '../db/grouped-transactions.js';
 import { startHousekeeping } from '../db/housekeeping.js';
 import { sessionIdHash } from '../db/sessions.js';
 import type { DraftDocumentMeta, DraftRecord, Trx } from '../db/types.js';
 import { httpError } from '../errors.js';
+import { duplicateRefusal } from '../settlement/duplicates.js';
+import { settlementFormOf } from '../settlement/load.js';
 import { maskAddress } from '../mail/content.js';
 import type { ClaimForm } from './claim-form.js';
-import { draftKeyOf, submissionKey } from './claim-keys.js';
+import { draftKeyOf, identifiersOf, submissionKey } from './claim-keys.js';
 import { emailAddressOf, newResumeCode, resumeCodeHash, resumeLink } from './resume-codes.js';
-import { authorizedCredentials, namesAuthorized, otherClaimantRefusal } from './sign-in.js';
+import { authorizedCredentials, filerReferenceCode, namesAuthorized, otherClaimantRefusal } from './sign-in.js';
 import { prepopulatedOf, requireAuthorization, tabOf, type Authorization, type Prepopulated } from './session-authorizations.js';
 import { modelOf, modelsOf } from './payload-models.js';
 import { pagesSingleModels, validateSubmission } from './validate.js';
@@ -162,6 +166,15 @@ export function createClaimsInProgress(app: FastifyInstance) {
 
     type SaveRequest = FastifyRequest<{ Body: DraftSaveBody }>;
 
+    /** Throws the 409 of a claim of this Notice ID filed already that the duplicate policy refuses to repeat: the filer's reference code when their secret proved them. */
+    const refuseFiledElsewhere = async (authorization: Authorization) => {
+      const kindOf = (id: FormType) => settlementFormOf(app.settlement, id).kind;
+      const refusal = duplicateRefusal(app.settlement.settings.duplicates, formType, await app.stores.submissions.filingsOf(identifiersOf(authorization)), kindOf);
+      if (!refusal) return;
+      const referenceCode = filerReferenceCode(refusal, form.signIn.secret !== undefined, settlementFormOf(app.settlement, refusal.earlier).signIn);
+      throw referenceCode ? httpError('ALREADY_SUBMITTED', { args: [referenceCode] }) : httpError(refusal.code);
+    };
+
     /**
      * The answers of a save, checked: those up to and including `pageId`, as the pages check them;
      * `unfinished` (save and finish later) leaves the empty fields of that page unrefused.
@@ -216,6 +229,10 @@ export function createClaimsInProgress(app: FastifyInstance) {
         const filed = await app.stores.submissions.referenceCodeOf(formType, submissionKey(formType, authorization));
         if (filed) throw httpError('ALREADY_SUBMITTED', { args: [filed] });
       }
+      // A claim in progress kept by its Notice ID is shared by every session that signs in with it:
+      // filed from another one (another browser), it is over here too when the settlement's
+      // duplicate policy accepts no other — the same judgement as at sign-in (sign-in.ts).
+      if (authorization.noticeId) await refuseFiledElsewhere(authorization);
 
       return { authorization, pageId, models: keptModels(kept, authorization, form.signIn, kinds) };
     };

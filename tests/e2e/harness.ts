@@ -69,6 +69,8 @@ export interface E2eServer {
   submission(referenceCode: string): Promise<SubmissionRecord | null>;
   /** Closes the server's database while the server runs on: its calls answer 503 DATABASE_UNAVAILABLE from then on. */
   closeDatabase(): Promise<void>;
+  /** Moves the server's clock on (sessions expire, deadlines pass by it); the browser's clock is left alone. */
+  advanceClock(ms: number): void;
   stop(): Promise<void>;
 }
 
@@ -83,6 +85,7 @@ export async function startE2eServer(changes: SettlementChanges = {}): Promise<E
   const settlement = loadSettlement(copy.dir);
   const emulator = await startCaptchaEmulator({ host: '127.0.0.1', ...(settlement.captcha.secret ? { secret: settlement.captcha.secret } : {}) });
   const database = await openDatabase({ dataDir });
+  let clockOffset = 0;
   const app = await buildApp({
     settlement,
     database,
@@ -91,6 +94,7 @@ export async function startE2eServer(changes: SettlementChanges = {}): Promise<E
     environment: 'test',
     appDistDir: distDir,
     logger: false,
+    clock: () => Date.now() + clockOffset,
     captcha: { emulatorOrigin: emulator.origin },
     // The browser fills a form in seconds: screened, not shed.
     shedFastSubmits: false,
@@ -102,6 +106,9 @@ export async function startE2eServer(changes: SettlementChanges = {}): Promise<E
     url,
     submission: (referenceCode) => submissions.getByReferenceCode(referenceCode),
     closeDatabase: () => database.close(),
+    advanceClock: (ms) => {
+      clockOffset += ms;
+    },
     async stop() {
       await app.close();
       await emulator.close();

@@ -291,6 +291,25 @@ describe.each(DIALECTS)('the claim in progress (%s)', (dialect) => {
     expect((await load(c)).statusCode).toBe(404);
   });
 
+  it('refuses a save of a claim kept by its Notice ID once another session filed it (another browser): 409 with its reference code, no draft left', async () => {
+    now = OPEN_NOW;
+    // James O'Neil of the sample class list, by his Notice ID and PIN.
+    const { c, credentials, parts } = await server.authorized('Automotive', { vin: '5EXMA1B20JC000202', noticeId: 'EXM-100002', pin: '730155' });
+    const a = automotiveAnswers(credentials);
+    const all = [a.credentials, a.claimantInfo, a.claimDetails, a.repair];
+    // The same class member signed in in another browser, before anything was filed.
+    const elsewhere = await again('Automotive', credentials);
+    expect((await save(elsewhere, 'repairs', all)).statusCode).toBe(200);
+
+    const filed = await c.submit('Automotive', parts(await c.captchaToken()));
+    expect(filed.statusCode, filed.body).toBe(200);
+    const late = await server.http({ method: 'PUT', url: `${draftUrl('Automotive')}?culture=es`, headers: elsewhere.headers(), payload: { pageId: 'repairs', models: all, unfinished: true } });
+    expect(late.statusCode, late.body).toBe(409);
+    expect(late.json()).toMatchObject({ code: 'ALREADY_SUBMITTED' });
+    expect(late.json().error).toBe(SERVER_ERRORS.ALREADY_SUBMITTED.es.replace('{0}', filed.json().referenceCodeForm));
+    expect((await load(elsewhere)).statusCode).toBe(404);
+  });
+
   it('submits on another instance after a restart between the last save and Submit', async () => {
     now = OPEN_NOW;
     const { c, credentials, parts } = await server.authorized();
