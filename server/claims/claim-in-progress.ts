@@ -19,7 +19,7 @@
  * Save and finish later: the same checks as an unfinished save; the draft is stored unfinished and
  * a new resume code (resume-codes.ts) replaces the draft's earlier one, in one transaction.
  *
- * Reading: the draft of whom the session is authorized as (`draftKeyOf`: a keyed digest of the
+ * Reading (never a 404: before the first save, an empty claim in progress): the draft of whom the session is authorized as (`draftKeyOf`: a keyed digest of the
  * Notice ID, so a new session authorized with the same Notice ID and PIN finds it again; a VIN
  * alone finds only this authorization's draft, or the one its resume code opened), with what
  * authorize prefilled (so a page reloaded before its first save shows the prefilled answers) and
@@ -68,27 +68,23 @@ export interface DraftSaveBody {
 /** A document stored with the claim in progress, as the browser is told it (no content, no digest). */
 export const storedDocumentAnswer = (d: DraftDocumentMeta) => ({ id: d.id, clientId: d.contextClientId, name: d.name, size: d.size, type: d.type });
 
-/** The claim in progress as read back, or, when nothing is saved yet, what a page needs to start it. */
-export type DraftReading =
-  | {
-      found: true;
-      draft: {
-        pageId: string;
-        pageUnfinished: boolean;
-        models: unknown[];
-        savedAt: string;
-        expiresAt: string;
-        documents: Array<ReturnType<typeof storedDocumentAnswer>>;
-        prepopulatedData: Prepopulated | null;
-      };
-    }
-  | {
-      found: false;
-      /** What authorize prefilled. */
-      prepopulatedData: Prepopulated | null;
-      /** The sign-in answers as the server holds them (no PIN), by the fields the form declares. */
-      credentials: Record<string, string | null>;
-    };
+/**
+ * The claim in progress as read back: what was saved last, or, before the first save, an empty one
+ * (no page, no answers, no documents); with what authorize prefilled and the sign-in answers.
+ */
+export interface DraftReading {
+  /** The page saved last; null: nothing saved yet. */
+  pageId: string | null;
+  pageUnfinished: boolean;
+  models: unknown[];
+  savedAt: string | null;
+  expiresAt: string | null;
+  documents: Array<ReturnType<typeof storedDocumentAnswer>>;
+  /** What authorize prefilled. */
+  prepopulatedData: Prepopulated | null;
+  /** The sign-in answers as the server holds them (no PIN), by the fields the form declares. */
+  credentials: Record<string, string | null>;
+}
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -318,14 +314,13 @@ export function createClaimsInProgress(app: FastifyInstance) {
       // The prefilled answers live in the session from authorize until a save keeps them: a
       // reload before the first save must still show them.
       const prepopulatedData = request.session ? prepopulatedOf(request.session.data, formType, tabOf(request)) : null;
-      // Nothing saved yet: the sign-in answers as the server holds them (no PIN), so the page's
+      // The sign-in answers as the server holds them (no PIN): before the first save, the page's
       // next save and the submit send the credentials it authorized.
-      if (!draft) return { found: false, prepopulatedData, credentials: authorizedSignInAnswers(form.signIn, authorization) };
+      const credentials = authorizedSignInAnswers(form.signIn, authorization);
+      // Nothing saved yet: an empty claim in progress, not a failure (every first sign-in reads it).
+      if (!draft) return { pageId: null, pageUnfinished: false, models: [], savedAt: null, expiresAt: null, documents: [], prepopulatedData, credentials };
       const documents = (await app.stores.draftDocuments.list(key)).map(storedDocumentAnswer);
-      return {
-        found: true,
-        draft: { pageId: draft.pageId, pageUnfinished: draft.pageUnfinished, models: draft.models, savedAt: iso(draft.updatedAt), expiresAt: iso(draft.expiresAt), documents, prepopulatedData },
-      };
+      return { pageId: draft.pageId, pageUnfinished: draft.pageUnfinished, models: draft.models, savedAt: iso(draft.updatedAt), expiresAt: iso(draft.expiresAt), documents, prepopulatedData, credentials };
     }
 
     return { save, saveForLater, read };

@@ -9,7 +9,7 @@ import { isCultureContentAnswer } from '../../../schemas/generated/api/guards/cu
 import { isDeadlinesAnswer } from '../../../schemas/generated/api/guards/deadlines';
 import type { DraftSaved } from '../../../schemas/generated/api/draft-save';
 import type { SavedForLater } from '../../../schemas/generated/api/draft-later';
-import type { SavedDraft as SavedDraftAnswer } from '../../../schemas/generated/api/draft-load';
+import type { ClaimInProgress } from '../../../schemas/generated/api/draft-load';
 import type { ResumeCodeTarget } from '../../../schemas/generated/api/resume';
 import type { StoredDocument } from '../../../schemas/generated/api/shared';
 import type {
@@ -120,8 +120,11 @@ export type { DraftSaved, ResumeCodeTarget, SavedForLater, StoredDocument };
 /** Documents of the claim in progress are added at its draft address + this (POST; DELETE …/:id). */
 export const DRAFT_DOCUMENTS_SUFFIX = '/draft/documents';
 
-/** The claim in progress the server holds for whom the session is authorized as (GET …/draft), without the prefilled data (LoadedClaim has it). */
-export type SavedDraft = Omit<SavedDraftAnswer, 'prepopulatedData' | 'models'> & {
+/** The claim in progress the server holds for whom the session is authorized as (GET …/draft), once saved, without the prefilled data and sign-in answers (LoadedClaim has them). */
+export type SavedDraft = Omit<ClaimInProgress, 'prepopulatedData' | 'credentials' | 'models' | 'pageId' | 'savedAt' | 'expiresAt'> & {
+  pageId: string;
+  savedAt: string;
+  expiresAt: string;
   /** The saved answers; credentials as the server holds them (no PIN), no prepopulated data. */
   models: FormModel[];
 };
@@ -218,7 +221,7 @@ export interface ApiClient {
    * its empty fields and unmet records rules are not refused.
    */
   saveDraft(formType: FormType, pageId: string, models: FormModel[], options?: { unfinished?: boolean; culture?: Culture }): Promise<ApiResult<DraftSaved>>;
-  /** GET the claim in progress of whom the session is authorized as (draft null when there is none, 404) and the prefilled data. */
+  /** GET the claim in progress of whom the session is authorized as (draft null when none is saved yet: the server answers an empty one) and the prefilled data. */
   loadDraft(formType: FormType): Promise<ApiResult<LoadedClaim>>;
   /**
    * POST Save and finish later: the answers up to and including `pageId`, that page's empty fields
@@ -497,18 +500,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const response = await request('GET', `${endpoint}${DRAFT_SUFFIX}`);
       if (!response) return fail(USER_MESSAGES.requestFailed, null);
       const body = await readJson(response);
-      // None saved yet: what authorize prefilled and the sign-in answers come with the refusal.
-      if (response.status === 404) {
-        const none = (await checks)?.isNoDraft(body) ? body : null;
-        return { ok: true, data: { draft: null, prepopulatedData: none?.prepopulatedData ?? null, credentials: none?.credentials ?? null }, status: 404 };
-      }
       if (!response.ok) {
         const error = isRecord(body) ? textOrNull(body.error) : null;
         return error !== null ? { ok: false, error, errorKey: null, status: response.status } : fail(USER_MESSAGES.requestFailed, response.status);
       }
-      if (!(await checks)?.isSavedDraft(body)) return fail(USER_MESSAGES.requestFailed, response.status);
-      const { prepopulatedData, models, ...draft } = body;
-      return { ok: true, data: { draft: { ...draft, models: models as FormModel[] }, prepopulatedData, credentials: null }, status: response.status };
+      if (!(await checks)?.isClaimInProgress(body)) return fail(USER_MESSAGES.requestFailed, response.status);
+      const { prepopulatedData, credentials, models, pageId, savedAt, expiresAt, ...draft } = body;
+      // None saved yet: what authorize prefilled and the sign-in answers start it.
+      if (pageId === null || savedAt === null || expiresAt === null) return { ok: true, data: { draft: null, prepopulatedData, credentials }, status: response.status };
+      return { ok: true, data: { draft: { ...draft, pageId, savedAt, expiresAt, models: models as FormModel[] }, prepopulatedData, credentials: null }, status: response.status };
     },
 
     async saveForLater(formType, pageId, models, culture) {

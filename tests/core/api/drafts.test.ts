@@ -80,18 +80,20 @@ describe('saveDraft', () => {
 });
 
 describe('loadDraft', () => {
-  it('GETs the claim in progress with what authorize prefilled; none (404) is draft null, the prefill kept', async () => {
+  it('GETs the claim in progress with what authorize prefilled; an empty one (nothing saved yet) is draft null, the prefill and the sign-in answers kept', async () => {
     const stored = { id: 7, clientId: 'doc0000001aaaaaaaa', name: 'invoice.pdf', size: 1200, type: 'application/pdf' };
     const draft = { pageId: 'repairs', pageUnfinished: true, models: [claimant], savedAt: SAVED.savedAt, expiresAt: SAVED.expiresAt, documents: [stored] };
     const prepopulatedData = { FirstName: 'María' };
-    const { api, calls } = client({ 'GET /api/forms/automotive/draft': json({ ...draft, prepopulatedData }) });
+    const credentials = { vin: '5EXMA1B20HC000101', noticeId: 'EXM-100001' };
+    const { api, calls } = client({ 'GET /api/forms/automotive/draft': json({ ...draft, prepopulatedData, credentials }) });
     expect(await api.loadDraft('Automotive')).toEqual({ ok: true, data: { draft, prepopulatedData, credentials: null }, status: 200 });
     expect(calls[0]!.headers['X-CSRF-TOKEN']).toBeUndefined();
 
-    const none = await client({ 'GET /api/forms/automotive/draft': json({ error: 'There is no saved form in progress', code: 'DRAFT_NOT_FOUND', prepopulatedData, credentials: { vin: '5EXMA1B20HC000101', noticeId: 'EXM-100001' } }, 404) }).api.loadDraft('Automotive');
-    expect(none).toEqual({ ok: true, data: { draft: null, prepopulatedData, credentials: { vin: '5EXMA1B20HC000101', noticeId: 'EXM-100001' } }, status: 404 });
-    const nothing = await client({ 'GET /api/forms/automotive/draft': json({ error: 'There is no saved form in progress', code: 'DRAFT_NOT_FOUND', prepopulatedData: null }, 404) }).api.loadDraft('Automotive');
-    expect(nothing).toEqual({ ok: true, data: { draft: null, prepopulatedData: null, credentials: null }, status: 404 });
+    const empty = { pageId: null, pageUnfinished: false, models: [], savedAt: null, expiresAt: null, documents: [] };
+    const none = await client({ 'GET /api/forms/automotive/draft': json({ ...empty, prepopulatedData, credentials }) }).api.loadDraft('Automotive');
+    expect(none).toEqual({ ok: true, data: { draft: null, prepopulatedData, credentials }, status: 200 });
+    const nothing = await client({ 'GET /api/forms/automotive/draft': json({ ...empty, prepopulatedData: null, credentials: {} }) }).api.loadDraft('Automotive');
+    expect(nothing).toEqual({ ok: true, data: { draft: null, prepopulatedData: null, credentials: {} }, status: 200 });
   });
 
   it("returns the server's text when the session is not authorized, and a failure for a malformed answer", async () => {
