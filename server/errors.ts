@@ -227,7 +227,7 @@ export const SERVER_ERRORS = {
     status: 400,
     key: 'LocKey_Server_TabSignedOut',
     en: 'This tab is no longer signed in: this claim was opened in too many tabs, or you signed in again in another tab. The answers you saved are kept: sign in again with the same details to continue where you left off.',
-    es: 'Esta pestaña ya no tiene la sesión iniciada: esta reclamación se abrió en demasiadas pestañas, o usted inició sesión de nuevo en otra pestaña. Las respuestas que guardó se conservan: inicie sesión de nuevo con los mismos datos para continuar donde lo dejó.',
+    es: 'Esta pestaña ya no tiene la sesión iniciada: este reclamo se abrió en demasiadas pestañas, o usted inició sesión de nuevo en otra pestaña. Las respuestas que guardó se conservan: inicie sesión de nuevo con los mismos datos para continuar donde lo dejó.',
   },
 
   // --- The claim in progress ---------------------------------------------------------------------
@@ -267,19 +267,19 @@ export const SERVER_ERRORS = {
     status: 404,
     key: 'LocKey_Server_ResumeCodeUnknown',
     en: 'We could not find a saved claim with this resume code. Please check the code (it has 12 letters and numbers) and try again. A code stops working once its claim is submitted.',
-    es: 'No encontramos una reclamación guardada con este código de reanudación. Revise el código (tiene 12 letras y números) e inténtelo de nuevo. Un código deja de funcionar cuando se envía su reclamación.',
+    es: 'No encontramos un reclamo guardado con este código de reanudación. Revise el código (tiene 12 letras y números) e inténtelo de nuevo. Un código deja de funcionar cuando se envía su reclamo.',
   },
   RESUME_CODE_EXPIRED: {
     status: 410,
     key: 'LocKey_Server_ResumeCodeExpired',
     en: 'This resume code has expired: the saved claim was kept for a limited time after it was last saved. Please start a new claim from the first page.',
-    es: 'Este código de reanudación ha caducado: la reclamación guardada se conservó por un tiempo limitado después de la última vez que se guardó. Empiece una nueva reclamación desde la primera página.',
+    es: 'Este código de reanudación ha caducado: el reclamo guardado se conservó por un tiempo limitado después de la última vez que se guardó. Empiece un nuevo reclamo desde la primera página.',
   },
   RESUME_CODE_MISMATCH: {
     status: 403,
     key: 'LocKey_Server_ResumeCodeMismatch',
     en: 'This resume code does not belong to the details you entered. Please sign in with the same details as when you saved your claim.',
-    es: 'Este código de reanudación no corresponde a los datos que ingresó. Inicie sesión con los mismos datos que cuando guardó su reclamación.',
+    es: 'Este código de reanudación no corresponde a los datos que ingresó. Inicie sesión con los mismos datos que cuando guardó su reclamo.',
   },
   TOO_MANY_RESUME_ATTEMPTS: {
     status: 429,
@@ -293,13 +293,13 @@ export const SERVER_ERRORS = {
     status: 404,
     key: 'LocKey_Server_ClaimStatusNotMatched',
     en: 'We could not find a claim with this reference code and these details. Please check the reference code on your confirmation or receipt, and enter the same details you signed in with when you filed.',
-    es: 'No encontramos una reclamación con este código de referencia y estos datos. Revise el código de referencia de su confirmación o recibo e ingrese los mismos datos con los que inició sesión al presentarla.',
+    es: 'No encontramos un reclamo con este código de referencia y estos datos. Revise el código de referencia de su confirmación o recibo e ingrese los mismos datos con los que inició sesión al presentarlo.',
   },
   TOO_MANY_CLAIM_STATUS_ATTEMPTS: {
     status: 429,
     key: 'LocKey_Server_TooManyClaimStatusAttempts',
     en: 'Too many attempts to see a claim status. Please wait {0} min and try again, or contact the Settlement Administrator.',
-    es: 'Demasiados intentos de consultar el estado de una reclamación. Espere {0} min e inténtelo de nuevo, o comuníquese con el Administrador del Acuerdo.',
+    es: 'Demasiados intentos de consultar el estado de un reclamo. Espere {0} min e inténtelo de nuevo, o comuníquese con el Administrador del Acuerdo.',
   },
 
   // --- Duplicates ---------------------------------------------------------------------------------
@@ -313,7 +313,7 @@ export const SERVER_ERRORS = {
     status: 409,
     key: 'LocKey_Server_DuplicateClaim',
     en: 'A claim has already been filed for this class member, and only one is accepted. If you did not file it, or you need to change it, contact the Settlement Administrator.',
-    es: 'Ya se presentó una reclamación para este miembro del grupo y solo se acepta una. Si usted no la presentó o necesita modificarla, comuníquese con el Administrador del Acuerdo.',
+    es: 'Ya se presentó un reclamo para este miembro del grupo y solo se acepta uno. Si usted no lo presentó o necesita modificarlo, comuníquese con el Administrador del Acuerdo.',
   },
   DUPLICATE_EXCLUSION: {
     status: 409,
@@ -325,13 +325,13 @@ export const SERVER_ERRORS = {
     status: 409,
     key: 'LocKey_Server_ClaimAfterExclusion',
     en: 'An exclusion request has already been filed for this class member, so a claim cannot be filed. If you want to withdraw the exclusion request and file a claim instead, contact the Settlement Administrator.',
-    es: 'Ya se presentó una solicitud de exclusión para este miembro del grupo, por lo que no se puede presentar una reclamación. Si desea retirar la solicitud de exclusión y presentar una reclamación, comuníquese con el Administrador del Acuerdo.',
+    es: 'Ya se presentó una solicitud de exclusión para este miembro del grupo, por lo que no se puede presentar un reclamo. Si desea retirar la solicitud de exclusión y presentar un reclamo, comuníquese con el Administrador del Acuerdo.',
   },
   EXCLUSION_AFTER_CLAIM: {
     status: 409,
     key: 'LocKey_Server_ExclusionAfterClaim',
     en: 'A claim has already been filed for this class member, so an exclusion request cannot be filed. If you want to withdraw the claim and exclude yourself instead, contact the Settlement Administrator.',
-    es: 'Ya se presentó una reclamación para este miembro del grupo, por lo que no se puede presentar una solicitud de exclusión. Si desea retirar la reclamación y excluirse, comuníquese con el Administrador del Acuerdo.',
+    es: 'Ya se presentó un reclamo para este miembro del grupo, por lo que no se puede presentar una solicitud de exclusión. Si desea retirar el reclamo y excluirse, comuníquese con el Administrador del Acuerdo.',
   },
 
   // Told at sign-in, to the claimant who filed (the same Notice ID and PIN): the reference code {0}.
@@ -339,7 +339,7 @@ export const SERVER_ERRORS = {
     status: 200,
     key: 'LocKey_Server_AlreadyFiledClaim',
     en: 'You have already filed your claim; its reference code is {0}. Only one claim is accepted for each class member. To change it, contact the Settlement Administrator.',
-    es: 'Usted ya presentó su reclamación; su código de referencia es {0}. Solo se acepta una reclamación por miembro del grupo. Para modificarla, comuníquese con el Administrador del Acuerdo.',
+    es: 'Usted ya presentó su reclamo; su código de referencia es {0}. Solo se acepta un reclamo por miembro del grupo. Para modificarlo, comuníquese con el Administrador del Acuerdo.',
   },
   ALREADY_FILED_EXCLUSION: {
     status: 200,
@@ -351,13 +351,13 @@ export const SERVER_ERRORS = {
     status: 200,
     key: 'LocKey_Server_ClaimAfterOwnExclusion',
     en: 'You have already filed an exclusion request; its reference code is {0}. A claim cannot be filed after it. If you want to withdraw the exclusion request and file a claim instead, contact the Settlement Administrator.',
-    es: 'Usted ya presentó una solicitud de exclusión; su código de referencia es {0}. Después de ella no se puede presentar una reclamación. Si desea retirar la solicitud de exclusión y presentar una reclamación, comuníquese con el Administrador del Acuerdo.',
+    es: 'Usted ya presentó una solicitud de exclusión; su código de referencia es {0}. Después de ella no se puede presentar un reclamo. Si desea retirar la solicitud de exclusión y presentar un reclamo, comuníquese con el Administrador del Acuerdo.',
   },
   EXCLUSION_AFTER_OWN_CLAIM: {
     status: 200,
     key: 'LocKey_Server_ExclusionAfterOwnClaim',
     en: 'You have already filed a claim; its reference code is {0}. An exclusion request cannot be filed after it. If you want to withdraw the claim and exclude yourself instead, contact the Settlement Administrator.',
-    es: 'Usted ya presentó una reclamación; su código de referencia es {0}. Después de ella no se puede presentar una solicitud de exclusión. Si desea retirar la reclamación y excluirse, comuníquese con el Administrador del Acuerdo.',
+    es: 'Usted ya presentó un reclamo; su código de referencia es {0}. Después de él no se puede presentar una solicitud de exclusión. Si desea retirar el reclamo y excluirse, comuníquese con el Administrador del Acuerdo.',
   },
 
   // --- The server ---------------------------------------------------------------------------------
@@ -395,7 +395,7 @@ export class HttpError extends Error {
   readonly retryAfterSeconds: number | undefined;
   /** A submit refused because the claim is already filed: the reference code of that claim, when the claimant may be told it. */
   readonly filedReferenceCode: string | undefined;
-  /** A submit's answers refused by a page: which field, on which page, and why. */
+  /** A submit's or a page save's answers refused by a page: which field, on which page, and why. */
   readonly fieldErrors: readonly SubmitFieldError[];
   constructor(code: ServerErrorCode, opts: HttpErrorOptions = {}) {
     super(SERVER_ERRORS[code].en, { cause: opts.cause });
@@ -417,7 +417,7 @@ export interface HttpErrorOptions {
   retryAfterSeconds?: number;
   /** The reference code of the claim already filed (a 409 of the submit), told only to whom it belongs. */
   filedReferenceCode?: string;
-  /** The submit's answers a page refuses, each by its page and field element id. */
+  /** The answers a page refuses (a submit, a page save), each by its page and field element id. */
   fieldErrors?: SubmitFieldError[];
 }
 

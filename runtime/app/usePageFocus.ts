@@ -5,7 +5,9 @@ const reducedMotion = () => typeof window.matchMedia === 'function' && window.ma
 /**
  * After each page change (not the first render): scroll smoothly to the top and move focus to the
  * page heading, waiting for a lazily loaded page to put its heading on screen, and for an open
- * modal dialog (an error alert the new page raised) to close: focus stays in the dialog.
+ * modal dialog (an error alert the new page raised) to close: focus stays in the dialog. A
+ * refusal that brought the claimant back to a page (a save refused after Next) keeps the focus
+ * its notice or error summary took.
  */
 export function usePageFocus(pageKey: string): void {
   const previous = useRef<string | null>(null);
@@ -26,6 +28,7 @@ export function usePageFocus(pageKey: string): void {
         frame = window.requestAnimationFrame(focusHeading);
         return;
       }
+      if (document.activeElement?.closest('#main-content .cf-notice, #main-content .cf-error-summary')) return;
       const heading = document.querySelector<HTMLElement>('#main-content h1');
       if (heading) {
         if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');

@@ -90,6 +90,11 @@ export const USER_MESSAGES = {
     key: 'LocKey_Error_RequestFailed',
     en: 'Your request failed. Please reload and try again.',
   },
+  /** A page save (a record saved or deleted, Next) that did not reach the server, or failed there without a text of its own. */
+  saveFailed: {
+    key: 'LocKey_Error_SaveFailed',
+    en: 'Your answers on this page could not be saved just now. They are kept on this page: do not reload it. Press Next, or save the record again, to try again.',
+  },
   submitFailed: {
     key: 'LocKey_Error_SubmitFailed',
     en: 'An error occured during your submission. Please try again. If this problem persists, please contact the settlement administrator at the email below.',

@@ -101,7 +101,7 @@ function failureOf(event: unknown, source: FormFailure['source'], fallback: { ke
 }
 
 /** A page change leaves the refusals of the page it leaves behind. */
-const NO_REFUSALS: Pick<FormMachineContext, 'draftRefusal' | 'draftRefusalCode' | 'submitRefusal' | 'pressRefusal'> = { draftRefusal: null, draftRefusalCode: null, submitRefusal: null, pressRefusal: null };
+const NO_REFUSALS: Pick<FormMachineContext, 'draftRefusal' | 'submitRefusal' | 'pressRefusal'> = { draftRefusal: null, submitRefusal: null, pressRefusal: null };
 
 type GotoResolution = { pageId: string } | { refused: GotoRefusal; target: string };
 
@@ -208,7 +208,6 @@ export function createFormMachine(flow: FlowFile) {
     now: input.now,
     prepopulatedFields: input.prepopulatedFields,
     draftRefusal: null,
-    draftRefusalCode: null,
     submitRefusal: null,
     engine: input.engine,
     pressRefusal: null,
@@ -272,8 +271,9 @@ export function createFormMachine(flow: FlowFile) {
       returnToRefusedPage: assign(({ context, event }) => {
         if (event.type !== 'DRAFT_REFUSED') return {};
         const back = reachable(context, event.pageId) === null ? goTo(context.navigation, event.pageId) : context.navigation;
-        return { navigation: back, draftRefusal: event.message, draftRefusalCode: event.code ?? null, submitRefusal: null };
+        return { navigation: back, draftRefusal: event.refusal, submitRefusal: null };
       }),
+      forgetDraftRefusal: assign({ draftRefusal: null }),
       noteServerDeadline: assign(({ context, event }) =>
         event.type === 'SESSION_EXTENDED' ? { session: { ...context.session, serverDeadline: event.expiresAt } } : {},
       ),
@@ -422,7 +422,6 @@ export function createFormMachine(flow: FlowFile) {
         isSubmitting: false,
         navigation: navigation0,
         draftRefusal: null,
-        draftRefusalCode: null,
         submitRefusal: null,
         session: { ...context.session, remainingSeconds: null, expired: true, serverDeadline: null },
       })),
@@ -489,6 +488,7 @@ export function createFormMachine(flow: FlowFile) {
                   RECORD_REMOVE: { actions: 'recordButton' },
                   RESTORE: { actions: ['restoreClaim', 'emitPageChanged'] },
                   DRAFT_REFUSED: { actions: ['returnToRefusedPage', 'emitPageChanged'] },
+                  DRAFT_SAVED: { actions: 'forgetDraftRefusal' },
                 },
               },
               /** A PRESS the page engine computed: refused, it stays; else it goes on as the page's action says. */

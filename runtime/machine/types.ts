@@ -31,14 +31,12 @@ export interface SaveDraftInput {
 }
 
 /**
- * A page save's answer: `refusal` is the server's text when it refused the answers (the
- * claimant stays on the page and reads it); `sessionExpiresAt` (epoch ms) the session's new expiry.
- * It rejects when no answer arrived: the claimant moves on, and the next Next saves again.
+ * A page save's answer: `refusal` says why the answers were not stored (the server's refusal, or
+ * no answer at all: the claimant is brought back to the page, the answers kept, and reads it);
+ * `sessionExpiresAt` (epoch ms) the session's new expiry once stored.
  */
 export interface SaveDraftOutput {
-  refusal: string | null;
-  /** The server's code of the refusal, when it gave one. */
-  refusalCode?: string | null;
+  refusal: SubmitRefusal | null;
   sessionExpiresAt: number | null;
 }
 
@@ -135,10 +133,12 @@ export interface FormMachineContext {
   now: () => number;
   /** Fields that receive prepopulated data after authorize. */
   prepopulatedFields: PrepopulatedFieldConfig[];
-  /** The server's refusal of the last save: shown on the page until the next Next or page. */
-  draftRefusal: string | null;
-  /** The server's code of that refusal, when it gave one: whether it is the claimant's to correct or a notice. */
-  draftRefusalCode: string | null;
+  /**
+   * Why the last save of the page was not stored (refused by the server, or no answer): shown on
+   * the page until a later save is stored, or the next Next or page. Its code, or a failure with
+   * no text of the server's (`messageKey`), says whether it is the claimant's to correct or a notice.
+   */
+  draftRefusal: SubmitRefusal | null;
   /** Why the last Submit was not accepted: shown on the submit page until the next Submit or page. */
   submitRefusal: SubmitRefusal | null;
   /** The page engine (machine input), or null when the app presses through its own events. */
@@ -171,8 +171,10 @@ export type FormMachineEvent =
   | { type: 'CONTINUE_SESSION' }
   /** The server answered the session's expiry (a save, a keep-alive, the csrf call): epoch ms. */
   | { type: 'SESSION_EXTENDED'; expiresAt: number }
-  /** The server refused the save of a page the claimant left: back to it, its message in its summary. */
-  | { type: 'DRAFT_REFUSED'; pageId: string; message: string; code?: string | null }
+  /** A save of a page (left by Next, or a record saved or deleted on it) was not stored: back to it (if left), the refusal shown there. */
+  | { type: 'DRAFT_REFUSED'; pageId: string; refusal: SubmitRefusal }
+  /** A later save of the page was stored: the refusal of an earlier one no longer holds. */
+  | { type: 'DRAFT_SAVED' }
   /**
    * The page was reloaded (or opened in another tab) while the session is authorized: the claim in
    * progress the server keeps (`models`, saved on `pageId`; none: null) is restored, authorized, on

@@ -258,6 +258,7 @@ export function PageRenderer(props: PageRendererProps) {
     captcha: props.captcha ?? null,
     showAllErrors: showAll,
     refusalErrors: props.refusal?.fieldErrors,
+    refused: Boolean(props.refusal),
     isNavigating: Boolean(props.isNavigating),
     referenceCode: props.referenceCode ?? null,
     submittedAt: props.submittedAt ?? null,

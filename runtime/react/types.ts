@@ -47,6 +47,8 @@ export interface PageContext extends ValidationEnv {
   showAllErrors: boolean;
   /** The server's refusal of the page's action (a refused sign-in), under each field it concerns, by DOM id. */
   refusalErrors?: Readonly<Record<string, string>>;
+  /** The server refused the page's last action or save (or no answer came): a record saved here says nothing of being saved. */
+  refused?: boolean;
   isNavigating: boolean;
   referenceCode: string | null;
   /** When the submission was accepted (ms since the epoch; null before it) and the settlement's deadlines, whose zone it is told in. */

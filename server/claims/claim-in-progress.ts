@@ -6,7 +6,9 @@
  * page-logic.ts: structure, types, rules, required shown fields, minimum records) on the answers
  * the flow keeps (a skipped page's answers and hidden fields dropped, as on submit); a page these
  * answers cannot reach (unknown, skipped, after an unanswered page) is refused → a save after
- * this authorization's claim was filed is refused (409 ALREADY_SUBMITTED) → the session is
+ * this authorization's claim was filed is refused (409 ALREADY_SUBMITTED), and so is a save of a
+ * claim kept by its Notice ID that another session filed, when the duplicate policy accepts no
+ * other (the sign-in's judgement) → the session is
  * extended (a save is activity) → the draft is stored. The PIN is never stored; the credentials are the server's.
  *
  * A page save `unfinished` (a record saved or deleted while the claimant is still on `pageId`):
@@ -17,7 +19,7 @@
  * Save and finish later: the same checks as an unfinished save; the draft is stored unfinished and
  * a new resume code (resume-codes.ts) replaces the draft's earlier one, in one transaction.
  *
- * Reading: the draft of whom the session is authorized as (`draftKeyOf`: a keyed digest of the
+ * Reading (never a 404: before the first save, an empty claim in progress): the draft of whom the session is authorized as (`draftKeyOf`: a keyed digest of the
  * Notice ID, so a new session authorized with the same Notice ID and PIN finds it again; a VIN
  * alone finds only this authorization's draft, or the one its resume code opened), with what
  * authorize prefilled (so a page reloaded before its first save shows the prefilled answers) and
@@ -33,7 +35,7 @@ import { credentialLabelKeys } from '../../runtime/core/i18n/signInDetails.js';
 import { camelCase, type PayloadKinds } from '../../runtime/core/models/index.js';
 import { isPageSkipped } from '../../runtime/core/navigation/index.js';
 import { isClientId, UNSTORABLE_TEXT, unstorableTextPaths } from '../../runtime/core/payload/index.js';
-import type { FlowFile, FormModel, PageConfig, SubmissionPayload } from '../../runtime/core/types.js';
+import type { FlowFile, FormModel, FormType, PageConfig, SubmissionPayload } from '../../runtime/core/types.js';
 import { ClaimFiledError, SessionGoneError } from '../db/errors.js';
 import { groupedWrites } from '../db/grouped-transactions.js';
 import { startHousekeeping } from '../db/housekeeping.js';
@@ -41,11 +43,13 @@ import { createDocumentSweep } from '../documents/sweep.js';
 import { sessionIdHash } from '../db/sessions.js';
 import type { DraftDocumentMeta, DraftRecord, Trx } from '../db/types.js';
 import { httpError } from '../errors.js';
+import { duplicateRefusal } from '../settlement/duplicates.js';
+import { settlementFormOf } from '../settlement/load.js';
 import { maskAddress } from '../mail/content.js';
 import type { ClaimForm } from './claim-form.js';
-import { draftKeyOf, submissionKey } from './claim-keys.js';
+import { draftKeyOf, identifiersOf, submissionKey } from './claim-keys.js';
 import { emailAddressOf, newResumeCode, resumeCodeHash, resumeLink } from './resume-codes.js';
-import { authorizedCredentials, namesAuthorized, otherClaimantRefusal } from './sign-in.js';
+import { authorizedCredentials, filerReferenceCode, namesAuthorized, otherClaimantRefusal } from './sign-in.js';
 import { prepopulatedOf, requireAuthorization, tabOf, type Authorization, type Prepopulated } from './session-authorizations.js';
 import { modelOf, modelsOf } from './payload-models.js';
 import { pagesSingleModels, validateSubmission } from './validate.js';
@@ -65,27 +69,23 @@ export interface DraftSaveBody {
 /** A document stored with the claim in progress, as the browser is told it (no content, no digest). */
 export const storedDocumentAnswer = (d: DraftDocumentMeta) => ({ id: d.id, clientId: d.contextClientId, name: d.name, size: d.size, type: d.type });
 
-/** The claim in progress as read back, or, when nothing is saved yet, what a page needs to start it. */
-export type DraftReading =
-  | {
-      found: true;
-      draft: {
-        pageId: string;
-        pageUnfinished: boolean;
-        models: unknown[];
-        savedAt: string;
-        expiresAt: string;
-        documents: Array<ReturnType<typeof storedDocumentAnswer>>;
-        prepopulatedData: Prepopulated | null;
-      };
-    }
-  | {
-      found: false;
-      /** What authorize prefilled. */
-      prepopulatedData: Prepopulated | null;
-      /** The sign-in answers as the server holds them (no PIN), by the fields the form declares. */
-      credentials: Record<string, string | null>;
-    };
+/**
+ * The claim in progress as read back: what was saved last, or, before the first save, an empty one
+ * (no page, no answers, no documents); with what authorize prefilled and the sign-in answers.
+ */
+export interface DraftReading {
+  /** The page saved last; null: nothing saved yet. */
+  pageId: string | null;
+  pageUnfinished: boolean;
+  models: unknown[];
+  savedAt: string | null;
+  expiresAt: string | null;
+  documents: Array<ReturnType<typeof storedDocumentAnswer>>;
+  /** What authorize prefilled. */
+  prepopulatedData: Prepopulated | null;
+  /** The sign-in answers as the server holds them (no PIN), by the fields the form declares. */
+  credentials: Record<string, string | null>;
+}
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -163,6 +163,15 @@ export function createClaimsInProgress(app: FastifyInstance) {
 
     type SaveRequest = FastifyRequest<{ Body: DraftSaveBody }>;
 
+    /** Throws the 409 of a claim of this Notice ID filed already that the duplicate policy refuses to repeat: the filer's reference code when their secret proved them. */
+    const refuseFiledElsewhere = async (authorization: Authorization) => {
+      const kindOf = (id: FormType) => settlementFormOf(app.settlement, id).kind;
+      const refusal = duplicateRefusal(app.settlement.settings.duplicates, formType, await app.stores.submissions.filingsOf(identifiersOf(authorization)), kindOf);
+      if (!refusal) return;
+      const referenceCode = filerReferenceCode(refusal, form.signIn.secret !== undefined, settlementFormOf(app.settlement, refusal.earlier).signIn);
+      throw referenceCode ? httpError('ALREADY_SUBMITTED', { args: [referenceCode] }) : httpError(refusal.code);
+    };
+
     /**
      * The answers of a save, checked: those up to and including `pageId`, as the pages check them;
      * `unfinished` (save and finish later) leaves the empty fields of that page unrefused.
@@ -207,7 +216,7 @@ export function createClaimsInProgress(app: FastifyInstance) {
         partial: true,
       });
       if (problems.structure.length) throw httpError('STRUCTURE_INVALID', { details: problems.structure });
-      if (problems.fields.length) throw httpError('VALIDATION_FAILED', { details: problems.fields });
+      if (problems.fields.length) throw httpError('VALIDATION_FAILED', { details: problems.fields, fieldErrors: problems.fieldErrors });
       const kept = problems.payload;
       if (isPageSkipped(page, scopeOf(kept, kinds))) throw httpError('PAGE_NOT_REACHED', { details: [`${title(page)}: your answers skip this page.`] });
 
@@ -217,6 +226,10 @@ export function createClaimsInProgress(app: FastifyInstance) {
         const filed = await app.stores.submissions.referenceCodeOf(formType, submissionKey(formType, authorization));
         if (filed) throw httpError('ALREADY_SUBMITTED', { args: [filed] });
       }
+      // A claim in progress kept by its Notice ID is shared by every session that signs in with it:
+      // filed from another one (another browser), it is over here too when the settlement's
+      // duplicate policy accepts no other — the same judgement as at sign-in (sign-in.ts).
+      if (authorization.noticeId) await refuseFiledElsewhere(authorization);
 
       return { authorization, pageId, models: keptModels(kept, authorization, form.signIn, kinds) };
     };
@@ -302,14 +315,13 @@ export function createClaimsInProgress(app: FastifyInstance) {
       // The prefilled answers live in the session from authorize until a save keeps them: a
       // reload before the first save must still show them.
       const prepopulatedData = request.session ? prepopulatedOf(request.session.data, formType, tabOf(request)) : null;
-      // Nothing saved yet: the sign-in answers as the server holds them (no PIN), so the page's
+      // The sign-in answers as the server holds them (no PIN): before the first save, the page's
       // next save and the submit send the credentials it authorized.
-      if (!draft) return { found: false, prepopulatedData, credentials: authorizedSignInAnswers(form.signIn, authorization) };
+      const credentials = authorizedSignInAnswers(form.signIn, authorization);
+      // Nothing saved yet: an empty claim in progress, not a failure (every first sign-in reads it).
+      if (!draft) return { pageId: null, pageUnfinished: false, models: [], savedAt: null, expiresAt: null, documents: [], prepopulatedData, credentials };
       const documents = (await app.stores.draftDocuments.list(key)).map(storedDocumentAnswer);
-      return {
-        found: true,
-        draft: { pageId: draft.pageId, pageUnfinished: draft.pageUnfinished, models: draft.models, savedAt: iso(draft.updatedAt), expiresAt: iso(draft.expiresAt), documents, prepopulatedData },
-      };
+      return { pageId: draft.pageId, pageUnfinished: draft.pageUnfinished, models: draft.models, savedAt: iso(draft.updatedAt), expiresAt: iso(draft.expiresAt), documents, prepopulatedData, credentials };
     }
 
     return { save, saveForLater, read };

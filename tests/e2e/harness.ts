@@ -74,6 +74,8 @@ export interface E2eServer {
   closeDatabase(): Promise<void>;
   /** The environment of the admin command line for this server's database and settlement (`runCli`). */
   adminEnv: Record<string, string>;
+  /** Moves the server's clock on (sessions expire, deadlines pass by it); the browser's clock is left alone. */
+  advanceClock(ms: number): void;
   stop(): Promise<void>;
 }
 
@@ -88,6 +90,7 @@ export async function startE2eServer(changes: SettlementChanges = {}): Promise<E
   const settlement = loadSettlement(copy.dir);
   const emulator = await startCaptchaEmulator({ host: '127.0.0.1', ...(settlement.captcha.secret ? { secret: settlement.captcha.secret } : {}) });
   const database = await openDatabase({ dataDir });
+  let clockOffset = 0;
   const app = await buildApp({
     settlement,
     database,
@@ -96,6 +99,7 @@ export async function startE2eServer(changes: SettlementChanges = {}): Promise<E
     environment: 'test',
     appDistDir: distDir,
     logger: false,
+    clock: () => Date.now() + clockOffset,
     captcha: { emulatorOrigin: emulator.origin },
     // The browser fills a form in seconds: screened, not shed.
     shedFastSubmits: false,
@@ -109,6 +113,9 @@ export async function startE2eServer(changes: SettlementChanges = {}): Promise<E
     submission: (referenceCode) => submissions.getByReferenceCode(referenceCode),
     closeDatabase: () => database.close(),
     adminEnv: { DATA_DIR: dataDir, DATABASE_URL: '', SETTLEMENT_DIR: copy.dir, PUBLIC_URL: url },
+    advanceClock: (ms) => {
+      clockOffset += ms;
+    },
     async stop() {
       await app.close();
       await emulator.close();

@@ -18,7 +18,7 @@ const DESKTOP = { width: 1280, height: 900 };
 /** The answer of the next save made while the claimant is still on `pageId` (a record saved or deleted there). */
 function recordSave(page: Page, pageId: string) {
   return page.waitForResponse((r) => {
-    if (r.request().method() !== 'PUT' || !r.url().endsWith('/draft')) return false;
+    if (r.request().method() !== 'PUT' || !new URL(r.url()).pathname.endsWith('/draft')) return false;
     const body: unknown = r.request().postDataJSON();
     return typeof body === 'object' && body !== null && 'pageId' in body && body.pageId === pageId && 'unfinished' in body && body.unfinished === true;
   });
@@ -102,7 +102,8 @@ describe('records kept by the server in the sample settlement', () => {
       release = resolve;
     });
     let held = false;
-    await page.route('**/api/forms/automotive/draft', async (route) => {
+    // The save asks for its texts in the page's language (?culture=).
+    await page.route((url) => url.pathname === '/api/forms/automotive/draft', async (route) => {
       if (!held && route.request().method() === 'PUT' && route.request().postData()?.includes('"unfinished":true')) {
         held = true;
         await released;

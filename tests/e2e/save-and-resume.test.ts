@@ -157,7 +157,7 @@ describe('save and finish later in the browser', () => {
     await page.click('button:has-text("Continuar")');
     const refusal = page.locator('#cf-resume-code-error');
     await refusal.waitFor();
-    expect(await refusal.innerText()).toContain('No encontramos una reclamación guardada con este código de reanudación.');
+    expect(await refusal.innerText()).toContain('No encontramos un reclamo guardado con este código de reanudación.');
     await context.close();
   });
 });

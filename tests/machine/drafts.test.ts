@@ -113,9 +113,10 @@ describe('a refused save of a page already left', () => {
     await form.settled();
     form.actor.send({ type: 'NEXT' });
     expect(form.page()).toBe('eligibility');
-    form.actor.send({ type: 'DRAFT_REFUSED', pageId: 'claimant-info', message: 'First Name: required' });
+    const refusal = { message: 'First Name: required', code: 'VALIDATION_FAILED', messageKey: null, fieldErrors: [{ pageId: 'claimant-info', fieldId: 'claimantInfo-firstName', message: 'required' }] };
+    form.actor.send({ type: 'DRAFT_REFUSED', pageId: 'claimant-info', refusal });
     expect(form.page()).toBe('claimant-info');
-    expect(form.actor.getSnapshot().context.draftRefusal).toBe('First Name: required');
+    expect(form.actor.getSnapshot().context.draftRefusal).toEqual(refusal);
     form.actor.send({ type: 'NEXT' });
     expect(form.actor.getSnapshot().context.draftRefusal).toBeNull();
   });
@@ -125,10 +126,26 @@ describe('a refused save of a page already left', () => {
     form.actor.send({ type: 'AUTHORIZE', credentials, captchaToken: 't' });
     await form.settled();
     form.actor.send({ type: 'NEXT' });
-    const message = 'This form has already been submitted; its reference code is AUT-1.';
-    form.actor.send({ type: 'DRAFT_REFUSED', pageId: 'claimant-info', message, code: 'ALREADY_SUBMITTED' });
-    expect(form.actor.getSnapshot().context).toMatchObject({ draftRefusal: message, draftRefusalCode: 'ALREADY_SUBMITTED' });
+    const refusal = { message: 'This form has already been submitted; its reference code is AUT-1.', code: 'ALREADY_SUBMITTED', messageKey: null };
+    form.actor.send({ type: 'DRAFT_REFUSED', pageId: 'claimant-info', refusal });
+    expect(form.actor.getSnapshot().context.draftRefusal).toEqual(refusal);
     form.actor.send({ type: 'NEXT' });
-    expect(form.actor.getSnapshot().context).toMatchObject({ draftRefusal: null, draftRefusalCode: null });
+    expect(form.actor.getSnapshot().context.draftRefusal).toBeNull();
+  });
+});
+
+describe('a save not stored while the claimant stays on the page (a record saved or deleted)', () => {
+  it('is told on the page until a later save of it is stored', async () => {
+    const form = startForm(automotiveFlow);
+    form.actor.send({ type: 'AUTHORIZE', credentials, captchaToken: 't' });
+    await form.settled();
+    // No answer came: the app's own text, by its key.
+    const refusal = { message: 'Your answers on this page could not be saved just now.', code: null, messageKey: 'LocKey_Error_SaveFailed' };
+    form.actor.send({ type: 'DRAFT_REFUSED', pageId: 'claimant-info', refusal });
+    expect(form.page()).toBe('claimant-info');
+    expect(form.actor.getSnapshot().context.draftRefusal).toEqual(refusal);
+    form.actor.send({ type: 'DRAFT_SAVED' });
+    expect(form.page()).toBe('claimant-info');
+    expect(form.actor.getSnapshot().context.draftRefusal).toBeNull();
   });
 });

@@ -123,7 +123,7 @@ describe.each(DIALECTS)('save and finish later with a Claim ID + ZIP code sign-i
     const spanish = await signIn(GRACE, code, 'es');
     expect(spanish.res.json()).toMatchObject({
       code: 'RESUME_CODE_MISMATCH',
-      error: 'Este código de reanudación no corresponde a los datos que ingresó. Inicie sesión con los mismos datos que cuando guardó su reclamación: ID de reclamación y Código postal.',
+      error: 'Este código de reanudación no corresponde a los datos que ingresó. Inicie sesión con los mismos datos que cuando guardó su reclamo: ID de reclamación y Código postal.',
     });
   });
 

@@ -9,7 +9,7 @@ import { PageRenderer, type ActionDetail } from '../../react/PageRenderer';
 import { prepareBlocksWhenIdle, whenIdle } from '../../react/prepare';
 import { REGISTRIES } from './registries';
 import { validatePage } from '../../core/view/validatePage';
-import { ALREADY_FILED, pageRefusalView, refusalView, submitRefusalView } from '../../core/view/refusal';
+import { ALREADY_FILED, refusalView, submitRefusalView } from '../../core/view/refusal';
 import { translateOr } from '../../react/translate';
 import { useApp, useServices, useT } from '../context';
 import { useDocumentTitle } from '../useDocumentTitle';
@@ -149,7 +149,6 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
   const authorizationError = useSelector(actor, (s) => s.context.authorizationError);
   const authorizationErrorCode = useSelector(actor, (s) => s.context.authorizationErrorCode);
   const draftRefusal = useSelector(actor, (s) => s.context.draftRefusal);
-  const draftRefusalCode = useSelector(actor, (s) => s.context.draftRefusalCode);
   const submitRefusal = useSelector(actor, (s) => s.context.submitRefusal);
   const documents = useSyncExternalStore(session.subscribeDocuments, () => session.documents, () => session.documents);
   const authorized = useSelector(actor, (s) => s.context.authorized);
@@ -162,12 +161,17 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
   // it. The claimant is still on the page: it is saved unfinished (what it still lacks, such as a
   // receipt for every expense, is for Next to say). Saves run one at a time, in order; a record
   // save still waiting when a later one is asked is left out (the later one sends its answers too).
+  // A save not stored (refused, or no answer) is told on the page; the records stay listed there,
+  // and the next record saved, or Next, sends them again.
   const savedRecords = useMemo(
     () => JSON.stringify(models.saved.filter((m) => isRepeating(m.metadata.dtoMapping, models)).map((m) => [m.clientId, m.fields])),
     [models],
   );
   const lastRecords = useRef(savedRecords);
   const recordSaves = useRef(0);
+  // A save is answered in the language shown when it starts (also an upload).
+  const cultureRef = useRef(culture);
+  cultureRef.current = culture;
   useEffect(() => {
     if (lastRecords.current === savedRecords) return;
     lastRecords.current = savedRecords;
@@ -179,14 +183,17 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
     void session
       .inOrder(async () => {
         if (ticket !== recordSaves.current || actor.getSnapshot().status !== 'active') return null;
-        return savePage({ api }, { formType, pageId, store }, session.submits, { unfinished: true });
+        return savePage({ api }, { formType, pageId, store }, session.submits, { unfinished: true, culture: cultureRef.current });
       })
-      .then(
-        (saved) => {
-          if (saved && saved.sessionExpiresAt !== null && actor.getSnapshot().status === 'active') actor.send({ type: 'SESSION_EXTENDED', expiresAt: saved.sessionExpiresAt });
-        },
-        () => undefined, // no answer: the next record saved, or Next, saves again
-      );
+      .then((saved) => {
+        // A later save asked meanwhile tells its own outcome.
+        if (!saved || ticket !== recordSaves.current || actor.getSnapshot().status !== 'active') return;
+        if (saved.refusal !== null) actor.send({ type: 'DRAFT_REFUSED', pageId, refusal: saved.refusal });
+        else {
+          actor.send({ type: 'DRAFT_SAVED' });
+          if (saved.sessionExpiresAt !== null) actor.send({ type: 'SESSION_EXTENDED', expiresAt: saved.sessionExpiresAt });
+        }
+      });
   }, [savedRecords, actor, api, formType, pageId, page.requiresAuthorization, session]);
 
   useSignatureDate(session, pageId);
@@ -213,24 +220,21 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
   // A refused sign-in shows on its page, beside the answers to correct, whatever redirectOnError
   // says (the lookup page answers in its own box). A refused save of the page and a refused Submit
   // show on the page too: answers to correct in the error summary, the rest (already filed, the
-  // session, the service down) in a notice.
+  // session, the service down, no answer) in a notice.
   const refusal = useMemo(() => {
-    if (draftRefusal) return pageRefusalView({ code: draftRefusalCode, message: draftRefusal }, t);
-    if (page.action === 'submit' && submitRefusal) {
-      const { messageKey, message, code, filedReferenceCode, fieldErrors } = submitRefusal;
-      // A failure with no text of the server's is not the claimant's to correct.
+    // A failure with no text of the server's (no answer) is not the claimant's to correct.
+    const shown = page.action === 'submit' && submitRefusal ? submitRefusal : draftRefusal;
+    if (shown) {
+      const { messageKey, message, code, filedReferenceCode, fieldErrors } = shown;
       return submitRefusalView(page, { code, message: messageKey ? translateOr(t, messageKey, message) : message, notice: messageKey !== null, filedReferenceCode, fieldErrors }, t);
     }
     const correctable = authorizationError && authorizationErrorCode !== ALREADY_FILED;
     return page.action === 'authorize' && correctable ? refusalView(page, { code: authorizationErrorCode, message: authorizationError }, t) : null;
-  }, [page, authorizationError, authorizationErrorCode, draftRefusal, draftRefusalCode, submitRefusal, t]);
+  }, [page, authorizationError, authorizationErrorCode, draftRefusal, submitRefusal, t]);
   // What this sign-in would file was filed already: told beside the sign-in instead.
   const alreadyFiled = page.action === 'authorize' && authorizationErrorCode === ALREADY_FILED ? authorizationError : null;
 
   const onStoreChange = useCallback((next: ModelStoreState) => actor.send({ type: 'UPDATE_STORE', store: next }), [actor]);
-  // An upload is answered in the language shown when it starts.
-  const cultureRef = useRef(culture);
-  cultureRef.current = culture;
   const onDocumentsChange = useCallback((next: DocumentFile[]) => changeDocuments(session, api, () => cultureRef.current, next), [session, api]);
   const waitForUploads = useCallback((clientIds: readonly string[]) => whenUploaded(session, clientIds), [session]);
 
@@ -264,14 +268,11 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
         // Once authorized, the page just left is saved on the server while the next one shows:
         // a refusal brings the claimant back to it with the server's message.
         if (moved.navigation.currentPage !== pageId && moved.authorized && page.requiresAuthorization) {
-          void session.inOrder(() => savePage({ api }, { formType, pageId, store: moved.store }, session.submits)).then(
-            (saved) => {
-              if (actor.getSnapshot().status !== 'active') return;
-              if (saved.refusal !== null) actor.send({ type: 'DRAFT_REFUSED', pageId, message: saved.refusal, code: saved.refusalCode ?? null });
-              else if (saved.sessionExpiresAt !== null) actor.send({ type: 'SESSION_EXTENDED', expiresAt: saved.sessionExpiresAt });
-            },
-            () => undefined, // no answer: the next Next saves again
-          );
+          void session.inOrder(() => savePage({ api }, { formType, pageId, store: moved.store }, session.submits, { culture: cultureRef.current })).then((saved) => {
+            if (actor.getSnapshot().status !== 'active') return;
+            if (saved.refusal !== null) actor.send({ type: 'DRAFT_REFUSED', pageId, refusal: saved.refusal });
+            else if (saved.sessionExpiresAt !== null) actor.send({ type: 'SESSION_EXTENDED', expiresAt: saved.sessionExpiresAt });
+          });
         }
         return;
       }

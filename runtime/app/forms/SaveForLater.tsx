@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { SavedForLater } from '../../core/api';
 import { chunk } from '../../react/chunk';
 import { Button } from '../../widgets/Button';
-import { useServices, useT } from '../context';
+import { useApp, useServices, useT } from '../context';
 import { draftModels, type FormSession } from './formSessions';
 
 /** The saved claim's code panel, in a chunk of its own: loaded once the button shows, ahead of a click. */
@@ -16,13 +16,14 @@ export const SavedForLaterPanel = chunk(() => import('./SavedForLaterPanel'));
 export function SaveForLaterButton({ session, pageId, disabled, onSaved }: { session: FormSession; pageId: string; disabled: boolean; onSaved: (saved: SavedForLater) => void }) {
   const t = useT();
   const { api } = useServices();
+  const culture = useApp((s) => s.culture) ?? 'en';
   const [refusal, setRefusal] = useState<string | null>(null);
   useEffect(() => void SavedForLaterPanel.preload().catch(() => undefined), []);
   const save = async () => {
     setRefusal(null);
     // After the saves asked before it (a record just saved), with the answers as they are then.
     const result = await session.inOrder(() =>
-      api.saveForLater(session.formType, pageId, draftModels({ formType: session.formType, store: session.actor.getSnapshot().context.store }, session.submits)),
+      api.saveForLater(session.formType, pageId, draftModels({ formType: session.formType, store: session.actor.getSnapshot().context.store }, session.submits), culture),
     );
     if (result.ok) onSaved(result.data);
     else setRefusal(result.errorKey ? t(result.errorKey) : result.error);

@@ -1,5 +1,5 @@
 import { createActor, fromPromise, type Actor, type Snapshot } from 'xstate';
-import { answerOrThrow, ApiCallError, loadClaimChecks } from '../../core/api';
+import { answerOrThrow, loadClaimChecks } from '../../core/api';
 import { camelCase, createIdSource, initStore, type IdSource } from '../../core/models';
 import { LIST_MODEL_KINDS, SINGLE_MODEL_KINDS } from '../../core/payload/kinds';
 import type { DocumentFile, FlowFile, FormType, ModelConfig } from '../../core/types';
@@ -89,24 +89,30 @@ function newSession(formType: FormType, ids: IdSource, documents: DocumentFile[]
 }
 
 /**
- * Saves a page the claimant validated: the server's refusal text, or the session's new expiry; it
- * rejects when no answer came (offline) or the server failed, and the next Next saves again.
- */
-/**
  * The answers a save sends: the saved answers the submit would send (not records still being
  * typed; the server keeps its own prepopulated data).
  */
 export const draftModels = (input: Pick<SaveDraftInput, 'formType' | 'store'>, submits: readonly string[] = []) =>
   input.store.saved.filter((m) => m.metadata.formType === input.formType && (DRAFT_KINDS.has(camelCase(m.metadata.dtoMapping)) || submits.includes(camelCase(m.metadata.dtoMapping))));
 
-export async function savePage(deps: Pick<SessionDeps, 'api'>, input: SaveDraftInput, submits: readonly string[] = [], options?: { unfinished?: boolean }): Promise<SaveDraftOutput> {
+/**
+ * Saves a page the claimant validated (or a record saved or deleted on it): the session's new
+ * expiry, or why the answers were not stored. It never rejects for the server's sake.
+ */
+export async function savePage(
+  deps: Pick<SessionDeps, 'api'>,
+  input: SaveDraftInput,
+  submits: readonly string[] = [],
+  options?: { unfinished?: boolean; culture?: string },
+): Promise<SaveDraftOutput> {
   const models = draftModels(input, submits);
   const result = await deps.api.saveDraft(input.formType, input.pageId, models, options);
   if (result.ok) return { refusal: null, sessionExpiresAt: Date.parse(deps.api.sessionExpiresAt() ?? result.data.sessionExpiresAt) };
-  // The server refused these answers, or that the session may save (its text says what to do).
-  if (result.status !== null && result.status < 500 && result.errorKey === null) return { refusal: result.error, refusalCode: result.code ?? null, sessionExpiresAt: null };
-  // No answer, or a server fault: the claimant goes on, and the next Next saves again.
-  throw new ApiCallError(result);
+  // Refused (the server's text says what to do: answers to correct, the claim filed, the session
+  // ended, the service down), or no answer at all (`errorKey`: the app's own text): told on the
+  // page, whose answers stay there to be saved again.
+  const { error, errorKey, code, fieldErrors } = result;
+  return { refusal: { message: error, messageKey: errorKey, code: code ?? null, ...(fieldErrors ? { fieldErrors } : {}) }, sessionExpiresAt: null };
 }
 
 function startSession(formType: FormType, deps: SessionDeps, flow: FlowFile, from?: FormSession): FormSession {

@@ -7,7 +7,7 @@
  */
 export { isAuthorizeAnswer } from '../../../schemas/generated/api/guards/authorize';
 export { isDraftSaved } from '../../../schemas/generated/api/guards/draft-save';
-export { isNoDraft, isSavedDraft } from '../../../schemas/generated/api/guards/draft-load';
+export { isClaimInProgress } from '../../../schemas/generated/api/guards/draft-load';
 export { isSavedForLater } from '../../../schemas/generated/api/guards/draft-later';
 export { isStoredDocument } from '../../../schemas/generated/api/guards/draft-document-add';
 export { isSubmitAnswer } from '../../../schemas/generated/api/guards/submit';

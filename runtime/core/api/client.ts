@@ -10,7 +10,7 @@ import { isCultureContentAnswer } from '../../../schemas/generated/api/guards/cu
 import { isDeadlinesAnswer } from '../../../schemas/generated/api/guards/deadlines';
 import type { DraftSaved } from '../../../schemas/generated/api/draft-save';
 import type { SavedForLater } from '../../../schemas/generated/api/draft-later';
-import type { SavedDraft as SavedDraftAnswer } from '../../../schemas/generated/api/draft-load';
+import type { ClaimInProgress } from '../../../schemas/generated/api/draft-load';
 import type { ResumeCodeTarget } from '../../../schemas/generated/api/resume';
 import type { ClaimStatusAnswer } from '../../../schemas/generated/api/claim-status';
 import type { StoredDocument } from '../../../schemas/generated/api/shared';
@@ -97,6 +97,8 @@ export interface ApiFailure<A = never> {
   code?: string;
   /** The server's answer when it gave one the form machine acts on (authorize 400/401 and 429 with a text, submit 400/409/413 and any other 4xx or 503 with a text, submit without reference code). */
   response?: A;
+  /** A page save refused by its page (400): each field it names, by page and element id. */
+  fieldErrors?: SubmitFieldError[];
   /** Developer-facing detail for logs (spec §8), e.g. 'An error occured while fetching csrf token'. */
   detail?: string;
 }
@@ -126,8 +128,11 @@ export type { ClaimStatusAnswer };
 /** Documents of the claim in progress are added at its draft address + this (POST; DELETE …/:id). */
 export const DRAFT_DOCUMENTS_SUFFIX = '/draft/documents';
 
-/** The claim in progress the server holds for whom the session is authorized as (GET …/draft), without the prefilled data (LoadedClaim has it). */
-export type SavedDraft = Omit<SavedDraftAnswer, 'prepopulatedData' | 'models'> & {
+/** The claim in progress the server holds for whom the session is authorized as (GET …/draft), once saved, without the prefilled data and sign-in answers (LoadedClaim has them). */
+export type SavedDraft = Omit<ClaimInProgress, 'prepopulatedData' | 'credentials' | 'models' | 'pageId' | 'savedAt' | 'expiresAt'> & {
+  pageId: string;
+  savedAt: string;
+  expiresAt: string;
   /** The saved answers; credentials as the server holds them (no PIN), no prepopulated data. */
   models: FormModel[];
 };
@@ -218,17 +223,19 @@ export interface ApiClient {
   sessionExpiresAt(): string | null;
   /**
    * PUT the claim in progress: the answers up to and including `pageId`, checked by the server as
-   * the pages check them. A refusal (400) carries the server's text naming page and field.
+   * the pages check them. A refusal (400) carries the server's text naming page and field, and
+   * each field it refuses (`fieldErrors`); `culture`: the language of the server's texts.
+   * `unfinished`: the claimant is still on the page (a record saved or deleted while they work);
+   * its empty fields and unmet records rules are not refused.
    */
-  /** `unfinished`: the claimant is still on the page (a record saved or deleted while they work); its empty fields and unmet records rules are not refused. */
-  saveDraft(formType: FormType, pageId: string, models: FormModel[], options?: { unfinished?: boolean }): Promise<ApiResult<DraftSaved>>;
-  /** GET the claim in progress of whom the session is authorized as (draft null when there is none, 404) and the prefilled data. */
+  saveDraft(formType: FormType, pageId: string, models: FormModel[], options?: { unfinished?: boolean; culture?: Culture }): Promise<ApiResult<DraftSaved>>;
+  /** GET the claim in progress of whom the session is authorized as (draft null when none is saved yet: the server answers an empty one) and the prefilled data. */
   loadDraft(formType: FormType): Promise<ApiResult<LoadedClaim>>;
   /**
    * POST Save and finish later: the answers up to and including `pageId`, that page's empty fields
    * allowed; a new resume code. A refusal carries the server's text.
    */
-  saveForLater(formType: FormType, pageId: string, models: FormModel[]): Promise<ApiResult<SavedForLater>>;
+  saveForLater(formType: FormType, pageId: string, models: FormModel[], culture?: Culture): Promise<ApiResult<SavedForLater>>;
   /** POST /api/forms/resume: which form a resume code opens; a refusal carries the server's text. */
   checkResumeCode(code: string, culture?: Culture): Promise<ApiResult<ResumeCodeTarget>>;
   /**
@@ -292,10 +299,11 @@ const CSRF_INVALID = 'CSRF_INVALID';
 type Message = { key: string; en: string };
 
 /** A refused call: the server's own text (which page and field, or that the session ended), else the generic failure. */
-function refusal(status: number, answer: Record<string, unknown>): ApiFailure {
+function refusal(status: number, answer: Record<string, unknown>, failed: Message = USER_MESSAGES.requestFailed): ApiFailure {
   const error = textOrNull(answer.error);
   const code = textOrNull(answer.code);
-  return error !== null ? { ok: false, error, errorKey: null, status, ...(code !== null ? { code } : {}) } : fail(USER_MESSAGES.requestFailed, status);
+  const fieldErrors = submitFieldErrors(answer.fieldErrors);
+  return error !== null ? { ok: false, error, errorKey: null, status, ...(code !== null ? { code } : {}), ...(fieldErrors.length ? { fieldErrors } : {}) } : fail(failed, status);
 }
 
 function fail<A = never>(message: Message, status: number | null, detail?: string): ApiFailure<A> {
@@ -487,12 +495,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     async saveDraft(formType, pageId, models, options) {
       const { endpoint } = endpointOf(formType, 'submit');
       const checks = loadClaimChecks();
-      const response = await request('PUT', `${endpoint}${DRAFT_SUFFIX}`, { json: { pageId, models, ...(options?.unfinished ? { unfinished: true } : {}) } });
-      if (!response) return fail(USER_MESSAGES.requestFailed, null);
+      const culture = options?.culture;
+      const response = await request('PUT', `${endpoint}${DRAFT_SUFFIX}`, { json: { pageId, models, ...(options?.unfinished ? { unfinished: true } : {}) }, ...(culture ? { query: { culture } } : {}) });
+      // Not saved, and not the claimant's to correct: the answers stay in the page to be saved again.
+      if (!response) return fail(USER_MESSAGES.saveFailed, null);
       const body = await readJson(response);
       const answer = isRecord(body) ? body : {};
-      if (!response.ok) return refusal(response.status, answer);
-      if (!(await checks)?.isDraftSaved(body)) return fail(USER_MESSAGES.requestFailed, response.status);
+      if (!response.ok) return refusal(response.status, answer, USER_MESSAGES.saveFailed);
+      if (!(await checks)?.isDraftSaved(body)) return fail(USER_MESSAGES.saveFailed, response.status);
       noteExpiry(body.sessionExpiresAt, response);
       return { ok: true, data: body, status: response.status };
     },
@@ -503,24 +513,21 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const response = await request('GET', `${endpoint}${DRAFT_SUFFIX}`);
       if (!response) return fail(USER_MESSAGES.requestFailed, null);
       const body = await readJson(response);
-      // None saved yet: what authorize prefilled and the sign-in answers come with the refusal.
-      if (response.status === 404) {
-        const none = (await checks)?.isNoDraft(body) ? body : null;
-        return { ok: true, data: { draft: null, prepopulatedData: none?.prepopulatedData ?? null, credentials: none?.credentials ?? null }, status: 404 };
-      }
       if (!response.ok) {
         const error = isRecord(body) ? textOrNull(body.error) : null;
         return error !== null ? { ok: false, error, errorKey: null, status: response.status } : fail(USER_MESSAGES.requestFailed, response.status);
       }
-      if (!(await checks)?.isSavedDraft(body)) return fail(USER_MESSAGES.requestFailed, response.status);
-      const { prepopulatedData, models, ...draft } = body;
-      return { ok: true, data: { draft: { ...draft, models: models as FormModel[] }, prepopulatedData, credentials: null }, status: response.status };
+      if (!(await checks)?.isClaimInProgress(body)) return fail(USER_MESSAGES.requestFailed, response.status);
+      const { prepopulatedData, credentials, models, pageId, savedAt, expiresAt, ...draft } = body;
+      // None saved yet: what authorize prefilled and the sign-in answers start it.
+      if (pageId === null || savedAt === null || expiresAt === null) return { ok: true, data: { draft: null, prepopulatedData, credentials }, status: response.status };
+      return { ok: true, data: { draft: { ...draft, pageId, savedAt, expiresAt, models: models as FormModel[] }, prepopulatedData, credentials: null }, status: response.status };
     },
 
-    async saveForLater(formType, pageId, models) {
+    async saveForLater(formType, pageId, models, culture) {
       const { endpoint } = endpointOf(formType, 'submit');
       const checks = loadClaimChecks();
-      const response = await request('POST', `${endpoint}${DRAFT_SUFFIX}/later`, { json: { pageId, models } });
+      const response = await request('POST', `${endpoint}${DRAFT_SUFFIX}/later`, { json: { pageId, models }, ...(culture ? { query: { culture } } : {}) });
       if (!response) return fail(USER_MESSAGES.requestFailed, null);
       const body = await readJson(response);
       const answer = isRecord(body) ? body : {};

@@ -350,7 +350,7 @@ export function RecordsBlock({ config, ctx }: BlockProps<RecordsBlockConfig>) {
         </div>
       ) : null}
       <div className="cf-records__status" role="status">
-        {waitsForUpload ? orFallback(ctx, RECORDS_KEYS.waitForUpload, 'Please wait until your document has finished uploading.') : savedNotice > 0 ? orFallback(ctx, RECORDS_KEYS.saved, 'Saved') : null}
+        {waitsForUpload ? orFallback(ctx, RECORDS_KEYS.waitForUpload, 'Please wait until your document has finished uploading.') : savedNotice > 0 && !ctx.refused ? orFallback(ctx, RECORDS_KEYS.saved, 'Saved') : null}
       </div>
       {blockMessage ? (
         <div className="cf-records__message cf-records__message--error cf-field__error" id={`${id}-error`}>

@@ -9,6 +9,7 @@ export type FieldValue = string | number | boolean | null;
  * POST {submit}/draft/later
  */
 export interface DraftLaterRoute {
+  querystring?: CultureQuery;
   body: DraftSaveRequest;
   response: {
     '200': SavedForLater;
@@ -20,6 +21,12 @@ export interface DraftLaterRoute {
     '415': ErrorResponse;
     '503': ErrorResponse;
   };
+}
+export interface CultureQuery {
+  /**
+   * Culture such as en or es; a well-formed unknown culture falls back to en.
+   */
+  culture?: string;
 }
 export interface DraftSaveRequest {
   pageId: string;

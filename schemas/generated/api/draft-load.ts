@@ -16,26 +16,43 @@ export type PrepopulatedData = {
  */
 export interface DraftLoadRoute {
   response: {
-    '200': SavedDraft;
+    '200': ClaimInProgress;
     '401': ErrorResponse;
-    '404': NoDraft;
     '503': ErrorResponse;
   };
 }
-export interface SavedDraft {
-  pageId: string;
+/**
+ * The claim in progress: what was saved last, or, before the first save, an empty one (pageId, savedAt and expiresAt null, no models, no documents): with what authorize prefilled and the sign-in answers either way.
+ */
+export interface ClaimInProgress {
+  /**
+   * The page saved last; null: nothing saved yet
+   */
+  pageId: string | null;
   /**
    * Saved for later before pageId was finished: resuming opens pageId itself, and its Next checks it
    */
   pageUnfinished: boolean;
   models: FormModel[];
-  savedAt: string;
-  expiresAt: string;
+  /**
+   * null: nothing saved yet
+   */
+  savedAt: string | null;
+  /**
+   * When the draft is deleted unless saved again; null: nothing saved yet
+   */
+  expiresAt: string | null;
   /**
    * The documents stored with the claim in progress (no content)
    */
   documents: StoredDocument[];
   prepopulatedData: PrepopulatedData;
+  /**
+   * The sign-in answers the session is authorized with, by the fields the form declares (never the secret)
+   */
+  credentials: {
+    [k: string]: string | null;
+  };
 }
 /**
  * A form model (spec §3): clientId, metadata, metadataHash and field values.
@@ -74,18 +91,4 @@ export interface StoredDocument {
 export interface ErrorResponse {
   error: string;
   code: string;
-}
-/**
- * No claim in progress yet: the catalogued error, with what authorize prefilled (a reload before the first save shows it again).
- */
-export interface NoDraft {
-  error: string;
-  code: string;
-  prepopulatedData: PrepopulatedData;
-  /**
-   * The sign-in answers the session is authorized with, by the fields the form declares (never the secret)
-   */
-  credentials: {
-    [k: string]: string | null;
-  };
 }

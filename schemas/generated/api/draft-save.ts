@@ -9,10 +9,11 @@ export type FieldValue = string | number | boolean | null;
  * PUT {submit}/draft
  */
 export interface DraftSaveRoute {
+  querystring?: CultureQuery;
   body: DraftSaveRequest;
   response: {
     '200': DraftSaved;
-    '400': ErrorResponse;
+    '400': DraftSaveRefused;
     '401': ErrorResponse;
     '403': ErrorResponse;
     '409': ErrorResponse;
@@ -20,6 +21,12 @@ export interface DraftSaveRoute {
     '415': ErrorResponse;
     '503': ErrorResponse;
   };
+}
+export interface CultureQuery {
+  /**
+   * Culture such as en or es; a well-formed unknown culture falls back to en.
+   */
+  culture?: string;
 }
 export interface DraftSaveRequest {
   pageId: string;
@@ -59,6 +66,22 @@ export interface DraftSaved {
    * When the session ends without activity
    */
   sessionExpiresAt: string;
+}
+/**
+ * A catalogued error (server/errors.ts): claimant-facing text in the request culture and a stable code; when a page refuses the answers, each refused field too.
+ */
+export interface DraftSaveRefused {
+  error: string;
+  code: string;
+  /**
+   * VALIDATION_FAILED: each refused field, by its page and its element id on that page, with the message shown under it.
+   */
+  fieldErrors?: DraftFieldError[];
+}
+export interface DraftFieldError {
+  pageId: string;
+  fieldId: string;
+  message: string;
 }
 /**
  * A catalogued error (server/errors.ts): claimant-facing text in the request culture and a stable code.

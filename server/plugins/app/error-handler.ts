@@ -76,7 +76,8 @@ export function errorBody(request: FastifyRequest, err: HttpError): Record<strin
       ...(err.fieldErrors.length ? { fieldErrors: err.fieldErrors } : {}),
     };
   }
-  return { error: text, code: err.code };
+  // A page save refused by its page: each field it names, as a submit names them.
+  return { error: text, code: err.code, ...(err.fieldErrors.length ? { fieldErrors: err.fieldErrors } : {}) };
 }
 
 function acceptLanguage(header: string | undefined): string | undefined {

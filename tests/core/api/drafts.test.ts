@@ -51,18 +51,26 @@ describe('saveDraft', () => {
     expect(api.sessionExpiresAt()).toBe(SAVED.sessionExpiresAt);
   });
 
-  it("returns the server's refusal text (page and field), and the request-failed message when there is none", async () => {
-    const refusal = { error: 'Some answers need your attention: Your Contact Information — First Name: required', code: 'VALIDATION_FAILED' };
+  it("returns the server's refusal text (page and field) with each field it names, and the save-failed message when there is none", async () => {
+    const fieldErrors = [{ pageId: 'claimant-info', fieldId: 'claimantInfo-firstName', message: 'First Name: required' }];
+    const refusal = { error: 'Some answers need your attention: Your Contact Information — First Name: required', code: 'VALIDATION_FAILED', fieldErrors };
     const refused = await client({ 'PUT /api/forms/automotive/draft': json(refusal, 400) }).api.saveDraft('Automotive', 'claimant-info', [claimant]);
     // The server's code comes with its text: the page tells what the claimant corrects from what it only says.
-    expect(refused).toEqual({ ok: false, error: refusal.error, errorKey: null, status: 400, code: refusal.code });
+    expect(refused).toEqual({ ok: false, error: refusal.error, errorKey: null, status: 400, code: refusal.code, fieldErrors });
 
+    // Not stored and not the claimant's to correct: the answers are kept on the page, to be saved again.
     const broken = await client({ 'PUT /api/forms/automotive/draft': new Response('oops', { status: 500 }) }).api.saveDraft('Automotive', 'p', []);
-    expect(broken).toMatchObject({ ok: false, errorKey: 'LocKey_Error_RequestFailed', status: 500 });
+    expect(broken).toMatchObject({ ok: false, errorKey: 'LocKey_Error_SaveFailed', status: 500 });
     const offline = await client({ 'PUT /api/forms/automotive/draft': 'network-error' }).api.saveDraft('Automotive', 'p', []);
-    expect(offline).toMatchObject({ ok: false, status: null });
+    expect(offline).toMatchObject({ ok: false, errorKey: 'LocKey_Error_SaveFailed', status: null });
     const malformed = await client({ 'PUT /api/forms/automotive/draft': json({ savedAt: 1 }) }).api.saveDraft('Automotive', 'p', []);
-    expect(malformed).toMatchObject({ ok: false, status: 200 });
+    expect(malformed).toMatchObject({ ok: false, errorKey: 'LocKey_Error_SaveFailed', status: 200 });
+  });
+
+  it("asks for the server's texts in the claimant's language", async () => {
+    const { api, calls } = client({ 'PUT /api/forms/automotive/draft?culture=es': json(SAVED) });
+    expect(await api.saveDraft('Automotive', 'claimant-info', [claimant], { culture: 'es' })).toMatchObject({ ok: true });
+    expect(new URL(calls[0]!.url, 'http://127.0.0.1').searchParams.get('culture')).toBe('es');
   });
 
   it('is a developer error for a form without a submit call, or before the CSRF token', async () => {
@@ -72,18 +80,20 @@ describe('saveDraft', () => {
 });
 
 describe('loadDraft', () => {
-  it('GETs the claim in progress with what authorize prefilled; none (404) is draft null, the prefill kept', async () => {
+  it('GETs the claim in progress with what authorize prefilled; an empty one (nothing saved yet) is draft null, the prefill and the sign-in answers kept', async () => {
     const stored = { id: 7, clientId: 'doc0000001aaaaaaaa', name: 'invoice.pdf', size: 1200, type: 'application/pdf' };
     const draft = { pageId: 'repairs', pageUnfinished: true, models: [claimant], savedAt: SAVED.savedAt, expiresAt: SAVED.expiresAt, documents: [stored] };
     const prepopulatedData = { FirstName: 'María' };
-    const { api, calls } = client({ 'GET /api/forms/automotive/draft': json({ ...draft, prepopulatedData }) });
+    const credentials = { vin: '5EXMA1B20HC000101', noticeId: 'EXM-100001' };
+    const { api, calls } = client({ 'GET /api/forms/automotive/draft': json({ ...draft, prepopulatedData, credentials }) });
     expect(await api.loadDraft('Automotive')).toEqual({ ok: true, data: { draft, prepopulatedData, credentials: null }, status: 200 });
     expect(calls[0]!.headers['X-CSRF-TOKEN']).toBeUndefined();
 
-    const none = await client({ 'GET /api/forms/automotive/draft': json({ error: 'There is no saved form in progress', code: 'DRAFT_NOT_FOUND', prepopulatedData, credentials: { vin: '5EXMA1B20HC000101', noticeId: 'EXM-100001' } }, 404) }).api.loadDraft('Automotive');
-    expect(none).toEqual({ ok: true, data: { draft: null, prepopulatedData, credentials: { vin: '5EXMA1B20HC000101', noticeId: 'EXM-100001' } }, status: 404 });
-    const nothing = await client({ 'GET /api/forms/automotive/draft': json({ error: 'There is no saved form in progress', code: 'DRAFT_NOT_FOUND', prepopulatedData: null }, 404) }).api.loadDraft('Automotive');
-    expect(nothing).toEqual({ ok: true, data: { draft: null, prepopulatedData: null, credentials: null }, status: 404 });
+    const empty = { pageId: null, pageUnfinished: false, models: [], savedAt: null, expiresAt: null, documents: [] };
+    const none = await client({ 'GET /api/forms/automotive/draft': json({ ...empty, prepopulatedData, credentials }) }).api.loadDraft('Automotive');
+    expect(none).toEqual({ ok: true, data: { draft: null, prepopulatedData, credentials }, status: 200 });
+    const nothing = await client({ 'GET /api/forms/automotive/draft': json({ ...empty, prepopulatedData: null, credentials: {} }) }).api.loadDraft('Automotive');
+    expect(nothing).toEqual({ ok: true, data: { draft: null, prepopulatedData: null, credentials: {} }, status: 200 });
   });
 
   it("returns the server's text when the session is not authorized, and a failure for a malformed answer", async () => {

@@ -62,7 +62,7 @@ describe('Next saves the page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'LocKey_Button_Next' }));
     expect((await screen.findByRole('alert')).textContent).toContain(refusal);
     // Next saves the page as finished (no `unfinished` option).
-    expect(api.saveDraft).toHaveBeenCalledWith('Automotive', 'two', expect.arrayContaining([note]), undefined);
+    expect(api.saveDraft).toHaveBeenCalledWith('Automotive', 'two', expect.arrayContaining([note]), { culture: 'en' });
     expect(document.querySelector('[data-page="two"]')).toBeTruthy();
   });
 });

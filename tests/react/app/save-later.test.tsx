@@ -42,7 +42,7 @@ describe('Save and finish later', () => {
 
     await userEvent.click(screen.getByRole('button', SAVE_LATER));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain(refusal));
-    expect(saveForLater).toHaveBeenCalledWith('Automotive', 'one', expect.arrayContaining([expect.objectContaining({ clientId: note.clientId, fields: note.fields })]));
+    expect(saveForLater).toHaveBeenCalledWith('Automotive', 'one', expect.arrayContaining([expect.objectContaining({ clientId: note.clientId, fields: note.fields })]), 'en');
 
     await userEvent.click(screen.getByRole('button', SAVE_LATER));
     const heading = await screen.findByRole('heading', { level: 1, name: 'LocKey_SaveLater_SavedTitle' });

@@ -5,14 +5,13 @@
  * server/claims/claim-in-progress.ts.
  *
  * PUT `{ pageId, models }` (JSON, CSRF) answers `{ savedAt, expiresAt, sessionExpiresAt }`; POST
- * …/later answers the new resume code and its link; GET answers the draft, or 404 DRAFT_NOT_FOUND
- * with what authorize prefilled and the sign-in answers the session holds.
+ * …/later answers the new resume code and its link; GET answers the claim in progress (before the
+ * first save an empty one: no page, no answers) with what authorize prefilled and the sign-in
+ * answers the session holds.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { claimFormOf } from '../../../claims/claim-form.js';
 import { createClaimsInProgress, startDraftPurge, type DraftSaveBody } from '../../../claims/claim-in-progress.js';
-import { httpError } from '../../../errors.js';
-import { errorBody } from '../../../plugins/app/error-handler.js';
 import { routeSchema } from '../../contract.js';
 import { routePath } from './paths.js';
 
@@ -39,18 +38,7 @@ const drafts: FastifyPluginAsync = async (app) => {
       async (request) => claimInProgress.saveForLater(request),
     );
 
-    app.get(
-      url,
-      {
-        schema: routeSchema('draft-load', flow),
-      },
-      async (request, reply) => {
-        const reading = await claimInProgress.read(request);
-        if (reading.found) return reading.draft;
-        const { prepopulatedData, credentials } = reading;
-        return reply.code(404).send({ ...errorBody(request, httpError('DRAFT_NOT_FOUND')), prepopulatedData, credentials });
-      },
-    );
+    app.get(url, { schema: routeSchema('draft-load', flow) }, async (request) => claimInProgress.read(request));
   }
 
   const stop = startDraftPurge(app);
