@@ -118,7 +118,7 @@ describe.each(DIALECTS)('claim statuses from the admin CLI over %s', (dialect) =
     expect(await run('status', code!, 'deficient', '--deficiency', 'unsigned', '--cure-by', '2027-03-05')).toBe(0);
     const [notice] = await queued();
     expect(notice!.culture).toBe('es');
-    expect(notice!.subject).toContain(`su reclamación ${code} necesita más información`);
+    expect(notice!.subject).toContain(`su reclamo ${code} necesita más información`);
     expect(notice!.text_body).toContain('Envíe lo que falta antes del 5 de marzo de 2027.');
   });
 
