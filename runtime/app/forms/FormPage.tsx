@@ -18,10 +18,21 @@ import { loadSubmitCode, savePage, type FormSession } from './formSessions';
 import { loadClaimChecks, type SavedForLater } from '../../core/api';
 import { Button } from '../../widgets/Button';
 import { preloadWidgets } from '../../widgets/later';
-import { RESUME_PATH } from '../routes';
+import { RESUME_PATH, STATUS_PATH } from '../routes';
 import { keepResumeCode, pendingResumeCode, resumeClaim } from './resume';
 import { SavedForLaterPanel, SaveForLaterButton } from './SaveForLater';
 import { SessionTimeoutModal } from './SessionWarning';
+
+/** On a form's sign-in page: the way to the status page, for a claimant whose claim is already filed. */
+function StatusLink() {
+  const t = useT();
+  const culture = useApp((s) => s.culture) ?? 'en';
+  return (
+    <p className="cf-status-link">
+      {t('LocKey_Status_StartPagePrompt')} <Link href={`${STATUS_PATH}?culture=${culture}`}>{t('LocKey_Status_StartPageLink')}</Link>
+    </p>
+  );
+}
 
 /**
  * On a form's sign-in page: the way to /resume, or, when the claimant came from there, which claim
@@ -345,6 +356,7 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
         {alreadyFiled ? <AlreadyFiledNotice message={alreadyFiled} /> : null}
       </PageRenderer>
       {page.action === 'authorize' && flow.submit ? <ResumeNotice formType={formType} /> : null}
+      {page.action === 'authorize' && flow.submit ? <StatusLink /> : null}
       {offersSaveForLater ? (
         <SaveForLaterButton session={session} pageId={pageId} disabled={isSubmitting || isNavigating} onSaved={setSavedForLater} />
       ) : null}

@@ -60,6 +60,12 @@ describe('Save and finish later', () => {
     expect(screen.queryByRole('button', SAVE_LATER)).toBeNull();
     expect(screen.getByRole('link', { name: 'LocKey_Resume_StartPageLink' }).getAttribute('href')).toBe('/resume?culture=en');
   });
+
+  it('leaves the start page the way to a filed claim\u2019s status', async () => {
+    renderApp('/automotive', services());
+    await waitFor(() => expect(document.querySelector('[data-page="start"]')).toBeTruthy());
+    expect(screen.getByRole('link', { name: 'LocKey_Status_StartPageLink' }).getAttribute('href')).toBe('/status?culture=en');
+  });
 });
 
 describe('/resume', () => {
