@@ -11,13 +11,19 @@
  * captcha token; a new authorization when the old one cannot be used), and each submitter's last
  * acknowledged claim is sent again (it must answer the same reference code). Beside them, 4 savers
  * per round save pages of their claim in progress again and again (PUT …/draft, each save with its
- * own mark), each on a VIN no submitter uses.
+ * own mark), each on a VIN no submitter uses; and 4 uploaders per round add documents to their claim in
+ * progress one after another (POST …/draft/documents, a PDF of its own bytes each), so that uploads
+ * are in flight at the kill.
  *
  * At the end, with the server stopped, the database itself is read: every acknowledged reference
  * code is stored with byte-identical documents, no logical submission is stored twice, and the
  * database passes its integrity check (SQLite PRAGMA integrity_check + foreign_key_check;
  * PostgreSQL: no orphaned documents and every document's bytes match its sha256), and each saver's
  * stored draft is its last acknowledged save or one sent after it (never an older one, never lost).
+ * Every acknowledged upload is in its claim in progress, its object byte-identical (none lost); no
+ * row, of a draft or of a filed claim, names an object its document store does not hold (none
+ * dangling); and the housekeeping sweep (server/documents/sweep.ts, its clock past the grace period)
+ * leaves no object that no row names (the kills' orphans swept).
  * Receipts go over SMTP to a real smtp-server in this process: once the last round's outbox has
  * drained, every stored claim's receipt has arrived under one Message-ID, never two messages for
  * one claim (a resend after a kill between the mail server's acceptance and the outbox's mark
@@ -35,8 +41,11 @@ import pg from 'pg';
 import { openDatabase } from '../server/db/index.js';
 import { SQLITE_FILE_NAME } from '../server/db/open.js';
 import { createSubmissions } from '../server/db/submissions.js';
+import { buffer } from 'node:stream/consumers';
+import { DocumentObjectMissingError, openDocumentStores, DOCUMENT_KEY_PREFIX, type DocumentStores } from '../server/documents/index.js';
+import { createDocumentSweep, ORPHAN_GRACE_MS } from '../server/documents/sweep.js';
 import type { SubmissionPayload } from '../runtime/core/types.js';
-import { automotivePageSave, automotivePayload, Claimant, classVehicle, HttpError, encodeSubmission, payloadClientIds, pdf, VEHICLE_COUNT, type AuthorizedSession } from './lib/claim.js';
+import { automotivePageSave, automotivePayload, Claimant, classVehicle, clientId, HttpError, encodeSubmission, payloadClientIds, pdf, VEHICLE_COUNT, type AuthorizedSession } from './lib/claim.js';
 import { round, standalone, isEntry, type BenchContext, type Figure } from './lib/figure.js';
 import { ROOT } from './lib/paths.js';
 import { startMailSink, type MailSink } from '../tests/support/mail-sink.js';
@@ -47,6 +56,12 @@ const SUBMITTERS = 16;
 const SAVERS = 4;
 /** VINs at the end of the list kept for savers: a submit would delete the draft of its VIN. */
 const SAVER_VINS = 100;
+const UPLOADERS = 4;
+/** VINs before the savers' kept for uploaders, for the same reason. */
+const UPLOADER_VINS = 100;
+/** Each upload's size, and at most as many uploads per claim in progress as a claim may hold (settings uploads.maxFiles). */
+const UPLOAD_BYTES = 48 * 1024;
+const UPLOADS_PER_CLAIM = 20;
 const SESSION_SECRET = 'bench-durability-secret-0123456789abcdefghij';
 
 interface Logical {
@@ -68,6 +83,14 @@ interface Saver {
   vin: string;
   sent: number;
   acknowledged: number;
+  refusal?: string;
+}
+
+/** A claimant adding documents to their claim in progress: those acknowledged (201), by clientId and the label of their bytes. */
+interface Uploader {
+  vin: string;
+  sent: number;
+  acknowledged: Array<{ clientId: string; label: string }>;
   refusal?: string;
 }
 
@@ -128,19 +151,31 @@ async function attempt(claimant: Claimant, item: Logical, fresh: boolean): Promi
 let claimants = 0;
 
 async function newAuthorized(claimant: Claimant): Promise<AuthorizedSession> {
-  return claimant.authorize(await claimant.session(), 'Automotive', classVehicle(claimants++ % (VEHICLE_COUNT - SAVER_VINS)));
+  return claimant.authorize(await claimant.session(), 'Automotive', classVehicle(claimants++ % (VEHICLE_COUNT - SAVER_VINS - UPLOADER_VINS)));
 }
 
 let saverCount = 0;
+let uploaderCount = 0;
 
 interface RoundResult {
   acknowledged: number;
   inFlight: number;
+  uploadsAcknowledged: number;
   killAfterMs: number;
   restartMs: number;
 }
 
-async function round_(ctx: BenchContext, r: number, claimant: Claimant, server: { current: ServerProc }, env: Record<string, string>, all: Logical[], url: string, savers: Saver[]): Promise<RoundResult> {
+async function round_(
+  ctx: BenchContext,
+  r: number,
+  claimant: Claimant,
+  server: { current: ServerProc },
+  env: Record<string, string>,
+  all: Logical[],
+  url: string,
+  savers: Saver[],
+  uploaders: Uploader[],
+): Promise<RoundResult> {
   let stop = false;
   let firstSubmit: () => void = () => {};
   const started = new Promise<void>((resolve) => (firstSubmit = resolve));
@@ -204,8 +239,51 @@ async function round_(ctx: BenchContext, r: number, claimant: Claimant, server: 
     }
   };
 
-  const workers = [...Array.from({ length: SUBMITTERS }, (_, w) => submitter(w)), ...saverSessions.map(saver)];
-  await Promise.race([started, new Promise((r) => setTimeout(r, 30_000))]);
+  // Uploaders too, each with the first page of their claim saved (a document needs a claim in progress).
+  const uploaderSessions = await Promise.all(
+    Array.from({ length: UPLOADERS }, async () => {
+      const session = await claimant.authorize(await claimant.session(), 'Automotive', classVehicle(VEHICLE_COUNT - 1 - SAVER_VINS - (uploaderCount++ % UPLOADER_VINS)));
+      const saved = await claimant.saveDraft(session, automotivePageSave(session.credentials));
+      if (saved.status !== 200) throw new Error(`uploader's page save: ${saved.status} ${saved.body.slice(0, 160)}`);
+      return session;
+    }),
+  );
+  const uploadsBefore = uploaders.reduce((n, u) => n + u.acknowledged.length, 0);
+  // The kill waits for each uploader's first acknowledged upload, so that each has some to lose.
+  const firstUploads: Array<Promise<void>> = [];
+  const uploader = async (session: AuthorizedSession) => {
+    const record: Uploader = { vin: String(session.credentials.vin), sent: 0, acknowledged: [] };
+    uploaders.push(record);
+    let firstUpload: () => void = () => {};
+    firstUploads.push(new Promise<void>((resolve) => (firstUpload = resolve)));
+    try {
+      await uploadAll(session, record, firstUpload);
+    } finally {
+      firstUpload();
+    }
+  };
+  const uploadAll = async (session: AuthorizedSession, record: Uploader, firstUpload: () => void) => {
+    while (!stop && record.sent < UPLOADS_PER_CLAIM) {
+      const n = ++record.sent;
+      const label = `r${r}-${record.vin}-${n}-${Math.random().toString(36).slice(2, 8)}`;
+      const id = clientId('d');
+      try {
+        const res = await claimant.uploadDocument(session, id, `invoice-${n}.pdf`, pdf(label, UPLOAD_BYTES));
+        if (res.status !== 201) {
+          record.refusal = `${res.status} ${res.body.slice(0, 160)}`;
+          return;
+        }
+        record.acknowledged.push({ clientId: id, label });
+        firstUpload();
+      } catch (err) {
+        if (isConnectionError(err)) return;
+        throw err;
+      }
+    }
+  };
+
+  const workers = [...Array.from({ length: SUBMITTERS }, (_, w) => submitter(w)), ...saverSessions.map(saver), ...uploaderSessions.map(uploader)];
+  await Promise.race([Promise.all([started, ...firstUploads]), new Promise((r) => setTimeout(r, 30_000))]);
   const killAfterMs = 150 + Math.floor(Math.random() * 1200);
   await new Promise((resolve) => setTimeout(resolve, killAfterMs));
   server.current.proc.kill('SIGKILL');
@@ -214,6 +292,7 @@ async function round_(ctx: BenchContext, r: number, claimant: Claimant, server: 
   await Promise.all(workers);
   const inFlight = all.filter((i) => i.round === r && i.state === 'in-flight');
   const acknowledged = all.filter((i) => i.round === r && i.state === 'acknowledged').length;
+  const uploadsAcknowledged = uploaders.reduce((n, u) => n + u.acknowledged.length, 0) - uploadsBefore;
 
   const t0 = performance.now();
   server.current = startServer(env);
@@ -245,8 +324,8 @@ async function round_(ctx: BenchContext, r: number, claimant: Claimant, server: 
     item.refusal = 'still refused after re-authorizing';
   };
   await Promise.all([...inFlight, ...lastAck.values()].map(retry));
-  ctx.log(`  round ${r + 1}: killed after ${killAfterMs} ms, ${acknowledged} acknowledged, ${inFlight.length} in flight, restart ${Math.round(restartMs)} ms`);
-  return { acknowledged, inFlight: inFlight.length, killAfterMs, restartMs };
+  ctx.log(`  round ${r + 1}: killed after ${killAfterMs} ms, ${acknowledged} acknowledged, ${inFlight.length} in flight, ${uploadsAcknowledged} uploads acknowledged, restart ${Math.round(restartMs)} ms`);
+  return { acknowledged, inFlight: inFlight.length, uploadsAcknowledged, killAfterMs, restartMs };
 }
 
 interface Verification {
@@ -260,6 +339,69 @@ interface Verification {
   /** Savers whose stored draft is missing or older than their last acknowledged save. */
   draftsLost: string[];
   mail: MailCheck;
+  uploads: UploadCheck;
+}
+
+interface UploadCheck {
+  acknowledged: number;
+  /** Acknowledged uploads not in their claim in progress, or whose object is not their bytes. */
+  lost: string[];
+  /** Rows (drafts' and filed claims' documents) naming an object their store does not hold. */
+  dangling: number;
+  /** Objects no row named before the sweep, how many it deleted, and how many no row names after it. */
+  orphansFound: number;
+  swept: number;
+  orphansLeft: number;
+}
+
+/** The document objects of `stores` that no row names. */
+async function unnamedObjects(database: Awaited<ReturnType<typeof openDatabase>>, stores: DocumentStores): Promise<string[]> {
+  const { db } = database;
+  const rows = await db.selectFrom('documents').select(['store', 'store_key']).union(db.selectFrom('draft_documents').select(['store', 'store_key'])).execute();
+  const named = new Set(rows.map((r) => `${r.store}:${r.store_key}`));
+  const unnamed: string[] = [];
+  for (const store of stores.all) for await (const object of store.list(DOCUMENT_KEY_PREFIX)) if (!named.has(`${store.name}:${object.key}`)) unnamed.push(`${store.name}:${object.key}`);
+  return unnamed;
+}
+
+/** Every acknowledged upload there byte for byte, no row naming a missing object, and the kills' orphan objects swept. */
+async function verifyUploads(database: Awaited<ReturnType<typeof openDatabase>>, uploaders: Uploader[]): Promise<UploadCheck> {
+  const stores = await openDocumentStores(database, null);
+  try {
+    const objectBytes = async (row: { store: string | null; store_key: string | null }): Promise<Buffer | null> => {
+      if ((row.store !== 'database' && row.store !== 's3') || row.store_key === null) return null;
+      try {
+        return await buffer(await stores.of(row.store).get(row.store_key));
+      } catch (error) {
+        if (error instanceof DocumentObjectMissingError) return null;
+        throw error;
+      }
+    };
+    const drafts = await database.db.selectFrom('draft_documents').select(['context_client_id', 'store', 'store_key']).execute();
+    const byClientId = new Map(drafts.map((row) => [row.context_client_id, row]));
+    const lost: string[] = [];
+    let acknowledged = 0;
+    for (const uploader of uploaders) {
+      for (const doc of uploader.acknowledged) {
+        acknowledged++;
+        const row = byClientId.get(doc.clientId);
+        const bytes = row ? await objectBytes(row) : null;
+        if (!bytes || Buffer.compare(bytes, pdf(doc.label, UPLOAD_BYTES)) !== 0) lost.push(`${uploader.vin} ${doc.clientId}: ${row ? 'object missing or changed' : 'no row'}`);
+      }
+    }
+    const filed = await database.db.selectFrom('documents').select(['store', 'store_key']).where('store', 'is not', null).execute();
+    let dangling = 0;
+    for (const row of [...drafts, ...filed]) if (row.store !== null && (await objectBytes(row)) === null) dangling++;
+    const orphansFound = (await unnamedObjects(database, stores)).length;
+    // Two sweeps in a row past the grace period, as the housekeeping runs them hours apart.
+    const sweep = createDocumentSweep(database, stores.all);
+    const later = Date.now() + ORPHAN_GRACE_MS + 60_000;
+    const swept = (await sweep(later)) + (await sweep(later + 60 * 60_000));
+    const orphansLeft = (await unnamedObjects(database, stores)).length;
+    return { acknowledged, lost, dangling, orphansFound, swept, orphansLeft };
+  } finally {
+    stores.close();
+  }
 }
 
 interface MailCheck {
@@ -341,10 +483,11 @@ async function verifyDrafts(database: Awaited<ReturnType<typeof openDatabase>>, 
   return lost;
 }
 
-async function verify(dialect: Dialect, dataDir: string, databaseUrl: string | undefined, all: Logical[], savers: Saver[], sink: MailSink): Promise<Verification> {
+async function verify(dialect: Dialect, dataDir: string, databaseUrl: string | undefined, all: Logical[], savers: Saver[], uploaders: Uploader[], sink: MailSink): Promise<Verification> {
   const database = await openDatabase({ dataDir, ...(databaseUrl ? { databaseUrl } : {}) });
   try {
     const draftsLost = await verifyDrafts(database, savers);
+    const uploads = await verifyUploads(database, uploaders);
     const mail = await verifyMail(database, sink);
     const submissions = createSubmissions(database);
     const records = await submissions.listSubmissions();
@@ -388,13 +531,19 @@ async function verify(dialect: Dialect, dataDir: string, databaseUrl: string | u
       const client = new pg.Client({ connectionString: databaseUrl });
       await client.connect();
       const orphans = await client.query<{ n: string }>('select count(*) as n from documents d left join submissions s on s.id = d.submission_id where s.id is null');
-      const badSha = await client.query<{ n: string }>("select count(*) as n from documents where encode(sha256(bytes), 'hex') <> sha256 or length(bytes) <> size");
+      // A document's bytes are in its row (before the document stores) or the database store's object.
+      const badSha = await client.query<{ n: string }>(
+        `select count(*) as n from documents d left join document_objects o on d.store = 'database' and o.key = d.store_key
+         where case when d.store is null then encode(sha256(d.bytes), 'hex') <> d.sha256 or length(d.bytes) <> d.size
+                    when d.store = 'database' then o.key is null or encode(sha256(o.bytes), 'hex') <> d.sha256 or length(o.bytes) <> d.size
+                    else false end`,
+      );
       const amcheck = await client.query<{ n: string }>('select count(*) as n from submissions').catch(() => ({ rows: [{ n: '?' }] }));
       await client.end();
       integrity = `orphaned documents: ${orphans.rows[0]!.n}; documents whose bytes do not match sha256/size: ${badSha.rows[0]!.n}; ${amcheck.rows[0]!.n} submissions readable`;
       if (orphans.rows[0]!.n !== '0' || badSha.rows[0]!.n !== '0') integrity += ' (FAIL)';
     }
-    return { stored: records.length, acknowledgedChecked: checked, missing, mismatched, duplicates, codeChanges, integrity, draftsLost, mail };
+    return { stored: records.length, acknowledgedChecked: checked, missing, mismatched, duplicates, codeChanges, integrity, draftsLost, mail, uploads };
   } finally {
     await database.close().catch(() => {});
   }
@@ -456,12 +605,13 @@ async function runDialect(ctx: BenchContext, dialect: Dialect, rounds: number): 
   const claimant = new Claimant(url, `http://127.0.0.1:${emulatorPort}`, 15_000);
   const all: Logical[] = [];
   const savers: Saver[] = [];
+  const uploaders: Uploader[] = [];
   const server = { current: startServer(env) };
   const perRound: RoundResult[] = [];
   try {
     await waitReady(url, server.current);
     ctx.log(`durability on ${dialect}: ${url}`);
-    for (let r = 0; r < rounds; r++) perRound.push(await round_(ctx, r, claimant, server, env, all, url, savers));
+    for (let r = 0; r < rounds; r++) perRound.push(await round_(ctx, r, claimant, server, env, all, url, savers, uploaders));
     await outboxDrained(dialect, dataDir, databaseUrl, 60_000);
   } finally {
     server.current.proc.kill('SIGTERM');
@@ -469,24 +619,27 @@ async function runDialect(ctx: BenchContext, dialect: Dialect, rounds: number): 
     if (server.current.proc.exitCode === null && server.current.proc.signalCode === null) server.current.proc.kill('SIGKILL');
   }
   try {
-    const v = await verify(dialect, dataDir, databaseUrl, all, savers, sink);
+    const v = await verify(dialect, dataDir, databaseUrl, all, savers, uploaders, sink);
+    const uploadRefusals = uploaders.filter((u) => u.refusal);
     const saveRefusals = savers.filter((s) => s.refusal);
     const savesAcknowledged = savers.reduce((n, s) => n + s.acknowledged, 0);
     const acknowledged = all.filter((i) => i.codes.length > 0).length;
     const refused = all.filter((i) => i.state === 'refused');
     const inFlightTotal = perRound.reduce((s, x) => s + x.inFlight, 0);
-    const problems = v.missing.length + v.mismatched.length + v.duplicates + v.codeChanges + v.draftsLost.length + saveRefusals.length + v.mail.missing + v.mail.twice + v.mail.unsent + (v.integrity.includes('FAIL') || (dialect === 'sqlite' && !v.integrity.includes('integrity_check: ok')) ? 1 : 0);
+    const problems = v.missing.length + v.mismatched.length + v.duplicates + v.codeChanges + v.draftsLost.length + saveRefusals.length + v.mail.missing + v.mail.twice + v.mail.unsent + v.uploads.lost.length + v.uploads.dangling + v.uploads.orphansLeft + uploadRefusals.length + (v.integrity.includes('FAIL') || (dialect === 'sqlite' && !v.integrity.includes('integrity_check: ok')) ? 1 : 0);
     return {
       name: `durability.${dialect}`,
       value: problems,
       unit: 'problems',
-      budget: '0 (no acknowledged claim or page save lost or changed, no duplicate, every receipt delivered under one Message-ID, integrity check passes)',
+      budget: '0 (no acknowledged claim, page save or upload lost or changed, no duplicate, no row naming a missing document object, no orphan object left after the sweep, every receipt delivered under one Message-ID, integrity check passes)',
       holds: problems === 0 && refused.length === 0,
       notes:
         `${rounds} kill -9 rounds × ${SUBMITTERS} submitters: ${acknowledged} claims acknowledged (${inFlightTotal} were in flight at a kill and retried), ` +
         `${v.stored} stored; missing ${v.missing.length}, documents not byte-identical ${v.mismatched.length}, stored twice ${v.duplicates}, reference code changed on retry ${v.codeChanges}, ` +
         `refused on retry ${refused.length}${refused.length ? ` (${refused[0]!.refusal})` : ''}; ` +
         `${savers.length} savers, ${savesAcknowledged} page saves acknowledged, drafts lost or older than acknowledged ${v.draftsLost.length}${v.draftsLost.length ? ` (${v.draftsLost[0]})` : ''}, saves refused ${saveRefusals.length}${saveRefusals.length ? ` (${saveRefusals[0]!.refusal})` : ''}; ` +
+        `${uploaders.length} uploaders, ${v.uploads.acknowledged} uploads acknowledged, lost ${v.uploads.lost.length}${v.uploads.lost.length ? ` (${v.uploads.lost[0]})` : ''}, refused ${uploadRefusals.length}${uploadRefusals.length ? ` (${uploadRefusals[0]?.refusal})` : ''}, ` +
+        `rows naming a missing object ${v.uploads.dangling}, orphan objects ${v.uploads.orphansFound} before the sweep, ${v.uploads.swept} swept, ${v.uploads.orphansLeft} left; ` +
         `receipts: ${sink.received.length} received, missing ${v.mail.missing}, two for one claim ${v.mail.twice}, unsent ${v.mail.unsent}${v.mail.unsent ? ` (never taken ${v.mail.unsentBy.neverTaken}, lease held ${v.mail.unsentBy.leaseHeld}, lease over ${v.mail.unsentBy.leaseOver}, failed before ${v.mail.unsentBy.failedBefore}; ${v.mail.unsentWhy.join(' | ')})` : ''}, resent under the same Message-ID ${v.mail.resent}; ${v.integrity}; ` +
         `restart ${round(Math.min(...perRound.map((p) => p.restartMs)) / 1000, 1)}–${round(Math.max(...perRound.map((p) => p.restartMs)) / 1000, 1)} s`,
       detail: { rounds: perRound, verification: v, refused: refused.map((i) => i.refusal) },

@@ -9,9 +9,8 @@
  *
  *   tsx bench/uploads.ts [--smoke]     (smoke: 4 uploads of 2 MB)
  */
-import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
-import { Claimant, automotivePageSave, classVehicle, clientId, pdf, type AuthorizedSession } from './lib/claim.js';
+import { Claimant, automotivePageSave, classVehicle, clientId, documentMultipart, pdf, type AuthorizedSession } from './lib/claim.js';
 import { isEntry, round, standalone, type BenchContext, type Figure } from './lib/figure.js';
 import { rssOf } from './lib/procs.js';
 import { startAppServer, startEmulator, storage } from './lib/servers.js';
@@ -21,18 +20,6 @@ const MB = 1000 * 1000;
 const MiB = 1024 * 1024;
 const BUDGET_MB = 100;
 const BUCKET = 'bench-documents';
-
-/** One file part named by a DocumentContexts clientId, as the app's upload sends it. */
-function multipart(field: string, name: string, bytes: Buffer): { body: Uint8Array<ArrayBuffer>; contentType: string } {
-  const boundary = `----bench${randomBytes(12).toString('hex')}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n`);
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  const body = new Uint8Array(head.length + bytes.length + tail.length);
-  body.set(head, 0);
-  body.set(bytes, head.length);
-  body.set(tail, head.length + bytes.length);
-  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 export async function run(ctx: BenchContext): Promise<Figure[]> {
   const uploads = ctx.smoke ? 4 : 20;
@@ -53,7 +40,7 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     // Each upload on a connection of its own, as from 20 browsers (a kept-alive socket of the setup
     // may be closed by the server's keep-alive timeout just as a request starts on it).
     const upload = async (session: AuthorizedSession, i: number) => {
-      const { body, contentType } = multipart(clientId('d'), `invoice-${i}.pdf`, pdf(`upload ${i}`, fileBytes));
+      const { body, contentType } = documentMultipart(clientId('d'), `invoice-${i}.pdf`, pdf(`upload ${i}`, fileBytes));
       const answer = await new Promise<{ status: number; text: string }>((resolve, reject) => {
         const req = request(`${server.url}${draft}/documents`, { method: 'POST', agent: false, headers: { cookie: session.cookie, 'x-csrf-token': session.csrf, 'content-type': contentType, 'content-length': String(body.length) } }, (res) => {
           let text = '';

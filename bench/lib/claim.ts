@@ -39,6 +39,18 @@ export function pdf(label: string, size = PDF_BYTES): Buffer {
   return Buffer.concat([head, body, tail]);
 }
 
+/** One file part named by a DocumentContexts clientId, as the app's upload to the claim in progress sends it. */
+export function documentMultipart(field: string, name: string, bytes: Buffer): { body: Uint8Array<ArrayBuffer>; contentType: string } {
+  const boundary = `----bench${randomBytes(12).toString('hex')}`;
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n`);
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const body = new Uint8Array(head.length + bytes.length + tail.length);
+  body.set(head, 0);
+  body.set(bytes, head.length);
+  body.set(tail, head.length + bytes.length);
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
 const VEHICLES = readFileSync(fileURLToPath(new URL('../../server-fixtures/class-vehicles.csv', import.meta.url)), 'utf8')
   .split(/\r?\n/)
   .slice(1)
@@ -266,6 +278,13 @@ export class Claimant {
   /** PUT a page of the Automotive claim in progress (automotivePageSave's body). */
   async saveDraft(session: Session, body: string): Promise<{ status: number; body: string }> {
     const res = await session.client.api.raw('PUT', (await this.formPaths()).draft, { body, headers: { 'Content-Type': 'application/json' } });
+    return { status: res.status, body: await res.text() };
+  }
+
+  /** POST a document to the Automotive claim in progress (one file part named by its DocumentContexts clientId). */
+  async uploadDocument(session: Session, field: string, name: string, bytes: Buffer): Promise<{ status: number; body: string }> {
+    const { body, contentType } = documentMultipart(field, name, bytes);
+    const res = await session.client.api.raw('POST', `${(await this.formPaths()).draft}/documents`, { body, headers: { 'Content-Type': contentType } });
     return { status: res.status, body: await res.text() };
   }
 

@@ -3,7 +3,6 @@
  * file, is killed with SIGKILL right after the answer, and the database then holds the document
  * whole, and a new server on it lists it with the claim in progress.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,8 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCaptchaEmulator, type CaptchaEmulator } from '../../server/captcha-emulator/emulator.js';
 import { openDatabase } from '../../server/db/index.js';
 import { documentOfSize } from '../support/documents.js';
+import { startServerProcess } from '../support/server-process.js';
 import { invoiceContext, MARIA_ANSWERS } from '../support/sample-claim.js';
-import { Claimant, encodeMultipart, httpTo, model, otherClassVehicle, overHttp, ROOT, SECRET, settlementCopy, testApp, vinOnly } from './helper.js';
+import { Claimant, encodeMultipart, httpTo, model, otherClassVehicle, overHttp, SECRET, settlementCopy, testApp, vinOnly } from './helper.js';
 
 const OPEN_DEADLINES = {
   timeZone: 'Pacific',
@@ -22,23 +22,6 @@ const OPEN_DEADLINES = {
     ['globalDeadline', 'lookupFilingDeadline', 'exclusionFilingDeadline', 'claimFilingDeadline'].map((k) => [k, { deadlineDateTime: '2099-12-31T23:59:59', redirectUrl: null }]),
   ),
 };
-
-/** The server process and the port it printed. */
-async function startProcess(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'tests/support/crash-server.ts')], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stderr = '';
-  child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (c: Buffer) => {
-      out += c.toString();
-      const line = out.split('\n')[0];
-      if (out.includes('\n') && line) resolve(Number(line));
-    });
-    child.once('exit', (code) => reject(new Error(`the server exited (${code}): ${stderr}`)));
-  });
-  return { child, port };
-}
 
 describe('a document acknowledged survives kill -9 (sqlite)', () => {
   let emulator: CaptchaEmulator;
@@ -55,8 +38,7 @@ describe('a document acknowledged survives kill -9 (sqlite)', () => {
   });
 
   it('holds the document whole after SIGKILL right after its 201, and a new server lists it', { timeout: 120_000 }, async () => {
-    const { child, port } = await startProcess({ DATA_DIR: dataDir, SESSION_SECRET: SECRET, SETTLEMENT_DIR: settlementDir, CAPTCHA_EMULATOR_ORIGIN: emulator.origin });
-    const exited = new Promise((resolve) => child.once('exit', resolve));
+    const { child, port, exited } = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: '', SESSION_SECRET: SECRET, SETTLEMENT_DIR: settlementDir, CAPTCHA_EMULATOR_ORIGIN: emulator.origin });
     // The claimant talks to the process only (no app of this process is involved).
     const c = await new Claimant(null as unknown as FastifyInstance, emulator, httpTo(port)).start();
     const credentials = vinOnly(otherClassVehicle());
