@@ -80,28 +80,53 @@ function precompress(): Plugin {
   };
 }
 
+/** The SSR build's entry: the start pages the server draws (runtime/core/site/prerender.ts). */
+export const PRERENDER_ENTRY = appFile('prerender.tsx');
+
 // The server serves the built app under /app/dist/ (spec §7: asset path prefix).
-export default defineConfig({
-  root: 'runtime/app',
-  base: '/app/dist/',
-  plugins: [lazyCalendar(), react(), precompress(), startPage.plugin],
-  build: {
-    outDir: '../../dist/app',
-    emptyOutDir: true,
-    target: 'es2022',
-    sourcemap: false,
-    // .vite/manifest.json: the server names the first page's chunks and stylesheets from it.
-    manifest: true,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          // The runtime every form start page runs, in one chunk rather than a dozen small shared
-          // ones (each a request and its own compression overhead). What start pages never run (the
-          // blocks and widgets of later pages, widgets/blocks/later.ts and widgets/later.ts, and
-          // whatever else is imported only dynamically) stays in chunks of its own.
-          groups: [{ name: 'runtime', test: (id) => RUNTIME_FOLDERS.test(id) && startPage.has(id) }],
+// `vite build --ssr` builds the second entry, the prerenderer, into dist/server (npm run build runs both).
+export default defineConfig(({ isSsrBuild }) =>
+  isSsrBuild
+    ? {
+        root: 'runtime/app',
+        base: '/app/dist/',
+        plugins: [lazyCalendar(), react()],
+        // Self-contained (React and every package in the file): the server loads it from wherever
+        // the build was put (APP_DIST_DIR), with no node_modules beside it.
+        ssr: { noExternal: true },
+        build: {
+          ssr: true,
+          rolldownOptions: { input: { prerender: PRERENDER_ENTRY } },
+          outDir: '../../dist/server',
+          emptyOutDir: true,
+          target: 'node20',
+          sourcemap: false,
+          // The assets (logos) are the client build's: the same names, served from dist/app.
+          ssrEmitAssets: false,
+        },
+      }
+    : {
+        root: 'runtime/app',
+        base: '/app/dist/',
+        plugins: [lazyCalendar(), react(), precompress(), startPage.plugin],
+        build: {
+          outDir: '../../dist/app',
+          emptyOutDir: true,
+          target: 'es2022',
+          sourcemap: false,
+          // .vite/manifest.json: the server names the first page's chunks and stylesheets from it.
+          manifest: true,
+          rolldownOptions: {
+            output: {
+              codeSplitting: {
+                // The runtime every form start page runs, in one chunk rather than a dozen small shared
+                // ones (each a request and its own compression overhead). What start pages never run (the
+                // blocks and widgets of later pages, widgets/blocks/later.ts and widgets/later.ts, and
+                // whatever else is imported only dynamically) stays in chunks of its own.
+                groups: [{ name: 'runtime', test: (id) => RUNTIME_FOLDERS.test(id) && startPage.has(id) }],
+              },
+            },
+          },
         },
       },
-    },
-  },
-});
+);

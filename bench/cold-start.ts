@@ -9,8 +9,11 @@
  *   CPU      Emulation.setCPUThrottlingRate rate 4
  *
  * Per start page (/automotive, /vinlookup, /exclusion): first contentful paint, the page heading
- * (main h1) painted with the loading spinner gone, and interactive (the first input of the form
- * enabled and visible, the primary button enabled, no loading placeholder left); median and p95.
+ * (main h1) painted with the loading spinner gone, and interactive (the app runs on the page — its
+ * React root, the page's title set — the first input of the form enabled and visible, the primary
+ * button enabled, no loading placeholder left); median and p95. The app is built as
+ * `npm run build` builds it (start pages drawn on the server); BENCH_SHELL_ONLY=1 builds it without
+ * the prerenderer (lib/browser.ts), for the figures before that.
  * Floors in the same run, from the same server and static serving (/app/dist/…): the plain React
  * page (React 19 + react-dom, a heading and as many inputs as the Automotive start page) and a
  * static HTML page with the same heading, inputs and button (no script).
@@ -87,7 +90,11 @@ const PROBE = `(() => {
         requestAnimationFrame(() => setTimeout(() => { probe.heading = performance.now(); }, 0));
       }
     }
-    if (probe.interactive === null && spinnerGone() && !document.querySelector('.cf-loading-placeholder')) {
+    // A start page drawn on the server shows its fields before the app runs: interactive waits for
+    // the app to have drawn or taken over the page (React's root, and the page's title set by it).
+    const root = document.getElementById('root');
+    const appRuns = !document.querySelector('.cf-app') || (!!root && Object.keys(root).some((k) => k.startsWith('__reactContainer')) && document.title !== 'Settlement claims');
+    if (probe.interactive === null && appRuns && spinnerGone() && !document.querySelector('.cf-loading-placeholder')) {
       const input = document.querySelector('main input:not([type=hidden]), main select, main textarea');
       const button = document.querySelector('.cf-page-actions .cf-button--primary');
       if (visible(input) && !input.disabled && (!button || !button.disabled)) {

@@ -364,7 +364,7 @@ async function verify(dialect: Dialect, dataDir: string, databaseUrl: string | u
         const docs = await submissions.getDocuments(record.id);
         const ids = JSON.stringify(record.payload);
         const sameModels = item.clientIds.every((id) => ids.includes(id));
-        if (!sameModels || docs.length !== 1 || Buffer.compare(docs[0]!.bytes, pdf(item.label)) !== 0) mismatched.push(code);
+        if (!sameModels || docs.length !== 1 || Buffer.compare(docs[0]!.bytes ?? Buffer.alloc(0), pdf(item.label)) !== 0) mismatched.push(code);
       }
     }
     // A logical submission is its set of model clientIds: each must be stored at most once.

@@ -20,6 +20,7 @@ const SCRIPTS: Array<{ name: string; load: () => Promise<FigureScript> }> = [
   { name: 'sqlite-stalls', load: async () => (await import('./sqlite-stalls.js')).run },
   { name: 'durability', load: async () => (await import('./durability.js')).run },
   { name: 'memory', load: async () => (await import('./memory.js')).run },
+  { name: 'uploads', load: async () => (await import('./uploads.js')).run },
   { name: 'typing', load: async () => (await import('./typing.js')).run },
   { name: 'transition', load: async () => (await import('./transition.js')).run },
   { name: 'cold-start', load: async () => (await import('./cold-start.js')).run },
@@ -40,7 +41,7 @@ interface Results {
 /** The script a figure came from, by its name (for results written before figures carried it). */
 function scriptOf(name: string): string | undefined {
   const prefix = name.split('.')[0]!;
-  const map: Record<string, string> = { bundle: 'bundle', server: 'server-load', sqlite: 'sqlite-stalls', disk: 'sqlite-stalls', durability: 'durability', memory: 'memory', typing: 'typing', transition: 'transition', 'cold-start': 'cold-start', lighthouse: 'cold-start', fraud: 'flood' };
+  const map: Record<string, string> = { bundle: 'bundle', server: 'server-load', sqlite: 'sqlite-stalls', disk: 'sqlite-stalls', durability: 'durability', memory: 'memory', typing: 'typing', transition: 'transition', 'cold-start': 'cold-start', lighthouse: 'cold-start', fraud: 'flood', uploads: 'uploads' };
   return map[prefix];
 }
 

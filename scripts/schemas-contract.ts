@@ -138,6 +138,9 @@ export function routesModule(files: ContractFiles): string {
   const entries = [...files]
     .filter(([file]) => file !== SHARED_FILE)
     .map(([file, schema]) => `  ${jsonKey(callName(file)).replace(/"/g, "'")}: ${JSON.stringify(routeDeclaration(file, schema))},`);
+  const urls = [...files]
+    .filter(([file]) => file !== SHARED_FILE)
+    .map(([file, schema]) => `  ${jsonKey(callName(file)).replace(/"/g, "'")}: ${JSON.stringify(routeDeclaration(file, schema).url)},`);
   return [
     banner('the route of every call'),
     '',
@@ -147,6 +150,11 @@ export function routesModule(files: ContractFiles): string {
     '} as const;',
     '',
     'export type ApiRouteName = keyof typeof API_ROUTES;',
+    '',
+    '/** The url of every call alone: what the browser\'s client takes, without the summaries. */',
+    'export const API_URLS = {',
+    ...urls,
+    '} as const satisfies { [name in ApiRouteName]: string };',
     '',
   ].join('\n');
 }

@@ -134,6 +134,24 @@ function isContractFile(schemaFile: string): boolean {
   return schemaFile.startsWith(`${CONTRACT_DIR}/`);
 }
 
+/** Values that are data, not schemas: a `title` inside them is left alone. */
+const DATA_KEYWORDS = new Set(['const', 'enum', 'default', 'examples']);
+
+/**
+ * The schema without the titles of its properties and definitions: in a settlement, flow or model
+ * schema a title labels the studio's generated forms ("Minimum session length"); it is no type's
+ * name (json-schema-to-typescript would declare one per title).
+ */
+export function withoutLabels(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutLabels);
+  if (!isObject(node)) return node;
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([key, value]) => !(key === 'title' && typeof value === 'string'))
+      .map(([key, value]) => [key, DATA_KEYWORDS.has(key) ? value : withoutLabels(value)]),
+  );
+}
+
 /** Output path under schemas/generated/ of a schema file: settlement/captcha.schema.json -> settlement/captcha.ts. */
 export function generatedPath(schemaFile: string): string {
   return schemaFile.replace(/\.schema\.json$/, '.ts');
@@ -145,9 +163,9 @@ export async function generateSchemaTypes(): Promise<Map<string, string>> {
   const contractFiles = new Map<string, Schema>();
   for (const file of schemaFiles()) {
     const schema: unknown = JSON.parse(readFileSync(path.join(SCHEMAS_DIR, file), 'utf8'));
-    const typed = typingSchema(schema);
-    if (!isObject(schema) || !isJsonSchema(typed)) throw new Error(`schemas/${file} is not a JSON object`);
     const contract = isContractFile(file);
+    const typed = typingSchema(contract ? schema : withoutLabels(schema));
+    if (!isObject(schema) || !isJsonSchema(typed)) throw new Error(`schemas/${file} is not a JSON object`);
     // The file's own shape is named after the file (flow -> FlowFile), not after its title; a call
     // of the API contract is named by its title (AuthorizeRoute).
     const rootName = contract && typeof schema.title === 'string' ? schema.title : `${pascalCase(path.basename(file, '.schema.json'))}${contract ? 'Definitions' : 'File'}`;

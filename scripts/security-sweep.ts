@@ -32,6 +32,7 @@ import { createIdSource } from '../runtime/core/models/clientId.js';
 import type { FieldValue, FormModel } from '../runtime/core/types.js';
 import { isOneOf, isRecord, messageOf, propertyOf } from '../runtime/core/guards.js';
 import { invoiceContext, MARIA, MARIA_ANSWERS } from '../tests/support/sample-claim.js';
+import { answerOf } from '../tests/support/api-client.js';
 
 /* ------------------------------------------------------------------------------------------------
  * Results
@@ -118,17 +119,11 @@ export interface Outgoing {
 /** Statuses whose answer has no body (a Response refuses one). */
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 
-/** An answer of the API client as the checks read it. */
-async function answerOf(response: Response): Promise<Answer> {
-  const headers: IncomingHttpHeaders = {};
-  response.headers.forEach((value, name) => {
-    if (name !== 'set-cookie') headers[name] = value;
-  });
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length) headers['set-cookie'] = cookies;
-  const body = await response.text();
+/** An answer of the API client as the checks read it (its JSON undefined when the body is none). */
+async function sweepAnswerOf(response: Response): Promise<Answer> {
+  const { status, headers, body } = await answerOf(response);
   return {
-    status: response.status,
+    status,
     headers,
     body,
     json: () => {
@@ -379,7 +374,7 @@ export class Sweep {
 
   /** One request through the API client's raw call, exactly as the check spells it. */
   private async send(out: Outgoing): Promise<Answer> {
-    return answerOf(await this.client.raw(out.method, out.path, { csrf: false, ...(out.headers ? { headers: out.headers } : {}), ...(out.body !== undefined ? { body: typeof out.body === 'string' ? out.body : new Uint8Array(out.body) } : {}) }));
+    return sweepAnswerOf(await this.client.raw(out.method, out.path, { csrf: false, ...(out.headers ? { headers: out.headers } : {}), ...(out.body !== undefined ? { body: typeof out.body === 'string' ? out.body : new Uint8Array(out.body) } : {}) }));
   }
 
   /**
@@ -482,7 +477,7 @@ export class Sweep {
   private async authorize(flow: Flow, session: Session, fields: Record<string, FieldValue>, extraHeaders: Record<string, string> = {}) {
     // Through the session's client: its jar takes the rotated cookie, the client the renewed token.
     const json = { credentials: this.model(flow.formType, 'Credentials', fields), reCaptchaResponse: await this.captchaToken() };
-    const res = await answerOf(await session.api.raw('POST', flow.authorize.endpoint, { json, headers: extraHeaders }));
+    const res = await sweepAnswerOf(await session.api.raw('POST', flow.authorize.endpoint, { json, headers: extraHeaders }));
     const next = this.asHeaders(session.api, session.cookies);
     const body: unknown = res.json();
     const captcha = propertyOf(body, 'captcha');

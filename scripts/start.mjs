@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm start`: build the front end when dist/app is missing or older than its sources, then run
+ * `npm start`: build the front end (dist/app, and the start pages' prerenderer in dist/server, as
+ * `npm run build` does) when either is missing or older than its sources, then run
  * the server (server/main.ts through tsx) on the embedded default — a SQLite file in ./data.
  * NODE_ENV defaults to development, where the sample settlement's captcha emulator runs
  * in-process; with NODE_ENV=production the server refuses to start on the emulator.
@@ -12,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const built = path.join(root, 'dist', 'app', 'index.html');
+const builtFiles = [path.join(root, 'dist', 'app', 'index.html'), path.join(root, 'dist', 'server', 'prerender.js')];
 const SOURCES = ['runtime', 'themes', 'locales', 'flows', 'vite.config.ts', 'package.json'];
 
 /** Newest modification time under the given paths (skipping node_modules). */
@@ -29,11 +30,13 @@ function newest(paths) {
   return max;
 }
 
-const needsBuild = !existsSync(built) || statSync(built).mtimeMs < newest(SOURCES);
+const sourcesChanged = newest(SOURCES);
+const needsBuild = builtFiles.some((file) => !existsSync(file) || statSync(file).mtimeMs < sourcesChanged);
 if (needsBuild) {
-  console.log('Building the front end (vite build)…');
+  console.log('Building the front end (vite build, then vite build --ssr)…');
   const result = spawnSync('npx', ['vite', 'build'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) {
+  const prerenderer = result.status === 0 ? spawnSync('npx', ['vite', 'build', '--ssr'], { cwd: root, stdio: 'inherit' }) : result;
+  if (prerenderer.status !== 0) {
     console.error('The front-end build failed; the server starts anyway and serves the last build, if any.');
   }
 }

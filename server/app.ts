@@ -38,6 +38,7 @@ import site from './routes/site/index.js';
 import { ANALYTICS_CSP, analyticsTagIds } from '../runtime/core/site/analytics.js';
 import { checkDeclared, documentedSchema } from './routes/contract.js';
 import { loadSettlement, type Settlement } from './settlement/load.js';
+import type { ClamdOptions } from './documents/clamd.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
@@ -89,6 +90,8 @@ export interface BuildAppOptions {
   /** Captcha emulator origin, siteverify URL, secret, timeout. */
   captcha?: CaptchaOverrides;
   redisUrl?: string | null;
+  /** Where the documents' bytes go: s3://<bucket>/<prefix> (server/documents), or null/absent: the database. */
+  documentStoreUrl?: string | null;
   /** The built front end (default dist/app). */
   appDistDir?: string;
   /** Re-read the app's index.html on each request (development with vite build --watch). */
@@ -128,6 +131,8 @@ export interface BuildAppOptions {
    * From header, the retry policy, the sender's timers.
    */
   mail?: MailPluginOptions;
+  /** The clamd every document is scanned with before it is accepted (CLAMD_URL); default none: not scanned. */
+  documentScanner?: ClamdOptions | null;
 }
 
 /** Paths redacted from every log line: cookies, tokens, and the personal data of a claim. */
@@ -287,6 +292,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ajv: { customOptions: { removeAdditional: true, coerceTypes: false, allErrors: false, allowUnionTypes: true } },
   });
   app.decorate('draining', false);
+  app.decorate('documentScanner', options.documentScanner ?? null);
   // Whether a request arrived while draining is decided on arrival (this hook runs first and
   // synchronously), so that a request already received when SIGTERM comes is served to the end.
   const arrivedWhileDraining = new WeakSet<object>();
@@ -364,6 +370,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     database: options.database,
     ownsDatabase: options.ownsDatabase ?? false,
     redisUrl: options.redisUrl ?? null,
+    documentStoreUrl: options.documentStoreUrl ?? null,
     idleTimeoutMs: settlement.settings.client.minSessionDuration * 60_000,
     clock,
     seedFrom: options.seedClassList === false ? null : settlement.dir,

@@ -6,6 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { s3LocationOf } from './documents/location.js';
+import { clamdAddressOf, type ClamdOptions } from './documents/clamd.js';
 
 export type Environment = 'development' | 'production' | 'test';
 
@@ -48,6 +50,10 @@ export interface ServerConfig {
   mailMaxAttempts: number;
   /** How long an instance holds an e-mail it is sending before another may take it (it stopped mid-send), ms. */
   mailLeaseMs: number;
+  /** Where the documents' bytes go: s3://<bucket>/<prefix> (server/documents); null: the database. */
+  documentStoreUrl: string | null;
+  /** The clamd that scans every document before it is accepted (CLAMD_URL); null: documents are not scanned. */
+  clamd: ClamdOptions | null;
 }
 
 export class ConfigError extends Error {
@@ -152,6 +158,15 @@ export function mailFromOf(value: string | undefined): string | null {
   return given;
 }
 
+/** CLAMD_URL: `tcp://host:port` of ClamAV's daemon (port 3310 by default). */
+export function clamdOf(value: string | undefined): ClamdOptions | null {
+  const given = value?.trim() ?? '';
+  if (given === '') return null;
+  const address = clamdAddressOf(given);
+  if (!address) throw new ConfigError(`CLAMD_URL must be tcp://host:port of ClamAV's daemon (clamd's TCPSocket), for example tcp://clamav:3310, got "${given}"`);
+  return address;
+}
+
 function countOf(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined || value.trim() === '') return fallback;
   const n = Number(value);
@@ -164,6 +179,15 @@ function secondsOf(name: string, value: string | undefined, fallback: number): n
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1 || n > 86_400) throw new ConfigError(`${name} must be a whole number of seconds from 1 to 86400, got "${value}"`);
   return n;
+}
+
+/** DOCUMENT_STORE_URL: s3://<bucket>/<prefix>, or nothing (the database holds the documents). */
+export function documentStoreUrlOf(value: string | undefined): string | null {
+  const given = value?.trim() ?? '';
+  if (given === '') return null;
+  const location = s3LocationOf(given);
+  if (typeof location === 'string') throw new ConfigError(`DOCUMENT_STORE_URL: ${location}, got "${given}"`);
+  return given;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerConfig {
@@ -188,5 +212,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     mailFrom: mailFromOf(env.MAIL_FROM),
     mailMaxAttempts: countOf('MAIL_MAX_ATTEMPTS', env.MAIL_MAX_ATTEMPTS, 8),
     mailLeaseMs: secondsOf('MAIL_LEASE_SECONDS', env.MAIL_LEASE_SECONDS, 300) * 1000,
+    documentStoreUrl: documentStoreUrlOf(env.DOCUMENT_STORE_URL),
+    clamd: clamdOf(env.CLAMD_URL),
   };
 }

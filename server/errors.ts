@@ -190,6 +190,12 @@ export const SERVER_ERRORS = {
     en: 'The document "{0}" is damaged or is not the kind of file it appears to be. Please save it again as a PDF, JPEG, PNG, HEIC or TIFF file and upload it.',
     es: 'El documento "{0}" está dañado o no es el tipo de archivo que parece. Guárdelo de nuevo como archivo PDF, JPEG, PNG, HEIC o TIFF y súbalo.',
   },
+  DOCUMENT_INFECTED: {
+    status: 400,
+    key: 'LocKey_Server_DocumentInfected',
+    en: 'The document "{0}" cannot be accepted because a security check found a problem with the file. Please send another copy of the document, for example saved again from the original or scanned again.',
+    es: 'El documento "{0}" no se puede aceptar porque un control de seguridad encontró un problema en el archivo. Envíe otra copia del documento, por ejemplo guardada de nuevo desde el original o escaneada de nuevo.',
+  },
   FILE_WITHOUT_CONTEXT: {
     status: 400,
     key: 'LocKey_Server_FileWithoutContext',
@@ -282,6 +288,20 @@ export const SERVER_ERRORS = {
     es: 'Demasiados intentos incorrectos con el código de reanudación. Espere {0} min e inténtelo de nuevo, o comuníquese con el Administrador del Acuerdo.',
   },
 
+  // Told alike whether the reference code names no claim or the details are not the claim's: a refusal never tells whether a claim exists.
+  CLAIM_STATUS_NOT_MATCHED: {
+    status: 404,
+    key: 'LocKey_Server_ClaimStatusNotMatched',
+    en: 'We could not find a claim with this reference code and these details. Please check the reference code on your confirmation or receipt, and enter the same details you signed in with when you filed.',
+    es: 'No encontramos una reclamación con este código de referencia y estos datos. Revise el código de referencia de su confirmación o recibo e ingrese los mismos datos con los que inició sesión al presentarla.',
+  },
+  TOO_MANY_CLAIM_STATUS_ATTEMPTS: {
+    status: 429,
+    key: 'LocKey_Server_TooManyClaimStatusAttempts',
+    en: 'Too many attempts to see a claim status. Please wait {0} min and try again, or contact the Settlement Administrator.',
+    es: 'Demasiados intentos de consultar el estado de una reclamación. Espere {0} min e inténtelo de nuevo, o comuníquese con el Administrador del Acuerdo.',
+  },
+
   // --- Duplicates ---------------------------------------------------------------------------------
   ALREADY_SUBMITTED: {
     status: 409,
@@ -346,6 +366,12 @@ export const SERVER_ERRORS = {
     key: 'LocKey_Server_Unavailable',
     en: 'The service is temporarily unavailable. Nothing was saved. Please try again in a few minutes.',
     es: 'El servicio no está disponible temporalmente. No se guardó nada. Inténtelo de nuevo en unos minutos.',
+  },
+  DOCUMENT_CHECK_UNAVAILABLE: {
+    status: 503,
+    key: 'LocKey_Server_DocumentCheckUnavailable',
+    en: 'The document "{0}" could not be checked just now, so it was not saved. Please try again in a few minutes.',
+    es: 'El documento "{0}" no se pudo revisar en este momento, por lo que no se guardó. Inténtelo de nuevo en unos minutos.',
   },
   INTERNAL: {
     status: 500,

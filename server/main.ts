@@ -23,6 +23,15 @@ export function mailerFor(config: Pick<ServerConfig, 'smtpUrl' | 'environment' |
   return null;
 }
 
+/** What the start says about the malware scan of documents: loudly, in production, that there is none. */
+export function documentScanningNotice(config: Pick<ServerConfig, 'clamd' | 'environment'>): { level: 'info' | 'warn'; message: string } {
+  if (config.clamd) return { level: 'info', message: `documents are scanned for malware by clamd at ${config.clamd.host}:${config.clamd.port} before they are accepted` };
+  if (config.environment === 'production') {
+    return { level: 'warn', message: "CLAMD_URL is not set: uploaded documents are NOT scanned for malware. Set CLAMD_URL=tcp://host:3310 (ClamAV's daemon) so that every document is scanned before it is accepted" };
+  }
+  return { level: 'info', message: 'CLAMD_URL is not set: documents are not scanned for malware' };
+}
+
 export interface RunningServer {
   app: FastifyInstance;
   url: string;
@@ -55,11 +64,13 @@ export async function startServer(config: ServerConfig = readConfig(), extra: { 
     pinSecret: config.pinSecret,
     environment: config.environment,
     redisUrl: config.redisUrl,
+    documentStoreUrl: config.documentStoreUrl,
     appDistDir: config.appDistDir,
     reloadAppIndex: extra.reloadAppIndex ?? false,
     livePreview: extra.livePreview ?? false,
     trustProxy: config.trustProxy,
     logger: loggerOptions(config.environment),
+    documentScanner: config.clamd,
     mail: { mailer, from: config.mailFrom, retry: { maxAttempts: config.mailMaxAttempts, leaseMs: config.mailLeaseMs } },
     captcha: {
       ...(emulator ? { emulatorOrigin: emulator.origin } : {}),
@@ -67,9 +78,11 @@ export async function startServer(config: ServerConfig = readConfig(), extra: { 
     },
   });
   const address = await app.listen({ port: config.port, host: config.host });
-  app.log.info({ database: database.dialect, settlement: config.settlementDir }, `claims filing listening on ${address}`);
+  app.log.info({ database: database.dialect, settlement: config.settlementDir, documents: app.documents.current.description }, `claims filing listening on ${address}`);
   if (mailer) app.log.info(`e-mail (receipts) goes to ${mailer.description}`);
   else app.log.warn('SMTP_URL is not set: e-mail receipts are NOT sent; they stay queued in the outbox (npm run admin -- outbox) until the server starts with SMTP_URL');
+  const scanning = documentScanningNotice(config);
+  app.log[scanning.level](scanning.message);
   for (const warning of settlement.warnings ?? []) app.log.warn({ file: warning.file, line: warning.line, pointer: warning.pointer }, `settlement: ${warning.message}`);
 
   let stopping: Promise<void> | null = null;

@@ -34,6 +34,7 @@ export const SETTLEMENT_FILES = {
   'site.json': 'settlement/site',
   'forms.json': 'settlement/forms',
   'whitelist.json': 'settlement/whitelist',
+  'statuses.json': 'settlement/statuses',
 } as const;
 export type SettlementFileName = keyof typeof SETTLEMENT_FILES;
 

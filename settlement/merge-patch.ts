@@ -1,10 +1,11 @@
 /**
  * JSON Merge Patch (RFC 7386): how an extending settlement folder's JSON file changes its
  * parent's. Objects merge member by member, null deletes a member, anything else (arrays
- * included) replaces the value whole — with one addition: an object patching an array of named
- * items (pages and forms by `id`, models by `formType/dtoMapping`) changes those items by name, so
- * that a folder changing one model or page need not copy the others. RFC 7386 would replace the
- * array by an object there, which no settlement file can hold.
+ * included) replaces the value whole — with one addition: an object patching an array changes its
+ * named items by name (pages, blocks and forms by `id`, models by `formType/dtoMapping`, a block's
+ * fields by `key`, the model field they edit), so that a folder changing one model, page, block or
+ * field need not copy the others. RFC 7386 would replace the array by an object there, which no
+ * settlement file can hold.
  */
 import { pointerSegment } from '../runtime/core/flow/issues.js';
 
@@ -12,56 +13,84 @@ export type JsonObject = { [key: string]: unknown };
 
 export const isJsonObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The name an item of an array goes by in a patch: a page's or a form's `id`, a model's `formType/dtoMapping`. */
+/**
+ * The name an item of an array goes by in a patch: a page's, a block's or a form's `id`, a model's
+ * `formType/dtoMapping`, a field's `key`.
+ */
 export function itemName(item: unknown): string | undefined {
   if (!isJsonObject(item)) return undefined;
   if (typeof item.id === 'string') return item.id;
   const { metadata } = item;
   if (isJsonObject(metadata) && typeof metadata.formType === 'string' && typeof metadata.dtoMapping === 'string') return `${metadata.formType}/${metadata.dtoMapping}`;
+  if (typeof item.key === 'string') return item.key;
   return undefined;
 }
 
-/** The names of an array's items, when it has items and each has a name of its own. */
-function namesOf(value: unknown): string[] | undefined {
-  if (!Array.isArray(value) || value.length === 0) return undefined;
+/**
+ * The names of an array's items (undefined for an item without one), when some item has a name
+ * and no name is used twice.
+ */
+function namesOf(value: unknown): Array<string | undefined> | undefined {
+  if (!Array.isArray(value)) return undefined;
   const names = value.map(itemName);
   const named = names.filter((n) => n !== undefined);
-  return named.length === names.length && new Set(named).size === named.length ? named : undefined;
+  return named.length > 0 && new Set(named).size === named.length ? names : undefined;
 }
 
+/** A member of a patch that names no item of the array it patches, at its path in the patch. */
+export interface UnknownItem {
+  path: Array<string | number>;
+  name: string;
+  /** The member is null: it removes an item that is not there. */
+  removing: boolean;
+}
+
+/** Where applyMergePatch tells of the members that name no item; none by default. */
+export type OnUnknownItem = (unknown: UnknownItem) => void;
+
 /**
- * An object patch over an array of named items, member by member: null removes the item of that
- * name, an object patches it, and an item the array lacks is inserted after the item the member
- * before it named (at the start when none did).
+ * An object patch over an array, member by member: null removes the item of that name, an object
+ * patches it, and an item the array lacks — written whole, its own name included — is inserted
+ * after the item the member before it named (at the start when none did). Items without a name
+ * stay where they are. A member naming no item that is not a whole new item is told to `onUnknown`.
  */
-function applyNamedPatch(target: readonly unknown[], patch: JsonObject): unknown[] {
+function applyNamedPatch(target: readonly unknown[], patch: JsonObject, onUnknown: OnUnknownItem | undefined, at: Array<string | number>): unknown[] {
   const items = [...target];
   let next = 0;
   for (const [name, value] of Object.entries(patch)) {
-    const at = items.findIndex((item) => itemName(item) === name);
+    const index = items.findIndex((item) => itemName(item) === name);
     if (value === null) {
-      if (at < 0) continue;
-      items.splice(at, 1);
-      if (at < next) next--;
-    } else if (at >= 0) {
-      items[at] = applyMergePatch(items[at], value);
-      next = at + 1;
-    } else {
-      items.splice(next, 0, applyMergePatch(undefined, value));
+      if (index < 0) {
+        onUnknown?.({ path: [...at, name], name, removing: true });
+        continue;
+      }
+      items.splice(index, 1);
+      if (index < next) next--;
+    } else if (index >= 0) {
+      items[index] = applyMergePatch(items[index], value, onUnknown, [...at, name]);
+      next = index + 1;
+    } else if (itemName(value) === name) {
+      items.splice(next, 0, applyMergePatch(undefined, value, onUnknown, [...at, name]));
       next++;
+    } else {
+      onUnknown?.({ path: [...at, name], name, removing: false });
     }
   }
   return items;
 }
 
-/** RFC 7386 §2 MergePatch(target, patch), and named items patched by name. Neither argument is changed. */
-export function applyMergePatch(target: unknown, patch: unknown): unknown {
+/**
+ * RFC 7386 §2 MergePatch(target, patch), and named items patched by name. Neither argument is
+ * changed. `onUnknown` hears of each member naming an item the array does not have (`at`: where
+ * `patch` is in the whole patch).
+ */
+export function applyMergePatch(target: unknown, patch: unknown, onUnknown?: OnUnknownItem, at: Array<string | number> = []): unknown {
   if (!isJsonObject(patch)) return patch;
-  if (Array.isArray(target) && namesOf(target)) return applyNamedPatch(target, patch);
+  if (Array.isArray(target)) return applyNamedPatch(target, patch, onUnknown, at);
   const result: JsonObject = isJsonObject(target) ? { ...target } : {};
   for (const [key, value] of Object.entries(patch)) {
     if (value === null) delete result[key];
-    else result[key] = applyMergePatch(result[key], value);
+    else result[key] = applyMergePatch(result[key], value, onUnknown, [...at, key]);
   }
   return result;
 }
@@ -78,30 +107,37 @@ function sameJson(a: unknown, b: unknown): boolean {
 
 /**
  * The patch by name between two arrays of named items, when the items both keep stay in the same
- * order: the items removed (null), changed (their patch), added (whole), and an unchanged item
- * named (`{}`) where an added one follows it.
+ * order and the items without a name are the same ones, in the same order: the items removed
+ * (null), changed (their patch), added (whole), and an unchanged item named (`{}`) where an added
+ * one follows it.
  */
 function namedPatchBetween(before: readonly unknown[], after: readonly unknown[]): JsonObject | undefined {
   const beforeNames = namesOf(before);
   const afterNames = after.length === 0 ? [] : namesOf(after);
   if (!beforeNames || !afterNames) return undefined;
-  const kept = afterNames.filter((n) => beforeNames.includes(n));
-  if (kept.join('\n') !== beforeNames.filter((n) => afterNames.includes(n)).join('\n')) return undefined;
+  const unnamedBefore = before.filter((_, i) => beforeNames[i] === undefined);
+  const unnamedAfter = after.filter((_, i) => afterNames[i] === undefined);
+  if (!sameJson(unnamedBefore, unnamedAfter)) return undefined;
+  const kept = afterNames.filter((n) => n !== undefined && beforeNames.includes(n));
+  if (kept.join('\n') !== beforeNames.filter((n) => n !== undefined && afterNames.includes(n)).join('\n')) return undefined;
   const patch: JsonObject = {};
-  for (const name of beforeNames) if (!afterNames.includes(name)) patch[name] = null;
+  for (const name of beforeNames) if (name !== undefined && !afterNames.includes(name)) patch[name] = null;
   after.forEach((item, i) => {
-    const name = afterNames[i] ?? '';
+    const name = afterNames[i];
+    if (name === undefined) return;
     const was = beforeNames.indexOf(name);
     if (was < 0) {
       patch[name] = item;
       return;
     }
     const change = mergePatchBetween(before[was], item);
-    const nextIsAdded = i + 1 < after.length && !beforeNames.includes(afterNames[i + 1] ?? '');
+    const following = afterNames[i + 1];
+    const nextIsAdded = following !== undefined && !beforeNames.includes(following);
     if (change !== undefined) patch[name] = change;
     else if (nextIsAdded) patch[name] = {};
   });
-  // Names that look like numbers, or items holding nulls, would not come back the same: those arrays are written whole.
+  // Names that look like numbers, items holding nulls, or unnamed items an added one lands next to
+  // would not come back the same: those arrays are written whole.
   return sameJson(applyMergePatch(before, patch), after) ? patch : undefined;
 }
 
@@ -130,6 +166,23 @@ export function mergePatchBetween(before: unknown, after: unknown): unknown {
 }
 
 /**
+ * The member of an object patch over an array that gave an item the name `name` by changing its
+ * `id` or its metadata (the sample's `Automotive/Signature` patched into `Claim/Signature`).
+ */
+function renamingMember(patch: JsonObject, name: string): string | undefined {
+  return Object.keys(patch).find((member) => {
+    const value = patch[member];
+    if (!isJsonObject(value)) return false;
+    if (typeof value.id === 'string') return value.id === name && member !== name;
+    const { metadata } = value;
+    if (!isJsonObject(metadata)) return false;
+    const [formType, dtoMapping] = member.split('/');
+    const renamed = `${typeof metadata.formType === 'string' ? metadata.formType : formType}/${typeof metadata.dtoMapping === 'string' ? metadata.dtoMapping : dtoMapping}`;
+    return renamed === name && member !== name;
+  });
+}
+
+/**
  * Where a patch wrote the value at `segments` of the merged value `merged` (or replaced one of its
  * ancestors whole): the path inside the patch (an item of a named array by its name), or
  * undefined when the patch left it alone. The layer a value came from is the last one whose
@@ -149,18 +202,22 @@ export function pathInPatch(patch: unknown, segments: ReadonlyArray<string | num
     }
     if (!isJsonObject(at)) return written;
     let key = String(segment);
+    let inArray = false;
     if (Array.isArray(value)) {
+      inArray = true;
       const item: unknown = value[Number(segment)];
       const name = itemName(item);
-      if (name === undefined) return written;
+      // An item without a name is not the patch's to write.
+      if (name === undefined) return undefined;
       key = name;
       value = item;
     } else {
       value = isJsonObject(value) ? value[key] : undefined;
     }
-    if (!Object.hasOwn(at, key)) return undefined;
-    at = at[key];
-    written.push(key);
+    const member = Object.hasOwn(at, key) ? key : inArray ? renamingMember(at, key) : undefined;
+    if (member === undefined) return undefined;
+    at = at[member];
+    written.push(member);
   }
   return written;
 }

@@ -21,6 +21,7 @@ import type { FlowIssue } from '../runtime/core/flow/issues.js';
 import { pointerSegments } from '../runtime/core/flow/issues.js';
 import { DEFAULT_FLOWS_DIR, DEFAULT_LOCALES_DIR, FLOWS_FOLDER, isSettlementFileName, LOCALES_FOLDER, MODELS_FILE, SETTLEMENT_MANIFEST } from './files.js';
 import { locate, parseJsonText } from './json-text.js';
+import type { UnknownItem } from './merge-patch.js';
 import { applyMergePatch, isJsonObject, pathInOriginal, pathInPatch, pointerOf } from './merge-patch.js';
 
 /** One file a settlement file was made from. */
@@ -143,6 +144,14 @@ function extendedFolder(dir: string, problems: FlowIssue[]): string | undefined 
   return path.isAbsolute(named) ? named : path.join(dir, named);
 }
 
+/** A patch naming an item the extended file does not have: the patch's mistake, at its pointer. */
+function unknownItemProblem(file: string, text: string, unknown: UnknownItem): FlowIssue {
+  const pointer = pointerOf(unknown.path);
+  return unknown.removing
+    ? { file, pointer, message: `removes "${unknown.name}", which the extended folder's file does not have`, hint: 'name an item it has (a page, block or form by its id, a model by formType/dtoMapping, a field by its key), or drop the line', ...locate(text, pointer) }
+    : { file, pointer, message: `patches "${unknown.name}", which the extended folder's file does not have`, hint: `name an item it has (a page, block or form by its id, a model by formType/dtoMapping, a field by its key), or add a new item written whole, its own name ("${unknown.name}") included`, ...locate(text, pointer) };
+}
+
 interface Chain {
   files: Map<string, SettlementFileEntry>;
   extended: string[];
@@ -208,7 +217,7 @@ function readChain(dir: string, options: ReadSettlementOptions, problems: FlowIs
       files.set(name, { ...child, parsed: false, errors: [...parent.errors, ...child.errors], layers: [...parent.layers, ...child.layers] });
       continue;
     }
-    const merged = applyMergePatch(parent.json, child.json);
+    const merged = applyMergePatch(parent.json, child.json, (unknown) => problems.push(unknownItemProblem(file, child.text, unknown)));
     // A file holding only null removes the extended folder's.
     if (merged === null) {
       files.delete(name);
@@ -297,6 +306,8 @@ export function originOf(entry: SettlementFileEntry, pointer: string): Settlemen
  * there); other problems unchanged.
  */
 export function atOrigin(folder: SettlementFolder, issue: FlowIssue): FlowIssue {
+  // The reader's own problems (a patch naming an item that is not there) are at their file already.
+  if (folder.problems.includes(issue)) return issue;
   const entry = [...folder.files.values()].find((f) => f.path === issue.file);
   if (!entry || entry.layers.length < 2) return issue;
   const origin = originOf(entry, issue.pointer);

@@ -23,8 +23,17 @@ export const NEXT = '.cf-page-actions .cf-button--primary';
 export const REPAIRS = 'records-claimTransactions-repair';
 export const DOCUMENTS = 'records-documentContexts';
 
+/**
+ * The production build as `npm run build` makes it: the app in `outDir` and the start pages'
+ * prerenderer beside it (`../server`, decision 026). BENCH_SHELL_ONLY=1 leaves the prerenderer out,
+ * so the server sends the plain shell and the browser draws every page (the build before 026), to
+ * compare the two.
+ */
 export async function buildApp(outDir: string): Promise<void> {
-  await build({ configFile: path.join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  const configFile = path.join(ROOT, 'vite.config.ts');
+  await build({ configFile, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  if (process.env.BENCH_SHELL_ONLY === '1') return;
+  await build({ configFile, logLevel: 'warn', build: { ssr: true, outDir: path.join(path.dirname(outDir), 'server'), emptyOutDir: true } });
 }
 
 export async function buildPlain(outDir: string): Promise<void> {

@@ -79,11 +79,12 @@ export interface ServerUnderTest {
 export async function startAppServer(
   store: Storage,
   emulatorOrigin: string,
-  options: { logger?: 'production' | 'off'; nodeArgs?: string[]; appDistDir?: string; smtpUrl?: string } = {},
+  options: { logger?: 'production' | 'off'; nodeArgs?: string[]; appDistDir?: string; smtpUrl?: string; documentStoreUrl?: string; env?: Record<string, string> } = {},
 ): Promise<ServerUnderTest> {
   const child = await startChild(path.join(BENCH, 'servers', 'app.ts'), {
     nodeArgs: options.nodeArgs ?? [],
     env: {
+      ...options.env,
       BENCH_CONFIG: JSON.stringify({
         dataDir: store.dataDir,
         ...(store.databaseUrl ? { databaseUrl: store.databaseUrl, schema: store.schema } : {}),
@@ -91,6 +92,7 @@ export async function startAppServer(
         logger: options.logger ?? 'production',
         ...(options.appDistDir ? { appDistDir: options.appDistDir } : {}),
         ...(options.smtpUrl ? { smtpUrl: options.smtpUrl } : {}),
+        ...(options.documentStoreUrl ? { documentStoreUrl: options.documentStoreUrl } : {}),
       }),
     },
   });

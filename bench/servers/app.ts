@@ -29,6 +29,8 @@ export interface AppChildConfig {
   shedFastSubmits?: boolean;
   /** The SMTP server receipts go to (the parent's sink); none: they stay queued. */
   smtpUrl?: string;
+  /** s3://<bucket>/<prefix>: the documents go to object storage (the AWS_* settings in the environment). */
+  documentStoreUrl?: string;
 }
 
 const config = JSON.parse(process.env.BENCH_CONFIG ?? '{}') as AppChildConfig;
@@ -51,6 +53,7 @@ const app = await buildApp({
   shedFastSubmits: config.shedFastSubmits ?? false,
   ...(config.appDistDir ? { appDistDir: config.appDistDir } : {}),
   ...(config.smtpUrl ? { mail: { mailer: smtpMailer(config.smtpUrl) } } : {}),
+  ...(config.documentStoreUrl ? { documentStoreUrl: config.documentStoreUrl } : {}),
 });
 const url = await app.listen({ host: '127.0.0.1', port: 0 });
 startMonitor(config.databaseUrl ? null : path.join(config.dataDir, `${SQLITE_FILE_NAME}-wal`));

@@ -88,15 +88,17 @@ export interface AppProps {
   location?: { hook: BaseLocationHook; searchHook?: BaseSearchHook };
   /** Sends the whole browser to an external address (a deadline's redirect target). */
   leaveApp?: (url: string) => void;
+  /** The address drawn on the server (runtime/app/prerender.tsx): path and query; the browser's own address otherwise. */
+  ssrPath?: string;
 }
 
 const assignBrowserLocation = (url: string) => window.location.assign(url);
 
-export function App({ services, guards, now = () => new Date(), location, leaveApp = assignBrowserLocation }: AppProps) {
+export function App({ services, guards, now = () => new Date(), location, leaveApp = assignBrowserLocation, ssrPath }: AppProps) {
   const theme = services.store.get().settings.theme;
   return (
     <ServicesProvider value={services}>
-      <Router {...location}>
+      <Router {...location} ssrPath={ssrPath}>
         <Suspense fallback={<LoadingPlaceholder />}>
           <Layout variant={LAYOUT_OF_THEME[theme]}>
             <Suspense fallback={<LoadingPlaceholder />}>

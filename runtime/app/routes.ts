@@ -4,7 +4,7 @@ import { devError } from '../core/errors';
 import type { DeadlineKey, FlowFile, FormType, PageConfig } from '../core/types';
 
 /** Route kinds by name (spec §2). */
-export type RouteKind = 'form' | 'catchAll' | 'notFound' | 'error' | 'defaultDeadline' | 'sessionExpired' | 'resume';
+export type RouteKind = 'form' | 'catchAll' | 'notFound' | 'error' | 'defaultDeadline' | 'sessionExpired' | 'resume' | 'status';
 
 export interface FormRoute {
   kind: 'form';
@@ -28,6 +28,8 @@ export const DEADLINE_PATH = '/deadline';
 export const SESSION_EXPIRED_PATH = '/session-expired';
 /** Continue a claim saved for later; /resume/<code> fills the code in. */
 export const RESUME_PATH = '/resume';
+/** A filed claim's status, with its reference code and the claim's own sign-in details. */
+export const STATUS_PATH = '/status';
 
 /** The resume code of a resume link's address (/resume/<code>), or null. */
 export function resumeLinkCode(pathname: string): string | null {
@@ -42,6 +44,7 @@ export const PLAIN_ROUTES: Array<PlainRoute & { path: string }> = [
   { kind: 'defaultDeadline', path: DEADLINE_PATH },
   { kind: 'sessionExpired', path: SESSION_EXPIRED_PATH },
   { kind: 'resume', path: RESUME_PATH },
+  { kind: 'status', path: STATUS_PATH },
 ];
 
 const RESUME_LINK_ROUTE: PlainRoute = { kind: 'resume', path: RESUME_PATH };

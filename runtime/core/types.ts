@@ -285,6 +285,8 @@ export type BlockConfig =
   | LookupResultBlock;
 
 export interface BlockBase {
+  /** Names the block on its page: a folder extending this one patches it by this name. */
+  id?: string;
   /** Shown only while the condition holds. */
   when?: Condition;
 }

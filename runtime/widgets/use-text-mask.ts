@@ -21,23 +21,19 @@ export function useTextMask(value: string, mask: MaskDefinition | null | undefin
   // What the field showed after the last edit: conformEdit tells typing from deleting by it.
   const shownRef = useRef('');
 
+  const conform = useCallback((text: string) => (mask ? conformEdit(mask, text, '').value : text), [mask]);
   const show = useCallback(
     (text: string) => {
       const el = inputRef.current;
       if (!el) return;
-      const next = mask ? conformEdit(mask, text, '').value : text;
+      const next = conform(text);
       if (el.value !== next) el.value = next;
       shownRef.current = next;
     },
-    [mask],
+    [conform],
   );
 
   useEffect(() => show(inputRef.current?.value ?? ''), [show]);
-
-  // Outside changes: write the stored value into the element when it differs from what is shown.
-  useEffect(() => {
-    if (inputRef.current && inputRef.current.value !== value) show(value);
-  }, [value, show]);
 
   const onInput = useCallback(() => {
     const el = inputRef.current;
@@ -52,6 +48,21 @@ export function useTextMask(value: string, mask: MaskDefinition | null | undefin
     shownRef.current = el.value;
     onValue(el.value);
   }, [mask, onValue]);
+
+  // Outside changes: write the stored value into the element when it differs from what is shown.
+  // At the mount only, a field that already shows other text than the stored value is on a page the
+  // server drew (a hydrated start page): the claimant typed it before the app ran, and it is taken
+  // as typed now.
+  const mounted = useRef(false);
+  useEffect(() => {
+    const el = inputRef.current;
+    const typedBeforeTheApp = !mounted.current && el !== null && el.value !== '' && el.value !== conform(value);
+    mounted.current = true;
+    if (typedBeforeTheApp) onInput();
+    else if (el && el.value !== value) show(value);
+    // onInput is new whenever the caller's onValue is (most callers, each render): this effect follows the stored value.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [value, show, conform]);
 
   return { inputRef, onInput };
 }

@@ -233,6 +233,10 @@ export interface HeaderBlock {
    */
   block: 'header';
   /**
+   * Names the block, unique on its page, so that a folder extending this one can patch or remove it by name (docs/configuring.md, "Extending a settlement").
+   */
+  id?: string;
+  /**
    * The block shows only while this condition holds.
    */
   when?: Condition;
@@ -257,6 +261,10 @@ export interface CopyBlock {
    */
   block: 'copy';
   /**
+   * Names the block, unique on its page, so that a folder extending this one can patch or remove it by name (docs/configuring.md, "Extending a settlement").
+   */
+  id?: string;
+  /**
    * The block shows only while this condition holds.
    */
   when?: Condition;
@@ -278,6 +286,10 @@ export interface ModelBlock {
    * Block kind.
    */
   block: 'model';
+  /**
+   * Names the block, unique on its page, so that a folder extending this one can patch or remove it by name (docs/configuring.md, "Extending a settlement").
+   */
+  id?: string;
   /**
    * The block shows only while this condition holds.
    */
@@ -460,6 +472,10 @@ export interface AddressBlock {
    */
   block: 'address';
   /**
+   * Names the block, unique on its page, so that a folder extending this one can patch or remove it by name (docs/configuring.md, "Extending a settlement").
+   */
+  id?: string;
+  /**
    * The block shows only while this condition holds.
    */
   when?: Condition;
@@ -493,6 +509,10 @@ export interface RecordsBlock {
    * Block kind.
    */
   block: 'records';
+  /**
+   * Names the block, unique on its page, so that a folder extending this one can patch or remove it by name (docs/configuring.md, "Extending a settlement").
+   */
+  id?: string;
   /**
    * The block shows only while this condition holds.
    */
@@ -659,6 +679,10 @@ export interface FeedbackBlock {
    */
   block: 'feedback';
   /**
+   * Names the block, unique on its page, so that a folder extending this one can patch or remove it by name (docs/configuring.md, "Extending a settlement").
+   */
+  id?: string;
+  /**
    * The block shows only while this condition holds.
    */
   when?: Condition;
@@ -683,6 +707,10 @@ export interface CaptchaBlock {
    */
   block: 'captcha';
   /**
+   * Names the block, unique on its page, so that a folder extending this one can patch or remove it by name (docs/configuring.md, "Extending a settlement").
+   */
+  id?: string;
+  /**
    * The block shows only while this condition holds.
    */
   when?: Condition;
@@ -698,6 +726,10 @@ export interface SummaryBlock {
    * Block kind.
    */
   block: 'summary';
+  /**
+   * Names the block, unique on its page, so that a folder extending this one can patch or remove it by name (docs/configuring.md, "Extending a settlement").
+   */
+  id?: string;
   /**
    * The block shows only while this condition holds.
    */
@@ -756,6 +788,10 @@ export interface ConfirmationBlock {
    */
   block: 'confirmation';
   /**
+   * Names the block, unique on its page, so that a folder extending this one can patch or remove it by name (docs/configuring.md, "Extending a settlement").
+   */
+  id?: string;
+  /**
    * The block shows only while this condition holds.
    */
   when?: Condition;
@@ -775,6 +811,10 @@ export interface LookupResultBlock {
    * Block kind.
    */
   block: 'lookupResult';
+  /**
+   * Names the block, unique on its page, so that a folder extending this one can patch or remove it by name (docs/configuring.md, "Extending a settlement").
+   */
+  id?: string;
   /**
    * The block shows only while this condition holds.
    */

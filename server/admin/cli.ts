@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { messageOf, propertyOf } from '../../runtime/core/guards.js';
-import { ConfigError, secretOf, type Environment } from '../config.js';
+import { ConfigError, documentStoreUrlOf, secretOf, type Environment } from '../config.js';
 import { createClassList } from '../db/class-list.js';
 import { ClassListImportError, DatabaseUnavailableError } from '../db/errors.js';
 import { createDrafts } from '../db/drafts.js';
@@ -16,13 +16,18 @@ import { createResumeCodes } from '../db/resume-codes.js';
 import { openDatabase } from '../db/open.js';
 import { seedSampleData } from '../db/seed.js';
 import { declaredClassListHeader, declaredFormIds } from '../settlement/forms.js';
-import type { Database, DraftSummary, SubmissionFilter } from '../db/types.js';
+import type { Database, DraftSummary, StoredDocument, SubmissionFilter } from '../db/types.js';
+import { openDocumentStores, type DocumentStores } from '../documents/index.js';
+import { moveDocumentsToStore } from '../documents/move.js';
 import { reportData, reportHtml } from '../fraud/report.js';
 import { purgeExpiredSignals } from '../fraud/store.js';
 import { fraudSummary, fraudSummaryText } from '../fraud/view.js';
 import { accountFields } from '../../runtime/core/models/declared.js';
 import { loadSettlement } from '../settlement/load.js';
-import { exportAllDocuments, exportDocuments, exportSubmissions, MANIFEST_FILE, UnknownReferenceCodeError } from './export.js';
+import { applyStatusChanges, StatusChangeError, type StatusOrder } from '../claims/statuses.js';
+import { settlementLocales } from '../plugins/app/settlement.js';
+import { readClassListCsv, checkClassListHeader, type ClassListProblem } from '../../settlement/class-list-rows.js';
+import { documentsOf, exportAllDocuments, exportDocuments, exportSubmissions, MANIFEST_FILE, UnknownReferenceCodeError } from './export.js';
 
 export const USAGE = `Usage: npm run admin -- <command> [options]
 
@@ -38,6 +43,12 @@ Commands:
   export-documents --all --out DIR [--form-type FORM] [--from DATE] [--to DATE]
                                                every matching submission's documents into DIR/<REFERENCE_CODE>/,
                                                byte-identical, with DIR/manifest.csv; DIR must be new or empty
+  documents REFERENCE_CODE [--out DIR]         the submission's documents (name, type, size, sha256, which store holds
+                                               each); with --out, each written byte-identical (checked against its
+                                               sha256) from whichever store holds it
+  documents --move-to-store                    move the documents the database holds (filed and of claims in progress)
+                                               into the object store of DOCUMENT_STORE_URL, one at a time; run again
+                                               to resume after a stop (each document is moved once)
   seed                                         import the settlement folder's class list into empty tables
   fraud                                        the fraud screening: claims accepted, flagged and held, claims per
                                                reason code, clusters of claims sharing a value (largest first), and
@@ -55,13 +66,26 @@ Commands:
                                                many are due for it and how many are kept; --retry queues the failed ones
                                                again for the server to send; --purge empties the due ones now (the
                                                server does it hourly too)
+  status REFERENCE STATUS [--deficiency KIND]... [--cure-by YYYY-MM-DD | --cure-days N] [--note TEXT]
+                                               set a claim's status (the settlement's statuses.json, else the
+                                               defaults); deficient takes one or more deficiency kinds and a cure-by
+                                               date (default the settlement's cureDays from today in its time zone)
+                                               and queues the deficiency notice by e-mail (needs PUBLIC_URL)
+  import-statuses FILE.csv                     set many claims' statuses at once; columns reference,status,
+                                               deficiencies (;-separated),cure-by,note; a file with any bad row is
+                                               refused whole, every problem listed with its line; else applied in
+                                               one transaction
   report --out FILE.html                       one self-contained page (no network needed) with charts of the filing
                                                period: claims per hour per form with the deadlines, flagged share,
                                                reasons, clusters; each with its data table
 
 Environment: DATABASE_URL (postgres://… for PostgreSQL; default SQLite in DATA_DIR), DATA_DIR (default ./data),
-             DATABASE_SCHEMA (PostgreSQL schema, default public), SETTLEMENT_DIR (default server-fixtures/; read by
-             fraud-purge, outbox and report),
+             DATABASE_SCHEMA (PostgreSQL schema, default public), DOCUMENT_STORE_URL (s3://<bucket>/<prefix>, with
+             AWS_REGION, AWS_ENDPOINT_URL_S3, AWS_S3_FORCE_PATH_STYLE and the credentials as the server has them:
+             where the documents are), SETTLEMENT_DIR (default server-fixtures/; read by
+             fraud-purge, outbox, report, status and import-statuses),
+             PUBLIC_URL (status and import-statuses: the address claimants use; the deficiency notice links to
+             its /status page),
              PIN_SECRET (import-class-list and seed: the server's, required with NODE_ENV=production;
              elsewhere read from or generated into DATA_DIR like the server's)`;
 
@@ -85,15 +109,19 @@ interface Parsed {
   command: string | undefined;
   positional: string[];
   flags: Map<string, string | true>;
+  /** Options that may be given several times (--deficiency), in order. */
+  repeated: Map<string, string[]>;
 }
 
-const VALUE_FLAGS = new Set(['format', 'form-type', 'from', 'to', 'out']);
-const BOOLEAN_FLAGS = new Set(['replace', 'help', 'all', 'purge', 'retry', 'include-accounts']);
+const VALUE_FLAGS = new Set(['format', 'form-type', 'from', 'to', 'out', 'cure-by', 'cure-days', 'note']);
+const REPEATED_FLAGS = new Set(['deficiency']);
+const BOOLEAN_FLAGS = new Set(['replace', 'help', 'all', 'purge', 'retry', 'include-accounts', 'move-to-store']);
 
 function parseArgs(argv: string[]): Parsed {
   const [command, ...rest] = argv;
   const positional: string[] = [];
   const flags = new Map<string, string | true>();
+  const repeated = new Map<string, string[]>();
   for (let arg = rest.shift(); arg !== undefined; arg = rest.shift()) {
     if (!arg.startsWith('--')) {
       positional.push(arg);
@@ -101,13 +129,17 @@ function parseArgs(argv: string[]): Parsed {
     }
     const [name = '', inline] = arg.slice(2).split(/=(.*)/s, 2);
     if (BOOLEAN_FLAGS.has(name)) flags.set(name, true);
-    else if (VALUE_FLAGS.has(name)) {
+    else if (REPEATED_FLAGS.has(name)) {
+      const value = inline ?? rest.shift();
+      if (value === undefined || value.startsWith('--')) throw new UsageError(`--${name} needs a value`);
+      repeated.set(name, [...(repeated.get(name) ?? []), value]);
+    } else if (VALUE_FLAGS.has(name)) {
       const value = inline ?? rest.shift();
       if (value === undefined || value.startsWith('--')) throw new UsageError(`--${name} needs a value`);
       flags.set(name, value);
     } else throw new UsageError(`unknown option --${name}`);
   }
-  return { command, positional, flags };
+  return { command, positional, flags, repeated };
 }
 
 function parseDate(text: string, flag: 'from' | 'to'): Date {
@@ -168,6 +200,29 @@ async function withDatabase<T>(io: CliIo, run: (database: Database) => Promise<T
   }
 }
 
+/** withDatabase, with the document stores as the server has them (DOCUMENT_STORE_URL and the AWS_* settings). */
+async function withDocumentStores<T>(io: CliIo, run: (database: Database, stores: DocumentStores) => Promise<T>): Promise<T> {
+  const url = documentStoreUrlOf(io.env.DOCUMENT_STORE_URL);
+  return withDatabase(io, async (database) => {
+    const stores = await openDocumentStores(database, url, { env: io.env });
+    try {
+      return await run(database, stores);
+    } finally {
+      stores.close();
+    }
+  });
+}
+
+/** One line per document: where it is (the store and key, or the database row), what it is. */
+function documentsText(referenceCode: string, documents: StoredDocument[]): string {
+  const lines = [`${referenceCode}: ${documents.length} document(s)`];
+  for (const d of documents) {
+    const where = d.object ? `${d.object.store} ${d.object.key}` : 'database (in its row)';
+    lines.push(`  ${d.name}  ${d.type}  ${d.size} bytes  sha256 ${d.sha256}  ${where}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
 /** The settlement folder the server runs (SETTLEMENT_DIR), validated. */
 function settlementOf(io: CliIo) {
   return loadSettlement(path.resolve(io.cwd ?? process.cwd(), io.env.SETTLEMENT_DIR || 'server-fixtures'));
@@ -178,6 +233,44 @@ function pinSecret(io: CliIo): string {
   const cwd = io.cwd ?? process.cwd();
   const environment: Environment = io.env.NODE_ENV === 'production' || io.env.NODE_ENV === 'test' ? io.env.NODE_ENV : 'development';
   return secretOf('PIN_SECRET', io.env, environment, path.resolve(cwd, io.env.DATA_DIR || './data'));
+}
+
+/** The status page the deficiency notice links to: PUBLIC_URL's /status, or null without PUBLIC_URL. */
+function statusLinkOf(io: CliIo): string | null {
+  const given = io.env.PUBLIC_URL?.trim();
+  if (!given) return null;
+  let url: URL;
+  try {
+    url = new URL(given);
+  } catch {
+    throw new UsageError(`PUBLIC_URL is not an address (use e.g. https://claims.example.com): ${given}`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new UsageError(`PUBLIC_URL must start with https:// or http://, not ${url.protocol}//`);
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}/status`;
+}
+
+/** The columns of an import-statuses file. */
+const STATUS_COLUMNS = { known: ['reference', 'status', 'deficiencies', 'cure-by', 'note'], required: ['reference', 'status'] } as const;
+
+/** The rows of an import-statuses file as orders (read as the class-list import reads its CSV), or every problem with its line. */
+function statusOrdersOf(csv: string): StatusOrder[] {
+  const problems: ClassListProblem[] = [];
+  const { header, rows } = readClassListCsv(csv, problems);
+  if (header.length) checkClassListHeader(header, STATUS_COLUMNS.known, STATUS_COLUMNS.required, true, problems);
+  if (problems.length) throw new StatusChangeError(problems);
+  return rows.map(({ line, values }) => {
+    const cell = (column: string) => values.get(column)?.trim() ?? '';
+    const cureBy = cell('cure-by');
+    const note = cell('note');
+    return {
+      line,
+      reference: cell('reference'),
+      status: cell('status'),
+      deficiencies: cell('deficiencies').split(';').map((kind) => kind.trim()).filter(Boolean),
+      ...(cureBy ? { cureBy } : {}),
+      ...(note ? { note } : {}),
+    };
+  });
 }
 
 /** "Expiring" in the drafts report: within this many ms. */
@@ -252,7 +345,7 @@ async function execute(p: Parsed, io: CliIo): Promise<void> {
         if (p.positional.length) throw new UsageError(`export-documents takes a reference code or --all, not both (got ${p.positional.join(' ')})`);
         if (typeof out !== 'string') throw new UsageError('export-documents --all needs --out DIR');
         const filter = parseFilter(p, io);
-        const r = await withDatabase(io, (db) => exportAllDocuments(db, path.resolve(cwd, out), filter));
+        const r = await withDocumentStores(io, (db, stores) => exportAllDocuments(db, stores, path.resolve(cwd, out), filter));
         io.stdout(`Exported ${r.submissions} submission(s), ${r.documents} document(s), ${r.bytes} byte(s) to ${out}; manifest ${path.join(out, MANIFEST_FILE)}.\n`);
         return;
       }
@@ -260,9 +353,29 @@ async function execute(p: Parsed, io: CliIo): Promise<void> {
       const [code, ...more] = p.positional;
       if (code === undefined || more.length) throw new UsageError('export-documents takes exactly one reference code, or --all');
       if (typeof out !== 'string') throw new UsageError('export-documents needs --out DIR');
-      const files = await withDatabase(io, (db) => exportDocuments(db, code, path.resolve(cwd, out)));
+      const files = await withDocumentStores(io, (db, stores) => exportDocuments(db, stores, code, path.resolve(cwd, out)));
       for (const f of files) io.stdout(`${f.file}\t${f.size}\t${f.sha256}\n`);
       io.stderr(`Wrote ${files.length} document(s) to ${out}.\n`);
+      return;
+    }
+    case 'documents': {
+      const out = p.flags.get('out');
+      if (p.flags.has('move-to-store')) {
+        if (p.positional.length || out !== undefined) throw new UsageError('documents --move-to-store takes no reference code and no --out');
+        const moved = await withDocumentStores(io, (db, stores) => moveDocumentsToStore(db, stores, (line) => io.stderr(`${line}\n`)));
+        io.stdout(`Moved ${moved.moved} document(s), ${moved.bytes} byte(s), to the object store.\n`);
+        for (const line of moved.skipped) io.stderr(`Not moved: ${line}\n`);
+        if (moved.skipped.length) throw new Error(`${moved.skipped.length} document(s) were not moved; run the move again once the reasons above are dealt with.`);
+        return;
+      }
+      const code = onePositional(p, 'reference code (or --move-to-store)');
+      await withDocumentStores(io, async (db, stores) => {
+        const { referenceCode, documents } = await documentsOf(db, code);
+        io.stdout(documentsText(referenceCode, documents));
+        if (typeof out !== 'string') return;
+        const files = await exportDocuments(db, stores, referenceCode, path.resolve(cwd, out));
+        io.stderr(`Wrote ${files.length} document(s) to ${out}.\n`);
+      });
       return;
     }
     case 'seed': {
@@ -324,6 +437,36 @@ async function execute(p: Parsed, io: CliIo): Promise<void> {
       );
       return;
     }
+    case 'status':
+    case 'import-statuses': {
+      const single = p.command === 'status';
+      let orders: StatusOrder[];
+      if (single) {
+        const [reference, status, ...more] = p.positional;
+        if (reference === undefined || status === undefined || more.length) throw new UsageError('status takes a reference code and a status');
+        const cureBy = p.flags.get('cure-by');
+        const cureDays = p.flags.get('cure-days');
+        const note = p.flags.get('note');
+        if (cureBy !== undefined && cureDays !== undefined) throw new UsageError('status takes --cure-by or --cure-days, not both');
+        if (typeof cureDays === 'string' && !/^\d+$/.test(cureDays)) throw new UsageError(`--cure-days must be a whole number of days (got ${cureDays})`);
+        orders = [{ reference, status, deficiencies: p.repeated.get('deficiency') ?? [], ...(typeof cureBy === 'string' ? { cureBy } : {}), ...(typeof cureDays === 'string' ? { cureDays: Number(cureDays) } : {}), ...(typeof note === 'string' ? { note } : {}) }];
+      } else {
+        if (['cure-by', 'cure-days', 'note'].some((f) => p.flags.has(f)) || p.repeated.size) throw new UsageError('import-statuses takes the deficiencies, cure-by dates and notes from its file');
+        const file = onePositional(p, 'CSV file');
+        orders = statusOrdersOf(readInput(file, cwd));
+      }
+      const settlement = settlementOf(io);
+      const changedBy = single ? 'admin status' : `admin import-statuses ${path.basename(p.positional[0] ?? '')}`;
+      const statusLink = statusLinkOf(io);
+      const applied = await withDatabase(io, (db) => applyStatusChanges(db, settlement, settlementLocales(settlement), orders, { changedBy, statusLink, ...(io.clock ? { clock: io.clock } : {}) }));
+      const lines = single
+        ? applied.changes.map((c) => `${orders[0]?.reference.toUpperCase()}: ${c.from} → ${c.to}${c.cureBy ? `, cure by ${c.cureBy}` : ''}.`)
+        : [`Applied ${applied.changes.length} status change(s).`];
+      if (applied.notices) lines.push(`Queued ${applied.notices} deficiency notice(s); a running server sends them.`);
+      if (applied.withoutAddress.length) lines.push(`No e-mail address to notify (the claim gave none): ${applied.withoutAddress.join(', ')}.`);
+      io.stdout(`${lines.join('\n')}\n`);
+      return;
+    }
     case 'report': {
       if (p.positional.length) throw new UsageError(`report takes no argument (got ${p.positional.join(' ')})`);
       const out = p.flags.get('out');
@@ -354,7 +497,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       io.stderr(`Error: ${error.message}\n\n${USAGE}\n`);
       return 2;
     }
-    if (error instanceof ClassListImportError || error instanceof DatabaseUnavailableError || error instanceof UnknownReferenceCodeError || error instanceof ConfigError) {
+    if (error instanceof ClassListImportError || error instanceof StatusChangeError || error instanceof DatabaseUnavailableError || error instanceof UnknownReferenceCodeError || error instanceof ConfigError) {
       io.stderr(`Error: ${error.message}\n`);
       return 1;
     }

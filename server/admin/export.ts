@@ -1,16 +1,21 @@
 /**
  * What the administrator gets out: every submission as CSV (answers flattened into columns) or
  * JSON Lines, with the earlier submissions it repeats when the duplicate policy marked it
- * (`duplicateOf`), its fraud screening (risk score, disposition, reason codes; never the client's
+ * (`duplicateOf`), its status and the history of its status changes, its fraud screening (risk score, disposition, reason codes; never the client's
  * address or browser, which only the fraud view shows) and document metadata, and the documents
  * of one or every submission written byte-identical.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { isRecord } from '../../runtime/core/guards.js';
 import { maskAccount } from '../../runtime/core/models/declared.js';
 import { createSubmissions } from '../db/submissions.js';
+import { openDocument, type DocumentStores } from '../documents/index.js';
+import { createClaimStatuses, type StatusChange } from '../db/claim-statuses.js';
+import { RECEIVED } from '../../runtime/core/statuses/index.js';
 import { screeningsById, type ClaimScreening } from '../fraud/store.js';
 import type { Database, DuplicateMark, StoredDocument, SubmissionFilter, SubmissionRecord } from '../db/types.js';
 
@@ -60,6 +65,17 @@ export function duplicateText(marks: readonly DuplicateMark[]): string {
   return marks.map((m) => `${m.identifier}: ${m.count} earlier ${m.formType} (first ${m.first})`).join('; ');
 }
 
+/** A claim's status history by submission id (oldest first); a claim without one is received. */
+export type StatusHistories = ReadonlyMap<number, readonly StatusChange[]>;
+
+/** One change in one line: "2026-11-28T20:15:00.000Z received → deficient (missingProofOfPurchase; cure by 2026-12-28) by admin status: note". */
+export function statusChangeText(c: StatusChange): string {
+  const details = [c.deficiencies.join(', '), c.cureBy ? `cure by ${c.cureBy}` : ''].filter(Boolean).join('; ');
+  return `${new Date(c.changedAt).toISOString()} ${c.from} → ${c.to}${details ? ` (${details})` : ''} by ${c.changedBy}${c.note ? `: ${c.note}` : ''}`;
+}
+
+const currentStatus = (history: readonly StatusChange[] | undefined) => history?.at(-1)?.to ?? RECEIVED;
+
 /** A claim's screening: by submission id; claims stored before screening have none. */
 export type Screenings = ReadonlyMap<number, ClaimScreening>;
 
@@ -99,7 +115,7 @@ export function maskedAccounts(payload: unknown, accounts?: AccountExport): unkn
   return out;
 }
 
-export function submissionsToJsonl(records: SubmissionRecord[], screenings: Screenings = new Map(), accounts?: AccountExport): string {
+export function submissionsToJsonl(records: SubmissionRecord[], screenings: Screenings = new Map(), accounts?: AccountExport, statuses: StatusHistories = new Map()): string {
   return records
     .map((r) =>
       JSON.stringify({
@@ -109,30 +125,33 @@ export function submissionsToJsonl(records: SubmissionRecord[], screenings: Scre
         culture: r.culture,
         duplicateOf: r.duplicateOf,
         screening: screenings.get(r.id) ?? null,
+        status: currentStatus(statuses.get(r.id)),
+        statusHistory: (statuses.get(r.id) ?? []).map((c) => ({ from: c.from, to: c.to, deficiencies: c.deficiencies, cureBy: c.cureBy, note: c.note, changedBy: c.changedBy, changedAt: new Date(c.changedAt).toISOString() })),
         answers: withoutSecrets(maskedAccounts(r.payload, accounts)),
-        documents: r.documents.map(({ contextClientId, name, type, size, sha256 }) => ({ contextClientId, name, type, size, sha256 })),
+        documents: r.documents.map(({ contextClientId, name, type, size, sha256, unscanned }) => ({ contextClientId, name, type, size, sha256, unscanned })),
       }),
     )
     .map((line) => `${line}\n`)
     .join('');
 }
 
-export function submissionsToCsv(records: SubmissionRecord[], screenings: Screenings = new Map(), accounts?: AccountExport): string {
+export function submissionsToCsv(records: SubmissionRecord[], screenings: Screenings = new Map(), accounts?: AccountExport, statuses: StatusHistories = new Map()): string {
   const flat = records.map((record) => ({ record, answers: flattenAnswers(maskedAccounts(record.payload, accounts)) }));
   const answerColumns: string[] = [];
   const seen = new Set<string>();
   for (const { answers } of flat) for (const k of answers.keys()) if (!seen.has(k) && seen.add(k)) answerColumns.push(k);
   const maxDocs = Math.max(0, ...records.map((r) => r.documents.length));
   const docColumns: string[] = [];
-  for (let i = 1; i <= maxDocs; i++) docColumns.push(`document${i}.name`, `document${i}.type`, `document${i}.size`, `document${i}.sha256`, `document${i}.contextClientId`);
-  const header = ['referenceCode', 'formType', 'createdAt', 'culture', 'duplicateOf', 'riskScore', 'disposition', 'reasons', ...answerColumns, 'documentCount', ...docColumns];
+  for (let i = 1; i <= maxDocs; i++) docColumns.push(`document${i}.name`, `document${i}.type`, `document${i}.size`, `document${i}.sha256`, `document${i}.contextClientId`, `document${i}.unscanned`);
+  const header = ['referenceCode', 'formType', 'createdAt', 'culture', 'duplicateOf', 'riskScore', 'disposition', 'reasons', 'status', 'statusHistory', ...answerColumns, 'documentCount', ...docColumns];
   const lines = [header.map(csvCell).join(',')];
   for (const { record: r, answers } of flat) {
-    const docs = r.documents.flatMap((d) => [d.name, d.type, String(d.size), d.sha256, d.contextClientId]);
+    // unscanned: accepted while the malware scanner could not be reached (settings uploads.scanUnavailable).
+    const docs = r.documents.flatMap((d) => [d.name, d.type, String(d.size), d.sha256, d.contextClientId, d.unscanned ? 'unscanned' : '']);
     while (docs.length < docColumns.length) docs.push('');
     const screening = screenings.get(r.id);
     const screened = [screening ? String(screening.score) : '', screening?.disposition ?? '', reasonText(screening)];
-    const cells = [r.referenceCode, r.formType, r.createdAt, r.culture, duplicateText(r.duplicateOf), ...screened, ...answerColumns.map((c) => answers.get(c) ?? ''), String(r.documents.length), ...docs];
+    const cells = [r.referenceCode, r.formType, r.createdAt, r.culture, duplicateText(r.duplicateOf), ...screened, currentStatus(statuses.get(r.id)), (statuses.get(r.id) ?? []).map(statusChangeText).join('\n'), ...answerColumns.map((c) => answers.get(c) ?? ''), String(r.documents.length), ...docs];
     lines.push(cells.map(csvCell).join(','));
   }
   return lines.map((l) => `${l}\r\n`).join('');
@@ -142,7 +161,8 @@ export function submissionsToCsv(records: SubmissionRecord[], screenings: Screen
 export async function exportSubmissions(database: Database, format: ExportFormat, filter: SubmissionFilter = {}, accounts?: AccountExport): Promise<{ text: string; count: number }> {
   const records = await createSubmissions(database).listSubmissions(filter);
   const screenings = await screeningsById(database);
-  return { text: format === 'csv' ? submissionsToCsv(records, screenings, accounts) : submissionsToJsonl(records, screenings, accounts), count: records.length };
+  const statuses = await createClaimStatuses(database).history(records.map((r) => r.id));
+  return { text: format === 'csv' ? submissionsToCsv(records, screenings, accounts, statuses) : submissionsToJsonl(records, screenings, accounts, statuses), count: records.length };
 }
 
 /** A file name safe on every file system, keeping the claimant's name where it is already safe. */
@@ -169,35 +189,60 @@ export interface WrittenDocument {
 }
 
 /**
- * Writes documents into `outDir` (created if missing) under safe, distinct file names, each checked
- * against its stored size and sha256 before it is written.
+ * Writes documents into `outDir` (created if missing) under safe, distinct file names, read from
+ * whichever store holds each (its row, the database store, the object store), one at a time and
+ * streamed: each goes to a partial file first and gets its name only when its size and sha256
+ * match what was stored; else the partial file is removed and the export stops.
  */
-function writeDocuments(documents: StoredDocument[], referenceCode: string, outDir: string): WrittenDocument[] {
+async function writeDocuments(stores: DocumentStores, documents: StoredDocument[], referenceCode: string, outDir: string): Promise<WrittenDocument[]> {
   mkdirSync(outDir, { recursive: true });
   const used = new Set<string>();
   const written: WrittenDocument[] = [];
   for (const [i, d] of documents.entries()) {
-    const actual = createHash('sha256').update(d.bytes).digest('hex');
-    if (actual !== d.sha256) throw new Error(`Document ${d.name} of ${referenceCode} does not match its stored sha256; it was not written.`);
-    if (d.bytes.length !== d.size) throw new Error(`Document ${d.name} of ${referenceCode} does not match its stored size; it was not written.`);
     let name = safeFileName(d.name, `document-${i + 1}`);
     const ext = path.extname(name);
     for (let n = 2; used.has(name.toLowerCase()); n++) name = `${path.basename(safeFileName(d.name, `document-${i + 1}`), ext)} (${n})${ext}`;
     used.add(name.toLowerCase());
     const file = path.join(outDir, name);
-    writeFileSync(file, d.bytes);
+    const partial = path.join(outDir, `.${i + 1}.partial`);
+    const hash = createHash('sha256');
+    let size = 0;
+    const counting = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        size += chunk.length;
+        hash.update(chunk);
+        callback(null, chunk);
+      },
+    });
+    try {
+      await pipeline(await openDocument(stores, d), counting, createWriteStream(partial));
+      if (hash.digest('hex') !== d.sha256) throw new Error(`Document ${d.name} of ${referenceCode} does not match its stored sha256; it was not written.`);
+      if (size !== d.size) throw new Error(`Document ${d.name} of ${referenceCode} does not match its stored size; it was not written.`);
+      renameSync(partial, file);
+    } catch (error) {
+      rmSync(partial, { force: true });
+      throw error;
+    }
     written.push({ file, name: d.name, type: d.type, size: d.size, sha256: d.sha256 });
   }
   return written;
 }
 
 /** Writes each document of one submission into `outDir`, byte-identical (checked against its sha256). */
-export async function exportDocuments(database: Database, referenceCode: string, outDir: string): Promise<Array<{ file: string; size: number; sha256: string }>> {
+export async function exportDocuments(database: Database, stores: DocumentStores, referenceCode: string, outDir: string): Promise<Array<{ file: string; size: number; sha256: string }>> {
   const submissions = createSubmissions(database);
   const record = await submissions.getByReferenceCode(referenceCode);
   if (!record) throw new UnknownReferenceCodeError(referenceCode);
   const documents = await submissions.getDocuments(record.id);
-  return writeDocuments(documents, record.referenceCode, outDir).map(({ file, size, sha256 }) => ({ file, size, sha256 }));
+  return (await writeDocuments(stores, documents, record.referenceCode, outDir)).map(({ file, size, sha256 }) => ({ file, size, sha256 }));
+}
+
+/** A submission's documents as the admin CLI lists them: metadata and which store holds each. */
+export async function documentsOf(database: Database, referenceCode: string): Promise<{ referenceCode: string; documents: StoredDocument[] }> {
+  const submissions = createSubmissions(database);
+  const record = await submissions.getByReferenceCode(referenceCode);
+  if (!record) throw new UnknownReferenceCodeError(referenceCode);
+  return { referenceCode: record.referenceCode, documents: await submissions.getDocuments(record.id) };
 }
 
 export const MANIFEST_FILE = 'manifest.csv';
@@ -219,12 +264,12 @@ export class DocumentExportError extends Error {
 
 /**
  * Writes the documents of every submission matching the filter into `outDir/<reference code>/`,
- * one submission's documents in memory at a time, and `outDir/manifest.csv` (one row per document,
+ * one document at a time (streamed from an object store), and `outDir/manifest.csv` (one row per document,
  * `path` relative to `outDir`). `outDir` must be absent or empty, so the manifest describes all
  * of it. The first failure stops the export with an error naming the reference code; the manifest
  * is written only when every document was.
  */
-export async function exportAllDocuments(database: Database, outDir: string, filter: SubmissionFilter = {}): Promise<ExportAllSummary> {
+export async function exportAllDocuments(database: Database, stores: DocumentStores, outDir: string, filter: SubmissionFilter = {}): Promise<ExportAllSummary> {
   if (existsSync(outDir) && (!statSync(outDir).isDirectory() || readdirSync(outDir).length > 0)) {
     throw new DocumentExportError(`${outDir} is not an empty folder; export every submission's documents into a new or empty one.`);
   }
@@ -241,7 +286,7 @@ export async function exportAllDocuments(database: Database, outDir: string, fil
       folders.add(folder.toLowerCase());
       const documents = await submissions.getDocuments(record.id);
       if (documents.length !== record.documents.length) throw new Error(`${record.documents.length} document(s) listed but ${documents.length} read`);
-      const written = writeDocuments(documents, record.referenceCode, path.join(outDir, folder));
+      const written = await writeDocuments(stores, documents, record.referenceCode, path.join(outDir, folder));
       for (const w of written) {
         const relative = `${folder}/${path.basename(w.file)}`;
         manifest.push([record.referenceCode, w.name, w.type, String(w.size), w.sha256, relative].map(csvCell).join(','));

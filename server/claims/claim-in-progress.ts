@@ -37,6 +37,7 @@ import type { FlowFile, FormModel, PageConfig, SubmissionPayload } from '../../r
 import { ClaimFiledError, SessionGoneError } from '../db/errors.js';
 import { groupedWrites } from '../db/grouped-transactions.js';
 import { startHousekeeping } from '../db/housekeeping.js';
+import { createDocumentSweep } from '../documents/sweep.js';
 import { sessionIdHash } from '../db/sessions.js';
 import type { DraftDocumentMeta, DraftRecord, Trx } from '../db/types.js';
 import { httpError } from '../errors.js';
@@ -317,7 +318,13 @@ export function createClaimsInProgress(app: FastifyInstance) {
   return { forForm };
 }
 
-/** Deletes expired drafts and their resume codes hourly; returns how to stop. */
+/**
+ * Deletes expired drafts and their resume codes hourly, and the document objects no row names
+ * (server/documents/sweep.ts: those of refused uploads, replaced documents, drafts gone); returns
+ * how to stop.
+ */
 export function startDraftPurge(app: FastifyInstance): () => void {
-  return startHousekeeping([app.stores.drafts, app.stores.resumeCodes], PURGE_INTERVAL_MS, (error) => app.log.warn({ err: error }, 'draft purge failed'));
+  const sweep = createDocumentSweep(app.database, app.documents.all);
+  const documentObjects = { purgeExpired: () => sweep(app.clock()) };
+  return startHousekeeping([app.stores.drafts, app.stores.resumeCodes, documentObjects], PURGE_INTERVAL_MS, (error) => app.log.warn({ err: error }, 'draft purge failed'));
 }

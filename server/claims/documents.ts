@@ -14,9 +14,17 @@
  *
  * A file that fails either gate is refused before anything is stored. Each check reads the bytes
  * once at most (a 10 MB file costs a few milliseconds). The submit (submission.ts) and the documents
- * of the claim in progress (draft-documents.ts) refuse through `acceptedType`, in the same words.
+ * of the claim in progress (draft-documents.ts) refuse through `acceptedFileType`, in the same words,
+ * for an upload spooled to a temp file (server/documents/receive.ts).
+ *
+ * An upload is never held whole in memory, but the structure checks need the whole file: a PDF's
+ * trailer is at its end and markup may be anywhere outside its streams, a JPEG's end-of-image is
+ * found from the end, a TIFF's first directory may be anywhere. So they read the temp file whole
+ * for the few milliseconds they take, STRUCTURE_CHECKS_AT_ONCE at a time: however many uploads
+ * arrive at once, the checks hold at most that many files (of at most the per-file limit).
  */
-import { fileTypeFromBuffer } from 'file-type';
+import { readFile } from 'node:fs/promises';
+import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
 import { httpError } from '../errors.js';
 
 /** Content types accepted, as detected from the bytes. */
@@ -215,6 +223,34 @@ export async function checkDocument(bytes: Uint8Array): Promise<DocumentCheck> {
   return problem ? { ok: false, reason: 'structure', detail: `${detected.mime}: ${problem}` } : { ok: true, type: detected.mime };
 }
 
+/** Structure checks that may hold a whole file in memory at the same time. */
+export const STRUCTURE_CHECKS_AT_ONCE = 2;
+let checksRunning = 0;
+const checksWaiting: Array<() => void> = [];
+
+/** Runs `check` when fewer than STRUCTURE_CHECKS_AT_ONCE are running, in arrival order. */
+async function oneOfFewAtOnce<T>(check: () => Promise<T>): Promise<T> {
+  if (checksRunning >= STRUCTURE_CHECKS_AT_ONCE) await new Promise<void>((resolve) => checksWaiting.push(resolve));
+  else checksRunning += 1;
+  try {
+    return await check();
+  } finally {
+    const next = checksWaiting.shift();
+    // The slot passes to the next waiting check, or is freed.
+    if (next) next();
+    else checksRunning -= 1;
+  }
+}
+
+/** Both gates on a document in a file: its type from its first bytes, then its structure (bounded, see above). */
+export async function checkDocumentFile(file: string, size: number): Promise<DocumentCheck> {
+  const detected = size ? await fileTypeFromFile(file) : undefined;
+  const checkStructure = detected && ALLOWED_FILE_TYPES.has(detected.mime) ? STRUCTURE[detected.mime] : undefined;
+  if (!detected || !checkStructure) return { ok: false, reason: 'type', detail: detected ? `detected ${detected.mime}` : 'no known signature' };
+  const problem = await oneOfFewAtOnce(async () => checkStructure(await readFile(file)));
+  return problem ? { ok: false, reason: 'structure', detail: `${detected.mime}: ${problem}` } : { ok: true, type: detected.mime };
+}
+
 /** A size as the claimant reads it in a message ('10 MB'). */
 export const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 
@@ -222,12 +258,13 @@ export const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) 
 export const shownName = (name: string) => name.replace(/[^\p{L}\p{N} ._()-]/gu, '_').slice(0, 80);
 
 /**
- * The type of a document by both gates, or the refusal that names it (FILE_TYPE_NOT_ALLOWED,
- * FILE_DAMAGED): the one check of a submit's files and of a document added to the claim in
- * progress. `log` records what the gates found (never shown to the claimant).
+ * The type of a document spooled to a temp file (server/documents/receive.ts) by both gates, or
+ * the refusal that names it (FILE_TYPE_NOT_ALLOWED, FILE_DAMAGED): the one check of a submit's
+ * files and of a document added to the claim in progress. `log` records what the gates found
+ * (never shown to the claimant).
  */
-export async function acceptedType(bytes: Uint8Array, name: string, log: (detail: string) => void): Promise<string> {
-  const checked = await checkDocument(bytes);
+export async function acceptedFileType(file: { path: string; size: number }, name: string, log: (detail: string) => void): Promise<string> {
+  const checked = await checkDocumentFile(file.path, file.size);
   if (checked.ok) return checked.type;
   log(checked.detail);
   throw httpError(checked.reason === 'type' ? 'FILE_TYPE_NOT_ALLOWED' : 'FILE_DAMAGED', { args: [shownName(name)] });

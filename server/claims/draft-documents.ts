@@ -2,10 +2,13 @@
  * The documents of the claim in progress, stored as the claimant adds them.
  *
  * Adding one (multipart): exactly one file part, named by the clientId of its DocumentContexts
- * model, with its file name. Deadline → session authorized for the form → the file read with the
- * submit's limit per file (DOCUMENT_TOO_LARGE names it) → the submit's checks of its bytes
- * (documents.ts: type by content, damaged files) → a document of this authorization's filed claim
- * is refused (409 ALREADY_SUBMITTED) → stored with the draft (draft-documents.ts in server/db):
+ * model, with its file name. Deadline → session authorized for the form → the file spooled to a
+ * temp file with the submit's limit per file (DOCUMENT_TOO_LARGE names it) → the submit's checks of
+ * its bytes (documents.ts: type by content, damaged files) → the malware scan (documents/scan.ts:
+ * 400 DOCUMENT_INFECTED; 503 while the scanner is unavailable, unless the settings accept the
+ * document marked unscanned) → a document of this authorization's filed claim is refused (409
+ * ALREADY_SUBMITTED) → written to the document store (server/documents) → its row stored with the
+ * draft (draft-documents.ts in server/db):
  * refused when there is no draft (404 DRAFT_NOT_FOUND), when another document of the draft has
  * its name (409 DOCUMENT_NAME_TAKEN, the spec's same-name rule), when all of the draft's
  * documents would weigh more than the submit allows (413 DOCUMENTS_TOTAL_TOO_LARGE). A new file
@@ -16,19 +19,25 @@
  *
  * Reading the claim in progress lists them; the submit (submission.ts) files them with the claim.
  */
+import { createReadStream } from 'node:fs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isClientId, UNSTORABLE_TEXT, unstorableTextPaths } from '../../runtime/core/payload/index.js';
 import type { FlowFile } from '../../runtime/core/types.js';
-import { documentDigest } from '../db/submissions.js';
 import type { DraftDocumentMeta } from '../db/types.js';
 import { httpError } from '../errors.js';
 import { draftKeyOf, submissionKey } from './claim-keys.js';
-import { acceptedType, isFileTooLarge, megabytes, shownName } from './documents.js';
+import { forgetObjects } from '../documents/forget.js';
+import { putSpooledFile, spoolFile, type SpooledFile } from '../documents/receive.js';
+import { scanBeforeAccepting } from '../documents/scan.js';
+import { acceptedFileType, isFileTooLarge, megabytes, shownName } from './documents.js';
 import { requireAuthorization } from './session-authorizations.js';
 
-/** The one document a request sends, read whole (within the per-file limit); refused when it sends anything else. */
-async function receivedDocument(request: FastifyRequest, maxFileBytes: number): Promise<{ clientId: string; name: string; bytes: Buffer }> {
-  let received: { clientId: string; name: string; bytes: Buffer } | null = null;
+/**
+ * The one document a request sends, spooled to a temp file within the per-file limit (the caller
+ * removes it); refused when the request sends anything else.
+ */
+async function receivedDocument(request: FastifyRequest, maxFileBytes: number, spooled: SpooledFile[]): Promise<{ clientId: string; name: string; file: SpooledFile }> {
+  let received: { clientId: string; name: string; file: SpooledFile } | null = null;
   for await (const part of request.parts()) {
     if (part.type !== 'file') throw httpError('STRUCTURE_INVALID', { details: [`${part.fieldname.slice(0, 100)}: only the document is expected.`] });
     if (received) throw httpError('STRUCTURE_INVALID', { details: ['Add one document at a time.'] });
@@ -37,14 +46,16 @@ async function receivedDocument(request: FastifyRequest, maxFileBytes: number): 
     if (!name) throw httpError('STRUCTURE_INVALID', { details: ['The document has no file name.'] });
     const unstorable = unstorableTextPaths(name, 'name');
     if (unstorable.length) throw httpError('BAD_REQUEST', { details: [`The file name ${UNSTORABLE_TEXT}`] });
-    let bytes: Buffer;
+    let file: SpooledFile;
     try {
-      bytes = await part.toBuffer();
+      file = await spoolFile(part.file);
     } catch (err) {
       if (isFileTooLarge(err)) throw httpError('DOCUMENT_TOO_LARGE', { args: [shownName(name), megabytes(maxFileBytes)] });
       throw err;
     }
-    received = { clientId: part.fieldname, name, bytes };
+    spooled.push(file);
+    if (file.truncated) throw httpError('DOCUMENT_TOO_LARGE', { args: [shownName(name), megabytes(maxFileBytes)] });
+    received = { clientId: part.fieldname, name, file };
   }
   if (!received) throw httpError('STRUCTURE_INVALID', { details: ['No document was received.'] });
   return received;
@@ -55,25 +66,36 @@ export async function addDraftDocument(app: FastifyInstance, flow: Pick<FlowFile
   const { formType } = flow;
   const uploads = app.settlement.settings.uploads;
   const authorization = requireAuthorization(app, flow, request);
-  const { clientId, name, bytes } = await receivedDocument(request, uploads.maxFileBytes);
-  const type = await acceptedType(bytes, name, (detail) => request.log.info({ detail }, 'document refused'));
+  const spooled: SpooledFile[] = [];
+  try {
+    const { clientId, name, file } = await receivedDocument(request, uploads.maxFileBytes, spooled);
+    const type = await acceptedFileType(file, name, (detail) => request.log.info({ detail }, 'document refused'));
+    const { unscanned } = await scanBeforeAccepting(app, createReadStream(file.path), name, request.log);
 
-  // This authorization's claim is filed: its documents went with it.
-  const filed = await app.stores.submissions.referenceCodeOf(formType, submissionKey(formType, authorization));
-  if (filed) throw httpError('ALREADY_SUBMITTED', { args: [filed] });
+    // This authorization's claim is filed: its documents went with it.
+    const filed = await app.stores.submissions.referenceCodeOf(formType, submissionKey(formType, authorization));
+    if (filed) throw httpError('ALREADY_SUBMITTED', { args: [filed] });
 
-  const added = await app.stores.draftDocuments.add(
-    draftKeyOf(app, formType, authorization),
-    { contextClientId: clientId, name, type, size: bytes.length, sha256: documentDigest(bytes), bytes },
-    { maxTotalBytes: uploads.maxTotalBytes },
-  );
-  if (!added.ok) {
-    if (added.refusal === 'no-draft') throw httpError('DRAFT_NOT_FOUND');
-    if (added.refusal === 'name-taken') throw httpError('DOCUMENT_NAME_TAKEN');
-    throw httpError('DOCUMENTS_TOTAL_TOO_LARGE', { args: [shownName(name), megabytes(uploads.maxTotalBytes)] });
+    // The object first, then its row: a row never names an object that is not there.
+    const { object, size, sha256 } = await putSpooledFile(app.documents.current, file, type);
+    const added = await app.stores.draftDocuments
+      .add(draftKeyOf(app, formType, authorization), { contextClientId: clientId, name, type, size, sha256, object, unscanned }, { maxTotalBytes: uploads.maxTotalBytes })
+      .catch(async (error: unknown) => {
+        await forgetObjects(app, [object]);
+        throw error;
+      });
+    if (!added.ok) {
+      // No row names it: it goes now (the housekeeping sweep would, later).
+      await forgetObjects(app, [object]);
+      if (added.refusal === 'no-draft') throw httpError('DRAFT_NOT_FOUND');
+      if (added.refusal === 'name-taken') throw httpError('DOCUMENT_NAME_TAKEN');
+      throw httpError('DOCUMENTS_TOTAL_TOO_LARGE', { args: [shownName(name), megabytes(uploads.maxTotalBytes)] });
+    }
+    await app.sessions.keepAlive(request);
+    return added.document;
+  } finally {
+    await Promise.all(spooled.map((file) => file.remove()));
   }
-  await app.sessions.keepAlive(request);
-  return added.document;
 }
 
 /** Removes a document from the claim in progress of whom the session is authorized as (nothing when it is gone already). */

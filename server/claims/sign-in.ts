@@ -60,7 +60,7 @@ const upper = (value: unknown) => (typeof value === 'string' ? value.trim().toUp
  * and the identifier (none when authorized without one). The secret proved the claimant at
  * authorize and is not compared. A form signed in without credentials names anyone.
  */
-export function namesAuthorized(fields: Record<string, FieldValue> | undefined, signIn: SignIn, authorization: Authorization): boolean {
+export function namesAuthorized(fields: Record<string, FieldValue> | undefined, signIn: SignIn, authorization: Pick<Authorization, 'vin' | 'noticeId'>): boolean {
   if (!signIn.vin && !signIn.identifier) return true;
   if (!fields) return false;
   if (signIn.vin && upper(fields[signIn.vin]) !== authorization.vin) return false;

@@ -4,8 +4,8 @@
  *
  * Order: deadline → session authorized for the form → a submit sooner after authorize than a
  * person could fill the form is shed with 429 once its address or network sent too many
- * (plugins/app/fraud.ts) → parts read with limits (files by type and structure, sizes; the
- * honeypot part set aside) → structure (core payload) → the documents the claim describes but did
+ * (plugins/app/fraud.ts) → parts read with limits (files by type and structure, then the malware
+ * scan of documents/scan.ts, sizes; the honeypot part set aside) → structure (core payload) → the documents the claim describes but did
  * not send are those added to the claim in progress (draft-documents.ts), checked when they were
  * added (a retry of a filed claim reads those filed with it); sent and stored together within the
  * total size → models (core rule engine, server side) → the
@@ -22,6 +22,7 @@
  * documents are deleted in the same transaction. The session itself is not written. What is stored
  * as the claimant's credentials and prepopulatedData is the server's, not the client's.
  */
+import { createReadStream } from 'node:fs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import sjson from 'secure-json-parse';
 import type { PayloadKinds } from '../../runtime/core/models/index.js';
@@ -29,8 +30,9 @@ import { HONEYPOT_FIELD, jsonNestedDeeperThan, jsonParts, isPayloadFieldPart, pa
 import type { DocumentFile, FormType, SubmissionPayload } from '../../runtime/core/types.js';
 import { SubmissionConflictError } from '../db/errors.js';
 import { groupedWrites } from '../db/grouped-transactions.js';
-import { documentDigest } from '../db/submissions.js';
-import type { NewDocument } from '../db/types.js';
+import type { DocumentContent, DocumentObject, NewDocument } from '../db/types.js';
+import { forgetObjects } from '../documents/forget.js';
+import { putSpooledFile, spoolFile } from '../documents/receive.js';
 import { httpError } from '../errors.js';
 import { maskAddress } from '../mail/content.js';
 import type { CaptchaUse } from '../plugins/app/captcha.js';
@@ -39,15 +41,19 @@ import { judgeDuplicates } from '../settlement/duplicates.js';
 import { settlementFormOf } from '../settlement/load.js';
 import type { ClaimForm } from './claim-form.js';
 import { draftKeyOf, identifiersOf, submissionKey } from './claim-keys.js';
-import { acceptedType, isFileTooLarge, megabytes, shownName } from './documents.js';
+import { acceptedFileType, isFileTooLarge, megabytes, shownName } from './documents.js';
+import { scanBeforeAccepting } from '../documents/scan.js';
 import { requireAuthorization, prepopulatedOf, tabOf, type Authorization } from './session-authorizations.js';
 import { authorizedCredentials, namesAuthorized, otherClaimantRefusal } from './sign-in.js';
 import { validateSubmission } from './validate.js';
 
 interface ReadParts {
   text: Record<string, string>;
-  files: Array<DocumentFile & { data: Uint8Array; sha256: string }>;
+  /** `data` is empty: the bytes are the document's object (or, stored before the document stores, its row's). */
+  files: Array<DocumentFile & DocumentContent & { sha256: string; unscanned?: boolean }>;
 }
+
+const NO_DATA = new Uint8Array(0);
 
 /** The answer of a stored submission (spec §7), with its e-mail receipt. */
 export interface SubmitAnswer {
@@ -65,8 +71,12 @@ export function createSubmissions(app: FastifyInstance) {
   const whitelist = [...app.settlement.allowedCharacters].join('');
   const writes = groupedWrites(app.database);
 
-  /** The parts, as they stream; `onText` sees each text part's first value as soon as it arrives. */
-  async function readParts(request: FastifyRequest, onText: (name: string, value: string) => void): Promise<ReadParts> {
+  /**
+   * The parts, as they stream; `onText` sees each text part's first value as soon as it arrives.
+   * Each file goes through a temp file of its own (server/documents/receive.ts: never whole in
+   * memory), its checks, and into the document store; `written` collects the objects written.
+   */
+  async function readParts(request: FastifyRequest, onText: (name: string, value: string) => void, written: DocumentObject[]): Promise<ReadParts> {
     const text: Record<string, string> = {};
     const files: ReadParts['files'] = [];
     const structure: string[] = [];
@@ -75,18 +85,25 @@ export function createSubmissions(app: FastifyInstance) {
     try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
-        const data = await part.toBuffer();
-        total += data.length;
-        if (total > uploads.maxTotalBytes) throw tooLarge();
-        const name = part.filename || '';
-        if (isPayloadFieldPart(part.fieldname)) {
-          structure.push(`${part.fieldname}: expected text, got a file.`);
-          continue;
+        const spooled = await spoolFile(part.file);
+        try {
+          if (spooled.truncated) throw tooLarge();
+          total += spooled.size;
+          if (total > uploads.maxTotalBytes) throw tooLarge();
+          const name = part.filename || '';
+          if (isPayloadFieldPart(part.fieldname)) {
+            structure.push(`${part.fieldname}: expected text, got a file.`);
+            continue;
+          }
+          if (!name) structure.push(`A document for ${part.fieldname} has no file name.`);
+          const type = await acceptedFileType(spooled, name, (detail) => request.log.info({ detail }, 'document refused'));
+          const { unscanned } = await scanBeforeAccepting(app, createReadStream(spooled.path), name, request.log);
+          const { object, size, sha256 } = await putSpooledFile(app.documents.current, spooled, type);
+          written.push(object);
+          files.push({ clientId: part.fieldname, name, size, type, object, sha256, data: NO_DATA, unscanned });
+        } finally {
+          await spooled.remove();
         }
-        if (!name) structure.push(`A document for ${part.fieldname} has no file name.`);
-        const type = await acceptedType(data, name, (detail) => request.log.info({ detail }, 'document refused'));
-        const sha256 = documentDigest(data);
-        files.push({ clientId: part.fieldname, name, size: data.length, type, data, sha256 });
       } else {
         const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
         if (part.valueTruncated || value.length > TEXT_PART_BYTES) throw httpError('TOO_MANY_PARTS');
@@ -133,8 +150,8 @@ export function createSubmissions(app: FastifyInstance) {
     const sentIds = new Set(sent.map((f) => f.clientId));
     const wanted = payload.documentContexts.filter((m) => !sentIds.has(m.clientId));
     if (!wanted.length) return [];
-    const byContext = new Map<string, { name: string; type: string; size: number; sha256: string; bytes: Uint8Array }>();
-    for (const d of await app.stores.draftDocuments.withBytes(draftKeyOf(app, formType, authorization))) byContext.set(d.contextClientId, d);
+    const byContext = new Map<string, { name: string; type: string; size: number; sha256: string; object: DocumentObject | null; bytes: Buffer | null; unscanned: boolean }>();
+    for (const d of await app.stores.draftDocuments.located(draftKeyOf(app, formType, authorization))) byContext.set(d.contextClientId, d);
     if (wanted.some((m) => !byContext.has(m.clientId))) {
       const filed = await app.stores.submissions.referenceCodeOf(formType, submissionKey(formType, authorization));
       const record = filed ? await app.stores.submissions.getByReferenceCode(filed) : null;
@@ -142,17 +159,35 @@ export function createSubmissions(app: FastifyInstance) {
         for (const d of await app.stores.submissions.getDocuments(record.id)) if (!byContext.has(d.contextClientId)) byContext.set(d.contextClientId, d);
       }
     }
-    return wanted.flatMap((m) => {
+    // The filed document names the draft's object (no copy); one stored before the document stores keeps its bytes in its row.
+    return wanted.flatMap((m): ReadParts['files'] => {
       const d = byContext.get(m.clientId);
-      return d ? [{ clientId: m.clientId, name: d.name, size: d.size, type: d.type, data: d.bytes, sha256: d.sha256 }] : [];
+      if (!d) return [];
+      const file = { clientId: m.clientId, name: d.name, size: d.size, type: d.type, sha256: d.sha256, data: NO_DATA, unscanned: d.unscanned };
+      if (d.object) return [{ ...file, object: d.object }];
+      return d.bytes ? [{ ...file, bytes: d.bytes }] : [];
     });
   }
 
   function forForm(claimForm: ClaimForm) {
     const { flow, formType, form, models, kinds } = claimForm;
 
-    /** Files the claim the request sends, or refuses it. */
+    /**
+     * Files the claim the request sends, or refuses it. The objects of the files it sent are
+     * written before the claim's rows commit; those no committed row names (a refusal, a retry of
+     * a filed claim, the files of skipped pages) are deleted when it answers.
+     */
     return async function submit(request: FastifyRequest): Promise<SubmitAnswer> {
+      const written: DocumentObject[] = [];
+      const committed = new Set<string>();
+      try {
+        return await fileClaim(request, written, committed);
+      } finally {
+        if (written.length) await forgetObjects(app, written.filter((object) => !committed.has(object.key)));
+      }
+    };
+
+    async function fileClaim(request: FastifyRequest, written: DocumentObject[], committed: Set<string>): Promise<SubmitAnswer> {
       const authorization = requireAuthorization(app, flow, request);
       // The session is there: its authorization was found above.
       const session = request.session;
@@ -166,11 +201,15 @@ export function createSubmissions(app: FastifyInstance) {
       // uplink the files alone can take longer. Its answer is used after the checks below.
       let verifying: Promise<CaptchaUse | null> | undefined;
       const checked = async () => {
-        const { text, files: sent } = await readParts(request, (name, value) => {
-          if (name !== 'reCaptchaResponse') return;
-          verifying = app.captcha.check(value, request);
-          verifying.catch(() => {}); // awaited below, or after a refusal
-        });
+        const { text, files: sent } = await readParts(
+          request,
+          (name, value) => {
+            if (name !== 'reCaptchaResponse') return;
+            verifying = app.captcha.check(value, request);
+            verifying.catch(() => {}); // awaited below, or after a refusal
+          },
+          written,
+        );
         // The honeypot is screened, not part of the payload.
         const honeypot = text[HONEYPOT_FIELD];
         delete text[HONEYPOT_FIELD];
@@ -228,14 +267,10 @@ export function createSubmissions(app: FastifyInstance) {
       }
       const { payload, files, key, use, honeypot } = prepared;
 
-      const documents: NewDocument[] = files.map((f) => ({
-        contextClientId: f.clientId,
-        name: f.name,
-        type: f.type,
-        size: f.size,
-        sha256: f.sha256,
-        bytes: f.data,
-      }));
+      const documents: NewDocument[] = files.map((f) => {
+        const meta = { contextClientId: f.clientId, name: f.name, type: f.type, size: f.size, sha256: f.sha256, unscanned: f.unscanned ?? false };
+        return f.object ? { ...meta, object: f.object } : { ...meta, bytes: f.bytes };
+      });
       const { reCaptchaResponse: _r, captchaRawValue: _c, documents: _d, ...answers } = payload;
       // Who the claim is for is stored as the server authorized it. The PIN proved the claimant
       // at authorize; it is a secret (kept hashed in the class list) and is never stored with the
@@ -252,7 +287,7 @@ export function createSubmissions(app: FastifyInstance) {
         honeypot,
         captchaScore: use?.score,
       });
-      const storedAnswers = { ...answers, documents: documents.map(({ bytes: _b, ...meta }) => meta) };
+      const storedAnswers = { ...answers, documents: documents.map(({ bytes: _b, object: _o, unscanned: _u, ...meta }) => meta) };
       let receiptTo: string | null = null;
       let recordScreening: Awaited<ReturnType<typeof screen>> | undefined;
       let stored;
@@ -305,6 +340,7 @@ export function createSubmissions(app: FastifyInstance) {
         const refusal = error instanceof SubmissionConflictError ? httpError('ALREADY_SUBMITTED', { args: [error.referenceCode], filedReferenceCode: error.referenceCode }) : error;
         return app.captcha.spendOnRefusal(use, request, refusal);
       }
+      if (stored.created) for (const d of documents) if (d.object) committed.add(d.object.key);
       if (receiptTo) app.mail.wake();
       // A retry answers as the first submit did: its receipt was queued then, or not at all.
       else if (!stored.created) receiptTo = await app.mail.receiptRecipient(stored.submissionId);
@@ -316,7 +352,7 @@ export function createSubmissions(app: FastifyInstance) {
         receiptQueued: receiptTo !== null,
         ...(receiptTo ? { receiptAddress: maskAddress(receiptTo) } : {}),
       };
-    };
+    }
   }
 
   return { forForm };

@@ -4,13 +4,17 @@
  * checks the draft's other documents (same name, total size) while it holds the draft's row, so
  * two uploads at once cannot together pass a limit that each passes alone. The drafts store
  * deletes a draft's documents with it (remove, purge, an expired draft replaced).
+ *
+ * A document's bytes are an object of a document store (server/documents), written before its row;
+ * the row names it (store, store_key). An object no row names any more (a document replaced or
+ * removed, a draft gone) is deleted by the housekeeping sweep (server/documents/sweep.ts).
  */
 import type { Selectable } from 'kysely';
 import { isUniqueViolation } from './errors.js';
 import type { DraftDocumentsTable } from './schema.js';
-import type { Clock, Database, DraftDocument, DraftDocumentMeta, DraftDocuments, DraftKey, Trx } from './types.js';
+import type { Clock, Database, DocumentObject, DraftDocument, DraftDocumentMeta, DraftDocuments, DraftKey, Trx } from './types.js';
 
-const META = ['id', 'context_client_id', 'name', 'type', 'size', 'sha256'] as const;
+const META = ['id', 'context_client_id', 'name', 'type', 'size', 'sha256', 'unscanned'] as const;
 
 const toMeta = (r: Pick<Selectable<DraftDocumentsTable>, (typeof META)[number]>): DraftDocumentMeta => ({
   id: Number(r.id),
@@ -19,7 +23,15 @@ const toMeta = (r: Pick<Selectable<DraftDocumentsTable>, (typeof META)[number]>)
   type: r.type,
   size: Number(r.size),
   sha256: r.sha256,
+  unscanned: Number(r.unscanned) === 1,
 });
+
+/** The object a row names (store, store_key), or null for a row that holds its bytes. */
+export function objectOfRow(r: { store: string | null; store_key: string | null }): DocumentObject | null {
+  if (r.store_key === null) return null;
+  if (r.store === 'database' || r.store === 's3') return { store: r.store, key: r.store_key };
+  throw new Error(`A document row names an unknown document store: ${String(r.store)}.`);
+}
 
 export function createDraftDocuments(database: Database, options: { clock?: Clock } = {}): DraftDocuments {
   const { db, dialect } = database;
@@ -52,8 +64,12 @@ export function createDraftDocuments(database: Database, options: { clock?: Cloc
               type: document.type,
               size: document.size,
               sha256: document.sha256.toLowerCase(),
-              bytes: Buffer.from(document.bytes.buffer, document.bytes.byteOffset, document.bytes.byteLength),
+              // The bytes are the object's (written before this row).
+              bytes: Buffer.alloc(0),
+              store: document.object.store,
+              store_key: document.object.key,
               created_at: now,
+              unscanned: document.unscanned ? 1 : 0,
             })
             .returning(META)
             .executeTakeFirstOrThrow();
@@ -71,12 +87,15 @@ export function createDraftDocuments(database: Database, options: { clock?: Cloc
       return rows.map(toMeta);
     },
 
-    async withBytes(key, trx) {
+    async located(key, trx) {
       const rows = await ofKey(trx ?? db, key)
-        .select([...META, 'bytes'])
+        .select([...META, 'store', 'store_key', 'bytes'])
         .orderBy('id')
         .execute();
-      return rows.map((r): DraftDocument => ({ ...toMeta(r), bytes: Buffer.isBuffer(r.bytes) ? r.bytes : Buffer.from(r.bytes) }));
+      return rows.map((r): DraftDocument => {
+        const object = objectOfRow(r);
+        return { ...toMeta(r), object, bytes: object ? null : Buffer.isBuffer(r.bytes) ? r.bytes : Buffer.from(r.bytes) };
+      });
     },
 
     async remove(key, id) {

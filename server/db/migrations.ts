@@ -411,6 +411,87 @@ const outboxUnpurged: Migration = {
   },
 };
 
+/**
+ * A document accepted while the malware scanner could not be reached (settings.json
+ * uploads.scanUnavailable "acceptUnscanned") is marked, so that the export shows which were never
+ * scanned. 0/1 in both databases.
+ */
+const documentsUnscanned: Migration = {
+  async up(db: Kysely<unknown>) {
+    for (const table of ['documents', 'draft_documents']) {
+      await db.schema.alterTable(table).addColumn('unscanned', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    }
+  },
+  async down(db: Kysely<unknown>) {
+    for (const table of ['documents', 'draft_documents']) await db.schema.alterTable(table).dropColumn('unscanned').execute();
+  },
+};
+
+/**
+ * Documents in a document store (server/documents): a document row names its object by store
+ * (`database` or `s3`) and key, and its own `bytes` stay empty; rows stored before keep their bytes
+ * and no key. The database store's objects are rows of `document_objects`. The keys are indexed
+ * for the housekeeping sweep, which asks which objects no row names.
+ */
+function documentStore(dialect: DialectName): Migration {
+  const pg = dialect === 'postgres';
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('document_objects')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('size', 'bigint', (c) => c.notNull())
+        .addColumn('sha256', 'text', (c) => c.notNull())
+        .addColumn('bytes', pg ? 'bytea' : 'blob', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('document_objects_created_at').on('document_objects').column('created_at').execute();
+      for (const table of ['documents', 'draft_documents']) {
+        await db.schema.alterTable(table).addColumn('store', 'text').execute();
+        await db.schema.alterTable(table).addColumn('store_key', 'text').execute();
+        await db.schema.createIndex(`${table}_store_key`).on(table).column('store_key').execute();
+      }
+    },
+    async down(db: Kysely<unknown>) {
+      for (const table of ['documents', 'draft_documents']) {
+        await db.schema.dropIndex(`${table}_store_key`).ifExists().execute();
+        await db.schema.alterTable(table).dropColumn('store_key').execute();
+        await db.schema.alterTable(table).dropColumn('store').execute();
+      }
+      await db.schema.dropTable('document_objects').ifExists().execute();
+    },
+  };
+}
+
+/**
+ * The status history of claims after Submit (claim-statuses.ts): one row per change, never
+ * updated; a claim's current status is its latest row (none: received).
+ */
+function claimStatusChanges(dialect: DialectName): Migration {
+  const pg = dialect === 'postgres';
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('claim_status_changes')
+        .addColumn('id', pg ? 'serial' : 'integer', (c) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement()))
+        .addColumn('submission_id', 'integer', (c) => c.notNull().references('submissions.id').onDelete('cascade'))
+        .addColumn('from_status', 'text', (c) => c.notNull())
+        .addColumn('to_status', 'text', (c) => c.notNull())
+        .addColumn('deficiencies', 'text', (c) => c.notNull())
+        .addColumn('cure_by', 'text')
+        .addColumn('cure_by_at', 'bigint')
+        .addColumn('note', 'text')
+        .addColumn('changed_by', 'text', (c) => c.notNull())
+        .addColumn('changed_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('claim_status_changes_submission').on('claim_status_changes').columns(['submission_id', 'id']).execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('claim_status_changes').execute();
+    },
+  };
+}
+
 export function migrationProvider(dialect: DialectName): MigrationProvider {
   return {
     async getMigrations() {
@@ -428,6 +509,9 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
         '0013_hot_path_indexes': hotPathIndexes,
         '0014_outbox_purge': outboxPurge,
         '0015_outbox_unpurged': outboxUnpurged,
+        '0016_documents_unscanned': documentsUnscanned,
+        '0017_document_store': documentStore(dialect),
+        '0018_claim_status_changes': claimStatusChanges(dialect),
       };
     },
   };

@@ -122,7 +122,21 @@ export interface DocumentsTable {
   type: string;
   size: number;
   sha256: string;
+  /** Empty when the bytes are an object of a document store (`store`, `store_key`). */
   bytes: Buffer;
+  store: string | null;
+  store_key: string | null;
+  /** 1: accepted while the malware scanner could not be reached (settings uploads.scanUnavailable), so never scanned. */
+  unscanned: Generated<number>;
+}
+
+/** The database document store's objects (server/documents/database-store.ts). Epoch ms. */
+export interface DocumentObjectsTable {
+  key: string;
+  size: number;
+  sha256: string;
+  bytes: Buffer;
+  created_at: Int8;
 }
 
 /** A claim in progress (drafts.ts). Epoch ms. */
@@ -191,8 +205,32 @@ export interface DraftDocumentsTable {
   type: string;
   size: number;
   sha256: string;
+  /** Empty when the bytes are an object of a document store (`store`, `store_key`). */
   bytes: Buffer;
+  store: string | null;
+  store_key: string | null;
   created_at: Int8;
+  /** 1: accepted while the malware scanner could not be reached, so never scanned. */
+  unscanned: Generated<number>;
+}
+
+/** One change of a claim's status after Submit (claim-statuses.ts): its history; the latest row is the current status. Epoch ms. */
+export interface ClaimStatusChangesTable {
+  id: Generated<number>;
+  submission_id: number;
+  /** The status before the change ('received' for the first change). */
+  from_status: string;
+  to_status: string;
+  /** JSON list of deficiency kinds ('[]' unless deficient). */
+  deficiencies: string;
+  /** YYYY-MM-DD, the last day to cure (a deficient claim only). */
+  cure_by: string | null;
+  /** The end of that day in the settlement's time zone. */
+  cure_by_at: Int8 | null;
+  note: string | null;
+  /** What made the change ('admin status', 'admin import-statuses <file>'). */
+  changed_by: string;
+  changed_at: Int8;
 }
 
 export interface Tables {
@@ -211,4 +249,6 @@ export interface Tables {
   outbox: OutboxTable;
   resume_codes: ResumeCodesTable;
   draft_documents: DraftDocumentsTable;
+  document_objects: DocumentObjectsTable;
+  claim_status_changes: ClaimStatusChangesTable;
 }

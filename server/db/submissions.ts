@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import { InvalidSubmissionError, isUniqueViolation, SubmissionConflictError } from './errors.js';
 import { generateReferenceCode, normalizeReferenceCode } from './reference-code.js';
+import { objectOfRow } from './draft-documents.js';
 import { statementBatch } from './statement-batch.js';
 import type { SubmissionsTable } from './schema.js';
 import type { ClaimantIdentifier, Clock, Database, DocumentMeta, NewDocument, DuplicateMark, EarlierFilings, IdentifierKind, NewSubmission, StoreResult, SubmissionFilter, SubmissionRecord, Submissions, Trx } from './types.js';
@@ -33,6 +34,8 @@ export function documentDigest(bytes: Uint8Array): string {
 
 function checkDocuments(input: NewSubmission) {
   input.documents.forEach((d, i) => {
+    // An object was counted and digested as the document store wrote it.
+    if (!d.bytes) return;
     const label = `document ${i + 1} (${JSON.stringify(d.name)})`;
     if (d.bytes.byteLength !== d.size) throw new InvalidSubmissionError(`${label}: size ${d.size} does not match its ${d.bytes.byteLength} bytes`);
     const actual = digests.get(d.bytes) ?? createHash('sha256').update(d.bytes).digest('hex');
@@ -51,12 +54,16 @@ function lockIdentifiers(identifiers: ClaimantIdentifier[]) {
   return sql`insert into filed_identifiers (kind, value, filings) values ${sql.join(rows)} on conflict (kind, value) do update set filings = filed_identifiers.filings returning kind, value, filings`;
 }
 
-const documentBytes = (d: NewDocument) => Buffer.from(d.bytes.buffer, d.bytes.byteOffset, d.bytes.byteLength);
+/** A document row's own bytes: empty when they are an object of a document store. */
+const documentBytes = (d: NewDocument) => (d.bytes ? Buffer.from(d.bytes.buffer, d.bytes.byteOffset, d.bytes.byteLength) : Buffer.alloc(0));
 
 /** The documents' rows of the submission `submissionId`, in one statement. */
 function insertDocuments(documents: NewDocument[], submissionId: number) {
-  const rows = documents.map((d, position) => sql`(${submissionId}, ${position}, ${d.contextClientId}, ${d.name}, ${d.type}, ${d.size}, ${d.sha256.toLowerCase()}, ${documentBytes(d)})`);
-  return sql`insert into documents (submission_id, position, context_client_id, name, type, size, sha256, bytes) values ${sql.join(rows)}`;
+  const rows = documents.map(
+    (d, position) =>
+      sql`(${submissionId}, ${position}, ${d.contextClientId}, ${d.name}, ${d.type}, ${d.size}, ${d.sha256.toLowerCase()}, ${documentBytes(d)}, ${d.object?.store ?? null}, ${d.object?.key ?? null}, ${d.unscanned ? 1 : 0})`,
+  );
+  return sql`insert into documents (submission_id, position, context_client_id, name, type, size, sha256, bytes, store, store_key, unscanned) values ${sql.join(rows)}`;
 }
 
 /**
@@ -67,9 +74,9 @@ function insertDocuments(documents: NewDocument[], submissionId: number) {
 function insertDocumentsAfter(documents: NewDocument[], part: string) {
   const rows = documents.map(
     (d, position) =>
-      sql`(${sql.lit(position)}, cast(${d.contextClientId} as text), cast(${d.name} as text), cast(${d.type} as text), cast(${d.size} as integer), cast(${d.sha256.toLowerCase()} as text), cast(${documentBytes(d)} as bytea))`,
+      sql`(${sql.lit(position)}, cast(${d.contextClientId} as text), cast(${d.name} as text), cast(${d.type} as text), cast(${d.size} as integer), cast(${d.sha256.toLowerCase()} as text), cast(${documentBytes(d)} as bytea), cast(${d.object?.store ?? null} as text), cast(${d.object?.key ?? null} as text), cast(${d.unscanned ? 1 : 0} as integer))`,
   );
-  return sql`insert into documents (submission_id, position, context_client_id, name, type, size, sha256, bytes) select s.id, d.* from ${sql.table(part)} as s cross join (values ${sql.join(rows)}) as d returning documents.id`;
+  return sql`insert into documents (submission_id, position, context_client_id, name, type, size, sha256, bytes, store, store_key, unscanned) select s.id, d.* from ${sql.table(part)} as s cross join (values ${sql.join(rows)}) as d returning documents.id`;
 }
 
 const parsePayload = (text: string): unknown => JSON.parse(text);
@@ -109,13 +116,13 @@ export function createSubmissions(database: Database, options: { clock?: Clock }
     for (let i = 0; i < ids.length; i += 500) {
       const rows = await db
         .selectFrom('documents')
-        .select(['id', 'submission_id', 'context_client_id', 'name', 'type', 'size', 'sha256'])
+        .select(['id', 'submission_id', 'context_client_id', 'name', 'type', 'size', 'sha256', 'unscanned'])
         .where('submission_id', 'in', ids.slice(i, i + 500))
         .orderBy('submission_id')
         .orderBy('position')
         .execute();
       for (const r of rows) {
-        byId.get(Number(r.submission_id))?.push({ id: Number(r.id), contextClientId: r.context_client_id, name: r.name, type: r.type, size: Number(r.size), sha256: r.sha256 });
+        byId.get(Number(r.submission_id))?.push({ id: Number(r.id), contextClientId: r.context_client_id, name: r.name, type: r.type, size: Number(r.size), sha256: r.sha256, unscanned: Number(r.unscanned) === 1 });
       }
     }
     return byId;
@@ -253,16 +260,29 @@ export function createSubmissions(database: Database, options: { clock?: Clock }
     },
 
     async getDocuments(submissionId) {
-      const rows = await db.selectFrom('documents').selectAll().where('submission_id', '=', submissionId).orderBy('position').execute();
-      return rows.map((r) => ({
-        id: Number(r.id),
-        contextClientId: r.context_client_id,
-        name: r.name,
-        type: r.type,
-        size: Number(r.size),
-        sha256: r.sha256,
-        bytes: Buffer.isBuffer(r.bytes) ? r.bytes : Buffer.from(r.bytes),
-      }));
+      // The database store's objects come with their rows; an object store's are read through it (server/documents).
+      const rows = await db
+        .selectFrom('documents')
+        .leftJoin('document_objects', (join) => join.onRef('document_objects.key', '=', 'documents.store_key').on('documents.store', '=', 'database'))
+        .select(['documents.id', 'context_client_id', 'name', 'type', 'documents.size', 'documents.sha256', 'documents.bytes', 'store', 'store_key', 'unscanned', 'document_objects.bytes as object_bytes'])
+        .where('submission_id', '=', submissionId)
+        .orderBy('position')
+        .execute();
+      return rows.map((r) => {
+        const object = objectOfRow(r);
+        const bytes = object ? r.object_bytes : r.bytes;
+        return {
+          id: Number(r.id),
+          contextClientId: r.context_client_id,
+          name: r.name,
+          type: r.type,
+          size: Number(r.size),
+          sha256: r.sha256,
+          unscanned: Number(r.unscanned) === 1,
+          bytes: bytes === null ? null : Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes),
+          object,
+        };
+      });
     },
   };
 }

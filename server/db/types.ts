@@ -250,17 +250,37 @@ export interface ClassList {
  * Submissions
  * ----------------------------------------------------------------------------------------------*/
 
-export interface NewDocument {
+/** The document stores (server/documents): the database itself, or S3-compatible object storage. */
+export type DocumentStoreName = 'database' | 's3';
+
+/** Where a document's bytes are: an object of a document store, by its key. */
+export interface DocumentObject {
+  store: DocumentStoreName;
+  key: string;
+}
+
+interface NewDocumentMeta {
   /** clientId of the DocumentContexts model the file belongs to. */
   contextClientId: string;
   name: string;
   /** Content type as detected from the bytes. */
   type: string;
   size: number;
-  /** Lowercase hex SHA-256 of `bytes`; checked before storing. */
+  /** Lowercase hex SHA-256 of the bytes; checked before storing when they are given. */
   sha256: string;
-  bytes: Uint8Array;
+  /** Accepted while the malware scanner could not be reached (default false: scanned, or scanning is off). */
+  unscanned?: boolean;
 }
+
+/**
+ * Where a new document row's bytes are: its object, written to a document store before the row
+ * commits (the server's way), or in the row itself (as documents were stored before the document
+ * stores, and are still read).
+ */
+export type DocumentContent = { object: DocumentObject; bytes?: never } | { bytes: Uint8Array; object?: never };
+
+/** A document to store with its submission. */
+export type NewDocument = NewDocumentMeta & DocumentContent;
 
 export interface NewSubmission {
   formType: FormType;
@@ -322,10 +342,15 @@ export interface DocumentMeta {
   type: string;
   size: number;
   sha256: string;
+  /** Accepted while the malware scanner could not be reached, so never scanned. */
+  unscanned: boolean;
 }
 
 export interface StoredDocument extends DocumentMeta {
-  bytes: Buffer;
+  /** The bytes when the database holds them (in the row, or the database store's object); null when an object store does. */
+  bytes: Buffer | null;
+  /** The document's object; null for a document whose bytes are in its own row. */
+  object: DocumentObject | null;
 }
 
 export interface SubmissionRecord {
@@ -479,13 +504,18 @@ export interface DraftDocumentMeta {
   type: string;
   size: number;
   sha256: string;
+  /** Accepted while the malware scanner could not be reached, so never scanned. */
+  unscanned: boolean;
 }
 
+/** Where a draft document's bytes are: its object, or (stored before the document stores) its own row. */
 export interface DraftDocument extends DraftDocumentMeta {
-  bytes: Buffer;
+  object: DocumentObject | null;
+  /** The row's own bytes; null when the document is an object. */
+  bytes: Buffer | null;
 }
 
-export type NewDraftDocument = Omit<DraftDocument, 'id'>;
+export type NewDraftDocument = Omit<DraftDocumentMeta, 'id' | 'unscanned'> & { object: DocumentObject; unscanned?: boolean };
 
 /** Why a document was not added: no unexpired draft, another document has its name, or the draft's documents would exceed the total. */
 export type DraftDocumentRefusal = 'no-draft' | 'name-taken' | 'total-too-large';
@@ -499,8 +529,8 @@ export interface DraftDocuments {
   add(key: DraftKey, document: NewDraftDocument, limits: { maxTotalBytes: number }): Promise<{ ok: true; document: DraftDocumentMeta } | { ok: false; refusal: DraftDocumentRefusal }>;
   /** The documents of the draft (any draft: the caller reads the draft first), oldest first. */
   list(key: DraftKey): Promise<DraftDocumentMeta[]>;
-  /** The documents with their bytes, in `trx` when given. */
-  withBytes(key: DraftKey, trx?: Trx): Promise<DraftDocument[]>;
+  /** The documents with where their bytes are, in `trx` when given. */
+  located(key: DraftKey, trx?: Trx): Promise<DraftDocument[]>;
   /** Removes one document of the draft; true when there was one. */
   remove(key: DraftKey, id: number): Promise<boolean>;
 }

@@ -9,6 +9,7 @@ import type { Translate } from '../../runtime/core/view/types.js';
 import type { MailContent } from './content.js';
 import { renderReceipt } from './receipt.js';
 import { renderResumeLink } from './resume-link.js';
+import { renderDeficiencyNotice } from './deficiency-notice.js';
 
 export interface MailTemplateData {
   /** A submission's receipt (receipt.ts). */
@@ -30,6 +31,14 @@ export interface MailTemplateData {
     /** The label keys of the form's credentials, which the claimant signs in with again (absent in e-mails queued before they were kept). */
     credentialLabelKeys?: string[];
   };
+  /** A claim set deficient: what is missing, what curing asks, until when, and the status page (deficiency-notice.ts). */
+  'deficiency-notice': {
+    referenceCode: string;
+    deficiencies: Array<{ textKey: string; cure: string }>;
+    /** Epoch ms. */
+    cureByAt: number;
+    statusLink: string;
+  };
 }
 
 export type MailKind = keyof MailTemplateData;
@@ -48,4 +57,13 @@ export type MailTemplate<K extends MailKind> = (data: MailTemplateData[K], env: 
 export const MAIL_TEMPLATES: { [K in MailKind]: MailTemplate<K> } = {
   receipt: (data, env) => renderReceipt({ ...data, ...env }),
   'resume-link': (data, env) => renderResumeLink({ ...data, ...env }),
+  'deficiency-notice': (data, env) => renderDeficiencyNotice({ ...data, ...env }),
 };
+
+/**
+ * Renders a message outside the server (the administrator's commands queue into the same outbox):
+ * the texts of the settlement's locales in the recipient's culture, placeholders filled.
+ */
+export function renderMail<K extends MailKind>(kind: K, data: MailTemplateData[K], env: TemplateEnvironment): MailContent {
+  return MAIL_TEMPLATES[kind](data, env);
+}

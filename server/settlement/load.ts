@@ -22,7 +22,8 @@ import { LOGO_TYPES, logoExtension, type LogoExtension, type SiteFile } from '..
 import { messageOf } from '../../runtime/core/guards.js';
 import type { FlowFile, FormType, LegacyDeadlinesResponse, ModelConfig, PerCultureDeadlinesResponse } from '../../runtime/core/types.js';
 import type { IdentifierKind } from '../db/types.js';
-import { classListHeader, formOf, settlementForms, SPEC_FORMS, withSignInRules, type ClassListHeader, type FormsFile, type SettlementForm } from '../../runtime/core/forms/index.js';
+import { classListHeader, formOf, settlementForms, SPEC_FORMS, withSignInRules, type ClassListHeader, type SettlementForm } from '../../runtime/core/forms/index.js';
+import { claimStatuses, type ClaimStatuses } from '../../runtime/core/statuses/index.js';
 import { deadlineInstants } from './deadlines.js';
 import { fraudSettings, type FraudSettings, type FraudSettingsFile } from '../fraud/settings.js';
 
@@ -37,13 +38,16 @@ export interface SettingsFile {
   captchaEnabled?: boolean;
   redirectOnError?: boolean;
   internationalAddresses?: boolean;
-  uploads?: { maxFileBytes?: number; maxTotalBytes?: number; maxFiles?: number; minBytesPerSecond?: number };
+  uploads?: { maxFileBytes?: number; maxTotalBytes?: number; maxFiles?: number; minBytesPerSecond?: number; scanUnavailable?: ScanUnavailable };
   pinAttempts?: { max?: number; maxPerIp?: number; maxNoticeIdsPerIp?: number; windowMinutes?: number };
   duplicates?: Partial<Record<IdentifierKind, Partial<DuplicateRule>>>;
   drafts?: { retentionDays?: number };
   mail?: { retentionDays?: number };
   fraud?: FraudSettingsFile;
 }
+
+/** What becomes of a document the malware scanner could not scan (settings.json `uploads.scanUnavailable`). */
+export type ScanUnavailable = 'refuse' | 'acceptUnscanned';
 
 /** What a submission naming an identifier that an earlier one named gets (settings.json `duplicates`). */
 export type DuplicateAction = 'refuse' | 'mark' | 'allow';
@@ -110,7 +114,7 @@ export interface Settlement {
   deadlines: DeadlinesFile;
   captcha: CaptchaFile;
   settings: Required<Omit<SettingsFile, 'uploads' | 'pinAttempts' | 'duplicates' | 'drafts' | 'mail' | 'fraud'>> & {
-    uploads: { maxFileBytes: number; maxTotalBytes: number; maxFiles: number; minBytesPerSecond: number };
+    uploads: { maxFileBytes: number; maxTotalBytes: number; maxFiles: number; minBytesPerSecond: number; scanUnavailable: ScanUnavailable };
     pinAttempts: { max: number; maxPerIp: number; maxNoticeIdsPerIp: number; windowMinutes: number };
     duplicates: DuplicatePolicy;
     drafts: { retentionDays: number };
@@ -128,6 +132,8 @@ export interface Settlement {
   forms: SettlementForm[];
   /** The header of class-members.csv the import reads (forms.json `classList`; without it the sample's). */
   classListHeader: ClassListHeader;
+  /** The statuses a claim can have after Submit and the deficiency kinds (statuses.json; without it the defaults). */
+  statuses: ClaimStatuses;
   /** What the checker warns of without refusing (texts still to write, VINs failing their check digit). */
   warnings?: SettlementProblem[];
 }
@@ -250,18 +256,19 @@ export function loadSettlement(dir: string, options: LoadSettlementOptions = {})
 
   // The checker read and validated the other files (deadlines.json wins over deadlines.legacy.json).
   const { files } = configuration;
-  const perCulture = files['deadlines.json'] as PerCultureDeadlinesResponse | undefined;
-  const legacy = files['deadlines.legacy.json'] as LegacyDeadlinesResponse | undefined;
+  const perCulture = files['deadlines.json'];
+  const legacy = files['deadlines.legacy.json'];
   const deadlines: DeadlinesFile | undefined = perCulture
     ? { shape: 'perCulture', file: 'deadlines.json', body: perCulture }
     : legacy
       ? { shape: 'legacy', file: 'deadlines.legacy.json', body: legacy }
       : undefined;
-  const captcha = files['captcha.json'] as CaptchaFile | undefined;
-  const settings = files['settings.json'] as SettingsFile | undefined;
-  const whitelist = files['whitelist.json'] as WhitelistFile | undefined;
-  const site = files['site.json'] as SiteFile | undefined;
-  const formsFile = files['forms.json'] as FormsFile | undefined;
+  const captcha = files['captcha.json'];
+  const settings = files['settings.json'];
+  const whitelist = files['whitelist.json'];
+  const site = files['site.json'];
+  const formsFile = files['forms.json'];
+  const statusesFile = files['statuses.json'];
 
   if (deadlines && problems.length === 0) {
     // The checker reported unknown zones and impossible dates; anything else the instants refuse still stops the start.
@@ -282,6 +289,7 @@ export function loadSettlement(dir: string, options: LoadSettlementOptions = {})
     dir,
     forms,
     classListHeader: classListHeader(formsFile),
+    statuses: claimStatuses(statusesFile),
     warnings: configuration.warnings,
     models: withSignInRules(configuration.models, forms),
     flows: configuration.flows,
@@ -304,6 +312,7 @@ export function loadSettlement(dir: string, options: LoadSettlementOptions = {})
         maxTotalBytes: settings.uploads?.maxTotalBytes ?? 50 * 1024 * 1024,
         maxFiles: settings.uploads?.maxFiles ?? 20,
         minBytesPerSecond: settings.uploads?.minBytesPerSecond ?? 8 * 1024,
+        scanUnavailable: settings.uploads?.scanUnavailable ?? 'refuse',
       },
       pinAttempts: {
         max: settings.pinAttempts?.max ?? 5,

@@ -195,7 +195,7 @@ export function App() {
   }, []);
 
   if (!folder) return <p role="status">{t('loading')}</p>;
-  if (folder.empty) return <NewSettlement folder={folder.folder} forms={folder.newSettlementForms ?? []} signIns={folder.newSettlementSignIns ?? []} onCreated={() => void loadFolder().then((f) => adopt(f, true))} />;
+  if (folder.empty) return <NewSettlement folder={folder.folder} templates={folder.newSettlementTemplates ?? []} onCreated={() => void loadFolder().then((f) => adopt(f, true))} />;
   const flows = folder.files.filter((f) => f.kind === 'flow');
 
   return (

@@ -1,20 +1,27 @@
 /**
- * An empty folder: the studio offers to make a settlement in it. The author names it (its title,
- * short name, contact e-mail and web site, written into site.json's links and the locales), picks
- * its forms and how class members sign in; it starts in English and Spanish, with forms.json, the
- * settlement files and class lists holding their header only, and opens in the editors once the
- * checker has accepted it.
+ * An empty folder: the studio offers to make a settlement in it. The author picks the kind it
+ * starts from (a template the product ships: templates/), names it (its title, short name, the
+ * administrator's name, contact e-mail and web site, written into the locales) and picks the
+ * deadlines' time zone from a searchable list; it starts in English and Spanish, with the
+ * template's forms, fixtures and settlement files and class lists holding their header only, and
+ * opens in the editors once the checker has accepted it.
  */
 import { useEffect, useRef, useState } from 'react';
-import { createSettlement, type Issue } from './api';
+import { createSettlement, type Issue, type NewSettlementIdentity } from './api';
+import { TimeZonePicker } from './TimeZonePicker';
 import { t, type TextKey } from './texts';
 
-const SIGN_IN_LABELS: Record<string, TextKey> = { 'vin-notice-pin': 'signInVinNoticePin', 'member-zip': 'signInMemberZip' };
+const TEMPLATE_LABELS: Record<string, TextKey> = {
+  'vehicle-claim': 'templateVehicleClaim',
+  'data-breach': 'templateDataBreach',
+  'generic-claim': 'templateGenericClaim',
+  exclusion: 'templateExclusion',
+  lookup: 'templateLookup',
+};
 
-export function NewSettlement({ folder, forms, signIns, onCreated }: { folder: string; forms: readonly string[]; signIns: readonly string[]; onCreated(): void }) {
-  const [picked, setPicked] = useState<string[]>([...forms]);
-  const [signIn, setSignIn] = useState(signIns[0] ?? 'vin-notice-pin');
-  const [identity, setIdentity] = useState({ name: '', shortName: '', email: '', website: 'https://' });
+export function NewSettlement({ folder, templates, onCreated }: { folder: string; templates: readonly string[]; onCreated(): void }) {
+  const [template, setTemplate] = useState(templates[0] ?? 'vehicle-claim');
+  const [identity, setIdentity] = useState<NewSettlementIdentity>({ name: '', shortName: '', administrator: '', email: '', website: 'https://', timeZone: '' });
   const [problem, setProblem] = useState<{ message: string; issues: Issue[] } | null>(null);
   const [busy, setBusy] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -23,7 +30,7 @@ export function NewSettlement({ folder, forms, signIns, onCreated }: { folder: s
   useEffect(() => {
     if (problem) problemRef.current?.focus();
   }, [problem]);
-  const identityField = (key: keyof typeof identity, label: TextKey, type: 'text' | 'email' | 'url' = 'text') => (
+  const identityField = (key: Exclude<keyof NewSettlementIdentity, 'timeZone'>, label: TextKey, type: 'text' | 'email' | 'url' = 'text') => (
     <label className="field">
       {t(label)}
       <input
@@ -50,12 +57,8 @@ export function NewSettlement({ folder, forms, signIns, onCreated }: { folder: s
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          if (picked.length === 0) {
-            setProblem({ message: t('newSettlementNoForm'), issues: [] });
-            return;
-          }
           setBusy(true);
-          void createSettlement({ forms: picked, signIn, identity }).then((result) => {
+          void createSettlement({ template, identity }).then((result) => {
             setBusy(false);
             if (result.ok) onCreated();
             else setProblem({ message: result.message, issues: result.issues });
@@ -63,31 +66,29 @@ export function NewSettlement({ folder, forms, signIns, onCreated }: { folder: s
         }}
       >
         <fieldset>
+          <legend>{t('newSettlementTemplate')}</legend>
+          {templates.map((value) => (
+            <label key={value}>
+              <input type="radio" name="template" value={value} checked={template === value} onChange={() => setTemplate(value)} /> {TEMPLATE_LABELS[value] ? t(TEMPLATE_LABELS[value]) : value}
+            </label>
+          ))}
+        </fieldset>
+        <fieldset>
           <legend>{t('newSettlementIdentity')}</legend>
           {identityField('name', 'newSettlementName')}
           {identityField('shortName', 'newSettlementShortName')}
+          {identityField('administrator', 'newSettlementAdministrator')}
           {identityField('email', 'newSettlementEmail', 'email')}
           {identityField('website', 'newSettlementWebsite', 'url')}
-        </fieldset>
-        <fieldset>
-          <legend>{t('newSettlementForms')}</legend>
-          {forms.map((form) => (
-            <label key={form}>
-              <input type="checkbox" checked={picked.includes(form)} onChange={(e) => {
-                  setPicked(e.target.checked ? forms.filter((f) => f === form || picked.includes(f)) : picked.filter((f) => f !== form));
-                  setProblem(null);
-                }} />{' '}
-              {form}
-            </label>
-          ))}
-        </fieldset>
-        <fieldset>
-          <legend>{t('newSettlementSignIn')}</legend>
-          {signIns.map((value) => (
-            <label key={value}>
-              <input type="radio" name="sign-in" value={value} checked={signIn === value} onChange={() => setSignIn(value)} /> {SIGN_IN_LABELS[value] ? t(SIGN_IN_LABELS[value]) : value}
-            </label>
-          ))}
+          <TimeZonePicker
+            label={t('newSettlementTimeZone')}
+            required
+            value={identity.timeZone}
+            onChange={(timeZone) => {
+              setIdentity({ ...identity, timeZone });
+              setProblem(null);
+            }}
+          />
         </fieldset>
         <p>{t('newSettlementStarts')}</p>
         <button type="submit" className="primary" disabled={busy}>

@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import flowSchema from '../../schemas/flow.schema.json';
 import { useStudio } from './context';
+import { FlowFieldTemplate } from './objectTemplates';
 import { SchemaForm } from './SchemaForm';
 import { isRecord, itemsOf } from '../json';
 import { definedJson } from './formData';
@@ -55,6 +56,7 @@ const pageSettingsUi: UiSchema = { ...noSubmit, titleKey: localeKey, actionLabel
 const fieldsUi: UiSchema = {
   ...noSubmit,
   items: {
+    'ui:ObjectFieldTemplate': FlowFieldTemplate,
     label: localeKey,
     helpKey: localeKey,
     placeholder: localeKey,

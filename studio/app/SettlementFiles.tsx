@@ -11,6 +11,7 @@ import deadlinesSchema from '../../schemas/settlement/deadlines.schema.json';
 import formsSchema from '../../schemas/settlement/forms.schema.json';
 import settingsSchema from '../../schemas/settlement/settings.schema.json';
 import siteSchema from '../../schemas/settlement/site.schema.json';
+import statusesSchema from '../../schemas/settlement/statuses.schema.json';
 import whitelistSchema from '../../schemas/settlement/whitelist.schema.json';
 import { useStudio } from './context';
 import { definedJson, withoutAddedHollowObjects } from './formData';
@@ -18,7 +19,8 @@ import { localeKeyUi } from './localeKeyUi';
 import { SchemaForm } from './SchemaForm';
 import { isSchema } from './schemas';
 import { t } from './texts';
-import { LocaleKeyWidget } from './widgets';
+import { SETTLEMENT_FILE_TEMPLATES } from './objectTemplates';
+import { LocaleKeyWidget, TimeZoneField } from './widgets';
 
 /** Each settlement file's schema (as tooling/flow/check-folder's SETTLEMENT_FILES pairs them), without its $id: rjsf resolves its references within it. */
 const SCHEMAS: Record<string, RJSFSchema> = Object.fromEntries(
@@ -30,6 +32,7 @@ const SCHEMAS: Record<string, RJSFSchema> = Object.fromEntries(
     'site.json': siteSchema,
     'forms.json': formsSchema,
     'whitelist.json': whitelistSchema,
+    'statuses.json': statusesSchema,
   }).flatMap(([name, schema]): Array<[string, RJSFSchema]> => {
     if (!isSchema(schema)) return [];
     const { $id: _id, ...rest } = schema;
@@ -38,9 +41,22 @@ const SCHEMAS: Record<string, RJSFSchema> = Object.fromEntries(
 );
 
 const ui: UiSchema = { 'ui:submitButtonOptions': { norender: true }, $schema: { 'ui:widget': 'hidden' } };
-/** Each file's uiSchema: a locale key (site.json's link labels, banner lines…) gets the page editor's picker. */
-const UIS: Record<string, UiSchema> = Object.fromEntries(Object.entries(SCHEMAS).map(([name, schema]) => [name, { ...ui, ...localeKeyUi(schema) }]));
+/** deadlines.json's time zone (a spec name or an IANA name) is picked from a searchable list. */
+const OWN_UIS: Record<string, UiSchema> = {
+  'deadlines.json': { timeZone: { 'ui:field': 'timeZone', 'ui:fieldReplacesAnyOrOneOf': true } },
+};
+/**
+ * Each file's uiSchema: a locale key (site.json's link labels, banner lines…) gets the page
+ * editor's picker, a time zone its list, and the rarely changed properties go under "More".
+ */
+const UIS: Record<string, UiSchema> = Object.fromEntries(
+  Object.entries(SCHEMAS).map(([name, schema]) => {
+    const template = SETTLEMENT_FILE_TEMPLATES[name];
+    return [name, { ...ui, ...localeKeyUi(schema), ...OWN_UIS[name], ...(template ? { 'ui:ObjectFieldTemplate': template } : {}) }];
+  }),
+);
 const widgets = { localeKey: LocaleKeyWidget };
+const fields = { timeZone: TimeZoneField };
 
 export function SettlementFiles({ ids }: { ids: readonly string[] }) {
   const { docs, edit } = useStudio();
@@ -81,6 +97,7 @@ export function SettlementFiles({ ids }: { ids: readonly string[] }) {
           schema={schema}
           uiSchema={UIS[id]}
           widgets={widgets}
+          fields={fields}
           formData={docs[id]}
           onChange={(e) => edit((d) => ({ ...d, [id]: withoutAddedHollowObjects(definedJson(e.formData), d[id]) }))}
         />

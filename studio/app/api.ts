@@ -36,11 +36,9 @@ export interface FolderResponse {
   extended?: string[];
   /** The settlement's theme (settings.json): default, ftc or kontent. */
   theme: string;
-  /** The folder is empty: the studio offers to make a new settlement in it, with some of these forms. */
+  /** The folder is empty: the studio offers to make a new settlement in it, from one of these templates (templates/). */
   empty?: boolean;
-  newSettlementForms?: string[];
-  /** The sign-ins a new settlement may start with (studio/server/new-settlement.ts). */
-  newSettlementSignIns?: string[];
+  newSettlementTemplates?: string[];
 }
 
 /** The files' JSON by id. */
@@ -67,8 +65,7 @@ export function folderResponseOf(value: unknown): FolderResponse {
   const body = recordOr(value);
   const { folder, theme, empty } = body;
   if (typeof folder !== 'string' || !Array.isArray(body.files)) throw new Error('GET /api/folder did not answer a folder and its files');
-  const newSettlementForms = stringArray(body.newSettlementForms);
-  const newSettlementSignIns = stringArray(body.newSettlementSignIns);
+  const newSettlementTemplates = stringArray(body.newSettlementTemplates);
   return {
     folder,
     files: body.files.filter(isFolderFile),
@@ -77,8 +74,7 @@ export function folderResponseOf(value: unknown): FolderResponse {
     unusedKeys: itemsOf(body.unusedKeys, isString),
     theme: stringOr(theme) ?? 'default',
     ...(typeof empty === 'boolean' ? { empty } : {}),
-    ...(newSettlementForms ? { newSettlementForms } : {}),
-    ...(newSettlementSignIns ? { newSettlementSignIns } : {}),
+    ...(newSettlementTemplates ? { newSettlementTemplates } : {}),
   };
 }
 
@@ -128,13 +124,21 @@ export function changedIds(saved: Documents, working: Documents): string[] {
 
 export type CreateResult = { ok: true; created: string[] } | { ok: false; message: string; issues: Issue[] };
 
-export interface NewSettlementRequest {
-  forms: readonly string[];
-  signIn: string;
-  identity: { name: string; shortName: string; email: string; website: string };
+export interface NewSettlementIdentity {
+  name: string;
+  shortName: string;
+  administrator: string;
+  email: string;
+  website: string;
+  timeZone: string;
 }
 
-/** Makes a new settlement with these forms, sign-in and identity in the (empty) folder. */
+export interface NewSettlementRequest {
+  template: string;
+  identity: NewSettlementIdentity;
+}
+
+/** Makes a new settlement from this template with this identity in the (empty) folder. */
 export async function createSettlement(request: NewSettlementRequest): Promise<CreateResult> {
   const res = await fetch('/api/create', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request) });
   const body = recordOr(await res.json());

@@ -1,7 +1,8 @@
 /**
  * The studio's own rjsf widgets: a localization key (pick an existing key, or create a new one
  * with its text in every culture), a condition (skip rules, dependencies) written as JSON, a
- * rule's target field offered from the model's fields, a rule kind, and a JSON value.
+ * rule's target field offered from the model's fields, a rule kind, a JSON value, and a deadline
+ * time zone.
  */
 import { createContext, useContext, useId, useState } from 'react';
 import { RULE_KINDS } from '../../runtime/core/rules/registry';
@@ -9,6 +10,7 @@ import type { FieldProps, WidgetProps } from '@rjsf/utils';
 import { recordOr } from '../json';
 import { cultureOf, localeText, useStudio, withLocaleKey } from './context';
 import { t } from './texts';
+import { TimeZonePicker } from './TimeZonePicker';
 
 const KEY = /^LocKey_[A-Za-z0-9_]+$/;
 
@@ -196,7 +198,7 @@ export function JsonValueField(props: FieldProps) {
   const errors = json.errors;
   return (
     <div className="json-value-field">
-      <label htmlFor={id}>{t('jsonValue', { name: String(props.name) })}</label>
+      <label htmlFor={id}>{t('jsonValue', { name: props.schema.title ?? String(props.name) })}</label>
       {typeof props.schema.description === 'string' && (
         <p className="help" id={`${id}-help`}>
           {props.schema.description}
@@ -212,6 +214,17 @@ export function JsonValueField(props: FieldProps) {
         onBlur={json.blur}
       />
       <JsonErrors id={id} errors={json.errors} />
+    </div>
+  );
+}
+
+/** A deadline time zone picked from a searchable list (the schema's "one of two shapes" would show as "Option 1 / Option 2"). */
+export function TimeZoneField(props: FieldProps) {
+  const id = props.fieldPathId.$id;
+  return (
+    <div className="time-zone-field">
+      <TimeZonePicker id={id} label={props.schema.title ?? String(props.name)} required={props.required} value={typeof props.formData === 'string' ? props.formData : ''} onChange={(zone) => props.onChange(zone === '' ? undefined : zone, props.fieldPathId.path)} />
+      {typeof props.schema.description === 'string' && <p className="help">{props.schema.description}</p>}
     </div>
   );
 }

@@ -10,9 +10,9 @@
  *   GET  /api/events   Server-Sent Events: `changed` when a file of the folder changes on disk
  *   …/api/fixtures, /api/walk/authorize: the folder's flow fixtures and walks (fixtures.ts)
  *   …/api/class-lists: the class lists as tables, rows written back (class-lists.ts)
- *   POST /api/create   { forms: [...], signIn, identity: { name, shortName, email, website } }: in
- *                      an empty folder (GET /api/folder says `empty`), a new settlement with those
- *                      forms, sign-in and identity, written only when the checker passes on it
+ *   POST /api/create   { template, identity: { name, shortName, administrator, email, website, timeZone } }:
+ *                      in an empty folder (GET /api/folder says `empty`), a new settlement copied from
+ *                      that template with that identity, written only when the checker passes on it
  */
 import { existsSync, mkdirSync, watch, type FSWatcher } from 'node:fs';
 import type { ServerResponse } from 'node:http';
@@ -28,7 +28,7 @@ import { classListRoutes } from './class-lists';
 import { fixtureRoutes } from './fixtures';
 import { isRecord, recordOr } from '../json';
 import { unusedLocaleKeys } from './locale-usage';
-import { createSettlement, identityProblem, isEmptyFolder, NEW_SETTLEMENT_FORMS, NEW_SETTLEMENT_SIGN_INS, type NewSettlementIdentity, type NewSettlementSignIn } from './new-settlement';
+import { createSettlement, identityProblem, isEmptyFolder, SETTLEMENT_TEMPLATES, type NewSettlementIdentity, type SettlementTemplate } from './new-settlement';
 
 export interface StudioOptions {
   /** The settlement folder edited. */
@@ -78,16 +78,15 @@ function changedSinceRead(texts: Readonly<Record<string, string>>, body: Changes
 
 const createBody = {
   type: 'object',
-  required: ['forms', 'identity'],
+  required: ['template', 'identity'],
   additionalProperties: false,
   properties: {
-    forms: { type: 'array', minItems: 1, uniqueItems: true, items: { enum: NEW_SETTLEMENT_FORMS } },
-    signIn: { enum: NEW_SETTLEMENT_SIGN_INS },
+    template: { enum: SETTLEMENT_TEMPLATES },
     identity: {
       type: 'object',
-      required: ['name', 'shortName', 'email', 'website'],
+      required: ['name', 'shortName', 'administrator', 'email', 'website', 'timeZone'],
       additionalProperties: false,
-      properties: { name: { type: 'string' }, shortName: { type: 'string' }, email: { type: 'string' }, website: { type: 'string' } },
+      properties: { name: { type: 'string' }, shortName: { type: 'string' }, administrator: { type: 'string' }, email: { type: 'string' }, website: { type: 'string' }, timeZone: { type: 'string' } },
     },
   },
 } as const;
@@ -136,7 +135,7 @@ export async function buildStudioServer(options: StudioOptions): Promise<Fastify
   });
 
   app.get('/api/folder', async () => {
-    if (isEmptyFolder(folder)) return { folder, empty: true, newSettlementForms: NEW_SETTLEMENT_FORMS, newSettlementSignIns: NEW_SETTLEMENT_SIGN_INS, files: [], issues: [], warnings: [], unusedKeys: [], theme: 'default' };
+    if (isEmptyFolder(folder)) return { folder, empty: true, newSettlementTemplates: SETTLEMENT_TEMPLATES, files: [], issues: [], warnings: [], unusedKeys: [], theme: 'default' };
     const all = files();
     const texts = readTexts(all);
     // A file that is not JSON (half typed in an editor) is left out of the editors; the checker's
@@ -196,11 +195,11 @@ export async function buildStudioServer(options: StudioOptions): Promise<Fastify
   await app.register(fixtureRoutes, { folder });
   await app.register(classListRoutes, { folder });
 
-  app.post<{ Body: { forms: string[]; signIn?: NewSettlementSignIn; identity: NewSettlementIdentity } }>('/api/create', { schema: { body: createBody } }, async (request, reply) => {
+  app.post<{ Body: { template: SettlementTemplate; identity: NewSettlementIdentity } }>('/api/create', { schema: { body: createBody } }, async (request, reply) => {
     if (!isEmptyFolder(folder)) return reply.code(409).send({ message: `${folder} is not empty: a new settlement is made only in an empty folder (nothing was written).` });
     const problem = identityProblem(request.body.identity);
     if (problem) return reply.code(400).send({ message: `${problem} Nothing was written.` });
-    const result = createSettlement(folder, { forms: request.body.forms, signIn: request.body.signIn ?? 'vin-notice-pin', identity: request.body.identity });
+    const result = createSettlement(folder, { template: request.body.template, identity: request.body.identity });
     if (!result.ok) return reply.code(422).send({ code: 'checker-refused', message: 'Not created: the checker found problems (nothing was written).', issues: result.issues });
     // Its own flows/ and locales/ now: watched instead of the repository's.
     for (const w of watchers) w.close();

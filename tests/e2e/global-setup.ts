@@ -1,5 +1,5 @@
 /**
- * Builds the production app once per e2e run, into a folder of its own (never the shared
+ * Builds the production app (and its start pages' prerenderer) once per e2e run, into a folder of its own (never the shared
  * dist/app, never another run's), and removes it when the run ends. Test files reach it through
  * `builtApp()` in the harness.
  */
@@ -21,6 +21,8 @@ export default async function setup(project: TestProject): Promise<() => void> {
   const root = fileURLToPath(new URL('../../', import.meta.url));
   const outDir = path.join(mkdtempSync(path.join(tmpdir(), 'cf-e2e-dist-')), 'app');
   await build({ configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  // The start pages' prerenderer beside it (app/ and server/, as npm run build writes dist/).
+  await build({ configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn', build: { ssr: true, outDir: path.join(path.dirname(outDir), 'server'), emptyOutDir: true } });
   project.provide('e2eDist', outDir);
   return () => rmSync(path.dirname(outDir), { recursive: true, force: true });
 }

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../../server/app';
+import type { ClamdOptions } from '../../server/documents/clamd';
 import { startCaptchaEmulator } from '../../server/captcha-emulator/emulator';
 import { smtpMailer } from '../../server/mail/transport';
 import { createSubmissions, openDatabase, type SubmissionRecord } from '../../server/db';
@@ -40,6 +41,8 @@ export interface SettlementChanges {
   captcha?: Record<string, unknown>;
   /** The SMTP server the server sends e-mail to (tests/support/mail-sink.ts); without it e-mail stays queued. */
   smtpUrl?: string;
+  /** The clamd documents are scanned with (tests/support/clamd-stand-in.ts), read when the server starts; without it nothing is scanned. */
+  documentScanner?: () => ClamdOptions;
 }
 
 function copySettlement(changes: SettlementChanges): { dir: string; cleanup(): void } {
@@ -69,6 +72,8 @@ export interface E2eServer {
   submission(referenceCode: string): Promise<SubmissionRecord | null>;
   /** Closes the server's database while the server runs on: its calls answer 503 DATABASE_UNAVAILABLE from then on. */
   closeDatabase(): Promise<void>;
+  /** The environment of the admin command line for this server's database and settlement (`runCli`). */
+  adminEnv: Record<string, string>;
   stop(): Promise<void>;
 }
 
@@ -95,6 +100,7 @@ export async function startE2eServer(changes: SettlementChanges = {}): Promise<E
     // The browser fills a form in seconds: screened, not shed.
     shedFastSubmits: false,
     ...(changes.smtpUrl ? { mail: { mailer: smtpMailer(changes.smtpUrl) } } : {}),
+    ...(changes.documentScanner ? { documentScanner: changes.documentScanner() } : {}),
   });
   const url = (await app.listen({ host: '127.0.0.1', port: 0 })).replace('localhost', '127.0.0.1');
   const submissions = createSubmissions(database);
@@ -102,6 +108,7 @@ export async function startE2eServer(changes: SettlementChanges = {}): Promise<E
     url,
     submission: (referenceCode) => submissions.getByReferenceCode(referenceCode),
     closeDatabase: () => database.close(),
+    adminEnv: { DATA_DIR: dataDir, DATABASE_URL: '', SETTLEMENT_DIR: copy.dir, PUBLIC_URL: url },
     async stop() {
       await app.close();
       await emulator.close();
@@ -213,8 +220,14 @@ export async function screenshot(page: Page, theme: Theme, name: string): Promis
   return file;
 }
 
-/** The page has settled: the layout is on screen and no loading placeholder shows. */
+/** Whether the app runs on the page: React holds its root (a start page drawn on the server is on screen before that). */
+export function appRunning(page: Page): Promise<boolean> {
+  return page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')));
+}
+
+/** The page has settled: the app runs, the layout is on screen and no loading placeholder shows. */
 export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')));
   await page.waitForSelector('#main-content h1', { state: 'visible' });
   await page.waitForFunction(() => !document.querySelector('#main-content .cf-loading-placeholder'));
 }

@@ -206,7 +206,7 @@ describe('live preview on the second settlement', () => {
     // A flow: a new help text under a field, and the page's intro from another key.
     const file = path.join(dir, 'flows', 'automotive.json');
     const flow = JSON.parse(readFileSync(file, 'utf8')) as FlowFile;
-    const contact = flow.pages.find((p) => p.id === 'contact')!;
+    const contact = flow.pages.find((p) => p.id === 'claimant-info')!;
     (contact.blocks[1] as { paragraphs: string[] }).paragraphs = ['LocKey_Rebate_Receipt_Intro'];
     writeFileSync(file, JSON.stringify(flow, null, 2));
     await page.locator('#main-content', { hasText: 'Enter the date and the amount on your replacement receipt.' }).waitFor();

@@ -32,7 +32,7 @@ describe('the settlement studio', () => {
     await page.waitForFunction(() => document.activeElement?.id === 'editor-heading');
     expect(await page.textContent('#editor-heading')).toBe('Page denials');
 
-    await page.getByLabel('titleKey').fill('LocKey_Denials_Heading');
+    await page.getByLabel(/^Title\*?$/).fill('LocKey_Denials_Heading');
     await page.getByLabel('Text in en').fill('Refused repairs');
     await page.getByLabel('Text in es').fill('Reparaciones rechazadas');
     await page.getByRole('button', { name: 'Add LocKey_Denials_Heading to every locale' }).click();
@@ -76,7 +76,7 @@ describe('the settlement studio', () => {
   it('refuses a save the checker rejects, showing the file and JSON pointer, pins the problem on its page, and writes nothing', async () => {
     const { page, close } = await openStudio(studio);
     await page.click(`${AUTOMOTIVE} [data-node="page:claimant-info"]`);
-    await page.getByLabel('titleKey').fill('LocKey_Nowhere_ToBeFound');
+    await page.getByLabel(/^Title\*?$/).fill('LocKey_Nowhere_ToBeFound');
     await page.waitForFunction(() => document.querySelector('[data-node="page:claimant-info"]')?.getAttribute('aria-label')?.includes('problem'));
     expect(await page.getAttribute(`${AUTOMOTIVE} [data-node="page:claimant-info"]`, 'aria-label')).toMatch(/^claimant-info LocKey_Nowhere_ToBeFound \d+ problem\(s\)$/);
 
@@ -282,7 +282,7 @@ describe('the settlement studio', () => {
     await fieldName.press('Enter');
     await page.getByText('This model already has a field ownershipType.').waitFor();
     await fieldName.fill('vehicleColor');
-    await page.getByLabel('Data type').selectOption('string');
+    await page.getByLabel('Data type of the new field').selectOption('string');
     await fieldName.press('Enter');
     await page.waitForFunction(() => document.activeElement?.matches('[data-model-field="vehicleColor"] h4'));
 
@@ -290,7 +290,7 @@ describe('the settlement studio', () => {
     const field = page.locator('[data-model-field="vehicleColor"]');
     await field.locator('button.btn-add').last().click();
     await field.locator('select[id$="_validations_0_type"]').selectOption('maxLength');
-    await field.getByLabel('max (JSON: a number, "text", true, null…)').fill('30');
+    await field.getByLabel('Maximum (JSON: a number, "text", true, null…)').fill('30');
     await field.locator('button.btn-add').last().click();
     await field.locator('select[id$="_validations_1_type"]').selectOption('requiredIf');
     const other = field.locator('input[id$="_validations_1_otherProperty"]');

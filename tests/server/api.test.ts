@@ -101,6 +101,7 @@ describe.each(DIALECTS)('the API over %s', (dialect) => {
           'GET /api/forms/flows',
           'POST /api/forms/lookup/authorize',
           'POST /api/forms/resume',
+          'POST /api/claims/status',
           'POST /api/forms/automotive/authorize',
           'POST /api/forms/automotive/draft/later',
           'POST /api/forms/exclusion/authorize',
@@ -243,7 +244,7 @@ describe.each(DIALECTS)('the API over %s', (dialect) => {
       const record = await server.app.stores.submissions.getByReferenceCode(code);
       expect(record?.documents).toEqual([expect.objectContaining({ name: 'invoice.pdf', type: 'application/pdf', size: FILES.pdf.length })]);
       const docs = await server.app.stores.submissions.getDocuments(record!.id);
-      expect(Buffer.compare(docs[0]!.bytes, FILES.pdf)).toBe(0);
+      expect(Buffer.compare(docs[0]!.bytes ?? Buffer.alloc(0), FILES.pdf)).toBe(0);
       expect(JSON.stringify(record?.payload)).not.toContain(raw);
       // The PIN proved the claimant at authorize; the claim keeps the Notice ID, never the PIN.
       const credentials = (record?.payload as { credentials: { fields: Record<string, unknown> } }).credentials.fields;

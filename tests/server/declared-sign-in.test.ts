@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SERVER_ERRORS } from '../../server/errors.js';
-import { copySettlementFolder } from '../../settlement/read.js';
+import { copySettlementFolder, readSettlementFolder } from '../../settlement/read.js';
 import { CSRF_HEADER } from '../../server/plugins/app/session.js';
 import type { FieldValue, FormModel } from '../../runtime/core/types.js';
 import { screeningOf } from './fraud/claims.js';
@@ -24,7 +24,8 @@ const WINDOW_MS = LIMITS.windowMinutes * 60_000;
 
 const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
 
-const CLAIM_CONFIGS = (readJson(path.join(DATA_BREACH, 'models.json')) as { models: Array<{ metadataHash: string; metadata: { dtoMapping: string } }> }).models;
+/** The Claim form's model configs, as the reader makes them of the sample's and the settlement's patch. */
+const CLAIM_CONFIGS = (readSettlementFolder(DATA_BREACH).files.get('models.json')?.json as { models: Array<{ metadataHash: string; metadata: { dtoMapping: string } }> }).models;
 let seq = 0;
 /** A model of the data-breach Claim form as the browser sends it. */
 function model(_formType: 'Claim', dtoMapping: string, fields: Record<string, FieldValue>): FormModel {

@@ -81,7 +81,12 @@ describe('a document acknowledged survives kill -9 (sqlite)', () => {
 
     const database = await openDatabase({ dataDir });
     try {
-      const rows = await database.db.selectFrom('draft_documents').select(['context_client_id', 'name', 'sha256', 'bytes']).execute();
+      // The document's bytes are the database store's object, committed before its row.
+      const rows = await database.db
+        .selectFrom('draft_documents')
+        .innerJoin('document_objects', 'document_objects.key', 'draft_documents.store_key')
+        .select(['context_client_id', 'name', 'draft_documents.sha256', 'document_objects.bytes'])
+        .execute();
       expect(rows.map((r) => [r.context_client_id, r.name])).toEqual([[doc.clientId, 'invoice.pdf']]);
       expect(createHash('sha256').update(rows[0]!.bytes).digest('hex')).toBe(createHash('sha256').update(bytes).digest('hex'));
       expect(rows[0]!.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));

@@ -22,6 +22,7 @@ import type { FieldValue, FormModel, FormType } from '../../runtime/core/types.j
 import { API_PATHS, createApiClient, endpointsFromFlows, type ApiClient, type FormEndpoints, type RawRequest } from '../../runtime/core/api/index.js';
 import { createCookieJar, type CookieJar } from '../../runtime/core/api/cookie-jar.js';
 import { FLOWS_PATH, flowsFromBody } from '../../runtime/app/flowsSource.js';
+import { answerOf } from '../support/api-client.js';
 import { MINIMAL_PNG, minimalPdf } from '../support/documents.js';
 import { invoiceContext, MARIA, MARIA_ANSWERS, sampleModel } from '../support/sample-claim.js';
 
@@ -375,15 +376,9 @@ export function injectInto(app: FastifyInstance): Send {
 }
 
 /** An answer of the API client in the shape the tests read (statusCode, headers, body, json()). */
-async function answerOf(response: Response): Promise<HttpResponse> {
-  const headers: IncomingHttpHeaders = {};
-  response.headers.forEach((value, name) => {
-    if (name !== 'set-cookie') headers[name] = value;
-  });
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length) headers['set-cookie'] = cookies;
-  const body = await response.text();
-  return { statusCode: response.status, headers, body, json: () => JSON.parse(body) };
+async function httpResponseOf(response: Response): Promise<HttpResponse> {
+  const { status, headers, body } = await answerOf(response);
+  return { statusCode: status, headers, body, json: () => JSON.parse(body) };
 }
 
 /** The form calls of an app's settlement, as its flows declare them. */
@@ -446,9 +441,9 @@ export class Claimant {
    * answer is kept); to another app, through that app's inject() with the same cookies and token.
    */
   async raw(method: string, path: string, init: RawRequest = {}, app = this.app): Promise<HttpResponse> {
-    if (app === this.app) return answerOf(await this.api.raw(method, path, init));
+    if (app === this.app) return httpResponseOf(await this.api.raw(method, path, init));
     const other = this.clientOver(injectInto(app));
-    const res = await answerOf(await other.raw(method, path, init));
+    const res = await httpResponseOf(await other.raw(method, path, init));
     this.api.setCsrfToken(other.csrfToken());
     return res;
   }

@@ -80,6 +80,9 @@ describe('configuration from the environment', () => {
     expect(readConfig({ DATA_DIR: dataDir }).mailLeaseMs).toBe(300_000);
     expect(readConfig({ DATA_DIR: dataDir, MAIL_LEASE_SECONDS: '3' }).mailLeaseMs).toBe(3_000);
     expect(() => readConfig({ DATA_DIR: dataDir, MAIL_LEASE_SECONDS: '0' })).toThrow(/MAIL_LEASE_SECONDS must be a whole number of seconds/);
+    expect(readConfig({ DATA_DIR: dataDir }).documentStoreUrl).toBeNull();
+    expect(readConfig({ DATA_DIR: dataDir, DOCUMENT_STORE_URL: 's3://claims-documents/filing-2026' }).documentStoreUrl).toBe('s3://claims-documents/filing-2026');
+    expect(() => readConfig({ DATA_DIR: dataDir, DOCUMENT_STORE_URL: 'https://claims-documents.example.org' })).toThrow(/DOCUMENT_STORE_URL: write s3:\/\/<bucket>\/<prefix>/);
   });
 });
 
@@ -103,6 +106,8 @@ function config(dataDir: string, settlementDir: string, extra: Partial<ServerCon
     mailFrom: null,
     mailMaxAttempts: 8,
     mailLeaseMs: 300_000,
+    documentStoreUrl: null,
+    clamd: null,
     ...extra,
   };
 }

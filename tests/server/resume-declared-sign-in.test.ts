@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { copySettlementFolder } from '../../settlement/read.js';
+import { copySettlementFolder, readSettlementFolder } from '../../settlement/read.js';
 import { CSRF_HEADER } from '../../server/plugins/app/session.js';
 import type { FieldValue, FormModel } from '../../runtime/core/types.js';
 import { DIALECTS, OPEN_NOW, ROOT, serverOver, type Claimant } from './helper.js';
@@ -20,7 +20,8 @@ const LENA = { claimId: 'DBR-300001', zip: '30301' };
 const GRACE = { claimId: 'DBR-300003', zip: '10027' };
 const LIMITS = { max: 5, maxPerIp: 50, maxNoticeIdsPerIp: 10, windowMinutes: 15 };
 const locale = (culture: string) => JSON.parse(readFileSync(path.join(DATA_BREACH, 'locales', `${culture}.json`), 'utf8')) as Record<string, string>;
-const CONFIGS = (JSON.parse(readFileSync(path.join(DATA_BREACH, 'models.json'), 'utf8')) as { models: Array<{ metadataHash: string; metadata: { formType: string; dtoMapping: string } }> }).models;
+/** The model configs as the reader makes them of the sample's and the settlement's patch. */
+const CONFIGS = (readSettlementFolder(DATA_BREACH).files.get('models.json')?.json as { models: Array<{ metadataHash: string; metadata: { formType: string; dtoMapping: string } }> }).models;
 
 let seq = 0;
 function model(dtoMapping: string, fields: Record<string, FieldValue>, formType = 'Claim'): FormModel {

@@ -192,7 +192,7 @@ describe('the studio API over a settlement folder', () => {
     const outside = await save({ '../settings.json': {} });
     expect(outside.statusCode).toBe(400);
     expect(outside.json<{ message: string }>().message).toBe(
-      '"../settings.json" is not a file of this settlement (flows/*.json, locales/*.json, models.json or one of deadlines.json, deadlines.legacy.json, captcha.json, settings.json, site.json, forms.json, whitelist.json that the folder has, or fixtures/*.fixture.json)',
+      '"../settings.json" is not a file of this settlement (flows/*.json, locales/*.json, models.json or one of deadlines.json, deadlines.legacy.json, captcha.json, settings.json, site.json, forms.json, whitelist.json, statuses.json that the folder has, or fixtures/*.fixture.json)',
     );
     const empty = await app.inject({ method: 'POST', url: '/api/save', payload: { edits: [] } });
     expect(empty.statusCode).toBe(400);

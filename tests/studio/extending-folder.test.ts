@@ -95,6 +95,21 @@ describe('the studio over a folder that extends another', () => {
     expect(fileOf(merged, 'flows/automotive.json')?.json).toEqual(flow);
   });
 
+  it('saves a change to one field of a block as a patch of that block by id and that field by key', async () => {
+    const f = await folder();
+    type Flow = { pages: Array<{ id: string; blocks: Array<{ id?: string; fields?: Array<{ key: string; label: string }> }> }> };
+    const flow = structuredClone(fileOf(f, 'flows/automotive.json')!.json) as Flow;
+    const field = flow.pages.find((p) => p.id === 'eligibility')?.blocks.find((b) => b.id === 'claim-details')?.fields?.[0];
+    expect(field).toBeDefined();
+    if (field) field.label = 'LocKey_Summary_Eligibility';
+    const saved = await save({ 'flows/automotive.json': flow });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(readJson(path.join(child, 'flows', 'automotive.json'))).toEqual({
+      pages: { eligibility: { blocks: { 'claim-details': { fields: { [field?.key ?? '']: { label: 'LocKey_Summary_Eligibility' } } } } } },
+    });
+    expect(fileOf(await folder(), 'flows/automotive.json')?.json).toEqual(flow);
+  });
+
   it('removes the folder\'s file when the change makes it the extended folder\'s again', async () => {
     const f = await folder();
     const settings = structuredClone(fileOf(f, 'settings.json')!.json) as { theme: string };

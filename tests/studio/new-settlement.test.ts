@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildStudioServer } from '../../studio/server/app';
-import { createSettlement, isEmptyFolder, SAMPLE_IDENTITY, type NewSettlementIdentity } from '../../studio/server/new-settlement';
+import { createSettlement, isEmptyFolder, SETTLEMENT_TEMPLATES, TEMPLATE_IDENTITY, type NewSettlementIdentity } from '../../studio/server/new-settlement';
 import { ROOT } from './settlement-copy';
 
 const made: string[] = [];
@@ -13,13 +13,23 @@ const emptyFolder = () => {
   made.push(dir);
   return path.join(dir, 'my-settlement');
 };
-const ACME: NewSettlementIdentity = { name: 'Acme Data Breach Settlement', shortName: 'Acme', email: 'info@acmesettlement.example', website: 'https://www.acmesettlement.example/' };
-/** Every file of the folder, by its path in it. */
+const ACME: NewSettlementIdentity = {
+  name: 'Acme Data Breach Settlement',
+  shortName: 'Acme Settlement',
+  administrator: 'Acme Claims Administrator',
+  email: 'info@acmesettlement.example',
+  website: 'https://www.acmesettlement.example/',
+  timeZone: 'Eastern',
+};
+/** Every file of the folder, by its path in it (a .git folder left out). */
 const filesOf = (dir: string, under = ''): string[] =>
-  readdirSync(path.join(dir, under)).flatMap((name) => (statSync(path.join(dir, under, name)).isDirectory() ? filesOf(dir, path.join(under, name)) : [path.join(under, name)]));
-const flowsCheck = (folder: string) =>
-  // The command a configurer runs: exit 0, else execFileSync throws with its output.
-  execFileSync(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'scripts/flows-check.ts', folder], { cwd: ROOT, encoding: 'utf8' });
+  readdirSync(path.join(dir, under))
+    .filter((name) => name !== '.git')
+    .flatMap((name) => (statSync(path.join(dir, under, name)).isDirectory() ? filesOf(dir, path.join(under, name)) : [path.join(under, name)]));
+/** An npm script as a configurer runs it: its output, or a throw with it when it exits non-zero. */
+const npmScript = (script: string, folder: string) =>
+  execFileSync(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), script, folder], { cwd: ROOT, encoding: 'utf8', stdio: 'pipe', env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' } });
+const readJson = <T>(folder: string, name: string) => JSON.parse(readFileSync(path.join(folder, name), 'utf8')) as T;
 
 afterEach(() => {
   for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
@@ -31,112 +41,92 @@ describe('a new settlement from an empty folder', () => {
     execFileSync('git', ['init', '-q', folder]);
     writeFileSync(path.join(folder, '.gitignore'), 'data/\n');
     expect(isEmptyFolder(folder)).toBe(true);
-    expect(createSettlement(folder, { forms: ['Exclusion'], signIn: 'vin-notice-pin', identity: ACME })).toMatchObject({ ok: true });
+    expect(createSettlement(folder, { template: 'exclusion', identity: ACME })).toMatchObject({ ok: true });
+    expect(isEmptyFolder(folder)).toBe(false);
     const other = emptyFolder();
     execFileSync('git', ['init', '-q', other]);
     writeFileSync(path.join(other, 'notes.txt'), 'x');
     expect(isEmptyFolder(other)).toBe(false);
   });
 
-  it('writes the forms picked, their models, en and es locales, the settlement files and class-list headers, which flows:check accepts', () => {
+  it('makes a data-breach claim settlement in a folder holding only a .git: standalone, its class list a header, its name, administrator and time zone written, and flows:check and flows:test pass on it', () => {
     const folder = emptyFolder();
-    expect(isEmptyFolder(folder)).toBe(true);
-    const result = createSettlement(folder, { forms: ['Exclusion'], signIn: 'vin-notice-pin', identity: ACME });
-    expect(result).toEqual({ ok: true, created: expect.arrayContaining(['flows/exclusion.json', 'models.json', 'locales/en.json', 'locales/es.json', 'settings.json', 'forms.json', 'site.json', 'class-members.csv', 'class-vehicles.csv']) });
-    expect(readdirSync(path.join(folder, 'flows'))).toEqual(['exclusion.json']);
-    const models = JSON.parse(readFileSync(path.join(folder, 'models.json'), 'utf8')) as { $schema: string; models: Array<{ metadata: { formType: string } }> };
-    expect(new Set(models.models.map((m) => m.metadata.formType))).toEqual(new Set(['Exclusion']));
-    // Editors still find the schema from the new folder.
-    expect(path.resolve(folder, models.$schema)).toBe(path.join(ROOT, 'schemas/model-config.schema.json'));
-    expect(readFileSync(path.join(folder, 'class-members.csv'), 'utf8').split('\n')).toHaveLength(2);
-    expect(isEmptyFolder(folder)).toBe(false);
-    flowsCheck(folder);
-  }, 120_000);
-
-  it('is the settlement\'s own: its name, e-mail and site in the locales, no word of the sample anywhere, the texts about its case marked to write', () => {
-    const folder = emptyFolder();
-    expect(createSettlement(folder, { forms: ['Automotive', 'Lookup', 'Exclusion'], signIn: 'vin-notice-pin', identity: ACME })).toMatchObject({ ok: true });
-    for (const file of filesOf(folder)) {
-      const text = readFileSync(path.join(folder, file), 'utf8');
-      for (const sample of SAMPLE_IDENTITY) expect(text.includes(sample), `${file} holds "${sample}"`).toBe(false);
+    execFileSync('git', ['init', '-q', folder]);
+    const result = createSettlement(folder, { template: 'data-breach', identity: ACME });
+    expect(result).toEqual({ ok: true, created: expect.arrayContaining(['flows/claim.json', 'flows/lookup.json', 'models.json', 'forms.json', 'locales/en.json', 'locales/es.json', 'deadlines.json', 'fixtures/claim-check-by-mail.fixture.json']) });
+    const files = filesOf(folder).sort();
+    expect(files).not.toContain('settlement.json');
+    expect(files.filter((f) => !f.startsWith('fixtures/'))).toEqual(['captcha.json', 'class-members.csv', 'deadlines.json', 'flows/claim.json', 'flows/lookup.json', 'forms.json', 'locales/en.json', 'locales/es.json', 'models.json', 'settings.json', 'site.json', 'whitelist.json']);
+    // No VIN is asked, so there is no vehicle list; the members' list is its header alone.
+    expect(readFileSync(path.join(folder, 'class-members.csv'), 'utf8')).toBe('claimId,zip,firstName,lastName,mailingStreetLine1,mailingStreetLine2,mailingCity,mailingSubDivision,mailingPostalCode,emailAddress,phoneNumber\n');
+    const forms = readJson<{ forms: Array<{ id: string; signIn: { credentials: Array<{ field: string; match: string }> } }> }>(folder, 'forms.json');
+    expect(forms.forms.map((f) => [f.id, f.signIn.credentials.map((c) => `${c.field}:${c.match}`)])).toEqual([
+      ['Claim', ['claimId:identifier', 'zip:secret']],
+      ['ClaimLookup', ['claimId:identifier']],
+    ]);
+    expect(readJson<{ timeZone: string }>(folder, 'deadlines.json').timeZone).toBe('Eastern');
+    // Editors still find each file's schema from the new folder.
+    for (const name of ['models.json', 'flows/claim.json', 'forms.json', 'fixtures/claim-check-by-mail.fixture.json']) {
+      const file = path.join(folder, name);
+      expect(existsSync(path.resolve(path.dirname(file), readJson<{ $schema: string }>(folder, name).$schema)), name).toBe(true);
     }
-    const en = JSON.parse(readFileSync(path.join(folder, 'locales/en.json'), 'utf8')) as Record<string, string>;
-    const es = JSON.parse(readFileSync(path.join(folder, 'locales/es.json'), 'utf8')) as Record<string, string>;
+    const en = readJson<Record<string, string>>(folder, 'locales/en.json');
+    const es = readJson<Record<string, string>>(folder, 'locales/es.json');
     expect(en).toMatchObject({
       LocKey_Site_Title: 'Acme Data Breach Settlement',
+      LocKey_Site_LogoAlt: 'Acme Settlement home',
       LocKey_Site_Url: 'https://www.acmesettlement.example',
       LocKey_Footer_EmailAddress: 'info@acmesettlement.example',
-      LocKey_Footer_MailingAddressLine1: 'Acme Settlement Administrator',
+      // The administrator's own name, said once: not "<short name> Settlement Administrator".
+      LocKey_Footer_MailingAddressLine1: 'Acme Claims Administrator',
+      LocKey_Footer_Copyright: '© {0} Acme Claims Administrator. All rights reserved.',
       LocKey_Banner_Line1: '[TO WRITE] LocKey_Banner_Line1',
       LocKey_Footer_PhoneNumber: '[TO WRITE] LocKey_Footer_PhoneNumber',
+      LocKey_Claim_Start_Intro: '[TO WRITE] LocKey_Claim_Start_Intro',
     });
-    expect(es).toMatchObject({ LocKey_Site_Title: 'Acme Data Breach Settlement', LocKey_Footer_MailingAddressLine1: 'Administrador del Acuerdo Acme', LocKey_Exclusion_Start_Intro: '[TO WRITE] LocKey_Exclusion_Start_Intro' });
-    // A text of the sample that says nothing of its case is kept as it is.
-    const sampleEn = JSON.parse(readFileSync(path.join(ROOT, 'locales/en.json'), 'utf8')) as Record<string, string>;
-    expect(en.LocKey_Button_Next).toBe(sampleEn.LocKey_Button_Next);
-    // The locale keeps the sample file's layout: only the changed lines differ.
-    const sampleLines = readFileSync(path.join(ROOT, 'locales/en.json'), 'utf8').split('\n');
-    const lines = readFileSync(path.join(folder, 'locales/en.json'), 'utf8').split('\n');
-    expect(lines.length).toBe(sampleLines.length);
-    const site = JSON.parse(readFileSync(path.join(folder, 'site.json'), 'utf8')) as { logo?: unknown; header: Array<{ form?: string }> };
-    expect(site.logo).toBeUndefined();
-    expect(site.header.filter((l) => l.form).map((l) => l.form)).toEqual(['Lookup', 'Exclusion']);
-    const forms = JSON.parse(readFileSync(path.join(folder, 'forms.json'), 'utf8')) as { classList: { columns: string[] }; forms: Array<{ id: string; kind: string; flow: string; referencePrefix: string; signIn: { credentials: Array<{ match: string }> } }> };
-    expect(forms.forms.map((f) => [f.id, f.kind, f.flow, f.referencePrefix, f.signIn.credentials.map((c) => c.match).join('+')])).toEqual([
-      ['Automotive', 'claim', 'flows/automotive.json', 'AUT', 'vin+identifier+secret'],
-      ['Lookup', 'lookup', 'flows/lookup.json', 'LKP', 'vin'],
-      ['Exclusion', 'exclusion', 'flows/exclusion.json', 'EXC', 'vin+identifier+secret'],
-    ]);
-    expect(readFileSync(path.join(folder, 'class-members.csv'), 'utf8')).toBe(`${forms.classList.columns.join(',')}\n`);
-    flowsCheck(folder);
-  }, 120_000);
+    expect(es).toMatchObject({ LocKey_Footer_MailingAddressLine1: 'Acme Claims Administrator', LocKey_Footer_Copyright: '© {0} Acme Claims Administrator. Todos los derechos reservados.' });
+    // Nothing of the templates' example cases is left in what claimants read or the server runs.
+    for (const file of files.filter((f) => !f.startsWith('fixtures/'))) {
+      const text = readFileSync(path.join(folder, file), 'utf8');
+      for (const word of TEMPLATE_IDENTITY) expect(text.includes(word), `${file} holds "${word}"`).toBe(false);
+    }
+    expect(readJson<{ logo?: unknown }>(folder, 'site.json').logo).toBeUndefined();
+    expect(npmScript('scripts/flows-check.ts', folder)).toMatch(/^flows:check: 2 flows, 9 pages, 8 model configs, 2 locales — no problems$/m);
+    expect(npmScript('scripts/flows-test.ts', folder)).toMatch(/^Tests: 7 passed, 0 failed, 0 skipped$/m);
+  }, 180_000);
 
-  it('signs in by a member ID and ZIP code when the author picks it: forms.json, the Credentials models, the start pages and the class-list header follow', () => {
+  it.each(SETTLEMENT_TEMPLATES)('starts from the %s template, which the checker accepts once copied', (template) => {
     const folder = emptyFolder();
-    expect(createSettlement(folder, { forms: ['Lookup', 'Exclusion'], signIn: 'member-zip', identity: ACME })).toMatchObject({ ok: true });
-    expect(readFileSync(path.join(folder, 'class-members.csv'), 'utf8').split(',').slice(0, 3)).toEqual(['memberId', 'zip', 'firstName']);
-    expect(existsSync(path.join(folder, 'class-vehicles.csv'))).toBe(false);
-    const forms = JSON.parse(readFileSync(path.join(folder, 'forms.json'), 'utf8')) as { forms: Array<{ id: string; signIn: { credentials: unknown[]; prefill?: Record<string, string> } }> };
-    expect(forms.forms.map((f) => [f.id, f.signIn.credentials])).toEqual([
-      ['Lookup', [{ field: 'memberId', match: 'identifier', column: 'memberId' }]],
-      ['Exclusion', [{ field: 'memberId', match: 'identifier', column: 'memberId' }, { field: 'zip', match: 'secret', column: 'zip' }]],
-    ]);
-    expect(forms.forms[1]!.signIn.prefill).toMatchObject({ firstName: 'FirstName', mailingCity: 'MailingCity' });
-    const exclusion = readFileSync(path.join(folder, 'flows/exclusion.json'), 'utf8');
-    expect(exclusion).toContain('"key": "memberId"');
-    expect(exclusion).not.toContain('"key": "vin"');
-    const models = JSON.parse(readFileSync(path.join(folder, 'models.json'), 'utf8')) as { models: Array<{ metadata: { formType: string; dtoMapping: string }; fields: object }> };
-    expect(models.models.filter((m) => m.metadata.dtoMapping === 'Credentials').map((m) => [m.metadata.formType, Object.keys(m.fields)])).toEqual([
-      ['Lookup', ['memberId']],
-      ['Exclusion', ['memberId', 'zip']],
-    ]);
-    const en = JSON.parse(readFileSync(path.join(folder, 'locales/en.json'), 'utf8')) as Record<string, string>;
-    expect(en.LocKey_Credentials_MemberId).toBe('Member ID');
-    expect(en.LocKey_Server_SignInNotMatched).toBe('The Member ID and ZIP code do not match our records. Please check the notice you received.');
-    flowsCheck(folder);
-  }, 120_000);
+    expect(createSettlement(folder, { template, identity: { ...ACME, timeZone: 'America/Chicago' } })).toMatchObject({ ok: true });
+    expect(readJson<{ timeZone: string }>(folder, 'deadlines.json').timeZone).toBe('America/Chicago');
+    expect(existsSync(path.join(folder, 'fixtures'))).toBe(true);
+    // A class list signed in against by VIN keeps its vehicle list (a header); one without VINs has none.
+    const vin = readFileSync(path.join(folder, 'class-members.csv'), 'utf8').split('\n')[0]!.split(',').includes('vin');
+    expect(existsSync(path.join(folder, 'class-vehicles.csv'))).toBe(vin);
+  });
 
-  it('is offered by the API only in an empty folder: a folder holding something, or a form the product does not have, is refused with what to do and nothing written', async () => {
+  it('is offered by the API only in an empty folder: a folder holding something, an unknown template, a missing administrator or a time zone that is none are refused with what to do and nothing written', async () => {
     const folder = emptyFolder();
     const appDir = mkdtempSync(path.join(tmpdir(), 'studio-app-'));
     made.push(appDir);
     writeFileSync(path.join(appDir, 'index.html'), '<!doctype html><title>studio</title>');
     const app = await buildStudioServer({ folder, appDir, debounceMs: 10 });
     try {
-      const before = (await app.inject({ method: 'GET', url: '/api/folder' })).json<{ empty?: boolean; newSettlementForms?: string[] }>();
-      expect(before).toMatchObject({ empty: true, newSettlementForms: ['Automotive', 'Lookup', 'Exclusion'] });
-      const unknown = await app.inject({ method: 'POST', url: '/api/create', payload: { forms: ['Rebate'], identity: ACME } });
-      expect(unknown.statusCode).toBe(400);
-      const noEmail = await app.inject({ method: 'POST', url: '/api/create', payload: { forms: ['Lookup'], identity: { ...ACME, email: 'info at acme' } } });
-      expect(noEmail.statusCode).toBe(400);
+      const before = (await app.inject({ method: 'GET', url: '/api/folder' })).json<{ empty?: boolean; newSettlementTemplates?: string[] }>();
+      expect(before).toMatchObject({ empty: true, newSettlementTemplates: ['vehicle-claim', 'data-breach', 'generic-claim', 'exclusion', 'lookup'] });
+      const create = (body: object) => app.inject({ method: 'POST', url: '/api/create', payload: body });
+      expect((await create({ template: 'rebate', identity: ACME })).statusCode).toBe(400);
+      const noAdministrator = await create({ template: 'lookup', identity: { ...ACME, administrator: ' ' } });
+      expect(noAdministrator.statusCode).toBe(400);
+      expect(noAdministrator.json<{ message: string }>().message).toBe('The administrator\'s name is 3 to 120 characters ("Acme Settlement Administrator"). Nothing was written.');
+      const noZone = await create({ template: 'lookup', identity: { ...ACME, timeZone: 'Mars/Olympus' } });
+      expect(noZone.statusCode).toBe(400);
+      expect(noZone.json<{ message: string }>().message).toBe('"Mars/Olympus" is not a time zone: pick one of the list (Eastern, Pacific… or an IANA name such as America/New_York). Nothing was written.');
+      const noEmail = await create({ template: 'lookup', identity: { ...ACME, email: 'info at acme' } });
       expect(noEmail.json<{ message: string }>().message).toBe('"info at acme" is not an e-mail address (info@acmesettlement.com). Nothing was written.');
-      const noName = await app.inject({ method: 'POST', url: '/api/create', payload: { forms: ['Lookup'], identity: { ...ACME, name: ' ' } } });
-      expect(noName.json<{ message: string }>().message).toBe('The settlement\'s name is 3 to 120 characters ("Acme Data Breach Settlement"). Nothing was written.');
-      const noSignIn = await app.inject({ method: 'POST', url: '/api/create', payload: { forms: ['Lookup'], signIn: 'retina', identity: ACME } });
-      expect(noSignIn.statusCode).toBe(400);
       expect(readdirSync(folder)).toEqual([]);
       writeFileSync(path.join(folder, 'notes.txt'), 'mine');
-      const taken = await app.inject({ method: 'POST', url: '/api/create', payload: { forms: ['Lookup'], identity: ACME } });
+      const taken = await create({ template: 'lookup', identity: ACME });
       expect(taken.statusCode).toBe(409);
       expect(taken.json<{ message: string }>().message).toBe(`${folder} is not empty: a new settlement is made only in an empty folder (nothing was written).`);
       expect(readdirSync(folder)).toEqual(['notes.txt']);

@@ -7,6 +7,7 @@ import { createApiClient, endpointsFromFlows, type ApiClient, type ApiClientOpti
 import { createCookieJar, type CookieJar } from '../../runtime/core/api/cookie-jar.js';
 import { FLOWS_PATH, flowsFromBody } from '../../runtime/app/flowsSource.js';
 import type { FormType } from '../../runtime/core/types.js';
+import type { IncomingHttpHeaders } from 'node:http';
 
 /** A claimant's client: the API client and the jar holding its session cookie. */
 export interface ClaimantClient {
@@ -40,4 +41,22 @@ export function sessionCookie(client: ClaimantClient, baseUrl: string): string {
   const cookie = client.cookies.cookieHeader(`${baseUrl}/`);
   if (!cookie) throw new Error(`No session cookie for ${baseUrl}`);
   return cookie;
+}
+
+/** An answer of the API client read whole: its status, its headers as Node names them (the cookies set in a list), its body. */
+export interface ReadAnswer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** Reads an answer of the API client whole (the server tests and the security sweep check answers so). */
+export async function answerOf(response: Response): Promise<ReadAnswer> {
+  const headers: IncomingHttpHeaders = {};
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie') headers[name] = value;
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) headers['set-cookie'] = cookies;
+  return { status: response.status, headers, body: await response.text() };
 }

@@ -10,7 +10,7 @@ import { impossibleDeadlineDates, unknownDeadlineZones } from '../../runtime/cor
 import { checkFlow, checkFlowSet, checkLocaleKeySets, type CheckContext } from '../../runtime/core/flow/cross-check';
 import { pointer, type FlowIssue } from '../../runtime/core/flow/issues';
 import { localizedCopyProblems } from '../../runtime/core/i18n/localizedCopy';
-import { loadLocale, loadModelConfigs, matchesSchema, schemaIssues } from './validate-schema';
+import { loadLocale, loadModelConfigs, matchesSchema, schemaIssues, type SchemaTypes } from './validate-schema';
 import { isRecord, propertyOf } from '../../runtime/core/guards';
 import { checkDigitWarnings, classListIssues } from './class-lists';
 import { credentialWordWarnings } from './credential-words';
@@ -20,6 +20,7 @@ import { appPaths, copyLinkIssues, DEFAULT_LANGUAGES, defaultFormLinkIssues, def
 import { classListHeader, formsIssues, settlementForms, SPEC_FORMS, type FormsFile, type SettlementForm } from '../../runtime/core/forms';
 import { didYouMean } from '../../runtime/core/flow/nearest';
 import { PLACEHOLDER_MARK, placeholderKeys } from './placeholder';
+import { statusesIssues } from '../../runtime/core/statuses';
 import { SETTLEMENT_FILES, SETTLEMENT_MANIFEST, type SettlementFileName } from '../../settlement/files';
 import { locate, parseJsonText } from '../../settlement/json-text';
 import { atOrigin, fileBytes, filesIn, readFilesAt, readSettlementFolder, type ReadSettlementOptions, type SettlementFileEntry, type SettlementFolder } from '../../settlement/read';
@@ -59,8 +60,16 @@ export interface FolderReport {
     models: ModelConfig[];
     locales: Record<string, Record<string, string>>;
     /** The settlement files that satisfy their schemas, by name ('settings.json'); only with a settlement folder. */
-    settlementFiles: Partial<Record<SettlementFileName, unknown>>;
+    settlementFiles: SettlementFiles;
   };
+}
+
+/** The settlement files by name, each as its schema accepts it. */
+export type SettlementFiles = { [K in SettlementFileName]?: SchemaTypes[(typeof SETTLEMENT_FILES)[K]] };
+
+/** A file's JSON as its schema accepts it, or undefined when the schema refuses it (schemaIssues reports why). */
+function accepted<N extends keyof SchemaTypes>(schema: N, json: unknown): SchemaTypes[N] | undefined {
+  return matchesSchema(schema, json) ? json : undefined;
 }
 
 export interface SettlementPaths extends FolderPaths {
@@ -234,7 +243,7 @@ export function checkFolder(input: FolderPaths | SettlementFolder, context: Omit
   const pagePaths = allFlowsRead ? appPaths(flows) : null;
   if (pagePaths) issues.push(...copyLinkIssues(locales, pagePaths));
 
-  const settlementFiles: Partial<Record<SettlementFileName, unknown>> = {};
+  const settlementFiles: SettlementFiles = {};
   let deadlinesFile = paths.deadlinesFile;
   if (settlementDir !== undefined) {
     const dir = settlementDir;
@@ -242,6 +251,7 @@ export function checkFolder(input: FolderPaths | SettlementFolder, context: Omit
     if (manifest?.parsed) issues.push(...schemaIssues('settlement/settlement', manifest.json, manifest.path));
     // deadlines.json wins; deadlines.legacy.json is read only when it is absent.
     const deadlinesName = named('deadlines.json') || !named('deadlines.legacy.json') ? 'deadlines.json' : 'deadlines.legacy.json';
+    const valid = new Map<SettlementFileName, unknown>();
     for (const name of [deadlinesName, 'captcha.json', 'settings.json', 'whitelist.json'] as const) {
       const entry = named(name);
       const file = entry?.path ?? path.join(dir, name);
@@ -251,8 +261,13 @@ export function checkFolder(input: FolderPaths | SettlementFolder, context: Omit
       if (!read) continue;
       const schemaErrors = schemaIssues(SETTLEMENT_FILES[name], read.json, file);
       issues.push(...schemaErrors);
-      if (schemaErrors.length === 0) settlementFiles[name] = read.json;
+      if (schemaErrors.length === 0) valid.set(name, read.json);
     }
+    settlementFiles['deadlines.json'] = accepted('settlement/deadlines', valid.get('deadlines.json'));
+    settlementFiles['deadlines.legacy.json'] = accepted('settlement/deadlines.legacy', valid.get('deadlines.legacy.json'));
+    settlementFiles['captcha.json'] = accepted('settlement/captcha', valid.get('captcha.json'));
+    settlementFiles['settings.json'] = accepted('settlement/settings', valid.get('settings.json'));
+    settlementFiles['whitelist.json'] = accepted('settlement/whitelist', valid.get('whitelist.json'));
     // site.json is optional: without it the app shows the default chrome.
     const siteEntry = named('site.json');
     const site = siteEntry ? remember(readEntry(siteEntry, siteEntry.path, issues)) : undefined;
@@ -315,6 +330,17 @@ export function checkFolder(input: FolderPaths | SettlementFolder, context: Omit
     // A forms.json its schema refuses declares no header yet: its own problems come first.
     if (!formsEntry || formsBody) issues.push(...classListIssues(folder, classListHeader(formsBody)));
     if (formsBody?.forms.some((f) => f.signIn.credentials.some((c) => c.match === 'vin' && c.checkDigit))) warnings.push(...checkDigitWarnings(folder, classListHeader(formsBody)));
+    // statuses.json is optional: without it (or a list of it) the product's statuses and deficiency kinds.
+    const statusesEntry = named('statuses.json');
+    const statuses = statusesEntry ? remember(readEntry(statusesEntry, statusesEntry.path, issues)) : undefined;
+    if (statuses && !matchesSchema(SETTLEMENT_FILES['statuses.json'], statuses.json)) issues.push(...schemaIssues(SETTLEMENT_FILES['statuses.json'], statuses.json, statuses.file));
+    else if (!statusesEntry || statuses) {
+      const body = statuses && matchesSchema(SETTLEMENT_FILES['statuses.json'], statuses.json) ? statuses.json : undefined;
+      const found = statusesIssues(body, statuses?.file ?? path.join(dir, 'statuses.json'), { flows: flows.map((f) => f.flow), locales });
+      issues.push(...found.issues);
+      warnings.push(...found.warnings);
+      if (body) settlementFiles['statuses.json'] = body;
+    }
     const settings = settlementFiles['settings.json'];
     const minFillSeconds = propertyOf(propertyOf(settings, 'fraud'), 'minFillSeconds');
     if (settings && (!formsEntry || formsBody)) issues.push(...minFillSecondsIssues(isNumberRecord(minFillSeconds) ? minFillSeconds : undefined, named('settings.json')?.path ?? path.join(dir, 'settings.json'), settlementForms(formsBody)));

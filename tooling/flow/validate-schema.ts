@@ -8,6 +8,12 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import type { FlowFile, ModelConfig } from '../../runtime/core/types';
 import type { FormsFile } from '../../runtime/core/forms';
 import type { SiteFile } from '../../runtime/core/site';
+import type { CaptchaFile } from '../../schemas/generated/settlement/captcha';
+import type { DeadlinesFile } from '../../schemas/generated/settlement/deadlines';
+import type { DeadlinesLegacyFile } from '../../schemas/generated/settlement/deadlines.legacy';
+import type { SettingsFile } from '../../schemas/generated/settlement/settings';
+import type { WhitelistFile } from '../../schemas/generated/settlement/whitelist';
+import type { StatusesFile } from '../../runtime/core/statuses';
 import { checkFlow, checkModelConfigs, type CheckContext } from '../../runtime/core/flow/cross-check';
 import type { FlowIssue, LoadResult } from '../../runtime/core/flow/issues';
 import { nearestName } from '../../runtime/core/flow/nearest';
@@ -25,15 +31,23 @@ export type SchemaName =
   | 'settlement/site'
   | 'settlement/forms'
   | 'settlement/whitelist'
+  | 'settlement/statuses'
   | 'settlement/settlement';
 
 /** What a value that satisfies the schema is, for the schemas whose values are read here. */
-interface SchemaTypes {
+/** The value a schema accepts, for the schemas whose values the code reads. */
+export interface SchemaTypes {
   flow: FlowFile;
   'model-config': { models: ModelConfig[] };
   locale: Record<string, string>;
   'settlement/site': SiteFile;
   'settlement/forms': FormsFile;
+  'settlement/deadlines': DeadlinesFile;
+  'settlement/deadlines.legacy': DeadlinesLegacyFile;
+  'settlement/captcha': CaptchaFile;
+  'settlement/settings': SettingsFile;
+  'settlement/whitelist': WhitelistFile;
+  'settlement/statuses': StatusesFile;
 }
 
 const validators = new Map<SchemaName, ValidateFunction>();

@@ -151,7 +151,7 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
   const draftRefusal = useSelector(actor, (s) => s.context.draftRefusal);
   const draftRefusalCode = useSelector(actor, (s) => s.context.draftRefusalCode);
   const submitRefusal = useSelector(actor, (s) => s.context.submitRefusal);
-  const documents = useSyncExternalStore(session.subscribeDocuments, () => session.documents);
+  const documents = useSyncExternalStore(session.subscribeDocuments, () => session.documents, () => session.documents);
   const authorized = useSelector(actor, (s) => s.context.authorized);
   const [savedForLater, setSavedForLater] = useState<SavedForLater | null>(null);
   // Every in-flow page of a filed form after sign-in, until the claim is submitted.
@@ -308,7 +308,9 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
 
   return (
     // The claimant's first focus in the form: the flow's blocks get ready for later pages while they type.
-    <form className="cf-form__page cf-surface" noValidate onSubmit={(e) => e.preventDefault()} onFocus={() => prepareLaterPages(flow, culture)}>
+    // method="dialog" outside a dialog submits nothing: on a start page drawn on the server, Enter
+    // before the app has taken it over would otherwise send the answers in the page's address.
+    <form className="cf-form__page cf-surface" method="dialog" noValidate onSubmit={(e) => e.preventDefault()} onFocus={() => prepareLaterPages(flow, culture)}>
       <PageRenderer
         registries={REGISTRIES}
         page={page}

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { sharedCredentialLabelKeys, signInDetails } from '../../core/i18n';
 import { useLocation, useSearch } from 'wouter';
 import { describedBy, FieldErrors, FieldHelp, FieldLabel, fieldClass } from '../../widgets/field-parts';
@@ -26,6 +26,13 @@ export default function ResumePage() {
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   useDocumentTitle('LocKey_Resume_Title');
+  // Drawn on the server, the field may hold a code typed before the app ran: it is the code.
+  useEffect(() => {
+    const typed = input.current?.value;
+    if (typed !== undefined && typed !== code) setCode(typed);
+    // The mount only: later the field shows the state.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const refuse = (message: string) => {
     setError(message);
@@ -56,7 +63,8 @@ export default function ResumePage() {
         </p>
       ) : null}
       <p>{t('LocKey_Resume_Intro', signInDetails(sharedCredentialLabelKeys(flows.all()), t, culture))}</p>
-      <form className="cf-form__page cf-surface" noValidate onSubmit={onSubmit}>
+      {/* method="dialog" outside a dialog submits nothing: drawn on the server, the page must not send the code in its address before the app runs. */}
+      <form className="cf-form__page cf-surface" method="dialog" noValidate onSubmit={onSubmit}>
         <div className={fieldClass('text', errors)}>
           <FieldLabel htmlFor={CODE_FIELD} label={t('LocKey_Resume_CodeLabel')} required requiredText={t('LocKey_Common_RequiredMarker')} />
           <FieldHelp id={CODE_FIELD} help={t('LocKey_Resume_CodeHelp')} />

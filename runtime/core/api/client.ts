@@ -2,6 +2,7 @@ import { acceptModelConfigs } from '../models';
 import { HONEYPOT_FIELD } from '../payload/honeypot';
 import { devError, DEV_ERRORS, USER_MESSAGES } from '../errors';
 import { isCaptchaAnswer } from '../../../schemas/generated/api/guards/captcha';
+import { API_URLS } from '../../../schemas/generated/api/routes';
 import { isRecord } from '../../../schemas/generated/api/guards/record';
 import { isCharactersWhitelistAnswer } from '../../../schemas/generated/api/guards/characters-whitelist';
 import { isCsrfAnswer } from '../../../schemas/generated/api/guards/csrf';
@@ -11,6 +12,7 @@ import type { DraftSaved } from '../../../schemas/generated/api/draft-save';
 import type { SavedForLater } from '../../../schemas/generated/api/draft-later';
 import type { SavedDraft as SavedDraftAnswer } from '../../../schemas/generated/api/draft-load';
 import type { ResumeCodeTarget } from '../../../schemas/generated/api/resume';
+import type { ClaimStatusAnswer } from '../../../schemas/generated/api/claim-status';
 import type { StoredDocument } from '../../../schemas/generated/api/shared';
 import type {
   AuthorizeRequest,
@@ -32,18 +34,22 @@ import type {
   SubmitResponse,
 } from '../types';
 
-/** Paths of the calls of spec §7 that do not depend on the form type. */
+/**
+ * Paths of the calls of spec §7 that do not depend on the form type, as the API contract declares
+ * them (schemas/api/, whose route table the server registers its routes from).
+ */
 export const API_PATHS = {
-  csrf: '/api/csrf',
-  sessionTimeout: '/api/session-timeout',
-  keepAlive: '/api/session/keep-alive',
-  deadlines: '/api/deadlines',
-  charactersWhitelist: '/api/characters-whitelist',
-  captcha: '/api/captcha',
-  formsConfig: '/api/forms/config',
-  signatureDate: '/api/signature-date',
-  cultureContent: '/api/culture/content',
-  resume: '/api/forms/resume',
+  csrf: API_URLS['csrf'],
+  sessionTimeout: API_URLS['session-timeout'],
+  keepAlive: API_URLS['keep-alive'],
+  deadlines: API_URLS['deadlines'],
+  charactersWhitelist: API_URLS['characters-whitelist'],
+  captcha: API_URLS['captcha'],
+  formsConfig: API_URLS['forms-config'],
+  signatureDate: API_URLS['signature-date'],
+  cultureContent: API_URLS['culture-content'],
+  resume: API_URLS['resume'],
+  claimStatus: API_URLS['claim-status'],
 } as const;
 
 /** The page element holding the startup answers the server embeds (see StartupAnswers). */
@@ -114,6 +120,8 @@ export const DRAFT_SUFFIX = '/draft';
 
 /** The answers of the claim in progress, as the API contract declares them (schemas/api/draft-*.schema.json, resume.schema.json). */
 export type { DraftSaved, ResumeCodeTarget, SavedForLater, StoredDocument };
+/** A filed claim's status as its claimant sees it (schemas/api/claim-status.schema.json). */
+export type { ClaimStatusAnswer };
 
 /** Documents of the claim in progress are added at its draft address + this (POST; DELETE …/:id). */
 export const DRAFT_DOCUMENTS_SUFFIX = '/draft/documents';
@@ -223,6 +231,11 @@ export interface ApiClient {
   saveForLater(formType: FormType, pageId: string, models: FormModel[]): Promise<ApiResult<SavedForLater>>;
   /** POST /api/forms/resume: which form a resume code opens; a refusal carries the server's text. */
   checkResumeCode(code: string, culture?: Culture): Promise<ApiResult<ResumeCodeTarget>>;
+  /**
+   * POST /api/claims/status: a filed claim's status, with its reference code and the claim's own
+   * credentials (its form's credential fields by name); a refusal carries the server's text.
+   */
+  claimStatus(referenceCode: string, credentials: Record<string, string>, culture?: Culture): Promise<ApiResult<ClaimStatusAnswer>>;
   /**
    * POST one document to the claim in progress, checked by the server as the submit checks it; a
    * refusal carries the server's text naming the document (culture: its language).
@@ -524,6 +537,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const answer = isRecord(body) ? body : {};
       if (!response.ok) return refusal(response.status, answer);
       if (!(await checks)?.isResumeCodeTarget(body)) return fail(USER_MESSAGES.requestFailed, response.status);
+      return { ok: true, data: body, status: response.status };
+    },
+
+    async claimStatus(referenceCode, credentials, culture) {
+      const checks = loadClaimChecks();
+      const response = await request('POST', API_PATHS.claimStatus, { json: { referenceCode, credentials }, ...(culture ? { query: { culture } } : {}) });
+      if (!response) return fail(USER_MESSAGES.requestFailed, null);
+      const body = await readJson(response);
+      const answer = isRecord(body) ? body : {};
+      if (!response.ok) return refusal(response.status, answer);
+      if (!(await checks)?.isClaimStatusAnswer(body)) return fail(USER_MESSAGES.requestFailed, response.status);
       return { ok: true, data: body, status: response.status };
     },
 

@@ -228,8 +228,15 @@ export function checkFlow(flow: FlowFile, file: string, context: CheckContext): 
     }
     if (page.action === 'submit' && !flow.submit) add(`${pageAt}/action`, `the page "${page.id}" submits, but the flow has no submit call`, 'add "submit": { "endpoint": ..., "method": "POST" } to the flow');
 
+    const blockIds = new Map<string, number>();
     page.blocks.forEach((block, b) => {
       const at = `${pageAt}/blocks/${b}`;
+      if (block.id !== undefined) {
+        const first = blockIds.get(block.id);
+        // A patch names a block by its id: two blocks of one name could not be told apart.
+        if (first !== undefined) add(`${at}/id`, `block id "${block.id}" is already used on this page at ${pageAt}/blocks/${first}`, 'give each block of a page its own id');
+        else blockIds.set(block.id, b);
+      }
       const own = 'model' in block ? configs.get(block.model) : undefined;
       if (block.when) checkCondition(block.when, `${at}/when`, own);
       switch (block.block) {

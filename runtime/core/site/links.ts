@@ -10,7 +10,7 @@ import { didYouMean } from '../flow/nearest';
 import { isFormLink, type SiteFile } from './chrome';
 
 /** The app's routes that no flow declares (spec §2), and the resume links /resume/<code>. */
-export const FIXED_APP_PATHS: readonly string[] = ['/', '/page-not-found', '/error', '/deadline', '/session-expired', '/resume'];
+export const FIXED_APP_PATHS: readonly string[] = ['/', '/page-not-found', '/error', '/deadline', '/session-expired', '/resume', '/status'];
 export const RESUME_LINK = /^\/resume\/[A-Za-z0-9-]{1,64}$/;
 
 /** The path of an address of this app ('/exclusion?culture=es#top' → '/exclusion'); null for any other address. */

@@ -14,9 +14,13 @@ export const CONFIRMATION_KEYS = {
   referenceLabel: 'LocKey_Confirmation_ReferenceCode',
   print: 'LocKey_Button_Print',
   receiptSent: 'LocKey_Confirmation_ReceiptSent',
+  statusLink: 'LocKey_Confirmation_StatusLink',
 } as const;
 
-/** The confirmation: the text (with the reference code as {0}), the code itself, when it was submitted, where the e-mail receipt goes, and Print. */
+/** The status page, where the claimant later sees the claim's status with its reference code (runtime/app routes STATUS_PATH). */
+const STATUS_PAGE = '/status';
+
+/** The confirmation: the text (with the reference code as {0}), the code itself, when it was submitted, where the e-mail receipt goes, the link to the status page, and Print. */
 export function ConfirmationBlock({ config, ctx }: BlockProps<ConfirmationBlockConfig>) {
   const code = ctx.referenceCode ?? '';
   return (
@@ -31,6 +35,9 @@ export function ConfirmationBlock({ config, ctx }: BlockProps<ConfirmationBlockC
         <p className="cf-confirmation__submitted-at">{ctx.t(SUBMITTED_AT_KEY, submissionTimeText(ctx.submittedAt, ctx.culture, ctx.deadlines))}</p>
       )}
       {ctx.receiptAddress ? <p className="cf-confirmation__receipt">{ctx.t(CONFIRMATION_KEYS.receiptSent, ctx.receiptAddress)}</p> : null}
+      <p className="cf-confirmation__status cf-no-print">
+        <a href={`${STATUS_PAGE}?culture=${encodeURIComponent(ctx.culture)}`}>{ctx.t(CONFIRMATION_KEYS.statusLink)}</a>
+      </p>
       <div className="cf-confirmation__actions cf-no-print">
         <Button variant="outline-primary" label={ctx.t(CONFIRMATION_KEYS.print)} onClick={() => window.print()} />
       </div>

@@ -8,6 +8,7 @@ export const API_ROUTES = {
   'authorize': {"method":"POST","url":"{authorize}","summary":"Authorize the {formType} form for this session"},
   'captcha': {"method":"GET","url":"/api/captcha","summary":"The invisible captcha provider, site key, script URL and widget class"},
   'characters-whitelist': {"method":"GET","url":"/api/characters-whitelist","summary":"Characters allowed in free text"},
+  'claim-status': {"method":"POST","url":"/api/claims/status","summary":"A filed claim's status, for its claimant: the reference code and the claim's own sign-in credentials"},
   'csrf': {"method":"GET","url":"/api/csrf","summary":"The CSRF header name and this session's token; creates the session cookie when needed"},
   'culture-content': {"method":"GET","url":"/api/culture/content","summary":"Localized texts of a culture (unknown cultures fall back to their language, then en)"},
   'deadlines': {"method":"GET","url":"/api/deadlines","summary":"The settlement deadlines"},
@@ -28,3 +29,28 @@ export const API_ROUTES = {
 } as const;
 
 export type ApiRouteName = keyof typeof API_ROUTES;
+
+/** The url of every call alone: what the browser's client takes, without the summaries. */
+export const API_URLS = {
+  'authorize': "{authorize}",
+  'captcha': "/api/captcha",
+  'characters-whitelist': "/api/characters-whitelist",
+  'claim-status': "/api/claims/status",
+  'csrf': "/api/csrf",
+  'culture-content': "/api/culture/content",
+  'deadlines': "/api/deadlines",
+  'draft-document-add': "{submit}/draft/documents",
+  'draft-document-remove': "{submit}/draft/documents/:id",
+  'draft-later': "{submit}/draft/later",
+  'draft-load': "{submit}/draft",
+  'draft-save': "{submit}/draft",
+  'forms-config': "/api/forms/config",
+  'forms-flows': "/api/forms/flows",
+  'healthz': "/healthz",
+  'keep-alive': "/api/session/keep-alive",
+  'readyz': "/readyz",
+  'resume': "/api/forms/resume",
+  'session-timeout': "/api/session-timeout",
+  'signature-date': "/api/signature-date",
+  'submit': "{submit}",
+} as const satisfies { [name in ApiRouteName]: string };

@@ -66,6 +66,10 @@ export interface SettingsFile {
      * The slowest upload the server waits for, in bytes per second on average (8192 is 64 kbit/s). A request body that arrives slower once 30 s have passed is refused (408); a submit may take as long as its largest allowed size needs at this rate.
      */
     minBytesPerSecond?: number;
+    /**
+     * When the server scans documents (CLAMD_URL is set) and the scanner cannot be reached, is too slow or answers with an error: "refuse" (the default) refuses the document with 503 and Retry-After, nothing stored; "acceptUnscanned" stores it marked unscanned (shown in the export) so that claimants are not held up.
+     */
+    scanUnavailable?: 'refuse' | 'acceptUnscanned';
   };
   /**
    * Wrong Notice ID/PIN limits, counted in fixed windows shared by every instance. A refused claimant is told how many minutes remain until the window ends and the lock lifts.

@@ -1,11 +1,14 @@
 /**
  * The database (server/db) and its stores as `app.database` and `app.stores`. Sessions and
  * rate-limit counters go to Redis when REDIS_URL is set, else to the database; both are shared
- * by every instance. On close (SIGTERM, after in-flight requests drain) the database is closed.
+ * by every instance. The documents' bytes go to the document store (server/documents) as
+ * `app.documents`: S3-compatible object storage when DOCUMENT_STORE_URL is set, else the database.
+ * On close (SIGTERM, after in-flight requests drain) the database is closed.
  */
 import fp from 'fastify-plugin';
 import type { ClassListHeader } from '../../../runtime/core/forms/index.js';
 import { createClassList, createDraftDocuments, createDrafts, createResumeCodes, createOneTimeTokens, createSharedStores, createSubmissions, seedSampleData } from '../../db/index.js';
+import { openDocumentStores, type DocumentStores } from '../../documents/index.js';
 import type { ClassList, Database, DraftDocuments, Drafts, OneTimeTokens, RateLimiter, ResumeCodes, SessionStore, Submissions } from '../../db/types.js';
 
 export interface Stores {
@@ -23,6 +26,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     database: Database;
     stores: Stores;
+    documents: DocumentStores;
   }
 }
 
@@ -39,6 +43,8 @@ export interface DatabasePluginOptions {
   pinSecret: string;
   /** The class-members.csv header the settlement declares (forms.json), for the seed import. */
   classListHeader?: ClassListHeader;
+  /** s3://<bucket>/<prefix> (DOCUMENT_STORE_URL), or null: the documents go to the database. */
+  documentStoreUrl: string | null;
 }
 
 export default fp<DatabasePluginOptions>(
@@ -62,7 +68,10 @@ export default fp<DatabasePluginOptions>(
       resumeCodes: createResumeCodes(database, { clock }),
       draftDocuments: createDraftDocuments(database, { clock }),
     });
+    const documents = await openDocumentStores(database, opts.documentStoreUrl, { clock });
+    app.decorate('documents', documents);
     app.addHook('onClose', async () => {
+      documents.close();
       await shared.close();
       if (opts.ownsDatabase) await database.close();
     });

@@ -13,6 +13,7 @@ import type { KeepAliveRoute } from '../../../schemas/generated/api/keep-alive.j
 import type { SessionTimeoutRoute } from '../../../schemas/generated/api/session-timeout.js';
 import type { SignatureDateRoute } from '../../../schemas/generated/api/signature-date.js';
 import { routeSchema, type Replies } from '../contract.js';
+import claims from './claims/index.js';
 import culture from './culture/index.js';
 import forms from './forms/index.js';
 
@@ -111,5 +112,6 @@ const api: FastifyPluginAsync = async (app) => {
 
   await app.register(culture, { prefix: '/culture' });
   await app.register(forms, { prefix: '/forms' });
+  await app.register(claims, { prefix: '/claims' });
 };
 export default api;

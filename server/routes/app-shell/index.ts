@@ -6,8 +6,10 @@
  * <script id="app-settings" type="application/json">, not fetched, and so are the answers of the
  * app's startup GETs for the address's culture (<script id="app-bootstrap" type="application/json">,
  * see startupAnswers). The head names the chunks and stylesheets of the address's first page
- * (modulepreload and stylesheet links from vite's manifest, see preload.ts). The page is compressed
- * once per culture and kind of page (brotli, else gzip).
+ * (modulepreload and stylesheet links from vite's manifest, see preload.ts). Start pages and the
+ * fixed pages a claimant lands on arrive drawn by the build's prerenderer (prerender.ts), which the
+ * app hydrates. The page is compressed once per culture, kind of page and drawn address (brotli,
+ * else gzip) and revalidated by its ETag.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -27,6 +29,8 @@ import { httpError } from '../../errors.js';
 import { captchaBody, deadlinesBody, whitelistBody } from '../api/index.js';
 import { flowsBody } from '../api/forms/flows.js';
 import { preloadLinks, readManifest, type PageKind } from './preload.js';
+import { loadPrerenderer, prerenderAddress } from './prerender.js';
+import { deadlineInstants } from '../../settlement/deadlines.js';
 
 /** The app's routes that no flow declares (spec §2); the checker's links resolve against the same list. */
 export const FIXED_APP_ROUTES = [...FIXED_APP_PATHS];
@@ -38,6 +42,7 @@ const FIXED_PAGE_KINDS: Record<string, PageKind> = {
   '/deadline': 'deadline',
   '/session-expired': 'sessionExpired',
   '/resume': 'resume',
+  '/status': 'status',
 };
 
 /** Every page path and alias of the flows. */
@@ -119,8 +124,36 @@ export function pageEncoding(acceptEncoding: string | string[] | undefined): 'br
 
 interface EncodedPage {
   html: string;
+  /** A weak validator of the page (the same for each of its encodings). */
+  etag: string;
   br?: Buffer;
   gzip?: Buffer;
+}
+
+const encodedPage = (html: string): EncodedPage => ({ html, etag: `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"` });
+
+/** Whether an If-None-Match header names the page's validator (or `*`). */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const bare = etag.replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => {
+    const candidate = tag.trim();
+    return candidate === '*' || candidate.replace(/^W\//, '') === bare;
+  });
+}
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/**
+ * A page drawn on the server: its HTML inside #root, the page-load spinner hidden (the page is
+ * there), the culture and the theme on <html> as the app sets them (document.documentElement.lang,
+ * data-theme).
+ */
+function withDrawnPage(html: string, drawn: string, culture: string, theme: string): string {
+  return html
+    .replace(/<html([^>]*)>/, (_tag, attributes: string) => `<html${attributes.replace(/\slang="[^"]*"/, '')} lang="${escapeAttribute(culture)}" data-theme="${escapeAttribute(theme)}">`)
+    .replace('<div id="page-load-spinner"', '<div id="page-load-spinner" hidden')
+    .replace('<div id="root"></div>', () => `<div id="root">${drawn}</div>`);
 }
 
 const PLACEHOLDER_PAGE = `<!doctype html>
@@ -144,19 +177,19 @@ const appShell: FastifyPluginAsync<AppShellOptions> = async (app, opts) => {
   const analyticsTags = analytics
     ? `\n<script defer src="${analytics.src}"></script>\n<script async src="${gtagScriptUrl(analytics.ids[0]).replace(/&/g, '&amp;')}"></script>`
     : '';
+  const settings = (): AppSettings => ({
+    analyticsTagId: s.analyticsTagId,
+    analyticsTagId2: s.analyticsTagId2,
+    theme: s.theme,
+    client: { minSessionDuration: s.client.minSessionDuration },
+    captchaEnabled: app.captcha.enabled,
+    redirectOnError: s.redirectOnError,
+    internationalAddresses: s.internationalAddresses,
+    site: siteChrome(app.settlement),
+  });
   const settingsTag = () => {
-    const settings: AppSettings = {
-      analyticsTagId: s.analyticsTagId,
-      analyticsTagId2: s.analyticsTagId2,
-      theme: s.theme,
-      client: { minSessionDuration: s.client.minSessionDuration },
-      captchaEnabled: app.captcha.enabled,
-      redirectOnError: s.redirectOnError,
-      internationalAddresses: s.internationalAddresses,
-      site: siteChrome(app.settlement),
-    };
     return (
-      `<script id="app-settings" type="application/json">${scriptJson(settings)}</script>` +
+      `<script id="app-settings" type="application/json">${scriptJson(settings())}</script>` +
       analyticsTags +
       (opts.livePreviewPath ? `\n<script id="live-preview" type="application/json">${scriptJson({ events: opts.livePreviewPath })}</script>` : '')
     );
@@ -181,19 +214,38 @@ const appShell: FastifyPluginAsync<AppShellOptions> = async (app, opts) => {
 
   // Built once per culture, kind of page and set of flows (live preview replaces the flows),
   // compressed lazily. Under npm run dev (index re-read, live preview) every request renders the
-  // page afresh.
+  // page afresh, and in the browser only (vite build --watch rewrites the app, not the prerenderer).
   const fresh = opts.reloadIndex === true || opts.livePreviewPath !== undefined;
-  let pages: { flows: unknown; byKey: Map<string, EncodedPage> } = { flows: null, byKey: new Map() };
-  const pageFor = (culture: string, kind: PageKind): EncodedPage => {
-    if (fresh) return { html: render(readSource(), culture, kind) };
-    if (pages.flows !== app.settlement.flows) pages = { flows: app.settlement.flows, byKey: new Map() };
-    const key = `${culture}\n${kind}`;
-    let page = pages.byKey.get(key);
-    if (!page) {
-      page = { html: render(source, culture, kind) };
-      pages.byKey.set(key, page);
+  const prerender = fresh || !built ? null : await loadPrerenderer(opts.distDir, (error) => app.log.error(error, 'app shell: the start pages\' prerenderer could not be loaded; they are drawn in the browser'));
+  // A start page drawn on the server: the same embedded settings and answers the page carries.
+  const draw = async (html: string, culture: string, kind: PageKind, address: string | null): Promise<string> => {
+    const page = render(html, culture, kind);
+    if (!prerender || address === null) return page;
+    try {
+      const drawn = await prerender({ url: address, settings: settings(), answers: startupAnswers(app, culture), now: new Date(app.clock()) });
+      return drawn === null ? page : withDrawnPage(page, drawn, culture, s.theme);
+    } catch (error) {
+      // The app draws it in the browser, as without a prerenderer.
+      app.log.error(error, 'app shell: the start page could not be drawn on the server');
+      return page;
     }
-    return page;
+  };
+  // The first deadline still to come: a page drawn before it is drawn again after it, when the
+  // guards may answer otherwise (a form past its deadline is not drawn).
+  const nextDeadline = (now: number): number =>
+    Math.min(Number.POSITIVE_INFINITY, ...Object.values(deadlineInstants(app.settlement.deadlines)).flatMap((d) => (d && d.getTime() > now ? [d.getTime()] : [])));
+  let pages: { flows: unknown; byKey: Map<string, { page: Promise<EncodedPage>; until: number }> } = { flows: null, byKey: new Map() };
+  const pageFor = (culture: string, kind: PageKind, address: string | null): Promise<EncodedPage> => {
+    if (fresh) return Promise.resolve(encodedPage(render(readSource(), culture, kind)));
+    if (pages.flows !== app.settlement.flows) pages = { flows: app.settlement.flows, byKey: new Map() };
+    const key = `${culture}\n${kind}\n${address ?? ''}`;
+    const now = app.clock();
+    let kept = pages.byKey.get(key);
+    if (!kept || kept.until <= now) {
+      kept = { page: draw(source, culture, kind, address).then(encodedPage), until: address === null ? Number.POSITIVE_INFINITY : nextDeadline(now) };
+      pages.byKey.set(key, kept);
+    }
+    return kept.page;
   };
 
   if (built) {
@@ -212,9 +264,16 @@ const appShell: FastifyPluginAsync<AppShellOptions> = async (app, opts) => {
     });
   }
 
-  const sendPage = (request: FastifyRequest, reply: FastifyReply, status: number) => {
-    const page = pageFor(pageCulture(app, request), pageKind(request.url.split('?')[0] ?? '', status));
-    reply.status(status).header('cache-control', 'no-cache').header('vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, status: number) => {
+    const at = request.url.indexOf('?');
+    const [pathname, search] = at < 0 ? [request.url, ''] : [request.url.slice(0, at), request.url.slice(at + 1)];
+    const culture = pageCulture(app, request);
+    const address = status === 200 ? prerenderAddress(pathname, search, current().drawn) : null;
+    const page = await pageFor(culture, pageKind(pathname, status), address);
+    // The page holds no one's data: the same for everyone asking for it, revalidated by its ETag.
+    reply.status(status).header('cache-control', 'no-cache').header('vary', 'Accept-Encoding').header('etag', page.etag);
+    if (status === 200 && matchesEtag(request.headers['if-none-match'], page.etag)) return reply.status(304).send();
+    reply.type('text/html; charset=utf-8');
     const encoding = pageEncoding(request.headers['accept-encoding']);
     if (!encoding) return reply.send(page.html);
     if (encoding === 'br') page.br ??= brotliCompressSync(page.html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: fresh ? 5 : 11 } });
@@ -223,10 +282,17 @@ const appShell: FastifyPluginAsync<AppShellOptions> = async (app, opts) => {
   };
 
   // The flows may be replaced while running (live preview): the page set follows app.settlement.flows.
-  let known: { flows: unknown; paths: Set<string>; formPaths: Set<string> } = { flows: null, paths: new Set(), formPaths: new Set() };
+  type Known = { flows: unknown; paths: Set<string>; formPaths: Set<string>; drawn: Parameters<typeof prerenderAddress>[2] };
+  const drawnPages = (flows: Settlement['flows']): Known['drawn'] => ({
+    startPaths: new Set(flows.flatMap(({ flow }) => (flow.pages[0] ? [flow.pages[0].path, ...(flow.pages[0].aliases ?? [])] : []))),
+    formTypes: new Set(flows.map(({ flow }) => flow.formType)),
+    cultures: new Set(siteChrome(app.settlement).languages.map((l) => l.culture)),
+  });
+  let known: Known = { flows: null, paths: new Set(), formPaths: new Set(), drawn: { startPaths: new Set(), formTypes: new Set(), cultures: new Set() } };
   const current = () => {
     if (known.flows !== app.settlement.flows) {
-      known = { flows: app.settlement.flows, paths: appRoutes(app.settlement.flows), formPaths: new Set(flowPagePaths(app.settlement.flows)) };
+      const flows = app.settlement.flows;
+      known = { flows, paths: appRoutes(flows), formPaths: new Set(flowPagePaths(flows)), drawn: drawnPages(flows) };
     }
     return known;
   };

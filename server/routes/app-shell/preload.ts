@@ -47,7 +47,7 @@ function parseManifest(value: unknown): Manifest | null {
 export const MANIFEST_FILE = path.join('.vite', 'manifest.json');
 
 /** What the page at an address renders first. */
-export type PageKind = 'form' | 'notFound' | 'error' | 'deadline' | 'sessionExpired' | 'resume';
+export type PageKind = 'form' | 'notFound' | 'error' | 'deadline' | 'sessionExpired' | 'resume' | 'status';
 
 /**
  * The lazy chunks (manifest keys, relative to vite's root) each kind of page needs before its
@@ -62,6 +62,7 @@ export const PAGE_CHUNKS: Record<PageKind, string[]> = {
   deadline: [LAYOUT, 'pages/DeadlinePage.tsx'],
   sessionExpired: [LAYOUT, 'pages/SessionExpiredPage.tsx'],
   resume: [LAYOUT, 'pages/ResumePage.tsx'],
+  status: [LAYOUT, 'pages/StatusPage.tsx'],
 };
 
 /** The shared widget stylesheet, then the theme's, in the order the app loads them. */

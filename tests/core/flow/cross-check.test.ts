@@ -32,6 +32,18 @@ describe('checkFlow', () => {
     expect(skippedOn('claimDetails.didIncurOutOfPocketExpensesPriorToSeptember', { const: 'true' })).toEqual([]);
   });
 
+  it('refuses two blocks of one page with the same id, which a patch could not tell apart', () => {
+    const flow = copy(shippedFlow('automotive'));
+    const start = flow.pages.findIndex((p) => p.id === 'start');
+    const blocks = flow.pages[start]!.blocks;
+    const intro = blocks.findIndex((b) => b.id === 'intro');
+    const second = blocks.findIndex((b, i) => i !== intro && b.block !== 'captcha');
+    blocks[second]!.id = 'intro';
+    expect(checkFlow(flow, 'f.json', { models: shippedModels() }).map((i) => [i.pointer, i.message])).toEqual([
+      [`/pages/${start}/blocks/${Math.max(intro, second)}/id`, `block id "intro" is already used on this page at /pages/${start}/blocks/${Math.min(intro, second)}`],
+    ]);
+  });
+
   it('asks page-level conditions to name their model', () => {
     const flow = copy(shippedFlow('automotive'));
     flow.pages[4]!.skipWhen = { scope: 'didIncurOutOfPocketExpensesPriorToSeptember', schema: { const: 'true' } };

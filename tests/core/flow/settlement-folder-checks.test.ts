@@ -181,6 +181,16 @@ describe('the checker on a settlement folder', () => {
     ]);
   });
 
+  it('takes uploads.scanUnavailable "refuse" or "acceptUnscanned" and refuses anything else', () => {
+    const { dir, edit, check } = settlement();
+    edit('settings.json', (t) => t.replace(/"maxFiles": (\d+)/, '"maxFiles": $1, "scanUnavailable": "acceptUnscanned"'));
+    expect(check()).toEqual([]);
+    edit('settings.json', (t) => t.replace('"acceptUnscanned"', '"accept"'));
+    expect(check().map((i) => shown(dir, i))).toEqual([
+      { file: 'settings.json', pointer: '/uploads/scanUnavailable', line: expect.any(Number), column: expect.any(Number), message: '"accept" is not allowed here', hint: expect.stringMatching(/use one of: "refuse", "acceptUnscanned"$/) },
+    ]);
+  });
+
   it('refuses a captcha file and a whitelist file that do not satisfy their schemas, and names a missing file', () => {
     const { dir, edit, check } = settlement();
     edit('captcha.json', (t) => t.replace('"siteKey"', '"siteKy"'));

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { credentialLabelKeys, sharedCredentialLabelKeys, signInDetails } from '../../../runtime/core/i18n';
 import type { FlowFile } from '../../../runtime/core/types';
+import { readSettlementFolder } from '../../../settlement/read';
 
 const repo = (p: string) => new URL(`../../../${p}`, import.meta.url).pathname;
 const json = <T>(p: string) => JSON.parse(readFileSync(repo(p), 'utf8')) as T;
@@ -12,8 +13,15 @@ const texts = (culture: string, settlement?: string) => {
 };
 const BREACH = 'tests/settlements/data-breach';
 const automotive = json<FlowFile>('flows/automotive.json');
-const breachClaim = json<FlowFile>(`${BREACH}/flows/claim.json`);
-const breachLookup = json<FlowFile>(`${BREACH}/flows/lookup.json`);
+/** A flow of the data-breach settlement as the settlement reader makes it (its lookup is a patch of the sample's). */
+const breachFlow = (name: string): FlowFile => {
+  const flow = readSettlementFolder(repo(BREACH)).files.get(`flows/${name}`)?.json;
+  if (!isFlowFile(flow)) throw new Error(`${BREACH} has no flows/${name}`);
+  return flow;
+};
+const isFlowFile = (value: unknown): value is FlowFile => typeof value === 'object' && value !== null && 'pages' in value && Array.isArray(value.pages);
+const breachClaim = breachFlow('claim.json');
+const breachLookup = breachFlow('lookup.json');
 
 describe('the credentials a claimant signs in with, as texts name them', () => {
   it('are the labels of the start page’s Credentials fields, in order', () => {

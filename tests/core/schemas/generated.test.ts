@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { COMMAND, GENERATED_DIR, generateSchemaTypes, typingSchema } from '../../../scripts/schemas-types';
+import { COMMAND, GENERATED_DIR, generateSchemaTypes, typingSchema, withoutLabels } from '../../../scripts/schemas-types';
 
 function committedFiles(dir = GENERATED_DIR, prefix = ''): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -75,5 +75,14 @@ describe('schemas/generated holds the types of the JSON Schemas', () => {
       type: 'object',
       properties: { min: { description: 'lower bound', tsType: 'unknown' } },
     });
+  });
+
+  it("drops the titles that label the studio's forms (they name no type), keeping a property named title and titles inside values", () => {
+    expect(
+      withoutLabels({
+        title: 'Settings',
+        properties: { theme: { title: 'Theme', enum: ['default'] }, title: { type: 'string', title: 'Title' }, link: { type: 'object', default: { title: 'Home' } } },
+      }),
+    ).toEqual({ properties: { theme: { enum: ['default'] }, title: { type: 'string' }, link: { type: 'object', default: { title: 'Home' } } } });
   });
 });

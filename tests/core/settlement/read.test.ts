@@ -1,7 +1,7 @@
 /**
  * The settlement reader (settlement/read.ts): the repository's flows/ and locales/ for a folder
  * without its own; `extends` applying each JSON file as a JSON Merge Patch (RFC 7386, and named
- * items — pages, models — patched by name), other files
+ * items — pages, blocks, fields, models — patched by name), other files
  * replacing, chains, and the problems of a cycle, a missing folder or a broken file, each naming
  * its file and JSON pointer; and the checker naming the file an inherited value came from.
  */
@@ -65,9 +65,41 @@ describe('JSON Merge Patch (RFC 7386)', () => {
     expect(applyMergePatch({ models }, { models: { 'Automotive/Signature': { fields: { attestation: null } } } })).toEqual({
       models: [models[0], model('Automotive', 'Signature', { signature: { dataType: 'string' } })],
     });
-    // An array patch still replaces whole, and items without names are no named array.
+    // An array patch still replaces whole.
     expect(applyMergePatch(pages, [page('only')])).toEqual([page('only')]);
-    expect(applyMergePatch([{ value: 'a' }], { a: { value: 'b' } })).toEqual({ a: { value: 'b' } });
+  });
+
+  it('patches a page\'s blocks by id and a block\'s fields by key, leaving the blocks without an id where they are', () => {
+    const field = (key: string, label = `LocKey_${key}`) => ({ key, widget: 'text', label });
+    const blocks = [
+      { block: 'header', element: 'h1', textKey: 'LocKey_Title' },
+      { id: 'intro', block: 'copy', paragraphs: ['LocKey_Intro'] },
+      { id: 'credentials', block: 'model', model: 'Credentials', fields: [field('vin'), field('noticeId'), field('pin')] },
+      { block: 'captcha' },
+    ];
+    const patch = { intro: null, credentials: { fields: { vin: { label: 'LocKey_Vehicle' }, noticeId: null, zip: field('zip') } } };
+    expect(applyMergePatch(blocks, patch)).toEqual([
+      blocks[0],
+      { id: 'credentials', block: 'model', model: 'Credentials', fields: [field('vin', 'LocKey_Vehicle'), field('zip'), field('pin')] },
+      blocks[3],
+    ]);
+    // The patch back by name, the unnamed blocks left out.
+    const after = applyMergePatch(blocks, patch);
+    expect(mergePatchBetween(blocks, after)).toEqual({ intro: null, credentials: { fields: { noticeId: null, vin: { label: 'LocKey_Vehicle' }, zip: field('zip') } } });
+    // A changed block without an id cannot be named: the array is written whole.
+    const retitled = [{ ...blocks[0], textKey: 'LocKey_Other' }, ...blocks.slice(1)];
+    expect(mergePatchBetween(blocks, retitled)).toEqual(retitled);
+  });
+
+  it('tells of each member naming an item the array does not have, at its path in the patch, and leaves the array as it was there', () => {
+    const blocks = [{ id: 'intro', block: 'copy', paragraphs: ['LocKey_Intro'] }];
+    const told: unknown[] = [];
+    const merged = applyMergePatch({ pages: [{ id: 'start', blocks }] }, { pages: { start: { blocks: { intor: { paragraphs: [] }, outro: null } } } }, (u) => told.push(u));
+    expect(merged).toEqual({ pages: [{ id: 'start', blocks }] });
+    expect(told).toEqual([
+      { path: ['pages', 'start', 'blocks', 'intor'], name: 'intor', removing: false },
+      { path: ['pages', 'start', 'blocks', 'outro'], name: 'outro', removing: true },
+    ]);
   });
 
   it('gives the patch between two arrays of named items by name when that is shorter, and the whole array when the items kept change order', () => {
@@ -133,6 +165,33 @@ describe('readSettlementFolder', () => {
     };
     expect(origin('/models/0/fields/attestation')).toEqual({ file: 'child/models.json', pointer: '/models/Claim~1Signature/fields/attestation' });
     expect(origin('/models/0/fields/signature')).toEqual({ file: 'parent/models.json', pointer: '/models/1/fields/signature' });
+  });
+
+  it('names the patch that renamed an item (its id or metadata) as the file that wrote the renamed item\'s own values', () => {
+    const root = tree({
+      'parent/models.json': { models: [model('Automotive', 'Signature', { signature: { dataType: 'string' } })] },
+      'child/settlement.json': { extends: '../parent' },
+      'child/models.json': { models: { 'Automotive/Signature': { metadata: { formType: 'Claim' }, fields: { attestation: { dataType: 'boolean' } } } } },
+    });
+    const models = readSettlementFolder(path.join(root, 'child')).files.get('models.json');
+    expect(models?.json).toEqual({ models: [model('Claim', 'Signature', { signature: { dataType: 'string' }, attestation: { dataType: 'boolean' } })] });
+    const found = models && originOf(models, '/models/0/fields/attestation');
+    expect(found && { file: path.relative(root, found.file), pointer: found.pointer }).toEqual({ file: 'child/models.json', pointer: '/models/Automotive~1Signature/fields/attestation' });
+  });
+
+  it('refuses a patch naming a block or a field the extended file does not have, at the patch\'s file, line and pointer', () => {
+    const root = tree({
+      'child/settlement.json': { extends: SAMPLE_SETTLEMENT_DIR },
+      'child/flows/automotive.json': { pages: { start: { blocks: { intro: null, credentals: { legendKey: 'LocKey_Credentials_Legend' }, credentials: { fields: { zip: null } } } } } },
+    });
+    const folder = readSettlementFolder(path.join(root, 'child'));
+    const file = path.join(root, 'child', 'flows', 'automotive.json');
+    expect(folder.problems).toEqual([
+      expect.objectContaining({ file, pointer: '/pages/start/blocks/credentals', line: 6, message: 'patches "credentals", which the extended folder\'s file does not have' }),
+      expect.objectContaining({ file, pointer: '/pages/start/blocks/credentials/fields/zip', line: 11, message: 'removes "zip", which the extended folder\'s file does not have' }),
+    ]);
+    // The checker reports them with the folder's other problems.
+    expect(checkFolder(folder).issues).toContainEqual(expect.objectContaining({ file, pointer: '/pages/start/blocks/credentals' }));
   });
 
   it('follows a chain of folders, the nearest patch last; a file holding null removes the parent\'s', () => {

@@ -73,6 +73,8 @@ describe('the confirmation block', () => {
     expect(print).toHaveBeenCalled();
     // Nothing was submitted in this render: no submission time.
     expect(document.querySelector('.cf-confirmation__submitted-at')).toBeNull();
+    // The status page, in the claimant's language.
+    expect(screen.getByRole('link', { name: 'LocKey_Confirmation_StatusLink' }).getAttribute('href')).toMatch(/^\/status\?culture=\w+$/);
   });
 
   it('says where the e-mail receipt goes when the server is sending one, and nothing when it is not', () => {

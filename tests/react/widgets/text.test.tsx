@@ -1,4 +1,6 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { getMask } from '../../../runtime/core/masks';
@@ -33,6 +35,22 @@ describe('the text widget', () => {
     await userEvent.type(screen.getByLabelText('Phone'), '5105550142');
     expect(screen.getByLabelText('Phone')).toHaveProperty('value', '(510) 555-0142');
     expect(onChange).toHaveBeenLastCalledWith('(510) 555-0142');
+  });
+
+  it('drawn on the server, takes what was typed before hydration as typed (masked), and nothing when nothing was typed', async () => {
+    const props = (onChange: (value: unknown) => void) => widgetProps({ id: 'phone', label: 'Phone', mask: getMask('phoneUS'), onChange });
+    for (const typed of ['5105550142', '']) {
+      const container = document.createElement('div');
+      document.body.append(container);
+      container.innerHTML = renderToString(<TextWidget {...props(() => undefined)} />);
+      container.querySelector('input')!.value = typed;
+      const onChange = vi.fn();
+      const root = await act(async () => hydrateRoot(container, <TextWidget {...props(onChange)} />));
+      expect(container.querySelector('input')!.value).toBe(typed ? '(510) 555-0142' : '');
+      expect(onChange.mock.calls).toEqual(typed ? [['(510) 555-0142']] : []);
+      act(() => root.unmount());
+      container.remove();
+    }
   });
 
   it('shows only the first unique message, tied to the input by aria-describedby', () => {

@@ -61,7 +61,7 @@ describe.each(DIALECTS)('admin CLI over %s', (dialect) => {
     expect(lines.map((l) => l.referenceCode)).toEqual(stored.map((s) => s.referenceCode));
     expect(lines[0]).toMatchObject({ formType: 'Automotive', createdAt: '2027-01-01T08:00:00.000Z', culture: 'en' });
     expect(lines[0].documents).toEqual([
-      { contextClientId: 'doc0000001aaaaaaaa', name: 'receipt.pdf', type: 'application/pdf', size: 70_000, sha256: createHash('sha256').update(files[0]!).digest('hex') },
+      { contextClientId: 'doc0000001aaaaaaaa', name: 'receipt.pdf', type: 'application/pdf', size: 70_000, sha256: createHash('sha256').update(files[0]!).digest('hex'), unscanned: false },
       expect.objectContaining({ name: '../../etc/passwd' }),
       expect.objectContaining({ name: 'empty.pdf', size: 0 }),
     ]);

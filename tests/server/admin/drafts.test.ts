@@ -39,7 +39,7 @@ describe.each(DIALECTS)('admin drafts over %s', (dialect) => {
     await drafts.save({ ...base, formType: 'Exclusion', claimantKey: 'k1', expiresAt: Date.now() + 20 * DAY });
     const documents = createDraftDocuments(t.database, { clock: () => started });
     const bytes = Buffer.from('%PDF-1.4\n%%EOF\n');
-    const invoice = { contextClientId: 'doc0000001aaaaaaaa', name: 'invoice.pdf', type: 'application/pdf', size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), bytes };
+    const invoice = { contextClientId: 'doc0000001aaaaaaaa', name: 'invoice.pdf', type: 'application/pdf', size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), object: { store: 'database' as const, key: 'documents/invoice' } };
     for (const claimantKey of ['k1', 'k2']) expect((await documents.add({ formType: 'Automotive', claimantKey }, invoice, { maxTotalBytes: 1024 })).ok).toBe(true);
 
     const report = io(t.env);

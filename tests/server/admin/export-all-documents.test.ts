@@ -13,7 +13,7 @@ import { DIALECTS, manualClock, openTestDatabase, type TestDatabase } from '../d
 const run = promisify(execFile);
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-function doc(name: string, bytes: Buffer, type = 'application/pdf'): NewDocument {
+function doc(name: string, bytes: Buffer, type = 'application/pdf'): NewDocument & { bytes: Buffer } {
   return { contextClientId: `doc${randomBytes(8).toString('hex')}`, name, type, size: bytes.length, sha256: sha256(bytes), bytes };
 }
 
@@ -37,7 +37,7 @@ describe.each(DIALECTS)('export-documents --all over %s', (dialect) => {
   let t: TestDatabase;
   let stored: StoreResult[];
   /** The documents of each stored submission, in order. */
-  let documents: NewDocument[][];
+  let documents: Array<Array<NewDocument & { bytes: Buffer }>>;
   beforeEach(async () => {
     t = await openTestDatabase(dialect);
     const clock = manualClock(Date.UTC(2027, 0, 1, 8));

@@ -105,8 +105,7 @@ describe.each(DIALECTS)('drafts in %s', (dialect) => {
     const key = { formType: 'Automotive' as const, claimantKey: 'key-a' };
     const limits = { maxTotalBytes: 10_000_000 };
     const add = async (contextClientId: string, name: string) => {
-      const bytes = Buffer.from(name);
-      const added = await documents.add(key, { contextClientId, name, type: 'application/pdf', size: bytes.length, sha256: 'ab'.repeat(32), bytes }, limits);
+      const added = await documents.add(key, { contextClientId, name, type: 'application/pdf', size: name.length, sha256: 'ab'.repeat(32), object: { store: 'database', key: `documents/${name}` } }, limits);
       expect(added.ok).toBe(true);
     };
     const names = async () => (await documents.list(key)).map((d) => d.name).sort();
@@ -170,8 +169,7 @@ describe.each(DIALECTS)('drafts in %s', (dialect) => {
     const first = await t.database.db.transaction().execute((trx) => counted.save(draft({ unlessFiled: 'key-of-the-claim' }), trx.withPlugin(counting)));
     expect(kinds).toEqual(dialect === 'postgres' ? ['insert'] : ['delete', 'insert']);
     clock.advance(1000);
-    const bytes = Buffer.from('a');
-    await documents.add(key, { contextClientId: 'doc-a', name: 'a.pdf', type: 'application/pdf', size: 1, sha256: 'ab'.repeat(32), bytes }, { maxTotalBytes: 1000 });
+    await documents.add(key, { contextClientId: 'doc-a', name: 'a.pdf', type: 'application/pdf', size: 1, sha256: 'ab'.repeat(32), object: { store: 'database', key: 'documents/a' } }, { maxTotalBytes: 1000 });
     clock.advance(1000);
     // The claim is filed (Submit in another tab): the save writes nothing, its document stays.
     await t.database.db

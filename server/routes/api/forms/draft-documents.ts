@@ -4,10 +4,11 @@
  * they check and store: server/claims/draft-documents.ts.
  *
  * POST (multipart, CSRF): exactly one file part, named by the clientId of its DocumentContexts
- * model, with its file name. Deadline → session authorized for the form → the file read with the
- * submit's limit per file (DOCUMENT_TOO_LARGE names it) → the submit's checks of its bytes
- * (documents.ts: type by content, damaged files) → a document of this authorization's filed claim
- * is refused (409 ALREADY_SUBMITTED) → stored with the draft (draft-documents.ts in server/db):
+ * model, with its file name. Deadline → session authorized for the form → the file spooled to a
+ * temp file with the submit's limit per file (DOCUMENT_TOO_LARGE names it) → the submit's checks
+ * of its bytes (documents.ts: type by content, damaged files) → a document of this authorization's
+ * filed claim is refused (409 ALREADY_SUBMITTED) → written to the document store (server/documents)
+ * → its row stored with the draft (draft-documents.ts in server/db):
  * refused when there is no draft (404 DRAFT_NOT_FOUND), when another document of the draft has
  * its name (409 DOCUMENT_NAME_TAKEN, the spec's same-name rule), when all of the draft's
  * documents would weigh more than the submit allows (413 DOCUMENTS_TOTAL_TOO_LARGE). A new file

@@ -1,0 +1,145 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { formatInstant } from '../../core/i18n/deadlineKeys';
+import { settlementZone } from '../../core/i18n/submissionTime';
+import { cureText, type CureDeclaration } from '../../core/statuses';
+import type { ClaimStatusAnswer } from '../../core/api';
+import type { FieldConfig, FlowFile } from '../../core/types';
+import { describedBy, FieldErrors, FieldLabel, fieldClass } from '../../widgets/field-parts';
+import { Button } from '../../widgets/Button';
+import { useApp, useCulture, useServices, useT } from '../context';
+import { useDocumentTitle } from '../useDocumentTitle';
+import { PageHeading } from './PageHeading';
+
+const REFERENCE_FIELD = 'cf-status-reference';
+
+/** The credential fields of the forms that file a claim, once each by key: a reference code's form is not known before the server answers. */
+function credentialFields(flows: readonly FlowFile[]): FieldConfig[] {
+  const fields = new Map<string, FieldConfig>();
+  for (const flow of flows.filter((f) => f.submit !== undefined)) {
+    const asked = flow.pages[0]?.blocks.find((b) => b.block === 'model' && b.model === 'Credentials');
+    if (asked?.block !== 'model') continue;
+    for (const field of asked.fields) if (!fields.has(field.key)) fields.set(field.key, field);
+  }
+  return [...fields.values()];
+}
+
+/** A cure as the API answers it, as the settlement declares it (a document or page cure always names its document type or page). */
+function declaredCure(cure: ClaimStatusAnswer['deficiencies'][number]['cure']): CureDeclaration {
+  if (cure.kind === 'document') return { kind: 'document', documentType: cure.documentType ?? '' };
+  if (cure.kind === 'page') return { kind: 'page', page: cure.page ?? '' };
+  return { kind: 'signature' };
+}
+
+/**
+ * /status: the claimant enters the reference code of a filed claim and the details they signed in
+ * with when they filed it, and sees its status, what happens next and, for a deficient claim, what
+ * is missing, what curing it asks and by when.
+ */
+export default function StatusPage() {
+  const t = useT();
+  const culture = useCulture();
+  const { api, flows } = useServices();
+  const deadlines = useApp((s) => s.deadlines);
+  const fields = credentialFields(flows.all());
+  const [reference, setReference] = useState('');
+  const [credentials, setCredentials] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [answer, setAnswer] = useState<ClaimStatusAnswer | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useDocumentTitle('LocKey_StatusPage_Title');
+
+  const refuse = (message: string) => {
+    setError(message);
+    input.current?.focus();
+  };
+  const check = async () => {
+    const typed = reference.trim();
+    if (!typed) return refuse(t('LocKey_StatusPage_ReferenceRequired'));
+    const result = await api.claimStatus(typed, credentials, culture);
+    if (!result.ok) return refuse(result.errorKey ? t(result.errorKey) : result.error);
+    setError(null);
+    setAnswer(result.data);
+  };
+  // The answer replaces the form: focus moves to its heading, so a screen reader reads the status next.
+  useEffect(() => {
+    if (answer) heading.current?.focus();
+  }, [answer]);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void check();
+  };
+  const day = (iso: string) => formatInstant(new Date(iso), culture, settlementZone(deadlines), 'LongDate');
+
+  if (answer) {
+    return (
+      <div className="cf-status-page">
+        <PageHeading>{t('LocKey_StatusPage_Title')}</PageHeading>
+        <section className="cf-surface" aria-labelledby="cf-status-heading" data-claim-status={answer.status}>
+          <h2 id="cf-status-heading" ref={heading} tabIndex={-1}>
+            {t(answer.labelKey)}
+          </h2>
+          <p>{t('LocKey_StatusPage_Reference', answer.referenceCode)}</p>
+          <p>{t('LocKey_StatusPage_FiledOn', day(answer.filedAt))}</p>
+          <p>{t(answer.nextKey)}</p>
+          {answer.deficiencies.length ? (
+            <>
+              <h3>{t('LocKey_StatusPage_Missing')}</h3>
+              <ul>
+                {answer.deficiencies.map((d) => (
+                  <li key={d.kind}>
+                    <strong>{t(d.textKey)}</strong> {cureText(declaredCure(d.cure), flows.all(), t)}
+                  </li>
+                ))}
+              </ul>
+              {answer.cureByAt ? <p className="cf-feedback cf-feedback--warning">{t('LocKey_StatusPage_CureBy', day(answer.cureByAt))}</p> : null}
+            </>
+          ) : null}
+        </section>
+        <Button type="button" variant="outline-primary" label={t('LocKey_StatusPage_CheckAnother')} onClick={() => setAnswer(null)} />
+      </div>
+    );
+  }
+
+  const errors = error ? [error] : [];
+  return (
+    <div className="cf-status-page">
+      <PageHeading>{t('LocKey_StatusPage_Title')}</PageHeading>
+      <p>{t('LocKey_StatusPage_Intro')}</p>
+      <form className="cf-form__page cf-surface" noValidate onSubmit={onSubmit}>
+        <div className={fieldClass('text', errors)}>
+          <FieldLabel htmlFor={REFERENCE_FIELD} label={t('LocKey_StatusPage_ReferenceLabel')} required requiredText={t('LocKey_Common_RequiredMarker')} />
+          <input
+            ref={input}
+            id={REFERENCE_FIELD}
+            name="referenceCode"
+            className="cf-input"
+            type="text"
+            value={reference}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={32}
+            aria-required="true"
+            aria-invalid={error ? 'true' : undefined}
+            aria-describedby={describedBy(REFERENCE_FIELD, false, error !== null)}
+            onChange={(e) => setReference(e.target.value)}
+          />
+          <div role="alert">
+            <FieldErrors id={REFERENCE_FIELD} messages={errors} />
+          </div>
+        </div>
+        {fields.map((field) => {
+          const id = `cf-status-${field.key}`;
+          return (
+            <div key={field.key} className={fieldClass('text', [])}>
+              <FieldLabel htmlFor={id} label={t(field.label)} required={false} />
+              <input id={id} name={field.key} className="cf-input" type="text" autoComplete="off" spellCheck={false} maxLength={128} value={credentials[field.key] ?? ''} onChange={(e) => setCredentials({ ...credentials, [field.key]: e.target.value })} />
+            </div>
+          );
+        })}
+        <Button type="submit" variant="primary" label={t('LocKey_StatusPage_Submit')} />
+      </form>
+    </div>
+  );
+}

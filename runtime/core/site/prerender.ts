@@ -1,0 +1,27 @@
+import type { StartupAnswers } from '../api/client';
+import type { AppSettings } from '../types';
+
+/**
+ * The start pages drawn on the server: the build's second entry (runtime/app/prerender.tsx, built
+ * by `vite build --ssr` into dist/server/) exports `prerenderPage`, which the server's app shell
+ * loads by file path and calls once per page, culture and settlement. Typed here so that both
+ * sides share it without the server importing the app.
+ */
+export interface PrerenderInput {
+  /** The page's address: path and query (`/resume?culture=es`). */
+  url: string;
+  /** The settings the page embeds (app-settings). */
+  settings: AppSettings;
+  /** The startup answers the page embeds (app-bootstrap), for the page's culture; read once. */
+  answers: StartupAnswers;
+  /** The time the §2 guards run at (a start page past its deadline is not drawn). */
+  now: Date;
+}
+
+/** The HTML inside `<div id="root">`, or null when the address does not draw a page of its own (a guard redirects). */
+export type PrerenderPage = (input: PrerenderInput) => Promise<string | null>;
+
+/** The built prerenderer's file, under the build's server folder (dist/server). */
+export const PRERENDER_FILE = 'prerender.js';
+/** Its export. */
+export const PRERENDER_EXPORT = 'prerenderPage';

@@ -1,0 +1,80 @@
+/**
+ * Generated from schemas/api/claim-status.schema.json by `npm run schemas:types` (scripts/schemas-types.ts).
+ * Do not edit: change the schema, then run the command again.
+ */
+
+/**
+ * POST /api/claims/status
+ */
+export interface ClaimStatusRoute {
+  body: ClaimStatusRequest;
+  response: {
+    '200': ClaimStatusAnswer;
+    '400': ErrorResponse;
+    '403': ErrorResponse;
+    '404': ErrorResponse;
+    '413': ErrorResponse;
+    '415': ErrorResponse;
+    '429': ErrorResponse;
+    '503': ErrorResponse;
+  };
+}
+export interface ClaimStatusRequest {
+  /**
+   * The reference code the confirmation and the receipt gave (any case, spaces ignored)
+   */
+  referenceCode: string;
+  /**
+   * The claim's form's credential fields (forms.json signIn, e.g. noticeId and pin, or claimId and zip) by field name, as typed at its sign-in
+   */
+  credentials: {
+    [k: string]: string;
+  };
+}
+export interface ClaimStatusAnswer {
+  referenceCode: string;
+  formType: string;
+  /**
+   * The status id (statuses.json)
+   */
+  status: string;
+  /**
+   * Localization key of the status as the claimant reads it
+   */
+  labelKey: string;
+  /**
+   * Localization key of what happens next
+   */
+  nextKey: string;
+  filedAt: string;
+  /**
+   * When the status last changed; null while the claim is as filed
+   */
+  changedAt: string | null;
+  deficiencies: ClaimDeficiency[];
+  /**
+   * YYYY-MM-DD: the last day to cure (a deficient claim)
+   */
+  cureBy: string | null;
+  /**
+   * The end of that day in the settlement's time zone
+   */
+  cureByAt: string | null;
+}
+export interface ClaimDeficiency {
+  kind: string;
+  textKey: string;
+  cure: DeficiencyCure;
+}
+export interface DeficiencyCure {
+  kind: 'document' | 'page' | 'signature';
+  documentType?: string;
+  page?: string;
+}
+/**
+ * A catalogued error (server/errors.ts): claimant-facing text in the request culture and a stable code.
+ */
+export interface ErrorResponse {
+  error: string;
+  code: string;
+}

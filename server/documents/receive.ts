@@ -1,0 +1,56 @@
+/**
+ * An uploaded file on its way to the document store, never whole in memory: the multipart part's
+ * stream is written to a temp file of its own as it arrives (chunk by chunk, within the per-file
+ * limit), checked there (documents.ts acceptedFileType: the type from its first bytes, then its
+ * structure), and streamed from there into the store, which counts and digests it. The temp file
+ * is removed when the request is done with it, refused or not.
+ */
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { DocumentObject } from '../db/types.js';
+import { newDocumentKey, type DocumentStore } from './store.js';
+
+/** A file part written to a temp file: how many bytes arrived, and whether the per-file limit cut it. */
+export interface SpooledFile {
+  path: string;
+  size: number;
+  /** The part went past the per-file limit (its stream stopped there). */
+  truncated: boolean;
+  /** Removes the temp file (and its folder); safe to call more than once. */
+  remove(): Promise<void>;
+}
+
+/** A part's file stream as @fastify/multipart gives it: `truncated` once it went past the limit. */
+export type PartStream = Readable & { truncated?: boolean };
+
+/** Writes the part's stream to a new temp file (in a private folder), counting its bytes. */
+export async function spoolFile(file: PartStream): Promise<SpooledFile> {
+  const folder = await mkdtemp(path.join(tmpdir(), 'claims-upload-'));
+  const remove = () => rm(folder, { recursive: true, force: true });
+  const target = path.join(folder, 'file');
+  let size = 0;
+  const counting = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      size += chunk.length;
+      callback(null, chunk);
+    },
+  });
+  try {
+    await pipeline(file, counting, createWriteStream(target, { mode: 0o600 }));
+  } catch (error) {
+    await remove();
+    throw error;
+  }
+  return { path: target, size, truncated: file.truncated === true, remove };
+}
+
+/** Stores the spooled file as a new object of `store` (the object is written before any row names it). */
+export async function putSpooledFile(store: DocumentStore, spooled: SpooledFile, contentType: string): Promise<{ object: DocumentObject; size: number; sha256: string }> {
+  const key = newDocumentKey();
+  const put = await store.put(key, createReadStream(spooled.path), { contentType, size: spooled.size });
+  return { object: { store: store.name, key }, size: put.size, sha256: put.sha256 };
+}

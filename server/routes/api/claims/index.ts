@@ -1,0 +1,17 @@
+/** /api/claims/: what a claimant may see of a filed claim (its status), signed in to with its reference code and its own credentials. */
+import type { FastifyPluginAsync } from 'fastify';
+import { claimStatusFor } from '../../../claims/status-sign-in.js';
+import type { ClaimStatusRoute } from '../../../../schemas/generated/api/claim-status.js';
+import { routeSchema, type Replies } from '../../contract.js';
+
+const claims: FastifyPluginAsync = async (app) => {
+  app.post<{ Body: ClaimStatusRoute['body']; Reply: Replies<ClaimStatusRoute> }>(
+    '/status',
+    {
+      config: { bodyType: 'json' },
+      schema: routeSchema('claim-status'),
+    },
+    async (request) => claimStatusFor(app, request, request.body),
+  );
+};
+export default claims;

@@ -1,0 +1,65 @@
+/**
+ * The start pages drawn on the server (docs/decisions/026): the build's prerenderer
+ * (dist/server/prerender.js, `vite build --ssr`, see runtime/core/site/prerender.ts) is loaded by
+ * file path, so that the server imports no React and no app code; without it (no build, npm run
+ * dev) the pages are the plain shell, drawn in the browser.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { isRecord } from '../../../runtime/core/guards.js';
+import { PRERENDER_EXPORT, PRERENDER_FILE, type PrerenderPage } from '../../../runtime/core/site/prerender.js';
+
+const isPrerenderPage = (value: unknown): value is PrerenderPage => typeof value === 'function';
+
+/**
+ * The prerenderer built beside the app (`<dist>/server/prerender.js` for the app in `<dist>/app`),
+ * or null when there is none or it cannot be loaded (`onFailure` is told why): the pages are then
+ * the plain shell, and the server runs on.
+ */
+export async function loadPrerenderer(distDir: string, onFailure: (error: unknown) => void): Promise<PrerenderPage | null> {
+  const file = path.join(path.dirname(distDir), 'server', PRERENDER_FILE);
+  if (!existsSync(file)) return null;
+  try {
+    const module: unknown = await import(pathToFileURL(file).href);
+    const prerender = isRecord(module) ? module[PRERENDER_EXPORT] : undefined;
+    if (isPrerenderPage(prerender)) return prerender;
+    onFailure(new Error(`${file} does not export ${PRERENDER_EXPORT}`));
+  } catch (error) {
+    onFailure(error);
+  }
+  return null;
+}
+
+/** What the pages drawn on the server read from their query besides the culture; any other query is drawn in the browser. */
+const PAGE_PARAMS: Readonly<Record<string, readonly string[]>> = {
+  '/resume': ['signedOut'],
+  '/session-expired': ['form'],
+  '/page-not-found': [],
+};
+
+/**
+ * The address to draw on the server, or null: a form's start page (its flow's first page) or one
+ * of the fixed pages above, with a query the page knows (an offered culture, a known form, the
+ * signed-out notice) written in one order. An address spelt otherwise is drawn in the browser, so
+ * the pages drawn are a short, fixed list (computed once each and kept).
+ */
+export function prerenderAddress(
+  pathname: string,
+  search: string,
+  known: { startPaths: ReadonlySet<string>; formTypes: ReadonlySet<string>; cultures: ReadonlySet<string> },
+): string | null {
+  const pageParams = known.startPaths.has(pathname) ? [] : PAGE_PARAMS[pathname];
+  if (!pageParams) return null;
+  const params = new URLSearchParams(search);
+  const valid: Record<string, (value: string) => boolean> = {
+    culture: (value) => known.cultures.has(value),
+    form: (value) => known.formTypes.has(value),
+    signedOut: (value) => value === '1',
+  };
+  const names = ['culture', ...pageParams];
+  for (const [name, value] of params) if (!names.includes(name) || params.getAll(name).length > 1 || !valid[name]?.(value)) return null;
+  const query = names.flatMap((name) => (params.has(name) ? [`${name}=${encodeURIComponent(params.get(name) ?? '')}`] : [])).join('&');
+  if (query !== search) return null;
+  return query ? `${pathname}?${query}` : pathname;
+}

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { runCli } from '../../server/admin/cli';
+import { startMailSink, type MailSink } from '../support/mail-sink';
+import { next } from './flow-steps';
+import { launchBrowser, openPage, startE2eServer, type E2eServer } from './harness';
+
+/**
+ * A claim's status, end to end: an exclusion request filed in Chromium, set deficient by the
+ * administrator's command line, whose notice reaches a real SMTP server with the link to /status;
+ * there the claimant's reference code and sign-in details show what is missing and by when, and
+ * wrong details are refused under the reference code.
+ */
+const MEMBER = { vin: '5EXMA1B20JC000202', noticeId: 'EXM-100002', pin: '730155', email: 'james.oneil@example.com', phone: '2175550123', name: "James O'Neil" };
+
+describe('the claim status page', () => {
+  let sink: MailSink;
+  let server: E2eServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    sink = await startMailSink();
+    [server, browser] = await Promise.all([startE2eServer({ smtpUrl: sink.url }), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await sink?.close();
+  });
+
+  it('shows the status the administrator set, with what is missing, after the deficiency notice links to it', async () => {
+    const { page, context, errors } = await openPage(browser);
+    await page.goto(`${server.url}/exclusion`);
+    await page.fill('#credentials-vin', MEMBER.vin);
+    await page.fill('#credentials-noticeId', MEMBER.noticeId);
+    await page.fill('#credentials-pin', MEMBER.pin);
+    await next(page, /\/exclusion\/claimant-info/);
+    await page.fill('#claimantInfo-emailAddress', MEMBER.email);
+    if (!(await page.inputValue('#claimantInfo-phoneNumber'))) await page.fill('#claimantInfo-phoneNumber', MEMBER.phone);
+    await next(page, /\/exclusion\/claim-summary/);
+    await page.fill('#signature-confirmEmailAddress', MEMBER.email);
+    await page.fill('#signature-confirmPhoneNumber', MEMBER.phone);
+    await page.check('#signature-attestation');
+    await page.fill('#signature-signature', MEMBER.name);
+    await next(page, /\/exclusion\/confirmation/);
+    const code = (await page.locator('.cf-confirmation__code').innerText()).trim();
+    await sink.receivedCount(1);
+
+    const out = { stdout: '', stderr: '' };
+    const exit = await runCli(['status', code, 'deficient', '--deficiency', 'unsigned', '--cure-days', '14'], {
+      env: server.adminEnv,
+      stdout: (s) => void (out.stdout += s),
+      stderr: (s) => void (out.stderr += s),
+    });
+    expect(exit, out.stderr).toBe(0);
+    const [, notice] = await sink.receivedCount(2);
+    expect(notice!.envelopeTo).toEqual([MEMBER.email]);
+    expect(notice!.text).toContain('Your claim is not signed.');
+    expect(notice!.text).toContain(`${server.url}/status`);
+
+    // The confirmation's link leads to the status page.
+    await page.click('.cf-confirmation__status a');
+    await page.waitForURL(/\/status\?culture=en$/);
+    await page.fill('#cf-status-reference', code);
+    await page.fill('#cf-status-vin', MEMBER.vin);
+    await page.fill('#cf-status-noticeId', MEMBER.noticeId);
+    await page.fill('#cf-status-pin', '000000');
+    await page.click('button[type=submit]');
+    await expect.poll(() => page.locator('#cf-status-reference').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('.cf-status-page [role=alert]').innerText()).toContain('We could not find a claim with this reference code and these details.');
+
+    await page.fill('#cf-status-pin', MEMBER.pin);
+    await page.click('button[type=submit]');
+    const status = page.locator('[data-claim-status="deficient"]');
+    await status.waitFor();
+    expect(await status.locator('h2').innerText()).toBe('Information needed');
+    expect(await status.innerText()).toContain('Your claim is not signed. Sign your claim.');
+    expect(await status.innerText()).toMatch(/Please provide it by \w+ \d+, \d{4}\./);
+    // The refusal's 404, as the browser logs every refused call; nothing else.
+    expect(errors).toEqual(['Failed to load resource: the server responded with a status of 404 (Not Found)']);
+    await context.close();
+  });
+});

@@ -1,0 +1,207 @@
+/**
+ * The start pages drawn on the server, over real HTTP on SQLite and PostgreSQL with the real
+ * build (the app and its prerenderer, `vite build` and `vite build --ssr`): each form's start page,
+ * /resume, /page-not-found and /session-expired arrive with their heading and labelled fields in
+ * the asked culture and the settlement's theme; each page has one ETag, answered 304 when the
+ * browser has it; an address spelt otherwise is the plain shell; without a prerenderer, the shell.
+ */
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { matchesEtag } from '../../server/routes/app-shell/index.js';
+import { prerenderAddress } from '../../server/routes/app-shell/prerender.js';
+import { DIALECTS, OPEN_NOW, ROOT, serverOver, settlementCopy } from './helper.js';
+
+const LOCALES = {
+  en: JSON.parse(readFileSync(path.join(ROOT, 'locales/en.json'), 'utf8')) as Record<string, string>,
+  es: JSON.parse(readFileSync(path.join(ROOT, 'locales/es.json'), 'utf8')) as Record<string, string>,
+};
+type Culture = keyof typeof LOCALES;
+
+/** The built app and prerenderer, side by side as `npm run build` writes them. */
+let distDir = '';
+const buildRoot = mkdtempSync(path.join(tmpdir(), 'cf-prerender-dist-'));
+beforeAll(async () => {
+  const configFile = path.join(ROOT, 'vite.config.ts');
+  distDir = path.join(buildRoot, 'app');
+  await build({ configFile, logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true } });
+  await build({ configFile, logLevel: 'warn', build: { ssr: true, outDir: path.join(buildRoot, 'server'), emptyOutDir: true } });
+}, 180_000);
+/** Settlement folders copied for a test. */
+const copies: string[] = [];
+afterAll(() => {
+  for (const dir of [buildRoot, ...copies]) rmSync(dir, { recursive: true, force: true });
+});
+
+/** What #root holds (the page drawn on the server), '' for the plain shell. */
+const drawn = (html: string) => /<div id="root">([\s\S]*?)<\/div>\s*<div class="cf-honeypot"/.exec(html)?.[1] ?? '';
+const decode = (text: string) => text.replace(/&amp;/g, '&').replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+const heading = (html: string) => decode(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1]?.replace(/<[^>]+>/g, '') ?? '');
+
+/** Each <label for=…> with its text, and whether an input, select or textarea has that id. */
+function labelledFields(html: string): Array<{ id: string; label: string }> {
+  const ids = new Set([...html.matchAll(/<(?:input|select|textarea)\b[^>]*\bid="([^"]+)"/g)].map((m) => m[1]));
+  return [...html.matchAll(/<label\b[^>]*\bfor="([^"]+)"[^>]*>([\s\S]*?)<\/label>/g)]
+    .filter((m) => ids.has(m[1]))
+    .map((m) => ({ id: m[1]!, label: decode(m[2]!.replace(/<[^>]+>/g, '')).trim() }));
+}
+
+const START_PAGES: Array<{ url: string; titleKey: string; fieldLabelKeys: string[] }> = [
+  { url: '/automotive', titleKey: 'LocKey_Automotive_Start_Title', fieldLabelKeys: ['LocKey_Credentials_NoticeId'] },
+  { url: '/vinlookup', titleKey: 'LocKey_Lookup_Title', fieldLabelKeys: [] },
+  { url: '/exclusion', titleKey: 'LocKey_Exclusion_Start_Title', fieldLabelKeys: ['LocKey_Credentials_NoticeId'] },
+  { url: '/resume', titleKey: 'LocKey_Resume_Title', fieldLabelKeys: ['LocKey_Resume_CodeLabel'] },
+  { url: '/page-not-found', titleKey: 'LocKey_NotFound_Title', fieldLabelKeys: [] },
+  { url: '/session-expired', titleKey: 'LocKey_SessionExpired_Title', fieldLabelKeys: [] },
+];
+
+describe.each(DIALECTS)('start pages drawn on the server (%s)', (dialect) => {
+  const server = serverOver(dialect, () => ({ appDistDir: distDir }));
+
+  describe.each(['en', 'es'] satisfies Culture[])('in %s', (culture) => {
+    it.each(START_PAGES)('$url arrives drawn: its heading and labelled fields, the language switch, the theme', async ({ url, titleKey, fieldLabelKeys }) => {
+      const t = LOCALES[culture];
+      const res = await server.http(culture === 'en' ? url : `${url}?culture=${culture}`);
+      expect(res.statusCode).toBe(200);
+      const page = drawn(res.body);
+      expect(heading(page)).toBe(t[titleKey]);
+      const labels = labelledFields(page).map((f) => f.label.replace(/\s*\*$/, ''));
+      for (const key of fieldLabelKeys) expect(labels.some((label) => label.startsWith(t[key]!)), `${key} in ${labels.join(' | ')}`).toBe(true);
+      // The way back to English on a page in another language (spec §1), and the page's culture and theme as the app sets them.
+      if (culture === 'es') expect(page).toMatch(new RegExp(`<a [^>]*href="${url}\\?culture=en" lang="en">${LOCALES.es.LocKey_Language_English}</a>`));
+      expect(res.body).toMatch(new RegExp(`<html[^>]* lang="${culture}" data-theme="default"`));
+      expect(res.body).toContain('<div id="page-load-spinner" hidden');
+    });
+  });
+
+  it('names every sign-in field of the automotive start page by a label', async () => {
+    const res = await server.http('/automotive');
+    const page = drawn(res.body);
+    const inputs = [...page.matchAll(/<input\b[^>]*\bid="([^"]+)"[^>]*>/g)].filter((m) => !/type="(hidden|submit|button)"/.test(m[0]));
+    expect(inputs.length).toBeGreaterThan(1);
+    const labelled = new Set(labelledFields(page).map((f) => f.id));
+    for (const [, id] of inputs) expect(labelled.has(id!), id).toBe(true);
+  });
+
+  it('gives each page one ETag and answers 304 when the browser holds it, per culture and encoding alike', async () => {
+    const first = await server.http('/automotive');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    const again = await server.http({ url: '/automotive', headers: { 'accept-encoding': 'br' } });
+    expect(again.headers.etag).toBe(etag);
+    expect(again.headers['content-encoding']).toBe('br');
+    const cached = await server.http({ url: '/automotive', headers: { 'if-none-match': etag } });
+    expect(cached.statusCode).toBe(304);
+    expect(cached.body).toBe('');
+    expect(cached.headers.etag).toBe(etag);
+    const spanish = await server.http({ url: '/automotive?culture=es', headers: { 'if-none-match': etag } });
+    expect(spanish.statusCode).toBe(200);
+    expect(spanish.headers.etag).not.toBe(etag);
+    const changed = await server.http({ url: '/automotive', headers: { 'if-none-match': 'W/"something-else"' } });
+    expect(changed.statusCode).toBe(200);
+  });
+
+  it('draws /session-expired for the form it names, and leaves other addresses to the browser', async () => {
+    const named = drawn((await server.http('/session-expired?culture=en&form=Automotive')).body);
+    expect(named).toContain(`href="/automotive?culture=en"`);
+    // A later page, an unknown query, a not-found address: the plain shell.
+    for (const url of ['/automotive/claimant', '/automotive?utm=1', '/automotive?culture=fr', '/automotive?culture=es?x', '/no-such-page']) {
+      const res = await server.http(url);
+      expect(drawn(res.body), url).toBe('');
+      expect(res.body, url).toContain('<div id="root"></div>');
+    }
+  });
+});
+
+describe.each(DIALECTS)('start pages drawn in the other themes (%s)', (dialect) => {
+  describe.each(['ftc', 'kontent'])('%s', (theme) => {
+    const server = serverOver(dialect, () => {
+      const settings = JSON.parse(readFileSync(path.join(ROOT, 'server-fixtures/settings.json'), 'utf8')) as Record<string, unknown>;
+      const settlementDir = settlementCopy({ 'settings.json': { ...settings, theme } });
+      copies.push(settlementDir);
+      return { appDistDir: distDir, settlementDir };
+    });
+
+    it.each(['/automotive', '/vinlookup?culture=es'])('%s arrives whole in the theme: its form in place, no script to move it in', async (url) => {
+      const res = await server.http(url);
+      const page = drawn(res.body);
+      expect(page).toContain('<form class="cf-form__page');
+      expect(page).not.toContain('<script');
+      expect(page).not.toContain('<!--$?-->');
+      expect(res.body).toMatch(new RegExp(`<html[^>]* data-theme="${theme}"`));
+    });
+  });
+});
+
+describe.each(DIALECTS)('a start page past its deadline (%s)', (dialect) => {
+  let now = OPEN_NOW;
+  const server = serverOver(dialect, () => ({ appDistDir: distDir, clock: () => now }));
+
+  it('is drawn until the deadline, then left to the browser, whose guard sends the claimant to the deadline page', async () => {
+    expect(heading(drawn((await server.http('/exclusion')).body))).toBe(LOCALES.en.LocKey_Exclusion_Start_Title);
+    // exclusionFilingDeadline: 2027-03-31T23:59:59 Pacific.
+    now = Date.parse('2027-04-01T08:00:00Z');
+    const past = await server.http('/exclusion');
+    expect(past.statusCode).toBe(200);
+    expect(drawn(past.body)).toBe('');
+    // Another form, still open, is drawn as before.
+    expect(heading(drawn((await server.http('/automotive')).body))).toBe(LOCALES.en.LocKey_Automotive_Start_Title);
+  });
+});
+
+describe.each(DIALECTS)('without a prerenderer (%s)', (dialect) => {
+  // The app's build alone, as a build without its SSR step.
+  const shellOnly = path.join(buildRoot, `shell-only-${dialect}`, 'app');
+  beforeAll(() => cpSync(distDir, shellOnly, { recursive: true }));
+  const server = serverOver(dialect, () => ({ appDistDir: shellOnly }));
+
+  it('answers the plain shell, which the app draws, with its ETag', async () => {
+    const res = await server.http('/automotive');
+    expect(res.statusCode).toBe(200);
+    expect(drawn(res.body)).toBe('');
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.headers.etag).toMatch(/^W\//);
+  });
+});
+
+describe.each(DIALECTS)('with a prerenderer that cannot be loaded (%s)', (dialect) => {
+  const broken = path.join(buildRoot, `broken-${dialect}`, 'app');
+  beforeAll(() => {
+    cpSync(distDir, broken, { recursive: true });
+    mkdirSync(path.join(path.dirname(broken), 'server'));
+    writeFileSync(path.join(path.dirname(broken), 'server', 'prerender.js'), 'throw new Error("a broken build");\n');
+  });
+  const server = serverOver(dialect, () => ({ appDistDir: broken }));
+
+  it('starts, and answers the plain shell', async () => {
+    const res = await server.http('/automotive');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"></div>');
+  });
+});
+
+describe('the addresses drawn on the server', () => {
+  const known = { startPaths: new Set(['/automotive', '/']), formTypes: new Set(['Automotive']), cultures: new Set(['en', 'es']) };
+  it('are start pages and the fixed pages with a query they read, in one spelling', () => {
+    expect(prerenderAddress('/automotive', '', known)).toBe('/automotive');
+    expect(prerenderAddress('/', 'culture=es', known)).toBe('/?culture=es');
+    expect(prerenderAddress('/session-expired', 'culture=es&form=Automotive', known)).toBe('/session-expired?culture=es&form=Automotive');
+    expect(prerenderAddress('/resume', 'signedOut=1', known)).toBe('/resume?signedOut=1');
+    expect(prerenderAddress('/session-expired', 'form=Automotive&culture=es', known)).toBeNull();
+    expect(prerenderAddress('/session-expired', 'form=Nope', known)).toBeNull();
+    expect(prerenderAddress('/automotive', 'culture=es&culture=en', known)).toBeNull();
+    expect(prerenderAddress('/automotive', 'form=Automotive', known)).toBeNull();
+    expect(prerenderAddress('/automotive/claimant', '', known)).toBeNull();
+    expect(prerenderAddress('/error', '', known)).toBeNull();
+  });
+
+  it('match If-None-Match as weak validators', () => {
+    expect(matchesEtag('W/"abc"', 'W/"abc"')).toBe(true);
+    expect(matchesEtag('"x", "abc"', 'W/"abc"')).toBe(true);
+    expect(matchesEtag('*', 'W/"abc"')).toBe(true);
+    expect(matchesEtag('W/"abd"', 'W/"abc"')).toBe(false);
+    expect(matchesEtag(undefined, 'W/"abc"')).toBe(false);
+  });
+});

@@ -1,0 +1,35 @@
+/**
+ * The flow map's layout by elkjs: every page of the flow in one column, in the order claimants
+ * meet them, whatever skip rules jump over pages or record blocks point at models; the skip edges
+ * run beside the column, not through it.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { FlowFile } from '../../runtime/core/types';
+import { flowGraph } from '../../studio/app/flowGraph';
+import { layoutGraph } from '../../studio/app/layout';
+import { ROOT } from './settlement-copy';
+
+const FLOWS = ['flows/automotive.json', 'flows/exclusion.json', 'templates/data-breach/flows/claim.json', 'tests/settlements/second/flows/automotive.json'];
+
+describe('the flow map layout', () => {
+  it.each(FLOWS)('puts the pages of %s in one column in flow order, skip edges beside it', async (file) => {
+    const flow = JSON.parse(readFileSync(path.join(ROOT, file), 'utf8')) as FlowFile;
+    const graph = flowGraph(flow, (key) => key, (page) => `skip ${page}`, 'records');
+    const layout = await layoutGraph(graph);
+    const inFlow = graph.edges.filter((e) => e.kind === 'next').flatMap((e) => [e.from, e.to]).filter((id, i, all) => all.indexOf(id) === i);
+    const boxes = inFlow.map((id) => layout.nodes[id]);
+    expect(boxes.every((box) => box !== undefined)).toBe(true);
+    const placed = boxes.filter((box) => box !== undefined);
+    expect(new Set(placed.map((box) => box.x)).size).toBe(1);
+    expect(placed.every((box, i) => i === 0 || box.y > (placed[i - 1]?.y ?? Infinity))).toBe(true);
+    const right = (placed[0]?.x ?? 0) + (placed[0]?.width ?? 0);
+    for (const edge of graph.edges.filter((e) => e.kind === 'skip')) {
+      const points = layout.edges[edge.id]?.points ?? [];
+      expect(points.length).toBeGreaterThan(0);
+      // Beside the column: the route never crosses the pages' boxes.
+      expect(points.every((p) => p.x >= right)).toBe(true);
+    }
+  });
+});
