@@ -5,7 +5,7 @@
  * documents (draft-documents.ts) go with it: removed with it, purged with it, and dropped when an
  * expired draft is replaced by a new one.
  */
-import { sql, type DeleteResult, type OnConflictBuilder, type QueryCreator, type Selectable } from 'kysely';
+import { sql, type DeleteResult, type QueryCreator, type RawBuilder, type Selectable } from 'kysely';
 import { isRecord } from '../../runtime/core/guards.js';
 import { ClaimFiledError, SessionGoneError } from './errors.js';
 import type { DraftsTable, Tables } from './schema.js';
@@ -21,10 +21,10 @@ function parseModels(text: string): unknown[] {
 
 /**
  * The tables as the statements below see them: with the common table expressions they may name on
- * PostgreSQL (`touched`, the session extended; `removed`/`documents_removed`, the documents
- * dropped). `withTables` only widens the type: a statement that names none has none in its SQL.
+ * PostgreSQL (`documents_removed`, the documents dropped). `withTables` only widens the type: a
+ * statement that names none has none in its SQL.
  */
-type DraftWriteExpressions = { touched: { id_hash: string }; removed: DeleteResult; documents_removed: DeleteResult };
+type DraftWriteExpressions = { documents_removed: DeleteResult };
 type DraftWriteTables = Tables & DraftWriteExpressions;
 
 const toRecord = (r: Selectable<DraftsTable>): DraftRecord => ({
@@ -39,6 +39,9 @@ const toRecord = (r: Selectable<DraftsTable>): DraftRecord => ({
   pageUnfinished: Number(r.page_unfinished) === 1,
 });
 
+/** A draft's row as a save's statement answers it: with whether the claim was filed, when asked. */
+type SavedRow = Selectable<DraftsTable> & { filed?: string | null };
+
 /**
  * One statement drops the documents a save leaves without a claim (a page save is the hot path:
  * one delete on the draft's own key, usually matching nothing):
@@ -47,35 +50,26 @@ const toRecord = (r: Selectable<DraftsTable>): DraftRecord => ({
  *   the draft's while one of its records names it, or until the save after it was added, its
  *   record may still be open on the page); such a one is left from answers this save replaces (a
  *   claim started again), and would hold its name and size.
+ * The save's statements are SQL text: the query builder took longer to assemble these two than
+ * the database takes to run them (about 0.13 ms of a 0.65 ms page save).
  */
-function removeLeftDocumentsOf(qc: QueryCreator<DraftWriteTables>, draft: NewDraft, now: number) {
+function leftDocumentsOf(draft: NewDraft, now: number): RawBuilder<unknown> {
   const named = draft.models.flatMap((m) => (isRecord(m) && typeof m.clientId === 'string' ? [m.clientId] : []));
-  return qc
-    .deleteFrom('draft_documents')
-    .where('form_type', '=', draft.formType)
-    .where('claimant_key', '=', draft.claimantKey)
-    .where((eb) => {
-      const replaced = eb.selectFrom('drafts').where('drafts.form_type', '=', draft.formType).where('drafts.claimant_key', '=', draft.claimantKey);
-      const leftOver = eb('created_at', '<', replaced.select('drafts.updated_at'));
-      return eb.or([
-        eb.exists(replaced.select('drafts.form_type').where('drafts.expires_at', '<=', now)),
-        named.length > 0 ? eb.and([leftOver, eb('context_client_id', 'not in', named)]) : leftOver,
-      ]);
-    });
+  const replaced = sql`from drafts where drafts.form_type = ${draft.formType} and drafts.claimant_key = ${draft.claimantKey}`;
+  const leftOver = sql`draft_documents.created_at < (select drafts.updated_at ${replaced})`;
+  const unnamed = named.length > 0 ? sql`(${leftOver} and draft_documents.context_client_id not in (${sql.join(named)}))` : leftOver;
+  return sql`delete from draft_documents where draft_documents.form_type = ${draft.formType} and draft_documents.claimant_key = ${draft.claimantKey} and (exists (select drafts.form_type ${replaced} and drafts.expires_at <= ${now}) or ${unnamed})`;
 }
 
 /** A save replaces a stored draft's answers (its creation kept, unless it had expired). */
-const replacing = (now: number) => (oc: OnConflictBuilder<DraftWriteTables, 'drafts'>) =>
-  oc.columns(['form_type', 'claimant_key']).doUpdateSet((eb) => ({
-    page_id: eb.ref('excluded.page_id'),
-    models: eb.ref('excluded.models'),
-    authorization_id: eb.ref('excluded.authorization_id'),
-    updated_at: eb.ref('excluded.updated_at'),
-    expires_at: eb.ref('excluded.expires_at'),
-    page_unfinished: eb.ref('excluded.page_unfinished'),
-    // An expired draft not purged yet is replaced, not continued.
-    created_at: eb.case().when('drafts.expires_at', '<=', now).then(eb.ref('excluded.created_at')).else(eb.ref('drafts.created_at')).end(),
-  }));
+const replacing = (now: number) =>
+  sql`on conflict (form_type, claimant_key) do update set page_id = excluded.page_id, models = excluded.models, authorization_id = excluded.authorization_id, updated_at = excluded.updated_at, expires_at = excluded.expires_at, page_unfinished = excluded.page_unfinished, created_at = case when drafts.expires_at <= ${now} then excluded.created_at else drafts.created_at end`;
+
+const DRAFT_COLUMNS = sql`form_type, claimant_key, page_id, models, authorization_id, created_at, updated_at, expires_at, page_unfinished`;
+
+/** The values of a save's row, in DRAFT_COLUMNS' order. */
+const draftValues = (draft: NewDraft, models: string, now: number) =>
+  sql.join([draft.formType, draft.claimantKey, draft.pageId, models, draft.authorizationId, now, now, draft.expiresAt, draft.pageUnfinished ? 1 : 0]);
 
 export function createDrafts(database: Database, options: { clock?: Clock } = {}): Drafts {
   const { db } = database;
@@ -86,37 +80,17 @@ export function createDrafts(database: Database, options: { clock?: Clock } = {}
       const models = JSON.stringify(draft.models);
       const { unlessFiled } = draft;
       const write = async (trx: Trx) => {
-        const removeLeftDocuments = (qc: QueryCreator<DraftWriteTables>) => removeLeftDocumentsOf(qc, draft, now);
-        const tables = trx.withTables<DraftWriteExpressions>();
+        const removing = leftDocumentsOf(draft, now);
         // PostgreSQL takes the delete as a part of the upsert's statement (one round trip; every
         // part sees the rows as they were before the statement, so the delete reads the draft this
         // save replaces, as when it ran first). SQLite has no such statement, and no round trip.
         const together = database.dialect === 'postgres';
-        if (!together) await removeLeftDocuments(tables).execute();
-        const creator: QueryCreator<DraftWriteTables> = together ? tables.with('removed', (qc) => removeLeftDocuments(qc)) : tables;
-        const upsert = creator
-          .insertInto('drafts')
-          .values({
-            form_type: draft.formType,
-            claimant_key: draft.claimantKey,
-            page_id: draft.pageId,
-            models,
-            authorization_id: draft.authorizationId,
-            created_at: now,
-            updated_at: now,
-            expires_at: draft.expiresAt,
-            page_unfinished: draft.pageUnfinished ? 1 : 0,
-          })
-          .onConflict(replacing(now))
-          .returningAll()
-          // Whether the claim is filed, read by the same statement (as it was before the statement);
-          // `$if` runs the callback only when the key is given (the `?? ''` is never taken).
-          .$if(unlessFiled !== undefined, (qb) =>
-            qb.returning((eb) =>
-              eb.selectFrom('submissions').select('submissions.reference_code').where('submissions.form_type', '=', draft.formType).where('submissions.idempotency_key', '=', unlessFiled ?? '').as('filed'),
-            ),
-          );
-        const row = await upsert.executeTakeFirstOrThrow();
+        if (!together) await removing.execute(trx);
+        // Whether the claim is filed, read by the same statement (as it was before the statement).
+        const filed = unlessFiled === undefined ? sql`` : sql`, (select submissions.reference_code from submissions where submissions.form_type = ${draft.formType} and submissions.idempotency_key = ${unlessFiled}) as filed`;
+        const upsert = sql<SavedRow>`${together ? sql`with removed as (${removing}) ` : sql``}insert into drafts (${DRAFT_COLUMNS}) values (${draftValues(draft, models, now)}) ${replacing(now)} returning *${filed}`;
+        const row = (await upsert.execute(trx)).rows[0];
+        if (!row) throw new Error('A draft save wrote no row.');
         // Thrown in the transaction: rolled back with what it wrote (the caller's writes too).
         if (row.filed) throw new ClaimFiledError(row.filed);
         return toRecord(row);
@@ -127,21 +101,14 @@ export function createDrafts(database: Database, options: { clock?: Clock } = {}
       // extended, and the session only when the claim is not filed.
       if (session && !trx && database.dialect === 'postgres') {
         const filed = sql`exists (select 1 from submissions where form_type = ${draft.formType} and idempotency_key = ${draft.unlessFiled ?? null})`;
-        const afterTouch: QueryCreator<DraftWriteTables> = db.withTables<DraftWriteExpressions>().with('touched', (qc) =>
-          qc.updateTable('sessions').set({ expires_at: session.expiresAt }).where('id_hash', '=', session.idHash).where('expires_at', '>', now).where(sql<boolean>`not ${filed}`).returning('id_hash'),
-        );
-        const withTouch: QueryCreator<DraftWriteTables> = afterTouch.with('removed', (qc) => removeLeftDocumentsOf(qc, draft, now).where(sql<boolean>`exists (select 1 from touched)`));
-        const row = await withTouch
-          .insertInto('drafts')
-          .columns(['form_type', 'claimant_key', 'page_id', 'models', 'authorization_id', 'created_at', 'updated_at', 'expires_at', 'page_unfinished'])
-          .expression(sql`select ${draft.formType}, ${draft.claimantKey}, ${draft.pageId}, ${models}, ${draft.authorizationId}, ${now}, ${now}, ${draft.expiresAt}, ${draft.pageUnfinished ? 1 : 0} from touched`)
-          .onConflict(replacing(now))
-          .returningAll()
-          .executeTakeFirst();
+        const touched = sql`update sessions set expires_at = ${session.expiresAt} where id_hash = ${session.idHash} and expires_at > ${now} and not ${filed} returning id_hash`;
+        const removed = sql`${leftDocumentsOf(draft, now)} and exists (select 1 from touched)`;
+        const { rows } = await sql<SavedRow>`with touched as (${touched}), removed as (${removed}) insert into drafts (${DRAFT_COLUMNS}) select ${draftValues(draft, models, now)} from touched ${replacing(now)} returning *`.execute(db);
+        const row = rows[0];
         if (row) return toRecord(row);
         // Nothing written: why (a refusal, rare).
-        const { rows } = await sql<{ filed: string | null }>`select (select reference_code from submissions where form_type = ${draft.formType} and idempotency_key = ${draft.unlessFiled ?? null}) as filed`.execute(db);
-        if (rows[0]?.filed) throw new ClaimFiledError(rows[0].filed);
+        const { rows: why } = await sql<{ filed: string | null }>`select (select reference_code from submissions where form_type = ${draft.formType} and idempotency_key = ${draft.unlessFiled ?? null}) as filed`.execute(db);
+        if (why[0]?.filed) throw new ClaimFiledError(why[0].filed);
         throw new SessionGoneError();
       }
       const writeTouching = async (t: Trx) => {

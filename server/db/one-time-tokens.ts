@@ -2,6 +2,7 @@
  * Single-use hashes (captcha tokens, captcha raw values) in the database, shared by all instances.
  * Calls given a transaction (`trx`) write in it; the others commit on their own.
  */
+import { sql } from 'kysely';
 import { isStatementBatch } from './statement-batch.js';
 import type { Clock, Database, OneTimeTokens } from './types.js';
 
@@ -9,33 +10,23 @@ export function createOneTimeTokens(database: Database, options: { clock?: Clock
   const { db } = database;
   const clock = options.clock ?? Date.now;
   return {
+    // SQL text: written on every authorize and submit, and the query builder takes longer to
+    // assemble a statement than the database takes to run it.
     async issue(hash, expiresAt, trx) {
-      const insert = (trx && !isStatementBatch(trx) ? trx : db)
-        .insertInto('one_time_tokens')
-        .values({ hash, state: 'issued', expires_at: expiresAt })
-        .onConflict((oc) => oc.column('hash').doNothing());
-      if (trx && isStatementBatch(trx)) await trx.add(insert.returning('hash')).rows;
-      else await insert.execute();
+      const insert = sql`insert into one_time_tokens (hash, state, expires_at) values (${hash}, 'issued', ${expiresAt}) on conflict (hash) do nothing`;
+      if (trx && isStatementBatch(trx)) await trx.add(sql`${insert} returning hash`).rows;
+      else await insert.execute(trx ?? db);
     },
     async consume(hash, trx, by) {
       // One UPDATE decides: of two concurrent consumers for different uses exactly one changes the row.
-      const update = (trx && !isStatementBatch(trx) ? trx : db)
-        .updateTable('one_time_tokens')
-        .set({ state: 'used', used_by: by ?? null })
-        .where('hash', '=', hash)
-        .where((eb) => (by === undefined ? eb('state', '=', 'issued') : eb.or([eb('state', '=', 'issued'), eb('used_by', '=', by)])))
-        .where('expires_at', '>', clock())
-        .returning('hash');
-      const rows = trx && isStatementBatch(trx) ? await trx.add(update).rows : await update.execute();
+      const usable = by === undefined ? sql`state = 'issued'` : sql`(state = 'issued' or used_by = ${by})`;
+      const update = sql`update one_time_tokens set state = 'used', used_by = ${by ?? null} where hash = ${hash} and ${usable} and expires_at > ${clock()} returning hash`;
+      const rows = trx && isStatementBatch(trx) ? await trx.add(update).rows : (await update.execute(trx ?? db)).rows;
       return rows.length === 1;
     },
     async markUsed(hash, expiresAt, trx) {
-      const insert = (trx && !isStatementBatch(trx) ? trx : db)
-        .insertInto('one_time_tokens')
-        .values({ hash, state: 'used', expires_at: expiresAt })
-        .onConflict((oc) => oc.column('hash').doNothing())
-        .returning('hash');
-      const rows = trx && isStatementBatch(trx) ? await trx.add(insert).rows : await insert.execute();
+      const insert = sql`insert into one_time_tokens (hash, state, expires_at) values (${hash}, 'used', ${expiresAt}) on conflict (hash) do nothing returning hash`;
+      const rows = trx && isStatementBatch(trx) ? await trx.add(insert).rows : (await insert.execute(trx ?? db)).rows;
       return rows.length === 1;
     },
     async purgeExpired() {

@@ -47,7 +47,9 @@ export function createSessionStore(database: Database, options: SessionStoreOpti
     },
     async get(id) {
       const now = clock();
-      const row = await db.selectFrom('sessions').select(['data', 'expires_at']).where('id_hash', '=', hashId(id)).executeTakeFirst();
+      // SQL text, as touch and save: read or written on nearly every request, and the query
+      // builder takes longer to assemble a statement than the database takes to answer it.
+      const [row] = (await sql<{ data: string; expires_at: number | string }>`select data, expires_at from sessions where id_hash = ${hashId(id)}`.execute(db)).rows;
       if (!row) return null;
       const expiresAt = Number(row.expires_at);
       if (expiresAt <= now) {
@@ -58,23 +60,13 @@ export function createSessionStore(database: Database, options: SessionStoreOpti
     },
     async save(id, data, trx) {
       const now = clock();
-      const result = await (trx ?? db)
-        .updateTable('sessions')
-        .set({ data: JSON.stringify(data), expires_at: now + idle })
-        .where('id_hash', '=', hashId(id))
-        .where('expires_at', '>', now)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+      const result = await sql`update sessions set data = ${JSON.stringify(data)}, expires_at = ${now + idle} where id_hash = ${hashId(id)} and expires_at > ${now}`.execute(trx ?? db);
+      return Number(result.numAffectedRows ?? 0) > 0;
     },
     async touch(id, trx) {
       const now = clock();
-      const result = await (trx ?? db)
-        .updateTable('sessions')
-        .set({ expires_at: now + idle })
-        .where('id_hash', '=', hashId(id))
-        .where('expires_at', '>', now)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+      const result = await sql`update sessions set expires_at = ${now + idle} where id_hash = ${hashId(id)} and expires_at > ${now}`.execute(trx ?? db);
+      return Number(result.numAffectedRows ?? 0) > 0;
     },
     async destroy(id) {
       await db.deleteFrom('sessions').where('id_hash', '=', hashId(id)).execute();

@@ -49,37 +49,21 @@ function checkDocuments(input: NewSubmission) {
  * writer at a time), answering what was filed under each. One statement for them all, in the
  * order given (one lock order for every transaction).
  */
-function lockIdentifiers(trx: Trx, identifiers: ClaimantIdentifier[]) {
-  return trx
-    .insertInto('filed_identifiers')
-    .values(identifiers.map((identifier) => ({ kind: identifier.kind, value: identifier.value, filings: '{}' })))
-    .onConflict((oc) => oc.columns(['kind', 'value']).doUpdateSet((eb) => ({ filings: eb.ref('filed_identifiers.filings') })))
-    .returning(['kind', 'value', 'filings']);
+function lockIdentifiers(identifiers: ClaimantIdentifier[]) {
+  const rows = identifiers.map((identifier) => sql`(${identifier.kind}, ${identifier.value}, '{}')`);
+  return sql`insert into filed_identifiers (kind, value, filings) values ${sql.join(rows)} on conflict (kind, value) do update set filings = filed_identifiers.filings returning kind, value, filings`;
 }
 
 /** A document row's own bytes: empty when they are an object of a document store. */
 const documentBytes = (d: NewDocument) => (d.bytes ? Buffer.from(d.bytes.buffer, d.bytes.byteOffset, d.bytes.byteLength) : Buffer.alloc(0));
 
 /** The documents' rows of the submission `submissionId`, in one statement. */
-function insertDocuments(trx: Trx, documents: NewDocument[], submissionId: number) {
-  return trx
-    .insertInto('documents')
-    .values(
-      documents.map((d, position) => ({
-        submission_id: submissionId,
-        position,
-        context_client_id: d.contextClientId,
-        name: d.name,
-        type: d.type,
-        size: d.size,
-        sha256: d.sha256.toLowerCase(),
-        bytes: documentBytes(d),
-        store: d.object?.store ?? null,
-        store_key: d.object?.key ?? null,
-        unscanned: d.unscanned ? 1 : 0,
-      })),
-    )
-    .returning('id');
+function insertDocuments(documents: NewDocument[], submissionId: number) {
+  const rows = documents.map(
+    (d, position) =>
+      sql`(${submissionId}, ${position}, ${d.contextClientId}, ${d.name}, ${d.type}, ${d.size}, ${d.sha256.toLowerCase()}, ${documentBytes(d)}, ${d.object?.store ?? null}, ${d.object?.key ?? null}, ${d.unscanned ? 1 : 0})`,
+  );
+  return sql`insert into documents (submission_id, position, context_client_id, name, type, size, sha256, bytes, store, store_key, unscanned) values ${sql.join(rows)}`;
 }
 
 /**
@@ -175,23 +159,13 @@ export function createSubmissions(database: Database, options: { clock?: Clock }
             before?.catch(() => {}); // awaited below, after the batch ran
             // The key already stored (a retry, or a racing retry that committed first: PostgreSQL
             // waits for it) makes this insert a no-op, and its row answers.
+            // SQL text, as the statements below: the query builder took longer to assemble them
+            // than the database takes to run them.
             const inserted = batch.add(
-              trx
-                .insertInto('submissions')
-                .values({
-                  reference_code: referenceCode,
-                  form_type: input.formType,
-                  idempotency_key: input.idempotencyKey,
-                  culture: input.culture,
-                  payload,
-                  created_at: new Date(clock()).toISOString(),
-                  answers_sha256: answersSha256,
-                })
-                .onConflict((oc) => oc.columns(['form_type', 'idempotency_key']).doNothing())
-                .returning('id'),
+              sql`insert into submissions (reference_code, form_type, idempotency_key, culture, payload, created_at, answers_sha256) values (${sql.join([referenceCode, input.formType, input.idempotencyKey, input.culture, payload, new Date(clock()).toISOString(), answersSha256])}) on conflict (form_type, idempotency_key) do nothing returning id`,
             );
             if (batch.deferred && input.documents.length) batch.add(insertDocumentsAfter(input.documents, inserted.name));
-            const locked = identifiers.length ? batch.add(lockIdentifiers(trx, identifiers)) : undefined;
+            const locked = identifiers.length ? batch.add(lockIdentifiers(identifiers)) : undefined;
             await batch.run();
             await before;
             const row = (await inserted.rows)[0];
@@ -207,7 +181,7 @@ export function createSubmissions(database: Database, options: { clock?: Clock }
               return { referenceCode: existing.reference_code, created: false, submissionId: Number(existing.id) };
             }
             const submissionId = Number(row.id);
-            if (!batch.deferred && input.documents.length) await insertDocuments(trx, input.documents, submissionId).execute();
+            if (!batch.deferred && input.documents.length) await insertDocuments(input.documents, submissionId).execute(trx);
             const then = statementBatch(trx, database.dialect);
             if (locked) {
               const filingsOf = new Map((await locked.rows).map((r) => [`${String(r.kind)}\n${String(r.value)}`, String(r.filings)]));
@@ -217,11 +191,11 @@ export function createSubmissions(database: Database, options: { clock?: Clock }
                 return { identifier, filings: parseFilings(filings) };
               });
               const marks = options.judgeDuplicates?.(earlier) ?? [];
-              if (marks.length) then.add(trx.updateTable('submissions').set({ duplicate_of: JSON.stringify(marks) }).where('id', '=', submissionId).returning('id'));
+              if (marks.length) then.add(sql`update submissions set duplicate_of = ${JSON.stringify(marks)} where id = ${submissionId} returning id`);
               for (const { identifier, filings } of earlier) {
                 const previous = filings[input.formType];
                 const next = { ...filings, [input.formType]: { count: (previous?.count ?? 0) + 1, first: previous?.first ?? referenceCode } };
-                then.add(trx.updateTable('filed_identifiers').set({ filings: JSON.stringify(next) }).where('kind', '=', identifier.kind).where('value', '=', identifier.value).returning('kind'));
+                then.add(sql`update filed_identifiers set filings = ${JSON.stringify(next)} where kind = ${identifier.kind} and value = ${identifier.value} returning kind`);
               }
             }
             const after = options.after?.(trx, { referenceCode, submissionId }, then);

@@ -1,0 +1,71 @@
+/**
+ * CPU per request of the real app in one process, for A/B comparisons on a busy machine where
+ * throughput figures drift: the app built as bench/servers/app.ts builds it (without logging),
+ * 200 claimants authorized over HTTP, then page saves, record saves and submits sent through
+ * `inject()` (25 in flight) and timed with `process.cpuUsage` (the captcha emulator runs in its
+ * own process). Run it in each tree to compare, alternating:
+ *
+ *   DIALECT=sqlite|postgres N=600 npx tsx bench/inject-cpu.ts
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../server/app.js';
+import { openDatabase } from '../server/db/index.js';
+import { loadSettlement } from '../server/settlement/load.js';
+import { automotivePageSave, automotiveRecordSave, automotivePayload, Claimant, classVehicle, encodeSubmission, pdf, pool } from './lib/claim.js';
+import { ROOT } from './lib/paths.js';
+import { dropSchema, PG_URL, startEmulator } from './lib/servers.js';
+
+const dialect = process.env.DIALECT ?? 'sqlite';
+const N = Number(process.env.N ?? 600);
+const emulator = await startEmulator();
+const dataDir = mkdtempSync(path.join(tmpdir(), 'inject-cpu-'));
+const schema = `inject_cpu_${Date.now().toString(36)}`;
+const database = await openDatabase(dialect === 'postgres' ? { databaseUrl: PG_URL, schema, dataDir } : { dataDir });
+const sample = loadSettlement(path.join(ROOT, 'server-fixtures'));
+const settlement = { ...sample, settings: { ...sample.settings, pinAttempts: { ...sample.settings.pinAttempts, max: 100_000_000 } } };
+const app = await buildApp({ database, settlement, ownsDatabase: true, sessionSecret: 'bench-session-secret-0123456789abcdefghijklmnop', environment: 'test', captcha: { emulatorOrigin: String(emulator.ready.url) }, logger: false, apiRequestsPerMinute: 100_000_000, shedFastSubmits: false });
+const url = (await app.listen({ host: '127.0.0.1', port: 0 })).replace('localhost', '127.0.0.1');
+const claimant = new Claimant(url, String(emulator.ready.url));
+const paths = await claimant.formPaths();
+const sessions = (await pool(200, 16, async (i) => claimant.authorize(await claimant.session(), 'Automotive', classVehicle(i)))).filter(Boolean);
+const cpu = async (label: string, n: number, one: (i: number) => Promise<number>) => {
+  await pool(50, 25, (i) => one(i));
+  const c0 = process.cpuUsage();
+  let bad = 0;
+  await pool(n, 25, async (i) => { if ((await one(i + 50)) >= 300) bad++; });
+  const c = process.cpuUsage(c0);
+  console.log(`${dialect} ${label.padEnd(12)} ${((c.user + c.system) / n / 1000).toFixed(3)} ms cpu${bad ? ` (${bad} non-2xx)` : ''}`);
+};
+for (const [label, body] of [['save', automotivePageSave], ['record-save', automotiveRecordSave]] as const) {
+  const bodies = sessions.map((s) => body(s.credentials));
+  await cpu(label, N, async (i) => {
+    const s = sessions[i % sessions.length];
+    if (!s) throw new Error('No claimant was authorized.');
+    return (await app.inject({ method: 'PUT', url: paths.draft, headers: { host: '127.0.0.1', cookie: s.cookie, 'x-csrf-token': s.csrf, 'content-type': 'application/json' }, payload: bodies[i % sessions.length] })).statusCode;
+  });
+}
+const M = Math.min(N, 300);
+// One sign-in and captcha token per submit (the warm-up's included): each submit is a claim of its own.
+const subs = (await pool(M + 60, 16, async (i) => claimant.authorize(await claimant.session(), 'Automotive', classVehicle(i + 1000)))).filter(Boolean);
+const tokens = await pool(subs.length, 16, () => claimant.captchaToken());
+const file = pdf('inject-cpu');
+const submits = subs.flatMap((s, i) => {
+  const token = tokens[i];
+  return token ? [{ session: s, encoded: encodeSubmission(automotivePayload({ captchaRawValue: s.captcha, reCaptchaResponse: token, file, credentials: s.credentials })) }] : [];
+});
+let next = 0;
+await cpu('submit', M, async () => {
+  const submit = submits[next++];
+  if (!submit) throw new Error('Not enough sign-ins were prepared for the submits.');
+  const { session, encoded } = submit;
+  const res = await app.inject({ method: 'POST', url: paths.submit, headers: { host: '127.0.0.1', cookie: session.cookie, 'x-csrf-token': session.csrf, 'content-type': encoded.contentType }, payload: encoded.body });
+  if (res.statusCode >= 300 && next <= 3) console.log(res.body.slice(0, 300));
+  return res.statusCode;
+});
+await app.close();
+await emulator.stop();
+rmSync(dataDir, { recursive: true, force: true });
+if (dialect === 'postgres') await dropSchema(schema);
+process.exit(0);
