@@ -246,13 +246,24 @@ async function writeDocuments(stores: DocumentStores, documents: StoredDocument[
   return written;
 }
 
-/** Writes each document of one submission into `outDir`, byte-identical (checked against its sha256). */
+/** A cure's document as the export writes it (its deficiency kind in place of a document context). */
+const cureDocumentToWrite = (d: StoredCure['documents'][number]): StoredDocument => ({ id: 0, contextClientId: d.deficiency, name: d.name, type: d.type, size: d.size, sha256: d.sha256, unscanned: d.unscanned, bytes: null, object: d.object });
+
+/**
+ * Writes each document of one submission into `outDir`, byte-identical (checked against its
+ * sha256), and the documents of its cures into `outDir/cure-1/`, `cure-2/`… (oldest first).
+ */
 export async function exportDocuments(database: Database, stores: DocumentStores, referenceCode: string, outDir: string): Promise<Array<{ file: string; size: number; sha256: string }>> {
   const submissions = createSubmissions(database);
   const record = await submissions.getByReferenceCode(referenceCode);
   if (!record) throw new UnknownReferenceCodeError(referenceCode);
   const documents = await submissions.getDocuments(record.id);
-  return (await writeDocuments(stores, documents, record.referenceCode, outDir)).map(({ file, size, sha256 }) => ({ file, size, sha256 }));
+  const written = await writeDocuments(stores, documents, record.referenceCode, outDir);
+  const cures = (await createClaimCures(database).ofClaims([record.id])).get(record.id) ?? [];
+  for (const [i, cure] of cures.entries()) {
+    if (cure.documents.length) written.push(...(await writeDocuments(stores, cure.documents.map(cureDocumentToWrite), record.referenceCode, path.join(outDir, `cure-${i + 1}`))));
+  }
+  return written.map(({ file, size, sha256 }) => ({ file, size, sha256 }));
 }
 
 /** A submission's documents as the admin CLI lists them: metadata and which store holds each. */

@@ -7,7 +7,10 @@
  * deficient, a cure missing what is asked, an infected document. Over real HTTP, on both databases.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportSubmissions } from '../../../server/admin/export.js';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { exportDocuments, exportSubmissions } from '../../../server/admin/export.js';
 import { applyStatusChanges } from '../../../server/claims/statuses.js';
 import { EICAR, startClamdStandIn, type ClamdStandIn } from '../../support/clamd-stand-in.js';
 import { minimalPdf } from '../../support/documents.js';
@@ -115,6 +118,15 @@ describe.each(DIALECTS)('the online cure of a deficient claim, over %s', (dialec
     ]);
     const csv = (await exportSubmissions(server.app.database, 'csv')).text;
     expect(csv).toContain('proofOfPayment receipt.pdf (application/pdf');
+    // export-documents writes the cure's document beside the claim's, byte-identical.
+    const out = mkdtempSync(path.join(tmpdir(), 'cure-export-'));
+    try {
+      const files = await exportDocuments(server.app.database, server.app.documents, code, out);
+      expect(files.map((f) => path.relative(out, f.file))).toContain(path.join('cure-1', 'receipt.pdf'));
+      expect(readFileSync(path.join(out, 'cure-1', 'receipt.pdf')).equals(CLEAN_PDF)).toBe(true);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
   });
 
   it('refuses a session that did not sign in for that claim, and one signed in for another claim', async () => {
