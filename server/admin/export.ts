@@ -4,7 +4,7 @@
  * (`duplicateOf`), its status and the history of its status changes, the cures its claimant sent
  * from the status page (with their documents' metadata), its fraud screening (risk score, disposition, reason codes; never the client's
  * address or browser, which only the fraud view shows) and document metadata, and the documents
- * of one or every submission written byte-identical.
+ * of one or every submission written byte-identical (of one submission, its cures' documents too).
  */
 import { createHash } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
