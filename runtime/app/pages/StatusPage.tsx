@@ -79,6 +79,10 @@ export default function StatusPage() {
   useEffect(() => {
     if (answer) heading.current?.focus();
   }, [answer]);
+  // A claim that can be cured: its form's chunk loads while the claimant reads what is missing.
+  useEffect(() => {
+    if (answer && cureState(answer, Date.now()) === 'open') void CurePanel.preload();
+  }, [answer]);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     void check();
