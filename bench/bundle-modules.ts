@@ -1,9 +1,9 @@
 /**
  * What the start page's JavaScript is made of: a production build with source maps (vite.config.ts,
  * into a temp folder), each start-page chunk's generated code attributed to its source module through
- * the map, and each module's share gzipped on its own (gzip -9). Shares are gzipped apart, so they
- * add up to more than the chunks do; they rank the modules, the bundle figure (bench/bundle.ts) is
- * the total.
+ * the map. Per module: what it adds to its chunk gzipped (gzip -9 of the chunk with and without
+ * its code: what moving it out of the start page would save) and its code gzipped alone. The bundle
+ * figure itself is bench/bundle.ts's.
  *
  *   tsx bench/bundle-modules.ts [--top 25]
  */
@@ -76,36 +76,43 @@ function closure(manifest: Manifest, keys: string[]): string[] {
 const fromRoot = (mapFile: string, source: string) =>
   path.relative(ROOT, path.resolve(path.dirname(mapFile), source)).replace(/^.*node_modules\//, 'node_modules/');
 
-export async function startPageModules(): Promise<Array<{ chunk: string; module: string; raw: number; gzip: number }>> {
+export async function startPageModules(): Promise<Array<{ chunk: string; module: string; raw: number; gzip: number; saved: number }>> {
   const outDir = mkdtempSync(path.join(tmpdir(), 'bench-bundle-modules-'));
   try {
     await build({ configFile: path.join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true, manifest: true, sourcemap: true } });
-    const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+    const manifest: Manifest = JSON.parse(readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8'));
     const entry = Object.entries(manifest).find(([, c]) => c.isEntry)?.[0];
     if (!entry) throw new Error('the manifest has no entry');
-    const code = new Map<string, string>();
+    const pieces = new Map<string, Array<{ module: string; text: string }>>();
     for (const file of closure(manifest, [entry, ...FORM_ROUTE_LAZY])) {
       const mapFile = path.join(outDir, `${file}.map`);
       if (!file.endsWith('.js') || !existsSync(mapFile)) continue;
-      const map = JSON.parse(readFileSync(mapFile, 'utf8')) as SourceMap;
+      const map: SourceMap = JSON.parse(readFileSync(mapFile, 'utf8'));
       const segmentsByLine = decodeMappings(map.mappings);
-      const chunk = path.basename(file).replace(/-[\w-]{8}\.js$/, '');
+      const chunkPieces: Array<{ module: string; text: string }> = [];
       readFileSync(path.join(outDir, file), 'utf8')
         .split('\n')
         .forEach((line, index) => {
           const segments = segmentsByLine[index] ?? [];
           segments.forEach(([column, source], i) => {
-            const key = `${chunk}\t${source >= 0 ? fromRoot(mapFile, map.sources[source] ?? '?') : '(bundler glue)'}`;
-            code.set(key, (code.get(key) ?? '') + line.slice(column, segments[i + 1]?.[0] ?? line.length));
+            const module = source >= 0 ? fromRoot(mapFile, map.sources[source] ?? '?') : '(bundler glue)';
+            chunkPieces.push({ module, text: line.slice(column, segments[i + 1]?.[0] ?? line.length) });
           });
+          chunkPieces.push({ module: '(bundler glue)', text: '\n' });
         });
+      pieces.set(path.basename(file).replace(/-[\w-]{8}\.js$/, ''), chunkPieces);
     }
-    return [...code]
-      .map(([key, text]) => {
-        const [chunk = '', module = ''] = key.split('\t');
-        return { chunk, module, raw: Buffer.byteLength(text), gzip: gzipSync(text, { level: 9 }).length };
-      })
-      .sort((a, b) => b.gzip - a.gzip);
+    const gz = (text: string) => gzipSync(text, { level: 9 }).length;
+    const rows = [...pieces].flatMap(([chunk, chunkPieces]) => {
+      const modules = [...new Set(chunkPieces.map((p) => p.module))];
+      const whole = gz(chunkPieces.map((p) => p.text).join(''));
+      return modules.map((module) => {
+        const own = chunkPieces.filter((p) => p.module === module).map((p) => p.text).join('');
+        const without = chunkPieces.filter((p) => p.module !== module).map((p) => p.text).join('');
+        return { chunk, module, raw: Buffer.byteLength(own), gzip: gz(own), saved: whole - gz(without) };
+      });
+    });
+    return rows.sort((a, b) => b.saved - a.saved);
   } finally {
     rmSync(outDir, { recursive: true, force: true });
   }
@@ -114,5 +121,6 @@ export async function startPageModules(): Promise<Array<{ chunk: string; module:
 const topArg = process.argv.indexOf('--top');
 const top = topArg >= 0 ? Number(process.argv[topArg + 1]) : 25;
 const rows = await startPageModules();
-console.log('| gzip KB (alone) | raw KB | chunk | module |\n|---:|---:|---|---|');
-for (const row of rows.slice(0, top)) console.log(`| ${(row.gzip / 1024).toFixed(1)} | ${(row.raw / 1024).toFixed(1)} | ${row.chunk} | ${row.module} |`);
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+console.log('| gzip KB it adds to its chunk | gzip KB alone | raw KB | chunk | module |\n|---:|---:|---:|---|---|');
+for (const row of rows.slice(0, top)) console.log(`| ${kb(row.saved)} | ${kb(row.gzip)} | ${kb(row.raw)} | ${row.chunk} | ${row.module} |`);
