@@ -52,7 +52,8 @@ const services = (api = fakeApi()) => testServices({ api, flows: [CLAIM], state:
 
 beforeAll(async () => {
   vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
-  await preloadShell();
+  // The status page's chunks, and the cure form's module its own chunk loads.
+  await Promise.all([preloadShell(), import('../../../runtime/app/pages/CurePanel')]);
 });
 
 describe('/status', () => {
