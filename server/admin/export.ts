@@ -292,8 +292,8 @@ export class DocumentExportError extends Error {
 }
 
 /**
- * Writes the documents of every submission matching the filter into `outDir/<reference code>/`,
- * one document at a time (streamed from an object store), and `outDir/manifest.csv` (one row per document,
+ * Writes the documents of every submission matching the filter into `outDir/<reference code>/`
+ * (its cures' documents into `outDir/<reference code>/cure-1/`, `cure-2/`…), one document at a time (streamed from an object store), and `outDir/manifest.csv` (one row per document,
  * `path` relative to `outDir`). `outDir` must be absent or empty, so the manifest describes all
  * of it. The first failure stops the export with an error naming the reference code; the manifest
  * is written only when every document was.
@@ -308,6 +308,7 @@ export async function exportAllDocuments(database: Database, stores: DocumentSto
   const manifest = [MANIFEST_COLUMNS.join(',')];
   const summary: ExportAllSummary = { submissions: 0, documents: 0, bytes: 0, manifest: path.join(outDir, MANIFEST_FILE) };
   const folders = new Set<string>();
+  const curesOf = await createClaimCures(database).ofClaims(records.map((r) => r.id));
   for (const record of records) {
     try {
       const folder = safeFileName(record.referenceCode, `submission-${record.id}`);
@@ -316,8 +317,12 @@ export async function exportAllDocuments(database: Database, stores: DocumentSto
       const documents = await submissions.getDocuments(record.id);
       if (documents.length !== record.documents.length) throw new Error(`${record.documents.length} document(s) listed but ${documents.length} read`);
       const written = await writeDocuments(stores, documents, record.referenceCode, path.join(outDir, folder));
+      // The documents of its cures, as the one submission's export writes them: <folder>/cure-1/, cure-2/… (oldest first).
+      for (const [i, cure] of (curesOf.get(record.id) ?? []).entries()) {
+        if (cure.documents.length) written.push(...(await writeDocuments(stores, cure.documents.map(cureDocumentToWrite), record.referenceCode, path.join(outDir, folder, `cure-${i + 1}`))));
+      }
       for (const w of written) {
-        const relative = `${folder}/${path.basename(w.file)}`;
+        const relative = path.relative(outDir, w.file).split(path.sep).join('/');
         manifest.push([record.referenceCode, w.name, w.type, String(w.size), w.sha256, relative].map(csvCell).join(','));
         summary.documents++;
         summary.bytes += w.size;

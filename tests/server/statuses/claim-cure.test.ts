@@ -7,10 +7,10 @@
  * deficient, a cure missing what is asked, an infected document. Over real HTTP, on both databases.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { exportDocuments, exportSubmissions } from '../../../server/admin/export.js';
+import { exportAllDocuments, exportDocuments, exportSubmissions, MANIFEST_FILE } from '../../../server/admin/export.js';
 import { applyStatusChanges } from '../../../server/claims/statuses.js';
 import { EICAR, startClamdStandIn, type ClamdStandIn } from '../../support/clamd-stand-in.js';
 import { minimalPdf } from '../../support/documents.js';
@@ -126,6 +126,17 @@ describe.each(DIALECTS)('the online cure of a deficient claim, over %s', (dialec
       expect(readFileSync(path.join(out, 'cure-1', 'receipt.pdf')).equals(CLEAN_PDF)).toBe(true);
     } finally {
       rmSync(out, { recursive: true, force: true });
+    }
+    // export-documents --all too, each cure document a row of the manifest.
+    const all = path.join(tmpdir(), `cure-export-all-${process.pid}-${Date.now()}`);
+    try {
+      await exportAllDocuments(server.app.database, server.app.documents, all);
+      const folder = readdirSync(all).find((f) => f.startsWith(code));
+      expect(folder).toBeDefined();
+      expect(readFileSync(path.join(all, `${folder}`, 'cure-1', 'receipt.pdf')).equals(CLEAN_PDF)).toBe(true);
+      expect(readFileSync(path.join(all, MANIFEST_FILE), 'utf8')).toContain(`${folder}/cure-1/receipt.pdf`);
+    } finally {
+      rmSync(all, { recursive: true, force: true });
     }
   });
 
