@@ -14,6 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import type { FormModel } from '../../runtime/core/types.js';
 import { runCli } from '../../server/admin/cli.js';
+import { createClaimCures } from '../../server/db/claim-cures.js';
+import { createClaimStatuses } from '../../server/db/claim-statuses.js';
 import { createSubmissions } from '../../server/db/submissions.js';
 import type { NewDocument } from '../../server/db/types.js';
 import { moveDocumentsToStore } from '../../server/documents/move.js';
@@ -246,6 +248,23 @@ describe.each(DIALECTS)('documents in object storage (%s)', (dialect) => {
     const fetched = io(cliEnv());
     expect(await runCli(['documents', referenceCode, '--out', dir], fetched.io), fetched.out.stderr).toBe(0);
     files.forEach((bytes, i) => expect(Buffer.compare(readFileSync(path.join(dir, `scan-${i}.pdf`)), bytes)).toBe(0));
+
+    // A cure's document held by the database store moves too.
+    const cureBytes = documentOfSize('application/pdf', 4000);
+    const cureKey = newDocumentKey();
+    await inDatabase.put(cureKey, cureBytes, { contentType: 'application/pdf' });
+    const { id: submissionId } = await server.app.database.db.selectFrom('submissions').select('id').where('reference_code', '=', referenceCode).executeTakeFirstOrThrow();
+    await server.app.database.db.transaction().execute(async (trx) => {
+      const change = await createClaimStatuses(server.app.database).record(trx, { submissionId: Number(submissionId), to: 'deficient', deficiencies: ['missingProofOfPurchase'], cureBy: null, cureByAt: null, note: null, changedBy: 'test' });
+      const document = { deficiency: 'missingProofOfPurchase', documentType: 'proofOfPayment', name: 'receipt.pdf', type: 'application/pdf', size: cureBytes.length, sha256: sha256(cureBytes), object: { store: 'database' as const, key: cureKey }, unscanned: false };
+      await createClaimCures(server.app.database).record(trx, { submissionId: Number(submissionId), statusChangeId: change.id, signatureName: null, culture: 'en', receivedAt: Date.now(), documents: [document] });
+    });
+    const cureMove = io(cliEnv());
+    expect(await runCli(['documents', '--move-to-store'], cureMove.io), cureMove.out.stderr).toBe(0);
+    expect(cureMove.out.stdout).toBe(`Moved 1 document(s), ${cureBytes.length} byte(s), to the object store.\n`);
+    const cureRow = await server.app.database.db.selectFrom('claim_cure_documents').select(['store', 'store_key']).executeTakeFirstOrThrow();
+    expect(cureRow.store).toBe('s3');
+    expect(Buffer.compare(await storage.bytes(bucket, `claims/${cureRow.store_key}`), cureBytes)).toBe(0);
 
     // Without an object store to move to, the move says what it needs.
     const nowhere = io({ ...server.db.env });
