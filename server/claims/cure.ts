@@ -21,19 +21,19 @@
 import { createReadStream } from 'node:fs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isRecord } from '../../runtime/core/guards.js';
-import { UNSTORABLE_TEXT, unstorableTextPaths } from '../../runtime/core/payload/index.js';
+import { unstorableTextPaths } from '../../runtime/core/payload/index.js';
 import { deficiencyOf, DEFICIENT } from '../../runtime/core/statuses/index.js';
 import { createClaimCures, type CureDocument, type StoredCure } from '../db/claim-cures.js';
 import { createClaimStatuses, type FiledClaim, type StatusChange } from '../db/claim-statuses.js';
 import { normalizeReferenceCode } from '../db/reference-code.js';
 import type { SessionData } from '../db/types.js';
 import { forgetObjects } from '../documents/forget.js';
-import { putSpooledFile, spoolFile, type SpooledFile } from '../documents/receive.js';
+import { putSpooledFile, type SpooledFile } from '../documents/receive.js';
 import { scanBeforeAccepting } from '../documents/scan.js';
 import { httpError } from '../errors.js';
 import { receiptAddress } from '../mail/receipt.js';
 import { flowOf } from '../settlement/load.js';
-import { acceptedFileType, isFileTooLarge, megabytes, shownName } from './documents.js';
+import { acceptedFileType, spoolNamedDocument } from './documents.js';
 
 /** The status a cure moves its claim to, and what the change is recorded as made by. */
 export const CURE_RECEIVED = 'cureReceived';
@@ -116,19 +116,7 @@ async function receivedCure(app: FastifyInstance, request: FastifyRequest, spool
     const wanted = curable.asked.documents.find((d) => d.deficiency === part.fieldname);
     if (!wanted) throw httpError('STRUCTURE_INVALID', { details: [`${part.fieldname.slice(0, 100)}: no document of this kind is missing.`] });
     if (files.some((f) => f.deficiency === part.fieldname)) throw httpError('STRUCTURE_INVALID', { details: [`${part.fieldname.slice(0, 100)}: one document per missing kind.`] });
-    const name = part.filename || '';
-    if (!name) throw httpError('STRUCTURE_INVALID', { details: ['The document has no file name.'] });
-    if (unstorableTextPaths(name, 'name').length) throw httpError('BAD_REQUEST', { details: [`The file name ${UNSTORABLE_TEXT}`] });
-    let file: SpooledFile;
-    try {
-      file = await spoolFile(part.file);
-    } catch (err) {
-      if (isFileTooLarge(err)) throw httpError('DOCUMENT_TOO_LARGE', { args: [shownName(name), megabytes(maxFileBytes)] });
-      throw err;
-    }
-    spooled.push(file);
-    if (file.truncated) throw httpError('DOCUMENT_TOO_LARGE', { args: [shownName(name), megabytes(maxFileBytes)] });
-    files.push({ deficiency: part.fieldname, name, file });
+    files.push({ deficiency: part.fieldname, ...(await spoolNamedDocument(part, maxFileBytes, spooled)) });
   }
   if (!curable) throw httpError('STRUCTURE_INVALID', { details: ['referenceCode: send the claim’s reference code first.'] });
   return { ...curable, files, fields };

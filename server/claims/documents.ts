@@ -25,6 +25,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
+import { UNSTORABLE_TEXT, unstorableTextPaths } from '../../runtime/core/payload/index.js';
+import { spoolFile, type PartStream, type SpooledFile } from '../documents/receive.js';
 import { httpError } from '../errors.js';
 
 /** Content types accepted, as detected from the bytes. */
@@ -272,3 +274,24 @@ export async function acceptedFileType(file: { path: string; size: number }, nam
 
 /** Whether reading a file part stopped at the per-file limit (@fastify/multipart's FST_REQ_FILE_TOO_LARGE). */
 export const isFileTooLarge = (error: unknown): boolean => typeof error === 'object' && error !== null && 'code' in error && error.code === 'FST_REQ_FILE_TOO_LARGE';
+
+/**
+ * A document's file part, its name checked, spooled to a temp file within the per-file limit
+ * (DOCUMENT_TOO_LARGE names it). The temp file goes into `spooled` as soon as it exists, for the
+ * caller to remove whatever happens next.
+ */
+export async function spoolNamedDocument(part: { filename?: string; file: PartStream }, maxFileBytes: number, spooled: SpooledFile[]): Promise<{ name: string; file: SpooledFile }> {
+  const name = part.filename || '';
+  if (!name) throw httpError('STRUCTURE_INVALID', { details: ['The document has no file name.'] });
+  if (unstorableTextPaths(name, 'name').length) throw httpError('BAD_REQUEST', { details: [`The file name ${UNSTORABLE_TEXT}`] });
+  let file: SpooledFile;
+  try {
+    file = await spoolFile(part.file);
+  } catch (err) {
+    if (isFileTooLarge(err)) throw httpError('DOCUMENT_TOO_LARGE', { args: [shownName(name), megabytes(maxFileBytes)] });
+    throw err;
+  }
+  spooled.push(file);
+  if (file.truncated) throw httpError('DOCUMENT_TOO_LARGE', { args: [shownName(name), megabytes(maxFileBytes)] });
+  return { name, file };
+}

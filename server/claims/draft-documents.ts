@@ -21,15 +21,15 @@
  */
 import { createReadStream } from 'node:fs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isClientId, UNSTORABLE_TEXT, unstorableTextPaths } from '../../runtime/core/payload/index.js';
+import { isClientId } from '../../runtime/core/payload/index.js';
 import type { FlowFile } from '../../runtime/core/types.js';
 import type { DraftDocumentMeta } from '../db/types.js';
 import { httpError } from '../errors.js';
 import { draftKeyOf, submissionKey } from './claim-keys.js';
 import { forgetObjects } from '../documents/forget.js';
-import { putSpooledFile, spoolFile, type SpooledFile } from '../documents/receive.js';
+import { putSpooledFile, type SpooledFile } from '../documents/receive.js';
 import { scanBeforeAccepting } from '../documents/scan.js';
-import { acceptedFileType, isFileTooLarge, megabytes, shownName } from './documents.js';
+import { acceptedFileType, megabytes, shownName, spoolNamedDocument } from './documents.js';
 import { requireAuthorization } from './session-authorizations.js';
 
 /**
@@ -41,21 +41,8 @@ async function receivedDocument(request: FastifyRequest, maxFileBytes: number, s
   for await (const part of request.parts()) {
     if (part.type !== 'file') throw httpError('STRUCTURE_INVALID', { details: [`${part.fieldname.slice(0, 100)}: only the document is expected.`] });
     if (received) throw httpError('STRUCTURE_INVALID', { details: ['Add one document at a time.'] });
-    const name = part.filename || '';
     if (!isClientId(part.fieldname)) throw httpError('FILE_WITHOUT_CONTEXT');
-    if (!name) throw httpError('STRUCTURE_INVALID', { details: ['The document has no file name.'] });
-    const unstorable = unstorableTextPaths(name, 'name');
-    if (unstorable.length) throw httpError('BAD_REQUEST', { details: [`The file name ${UNSTORABLE_TEXT}`] });
-    let file: SpooledFile;
-    try {
-      file = await spoolFile(part.file);
-    } catch (err) {
-      if (isFileTooLarge(err)) throw httpError('DOCUMENT_TOO_LARGE', { args: [shownName(name), megabytes(maxFileBytes)] });
-      throw err;
-    }
-    spooled.push(file);
-    if (file.truncated) throw httpError('DOCUMENT_TOO_LARGE', { args: [shownName(name), megabytes(maxFileBytes)] });
-    received = { clientId: part.fieldname, name, file };
+    received = { clientId: part.fieldname, ...(await spoolNamedDocument(part, maxFileBytes, spooled)) };
   }
   if (!received) throw httpError('STRUCTURE_INVALID', { details: ['No document was received.'] });
   return received;
