@@ -492,6 +492,20 @@ function claimStatusChanges(dialect: DialectName): Migration {
   };
 }
 
+/**
+ * A receipt is queued with the data it is made from and rendered by the sender just before it is
+ * sent, not in the submit's request: `render_data` holds that data until then (emptied with the
+ * rest of the message's content after the retention period).
+ */
+const outboxRenderData: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('outbox').addColumn('render_data', 'text').execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.alterTable('outbox').dropColumn('render_data').execute();
+  },
+};
+
 export function migrationProvider(dialect: DialectName): MigrationProvider {
   return {
     async getMigrations() {
@@ -512,6 +526,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
         '0016_documents_unscanned': documentsUnscanned,
         '0017_document_store': documentStore(dialect),
         '0018_claim_status_changes': claimStatusChanges(dialect),
+        '0019_outbox_render_data': outboxRenderData,
       };
     },
   };
