@@ -1,7 +1,7 @@
 /**
  * The fraud screening's writes alone: a submit's dozen values (`signal_values`) inserted into
  * SQLite in a transaction of their own, 20,000 claims, with the table and indexes before migration
- * 0020 (a rowid table, its (kind, digest, submission_id) key, the reads' index and the time index)
+ * 0021 (a rowid table, its (kind, digest, submission_id) key, the reads' index and the time index)
  * and after it (WITHOUT ROWID, keyed in the reads' order, and the time index). CPU per claim's
  * values and the database's pages after them:
  *

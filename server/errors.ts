@@ -302,6 +302,43 @@ export const SERVER_ERRORS = {
     es: 'Demasiados intentos de consultar el estado de un reclamo. Espere {0} min e inténtelo de nuevo, o comuníquese con el Administrador del Acuerdo.',
   },
 
+  CURE_NOT_SIGNED_IN: {
+    status: 403,
+    key: 'LocKey_Server_CureNotSignedIn',
+    en: 'To send what is missing, first see your claim status with your reference code and the details you signed in with.',
+    es: 'Para enviar lo que falta, primero consulte el estado de su reclamo con su código de referencia y los datos con los que inició sesión.',
+  },
+  CURE_NOT_DEFICIENT: {
+    status: 409,
+    key: 'LocKey_Server_CureNotDeficient',
+    en: 'Nothing is missing from this claim now: its status has changed. Check its status again.',
+    es: 'Ya no falta nada en este reclamo: su estado cambió. Consulte su estado de nuevo.',
+  },
+  CURE_DATE_PASSED: {
+    status: 409,
+    key: 'LocKey_Server_CureDatePassed',
+    en: 'The date to send what is missing has passed, and it can no longer be sent online. Please contact the Settlement Administrator.',
+    es: 'La fecha para enviar lo que falta ya pasó y ya no se puede enviar en línea. Comuníquese con el Administrador del Acuerdo.',
+  },
+  CURE_PAGE_UNSUPPORTED: {
+    status: 409,
+    key: 'LocKey_Server_CurePageUnsupported',
+    en: 'Part of what is missing must be answered again on a page of your claim, which cannot be done online. Please contact the Settlement Administrator.',
+    es: 'Parte de lo que falta debe responderse de nuevo en una página de su reclamo, lo que no se puede hacer en línea. Comuníquese con el Administrador del Acuerdo.',
+  },
+  CURE_DOCUMENT_MISSING: {
+    status: 400,
+    key: 'LocKey_Server_CureDocumentMissing',
+    en: 'Add the document that is missing: {0}.',
+    es: 'Agregue el documento que falta: {0}.',
+  },
+  CURE_SIGNATURE_MISSING: {
+    status: 400,
+    key: 'LocKey_Server_CureSignatureMissing',
+    en: 'Type your full name to sign, and check the box to confirm.',
+    es: 'Escriba su nombre completo para firmar y marque la casilla para confirmar.',
+  },
+
   // --- Duplicates ---------------------------------------------------------------------------------
   ALREADY_SUBMITTED: {
     status: 409,

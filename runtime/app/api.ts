@@ -1,6 +1,5 @@
-import { createApiClient, type ApiClient, type FormEndpoints, type StartupAnswers } from '../core/api';
+import { createApiClient, type ApiClient, type FormEndpoints, type StartupAnswers, type UploadTransport } from '../core/api';
 import { HONEYPOT_FIELD } from '../core/payload/honeypot';
-import { xhrUpload } from './upload';
 
 /** The calls of spec §7 the app makes: the core client, with the endpoints of the flows loaded from the server. */
 export type AppApi = ApiClient;
@@ -13,8 +12,14 @@ export type AppApi = ApiClient;
 export function createAppApi(endpoints: FormEndpoints, preloaded?: StartupAnswers, earlyCsrf?: Promise<Response | null>): AppApi {
   // The honeypot is in index.html, outside the app's tree: only a script filling every input fills it.
   const honeypot = () => document.querySelector<HTMLInputElement>(`input[name="${HONEYPOT_FIELD}"]`)?.value ?? '';
-  return createApiClient({ fetch: window.fetch.bind(window), endpoints, honeypot, upload: xhrUpload, tab: tabHandle(), ...(preloaded ? { preloaded } : {}), ...(earlyCsrf ? { earlyCsrf } : {}) });
+  return createApiClient({ fetch: window.fetch.bind(window), endpoints, honeypot, upload: uploadLater, tab: tabHandle(), ...(preloaded ? { preloaded } : {}), ...(earlyCsrf ? { earlyCsrf } : {}) });
 }
+
+/** The upload transport's code: not on the start page, made ready in idle time once the claimant is in a form's fields. */
+export const loadUploadTransport = () => import('./upload');
+
+/** The upload transport, its code loaded by the first upload at the latest; not arriving (offline), an upload with no answer. */
+const uploadLater: UploadTransport = (request) => loadUploadTransport().then((m) => m.xhrUpload(request), () => null);
 
 const TAB_KEY = 'claims.tab';
 

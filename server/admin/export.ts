@@ -1,9 +1,10 @@
 /**
  * What the administrator gets out: every submission as CSV (answers flattened into columns) or
  * JSON Lines, with the earlier submissions it repeats when the duplicate policy marked it
- * (`duplicateOf`), its status and the history of its status changes, its fraud screening (risk score, disposition, reason codes; never the client's
+ * (`duplicateOf`), its status and the history of its status changes, the cures its claimant sent
+ * from the status page (with their documents' metadata), its fraud screening (risk score, disposition, reason codes; never the client's
  * address or browser, which only the fraud view shows) and document metadata, and the documents
- * of one or every submission written byte-identical.
+ * of one or every submission written byte-identical (of one submission, its cures' documents too).
  */
 import { createHash } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -14,6 +15,7 @@ import { isRecord } from '../../runtime/core/guards.js';
 import { maskAccount } from '../../runtime/core/models/declared.js';
 import { createSubmissions } from '../db/submissions.js';
 import { openDocument, type DocumentStores } from '../documents/index.js';
+import { createClaimCures, type StoredCure } from '../db/claim-cures.js';
 import { createClaimStatuses, type StatusChange } from '../db/claim-statuses.js';
 import { RECEIVED } from '../../runtime/core/statuses/index.js';
 import { screeningsById, type ClaimScreening } from '../fraud/store.js';
@@ -74,6 +76,20 @@ export function statusChangeText(c: StatusChange): string {
   return `${new Date(c.changedAt).toISOString()} ${c.from} → ${c.to}${details ? ` (${details})` : ''} by ${c.changedBy}${c.note ? `: ${c.note}` : ''}`;
 }
 
+/** A claim's cures by submission id (oldest first). */
+export type Cures = ReadonlyMap<number, readonly StoredCure[]>;
+
+const cureDocument = (d: StoredCure['documents'][number]) => ({ deficiency: d.deficiency, documentType: d.documentType, name: d.name, type: d.type, size: d.size, sha256: d.sha256, unscanned: d.unscanned });
+
+/** One cure in one line: "2026-12-01T10:00:00.000Z signed by Maria Lopez; proofOfPayment receipt.pdf (application/pdf, 1234 bytes, sha256 …)". */
+export function cureText(cure: StoredCure): string {
+  const parts = [
+    ...(cure.signatureName !== null ? [`signed by ${cure.signatureName}`] : []),
+    ...cure.documents.map((d) => `${d.documentType} ${d.name} (${d.type}, ${d.size} bytes, sha256 ${d.sha256}${d.unscanned ? ', unscanned' : ''})`),
+  ];
+  return `${new Date(cure.receivedAt).toISOString()} ${parts.join('; ')}`;
+}
+
 const currentStatus = (history: readonly StatusChange[] | undefined) => history?.at(-1)?.to ?? RECEIVED;
 
 /** A claim's screening: by submission id; claims stored before screening have none. */
@@ -115,7 +131,7 @@ export function maskedAccounts(payload: unknown, accounts?: AccountExport): unkn
   return out;
 }
 
-export function submissionsToJsonl(records: SubmissionRecord[], screenings: Screenings = new Map(), accounts?: AccountExport, statuses: StatusHistories = new Map()): string {
+export function submissionsToJsonl(records: SubmissionRecord[], screenings: Screenings = new Map(), accounts?: AccountExport, statuses: StatusHistories = new Map(), cures: Cures = new Map()): string {
   return records
     .map((r) =>
       JSON.stringify({
@@ -127,6 +143,7 @@ export function submissionsToJsonl(records: SubmissionRecord[], screenings: Scre
         screening: screenings.get(r.id) ?? null,
         status: currentStatus(statuses.get(r.id)),
         statusHistory: (statuses.get(r.id) ?? []).map((c) => ({ from: c.from, to: c.to, deficiencies: c.deficiencies, cureBy: c.cureBy, note: c.note, changedBy: c.changedBy, changedAt: new Date(c.changedAt).toISOString() })),
+        cures: (cures.get(r.id) ?? []).map((c) => ({ receivedAt: new Date(c.receivedAt).toISOString(), signatureName: c.signatureName, documents: c.documents.map(cureDocument) })),
         answers: withoutSecrets(maskedAccounts(r.payload, accounts)),
         documents: r.documents.map(({ contextClientId, name, type, size, sha256, unscanned }) => ({ contextClientId, name, type, size, sha256, unscanned })),
       }),
@@ -135,7 +152,7 @@ export function submissionsToJsonl(records: SubmissionRecord[], screenings: Scre
     .join('');
 }
 
-export function submissionsToCsv(records: SubmissionRecord[], screenings: Screenings = new Map(), accounts?: AccountExport, statuses: StatusHistories = new Map()): string {
+export function submissionsToCsv(records: SubmissionRecord[], screenings: Screenings = new Map(), accounts?: AccountExport, statuses: StatusHistories = new Map(), cures: Cures = new Map()): string {
   const flat = records.map((record) => ({ record, answers: flattenAnswers(maskedAccounts(record.payload, accounts)) }));
   const answerColumns: string[] = [];
   const seen = new Set<string>();
@@ -143,7 +160,7 @@ export function submissionsToCsv(records: SubmissionRecord[], screenings: Screen
   const maxDocs = Math.max(0, ...records.map((r) => r.documents.length));
   const docColumns: string[] = [];
   for (let i = 1; i <= maxDocs; i++) docColumns.push(`document${i}.name`, `document${i}.type`, `document${i}.size`, `document${i}.sha256`, `document${i}.contextClientId`, `document${i}.unscanned`);
-  const header = ['referenceCode', 'formType', 'createdAt', 'culture', 'duplicateOf', 'riskScore', 'disposition', 'reasons', 'status', 'statusHistory', ...answerColumns, 'documentCount', ...docColumns];
+  const header = ['referenceCode', 'formType', 'createdAt', 'culture', 'duplicateOf', 'riskScore', 'disposition', 'reasons', 'status', 'statusHistory', 'cures', ...answerColumns, 'documentCount', ...docColumns];
   const lines = [header.map(csvCell).join(',')];
   for (const { record: r, answers } of flat) {
     // unscanned: accepted while the malware scanner could not be reached (settings uploads.scanUnavailable).
@@ -151,7 +168,7 @@ export function submissionsToCsv(records: SubmissionRecord[], screenings: Screen
     while (docs.length < docColumns.length) docs.push('');
     const screening = screenings.get(r.id);
     const screened = [screening ? String(screening.score) : '', screening?.disposition ?? '', reasonText(screening)];
-    const cells = [r.referenceCode, r.formType, r.createdAt, r.culture, duplicateText(r.duplicateOf), ...screened, currentStatus(statuses.get(r.id)), (statuses.get(r.id) ?? []).map(statusChangeText).join('\n'), ...answerColumns.map((c) => answers.get(c) ?? ''), String(r.documents.length), ...docs];
+    const cells = [r.referenceCode, r.formType, r.createdAt, r.culture, duplicateText(r.duplicateOf), ...screened, currentStatus(statuses.get(r.id)), (statuses.get(r.id) ?? []).map(statusChangeText).join('\n'), (cures.get(r.id) ?? []).map(cureText).join('\n'), ...answerColumns.map((c) => answers.get(c) ?? ''), String(r.documents.length), ...docs];
     lines.push(cells.map(csvCell).join(','));
   }
   return lines.map((l) => `${l}\r\n`).join('');
@@ -162,7 +179,8 @@ export async function exportSubmissions(database: Database, format: ExportFormat
   const records = await createSubmissions(database).listSubmissions(filter);
   const screenings = await screeningsById(database);
   const statuses = await createClaimStatuses(database).history(records.map((r) => r.id));
-  return { text: format === 'csv' ? submissionsToCsv(records, screenings, accounts, statuses) : submissionsToJsonl(records, screenings, accounts, statuses), count: records.length };
+  const cures = await createClaimCures(database).ofClaims(records.map((r) => r.id));
+  return { text: format === 'csv' ? submissionsToCsv(records, screenings, accounts, statuses, cures) : submissionsToJsonl(records, screenings, accounts, statuses, cures), count: records.length };
 }
 
 /** A file name safe on every file system, keeping the claimant's name where it is already safe. */
@@ -228,13 +246,24 @@ async function writeDocuments(stores: DocumentStores, documents: StoredDocument[
   return written;
 }
 
-/** Writes each document of one submission into `outDir`, byte-identical (checked against its sha256). */
+/** A cure's document as the export writes it (its deficiency kind in place of a document context). */
+const cureDocumentToWrite = (d: StoredCure['documents'][number]): StoredDocument => ({ id: 0, contextClientId: d.deficiency, name: d.name, type: d.type, size: d.size, sha256: d.sha256, unscanned: d.unscanned, bytes: null, object: d.object });
+
+/**
+ * Writes each document of one submission into `outDir`, byte-identical (checked against its
+ * sha256), and the documents of its cures into `outDir/cure-1/`, `cure-2/`… (oldest first).
+ */
 export async function exportDocuments(database: Database, stores: DocumentStores, referenceCode: string, outDir: string): Promise<Array<{ file: string; size: number; sha256: string }>> {
   const submissions = createSubmissions(database);
   const record = await submissions.getByReferenceCode(referenceCode);
   if (!record) throw new UnknownReferenceCodeError(referenceCode);
   const documents = await submissions.getDocuments(record.id);
-  return (await writeDocuments(stores, documents, record.referenceCode, outDir)).map(({ file, size, sha256 }) => ({ file, size, sha256 }));
+  const written = await writeDocuments(stores, documents, record.referenceCode, outDir);
+  const cures = (await createClaimCures(database).ofClaims([record.id])).get(record.id) ?? [];
+  for (const [i, cure] of cures.entries()) {
+    if (cure.documents.length) written.push(...(await writeDocuments(stores, cure.documents.map(cureDocumentToWrite), record.referenceCode, path.join(outDir, `cure-${i + 1}`))));
+  }
+  return written.map(({ file, size, sha256 }) => ({ file, size, sha256 }));
 }
 
 /** A submission's documents as the admin CLI lists them: metadata and which store holds each. */
@@ -263,8 +292,8 @@ export class DocumentExportError extends Error {
 }
 
 /**
- * Writes the documents of every submission matching the filter into `outDir/<reference code>/`,
- * one document at a time (streamed from an object store), and `outDir/manifest.csv` (one row per document,
+ * Writes the documents of every submission matching the filter into `outDir/<reference code>/`
+ * (its cures' documents into `outDir/<reference code>/cure-1/`, `cure-2/`…), one document at a time (streamed from an object store), and `outDir/manifest.csv` (one row per document,
  * `path` relative to `outDir`). `outDir` must be absent or empty, so the manifest describes all
  * of it. The first failure stops the export with an error naming the reference code; the manifest
  * is written only when every document was.
@@ -279,6 +308,7 @@ export async function exportAllDocuments(database: Database, stores: DocumentSto
   const manifest = [MANIFEST_COLUMNS.join(',')];
   const summary: ExportAllSummary = { submissions: 0, documents: 0, bytes: 0, manifest: path.join(outDir, MANIFEST_FILE) };
   const folders = new Set<string>();
+  const curesOf = await createClaimCures(database).ofClaims(records.map((r) => r.id));
   for (const record of records) {
     try {
       const folder = safeFileName(record.referenceCode, `submission-${record.id}`);
@@ -287,8 +317,12 @@ export async function exportAllDocuments(database: Database, stores: DocumentSto
       const documents = await submissions.getDocuments(record.id);
       if (documents.length !== record.documents.length) throw new Error(`${record.documents.length} document(s) listed but ${documents.length} read`);
       const written = await writeDocuments(stores, documents, record.referenceCode, path.join(outDir, folder));
+      // The documents of its cures, as the one submission's export writes them: <folder>/cure-1/, cure-2/… (oldest first).
+      for (const [i, cure] of (curesOf.get(record.id) ?? []).entries()) {
+        if (cure.documents.length) written.push(...(await writeDocuments(stores, cure.documents.map(cureDocumentToWrite), record.referenceCode, path.join(outDir, folder, `cure-${i + 1}`))));
+      }
       for (const w of written) {
-        const relative = `${folder}/${path.basename(w.file)}`;
+        const relative = path.relative(outDir, w.file).split(path.sep).join('/');
         manifest.push([record.referenceCode, w.name, w.type, String(w.size), w.sha256, relative].map(csvCell).join(','));
         summary.documents++;
         summary.bytes += w.size;

@@ -8,6 +8,9 @@
  * Attempts: each is counted on its reference code before anything is compared (`pinAttempts.max`
  * per window, so a burst tries no more than that), and each refusal on the client address
  * (`pinAttempts.maxPerIp`); the right credentials forget the reference code's count.
+ *
+ * The right credentials are kept in the session (the claim's id): that session, and no other, may
+ * then send the claim's cure.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isRecord } from '../../runtime/core/guards.js';
@@ -17,6 +20,7 @@ import { createClaimStatuses, type FiledClaim } from '../db/claim-statuses.js';
 import { windowEnd } from '../db/rate-limit.js';
 import { normalizeReferenceCode } from '../db/reference-code.js';
 import { httpError } from '../errors.js';
+import { rememberStatusSignIn } from './cure.js';
 import { claimantStatus, type ClaimantStatus } from './statuses.js';
 import { namesAuthorized } from './sign-in.js';
 
@@ -84,6 +88,11 @@ export async function claimStatusFor(app: FastifyInstance, request: FastifyReque
     throw httpError('CLAIM_STATUS_NOT_MATCHED');
   }
   await limiter.reset(codeKey, windowMs, now);
+  // The session may now send this claim's cure (cure.ts), and only this session.
+  if (request.session) {
+    rememberStatusSignIn(request.session.data, claim.submissionId);
+    await app.sessions.save(request);
+  }
   const [latest, screenedOut] = await Promise.all([statuses.latest([claim.submissionId]).then((m) => m.get(claim.submissionId)), statuses.screenedOut(claim.submissionId)]);
   return { referenceCode: claim.referenceCode, formType: claim.formType, ...claimantStatus(app.settlement.statuses, claim, latest, screenedOut) };
 }

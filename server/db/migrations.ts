@@ -2,7 +2,7 @@
  * Schema migrations, in code so that the server, the CLI and the tests apply the same ones with no
  * file lookup. Append new entries; never edit an applied one. Names sort in application order.
  */
-import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { sql, type ColumnDefinitionBuilder, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { propertyOf } from '../../runtime/core/guards.js';
 import type { DialectName } from './types.js';
 
@@ -493,6 +493,52 @@ function claimStatusChanges(dialect: DialectName): Migration {
 }
 
 /**
+ * Cures of deficient claims (claim-cures.ts): what a claimant sent from the status page, linked to
+ * the claim and to the deficient status change it answers, never touching the claim's answers; its
+ * documents are objects of the document store, as a submission's are.
+ */
+function claimCures(dialect: DialectName): Migration {
+  const pg = dialect === 'postgres';
+  const id = (c: ColumnDefinitionBuilder) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement());
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('claim_cures')
+        .addColumn('id', pg ? 'serial' : 'integer', id)
+        .addColumn('submission_id', 'integer', (c) => c.notNull().references('submissions.id').onDelete('cascade'))
+        .addColumn('status_change_id', 'integer', (c) => c.notNull().references('claim_status_changes.id').onDelete('cascade'))
+        .addColumn('signature_name', 'text')
+        .addColumn('culture', 'text', (c) => c.notNull())
+        .addColumn('received_at', 'bigint', (c) => c.notNull())
+        .execute();
+      // One cure per deficiency notice: a second submit of the same cure is refused by the database too.
+      await db.schema.createIndex('claim_cures_status_change').on('claim_cures').column('status_change_id').unique().execute();
+      await db.schema.createIndex('claim_cures_submission').on('claim_cures').column('submission_id').execute();
+      await db.schema
+        .createTable('claim_cure_documents')
+        .addColumn('id', pg ? 'serial' : 'integer', id)
+        .addColumn('cure_id', 'integer', (c) => c.notNull().references('claim_cures.id').onDelete('cascade'))
+        .addColumn('deficiency', 'text', (c) => c.notNull())
+        .addColumn('document_type', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('size', 'bigint', (c) => c.notNull())
+        .addColumn('sha256', 'text', (c) => c.notNull())
+        .addColumn('store', 'text', (c) => c.notNull())
+        .addColumn('store_key', 'text', (c) => c.notNull())
+        .addColumn('unscanned', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema.createIndex('claim_cure_documents_cure').on('claim_cure_documents').column('cure_id').execute();
+      await db.schema.createIndex('claim_cure_documents_store_key').on('claim_cure_documents').column('store_key').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('claim_cure_documents').execute();
+      await db.schema.dropTable('claim_cures').execute();
+    },
+  };
+}
+
+/**
  * A receipt is queued with the data it is made from and rendered by the sender just before it is
  * sent, not in the submit's request: `render_data` holds that data until then (emptied with the
  * rest of the message's content after the retention period).
@@ -568,8 +614,9 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
         '0016_documents_unscanned': documentsUnscanned,
         '0017_document_store': documentStore(dialect),
         '0018_claim_status_changes': claimStatusChanges(dialect),
-        '0019_outbox_render_data': outboxRenderData,
-        '0020_signal_values_keyed_by_read': signalValuesKeyedByRead(dialect),
+        '0019_claim_cures': claimCures(dialect),
+        '0020_outbox_render_data': outboxRenderData,
+        '0021_signal_values_keyed_by_read': signalValuesKeyedByRead(dialect),
       };
     },
   };

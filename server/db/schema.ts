@@ -235,6 +235,35 @@ export interface ClaimStatusChangesTable {
   changed_at: Int8;
 }
 
+/** A cure of a deficient claim sent from the status page (claim-cures.ts), linked to the change it answers. Epoch ms. */
+export interface ClaimCuresTable {
+  id: Generated<number>;
+  submission_id: number;
+  /** The deficient status change the cure answers. */
+  status_change_id: number;
+  /** The name signed with, when the cure asked for a signature. */
+  signature_name: string | null;
+  culture: string;
+  received_at: Int8;
+}
+
+/** A document of a cure, an object of the document store. */
+export interface ClaimCureDocumentsTable {
+  id: Generated<number>;
+  cure_id: number;
+  /** The deficiency kind it cures, and the document type that kind asks for. */
+  deficiency: string;
+  document_type: string;
+  name: string;
+  type: string;
+  size: Int8;
+  sha256: string;
+  store: string;
+  store_key: string;
+  /** 1: accepted while the malware scanner could not be reached, so never scanned. */
+  unscanned: Generated<number>;
+}
+
 export interface Tables {
   sessions: SessionsTable;
   rate_limits: RateLimitsTable;
@@ -253,4 +282,6 @@ export interface Tables {
   draft_documents: DraftDocumentsTable;
   document_objects: DocumentObjectsTable;
   claim_status_changes: ClaimStatusChangesTable;
+  claim_cures: ClaimCuresTable;
+  claim_cure_documents: ClaimCureDocumentsTable;
 }

@@ -10,6 +10,7 @@ import type { MailContent } from './content.js';
 import { renderReceipt } from './receipt.js';
 import { renderResumeLink } from './resume-link.js';
 import { renderDeficiencyNotice } from './deficiency-notice.js';
+import { renderCureReceipt } from './cure-receipt.js';
 
 export interface MailTemplateData {
   /** A submission's receipt (receipt.ts). */
@@ -39,6 +40,14 @@ export interface MailTemplateData {
     cureByAt: number;
     statusLink: string;
   };
+  /** What a claimant sent to cure a deficient claim, received (cure-receipt.ts). */
+  'cure-receipt': {
+    referenceCode: string;
+    /** Epoch ms. */
+    receivedAt: number;
+    documentNames: string[];
+    signatureName: string | null;
+  };
 }
 
 export type MailKind = keyof MailTemplateData;
@@ -58,6 +67,7 @@ export const MAIL_TEMPLATES: { [K in MailKind]: MailTemplate<K> } = {
   receipt: (data, env) => renderReceipt({ ...data, ...env }),
   'resume-link': (data, env) => renderResumeLink({ ...data, ...env }),
   'deficiency-notice': (data, env) => renderDeficiencyNotice({ ...data, ...env }),
+  'cure-receipt': (data, env) => renderCureReceipt({ ...data, ...env }),
 };
 
 /**

@@ -289,7 +289,7 @@ export function loadSettlement(dir: string, options: LoadSettlementOptions = {})
     dir,
     forms,
     classListHeader: classListHeader(formsFile),
-    statuses: claimStatuses(statusesFile),
+    statuses: claimStatuses(statusesFile, configuration.flows.map(({ flow }) => flow)),
     warnings: configuration.warnings,
     models: withSignInRules(configuration.models, forms),
     flows: configuration.flows,

@@ -1,15 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { runCli } from '../../server/admin/cli';
+import { minimalPdf } from '../support/documents';
 import { startMailSink, type MailSink } from '../support/mail-sink';
 import { next } from './flow-steps';
-import { launchBrowser, openPage, startE2eServer, type E2eServer } from './harness';
+import { axe, describeViolations, launchBrowser, openPage, startE2eServer, type E2eServer } from './harness';
 
 /**
  * A claim's status, end to end: an exclusion request filed in Chromium, set deficient by the
  * administrator's command line, whose notice reaches a real SMTP server with the link to /status;
  * there the claimant's reference code and sign-in details show what is missing and by when, and
- * wrong details are refused under the reference code.
+ * wrong details are refused under the reference code. From there the claimant sends what is
+ * missing (the document and the signature), and the page then reads "Information received"; set
+ * deficient again, the claimant cures it in Spanish.
  */
 const MEMBER = { vin: '5EXMA1B20JC000202', noticeId: 'EXM-100002', pin: '730155', email: 'james.oneil@example.com', phone: '2175550123', name: "James O'Neil" };
 
@@ -46,11 +49,13 @@ describe('the claim status page', () => {
     await sink.receivedCount(1);
 
     const out = { stdout: '', stderr: '' };
-    const exit = await runCli(['status', code, 'deficient', '--deficiency', 'unsigned', '--cure-days', '14'], {
-      env: server.adminEnv,
-      stdout: (s) => void (out.stdout += s),
-      stderr: (s) => void (out.stderr += s),
-    });
+    const admin = (args: string[]) =>
+      runCli(args, {
+        env: server.adminEnv,
+        stdout: (s) => void (out.stdout += s),
+        stderr: (s) => void (out.stderr += s),
+      });
+    const exit = await admin(['status', code, 'deficient', '--deficiency', 'missingProofOfPurchase', '--deficiency', 'unsigned', '--cure-days', '14']);
     expect(exit, out.stderr).toBe(0);
     const [, notice] = await sink.receivedCount(2);
     expect(notice!.envelopeTo).toEqual([MEMBER.email]);
@@ -75,6 +80,48 @@ describe('the claim status page', () => {
     expect(await status.locator('h2').innerText()).toBe('Information needed');
     expect(await status.innerText()).toContain('Your claim is not signed. Sign your claim.');
     expect(await status.innerText()).toMatch(/Please provide it by \w+ \d+, \d{4}\./);
+    expect(describeViolations(await axe(page))).toBe('');
+
+    // Send what is missing: the document asked for and the signature.
+    await page.getByRole('button', { name: 'Send what is missing' }).click();
+    await page.locator('#cf-cure-heading').waitFor();
+    await page.click('.cf-cure button[type=submit]');
+    await expect.poll(() => page.locator('#cf-cure-missingProofOfPurchase').getAttribute('aria-invalid')).toBe('true');
+    expect(describeViolations(await axe(page))).toBe('');
+    await page.setInputFiles('#cf-cure-missingProofOfPurchase', { name: 'receipt.pdf', mimeType: 'application/pdf', buffer: minimalPdf('proof of purchase') });
+    await page.fill('#cf-cure-signature', MEMBER.name);
+    await page.check('#cf-cure-attest');
+    await page.click('.cf-cure button[type=submit]');
+    const received = page.locator('[data-claim-status="cureReceived"]');
+    await received.waitFor();
+    expect(await received.locator('h2').innerText()).toBe('Information received');
+    const [, , receipt] = await sink.receivedCount(3);
+    expect(receipt!.envelopeTo).toEqual([MEMBER.email]);
+    expect(receipt!.text).toContain(code);
+    expect(receipt!.text).toContain('receipt.pdf');
+
+    // Set deficient again (a signature only), cured from the Spanish status page.
+    expect(await admin(['status', code, 'deficient', '--deficiency', 'unsigned', '--cure-days', '14']), out.stderr).toBe(0);
+    await sink.receivedCount(4);
+    await page.goto(`${server.url}/status?culture=es`);
+    await page.fill('#cf-status-reference', code);
+    await page.fill('#cf-status-vin', MEMBER.vin);
+    await page.fill('#cf-status-noticeId', MEMBER.noticeId);
+    await page.fill('#cf-status-pin', MEMBER.pin);
+    await page.click('button[type=submit]');
+    await page.locator('[data-claim-status="deficient"]').waitFor();
+    await page.getByRole('button', { name: 'Enviar lo que falta' }).click();
+    await page.locator('#cf-cure-heading').waitFor();
+    expect(await page.locator('label[for=cf-cure-signature]').innerText()).toContain('Firma (escriba su nombre completo)');
+    expect(await page.locator('#cf-cure-missingProofOfPurchase').count()).toBe(0);
+    expect(describeViolations(await axe(page))).toBe('');
+    await page.fill('#cf-cure-signature', MEMBER.name);
+    await page.check('#cf-cure-attest');
+    await page.click('.cf-cure button[type=submit]');
+    const recibida = page.locator('[data-claim-status="cureReceived"]');
+    await recibida.waitFor();
+    expect(await recibida.locator('h2').innerText()).toBe('Información recibida');
+    expect(describeViolations(await axe(page))).toBe('');
     // The refusal's 404, as the browser logs every refused call; nothing else.
     expect(errors).toEqual(['Failed to load resource: the server responded with a status of 404 (Not Found)']);
     await context.close();

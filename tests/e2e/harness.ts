@@ -1,7 +1,8 @@
 /**
  * Browser test harness: the real server (server/main.ts startServer) on an ephemeral port with a
- * temporary data folder, a copy of the sample settlement (optionally changed), the in-process
- * captcha emulator, and Debian's Chromium driven by playwright-core. Traffic stays on 127.0.0.1.
+ * temporary data folder (or a fresh PostgreSQL schema), a copy of the sample settlement (optionally
+ * changed), the in-process captcha emulator, optionally documents in S3-compatible object storage,
+ * and Debian's Chromium driven by playwright-core. Traffic stays on 127.0.0.1.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,9 +14,11 @@ import { buildApp } from '../../server/app';
 import type { ClamdOptions } from '../../server/documents/clamd';
 import { startCaptchaEmulator } from '../../server/captcha-emulator/emulator';
 import { smtpMailer } from '../../server/mail/transport';
-import { createSubmissions, openDatabase, type SubmissionRecord } from '../../server/db';
+import { createSubmissions, openDatabase, type Database, type SubmissionRecord } from '../../server/db';
+import { documentStoreUrlOf } from '../../server/config';
 import { loadSettlement } from '../../server/settlement/load';
 import { copySettlementFolder } from '../../settlement/read';
+import { testDatabase, type Dialect } from '../server/helper';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const ARTIFACTS = path.join(ROOT, 'test-artifacts');
@@ -43,6 +46,14 @@ export interface SettlementChanges {
   smtpUrl?: string;
   /** The clamd documents are scanned with (tests/support/clamd-stand-in.ts), read when the server starts; without it nothing is scanned. */
   documentScanner?: () => ClamdOptions;
+  /** The database (default: a SQLite file in a temporary data folder; postgres: a fresh schema at TEST_DATABASE_URL). */
+  dialect?: Dialect;
+  /**
+   * Where the documents' bytes go, read when the server starts: DOCUMENT_STORE_URL and the AWS_*
+   * settings of the object storage (tests/support/s3.ts), set in the process environment for the
+   * server's lifetime, as the server reads them in production. Without it the database holds them.
+   */
+  documentStore?: () => { url: string; env: Record<string, string> };
 }
 
 function copySettlement(changes: SettlementChanges): { dir: string; cleanup(): void } {
@@ -70,6 +81,8 @@ export interface E2eServer {
   url: string;
   /** The stored submission of a reference code, read from the server's database. */
   submission(referenceCode: string): Promise<SubmissionRecord | null>;
+  /** The server's database, to look at its rows. */
+  database: Database;
   /** Closes the server's database while the server runs on: its calls answer 503 DATABASE_UNAVAILABLE from then on. */
   closeDatabase(): Promise<void>;
   /** The environment of the admin command line for this server's database and settlement (`runCli`). */
@@ -86,10 +99,14 @@ export interface E2eServer {
 export async function startE2eServer(changes: SettlementChanges = {}): Promise<E2eServer> {
   const distDir = builtApp();
   const copy = copySettlement(changes);
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'cf-e2e-data-'));
+  const postgres = changes.dialect === 'postgres' ? await testDatabase('postgres') : null;
+  const dataDir = postgres?.dataDir ?? mkdtempSync(path.join(tmpdir(), 'cf-e2e-data-'));
   const settlement = loadSettlement(copy.dir);
   const emulator = await startCaptchaEmulator({ host: '127.0.0.1', ...(settlement.captcha.secret ? { secret: settlement.captcha.secret } : {}) });
-  const database = await openDatabase({ dataDir });
+  const database = postgres ? await postgres.open() : await openDatabase({ dataDir });
+  const documentStore = changes.documentStore?.();
+  const environmentBefore = new Map(Object.keys(documentStore?.env ?? {}).map((name) => [name, process.env[name]]));
+  Object.assign(process.env, documentStore?.env);
   let clockOffset = 0;
   const app = await buildApp({
     settlement,
@@ -105,21 +122,29 @@ export async function startE2eServer(changes: SettlementChanges = {}): Promise<E
     shedFastSubmits: false,
     ...(changes.smtpUrl ? { mail: { mailer: smtpMailer(changes.smtpUrl) } } : {}),
     ...(changes.documentScanner ? { documentScanner: changes.documentScanner() } : {}),
+    ...(documentStore ? { documentStoreUrl: documentStoreUrlOf(documentStore.url) } : {}),
   });
   const url = (await app.listen({ host: '127.0.0.1', port: 0 })).replace('localhost', '127.0.0.1');
   const submissions = createSubmissions(database);
   return {
     url,
     submission: (referenceCode) => submissions.getByReferenceCode(referenceCode),
+    database,
     closeDatabase: () => database.close(),
-    adminEnv: { DATA_DIR: dataDir, DATABASE_URL: '', SETTLEMENT_DIR: copy.dir, PUBLIC_URL: url },
+    adminEnv: { DATA_DIR: dataDir, DATABASE_URL: '', ...postgres?.env, SETTLEMENT_DIR: copy.dir, PUBLIC_URL: url, ...documentStore?.env, ...(documentStore ? { DOCUMENT_STORE_URL: documentStore.url } : {}) },
     advanceClock: (ms) => {
       clockOffset += ms;
     },
     async stop() {
       await app.close();
       await emulator.close();
+      for (const [name, value] of environmentBefore) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
       copy.cleanup();
+      // The schema goes with the data folder (the server closed the database it owns).
+      await postgres?.cleanup();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

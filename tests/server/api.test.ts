@@ -102,6 +102,7 @@ describe.each(DIALECTS)('the API over %s', (dialect) => {
           'POST /api/forms/lookup/authorize',
           'POST /api/forms/resume',
           'POST /api/claims/status',
+          'POST /api/claims/cure',
           'POST /api/forms/automotive/authorize',
           'POST /api/forms/automotive/draft/later',
           'POST /api/forms/exclusion/authorize',

@@ -336,9 +336,7 @@ export function checkFolder(input: FolderPaths | SettlementFolder, context: Omit
     if (statuses && !matchesSchema(SETTLEMENT_FILES['statuses.json'], statuses.json)) issues.push(...schemaIssues(SETTLEMENT_FILES['statuses.json'], statuses.json, statuses.file));
     else if (!statusesEntry || statuses) {
       const body = statuses && matchesSchema(SETTLEMENT_FILES['statuses.json'], statuses.json) ? statuses.json : undefined;
-      const found = statusesIssues(body, statuses?.file ?? path.join(dir, 'statuses.json'), { flows: flows.map((f) => f.flow), locales });
-      issues.push(...found.issues);
-      warnings.push(...found.warnings);
+      issues.push(...statusesIssues(body, statuses?.file ?? path.join(dir, 'statuses.json'), { flows: flows.map((f) => f.flow), locales }));
       if (body) settlementFiles['statuses.json'] = body;
     }
     const settings = settlementFiles['settings.json'];

@@ -11,6 +11,7 @@ import { REGISTRIES } from './registries';
 import { validatePage } from '../../core/view/validatePage';
 import { ALREADY_FILED, refusalView, submitRefusalView } from '../../core/view/refusal';
 import { translateOr } from '../../react/translate';
+import { loadUploadTransport } from '../api';
 import { useApp, useServices, useT } from '../context';
 import { useDocumentTitle } from '../useDocumentTitle';
 import { changeDocuments, whenUploaded } from './documentUploads';
@@ -115,7 +116,7 @@ function useSignatureDate(session: FormSession, pageId: string) {
  * submit is suppressed. Answers live in the form machine, so leaving and coming back keeps them.
  */
 /**
- * Once the claimant is in a form's fields, the later pages' blocks and widgets, the submit's code,
+ * Once the claimant is in a form's fields, the later pages' blocks and widgets, the upload transport, the submit's code,
  * the saved-for-later panel and the session warning are made ready in idle time (their code, their locale data), so that moving on renders at
  * once and the submit sends at once. The checks that read the sign-in's answer come at once, for
  * every form (a lookup has no submit to bring them): the press on this page never waits for them.
@@ -125,6 +126,7 @@ function prepareLaterPages(flow: FlowFile, culture: string) {
   prepareBlocksWhenIdle(flow.pages, culture, REGISTRIES.blocks);
   whenIdle(() => {
     void preloadWidgets();
+    void loadUploadTransport().catch(() => undefined); // the document widget's uploads
     if (flow.submit) {
       void loadSubmitCode().catch(() => undefined); // not in (offline): the submit asks again
       // The pages after sign-in offer Save and finish later: its panel's code comes now rather than

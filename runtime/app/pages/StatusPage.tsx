@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { chunk } from '../../react/chunk';
 import { formatInstant } from '../../core/i18n/deadlineKeys';
 import { settlementZone } from '../../core/i18n/submissionTime';
 import { cureText, type CureDeclaration } from '../../core/statuses';
@@ -11,6 +12,17 @@ import { useDocumentTitle } from '../useDocumentTitle';
 import { PageHeading } from './PageHeading';
 
 const REFERENCE_FIELD = 'cf-status-reference';
+
+/** The cure form, a chunk of its own: only the claimant of a deficient claim loads it. */
+const CurePanel = chunk(() => import('./CurePanel'));
+
+/** Whether a deficient claim can be cured here now: not after its cure-by day, not when a page must be answered again. */
+function cureState(answer: ClaimStatusAnswer, now: number): 'open' | 'passed' | 'page' | null {
+  if (!answer.deficiencies.length) return null;
+  if (answer.cureByAt && now > Date.parse(answer.cureByAt)) return 'passed';
+  if (answer.deficiencies.some((d) => d.cure.kind === 'page')) return 'page';
+  return 'open';
+}
 
 /** The credential fields of the forms that file a claim, once each by key: a reference code's form is not known before the server answers. */
 function credentialFields(flows: readonly FlowFile[]): FieldConfig[] {
@@ -45,6 +57,7 @@ export default function StatusPage() {
   const [credentials, setCredentials] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [answer, setAnswer] = useState<ClaimStatusAnswer | null>(null);
+  const [curing, setCuring] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   useDocumentTitle('LocKey_StatusPage_Title');
@@ -59,11 +72,16 @@ export default function StatusPage() {
     const result = await api.claimStatus(typed, credentials, culture);
     if (!result.ok) return refuse(result.errorKey ? t(result.errorKey) : result.error);
     setError(null);
+    setCuring(false);
     setAnswer(result.data);
   };
   // The answer replaces the form: focus moves to its heading, so a screen reader reads the status next.
   useEffect(() => {
     if (answer) heading.current?.focus();
+  }, [answer]);
+  // A claim that can be cured: its form's chunk loads while the claimant reads what is missing.
+  useEffect(() => {
+    if (answer && cureState(answer, Date.now()) === 'open') void CurePanel.preload();
   }, [answer]);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -72,6 +90,17 @@ export default function StatusPage() {
   const day = (iso: string) => formatInstant(new Date(iso), culture, settlementZone(deadlines), 'LongDate');
 
   if (answer) {
+    const cure = cureState(answer, Date.now());
+    if (curing) {
+      return (
+        <div className="cf-status-page">
+          <PageHeading>{t('LocKey_StatusPage_Title')}</PageHeading>
+          <Suspense fallback={null}>
+            <CurePanel answer={answer} onCured={() => void check()} onCancel={() => setCuring(false)} />
+          </Suspense>
+        </div>
+      );
+    }
     return (
       <div className="cf-status-page">
         <PageHeading>{t('LocKey_StatusPage_Title')}</PageHeading>
@@ -92,7 +121,10 @@ export default function StatusPage() {
                   </li>
                 ))}
               </ul>
-              {answer.cureByAt ? <p className="cf-feedback cf-feedback--warning">{t('LocKey_StatusPage_CureBy', day(answer.cureByAt))}</p> : null}
+              {answer.cureByAt && cure !== 'passed' ? <p className="cf-feedback cf-feedback--warning">{t('LocKey_StatusPage_CureBy', day(answer.cureByAt))}</p> : null}
+              {cure === 'passed' ? <p className="cf-feedback cf-feedback--warning">{t('LocKey_Cure_Passed')}</p> : null}
+              {cure === 'page' ? <p className="cf-feedback cf-feedback--warning">{t('LocKey_Cure_PageUnsupported')}</p> : null}
+              {cure === 'open' ? <Button type="button" variant="primary" label={t('LocKey_Cure_Open')} onClick={() => setCuring(true)} /> : null}
             </>
           ) : null}
         </section>

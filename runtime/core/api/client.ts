@@ -13,6 +13,7 @@ import type { SavedForLater } from '../../../schemas/generated/api/draft-later';
 import type { ClaimInProgress } from '../../../schemas/generated/api/draft-load';
 import type { ResumeCodeTarget } from '../../../schemas/generated/api/resume';
 import type { ClaimStatusAnswer } from '../../../schemas/generated/api/claim-status';
+import type { ClaimCureAnswer } from '../../../schemas/generated/api/claim-cure';
 import type { StoredDocument } from '../../../schemas/generated/api/shared';
 import type {
   AuthorizeRequest,
@@ -50,6 +51,7 @@ export const API_PATHS = {
   cultureContent: API_URLS['culture-content'],
   resume: API_URLS['resume'],
   claimStatus: API_URLS['claim-status'],
+  claimCure: API_URLS['claim-cure'],
 } as const;
 
 /** The page element holding the startup answers the server embeds (see StartupAnswers). */
@@ -124,6 +126,15 @@ export const DRAFT_SUFFIX = '/draft';
 export type { DraftSaved, ResumeCodeTarget, SavedForLater, StoredDocument };
 /** A filed claim's status as its claimant sees it (schemas/api/claim-status.schema.json). */
 export type { ClaimStatusAnswer };
+/** A cure received (schemas/api/claim-cure.schema.json). */
+export type { ClaimCureAnswer };
+
+/** What a claimant sends to cure a deficient claim: a file per missing document kind, and the signature when one is missing. */
+export interface ClaimCure {
+  referenceCode: string;
+  documents: Array<{ deficiency: string; file: File }>;
+  signature: { name: string; attested: boolean } | null;
+}
 
 /** Documents of the claim in progress are added at its draft address + this (POST; DELETE …/:id). */
 export const DRAFT_DOCUMENTS_SUFFIX = '/draft/documents';
@@ -243,6 +254,11 @@ export interface ApiClient {
    * credentials (its form's credential fields by name); a refusal carries the server's text.
    */
   claimStatus(referenceCode: string, credentials: Record<string, string>, culture?: Culture): Promise<ApiResult<ClaimStatusAnswer>>;
+  /**
+   * POST /api/claims/cure: what a deficient claim is missing, from the session that saw its status:
+   * a document per missing kind (by kind) and the signature; a refusal carries the server's text.
+   */
+  claimCure(cure: ClaimCure, culture?: Culture): Promise<ApiResult<ClaimCureAnswer>>;
   /**
    * POST one document to the claim in progress, checked by the server as the submit checks it; a
    * refusal carries the server's text naming the document (culture: its language).
@@ -555,6 +571,24 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const answer = isRecord(body) ? body : {};
       if (!response.ok) return refusal(response.status, answer);
       if (!(await checks)?.isClaimStatusAnswer(body)) return fail(USER_MESSAGES.requestFailed, response.status);
+      return { ok: true, data: body, status: response.status };
+    },
+
+    async claimCure(cure, culture) {
+      const checks = loadClaimChecks();
+      // The reference code first: the server checks the claim before it receives any document.
+      const form = new FormData();
+      form.append('referenceCode', cure.referenceCode);
+      if (cure.signature) {
+        form.append('signatureName', cure.signature.name);
+        if (cure.signature.attested) form.append('signatureAttested', 'true');
+      }
+      for (const d of cure.documents) form.append(d.deficiency, d.file, d.file.name);
+      const response = await request('POST', API_PATHS.claimCure, { form, ...(culture ? { query: { culture } } : {}) });
+      if (!response) return fail(USER_MESSAGES.requestFailed, null);
+      const body = await readJson(response);
+      if (!response.ok) return refusal(response.status, isRecord(body) ? body : {});
+      if (!(await checks)?.isClaimCureAnswer(body)) return fail(USER_MESSAGES.requestFailed, response.status);
       return { ok: true, data: body, status: response.status };
     },
 

@@ -1,4 +1,3 @@
-import { format as tempoFormat, type Format } from '@formkit/tempo';
 import { formatDate, PROJECT_TIME_ZONE, todayInZone } from '../dates';
 import { deadlineInstant } from '../deadlines/instant';
 import { DEADLINE_KEYS, type Culture, type DeadlineKey, type DeadlineSettings } from '../types';
@@ -17,24 +16,32 @@ export function intlLocale(culture: Culture): string {
   return culture.includes('-') ? culture : `${culture}-US`;
 }
 
-const zoneNames = new Map<string, Intl.DateTimeFormat>();
+// Intl's date styles rather than tempo's format(): the same texts in en and es, without tempo's ~3 KB gz on every start page.
+// A formatter is costly to make (the server names the zone in every receipt): one per locale, zone and style.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(locale: string, zone: string, style: 'long' | 'medium' | 'fullShort' | 'zoneName'): Intl.DateTimeFormat {
+  const memo = `${locale}|${zone}|${style}`;
+  let made = formatters.get(memo);
+  if (!made) {
+    const options: Intl.DateTimeFormatOptions =
+      style === 'zoneName' ? { timeZoneName: 'short' } : style === 'fullShort' ? { dateStyle: 'full', timeStyle: 'short' } : { dateStyle: style };
+    formatters.set(memo, (made = new Intl.DateTimeFormat(locale, { ...options, timeZone: zone })));
+  }
+  return made;
+}
 
 /** The zone's short name at the instant ('PDT', 'EST'), in the culture's words. */
 function zoneAbbreviation(instant: Date, locale: string, zone: string): string {
-  // tempo's format has offset tokens (Z: -07:00) but no zone-name token: Intl names the zone.
-  // A formatter is costly to make (the server names the zone in every receipt): one per locale and zone.
-  const memo = `${locale}|${zone}`;
-  let names = zoneNames.get(memo);
-  if (!names) zoneNames.set(memo, (names = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: 'short' })));
-  return names.formatToParts(instant).find((p) => p.type === 'timeZoneName')?.value ?? '';
+  return formatter(locale, zone, 'zoneName').formatToParts(instant).find((p) => p.type === 'timeZoneName')?.value ?? '';
 }
 
 /** One instant in one format of spec §9, in the culture's language and the given zone. */
 export function formatInstant(instant: Date, culture: Culture, zone: string, format: DeadlineKeyFormat): string {
   const locale = intlLocale(culture);
-  const at = (f: Format) => tempoFormat({ date: instant, format: f, locale, tz: zone });
+  const at = (style: 'long' | 'medium' | 'fullShort') => formatter(locale, zone, style).format(instant);
   switch (format) {
-    // MM/dd/yyyy whatever the culture: the calendar date in the zone (tempo's offset), without a locale's formatters.
+    // MM/dd/yyyy whatever the culture: the calendar date in the zone, without a locale's formatters.
     case 'ShortDate':
       return formatDate(todayInZone(instant, zone));
     // June 30, 2027 / 30 de junio de 2027
@@ -42,7 +49,7 @@ export function formatInstant(instant: Date, culture: Culture, zone: string, for
       return at('long');
     // Wednesday, June 30, 2027 at 11:59 PM PDT
     case 'FullDateZone':
-      return `${at({ date: 'full', time: 'short' })} ${zoneAbbreviation(instant, locale, zone)}`.trimEnd();
+      return `${at('fullShort')} ${zoneAbbreviation(instant, locale, zone)}`.trimEnd();
     // Jun 30, 2027 / 30 jun 2027
     case 'MonthDayYear':
       return at('medium');

@@ -68,13 +68,24 @@ export const DEFAULT_DEFICIENCIES: readonly DeficiencyDeclaration[] = [
 
 export const DEFAULT_CURE_DAYS = 30;
 
-/** The statuses of a folder: its statuses.json, each list absent taking the defaults. */
-export function claimStatuses(file: StatusesFile | undefined): ClaimStatuses {
+/**
+ * The statuses of a folder: its statuses.json, each list absent taking the defaults. Of the default
+ * deficiency kinds, only those the folder's flows can cure (the document type asked, the page there):
+ * a claimant is never sent to cure by something the settlement does not have.
+ */
+export function claimStatuses(file: StatusesFile | undefined, flows: ReadonlyArray<Pick<FlowFile, 'pages'>>): ClaimStatuses {
   return {
     statuses: file?.statuses ?? [...DEFAULT_STATUSES],
-    deficiencies: file?.deficiencies ?? [...DEFAULT_DEFICIENCIES],
+    deficiencies: file?.deficiencies ?? DEFAULT_DEFICIENCIES.filter(({ cure }) => curable(cure, flows)),
     cureDays: file?.cureDays ?? DEFAULT_CURE_DAYS,
   };
+}
+
+/** Whether the flows hold what a cure asks for. */
+function curable(cure: CureDeclaration, flows: ReadonlyArray<Pick<FlowFile, 'pages'>>): boolean {
+  if (cure.kind === 'document') return documentTypesOf(flows).includes(cure.documentType);
+  if (cure.kind === 'page') return flows.some((f) => f.pages.some((p) => p.id === cure.page));
+  return true;
 }
 
 export const statusOf = (statuses: ClaimStatuses, id: string) => statuses.statuses.find((s) => s.id === id);
@@ -113,13 +124,12 @@ export interface StatusesContext {
 /**
  * What the schema cannot see: ids given twice, the statuses the server relies on (received,
  * deficient), a cure naming a document type or page the flows do not have, and a key the file
- * names missing from a locale. `fileName` names statuses.json; the defaults' cures (the sample's)
- * are only warned of.
+ * names missing from a locale. `fileName` names statuses.json; the defaults hold only the cures the
+ * flows can do (claimStatuses).
  */
-export function statusesIssues(file: StatusesFile | undefined, fileName: string, context: StatusesContext): { issues: FlowIssue[]; warnings: FlowIssue[] } {
+export function statusesIssues(file: StatusesFile | undefined, fileName: string, context: StatusesContext): FlowIssue[] {
   const issues: FlowIssue[] = [];
-  const warnings: FlowIssue[] = [];
-  const resolved = claimStatuses(file);
+  const resolved = claimStatuses(file, context.flows);
   const at = (pointer: string, message: string, hint: string) => issues.push({ file: fileName, pointer, message, hint });
 
   const ids = (list: ReadonlyArray<{ id: string }>, base: string, what: string) => {
@@ -147,9 +157,7 @@ export function statusesIssues(file: StatusesFile | undefined, fileName: string,
         : cure.kind === 'page' && !pages.includes(cure.page)
           ? { pointer: `/deficiencies/${i}/cure/page`, message: `no flow has a page "${cure.page}"`, hint: didYouMean(cure.page, pages) || `the flows' pages are: ${pages.join(', ')}` }
           : undefined;
-    if (!problem) return;
-    if (file?.deficiencies) issues.push({ file: fileName, ...problem });
-    else warnings.push({ file: fileName, ...problem, message: `the default deficiency "${deficiency.id}": ${problem.message}`, hint: `declare the settlement's deficiency kinds in ${fileName} (${problem.hint})` });
+    if (problem) issues.push({ file: fileName, ...problem });
   });
 
   // The keys the file names (the defaults' are keys of the product's code, which every locale holds already).
@@ -164,7 +172,7 @@ export function statusesIssues(file: StatusesFile | undefined, fileName: string,
     const lacking = Object.entries(context.locales).filter(([, texts]) => !Object.hasOwn(texts, key)).map(([localeFile]) => localeFile);
     if (lacking.length) at(pointer, `${key} is missing from ${lacking.join(', ')}: claimants read it on their claim's status`, `add it to every locale file (npm run locales:add <folder> ${key} --en "…" --es "…"), or name a key they hold`);
   }
-  return { issues, warnings };
+  return issues;
 }
 
 /** What curing asks, as the claimant reads it ({0}: the document type's label, the page's title). */

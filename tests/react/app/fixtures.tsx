@@ -89,6 +89,7 @@ export function fakeApi(over: Partial<ApiClient> = {}): ApiClient {
     ),
     checkResumeCode: vi.fn(async () => ok({ formType: 'Automotive' as const, expiresAt: '2026-04-14T12:00:00.000Z' })),
     claimStatus: vi.fn(async () => ok({ referenceCode: 'AUT-23456789X', formType: 'Automotive', status: 'received', labelKey: 'LocKey_Status_Received', nextKey: 'LocKey_Status_Received_Next', filedAt: '2026-04-01T12:00:00.000Z', changedAt: null, deficiencies: [], cureBy: null, cureByAt: null })),
+    claimCure: vi.fn(async () => ok({ referenceCode: 'AUT-23456789X', status: 'cureReceived', receivedAt: '2026-04-02T12:00:00.000Z' })),
     addDocument: vi.fn(async (_formType, file) => ({ ok: true as const, data: { id: 1, clientId: file.clientId, name: file.name, size: file.size, type: file.type }, status: 201 })),
     removeDocument: vi.fn(async () => ok(null)),
     ...over,

@@ -52,7 +52,8 @@ const services = (api = fakeApi()) => testServices({ api, flows: [CLAIM], state:
 
 beforeAll(async () => {
   vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
-  await preloadShell();
+  // The status page's chunks, and the cure form's module its own chunk loads.
+  await Promise.all([preloadShell(), import('../../../runtime/app/pages/CurePanel')]);
 });
 
 describe('/status', () => {
@@ -93,5 +94,39 @@ describe('/status', () => {
     expect(await screen.findByText(refusal)).toBeTruthy();
     expect(reference.value).toBe('AUT-22222222X');
     expect(reference.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it.each([
+    ['a page to answer again', DEFICIENT, 'LocKey_Cure_PageUnsupported'],
+    ['its cure-by day past', { ...DEFICIENT, deficiencies: DEFICIENT.deficiencies.slice(0, 1), cureBy: '2020-01-31', cureByAt: '2020-02-01T07:59:59.999Z' }, 'LocKey_Cure_Passed'],
+  ])('offers no cure for a claim with %s, and says to contact the administrator instead', async (_case, answer, messageKey) => {
+    renderApp('/status', services(fakeApi({ claimStatus: vi.fn(async () => ok(answer)) })));
+    await userEvent.type(await screen.findByRole('textbox', { name: /LocKey_StatusPage_ReferenceLabel/ }), 'AUT-23456789X');
+    await userEvent.click(screen.getByRole('button', { name: 'LocKey_StatusPage_Submit' }));
+    expect(await screen.findByText(messageKey)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'LocKey_Cure_Open' })).toBeNull();
+  });
+
+  it('opens the cure form of a curable claim, refuses to send it without the document, then sends it and reads the status again', async () => {
+    const curable = { ...DEFICIENT, deficiencies: [...DEFICIENT.deficiencies.slice(0, 1), { kind: 'unsigned', textKey: 'LocKey_Deficiency_Unsigned', cure: { kind: 'signature' as const } }] };
+    const claimStatus = vi.fn(async () => ok(curable));
+    const claimCure = vi.fn(async () => ok({ referenceCode: 'AUT-23456789X', status: 'cureReceived', receivedAt: '2026-11-26T18:00:00.000Z' }));
+    renderApp('/status', services(fakeApi({ claimStatus, claimCure })));
+    await userEvent.type(await screen.findByRole('textbox', { name: /LocKey_StatusPage_ReferenceLabel/ }), 'AUT-23456789X');
+    await userEvent.click(screen.getByRole('button', { name: 'LocKey_StatusPage_Submit' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'LocKey_Cure_Open' }));
+    // The cure form is a chunk of its own, loaded while the status shows.
+    await screen.findByRole('heading', { name: 'LocKey_Cure_Title' }, { timeout: 10_000 });
+    await userEvent.click(screen.getByRole('button', { name: 'LocKey_Cure_Submit' }));
+    expect(await screen.findByText('LocKey_Cure_DocumentRequired')).toBeTruthy();
+    expect(claimCure).not.toHaveBeenCalled();
+
+    const file = new File(['%PDF-1.4'], 'receipt.pdf', { type: 'application/pdf' });
+    await userEvent.upload(screen.getByLabelText(/LocKey_Cure_Document/), file);
+    await userEvent.type(screen.getByRole('textbox', { name: /LocKey_Signature_Signature/ }), 'María López');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'LocKey_Signature_Attestation' }));
+    await userEvent.click(screen.getByRole('button', { name: 'LocKey_Cure_Submit' }));
+    await waitFor(() => expect(claimCure).toHaveBeenCalledWith({ referenceCode: 'AUT-23456789X', documents: [{ deficiency: 'missingProofOfPurchase', file }], signature: { name: 'María López', attested: true } }, 'en'));
+    await waitFor(() => expect(claimStatus).toHaveBeenCalledTimes(2));
   });
 });

@@ -3,10 +3,13 @@
  * lists replace the defaults, and what the schema or the checks refuse stops the start with the
  * file and the JSON pointer, as `npm run flows:check` reports it.
  */
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DEFICIENCIES, DEFAULT_STATUSES } from '../../../runtime/core/statuses/index.js';
 import { loadSettlement, SettlementError } from '../../../server/settlement/load.js';
+import { syncRuntimeTexts } from '../../../tooling/locales/sync.js';
 import { settlementCopy } from '../helper.js';
 
 const DATA_BREACH = path.resolve('tests/settlements/data-breach');
@@ -28,6 +31,19 @@ describe('statuses.json', () => {
     expect(statuses.statuses).toEqual(DEFAULT_STATUSES);
     expect(statuses.deficiencies).toEqual(DEFAULT_DEFICIENCIES);
     expect(statuses.cureDays).toBe(30);
+  });
+
+  it('gives, of the default deficiency kinds, only those the flows can cure', () => {
+    // The old-shape data-breach folder asks for receipts, not proof of payment, and has no repairs page.
+    const dir = mkdtempSync(path.join(tmpdir(), 'cf-statuses-'));
+    try {
+      cpSync(path.resolve('tests/old-shape/data-breach-2026-11-26'), dir, { recursive: true });
+      syncRuntimeTexts(dir);
+      const { statuses } = loadSettlement(dir);
+      expect(statuses.deficiencies.map((d) => d.id)).toEqual(['unsigned']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("reads a settlement's own deficiency kinds and keeps the default statuses it does not declare", () => {

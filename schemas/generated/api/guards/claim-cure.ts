@@ -1,0 +1,11 @@
+/**
+ * Generated from schemas/api/*.schema.json by `npm run schemas:types` (scripts/schemas-contract.ts): a narrowing function per answer of claim-cure.
+ * Do not edit: change the schemas, then run the command again.
+ */
+
+import type { ClaimCureAnswer } from '../claim-cure';
+import { isRecord } from './record';
+
+/** Whether an answer has the shape of ClaimCureAnswer (schemas/api/claim-cure.schema.json). */
+export const isClaimCureAnswer = (v0: unknown): v0 is ClaimCureAnswer =>
+  (isRecord(v0) && typeof v0["referenceCode"] === 'string' && typeof v0["status"] === 'string' && typeof v0["receivedAt"] === 'string');

@@ -1,0 +1,203 @@
+/**
+ * The online cure of a deficient claim: from its status page, the claimant sends what the
+ * administrator found missing (statuses.json deficiency kinds): a document of the type a kind asks
+ * for, checked as a claim's documents are (type by content, size limits, malware scan) and written
+ * to the document store; a signature (the name typed and the attestation checked, as the claim's
+ * signature block). A kind whose cure is a page of the claim cannot be cured online: such a claim
+ * is refused (CURE_PAGE_UNSUPPORTED) and its claimant contacts the administrator.
+ *
+ * Only a session that signed in on the status page for that claim may cure it (status-sign-in.ts
+ * keeps the claim in the session), while the claim is deficient and until the end of its cure-by
+ * day. The cure is stored linked to the claim and to the deficient change it answers, one per
+ * change (server/db/claim-cures.ts), never touching the claim's answers; in the same transaction
+ * the claim's status moves to cureReceived (changed by "cure") and the claimant's receipt is
+ * queued in the outbox, once per cure.
+ *
+ * The request (multipart): the `referenceCode` field first (so that nothing is received for a
+ * claim the session may not cure), then one file part per document the cure asks for, named by
+ * its deficiency kind, and `signatureName` and `signatureAttested` ("true") when it asks for a
+ * signature.
+ */
+import { createReadStream } from 'node:fs';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isRecord } from '../../runtime/core/guards.js';
+import { UNSTORABLE_TEXT, unstorableTextPaths } from '../../runtime/core/payload/index.js';
+import { deficiencyOf, DEFICIENT } from '../../runtime/core/statuses/index.js';
+import { createClaimCures, type CureDocument, type StoredCure } from '../db/claim-cures.js';
+import { createClaimStatuses, type FiledClaim, type StatusChange } from '../db/claim-statuses.js';
+import { normalizeReferenceCode } from '../db/reference-code.js';
+import type { SessionData } from '../db/types.js';
+import { forgetObjects } from '../documents/forget.js';
+import { putSpooledFile, spoolFile, type SpooledFile } from '../documents/receive.js';
+import { scanBeforeAccepting } from '../documents/scan.js';
+import { httpError } from '../errors.js';
+import { receiptAddress } from '../mail/receipt.js';
+import { flowOf } from '../settlement/load.js';
+import { acceptedFileType, isFileTooLarge, megabytes, shownName } from './documents.js';
+
+/** The status a cure moves its claim to, and what the change is recorded as made by. */
+export const CURE_RECEIVED = 'cureReceived';
+export const CURED_BY = 'cure';
+
+/** How many claims a session keeps signed in on the status page (the latest ones). */
+const MAX_STATUS_SIGN_INS = 8;
+const MAX_SIGNATURE = 128;
+
+const signedInClaims = (data: SessionData): number[] => {
+  const kept = data.extra?.statusSignIns;
+  return Array.isArray(kept) ? kept.filter((id): id is number => Number.isInteger(id)) : [];
+};
+
+/** Keeps in the session that it signed in on the status page for this claim. */
+export function rememberStatusSignIn(data: SessionData, submissionId: number): void {
+  const kept = [...signedInClaims(data).filter((id) => id !== submissionId), submissionId].slice(-MAX_STATUS_SIGN_INS);
+  data.extra = { ...data.extra, statusSignIns: kept };
+}
+
+/** What a claim's cure asks for, from its latest (deficient) change. */
+interface CureAsked {
+  documents: Array<{ deficiency: string; documentType: string }>;
+  signature: boolean;
+  pages: string[];
+}
+
+function cureAsked(app: FastifyInstance, change: StatusChange): CureAsked {
+  const asked: CureAsked = { documents: [], signature: false, pages: [] };
+  for (const kind of change.deficiencies) {
+    const cure = deficiencyOf(app.settlement.statuses, kind)?.cure;
+    if (cure?.kind === 'document') asked.documents.push({ deficiency: kind, documentType: cure.documentType });
+    else if (cure?.kind === 'signature') asked.signature = true;
+    else if (cure?.kind === 'page') asked.pages.push(cure.page);
+  }
+  return asked;
+}
+
+/** The claim the session may cure now, and the deficient change the cure answers; refused otherwise. */
+async function curableClaim(app: FastifyInstance, request: FastifyRequest, referenceCode: string): Promise<{ claim: FiledClaim; change: StatusChange }> {
+  const session = request.session;
+  if (!session) throw httpError('CURE_NOT_SIGNED_IN');
+  const statuses = createClaimStatuses(app.database, { clock: app.clock });
+  const code = normalizeReferenceCode(referenceCode).slice(0, 32);
+  const claim = (await statuses.claimsByReference([code])).get(code);
+  if (!claim || !signedInClaims(session.data).includes(claim.submissionId)) throw httpError('CURE_NOT_SIGNED_IN');
+  const change = (await statuses.latest([claim.submissionId])).get(claim.submissionId);
+  if (!change || change.to !== DEFICIENT) throw httpError('CURE_NOT_DEFICIENT');
+  if (change.cureByAt !== null && app.clock() > change.cureByAt) throw httpError('CURE_DATE_PASSED');
+  return { claim, change };
+}
+
+/** A file part received, spooled within the per-file limit. */
+interface ReceivedFile {
+  deficiency: string;
+  name: string;
+  file: SpooledFile;
+}
+
+/** Reads the request's parts: the claim first, then its documents and signature; `spooled` collects the temp files for the caller to remove. */
+async function receivedCure(app: FastifyInstance, request: FastifyRequest, spooled: SpooledFile[]) {
+  const maxFileBytes = app.settlement.settings.uploads.maxFileBytes;
+  let curable: { claim: FiledClaim; change: StatusChange; asked: CureAsked } | null = null;
+  const files: ReceivedFile[] = [];
+  const fields: Record<string, string> = {};
+  for await (const part of request.parts()) {
+    if (!curable) {
+      if (part.type !== 'field' || part.fieldname !== 'referenceCode' || typeof part.value !== 'string') throw httpError('STRUCTURE_INVALID', { details: ['referenceCode: send the claim’s reference code first.'] });
+      const { claim, change } = await curableClaim(app, request, part.value);
+      const asked = cureAsked(app, change);
+      if (asked.pages.length) throw httpError('CURE_PAGE_UNSUPPORTED');
+      curable = { claim, change, asked };
+      continue;
+    }
+    if (part.type === 'field') {
+      if (part.fieldname !== 'signatureName' && part.fieldname !== 'signatureAttested') throw httpError('STRUCTURE_INVALID', { details: [`${part.fieldname.slice(0, 100)}: not part of a cure.`] });
+      fields[part.fieldname] = typeof part.value === 'string' ? part.value : '';
+      continue;
+    }
+    const wanted = curable.asked.documents.find((d) => d.deficiency === part.fieldname);
+    if (!wanted) throw httpError('STRUCTURE_INVALID', { details: [`${part.fieldname.slice(0, 100)}: no document of this kind is missing.`] });
+    if (files.some((f) => f.deficiency === part.fieldname)) throw httpError('STRUCTURE_INVALID', { details: [`${part.fieldname.slice(0, 100)}: one document per missing kind.`] });
+    const name = part.filename || '';
+    if (!name) throw httpError('STRUCTURE_INVALID', { details: ['The document has no file name.'] });
+    if (unstorableTextPaths(name, 'name').length) throw httpError('BAD_REQUEST', { details: [`The file name ${UNSTORABLE_TEXT}`] });
+    let file: SpooledFile;
+    try {
+      file = await spoolFile(part.file);
+    } catch (err) {
+      if (isFileTooLarge(err)) throw httpError('DOCUMENT_TOO_LARGE', { args: [shownName(name), megabytes(maxFileBytes)] });
+      throw err;
+    }
+    spooled.push(file);
+    if (file.truncated) throw httpError('DOCUMENT_TOO_LARGE', { args: [shownName(name), megabytes(maxFileBytes)] });
+    files.push({ deficiency: part.fieldname, name, file });
+  }
+  if (!curable) throw httpError('STRUCTURE_INVALID', { details: ['referenceCode: send the claim’s reference code first.'] });
+  return { ...curable, files, fields };
+}
+
+/** The answer of POST /api/claims/cure. */
+export interface CureAnswer {
+  referenceCode: string;
+  status: string;
+  receivedAt: string;
+}
+
+/** Receives, checks and stores the cure the request sends (see above). */
+export async function receiveCure(app: FastifyInstance, request: FastifyRequest): Promise<CureAnswer> {
+  const spooled: SpooledFile[] = [];
+  const stored: CureDocument[] = [];
+  try {
+    const { claim, change, asked, files, fields } = await receivedCure(app, request, spooled);
+    const missing = asked.documents.find((d) => !files.some((f) => f.deficiency === d.deficiency));
+    if (missing) throw httpError('CURE_DOCUMENT_MISSING', { args: [missing.documentType] });
+    let signatureName: string | null = null;
+    if (asked.signature) {
+      const name = (fields.signatureName ?? '').trim();
+      if (!name || fields.signatureAttested !== 'true') throw httpError('CURE_SIGNATURE_MISSING');
+      if (name.length > MAX_SIGNATURE || unstorableTextPaths(name, 'signatureName').length) throw httpError('BAD_REQUEST', { details: [`signatureName: at most ${MAX_SIGNATURE} characters of text.`] });
+      signatureName = name;
+    }
+
+    const checked = [];
+    for (const received of files) {
+      const type = await acceptedFileType(received.file, received.name, (detail) => request.log.info({ detail }, 'cure document refused'));
+      const { unscanned } = await scanBeforeAccepting(app, createReadStream(received.file.path), received.name, request.log);
+      checked.push({ received, type, unscanned });
+    }
+    for (const { received, type, unscanned } of checked) {
+      const { object, size, sha256 } = await putSpooledFile(app.documents.current, received.file, type);
+      const documentType = asked.documents.find((d) => d.deficiency === received.deficiency)?.documentType ?? '';
+      stored.push({ deficiency: received.deficiency, documentType, name: received.name, type, size, sha256, object, unscanned });
+    }
+
+    const receivedAt = app.clock();
+    const cures = createClaimCures(app.database);
+    const statuses = createClaimStatuses(app.database, { clock: app.clock });
+    const flow = flowOf(app.settlement, claim.formType);
+    const to = flow && isRecord(claim.payload) ? receiptAddress(flow, claim.payload) : null;
+    const cure = await app.database.db.transaction().execute(async (trx): Promise<StoredCure | null> => {
+      const recorded = await cures.record(trx, { submissionId: claim.submissionId, statusChangeId: change.id, signatureName, culture: claim.culture, receivedAt, documents: stored });
+      if (!recorded) return null;
+      await statuses.record(trx, { submissionId: claim.submissionId, to: CURE_RECEIVED, deficiencies: [], cureBy: null, cureByAt: null, note: null, changedBy: CURED_BY });
+      if (to) {
+        await app.mail.enqueue(trx, {
+          kind: 'cure-receipt',
+          to,
+          culture: claim.culture,
+          data: { referenceCode: claim.referenceCode, receivedAt, documentNames: stored.map((d) => d.name), signatureName },
+          dedupeKey: `cure:${recorded.id}`,
+          submissionId: claim.submissionId,
+        });
+      }
+      return recorded;
+    });
+    // Another request cured the same change first: this one stored nothing.
+    if (!cure) throw httpError('CURE_NOT_DEFICIENT');
+    if (to) app.mail.wake();
+    return { referenceCode: claim.referenceCode, status: CURE_RECEIVED, receivedAt: new Date(receivedAt).toISOString() };
+  } catch (error) {
+    if (stored.length) await forgetObjects(app, stored.map((d) => d.object));
+    throw error;
+  } finally {
+    await Promise.all(spooled.map((file) => file.remove()));
+  }
+}

@@ -1,0 +1,112 @@
+/**
+ * The cures of deficient claims (migration 0019): what a claimant sent from the status page, one
+ * row per cure linked to its claim and to the deficient status change it answers (at most one cure
+ * per change), and its documents as objects of the document store. A cure never touches the
+ * claim's answers; what it changes of the claim is its status (server/claims/cure.ts).
+ */
+import type { DocumentObject, Trx, Database } from './types.js';
+
+/** A document of a cure, as stored. */
+export interface CureDocument {
+  /** The deficiency kind it cures and the document type that kind asks for. */
+  deficiency: string;
+  documentType: string;
+  name: string;
+  type: string;
+  size: number;
+  sha256: string;
+  object: DocumentObject;
+  unscanned: boolean;
+}
+
+/** A cure as stored. Epoch ms. */
+export interface StoredCure {
+  id: number;
+  submissionId: number;
+  statusChangeId: number;
+  signatureName: string | null;
+  culture: string;
+  receivedAt: number;
+  documents: CureDocument[];
+}
+
+export type NewCure = Omit<StoredCure, 'id'>;
+
+export interface ClaimCureStore {
+  /** Records a cure and its documents in `trx`; null when the change already has its cure. */
+  record(trx: Trx, cure: NewCure): Promise<StoredCure | null>;
+  /** The cures of these claims, oldest first, by claim. */
+  ofClaims(submissionIds: readonly number[]): Promise<Map<number, StoredCure[]>>;
+}
+
+const isStoreName = (value: string): value is DocumentObject['store'] => value === 'database' || value === 's3';
+
+export function createClaimCures(database: Database): ClaimCureStore {
+  const { db } = database;
+  return {
+    async record(trx, cure) {
+      const row = await trx
+        .insertInto('claim_cures')
+        .values({ submission_id: cure.submissionId, status_change_id: cure.statusChangeId, signature_name: cure.signatureName, culture: cure.culture, received_at: cure.receivedAt })
+        .onConflict((oc) => oc.column('status_change_id').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!row) return null;
+      const id = Number(row.id);
+      if (cure.documents.length) {
+        await trx
+          .insertInto('claim_cure_documents')
+          .values(
+            cure.documents.map((d) => ({
+              cure_id: id,
+              deficiency: d.deficiency,
+              document_type: d.documentType,
+              name: d.name,
+              type: d.type,
+              size: d.size,
+              sha256: d.sha256,
+              store: d.object.store,
+              store_key: d.object.key,
+              unscanned: d.unscanned ? 1 : 0,
+            })),
+          )
+          .execute();
+      }
+      return { ...cure, id };
+    },
+
+    async ofClaims(submissionIds) {
+      const out = new Map<number, StoredCure[]>();
+      if (!submissionIds.length) return out;
+      const ids = [...new Set(submissionIds)];
+      const cures: StoredCure[] = [];
+      for (let i = 0; i < ids.length; i += 500) {
+        const rows = await db.selectFrom('claim_cures').selectAll().where('submission_id', 'in', ids.slice(i, i + 500)).orderBy('id').execute();
+        for (const r of rows) {
+          cures.push({ id: Number(r.id), submissionId: Number(r.submission_id), statusChangeId: Number(r.status_change_id), signatureName: r.signature_name, culture: r.culture, receivedAt: Number(r.received_at), documents: [] });
+        }
+      }
+      const byId = new Map(cures.map((c) => [c.id, c]));
+      const cureIds = [...byId.keys()];
+      for (let i = 0; i < cureIds.length; i += 500) {
+        const rows = await db.selectFrom('claim_cure_documents').selectAll().where('cure_id', 'in', cureIds.slice(i, i + 500)).orderBy('id').execute();
+        for (const r of rows) {
+          const store = r.store;
+          if (!isStoreName(store)) continue;
+          byId.get(Number(r.cure_id))?.documents.push({
+            deficiency: r.deficiency,
+            documentType: r.document_type,
+            name: r.name,
+            type: r.type,
+            size: Number(r.size),
+            sha256: r.sha256,
+            object: { store, key: r.store_key },
+            unscanned: r.unscanned === 1,
+          });
+        }
+      }
+      for (const cure of cures) out.set(cure.submissionId, [...(out.get(cure.submissionId) ?? []), cure]);
+      return out;
+    },
+  };
+}
