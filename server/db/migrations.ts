@@ -538,6 +538,62 @@ function claimCures(dialect: DialectName): Migration {
   };
 }
 
+/**
+ * A receipt is queued with the data it is made from and rendered by the sender just before it is
+ * sent, not in the submit's request: `render_data` holds that data until then (emptied with the
+ * rest of the message's content after the retention period).
+ */
+const outboxRenderData: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('outbox').addColumn('render_data', 'text').execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.alterTable('outbox').dropColumn('render_data').execute();
+  },
+};
+
+/**
+ * A claim's values are written on every submit (a dozen rows) and read only by their kind and
+ * digest, in the order of their time and claim (the screening's count and first reference codes,
+ * the clusters), or by their time (the retention's purge). The primary key (kind, digest,
+ * submission) served no read, only uniqueness, which the index of the reads gives as well (a
+ * claim's values share its time): the key is now (kind, digest, created_at, submission_id) and that
+ * index is gone. On SQLite the table is stored in its key's order (WITHOUT ROWID), so a row is
+ * written into two trees (the table and the time index) rather than four.
+ */
+function signalValuesKeyedByRead(dialect: DialectName): Migration {
+  const pg = dialect === 'postgres';
+  return {
+    async up(db: Kysely<unknown>) {
+      if (pg) {
+        await sql`alter table signal_values drop constraint signal_values_pk`.execute(db);
+        await sql`alter table signal_values add constraint signal_values_pk primary key (kind, digest, created_at, submission_id)`.execute(db);
+        await sql`drop index signal_values_kind_digest_created_submission`.execute(db);
+        return;
+      }
+      await sql`create table signal_values_keyed (kind text not null, digest text not null, created_at bigint not null, submission_id integer not null references submissions (id) on delete cascade, primary key (kind, digest, created_at, submission_id)) without rowid`.execute(db);
+      await sql`insert into signal_values_keyed (kind, digest, created_at, submission_id) select kind, digest, created_at, submission_id from signal_values`.execute(db);
+      await sql`drop table signal_values`.execute(db);
+      await sql`alter table signal_values_keyed rename to signal_values`.execute(db);
+      await sql`create index signal_values_created_at on signal_values (created_at)`.execute(db);
+    },
+    async down(db: Kysely<unknown>) {
+      if (pg) {
+        await sql`create index signal_values_kind_digest_created_submission on signal_values (kind, digest, created_at, submission_id)`.execute(db);
+        await sql`alter table signal_values drop constraint signal_values_pk`.execute(db);
+        await sql`alter table signal_values add constraint signal_values_pk primary key (kind, digest, submission_id)`.execute(db);
+        return;
+      }
+      await sql`create table signal_values_rowid (kind text not null, digest text not null, submission_id integer not null references submissions (id) on delete cascade, created_at bigint not null, constraint signal_values_pk primary key (kind, digest, submission_id))`.execute(db);
+      await sql`insert into signal_values_rowid (kind, digest, submission_id, created_at) select kind, digest, submission_id, created_at from signal_values`.execute(db);
+      await sql`drop table signal_values`.execute(db);
+      await sql`alter table signal_values_rowid rename to signal_values`.execute(db);
+      await sql`create index signal_values_kind_digest_created_submission on signal_values (kind, digest, created_at, submission_id)`.execute(db);
+      await sql`create index signal_values_created_at on signal_values (created_at)`.execute(db);
+    },
+  };
+}
+
 export function migrationProvider(dialect: DialectName): MigrationProvider {
   return {
     async getMigrations() {
@@ -559,6 +615,8 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
         '0017_document_store': documentStore(dialect),
         '0018_claim_status_changes': claimStatusChanges(dialect),
         '0019_claim_cures': claimCures(dialect),
+        '0020_outbox_render_data': outboxRenderData,
+        '0021_signal_values_keyed_by_read': signalValuesKeyedByRead(dialect),
       };
     },
   };

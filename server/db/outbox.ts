@@ -23,7 +23,10 @@ export type MailStatus = 'queued' | 'sent' | 'failed';
 
 const isMailStatus = (status: string): status is MailStatus => status === 'queued' || status === 'sent' || status === 'failed';
 
-/** A message ready to queue: already rendered in the recipient's language. */
+/**
+ * A message ready to queue: already rendered in the recipient's language, or (with `renderData`,
+ * subject and bodies empty) rendered by the sender just before it is sent.
+ */
 export interface NewMail {
   kind: string;
   to: string;
@@ -31,6 +34,8 @@ export interface NewMail {
   subject: string;
   text: string;
   html: string;
+  /** What the sender renders the message from (JSON), when it is rendered at send. */
+  renderData?: string | null;
   /** At most one message is ever queued under this key (a retried submit queues no second receipt). */
   dedupeKey?: string | null;
   submissionId?: number | null;
@@ -45,6 +50,8 @@ export interface LeasedMail {
   subject: string;
   text: string;
   html: string;
+  /** What the message is rendered from at send (its subject and bodies are then empty); null when queued rendered. */
+  renderData: string | null;
   /** This delivery's number, 1 for the first. */
   attempt: number;
   createdAt: number;
@@ -114,7 +121,7 @@ export interface Outbox {
   /** Queues every failed message whose content is kept again, due now, with its attempts reset; how many. */
   retryFailed(): Promise<number>;
   /**
-   * Empties the body, subject, recipient and last error of the messages sent or given up at or
+   * Empties the body, subject, recipient, data to render from and last error of the messages sent or given up at or
    * before `before` (epoch ms); how many. Status, attempts, dedupe key, sent time and what the
    * Message-ID is made of stay.
    */
@@ -134,6 +141,7 @@ const toLeased = (r: Selectable<OutboxTable>): LeasedMail => ({
   subject: r.subject,
   text: r.text_body,
   html: r.html_body,
+  renderData: r.render_data,
   attempt: Number(r.attempts),
   createdAt: Number(r.created_at),
 });
@@ -154,8 +162,8 @@ export function createOutbox(database: Database, options: { clock?: Clock; polic
       // SQL text: a receipt is queued in every submit's transaction, and the query builder takes
       // longer to assemble the statement than the database takes to run it.
       const now = clock();
-      const values = [mail.kind, mail.dedupeKey ?? null, mail.to, mail.culture, mail.subject, mail.text, mail.html, mail.submissionId ?? null, 'queued', 0, now, now];
-      const insert = sql<{ id: number | string }>`insert into outbox (kind, dedupe_key, recipient, culture, subject, text_body, html_body, submission_id, status, attempts, next_attempt_at, created_at) values (${sql.join(values)}) on conflict (dedupe_key) do nothing returning id`;
+      const values = [mail.kind, mail.dedupeKey ?? null, mail.to, mail.culture, mail.subject, mail.text, mail.html, mail.renderData ?? null, mail.submissionId ?? null, 'queued', 0, now, now];
+      const insert = sql<{ id: number | string }>`insert into outbox (kind, dedupe_key, recipient, culture, subject, text_body, html_body, render_data, submission_id, status, attempts, next_attempt_at, created_at) values (${sql.join(values)}) on conflict (dedupe_key) do nothing returning id`;
       const [row] = isStatementBatch(trx) ? await trx.add(insert).rows : (await insert.execute(trx)).rows;
       return row ? Number(row.id) : null;
     },
@@ -273,7 +281,7 @@ export function createOutbox(database: Database, options: { clock?: Clock; polic
     async purgeContent(before) {
       const result = await db
         .updateTable('outbox')
-        .set({ recipient: '', subject: '', text_body: '', html_body: '', last_error: null, purged_at: clock() })
+        .set({ recipient: '', subject: '', text_body: '', html_body: '', render_data: null, last_error: null, purged_at: clock() })
         .where('status', 'in', ['sent', 'failed'])
         .where('purged_at', 'is', null)
         .where((eb) => eb(finishedAt(eb), '<=', before))

@@ -28,16 +28,20 @@ export function createRateLimiter(database: Database, options: { clock?: Clock }
     return Number(result.numDeletedRows);
   }
 
+  // The statements of every PIN sign-in are SQL text: the query builder takes longer to assemble
+  // one than the database takes to run it.
+  const incrementStatement = (key: string, start: number, windowMs: number) =>
+    sql<{ count: number | string }>`insert into rate_limits ("key", window_start, "count", expires_at) values (${key}, ${start}, 1, ${start + windowMs}) on conflict ("key", window_start) do update set "count" = rate_limits."count" + 1 returning "count"`;
+
   async function increment(executor: Kysely<Tables>, key: string, windowMs: number, now: number): Promise<number> {
-    const start = windowStart(now, windowMs);
-    const row = await executor
-      .insertInto('rate_limits')
-      .values({ key, window_start: start, count: 1, expires_at: start + windowMs })
-      .onConflict((oc) => oc.columns(['key', 'window_start']).doUpdateSet({ count: sql<number>`rate_limits.count + 1` }))
-      .returning('count')
-      .executeTakeFirstOrThrow();
+    const [row] = (await incrementStatement(key, windowStart(now, windowMs), windowMs).execute(executor)).rows;
+    if (!row) throw new Error(`the rate limit ${key} was not counted`);
     return Number(row.count);
   }
+
+  /** The counts of `keys` in the window starting at `start`. */
+  const countsStatement = (keys: string[], start: number) =>
+    sql<{ key: string; count: number | string }>`select "key", "count" from rate_limits where "key" in (${sql.join(keys)}) and window_start = ${start}`;
 
   /**
    * Old windows are garbage; clear them now and then rather than on every request, outside any
@@ -50,12 +54,7 @@ export function createRateLimiter(database: Database, options: { clock?: Clock }
   }
 
   async function peek(executor: Kysely<Tables>, key: string, windowMs: number, now: number): Promise<number> {
-    const row = await executor
-      .selectFrom('rate_limits')
-      .select('count')
-      .where('key', '=', key)
-      .where('window_start', '=', windowStart(now, windowMs))
-      .executeTakeFirst();
+    const [row] = (await countsStatement([key], windowStart(now, windowMs)).execute(executor)).rows;
     return row ? Number(row.count) : 0;
   }
 
@@ -67,9 +66,9 @@ export function createRateLimiter(database: Database, options: { clock?: Clock }
     },
     peek: (key, windowMs, now = clock()) => peek(db, key, windowMs, now),
     async reset(key, windowMs, now = clock(), trx) {
-      const remove = (trx && !isStatementBatch(trx) ? trx : db).deleteFrom('rate_limits').where('key', '=', key).where('window_start', '=', windowStart(now, windowMs));
-      if (trx && isStatementBatch(trx)) await trx.add(remove.returning('key')).rows;
-      else await remove.execute();
+      const remove = sql`delete from rate_limits where "key" = ${key} and window_start = ${windowStart(now, windowMs)}`;
+      if (trx && isStatementBatch(trx)) await trx.add(sql<{ key: string }>`${remove} returning "key"`).rows;
+      else await remove.execute(trx ?? db);
     },
     async hitDistinct(key, member, windowMs, now = clock()) {
       // Only the call that writes the member's first row bumps the distinct count.
@@ -83,17 +82,12 @@ export function createRateLimiter(database: Database, options: { clock?: Clock }
     async peekDistinctThenHit({ key, member, counterKey }, hitKey, lock, windowMs, now, batch) {
       const start = windowStart(now, windowMs);
       const keys = [distinctKey(key), memberKey(key, member), counterKey];
-      const peeked = batch.add(db.selectFrom('rate_limits').select(['key', 'count']).where('key', 'in', keys).where('window_start', '=', start));
+      const peeked = batch.add(countsStatement(keys, start));
       const countOf = (k: string) => sql<number>`coalesce((select counts.count from rate_limits as counts where counts.key = ${k} and counts.window_start = ${start}), 0)`;
       // The lock below, in SQL: the same counts as the peek's (one snapshot).
       const open = sql<boolean>`${countOf(counterKey)} < ${lock.count} and (${countOf(distinctKey(key))} < ${lock.distinct} or ${countOf(memberKey(key, member))} > 0)`;
       const hit = batch.add(
-        db
-          .insertInto('rate_limits')
-          .columns(['key', 'window_start', 'count', 'expires_at'])
-          .expression(sql`select ${hitKey}, ${start}, 1, ${start + windowMs} where ${open}`)
-          .onConflict((oc) => oc.columns(['key', 'window_start']).doUpdateSet({ count: sql<number>`rate_limits.count + 1` }))
-          .returning('count'),
+        sql<{ count: number | string }>`insert into rate_limits ("key", window_start, "count", expires_at) select ${hitKey}, ${start}, 1, ${start + windowMs} where ${open} on conflict ("key", window_start) do update set "count" = rate_limits."count" + 1 returning "count"`,
       );
       const rows = await peeked.rows;
       const countIn = (k: string) => Number(rows.find((r) => r.key === k)?.count ?? 0);
@@ -106,12 +100,8 @@ export function createRateLimiter(database: Database, options: { clock?: Clock }
     },
     async peekDistinct(key, member, windowMs, now = clock(), counterKey) {
       // Every count in one statement (one round trip on PostgreSQL).
-      const rows = await db
-        .selectFrom('rate_limits')
-        .select(['key', 'count'])
-        .where('key', 'in', [distinctKey(key), memberKey(key, member), ...(counterKey === undefined ? [] : [counterKey])])
-        .where('window_start', '=', windowStart(now, windowMs))
-        .execute();
+      const keys = [distinctKey(key), memberKey(key, member), ...(counterKey === undefined ? [] : [counterKey])];
+      const { rows } = await countsStatement(keys, windowStart(now, windowMs)).execute(db);
       const countOf = (k: string) => Number(rows.find((r) => r.key === k)?.count ?? 0);
       return { distinct: countOf(distinctKey(key)), counted: countOf(memberKey(key, member)) > 0, count: counterKey === undefined ? 0 : countOf(counterKey) };
     },

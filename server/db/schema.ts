@@ -192,6 +192,8 @@ export interface OutboxTable {
   failed_at: Int8 | null;
   /** When its body, subject, recipient and last error were emptied (mail.retentionDays after sent or failed). */
   purged_at: Int8 | null;
+  /** What a message rendered at send is made from (JSON; a receipt's data); null when queued rendered. */
+  render_data: string | null;
 }
 
 /** A document of a claim in progress (draft-documents.ts), keyed like its draft. Epoch ms. */

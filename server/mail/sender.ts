@@ -12,10 +12,15 @@
  * A run delivers up to `concurrency` messages at once (the SMTP transport keeps as many connections
  * open), and stops between batches when the sender is stopped, so a stopping server waits for the
  * deliveries under way only, never for the whole queue.
+ *
+ * A message queued with the data it is made from (a receipt: `renderData`) is rendered here, just
+ * before each delivery, by `renderAtSend`; the same data gives the same message every time. One that
+ * cannot be rendered counts as a failed delivery (retried, then left `failed` for the administrator).
  */
 import { randomBytes } from 'node:crypto';
 import { propertyOf } from '../../runtime/core/guards.js';
 import type { LeasedMail, Outbox } from '../db/outbox.js';
+import type { MailContent } from './content.js';
 import type { Mailer } from './transport.js';
 
 export interface Timers<Handle = unknown> {
@@ -50,6 +55,8 @@ export interface SenderOptions {
   batchSize?: number;
   /** Deliveries under way at once. Default 4. */
   concurrency?: number;
+  /** Renders a message queued with its data (`renderData`) rather than rendered. */
+  renderAtSend?: (mail: Pick<LeasedMail, 'kind' | 'culture' | 'renderData'>) => MailContent;
   log?: { info(fields: object, message: string): void; warn(fields: object, message: string): void };
 }
 
@@ -93,9 +100,15 @@ export function createSender(options: SenderOptions): Sender {
   let started = false;
   let stopping = false;
 
+  function rendered(mail: LeasedMail): MailContent {
+    if (!options.renderAtSend) throw new Error(`no renderer for a ${mail.kind} queued to be rendered at send`);
+    return options.renderAtSend(mail);
+  }
+
   async function deliver(mail: LeasedMail): Promise<boolean> {
     try {
-      await mailer.deliver({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, culture: mail.culture, messageId: messageIdOf(mail, from) });
+      const content = mail.renderData === null ? mail : rendered(mail);
+      await mailer.deliver({ from, to: mail.to, subject: content.subject, text: content.text, html: content.html, culture: mail.culture, messageId: messageIdOf(mail, from) });
     } catch (error) {
       const status = await outbox.markFailed(mail.id, owner, errorText(error));
       options.log?.warn({ mailId: mail.id, kind: mail.kind, attempt: mail.attempt, status, error: errorText(error) }, status === 'failed' ? 'e-mail given up' : 'e-mail delivery failed; retried later');

@@ -205,7 +205,7 @@ describe.each(DIALECTS)('the e-mail outbox (%s)', (dialect) => {
       pending.shift()!.run();
       await sender.idle();
     };
-    const sender = createSender({ outbox: createOutbox(await server.db.open(), { clock: () => now, policy: RETRY }), mailer: smtpMailer(sink.url), from: 'claims@settlement.example', timers, pollMs: 30_000 });
+    const sender = createSender({ outbox: createOutbox(await server.db.open(), { clock: () => now, policy: RETRY }), mailer: smtpMailer(sink.url), from: 'claims@settlement.example', renderAtSend: server.app.mail.renderAtSend, timers, pollMs: 30_000 });
     await fileClaim();
     expect(pending).toEqual([]);
     sender.start();
@@ -230,7 +230,7 @@ describe.each(DIALECTS)('the e-mail outbox (%s)', (dialect) => {
     for (let i = 0; i < 4; i++) await fileClaim();
     // Two more instances: their own database connections, their own senders.
     const senders = await Promise.all(
-      [1, 2].map(async () => createSender({ outbox: createOutbox(await server.db.open(), { clock: () => now, policy: RETRY }), mailer: smtpMailer(sink.url), from: 'claims@settlement.example', batchSize: 1 })),
+      [1, 2].map(async () => createSender({ outbox: createOutbox(await server.db.open(), { clock: () => now, policy: RETRY }), mailer: smtpMailer(sink.url), from: 'claims@settlement.example', renderAtSend: server.app.mail.renderAtSend, batchSize: 1 })),
     );
     const sent = await Promise.all([...senders.map((s) => s.runOnce()), send()]);
     expect(sent.reduce((a, b) => a + b, 0)).toBe(4);
@@ -260,7 +260,9 @@ describe.each(DIALECTS)('the e-mail outbox (%s)', (dialect) => {
     await fileClaim();
     const [accepted] = await outbox.lease('stopped-instance', 10);
     const mailer = smtpMailer(sink.url);
-    await mailer.deliver({ from, to: accepted!.to, subject: accepted!.subject, text: accepted!.text, html: accepted!.html, culture: accepted!.culture, messageId: messageIdOf(accepted!, from) });
+    // Rendered as a sender renders a receipt just before sending it.
+    const content = server.app.mail.renderAtSend(accepted!);
+    await mailer.deliver({ from, to: accepted!.to, subject: content.subject, text: content.text, html: content.html, culture: accepted!.culture, messageId: messageIdOf(accepted!, from) });
     mailer.close();
     expect(await send()).toBe(0);
     now += RETRY.leaseMs;
@@ -303,7 +305,7 @@ describe.each(DIALECTS)('the e-mail outbox (%s)', (dialect) => {
 
     // The next instance starts: nothing it may take yet, and a run set for when the lease ends.
     const { pending, timers } = testTimers();
-    const next = createSender({ outbox: createOutbox(await server.db.open(), { clock: () => now, policy: RETRY }), mailer: smtpMailer(sink.url), from, timers, pollMs: 30 * MINUTE });
+    const next = createSender({ outbox: createOutbox(await server.db.open(), { clock: () => now, policy: RETRY }), mailer: smtpMailer(sink.url), from, renderAtSend: server.app.mail.renderAtSend, timers, pollMs: 30 * MINUTE });
     const fire = async () => {
       pending.shift()!.run();
       await next.idle();
@@ -328,7 +330,7 @@ describe.each(DIALECTS)('the e-mail outbox (%s)', (dialect) => {
     const before = sink.received.length;
     await fileClaim();
     const { pending, timers } = testTimers();
-    const sender = createSender({ outbox: createOutbox(await server.db.open(), { clock: () => now, policy: RETRY }), mailer: smtpMailer(sink.url), from: 'claims@settlement.example', timers, pollMs: 30 * MINUTE });
+    const sender = createSender({ outbox: createOutbox(await server.db.open(), { clock: () => now, policy: RETRY }), mailer: smtpMailer(sink.url), from: 'claims@settlement.example', renderAtSend: server.app.mail.renderAtSend, timers, pollMs: 30 * MINUTE });
     sink.refusing = true;
     try {
       sender.start();
@@ -360,7 +362,7 @@ describe.each(DIALECTS)('the e-mail outbox (%s)', (dialect) => {
       },
       close: () => smtp.close(),
     };
-    sender = createSender({ outbox: createOutbox(await server.db.open(), { clock: () => now, policy: RETRY }), mailer: stopping, from: 'claims@settlement.example', batchSize: 1, concurrency: 1 });
+    sender = createSender({ outbox: createOutbox(await server.db.open(), { clock: () => now, policy: RETRY }), mailer: stopping, from: 'claims@settlement.example', renderAtSend: server.app.mail.renderAtSend, batchSize: 1, concurrency: 1 });
     expect(await sender.runOnce()).toBe(1);
     await stopped;
     smtp.close();
@@ -459,7 +461,7 @@ describe.each(DIALECTS)('the e-mail outbox (%s)', (dialect) => {
     expect(out.stdout).toBe(`Emptied the content of 1 e-mail(s) sent or failed more than 30 day(s) ago.\n`);
 
     const emptied = await rowOf(sentRow.id);
-    expect(emptied).toEqual({ ...sentRow, recipient: '', subject: '', text_body: '', html_body: '', purged_at: emptied.purged_at });
+    expect(emptied).toEqual({ ...sentRow, recipient: '', subject: '', text_body: '', html_body: '', render_data: null, purged_at: emptied.purged_at });
     expect(Number(emptied.purged_at)).toBe(now);
     // The same Message-ID as when it was sent, and its key still keeps the event from being queued again.
     expect(messageIdOf({ id: Number(emptied.id), createdAt: Number(emptied.created_at) }, 'x@settlement.example')).toBe(messageIdOf({ id: sentRow.id, createdAt: Number(sentRow.created_at) }, 'x@settlement.example'));
@@ -475,7 +477,7 @@ describe.each(DIALECTS)('the e-mail outbox (%s)', (dialect) => {
     now = failedAt + 30 * DAY;
     expect(await server.app.mail.purgeExpired()).toBe(1);
     const emptiedFailed = await rowOf(failedRow.id);
-    expect(emptiedFailed).toEqual({ ...failedRow, recipient: '', subject: '', text_body: '', html_body: '', last_error: null, purged_at: emptiedFailed.purged_at });
+    expect(emptiedFailed).toEqual({ ...failedRow, recipient: '', subject: '', text_body: '', html_body: '', render_data: null, last_error: null, purged_at: emptiedFailed.purged_at });
     expect(Number(emptiedFailed.purged_at)).toBe(now);
     expect(await cli('outbox')).toBe(0);
     expect(out.stdout).toContain(`${counts.sent + 1} emptied, 0 due to be emptied, 0 kept.`);

@@ -1,16 +1,18 @@
 /**
  * E-mail (server/mail, server/db/outbox.ts) as `app.mail`: `enqueue` writes a message in a given
  * transaction (rendered from its template in the recipient's language), `queueReceipt` the receipt
- * of a submission; the sender delivers the outbox when a mailer is configured (SMTP, or the
- * development folder; server/main.ts chooses), else messages stay queued. What a sent or given-up
+ * of a submission (the data it is made from: the sender renders it just before sending it, so that
+ * the submit's request does not spend its CPU on it); the sender delivers the outbox when a mailer
+ * is configured (SMTP, or the development folder; server/main.ts chooses), else messages stay queued. What a sent or given-up
  * message said is emptied after the settlement's `mail.retentionDays` by an hourly housekeeping.
  */
 import fp from 'fastify-plugin';
+import { isRecord } from '../../../runtime/core/guards.js';
 import { formatTemplate } from '../../../runtime/core/i18n/format.js';
 import { normalizeDeadlines } from '../../../runtime/core/deadlines/index.js';
 import type { FormType } from '../../../runtime/core/types.js';
 import { startHousekeeping } from '../../db/housekeeping.js';
-import { contentRetentionCutoff, createOutbox, type Outbox, type RetryPolicy } from '../../db/outbox.js';
+import { contentRetentionCutoff, createOutbox, type LeasedMail, type Outbox, type RetryPolicy } from '../../db/outbox.js';
 import type { StatementBatch, Trx } from '../../db/types.js';
 import type { MailContent } from '../../mail/content.js';
 import { receiptAddress } from '../../mail/receipt.js';
@@ -37,6 +39,8 @@ export interface MailService {
   enqueue<K extends MailKind>(trx: Trx, message: MailMessage<K>): Promise<number | null>;
   /** Queues a new submission's receipt in its transaction when the claim gives an e-mail address; that address, or null. */
   queueReceipt(trx: Trx | StatementBatch, submission: { formType: FormType; submissionId: number; referenceCode: string; culture: string; answers: Record<string, unknown>; submittedAt: number }): Promise<string | null>;
+  /** Renders a message queued with its data (a receipt), as the sender does just before sending it; every instance's sender is given it. */
+  renderAtSend(mail: Pick<LeasedMail, 'kind' | 'culture' | 'renderData'>): MailContent;
   /** The address a submission's receipt was queued for, or null. */
   receiptRecipient(submissionId: number): Promise<string | null>;
   /** Asks the sender to deliver soon (after a commit that queued a message). */
@@ -68,6 +72,23 @@ export interface MailPluginOptions {
 
 const receiptKey = (submissionId: number) => `receipt:${submissionId}`;
 
+/** What a queued receipt is rendered from at send (the outbox row's `render_data`). */
+interface ReceiptData {
+  formType: FormType;
+  referenceCode: string;
+  /** Epoch ms. */
+  submittedAt: number;
+  answers: Record<string, unknown>;
+}
+
+function receiptDataOf(json: string): ReceiptData {
+  const data: unknown = JSON.parse(json);
+  if (!isRecord(data) || typeof data.formType !== 'string' || typeof data.referenceCode !== 'string' || typeof data.submittedAt !== 'number' || !isRecord(data.answers)) {
+    throw new Error("the outbox row's data is not a receipt's");
+  }
+  return { formType: data.formType, referenceCode: data.referenceCode, submittedAt: data.submittedAt, answers: data.answers };
+}
+
 /** How often the content of old messages is purged. */
 const PURGE_INTERVAL_MS = 60 * 60_000;
 
@@ -89,12 +110,23 @@ export default fp<MailPluginOptions>(
     };
     const render = <K extends MailKind>(kind: K, data: MailTemplateData[K], culture: string): MailContent =>
       MAIL_TEMPLATES[kind](data, { culture, t: translate(culture), deadlines });
+    const renderReceipt = (data: ReceiptData, culture: string): MailContent => {
+      const flow = flowOf(app.settlement, data.formType);
+      if (!flow) throw new Error(`the settlement has no form ${data.formType}`);
+      const models = app.settlement.models.filter((m) => m.metadata.formType === data.formType);
+      return render('receipt', { flow, models, answers: data.answers, referenceCode: data.referenceCode, submittedAt: data.submittedAt }, culture);
+    };
+    const renderAtSend = (mail: Pick<LeasedMail, 'kind' | 'culture' | 'renderData'>): MailContent => {
+      if (mail.kind !== 'receipt' || mail.renderData === null) throw new Error(`a ${mail.kind} is not rendered at send`);
+      return renderReceipt(receiptDataOf(mail.renderData), mail.culture);
+    };
     const mailer = opts.mailer ?? null;
     const sender = mailer
       ? createSender({
           outbox,
           mailer,
           from: opts.from ?? defaultFrom(app.locales),
+          renderAtSend,
           ...(opts.timers ? { timers: opts.timers } : {}),
           ...(opts.pollMs ? { pollMs: opts.pollMs } : {}),
           log: app.log,
@@ -114,18 +146,12 @@ export default fp<MailPluginOptions>(
         const to = receiptAddress(flow, submission.answers);
         if (!to) return null;
         const culture = app.locales.resolve(submission.culture);
-        let content: MailContent;
-        try {
-          const models = app.settlement.models.filter((m) => m.metadata.formType === submission.formType);
-          content = render('receipt', { flow, models, answers: submission.answers, referenceCode: submission.referenceCode, submittedAt: submission.submittedAt }, culture);
-        } catch (error) {
-          // A receipt that cannot be written must not cost the claimant the claim: stored without it.
-          app.log.error({ err: error, submissionId: submission.submissionId }, 'the receipt could not be written; the claim is stored without one');
-          return null;
-        }
-        await outbox.enqueue(trx, { kind: 'receipt', to, culture, ...content, dedupeKey: receiptKey(submission.submissionId), submissionId: submission.submissionId });
+        // The data only: the sender renders the receipt just before sending it (renderAtSend).
+        const data: ReceiptData = { formType: submission.formType, referenceCode: submission.referenceCode, submittedAt: submission.submittedAt, answers: submission.answers };
+        await outbox.enqueue(trx, { kind: 'receipt', to, culture, subject: '', text: '', html: '', renderData: JSON.stringify(data), dedupeKey: receiptKey(submission.submissionId), submissionId: submission.submissionId });
         return to;
       },
+      renderAtSend,
       receiptRecipient: (submissionId) => outbox.recipientOf(receiptKey(submissionId)),
       wake: () => sender?.wake(),
       purgeExpired: () => outbox.purgeContent(contentRetentionCutoff(app.settlement.settings.mail.retentionDays, app.clock())),
