@@ -42,7 +42,10 @@ function StatusLink() {
 function ResumeNotice({ formType }: { formType: FormSession['formType'] }) {
   const t = useT();
   const culture = useApp((s) => s.culture) ?? 'en';
-  const [code, setCode] = useState(() => pendingResumeCode(formType));
+  // Read after the first render: the server draws start pages without the tab's storage, and the
+  // first render must match what it drew.
+  const [code, setCode] = useState<string | null>(null);
+  useEffect(() => setCode(pendingResumeCode(formType)), [formType]);
   if (!code) {
     return (
       <p className="cf-resume-notice">
