@@ -51,7 +51,7 @@ export default function CurePanel({ answer, onCured, onCancel }: { answer: Claim
     const result = await api.claimCure(
       {
         referenceCode: answer.referenceCode,
-        documents: Object.entries(files).map(([deficiency, file]) => ({ deficiency, file })),
+        documents: Object.entries(files).map(([deficiency, file]) => ({ deficiency, name: file.name, data: file })),
         signature: signatureAsked ? { name: name.trim(), attested } : null,
       },
       culture,

@@ -132,7 +132,8 @@ export type { ClaimCureAnswer };
 /** What a claimant sends to cure a deficient claim: a file per missing document kind, and the signature when one is missing. */
 export interface ClaimCure {
   referenceCode: string;
-  documents: Array<{ deficiency: string; file: File }>;
+  /** Each document's bytes (a Blob; in the browser the chosen File) and its file name. */
+  documents: Array<{ deficiency: string; name: string; data: Blob }>;
   signature: { name: string; attested: boolean } | null;
 }
 
@@ -583,7 +584,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         form.append('signatureName', cure.signature.name);
         if (cure.signature.attested) form.append('signatureAttested', 'true');
       }
-      for (const d of cure.documents) form.append(d.deficiency, d.file, d.file.name);
+      for (const d of cure.documents) form.append(d.deficiency, d.data, d.name);
       const response = await request('POST', API_PATHS.claimCure, { form, ...(culture ? { query: { culture } } : {}) });
       if (!response) return fail(USER_MESSAGES.requestFailed, null);
       const body = await readJson(response);

@@ -126,7 +126,7 @@ describe('/status', () => {
     await userEvent.type(screen.getByRole('textbox', { name: /LocKey_Signature_Signature/ }), 'María López');
     await userEvent.click(screen.getByRole('checkbox', { name: 'LocKey_Signature_Attestation' }));
     await userEvent.click(screen.getByRole('button', { name: 'LocKey_Cure_Submit' }));
-    await waitFor(() => expect(claimCure).toHaveBeenCalledWith({ referenceCode: 'AUT-23456789X', documents: [{ deficiency: 'missingProofOfPurchase', file }], signature: { name: 'María López', attested: true } }, 'en'));
+    await waitFor(() => expect(claimCure).toHaveBeenCalledWith({ referenceCode: 'AUT-23456789X', documents: [{ deficiency: 'missingProofOfPurchase', name: file.name, data: file }], signature: { name: 'María López', attested: true } }, 'en'));
     await waitFor(() => expect(claimStatus).toHaveBeenCalledTimes(2));
   });
 });
