@@ -72,7 +72,8 @@ describe('the session timer with a two-minute session', () => {
     }
     expect(idle).toBeGreaterThan(0);
     expect(await modal.isVisible()).toBe(true);
-    expect(await modal.locator('.cf-modal__countdown').innerText()).toMatch(/^0:[0-5]\d$/);
+    // Warned with at most one minute left (the warning may open on the very second the minute begins).
+    expect(await modal.locator('.cf-modal__countdown').innerText()).toMatch(/^(1:00|0:[0-5]\d)$/);
     await context.close();
   });
 
