@@ -124,10 +124,33 @@ function titledAnswers(files: ContractFiles, file: string): Array<{ title: strin
   for (const body of Object.values(isObject(response) ? response : {})) {
     if (!isObject(body)) continue;
     const { file: at, schema } = typeof body.$ref === 'string' ? resolveRef(files, file, body.$ref) : { file, schema: body };
-    if (typeof schema.title !== 'string' || schema.title === 'ErrorResponse' || seen.has(schema.title)) continue;
+    if (typeof schema.title !== 'string' || SHARED_ANSWERS.some((answer) => answer === schema.title) || seen.has(schema.title)) continue;
     seen.set(schema.title, { title: schema.title, file: at, schema });
   }
   return [...seen.values()].sort((a, b) => a.title.localeCompare(b.title));
+}
+
+/** The answers of shared.schema.json that every call gives: declared once, in shared.ts, and by $id in the server's schemas. */
+export const SHARED_ANSWERS = ['ErrorResponse'] as const;
+
+/**
+ * A call's generated module with the shared answers imported from './shared' rather than declared
+ * again: json-schema-to-typescript declares every type a file references, in each file.
+ */
+export function withSharedAnswers(ts: string): string {
+  let text = ts;
+  const imported: string[] = [];
+  for (const name of SHARED_ANSWERS) {
+    // The declaration with its doc comment: the comment's lines start with " *", the body's with two spaces.
+    const declaration = new RegExp(`(?:/\\*\\*\\n(?: \\*.*\\n)*? \\*/\\n)?export interface ${name} \\{\\n(?: {2}.*\\n)*\\}\\n`);
+    if (!declaration.test(text)) continue;
+    text = text.replace(declaration, '');
+    imported.push(name);
+  }
+  const bannerEnd = text.indexOf(' */\n\n');
+  if (!imported.length || bannerEnd < 0) return text;
+  const at = bannerEnd + ' */\n\n'.length;
+  return `${text.slice(0, at)}import type { ${imported.join(', ')} } from './${callName(SHARED_FILE)}';\n\n${text.slice(at)}`;
 }
 
 const banner = (what: string) =>
@@ -155,6 +178,9 @@ export function routesModule(files: ContractFiles): string {
     'export const API_URLS = {',
     ...urls,
     '} as const satisfies { [name in ApiRouteName]: string };',
+    '',
+    '/** The answers of shared.schema.json every call gives (the error answer): declared once, and by `$id` in the server\'s route schemas. */',
+    `export const SHARED_ANSWERS = ${JSON.stringify(SHARED_ANSWERS)} as const;`,
     '',
   ].join('\n');
 }

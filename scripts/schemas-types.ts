@@ -8,7 +8,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
-import { GUARDS_DIR, guardsModule, recordGuardModule, routesModule } from './schemas-contract';
+import { GUARDS_DIR, guardsModule, recordGuardModule, routesModule, SHARED_FILE, withSharedAnswers } from './schemas-contract';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SCHEMAS_DIR = path.join(ROOT, 'schemas');
@@ -183,7 +183,8 @@ export async function generateSchemaTypes(): Promise<Map<string, string>> {
       format: true,
       style: { singleQuote: true, printWidth: 120, trailingComma: 'all', endOfLine: 'lf' },
     });
-    out.set(generatedPath(file), ts);
+    // A call's module takes the answers every call gives from shared.ts, which declares them once.
+    out.set(generatedPath(file), contract && file !== `${CONTRACT_DIR}/${SHARED_FILE}` ? withSharedAnswers(ts) : ts);
     if (contract) contractFiles.set(file.slice(CONTRACT_DIR.length + 1), schema);
   }
   if (contractFiles.size) {

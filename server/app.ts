@@ -36,7 +36,7 @@ import appShell, { EARLY_CSRF_SCRIPT_HASH } from './routes/app-shell/index.js';
 import health from './routes/health.js';
 import site from './routes/site/index.js';
 import { ANALYTICS_CSP, analyticsTagIds } from '../runtime/core/site/analytics.js';
-import { checkDeclared, documentedSchema } from './routes/contract.js';
+import { documentedSchema, localReference, registerContract } from './routes/contract.js';
 import { loadSettlement, type Settlement } from './settlement/load.js';
 import type { ClamdOptions } from './documents/clamd.js';
 
@@ -305,7 +305,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.removeContentTypeParser('text/plain');
 
   // Every route the API shows is declared in its contract (schemas/api/): one the contract does not know stops the start.
-  app.addHook('onRoute', checkDeclared);
+  // The error answer is one schema, which every route's answers reference.
+  registerContract(app);
 
   const redis = options.redisUrl ? new Redis(options.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true }) : null;
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
@@ -322,6 +323,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         },
       },
     },
+    // The error answer is listed once under components, by its $id.
+    refResolver: { buildLocalReference: localReference },
     // Multipart routes show their parts; every call of the API that changes state needs the session cookie and its CSRF header.
     transform: ({ schema, url, route }) => ({ schema: documentedSchema(schema, url, route.method), url }),
   });

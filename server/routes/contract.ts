@@ -5,8 +5,8 @@
  * requests and answers are generated from the same files (schemas/generated/api/).
  */
 import { readFileSync } from 'node:fs';
-import type { FastifySchema } from 'fastify';
-import { API_ROUTES, type ApiRouteName } from '../../schemas/generated/api/routes.js';
+import type { FastifyInstance, FastifySchema } from 'fastify';
+import { API_ROUTES, SHARED_ANSWERS, type ApiRouteName } from '../../schemas/generated/api/routes.js';
 
 export { API_ROUTES, type ApiRouteName };
 
@@ -47,11 +47,35 @@ function referenced(fromFile: string, ref: string): { file: string; schema: Sche
   return { file, schema: node };
 }
 
-/** The schema with each `$ref` replaced by what it names: every route's schema stands alone (the contract's references are not recursive). */
+const SHARED_FILE = 'shared.schema.json';
+const isSharedAnswer = (name: string): name is (typeof SHARED_ANSWERS)[number] => SHARED_ANSWERS.some((answer) => answer === name);
+
+/** The shared answer a `$ref` names (`shared.schema.json#/definitions/ErrorResponse`), if it names one. */
+function sharedAnswerOf(fromFile: string, ref: string): string | undefined {
+  const [target = '', pointer = ''] = ref.split('#');
+  const name = pointer.replace(/^\/definitions\//, '');
+  return (target || fromFile) === SHARED_FILE && pointer === `/definitions/${name}` && isSharedAnswer(name) ? name : undefined;
+}
+
+/**
+ * The shared answers (the error answer) as schemas of their own, by `$id`: added to the server
+ * once (registerContract), referenced by every route that gives them, and listed once in the
+ * OpenAPI document's components.
+ */
+export function sharedAnswerSchemas(): Schema[] {
+  return SHARED_ANSWERS.map((name) => ({ $id: name, ...referenced(SHARED_FILE, `#/definitions/${name}`).schema }));
+}
+
+/**
+ * The schema with each `$ref` replaced by what it names (the contract's references are not
+ * recursive), except the shared answers, which stay references to their `$id`.
+ */
 function inlined(node: unknown, file: string): unknown {
   if (Array.isArray(node)) return node.map((item) => inlined(item, file));
   if (!isObject(node)) return node;
   if (typeof node.$ref === 'string') {
+    const shared = sharedAnswerOf(file, node.$ref);
+    if (shared !== undefined) return { $ref: `${shared}#` };
     const target = referenced(file, node.$ref);
     return inlined(target.schema, target.file);
   }
@@ -117,6 +141,20 @@ export function checkDeclared(route: { method: string | readonly string[]; url: 
   if (methods.some((m) => m !== method) || route.url !== url) {
     throw new Error(`${methods.join(',')} ${route.url}: the contract declares ${declaration.name} as ${method} ${url}`);
   }
+}
+
+/**
+ * What a Fastify instance serving the contract needs before its routes: the shared answers its
+ * route schemas reference, and the check that every route of the API is declared (checkDeclared).
+ */
+export function registerContract(app: FastifyInstance): void {
+  for (const schema of sharedAnswerSchemas()) app.addSchema(schema);
+  app.addHook('onRoute', checkDeclared);
+}
+
+/** How the OpenAPI document names a schema added by `$id`: by that id (ErrorResponse), so it is listed once under components. */
+export function localReference(json: Record<string, unknown>, _baseUri: unknown, _fragment: unknown, i: number): string {
+  return typeof json.$id === 'string' ? json.$id : `def-${i}`;
 }
 
 const READ_ONLY = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '../../runtime/core/api/index.js';
 import { MULTIPART_FIELDS } from '../../runtime/core/payload/index.js';
 import { startCaptchaEmulator, type CaptchaEmulator } from '../../server/captcha-emulator/emulator.js';
-import { API_ROUTES, checkDeclared, declaredUrl, routeSchema, type ApiRouteName } from '../../server/routes/contract.js';
+import { API_ROUTES, declaredUrl, registerContract, routeSchema, type ApiRouteName } from '../../server/routes/contract.js';
 import { appsOnSqlite, ROOT } from './helper.js';
 
 let emulator: CaptchaEmulator;
@@ -51,11 +51,19 @@ describe('the API contract', () => {
       const declaredStatuses = Object.keys(routeSchema(name).response ?? {}).sort();
       expect(Object.keys(doc.paths[openApiPath(url)]?.[method.toLowerCase()]?.responses ?? {}).sort(), `${method} ${url}`).toEqual(declaredStatuses);
     }
+
+    // The error answer is declared once, under components, and each call's error answers refer to it.
+    const whole = (await app.inject('/api/openapi.json')).json<{ components: { schemas: Record<string, { title?: string; required?: string[] }> }; paths: unknown }>();
+    expect(Object.entries(whole.components.schemas).filter(([, schema]) => schema.title === 'ErrorResponse').map(([name]) => name)).toEqual(['ErrorResponse']);
+    expect(whole.components.schemas.ErrorResponse?.required).toEqual(['error', 'code']);
+    const operations = JSON.stringify(whole.paths);
+    expect(operations).not.toContain('"title":"ErrorResponse"');
+    expect(operations).toContain('{"$ref":"#/components/schemas/ErrorResponse"}');
   });
 
   it('stops a route of the API that is not in the contract, or not where the contract puts it', async () => {
     const app = Fastify();
-    app.addHook('onRoute', checkDeclared);
+    registerContract(app);
     app.get('/hidden', { schema: { hide: true } }, async () => 'ok');
     expect(() => app.get('/api/undeclared', { schema: { response: { 200: { type: 'object' } } } }, async () => ({}))).toThrow(/takes its schema from the contract/);
     expect(() => app.get('/api/no-schema', async () => ({}))).toThrow(/takes its schema from the contract/);

@@ -10,14 +10,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SERVER_ERRORS } from '../../server/errors.js';
-import { copySettlementFolder } from '../../settlement/read.js';
+import { copySettlementFolder, readSettlementFolder } from '../../settlement/read.js';
 import type { FieldValue } from '../../runtime/core/types.js';
 import { DIALECTS, OPEN_NOW, ROOT, serverOver, type Claimant } from './helper.js';
 
 const DATA_BREACH = path.join(ROOT, 'tests/settlements/data-breach');
 const LIMITS = { max: 3, maxPerIp: 3, maxNoticeIdsPerIp: 10, windowMinutes: 10 };
 const WINDOW_MS = LIMITS.windowMinutes * 60_000;
-const locale = (culture: string) => JSON.parse(readFileSync(path.join(DATA_BREACH, 'locales', `${culture}.json`), 'utf8')) as Record<string, string>;
+const locale = (culture: string) => readSettlementFolder(DATA_BREACH).files.get(`locales/${culture}.json`)?.json as Record<string, string>;
 
 function dataBreachCopy(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'claims-claim-lookup-'));

@@ -19,7 +19,7 @@ const DRAFT = '/api/forms/claim/draft';
 const LENA = { claimId: 'DBR-300001', zip: '30301' };
 const GRACE = { claimId: 'DBR-300003', zip: '10027' };
 const LIMITS = { max: 5, maxPerIp: 50, maxNoticeIdsPerIp: 10, windowMinutes: 15 };
-const locale = (culture: string) => JSON.parse(readFileSync(path.join(DATA_BREACH, 'locales', `${culture}.json`), 'utf8')) as Record<string, string>;
+const locale = (culture: string) => readSettlementFolder(DATA_BREACH).files.get(`locales/${culture}.json`)?.json as Record<string, string>;
 /** The model configs as the reader makes them of the sample's and the settlement's patch. */
 const CONFIGS = (readSettlementFolder(DATA_BREACH).files.get('models.json')?.json as { models: Array<{ metadataHash: string; metadata: { formType: string; dtoMapping: string } }> }).models;
 

@@ -3,6 +3,8 @@
  * Do not edit: change the schema, then run the command again.
  */
 
+import type { ErrorResponse } from './shared';
+
 export type FieldValue = string | number | boolean | null;
 
 /**
@@ -68,11 +70,4 @@ export interface AuthorizeAnswer {
    * With ALREADY_FILED, told only to the claimant who filed it (the same Notice ID proved by its PIN): the filing's reference code
    */
   referenceCode?: string;
-}
-/**
- * A catalogued error (server/errors.ts): claimant-facing text in the request culture and a stable code.
- */
-export interface ErrorResponse {
-  error: string;
-  code: string;
 }

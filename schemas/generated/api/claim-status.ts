@@ -3,6 +3,8 @@
  * Do not edit: change the schema, then run the command again.
  */
 
+import type { ErrorResponse } from './shared';
+
 /**
  * POST /api/claims/status
  */
@@ -70,11 +72,4 @@ export interface DeficiencyCure {
   kind: 'document' | 'page' | 'signature';
   documentType?: string;
   page?: string;
-}
-/**
- * A catalogued error (server/errors.ts): claimant-facing text in the request culture and a stable code.
- */
-export interface ErrorResponse {
-  error: string;
-  code: string;
 }

@@ -3,6 +3,8 @@
  * Do not edit: change the schema, then run the command again.
  */
 
+import type { ErrorResponse } from './shared';
+
 /**
  * GET /api/csrf
  */
@@ -19,11 +21,4 @@ export interface CsrfAnswer {
    * When the session ends without activity
    */
   sessionExpiresAt: string;
-}
-/**
- * A catalogued error (server/errors.ts): claimant-facing text in the request culture and a stable code.
- */
-export interface ErrorResponse {
-  error: string;
-  code: string;
 }

@@ -3,6 +3,8 @@
  * Do not edit: change the schema, then run the command again.
  */
 
+import type { ErrorResponse } from './shared';
+
 export type CultureContentAnswer = LocalizedItem[];
 
 /**
@@ -24,11 +26,4 @@ export interface CultureQuery {
 export interface LocalizedItem {
   key: string;
   value: string;
-}
-/**
- * A catalogued error (server/errors.ts): claimant-facing text in the request culture and a stable code.
- */
-export interface ErrorResponse {
-  error: string;
-  code: string;
 }

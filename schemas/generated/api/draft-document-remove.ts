@@ -3,6 +3,8 @@
  * Do not edit: change the schema, then run the command again.
  */
 
+import type { ErrorResponse } from './shared';
+
 /**
  * DELETE {submit}/draft/documents/:id
  */
@@ -24,11 +26,4 @@ export interface DraftDocumentParams {
    * The id the upload answered
    */
   id: string;
-}
-/**
- * A catalogued error (server/errors.ts): claimant-facing text in the request culture and a stable code.
- */
-export interface ErrorResponse {
-  error: string;
-  code: string;
 }

@@ -3,6 +3,8 @@
  * Do not edit: change the schema, then run the command again.
  */
 
+import type { ErrorResponse } from './shared';
+
 export type FieldValue = string | number | boolean | null;
 
 /**
@@ -78,11 +80,4 @@ export interface SavedForLater {
    * Until when the code works unless the claim is saved again (never after the deadline)
    */
   expiresAt: string;
-}
-/**
- * A catalogued error (server/errors.ts): claimant-facing text in the request culture and a stable code.
- */
-export interface ErrorResponse {
-  error: string;
-  code: string;
 }

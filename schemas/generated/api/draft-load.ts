@@ -3,6 +3,8 @@
  * Do not edit: change the schema, then run the command again.
  */
 
+import type { ErrorResponse } from './shared';
+
 export type FieldValue = string | number | boolean | null;
 /**
  * What authorize prefilled, as it answered it
@@ -84,11 +86,4 @@ export interface StoredDocument {
    * The type read from its content
    */
   type: string;
-}
-/**
- * A catalogued error (server/errors.ts): claimant-facing text in the request culture and a stable code.
- */
-export interface ErrorResponse {
-  error: string;
-  code: string;
 }

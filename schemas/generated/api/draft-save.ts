@@ -3,6 +3,8 @@
  * Do not edit: change the schema, then run the command again.
  */
 
+import type { ErrorResponse } from './shared';
+
 export type FieldValue = string | number | boolean | null;
 
 /**
@@ -82,11 +84,4 @@ export interface DraftFieldError {
   pageId: string;
   fieldId: string;
   message: string;
-}
-/**
- * A catalogued error (server/errors.ts): claimant-facing text in the request culture and a stable code.
- */
-export interface ErrorResponse {
-  error: string;
-  code: string;
 }

@@ -3,6 +3,8 @@
  * Do not edit: change the schema, then run the command again.
  */
 
+import type { ErrorResponse } from './shared';
+
 /**
  * GET /readyz
  */
@@ -14,11 +16,4 @@ export interface ReadyzRoute {
 }
 export interface Status {
   status: string;
-}
-/**
- * A catalogued error (server/errors.ts): claimant-facing text in the request culture and a stable code.
- */
-export interface ErrorResponse {
-  error: string;
-  code: string;
 }

@@ -3,6 +3,8 @@
  * Do not edit: change the schema, then run the command again.
  */
 
+import type { ErrorResponse } from './shared';
+
 /**
  * POST /api/forms/resume
  */
@@ -26,11 +28,4 @@ export interface ResumeRequest {
 export interface ResumeCodeTarget {
   formType: string;
   expiresAt: string;
-}
-/**
- * A catalogued error (server/errors.ts): claimant-facing text in the request culture and a stable code.
- */
-export interface ErrorResponse {
-  error: string;
-  code: string;
 }

@@ -56,3 +56,6 @@ export const API_URLS = {
   'signature-date': "/api/signature-date",
   'submit': "{submit}",
 } as const satisfies { [name in ApiRouteName]: string };
+
+/** The answers of shared.schema.json every call gives (the error answer): declared once, and by `$id` in the server's route schemas. */
+export const SHARED_ANSWERS = ["ErrorResponse"] as const;

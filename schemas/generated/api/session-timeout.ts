@@ -3,6 +3,8 @@
  * Do not edit: change the schema, then run the command again.
  */
 
+import type { ErrorResponse } from './shared';
+
 /**
  * POST /api/session-timeout
  */
@@ -15,11 +17,4 @@ export interface SessionTimeoutRoute {
 }
 export interface SessionEnded {
   ended: boolean;
-}
-/**
- * A catalogued error (server/errors.ts): claimant-facing text in the request culture and a stable code.
- */
-export interface ErrorResponse {
-  error: string;
-  code: string;
 }

@@ -3,6 +3,8 @@
  * Do not edit: change the schema, then run the command again.
  */
 
+import type { ErrorResponse } from './shared';
+
 /**
  * POST at each flow's submit.endpoint (multipart)
  */
@@ -89,11 +91,4 @@ export interface SubmitFieldError {
   pageId: string;
   fieldId: string;
   message: string;
-}
-/**
- * A catalogued error (server/errors.ts): claimant-facing text in the request culture and a stable code.
- */
-export interface ErrorResponse {
-  error: string;
-  code: string;
 }

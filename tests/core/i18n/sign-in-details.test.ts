@@ -6,9 +6,10 @@ import { readSettlementFolder } from '../../../settlement/read';
 
 const repo = (p: string) => new URL(`../../../${p}`, import.meta.url).pathname;
 const json = <T>(p: string) => JSON.parse(readFileSync(repo(p), 'utf8')) as T;
-/** The product's texts in a culture, a settlement's own over them. */
+/** The product's texts in a culture, a settlement's own (as the settlement reader makes them) over them. */
 const texts = (culture: string, settlement?: string) => {
-  const all = { ...json<Record<string, string>>(`locales/${culture}.json`), ...(settlement ? json<Record<string, string>>(`${settlement}/locales/${culture}.json`) : {}) };
+  const own = settlement ? readSettlementFolder(repo(settlement)).files.get(`locales/${culture}.json`)?.json : undefined;
+  const all = { ...json<Record<string, string>>(`locales/${culture}.json`), ...(isTexts(own) ? own : {}) };
   return (key: string) => all[key] ?? key;
 };
 const BREACH = 'tests/settlements/data-breach';
@@ -19,6 +20,7 @@ const breachFlow = (name: string): FlowFile => {
   if (!isFlowFile(flow)) throw new Error(`${BREACH} has no flows/${name}`);
   return flow;
 };
+const isTexts = (value: unknown): value is Record<string, string> => typeof value === 'object' && value !== null && Object.values(value).every((text) => typeof text === 'string');
 const isFlowFile = (value: unknown): value is FlowFile => typeof value === 'object' && value !== null && 'pages' in value && Array.isArray(value.pages);
 const breachClaim = breachFlow('claim.json');
 const breachLookup = breachFlow('lookup.json');

@@ -36,6 +36,12 @@ describe('schemas/generated holds the types of the JSON Schemas', () => {
     expect(problems, `The generated types differ from the schemas. Run \`${COMMAND}\` and commit schemas/generated/.\n${problems.join('\n')}`).toEqual([]);
   });
 
+  it("declares the API's error answer once, in shared.ts, from which each call's types import it", () => {
+    const declaring = committedFiles().filter((rel) => readFileSync(path.join(GENERATED_DIR, rel), 'utf8').includes('export interface ErrorResponse '));
+    expect(declaring).toEqual(['api/shared.ts']);
+    expect(readFileSync(path.join(GENERATED_DIR, 'api/csrf.ts'), 'utf8')).toContain("import type { ErrorResponse } from './shared';");
+  });
+
   it('types an if/then tagged union as the union of its branches', () => {
     const schema = {
       type: 'object',
