@@ -24,6 +24,10 @@ export interface ClaimCureParts {
    */
   referenceCode: string;
   /**
+   * The answers to the pages asked again: a JSON array of the models of those pages (as a page save sends them)
+   */
+  pageModels?: string;
+  /**
    * The full name typed to sign (a signature cure)
    */
   signatureName?: string;
