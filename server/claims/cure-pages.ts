@@ -6,10 +6,11 @@
  * the asked pages' models only; the claim's own answers are never changed (the cure stores these).
  */
 import type { FastifyInstance } from 'fastify';
-import { camelCase } from '../../runtime/core/models/index.js';
+import { camelCase, matchesFixedValues, type FixedValues } from '../../runtime/core/models/index.js';
 import { isPageSkipped } from '../../runtime/core/navigation/index.js';
 import { isClientId, UNSTORABLE_TEXT, unstorableTextPaths } from '../../runtime/core/payload/index.js';
 import { isRecord } from '../../runtime/core/guards.js';
+import { asksForFiles } from '../../runtime/core/statuses/index.js';
 import type { FlowFile, FormModel, PageConfig, SubmissionPayload } from '../../runtime/core/types.js';
 import { isStoredModel } from '../db/claim-cures.js';
 import type { FiledClaim } from '../db/claim-statuses.js';
@@ -19,25 +20,25 @@ import { claimFormOf, type ClaimForm } from './claim-form.js';
 import { modelOf, modelsOf } from './payload-models.js';
 import { validateSubmission } from './validate.js';
 
-/** The kinds of model the pages read: one instance (model and address blocks, a records block's 'none of the above' holder) or a list (records blocks). */
-function pageKinds(pages: readonly PageConfig[]): { single: Set<string>; lists: Set<string> } {
+/** The models the pages read: one instance (model and address blocks, a records block's 'none of the above' holder), or a records block's records (of its kind, with its fixed values). */
+function pageKinds(pages: readonly PageConfig[]): { single: Set<string>; records: Array<{ kind: string; fixedValues?: FixedValues }> } {
   const single = new Set<string>();
-  const lists = new Set<string>();
+  const records: Array<{ kind: string; fixedValues?: FixedValues }> = [];
   for (const page of pages) {
     for (const block of page.blocks) {
       if (block.block === 'model' || block.block === 'address') single.add(camelCase(block.model));
       if (block.block === 'records') {
-        lists.add(camelCase(block.model));
+        records.push({ kind: camelCase(block.model), ...(block.fixedValues ? { fixedValues: block.fixedValues } : {}) });
         if (block.noneConfirmation) single.add(camelCase(block.noneConfirmation.model));
       }
     }
   }
-  return { single, lists };
+  return { single, records };
 }
 
-/** A page with a file to give: its documents belong to a document cure, not to a page's. */
-const asksForFiles = (page: PageConfig) =>
-  page.blocks.some((block) => (block.block === 'model' || block.block === 'records') && block.fields.some((field) => field.widget === 'file'));
+/** Whether a record is one of the asked pages' records blocks'. */
+const ofRecordsBlocks = (model: FormModel, kind: string, records: ReturnType<typeof pageKinds>['records']) =>
+  records.some((r) => r.kind === kind && matchesFixedValues(model, r.fixedValues));
 
 /** The claim's filed answers as a payload of its form's models (the stored answers were checked on submit). */
 function filedPayload(claimForm: ClaimForm, claim: FiledClaim): SubmissionPayload {
@@ -91,8 +92,9 @@ export function askedPages(app: FastifyInstance, claim: FiledClaim, pageIds: rea
 
 /** The models of the asked pages a payload holds. */
 function pagesModels(payload: SubmissionPayload, pages: readonly PageConfig[]): FormModel[] {
-  const { single, lists } = pageKinds(pages);
-  return [...[...single].flatMap((kind) => modelOf(payload[kind]) ?? []), ...[...lists].flatMap((kind) => modelsOf(payload[kind]))];
+  const { single, records } = pageKinds(pages);
+  const lists = [...new Set(records.map((r) => r.kind))];
+  return [...[...single].flatMap((kind) => modelOf(payload[kind]) ?? []), ...lists.flatMap((kind) => modelsOf(payload[kind]).filter((m) => ofRecordsBlocks(m, kind, records)))];
 }
 
 /** The claim's filed answers to the asked pages: where the cure starts from. */
@@ -118,10 +120,11 @@ export function checkedPageAnswers(app: FastifyInstance, asked: AskedPages, text
   const unstorable = unstorableTextPaths(sent, 'pageModels').map((path) => `${path}: ${UNSTORABLE_TEXT}`);
   if (unstorable.length) throw httpError('BAD_REQUEST', { details: unstorable });
 
-  const { single, lists } = pageKinds(pages);
+  const { single, records } = pageKinds(pages);
+  const lists = new Set(records.map((r) => r.kind));
   const payload: SubmissionPayload = { ...asked.filed };
-  // The asked pages' lists are replaced whole by what the cure sends (a record left out is removed).
-  for (const kind of lists) payload[kind] = [];
+  // The asked pages' records are replaced by those the cure sends (a record left out is removed); the other pages' records stay.
+  for (const kind of lists) payload[kind] = modelsOf(payload[kind]).filter((m) => !ofRecordsBlocks(m, kind, records));
   const structure: string[] = [];
   const given = new Set<string>();
   for (const model of sent) {
@@ -131,7 +134,7 @@ export function checkedPageAnswers(app: FastifyInstance, asked: AskedPages, text
       if (given.has(kind)) structure.push(`${kind}: sent more than once.`);
       given.add(kind);
       payload[kind] = model;
-    } else if (lists.has(kind)) payload[kind] = [...modelsOf(payload[kind]), model];
+    } else if (lists.has(kind) && ofRecordsBlocks(model, kind, records)) payload[kind] = [...modelsOf(payload[kind]), model];
     else structure.push(`${kind}: not a part of the page asked again.`);
   }
   for (const kind of single) if (!given.has(kind)) structure.push(`${kind}: the page's answers are missing.`);

@@ -81,10 +81,15 @@ export function claimStatuses(file: StatusesFile | undefined, flows: ReadonlyArr
   };
 }
 
+/** Whether a page has a file to give: its documents are cured by document kinds, not by the page. */
+export function asksForFiles(page: Pick<FlowFile['pages'][number], 'blocks'>): boolean {
+  return page.blocks.some((block) => (block.block === 'model' || block.block === 'records') && block.fields.some((field) => field.widget === 'file'));
+}
+
 /** Whether the flows hold what a cure asks for. */
 function curable(cure: CureDeclaration, flows: ReadonlyArray<Pick<FlowFile, 'pages'>>): boolean {
   if (cure.kind === 'document') return documentTypesOf(flows).includes(cure.documentType);
-  if (cure.kind === 'page') return flows.some((f) => f.pages.some((p) => p.id === cure.page));
+  if (cure.kind === 'page') return flows.some((f) => f.pages.some((p) => p.id === cure.page && !asksForFiles(p)));
   return true;
 }
 
@@ -149,6 +154,8 @@ export function statusesIssues(file: StatusesFile | undefined, fileName: string,
 
   const documentTypes = documentTypesOf(context.flows);
   const pages = context.flows.flatMap((f) => f.pages.map((p) => p.id));
+  // A page with a file field cannot be answered again online (server/claims/cure-pages.ts).
+  const filePages = context.flows.flatMap((f) => f.pages.filter(asksForFiles).map((p) => p.id));
   resolved.deficiencies.forEach((deficiency, i) => {
     const { cure } = deficiency;
     const problem =
@@ -156,7 +163,9 @@ export function statusesIssues(file: StatusesFile | undefined, fileName: string,
         ? { pointer: `/deficiencies/${i}/cure/documentType`, message: `no flow asks for a document of type "${cure.documentType}"`, hint: documentTypes.length ? didYouMean(cure.documentType, documentTypes) || `use one of: ${documentTypes.join(', ')}` : 'the flows ask for no document type: cure it by a page or a signature' }
         : cure.kind === 'page' && !pages.includes(cure.page)
           ? { pointer: `/deficiencies/${i}/cure/page`, message: `no flow has a page "${cure.page}"`, hint: didYouMean(cure.page, pages) || `the flows' pages are: ${pages.join(', ')}` }
-          : undefined;
+          : cure.kind === 'page' && filePages.includes(cure.page)
+            ? { pointer: `/deficiencies/${i}/cure/page`, message: `the page "${cure.page}" asks for files, which a cure takes by document kind`, hint: 'cure it by a document ({ "kind": "document", "documentType": … }) instead' }
+            : undefined;
     if (problem) issues.push({ file: fileName, ...problem });
   });
 
@@ -209,3 +218,4 @@ export function cureText(cure: CureDeclaration, flows: ReadonlyArray<Pick<FlowFi
   const page = flows.flatMap((f) => f.pages).find((p) => p.id === cure.page);
   return t(CURE_KEYS.page, page ? t(page.titleKey) : cure.page);
 }
+export * from './cure-pages';

@@ -10,7 +10,7 @@ export interface ClaimCureRoute {
   multipartBody: ClaimCureParts;
   response: {
     '200': ClaimCureAnswer;
-    '400': ErrorResponse;
+    '400': ClaimCureRefused;
     '403': ErrorResponse;
     '409': ErrorResponse;
     '413': ErrorResponse;
@@ -47,6 +47,22 @@ export interface ClaimCureAnswer {
    */
   status: string;
   receivedAt: string;
+}
+/**
+ * A catalogued error (server/errors.ts): claimant-facing text in the request culture and a stable code; when a page asked again refuses the answers, each refused field too.
+ */
+export interface ClaimCureRefused {
+  error: string;
+  code: string;
+  /**
+   * VALIDATION_FAILED: each refused field, by its page and its element id on that page, with the message shown under it.
+   */
+  fieldErrors?: CureFieldError[];
+}
+export interface CureFieldError {
+  pageId: string;
+  fieldId: string;
+  message: string;
 }
 /**
  * A catalogued error (server/errors.ts): claimant-facing text in the request culture and a stable code.
