@@ -154,8 +154,6 @@ export function statusesIssues(file: StatusesFile | undefined, fileName: string,
 
   const documentTypes = documentTypesOf(context.flows);
   const pages = context.flows.flatMap((f) => f.pages.map((p) => p.id));
-  // A page with a file field cannot be answered again online (server/claims/cure-pages.ts).
-  const filePages = context.flows.flatMap((f) => f.pages.filter(asksForFiles).map((p) => p.id));
   resolved.deficiencies.forEach((deficiency, i) => {
     const { cure } = deficiency;
     const problem =
@@ -163,9 +161,7 @@ export function statusesIssues(file: StatusesFile | undefined, fileName: string,
         ? { pointer: `/deficiencies/${i}/cure/documentType`, message: `no flow asks for a document of type "${cure.documentType}"`, hint: documentTypes.length ? didYouMean(cure.documentType, documentTypes) || `use one of: ${documentTypes.join(', ')}` : 'the flows ask for no document type: cure it by a page or a signature' }
         : cure.kind === 'page' && !pages.includes(cure.page)
           ? { pointer: `/deficiencies/${i}/cure/page`, message: `no flow has a page "${cure.page}"`, hint: didYouMean(cure.page, pages) || `the flows' pages are: ${pages.join(', ')}` }
-          : cure.kind === 'page' && filePages.includes(cure.page)
-            ? { pointer: `/deficiencies/${i}/cure/page`, message: `the page "${cure.page}" asks for files, which a cure takes by document kind`, hint: 'cure it by a document ({ "kind": "document", "documentType": … }) instead' }
-            : undefined;
+          : undefined;
     if (problem) issues.push({ file: fileName, ...problem });
   });
 
