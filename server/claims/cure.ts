@@ -178,7 +178,7 @@ export async function receiveCure(app: FastifyInstance, request: FastifyRequest)
           kind: 'cure-receipt',
           to,
           culture: claim.culture,
-          data: { referenceCode: claim.referenceCode, receivedAt, documentNames: stored.map((d) => d.name), signatureName },
+          data: { referenceCode: claim.referenceCode, receivedAt, documentNames: stored.map((d) => d.name), pageTitleKeys: (pages?.pages ?? []).map((p) => p.titleKey), signatureName },
           dedupeKey: `cure:${recorded.id}`,
           submissionId: claim.submissionId,
         });

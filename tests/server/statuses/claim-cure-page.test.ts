@@ -69,6 +69,10 @@ describe.each(DIALECTS)('a cure that answers a page of the claim again, over %s'
     // The claim's answers are as filed.
     expect((await payloadOf(submissionId)).payload).toBe(before.payload);
     expect(await latestStatus(submissionId)).toBe('cureReceived');
+    // The receipt names the page answered again, by its title.
+    const receipts = await db().selectFrom('outbox').select('text_body').where('kind', '=', 'cure-receipt').where('submission_id', '=', submissionId).execute();
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]?.text_body).toContain('Your answers on the page: Repairs');
 
     const exported = (await exportSubmissions(server.app.database, 'jsonl')).text
       .trim()
