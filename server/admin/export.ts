@@ -2,7 +2,7 @@
  * What the administrator gets out: every submission as CSV (answers flattened into columns) or
  * JSON Lines, with the earlier submissions it repeats when the duplicate policy marked it
  * (`duplicateOf`), its status and the history of its status changes, the cures its claimant sent
- * from the status page (with their documents' metadata), its fraud screening (risk score, disposition, reason codes; never the client's
+ * from the status page (their documents' metadata and the answers to pages asked again), its fraud screening (risk score, disposition, reason codes; never the client's
  * address or browser, which only the fraud view shows) and document metadata, and the documents
  * of one or every submission written byte-identical (of one submission, its cures' documents too).
  */
@@ -81,10 +81,18 @@ export type Cures = ReadonlyMap<number, readonly StoredCure[]>;
 
 const cureDocument = (d: StoredCure['documents'][number]) => ({ deficiency: d.deficiency, documentType: d.documentType, name: d.name, type: d.type, size: d.size, sha256: d.sha256, unscanned: d.unscanned });
 
-/** One cure in one line: "2026-12-01T10:00:00.000Z signed by Maria Lopez; proofOfPayment receipt.pdf (application/pdf, 1234 bytes, sha256 …)". */
+/** A model a cure answered again, in one part: "claimDetails: ownershipType=own, isCurrentOwner=true" (empty answers left out). */
+const cureAnswerText = (model: StoredCure['answers'][number]) =>
+  `${model.metadata.dtoMapping}: ${Object.entries(model.fields)
+    .filter(([, value]) => value !== null && value !== '')
+    .map(([field, value]) => `${field}=${String(value)}`)
+    .join(', ')}`;
+
+/** One cure in one line: "2026-12-01T10:00:00.000Z signed by Maria Lopez; proofOfPayment receipt.pdf (application/pdf, 1234 bytes, sha256 …); claimTransactions: repairDate=…". */
 export function cureText(cure: StoredCure): string {
   const parts = [
     ...(cure.signatureName !== null ? [`signed by ${cure.signatureName}`] : []),
+    ...cure.answers.map(cureAnswerText),
     ...cure.documents.map((d) => `${d.documentType} ${d.name} (${d.type}, ${d.size} bytes, sha256 ${d.sha256}${d.unscanned ? ', unscanned' : ''})`),
   ];
   return `${new Date(cure.receivedAt).toISOString()} ${parts.join('; ')}`;
@@ -143,7 +151,7 @@ export function submissionsToJsonl(records: SubmissionRecord[], screenings: Scre
         screening: screenings.get(r.id) ?? null,
         status: currentStatus(statuses.get(r.id)),
         statusHistory: (statuses.get(r.id) ?? []).map((c) => ({ from: c.from, to: c.to, deficiencies: c.deficiencies, cureBy: c.cureBy, note: c.note, changedBy: c.changedBy, changedAt: new Date(c.changedAt).toISOString() })),
-        cures: (cures.get(r.id) ?? []).map((c) => ({ receivedAt: new Date(c.receivedAt).toISOString(), signatureName: c.signatureName, documents: c.documents.map(cureDocument) })),
+        cures: (cures.get(r.id) ?? []).map((c) => ({ receivedAt: new Date(c.receivedAt).toISOString(), signatureName: c.signatureName, documents: c.documents.map(cureDocument), answers: c.answers })),
         answers: withoutSecrets(maskedAccounts(r.payload, accounts)),
         documents: r.documents.map(({ contextClientId, name, type, size, sha256, unscanned }) => ({ contextClientId, name, type, size, sha256, unscanned })),
       }),

@@ -3,8 +3,10 @@
  * administrator found missing (statuses.json deficiency kinds): a document of the type a kind asks
  * for, checked as a claim's documents are (type by content, size limits, malware scan) and written
  * to the document store; a signature (the name typed and the attestation checked, as the claim's
- * signature block). A kind whose cure is a page of the claim cannot be cured online: such a claim
- * is refused (CURE_PAGE_UNSUPPORTED) and its claimant contacts the administrator.
+ * signature block); a page of the claim answered again (cure-pages.ts: checked as a page save
+ * checks it, kept in the cure). A page the claim's flow cannot ask again (none such, one asking for
+ * files, one its answers skip) is refused (CURE_PAGE_UNSUPPORTED): its claimant contacts the
+ * administrator.
  *
  * Only a session that signed in on the status page for that claim may cure it (status-sign-in.ts
  * keeps the claim in the session), while the claim is deficient and until the end of its cure-by
@@ -14,15 +16,16 @@
  * queued in the outbox, once per cure.
  *
  * The request (multipart): the `referenceCode` field first (so that nothing is received for a
- * claim the session may not cure), then one file part per document the cure asks for, named by
- * its deficiency kind, and `signatureName` and `signatureAttested` ("true") when it asks for a
- * signature.
+ * claim the session may not cure), `pageModels` (JSON: the models of the pages asked again) when
+ * it asks for a page, one file part per document the cure asks for, named by its deficiency kind,
+ * and `signatureName` and `signatureAttested` ("true") when it asks for a signature.
  */
 import { createReadStream } from 'node:fs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isRecord } from '../../runtime/core/guards.js';
 import { unstorableTextPaths } from '../../runtime/core/payload/index.js';
 import { deficiencyOf, DEFICIENT } from '../../runtime/core/statuses/index.js';
+import type { FormModel } from '../../runtime/core/types.js';
 import { createClaimCures, type CureDocument, type StoredCure } from '../db/claim-cures.js';
 import { createClaimStatuses, type FiledClaim, type StatusChange } from '../db/claim-statuses.js';
 import { normalizeReferenceCode } from '../db/reference-code.js';
@@ -33,6 +36,7 @@ import { scanBeforeAccepting } from '../documents/scan.js';
 import { httpError } from '../errors.js';
 import { receiptAddress } from '../mail/receipt.js';
 import { flowOf } from '../settlement/load.js';
+import { askedPages, checkedPageAnswers } from './cure-pages.js';
 import { acceptedFileType, spoolNamedDocument } from './documents.js';
 
 /** The status a cure moves its claim to, and what the change is recorded as made by. */
@@ -55,13 +59,13 @@ export function rememberStatusSignIn(data: SessionData, submissionId: number): v
 }
 
 /** What a claim's cure asks for, from its latest (deficient) change. */
-interface CureAsked {
+export interface CureAsked {
   documents: Array<{ deficiency: string; documentType: string }>;
   signature: boolean;
   pages: string[];
 }
 
-function cureAsked(app: FastifyInstance, change: StatusChange): CureAsked {
+export function cureAsked(app: FastifyInstance, change: StatusChange): CureAsked {
   const asked: CureAsked = { documents: [], signature: false, pages: [] };
   for (const kind of change.deficiencies) {
     const cure = deficiencyOf(app.settlement.statuses, kind)?.cure;
@@ -96,7 +100,7 @@ interface ReceivedFile {
 /** Reads the request's parts: the claim first, then its documents and signature; `spooled` collects the temp files for the caller to remove. */
 async function receivedCure(app: FastifyInstance, request: FastifyRequest, spooled: SpooledFile[]) {
   const maxFileBytes = app.settlement.settings.uploads.maxFileBytes;
-  let curable: { claim: FiledClaim; change: StatusChange; asked: CureAsked } | null = null;
+  let curable: { claim: FiledClaim; change: StatusChange; asked: CureAsked; pages: ReturnType<typeof askedPages> | null } | null = null;
   const files: ReceivedFile[] = [];
   const fields: Record<string, string> = {};
   for await (const part of request.parts()) {
@@ -104,12 +108,13 @@ async function receivedCure(app: FastifyInstance, request: FastifyRequest, spool
       if (part.type !== 'field' || part.fieldname !== 'referenceCode' || typeof part.value !== 'string') throw httpError('STRUCTURE_INVALID', { details: ['referenceCode: send the claim’s reference code first.'] });
       const { claim, change } = await curableClaim(app, request, part.value);
       const asked = cureAsked(app, change);
-      if (asked.pages.length) throw httpError('CURE_PAGE_UNSUPPORTED');
-      curable = { claim, change, asked };
+      // Refused before any document is received when a page cannot be asked again.
+      const pages = asked.pages.length ? askedPages(app, claim, asked.pages) : null;
+      curable = { claim, change, asked, pages };
       continue;
     }
     if (part.type === 'field') {
-      if (part.fieldname !== 'signatureName' && part.fieldname !== 'signatureAttested') throw httpError('STRUCTURE_INVALID', { details: [`${part.fieldname.slice(0, 100)}: not part of a cure.`] });
+      if (part.fieldname !== 'signatureName' && part.fieldname !== 'signatureAttested' && part.fieldname !== 'pageModels') throw httpError('STRUCTURE_INVALID', { details: [`${part.fieldname.slice(0, 100)}: not part of a cure.`] });
       fields[part.fieldname] = typeof part.value === 'string' ? part.value : '';
       continue;
     }
@@ -134,7 +139,9 @@ export async function receiveCure(app: FastifyInstance, request: FastifyRequest)
   const spooled: SpooledFile[] = [];
   const stored: CureDocument[] = [];
   try {
-    const { claim, change, asked, files, fields } = await receivedCure(app, request, spooled);
+    const { claim, change, asked, pages, files, fields } = await receivedCure(app, request, spooled);
+    // The pages' answers first: their field errors are the claimant's to correct before anything is scanned.
+    const answers: FormModel[] = pages ? checkedPageAnswers(app, pages, fields.pageModels, request.culture) : [];
     const missing = asked.documents.find((d) => !files.some((f) => f.deficiency === d.deficiency));
     if (missing) throw httpError('CURE_DOCUMENT_MISSING', { args: [missing.documentType] });
     let signatureName: string | null = null;
@@ -163,7 +170,7 @@ export async function receiveCure(app: FastifyInstance, request: FastifyRequest)
     const flow = flowOf(app.settlement, claim.formType);
     const to = flow && isRecord(claim.payload) ? receiptAddress(flow, claim.payload) : null;
     const cure = await app.database.db.transaction().execute(async (trx): Promise<StoredCure | null> => {
-      const recorded = await cures.record(trx, { submissionId: claim.submissionId, statusChangeId: change.id, signatureName, culture: claim.culture, receivedAt, documents: stored });
+      const recorded = await cures.record(trx, { submissionId: claim.submissionId, statusChangeId: change.id, signatureName, culture: claim.culture, receivedAt, documents: stored, answers });
       if (!recorded) return null;
       await statuses.record(trx, { submissionId: claim.submissionId, to: CURE_RECEIVED, deficiencies: [], cureBy: null, cureByAt: null, note: null, changedBy: CURED_BY });
       if (to) {
@@ -171,7 +178,7 @@ export async function receiveCure(app: FastifyInstance, request: FastifyRequest)
           kind: 'cure-receipt',
           to,
           culture: claim.culture,
-          data: { referenceCode: claim.referenceCode, receivedAt, documentNames: stored.map((d) => d.name), signatureName },
+          data: { referenceCode: claim.referenceCode, receivedAt, documentNames: stored.map((d) => d.name), pageTitleKeys: (pages?.pages ?? []).map((p) => p.titleKey), signatureName },
           dedupeKey: `cure:${recorded.id}`,
           submissionId: claim.submissionId,
         });

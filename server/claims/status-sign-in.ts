@@ -15,11 +15,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isRecord } from '../../runtime/core/guards.js';
 import type { SignIn } from '../../runtime/core/forms/index.js';
-import type { FieldValue } from '../../runtime/core/types.js';
+import type { FieldValue, FormModel } from '../../runtime/core/types.js';
 import { createClaimStatuses, type FiledClaim } from '../db/claim-statuses.js';
 import { windowEnd } from '../db/rate-limit.js';
 import { normalizeReferenceCode } from '../db/reference-code.js';
-import { httpError } from '../errors.js';
+import { httpError, HttpError } from '../errors.js';
+import { askedPages, filedPageAnswers } from './cure-pages.js';
 import { rememberStatusSignIn } from './cure.js';
 import { claimantStatus, type ClaimantStatus } from './statuses.js';
 import { namesAuthorized } from './sign-in.js';
@@ -59,6 +60,8 @@ async function provesClaim(app: FastifyInstance, signIn: SignIn, claim: FiledCla
 export interface ClaimStatusAnswer extends ClaimantStatus {
   referenceCode: string;
   formType: string;
+  /** The claim's filed answers to the pages its cure asks again. */
+  cureAnswers?: FormModel[];
 }
 
 export async function claimStatusFor(app: FastifyInstance, request: FastifyRequest, body: { referenceCode: string; credentials: Record<string, string> }): Promise<ClaimStatusAnswer> {
@@ -94,5 +97,19 @@ export async function claimStatusFor(app: FastifyInstance, request: FastifyReque
     await app.sessions.save(request);
   }
   const [latest, screenedOut] = await Promise.all([statuses.latest([claim.submissionId]).then((m) => m.get(claim.submissionId)), statuses.screenedOut(claim.submissionId)]);
-  return { referenceCode: claim.referenceCode, formType: claim.formType, ...claimantStatus(app.settlement.statuses, claim, latest, screenedOut) };
+  const status = claimantStatus(app.settlement.statuses, claim, latest, screenedOut);
+  return { referenceCode: claim.referenceCode, formType: claim.formType, ...status, ...cureStart(app, claim, status) };
+}
+
+/** The claim's filed answers to the pages its cure asks again (the cure starts from them); none when no page is asked or one cannot be. */
+function cureStart(app: FastifyInstance, claim: FiledClaim, status: ClaimantStatus): { cureAnswers?: FormModel[] } {
+  const pageIds = status.deficiencies.flatMap((d) => (d.cure.kind === 'page' ? [d.cure.page] : []));
+  if (!pageIds.length) return {};
+  try {
+    return { cureAnswers: filedPageAnswers(askedPages(app, claim, pageIds)) };
+  } catch (error) {
+    // A page that cannot be asked again is refused when the cure is sent, with what to do.
+    if (error instanceof HttpError) return {};
+    throw error;
+  }
 }

@@ -2,8 +2,10 @@
  * The cures of deficient claims (migration 0019): what a claimant sent from the status page, one
  * row per cure linked to its claim and to the deficient status change it answers (at most one cure
  * per change), and its documents as objects of the document store. A cure never touches the
- * claim's answers; what it changes of the claim is its status (server/claims/cure.ts).
+ * claim's answers (a page asked again is kept in the cure's `answers`); what it changes of the claim is its status (server/claims/cure.ts).
  */
+import type { FormModel } from '../../runtime/core/types.js';
+import { isRecord } from '../../runtime/core/guards.js';
 import type { DocumentObject, Trx, Database } from './types.js';
 
 /** A document of a cure, as stored. */
@@ -28,6 +30,8 @@ export interface StoredCure {
   culture: string;
   receivedAt: number;
   documents: CureDocument[];
+  /** The models of the pages the cure answered again (migration 0022); empty when it asked for none. */
+  answers: FormModel[];
 }
 
 export type NewCure = Omit<StoredCure, 'id'>;
@@ -39,6 +43,17 @@ export interface ClaimCureStore {
   ofClaims(submissionIds: readonly number[]): Promise<Map<number, StoredCure[]>>;
 }
 
+/** A model as stored (a claim's or a cure's: checked by the page logic before it was written). */
+export const isStoredModel = (value: unknown): value is FormModel =>
+  isRecord(value) && typeof value.clientId === 'string' && isRecord(value.metadata) && typeof value.metadata.dtoMapping === 'string' && isRecord(value.fields);
+
+/** The stored answers; a value that is not a list of models (never written so) reads as none. */
+function answersOf(text: string | null): FormModel[] {
+  if (!text) return [];
+  const parsed: unknown = JSON.parse(text);
+  return Array.isArray(parsed) ? parsed.filter(isStoredModel) : [];
+}
+
 const isStoreName = (value: string): value is DocumentObject['store'] => value === 'database' || value === 's3';
 
 export function createClaimCures(database: Database): ClaimCureStore {
@@ -47,7 +62,7 @@ export function createClaimCures(database: Database): ClaimCureStore {
     async record(trx, cure) {
       const row = await trx
         .insertInto('claim_cures')
-        .values({ submission_id: cure.submissionId, status_change_id: cure.statusChangeId, signature_name: cure.signatureName, culture: cure.culture, received_at: cure.receivedAt })
+        .values({ submission_id: cure.submissionId, status_change_id: cure.statusChangeId, signature_name: cure.signatureName, culture: cure.culture, received_at: cure.receivedAt, answers: cure.answers.length ? JSON.stringify(cure.answers) : null })
         .onConflict((oc) => oc.column('status_change_id').doNothing())
         .returning('id')
         .executeTakeFirst();
@@ -83,7 +98,7 @@ export function createClaimCures(database: Database): ClaimCureStore {
       for (let i = 0; i < ids.length; i += 500) {
         const rows = await db.selectFrom('claim_cures').selectAll().where('submission_id', 'in', ids.slice(i, i + 500)).orderBy('id').execute();
         for (const r of rows) {
-          cures.push({ id: Number(r.id), submissionId: Number(r.submission_id), statusChangeId: Number(r.status_change_id), signatureName: r.signature_name, culture: r.culture, receivedAt: Number(r.received_at), documents: [] });
+          cures.push({ id: Number(r.id), submissionId: Number(r.submission_id), statusChangeId: Number(r.status_change_id), signatureName: r.signature_name, culture: r.culture, receivedAt: Number(r.received_at), documents: [], answers: answersOf(r.answers) });
         }
       }
       const byId = new Map(cures.map((c) => [c.id, c]));

@@ -543,6 +543,16 @@ function claimCures(dialect: DialectName): Migration {
  * sent, not in the submit's request: `render_data` holds that data until then (emptied with the
  * rest of the message's content after the retention period).
  */
+/** A cure's answers to a page of the claim asked again (JSON: the page's models), kept beside the claim's own. */
+const claimCureAnswers: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('claim_cures').addColumn('answers', 'text').execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.alterTable('claim_cures').dropColumn('answers').execute();
+  },
+};
+
 const outboxRenderData: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema.alterTable('outbox').addColumn('render_data', 'text').execute();
@@ -617,6 +627,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
         '0019_claim_cures': claimCures(dialect),
         '0020_outbox_render_data': outboxRenderData,
         '0021_signal_values_keyed_by_read': signalValuesKeyedByRead(dialect),
+        '0022_claim_cure_answers': claimCureAnswers,
       };
     },
   };

@@ -245,6 +245,8 @@ export interface ClaimCuresTable {
   signature_name: string | null;
   culture: string;
   received_at: Int8;
+  /** The models of the pages answered again (JSON), when the cure asked for a page; null otherwise. */
+  answers: string | null;
 }
 
 /** A document of a cure, an object of the document store. */

@@ -1,7 +1,7 @@
 /**
  * The e-mail telling a claimant that what they sent to cure their deficient claim was received:
- * the claim's reference code, when it was received, what was sent (the file names and whether it
- * was signed). Nothing of the claim's answers.
+ * the claim's reference code, when it was received, what was sent (the file names, the pages
+ * answered again by their titles, and whether it was signed). Nothing of the answers themselves.
  */
 import { settlementZone } from '../../runtime/core/i18n/submissionTime.js';
 import { formatInstant } from '../../runtime/core/i18n/deadlineKeys.js';
@@ -15,6 +15,7 @@ export const CURE_RECEIPT_KEYS = {
   intro: 'LocKey_CureMail_Intro',
   document: 'LocKey_CureMail_Document',
   signed: 'LocKey_CureMail_Signed',
+  page: 'LocKey_CureMail_Page',
   next: 'LocKey_Status_CureReceived_Next',
 } as const;
 
@@ -23,6 +24,8 @@ export interface CureReceiptInput {
   /** Epoch ms. */
   receivedAt: number;
   documentNames: string[];
+  /** The title keys of the pages answered again (absent in a receipt queued before pages could be). */
+  pageTitleKeys?: string[];
   /** The name signed with, when the cure was a signature. */
   signatureName: string | null;
   culture: string;
@@ -34,7 +37,10 @@ export function renderCureReceipt(input: CureReceiptInput): MailContent {
   const { t } = input;
   const site = t(RECEIPT_KEYS.siteTitle);
   const intro = t(CURE_RECEIPT_KEYS.intro, input.referenceCode, formatInstant(new Date(input.receivedAt), input.culture, settlementZone(input.deadlines), 'LongDate'));
-  const items = [...input.documentNames.map((name) => t(CURE_RECEIPT_KEYS.document, name)), ...(input.signatureName !== null ? [t(CURE_RECEIPT_KEYS.signed, input.signatureName)] : [])];
+  const items = [
+    ...(input.pageTitleKeys ?? []).map((key) => t(CURE_RECEIPT_KEYS.page, t(key))),
+    ...input.documentNames.map((name) => t(CURE_RECEIPT_KEYS.document, name)),
+    ...(input.signatureName !== null ? [t(CURE_RECEIPT_KEYS.signed, input.signatureName)] : [])];
   const next = t(CURE_RECEIPT_KEYS.next);
   const footer = t(RECEIPT_KEYS.footer, site);
   const text = [site, '', intro, '', ...items.map((item) => `- ${item}`), '', next, `${t(RECEIPT_KEYS.referenceCode)}: ${input.referenceCode}`, '', '--', footer];

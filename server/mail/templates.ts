@@ -46,6 +46,8 @@ export interface MailTemplateData {
     /** Epoch ms. */
     receivedAt: number;
     documentNames: string[];
+    /** The title keys of the pages answered again. */
+    pageTitleKeys?: string[];
     signatureName: string | null;
   };
 }

@@ -257,7 +257,7 @@ describe.each(DIALECTS)('documents in object storage (%s)', (dialect) => {
     await server.app.database.db.transaction().execute(async (trx) => {
       const change = await createClaimStatuses(server.app.database).record(trx, { submissionId: Number(submissionId), to: 'deficient', deficiencies: ['missingProofOfPurchase'], cureBy: null, cureByAt: null, note: null, changedBy: 'test' });
       const document = { deficiency: 'missingProofOfPurchase', documentType: 'proofOfPayment', name: 'receipt.pdf', type: 'application/pdf', size: cureBytes.length, sha256: sha256(cureBytes), object: { store: 'database' as const, key: cureKey }, unscanned: false };
-      await createClaimCures(server.app.database).record(trx, { submissionId: Number(submissionId), statusChangeId: change.id, signatureName: null, culture: 'en', receivedAt: Date.now(), documents: [document] });
+      await createClaimCures(server.app.database).record(trx, { submissionId: Number(submissionId), statusChangeId: change.id, signatureName: null, culture: 'en', receivedAt: Date.now(), documents: [document], answers: [] });
     });
     const cureMove = io(cliEnv());
     expect(await runCli(['documents', '--move-to-store'], cureMove.io), cureMove.out.stderr).toBe(0);

@@ -1,9 +1,17 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { cureText, type CureDeclaration } from '../../core/statuses';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { pressPrimary } from '../../core/actions/page-press';
+import { createIdSource } from '../../core/models';
+import { cureStore, curePageModels, cureText, type CureDeclaration } from '../../core/statuses';
 import type { ClaimStatusAnswer } from '../../core/api';
+import type { FormModel, ModelStoreState, PageConfig } from '../../core/types';
+import type { PageFieldError } from '../../core/view/types';
+import { submitRefusalView, type RefusalView } from '../../core/view/refusal';
+import { PageRenderer } from '../../react/PageRenderer';
 import { describedBy, FieldErrors, FieldLabel, fieldClass } from '../../widgets/field-parts';
 import { Button } from '../../widgets/Button';
-import { useCulture, useServices, useT } from '../context';
+import { useApp, useCulture, useServices, useT } from '../context';
+import { useFormPrerequisites } from '../forms/prerequisites';
+import { REGISTRIES } from '../forms/registries';
 
 const SIGNATURE_FIELD = 'cf-cure-signature';
 const ATTEST_FIELD = 'cf-cure-attest';
@@ -14,12 +22,24 @@ function documentsAsked(answer: ClaimStatusAnswer, describe: (cure: CureDeclarat
   return answer.deficiencies.flatMap((d) => (d.cure.kind === 'document' ? [{ kind: d.kind, text: describe({ kind: 'document', documentType: d.cure.documentType ?? '' }) }] : []));
 }
 
+/** A model as the status answer gives it, as the store holds it (an absent id or metadata hash: none). */
+const storedModel = (m: NonNullable<ClaimStatusAnswer['cureAnswers']>[number]): FormModel => ({
+  id: m.id ?? null,
+  clientId: m.clientId,
+  metadata: { formType: m.metadata.formType, dtoMapping: m.metadata.dtoMapping },
+  metadataHash: m.metadataHash ?? '',
+  fields: m.fields,
+});
+
+/** A page's errors where the renderer shows a refusal: the summary's lines and each under its field. */
+const errorsView = (errors: readonly PageFieldError[]): RefusalView => ({ summary: [...errors], fieldErrors: Object.fromEntries(errors.filter((e) => e.fieldId).map((e) => [e.fieldId, e.message])) });
+
 /**
  * "Send what is missing" on the status page of a deficient claim (its own chunk: only such a
- * claimant needs it): a document upload for each document the administrator asked for, and the
- * signature (the name typed and the attestation, as the claim's signature block) when one is
- * missing; sent in one request from the session that saw the status. A page to answer again is
- * not asked here (the status page tells the claimant to contact the administrator instead).
+ * claimant needs it): each page of the claim to answer again, drawn by the form's renderer with its
+ * page logic and starting from the answers filed; a document upload for each document the
+ * administrator asked for; and the signature (the name typed and the attestation, as the claim's
+ * signature block) when one is missing; sent in one request from the session that saw the status.
  */
 export default function CurePanel({ answer, onCured, onCancel }: { answer: ClaimStatusAnswer; onCured: () => void; onCancel: () => void }) {
   const t = useT();
@@ -37,20 +57,58 @@ export default function CurePanel({ answer, onCured, onCancel }: { answer: Claim
   const alert = useRef<HTMLDivElement>(null);
   useEffect(() => heading.current?.focus(), []);
 
+  // The pages to answer again, in their flow's order, drawn on the claim's filed answers to them.
+  const flow = flows.find(answer.formType);
+  const pages: PageConfig[] = useMemo(() => {
+    const asked = new Set(answer.deficiencies.flatMap((d) => (d.cure.kind === 'page' && d.cure.page ? [d.cure.page] : [])));
+    return flow?.pages.filter((p) => asked.has(p.id)) ?? [];
+  }, [answer.deficiencies, flow]);
+  const ready = useFormPrerequisites();
+  const modelConfigs = useApp((s) => s.modelConfigs);
+  const whitelist = useApp((s) => s.whitelist);
+  const internationalAddresses = useApp((s) => s.settings.internationalAddresses);
+  const settings = useMemo(() => ({ internationalAddresses }), [internationalAddresses]);
+  const ids = useMemo(() => createIdSource(), []);
+  const [store, setStore] = useState<ModelStoreState | null>(null);
+  const [pageRefusal, setPageRefusal] = useState<RefusalView | null>(null);
+  useEffect(() => {
+    if (!pages.length || !ready || !modelConfigs || store) return;
+    setStore(cureStore(modelConfigs, answer.formType, ids, (answer.cureAnswers ?? []).map(storedModel)));
+  }, [pages, ready, modelConfigs, store, answer.formType, answer.cureAnswers, ids]);
+
   const documentErrors = (kind: string) => (showErrors && !files[kind] ? [t('LocKey_Cure_DocumentRequired')] : []);
   const signatureErrors = showErrors && signatureAsked && (!name.trim() || !attested) ? [t('LocKey_Cure_SignatureRequired')] : [];
 
+  /** The pages' answers as their Next would take them (records typed and not saved yet are saved); null with the pages' errors shown. */
+  const pageAnswers = (): FormModel[] | null | undefined => {
+    if (!pages.length) return undefined;
+    if (!store || !modelConfigs) return null;
+    let next = store;
+    const errors: PageFieldError[] = [];
+    for (const page of pages) {
+      const press = pressPrimary(page, next, [], { t, whitelist, now: new Date(), options: { formType: answer.formType, modelConfigs, internationalAddresses } });
+      next = press.store;
+      errors.push(...press.errors);
+    }
+    setStore(next);
+    setPageRefusal(errors.length ? errorsView(errors) : null);
+    return errors.length ? null : curePageModels(pages, next);
+  };
+
   const send = async () => {
+    const pageModels = pageAnswers();
     const missing = documents.find((d) => !files[d.kind]);
-    if (missing || (signatureAsked && (!name.trim() || !attested))) {
+    if (pageModels === null || missing || (signatureAsked && (!name.trim() || !attested))) {
       setShowErrors(true);
-      document.getElementById(missing ? documentField(missing.kind) : SIGNATURE_FIELD)?.focus();
+      // The pages' own error summary takes the focus when they have errors.
+      if (pageModels !== null) document.getElementById(missing ? documentField(missing.kind) : SIGNATURE_FIELD)?.focus();
       return;
     }
     setSending(true);
     const result = await api.claimCure(
       {
         referenceCode: answer.referenceCode,
+        ...(pageModels ? { pageModels } : {}),
         documents: Object.entries(files).map(([deficiency, file]) => ({ deficiency, name: file.name, data: file })),
         signature: signatureAsked ? { name: name.trim(), attested } : null,
       },
@@ -58,7 +116,15 @@ export default function CurePanel({ answer, onCured, onCancel }: { answer: Claim
     );
     setSending(false);
     if (!result.ok) {
-      setRefusal(result.errorKey ? t(result.errorKey) : result.error);
+      const message = result.errorKey ? t(result.errorKey) : result.error;
+      const page = pages[0];
+      // Answers the server refuses on a page: shown on that page, under each field it names.
+      if (page && result.fieldErrors?.length) {
+        setPageRefusal(submitRefusalView(page, { code: result.code ?? null, message, fieldErrors: result.fieldErrors }, t));
+        setRefusal(null);
+        return;
+      }
+      setRefusal(message);
       alert.current?.focus();
       return;
     }
@@ -74,11 +140,33 @@ export default function CurePanel({ answer, onCured, onCancel }: { answer: Claim
       <h2 id="cf-cure-heading" ref={heading} tabIndex={-1}>
         {t('LocKey_Cure_Title')}
       </h2>
-      <p>{t('LocKey_Cure_Intro')}</p>
+      <p>{t(pages.length ? 'LocKey_Cure_PageIntro' : 'LocKey_Cure_Intro')}</p>
       <div ref={alert} tabIndex={-1} role="alert">
         {refusal ? <p className="cf-feedback cf-feedback--danger">{refusal}</p> : null}
       </div>
       <form className="cf-form__page" noValidate onSubmit={onSubmit}>
+        {pages.map((page) =>
+          store && modelConfigs ? (
+            <PageRenderer
+              key={page.id}
+              registries={REGISTRIES}
+              page={page}
+              formType={answer.formType}
+              modelConfigs={modelConfigs}
+              store={store}
+              t={t}
+              whitelist={whitelist}
+              now={new Date()}
+              culture={culture}
+              pages={flow?.pages ?? [page]}
+              settings={settings}
+              refusal={pageRefusal}
+              ids={ids}
+              hideActions
+              onStoreChange={setStore}
+            />
+          ) : null,
+        )}
         {documents.map((d) => {
           const id = documentField(d.kind);
           const errors = documentErrors(d.kind);
@@ -134,7 +222,7 @@ export default function CurePanel({ answer, onCured, onCancel }: { answer: Claim
             </div>
           </>
         ) : null}
-        <Button type="submit" variant="primary" label={t('LocKey_Cure_Submit')} disabled={sending} />
+        <Button type="submit" variant="primary" label={t('LocKey_Cure_Submit')} disabled={sending || (pages.length > 0 && !store)} />
         <Button type="button" variant="outline-primary" label={t('LocKey_Cure_Cancel')} onClick={onCancel} />
       </form>
     </section>

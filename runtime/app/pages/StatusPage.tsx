@@ -16,11 +16,11 @@ const REFERENCE_FIELD = 'cf-status-reference';
 /** The cure form, a chunk of its own: only the claimant of a deficient claim loads it. */
 const CurePanel = chunk(() => import('./CurePanel'));
 
-/** Whether a deficient claim can be cured here now: not after its cure-by day, not when a page must be answered again. */
+/** Whether a deficient claim can be cured here now: not after its cure-by day, not when a page must be answered again that cannot be here (the server then sends no answers to start it from). */
 function cureState(answer: ClaimStatusAnswer, now: number): 'open' | 'passed' | 'page' | null {
   if (!answer.deficiencies.length) return null;
   if (answer.cureByAt && now > Date.parse(answer.cureByAt)) return 'passed';
-  if (answer.deficiencies.some((d) => d.cure.kind === 'page')) return 'page';
+  if (answer.deficiencies.some((d) => d.cure.kind === 'page') && !answer.cureAnswers) return 'page';
   return 'open';
 }
 

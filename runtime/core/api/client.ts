@@ -129,9 +129,11 @@ export type { ClaimStatusAnswer };
 /** A cure received (schemas/api/claim-cure.schema.json). */
 export type { ClaimCureAnswer };
 
-/** What a claimant sends to cure a deficient claim: a file per missing document kind, and the signature when one is missing. */
+/** What a claimant sends to cure a deficient claim: the answers to the pages asked again, a file per missing document kind, and the signature when one is missing. */
 export interface ClaimCure {
   referenceCode: string;
+  /** The models of the pages asked again (ClaimStatusAnswer `cureAnswers` as the claimant changed them); absent when none is asked. */
+  pageModels?: FormModel[];
   /** Each document's bytes (a Blob; in the browser the chosen File) and its file name. */
   documents: Array<{ deficiency: string; name: string; data: Blob }>;
   signature: { name: string; attested: boolean } | null;
@@ -580,6 +582,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       // The reference code first: the server checks the claim before it receives any document.
       const form = new FormData();
       form.append('referenceCode', cure.referenceCode);
+      if (cure.pageModels) form.append('pageModels', JSON.stringify(cure.pageModels));
       if (cure.signature) {
         form.append('signatureName', cure.signature.name);
         if (cure.signature.attested) form.append('signatureAttested', 'true');

@@ -81,10 +81,15 @@ export function claimStatuses(file: StatusesFile | undefined, flows: ReadonlyArr
   };
 }
 
+/** Whether a page has a file to give: its documents are cured by document kinds, not by the page. */
+export function asksForFiles(page: Pick<FlowFile['pages'][number], 'blocks'>): boolean {
+  return page.blocks.some((block) => (block.block === 'model' || block.block === 'records') && block.fields.some((field) => field.widget === 'file'));
+}
+
 /** Whether the flows hold what a cure asks for. */
 function curable(cure: CureDeclaration, flows: ReadonlyArray<Pick<FlowFile, 'pages'>>): boolean {
   if (cure.kind === 'document') return documentTypesOf(flows).includes(cure.documentType);
-  if (cure.kind === 'page') return flows.some((f) => f.pages.some((p) => p.id === cure.page));
+  if (cure.kind === 'page') return flows.some((f) => f.pages.some((p) => p.id === cure.page && !asksForFiles(p)));
   return true;
 }
 
@@ -209,3 +214,4 @@ export function cureText(cure: CureDeclaration, flows: ReadonlyArray<Pick<FlowFi
   const page = flows.flatMap((f) => f.pages).find((p) => p.id === cure.page);
   return t(CURE_KEYS.page, page ? t(page.titleKey) : cure.page);
 }
+export * from './cure-pages';

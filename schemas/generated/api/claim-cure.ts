@@ -12,7 +12,7 @@ export interface ClaimCureRoute {
   multipartBody: ClaimCureParts;
   response: {
     '200': ClaimCureAnswer;
-    '400': ErrorResponse;
+    '400': ClaimCureRefused;
     '403': ErrorResponse;
     '409': ErrorResponse;
     '413': ErrorResponse;
@@ -25,6 +25,10 @@ export interface ClaimCureParts {
    * The claim's reference code, the first part
    */
   referenceCode: string;
+  /**
+   * The answers to the pages asked again: a JSON array of the models of those pages (as a page save sends them)
+   */
+  pageModels?: string;
   /**
    * The full name typed to sign (a signature cure)
    */
@@ -45,4 +49,20 @@ export interface ClaimCureAnswer {
    */
   status: string;
   receivedAt: string;
+}
+/**
+ * A catalogued error (server/errors.ts): claimant-facing text in the request culture and a stable code; when a page asked again refuses the answers, each refused field too.
+ */
+export interface ClaimCureRefused {
+  error: string;
+  code: string;
+  /**
+   * VALIDATION_FAILED: each refused field, by its page and its element id on that page, with the message shown under it.
+   */
+  fieldErrors?: CureFieldError[];
+}
+export interface CureFieldError {
+  pageId: string;
+  fieldId: string;
+  message: string;
 }

@@ -5,6 +5,8 @@
 
 import type { ErrorResponse } from './shared';
 
+export type FieldValue = string | number | boolean | null;
+
 /**
  * POST /api/claims/status
  */
@@ -62,6 +64,10 @@ export interface ClaimStatusAnswer {
    * The end of that day in the settlement's time zone
    */
   cureByAt: string | null;
+  /**
+   * The claim's filed answers to the pages a deficient claim is asked to answer again (the models of those pages), for the cure to start from; absent when no page is asked
+   */
+  cureAnswers?: FormModel[];
 }
 export interface ClaimDeficiency {
   kind: string;
@@ -72,4 +78,19 @@ export interface DeficiencyCure {
   kind: 'document' | 'page' | 'signature';
   documentType?: string;
   page?: string;
+}
+/**
+ * A form model (spec §3): clientId, metadata, metadataHash and field values.
+ */
+export interface FormModel {
+  id?: string | null;
+  clientId: string;
+  metadata: {
+    formType: string;
+    dtoMapping: string;
+  };
+  metadataHash?: string;
+  fields: {
+    [k: string]: FieldValue;
+  };
 }

@@ -8,7 +8,7 @@ export const API_ROUTES = {
   'authorize': {"method":"POST","url":"{authorize}","summary":"Authorize the {formType} form for this session"},
   'captcha': {"method":"GET","url":"/api/captcha","summary":"The invisible captcha provider, site key, script URL and widget class"},
   'characters-whitelist': {"method":"GET","url":"/api/characters-whitelist","summary":"Characters allowed in free text"},
-  'claim-cure': {"method":"POST","url":"/api/claims/cure","summary":"Send what a deficient claim is missing (multipart: referenceCode first, then one document per missing document kind named by the kind, and signatureName and signatureAttested when a signature is missing), from a session signed in on the status page for that claim","consumes":["multipart/form-data"]},
+  'claim-cure': {"method":"POST","url":"/api/claims/cure","summary":"Send what a deficient claim is missing (multipart: referenceCode first, then pageModels (JSON: the models of the pages asked again) when a page is asked, one document per missing document kind named by the kind, and signatureName and signatureAttested when a signature is missing), from a session signed in on the status page for that claim","consumes":["multipart/form-data"]},
   'claim-status': {"method":"POST","url":"/api/claims/status","summary":"A filed claim's status, for its claimant: the reference code and the claim's own sign-in credentials"},
   'csrf': {"method":"GET","url":"/api/csrf","summary":"The CSRF header name and this session's token; creates the session cookie when needed"},
   'culture-content': {"method":"GET","url":"/api/culture/content","summary":"Localized texts of a culture (unknown cultures fall back to their language, then en)"},

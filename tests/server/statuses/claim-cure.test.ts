@@ -114,6 +114,7 @@ describe.each(DIALECTS)('the online cure of a deficient claim, over %s', (dialec
         receivedAt: new Date(now).toISOString(),
         signatureName: 'María López',
         documents: [{ deficiency: 'missingProofOfPurchase', documentType: 'proofOfPayment', name: 'receipt.pdf', type: 'application/pdf', size: CLEAN_PDF.length, sha256: documents[0]?.sha256, unscanned: false }],
+        answers: [],
       },
     ]);
     const csv = (await exportSubmissions(server.app.database, 'csv')).text;

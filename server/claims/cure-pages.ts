@@ -1,0 +1,157 @@
+/**
+ * The pages of a claim a cure asks to answer again (a deficiency kind cured by a page): the claim's
+ * filed answers to them, for the cure to start from, and the check of the answers a cure sends,
+ * with the page save's checks (validate.ts, page-logic.ts: structure, types, rules, required shown
+ * fields, minimum records) on the claim as it would read with them. The answers kept are those of
+ * the asked pages' models only; the claim's own answers are never changed (the cure stores these).
+ */
+import type { FastifyInstance } from 'fastify';
+import { camelCase, matchesFixedValues, type FixedValues } from '../../runtime/core/models/index.js';
+import { isPageSkipped } from '../../runtime/core/navigation/index.js';
+import { isClientId, UNSTORABLE_TEXT, unstorableTextPaths } from '../../runtime/core/payload/index.js';
+import { isRecord } from '../../runtime/core/guards.js';
+import { asksForFiles } from '../../runtime/core/statuses/index.js';
+import type { FlowFile, FormModel, PageConfig, SubmissionPayload } from '../../runtime/core/types.js';
+import { isStoredModel } from '../db/claim-cures.js';
+import type { FiledClaim } from '../db/claim-statuses.js';
+import { httpError } from '../errors.js';
+import { flowOf } from '../settlement/load.js';
+import { claimFormOf, type ClaimForm } from './claim-form.js';
+import { modelOf, modelsOf } from './payload-models.js';
+import { validateSubmission } from './validate.js';
+
+/** The models the pages read: one instance (model and address blocks, a records block's 'none of the above' holder), or a records block's records (of its kind, with its fixed values). */
+function pageKinds(pages: readonly PageConfig[]): { single: Set<string>; records: Array<{ kind: string; fixedValues?: FixedValues }> } {
+  const single = new Set<string>();
+  const records: Array<{ kind: string; fixedValues?: FixedValues }> = [];
+  for (const page of pages) {
+    for (const block of page.blocks) {
+      if (block.block === 'model' || block.block === 'address') single.add(camelCase(block.model));
+      if (block.block === 'records') {
+        records.push({ kind: camelCase(block.model), ...(block.fixedValues ? { fixedValues: block.fixedValues } : {}) });
+        if (block.noneConfirmation) single.add(camelCase(block.noneConfirmation.model));
+      }
+    }
+  }
+  return { single, records };
+}
+
+/** Whether a record is one of the asked pages' records blocks'. */
+const ofRecordsBlocks = (model: FormModel, kind: string, records: ReturnType<typeof pageKinds>['records']) =>
+  records.some((r) => r.kind === kind && matchesFixedValues(model, r.fixedValues));
+
+/** The claim's filed answers as a payload of its form's models (the stored answers were checked on submit). */
+function filedPayload(claimForm: ClaimForm, claim: FiledClaim): SubmissionPayload {
+  const stored = isRecord(claim.payload) ? claim.payload : {};
+  const payload: SubmissionPayload = {
+    reCaptchaResponse: null,
+    userPreferredCulture: claim.culture,
+    captchaRawValue: null,
+    documents: null,
+    signature: null,
+    claimantInfo: null,
+    credentials: null,
+    claimDetails: null,
+    prepopulatedData: [],
+    documentContexts: [],
+    claimTransactions: [],
+  };
+  for (const kind of claimForm.kinds.single) payload[kind] = isStoredModel(stored[kind]) ? stored[kind] : null;
+  for (const kind of claimForm.kinds.lists) {
+    const list = stored[kind];
+    payload[kind] = Array.isArray(list) ? list.filter(isStoredModel) : [];
+  }
+  return payload;
+}
+
+/** The pages asked, in the flow's order, and the pages up to the last of them (the page logic walks those). */
+interface AskedPages {
+  claimForm: ClaimForm;
+  pages: PageConfig[];
+  walked: Pick<FlowFile, 'pages'>;
+  filed: SubmissionPayload;
+}
+
+/**
+ * The claim's pages `pageIds` name; refused (409 CURE_PAGE_UNSUPPORTED, the claimant contacts the
+ * administrator) when its flow has no such page, when the page asks for files, or when the
+ * claim's answers skip it.
+ */
+export function askedPages(app: FastifyInstance, claim: FiledClaim, pageIds: readonly string[]): AskedPages {
+  const flow = flowOf(app.settlement, claim.formType);
+  if (!flow) throw httpError('CURE_PAGE_UNSUPPORTED');
+  const claimForm = claimFormOf(app, flow);
+  const at = pageIds.map((id) => flow.pages.findIndex((p) => p.id === id));
+  if (at.some((i) => i < 0)) throw httpError('CURE_PAGE_UNSUPPORTED');
+  const pages = flow.pages.filter((_, i) => at.includes(i));
+  const filed = filedPayload(claimForm, claim);
+  const scope = { models: Object.fromEntries(claimForm.kinds.single.map((kind) => [kind, modelOf(filed[kind])?.fields])) };
+  if (pages.some((p) => asksForFiles(p) || isPageSkipped(p, scope))) throw httpError('CURE_PAGE_UNSUPPORTED');
+  return { claimForm, pages, walked: { pages: flow.pages.slice(0, Math.max(...at) + 1) }, filed };
+}
+
+/** The models of the asked pages a payload holds. */
+function pagesModels(payload: SubmissionPayload, pages: readonly PageConfig[]): FormModel[] {
+  const { single, records } = pageKinds(pages);
+  const lists = [...new Set(records.map((r) => r.kind))];
+  return [...[...single].flatMap((kind) => modelOf(payload[kind]) ?? []), ...lists.flatMap((kind) => modelsOf(payload[kind]).filter((m) => ofRecordsBlocks(m, kind, records)))];
+}
+
+/** The claim's filed answers to the asked pages: where the cure starts from. */
+export function filedPageAnswers(asked: AskedPages): FormModel[] {
+  return pagesModels(asked.filed, asked.pages);
+}
+
+/**
+ * The answers a cure sends for the asked pages (JSON: a list of their models), checked as a page
+ * save checks them on the claim as it would read with them: 400 STRUCTURE_INVALID for a model of
+ * no asked page or one missing, 400 VALIDATION_FAILED with the pages' field errors. Returns the
+ * models to keep with the cure (hidden fields reset as on a save).
+ */
+export function checkedPageAnswers(app: FastifyInstance, asked: AskedPages, text: string | undefined, culture: string): FormModel[] {
+  const { claimForm, pages, walked } = asked;
+  let sent: unknown;
+  try {
+    sent = text === undefined ? undefined : JSON.parse(text);
+  } catch {
+    sent = undefined;
+  }
+  if (!Array.isArray(sent) || !sent.every(isStoredModel)) throw httpError('STRUCTURE_INVALID', { details: ['pageModels: send the answers to the page as a list of its models.'] });
+  const unstorable = unstorableTextPaths(sent, 'pageModels').map((path) => `${path}: ${UNSTORABLE_TEXT}`);
+  if (unstorable.length) throw httpError('BAD_REQUEST', { details: unstorable });
+
+  const { single, records } = pageKinds(pages);
+  const lists = new Set(records.map((r) => r.kind));
+  const payload: SubmissionPayload = { ...asked.filed };
+  // The asked pages' records are replaced by those the cure sends (a record left out is removed); the other pages' records stay.
+  for (const kind of lists) payload[kind] = modelsOf(payload[kind]).filter((m) => !ofRecordsBlocks(m, kind, records));
+  const structure: string[] = [];
+  const given = new Set<string>();
+  for (const model of sent) {
+    const kind = camelCase(model.metadata.dtoMapping);
+    if (!isClientId(model.clientId)) structure.push(`${kind}: the clientId is not one the form makes.`);
+    else if (single.has(kind)) {
+      if (given.has(kind)) structure.push(`${kind}: sent more than once.`);
+      given.add(kind);
+      payload[kind] = model;
+    } else if (lists.has(kind) && ofRecordsBlocks(model, kind, records)) payload[kind] = [...modelsOf(payload[kind]), model];
+    else structure.push(`${kind}: not a part of the page asked again.`);
+  }
+  for (const kind of single) if (!given.has(kind)) structure.push(`${kind}: the page's answers are missing.`);
+  if (structure.length) throw httpError('STRUCTURE_INVALID', { details: structure });
+
+  const problems = validateSubmission({
+    formType: claimForm.formType,
+    flow: walked,
+    settings: app.settlement.settings,
+    payload,
+    models: claimForm.models,
+    whitelist: [...app.settlement.allowedCharacters].join(''),
+    now: new Date(app.clock()),
+    text: (key) => app.locales.text(key, culture),
+    partial: true,
+  });
+  if (problems.structure.length) throw httpError('STRUCTURE_INVALID', { details: problems.structure });
+  if (problems.fields.length) throw httpError('VALIDATION_FAILED', { details: problems.fields, fieldErrors: problems.fieldErrors });
+  return pagesModels(problems.payload, pages);
+}
