@@ -151,6 +151,7 @@ export interface FlowFixtureFile {
    * true when the path must end without any submission (look-ups, refused attempts).
    */
   expectNoSubmission?: boolean;
+  afterSubmit?: AfterSubmit;
 }
 /**
  * One visit of one page: check what it shows, fill it in, press a button.
@@ -264,6 +265,85 @@ export interface RecordRef {
  */
 export interface Errors1 {
   [k: string]: string | string[];
+}
+/**
+ * After Submit (played against the real server: in-process headless, the e2e server in the browser): the administrator sets the filed claim's status with `npm run admin -- status`, the claimant comes to the status page, signs in with the claim's reference code and credentials, and sends the cure; then what the server stored is compared.
+ *
+ * This interface was referenced by `FlowFixtureFile`'s JSON-Schema
+ * via the `definition` "afterSubmit".
+ */
+export interface AfterSubmit {
+  /**
+   * The administrator's change, as `npm run admin -- status <reference> <status> --deficiency KIND… --cure-days N --note TEXT`.
+   */
+  status: {
+    /**
+     * A status of the settlement (statuses.json, else the defaults): deficient, approved, …
+     */
+    status: string;
+    /**
+     * Deficiency kinds of the settlement (deficient only), e.g. missingProofOfPurchase, unsigned.
+     */
+    deficiencies?: string[];
+    /**
+     * Days from the change to cure by (deficient only); default the settlement's cureDays.
+     */
+    cureDays?: number;
+    note?: string;
+  };
+  /**
+   * Days after the status change the claimant comes to the status page (the server's clock moves on; past the cure-by day the cure is refused).
+   */
+  daysLater?: number;
+  /**
+   * Sign-ins on the status page, in order; each types the claim's reference code and the credentials the steps typed, with these over them. Default: one, with the claim's own.
+   */
+  signIns?: {
+    /**
+     * Credential fields to type instead of the claim's (a wrong PIN), by key.
+     */
+    credentials?: {
+      [k: string]: string;
+    };
+    /**
+     * The refusal the page shows, word for word; without it the sign-in must show the claim's status.
+     */
+    expectRefused?: string;
+  }[];
+  /**
+   * The cure sent after the last sign-in ("Send what is missing").
+   */
+  cure?: {
+    /**
+     * Deficiency kind -> the file to send for it, relative to the fixture file (its type from its extension: .pdf, .png, .jpg, .tif, .heic).
+     */
+    documents?: {
+      [k: string]: string;
+    };
+    /**
+     * The name typed as signature, the attestation ticked.
+     */
+    signature?: string;
+    /**
+     * The refusal shown, word for word; without it the cure must be received.
+     */
+    expectRefused?: string;
+  };
+  /**
+   * The claim's status at the end, as the server keeps it (cureReceived once cured).
+   */
+  expectStatus?: string;
+  /**
+   * The cure stored (only the keys written are compared), or null for none.
+   */
+  expectCure?: null | {
+    signatureName?: string | null;
+    documents?: {
+      deficiency?: string;
+      name?: string;
+      type?: string;
+    }[];
+  };
 }
 /**
  * Field key -> the message shown (or the list of messages), word for word in the fixture's culture. A records block's own messages (an open record that was not saved, minimum instances, required) are keyed by its model, e.g. claimTransactions, in that order.

@@ -331,6 +331,8 @@ export function createSubmissions(app: FastifyInstance) {
                 culture: payload.userPreferredCulture,
                 answers: storedAnswers,
                 submittedAt: app.clock(),
+                // The address the claimant filed on (as the resume link's): the receipt links its status page.
+                siteOrigin: `${request.protocol}://${request.host}`,
               });
               [, receiptTo] = await Promise.all([screened, queued]);
             },

@@ -2,8 +2,8 @@
  * The e-mail receipt of a submission, in the claimant's language: what the flow's confirmation
  * page shows, in the same order — its headings, the confirmation text with the reference code,
  * when the claim was filed (in the settlement's time zone), what happens next, and the summary of
- * the answers (secret fields never; flow/secrets.ts). Nothing of the fraud screening appears: a
- * held claim gets the same receipt.
+ * the answers (secret fields never; flow/secrets.ts), and the link to the claim's status page.
+ * Nothing of the fraud screening appears: a held claim gets the same receipt.
  */
 import { secretFields } from '../../runtime/core/flow/secrets.js';
 import { SUBMITTED_AT_KEY, submissionTimeText } from '../../runtime/core/i18n/submissionTime.js';
@@ -21,6 +21,7 @@ export const RECEIPT_KEYS = {
   footer: 'LocKey_Receipt_Footer',
   siteTitle: 'LocKey_Site_Title',
   referenceCode: 'LocKey_Confirmation_ReferenceCode',
+  statusLink: 'LocKey_Receipt_StatusLink',
 } as const;
 
 export interface ReceiptInput {
@@ -36,6 +37,8 @@ export interface ReceiptInput {
   /** Texts in the receipt's culture. */
   t: Translate;
   deadlines: DeadlineSettings;
+  /** The address of the status page in the claimant's language; absent in receipts queued before it was kept. */
+  statusLink?: string | null;
 }
 
 const isModel = (value: unknown): value is FormModel => isRecord(value) && typeof value.clientId === 'string' && typeof value.fields === 'object';
@@ -137,6 +140,10 @@ export function renderReceipt(input: ReceiptInput): MailContent {
         text.push('');
       }
     }
+  }
+  if (input.statusLink) {
+    text.push(`${t(RECEIPT_KEYS.statusLink)} ${input.statusLink}`, '');
+    html.push(`<p>${escapeHtml(t(RECEIPT_KEYS.statusLink))} <a href="${escapeHtml(input.statusLink)}">${escapeHtml(input.statusLink)}</a></p>`);
   }
   const footer = t(RECEIPT_KEYS.footer, site);
   text.push('--', footer);

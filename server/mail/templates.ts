@@ -22,6 +22,8 @@ export interface MailTemplateData {
     referenceCode: string;
     /** Epoch ms. */
     submittedAt: number;
+    /** The status page in the claimant's language (receipt.ts). */
+    statusLink?: string | null;
   };
   /** A claim saved to finish later: its resume code and link (resume-link.ts). */
   'resume-link': {

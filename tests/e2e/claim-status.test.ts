@@ -12,7 +12,7 @@ import { axe, describeViolations, launchBrowser, openPage, startE2eServer, type 
  * there the claimant's reference code and sign-in details show what is missing and by when, and
  * wrong details are refused under the reference code. From there the claimant sends what is
  * missing (the document and the signature), and the page then reads "Information received"; set
- * deficient again, the claimant cures it in Spanish.
+ * deficient again, the claimant cures it in Spanish on a phone (375 px), document and signature.
  */
 const MEMBER = { vin: '5EXMA1B20JC000202', noticeId: 'EXM-100002', pin: '730155', email: 'james.oneil@example.com', phone: '2175550123', name: "James O'Neil" };
 
@@ -100,28 +100,45 @@ describe('the claim status page', () => {
     expect(receipt!.text).toContain(code);
     expect(receipt!.text).toContain('receipt.pdf');
 
-    // Set deficient again (a signature only), cured from the Spanish status page.
-    expect(await admin(['status', code, 'deficient', '--deficiency', 'unsigned', '--cure-days', '14']), out.stderr).toBe(0);
+    // Set deficient again (the proof of purchase and the signature), cured in Spanish on a phone.
+    expect(await admin(['status', code, 'deficient', '--deficiency', 'missingProofOfPurchase', '--deficiency', 'unsigned', '--cure-days', '14']), out.stderr).toBe(0);
     await sink.receivedCount(4);
-    await page.goto(`${server.url}/status?culture=es`);
-    await page.fill('#cf-status-reference', code);
-    await page.fill('#cf-status-vin', MEMBER.vin);
-    await page.fill('#cf-status-noticeId', MEMBER.noticeId);
-    await page.fill('#cf-status-pin', MEMBER.pin);
-    await page.click('button[type=submit]');
-    await page.locator('[data-claim-status="deficient"]').waitFor();
-    await page.getByRole('button', { name: 'Enviar lo que falta' }).click();
-    await page.locator('#cf-cure-heading').waitFor();
-    expect(await page.locator('label[for=cf-cure-signature]').innerText()).toContain('Firma (escriba su nombre completo)');
-    expect(await page.locator('#cf-cure-missingProofOfPurchase').count()).toBe(0);
-    expect(describeViolations(await axe(page))).toBe('');
-    await page.fill('#cf-cure-signature', MEMBER.name);
-    await page.check('#cf-cure-attest');
-    await page.click('.cf-cure button[type=submit]');
-    const recibida = page.locator('[data-claim-status="cureReceived"]');
+    const phone = await openPage(browser, { width: 375, height: 812 });
+    const p = phone.page;
+    await p.goto(`${server.url}/status?culture=es`);
+    await p.locator('#cf-status-reference').waitFor();
+    // The sign-in fields as the start page draws them: the VIN's mask, the PIN's numeric keyboard.
+    expect(await p.getAttribute('#cf-status-pin', 'inputmode')).toBe('numeric');
+    expect(await p.getAttribute('#cf-status-noticeId', 'autocomplete')).toBe('username');
+    await p.fill('#cf-status-reference', code);
+    await p.fill('#cf-status-vin', MEMBER.vin.toLowerCase());
+    expect(await p.inputValue('#cf-status-vin')).toBe(MEMBER.vin);
+    await p.fill('#cf-status-noticeId', MEMBER.noticeId);
+    await p.fill('#cf-status-pin', MEMBER.pin);
+    expect(describeViolations(await axe(p))).toBe('');
+    await p.click('button[type=submit]');
+    const deficient = p.locator('[data-claim-status="deficient"]');
+    await deficient.waitFor();
+    expect(await deficient.locator('h2').innerText()).toBe('Se necesita información');
+    expect(describeViolations(await axe(p))).toBe('');
+    await p.getByRole('button', { name: 'Enviar lo que falta' }).click();
+    await p.locator('#cf-cure-heading').waitFor();
+    expect(await p.locator('label[for=cf-cure-signature]').innerText()).toContain('Firma (escriba su nombre completo)');
+    expect(describeViolations(await axe(p))).toBe('');
+    await p.setInputFiles('#cf-cure-missingProofOfPurchase', { name: 'recibo.pdf', mimeType: 'application/pdf', buffer: minimalPdf('comprobante de compra') });
+    await p.fill('#cf-cure-signature', MEMBER.name);
+    await p.check('#cf-cure-attest');
+    // Nothing of the form is wider than the phone's screen.
+    expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await p.click('.cf-cure button[type=submit]');
+    const recibida = p.locator('[data-claim-status="cureReceived"]');
     await recibida.waitFor();
     expect(await recibida.locator('h2').innerText()).toBe('Información recibida');
-    expect(describeViolations(await axe(page))).toBe('');
+    expect(describeViolations(await axe(p))).toBe('');
+    const [, , , , recibo] = await sink.receivedCount(5);
+    expect(recibo!.text).toContain('recibo.pdf');
+    expect(phone.errors).toEqual([]);
+    await phone.context.close();
     // The refusal's 404, as the browser logs every refused call; nothing else.
     expect(errors).toEqual(['Failed to load resource: the server responded with a status of 404 (Not Found)']);
     await context.close();

@@ -19,6 +19,7 @@ import { recordsDomId } from '../../runtime/core/view/dom-ids';
 import { documentOfSize } from '../support/documents';
 import { FixtureError, type FileAnswer, type LoadedFixture, type RecordAnswer, type Settlement } from '../../tooling/fixtures/fixture';
 import type { Observation, Player, StepObservation } from '../../tooling/fixtures/runner';
+import { playAfterSubmit, type AfterSubmitObservation, type Outcome, type StatusClaimant } from '../../tooling/fixtures/after-submit';
 import { BACK, NEXT, samplePdf } from './flow-steps';
 import { openPage, settled, type E2eServer } from './harness';
 
@@ -160,6 +161,9 @@ export function browserPlayer({ browser, server, notes }: BrowserPlayerOptions):
     });
     // The records the fixture has typed into (by client id): an open one of these is no untouched form to fill.
     const typedInto = new Set<string>();
+    // The reference code of the claim filed, which After Submit goes on with.
+    let filedCode: string | null = null;
+    let afterSubmit: AfterSubmitObservation | undefined;
 
     const pageOf = (pathname: string): PageConfig | undefined => flow.pages.find((p) => p.path === pathname || (p.aliases ?? []).includes(pathname));
     const currentId = () => pageOf(new URL(page.url()).pathname)?.id ?? `(not a page of the flow: ${new URL(page.url()).pathname})`;
@@ -256,13 +260,19 @@ export function browserPlayer({ browser, server, notes }: BrowserPlayerOptions):
           const code = (await page.locator('.cf-confirmation__code').innerText()).trim();
           const stored = await server.submission(code);
           if (!stored) fail('', `the confirmation shows ${code}, but no submission of that code is stored`);
-          else submissions.push(asSent(stored.payload as Record<string, unknown>));
+          else {
+            submissions.push(asSent(stored.payload as Record<string, unknown>));
+            filedCode = code;
+          }
         }
+      }
+      if (fixture.afterSubmit && filedCode !== null) {
+        afterSubmit = await playAfterSubmit(loaded, filedCode, { adminEnv: server.adminEnv, database: server.database, advanceClock: server.advanceClock }, statusPage(page, server, culture));
       }
     } finally {
       await probe.context.close();
     }
-    return { pages, steps, submissions, recordIds };
+    return { pages, steps, submissions, recordIds, ...(afterSubmit ? { afterSubmit } : {}) };
 
     /**
      * The claimant's record: the block's untouched open record or Add more, or with $continue the
@@ -358,6 +368,53 @@ export function browserPlayer({ browser, server, notes }: BrowserPlayerOptions):
         if (entered !== shown) fail(pointer, `${JSON.stringify(shown)} cannot be typed into "${pointer.split('/').pop() ?? ''}": its mask makes it ${JSON.stringify(entered)}; write the answer as the field shows it`);
       }
     }
+  };
+}
+
+/**
+ * The claimant on the status page: each sign-in opens it afresh (in the fixture's language) and
+ * types the reference code and the credentials into the fields it shows; the cure goes through
+ * "Send what is missing": the documents chosen, the name typed, the attestation ticked, sent.
+ */
+function statusPage(page: Page, server: E2eServer, culture: string): StatusClaimant {
+  const shownStatus = async (): Promise<string | null> => {
+    const status = page.locator('[data-claim-status]');
+    return (await status.count()) > 0 ? await status.getAttribute('data-claim-status') : null;
+  };
+  /** Waits for the status, or for a refusal in `alert`; the outcome. */
+  const outcome = async (alert: Locator, refusalShown: Locator): Promise<Outcome> => {
+    await page.locator('[data-claim-status]').or(refusalShown).first().waitFor();
+    const status = await shownStatus();
+    return status !== null ? { refused: null, status } : { refused: (await alert.innerText()).replace(/\s+/g, ' ').trim(), status: null };
+  };
+  return {
+    async signIn(referenceCode, credentials) {
+      await page.goto(`${server.url}/status${culture === 'en' ? '' : `?culture=${culture}`}`);
+      await settled(page);
+      await page.fill('#cf-status-reference', referenceCode);
+      for (const [key, value] of Object.entries(credentials)) {
+        const input = page.locator(`#cf-status-${key}`);
+        if ((await input.count()) > 0) await input.fill(value);
+      }
+      await page.click('.cf-status-page form button[type=submit]');
+      const alert = page.locator('.cf-status-page form [role=alert]');
+      return outcome(alert, page.locator('#cf-status-reference[aria-invalid="true"]'));
+    },
+    async cure(_referenceCode, { documents, signature }) {
+      const open = page.locator('[data-claim-status] .cf-button--primary');
+      // No "Send what is missing": the page says why (the date has passed, a page to answer again).
+      if ((await open.count()) === 0) return { refused: (await page.locator('[data-claim-status] .cf-feedback').allInnerTexts()).join(' ').replace(/\s+/g, ' ').trim(), status: null };
+      await open.click();
+      await page.locator('#cf-cure-heading').waitFor();
+      for (const d of documents) await page.setInputFiles(`#cf-cure-${d.deficiency}`, { name: d.name, mimeType: d.type, buffer: d.bytes });
+      if (signature !== null) {
+        await page.fill('#cf-cure-signature', signature);
+        await page.check('#cf-cure-attest');
+      }
+      await page.click('.cf-cure button[type=submit]');
+      const alert = page.locator('.cf-cure [role=alert]');
+      return outcome(alert, alert.locator('.cf-feedback'));
+    },
   };
 }
 

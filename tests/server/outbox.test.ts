@@ -76,6 +76,9 @@ describe.each(DIALECTS)('the e-mail outbox (%s)', (dialect) => {
     expect(text).toMatch(/First name: María/);
     expect(text).toContain('Name of the repair facility: Bay Motors');
     expect(text).toContain('Amount you paid: $1250.5');
+    // The status page, where the claimant later sees what became of the claim, in the claim's language.
+    expect(text).toMatch(/Check the status of your claim, with your reference code and the details you signed in with: https?:\/\/[^/\s]+\/status\?culture=en\n/);
+    expect(mail!.html).toMatch(/<a href="https?:\/\/[^/"]+\/status\?culture=en">/);
     expect(text).toContain('Description of the repair: Replaced CVT valve body.\n       Two days in the shop.');
     // The repair page skips the denials: their group is not listed.
     expect(text).not.toContain('Repair denials');
@@ -105,6 +108,7 @@ describe.each(DIALECTS)('the e-mail outbox (%s)', (dialect) => {
     expect(mail!.text).toContain('Qué sucede ahora');
     expect(mail!.text).toContain('Sus respuestas');
     expect(mail!.text).toMatch(/miércoles, 25 de noviembre de 2026/);
+    expect(mail!.text).toMatch(/Consulte el estado de su reclamo con su código de referencia y los datos con los que inició sesión: https?:\/\/[^/\s]+\/status\?culture=es\n/);
   });
 
   it('queues nothing for a refused submit: neither one refused before its transaction nor one its transaction rolls back', async () => {

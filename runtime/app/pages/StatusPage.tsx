@@ -4,9 +4,12 @@ import { formatInstant } from '../../core/i18n/deadlineKeys';
 import { settlementZone } from '../../core/i18n/submissionTime';
 import { cureText, type CureDeclaration } from '../../core/statuses';
 import type { ClaimStatusAnswer } from '../../core/api';
+import { getMask } from '../../core/masks';
 import type { FieldConfig, FlowFile } from '../../core/types';
+import { inputHints } from '../../core/view/input-hints';
 import { describedBy, FieldErrors, FieldLabel, fieldClass } from '../../widgets/field-parts';
 import { Button } from '../../widgets/Button';
+import { TextWidget } from '../../widgets/text';
 import { useApp, useCulture, useServices, useT } from '../context';
 import { useDocumentTitle } from '../useDocumentTitle';
 import { PageHeading } from './PageHeading';
@@ -24,15 +27,44 @@ function cureState(answer: ClaimStatusAnswer, now: number): 'open' | 'passed' | 
   return 'open';
 }
 
+const CREDENTIALS_MODEL = 'Credentials';
+
 /** The credential fields of the forms that file a claim, once each by key: a reference code's form is not known before the server answers. */
 function credentialFields(flows: readonly FlowFile[]): FieldConfig[] {
   const fields = new Map<string, FieldConfig>();
   for (const flow of flows.filter((f) => f.submit !== undefined)) {
-    const asked = flow.pages[0]?.blocks.find((b) => b.block === 'model' && b.model === 'Credentials');
+    const asked = flow.pages[0]?.blocks.find((b) => b.block === 'model' && b.model === CREDENTIALS_MODEL);
     if (asked?.block !== 'model') continue;
     for (const field of asked.fields) if (!fields.has(field.key)) fields.set(field.key, field);
   }
   return [...fields.values()];
+}
+
+/**
+ * A credential field as the start page draws it: its mask (a VIN's, a ZIP's), its input type,
+ * keyboard and autocomplete, and its help; never required here, as one form's fields may not be
+ * another's.
+ */
+function CredentialField({ field, value, onChange }: { field: FieldConfig; value: string; onChange: (value: string) => void }) {
+  const t = useT();
+  const hints = inputHints(field, CREDENTIALS_MODEL);
+  return (
+    <TextWidget
+      componentName="text"
+      id={`cf-status-${field.key}`}
+      name={field.key}
+      label={t(field.label)}
+      value={value}
+      required={false}
+      errors={[]}
+      help={field.helpKey ? t(field.helpKey) : undefined}
+      mask={field.maskName ? getMask(field.maskName) : null}
+      {...(hints.autocomplete ? { autoComplete: hints.autocomplete } : {})}
+      {...(hints.inputType ? { inputType: hints.inputType } : {})}
+      {...(hints.inputMode ? { inputMode: hints.inputMode } : {})}
+      onChange={(typed) => onChange(typed === null ? '' : String(typed))}
+    />
+  );
 }
 
 /** A cure as the API answers it, as the settlement declares it (a document or page cure always names its document type or page). */
@@ -161,15 +193,9 @@ export default function StatusPage() {
             <FieldErrors id={REFERENCE_FIELD} messages={errors} />
           </div>
         </div>
-        {fields.map((field) => {
-          const id = `cf-status-${field.key}`;
-          return (
-            <div key={field.key} className={fieldClass('text', [])}>
-              <FieldLabel htmlFor={id} label={t(field.label)} required={false} />
-              <input id={id} name={field.key} className="cf-input" type="text" autoComplete="off" spellCheck={false} maxLength={128} value={credentials[field.key] ?? ''} onChange={(e) => setCredentials({ ...credentials, [field.key]: e.target.value })} />
-            </div>
-          );
-        })}
+        {fields.map((field) => (
+          <CredentialField key={field.key} field={field} value={credentials[field.key] ?? ''} onChange={(typed) => setCredentials((typedSoFar) => ({ ...typedSoFar, [field.key]: typed }))} />
+        ))}
         <Button type="submit" variant="primary" label={t('LocKey_StatusPage_Submit')} />
       </form>
     </div>

@@ -38,7 +38,7 @@ export interface MailService {
   /** Renders and queues a message in `trx`; its outbox id, or null when its dedupeKey was queued before. */
   enqueue<K extends MailKind>(trx: Trx, message: MailMessage<K>): Promise<number | null>;
   /** Queues a new submission's receipt in its transaction when the claim gives an e-mail address; that address, or null. */
-  queueReceipt(trx: Trx | StatementBatch, submission: { formType: FormType; submissionId: number; referenceCode: string; culture: string; answers: Record<string, unknown>; submittedAt: number }): Promise<string | null>;
+  queueReceipt(trx: Trx | StatementBatch, submission: { formType: FormType; submissionId: number; referenceCode: string; culture: string; answers: Record<string, unknown>; submittedAt: number; siteOrigin?: string }): Promise<string | null>;
   /** Renders a message queued with its data (a receipt), as the sender does just before sending it; every instance's sender is given it. */
   renderAtSend(mail: Pick<LeasedMail, 'kind' | 'culture' | 'renderData'>): MailContent;
   /** The address a submission's receipt was queued for, or null. */
@@ -79,6 +79,8 @@ interface ReceiptData {
   /** Epoch ms. */
   submittedAt: number;
   answers: Record<string, unknown>;
+  /** The status page in the claimant's language (absent in rows queued before it was kept). */
+  statusLink?: string;
 }
 
 function receiptDataOf(json: string): ReceiptData {
@@ -86,7 +88,7 @@ function receiptDataOf(json: string): ReceiptData {
   if (!isRecord(data) || typeof data.formType !== 'string' || typeof data.referenceCode !== 'string' || typeof data.submittedAt !== 'number' || !isRecord(data.answers)) {
     throw new Error("the outbox row's data is not a receipt's");
   }
-  return { formType: data.formType, referenceCode: data.referenceCode, submittedAt: data.submittedAt, answers: data.answers };
+  return { formType: data.formType, referenceCode: data.referenceCode, submittedAt: data.submittedAt, answers: data.answers, ...(typeof data.statusLink === 'string' ? { statusLink: data.statusLink } : {}) };
 }
 
 /** How often the content of old messages is purged. */
@@ -114,7 +116,7 @@ export default fp<MailPluginOptions>(
       const flow = flowOf(app.settlement, data.formType);
       if (!flow) throw new Error(`the settlement has no form ${data.formType}`);
       const models = app.settlement.models.filter((m) => m.metadata.formType === data.formType);
-      return render('receipt', { flow, models, answers: data.answers, referenceCode: data.referenceCode, submittedAt: data.submittedAt }, culture);
+      return render('receipt', { flow, models, answers: data.answers, referenceCode: data.referenceCode, submittedAt: data.submittedAt, statusLink: data.statusLink ?? null }, culture);
     };
     const renderAtSend = (mail: Pick<LeasedMail, 'kind' | 'culture' | 'renderData'>): MailContent => {
       if (mail.kind !== 'receipt' || mail.renderData === null) throw new Error(`a ${mail.kind} is not rendered at send`);
@@ -147,7 +149,14 @@ export default fp<MailPluginOptions>(
         if (!to) return null;
         const culture = app.locales.resolve(submission.culture);
         // The data only: the sender renders the receipt just before sending it (renderAtSend).
-        const data: ReceiptData = { formType: submission.formType, referenceCode: submission.referenceCode, submittedAt: submission.submittedAt, answers: submission.answers };
+        const data: ReceiptData = {
+          formType: submission.formType,
+          referenceCode: submission.referenceCode,
+          submittedAt: submission.submittedAt,
+          answers: submission.answers,
+          // The status page opens in the receipt's language.
+          ...(submission.siteOrigin ? { statusLink: `${submission.siteOrigin}/status?culture=${encodeURIComponent(culture)}` } : {}),
+        };
         await outbox.enqueue(trx, { kind: 'receipt', to, culture, subject: '', text: '', html: '', renderData: JSON.stringify(data), dedupeKey: receiptKey(submission.submissionId), submissionId: submission.submissionId });
         return to;
       },
