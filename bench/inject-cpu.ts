@@ -6,8 +6,12 @@
  * own process). Run it in each tree to compare, alternating:
  *
  *   DIALECT=sqlite|postgres N=600 npx tsx bench/inject-cpu.ts
+ *
+ * With PROFILE_DIR=<dir>, each timed phase is also CPU-profiled alone (the sign-ins and warm-ups
+ * left out), one `<dialect>-<phase>.cpuprofile` per phase, for Chrome DevTools or a script.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../server/app.js';
@@ -30,12 +34,22 @@ const url = (await app.listen({ host: '127.0.0.1', port: 0 })).replace('localhos
 const claimant = new Claimant(url, String(emulator.ready.url));
 const paths = await claimant.formPaths();
 const sessions = (await pool(200, 16, async (i) => claimant.authorize(await claimant.session(), 'Automotive', classVehicle(i)))).filter(Boolean);
+const profileDir = process.env.PROFILE_DIR;
+const inspector = profileDir ? new Session() : null;
+if (inspector && profileDir) {
+  mkdirSync(profileDir, { recursive: true });
+  inspector.connect();
+  await inspector.post('Profiler.enable');
+  await inspector.post('Profiler.setSamplingInterval', { interval: 200 });
+}
 const cpu = async (label: string, n: number, one: (i: number) => Promise<number>) => {
   await pool(50, 25, (i) => one(i));
+  if (inspector) await inspector.post('Profiler.start');
   const c0 = process.cpuUsage();
   let bad = 0;
   await pool(n, 25, async (i) => { if ((await one(i + 50)) >= 300) bad++; });
   const c = process.cpuUsage(c0);
+  if (inspector && profileDir) writeFileSync(path.join(profileDir, `${dialect}-${label}.cpuprofile`), JSON.stringify((await inspector.post('Profiler.stop')).profile));
   console.log(`${dialect} ${label.padEnd(12)} ${((c.user + c.system) / n / 1000).toFixed(3)} ms cpu${bad ? ` (${bad} non-2xx)` : ''}`);
 };
 for (const [label, body] of [['save', automotivePageSave], ['record-save', automotiveRecordSave]] as const) {

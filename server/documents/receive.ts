@@ -6,7 +6,8 @@
  * is removed when the request is done with it, refused or not.
  */
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
@@ -20,18 +21,21 @@ export interface SpooledFile {
   size: number;
   /** The part went past the per-file limit (its stream stopped there). */
   truncated: boolean;
-  /** Removes the temp file (and its folder); safe to call more than once. */
+  /** Removes the temp file; safe to call more than once. */
   remove(): Promise<void>;
 }
 
 /** A part's file stream as @fastify/multipart gives it: `truncated` once it went past the limit. */
 export type PartStream = Readable & { truncated?: boolean };
 
-/** Writes the part's stream to a new temp file (in a private folder), counting its bytes. */
+/**
+ * Writes the part's stream to a new temp file, counting its bytes. The file is created by this
+ * call alone (a name no one can guess, exclusive create, readable by this user only), so it needs
+ * no private folder of its own: one file created and removed per upload, no folder besides.
+ */
 export async function spoolFile(file: PartStream): Promise<SpooledFile> {
-  const folder = await mkdtemp(path.join(tmpdir(), 'claims-upload-'));
-  const remove = () => rm(folder, { recursive: true, force: true });
-  const target = path.join(folder, 'file');
+  const target = path.join(tmpdir(), `claims-upload-${randomBytes(16).toString('hex')}`);
+  const remove = () => rm(target, { force: true });
   let size = 0;
   const counting = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
@@ -40,7 +44,7 @@ export async function spoolFile(file: PartStream): Promise<SpooledFile> {
     },
   });
   try {
-    await pipeline(file, counting, createWriteStream(target, { mode: 0o600 }));
+    await pipeline(file, counting, createWriteStream(target, { flags: 'wx', mode: 0o600 }));
   } catch (error) {
     await remove();
     throw error;

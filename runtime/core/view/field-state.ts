@@ -12,8 +12,16 @@ export function ruleTranslator(t: ValidationEnv['t']): RuleContext['t'] {
   };
 }
 
+/** One rule translator per page translator: a page's fields share it rather than each making its own. */
+const translators = new WeakMap<ValidationEnv['t'], RuleContext['t']>();
+
 export function ruleContext(env: ValidationEnv, models: ConditionScope['models'], own: Record<string, FieldValue>): RuleContext {
-  return { scope: { own, models }, whitelist: env.whitelist, now: env.now, t: ruleTranslator(env.t), ...(env.adapters ? { adapters: env.adapters } : {}) };
+  let t = translators.get(env.t);
+  if (!t) {
+    t = ruleTranslator(env.t);
+    translators.set(env.t, t);
+  }
+  return { scope: { own, models }, whitelist: env.whitelist, now: env.now, t, ...(env.adapters ? { adapters: env.adapters } : {}) };
 }
 
 /** Whether a field's rules run (computeFieldState's errors): shown, enabled, and not a hidden widget. */

@@ -40,10 +40,22 @@ export function summaryGroupShown(group: SummaryGroup, pages: readonly PageConfi
   return editPage === undefined || !isPageSkipped(editPage, scope);
 }
 
+/** The default country options, made once (the server checks every address block with them). */
+let defaultCountries: Array<{ value: string; label: string }> | undefined;
+/** An address block's fields by country options and international support: the same configs every time, not ~300 new objects per block. */
+const addressFieldsOf = new WeakMap<object, { domestic?: FieldConfig[]; international?: FieldConfig[] }>();
+
+function addressBlockFields(international: boolean, countries: Array<{ value: string; label: string }>): FieldConfig[] {
+  const made = addressFieldsOf.get(countries) ?? {};
+  addressFieldsOf.set(countries, made);
+  const variant = international ? 'international' : 'domestic';
+  return (made[variant] ??= addressFields(international, countries));
+}
+
 /** The field configs a block renders (address blocks compute theirs). */
 export function blockFields(block: BlockConfig, options: Pick<GroupOptions, 'internationalAddresses' | 'countries'>): FieldConfig[] {
   if (block.block === 'model' || block.block === 'records') return block.fields;
-  if (block.block === 'address') return addressFields(Boolean(block.international && options.internationalAddresses), options.countries ?? defaultCountryOptions());
+  if (block.block === 'address') return addressBlockFields(Boolean(block.international && options.internationalAddresses), options.countries ?? (defaultCountries ??= defaultCountryOptions()));
   return [];
 }
 
