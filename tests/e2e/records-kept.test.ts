@@ -15,12 +15,15 @@ import { axe, describeViolations, openPage, ROOT, settled, withServerAndBrowser 
 const PHONE = { width: 375, height: 740 };
 const DESKTOP = { width: 1280, height: 900 };
 
-/** The answer of the next save made while the claimant is still on `pageId` (a record saved or deleted there). */
+/**
+ * The answer of the next save made while the claimant is still on `pageId` (a record saved or
+ * deleted there, no record left being typed: not the save of a record being typed).
+ */
 function recordSave(page: Page, pageId: string) {
   return page.waitForResponse((r) => {
     if (r.request().method() !== 'PUT' || !new URL(r.url()).pathname.endsWith('/draft')) return false;
     const body: unknown = r.request().postDataJSON();
-    return typeof body === 'object' && body !== null && 'pageId' in body && body.pageId === pageId && 'unfinished' in body && body.unfinished === true;
+    return typeof body === 'object' && body !== null && 'pageId' in body && body.pageId === pageId && 'unfinished' in body && body.unfinished === true && !('openRecords' in body);
   });
 }
 
@@ -32,6 +35,9 @@ function openRecordSave(page: Page, text: string) {
     return typeof body === 'object' && body !== null && 'openRecords' in body && JSON.stringify(body.openRecords).includes(text);
   });
 }
+
+/** A save body of a record saved or deleted (not of a record being typed). */
+const isRecordSave = (body: string | null) => body !== null && body.includes('"unfinished":true') && !body.includes('"openRecords"');
 
 /** Does `act`, and waits until the record save it makes is stored. */
 async function stored(page: Page, pageId: string, act: () => Promise<void>): Promise<void> {
@@ -113,13 +119,14 @@ describe('records kept by the server in the sample settlement', () => {
     let held = false;
     // The save asks for its texts in the page's language (?culture=).
     await page.route((url) => url.pathname === '/api/forms/automotive/draft', async (route) => {
-      if (!held && route.request().method() === 'PUT' && route.request().postData()?.includes('"unfinished":true')) {
+      if (!held && route.request().method() === 'PUT' && isRecordSave(route.request().postData())) {
         held = true;
         await released;
       }
       await route.continue();
     });
-    const saving = (r: Response, has: string, hasNot: string) => r.request().method() === 'PUT' && r.request().postData()?.includes(has) === true && !r.request().postData()?.includes(hasNot);
+    const saving = (r: Response, has: string, hasNot: string) =>
+      r.request().method() === 'PUT' && isRecordSave(r.request().postData()) && r.request().postData()?.includes(has) === true && !r.request().postData()?.includes(hasNot);
     const first = page.waitForResponse((r) => saving(r, 'Bay Auto Care', 'Hilltop Motors'));
     await addRepair(page, 'Bay Auto Care');
     await expect.poll(() => held).toBe(true);
