@@ -10,6 +10,17 @@ import { isEmptyValue, matchesFixedValues } from './store';
 const blockOf = (page: PageConfig, record: FormModel): RecordsBlock | undefined =>
   page.blocks.find((b): b is RecordsBlock => b.block === 'records' && camelCase(b.model) === camelCase(record.metadata.dtoMapping) && matchesFixedValues(record, b.fixedValues));
 
+/**
+ * A document record is not kept open: its file lives in the browser until uploaded, and a record
+ * restored without it could not be saved as it shows.
+ */
+const holdsFile = (block: RecordsBlock) => block.kind === 'file' || block.fields.some((f) => f.widget === 'file');
+
+const keptBlockOf = (page: PageConfig, record: FormModel): RecordsBlock | undefined => {
+  const block = blockOf(page, record);
+  return block && !holdsFile(block) ? block : undefined;
+};
+
 const entered = (value: FormModel['fields'][string] | undefined) => !isEmptyValue(value) && value !== false;
 
 const enteredFields = (record: FormModel) =>
@@ -20,9 +31,9 @@ const enteredFields = (record: FormModel) =>
 /** Whether the claimant entered something in an open record (as view/records `draftHasEntries`: defaults and fixed values do not count). */
 const typedIn = (store: ModelStoreState, record: FormModel) => (store.everEdited[record.clientId] ?? []).some((key) => entered(record.fields[key]));
 
-/** The open records of a page's records blocks in which the claimant entered something. */
+/** The open records of a page's records blocks (not document records) in which the claimant entered something. */
 export function typedOpenRecords(page: PageConfig, store: ModelStoreState): FormModel[] {
-  return store.drafts.filter((d) => blockOf(page, d) !== undefined && typedIn(store, d));
+  return store.drafts.filter((d) => keptBlockOf(page, d) !== undefined && typedIn(store, d));
 }
 
 /**
@@ -32,7 +43,7 @@ export function typedOpenRecords(page: PageConfig, store: ModelStoreState): Form
  */
 export function withOpenRecords(page: PageConfig | undefined, store: ModelStoreState, records: readonly FormModel[]): ModelStoreState {
   if (!page || records.length === 0) return store;
-  const kept = records.filter((r) => blockOf(page, r) !== undefined && !store.saved.some((m) => m.clientId === r.clientId));
+  const kept = records.filter((r) => keptBlockOf(page, r) !== undefined && !store.saved.some((m) => m.clientId === r.clientId));
   if (kept.length === 0) return store;
   const replaced = (d: FormModel) => {
     if (kept.some((r) => r.clientId === d.clientId)) return true;
@@ -59,7 +70,7 @@ export function openRecordProblems(page: PageConfig, records: readonly FormModel
     const name = `${record.metadata.dtoMapping} ${record.clientId}`;
     if (seen.has(record.clientId)) problems.push(`${name}: sent more than once.`);
     seen.add(record.clientId);
-    if (record.metadata.formType !== formType || !blockOf(page, record)) {
+    if (record.metadata.formType !== formType || !keptBlockOf(page, record)) {
       problems.push(`${name}: not a record of this page.`);
       continue;
     }

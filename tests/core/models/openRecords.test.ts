@@ -58,5 +58,9 @@ describe('records being typed', () => {
     expect(openRecordProblems(REPAIRS, [{ ...typed, fields: { ...typed.fields, price: '1' } }], CONFIGS, 'Automotive')).toEqual([expect.stringContaining('unknown fields price')]);
     expect(openRecordProblems(REPAIRS, [typed, typed], CONFIGS, 'Automotive')).toEqual([expect.stringContaining('sent more than once')]);
     expect(openRecordProblems(REPAIRS, [typed], CONFIGS, 'Exclusion')).toEqual([expect.stringContaining('not a record of this page')]);
+    // A document record's file stays in the browser: not kept open.
+    const documents: PageConfig = { ...REPAIRS, blocks: REPAIRS.blocks.map((b) => (b.block === 'records' ? { ...b, kind: 'file' as const } : b)) };
+    expect(openRecordProblems(documents, [typed], CONFIGS, 'Automotive')).toEqual([expect.stringContaining('not a record of this page')]);
+    expect(typedOpenRecords(documents, repairDraft(emptyStore(), 'Half Typed Motors').store)).toEqual([]);
   });
 });
