@@ -1,7 +1,7 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { PageEngine } from '../core/actions';
 import { devError, DevError, USER_MESSAGES } from '../core/errors';
-import { applyPrepopulated, findModel, setFieldValues, type PrepopulatedFieldConfig } from '../core/models';
+import { applyPrepopulated, findModel, setFieldValues, withOpenRecords, type PrepopulatedFieldConfig } from '../core/models';
 import {
   backTarget,
   beginNavigation,
@@ -387,7 +387,9 @@ export function createFormMachine(flow: FlowFile) {
         const initial = event.credentials && signIn ? setFieldValues(prefilled, signIn.clientId, event.credentials) : prefilled;
         const kinds = new Set(event.models.map((m) => m.metadata.dtoMapping));
         const keep = (m: { metadata: { dtoMapping: string } }) => !kinds.has(m.metadata.dtoMapping);
-        const store = { ...initial, saved: [...initial.saved.filter(keep), ...event.models], drafts: initial.drafts.filter(keep) };
+        const answers = { ...initial, saved: [...initial.saved.filter(keep), ...event.models], drafts: initial.drafts.filter(keep) };
+        // The records being typed on the page saved last open again as they were typed.
+        const store = event.pageId === null ? answers : withOpenRecords(pages.get(event.pageId), answers, event.openRecords ?? []);
         const restored = { ...context, store, authorized: true, captcha: event.captcha };
         const page = restoredPage(restored, event.pageId, event.addressed, event.unfinished === true);
         return { store, authorized: true, captcha: event.captcha, prepopulatedData, navigation: page ? goTo(navigation0, page) : navigation0 };

@@ -188,6 +188,8 @@ export type FormMachineEvent =
       captcha: string | null;
       /** `pageId` was saved for later before it was finished: the claim goes on there, not after it. */
       unfinished?: boolean;
+      /** The records being typed on `pageId` when it was saved, not saved yet: opened again as typed. */
+      openRecords?: FormModel[];
       /** What authorize prefilled (the server keeps it in the session): applied under the saved answers. */
       prepopulatedData?: Record<string, FieldValue> | null;
       /** Nothing saved yet: the sign-in answers the server holds (no PIN), into the credentials model. */

@@ -14,7 +14,10 @@
  * A page save `unfinished` (a record saved or deleted while the claimant is still on `pageId`):
  * the same checks, but the fields of `pageId` itself left empty and its records rules not met yet
  * (at least one record) are not refused (validate.ts `unfinishedPageId`); every saved record and
- * every typed value is checked as always. The draft is stored marked unfinished on that page.
+ * every typed value is checked as always. The draft is stored marked unfinished on that page,
+ * with the records still being typed there (`openRecords`: each a record of one of the page's
+ * records blocks with the fields its model declares; their values wait for their Save's checks).
+ * A finished save keeps none.
  *
  * Save and finish later: the same checks as an unfinished save; the draft is stored unfinished and
  * a new resume code (resume-codes.ts) replaces the draft's earlier one, in one transaction.
@@ -32,7 +35,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SignIn } from '../../runtime/core/forms/index.js';
 import { credentialLabelKeys } from '../../runtime/core/i18n/signInDetails.js';
-import { camelCase, type PayloadKinds } from '../../runtime/core/models/index.js';
+import { camelCase, openRecordProblems, type PayloadKinds } from '../../runtime/core/models/index.js';
 import { isPageSkipped } from '../../runtime/core/navigation/index.js';
 import { isClientId, UNSTORABLE_TEXT, unstorableTextPaths } from '../../runtime/core/payload/index.js';
 import type { FlowFile, FormModel, FormType, PageConfig, SubmissionPayload } from '../../runtime/core/types.js';
@@ -64,6 +67,8 @@ export interface DraftSaveBody {
   models: FormModel[];
   /** The claimant is still on pageId (a record saved or deleted there): its empty fields and missing records are not refused, and a resume reopens pageId itself. */
   unfinished?: boolean;
+  /** With `unfinished`: the records being typed on pageId, not saved yet (kept so that its form opens again as typed). */
+  openRecords?: FormModel[];
 }
 
 /** A document stored with the claim in progress, as the browser is told it (no content, no digest). */
@@ -78,6 +83,8 @@ export interface DraftReading {
   pageId: string | null;
   pageUnfinished: boolean;
   models: unknown[];
+  /** The records being typed on pageId when it was saved, not saved yet. */
+  openRecords: unknown[];
   savedAt: string | null;
   expiresAt: string | null;
   documents: Array<ReturnType<typeof storedDocumentAnswer>>;
@@ -184,10 +191,15 @@ export function createClaimsInProgress(app: FastifyInstance) {
       const page = flow.pages[at];
       if (!page) throw httpError('PAGE_NOT_REACHED', { details: [`The page ${pageId.slice(0, 100)} is not a page of this form.`] });
 
-      const unstorable = unstorableTextPaths(body.models, 'models').map((path) => `${path}: ${UNSTORABLE_TEXT}`);
+      const openRecords = unfinished ? (body.openRecords ?? []) : [];
+      const unstorable = [...unstorableTextPaths(body.models, 'models'), ...unstorableTextPaths(openRecords, 'openRecords')].map((path) => `${path}: ${UNSTORABLE_TEXT}`);
       if (unstorable.length) throw httpError('BAD_REQUEST', { details: unstorable });
       const built = payloadOf(body.models, culture, kinds);
       if (built.structure.length) throw httpError('STRUCTURE_INVALID', { details: built.structure });
+      // A record being typed is checked for its place only: its values are checked by its Save.
+      const openProblems = openRecordProblems(page, openRecords, models, formType);
+      if (body.models.some((m) => openRecords.some((r) => r.clientId === m.clientId))) openProblems.push('openRecords: a saved record is not open.');
+      if (openProblems.length) throw httpError('STRUCTURE_INVALID', { details: openProblems });
       const credentials = built.payload.credentials?.fields;
       if (credentials && !namesAuthorized(credentials, form.signIn, authorization)) {
         // The session is there: its authorization was found above.
@@ -231,7 +243,7 @@ export function createClaimsInProgress(app: FastifyInstance) {
       // duplicate policy accepts no other — the same judgement as at sign-in (sign-in.ts).
       if (authorization.noticeId) await refuseFiledElsewhere(authorization);
 
-      return { authorization, pageId, models: keptModels(kept, authorization, form.signIn, kinds) };
+      return { authorization, pageId, models: keptModels(kept, authorization, form.signIn, kinds), openRecords };
     };
 
     /** A page save: the answers up to and including `pageId`, checked as the pages check them; the session extended. */
@@ -244,7 +256,7 @@ export function createClaimsInProgress(app: FastifyInstance) {
       // that arrive meanwhile (one disk flush for them all; answered once on disk). With sessions
       // elsewhere (Redis), the claim is checked before the session is extended, as always.
       const together = app.sessions.joinTransactions;
-      const { authorization, pageId, models: kept } = await checkedSave(request, unfinished, { filedCheckedBySave: together });
+      const { authorization, pageId, models: kept, openRecords } = await checkedSave(request, unfinished, { filedCheckedBySave: together });
       const now = app.clock();
       const draft = {
         ...draftKeyOf(app, formType, authorization),
@@ -253,6 +265,7 @@ export function createClaimsInProgress(app: FastifyInstance) {
         authorizationId: authorization.id,
         expiresAt: Math.min(now + retentionMs, ...deadlines),
         pageUnfinished: unfinished,
+        openRecords,
         ...(together ? { unlessFiled: submissionKey(formType, authorization) } : {}),
       };
       const write = async (trx?: Trx) => {
@@ -281,7 +294,7 @@ export function createClaimsInProgress(app: FastifyInstance) {
 
     /** Save and finish later: the draft stored unfinished on `pageId` and a new resume code, in one transaction. */
     async function saveForLater(request: SaveRequest) {
-      const { authorization, pageId, models: kept } = await checkedSave(request, true);
+      const { authorization, pageId, models: kept, openRecords } = await checkedSave(request, true);
       // A save is activity, also when the claimant then goes on with the claim.
       await app.sessions.keepAlive(request);
       const now = app.clock();
@@ -290,7 +303,7 @@ export function createClaimsInProgress(app: FastifyInstance) {
       const email = emailAddressOf(kept, models);
       const link = resumeLink(request, code);
       const saved = await app.database.db.transaction().execute(async (trx) => {
-        const draft = await store.save({ ...key, pageId, models: kept, authorizationId: authorization.id, expiresAt: Math.min(now + retentionMs, ...deadlines), pageUnfinished: true }, trx);
+        const draft = await store.save({ ...key, pageId, models: kept, authorizationId: authorization.id, expiresAt: Math.min(now + retentionMs, ...deadlines), pageUnfinished: true, openRecords }, trx);
         await app.stores.resumeCodes.issue(key, resumeCodeHash(app, normalized), trx);
         // The code and its link by e-mail too, when the claim names an address: queued with the code.
         if (email !== null) await app.mail.enqueue(trx, { kind: 'resume-link', to: email, culture: request.culture, data: { code, link, expiresAt: draft.expiresAt, credentialLabelKeys: credentialLabelKeys(flow) } });
@@ -319,9 +332,9 @@ export function createClaimsInProgress(app: FastifyInstance) {
       // next save and the submit send the credentials it authorized.
       const credentials = authorizedSignInAnswers(form.signIn, authorization);
       // Nothing saved yet: an empty claim in progress, not a failure (every first sign-in reads it).
-      if (!draft) return { pageId: null, pageUnfinished: false, models: [], savedAt: null, expiresAt: null, documents: [], prepopulatedData, credentials };
+      if (!draft) return { pageId: null, pageUnfinished: false, models: [], openRecords: [], savedAt: null, expiresAt: null, documents: [], prepopulatedData, credentials };
       const documents = (await app.stores.draftDocuments.list(key)).map(storedDocumentAnswer);
-      return { pageId: draft.pageId, pageUnfinished: draft.pageUnfinished, models: draft.models, savedAt: iso(draft.updatedAt), expiresAt: iso(draft.expiresAt), documents, prepopulatedData, credentials };
+      return { pageId: draft.pageId, pageUnfinished: draft.pageUnfinished, models: draft.models, openRecords: draft.openRecords, savedAt: iso(draft.updatedAt), expiresAt: iso(draft.expiresAt), documents, prepopulatedData, credentials };
     }
 
     return { save, saveForLater, read };

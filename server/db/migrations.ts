@@ -563,6 +563,19 @@ const outboxRenderData: Migration = {
 };
 
 /**
+ * The record a claimant is typing on the page saved last, not saved yet (a list of form models as
+ * JSON text; null: none), so that a reload or a resume opens its form again as it was typed.
+ */
+const draftOpenRecords: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('drafts').addColumn('open_records', 'text').execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.alterTable('drafts').dropColumn('open_records').execute();
+  },
+};
+
+/**
  * A claim's values are written on every submit (a dozen rows) and read only by their kind and
  * digest, in the order of their time and claim (the screening's count and first reference codes,
  * the clusters), or by their time (the retention's purge). The primary key (kind, digest,
@@ -628,6 +641,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
         '0020_outbox_render_data': outboxRenderData,
         '0021_signal_values_keyed_by_read': signalValuesKeyedByRead(dialect),
         '0022_claim_cure_answers': claimCureAnswers,
+        '0023_draft_open_records': draftOpenRecords,
       };
     },
   };

@@ -154,6 +154,8 @@ export interface DraftsTable {
   expires_at: Int8;
   /** 1 when the claimant saved for later on page_id before finishing it (resuming opens that page). */
   page_unfinished: Generated<number>;
+  /** The records being typed on page_id, not saved yet (a list of form models as JSON text); null: none. */
+  open_records: string | null;
 }
 
 /** A resume code of a claim in progress (resume-codes.ts): never the code itself, its keyed digest. */

@@ -432,6 +432,8 @@ export interface NewDraft extends DraftKey {
   expiresAt: number;
   /** Saved for later on `pageId` before that page was finished: resuming opens it (default false: `pageId` was finished). */
   pageUnfinished?: boolean;
+  /** The records being typed on `pageId`, not saved yet (JSON-serialisable form models; default none). */
+  openRecords?: unknown[];
   /**
    * The idempotency key of the authorization's submission (of this form type): when that claim is
    * filed, the save writes nothing and fails with ClaimFiledError. Checked in the save's own
@@ -448,6 +450,7 @@ export interface NewDraft extends DraftKey {
 
 export interface DraftRecord extends Omit<NewDraft, 'unlessFiled' | 'touchSession'> {
   pageUnfinished: boolean;
+  openRecords: unknown[];
   createdAt: number;
   updatedAt: number;
 }

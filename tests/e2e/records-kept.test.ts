@@ -15,14 +15,29 @@ import { axe, describeViolations, openPage, ROOT, settled, withServerAndBrowser 
 const PHONE = { width: 375, height: 740 };
 const DESKTOP = { width: 1280, height: 900 };
 
-/** The answer of the next save made while the claimant is still on `pageId` (a record saved or deleted there). */
+/**
+ * The answer of the next save made while the claimant is still on `pageId` (a record saved or
+ * deleted there, no record left being typed: not the save of a record being typed).
+ */
 function recordSave(page: Page, pageId: string) {
   return page.waitForResponse((r) => {
     if (r.request().method() !== 'PUT' || !new URL(r.url()).pathname.endsWith('/draft')) return false;
     const body: unknown = r.request().postDataJSON();
-    return typeof body === 'object' && body !== null && 'pageId' in body && body.pageId === pageId && 'unfinished' in body && body.unfinished === true;
+    return typeof body === 'object' && body !== null && 'pageId' in body && body.pageId === pageId && 'unfinished' in body && body.unfinished === true && !('openRecords' in body);
   });
 }
+
+/** The answer of the next save keeping a record being typed that holds `text`. */
+function openRecordSave(page: Page, text: string) {
+  return page.waitForResponse((r) => {
+    if (r.request().method() !== 'PUT' || !new URL(r.url()).pathname.endsWith('/draft')) return false;
+    const body: unknown = r.request().postDataJSON();
+    return typeof body === 'object' && body !== null && 'openRecords' in body && JSON.stringify(body.openRecords).includes(text);
+  });
+}
+
+/** A save body of a record saved or deleted (not of a record being typed). */
+const isRecordSave = (body: string | null) => body !== null && body.includes('"unfinished":true') && !body.includes('"openRecords"');
 
 /** Does `act`, and waits until the record save it makes is stored. */
 async function stored(page: Page, pageId: string, act: () => Promise<void>): Promise<void> {
@@ -40,7 +55,7 @@ async function reload(page: Page, urlPart: RegExp): Promise<void> {
 const rows = (page: Page, recordsId: string) => page.locator(`#${recordsId} .cf-records__item`).allInnerTexts();
 
 async function deleteRow(page: Page, recordsId: string, text: string): Promise<void> {
-  await page.locator(`#${recordsId} .cf-records__item`, { hasText: text }).getByRole('button', { name: /Delete/ }).click();
+  await page.locator(`#${recordsId} .cf-records__item`, { hasText: text }).getByRole('button', { name: /Delete|Eliminar/ }).click();
   await expect.poll(() => page.locator(`#${recordsId} .cf-records__item`, { hasText: text }).count()).toBe(0);
 }
 
@@ -49,7 +64,7 @@ async function deleteRow(page: Page, recordsId: string, text: string): Promise<v
  * so that what another browser resumes later was kept by the record saves alone.
  */
 async function resumeCode(page: Page): Promise<string> {
-  await page.click('button:has-text("Save and finish later")');
+  await page.click('.cf-save-later button');
   await page.locator('#cf-saved-later-title').waitFor();
   const code = (await page.locator('[data-resume-code]').getAttribute('data-resume-code')) ?? '';
   expect(code).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
@@ -104,13 +119,14 @@ describe('records kept by the server in the sample settlement', () => {
     let held = false;
     // The save asks for its texts in the page's language (?culture=).
     await page.route((url) => url.pathname === '/api/forms/automotive/draft', async (route) => {
-      if (!held && route.request().method() === 'PUT' && route.request().postData()?.includes('"unfinished":true')) {
+      if (!held && route.request().method() === 'PUT' && isRecordSave(route.request().postData())) {
         held = true;
         await released;
       }
       await route.continue();
     });
-    const saving = (r: Response, has: string, hasNot: string) => r.request().method() === 'PUT' && r.request().postData()?.includes(has) === true && !r.request().postData()?.includes(hasNot);
+    const saving = (r: Response, has: string, hasNot: string) =>
+      r.request().method() === 'PUT' && isRecordSave(r.request().postData()) && r.request().postData()?.includes(has) === true && !r.request().postData()?.includes(hasNot);
     const first = page.waitForResponse((r) => saving(r, 'Bay Auto Care', 'Hilltop Motors'));
     await addRepair(page, 'Bay Auto Care');
     await expect.poll(() => held).toBe(true);
@@ -128,12 +144,75 @@ describe('records kept by the server in the sample settlement', () => {
     await context.close();
   });
 
-  it('repairs, a denial and a document survive a reload, show in another tab and in another browser resuming with the code; a deleted repair stays deleted', async () => {
-    const { page, context, errors } = await openPage(e2e.browser);
-    await startAutomotive(page, e2e.server.url, 'en', null);
-    await next(page, /\/automotive\/eligibility$/);
+  it.each([
+    ['en', DESKTOP],
+    ['es', PHONE],
+  ] as const)('a repair being typed is kept: after a reload and in another browser resuming, its form shows what was typed; saved, it is listed once (%s, %o)', async (culture, viewport) => {
+    const { page, context, errors } = await openPage(e2e.browser, viewport);
+    await startAutomotive(page, e2e.server.url, culture, null);
+    await next(page, /\/automotive\/eligibility/);
+    await fillEligibility(page, 'true');
+    await next(page, /\/automotive\/repairs/);
+    const code = await resumeCode(page);
+    await page.locator(`#${REPAIRS}`).waitFor();
+
+    // Half a repair, never saved: kept a moment after the typing stops, without pressing anything.
+    const kept = openRecordSave(page, 'Half Typed Motors');
+    await openDraft(page, REPAIRS);
+    await draftField(page, REPAIRS, 'repairDate').fill('06/20/2017');
+    await draftField(page, REPAIRS, 'facilityName').fill('Half Typed Motors');
+    expect((await kept).status()).toBe(200);
+
+    await reload(page, /\/automotive\/repairs/);
+    await page.locator(`#${REPAIRS} .cf-records__draft`).waitFor();
+    expect(await draftField(page, REPAIRS, 'repairDate').inputValue()).toBe('06/20/2017');
+    expect(await draftField(page, REPAIRS, 'facilityName').inputValue()).toBe('Half Typed Motors');
+    expect(await rows(page, REPAIRS)).toEqual([]);
+    await expectNoViolations(page);
+    await context.close();
+
+    // Another browser, with the resume code: the same form, as typed; finished and saved, the repair is listed once.
+    const other = await openPage(e2e.browser, viewport);
+    await other.page.goto(`${e2e.server.url}/resume/${code}`);
+    await settled(other.page);
+    await other.page.click('button:has-text("Continue")');
+    await other.page.waitForURL(/\/automotive(\?|$)/);
+    await settled(other.page);
+    await other.page.fill('#credentials-vin', '5EXMA1B20HC000101');
+    await other.page.fill('#credentials-noticeId', 'EXM-100001');
+    await other.page.fill('#credentials-pin', '482913');
+    await other.page.click(NEXT);
+    await other.page.waitForURL(/\/automotive\/repairs$/);
+    await settled(other.page);
+    await other.page.locator(`#${REPAIRS} .cf-records__draft`).waitFor();
+    expect(await draftField(other.page, REPAIRS, 'facilityName').inputValue()).toBe('Half Typed Motors');
+    await draftField(other.page, REPAIRS, 'mileageAtRepair').fill('48210');
+    await draftField(other.page, REPAIRS, 'amountPaid').fill('3125.40');
+    await draftField(other.page, REPAIRS, 'repairDescription').fill('Replaced the CVT valve body after shuddering.');
+    await stored(other.page, 'repairs', () => other.page.click(`#${REPAIRS} .cf-records__draft .cf-records__actions .cf-button--primary`));
+    expect(await rows(other.page, REPAIRS)).toEqual([expect.stringContaining('Half Typed Motors')]);
+    await reload(other.page, /\/automotive\/repairs$/);
+    await other.page.locator(`#${REPAIRS} .cf-records__item`).first().waitFor();
+    expect(await rows(other.page, REPAIRS)).toEqual([expect.stringContaining('Half Typed Motors')]);
+    // Saved, it is no longer a record being typed.
+    const open = other.page.locator(`#${REPAIRS} .cf-records__draft`);
+    if ((await open.count()) > 0) expect(await draftField(other.page, REPAIRS, 'facilityName').inputValue()).toBe('');
+    await expectNoViolations(other.page);
+    await next(other.page, /\/automotive\/supporting-documents/);
+    expect(errors).toEqual([]);
+    expect(other.errors).toEqual([]);
+    await other.context.close();
+  });
+
+  it.each([
+    ['en', DESKTOP, PHONE],
+    ['es', PHONE, DESKTOP],
+  ] as const)('repairs, a denial and a document survive a reload, show in another tab and in another browser resuming with the code; a deleted repair stays deleted (%s, %o, then %o)', async (culture, viewport, otherViewport) => {
+    const { page, context, errors } = await openPage(e2e.browser, viewport);
+    await startAutomotive(page, e2e.server.url, culture, null);
+    await next(page, /\/automotive\/eligibility(\?|$)/);
     await fillEligibility(page, 'false');
-    await next(page, /\/automotive\/repairs$/);
+    await next(page, /\/automotive\/repairs(\?|$)/);
 
     const code = await resumeCode(page);
     await page.locator(`#${REPAIRS}`).waitFor();
@@ -141,19 +220,19 @@ describe('records kept by the server in the sample settlement', () => {
     await stored(page, 'repairs', () => addRepair(page, 'Bay Auto Care'));
     await stored(page, 'repairs', () => addRepair(page, 'Hilltop Motors'));
     await stored(page, 'repairs', () => deleteRow(page, REPAIRS, 'Bay Auto Care'));
-    await reload(page, /\/automotive\/repairs$/);
+    await reload(page, /\/automotive\/repairs(\?|$)/);
     await page.locator(`#${REPAIRS} .cf-records__item`).first().waitFor();
     expect(await rows(page, REPAIRS)).toEqual([expect.stringContaining('Hilltop Motors')]);
 
-    await next(page, /\/automotive\/denials$/);
+    await next(page, /\/automotive\/denials(\?|$)/);
     await stored(page, 'denials', () => addDenial(page));
-    await reload(page, /\/automotive\/denials$/);
+    await reload(page, /\/automotive\/denials(\?|$)/);
     await page.locator(`#${DENIALS} .cf-records__item`).first().waitFor();
     expect(await rows(page, DENIALS)).toEqual([expect.stringContaining('Hilltop Example Motors')]);
 
-    await next(page, /\/automotive\/supporting-documents$/);
+    await next(page, /\/automotive\/supporting-documents(\?|$)/);
     await stored(page, 'supporting-documents', () => uploadDocument(page, 'invoice.pdf', 'repairInvoice', true));
-    await reload(page, /\/automotive\/supporting-documents$/);
+    await reload(page, /\/automotive\/supporting-documents(\?|$)/);
     await page.locator(`#${DOCUMENTS} .cf-records__item`).first().waitFor();
     expect(await rows(page, DOCUMENTS)).toEqual([expect.stringContaining('invoice.pdf')]);
     await expectNoViolations(page);
@@ -168,7 +247,7 @@ describe('records kept by the server in the sample settlement', () => {
     await context.close();
 
     // Another browser, with the resume code: the claim opens on the page of the last record saved.
-    const other = await openPage(e2e.browser, PHONE);
+    const other = await openPage(e2e.browser, otherViewport);
     await other.page.goto(`${e2e.server.url}/resume/${code}`);
     await settled(other.page);
     await other.page.click('button:has-text("Continue")');
@@ -178,16 +257,16 @@ describe('records kept by the server in the sample settlement', () => {
     await other.page.fill('#credentials-noticeId', 'EXM-100001');
     await other.page.fill('#credentials-pin', '482913');
     await other.page.click(NEXT);
-    await other.page.waitForURL(/\/automotive\/supporting-documents$/);
+    await other.page.waitForURL(/\/automotive\/supporting-documents(\?|$)/);
     await settled(other.page);
     await other.page.locator(`#${DOCUMENTS} .cf-records__item`).first().waitFor();
     expect(await rows(other.page, DOCUMENTS)).toEqual([expect.stringContaining('invoice.pdf')]);
     await other.page.click(BACK);
-    await other.page.waitForURL(/\/automotive\/denials$/);
+    await other.page.waitForURL(/\/automotive\/denials(\?|$)/);
     await settled(other.page);
     expect(await rows(other.page, DENIALS)).toEqual([expect.stringContaining('Hilltop Example Motors')]);
     await other.page.click(BACK);
-    await other.page.waitForURL(/\/automotive\/repairs$/);
+    await other.page.waitForURL(/\/automotive\/repairs(\?|$)/);
     await settled(other.page);
     expect(await rows(other.page, REPAIRS)).toEqual([expect.stringContaining('Hilltop Motors')]);
     await expectNoViolations(other.page);

@@ -58,9 +58,9 @@ const unexpected = (errors: string[]) =>
 
 const isDraftSave = (method: string, url: string) => method === 'PUT' && new URL(url).pathname.endsWith('/draft');
 
-/** Does `act`, and returns the status of the save of the claim in progress it makes. */
+/** Does `act`, and returns the status of the save of the claim in progress it makes (not the save of a record being typed before it). */
 async function saveStatus(page: Page, act: () => Promise<void>): Promise<number> {
-  const [response] = await Promise.all([page.waitForResponse((r) => isDraftSave(r.request().method(), r.url())), act()]);
+  const [response] = await Promise.all([page.waitForResponse((r) => isDraftSave(r.request().method(), r.url()) && !r.request().postData()?.includes('"openRecords"')), act()]);
   return response.status();
 }
 

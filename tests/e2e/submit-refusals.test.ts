@@ -9,14 +9,15 @@
  * A submit that gets no answer (the connection lost) shows the spec's message on the page, or goes
  * to /error when the settlement asks for it, and the browser's Back finds every answer there.
  *
- * A 413 at Submit cannot be reached through the pages: each document is checked against the size
- * limits as it is uploaded, and one refused then is dropped before the claim is sent (the machine
- * and API client tests cover a 413 answer).
+ * A 413 at Submit (a claim larger than the server takes: here more parts than a submit may have,
+ * added on its way, as each document is checked against the size limits as it is uploaded) shows
+ * the server's message first in the focused error summary, the answers kept.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { TEXT_PARTS } from '../../server/plugins/external/multipart';
 import { SERVER_ERRORS } from '../../server/errors';
 import { expectNoRawText, NEXT, next } from './flow-steps';
 import { axe, describeViolations, openPage, ROOT, screenshot, settled, withServerAndBrowser } from './harness';
@@ -227,6 +228,41 @@ describe.each([true, false])('a refused Submit (redirectOnError %s)', (redirectO
     await expectAnswersKept(page, AIKO);
     expect(dropped).toBe(1);
     expect(unexpected(errors).filter((e) => !/ERR_INTERNET_DISCONNECTED/.test(e))).toEqual([]);
+    await context.close();
+  });
+
+  it('413 too large: the server message first in the focused error summary, answers kept', async () => {
+    const culture = cultureOf(['es', 'en']);
+    const { page, context, errors } = await openPage(e2e.browser);
+    await openExclusion(page, e2e.server.url, culture);
+    await fillExclusion(page, AIKO);
+    // The claim grows on its way past what the server takes: more parts than a submit may have.
+    await page.route(
+      (url) => url.pathname === SUBMIT_PATH,
+      async (route) => {
+        const request = route.request();
+        const boundary = /boundary=(.+)$/.exec((await request.allHeaders())['content-type'] ?? '')?.[1];
+        const body = request.postDataBuffer();
+        if (request.method() !== 'POST' || !boundary || !body) return route.fallback();
+        const end = body.lastIndexOf(`--${boundary}--`);
+        const extra = Array.from({ length: TEXT_PARTS + 5 }, (_, i) => `--${boundary}\r\nContent-Disposition: form-data; name="extra${i}"\r\n\r\nx\r\n`).join('');
+        return route.continue({ postData: Buffer.concat([body.subarray(0, end), Buffer.from(extra), body.subarray(end)]) });
+      },
+    );
+    expect(await submit(page)).toBe(413);
+    // On the page whatever redirectOnError says: the claimant can act on it.
+    const summary = page.locator(SUMMARY);
+    await summary.waitFor();
+    expect(await summary.getAttribute('role')).toBe('alert');
+    expect(await summary.locator('li').first().innerText()).toContain(serverText('TOO_MANY_PARTS', culture));
+    await page.waitForFunction((sel) => document.activeElement?.matches(sel) === true, SUMMARY, { timeout: 5000 });
+    expect(await page.locator(NOTICE).count()).toBe(0);
+    // Submit is usable again; not pressed: the last test files Aiko's request.
+    await expectAnswersKept(page, AIKO);
+    await expectNoRawText(page, 'the too large summary');
+    await expectAxeClean(page);
+    await screenshot(page, 'default', shotName('too-large', culture));
+    expect(unexpected(errors).filter((e) => !/status of 413/.test(e))).toEqual([]);
     await context.close();
   });
 

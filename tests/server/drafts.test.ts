@@ -227,6 +227,7 @@ describe.each(DIALECTS)('the claim in progress (%s)', (dialect) => {
       pageId: null,
       pageUnfinished: false,
       models: [],
+      openRecords: [],
       savedAt: null,
       expiresAt: null,
       documents: [],

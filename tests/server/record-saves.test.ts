@@ -47,12 +47,12 @@ function before(credentials: Credentials, payment: Record<string, FieldValue> = 
 describe.each(DIALECTS)('a record saved on a page is stored at once (%s)', (dialect) => {
   const server = serverOver(dialect, () => ({ settlementDir: settlementWithPaymentOnRepairs() }));
 
-  const put = (c: Claimant, models: FormModel[], unfinished: boolean) =>
-    server.http({ method: 'PUT', url: DRAFT_URL, headers: c.headers(), payload: { pageId: 'repairs', models, ...(unfinished ? { unfinished } : {}) } });
+  const put = (c: Claimant, models: FormModel[], unfinished: boolean, openRecords?: FormModel[]) =>
+    server.http({ method: 'PUT', url: DRAFT_URL, headers: c.headers(), payload: { pageId: 'repairs', models, ...(unfinished ? { unfinished } : {}), ...(openRecords ? { openRecords } : {}) } });
   const load = async (c: Claimant) => {
     const res = await server.http({ url: DRAFT_URL, headers: { cookie: c.cookie } });
     expect(res.statusCode, res.body).toBe(200);
-    return res.json<{ pageId: string; pageUnfinished: boolean; models: FormModel[] }>();
+    return res.json<{ pageId: string; pageUnfinished: boolean; models: FormModel[]; openRecords: FormModel[] }>();
   };
   const repairsOf = (models: FormModel[]) => models.filter((m) => m.metadata.dtoMapping.toLowerCase() === 'claimtransactions').map((m) => m.clientId);
 
@@ -79,6 +79,39 @@ describe.each(DIALECTS)('a record saved on a page is stored at once (%s)', (dial
     expect(next.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
     expect(next.json().error).toContain('Repairs — Choose how you would like to be paid');
     expect(repairsOf((await load(c)).models)).toEqual([second.clientId]);
+  });
+
+  it('keeps a repair being typed (its values not checked until its Save) beside the saved ones, until a save without it or Next; refuses one that is no record of the page', async () => {
+    const { c, credentials } = await server.authorized();
+    const saved = repair();
+    // Half typed: a date not finished, no facility yet.
+    const typing = repair({ repairDate: '06/2', facilityName: null, mileageAtRepair: null, amountPaid: null, repairDescription: null });
+    const res = await put(c, [...before(credentials), saved], true, [typing]);
+    expect(res.statusCode, res.body).toBe(200);
+    const draft = await load(c);
+    expect(repairsOf(draft.models)).toEqual([saved.clientId]);
+    expect(draft.openRecords).toEqual([typing]);
+
+    // Its Save: a saved record now, no longer open.
+    const done = { ...typing, fields: { ...saved.fields } };
+    expect((await put(c, [...before(credentials), saved, done], true)).statusCode).toBe(200);
+    expect((await load(c)).openRecords).toEqual([]);
+
+    const refusals: Array<[string, FormModel[], FormModel[]]> = [
+      ['a model no records block of the page holds', [...before(credentials), saved], [model('Automotive', 'ClaimantInfo', { ...MARIA_ANSWERS.ClaimantInfo })]],
+      ['a field its model does not declare', [...before(credentials), saved], [repair({ notAField: 'x' })]],
+      ['a saved record sent as open too', [...before(credentials), saved], [saved]],
+    ];
+    for (const [what, models, open] of refusals) {
+      const refused = await put(c, models, true, open);
+      expect(refused.statusCode, `${what}: ${refused.body}`).toBe(400);
+      expect(refused.json(), what).toMatchObject({ code: 'STRUCTURE_INVALID' });
+    }
+
+    // Next (a finished save) keeps no record being typed.
+    expect((await put(c, [...before(credentials), saved], true, [typing])).statusCode).toBe(200);
+    expect((await put(c, [...before(credentials, { paymentMethod: 'check', paymentEmail: null }), saved], false, [typing])).statusCode).toBe(200);
+    expect((await load(c)).openRecords).toEqual([]);
   });
 
   it('stores the repairs page with its last repair deleted (at least one is asked for), which Next refuses', async () => {

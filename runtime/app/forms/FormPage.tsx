@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { Link } from 'wouter';
 import { waitFor } from 'xstate';
-import { findModel, isRepeating, setFieldValue } from '../../core/models';
+import { findModel, isRepeating, setFieldValue, typedOpenRecords } from '../../core/models';
 import { backTarget, scopeFromStore, skipPredicate } from '../../core/navigation';
 import type { DocumentFile, FlowFile, ModelStoreState, PageAction } from '../../core/types';
 import { PageRenderer, type ActionDetail } from '../../react/PageRenderer';
@@ -25,6 +25,9 @@ import { SavedForLaterPanel, SaveForLaterButton } from './SaveForLater';
 import { SessionTimeoutModal } from './SessionWarning';
 
 /** On a form's sign-in page: the way to the status page, for a claimant whose claim is already filed. */
+/** How long after the last keystroke in a record being typed that record is saved with the claim in progress. */
+const OPEN_RECORD_SAVE_DELAY_MS = 800;
+
 function StatusLink() {
   const t = useT();
   const culture = useApp((s) => s.culture) ?? 'en';
@@ -178,28 +181,31 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
   // receipt for every expense, is for Next to say). Saves run one at a time, in order; a record
   // save still waiting when a later one is asked is left out (the later one sends its answers too).
   // A save not stored (refused, or no answer) is told on the page; the records stay listed there,
-  // and the next record saved, or Next, sends them again.
+  // and the next record saved, or Next, sends them again. Each also keeps the record being typed
+  // (not saved yet), which is saved on its own too, a moment after the claimant stops typing.
   const savedRecords = useMemo(
     () => JSON.stringify(models.saved.filter((m) => isRepeating(m.metadata.dtoMapping, models)).map((m) => [m.clientId, m.fields])),
     [models],
   );
+  const openRecords = useMemo(() => JSON.stringify(typedOpenRecords(page, models).map((m) => [m.clientId, m.fields])), [page, models]);
   const lastRecords = useRef(savedRecords);
+  const lastOpenRecords = useRef(openRecords);
   const recordSaves = useRef(0);
   // A save is answered in the language shown when it starts (also an upload).
   const cultureRef = useRef(culture);
   cultureRef.current = culture;
-  useEffect(() => {
-    if (lastRecords.current === savedRecords) return;
-    lastRecords.current = savedRecords;
+  const saveUnfinished = useCallback(() => {
     const { context } = actor.getSnapshot();
     // Records restored from the server, or saved by Next on the way to another page, are not this page's to save.
     if (!context.authorized || !page.requiresAuthorization || context.navigation.currentPage !== pageId) return;
     const ticket = ++recordSaves.current;
-    const { store } = context;
     void session
       .inOrder(async () => {
-        if (ticket !== recordSaves.current || actor.getSnapshot().status !== 'active') return null;
-        return savePage({ api }, { formType, pageId, store }, session.submits, { unfinished: true, culture: cultureRef.current });
+        const now = actor.getSnapshot();
+        if (ticket !== recordSaves.current || now.status !== 'active') return null;
+        const { store } = now.context;
+        lastOpenRecords.current = JSON.stringify(typedOpenRecords(page, store).map((m) => [m.clientId, m.fields]));
+        return savePage({ api }, { formType, pageId, store }, session.submits, { unfinished: true, culture: cultureRef.current, openRecords: typedOpenRecords(page, store) });
       })
       .then((saved) => {
         // A later save asked meanwhile tells its own outcome.
@@ -210,7 +216,20 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
           if (saved.sessionExpiresAt !== null) actor.send({ type: 'SESSION_EXTENDED', expiresAt: saved.sessionExpiresAt });
         }
       });
-  }, [savedRecords, actor, api, formType, pageId, page.requiresAuthorization, session]);
+  }, [actor, api, formType, page, pageId, session]);
+  useEffect(() => {
+    if (lastRecords.current === savedRecords) return;
+    lastRecords.current = savedRecords;
+    saveUnfinished();
+  }, [savedRecords, saveUnfinished]);
+  useEffect(() => {
+    if (lastOpenRecords.current === openRecords) return;
+    // Never in the claimant's way: saved once typing pauses, and never blocking a button.
+    const timer = setTimeout(() => {
+      if (lastOpenRecords.current !== openRecords) saveUnfinished();
+    }, OPEN_RECORD_SAVE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [openRecords, saveUnfinished]);
 
   useSignatureDate(session, pageId);
   // A page that submits, opened by a reload, has its submit's code ready before it is used.
@@ -363,7 +382,7 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
       {page.action === 'authorize' && flow.submit ? <ResumeNotice formType={formType} /> : null}
       {page.action === 'authorize' && flow.submit ? <StatusLink /> : null}
       {offersSaveForLater ? (
-        <SaveForLaterButton session={session} pageId={pageId} disabled={isSubmitting || isNavigating} onSaved={setSavedForLater} />
+        <SaveForLaterButton session={session} page={page} disabled={isSubmitting || isNavigating} onSaved={setSavedForLater} />
       ) : null}
     </form>
   );

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { SavedForLater } from '../../core/api';
+import { typedOpenRecords } from '../../core/models';
+import type { PageConfig } from '../../core/types';
 import { chunk } from '../../react/chunk';
 import { Button } from '../../widgets/Button';
 import { useApp, useServices, useT } from '../context';
@@ -13,7 +15,7 @@ export const SavedForLaterPanel = chunk(() => import('./SavedForLaterPanel'));
  * are (its empty fields allowed, what was typed checked) and answers a resume code. A refusal (a
  * badly typed value, an earlier page) is announced under the button.
  */
-export function SaveForLaterButton({ session, pageId, disabled, onSaved }: { session: FormSession; pageId: string; disabled: boolean; onSaved: (saved: SavedForLater) => void }) {
+export function SaveForLaterButton({ session, page, disabled, onSaved }: { session: FormSession; page: PageConfig; disabled: boolean; onSaved: (saved: SavedForLater) => void }) {
   const t = useT();
   const { api } = useServices();
   const culture = useApp((s) => s.culture) ?? 'en';
@@ -22,9 +24,11 @@ export function SaveForLaterButton({ session, pageId, disabled, onSaved }: { ses
   const save = async () => {
     setRefusal(null);
     // After the saves asked before it (a record just saved), with the answers as they are then.
-    const result = await session.inOrder(() =>
-      api.saveForLater(session.formType, pageId, draftModels({ formType: session.formType, store: session.actor.getSnapshot().context.store }, session.submits), culture),
-    );
+    // A record being typed there is kept too.
+    const result = await session.inOrder(() => {
+      const { store } = session.actor.getSnapshot().context;
+      return api.saveForLater(session.formType, page.id, draftModels({ formType: session.formType, store }, session.submits), culture, typedOpenRecords(page, store));
+    });
     if (result.ok) onSaved(result.data);
     else setRefusal(result.errorKey ? t(result.errorKey) : result.error);
   };

@@ -2,7 +2,7 @@ import { createActor, fromPromise, type Actor, type Snapshot } from 'xstate';
 import { answerOrThrow, loadClaimChecks } from '../../core/api';
 import { camelCase, createIdSource, initStore, type IdSource } from '../../core/models';
 import { LIST_MODEL_KINDS, SINGLE_MODEL_KINDS } from '../../core/payload/kinds';
-import type { DocumentFile, FlowFile, FormType, ModelConfig } from '../../core/types';
+import type { DocumentFile, FlowFile, FormModel, FormType, ModelConfig } from '../../core/types';
 import { createFormMachine, type AuthorizeInput, type FormMachine, type SaveDraftInput, type SaveDraftOutput, type SubmitInput } from '../../machine';
 import type { AppApi } from '../api';
 import type { HostedFlows } from '../routes';
@@ -103,7 +103,7 @@ export async function savePage(
   deps: Pick<SessionDeps, 'api'>,
   input: SaveDraftInput,
   submits: readonly string[] = [],
-  options?: { unfinished?: boolean; culture?: string },
+  options?: { unfinished?: boolean; culture?: string; openRecords?: FormModel[] },
 ): Promise<SaveDraftOutput> {
   const models = draftModels(input, submits);
   const result = await deps.api.saveDraft(input.formType, input.pageId, models, options);

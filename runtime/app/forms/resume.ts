@@ -80,6 +80,7 @@ export async function resumeClaim(services: AppServices, formType: FormType, add
     models: draft?.models ?? [],
     pageId: draft?.pageId ?? null,
     unfinished: draft?.pageUnfinished ?? false,
+    openRecords: draft?.openRecords ?? [],
     addressed: addressedPageId,
     captcha: keptCaptchaValue(formType),
     prepopulatedData,

@@ -143,12 +143,14 @@ export interface ClaimCure {
 export const DRAFT_DOCUMENTS_SUFFIX = '/draft/documents';
 
 /** The claim in progress the server holds for whom the session is authorized as (GET …/draft), once saved, without the prefilled data and sign-in answers (LoadedClaim has them). */
-export type SavedDraft = Omit<ClaimInProgress, 'prepopulatedData' | 'credentials' | 'models' | 'pageId' | 'savedAt' | 'expiresAt'> & {
+export type SavedDraft = Omit<ClaimInProgress, 'prepopulatedData' | 'credentials' | 'models' | 'openRecords' | 'pageId' | 'savedAt' | 'expiresAt'> & {
   pageId: string;
   savedAt: string;
   expiresAt: string;
   /** The saved answers; credentials as the server holds them (no PIN), no prepopulated data. */
   models: FormModel[];
+  /** The records being typed on pageId when it was saved, not saved yet. */
+  openRecords: FormModel[];
 };
 
 /** What GET …/draft answers: the claim in progress (null: none saved yet) and what authorize prefilled. */
@@ -240,16 +242,18 @@ export interface ApiClient {
    * the pages check them. A refusal (400) carries the server's text naming page and field, and
    * each field it refuses (`fieldErrors`); `culture`: the language of the server's texts.
    * `unfinished`: the claimant is still on the page (a record saved or deleted while they work);
-   * its empty fields and unmet records rules are not refused.
+   * its empty fields and unmet records rules are not refused, and `openRecords` (the records being
+   * typed there, not saved yet) are kept with it.
    */
-  saveDraft(formType: FormType, pageId: string, models: FormModel[], options?: { unfinished?: boolean; culture?: Culture }): Promise<ApiResult<DraftSaved>>;
+  saveDraft(formType: FormType, pageId: string, models: FormModel[], options?: { unfinished?: boolean; culture?: Culture; openRecords?: FormModel[] }): Promise<ApiResult<DraftSaved>>;
   /** GET the claim in progress of whom the session is authorized as (draft null when none is saved yet: the server answers an empty one) and the prefilled data. */
   loadDraft(formType: FormType): Promise<ApiResult<LoadedClaim>>;
   /**
    * POST Save and finish later: the answers up to and including `pageId`, that page's empty fields
-   * allowed; a new resume code. A refusal carries the server's text.
+   * allowed, and the records being typed there (`openRecords`); a new resume code. A refusal
+   * carries the server's text.
    */
-  saveForLater(formType: FormType, pageId: string, models: FormModel[], culture?: Culture): Promise<ApiResult<SavedForLater>>;
+  saveForLater(formType: FormType, pageId: string, models: FormModel[], culture?: Culture, openRecords?: FormModel[]): Promise<ApiResult<SavedForLater>>;
   /** POST /api/forms/resume: which form a resume code opens; a refusal carries the server's text. */
   checkResumeCode(code: string, culture?: Culture): Promise<ApiResult<ResumeCodeTarget>>;
   /**
@@ -515,7 +519,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const { endpoint } = endpointOf(formType, 'submit');
       const checks = loadClaimChecks();
       const culture = options?.culture;
-      const response = await request('PUT', `${endpoint}${DRAFT_SUFFIX}`, { json: { pageId, models, ...(options?.unfinished ? { unfinished: true } : {}) }, ...(culture ? { query: { culture } } : {}) });
+      const response = await request('PUT', `${endpoint}${DRAFT_SUFFIX}`, { json: { pageId, models, ...(options?.unfinished ? { unfinished: true, ...(options.openRecords?.length ? { openRecords: options.openRecords } : {}) } : {}) }, ...(culture ? { query: { culture } } : {}) });
       // Not saved, and not the claimant's to correct: the answers stay in the page to be saved again.
       if (!response) return fail(USER_MESSAGES.saveFailed, null);
       const body = await readJson(response);
@@ -537,16 +541,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         return error !== null ? { ok: false, error, errorKey: null, status: response.status } : fail(USER_MESSAGES.requestFailed, response.status);
       }
       if (!(await checks)?.isClaimInProgress(body)) return fail(USER_MESSAGES.requestFailed, response.status);
-      const { prepopulatedData, credentials, models, pageId, savedAt, expiresAt, ...draft } = body;
+      const { prepopulatedData, credentials, models, openRecords, pageId, savedAt, expiresAt, ...draft } = body;
       // None saved yet: what authorize prefilled and the sign-in answers start it.
       if (pageId === null || savedAt === null || expiresAt === null) return { ok: true, data: { draft: null, prepopulatedData, credentials }, status: response.status };
-      return { ok: true, data: { draft: { ...draft, pageId, savedAt, expiresAt, models: models as FormModel[] }, prepopulatedData, credentials: null }, status: response.status };
+      return { ok: true, data: { draft: { ...draft, pageId, savedAt, expiresAt, models: models as FormModel[], openRecords: openRecords as FormModel[] }, prepopulatedData, credentials: null }, status: response.status };
     },
 
-    async saveForLater(formType, pageId, models, culture) {
+    async saveForLater(formType, pageId, models, culture, openRecords) {
       const { endpoint } = endpointOf(formType, 'submit');
       const checks = loadClaimChecks();
-      const response = await request('POST', `${endpoint}${DRAFT_SUFFIX}/later`, { json: { pageId, models }, ...(culture ? { query: { culture } } : {}) });
+      const response = await request('POST', `${endpoint}${DRAFT_SUFFIX}/later`, { json: { pageId, models, ...(openRecords?.length ? { openRecords } : {}) }, ...(culture ? { query: { culture } } : {}) });
       if (!response) return fail(USER_MESSAGES.requestFailed, null);
       const body = await readJson(response);
       const answer = isRecord(body) ? body : {};

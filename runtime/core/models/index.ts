@@ -5,3 +5,4 @@ export * from './store';
 export * from './declared';
 export * from './perParent';
 export * from './minimumInstances';
+export * from './openRecords';

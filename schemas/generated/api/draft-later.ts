@@ -39,6 +39,12 @@ export interface DraftSaveRequest {
    */
   models: FormModel[];
   /**
+   * The records being typed on pageId, not saved yet (kept with an unfinished save so that a reload or a resume opens them again as typed; not checked against the rules until their Save)
+   *
+   * @maxItems 20
+   */
+  openRecords?: FormModel[];
+  /**
    * The claimant is still on pageId (a document record saved while they work): its empty fields and missing records are not refused, and a resume reopens pageId itself
    */
   unfinished?: boolean;

@@ -35,6 +35,10 @@ export interface ClaimInProgress {
    * Saved for later before pageId was finished: resuming opens pageId itself, and its Next checks it
    */
   pageUnfinished: boolean;
+  /**
+   * The records being typed on pageId when it was saved, not saved yet: its page opens them again as typed
+   */
+  openRecords: FormModel[];
   models: FormModel[];
   /**
    * null: nothing saved yet

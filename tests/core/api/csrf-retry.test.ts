@@ -94,7 +94,7 @@ describe('the tab handle', () => {
     const headersSeen: Array<string | undefined> = [];
     const fetchFn = (async (input: RequestInfo | URL, init?: RequestInit) => {
       headersSeen.push((init?.headers as Record<string, string> | undefined)?.[TAB_HEADER]);
-      return String(input) === '/api/forms/automotive/draft' && init?.method === 'PUT' ? json(SAVED) : json({ pageId: null, pageUnfinished: false, models: [], savedAt: null, expiresAt: null, documents: [], prepopulatedData: null, credentials: {} });
+      return String(input) === '/api/forms/automotive/draft' && init?.method === 'PUT' ? json(SAVED) : json({ pageId: null, pageUnfinished: false, models: [], openRecords: [], savedAt: null, expiresAt: null, documents: [], prepopulatedData: null, credentials: {} });
     }) as typeof fetch;
     const withTab = createApiClient({ fetch: fetchFn, endpoints: ENDPOINTS, csrf: STALE, tab: 'tab-handle-0123456789' });
     await withTab.saveDraft('Automotive', 'claimant-info', []);

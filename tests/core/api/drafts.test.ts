@@ -82,14 +82,14 @@ describe('saveDraft', () => {
 describe('loadDraft', () => {
   it('GETs the claim in progress with what authorize prefilled; an empty one (nothing saved yet) is draft null, the prefill and the sign-in answers kept', async () => {
     const stored = { id: 7, clientId: 'doc0000001aaaaaaaa', name: 'invoice.pdf', size: 1200, type: 'application/pdf' };
-    const draft = { pageId: 'repairs', pageUnfinished: true, models: [claimant], savedAt: SAVED.savedAt, expiresAt: SAVED.expiresAt, documents: [stored] };
+    const draft = { pageId: 'repairs', pageUnfinished: true, models: [claimant], openRecords: [], savedAt: SAVED.savedAt, expiresAt: SAVED.expiresAt, documents: [stored] };
     const prepopulatedData = { FirstName: 'María' };
     const credentials = { vin: '5EXMA1B20HC000101', noticeId: 'EXM-100001' };
     const { api, calls } = client({ 'GET /api/forms/automotive/draft': json({ ...draft, prepopulatedData, credentials }) });
     expect(await api.loadDraft('Automotive')).toEqual({ ok: true, data: { draft, prepopulatedData, credentials: null }, status: 200 });
     expect(calls[0]!.headers['X-CSRF-TOKEN']).toBeUndefined();
 
-    const empty = { pageId: null, pageUnfinished: false, models: [], savedAt: null, expiresAt: null, documents: [] };
+    const empty = { pageId: null, pageUnfinished: false, models: [], openRecords: [], savedAt: null, expiresAt: null, documents: [] };
     const none = await client({ 'GET /api/forms/automotive/draft': json({ ...empty, prepopulatedData, credentials }) }).api.loadDraft('Automotive');
     expect(none).toEqual({ ok: true, data: { draft: null, prepopulatedData, credentials }, status: 200 });
     const nothing = await client({ 'GET /api/forms/automotive/draft': json({ ...empty, prepopulatedData: null, credentials: {} }) }).api.loadDraft('Automotive');

@@ -13,7 +13,7 @@ import { fakeApi, ok, preloadShell, renderApp, SMALL_CLAIM, testServices } from 
 const flow = SMALL_CLAIM;
 
 const note: FormModel = { id: null, clientId: 'cld0000001aaaaaaaa', metadata: { formType: 'Automotive', dtoMapping: 'claimDetails' }, metadataHash: 'h', fields: { note: 'kept by the server' } };
-const draft = (pageId: string) => ok({ draft: { pageId, pageUnfinished: false, models: [note], savedAt: '2026-03-15T17:00:00.000Z', expiresAt: '2026-04-14T17:00:00.000Z', documents: [] }, prepopulatedData: null, credentials: null });
+const draft = (pageId: string) => ok({ draft: { pageId, pageUnfinished: false, models: [note], openRecords: [], savedAt: '2026-03-15T17:00:00.000Z', expiresAt: '2026-04-14T17:00:00.000Z', documents: [] }, prepopulatedData: null, credentials: null });
 const unauthorized = { ok: false as const, error: 'Your session has expired.', errorKey: null, status: 401 };
 
 beforeAll(async () => {

@@ -14,7 +14,7 @@ import { fakeApi, ok, preloadShell, renderApp, SMALL_CLAIM, testServices } from 
 const flow = SMALL_CLAIM;
 
 const note: FormModel = { id: null, clientId: 'cld0000001aaaaaaaa', metadata: { formType: 'Automotive', dtoMapping: 'claimDetails' }, metadataHash: 'h', fields: { note: 'half typed' } };
-const unfinished = (pageId: string) => ok({ draft: { pageId, pageUnfinished: true, models: [note], savedAt: '2026-03-15T17:00:00.000Z', expiresAt: '2026-04-14T17:00:00.000Z', documents: [] }, prepopulatedData: null, credentials: null });
+const unfinished = (pageId: string) => ok({ draft: { pageId, pageUnfinished: true, models: [note], openRecords: [], savedAt: '2026-03-15T17:00:00.000Z', expiresAt: '2026-04-14T17:00:00.000Z', documents: [] }, prepopulatedData: null, credentials: null });
 const services = (api = fakeApi()) => testServices({ api, flows: [flow], state: { modelConfigs: CONFIGS, whitelistLoaded: true } });
 const SAVE_LATER = { name: 'LocKey_SaveLater_Button' };
 
@@ -42,7 +42,7 @@ describe('Save and finish later', () => {
 
     await userEvent.click(screen.getByRole('button', SAVE_LATER));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain(refusal));
-    expect(saveForLater).toHaveBeenCalledWith('Automotive', 'one', expect.arrayContaining([expect.objectContaining({ clientId: note.clientId, fields: note.fields })]), 'en');
+    expect(saveForLater).toHaveBeenCalledWith('Automotive', 'one', expect.arrayContaining([expect.objectContaining({ clientId: note.clientId, fields: note.fields })]), 'en', []);
 
     await userEvent.click(screen.getByRole('button', SAVE_LATER));
     const heading = await screen.findByRole('heading', { level: 1, name: 'LocKey_SaveLater_SavedTitle' });
