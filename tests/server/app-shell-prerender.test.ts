@@ -1,9 +1,11 @@
 /**
  * The start pages drawn on the server, over real HTTP on SQLite and PostgreSQL with the real
  * build (the app and its prerenderer, `vite build` and `vite build --ssr`): each form's start page,
- * /resume, /page-not-found and /session-expired arrive with their heading and labelled fields in
- * the asked culture and the settlement's theme; each page has one ETag, answered 304 when the
- * browser has it; an address spelt otherwise is the plain shell; without a prerenderer, the shell.
+ * /resume, /status, /page-not-found, /session-expired, /deadline and /error arrive with their
+ * heading, labelled fields and browser title in the asked culture and the settlement's theme; each
+ * page has one ETag, answered 304 when the browser has it; a resume link is drawn with its code for
+ * its request alone, stored by no cache; an address spelt otherwise is the plain shell; without a
+ * prerenderer, the shell.
  */
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +14,7 @@ import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchesEtag } from '../../server/routes/app-shell/index.js';
 import { prerenderAddress } from '../../server/routes/app-shell/prerender.js';
+import { documentTitle } from '../../runtime/core/i18n/documentTitle.js';
 import { DIALECTS, OPEN_NOW, ROOT, serverOver, settlementCopy } from './helper.js';
 
 const LOCALES = {
@@ -39,6 +42,7 @@ afterAll(() => {
 const drawn = (html: string) => /<div id="root">([\s\S]*?)<\/div>\s*<div class="cf-honeypot"/.exec(html)?.[1] ?? '';
 const decode = (text: string) => text.replace(/&amp;/g, '&').replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
 const heading = (html: string) => decode(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1]?.replace(/<[^>]+>/g, '') ?? '');
+const title = (html: string) => decode(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '');
 
 /** Each <label for=…> with its text, and whether an input, select or textarea has that id. */
 function labelledFields(html: string): Array<{ id: string; label: string }> {
@@ -48,25 +52,31 @@ function labelledFields(html: string): Array<{ id: string; label: string }> {
     .map((m) => ({ id: m[1]!, label: decode(m[2]!.replace(/<[^>]+>/g, '')).trim() }));
 }
 
-const START_PAGES: Array<{ url: string; titleKey: string; fieldLabelKeys: string[] }> = [
-  { url: '/automotive', titleKey: 'LocKey_Automotive_Start_Title', fieldLabelKeys: ['LocKey_Credentials_NoticeId'] },
-  { url: '/vinlookup', titleKey: 'LocKey_Lookup_Title', fieldLabelKeys: [] },
-  { url: '/exclusion', titleKey: 'LocKey_Exclusion_Start_Title', fieldLabelKeys: ['LocKey_Credentials_NoticeId'] },
+/** Each page drawn on the server: its heading's key, its labelled fields' keys and its form's name (the browser title's middle part). */
+const START_PAGES: Array<{ url: string; titleKey: string; fieldLabelKeys: string[]; formTitleKey?: string }> = [
+  { url: '/automotive', titleKey: 'LocKey_Automotive_Start_Title', fieldLabelKeys: ['LocKey_Credentials_NoticeId'], formTitleKey: 'LocKey_Automotive_FormName' },
+  { url: '/vinlookup', titleKey: 'LocKey_Lookup_Title', fieldLabelKeys: [], formTitleKey: 'LocKey_Lookup_FormName' },
+  { url: '/exclusion', titleKey: 'LocKey_Exclusion_Start_Title', fieldLabelKeys: ['LocKey_Credentials_NoticeId'], formTitleKey: 'LocKey_Exclusion_FormName' },
   { url: '/resume', titleKey: 'LocKey_Resume_Title', fieldLabelKeys: ['LocKey_Resume_CodeLabel'] },
+  { url: '/status', titleKey: 'LocKey_StatusPage_Title', fieldLabelKeys: ['LocKey_StatusPage_ReferenceLabel', 'LocKey_Credentials_NoticeId'] },
   { url: '/page-not-found', titleKey: 'LocKey_NotFound_Title', fieldLabelKeys: [] },
   { url: '/session-expired', titleKey: 'LocKey_SessionExpired_Title', fieldLabelKeys: [] },
+  { url: '/deadline', titleKey: 'LocKey_Deadline_Title', fieldLabelKeys: [] },
+  { url: '/error', titleKey: 'LocKey_ErrorPage_Title', fieldLabelKeys: [] },
 ];
 
 describe.each(DIALECTS)('start pages drawn on the server (%s)', (dialect) => {
   const server = serverOver(dialect, () => ({ appDistDir: distDir }));
 
   describe.each(['en', 'es'] satisfies Culture[])('in %s', (culture) => {
-    it.each(START_PAGES)('$url arrives drawn: its heading and labelled fields, the language switch, the theme', async ({ url, titleKey, fieldLabelKeys }) => {
+    it.each(START_PAGES)('$url arrives drawn: its heading, labelled fields and title, the language switch, the theme', async ({ url, titleKey, fieldLabelKeys, formTitleKey }) => {
       const t = LOCALES[culture];
       const res = await server.http(culture === 'en' ? url : `${url}?culture=${culture}`);
       expect(res.statusCode).toBe(200);
       const page = drawn(res.body);
       expect(heading(page)).toBe(t[titleKey]);
+      // The browser title the app sets on this page, from the first byte: page, form, settlement.
+      expect(title(res.body)).toBe(documentTitle([t[titleKey], formTitleKey ? t[formTitleKey] : null, t.LocKey_Site_Title]));
       const labels = labelledFields(page).map((f) => f.label.replace(/\s*\*$/, ''));
       for (const key of fieldLabelKeys) expect(labels.some((label) => label.startsWith(t[key]!)), `${key} in ${labels.join(' | ')}`).toBe(true);
       // The way back to English on a page in another language (spec §1), and the page's culture and theme as the app sets them.
@@ -101,6 +111,27 @@ describe.each(DIALECTS)('start pages drawn on the server (%s)', (dialect) => {
     expect(spanish.headers.etag).not.toBe(etag);
     const changed = await server.http({ url: '/automotive', headers: { 'if-none-match': 'W/"something-else"' } });
     expect(changed.statusCode).toBe(200);
+  });
+
+  it('draws a resume link with its code for its request alone: stored by no cache, no ETag; /resume holds no code', async () => {
+    const link = await server.http('/resume/ABCD-2345?culture=es');
+    expect(link.statusCode).toBe(200);
+    expect(link.headers['cache-control']).toBe('no-store');
+    expect(link.headers.etag).toBeUndefined();
+    const page = drawn(link.body);
+    expect(heading(page)).toBe(LOCALES.es.LocKey_Resume_Title);
+    expect(page).toMatch(/<input[^>]*id="cf-resume-code"[^>]*value="ABCD-2345"/);
+    expect(title(link.body)).toBe(documentTitle([LOCALES.es.LocKey_Resume_Title, LOCALES.es.LocKey_Site_Title]));
+    // Another code, another page; the kept /resume page never holds one.
+    expect(drawn((await server.http('/resume/WXYZ-6789')).body)).toContain('value="WXYZ-6789"');
+    const plain = await server.http('/resume');
+    expect(plain.headers['cache-control']).toBe('no-cache');
+    expect(plain.body).not.toContain('ABCD-2345');
+    expect(plain.body).not.toContain('WXYZ-6789');
+    // A link with a query it does not read is the plain shell: the app reads the code from the address.
+    const other = await server.http('/resume/ABCD-2345?signedOut=1');
+    expect(drawn(other.body)).toBe('');
+    expect(other.body).not.toContain('ABCD-2345');
   });
 
   it('draws /session-expired for the form it names, and leaves other addresses to the browser', async () => {
@@ -194,7 +225,12 @@ describe('the addresses drawn on the server', () => {
     expect(prerenderAddress('/automotive', 'culture=es&culture=en', known)).toBeNull();
     expect(prerenderAddress('/automotive', 'form=Automotive', known)).toBeNull();
     expect(prerenderAddress('/automotive/claimant', '', known)).toBeNull();
-    expect(prerenderAddress('/error', '', known)).toBeNull();
+    expect(prerenderAddress('/error', '', known)).toBe('/error');
+    expect(prerenderAddress('/status', 'culture=es', known)).toBe('/status?culture=es');
+    expect(prerenderAddress('/deadline', 'form=Automotive', known)).toBeNull();
+    expect(prerenderAddress('/resume/ABCD-2345', 'culture=es', known)).toBe('/resume/ABCD-2345?culture=es');
+    expect(prerenderAddress('/resume/ABCD-2345', 'signedOut=1', known)).toBeNull();
+    expect(prerenderAddress('/resume/not a code', '', known)).toBeNull();
   });
 
   it('match If-None-Match as weak validators', () => {
