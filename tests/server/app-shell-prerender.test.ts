@@ -213,6 +213,24 @@ describe.each(DIALECTS)('with a prerenderer that cannot be loaded (%s)', (dialec
   });
 });
 
+describe.each(DIALECTS)('with a prerenderer of another build (%s)', (dialect) => {
+  // A prerenderer that answers the HTML alone, as one built before pages carried their title.
+  const other = path.join(buildRoot, `other-${dialect}`, 'app');
+  beforeAll(() => {
+    cpSync(distDir, other, { recursive: true });
+    mkdirSync(path.join(path.dirname(other), 'server'));
+    writeFileSync(path.join(path.dirname(other), 'server', 'prerender.js'), 'export const prerenderPage = async () => "<main><h1>Drawn</h1></main>";\n');
+  });
+  const server = serverOver(dialect, () => ({ appDistDir: other }));
+
+  it('answers the plain shell rather than a page of the wrong shape', async () => {
+    const res = await server.http('/automotive');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).not.toContain('Drawn');
+  });
+});
+
 describe('the addresses drawn on the server', () => {
   const known = { startPaths: new Set(['/automotive', '/']), formTypes: new Set(['Automotive']), cultures: new Set(['en', 'es']) };
   it('are start pages and the fixed pages with a query they read, in one spelling', () => {

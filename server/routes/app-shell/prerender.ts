@@ -9,9 +9,11 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isRecord } from '../../../runtime/core/guards.js';
 import { RESUME_LINK } from '../../../runtime/core/site/index.js';
-import { PRERENDER_EXPORT, PRERENDER_FILE, type PrerenderPage } from '../../../runtime/core/site/prerender.js';
+import { PRERENDER_EXPORT, PRERENDER_FILE, type PrerenderedPage, type PrerenderPage } from '../../../runtime/core/site/prerender.js';
 
-const isPrerenderPage = (value: unknown): value is PrerenderPage => typeof value === 'function';
+const isFunction = (value: unknown): value is (...args: unknown[]) => unknown => typeof value === 'function';
+const isPrerenderedPage = (value: unknown): value is PrerenderedPage =>
+  isRecord(value) && typeof value.html === 'string' && (value.title === null || typeof value.title === 'string');
 
 /**
  * The prerenderer built beside the app (`<dist>/server/prerender.js` for the app in `<dist>/app`),
@@ -24,7 +26,14 @@ export async function loadPrerenderer(distDir: string, onFailure: (error: unknow
   try {
     const module: unknown = await import(pathToFileURL(file).href);
     const prerender = isRecord(module) ? module[PRERENDER_EXPORT] : undefined;
-    if (isPrerenderPage(prerender)) return prerender;
+    // Its answer is checked: a build older or newer than the server may draw pages of another shape.
+    if (isFunction(prerender)) {
+      return async (input) => {
+        const page: unknown = await prerender(input);
+        if (page === null || isPrerenderedPage(page)) return page;
+        throw new Error(`${file} answered a page of another shape than this server reads: build the app and the server together (npm run build)`);
+      };
+    }
     onFailure(new Error(`${file} does not export ${PRERENDER_EXPORT}`));
   } catch (error) {
     onFailure(error);
