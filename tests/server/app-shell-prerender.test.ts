@@ -9,9 +9,12 @@
  */
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { Writable } from 'node:stream';
 import path from 'node:path';
+import type { FastifyServerOptions } from 'fastify';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loggerOptions } from '../../server/app.js';
 import { matchesEtag } from '../../server/routes/app-shell/index.js';
 import { prerenderAddress } from '../../server/routes/app-shell/prerender.js';
 import { documentTitle } from '../../runtime/core/i18n/documentTitle.js';
@@ -228,6 +231,36 @@ describe.each(DIALECTS)('with a prerenderer of another build (%s)', (dialect) =>
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<div id="root"></div>');
     expect(res.body).not.toContain('Drawn');
+  });
+});
+
+describe.each(DIALECTS)('with a prerenderer that fails on a page (%s)', (dialect) => {
+  // Fails naming the address it drew, as the app's prerenderer does.
+  const failing = path.join(buildRoot, `failing-${dialect}`, 'app');
+  beforeAll(() => {
+    cpSync(distDir, failing, { recursive: true });
+    mkdirSync(path.join(path.dirname(failing), 'server'));
+    writeFileSync(path.join(path.dirname(failing), 'server', 'prerender.js'), 'export const prerenderPage = async ({ url }) => { throw new Error(`${url} could not be drawn`); };\n');
+  });
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString('utf8'));
+      done();
+    },
+  });
+  const server = serverOver(dialect, () => ({ appDistDir: failing, logger: { ...(loggerOptions('development') as object), stream } as FastifyServerOptions['logger'] }));
+
+  it('answers the plain shell, and logs the failure without a resume link\'s code', async () => {
+    for (const url of ['/automotive', '/resume/QRST-4321']) {
+      const res = await server.http(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<div id="root"></div>');
+    }
+    const log = lines.join('');
+    expect(log).toContain('/automotive could not be drawn');
+    expect(log).toContain("a resume link's page could not be drawn");
+    expect(log).not.toContain('QRST-4321');
   });
 });
 

@@ -231,8 +231,10 @@ const appShell: FastifyPluginAsync<AppShellOptions> = async (app, opts) => {
       const drawn = await prerender({ url: address, settings: settings(), answers: startupAnswers(app, culture), now: new Date(app.clock()) });
       return drawn === null ? page : withDrawnPage(page, drawn, culture, s.theme);
     } catch (error) {
-      // The app draws it in the browser, as without a prerenderer.
-      app.log.error(error, 'app shell: the start page could not be drawn on the server');
+      // The app draws it in the browser, as without a prerenderer. The error names the address it
+      // drew: a resume link's code stays out of the log, as out of the request's line.
+      if (isResumeLink(address.split('?')[0] ?? '')) app.log.error('app shell: a resume link\'s page could not be drawn on the server');
+      else app.log.error(error, 'app shell: the start page could not be drawn on the server');
       return page;
     }
   };
