@@ -71,7 +71,7 @@ export default function StatusPage() {
       return typeof value === 'string' ? value : '';
     };
     if (text('referenceCode')) setReference(text('referenceCode'));
-    const given = Object.fromEntries(fields.flatMap((field) => (text(field.key) ? [[field.key, text(field.key)]] : [])));
+    const given: Record<string, string> = Object.fromEntries(fields.flatMap((field): Array<[string, string]> => (text(field.key) ? [[field.key, text(field.key)]] : [])));
     if (Object.keys(given).length > 0) setCredentials(given);
     // The mount only: later the fields show the state.
     // eslint-disable-next-line react-hooks/exhaustive-deps
