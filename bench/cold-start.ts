@@ -9,10 +9,9 @@
  *   CPU      Emulation.setCPUThrottlingRate rate 4
  *
  * Per start page (/automotive, /vinlookup, /exclusion): first contentful paint, the page heading
- * (main h1) painted with the loading spinner gone, and interactive (the app runs on the page — the
- * first input of the form and the primary button are React's elements, drawn or taken over by the
- * app — that input enabled and visible, the button enabled, no loading placeholder left); median
- * and p95. The app is built as
+ * (main h1) painted with the loading spinner gone, and interactive (the app runs on the page — its
+ * React root, the page's title set by it — the first input of the form enabled and visible, the
+ * primary button enabled, no loading placeholder left); median and p95. The app is built as
  * `npm run build` builds it (start pages drawn on the server); BENCH_SHELL_ONLY=1 builds it without
  * the prerenderer (lib/browser.ts), for the figures before that.
  * Floors in the same run, from the same server and static serving (/app/dist/…): the plain React
@@ -82,6 +81,15 @@ const PROBE = `(() => {
     for (const e of list.getEntries()) if (e.name === 'first-contentful-paint') probe.fcp = e.startTime;
   }).observe({ type: 'paint', buffered: true });
   const visible = (el) => !!el && el.offsetParent !== null && !el.closest('[inert]');
+  // A drawn page arrives under the title the app sets: the probe notes that the app set it (the
+  // page's effects have run), whatever the text.
+  let titled = false;
+  const title = Object.getOwnPropertyDescriptor(Document.prototype, 'title');
+  Object.defineProperty(document, 'title', {
+    configurable: true,
+    get() { return title.get.call(this); },
+    set(value) { title.set.call(this, value); titled = true; check(); },
+  });
   const spinnerGone = () => { const s = document.getElementById('page-load-spinner'); return !s || s.hidden || getComputedStyle(s).display === 'none'; };
   const check = () => {
     if (probe.heading === null) {
@@ -91,15 +99,14 @@ const PROBE = `(() => {
         requestAnimationFrame(() => setTimeout(() => { probe.heading = performance.now(); }, 0));
       }
     }
-    // A start page drawn on the server shows its fields before the app runs (under its own title):
-    // interactive waits for the app to have drawn or taken the field and the button over (React's
-    // elements). The floors have no app to wait for.
-    const isApp = !!document.querySelector('.cf-app');
-    const appOwns = (el) => !isApp || (!!el && Object.keys(el).some((k) => k.startsWith('__reactFiber')));
-    if (probe.interactive === null && spinnerGone() && !document.querySelector('.cf-loading-placeholder')) {
+    // A start page drawn on the server shows its fields before the app runs: interactive waits for
+    // the app to have drawn or taken over the page (React's root, and the page's title set by it).
+    const root = document.getElementById('root');
+    const appRuns = !document.querySelector('.cf-app') || (!!root && Object.keys(root).some((k) => k.startsWith('__reactContainer')) && titled);
+    if (probe.interactive === null && appRuns && spinnerGone() && !document.querySelector('.cf-loading-placeholder')) {
       const input = document.querySelector('main input:not([type=hidden]), main select, main textarea');
       const button = document.querySelector('.cf-page-actions .cf-button--primary');
-      if (visible(input) && appOwns(input) && !input.disabled && (!button || (appOwns(button) && !button.disabled))) {
+      if (visible(input) && !input.disabled && (!button || !button.disabled)) {
         probe.interactive = -1;
         requestAnimationFrame(() => setTimeout(() => { probe.interactive = performance.now(); }, 0));
       }
@@ -107,9 +114,7 @@ const PROBE = `(() => {
     if (probe.heading !== null && probe.interactive !== null) observer.disconnect();
   };
   const observer = new MutationObserver(check);
-  // Taking a drawn page over changes nothing in the DOM: a frame loop looks as well.
-  const everyFrame = () => { check(); if (probe.heading === null || probe.interactive === null) requestAnimationFrame(everyFrame); };
-  const start = () => { observer.observe(document.documentElement, { subtree: true, childList: true, attributes: true, characterData: true }); check(); requestAnimationFrame(everyFrame); };
+  const start = () => { observer.observe(document.documentElement, { subtree: true, childList: true, attributes: true, characterData: true }); check(); };
   if (document.documentElement) start(); else addEventListener('DOMContentLoaded', start);
 })();`;
 
