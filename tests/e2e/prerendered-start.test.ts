@@ -21,13 +21,30 @@ function entryScript(): string {
 /** React reports a mismatch between the drawn page and the app's (and its own recovery) on the console. */
 const HYDRATION_REPORT = /hydrat|did not match|#418|#423|#425/i;
 
-/** The app has taken the drawn page over: the page's heading (and the given elements) are its own. */
+/**
+ * Notes when the app sets the page's title (the page's effects have run), whatever the text: a
+ * drawn page already carries the title the app sets.
+ */
+const NOTE_TITLE_SET = `(() => {
+  const title = Object.getOwnPropertyDescriptor(Document.prototype, 'title');
+  Object.defineProperty(document, 'title', {
+    configurable: true,
+    get() { return title.get.call(this); },
+    set(value) { title.set.call(this, value); window.__titleSet = true; },
+  });
+})();`;
+
+/** The app has taken the drawn page over: it has set the page's title, and the page's heading (and the given elements) are its own. */
 async function hydrated(page: Page, ...selectors: string[]): Promise<void> {
   await page.waitForFunction((wanted) => {
-    return wanted.every((selector) => {
-      const element = document.querySelector(selector);
-      return element !== null && Object.keys(element).some((key) => key.startsWith('__reactFiber'));
-    });
+    const titleSet = (window as unknown as { __titleSet?: boolean }).__titleSet === true;
+    return (
+      titleSet &&
+      wanted.every((selector) => {
+        const element = document.querySelector(selector);
+        return element !== null && Object.keys(element).some((key) => key.startsWith('__reactFiber'));
+      })
+    );
   }, ['#main-content h1', ...selectors]);
 }
 
@@ -49,6 +66,7 @@ describe('a start page drawn on the server', () => {
 
   it('can be read and typed into before the app runs; the typing is kept when the app takes over, and signing in works', async () => {
     const { page, context, errors, consoleLines } = await openPage(e2e.browser, { width: 390, height: 844 });
+    await context.addInitScript(NOTE_TITLE_SET);
     const entry = await holdEntryScript(context);
 
     await page.goto(`${e2e.server.url}/automotive`, { waitUntil: 'commit' });
@@ -87,6 +105,7 @@ describe('a start page drawn on the server', () => {
 
   it('keeps the reference code and sign-in details typed on the status page before the app runs, and checks them', async () => {
     const { page, context, errors, consoleLines } = await openPage(e2e.browser, { width: 390, height: 844 });
+    await context.addInitScript(NOTE_TITLE_SET);
     const entry = await holdEntryScript(context);
     await page.goto(`${e2e.server.url}/status`, { waitUntil: 'commit' });
     await page.waitForSelector('#cf-status-reference', { state: 'visible' });
@@ -136,6 +155,7 @@ describe('a start page drawn on the server', () => {
     { path: '/exclusion', heading: 'Exclude Yourself', title: 'Exclude Yourself – Exclusion request – Example Motors CVT Transmission Settlement' },
   ])('$path is drawn by the server with its title and taken over by the app without a mismatch', async ({ path, heading, title, code }) => {
     const { page, context, errors, consoleLines } = await openPage(e2e.browser);
+    await context.addInitScript(NOTE_TITLE_SET);
     const html = await (await page.request.get(`${e2e.server.url}${path}`)).text();
     expect(html).toContain(heading);
     expect(html).toContain(`<title>${title}</title>`);
