@@ -17,6 +17,7 @@ import { FLOWS_PATH, flowsFromBody } from './flowsSource';
 import { createFormSessions } from './forms/formSessions';
 import { CORE_GUARDS, runGuards } from './guards';
 import { createHostedFlows } from './routes';
+import { DrawnTitleContext } from './useDocumentTitle';
 
 /** The server draws; it never calls the API (the page's calls start once the app runs in the browser). */
 const refuseCalls: typeof fetch = () => Promise.reject(new Error('A prerendered page makes no API calls'));
@@ -54,9 +55,13 @@ export const prerenderPage: PrerenderPage = async ({ url, settings, answers, now
   const services: AppServices = { store, api, flows, sessions: createFormSessions(flows) };
   // Waits for every part of the page; a part that fails to draw fails the page (the browser then draws it).
   const failures: unknown[] = [];
+  // The title the page's last drawing names (useDocumentTitle), for the served HTML's <title>.
+  let title: string | null = null;
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <App services={services} guards={CORE_GUARDS} now={() => now} ssrPath={url} leaveApp={() => undefined} />
+      <DrawnTitleContext.Provider value={(named) => void (title = named)}>
+        <App services={services} guards={CORE_GUARDS} now={() => now} ssrPath={url} leaveApp={() => undefined} />
+      </DrawnTitleContext.Provider>
     </StrictMode>,
     // Every boundary in place: React would otherwise send a large one after the rest with an
     // inline script to move it in, which the page's security policy refuses.
@@ -70,5 +75,5 @@ export const prerenderPage: PrerenderPage = async ({ url, settings, answers, now
   if (failures.length > 0) throw new Error(`${url} could not be drawn on the server`, { cause: failures[0] });
   // A script in the page (a boundary still to come) would not run under the page's policy.
   if (html.includes('<script')) throw new Error(`${url} was not drawn whole on the server`);
-  return html;
+  return { html, title };
 };

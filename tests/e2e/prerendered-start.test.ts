@@ -1,12 +1,14 @@
+import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { readManifest } from '../../server/routes/app-shell/preload';
 import { next } from './flow-steps';
 import { appRunning, axe, builtApp, openPage, withServerAndBrowser } from './harness';
 
 /**
- * A form's start page drawn on the server, on a phone whose app script is slow to come: the
- * sign-in is there and usable before the script runs, what the claimant types meanwhile is kept
- * when the app takes the page over (hydration, with no mismatch reported), and signing in works.
+ * Pages drawn on the server, on a phone whose app script is slow to come: a form's start page and
+ * the status page are there and usable before the script runs, with their own browser title; what
+ * the claimant types meanwhile is kept when the app takes the page over (hydration, with no
+ * mismatch reported), and signing in (checking the status) works with it.
  */
 
 /** The app's entry script (vite's manifest), which the test holds back. */
@@ -16,25 +18,63 @@ function entryScript(): string {
   return `/app/dist/${entry.file}`;
 }
 
+/** React reports a mismatch between the drawn page and the app's (and its own recovery) on the console. */
+const HYDRATION_REPORT = /hydrat|did not match|#418|#423|#425/i;
+
+/**
+ * Notes when the app sets the page's title (the page's effects have run), whatever the text: a
+ * drawn page already carries the title the app sets.
+ */
+const NOTE_TITLE_SET = `(() => {
+  const title = Object.getOwnPropertyDescriptor(Document.prototype, 'title');
+  Object.defineProperty(document, 'title', {
+    configurable: true,
+    get() { return title.get.call(this); },
+    set(value) { title.set.call(this, value); window.__titleSet = true; },
+  });
+})();`;
+
+/** The app has taken the drawn page over: it has set the page's title, and the page's heading (and the given elements) are its own. */
+async function hydrated(page: Page, ...selectors: string[]): Promise<void> {
+  await page.waitForFunction((wanted) => {
+    const titleSet = (window as unknown as { __titleSet?: boolean }).__titleSet === true;
+    return (
+      titleSet &&
+      wanted.every((selector) => {
+        const element = document.querySelector(selector);
+        return element !== null && Object.keys(element).some((key) => key.startsWith('__reactFiber'));
+      })
+    );
+  }, ['#main-content h1', ...selectors]);
+}
+
+/** Holds the app's entry script back until `release()`: the page stays as the server drew it. */
+async function holdEntryScript(context: BrowserContext): Promise<{ release: () => void; asked: () => boolean }> {
+  let release = () => undefined as void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let asked = false;
+  await context.route(`**${entryScript()}`, async (route) => {
+    asked = true;
+    await released;
+    await route.continue();
+  });
+  return { release, asked: () => asked };
+}
+
 describe('a start page drawn on the server', () => {
   const e2e = withServerAndBrowser();
 
   it('can be read and typed into before the app runs; the typing is kept when the app takes over, and signing in works', async () => {
     const { page, context, errors, consoleLines } = await openPage(e2e.browser, { width: 390, height: 844 });
-    let release = () => undefined as void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    const entry = entryScript();
-    let entryAsked = false;
-    await context.route(`**${entry}`, async (route) => {
-      entryAsked = true;
-      await released;
-      await route.continue();
-    });
+    await context.addInitScript(NOTE_TITLE_SET);
+    const entry = await holdEntryScript(context);
 
     await page.goto(`${e2e.server.url}/automotive`, { waitUntil: 'commit' });
     await page.waitForSelector('#credentials-noticeId', { state: 'visible' });
-    await expect.poll(() => entryAsked).toBe(true);
+    await expect.poll(entry.asked).toBe(true);
     expect(await page.locator('#main-content h1').innerText()).toBe('File a Claim');
+    // The page's own title before any script, the one the app keeps.
+    expect(await page.title()).toBe('File a Claim – Claim form – Example Motors CVT Transmission Settlement');
     expect(await page.locator('label[for="credentials-noticeId"]').innerText()).toContain('Notice ID');
     expect(await appRunning(page)).toBe(false);
     expect(await axe(page)).toEqual([]);
@@ -47,38 +87,86 @@ describe('a start page drawn on the server', () => {
     expect(new URL(page.url()).search).toBe('');
     expect(await appRunning(page)).toBe(false);
 
-    release();
-    await page.waitForFunction(() => document.title !== 'Settlement claims');
-    expect(await appRunning(page)).toBe(true);
+    entry.release();
+    await hydrated(page, '#credentials-pin', '.cf-page-actions .cf-button--primary');
+    expect(await page.title()).toBe('File a Claim – Claim form – Example Motors CVT Transmission Settlement');
     expect(await page.inputValue('#credentials-vin')).toBe('5EXMA1B20HC000101');
     expect(await page.inputValue('#credentials-noticeId')).toBe('EXM-100001');
     expect(await page.inputValue('#credentials-pin')).toBe('482913');
     expect(await axe(page)).toEqual([]);
 
     await next(page, /\/automotive\/claimant-info/);
+    // Each page change names the new page.
+    await expect.poll(() => page.title()).toBe('Your Contact Information – Claim form – Example Motors CVT Transmission Settlement');
     expect(errors).toEqual([]);
-    // React reports a mismatch between the drawn page and the app's (and its own recovery) on the console.
-    expect(consoleLines.filter((line) => /hydrat|did not match|#418|#423|#425/i.test(line))).toEqual([]);
+    expect(consoleLines.filter((line) => HYDRATION_REPORT.test(line))).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps the reference code and sign-in details typed on the status page before the app runs, and checks them', async () => {
+    const { page, context, errors, consoleLines } = await openPage(e2e.browser, { width: 390, height: 844 });
+    await context.addInitScript(NOTE_TITLE_SET);
+    const entry = await holdEntryScript(context);
+    await page.goto(`${e2e.server.url}/status`, { waitUntil: 'commit' });
+    await page.waitForSelector('#cf-status-reference', { state: 'visible' });
+    await expect.poll(entry.asked).toBe(true);
+    expect(await page.locator('#main-content h1').innerText()).toBe('Check your claim status');
+    expect(await page.locator('label[for="cf-status-reference"]').innerText()).toContain('Reference code');
+    expect(await page.title()).toBe('Check your claim status – Example Motors CVT Transmission Settlement');
+    expect(await appRunning(page)).toBe(false);
+    expect(await axe(page)).toEqual([]);
+
+    await page.fill('#cf-status-reference', 'AUT-0000000');
+    await page.fill('#cf-status-vin', '5EXMA1B20HC000101');
+    await page.fill('#cf-status-noticeId', 'EXM-100001');
+    await page.fill('#cf-status-pin', '482913');
+    // Enter before the app runs sends nothing: no reference code or details in the address.
+    await page.press('#cf-status-pin', 'Enter');
+    expect(new URL(page.url()).pathname).toBe('/status');
+    expect(new URL(page.url()).search).toBe('');
+
+    entry.release();
+    await hydrated(page, '#cf-status-pin', '.cf-status-page button[type=submit]');
+    expect(await page.inputValue('#cf-status-reference')).toBe('AUT-0000000');
+    expect(await page.inputValue('#cf-status-vin')).toBe('5EXMA1B20HC000101');
+    expect(await page.inputValue('#cf-status-noticeId')).toBe('EXM-100001');
+    expect(await page.inputValue('#cf-status-pin')).toBe('482913');
+    expect(await page.title()).toBe('Check your claim status – Example Motors CVT Transmission Settlement');
+    expect(await axe(page)).toEqual([]);
+
+    // The app sends what was typed (the code is no filed claim's): the refusal, not "required".
+    await page.click('.cf-status-page button[type=submit]');
+    await expect.poll(() => page.locator('#cf-status-reference').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('.cf-status-page [role=alert]').innerText()).toContain('We could not find a claim with this reference code and these details.');
+    expect(errors).toEqual(['Failed to load resource: the server responded with a status of 404 (Not Found)']);
+    expect(consoleLines.filter((line) => HYDRATION_REPORT.test(line))).toEqual([]);
     await context.close();
   });
 
   it.each([
-    { path: '/resume?culture=es', heading: 'Continuar donde lo dejó' },
-    { path: '/page-not-found', heading: 'Page not found' },
-    { path: '/session-expired?culture=en&form=Automotive', heading: 'Your session has expired' },
-    { path: '/vinlookup?culture=es', heading: 'Búsqueda de VIN' },
-    { path: '/exclusion', heading: 'Exclude Yourself' },
-  ])('$path is drawn by the server and taken over by the app without a mismatch', async ({ path, heading }) => {
+    { path: '/resume?culture=es', heading: 'Continuar donde lo dejó', title: 'Continuar donde lo dejó – Acuerdo sobre la transmisión CVT de Example Motors' },
+    { path: '/resume/ABCD-2345?culture=es', heading: 'Continuar donde lo dejó', title: 'Continuar donde lo dejó – Acuerdo sobre la transmisión CVT de Example Motors', code: 'ABCD-2345' },
+    { path: '/status?culture=es', heading: 'Consulte el estado de su reclamo', title: 'Consulte el estado de su reclamo – Acuerdo sobre la transmisión CVT de Example Motors' },
+    { path: '/page-not-found', heading: 'Page not found', title: 'Page not found – Example Motors CVT Transmission Settlement' },
+    { path: '/session-expired?culture=en&form=Automotive', heading: 'Your session has expired', title: 'Your session has expired – Claim form – Example Motors CVT Transmission Settlement' },
+    { path: '/deadline', heading: 'The deadline has passed', title: 'The deadline has passed – Example Motors CVT Transmission Settlement' },
+    { path: '/error?culture=es', heading: 'Se produjo un error', title: 'Se produjo un error – Acuerdo sobre la transmisión CVT de Example Motors' },
+    { path: '/vinlookup?culture=es', heading: 'Búsqueda de VIN', title: 'Búsqueda de VIN – Acuerdo sobre la transmisión CVT de Example Motors' },
+    { path: '/exclusion', heading: 'Exclude Yourself', title: 'Exclude Yourself – Exclusion request – Example Motors CVT Transmission Settlement' },
+  ])('$path is drawn by the server with its title and taken over by the app without a mismatch', async ({ path, heading, title, code }) => {
     const { page, context, errors, consoleLines } = await openPage(e2e.browser);
+    await context.addInitScript(NOTE_TITLE_SET);
     const html = await (await page.request.get(`${e2e.server.url}${path}`)).text();
     expect(html).toContain(heading);
+    expect(html).toContain(`<title>${title}</title>`);
     await page.goto(`${e2e.server.url}${path}`);
-    await page.waitForFunction(() => document.title !== 'Settlement claims');
-    expect(await appRunning(page)).toBe(true);
+    await hydrated(page);
     expect(await page.locator('#main-content h1').innerText()).toBe(heading);
+    expect(await page.title()).toBe(title);
+    if (code) expect(await page.inputValue('#cf-resume-code')).toBe(code);
     expect(await axe(page)).toEqual([]);
     expect(errors).toEqual([]);
-    expect(consoleLines.filter((line) => /hydrat|did not match|#418|#423|#425/i.test(line))).toEqual([]);
+    expect(consoleLines.filter((line) => HYDRATION_REPORT.test(line))).toEqual([]);
     await context.close();
   });
 });

@@ -1,17 +1,23 @@
 /**
  * The start pages drawn on the server, over real HTTP on SQLite and PostgreSQL with the real
  * build (the app and its prerenderer, `vite build` and `vite build --ssr`): each form's start page,
- * /resume, /page-not-found and /session-expired arrive with their heading and labelled fields in
- * the asked culture and the settlement's theme; each page has one ETag, answered 304 when the
- * browser has it; an address spelt otherwise is the plain shell; without a prerenderer, the shell.
+ * /resume, /status, /page-not-found, /session-expired, /deadline and /error arrive with their
+ * heading, labelled fields and browser title in the asked culture and the settlement's theme; each
+ * page has one ETag, answered 304 when the browser has it; a resume link is drawn with its code for
+ * its request alone, stored by no cache; an address spelt otherwise is the plain shell; without a
+ * prerenderer, the shell.
  */
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { Writable } from 'node:stream';
 import path from 'node:path';
+import type { FastifyServerOptions } from 'fastify';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loggerOptions } from '../../server/app.js';
 import { matchesEtag } from '../../server/routes/app-shell/index.js';
 import { prerenderAddress } from '../../server/routes/app-shell/prerender.js';
+import { documentTitle } from '../../runtime/core/i18n/documentTitle.js';
 import { DIALECTS, OPEN_NOW, ROOT, serverOver, settlementCopy } from './helper.js';
 
 const LOCALES = {
@@ -39,6 +45,7 @@ afterAll(() => {
 const drawn = (html: string) => /<div id="root">([\s\S]*?)<\/div>\s*<div class="cf-honeypot"/.exec(html)?.[1] ?? '';
 const decode = (text: string) => text.replace(/&amp;/g, '&').replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
 const heading = (html: string) => decode(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1]?.replace(/<[^>]+>/g, '') ?? '');
+const title = (html: string) => decode(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '');
 
 /** Each <label for=…> with its text, and whether an input, select or textarea has that id. */
 function labelledFields(html: string): Array<{ id: string; label: string }> {
@@ -48,25 +55,31 @@ function labelledFields(html: string): Array<{ id: string; label: string }> {
     .map((m) => ({ id: m[1]!, label: decode(m[2]!.replace(/<[^>]+>/g, '')).trim() }));
 }
 
-const START_PAGES: Array<{ url: string; titleKey: string; fieldLabelKeys: string[] }> = [
-  { url: '/automotive', titleKey: 'LocKey_Automotive_Start_Title', fieldLabelKeys: ['LocKey_Credentials_NoticeId'] },
-  { url: '/vinlookup', titleKey: 'LocKey_Lookup_Title', fieldLabelKeys: [] },
-  { url: '/exclusion', titleKey: 'LocKey_Exclusion_Start_Title', fieldLabelKeys: ['LocKey_Credentials_NoticeId'] },
+/** Each page drawn on the server: its heading's key, its labelled fields' keys and its form's name (the browser title's middle part). */
+const START_PAGES: Array<{ url: string; titleKey: string; fieldLabelKeys: string[]; formTitleKey?: string }> = [
+  { url: '/automotive', titleKey: 'LocKey_Automotive_Start_Title', fieldLabelKeys: ['LocKey_Credentials_NoticeId'], formTitleKey: 'LocKey_Automotive_FormName' },
+  { url: '/vinlookup', titleKey: 'LocKey_Lookup_Title', fieldLabelKeys: [], formTitleKey: 'LocKey_Lookup_FormName' },
+  { url: '/exclusion', titleKey: 'LocKey_Exclusion_Start_Title', fieldLabelKeys: ['LocKey_Credentials_NoticeId'], formTitleKey: 'LocKey_Exclusion_FormName' },
   { url: '/resume', titleKey: 'LocKey_Resume_Title', fieldLabelKeys: ['LocKey_Resume_CodeLabel'] },
+  { url: '/status', titleKey: 'LocKey_StatusPage_Title', fieldLabelKeys: ['LocKey_StatusPage_ReferenceLabel', 'LocKey_Credentials_NoticeId'] },
   { url: '/page-not-found', titleKey: 'LocKey_NotFound_Title', fieldLabelKeys: [] },
   { url: '/session-expired', titleKey: 'LocKey_SessionExpired_Title', fieldLabelKeys: [] },
+  { url: '/deadline', titleKey: 'LocKey_Deadline_Title', fieldLabelKeys: [] },
+  { url: '/error', titleKey: 'LocKey_ErrorPage_Title', fieldLabelKeys: [] },
 ];
 
 describe.each(DIALECTS)('start pages drawn on the server (%s)', (dialect) => {
   const server = serverOver(dialect, () => ({ appDistDir: distDir }));
 
   describe.each(['en', 'es'] satisfies Culture[])('in %s', (culture) => {
-    it.each(START_PAGES)('$url arrives drawn: its heading and labelled fields, the language switch, the theme', async ({ url, titleKey, fieldLabelKeys }) => {
+    it.each(START_PAGES)('$url arrives drawn: its heading, labelled fields and title, the language switch, the theme', async ({ url, titleKey, fieldLabelKeys, formTitleKey }) => {
       const t = LOCALES[culture];
       const res = await server.http(culture === 'en' ? url : `${url}?culture=${culture}`);
       expect(res.statusCode).toBe(200);
       const page = drawn(res.body);
       expect(heading(page)).toBe(t[titleKey]);
+      // The browser title the app sets on this page, from the first byte: page, form, settlement.
+      expect(title(res.body)).toBe(documentTitle([t[titleKey], formTitleKey ? t[formTitleKey] : null, t.LocKey_Site_Title]));
       const labels = labelledFields(page).map((f) => f.label.replace(/\s*\*$/, ''));
       for (const key of fieldLabelKeys) expect(labels.some((label) => label.startsWith(t[key]!)), `${key} in ${labels.join(' | ')}`).toBe(true);
       // The way back to English on a page in another language (spec §1), and the page's culture and theme as the app sets them.
@@ -101,6 +114,27 @@ describe.each(DIALECTS)('start pages drawn on the server (%s)', (dialect) => {
     expect(spanish.headers.etag).not.toBe(etag);
     const changed = await server.http({ url: '/automotive', headers: { 'if-none-match': 'W/"something-else"' } });
     expect(changed.statusCode).toBe(200);
+  });
+
+  it('draws a resume link with its code for its request alone: stored by no cache, no ETag; /resume holds no code', async () => {
+    const link = await server.http('/resume/ABCD-2345?culture=es');
+    expect(link.statusCode).toBe(200);
+    expect(link.headers['cache-control']).toBe('no-store');
+    expect(link.headers.etag).toBeUndefined();
+    const page = drawn(link.body);
+    expect(heading(page)).toBe(LOCALES.es.LocKey_Resume_Title);
+    expect(page).toMatch(/<input[^>]*id="cf-resume-code"[^>]*value="ABCD-2345"/);
+    expect(title(link.body)).toBe(documentTitle([LOCALES.es.LocKey_Resume_Title, LOCALES.es.LocKey_Site_Title]));
+    // Another code, another page; the kept /resume page never holds one.
+    expect(drawn((await server.http('/resume/WXYZ-6789')).body)).toContain('value="WXYZ-6789"');
+    const plain = await server.http('/resume');
+    expect(plain.headers['cache-control']).toBe('no-cache');
+    expect(plain.body).not.toContain('ABCD-2345');
+    expect(plain.body).not.toContain('WXYZ-6789');
+    // A link with a query it does not read is the plain shell: the app reads the code from the address.
+    const other = await server.http('/resume/ABCD-2345?signedOut=1');
+    expect(drawn(other.body)).toBe('');
+    expect(other.body).not.toContain('ABCD-2345');
   });
 
   it('draws /session-expired for the form it names, and leaves other addresses to the browser', async () => {
@@ -182,6 +216,54 @@ describe.each(DIALECTS)('with a prerenderer that cannot be loaded (%s)', (dialec
   });
 });
 
+describe.each(DIALECTS)('with a prerenderer of another build (%s)', (dialect) => {
+  // A prerenderer that answers the HTML alone, as one built before pages carried their title.
+  const other = path.join(buildRoot, `other-${dialect}`, 'app');
+  beforeAll(() => {
+    cpSync(distDir, other, { recursive: true });
+    mkdirSync(path.join(path.dirname(other), 'server'));
+    writeFileSync(path.join(path.dirname(other), 'server', 'prerender.js'), 'export const prerenderPage = async () => "<main><h1>Drawn</h1></main>";\n');
+  });
+  const server = serverOver(dialect, () => ({ appDistDir: other }));
+
+  it('answers the plain shell rather than a page of the wrong shape', async () => {
+    const res = await server.http('/automotive');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).not.toContain('Drawn');
+  });
+});
+
+describe.each(DIALECTS)('with a prerenderer that fails on a page (%s)', (dialect) => {
+  // Fails naming the address it drew, as the app's prerenderer does.
+  const failing = path.join(buildRoot, `failing-${dialect}`, 'app');
+  beforeAll(() => {
+    cpSync(distDir, failing, { recursive: true });
+    mkdirSync(path.join(path.dirname(failing), 'server'));
+    writeFileSync(path.join(path.dirname(failing), 'server', 'prerender.js'), 'export const prerenderPage = async ({ url }) => { throw new Error(`${url} could not be drawn`); };\n');
+  });
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString('utf8'));
+      done();
+    },
+  });
+  const server = serverOver(dialect, () => ({ appDistDir: failing, logger: { ...(loggerOptions('development') as object), stream } as FastifyServerOptions['logger'] }));
+
+  it('answers the plain shell, and logs the failure without a resume link\'s code', async () => {
+    for (const url of ['/automotive', '/resume/QRST-4321']) {
+      const res = await server.http(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<div id="root"></div>');
+    }
+    const log = lines.join('');
+    expect(log).toContain('/automotive could not be drawn');
+    expect(log).toContain("a resume link's page could not be drawn");
+    expect(log).not.toContain('QRST-4321');
+  });
+});
+
 describe('the addresses drawn on the server', () => {
   const known = { startPaths: new Set(['/automotive', '/']), formTypes: new Set(['Automotive']), cultures: new Set(['en', 'es']) };
   it('are start pages and the fixed pages with a query they read, in one spelling', () => {
@@ -194,7 +276,12 @@ describe('the addresses drawn on the server', () => {
     expect(prerenderAddress('/automotive', 'culture=es&culture=en', known)).toBeNull();
     expect(prerenderAddress('/automotive', 'form=Automotive', known)).toBeNull();
     expect(prerenderAddress('/automotive/claimant', '', known)).toBeNull();
-    expect(prerenderAddress('/error', '', known)).toBeNull();
+    expect(prerenderAddress('/error', '', known)).toBe('/error');
+    expect(prerenderAddress('/status', 'culture=es', known)).toBe('/status?culture=es');
+    expect(prerenderAddress('/deadline', 'form=Automotive', known)).toBeNull();
+    expect(prerenderAddress('/resume/ABCD-2345', 'culture=es', known)).toBe('/resume/ABCD-2345?culture=es');
+    expect(prerenderAddress('/resume/ABCD-2345', 'signedOut=1', known)).toBeNull();
+    expect(prerenderAddress('/resume/not a code', '', known)).toBeNull();
   });
 
   it('match If-None-Match as weak validators', () => {

@@ -91,8 +91,23 @@ export default function StatusPage() {
   const [answer, setAnswer] = useState<ClaimStatusAnswer | null>(null);
   const [curing, setCuring] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  const form = useRef<HTMLFormElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   useDocumentTitle('LocKey_StatusPage_Title');
+  // Drawn on the server, the fields may hold what the claimant typed before the app ran: it is the answer.
+  useEffect(() => {
+    if (!form.current) return;
+    const typed = new FormData(form.current);
+    const text = (name: string) => {
+      const value = typed.get(name);
+      return typeof value === 'string' ? value : '';
+    };
+    if (text('referenceCode')) setReference(text('referenceCode'));
+    const given: Record<string, string> = Object.fromEntries(fields.flatMap((field): Array<[string, string]> => (text(field.key) ? [[field.key, text(field.key)]] : [])));
+    if (Object.keys(given).length > 0) setCredentials(given);
+    // The mount only: later the fields show the state.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const refuse = (message: string) => {
     setError(message);
@@ -170,7 +185,8 @@ export default function StatusPage() {
     <div className="cf-status-page">
       <PageHeading>{t('LocKey_StatusPage_Title')}</PageHeading>
       <p>{t('LocKey_StatusPage_Intro')}</p>
-      <form className="cf-form__page cf-surface" noValidate onSubmit={onSubmit}>
+      {/* method="dialog" outside a dialog submits nothing: drawn on the server, the page must not send the reference code and sign-in details in its address before the app runs. */}
+      <form ref={form} className="cf-form__page cf-surface" method="dialog" noValidate onSubmit={onSubmit}>
         <div className={fieldClass('text', errors)}>
           <FieldLabel htmlFor={REFERENCE_FIELD} label={t('LocKey_StatusPage_ReferenceLabel')} required requiredText={t('LocKey_Common_RequiredMarker')} />
           <input

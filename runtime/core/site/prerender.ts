@@ -18,8 +18,16 @@ export interface PrerenderInput {
   now: Date;
 }
 
-/** The HTML inside `<div id="root">`, or null when the address does not draw a page of its own (a guard redirects). */
-export type PrerenderPage = (input: PrerenderInput) => Promise<string | null>;
+/** A page drawn on the server. */
+export interface PrerenderedPage {
+  /** The HTML inside `<div id="root">`. */
+  html: string;
+  /** The page's browser title as the app sets it (page, form, settlement, in the page's culture); null when the page names none. */
+  title: string | null;
+}
+
+/** The page drawn at the address, or null when the address does not draw a page of its own (a guard redirects). */
+export type PrerenderPage = (input: PrerenderInput) => Promise<PrerenderedPage | null>;
 
 /** The built prerenderer's file, under the build's server folder (dist/server). */
 export const PRERENDER_FILE = 'prerender.js';

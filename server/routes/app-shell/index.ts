@@ -20,6 +20,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import { answerKey, API_PATHS, EARLY_CSRF_GLOBAL, STARTUP_ANSWERS_ELEMENT, type StartupAnswers } from '../../../runtime/core/api/client.js';
 import { defaultLanguages, FIXED_APP_PATHS, resolveSiteChrome, RESUME_LINK, type SiteChrome } from '../../../runtime/core/site/index.js';
 import { propertyOf } from '../../../runtime/core/guards.js';
+import type { PrerenderedPage } from '../../../runtime/core/site/prerender.js';
 import type { AppSettings, FlowFile } from '../../../runtime/core/types.js';
 import type { Settlement } from '../../settlement/load.js';
 import { analyticsScript, logoPath } from '../site/index.js';
@@ -29,7 +30,7 @@ import { httpError } from '../../errors.js';
 import { captchaBody, deadlinesBody, whitelistBody } from '../api/index.js';
 import { flowsBody } from '../api/forms/flows.js';
 import { preloadLinks, readManifest, type PageKind } from './preload.js';
-import { loadPrerenderer, prerenderAddress } from './prerender.js';
+import { isResumeLink, loadPrerenderer, prerenderAddress } from './prerender.js';
 import { deadlineInstants } from '../../settlement/deadlines.js';
 
 /** The app's routes that no flow declares (spec §2); the checker's links resolve against the same list. */
@@ -144,16 +145,21 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
+/** Text safe between tags (the title's). */
+const escapeText = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+
 /**
  * A page drawn on the server: its HTML inside #root, the page-load spinner hidden (the page is
  * there), the culture and the theme on <html> as the app sets them (document.documentElement.lang,
- * data-theme).
+ * data-theme), and the page's own title, the one the app keeps once it runs.
  */
-function withDrawnPage(html: string, drawn: string, culture: string, theme: string): string {
-  return html
+function withDrawnPage(html: string, drawn: PrerenderedPage, culture: string, theme: string): string {
+  const page = html
     .replace(/<html([^>]*)>/, (_tag, attributes: string) => `<html${attributes.replace(/\slang="[^"]*"/, '')} lang="${escapeAttribute(culture)}" data-theme="${escapeAttribute(theme)}">`)
     .replace('<div id="page-load-spinner"', '<div id="page-load-spinner" hidden')
-    .replace('<div id="root"></div>', () => `<div id="root">${drawn}</div>`);
+    .replace('<div id="root"></div>', () => `<div id="root">${drawn.html}</div>`);
+  const { title } = drawn;
+  return title ? page.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(title)}</title>`) : page;
 }
 
 const PLACEHOLDER_PAGE = `<!doctype html>
@@ -225,8 +231,10 @@ const appShell: FastifyPluginAsync<AppShellOptions> = async (app, opts) => {
       const drawn = await prerender({ url: address, settings: settings(), answers: startupAnswers(app, culture), now: new Date(app.clock()) });
       return drawn === null ? page : withDrawnPage(page, drawn, culture, s.theme);
     } catch (error) {
-      // The app draws it in the browser, as without a prerenderer.
-      app.log.error(error, 'app shell: the start page could not be drawn on the server');
+      // The app draws it in the browser, as without a prerenderer. The error names the address it
+      // drew: a resume link's code stays out of the log, as out of the request's line.
+      if (isResumeLink(address.split('?')[0] ?? '')) app.log.error('app shell: a resume link\'s page could not be drawn on the server');
+      else app.log.error(error, 'app shell: the start page could not be drawn on the server');
       return page;
     }
   };
@@ -269,15 +277,25 @@ const appShell: FastifyPluginAsync<AppShellOptions> = async (app, opts) => {
     const [pathname, search] = at < 0 ? [request.url, ''] : [request.url.slice(0, at), request.url.slice(at + 1)];
     const culture = pageCulture(app, request);
     const address = status === 200 ? prerenderAddress(pathname, search, current().drawn) : null;
-    const page = await pageFor(culture, pageKind(pathname, status), address);
-    // The page holds no one's data: the same for everyone asking for it, revalidated by its ETag.
-    reply.status(status).header('cache-control', 'no-cache').header('vary', 'Accept-Encoding').header('etag', page.etag);
-    if (status === 200 && matchesEtag(request.headers['if-none-match'], page.etag)) return reply.status(304).send();
+    const kind = pageKind(pathname, status);
+    // A resume link's page holds its code: drawn for this request alone and kept by no one, no
+    // cache included (docs/decisions/026). Every other page is the same for everyone asking for it,
+    // revalidated by its ETag.
+    const perRequest = prerender !== null && address !== null && isResumeLink(pathname);
+    const page = perRequest ? encodedPage(await draw(source, culture, kind, address)) : await pageFor(culture, kind, address);
+    reply.status(status).header('vary', 'Accept-Encoding');
+    if (perRequest) reply.header('cache-control', 'no-store');
+    else {
+      reply.header('cache-control', 'no-cache').header('etag', page.etag);
+      if (status === 200 && matchesEtag(request.headers['if-none-match'], page.etag)) return reply.status(304).send();
+    }
     reply.type('text/html; charset=utf-8');
     const encoding = pageEncoding(request.headers['accept-encoding']);
     if (!encoding) return reply.send(page.html);
-    if (encoding === 'br') page.br ??= brotliCompressSync(page.html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: fresh ? 5 : 11 } });
-    else page.gzip ??= gzipSync(page.html, { level: fresh ? 6 : 9 });
+    // Compressed harder when kept: once per page rather than once per request.
+    const quick = fresh || perRequest;
+    if (encoding === 'br') page.br ??= brotliCompressSync(page.html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: quick ? 5 : 11 } });
+    else page.gzip ??= gzipSync(page.html, { level: quick ? 6 : 9 });
     return reply.header('content-encoding', encoding).send(encoding === 'br' ? page.br : page.gzip);
   };
 

@@ -8,9 +8,12 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isRecord } from '../../../runtime/core/guards.js';
-import { PRERENDER_EXPORT, PRERENDER_FILE, type PrerenderPage } from '../../../runtime/core/site/prerender.js';
+import { RESUME_LINK } from '../../../runtime/core/site/index.js';
+import { PRERENDER_EXPORT, PRERENDER_FILE, type PrerenderedPage, type PrerenderPage } from '../../../runtime/core/site/prerender.js';
 
-const isPrerenderPage = (value: unknown): value is PrerenderPage => typeof value === 'function';
+const isFunction = (value: unknown): value is (...args: unknown[]) => unknown => typeof value === 'function';
+const isPrerenderedPage = (value: unknown): value is PrerenderedPage =>
+  isRecord(value) && typeof value.html === 'string' && (value.title === null || typeof value.title === 'string');
 
 /**
  * The prerenderer built beside the app (`<dist>/server/prerender.js` for the app in `<dist>/app`),
@@ -23,7 +26,14 @@ export async function loadPrerenderer(distDir: string, onFailure: (error: unknow
   try {
     const module: unknown = await import(pathToFileURL(file).href);
     const prerender = isRecord(module) ? module[PRERENDER_EXPORT] : undefined;
-    if (isPrerenderPage(prerender)) return prerender;
+    // Its answer is checked: a build older or newer than the server may draw pages of another shape.
+    if (isFunction(prerender)) {
+      return async (input) => {
+        const page: unknown = await prerender(input);
+        if (page === null || isPrerenderedPage(page)) return page;
+        throw new Error(`${file} answered a page of another shape than this server reads: build the app and the server together (npm run build)`);
+      };
+    }
     onFailure(new Error(`${file} does not export ${PRERENDER_EXPORT}`));
   } catch (error) {
     onFailure(error);
@@ -36,20 +46,30 @@ const PAGE_PARAMS: Readonly<Record<string, readonly string[]>> = {
   '/resume': ['signedOut'],
   '/session-expired': ['form'],
   '/page-not-found': [],
+  '/status': [],
+  '/deadline': [],
+  '/error': [],
 };
 
 /**
- * The address to draw on the server, or null: a form's start page (its flow's first page) or one
- * of the fixed pages above, with a query the page knows (an offered culture, a known form, the
- * signed-out notice) written in one order. An address spelt otherwise is drawn in the browser, so
- * the pages drawn are a short, fixed list (computed once each and kept).
+ * Whether the address is a resume link (/resume/<code>): drawn with its code in the field, so per
+ * request and never kept or stored by a cache (docs/decisions/026); the other drawn pages are the
+ * same for everyone.
+ */
+export const isResumeLink = (pathname: string): boolean => RESUME_LINK.test(pathname);
+
+/**
+ * The address to draw on the server, or null: a form's start page (its flow's first page), one
+ * of the fixed pages above or a resume link, with a query the page knows (an offered culture, a
+ * known form, the signed-out notice) written in one order. An address spelt otherwise is drawn in
+ * the browser, so the pages kept are a short, fixed list (computed once each).
  */
 export function prerenderAddress(
   pathname: string,
   search: string,
   known: { startPaths: ReadonlySet<string>; formTypes: ReadonlySet<string>; cultures: ReadonlySet<string> },
 ): string | null {
-  const pageParams = known.startPaths.has(pathname) ? [] : PAGE_PARAMS[pathname];
+  const pageParams = known.startPaths.has(pathname) || isResumeLink(pathname) ? [] : PAGE_PARAMS[pathname];
   if (!pageParams) return null;
   const params = new URLSearchParams(search);
   const valid: Record<string, (value: string) => boolean> = {
