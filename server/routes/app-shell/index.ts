@@ -272,6 +272,7 @@ const appShell: FastifyPluginAsync<AppShellOptions> = async (app, opts) => {
     });
   }
 
+  const resumeDrawings = drawingBudget(RESUME_DRAWINGS_PER_SECOND);
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, status: number) => {
     const at = request.url.indexOf('?');
     const [pathname, search] = at < 0 ? [request.url, ''] : [request.url.slice(0, at), request.url.slice(at + 1)];
@@ -282,7 +283,11 @@ const appShell: FastifyPluginAsync<AppShellOptions> = async (app, opts) => {
     // cache included (docs/decisions/026). Every other page is the same for everyone asking for it,
     // revalidated by its ETag.
     const perRequest = prerender !== null && address !== null && isResumeLink(pathname);
-    const page = perRequest ? encodedPage(await draw(source, culture, kind, address)) : await pageFor(culture, kind, address);
+    // Drawing one costs ~20 ms of CPU: past a few a second (a flood of made-up codes), the page
+    // goes undrawn and the app draws it in the browser, as without a prerenderer.
+    const page = perRequest
+      ? encodedPage(resumeDrawings.take(app.clock()) ? await draw(source, culture, kind, address) : render(source, culture, kind))
+      : await pageFor(culture, kind, address);
     reply.status(status).header('vary', 'Accept-Encoding');
     if (perRequest) reply.header('cache-control', 'no-store');
     else {
@@ -333,3 +338,21 @@ const appShell: FastifyPluginAsync<AppShellOptions> = async (app, opts) => {
   });
 };
 export default appShell;
+
+/** Resume links drawn on the server per second and process, at most (each is drawn for its request alone). */
+export const RESUME_DRAWINGS_PER_SECOND = 10;
+
+/** A token bucket: `take` answers whether one more drawing fits the rate, refilled with time. */
+export function drawingBudget(perSecond: number) {
+  let tokens = perSecond;
+  let at = Number.NEGATIVE_INFINITY;
+  return {
+    take(now: number): boolean {
+      tokens = Math.min(perSecond, tokens + (Number.isFinite(at) ? ((now - at) / 1000) * perSecond : perSecond));
+      at = now;
+      if (tokens < 1) return false;
+      tokens -= 1;
+      return true;
+    },
+  };
+}
