@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { Link } from 'wouter';
+import { USER_MESSAGES } from '../../core/errors';
 import { findModel, isRepeating, setFieldValue } from '../../core/models';
 import { backTarget, scopeFromStore, skipPredicate } from '../../core/navigation';
 import type { DocumentFile, FlowFile, ModelStoreState, PageAction } from '../../core/types';
@@ -272,6 +273,11 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
   };
 
   const onAction = async (action: PageAction | 'back', detail: ActionDetail): Promise<void> => {
+    // Next and Back are the form machine's: on a start page the press waits for its code (busy meanwhile).
+    if ((action === 'back' || action === 'next') && actor.machine() === null && !(await actor.ready().then(() => true, () => false))) {
+      services.store.set({ errorDialog: { showError: true, header: null, message: USER_MESSAGES.requestFailed.key } });
+      return;
+    }
     const snapshot = actor.getSnapshot();
     switch (action) {
       case 'back':
