@@ -8,6 +8,7 @@ import react from '@vitejs/plugin-react';
 const appFile = (file: string) => fileURLToPath(new URL(`./runtime/app/${file}`, import.meta.url));
 const shim = (file: string) => fileURLToPath(new URL(`./runtime/react/shims/${file}`, import.meta.url));
 const DATE_WIDGET = fileURLToPath(new URL('./runtime/widgets/date.tsx', import.meta.url));
+const TEXT_MASK = fileURLToPath(new URL('./runtime/core/masks/text-mask.ts', import.meta.url));
 
 /**
  * The date widget's calendar (react-day-picker with date-fns) is loaded on first open: the widget's
@@ -19,6 +20,25 @@ function lazyCalendar(): Plugin {
     enforce: 'pre',
     resolveId(source, importer) {
       if (source === 'react-day-picker' && importer?.split('?')[0] === DATE_WIDGET) return shim('lazy-day-picker.tsx');
+      return null;
+    },
+  };
+}
+
+/**
+ * Packages in the browser without what this app never runs: the masks' text-mask-core as its two
+ * functions from the package's ES module sources (runtime/react/shims/text-mask-core.ts) rather
+ * than its whole bundle, and wouter's store hook as React's own. Node (the server, the
+ * prerenderer, the tests) reads the packages as they are.
+ */
+function browserPackageParts(): Plugin {
+  return {
+    name: 'claims:browser-package-parts',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === 'text-mask-core' && importer?.split('?')[0] === TEXT_MASK) return shim('text-mask-core.ts');
+      // wouter's store hook: React's own rather than the shim for Reacts older than 18.
+      if (source === 'use-sync-external-store/shim/index.js' && /[\\/]wouter[\\/]/.test(importer ?? '')) return shim('use-sync-external-store.ts');
       return null;
     },
   };
@@ -108,7 +128,7 @@ export default defineConfig(({ isSsrBuild }) =>
     : {
         root: 'runtime/app',
         base: '/app/dist/',
-        plugins: [lazyCalendar(), react(), precompress(), startPage.plugin],
+        plugins: [lazyCalendar(), browserPackageParts(), react(), precompress(), startPage.plugin],
         build: {
           outDir: '../../dist/app',
           emptyOutDir: true,

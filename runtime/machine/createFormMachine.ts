@@ -1,26 +1,21 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
-import type { PageEngine } from '../core/actions';
 import { devError, DevError, USER_MESSAGES } from '../core/errors';
-import { applyPrepopulated, findModel, setFieldValues, withOpenRecords, type PrepopulatedFieldConfig } from '../core/models';
+import { applyPrepopulated, findModel, setFieldValues, withOpenRecords } from '../core/models';
 import {
   backTarget,
   beginNavigation,
-  createFormFactoryRegistry,
-  emptyNavigation,
   endNavigation,
   exitPath,
-  flowFactory,
   goTo,
-  initNavigation,
   nextTarget,
   nodeById,
   nodeForPath,
   scopeFromStore,
   skipPredicate,
-  type NavigationState,
   type SkipPredicate,
 } from '../core/navigation';
 import type { FlowFile, FormType, PageConfig } from '../core/types';
+import { contextFromInput, initialContext, initialNavigation, prepopulatedFieldsOf, type FreshContextInput } from './context';
 import type {
   AuthorizeInput,
   AuthorizeOutput,
@@ -35,48 +30,12 @@ import type {
   SubmitOutput,
 } from './types';
 
-/** Spec §9: the default minimum session duration, in minutes. */
-export const DEFAULT_MIN_SESSION_DURATION = 30;
+export { DEFAULT_MIN_SESSION_DURATION, prepopulatedFieldsOf } from './context';
+
 /** Spec §4/§9: the warning shows one minute before expiry. */
 export const WARNING_BEFORE_EXPIRY_MS = 60_000;
 /** Spec §4/§9: the countdown ticks every second. */
 export const TICK_MS = 1_000;
-
-/** The navigation state of a flow with its first page shown. */
-function initialNavigation(flow: FlowFile): NavigationState {
-  const registry = createFormFactoryRegistry();
-  registry.register(flow.formType, flowFactory(flow));
-  return initNavigation(emptyNavigation(), flow.formType, registry);
-}
-
-/** Every field of the flow's model and address blocks that names a prepopulated data key. */
-export function prepopulatedFieldsOf(flow: FlowFile): PrepopulatedFieldConfig[] {
-  const out: PrepopulatedFieldConfig[] = [];
-  for (const page of flow.pages) {
-    for (const block of page.blocks) {
-      if (block.block === 'address') {
-        for (const [key, prepopulatedDataKey] of Object.entries(block.prepopulatedDataKeys ?? {})) {
-          out.push({ model: block.model, key, prepopulatedDataKey });
-        }
-        continue;
-      }
-      if (block.block !== 'model') continue;
-      for (const field of block.fields) {
-        if (!field.prepopulatedDataKey) continue;
-        out.push({
-          model: block.model,
-          key: field.key,
-          prepopulatedDataKey: field.prepopulatedDataKey,
-          ...(field.defaultValue !== undefined ? { defaultValue: field.defaultValue } : {}),
-          ...(field.overrideEverDirtyFieldConstraint !== undefined
-            ? { overrideEverDirtyFieldConstraint: field.overrideEverDirtyFieldConstraint }
-            : {}),
-        });
-      }
-    }
-  }
-  return out;
-}
 
 /** The default of an injected actor: it fails with a message that says how to provide it. */
 function notProvided<TOutput, TInput>(name: string) {
@@ -181,38 +140,7 @@ export function createFormMachine(flow: FlowFile) {
     messageKey: message.key,
     message: message.en,
   });
-  const freshContext = (input: {
-    store: FormMachineContext['store'];
-    now: () => number;
-    durationMs: number;
-    prepopulatedFields: PrepopulatedFieldConfig[];
-    engine: PageEngine | null;
-  }): FormMachineContext => ({
-    formType,
-    navigation: navigation0,
-    store: input.store,
-    initialStore: input.store,
-    authorized: false,
-    authorizationError: null,
-    authorizationErrorCode: null,
-    failure: null,
-    captcha: null,
-    prepopulatedData: null,
-    lookupResult: null,
-    isSubmitting: false,
-    referenceCode: null,
-    submittedAt: null,
-    receiptAddress: null,
-    rejection: null,
-    session: { durationMs: input.durationMs, deadline: input.now() + input.durationMs, remainingSeconds: null, expired: false, serverDeadline: null },
-    now: input.now,
-    prepopulatedFields: input.prepopulatedFields,
-    draftRefusal: null,
-    submitRefusal: null,
-    engine: input.engine,
-    pressRefusal: null,
-    recordOutcome: null,
-  });
+  const freshContext = (input: FreshContextInput): FormMachineContext => initialContext(formType, navigation0, input);
 
   return setup({
     types: {
@@ -449,16 +377,7 @@ export function createFormMachine(flow: FlowFile) {
     },
   }).createMachine({
     id: 'form',
-    context: ({ input }) => {
-      const minutes = input.minSessionDuration ?? DEFAULT_MIN_SESSION_DURATION;
-      return freshContext({
-        store: input.store,
-        now: input.now ?? Date.now,
-        durationMs: minutes * 60_000,
-        prepopulatedFields: input.prepopulatedFields ?? defaultPrepopulated,
-        engine: input.engine ?? null,
-      });
-    },
+    context: ({ input }) => contextFromInput(flow, navigation0, input, defaultPrepopulated),
     initial: 'open',
     on: {
       RESET: { target: '.open', actions: 'resetForm' },

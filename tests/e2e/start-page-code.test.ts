@@ -11,6 +11,8 @@ import { builtApp, openPage, settled, withServerAndBrowser } from './harness';
 const BLOCKS_AND_WIDGETS = ['../widgets/blocks/records.tsx', '../widgets/blocks/summary.tsx', '../widgets/blocks/confirmation.tsx', '../widgets/date.tsx', '../widgets/file.tsx', 'upload.ts', 'forms/SavedForLaterPanel.tsx', '../widgets/SessionTimeoutModal.tsx'];
 const CLAIM_CHECKS = '../core/api/claim-checks.ts';
 const SUBMIT = ['../core/payload/build.ts', '../core/payload/multipart.ts', CLAIM_CHECKS];
+/** The form machine (XState and the form's machine), which a start page shows and takes answers without. */
+const FORM_ENGINE = 'forms/formEngine.ts';
 
 describe("a form's start page and the code of later steps", () => {
   const e2e = withServerAndBrowser();
@@ -57,6 +59,35 @@ describe("a form's start page and the code of later steps", () => {
     await page.click('.cf-page-actions .cf-button--primary');
     await expect.poll(async () => (await page.locator(answered).count()) > 0 && (await page.locator(answered).first().innerText()) !== heading, { timeout: 20_000 }).toBe(true);
     expect(checksRequested).toEqual(['before the press']);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('signs in when the press comes before the form machine\'s code: the button is busy while it comes, and the answers typed are sent', async () => {
+    const manifest = readManifest(builtApp());
+    const engine = `/app/dist/${manifest?.[FORM_ENGINE]?.file ?? `missing ${FORM_ENGINE}`}`;
+    const { page, context, errors } = await openPage(e2e.browser);
+    let release = () => undefined as void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let engineAsked = false;
+    await context.route(`**${engine}`, async (route) => {
+      engineAsked = true;
+      await released;
+      await route.continue();
+    });
+    await page.goto(`${e2e.server.url}/automotive`);
+    await settled(page);
+    await page.fill('#credentials-vin', '5EXMA1B20HC000101');
+    await page.fill('#credentials-noticeId', 'EXM-100001');
+    await page.fill('#credentials-pin', '482913');
+    await expect.poll(() => engineAsked).toBe(true);
+    await page.click('.cf-page-actions .cf-button--primary');
+    expect(await page.getAttribute('.cf-page-actions .cf-button--primary', 'aria-busy')).toBe('true');
+    expect(new URL(page.url()).pathname).toBe('/automotive');
+    expect(await page.inputValue('#credentials-pin')).toBe('482913');
+    release();
+    await page.waitForURL(/\/automotive\/claimant-info/);
+    await settled(page);
     expect(errors).toEqual([]);
     await context.close();
   });

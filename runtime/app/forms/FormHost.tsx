@@ -1,15 +1,16 @@
-import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { backTarget, progress, scopeFromStore, skipPredicate } from '../../core/navigation';
 import type { FormType } from '../../core/types';
 import { preparePage } from '../../core/view/dependencies';
+import { whenIdle } from '../../react/prepare';
 import { LoadingPlaceholder } from '../../widgets/Spinner';
 import type { AppStore } from '../appState';
 import { useApp, useServices, useT } from '../context';
 import { ERROR_PATH, SESSION_EXPIRED_PATH } from '../routes';
 import { FormPage } from './FormPage';
-import type { FormSession } from './formSessions';
+import { useFormSelector } from './formActor';
+import { loadFormEngine, type FormSession } from './formSessions';
 import { SessionWarning } from './SessionWarning';
 import { useFormPrerequisites } from './prerequisites';
 
@@ -67,7 +68,7 @@ function useSessionWiring(session: FormSession, pageId: string, store: AppStore,
   const [pathname, navigate] = useLocation();
   const { api, flows } = useServices();
   const { actor, formType } = session;
-  const current = useSelector(actor, (s) => s.context.navigation.currentPage);
+  const current = useFormSelector(actor, (s) => s.context.navigation.currentPage);
   // The address as the router has it, for handlers that run between renders.
   const pathnameRef = useRef(pathname);
   pathnameRef.current = pathname;
@@ -204,7 +205,7 @@ function useSessionWiring(session: FormSession, pageId: string, store: AppStore,
 function ProgressIndicator({ session }: { session: FormSession }) {
   const t = useT();
   const flow = useServices().flows.flow(session.formType);
-  const { step, total } = useSelector(
+  const { step, total } = useFormSelector(
     session.actor,
     (s) => progress(s.context.navigation, skipPredicate(flow, scopeFromStore(s.context.store))),
     // A fresh object per snapshot: compared by value, so a keystroke does not re-render the bar.
@@ -230,9 +231,11 @@ function RunningForm({ formType, pageId }: { formType: FormType; pageId: string 
   );
   const keepAlive = useKeepAlive(session);
   useSessionWiring(session, pageId, store, keepAlive);
+  // The form machine's code, left out of the start page, comes once the page has painted.
+  useEffect(() => whenIdle(() => void loadFormEngine().catch(() => undefined), 2000), []);
   // One value, so that the end of a route change (the page shown is already the machine's) does not draw the form again.
-  const waiting = useSelector(session.actor, (s) => s.context.navigation.currentPage !== pageId && !s.context.navigation.isNavigating);
-  const timer = useSelector(session.actor, (s) => (s.matches('open') ? JSON.stringify((s.value as { open: { session: unknown } }).open.session) : String(s.value)));
+  const waiting = useFormSelector(session.actor, (s) => s.context.navigation.currentPage !== pageId && !s.context.navigation.isNavigating);
+  const timer = useFormSelector(session.actor, (s) => (s.matches('open') ? JSON.stringify((s.value as { open: { session: unknown } }).open.session) : String(s.value)));
   // Until the machine has followed the address, show nothing rather than another page. During a
   // route change the machine asked for, the page it leaves stays, its actions disabled, until the new one shows.
   if (waiting) return <LoadingPlaceholder />;

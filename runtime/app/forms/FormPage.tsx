@@ -1,7 +1,6 @@
-import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { Link } from 'wouter';
-import { waitFor } from 'xstate';
+import { USER_MESSAGES } from '../../core/errors';
 import { findModel, isRepeating, setFieldValue, typedOpenRecords } from '../../core/models';
 import { backTarget, scopeFromStore, skipPredicate } from '../../core/navigation';
 import type { DocumentFile, FlowFile, ModelStoreState, PageAction } from '../../core/types';
@@ -15,7 +14,8 @@ import { loadUploadTransport } from '../api';
 import { useApp, useServices, useT } from '../context';
 import { useDocumentTitle } from '../useDocumentTitle';
 import { changeDocuments, whenUploaded } from './documentUploads';
-import { loadSubmitCode, savePage, type FormSession } from './formSessions';
+import { useFormSelector, whenSnapshot } from './formActor';
+import { loadFormEngine, loadSubmitCode, savePage, type FormSession } from './formSessions';
 import { loadClaimChecks, type SavedForLater } from '../../core/api';
 import { Button } from '../../widgets/Button';
 import { preloadWidgets } from '../../widgets/later';
@@ -129,6 +129,8 @@ function useSignatureDate(session: FormSession, pageId: string) {
  */
 function prepareLaterPages(flow: FlowFile, culture: string) {
   void loadClaimChecks();
+  // The form machine, which the press needs: its code comes while the claimant types.
+  void loadFormEngine().catch(() => undefined);
   prepareBlocksWhenIdle(flow.pages, culture, REGISTRIES.blocks);
   whenIdle(() => {
     void preloadWidgets();
@@ -155,22 +157,22 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
   const whitelist = useApp((s) => s.whitelist);
   const captcha = useApp((s) => s.captcha);
   const culture = useApp((s) => s.culture) ?? 'en';
-  const models = useSelector(actor, (s) => s.context.store);
+  const models = useFormSelector(actor, (s) => s.context.store);
   // Whether this page is the one being left (not the whole navigation state): the end of the
   // route change that opened it does not draw the new page a second time.
-  const isNavigating = useSelector(actor, (s) => s.context.navigation.isNavigating && s.context.navigation.currentPage !== pageId);
-  const lookupResult = useSelector(actor, (s) => s.context.lookupResult);
-  const referenceCode = useSelector(actor, (s) => s.context.referenceCode);
-  const submittedAt = useSelector(actor, (s) => s.context.submittedAt);
-  const receiptAddress = useSelector(actor, (s) => s.context.receiptAddress);
+  const isNavigating = useFormSelector(actor, (s) => s.context.navigation.isNavigating && s.context.navigation.currentPage !== pageId);
+  const lookupResult = useFormSelector(actor, (s) => s.context.lookupResult);
+  const referenceCode = useFormSelector(actor, (s) => s.context.referenceCode);
+  const submittedAt = useFormSelector(actor, (s) => s.context.submittedAt);
+  const receiptAddress = useFormSelector(actor, (s) => s.context.receiptAddress);
   const deadlines = useApp((s) => s.deadlines);
-  const isSubmitting = useSelector(actor, (s) => s.context.isSubmitting);
-  const authorizationError = useSelector(actor, (s) => s.context.authorizationError);
-  const authorizationErrorCode = useSelector(actor, (s) => s.context.authorizationErrorCode);
-  const draftRefusal = useSelector(actor, (s) => s.context.draftRefusal);
-  const submitRefusal = useSelector(actor, (s) => s.context.submitRefusal);
+  const isSubmitting = useFormSelector(actor, (s) => s.context.isSubmitting);
+  const authorizationError = useFormSelector(actor, (s) => s.context.authorizationError);
+  const authorizationErrorCode = useFormSelector(actor, (s) => s.context.authorizationErrorCode);
+  const draftRefusal = useFormSelector(actor, (s) => s.context.draftRefusal);
+  const submitRefusal = useFormSelector(actor, (s) => s.context.submitRefusal);
   const documents = useSyncExternalStore(session.subscribeDocuments, () => session.documents, () => session.documents);
-  const authorized = useSelector(actor, (s) => s.context.authorized);
+  const authorized = useFormSelector(actor, (s) => s.context.authorized);
   const [savedForLater, setSavedForLater] = useState<SavedForLater | null>(null);
   // Every in-flow page of a filed form after sign-in, until the claim is submitted.
   const offersSaveForLater =
@@ -290,6 +292,11 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
   };
 
   const onAction = async (action: PageAction | 'back', detail: ActionDetail): Promise<void> => {
+    // Next and Back are the form machine's: on a start page the press waits for its code (busy meanwhile).
+    if ((action === 'back' || action === 'next') && actor.machine() === null && !(await actor.ready().then(() => true, () => false))) {
+      services.store.set({ errorDialog: { showError: true, header: null, message: USER_MESSAGES.requestFailed.key } });
+      return;
+    }
     const snapshot = actor.getSnapshot();
     switch (action) {
       case 'back':
@@ -314,7 +321,7 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
       case 'authorize':
       case 'lookup':
         actor.send({ type: 'AUTHORIZE', credentials: findModel(snapshot.context.store, 'credentials'), captchaToken: detail.captchaToken ?? null });
-        await waitFor(actor, (s) => !s.matches({ open: { flow: 'authorizing' } }));
+        await whenSnapshot(actor, (s) => !s.matches({ open: { flow: 'authorizing' } }));
         // Signed in with a resume code: the claim saved for later opens on its page.
         if (action === 'authorize' && actor.getSnapshot().context.authorized && pendingResumeCode(formType)) {
           keepResumeCode(formType, null);
@@ -328,7 +335,7 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
         return;
       case 'submit':
         actor.send({ type: 'SUBMIT', captchaToken: detail.captchaToken ?? null });
-        await waitFor(actor, (s) => !s.matches({ open: { flow: 'submitting' } }));
+        await whenSnapshot(actor, (s) => !s.matches({ open: { flow: 'submitting' } }));
         return;
       default:
         return;

@@ -1,8 +1,8 @@
-import { useSelector } from '@xstate/react';
 import { Suspense } from 'react';
 import { chunk } from '../../react/chunk';
 import type { SessionTimeoutModalProps } from '../../widgets/SessionTimeoutModal';
 import { useT } from '../context';
+import { useFormSelector } from './formActor';
 import type { FormSession } from './formSessions';
 
 /**
@@ -14,8 +14,8 @@ export const SessionTimeoutModal = chunk<SessionTimeoutModalProps>(async () => (
 /** The warning one minute before the session ends (spec §4), while the machine says so. */
 export function SessionWarning({ session, keepAlive }: { session: FormSession; keepAlive: (always: boolean) => void }) {
   const t = useT();
-  const counting = useSelector(session.actor, (s) => s.matches({ open: { session: 'counting' } }));
-  const remaining = useSelector(session.actor, (s) => (s.matches({ open: { session: { counting: 'warning' } } }) ? s.context.session.remainingSeconds : null));
+  const counting = useFormSelector(session.actor, (s) => s.matches({ open: { session: 'counting' } }));
+  const remaining = useFormSelector(session.actor, (s) => (s.matches({ open: { session: { counting: 'warning' } } }) ? s.context.session.remainingSeconds : null));
   // Drawn (closed) from the moment the timer counts, so that its code is in well before the warning opens.
   if (!counting) return null;
   return (

@@ -1,13 +1,11 @@
-import { createActor, fromPromise, type Actor, type Snapshot } from 'xstate';
-import { answerOrThrow, loadClaimChecks } from '../../core/api';
 import { camelCase, createIdSource, initStore, type IdSource } from '../../core/models';
 import { LIST_MODEL_KINDS, SINGLE_MODEL_KINDS } from '../../core/payload/kinds';
 import type { DocumentFile, FlowFile, FormModel, FormType, ModelConfig } from '../../core/types';
-import { createFormMachine, type AuthorizeInput, type FormMachine, type SaveDraftInput, type SaveDraftOutput, type SubmitInput } from '../../machine';
+import { contextFromInput, initialNavigation, prepopulatedFieldsOf } from '../../machine/context';
+import type { FormMachineInput, SaveDraftInput, SaveDraftOutput } from '../../machine/types';
 import type { AppApi } from '../api';
 import type { HostedFlows } from '../routes';
-import { filesToSend } from './documentUploads';
-import { keepCaptchaValue, pendingResumeCode } from './resume';
+import { deferredActor, type FormActor, type MachineActor } from './formActor';
 
 /**
  * One running form: its machine (answers, page, session timer) and the files chosen for its
@@ -16,7 +14,7 @@ import { keepCaptchaValue, pendingResumeCode } from './resume';
  */
 export interface FormSession {
   formType: FormType;
-  actor: Actor<FormMachine>;
+  actor: FormActor;
   ids: IdSource;
   /** The files chosen for the form's document contexts: this is their one owner (the submit reads them here). */
   readonly documents: DocumentFile[];
@@ -46,23 +44,30 @@ export interface SessionDeps {
   culture: () => string;
 }
 
-/**
- * The code of the submit: building the payload and its multipart form (and the checks of the
- * answers about the claim). A form's start page never submits, so it is a chunk of its own, loaded in idle time once the claimant is in the fields
- * (FormPage) and asked for again, at once, by the submit itself.
- */
-export function loadSubmitCode() {
-  return Promise.all([import('../../core/payload/build'), import('../../core/payload/multipart'), loadClaimChecks()]).then(([build]) => build);
-}
+export { loadSubmitCode } from './submitCode';
 
 /** The kinds of model a saved page sends: those of a submission, but the prepopulated data. */
 const DRAFT_KINDS: ReadonlySet<string> = new Set([...SINGLE_MODEL_KINDS, ...LIST_MODEL_KINDS.filter((kind) => kind !== 'prepopulatedData')]);
 
-function newSession(formType: FormType, ids: IdSource, documents: DocumentFile[], submits: readonly string[]): FormSession {
+/** The form machine's code: loaded when a form first needs it (formActor.ts), once. */
+let engine: typeof import('./formEngine') | null = null;
+let engineLoading: Promise<typeof import('./formEngine')> | null = null;
+export function loadFormEngine(): Promise<typeof import('./formEngine')> {
+  engineLoading ??= import('./formEngine').then(
+    (loaded) => (engine = loaded),
+    (error: unknown) => {
+      engineLoading = null;
+      throw error;
+    },
+  );
+  return engineLoading;
+}
+
+function newSession(formType: FormType, ids: IdSource, documents: DocumentFile[], submits: readonly string[], actor: (session: Pick<FormSession, 'documents'>) => FormActor): FormSession {
   let chosen = documents;
   const listeners = new Set<() => void>();
   let saves: Promise<unknown> = Promise.resolve();
-  return {
+  const session: FormSession = {
     formType,
     ids,
     submits,
@@ -73,7 +78,9 @@ function newSession(formType: FormType, ids: IdSource, documents: DocumentFile[]
     },
     returnTo: null,
     resumingAfterSignIn: false,
-    actor: null as unknown as Actor<FormMachine>,
+    get actor() {
+      return running;
+    },
     get documents() {
       return chosen;
     },
@@ -86,6 +93,8 @@ function newSession(formType: FormType, ids: IdSource, documents: DocumentFile[]
       return () => listeners.delete(listener);
     },
   };
+  const running = actor(session);
+  return session;
 }
 
 /**
@@ -117,43 +126,25 @@ export async function savePage(
 
 function startSession(formType: FormType, deps: SessionDeps, flow: FlowFile, from?: FormSession): FormSession {
   const submits = flow.models.map(camelCase).filter((kind) => kind !== 'prepopulatedData');
-  const session = newSession(formType, from?.ids ?? createIdSource(), from?.documents ?? [], submits);
-  const machine = createFormMachine(flow).provide({
-    actors: {
-      authorize: fromPromise(async ({ input }: { input: AuthorizeInput }) => {
-        if (!input.credentials) throw new Error('The start page has no credentials model');
-        // Signing in to continue a claim saved for later sends its resume code.
-        const resumeCode = pendingResumeCode(input.formType);
-        const answer = answerOrThrow(
-          await deps.api.authorize(
-            input.formType,
-            { credentials: input.credentials, reCaptchaResponse: input.captchaToken, ...(resumeCode ? { resumeCode } : {}) },
-            deps.culture(),
-          ),
-        );
-        if (answer.authorized) keepCaptchaValue(input.formType, answer.captcha);
-        return answer;
-      }),
-      submit: fromPromise(async ({ input }: { input: SubmitInput }) => {
-        const { submitPayload } = await loadSubmitCode();
-        const payload = submitPayload(input, { flow, modelConfigs: deps.modelConfigs, files: filesToSend(session.documents), culture: deps.culture() });
-        return answerOrThrow(await deps.api.submit(input.formType, payload));
-      }),
-    },
+  const ids = from?.ids ?? createIdSource();
+  const input: FormMachineInput = { store: initStore(deps.modelConfigs, formType, ids), minSessionDuration: deps.minSessionDuration };
+  const first = flow.pages[0];
+  const session = newSession(formType, ids, from?.documents ?? [], submits, (owner) => {
+    // A running form on a changed flow (live preview) takes over its machine's state, or the events kept for it.
+    const previous = from?.actor.machine() ?? undefined;
+    const make = (code: typeof import('./formEngine')): MachineActor => code.startMachine(flow, deps, owner, input, previous);
+    const actor = deferredActor({
+      context: contextFromInput(flow, initialNavigation(flow), input, prepopulatedFieldsOf(flow)),
+      signsIn: first?.action === 'authorize' || first?.action === 'lookup',
+      createNow: () => (engine ? make(engine) : null),
+      create: () => loadFormEngine().then(make),
+      replay: previous ? [] : (from?.actor.pending() ?? []),
+    });
+    // Only a start page without the session timer shows before the machine: anything else needs it at once.
+    if (first?.sessionTimeout === true) void actor.ready().catch(() => undefined);
+    return actor;
   });
-  const input = { store: initStore(deps.modelConfigs, formType, session.ids), minSessionDuration: deps.minSessionDuration };
-  if (from) {
-    // The running form on a changed flow: its answers, page, authorization and documents carry over.
-    const previous = from.actor.getPersistedSnapshot() as ReturnType<Actor<FormMachine>['getSnapshot']>;
-    const nodes = createActor(machine, { input }).getSnapshot().context.navigation;
-    const page = previous.context.navigation.currentPage;
-    const navigation = { ...nodes, currentPage: page !== null && nodes.nodes.some((n) => n.id === page) ? page : nodes.currentPage };
-    session.actor = createActor(machine, { input, snapshot: { ...previous, context: { ...previous.context, navigation } } as unknown as Snapshot<unknown> });
-    session.returnTo = from.returnTo;
-  } else {
-    session.actor = createActor(machine, { input });
-  }
-  session.actor.start();
+  if (from) session.returnTo = from.returnTo;
   return session;
 }
 

@@ -75,6 +75,8 @@ export async function resumeClaim(services: AppServices, formType: FormType, add
     culture: () => store.get().culture ?? 'en',
   });
   const { draft, prepopulatedData, credentials } = loaded.data;
+  // The claim is restored by the form machine, whose state is read at once after.
+  await session.actor.ready();
   session.actor.send({
     type: 'RESTORE',
     models: draft?.models ?? [],

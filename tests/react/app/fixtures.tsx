@@ -1,4 +1,5 @@
 /** The app shell on a fresh state per test: fake API answers, inline flows and wouter's memory location. */
+import { loadFormEngine } from '../../../runtime/app/forms/formSessions';
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import { memoryLocation } from 'wouter/memory-location';
@@ -115,5 +116,5 @@ export function renderApp(path: string, services: AppServices, options: { now?: 
 
 /** The shell's lazy chunks, loaded before a test renders (as main.tsx does before the mount). */
 export async function preloadShell(): Promise<void> {
-  await Promise.all([Layout.preload(), FormHost.preload(), ...Object.values(PLAIN_PAGES).map((page) => page.preload())]);
+  await Promise.all([Layout.preload(), FormHost.preload(), loadFormEngine(), ...Object.values(PLAIN_PAGES).map((page) => page.preload())]);
 }

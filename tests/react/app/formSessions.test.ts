@@ -3,7 +3,8 @@
  * the chosen files live in their session (the submit reads them there) and their readers hear of
  * each change, and a session expired or finished starts over on the form's first page.
  */
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadFormEngine } from '../../../runtime/app/forms/formSessions';
 import type { DocumentFile } from '../../../runtime/core/types';
 import { automotiveFlow } from '../../machine/fixtures';
 import { CONFIGS } from '../fixtures';
@@ -13,6 +14,9 @@ const deps = () => ({ api: fakeApi(), modelConfigs: CONFIGS, minSessionDuration:
 const FILE: DocumentFile = { clientId: 'clm0000001abcdefgh', name: 'receipt.pdf', size: 3, type: 'application/pdf', data: new Blob(['pdf']) };
 
 describe('form sessions', () => {
+  // The form machine's code is loaded on demand in the app; here it is in from the start.
+  beforeAll(() => loadFormEngine());
+
   it('belong to the services that made them', () => {
     const one = testServices({ flows: [automotiveFlow] });
     const other = testServices({ flows: [automotiveFlow] });

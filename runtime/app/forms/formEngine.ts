@@ -1,0 +1,60 @@
+/**
+ * The form machine's code (XState and the form machine), in a chunk of its own: a form's start page
+ * shows and takes answers without it (formActor.ts); it loads while the claimant types the sign-in
+ * and at the latest when the sign-in is pressed.
+ */
+import { createActor, fromPromise, type Actor, type Snapshot } from 'xstate';
+import { answerOrThrow } from '../../core/api';
+import type { DocumentFile, FlowFile, ModelConfig } from '../../core/types';
+import { createFormMachine, type AuthorizeInput, type FormMachine, type FormMachineInput, type SubmitInput } from '../../machine';
+import type { MachineActor } from './formActor';
+import { filesToSend } from './documentUploads';
+import type { AppApi } from '../api';
+import { loadSubmitCode } from './submitCode';
+import { keepCaptchaValue, pendingResumeCode } from './resume';
+
+/** Makes and starts a form's machine, its calls wired to the API client; `from`: the state of a running form whose flow changed. */
+export interface MachineDeps {
+  api: AppApi;
+  modelConfigs: ModelConfig[];
+  culture: () => string;
+}
+
+export function startMachine(flow: FlowFile, deps: MachineDeps, session: { readonly documents: DocumentFile[] }, input: FormMachineInput, from?: MachineActor): MachineActor {
+  const machine = createFormMachine(flow).provide({
+    actors: {
+      authorize: fromPromise(async ({ input: call }: { input: AuthorizeInput }) => {
+        if (!call.credentials) throw new Error('The start page has no credentials model');
+        // Signing in to continue a claim saved for later sends its resume code.
+        const resumeCode = pendingResumeCode(call.formType);
+        const answer = answerOrThrow(
+          await deps.api.authorize(
+            call.formType,
+            { credentials: call.credentials, reCaptchaResponse: call.captchaToken, ...(resumeCode ? { resumeCode } : {}) },
+            deps.culture(),
+          ),
+        );
+        if (answer.authorized) keepCaptchaValue(call.formType, answer.captcha);
+        return answer;
+      }),
+      submit: fromPromise(async ({ input: call }: { input: SubmitInput }) => {
+        const { submitPayload } = await loadSubmitCode();
+        const payload = submitPayload(call, { flow, modelConfigs: deps.modelConfigs, files: filesToSend(session.documents), culture: deps.culture() });
+        return answerOrThrow(await deps.api.submit(call.formType, payload));
+      }),
+    },
+  });
+  if (!from) {
+    const actor = createActor(machine, { input });
+    actor.start();
+    return actor;
+  }
+  // The running form on a changed flow: its answers, page and authorization carry over.
+  const previous = from.getPersistedSnapshot() as ReturnType<Actor<FormMachine>['getSnapshot']>;
+  const nodes = createActor(machine, { input }).getSnapshot().context.navigation;
+  const page = previous.context.navigation.currentPage;
+  const navigation = { ...nodes, currentPage: page !== null && nodes.nodes.some((n) => n.id === page) ? page : nodes.currentPage };
+  const actor = createActor(machine, { input, snapshot: { ...previous, context: { ...previous.context, navigation } } as unknown as Snapshot<unknown> });
+  actor.start();
+  return actor;
+}
