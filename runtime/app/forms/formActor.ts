@@ -102,12 +102,14 @@ export function deferredActor(options: DeferredActorOptions): FormActor {
     if (real) return;
     if (preview.status === 'stopped') return machine.stop();
     real = machine;
-    // Connected before the kept events are sent: what they emit reaches the app.
-    machine.subscribe(notify);
+    // Its emitted events are connected before the kept events are sent, so that what they emit
+    // reaches the app; its states only after, so that no one waiting on a state (a press waiting
+    // for the sign-in's answer) reads one from the middle of the replay, before the press itself.
     machine.on('*', dispatch);
     const kept = log;
     log = [];
     for (const event of kept) machine.send(event);
+    machine.subscribe(notify);
     notify();
   };
   const ready = (): Promise<void> => {
