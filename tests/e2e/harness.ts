@@ -261,5 +261,8 @@ export function appRunning(page: Page): Promise<boolean> {
 export async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')));
   await page.waitForSelector('#main-content h1', { state: 'visible' });
+  // A page drawn by the server is visible before the app has taken it over: React marks each
+  // element it has hydrated, and a route change before then would not match the drawing.
+  await page.waitForFunction(() => Object.keys(document.querySelector('#main-content h1') ?? {}).some((key) => key.startsWith('__reactFiber')));
   await page.waitForFunction(() => !document.querySelector('#main-content .cf-loading-placeholder'));
 }
