@@ -37,7 +37,7 @@ import type { SignIn } from '../../runtime/core/forms/index.js';
 import { credentialLabelKeys } from '../../runtime/core/i18n/signInDetails.js';
 import { camelCase, openRecordProblems, type PayloadKinds } from '../../runtime/core/models/index.js';
 import { isPageSkipped } from '../../runtime/core/navigation/index.js';
-import { isClientId, UNSTORABLE_TEXT, unstorableTextPaths } from '../../runtime/core/payload/index.js';
+import { emptyPayload, isClientId, UNSTORABLE_TEXT, unstorableTextPaths } from '../../runtime/core/payload/index.js';
 import type { FlowFile, FormModel, FormType, PageConfig, SubmissionPayload } from '../../runtime/core/types.js';
 import { ClaimFiledError, SessionGoneError } from '../db/errors.js';
 import { groupedWrites } from '../db/grouped-transactions.js';
@@ -98,19 +98,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 /** The models as a submission payload; a single-instance model sent twice or a model of no kind is named. */
 function payloadOf(models: readonly FormModel[], culture: string, kinds: PayloadKinds): { payload: SubmissionPayload; structure: string[] } {
-  const payload: SubmissionPayload = {
-    reCaptchaResponse: null,
-    userPreferredCulture: culture,
-    captchaRawValue: null,
-    documents: null,
-    signature: null,
-    claimantInfo: null,
-    credentials: null,
-    claimDetails: null,
-    prepopulatedData: [],
-    documentContexts: [],
-    claimTransactions: [],
-  };
+  const payload: SubmissionPayload = emptyPayload(culture);
   const structure: string[] = [];
   for (const model of models) {
     if (!isClientId(model.clientId)) {

@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import { camelCase, matchesFixedValues, type FixedValues } from '../../runtime/core/models/index.js';
 import { isPageSkipped } from '../../runtime/core/navigation/index.js';
-import { isClientId, UNSTORABLE_TEXT, unstorableTextPaths } from '../../runtime/core/payload/index.js';
+import { emptyPayload, isClientId, UNSTORABLE_TEXT, unstorableTextPaths } from '../../runtime/core/payload/index.js';
 import { isRecord } from '../../runtime/core/guards.js';
 import { asksForFiles } from '../../runtime/core/statuses/index.js';
 import type { FlowFile, FormModel, PageConfig, SubmissionPayload } from '../../runtime/core/types.js';
@@ -43,19 +43,7 @@ const ofRecordsBlocks = (model: FormModel, kind: string, records: ReturnType<typ
 /** The claim's filed answers as a payload of its form's models (the stored answers were checked on submit). */
 function filedPayload(claimForm: ClaimForm, claim: FiledClaim): SubmissionPayload {
   const stored = isRecord(claim.payload) ? claim.payload : {};
-  const payload: SubmissionPayload = {
-    reCaptchaResponse: null,
-    userPreferredCulture: claim.culture,
-    captchaRawValue: null,
-    documents: null,
-    signature: null,
-    claimantInfo: null,
-    credentials: null,
-    claimDetails: null,
-    prepopulatedData: [],
-    documentContexts: [],
-    claimTransactions: [],
-  };
+  const payload: SubmissionPayload = emptyPayload(claim.culture);
   for (const kind of claimForm.kinds.single) payload[kind] = isStoredModel(stored[kind]) ? stored[kind] : null;
   for (const kind of claimForm.kinds.lists) {
     const list = stored[kind];

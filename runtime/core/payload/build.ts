@@ -6,6 +6,23 @@ import { isSkippedByRule, pruneSkipped } from './prune';
 
 export { LIST_MODEL_KINDS, SINGLE_MODEL_KINDS, type SingleModelKind } from './kinds';
 
+/** A payload with no answers yet, in the claimant's culture: the server fills it from stored models. */
+export function emptyPayload(culture: Culture): SubmissionPayload {
+  return {
+    reCaptchaResponse: null,
+    userPreferredCulture: culture,
+    captchaRawValue: null,
+    documents: null,
+    signature: null,
+    claimantInfo: null,
+    credentials: null,
+    claimDetails: null,
+    prepopulatedData: [],
+    documentContexts: [],
+    claimTransactions: [],
+  };
+}
+
 export interface BuildPayloadInput {
   formType: FormType;
   store: ModelStoreState;
