@@ -243,6 +243,8 @@ describe('the studio fixtures view', () => {
       await frame.locator('#signature-attestation').check();
       await frame.locator('#signature-signature').fill('Maria Garcia');
       await primary.click();
+      // The walk's frame draws the confirmation anew: asked again until it is there.
+      await expect.poll(() => frame.locator('.cf-confirmation__code').count(), { timeout: 30_000 }).toBe(1);
       const code = (await frame.locator('.cf-confirmation__code').innerText()).trim();
       expect(code).not.toBe('');
 

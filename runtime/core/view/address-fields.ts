@@ -1,5 +1,5 @@
 import type { Condition, FieldConfig } from '../types';
-import { COUNTRIES, DEFAULT_COUNTRY, US_STATES } from './address-lists';
+import { allCountries, DEFAULT_COUNTRY, US_STATES } from './address-lists';
 
 /** The address model's field names (spec §3). */
 export const ADDRESS_FIELDS = {
@@ -92,7 +92,7 @@ export function countryOptions(culture: string): Array<{ value: string; label: s
   } catch {
     names = null;
   }
-  const options = COUNTRIES.map((c) => ({ value: c.code, label: names?.of(c.code) ?? c.label }));
+  const options = allCountries().map((c) => ({ value: c.code, label: names?.of(c.code) ?? c.label }));
   // One collator for the whole sort: localeCompare with a locale builds one per comparison.
   let compare: (a: string, b: string) => number;
   try {

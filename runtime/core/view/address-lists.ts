@@ -117,9 +117,18 @@ function englishRegionNames(): Intl.DisplayNames | null {
   }
 }
 
-const english = englishRegionNames();
+let countries: readonly CodeLabel[] | null = null;
 
-/** Countries by ISO 3166-1 alpha-2 code with English labels (labels are localized through Intl when available). */
-export const COUNTRIES: readonly CodeLabel[] = COUNTRY_CODES.split(' ').map((code) => ({ code, label: OWN_LABELS[code] ?? english?.of(code) ?? code }));
+/**
+ * Countries by ISO 3166-1 alpha-2 code with English labels (labels are localized through Intl when
+ * available). Made on first use, not when the module loads: a start page makes no Intl object
+ * while it loads.
+ */
+export function allCountries(): readonly CodeLabel[] {
+  if (countries) return countries;
+  const english = englishRegionNames();
+  countries = COUNTRY_CODES.split(' ').map((code) => ({ code, label: OWN_LABELS[code] ?? english?.of(code) ?? code }));
+  return countries;
+}
 
 export const DEFAULT_COUNTRY = 'US';

@@ -26,7 +26,7 @@ export { lookupResultView, type LookupResultView } from './lookup-result';
 export { ALREADY_FILED_CODES, CONTACT_KEYS, NOTICE_CODES, REFUSAL_FIELDS, pageRefusalView, refusalView, submitRefusalView, type Refusal, type RefusalNotice, type RefusalView } from './refusal';
 export { CONTACT_INPUTS, CONTACT_MODEL, inputHints, type InputHints } from './input-hints';
 export { ADDRESS_FIELDS, ADDRESS_KEYS, addressFields, countryOptions } from './address-fields';
-export { COUNTRIES, DEFAULT_COUNTRY, US_STATES, type CodeLabel } from './address-lists';
+export { allCountries, DEFAULT_COUNTRY, US_STATES, type CodeLabel } from './address-lists';
 export { displayValue, fieldForKey, findFieldConfig, FILE_METADATA_FIELDS, YES_NO_KEYS } from './display-value';
 export type * from './types';
 export { flowErrors, keepReachedAnswers, type FlowPageError } from './flow-answers';

@@ -3,7 +3,7 @@ import { findConfig, getDrafts, getModel, getRecords, modelsScope } from '../mod
 import { isPageSkipped } from '../navigation/skip';
 import type { BlockConfig, FieldConfig, FormModel, FormType, ModelConfig, ModelStoreState, PageConfig, SummaryGroup } from '../types';
 import { addressFields } from './address-fields';
-import { COUNTRIES } from './address-lists';
+import { allCountries } from './address-lists';
 import { asksNoneConfirmation, noneConfirmationField } from './records';
 
 /** The fields of one model or record as a page shows them. */
@@ -24,7 +24,7 @@ export interface GroupOptions {
   countries?: Array<{ value: string; label: string }>;
 }
 
-export const defaultCountryOptions = () => COUNTRIES.map((c) => ({ value: c.code, label: c.label }));
+export const defaultCountryOptions = () => allCountries().map((c) => ({ value: c.code, label: c.label }));
 
 /** Whether a block shows now (its `when` condition, read from the single-instance models). */
 export function blockVisible(block: BlockConfig, scope: ConditionScope): boolean {
