@@ -134,7 +134,7 @@ export interface ClaimCure {
   referenceCode: string;
   /** The models of the pages asked again (ClaimStatusAnswer `cureAnswers` as the claimant changed them); absent when none is asked. */
   pageModels?: FormModel[];
-  /** Each document's bytes (a Blob; in the browser the chosen File) and its file name. */
+  /** Each document's bytes and its file name (the app hands over the file the claimant chose). */
   documents: Array<{ deficiency: string; name: string; data: Blob }>;
   signature: { name: string; attested: boolean } | null;
 }
