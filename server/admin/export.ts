@@ -12,6 +12,7 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { isRecord } from '../../runtime/core/guards.js';
+import { camelCase } from '../../runtime/core/models/config.js';
 import { maskAccount } from '../../runtime/core/models/declared.js';
 import { createSubmissions } from '../db/submissions.js';
 import { openDocument, type DocumentStores } from '../documents/index.js';
@@ -20,6 +21,7 @@ import { createClaimStatuses, type StatusChange } from '../db/claim-statuses.js'
 import { RECEIVED } from '../../runtime/core/statuses/index.js';
 import { screeningsById, type ClaimScreening } from '../fraud/store.js';
 import type { Database, DuplicateMark, StoredDocument, SubmissionFilter, SubmissionRecord } from '../db/types.js';
+import type { FormModel } from '../../runtime/core/types.js';
 
 export type ExportFormat = 'csv' | 'jsonl';
 
@@ -114,30 +116,51 @@ export interface AccountExport {
   include: boolean;
 }
 
-/** A stored payload with its account fields masked (last 4), the rest as stored. */
-export function maskedAccounts(payload: unknown, accounts?: AccountExport): unknown {
-  if (!accounts || accounts.include || accounts.fields.size === 0 || !isRecord(payload)) return payload;
-  const out: Record<string, unknown> = { ...payload };
+/** The account fields to mask, by model (`paymentElection` → accountNumber); none when they leave whole. */
+function maskedFieldsByModel(accounts?: AccountExport): Map<string, string[]> {
   const byModel = new Map<string, string[]>();
+  if (!accounts || accounts.include) return byModel;
   for (const name of accounts.fields) {
     const dot = name.indexOf('.');
     byModel.set(name.slice(0, dot), [...(byModel.get(name.slice(0, dot)) ?? []), name.slice(dot + 1)]);
   }
-  const mask = (model: unknown, fields: string[]): unknown => {
-    if (!isFormModel(model)) return model;
-    const masked = { ...model.fields };
-    for (const f of fields) {
-      const value = masked[f];
-      if (typeof value === 'string' && value !== '') masked[f] = maskAccount(value);
-    }
-    return { ...model, fields: masked };
-  };
+  return byModel;
+}
+
+/** A model's fields with these account fields masked (last 4), the rest as they are. */
+function maskedFields<V>(fields: Record<string, V>, names: readonly string[]): Record<string, V | string> {
+  const masked: Record<string, V | string> = { ...fields };
+  for (const f of names) {
+    const value = masked[f];
+    if (typeof value === 'string' && value !== '') masked[f] = maskAccount(value);
+  }
+  return masked;
+}
+
+/** A stored payload with its account fields masked (last 4), the rest as stored. */
+export function maskedAccounts(payload: unknown, accounts?: AccountExport): unknown {
+  const byModel = maskedFieldsByModel(accounts);
+  if (byModel.size === 0 || !isRecord(payload)) return payload;
+  const out: Record<string, unknown> = { ...payload };
+  const mask = (model: unknown, fields: string[]): unknown => (isFormModel(model) ? { ...model, fields: maskedFields(model.fields, fields) } : model);
   for (const [model, fields] of byModel) {
     const value = out[model];
     if (value !== undefined) out[model] = Array.isArray(value) ? value.map((m) => mask(m, fields)) : mask(value, fields);
   }
   return out;
 }
+
+/** A cure's answers (the models of the pages it answered again) with their account fields masked as the claim's are. */
+export function maskedCureAnswers(answers: readonly FormModel[], accounts?: AccountExport): FormModel[] {
+  const byModel = maskedFieldsByModel(accounts);
+  return answers.map((model) => {
+    const fields = byModel.get(camelCase(model.metadata.dtoMapping));
+    return fields ? { ...model, fields: maskedFields(model.fields, fields) } : model;
+  });
+}
+
+/** A claim's cures with their answers' account fields masked (the export's cures, in both formats). */
+const maskedCures = (cures: readonly StoredCure[] | undefined, accounts?: AccountExport): StoredCure[] => (cures ?? []).map((c) => ({ ...c, answers: maskedCureAnswers(c.answers, accounts) }));
 
 export function submissionsToJsonl(records: SubmissionRecord[], screenings: Screenings = new Map(), accounts?: AccountExport, statuses: StatusHistories = new Map(), cures: Cures = new Map()): string {
   return records
@@ -151,7 +174,7 @@ export function submissionsToJsonl(records: SubmissionRecord[], screenings: Scre
         screening: screenings.get(r.id) ?? null,
         status: currentStatus(statuses.get(r.id)),
         statusHistory: (statuses.get(r.id) ?? []).map((c) => ({ from: c.from, to: c.to, deficiencies: c.deficiencies, cureBy: c.cureBy, note: c.note, changedBy: c.changedBy, changedAt: new Date(c.changedAt).toISOString() })),
-        cures: (cures.get(r.id) ?? []).map((c) => ({ receivedAt: new Date(c.receivedAt).toISOString(), signatureName: c.signatureName, documents: c.documents.map(cureDocument), answers: c.answers })),
+        cures: maskedCures(cures.get(r.id), accounts).map((c) => ({ receivedAt: new Date(c.receivedAt).toISOString(), signatureName: c.signatureName, documents: c.documents.map(cureDocument), answers: c.answers })),
         answers: withoutSecrets(maskedAccounts(r.payload, accounts)),
         documents: r.documents.map(({ contextClientId, name, type, size, sha256, unscanned }) => ({ contextClientId, name, type, size, sha256, unscanned })),
       }),
@@ -176,7 +199,7 @@ export function submissionsToCsv(records: SubmissionRecord[], screenings: Screen
     while (docs.length < docColumns.length) docs.push('');
     const screening = screenings.get(r.id);
     const screened = [screening ? String(screening.score) : '', screening?.disposition ?? '', reasonText(screening)];
-    const cells = [r.referenceCode, r.formType, r.createdAt, r.culture, duplicateText(r.duplicateOf), ...screened, currentStatus(statuses.get(r.id)), (statuses.get(r.id) ?? []).map(statusChangeText).join('\n'), (cures.get(r.id) ?? []).map(cureText).join('\n'), ...answerColumns.map((c) => answers.get(c) ?? ''), String(r.documents.length), ...docs];
+    const cells = [r.referenceCode, r.formType, r.createdAt, r.culture, duplicateText(r.duplicateOf), ...screened, currentStatus(statuses.get(r.id)), (statuses.get(r.id) ?? []).map(statusChangeText).join('\n'), maskedCures(cures.get(r.id), accounts).map(cureText).join('\n'), ...answerColumns.map((c) => answers.get(c) ?? ''), String(r.documents.length), ...docs];
     lines.push(cells.map(csvCell).join(','));
   }
   return lines.map((l) => `${l}\r\n`).join('');

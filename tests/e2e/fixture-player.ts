@@ -16,25 +16,16 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { camelCase } from '../../runtime/core/models';
 import type { FieldValue, FlowFile, PageConfig, RecordsBlock, SubmissionPayload } from '../../runtime/core/types';
 import { recordsDomId } from '../../runtime/core/view/dom-ids';
-import { documentOfSize } from '../support/documents';
 import { FixtureError, type FileAnswer, type LoadedFixture, type RecordAnswer, type Settlement } from '../../tooling/fixtures/fixture';
 import type { Observation, Player, StepObservation } from '../../tooling/fixtures/runner';
 import { playAfterSubmit, type AfterSubmitObservation, type Outcome, type StatusClaimant } from '../../tooling/fixtures/after-submit';
-import { BACK, NEXT, samplePdf } from './flow-steps';
+import { fileBytes } from '../../tooling/fixtures/file-bytes';
+import { BACK, NEXT } from './flow-steps';
 import { openPage, settled, type E2eServer } from './harness';
 
 const isFile = (v: unknown): v is FileAnswer => typeof v === 'object' && v !== null && 'name' in v && 'size' in v && 'type' in v;
 const isRef = (v: unknown): v is { $record: string } => typeof v === 'object' && v !== null && '$record' in v;
 const isFieldValue = (v: unknown): v is FieldValue => v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
-
-/** Bytes of the stated type and size: a whole, well-formed file (PDF, PNG, JPEG, TIFF, HEIC) so the server's type and structure checks accept it. */
-export function fileBytes(type: string, size: number): Buffer {
-  if (['image/png', 'image/jpeg', 'image/tiff', 'image/heic'].includes(type)) return documentOfSize(type, size);
-  const head = type === 'application/pdf' ? samplePdf() : Buffer.alloc(0);
-  if (head.length >= size) return head;
-  const pad = Buffer.alloc(size - head.length, type === 'application/pdf' ? 0x0a : 0);
-  return Buffer.concat([head, pad]);
-}
 
 /** Why a fixture cannot be played against the real server, or null when it can. */
 export function unplayable(loaded: LoadedFixture): string | null {

@@ -280,11 +280,17 @@ describe('records kept by the server in the data-breach settlement', () => {
   const RECEIPTS = 'records-documentContexts-receipt';
   const running = withServerAndBrowser({ from: path.join(ROOT, 'tests/settlements/data-breach') });
 
-  async function signIn(page: Page): Promise<void> {
-    await page.goto(`${running.server.url}/claim`);
+  /** A class member with an e-mail address and a phone number on the class list (the contact page comes filled in). */
+  interface Member {
+    claimId: string;
+    zip: string;
+  }
+
+  async function signIn(page: Page, member: Member, culture = 'en'): Promise<void> {
+    await page.goto(`${running.server.url}/claim${culture === 'en' ? '' : `?culture=${culture}`}`);
     await settled(page);
-    await page.fill('#credentials-claimId', 'DBR-300003');
-    await page.fill('#credentials-zip', '10027');
+    await page.fill('#credentials-claimId', member.claimId);
+    await page.fill('#credentials-zip', member.zip);
     await page.click(NEXT);
   }
 
@@ -297,26 +303,31 @@ describe('records kept by the server in the data-breach settlement', () => {
     await expect.poll(() => page.locator(`#${EXPENSES} .cf-records__item`).count()).toBe(before + 1);
   }
 
-  it('expenses and a receipt survive a reload and a resume in another browser; a deleted expense stays deleted', async () => {
-    const { page, context, errors } = await openPage(running.browser, PHONE);
-    await signIn(page);
-    await page.waitForURL(/\/claim\/contact$/);
+  // One class member per culture: each keeps a claim in progress of its own.
+  it.each([
+    ['en', DESKTOP, PHONE, { claimId: 'DBR-300003', zip: '10027' }, ['Credit freeze fee', 'Credit monitoring']],
+    ['es', PHONE, DESKTOP, { claimId: 'DBR-300001', zip: '30301' }, ['Congelación de crédito', 'Monitoreo de crédito']],
+  ] as const)('expenses and a receipt survive a reload and a resume in another browser; a deleted expense stays deleted (%s, %o, then %o)', async (culture, viewport, otherViewport, member, [deleted, kept]) => {
+    const { page, context, errors } = await openPage(running.browser, viewport);
+    await signIn(page, member, culture);
+    await page.waitForURL(/\/claim\/contact(\?|$)/);
+    expect(await page.locator('html').getAttribute('lang')).toBe(culture);
     await settled(page);
-    await next(page, /\/claim\/time-spent$/);
+    await next(page, /\/claim\/time-spent(\?|$)/);
     await page.fill('#claimDetails-hoursSpent', '2');
-    await next(page, /\/claim\/expenses$/);
+    await next(page, /\/claim\/expenses(\?|$)/);
     const code = await resumeCode(page);
     await page.locator(`#${EXPENSES}`).waitFor();
 
-    await stored(page, 'expenses', () => addExpense(page, 'Credit freeze fee', '12.50'));
-    await stored(page, 'expenses', () => addExpense(page, 'Credit monitoring', '29.99'));
-    await stored(page, 'expenses', () => deleteRow(page, EXPENSES, 'Credit freeze fee'));
-    await reload(page, /\/claim\/expenses$/);
+    await stored(page, 'expenses', () => addExpense(page, deleted, '12.50'));
+    await stored(page, 'expenses', () => addExpense(page, kept, '29.99'));
+    await stored(page, 'expenses', () => deleteRow(page, EXPENSES, deleted));
+    await reload(page, /\/claim\/expenses(\?|$)/);
     await page.locator(`#${EXPENSES} .cf-records__item`).first().waitFor();
-    expect(await rows(page, EXPENSES)).toEqual([expect.stringContaining('Credit monitoring')]);
+    expect(await rows(page, EXPENSES)).toEqual([expect.stringContaining(kept)]);
     await expectNoViolations(page);
 
-    await next(page, /\/claim\/receipts$/);
+    await next(page, /\/claim\/receipts(\?|$)/);
     await stored(page, 'receipts', async () => {
       await openDraft(page, RECEIPTS);
       const expense = draftField(page, RECEIPTS, 'expenseId');
@@ -327,30 +338,33 @@ describe('records kept by the server in the data-breach settlement', () => {
       await page.locator(`#${RECEIPTS} .cf-records__draft .cf-field--file[data-upload="stored"]`).waitFor();
       await page.click(`#${RECEIPTS} .cf-records__draft .cf-records__actions .cf-button--primary`);
     });
-    await reload(page, /\/claim\/receipts$/);
+    await reload(page, /\/claim\/receipts(\?|$)/);
+    expect(await page.locator('html').getAttribute('lang')).toBe(culture);
     await page.locator(`#${RECEIPTS} .cf-records__item`).first().waitFor();
     expect(await rows(page, RECEIPTS)).toEqual([expect.stringContaining('monitoring-receipt.pdf')]);
+    await expectNoViolations(page);
     expect(errors).toEqual([]);
     await context.close();
 
     // Another browser, with the resume code and the same Claim ID and ZIP code: the claim opens where it was left.
-    const other = await openPage(running.browser, DESKTOP);
+    const other = await openPage(running.browser, otherViewport);
     await other.page.goto(`${running.server.url}/resume/${code}`);
     await settled(other.page);
     await other.page.click('button:has-text("Continue")');
     await other.page.waitForURL(/\/claim(\?|$)/);
-    await signIn(other.page);
-    await other.page.waitForURL(/\/claim\/receipts$/);
+    await signIn(other.page, member);
+    await other.page.waitForURL(/\/claim\/receipts(\?|$)/);
     await settled(other.page);
     await other.page.locator(`#${RECEIPTS} .cf-records__item`).first().waitFor();
     expect(await rows(other.page, RECEIPTS)).toEqual([expect.stringContaining('monitoring-receipt.pdf')]);
     await other.page.click(BACK);
-    await other.page.waitForURL(/\/claim\/expenses$/);
+    await other.page.waitForURL(/\/claim\/expenses(\?|$)/);
     await settled(other.page);
-    expect(await rows(other.page, EXPENSES)).toEqual([expect.stringContaining('Credit monitoring')]);
+    expect(await rows(other.page, EXPENSES)).toEqual([expect.stringContaining(kept)]);
+    await expectNoViolations(other.page);
     // Next goes on with the kept expense and its receipt.
-    await next(other.page, /\/claim\/receipts$/);
-    await next(other.page, /\/claim\/payment$/);
+    await next(other.page, /\/claim\/receipts(\?|$)/);
+    await next(other.page, /\/claim\/payment(\?|$)/);
     expect(other.errors).toEqual([]);
     await other.context.close();
   });

@@ -16,15 +16,21 @@ import { exportSubmissions } from '../../server/admin/export.js';
 import { screeningsById } from '../../server/fraud/store.js';
 import { loadSettlement, SettlementError } from '../../server/settlement/load.js';
 import { copySettlementFolder, readSettlementFolder } from '../../settlement/read.js';
-import { DIALECTS, FILES, ROOT, serverOver, type Parts } from './helper.js';
+import { applyStatusChanges } from '../../server/claims/statuses.js';
+import { DIALECTS, encodeMultipart, FILES, ROOT, serverOver, type Parts } from './helper.js';
 
 const PAYMENTS = path.join(ROOT, 'tests', 'settlements', 'payments');
 const CONFIGS = (readSettlementFolder(PAYMENTS).files.get('models.json')?.json as { models: ModelConfig[] }).models;
 
-/** The payments settlement (the sample with its models, flows and texts) as a folder of its own. */
+/**
+ * The payments settlement (the sample with its models, flows and texts) as a folder of its own,
+ * with a deficiency cured by its payment page answered again.
+ */
 function paymentsSettlement(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'claims-payments-'));
   copySettlementFolder(PAYMENTS, dir);
+  const statuses = { deficiencies: [{ id: 'paymentMismatch', textKey: 'LocKey_Deficiency_ReceiptMismatch', cure: { kind: 'page', page: 'payment-election' } }] };
+  writeFileSync(path.join(dir, 'statuses.json'), JSON.stringify(statuses, null, 2));
   return dir;
 }
 
@@ -108,6 +114,42 @@ describe.each(DIALECTS)('declared models over %s', (dialect) => {
     const line = jsonl.trim().split('\n').map((l) => JSON.parse(l) as { referenceCode: string; answers: Stored }).find((l) => l.referenceCode === record!.referenceCode)!;
     expect(line.answers.paymentElection.fields.accountNumber).toBe('000123456789');
     expect(line.answers.expenses[0]!.fields.expenseAmount).toBe('19.99');
+  });
+
+  it("masks the account number of a cure that answered the payment page again, as the claim's own (unless asked for)", async () => {
+    const { res, record } = await server.submitChanged((p) => withExpensesAndPayment(p, { account: '000123456789' }));
+    expect(res.statusCode, res.body).toBe(200);
+    const code = record!.referenceCode;
+    const vin = (record!.payload as { credentials: { fields: { vin: string } } }).credentials.fields.vin;
+    await applyStatusChanges(server.app.database, server.app.settlement, server.app.locales, [{ reference: code, status: 'deficient', deficiencies: ['paymentMismatch'] }], {
+      changedBy: 'admin status',
+      statusLink: 'https://claims.example.com/status',
+    });
+    // The claimant signs in on the status page and sends the payment page again, into another account.
+    const c = await server.claimant();
+    const status = await c.api.claimStatus(code, { vin });
+    if (!status.ok) throw new Error(status.error);
+    const models = (status.data.cureAnswers ?? []).map((m) => ({ ...m, fields: m.metadata.dtoMapping === 'PaymentElection' ? { ...m.fields, accountNumber: '000987654321' } : m.fields }));
+    expect(models.map((m) => m.metadata.dtoMapping)).toEqual(['PaymentElection']);
+    const { body, contentType } = await encodeMultipart({ text: { referenceCode: code, pageModels: JSON.stringify(models) }, files: [] });
+    const cured = await c.raw('POST', '/api/claims/cure', { body: new Uint8Array(body), headers: { 'Content-Type': contentType } });
+    expect(cured.statusCode, cured.body).toBe(200);
+
+    const accounts = { fields: new Set(['paymentElection.accountNumber']), include: false };
+    const csv = (await exportSubmissions(server.app.database, 'csv', {}, accounts)).text;
+    expect(csv).toContain('accountNumber=••••4321');
+    expect(csv).not.toContain('000987654321');
+    expect(csv).not.toContain('000123456789');
+    type Line = { referenceCode: string; answers: Stored; cures: Array<{ answers: Array<{ fields: Record<string, unknown> }> }> };
+    const lineOf = (jsonl: string) => jsonl.trim().split('\n').map((l) => JSON.parse(l) as Line).find((l) => l.referenceCode === code)!;
+    const masked = lineOf((await exportSubmissions(server.app.database, 'jsonl', {}, accounts)).text);
+    expect(masked.answers.paymentElection.fields.accountNumber).toBe('••••6789');
+    expect(masked.cures[0]!.answers[0]!.fields).toMatchObject({ accountNumber: '••••4321', routingNumber: '011000015' });
+    const whole = lineOf((await exportSubmissions(server.app.database, 'jsonl', {}, { ...accounts, include: true })).text);
+    expect(whole.answers.paymentElection.fields.accountNumber).toBe('000123456789');
+    expect(whole.cures[0]!.answers[0]!.fields.accountNumber).toBe('000987654321');
+    const wholeCsv = (await exportSubmissions(server.app.database, 'csv', {}, { ...accounts, include: true })).text;
+    expect(wholeCsv).toContain('accountNumber=000987654321');
   });
 
   it('refuses an expense without its receipt, naming the page, and stores nothing', async () => {
