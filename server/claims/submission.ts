@@ -30,9 +30,9 @@ import { HONEYPOT_FIELD, jsonNestedDeeperThan, jsonParts, isPayloadFieldPart, pa
 import type { DocumentFile, FormType, SubmissionPayload } from '../../runtime/core/types.js';
 import { SubmissionConflictError } from '../db/errors.js';
 import { groupedWrites } from '../db/grouped-transactions.js';
-import type { DocumentContent, DocumentObject, NewDocument } from '../db/types.js';
+import type { DocumentContent, DocumentObject, NewDocument, NewDocumentObject } from '../db/types.js';
 import { forgetObjects } from '../documents/forget.js';
-import { putSpooledFile, spoolFile } from '../documents/receive.js';
+import { prepareSpooledFile, putSpooledFile, spoolFile } from '../documents/receive.js';
 import { httpError } from '../errors.js';
 import { maskAddress } from '../mail/content.js';
 import type { CaptchaUse } from '../plugins/app/captcha.js';
@@ -49,8 +49,11 @@ import { validateSubmission } from './validate.js';
 
 interface ReadParts {
   text: Record<string, string>;
-  /** `data` is empty: the bytes are the document's object (or, stored before the document stores, its row's). */
-  files: Array<DocumentFile & DocumentContent & { sha256: string; unscanned?: boolean }>;
+  /**
+   * `data` is empty: the bytes are the document's object (or, stored before the document stores,
+   * its row's); `pending`, the database store's object not written yet (written with the claim).
+   */
+  files: Array<DocumentFile & DocumentContent & { sha256: string; unscanned?: boolean; pending?: NewDocumentObject }>;
 }
 
 const NO_DATA = new Uint8Array(0);
@@ -74,7 +77,8 @@ export function createSubmissions(app: FastifyInstance) {
   /**
    * The parts, as they stream; `onText` sees each text part's first value as soon as it arrives.
    * Each file goes through a temp file of its own (server/documents/receive.ts: never whole in
-   * memory), its checks, and into the document store; `written` collects the objects written.
+   * memory), its checks, and into the document store (the database's: read, written later with
+   * the claim); `written` collects the objects written now.
    */
   async function readParts(request: FastifyRequest, onText: (name: string, value: string) => void, written: DocumentObject[]): Promise<ReadParts> {
     const text: Record<string, string> = {};
@@ -98,6 +102,13 @@ export function createSubmissions(app: FastifyInstance) {
           if (!name) structure.push(`A document for ${part.fieldname} has no file name.`);
           const type = await acceptedFileType(spooled, name, (detail) => request.log.info({ detail }, 'document refused'));
           const { unscanned } = await scanBeforeAccepting(app, createReadStream(spooled.path), name, request.log);
+          // The database store's object is written in the claim's transaction, with its row; another
+          // store's now, before the row (and forgotten if no committed row names it).
+          const prepared = await prepareSpooledFile(app.documents.current, spooled);
+          if (prepared) {
+            files.push({ clientId: part.fieldname, name, size: prepared.size, type, object: prepared.object, sha256: prepared.sha256, data: NO_DATA, unscanned, pending: prepared.pending });
+            continue;
+          }
           const { object, size, sha256 } = await putSpooledFile(app.documents.current, spooled, type);
           written.push(object);
           files.push({ clientId: part.fieldname, name, size, type, object, sha256, data: NO_DATA, unscanned });
@@ -174,8 +185,10 @@ export function createSubmissions(app: FastifyInstance) {
 
     /**
      * Files the claim the request sends, or refuses it. The objects of the files it sent are
-     * written before the claim's rows commit; those no committed row names (a refusal, a retry of
-     * a filed claim, the files of skipped pages) are deleted when it answers.
+     * written in the claim's transaction with the rows naming them (the database's store: nothing
+     * written for a refusal, a retry of a filed claim or the files of skipped pages), or, in an
+     * object store, before the claim's rows commit, and those no committed row names are deleted
+     * when it answers.
      */
     return async function submit(request: FastifyRequest): Promise<SubmitAnswer> {
       const written: DocumentObject[] = [];
@@ -300,6 +313,8 @@ export function createSubmissions(app: FastifyInstance) {
             culture: payload.userPreferredCulture,
             payload: storedAnswers,
             documents,
+            // The database store's objects of the files sent: written with the claim's rows, in one commit.
+            objects: files.flatMap((f) => (f.pending ? [f.pending] : [])),
             identifiers: identifiersOf(authorization),
           },
           {

@@ -4,12 +4,15 @@
  * retried submit return the first reference code and write no submission, also when two retries
  * race. In the same transaction, each identifier the submission names (filed_identifiers) is
  * locked, its earlier submissions judged by the caller's duplicate policy, and its count updated.
- * On PostgreSQL the transaction is two statements (statement-batch.ts) between BEGIN and COMMIT.
+ * The database document store's objects the caller passes (`objects`) are written there too, with
+ * the rows that name them. On PostgreSQL the transaction is two statements (statement-batch.ts)
+ * between BEGIN and COMMIT.
  */
 import { createHash } from 'node:crypto';
 import { InvalidSubmissionError, isUniqueViolation, SubmissionConflictError } from './errors.js';
 import { generateReferenceCode, normalizeReferenceCode } from './reference-code.js';
 import { objectOfRow } from './draft-documents.js';
+import { insertDocumentObjects, insertDocumentObjectsAfter } from './document-objects.js';
 import { statementBatch } from './statement-batch.js';
 import type { SubmissionsTable } from './schema.js';
 import type { ClaimantIdentifier, Clock, Database, DocumentMeta, NewDocument, DuplicateMark, EarlierFilings, IdentifierKind, NewSubmission, StoreResult, SubmissionFilter, SubmissionRecord, Submissions, Trx } from './types.js';
@@ -147,10 +150,12 @@ export function createSubmissions(database: Database, options: { clock?: Clock }
       // One lock order for every transaction, so that two never wait for each other.
       const identifiers = [...(input.identifiers ?? [])].sort((a, b) => (a.kind + a.value < b.kind + b.value ? -1 : 1));
       const inTransaction = options.inTransaction ?? (<T>(work: (trx: Trx) => Promise<T>) => db.transaction().execute(work));
+      const objects = input.objects ?? [];
       for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
         const referenceCode = generateReferenceCode(input.formType, input.referencePrefix);
         try {
           const result = await inTransaction(async (trx): Promise<StoreResult> => {
+            const now = clock();
             // Two statements on PostgreSQL (each a batch): the caller's `before` parts, the
             // submission, its documents and its identifiers' locks; then what the duplicate policy
             // and the caller's `after` write.
@@ -162,8 +167,10 @@ export function createSubmissions(database: Database, options: { clock?: Clock }
             // SQL text, as the statements below: the query builder took longer to assemble them
             // than the database takes to run them.
             const inserted = batch.add(
-              sql`insert into submissions (reference_code, form_type, idempotency_key, culture, payload, created_at, answers_sha256) values (${sql.join([referenceCode, input.formType, input.idempotencyKey, input.culture, payload, new Date(clock()).toISOString(), answersSha256])}) on conflict (form_type, idempotency_key) do nothing returning id`,
+              sql`insert into submissions (reference_code, form_type, idempotency_key, culture, payload, created_at, answers_sha256) values (${sql.join([referenceCode, input.formType, input.idempotencyKey, input.culture, payload, new Date(now).toISOString(), answersSha256])}) on conflict (form_type, idempotency_key) do nothing returning id`,
             );
+            // The database store's objects with the rows that name them (written only with a new submission).
+            if (batch.deferred && objects.length) batch.add(insertDocumentObjectsAfter(objects, now, inserted.name));
             if (batch.deferred && input.documents.length) batch.add(insertDocumentsAfter(input.documents, inserted.name));
             const locked = identifiers.length ? batch.add(lockIdentifiers(identifiers)) : undefined;
             await batch.run();
@@ -181,6 +188,7 @@ export function createSubmissions(database: Database, options: { clock?: Clock }
               return { referenceCode: existing.reference_code, created: false, submissionId: Number(existing.id) };
             }
             const submissionId = Number(row.id);
+            if (!batch.deferred && objects.length) await insertDocumentObjects(objects, now).execute(trx);
             if (!batch.deferred && input.documents.length) await insertDocuments(input.documents, submissionId).execute(trx);
             const then = statementBatch(trx, database.dialect);
             if (locked) {

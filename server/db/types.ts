@@ -282,6 +282,15 @@ export type DocumentContent = { object: DocumentObject; bytes?: never } | { byte
 /** A document to store with its submission. */
 export type NewDocument = NewDocumentMeta & DocumentContent;
 
+/** An object of the database's document store (a row of `document_objects`), with its bytes. */
+export interface NewDocumentObject {
+  key: string;
+  size: number;
+  /** Lowercase hex SHA-256 of the bytes. */
+  sha256: string;
+  bytes: Uint8Array;
+}
+
 export interface NewSubmission {
   formType: FormType;
   /** The form's reference-code prefix (forms.json); default the spec's prefix of `formType`. */
@@ -296,6 +305,12 @@ export interface NewSubmission {
   /** The answers (JSON-serialisable; no captcha tokens, no file bytes). Stored verbatim as JSON text. */
   payload: unknown;
   documents: NewDocument[];
+  /**
+   * Objects of the database's document store that its documents name, written in its transaction
+   * with its rows (one commit for both), and only when the submission is new: a retry or a refusal
+   * writes none of them.
+   */
+  objects?: NewDocumentObject[];
   /**
    * Who the submission is for, as the server authorized it (normalised: trimmed, upper case).
    * Earlier submissions naming the same identifier are handed to `judgeDuplicates`.

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { DocumentObject } from '../db/types.js';
+import type { DocumentObject, NewDocumentObject } from '../db/types.js';
 import { newDocumentKey, type DocumentStore } from './store.js';
 
 /** A file part written to a temp file: how many bytes arrived, and whether the per-file limit cut it. */
@@ -50,6 +50,17 @@ export async function spoolFile(file: PartStream): Promise<SpooledFile> {
     throw error;
   }
   return { path: target, size, truncated: file.truncated === true, remove };
+}
+
+/**
+ * The spooled file as a new object of the database's store, read but not written (`pending`): the
+ * caller writes it with the row that names it. Null for a store that writes its objects apart
+ * from the database (putSpooledFile, before the row).
+ */
+export async function prepareSpooledFile(store: DocumentStore, spooled: SpooledFile): Promise<{ object: DocumentObject; size: number; sha256: string; pending: NewDocumentObject } | null> {
+  if (!store.prepareForRow) return null;
+  const pending = await store.prepareForRow(newDocumentKey(), createReadStream(spooled.path));
+  return { object: { store: store.name, key: pending.key }, size: pending.size, sha256: pending.sha256, pending };
 }
 
 /** Stores the spooled file as a new object of `store` (the object is written before any row names it). */

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { DocumentStoreName } from '../db/types.js';
+import type { DocumentStoreName, NewDocumentObject } from '../db/types.js';
 
 /** What a put stored: the bytes counted and digested as they went by. */
 export interface PutResult {
@@ -29,6 +29,13 @@ export interface DocumentStore {
   readonly description: string;
   /** Stores the bytes under `key` (a stream is read once, never held whole by the object store). */
   put(key: string, body: Readable | Uint8Array, meta: { contentType: string; size?: number }): Promise<PutResult>;
+  /**
+   * The object `put` would write, read and digested but not written, for the database's store
+   * alone (its objects are rows): the caller writes it in the transaction of the row that names
+   * it (server/db `storeSubmission`'s `objects`), so that one commit makes both durable. Absent
+   * from a store whose objects are written apart from the database.
+   */
+  prepareForRow?(key: string, body: Readable | Uint8Array): Promise<NewDocumentObject>;
   /** The object's bytes; rejects with DocumentObjectMissingError when there is none. */
   get(key: string): Promise<Readable>;
   /** Deletes the object; nothing when it is gone already. */

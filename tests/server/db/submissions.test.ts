@@ -78,6 +78,27 @@ describe.each(DIALECTS)('submissions over %s', (dialect) => {
     expect(await rowCounts(t)).toEqual({ submissions: 1, documents: 0 });
   });
 
+  it("writes the database store's objects with a new submission's rows, byte for byte, and none for a retry or a refused claim", async () => {
+    const bytes = Buffer.from('%PDF-1.7 object');
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const withObject = (key: string, objectKey: string, payload?: unknown): NewSubmission => ({
+      ...claim(key),
+      ...(payload ? { payload } : {}),
+      documents: [{ contextClientId: 'doc0000001abcdefgh', name: 'invoice.pdf', type: 'application/pdf', size: bytes.length, sha256, object: { store: 'database', key: objectKey } }],
+      objects: [{ key: objectKey, size: bytes.length, sha256, bytes }],
+    });
+    const objectKeys = async () => (await t.database.db.selectFrom('document_objects').select('key').orderBy('key').execute()).map((r) => r.key);
+    const first = await store.storeSubmission(withObject('k-objects', 'documents/first'));
+    expect(first.created).toBe(true);
+    const [stored] = await store.getDocuments(first.submissionId);
+    expect(stored?.object).toEqual({ store: 'database', key: 'documents/first' });
+    expect(stored?.bytes?.equals(bytes)).toBe(true);
+    expect(await store.storeSubmission(withObject('k-objects', 'documents/retry'))).toMatchObject({ created: false, referenceCode: first.referenceCode });
+    const refused = await store.storeSubmission(withObject('k-objects', 'documents/refused', { other: true })).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(SubmissionConflictError);
+    expect(await objectKeys()).toEqual(['documents/first']);
+  });
+
   it('hands each identifier\'s earlier submissions to the judge, stores its marks, and rolls everything back on its refusal', async () => {
     const seen: EarlierFilings[][] = [];
     const judge = (earlier: EarlierFilings[]): DuplicateMark[] => {
