@@ -434,6 +434,8 @@ export class HttpError extends Error {
   readonly filedReferenceCode: string | undefined;
   /** A submit's or a page save's answers refused by a page: which field, on which page, and why. */
   readonly fieldErrors: readonly SubmitFieldError[];
+  /** A refusal of one of the documents a cure sends: the deficiency kind it was sent for. */
+  readonly document: string | undefined;
   constructor(code: ServerErrorCode, opts: HttpErrorOptions = {}) {
     super(SERVER_ERRORS[code].en, { cause: opts.cause });
     this.name = 'HttpError';
@@ -444,6 +446,7 @@ export class HttpError extends Error {
     this.retryAfterSeconds = opts.retryAfterSeconds;
     this.filedReferenceCode = opts.filedReferenceCode;
     this.fieldErrors = opts.fieldErrors ?? [];
+    this.document = opts.document;
   }
 }
 
@@ -456,10 +459,18 @@ export interface HttpErrorOptions {
   filedReferenceCode?: string;
   /** The answers a page refuses (a submit, a page save), each by its page and field element id. */
   fieldErrors?: SubmitFieldError[];
+  /** The document the refusal is about, among those a cure sends: its deficiency kind. */
+  document?: string;
 }
 
 export function httpError(code: ServerErrorCode, opts?: HttpErrorOptions): HttpError {
   return new HttpError(code, opts);
+}
+
+/** The same refusal, about the document sent for `document` (a cure's deficiency kind), so that the page shows it beside that document. */
+export function aboutDocument(err: HttpError, document: string): HttpError {
+  const { code, args, details, retryAfterSeconds, cause } = err;
+  return new HttpError(code, { args: [...args], details: [...details], cause, document, ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}) });
 }
 
 /** Raised by the persistence layer's callers when the database is busy, full or unreachable. */

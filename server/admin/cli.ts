@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { messageOf, propertyOf } from '../../runtime/core/guards.js';
-import { ConfigError, documentStoreUrlOf, secretOf, type Environment } from '../config.js';
+import { clamdOf, ConfigError, documentStoreUrlOf, secretOf, type Environment } from '../config.js';
 import { createClassList } from '../db/class-list.js';
 import { ClassListImportError, DatabaseUnavailableError } from '../db/errors.js';
 import { createDrafts } from '../db/drafts.js';
@@ -19,6 +19,7 @@ import { declaredClassListHeader, declaredFormIds } from '../settlement/forms.js
 import type { Database, DraftSummary, StoredDocument, SubmissionFilter } from '../db/types.js';
 import { openDocumentStores, type DocumentStores } from '../documents/index.js';
 import { moveDocumentsToStore } from '../documents/move.js';
+import { scanUnscannedDocuments } from '../documents/rescan.js';
 import { reportData, reportHtml } from '../fraud/report.js';
 import { purgeExpiredSignals } from '../fraud/store.js';
 import { fraudSummary, fraudSummaryText } from '../fraud/view.js';
@@ -49,6 +50,9 @@ Commands:
   documents --move-to-store                    move the documents the database holds (filed and of claims in progress)
                                                into the object store of DOCUMENT_STORE_URL, one at a time; run again
                                                to resume after a stop (each document is moved once)
+  documents --scan-unscanned                   scan with clamd (CLAMD_URL) the documents accepted unscanned while it
+                                               could not be asked; clean ones lose their mark, those with malware
+                                               found are listed (table, id, signature) and keep it (exit 1)
   seed                                         import the settlement folder's class list into empty tables
   fraud                                        the fraud screening: claims accepted, flagged and held, claims per
                                                reason code, clusters of claims sharing a value (largest first), and
@@ -115,7 +119,7 @@ interface Parsed {
 
 const VALUE_FLAGS = new Set(['format', 'form-type', 'from', 'to', 'out', 'cure-by', 'cure-days', 'note']);
 const REPEATED_FLAGS = new Set(['deficiency']);
-const BOOLEAN_FLAGS = new Set(['replace', 'help', 'all', 'purge', 'retry', 'include-accounts', 'move-to-store']);
+const BOOLEAN_FLAGS = new Set(['replace', 'help', 'all', 'purge', 'retry', 'include-accounts', 'move-to-store', 'scan-unscanned']);
 
 function parseArgs(argv: string[]): Parsed {
   const [command, ...rest] = argv;
@@ -368,7 +372,17 @@ async function execute(p: Parsed, io: CliIo): Promise<void> {
         if (moved.skipped.length) throw new Error(`${moved.skipped.length} document(s) were not moved; run the move again once the reasons above are dealt with.`);
         return;
       }
-      const code = onePositional(p, 'reference code (or --move-to-store)');
+      if (p.flags.has('scan-unscanned')) {
+        if (p.positional.length || out !== undefined) throw new UsageError('documents --scan-unscanned takes no reference code and no --out');
+        const scanner = clamdOf(io.env.CLAMD_URL);
+        if (!scanner) throw new UsageError('documents --scan-unscanned needs CLAMD_URL=tcp://host:3310 (ClamAV\'s daemon), as the server has it');
+        const scanned = await withDocumentStores(io, (db, stores) => scanUnscannedDocuments(db, stores, scanner));
+        io.stdout(`Scanned ${scanned.clean + scanned.found.length} document(s) accepted unscanned: ${scanned.clean} clean (no longer marked), ${scanned.found.length} with malware found (still marked).\n`);
+        for (const f of scanned.found) io.stdout(`  ${f.table} ${f.id}: ${f.signature}\n`);
+        if (scanned.found.length) throw new Error(`malware was found in ${scanned.found.length} document(s) listed above: do not open them; deal with them as the settlement's procedures say.`);
+        return;
+      }
+      const code = onePositional(p, 'reference code (or --move-to-store, --scan-unscanned)');
       await withDocumentStores(io, async (db, stores) => {
         const { referenceCode, documents } = await documentsOf(db, code);
         io.stdout(documentsText(referenceCode, documents));

@@ -33,7 +33,7 @@ import type { SessionData } from '../db/types.js';
 import { forgetObjects } from '../documents/forget.js';
 import { putSpooledFile, type SpooledFile } from '../documents/receive.js';
 import { scanBeforeAccepting } from '../documents/scan.js';
-import { httpError } from '../errors.js';
+import { aboutDocument, httpError, isHttpError } from '../errors.js';
 import { receiptAddress } from '../mail/receipt.js';
 import { flowOf } from '../settlement/load.js';
 import { askedPages, checkedPageAnswers } from './cure-pages.js';
@@ -97,6 +97,15 @@ interface ReceivedFile {
   file: SpooledFile;
 }
 
+/** Runs a check of the document sent for `deficiency`; its refusal names that document (the page shows it beside it). */
+async function aboutTheDocument<T>(deficiency: string, check: () => Promise<T>): Promise<T> {
+  try {
+    return await check();
+  } catch (error) {
+    throw isHttpError(error) ? aboutDocument(error, deficiency) : error;
+  }
+}
+
 /** Reads the request's parts: the claim first, then its documents and signature; `spooled` collects the temp files for the caller to remove. */
 async function receivedCure(app: FastifyInstance, request: FastifyRequest, spooled: SpooledFile[]) {
   const maxFileBytes = app.settlement.settings.uploads.maxFileBytes;
@@ -121,7 +130,8 @@ async function receivedCure(app: FastifyInstance, request: FastifyRequest, spool
     const wanted = curable.asked.documents.find((d) => d.deficiency === part.fieldname);
     if (!wanted) throw httpError('STRUCTURE_INVALID', { details: [`${part.fieldname.slice(0, 100)}: no document of this kind is missing.`] });
     if (files.some((f) => f.deficiency === part.fieldname)) throw httpError('STRUCTURE_INVALID', { details: [`${part.fieldname.slice(0, 100)}: one document per missing kind.`] });
-    files.push({ deficiency: part.fieldname, ...(await spoolNamedDocument(part, maxFileBytes, spooled)) });
+    const deficiency = part.fieldname;
+    files.push({ deficiency, ...(await aboutTheDocument(deficiency, () => spoolNamedDocument(part, maxFileBytes, spooled))) });
   }
   if (!curable) throw httpError('STRUCTURE_INVALID', { details: ['referenceCode: send the claim’s reference code first.'] });
   return { ...curable, files, fields };
@@ -154,8 +164,10 @@ export async function receiveCure(app: FastifyInstance, request: FastifyRequest)
 
     const checked = [];
     for (const received of files) {
-      const type = await acceptedFileType(received.file, received.name, (detail) => request.log.info({ detail }, 'cure document refused'));
-      const { unscanned } = await scanBeforeAccepting(app, createReadStream(received.file.path), received.name, request.log);
+      const { type, unscanned } = await aboutTheDocument(received.deficiency, async () => {
+        const type = await acceptedFileType(received.file, received.name, (detail) => request.log.info({ detail }, 'cure document refused'));
+        return { type, ...(await scanBeforeAccepting(app, createReadStream(received.file.path), received.name, request.log)) };
+      });
       checked.push({ received, type, unscanned });
     }
     for (const { received, type, unscanned } of checked) {

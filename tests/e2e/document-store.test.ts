@@ -3,10 +3,15 @@
  * with DOCUMENT_STORE_URL and the AWS_* settings pointing at a real S3-compatible server in the
  * process (s3rver, tests/support/s3.ts), on SQLite and PostgreSQL, María files an Automotive claim
  * with an invoice chosen in the browser; the invoice is an object of the bucket, byte for byte the
- * file she chose, and no row of the database holds any of its bytes.
+ * file she chose, no row of the database holds any of its bytes, and the admin CLI fetches it from
+ * the bucket byte for byte.
  */
 import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../server/admin/cli';
 import { startObjectStorage, type ObjectStorage } from '../support/s3';
 import { authorizeAutomotive, finishAutomotiveClaim, next, samplePdf } from './flow-steps';
 import { openPage, settled, withServerAndBrowser } from './harness';
@@ -35,7 +40,7 @@ describe.each(DIALECTS)('documents in object storage, filed in the browser (%s)'
   const bucket = bucketOf(dialect);
   const e2e = withServerAndBrowser({ dialect, documentStore: () => ({ url: `s3://${bucket}/claims`, env: started().env }) });
 
-  it('an invoice chosen in the browser is an object of the bucket, byte for byte the file, and the database holds none of its bytes', async () => {
+  it('an invoice chosen in the browser is an object of the bucket, byte for byte the file, the database holds none of its bytes, and the admin CLI fetches it', async () => {
     const { page, context, errors } = await openPage(e2e.browser);
     await page.goto(`${e2e.server.url}/automotive`);
     await settled(page);
@@ -73,5 +78,18 @@ describe.each(DIALECTS)('documents in object storage, filed in the browser (%s)'
     expect(await db.selectFrom('document_objects').select('key').execute()).toEqual([]);
     const draftBytes = await db.selectFrom('draft_documents').select('bytes').execute();
     expect(draftBytes.map((r) => r.bytes.length).filter((n) => n > 0)).toEqual([]);
+
+    // The admin CLI, with the server's settings, lists the document in the bucket and writes it byte for byte.
+    const dir = mkdtempSync(path.join(tmpdir(), 'cf-e2e-documents-'));
+    try {
+      const out = { stdout: '', stderr: '' };
+      const io = { env: e2e.server.adminEnv, cwd: process.cwd(), stdout: (t: string) => void (out.stdout += t), stderr: (t: string) => void (out.stderr += t) };
+      expect(await runCli(['documents', referenceCode, '--out', dir], io), out.stderr).toBe(0);
+      expect(out.stdout).toContain(`${referenceCode}: 1 document(s)`);
+      expect(out.stdout).toContain(`invoice.pdf  application/pdf  ${uploaded.length} bytes  sha256 ${sha256(uploaded)}  s3 ${key}`);
+      expect(Buffer.compare(readFileSync(path.join(dir, 'invoice.pdf')), uploaded)).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -5,7 +5,7 @@
  * total size of the claim's documents, the same-name rule), listed again after a reload, on another
  * instance and in a new session, filed with the claim by the submit in its transaction (the
  * draft's documents deleted with it, a retry answering the same reference code), and purged with
- * their draft.
+ * their draft, the housekeeping sweep then deleting their objects.
  */
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
@@ -14,6 +14,7 @@ import { describe, expect, it } from 'vitest';
 import type { FieldValue, FormModel } from '../../runtime/core/types.js';
 import type { DraftKey } from '../../server/db/types.js';
 import { isDraftOf } from '../../server/claims/claim-keys.js';
+import { createDocumentSweep } from '../../server/documents/sweep.js';
 import { documentOfSize, minimalPdf, MINIMAL_PNG } from '../support/documents.js';
 import { invoiceContext, MARIA_ANSWERS } from '../support/sample-claim.js';
 import { DIALECTS, encodeMultipart, FIXTURES, model, OPEN_NOW, overHttp, serverOver, settlementCopy, testApp, type Authorized, type Claimant, type Parts } from './helper.js';
@@ -330,20 +331,35 @@ describe.each(DIALECTS)('documents of the claim in progress (%s)', (dialect) => 
     expect(ok.statusCode, ok.body).toBe(200);
   });
 
-  it('purges the documents with their draft after the retention period', async () => {
+  it('purges the documents with their draft after the retention period, and the sweep deletes their objects', async () => {
     now = OPEN_NOW;
     const a = await inProgress();
     const doc = context(a.repair, 'invoice.pdf', 0);
     expect((await upload(a.c, doc.clientId, 'invoice.pdf', minimalPdf())).statusCode).toBe(201);
     const [key] = await documentKeysOf(server.app, String(a.credentials.vin));
+    const { db } = server.app.database;
+    const { store_key: objectKey } = await db.selectFrom('draft_documents').select('store_key').where('claimant_key', '=', key!.claimantKey).executeTakeFirstOrThrow();
+    const objectThere = async () => (await db.selectFrom('document_objects').select('key').where('key', '=', objectKey ?? '').execute()).length;
+    expect(objectKey).toMatch(/^documents\//);
+    expect(await objectThere()).toBe(1);
+    const sweep = createDocumentSweep(server.app.database, server.app.documents.all);
 
     now += 30 * DAY - 1;
     await server.app.stores.drafts.purgeExpired();
     expect(await server.app.stores.draftDocuments.list(key!)).toHaveLength(1);
+    // Still named by its draft's row: the sweep keeps it.
+    await sweep(now);
+    await sweep(now);
+    expect(await objectThere()).toBe(1);
     now += 1;
     expect(await server.app.stores.drafts.purgeExpired()).toBeGreaterThanOrEqual(1);
-    const left = await server.app.database.db.selectFrom('draft_documents').select('id').where('claimant_key', '=', key!.claimantKey).execute();
+    const left = await db.selectFrom('draft_documents').select('id').where('claimant_key', '=', key!.claimantKey).execute();
     expect(left).toEqual([]);
+    // Its object, named by no row now, goes at the second sweep that finds it so.
+    await sweep(now);
+    expect(await objectThere()).toBe(1);
+    await sweep(now + 60 * 60_000);
+    expect(await objectThere()).toBe(0);
     now = OPEN_NOW;
   });
 });

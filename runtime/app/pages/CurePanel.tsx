@@ -52,6 +52,8 @@ export default function CurePanel({ answer, onCured, onCancel }: { answer: Claim
   const [attested, setAttested] = useState(false);
   const [showErrors, setShowErrors] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
+  /** The server's refusal of one document (its type, its content, the malware scan), shown beside it until another file is chosen. */
+  const [documentRefusal, setDocumentRefusal] = useState<{ kind: string; message: string } | null>(null);
   const [sending, setSending] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const alert = useRef<HTMLDivElement>(null);
@@ -76,7 +78,8 @@ export default function CurePanel({ answer, onCured, onCancel }: { answer: Claim
     setStore(cureStore(modelConfigs, answer.formType, ids, (answer.cureAnswers ?? []).map(storedModel)));
   }, [pages, ready, modelConfigs, store, answer.formType, answer.cureAnswers, ids]);
 
-  const documentErrors = (kind: string) => (showErrors && !files[kind] ? [t('LocKey_Cure_DocumentRequired')] : []);
+  const documentErrors = (kind: string) =>
+    showErrors && !files[kind] ? [t('LocKey_Cure_DocumentRequired')] : documentRefusal?.kind === kind ? [documentRefusal.message] : [];
   const signatureErrors = showErrors && signatureAsked && (!name.trim() || !attested) ? [t('LocKey_Cure_SignatureRequired')] : [];
 
   /** The pages' answers as their Next would take them (records typed and not saved yet are saved); null with the pages' errors shown. */
@@ -105,6 +108,7 @@ export default function CurePanel({ answer, onCured, onCancel }: { answer: Claim
       return;
     }
     setSending(true);
+    setDocumentRefusal(null);
     const result = await api.claimCure(
       {
         referenceCode: answer.referenceCode,
@@ -117,6 +121,14 @@ export default function CurePanel({ answer, onCured, onCancel }: { answer: Claim
     setSending(false);
     if (!result.ok) {
       const message = result.errorKey ? t(result.errorKey) : result.error;
+      // A document refused: beside that document, which takes the focus.
+      const refused = documents.find((d) => d.kind === result.document);
+      if (refused) {
+        setDocumentRefusal({ kind: refused.kind, message });
+        setRefusal(null);
+        document.getElementById(documentField(refused.kind))?.focus();
+        return;
+      }
       const page = pages[0];
       // Answers the server refuses on a page: shown on that page, under each field it names.
       if (page && result.fieldErrors?.length) {
@@ -187,6 +199,7 @@ export default function CurePanel({ answer, onCured, onCancel }: { answer: Claim
                   const others = { ...files };
                   delete others[d.kind];
                   setFiles(file ? { ...others, [d.kind]: file } : others);
+                  if (documentRefusal?.kind === d.kind) setDocumentRefusal(null);
                 }}
               />
               <FieldErrors id={id} messages={errors} />

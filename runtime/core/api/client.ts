@@ -101,6 +101,8 @@ export interface ApiFailure<A = never> {
   response?: A;
   /** A page save refused by its page (400): each field it names, by page and element id. */
   fieldErrors?: SubmitFieldError[];
+  /** A cure's document refused: the deficiency kind it was sent for, beside which the refusal is shown. */
+  document?: string;
   /** Developer-facing detail for logs (spec §8), e.g. 'An error occured while fetching csrf token'. */
   detail?: string;
 }
@@ -326,7 +328,10 @@ function refusal(status: number, answer: Record<string, unknown>, failed: Messag
   const error = textOrNull(answer.error);
   const code = textOrNull(answer.code);
   const fieldErrors = submitFieldErrors(answer.fieldErrors);
-  return error !== null ? { ok: false, error, errorKey: null, status, ...(code !== null ? { code } : {}), ...(fieldErrors.length ? { fieldErrors } : {}) } : fail(failed, status);
+  const document = textOrNull(answer.document);
+  return error !== null
+    ? { ok: false, error, errorKey: null, status, ...(code !== null ? { code } : {}), ...(fieldErrors.length ? { fieldErrors } : {}), ...(document !== null ? { document } : {}) }
+    : fail(failed, status);
 }
 
 function fail<A = never>(message: Message, status: number | null, detail?: string): ApiFailure<A> {

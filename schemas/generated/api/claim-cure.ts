@@ -57,6 +57,10 @@ export interface ClaimCureRefused {
   error: string;
   code: string;
   /**
+   * A document refused (its type, its content, the malware scan): the deficiency kind it was sent for, so that the page shows the refusal beside it. A 413 or 503 about one document names it too.
+   */
+  document?: string;
+  /**
    * VALIDATION_FAILED: each refused field, by its page and its element id on that page, with the message shown under it.
    */
   fieldErrors?: CureFieldError[];

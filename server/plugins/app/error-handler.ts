@@ -76,8 +76,9 @@ export function errorBody(request: FastifyRequest, err: HttpError): Record<strin
       ...(err.fieldErrors.length ? { fieldErrors: err.fieldErrors } : {}),
     };
   }
-  // A page save refused by its page: each field it names, as a submit names them.
-  return { error: text, code: err.code, ...(err.fieldErrors.length ? { fieldErrors: err.fieldErrors } : {}) };
+  // A page save refused by its page: each field it names, as a submit names them; a cure's
+  // document refused: the deficiency kind it was sent for.
+  return { error: text, code: err.code, ...(err.fieldErrors.length ? { fieldErrors: err.fieldErrors } : {}), ...(err.document !== undefined ? { document: err.document } : {}) };
 }
 
 function acceptLanguage(header: string | undefined): string | undefined {

@@ -180,10 +180,10 @@ describe.each(DIALECTS)('the online cure of a deficient claim, over %s', (dialec
     expect(unsigned.json()).toMatchObject({ code: 'CURE_SIGNATURE_MISSING' });
     const infected = await sendCure(c, cureParts(code, { pdf: INFECTED_PDF }));
     expect(infected.statusCode).toBe(400);
-    expect(infected.json()).toMatchObject({ code: 'DOCUMENT_INFECTED' });
+    expect(infected.json()).toMatchObject({ code: 'DOCUMENT_INFECTED', document: 'missingProofOfPurchase' });
     const text = await sendCure(c, { ...cureParts(code), files: [{ field: 'missingProofOfPurchase', name: 'receipt.pdf', type: 'application/pdf', bytes: Buffer.from('not a pdf at all') }] });
     expect(text.statusCode).toBe(400);
-    expect(text.json()).toMatchObject({ code: 'FILE_TYPE_NOT_ALLOWED' });
+    expect(text.json()).toMatchObject({ code: 'FILE_TYPE_NOT_ALLOWED', document: 'missingProofOfPurchase' });
     expect(await cureRows(submissionId)).toEqual([]);
     expect(await receipts(submissionId)).toEqual([]);
     const latest = await db().selectFrom('claim_status_changes').select('to_status').where('submission_id', '=', submissionId).orderBy('id', 'desc').executeTakeFirstOrThrow();

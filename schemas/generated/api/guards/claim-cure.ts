@@ -12,4 +12,4 @@ export const isClaimCureAnswer = (v0: unknown): v0 is ClaimCureAnswer =>
 
 /** Whether an answer has the shape of ClaimCureRefused (schemas/api/claim-cure.schema.json). */
 export const isClaimCureRefused = (v0: unknown): v0 is ClaimCureRefused =>
-  (isRecord(v0) && typeof v0["error"] === 'string' && typeof v0["code"] === 'string' && (v0["fieldErrors"] === undefined || (Array.isArray(v0["fieldErrors"]) && v0["fieldErrors"].every((v1: unknown) => (isRecord(v1) && typeof v1["pageId"] === 'string' && typeof v1["fieldId"] === 'string' && typeof v1["message"] === 'string')))));
+  (isRecord(v0) && typeof v0["error"] === 'string' && typeof v0["code"] === 'string' && (v0["document"] === undefined || typeof v0["document"] === 'string') && (v0["fieldErrors"] === undefined || (Array.isArray(v0["fieldErrors"]) && v0["fieldErrors"].every((v1: unknown) => (isRecord(v1) && typeof v1["pageId"] === 'string' && typeof v1["fieldId"] === 'string' && typeof v1["message"] === 'string')))));
