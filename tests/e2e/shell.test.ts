@@ -68,7 +68,7 @@ describe.each(THEMES)('the %s theme', (theme) => {
 });
 
 describe('the app page of a production build', () => {
-  it('preloads chunks and stylesheets the build has: every page kind its layout and page, every theme its stylesheets', async () => {
+  it('preloads chunks and stylesheets the build has: every page kind its page (the layout and the form host are in the entry), every theme its stylesheets', async () => {
     const manifest = readManifest(builtApp());
     expect(manifest).not.toBeNull();
     const missing = [

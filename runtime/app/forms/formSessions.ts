@@ -1,3 +1,4 @@
+import { loadLaterCalls } from '../../core/api';
 import { camelCase, createIdSource, initStore, type IdSource } from '../../core/models';
 import { LIST_MODEL_KINDS, SINGLE_MODEL_KINDS } from '../../core/payload/kinds';
 import type { DocumentFile, FlowFile, FormModel, FormType, ModelConfig } from '../../core/types';
@@ -49,10 +50,14 @@ export { loadSubmitCode } from './submitCode';
 /** The kinds of model a saved page sends: those of a submission, but the prepopulated data. */
 const DRAFT_KINDS: ReadonlySet<string> = new Set([...SINGLE_MODEL_KINDS, ...LIST_MODEL_KINDS.filter((kind) => kind !== 'prepopulatedData')]);
 
-/** The form machine's code: loaded when a form first needs it (formActor.ts), once. */
+/**
+ * The form machine's code: loaded when a form first needs it (formActor.ts), once. The API
+ * client's calls after sign-in (the page saves, the claim in progress, the submit) come with it.
+ */
 let engine: typeof import('./formEngine') | null = null;
 let engineLoading: Promise<typeof import('./formEngine')> | null = null;
 export function loadFormEngine(): Promise<typeof import('./formEngine')> {
+  void loadLaterCalls();
   engineLoading ??= import('./formEngine').then(
     (loaded) => (engine = loaded),
     (error: unknown) => {

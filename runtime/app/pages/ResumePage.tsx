@@ -8,6 +8,8 @@ import { keepResumeCode } from '../forms/resume';
 import { resumeLinkCode } from '../routes';
 import { useDocumentTitle } from '../useDocumentTitle';
 import { PageHeading } from './PageHeading';
+import { loadLaterCalls } from '../../core/api';
+import { whenIdle } from '../../react/prepare';
 
 const CODE_FIELD = 'cf-resume-code';
 
@@ -26,6 +28,8 @@ export default function ResumePage() {
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   useDocumentTitle('LocKey_Resume_Title');
+  // The check's call (the API client's later calls) comes in idle time: the press does not wait for its code.
+  useEffect(() => whenIdle(() => void loadLaterCalls(), 2000), []);
   // Drawn on the server, the field may hold a code typed before the app ran: it is the code.
   useEffect(() => {
     const typed = input.current?.value;

@@ -3,7 +3,7 @@ import { chunk } from '../../react/chunk';
 import { formatInstant } from '../../core/i18n/deadlineKeys';
 import { settlementZone } from '../../core/i18n/submissionTime';
 import { cureText, type CureDeclaration } from '../../core/statuses';
-import type { ClaimStatusAnswer } from '../../core/api';
+import { loadLaterCalls, type ClaimStatusAnswer } from '../../core/api';
 import { getMask } from '../../core/masks';
 import type { FieldConfig, FlowFile } from '../../core/types';
 import { inputHints } from '../../core/view/input-hints';
@@ -13,6 +13,7 @@ import { TextWidget } from '../../widgets/text';
 import { useApp, useCulture, useServices, useT } from '../context';
 import { useDocumentTitle } from '../useDocumentTitle';
 import { PageHeading } from './PageHeading';
+import { whenIdle } from '../../react/prepare';
 
 const REFERENCE_FIELD = 'cf-status-reference';
 
@@ -94,6 +95,8 @@ export default function StatusPage() {
   const form = useRef<HTMLFormElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   useDocumentTitle('LocKey_StatusPage_Title');
+  // The check's call (the API client's later calls) comes in idle time: the press does not wait for its code.
+  useEffect(() => whenIdle(() => void loadLaterCalls(), 2000), []);
   // Drawn on the server, the fields may hold what the claimant typed before the app ran: it is the answer.
   useEffect(() => {
     if (!form.current) return;

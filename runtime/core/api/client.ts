@@ -1,8 +1,6 @@
 import { acceptModelConfigs } from '../models';
-import { HONEYPOT_FIELD } from '../payload/honeypot';
 import { devError, DEV_ERRORS, USER_MESSAGES } from '../errors';
 import { isCaptchaAnswer } from '../../../schemas/generated/api/guards/captcha';
-import { API_URLS } from '../../../schemas/generated/api/routes';
 import { isRecord } from '../../../schemas/generated/api/guards/record';
 import { isCharactersWhitelistAnswer } from '../../../schemas/generated/api/guards/characters-whitelist';
 import { isCsrfAnswer } from '../../../schemas/generated/api/guards/csrf';
@@ -34,25 +32,11 @@ import type {
   SubmitFieldError,
   SubmitResponse,
 } from '../types';
+import { API_PATHS, CSRF_INVALID, fail, loadClaimChecks, readJson, textOrNull, type Message } from './call-parts';
 
-/**
- * Paths of the calls of spec §7 that do not depend on the form type, as the API contract declares
- * them (schemas/api/, whose route table the server registers its routes from).
- */
-export const API_PATHS = {
-  csrf: API_URLS['csrf'],
-  sessionTimeout: API_URLS['session-timeout'],
-  keepAlive: API_URLS['keep-alive'],
-  deadlines: API_URLS['deadlines'],
-  charactersWhitelist: API_URLS['characters-whitelist'],
-  captcha: API_URLS['captcha'],
-  formsConfig: API_URLS['forms-config'],
-  signatureDate: API_URLS['signature-date'],
-  cultureContent: API_URLS['culture-content'],
-  resume: API_URLS['resume'],
-  claimStatus: API_URLS['claim-status'],
-  claimCure: API_URLS['claim-cure'],
-} as const;
+
+/** The addresses of the calls, and the loading of the later calls' answer checks (call-parts.ts). */
+export { API_PATHS, DRAFT_DOCUMENTS_SUFFIX, DRAFT_SUFFIX, loadClaimChecks } from './call-parts';
 
 /** The page element holding the startup answers the server embeds (see StartupAnswers). */
 export const STARTUP_ANSWERS_ELEMENT = 'app-bootstrap';
@@ -121,9 +105,6 @@ export function endpointsFromFlows(flows: Array<Pick<FlowFile, 'formType' | 'aut
   return out;
 }
 
-/** A form's claim in progress is kept at its submit endpoint + this. */
-export const DRAFT_SUFFIX = '/draft';
-
 /** The answers of the claim in progress, as the API contract declares them (schemas/api/draft-*.schema.json, resume.schema.json). */
 export type { DraftSaved, ResumeCodeTarget, SavedForLater, StoredDocument };
 /** A filed claim's status as its claimant sees it (schemas/api/claim-status.schema.json). */
@@ -140,9 +121,6 @@ export interface ClaimCure {
   documents: Array<{ deficiency: string; name: string; data: Blob }>;
   signature: { name: string; attested: boolean } | null;
 }
-
-/** Documents of the claim in progress are added at its draft address + this (POST; DELETE …/:id). */
-export const DRAFT_DOCUMENTS_SUFFIX = '/draft/documents';
 
 /** The claim in progress the server holds for whom the session is authorized as (GET …/draft), once saved, without the prefilled data and sign-in answers (LoadedClaim has them). */
 export type SavedDraft = Omit<ClaimInProgress, 'prepopulatedData' | 'credentials' | 'models' | 'openRecords' | 'pageId' | 'savedAt' | 'expiresAt'> & {
@@ -310,58 +288,40 @@ export interface RawRequest {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** The calls a form's start page does not make, in later-calls.ts (a chunk of its own). */
+type LaterCall = 'sessionTimeout' | 'keepAlive' | 'saveDraft' | 'loadDraft' | 'saveForLater' | 'checkResumeCode' | 'claimStatus' | 'claimCure' | 'addDocument' | 'removeDocument' | 'getSignatureDate' | 'submit';
+export type LaterCalls = Pick<ApiClient, LaterCall>;
+
+/** What the later calls send their requests through: one client's own (its cookies, tab, token, base URL). */
+export interface ClientCore {
+  options: ApiClientOptions;
+  /** One request, sent once more after reading the token again when refused for it; null when no response arrived. */
+  request(method: string, path: string, init?: RawRequest): Promise<Response | null>;
+  /** A GET whose JSON body is the data (see createApiClient). */
+  getJson<T>(path: string, message: Message, read: (body: unknown) => T | undefined | Promise<T | undefined>, opts?: { query?: Record<string, string>; notAvailableOn403?: boolean; detail?: string }): Promise<ApiResult<T | null>>;
+  endpointOf(formType: FormType, call: 'authorize' | 'submit'): { endpoint: string; method: string };
+  /** Keeps the session's expiry an answer tells (sessionExpiresAt). */
+  noteExpiry(value: unknown, response: Response): void;
+  csrfToken(): CsrfToken | null;
+  /** GET /api/csrf after a refusal for the token; whether a new token was read. */
+  readCsrfAgain(): Promise<boolean>;
+  url(path: string, query?: Record<string, string>): string;
+  tabHeader: Record<string, string>;
+}
+
 /**
- * The checks of the answers a start page does not ask for (claim-checks.ts, a chunk of its own),
- * loaded while the call is under way; null when it cannot be loaded (offline): the answer is then
- * not taken, as one that does not pass them.
+ * The later calls' code (later-calls.ts): loaded by the first of them at the latest; the app asks
+ * for it earlier (with the form machine's code, and on the pages that make them). Null when it
+ * cannot be loaded (offline): the call is then told as one that got no answer.
  */
-export function loadClaimChecks() {
-  return import('./claim-checks').catch(() => null);
-}
-/** The server's code for an unsafe call whose CSRF token is not the session's (server/errors.ts). */
-const CSRF_INVALID = 'CSRF_INVALID';
-
-type Message = { key: string; en: string };
-
-/** A refused call: the server's own text (which page and field, or that the session ended), else the generic failure. */
-function refusal(status: number, answer: Record<string, unknown>, failed: Message = USER_MESSAGES.requestFailed): ApiFailure {
-  const error = textOrNull(answer.error);
-  const code = textOrNull(answer.code);
-  const fieldErrors = submitFieldErrors(answer.fieldErrors);
-  const document = textOrNull(answer.document);
-  return error !== null
-    ? { ok: false, error, errorKey: null, status, ...(code !== null ? { code } : {}), ...(fieldErrors.length ? { fieldErrors } : {}), ...(document !== null ? { document } : {}) }
-    : fail(failed, status);
-}
-
-function fail<A = never>(message: Message, status: number | null, detail?: string): ApiFailure<A> {
-  return { ok: false, error: message.en, errorKey: message.key, status, ...(detail ? { detail } : {}) };
-}
-
-/** The fields a page refuses in a submit's 400, as the server names them (an entry not of that shape is left out). */
-function submitFieldErrors(value: unknown): SubmitFieldError[] {
-  if (!Array.isArray(value)) return [];
-  return value.flatMap((e: unknown) =>
-    isRecord(e) && typeof e.pageId === 'string' && typeof e.fieldId === 'string' && typeof e.message === 'string' ? [{ pageId: e.pageId, fieldId: e.fieldId, message: e.message }] : [],
-  );
-}
-
-async function readJson(response: Response): Promise<unknown> {
-  try {
-    return await response.json();
-  } catch {
-    return undefined;
-  }
+export function loadLaterCalls() {
+  return import('./later-calls').catch(() => null);
 }
 
 /** The refusal's code when the answer has one (it tells the page which field to mark). */
 function codeOf(answer: Record<string, unknown>): { code?: string } {
   const code = textOrNull(answer.code);
   return code ? { code } : {};
-}
-
-function textOrNull(value: unknown): string | null {
-  return typeof value === 'string' ? value : null;
 }
 
 /** The allowed characters from the JSON text the server sends (a string or a list of groups). */
@@ -485,6 +445,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return { endpoint: entry.endpoint, method: entry.method };
   }
 
+  const core: ClientCore = { options, request, getJson, endpointOf, noteExpiry, csrfToken: () => csrf, readCsrfAgain, url, tabHeader };
+  let laterOnes: LaterCalls | null = null;
+  /** This client's later calls, their code loaded by the first; null: not loaded (offline), asked again by the next. */
+  const later = async (): Promise<LaterCalls | null> => (laterOnes ??= (await loadLaterCalls())?.laterCalls(core) ?? null);
+
   return {
     async getCsrf() {
       const early = earlyCsrf;
@@ -501,143 +466,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       csrf = token;
     },
 
-    async sessionTimeout() {
-      const response = await request('POST', API_PATHS.sessionTimeout);
-      if (!response) return fail(USER_MESSAGES.generic, null);
-      if (!response.ok) return fail(USER_MESSAGES.generic, response.status);
-      return { ok: true, data: null, status: response.status };
-    },
-
-    async keepAlive() {
-      const checks = loadClaimChecks();
-      const response = await request('POST', API_PATHS.keepAlive);
-      if (!response) return fail(USER_MESSAGES.generic, null);
-      const body = response.ok ? await readJson(response) : undefined;
-      if (!(await checks)?.isSessionKeptAlive(body)) return fail(USER_MESSAGES.generic, response.status);
-      noteExpiry(body.sessionExpiresAt, response);
-      return { ok: true, data: body, status: response.status };
-    },
-
     sessionExpiresAt: () => sessionExpiry,
-
-    async saveDraft(formType, pageId, models, options) {
-      const { endpoint } = endpointOf(formType, 'submit');
-      const checks = loadClaimChecks();
-      const culture = options?.culture;
-      const response = await request('PUT', `${endpoint}${DRAFT_SUFFIX}`, { json: { pageId, models, ...(options?.unfinished ? { unfinished: true, ...(options.openRecords?.length ? { openRecords: options.openRecords } : {}) } : {}) }, ...(culture ? { query: { culture } } : {}) });
-      // Not saved, and not the claimant's to correct: the answers stay in the page to be saved again.
-      if (!response) return fail(USER_MESSAGES.saveFailed, null);
-      const body = await readJson(response);
-      const answer = isRecord(body) ? body : {};
-      if (!response.ok) return refusal(response.status, answer, USER_MESSAGES.saveFailed);
-      if (!(await checks)?.isDraftSaved(body)) return fail(USER_MESSAGES.saveFailed, response.status);
-      noteExpiry(body.sessionExpiresAt, response);
-      return { ok: true, data: body, status: response.status };
-    },
-
-    async loadDraft(formType) {
-      const { endpoint } = endpointOf(formType, 'submit');
-      const checks = loadClaimChecks();
-      const response = await request('GET', `${endpoint}${DRAFT_SUFFIX}`);
-      if (!response) return fail(USER_MESSAGES.requestFailed, null);
-      const body = await readJson(response);
-      if (!response.ok) {
-        const error = isRecord(body) ? textOrNull(body.error) : null;
-        return error !== null ? { ok: false, error, errorKey: null, status: response.status } : fail(USER_MESSAGES.requestFailed, response.status);
-      }
-      if (!(await checks)?.isClaimInProgress(body)) return fail(USER_MESSAGES.requestFailed, response.status);
-      const { prepopulatedData, credentials, models, openRecords, pageId, savedAt, expiresAt, ...draft } = body;
-      // None saved yet: what authorize prefilled and the sign-in answers start it.
-      if (pageId === null || savedAt === null || expiresAt === null) return { ok: true, data: { draft: null, prepopulatedData, credentials }, status: response.status };
-      return { ok: true, data: { draft: { ...draft, pageId, savedAt, expiresAt, models: models as FormModel[], openRecords: openRecords as FormModel[] }, prepopulatedData, credentials: null }, status: response.status };
-    },
-
-    async saveForLater(formType, pageId, models, culture, openRecords) {
-      const { endpoint } = endpointOf(formType, 'submit');
-      const checks = loadClaimChecks();
-      const response = await request('POST', `${endpoint}${DRAFT_SUFFIX}/later`, { json: { pageId, models, ...(openRecords?.length ? { openRecords } : {}) }, ...(culture ? { query: { culture } } : {}) });
-      if (!response) return fail(USER_MESSAGES.requestFailed, null);
-      const body = await readJson(response);
-      const answer = isRecord(body) ? body : {};
-      if (!response.ok) return refusal(response.status, answer);
-      if (!(await checks)?.isSavedForLater(body)) return fail(USER_MESSAGES.requestFailed, response.status);
-      return { ok: true, data: { ...body, emailAddress: body.emailAddress ?? null }, status: response.status };
-    },
-
-    async checkResumeCode(code, culture) {
-      const checks = loadClaimChecks();
-      const response = await request('POST', API_PATHS.resume, { json: { code }, ...(culture ? { query: { culture } } : {}) });
-      if (!response) return fail(USER_MESSAGES.requestFailed, null);
-      const body = await readJson(response);
-      const answer = isRecord(body) ? body : {};
-      if (!response.ok) return refusal(response.status, answer);
-      if (!(await checks)?.isResumeCodeTarget(body)) return fail(USER_MESSAGES.requestFailed, response.status);
-      return { ok: true, data: body, status: response.status };
-    },
-
-    async claimStatus(referenceCode, credentials, culture) {
-      const checks = loadClaimChecks();
-      const response = await request('POST', API_PATHS.claimStatus, { json: { referenceCode, credentials }, ...(culture ? { query: { culture } } : {}) });
-      if (!response) return fail(USER_MESSAGES.requestFailed, null);
-      const body = await readJson(response);
-      const answer = isRecord(body) ? body : {};
-      if (!response.ok) return refusal(response.status, answer);
-      if (!(await checks)?.isClaimStatusAnswer(body)) return fail(USER_MESSAGES.requestFailed, response.status);
-      return { ok: true, data: body, status: response.status };
-    },
-
-    async claimCure(cure, culture) {
-      const checks = loadClaimChecks();
-      // The reference code first: the server checks the claim before it receives any document.
-      const form = new FormData();
-      form.append('referenceCode', cure.referenceCode);
-      if (cure.pageModels) form.append('pageModels', JSON.stringify(cure.pageModels));
-      if (cure.signature) {
-        form.append('signatureName', cure.signature.name);
-        if (cure.signature.attested) form.append('signatureAttested', 'true');
-      }
-      for (const d of cure.documents) form.append(d.deficiency, d.data, d.name);
-      const response = await request('POST', API_PATHS.claimCure, { form, ...(culture ? { query: { culture } } : {}) });
-      if (!response) return fail(USER_MESSAGES.requestFailed, null);
-      const body = await readJson(response);
-      if (!response.ok) return refusal(response.status, isRecord(body) ? body : {});
-      if (!(await checks)?.isClaimCureAnswer(body)) return fail(USER_MESSAGES.requestFailed, response.status);
-      return { ok: true, data: body, status: response.status };
-    },
-
-    async addDocument(formType, file, culture, onProgress = () => {}) {
-      const { endpoint } = endpointOf(formType, 'submit');
-      if (!csrf) throw devError('CSRF_NOT_INITIALIZED');
-      const checks = loadClaimChecks();
-      const form = new FormData();
-      form.append(file.clientId, file.data instanceof Blob ? file.data : new Blob([file.data as Uint8Array<ArrayBuffer>], { type: file.type }), file.name);
-      const path = `${endpoint}${DRAFT_DOCUMENTS_SUFFIX}`;
-      let answer: { status: number; body: unknown } | null;
-      if (options.upload) {
-        const send = (token: CsrfToken) =>
-          options.upload!({ method: 'POST', url: url(path, { culture }), headers: { Accept: 'application/json', ...tabHeader, [token.requestHeaderName]: token.requestToken }, body: form, onProgress });
-        answer = await send(csrf);
-        // Another tab signed in meanwhile and renewed the session's token: read it, send once more.
-        if (answer?.status === 403 && isRecord(answer.body) && answer.body.code === CSRF_INVALID && (await readCsrfAgain()) && csrf) answer = await send(csrf);
-      } else {
-        const response = await request('POST', path, { form, query: { culture } });
-        answer = response ? { status: response.status, body: await readJson(response) } : null;
-        if (answer) onProgress(file.size, file.size);
-      }
-      if (!answer) return fail(USER_MESSAGES.uploadFailed, null);
-      if (answer.status === 201 && (await checks)?.isStoredDocument(answer.body)) return { ok: true, data: answer.body, status: answer.status };
-      // A refusal names the document and says what to do; anything else is a failed upload.
-      const error = answer.status < 500 && isRecord(answer.body) ? textOrNull(answer.body.error) : null;
-      return error !== null ? { ok: false, error, errorKey: null, status: answer.status } : fail(USER_MESSAGES.uploadFailed, answer.status);
-    },
-
-    async removeDocument(formType, id) {
-      const { endpoint } = endpointOf(formType, 'submit');
-      const response = await request('DELETE', `${endpoint}${DRAFT_DOCUMENTS_SUFFIX}/${id}`);
-      if (!response) return fail(USER_MESSAGES.requestFailed, null);
-      if (!response.ok) return fail(USER_MESSAGES.requestFailed, response.status);
-      return { ok: true, data: null, status: response.status };
-    },
 
     async getDeadlines() {
       const result = await getJson(API_PATHS.deadlines, USER_MESSAGES.generic, (b) => (isDeadlinesAnswer(b) ? b : undefined));
@@ -668,18 +497,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return getJson(API_PATHS.formsConfig, USER_MESSAGES.requestFailed, (b) => (Array.isArray(b) ? acceptModelConfigs(b) : undefined), {
         notAvailableOn403: true,
       });
-    },
-
-    async getSignatureDate(culture) {
-      // The request does not wait for the checks: they load while it is under way.
-      const checks = loadClaimChecks();
-      const result = await getJson(
-        API_PATHS.signatureDate,
-        USER_MESSAGES.requestFailed,
-        async (b) => ((await checks)?.isSignatureDateAnswer(b) ? b : undefined),
-        { query: { culture } },
-      );
-      return result as ApiResult<SignatureDateInfo>;
     },
 
     async getCultureContent(culture) {
@@ -722,52 +539,20 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     raw: send,
 
-    async submit(formType, payload) {
-      const { endpoint, method } = endpointOf(formType, 'submit');
-      // Imported when a claim is sent: the multipart code (and the payload checks it shares with
-      // the server) is not on a form's start page; the app loads it in idle time before the submit.
-      const [multipart, checks] = await Promise.all([import('../payload/multipart').catch(() => null), loadClaimChecks()]);
-      if (!multipart || !checks) return fail<SubmitResponse>(USER_MESSAGES.submitFailed, null); // not loaded: offline, as no answer
-      const form = multipart.payloadToFormData(payload);
-      const trap = options.honeypot?.();
-      if (trap) form.append(HONEYPOT_FIELD, trap);
-      // The culture in the address too: a refusal before the body is read (the database down, a
-      // session that cannot be read) is told in the claimant's language.
-      const response = await request(method, endpoint, { form, query: { culture: payload.userPreferredCulture } });
-      if (!response) return fail<SubmitResponse>(USER_MESSAGES.submitFailed, null);
-      const json = await readJson(response);
-      const answer = isRecord(json) ? json : {};
-      // 400; 409 (already filed, or refused by the settlement's duplicate policy); 413 (documents
-      // over the size or count limits); and any other refusal (401 the session ended, 429 too many)
-      // or 503 (nothing was saved, try again later) with the server's text: the server's message
-      // tells the claimant what to do.
-      const told = (response.status === 503 || (response.status >= 400 && response.status < 500)) && textOrNull(answer.error) !== null;
-      if (response.status === 400 || response.status === 409 || response.status === 413 || told) {
-        const error = textOrNull(answer.error);
-        const code = textOrNull(answer.code);
-        const filedReferenceCode = textOrNull(answer.filedReferenceCode);
-        const fieldErrors = submitFieldErrors(answer.fieldErrors);
-        const refused: SubmitResponse = {
-          submitted: false,
-          error,
-          referenceCodeForm: null,
-          ...(code !== null ? { code } : {}),
-          ...(filedReferenceCode !== null ? { filedReferenceCode } : {}),
-          ...(fieldErrors.length ? { fieldErrors } : {}),
-        };
-        if (error === null) return { ...fail<SubmitResponse>(USER_MESSAGES.submitFailed, response.status), response: refused };
-        return { ok: false, error, errorKey: null, status: response.status, ...(code !== null ? { code } : {}), response: refused };
-      }
-      if (!response.ok || !isRecord(json)) return fail<SubmitResponse>(USER_MESSAGES.submitFailed, response.status);
-      // An answer without its reference code (or not the contract's at all) after a 2xx: the claim
-      // may be stored, so the claimant is told to ask, not to send it again.
-      if (!checks.isSubmitAnswer(json) || !json.referenceCodeForm) {
-        return { ...fail<SubmitResponse>(USER_MESSAGES.missingReferenceCode, response.status), response: { submitted: true, error: textOrNull(answer.error), referenceCodeForm: null } };
-      }
-      const { submitted, error, referenceCodeForm, receiptQueued, receiptAddress } = json;
-      const data: SubmitResponse = { submitted, error, referenceCodeForm, ...(receiptQueued === true ? { receiptQueued, ...(receiptAddress !== undefined ? { receiptAddress } : {}) } : {}) };
-      return { ok: true, data, status: response.status };
-    },
+    // The calls after sign-in: their code comes with the first of them at the latest; not arriving
+    // (offline), each is told as a call that got no answer.
+    sessionTimeout: () => later().then((c) => c?.sessionTimeout() ?? fail(USER_MESSAGES.generic, null)),
+    keepAlive: () => later().then((c) => c?.keepAlive() ?? fail(USER_MESSAGES.generic, null)),
+    saveDraft: (...args) => later().then((c) => c?.saveDraft(...args) ?? fail(USER_MESSAGES.saveFailed, null)),
+    loadDraft: (...args) => later().then((c) => c?.loadDraft(...args) ?? fail(USER_MESSAGES.requestFailed, null)),
+    saveForLater: (...args) => later().then((c) => c?.saveForLater(...args) ?? fail(USER_MESSAGES.requestFailed, null)),
+    checkResumeCode: (...args) => later().then((c) => c?.checkResumeCode(...args) ?? fail(USER_MESSAGES.requestFailed, null)),
+    claimStatus: (...args) => later().then((c) => c?.claimStatus(...args) ?? fail(USER_MESSAGES.requestFailed, null)),
+    claimCure: (...args) => later().then((c) => c?.claimCure(...args) ?? fail(USER_MESSAGES.requestFailed, null)),
+    addDocument: (...args) => later().then((c) => c?.addDocument(...args) ?? fail(USER_MESSAGES.uploadFailed, null)),
+    removeDocument: (...args) => later().then((c) => c?.removeDocument(...args) ?? fail(USER_MESSAGES.requestFailed, null)),
+    getSignatureDate: (...args) => later().then((c) => c?.getSignatureDate(...args) ?? fail(USER_MESSAGES.requestFailed, null)),
+    submit: (...args) => later().then((c) => c?.submit(...args) ?? fail<SubmitResponse>(USER_MESSAGES.submitFailed, null)),
   };
 }
 

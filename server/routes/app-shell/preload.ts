@@ -1,10 +1,10 @@
 /**
  * Preload hints for the app page, from Vite's build manifest (dist/app/.vite/manifest.json): the
- * JS chunks a route renders first and the stylesheets of the layout and the settlement's theme.
+ * JS chunks a route renders first and the stylesheets of the page and the settlement's theme.
  *
- * Without them the browser learns of the layout, form host and theme chunks only once the entry
- * chunk has been downloaded and run — a round trip and the entry's download time before the first
- * paint. The page names them in <head>, so they download beside the entry.
+ * Without them the browser learns of a page's chunk and the theme only once the entry chunk has
+ * been downloaded and run — a round trip and the entry's download time before the first paint.
+ * The page names them in <head>, so they download beside the entry.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -51,18 +51,19 @@ export type PageKind = 'form' | 'notFound' | 'error' | 'deadline' | 'sessionExpi
 
 /**
  * The lazy chunks (manifest keys, relative to vite's root) each kind of page needs before its
- * first paint: the layout around every page, then the page itself (the app's lazy imports). A key
- * missing from the manifest is skipped; tests/e2e/shell.test.ts checks them against a build.
+ * first paint: the page itself (the app's lazy imports). The layout around every page and a form's
+ * host are in the entry's chunk (vite.config.ts), which the page loads already, with their
+ * stylesheet. A key missing from the manifest is skipped; tests/e2e/shell.test.ts checks them
+ * against a build.
  */
-const LAYOUT = 'layouts/Layout.tsx';
 export const PAGE_CHUNKS: Record<PageKind, string[]> = {
-  form: [LAYOUT, 'forms/FormHost.tsx'],
-  notFound: [LAYOUT, 'pages/NotFoundPage.tsx'],
-  error: [LAYOUT, 'pages/ErrorPage.tsx'],
-  deadline: [LAYOUT, 'pages/DeadlinePage.tsx'],
-  sessionExpired: [LAYOUT, 'pages/SessionExpiredPage.tsx'],
-  resume: [LAYOUT, 'pages/ResumePage.tsx'],
-  status: [LAYOUT, 'pages/StatusPage.tsx'],
+  form: [],
+  notFound: ['pages/NotFoundPage.tsx'],
+  error: ['pages/ErrorPage.tsx'],
+  deadline: ['pages/DeadlinePage.tsx'],
+  sessionExpired: ['pages/SessionExpiredPage.tsx'],
+  resume: ['pages/ResumePage.tsx'],
+  status: ['pages/StatusPage.tsx'],
 };
 
 /** The shared widget stylesheet, then the theme's, in the order the app loads them. */
@@ -83,8 +84,9 @@ const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g,
 /**
  * <link> tags for a page: modulepreload for each JS chunk of the page's lazy chunks and their
  * static imports (those the entry already preloads are left out), and a stylesheet per CSS file of
- * those chunks and of the theme, in the order the app would insert them (layout, base, theme).
- * `base` is vite's base ('/app/dist/').
+ * those chunks and of the theme, in the order the app would insert them (page, base, theme; the
+ * entry's own, the layout's, comes first in the page vite writes). `base` is vite's base
+ * ('/app/dist/').
  */
 export function preloadLinks(manifest: Manifest, kind: PageKind, theme: string, base: string): string {
   const entry = Object.values(manifest).find((c) => c.isEntry);
