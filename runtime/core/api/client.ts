@@ -14,7 +14,7 @@ import type { ClaimInProgress } from '../../../schemas/generated/api/draft-load'
 import type { ResumeCodeTarget } from '../../../schemas/generated/api/resume';
 import type { ClaimStatusAnswer } from '../../../schemas/generated/api/claim-status';
 import type { ClaimCureAnswer } from '../../../schemas/generated/api/claim-cure';
-import type { StoredDocument } from '../../../schemas/generated/api/shared';
+import type { CureProgress, CureUpload, StoredDocument } from '../../../schemas/generated/api/shared';
 import type {
   AuthorizeRequest,
   AuthorizeResponse,
@@ -52,6 +52,8 @@ export const API_PATHS = {
   resume: API_URLS['resume'],
   claimStatus: API_URLS['claim-status'],
   claimCure: API_URLS['claim-cure'],
+  cureDocuments: API_URLS['cure-document-add'],
+  cureProgress: API_URLS['cure-progress'],
 } as const;
 
 /** The page element holding the startup answers the server embeds (see StartupAnswers). */
@@ -128,13 +130,22 @@ export type { DraftSaved, ResumeCodeTarget, SavedForLater, StoredDocument };
 export type { ClaimStatusAnswer };
 /** A cure received (schemas/api/claim-cure.schema.json). */
 export type { ClaimCureAnswer };
+/** A cure in progress kept by the server, and a document uploaded to it (schemas/api/shared.schema.json). */
+export type { CureProgress, CureUpload };
+
+/** What a claimant keeps of a cure in progress to finish later: a part left out keeps what the server had. */
+export interface CureProgressSave {
+  referenceCode: string;
+  pageModels?: FormModel[];
+  signatureName?: string;
+}
 
 /** What a claimant sends to cure a deficient claim: the answers to the pages asked again, a file per missing document kind, and the signature when one is missing. */
 export interface ClaimCure {
   referenceCode: string;
   /** The models of the pages asked again (ClaimStatusAnswer `cureAnswers` as the claimant changed them); absent when none is asked. */
   pageModels?: FormModel[];
-  /** Each document's bytes and its file name (the app hands over the file the claimant chose). */
+  /** Documents sent with the cure, each with its bytes and file name; those uploaded to the cure in progress (addCureDocument) go with it without being sent again. */
   documents: Array<{ deficiency: string; name: string; data: Blob }>;
   signature: { name: string; attested: boolean } | null;
 }
@@ -266,6 +277,16 @@ export interface ApiClient {
    * a document per missing kind (by kind) and the signature; a refusal carries the server's text.
    */
   claimCure(cure: ClaimCure, culture?: Culture): Promise<ApiResult<ClaimCureAnswer>>;
+  /**
+   * POST a document to the cure in progress of the claim `referenceCode` names (by the deficiency
+   * kind it cures), checked and scanned by the server as a claim's documents are; a refusal
+   * carries the server's text naming the document (culture: its language).
+   */
+  addCureDocument(referenceCode: string, deficiency: string, file: { name: string; data: Blob }, culture: Culture): Promise<ApiResult<CureUpload>>;
+  /** DELETE a document of the cure in progress. */
+  removeCureDocument(referenceCode: string, id: number): Promise<ApiResult<null>>;
+  /** POST what is given so far of the cure in progress (Save and finish later); the cure in progress as the server keeps it. */
+  saveCureProgress(progress: CureProgressSave, culture?: Culture): Promise<ApiResult<CureProgress>>;
   /**
    * POST one document to the claim in progress, checked by the server as the submit checks it; a
    * refusal carries the server's text naming the document (culture: its language).
@@ -597,6 +618,39 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const body = await readJson(response);
       if (!response.ok) return refusal(response.status, isRecord(body) ? body : {});
       if (!(await checks)?.isClaimCureAnswer(body)) return fail(USER_MESSAGES.requestFailed, response.status);
+      return { ok: true, data: body, status: response.status };
+    },
+
+    async addCureDocument(referenceCode, deficiency, file, culture) {
+      const checks = loadClaimChecks();
+      // The reference code first: the server checks the claim before it receives the document.
+      const form = new FormData();
+      form.append('referenceCode', referenceCode);
+      form.append(deficiency, file.data, file.name);
+      const response = await request('POST', API_PATHS.cureDocuments, { form, query: { culture } });
+      if (!response) return fail(USER_MESSAGES.uploadFailed, null);
+      const body = await readJson(response);
+      if (response.status === 201 && (await checks)?.isCureUpload(body)) return { ok: true, data: body, status: response.status };
+      // A refusal names the document and says what to do; anything else is a failed upload.
+      const error = response.status < 500 && isRecord(body) ? textOrNull(body.error) : null;
+      if (error !== null) return { ok: false, error, errorKey: null, status: response.status };
+      return response.status === 503 && isRecord(body) ? refusal(response.status, body, USER_MESSAGES.uploadFailed) : fail(USER_MESSAGES.uploadFailed, response.status);
+    },
+
+    async removeCureDocument(referenceCode, id) {
+      const response = await request('DELETE', `${API_PATHS.cureDocuments}/${id}`, { query: { referenceCode } });
+      if (!response) return fail(USER_MESSAGES.requestFailed, null);
+      if (!response.ok) return fail(USER_MESSAGES.requestFailed, response.status);
+      return { ok: true, data: null, status: response.status };
+    },
+
+    async saveCureProgress(progress, culture) {
+      const checks = loadClaimChecks();
+      const response = await request('POST', API_PATHS.cureProgress, { json: progress, ...(culture ? { query: { culture } } : {}) });
+      if (!response) return fail(USER_MESSAGES.saveFailed, null);
+      const body = await readJson(response);
+      if (!response.ok) return refusal(response.status, isRecord(body) ? body : {}, USER_MESSAGES.saveFailed);
+      if (!(await checks)?.isCureProgress(body)) return fail(USER_MESSAGES.saveFailed, response.status);
       return { ok: true, data: body, status: response.status };
     },
 

@@ -9,7 +9,7 @@ import { createSubmissions } from '../../../server/db/submissions.js';
 import { SQLITE_FILE_NAME } from '../../../server/db/open.js';
 import { DIALECTS, POSTGRES_URL, openTestDatabase, type TestDatabase } from './helpers.js';
 
-const TABLES = ['claim_cure_documents', 'claim_cures', 'claim_signals', 'claim_status_changes', 'class_list_version', 'class_members', 'class_vehicles', 'document_objects', 'documents', 'draft_documents', 'drafts', 'filed_identifiers', 'one_time_tokens', 'outbox', 'rate_limits', 'resume_codes', 'sessions', 'signal_values', 'submissions'];
+const TABLES = ['claim_cure_documents', 'claim_cures', 'claim_signals', 'claim_status_changes', 'class_list_version', 'class_members', 'class_vehicles', 'cure_in_progress_documents', 'cures_in_progress', 'document_objects', 'documents', 'draft_documents', 'drafts', 'filed_identifiers', 'one_time_tokens', 'outbox', 'rate_limits', 'resume_codes', 'sessions', 'signal_values', 'submissions'];
 
 function submission(key: string, bytes = Buffer.from('x')) {
   return {
