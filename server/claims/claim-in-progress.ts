@@ -42,6 +42,7 @@ import type { FlowFile, FormModel, FormType, PageConfig, SubmissionPayload } fro
 import { ClaimFiledError, SessionGoneError } from '../db/errors.js';
 import { groupedWrites } from '../db/grouped-transactions.js';
 import { startHousekeeping } from '../db/housekeeping.js';
+import { cureInProgressPurge } from './cure-in-progress.js';
 import { createDocumentSweep } from '../documents/sweep.js';
 import { sessionIdHash } from '../db/sessions.js';
 import type { DraftDocumentMeta, DraftRecord, Trx } from '../db/types.js';
@@ -332,12 +333,13 @@ export function createClaimsInProgress(app: FastifyInstance) {
 }
 
 /**
- * Deletes expired drafts and their resume codes hourly, and the document objects no row names
+ * Deletes expired drafts and their resume codes hourly, the cures in progress past their cure-by
+ * day (cure-in-progress.ts), and the document objects no row names
  * (server/documents/sweep.ts: those of refused uploads, replaced documents, drafts gone); returns
  * how to stop.
  */
 export function startDraftPurge(app: FastifyInstance): () => void {
   const sweep = createDocumentSweep(app.database, app.documents.all);
   const documentObjects = { purgeExpired: () => sweep(app.clock()) };
-  return startHousekeeping([app.stores.drafts, app.stores.resumeCodes, documentObjects], PURGE_INTERVAL_MS, (error) => app.log.warn({ err: error }, 'draft purge failed'));
+  return startHousekeeping([app.stores.drafts, app.stores.resumeCodes, cureInProgressPurge(app), documentObjects], PURGE_INTERVAL_MS, (error) => app.log.warn({ err: error }, 'draft purge failed'));
 }

@@ -17,8 +17,11 @@
  *
  * The request (multipart): the `referenceCode` field first (so that nothing is received for a
  * claim the session may not cure), `pageModels` (JSON: the models of the pages asked again) when
- * it asks for a page, one file part per document the cure asks for, named by its deficiency kind,
- * and `signatureName` and `signatureAttested` ("true") when it asks for a signature.
+ * it asks for a page, and `signatureName` and `signatureAttested` ("true") when it asks for a
+ * signature. The documents are those uploaded on add to the cure in progress
+ * (cure-in-progress.ts); a file part named by a deficiency kind still sends one with the request
+ * (it takes the place of an upload of that kind). The cure in progress is deleted in the cure's
+ * transaction.
  */
 import { createReadStream } from 'node:fs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -27,6 +30,7 @@ import { unstorableTextPaths } from '../../runtime/core/payload/index.js';
 import { deficiencyOf, DEFICIENT } from '../../runtime/core/statuses/index.js';
 import type { FormModel } from '../../runtime/core/types.js';
 import { createClaimCures, type CureDocument, type StoredCure } from '../db/claim-cures.js';
+import { createCuresInProgress } from '../db/cures-in-progress.js';
 import { createClaimStatuses, type FiledClaim, type StatusChange } from '../db/claim-statuses.js';
 import { normalizeReferenceCode } from '../db/reference-code.js';
 import type { SessionData } from '../db/types.js';
@@ -45,7 +49,8 @@ export const CURED_BY = 'cure';
 
 /** How many claims a session keeps signed in on the status page (the latest ones). */
 const MAX_STATUS_SIGN_INS = 8;
-const MAX_SIGNATURE = 128;
+/** The longest name a cure is signed with. */
+export const MAX_SIGNATURE = 128;
 
 const signedInClaims = (data: SessionData): number[] => {
   const kept = data.extra?.statusSignIns;
@@ -77,7 +82,7 @@ export function cureAsked(app: FastifyInstance, change: StatusChange): CureAsked
 }
 
 /** The claim the session may cure now, and the deficient change the cure answers; refused otherwise. */
-async function curableClaim(app: FastifyInstance, request: FastifyRequest, referenceCode: string): Promise<{ claim: FiledClaim; change: StatusChange }> {
+export async function curableClaim(app: FastifyInstance, request: FastifyRequest, referenceCode: string): Promise<{ claim: FiledClaim; change: StatusChange }> {
   const session = request.session;
   if (!session) throw httpError('CURE_NOT_SIGNED_IN');
   const statuses = createClaimStatuses(app.database, { clock: app.clock });
@@ -152,7 +157,10 @@ export async function receiveCure(app: FastifyInstance, request: FastifyRequest)
     const { claim, change, asked, pages, files, fields } = await receivedCure(app, request, spooled);
     // The pages' answers first: their field errors are the claimant's to correct before anything is scanned.
     const answers: FormModel[] = pages ? checkedPageAnswers(app, pages, fields.pageModels, request.culture) : [];
-    const missing = asked.documents.find((d) => !files.some((f) => f.deficiency === d.deficiency));
+    // The documents uploaded to the cure in progress (cure-in-progress.ts) go with it, but for a kind this request sends a file for.
+    const inProgress = createCuresInProgress(app.database, { clock: app.clock });
+    const uploaded = ((await inProgress.get(claim.submissionId, change.id))?.documents ?? []).filter((d) => !files.some((f) => f.deficiency === d.deficiency));
+    const missing = asked.documents.find((d) => !files.some((f) => f.deficiency === d.deficiency) && !uploaded.some((u) => u.deficiency === d.deficiency));
     if (missing) throw httpError('CURE_DOCUMENT_MISSING', { args: [missing.documentType] });
     let signatureName: string | null = null;
     if (asked.signature) {
@@ -175,6 +183,14 @@ export async function receiveCure(app: FastifyInstance, request: FastifyRequest)
       const documentType = asked.documents.find((d) => d.deficiency === received.deficiency)?.documentType ?? '';
       stored.push({ deficiency: received.deficiency, documentType, name: received.name, type, size, sha256, object, unscanned });
     }
+    const documents: CureDocument[] = [
+      ...uploaded.flatMap((u) => {
+        const documentType = asked.documents.find((d) => d.deficiency === u.deficiency)?.documentType;
+        // A document of a kind no longer asked for stays behind (purged with the cure in progress).
+        return documentType === undefined ? [] : [{ deficiency: u.deficiency, documentType, name: u.name, type: u.type, size: u.size, sha256: u.sha256, object: u.object, unscanned: u.unscanned }];
+      }),
+      ...stored,
+    ];
 
     const receivedAt = app.clock();
     const cures = createClaimCures(app.database);
@@ -182,15 +198,17 @@ export async function receiveCure(app: FastifyInstance, request: FastifyRequest)
     const flow = flowOf(app.settlement, claim.formType);
     const to = flow && isRecord(claim.payload) ? receiptAddress(flow, claim.payload) : null;
     const cure = await app.database.db.transaction().execute(async (trx): Promise<StoredCure | null> => {
-      const recorded = await cures.record(trx, { submissionId: claim.submissionId, statusChangeId: change.id, signatureName, culture: claim.culture, receivedAt, documents: stored, answers });
+      const recorded = await cures.record(trx, { submissionId: claim.submissionId, statusChangeId: change.id, signatureName, culture: claim.culture, receivedAt, documents, answers });
       if (!recorded) return null;
+      // The cure in progress is done with: its documents are the cure's now.
+      await inProgress.remove(trx, claim.submissionId);
       await statuses.record(trx, { submissionId: claim.submissionId, to: CURE_RECEIVED, deficiencies: [], cureBy: null, cureByAt: null, note: null, changedBy: CURED_BY });
       if (to) {
         await app.mail.enqueue(trx, {
           kind: 'cure-receipt',
           to,
           culture: claim.culture,
-          data: { referenceCode: claim.referenceCode, receivedAt, documentNames: stored.map((d) => d.name), pageTitleKeys: (pages?.pages ?? []).map((p) => p.titleKey), signatureName },
+          data: { referenceCode: claim.referenceCode, receivedAt, documentNames: documents.map((d) => d.name), pageTitleKeys: (pages?.pages ?? []).map((p) => p.titleKey), signatureName },
           dedupeKey: `cure:${recorded.id}`,
           submissionId: claim.submissionId,
         });

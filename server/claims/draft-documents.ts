@@ -17,13 +17,16 @@
  * Removing one: that document of the claimant's draft; also when it was already gone, so that a
  * retried delete succeeds.
  *
+ * The path from the spooled file to the stored object (`storeUploadedDocument`) is also a cure in
+ * progress's (cure-in-progress.ts).
+ *
  * Reading the claim in progress lists them; the submit (submission.ts) files them with the claim.
  */
 import { createReadStream } from 'node:fs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isClientId } from '../../runtime/core/payload/index.js';
 import type { FlowFile } from '../../runtime/core/types.js';
-import type { DraftDocumentMeta } from '../db/types.js';
+import type { DocumentObject, DraftDocumentMeta } from '../db/types.js';
 import { httpError } from '../errors.js';
 import { draftKeyOf, submissionKey } from './claim-keys.js';
 import { forgetObjects } from '../documents/forget.js';
@@ -48,6 +51,45 @@ async function receivedDocument(request: FastifyRequest, maxFileBytes: number, s
   return received;
 }
 
+/** A document received, checked, scanned and written to the document store: what its row records. */
+export interface UploadedDocument {
+  name: string;
+  type: string;
+  size: number;
+  sha256: string;
+  object: DocumentObject;
+  unscanned: boolean;
+}
+
+/**
+ * The path of every document uploaded on add (the claim in progress's, a cure in progress's): the
+ * spooled file's checks (documents.ts: type by content, damaged files), the malware scan
+ * (documents/scan.ts), `before` (what else must hold before it is stored), the object written to
+ * the document store, then `keep` stores its row. When `keep` refuses (throws), the object goes at
+ * once (the housekeeping sweep would, later): a row never names a missing object, and an object
+ * is named by a row or by none for long.
+ */
+export async function storeUploadedDocument<T>(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  received: { name: string; file: SpooledFile },
+  before: () => Promise<void>,
+  keep: (document: UploadedDocument) => Promise<T>,
+): Promise<T> {
+  const { name, file } = received;
+  const type = await acceptedFileType(file, name, (detail) => request.log.info({ detail }, 'document refused'));
+  const { unscanned } = await scanBeforeAccepting(app, createReadStream(file.path), name, request.log);
+  await before();
+  // The object first, then its row.
+  const { object, size, sha256 } = await putSpooledFile(app.documents.current, file, type);
+  try {
+    return await keep({ name, type, size, sha256, object, unscanned });
+  } catch (error) {
+    await forgetObjects(app, [object]);
+    throw error;
+  }
+}
+
 /** Adds the document the request sends to the claim in progress of whom the session is authorized as. */
 export async function addDraftDocument(app: FastifyInstance, flow: Pick<FlowFile, 'formType' | 'deadlineKeys'>, request: FastifyRequest): Promise<DraftDocumentMeta> {
   const { formType } = flow;
@@ -56,30 +98,25 @@ export async function addDraftDocument(app: FastifyInstance, flow: Pick<FlowFile
   const spooled: SpooledFile[] = [];
   try {
     const { clientId, name, file } = await receivedDocument(request, uploads.maxFileBytes, spooled);
-    const type = await acceptedFileType(file, name, (detail) => request.log.info({ detail }, 'document refused'));
-    const { unscanned } = await scanBeforeAccepting(app, createReadStream(file.path), name, request.log);
-
-    // This authorization's claim is filed: its documents went with it.
-    const filed = await app.stores.submissions.referenceCodeOf(formType, submissionKey(formType, authorization));
-    if (filed) throw httpError('ALREADY_SUBMITTED', { args: [filed] });
-
-    // The object first, then its row: a row never names an object that is not there.
-    const { object, size, sha256 } = await putSpooledFile(app.documents.current, file, type);
-    const added = await app.stores.draftDocuments
-      .add(draftKeyOf(app, formType, authorization), { contextClientId: clientId, name, type, size, sha256, object, unscanned }, { maxTotalBytes: uploads.maxTotalBytes })
-      .catch(async (error: unknown) => {
-        await forgetObjects(app, [object]);
-        throw error;
-      });
-    if (!added.ok) {
-      // No row names it: it goes now (the housekeeping sweep would, later).
-      await forgetObjects(app, [object]);
-      if (added.refusal === 'no-draft') throw httpError('DRAFT_NOT_FOUND');
-      if (added.refusal === 'name-taken') throw httpError('DOCUMENT_NAME_TAKEN');
-      throw httpError('DOCUMENTS_TOTAL_TOO_LARGE', { args: [shownName(name), megabytes(uploads.maxTotalBytes)] });
-    }
+    const added = await storeUploadedDocument(
+      app,
+      request,
+      { name, file },
+      async () => {
+        // This authorization's claim is filed: its documents went with it.
+        const filed = await app.stores.submissions.referenceCodeOf(formType, submissionKey(formType, authorization));
+        if (filed) throw httpError('ALREADY_SUBMITTED', { args: [filed] });
+      },
+      async (document) => {
+        const kept = await app.stores.draftDocuments.add(draftKeyOf(app, formType, authorization), { contextClientId: clientId, ...document }, { maxTotalBytes: uploads.maxTotalBytes });
+        if (kept.ok) return kept.document;
+        if (kept.refusal === 'no-draft') throw httpError('DRAFT_NOT_FOUND');
+        if (kept.refusal === 'name-taken') throw httpError('DOCUMENT_NAME_TAKEN');
+        throw httpError('DOCUMENTS_TOTAL_TOO_LARGE', { args: [shownName(name), megabytes(uploads.maxTotalBytes)] });
+      },
+    );
     await app.sessions.keepAlive(request);
-    return added.document;
+    return added;
   } finally {
     await Promise.all(spooled.map((file) => file.remove()));
   }

@@ -14,6 +14,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isRecord } from '../../runtime/core/guards.js';
+import { DEFICIENT } from '../../runtime/core/statuses/index.js';
 import type { SignIn } from '../../runtime/core/forms/index.js';
 import type { FieldValue, FormModel } from '../../runtime/core/types.js';
 import { createClaimStatuses, type FiledClaim } from '../db/claim-statuses.js';
@@ -22,6 +23,7 @@ import { normalizeReferenceCode } from '../db/reference-code.js';
 import { httpError, HttpError } from '../errors.js';
 import { askedPages, filedPageAnswers } from './cure-pages.js';
 import { rememberStatusSignIn } from './cure.js';
+import { cureInProgressOf, cureProgressAnswer, type CureProgressAnswer } from './cure-in-progress.js';
 import { claimantStatus, type ClaimantStatus } from './statuses.js';
 import { namesAuthorized } from './sign-in.js';
 
@@ -60,8 +62,10 @@ async function provesClaim(app: FastifyInstance, signIn: SignIn, claim: FiledCla
 export interface ClaimStatusAnswer extends ClaimantStatus {
   referenceCode: string;
   formType: string;
-  /** The claim's filed answers to the pages its cure asks again. */
+  /** The claim's answers to the pages its cure asks again: its cure in progress's when kept, else the filed ones. */
   cureAnswers?: FormModel[];
+  /** The cure in progress kept for its deficiency. */
+  cureInProgress?: CureProgressAnswer;
 }
 
 export async function claimStatusFor(app: FastifyInstance, request: FastifyRequest, body: { referenceCode: string; credentials: Record<string, string> }): Promise<ClaimStatusAnswer> {
@@ -98,7 +102,11 @@ export async function claimStatusFor(app: FastifyInstance, request: FastifyReque
   }
   const [latest, screenedOut] = await Promise.all([statuses.latest([claim.submissionId]).then((m) => m.get(claim.submissionId)), statuses.screenedOut(claim.submissionId)]);
   const status = claimantStatus(app.settlement.statuses, claim, latest, screenedOut);
-  return { referenceCode: claim.referenceCode, formType: claim.formType, ...status, ...cureStart(app, claim, status) };
+  // The cure in progress kept for this deficiency, as it was left (cure-in-progress.ts).
+  const progress = latest && status.status === DEFICIENT ? await cureInProgressOf(app, claim.submissionId, latest) : null;
+  const started = cureStart(app, claim, status);
+  const cureAnswers = progress?.answers && started.cureAnswers ? { cureAnswers: progress.answers } : started;
+  return { referenceCode: claim.referenceCode, formType: claim.formType, ...status, ...cureAnswers, ...(progress ? { cureInProgress: cureProgressAnswer(progress) } : {}) };
 }
 
 /** The claim's filed answers to the pages its cure asks again (the cure starts from them); none when no page is asked or one cannot be. */

@@ -617,6 +617,52 @@ function signalValuesKeyedByRead(dialect: DialectName): Migration {
   };
 }
 
+/**
+ * A cure in progress (cures-in-progress.ts): what the claimant of a deficient claim has given of its
+ * cure so far (the answers to the pages asked again, the name typed to sign, and the documents
+ * uploaded, objects of the document store), one per claim, for the deficient change it answers;
+ * deleted when the cure is sent and purged after the end of the cure-by day (`expires_at`).
+ */
+function curesInProgress(dialect: DialectName): Migration {
+  const pg = dialect === 'postgres';
+  const id = (c: ColumnDefinitionBuilder) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement());
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('cures_in_progress')
+        .addColumn('submission_id', 'integer', (c) => c.primaryKey().references('submissions.id').onDelete('cascade'))
+        .addColumn('status_change_id', 'integer', (c) => c.notNull().references('claim_status_changes.id').onDelete('cascade'))
+        .addColumn('answers', 'text')
+        .addColumn('signature_name', 'text')
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint')
+        .execute();
+      await db.schema.createIndex('cures_in_progress_expires_at').on('cures_in_progress').column('expires_at').execute();
+      await db.schema
+        .createTable('cure_in_progress_documents')
+        .addColumn('id', pg ? 'serial' : 'integer', id)
+        .addColumn('submission_id', 'integer', (c) => c.notNull().references('cures_in_progress.submission_id').onDelete('cascade'))
+        .addColumn('deficiency', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('size', 'bigint', (c) => c.notNull())
+        .addColumn('sha256', 'text', (c) => c.notNull())
+        .addColumn('store', 'text', (c) => c.notNull())
+        .addColumn('store_key', 'text', (c) => c.notNull())
+        .addColumn('unscanned', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      // One document per missing kind: a new upload for the kind replaces the one it had.
+      await db.schema.createIndex('cure_in_progress_documents_kind').on('cure_in_progress_documents').columns(['submission_id', 'deficiency']).unique().execute();
+      await db.schema.createIndex('cure_in_progress_documents_store_key').on('cure_in_progress_documents').column('store_key').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('cure_in_progress_documents').execute();
+      await db.schema.dropTable('cures_in_progress').execute();
+    },
+  };
+}
+
 export function migrationProvider(dialect: DialectName): MigrationProvider {
   return {
     async getMigrations() {
@@ -642,6 +688,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
         '0021_signal_values_keyed_by_read': signalValuesKeyedByRead(dialect),
         '0022_claim_cure_answers': claimCureAnswers,
         '0023_draft_open_records': draftOpenRecords,
+        '0024_cures_in_progress': curesInProgress(dialect),
       };
     },
   };

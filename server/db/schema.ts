@@ -268,6 +268,34 @@ export interface ClaimCureDocumentsTable {
   unscanned: Generated<number>;
 }
 
+/** A cure in progress (cures-in-progress.ts), one per claim, for the deficient change it answers. Epoch ms. */
+export interface CuresInProgressTable {
+  submission_id: number;
+  status_change_id: number;
+  /** The models of the pages asked again as last given (JSON); null: none given. */
+  answers: string | null;
+  signature_name: string | null;
+  updated_at: Int8;
+  /** The end of the cure-by day; null when the change set no cure-by date. */
+  expires_at: ColumnType<number | string | null, number | null, number | null>;
+}
+
+/** A document uploaded to a cure in progress, an object of the document store. */
+export interface CureInProgressDocumentsTable {
+  id: Generated<number>;
+  submission_id: number;
+  /** The deficiency kind it cures. */
+  deficiency: string;
+  name: string;
+  type: string;
+  size: Int8;
+  sha256: string;
+  store: string;
+  store_key: string;
+  unscanned: Generated<number>;
+  created_at: Int8;
+}
+
 export interface Tables {
   sessions: SessionsTable;
   rate_limits: RateLimitsTable;
@@ -288,4 +316,6 @@ export interface Tables {
   claim_status_changes: ClaimStatusChangesTable;
   claim_cures: ClaimCuresTable;
   claim_cure_documents: ClaimCureDocumentsTable;
+  cures_in_progress: CuresInProgressTable;
+  cure_in_progress_documents: CureInProgressDocumentsTable;
 }

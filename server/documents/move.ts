@@ -56,18 +56,21 @@ export async function moveDocumentsToStore(database: Database, stores: DocumentS
       if (page.length < 100) break;
     }
   }
-  await moveCureDocuments(database, stores, summary, onProgress);
+  for (const table of OBJECT_TABLES) await moveObjectDocuments(database, stores, table, summary, onProgress);
   return summary;
 }
 
-/** The cures' documents (always objects of a store: never bytes in their rows) held by the database store. */
-async function moveCureDocuments(database: Database, stores: DocumentStores, summary: MoveSummary, onProgress: (line: string) => void): Promise<void> {
+/** The tables whose documents are always objects of a store (never bytes in their rows): the cures', and the cures in progress'. */
+const OBJECT_TABLES = ['claim_cure_documents', 'cure_in_progress_documents'] as const;
+
+/** A table's documents of OBJECT_TABLES held by the database store. */
+async function moveObjectDocuments(database: Database, stores: DocumentStores, table: (typeof OBJECT_TABLES)[number], summary: MoveSummary, onProgress: (line: string) => void): Promise<void> {
   const target = stores.current;
   const { db } = database;
   let after = 0;
   for (;;) {
     const page = await db
-      .selectFrom('claim_cure_documents')
+      .selectFrom(table)
       .select(['id', 'type', 'size', 'sha256', 'store', 'store_key'])
       .where('id', '>', after)
       .where('store', '=', 'database')
@@ -78,9 +81,9 @@ async function moveCureDocuments(database: Database, stores: DocumentStores, sum
       const id = Number(row.id);
       after = id;
       const body = await openDocument(stores, { bytes: null, object: { store: 'database', key: row.store_key } });
-      await moveOne(target, body, row, `claim_cure_documents ${id}`, summary, onProgress, async (key) => {
+      await moveOne(target, body, row, `${table} ${id}`, summary, onProgress, async (key) => {
         const updated = await db
-          .updateTable('claim_cure_documents')
+          .updateTable(table)
           .set({ store: target.name, store_key: key })
           .where('id', '=', id)
           .where('store', '=', 'database')

@@ -15,7 +15,7 @@ export const ORPHAN_GRACE_MS = 60 * 60_000;
 
 const BATCH = 500;
 
-/** Which of `keys` of `store` a document, a draft document or a cure's document names, in one statement (one snapshot). */
+/** Which of `keys` of `store` a document, a draft document, a cure's document or a cure in progress's document names, in one statement (one snapshot). */
 async function namedKeys(database: Database, store: DocumentStoreName, keys: string[]): Promise<Set<string>> {
   const { db } = database;
   const rows = await db
@@ -25,6 +25,7 @@ async function namedKeys(database: Database, store: DocumentStoreName, keys: str
     .where('store_key', 'in', keys)
     .union(db.selectFrom('draft_documents').select('store_key').where('store', '=', store).where('store_key', 'in', keys))
     .union(db.selectFrom('claim_cure_documents').select('store_key').where('store', '=', store).where('store_key', 'in', keys))
+    .union(db.selectFrom('cure_in_progress_documents').select('store_key').where('store', '=', store).where('store_key', 'in', keys))
     .execute();
   return new Set(rows.flatMap((r) => (r.store_key === null ? [] : [r.store_key])));
 }

@@ -11,7 +11,9 @@ import { axe, describeViolations, launchBrowser, openPage, startE2eServer, type 
  * administrator's command line, whose notice reaches a real SMTP server with the link to /status;
  * there the claimant's reference code and sign-in details show what is missing and by when, and
  * wrong details are refused under the reference code. From there the claimant sends what is
- * missing (the document and the signature), and the page then reads "Information received"; set
+ * missing: the document uploaded on add and the name typed kept by Save and finish later, found
+ * again by a sign-in in another browser, which signs and sends; the page then reads "Information
+ * received"; set
  * deficient again, the claimant cures it in Spanish on a phone (375 px), document and signature.
  */
 const MEMBER = { vin: '5EXMA1B20JC000202', noticeId: 'EXM-100002', pin: '730155', email: 'james.oneil@example.com', phone: '2175550123', name: "James O'Neil" };
@@ -88,10 +90,43 @@ describe('the claim status page', () => {
     await page.click('.cf-cure button[type=submit]');
     await expect.poll(() => page.locator('#cf-cure-missingProofOfPurchase').getAttribute('aria-invalid')).toBe('true');
     expect(describeViolations(await axe(page))).toBe('');
+    // The document is uploaded on add; the name typed is kept with it by Save and finish later.
     await page.setInputFiles('#cf-cure-missingProofOfPurchase', { name: 'receipt.pdf', mimeType: 'application/pdf', buffer: minimalPdf('proof of purchase') });
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    await page.getByText('Uploaded: receipt.pdf').waitFor();
     await page.fill('#cf-cure-signature', MEMBER.name);
-    await page.check('#cf-cure-attest');
-    await page.click('.cf-cure button[type=submit]');
+    await page.getByRole('button', { name: 'Save and finish later' }).click();
+    await page.getByText(/^Saved\. To finish, come back to the claim status page by the end of \w+ \d+, \d{4}/).waitFor();
+    expect(describeViolations(await axe(page))).toBe('');
+
+    // Later, in another browser: signed in on the status page again, the cure opens as it was left.
+    const later = await openPage(browser);
+    const l = later.page;
+    await l.goto(`${server.url}/status`);
+    await l.locator('#cf-status-reference').waitFor();
+    await l.fill('#cf-status-reference', code);
+    await l.fill('#cf-status-vin', MEMBER.vin);
+    await l.fill('#cf-status-noticeId', MEMBER.noticeId);
+    await l.fill('#cf-status-pin', MEMBER.pin);
+    await l.click('button[type=submit]');
+    await l.locator('[data-claim-status="deficient"]').waitFor();
+    await l.getByRole('button', { name: 'Send what is missing' }).click();
+    await l.locator('#cf-cure-heading').waitFor();
+    await l.getByText('Uploaded: receipt.pdf').waitFor();
+    expect(await l.inputValue('#cf-cure-signature')).toBe(MEMBER.name);
+    expect(describeViolations(await axe(l))).toBe('');
+    await l.check('#cf-cure-attest');
+    await l.click('.cf-cure button[type=submit]');
+    await l.locator('[data-claim-status="cureReceived"]').waitFor();
+    expect(later.errors).toEqual([]);
+    await later.context.close();
+    await page.reload();
+    await page.locator('#cf-status-reference').waitFor();
+    await page.fill('#cf-status-reference', code);
+    await page.fill('#cf-status-vin', MEMBER.vin);
+    await page.fill('#cf-status-noticeId', MEMBER.noticeId);
+    await page.fill('#cf-status-pin', MEMBER.pin);
+    await page.click('button[type=submit]');
     const received = page.locator('[data-claim-status="cureReceived"]');
     await received.waitFor();
     expect(await received.locator('h2').innerText()).toBe('Information received');
@@ -126,6 +161,8 @@ describe('the claim status page', () => {
     expect(await p.locator('label[for=cf-cure-signature]').innerText()).toContain('Firma (escriba su nombre completo)');
     expect(describeViolations(await axe(p))).toBe('');
     await p.setInputFiles('#cf-cure-missingProofOfPurchase', { name: 'recibo.pdf', mimeType: 'application/pdf', buffer: minimalPdf('comprobante de compra') });
+    await p.getByRole('button', { name: 'Subir', exact: true }).click();
+    await p.getByText('Subido: recibo.pdf').waitFor();
     await p.fill('#cf-cure-signature', MEMBER.name);
     await p.check('#cf-cure-attest');
     // Nothing of the form is wider than the phone's screen.

@@ -397,7 +397,16 @@ function statusPage(page: Page, server: E2eServer, culture: string): StatusClaim
       if ((await open.count()) === 0) return { refused: (await page.locator('[data-claim-status] .cf-feedback').allInnerTexts()).join(' ').replace(/\s+/g, ' ').trim(), status: null };
       await open.click();
       await page.locator('#cf-cure-heading').waitFor();
-      for (const d of documents) await page.setInputFiles(`#cf-cure-${d.deficiency}`, { name: d.name, mimeType: d.type, buffer: d.bytes });
+      // Each document is uploaded on add: a refusal shows beside it and ends the cure here.
+      for (const d of documents) {
+        await page.setInputFiles(`#cf-cure-${d.deficiency}`, { name: d.name, mimeType: d.type, buffer: d.bytes });
+        const field = page.locator('.cf-cure .cf-field', { has: page.locator(`#cf-cure-${d.deficiency}`) });
+        await field.locator('button').click();
+        const uploaded = page.locator('.cf-cure__uploaded', { hasText: d.name });
+        const refused = field.locator('.cf-field__error-message');
+        await Promise.race([uploaded.waitFor(), refused.first().waitFor()]);
+        if ((await uploaded.count()) === 0) return { refused: (await refused.allInnerTexts()).join(' ').replace(/\s+/g, ' ').trim(), status: null };
+      }
       if (signature !== null) {
         await page.fill('#cf-cure-signature', signature);
         await page.check('#cf-cure-attest');

@@ -1,8 +1,10 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { pressPrimary } from '../../core/actions/page-press';
+import { formatInstant } from '../../core/i18n/deadlineKeys';
+import { settlementZone } from '../../core/i18n/submissionTime';
 import { createIdSource } from '../../core/models';
 import { cureStore, curePageModels, cureText, type CureDeclaration } from '../../core/statuses';
-import type { ClaimStatusAnswer } from '../../core/api';
+import type { ClaimStatusAnswer, CureUpload } from '../../core/api';
 import type { FormModel, ModelStoreState, PageConfig } from '../../core/types';
 import type { PageFieldError } from '../../core/view/types';
 import { submitRefusalView, type RefusalView } from '../../core/view/refusal';
@@ -16,6 +18,7 @@ import { REGISTRIES } from '../forms/registries';
 const SIGNATURE_FIELD = 'cf-cure-signature';
 const ATTEST_FIELD = 'cf-cure-attest';
 const documentField = (kind: string) => `cf-cure-${kind}`;
+const SAVED_FIELD = 'cf-cure-saved';
 
 /** The documents a cure asks for: each deficiency whose cure is a document, with the words of what to send. */
 function documentsAsked(answer: ClaimStatusAnswer, describe: (cure: CureDeclaration) => string) {
@@ -39,7 +42,10 @@ const errorsView = (errors: readonly PageFieldError[]): RefusalView => ({ summar
  * claimant needs it): each page of the claim to answer again, drawn by the form's renderer with its
  * page logic and starting from the answers filed; a document upload for each document the
  * administrator asked for; and the signature (the name typed and the attestation, as the claim's
- * signature block) when one is missing; sent in one request from the session that saw the status.
+ * signature block) when one is missing. Each document is uploaded on add (checked and scanned by
+ * the server at once, a refusal shown beside it) and kept with the cure in progress, as are the
+ * name typed and the pages' answers on "Save and finish later": signed in on the status page
+ * again, the cure opens as it was left. The cure is sent from the session that saw the status.
  */
 export default function CurePanel({ answer, onCured, onCancel }: { answer: ClaimStatusAnswer; onCured: () => void; onCancel: () => void }) {
   const t = useT();
@@ -47,13 +53,18 @@ export default function CurePanel({ answer, onCured, onCancel }: { answer: Claim
   const { api, flows } = useServices();
   const documents = documentsAsked(answer, (cure) => cureText(cure, flows.all(), t));
   const signatureAsked = answer.deficiencies.some((d) => d.cure.kind === 'signature');
+  const progress = answer.cureInProgress;
+  // The documents uploaded so far (kept by the server), the files chosen and not uploaded yet, and each one's refusal.
+  const [uploads, setUploads] = useState<Record<string, CureUpload>>(() => Object.fromEntries((progress?.documents ?? []).map((d) => [d.deficiency, d])));
   const [files, setFiles] = useState<Record<string, File>>({});
-  const [name, setName] = useState('');
+  const [uploadErrors, setUploadErrors] = useState<Record<string, string>>({});
+  const [uploading, setUploading] = useState<string | null>(null);
+  const [savedNote, setSavedNote] = useState<string | null>(null);
+  const [name, setName] = useState(progress?.signatureName ?? '');
   const [attested, setAttested] = useState(false);
   const [showErrors, setShowErrors] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   /** The server's refusal of one document (its type, its content, the malware scan), shown beside it until another file is chosen. */
-  const [documentRefusal, setDocumentRefusal] = useState<{ kind: string; message: string } | null>(null);
   const [sending, setSending] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const alert = useRef<HTMLDivElement>(null);
@@ -68,6 +79,7 @@ export default function CurePanel({ answer, onCured, onCancel }: { answer: Claim
   const ready = useFormPrerequisites();
   const modelConfigs = useApp((s) => s.modelConfigs);
   const whitelist = useApp((s) => s.whitelist);
+  const deadlines = useApp((s) => s.deadlines);
   const internationalAddresses = useApp((s) => s.settings.internationalAddresses);
   const settings = useMemo(() => ({ internationalAddresses }), [internationalAddresses]);
   const ids = useMemo(() => createIdSource(), []);
@@ -78,8 +90,70 @@ export default function CurePanel({ answer, onCured, onCancel }: { answer: Claim
     setStore(cureStore(modelConfigs, answer.formType, ids, (answer.cureAnswers ?? []).map(storedModel)));
   }, [pages, ready, modelConfigs, store, answer.formType, answer.cureAnswers, ids]);
 
-  const documentErrors = (kind: string) =>
-    showErrors && !files[kind] ? [t('LocKey_Cure_DocumentRequired')] : documentRefusal?.kind === kind ? [documentRefusal.message] : [];
+  const documentErrors = (kind: string) => [...(uploadErrors[kind] ? [uploadErrors[kind]] : []), ...(showErrors && !uploads[kind] && !uploadErrors[kind] ? [t('LocKey_Cure_DocumentRequired')] : [])];
+  const setUploadError = (kind: string, message: string | null) =>
+    setUploadErrors((errors) => {
+      const others = { ...errors };
+      delete others[kind];
+      return message === null ? others : { ...others, [kind]: message };
+    });
+
+  /** Sends the file chosen for `kind` at once: the server checks and scans it, and keeps it with the cure in progress. */
+  const upload = async (kind: string) => {
+    const file = files[kind];
+    if (!file) {
+      setUploadError(kind, t('LocKey_Cure_ChooseFile'));
+      document.getElementById(documentField(kind))?.focus();
+      return;
+    }
+    setUploading(kind);
+    setSavedNote(null);
+    const result = await api.addCureDocument(answer.referenceCode, kind, { name: file.name, data: file }, culture);
+    setUploading(null);
+    if (!result.ok) {
+      setUploadError(kind, result.errorKey ? t(result.errorKey) : result.error);
+      document.getElementById(documentField(kind))?.focus();
+      return;
+    }
+    setUploadError(kind, null);
+    setUploads((kept) => ({ ...kept, [kind]: result.data }));
+    setFiles((chosen) => {
+      const others = { ...chosen };
+      delete others[kind];
+      return others;
+    });
+  };
+  const remove = async (kind: string) => {
+    const uploaded = uploads[kind];
+    if (!uploaded) return;
+    const result = await api.removeCureDocument(answer.referenceCode, uploaded.id);
+    if (!result.ok) {
+      setUploadError(kind, result.errorKey ? t(result.errorKey) : result.error);
+      return;
+    }
+    setUploads((kept) => {
+      const others = { ...kept };
+      delete others[kind];
+      return others;
+    });
+    // The file input takes the place of the document: the focus goes to it.
+    setTimeout(() => document.getElementById(documentField(kind))?.focus(), 0);
+  };
+  /** Save and finish later: the name typed and the pages' answers kept with the uploaded documents. */
+  const saveForLater = async () => {
+    setSending(true);
+    const pageModels = pages.length && store ? curePageModels(pages, store) : undefined;
+    const result = await api.saveCureProgress({ referenceCode: answer.referenceCode, ...(pageModels ? { pageModels } : {}), ...(signatureAsked ? { signatureName: name.trim() } : {}) }, culture);
+    setSending(false);
+    if (!result.ok) {
+      setRefusal(result.errorKey ? t(result.errorKey) : result.error);
+      alert.current?.focus();
+      return;
+    }
+    setRefusal(null);
+    setSavedNote(answer.cureByAt ? t('LocKey_Cure_SavedForLater', formatInstant(new Date(answer.cureByAt), culture, settlementZone(deadlines), 'LongDate')) : t('LocKey_Cure_SavedForLaterNoDate'));
+    setTimeout(() => document.getElementById(SAVED_FIELD)?.focus(), 0);
+  };
   const signatureErrors = showErrors && signatureAsked && (!name.trim() || !attested) ? [t('LocKey_Cure_SignatureRequired')] : [];
 
   /** The pages' answers as their Next would take them (records typed and not saved yet are saved); null with the pages' errors shown. */
@@ -100,7 +174,7 @@ export default function CurePanel({ answer, onCured, onCancel }: { answer: Claim
 
   const send = async () => {
     const pageModels = pageAnswers();
-    const missing = documents.find((d) => !files[d.kind]);
+    const missing = documents.find((d) => !uploads[d.kind]);
     if (pageModels === null || missing || (signatureAsked && (!name.trim() || !attested))) {
       setShowErrors(true);
       // The pages' own error summary takes the focus when they have errors.
@@ -108,12 +182,12 @@ export default function CurePanel({ answer, onCured, onCancel }: { answer: Claim
       return;
     }
     setSending(true);
-    setDocumentRefusal(null);
     const result = await api.claimCure(
       {
         referenceCode: answer.referenceCode,
         ...(pageModels ? { pageModels } : {}),
-        documents: Object.entries(files).map(([deficiency, file]) => ({ deficiency, name: file.name, data: file })),
+        // The documents are those uploaded to the cure in progress.
+        documents: [],
         signature: signatureAsked ? { name: name.trim(), attested } : null,
       },
       culture,
@@ -124,7 +198,7 @@ export default function CurePanel({ answer, onCured, onCancel }: { answer: Claim
       // A document refused: beside that document, which takes the focus.
       const refused = documents.find((d) => d.kind === result.document);
       if (refused) {
-        setDocumentRefusal({ kind: refused.kind, message });
+        setUploadError(refused.kind, message);
         setRefusal(null);
         document.getElementById(documentField(refused.kind))?.focus();
         return;
@@ -156,6 +230,9 @@ export default function CurePanel({ answer, onCured, onCancel }: { answer: Claim
       <div ref={alert} tabIndex={-1} role="alert">
         {refusal ? <p className="cf-feedback cf-feedback--danger">{refusal}</p> : null}
       </div>
+      <div id={SAVED_FIELD} tabIndex={-1} role="status">
+        {savedNote ? <p className="cf-feedback cf-feedback--success">{savedNote}</p> : null}
+      </div>
       <form className="cf-form__page" noValidate onSubmit={onSubmit}>
         {pages.map((page) =>
           store && modelConfigs ? (
@@ -185,23 +262,33 @@ export default function CurePanel({ answer, onCured, onCancel }: { answer: Claim
           return (
             <div key={d.kind} className={fieldClass('file', errors)}>
               <FieldLabel htmlFor={id} label={t('LocKey_Cure_Document', d.text)} required requiredText={t('LocKey_Common_RequiredMarker')} />
-              <input
-                id={id}
-                name={d.kind}
-                type="file"
-                className="cf-input"
-                accept=".pdf,.jpg,.jpeg,.png,.heic,.heif,.tif,.tiff"
-                aria-required="true"
-                aria-invalid={errors.length ? 'true' : undefined}
-                aria-describedby={describedBy(id, false, errors.length > 0)}
-                onChange={(e) => {
-                  const file = e.target.files?.[0];
-                  const others = { ...files };
-                  delete others[d.kind];
-                  setFiles(file ? { ...others, [d.kind]: file } : others);
-                  if (documentRefusal?.kind === d.kind) setDocumentRefusal(null);
-                }}
-              />
+              {uploads[d.kind] ? (
+                <p className="cf-cure__uploaded">
+                  <span id={`${id}-uploaded`}>{t('LocKey_Cure_Uploaded', uploads[d.kind]?.name ?? '')}</span>{' '}
+                  <Button type="button" variant="outline-primary" label={t('LocKey_Cure_Remove', uploads[d.kind]?.name ?? '')} onClick={() => void remove(d.kind)} />
+                </p>
+              ) : (
+                <>
+                  <input
+                    id={id}
+                    name={d.kind}
+                    type="file"
+                    className="cf-input"
+                    accept=".pdf,.jpg,.jpeg,.png,.heic,.heif,.tif,.tiff"
+                    aria-required="true"
+                    aria-invalid={errors.length ? 'true' : undefined}
+                    aria-describedby={describedBy(id, false, errors.length > 0)}
+                    onChange={(e) => {
+                      const file = e.target.files?.[0];
+                      const others = { ...files };
+                      delete others[d.kind];
+                      setFiles(file ? { ...others, [d.kind]: file } : others);
+                      setUploadError(d.kind, null);
+                    }}
+                  />
+                  <Button type="button" variant="outline-primary" label={uploading === d.kind ? t('LocKey_Cure_Uploading') : t('LocKey_Cure_Upload')} disabled={uploading !== null} onClick={() => void upload(d.kind)} />
+                </>
+              )}
               <FieldErrors id={id} messages={errors} />
             </div>
           );
@@ -235,7 +322,8 @@ export default function CurePanel({ answer, onCured, onCancel }: { answer: Claim
             </div>
           </>
         ) : null}
-        <Button type="submit" variant="primary" label={t('LocKey_Cure_Submit')} disabled={sending || (pages.length > 0 && !store)} />
+        <Button type="submit" variant="primary" label={t('LocKey_Cure_Submit')} disabled={sending || uploading !== null || (pages.length > 0 && !store)} />
+        <Button type="button" variant="outline-primary" label={t('LocKey_Cure_SaveLater')} disabled={sending || uploading !== null} onClick={() => void saveForLater()} />
         <Button type="button" variant="outline-primary" label={t('LocKey_Cure_Cancel')} onClick={onCancel} />
       </form>
     </section>

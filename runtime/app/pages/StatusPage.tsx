@@ -146,7 +146,8 @@ export default function StatusPage() {
         <div className="cf-status-page">
           <PageHeading>{t('LocKey_StatusPage_Title')}</PageHeading>
           <Suspense fallback={null}>
-            <CurePanel answer={answer} onCured={() => void check()} onCancel={() => setCuring(false)} />
+            {/* Cancel reads the status again: the cure in progress as the server now keeps it. */}
+            <CurePanel answer={answer} onCured={() => void check()} onCancel={() => void check()} />
           </Suspense>
         </div>
       );

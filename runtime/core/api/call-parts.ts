@@ -22,6 +22,8 @@ export const API_PATHS = {
   resume: API_URLS['resume'],
   claimStatus: API_URLS['claim-status'],
   claimCure: API_URLS['claim-cure'],
+  cureDocuments: API_URLS['cure-document-add'],
+  cureProgress: API_URLS['cure-progress'],
 } as const;
 
 /** A form's claim in progress is kept at its submit endpoint + this. */

@@ -16,3 +16,5 @@ export { isResumeCodeTarget } from '../../../schemas/generated/api/guards/resume
 export { isSignatureDateAnswer } from '../../../schemas/generated/api/guards/signature-date';
 export { isClaimStatusAnswer } from '../../../schemas/generated/api/guards/claim-status';
 export { isClaimCureAnswer } from '../../../schemas/generated/api/guards/claim-cure';
+export { isCureUpload } from '../../../schemas/generated/api/guards/cure-document-add';
+export { isCureProgress } from '../../../schemas/generated/api/guards/cure-progress';

@@ -12,7 +12,7 @@ import type { ClaimInProgress } from '../../../schemas/generated/api/draft-load'
 import type { ResumeCodeTarget } from '../../../schemas/generated/api/resume';
 import type { ClaimStatusAnswer } from '../../../schemas/generated/api/claim-status';
 import type { ClaimCureAnswer } from '../../../schemas/generated/api/claim-cure';
-import type { StoredDocument } from '../../../schemas/generated/api/shared';
+import type { CureProgress, CureUpload, StoredDocument } from '../../../schemas/generated/api/shared';
 import type {
   AuthorizeRequest,
   AuthorizeResponse,
@@ -111,13 +111,22 @@ export type { DraftSaved, ResumeCodeTarget, SavedForLater, StoredDocument };
 export type { ClaimStatusAnswer };
 /** A cure received (schemas/api/claim-cure.schema.json). */
 export type { ClaimCureAnswer };
+/** A cure in progress kept by the server, and a document uploaded to it (schemas/api/shared.schema.json). */
+export type { CureProgress, CureUpload };
+
+/** What a claimant keeps of a cure in progress to finish later: a part left out keeps what the server had. */
+export interface CureProgressSave {
+  referenceCode: string;
+  pageModels?: FormModel[];
+  signatureName?: string;
+}
 
 /** What a claimant sends to cure a deficient claim: the answers to the pages asked again, a file per missing document kind, and the signature when one is missing. */
 export interface ClaimCure {
   referenceCode: string;
   /** The models of the pages asked again (ClaimStatusAnswer `cureAnswers` as the claimant changed them); absent when none is asked. */
   pageModels?: FormModel[];
-  /** Each document's bytes and its file name (the app hands over the file the claimant chose). */
+  /** Documents sent with the cure, each with its bytes and file name; those uploaded to the cure in progress (addCureDocument) go with it without being sent again. */
   documents: Array<{ deficiency: string; name: string; data: Blob }>;
   signature: { name: string; attested: boolean } | null;
 }
@@ -247,6 +256,16 @@ export interface ApiClient {
    */
   claimCure(cure: ClaimCure, culture?: Culture): Promise<ApiResult<ClaimCureAnswer>>;
   /**
+   * POST a document to the cure in progress of the claim `referenceCode` names (by the deficiency
+   * kind it cures), checked and scanned by the server as a claim's documents are; a refusal
+   * carries the server's text naming the document (culture: its language).
+   */
+  addCureDocument(referenceCode: string, deficiency: string, file: { name: string; data: Blob }, culture: Culture): Promise<ApiResult<CureUpload>>;
+  /** DELETE a document of the cure in progress. */
+  removeCureDocument(referenceCode: string, id: number): Promise<ApiResult<null>>;
+  /** POST what is given so far of the cure in progress (Save and finish later); the cure in progress as the server keeps it. */
+  saveCureProgress(progress: CureProgressSave, culture?: Culture): Promise<ApiResult<CureProgress>>;
+  /**
    * POST one document to the claim in progress, checked by the server as the submit checks it; a
    * refusal carries the server's text naming the document (culture: its language).
    */
@@ -289,7 +308,7 @@ export interface RawRequest {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The calls a form's start page does not make, in later-calls.ts (a chunk of its own). */
-type LaterCall = 'sessionTimeout' | 'keepAlive' | 'saveDraft' | 'loadDraft' | 'saveForLater' | 'checkResumeCode' | 'claimStatus' | 'claimCure' | 'addDocument' | 'removeDocument' | 'getSignatureDate' | 'submit';
+type LaterCall = 'sessionTimeout' | 'keepAlive' | 'saveDraft' | 'loadDraft' | 'saveForLater' | 'checkResumeCode' | 'claimStatus' | 'claimCure' | 'addCureDocument' | 'removeCureDocument' | 'saveCureProgress' | 'addDocument' | 'removeDocument' | 'getSignatureDate' | 'submit';
 export type LaterCalls = Pick<ApiClient, LaterCall>;
 
 /** What the later calls send their requests through: one client's own (its cookies, tab, token, base URL). */
@@ -549,6 +568,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     checkResumeCode: (...args) => later().then((c) => c?.checkResumeCode(...args) ?? fail(USER_MESSAGES.requestFailed, null)),
     claimStatus: (...args) => later().then((c) => c?.claimStatus(...args) ?? fail(USER_MESSAGES.requestFailed, null)),
     claimCure: (...args) => later().then((c) => c?.claimCure(...args) ?? fail(USER_MESSAGES.requestFailed, null)),
+    addCureDocument: (...args) => later().then((c) => c?.addCureDocument(...args) ?? fail(USER_MESSAGES.uploadFailed, null)),
+    removeCureDocument: (...args) => later().then((c) => c?.removeCureDocument(...args) ?? fail(USER_MESSAGES.requestFailed, null)),
+    saveCureProgress: (...args) => later().then((c) => c?.saveCureProgress(...args) ?? fail(USER_MESSAGES.saveFailed, null)),
     addDocument: (...args) => later().then((c) => c?.addDocument(...args) ?? fail(USER_MESSAGES.uploadFailed, null)),
     removeDocument: (...args) => later().then((c) => c?.removeDocument(...args) ?? fail(USER_MESSAGES.requestFailed, null)),
     getSignatureDate: (...args) => later().then((c) => c?.getSignatureDate(...args) ?? fail(USER_MESSAGES.requestFailed, null)),

@@ -138,6 +138,39 @@ export function laterCalls(core: ClientCore): LaterCalls {
       return { ok: true, data: body, status: response.status };
     },
 
+    async addCureDocument(referenceCode, deficiency, file, culture) {
+      const checks = loadClaimChecks();
+      // The reference code first: the server checks the claim before it receives the document.
+      const form = new FormData();
+      form.append('referenceCode', referenceCode);
+      form.append(deficiency, file.data, file.name);
+      const response = await request('POST', API_PATHS.cureDocuments, { form, query: { culture } });
+      if (!response) return fail(USER_MESSAGES.uploadFailed, null);
+      const body = await readJson(response);
+      if (response.status === 201 && (await checks)?.isCureUpload(body)) return { ok: true, data: body, status: response.status };
+      // A refusal names the document and says what to do; anything else is a failed upload.
+      const error = response.status < 500 && isRecord(body) ? textOrNull(body.error) : null;
+      if (error !== null) return { ok: false, error, errorKey: null, status: response.status };
+      return response.status === 503 && isRecord(body) ? refusal(response.status, body, USER_MESSAGES.uploadFailed) : fail(USER_MESSAGES.uploadFailed, response.status);
+    },
+
+    async removeCureDocument(referenceCode, id) {
+      const response = await request('DELETE', `${API_PATHS.cureDocuments}/${id}`, { query: { referenceCode } });
+      if (!response) return fail(USER_MESSAGES.requestFailed, null);
+      if (!response.ok) return fail(USER_MESSAGES.requestFailed, response.status);
+      return { ok: true, data: null, status: response.status };
+    },
+
+    async saveCureProgress(progress, culture) {
+      const checks = loadClaimChecks();
+      const response = await request('POST', API_PATHS.cureProgress, { json: progress, ...(culture ? { query: { culture } } : {}) });
+      if (!response) return fail(USER_MESSAGES.saveFailed, null);
+      const body = await readJson(response);
+      if (!response.ok) return refusal(response.status, isRecord(body) ? body : {}, USER_MESSAGES.saveFailed);
+      if (!(await checks)?.isCureProgress(body)) return fail(USER_MESSAGES.saveFailed, response.status);
+      return { ok: true, data: body, status: response.status };
+    },
+
     async addDocument(formType, file, culture, onProgress = () => {}) {
       const { endpoint } = endpointOf(formType, 'submit');
       const token = csrfToken();

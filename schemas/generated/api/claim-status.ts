@@ -65,9 +65,10 @@ export interface ClaimStatusAnswer {
    */
   cureByAt: string | null;
   /**
-   * The claim's filed answers to the pages a deficient claim is asked to answer again (the models of those pages), for the cure to start from; absent when no page is asked
+   * The claim's answers to the pages a deficient claim is asked to answer again (the models of those pages), for the cure to start from: those of its cure in progress when they were kept, else the filed ones; absent when no page is asked
    */
   cureAnswers?: FormModel[];
+  cureInProgress?: CureProgress;
 }
 export interface ClaimDeficiency {
   kind: string;
@@ -93,4 +94,28 @@ export interface FormModel {
   fields: {
     [k: string]: FieldValue;
   };
+}
+/**
+ * The cure in progress kept for this deficient claim (its uploaded documents, the name typed to sign); absent when none is kept
+ */
+export interface CureProgress {
+  savedAt: string;
+  signatureName: string | null;
+  documents: CureUpload[];
+}
+/**
+ * A document uploaded to a cure in progress, as the browser is told it (no content, no digest).
+ */
+export interface CureUpload {
+  id: number;
+  /**
+   * The deficiency kind it cures
+   */
+  deficiency: string;
+  name: string;
+  size: number;
+  /**
+   * The type read from its content
+   */
+  type: string;
 }

@@ -102,3 +102,49 @@ export interface StoredDocument {
 export interface Status {
   status: string;
 }
+/**
+ * A document uploaded to a cure in progress, as the browser is told it (no content, no digest).
+ *
+ * This interface was referenced by `SharedDefinitions`'s JSON-Schema
+ * via the `definition` "CureUpload".
+ */
+export interface CureUpload {
+  id: number;
+  /**
+   * The deficiency kind it cures
+   */
+  deficiency: string;
+  name: string;
+  size: number;
+  /**
+   * The type read from its content
+   */
+  type: string;
+}
+/**
+ * A cure in progress kept by the server: when it was last kept, the name typed to sign, the documents uploaded (the answers to pages asked again are the status answer's cureAnswers).
+ *
+ * This interface was referenced by `SharedDefinitions`'s JSON-Schema
+ * via the `definition` "CureProgress".
+ */
+export interface CureProgress {
+  savedAt: string;
+  signatureName: string | null;
+  documents: CureUpload1[];
+}
+/**
+ * A document uploaded to a cure in progress, as the browser is told it (no content, no digest).
+ */
+export interface CureUpload1 {
+  id: number;
+  /**
+   * The deficiency kind it cures
+   */
+  deficiency: string;
+  name: string;
+  size: number;
+  /**
+   * The type read from its content
+   */
+  type: string;
+}

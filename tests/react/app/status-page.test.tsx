@@ -111,7 +111,8 @@ describe('/status', () => {
     const curable = { ...DEFICIENT, deficiencies: [...DEFICIENT.deficiencies.slice(0, 1), { kind: 'unsigned', textKey: 'LocKey_Deficiency_Unsigned', cure: { kind: 'signature' as const } }] };
     const claimStatus = vi.fn(async () => ok(curable));
     const claimCure = vi.fn(async () => ok({ referenceCode: 'AUT-23456789X', status: 'cureReceived', receivedAt: '2026-11-26T18:00:00.000Z' }));
-    renderApp('/status', services(fakeApi({ claimStatus, claimCure })));
+    const addCureDocument = vi.fn(async () => ok({ id: 7, deficiency: 'missingProofOfPurchase', name: 'receipt.pdf', size: 8, type: 'application/pdf' }));
+    renderApp('/status', services(fakeApi({ claimStatus, claimCure, addCureDocument })));
     await userEvent.type(await screen.findByRole('textbox', { name: /LocKey_StatusPage_ReferenceLabel/ }), 'AUT-23456789X');
     await userEvent.click(screen.getByRole('button', { name: 'LocKey_StatusPage_Submit' }));
     await userEvent.click(await screen.findByRole('button', { name: 'LocKey_Cure_Open' }));
@@ -123,10 +124,14 @@ describe('/status', () => {
 
     const file = new File(['%PDF-1.4'], 'receipt.pdf', { type: 'application/pdf' });
     await userEvent.upload(screen.getByLabelText(/LocKey_Cure_Document/), file);
+    // Uploaded on add: the server keeps it with the cure in progress.
+    await userEvent.click(screen.getByRole('button', { name: 'LocKey_Cure_Upload' }));
+    await waitFor(() => expect(addCureDocument).toHaveBeenCalledWith('AUT-23456789X', 'missingProofOfPurchase', { name: file.name, data: file }, 'en'));
+    await screen.findByText(/LocKey_Cure_Uploaded/);
     await userEvent.type(screen.getByRole('textbox', { name: /LocKey_Signature_Signature/ }), 'María López');
     await userEvent.click(screen.getByRole('checkbox', { name: 'LocKey_Signature_Attestation' }));
     await userEvent.click(screen.getByRole('button', { name: 'LocKey_Cure_Submit' }));
-    await waitFor(() => expect(claimCure).toHaveBeenCalledWith({ referenceCode: 'AUT-23456789X', documents: [{ deficiency: 'missingProofOfPurchase', name: file.name, data: file }], signature: { name: 'María López', attested: true } }, 'en'));
+    await waitFor(() => expect(claimCure).toHaveBeenCalledWith({ referenceCode: 'AUT-23456789X', documents: [], signature: { name: 'María López', attested: true } }, 'en'));
     await waitFor(() => expect(claimStatus).toHaveBeenCalledTimes(2));
   });
 });

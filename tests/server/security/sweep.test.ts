@@ -119,7 +119,7 @@ describe.each(DIALECTS)('the sweep against the real app over %s', (dialect) => {
     expect(results.filter((r) => r.route === '(sweep)')).toEqual([]);
     expect(target.budget.used).toBeLessThan(target.budget.limits.maxRequests);
     const routes = new Set(results.map((r) => r.route));
-    for (const route of ['GET /healthz', 'GET /api/csrf', 'GET /api/forms/flows', 'POST /api/session-timeout', 'POST /api/forms/lookup/authorize', 'POST /api/forms/exclusion', 'POST /api/claims/status', 'POST /api/claims/cure']) expect(routes).toContain(route);
+    for (const route of ['GET /healthz', 'GET /api/csrf', 'GET /api/forms/flows', 'POST /api/session-timeout', 'POST /api/forms/lookup/authorize', 'POST /api/forms/exclusion', 'POST /api/claims/status', 'POST /api/claims/cure', 'POST /api/claims/cure/documents', 'POST /api/claims/cure/progress']) expect(routes).toContain(route);
     expect(results.find((r) => r.check === 'a valid submission (baseline)')).toMatchObject({ pass: true });
     expect(results.find((r) => r.check === 'submit without authorize')).toMatchObject({ got: '401 NOT_AUTHORIZED', pass: true });
     expect(results.find((r) => r.check === 'wrong PINs for one notice ID, one address')).toMatchObject({ got: expect.stringMatching(/^429 TOO_MANY_PIN_ATTEMPTS after 5 wrong; Retry-After \d+/), pass: true });
