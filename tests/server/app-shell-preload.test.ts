@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { preloadLinks, type Manifest } from '../../server/routes/app-shell/preload.js';
+import { inlinableCss, pageAssets, preloadLinks, type Manifest } from '../../server/routes/app-shell/preload.js';
+import { withoutEntryTags } from '../../server/routes/app-shell/index.js';
 
 // The shape vite writes (build.manifest) for the app: the entry (with the layout and the form host,
 // vite.config.ts) and its static imports, lazy chunks.
@@ -27,5 +28,36 @@ describe('app page preload links', () => {
     expect(hrefs(html, 'modulepreload')).toEqual(['/app/dist/assets/shared-1.js', '/app/dist/assets/NotFoundPage-1.js']);
     expect(hrefs(html, 'stylesheet')).toEqual(['/app/dist/assets/NotFoundPage-1.css', '/app/dist/assets/base-1.css', '/app/dist/assets/theme-f.css']);
     expect(hrefs(preloadLinks(MANIFEST, 'error', 'default', '/app/dist/'), 'modulepreload')).toEqual([]);
+  });
+
+  it('puts the stylesheets it can read into the page, each named by a disabled link the browser does not fetch', () => {
+    const css: Record<string, string> = { 'assets/Layout-1.css': '.cf-app{color:red}', 'assets/base-1.css': 'a{background:url("data:image/svg+xml,%3csvg fill=\'url(%23g)\'/%3e")}' };
+    const { styles, scripts } = pageAssets(MANIFEST, 'form', 'default', '/app/dist/', (file) => css[file] ?? null);
+    expect(styles.split('\n')).toEqual([
+      '<style>.cf-app{color:red}</style>',
+      '<link rel="stylesheet" href="/app/dist/assets/Layout-1.css" disabled>',
+      `<style>${css['assets/base-1.css']}</style>`,
+      '<link rel="stylesheet" href="/app/dist/assets/base-1.css" disabled>',
+      // Not readable: linked, as before, in its place in the order.
+      '<link rel="stylesheet" href="/app/dist/assets/theme-d.css">',
+    ]);
+    expect(hrefs(scripts, 'modulepreload')).toEqual(['/app/dist/assets/shared-1.js', '/app/dist/assets/Layout-1.js', '/app/dist/assets/FormHost-1.js']);
+  });
+
+  it('links a stylesheet whose addresses are relative (they would mean another file from the page), and keeps inline text inside its element', () => {
+    expect(inlinableCss('a{background:url(banner.svg)}')).toBeNull();
+    expect(inlinableCss("a{background:url('./banner.svg')}")).toBeNull();
+    expect(inlinableCss('a{background:url(/app/dist/assets/banner-1.svg)}')).toBe('a{background:url(/app/dist/assets/banner-1.svg)}');
+    expect(inlinableCss('a::after{content:"</style><script>"}')).toBe('a::after{content:"<\\/style><script>"}');
+  });
+});
+
+describe('the entry\'s tags', () => {
+  it('move from the head to after the page\'s root', () => {
+    const html = '<html><head>\n<title>App</title>\n    <script type="module" crossorigin src="/app/dist/assets/index-1.js"></script>\n    <link rel="modulepreload" crossorigin href="/app/dist/assets/react-1.js">\n<link rel="icon" href="data:,">\n</head><body><div id="root"></div></body></html>';
+    const { page, entryTags } = withoutEntryTags(html);
+    expect(entryTags).toEqual(['<script type="module" crossorigin src="/app/dist/assets/index-1.js"></script>', '<link rel="modulepreload" crossorigin href="/app/dist/assets/react-1.js">']);
+    expect(page).toBe('<html><head>\n<title>App</title>\n<link rel="icon" href="data:,">\n</head><body><div id="root"></div></body></html>');
+    expect(withoutEntryTags('<html><head><script type="module" src="/a.js"></script></head><body></body></html>').entryTags).toEqual([]);
   });
 });

@@ -42,7 +42,8 @@ afterAll(() => {
 });
 
 /** What #root holds (the page drawn on the server), '' for the plain shell. */
-const drawn = (html: string) => /<div id="root">([\s\S]*?)<\/div>\s*<div class="cf-honeypot"/.exec(html)?.[1] ?? '';
+// The drawn page: what #root holds, up to the app's scripts that follow it (or the honeypot).
+const drawn = (html: string) => /<div id="root">([\s\S]*?)<\/div>\s*(?:<script type="module"|<link rel="modulepreload"|<div class="cf-honeypot")/.exec(html)?.[1] ?? '';
 const decode = (text: string) => text.replace(/&amp;/g, '&').replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
 const heading = (html: string) => decode(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1]?.replace(/<[^>]+>/g, '') ?? '');
 const title = (html: string) => decode(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '');

@@ -29,7 +29,7 @@ import { errorBody } from '../../plugins/app/error-handler.js';
 import { httpError } from '../../errors.js';
 import { captchaBody, deadlinesBody, whitelistBody } from '../api/index.js';
 import { flowsBody } from '../api/forms/flows.js';
-import { preloadLinks, readManifest, type PageKind } from './preload.js';
+import { pageAssets, readManifest, type PageKind } from './preload.js';
 import { isResumeLink, loadPrerenderer, prerenderAddress } from './prerender.js';
 import { deadlineInstants } from '../../settlement/deadlines.js';
 
@@ -143,6 +143,27 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
   });
 }
 
+/** The app's root in index.html, empty until the page is drawn into it. */
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+/**
+ * index.html without the entry's tags vite writes into its head (the entry's module script and
+ * the modulepreloads of its imports), and those tags, to go after the page's root instead. A
+ * module script runs once the document is parsed wherever it stands; in the head its download
+ * and its imports' start before the page's markup has arrived. Without a root to follow, the
+ * tags stay where they are.
+ */
+export function withoutEntryTags(html: string): { page: string; entryTags: string[] } {
+  const headEnd = html.indexOf('</head>');
+  if (headEnd < 0 || !html.includes(ROOT_ELEMENT)) return { page: html, entryTags: [] };
+  const entryTags: string[] = [];
+  const head = html.slice(0, headEnd).replace(/[ \t]*<(?:script type="module"[^>]*><\/script|link rel="modulepreload"[^>]*)>\n?/g, (tag) => {
+    entryTags.push(tag.trim());
+    return '';
+  });
+  return { page: head + html.slice(headEnd), entryTags };
+}
+
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** Text safe between tags (the title's). */
@@ -205,17 +226,35 @@ const appShell: FastifyPluginAsync<AppShellOptions> = async (app, opts) => {
   const readSource = () => (existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : PLACEHOLDER_PAGE);
   const source = readSource();
   const manifestOnce = readManifest(opts.distDir);
+  // The first page's stylesheets go into the page itself (preloadLinks): their text, read from the
+  // build once (afresh under npm run dev, while vite build --watch rewrites them).
+  const cssOnce = new Map<string, string | null>();
+  const readCss = (file: string): string | null => {
+    const root = path.resolve(opts.distDir);
+    const full = path.resolve(root, file);
+    const read = () => (full.startsWith(root + path.sep) && existsSync(full) ? readFileSync(full, 'utf8') : null);
+    if (opts.reloadIndex === true) return read();
+    if (!cssOnce.has(file)) cssOnce.set(file, read());
+    return cssOnce.get(file) ?? null;
+  };
   const preloads = (kind: PageKind) => {
     const manifest = opts.reloadIndex === true ? readManifest(opts.distDir) : manifestOnce;
-    return manifest ? `\n${preloadLinks(manifest, kind, s.theme, '/app/dist/')}` : '';
+    return manifest ? pageAssets(manifest, kind, s.theme, '/app/dist/', readCss) : { styles: '', scripts: '' };
   };
-  // The startup answers go at the end of the body, after what the browser needs first.
+  // The head carries what the first paint needs (the stylesheets' text) and the early anti-forgery
+  // request; the app's scripts follow the page's root, so that a drawn page's markup arrives
+  // before they share the connection's bandwidth with it; the startup answers go at the end of
+  // the body.
   const render = (html: string, culture: string, kind: PageKind) => {
-    const headTags = `${settingsTag()}\n${EARLY_CSRF_TAG}${preloads(kind)}`;
-    const head = html.includes('</head>') ? html.replace('</head>', () => `${headTags}\n</head>`) : `${headTags}\n${html}`;
+    const { styles, scripts } = preloads(kind);
+    const { page, entryTags } = withoutEntryTags(html);
+    const headTags = `${settingsTag()}\n${EARLY_CSRF_TAG}${styles ? `\n${styles}` : ''}`;
+    const head = page.includes('</head>') ? page.replace('</head>', () => `${headTags}\n</head>`) : `${headTags}\n${page}`;
+    const appScripts = [...entryTags, scripts].filter(Boolean).join('\n');
+    const withScripts = appScripts && head.includes(ROOT_ELEMENT) ? head.replace(ROOT_ELEMENT, () => `${ROOT_ELEMENT}\n${appScripts}`) : head;
     const answers = `<script id="${STARTUP_ANSWERS_ELEMENT}" type="application/json">${scriptJson(startupAnswers(app, culture))}</script>`;
-    const at = head.lastIndexOf('</body>');
-    return at < 0 ? `${head}\n${answers}` : `${head.slice(0, at)}${answers}\n${head.slice(at)}`;
+    const at = withScripts.lastIndexOf('</body>');
+    return at < 0 ? `${withScripts}\n${answers}` : `${withScripts.slice(0, at)}${answers}\n${withScripts.slice(at)}`;
   };
 
   // Built once per culture, kind of page and set of flows (live preview replaces the flows),

@@ -82,13 +82,43 @@ export function readManifest(distDir: string): Manifest | null {
 const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /**
+ * A stylesheet's text that can go into the page as it is: one whose addresses (`url(…)`) are
+ * absolute or data: (vite writes asset addresses with its base), so they mean the same from the
+ * page's own address. Anything that would end the <style> element is escaped.
+ */
+export function inlinableCss(css: string): string | null {
+  // A quoted address is taken whole (a data: SVG may hold url(#id) of its own).
+  for (const match of css.matchAll(/url\(\s*(?:"([^"]*)"|'([^']*)'|([^)'"\s]*))/g)) {
+    const address = match[1] ?? match[2] ?? match[3] ?? '';
+    if (!/^(data:|\/|#|https?:)/i.test(address)) return null;
+  }
+  return css.replace(/<\/(style)/gi, '<\\/$1');
+}
+
+/**
  * <link> tags for a page: modulepreload for each JS chunk of the page's lazy chunks and their
- * static imports (those the entry already preloads are left out), and a stylesheet per CSS file of
- * those chunks and of the theme, in the order the app would insert them (page, base, theme; the
+ * static imports (those the entry already preloads are left out), and the stylesheets of those
+ * chunks and of the theme, in the order the app would insert them (page, base, theme; the
  * entry's own, the layout's, comes first in the page vite writes). `base` is vite's base
  * ('/app/dist/').
+ *
+ * With `readCss` (a built file's text, or null), each stylesheet it can read comes inline as a
+ * <style> element, so the drawn page paints with the HTML instead of after a render-blocking
+ * request per stylesheet; beside it a `disabled` <link> names the file, which the browser does
+ * not fetch (a disabled stylesheet link is fetched only once enabled) and by which vite's loader
+ * knows the stylesheet is in the page when the app's lazy chunk or the theme asks for it.
  */
-export function preloadLinks(manifest: Manifest, kind: PageKind, theme: string, base: string): string {
+export function preloadLinks(manifest: Manifest, kind: PageKind, theme: string, base: string, readCss?: (file: string) => string | null): string {
+  const { styles, scripts } = pageAssets(manifest, kind, theme, base, readCss);
+  return [styles, scripts].filter(Boolean).join('\n');
+}
+
+/**
+ * preloadLinks in two parts: the stylesheets, for the head (the page paints with them), and the
+ * modulepreloads, for after the drawn page (see the app shell: the scripts do not share the
+ * bandwidth with the page's own markup).
+ */
+export function pageAssets(manifest: Manifest, kind: PageKind, theme: string, base: string, readCss?: (file: string) => string | null): { styles: string; scripts: string } {
   const entry = Object.values(manifest).find((c) => c.isEntry);
   const skip = new Set<string>();
   const walkEntry = (key: string) => {
@@ -117,8 +147,11 @@ export function preloadLinks(manifest: Manifest, kind: PageKind, theme: string, 
     const file = manifest[key]?.file;
     if (file?.endsWith('.css') && !styles.includes(file)) styles.push(file);
   }
-  return [
-    ...styles.map((file) => `<link rel="stylesheet" href="${escapeAttr(base + file)}">`),
-    ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="${escapeAttr(base + file)}">`),
-  ].join('\n');
+  const stylesheet = (file: string) => {
+    const href = escapeAttr(base + file);
+    const text = readCss?.(file);
+    const css = typeof text === 'string' ? inlinableCss(text) : null;
+    return css === null ? `<link rel="stylesheet" href="${href}">` : `<style>${css}</style>\n<link rel="stylesheet" href="${href}" disabled>`;
+  };
+  return { styles: styles.map(stylesheet).join('\n'), scripts: scripts.map((file) => `<link rel="modulepreload" crossorigin href="${escapeAttr(base + file)}">`).join('\n') };
 }
