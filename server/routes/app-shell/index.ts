@@ -29,7 +29,7 @@ import { errorBody } from '../../plugins/app/error-handler.js';
 import { httpError } from '../../errors.js';
 import { captchaBody, deadlinesBody, whitelistBody } from '../api/index.js';
 import { flowsBody } from '../api/forms/flows.js';
-import { pageAssets, readManifest, type PageKind } from './preload.js';
+import { inlinableCss, pageAssets, readManifest, type PageKind } from './preload.js';
 import { isResumeLink, loadPrerenderer, prerenderAddress } from './prerender.js';
 import { deadlineInstants } from '../../settlement/deadlines.js';
 
@@ -164,6 +164,24 @@ export function withoutEntryTags(html: string): { page: string; entryTags: strin
   return { page: head + html.slice(headEnd), entryTags };
 }
 
+/**
+ * The stylesheet links vite writes into index.html's head (the entry's own CSS, the layout's), each
+ * with its text inline before it, as preloadLinks does for a page's other stylesheets: the drawn
+ * page paints without waiting for a stylesheet request. The link stays, `disabled` (not fetched),
+ * naming the file; one whose text cannot be read or inlined stays as it is.
+ */
+export function withEntryStylesInline(html: string, base: string, readCss: (file: string) => string | null): string {
+  const headEnd = html.indexOf('</head>');
+  if (headEnd < 0) return html;
+  const head = html.slice(0, headEnd).replace(/<link rel="stylesheet"([^>]*?) href="([^"]+\.css)"\s*\/?>/g, (tag, attributes: string, href: string) => {
+    if (!href.startsWith(base) || /\sdisabled\b/.test(attributes)) return tag;
+    const text = readCss(href.slice(base.length));
+    const css = text === null ? null : inlinableCss(text);
+    return css === null ? tag : `<style>${css}</style>\n<link rel="stylesheet"${attributes} href="${href}" disabled>`;
+  });
+  return head + html.slice(headEnd);
+}
+
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** Text safe between tags (the title's). */
@@ -247,7 +265,7 @@ const appShell: FastifyPluginAsync<AppShellOptions> = async (app, opts) => {
   // the body.
   const render = (html: string, culture: string, kind: PageKind) => {
     const { styles, scripts } = preloads(kind);
-    const { page, entryTags } = withoutEntryTags(html);
+    const { page, entryTags } = withoutEntryTags(withEntryStylesInline(html, '/app/dist/', readCss));
     const headTags = `${settingsTag()}\n${EARLY_CSRF_TAG}${styles ? `\n${styles}` : ''}`;
     const head = page.includes('</head>') ? page.replace('</head>', () => `${headTags}\n</head>`) : `${headTags}\n${page}`;
     const appScripts = [...entryTags, scripts].filter(Boolean).join('\n');
