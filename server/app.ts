@@ -269,6 +269,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: 256 * 1024,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
+    // A plugin may load the start pages' prerenderer and read the settlement's files: on a busy
+    // machine that takes longer than Fastify's 10 s, and a server refusing to start for it helps no one.
+    pluginTimeout: 60_000,
     logController: new OneLinePerRequest(),
     // While closing, requests on kept-alive connections get the catalogued 503 (with the security
     // headers) from the hook below instead of Fastify's bare one.

@@ -55,7 +55,7 @@ describe('routes and guards on the sample settlement', () => {
     expect(await email.getAttribute('aria-required')).toBe('true');
     await page.click(NEXT);
     await page.locator('.cf-error-summary').waitFor();
-    expect(await page.locator('.cf-error-summary').innerText()).toContain('Enter e-mail address for the electronic payment');
+    expect(await page.locator('.cf-error-summary').innerText()).toContain('Enter the e-mail address for the electronic payment');
     expect(await email.getAttribute('aria-invalid')).toBe('true');
     violations = await axe(page);
     await screenshot(page, 'default', 'payment-election-electronic-errors');

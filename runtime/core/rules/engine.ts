@@ -70,7 +70,7 @@ function localized(key: string, ctx: RuleContext, ...args: Array<string | number
 
 /**
  * A missing or malformed value told in the field's words: "Enter first name", "Choose document
- * type", "Enter repair date, for example 3/15/2016". A label that is a question or a sentence
+ * type", "Enter repair date, for example 3/15/2016", "Enter the phone number of your Venmo account". A label that is a question or a sentence
  * does not fit inside one; the message then says what to do and the summary puts the label before it.
  */
 function labelledMessage(failure: RuleFailure, field: FieldMessageContext, ctx: RuleContext): RuleMessage | undefined {
@@ -79,7 +79,7 @@ function labelledMessage(failure: RuleFailure, field: FieldMessageContext, ctx: 
   const label = field.label.trim().replace(/\s*:$/, '');
   // A label that is an instruction ("Describe what you did") is itself what to do.
   if (!isDate && isInstruction(label) && field.widget !== 'checkbox' && field.widget !== 'file') return { text: label, namesField: true };
-  const phrase = /[?.!]$/.test(label) || label === '' || isInstruction(label) ? null : labelInSentence(label);
+  const phrase = /[?.!]$/.test(label) || label === '' || isInstruction(label) ? null : withArticle(labelInSentence(label), ctx);
   if (isDate) {
     const example = DATE_FORMAT_KEYS.has(failure.key) ? String(failure.args?.[0] ?? dateExample()) : dateExample();
     return phrase === null
@@ -119,6 +119,40 @@ const INSTRUCTION_WORDS = new Set([
 function isInstruction(label: string): boolean {
   const first = /^[\p{L}]+/u.exec(label)?.[0] ?? '';
   return INSTRUCTION_WORDS.has(first.toLocaleLowerCase());
+}
+
+/** Words that begin a label which already says whose or which thing it is ("Your e-mail", "Su correo", "The date…"). */
+const DETERMINERS = new Set([
+  'a', 'all', 'an', 'any', 'each', 'every', 'her', 'his', 'its', 'my', 'no', 'our', 'some', 'that', 'the', 'their', 'these', 'this', 'those', 'your',
+  'cada', 'el', 'esta', 'estas', 'este', 'estos', 'la', 'las', 'los', 'mi', 'mis', 'su', 'sus', 'un', 'una', 'unas', 'unos',
+]);
+
+/** Words that open a phrase naming whose or which thing a label means ("…of your Venmo account", "…de su cuenta"). */
+const PREPOSITIONS = new Set([
+  'about', 'at', 'for', 'from', 'in', 'of', 'on', 'to', 'under', 'with',
+  'con', 'de', 'del', 'en', 'para', 'por', 'sobre',
+]);
+
+/**
+ * Whether a label names one particular thing by what follows its noun ("Phone number of your Venmo
+ * account", "Date of purchase"): inside a sentence it then takes the definite article ("Enter the
+ * phone number of your Venmo account"); a bare noun ("First name") reads right without one.
+ */
+export function namesParticularThing(label: string): boolean {
+  const words = label.replace(/\([^)]*\)/g, ' ').trim().toLocaleLowerCase().split(/\s+/);
+  const [first = ''] = words;
+  if (DETERMINERS.has(first)) return false;
+  return words.slice(1).some((word) => PREPOSITIONS.has(word));
+}
+
+/**
+ * The label with the definite article when it names one particular thing: the culture's
+ * LocKey_Validation_TheField ("the {0}"). A language whose article depends on the noun's gender
+ * (Spanish: el, la) writes "{0}" there; a field wanting one writes its own message.
+ */
+function withArticle(phrase: string, ctx: RuleContext): string {
+  // Never the English article in another language's sentence: a locale without the text gets none.
+  return namesParticularThing(phrase) ? (ctx.t('LocKey_Validation_TheField', phrase) ?? phrase) : phrase;
 }
 
 /**

@@ -91,6 +91,10 @@ export const RULE_MESSAGES: Record<string, { en: string; es: string }> = {
     en: 'Enter {0}, for example {1}',
     es: 'Ingrese {0}, por ejemplo {1}',
   },
+  LocKey_Validation_TheField: {
+    en: 'the {0}',
+    es: '{0}',
+  },
   LocKey_Validation_EnterAnswer: {
     en: 'Enter your answer',
     es: 'Ingrese su respuesta',

@@ -105,9 +105,47 @@ describe('field messages', () => {
     ];
     const s = initStore(CONFIGS, 'Automotive', createIdSource(() => 0.1));
     const { errors } = validatePage(page([{ block: 'model', model: 'ClaimDetails', fields }]), CONFIGS, s, { t: EN, whitelist: null, now: NOW, formType: 'Automotive' });
-    expect(errors.map((e) => errorLine(e))).toEqual(['Describe what you did', 'Enter phone number of your Venmo account']);
+    expect(errors.map((e) => errorLine(e))).toEqual(['Describe what you did', 'Enter the phone number of your Venmo account']);
     const { errors: es } = validatePage(page([{ block: 'model', model: 'ClaimDetails', fields: [{ key: 'firstName', widget: 'text', label: 'Describa lo que hizo' }] }]), CONFIGS, s, { t: ES, whitelist: null, now: NOW, formType: 'Automotive' });
     expect(es.map((e) => e.message)).toEqual(['Describa lo que hizo']);
+  });
+
+  it('give a label naming one particular thing its article where the language has one for any noun', () => {
+    const configs: ModelConfig[] = [
+      { ...CONFIGS[0]!, fields: { ...CONFIGS[0]!.fields, vin: { dataType: 'string', validations: [{ type: 'required' }] }, documentType: { dataType: 'string', validations: [{ type: 'required' }] } } },
+    ];
+    const labelled = (labels: Record<'vin' | 'documentType' | 'repairDate' | 'firstName', string>): FieldConfig[] => [
+      { key: 'vin', widget: 'text', label: labels.vin },
+      { key: 'documentType', widget: 'select', label: labels.documentType, options: [{ value: 'x', label: 'X' }] },
+      { key: 'repairDate', widget: 'date', label: labels.repairDate },
+      { key: 'firstName', widget: 'text', label: labels.firstName },
+    ];
+    const s = initStore(configs, 'Automotive', createIdSource(() => 0.1));
+    const messagesOf = (t: typeof EN, labels: Parameters<typeof labelled>[0]) =>
+      validatePage(page([{ block: 'model', model: 'ClaimDetails', fields: labelled(labels) }]), configs, s, { t, whitelist: null, now: NOW, formType: 'Automotive' }).errors.map((e) => errorLine(e));
+    // A noun with what follows it takes "the"; a bare noun, or a label that already says whose, does not.
+    expect(messagesOf(EN, { vin: 'ZIP code of your mailing address', documentType: 'Kind of proof (receipt or invoice)', repairDate: 'Date of purchase', firstName: 'Your name on the account' })).toEqual([
+      'Enter the ZIP code of your mailing address',
+      'Choose the kind of proof (receipt or invoice)',
+      'Enter the date of purchase, for example 3/15/2016',
+      'Enter your name on the account',
+    ]);
+    expect(messagesOf(EN, { vin: 'First name', documentType: 'Document type', repairDate: 'Repair date', firstName: 'PayPal e-mail address' })).toEqual([
+      'Enter first name',
+      'Choose document type',
+      'Enter repair date, for example 3/15/2016',
+      'Enter PayPal e-mail address',
+    ]);
+    // Spanish writes its article by the noun's gender, so its text gives none; nor does a locale without the text.
+    const esLabels = { vin: 'Número de teléfono de su cuenta de Venmo', documentType: 'Tipo de comprobante', repairDate: 'Fecha de la reparación', firstName: 'Su nombre en la cuenta' };
+    expect(messagesOf(ES, esLabels)).toEqual([
+      'Ingrese número de teléfono de su cuenta de Venmo',
+      'Elija tipo de comprobante',
+      'Ingrese fecha de la reparación, por ejemplo 3/15/2016',
+      'Ingrese su nombre en la cuenta',
+    ]);
+    const esWithoutArticleText = makeT(Object.fromEntries(Object.entries(RULE_MESSAGES).filter(([key]) => key !== 'LocKey_Validation_TheField').map(([key, v]) => [key, v.es])));
+    expect(messagesOf(esWithoutArticleText, esLabels)[0]).toBe('Ingrese número de teléfono de su cuenta de Venmo');
   });
 
   it('are in Spanish with the Spanish label', () => {
