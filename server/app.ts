@@ -276,9 +276,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // While closing, requests on kept-alive connections get the catalogued 503 (with the security
     // headers) from the hook below instead of Fastify's bare one.
     return503OnClosing: false,
-    // The app shell draws its start pages while it registers; on a machine busy with other work
-    // that can take longer than Fastify's default 10 s, which would refuse to start at all.
-    pluginTimeout: 60_000,
     clientErrorHandler,
     // Node 20 only enforces request/headers timeouts at connectionsCheckingInterval (30 s by
     // default), so the server is made here with a short interval.
