@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { inlinableCss, pageAssets, preloadLinks, type Manifest } from '../../server/routes/app-shell/preload.js';
-import { withoutEntryTags } from '../../server/routes/app-shell/index.js';
+import { withEntryStylesInline, withoutEntryTags } from '../../server/routes/app-shell/index.js';
 
 // The shape vite writes (build.manifest) for the app: the entry (with the layout and the form host,
 // vite.config.ts) and its static imports, lazy chunks.
@@ -31,17 +31,23 @@ describe('app page preload links', () => {
   });
 
   it('puts the stylesheets it can read into the page, each named by a disabled link the browser does not fetch', () => {
-    const css: Record<string, string> = { 'assets/Layout-1.css': '.cf-app{color:red}', 'assets/base-1.css': 'a{background:url("data:image/svg+xml,%3csvg fill=\'url(%23g)\'/%3e")}' };
-    const { styles, scripts } = pageAssets(MANIFEST, 'form', 'default', '/app/dist/', (file) => css[file] ?? null);
+    const css: Record<string, string> = { 'assets/NotFoundPage-1.css': '.cf-app{color:red}', 'assets/base-1.css': 'a{background:url("data:image/svg+xml,%3csvg fill=\'url(%23g)\'/%3e")}' };
+    const { styles, scripts } = pageAssets(MANIFEST, 'notFound', 'default', '/app/dist/', (file) => css[file] ?? null);
     expect(styles.split('\n')).toEqual([
       '<style>.cf-app{color:red}</style>',
-      '<link rel="stylesheet" href="/app/dist/assets/Layout-1.css" disabled>',
+      '<link rel="stylesheet" href="/app/dist/assets/NotFoundPage-1.css" disabled>',
       `<style>${css['assets/base-1.css']}</style>`,
       '<link rel="stylesheet" href="/app/dist/assets/base-1.css" disabled>',
       // Not readable: linked, as before, in its place in the order.
       '<link rel="stylesheet" href="/app/dist/assets/theme-d.css">',
     ]);
-    expect(hrefs(scripts, 'modulepreload')).toEqual(['/app/dist/assets/shared-1.js', '/app/dist/assets/Layout-1.js', '/app/dist/assets/FormHost-1.js']);
+    expect(hrefs(scripts, 'modulepreload')).toEqual(['/app/dist/assets/shared-1.js', '/app/dist/assets/NotFoundPage-1.js']);
+  });
+
+  it("puts the entry's own stylesheet, which vite links in the head, into the page the same way", () => {
+    const html = '<html><head>\n<link rel="stylesheet" crossorigin href="/app/dist/assets/index-1.css">\n<link rel="stylesheet" href="/app/dist/assets/gone-1.css">\n</head><body><div id="root"></div></body></html>';
+    const page = withEntryStylesInline(html, '/app/dist/', (file) => (file === 'assets/index-1.css' ? '.cf-layout{margin:0}' : null));
+    expect(page).toBe('<html><head>\n<style>.cf-layout{margin:0}</style>\n<link rel="stylesheet" crossorigin href="/app/dist/assets/index-1.css" disabled>\n<link rel="stylesheet" href="/app/dist/assets/gone-1.css">\n</head><body><div id="root"></div></body></html>');
   });
 
   it('links a stylesheet whose addresses are relative (they would mean another file from the page), and keeps inline text inside its element', () => {
