@@ -1,18 +1,22 @@
 /**
- * Every flow fixture (tests/flows/, the fixtures/ of each test settlement, or the folder
+ * Every flow fixture (tests/flows/, the fixtures/ of each test settlement and shipped template, or the folder
  * `npm run flows:test <folder> --browser` names) played in Chromium through the real app against
  * the real server, judged by the same judge as the headless run (tooling/fixtures/runner.ts): pages
  * visited, errors shown, and the stored submission's payload. One browser for the file and one
  * server per settlement; one test per fixture, named after its description.
  */
+import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { fixtureFiles, loadFixture, settlementDirOf, type LoadedFixture } from '../../tooling/fixtures/fixture';
 import { runLoaded } from '../../tooling/fixtures/runner';
+import { SETTLEMENT_TEMPLATES, TEMPLATES_DIR } from '../../studio/server/new-settlement';
 import { browserPlayer, forRealServer, unplayable } from './fixture-player';
 import { launchBrowser, startE2eServer, type E2eServer } from './harness';
 
-const fixtures: LoadedFixture[] = fixtureFiles().map((file) => loadFixture(file));
+/** The shipped templates' own fixtures too (a new settlement starts from one), unless a folder is named. */
+const templateFixtures = (): string[] => (process.env.FLOW_FIXTURES ? [] : SETTLEMENT_TEMPLATES.flatMap((template) => fixtureFiles(path.join(TEMPLATES_DIR, template))));
+const fixtures: LoadedFixture[] = [...new Set([...fixtureFiles(), ...templateFixtures()])].map((file) => loadFixture(file));
 /** The settlement folder of a fixture ('' for the shipped one). */
 const settlementOf = (loaded: LoadedFixture): string => settlementDirOf(loaded) ?? '';
 

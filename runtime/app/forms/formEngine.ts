@@ -24,13 +24,14 @@ export function startMachine(flow: FlowFile, deps: MachineDeps, session: { reado
   const machine = createFormMachine(flow).provide({
     actors: {
       authorize: fromPromise(async ({ input: call }: { input: AuthorizeInput }) => {
-        if (!call.credentials) throw new Error('The start page has no credentials model');
+        // A form anyone may open (it declares no credentials) signs in with an empty credentials model.
+        const credentials = call.credentials ?? { id: null, clientId: 'credentials', metadata: { formType: call.formType, dtoMapping: 'credentials' }, metadataHash: '', fields: {} };
         // Signing in to continue a claim saved for later sends its resume code.
         const resumeCode = pendingResumeCode(call.formType);
         const answer = answerOrThrow(
           await deps.api.authorize(
             call.formType,
-            { credentials: call.credentials, reCaptchaResponse: call.captchaToken, ...(resumeCode ? { resumeCode } : {}) },
+            { credentials, reCaptchaResponse: call.captchaToken, ...(resumeCode ? { resumeCode } : {}) },
             deps.culture(),
           ),
         );
