@@ -24,8 +24,13 @@ describe('the session timer with a two-minute session', () => {
     expect(violations, describeViolations(violations)).toEqual([]);
 
     // Continue extends the session (a plain click event: no key or mouse activity, which would also extend it).
+    // The server's answer moves the timer's expiry: wait for it, or a late answer on a loaded machine
+    // would extend the session in the middle of the quiet minutes below.
+    const extended = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/session/keep-alive');
     await modal.locator('button').dispatchEvent('click');
     await modal.waitFor({ state: 'hidden' });
+    expect((await extended).ok()).toBe(true);
+    await settled(page);
     await page.clock.runFor(30_000);
     expect(await modal.isVisible()).toBe(false);
 
