@@ -210,6 +210,8 @@ export interface FieldConfig {
   label: string;
   placeholder?: string;
   helpKey?: string;
+  /** A sign-in field's help on the claim status page, instead of helpKey (which may speak of filing). */
+  statusHelpKey?: string;
   defaultValue?: FieldValue;
   maskName?: string;
   /** Extra client-side rules on top of the server's (same shape as RuleConfig). */

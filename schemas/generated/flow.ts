@@ -337,6 +337,10 @@ export interface Field {
    */
   helpKey?: string;
   /**
+   * For a sign-in field: localization key of the help shown under it on the claim status page (/status) instead of its help text, where that text speaks of filing ("to have your details filled in").
+   */
+  statusHelpKey?: string;
+  /**
    * Value set when the field is empty.
    */
   defaultValue?: string | number | boolean | null;

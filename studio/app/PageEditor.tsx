@@ -59,6 +59,7 @@ const fieldsUi: UiSchema = {
     'ui:ObjectFieldTemplate': FlowFieldTemplate,
     label: localeKey,
     helpKey: localeKey,
+    statusHelpKey: localeKey,
     placeholder: localeKey,
     placeholderKey: localeKey,
     options: { items: { label: localeKey } },

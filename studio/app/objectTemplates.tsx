@@ -41,7 +41,7 @@ export function groupedObjectTemplate({ rare, applies }: PropertyGroups) {
 
 /** The properties of a flow field that apply to each widget, besides those every field has. */
 const WIDGET_PROPERTIES: Readonly<Record<string, readonly string[]>> = {
-  text: ['placeholder', 'maskName', 'secret', 'autocomplete', 'inputType', 'inputMode', 'inputGroupConfig'],
+  text: ['placeholder', 'maskName', 'secret', 'autocomplete', 'inputType', 'inputMode', 'inputGroupConfig', 'statusHelpKey'],
   textarea: ['placeholder', 'rows', 'autocomplete'],
   date: ['placeholder', 'autocomplete'],
   select: ['options', 'placeholderKey', 'autocomplete'],
@@ -54,7 +54,7 @@ const EVERY_FIELD = ['key', 'widget', 'label', 'helpKey', 'defaultValue', 'valid
 
 /** A flow field's form: the properties of its widget, the rare ones under "More". */
 export const FlowFieldTemplate = groupedObjectTemplate({
-  rare: ['defaultValue', 'messages', 'overrideEverDirtyFieldConstraint', 'disableRequiredStyling', 'secret', 'autocomplete', 'inputType', 'inputMode', 'inputGroupConfig'],
+  rare: ['defaultValue', 'messages', 'overrideEverDirtyFieldConstraint', 'disableRequiredStyling', 'secret', 'autocomplete', 'inputType', 'inputMode', 'inputGroupConfig', 'statusHelpKey'],
   applies: (field) => {
     const own = typeof field.widget === 'string' ? WIDGET_PROPERTIES[field.widget] : undefined;
     return own ? new Set([...EVERY_FIELD, ...own]) : undefined;

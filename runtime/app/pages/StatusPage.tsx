@@ -43,12 +43,13 @@ function credentialFields(flows: readonly FlowFile[]): FieldConfig[] {
 
 /**
  * A credential field as the start page draws it: its mask (a VIN's, a ZIP's), its input type,
- * keyboard and autocomplete, and its help; never required here, as one form's fields may not be
+ * keyboard and autocomplete, and its help for this page; never required here, as one form's fields may not be
  * another's.
  */
 function CredentialField({ field, value, onChange }: { field: FieldConfig; value: string; onChange: (value: string) => void }) {
   const t = useT();
   const hints = inputHints(field, CREDENTIALS_MODEL);
+  const helpKey = field.statusHelpKey ?? field.helpKey;
   return (
     <TextWidget
       componentName="text"
@@ -58,7 +59,7 @@ function CredentialField({ field, value, onChange }: { field: FieldConfig; value
       value={value}
       required={false}
       errors={[]}
-      help={field.helpKey ? t(field.helpKey) : undefined}
+      help={helpKey ? t(helpKey) : undefined}
       mask={field.maskName ? getMask(field.maskName) : null}
       {...(hints.autocomplete ? { autoComplete: hints.autocomplete } : {})}
       {...(hints.inputType ? { inputType: hints.inputType } : {})}

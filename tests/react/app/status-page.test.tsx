@@ -23,7 +23,17 @@ const CLAIM: FlowFile = {
       requiresAuthorization: false,
       sessionTimeout: false,
       action: 'authorize',
-      blocks: [{ block: 'model', model: 'Credentials', fields: [{ key: 'vin', widget: 'text', label: 'LocKey_Vin' }, { key: 'noticeId', widget: 'text', label: 'LocKey_NoticeId' }, { key: 'pin', widget: 'text', label: 'LocKey_Pin' }] }],
+      blocks: [
+        {
+          block: 'model',
+          model: 'Credentials',
+          fields: [
+            { key: 'vin', widget: 'text', label: 'LocKey_Vin', helpKey: 'LocKey_VinHelp' },
+            { key: 'noticeId', widget: 'text', label: 'LocKey_NoticeId', helpKey: 'LocKey_NoticeIdPrefillHelp', statusHelpKey: 'LocKey_NoticeIdStatusHelp' },
+            { key: 'pin', widget: 'text', label: 'LocKey_Pin' },
+          ],
+        },
+      ],
     }),
     inFlow('documents', '/automotive/documents', {
       titleKey: 'LocKey_DocumentsPage',
@@ -57,6 +67,18 @@ beforeAll(async () => {
 });
 
 describe('/status', () => {
+  it("shows a sign-in field's status help where it has one, its own help otherwise (a help about filing would read oddly here)", async () => {
+    renderApp('/status', services());
+    const described = (input: HTMLElement) =>
+      (input.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' ');
+    expect(described(await screen.findByRole('textbox', { name: 'LocKey_NoticeId' }))).toContain('LocKey_NoticeIdStatusHelp');
+    expect(described(screen.getByRole('textbox', { name: 'LocKey_Vin' }))).toContain('LocKey_VinHelp');
+    expect(document.body.textContent).not.toContain('LocKey_NoticeIdPrefillHelp');
+  });
+
   it("asks for the reference code and the forms' credentials, then shows the status with what is missing and by when", async () => {
     const claimStatus = vi.fn(async () => ok(DEFICIENT));
     renderApp('/status', services(fakeApi({ claimStatus })));
