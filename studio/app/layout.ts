@@ -93,6 +93,21 @@ export function assignLanes(spans: ReadonlyArray<{ start: number; end: number }>
   return lanes;
 }
 
+/**
+ * The top of a label of `height` beside a vertical run from `from` to `to`: in the middle of the
+ * longest stretch of the run that no horizontal stub (at the heights `stubs`) crosses.
+ */
+export function labelTop(from: number, to: number, height: number, stubs: readonly number[]): number {
+  const [top, bottom] = from < to ? [from, to] : [to, from];
+  const cuts = [top, ...stubs.filter((y) => y > top && y < bottom).sort((a, b) => a - b), bottom];
+  let best = { top, bottom: top };
+  for (let i = 1; i < cuts.length; i++) {
+    const [a = top, b = top] = [cuts[i - 1], cuts[i]];
+    if (b - a > best.bottom - best.top) best = { top: a, bottom: b };
+  }
+  return (best.top + best.bottom) / 2 - height / 2;
+}
+
 export function layoutGraph(graph: FlowGraph): Layout {
   const pages = graph.nodes.filter((n): n is PageNode => n.kind === 'page');
   const modelIds = graph.nodes.filter((n) => n.kind === 'model').map((n) => n.id);
@@ -172,6 +187,12 @@ export function layoutGraph(graph: FlowGraph): Layout {
     x += Math.max(0, ...spans.filter((s) => s.lane === lane).map((s) => labelSize(s.edge.label).width + LABEL_OFFSET));
   }
   let right = Math.max(columnRight, x);
+  // A label stands beside its lane, between the stubs of the edges further out that cross there.
+  const stubsOutside = (inner: SkipSpan) =>
+    spans
+      .filter((s) => s.lane > inner.lane)
+      .flatMap((s) => [portY.get(s.edge.id)?.out, portY.get(s.edge.id)?.in])
+      .filter((py) => py !== undefined);
   for (const span of spans) {
     const ports = portY.get(span.edge.id);
     const lx = laneX[span.lane] ?? columnRight + LANE_GAP;
@@ -187,7 +208,7 @@ export function layoutGraph(graph: FlowGraph): Layout {
       ],
       ...(size.width > 0
         ? {
-            label: { x: lx + LABEL_OFFSET, y: (from + to) / 2 - size.height / 2, ...size },
+            label: { x: lx + LABEL_OFFSET, y: labelTop(from, to, size.height, stubsOutside(span)), ...size },
           }
         : {}),
     };

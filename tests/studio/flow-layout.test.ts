@@ -44,7 +44,13 @@ const MANY_SKIPS = {
   ],
 } as unknown as FlowFile;
 
-const graphOf = (flow: FlowFile) => flowGraph(flow, (key) => key, (p) => `skip ${p} when`, 'records');
+const graphOf = (flow: FlowFile) =>
+  flowGraph(
+    flow,
+    (key) => key,
+    (p) => `skip ${p} when`,
+    'records',
+  );
 
 /** Whether a horizontal or vertical segment passes through the inside of a box (touching its edge does not count). */
 function crosses(a: Point, b: Point, box: Box): boolean {
@@ -62,7 +68,10 @@ function expectColumn(graph: FlowGraph, layout: Layout) {
   // Every page, in the flow or not, has the same x.
   expect(new Set(boxes.map((box) => box.x)).size).toBe(1);
   // y grows in flow order: the order of the next edges.
-  const inFlow = graph.edges.filter((e) => e.kind === 'next').flatMap((e) => [e.from, e.to]).filter((id, i, all) => all.indexOf(id) === i);
+  const inFlow = graph.edges
+    .filter((e) => e.kind === 'next')
+    .flatMap((e) => [e.from, e.to])
+    .filter((id, i, all) => all.indexOf(id) === i);
   const ys = inFlow.map((id) => layout.nodes[id]?.y ?? NaN);
   expect(ys.every((y, i) => i === 0 || y > (ys[i - 1] ?? Infinity))).toBe(true);
   // The next edges run straight down between two pages.
@@ -79,7 +88,8 @@ function expectColumn(graph: FlowGraph, layout: Layout) {
     expect(route?.points.length).toBeGreaterThan(1);
     // No skip or records edge passes through a page's box, nor its label over one.
     for (const [a, b] of segments(route?.points ?? [])) for (const box of boxes) expect(crosses(a, b, box), `${edge.id} through a page`).toBe(false);
-    if (route?.label) for (const box of boxes) expect(crosses({ x: route.label.x, y: route.label.y }, { x: route.label.x + route.label.width, y: route.label.y + route.label.height }, box)).toBe(false);
+    if (route?.label)
+      for (const box of boxes) expect(crosses({ x: route.label.x, y: route.label.y }, { x: route.label.x + route.label.width, y: route.label.y + route.label.height }, box)).toBe(false);
     if (edge.kind === 'skip') {
       // Beside the column: from its page's right side, back to the right side of the page it lands on.
       expect(route?.points.every((p) => p.x >= right)).toBe(true);
@@ -120,6 +130,13 @@ describe('the flow map layout', () => {
         const [a, b] = [vertical(routes[i] ?? []), vertical(routes[j] ?? [])];
         if (a.x === b.x) expect(a.to < b.from || b.to < a.from).toBe(true);
       }
+    // No other skip edge runs through a label: the stubs of edges further out pass above or below it.
+    for (const edge of skips) {
+      const label = layout.edges[edge.id]?.label;
+      if (!label) continue;
+      for (const other of skips.filter((e) => e !== edge))
+        for (const [a, b] of segments(layout.edges[other.id]?.points ?? [])) expect(crosses(a, b, label), `${other.id} through the label of ${edge.id}`).toBe(false);
+    }
     // Labels stay clear of the lanes further out.
     for (const [i, edge] of skips.entries()) {
       const label = layout.edges[edge.id]?.label;
@@ -130,10 +147,27 @@ describe('the flow map layout', () => {
 
   it('nests lanes: an edge that spans another runs outside it; edges that do not overlap share a lane', () => {
     // Spans as half rows: [leave + 0.5, arrive].
-    expect(assignLanes([{ start: 0.5, end: 6 }, { start: 1.5, end: 3 }, { start: 3.5, end: 5 }])).toEqual([1, 0, 0]);
+    expect(
+      assignLanes([
+        { start: 0.5, end: 6 },
+        { start: 1.5, end: 3 },
+        { start: 3.5, end: 5 },
+      ]),
+    ).toEqual([1, 0, 0]);
     // Overlapping in a chain: each a lane further out than the one it overlaps.
-    expect(assignLanes([{ start: 1.5, end: 3 }, { start: 2.5, end: 4 }, { start: 3.5, end: 5 }])).toEqual([0, 1, 2]);
-    expect(assignLanes([{ start: 0.5, end: 2 }, { start: 2.5, end: 4 }])).toEqual([0, 0]);
+    expect(
+      assignLanes([
+        { start: 1.5, end: 3 },
+        { start: 2.5, end: 4 },
+        { start: 3.5, end: 5 },
+      ]),
+    ).toEqual([0, 1, 2]);
+    expect(
+      assignLanes([
+        { start: 0.5, end: 2 },
+        { start: 2.5, end: 4 },
+      ]),
+    ).toEqual([0, 0]);
     expect(assignLanes([])).toEqual([]);
   });
 });
