@@ -315,7 +315,12 @@ describe('the settlement studio', () => {
     await page.getByLabel('Text in en').fill('Vehicle color');
     await page.getByLabel('Text in es').fill('Color del vehículo');
     await page.getByRole('button', { name: 'Add LocKey_Eligibility_VehicleColor to every locale' }).click();
-    await page.waitForFunction(() => document.querySelector('.problems')?.textContent?.endsWith('The checker finds no problems.'));
+    // No problem; a warning that the Spanish label needs its article (el color), in a message of the field's own.
+    await page.waitForFunction(() => {
+      const text = document.querySelector('.problems')?.textContent ?? '';
+      return text.includes('The checker finds no problems.') && text.includes('es.json: "Color del vehículo" takes an article by its noun');
+    });
+    expect(await page.textContent('.problems')).toContain('add "messages": { "required": "LocKey_Eligibility_VehicleColorRequired" } to this field, with es.json "Ingrese el color del vehículo" (check the article), en.json "Enter vehicle color"');
     // The preview drew the page while the field was being written, and draws it with the field now.
     await page.frameLocator('iframe[data-culture="es"][data-width="375"]').getByText('Color del vehículo').waitFor({ state: 'attached' });
 

@@ -14,6 +14,7 @@ import { loadLocale, loadModelConfigs, matchesSchema, schemaIssues, type SchemaT
 import { isRecord, propertyOf } from '../../runtime/core/guards';
 import { checkDigitWarnings, classListIssues } from './class-lists';
 import { credentialWordWarnings } from './credential-words';
+import { labelMessageWarnings } from './label-messages';
 import { localizationKeysOf } from '../../runtime/core/flow/pages';
 import { runtimeLocaleKeys } from '../locales/runtime-keys';
 import { appPaths, copyLinkIssues, DEFAULT_LANGUAGES, defaultFormLinkIssues, defaultLanguages, isLogoImage, logoExtension, siteIssues, siteLinkIssues, type SiteFile } from '../../runtime/core/site';
@@ -240,6 +241,7 @@ export function checkFolder(input: FolderPaths | SettlementFolder, context: Omit
     flows.push({ file, flow });
   }
   issues.push(...checkFlowSet(flows));
+  warnings.push(...labelMessageWarnings(flows, models, locales));
   const pagePaths = allFlowsRead ? appPaths(flows) : null;
   if (pagePaths) issues.push(...copyLinkIssues(locales, pagePaths));
 

@@ -79,7 +79,7 @@ function labelledMessage(failure: RuleFailure, field: FieldMessageContext, ctx: 
   const label = field.label.trim().replace(/\s*:$/, '');
   // A label that is an instruction ("Describe what you did") is itself what to do.
   if (!isDate && isInstruction(label) && field.widget !== 'checkbox' && field.widget !== 'file') return { text: label, namesField: true };
-  const phrase = /[?.!]$/.test(label) || label === '' || isInstruction(label) ? null : withArticle(labelInSentence(label), ctx);
+  const phrase = isSentence(label) || label === '' || isInstruction(label) ? null : withArticle(labelInSentence(label), ctx);
   if (isDate) {
     const example = DATE_FORMAT_KEYS.has(failure.key) ? String(failure.args?.[0] ?? dateExample()) : dateExample();
     return phrase === null
@@ -146,13 +146,42 @@ export function namesParticularThing(label: string): boolean {
 }
 
 /**
+ * Whether a label is a question or a sentence ("¿Qué hizo?", "Do you own the vehicle? (optional)"):
+ * it does not fit inside another sentence.
+ */
+function isSentence(label: string): boolean {
+  return /^[¿¡]/.test(label) || /[?.!]$/.test(label.replace(/\s*\([^)]*\)$/, ''));
+}
+
+/**
  * The label with the definite article when it names one particular thing: the culture's
  * LocKey_Validation_TheField ("the {0}"). A language whose article depends on the noun's gender
- * (Spanish: el, la) writes "{0}" there; a field wanting one writes its own message.
+ * (Spanish: el número, la fecha) writes "{0}" there: no rule can choose its article, so such a
+ * label is not put inside a sentence (null: the message says what to do and the summary puts the
+ * label before it, "Número de teléfono de su cuenta: Ingrese su respuesta"), and the checker
+ * proposes the field's own message (tooling/flow/label-messages.ts). A locale without the text is
+ * treated alike: never the English article in another language's sentence.
  */
-function withArticle(phrase: string, ctx: RuleContext): string {
-  // Never the English article in another language's sentence: a locale without the text gets none.
-  return namesParticularThing(phrase) ? (ctx.t('LocKey_Validation_TheField', phrase) ?? phrase) : phrase;
+function withArticle(phrase: string, ctx: RuleContext): string | null {
+  return namesParticularThing(phrase) ? articleOf(ctx.t, phrase) : phrase;
+}
+
+/** The phrase with the culture's article for any noun, or null when the culture has none. */
+function articleOf(t: RuleContext['t'], phrase: string): string | null {
+  const withIt = t('LocKey_Validation_TheField', phrase);
+  return withIt === undefined || withIt.trim() === phrase.trim() ? null : withIt;
+}
+
+/**
+ * Whether a culture's built-in message for a missing answer leaves the label out because it
+ * names one particular thing and the culture has no article for every noun (Spanish): the field
+ * then reads better with a `messages` entry of its own. `t` translates in that culture.
+ */
+export function labelWantsOwnMessage(label: string, widget: WidgetName, t: RuleContext['t']): boolean {
+  const text = label.trim().replace(/\s*:$/, '');
+  if (text === '' || widget === 'checkbox' || widget === 'file' || isSentence(text) || isInstruction(text)) return false;
+  const phrase = labelInSentence(text);
+  return namesParticularThing(phrase) && articleOf(t, phrase) === null;
 }
 
 /**

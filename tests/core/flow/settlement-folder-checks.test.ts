@@ -269,6 +269,31 @@ describe('the checker on a settlement folder', () => {
     ]);
   });
 
+  describe('messages built from labels', () => {
+    it('warns, at the field, of a Spanish label the required message cannot name (its article depends on the noun), proposing the field\'s own message in each locale', () => {
+      const { dir, edit } = settlement('tests/settlements/data-breach');
+      const run = () => checkFolder({ ...settlementPaths(dir), settlementDir: dir });
+      expect(run().warnings).toEqual([]);
+      edit('flows/claim.json', (t) => t.replace(/,\s*"messages": \{\s*"required": "LocKey_Payment_VenmoPhoneRequired"\s*\}/, ''));
+      edit('locales/es.json', (t) => t.replace('"LocKey_Payment_VenmoPhone": "Teléfono de Venmo"', '"LocKey_Payment_VenmoPhone": "Número de teléfono de su cuenta Venmo"'));
+      edit('locales/en.json', (t) => t.replace(/("LocKey_Payment_VenmoPhone": )"[^"]*"/, '$1"Phone number of your Venmo account"'));
+      const report = run();
+      expect(report.issues).toEqual([]);
+      expect(report.warnings.map((w) => [path.relative(dir, w.file), w.pointer, typeof w.line, w.message, w.hint])).toEqual([
+        [
+          'flows/claim.json',
+          '/pages/5/blocks/2/fields/2',
+          'number',
+          'es.json: "Número de teléfono de su cuenta Venmo" takes an article by its noun, which no rule of es chooses; a missing answer reads "Número de teléfono de su cuenta Venmo: Ingrese su respuesta"',
+          'add "messages": { "required": "LocKey_Payment_VenmoPhoneRequired" } to this field, with es.json "Ingrese el número de teléfono de su cuenta Venmo" (check the article), en.json "Enter the phone number of your Venmo account"',
+        ],
+      ]);
+      // English has an article for every noun: its label alone is never warned of.
+      edit('locales/es.json', (t) => t.replace('"Número de teléfono de su cuenta Venmo"', '"Su teléfono de Venmo"'));
+      expect(run().warnings).toEqual([]);
+    });
+  });
+
   describe('forms.json', () => {
     const breach = () => settlement('tests/settlements/data-breach');
 
@@ -387,7 +412,11 @@ describe('the checker on a settlement folder', () => {
 
     it('warns, without refusing the folder, of texts a claimant would read as "[TO WRITE]", at the first one, per locale', () => {
       const { dir, edit } = settlement();
-      const run = () => checkFolder({ ...settlementPaths(dir), settlementDir: dir });
+      // The locales' warnings only: this settlement's flows leave some Spanish labels to built-in messages (warned of at the flows).
+      const run = () => {
+        const report = checkFolder({ ...settlementPaths(dir), settlementDir: dir });
+        return { ...report, warnings: report.warnings.filter((w) => !w.file.includes(`${path.sep}flows${path.sep}`)) };
+      };
       expect(run().warnings).toEqual([]);
       for (const culture of ['en', 'es']) edit(`locales/${culture}.json`, (t) => t.replace(/("LocKey_Site_Title": )"[^"]*"/, '$1"[TO WRITE] LocKey_Site_Title"'));
       const report = run();

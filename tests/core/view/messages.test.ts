@@ -136,23 +136,57 @@ describe('field messages', () => {
       'Enter repair date, for example 3/15/2016',
       'Enter PayPal e-mail address',
     ]);
-    // Spanish writes its article by the noun's gender, so its text gives none; nor does a locale without the text.
+    // Spanish chooses its article by the noun (el número, la fecha), so its text gives none: such a label
+    // is not put inside the sentence ("Ingrese número de…" reads wrong), the summary puts it before the message.
     const esLabels = { vin: 'Número de teléfono de su cuenta de Venmo', documentType: 'Tipo de comprobante', repairDate: 'Fecha de la reparación', firstName: 'Su nombre en la cuenta' };
     expect(messagesOf(ES, esLabels)).toEqual([
-      'Ingrese número de teléfono de su cuenta de Venmo',
-      'Elija tipo de comprobante',
-      'Ingrese fecha de la reparación, por ejemplo 3/15/2016',
+      'Número de teléfono de su cuenta de Venmo: Ingrese su respuesta',
+      'Tipo de comprobante: Elija una respuesta',
+      'Fecha de la reparación: Ingrese una fecha, por ejemplo 3/15/2016',
       'Ingrese su nombre en la cuenta',
     ]);
+    // Nor does a locale without the text: never the English article in a Spanish sentence.
     const esWithoutArticleText = makeT(Object.fromEntries(Object.entries(RULE_MESSAGES).filter(([key]) => key !== 'LocKey_Validation_TheField').map(([key, v]) => [key, v.es])));
-    expect(messagesOf(esWithoutArticleText, esLabels)[0]).toBe('Ingrese número de teléfono de su cuenta de Venmo');
+    expect(messagesOf(esWithoutArticleText, esLabels)[0]).toBe('Número de teléfono de su cuenta de Venmo: Ingrese su respuesta');
+    // A field's own message names it in its words.
+    const own = makeT({ ...Object.fromEntries(Object.entries(RULE_MESSAGES).map(([k, v]) => [k, v.es])), M_Venmo: 'Ingrese el número de teléfono de su cuenta de Venmo' });
+    const withOwn = labelled(esLabels).map((f) => (f.key === 'vin' ? { ...f, messages: { required: 'M_Venmo' } } : f));
+    expect(validatePage(page([{ block: 'model', model: 'ClaimDetails', fields: withOwn }]), configs, s, { t: own, whitelist: null, now: NOW, formType: 'Automotive' }).errors.map((e) => errorLine(e))[0]).toBe(
+      'Ingrese el número de teléfono de su cuenta de Venmo',
+    );
+  });
+
+  it('read well in Spanish for labels that are questions, instructions and nouns', () => {
+    const configs: ModelConfig[] = [{ ...CONFIGS[0]!, fields: { ...CONFIGS[0]!.fields, vin: { dataType: 'string', validations: [{ type: 'required' }] }, documentType: { dataType: 'string', validations: [{ type: 'required' }] } } }];
+    const s = initStore(configs, 'Automotive', createIdSource(() => 0.1));
+    const linesOf = (fields: FieldConfig[]) => validatePage(page([{ block: 'model', model: 'ClaimDetails', fields }]), configs, s, { t: ES, whitelist: null, now: NOW, formType: 'Automotive' }).errors.map((e) => errorLine(e));
+    expect(
+      linesOf([
+        { key: 'vin', widget: 'text', label: '¿Qué hizo?' },
+        { key: 'documentType', widget: 'select', label: '¿Qué tipo de comprobante tiene? (opcional)', options: [{ value: 'x', label: 'X' }] },
+        { key: 'repairDate', widget: 'date', label: '¿Cuándo lo reparó?' },
+        { key: 'firstName', widget: 'text', label: 'Describa lo que hizo' },
+      ]),
+    ).toEqual(['¿Qué hizo? Ingrese su respuesta', '¿Qué tipo de comprobante tiene? (opcional): Elija una respuesta', '¿Cuándo lo reparó? Ingrese una fecha, por ejemplo 3/15/2016', 'Describa lo que hizo']);
+    expect(
+      linesOf([
+        { key: 'vin', widget: 'text', label: 'Número de teléfono de su cuenta Venmo' },
+        { key: 'documentType', widget: 'select', label: 'Tipo de comprobante' },
+        { key: 'repairDate', widget: 'date', label: 'Indique la fecha de la reparación' },
+        { key: 'firstName', widget: 'text', label: 'Correo electrónico' },
+      ]),
+    ).toEqual(['Número de teléfono de su cuenta Venmo: Ingrese su respuesta', 'Tipo de comprobante: Elija una respuesta', 'Indique la fecha de la reparación: Ingrese una fecha, por ejemplo 3/15/2016', 'Ingrese correo electrónico']);
+    // English keeps its article for any noun.
+    expect(validatePage(page([{ block: 'model', model: 'ClaimDetails', fields: [{ key: 'vin', widget: 'text', label: 'Phone number of your Venmo account' }] }]), configs, s, { t: EN, whitelist: null, now: NOW, formType: 'Automotive' }).errors.map((e) => errorLine(e))).toEqual([
+      'Enter the phone number of your Venmo account',
+    ]);
   });
 
   it('are in Spanish with the Spanish label', () => {
     const errors = errorsOf(store(), ES);
     expect(errors.find((e) => e.field === 'firstName')?.message).toBe('Ingrese su nombre');
     expect(errorLine(errors.find((e) => e.field === 'ownershipType')!)).toBe('¿Es propietario o arrendatario del vehículo? Elija una respuesta');
-    expect(errors.find((e) => e.field === 'repairDate')?.message).toBe('Ingrese fecha de la reparación, por ejemplo 3/15/2016');
+    expect(errorLine(errors.find((e) => e.field === 'repairDate')!)).toBe('Fecha de la reparación: Ingrese una fecha, por ejemplo 3/15/2016');
   });
 
   it('lower-case a label inside a sentence only when it starts with an ordinary word and is not in title case', () => {
