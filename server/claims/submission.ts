@@ -101,7 +101,7 @@ export function createSubmissions(app: FastifyInstance) {
           }
           if (!name) structure.push(`A document for ${part.fieldname} has no file name.`);
           const type = await acceptedFileType(spooled, name, (detail) => request.log.info({ detail }, 'document refused'));
-          const { unscanned } = await scanBeforeAccepting(app, createReadStream(spooled.path), name, request.log);
+          const { unscanned } = await scanBeforeAccepting(app, () => createReadStream(spooled.path), name, request.log);
           // The database store's object is written in the claim's transaction, with its row; another
           // store's now, before the row (and forgotten if no committed row names it).
           const prepared = await prepareSpooledFile(app.documents.current, spooled);
