@@ -174,7 +174,7 @@ export async function receiveCure(app: FastifyInstance, request: FastifyRequest)
     for (const received of files) {
       const { type, unscanned } = await aboutTheDocument(received.deficiency, async () => {
         const type = await acceptedFileType(received.file, received.name, (detail) => request.log.info({ detail }, 'cure document refused'));
-        return { type, ...(await scanBeforeAccepting(app, createReadStream(received.file.path), received.name, request.log)) };
+        return { type, ...(await scanBeforeAccepting(app, () => createReadStream(received.file.path), received.name, request.log)) };
       });
       checked.push({ received, type, unscanned });
     }

@@ -19,12 +19,14 @@
  *
  * An upload is never held whole in memory, but the structure checks need the whole file: a PDF's
  * trailer is at its end and markup may be anywhere outside its streams, a JPEG's end-of-image is
- * found from the end, a TIFF's first directory may be anywhere. So they read the temp file whole
- * for the few milliseconds they take, STRUCTURE_CHECKS_AT_ONCE at a time: however many uploads
- * arrive at once, the checks hold at most that many files (of at most the per-file limit).
+ * found from the end, a TIFF's first directory may be anywhere. So they read the temp file whole,
+ * once for both gates, for the few milliseconds they take, STRUCTURE_CHECKS_AT_ONCE at a time:
+ * however many uploads arrive at once, the checks hold at most that many files (of at most the
+ * per-file limit). A submit to the database's store keeps the bytes read for its claim's
+ * transaction (that store writes a file whole) instead of reading the file again.
  */
 import { readFile } from 'node:fs/promises';
-import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
+import { fileTypeFromBuffer } from 'file-type';
 import { UNSTORABLE_TEXT, unstorableTextPaths } from '../../runtime/core/payload/index.js';
 import { spoolFile, type PartStream, type SpooledFile } from '../documents/receive.js';
 import { httpError } from '../errors.js';
@@ -244,13 +246,15 @@ async function oneOfFewAtOnce<T>(check: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Both gates on a document in a file: its type from its first bytes, then its structure (bounded, see above). */
-export async function checkDocumentFile(file: string, size: number): Promise<DocumentCheck> {
-  const detected = size ? await fileTypeFromFile(file) : undefined;
-  const checkStructure = detected && ALLOWED_FILE_TYPES.has(detected.mime) ? STRUCTURE[detected.mime] : undefined;
-  if (!detected || !checkStructure) return { ok: false, reason: 'type', detail: detected ? `detected ${detected.mime}` : 'no known signature' };
-  const problem = await oneOfFewAtOnce(async () => checkStructure(await readFile(file)));
-  return problem ? { ok: false, reason: 'structure', detail: `${detected.mime}: ${problem}` } : { ok: true, type: detected.mime };
+/**
+ * Both gates on a document in a file, read whole once (bounded, see above): the type and the
+ * structure from the same bytes, which the caller may keep (the database's store writes them).
+ */
+export async function checkDocumentFile(file: string, size: number): Promise<{ checked: DocumentCheck; bytes: Buffer }> {
+  return oneOfFewAtOnce(async () => {
+    const bytes = size ? await readFile(file) : Buffer.alloc(0);
+    return { checked: await checkDocument(bytes), bytes };
+  });
 }
 
 /** A size as the claimant reads it in a message ('10 MB'). */
@@ -266,8 +270,13 @@ export const shownName = (name: string) => name.replace(/[^\p{L}\p{N} ._()-]/gu,
  * (never shown to the claimant).
  */
 export async function acceptedFileType(file: { path: string; size: number }, name: string, log: (detail: string) => void): Promise<string> {
-  const checked = await checkDocumentFile(file.path, file.size);
-  if (checked.ok) return checked.type;
+  return (await acceptedDocumentFile(file, name, log)).type;
+}
+
+/** As acceptedFileType, with the bytes the checks read (for a store that writes them whole). */
+export async function acceptedDocumentFile(file: { path: string; size: number }, name: string, log: (detail: string) => void): Promise<{ type: string; bytes: Buffer }> {
+  const { checked, bytes } = await checkDocumentFile(file.path, file.size);
+  if (checked.ok) return { type: checked.type, bytes };
   log(checked.detail);
   throw httpError(checked.reason === 'type' ? 'FILE_TYPE_NOT_ALLOWED' : 'FILE_DAMAGED', { args: [shownName(name)] });
 }

@@ -78,7 +78,7 @@ export async function storeUploadedDocument<T>(
 ): Promise<T> {
   const { name, file } = received;
   const type = await acceptedFileType(file, name, (detail) => request.log.info({ detail }, 'document refused'));
-  const { unscanned } = await scanBeforeAccepting(app, createReadStream(file.path), name, request.log);
+  const { unscanned } = await scanBeforeAccepting(app, () => createReadStream(file.path), name, request.log);
   await before();
   // The object first, then its row.
   const { object, size, sha256 } = await putSpooledFile(app.documents.current, file, type);

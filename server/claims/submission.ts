@@ -41,7 +41,7 @@ import { judgeDuplicates } from '../settlement/duplicates.js';
 import { settlementFormOf } from '../settlement/load.js';
 import type { ClaimForm } from './claim-form.js';
 import { draftKeyOf, identifiersOf, submissionKey } from './claim-keys.js';
-import { acceptedFileType, isFileTooLarge, megabytes, shownName } from './documents.js';
+import { acceptedDocumentFile, isFileTooLarge, megabytes, shownName } from './documents.js';
 import { scanBeforeAccepting } from '../documents/scan.js';
 import { requireAuthorization, prepopulatedOf, tabOf, type Authorization } from './session-authorizations.js';
 import { authorizedCredentials, namesAuthorized, otherClaimantRefusal } from './sign-in.js';
@@ -100,16 +100,20 @@ export function createSubmissions(app: FastifyInstance) {
             continue;
           }
           if (!name) structure.push(`A document for ${part.fieldname} has no file name.`);
-          const type = await acceptedFileType(spooled, name, (detail) => request.log.info({ detail }, 'document refused'));
-          const { unscanned } = await scanBeforeAccepting(app, createReadStream(spooled.path), name, request.log);
+          const store = app.documents.current;
+          // The bytes the checks read are kept only for the database's store, which writes them whole.
+          let checked: { type: string; bytes: Buffer | null } = await acceptedDocumentFile(spooled, name, (detail) => request.log.info({ detail }, 'document refused'));
+          if (!store.prepareForRow) checked = { type: checked.type, bytes: null };
+          const { type, bytes } = checked;
+          const { unscanned } = await scanBeforeAccepting(app, () => bytes ?? createReadStream(spooled.path), name, request.log);
           // The database store's object is written in the claim's transaction, with its row; another
           // store's now, before the row (and forgotten if no committed row names it).
-          const prepared = await prepareSpooledFile(app.documents.current, spooled);
+          const prepared = bytes ? await prepareSpooledFile(store, bytes) : null;
           if (prepared) {
             files.push({ clientId: part.fieldname, name, size: prepared.size, type, object: prepared.object, sha256: prepared.sha256, data: NO_DATA, unscanned, pending: prepared.pending });
             continue;
           }
-          const { object, size, sha256 } = await putSpooledFile(app.documents.current, spooled, type);
+          const { object, size, sha256 } = await putSpooledFile(store, spooled, type);
           written.push(object);
           files.push({ clientId: part.fieldname, name, size, type, object, sha256, data: NO_DATA, unscanned });
         } finally {

@@ -2,12 +2,13 @@
  * An uploaded file on its way to the document store, never whole in memory: the multipart part's
  * stream is written to a temp file of its own as it arrives (chunk by chunk, within the per-file
  * limit), checked there (documents.ts acceptedFileType: the type from its first bytes, then its
- * structure), and streamed from there into the store, which counts and digests it. The temp file
- * is removed when the request is done with it, refused or not.
+ * structure), and streamed from there into the store, which counts and digests it (the database's
+ * store takes the bytes the checks read instead: it writes a file whole). The temp file is removed
+ * when the request is done with it, refused or not.
  */
 import { createReadStream, createWriteStream } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { rm } from 'node:fs/promises';
+import { unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
@@ -35,7 +36,11 @@ export type PartStream = Readable & { truncated?: boolean };
  */
 export async function spoolFile(file: PartStream): Promise<SpooledFile> {
   const target = path.join(tmpdir(), `claims-upload-${randomBytes(16).toString('hex')}`);
-  const remove = () => rm(target, { force: true });
+  // One unlink (a removal that finds no file is done already): no stat first, as rm's force does.
+  const remove = () =>
+    unlink(target).catch((error: unknown) => {
+      if (!(typeof error === 'object' && error !== null && 'code' in error && error.code === 'ENOENT')) throw error;
+    });
   let size = 0;
   const counting = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
@@ -53,13 +58,13 @@ export async function spoolFile(file: PartStream): Promise<SpooledFile> {
 }
 
 /**
- * The spooled file as a new object of the database's store, read but not written (`pending`): the
- * caller writes it with the row that names it. Null for a store that writes its objects apart
- * from the database (putSpooledFile, before the row).
+ * A spooled file's bytes (as its checks read them) as a new object of the database's store, read
+ * but not written (`pending`): the caller writes it with the row that names it. Null for a store
+ * that writes its objects apart from the database (putSpooledFile, before the row).
  */
-export async function prepareSpooledFile(store: DocumentStore, spooled: SpooledFile): Promise<{ object: DocumentObject; size: number; sha256: string; pending: NewDocumentObject } | null> {
+export async function prepareSpooledFile(store: DocumentStore, bytes: Uint8Array): Promise<{ object: DocumentObject; size: number; sha256: string; pending: NewDocumentObject } | null> {
   if (!store.prepareForRow) return null;
-  const pending = await store.prepareForRow(newDocumentKey(), createReadStream(spooled.path));
+  const pending = await store.prepareForRow(newDocumentKey(), bytes);
   return { object: { store: store.name, key: pending.key }, size: pending.size, sha256: pending.sha256, pending };
 }
 

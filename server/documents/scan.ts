@@ -30,13 +30,17 @@ export interface ScanOutcome {
   unscanned: boolean;
 }
 
-/** Scans the document `name` before it is accepted; refuses it (HttpError) when it may not be stored. */
-export async function scanBeforeAccepting(app: FastifyInstance, bytes: Buffer | AsyncIterable<Buffer>, name: string, log: FastifyBaseLogger): Promise<ScanOutcome> {
+/**
+ * Scans the document `name` before it is accepted; refuses it (HttpError) when it may not be stored.
+ * `read` gives its bytes and is called only when there is a scanner: a stream opened for nothing
+ * would hold its file open (and a removed temp file's space) until the process ends.
+ */
+export async function scanBeforeAccepting(app: FastifyInstance, read: () => Buffer | AsyncIterable<Buffer>, name: string, log: FastifyBaseLogger): Promise<ScanOutcome> {
   const scanner = app.documentScanner;
   if (!scanner) return { unscanned: false };
   let verdict;
   try {
-    verdict = await scanWithClamd(scanner, bytes);
+    verdict = await scanWithClamd(scanner, read());
   } catch (error) {
     if (!(error instanceof ScannerUnavailableError)) throw error;
     const why = { failure: error.failure, reason: error.message };
