@@ -10,7 +10,8 @@
  * With PROFILE_DIR=<dir>, each timed phase is also CPU-profiled alone (the sign-ins and warm-ups
  * left out), one `<dialect>-<phase>.cpuprofile` per phase, for Chrome DevTools or a script.
  *
- * PHASES=save,record-save,submit (the default: all three) runs only those named.
+ * PHASES=save,record-save,submit,authorize-pin (the default: all four) runs only those named;
+ * authorize-pin is the Notice ID and PIN sign-in (its session and captcha token prepared beforehand).
  *
  * On PostgreSQL the CPU its server processes spent on this app's connections (found by their
  * application_name, read from /proc: the database on this machine) is told beside, per request.
@@ -23,13 +24,13 @@ import path from 'node:path';
 import { buildApp } from '../server/app.js';
 import { openDatabase } from '../server/db/index.js';
 import { loadSettlement } from '../server/settlement/load.js';
-import { automotivePageSave, automotiveRecordSave, automotivePayload, Claimant, classVehicle, encodeSubmission, pdf, pool } from './lib/claim.js';
+import { automotivePageSave, automotiveRecordSave, automotivePayload, Claimant, classVehicle, encodeSubmission, MARIA, pdf, pool } from './lib/claim.js';
 import { ROOT } from './lib/paths.js';
 import { dropSchema, PG_URL, startEmulator } from './lib/servers.js';
 
 const dialect = process.env.DIALECT ?? 'sqlite';
 const N = Number(process.env.N ?? 600);
-const phases = new Set((process.env.PHASES ?? 'save,record-save,submit').split(','));
+const phases = new Set((process.env.PHASES ?? 'save,record-save,submit,authorize-pin').split(','));
 const emulator = await startEmulator();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'inject-cpu-'));
 const schema = `inject_cpu_${Date.now().toString(36)}`;
@@ -91,6 +92,19 @@ for (const [label, body] of [['save', automotivePageSave], ['record-save', autom
     const s = sessions[i % sessions.length];
     if (!s) throw new Error('No claimant was authorized.');
     return (await app.inject({ method: 'PUT', url: paths.draft, headers: { host: '127.0.0.1', cookie: s.cookie, 'x-csrf-token': s.csrf, 'content-type': 'application/json' }, payload: bodies[i % sessions.length] })).statusCode;
+  });
+}
+if (phases.has('authorize-pin')) {
+  // One fresh session and captcha token per sign-in (the warm-up's included), as the load test sends them.
+  const fresh = await pool(N + 50, 16, () => claimant.session());
+  const tokens = await pool(fresh.length, 16, () => claimant.captchaToken());
+  await cpu('authorize-pin', N, async (i) => {
+    const session = fresh[i];
+    const token = tokens[i];
+    if (!session || token === undefined) throw new Error('Not enough sessions were prepared for the sign-ins.');
+    const res = await app.inject({ method: 'POST', url: paths.authorize, headers: { host: '127.0.0.1', cookie: session.cookie, 'x-csrf-token': session.csrf, 'content-type': 'application/json' }, payload: claimant.authorizeBody('Automotive', { ...MARIA }, token) });
+    if (res.statusCode >= 300 && i < 3) console.log(res.body.slice(0, 300));
+    return res.statusCode;
   });
 }
 if (phases.has('submit')) {
