@@ -9,24 +9,54 @@
  *
  * With PROFILE_DIR=<dir>, each timed phase is also CPU-profiled alone (the sign-ins and warm-ups
  * left out), one `<dialect>-<phase>.cpuprofile` per phase, for Chrome DevTools or a script.
+ *
+ * PHASES=save,record-save,submit,authorize-pin (the default: all four) runs only those named;
+ * authorize-pin is the Notice ID and PIN sign-in (its session and captcha token prepared beforehand).
+ *
+ * On PostgreSQL the CPU its server processes spent on this app's connections (found by their
+ * application_name, read from /proc: the database on this machine) is told beside, per request.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
+import pg from 'pg';
 import path from 'node:path';
 import { buildApp } from '../server/app.js';
 import { openDatabase } from '../server/db/index.js';
 import { loadSettlement } from '../server/settlement/load.js';
-import { automotivePageSave, automotiveRecordSave, automotivePayload, Claimant, classVehicle, encodeSubmission, pdf, pool } from './lib/claim.js';
+import { automotivePageSave, automotiveRecordSave, automotivePayload, Claimant, classVehicle, encodeSubmission, MARIA, pdf, pool } from './lib/claim.js';
 import { ROOT } from './lib/paths.js';
 import { dropSchema, PG_URL, startEmulator } from './lib/servers.js';
 
 const dialect = process.env.DIALECT ?? 'sqlite';
 const N = Number(process.env.N ?? 600);
+const phases = new Set((process.env.PHASES ?? 'save,record-save,submit,authorize-pin').split(','));
 const emulator = await startEmulator();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'inject-cpu-'));
 const schema = `inject_cpu_${Date.now().toString(36)}`;
-const database = await openDatabase(dialect === 'postgres' ? { databaseUrl: PG_URL, schema, dataDir } : { dataDir });
+const applicationName = schema;
+const databaseUrl = `${PG_URL}${PG_URL.includes('?') ? '&' : '?'}application_name=${applicationName}`;
+const database = await openDatabase(dialect === 'postgres' ? { databaseUrl, schema, dataDir } : { dataDir });
+/** CPU time (ms) of the PostgreSQL server processes serving this app's connections; null when they cannot be read. */
+const backendCpuMs = async (): Promise<number | null> => {
+  if (dialect !== 'postgres') return null;
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>('select pid from pg_stat_activity where application_name = $1', [applicationName]);
+    const tick = 10; // ms per clock tick (USER_HZ 100)
+    let ms = 0;
+    for (const { pid } of rows) {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      ms += (Number(fields[11]) + Number(fields[12])) * tick;
+    }
+    return ms;
+  } catch {
+    return null;
+  } finally {
+    await client.end();
+  }
+};
 const sample = loadSettlement(path.join(ROOT, 'server-fixtures'));
 const settlement = { ...sample, settings: { ...sample.settings, pinAttempts: { ...sample.settings.pinAttempts, max: 100_000_000 } } };
 const app = await buildApp({ database, settlement, ownsDatabase: true, sessionSecret: 'bench-session-secret-0123456789abcdefghijklmnop', environment: 'test', captcha: { emulatorOrigin: String(emulator.ready.url) }, logger: false, apiRequestsPerMinute: 100_000_000, shedFastSubmits: false });
@@ -45,14 +75,18 @@ if (inspector && profileDir) {
 const cpu = async (label: string, n: number, one: (i: number) => Promise<number>) => {
   await pool(50, 25, (i) => one(i));
   if (inspector) await inspector.post('Profiler.start');
+  const b0 = await backendCpuMs();
   const c0 = process.cpuUsage();
   let bad = 0;
   await pool(n, 25, async (i) => { if ((await one(i + 50)) >= 300) bad++; });
   const c = process.cpuUsage(c0);
+  const b1 = await backendCpuMs();
   if (inspector && profileDir) writeFileSync(path.join(profileDir, `${dialect}-${label}.cpuprofile`), JSON.stringify((await inspector.post('Profiler.stop')).profile));
-  console.log(`${dialect} ${label.padEnd(12)} ${((c.user + c.system) / n / 1000).toFixed(3)} ms cpu${bad ? ` (${bad} non-2xx)` : ''}`);
+  const backend = b0 !== null && b1 !== null ? `, database server ${((b1 - b0) / n).toFixed(3)} ms` : '';
+  console.log(`${dialect} ${label.padEnd(12)} ${((c.user + c.system) / n / 1000).toFixed(3)} ms cpu${backend}${bad ? ` (${bad} non-2xx)` : ''}`);
 };
 for (const [label, body] of [['save', automotivePageSave], ['record-save', automotiveRecordSave]] as const) {
+  if (!phases.has(label)) continue;
   const bodies = sessions.map((s) => body(s.credentials));
   await cpu(label, N, async (i) => {
     const s = sessions[i % sessions.length];
@@ -60,24 +94,39 @@ for (const [label, body] of [['save', automotivePageSave], ['record-save', autom
     return (await app.inject({ method: 'PUT', url: paths.draft, headers: { host: '127.0.0.1', cookie: s.cookie, 'x-csrf-token': s.csrf, 'content-type': 'application/json' }, payload: bodies[i % sessions.length] })).statusCode;
   });
 }
-const M = Math.min(N, 300);
-// One sign-in and captcha token per submit (the warm-up's included): each submit is a claim of its own.
-const subs = (await pool(M + 60, 16, async (i) => claimant.authorize(await claimant.session(), 'Automotive', classVehicle(i + 1000)))).filter(Boolean);
-const tokens = await pool(subs.length, 16, () => claimant.captchaToken());
-const file = pdf('inject-cpu');
-const submits = subs.flatMap((s, i) => {
-  const token = tokens[i];
-  return token ? [{ session: s, encoded: encodeSubmission(automotivePayload({ captchaRawValue: s.captcha, reCaptchaResponse: token, file, credentials: s.credentials })) }] : [];
-});
-let next = 0;
-await cpu('submit', M, async () => {
-  const submit = submits[next++];
-  if (!submit) throw new Error('Not enough sign-ins were prepared for the submits.');
-  const { session, encoded } = submit;
-  const res = await app.inject({ method: 'POST', url: paths.submit, headers: { host: '127.0.0.1', cookie: session.cookie, 'x-csrf-token': session.csrf, 'content-type': encoded.contentType }, payload: encoded.body });
-  if (res.statusCode >= 300 && next <= 3) console.log(res.body.slice(0, 300));
-  return res.statusCode;
-});
+if (phases.has('authorize-pin')) {
+  // One fresh session and captcha token per sign-in (the warm-up's included), as the load test sends them.
+  const fresh = await pool(N + 50, 16, () => claimant.session());
+  const tokens = await pool(fresh.length, 16, () => claimant.captchaToken());
+  await cpu('authorize-pin', N, async (i) => {
+    const session = fresh[i];
+    const token = tokens[i];
+    if (!session || token === undefined) throw new Error('Not enough sessions were prepared for the sign-ins.');
+    const res = await app.inject({ method: 'POST', url: paths.authorize, headers: { host: '127.0.0.1', cookie: session.cookie, 'x-csrf-token': session.csrf, 'content-type': 'application/json' }, payload: claimant.authorizeBody('Automotive', { ...MARIA }, token) });
+    if (res.statusCode >= 300 && i < 3) console.log(res.body.slice(0, 300));
+    return res.statusCode;
+  });
+}
+if (phases.has('submit')) {
+  const M = Math.min(N, 300);
+  // One sign-in and captcha token per submit (the warm-up's included): each submit is a claim of its own.
+  const subs = (await pool(M + 60, 16, async (i) => claimant.authorize(await claimant.session(), 'Automotive', classVehicle(i + 1000)))).filter(Boolean);
+  const tokens = await pool(subs.length, 16, () => claimant.captchaToken());
+  const file = pdf('inject-cpu');
+  const submits = subs.flatMap((s, i) => {
+    const token = tokens[i];
+    return token ? [{ session: s, encoded: encodeSubmission(automotivePayload({ captchaRawValue: s.captcha, reCaptchaResponse: token, file, credentials: s.credentials })) }] : [];
+  });
+  let next = 0;
+  await cpu('submit', M, async () => {
+    const submit = submits[next++];
+    if (!submit) throw new Error('Not enough sign-ins were prepared for the submits.');
+    const { session, encoded } = submit;
+    const res = await app.inject({ method: 'POST', url: paths.submit, headers: { host: '127.0.0.1', cookie: session.cookie, 'x-csrf-token': session.csrf, 'content-type': encoded.contentType }, payload: encoded.body });
+    if (res.statusCode >= 300 && next <= 3) console.log(res.body.slice(0, 300));
+    return res.statusCode;
+  });
+}
 await app.close();
 await emulator.stop();
 rmSync(dataDir, { recursive: true, force: true });

@@ -249,7 +249,8 @@ export function createSignIns(app: FastifyInstance) {
     rawFor: FormType | null,
     forgetAttempts: ForgetAttempts | null,
   ): Promise<string | null> {
-    const batch = statementBatch(app.database.db, 'postgres');
+    // Prepared: a sign-in's statements are of a few shapes, planned once per connection.
+    const batch = statementBatch(app.database.db, 'postgres', { prepared: true });
     // Each write adds its part before it awaits: `batch.last` is the token's record.
     const marked = markUsed?.(batch);
     const tokenRecord = markUsed ? batch.last : undefined;
@@ -377,7 +378,7 @@ export function createSignIns(app: FastifyInstance) {
             if (!pin) throw httpError(wording.notMatched);
             // On PostgreSQL (counters in the database) the attempt's counting, the member's row and
             // what was filed under these credentials go in one statement.
-            const reads = app.database.dialect === 'postgres' && limiter.peekDistinctThenHit ? statementBatch(app.database.db, 'postgres') : undefined;
+            const reads = app.database.dialect === 'postgres' && limiter.peekDistinctThenHit ? statementBatch(app.database.db, 'postgres', { prepared: true }) : undefined;
             if (reads && flow.submit) {
               filedRead = { noticeId: noticeId.toUpperCase(), filings: app.stores.submissions.filingsOf(identifiersOf({ vin, noticeId: noticeId.toUpperCase() }), reads) };
               // Awaited below unless the sign-in is refused first (then its failure is the statement's, already thrown).

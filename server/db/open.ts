@@ -9,6 +9,7 @@
  * WAL never restarted and grew to hundreds of MB, slowing every read (bench/findings.md).
  * close() runs a TRUNCATE checkpoint. Commits are synchronous=FULL.
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
@@ -25,11 +26,16 @@ import {
   type QueryResult,
   type TransactionSettings,
   type CompiledQuery,
+  type PostgresCursor,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type PostgresQueryResult,
   type SqliteDatabase,
 } from 'kysely';
 import { messageOf, propertyOf } from '../../runtime/core/guards.js';
 import { DatabaseUnavailableError, translateDatabaseError } from './errors.js';
 import { migrationProvider } from './migrations.js';
+import { PREPARED } from './prepared.js';
 import type { Tables } from './schema.js';
 import type { Database, DialectName, OpenDatabaseOptions } from './types.js';
 
@@ -167,6 +173,53 @@ function withStatementCache(sqlite: BetterSqlite3.Database): SqliteDatabase {
   };
 }
 
+/** Prepared statements per connection at most: more marked texts than this run unnamed (a mark on a text that varies must not fill the server's memory). */
+const MAX_PREPARED = 64;
+
+const COMMANDS = new Set<string>(['UPDATE', 'DELETE', 'INSERT', 'SELECT', 'MERGE', 'COMMIT', 'ROLLBACK'] satisfies Array<PostgresQueryResult<unknown>['command']>);
+const isCommand = (command: string): command is PostgresQueryResult<unknown>['command'] => COMMANDS.has(command);
+
+/** A pool client that runs the statements marked PREPARED as named statements (prepared once per connection). */
+class PreparingClient implements PostgresPoolClient {
+  constructor(
+    private readonly client: pg.PoolClient,
+    private readonly names: Map<string, string>,
+  ) {}
+  query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
+  query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
+  query<R>(statement: string | PostgresCursor<R>, parameters: ReadonlyArray<unknown> = []): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
+    // The dialect is given no cursor: streamQuery refuses before it reaches the client.
+    if (typeof statement !== 'string') throw new Error('Streaming queries are not configured on PostgreSQL.');
+    return this.run<R>(statement, [...parameters]);
+  }
+  private async run<R>(text: string, values: unknown[]): Promise<PostgresQueryResult<R>> {
+    const name = text.startsWith(PREPARED) ? this.nameOf(text) : undefined;
+    const result = await this.client.query<R & pg.QueryResultRow>(name === undefined ? { text, values } : { name, text, values });
+    // Kysely reads the command only to tell the rows a write affected: any other (BEGIN…) is told as a SELECT.
+    return { command: isCommand(result.command) ? result.command : 'SELECT', rowCount: result.rowCount ?? 0, rows: result.rows };
+  }
+  private nameOf(text: string): string | undefined {
+    const known = this.names.get(text);
+    if (known !== undefined || this.names.size >= MAX_PREPARED) return known;
+    const name = `p_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+    this.names.set(text, name);
+    return name;
+  }
+  release(destroy?: boolean) {
+    this.client.release(destroy);
+  }
+}
+
+/** The pool as Kysely's dialect takes it, its clients running the marked statements prepared. */
+function preparingPool(pool: pg.Pool): PostgresPool {
+  // The names are the same on every connection (a digest of the text); each connection prepares a statement the first time it runs it.
+  const names = new Map<string, string>();
+  return {
+    connect: async () => new PreparingClient(await pool.connect(), names),
+    end: () => pool.end(),
+  };
+}
+
 function openPostgres(url: string, schema: string, busyTimeoutMs: number): Dialect {
   const options = [`-c search_path=${schema}`, '-c synchronous_commit=on', `-c lock_timeout=${Math.floor(busyTimeoutMs)}`];
   const pool = new pg.Pool({
@@ -177,7 +230,7 @@ function openPostgres(url: string, schema: string, busyTimeoutMs: number): Diale
   });
   // An idle client losing its connection must not crash the process; the next query reports it.
   pool.on('error', () => {});
-  return new PostgresDialect({ pool });
+  return new PostgresDialect({ pool: preparingPool(pool) });
 }
 
 /**

@@ -10,9 +10,14 @@
  * itself on PostgreSQL (no BEGIN and COMMIT to send), and on SQLite each part commits on its own.
  *
  * A part must answer rows: a SELECT, or a write with RETURNING.
+ *
+ * `prepared`: PostgreSQL keeps the batch's statement prepared (open.ts, prepared.ts): for a batch
+ * sent on nearly every request whose parts are always of a few shapes (a sign-in's), not for one
+ * whose text grows with its rows.
  */
 import { sql, type Kysely, type OperationNodeSource, type RawBuilder } from 'kysely';
 import { isRecord } from '../../runtime/core/guards.js';
+import { PREPARED } from './prepared.js';
 import type { Tables } from './schema.js';
 import type { BatchPart, BatchRow, StatementBatch, Trx } from './types.js';
 
@@ -21,11 +26,12 @@ export const isStatementBatch = (given: Trx | StatementBatch): given is Statemen
 
 const rowsOf = (value: unknown): BatchRow[] => (Array.isArray(value) ? value.filter(isRecord) : []);
 
-export function statementBatch(trx: Kysely<Tables>, dialect: 'sqlite' | 'postgres'): StatementBatch {
+export function statementBatch(trx: Kysely<Tables>, dialect: 'sqlite' | 'postgres', options: { prepared?: boolean } = {}): StatementBatch {
   // Names of common table expressions of one statement: unique within it.
   const prefix = 'batch_part_';
   let count = 0;
-  const execute = async (query: OperationNodeSource | RawBuilder<unknown>) => (await sql<BatchRow>`${query}`.execute(trx)).rows;
+  const mark = sql.raw(options.prepared && dialect === 'postgres' ? PREPARED : '');
+  const execute = async (query: OperationNodeSource | RawBuilder<unknown>) => (await sql<BatchRow>`${mark}${query}`.execute(trx)).rows;
   if (dialect === 'sqlite') {
     let previous: Promise<unknown> = Promise.resolve();
     let failure: { error: unknown } | undefined;
@@ -77,7 +83,7 @@ export function statementBatch(trx: Kysely<Tables>, dialect: 'sqlite' | 'postgre
         }
         const ctes = sql.join(parts.map((p) => sql`${sql.id(p.name)} as (${p.query})`));
         const answers = sql.join(parts.map((p) => sql`(select coalesce(json_agg(${sql.id(p.name)}), '[]'::json) from ${sql.id(p.name)}) as ${sql.id(p.name)}`));
-        const { rows } = await sql<Record<string, unknown>>`with ${ctes} select ${answers}`.execute(trx);
+        const { rows } = await sql<Record<string, unknown>>`${mark}with ${ctes} select ${answers}`.execute(trx);
         const row = rows[0] ?? {};
         for (const p of parts) p.resolve(rowsOf(row[p.name]));
       } catch (error) {

@@ -1,0 +1,74 @@
+/**
+ * Statements PostgreSQL keeps prepared (server/db/prepared.ts): a statement marked PREPARED is
+ * planned once per connection (named), answers as an unnamed one does, and the hot statements —
+ * the page save's, the session's read, a PIN sign-in's batches — are marked, with a text that does
+ * not vary with the answers saved (else each variant would be prepared anew).
+ */
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createDrafts } from '../../../server/db/drafts.js';
+import { PREPARED } from '../../../server/db/prepared.js';
+import { createSessionStore, sessionIdHash } from '../../../server/db/sessions.js';
+import { statementBatch } from '../../../server/db/statement-batch.js';
+import type { SessionData } from '../../../server/db/types.js';
+import { manualClock, openTestDatabase, type TestDatabase } from './helpers.js';
+
+const HOUR = 60 * 60_000;
+
+describe('prepared statements on PostgreSQL', () => {
+  let t: TestDatabase;
+  const texts: string[] = [];
+  beforeEach(async () => {
+    texts.length = 0;
+    t = await openTestDatabase('postgres', { onStatement: (text) => void texts.push(text) });
+  });
+  afterEach(async () => {
+    await t.cleanup();
+  });
+
+  it('prepares a marked statement on its connection once, answers it as an unnamed one, and leaves an unmarked one unnamed', async () => {
+    await t.database.db.connection().execute(async (c) => {
+      const prepared = async () => (await sql<{ n: number }>`${sql.raw(PREPARED)}select ${7}::int + 1 as n`.execute(c)).rows;
+      expect(await prepared()).toEqual([{ n: 8 }]);
+      expect(await prepared()).toEqual([{ n: 8 }]);
+      expect((await sql<{ n: number }>`select ${7}::int + 2 as n`.execute(c)).rows).toEqual([{ n: 9 }]);
+      const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(c);
+      expect(rows.map((r) => r.statement)).toEqual([`${PREPARED}select $1::int + 1 as n`]);
+    });
+  });
+
+  it("marks the page save's statement and the session's read, with the same text whatever the answers name", async () => {
+    const clock = manualClock();
+    const drafts = createDrafts(t.database, { clock: clock.now });
+    const sessions = createSessionStore(t.database, { idleTimeoutMs: HOUR, clock: clock.now });
+    const session = await sessions.create({ csrfSecret: 'x', authorizations: {} } as unknown as SessionData);
+    const save = (models: unknown[]) =>
+      drafts.save({ formType: 'Automotive', claimantKey: 'key-a', pageId: 'claimant-info', models, authorizationId: 'auth-1', expiresAt: clock.now() + HOUR, touchSession: { idHash: sessionIdHash(session.id), expiresAt: clock.now() + HOUR } });
+    texts.length = 0;
+    await sessions.get(session.id);
+    const one = await save([{ clientId: 'c1' }]);
+    clock.advance(1000);
+    const three = await save([{ clientId: 'c1' }, { clientId: 'c2' }, { clientId: 'c3' }]);
+    expect(texts).toHaveLength(3);
+    expect(texts.every((text) => text.startsWith(PREPARED))).toBe(true);
+    expect(texts[1]).toBe(texts[2]);
+    // The answers as saved, read back as the unnamed statement read them.
+    expect(one.models).toEqual([{ clientId: 'c1' }]);
+    expect(three.models).toEqual([{ clientId: 'c1' }, { clientId: 'c2' }, { clientId: 'c3' }]);
+    expect(three.updatedAt).toBe(clock.now());
+  });
+
+  it('marks a batch asked to be prepared, and only that one', async () => {
+    texts.length = 0;
+    const prepared = statementBatch(t.database.db, 'postgres', { prepared: true });
+    const a = prepared.add(sql`select 1 as one`);
+    const b = prepared.add(sql`select 2 as two`);
+    await prepared.run();
+    expect([await a.rows, await b.rows]).toEqual([[{ one: 1 }], [{ two: 2 }]]);
+    const plain = statementBatch(t.database.db, 'postgres');
+    plain.add(sql`select 1 as one`);
+    plain.add(sql`select 2 as two`);
+    await plain.run();
+    expect(texts.map((text) => text.startsWith(PREPARED))).toEqual([true, false]);
+  });
+});
