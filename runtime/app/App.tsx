@@ -5,10 +5,10 @@ import { useApp, useServices, type AppServices, ServicesProvider } from './conte
 import { runGuards, type GuardDeps } from './guards';
 import type { LayoutVariant } from './layouts/Header';
 import { LoadingPlaceholder } from '../widgets/Spinner';
-import { useFlowsVersion } from './routes';
+import { ERROR_PATH, useFlowsVersion } from './routes';
 import type { ThemeName } from './settings';
 import { usePageFocus } from './usePageFocus';
-import { loadCulture } from './culture';
+import { completeCulture, loadCulture } from './culture';
 import { resumeClaim } from './forms/resume';
 import type { FormType } from '../core/types';
 
@@ -73,7 +73,22 @@ function GuardedRoutes({ guards, now, leaveApp }: { guards: GuardDeps; now: () =
 
   usePageFocus(pathname);
 
-  if (resuming !== null || needsResume) return <LoadingPlaceholder />;
+  // A start page carries only its own texts (AppState.contentPartial): any other page waits for
+  // the culture's whole content, fetched in idle time since the app started (asked now at the
+  // latest); when it cannot be loaded, the error page, as for any culture's content.
+  const [firstPath] = useState(pathname);
+  const contentPartial = useApp((s) => s.contentPartial);
+  const waitsForTexts = contentPartial && pathname !== firstPath;
+  useEffect(() => {
+    if (!waitsForTexts) return;
+    void completeCulture(store, api).then((complete) => {
+      if (complete || !store.get().contentPartial) return;
+      store.set({ contentPartial: false, contentLoaded: false });
+      navigate(ERROR_PATH, { replace: true });
+    });
+  }, [waitsForTexts, store, api, navigate]);
+
+  if (resuming !== null || needsResume || waitsForTexts) return <LoadingPlaceholder />;
   if (outcome.kind !== 'render') return null;
   if (route.kind === 'form') return <FormHost key={`${route.formType}:${flowsVersion}`} formType={route.formType} pageId={route.pageId} />;
   const Page = PLAIN_PAGES[route.kind];

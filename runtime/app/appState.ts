@@ -28,6 +28,11 @@ export interface AppState {
   culture: Culture | null;
   localizations: Record<string, string>;
   contentLoaded: boolean;
+  /**
+   * The texts are the start page's part of the culture's content (the page's startup answers): the
+   * whole is fetched once the app runs, and no other page shows before it is in (culture.ts).
+   */
+  contentPartial: boolean;
   deadlines: DeadlineSettings;
   csrf: CsrfToken | null;
   captcha: CaptchaConfig | null;
@@ -81,6 +86,7 @@ export function initialAppState(settings: AppSettings): AppState {
     culture: null,
     localizations: {},
     contentLoaded: false,
+    contentPartial: false,
     deadlines: {},
     csrf: null,
     captcha: null,

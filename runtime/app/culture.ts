@@ -17,11 +17,42 @@ export async function loadCulture(store: AppStore, api: AppApi, culture: Culture
     const result = await api.getCultureContent(culture);
     if (store.get().culture !== culture) return; // a later choice won
     if (!result.ok) throw new Error(result.detail ?? result.error);
-    store.set({ localizations: contentToDictionary(result.data), contentLoaded: true });
+    store.set({ localizations: contentToDictionary(result.data), contentLoaded: true, contentPartial: false });
   } catch (error) {
     console.error(error);
     store.set({ contentLoaded: false });
     if (navigate) navigate(ERROR_PATH);
     else window.history.replaceState(null, '', ERROR_PATH);
   }
+}
+
+/** The pending fetch of the culture's whole content, per store (one at a time). */
+const completing = new WeakMap<AppStore, Promise<boolean>>();
+
+/**
+ * The culture's whole content, when the texts are only the start page's part (AppState.contentPartial):
+ * fetched once (GET /api/culture/content, the call the app makes for any culture) and put in place
+ * of the part, which holds the same texts for its keys, so nothing shown changes. A later choice of
+ * culture wins. Whether the whole is in (or not needed): a failure leaves the part, and the next
+ * call asks again.
+ */
+export function completeCulture(store: AppStore, api: AppApi): Promise<boolean> {
+  const pending = completing.get(store);
+  if (pending) return pending;
+  const { culture, contentPartial } = store.get();
+  if (!contentPartial || culture === null) return Promise.resolve(true);
+  const done = api
+    .getCultureContent(culture)
+    .then((result) => {
+      if (!result.ok) throw new Error(result.detail ?? result.error);
+      if (store.get().culture === culture && store.get().contentPartial) store.set({ localizations: contentToDictionary(result.data), contentPartial: false });
+      return true;
+    })
+    .catch((error: unknown) => {
+      console.error(error);
+      return false;
+    })
+    .finally(() => completing.delete(store));
+  completing.set(store, done);
+  return done;
 }

@@ -1,11 +1,12 @@
-import type { FormEndpoints, StartupAnswers } from '../core/api';
+import { answerKey, API_PATHS, PARTIAL_ANSWERS, type FormEndpoints, type StartupAnswers } from '../core/api';
 import { normalizeDeadlines } from '../core/deadlines';
 import { STARTUP_LOGS, USER_MESSAGES } from '../core/errors';
 import type { AppSettings, FlowFile } from '../core/types';
 import type { AppApi } from './api';
 import { createAppStore, initialAppState, type AppStore } from './appState';
 import type { AppServices } from './context';
-import { loadCulture } from './culture';
+import { completeCulture, loadCulture } from './culture';
+import { whenIdle } from '../react/prepare';
 import { fetchFlows, FLOWS_PATH, flowsFromBody } from './flowsSource';
 import { CORE_GUARDS } from './guards';
 import { createFormSessions } from './forms/formSessions';
@@ -63,6 +64,10 @@ export async function startApp(deps: StartupDeps): Promise<AppServices | null> {
     const store = createAppStore(initialAppState(settings));
     const hostedFlows = createHostedFlows();
     const preloaded = readStartupAnswers(deps.doc);
+    // The answers that are a part of their GET's body (a start page's texts): the whole comes after the mount.
+    const partial = preloaded[PARTIAL_ANSWERS];
+    delete preloaded[PARTIAL_ANSWERS];
+    const partialKeys = new Set(Array.isArray(partial) ? partial.filter((key) => typeof key === 'string') : []);
     const api = deps.createApi(settings, hostedFlows.endpoints, preloaded, takeEarlyCsrf(deps.doc));
     const services: AppServices = { store, api, flows: hostedFlows, sessions: createFormSessions(hostedFlows) };
 
@@ -130,7 +135,10 @@ export async function startApp(deps: StartupDeps): Promise<AppServices | null> {
     const { pathname, search } = deps.doc.location;
     const supported = settings.site.languages.map((l) => l.culture);
     const { culture } = CORE_GUARDS.resolveCulture({ query: search, path: `${pathname}${search}`, current: null, supported });
+    const contentKey = answerKey(API_PATHS.cultureContent, { culture });
+    const contentPartial = partialKeys.has(contentKey) && Object.hasOwn(preloaded, contentKey);
     await loadCulture(store, api, culture);
+    if (contentPartial && store.get().contentLoaded) store.set({ contentPartial: true });
 
     try {
       const captcha = await unwrap(captchaRequest);
@@ -155,6 +163,9 @@ export async function startApp(deps: StartupDeps): Promise<AppServices | null> {
     await theme;
     for (const key of Object.keys(preloaded)) delete preloaded[key];
     deps.mount(services);
+    // The culture's whole content, when the page carried only its own texts: in idle time once the
+    // page runs (GuardedRoutes waits for it before showing any other page).
+    if (store.get().contentPartial) whenIdle(() => void completeCulture(store, api), 2000);
 
     // npm run dev names its live preview event stream in the page; the listener loads only then.
     if (deps.doc.getElementById('live-preview')) {

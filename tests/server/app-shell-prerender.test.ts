@@ -9,6 +9,8 @@
  */
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
 import { Writable } from 'node:stream';
 import path from 'node:path';
 import type { FastifyServerOptions } from 'fastify';
@@ -18,6 +20,9 @@ import { loggerOptions } from '../../server/app.js';
 import { matchesEtag } from '../../server/routes/app-shell/index.js';
 import { prerenderAddress } from '../../server/routes/app-shell/prerender.js';
 import { documentTitle } from '../../runtime/core/i18n/documentTitle.js';
+import { PARTIAL_ANSWERS } from '../../runtime/core/api/client.js';
+import type { PrerenderPage } from '../../runtime/core/site/prerender.js';
+import type { AppSettings } from '../../runtime/core/types.js';
 import { DIALECTS, OPEN_NOW, ROOT, serverOver, settlementCopy } from './helper.js';
 
 const LOCALES = {
@@ -88,6 +93,43 @@ describe.each(DIALECTS)('start pages drawn on the server (%s)', (dialect) => {
       expect(res.body).toMatch(new RegExp(`<html[^>]* lang="${culture}" data-theme="default"`));
       expect(res.body).toContain('<div id="page-load-spinner" hidden');
     });
+  });
+
+  it.each(['en', 'es'] satisfies Culture[])('carries on a start page only its own texts (%s): no later page\'s, the page drawn as with every text, under a byte bound', async (culture) => {
+    const answersOf = (body: string) => JSON.parse(/<script id="app-bootstrap" type="application\/json">(.*?)<\/script>/s.exec(body)![1]!) as Record<string, unknown>;
+    const contentKey = `/api/culture/content?culture=${culture}`;
+    const whole = (await server.http(contentKey)).json() as Array<{ key: string; value: string }>;
+    const { prerenderPage } = (await import(pathToFileURL(path.join(buildRoot, 'server', 'prerender.js')).href)) as { prerenderPage: PrerenderPage };
+    for (const url of ['/automotive', '/vinlookup', '/exclusion']) {
+      const res = await server.http(culture === 'en' ? url : `${url}?culture=${culture}`);
+      const answers = answersOf(res.body);
+      const carried = answers[contentKey] as Array<{ key: string; value: string }>;
+      // A part of the whole, told as such: the app fetches the rest once it runs.
+      expect(answers[PARTIAL_ANSWERS], url).toEqual([contentKey]);
+      expect(carried.length, url).toBeLessThan(whole.length * 0.75);
+      for (const entry of carried) expect(whole, url).toContainEqual(entry);
+      // Texts only later pages (or the e-mails) show stay out.
+      const keys = new Set(carried.map((e) => e.key));
+      for (const key of ['LocKey_ClaimantInfo_Title', 'LocKey_Signature_Title', 'LocKey_Summary_Title', 'LocKey_Receipt_Subject']) expect(keys.has(key), `${url} ${key}`).toBe(false);
+      // What the claimant sees is what every text would draw.
+      const settings = JSON.parse(/<script id="app-settings" type="application\/json">(.*?)<\/script>/s.exec(res.body)![1]!) as AppSettings;
+      const everything = { ...answers, [contentKey]: whole };
+      delete everything[PARTIAL_ANSWERS];
+      const address = culture === 'en' ? url : `${url}?culture=${culture}`;
+      const full = await prerenderPage({ url: address, settings, answers: everything, now: new Date(OPEN_NOW) });
+      expect(drawn(res.body), url).toBe(full?.html);
+      // The page as sent compressed (brotli, as the server keeps it): 17.0 KB with the culture's whole
+      // content (2026-11-29), 14.8 KB with the start page's texts; the bound leaves ~1 KB for the
+      // drawn markup and styles to grow, and fails if the whole content comes back.
+      const bytes = brotliCompressSync(res.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+      expect(bytes, url).toBeLessThan(16_000);
+    }
+    // Pages that are not a form's start page carry the whole content, unmarked.
+    for (const url of ['/resume', '/status']) {
+      const answers = answersOf((await server.http(culture === 'en' ? url : `${url}?culture=${culture}`)).body);
+      expect(answers[contentKey], url).toEqual(whole);
+      expect(answers[PARTIAL_ANSWERS], url).toBeUndefined();
+    }
   });
 
   it('names every sign-in field of the automotive start page by a label', async () => {

@@ -49,6 +49,14 @@ export const STARTUP_ANSWERS_ELEMENT = 'app-bootstrap';
 export type StartupAnswers = Record<string, unknown>;
 
 /**
+ * The entry of StartupAnswers that lists (an array of keys) the answers holding only a part of
+ * their GET's body: a start page carries the texts it may show, not the culture's whole content
+ * (server/routes/app-shell/start-texts.ts). The app uses such an answer at startup and fetches the
+ * whole in idle time once it runs, before it shows another page.
+ */
+export const PARTIAL_ANSWERS = '#partial';
+
+/**
  * The name under which the app page keeps its early GET /api/csrf: the server's app shell starts
  * that request from an inline script while the page is parsed, because the app mounts only once it
  * has the token (spec §3, startup order) and its own request would start only after the first

@@ -17,7 +17,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { answerKey, API_PATHS, EARLY_CSRF_GLOBAL, STARTUP_ANSWERS_ELEMENT, type StartupAnswers } from '../../../runtime/core/api/client.js';
+import { answerKey, API_PATHS, EARLY_CSRF_GLOBAL, PARTIAL_ANSWERS, STARTUP_ANSWERS_ELEMENT, type StartupAnswers } from '../../../runtime/core/api/client.js';
 import { defaultLanguages, FIXED_APP_PATHS, resolveSiteChrome, RESUME_LINK, type SiteChrome } from '../../../runtime/core/site/index.js';
 import { propertyOf } from '../../../runtime/core/guards.js';
 import type { PrerenderedPage } from '../../../runtime/core/site/prerender.js';
@@ -32,6 +32,7 @@ import { flowsBody } from '../api/forms/flows.js';
 import { inlinableCss, pageAssets, readManifest, type PageKind } from './preload.js';
 import { isResumeLink, loadPrerenderer, prerenderAddress } from './prerender.js';
 import { deadlineInstants } from '../../settlement/deadlines.js';
+import { firstPagesOnly, keysNamedByCode, keysNamedIn, startPageTexts } from './start-texts.js';
 
 /** The app's routes that no flow declares (spec §2); the checker's links resolve against the same list. */
 export const FIXED_APP_ROUTES = [...FIXED_APP_PATHS];
@@ -101,6 +102,25 @@ export function startupAnswers(app: FastifyInstance, culture: string): StartupAn
     [API_PATHS.formsConfig]: app.settlement.models,
     [API_PATHS.charactersWhitelist]: whitelistBody(app),
   };
+}
+
+/**
+ * A form's start page's startup answers: the culture's content cut to the texts the start page may
+ * show (start-texts.ts: the keys the built code, the embedded settings, the other answers and the
+ * flows' first pages name), the answer marked as a part (PARTIAL_ANSWERS) when anything was left
+ * out; the app fetches the rest once it runs. With no build to read the code's keys from, the
+ * whole content.
+ */
+export function startPageAnswers(app: FastifyInstance, culture: string, settings: AppSettings, codeKeys: ReadonlySet<string> | null): StartupAnswers {
+  const answers = startupAnswers(app, culture);
+  if (!codeKeys) return answers;
+  const contentKey = answerKey(API_PATHS.cultureContent, { culture });
+  const { [contentKey]: _content, [FLOWS_PATH]: _flows, ...others } = answers;
+  const named = new Set([...codeKeys, ...keysNamedIn(JSON.stringify([settings, others, firstPagesOnly(app.settlement.flows.map(({ flow }) => flow))]))]);
+  const entries = app.locales.entries(culture);
+  const carried = startPageTexts(entries, named);
+  if (carried.length === entries.length) return answers;
+  return { ...answers, [contentKey]: carried, [PARTIAL_ANSWERS]: [contentKey] };
 }
 
 /** The culture of a page request as the app resolves it: the query's culture when offered, else the default (see app.locales). */
@@ -263,29 +283,36 @@ const appShell: FastifyPluginAsync<AppShellOptions> = async (app, opts) => {
   // request; the app's scripts follow the page's root, so that a drawn page's markup arrives
   // before they share the connection's bandwidth with it; the startup answers go at the end of
   // the body.
-  const render = (html: string, culture: string, kind: PageKind) => {
+  const fresh = opts.reloadIndex === true || opts.livePreviewPath !== undefined;
+  // The keys the built code names (start-texts.ts), read once; none under npm run dev (the build changes).
+  const codeKeys = fresh || !built ? null : keysNamedByCode(opts.distDir);
+  // A form's start page carries only the texts it may show; every other page the culture's whole content.
+  const answersFor = (culture: string, startPage: boolean): StartupAnswers =>
+    startPage ? startPageAnswers(app, culture, settings(), codeKeys) : startupAnswers(app, culture);
+  const render = (html: string, culture: string, kind: PageKind, answers: StartupAnswers) => {
     const { styles, scripts } = preloads(kind);
     const { page, entryTags } = withoutEntryTags(withEntryStylesInline(html, '/app/dist/', readCss));
     const headTags = `${settingsTag()}\n${EARLY_CSRF_TAG}${styles ? `\n${styles}` : ''}`;
     const head = page.includes('</head>') ? page.replace('</head>', () => `${headTags}\n</head>`) : `${headTags}\n${page}`;
     const appScripts = [...entryTags, scripts].filter(Boolean).join('\n');
     const withScripts = appScripts && head.includes(ROOT_ELEMENT) ? head.replace(ROOT_ELEMENT, () => `${ROOT_ELEMENT}\n${appScripts}`) : head;
-    const answers = `<script id="${STARTUP_ANSWERS_ELEMENT}" type="application/json">${scriptJson(startupAnswers(app, culture))}</script>`;
+    const answersTag = `<script id="${STARTUP_ANSWERS_ELEMENT}" type="application/json">${scriptJson(answers)}</script>`;
     const at = withScripts.lastIndexOf('</body>');
-    return at < 0 ? `${withScripts}\n${answers}` : `${withScripts.slice(0, at)}${answers}\n${withScripts.slice(at)}`;
+    return at < 0 ? `${withScripts}\n${answersTag}` : `${withScripts.slice(0, at)}${answersTag}\n${withScripts.slice(at)}`;
   };
 
   // Built once per culture, kind of page and set of flows (live preview replaces the flows),
   // compressed lazily. Under npm run dev (index re-read, live preview) every request renders the
   // page afresh, and in the browser only (vite build --watch rewrites the app, not the prerenderer).
-  const fresh = opts.reloadIndex === true || opts.livePreviewPath !== undefined;
   const prerender = fresh || !built ? null : await loadPrerenderer(opts.distDir, (error) => app.log.error(error, 'app shell: the start pages\' prerenderer could not be loaded; they are drawn in the browser'));
   // A start page drawn on the server: the same embedded settings and answers the page carries.
-  const draw = async (html: string, culture: string, kind: PageKind, address: string | null): Promise<string> => {
-    const page = render(html, culture, kind);
+  const draw = async (html: string, culture: string, kind: PageKind, address: string | null, startPage: boolean): Promise<string> => {
+    const answers = answersFor(culture, startPage);
+    const page = render(html, culture, kind, answers);
     if (!prerender || address === null) return page;
     try {
-      const drawn = await prerender({ url: address, settings: settings(), answers: startupAnswers(app, culture), now: new Date(app.clock()) });
+      // Drawn from the answers the page carries, as the browser's app takes it over.
+      const drawn = await prerender({ url: address, settings: settings(), answers, now: new Date(app.clock()) });
       return drawn === null ? page : withDrawnPage(page, drawn, culture, s.theme);
     } catch (error) {
       // The app draws it in the browser, as without a prerenderer. The error names the address it
@@ -300,14 +327,14 @@ const appShell: FastifyPluginAsync<AppShellOptions> = async (app, opts) => {
   const nextDeadline = (now: number): number =>
     Math.min(Number.POSITIVE_INFINITY, ...Object.values(deadlineInstants(app.settlement.deadlines)).flatMap((d) => (d && d.getTime() > now ? [d.getTime()] : [])));
   let pages: { flows: unknown; byKey: Map<string, { page: Promise<EncodedPage>; until: number }> } = { flows: null, byKey: new Map() };
-  const pageFor = (culture: string, kind: PageKind, address: string | null): Promise<EncodedPage> => {
-    if (fresh) return Promise.resolve(encodedPage(render(readSource(), culture, kind)));
+  const pageFor = (culture: string, kind: PageKind, address: string | null, startPage: boolean): Promise<EncodedPage> => {
+    if (fresh) return Promise.resolve(encodedPage(render(readSource(), culture, kind, answersFor(culture, startPage))));
     if (pages.flows !== app.settlement.flows) pages = { flows: app.settlement.flows, byKey: new Map() };
-    const key = `${culture}\n${kind}\n${address ?? ''}`;
+    const key = `${culture}\n${kind}\n${startPage ? 'start' : ''}\n${address ?? ''}`;
     const now = app.clock();
     let kept = pages.byKey.get(key);
     if (!kept || kept.until <= now) {
-      kept = { page: draw(source, culture, kind, address).then(encodedPage), until: address === null ? Number.POSITIVE_INFINITY : nextDeadline(now) };
+      kept = { page: draw(source, culture, kind, address, startPage).then(encodedPage), until: address === null ? Number.POSITIVE_INFINITY : nextDeadline(now) };
       pages.byKey.set(key, kept);
     }
     return kept.page;
@@ -336,6 +363,7 @@ const appShell: FastifyPluginAsync<AppShellOptions> = async (app, opts) => {
     const culture = pageCulture(app, request);
     const address = status === 200 ? prerenderAddress(pathname, search, current().drawn) : null;
     const kind = pageKind(pathname, status);
+    const startPage = kind === 'form' && current().drawn.startPaths.has(pathname);
     // A resume link's page holds its code: drawn for this request alone and kept by no one, no
     // cache included (docs/decisions/026). Every other page is the same for everyone asking for it,
     // revalidated by its ETag.
@@ -343,8 +371,8 @@ const appShell: FastifyPluginAsync<AppShellOptions> = async (app, opts) => {
     // Drawing one costs ~20 ms of CPU: past a few a second (a flood of made-up codes), the page
     // goes undrawn and the app draws it in the browser, as without a prerenderer.
     const page = perRequest
-      ? encodedPage(resumeDrawings.take(app.clock()) ? await draw(source, culture, kind, address) : render(source, culture, kind))
-      : await pageFor(culture, kind, address);
+      ? encodedPage(resumeDrawings.take(app.clock()) ? await draw(source, culture, kind, address, false) : render(source, culture, kind, startupAnswers(app, culture)))
+      : await pageFor(culture, kind, address, startPage);
     reply.status(status).header('vary', 'Accept-Encoding');
     if (perRequest) reply.header('cache-control', 'no-store');
     else {

@@ -12,7 +12,9 @@ import type { FlowFile, PageConfig } from '../../../runtime/core/types';
 import { App } from '../../../runtime/app/App';
 import { CORE_GUARDS } from '../../../runtime/app/guards';
 import { CONFIGS } from '../fixtures';
-import { preloadShell, testServices } from './fixtures';
+import { fakeApi, preloadShell, testServices } from './fixtures';
+import type { ApiResult } from '../../../runtime/core/api';
+import type { LocalizedItem } from '../../../runtime/core/types';
 
 function openPage(id: string, path: string, extra: Partial<PageConfig> = {}): PageConfig {
   return { id, path, titleKey: `LocKey_${id}`, requiresAuthorization: false, sessionTimeout: false, blocks: [], action: 'next', ...extra };
@@ -79,5 +81,27 @@ describe('a route change the machine asks for', () => {
     act(() => location.pending.shift()!());
     await waitFor(() => expect(document.querySelector('[data-page="one"]')).toBeTruthy());
     expect(actor.getSnapshot().context.navigation).toMatchObject({ currentPage: 'one', isNavigating: false });
+  });
+});
+
+describe("a start page on its part of the texts (the page's startup answers)", () => {
+  it("shows the next page only once the culture's whole content is in, with its texts", async () => {
+    let answer: (value: ApiResult<LocalizedItem[]>) => void = () => undefined;
+    const getCultureContent = vi.fn(() => new Promise<ApiResult<LocalizedItem[]>>((resolve) => (answer = resolve)));
+    const services = testServices({
+      flows: [flow],
+      api: fakeApi({ getCultureContent }),
+      state: { modelConfigs: CONFIGS, whitelistLoaded: true, culture: 'en', contentLoaded: true, contentPartial: true, localizations: { LocKey_one: 'Page one' } },
+    });
+    render(<App services={services} guards={CORE_GUARDS} location={memoryLocation({ path: '/automotive' })} leaveApp={() => undefined} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'LocKey_Button_Next' }));
+    // The machine has moved on; the next page waits for its texts.
+    await waitFor(() => expect(getCultureContent).toHaveBeenCalledWith('en'));
+    expect(document.querySelector('[data-page="two"]')).toBeNull();
+    act(() => answer({ ok: true, data: [{ key: 'LocKey_one', value: 'Page one' }, { key: 'LocKey_two', value: 'Page two' }], status: 200 }));
+    await waitFor(() => expect(document.querySelector('[data-page="two"]')).toBeTruthy());
+    // Its title, from the whole content.
+    await waitFor(() => expect(document.title).toContain('Page two'));
+    expect(services.store.get().contentPartial).toBe(false);
   });
 });

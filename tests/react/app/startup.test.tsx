@@ -4,7 +4,7 @@
  * failure is only logged (spec §8's startup log lines). Runs on the test document with fake calls.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ApiClient } from '../../../runtime/core/api';
+import { PARTIAL_ANSWERS, type ApiClient } from '../../../runtime/core/api';
 import { DevError, STARTUP_LOGS } from '../../../runtime/core/errors';
 import type { FlowFile } from '../../../runtime/core/types';
 import type { AppServices } from '../../../runtime/app/context';
@@ -171,6 +171,28 @@ describe('startup order', () => {
     expect(error.message).toBe('unexpected value for appsettings.theme: neon');
     expect(steps).toEqual([]);
     expect(mounted).toHaveLength(0);
+  });
+
+  it("starts on a start page's part of the texts and puts the culture's whole content in place of it in idle time after the mount", async () => {
+    window.history.replaceState(null, '', '/automotive');
+    const contentKey = '/api/culture/content?culture=en';
+    document.body.innerHTML =
+      `<script id="app-settings" type="application/json">{}</script><div id="root"></div>` +
+      `<script id="app-bootstrap" type="application/json">${JSON.stringify({ [contentKey]: [{ key: 'LocKey_A', value: 'a' }], [PARTIAL_ANSWERS]: [contentKey] })}</script>`;
+    const steps: string[] = [];
+    const part = [{ key: 'LocKey_A', value: 'a' }];
+    const whole = [...part, { key: 'LocKey_B', value: 'b' }];
+    const getCultureContent = vi.fn().mockResolvedValueOnce({ ok: true, data: part, status: 200 }).mockResolvedValueOnce({ ok: true, data: whole, status: 200 });
+    const { startup } = deps(fakeApi({ getCultureContent }), steps);
+    const services = await startApp(startup);
+    // Mounted on the part: the whole is not asked for before the mount.
+    expect(steps.at(-1)).toBe('mount');
+    expect(getCultureContent).toHaveBeenCalledTimes(1);
+    expect(services!.store.get()).toMatchObject({ contentLoaded: true, contentPartial: true, localizations: { LocKey_A: 'a' } });
+    await settle();
+    await settle();
+    expect(getCultureContent).toHaveBeenCalledTimes(2);
+    expect(services!.store.get()).toMatchObject({ contentLoaded: true, contentPartial: false, localizations: { LocKey_A: 'a', LocKey_B: 'b' } });
   });
 
   it('sends the address to /error when the culture content cannot be loaded', async () => {
