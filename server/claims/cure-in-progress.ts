@@ -11,8 +11,10 @@
  *   structure checked, malware-scanned, written to the document store); a new one for the same
  *   kind replaces the one it had. A refused upload stores nothing.
  * - A document is removed (also when it was already gone, so that a retried delete succeeds).
- * - The answers to the pages asked again and the name typed to sign are kept as given (Save and
- *   finish later, a page's button); the cure sent checks them (cure.ts).
+ * - The answers to the pages asked again (checked as Save and finish later checks a claim's page,
+ *   cure-pages.ts: what was typed, not the fields still to fill in; 400 VALIDATION_FAILED with
+ *   the pages' field errors) and the name typed to sign are kept (Save and finish later, a page's
+ *   button); the cure sent checks them in full (cure.ts).
  *
  * The cure sent files the uploaded documents with it and deletes the cure in progress in its
  * transaction; the hourly purge deletes those past the end of their cure-by day.
@@ -26,6 +28,7 @@ import { createCuresInProgress, type CureInProgress, type CureInProgressDocument
 import type { SpooledFile } from '../documents/receive.js';
 import { httpError } from '../errors.js';
 import { cureAsked, curableClaim, MAX_SIGNATURE } from './cure.js';
+import { askedPages, checkedPageAnswers } from './cure-pages.js';
 import { spoolNamedDocument } from './documents.js';
 import { storeUploadedDocument } from './draft-documents.js';
 
@@ -110,7 +113,7 @@ export async function removeCureDocument(app: FastifyInstance, request: FastifyR
 /** What a save of the cure in progress sends (JSON). */
 export interface CureProgressBody {
   referenceCode: string;
-  /** The models of the pages asked again, as typed so far (checked when the cure is sent). */
+  /** The models of the pages asked again, as typed so far (the fields still to fill in are checked when the cure is sent). */
   pageModels?: unknown[];
   signatureName?: string;
 }
@@ -124,7 +127,8 @@ export async function saveCureInProgress(app: FastifyInstance, request: FastifyR
     const models = body.pageModels;
     if (!asked.pages.length) throw httpError('STRUCTURE_INVALID', { details: ['pageModels: this cure asks for no page.'] });
     if (models.length > MAX_KEPT_MODELS || !models.every(isStoredModel)) throw httpError('STRUCTURE_INVALID', { details: ['pageModels: send the answers to the page as a list of its models.'] });
-    answers = models;
+    // Checked as Save and finish later checks a claim's page: what was typed, not what is still to fill in.
+    answers = checkedPageAnswers(app, askedPages(app, claim, asked.pages), models, request.culture, { unfinished: true });
   }
   let signatureName: string | null | undefined;
   if (body.signatureName !== undefined) {

@@ -90,14 +90,8 @@ export function filedPageAnswers(asked: AskedPages): FormModel[] {
   return pagesModels(asked.filed, asked.pages);
 }
 
-/**
- * The answers a cure sends for the asked pages (JSON: a list of their models), checked as a page
- * save checks them on the claim as it would read with them: 400 STRUCTURE_INVALID for a model of
- * no asked page or one missing, 400 VALIDATION_FAILED with the pages' field errors. Returns the
- * models to keep with the cure (hidden fields reset as on a save).
- */
-export function checkedPageAnswers(app: FastifyInstance, asked: AskedPages, text: string | undefined, culture: string): FormModel[] {
-  const { claimForm, pages, walked } = asked;
+/** The answers a cure sends for the asked pages as its multipart field (JSON text), read; 400 STRUCTURE_INVALID when they are not a list of models. */
+export function sentPageAnswers(text: string | undefined): FormModel[] {
   let sent: unknown;
   try {
     sent = text === undefined ? undefined : JSON.parse(text);
@@ -105,6 +99,19 @@ export function checkedPageAnswers(app: FastifyInstance, asked: AskedPages, text
     sent = undefined;
   }
   if (!Array.isArray(sent) || !sent.every(isStoredModel)) throw httpError('STRUCTURE_INVALID', { details: ['pageModels: send the answers to the page as a list of its models.'] });
+  return sent;
+}
+
+/**
+ * The answers to the asked pages (a list of their models), checked as a page save checks them on
+ * the claim as it would read with them: 400 STRUCTURE_INVALID for a model of no asked page or one
+ * missing, 400 VALIDATION_FAILED with the pages' field errors. `unfinished` (a cure in progress
+ * kept to finish later) leaves the pages' fields not filled in yet and their records rules not met
+ * yet unrefused, as Save and finish later does a claim's page; what was typed is checked as always.
+ * Returns the models to keep (hidden fields reset as on a save).
+ */
+export function checkedPageAnswers(app: FastifyInstance, asked: AskedPages, sent: readonly FormModel[], culture: string, options: { unfinished?: boolean } = {}): FormModel[] {
+  const { claimForm, pages, walked } = asked;
   const unstorable = unstorableTextPaths(sent, 'pageModels').map((path) => `${path}: ${UNSTORABLE_TEXT}`);
   if (unstorable.length) throw httpError('BAD_REQUEST', { details: unstorable });
 
@@ -138,6 +145,7 @@ export function checkedPageAnswers(app: FastifyInstance, asked: AskedPages, text
     now: new Date(app.clock()),
     text: (key) => app.locales.text(key, culture),
     partial: true,
+    ...(options.unfinished ? { unfinishedPageIds: pages.map((p) => p.id) } : {}),
   });
   if (problems.structure.length) throw httpError('STRUCTURE_INVALID', { details: problems.structure });
   if (problems.fields.length) throw httpError('VALIDATION_FAILED', { details: problems.fields, fieldErrors: problems.fieldErrors });

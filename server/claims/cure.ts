@@ -40,7 +40,7 @@ import { scanBeforeAccepting } from '../documents/scan.js';
 import { aboutDocument, httpError, isHttpError } from '../errors.js';
 import { receiptAddress } from '../mail/receipt.js';
 import { flowOf } from '../settlement/load.js';
-import { askedPages, checkedPageAnswers } from './cure-pages.js';
+import { askedPages, checkedPageAnswers, sentPageAnswers } from './cure-pages.js';
 import { acceptedFileType, spoolNamedDocument } from './documents.js';
 
 /** The status a cure moves its claim to, and what the change is recorded as made by. */
@@ -156,7 +156,7 @@ export async function receiveCure(app: FastifyInstance, request: FastifyRequest)
   try {
     const { claim, change, asked, pages, files, fields } = await receivedCure(app, request, spooled);
     // The pages' answers first: their field errors are the claimant's to correct before anything is scanned.
-    const answers: FormModel[] = pages ? checkedPageAnswers(app, pages, fields.pageModels, request.culture) : [];
+    const answers: FormModel[] = pages ? checkedPageAnswers(app, pages, sentPageAnswers(fields.pageModels), request.culture) : [];
     // The documents uploaded to the cure in progress (cure-in-progress.ts) go with it, but for a kind this request sends a file for.
     const inProgress = createCuresInProgress(app.database, { clock: app.clock });
     const uploaded = ((await inProgress.get(claim.submissionId, change.id))?.documents ?? []).filter((d) => !files.some((f) => f.deficiency === d.deficiency));
