@@ -135,7 +135,7 @@ export default function StatusPage() {
   // A claim that can be cured: its form's chunk loads while the claimant reads what is missing.
   useEffect(() => {
     if (answer && cureState(answer, Date.now(), flows.find(answer.formType)) === 'open') void CurePanel.preload();
-  }, [answer]);
+  }, [answer, flows]);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     void check();
