@@ -677,7 +677,8 @@ const curePageDocuments: Migration = {
   },
   async down(db: Kysely<unknown>) {
     await db.schema.dropIndex('cure_in_progress_documents_kind').execute();
-    await db.deleteFrom('cure_in_progress_documents' as never).where('client_id' as never, '<>', '' as never).execute();
+    // A page's records' documents have no place in the earlier shape (one per kind).
+    await sql`DELETE FROM cure_in_progress_documents WHERE client_id <> ''`.execute(db);
     await db.schema.createIndex('cure_in_progress_documents_kind').on('cure_in_progress_documents').columns(['submission_id', 'deficiency']).unique().execute();
     await db.schema.alterTable('cure_in_progress_documents').dropColumn('client_id').execute();
     await db.schema.alterTable('claim_cure_documents').dropColumn('client_id').execute();
