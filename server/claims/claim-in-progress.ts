@@ -13,7 +13,7 @@
  *
  * A page save `unfinished` (a record saved or deleted while the claimant is still on `pageId`):
  * the same checks, but the fields of `pageId` itself left empty and its records rules not met yet
- * (at least one record) are not refused (validate.ts `unfinishedPageId`); every saved record and
+ * (at least one record) are not refused (validate.ts `unfinishedPageIds`); every saved record and
  * every typed value is checked as always. The draft is stored marked unfinished on that page,
  * with the records still being typed there (`openRecords`: each a record of one of the page's
  * records blocks with the fields its model declares; their values wait for their Save's checks).
@@ -205,7 +205,7 @@ export function createClaimsInProgress(app: FastifyInstance) {
       );
       if (unanswered.length) throw httpError('PAGE_NOT_REACHED', { details: unanswered.map((p) => `${title(p)}: this page has not been answered yet.`) });
       const problems = validateSubmission({
-        unfinishedPageId: unfinished ? pageId : undefined,
+        unfinishedPageIds: unfinished ? [pageId] : undefined,
         formType,
         flow: pages,
         settings: app.settlement.settings,

@@ -6,19 +6,22 @@
  * day not over) reads or writes it.
  *
  * - A document is uploaded on add (multipart: `referenceCode` first, then one file part named by
- *   the deficiency kind it cures) through the path a claim's draft documents take
+ *   the deficiency kind it cures, or, for a record of a page with files asked again, by the
+ *   record's client id) through the path a claim's draft documents take
  *   (draft-documents.ts `storeUploadedDocument`: spooled within the per-file limit, type and
  *   structure checked, malware-scanned, written to the document store); a new one for the same
- *   kind replaces the one it had. A refused upload stores nothing.
+ *   kind (the same record) replaces the one it had. A refused upload stores nothing.
  * - A document is removed (also when it was already gone, so that a retried delete succeeds).
- * - The answers to the pages asked again and the name typed to sign are kept as given (Save and
- *   finish later, a page's button); the cure sent checks them (cure.ts).
+ * - The answers to the pages asked again (checked as Save and finish later checks a claim's page,
+ *   cure-pages.ts: what was typed, not the fields still to fill in; 400 VALIDATION_FAILED with
+ *   the pages' field errors) and the name typed to sign are kept (Save and finish later, a page's
+ *   button); the cure sent checks them in full (cure.ts).
  *
  * The cure sent files the uploaded documents with it and deletes the cure in progress in its
  * transaction; the hourly purge deletes those past the end of their cure-by day.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { unstorableTextPaths, UNSTORABLE_TEXT } from '../../runtime/core/payload/index.js';
+import { isClientId, unstorableTextPaths, UNSTORABLE_TEXT } from '../../runtime/core/payload/index.js';
 import type { FormModel } from '../../runtime/core/types.js';
 import { isStoredModel } from '../db/claim-cures.js';
 import type { FiledClaim, StatusChange } from '../db/claim-statuses.js';
@@ -26,6 +29,7 @@ import { createCuresInProgress, type CureInProgress, type CureInProgressDocument
 import type { SpooledFile } from '../documents/receive.js';
 import { httpError } from '../errors.js';
 import { cureAsked, curableClaim, MAX_SIGNATURE } from './cure.js';
+import { askedPages, checkedPageAnswers, filesPageDeficiency } from './cure-pages.js';
 import { spoolNamedDocument } from './documents.js';
 import { storeUploadedDocument } from './draft-documents.js';
 
@@ -36,6 +40,8 @@ const MAX_KEPT_MODELS = 200;
 export interface CureUploadAnswer {
   id: number;
   deficiency: string;
+  /** The record of a page asked again it is the file of (absent for a document of a missing kind). */
+  clientId?: string;
   name: string;
   size: number;
   type: string;
@@ -48,7 +54,14 @@ export interface CureProgressAnswer {
   documents: CureUploadAnswer[];
 }
 
-export const cureUploadAnswer = (d: CureInProgressDocument): CureUploadAnswer => ({ id: d.id, deficiency: d.deficiency, name: d.name, size: d.size, type: d.type });
+export const cureUploadAnswer = (d: CureInProgressDocument): CureUploadAnswer => ({
+  id: d.id,
+  deficiency: d.deficiency,
+  ...(d.clientId !== null ? { clientId: d.clientId } : {}),
+  name: d.name,
+  size: d.size,
+  type: d.type,
+});
 
 export const cureProgressAnswer = (progress: CureInProgress): CureProgressAnswer => ({
   savedAt: new Date(progress.updatedAt).toISOString(),
@@ -71,7 +84,7 @@ export async function addCureDocument(app: FastifyInstance, request: FastifyRequ
   const spooled: SpooledFile[] = [];
   try {
     let curable: { claim: FiledClaim; change: StatusChange } | null = null;
-    let received: { deficiency: string; name: string; file: SpooledFile } | null = null;
+    let received: { deficiency: string; clientId: string | null; name: string; file: SpooledFile } | null = null;
     for await (const part of request.parts()) {
       if (!curable) {
         if (part.type !== 'field' || part.fieldname !== 'referenceCode' || typeof part.value !== 'string') throw httpError('STRUCTURE_INVALID', { details: ['referenceCode: send the claim’s reference code first.'] });
@@ -80,19 +93,23 @@ export async function addCureDocument(app: FastifyInstance, request: FastifyRequ
       }
       if (part.type !== 'file') throw httpError('STRUCTURE_INVALID', { details: [`${part.fieldname.slice(0, 100)}: only the document is expected.`] });
       if (received) throw httpError('STRUCTURE_INVALID', { details: ['Add one document at a time.'] });
-      if (!cureAsked(app, curable.change).documents.some((d) => d.deficiency === part.fieldname)) throw httpError('STRUCTURE_INVALID', { details: [`${part.fieldname.slice(0, 100)}: no document of this kind is missing.`] });
-      received = { deficiency: part.fieldname, ...(await spoolNamedDocument(part, maxFileBytes, spooled)) };
+      const kind = cureAsked(app, curable.change).documents.some((d) => d.deficiency === part.fieldname) ? part.fieldname : null;
+      // A record of a page with files asked again: the file part is named by the record's client id.
+      const pageKind = kind === null && isClientId(part.fieldname) ? filesPageDeficiency(app, curable.claim, curable.change) : null;
+      const deficiency = kind ?? pageKind;
+      if (deficiency === null) throw httpError('STRUCTURE_INVALID', { details: [`${part.fieldname.slice(0, 100)}: no document of this kind is missing.`] });
+      received = { deficiency, clientId: pageKind === null ? null : part.fieldname, ...(await spoolNamedDocument(part, maxFileBytes, spooled)) };
     }
     if (!curable) throw httpError('STRUCTURE_INVALID', { details: ['referenceCode: send the claim’s reference code first.'] });
     if (!received) throw httpError('STRUCTURE_INVALID', { details: ['No document was received.'] });
     const { claim, change } = curable;
-    const { deficiency } = received;
+    const { deficiency, clientId } = received;
     const added = await storeUploadedDocument(
       app,
       request,
       received,
       async () => {},
-      (document) => storeOf(app).addDocument(cureKeyOf(claim, change), { deficiency, ...document }),
+      (document) => storeOf(app).addDocument(cureKeyOf(claim, change), { deficiency, clientId, ...document }),
     );
     await app.sessions.keepAlive(request);
     return cureUploadAnswer(added);
@@ -110,7 +127,7 @@ export async function removeCureDocument(app: FastifyInstance, request: FastifyR
 /** What a save of the cure in progress sends (JSON). */
 export interface CureProgressBody {
   referenceCode: string;
-  /** The models of the pages asked again, as typed so far (checked when the cure is sent). */
+  /** The models of the pages asked again, as typed so far (the fields still to fill in are checked when the cure is sent). */
   pageModels?: unknown[];
   signatureName?: string;
 }
@@ -124,7 +141,8 @@ export async function saveCureInProgress(app: FastifyInstance, request: FastifyR
     const models = body.pageModels;
     if (!asked.pages.length) throw httpError('STRUCTURE_INVALID', { details: ['pageModels: this cure asks for no page.'] });
     if (models.length > MAX_KEPT_MODELS || !models.every(isStoredModel)) throw httpError('STRUCTURE_INVALID', { details: ['pageModels: send the answers to the page as a list of its models.'] });
-    answers = models;
+    // Checked as Save and finish later checks a claim's page: what was typed, not what is still to fill in.
+    answers = checkedPageAnswers(app, askedPages(app, claim, asked.pages), models, request.culture, { unfinished: true });
   }
   let signatureName: string | null | undefined;
   if (body.signatureName !== undefined) {

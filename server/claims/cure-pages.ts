@@ -4,16 +4,19 @@
  * with the page save's checks (validate.ts, page-logic.ts: structure, types, rules, required shown
  * fields, minimum records) on the claim as it would read with them. The answers kept are those of
  * the asked pages' models only; the claim's own answers are never changed (the cure stores these).
+ * A page with files (a records block of documents) is asked again as a claim's page is: each record
+ * with a file has its document uploaded on add to the cure in progress, named by the record's
+ * client id (cure-in-progress.ts), and the cure sent files them (cure.ts, `fileRecords`).
  */
 import type { FastifyInstance } from 'fastify';
 import { camelCase, matchesFixedValues, type FixedValues } from '../../runtime/core/models/index.js';
 import { isPageSkipped } from '../../runtime/core/navigation/index.js';
 import { emptyPayload, isClientId, UNSTORABLE_TEXT, unstorableTextPaths } from '../../runtime/core/payload/index.js';
 import { isRecord } from '../../runtime/core/guards.js';
-import { asksForFiles } from '../../runtime/core/statuses/index.js';
+import { asksForFiles, deficiencyOf } from '../../runtime/core/statuses/index.js';
 import type { FlowFile, FormModel, PageConfig, SubmissionPayload } from '../../runtime/core/types.js';
 import { isStoredModel } from '../db/claim-cures.js';
-import type { FiledClaim } from '../db/claim-statuses.js';
+import type { FiledClaim, StatusChange } from '../db/claim-statuses.js';
 import { httpError } from '../errors.js';
 import { flowOf } from '../settlement/load.js';
 import { claimFormOf, type ClaimForm } from './claim-form.js';
@@ -62,8 +65,7 @@ interface AskedPages {
 
 /**
  * The claim's pages `pageIds` name; refused (409 CURE_PAGE_UNSUPPORTED, the claimant contacts the
- * administrator) when its flow has no such page, when the page asks for files, or when the
- * claim's answers skip it.
+ * administrator) when its flow has no such page or when the claim's answers skip it.
  */
 export function askedPages(app: FastifyInstance, claim: FiledClaim, pageIds: readonly string[]): AskedPages {
   const flow = flowOf(app.settlement, claim.formType);
@@ -74,8 +76,28 @@ export function askedPages(app: FastifyInstance, claim: FiledClaim, pageIds: rea
   const pages = flow.pages.filter((_, i) => at.includes(i));
   const filed = filedPayload(claimForm, claim);
   const scope = { models: Object.fromEntries(claimForm.kinds.single.map((kind) => [kind, modelOf(filed[kind])?.fields])) };
-  if (pages.some((p) => asksForFiles(p) || isPageSkipped(p, scope))) throw httpError('CURE_PAGE_UNSUPPORTED');
+  if (pages.some((p) => isPageSkipped(p, scope))) throw httpError('CURE_PAGE_UNSUPPORTED');
   return { claimForm, pages, walked: { pages: flow.pages.slice(0, Math.max(...at) + 1) }, filed };
+}
+
+/**
+ * The deficiency kind of the claim's deficient change that asks again a page with files: the kind
+ * a document uploaded for one of that page's records is kept under; null when none does.
+ */
+export function filesPageDeficiency(app: FastifyInstance, claim: FiledClaim, change: StatusChange): string | null {
+  const flow = flowOf(app.settlement, claim.formType);
+  for (const kind of change.deficiencies) {
+    const cure = deficiencyOf(app.settlement.statuses, kind)?.cure;
+    const page = cure?.kind === 'page' ? flow?.pages.find((p) => p.id === cure.page) : undefined;
+    if (page && asksForFiles(page)) return kind;
+  }
+  return null;
+}
+
+/** The records among the asked pages' answers that have a file (a field of data type file filled in): each is sent with its document. */
+export function fileRecords(asked: AskedPages, answers: readonly FormModel[]): FormModel[] {
+  const configs = new Map(asked.claimForm.models.map((m) => [camelCase(m.metadata.dtoMapping), m]));
+  return answers.filter((m) => Object.entries(configs.get(camelCase(m.metadata.dtoMapping))?.fields ?? {}).some(([field, c]) => c.dataType === 'file' && typeof m.fields[field] === 'string' && m.fields[field] !== ''));
 }
 
 /** The models of the asked pages a payload holds. */
@@ -90,14 +112,8 @@ export function filedPageAnswers(asked: AskedPages): FormModel[] {
   return pagesModels(asked.filed, asked.pages);
 }
 
-/**
- * The answers a cure sends for the asked pages (JSON: a list of their models), checked as a page
- * save checks them on the claim as it would read with them: 400 STRUCTURE_INVALID for a model of
- * no asked page or one missing, 400 VALIDATION_FAILED with the pages' field errors. Returns the
- * models to keep with the cure (hidden fields reset as on a save).
- */
-export function checkedPageAnswers(app: FastifyInstance, asked: AskedPages, text: string | undefined, culture: string): FormModel[] {
-  const { claimForm, pages, walked } = asked;
+/** The answers a cure sends for the asked pages as its multipart field (JSON text), read; 400 STRUCTURE_INVALID when they are not a list of models. */
+export function sentPageAnswers(text: string | undefined): FormModel[] {
   let sent: unknown;
   try {
     sent = text === undefined ? undefined : JSON.parse(text);
@@ -105,6 +121,19 @@ export function checkedPageAnswers(app: FastifyInstance, asked: AskedPages, text
     sent = undefined;
   }
   if (!Array.isArray(sent) || !sent.every(isStoredModel)) throw httpError('STRUCTURE_INVALID', { details: ['pageModels: send the answers to the page as a list of its models.'] });
+  return sent;
+}
+
+/**
+ * The answers to the asked pages (a list of their models), checked as a page save checks them on
+ * the claim as it would read with them: 400 STRUCTURE_INVALID for a model of no asked page or one
+ * missing, 400 VALIDATION_FAILED with the pages' field errors. `unfinished` (a cure in progress
+ * kept to finish later) leaves the pages' fields not filled in yet and their records rules not met
+ * yet unrefused, as Save and finish later does a claim's page; what was typed is checked as always.
+ * Returns the models to keep (hidden fields reset as on a save).
+ */
+export function checkedPageAnswers(app: FastifyInstance, asked: AskedPages, sent: readonly FormModel[], culture: string, options: { unfinished?: boolean } = {}): FormModel[] {
+  const { claimForm, pages, walked } = asked;
   const unstorable = unstorableTextPaths(sent, 'pageModels').map((path) => `${path}: ${UNSTORABLE_TEXT}`);
   if (unstorable.length) throw httpError('BAD_REQUEST', { details: unstorable });
 
@@ -138,6 +167,7 @@ export function checkedPageAnswers(app: FastifyInstance, asked: AskedPages, text
     now: new Date(app.clock()),
     text: (key) => app.locales.text(key, culture),
     partial: true,
+    ...(options.unfinished ? { unfinishedPageIds: pages.map((p) => p.id) } : {}),
   });
   if (problems.structure.length) throw httpError('STRUCTURE_INVALID', { details: problems.structure });
   if (problems.fields.length) throw httpError('VALIDATION_FAILED', { details: problems.fields, fieldErrors: problems.fieldErrors });

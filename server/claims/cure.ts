@@ -4,8 +4,10 @@
  * for, checked as a claim's documents are (type by content, size limits, malware scan) and written
  * to the document store; a signature (the name typed and the attestation checked, as the claim's
  * signature block); a page of the claim answered again (cure-pages.ts: checked as a page save
- * checks it, kept in the cure). A page the claim's flow cannot ask again (none such, one asking for
- * files, one its answers skip) is refused (CURE_PAGE_UNSUPPORTED): its claimant contacts the
+ * checks it, kept in the cure), a page with files with the document of each of its records that
+ * has one (uploaded on add to the cure in progress, named by the record's client id; 400
+ * CURE_DOCUMENT_MISSING naming the file when one was not). A page the claim's flow cannot ask again
+ * (none such, one its answers skip) is refused (CURE_PAGE_UNSUPPORTED): its claimant contacts the
  * administrator.
  *
  * Only a session that signed in on the status page for that claim may cure it (status-sign-in.ts
@@ -40,7 +42,7 @@ import { scanBeforeAccepting } from '../documents/scan.js';
 import { aboutDocument, httpError, isHttpError } from '../errors.js';
 import { receiptAddress } from '../mail/receipt.js';
 import { flowOf } from '../settlement/load.js';
-import { askedPages, checkedPageAnswers } from './cure-pages.js';
+import { askedPages, checkedPageAnswers, fileRecords, sentPageAnswers } from './cure-pages.js';
 import { acceptedFileType, spoolNamedDocument } from './documents.js';
 
 /** The status a cure moves its claim to, and what the change is recorded as made by. */
@@ -156,12 +158,22 @@ export async function receiveCure(app: FastifyInstance, request: FastifyRequest)
   try {
     const { claim, change, asked, pages, files, fields } = await receivedCure(app, request, spooled);
     // The pages' answers first: their field errors are the claimant's to correct before anything is scanned.
-    const answers: FormModel[] = pages ? checkedPageAnswers(app, pages, fields.pageModels, request.culture) : [];
+    const answers: FormModel[] = pages ? checkedPageAnswers(app, pages, sentPageAnswers(fields.pageModels), request.culture) : [];
     // The documents uploaded to the cure in progress (cure-in-progress.ts) go with it, but for a kind this request sends a file for.
     const inProgress = createCuresInProgress(app.database, { clock: app.clock });
-    const uploaded = ((await inProgress.get(claim.submissionId, change.id))?.documents ?? []).filter((d) => !files.some((f) => f.deficiency === d.deficiency));
+    const kept = (await inProgress.get(claim.submissionId, change.id))?.documents ?? [];
+    const uploaded = kept.filter((d) => d.clientId === null && !files.some((f) => f.deficiency === d.deficiency));
     const missing = asked.documents.find((d) => !files.some((f) => f.deficiency === d.deficiency) && !uploaded.some((u) => u.deficiency === d.deficiency));
     if (missing) throw httpError('CURE_DOCUMENT_MISSING', { args: [missing.documentType] });
+    // A page with files asked again: each of its records with a file has its document uploaded (a document of a record no longer sent stays behind, purged with the cure in progress).
+    const pageDocuments: CureDocument[] = [];
+    for (const record of pages ? fileRecords(pages, answers) : []) {
+      const document = kept.find((d) => d.clientId === record.clientId);
+      const name = typeof record.fields.name === 'string' && record.fields.name ? record.fields.name : typeof record.fields.file === 'string' ? record.fields.file : '';
+      if (!document) throw httpError('CURE_DOCUMENT_MISSING', { args: [name.slice(0, 100)] });
+      const documentType = typeof record.fields.documentType === 'string' ? record.fields.documentType : '';
+      pageDocuments.push({ deficiency: document.deficiency, documentType, clientId: record.clientId, name: document.name, type: document.type, size: document.size, sha256: document.sha256, object: document.object, unscanned: document.unscanned });
+    }
     let signatureName: string | null = null;
     if (asked.signature) {
       const name = (fields.signatureName ?? '').trim();
@@ -181,14 +193,15 @@ export async function receiveCure(app: FastifyInstance, request: FastifyRequest)
     for (const { received, type, unscanned } of checked) {
       const { object, size, sha256 } = await putSpooledFile(app.documents.current, received.file, type);
       const documentType = asked.documents.find((d) => d.deficiency === received.deficiency)?.documentType ?? '';
-      stored.push({ deficiency: received.deficiency, documentType, name: received.name, type, size, sha256, object, unscanned });
+      stored.push({ deficiency: received.deficiency, documentType, clientId: null, name: received.name, type, size, sha256, object, unscanned });
     }
     const documents: CureDocument[] = [
       ...uploaded.flatMap((u) => {
         const documentType = asked.documents.find((d) => d.deficiency === u.deficiency)?.documentType;
         // A document of a kind no longer asked for stays behind (purged with the cure in progress).
-        return documentType === undefined ? [] : [{ deficiency: u.deficiency, documentType, name: u.name, type: u.type, size: u.size, sha256: u.sha256, object: u.object, unscanned: u.unscanned }];
+        return documentType === undefined ? [] : [{ deficiency: u.deficiency, documentType, clientId: null, name: u.name, type: u.type, size: u.size, sha256: u.sha256, object: u.object, unscanned: u.unscanned }];
       }),
+      ...pageDocuments,
       ...stored,
     ];
 

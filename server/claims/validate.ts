@@ -30,11 +30,12 @@ export interface ValidationInput {
    */
   partial?: boolean;
   /**
-   * With `partial`: the page the claimant is still on (a record saved or deleted there, or Save and
-   * finish later). Its fields left empty and its records rules not met yet (at least one record)
-   * are not refused; what was typed there, and every saved record, is checked as always.
+   * With `partial`: the pages the claimant is still on (a record saved or deleted there, Save and
+   * finish later, a cure in progress's pages asked again). Their fields left empty and their
+   * records rules not met yet (at least one record) are not refused; what was typed there, and
+   * every saved record, is checked as always.
    */
-  unfinishedPageId?: string;
+  unfinishedPageIds?: readonly string[];
   /** The rule adapters, for the pages and the model pass alike; the full registry when absent. */
   adapters?: RuleContext['adapters'];
 }
@@ -171,8 +172,7 @@ export function validateSubmission(input: ValidationInput): ValidationProblems {
   // one record, a record for each parent, 'none of these apply') not met yet, are for its Next to say.
   const leftForNext = (p: { pageId: string; clientId: string; field: string }) =>
     input.partial === true &&
-    input.unfinishedPageId !== undefined &&
-    p.pageId === input.unfinishedPageId &&
+    input.unfinishedPageIds?.includes(p.pageId) === true &&
     !isRecordField(p.clientId, p.field) &&
     isEmpty(sentModel(p.clientId)?.model.fields[p.field]);
   const fieldKey = (clientId: string, field: string) => `${clientId}\n${field}`;

@@ -10,9 +10,11 @@ import type { DocumentObject, Trx, Database } from './types.js';
 
 /** A document of a cure, as stored. */
 export interface CureDocument {
-  /** The deficiency kind it cures and the document type that kind asks for. */
+  /** The deficiency kind it cures and the document type that kind asks for (for a document given on a page asked again, its record's type). */
   deficiency: string;
   documentType: string;
+  /** The client id of the record of a page asked again it is the file of; null for a document of a missing kind. */
+  clientId: string | null;
   name: string;
   type: string;
   size: number;
@@ -76,6 +78,7 @@ export function createClaimCures(database: Database): ClaimCureStore {
               cure_id: id,
               deficiency: d.deficiency,
               document_type: d.documentType,
+              client_id: d.clientId ?? '',
               name: d.name,
               type: d.type,
               size: d.size,
@@ -111,6 +114,7 @@ export function createClaimCures(database: Database): ClaimCureStore {
           byId.get(Number(r.cure_id))?.documents.push({
             deficiency: r.deficiency,
             documentType: r.document_type,
+            clientId: r.client_id === '' ? null : r.client_id,
             name: r.name,
             type: r.type,
             size: Number(r.size),

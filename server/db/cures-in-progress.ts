@@ -3,7 +3,7 @@
  * so far, kept by the server so that another sign-in on the status page, in this browser or
  * another, finds it as it was left: the answers to the pages asked again, the name typed to sign,
  * and the documents uploaded (objects of the document store, written before their row), one per
- * missing document kind. One per claim, for the deficient status change it answers: one kept for
+ * missing document kind and one per record of a page asked again that has a file (migration 0025). One per claim, for the deficient status change it answers: one kept for
  * an earlier change reads as none and is replaced by the next write. Deleted with the cure sent
  * (in its transaction), purged after the end of the cure-by day; an object no row names any more
  * is deleted by the housekeeping sweep (server/documents/sweep.ts).
@@ -18,6 +18,8 @@ export interface CureInProgressDocument {
   id: number;
   /** The deficiency kind it cures. */
   deficiency: string;
+  /** The client id of the record of a page asked again it is the file of; null for a document of a missing kind. */
+  clientId: string | null;
   name: string;
   type: string;
   size: number;
@@ -49,7 +51,7 @@ export interface CureInProgressStore {
   get(submissionId: number, statusChangeId: number): Promise<CureInProgress | null>;
   /** Keeps the answers and the name given (a field left out keeps what it had); creates the cure in progress when there is none. */
   save(key: CureKey, given: { answers?: FormModel[]; signatureName?: string | null }): Promise<CureInProgress>;
-  /** Adds a document (its object already written); it replaces the one its kind had. */
+  /** Adds a document (its object already written); it replaces the one its kind had (of a page's record: the one that record had). */
   addDocument(key: CureKey, document: Omit<CureInProgressDocument, 'id'>): Promise<CureInProgressDocument>;
   /** Removes a document of the claim's cure in progress; false when it was not there. */
   removeDocument(submissionId: number, id: number): Promise<boolean>;
@@ -66,12 +68,12 @@ function answersOf(text: string | null): FormModel[] | null {
   return Array.isArray(parsed) ? parsed.filter(isStoredModel) : null;
 }
 
-const DOCUMENT_COLUMNS = ['id', 'deficiency', 'name', 'type', 'size', 'sha256', 'store', 'store_key', 'unscanned'] as const;
+const DOCUMENT_COLUMNS = ['id', 'deficiency', 'client_id', 'name', 'type', 'size', 'sha256', 'store', 'store_key', 'unscanned'] as const;
 
-function documentOf(r: { id: number; deficiency: string; name: string; type: string; size: number | string; sha256: string; store: string; store_key: string; unscanned: number }): CureInProgressDocument | null {
+function documentOf(r: { id: number; deficiency: string; client_id: string; name: string; type: string; size: number | string; sha256: string; store: string; store_key: string; unscanned: number }): CureInProgressDocument | null {
   const object = objectOfRow(r);
   if (!object) return null;
-  return { id: Number(r.id), deficiency: r.deficiency, name: r.name, type: r.type, size: Number(r.size), sha256: r.sha256, object, unscanned: Number(r.unscanned) === 1 };
+  return { id: Number(r.id), deficiency: r.deficiency, clientId: r.client_id === '' ? null : r.client_id, name: r.name, type: r.type, size: Number(r.size), sha256: r.sha256, object, unscanned: Number(r.unscanned) === 1 };
 }
 
 export function createCuresInProgress(database: Database, options: { clock?: Clock } = {}): CureInProgressStore {
@@ -133,12 +135,18 @@ export function createCuresInProgress(database: Database, options: { clock?: Clo
       return db.transaction().execute(async (trx) => {
         const now = clock();
         await ensure(trx, key, now);
-        await trx.deleteFrom('cure_in_progress_documents').where('submission_id', '=', key.submissionId).where('deficiency', '=', document.deficiency).execute();
+        await trx
+          .deleteFrom('cure_in_progress_documents')
+          .where('submission_id', '=', key.submissionId)
+          .where('deficiency', '=', document.deficiency)
+          .where('client_id', '=', document.clientId ?? '')
+          .execute();
         const row = await trx
           .insertInto('cure_in_progress_documents')
           .values({
             submission_id: key.submissionId,
             deficiency: document.deficiency,
+            client_id: document.clientId ?? '',
             name: document.name,
             type: document.type,
             size: document.size,

@@ -663,6 +663,28 @@ function curesInProgress(dialect: DialectName): Migration {
   };
 }
 
+/**
+ * A cure's documents given on a page asked again (the records of a page with files): each keeps the
+ * client id of the page's record it is the file of (`client_id`; '' for a document of a missing
+ * kind). A cure in progress keeps one document per missing kind, and one per record of a page.
+ */
+const curePageDocuments: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('cure_in_progress_documents').addColumn('client_id', 'text', (c) => c.notNull().defaultTo('')).execute();
+    await db.schema.alterTable('claim_cure_documents').addColumn('client_id', 'text', (c) => c.notNull().defaultTo('')).execute();
+    await db.schema.dropIndex('cure_in_progress_documents_kind').execute();
+    await db.schema.createIndex('cure_in_progress_documents_kind').on('cure_in_progress_documents').columns(['submission_id', 'deficiency', 'client_id']).unique().execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropIndex('cure_in_progress_documents_kind').execute();
+    // A page's records' documents have no place in the earlier shape (one per kind).
+    await sql`DELETE FROM cure_in_progress_documents WHERE client_id <> ''`.execute(db);
+    await db.schema.createIndex('cure_in_progress_documents_kind').on('cure_in_progress_documents').columns(['submission_id', 'deficiency']).unique().execute();
+    await db.schema.alterTable('cure_in_progress_documents').dropColumn('client_id').execute();
+    await db.schema.alterTable('claim_cure_documents').dropColumn('client_id').execute();
+  },
+};
+
 export function migrationProvider(dialect: DialectName): MigrationProvider {
   return {
     async getMigrations() {
@@ -689,6 +711,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
         '0022_claim_cure_answers': claimCureAnswers,
         '0023_draft_open_records': draftOpenRecords,
         '0024_cures_in_progress': curesInProgress(dialect),
+        '0025_cure_page_documents': curePageDocuments,
       };
     },
   };

@@ -255,9 +255,11 @@ export interface ClaimCuresTable {
 export interface ClaimCureDocumentsTable {
   id: Generated<number>;
   cure_id: number;
-  /** The deficiency kind it cures, and the document type that kind asks for. */
+  /** The deficiency kind it cures, and the document type that kind asks for (a page's record's own type for a document given on a page). */
   deficiency: string;
   document_type: string;
+  /** The client id of the record of a page asked again it is the file of; '' for a document of a missing kind (migration 0025). */
+  client_id: Generated<string>;
   name: string;
   type: string;
   size: Int8;
@@ -286,6 +288,8 @@ export interface CureInProgressDocumentsTable {
   submission_id: number;
   /** The deficiency kind it cures. */
   deficiency: string;
+  /** The client id of the record of a page asked again it is the file of; '' for a document of a missing kind (migration 0025). */
+  client_id: Generated<string>;
   name: string;
   type: string;
   size: Int8;

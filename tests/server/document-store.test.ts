@@ -256,7 +256,7 @@ describe.each(DIALECTS)('documents in object storage (%s)', (dialect) => {
     const { id: submissionId } = await server.app.database.db.selectFrom('submissions').select('id').where('reference_code', '=', referenceCode).executeTakeFirstOrThrow();
     await server.app.database.db.transaction().execute(async (trx) => {
       const change = await createClaimStatuses(server.app.database).record(trx, { submissionId: Number(submissionId), to: 'deficient', deficiencies: ['missingProofOfPurchase'], cureBy: null, cureByAt: null, note: null, changedBy: 'test' });
-      const document = { deficiency: 'missingProofOfPurchase', documentType: 'proofOfPayment', name: 'receipt.pdf', type: 'application/pdf', size: cureBytes.length, sha256: sha256(cureBytes), object: { store: 'database' as const, key: cureKey }, unscanned: false };
+      const document = { deficiency: 'missingProofOfPurchase', documentType: 'proofOfPayment', clientId: null, name: 'receipt.pdf', type: 'application/pdf', size: cureBytes.length, sha256: sha256(cureBytes), object: { store: 'database' as const, key: cureKey }, unscanned: false };
       await createClaimCures(server.app.database).record(trx, { submissionId: Number(submissionId), statusChangeId: change.id, signatureName: null, culture: 'en', receivedAt: Date.now(), documents: [document], answers: [] });
     });
     const cureMove = io(cliEnv());

@@ -5,7 +5,7 @@ import { settlementZone } from '../../core/i18n/submissionTime';
 import { createIdSource } from '../../core/models';
 import { cureStore, curePageModels, cureText, type CureDeclaration } from '../../core/statuses';
 import type { ClaimStatusAnswer, CureUpload } from '../../core/api';
-import type { FormModel, ModelStoreState, PageConfig } from '../../core/types';
+import type { FormModel, ModelStoreState, PageConfig, SubmitFieldError } from '../../core/types';
 import type { PageFieldError } from '../../core/view/types';
 import { submitRefusalView, type RefusalView } from '../../core/view/refusal';
 import { PageRenderer } from '../../react/PageRenderer';
@@ -139,6 +139,14 @@ export default function CurePanel({ answer, onCured, onCancel }: { answer: Claim
     // The file input takes the place of the document: the focus goes to it.
     setTimeout(() => document.getElementById(documentField(kind))?.focus(), 0);
   };
+  /** Answers the server refuses on a page (the cure sent, or kept to finish later): shown on that page, under each field it names; false when the refusal names none. */
+  const refusedOnPage = (message: string, refused: { code?: string; fieldErrors?: readonly SubmitFieldError[] }) => {
+    const page = pages[0];
+    if (!page || !refused.fieldErrors?.length) return false;
+    setPageRefusal(submitRefusalView(page, { code: refused.code ?? null, message, fieldErrors: refused.fieldErrors }, t));
+    setRefusal(null);
+    return true;
+  };
   /** Save and finish later: the name typed and the pages' answers kept with the uploaded documents. */
   const saveForLater = async () => {
     setSending(true);
@@ -146,11 +154,14 @@ export default function CurePanel({ answer, onCured, onCancel }: { answer: Claim
     const result = await api.saveCureProgress({ referenceCode: answer.referenceCode, ...(pageModels ? { pageModels } : {}), ...(signatureAsked ? { signatureName: name.trim() } : {}) }, culture);
     setSending(false);
     if (!result.ok) {
-      setRefusal(result.errorKey ? t(result.errorKey) : result.error);
+      const message = result.errorKey ? t(result.errorKey) : result.error;
+      if (refusedOnPage(message, result)) return;
+      setRefusal(message);
       alert.current?.focus();
       return;
     }
     setRefusal(null);
+    setPageRefusal(null);
     setSavedNote(answer.cureByAt ? t('LocKey_Cure_SavedForLater', formatInstant(new Date(answer.cureByAt), culture, settlementZone(deadlines), 'LongDate')) : t('LocKey_Cure_SavedForLaterNoDate'));
     setTimeout(() => document.getElementById(SAVED_FIELD)?.focus(), 0);
   };
@@ -203,13 +214,7 @@ export default function CurePanel({ answer, onCured, onCancel }: { answer: Claim
         document.getElementById(documentField(refused.kind))?.focus();
         return;
       }
-      const page = pages[0];
-      // Answers the server refuses on a page: shown on that page, under each field it names.
-      if (page && result.fieldErrors?.length) {
-        setPageRefusal(submitRefusalView(page, { code: result.code ?? null, message, fieldErrors: result.fieldErrors }, t));
-        setRefusal(null);
-        return;
-      }
+      if (refusedOnPage(message, result)) return;
       setRefusal(message);
       alert.current?.focus();
       return;

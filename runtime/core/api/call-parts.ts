@@ -3,6 +3,8 @@
  * addresses, and the reading of an answer into a result.
  */
 import { API_URLS } from '../../../schemas/generated/api/routes';
+import { isRecord } from '../../../schemas/generated/api/guards/record';
+import { USER_MESSAGES } from '../errors';
 import type { ApiFailure } from './client';
 
 /**
@@ -40,6 +42,19 @@ export type Message = { key: string; en: string };
 
 export function fail<A = never>(message: Message, status: number | null, detail?: string): ApiFailure<A> {
   return { ok: false, error: message.en, errorKey: message.key, status, ...(detail ? { detail } : {}) };
+}
+
+/**
+ * A document upload refused (a claim's or a cure's, uploaded on add): the server's own text when it
+ * gave one with a 4xx (it names the document and says what to do) or a 503 (the document could not
+ * be checked just now: try again later), with its code; anything else is a failed upload.
+ */
+export function uploadRefusal(status: number, body: unknown): ApiFailure {
+  const answer = isRecord(body) ? body : {};
+  const error = status < 500 || status === 503 ? textOrNull(answer.error) : null;
+  if (error === null) return fail(USER_MESSAGES.uploadFailed, status);
+  const code = textOrNull(answer.code);
+  return { ok: false, error, errorKey: null, status, ...(code !== null ? { code } : {}) };
 }
 
 export async function readJson(response: Response): Promise<unknown> {

@@ -10,7 +10,7 @@ import { HONEYPOT_FIELD } from '../payload/honeypot';
 import { devError, USER_MESSAGES } from '../errors';
 import { isRecord } from '../../../schemas/generated/api/guards/record';
 import type { CsrfToken, FormModel, SignatureDateInfo, SubmitFieldError, SubmitResponse } from '../types';
-import { API_PATHS, CSRF_INVALID, DRAFT_DOCUMENTS_SUFFIX, DRAFT_SUFFIX, fail, loadClaimChecks, readJson, textOrNull, type Message } from './call-parts';
+import { API_PATHS, CSRF_INVALID, DRAFT_DOCUMENTS_SUFFIX, DRAFT_SUFFIX, fail, loadClaimChecks, readJson, textOrNull, uploadRefusal, type Message } from './call-parts';
 import type { ApiFailure, ApiResult, ClientCore, LaterCalls } from './client';
 
 /** A refused call: the server's own text (which page and field, or that the session ended), else the generic failure. */
@@ -148,10 +148,7 @@ export function laterCalls(core: ClientCore): LaterCalls {
       if (!response) return fail(USER_MESSAGES.uploadFailed, null);
       const body = await readJson(response);
       if (response.status === 201 && (await checks)?.isCureUpload(body)) return { ok: true, data: body, status: response.status };
-      // A refusal names the document and says what to do; anything else is a failed upload.
-      const error = response.status < 500 && isRecord(body) ? textOrNull(body.error) : null;
-      if (error !== null) return { ok: false, error, errorKey: null, status: response.status };
-      return response.status === 503 && isRecord(body) ? refusal(response.status, body, USER_MESSAGES.uploadFailed) : fail(USER_MESSAGES.uploadFailed, response.status);
+      return uploadRefusal(response.status, body);
     },
 
     async removeCureDocument(referenceCode, id) {
@@ -195,9 +192,7 @@ export function laterCalls(core: ClientCore): LaterCalls {
       }
       if (!answer) return fail(USER_MESSAGES.uploadFailed, null);
       if (answer.status === 201 && (await checks)?.isStoredDocument(answer.body)) return { ok: true, data: answer.body, status: answer.status };
-      // A refusal names the document and says what to do; anything else is a failed upload.
-      const error = answer.status < 500 && isRecord(answer.body) ? textOrNull(answer.body.error) : null;
-      return error !== null ? { ok: false, error, errorKey: null, status: answer.status } : fail(USER_MESSAGES.uploadFailed, answer.status);
+      return uploadRefusal(answer.status, answer.body);
     },
 
     async removeDocument(formType, id) {

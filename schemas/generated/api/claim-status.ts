@@ -112,6 +112,10 @@ export interface CureUpload {
    * The deficiency kind it cures
    */
   deficiency: string;
+  /**
+   * The clientId of the record of a page asked again it is the file of; absent for a document of a missing kind
+   */
+  clientId?: string;
   name: string;
   size: number;
   /**

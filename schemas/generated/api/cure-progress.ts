@@ -15,7 +15,7 @@ export interface CureProgressRoute {
   body: CureProgressRequest;
   response: {
     '200': CureProgress;
-    '400': ErrorResponse;
+    '400': CureProgressRefused;
     '403': ErrorResponse;
     '409': ErrorResponse;
     '503': ErrorResponse;
@@ -33,7 +33,7 @@ export interface CureProgressRequest {
    */
   referenceCode: string;
   /**
-   * The models of the pages asked again, as typed so far (checked when the cure is sent); absent: kept as they were
+   * The models of the pages asked again, as typed so far (checked as Save and finish later checks a page: what was typed, not the fields still to fill in, which the cure sent checks); absent: kept as they were
    *
    * @maxItems 200
    */
@@ -75,10 +75,30 @@ export interface CureUpload {
    * The deficiency kind it cures
    */
   deficiency: string;
+  /**
+   * The clientId of the record of a page asked again it is the file of; absent for a document of a missing kind
+   */
+  clientId?: string;
   name: string;
   size: number;
   /**
    * The type read from its content
    */
   type: string;
+}
+/**
+ * A catalogued error (server/errors.ts): claimant-facing text in the request culture and a stable code; when a page asked again refuses what was typed, each refused field too.
+ */
+export interface CureProgressRefused {
+  error: string;
+  code: string;
+  /**
+   * VALIDATION_FAILED: each refused field, by its page and its element id on that page, with the message shown under it.
+   */
+  fieldErrors?: CureProgressFieldError[];
+}
+export interface CureProgressFieldError {
+  pageId: string;
+  fieldId: string;
+  message: string;
 }

@@ -114,6 +114,10 @@ export interface CureUpload {
    * The deficiency kind it cures
    */
   deficiency: string;
+  /**
+   * The clientId of the record of a page asked again it is the file of; absent for a document of a missing kind
+   */
+  clientId?: string;
   name: string;
   size: number;
   /**
@@ -141,6 +145,10 @@ export interface CureUpload1 {
    * The deficiency kind it cures
    */
   deficiency: string;
+  /**
+   * The clientId of the record of a page asked again it is the file of; absent for a document of a missing kind
+   */
+  clientId?: string;
   name: string;
   size: number;
   /**

@@ -440,3 +440,25 @@ describe('the submit call', () => {
     expect(await offline.submit('Automotive', payload)).toEqual({ ok: false, error: failedText, errorKey: 'LocKey_Error_SubmitFailed', status: null });
   });
 });
+
+describe('a document upload refused', () => {
+  const unavailable = 'The document "receipt.pdf" could not be checked just now, so it was not saved. Please try again in a few minutes.';
+  const file = { clientId: 'doc0000002bbbbbbbb', name: 'receipt.pdf', size: 3, type: 'application/pdf', data: new Uint8Array([1, 2, 3]) };
+
+  it("takes the server's text and code of a 4xx or a 503, a claim's document and a cure's alike", async () => {
+    for (const [status, code] of [
+      [400, 'DOCUMENT_INFECTED'],
+      [503, 'DOCUMENT_CHECK_UNAVAILABLE'],
+    ] as const) {
+      const { api } = client({ 'POST /api/forms/automotive/draft/documents': json({ error: unavailable, code }, status), 'POST /api/claims/cure/documents': json({ error: unavailable, code }, status) });
+      expect(await api.addDocument('Automotive', file, 'en')).toEqual({ ok: false, error: unavailable, errorKey: null, status, code });
+      expect(await api.addCureDocument('AUT-23456789X', 'missingProofOfPurchase', { name: 'receipt.pdf', data: new Blob(['%PDF']) }, 'en')).toEqual({ ok: false, error: unavailable, errorKey: null, status, code });
+    }
+  });
+
+  it('reads any other answer as a failed upload', async () => {
+    const { api } = client({ 'POST /api/forms/automotive/draft/documents': json({ error: 'internal' }, 500), 'POST /api/claims/cure/documents': new Response('', { status: 503 }) });
+    expect(await api.addDocument('Automotive', file, 'en')).toMatchObject({ ok: false, errorKey: 'LocKey_Documents_UploadFailed', status: 500 });
+    expect(await api.addCureDocument('AUT-23456789X', 'missingProofOfPurchase', { name: 'receipt.pdf', data: new Blob(['%PDF']) }, 'en')).toMatchObject({ ok: false, errorKey: 'LocKey_Documents_UploadFailed', status: 503 });
+  });
+});

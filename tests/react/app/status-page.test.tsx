@@ -156,4 +156,28 @@ describe('/status', () => {
     await waitFor(() => expect(claimCure).toHaveBeenCalledWith({ referenceCode: 'AUT-23456789X', documents: [], signature: { name: 'María López', attested: true } }, 'en'));
     await waitFor(() => expect(claimStatus).toHaveBeenCalledTimes(2));
   });
+  it('shows a document the scanner could not check just now beside it, in the server’s words, keeps nothing uploaded, and uploads it when tried again', async () => {
+    const unavailable = 'The document "receipt.pdf" could not be checked just now, so it was not saved. Please try again in a few minutes.';
+    const curable = { ...DEFICIENT, deficiencies: DEFICIENT.deficiencies.slice(0, 1) };
+    const addCureDocument = vi
+      .fn()
+      .mockResolvedValueOnce({ ok: false, error: unavailable, errorKey: null, status: 503, code: 'DOCUMENT_CHECK_UNAVAILABLE' })
+      .mockResolvedValueOnce(ok({ id: 7, deficiency: 'missingProofOfPurchase', name: 'receipt.pdf', size: 8, type: 'application/pdf' }));
+    renderApp('/status', services(fakeApi({ claimStatus: vi.fn(async () => ok(curable)), addCureDocument })));
+    await userEvent.type(await screen.findByRole('textbox', { name: /LocKey_StatusPage_ReferenceLabel/ }), 'AUT-23456789X');
+    await userEvent.click(screen.getByRole('button', { name: 'LocKey_StatusPage_Submit' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'LocKey_Cure_Open' }));
+    await screen.findByRole('heading', { name: 'LocKey_Cure_Title' }, { timeout: 10_000 });
+    const input = screen.getByLabelText(/LocKey_Cure_Document/);
+    await userEvent.upload(input, new File(['%PDF-1.4'], 'receipt.pdf', { type: 'application/pdf' }));
+    await userEvent.click(screen.getByRole('button', { name: 'LocKey_Cure_Upload' }));
+    expect(await screen.findByText(unavailable)).toBeTruthy();
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(input);
+    expect(screen.queryByText(/LocKey_Cure_Uploaded/)).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'LocKey_Cure_Upload' }));
+    await screen.findByText(/LocKey_Cure_Uploaded/);
+    expect(screen.queryByText(unavailable)).toBeNull();
+  });
 });

@@ -31,7 +31,7 @@ describe.each(DIALECTS)('openDatabase over %s', (dialect) => {
     expect(tables.sort()).toEqual(TABLES);
     const second = await t.reopen();
     const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(second.db);
-    expect(applied.rows.map((r) => r.name)).toEqual(['0001_initial', '0002_class_list_version', '0003_one_time_token_used_by', '0004_duplicate_policy', '0005_claim_signals', '0006_drafts', '0007_outbox', '0008_draft_documents', '0009_resume_codes', '0011_declared_sign_in', '0013_hot_path_indexes', '0014_outbox_purge', '0015_outbox_unpurged', '0016_documents_unscanned', '0017_document_store', '0018_claim_status_changes', '0019_claim_cures', '0020_outbox_render_data', '0021_signal_values_keyed_by_read', '0022_claim_cure_answers', '0023_draft_open_records', '0024_cures_in_progress']);
+    expect(applied.rows.map((r) => r.name)).toEqual(['0001_initial', '0002_class_list_version', '0003_one_time_token_used_by', '0004_duplicate_policy', '0005_claim_signals', '0006_drafts', '0007_outbox', '0008_draft_documents', '0009_resume_codes', '0011_declared_sign_in', '0013_hot_path_indexes', '0014_outbox_purge', '0015_outbox_unpurged', '0016_documents_unscanned', '0017_document_store', '0018_claim_status_changes', '0019_claim_cures', '0020_outbox_render_data', '0021_signal_values_keyed_by_read', '0022_claim_cure_answers', '0023_draft_open_records', '0024_cures_in_progress', '0025_cure_page_documents']);
   });
 
   it('answers the health check, and fails it with DatabaseUnavailableError once closed', async () => {

@@ -2,7 +2,10 @@
  * The cure of a deficiency cured by a page of the claim (the sample's receiptMismatch: its repairs
  * page answered again): the status answer gives the claim's filed answers to the page; the cure's
  * answers are checked as the page's save checks them (a refused field named by its page and
- * element id, nothing stored), kept in the cure and never in the claim; the export shows them.
+ * element id, nothing stored), kept in the cure and never in the claim; the export shows them. A
+ * cure in progress kept to finish later is checked as Save and finish later checks a claim's page:
+ * what was typed yes (400 VALIDATION_FAILED with the page's field errors, nothing kept), what is
+ * still to fill in no.
  * Over real HTTP, on both databases.
  */
 import { describe, expect, it } from 'vitest';
@@ -12,6 +15,7 @@ import type { FormModel } from '../../../runtime/core/types.js';
 import { DIALECTS, encodeMultipart, OPEN_NOW, serverOver, type Claimant } from '../helper.js';
 
 const CURE = '/api/claims/cure';
+const PROGRESS = '/api/claims/cure/progress';
 
 describe.each(DIALECTS)('a cure that answers a page of the claim again, over %s', (dialect) => {
   const now = OPEN_NOW;
@@ -115,6 +119,32 @@ describe.each(DIALECTS)('a cure that answers a page of the claim again, over %s'
 
     expect(await cureRows(submissionId)).toEqual([]);
     expect((await payloadOf(submissionId)).payload).toBe(before.payload);
+    expect(await latestStatus(submissionId)).toBe('deficient');
+  });
+  it('checks the answers of a cure in progress as Save and finish later checks the page: what was typed, not what is still to fill in', async () => {
+    const { code, c, submissionId, filed } = await receiptMismatch();
+    const save = (pageModels: unknown) => c.raw('POST', PROGRESS, { json: { referenceCode: code, pageModels } });
+    const kept = async () => (await db().selectFrom('cures_in_progress').select('answers').where('submission_id', '=', submissionId).executeTakeFirst())?.answers ?? null;
+
+    // A repair's amount over the page's limit: refused as the page's save refuses it, nothing kept.
+    const tooMuch = await save(filed.map((m) => ({ ...m, fields: { ...m.fields, amountPaid: 999999 } })));
+    expect(tooMuch.statusCode, tooMuch.body).toBe(400);
+    const refused = tooMuch.json<{ code: string; fieldErrors: Array<{ pageId: string; fieldId: string; message: string }> }>();
+    expect(refused.code).toBe('VALIDATION_FAILED');
+    expect(refused.fieldErrors.some((e) => e.pageId === 'repairs' && e.fieldId.includes('amountPaid') && e.message !== '')).toBe(true);
+    // A field the model does not have: a malformed save.
+    const unknown = await save(filed.map((m) => ({ ...m, fields: { ...m.fields, notAField: 'x' } })));
+    expect(unknown.statusCode, unknown.body).toBe(400);
+    expect(unknown.json()).toMatchObject({ code: 'STRUCTURE_INVALID' });
+    expect(await kept()).toBeNull();
+
+    // No repair yet: the page's "at least one" is for the cure sent to say, the save keeps it.
+    const none = await save([]);
+    expect(none.statusCode, none.body).toBe(200);
+    expect(JSON.parse((await kept()) ?? 'null')).toEqual([]);
+    const corrected = await save(filed.map((m) => ({ ...m, fields: { ...m.fields, amountPaid: 980.25 } })));
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    expect((JSON.parse((await kept()) ?? '[]') as FormModel[])[0]?.fields).toMatchObject({ amountPaid: 980.25 });
     expect(await latestStatus(submissionId)).toBe('deficient');
   });
 });

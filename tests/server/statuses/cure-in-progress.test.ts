@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyStatusChanges } from '../../../server/claims/statuses.js';
+import { SCANNER_RETRY_AFTER_SECONDS } from '../../../server/documents/scan.js';
 import { cureInProgressPurge } from '../../../server/claims/cure-in-progress.js';
 import { EICAR, startClamdStandIn, type ClamdStandIn } from '../../support/clamd-stand-in.js';
 import { minimalPdf } from '../../support/documents.js';
@@ -108,6 +109,33 @@ describe.each(DIALECTS)('a cure in progress kept by the server, over %s', (diale
     expect(await uploads(submissionId)).toEqual([]);
     // Removed again: still done.
     expect((await c.raw('DELETE', `${DOCUMENTS}/${added.id}`, { query: { referenceCode: code } })).statusCode).toBe(204);
+  });
+
+  it('refuses an upload with 503 and Retry-After while the scanner is down or answers ERROR, and stores nothing', async () => {
+    const { code, c, submissionId } = await deficientClaim();
+    const objects = async () => Number((await db().selectFrom('document_objects').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const objectsBefore = await objects();
+    await clamd.stop();
+    try {
+      const refused = await upload(c, code);
+      expect(refused.statusCode, refused.body).toBe(503);
+      expect(refused.headers['retry-after']).toBe(String(SCANNER_RETRY_AFTER_SECONDS));
+      expect(refused.json()).toMatchObject({ code: 'DOCUMENT_CHECK_UNAVAILABLE', error: 'The document "receipt.pdf" could not be checked just now, so it was not saved. Please try again in a few minutes.' });
+    } finally {
+      await clamd.start();
+    }
+    clamd.setMode('error');
+    try {
+      const refused = await upload(c, code);
+      expect(refused.statusCode, refused.body).toBe(503);
+      expect(refused.json()).toMatchObject({ code: 'DOCUMENT_CHECK_UNAVAILABLE' });
+    } finally {
+      clamd.setMode('scan');
+    }
+    expect(await uploads(submissionId)).toEqual([]);
+    expect(await objects()).toBe(objectsBefore);
+    // The scanner back, the same document is kept.
+    expect((await upload(c, code)).statusCode).toBe(201);
   });
 
   it('another claim’s session neither reads nor writes it', async () => {

@@ -8,4 +8,4 @@ import { isRecord } from './record';
 
 /** Whether an answer has the shape of CureUpload (schemas/api/shared.schema.json). */
 export const isCureUpload = (v0: unknown): v0 is CureUpload =>
-  (isRecord(v0) && Number.isInteger(v0["id"]) && typeof v0["deficiency"] === 'string' && typeof v0["name"] === 'string' && Number.isInteger(v0["size"]) && typeof v0["type"] === 'string');
+  (isRecord(v0) && Number.isInteger(v0["id"]) && typeof v0["deficiency"] === 'string' && (v0["clientId"] === undefined || typeof v0["clientId"] === 'string') && typeof v0["name"] === 'string' && Number.isInteger(v0["size"]) && typeof v0["type"] === 'string');

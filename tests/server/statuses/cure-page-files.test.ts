@@ -1,0 +1,91 @@
+/**
+ * A cure that asks again a page with files (the sample's supporting documents): the status answer
+ * gives the claim's filed records of the page; a document is uploaded on add to the cure in
+ * progress for a record, by its client id (checked and scanned as a claim's); the cure sent without
+ * a record's document is refused (CURE_DOCUMENT_MISSING) storing nothing; with it, the cure files
+ * the document linked to its record, the claim's own answers and documents untouched, and the
+ * export shows the cure's document. Over real HTTP, on both databases.
+ */
+import { describe, expect, it } from 'vitest';
+import { exportSubmissions } from '../../../server/admin/export.js';
+import { applyStatusChanges } from '../../../server/claims/statuses.js';
+import type { FormModel } from '../../../runtime/core/types.js';
+import { minimalPdf } from '../../support/documents.js';
+import { DIALECTS, encodeMultipart, OPEN_NOW, serverOver, settlementCopy, type Claimant } from '../helper.js';
+
+const CURE = '/api/claims/cure';
+const DOCUMENTS = '/api/claims/cure/documents';
+const RECEIPT = minimalPdf('the invoice of the repair, again');
+const STATUSES = { deficiencies: [{ id: 'documentMismatch', textKey: 'LocKey_Deficiency_ReceiptMismatch', cure: { kind: 'page', page: 'supporting-documents' } }] };
+
+describe.each(DIALECTS)('a cure that asks again a page with files, over %s', (dialect) => {
+  const now = OPEN_NOW;
+  const server = serverOver(dialect, () => ({ clock: () => now, settlementDir: settlementCopy({ 'statuses.json': STATUSES }) }));
+  const db = () => server.app.database.db;
+
+  async function documentMismatch(): Promise<{ code: string; c: Claimant; submissionId: number; filed: FormModel[] }> {
+    const a = await server.authorized('Automotive');
+    const filed = await a.c.submit('Automotive', a.parts(await a.c.captchaToken()));
+    expect(filed.statusCode, filed.body).toBe(200);
+    const code = filed.json<{ referenceCodeForm: string }>().referenceCodeForm;
+    await applyStatusChanges(server.app.database, server.app.settlement, server.app.locales, [{ reference: code, status: 'deficient', deficiencies: ['documentMismatch'], cureBy: '2026-12-31' }], {
+      changedBy: 'admin status',
+      statusLink: 'https://claims.example.com/status',
+      clock: () => now,
+    });
+    const c = await server.claimant();
+    const status = await c.api.claimStatus(code, { vin: a.credentials.vin });
+    if (!status.ok) throw new Error(status.error);
+    const { id } = await db().selectFrom('submissions').select('id').where('reference_code', '=', code).executeTakeFirstOrThrow();
+    const answers = (status.data.cureAnswers ?? []).map((m) => ({ id: m.id ?? null, clientId: m.clientId, metadata: m.metadata, metadataHash: m.metadataHash ?? '', fields: m.fields }));
+    return { code, c, submissionId: Number(id), filed: answers };
+  }
+
+  const upload = async (c: Claimant, code: string, field: string) => {
+    const { body, contentType } = await encodeMultipart({ text: { referenceCode: code }, files: [{ field, name: 'invoice-again.pdf', type: 'application/pdf', bytes: RECEIPT }] });
+    return c.raw('POST', DOCUMENTS, { body: new Uint8Array(body), headers: { 'Content-Type': contentType } });
+  };
+  const sendCure = async (c: Claimant, code: string, pageModels: FormModel[]) => {
+    const { body, contentType } = await encodeMultipart({ text: { referenceCode: code, pageModels: JSON.stringify(pageModels) }, files: [] });
+    return c.raw('POST', CURE, { body: new Uint8Array(body), headers: { 'Content-Type': contentType } });
+  };
+
+  it("files the page's records with the document uploaded for each, linked to its record, never touching the claim's", async () => {
+    const { code, c, submissionId, filed } = await documentMismatch();
+    const [record] = filed;
+    expect(record?.metadata.dtoMapping).toBe('documentContexts');
+    if (!record) return;
+    const claimBefore = await db().selectFrom('submissions').select('payload').where('id', '=', submissionId).executeTakeFirstOrThrow();
+    const claimDocuments = await db().selectFrom('documents').select(['name']).where('submission_id', '=', submissionId).execute();
+
+    // Sent before the record's document is uploaded: refused, naming it, nothing stored.
+    const early = await sendCure(c, code, filed);
+    expect(early.statusCode, early.body).toBe(400);
+    expect(early.json()).toMatchObject({ code: 'CURE_DOCUMENT_MISSING' });
+    expect(await db().selectFrom('claim_cures').select('id').where('submission_id', '=', submissionId).execute()).toEqual([]);
+
+    const added = await upload(c, code, record.clientId);
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json()).toEqual({ id: expect.any(Number), deficiency: 'documentMismatch', clientId: record.clientId, name: 'invoice-again.pdf', size: RECEIPT.length, type: 'application/pdf' });
+    // A part named by neither a missing kind nor a record: refused.
+    expect((await upload(c, code, 'notAKind')).statusCode).toBe(400);
+
+    const cured = await sendCure(c, code, filed);
+    expect(cured.statusCode, cured.body).toBe(200);
+    const cure = await db().selectFrom('claim_cures').select('id').where('submission_id', '=', submissionId).executeTakeFirstOrThrow();
+    const documents = await db().selectFrom('claim_cure_documents').selectAll().where('cure_id', '=', Number(cure.id)).execute();
+    expect(documents).toHaveLength(1);
+    expect(documents[0]).toMatchObject({ deficiency: 'documentMismatch', client_id: record.clientId, name: 'invoice-again.pdf' });
+    expect(documents[0]?.document_type).toBe(record.fields.documentType);
+    // The claim's answers and documents are as filed.
+    expect((await db().selectFrom('submissions').select('payload').where('id', '=', submissionId).executeTakeFirstOrThrow()).payload).toBe(claimBefore.payload);
+    expect(await db().selectFrom('documents').select(['name']).where('submission_id', '=', submissionId).execute()).toEqual(claimDocuments);
+
+    const exported = (await exportSubmissions(server.app.database, 'jsonl')).text
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { referenceCode: string; cures: Array<{ documents: Array<{ name: string }> }> })
+      .find((line) => line.referenceCode === code);
+    expect(exported?.cures[0]?.documents.map((d) => d.name)).toEqual(['invoice-again.pdf']);
+  });
+});
