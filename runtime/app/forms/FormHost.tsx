@@ -231,8 +231,21 @@ function RunningForm({ formType, pageId }: { formType: FormType; pageId: string 
   );
   const keepAlive = useKeepAlive(session);
   useSessionWiring(session, pageId, store, keepAlive);
-  // The form machine's code, left out of the start page, comes once the page has painted.
-  useEffect(() => whenIdle(() => void loadFormEngine().catch(() => undefined), 2000), []);
+  // The form machine's code, left out of the start page, comes once the page has painted; the
+  // machine itself is made in the idle time after it (it takes up the answers typed meanwhile), so
+  // that the sign-in's press does not make it in the claimant's wait.
+  useEffect(
+    () =>
+      whenIdle(
+        () =>
+          void loadFormEngine().then(
+            () => whenIdle(() => void session.actor.ready().catch(() => undefined), 2000),
+            () => undefined,
+          ),
+        2000,
+      ),
+    [session],
+  );
   // One value, so that the end of a route change (the page shown is already the machine's) does not draw the form again.
   const waiting = useFormSelector(session.actor, (s) => s.context.navigation.currentPage !== pageId && !s.context.navigation.isNavigating);
   const timer = useFormSelector(session.actor, (s) => (s.matches('open') ? JSON.stringify((s.value as { open: { session: unknown } }).open.session) : String(s.value)));
