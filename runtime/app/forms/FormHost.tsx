@@ -146,13 +146,17 @@ function useSessionWiring(session: FormSession, pageId: string, store: AppStore,
       actor.on('pageChanged', (e) => {
         const resumed = session.resumingAfterSignIn;
         session.resumingAfterSignIn = false;
+        const leaves = pathnameRef.current !== e.path;
+        // Spec §4: Next and Back are refused, and the action buttons disabled, until the new page
+        // shows. Started at once (the machine takes it right after the event that moved it), so that
+        // no render sees the machine on another page with no route change started: the page being
+        // left would give way to the placeholder for a frame, and the new page mount anew.
+        if (leaves && actor.getSnapshot().status === 'active') actor.send({ type: 'ROUTE_CHANGE_START' });
         // Emitted during the transition: navigate once the new snapshot (and authorization) is in.
         queueMicrotask(() => {
           syncAuthorized();
           prepareCurrentPage();
-          if (pathnameRef.current === e.path) return;
-          // Spec §4: Next and Back are refused, and the action buttons disabled, until the new page shows.
-          if (actor.getSnapshot().status === 'active') actor.send({ type: 'ROUTE_CHANGE_START' });
+          if (!leaves) return;
           if (resumed) replaceEntryAfterSignIn(e.path);
           else navigate(withCulture(e.path, store.get().culture));
         });
