@@ -259,7 +259,8 @@ function RunningForm({ formType, pageId }: { formType: FormType; pageId: string 
   return (
     <div className={`cf-form cf-form--${formType.toLowerCase()}`} data-session={timer}>
       <ProgressIndicator session={session} />
-      <FormPage session={session} pageId={pageId} />
+      {/* Each page its own: blocks at the same place on two pages (a records block) share no state. */}
+      <FormPage key={pageId} session={session} pageId={pageId} />
       <SessionWarning session={session} keepAlive={keepAlive} />
     </div>
   );
