@@ -1,10 +1,10 @@
-import { createContext, useContext, useMemo } from 'react';
+import { createContext, useContext } from 'react';
 import type { Translate } from '../widgets/types';
 import { useAppState, type AppState, type AppStore } from './appState';
 import type { AppApi } from './api';
 import type { FormSessions } from './forms/formSessions';
 import type { HostedFlows } from './routes';
-import { createTranslate } from './translate';
+import { sharedTranslate } from './translate';
 
 /**
  * The app shell's state and its one owner: created once at startup (createAppServices) and
@@ -38,7 +38,7 @@ export function useT(): Translate {
   const localizations = useApp((s) => s.localizations);
   const deadlines = useApp((s) => s.deadlines);
   const culture = useApp((s) => s.culture) ?? 'en';
-  return useMemo(() => createTranslate(culture, localizations, deadlines), [culture, localizations, deadlines]);
+  return sharedTranslate(culture, localizations, deadlines);
 }
 
 export function useCulture(): string {

@@ -146,13 +146,17 @@ function useSessionWiring(session: FormSession, pageId: string, store: AppStore,
       actor.on('pageChanged', (e) => {
         const resumed = session.resumingAfterSignIn;
         session.resumingAfterSignIn = false;
+        const leaves = pathnameRef.current !== e.path;
+        // Spec §4: Next and Back are refused, and the action buttons disabled, until the new page
+        // shows. Started at once (the machine takes it right after the event that moved it), so that
+        // no render sees the machine on another page with no route change started: the page being
+        // left would give way to the placeholder for a frame, and the new page mount anew.
+        if (leaves && actor.getSnapshot().status === 'active') actor.send({ type: 'ROUTE_CHANGE_START' });
         // Emitted during the transition: navigate once the new snapshot (and authorization) is in.
         queueMicrotask(() => {
           syncAuthorized();
           prepareCurrentPage();
-          if (pathnameRef.current === e.path) return;
-          // Spec §4: Next and Back are refused, and the action buttons disabled, until the new page shows.
-          if (actor.getSnapshot().status === 'active') actor.send({ type: 'ROUTE_CHANGE_START' });
+          if (!leaves) return;
           if (resumed) replaceEntryAfterSignIn(e.path);
           else navigate(withCulture(e.path, store.get().culture));
         });
@@ -231,8 +235,21 @@ function RunningForm({ formType, pageId }: { formType: FormType; pageId: string 
   );
   const keepAlive = useKeepAlive(session);
   useSessionWiring(session, pageId, store, keepAlive);
-  // The form machine's code, left out of the start page, comes once the page has painted.
-  useEffect(() => whenIdle(() => void loadFormEngine().catch(() => undefined), 2000), []);
+  // The form machine's code, left out of the start page, comes once the page has painted; the
+  // machine itself is made in the idle time after it (it takes up the answers typed meanwhile), so
+  // that the sign-in's press does not make it in the claimant's wait.
+  useEffect(
+    () =>
+      whenIdle(
+        () =>
+          void loadFormEngine().then(
+            () => whenIdle(() => void session.actor.ready().catch(() => undefined), 2000),
+            () => undefined,
+          ),
+        2000,
+      ),
+    [session],
+  );
   // One value, so that the end of a route change (the page shown is already the machine's) does not draw the form again.
   const waiting = useFormSelector(session.actor, (s) => s.context.navigation.currentPage !== pageId && !s.context.navigation.isNavigating);
   const timer = useFormSelector(session.actor, (s) => (s.matches('open') ? JSON.stringify((s.value as { open: { session: unknown } }).open.session) : String(s.value)));
@@ -242,7 +259,8 @@ function RunningForm({ formType, pageId }: { formType: FormType; pageId: string 
   return (
     <div className={`cf-form cf-form--${formType.toLowerCase()}`} data-session={timer}>
       <ProgressIndicator session={session} />
-      <FormPage session={session} pageId={pageId} />
+      {/* Each page its own: blocks at the same place on two pages (a records block) share no state. */}
+      <FormPage key={pageId} session={session} pageId={pageId} />
       <SessionWarning session={session} keepAlive={keepAlive} />
     </div>
   );

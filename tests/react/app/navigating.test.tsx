@@ -82,6 +82,26 @@ describe('a route change the machine asks for', () => {
     await waitFor(() => expect(document.querySelector('[data-page="one"]')).toBeTruthy());
     expect(actor.getSnapshot().context.navigation).toMatchObject({ currentPage: 'one', isNavigating: false });
   });
+
+  it('keeps the page being left on screen from the press on: no render shows the placeholder in its place', async () => {
+    const services = testServices({ flows: [flow], state: { modelConfigs: CONFIGS, whitelistLoaded: true } });
+    const location = heldLocation('/automotive');
+    render(<App services={services} guards={CORE_GUARDS} location={location} leaveApp={() => undefined} />);
+    const next = await screen.findByRole('button', { name: 'LocKey_Button_Next' });
+    const seen: string[] = [];
+    const observer = new MutationObserver(() => {
+      const shown = document.querySelector('.cf-loading-placeholder') ? 'placeholder' : (document.querySelector('[data-page]')?.getAttribute('data-page') ?? 'none');
+      if (seen[seen.length - 1] !== shown) seen.push(shown);
+    });
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+    await userEvent.click(next);
+    await waitFor(() => expect(location.pending).toHaveLength(1));
+    act(() => location.pending.shift()!());
+    await waitFor(() => expect(document.querySelector('[data-page="two"]')).toBeTruthy());
+    await act(async () => undefined);
+    observer.disconnect();
+    expect(seen).toEqual(['one', 'two']);
+  });
 });
 
 describe("a start page on its part of the texts (the page's startup answers)", () => {
