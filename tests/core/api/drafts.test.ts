@@ -132,7 +132,7 @@ describe('addDocument and removeDocument', () => {
   it("answers a refusal with the server's text naming the document, and no answer as a failed upload", async () => {
     const refusal = { error: 'The document "invoice.pdf" is not a PDF, JPEG, PNG, HEIC or TIFF file. Please upload one of those types.', code: 'FILE_TYPE_NOT_ALLOWED' };
     const refused = await client({ 'POST /api/forms/automotive/draft/documents?culture=en': json(refusal, 400) }).api.addDocument('Automotive', file, 'en');
-    expect(refused).toEqual({ ok: false, error: refusal.error, errorKey: null, status: 400 });
+    expect(refused).toEqual({ ok: false, error: refusal.error, errorKey: null, status: 400, code: 'FILE_TYPE_NOT_ALLOWED' });
     const offline = await client({ 'POST /api/forms/automotive/draft/documents?culture=en': 'network-error' }).api.addDocument('Automotive', file, 'en');
     expect(offline).toMatchObject({ ok: false, errorKey: 'LocKey_Documents_UploadFailed', status: null });
   });
