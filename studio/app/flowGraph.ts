@@ -1,7 +1,7 @@
 /**
  * A flow file as a graph for the flow map: its pages in order, the skip rules as edges that jump
  * over the pages they skip (labelled with their conditions), and the record blocks with the
- * models they fill. Positions come from layout.ts, never from here.
+ * models they fill. Positions come from elkjs (layout.ts), never from here.
  */
 import type { Condition, FlowFile } from '../../runtime/core/types';
 

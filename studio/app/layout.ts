@@ -1,19 +1,21 @@
 /**
- * Lays a flow graph out: node boxes, edge routes and label boxes, computed here (elkjs's layered
- * algorithm could hold the column or untangle the skip edges, never both).
+ * Lays a flow graph out: node boxes, edge routes and label boxes. elkjs (layered, top to bottom,
+ * orthogonal routes) places the pages and routes the next and skip edges; the models and their
+ * records edges are placed here, to the left of the column.
  *
- * - The pages stand in one column in flow order, the pages outside the flow below them; each next
- *   edge runs straight down from a page's bottom to the top of the next.
- * - Each skip edge has its own lane, a vertical line to the right of the column: it leaves its
- *   page's right side, runs down its lane and enters the page it lands on from the right, the
- *   arrowhead pointing at the page. A skip edge that spans another runs outside it, so nested
- *   edges never cross; an edge leaves a page in the lower half of its right side and arrives in
- *   the upper half, so one that arrives where another leaves can share its lane. Each lane is
- *   wide enough for its edges' labels (the skip condition), written beside the lane.
+ * - The pages stand in one column in flow order, the pages outside the flow below them: each page
+ *   is a partition of its own, in that order, and next edges are the straightest (a next edge runs
+ *   straight down from a page's bottom to the top of the next).
+ * - A skip edge leaves its page's right side and enters the right side of the page it lands on
+ *   (ports fixed on the east side): elkjs routes it in a lane beside the column, the lanes ordered
+ *   so that edges cross as little as they can, and makes each lane wide enough for its label (the
+ *   skip condition), written on the outer side of the lane. The label then moves along its lane
+ *   to the longest stretch that no stub of another skip edge crosses.
  * - The models that record blocks fill stand in a column to the left, each beside the first page
  *   that fills it; a records edge leaves its page's left side and runs in the model's own channel.
  */
-import type { FlowGraph, MapEdge, MapNode } from './flowGraph';
+import ELK, { type ElkExtendedEdge, type ElkNode } from 'elkjs/lib/elk.bundled.js';
+import type { FlowGraph, MapNode } from './flowGraph';
 
 export const PAGE_SIZE = { width: 190, height: 64 };
 export const MODEL_SIZE = { width: 150, height: 40 };
@@ -21,9 +23,7 @@ const CHAR_WIDTH = 6.6;
 export const LABEL_HEIGHT = 16;
 /** Between one page's bottom and the next one's top: room for the next edge's arrowhead. */
 const PAGE_GAP = 44;
-/** Between the last page of the flow and the first page outside it. */
-const OUT_OF_FLOW_GAP = 40;
-/** From the column (or a lane's labels) to the next lane. */
+/** From the column to the first lane, and between lanes. */
 const LANE_GAP = 24;
 /** From one model's channel to the next, and from the models to the first channel. */
 const CHANNEL_GAP = 14;
@@ -68,31 +68,6 @@ function spread(from: number, length: number, count: number): number[] {
   return Array.from({ length: count }, (_, i) => from + (length * (i + 1)) / (count + 1));
 }
 
-interface SkipSpan {
-  edge: MapEdge;
-  /** Rows as half steps: leaves its page's lower half (row + 0.5), arrives in the upper half (row). */
-  start: number;
-  end: number;
-  lane: number;
-}
-
-/**
- * The lane of each skip edge: shortest spans first, each one lane outside every edge already
- * placed whose span it overlaps, so an edge that spans another is always outside it.
- */
-export function assignLanes(spans: ReadonlyArray<{ start: number; end: number }>): number[] {
-  const order = spans.map((span, i) => ({ ...span, i })).sort((a, b) => a.end - a.start - (b.end - b.start) || a.start - b.start);
-  const lanes: number[] = new Array<number>(spans.length).fill(0);
-  const placed: Array<{ start: number; end: number; lane: number }> = [];
-  for (const span of order) {
-    const overlapping = placed.filter((p) => p.start <= span.end && span.start <= p.end);
-    const lane = overlapping.length === 0 ? 0 : Math.max(...overlapping.map((p) => p.lane)) + 1;
-    lanes[span.i] = lane;
-    placed.push({ start: span.start, end: span.end, lane });
-  }
-  return lanes;
-}
-
 /**
  * The top of a label of `height` beside a vertical run from `from` to `to`: in the middle of the
  * longest stretch of the run that no horizontal stub (at the heights `stubs`) crosses.
@@ -108,110 +83,152 @@ export function labelTop(from: number, to: number, height: number, stubs: readon
   return (best.top + best.bottom) / 2 - height / 2;
 }
 
-export function layoutGraph(graph: FlowGraph): Layout {
+const elk = new ELK();
+
+/** How elkjs lays the column and its skip edges out. */
+const ELK_OPTIONS: Record<string, string> = {
+  'elk.algorithm': 'layered',
+  'elk.direction': 'DOWN',
+  'elk.edgeRouting': 'ORTHOGONAL',
+  // Each page a partition of its own, in column order: the pages outside the flow stay below it.
+  'elk.partitioning.activate': 'true',
+  'elk.separateConnectedComponents': 'false',
+  'elk.layered.considerModelOrder.strategy': 'NODES_AND_EDGES',
+  'elk.layered.spacing.nodeNodeBetweenLayers': String(PAGE_GAP),
+  'elk.spacing.nodeNode': String(LANE_GAP),
+  'elk.spacing.edgeNode': String(LANE_GAP),
+  'elk.spacing.edgeEdge': '10',
+  'elk.spacing.edgeLabel': String(LABEL_OFFSET),
+  'elk.edgeLabels.placement': 'CENTER',
+  // Up is the outer side of a lane: the lanes further out make room for the label.
+  'elk.layered.edgeLabels.sideSelection': 'ALWAYS_UP',
+  'elk.padding': '[top=0,left=0,bottom=0,right=0]',
+};
+/** A next edge is the straightest of all: the column stands straight. */
+const NEXT_EDGE_OPTIONS = {
+  'elk.layered.priority.straightness': '100',
+  'elk.priority': '100',
+};
+
+const port = (id: string, side: 'NORTH' | 'SOUTH' | 'EAST') => ({
+  id,
+  layoutOptions: { 'elk.port.side': side },
+});
+
+function routeOf(edge: ElkExtendedEdge, dx: number): Point[] {
+  const section = edge.sections?.[0];
+  if (!section) return [];
+  return [section.startPoint, ...(section.bendPoints ?? []), section.endPoint].map((p) => ({ x: p.x + dx, y: p.y }));
+}
+
+export async function layoutGraph(graph: FlowGraph): Promise<Layout> {
   const pages = graph.nodes.filter((n): n is PageNode => n.kind === 'page');
   const modelIds = graph.nodes.filter((n) => n.kind === 'model').map((n) => n.id);
   const column = [...pages.filter((p) => p.inFlow), ...pages.filter((p) => !p.inFlow)];
   const rowOf = new Map(column.map((p, row) => [p.id, row]));
   const recordsEdges = graph.edges.filter((e) => e.kind === 'records' && rowOf.has(e.from) && modelIds.includes(e.to));
-  const skipEdges = graph.edges.filter((e) => e.kind === 'skip');
+  const nextEdges = graph.edges.filter((e) => e.kind === 'next' && rowOf.has(e.from) && rowOf.has(e.to));
+  const skipEdges = graph.edges.filter((e) => e.kind === 'skip' && rowOf.has(e.from) && rowOf.has(e.to));
   const nodes: Layout['nodes'] = {};
   const edges: Layout['edges'] = {};
+
+  // The column and its skip edges, by elkjs.
+  const input: ElkNode = {
+    id: 'root',
+    layoutOptions: ELK_OPTIONS,
+    children: column.map((page, row) => ({
+      id: page.id,
+      ...PAGE_SIZE,
+      layoutOptions: {
+        'elk.portConstraints': 'FIXED_SIDE',
+        'elk.partitioning.partition': String(row),
+      },
+      ports: [
+        port(`${page.id}:top`, 'NORTH'),
+        port(`${page.id}:bottom`, 'SOUTH'),
+        ...skipEdges.filter((e) => e.from === page.id).map((e) => port(`${e.id}:out`, 'EAST')),
+        ...skipEdges.filter((e) => e.to === page.id).map((e) => port(`${e.id}:in`, 'EAST')),
+      ],
+    })),
+    edges: [
+      ...nextEdges.map((e) => ({
+        id: e.id,
+        sources: [`${e.from}:bottom`],
+        targets: [`${e.to}:top`],
+        layoutOptions: NEXT_EDGE_OPTIONS,
+      })),
+      ...skipEdges.map((e) => {
+        const size = labelSize(e.label);
+        return {
+          id: e.id,
+          sources: [`${e.id}:out`],
+          targets: [`${e.id}:in`],
+          labels:
+            size.width > 0
+              ? [
+                  {
+                    id: `${e.id}:label`,
+                    text: (e.label ?? []).join('\n'),
+                    ...size,
+                  },
+                ]
+              : [],
+        };
+      }),
+    ],
+  };
+  const laidOut = await elk.layout(input);
 
   // The column, to the right of the models and their channels.
   const modelsUsed = modelIds.filter((id) => recordsEdges.some((e) => e.to === id));
   const recordsLabelWidth = Math.max(0, ...recordsEdges.map((e) => labelSize(e.label).width));
   const columnX = modelIds.length === 0 ? 0 : MODEL_SIZE.width + CHANNEL_GAP * (modelsUsed.length + 1) + recordsLabelWidth + 8;
-  let y = 0;
-  column.forEach((page, row) => {
-    if (row > 0 && !page.inFlow && column[row - 1]?.inFlow) y += OUT_OF_FLOW_GAP;
-    nodes[page.id] = { x: columnX, y, ...PAGE_SIZE };
-    y += PAGE_SIZE.height + PAGE_GAP;
-  });
-  const columnBottom = Math.max(0, y - PAGE_GAP);
+  const elkColumnX = Math.min(...(laidOut.children ?? []).map((child) => child.x ?? 0));
+  const dx = columnX - (Number.isFinite(elkColumnX) ? elkColumnX : 0);
+  for (const child of laidOut.children ?? []) nodes[child.id] = { x: (child.x ?? 0) + dx, y: child.y ?? 0, ...PAGE_SIZE };
+  const columnBottom = Math.max(0, ...Object.values(nodes).map((box) => box.y + box.height));
   const columnRight = columnX + PAGE_SIZE.width;
   const pageBox = (id: string): Box => nodes[id] ?? { x: columnX, y: 0, ...PAGE_SIZE };
+  let right = Math.max(columnRight, (laidOut.width ?? 0) + dx);
 
-  // Next edges: straight down the middle of the column.
-  for (const edge of graph.edges.filter((e) => e.kind === 'next')) {
-    const from = pageBox(edge.from);
-    const to = pageBox(edge.to);
-    const x = columnX + PAGE_SIZE.width / 2;
+  const routes = new Map((laidOut.edges ?? []).map((edge) => [edge.id, edge]));
+  for (const edge of nextEdges)
     edges[edge.id] = {
-      points: [
-        { x, y: from.y + from.height },
-        { x, y: to.y },
-      ],
+      points: routeOf(routes.get(edge.id) ?? { id: edge.id, sources: [], targets: [] }, dx),
     };
-  }
-
-  // Skip edges: one lane each to the right of the column.
-  const spans: SkipSpan[] = [];
-  for (const edge of skipEdges) {
-    const from = rowOf.get(edge.from);
-    const to = rowOf.get(edge.to);
-    if (from === undefined || to === undefined) continue;
-    spans.push({
-      edge,
-      start: Math.min(from, to) + 0.5,
-      end: Math.max(from, to),
-      lane: 0,
+  const skipRoutes = skipEdges.map((edge) => ({
+    edge,
+    laid: routes.get(edge.id),
+  }));
+  const horizontals = (points: readonly Point[]) =>
+    points.slice(1).flatMap((p, i) => {
+      const q = points[i];
+      return q && q.y === p.y ? [{ y: p.y, from: Math.min(p.x, q.x), to: Math.max(p.x, q.x) }] : [];
     });
-  }
-  assignLanes(spans).forEach((lane, i) => {
-    const span = spans[i];
-    if (span) span.lane = lane;
-  });
-  // Ports on each page's right side: leaving in the lower half, the outermost lane highest;
-  // arriving in the upper half, the innermost lane highest. Then no two stubs of a page cross.
-  const portY = new Map<string, { out?: number; in?: number }>();
-  for (const page of column) {
-    const box = pageBox(page.id);
-    const leaving = spans.filter((s) => s.edge.from === page.id).sort((a, b) => b.lane - a.lane);
-    const arriving = spans.filter((s) => s.edge.to === page.id).sort((a, b) => a.lane - b.lane);
-    spread(box.y + box.height / 2, box.height / 2, leaving.length).forEach((py, i) => {
-      const id = leaving[i]?.edge.id;
-      if (id) portY.set(id, { ...portY.get(id), out: py });
-    });
-    spread(box.y, box.height / 2, arriving.length).forEach((py, i) => {
-      const id = arriving[i]?.edge.id;
-      if (id) portY.set(id, { ...portY.get(id), in: py });
-    });
-  }
-  const laneCount = Math.max(0, ...spans.map((s) => s.lane + 1));
-  const laneX: number[] = [];
-  let x = columnRight;
-  for (let lane = 0; lane < laneCount; lane++) {
-    x += LANE_GAP;
-    laneX.push(x);
-    x += Math.max(0, ...spans.filter((s) => s.lane === lane).map((s) => labelSize(s.edge.label).width + LABEL_OFFSET));
-  }
-  let right = Math.max(columnRight, x);
-  // A label stands beside its lane, between the stubs of the edges further out that cross there.
-  const stubsOutside = (inner: SkipSpan) =>
-    spans
-      .filter((s) => s.lane > inner.lane)
-      .flatMap((s) => [portY.get(s.edge.id)?.out, portY.get(s.edge.id)?.in])
-      .filter((py) => py !== undefined);
-  for (const span of spans) {
-    const ports = portY.get(span.edge.id);
-    const lx = laneX[span.lane] ?? columnRight + LANE_GAP;
-    const from = ports?.out ?? pageBox(span.edge.from).y;
-    const to = ports?.in ?? pageBox(span.edge.to).y;
-    const size = labelSize(span.edge.label);
-    edges[span.edge.id] = {
-      points: [
-        { x: columnRight, y: from },
-        { x: lx, y: from },
-        { x: lx, y: to },
-        { x: columnRight, y: to },
-      ],
-      ...(size.width > 0
-        ? {
-            label: { x: lx + LABEL_OFFSET, y: labelTop(from, to, size.height, stubsOutside(span)), ...size },
-          }
-        : {}),
+  for (const { edge, laid } of skipRoutes) {
+    const points = laid ? routeOf(laid, dx) : [];
+    const label = laid?.labels?.[0];
+    edges[edge.id] = { points };
+    if (!label || points.length < 2) continue;
+    const box = {
+      x: (label.x ?? 0) + dx,
+      y: label.y ?? 0,
+      width: label.width ?? 0,
+      height: label.height ?? 0,
     };
+    // Along its lane, to the longest stretch that no stub of another skip edge crosses.
+    const lane = points.slice(1, -1);
+    const [from, to] = [lane[0]?.y ?? box.y, lane.at(-1)?.y ?? box.y + box.height];
+    const stubs = skipRoutes
+      .filter((other) => other.edge !== edge)
+      .flatMap((other) => horizontals(other.laid ? routeOf(other.laid, dx) : []))
+      .filter((h) => h.from < box.x + box.width && h.to > box.x)
+      .map((h) => h.y);
+    edges[edge.id] = {
+      points,
+      label: { ...box, y: labelTop(from, to, box.height, stubs) },
+    };
+    right = Math.max(right, box.x + box.width);
   }
 
   // Models to the left, each beside the first page that fills it, none overlapping.

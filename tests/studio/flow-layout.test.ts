@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { FlowFile } from '../../runtime/core/types';
 import { readSettlementFolder } from '../../settlement/read';
 import { flowGraph, type FlowGraph } from '../../studio/app/flowGraph';
-import { assignLanes, layoutGraph, type Box, type Layout, type Point } from '../../studio/app/layout';
+import { layoutGraph, type Box, type Layout, type Point } from '../../studio/app/layout';
 import { ROOT } from './settlement-copy';
 
 const FLOWS = ['server-fixtures/flows/automotive.json', 'server-fixtures/flows/exclusion.json', 'templates/data-breach/flows/claim.json', 'tests/settlements/second/flows/automotive.json'];
@@ -22,9 +22,28 @@ function flowOf(file: string): FlowFile {
   return entry.json as FlowFile;
 }
 
-const page = (id: string, extra: Record<string, unknown> = {}) => ({ id, path: `/f/${id}`, titleKey: `LocKey_${id}`, requiresAuthorization: true, sessionTimeout: true, blocks: [], ...extra });
-const skip = (scope: string) => ({ skipWhen: { scope, schema: { const: 'true' } } });
-const records = { blocks: [{ block: 'records', model: 'ClaimTransactions', fields: [], displayFields: ['amount'] }] };
+const page = (id: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  path: `/f/${id}`,
+  titleKey: `LocKey_${id}`,
+  requiresAuthorization: true,
+  sessionTimeout: true,
+  blocks: [],
+  ...extra,
+});
+const skip = (scope: string) => ({
+  skipWhen: { scope, schema: { const: 'true' } },
+});
+const records = {
+  blocks: [
+    {
+      block: 'records',
+      model: 'ClaimTransactions',
+      fields: [],
+      displayFields: ['amount'],
+    },
+  ],
+};
 
 /** Four skip rules: two on pages next to each other, one on a page right after, one far down; records and a page outside the flow. */
 const MANY_SKIPS = {
@@ -35,7 +54,10 @@ const MANY_SKIPS = {
     page('about-you'),
     page('vehicle', skip('claimDetails.noVehicle')),
     page('repairs', { ...skip('claimDetails.noRepairs'), ...records }),
-    page('denials', { ...skip('claimDetails.didIncurOutOfPocketExpensesPriorToSeptember'), ...records }),
+    page('denials', {
+      ...skip('claimDetails.didIncurOutOfPocketExpensesPriorToSeptember'),
+      ...records,
+    }),
     page('documents'),
     page('payment', { inFlow: false }),
     page('travel', skip('claimDetails.noTravel')),
@@ -89,7 +111,17 @@ function expectColumn(graph: FlowGraph, layout: Layout) {
     // No skip or records edge passes through a page's box, nor its label over one.
     for (const [a, b] of segments(route?.points ?? [])) for (const box of boxes) expect(crosses(a, b, box), `${edge.id} through a page`).toBe(false);
     if (route?.label)
-      for (const box of boxes) expect(crosses({ x: route.label.x, y: route.label.y }, { x: route.label.x + route.label.width, y: route.label.y + route.label.height }, box)).toBe(false);
+      for (const box of boxes)
+        expect(
+          crosses(
+            { x: route.label.x, y: route.label.y },
+            {
+              x: route.label.x + route.label.width,
+              y: route.label.y + route.label.height,
+            },
+            box,
+          ),
+        ).toBe(false);
     if (edge.kind === 'skip') {
       // Beside the column: from its page's right side, back to the right side of the page it lands on.
       expect(route?.points.every((p) => p.x >= right)).toBe(true);
@@ -106,14 +138,14 @@ function expectColumn(graph: FlowGraph, layout: Layout) {
 }
 
 describe('the flow map layout', () => {
-  it.each(FLOWS)('puts the pages of %s in one column in flow order, skip edges beside it', (file) => {
+  it.each(FLOWS)('puts the pages of %s in one column in flow order, skip edges beside it', async (file) => {
     const graph = graphOf(flowOf(file));
-    expectColumn(graph, layoutGraph(graph));
+    expectColumn(graph, await layoutGraph(graph));
   });
 
-  it('keeps the column with four skip rules, each in a lane of its own that no other skip edge crosses', () => {
+  it('keeps the column with four skip rules, each in a lane of its own that no other skip edge crosses', async () => {
     const graph = graphOf(MANY_SKIPS);
-    const layout = layoutGraph(graph);
+    const layout = await layoutGraph(graph);
     expectColumn(graph, layout);
     expect(layout.nodes['page:payment']?.y).toBeGreaterThan(layout.nodes['page:confirmation']?.y ?? Infinity);
     const skips = graph.edges.filter((e) => e.kind === 'skip');
@@ -124,7 +156,11 @@ describe('the flow map layout', () => {
     expect(new Set(lanes.slice(0, 3)).size).toBe(3);
     // skip:vehicle (about-you → repairs) and skip:repairs (vehicle → denials) overlap; skip:denials (repairs → documents) overlaps both.
     // The two vertical segments of edges that do not overlap never meet; skip:travel (documents → summary) may share a lane, arriving below where skip:denials leaves.
-    const vertical = (points: readonly Point[]) => ({ x: points[1]?.x ?? NaN, from: points[1]?.y ?? NaN, to: points[2]?.y ?? NaN });
+    const vertical = (points: readonly Point[]) => ({
+      x: points[1]?.x ?? NaN,
+      from: points[1]?.y ?? NaN,
+      to: points[2]?.y ?? NaN,
+    });
     for (let i = 0; i < routes.length; i++)
       for (let j = i + 1; j < routes.length; j++) {
         const [a, b] = [vertical(routes[i] ?? []), vertical(routes[j] ?? [])];
@@ -134,40 +170,70 @@ describe('the flow map layout', () => {
     for (const edge of skips) {
       const label = layout.edges[edge.id]?.label;
       if (!label) continue;
-      for (const other of skips.filter((e) => e !== edge))
-        for (const [a, b] of segments(layout.edges[other.id]?.points ?? [])) expect(crosses(a, b, label), `${other.id} through the label of ${edge.id}`).toBe(false);
+      for (const other of skips.filter((e) => e !== edge)) for (const [a, b] of segments(layout.edges[other.id]?.points ?? [])) expect(crosses(a, b, label), `${other.id} through the label of ${edge.id}`).toBe(false);
     }
-    // Labels stay clear of the lanes further out.
+    // Each label stands beside its own lane, on its outer side, within the lane's run. (A lane further
+    // out may pass above or below a label at a smaller x: what matters is that none runs through it.)
     for (const [i, edge] of skips.entries()) {
       const label = layout.edges[edge.id]?.label;
+      const lane = vertical(routes[i] ?? []);
       expect(label).toBeDefined();
-      for (const other of lanes) if ((other ?? 0) > (lanes[i] ?? 0)) expect((label?.x ?? 0) + (label?.width ?? 0)).toBeLessThanOrEqual(other ?? 0);
+      expect(label?.x).toBeGreaterThanOrEqual(lane.x);
+      expect(label?.y).toBeGreaterThanOrEqual(Math.min(lane.from, lane.to));
+      expect((label?.y ?? 0) + (label?.height ?? 0)).toBeLessThanOrEqual(Math.max(lane.from, lane.to));
     }
   });
 
-  it('nests lanes: an edge that spans another runs outside it; edges that do not overlap share a lane', () => {
-    // Spans as half rows: [leave + 0.5, arrive].
-    expect(
-      assignLanes([
-        { start: 0.5, end: 6 },
-        { start: 1.5, end: 3 },
-        { start: 3.5, end: 5 },
-      ]),
-    ).toEqual([1, 0, 0]);
-    // Overlapping in a chain: each a lane further out than the one it overlaps.
-    expect(
-      assignLanes([
-        { start: 1.5, end: 3 },
-        { start: 2.5, end: 4 },
-        { start: 3.5, end: 5 },
-      ]),
-    ).toEqual([0, 1, 2]);
-    expect(
-      assignLanes([
-        { start: 0.5, end: 2 },
-        { start: 2.5, end: 4 },
-      ]),
-    ).toEqual([0, 0]);
-    expect(assignLanes([])).toEqual([]);
+  it('nests lanes: an edge that spans others runs outside them and their labels', async () => {
+    const ids = ['a', 'b', 'c', 'd', 'e', 'f', 'g'];
+    const graph: FlowGraph = {
+      nodes: ids.map((id, pageIndex) => ({
+        id,
+        kind: 'page',
+        label: id,
+        pageIndex,
+        skippable: false,
+        inFlow: true,
+      })),
+      edges: [
+        ...ids.slice(1).map((id, i) => ({
+          id: `next:${ids[i] ?? ''}`,
+          kind: 'next' as const,
+          from: ids[i] ?? '',
+          to: id,
+        })),
+        {
+          id: 'long',
+          kind: 'skip',
+          from: 'a',
+          to: 'g',
+          label: ['long', 'x = 1'],
+        },
+        {
+          id: 'first',
+          kind: 'skip',
+          from: 'b',
+          to: 'd',
+          label: ['first', 'y = 1'],
+        },
+        {
+          id: 'second',
+          kind: 'skip',
+          from: 'd',
+          to: 'f',
+          label: ['second', 'z = 1'],
+        },
+      ],
+    };
+    const layout = await layoutGraph(graph);
+    expectColumn(graph, layout);
+    const laneOf = (id: string) => layout.edges[id]?.points[1]?.x ?? NaN;
+    for (const inner of ['first', 'second']) {
+      const label = layout.edges[inner]?.label;
+      expect(laneOf('long')).toBeGreaterThan(laneOf(inner));
+      expect((label?.x ?? Infinity) + (label?.width ?? 0)).toBeLessThanOrEqual(laneOf('long'));
+    }
+    // The two inner edges meet at d without crossing: the first arrives above where the second leaves.
+    expect(layout.edges['first']?.points.at(-1)?.y).toBeLessThan(layout.edges['second']?.points[0]?.y ?? -Infinity);
   });
 });
