@@ -3,14 +3,16 @@ import cookie from '@fastify/cookie';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
-const unsignedByRequest = new WeakMap<FastifyRequest, Map<string, string | null>>();
+type CookieReader = Pick<FastifyRequest, 'cookies' | 'unsignCookie'>;
+
+const unsignedByRequest = new WeakMap<CookieReader, Map<string, string | null>>();
 
 /**
  * The value of a validly signed cookie of the request, else null. Checked once per request and
  * cookie name (the rate limit's key and the session both read the session cookie), since each
  * check is an HMAC.
  */
-export function signedCookieValue(request: FastifyRequest, name: string): string | null {
+export function signedCookieValue(request: CookieReader, name: string): string | null {
   let known = unsignedByRequest.get(request);
   const seen = known?.get(name);
   if (seen !== undefined) return seen;
