@@ -156,6 +156,8 @@ export function createClaimsInProgress(app: FastifyInstance) {
 
   function forForm(claimForm: ClaimForm) {
     const { flow, formType, form, models, kinds, deadlines } = claimForm;
+    /** The flow up to and including each page, made once per page: the page logic keeps what it derives from it by this object. */
+    const prefixes = flow.pages.map((_, at): Pick<FlowFile, 'pages'> => ({ pages: flow.pages.slice(0, at + 1) }));
 
     type SaveRequest = FastifyRequest<{ Body: DraftSaveBody }>;
 
@@ -196,7 +198,7 @@ export function createClaimsInProgress(app: FastifyInstance) {
         throw httpError(data ? otherClaimantRefusal(data, formType, tabOf(request), form.signIn) : 'NOT_AUTHORIZED');
       }
 
-      const pages: Pick<FlowFile, 'pages'> = { pages: flow.pages.slice(0, at + 1) };
+      const pages = prefixes[at] ?? { pages: flow.pages.slice(0, at + 1) };
       const title = (p: PageConfig) => (p.titleKey ? (app.locales.text(p.titleKey, culture) ?? p.id) : p.id);
       // A page on the way here with no answers at all: this page cannot have been reached.
       const sentScope = scopeOf(built.payload, kinds);

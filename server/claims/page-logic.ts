@@ -6,7 +6,7 @@
  * fields, minimum records. A refusal names the page and the field in the claimant's words.
  */
 import { camelCase, payloadKinds, storeRecords, type PayloadKinds } from '../../runtime/core/models/index.js';
-import type { FlowFile, FormModel, FormType, ModelConfig, ModelStoreState, SubmissionPayload } from '../../runtime/core/types.js';
+import type { FlowFile, FormModel, FormType, ModelConfig, ModelStoreState, PageConfig, SubmissionPayload } from '../../runtime/core/types.js';
 import { DevError } from '../../runtime/core/errors.js';
 import { modelOf, modelsOf } from './payload-models.js';
 import { errorLine, flowErrors, keepReachedAnswers, type FlowPageError, type Translate, type ValidatePageContext, type ViewSettings } from '../../runtime/core/view/index.js';
@@ -48,8 +48,46 @@ export interface PageLogicResult {
   problems(onRulesRun?: ValidatePageContext['onRulesRun']): PageLogicProblem[];
 }
 
-/** The submitted models as a store of saved answers; null when a page's model is missing or sent twice (the structure check says which). */
-function storeOf(input: PageLogicInput, kinds: PayloadKinds): ModelStoreState | null {
+/** The pages of a flow as the page logic reads them, derived once per flow, model configs and form. */
+interface FlowPages {
+  /** The flow's pages without the blocks of models the form does not submit (a page reachable by address only has no answers here). */
+  pages: PageConfig[];
+  /** Those pages as they are checked: the sign-in page's blocks left out (authorize checked them; its PIN is not sent again after a reload). */
+  checked: Pick<FlowFile, 'pages'>;
+  /** The single-instance models (camel-cased) the pages read: a model or address block's, a records block's 'none of the above' holder. */
+  singles: ReadonlySet<string>;
+}
+
+const flowPagesCache = new WeakMap<Pick<FlowFile, 'pages'>, WeakMap<readonly ModelConfig[], Map<FormType, FlowPages>>>();
+
+/**
+ * The flow's pages for the page logic, cached by the flow and model config objects (a settlement's
+ * are loaded once and never changed in place), so that a page save does not rebuild them.
+ */
+function flowPagesOf(flow: Pick<FlowFile, 'pages'>, models: readonly ModelConfig[], formType: FormType): FlowPages {
+  let byModels = flowPagesCache.get(flow);
+  if (!byModels) flowPagesCache.set(flow, (byModels = new WeakMap()));
+  let byForm = byModels.get(models);
+  if (!byForm) byModels.set(models, (byForm = new Map()));
+  const cached = byForm.get(formType);
+  if (cached) return cached;
+  const submitted = new Set(models.filter((m) => m.metadata.formType === formType).map((m) => camelCase(m.metadata.dtoMapping)));
+  const pages = flow.pages.map((page) => ({ ...page, blocks: page.blocks.filter((b) => !('model' in b) || submitted.has(camelCase(b.model))) }));
+  const checked = { pages: pages.map((page) => (page.action === 'authorize' ? { ...page, blocks: [] } : page)) };
+  const singles = new Set<string>();
+  for (const page of pages) {
+    for (const block of page.blocks) {
+      const single = block.block === 'model' || block.block === 'address' ? block.model : block.block === 'records' ? block.noneConfirmation?.model : undefined;
+      if (single !== undefined) singles.add(camelCase(single));
+    }
+  }
+  const built: FlowPages = { pages, checked, singles };
+  byForm.set(formType, built);
+  return built;
+}
+
+/** The submitted models as a store of saved answers (`singles`: the camel-cased single-instance models the pages read, each needed once); null when a page's model is missing or sent twice (the structure check says which). */
+function storeOf(input: PageLogicInput, kinds: PayloadKinds, singles: ReadonlySet<string>): ModelStoreState | null {
   const saved: FormModel[] = [];
   const consistent = (kind: string, model: FormModel) => model.metadata.formType === input.formType && camelCase(model.metadata.dtoMapping) === kind;
   for (const kind of kinds.single) {
@@ -63,13 +101,10 @@ function storeOf(input: PageLogicInput, kinds: PayloadKinds): ModelStoreState | 
   }
   const ids = new Set(saved.map((m) => m.clientId));
   if (ids.size !== saved.length) return null;
-  for (const page of input.flow.pages) {
-    for (const block of page.blocks) {
-      // The single-instance models the pages read: a model or address block's, a records block's 'none of the above' holder.
-      const single = block.block === 'model' || block.block === 'address' ? block.model : block.block === 'records' ? block.noneConfirmation?.model : undefined;
-      if (single === undefined) continue;
-      if (saved.filter((m) => m.metadata.dtoMapping === camelCase(single)).length !== 1) return null;
-    }
+  const sent = new Map<string, number>();
+  for (const model of saved) sent.set(model.metadata.dtoMapping, (sent.get(model.metadata.dtoMapping) ?? 0) + 1);
+  for (const kind of singles) {
+    if (sent.get(kind) !== 1) return null;
   }
   const records = storeRecords(input.models, input.formType);
   return records ? { drafts: [], saved, everEdited: {}, records } : { drafts: [], saved, everEdited: {} };
@@ -97,12 +132,10 @@ function payloadOf(payload: SubmissionPayload, kept: ModelStoreState, kinds: Pay
  * walks for them. null when the payload does not have the models the pages read.
  */
 export function applyPageLogic(given: PageLogicInput): PageLogicResult | null {
-  // Blocks of models the form does not submit (a page reachable by address only) have no answers here.
-  const submitted = new Set(given.models.filter((m) => m.metadata.formType === given.formType).map((m) => camelCase(m.metadata.dtoMapping)));
-  const pages = given.flow.pages.map((page) => ({ ...page, blocks: page.blocks.filter((b) => !('model' in b) || submitted.has(camelCase(b.model))) }));
+  const { pages, checked, singles } = flowPagesOf(given.flow, given.models, given.formType);
   const input = { ...given, flow: { pages } };
   const kinds = payloadKinds(input.models, input.formType);
-  const store = storeOf(input, kinds);
+  const store = storeOf(input, kinds, singles);
   if (!store) return null;
   const modelConfigs = [...input.models];
   const kept = keepReachedAnswers(input.flow, store, { formType: input.formType, modelConfigs, internationalAddresses: input.settings?.internationalAddresses });
@@ -111,8 +144,6 @@ export function applyPageLogic(given: PageLogicInput): PageLogicResult | null {
     // Told once the pages' verdict stands (not when the flow cannot read the answers).
     const ran: Array<[string, string]> = [];
     try {
-      // The sign-in page was checked by authorize (its PIN is not sent again after a reload).
-      const checked = { pages: input.flow.pages.map((page) => (page.action === 'authorize' ? { ...page, blocks: [] } : page)) };
       errors = flowErrors(checked, modelConfigs, kept, {
         formType: input.formType,
         settings: input.settings,

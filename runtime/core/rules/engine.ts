@@ -19,8 +19,11 @@ export interface FieldMessageContext {
 export interface ValidateOptions {
   /** The field's declared data type (lets range tell dates from numbers). */
   dataType?: FieldDataType;
-  /** The field's label and widget: a missing or malformed value is then told in the field's words. */
-  field?: FieldMessageContext;
+  /**
+   * The field's label and widget: a missing or malformed value is then told in the field's words.
+   * Given as a function, it is asked only when a rule fails (a passing field's label is never translated).
+   */
+  field?: FieldMessageContext | (() => FieldMessageContext);
 }
 
 /** A message and whether it names its field (then the error summary shows it without the label). */
@@ -215,12 +218,14 @@ export function validateValue(value: FieldValue, rules: readonly RuleConfig[], f
 export function ruleMessages(value: FieldValue, rules: readonly RuleConfig[], field: string, ctx: RuleContext, options: ValidateOptions = {}): RuleMessage[] {
   const messages: RuleMessage[] = [];
   const blank = isBlank(value);
+  let fieldContext = typeof options.field === 'function' ? undefined : options.field;
   for (const rule of rules) {
     const adapter = getRuleAdapter(rule.type, ctx.adapters);
     if (blank && !adapter.checksBlank) continue;
     const failure = adapter.validate(value, rule, ctx, { field, dataType: options.dataType });
     if (!failure) continue;
-    const message = ruleMessage(rule, failure, ctx, options.field);
+    if (typeof options.field === 'function') fieldContext ??= options.field();
+    const message = ruleMessage(rule, failure, ctx, fieldContext);
     if (!messages.some((m) => m.text === message.text)) messages.push(message);
   }
   return messages;

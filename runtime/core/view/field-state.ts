@@ -29,9 +29,20 @@ export function rulesApply(field: FieldConfig, state: Pick<FieldState, 'visible'
   return state.visible && !state.disabled && field.widget !== 'hidden';
 }
 
-/** Server rules of the field plus the flow's extra client rules. */
-export function fieldRules(field: FieldConfig, config: ModelConfig | null): RuleConfig[] {
-  return [...(config?.fields[field.key]?.validations ?? []), ...(field.validations ?? [])];
+/** fieldRules' lists by field and model config (both loaded once per settlement and never changed in place). */
+const fieldRulesCache = new WeakMap<FieldConfig, WeakMap<ModelConfig, readonly RuleConfig[]>>();
+const fieldRulesWithoutConfig = new WeakMap<FieldConfig, readonly RuleConfig[]>();
+
+/** Server rules of the field plus the flow's extra client rules (one list per field and config, made once). */
+export function fieldRules(field: FieldConfig, config: ModelConfig | null): readonly RuleConfig[] {
+  const byConfig = config ? fieldRulesCache.get(field) : undefined;
+  const kept = config ? byConfig?.get(config) : fieldRulesWithoutConfig.get(field);
+  if (kept) return kept;
+  const rules = [...(config?.fields[field.key]?.validations ?? []), ...(field.validations ?? [])];
+  if (!config) fieldRulesWithoutConfig.set(field, rules);
+  else if (byConfig) byConfig.set(config, rules);
+  else fieldRulesCache.set(field, new WeakMap([[config, rules]]));
+  return rules;
 }
 
 export interface DependencyOutcome {
@@ -87,7 +98,7 @@ export function computeFieldState(
   const value = outcome.reset ? outcome.reset.value : (model.fields[field.key] ?? null);
   const withMessages = active && options.errors !== false;
   const messages = withMessages
-    ? ruleMessages(value, rules, field.key, ctx, { dataType: config?.fields[field.key]?.dataType, field: { label: env.t(field.label), widget: field.widget, messages: field.messages } })
+    ? ruleMessages(value, rules, field.key, ctx, { dataType: config?.fields[field.key]?.dataType, field: () => ({ label: env.t(field.label), widget: field.widget, messages: field.messages }) })
     : [];
   return {
     visible: outcome.visible,

@@ -23,6 +23,7 @@ import { emptySessionData, newCsrfSecret } from '../../db/session-data.js';
 import type { BatchPart, Session, StatementBatch, Trx } from '../../db/types.js';
 import { httpError } from '../../errors.js';
 import { isApiRoute } from '../../routes/api/route-match.js';
+import { signedCookieValue } from '../external/cookie.js';
 
 export { emptySessionData };
 
@@ -150,11 +151,8 @@ export default fp<{ secret: string }>(
     app.addHook('onRequest', async (request) => {
       const changesState = !SAFE_METHODS.has(request.method) && request.routeOptions.url !== undefined;
       if (!changesState && !isApiRoute(request)) return;
-      const raw = request.cookies[cookieName];
-      if (raw) {
-        const unsigned = request.unsignCookie(raw);
-        if (unsigned.valid && unsigned.value) request.session = await store.get(unsigned.value);
-      }
+      const id = signedCookieValue(request, cookieName);
+      if (id !== null) request.session = await store.get(id);
       if (!changesState || request.routeOptions.config?.skipCsrf) return;
       const sent = request.headers[CSRF_HEADER.toLowerCase()];
       const session = request.session;

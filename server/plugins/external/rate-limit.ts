@@ -16,6 +16,7 @@ import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { httpError } from '../../errors.js';
 import { isApiRoute } from '../../routes/api/route-match.js';
+import { signedCookieValue } from './cookie.js';
 
 export interface RateLimitOptions {
   /** API requests per window per client (session, or address without one). */
@@ -40,11 +41,8 @@ export function clientKey(request: Pick<FastifyRequest, 'ip'>): string {
 
 /** The session the request's signed cookie names (a digest: counters never hold a session id), else its address. */
 export function limitKey(request: FastifyRequest, sessionCookie: string): string {
-  const raw = request.cookies?.[sessionCookie];
-  if (raw) {
-    const cookie = request.unsignCookie(raw);
-    if (cookie.valid && cookie.value) return `session:${createHash('sha256').update(cookie.value).digest('base64url').slice(0, 22)}`;
-  }
+  const session = signedCookieValue(request, sessionCookie);
+  if (session !== null) return `session:${createHash('sha256').update(session).digest('base64url').slice(0, 22)}`;
   return `address:${clientKey(request)}`;
 }
 

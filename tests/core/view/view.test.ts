@@ -59,6 +59,19 @@ describe('the page view model', () => {
     expect(without).toEqual({ ...withMessages, errors: [], firstErrorNamesField: false });
   });
 
+  it('translates a field\'s label only when one of its rules fails, and then names the field by it', () => {
+    const asked: string[] = [];
+    const t = makeT();
+    const counting = { ...env, t: (key: string, ...args: Array<string | number>) => (asked.push(key), t(key, ...args)) };
+    const answered = getModel(set(set(store(), 'ClaimDetails', 'isCurrentOwner', 'false'), 'ClaimDetails', 'disposalDate', '01/02/2020'), 'ClaimDetails');
+    expect(computeFieldState(owner[1]!, answered, CONFIGS[0]!, {}, counting).errors).toEqual([]);
+    expect(asked).not.toContain('Disposal date');
+    const empty = getModel(set(store(), 'ClaimDetails', 'isCurrentOwner', 'false'), 'ClaimDetails');
+    const { errors } = computeFieldState(owner[1]!, empty, CONFIGS[0]!, {}, counting);
+    expect(asked.filter((key) => key === 'Disposal date')).toHaveLength(1);
+    expect(errors.join(' ')).toContain('disposal date');
+  });
+
   it('preparePage writes defaults onto empty fields and then the resets', () => {
     const s = set(set(store(), 'ClaimDetails', 'isCurrentOwner', 'true'), 'ClaimDetails', 'disposalDate', '01/02/2020');
     const fields: FieldConfig[] = [...owner, { key: 'note', widget: 'text', label: 'Note', defaultValue: 'hi' }];
