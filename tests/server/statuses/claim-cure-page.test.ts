@@ -10,8 +10,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { exportSubmissions } from '../../../server/admin/export.js';
-import { applyStatusChanges } from '../../../server/claims/statuses.js';
 import type { FormModel } from '../../../runtime/core/types.js';
+import { deficientClaim, type DeficientClaim } from './deficient-claim.js';
 import { DIALECTS, encodeMultipart, OPEN_NOW, serverOver, type Claimant } from '../helper.js';
 
 const CURE = '/api/claims/cure';
@@ -23,23 +23,10 @@ describe.each(DIALECTS)('a cure that answers a page of the claim again, over %s'
   const db = () => server.app.database.db;
 
   /** A claim filed (one repair of 1,250.50), set deficient for a receipt that does not match, its claimant signed in on the status page. */
-  async function receiptMismatch(): Promise<{ code: string; c: Claimant; submissionId: number; filed: FormModel[] }> {
-    const a = await server.authorized('Automotive');
-    const filed = await a.c.submit('Automotive', a.parts(await a.c.captchaToken()));
-    expect(filed.statusCode, filed.body).toBe(200);
-    const code = filed.json<{ referenceCodeForm: string }>().referenceCodeForm;
-    await applyStatusChanges(server.app.database, server.app.settlement, server.app.locales, [{ reference: code, status: 'deficient', deficiencies: ['receiptMismatch'], cureBy: '2026-12-31' }], {
-      changedBy: 'admin status',
-      statusLink: 'https://claims.example.com/status',
-      clock: () => now,
-    });
-    const c = await server.claimant();
-    const status = await c.api.claimStatus(code, { vin: a.credentials.vin });
-    if (!status.ok) throw new Error(status.error);
-    expect(status.data.deficiencies).toEqual([{ kind: 'receiptMismatch', textKey: 'LocKey_Deficiency_ReceiptMismatch', cure: { kind: 'page', page: 'repairs' } }]);
-    const { id } = await db().selectFrom('submissions').select('id').where('reference_code', '=', code).executeTakeFirstOrThrow();
-    const answers = (status.data.cureAnswers ?? []).map((m) => ({ id: m.id ?? null, clientId: m.clientId, metadata: m.metadata, metadataHash: m.metadataHash ?? '', fields: m.fields }));
-    return { code, c, submissionId: Number(id), filed: answers };
+  async function receiptMismatch(): Promise<DeficientClaim> {
+    const claim = await deficientClaim(server, 'receiptMismatch', now);
+    expect(claim.status.deficiencies).toEqual([{ kind: 'receiptMismatch', textKey: 'LocKey_Deficiency_ReceiptMismatch', cure: { kind: 'page', page: 'repairs' } }]);
+    return claim;
   }
 
   async function sendCure(c: Claimant, code: string, pageModels: unknown) {

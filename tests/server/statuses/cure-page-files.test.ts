@@ -8,9 +8,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { exportSubmissions } from '../../../server/admin/export.js';
-import { applyStatusChanges } from '../../../server/claims/statuses.js';
 import type { FormModel } from '../../../runtime/core/types.js';
 import { minimalPdf } from '../../support/documents.js';
+import { deficientClaim } from './deficient-claim.js';
 import { DIALECTS, encodeMultipart, OPEN_NOW, serverOver, settlementCopy, type Claimant } from '../helper.js';
 
 const CURE = '/api/claims/cure';
@@ -23,23 +23,7 @@ describe.each(DIALECTS)('a cure that asks again a page with files, over %s', (di
   const server = serverOver(dialect, () => ({ clock: () => now, settlementDir: settlementCopy({ 'statuses.json': STATUSES }) }));
   const db = () => server.app.database.db;
 
-  async function documentMismatch(): Promise<{ code: string; c: Claimant; submissionId: number; filed: FormModel[] }> {
-    const a = await server.authorized('Automotive');
-    const filed = await a.c.submit('Automotive', a.parts(await a.c.captchaToken()));
-    expect(filed.statusCode, filed.body).toBe(200);
-    const code = filed.json<{ referenceCodeForm: string }>().referenceCodeForm;
-    await applyStatusChanges(server.app.database, server.app.settlement, server.app.locales, [{ reference: code, status: 'deficient', deficiencies: ['documentMismatch'], cureBy: '2026-12-31' }], {
-      changedBy: 'admin status',
-      statusLink: 'https://claims.example.com/status',
-      clock: () => now,
-    });
-    const c = await server.claimant();
-    const status = await c.api.claimStatus(code, { vin: a.credentials.vin });
-    if (!status.ok) throw new Error(status.error);
-    const { id } = await db().selectFrom('submissions').select('id').where('reference_code', '=', code).executeTakeFirstOrThrow();
-    const answers = (status.data.cureAnswers ?? []).map((m) => ({ id: m.id ?? null, clientId: m.clientId, metadata: m.metadata, metadataHash: m.metadataHash ?? '', fields: m.fields }));
-    return { code, c, submissionId: Number(id), filed: answers };
-  }
+  const documentMismatch = () => deficientClaim(server, 'documentMismatch', now);
 
   const upload = async (c: Claimant, code: string, field: string) => {
     const { body, contentType } = await encodeMultipart({ text: { referenceCode: code }, files: [{ field, name: 'invoice-again.pdf', type: 'application/pdf', bytes: RECEIPT }] });
