@@ -10,7 +10,9 @@
  *   record's client id) through the path a claim's draft documents take
  *   (draft-documents.ts `storeUploadedDocument`: spooled within the per-file limit, type and
  *   structure checked, malware-scanned, written to the document store); a new one for the same
- *   kind (the same record) replaces the one it had. A refused upload stores nothing.
+ *   kind (the same record) replaces the one it had. The cure's documents together stay within the
+ *   claim draft's total (settings `uploads.maxTotalBytes`; 413 DOCUMENTS_TOTAL_TOO_LARGE naming the
+ *   file, as a draft's). A refused upload stores nothing.
  * - A document is removed (also when it was already gone, so that a retried delete succeeds).
  * - The answers to the pages asked again (checked as Save and finish later checks a claim's page,
  *   cure-pages.ts: what was typed, not the fields still to fill in; 400 VALIDATION_FAILED with
@@ -30,7 +32,7 @@ import type { SpooledFile } from '../documents/receive.js';
 import { httpError } from '../errors.js';
 import { cureAsked, curableClaim, MAX_SIGNATURE } from './cure.js';
 import { askedPages, checkedPageAnswers, filesPageDeficiency } from './cure-pages.js';
-import { spoolNamedDocument } from './documents.js';
+import { megabytes, shownName, spoolNamedDocument } from './documents.js';
 import { storeUploadedDocument } from './draft-documents.js';
 
 /** At most this many models kept for the pages asked again (a page's records included). */
@@ -80,7 +82,8 @@ export function cureInProgressOf(app: FastifyInstance, submissionId: number, cha
 
 /** Adds the document the request sends to the cure in progress of the claim it names (see above). */
 export async function addCureDocument(app: FastifyInstance, request: FastifyRequest): Promise<CureUploadAnswer> {
-  const maxFileBytes = app.settlement.settings.uploads.maxFileBytes;
+  const { uploads } = app.settlement.settings;
+  const { maxFileBytes } = uploads;
   const spooled: SpooledFile[] = [];
   try {
     let curable: { claim: FiledClaim; change: StatusChange } | null = null;
@@ -109,7 +112,12 @@ export async function addCureDocument(app: FastifyInstance, request: FastifyRequ
       request,
       received,
       async () => {},
-      (document) => storeOf(app).addDocument(cureKeyOf(claim, change), { deficiency, clientId, ...document }),
+      async (document) => {
+        const added = await storeOf(app).addDocument(cureKeyOf(claim, change), { deficiency, clientId, ...document }, { maxTotalBytes: uploads.maxTotalBytes });
+        // The cure's documents together within the claim draft's limit, refused as a draft's are.
+        if (!added) throw httpError('DOCUMENTS_TOTAL_TOO_LARGE', { args: [shownName(received.name), megabytes(uploads.maxTotalBytes)] });
+        return added;
+      },
     );
     await app.sessions.keepAlive(request);
     return cureUploadAnswer(added);

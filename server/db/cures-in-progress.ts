@@ -51,8 +51,8 @@ export interface CureInProgressStore {
   get(submissionId: number, statusChangeId: number): Promise<CureInProgress | null>;
   /** Keeps the answers and the name given (a field left out keeps what it had); creates the cure in progress when there is none. */
   save(key: CureKey, given: { answers?: FormModel[]; signatureName?: string | null }): Promise<CureInProgress>;
-  /** Adds a document (its object already written); it replaces the one its kind had (of a page's record: the one that record had). */
-  addDocument(key: CureKey, document: Omit<CureInProgressDocument, 'id'>): Promise<CureInProgressDocument>;
+  /** Adds a document (its object already written); it replaces the one its kind had (of a page's record: the one that record had). Null (nothing added) when the cure's documents would then weigh more than `maxTotalBytes`. */
+  addDocument(key: CureKey, document: Omit<CureInProgressDocument, 'id'>, limits: { maxTotalBytes: number }): Promise<CureInProgressDocument | null>;
   /** Removes a document of the claim's cure in progress; false when it was not there. */
   removeDocument(submissionId: number, id: number): Promise<boolean>;
   /** Deletes the claim's cure in progress and its documents' rows in `trx` (the cure is sent). */
@@ -131,10 +131,14 @@ export function createCuresInProgress(database: Database, options: { clock?: Clo
       });
     },
 
-    async addDocument(key, document) {
+    async addDocument(key, document, limits) {
       return db.transaction().execute(async (trx) => {
         const now = clock();
         await ensure(trx, key, now);
+        // The cure's other documents and this one together within the limit (the one it replaces does not count).
+        const others = await trx.selectFrom('cure_in_progress_documents').select(['deficiency', 'client_id', 'size']).where('submission_id', '=', key.submissionId).execute();
+        const total = others.filter((d) => d.deficiency !== document.deficiency || d.client_id !== (document.clientId ?? '')).reduce((sum, d) => sum + Number(d.size), 0) + document.size;
+        if (total > limits.maxTotalBytes) return null;
         await trx
           .deleteFrom('cure_in_progress_documents')
           .where('submission_id', '=', key.submissionId)

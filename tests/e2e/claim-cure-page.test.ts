@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { runCli } from '../../server/admin/cli';
 import { createClaimCures } from '../../server/db/claim-cures';
-import { addRepair, finishAutomotiveClaim, next, REPAIRS, startAutomotive } from './flow-steps';
+import { DEFAULT_DEFICIENCIES } from '../../runtime/core/statuses';
+import { addRepair, DOCUMENTS, finishAutomotiveClaim, next, REPAIRS, startAutomotive, uploadDocument } from './flow-steps';
 import { axe, describeViolations, launchBrowser, openPage, startE2eServer, type E2eServer } from './harness';
 
 const PHONE = { width: 375, height: 812 };
@@ -15,14 +16,19 @@ const DESKTOP = { width: 1280, height: 900 };
  * with the repair as filed; the claimant adds the repair the receipt was for and sends; the status
  * reads "Information received", the cure holds both repairs and the claim keeps its one — in
  * English on a desktop and in Spanish on a phone (375 px), with no axe violation at any step. The
- * claim is filed once; each culture cures a deficiency of its own.
+ * claim is filed once; each culture cures a deficiency of its own. Then a deficiency that asks
+ * again the supporting-documents page (a page with files): the claimant removes the filed invoice,
+ * adds another (uploaded on add to the cure in progress), sends, and the cure files it.
  */
+/** The sample's deficiency kinds, and one that asks again the supporting-documents page. */
+const STATUSES = { deficiencies: [...DEFAULT_DEFICIENCIES, { id: 'documentMismatch', textKey: 'LocKey_Deficiency_ReceiptMismatch', cure: { kind: 'page', page: 'supporting-documents' } }] };
+
 describe('a cure that answers a page of the claim again', () => {
   let server: E2eServer;
   let browser: Browser;
   let filing: Promise<string> | undefined;
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startE2eServer(), launchBrowser()]);
+    [server, browser] = await Promise.all([startE2eServer({ statuses: STATUSES }), launchBrowser()]);
   });
 
   /** The claim's reference code: filed by the first test that asks (its steps wait with expect.poll, which runs inside a test). */
@@ -96,5 +102,59 @@ describe('a cure that answers a page of the claim again', () => {
     expect(cures.at(-1)?.answers.map((m) => m.fields.facilityName)).toEqual(['Bayside Motors', facility]);
     await context.close();
     // The first to run files the claim as well.
+  }, 240_000);
+
+  it.each([
+    { culture: 'en', viewport: DESKTOP, send: 'Send what is missing', received: 'Information received' },
+    { culture: 'es', viewport: PHONE, send: 'Enviar lo que falta', received: 'Información recibida' },
+  ] as const)('cures the supporting-documents page: a document added to a record is uploaded to the cure and filed with it ($culture, $viewport.width px)', async ({ culture, viewport, send, received }) => {
+    const code = await filedClaim();
+    const out = { stdout: '', stderr: '' };
+    const exit = await runCli(['status', code, 'deficient', '--deficiency', 'documentMismatch', '--cure-days', '14'], {
+      env: server.adminEnv,
+      stdout: (s) => void (out.stdout += s),
+      stderr: (s) => void (out.stderr += s),
+    });
+    expect(exit, out.stderr).toBe(0);
+
+    const { page, context } = await openPage(browser, viewport);
+    await page.goto(`${server.url}/status${culture === 'en' ? '' : `?culture=${culture}`}`);
+    await page.locator('#cf-status-reference').waitFor();
+    await page.fill('#cf-status-reference', code);
+    await page.fill('#cf-status-vin', '5EXMA1B20HC000101');
+    await page.fill('#cf-status-noticeId', 'EXM-100001');
+    await page.fill('#cf-status-pin', '482913');
+    await page.click('button[type=submit]');
+    await page.locator('[data-claim-status="deficient"]').waitFor();
+    await page.getByRole('button', { name: send }).click();
+    await page.locator('#cf-cure-heading').waitFor();
+
+    // The supporting-documents page, with the invoice as filed.
+    const documents = page.locator(`.cf-cure #${DOCUMENTS}`);
+    await documents.waitFor();
+    await expect.poll(() => documents.locator('.cf-records__item').count()).toBe(1);
+    expect(await documents.innerText()).toContain('invoice.pdf');
+    expect(describeViolations(await axe(page))).toBe('');
+
+    // The filed invoice removed, the right one added: uploaded as it is chosen, to the cure in progress.
+    await documents.locator('.cf-records__item .cf-display-row__actions button').first().click();
+    await expect.poll(() => documents.locator('.cf-records__item').count()).toBe(0);
+    const name = `invoice-${culture}.pdf`;
+    // Not linked to a repair: the cure's page holds only its own records.
+    await uploadDocument(page, name, 'repairInvoice', false);
+    await expect.poll(() => documents.locator('.cf-records__item').count()).toBe(1);
+    expect(await documents.innerText()).toContain(name);
+    expect(describeViolations(await axe(page))).toBe('');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    await page.click('.cf-cure button[type=submit]');
+    const done = page.locator('[data-claim-status="cureReceived"]');
+    await done.waitFor();
+    expect(await done.locator('h2').innerText()).toBe(received);
+    expect(describeViolations(await axe(page))).toBe('');
+
+    const stored = await server.submission(code);
+    const cures = (await createClaimCures(server.database).ofClaims([stored?.id ?? 0])).get(stored?.id ?? 0) ?? [];
+    expect(cures.at(-1)?.documents.map((d) => d.name)).toEqual([name]);
+    await context.close();
   }, 240_000);
 });

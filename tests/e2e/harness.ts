@@ -36,6 +36,8 @@ export interface SettlementChanges {
   from?: string;
   theme?: Theme;
   minSessionDuration?: number;
+  /** statuses.json to write (the statuses and deficiency kinds; without it the sample's). */
+  statuses?: Record<string, unknown>;
   /** Rewrites deadlines.json (per-culture shape). */
   deadlines?: (json: Record<string, unknown>) => Record<string, unknown>;
   /** Top-level settings.json values to replace (redirectOnError, pinAttempts, …). */
@@ -74,6 +76,7 @@ function copySettlement(changes: SettlementChanges): { dir: string; cleanup(): v
     const file = path.join(dir, 'deadlines.json');
     writeFileSync(file, JSON.stringify(changes.deadlines(JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>), null, 2));
   }
+  if (changes.statuses) writeFileSync(path.join(dir, 'statuses.json'), JSON.stringify(changes.statuses, null, 2));
   return { dir, cleanup: () => rmSync(base, { recursive: true, force: true }) };
 }
 

@@ -13,7 +13,7 @@ import { translateOr } from '../../react/translate';
 import { loadUploadTransport } from '../api';
 import { useApp, useServices, useT } from '../context';
 import { useDocumentTitle } from '../useDocumentTitle';
-import { changeDocuments, whenUploaded } from './documentUploads';
+import { changeDocuments, draftDocuments, whenUploaded } from './documentUploads';
 import { useFormSelector, whenSnapshot } from './formActor';
 import { loadFormEngine, loadSubmitCode, savePage, type FormSession } from './formSessions';
 import { loadClaimChecks, type SavedForLater } from '../../core/api';
@@ -272,7 +272,7 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
   const alreadyFiled = page.action === 'authorize' && authorizationErrorCode === ALREADY_FILED ? authorizationError : null;
 
   const onStoreChange = useCallback((next: ModelStoreState) => actor.send({ type: 'UPDATE_STORE', store: next }), [actor]);
-  const onDocumentsChange = useCallback((next: DocumentFile[]) => changeDocuments(session, api, () => cultureRef.current, next), [session, api]);
+  const onDocumentsChange = useCallback((next: DocumentFile[]) => changeDocuments(session, draftDocuments(api, session.formType), () => cultureRef.current, next), [session, api]);
   const waitForUploads = useCallback((clientIds: readonly string[]) => whenUploaded(session, clientIds), [session]);
 
   /** After an edit link: Next returns to the summary, unless a page in between now needs answers. */

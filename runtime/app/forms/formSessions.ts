@@ -68,9 +68,30 @@ export function loadFormEngine(): Promise<typeof import('./formEngine')> {
   return engineLoading;
 }
 
-function newSession(formType: FormType, ids: IdSource, documents: DocumentFile[], submits: readonly string[], actor: (session: Pick<FormSession, 'documents'>) => FormActor): FormSession {
-  let chosen = documents;
+/** The documents chosen in a form's file fields, and who is told when they change (a claim's form session, a cure's form). */
+export type ChosenDocuments = Pick<FormSession, 'documents' | 'setDocuments' | 'subscribeDocuments'>;
+
+/** The documents chosen in a form that has no form session (a cure's), with their listeners. */
+export function chosenDocuments(initial: DocumentFile[]): ChosenDocuments {
+  let chosen = initial;
   const listeners = new Set<() => void>();
+  return {
+    get documents() {
+      return chosen;
+    },
+    setDocuments(next) {
+      chosen = next;
+      for (const listener of [...listeners]) listener();
+    },
+    subscribeDocuments(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+function newSession(formType: FormType, ids: IdSource, documents: DocumentFile[], submits: readonly string[], actor: (session: Pick<FormSession, 'documents'>) => FormActor): FormSession {
+  const chosen = chosenDocuments(documents);
   let saves: Promise<unknown> = Promise.resolve();
   const session: FormSession = {
     formType,
@@ -87,16 +108,10 @@ function newSession(formType: FormType, ids: IdSource, documents: DocumentFile[]
       return running;
     },
     get documents() {
-      return chosen;
+      return chosen.documents;
     },
-    setDocuments(next) {
-      chosen = next;
-      for (const listener of [...listeners]) listener();
-    },
-    subscribeDocuments(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    setDocuments: chosen.setDocuments,
+    subscribeDocuments: chosen.subscribeDocuments,
   };
   const running = actor(session);
   return session;

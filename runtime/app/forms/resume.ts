@@ -1,6 +1,6 @@
 import type { FormType } from '../../core/types';
 import type { AppServices } from '../context';
-import { restoreDocuments } from './documentUploads';
+import { draftDocuments, restoreDocuments } from './documentUploads';
 
 /**
  * The value authorize answers for the submit's captchaRawValue, kept for this tab so that a
@@ -90,7 +90,7 @@ export async function resumeClaim(services: AppServices, formType: FormType, add
   });
   const { context } = session.actor.getSnapshot();
   if (!context.authorized) return null;
-  if (draft) restoreDocuments(session, api, draft.documents, context.store.saved);
+  if (draft) restoreDocuments(session, draftDocuments(api, session.formType), draft.documents, context.store.saved);
   // Opening the page is activity: the timer runs on the server's expiry the csrf call answered.
   const expiry = api.sessionExpiresAt();
   if (expiry !== null) session.actor.send({ type: 'SESSION_EXTENDED', expiresAt: Date.parse(expiry) });

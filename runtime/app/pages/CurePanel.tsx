@@ -1,17 +1,19 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { pressPrimary } from '../../core/actions/page-press';
 import { formatInstant } from '../../core/i18n/deadlineKeys';
 import { settlementZone } from '../../core/i18n/submissionTime';
 import { createIdSource } from '../../core/models';
 import { cureStore, curePageModels, cureText, type CureDeclaration } from '../../core/statuses';
 import type { ClaimStatusAnswer, CureUpload } from '../../core/api';
-import type { FormModel, ModelStoreState, PageConfig, SubmitFieldError } from '../../core/types';
+import type { DocumentFile, FormModel, ModelStoreState, PageConfig, SubmitFieldError } from '../../core/types';
 import type { PageFieldError } from '../../core/view/types';
 import { submitRefusalView, type RefusalView } from '../../core/view/refusal';
 import { PageRenderer } from '../../react/PageRenderer';
 import { describedBy, FieldErrors, FieldLabel, fieldClass } from '../../widgets/field-parts';
 import { Button } from '../../widgets/Button';
 import { useApp, useCulture, useServices, useT } from '../context';
+import { changeDocuments, cureDocuments, restoreDocuments, whenUploaded } from '../forms/documentUploads';
+import { chosenDocuments } from '../forms/formSessions';
 import { useFormPrerequisites } from '../forms/prerequisites';
 import { REGISTRIES } from '../forms/registries';
 
@@ -45,7 +47,11 @@ const errorsView = (errors: readonly PageFieldError[]): RefusalView => ({ summar
  * signature block) when one is missing. Each document is uploaded on add (checked and scanned by
  * the server at once, a refusal shown beside it) and kept with the cure in progress, as are the
  * name typed and the pages' answers on "Save and finish later": signed in on the status page
- * again, the cure opens as it was left. The cure is sent from the session that saw the status.
+ * again, the cure opens as it was left. A page with files asked again is drawn with its filed
+ * records, and the file widget uploads each new record's document on add to the cure in progress
+ * (by the record's client id, documentUploads.ts `cureDocuments`), its progress and refusal beside
+ * it as in a claim; a removed record's document is removed from the cure. The cure is sent from
+ * the session that saw the status.
  */
 export default function CurePanel({ answer, onCured, onCancel }: { answer: ClaimStatusAnswer; onCured: () => void; onCancel: () => void }) {
   const t = useT();
@@ -55,7 +61,7 @@ export default function CurePanel({ answer, onCured, onCancel }: { answer: Claim
   const signatureAsked = answer.deficiencies.some((d) => d.cure.kind === 'signature');
   const progress = answer.cureInProgress;
   // The documents uploaded so far (kept by the server), the files chosen and not uploaded yet, and each one's refusal.
-  const [uploads, setUploads] = useState<Record<string, CureUpload>>(() => Object.fromEntries((progress?.documents ?? []).map((d) => [d.deficiency, d])));
+  const [uploads, setUploads] = useState<Record<string, CureUpload>>(() => Object.fromEntries((progress?.documents ?? []).filter((d) => d.clientId === undefined).map((d) => [d.deficiency, d])));
   const [files, setFiles] = useState<Record<string, File>>({});
   const [uploadErrors, setUploadErrors] = useState<Record<string, string>>({});
   const [uploading, setUploading] = useState<string | null>(null);
@@ -85,10 +91,23 @@ export default function CurePanel({ answer, onCured, onCancel }: { answer: Claim
   const ids = useMemo(() => createIdSource(), []);
   const [store, setStore] = useState<ModelStoreState | null>(null);
   const [pageRefusal, setPageRefusal] = useState<RefusalView | null>(null);
+  // The documents of the pages' records (a page with files): each uploaded on add to the cure in
+  // progress by its record's client id, drawn by the file widget with its progress or refusal.
+  const target = useMemo(() => cureDocuments(api, answer.referenceCode), [api, answer.referenceCode]);
+  const chosen = useMemo(() => chosenDocuments([]), []);
+  const pageDocuments = useSyncExternalStore(chosen.subscribeDocuments, () => chosen.documents);
+  const cultureRef = useRef(culture);
+  cultureRef.current = culture;
+  const onDocumentsChange = useCallback((next: DocumentFile[]) => changeDocuments(chosen, target, () => cultureRef.current, next), [chosen, target]);
+  const waitForUploads = useCallback((clientIds: readonly string[]) => whenUploaded(chosen, clientIds), [chosen]);
   useEffect(() => {
     if (!pages.length || !ready || !modelConfigs || store) return;
-    setStore(cureStore(modelConfigs, answer.formType, ids, (answer.cureAnswers ?? []).map(storedModel)));
-  }, [pages, ready, modelConfigs, store, answer.formType, answer.cureAnswers, ids]);
+    const started = cureStore(modelConfigs, answer.formType, ids, (answer.cureAnswers ?? []).map(storedModel));
+    // Signed in again: the documents kept with the cure in progress, beside their records.
+    const kept = (progress?.documents ?? []).flatMap((d) => (d.clientId === undefined ? [] : [{ ...d, clientId: d.clientId }]));
+    restoreDocuments(chosen, target, kept, started.saved);
+    setStore(started);
+  }, [pages, ready, modelConfigs, store, answer.formType, answer.cureAnswers, ids, chosen, target, progress]);
 
   const documentErrors = (kind: string) => [...(uploadErrors[kind] ? [uploadErrors[kind]] : []), ...(showErrors && !uploads[kind] && !uploadErrors[kind] ? [t('LocKey_Cure_DocumentRequired')] : [])];
   const setUploadError = (kind: string, message: string | null) =>
@@ -174,7 +193,7 @@ export default function CurePanel({ answer, onCured, onCancel }: { answer: Claim
     let next = store;
     const errors: PageFieldError[] = [];
     for (const page of pages) {
-      const press = pressPrimary(page, next, [], { t, whitelist, now: new Date(), options: { formType: answer.formType, modelConfigs, internationalAddresses } });
+      const press = pressPrimary(page, next, chosen.documents, { t, whitelist, now: new Date(), options: { formType: answer.formType, modelConfigs, internationalAddresses } });
       next = press.store;
       errors.push(...press.errors);
     }
@@ -256,8 +275,11 @@ export default function CurePanel({ answer, onCured, onCancel }: { answer: Claim
               settings={settings}
               refusal={pageRefusal}
               ids={ids}
+              documents={pageDocuments}
               hideActions
               onStoreChange={setStore}
+              onDocumentsChange={onDocumentsChange}
+              waitForUploads={waitForUploads}
             />
           ) : null,
         )}

@@ -2,7 +2,7 @@ import { Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { chunk } from '../../react/chunk';
 import { formatInstant } from '../../core/i18n/deadlineKeys';
 import { settlementZone } from '../../core/i18n/submissionTime';
-import { asksForFiles, cureText, type CureDeclaration } from '../../core/statuses';
+import { cureText, type CureDeclaration } from '../../core/statuses';
 import { loadLaterCalls, type ClaimStatusAnswer } from '../../core/api';
 import { getMask } from '../../core/masks';
 import type { FieldConfig, FlowFile } from '../../core/types';
@@ -21,13 +21,10 @@ const REFERENCE_FIELD = 'cf-status-reference';
 const CurePanel = chunk(() => import('./CurePanel'));
 
 /** Whether a deficient claim can be cured here now: not after its cure-by day, not when a page must be answered again that cannot be here (the server then sends no answers to start it from). */
-function cureState(answer: ClaimStatusAnswer, now: number, flow: FlowFile | undefined): 'open' | 'passed' | 'page' | null {
+function cureState(answer: ClaimStatusAnswer, now: number): 'open' | 'passed' | 'page' | null {
   if (!answer.deficiencies.length) return null;
   if (answer.cureByAt && now > Date.parse(answer.cureByAt)) return 'passed';
   if (answer.deficiencies.some((d) => d.cure.kind === 'page') && !answer.cureAnswers) return 'page';
-  // A page with files: the server takes its documents (uploaded on add, by record), the cure form does not upload them yet.
-  const filesPage = (id: string | undefined) => flow?.pages.some((p) => p.id === id && asksForFiles(p)) === true;
-  if (answer.deficiencies.some((d) => d.cure.kind === 'page' && filesPage(d.cure.page))) return 'page';
   return 'open';
 }
 
@@ -135,8 +132,8 @@ export default function StatusPage() {
   }, [answer]);
   // A claim that can be cured: its form's chunk loads while the claimant reads what is missing.
   useEffect(() => {
-    if (answer && cureState(answer, Date.now(), flows.find(answer.formType)) === 'open') void CurePanel.preload();
-  }, [answer, flows]);
+    if (answer && cureState(answer, Date.now()) === 'open') void CurePanel.preload();
+  }, [answer]);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     void check();
@@ -144,7 +141,7 @@ export default function StatusPage() {
   const day = (iso: string) => formatInstant(new Date(iso), culture, settlementZone(deadlines), 'LongDate');
 
   if (answer) {
-    const cure = cureState(answer, Date.now(), flows.find(answer.formType));
+    const cure = cureState(answer, Date.now());
     if (curing) {
       return (
         <div className="cf-status-page">

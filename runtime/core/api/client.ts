@@ -265,10 +265,11 @@ export interface ApiClient {
   claimCure(cure: ClaimCure, culture?: Culture): Promise<ApiResult<ClaimCureAnswer>>;
   /**
    * POST a document to the cure in progress of the claim `referenceCode` names (by the deficiency
-   * kind it cures), checked and scanned by the server as a claim's documents are; a refusal
+   * kind it cures, or the client id of the record of a page asked again it is the file of; with
+   * its progress, as addDocument), checked and scanned by the server as a claim's documents are; a refusal
    * carries the server's text naming the document (culture: its language).
    */
-  addCureDocument(referenceCode: string, deficiency: string, file: { name: string; data: Blob }, culture: Culture): Promise<ApiResult<CureUpload>>;
+  addCureDocument(referenceCode: string, deficiency: string, file: { name: string; data: Blob }, culture: Culture, onProgress?: (sent: number, total: number) => void): Promise<ApiResult<CureUpload>>;
   /** DELETE a document of the cure in progress. */
   removeCureDocument(referenceCode: string, id: number): Promise<ApiResult<null>>;
   /** POST what is given so far of the cure in progress (Save and finish later); the cure in progress as the server keeps it. */

@@ -9,7 +9,7 @@
 import { HONEYPOT_FIELD } from '../payload/honeypot';
 import { devError, USER_MESSAGES } from '../errors';
 import { isRecord } from '../../../schemas/generated/api/guards/record';
-import type { CsrfToken, FormModel, SignatureDateInfo, SubmitFieldError, SubmitResponse } from '../types';
+import type { CsrfToken, Culture, FormModel, SignatureDateInfo, SubmitFieldError, SubmitResponse } from '../types';
 import { API_PATHS, CSRF_INVALID, DRAFT_DOCUMENTS_SUFFIX, DRAFT_SUFFIX, fail, loadClaimChecks, readJson, textOrNull, uploadRefusal, type Message } from './call-parts';
 import type { ApiFailure, ApiResult, ClientCore, LaterCalls } from './client';
 
@@ -35,6 +35,31 @@ function submitFieldErrors(value: unknown): SubmitFieldError[] {
 /** The later calls of one client, sent through its requests (cookies, tab, CSRF token, base URL). */
 export function laterCalls(core: ClientCore): LaterCalls {
   const { options, request, getJson, endpointOf, noteExpiry, csrfToken, readCsrfAgain, url, tabHeader } = core;
+
+  /**
+   * A document uploaded on add (a claim's draft's, a cure in progress's): through the client's
+   * upload transport with its progress, else with `fetch`, its progress told once at the end.
+   * Null when no answer arrived.
+   */
+  async function sendUpload(path: string, form: FormData, culture: Culture, size: number, onProgress: (sent: number, total: number) => void): Promise<{ status: number; body: unknown } | null> {
+    const upload = options.upload;
+    if (upload) {
+      const token = csrfToken();
+      if (!token) throw devError('CSRF_NOT_INITIALIZED');
+      const send = (sent: CsrfToken) =>
+        upload({ method: 'POST', url: url(path, { culture }), headers: { Accept: 'application/json', ...tabHeader, [sent.requestHeaderName]: sent.requestToken }, body: form, onProgress });
+      const answer = await send(token);
+      // Another tab signed in meanwhile and renewed the session's token: read it, send once more.
+      const renewed = answer?.status === 403 && isRecord(answer.body) && answer.body.code === CSRF_INVALID && (await readCsrfAgain()) ? csrfToken() : null;
+      return renewed ? send(renewed) : answer;
+    }
+    const response = await request('POST', path, { form, query: { culture } });
+    if (!response) return null;
+    const answer = { status: response.status, body: await readJson(response) };
+    onProgress(size, size);
+    return answer;
+  }
+
   return {
     async sessionTimeout() {
       const response = await request('POST', API_PATHS.sessionTimeout);
@@ -138,17 +163,16 @@ export function laterCalls(core: ClientCore): LaterCalls {
       return { ok: true, data: body, status: response.status };
     },
 
-    async addCureDocument(referenceCode, deficiency, file, culture) {
+    async addCureDocument(referenceCode, deficiency, file, culture, onProgress = () => {}) {
       const checks = loadClaimChecks();
       // The reference code first: the server checks the claim before it receives the document.
       const form = new FormData();
       form.append('referenceCode', referenceCode);
       form.append(deficiency, file.data, file.name);
-      const response = await request('POST', API_PATHS.cureDocuments, { form, query: { culture } });
-      if (!response) return fail(USER_MESSAGES.uploadFailed, null);
-      const body = await readJson(response);
-      if (response.status === 201 && (await checks)?.isCureUpload(body)) return { ok: true, data: body, status: response.status };
-      return uploadRefusal(response.status, body);
+      const answer = await sendUpload(API_PATHS.cureDocuments, form, culture, file.data.size, onProgress);
+      if (!answer) return fail(USER_MESSAGES.uploadFailed, null);
+      if (answer.status === 201 && (await checks)?.isCureUpload(answer.body)) return { ok: true, data: answer.body, status: answer.status };
+      return uploadRefusal(answer.status, answer.body);
     },
 
     async removeCureDocument(referenceCode, id) {
@@ -170,26 +194,11 @@ export function laterCalls(core: ClientCore): LaterCalls {
 
     async addDocument(formType, file, culture, onProgress = () => {}) {
       const { endpoint } = endpointOf(formType, 'submit');
-      const token = csrfToken();
-      if (!token) throw devError('CSRF_NOT_INITIALIZED');
+      if (!csrfToken()) throw devError('CSRF_NOT_INITIALIZED');
       const checks = loadClaimChecks();
       const form = new FormData();
       form.append(file.clientId, file.data instanceof Blob ? file.data : new Blob([file.data as Uint8Array<ArrayBuffer>], { type: file.type }), file.name);
-      const path = `${endpoint}${DRAFT_DOCUMENTS_SUFFIX}`;
-      let answer: { status: number; body: unknown } | null;
-      const upload = options.upload;
-      if (upload) {
-        const send = (sent: CsrfToken) =>
-          upload({ method: 'POST', url: url(path, { culture }), headers: { Accept: 'application/json', ...tabHeader, [sent.requestHeaderName]: sent.requestToken }, body: form, onProgress });
-        answer = await send(token);
-        // Another tab signed in meanwhile and renewed the session's token: read it, send once more.
-        const renewed = answer?.status === 403 && isRecord(answer.body) && answer.body.code === CSRF_INVALID && (await readCsrfAgain()) ? csrfToken() : null;
-        if (renewed) answer = await send(renewed);
-      } else {
-        const response = await request('POST', path, { form, query: { culture } });
-        answer = response ? { status: response.status, body: await readJson(response) } : null;
-        if (answer) onProgress(file.size, file.size);
-      }
+      const answer = await sendUpload(`${endpoint}${DRAFT_DOCUMENTS_SUFFIX}`, form, culture, file.size, onProgress);
       if (!answer) return fail(USER_MESSAGES.uploadFailed, null);
       if (answer.status === 201 && (await checks)?.isStoredDocument(answer.body)) return { ok: true, data: answer.body, status: answer.status };
       return uploadRefusal(answer.status, answer.body);

@@ -6,27 +6,33 @@
  * the document linked to its record, the claim's own answers and documents untouched, and the
  * export shows the cure's document. Over real HTTP, on both databases.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { exportSubmissions } from '../../../server/admin/export.js';
 import type { FormModel } from '../../../runtime/core/types.js';
-import { minimalPdf } from '../../support/documents.js';
+import { documentOfSize, minimalPdf } from '../../support/documents.js';
 import { deficientClaim } from './deficient-claim.js';
-import { DIALECTS, encodeMultipart, OPEN_NOW, serverOver, settlementCopy, type Claimant } from '../helper.js';
+import { DIALECTS, encodeMultipart, FIXTURES, OPEN_NOW, serverOver, settlementCopy, type Claimant } from '../helper.js';
 
 const CURE = '/api/claims/cure';
 const DOCUMENTS = '/api/claims/cure/documents';
 const RECEIPT = minimalPdf('the invoice of the repair, again');
+const KB = 1024;
+/** Small limits, so that a test sends kilobytes rather than megabytes. */
+const LIMITS = { maxFileBytes: 64 * KB, maxTotalBytes: 100 * KB, maxFiles: 20 };
+const SETTINGS = { ...(JSON.parse(readFileSync(path.join(FIXTURES, 'settings.json'), 'utf8')) as Record<string, unknown>), uploads: LIMITS };
 const STATUSES = { deficiencies: [{ id: 'documentMismatch', textKey: 'LocKey_Deficiency_ReceiptMismatch', cure: { kind: 'page', page: 'supporting-documents' } }] };
 
 describe.each(DIALECTS)('a cure that asks again a page with files, over %s', (dialect) => {
   const now = OPEN_NOW;
-  const server = serverOver(dialect, () => ({ clock: () => now, settlementDir: settlementCopy({ 'statuses.json': STATUSES }) }));
+  const server = serverOver(dialect, () => ({ clock: () => now, settlementDir: settlementCopy({ 'statuses.json': STATUSES, 'settings.json': SETTINGS }) }));
   const db = () => server.app.database.db;
 
   const documentMismatch = () => deficientClaim(server, 'documentMismatch', now);
 
-  const upload = async (c: Claimant, code: string, field: string) => {
-    const { body, contentType } = await encodeMultipart({ text: { referenceCode: code }, files: [{ field, name: 'invoice-again.pdf', type: 'application/pdf', bytes: RECEIPT }] });
+  const upload = async (c: Claimant, code: string, field: string, name = 'invoice-again.pdf', bytes: Uint8Array = RECEIPT) => {
+    const { body, contentType } = await encodeMultipart({ text: { referenceCode: code }, files: [{ field, name, type: 'application/pdf', bytes }] });
     return c.raw('POST', DOCUMENTS, { body: new Uint8Array(body), headers: { 'Content-Type': contentType } });
   };
   const sendCure = async (c: Claimant, code: string, pageModels: FormModel[]) => {
@@ -71,5 +77,19 @@ describe.each(DIALECTS)('a cure that asks again a page with files, over %s', (di
       .map((line) => JSON.parse(line) as { referenceCode: string; cures: Array<{ documents: Array<{ name: string }> }> })
       .find((line) => line.referenceCode === code);
     expect(exported?.cures[0]?.documents.map((d) => d.name)).toEqual(['invoice-again.pdf']);
+  });
+
+  it("refuses a document that would take the cure's documents over the claim's total limit, as a draft's, and takes one that replaces a record's", async () => {
+    const { code, c, filed } = await documentMismatch();
+    const [record] = filed;
+    if (!record) throw new Error('The claim has no filed record of the page.');
+    const other = `${record.clientId.slice(0, -1)}${record.clientId.endsWith('a') ? 'b' : 'a'}`;
+    const sixty = documentOfSize('application/pdf', 60 * KB);
+    expect((await upload(c, code, record.clientId, 'first.pdf', sixty)).statusCode).toBe(201);
+    const over = await upload(c, code, other, 'second.pdf', sixty);
+    expect(over.statusCode, over.body).toBe(413);
+    expect(over.json()).toMatchObject({ code: 'DOCUMENTS_TOTAL_TOO_LARGE', error: 'The document "second.pdf" was not added: all documents together may be at most 0.1 MB. Please remove a document or upload a smaller file.' });
+    // The same record's document replaced: the one it replaces does not count.
+    expect((await upload(c, code, record.clientId, 'first-again.pdf', sixty)).statusCode).toBe(201);
   });
 });
