@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { runCli } from '../../server/admin/cli';
 import { createClaimCures } from '../../server/db/claim-cures';
 import { DEFAULT_DEFICIENCIES } from '../../runtime/core/statuses';
@@ -43,25 +43,19 @@ describe('a cure that answers a page of the claim again', () => {
     })();
     return filing;
   }
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  it.each([
-    { culture: 'en', viewport: DESKTOP, send: 'Send what is missing', received: 'Information received', facility: 'Harbor Transmission' },
-    { culture: 'es', viewport: PHONE, send: 'Enviar lo que falta', received: 'Información recibida', facility: 'Transmisiones del Puerto' },
-  ] as const)("shows the claim's page with its filed answers, and keeps the corrected ones in the cure ($culture, $viewport.width px)", async ({ culture, viewport, send, received, facility }) => {
-    const code = await filedClaim();
+  /** The administrator marks the claim deficient for `kind` (cure in 14 days) with the CLI. */
+  async function markDeficient(code: string, kind: string): Promise<void> {
     const out = { stdout: '', stderr: '' };
-    const exit = await runCli(['status', code, 'deficient', '--deficiency', 'receiptMismatch', '--cure-days', '14'], {
+    const exit = await runCli(['status', code, 'deficient', '--deficiency', kind, '--cure-days', '14'], {
       env: server.adminEnv,
       stdout: (s) => void (out.stdout += s),
       stderr: (s) => void (out.stderr += s),
     });
     expect(exit, out.stderr).toBe(0);
+  }
 
-    const { page, context } = await openPage(browser, viewport);
+  /** On /status in `culture`: the reference code and María's sign-in typed (axe clean), then pressed: the deficient claim shown. */
+  async function signInToStatus(page: Page, code: string, culture: string): Promise<void> {
     await page.goto(`${server.url}/status${culture === 'en' ? '' : `?culture=${culture}`}`);
     await page.locator('#cf-status-reference').waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBe(culture);
@@ -72,6 +66,21 @@ describe('a cure that answers a page of the claim again', () => {
     expect(describeViolations(await axe(page))).toBe('');
     await page.click('button[type=submit]');
     await page.locator('[data-claim-status="deficient"]').waitFor();
+  }
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it.each([
+    { culture: 'en', viewport: DESKTOP, send: 'Send what is missing', received: 'Information received', facility: 'Harbor Transmission' },
+    { culture: 'es', viewport: PHONE, send: 'Enviar lo que falta', received: 'Información recibida', facility: 'Transmisiones del Puerto' },
+  ] as const)("shows the claim's page with its filed answers, and keeps the corrected ones in the cure ($culture, $viewport.width px)", async ({ culture, viewport, send, received, facility }) => {
+    const code = await filedClaim();
+    await markDeficient(code, 'receiptMismatch');
+    const { page, context } = await openPage(browser, viewport);
+    await signInToStatus(page, code, culture);
     expect(describeViolations(await axe(page))).toBe('');
     await page.getByRole('button', { name: send }).click();
     await page.locator('#cf-cure-heading').waitFor();
@@ -109,23 +118,9 @@ describe('a cure that answers a page of the claim again', () => {
     { culture: 'es', viewport: PHONE, send: 'Enviar lo que falta', received: 'Información recibida' },
   ] as const)('cures the supporting-documents page: a document added to a record is uploaded to the cure and filed with it ($culture, $viewport.width px)', async ({ culture, viewport, send, received }) => {
     const code = await filedClaim();
-    const out = { stdout: '', stderr: '' };
-    const exit = await runCli(['status', code, 'deficient', '--deficiency', 'documentMismatch', '--cure-days', '14'], {
-      env: server.adminEnv,
-      stdout: (s) => void (out.stdout += s),
-      stderr: (s) => void (out.stderr += s),
-    });
-    expect(exit, out.stderr).toBe(0);
-
+    await markDeficient(code, 'documentMismatch');
     const { page, context } = await openPage(browser, viewport);
-    await page.goto(`${server.url}/status${culture === 'en' ? '' : `?culture=${culture}`}`);
-    await page.locator('#cf-status-reference').waitFor();
-    await page.fill('#cf-status-reference', code);
-    await page.fill('#cf-status-vin', '5EXMA1B20HC000101');
-    await page.fill('#cf-status-noticeId', 'EXM-100001');
-    await page.fill('#cf-status-pin', '482913');
-    await page.click('button[type=submit]');
-    await page.locator('[data-claim-status="deficient"]').waitFor();
+    await signInToStatus(page, code, culture);
     await page.getByRole('button', { name: send }).click();
     await page.locator('#cf-cure-heading').waitFor();
 
