@@ -100,6 +100,24 @@ export function fileRecords(asked: AskedPages, answers: readonly FormModel[]): F
   return answers.filter((m) => Object.entries(configs.get(camelCase(m.metadata.dtoMapping))?.fields ?? {}).some(([field, c]) => c.dataType === 'file' && typeof m.fields[field] === 'string' && m.fields[field] !== ''));
 }
 
+/**
+ * The records with a file among `answers` that are sent exactly as the claim filed them (same
+ * client id, same answers): their document is the claim's own, kept where it is.
+ */
+export function filedFileRecords(asked: AskedPages, answers: readonly FormModel[]): FormModel[] {
+  const filed = new Map(filedPageAnswers(asked).map((m) => [m.clientId, m]));
+  return fileRecords(asked, answers).filter((m) => {
+    const was = filed.get(m.clientId);
+    return was !== undefined && was.metadata.dtoMapping === m.metadata.dtoMapping && sameFields(was.fields, m.fields);
+  });
+}
+
+/** Whether two models' answers are the same, whatever their keys' order. */
+function sameFields(a: FormModel['fields'], b: FormModel['fields']): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...keys].every((key) => JSON.stringify(a[key] ?? null) === JSON.stringify(b[key] ?? null));
+}
+
 /** The models of the asked pages a payload holds. */
 function pagesModels(payload: SubmissionPayload, pages: readonly PageConfig[]): FormModel[] {
   const { single, records } = pageKinds(pages);

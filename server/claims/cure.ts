@@ -6,7 +6,8 @@
  * signature block); a page of the claim answered again (cure-pages.ts: checked as a page save
  * checks it, kept in the cure), a page with files with the document of each of its records that
  * has one (uploaded on add to the cure in progress, named by the record's client id; 400
- * CURE_DOCUMENT_MISSING naming the file when one was not). A page the claim's flow cannot ask again
+ * CURE_DOCUMENT_MISSING naming the file when one was not), but a record sent as filed, which keeps
+ * the claim's own document. A page the claim's flow cannot ask again
  * (none such, one its answers skip) is refused (CURE_PAGE_UNSUPPORTED): its claimant contacts the
  * administrator.
  *
@@ -42,7 +43,7 @@ import { scanBeforeAccepting } from '../documents/scan.js';
 import { aboutDocument, httpError, isHttpError } from '../errors.js';
 import { receiptAddress } from '../mail/receipt.js';
 import { flowOf } from '../settlement/load.js';
-import { askedPages, checkedPageAnswers, fileRecords, sentPageAnswers } from './cure-pages.js';
+import { askedPages, checkedPageAnswers, filedFileRecords, fileRecords, sentPageAnswers } from './cure-pages.js';
 import { acceptedFileType, spoolNamedDocument } from './documents.js';
 
 /** The status a cure moves its claim to, and what the change is recorded as made by. */
@@ -165,10 +166,13 @@ export async function receiveCure(app: FastifyInstance, request: FastifyRequest)
     const uploaded = kept.filter((d) => d.clientId === null && !files.some((f) => f.deficiency === d.deficiency));
     const missing = asked.documents.find((d) => !files.some((f) => f.deficiency === d.deficiency) && !uploaded.some((u) => u.deficiency === d.deficiency));
     if (missing) throw httpError('CURE_DOCUMENT_MISSING', { args: [missing.documentType] });
-    // A page with files asked again: each of its records with a file has its document uploaded (a document of a record no longer sent stays behind, purged with the cure in progress).
+    // A page with files asked again: each of its records with a file has its document uploaded (a document of a record no longer sent stays behind, purged with the cure in progress),
+    // but a record sent as it was filed, which keeps the claim's own document.
     const pageDocuments: CureDocument[] = [];
+    const asFiled = new Set(pages ? filedFileRecords(pages, answers).map((r) => r.clientId) : []);
     for (const record of pages ? fileRecords(pages, answers) : []) {
       const document = kept.find((d) => d.clientId === record.clientId);
+      if (!document && asFiled.has(record.clientId)) continue;
       const name = typeof record.fields.name === 'string' && record.fields.name ? record.fields.name : typeof record.fields.file === 'string' ? record.fields.file : '';
       if (!document) throw httpError('CURE_DOCUMENT_MISSING', { args: [name.slice(0, 100)] });
       const documentType = typeof record.fields.documentType === 'string' ? record.fields.documentType : '';

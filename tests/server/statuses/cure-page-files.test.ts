@@ -48,10 +48,11 @@ describe.each(DIALECTS)('a cure that asks again a page with files, over %s', (di
     const claimBefore = await db().selectFrom('submissions').select('payload').where('id', '=', submissionId).executeTakeFirstOrThrow();
     const claimDocuments = await db().selectFrom('documents').select(['name']).where('submission_id', '=', submissionId).execute();
 
-    // Sent before the record's document is uploaded: refused, naming it, nothing stored.
-    const early = await sendCure(c, code, filed);
+    // The record changed (another file chosen) and sent before its document is uploaded: refused, naming it, nothing stored.
+    const changed = [{ ...record, fields: { ...record.fields, name: 'invoice-again.pdf' } }];
+    const early = await sendCure(c, code, changed);
     expect(early.statusCode, early.body).toBe(400);
-    expect(early.json()).toMatchObject({ code: 'CURE_DOCUMENT_MISSING' });
+    expect(early.json()).toMatchObject({ code: 'CURE_DOCUMENT_MISSING', error: expect.stringContaining('invoice-again.pdf') });
     expect(await db().selectFrom('claim_cures').select('id').where('submission_id', '=', submissionId).execute()).toEqual([]);
 
     const added = await upload(c, code, record.clientId);
@@ -77,6 +78,24 @@ describe.each(DIALECTS)('a cure that asks again a page with files, over %s', (di
       .map((line) => JSON.parse(line) as { referenceCode: string; cures: Array<{ documents: Array<{ name: string }> }> })
       .find((line) => line.referenceCode === code);
     expect(exported?.cures[0]?.documents.map((d) => d.name)).toEqual(['invoice-again.pdf']);
+  });
+
+  it("keeps a record sent as filed with the claim's own document, and asks a document only of the record added beside it", async () => {
+    const { code, c, submissionId, filed } = await documentMismatch();
+    const [record] = filed;
+    if (!record) throw new Error('The claim has no filed record of the page.');
+    const added = { ...record, id: null, clientId: `${record.clientId.slice(0, -1)}${record.clientId.endsWith('a') ? 'b' : 'a'}`, fields: { ...record.fields, name: 'invoice-second.pdf' } };
+    const early = await sendCure(c, code, [record, added]);
+    expect(early.statusCode, early.body).toBe(400);
+    expect(early.json()).toMatchObject({ code: 'CURE_DOCUMENT_MISSING', error: expect.stringContaining('invoice-second.pdf') });
+
+    expect((await upload(c, code, added.clientId)).statusCode).toBe(201);
+    const cured = await sendCure(c, code, [record, added]);
+    expect(cured.statusCode, cured.body).toBe(200);
+    const cure = await db().selectFrom('claim_cures').select(['id', 'answers']).where('submission_id', '=', submissionId).executeTakeFirstOrThrow();
+    const documents = await db().selectFrom('claim_cure_documents').selectAll().where('cure_id', '=', Number(cure.id)).execute();
+    expect(documents.map((d) => d.client_id)).toEqual([added.clientId]);
+    expect((JSON.parse(cure.answers ?? '[]') as FormModel[]).map((m) => m.clientId)).toEqual([record.clientId, added.clientId]);
   });
 
   it("refuses a document that would take the cure's documents over the claim's total limit, as a draft's, and takes one that replaces a record's", async () => {
