@@ -17,7 +17,7 @@ const DESKTOP = { width: 1280, height: 900 };
  * reads "Information received", the cure holds both repairs and the claim keeps its one — in
  * English on a desktop and in Spanish on a phone (375 px), with no axe violation at any step. The
  * claim is filed once; each culture cures a deficiency of its own. Then a deficiency that asks
- * again the supporting-documents page (a page with files): the claimant removes the filed invoice,
+ * again the supporting-documents page (a page with files): the claimant keeps the filed invoice,
  * adds another (uploaded on add to the cure in progress), sends, and the cure files it.
  */
 /** The sample's deficiency kinds, and one that asks again the supporting-documents page. */
@@ -131,13 +131,11 @@ describe('a cure that answers a page of the claim again', () => {
     expect(await documents.innerText()).toContain('invoice.pdf');
     expect(describeViolations(await axe(page))).toBe('');
 
-    // The filed invoice removed, the right one added: uploaded as it is chosen, to the cure in progress.
-    await documents.locator('.cf-records__item .cf-display-row__actions button').first().click();
-    await expect.poll(() => documents.locator('.cf-records__item').count()).toBe(0);
+    // The filed invoice kept (the claim's own document), the right one added beside it: uploaded as it is chosen, to the cure in progress.
     const name = `invoice-${culture}.pdf`;
     // Not linked to a repair: the cure's page holds only its own records.
     await uploadDocument(page, name, 'repairInvoice', false);
-    await expect.poll(() => documents.locator('.cf-records__item').count()).toBe(1);
+    await expect.poll(() => documents.locator('.cf-records__item').count()).toBe(2);
     expect(await documents.innerText()).toContain(name);
     expect(describeViolations(await axe(page))).toBe('');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
@@ -149,7 +147,9 @@ describe('a cure that answers a page of the claim again', () => {
 
     const stored = await server.submission(code);
     const cures = (await createClaimCures(server.database).ofClaims([stored?.id ?? 0])).get(stored?.id ?? 0) ?? [];
+    // Only the added document is the cure's; the kept record's stays the claim's.
     expect(cures.at(-1)?.documents.map((d) => d.name)).toEqual([name]);
+    expect(cures.at(-1)?.answers.map((m) => m.fields.name)).toEqual(['invoice.pdf', name]);
     await context.close();
   }, 240_000);
 });
