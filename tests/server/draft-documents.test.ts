@@ -16,8 +16,8 @@ import type { DraftKey } from '../../server/db/types.js';
 import { isDraftOf } from '../../server/claims/claim-keys.js';
 import { createDocumentSweep } from '../../server/documents/sweep.js';
 import { documentOfSize, minimalPdf, MINIMAL_PNG } from '../support/documents.js';
-import { invoiceContext, MARIA_ANSWERS } from '../support/sample-claim.js';
-import { DIALECTS, encodeMultipart, FIXTURES, model, OPEN_NOW, overHttp, serverOver, settlementCopy, testApp, type Authorized, type Claimant, type Parts } from './helper.js';
+import { invoiceContext } from '../support/sample-claim.js';
+import { claimOnRepairsPage, DIALECTS, encodeMultipart, FIXTURES, model, OPEN_NOW, overHttp, serverOver, settlementCopy, testApp, type Authorized, type Claimant, type Parts } from './helper.js';
 
 const KB = 1024;
 const DAY = 24 * 60 * 60_000;
@@ -54,18 +54,8 @@ describe.each(DIALECTS)('documents of the claim in progress (%s)', (dialect) => 
   });
 
   /** A claimant whose claim in progress reached the repairs page (answers saved), and their repair. */
-  async function inProgress(): Promise<Authorized & { repair: FormModel; models: FormModel[] }> {
-    const a = await server.authorized();
-    const repair = model('Automotive', 'ClaimTransactions', { ...MARIA_ANSWERS.ClaimTransactions });
-    const models = [
-      model('Automotive', 'Credentials', { ...a.credentials }),
-      model('Automotive', 'ClaimantInfo', { ...MARIA_ANSWERS.ClaimantInfo }),
-      model('Automotive', 'ClaimDetails', { ...MARIA_ANSWERS.ClaimDetails }),
-      repair,
-    ];
-    const saved = await server.http({ method: 'PUT', url: DRAFT, headers: a.c.headers(), payload: { pageId: 'repairs', models } });
-    expect(saved.statusCode, saved.body).toBe(200);
-    return { ...a, repair, models };
+  function inProgress(): Promise<Authorized & { repair: FormModel; models: FormModel[] }> {
+    return claimOnRepairsPage(server);
   }
 
   /** The DocumentContexts record of a file named `name` of `size` bytes. */

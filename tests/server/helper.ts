@@ -592,3 +592,16 @@ export function serverOver(dialect: Dialect, options: Partial<BuildAppOptions> |
   };
   return server;
 }
+
+/**
+ * A claimant authorized for the Automotive form whose claim in progress reached the repairs page
+ * (María's answers and one repair saved by a page save): the ground of the document uploads' tests.
+ */
+export async function claimOnRepairsPage(server: TestServer): Promise<Authorized & { repair: FormModel; models: FormModel[] }> {
+  const a = await server.authorized();
+  const repair = model('Automotive', 'ClaimTransactions', { ...MARIA_ANSWERS.ClaimTransactions });
+  const models = [model('Automotive', 'Credentials', { ...a.credentials }), claimantInfo('Automotive'), model('Automotive', 'ClaimDetails', { ...MARIA_ANSWERS.ClaimDetails }), repair];
+  const saved = await server.http({ method: 'PUT', url: '/api/forms/automotive/draft', headers: a.c.headers(), payload: { pageId: 'repairs', models } });
+  expect(saved.statusCode, saved.body).toBe(200);
+  return { ...a, repair, models };
+}

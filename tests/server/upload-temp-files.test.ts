@@ -8,8 +8,8 @@
 import { existsSync, readdirSync, readlinkSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { minimalPdf } from '../support/documents.js';
-import { invoiceContext, MARIA_ANSWERS } from '../support/sample-claim.js';
-import { DIALECTS, encodeMultipart, model, serverOver } from './helper.js';
+import { invoiceContext } from '../support/sample-claim.js';
+import { claimOnRepairsPage, DIALECTS, encodeMultipart, model, serverOver } from './helper.js';
 
 const DRAFT = '/api/forms/automotive/draft';
 const DOCUMENTS = `${DRAFT}/documents`;
@@ -43,19 +43,10 @@ describe.skipIf(!existsSync(FD_DIR)).each(DIALECTS)('upload temp files closed wi
 
   it('holds no upload temp file open after a document added to the claim in progress', async () => {
     const before = openUploadFiles();
-    const a = await server.authorized();
-    const repair = model('Automotive', 'ClaimTransactions', { ...MARIA_ANSWERS.ClaimTransactions });
-    const models = [
-      model('Automotive', 'Credentials', { ...a.credentials }),
-      model('Automotive', 'ClaimantInfo', { ...MARIA_ANSWERS.ClaimantInfo }),
-      model('Automotive', 'ClaimDetails', { ...MARIA_ANSWERS.ClaimDetails }),
-      repair,
-    ];
-    const saved = await server.http({ method: 'PUT', url: DRAFT, headers: a.c.headers(), payload: { pageId: 'repairs', models } });
-    expect(saved.statusCode, saved.body).toBe(200);
+    const { repair, c } = await claimOnRepairsPage(server);
     const doc = model('Automotive', 'DocumentContexts', { ...invoiceContext(repair.clientId, 0) });
     const { body, contentType } = await encodeMultipart({ text: {}, files: [{ field: doc.clientId, name: 'invoice.pdf', type: 'application/pdf', bytes: minimalPdf() }] });
-    const uploaded = await server.http({ method: 'POST', url: DOCUMENTS, headers: a.c.headers({ 'content-type': contentType }), payload: body });
+    const uploaded = await server.http({ method: 'POST', url: DOCUMENTS, headers: c.headers({ 'content-type': contentType }), payload: body });
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     expect(openUploadFiles()).toEqual(before);
   });
