@@ -4,99 +4,86 @@
  * record's client id, not to a claim's draft), its refusal shown beside it as in a claim; the cure
  * sends the page's records (their documents are those of the cure in progress).
  */
-import { screen, waitFor } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
-import { beforeAll, describe, expect, it, vi } from "vitest";
-import type { ClaimStatusAnswer } from "../../../runtime/core/api";
-import type { FlowFile } from "../../../runtime/core/types";
-import { CONFIGS } from "../../core/view/fixtures";
-import { DOCUMENTS_BLOCK } from "../fixtures";
-import {
-  fakeApi,
-  inFlow,
-  ok,
-  preloadShell,
-  renderApp,
-  testServices,
-} from "./fixtures";
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ClaimStatusAnswer } from '../../../runtime/core/api';
+import type { FlowFile } from '../../../runtime/core/types';
+import { CONFIGS } from '../../core/view/fixtures';
+import { DOCUMENTS_BLOCK } from '../fixtures';
+import { fakeApi, inFlow, ok, preloadShell, renderApp, testServices } from './fixtures';
 
 const CLAIM: FlowFile = {
   version: 1,
-  formType: "Automotive",
-  deadlineKeys: ["claimFilingDeadline", "globalDeadline"],
-  authorize: { endpoint: "/api/forms/automotive/authorize", method: "POST" },
-  submit: { endpoint: "/api/forms/automotive", method: "POST" },
-  models: ["Credentials"],
+  formType: 'Automotive',
+  deadlineKeys: ['claimFilingDeadline', 'globalDeadline'],
+  authorize: { endpoint: '/api/forms/automotive/authorize', method: 'POST' },
+  submit: { endpoint: '/api/forms/automotive', method: 'POST' },
+  models: ['Credentials'],
   pages: [
-    inFlow("start", "/automotive", {
+    inFlow('start', '/automotive', {
       requiresAuthorization: false,
       sessionTimeout: false,
-      action: "authorize",
+      action: 'authorize',
       blocks: [
         {
-          block: "model",
-          model: "Credentials",
-          fields: [{ key: "vin", widget: "text", label: "LocKey_Vin" }],
+          block: 'model',
+          model: 'Credentials',
+          fields: [{ key: 'vin', widget: 'text', label: 'LocKey_Vin' }],
         },
       ],
     }),
-    inFlow("documents", "/automotive/documents", {
-      titleKey: "LocKey_DocumentsPage",
+    inFlow('documents', '/automotive/documents', {
+      titleKey: 'LocKey_DocumentsPage',
       blocks: [{ ...DOCUMENTS_BLOCK, startDraft: false }],
     }),
   ],
 };
 
 const FILED = {
-  id: "41",
-  clientId: "t0000000000filed",
-  metadata: { formType: "Automotive", dtoMapping: "documentContexts" },
-  metadataHash: "h4",
+  id: '41',
+  clientId: 't0000000000filed',
+  metadata: { formType: 'Automotive', dtoMapping: 'documentContexts' },
+  metadataHash: 'h4',
   fields: {
-    documentType: "other",
+    documentType: 'other',
     claimTransactionId: null,
-    file: "wrong-receipt.pdf",
-    name: "wrong-receipt.pdf",
+    file: 'wrong-receipt.pdf',
+    name: 'wrong-receipt.pdf',
     size: 8,
-    type: "application/pdf",
+    type: 'application/pdf',
   },
 };
 
 const DEFICIENT: ClaimStatusAnswer = {
-  referenceCode: "AUT-23456789X",
-  formType: "Automotive",
-  status: "deficient",
-  labelKey: "LocKey_Status_Deficient",
-  nextKey: "LocKey_Status_Deficient_Next",
-  filedAt: "2026-11-20T18:00:00.000Z",
-  changedAt: "2026-11-25T18:00:00.000Z",
+  referenceCode: 'AUT-23456789X',
+  formType: 'Automotive',
+  status: 'deficient',
+  labelKey: 'LocKey_Status_Deficient',
+  nextKey: 'LocKey_Status_Deficient_Next',
+  filedAt: '2026-11-20T18:00:00.000Z',
+  changedAt: '2026-11-25T18:00:00.000Z',
   deficiencies: [
     {
-      kind: "receiptMismatch",
-      textKey: "LocKey_Deficiency_ReceiptMismatch",
-      cure: { kind: "page", page: "documents" },
+      kind: 'receiptMismatch',
+      textKey: 'LocKey_Deficiency_ReceiptMismatch',
+      cure: { kind: 'page', page: 'documents' },
     },
   ],
-  cureBy: "2026-12-31",
-  cureByAt: "2027-01-01T07:59:59.999Z",
+  cureBy: '2026-12-31',
+  cureByAt: '2027-01-01T07:59:59.999Z',
   cureAnswers: [FILED],
 };
 
 beforeAll(async () => {
-  vi.spyOn(window, "scrollTo").mockImplementation(() => undefined);
-  await Promise.all([
-    preloadShell(),
-    import("../../../runtime/app/pages/CurePanel"),
-  ]);
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+  await Promise.all([preloadShell(), import('../../../runtime/app/pages/CurePanel')]);
 });
 
-async function openCure(
-  over: Parameters<typeof fakeApi>[0],
-  answer: ClaimStatusAnswer = DEFICIENT,
-) {
+async function openCure(over: Parameters<typeof fakeApi>[0], answer: ClaimStatusAnswer = DEFICIENT) {
   const api = fakeApi({ claimStatus: vi.fn(async () => ok(answer)), ...over });
   renderApp(
-    "/status",
+    '/status',
     testServices({
       api,
       flows: [CLAIM],
@@ -104,198 +91,139 @@ async function openCure(
     }),
   );
   await userEvent.type(
-    await screen.findByRole("textbox", {
+    await screen.findByRole('textbox', {
       name: /LocKey_StatusPage_ReferenceLabel/,
     }),
-    "AUT-23456789X",
+    'AUT-23456789X',
   );
-  await userEvent.click(
-    screen.getByRole("button", { name: "LocKey_StatusPage_Submit" }),
-  );
-  await userEvent.click(
-    await screen.findByRole("button", { name: "LocKey_Cure_Open" }),
-  );
-  await screen.findByRole(
-    "heading",
-    { name: "LocKey_Cure_Title" },
-    { timeout: 10_000 },
-  );
+  await userEvent.click(screen.getByRole('button', { name: 'LocKey_StatusPage_Submit' }));
+  await userEvent.click(await screen.findByRole('button', { name: 'LocKey_Cure_Open' }));
+  await screen.findByRole('heading', { name: 'LocKey_Cure_Title' }, { timeout: 10_000 });
   return api;
 }
 
-describe("/status: the cure of a page with files", () => {
+/** The cure's send, answered as received. */
+const cureReceived = () => vi.fn(async () => ok({ referenceCode: 'AUT-23456789X', status: 'cureReceived', receivedAt: '2026-11-26T18:00:00.000Z' }));
+
+describe('/status: the cure of a page with files', () => {
   it("opens the page with its filed records, uploads a new record's document on add to the cure in progress, and sends the page's records", async () => {
-    const addCureDocument = vi.fn(
-      async (
-        _code: string,
-        clientId: string,
-        file: { name: string },
-        _culture: string,
-      ) =>
-        ok({
-          id: 9,
-          deficiency: "receiptMismatch",
-          clientId,
-          name: file.name,
-          size: 8,
-          type: "application/pdf",
-        }),
-    );
-    const claimCure = vi.fn(async () =>
+    const addCureDocument = vi.fn(async (_code: string, clientId: string, file: { name: string }, _culture: string) =>
       ok({
-        referenceCode: "AUT-23456789X",
-        status: "cureReceived",
-        receivedAt: "2026-11-26T18:00:00.000Z",
+        id: 9,
+        deficiency: 'receiptMismatch',
+        clientId,
+        name: file.name,
+        size: 8,
+        type: 'application/pdf',
       }),
     );
+    const claimCure = cureReceived();
     const api = await openCure({ addCureDocument, claimCure });
     // The page the claimant filed, with its record; no "contact the administrator".
-    expect(await screen.findByText("wrong-receipt.pdf")).toBeTruthy();
-    expect(screen.queryByText("LocKey_Cure_PageUnsupported")).toBeNull();
+    expect(await screen.findByText('wrong-receipt.pdf')).toBeTruthy();
+    expect(screen.queryByText('LocKey_Cure_PageUnsupported')).toBeNull();
 
     // The wrong receipt removed, the right one added: uploaded as soon as it is chosen, to the cure.
-    await userEvent.click(
-      screen.getByRole("button", { name: "Delete Record 1" }),
-    );
-    await waitFor(() =>
-      expect(screen.queryByText("wrong-receipt.pdf")).toBeNull(),
-    );
-    await userEvent.click(
-      screen.getByRole("button", { name: "LocKey_Button_AddMore" }),
-    );
-    await userEvent.selectOptions(
-      await screen.findByLabelText(/Type/),
-      "other",
-    );
-    const file = new File(["%PDF-1.4"], "right-receipt.pdf", {
-      type: "application/pdf",
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Record 1' }));
+    await waitFor(() => expect(screen.queryByText('wrong-receipt.pdf')).toBeNull());
+    await userEvent.click(screen.getByRole('button', { name: 'LocKey_Button_AddMore' }));
+    await userEvent.selectOptions(await screen.findByLabelText(/Type/), 'other');
+    const file = new File(['%PDF-1.4'], 'right-receipt.pdf', {
+      type: 'application/pdf',
     });
     await userEvent.upload(screen.getByLabelText(/^File/), file);
     await waitFor(() => expect(addCureDocument).toHaveBeenCalledTimes(1));
     const [code, clientId, sent, culture] = addCureDocument.mock.calls[0] ?? [];
-    expect([code, sent, culture]).toEqual([
-      "AUT-23456789X",
-      { name: "right-receipt.pdf", data: file },
-      "en",
-    ]);
+    expect([code, sent, culture]).toEqual(['AUT-23456789X', { name: 'right-receipt.pdf', data: file }, 'en']);
     // The new record's own client id, which the page's records then carry.
-    expect(typeof clientId === "string" && clientId !== FILED.clientId).toBe(
-      true,
-    );
+    expect(typeof clientId === 'string' && clientId !== FILED.clientId).toBe(true);
     expect(api.addDocument).not.toHaveBeenCalled();
-    await userEvent.click(
-      screen.getByRole("button", { name: "LocKey_Button_Upload" }),
-    );
-    expect(await screen.findByText("right-receipt.pdf")).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'LocKey_Button_Upload' }));
+    expect(await screen.findByText('right-receipt.pdf')).toBeTruthy();
 
-    await userEvent.click(
-      screen.getByRole("button", { name: "LocKey_Cure_Submit" }),
-    );
+    await userEvent.click(screen.getByRole('button', { name: 'LocKey_Cure_Submit' }));
     await waitFor(() => expect(claimCure).toHaveBeenCalledTimes(1));
     expect(claimCure).toHaveBeenCalledWith(
       {
-        referenceCode: "AUT-23456789X",
+        referenceCode: 'AUT-23456789X',
         pageModels: [
           expect.objectContaining({
             clientId,
             fields: expect.objectContaining({
-              documentType: "other",
-              name: "right-receipt.pdf",
+              documentType: 'other',
+              name: 'right-receipt.pdf',
             }),
           }),
         ],
         documents: [],
         signature: null,
       },
-      "en",
+      'en',
     );
   });
 
-  it("shows a refusal of the upload beside the document, in the server’s words, and stores nothing", async () => {
-    const infected =
-      'The document "bad.pdf" was not accepted: it appears to contain malware.';
+  it('shows a refusal of the upload beside the document, in the server’s words, and stores nothing', async () => {
+    const infected = 'The document "bad.pdf" was not accepted: it appears to contain malware.';
     const addCureDocument = vi.fn(async () => ({
       ok: false as const,
       error: infected,
       errorKey: null,
       status: 422,
-      code: "DOCUMENT_INFECTED",
+      code: 'DOCUMENT_INFECTED',
     }));
     await openCure({ addCureDocument });
-    await userEvent.click(
-      screen.getByRole("button", { name: "LocKey_Button_AddMore" }),
-    );
-    await userEvent.selectOptions(
-      await screen.findByLabelText(/Type/),
-      "other",
-    );
-    await userEvent.upload(
-      screen.getByLabelText(/^File/),
-      new File(["%PDF-1.4"], "bad.pdf", { type: "application/pdf" }),
-    );
+    await userEvent.click(screen.getByRole('button', { name: 'LocKey_Button_AddMore' }));
+    await userEvent.selectOptions(await screen.findByLabelText(/Type/), 'other');
+    await userEvent.upload(screen.getByLabelText(/^File/), new File(['%PDF-1.4'], 'bad.pdf', { type: 'application/pdf' }));
     // Beside the file (its field's error), the record left open to choose another.
-    expect(
-      (await screen.findAllByText(infected)).some(
-        (e) => e.closest(".cf-field") !== null,
-      ),
-    ).toBe(true);
-    expect(screen.getByLabelText(/^File/).getAttribute("aria-invalid")).toBe(
-      "true",
-    );
+    expect((await screen.findAllByText(infected)).some((e) => e.closest('.cf-field') !== null)).toBe(true);
+    expect(screen.getByLabelText(/^File/).getAttribute('aria-invalid')).toBe('true');
   });
 
-  it("opens a cure kept to finish later with the document its record was given, which stays with the cure and goes with it; one of a record not kept is removed", async () => {
+  it('opens a cure kept to finish later with the document its record was given, which stays with the cure and goes with it; one of a record not kept is removed', async () => {
     const kept = {
       ...DEFICIENT,
       cureInProgress: {
-        savedAt: "2026-11-26T12:00:00.000Z",
+        savedAt: '2026-11-26T12:00:00.000Z',
         signatureName: null,
         documents: [
           {
             id: 9,
-            deficiency: "receiptMismatch",
+            deficiency: 'receiptMismatch',
             clientId: FILED.clientId,
-            name: "right-receipt.pdf",
+            name: 'right-receipt.pdf',
             size: 8,
-            type: "application/pdf",
+            type: 'application/pdf',
           },
           // Of a record not kept (never saved): removed from the cure, so that it no longer counts.
           {
             id: 10,
-            deficiency: "receiptMismatch",
-            clientId: "t0000000000stale",
-            name: "stale.pdf",
+            deficiency: 'receiptMismatch',
+            clientId: 't0000000000stale',
+            name: 'stale.pdf',
             size: 8,
-            type: "application/pdf",
+            type: 'application/pdf',
           },
         ],
       },
     };
-    const claimCure = vi.fn(async () =>
-      ok({
-        referenceCode: "AUT-23456789X",
-        status: "cureReceived",
-        receivedAt: "2026-11-26T18:00:00.000Z",
-      }),
-    );
+    const claimCure = cureReceived();
     const api = await openCure({ claimCure }, kept);
-    expect(await screen.findByText("wrong-receipt.pdf")).toBeTruthy();
-    await userEvent.click(
-      screen.getByRole("button", { name: "LocKey_Cure_Submit" }),
-    );
+    expect(await screen.findByText('wrong-receipt.pdf')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'LocKey_Cure_Submit' }));
     await waitFor(() =>
       expect(claimCure).toHaveBeenCalledWith(
         {
-          referenceCode: "AUT-23456789X",
+          referenceCode: 'AUT-23456789X',
           pageModels: [expect.objectContaining({ clientId: FILED.clientId })],
           documents: [],
           signature: null,
         },
-        "en",
+        'en',
       ),
     );
     expect(api.removeCureDocument).toHaveBeenCalledTimes(1);
-    expect(api.removeCureDocument).toHaveBeenCalledWith("AUT-23456789X", 10);
+    expect(api.removeCureDocument).toHaveBeenCalledWith('AUT-23456789X', 10);
     expect(api.addCureDocument).not.toHaveBeenCalled();
   });
 });
