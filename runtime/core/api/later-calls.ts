@@ -146,7 +146,7 @@ export function laterCalls(core: ClientCore): LaterCalls {
 
     async claimCure(cure, culture) {
       const checks = loadClaimChecks();
-      // The reference code first: the server checks the claim before it receives any document.
+      // The reference code first: the server checks the claim before it receives any file.
       const form = new FormData();
       form.append('referenceCode', cure.referenceCode);
       if (cure.pageModels) form.append('pageModels', JSON.stringify(cure.pageModels));
@@ -165,7 +165,7 @@ export function laterCalls(core: ClientCore): LaterCalls {
 
     async addCureDocument(referenceCode, deficiency, file, culture, onProgress = () => {}) {
       const checks = loadClaimChecks();
-      // The reference code first: the server checks the claim before it receives the document.
+      // The reference code first: the server checks the claim before it receives the file.
       const form = new FormData();
       form.append('referenceCode', referenceCode);
       form.append(deficiency, file.data, file.name);

@@ -4,7 +4,7 @@
  * the settings the page embeds, the other startup answers and the first page of each flow. A key
  * that only a later page of a flow names (its headings, labels, help, messages), or that nothing in
  * the app names (the e-mails' texts), stays out; the app fetches the culture's whole content in idle
- * time once it runs, and shows no other page before it has it (runtime/app/culture.ts).
+ * time once it runs, and shows no other page before it has it (the app's culture loader, completeCulture).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
