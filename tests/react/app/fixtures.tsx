@@ -5,7 +5,7 @@ import { vi } from 'vitest';
 import { memoryLocation } from 'wouter/memory-location';
 import type { ApiClient, ApiResult } from '../../../runtime/core/api';
 import { resolveSiteChrome } from '../../../runtime/core/site/chrome';
-import type { AppSettings, FlowFile, PageConfig } from '../../../runtime/core/types';
+import type { AppSettings, BlockConfig, FieldConfig, FlowFile, PageConfig } from '../../../runtime/core/types';
 import { App } from '../../../runtime/app/App';
 import { createAppStore, initialAppState, type AppState } from '../../../runtime/app/appState';
 import type { AppServices } from '../../../runtime/app/context';
@@ -28,6 +28,22 @@ export const SETTINGS: AppSettings = {
 /** A page of the claim flows below: needs authorization, times the session, Next by default. */
 export function inFlow(id: string, path: string, extra: Partial<PageConfig> = {}): PageConfig {
   return { id, path, titleKey: `LocKey_${id}`, requiresAuthorization: true, sessionTimeout: true, blocks: [], action: 'next', ...extra };
+}
+
+/** An Automotive claim for the status page's tests: a start page asking `credentials`, then a documents page of `documents`. */
+export function claimForStatus(credentials: FieldConfig[], documents: BlockConfig): FlowFile {
+  return {
+    version: 1,
+    formType: 'Automotive',
+    deadlineKeys: ['claimFilingDeadline', 'globalDeadline'],
+    authorize: { endpoint: '/api/forms/automotive/authorize', method: 'POST' },
+    submit: { endpoint: '/api/forms/automotive', method: 'POST' },
+    models: ['Credentials'],
+    pages: [
+      inFlow('start', '/automotive', { requiresAuthorization: false, sessionTimeout: false, action: 'authorize', blocks: [{ block: 'model', model: 'Credentials', fields: credentials }] }),
+      inFlow('documents', '/automotive/documents', { titleKey: 'LocKey_DocumentsPage', blocks: [documents] }),
+    ],
+  };
 }
 
 /**

@@ -8,37 +8,11 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ClaimStatusAnswer } from '../../../runtime/core/api';
-import type { FlowFile } from '../../../runtime/core/types';
 import { CONFIGS } from '../../core/view/fixtures';
 import { DOCUMENTS_BLOCK } from '../fixtures';
-import { fakeApi, inFlow, ok, preloadShell, renderApp, testServices } from './fixtures';
+import { claimForStatus, fakeApi, ok, preloadShell, renderApp, testServices } from './fixtures';
 
-const CLAIM: FlowFile = {
-  version: 1,
-  formType: 'Automotive',
-  deadlineKeys: ['claimFilingDeadline', 'globalDeadline'],
-  authorize: { endpoint: '/api/forms/automotive/authorize', method: 'POST' },
-  submit: { endpoint: '/api/forms/automotive', method: 'POST' },
-  models: ['Credentials'],
-  pages: [
-    inFlow('start', '/automotive', {
-      requiresAuthorization: false,
-      sessionTimeout: false,
-      action: 'authorize',
-      blocks: [
-        {
-          block: 'model',
-          model: 'Credentials',
-          fields: [{ key: 'vin', widget: 'text', label: 'LocKey_Vin' }],
-        },
-      ],
-    }),
-    inFlow('documents', '/automotive/documents', {
-      titleKey: 'LocKey_DocumentsPage',
-      blocks: [{ ...DOCUMENTS_BLOCK, startDraft: false }],
-    }),
-  ],
-};
+const CLAIM = claimForStatus([{ key: 'vin', widget: 'text', label: 'LocKey_Vin' }], { ...DOCUMENTS_BLOCK, startDraft: false });
 
 const FILED = {
   id: '41',

@@ -8,39 +8,16 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ClaimStatusAnswer } from '../../../runtime/core/api';
-import type { FlowFile } from '../../../runtime/core/types';
-import { fakeApi, inFlow, ok, preloadShell, renderApp, testServices } from './fixtures';
+import { claimForStatus, fakeApi, ok, preloadShell, renderApp, testServices } from './fixtures';
 
-const CLAIM: FlowFile = {
-  version: 1,
-  formType: 'Automotive',
-  deadlineKeys: ['claimFilingDeadline', 'globalDeadline'],
-  authorize: { endpoint: '/api/forms/automotive/authorize', method: 'POST' },
-  submit: { endpoint: '/api/forms/automotive', method: 'POST' },
-  models: ['Credentials'],
-  pages: [
-    inFlow('start', '/automotive', {
-      requiresAuthorization: false,
-      sessionTimeout: false,
-      action: 'authorize',
-      blocks: [
-        {
-          block: 'model',
-          model: 'Credentials',
-          fields: [
-            { key: 'vin', widget: 'text', label: 'LocKey_Vin', helpKey: 'LocKey_VinHelp' },
-            { key: 'noticeId', widget: 'text', label: 'LocKey_NoticeId', helpKey: 'LocKey_NoticeIdPrefillHelp', statusHelpKey: 'LocKey_NoticeIdStatusHelp' },
-            { key: 'pin', widget: 'text', label: 'LocKey_Pin' },
-          ],
-        },
-      ],
-    }),
-    inFlow('documents', '/automotive/documents', {
-      titleKey: 'LocKey_DocumentsPage',
-      blocks: [{ block: 'model', model: 'DocumentContexts', fields: [{ key: 'documentType', widget: 'select', label: 'LocKey_Type', options: [{ value: 'proofOfPayment', label: 'LocKey_Type_ProofOfPayment' }] }] }],
-    }),
+const CLAIM = claimForStatus(
+  [
+    { key: 'vin', widget: 'text', label: 'LocKey_Vin', helpKey: 'LocKey_VinHelp' },
+    { key: 'noticeId', widget: 'text', label: 'LocKey_NoticeId', helpKey: 'LocKey_NoticeIdPrefillHelp', statusHelpKey: 'LocKey_NoticeIdStatusHelp' },
+    { key: 'pin', widget: 'text', label: 'LocKey_Pin' },
   ],
-};
+  { block: 'model', model: 'DocumentContexts', fields: [{ key: 'documentType', widget: 'select', label: 'LocKey_Type', options: [{ value: 'proofOfPayment', label: 'LocKey_Type_ProofOfPayment' }] }] },
+);
 
 const DEFICIENT: ClaimStatusAnswer = {
   referenceCode: 'AUT-23456789X',
