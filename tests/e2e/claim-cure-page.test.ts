@@ -68,6 +68,18 @@ describe('a cure that answers a page of the claim again', () => {
     await page.locator('[data-claim-status="deficient"]').waitFor();
   }
 
+  /** The claim marked deficient for `kind`; its claimant signed in on /status presses `send` (the cure's label): the cure form open, axe clean. */
+  async function openCure(kind: string, culture: string, viewport: { width: number; height: number }, send: string) {
+    const code = await filedClaim();
+    await markDeficient(code, kind);
+    const { page, context } = await openPage(browser, viewport);
+    await signInToStatus(page, code, culture);
+    expect(describeViolations(await axe(page))).toBe('');
+    await page.getByRole('button', { name: send }).click();
+    await page.locator('#cf-cure-heading').waitFor();
+    return { code, page, context };
+  }
+
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
@@ -77,13 +89,7 @@ describe('a cure that answers a page of the claim again', () => {
     { culture: 'en', viewport: DESKTOP, send: 'Send what is missing', received: 'Information received', facility: 'Harbor Transmission' },
     { culture: 'es', viewport: PHONE, send: 'Enviar lo que falta', received: 'Información recibida', facility: 'Transmisiones del Puerto' },
   ] as const)("shows the claim's page with its filed answers, and keeps the corrected ones in the cure ($culture, $viewport.width px)", async ({ culture, viewport, send, received, facility }) => {
-    const code = await filedClaim();
-    await markDeficient(code, 'receiptMismatch');
-    const { page, context } = await openPage(browser, viewport);
-    await signInToStatus(page, code, culture);
-    expect(describeViolations(await axe(page))).toBe('');
-    await page.getByRole('button', { name: send }).click();
-    await page.locator('#cf-cure-heading').waitFor();
+    const { code, page, context } = await openCure('receiptMismatch', culture, viewport, send);
 
     // The repairs page of the claim, with the repair as filed (not as an earlier cure sent it).
     const repairs = page.locator(`.cf-cure #${REPAIRS}`);
@@ -117,12 +123,7 @@ describe('a cure that answers a page of the claim again', () => {
     { culture: 'en', viewport: DESKTOP, send: 'Send what is missing', received: 'Information received' },
     { culture: 'es', viewport: PHONE, send: 'Enviar lo que falta', received: 'Información recibida' },
   ] as const)('cures the supporting-documents page: a document added to a record is uploaded to the cure and filed with it ($culture, $viewport.width px)', async ({ culture, viewport, send, received }) => {
-    const code = await filedClaim();
-    await markDeficient(code, 'documentMismatch');
-    const { page, context } = await openPage(browser, viewport);
-    await signInToStatus(page, code, culture);
-    await page.getByRole('button', { name: send }).click();
-    await page.locator('#cf-cure-heading').waitFor();
+    const { code, page, context } = await openCure('documentMismatch', culture, viewport, send);
 
     // The supporting-documents page, with the invoice as filed.
     const documents = page.locator(`.cf-cure #${DOCUMENTS}`);
