@@ -11,6 +11,7 @@ import { submitRefusalView, type RefusalView } from '../../core/view/refusal';
 import { PageRenderer } from '../../react/PageRenderer';
 import { describedBy, FieldErrors, FieldLabel, fieldClass } from '../../widgets/field-parts';
 import { Button } from '../../widgets/Button';
+import { preloadWidgets } from '../../widgets/later';
 import { useApp, useCulture, useServices, useT } from '../context';
 import { changeDocuments, cureDocuments, restoreDocuments, whenUploaded } from '../forms/documentUploads';
 import { chosenDocuments } from '../forms/formSessions';
@@ -78,7 +79,13 @@ export default function CurePanel({ answer, onCured, onCancel }: { answer: Claim
   const [sending, setSending] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const alert = useRef<HTMLDivElement>(null);
-  useEffect(() => heading.current?.focus(), []);
+  // When the panel opens; run again (the panel shown again after a chunk it waited for), only when the focus was lost with it, not taken from where the claimant is.
+  const headingFocused = useRef(false);
+  useEffect(() => {
+    if (headingFocused.current && document.activeElement !== null && document.activeElement !== document.body) return;
+    headingFocused.current = true;
+    heading.current?.focus();
+  }, []);
 
   // The pages to answer again, in their flow's order, drawn on the claim's filed answers to them.
   const flow = flows.find(answer.formType);
@@ -87,6 +94,19 @@ export default function CurePanel({ answer, onCured, onCancel }: { answer: Claim
     return flow?.pages.filter((p) => asked.has(p.id)) ?? [];
   }, [answer.deficiencies, flow]);
   const ready = useFormPrerequisites();
+  // The widgets the pages draw that start pages leave out (a document's file, a date), loaded before the pages are
+  // drawn: one drawn first by an Edit or Add more would suspend the panel while it loads, and the focus would be lost.
+  const [widgetsReady, setWidgetsReady] = useState(false);
+  useEffect(() => {
+    let live = true;
+    const widgets = pages.flatMap((p) => p.blocks.flatMap((b) => (b.block === 'model' || b.block === 'records' ? b.fields.map((f) => f.widget) : [])));
+    void preloadWidgets(widgets).then(() => {
+      if (live) setWidgetsReady(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [pages]);
   const modelConfigs = useApp((s) => s.modelConfigs);
   const whitelist = useApp((s) => s.whitelist);
   const deadlines = useApp((s) => s.deadlines);
@@ -106,14 +126,14 @@ export default function CurePanel({ answer, onCured, onCancel }: { answer: Claim
   const onDocumentsChange = useCallback((next: DocumentFile[]) => changeDocuments(chosen, target, () => cultureRef.current, next), [chosen, target]);
   const waitForUploads = useCallback((clientIds: readonly string[]) => whenUploaded(chosen, clientIds), [chosen]);
   useEffect(() => {
-    if (!pages.length || !ready || !modelConfigs || store) return;
+    if (!pages.length || !ready || !widgetsReady || !modelConfigs || store) return;
     // The filed records the pages link to (a document's repair) come along, read-only: no page of the cure draws them.
     const started = cureStore(modelConfigs, answer.formType, ids, [...(answer.cureAnswers ?? []), ...(answer.cureContext ?? [])].map(storedModel));
     // Signed in again: the documents kept with the cure in progress, beside their records.
     const kept = (progress?.documents ?? []).flatMap((d) => (d.clientId === undefined ? [] : [{ ...d, clientId: d.clientId }]));
     restoreDocuments(chosen, target, kept, started.saved);
     setStore(started);
-  }, [pages, ready, modelConfigs, store, answer.formType, answer.cureAnswers, answer.cureContext, ids, chosen, target, progress]);
+  }, [pages, ready, widgetsReady, modelConfigs, store, answer.formType, answer.cureAnswers, answer.cureContext, ids, chosen, target, progress]);
 
   const documentErrors = (kind: string) => [...(uploadErrors[kind] ? [uploadErrors[kind]] : []), ...(showErrors && !uploads[kind] && !uploadErrors[kind] ? [t('LocKey_Cure_DocumentRequired')] : [])];
   const setUploadError = (kind: string, message: string | null) =>
