@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { runCli } from '../../server/admin/cli';
+import { isRecord } from '../../runtime/core/guards';
 import { createClaimCures } from '../../server/db/claim-cures';
 import { DEFAULT_DEFICIENCIES } from '../../runtime/core/statuses';
-import { addRepair, DOCUMENTS, finishAutomotiveClaim, next, REPAIRS, startAutomotive, uploadDocument } from './flow-steps';
+import { addRepair, DOCUMENTS, finishAutomotiveClaim, next, openDraft, REPAIRS, startAutomotive, uploadDocument } from './flow-steps';
 import { axe, describeViolations, launchBrowser, openPage, startE2eServer, type E2eServer } from './harness';
 
 const PHONE = { width: 375, height: 812 };
@@ -18,7 +19,8 @@ const DESKTOP = { width: 1280, height: 900 };
  * English on a desktop and in Spanish on a phone (375 px), with no axe violation at any step. The
  * claim is filed once; each culture cures a deficiency of its own. Then a deficiency that asks
  * again the supporting-documents page (a page with files): the claimant keeps the filed invoice,
- * adds another (uploaded on add to the cure in progress), sends, and the cure files it.
+ * adds another (uploaded on add to the cure in progress) linked to the claim's repair (listed by
+ * its label as in the claim), sends, and the cure files it with its link.
  */
 /** The sample's deficiency kinds, and one that asks again the supporting-documents page. */
 const STATUSES = { deficiencies: [...DEFAULT_DEFICIENCIES, { id: 'documentMismatch', textKey: 'LocKey_Deficiency_ReceiptMismatch', cure: { kind: 'page', page: 'supporting-documents' } }] };
@@ -122,7 +124,7 @@ describe('a cure that answers a page of the claim again', () => {
   it.each([
     { culture: 'en', viewport: DESKTOP, send: 'Send what is missing', received: 'Information received' },
     { culture: 'es', viewport: PHONE, send: 'Enviar lo que falta', received: 'Información recibida' },
-  ] as const)('cures the supporting-documents page: a document added to a record is uploaded to the cure and filed with it ($culture, $viewport.width px)', async ({ culture, viewport, send, received }) => {
+  ] as const)("cures the supporting-documents page: a document added to a record is uploaded to the cure and filed with it, linked to the claim's repair ($culture, $viewport.width px)", async ({ culture, viewport, send, received }) => {
     const { code, page, context } = await openCure('documentMismatch', culture, viewport, send);
 
     // The supporting-documents page, with the invoice as filed.
@@ -132,10 +134,13 @@ describe('a cure that answers a page of the claim again', () => {
     expect(await documents.innerText()).toContain('invoice.pdf');
     expect(describeViolations(await axe(page))).toBe('');
 
-    // The filed invoice kept (the claim's own document), the right one added beside it: uploaded as it is chosen, to the cure in progress.
+    // The filed invoice kept (the claim's own document), the right one added beside it: uploaded as it is chosen, to the cure in progress,
+    // and linked to the claim's repair, which the link select lists as the claim labels it (the repair itself is not the cure's to change).
     const name = `invoice-${culture}.pdf`;
-    // Not linked to a repair: the cure's page holds only its own records.
-    await uploadDocument(page, name, 'repairInvoice', false);
+    await openDraft(page, DOCUMENTS);
+    const link = documents.locator('.cf-records__draft select[id$="-claimTransactionId"]');
+    await expect.poll(async () => (await link.locator('option').allInnerTexts()).some((o) => o.includes('Bayside Motors'))).toBe(true);
+    await uploadDocument(page, name, 'repairInvoice', true);
     await expect.poll(() => documents.locator('.cf-records__item').count()).toBe(2);
     expect(await documents.innerText()).toContain(name);
     expect(describeViolations(await axe(page))).toBe('');
@@ -151,6 +156,9 @@ describe('a cure that answers a page of the claim again', () => {
     // Only the added document is the cure's; the kept record's stays the claim's.
     expect(cures.at(-1)?.documents.map((d) => d.name)).toEqual([name]);
     expect(cures.at(-1)?.answers.map((m) => m.fields.name)).toEqual(['invoice.pdf', name]);
+    const repairs = isRecord(stored?.payload) && Array.isArray(stored.payload.claimTransactions) ? stored.payload.claimTransactions : [];
+    const repair: unknown = repairs[0];
+    expect(cures.at(-1)?.answers.find((m) => m.fields.name === name)?.fields.claimTransactionId).toBe(isRecord(repair) ? repair.clientId : 'the filed repair');
     await context.close();
   }, 240_000);
 });
