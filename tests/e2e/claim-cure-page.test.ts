@@ -20,7 +20,9 @@ const DESKTOP = { width: 1280, height: 900 };
  * claim is filed once; each culture cures a deficiency of its own. Then a deficiency that asks
  * again the supporting-documents page (a page with files): the claimant keeps the filed invoice,
  * adds another (uploaded on add to the cure in progress) linked to the claim's repair (listed by
- * its label as in the claim), sends, and the cure files it with its link.
+ * its label as in the claim), sends, and the cure files it with its link. Last, the same cure by
+ * keyboard alone in Spanish on a phone: the filed document's type corrected in place (Edit puts the
+ * focus in its form, Done back on its row), its document kept as the claim's.
  */
 /** The sample's deficiency kinds, and one that asks again the supporting-documents page. */
 const STATUSES = { deficiencies: [...DEFAULT_DEFICIENCIES, { id: 'documentMismatch', textKey: 'LocKey_Deficiency_ReceiptMismatch', cure: { kind: 'page', page: 'supporting-documents' } }] };
@@ -159,6 +161,57 @@ describe('a cure that answers a page of the claim again', () => {
     const repairs = isRecord(stored?.payload) && Array.isArray(stored.payload.claimTransactions) ? stored.payload.claimTransactions : [];
     const repair: unknown = repairs[0];
     expect(cures.at(-1)?.answers.find((m) => m.fields.name === name)?.fields.claimTransactionId).toBe(isRecord(repair) ? repair.clientId : 'the filed repair');
+    await context.close();
+  }, 240_000);
+
+  /** Presses Tab until the focused element matches `selector`: the keyboard alone moves through the page. */
+  async function tabTo(page: Page, selector: string): Promise<void> {
+    for (let i = 0; i < 80; i++) {
+      if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) return;
+      await page.keyboard.press('Tab');
+    }
+    throw new Error(`The Tab key never reached ${selector}.`);
+  }
+  const focused = (page: Page, selector: string) => page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector);
+
+  it("cures by keyboard alone, in Spanish on a phone: the filed document's type corrected in place, its document kept (es, 375 px)", async () => {
+    const code = await filedClaim();
+    await markDeficient(code, 'documentMismatch');
+    const { page, context } = await openPage(browser, PHONE);
+    await page.goto(`${server.url}/status?culture=es`);
+    await page.locator('#cf-status-reference').waitFor();
+    for (const [field, value] of [['#cf-status-reference', code], ['#cf-status-vin', '5EXMA1B20HC000101'], ['#cf-status-noticeId', 'EXM-100001'], ['#cf-status-pin', '482913']] as const) {
+      await tabTo(page, field);
+      await page.keyboard.type(value);
+    }
+    await page.keyboard.press('Enter');
+    await page.locator('[data-claim-status="deficient"]').waitFor();
+    await tabTo(page, 'button.cf-button--primary');
+    await page.keyboard.press('Enter');
+    await page.locator('#cf-cure-heading').waitFor();
+    await expect.poll(() => focused(page, '#cf-cure-heading')).toBe(true);
+
+    // Edit opens the filed record with the focus in its first field (no re-upload); Done gives it back to the row.
+    await tabTo(page, `#${DOCUMENTS} .cf-records__item button`);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page, `#${DOCUMENTS} .cf-records__edit select[id$="-documentType"]`)).toBe(true);
+    await page.keyboard.press('ArrowDown');
+    await tabTo(page, `#${DOCUMENTS} .cf-records__edit .cf-button--primary`);
+    expect(describeViolations(await axe(page))).toBe('');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page, `#${DOCUMENTS} .cf-records__item button`)).toBe(true);
+    expect(await page.locator(`#${DOCUMENTS}`).innerText()).toContain('Comprobante de pago');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+    await tabTo(page, '.cf-cure button[type=submit]');
+    await page.keyboard.press('Enter');
+    await page.locator('[data-claim-status="cureReceived"]').waitFor();
+    expect(describeViolations(await axe(page))).toBe('');
+    const stored = await server.submission(code);
+    const cure = ((await createClaimCures(server.database).ofClaims([stored?.id ?? 0])).get(stored?.id ?? 0) ?? []).at(-1);
+    // The correction is the cure's; the document stays the claim's.
+    expect(cure?.answers.map((m) => [m.fields.name, m.fields.documentType])).toEqual([['invoice.pdf', 'proofOfPayment']]);
+    expect(cure?.documents).toEqual([]);
     await context.close();
   }, 240_000);
 });
