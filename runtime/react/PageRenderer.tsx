@@ -94,6 +94,8 @@ export interface PageRendererProps {
   lookupResult?: PageContext['lookupResult'];
   /** The server's refusal of the page's action: a summary line and the errors of the fields it concerns, or a notice when it is not the claimant's to correct. */
   refusal?: RefusalView | null;
+  /** Saved document records can be edited in place (their details corrected, their document kept unless another is chosen). */
+  editFileRecords?: boolean;
   /** Client ids for new records; default a fresh source. */
   ids?: IdSource;
   /** Show a Back button before the primary action. */
@@ -259,6 +261,7 @@ export function PageRenderer(props: PageRendererProps) {
     showAllErrors: showAll,
     refusalErrors: props.refusal?.fieldErrors,
     refused: Boolean(props.refusal),
+    editFileRecords: Boolean(props.editFileRecords),
     isNavigating: Boolean(props.isNavigating),
     referenceCode: props.referenceCode ?? null,
     submittedAt: props.submittedAt ?? null,

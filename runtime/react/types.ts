@@ -47,6 +47,8 @@ export interface PageContext extends ValidationEnv {
   showAllErrors: boolean;
   /** The server's refusal of the page's action (a refused sign-in), under each field it concerns, by DOM id. */
   refusalErrors?: Readonly<Record<string, string>>;
+  /** Saved records of a records block of documents have an Edit button too (a cure corrects a filed document's details without uploading it again). */
+  editFileRecords?: boolean;
   /** The server refused the page's last action or save (or no answer came): a record saved here says nothing of being saved. */
   refused?: boolean;
   isNavigating: boolean;

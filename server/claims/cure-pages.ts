@@ -6,15 +6,19 @@
  * the asked pages' models only; the claim's own answers are never changed (the cure stores these).
  * A page with files (a records block of documents) is asked again as a claim's page is: each record
  * with a file has its document uploaded on add to the cure in progress, named by the record's
- * client id (cure-in-progress.ts), and the cure sent files them (cure.ts, `fileRecords`).
+ * client id (cure-in-progress.ts), and the cure sent files them (cure.ts, `fileRecords`). A
+ * records block that links its records to another model's (`linkOptions`) is given the claim's
+ * filed records of that model as read-only context (`linkedRecords`), and a link to a record the
+ * claim does not have is refused on its select.
  */
 import type { FastifyInstance } from 'fastify';
-import { camelCase, matchesFixedValues, type FixedValues } from '../../runtime/core/models/index.js';
+import { camelCase, FILE_MODEL_FIELDS, matchesFixedValues, type FixedValues } from '../../runtime/core/models/index.js';
 import { isPageSkipped } from '../../runtime/core/navigation/index.js';
 import { emptyPayload, isClientId, UNSTORABLE_TEXT, unstorableTextPaths } from '../../runtime/core/payload/index.js';
 import { isRecord } from '../../runtime/core/guards.js';
-import { asksForFiles, deficiencyOf } from '../../runtime/core/statuses/index.js';
-import type { FlowFile, FormModel, PageConfig, SubmissionPayload } from '../../runtime/core/types.js';
+import { asksForFiles, deficiencyOf, LINK_NOT_FILED } from '../../runtime/core/statuses/index.js';
+import type { FieldValue, FlowFile, FormModel, PageConfig, RecordsBlock, SubmissionPayload, SubmitFieldError } from '../../runtime/core/types.js';
+import { errorLine, fieldDomId } from '../../runtime/core/view/index.js';
 import { isStoredModel } from '../db/claim-cures.js';
 import type { FiledClaim, StatusChange } from '../db/claim-statuses.js';
 import { httpError } from '../errors.js';
@@ -100,22 +104,95 @@ export function fileRecords(asked: AskedPages, answers: readonly FormModel[]): F
   return answers.filter((m) => Object.entries(configs.get(camelCase(m.metadata.dtoMapping))?.fields ?? {}).some(([field, c]) => c.dataType === 'file' && typeof m.fields[field] === 'string' && m.fields[field] !== ''));
 }
 
+/** The fields of a model that say which document it holds: its file fields and what they write (name, size, type). */
+function documentFields(asked: AskedPages, model: FormModel): string[] {
+  const config = asked.claimForm.models.find((m) => camelCase(m.metadata.dtoMapping) === camelCase(model.metadata.dtoMapping));
+  return [...Object.entries(config?.fields ?? {}).flatMap(([field, c]) => (c.dataType === 'file' ? [field] : [])), ...FILE_MODEL_FIELDS];
+}
+
 /**
- * The records with a file among `answers` that are sent exactly as the claim filed them (same
- * client id, same answers): their document is the claim's own, kept where it is.
+ * The records with a file among `answers` that keep the claim's own document: a record the claim
+ * filed (same client id), its document the same (its file fields, name, size and type as filed),
+ * whatever else was corrected (a document type, a link). Its document stays where it is; the
+ * corrected answers are the cure's.
  */
-export function filedFileRecords(asked: AskedPages, answers: readonly FormModel[]): FormModel[] {
+export function filedDocumentRecords(asked: AskedPages, answers: readonly FormModel[]): FormModel[] {
   const filed = new Map(filedPageAnswers(asked).map((m) => [m.clientId, m]));
   return fileRecords(asked, answers).filter((m) => {
     const was = filed.get(m.clientId);
-    return was !== undefined && was.metadata.dtoMapping === m.metadata.dtoMapping && sameFields(was.fields, m.fields);
+    return was !== undefined && was.metadata.dtoMapping === m.metadata.dtoMapping && documentFields(asked, m).every((field) => sameValue(was.fields[field], m.fields[field]));
   });
 }
 
-/** Whether two models' answers are the same, whatever their keys' order. */
-function sameFields(a: FormModel['fields'], b: FormModel['fields']): boolean {
-  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-  return [...keys].every((key) => JSON.stringify(a[key] ?? null) === JSON.stringify(b[key] ?? null));
+const sameValue = (a: FieldValue | undefined, b: FieldValue | undefined) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** The asked pages' records blocks, each with its page. */
+function recordsBlocks(pages: readonly PageConfig[]): Array<{ page: PageConfig; block: RecordsBlock }> {
+  return pages.flatMap((page) => page.blocks.flatMap((block) => (block.block === 'records' ? [{ page, block }] : [])));
+}
+
+/**
+ * Where the page shows a refusal of one of its records' fields (the record's document, its link):
+ * the page and the field's element id, as a page's own check names it; null when the record is of
+ * no asked page's records block.
+ */
+export function recordFieldAt(asked: AskedPages, record: FormModel, field: (block: RecordsBlock) => string | undefined): { pageId: string; fieldId: string } | null {
+  const kind = camelCase(record.metadata.dtoMapping);
+  for (const { page, block } of recordsBlocks(asked.pages)) {
+    if (camelCase(block.model) !== kind || !matchesFixedValues(record, block.fixedValues)) continue;
+    const key = field(block);
+    return key === undefined ? null : { pageId: page.id, fieldId: fieldDomId(block.model, record.clientId, key) };
+  }
+  return null;
+}
+
+/** A records block's file field (a block of kind file holds exactly one). */
+export const fileFieldOf = (block: RecordsBlock) => block.fields.find((f) => f.widget === 'file')?.key;
+
+/**
+ * The claim's filed records that the asked pages' records link to (a records block's
+ * `linkOptions`: a document to a repair or a denial, a receipt to its expense) and that the cure
+ * does not ask again: read-only context, so that the cure form's link selects list them with their
+ * labels as in the claim. Each holds its label fields only.
+ */
+export function linkedRecords(asked: AskedPages): FormModel[] {
+  const { records } = pageKinds(asked.pages);
+  const labels = new Map<string, Set<string>>();
+  for (const { block } of recordsBlocks(asked.pages)) {
+    if (!block.linkOptions) continue;
+    const kind = camelCase(block.linkOptions.model);
+    labels.set(kind, new Set([...(labels.get(kind) ?? []), ...block.linkOptions.labelFields]));
+  }
+  return [...labels].flatMap(([kind, fields]) =>
+    modelsOf(asked.filed[kind])
+      .filter((m) => !ofRecordsBlocks(m, kind, records))
+      .map((m) => ({ ...m, fields: Object.fromEntries([...fields].filter((f) => Object.hasOwn(m.fields, f)).map((f) => [f, m.fields[f] ?? null])) })),
+  );
+}
+
+/**
+ * The records the cure sends whose link (`linkOptions`) names no record of the claim as it reads
+ * with the cure (the filed records, and the cure's own of a page it asks again): a field error
+ * each, on the link's select, as a page's check words its own.
+ */
+function unfiledLinks(app: FastifyInstance, asked: AskedPages, payload: SubmissionPayload, sent: ReadonlySet<string>, culture: string): Array<SubmitFieldError & { text: string }> {
+  const text = (key: string, fallback: string) => app.locales.text(key, culture) ?? fallback;
+  const problems: Array<SubmitFieldError & { text: string }> = [];
+  for (const { page, block } of recordsBlocks(asked.pages)) {
+    const link = block.linkOptions;
+    if (!link) continue;
+    const linkable = new Set(modelsOf(payload[camelCase(link.model)]).map((m) => m.clientId));
+    const field = block.fields.find((f) => f.key === link.field);
+    for (const record of modelsOf(payload[camelCase(block.model)]).filter((m) => sent.has(m.clientId) && matchesFixedValues(m, block.fixedValues))) {
+      const value = record.fields[link.field];
+      if (typeof value !== 'string' || value === '' || linkable.has(value)) continue;
+      const message = text(LINK_NOT_FILED.key, LINK_NOT_FILED.text);
+      const title = page.titleKey ? text(page.titleKey, page.id) : page.id;
+      const line = errorLine({ fieldId: '', clientId: record.clientId, field: link.field, message, label: field ? text(field.label, field.key) : link.field });
+      problems.push({ pageId: page.id, fieldId: fieldDomId(block.model, record.clientId, link.field), message, text: `${title} — ${line}` });
+    }
+  }
+  return problems;
 }
 
 /** The models of the asked pages a payload holds. */
@@ -188,6 +265,10 @@ export function checkedPageAnswers(app: FastifyInstance, asked: AskedPages, sent
     ...(options.unfinished ? { unfinishedPageIds: pages.map((p) => p.id) } : {}),
   });
   if (problems.structure.length) throw httpError('STRUCTURE_INVALID', { details: problems.structure });
-  if (problems.fields.length) throw httpError('VALIDATION_FAILED', { details: problems.fields, fieldErrors: problems.fieldErrors });
+  // A record linked to one the claim does not have (its link select lists only the claim's): refused on that select.
+  const links = unfiledLinks(app, asked, problems.payload, new Set(sent.map((m) => m.clientId)), culture);
+  if (problems.fields.length || links.length) {
+    throw httpError('VALIDATION_FAILED', { details: [...problems.fields, ...links.map((l) => l.text)], fieldErrors: [...problems.fieldErrors, ...links.map(({ pageId, fieldId, message }) => ({ pageId, fieldId, message }))] });
+  }
   return pagesModels(problems.payload, pages);
 }

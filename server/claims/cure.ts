@@ -6,10 +6,10 @@
  * signature block); a page of the claim answered again (cure-pages.ts: checked as a page save
  * checks it, kept in the cure), a page with files with the document of each of its records that
  * has one (uploaded on add to the cure in progress, named by the record's client id; 400
- * CURE_DOCUMENT_MISSING naming the file when one was not), but a record sent as filed, which keeps
- * the claim's own document. A page the claim's flow cannot ask again
- * (none such, one its answers skip) is refused (CURE_PAGE_UNSUPPORTED): its claimant contacts the
- * administrator.
+ * CURE_DOCUMENT_MISSING naming the file, on that record's file field, when one was not), but a
+ * record that keeps the claim's own document (sent as filed, or corrected in place). A page the
+ * claim's flow cannot ask again (none such, one its answers skip) is refused
+ * (CURE_PAGE_UNSUPPORTED): its claimant contacts the administrator.
  *
  * Only a session that signed in on the status page for that claim may cure it (status-sign-in.ts
  * keeps the claim in the session), while the claim is deficient and until the end of its cure-by
@@ -40,10 +40,10 @@ import type { SessionData } from '../db/types.js';
 import { forgetObjects } from '../documents/forget.js';
 import { putSpooledFile, type SpooledFile } from '../documents/receive.js';
 import { scanBeforeAccepting } from '../documents/scan.js';
-import { aboutDocument, httpError, isHttpError } from '../errors.js';
+import { aboutDocument, errorText, httpError, isHttpError } from '../errors.js';
 import { receiptAddress } from '../mail/receipt.js';
 import { flowOf } from '../settlement/load.js';
-import { askedPages, checkedPageAnswers, filedFileRecords, fileRecords, sentPageAnswers } from './cure-pages.js';
+import { askedPages, checkedPageAnswers, fileFieldOf, filedDocumentRecords, fileRecords, recordFieldAt, sentPageAnswers } from './cure-pages.js';
 import { acceptedFileType, spoolNamedDocument } from './documents.js';
 
 /** The status a cure moves its claim to, and what the change is recorded as made by. */
@@ -167,14 +167,20 @@ export async function receiveCure(app: FastifyInstance, request: FastifyRequest)
     const missing = asked.documents.find((d) => !files.some((f) => f.deficiency === d.deficiency) && !uploaded.some((u) => u.deficiency === d.deficiency));
     if (missing) throw httpError('CURE_DOCUMENT_MISSING', { args: [missing.documentType] });
     // A page with files asked again: each of its records with a file has its document uploaded (a document of a record no longer sent stays behind, purged with the cure in progress),
-    // but a record sent as it was filed, which keeps the claim's own document.
+    // but a record that keeps the claim's own document (as filed, or with other answers corrected).
     const pageDocuments: CureDocument[] = [];
-    const asFiled = new Set(pages ? filedFileRecords(pages, answers).map((r) => r.clientId) : []);
+    const asFiled = new Set(pages ? filedDocumentRecords(pages, answers).map((r) => r.clientId) : []);
     for (const record of pages ? fileRecords(pages, answers) : []) {
       const document = kept.find((d) => d.clientId === record.clientId);
       if (!document && asFiled.has(record.clientId)) continue;
       const name = typeof record.fields.name === 'string' && record.fields.name ? record.fields.name : typeof record.fields.file === 'string' ? record.fields.file : '';
-      if (!document) throw httpError('CURE_DOCUMENT_MISSING', { args: [name.slice(0, 100)] });
+      if (!document) {
+        // Told beside that record's file, as the page tells its own errors.
+        const args = [name.slice(0, 100)];
+        const at = pages ? recordFieldAt(pages, record, fileFieldOf) : null;
+        const fieldErrors = at ? [{ ...at, message: errorText('CURE_DOCUMENT_MISSING', request.culture, (key, culture) => app.locales.text(key, culture), args) }] : [];
+        throw httpError('CURE_DOCUMENT_MISSING', { args, fieldErrors });
+      }
       const documentType = typeof record.fields.documentType === 'string' ? record.fields.documentType : '';
       pageDocuments.push({ deficiency: document.deficiency, documentType, clientId: record.clientId, name: document.name, type: document.type, size: document.size, sha256: document.sha256, object: document.object, unscanned: document.unscanned });
     }

@@ -21,7 +21,7 @@ import { createClaimStatuses, type FiledClaim } from '../db/claim-statuses.js';
 import { windowEnd } from '../db/rate-limit.js';
 import { normalizeReferenceCode } from '../db/reference-code.js';
 import { httpError, HttpError } from '../errors.js';
-import { askedPages, filedPageAnswers } from './cure-pages.js';
+import { askedPages, filedPageAnswers, linkedRecords } from './cure-pages.js';
 import { rememberStatusSignIn } from './cure.js';
 import { cureInProgressOf, cureProgressAnswer, type CureProgressAnswer } from './cure-in-progress.js';
 import { claimantStatus, type ClaimantStatus } from './statuses.js';
@@ -64,6 +64,8 @@ export interface ClaimStatusAnswer extends ClaimantStatus {
   formType: string;
   /** The claim's answers to the pages its cure asks again: its cure in progress's when kept, else the filed ones. */
   cureAnswers?: FormModel[];
+  /** The claim's filed records those pages link to and do not ask again (a document's repair, a receipt's expense), read-only, with their label fields: the link selects list them. */
+  cureContext?: FormModel[];
   /** The cure in progress kept for its deficiency. */
   cureInProgress?: CureProgressAnswer;
 }
@@ -105,16 +107,19 @@ export async function claimStatusFor(app: FastifyInstance, request: FastifyReque
   // The cure in progress kept for this deficiency, as it was left (cure-in-progress.ts).
   const progress = latest && status.status === DEFICIENT ? await cureInProgressOf(app, claim.submissionId, latest) : null;
   const started = cureStart(app, claim, status);
-  const cureAnswers = progress?.answers && started.cureAnswers ? { cureAnswers: progress.answers } : started;
+  const cureAnswers = progress?.answers && started.cureAnswers ? { ...started, cureAnswers: progress.answers } : started;
   return { referenceCode: claim.referenceCode, formType: claim.formType, ...status, ...cureAnswers, ...(progress ? { cureInProgress: cureProgressAnswer(progress) } : {}) };
 }
 
-/** The claim's filed answers to the pages its cure asks again (the cure starts from them); none when no page is asked or one cannot be. */
-function cureStart(app: FastifyInstance, claim: FiledClaim, status: ClaimantStatus): { cureAnswers?: FormModel[] } {
+/** The claim's filed answers to the pages its cure asks again (the cure starts from them), and the filed records they link to; none when no page is asked or one cannot be. */
+function cureStart(app: FastifyInstance, claim: FiledClaim, status: ClaimantStatus): { cureAnswers?: FormModel[]; cureContext?: FormModel[] } {
   const pageIds = status.deficiencies.flatMap((d) => (d.cure.kind === 'page' ? [d.cure.page] : []));
   if (!pageIds.length) return {};
   try {
-    return { cureAnswers: filedPageAnswers(askedPages(app, claim, pageIds)) };
+    const asked = askedPages(app, claim, pageIds);
+    const context = linkedRecords(asked);
+    // Always the filed claim's, never the cure in progress's: the cure does not change them.
+    return { cureAnswers: filedPageAnswers(asked), ...(context.length ? { cureContext: context } : {}) };
   } catch (error) {
     // A page that cannot be asked again is refused when the cure is sent, with what to do.
     if (error instanceof HttpError) return {};

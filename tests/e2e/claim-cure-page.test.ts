@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { runCli } from '../../server/admin/cli';
+import { isRecord } from '../../runtime/core/guards';
 import { createClaimCures } from '../../server/db/claim-cures';
 import { DEFAULT_DEFICIENCIES } from '../../runtime/core/statuses';
-import { addRepair, DOCUMENTS, finishAutomotiveClaim, next, REPAIRS, startAutomotive, uploadDocument } from './flow-steps';
+import { addRepair, DOCUMENTS, finishAutomotiveClaim, next, openDraft, REPAIRS, startAutomotive, uploadDocument } from './flow-steps';
 import { axe, describeViolations, launchBrowser, openPage, startE2eServer, type E2eServer } from './harness';
 
 const PHONE = { width: 375, height: 812 };
@@ -18,7 +19,10 @@ const DESKTOP = { width: 1280, height: 900 };
  * English on a desktop and in Spanish on a phone (375 px), with no axe violation at any step. The
  * claim is filed once; each culture cures a deficiency of its own. Then a deficiency that asks
  * again the supporting-documents page (a page with files): the claimant keeps the filed invoice,
- * adds another (uploaded on add to the cure in progress), sends, and the cure files it.
+ * adds another (uploaded on add to the cure in progress) linked to the claim's repair (listed by
+ * its label as in the claim), sends, and the cure files it with its link. Last, the same cure by
+ * keyboard alone in Spanish on a phone: the filed document's type corrected in place (Edit puts the
+ * focus in its form, Done back on its row), its document kept as the claim's.
  */
 /** The sample's deficiency kinds, and one that asks again the supporting-documents page. */
 const STATUSES = { deficiencies: [...DEFAULT_DEFICIENCIES, { id: 'documentMismatch', textKey: 'LocKey_Deficiency_ReceiptMismatch', cure: { kind: 'page', page: 'supporting-documents' } }] };
@@ -122,7 +126,7 @@ describe('a cure that answers a page of the claim again', () => {
   it.each([
     { culture: 'en', viewport: DESKTOP, send: 'Send what is missing', received: 'Information received' },
     { culture: 'es', viewport: PHONE, send: 'Enviar lo que falta', received: 'Información recibida' },
-  ] as const)('cures the supporting-documents page: a document added to a record is uploaded to the cure and filed with it ($culture, $viewport.width px)', async ({ culture, viewport, send, received }) => {
+  ] as const)("cures the supporting-documents page: a document added to a record is uploaded to the cure and filed with it, linked to the claim's repair ($culture, $viewport.width px)", async ({ culture, viewport, send, received }) => {
     const { code, page, context } = await openCure('documentMismatch', culture, viewport, send);
 
     // The supporting-documents page, with the invoice as filed.
@@ -132,10 +136,13 @@ describe('a cure that answers a page of the claim again', () => {
     expect(await documents.innerText()).toContain('invoice.pdf');
     expect(describeViolations(await axe(page))).toBe('');
 
-    // The filed invoice kept (the claim's own document), the right one added beside it: uploaded as it is chosen, to the cure in progress.
+    // The filed invoice kept (the claim's own document), the right one added beside it: uploaded as it is chosen, to the cure in progress,
+    // and linked to the claim's repair, which the link select lists as the claim labels it (the repair itself is not the cure's to change).
     const name = `invoice-${culture}.pdf`;
-    // Not linked to a repair: the cure's page holds only its own records.
-    await uploadDocument(page, name, 'repairInvoice', false);
+    await openDraft(page, DOCUMENTS);
+    const link = documents.locator('.cf-records__draft select[id$="-claimTransactionId"]');
+    await expect.poll(async () => (await link.locator('option').allInnerTexts()).some((o) => o.includes('Bayside Motors'))).toBe(true);
+    await uploadDocument(page, name, 'repairInvoice', true);
     await expect.poll(() => documents.locator('.cf-records__item').count()).toBe(2);
     expect(await documents.innerText()).toContain(name);
     expect(describeViolations(await axe(page))).toBe('');
@@ -151,6 +158,60 @@ describe('a cure that answers a page of the claim again', () => {
     // Only the added document is the cure's; the kept record's stays the claim's.
     expect(cures.at(-1)?.documents.map((d) => d.name)).toEqual([name]);
     expect(cures.at(-1)?.answers.map((m) => m.fields.name)).toEqual(['invoice.pdf', name]);
+    const repairs = isRecord(stored?.payload) && Array.isArray(stored.payload.claimTransactions) ? stored.payload.claimTransactions : [];
+    const repair: unknown = repairs[0];
+    expect(cures.at(-1)?.answers.find((m) => m.fields.name === name)?.fields.claimTransactionId).toBe(isRecord(repair) ? repair.clientId : 'the filed repair');
+    await context.close();
+  }, 240_000);
+
+  /** Presses Tab until the focused element matches `selector`: the keyboard alone moves through the page. */
+  async function tabTo(page: Page, selector: string): Promise<void> {
+    for (let i = 0; i < 80; i++) {
+      if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) return;
+      await page.keyboard.press('Tab');
+    }
+    throw new Error(`The Tab key never reached ${selector}.`);
+  }
+  const focused = (page: Page, selector: string) => page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector);
+
+  it("cures by keyboard alone, in Spanish on a phone: the filed document's type corrected in place, its document kept (es, 375 px)", async () => {
+    const code = await filedClaim();
+    await markDeficient(code, 'documentMismatch');
+    const { page, context } = await openPage(browser, PHONE);
+    await page.goto(`${server.url}/status?culture=es`);
+    await page.locator('#cf-status-reference').waitFor();
+    for (const [field, value] of [['#cf-status-reference', code], ['#cf-status-vin', '5EXMA1B20HC000101'], ['#cf-status-noticeId', 'EXM-100001'], ['#cf-status-pin', '482913']] as const) {
+      await tabTo(page, field);
+      await page.keyboard.type(value);
+    }
+    await page.keyboard.press('Enter');
+    await page.locator('[data-claim-status="deficient"]').waitFor();
+    await tabTo(page, 'button.cf-button--primary');
+    await page.keyboard.press('Enter');
+    await page.locator('#cf-cure-heading').waitFor();
+    await expect.poll(() => focused(page, '#cf-cure-heading')).toBe(true);
+
+    // Edit opens the filed record with the focus in its first field (no re-upload); Done gives it back to the row.
+    await tabTo(page, `#${DOCUMENTS} .cf-records__item button`);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page, `#${DOCUMENTS} .cf-records__edit select[id$="-documentType"]`)).toBe(true);
+    await page.keyboard.press('ArrowDown');
+    await tabTo(page, `#${DOCUMENTS} .cf-records__edit .cf-button--primary`);
+    expect(describeViolations(await axe(page))).toBe('');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page, `#${DOCUMENTS} .cf-records__item button`)).toBe(true);
+    expect(await page.locator(`#${DOCUMENTS}`).innerText()).toContain('Comprobante de pago');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+    await tabTo(page, '.cf-cure button[type=submit]');
+    await page.keyboard.press('Enter');
+    await page.locator('[data-claim-status="cureReceived"]').waitFor();
+    expect(describeViolations(await axe(page))).toBe('');
+    const stored = await server.submission(code);
+    const cure = ((await createClaimCures(server.database).ofClaims([stored?.id ?? 0])).get(stored?.id ?? 0) ?? []).at(-1);
+    // The correction is the cure's; the document stays the claim's.
+    expect(cure?.answers.map((m) => [m.fields.name, m.fields.documentType])).toEqual([['invoice.pdf', 'proofOfPayment']]);
+    expect(cure?.documents).toEqual([]);
     await context.close();
   }, 240_000);
 });

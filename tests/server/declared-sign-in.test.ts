@@ -14,7 +14,8 @@ import { copySettlementFolder, readSettlementFolder } from '../../settlement/rea
 import { CSRF_HEADER } from '../../server/plugins/app/session.js';
 import type { FieldValue, FormModel } from '../../runtime/core/types.js';
 import { screeningOf } from './fraud/claims.js';
-import { DIALECTS, FIXTURES, MARIA, OPEN_NOW, ROOT, serverOver, settlementCopy, type Claimant, type Parts } from './helper.js';
+import { applyStatusChanges } from '../../server/claims/statuses.js';
+import { DIALECTS, encodeMultipart, FIXTURES, MARIA, OPEN_NOW, ROOT, serverOver, settlementCopy, type Claimant, type Parts } from './helper.js';
 
 const DATA_BREACH = path.join(ROOT, 'tests/settlements/data-breach');
 const LENA = { claimId: 'DBR-300001', zip: '30301' };
@@ -178,6 +179,43 @@ describe.each(DIALECTS)('a settlement signed in by Claim ID + ZIP code, over %s'
     const noZip = await signIn({ claimId: 'DBR-300002', zip: '' });
     expect(noZip.res.statusCode).toBe(400);
     expect(noZip.res.json()).toMatchObject({ authorized: false, code: 'INVALID_SIGN_IN' });
+  });
+
+  it("cures the receipts page with the claim's expense, read-only, for a receipt's link, and refuses a receipt linked to an expense the claim does not have", async () => {
+    const TOMAS = { claimId: 'DBR-300002', zip: '97205' };
+    const { c, res } = await signIn(TOMAS, '198.51.100.20');
+    expect(res.statusCode, res.body).toBe(200);
+    const submitted = await c.submit('Claim', claimParts(res.json<{ captcha: string }>().captcha, await c.captchaToken(), TOMAS));
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    const code = submitted.json<{ referenceCodeForm: string }>().referenceCodeForm;
+    // The settlement's receiptMismatch asks again its receipts page, whose receipts link to an expense.
+    await applyStatusChanges(server.app.database, server.app.settlement, server.app.locales, [{ reference: code, status: 'deficient', deficiencies: ['receiptMismatch'], cureBy: '2026-12-31' }], {
+      changedBy: 'admin status',
+      statusLink: 'https://claims.example.com/status',
+      clock: () => now,
+    });
+    const status = await c.api.claimStatus(code, TOMAS);
+    if (!status.ok) throw new Error(status.error);
+    const [expense] = status.data.cureContext ?? [];
+    expect(status.data.cureContext?.map((m) => [m.metadata.dtoMapping, m.fields])).toEqual([['expenses', { expenseDescription: 'Credit freeze fee', expenseAmount: 12.5 }]]);
+    const [receipt] = status.data.cureAnswers ?? [];
+    if (!receipt || !expense) throw new Error('The status answer has no receipt or no expense.');
+    expect(receipt.fields.expenseId).toBe(expense.clientId);
+
+    const send = async (fields: Record<string, FieldValue>) => {
+      const { body, contentType } = await encodeMultipart({ text: { referenceCode: code, pageModels: JSON.stringify([{ ...receipt, fields: { ...receipt.fields, ...fields } }]) }, files: [] });
+      return c.raw('POST', '/api/claims/cure', { body: new Uint8Array(body), headers: { 'Content-Type': contentType } });
+    };
+    const elsewhere = await send({ expenseId: 'dbr0000999zzzzzzzz' });
+    expect(elsewhere.statusCode, elsewhere.body).toBe(400);
+    expect(elsewhere.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      // (Beside the expense left without its receipt.)
+      fieldErrors: expect.arrayContaining([{ pageId: 'receipts', fieldId: `documentContexts-${receipt.clientId}-expenseId`, message: 'Choose again from the list: the one chosen is not part of your claim.' }]),
+    });
+    // The receipt as filed, with the claim's own document, linked to the claim's expense: taken.
+    const cured = await send({});
+    expect(cured.statusCode, cured.body).toBe(200);
   });
 
   it('refuses a claim whose credentials name another class member than the one signed in', async () => {

@@ -11,6 +11,7 @@ import { submitRefusalView, type RefusalView } from '../../core/view/refusal';
 import { PageRenderer } from '../../react/PageRenderer';
 import { describedBy, FieldErrors, FieldLabel, fieldClass } from '../../widgets/field-parts';
 import { Button } from '../../widgets/Button';
+import { preloadWidgets } from '../../widgets/later';
 import { useApp, useCulture, useServices, useT } from '../context';
 import { changeDocuments, cureDocuments, restoreDocuments, whenUploaded } from '../forms/documentUploads';
 import { chosenDocuments } from '../forms/formSessions';
@@ -50,8 +51,12 @@ const errorsView = (errors: readonly PageFieldError[]): RefusalView => ({ summar
  * again, the cure opens as it was left. A page with files asked again is drawn with its filed
  * records, and the file widget uploads each new record's document on add to the cure in progress
  * (by the record's client id, documentUploads.ts `cureDocuments`), its progress and refusal beside
- * it as in a claim; a removed record's document is removed from the cure. The cure is sent from
- * the session that saw the status.
+ * it as in a claim; a removed record's document is removed from the cure; a filed record can be
+ * corrected in place and keeps its filed document unless another file is chosen. The filed records
+ * the pages link to (a document's repair) are in the store read-only (the status answer's
+ * `cureContext`), so that the link selects list them. A refusal of a record's document or link is
+ * shown beside that record and first in the page's error summary. The cure is sent from the
+ * session that saw the status.
  */
 export default function CurePanel({ answer, onCured, onCancel }: { answer: ClaimStatusAnswer; onCured: () => void; onCancel: () => void }) {
   const t = useT();
@@ -74,7 +79,13 @@ export default function CurePanel({ answer, onCured, onCancel }: { answer: Claim
   const [sending, setSending] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const alert = useRef<HTMLDivElement>(null);
-  useEffect(() => heading.current?.focus(), []);
+  // When the panel opens; run again (the panel shown again after a chunk it waited for), only when the focus was lost with it, not taken from where the claimant is.
+  const headingFocused = useRef(false);
+  useEffect(() => {
+    if (headingFocused.current && document.activeElement !== null && document.activeElement !== document.body) return;
+    headingFocused.current = true;
+    heading.current?.focus();
+  }, []);
 
   // The pages to answer again, in their flow's order, drawn on the claim's filed answers to them.
   const flow = flows.find(answer.formType);
@@ -83,6 +94,19 @@ export default function CurePanel({ answer, onCured, onCancel }: { answer: Claim
     return flow?.pages.filter((p) => asked.has(p.id)) ?? [];
   }, [answer.deficiencies, flow]);
   const ready = useFormPrerequisites();
+  // The widgets the pages draw that start pages leave out (a document's file, a date), loaded before the pages are
+  // drawn: one drawn first by an Edit or Add more would suspend the panel while it loads, and the focus would be lost.
+  const [widgetsReady, setWidgetsReady] = useState(false);
+  useEffect(() => {
+    let live = true;
+    const widgets = pages.flatMap((p) => p.blocks.flatMap((b) => (b.block === 'model' || b.block === 'records' ? b.fields.map((f) => f.widget) : [])));
+    void preloadWidgets(widgets).then(() => {
+      if (live) setWidgetsReady(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [pages]);
   const modelConfigs = useApp((s) => s.modelConfigs);
   const whitelist = useApp((s) => s.whitelist);
   const deadlines = useApp((s) => s.deadlines);
@@ -90,7 +114,8 @@ export default function CurePanel({ answer, onCured, onCancel }: { answer: Claim
   const settings = useMemo(() => ({ internationalAddresses }), [internationalAddresses]);
   const ids = useMemo(() => createIdSource(), []);
   const [store, setStore] = useState<ModelStoreState | null>(null);
-  const [pageRefusal, setPageRefusal] = useState<RefusalView | null>(null);
+  // The refusal of the pages' answers, on the page it concerns (each page draws its own error summary).
+  const [pageRefusal, setPageRefusal] = useState<{ pageId: string; view: RefusalView } | null>(null);
   // The documents of the pages' records (a page with files): each uploaded on add to the cure in
   // progress by its record's client id, drawn by the file widget with its progress or refusal.
   const target = useMemo(() => cureDocuments(api, answer.referenceCode), [api, answer.referenceCode]);
@@ -101,13 +126,14 @@ export default function CurePanel({ answer, onCured, onCancel }: { answer: Claim
   const onDocumentsChange = useCallback((next: DocumentFile[]) => changeDocuments(chosen, target, () => cultureRef.current, next), [chosen, target]);
   const waitForUploads = useCallback((clientIds: readonly string[]) => whenUploaded(chosen, clientIds), [chosen]);
   useEffect(() => {
-    if (!pages.length || !ready || !modelConfigs || store) return;
-    const started = cureStore(modelConfigs, answer.formType, ids, (answer.cureAnswers ?? []).map(storedModel));
+    if (!pages.length || !ready || !widgetsReady || !modelConfigs || store) return;
+    // The filed records the pages link to (a document's repair) come along, read-only: no page of the cure draws them.
+    const started = cureStore(modelConfigs, answer.formType, ids, [...(answer.cureAnswers ?? []), ...(answer.cureContext ?? [])].map(storedModel));
     // Signed in again: the documents kept with the cure in progress, beside their records.
     const kept = (progress?.documents ?? []).flatMap((d) => (d.clientId === undefined ? [] : [{ ...d, clientId: d.clientId }]));
     restoreDocuments(chosen, target, kept, started.saved);
     setStore(started);
-  }, [pages, ready, modelConfigs, store, answer.formType, answer.cureAnswers, ids, chosen, target, progress]);
+  }, [pages, ready, widgetsReady, modelConfigs, store, answer.formType, answer.cureAnswers, answer.cureContext, ids, chosen, target, progress]);
 
   const documentErrors = (kind: string) => [...(uploadErrors[kind] ? [uploadErrors[kind]] : []), ...(showErrors && !uploads[kind] && !uploadErrors[kind] ? [t('LocKey_Cure_DocumentRequired')] : [])];
   const setUploadError = (kind: string, message: string | null) =>
@@ -160,9 +186,9 @@ export default function CurePanel({ answer, onCured, onCancel }: { answer: Claim
   };
   /** Answers the server refuses on a page (the cure sent, or kept to finish later): shown on that page, under each field it names; false when the refusal names none. */
   const refusedOnPage = (message: string, refused: { code?: string; fieldErrors?: readonly SubmitFieldError[] }) => {
-    const page = pages[0];
+    const page = pages.find((p) => refused.fieldErrors?.some((e) => e.pageId === p.id)) ?? pages[0];
     if (!page || !refused.fieldErrors?.length) return false;
-    setPageRefusal(submitRefusalView(page, { code: refused.code ?? null, message, fieldErrors: refused.fieldErrors }, t));
+    setPageRefusal({ pageId: page.id, view: submitRefusalView(page, { code: refused.code ?? null, message, fieldErrors: refused.fieldErrors }, t) });
     setRefusal(null);
     return true;
   };
@@ -198,7 +224,8 @@ export default function CurePanel({ answer, onCured, onCancel }: { answer: Claim
       errors.push(...press.errors);
     }
     setStore(next);
-    setPageRefusal(errors.length ? errorsView(errors) : null);
+    // The pages' own errors, as each page's Next would show them (no page named: every page's summary).
+    setPageRefusal(errors.length ? { pageId: '', view: errorsView(errors) } : null);
     return errors.length ? null : curePageModels(pages, next);
   };
 
@@ -273,7 +300,8 @@ export default function CurePanel({ answer, onCured, onCancel }: { answer: Claim
               culture={culture}
               pages={flow?.pages ?? [page]}
               settings={settings}
-              refusal={pageRefusal}
+              refusal={pageRefusal && (pageRefusal.pageId === '' || pageRefusal.pageId === page.id) ? pageRefusal.view : null}
+              editFileRecords
               ids={ids}
               documents={pageDocuments}
               hideActions

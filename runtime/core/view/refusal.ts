@@ -125,7 +125,8 @@ export function pageRefusalView(
 /**
  * Where a refused Submit shows on its page: as pageRefusalView says, and for a refusal the
  * claimant corrects, each field the server names on this page under that field and as a summary
- * line linked to it, after the server's message.
+ * line linked to it, after the server's message (unless the message is a field's own: told once).
+ * A saved record's field is told under the record's row (the records block).
  */
 export function submitRefusalView(
   page: PageConfig,
@@ -141,5 +142,7 @@ export function submitRefusalView(
   }
   const own = (refusal.fieldErrors ?? []).filter((e) => e.pageId === page.id);
   const lines: PageFieldError[] = own.map((e) => ({ fieldId: e.fieldId, clientId: '', field: '', message: e.message, label: labels.get(e.fieldId) ?? '' }));
-  return { summary: [...view.summary, ...lines], fieldErrors: Object.fromEntries(own.map((e) => [e.fieldId, e.message])), notice: null };
+  // A refusal that is itself about one field (a record's missing document) is one line, linked to it.
+  const general = own.some((e) => e.message === refusal.message) ? [] : view.summary;
+  return { summary: [...general, ...lines], fieldErrors: Object.fromEntries(own.map((e) => [e.fieldId, e.message])), notice: null };
 }

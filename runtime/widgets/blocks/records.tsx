@@ -176,7 +176,7 @@ export function RecordsBlock({ config, ctx }: BlockProps<RecordsBlockConfig>) {
     setTimeout(() => find()?.focus(), 0);
   };
 
-  /** The first field a draft shows (a field hidden by its dependency is not drawn), where the claimant starts typing. */
+  /** The first field a draft (or a record opened by Edit) shows (a field hidden by its dependency is not drawn), where the claimant starts typing. */
   const focusDraft = (clientId: string) =>
     focusLater(() => fields.map((f) => document.getElementById(fieldDomId(config.model, clientId, f.key))).find((el) => el !== null));
 
@@ -246,9 +246,14 @@ export function RecordsBlock({ config, ctx }: BlockProps<RecordsBlockConfig>) {
   };
 
   // Stable handlers for the memoized rows and buttons, calling this render's functions.
-  const latest = useRef({ remove, setEditing, upload, cancel, addMore });
-  latest.current = { remove, setEditing, upload, cancel, addMore };
-  const onEditRecord = useCallback((clientId: string) => latest.current.setEditing(clientId), []);
+  // Edit opens the record's form in place of its row (and of the button pressed): the focus goes to its first field.
+  const edit = (clientId: string) => {
+    setEditing(clientId);
+    focusDraft(clientId);
+  };
+  const latest = useRef({ remove, edit, upload, cancel, addMore });
+  latest.current = { remove, edit, upload, cancel, addMore };
+  const onEditRecord = useCallback((clientId: string) => latest.current.edit(clientId), []);
   const onDeleteRecord = useCallback((record: FormModel) => latest.current.remove(record), []);
   const onUpload = useCallback((clientId: string) => latest.current.upload(clientId), []);
   const onCancel = useCallback((clientId: string) => latest.current.cancel(clientId), []);
@@ -263,7 +268,20 @@ export function RecordsBlock({ config, ctx }: BlockProps<RecordsBlockConfig>) {
       return;
     }
     setEditing(null);
+    // Done closes the form it was in: the focus goes back to the record's row, on its first button.
+    focusLater(() => regionRef.current?.querySelector<HTMLElement>(`[data-client-id="${record.clientId}"] button`));
   };
+
+  // The server's refusal of a saved record's field (its document, its link) is told under its row,
+  // where the error summary's link leads; the record's form, once opened, tells it under the field.
+  const rowRefusals = (record: FormModel) =>
+    ctx.refusalErrors
+      ? fields.flatMap((f) => {
+          const fieldId = fieldDomId(config.model, record.clientId, f.key);
+          const message = ctx.refusalErrors?.[fieldId];
+          return message ? [{ id: fieldId, message }] : [];
+        })
+      : [];
 
   const minimum = blockMinimum(config, ctx.store, ctx.scope);
   const confirmation = asksNoneConfirmation(config, ctx.store) ? noneConfirmationField(config) : null;
@@ -305,10 +323,17 @@ export function RecordsBlock({ config, ctx }: BlockProps<RecordsBlockConfig>) {
                   t={ctx.t}
                   editLabel={editLabel}
                   deleteLabel={deleteLabel}
-                  onEdit={config.kind === 'file' ? undefined : onEditRecord}
+                  onEdit={config.kind === 'file' && !ctx.editFileRecords ? undefined : onEditRecord}
                   onDelete={onDeleteRecord}
                 />
               )}
+              {editing === record.clientId
+                ? null
+                : rowRefusals(record).map((r) => (
+                    <p className="cf-records__message cf-records__message--error cf-field__error" id={r.id} tabIndex={-1} key={r.id}>
+                      {r.message}
+                    </p>
+                  ))}
             </li>
           ))}
         </ul>

@@ -68,6 +68,10 @@ export interface ClaimStatusAnswer {
    * The claim's answers to the pages a deficient claim is asked to answer again (the models of those pages), for the cure to start from: those of its cure in progress when they were kept, else the filed ones; absent when no page is asked
    */
   cureAnswers?: FormModel[];
+  /**
+   * The claim's filed records that the pages asked again link to (a records block's linkOptions) and that the cure does not ask again, read-only and with their label fields only: the cure form's link selects list them; absent when there are none
+   */
+  cureContext?: FormModel[];
   cureInProgress?: CureProgress;
 }
 export interface ClaimDeficiency {

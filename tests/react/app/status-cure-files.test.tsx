@@ -54,13 +54,13 @@ beforeAll(async () => {
   await Promise.all([preloadShell(), import('../../../runtime/app/pages/CurePanel')]);
 });
 
-async function openCure(over: Parameters<typeof fakeApi>[0], answer: ClaimStatusAnswer = DEFICIENT) {
+async function openCure(over: Parameters<typeof fakeApi>[0], answer: ClaimStatusAnswer = DEFICIENT, flow = CLAIM) {
   const api = fakeApi({ claimStatus: vi.fn(async () => ok(answer)), ...over });
   renderApp(
     '/status',
     testServices({
       api,
-      flows: [CLAIM],
+      flows: [flow],
       state: { whitelistLoaded: true, modelConfigs: CONFIGS },
     }),
   );
@@ -198,6 +198,66 @@ describe('/status: the cure of a page with files', () => {
     );
     expect(api.removeCureDocument).toHaveBeenCalledTimes(1);
     expect(api.removeCureDocument).toHaveBeenCalledWith('AUT-23456789X', 10);
+    expect(api.addCureDocument).not.toHaveBeenCalled();
+  });
+
+  it('tells a refusal of a record\'s document beside that record and first in the error summary, which takes the focus', async () => {
+    const missing = 'Add the document that is missing: wrong-receipt.pdf.';
+    const fieldId = `documentContexts-${FILED.clientId}-file`;
+    const claimCure = vi.fn(async () => ({ ok: false as const, error: missing, errorKey: null, status: 400, code: 'CURE_DOCUMENT_MISSING', fieldErrors: [{ pageId: 'documents', fieldId, message: missing }] }));
+    await openCure({ claimCure });
+    await userEvent.click(await screen.findByRole('button', { name: 'LocKey_Cure_Submit' }));
+    await waitFor(() => expect(document.activeElement?.classList.contains('cf-error-summary')).toBe(true));
+    const summary = document.activeElement as HTMLElement;
+    // One line, linked to the record's message under its row.
+    const links = summary.querySelectorAll('a');
+    expect([...links].map((a) => [a.textContent, a.getAttribute('href')])).toEqual([[missing, `#${fieldId}`]]);
+    const beside = document.getElementById(fieldId);
+    expect(beside?.textContent).toBe(missing);
+    expect(beside?.closest('.cf-records__item')?.textContent).toContain('wrong-receipt.pdf');
+    await userEvent.click(links[0] as HTMLAnchorElement);
+    expect(document.activeElement).toBe(beside);
+  });
+
+  it("lists the claim's filed records a document links to, as the claim labels them, and sends the link; a filed record corrected in place keeps its document", async () => {
+    const linked = claimForStatus([{ key: 'vin', widget: 'text', label: 'LocKey_Vin' }], {
+      ...DOCUMENTS_BLOCK,
+      startDraft: false,
+      fields: [
+        { key: 'documentType', widget: 'select', label: 'Type', options: [{ value: 'other', label: 'Other' }, { value: 'invoice', label: 'Invoice' }] },
+        { key: 'claimTransactionId', widget: 'select', label: 'Related repair' },
+        { key: 'file', widget: 'file', label: 'File' },
+      ],
+      displayFields: ['documentType', 'claimTransactionId', 'name'],
+      linkOptions: { field: 'claimTransactionId', model: 'ClaimTransactions', labelFields: ['facilityName'] },
+    });
+    const repair = { id: '40', clientId: 't0000000000repai', metadata: { formType: 'Automotive', dtoMapping: 'claimTransactions' }, metadataHash: 'h3', fields: { claimTransactionType: 'repair', facilityName: 'Bayside Motors' } };
+    const claimCure = cureReceived();
+    const api = await openCure({ claimCure }, { ...DEFICIENT, cureContext: [repair] }, linked);
+    expect(await screen.findByText('wrong-receipt.pdf')).toBeTruthy();
+
+    // The filed record, corrected in place: its type and its repair, its document kept (nothing uploaded).
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Record 1' }));
+    await userEvent.selectOptions(await screen.findByLabelText(/^Type/), 'invoice');
+    const link = screen.getByLabelText(/^Related repair/);
+    expect([...link.querySelectorAll('option')].map((o) => o.textContent)).toContain('Bayside Motors');
+    await userEvent.selectOptions(link, repair.clientId);
+    await userEvent.click(screen.getByRole('button', { name: 'Done' }));
+    // The row tells the repair by its label, as the claim does.
+    expect(await screen.findByText('Bayside Motors')).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'LocKey_Cure_Submit' }));
+    await waitFor(() => expect(claimCure).toHaveBeenCalledTimes(1));
+    expect(claimCure).toHaveBeenCalledWith(
+      {
+        referenceCode: 'AUT-23456789X',
+        // The repair is the claim's: never sent with the cure.
+        pageModels: [expect.objectContaining({ clientId: FILED.clientId, fields: { ...FILED.fields, documentType: 'invoice', claimTransactionId: repair.clientId } })],
+        documents: [],
+        signature: null,
+      },
+      'en',
+    );
     expect(api.addCureDocument).not.toHaveBeenCalled();
   });
 });

@@ -132,6 +132,37 @@ describe('the record manager', () => {
     expect(screen.getByRole('button', { name: 'Add more' })).toBeTruthy();
   });
 
+  it('Edit opens the record in place with the focus in its first field; Done closes it and gives the focus back to its row', async () => {
+    let last: ModelStoreState | null = null;
+    render(<Harness page={page([repairs])} t={t} onStore={(s) => (last = s)} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Add more' }));
+    await userEvent.type(screen.getByLabelText(/Facility/), 'Main St Garage');
+    await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Record 1' }));
+    const facility = screen.getByLabelText(/Facility/);
+    await waitFor(() => expect(document.activeElement).toBe(facility));
+    await userEvent.type(facility, ' North');
+    await userEvent.click(screen.getByRole('button', { name: 'Done' }));
+    expect(getRecords(last, 'claimTransactions')[0]?.fields.facilityName).toBe('Main St Garage North');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit Record 1' })));
+  });
+
+  it('has no Edit for a saved document unless the page lets its details be corrected in place (a cure), which keeps its document', async () => {
+    const config = CONFIGS.find((c) => c.metadata.dtoMapping === 'DocumentContexts');
+    if (!config) throw new Error('The fixtures have no DocumentContexts config.');
+    const added = addDraft(initStore(CONFIGS, 'Automotive', createIdSource()), config, createIdSource(() => 0.25));
+    const saved = saveDraft(setFieldValue(setFieldValue(added.state, added.clientId, 'file', 'invoice.pdf'), added.clientId, 'name', 'invoice.pdf'), added.clientId, true);
+    const { unmount } = render(<Harness page={page([{ ...documents, startDraft: false }])} t={t} initial={saved} />);
+    expect(screen.queryByRole('button', { name: 'Edit Record 1' })).toBeNull();
+    unmount();
+    let last: ModelStoreState | null = null;
+    render(<Harness page={page([{ ...documents, startDraft: false }])} t={t} initial={saved} editFileRecords onStore={(s) => (last = s)} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Record 1' }));
+    await userEvent.selectOptions(screen.getByLabelText(/Type/), 'other');
+    await userEvent.click(screen.getByRole('button', { name: 'Done' }));
+    expect(getRecords(last, 'documentContexts')[0]?.fields).toMatchObject({ documentType: 'other', name: 'invoice.pdf' });
+  });
+
   it('delete removes a saved record', async () => {
     let last: ModelStoreState | null = null;
     render(<Harness page={page([repairs])} t={t} onStore={(s) => (last = s)} />);

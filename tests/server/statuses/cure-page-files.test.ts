@@ -53,6 +53,10 @@ describe.each(DIALECTS)('a cure that asks again a page with files, over %s', (di
     const early = await sendCure(c, code, changed);
     expect(early.statusCode, early.body).toBe(400);
     expect(early.json()).toMatchObject({ code: 'CURE_DOCUMENT_MISSING', error: expect.stringContaining('invoice-again.pdf') });
+    // Told beside that record's file on its page, as the page tells its own errors.
+    expect(early.json<{ fieldErrors: unknown }>().fieldErrors).toEqual([
+      { pageId: 'supporting-documents', fieldId: `documentContexts-${record.clientId}-file`, message: 'Add the document that is missing: invoice-again.pdf.' },
+    ]);
     expect(await db().selectFrom('claim_cures').select('id').where('submission_id', '=', submissionId).execute()).toEqual([]);
 
     const added = await upload(c, code, record.clientId);
@@ -96,6 +100,60 @@ describe.each(DIALECTS)('a cure that asks again a page with files, over %s', (di
     const documents = await db().selectFrom('claim_cure_documents').selectAll().where('cure_id', '=', Number(cure.id)).execute();
     expect(documents.map((d) => d.client_id)).toEqual([added.clientId]);
     expect((JSON.parse(cure.answers ?? '[]') as FormModel[]).map((m) => m.clientId)).toEqual([record.clientId, added.clientId]);
+  });
+
+  it("gives the claim's repairs as read-only context for a document's link, files a document linked to one, and refuses a link to a record the claim does not have", async () => {
+    const { code, c, submissionId, filed, status } = await documentMismatch();
+    const [record] = filed;
+    if (!record) throw new Error('The claim has no filed record of the page.');
+    // The filed repair the page's link select lists, with the fields its label reads only.
+    const context = status.cureContext ?? [];
+    expect(context.map((m) => m.metadata.dtoMapping)).toEqual(['claimTransactions']);
+    const [repair] = context;
+    if (!repair) return;
+    expect(record.fields.claimTransactionId).toBe(repair.clientId);
+    expect(repair.fields).toMatchObject({ claimTransactionType: 'repair', facilityName: expect.any(String) });
+    expect(Object.keys(repair.fields).every((f) => ['claimTransactionType', 'facilityName', 'repairDate', 'denialDate'].includes(f))).toBe(true);
+
+    const added = { ...record, id: null, clientId: `${record.clientId.slice(0, -1)}${record.clientId.endsWith('a') ? 'b' : 'a'}`, fields: { ...record.fields, documentType: 'proofOfPayment', name: 'receipt.pdf', file: 'receipt.pdf' } };
+    expect((await upload(c, code, added.clientId, 'receipt.pdf')).statusCode).toBe(201);
+    // A link to a record the claim does not have: refused on that record's link select, nothing stored.
+    const elsewhere = await sendCure(c, code, [record, { ...added, fields: { ...added.fields, claimTransactionId: 'c0000099zzzzzzzz' } }]);
+    expect(elsewhere.statusCode, elsewhere.body).toBe(400);
+    expect(elsewhere.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fieldErrors: [{ pageId: 'supporting-documents', fieldId: `documentContexts-${added.clientId}-claimTransactionId`, message: 'Choose again from the list: the one chosen is not part of your claim.' }],
+    });
+    expect(await db().selectFrom('claim_cures').select('id').where('submission_id', '=', submissionId).execute()).toEqual([]);
+
+    const cured = await sendCure(c, code, [record, added]);
+    expect(cured.statusCode, cured.body).toBe(200);
+    const cure = await db().selectFrom('claim_cures').select(['answers']).where('submission_id', '=', submissionId).executeTakeFirstOrThrow();
+    const answers = JSON.parse(cure.answers ?? '[]') as FormModel[];
+    expect(answers.find((m) => m.clientId === added.clientId)?.fields.claimTransactionId).toBe(repair.clientId);
+    // The repair stays the claim's: never part of the cure's answers.
+    expect(answers.map((m) => m.metadata.dtoMapping)).toEqual(['documentContexts', 'documentContexts']);
+    const exported = (await exportSubmissions(server.app.database, 'jsonl')).text
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { referenceCode: string; cures: Array<{ answers: FormModel[] }> })
+      .find((line) => line.referenceCode === code);
+    expect(exported?.cures[0]?.answers.find((m) => m.clientId === added.clientId)?.fields.claimTransactionId).toBe(repair.clientId);
+  });
+
+  it("takes a filed record corrected in place (its document type, its link) with the claim's own document, the correction the cure's only", async () => {
+    const { code, c, submissionId, filed } = await documentMismatch();
+    const [record] = filed;
+    if (!record) throw new Error('The claim has no filed record of the page.');
+    const claimBefore = await db().selectFrom('submissions').select('payload').where('id', '=', submissionId).executeTakeFirstOrThrow();
+    const corrected = { ...record, fields: { ...record.fields, documentType: 'proofOfPayment', claimTransactionId: null } };
+    const cured = await sendCure(c, code, [corrected]);
+    expect(cured.statusCode, cured.body).toBe(200);
+    const cure = await db().selectFrom('claim_cures').select(['id', 'answers']).where('submission_id', '=', submissionId).executeTakeFirstOrThrow();
+    expect(JSON.parse(cure.answers ?? '[]')).toEqual([expect.objectContaining({ clientId: record.clientId, fields: expect.objectContaining({ documentType: 'proofOfPayment', claimTransactionId: null, name: record.fields.name }) })]);
+    // Its document is still the claim's: the cure files none.
+    expect(await db().selectFrom('claim_cure_documents').select('id').where('cure_id', '=', Number(cure.id)).execute()).toEqual([]);
+    expect((await db().selectFrom('submissions').select('payload').where('id', '=', submissionId).executeTakeFirstOrThrow()).payload).toBe(claimBefore.payload);
   });
 
   it("refuses a document that would take the cure's documents over the claim's total limit, as a draft's, and takes one that replaces a record's", async () => {
