@@ -19,7 +19,7 @@ import { newDocumentKey, type DocumentStore } from './store.js';
 
 /**
  * Files up to this size stay in memory while they arrive: a temp file's create, writes, read back
- * and removal cost several times the CPU of its bytes (about 0.6 ms against 0.06 ms for a 100 KiB
+ * and removal cost several times the CPU of its bytes (0.7–1.0 ms against 0.06–0.1 ms for a 100 KiB
  * document, bench/findings.md), and this many bytes per upload in flight bound the memory held.
  */
 export const IN_MEMORY_FILE_BYTES = 512 * 1024;
