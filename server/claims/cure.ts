@@ -26,7 +26,6 @@
  * (it takes the place of an upload of that kind). The cure in progress is deleted in the cure's
  * transaction.
  */
-import { createReadStream } from 'node:fs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isRecord } from '../../runtime/core/guards.js';
 import { unstorableTextPaths } from '../../runtime/core/payload/index.js';
@@ -38,7 +37,7 @@ import { createClaimStatuses, type FiledClaim, type StatusChange } from '../db/c
 import { normalizeReferenceCode } from '../db/reference-code.js';
 import type { SessionData } from '../db/types.js';
 import { forgetObjects } from '../documents/forget.js';
-import { putSpooledFile, type SpooledFile } from '../documents/receive.js';
+import { putSpooledFile, spooledStream, type SpooledFile } from '../documents/receive.js';
 import { scanBeforeAccepting } from '../documents/scan.js';
 import { aboutDocument, errorText, httpError, isHttpError } from '../errors.js';
 import { receiptAddress } from '../mail/receipt.js';
@@ -196,7 +195,7 @@ export async function receiveCure(app: FastifyInstance, request: FastifyRequest)
     for (const received of files) {
       const { type, unscanned } = await aboutTheDocument(received.deficiency, async () => {
         const type = await acceptedFileType(received.file, received.name, (detail) => request.log.info({ detail }, 'cure document refused'));
-        return { type, ...(await scanBeforeAccepting(app, () => createReadStream(received.file.path), received.name, request.log)) };
+        return { type, ...(await scanBeforeAccepting(app, () => spooledStream(received.file), received.name, request.log)) };
       });
       checked.push({ received, type, unscanned });
     }

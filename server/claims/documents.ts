@@ -15,20 +15,20 @@
  * A file that fails either gate is refused before anything is stored. Each check reads the bytes
  * once at most (a 10 MB file costs a few milliseconds). The submit (submission.ts) and the documents
  * of the claim in progress (draft-documents.ts) refuse through `acceptedFileType`, in the same words,
- * for an upload spooled to a temp file (server/documents/receive.ts).
+ * for an upload received in memory or, past a small size, in a temp file (server/documents/receive.ts).
  *
- * An upload is never held whole in memory, but the structure checks need the whole file: a PDF's
- * trailer is at its end and markup may be anywhere outside its streams, a JPEG's end-of-image is
- * found from the end, a TIFF's first directory may be anywhere. So they read the temp file whole,
+ * A large upload is not held whole in memory while it arrives, but the structure checks need the
+ * whole file: a PDF's trailer is at its end and markup may be anywhere outside its streams, a
+ * JPEG's end-of-image is found from the end, a TIFF's first directory may be anywhere. So they read
+ * its temp file whole (a small upload's bytes are there already),
  * once for both gates, for the few milliseconds they take, STRUCTURE_CHECKS_AT_ONCE at a time:
  * however many uploads arrive at once, the checks hold at most that many files (of at most the
  * per-file limit). A submit to the database's store keeps the bytes read for its claim's
  * transaction (that store writes a file whole) instead of reading the file again.
  */
-import { readFile } from 'node:fs/promises';
 import { fileTypeFromBuffer } from 'file-type';
 import { UNSTORABLE_TEXT, unstorableTextPaths } from '../../runtime/core/payload/index.js';
-import { spoolFile, type PartStream, type SpooledFile } from '../documents/receive.js';
+import { spooledBytes, spoolFile, type PartStream, type SpooledFile } from '../documents/receive.js';
 import { httpError } from '../errors.js';
 
 /** Content types accepted, as detected from the bytes. */
@@ -247,12 +247,12 @@ async function oneOfFewAtOnce<T>(check: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Both gates on a document in a file, read whole once (bounded, see above): the type and the
+ * Both gates on a received document, its temp file read whole once (bounded, see above): the type and the
  * structure from the same bytes, which the caller may keep (the database's store writes them).
  */
-export async function checkDocumentFile(file: string, size: number): Promise<{ checked: DocumentCheck; bytes: Buffer }> {
+export async function checkDocumentFile(file: SpooledFile): Promise<{ checked: DocumentCheck; bytes: Buffer }> {
   return oneOfFewAtOnce(async () => {
-    const bytes = size ? await readFile(file) : Buffer.alloc(0);
+    const bytes = file.size ? await spooledBytes(file) : Buffer.alloc(0);
     return { checked: await checkDocument(bytes), bytes };
   });
 }
@@ -264,18 +264,18 @@ export const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) 
 export const shownName = (name: string) => name.replace(/[^\p{L}\p{N} ._()-]/gu, '_').slice(0, 80);
 
 /**
- * The type of a document spooled to a temp file (server/documents/receive.ts) by both gates, or
+ * The type of a received document (server/documents/receive.ts) by both gates, or
  * the refusal that names it (FILE_TYPE_NOT_ALLOWED, FILE_DAMAGED): the one check of a submit's
  * files and of a document added to the claim in progress. `log` records what the gates found
  * (never shown to the claimant).
  */
-export async function acceptedFileType(file: { path: string; size: number }, name: string, log: (detail: string) => void): Promise<string> {
+export async function acceptedFileType(file: SpooledFile, name: string, log: (detail: string) => void): Promise<string> {
   return (await acceptedDocumentFile(file, name, log)).type;
 }
 
 /** As acceptedFileType, with the bytes the checks read (for a store that writes them whole). */
-export async function acceptedDocumentFile(file: { path: string; size: number }, name: string, log: (detail: string) => void): Promise<{ type: string; bytes: Buffer }> {
-  const { checked, bytes } = await checkDocumentFile(file.path, file.size);
+export async function acceptedDocumentFile(file: SpooledFile, name: string, log: (detail: string) => void): Promise<{ type: string; bytes: Buffer }> {
+  const { checked, bytes } = await checkDocumentFile(file);
   if (checked.ok) return { type: checked.type, bytes };
   log(checked.detail);
   throw httpError(checked.reason === 'type' ? 'FILE_TYPE_NOT_ALLOWED' : 'FILE_DAMAGED', { args: [shownName(name)] });
@@ -285,9 +285,9 @@ export async function acceptedDocumentFile(file: { path: string; size: number },
 export const isFileTooLarge = (error: unknown): boolean => typeof error === 'object' && error !== null && 'code' in error && error.code === 'FST_REQ_FILE_TOO_LARGE';
 
 /**
- * A document's file part, its name checked, spooled to a temp file within the per-file limit
- * (DOCUMENT_TOO_LARGE names it). The temp file goes into `spooled` as soon as it exists, for the
- * caller to remove whatever happens next.
+ * A document's file part, its name checked, received within the per-file limit
+ * (DOCUMENT_TOO_LARGE names it). It goes into `spooled` as soon as it is received, for the caller
+ * to remove its temp file (if any) whatever happens next.
  */
 export async function spoolNamedDocument(part: { filename?: string; file: PartStream }, maxFileBytes: number, spooled: SpooledFile[]): Promise<{ name: string; file: SpooledFile }> {
   const name = part.filename || '';

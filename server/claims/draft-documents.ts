@@ -2,8 +2,8 @@
  * The documents of the claim in progress, stored as the claimant adds them.
  *
  * Adding one (multipart): exactly one file part, named by the clientId of its DocumentContexts
- * model, with its file name. Deadline → session authorized for the form → the file spooled to a
- * temp file with the submit's limit per file (DOCUMENT_TOO_LARGE names it) → the submit's checks of
+ * model, with its file name. Deadline → session authorized for the form → the file received (a
+ * large one through a temp file) with the submit's limit per file (DOCUMENT_TOO_LARGE names it) → the submit's checks of
  * its bytes (documents.ts: type by content, damaged files) → the malware scan (documents/scan.ts:
  * 400 DOCUMENT_INFECTED; 503 while the scanner is unavailable, unless the settings accept the
  * document marked unscanned) → a document of this authorization's filed claim is refused (409
@@ -22,7 +22,6 @@
  *
  * Reading the claim in progress lists them; the submit (submission.ts) files them with the claim.
  */
-import { createReadStream } from 'node:fs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isClientId } from '../../runtime/core/payload/index.js';
 import type { FlowFile } from '../../runtime/core/types.js';
@@ -30,14 +29,14 @@ import type { DocumentObject, DraftDocumentMeta } from '../db/types.js';
 import { httpError } from '../errors.js';
 import { draftKeyOf, submissionKey } from './claim-keys.js';
 import { forgetObjects } from '../documents/forget.js';
-import { putSpooledFile, type SpooledFile } from '../documents/receive.js';
+import { putSpooledFile, spooledStream, type SpooledFile } from '../documents/receive.js';
 import { scanBeforeAccepting } from '../documents/scan.js';
 import { acceptedFileType, megabytes, shownName, spoolNamedDocument } from './documents.js';
 import { requireAuthorization } from './session-authorizations.js';
 
 /**
- * The one document a request sends, spooled to a temp file within the per-file limit (the caller
- * removes it); refused when the request sends anything else.
+ * The one document a request sends, received within the per-file limit (the caller removes its
+ * temp file, if any); refused when the request sends anything else.
  */
 async function receivedDocument(request: FastifyRequest, maxFileBytes: number, spooled: SpooledFile[]): Promise<{ clientId: string; name: string; file: SpooledFile }> {
   let received: { clientId: string; name: string; file: SpooledFile } | null = null;
@@ -78,7 +77,7 @@ export async function storeUploadedDocument<T>(
 ): Promise<T> {
   const { name, file } = received;
   const type = await acceptedFileType(file, name, (detail) => request.log.info({ detail }, 'document refused'));
-  const { unscanned } = await scanBeforeAccepting(app, () => createReadStream(file.path), name, request.log);
+  const { unscanned } = await scanBeforeAccepting(app, () => spooledStream(file), name, request.log);
   await before();
   // The object first, then its row.
   const { object, size, sha256 } = await putSpooledFile(app.documents.current, file, type);

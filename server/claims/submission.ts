@@ -22,7 +22,6 @@
  * documents are deleted in the same transaction. The session itself is not written. What is stored
  * as the claimant's credentials and prepopulatedData is the server's, not the client's.
  */
-import { createReadStream } from 'node:fs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import sjson from 'secure-json-parse';
 import type { PayloadKinds } from '../../runtime/core/models/index.js';
@@ -32,7 +31,7 @@ import { SubmissionConflictError } from '../db/errors.js';
 import { groupedWrites } from '../db/grouped-transactions.js';
 import type { DocumentContent, DocumentObject, NewDocument, NewDocumentObject } from '../db/types.js';
 import { forgetObjects } from '../documents/forget.js';
-import { prepareSpooledFile, putSpooledFile, spoolFile } from '../documents/receive.js';
+import { prepareSpooledFile, putSpooledFile, spooledStream, spoolFile } from '../documents/receive.js';
 import { httpError } from '../errors.js';
 import { maskAddress } from '../mail/content.js';
 import type { CaptchaUse } from '../plugins/app/captcha.js';
@@ -76,8 +75,8 @@ export function createSubmissions(app: FastifyInstance) {
 
   /**
    * The parts, as they stream; `onText` sees each text part's first value as soon as it arrives.
-   * Each file goes through a temp file of its own (server/documents/receive.ts: never whole in
-   * memory), its checks, and into the document store (the database's: read, written later with
+   * Each file is received (server/documents/receive.ts: in memory while small, else through a
+   * temp file of its own), checked, and goes into the document store (the database's: read, written later with
    * the claim); `written` collects the objects written now.
    */
   async function readParts(request: FastifyRequest, onText: (name: string, value: string) => void, written: DocumentObject[]): Promise<ReadParts> {
@@ -105,7 +104,7 @@ export function createSubmissions(app: FastifyInstance) {
           let checked: { type: string; bytes: Buffer | null } = await acceptedDocumentFile(spooled, name, (detail) => request.log.info({ detail }, 'document refused'));
           if (!store.prepareForRow) checked = { type: checked.type, bytes: null };
           const { type, bytes } = checked;
-          const { unscanned } = await scanBeforeAccepting(app, () => bytes ?? createReadStream(spooled.path), name, request.log);
+          const { unscanned } = await scanBeforeAccepting(app, () => bytes ?? spooledStream(spooled), name, request.log);
           // The database store's object is written in the claim's transaction, with its row; another
           // store's now, before the row (and forgotten if no committed row names it).
           const prepared = bytes ? await prepareSpooledFile(store, bytes) : null;
@@ -135,9 +134,13 @@ export function createSubmissions(app: FastifyInstance) {
     return { text, files };
   }
 
-  /** JSON parts with __proto__ / constructor.prototype keys are refused (secure-json-parse). */
-  function refusePoisonedJson(text: Record<string, string>, kinds: PayloadKinds): void {
+  /**
+   * The JSON parts, parsed once: those with __proto__ / constructor.prototype keys, nested too
+   * deeply or unreadable are refused (secure-json-parse); the values go on to payloadFromParts.
+   */
+  function parseJsonParts(text: Record<string, string>, kinds: PayloadKinds): Map<string, unknown> {
     const problems: string[] = [];
+    const parsed = new Map<string, unknown>();
     for (const name of jsonParts(kinds)) {
       const value = text[name];
       if (value === undefined || value === '') continue;
@@ -147,12 +150,13 @@ export function createSubmissions(app: FastifyInstance) {
         continue;
       }
       try {
-        sjson.parse(value, undefined, { protoAction: 'error', constructorAction: 'error' });
+        parsed.set(name, sjson.parse(value, undefined, { protoAction: 'error', constructorAction: 'error' }));
       } catch (err) {
         problems.push(err instanceof SyntaxError && !/prototype/i.test(err.message) ? `${name}: the part is not valid JSON.` : `${name}: forbidden property name.`);
       }
     }
     if (problems.length) throw httpError('MALFORMED_JSON', { details: problems });
+    return parsed;
   }
 
   /**
@@ -231,8 +235,7 @@ export function createSubmissions(app: FastifyInstance) {
         const honeypot = text[HONEYPOT_FIELD];
         delete text[HONEYPOT_FIELD];
         if (text.userPreferredCulture) request.culture = app.locales.resolve(text.userPreferredCulture);
-        refusePoisonedJson(text, kinds);
-        const parsed = payloadFromParts(text, sent, kinds);
+        const parsed = payloadFromParts(text, sent, kinds, parseJsonParts(text, kinds));
         if (!parsed.payload) throw httpError('STRUCTURE_INVALID', { details: parsed.errors });
         const payload = parsed.payload;
         if (!app.locales.cultures.includes(payload.userPreferredCulture)) throw httpError('UNKNOWN_CULTURE');
@@ -305,6 +308,8 @@ export function createSubmissions(app: FastifyInstance) {
         captchaScore: use?.score,
       });
       const storedAnswers = { ...answers, documents: documents.map(({ bytes: _b, object: _o, unscanned: _u, ...meta }) => meta) };
+      // Serialised once: the submission's row and the receipt's render data hold the same text.
+      const storedAnswersJson = JSON.stringify(storedAnswers);
       let receiptTo: string | null = null;
       let recordScreening: Awaited<ReturnType<typeof screen>> | undefined;
       let stored;
@@ -316,6 +321,7 @@ export function createSubmissions(app: FastifyInstance) {
             idempotencyKey: key,
             culture: payload.userPreferredCulture,
             payload: storedAnswers,
+            payloadJson: storedAnswersJson,
             documents,
             // The database store's objects of the files sent: written with the claim's rows, in one commit.
             objects: files.flatMap((f) => (f.pending ? [f.pending] : [])),
@@ -352,7 +358,7 @@ export function createSubmissions(app: FastifyInstance) {
                 submittedAt: app.clock(),
                 // The address the claimant filed on (as the resume link's): the receipt links its status page.
                 siteOrigin: `${request.protocol}://${request.host}`,
-              });
+              }, storedAnswersJson);
               [, receiptTo] = await Promise.all([screened, queued]);
             },
           },

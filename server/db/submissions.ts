@@ -145,7 +145,7 @@ export function createSubmissions(database: Database, options: { clock?: Clock }
   return {
     async storeSubmission(input, options = {}): Promise<StoreResult> {
       checkDocuments(input);
-      const payload = JSON.stringify(input.payload ?? null);
+      const payload = input.payloadJson ?? JSON.stringify(input.payload ?? null);
       const answersSha256 = createHash('sha256').update(payload).digest('hex');
       // One lock order for every transaction, so that two never wait for each other.
       const identifiers = [...(input.identifiers ?? [])].sort((a, b) => (a.kind + a.value < b.kind + b.value ? -1 : 1));

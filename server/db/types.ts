@@ -304,6 +304,8 @@ export interface NewSubmission {
   culture: string;
   /** The answers (JSON-serialisable; no captcha tokens, no file bytes). Stored verbatim as JSON text. */
   payload: unknown;
+  /** `JSON.stringify(payload)`, when the caller has made it already (it serialises the answers once for the receipt too). */
+  payloadJson?: string;
   documents: NewDocument[];
   /**
    * Objects of the database's document store that its documents name, written in its transaction

@@ -96,6 +96,20 @@ describe.each(DIALECTS)('the e-mail outbox (%s)', (dialect) => {
     expect(sink.received.length).toBe(before + 1);
   });
 
+  it("queues the receipt's data with the answers the submission's row holds, in the same JSON text", async () => {
+    now = OPEN_NOW + 30_000;
+    const { body } = await fileClaim();
+    const { db } = server.app.database;
+    const submission = await db.selectFrom('submissions').select(['id', 'payload', 'reference_code']).where('reference_code', '=', body.referenceCodeForm).executeTakeFirstOrThrow();
+    const row = await db.selectFrom('outbox').select(['kind', 'culture', 'render_data']).where('submission_id', '=', submission.id).executeTakeFirstOrThrow();
+    expect(row.render_data).toContain(`"answers":${submission.payload}`);
+    const data = JSON.parse(row.render_data ?? 'null') as { answers: unknown; referenceCode: string; formType: string; statusLink: string };
+    expect(data).toMatchObject({ formType: 'Automotive', referenceCode: submission.reference_code, statusLink: expect.stringMatching(/\/status\?culture=en$/) });
+    expect(data.answers).toEqual(JSON.parse(submission.payload));
+    expect(server.app.mail.renderAtSend({ kind: row.kind, culture: row.culture, renderData: row.render_data }).text).toContain(`Your reference code is ${body.referenceCodeForm}.`);
+    expect(await send()).toBe(1);
+  });
+
   it('writes the receipt in the language of the claim (an exclusion filed in Spanish)', async () => {
     now = OPEN_NOW + MINUTE;
     const before = sink.received.length;

@@ -52,12 +52,14 @@ export function payloadToFormData(payload: SubmissionPayload): FormData {
 /**
  * The reverse, for the server: the text of the field parts plus the received files back into a
  * payload. Returns the structure errors (including unreadable JSON); the payload is null when
- * there are any.
+ * there are any. `parsed` holds JSON parts the caller has already parsed (and checked for depth),
+ * taken as they are so that no part is parsed twice.
  */
 export function payloadFromParts(
   parts: Record<string, string | undefined>,
   files: DocumentFile[],
   kinds?: PayloadKinds,
+  parsed?: ReadonlyMap<string, unknown>,
 ): { payload: SubmissionPayload | null; errors: string[] } {
   const errors: string[] = [];
   const out: Record<string, unknown> = {};
@@ -68,6 +70,10 @@ export function payloadFromParts(
     const emptyValue = lists.has(name) ? [] : null;
     if (text === undefined || text === '') {
       out[name] = emptyValue;
+      continue;
+    }
+    if (parsed?.has(name)) {
+      out[name] = parsed.get(name);
       continue;
     }
     if (jsonNestedDeeperThan(text)) {

@@ -38,7 +38,12 @@ export interface MailService {
   /** Renders and queues a message in `trx`; its outbox id, or null when its dedupeKey was queued before. */
   enqueue<K extends MailKind>(trx: Trx, message: MailMessage<K>): Promise<number | null>;
   /** Queues a new submission's receipt in its transaction when the claim gives an e-mail address; that address, or null. */
-  queueReceipt(trx: Trx | StatementBatch, submission: { formType: FormType; submissionId: number; referenceCode: string; culture: string; answers: Record<string, unknown>; submittedAt: number; siteOrigin?: string }): Promise<string | null>;
+  queueReceipt(
+    trx: Trx | StatementBatch,
+    submission: { formType: FormType; submissionId: number; referenceCode: string; culture: string; answers: Record<string, unknown>; submittedAt: number; siteOrigin?: string },
+    /** `JSON.stringify(submission.answers)` when the caller has made it already (for the submission's row). */
+    answersJson?: string,
+  ): Promise<string | null>;
   /** Renders a message queued with its data (a receipt), as the sender does just before sending it; every instance's sender is given it. */
   renderAtSend(mail: Pick<LeasedMail, 'kind' | 'culture' | 'renderData'>): MailContent;
   /** The address a submission's receipt was queued for, or null. */
@@ -89,6 +94,14 @@ function receiptDataOf(json: string): ReceiptData {
     throw new Error("the outbox row's data is not a receipt's");
   }
   return { formType: data.formType, referenceCode: data.referenceCode, submittedAt: data.submittedAt, answers: data.answers, ...(typeof data.statusLink === 'string' ? { statusLink: data.statusLink } : {}) };
+}
+
+/**
+ * A receipt's `render_data`: its fields with the answers' JSON text put in as it is, so that a
+ * submit serialises the answers once (its row holds the same text).
+ */
+function receiptDataJson(data: Omit<ReceiptData, 'answers'>, answersJson: string): string {
+  return `${JSON.stringify(data).slice(0, -1)},"answers":${answersJson}}`;
 }
 
 /** How often the content of old messages is purged. */
@@ -142,22 +155,22 @@ export default fp<MailPluginOptions>(
         const content = render(message.kind, message.data, culture);
         return outbox.enqueue(trx, { kind: message.kind, to: message.to, culture, ...content, dedupeKey: message.dedupeKey ?? null, submissionId: message.submissionId ?? null });
       },
-      async queueReceipt(trx, submission) {
+      async queueReceipt(trx, submission, answersJson) {
         const flow = flowOf(app.settlement, submission.formType);
         if (!flow) return null;
         const to = receiptAddress(flow, submission.answers);
         if (!to) return null;
         const culture = app.locales.resolve(submission.culture);
         // The data only: the sender renders the receipt just before sending it (renderAtSend).
-        const data: ReceiptData = {
+        const data: Omit<ReceiptData, 'answers'> = {
           formType: submission.formType,
           referenceCode: submission.referenceCode,
           submittedAt: submission.submittedAt,
-          answers: submission.answers,
           // The status page opens in the receipt's language.
           ...(submission.siteOrigin ? { statusLink: `${submission.siteOrigin}/status?culture=${encodeURIComponent(culture)}` } : {}),
         };
-        await outbox.enqueue(trx, { kind: 'receipt', to, culture, subject: '', text: '', html: '', renderData: JSON.stringify(data), dedupeKey: receiptKey(submission.submissionId), submissionId: submission.submissionId });
+        const renderData = receiptDataJson(data, answersJson ?? JSON.stringify(submission.answers));
+        await outbox.enqueue(trx, { kind: 'receipt', to, culture, subject: '', text: '', html: '', renderData, dedupeKey: receiptKey(submission.submissionId), submissionId: submission.submissionId });
         return to;
       },
       renderAtSend,

@@ -60,6 +60,19 @@ describe('the multipart submit parts', () => {
     expect(back.errors).toEqual(['claimantInfo: the part is not valid JSON.', 'extra: unexpected text part.']);
   });
 
+  it('take the JSON parts the caller has parsed already as they are, parsing none of them again', () => {
+    const p = payload();
+    const form = payloadToFormData(p);
+    const parts: Record<string, string> = {};
+    for (const [name, value] of form.entries()) if (typeof value === 'string') parts[name] = value;
+    const claimantInfo = JSON.parse(parts.claimantInfo ?? '') as unknown;
+    // The text is never read again: the value given stands for it.
+    const back = payloadFromParts({ ...parts, claimantInfo: '{not parsed again' }, p.documents!, undefined, new Map([['claimantInfo', claimantInfo]]));
+    expect(back.errors).toEqual([]);
+    expect(back.payload?.claimantInfo).toBe(claimantInfo);
+    expect(back.payload).toEqual(p);
+  });
+
   it('refuse a JSON part nested too deeply before parsing it', () => {
     const back = payloadFromParts({ userPreferredCulture: 'en', claimTransactions: `${'['.repeat(100_000)}${']'.repeat(100_000)}` }, []);
     expect(back.errors).toEqual(['claimTransactions: the part is nested too deeply.']);
