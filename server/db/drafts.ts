@@ -41,8 +41,29 @@ const toRecord = (r: Selectable<DraftsTable>): DraftRecord => ({
   openRecords: r.open_records === null ? [] : parseModels(r.open_records),
 });
 
-/** A draft's row as a save's statement answers it: with whether the claim was filed, when asked. */
-type SavedRow = Selectable<DraftsTable> & { filed?: string | null };
+/**
+ * What a save's statement answers of the row it wrote: the times the database decided (the
+ * creation kept or not), and whether the claim was filed, when asked. Not the answers: they are
+ * those just written, and sending them back and parsing them again cost a record save as much as
+ * writing them.
+ */
+type SavedRow = Pick<Selectable<DraftsTable>, 'created_at' | 'updated_at' | 'expires_at'> & { filed?: string | null };
+
+const SAVED_COLUMNS = sql`created_at, updated_at, expires_at`;
+
+/** The draft as a save stored it: its answers as given, its times as the statement answered them. */
+const savedRecord = (draft: NewDraft, row: SavedRow): DraftRecord => ({
+  formType: draft.formType,
+  claimantKey: draft.claimantKey,
+  pageId: draft.pageId,
+  models: draft.models,
+  authorizationId: draft.authorizationId,
+  createdAt: Number(row.created_at),
+  updatedAt: Number(row.updated_at),
+  expiresAt: Number(row.expires_at),
+  pageUnfinished: draft.pageUnfinished === true,
+  openRecords: draft.openRecords ?? [],
+});
 
 /**
  * One statement drops the documents a save leaves without a claim (a page save is the hot path:
@@ -98,12 +119,12 @@ export function createDrafts(database: Database, options: { clock?: Clock } = {}
         if (!together) await removing.execute(trx);
         // Whether the claim is filed, read by the same statement (as it was before the statement).
         const filed = unlessFiled === undefined ? sql`` : sql`, (select submissions.reference_code from submissions where submissions.form_type = ${draft.formType} and submissions.idempotency_key = ${unlessFiled}) as filed`;
-        const upsert = sql<SavedRow>`${together ? sql`with removed as (${removing}) ` : sql``}insert into drafts (${DRAFT_COLUMNS}) values (${draftValues(draft, models, now)}) ${replacing(now)} returning *${filed}`;
+        const upsert = sql<SavedRow>`${together ? sql`with removed as (${removing}) ` : sql``}insert into drafts (${DRAFT_COLUMNS}) values (${draftValues(draft, models, now)}) ${replacing(now)} returning ${SAVED_COLUMNS}${filed}`;
         const row = (await upsert.execute(trx)).rows[0];
         if (!row) throw new Error('A draft save wrote no row.');
         // Thrown in the transaction: rolled back with what it wrote (the caller's writes too).
         if (row.filed) throw new ClaimFiledError(row.filed);
-        return toRecord(row);
+        return savedRecord(draft, row);
       };
       const session = draft.touchSession;
       // The session's expiry, the documents delete and the upsert in one statement on PostgreSQL,
@@ -114,9 +135,9 @@ export function createDrafts(database: Database, options: { clock?: Clock } = {}
         const touched = sql`update sessions set expires_at = ${session.expiresAt} where id_hash = ${session.idHash} and expires_at > ${now} and not ${filed} returning id_hash`;
         const removed = sql`${leftDocumentsOf(draft, now, database.dialect)} and exists (select 1 from touched)`;
         // Prepared: PostgreSQL plans this statement once per connection, not on every save.
-        const { rows } = await sql<SavedRow>`${sql.raw(PREPARED)}with touched as (${touched}), removed as (${removed}) insert into drafts (${DRAFT_COLUMNS}) select ${draftValues(draft, models, now)} from touched ${replacing(now)} returning ${DRAFT_COLUMNS}`.execute(db);
+        const { rows } = await sql<SavedRow>`${sql.raw(PREPARED)}with touched as (${touched}), removed as (${removed}) insert into drafts (${DRAFT_COLUMNS}) select ${draftValues(draft, models, now)} from touched ${replacing(now)} returning ${SAVED_COLUMNS}`.execute(db);
         const row = rows[0];
-        if (row) return toRecord(row);
+        if (row) return savedRecord(draft, row);
         // Nothing written: why (a refusal, rare).
         const { rows: why } = await sql<{ filed: string | null }>`select (select reference_code from submissions where form_type = ${draft.formType} and idempotency_key = ${draft.unlessFiled ?? null}) as filed`.execute(db);
         if (why[0]?.filed) throw new ClaimFiledError(why[0].filed);

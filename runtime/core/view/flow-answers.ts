@@ -1,9 +1,9 @@
-import { findConfig, getRecords, isRepeating, modelsScope, setFieldValues } from '../models';
+import { camelCase, findConfig, getRecords, isRepeating, modelsScope, setFieldValues } from '../models';
 import { isPageSkipped } from '../navigation/skip';
 import { pruneSkipped } from '../payload/prune';
-import type { FieldValue, FlowFile, FormModel, ModelConfig, ModelStoreState, PageConfig } from '../types';
+import type { BlockConfig, FieldConfig, FieldValue, FlowFile, FormModel, ModelConfig, ModelStoreState, PageConfig } from '../types';
 import { computeFieldState, dependencyOutcome, rulesApply } from './field-state';
-import { blockVisible, fieldDomId, pageFieldGroups, type GroupOptions } from './page-groups';
+import { blockFields, blockVisible, fieldDomId, pageFieldGroups, type GroupOptions } from './page-groups';
 import { resetNoneConfirmations } from './records';
 import type { PageFieldError } from './types';
 import { fieldError, validatePage, type ValidatePageContext } from './validatePage';
@@ -31,17 +31,56 @@ function reachedAndUnreached(flow: FlowPages, store: ModelStoreState): { reached
   return { reached, unreached };
 }
 
+/** The keys of a field list's fields that have dependencies, by the list (a block's own, or an address block's shared one: both made once). */
+const dependentKeysOf = new WeakMap<readonly FieldConfig[], readonly string[]>();
+
+function dependentKeys(fields: readonly FieldConfig[]): readonly string[] {
+  let keys = dependentKeysOf.get(fields);
+  if (!keys) dependentKeysOf.set(fields, (keys = fields.filter((f) => (f.dependencies?.length ?? 0) > 0).map((f) => f.key)));
+  return keys;
+}
+
+/**
+ * The models (camel-cased) whose fields a block shows, each with the keys of those fields that have
+ * dependencies; a records block's 'none of the above' holder shows its confirmation, which has none.
+ */
+function blockModels(block: BlockConfig, options: GroupOptions): Array<{ model: string; dependent: readonly string[] }> {
+  if (block.block === 'model' || block.block === 'address') return [{ model: camelCase(block.model), dependent: dependentKeys(blockFields(block, options)) }];
+  if (block.block !== 'records') return [];
+  const own = { model: camelCase(block.model), dependent: dependentKeys(block.fields) };
+  return block.noneConfirmation ? [own, { model: camelCase(block.noneConfirmation.model), dependent: [] }] : [own];
+}
+
 /**
  * The reset value of every field (saved records included) whose dependency does not hold on every
  * reached page that shows it; a field some reached page shows with its dependency met keeps its value.
+ * Only a field with dependencies can be reset, so only those fields' keys are looked at (on every
+ * page that shows them, with or without dependencies there), and a page showing none of them is
+ * not grouped at all: most pages have no dependent field, and a save reads every reached page.
  */
 function resetHiddenFields(pages: PageConfig[], store: ModelStoreState, options: GroupOptions): ModelStoreState {
+  const resettable = new Map<string, Set<string>>();
+  for (const page of pages) {
+    for (const block of page.blocks) {
+      for (const { model, dependent } of blockModels(block, options)) {
+        if (dependent.length === 0) continue;
+        const known = resettable.get(model) ?? new Set<string>();
+        for (const key of dependent) known.add(key);
+        resettable.set(model, known);
+      }
+    }
+  }
+  if (resettable.size === 0) return store;
   const models = modelsScope(store);
   const resets = new Map<string, Record<string, FieldValue>>();
   const shown = new Set<string>();
   for (const page of pages) {
+    if (!page.blocks.some((block) => blockModels(block, options).some(({ model }) => resettable.has(model)))) continue;
     for (const group of pageFieldGroups(page, store, options)) {
+      const keys = resettable.get(camelCase(group.model.metadata.dtoMapping));
+      if (!keys) continue;
       for (const field of group.fields) {
+        if (!keys.has(field.key)) continue;
         const outcome = dependencyOutcome(field, group.model, models);
         const at = `${group.model.clientId}\n${field.key}`;
         if (outcome.visible && !outcome.disabled) shown.add(at);

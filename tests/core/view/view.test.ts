@@ -103,6 +103,17 @@ describe('the flow over a set of answers (what the server keeps and requires)', 
     expect(getRecords(kept, 'ClaimTransactions')).toEqual([]);
   });
 
+  it("keeps a hidden field's answer that another reached page shows without a dependency, and resets it when none does", () => {
+    const asked: FieldConfig[] = [{ key: 'disposalDate', widget: 'date', label: 'Disposal date' }];
+    const pages = (second: PageConfig[]) => ({ pages: [page([{ block: 'model', model: 'ClaimDetails', fields: owner }], { id: 'owner' }), ...second] });
+    const s = set(set(store(), 'ClaimDetails', 'isCurrentOwner', 'true'), 'ClaimDetails', 'disposalDate', '01/02/2020');
+    const alsoAsked = pages([page([{ block: 'model', model: 'ClaimDetails', fields: asked }], { id: 'dates' })]);
+    expect(getModel(keepReachedAnswers(alsoAsked, s, options), 'ClaimDetails').fields.disposalDate).toBe('01/02/2020');
+    // A page showing other fields of the model only does not keep it.
+    const notAsked = pages([page([{ block: 'model', model: 'ClaimDetails', fields: [{ key: 'note', widget: 'text', label: 'Note' }] }], { id: 'note' })]);
+    expect(getModel(keepReachedAnswers(notAsked, s, options), 'ClaimDetails').fields.disposalDate).toBeNull();
+  });
+
   it("drops the answers of a block whose condition does not hold, unless a shown block has the same field", () => {
     const note: FieldConfig[] = [{ key: 'note', widget: 'text', label: 'Note' }];
     const phone: FieldConfig[] = [{ key: 'phone', widget: 'text', label: 'Phone' }];
