@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { inlinableCss, pageAssets, preloadLinks, type Manifest } from '../../server/routes/app-shell/preload.js';
-import { withEntryStylesInline, withoutEntryTags } from '../../server/routes/app-shell/index.js';
+import { withEntryStylesInline, withLowPriority, withoutEntryTags } from '../../server/routes/app-shell/index.js';
 
 // The shape vite writes (build.manifest) for the app: the entry (with the layout and the form host,
 // vite.config.ts) and its static imports, lazy chunks.
@@ -65,5 +65,12 @@ describe('the entry\'s tags', () => {
     expect(entryTags).toEqual(['<script type="module" crossorigin src="/app/dist/assets/index-1.js"></script>', '<link rel="modulepreload" crossorigin href="/app/dist/assets/react-1.js">']);
     expect(page).toBe('<html><head>\n<title>App</title>\n<link rel="icon" href="data:,">\n</head><body><div id="root"></div></body></html>');
     expect(withoutEntryTags('<html><head><script type="module" src="/a.js"></script></head><body></body></html>').entryTags).toEqual([]);
+  });
+
+  it('are fetched at low priority, module scripts and modulepreloads alike; a priority already named stays', () => {
+    expect(withLowPriority('<script type="module" crossorigin src="/app/dist/assets/index-1.js"></script>')).toBe('<script type="module" fetchpriority="low" crossorigin src="/app/dist/assets/index-1.js"></script>');
+    expect(withLowPriority('<link rel="modulepreload" crossorigin href="/app/dist/assets/react-1.js">')).toBe('<link rel="modulepreload" fetchpriority="low" crossorigin href="/app/dist/assets/react-1.js">');
+    expect(withLowPriority('<link rel="modulepreload" fetchpriority="high" href="/a.js">')).toBe('<link rel="modulepreload" fetchpriority="high" href="/a.js">');
+    expect(withLowPriority('<link rel="stylesheet" href="/a.css">')).toBe('<link rel="stylesheet" href="/a.css">');
   });
 });

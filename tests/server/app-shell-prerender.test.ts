@@ -92,6 +92,11 @@ describe.each(DIALECTS)('start pages drawn on the server (%s)', (dialect) => {
       if (culture === 'es') expect(page).toMatch(new RegExp(`<a [^>]*href="${url}\\?culture=en" lang="en">${LOCALES.es.LocKey_Language_English}</a>`));
       expect(res.body).toMatch(new RegExp(`<html[^>]* lang="${culture}" data-theme="default"`));
       expect(res.body).toContain('<div id="page-load-spinner" hidden');
+      // The app's scripts follow the drawn page at low priority: the page paints without them.
+      const scripts = [...res.body.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]*>/g)].map((m) => m[0]);
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const tag of scripts) expect(tag).toContain('fetchpriority="low"');
+      expect(res.body.indexOf(scripts[0]!)).toBeGreaterThan(res.body.indexOf('<div id="root">'));
     });
   });
 
