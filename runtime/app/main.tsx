@@ -28,7 +28,9 @@ void startApp({
     void firstPageReady(services.flows, window.location.pathname).then(() =>
       startTransition(() => {
         // A start page the server drew (app-shell): the app takes it over instead of drawing it
-        // again; the fields keep what the claimant typed into them meanwhile (use-text-mask).
+        // again; the fields keep what the claimant typed or chose in them meanwhile (the widgets
+        // report it, use-text-mask and use-drawn-answer; the status and resume pages start from
+        // it, drawnFields).
         if (root.firstElementChild) {
           hydrateRoot(
             root,

@@ -1,5 +1,6 @@
 import { assertComponentName, describedBy, FieldErrors, FieldHelp, fieldClass, RequiredMarker, uniqueMessages } from './field-parts';
 import type { FieldWidgetProps } from './types';
+import { useDrawnAnswer } from './use-drawn-answer';
 
 /** A checkbox; a model with no stored boolean starts unchecked (false). Shows the first message. */
 export function CheckboxWidget(props: FieldWidgetProps) {
@@ -7,10 +8,12 @@ export function CheckboxWidget(props: FieldWidgetProps) {
   const { id } = props;
   const checked = props.value === true || props.value === 'true';
   const shown = uniqueMessages(props.errors).slice(0, 1);
+  const ref = useDrawnAnswer<HTMLInputElement>((element) => element.checked, checked, props.onChange);
   return (
     <div className={fieldClass('checkbox', shown, props.touched, props.disabled)}>
       <div className="cf-check">
         <input
+          ref={ref}
           id={id}
           name={props.name}
           type="checkbox"

@@ -1,5 +1,6 @@
 import { assertComponentName, asText, describedBy, FieldErrors, FieldHelp, FieldLabel, fieldClass, uniqueMessages } from './field-parts';
 import type { FieldWidgetProps } from './types';
+import { useDrawnAnswer } from './use-drawn-answer';
 
 /** Radio buttons in a fieldset whose legend is the label. Shows the first message. */
 export function RadioWidget(props: FieldWidgetProps) {
@@ -8,8 +9,10 @@ export function RadioWidget(props: FieldWidgetProps) {
   const current = asText(props.value);
   const shown = uniqueMessages(props.errors).slice(0, 1);
   const described = describedBy(id, Boolean(props.help), shown.length > 0);
+  const ref = useDrawnAnswer<HTMLFieldSetElement>((element) => element.querySelector<HTMLInputElement>('input[type="radio"]:checked')?.value, current, props.onChange);
   return (
     <fieldset
+      ref={ref}
       role="radiogroup"
       className={fieldClass('radio', shown, props.touched, props.disabled)}
       id={id}

@@ -1,5 +1,6 @@
 import { assertComponentName, asText, describedBy, FieldErrors, FieldHelp, FieldLabel, fieldClass, uniqueMessages } from './field-parts';
 import type { FieldWidgetProps } from './types';
+import { useDrawnAnswer } from './use-drawn-answer';
 
 export const DEFAULT_TEXTAREA_ROWS = 5;
 
@@ -8,11 +9,14 @@ export function TextareaWidget(props: FieldWidgetProps) {
   assertComponentName(TextareaWidget.componentName, props.componentName);
   const { id } = props;
   const shown = uniqueMessages(props.errors);
+  // Compared as the element holds text: its line breaks are single line feeds.
+  const ref = useDrawnAnswer<HTMLTextAreaElement>((element) => element.value, asText(props.value).replace(/\r\n?/g, '\n'), props.onChange);
   return (
     <div className={fieldClass('textarea', shown, props.touched, props.disabled)}>
       <FieldLabel htmlFor={id} label={props.label} required={props.required} requiredText={props.requiredText} />
       <FieldHelp id={id} help={props.help} />
       <textarea
+        ref={ref}
         id={id}
         name={props.name}
         className="cf-input cf-textarea"

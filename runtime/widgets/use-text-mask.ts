@@ -49,17 +49,21 @@ export function useTextMask(value: string, mask: MaskDefinition | null | undefin
     onValue(el.value);
   }, [mask, onValue]);
 
-  // Outside changes: write the stored value into the element when it differs from what is shown.
-  // At the mount only, a field that already shows other text than the stored value is on a page the
-  // server drew (a hydrated start page): the claimant typed it before the app ran, and it is taken
-  // as typed now.
-  const mounted = useRef(false);
+  // Outside changes: write the stored value into the element when it (or the mask) changed and
+  // differs from what is shown. At the first run only, a field that already shows other text than
+  // the stored value is on a page the server drew (a hydrated start page): the claimant typed it
+  // before the app ran, and it is taken as typed now. A run with the same stored value and mask (a
+  // mount's effects run twice in development) is no outside change: the element keeps what it
+  // shows, typed text the store may not have caught up with yet.
+  const synced = useRef<{ value: string; conform: (text: string) => string } | null>(null);
   useEffect(() => {
     const el = inputRef.current;
-    const typedBeforeTheApp = !mounted.current && el !== null && el.value !== '' && el.value !== conform(value);
-    mounted.current = true;
-    if (typedBeforeTheApp) onInput();
-    else if (el && el.value !== value) show(value);
+    const first = synced.current === null;
+    if (synced.current?.value === value && synced.current.conform === conform) return;
+    synced.current = { value, conform };
+    if (!el) return;
+    if (first && el.value !== '' && el.value !== conform(value)) onInput();
+    else if (el.value !== value) show(value);
     // onInput is new whenever the caller's onValue is (most callers, each render): this effect follows the stored value.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [value, show, conform]);

@@ -41,7 +41,13 @@ const THEMES: Record<string, string> = { default: defaultTheme, ftc: ftcTheme, k
 const asExpected = (errors: Record<string, string[]>): Record<string, string | string[]> =>
   Object.fromEntries(Object.entries(errors).map(([key, messages]) => [key, messages.length === 1 ? messages[0]! : messages]));
 
-/** A frame of this origin with the claimant theme's stylesheets, whose body React draws into; a click in it is told before the page takes it. */
+/**
+ * A frame of this origin with the claimant theme's stylesheets, whose body React draws into; a
+ * click in it is told before the page takes it. Its document is written once per theme and
+ * culture, and the walk's pages are drawn into the same body: written anew for each page, the frame
+ * would load its stylesheets again and draw the page twice (into the body it replaces, then the
+ * new one).
+ */
 function ThemedFrame({ title, theme, culture, onClick, children }: { title: string; theme: string; culture: string; onClick(target: Element): void; children: ReactNode }) {
   const frame = useRef<HTMLIFrameElement>(null);
   const [body, setBody] = useState<HTMLElement | null>(null);
@@ -50,11 +56,17 @@ function ThemedFrame({ title, theme, culture, onClick, children }: { title: stri
     if (!doc) return;
     doc.open();
     doc.write(
-      `<!doctype html><html lang="${culture}" data-theme="${theme}"><head><meta charset="utf-8"><title>${title}</title><link rel="stylesheet" href="${baseCss}"><link rel="stylesheet" href="${THEMES[theme] ?? defaultTheme}"></head><body></body></html>`,
+      `<!doctype html><html lang="${culture}" data-theme="${theme}"><head><meta charset="utf-8"><title></title><link rel="stylesheet" href="${baseCss}"><link rel="stylesheet" href="${THEMES[theme] ?? defaultTheme}"></head><body></body></html>`,
     );
     doc.close();
     setBody(doc.body);
-  }, [culture, theme, title]);
+  }, [culture, theme]);
+  // Each page of the walk names itself in the frame's title, and opens at its top.
+  useEffect(() => {
+    if (!body) return;
+    body.ownerDocument.title = title;
+    body.ownerDocument.defaultView?.scrollTo(0, 0);
+  }, [body, title]);
   const clicked = useRef(onClick);
   clicked.current = onClick;
   useEffect(() => {

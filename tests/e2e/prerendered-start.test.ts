@@ -34,6 +34,40 @@ const NOTE_TITLE_SET = `(() => {
   });
 })();`;
 
+/**
+ * The claimant types on while the app takes the page over: once the page's effects have run (the
+ * app sets its title), before React's next task, the next character `key` goes into field `id`.
+ * Notes in window.__emptied every field a script emptied while it held text.
+ */
+const TYPING_ON_AT_TAKEOVER = (id: string, key: string) => `(() => {
+  const value = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value');
+  window.__emptied = [];
+  Object.defineProperty(HTMLInputElement.prototype, 'value', {
+    configurable: true,
+    get() { return value.get.call(this); },
+    set(next) {
+      if (value.get.call(this) !== '' && String(next) === '') window.__emptied.push(this.id);
+      value.set.call(this, next);
+    },
+  });
+  const title = Object.getOwnPropertyDescriptor(document, 'title') ?? Object.getOwnPropertyDescriptor(Document.prototype, 'title');
+  let typed = false;
+  Object.defineProperty(document, 'title', {
+    configurable: true,
+    get() { return title.get.call(this); },
+    set(text) {
+      title.set.call(this, text);
+      if (typed) return;
+      typed = true;
+      queueMicrotask(() => {
+        const field = document.getElementById(${JSON.stringify(id)});
+        value.set.call(field, value.get.call(field) + ${JSON.stringify(key)});
+        field.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertText', data: ${JSON.stringify(key)} }));
+      });
+    },
+  });
+})();`;
+
 /** The app has taken the drawn page over: it has set the page's title, and the page's heading (and the given elements) are its own. */
 async function hydrated(page: Page, ...selectors: string[]): Promise<void> {
   await page.waitForFunction((wanted) => {
@@ -126,10 +160,9 @@ describe('a start page drawn on the server', () => {
     expect(new URL(page.url()).search).toBe('');
 
     entry.release();
-    // Every field taken over by the app (a masked one may be a moment later than the others).
     await hydrated(page, '#cf-status-reference', '#cf-status-vin', '#cf-status-noticeId', '#cf-status-pin', '.cf-status-page button[type=submit]');
-    await expect.poll(() => page.inputValue('#cf-status-vin')).toBe('5EXMA1B20HC000101');
     expect(await page.inputValue('#cf-status-reference')).toBe('AUT-0000000');
+    expect(await page.inputValue('#cf-status-vin')).toBe('5EXMA1B20HC000101');
     expect(await page.inputValue('#cf-status-noticeId')).toBe('EXM-100001');
     expect(await page.inputValue('#cf-status-pin')).toBe('482913');
     expect(await page.title()).toBe('Check your claim status – Example Motors CVT Transmission Settlement');
@@ -141,6 +174,35 @@ describe('a start page drawn on the server', () => {
     expect(await page.locator('.cf-status-page [role=alert]').innerText()).toContain('We could not find a claim with this reference code and these details.');
     expect(errors).toEqual(['Failed to load resource: the server responded with a status of 404 (Not Found)']);
     expect(consoleLines.filter((line) => HYDRATION_REPORT.test(line))).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps every field typed on the status page when the claimant types on as the app takes the page over', async () => {
+    const { page, context, errors } = await openPage(e2e.browser, { width: 390, height: 844 });
+    await context.addInitScript(NOTE_TITLE_SET);
+    await context.addInitScript(TYPING_ON_AT_TAKEOVER('cf-status-pin', '3'));
+    const entry = await holdEntryScript(context);
+    await page.goto(`${e2e.server.url}/status`, { waitUntil: 'commit' });
+    await page.waitForSelector('#cf-status-pin', { state: 'visible' });
+    await page.fill('#cf-status-reference', 'AUT-0000000');
+    await page.fill('#cf-status-vin', '5EXMA1B20HC000101');
+    await page.fill('#cf-status-noticeId', 'EXM-100001');
+    await page.fill('#cf-status-pin', '48291');
+
+    entry.release();
+    await hydrated(page, '#cf-status-reference', '#cf-status-vin', '#cf-status-noticeId', '#cf-status-pin', '.cf-status-page button[type=submit]');
+    expect(await page.inputValue('#cf-status-reference')).toBe('AUT-0000000');
+    expect(await page.inputValue('#cf-status-vin')).toBe('5EXMA1B20HC000101');
+    expect(await page.inputValue('#cf-status-noticeId')).toBe('EXM-100001');
+    expect(await page.inputValue('#cf-status-pin')).toBe('482913');
+    // Not even for a moment: no field the claimant typed into was emptied.
+    expect(await page.evaluate(() => (window as unknown as { __emptied: string[] }).__emptied)).toEqual([]);
+
+    // The app sends all of it: the refusal of this unknown code, not "required".
+    await page.click('.cf-status-page button[type=submit]');
+    await expect.poll(() => page.locator('#cf-status-reference').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('.cf-status-page [role=alert]').innerText()).toContain('We could not find a claim with this reference code and these details.');
+    expect(errors).toEqual(['Failed to load resource: the server responded with a status of 404 (Not Found)']);
     await context.close();
   });
 

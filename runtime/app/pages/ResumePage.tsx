@@ -7,6 +7,7 @@ import { useCulture, useServices, useT } from '../context';
 import { keepResumeCode } from '../forms/resume';
 import { resumeLinkCode } from '../routes';
 import { useDocumentTitle } from '../useDocumentTitle';
+import { drawnFieldValue } from '../drawnFields';
 import { PageHeading } from './PageHeading';
 import { loadLaterCalls } from '../../core/api';
 import { whenIdle } from '../../react/prepare';
@@ -24,19 +25,13 @@ export default function ResumePage() {
   const { api, flows } = useServices();
   const [pathname, navigate] = useLocation();
   const signedOut = new URLSearchParams(useSearch()).get('signedOut') === '1';
-  const [code, setCode] = useState(() => resumeLinkCode(pathname) ?? '');
+  // Drawn on the server, the field may hold a code typed before the app ran: it is the code from the app's first render on.
+  const [code, setCode] = useState(() => drawnFieldValue(CODE_FIELD) ?? resumeLinkCode(pathname) ?? '');
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   useDocumentTitle('LocKey_Resume_Title');
   // The check's call (the API client's later calls) comes in idle time: the press does not wait for its code.
   useEffect(() => whenIdle(() => void loadLaterCalls(), 2000), []);
-  // Drawn on the server, the field may hold a code typed before the app ran: it is the code.
-  useEffect(() => {
-    const typed = input.current?.value;
-    if (typed !== undefined && typed !== code) setCode(typed);
-    // The mount only: later the field shows the state.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
 
   const refuse = (message: string) => {
     setError(message);

@@ -4,7 +4,7 @@ import { formatInstant } from '../../core/i18n/deadlineKeys';
 import { settlementZone } from '../../core/i18n/submissionTime';
 import { cureText, type CureDeclaration } from '../../core/statuses';
 import { loadLaterCalls, type ClaimStatusAnswer } from '../../core/api';
-import { getMask } from '../../core/masks';
+import { applyMask, getMask } from '../../core/masks';
 import type { FieldConfig, FlowFile } from '../../core/types';
 import { inputHints } from '../../core/view/input-hints';
 import { describedBy, FieldErrors, FieldLabel, fieldClass } from '../../widgets/field-parts';
@@ -12,6 +12,7 @@ import { Button } from '../../widgets/Button';
 import { TextWidget } from '../../widgets/text';
 import { useApp, useCulture, useServices, useT } from '../context';
 import { useDocumentTitle } from '../useDocumentTitle';
+import { drawnFieldValue } from '../drawnFields';
 import { PageHeading } from './PageHeading';
 import { whenIdle } from '../../react/prepare';
 
@@ -29,6 +30,7 @@ function cureState(answer: ClaimStatusAnswer, now: number): 'open' | 'passed' | 
 }
 
 const CREDENTIALS_MODEL = 'Credentials';
+const credentialId = (key: string) => `cf-status-${key}`;
 
 /** The credential fields of the forms that file a claim, once each by key: a reference code's form is not known before the server answers. */
 function credentialFields(flows: readonly FlowFile[]): FieldConfig[] {
@@ -53,7 +55,7 @@ function CredentialField({ field, value, onChange }: { field: FieldConfig; value
   return (
     <TextWidget
       componentName="text"
-      id={`cf-status-${field.key}`}
+      id={credentialId(field.key)}
       name={field.key}
       label={t(field.label)}
       value={value}
@@ -87,31 +89,25 @@ export default function StatusPage() {
   const { api, flows } = useServices();
   const deadlines = useApp((s) => s.deadlines);
   const fields = credentialFields(flows.all());
-  const [reference, setReference] = useState('');
-  const [credentials, setCredentials] = useState<Record<string, string>>({});
+  // Drawn on the server, the fields may hold what the claimant typed before the app ran: it is the answer from the app's first render on.
+  const [reference, setReference] = useState(() => drawnFieldValue(REFERENCE_FIELD) ?? '');
+  const [credentials, setCredentials] = useState<Record<string, string>>(() =>
+    Object.fromEntries(
+      fields.flatMap((field): Array<[string, string]> => {
+        const typed = drawnFieldValue(credentialId(field.key));
+        // As the field's mask shows it once the app runs (a VIN in capitals).
+        return typed ? [[field.key, field.maskName ? applyMask(field.maskName, typed) : typed]] : [];
+      }),
+    ),
+  );
   const [error, setError] = useState<string | null>(null);
   const [answer, setAnswer] = useState<ClaimStatusAnswer | null>(null);
   const [curing, setCuring] = useState(false);
   const input = useRef<HTMLInputElement>(null);
-  const form = useRef<HTMLFormElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   useDocumentTitle('LocKey_StatusPage_Title');
   // The check's call (the API client's later calls) comes in idle time: the press does not wait for its code.
   useEffect(() => whenIdle(() => void loadLaterCalls(), 2000), []);
-  // Drawn on the server, the fields may hold what the claimant typed before the app ran: it is the answer.
-  useEffect(() => {
-    if (!form.current) return;
-    const typed = new FormData(form.current);
-    const text = (name: string) => {
-      const value = typed.get(name);
-      return typeof value === 'string' ? value : '';
-    };
-    if (text('referenceCode')) setReference(text('referenceCode'));
-    const given: Record<string, string> = Object.fromEntries(fields.flatMap((field): Array<[string, string]> => (text(field.key) ? [[field.key, text(field.key)]] : [])));
-    if (Object.keys(given).length > 0) setCredentials(given);
-    // The mount only: later the fields show the state.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
 
   const refuse = (message: string) => {
     setError(message);
@@ -191,7 +187,7 @@ export default function StatusPage() {
       <PageHeading>{t('LocKey_StatusPage_Title')}</PageHeading>
       <p>{t('LocKey_StatusPage_Intro')}</p>
       {/* method="dialog" outside a dialog submits nothing: drawn on the server, the page must not send the reference code and sign-in details in its address before the app runs. */}
-      <form ref={form} className="cf-form__page cf-surface" method="dialog" noValidate onSubmit={onSubmit}>
+      <form className="cf-form__page cf-surface" method="dialog" noValidate onSubmit={onSubmit}>
         <div className={fieldClass('text', errors)}>
           <FieldLabel htmlFor={REFERENCE_FIELD} label={t('LocKey_StatusPage_ReferenceLabel')} required requiredText={t('LocKey_Common_RequiredMarker')} />
           <input

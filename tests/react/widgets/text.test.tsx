@@ -1,4 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
+import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import userEvent from '@testing-library/user-event';
@@ -48,6 +49,34 @@ describe('the text widget', () => {
       const root = await act(async () => hydrateRoot(container, <TextWidget {...props(onChange)} />));
       expect(container.querySelector('input')!.value).toBe(typed ? '(510) 555-0142' : '');
       expect(onChange.mock.calls).toEqual(typed ? [['(510) 555-0142']] : []);
+      act(() => root.unmount());
+      container.remove();
+    }
+  });
+
+  it('drawn on the server, keeps what was typed before hydration when its effects run a second time (StrictMode), masked or not', async () => {
+    for (const mask of [getMask('vin'), null]) {
+      const props = (onChange: (value: unknown) => void) => widgetProps({ id: 'vin', label: 'VIN', mask, onChange });
+      const container = document.createElement('div');
+      document.body.append(container);
+      container.innerHTML = renderToString(<TextWidget {...props(() => undefined)} />);
+      const drawn = container.querySelector('input');
+      if (!drawn) throw new Error('The widget drew no input');
+      drawn.value = '5EXMA1B20HC000101';
+      const onChange = vi.fn();
+      // The stored value stays empty here (the caller has not stored the report yet): the field must not be emptied.
+      const root = await act(async () =>
+        hydrateRoot(
+          container,
+          <StrictMode>
+            <TextWidget {...props(onChange)} />
+          </StrictMode>,
+        ),
+      );
+      // The input the server drew, taken over, not drawn again.
+      expect(container.querySelector('input')).toBe(drawn);
+      expect(drawn.value).toBe('5EXMA1B20HC000101');
+      expect(onChange).toHaveBeenLastCalledWith('5EXMA1B20HC000101');
       act(() => root.unmount());
       container.remove();
     }
