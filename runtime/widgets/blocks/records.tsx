@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { failedUpload, type PageEngineContext } from '../../core/actions/page-press';
 import { addRecord, cancelRecord, removeRecord, saveRecord } from '../../core/actions/record-actions';
 import { devError } from '../../core/errors';
@@ -27,10 +27,11 @@ export const RECORDS_KEYS = {
 /** The 'Saved' message disappears after 5 seconds (spec §9). */
 export const SAVED_MESSAGE_MS = 5000;
 
-const orFallback = (ctx: PageContext, key: string, fallback: string, ...args: Array<string | number>) => {
-  const text = ctx.t(key, ...args);
+const translatedOr = (t: Translate, key: string, fallback: string, ...args: Array<string | number>) => {
+  const text = t(key, ...args);
   return text === key ? fallback : text;
 };
+const orFallback = (ctx: PageContext, key: string, fallback: string, ...args: Array<string | number>) => translatedOr(ctx.t, key, fallback, ...args);
 
 function messageText(ctx: PageContext, ref: MessageRef): string {
   return ref.key === '' ? ref.fallback : orFallback(ctx, ref.key, ref.fallback, ...ref.args);
@@ -98,6 +99,57 @@ const SavedRecordRow = memo(function SavedRecordRow({ record, rowLabel, displayF
     />
   );
 });
+
+interface SavedRowsProps {
+  records: FormModel[];
+  displayFields: string[];
+  fields: FieldConfig[];
+  t: Translate;
+  onEdit?: (clientId: string) => void;
+  onDelete: (record: FormModel) => void;
+  /** The saved record being edited (its form instead of its row), if any. */
+  editing: string | null;
+  editForm: (record: FormModel) => ReactNode;
+}
+
+// The saved records: while none is being edited, typing in the open record leaves every saved one
+// the same object, so the list is not drawn again (20 saved repairs: 20 rows and their labels).
+const SavedRows = memo(
+  function SavedRows({ records, displayFields, fields, t, onEdit, onDelete, editing, editForm }: SavedRowsProps) {
+    // Translated once per render, not once per saved record.
+    const editLabel = translatedOr(t, RECORDS_KEYS.edit, 'Edit');
+    const deleteLabel = translatedOr(t, RECORDS_KEYS.delete, 'Delete');
+    return records.map((record, index) => (
+      <li className="cf-records__item" key={record.clientId}>
+        {editing === record.clientId ? (
+          editForm(record)
+        ) : (
+          <SavedRecordRow
+            record={record}
+            rowLabel={translatedOr(t, RECORDS_KEYS.record, `Record ${index + 1}`, index + 1)}
+            displayFields={displayFields}
+            fields={fields}
+            t={t}
+            editLabel={editLabel}
+            deleteLabel={deleteLabel}
+            onEdit={onEdit}
+            onDelete={onDelete}
+          />
+        )}
+      </li>
+    ));
+  },
+  (a, b) =>
+    a.editing === null &&
+    b.editing === null &&
+    a.displayFields === b.displayFields &&
+    a.fields === b.fields &&
+    a.t === b.t &&
+    a.onEdit === b.onEdit &&
+    a.onDelete === b.onDelete &&
+    a.records.length === b.records.length &&
+    a.records.every((record, i) => record === b.records[i]),
+);
 
 interface DraftActionsProps {
   clientId: string;
@@ -269,12 +321,8 @@ export function RecordsBlock({ config, ctx }: BlockProps<RecordsBlockConfig>) {
   const confirmation = asksNoneConfirmation(config, ctx.store) ? noneConfirmationField(config) : null;
   const required = checkRequiredManager(saved.length, ctx.showAllErrors, config.required);
   const blockMessage = ctx.showAllErrors ? (minimum.message ?? (required.show ? required.message : null)) : null;
-  const recordLabel = (index: number) => orFallback(ctx, RECORDS_KEYS.record, `Record ${index + 1}`, index + 1);
   // Each parent record this block's records belong to that still lacks them (an expense without its receipt), on its own line.
   const missing = ctx.showAllErrors ? childShortfalls(ctx.store, config.model) : [];
-  // Translated once per render, not once per saved record.
-  const editLabel = orFallback(ctx, RECORDS_KEYS.edit, 'Edit');
-  const deleteLabel = orFallback(ctx, RECORDS_KEYS.delete, 'Delete');
   // Said while it holds: a press (this block's Upload, or Next) waits for an open record's document.
   const waitsForUpload = drafts.some((d) => ctx.awaitedUploads.includes(d.clientId) && ctx.documents.some((doc) => doc.clientId === d.clientId && doc.upload?.state === 'uploading'));
 
@@ -287,30 +335,23 @@ export function RecordsBlock({ config, ctx }: BlockProps<RecordsBlockConfig>) {
       ) : null}
       {saved.length > 0 ? (
         <ul className="cf-records__list">
-          {saved.map((record, index) => (
-            <li className="cf-records__item" key={record.clientId}>
-              {editing === record.clientId ? (
-                <div className="cf-records__edit">
-                  {ctx.renderFields({ model: config.model, clientId: record.clientId, fields })}
-                  <div className="cf-records__actions">
-                    <Button variant="primary" icon="confirm" label={orFallback(ctx, RECORDS_KEYS.done, 'Done')} onClick={() => finishEdit(record)} />
-                  </div>
+          <SavedRows
+            records={saved}
+            displayFields={config.displayFields}
+            fields={fields}
+            t={ctx.t}
+            onEdit={config.kind === 'file' ? undefined : onEditRecord}
+            onDelete={onDeleteRecord}
+            editing={editing}
+            editForm={(record) => (
+              <div className="cf-records__edit">
+                {ctx.renderFields({ model: config.model, clientId: record.clientId, fields })}
+                <div className="cf-records__actions">
+                  <Button variant="primary" icon="confirm" label={orFallback(ctx, RECORDS_KEYS.done, 'Done')} onClick={() => finishEdit(record)} />
                 </div>
-              ) : (
-                <SavedRecordRow
-                  record={record}
-                  rowLabel={recordLabel(index)}
-                  displayFields={config.displayFields}
-                  fields={fields}
-                  t={ctx.t}
-                  editLabel={editLabel}
-                  deleteLabel={deleteLabel}
-                  onEdit={config.kind === 'file' ? undefined : onEditRecord}
-                  onDelete={onDeleteRecord}
-                />
-              )}
-            </li>
-          ))}
+              </div>
+            )}
+          />
         </ul>
       ) : null}
       {missing.length > 0 ? (
