@@ -3,7 +3,6 @@ import { devError, type DevErrorCode } from '../core/errors';
 import { findByClientId, getModel, isRepeating, setFieldValue, setFileField, wasEverEdited } from '../core/models';
 import type { DocumentFile, DocumentUpload, FieldConfig, FormModel, ModelStoreState } from '../core/types';
 import { computeFieldState, fieldDateBounds } from '../core/view/field-state';
-import { fieldGroupReads } from '../core/view/field-reads';
 import { fieldDomId } from '../core/view/dom-ids';
 import { inputHints } from '../core/view/input-hints';
 import { afterPointerPress, watchPointerPresses } from './pointer-press';
@@ -96,20 +95,12 @@ type FieldOptions = NonNullable<FieldConfig['options']>;
  * that a long list (the ~250 countries) is neither translated again nor compared item by item on
  * every keystroke in the fields around it.
  */
-const optionsOf = new WeakMap<FieldOptions, WeakMap<PageContext['t'], FieldOptions>>();
+const optionsOf = new WeakMap<FieldOptions, { t: PageContext['t']; made: FieldOptions }>();
 
 function translatedOptions(options: FieldOptions, t: PageContext['t']): FieldOptions {
-  let byT = optionsOf.get(options);
-  if (!byT) {
-    byT = new WeakMap();
-    optionsOf.set(options, byT);
-  }
-  let made = byT.get(t);
-  if (!made) {
-    made = options.map((o) => ({ value: o.value, label: t(o.label) }));
-    byT.set(t, made);
-  }
-  return made;
+  let kept = optionsOf.get(options);
+  if (kept?.t !== t) optionsOf.set(options, (kept = { t, made: options.map((o) => ({ value: o.value, label: t(o.label) })) }));
+  return kept.made;
 }
 
 /** The upload of the document chosen for a record's file field, when there is one. */
@@ -199,37 +190,16 @@ export const ModelFields = memo(function ModelFields(props: ModelFieldsProps) {
       )}
     </div>
   );
-}, sameModelFields);
-
-/** The page-wide inputs of a field's widget props, besides the answers (compared one by one). */
-const CONTEXT_INPUTS = ['t', 'whitelist', 'showAllErrors', 'refusalErrors', 'modelConfigs', 'formType', 'widgets', 'getMask', 'culture', 'settings', 'page'] as const;
+}, (a, b) => sameGroup?.(a, b) ?? false);
 
 /**
- * Whether a group of fields draws the same as before: the same configs and page-wide inputs, the
- * same model or record object, its errors shown and edits the same, and none of the other models
- * its dependencies and rules read changed (fieldGroupReads). A keystroke in one model thus computes
- * only that model's fields and those that depend on it. The context's clock (`now`, a new Date on
- * every render of the app) is left out: it moves the date rules only across a day, and any change
- * of the group's own answers draws it with the clock of that render.
+ * When a group of fields may skip a render (same-fields.ts, in a chunk of its own: no start page
+ * needs it). Until it is in (loadSameFields, with the later pages' code), every render draws it.
  */
-function sameModelFields(a: ModelFieldsProps, b: ModelFieldsProps): boolean {
-  if (a.model !== b.model || a.clientId !== b.clientId || a.fields !== b.fields || a.legendKey !== b.legendKey || a.documents !== b.documents) return false;
-  if (CONTEXT_INPUTS.some((key) => a.ctx[key] !== b.ctx[key])) return false;
-  if (a.store === b.store && a.shown === b.shown) return true;
-  if (a.store.records !== b.store.records) return false;
-  try {
-    const model = modelOfFields(b.store, b, 'CLIENT_ID_NOT_PROVIDED_BLOCK');
-    if (modelOfFields(a.store, a, 'CLIENT_ID_NOT_PROVIDED_BLOCK') !== model) return false;
-    const clientId = model.clientId;
-    if (a.shown[clientId] !== b.shown[clientId] || a.store.everEdited[clientId] !== b.store.everEdited[clientId]) return false;
-    const isDraft = (store: ModelStoreState) => store.drafts.some((d) => d.clientId === clientId);
-    if (isDraft(a.store) !== isDraft(b.store)) return false;
-    for (const read of fieldGroupReads(b.fields, b.ctx.modelConfig(b.model))) {
-      if (a.ctx.scope.models[read] !== b.ctx.scope.models[read]) return false;
-    }
-    return true;
-  } catch {
-    // Drawn again, so that the render reports what is wrong.
-    return false;
-  }
+let sameGroup: ((a: ModelFieldsProps, b: ModelFieldsProps) => boolean) | null = null;
+
+export function loadSameFields(): Promise<void> {
+  return import('./same-fields').then((m) => {
+    sameGroup = m.sameFieldGroup;
+  });
 }

@@ -3,7 +3,8 @@ import { Link } from 'wouter';
 import { USER_MESSAGES } from '../../core/errors';
 import { findModel, isRepeating, setFieldValue, typedOpenRecords } from '../../core/models';
 import { backTarget, scopeFromStore, skipPredicate } from '../../core/navigation';
-import type { DocumentFile, FlowFile, FormModel, ModelStoreState, PageAction } from '../../core/types';
+import type { DocumentFile, FlowFile, ModelStoreState, PageAction } from '../../core/types';
+import { loadSameFields } from '../../react/ModelFields';
 import { PageRenderer, type ActionDetail } from '../../react/PageRenderer';
 import { prepareBlocksWhenIdle, whenIdle } from '../../react/prepare';
 import { REGISTRIES } from './registries';
@@ -118,21 +119,6 @@ function useSignatureDate(session: FormSession, pageId: string) {
 }
 
 /**
- * What the records saved on the form hold, as one string that changes when one of them does. A
- * keystroke leaves the saved records the same objects (an open record or a single model changes):
- * the string is then the last one, not 20 records written out again per keystroke.
- */
-function useSavedRecordsKey(models: ModelStoreState): string {
-  const last = useRef<{ records: FormModel[]; key: string } | null>(null);
-  const records = models.saved.filter((m) => isRepeating(m.metadata.dtoMapping, models));
-  const kept = last.current;
-  if (kept && kept.records.length === records.length && kept.records.every((m, i) => m === records[i])) return kept.key;
-  const key = JSON.stringify(records.map((m) => [m.clientId, m.fields]));
-  last.current = { records, key };
-  return key;
-}
-
-/**
  * The routed page of a running form, rendered from its flow config inside a form whose native
  * submit is suppressed. Answers live in the form machine, so leaving and coming back keeps them.
  */
@@ -149,6 +135,7 @@ function prepareLaterPages(flow: FlowFile, culture: string) {
   prepareBlocksWhenIdle(flow.pages, culture, REGISTRIES.blocks);
   whenIdle(() => {
     void preloadWidgets();
+    void loadSameFields().catch(() => undefined); // a keystroke then draws only the fields that read what it changed
     void loadUploadTransport().catch(() => undefined); // the document widget's uploads
     if (flow.submit) {
       void loadSubmitCode().catch(() => undefined); // not in (offline): the submit asks again
@@ -200,7 +187,10 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
   // A save not stored (refused, or no answer) is told on the page; the records stay listed there,
   // and the next record saved, or Next, sends them again. Each also keeps the record being typed
   // (not saved yet), which is saved on its own too, a moment after the claimant stops typing.
-  const savedRecords = useSavedRecordsKey(models);
+  const savedRecords = useMemo(
+    () => JSON.stringify(models.saved.filter((m) => isRepeating(m.metadata.dtoMapping, models)).map((m) => [m.clientId, m.fields])),
+    [models],
+  );
   const openRecords = useMemo(() => JSON.stringify(typedOpenRecords(page, models).map((m) => [m.clientId, m.fields])), [page, models]);
   const lastRecords = useRef(savedRecords);
   const lastOpenRecords = useRef(openRecords);

@@ -12,6 +12,7 @@ import type { FieldConfig, FlowFile, PageConfig } from '../../../runtime/core/ty
 import { App } from '../../../runtime/app/App';
 import { CORE_GUARDS } from '../../../runtime/app/guards';
 import { REGISTRIES } from '../../../runtime/app/forms/registries';
+import { loadSameFields } from '../../../runtime/react/ModelFields';
 import type { RendererRegistries } from '../../../runtime/react/types';
 import type { FieldWidgetProps, WidgetRegistry } from '../../../runtime/react/widget-types';
 import { preloadShell, testServices } from '../app/fixtures';
@@ -60,6 +61,7 @@ describe('a keystroke', () => {
   });
 
   it("computes only the edited model's fields and those that read it, which still follow it", async () => {
+    await loadSameFields();
     // Every text asked of the translator: a group of fields drawn asks for its labels.
     const asked: string[] = [];
     const t = (key: string, ...args: Array<string | number>) => {
