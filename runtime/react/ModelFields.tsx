@@ -1,7 +1,7 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { memo, useEffect, useMemo, useRef } from 'react';
 import { devError, type DevErrorCode } from '../core/errors';
 import { findByClientId, getModel, isRepeating, setFieldValue, setFileField, wasEverEdited } from '../core/models';
-import type { DocumentUpload, FieldConfig, FormModel, ModelStoreState } from '../core/types';
+import type { DocumentFile, DocumentUpload, FieldConfig, FormModel, ModelStoreState } from '../core/types';
 import { computeFieldState, fieldDateBounds } from '../core/view/field-state';
 import { fieldDomId } from '../core/view/dom-ids';
 import { inputHints } from '../core/view/input-hints';
@@ -12,10 +12,19 @@ import type { PageContext, RenderFieldsArgs } from './types';
 
 export const REQUIRED_TEXT_KEY = 'LocKey_Common_RequiredMarker';
 
+/** Which of a model's fields show their errors (blurred, or all after Upload or a refused Next). */
+export type ShownErrors = Readonly<Record<string, ReadonlySet<string> | 'all'>>;
+
 export interface ModelFieldsProps extends RenderFieldsArgs {
   ctx: PageContext;
-  /** Fields whose errors show (blurred, or all after Upload or a refused Next). */
-  errorsShown: (clientId: string, field: string) => boolean;
+  /**
+   * The answers and documents of the render that draws the fields (the context's getters read the
+   * latest ones, which a comparison of two renders cannot tell apart).
+   */
+  store: ModelStoreState;
+  documents: readonly DocumentFile[];
+  /** Fields whose errors show, by model or record. */
+  shown: ShownErrors;
 }
 
 /**
@@ -36,8 +45,9 @@ function widgetProps(field: FieldConfig, model: FormModel, props: ModelFieldsPro
   const { ctx } = props;
   const config = ctx.modelConfig(props.model);
   // A refused Next shows every field's errors, but not those of a record still being written (a draft).
-  const isDraft = ctx.store.drafts.some((d) => d.clientId === model.clientId);
-  const shown = (ctx.showAllErrors && !isDraft) || props.errorsShown(model.clientId, field.key);
+  const isDraft = props.store.drafts.some((d) => d.clientId === model.clientId);
+  const entry = props.shown[model.clientId];
+  const shown = (ctx.showAllErrors && !isDraft) || entry === 'all' || Boolean(entry?.has(field.key));
   // Messages that do not show are not computed (the field is redrawn on every keystroke).
   const state = computeFieldState(field, model, config, ctx.scope.models, ctx, { errors: shown });
   // A file field with dependencies still renders, so its widget reports the unsupported configuration.
@@ -57,7 +67,7 @@ function widgetProps(field: FieldConfig, model: FormModel, props: ModelFieldsPro
     required: state.required,
     disabled: state.disabled,
     errors: refusalOf(ctx, id, state.errors),
-    touched: wasEverEdited(ctx.store, model.clientId, field.key),
+    touched: wasEverEdited(props.store, model.clientId, field.key),
     placeholder: placeholderKey ? t(placeholderKey) : undefined,
     help: field.helpKey ? t(field.helpKey) : undefined,
     requiredText: translateOr(t, REQUIRED_TEXT_KEY, '(required)'),
@@ -65,7 +75,7 @@ function widgetProps(field: FieldConfig, model: FormModel, props: ModelFieldsPro
     inputGroup: field.inputGroupConfig
       ? { prepend: field.inputGroupConfig.prepend && t(field.inputGroupConfig.prepend), append: field.inputGroupConfig.append && t(field.inputGroupConfig.append) }
       : undefined,
-    options: field.options?.map((o) => ({ value: o.value, label: t(o.label) })),
+    options: field.options ? translatedOptions(field.options, t) : undefined,
     rows: field.rows,
     ...(hints.autocomplete ? { autoComplete: hints.autocomplete } : {}),
     ...(hints.inputType ? { inputType: hints.inputType } : {}),
@@ -73,14 +83,29 @@ function widgetProps(field: FieldConfig, model: FormModel, props: ModelFieldsPro
     min: bounds.min,
     max: bounds.max,
     hasDependencies: field.widget === 'file' && (field.dependencies?.length ?? 0) > 0,
-    ...(field.widget === 'file' ? uploadOf(ctx, model.clientId) : {}),
+    ...(field.widget === 'file' ? uploadOf(props.documents, model.clientId) : {}),
     t,
   };
 }
 
+type FieldOptions = NonNullable<FieldConfig['options']>;
+
+/**
+ * A field's options in the claimant's language: made once per options list and translator, so
+ * that a long list (the ~250 countries) is neither translated again nor compared item by item on
+ * every keystroke in the fields around it.
+ */
+const optionsOf = new WeakMap<FieldOptions, { t: PageContext['t']; made: FieldOptions }>();
+
+function translatedOptions(options: FieldOptions, t: PageContext['t']): FieldOptions {
+  let kept = optionsOf.get(options);
+  if (kept?.t !== t) optionsOf.set(options, (kept = { t, made: options.map((o) => ({ value: o.value, label: t(o.label) })) }));
+  return kept.made;
+}
+
 /** The upload of the document chosen for a record's file field, when there is one. */
-function uploadOf(ctx: PageContext, clientId: string): { upload?: DocumentUpload } {
-  const upload = ctx.documents.find((d) => d.clientId === clientId)?.upload;
+function uploadOf(documents: readonly DocumentFile[], clientId: string): { upload?: DocumentUpload } {
+  const upload = documents.find((d) => d.clientId === clientId)?.upload;
   return upload ? { upload } : {};
 }
 
@@ -95,9 +120,9 @@ function refusalOf(ctx: PageContext, fieldId: string, errors: string[]): string[
  * (runtime/core/view), in flow order, in a fieldset with the block's legend (or a plain group
  * without one); edits go to the store through core functions.
  */
-export function ModelFields(props: ModelFieldsProps) {
+export const ModelFields = memo(function ModelFields(props: ModelFieldsProps) {
   const { ctx } = props;
-  const model = modelOfFields(ctx.store, props, 'CLIENT_ID_NOT_PROVIDED_BLOCK');
+  const model = modelOfFields(props.store, props, 'CLIENT_ID_NOT_PROVIDED_BLOCK');
   const clientId = model.clientId;
 
   const shown: ComputedWidgetProps[] = [];
@@ -165,4 +190,16 @@ export function ModelFields(props: ModelFieldsProps) {
       )}
     </div>
   );
+}, (a, b) => sameGroup?.(a, b) ?? false);
+
+/**
+ * When a group of fields may skip a render (same-fields.ts, in a chunk of its own: no start page
+ * needs it). Until it is in (loadSameFields, with the later pages' code), every render draws it.
+ */
+let sameGroup: ((a: ModelFieldsProps, b: ModelFieldsProps) => boolean) | null = null;
+
+export function loadSameFields(): Promise<void> {
+  return import('./same-fields').then((m) => {
+    sameGroup = m.sameFieldGroup;
+  });
 }

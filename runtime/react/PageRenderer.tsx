@@ -143,8 +143,8 @@ export function PageRenderer(props: PageRendererProps) {
   // The latest store and documents, also between renders (several changes in one event).
   const storeRef = useRef(props.store);
   storeRef.current = props.store;
-  const docsRef = useRef(props.documents ?? []);
-  docsRef.current = props.documents ?? [];
+  const docsRef = useRef(props.documents ?? NO_DOCUMENTS);
+  docsRef.current = props.documents ?? NO_DOCUMENTS;
 
   const [shown, setShown] = useState<ShownMap>({});
   const [summary, setSummary] = useState<PageFieldError[]>([]);
@@ -302,11 +302,9 @@ export function PageRenderer(props: PageRendererProps) {
         return { ...prev, [clientId]: set };
       });
     },
+    // The answers and documents of this render: a group of fields is drawn again only when what it reads changed.
     renderFields: (args: RenderFieldsArgs) => (
-      <ModelFields key={`${args.model}-${args.clientId ?? 'single'}`} {...args} ctx={ctx} errorsShown={(clientId, field) => {
-        const entry = shown[clientId];
-        return entry === 'all' || Boolean(entry?.has(field));
-      }} />
+      <ModelFields key={`${args.model}-${args.clientId ?? 'single'}`} {...args} ctx={ctx} store={props.store} documents={props.documents ?? NO_DOCUMENTS} shown={shown} />
     ),
     validateFields(args) {
       const store = storeRef.current;
@@ -451,6 +449,7 @@ export function PageRenderer(props: PageRendererProps) {
 /** What a failed security check (captcha) says when the locale has no text for it. */
 const CAPTCHA_FAILED_TEXT = 'The security check could not be completed. Please try again.';
 const NO_DEADLINES: DeadlineSettings = {};
+const NO_DOCUMENTS: DocumentFile[] = [];
 
 /** What a press waiting for uploads says when the locale has no text for it. */
 const WAIT_FOR_UPLOADS_TEXT = 'Please wait until your document has finished uploading.';

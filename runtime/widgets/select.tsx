@@ -1,6 +1,32 @@
+import { useEffect, useState } from 'react';
 import { assertComponentName, asText, describedBy, FieldErrors, FieldHelp, FieldLabel, fieldClass, uniqueMessages } from './field-parts';
 import type { FieldWidgetProps } from './types';
 import { useDrawnAnswer } from './use-drawn-answer';
+
+/**
+ * A list longer than this (the ~250 countries) first draws only its chosen option, and the rest in
+ * the frame after: the page it is on shows without first making hundreds of elements that nobody
+ * sees until the list is opened.
+ */
+export const LONG_OPTION_LIST = 100;
+
+/** Whether every option of a long list is drawn: after the first frame that showed its select. */
+function useWholeList(long: boolean): boolean {
+  const [whole, setWhole] = useState(!long);
+  useEffect(() => {
+    if (whole || !long) return;
+    // After the paint of the page that drew the select, not before it (an effect may run first).
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setWhole(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      if (timer !== undefined) clearTimeout(timer);
+    };
+  }, [whole, long]);
+  return whole || !long;
+}
 
 /** A select whose first, empty option is the (translated) placeholder. Shows the first message. */
 export function SelectWidget(props: FieldWidgetProps) {
@@ -9,6 +35,9 @@ export function SelectWidget(props: FieldWidgetProps) {
   const shown = uniqueMessages(props.errors).slice(0, 1);
   // The placeholder is no answer: a stored value the options lack shows it, and is kept.
   const ref = useDrawnAnswer<HTMLSelectElement>((element) => element.value || undefined, asText(props.value), props.onChange);
+  const options = props.options ?? [];
+  const value = asText(props.value);
+  const whole = useWholeList(options.length > LONG_OPTION_LIST);
   return (
     <div className={fieldClass('select', shown, props.touched, props.disabled)}>
       <FieldLabel htmlFor={id} label={props.label} required={props.required} requiredText={props.requiredText} />
@@ -19,7 +48,7 @@ export function SelectWidget(props: FieldWidgetProps) {
         name={props.name}
         autoComplete={props.autoComplete}
         className="cf-input cf-select"
-        value={asText(props.value)}
+        value={value}
         disabled={props.disabled}
         aria-required={props.required || undefined}
         aria-invalid={shown.length > 0 || undefined}
@@ -28,7 +57,7 @@ export function SelectWidget(props: FieldWidgetProps) {
         onBlur={props.onBlur}
       >
         <option value="">{props.placeholder ?? ''}</option>
-        {(props.options ?? []).map((option) => (
+        {(whole ? options : options.filter((option) => option.value === value)).map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
           </option>

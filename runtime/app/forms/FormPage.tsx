@@ -4,6 +4,7 @@ import { USER_MESSAGES } from '../../core/errors';
 import { findModel, isRepeating, setFieldValue, typedOpenRecords } from '../../core/models';
 import { backTarget, scopeFromStore, skipPredicate } from '../../core/navigation';
 import type { DocumentFile, FlowFile, ModelStoreState, PageAction } from '../../core/types';
+import { loadSameFields } from '../../react/ModelFields';
 import { PageRenderer, type ActionDetail } from '../../react/PageRenderer';
 import { prepareBlocksWhenIdle, whenIdle } from '../../react/prepare';
 import { REGISTRIES } from './registries';
@@ -134,6 +135,7 @@ function prepareLaterPages(flow: FlowFile, culture: string) {
   prepareBlocksWhenIdle(flow.pages, culture, REGISTRIES.blocks);
   whenIdle(() => {
     void preloadWidgets();
+    void loadSameFields().catch(() => undefined); // a keystroke then draws only the fields that read what it changed
     void loadUploadTransport().catch(() => undefined); // the document widget's uploads
     if (flow.submit) {
       void loadSubmitCode().catch(() => undefined); // not in (offline): the submit asks again

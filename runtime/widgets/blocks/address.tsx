@@ -1,14 +1,16 @@
 import type { AddressBlock as AddressBlockConfig } from '../../core/types';
 import type { BlockProps } from '../../react/types';
-import { addressFields, countryOptions } from '../../core/view/address-fields';
+import { countryOptions } from '../../core/view/address-fields';
+import { blockFields } from '../../core/view/page-groups';
 
 /**
  * The address form (spec §2): street lines; city, state and ZIP while the country is US; with
  * international support, city, region and postal code otherwise, and the country selector.
  */
 export function AddressBlock({ config, ctx }: BlockProps<AddressBlockConfig>) {
-  const international = Boolean(config.international && ctx.settings.internationalAddresses);
-  const fields = addressFields(international, countryOptions(ctx.culture));
+  // The same field configs on every render (made once per country list): a keystroke elsewhere
+  // on the page does not draw the address again.
+  const fields = blockFields(config, { internationalAddresses: ctx.settings.internationalAddresses, countries: countryOptions(ctx.culture) });
   return <div className="cf-block cf-block--address cf-address">{ctx.renderFields({ model: config.model, fields, legendKey: config.legendKey })}</div>;
 }
 AddressBlock.blockName = 'address' as const;

@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { failedUpload, type PageEngineContext } from '../../core/actions/page-press';
 import { addRecord, cancelRecord, removeRecord, saveRecord } from '../../core/actions/record-actions';
 import { devError } from '../../core/errors';
@@ -27,10 +27,11 @@ export const RECORDS_KEYS = {
 /** The 'Saved' message disappears after 5 seconds (spec §9). */
 export const SAVED_MESSAGE_MS = 5000;
 
-const orFallback = (ctx: PageContext, key: string, fallback: string, ...args: Array<string | number>) => {
-  const text = ctx.t(key, ...args);
+const translatedOr = (t: Translate, key: string, fallback: string, ...args: Array<string | number>) => {
+  const text = t(key, ...args);
   return text === key ? fallback : text;
 };
+const orFallback = (ctx: PageContext, key: string, fallback: string, ...args: Array<string | number>) => translatedOr(ctx.t, key, fallback, ...args);
 
 function messageText(ctx: PageContext, ref: MessageRef): string {
   return ref.key === '' ? ref.fallback : orFallback(ctx, ref.key, ref.fallback, ...ref.args);
@@ -98,6 +99,80 @@ const SavedRecordRow = memo(function SavedRecordRow({ record, rowLabel, displayF
     />
   );
 });
+
+// The server's refusal of a saved record's field (its document, its link) is told under its row,
+// where the error summary's link leads; the record's form, once opened, tells it under the field.
+function rowRefusals(refusalErrors: Readonly<Record<string, string>> | undefined, model: string, record: FormModel, fields: FieldConfig[]): { id: string; message: string }[] {
+  if (!refusalErrors) return [];
+  return fields.flatMap((f) => {
+    const fieldId = fieldDomId(model, record.clientId, f.key);
+    const message = refusalErrors[fieldId];
+    return message ? [{ id: fieldId, message }] : [];
+  });
+}
+
+interface SavedRowsProps {
+  records: FormModel[];
+  displayFields: string[];
+  fields: FieldConfig[];
+  t: Translate;
+  onEdit?: (clientId: string) => void;
+  onDelete: (record: FormModel) => void;
+  model: string;
+  /** The server's refusals by field id: one of a saved record's fields (its document, its link) is told under its row. */
+  refusalErrors: Readonly<Record<string, string>> | undefined;
+  /** The saved record being edited (its form instead of its row), if any. */
+  editing: string | null;
+  editForm: (record: FormModel) => ReactNode;
+}
+
+// The saved records: while none is being edited, typing in the open record leaves every saved one
+// the same object, so the list is not drawn again (20 saved repairs: 20 rows and their labels).
+const SavedRows = memo(
+  function SavedRows({ records, displayFields, fields, t, onEdit, onDelete, model, refusalErrors, editing, editForm }: SavedRowsProps) {
+    // Translated once per render, not once per saved record.
+    const editLabel = translatedOr(t, RECORDS_KEYS.edit, 'Edit');
+    const deleteLabel = translatedOr(t, RECORDS_KEYS.delete, 'Delete');
+    return records.map((record, index) => (
+      <li className="cf-records__item" key={record.clientId}>
+        {editing === record.clientId ? (
+          editForm(record)
+        ) : (
+          <SavedRecordRow
+            record={record}
+            rowLabel={translatedOr(t, RECORDS_KEYS.record, `Record ${index + 1}`, index + 1)}
+            displayFields={displayFields}
+            fields={fields}
+            t={t}
+            editLabel={editLabel}
+            deleteLabel={deleteLabel}
+            onEdit={onEdit}
+            onDelete={onDelete}
+          />
+        )}
+        {editing === record.clientId
+          ? null
+          : rowRefusals(refusalErrors, model, record, fields).map((r) => (
+              <p className="cf-records__message cf-records__message--error cf-field__error" id={r.id} tabIndex={-1} key={r.id}>
+                {r.message}
+              </p>
+            ))}
+      </li>
+    ));
+  },
+  (a, b) =>
+    a.editing === null &&
+    b.editing === null &&
+    a.displayFields === b.displayFields &&
+    a.fields === b.fields &&
+    a.t === b.t &&
+    a.onEdit === b.onEdit &&
+    a.onDelete === b.onDelete &&
+    a.model === b.model &&
+    a.refusalErrors === b.refusalErrors &&
+    a.records.length === b.records.length &&
+    a.records.every((record, i) => record === b.records[i]),
+);
 
 interface DraftActionsProps {
   clientId: string;
@@ -272,27 +347,12 @@ export function RecordsBlock({ config, ctx }: BlockProps<RecordsBlockConfig>) {
     focusLater(() => regionRef.current?.querySelector<HTMLElement>(`[data-client-id="${record.clientId}"] button`));
   };
 
-  // The server's refusal of a saved record's field (its document, its link) is told under its row,
-  // where the error summary's link leads; the record's form, once opened, tells it under the field.
-  const rowRefusals = (record: FormModel) =>
-    ctx.refusalErrors
-      ? fields.flatMap((f) => {
-          const fieldId = fieldDomId(config.model, record.clientId, f.key);
-          const message = ctx.refusalErrors?.[fieldId];
-          return message ? [{ id: fieldId, message }] : [];
-        })
-      : [];
-
   const minimum = blockMinimum(config, ctx.store, ctx.scope);
   const confirmation = asksNoneConfirmation(config, ctx.store) ? noneConfirmationField(config) : null;
   const required = checkRequiredManager(saved.length, ctx.showAllErrors, config.required);
   const blockMessage = ctx.showAllErrors ? (minimum.message ?? (required.show ? required.message : null)) : null;
-  const recordLabel = (index: number) => orFallback(ctx, RECORDS_KEYS.record, `Record ${index + 1}`, index + 1);
   // Each parent record this block's records belong to that still lacks them (an expense without its receipt), on its own line.
   const missing = ctx.showAllErrors ? childShortfalls(ctx.store, config.model) : [];
-  // Translated once per render, not once per saved record.
-  const editLabel = orFallback(ctx, RECORDS_KEYS.edit, 'Edit');
-  const deleteLabel = orFallback(ctx, RECORDS_KEYS.delete, 'Delete');
   // Said while it holds: a press (this block's Upload, or Next) waits for an open record's document.
   const waitsForUpload = drafts.some((d) => ctx.awaitedUploads.includes(d.clientId) && ctx.documents.some((doc) => doc.clientId === d.clientId && doc.upload?.state === 'uploading'));
 
@@ -305,37 +365,25 @@ export function RecordsBlock({ config, ctx }: BlockProps<RecordsBlockConfig>) {
       ) : null}
       {saved.length > 0 ? (
         <ul className="cf-records__list">
-          {saved.map((record, index) => (
-            <li className="cf-records__item" key={record.clientId}>
-              {editing === record.clientId ? (
-                <div className="cf-records__edit">
-                  {ctx.renderFields({ model: config.model, clientId: record.clientId, fields })}
-                  <div className="cf-records__actions">
-                    <Button variant="primary" icon="confirm" label={orFallback(ctx, RECORDS_KEYS.done, 'Done')} onClick={() => finishEdit(record)} />
-                  </div>
+          <SavedRows
+            records={saved}
+            displayFields={config.displayFields}
+            fields={fields}
+            t={ctx.t}
+            onEdit={config.kind === 'file' && !ctx.editFileRecords ? undefined : onEditRecord}
+            onDelete={onDeleteRecord}
+            model={config.model}
+            refusalErrors={ctx.refusalErrors}
+            editing={editing}
+            editForm={(record) => (
+              <div className="cf-records__edit">
+                {ctx.renderFields({ model: config.model, clientId: record.clientId, fields })}
+                <div className="cf-records__actions">
+                  <Button variant="primary" icon="confirm" label={orFallback(ctx, RECORDS_KEYS.done, 'Done')} onClick={() => finishEdit(record)} />
                 </div>
-              ) : (
-                <SavedRecordRow
-                  record={record}
-                  rowLabel={recordLabel(index)}
-                  displayFields={config.displayFields}
-                  fields={fields}
-                  t={ctx.t}
-                  editLabel={editLabel}
-                  deleteLabel={deleteLabel}
-                  onEdit={config.kind === 'file' && !ctx.editFileRecords ? undefined : onEditRecord}
-                  onDelete={onDeleteRecord}
-                />
-              )}
-              {editing === record.clientId
-                ? null
-                : rowRefusals(record).map((r) => (
-                    <p className="cf-records__message cf-records__message--error cf-field__error" id={r.id} tabIndex={-1} key={r.id}>
-                      {r.message}
-                    </p>
-                  ))}
-            </li>
-          ))}
+              </div>
+            )}
+          />
         </ul>
       ) : null}
       {missing.length > 0 ? (

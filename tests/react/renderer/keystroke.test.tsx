@@ -12,6 +12,7 @@ import type { FieldConfig, FlowFile, PageConfig } from '../../../runtime/core/ty
 import { App } from '../../../runtime/app/App';
 import { CORE_GUARDS } from '../../../runtime/app/guards';
 import { REGISTRIES } from '../../../runtime/app/forms/registries';
+import { loadSameFields } from '../../../runtime/react/ModelFields';
 import type { RendererRegistries } from '../../../runtime/react/types';
 import type { FieldWidgetProps, WidgetRegistry } from '../../../runtime/react/widget-types';
 import { preloadShell, testServices } from '../app/fixtures';
@@ -57,6 +58,47 @@ describe('a keystroke', () => {
     await userEvent.type(screen.getByLabelText('Note'), 'a');
     expect(renders.length).toBeGreaterThan(0);
     expect(new Set(renders)).toEqual(new Set(['note']));
+  });
+
+  it("computes only the edited model's fields and those that read it, which still follow it", async () => {
+    await loadSameFields();
+    // Every text asked of the translator: a group of fields drawn asks for its labels.
+    const asked: string[] = [];
+    const t = (key: string, ...args: Array<string | number>) => {
+      asked.push(key);
+      return T(key, ...args);
+    };
+    const street: FieldConfig = { key: 'mailingStreetLine1', widget: 'text', label: 'Street' };
+    // Shown only while the note says "x" (a dependency on another model).
+    const city: FieldConfig = { key: 'mailingCity', widget: 'text', label: 'City', dependencies: [{ when: { scope: 'claimDetails.note', schema: { const: 'x' } } }] };
+    // Must repeat the note (a rule reading another model).
+    const region: FieldConfig = { key: 'mailingSubDivisionNonUS', widget: 'text', label: 'Region', validations: [{ type: 'compare', otherProperty: 'claimDetails.note' }] };
+    render(
+      <Harness
+        t={t}
+        page={page([
+          { block: 'model', model: 'ClaimDetails', fields: [FIELDS[0]!] },
+          { block: 'model', model: 'ClaimantInfo', fields: [street] },
+          { block: 'model', model: 'ClaimantInfo', fields: [city] },
+          { block: 'model', model: 'ClaimantInfo', fields: [region] },
+        ])}
+      />,
+    );
+    expect(screen.queryByLabelText('City')).toBeNull();
+    await userEvent.type(screen.getByLabelText('Region'), 'y');
+    await userEvent.tab();
+    expect(screen.getByLabelText('Region').getAttribute('aria-invalid')).toBe('true');
+    asked.length = 0;
+    await userEvent.type(screen.getByLabelText('Note'), 'x');
+    expect(asked).toContain('Note');
+    expect(asked).not.toContain('Street');
+    expect(screen.getByLabelText('City')).toBeTruthy();
+    expect(screen.getByLabelText('Region').getAttribute('aria-invalid')).toBe('true');
+    await userEvent.clear(screen.getByLabelText('Note'));
+    await userEvent.type(screen.getByLabelText('Note'), 'y');
+    expect(screen.queryByLabelText('City')).toBeNull();
+    expect(screen.getByLabelText('Region').getAttribute('aria-invalid')).not.toBe('true');
+    expect(asked).not.toContain('Street');
   });
 
   it('re-renders only the edited field on a running form of the app', async () => {
