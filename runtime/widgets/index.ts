@@ -1,10 +1,6 @@
-import { CheckboxWidget } from './checkbox';
 import { HiddenWidget } from './hidden';
-import { DateWidget, FileWidget } from './later';
-import { RadioWidget } from './radio';
-import { SelectWidget } from './select';
+import { CheckboxWidget, DateWidget, FileWidget, RadioWidget, SelectWidget, TextareaWidget } from './later';
 import { TextWidget } from './text';
-import { TextareaWidget } from './textarea';
 import type { WidgetRegistry } from './types';
 
 /** Field widgets by the name flow files use (FieldConfig.widget). */
