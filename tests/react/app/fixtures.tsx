@@ -3,7 +3,7 @@ import { loadFormEngine } from '../../../runtime/app/forms/formSessions';
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import { memoryLocation } from 'wouter/memory-location';
-import type { ApiClient, ApiResult } from '../../../runtime/core/api';
+import type { ApiClient, ApiResult, ClaimStatusAnswer } from '../../../runtime/core/api';
 import { resolveSiteChrome } from '../../../runtime/core/site/chrome';
 import type { AppSettings, BlockConfig, FieldConfig, FlowFile, PageConfig } from '../../../runtime/core/types';
 import { App } from '../../../runtime/app/App';
@@ -43,6 +43,23 @@ export function claimForStatus(credentials: FieldConfig[], documents: BlockConfi
       inFlow('start', '/automotive', { requiresAuthorization: false, sessionTimeout: false, action: 'authorize', blocks: [{ block: 'model', model: 'Credentials', fields: credentials }] }),
       inFlow('documents', '/automotive/documents', { titleKey: 'LocKey_DocumentsPage', blocks: [documents] }),
     ],
+  };
+}
+
+/** A filed claim found deficient on 2026-11-25, to cure by 2026-12-31, for the status page's tests: `deficiencies` and what else its answer holds. */
+export function deficientStatus(deficiencies: ClaimStatusAnswer['deficiencies'], extra: Partial<ClaimStatusAnswer> = {}): ClaimStatusAnswer {
+  return {
+    referenceCode: 'AUT-23456789X',
+    formType: 'Automotive',
+    status: 'deficient',
+    labelKey: 'LocKey_Status_Deficient',
+    nextKey: 'LocKey_Status_Deficient_Next',
+    filedAt: '2026-11-20T18:00:00.000Z',
+    changedAt: '2026-11-25T18:00:00.000Z',
+    deficiencies,
+    cureBy: '2026-12-31',
+    cureByAt: '2027-01-01T07:59:59.999Z',
+    ...extra,
   };
 }
 

@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ClaimStatusAnswer } from '../../../runtime/core/api';
 import { CONFIGS } from '../../core/view/fixtures';
 import { DOCUMENTS_BLOCK } from '../fixtures';
-import { claimForStatus, fakeApi, ok, preloadShell, renderApp, testServices } from './fixtures';
+import { claimForStatus, deficientStatus, fakeApi, ok, preloadShell, renderApp, testServices } from './fixtures';
 
 const CLAIM = claimForStatus([{ key: 'vin', widget: 'text', label: 'LocKey_Vin' }], { ...DOCUMENTS_BLOCK, startDraft: false });
 
@@ -29,25 +29,7 @@ const FILED = {
   },
 };
 
-const DEFICIENT: ClaimStatusAnswer = {
-  referenceCode: 'AUT-23456789X',
-  formType: 'Automotive',
-  status: 'deficient',
-  labelKey: 'LocKey_Status_Deficient',
-  nextKey: 'LocKey_Status_Deficient_Next',
-  filedAt: '2026-11-20T18:00:00.000Z',
-  changedAt: '2026-11-25T18:00:00.000Z',
-  deficiencies: [
-    {
-      kind: 'receiptMismatch',
-      textKey: 'LocKey_Deficiency_ReceiptMismatch',
-      cure: { kind: 'page', page: 'documents' },
-    },
-  ],
-  cureBy: '2026-12-31',
-  cureByAt: '2027-01-01T07:59:59.999Z',
-  cureAnswers: [FILED],
-};
+const DEFICIENT = deficientStatus([{ kind: 'receiptMismatch', textKey: 'LocKey_Deficiency_ReceiptMismatch', cure: { kind: 'page', page: 'documents' } }], { cureAnswers: [FILED] });
 
 beforeAll(async () => {
   vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);

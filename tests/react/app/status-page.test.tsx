@@ -7,8 +7,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ClaimStatusAnswer } from '../../../runtime/core/api';
-import { claimForStatus, fakeApi, ok, preloadShell, renderApp, testServices } from './fixtures';
+import { claimForStatus, deficientStatus, fakeApi, ok, preloadShell, renderApp, testServices } from './fixtures';
 
 const CLAIM = claimForStatus(
   [
@@ -19,21 +18,10 @@ const CLAIM = claimForStatus(
   { block: 'model', model: 'DocumentContexts', fields: [{ key: 'documentType', widget: 'select', label: 'LocKey_Type', options: [{ value: 'proofOfPayment', label: 'LocKey_Type_ProofOfPayment' }] }] },
 );
 
-const DEFICIENT: ClaimStatusAnswer = {
-  referenceCode: 'AUT-23456789X',
-  formType: 'Automotive',
-  status: 'deficient',
-  labelKey: 'LocKey_Status_Deficient',
-  nextKey: 'LocKey_Status_Deficient_Next',
-  filedAt: '2026-11-20T18:00:00.000Z',
-  changedAt: '2026-11-25T18:00:00.000Z',
-  deficiencies: [
-    { kind: 'missingProofOfPurchase', textKey: 'LocKey_Deficiency_MissingProofOfPurchase', cure: { kind: 'document', documentType: 'proofOfPayment' } },
-    { kind: 'receiptMismatch', textKey: 'LocKey_Deficiency_ReceiptMismatch', cure: { kind: 'page', page: 'documents' } },
-  ],
-  cureBy: '2026-12-31',
-  cureByAt: '2027-01-01T07:59:59.999Z',
-};
+const DEFICIENT = deficientStatus([
+  { kind: 'missingProofOfPurchase', textKey: 'LocKey_Deficiency_MissingProofOfPurchase', cure: { kind: 'document', documentType: 'proofOfPayment' } },
+  { kind: 'receiptMismatch', textKey: 'LocKey_Deficiency_ReceiptMismatch', cure: { kind: 'page', page: 'documents' } },
+]);
 
 const services = (api = fakeApi()) => testServices({ api, flows: [CLAIM], state: { whitelistLoaded: true } });
 
