@@ -68,6 +68,15 @@ const TYPING_ON_AT_TAKEOVER = (id: string, key: string) => `(() => {
   });
 })();`;
 
+/** The status page taken over by the app holds every sign-in detail typed before it ran (María's, with a reference code no claim has). */
+async function expectStatusSignInKept(page: Page): Promise<void> {
+  await hydrated(page, '#cf-status-reference', '#cf-status-vin', '#cf-status-noticeId', '#cf-status-pin', '.cf-status-page button[type=submit]');
+  expect(await page.inputValue('#cf-status-reference')).toBe('AUT-0000000');
+  expect(await page.inputValue('#cf-status-vin')).toBe('5EXMA1B20HC000101');
+  expect(await page.inputValue('#cf-status-noticeId')).toBe('EXM-100001');
+  expect(await page.inputValue('#cf-status-pin')).toBe('482913');
+}
+
 /** The app has taken the drawn page over: it has set the page's title, and the page's heading (and the given elements) are its own. */
 async function hydrated(page: Page, ...selectors: string[]): Promise<void> {
   await page.waitForFunction((wanted) => {
@@ -160,11 +169,7 @@ describe('a start page drawn on the server', () => {
     expect(new URL(page.url()).search).toBe('');
 
     entry.release();
-    await hydrated(page, '#cf-status-reference', '#cf-status-vin', '#cf-status-noticeId', '#cf-status-pin', '.cf-status-page button[type=submit]');
-    expect(await page.inputValue('#cf-status-reference')).toBe('AUT-0000000');
-    expect(await page.inputValue('#cf-status-vin')).toBe('5EXMA1B20HC000101');
-    expect(await page.inputValue('#cf-status-noticeId')).toBe('EXM-100001');
-    expect(await page.inputValue('#cf-status-pin')).toBe('482913');
+    await expectStatusSignInKept(page);
     expect(await page.title()).toBe('Check your claim status – Example Motors CVT Transmission Settlement');
     expect(await axe(page)).toEqual([]);
 
@@ -190,11 +195,7 @@ describe('a start page drawn on the server', () => {
     await page.fill('#cf-status-pin', '48291');
 
     entry.release();
-    await hydrated(page, '#cf-status-reference', '#cf-status-vin', '#cf-status-noticeId', '#cf-status-pin', '.cf-status-page button[type=submit]');
-    expect(await page.inputValue('#cf-status-reference')).toBe('AUT-0000000');
-    expect(await page.inputValue('#cf-status-vin')).toBe('5EXMA1B20HC000101');
-    expect(await page.inputValue('#cf-status-noticeId')).toBe('EXM-100001');
-    expect(await page.inputValue('#cf-status-pin')).toBe('482913');
+    await expectStatusSignInKept(page);
     // Not even for a moment: no field the claimant typed into was emptied.
     expect(await page.evaluate(() => (window as unknown as { __emptied: string[] }).__emptied)).toEqual([]);
 
