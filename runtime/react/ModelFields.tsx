@@ -8,24 +8,9 @@ import { inputHints } from '../core/view/input-hints';
 import { afterPointerPress, watchPointerPresses } from './pointer-press';
 import { FieldWidget, type ComputedWidgetProps, type FieldHandlers } from './field-widget';
 import { translateOr } from './translate';
-import type { PageContext, RenderFieldsArgs } from './types';
+import type { FieldGroupProps, PageContext, RenderFieldsArgs } from './types';
 
 export const REQUIRED_TEXT_KEY = 'LocKey_Common_RequiredMarker';
-
-/** Which of a model's fields show their errors (blurred, or all after Upload or a refused Next). */
-export type ShownErrors = Readonly<Record<string, ReadonlySet<string> | 'all'>>;
-
-export interface ModelFieldsProps extends RenderFieldsArgs {
-  ctx: PageContext;
-  /**
-   * The answers and documents of the render that draws the fields (the context's getters read the
-   * latest ones, which a comparison of two renders cannot tell apart).
-   */
-  store: ModelStoreState;
-  documents: readonly DocumentFile[];
-  /** Fields whose errors show, by model or record. */
-  shown: ShownErrors;
-}
 
 /**
  * The model or record a group of fields edits: the one saved model of its dtoMapping, or the record
@@ -41,7 +26,7 @@ export function modelOfFields(store: ModelStoreState, args: Pick<RenderFieldsArg
   return findByClientId(store, args.clientId);
 }
 
-function widgetProps(field: FieldConfig, model: FormModel, props: ModelFieldsProps): ComputedWidgetProps | null {
+function widgetProps(field: FieldConfig, model: FormModel, props: FieldGroupProps): ComputedWidgetProps | null {
   const { ctx } = props;
   const config = ctx.modelConfig(props.model);
   // A refused Next shows every field's errors, but not those of a record still being written (a draft).
@@ -120,7 +105,7 @@ function refusalOf(ctx: PageContext, fieldId: string, errors: string[]): string[
  * (runtime/core/view), in flow order, in a fieldset with the block's legend (or a plain group
  * without one); edits go to the store through core functions.
  */
-export const ModelFields = memo(function ModelFields(props: ModelFieldsProps) {
+export const ModelFields = memo(function ModelFields(props: FieldGroupProps) {
   const { ctx } = props;
   const model = modelOfFields(props.store, props, 'CLIENT_ID_NOT_PROVIDED_BLOCK');
   const clientId = model.clientId;
@@ -196,7 +181,7 @@ export const ModelFields = memo(function ModelFields(props: ModelFieldsProps) {
  * When a group of fields may skip a render (same-fields.ts, in a chunk of its own: no start page
  * needs it). Until it is in (loadSameFields, with the later pages' code), every render draws it.
  */
-let sameGroup: ((a: ModelFieldsProps, b: ModelFieldsProps) => boolean) | null = null;
+let sameGroup: ((a: FieldGroupProps, b: FieldGroupProps) => boolean) | null = null;
 
 export function loadSameFields(): Promise<void> {
   return import('./same-fields').then((m) => {

@@ -1,18 +1,10 @@
 import { findByClientId, getModel } from '../core/models';
-import type { DocumentFile, ModelStoreState } from '../core/types';
+import type { ModelStoreState } from '../core/types';
 import { fieldGroupReads } from '../core/view/field-reads';
-import type { PageContext, RenderFieldsArgs } from './types';
+import type { FieldGroupProps } from './types';
 
 // A module of its own, loaded with the later pages' code (ModelFields' loadSameFields): no start
 // page needs it, and until it is in, every group of fields is drawn on every render.
-
-/** What a group of fields is drawn from (ModelFields' props). */
-export interface FieldGroupProps extends RenderFieldsArgs {
-  ctx: PageContext;
-  store: ModelStoreState;
-  documents: readonly DocumentFile[];
-  shown: Readonly<Record<string, ReadonlySet<string> | 'all'>>;
-}
 
 /** The page-wide inputs of a field's widget props, besides the answers (compared one by one). */
 const CONTEXT_INPUTS = ['t', 'whitelist', 'showAllErrors', 'refusalErrors', 'modelConfigs', 'formType', 'widgets', 'getMask', 'culture', 'settings', 'page'] as const;

@@ -104,6 +104,22 @@ export interface RenderFieldsArgs {
   legendKey?: string;
 }
 
+/** Which of a model's fields show their errors (blurred, or all after Upload or a refused Next), by model or record client id. */
+export type ShownErrors = Readonly<Record<string, ReadonlySet<string> | 'all'>>;
+
+/** What a group of fields is drawn from (ModelFields), and compared by to skip a render (same-fields.ts). */
+export interface FieldGroupProps extends RenderFieldsArgs {
+  ctx: PageContext;
+  /**
+   * The answers and documents of the render that draws the fields (the context's getters read the
+   * latest ones, which a comparison of two renders cannot tell apart).
+   */
+  store: ModelStoreState;
+  documents: readonly DocumentFile[];
+  /** Fields whose errors show, by model or record. */
+  shown: ShownErrors;
+}
+
 export interface BlockProps<B extends BlockConfig = BlockConfig> {
   config: B;
   ctx: PageContext;
