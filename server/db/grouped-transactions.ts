@@ -11,7 +11,7 @@
  * A work must do nothing but statements on the `trx` it is given (the one SQLite connection is
  * held by the group meanwhile). PostgreSQL commits concurrently on its pool: one transaction each.
  */
-import { sql } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import type { Database, Trx } from './types.js';
 
 /** The most works one commit makes durable (a group's transaction holds the connection while they run). */
@@ -25,6 +25,11 @@ export interface GroupedWrites {
   transaction: RunInTransaction;
   statement: RunStatement;
 }
+
+/** The savepoint statements around each work, compiled once (SQL text without parameters; nothing for the query compiler to do). */
+const SAVEPOINT = CompiledQuery.raw('savepoint grouped_work');
+const RELEASE = CompiledQuery.raw('release grouped_work');
+const ROLLBACK_TO = CompiledQuery.raw('rollback to grouped_work');
 
 /** One queue per database, so that every route's writes share the commits. */
 const ofDatabase = new WeakMap<object, GroupedWrites>();
@@ -60,15 +65,15 @@ export function groupedTransactions(database: Pick<Database, 'dialect' | 'db'>):
         // Taken once the connection is ours: every work queued while it was busy joins.
         group = queue.splice(0, MAX_GROUP);
         for (const waiting of group) {
-          await sql`savepoint grouped_work`.execute(trx);
+          await trx.executeQuery(SAVEPOINT);
           try {
             const resolve = await waiting.run(trx);
-            await sql`release grouped_work`.execute(trx);
+            await trx.executeQuery(RELEASE);
             settlements.push(resolve);
           } catch (error) {
             try {
-              await sql`rollback to grouped_work`.execute(trx);
-              await sql`release grouped_work`.execute(trx);
+              await trx.executeQuery(ROLLBACK_TO);
+              await trx.executeQuery(RELEASE);
             } catch {
               // SQLite rolled the whole transaction back itself (a full disk, an I/O error): the
               // group's earlier works are gone too, so every work of the group fails with this error.
