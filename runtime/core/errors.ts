@@ -44,6 +44,7 @@ export const DEV_ERRORS = {
   LABELLED_VALUE_LABEL_OR_ICON: () => 'Either label or icon must have a value.',
   HEADER_ELEMENT_REQUIRED: () => 'A header block needs an element tag',
   UNKNOWN_BLOCK: (name: string) => `No block is registered under the name ${name}`,
+  ADDRESS_FIELDS_NOT_LOADED: () => 'An address block was read before the address fields were loaded (runtime/core/view/address-fields.ts)',
   UNKNOWN_TIME_ZONE: (zone: string) => `Unknown time zone: ${zone}`,
   INVALID_DATE_FORMAT: (value: string) => `Invalid date format: ${value}`,
   INVALID_LOCALIZATION: (reasons: string[]) => `Invalid localization. ${reasons.length} errors found:\n${reasons.join('\n')}`,

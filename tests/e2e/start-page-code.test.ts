@@ -4,11 +4,11 @@ import { builtApp, openPage, settled, withServerAndBrowser } from './harness';
 
 /**
  * Code a form's start page leaves for later (manifest keys, relative to runtime/app): the later
- * pages' blocks and widgets with the documents' upload transport, the saved-for-later panel and the
+ * pages' blocks (the address form with its state and country lists among them) and widgets with the documents' upload transport, the saved-for-later panel and the
  * session warning of the pages after sign-in, and the submit (payload building and its multipart form) with the checks of the answers
  * after sign-in.
  */
-const BLOCKS_AND_WIDGETS = ['../widgets/blocks/records.tsx', '../widgets/blocks/summary.tsx', '../widgets/blocks/confirmation.tsx', '../widgets/date.tsx', '../widgets/file.tsx', 'upload.ts', 'forms/SavedForLaterPanel.tsx', '../widgets/SessionTimeoutModal.tsx'];
+const BLOCKS_AND_WIDGETS = ['../widgets/blocks/address.tsx', '../widgets/blocks/records.tsx', '../widgets/blocks/summary.tsx', '../widgets/blocks/confirmation.tsx', '../widgets/date.tsx', '../widgets/file.tsx', 'upload.ts', 'forms/SavedForLaterPanel.tsx', '../widgets/SessionTimeoutModal.tsx'];
 const CLAIM_CHECKS = '../core/api/claim-checks.ts';
 const SUBMIT = ['../core/payload/build.ts', '../core/payload/multipart.ts', CLAIM_CHECKS];
 /** The form machine (XState and the form's machine), which a start page shows and takes answers without. */

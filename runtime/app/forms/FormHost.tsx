@@ -1,9 +1,11 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { use, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { backTarget, progress, scopeFromStore, skipPredicate } from '../../core/navigation';
 import type { FormType } from '../../core/types';
 import { preparePage } from '../../core/view/dependencies';
+import { addressFieldsProvided } from '../../core/view/page-groups';
 import { whenIdle } from '../../react/prepare';
+import { AddressBlock } from '../../widgets/blocks/later';
 import { LoadingPlaceholder } from '../../widgets/Spinner';
 import type { AppStore } from '../appState';
 import { useApp, useServices, useT } from '../context';
@@ -227,7 +229,7 @@ function ProgressIndicator({ session }: { session: FormSession }) {
 }
 
 function RunningForm({ formType, pageId }: { formType: FormType; pageId: string }) {
-  const { store, api, sessions } = useServices();
+  const { store, api, sessions, flows } = useServices();
   const modelConfigs = useApp((s) => s.modelConfigs) ?? [];
   const minSessionDuration = useApp((s) => s.settings.client.minSessionDuration);
   const [session] = useState(() =>
@@ -256,6 +258,9 @@ function RunningForm({ formType, pageId }: { formType: FormType; pageId: string 
   // Until the machine has followed the address, show nothing rather than another page. During a
   // route change the machine asked for, the page it leaves stays, its actions disabled, until the new one shows.
   if (waiting) return <LoadingPlaceholder />;
+  // A form entered within the app on a page that draws an address, before the form machine's code
+  // (which brings the address form's fields) is in: the page engine reads those fields as it draws.
+  if (!addressFieldsProvided() && flows.flow(formType).pages.find((p) => p.id === pageId)?.blocks.some((b) => b.block === 'address')) use(AddressBlock.preload());
   return (
     <div className={`cf-form cf-form--${formType.toLowerCase()}`} data-session={timer}>
       <ProgressIndicator session={session} />

@@ -4,6 +4,8 @@
  * and at the latest when the sign-in is pressed.
  */
 import { createActor, fromPromise, type Actor, type Snapshot } from 'xstate';
+// The address form's fields, given to the page engine as this loads: every page after a press may draw and check an address.
+import '../../core/view/address-fields';
 import { answerOrThrow } from '../../core/api';
 import type { DocumentFile, FlowFile, ModelConfig } from '../../core/types';
 import { createFormMachine, type AuthorizeInput, type FormMachine, type FormMachineInput, type SubmitInput } from '../../machine';

@@ -7,6 +7,8 @@ import { cureStore, curePageModels, cureText, type CureDeclaration } from '../..
 import type { ClaimStatusAnswer, CureUpload } from '../../core/api';
 import type { DocumentFile, FormModel, ModelStoreState, PageConfig, SubmitFieldError } from '../../core/types';
 import type { PageFieldError } from '../../core/view/types';
+// The address form's fields, given to the page engine as this loads: a cure's page may ask for an address.
+import '../../core/view/address-fields';
 import { submitRefusalView, type RefusalView } from '../../core/view/refusal';
 import { PageRenderer } from '../../react/PageRenderer';
 import { describedBy, FieldErrors, FieldLabel, fieldClass } from '../../widgets/field-parts';

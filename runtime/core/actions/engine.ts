@@ -1,5 +1,7 @@
 import type { IdSource } from '../models';
 import type { DocumentFile, ModelStoreState, PageConfig, RecordsBlock } from '../types';
+// The address form's fields, given to the page engine as this loads: the pages after sign-in draw and check addresses.
+import '../view/address-fields';
 import type { GroupOptions } from '../view/page-groups';
 import type { PageFieldError, ValidationEnv } from '../view/types';
 import { pressPrimary } from './page-press';

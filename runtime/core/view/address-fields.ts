@@ -1,5 +1,6 @@
 import type { Condition, FieldConfig } from '../types';
 import { allCountries, DEFAULT_COUNTRY, US_STATES } from './address-lists';
+import { provideAddressFields } from './page-groups';
 
 /** The address model's field names (spec §3). */
 export const ADDRESS_FIELDS = {
@@ -105,3 +106,20 @@ export function countryOptions(culture: string): Array<{ value: string; label: s
   return options;
 }
 const countryCache = new Map<string, Array<{ value: string; label: string }>>();
+
+export const defaultCountryOptions = () => allCountries().map((c) => ({ value: c.code, label: c.label }));
+
+/** The default country options, made once (the server checks every address block with them). */
+let defaultCountries: Array<{ value: string; label: string }> | undefined;
+/** An address block's fields by country options and international support: the same configs every time, not ~300 new objects per block. */
+const addressFieldsOf = new WeakMap<object, { domestic?: FieldConfig[]; international?: FieldConfig[] }>();
+
+function addressBlockFields(international: boolean, countries = (defaultCountries ??= defaultCountryOptions())): FieldConfig[] {
+  const made = addressFieldsOf.get(countries) ?? {};
+  addressFieldsOf.set(countries, made);
+  const variant = international ? 'international' : 'domestic';
+  return (made[variant] ??= addressFields(international, countries));
+}
+
+// The page engine's address fields (page-groups.ts blockFields): whatever imports this module can draw and check an address page.
+provideAddressFields(addressBlockFields);

@@ -5,7 +5,7 @@
  */
 export { computeFieldState, dependencyOutcome, fieldRules, fieldDateBounds, ruleContext, ruleTranslator, type DependencyOutcome } from './field-state';
 export { applyDependencyResets, applyGroupDefaults, preparePage } from './dependencies';
-export { blockFields, blockVisible, defaultCountryOptions, pageFieldGroups, summaryGroupShown, type FieldGroup, type GroupOptions } from './page-groups';
+export { blockFields, blockVisible, pageFieldGroups, summaryGroupShown, type AddressBlockFields, type FieldGroup, type GroupOptions } from './page-groups';
 export { errorLine, fieldError, messageText, unsavedDraftError, validatePage, INCOMPLETE_RECORD_KEY, INCOMPLETE_RECORD_TEXT, UNSAVED_RECORD_KEY, UNSAVED_RECORD_TEXT, type ValidatePageContext } from './validatePage';
 export {
   asksNoneConfirmation,
@@ -25,7 +25,7 @@ export { fieldDomId, recordsDomId } from './dom-ids';
 export { lookupResultView, type LookupResultView } from './lookup-result';
 export { ALREADY_FILED_CODES, CONTACT_KEYS, NOTICE_CODES, REFUSAL_FIELDS, pageRefusalView, refusalView, submitRefusalView, type Refusal, type RefusalNotice, type RefusalView } from './refusal';
 export { CONTACT_INPUTS, CONTACT_MODEL, inputHints, type InputHints } from './input-hints';
-export { ADDRESS_FIELDS, ADDRESS_KEYS, addressFields, countryOptions } from './address-fields';
+export { ADDRESS_FIELDS, ADDRESS_KEYS, addressFields, countryOptions, defaultCountryOptions } from './address-fields';
 export { allCountries, DEFAULT_COUNTRY, US_STATES, type CodeLabel } from './address-lists';
 export { displayValue, fieldForKey, findFieldConfig, FILE_METADATA_FIELDS, YES_NO_KEYS } from './display-value';
 export type * from './types';

@@ -1,9 +1,8 @@
 import { evaluateCondition, type ConditionScope } from '../conditions/evaluate';
+import { devError } from '../errors';
 import { findConfig, getDrafts, getModel, getRecords, modelsScope } from '../models';
 import { isPageSkipped } from '../navigation/skip';
 import type { BlockConfig, FieldConfig, FormModel, FormType, ModelConfig, ModelStoreState, PageConfig, SummaryGroup } from '../types';
-import { addressFields } from './address-fields';
-import { allCountries } from './address-lists';
 import { asksNoneConfirmation, noneConfirmationField } from './records';
 
 /** The fields of one model or record as a page shows them. */
@@ -24,8 +23,6 @@ export interface GroupOptions {
   countries?: Array<{ value: string; label: string }>;
 }
 
-export const defaultCountryOptions = () => allCountries().map((c) => ({ value: c.code, label: c.label }));
-
 /** Whether a block shows now (its `when` condition, read from the single-instance models). */
 export function blockVisible(block: BlockConfig, scope: ConditionScope): boolean {
   return block.when === undefined || evaluateCondition(block.when, scope);
@@ -40,22 +37,36 @@ export function summaryGroupShown(group: SummaryGroup, pages: readonly PageConfi
   return editPage === undefined || !isPageSkipped(editPage, scope);
 }
 
-/** The default country options, made once (the server checks every address block with them). */
-let defaultCountries: Array<{ value: string; label: string }> | undefined;
-/** An address block's fields by country options and international support: the same configs every time, not ~300 new objects per block. */
-const addressFieldsOf = new WeakMap<object, { domestic?: FieldConfig[]; international?: FieldConfig[] }>();
+/** An address block's field configs: its country options and whether it takes addresses outside the US. */
+export type AddressBlockFields = (international: boolean, countries: Array<{ value: string; label: string }> | undefined) => FieldConfig[];
 
-function addressBlockFields(international: boolean, countries: Array<{ value: string; label: string }>): FieldConfig[] {
-  const made = addressFieldsOf.get(countries) ?? {};
-  addressFieldsOf.set(countries, made);
-  const variant = international ? 'international' : 'domestic';
-  return (made[variant] ??= addressFields(international, countries));
+let addressBlockFields: AddressBlockFields | null = null;
+
+/**
+ * Gives the page engine the address form's fields (address-fields.ts calls it when it loads). Not
+ * imported here: the address form and its state and country lists are not in a start page's
+ * JavaScript, as no start page draws an address. What draws or checks an address page loads them
+ * first: the form machine's code (every page after a press; runtime/app/forms/formEngine.ts), the
+ * address block (the first page of a load, and of a form entered within the app: FormHost), the
+ * review's display values, the cure page, the page engine (runtime/core/actions/engine.ts) and the
+ * view's index (the server, the studio and the tests).
+ */
+export function provideAddressFields(make: AddressBlockFields): void {
+  addressBlockFields = make;
+}
+
+/** Whether the address form's fields are in (see provideAddressFields). */
+export function addressFieldsProvided(): boolean {
+  return addressBlockFields !== null;
 }
 
 /** The field configs a block renders (address blocks compute theirs). */
 export function blockFields(block: BlockConfig, options: Pick<GroupOptions, 'internationalAddresses' | 'countries'>): FieldConfig[] {
   if (block.block === 'model' || block.block === 'records') return block.fields;
-  if (block.block === 'address') return addressBlockFields(Boolean(block.international && options.internationalAddresses), options.countries ?? (defaultCountries ??= defaultCountryOptions()));
+  if (block.block === 'address') {
+    if (!addressBlockFields) throw devError('ADDRESS_FIELDS_NOT_LOADED');
+    return addressBlockFields(Boolean(block.international && options.internationalAddresses), options.countries);
+  }
   return [];
 }
 

@@ -1,10 +1,9 @@
 import type { BlockRegistry } from '../../react/types';
-import { AddressBlock } from './address';
 import { CaptchaBlock } from './captcha';
 import { CopyBlock } from './copy';
 import { FeedbackBlock } from './feedback';
 import { HeaderBlock } from './header';
-import { ConfirmationBlock, RecordsBlock, SummaryBlock } from './later';
+import { AddressBlock, ConfirmationBlock, RecordsBlock, SummaryBlock } from './later';
 import { LookupResultBlock } from './lookupResult';
 import { ModelBlock } from './model';
 

@@ -1,4 +1,4 @@
-import type { BlockConfig, ConfirmationBlock as ConfirmationConfig, RecordsBlock as RecordsConfig, SummaryBlock as SummaryConfig } from '../../core/types';
+import type { AddressBlock as AddressConfig, BlockConfig, ConfirmationBlock as ConfirmationConfig, RecordsBlock as RecordsConfig, SummaryBlock as SummaryConfig } from '../../core/types';
 import { chunk, type ChunkComponent } from '../../react/chunk';
 import type { BlockComponent, BlockProps } from '../../react/types';
 
@@ -20,11 +20,12 @@ function laterBlock<C extends BlockConfig>(load: () => Promise<BlockComponent<C>
   return Object.assign(Chunk, { prepare });
 }
 
+export const AddressBlock = laterBlock<AddressConfig>(() => import('./address').then((m) => m.AddressBlock));
 export const RecordsBlock = laterBlock<RecordsConfig>(() => import('./records').then((m) => m.RecordsBlock));
 export const SummaryBlock = laterBlock<SummaryConfig>(() => import('./summary').then((m) => m.SummaryBlock));
 export const ConfirmationBlock = laterBlock<ConfirmationConfig>(() => import('./confirmation').then((m) => m.ConfirmationBlock));
 
-const LATER_BLOCKS: Partial<Record<string, { preload(): Promise<unknown> }>> = { records: RecordsBlock, summary: SummaryBlock, confirmation: ConfirmationBlock };
+const LATER_BLOCKS: Partial<Record<string, { preload(): Promise<unknown> }>> = { address: AddressBlock, records: RecordsBlock, summary: SummaryBlock, confirmation: ConfirmationBlock };
 
 /** Loads the code of the named blocks that start pages leave out (for the first page of a reload, or tests). */
 export function preloadBlocks(names: readonly string[] = Object.keys(LATER_BLOCKS)): Promise<unknown> {
