@@ -8,8 +8,9 @@
  * see startupAnswers). The head names the chunks and stylesheets of the address's first page
  * (modulepreload and stylesheet links from vite's manifest, see preload.ts). Start pages and the
  * fixed pages a claimant lands on arrive drawn by the build's prerenderer (prerender.ts), which the
- * app hydrates. The page is compressed once per culture, kind of page and drawn address (brotli,
- * else gzip) and revalidated by its ETag.
+ * app hydrates; a drawn page carries inline only the stylesheet rules its markup may use, the
+ * files linked after it (withCriticalStyles). The page is compressed once per culture, kind of
+ * page and drawn address (brotli, else gzip) and revalidated by its ETag.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
