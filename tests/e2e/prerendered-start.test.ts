@@ -146,6 +146,36 @@ describe('a start page drawn on the server', () => {
     await context.close();
   });
 
+  it.each(['/automotive', '/status'])('%s paints before its stylesheets arrive, as it looks once they are in', async (path) => {
+    const { page, context, errors } = await openPage(e2e.browser, { width: 390, height: 844 });
+    await context.addInitScript(NOTE_TITLE_SET);
+    const entry = await holdEntryScript(context);
+    // The page's stylesheet files held back: what shows meanwhile is the head's rules alone.
+    let releaseStyles = () => undefined as void;
+    const stylesReleased = new Promise<void>((resolve) => (releaseStyles = resolve));
+    const held: string[] = [];
+    await context.route('**/app/dist/assets/*.css', async (route) => {
+      held.push(route.request().url());
+      await stylesReleased;
+      await route.continue();
+    });
+    await page.goto(`${e2e.server.url}${path}`, { waitUntil: 'commit' });
+    await page.waitForSelector('#main-content h1', { state: 'visible' });
+    await expect.poll(() => held.length).toBeGreaterThan(1);
+    // Painted: the stylesheets after the drawn page hold up no paint of it.
+    await expect.poll(() => page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length)).toBe(1);
+    const before = await page.screenshot({ fullPage: true });
+
+    releaseStyles();
+    await page.waitForFunction(() => [...document.querySelectorAll('link[rel="stylesheet"]')].every((l) => l instanceof HTMLLinkElement && l.sheet !== null));
+    // With the whole stylesheets in, the drawn page looks as it did with the head's rules alone.
+    expect((await page.screenshot({ fullPage: true })).equals(before)).toBe(true);
+    entry.release();
+    await hydrated(page);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('keeps the reference code and sign-in details typed on the status page before the app runs, and checks them', async () => {
     const { page, context, errors, consoleLines } = await openPage(e2e.browser, { width: 390, height: 844 });
     await context.addInitScript(NOTE_TITLE_SET);

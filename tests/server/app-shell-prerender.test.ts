@@ -47,8 +47,8 @@ afterAll(() => {
 });
 
 /** What #root holds (the page drawn on the server), '' for the plain shell. */
-// The drawn page: what #root holds, up to the app's scripts that follow it (or the honeypot).
-const drawn = (html: string) => /<div id="root">([\s\S]*?)<\/div>\s*(?:<script type="module"|<link rel="modulepreload"|<div class="cf-honeypot")/.exec(html)?.[1] ?? '';
+// The drawn page: what #root holds, up to the stylesheets and the app's scripts that follow it (or the honeypot).
+const drawn = (html: string) => /<div id="root">([\s\S]*?)<\/div>\s*(?:<link rel="stylesheet"|<script type="module"|<link rel="modulepreload"|<div class="cf-honeypot")/.exec(html)?.[1] ?? '';
 const decode = (text: string) => text.replace(/&amp;/g, '&').replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
 const heading = (html: string) => decode(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1]?.replace(/<[^>]+>/g, '') ?? '');
 const title = (html: string) => decode(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '');
@@ -97,6 +97,20 @@ describe.each(DIALECTS)('start pages drawn on the server (%s)', (dialect) => {
       expect(scripts.length).toBeGreaterThan(0);
       for (const tag of scripts) expect(tag).toContain('fetchpriority="low"');
       expect(res.body.indexOf(scripts[0]!)).toBeGreaterThan(res.body.indexOf('<div id="root">'));
+      // The head holds the stylesheets' rules the drawn page uses; their files follow the page, at
+      // low priority and before the scripts (which run once they are in), none left disabled.
+      const sheets = [...res.body.matchAll(/<link rel="stylesheet"[^>]*>/g)];
+      expect(sheets.map((m) => m[0].match(/href="[^"]*\/(base|theme)-[^"]*\.css"/)?.[1]).filter(Boolean)).toEqual(['base', 'theme']);
+      for (const sheet of sheets) {
+        expect(sheet[0]).toContain('fetchpriority="low"');
+        expect(sheet[0]).not.toContain('disabled');
+        expect(sheet.index).toBeGreaterThan(res.body.indexOf(page));
+        expect(sheet.index).toBeLessThan(res.body.indexOf(scripts[0]!));
+      }
+      const inline = [...res.body.slice(0, res.body.indexOf('</head>')).matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('');
+      // Rules of what the page does not show (the date picker's, the modal's, a list of records') stay in the files.
+      expect(inline).toMatch(/\.cf-main__inner\b/);
+      expect(inline).not.toMatch(/\.cf-date__popover|\.cf-modal\b|\.cf-records\b/);
     });
   });
 
@@ -124,10 +138,11 @@ describe.each(DIALECTS)('start pages drawn on the server (%s)', (dialect) => {
       const full = await prerenderPage({ url: address, settings, answers: everything, now: new Date(OPEN_NOW) });
       expect(drawn(res.body), url).toBe(full?.html);
       // The page as sent compressed (brotli, as the server keeps it): 17.0 KB with the culture's whole
-      // content (2026-11-29), 14.8 KB with the start page's texts; the bound leaves ~1 KB for the
-      // drawn markup and styles to grow, and fails if the whole content comes back.
+      // content (2026-11-29), 14.8 KB with the start page's texts, 12.9 KB with only the rules the
+      // drawn page uses inline; the bound leaves ~1 KB for the drawn markup and styles to grow, and
+      // fails if the whole content or the whole stylesheets come back.
       const bytes = brotliCompressSync(res.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }).length;
-      expect(bytes, url).toBeLessThan(16_000);
+      expect(bytes, url).toBeLessThan(14_000);
     }
     // Pages that are not a form's start page carry the whole content, unmarked.
     for (const url of ['/resume', '/status']) {

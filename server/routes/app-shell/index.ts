@@ -8,8 +8,9 @@
  * see startupAnswers). The head names the chunks and stylesheets of the address's first page
  * (modulepreload and stylesheet links from vite's manifest, see preload.ts). Start pages and the
  * fixed pages a claimant lands on arrive drawn by the build's prerenderer (prerender.ts), which the
- * app hydrates. The page is compressed once per culture, kind of page and drawn address (brotli,
- * else gzip) and revalidated by its ETag.
+ * app hydrates; a drawn page carries inline only the stylesheet rules its markup may use, the
+ * files linked after it (withCriticalStyles). The page is compressed once per culture, kind of
+ * page and drawn address (brotli, else gzip) and revalidated by its ETag.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -29,6 +30,7 @@ import { errorBody } from '../../plugins/app/error-handler.js';
 import { httpError } from '../../errors.js';
 import { captchaBody, deadlinesBody, whitelistBody } from '../api/index.js';
 import { flowsBody } from '../api/forms/flows.js';
+import { criticalCss, markupNames } from './critical-css.js';
 import { inlinableCss, pageAssets, readManifest, type PageKind } from './preload.js';
 import { isResumeLink, loadPrerenderer, prerenderAddress } from './prerender.js';
 import { deadlineInstants } from '../../settlement/deadlines.js';
@@ -219,16 +221,41 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
 /** Text safe between tags (the title's). */
 const escapeText = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
+/** A stylesheet's text inline in the head and the `disabled` link naming its file (withEntryStylesInline, preloadLinks). */
+const INLINE_STYLESHEET = /<style>((?:(?!<\/style>)[\s\S])*)<\/style>\n<link rel="stylesheet"([^>]*?) disabled>/g;
+
+/**
+ * A drawn page's inline stylesheets cut to the rules its markup may use (critical-css.ts), and
+ * their files linked after the drawn page instead of `disabled`: `<link rel="stylesheet"
+ * fetchpriority="low">` tags to go right after the root, before the app's scripts. The first paint
+ * parses and matches only the rules of what it shows; a stylesheet after the drawn markup holds up
+ * no paint of what precedes it, and the app's scripts, which follow it, run once it is in (a
+ * parser-inserted stylesheet blocks the scripts after it), so the app draws every later page with
+ * the whole stylesheet. At low priority the request is not one Lighthouse's simulation counts as
+ * holding up the first paint. The index.html's own inline style (no file) stays whole.
+ */
+export function withCriticalStyles(page: string, drawnHtml: string): { page: string; links: string } {
+  const names = markupNames(`${page}${drawnHtml}`);
+  const links: string[] = [];
+  const cut = page.replace(INLINE_STYLESHEET, (_tag, css: string, attributes: string) => {
+    links.push(`<link rel="stylesheet" fetchpriority="low"${attributes}>`);
+    return `<style>${criticalCss(css, names)}</style>`;
+  });
+  return { page: cut, links: links.join('\n') };
+}
+
 /**
  * A page drawn on the server: its HTML inside #root, the page-load spinner hidden (the page is
  * there), the culture and the theme on <html> as the app sets them (document.documentElement.lang,
- * data-theme), and the page's own title, the one the app keeps once it runs.
+ * data-theme), and the page's own title, the one the app keeps once it runs. Its stylesheets come
+ * inline cut to what it shows, their files linked after it (withCriticalStyles).
  */
 function withDrawnPage(html: string, drawn: PrerenderedPage, culture: string, theme: string): string {
-  const page = html
+  const styled = withCriticalStyles(html, drawn.html);
+  const page = styled.page
     .replace(/<html([^>]*)>/, (_tag, attributes: string) => `<html${attributes.replace(/\slang="[^"]*"/, '')} lang="${escapeAttribute(culture)}" data-theme="${escapeAttribute(theme)}">`)
     .replace('<div id="page-load-spinner"', '<div id="page-load-spinner" hidden')
-    .replace('<div id="root"></div>', () => `<div id="root">${drawn.html}</div>`);
+    .replace('<div id="root"></div>', () => `<div id="root">${drawn.html}</div>${styled.links ? `\n${styled.links}` : ''}`);
   const { title } = drawn;
   return title ? page.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(title)}</title>`) : page;
 }
