@@ -8,6 +8,7 @@ import { inputHints } from '../core/view/input-hints';
 import { afterPointerPress, watchPointerPresses } from './pointer-press';
 import { FieldWidget, type ComputedWidgetProps, type FieldHandlers } from './field-widget';
 import { translateOr } from './translate';
+import type { KeptFields } from './same-fields';
 import type { FieldGroupProps, PageContext, RenderFieldsArgs } from './types';
 
 export const REQUIRED_TEXT_KEY = 'LocKey_Common_RequiredMarker';
@@ -110,9 +111,12 @@ export const ModelFields = memo(function ModelFields(props: FieldGroupProps) {
   const model = modelOfFields(props.store, props, 'CLIENT_ID_NOT_PROVIDED_BLOCK');
   const clientId = model.clientId;
 
+  // Each field's props are kept with what they were computed from (once fieldInputs is in), and
+  // computed again only when that changed: a keystroke computes the typed field and those reading it.
+  const kept = useRef<KeptFields>(new Map());
   const shown: ComputedWidgetProps[] = [];
   for (const field of props.fields) {
-    const computed = widgetProps(field, model, props);
+    const computed = keptField ? keptField(kept.current, field, model, props, widgetProps) : widgetProps(field, model, props);
     if (computed) shown.push(computed);
   }
 
@@ -178,13 +182,16 @@ export const ModelFields = memo(function ModelFields(props: FieldGroupProps) {
 }, (a, b) => sameGroup?.(a, b) ?? false);
 
 /**
- * When a group of fields may skip a render (same-fields.ts, in a chunk of its own: no start page
- * needs it). Until it is in (loadSameFields, with the later pages' code), every render draws it.
+ * When a group of fields may skip a render, and what each of its fields is computed from
+ * (same-fields.ts, in a chunk of its own: no start page needs them). Until it is in
+ * (loadSameFields, with the later pages' code), every render draws the group and computes its fields.
  */
 let sameGroup: ((a: FieldGroupProps, b: FieldGroupProps) => boolean) | null = null;
+let keptField: typeof import('./same-fields').keptField | null = null;
 
 export function loadSameFields(): Promise<void> {
   return import('./same-fields').then((m) => {
     sameGroup = m.sameFieldGroup;
+    keptField = m.keptField;
   });
 }

@@ -42,8 +42,11 @@ function pureWidgets(registry: WidgetRegistry): Map<string, ComponentType<FieldW
   return pure;
 }
 
-/** One field: the widget its config names, with its computed props and handlers bound to the field. */
-export function FieldWidget({ widgets, computed, handlers }: { widgets: WidgetRegistry; computed: ComputedWidgetProps; handlers: FieldHandlers }) {
+/**
+ * One field: the widget its config names, with its computed props and handlers bound to the field.
+ * Memoized: a field whose props were not computed again (the same object) is not drawn again.
+ */
+export const FieldWidget = memo(function FieldWidget({ widgets, computed, handlers }: { widgets: WidgetRegistry; computed: ComputedWidgetProps; handlers: FieldHandlers }) {
   const field = computed.name;
   const onChange = useCallback((value: FieldValue) => handlers.onFieldChange(field, value), [handlers, field]);
   const onBlur = useCallback(() => handlers.onFieldBlur(field), [handlers, field]);
@@ -51,4 +54,4 @@ export function FieldWidget({ widgets, computed, handlers }: { widgets: WidgetRe
   const Widget = pureWidgets(widgets).get(computed.componentName);
   if (!Widget) throw new Error(`No widget '${String(computed.componentName)}' for the field ${field}`);
   return <Widget {...computed} onChange={onChange} onBlur={onBlur} onFile={onFile} />;
-}
+});

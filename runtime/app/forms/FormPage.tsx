@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { USER_MESSAGES } from '../../core/errors';
 import { findModel, isRepeating, setFieldValue, typedOpenRecords } from '../../core/models';
 import { backTarget, scopeFromStore, skipPredicate } from '../../core/navigation';
-import type { DocumentFile, FlowFile, ModelStoreState, PageAction } from '../../core/types';
+import type { DocumentFile, FlowFile, FormModel, ModelStoreState, PageAction } from '../../core/types';
 import { loadSameFields } from '../../react/ModelFields';
 import { PageRenderer, type ActionDetail } from '../../react/PageRenderer';
 import { prepareBlocksWhenIdle, whenIdle } from '../../react/prepare';
@@ -87,6 +87,21 @@ function AlreadyFiledNotice({ message }: { message: string }) {
       <p>{message}</p>
     </div>
   );
+}
+
+/**
+ * The saved records (their client ids and answers) as one text, so that a change of what they
+ * hold, not of their objects, saves the page. Made again only when one of them is another object:
+ * typing in an open record or a single model leaves every saved record as it was (20 saved repairs
+ * would otherwise be written out on every keystroke).
+ */
+function useRecordsText(records: readonly FormModel[]): string {
+  const last = useRef<{ records: readonly FormModel[]; text: string } | null>(null);
+  const kept = last.current;
+  if (kept && kept.records.length === records.length && kept.records.every((r, i) => r === records[i])) return kept.text;
+  const text = JSON.stringify(records.map((m) => [m.clientId, m.fields]));
+  last.current = { records, text };
+  return text;
 }
 
 /** Pages holding the signature model get today's signature date from the server (spec §7). */
@@ -187,10 +202,7 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
   // A save not stored (refused, or no answer) is told on the page; the records stay listed there,
   // and the next record saved, or Next, sends them again. Each also keeps the record being typed
   // (not saved yet), which is saved on its own too, a moment after the claimant stops typing.
-  const savedRecords = useMemo(
-    () => JSON.stringify(models.saved.filter((m) => isRepeating(m.metadata.dtoMapping, models)).map((m) => [m.clientId, m.fields])),
-    [models],
-  );
+  const savedRecords = useRecordsText(models.saved.filter((m) => isRepeating(m.metadata.dtoMapping, models)));
   const openRecords = useMemo(() => JSON.stringify(typedOpenRecords(page, models).map((m) => [m.clientId, m.fields])), [page, models]);
   const lastRecords = useRef(savedRecords);
   const lastOpenRecords = useRef(openRecords);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import type { SavedForLater } from '../../core/api';
 import { typedOpenRecords } from '../../core/models';
 import type { PageConfig } from '../../core/types';
@@ -15,7 +15,18 @@ export const SavedForLaterPanel = chunk(() => import('./SavedForLaterPanel'));
  * are (its empty fields allowed, what was typed checked) and answers a resume code. A refusal (a
  * badly typed value, an earlier page) is announced under the button.
  */
-export function SaveForLaterButton({ session, page, disabled, onSaved }: { session: FormSession; page: PageConfig; disabled: boolean; onSaved: (saved: SavedForLater) => void }) {
+// Memoized: its props stay the same while the claimant types on the page above it.
+export const SaveForLaterButton = memo(function SaveForLaterButton({
+  session,
+  page,
+  disabled,
+  onSaved,
+}: {
+  session: FormSession;
+  page: PageConfig;
+  disabled: boolean;
+  onSaved: (saved: SavedForLater) => void;
+}) {
   const t = useT();
   const { api } = useServices();
   const culture = useApp((s) => s.culture) ?? 'en';
@@ -45,4 +56,4 @@ export function SaveForLaterButton({ session, page, disabled, onSaved }: { sessi
       ) : null}
     </div>
   );
-}
+});

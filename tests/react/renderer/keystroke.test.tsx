@@ -101,6 +101,42 @@ describe('a keystroke', () => {
     expect(asked).not.toContain('Street');
   });
 
+  it("computes only the typed field of its record and those of the record that read it, which still follow it", async () => {
+    await loadSameFields();
+    const asked: string[] = [];
+    const t = (key: string, ...args: Array<string | number>) => {
+      asked.push(key);
+      return T(key, ...args);
+    };
+    const street: FieldConfig = { key: 'mailingStreetLine1', widget: 'text', label: 'Street' };
+    // Shown only while the street says "x" (a dependency on a field of its own model).
+    const city: FieldConfig = { key: 'mailingCity', widget: 'text', label: 'City', dependencies: [{ when: { scope: 'mailingStreetLine1', schema: { const: 'x' } } }] };
+    // Must repeat the street (a rule reading a field of its own model).
+    const region: FieldConfig = { key: 'mailingSubDivisionNonUS', widget: 'text', label: 'Region', validations: [{ type: 'compare', otherProperty: 'mailingStreetLine1' }] };
+    const zip: FieldConfig = { key: 'mailingZip', widget: 'text', label: 'Zip' };
+    render(<Harness t={t} page={page([{ block: 'model', model: 'ClaimantInfo', fields: [street, city, zip, region] }])} />);
+    expect(screen.queryByLabelText(/^City/)).toBeNull();
+    await userEvent.type(screen.getByLabelText(/^Region/), 'y');
+    await userEvent.tab();
+    expect(screen.getByLabelText(/^Region/).getAttribute('aria-invalid')).toBe('true');
+    asked.length = 0;
+    await userEvent.type(screen.getByLabelText(/^Street/), 'x');
+    expect(asked).toContain('Street');
+    expect(asked).not.toContain('Zip');
+    expect(screen.getByLabelText(/^City/)).toBeTruthy();
+    expect(screen.getByLabelText(/^Region/).getAttribute('aria-invalid')).toBe('true');
+    await userEvent.clear(screen.getByLabelText(/^Street/));
+    await userEvent.type(screen.getByLabelText(/^Street/), 'y');
+    expect(screen.queryByLabelText(/^City/)).toBeNull();
+    expect(screen.getByLabelText(/^Region/).getAttribute('aria-invalid')).not.toBe('true');
+    // Its own keystrokes still draw the untouched field, and its errors once it is left.
+    asked.length = 0;
+    await userEvent.type(screen.getByLabelText(/^Zip/), '9');
+    expect(asked).toContain('Zip');
+    expect((screen.getByLabelText(/^Zip/) as HTMLInputElement).value).toBe('9');
+    expect(asked).not.toContain('Region');
+  });
+
   it('re-renders only the edited field on a running form of the app', async () => {
     const renders: string[] = [];
     const onePage: PageConfig = {
