@@ -22,6 +22,7 @@ export {
   type SavedDrafts,
 } from './records';
 export { fieldDomId, recordsDomId } from './dom-ids';
+export { danglingLinks, DELETE_LINKED, linkedKeptMessage, linkedRemoval, linkingBlocks, LINKED_KEPT, LINK_NOT_FOUND, recordName, recordNames, type DanglingLink, type LinkedRemoval } from './links';
 export { lookupResultView, type LookupResultView } from './lookup-result';
 export { ALREADY_FILED_CODES, CONTACT_KEYS, NOTICE_CODES, REFUSAL_FIELDS, pageRefusalView, refusalView, submitRefusalView, type Refusal, type RefusalNotice, type RefusalView } from './refusal';
 export { CONTACT_INPUTS, CONTACT_MODEL, inputHints, type InputHints } from './input-hints';
