@@ -63,6 +63,8 @@ function filedPayload(claimForm: ClaimForm, claim: FiledClaim): SubmissionPayloa
 /** The pages asked, in the flow's order, and the pages up to the last of them (the page logic walks those). */
 interface AskedPages {
   claimForm: ClaimForm;
+  /** The claim's whole flow. */
+  flow: Pick<FlowFile, 'pages'>;
   pages: PageConfig[];
   walked: Pick<FlowFile, 'pages'>;
   filed: SubmissionPayload;
@@ -82,7 +84,7 @@ export function askedPages(app: FastifyInstance, claim: FiledClaim, pageIds: rea
   const filed = filedPayload(claimForm, claim);
   const scope = { models: Object.fromEntries(claimForm.kinds.single.map((kind) => [kind, modelOf(filed[kind])?.fields])) };
   if (pages.some((p) => isPageSkipped(p, scope))) throw httpError('CURE_PAGE_UNSUPPORTED');
-  return { claimForm, pages, walked: { pages: flow.pages.slice(0, Math.max(...at) + 1) }, filed };
+  return { claimForm, flow, pages, walked: { pages: flow.pages.slice(0, Math.max(...at) + 1) }, filed };
 }
 
 /**
@@ -151,22 +153,37 @@ export function recordFieldAt(asked: AskedPages, record: FormModel, field: (bloc
 export const fileFieldOf = (block: RecordsBlock) => block.fields.find((f) => f.widget === 'file')?.key;
 
 /**
- * The claim's filed records that the asked pages' records link to (a records block's
- * `linkOptions`: a document to a repair or a denial, a receipt to its expense) and that the cure
- * does not ask again: read-only context, so that the cure form's link selects list them with their
- * labels as in the claim. Each holds its label fields only.
+ * The claim's filed records the asked pages' records are linked with, that the cure does not ask
+ * again, as read-only context: those they link to (a records block's `linkOptions`: a document to
+ * a repair or a denial, a receipt to its expense), with their label fields, so that the cure form's
+ * link selects list them with their labels as in the claim; and those linking to them (the
+ * documents of a repair, when the cure asks the repairs page again), with their link and display
+ * fields, so that the cure form's Delete of such a record says what keeps it.
  */
 export function linkedRecords(asked: AskedPages): FormModel[] {
   const { records } = pageKinds(asked.pages);
-  const labels = new Map<string, Set<string>>();
-  for (const { block } of recordsBlocks(asked.pages)) {
-    if (!block.linkOptions) continue;
-    const kind = camelCase(block.linkOptions.model);
-    labels.set(kind, new Set([...(labels.get(kind) ?? []), ...block.linkOptions.labelFields]));
+  const fieldsOf = new Map<string, Set<string>>();
+  const want = (kind: string, fields: readonly string[]) => fieldsOf.set(kind, new Set([...(fieldsOf.get(kind) ?? []), ...fields]));
+  for (const { block } of recordsBlocks(asked.pages)) if (block.linkOptions) want(camelCase(block.linkOptions.model), block.linkOptions.labelFields);
+  const askedKinds = new Set(records.map((r) => r.kind));
+  const askedIds = new Set(asked.pages.map((p) => p.id));
+  const linking: Array<{ kind: string; fixedValues?: FixedValues; field: string }> = [];
+  for (const { page, block } of linkingBlocks(asked.flow.pages)) {
+    if (askedIds.has(page.id) || !askedKinds.has(camelCase(block.linkOptions.model))) continue;
+    const kind = camelCase(block.model);
+    want(kind, [block.linkOptions.field, ...block.displayFields, ...Object.keys(block.fixedValues ?? {})]);
+    linking.push({ kind, field: block.linkOptions.field, ...(block.fixedValues ? { fixedValues: block.fixedValues } : {}) });
   }
-  return [...labels].flatMap(([kind, fields]) =>
+  const askedRecords = new Set(pagesModels(asked.filed, asked.pages).map((m) => m.clientId));
+  const wanted = (m: FormModel, kind: string) => {
+    if (ofRecordsBlocks(m, kind, records)) return false;
+    const links = linking.filter((l) => l.kind === kind && matchesFixedValues(m, l.fixedValues));
+    // A record of a linking block is context when it links to a record asked again; a record linked to is context always.
+    return links.length === 0 || links.some((l) => askedRecords.has(String(m.fields[l.field])));
+  };
+  return [...fieldsOf].flatMap(([kind, fields]) =>
     modelsOf(asked.filed[kind])
-      .filter((m) => !ofRecordsBlocks(m, kind, records))
+      .filter((m) => wanted(m, kind))
       .map((m) => ({ ...m, fields: Object.fromEntries([...fields].filter((f) => Object.hasOwn(m.fields, f)).map((f) => [f, m.fields[f] ?? null])) })),
   );
 }
@@ -179,7 +196,7 @@ export function linkedRecords(asked: AskedPages): FormModel[] {
  */
 function removedLinkedTo(app: FastifyInstance, asked: AskedPages, payload: SubmissionPayload, culture: string): Array<SubmitFieldError & { text: string }> {
   const t = (key: string, ...args: Array<string | number>) => formatMessage(app.locales.text(key, culture) ?? key, ...args);
-  const flowPages = flowOf(app.settlement, asked.claimForm.formType)?.pages ?? asked.pages;
+  const flowPages = asked.flow.pages;
   const askedIds = new Set(asked.pages.map((p) => p.id));
   const problems: Array<SubmitFieldError & { text: string }> = [];
   for (const { block } of linkingBlocks(flowPages.filter((p) => !askedIds.has(p.id)))) {
