@@ -16,7 +16,7 @@ export const LINK_NOT_FOUND = { key: 'LocKey_Records_LinkNotFound', text: 'Choos
 /** A Delete that takes the records linked to the deleted one along, asked first ({0}: those records). */
 export const DELETE_LINKED = { key: 'LocKey_Records_DeleteLinked', text: 'Deleting it also deletes what is linked to it: {0}.' } as const;
 /** A record that records the page cannot change link to: it is kept ({0}: those records). */
-export const LINKED_KEPT = { key: 'LocKey_Records_LinkedKept', text: 'It cannot be removed here: {0} of your claim are linked to it. Keep it, or contact us to change them.' } as const;
+export const LINKED_KEPT = { key: 'LocKey_Records_LinkedKept', text: 'It cannot be removed here, because these parts of your claim are linked to it: {0}. Keep it, or contact us to change them.' } as const;
 
 const textOf = (t: Translate, ref: { key: string; text: string }, ...args: Array<string | number>) => {
   const text = t(ref.key, ...args);
