@@ -346,10 +346,10 @@ export function RecordsBlock({ config, ctx }: BlockProps<RecordsBlockConfig>) {
     const record = saved.find((r) => r.clientId === clientId);
     if (record) remove(record, true);
   };
-  /** The asked Delete given up: the focus goes back to the record's row. */
+  /** The asked Delete given up: the focus goes back to the Delete pressed (its row's last button). */
   const keepRecord = (clientId: string) => {
     setRemoval(null);
-    focusLater(() => regionRef.current?.querySelector<HTMLElement>(`[data-client-id="${clientId}"] button`));
+    focusLater(() => [...(regionRef.current?.querySelectorAll<HTMLElement>(`[data-client-id="${clientId}"] button`) ?? [])].at(-1));
   };
   const onUpload = useCallback((clientId: string) => latest.current.upload(clientId), []);
   const onCancel = useCallback((clientId: string) => latest.current.cancel(clientId), []);
