@@ -9,7 +9,7 @@ import { Button } from '../Button';
 import { DisplayValuesRow, MAX_DISPLAY_FIELDS_WITH_BUTTONS } from '../DisplayValuesRow';
 import { fieldDomId, missingChildrenDomId, recordsDomId } from '../../core/view/dom-ids';
 import { displayValue, fieldForKey, findFieldConfig } from '../../core/view/display-value';
-import { linkedRemoval } from '../../core/view/links';
+import { linkedRemoval } from '../../core/view/linked-removal';
 import { asksNoneConfirmation, blockMinimum, noneConfirmationField, openInitialDrafts } from '../../core/view/records';
 
 export const RECORDS_KEYS = {
