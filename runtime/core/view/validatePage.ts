@@ -3,7 +3,7 @@ import type { FieldConfig, ModelConfig, ModelStoreState, PageConfig, RecordsBloc
 import { computeFieldState, dependencyOutcome, rulesApply } from './field-state';
 import { blockVisible, fieldDomId, pageFieldGroups, recordsDomId, type GroupOptions } from './page-groups';
 import { missingChildrenDomId } from './dom-ids';
-import { danglingLinks } from './links';
+import { LINK_NOT_FOUND } from './links';
 import { blockMinimum, draftHasEntries, recordFieldErrors } from './records';
 import type { FieldState, PageFieldError, ValidationEnv, ViewSettings } from './types';
 
@@ -110,7 +110,17 @@ export function validatePage(page: PageConfig, modelConfigs: ModelConfig[], stor
       errors.push({ fieldId: missingChildrenDomId(recordsDomId(block.model, block.fixedValues), shortfall.parent.clientId), clientId: shortfall.parent.clientId, field: block.model, message: messageText(shortfall.message, ctx.t) });
     }
     // A saved record linked to a record the claim does not have (a link select lists only the claim's).
-    if (block.linkOptions) for (const dangling of danglingLinks([{ ...page, blocks: [block] }], store, ctx.t)) errors.push(dangling.error);
+    // (The page's own records; links.ts `danglingLinks` checks every page's for the server.)
+    const link = block.linkOptions;
+    if (!link) continue;
+    const linkable = new Set(getRecords(store, link.model).map((m) => m.clientId));
+    const label = block.fields.find((f) => f.key === link.field)?.label;
+    for (const record of getRecords(store, block.model, block.fixedValues)) {
+      const value = record.fields[link.field];
+      if (typeof value !== 'string' || value === '' || linkable.has(value)) continue;
+      const message = messageText({ key: LINK_NOT_FOUND.key, args: [], fallback: LINK_NOT_FOUND.text }, ctx.t);
+      errors.push({ fieldId: fieldDomId(block.model, record.clientId, link.field), clientId: record.clientId, field: link.field, message, ...(label ? { label: ctx.t(label) } : {}) });
+    }
   }
   return { errors };
 }
