@@ -7,7 +7,11 @@ import { CONFIGS, makeT, NOW, page } from './fixtures';
 
 const t = makeT({});
 const ctx = { t, whitelist: null, now: NOW, formType: 'Automotive' as const };
-const config = (name: string) => CONFIGS.find((c) => c.metadata.dtoMapping === name) as ModelConfig;
+const config = (name: string): ModelConfig => {
+  const found = CONFIGS.find((c) => c.metadata.dtoMapping === name);
+  if (!found) throw new Error(`The fixtures have no ${name} config.`);
+  return found;
+};
 const repairs: RecordsBlock = { block: 'records', model: 'ClaimTransactions', fixedValues: { claimTransactionType: 'repair' }, fields: [{ key: 'facilityName', widget: 'text', label: 'Facility' }], displayFields: ['facilityName'] };
 const documents: RecordsBlock = {
   block: 'records',

@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FormModel } from '../../../runtime/core/types.js';
 import { recordsDomId } from '../../../runtime/core/view/index.js';
+import { isStoredModel } from '../../../server/db/claim-cures.js';
 import { deficientClaim } from './deficient-claim.js';
 import { DIALECTS, encodeMultipart, OPEN_NOW, serverOver, settlementCopy, type Claimant } from '../helper.js';
 
@@ -30,8 +31,8 @@ describe.each(DIALECTS)('links between records, over %s', (dialect) => {
   ])('refuses a submit whose document links to a repair the claim does not have (%s), storing nothing', async (culture, message) => {
     let documentId = '';
     const { res, record } = await server.submitChanged((p) => {
-      const docs = JSON.parse(p.text.documentContexts ?? '[]') as FormModel[];
-      const linked = docs.map((d) => ({ ...d, fields: { ...d.fields, claimTransactionId: 'c0000099zzzzzzzz' } }));
+      const docs: unknown = JSON.parse(p.text.documentContexts ?? '[]');
+      const linked = (Array.isArray(docs) ? docs.filter(isStoredModel) : []).map((d) => ({ ...d, fields: { ...d.fields, claimTransactionId: 'c0000099zzzzzzzz' } }));
       documentId = linked[0]?.clientId ?? '';
       return { ...p, text: { ...p.text, userPreferredCulture: culture, documentContexts: JSON.stringify(linked) } };
     });
