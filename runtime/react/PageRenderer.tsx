@@ -96,6 +96,8 @@ export interface PageRendererProps {
   refusal?: RefusalView | null;
   /** Saved document records can be edited in place (their details corrected, their document kept unless another is chosen). */
   editFileRecords?: boolean;
+  /** Records shown as read-only context (a cure's filed records of pages it does not ask again): a record they link to cannot be deleted here. */
+  fixedRecords?: ReadonlySet<string>;
   /** Client ids for new records; default a fresh source. */
   ids?: IdSource;
   /** Show a Back button before the primary action. */
@@ -262,6 +264,7 @@ export function PageRenderer(props: PageRendererProps) {
     refusalErrors: props.refusal?.fieldErrors,
     refused: Boolean(props.refusal),
     editFileRecords: Boolean(props.editFileRecords),
+    ...(props.fixedRecords ? { fixedRecords: props.fixedRecords } : {}),
     isNavigating: Boolean(props.isNavigating),
     referenceCode: props.referenceCode ?? null,
     submittedAt: props.submittedAt ?? null,

@@ -49,6 +49,8 @@ export interface PageContext extends ValidationEnv {
   refusalErrors?: Readonly<Record<string, string>>;
   /** Saved records of a records block of documents have an Edit button too (a cure corrects a filed document's details without uploading it again). */
   editFileRecords?: boolean;
+  /** Records shown as read-only context that no page here can change (a cure's filed records of pages it does not ask again): a Delete of a record they link to is refused. */
+  fixedRecords?: ReadonlySet<string>;
   /** The server refused the page's last action or save (or no answer came): a record saved here says nothing of being saved. */
   refused?: boolean;
   isNavigating: boolean;

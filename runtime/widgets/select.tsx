@@ -28,7 +28,13 @@ function useWholeList(long: boolean): boolean {
   return whole || !long;
 }
 
-/** A select whose first, empty option is the (translated) placeholder. Shows the first message. */
+/**
+ * A chosen option longer than this is also written out under the select: a phone's select shows
+ * only its first ~30 characters (a link's label, 'Repair – Bayside Motors – 06/20/2017').
+ */
+export const LONG_OPTION_LABEL = 30;
+
+/** A select whose first, empty option is the (translated) placeholder. Shows the first message; a long chosen option is written out under it. */
 export function SelectWidget(props: FieldWidgetProps) {
   assertComponentName(SelectWidget.componentName, props.componentName);
   const { id } = props;
@@ -38,6 +44,7 @@ export function SelectWidget(props: FieldWidgetProps) {
   const options = props.options ?? [];
   const value = asText(props.value);
   const whole = useWholeList(options.length > LONG_OPTION_LIST);
+  const chosen = value === '' ? undefined : options.find((option) => option.value === value)?.label;
   return (
     <div className={fieldClass('select', shown, props.touched, props.disabled)}>
       <FieldLabel htmlFor={id} label={props.label} required={props.required} requiredText={props.requiredText} />
@@ -63,6 +70,11 @@ export function SelectWidget(props: FieldWidgetProps) {
           </option>
         ))}
       </select>
+      {chosen !== undefined && chosen.length > LONG_OPTION_LABEL ? (
+        <div className="cf-field__help cf-select__chosen" style={{ overflowWrap: 'anywhere' }} aria-hidden="true">
+          {chosen}
+        </div>
+      ) : null}
       <FieldErrors id={id} messages={shown} />
     </div>
   );

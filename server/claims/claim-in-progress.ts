@@ -210,6 +210,7 @@ export function createClaimsInProgress(app: FastifyInstance) {
         unfinishedPageIds: unfinished ? [pageId] : undefined,
         formType,
         flow: pages,
+        linkPages: flow.pages,
         settings: app.settlement.settings,
         payload: built.payload,
         models,

@@ -16,9 +16,10 @@ import { camelCase, FILE_MODEL_FIELDS, matchesFixedValues, type FixedValues } fr
 import { isPageSkipped } from '../../runtime/core/navigation/index.js';
 import { emptyPayload, isClientId, UNSTORABLE_TEXT, unstorableTextPaths } from '../../runtime/core/payload/index.js';
 import { isRecord } from '../../runtime/core/guards.js';
-import { asksForFiles, deficiencyOf, LINK_NOT_FILED } from '../../runtime/core/statuses/index.js';
+import { asksForFiles, deficiencyOf } from '../../runtime/core/statuses/index.js';
+import { formatMessage } from '../../runtime/core/rules/index.js';
 import type { FieldValue, FlowFile, FormModel, PageConfig, RecordsBlock, SubmissionPayload, SubmitFieldError } from '../../runtime/core/types.js';
-import { errorLine, fieldDomId } from '../../runtime/core/view/index.js';
+import { fieldDomId, linkedKeptMessage, linkingBlocks, recordsDomId } from '../../runtime/core/view/index.js';
 import { isStoredModel } from '../db/claim-cures.js';
 import type { FiledClaim, StatusChange } from '../db/claim-statuses.js';
 import { httpError } from '../errors.js';
@@ -62,6 +63,8 @@ function filedPayload(claimForm: ClaimForm, claim: FiledClaim): SubmissionPayloa
 /** The pages asked, in the flow's order, and the pages up to the last of them (the page logic walks those). */
 interface AskedPages {
   claimForm: ClaimForm;
+  /** The claim's whole flow. */
+  flow: Pick<FlowFile, 'pages'>;
   pages: PageConfig[];
   walked: Pick<FlowFile, 'pages'>;
   filed: SubmissionPayload;
@@ -81,7 +84,7 @@ export function askedPages(app: FastifyInstance, claim: FiledClaim, pageIds: rea
   const filed = filedPayload(claimForm, claim);
   const scope = { models: Object.fromEntries(claimForm.kinds.single.map((kind) => [kind, modelOf(filed[kind])?.fields])) };
   if (pages.some((p) => isPageSkipped(p, scope))) throw httpError('CURE_PAGE_UNSUPPORTED');
-  return { claimForm, pages, walked: { pages: flow.pages.slice(0, Math.max(...at) + 1) }, filed };
+  return { claimForm, flow, pages, walked: { pages: flow.pages.slice(0, Math.max(...at) + 1) }, filed };
 }
 
 /**
@@ -150,46 +153,64 @@ export function recordFieldAt(asked: AskedPages, record: FormModel, field: (bloc
 export const fileFieldOf = (block: RecordsBlock) => block.fields.find((f) => f.widget === 'file')?.key;
 
 /**
- * The claim's filed records that the asked pages' records link to (a records block's
- * `linkOptions`: a document to a repair or a denial, a receipt to its expense) and that the cure
- * does not ask again: read-only context, so that the cure form's link selects list them with their
- * labels as in the claim. Each holds its label fields only.
+ * The claim's filed records the asked pages' records are linked with, that the cure does not ask
+ * again, as read-only context: those they link to (a records block's `linkOptions`: a document to
+ * a repair or a denial, a receipt to its expense), with their label fields, so that the cure form's
+ * link selects list them with their labels as in the claim; and those linking to them (the
+ * documents of a repair, when the cure asks the repairs page again), with their link and display
+ * fields, so that the cure form's Delete of such a record says what keeps it.
  */
 export function linkedRecords(asked: AskedPages): FormModel[] {
   const { records } = pageKinds(asked.pages);
-  const labels = new Map<string, Set<string>>();
-  for (const { block } of recordsBlocks(asked.pages)) {
-    if (!block.linkOptions) continue;
-    const kind = camelCase(block.linkOptions.model);
-    labels.set(kind, new Set([...(labels.get(kind) ?? []), ...block.linkOptions.labelFields]));
+  const fieldsOf = new Map<string, Set<string>>();
+  const want = (kind: string, fields: readonly string[]) => fieldsOf.set(kind, new Set([...(fieldsOf.get(kind) ?? []), ...fields]));
+  for (const { block } of recordsBlocks(asked.pages)) if (block.linkOptions) want(camelCase(block.linkOptions.model), block.linkOptions.labelFields);
+  const askedKinds = new Set(records.map((r) => r.kind));
+  const askedIds = new Set(asked.pages.map((p) => p.id));
+  const linking: Array<{ kind: string; fixedValues?: FixedValues; field: string }> = [];
+  for (const { page, block } of linkingBlocks(asked.flow.pages)) {
+    if (askedIds.has(page.id) || !askedKinds.has(camelCase(block.linkOptions.model))) continue;
+    const kind = camelCase(block.model);
+    want(kind, [block.linkOptions.field, ...block.displayFields, ...Object.keys(block.fixedValues ?? {})]);
+    linking.push({ kind, field: block.linkOptions.field, ...(block.fixedValues ? { fixedValues: block.fixedValues } : {}) });
   }
-  return [...labels].flatMap(([kind, fields]) =>
+  const askedRecords = new Set(pagesModels(asked.filed, asked.pages).map((m) => m.clientId));
+  const wanted = (m: FormModel, kind: string) => {
+    if (ofRecordsBlocks(m, kind, records)) return false;
+    const links = linking.filter((l) => l.kind === kind && matchesFixedValues(m, l.fixedValues));
+    // A record of a linking block is context when it links to a record asked again; a record linked to is context always.
+    return links.length === 0 || links.some((l) => askedRecords.has(String(m.fields[l.field])));
+  };
+  return [...fieldsOf].flatMap(([kind, fields]) =>
     modelsOf(asked.filed[kind])
-      .filter((m) => !ofRecordsBlocks(m, kind, records))
+      .filter((m) => wanted(m, kind))
       .map((m) => ({ ...m, fields: Object.fromEntries([...fields].filter((f) => Object.hasOwn(m.fields, f)).map((f) => [f, m.fields[f] ?? null])) })),
   );
 }
 
 /**
- * The records the cure sends whose link (`linkOptions`) names no record of the claim as it reads
- * with the cure (the filed records, and the cure's own of a page it asks again): a field error
- * each, on the link's select, as a page's check words its own.
+ * The records asked again that the claim's other records link to and that the cure removes (a
+ * repair its filed documents name, when the cure of the repairs page leaves it out): the claim
+ * would read with links to nothing, so the removal is refused on the records block that held it,
+ * naming the records linked to it (links.ts `linkedKeptMessage`, as the cure form's Delete says it).
  */
-function unfiledLinks(app: FastifyInstance, asked: AskedPages, payload: SubmissionPayload, sent: ReadonlySet<string>, culture: string): Array<SubmitFieldError & { text: string }> {
-  const text = (key: string, fallback: string) => app.locales.text(key, culture) ?? fallback;
+function removedLinkedTo(app: FastifyInstance, asked: AskedPages, payload: SubmissionPayload, culture: string): Array<SubmitFieldError & { text: string }> {
+  const t = (key: string, ...args: Array<string | number>) => formatMessage(app.locales.text(key, culture) ?? key, ...args);
+  const flowPages = asked.flow.pages;
+  const askedIds = new Set(asked.pages.map((p) => p.id));
   const problems: Array<SubmitFieldError & { text: string }> = [];
-  for (const { page, block } of recordsBlocks(asked.pages)) {
+  for (const { block } of linkingBlocks(flowPages.filter((p) => !askedIds.has(p.id)))) {
     const link = block.linkOptions;
-    if (!link) continue;
-    const linkable = new Set(modelsOf(payload[camelCase(link.model)]).map((m) => m.clientId));
-    const field = block.fields.find((f) => f.key === link.field);
-    for (const record of modelsOf(payload[camelCase(block.model)]).filter((m) => sent.has(m.clientId) && matchesFixedValues(m, block.fixedValues))) {
-      const value = record.fields[link.field];
-      if (typeof value !== 'string' || value === '' || linkable.has(value)) continue;
-      const message = text(LINK_NOT_FILED.key, LINK_NOT_FILED.text);
-      const title = page.titleKey ? text(page.titleKey, page.id) : page.id;
-      const line = errorLine({ fieldId: '', clientId: record.clientId, field: link.field, message, label: field ? text(field.label, field.key) : link.field });
-      problems.push({ pageId: page.id, fieldId: fieldDomId(block.model, record.clientId, link.field), message, text: `${title} — ${line}` });
+    const kind = camelCase(link.model);
+    const kept = new Set(modelsOf(payload[kind]).map((m) => m.clientId));
+    const removed = new Set(modelsOf(asked.filed[kind]).flatMap((m) => (kept.has(m.clientId) ? [] : [m.clientId])));
+    const linked = modelsOf(payload[camelCase(block.model)]).filter((m) => matchesFixedValues(m, block.fixedValues) && removed.has(String(m.fields[link.field])));
+    if (linked.length === 0) continue;
+    const shown = linkedKeptMessage(flowPages, linked, t);
+    for (const { page, block: held } of recordsBlocks(asked.pages)) {
+      if (camelCase(held.model) !== kind) continue;
+      const title = page.titleKey ? t(page.titleKey) : page.id;
+      problems.push({ pageId: page.id, fieldId: recordsDomId(held.model, held.fixedValues), message: shown, text: `${title} — ${shown}` });
     }
   }
   return problems;
@@ -255,6 +276,7 @@ export function checkedPageAnswers(app: FastifyInstance, asked: AskedPages, sent
   const problems = validateSubmission({
     formType: claimForm.formType,
     flow: walked,
+    linkPages: pages,
     settings: app.settlement.settings,
     payload,
     models: claimForm.models,
@@ -265,8 +287,8 @@ export function checkedPageAnswers(app: FastifyInstance, asked: AskedPages, sent
     ...(options.unfinished ? { unfinishedPageIds: pages.map((p) => p.id) } : {}),
   });
   if (problems.structure.length) throw httpError('STRUCTURE_INVALID', { details: problems.structure });
-  // A record linked to one the claim does not have (its link select lists only the claim's): refused on that select.
-  const links = unfiledLinks(app, asked, problems.payload, new Set(sent.map((m) => m.clientId)), culture);
+  // A record the claim's other records link to, removed: refused on the block that held it (a link to a record the claim does not have is the page logic's, on its select).
+  const links = removedLinkedTo(app, asked, problems.payload, culture);
   if (problems.fields.length || links.length) {
     throw httpError('VALIDATION_FAILED', { details: [...problems.fields, ...links.map((l) => l.text)], fieldErrors: [...problems.fieldErrors, ...links.map(({ pageId, fieldId, message }) => ({ pageId, fieldId, message }))] });
   }

@@ -9,7 +9,7 @@ import { camelCase, payloadKinds, storeRecords, type PayloadKinds } from '../../
 import type { FlowFile, FormModel, FormType, ModelConfig, ModelStoreState, PageConfig, SubmissionPayload } from '../../runtime/core/types.js';
 import { DevError } from '../../runtime/core/errors.js';
 import { modelOf, modelsOf } from './payload-models.js';
-import { errorLine, flowErrors, keepReachedAnswers, type FlowPageError, type Translate, type ValidatePageContext, type ViewSettings } from '../../runtime/core/view/index.js';
+import { danglingLinks, errorLine, flowErrors, keepReachedAnswers, type FlowPageError, type Translate, type ValidatePageContext, type ViewSettings } from '../../runtime/core/view/index.js';
 
 export interface PageLogicInput {
   formType: FormType;
@@ -23,6 +23,12 @@ export interface PageLogicInput {
   t: Translate;
   /** The rule adapters; the full registry when absent. */
   adapters?: ValidatePageContext['adapters'];
+  /**
+   * The pages whose records' links are checked over the whole claim, walked or not (the form's
+   * whole flow: a page save checks the pages up to its own, and a document on a later page must
+   * still name a repair the claim has); the flow's pages when absent.
+   */
+  linkPages?: readonly PageConfig[];
 }
 
 export interface PageLogicProblem {
@@ -159,6 +165,9 @@ export function applyPageLogic(given: PageLogicInput): PageLogicResult | null {
       throw error;
     }
     for (const [clientId, field] of ran) onRulesRun?.(clientId, field);
+    // A record linked to one the claim does not have, on a page the walk did not reach (or skipped: its records are gone then).
+    const told = new Set(errors.map(({ error }) => error.fieldId));
+    for (const { page, error } of danglingLinks(given.linkPages ?? pages, kept, input.t)) if (!told.has(error.fieldId)) errors.push({ page, error });
     return errors.map(({ page, error }) => {
       const title = page.titleKey ? input.t(page.titleKey) : page.id;
       return { pageId: page.id, clientId: error.clientId, field: error.field, fieldId: error.fieldId, message: error.message, text: `${title} — ${errorLine(error)}` };

@@ -8,7 +8,7 @@
  */
 import { camelCase, payloadKinds, type PayloadKinds } from '../../runtime/core/models/index.js';
 import { checkFieldTypes, formatMessage, validateModelFields, type RuleContext } from '../../runtime/core/rules/index.js';
-import type { FieldValue, FlowFile, FormModel, FormType, ModelConfig, SubmissionPayload, SubmitFieldError } from '../../runtime/core/types.js';
+import type { FieldValue, FlowFile, FormModel, FormType, ModelConfig, PageConfig, SubmissionPayload, SubmitFieldError } from '../../runtime/core/types.js';
 import type { ViewSettings } from '../../runtime/core/view/index.js';
 import { applyPageLogic } from './page-logic.js';
 import { modelOf, modelsOf } from './payload-models.js';
@@ -38,6 +38,8 @@ export interface ValidationInput {
   unfinishedPageIds?: readonly string[];
   /** The rule adapters, for the pages and the model pass alike; the full registry when absent. */
   adapters?: RuleContext['adapters'];
+  /** The pages whose records' links are checked over the whole claim (page-logic.ts); the flow's pages when absent. */
+  linkPages?: readonly PageConfig[];
 }
 
 export interface ValidationProblems {

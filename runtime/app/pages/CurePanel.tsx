@@ -115,6 +115,8 @@ export default function CurePanel({ answer, onCured, onCancel }: { answer: Claim
   const internationalAddresses = useApp((s) => s.settings.internationalAddresses);
   const settings = useMemo(() => ({ internationalAddresses }), [internationalAddresses]);
   const ids = useMemo(() => createIdSource(), []);
+  // The filed records given as context: no page of the cure changes them, so a record they link to stays.
+  const contextIds = useMemo(() => new Set((answer.cureContext ?? []).map((m) => m.clientId)), [answer.cureContext]);
   const [store, setStore] = useState<ModelStoreState | null>(null);
   // The refusal of the pages' answers, on the page it concerns (each page draws its own error summary).
   const [pageRefusal, setPageRefusal] = useState<{ pageId: string; view: RefusalView } | null>(null);
@@ -304,6 +306,7 @@ export default function CurePanel({ answer, onCured, onCancel }: { answer: Claim
               settings={settings}
               refusal={pageRefusal && (pageRefusal.pageId === '' || pageRefusal.pageId === page.id) ? pageRefusal.view : null}
               editFileRecords
+              fixedRecords={contextIds}
               ids={ids}
               documents={pageDocuments}
               hideActions

@@ -302,6 +302,15 @@ export function setFileField(state: ModelStoreState, clientId: string, field: st
   return { ...next, everEdited: { ...next.everEdited, [clientId]: [...edited, field] } };
 }
 
+/**
+ * Whether another saved record of a document record's model holds a document of its name (a
+ * draft's Upload, and a saved record's Done after another file was chosen in its Edit).
+ */
+export function fileNameTaken(state: ModelStoreState, record: FormModel): boolean {
+  const name = record.fields.name ?? null;
+  return name !== null && ofMapping(state.saved, record.metadata.dtoMapping).some((m) => m.clientId !== record.clientId && (m.fields.name ?? null) === name);
+}
+
 export interface SaveFileDraftResult {
   state: ModelStoreState;
   /** Whether the draft became saved. */
@@ -321,10 +330,7 @@ export function saveFileDraft(state: ModelStoreState, clientId: string, isValid:
     return { state, saved: false, errorKey: null };
   }
   if (!isValid) return { state, saved: false, errorKey: null };
-  const name = draft.fields.name ?? null;
-  const duplicate =
-    name !== null && ofMapping(state.saved, draft.metadata.dtoMapping).some((m) => (m.fields.name ?? null) === name);
-  if (duplicate) return { state: discardDraft(state, clientId), saved: false, errorKey: USER_MESSAGES.fileExists.key };
+  if (fileNameTaken(state, draft)) return { state: discardDraft(state, clientId), saved: false, errorKey: USER_MESSAGES.fileExists.key };
   return { state: saveDraft(state, clientId, true), saved: true, errorKey: null };
 }
 

@@ -7,12 +7,6 @@
 import { camelCase, findModel, getRecords, initStore, type IdSource } from '../models';
 import type { FormModel, FormType, ModelConfig, ModelStoreState, PageConfig } from '../types';
 
-/**
- * The refusal of a record linked to one the claim does not have (the server's check of a cure's
- * answers; the link selects list only the claim's records): its key, and its text when a locale lacks it.
- */
-export const LINK_NOT_FILED = { key: 'LocKey_Cure_LinkNotFiled', text: 'Choose again from the list: the one chosen is not part of your claim.' } as const;
-
 /** The store a cure's pages start from: the filed answers replace the fresh models of their kinds. */
 export function cureStore(modelConfigs: readonly ModelConfig[], formType: FormType, ids: IdSource, filed: readonly FormModel[]): ModelStoreState {
   const initial = initStore(modelConfigs, formType, ids);

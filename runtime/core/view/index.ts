@@ -22,6 +22,8 @@ export {
   type SavedDrafts,
 } from './records';
 export { fieldDomId, recordsDomId } from './dom-ids';
+export { danglingLinks, linkingBlocks, LINK_NOT_FOUND, type DanglingLink } from './links';
+export { DELETE_LINKED, linkedKeptMessage, linkedRemoval, LINKED_KEPT, recordName, recordNames, type LinkedRemoval } from './linked-removal';
 export { lookupResultView, type LookupResultView } from './lookup-result';
 export { ALREADY_FILED_CODES, CONTACT_KEYS, NOTICE_CODES, REFUSAL_FIELDS, pageRefusalView, refusalView, submitRefusalView, type Refusal, type RefusalNotice, type RefusalView } from './refusal';
 export { CONTACT_INPUTS, CONTACT_MODEL, inputHints, type InputHints } from './input-hints';

@@ -3,6 +3,7 @@ import type { FieldConfig, ModelConfig, ModelStoreState, PageConfig, RecordsBloc
 import { computeFieldState, dependencyOutcome, rulesApply } from './field-state';
 import { blockVisible, fieldDomId, pageFieldGroups, recordsDomId, type GroupOptions } from './page-groups';
 import { missingChildrenDomId } from './dom-ids';
+import { LINK_NOT_FOUND } from './links';
 import { blockMinimum, draftHasEntries, recordFieldErrors } from './records';
 import type { FieldState, PageFieldError, ValidationEnv, ViewSettings } from './types';
 
@@ -77,8 +78,9 @@ export function unsavedDraftError(block: RecordsBlock, store: ModelStoreState, t
  * Every error that refuses Next on this page: the rules of each shown field of its single-instance
  * models (hidden and disabled fields are skipped) and records blocks' 'none of the above'
  * confirmations, a records block's open draft holding typed answers that were neither saved nor
- * cancelled, and the record blocks' minimum-instances and required-manager rules. The rules of a
- * draft's fields count only through that draft's message.
+ * cancelled, the record blocks' minimum-instances and required-manager rules, and each saved
+ * record's link to a record the claim does not have (links.ts). The rules of a draft's fields
+ * count only through that draft's message.
  */
 export function validatePage(page: PageConfig, modelConfigs: ModelConfig[], store: ModelStoreState, ctx: ValidatePageContext): { errors: PageFieldError[] } {
   const options: GroupOptions = { formType: ctx.formType, modelConfigs, internationalAddresses: ctx.settings?.internationalAddresses };
@@ -106,6 +108,18 @@ export function validatePage(page: PageConfig, modelConfigs: ModelConfig[], stor
     // A per-record rule of the block's model: each parent record needs its children (a receipt per expense).
     for (const shortfall of childShortfalls(store, block.model)) {
       errors.push({ fieldId: missingChildrenDomId(recordsDomId(block.model, block.fixedValues), shortfall.parent.clientId), clientId: shortfall.parent.clientId, field: block.model, message: messageText(shortfall.message, ctx.t) });
+    }
+    // A saved record linked to a record the claim does not have (a link select lists only the claim's).
+    // (The page's own records; links.ts `danglingLinks` checks every page's for the server.)
+    const link = block.linkOptions;
+    if (!link) continue;
+    const linkable = new Set(getRecords(store, link.model).map((m) => m.clientId));
+    const label = block.fields.find((f) => f.key === link.field)?.label;
+    for (const record of getRecords(store, block.model, block.fixedValues)) {
+      const value = record.fields[link.field];
+      if (typeof value !== 'string' || value === '' || linkable.has(value)) continue;
+      const message = messageText({ key: LINK_NOT_FOUND.key, args: [], fallback: LINK_NOT_FOUND.text }, ctx.t);
+      errors.push({ fieldId: fieldDomId(block.model, record.clientId, link.field), clientId: record.clientId, field: link.field, message, ...(label ? { label: ctx.t(label) } : {}) });
     }
   }
   return { errors };

@@ -1,14 +1,15 @@
 import { memo, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { failedUpload, type PageEngineContext } from '../../core/actions/page-press';
 import { addRecord, cancelRecord, removeRecord, saveRecord } from '../../core/actions/record-actions';
-import { devError } from '../../core/errors';
-import { checkRequiredManager, childShortfalls, getDrafts, getRecords, type MessageRef } from '../../core/models';
+import { devError, USER_MESSAGES } from '../../core/errors';
+import { checkRequiredManager, childShortfalls, fileNameTaken, getDrafts, getRecords, type MessageRef } from '../../core/models';
 import type { DocumentFile, FieldConfig, FieldValue, FormModel, ModelStoreState, RecordsBlock as RecordsBlockConfig } from '../../core/types';
 import type { BlockProps, PageContext, Translate } from '../../react/types';
 import { Button } from '../Button';
 import { DisplayValuesRow, MAX_DISPLAY_FIELDS_WITH_BUTTONS } from '../DisplayValuesRow';
 import { fieldDomId, missingChildrenDomId, recordsDomId } from '../../core/view/dom-ids';
 import { displayValue, fieldForKey, findFieldConfig } from '../../core/view/display-value';
+import { linkedRemoval } from '../../core/view/linked-removal';
 import { asksNoneConfirmation, blockMinimum, noneConfirmationField, openInitialDrafts } from '../../core/view/records';
 
 export const RECORDS_KEYS = {
@@ -17,6 +18,7 @@ export const RECORDS_KEYS = {
   upload: 'LocKey_Button_Upload',
   edit: 'LocKey_Button_Edit',
   delete: 'LocKey_Button_Delete',
+  keep: 'LocKey_Records_Keep',
   done: 'LocKey_Button_Done',
   saved: 'LocKey_Common_Saved',
   record: 'LocKey_Records_Record',
@@ -214,6 +216,9 @@ export function RecordsBlock({ config, ctx }: BlockProps<RecordsBlockConfig>) {
   // Counts the saves, so that each one shows "Saved" for its own 5 seconds (0: none shown).
   const [savedNotice, setSavedNotice] = useState(0);
   const [editing, setEditing] = useState<string | null>(null);
+  // A Delete of a record others link to: asked first (they go with it), or refused (they cannot be changed here).
+  const [removal, setRemoval] = useState<{ clientId: string; asks: boolean; message: string } | null>(null);
+  const removalRef = useRef<HTMLDivElement | null>(null);
   const regionRef = useRef<HTMLElement | null>(null);
   const addMoreRef = useRef<HTMLDivElement | null>(null);
   const id = recordsDomId(config.model, config.fixedValues);
@@ -312,7 +317,14 @@ export function RecordsBlock({ config, ctx }: BlockProps<RecordsBlockConfig>) {
     }
   };
 
-  const remove = (record: FormModel) => {
+  const remove = (record: FormModel, confirmed = false) => {
+    const linked = confirmed ? null : linkedRemoval(ctx.store, record.clientId, ctx.pages, ctx.t, ctx.fixedRecords);
+    if (linked && linked.kind !== 'alone') {
+      setRemoval({ clientId: record.clientId, asks: linked.kind === 'withLinked', message: linked.message });
+      focusLater(() => removalRef.current);
+      return;
+    }
+    setRemoval(null);
     const next = removeRecord(ctx.page, record.clientId, ctx.store, ctx.documents, engine().options);
     setDocuments(next.documents);
     if (editing === record.clientId) setEditing(null);
@@ -330,6 +342,15 @@ export function RecordsBlock({ config, ctx }: BlockProps<RecordsBlockConfig>) {
   latest.current = { remove, edit, upload, cancel, addMore };
   const onEditRecord = useCallback((clientId: string) => latest.current.edit(clientId), []);
   const onDeleteRecord = useCallback((record: FormModel) => latest.current.remove(record), []);
+  const confirmRemoval = (clientId: string) => {
+    const record = saved.find((r) => r.clientId === clientId);
+    if (record) remove(record, true);
+  };
+  /** The asked Delete given up: the focus goes back to the Delete pressed (its row's last button). */
+  const keepRecord = (clientId: string) => {
+    setRemoval(null);
+    focusLater(() => [...(regionRef.current?.querySelectorAll<HTMLElement>(`[data-client-id="${clientId}"] button`) ?? [])].at(-1));
+  };
   const onUpload = useCallback((clientId: string) => latest.current.upload(clientId), []);
   const onCancel = useCallback((clientId: string) => latest.current.cancel(clientId), []);
   const onAddMore = useCallback(() => latest.current.addMore(), []);
@@ -342,6 +363,15 @@ export function RecordsBlock({ config, ctx }: BlockProps<RecordsBlockConfig>) {
       focusLater(() => document.getElementById(first.fieldId));
       return;
     }
+    // Another file chosen in its Edit: refused, as an Upload is, when another saved document has its name.
+    const current = saved.find((r) => r.clientId === record.clientId) ?? record;
+    const fileField = config.kind === 'file' ? fields.find((f) => f.widget === 'file') : undefined;
+    if (fileField && fileNameTaken(ctx.store, current)) {
+      setFileError(orFallback(ctx, USER_MESSAGES.fileExists.key, USER_MESSAGES.fileExists.en));
+      focusLater(() => document.getElementById(fieldDomId(config.model, record.clientId, fileField.key)));
+      return;
+    }
+    setFileError(null);
     setEditing(null);
     // Done closes the form it was in: the focus goes back to the record's row, on its first button.
     focusLater(() => regionRef.current?.querySelector<HTMLElement>(`[data-client-id="${record.clientId}"] button`));
@@ -385,6 +415,15 @@ export function RecordsBlock({ config, ctx }: BlockProps<RecordsBlockConfig>) {
             )}
           />
         </ul>
+      ) : null}
+      {removal ? (
+        <div className="cf-records__removal" role="alert" tabIndex={-1} ref={removalRef}>
+          <p className="cf-records__message">{removal.message}</p>
+          <div className="cf-records__actions">
+            {removal.asks ? <Button variant="primary" icon="delete" label={orFallback(ctx, RECORDS_KEYS.delete, 'Delete')} onClick={() => confirmRemoval(removal.clientId)} /> : null}
+            <Button variant="outline-secondary" label={orFallback(ctx, removal.asks ? RECORDS_KEYS.cancel : RECORDS_KEYS.keep, removal.asks ? 'Cancel' : 'Keep it')} onClick={() => keepRecord(removal.clientId)} />
+          </div>
+        </div>
       ) : null}
       {missing.length > 0 ? (
         <ul className="cf-records__missing">

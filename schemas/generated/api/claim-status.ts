@@ -69,7 +69,7 @@ export interface ClaimStatusAnswer {
    */
   cureAnswers?: FormModel[];
   /**
-   * The claim's filed records that the pages asked again link to (a records block's linkOptions) and that the cure does not ask again, read-only and with their label fields only: the cure form's link selects list them; absent when there are none
+   * The claim's filed records that the pages asked again are linked with and that the cure does not ask again, read-only: those their records link to (a records block's linkOptions), with their label fields, which the cure form's link selects list; and those linking to their records (a repair's documents), with their link and display fields, which keep a Delete of the record they link to; absent when there are none
    */
   cureContext?: FormModel[];
   cureInProgress?: CureProgress;

@@ -399,3 +399,98 @@ describe('the record block draws the view model’s record rules (spec §3–§5
     expect(within(screen.getByRole('alert')).getByRole('link').textContent).toBe('At least 2 record(s) must be added.');
   });
 });
+
+describe('records linked to others', { timeout: 30_000 }, () => {
+  const linkedDocuments: RecordsBlock = {
+    ...DOCUMENTS_BLOCK,
+    startDraft: false,
+    fields: [...DOCUMENTS_BLOCK.fields, { key: 'claimTransactionId', widget: 'select', label: 'Repair' }],
+    displayFields: ['name', 'documentType'],
+    linkOptions: { field: 'claimTransactionId', model: 'ClaimTransactions', labelFields: ['facilityName'] },
+  };
+  const pages = [page([repairs], { id: 'repairs' }), page([linkedDocuments], { id: 'documents' })];
+  const linkT = makeT({
+    LocKey_Button_Cancel: 'Cancel',
+    LocKey_Button_Done: 'Done',
+    LocKey_Validation_FileExists: 'A file with this name has already been uploaded.',
+  });
+
+  /** A saved repair with a saved document linked to it ('invoice.pdf'), and another document ('receipt.pdf'). */
+  function claim(facilityName = 'Main St Garage') {
+    const repairConfig = CONFIGS.find((c) => c.metadata.dtoMapping === 'ClaimTransactions');
+    const documentConfig = CONFIGS.find((c) => c.metadata.dtoMapping === 'DocumentContexts');
+    if (!repairConfig || !documentConfig) throw new Error('The fixtures lack a config.');
+    const ids = createIdSource();
+    const repair = addDraft(initStore(CONFIGS, 'Automotive', ids), repairConfig, ids, { claimTransactionType: 'repair' });
+    let s = saveDraft(setFieldValue(repair.state, repair.clientId, 'facilityName', facilityName), repair.clientId, true);
+    const documentIds: string[] = [];
+    for (const name of ['invoice.pdf', 'receipt.pdf']) {
+      const added = addDraft(s, documentConfig, ids);
+      s = setFieldValue(setFieldValue(setFieldValue(added.state, added.clientId, 'file', name), added.clientId, 'name', name), added.clientId, 'documentType', 'other');
+      if (name === 'invoice.pdf') s = setFieldValue(s, added.clientId, 'claimTransactionId', repair.clientId);
+      s = saveDraft(s, added.clientId, true);
+      documentIds.push(added.clientId);
+    }
+    return { store: s, repairId: repair.clientId, documentIds };
+  }
+
+  it("asks before a Delete takes the documents linked to the record along, naming them; Cancel keeps both and returns to the row's button", async () => {
+    const { store } = claim();
+    let last: ModelStoreState | null = null;
+    render(<Harness page={pages[0] ?? page([repairs])} pages={pages} t={linkT} initial={store} onStore={(s) => (last = s)} />);
+    await userEvent.click(screen.getByRole('button', { name: /Delete/ }));
+    const asked = await screen.findByRole('alert');
+    expect(asked.textContent).toContain('Deleting it also deletes what is linked to it: invoice.pdf.');
+    await waitFor(() => expect(document.activeElement).toBe(asked));
+    expect(getRecords(last ?? store, 'claimTransactions')).toHaveLength(1);
+    await userEvent.click(within(asked).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(getRecords(last ?? store, 'documentContexts')).toHaveLength(2);
+    await waitFor(() => expect(document.activeElement?.textContent).toMatch(/Delete/));
+
+    await userEvent.click(screen.getByRole('button', { name: /Delete/ }));
+    await userEvent.click(within(await screen.findByRole('alert')).getByRole('button', { name: /Delete/ }));
+    expect(getRecords(last, 'claimTransactions')).toHaveLength(0);
+    // The linked document went with it; the other stays.
+    expect(getRecords(last, 'documentContexts').map((d) => d.fields.name)).toEqual(['receipt.pdf']);
+  });
+
+  it('refuses a Delete of a record that records no page here can change link to (a cure), naming them', async () => {
+    const { store, documentIds } = claim();
+    let last: ModelStoreState | null = null;
+    render(<Harness page={pages[0] ?? page([repairs])} pages={pages} t={linkT} initial={store} fixedRecords={new Set(documentIds)} onStore={(s) => (last = s)} />);
+    await userEvent.click(screen.getByRole('button', { name: /Delete/ }));
+    const refused = await screen.findByRole('alert');
+    expect(refused.textContent).toContain('It cannot be removed here, because these parts of your claim are linked to it: invoice.pdf.');
+    expect(within(refused).queryByRole('button', { name: /Delete/ })).toBeNull();
+    expect(getRecords(last ?? store, 'claimTransactions')).toHaveLength(1);
+  });
+
+  it("refuses Done on a filed document's Edit when the file chosen has the name of another saved document", async () => {
+    const { store } = claim();
+    let last: ModelStoreState | null = null;
+    render(<Harness page={pages[1] ?? page([linkedDocuments])} pages={pages} t={linkT} initial={store} editFileRecords onStore={(s) => (last = s)} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Record 2' }));
+    await userEvent.upload(screen.getByLabelText(/^File/), new File(['x'], 'invoice.pdf', { type: 'application/pdf' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Done' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('A file with this name has already been uploaded.');
+    // Its form stays open, the focus on its file.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^File/)));
+    expect(screen.getByRole('button', { name: 'Done' })).toBeTruthy();
+    expect(getRecords(last, 'documentContexts').filter((d) => d.fields.name === 'invoice.pdf')).toHaveLength(2);
+  });
+
+  it("writes a long chosen link's label out under its select, and not a short one", async () => {
+    const long = claim('Bayside Motors and Collision Repair Center of San Francisco');
+    const { unmount } = render(<Harness page={pages[1] ?? page([linkedDocuments])} pages={pages} t={linkT} initial={long.store} editFileRecords />);
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Record 1' }));
+    const select = screen.getByLabelText(/Repair/);
+    const chosen = select.parentElement?.querySelector('.cf-select__chosen');
+    expect(chosen?.textContent).toContain('Bayside Motors and Collision Repair Center of San Francisco');
+    unmount();
+    const short = claim('Main St');
+    render(<Harness page={pages[1] ?? page([linkedDocuments])} pages={pages} t={linkT} initial={short.store} editFileRecords />);
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Record 1' }));
+    expect(screen.getByLabelText(/Repair/).parentElement?.querySelector('.cf-select__chosen')).toBeNull();
+  });
+});
