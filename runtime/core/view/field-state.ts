@@ -1,6 +1,6 @@
 import { evaluateCondition, type ConditionScope } from '../conditions/evaluate';
 import { devError } from '../errors';
-import { dateBounds, isRequired, ruleMessages, type RuleContext } from '../rules';
+import { dateBounds, isRequired, ruleMessages, type RuleContext, type RuleMessage } from '../rules';
 import type { FieldConfig, FieldValue, FormModel, ModelConfig, RuleConfig } from '../types';
 import type { FieldState, ValidationEnv } from './types';
 
@@ -24,6 +24,20 @@ export function ruleContext(env: ValidationEnv, models: ConditionScope['models']
   return { scope: { own, models }, whitelist: env.whitelist, now: env.now, t, ...(env.adapters ? { adapters: env.adapters } : {}) };
 }
 
+/**
+ * The rule context made last, reused while the answers, the environment and the other models are
+ * the same objects: a page checks a model's fields one after the other (a server check reads every
+ * field of every reached page), and they share one context rather than each making its own.
+ */
+let lastContext: { env: ValidationEnv; models: ConditionScope['models']; own: Record<string, FieldValue>; ctx: RuleContext } | null = null;
+
+function modelRuleContext(env: ValidationEnv, models: ConditionScope['models'], own: Record<string, FieldValue>): RuleContext {
+  if (lastContext && lastContext.own === own && lastContext.env === env && lastContext.models === models) return lastContext.ctx;
+  const ctx = ruleContext(env, models, own);
+  lastContext = { env, models, own, ctx };
+  return ctx;
+}
+
 /** Whether a field's rules run (computeFieldState's errors): shown, enabled, and not a hidden widget. */
 export function rulesApply(field: FieldConfig, state: Pick<FieldState, 'visible' | 'disabled'>): boolean {
   return state.visible && !state.disabled && field.widget !== 'hidden';
@@ -45,6 +59,9 @@ export function fieldRules(field: FieldConfig, config: ModelConfig | null): read
   return rules;
 }
 
+const NO_RULES: readonly RuleConfig[] = [];
+const NO_MESSAGES: readonly RuleMessage[] = [];
+
 export interface DependencyOutcome {
   visible: boolean;
   disabled: boolean;
@@ -57,26 +74,34 @@ export interface DependencyOutcome {
  * value to null or the reset value; a met one may override the mask; two different overrides at
  * once is an error.
  */
-export function dependencyOutcome(field: FieldConfig, model: FormModel, models: ConditionScope['models']): DependencyOutcome {
+export function dependencyOutcome(field: FieldConfig, model: FormModel, models: ConditionScope['models']): Readonly<DependencyOutcome> {
+  const dependencies = field.dependencies;
+  // Most fields have none: shown, enabled, nothing to reset (one answer for them all).
+  if (dependencies === undefined || dependencies.length === 0) return INDEPENDENT;
   const scope: ConditionScope = { own: model.fields, models };
   let visible = true;
   let disabled = false;
   let resetTo: FieldValue | undefined;
-  const overrides = new Set<string>();
-  for (const dependency of field.dependencies ?? []) {
+  let maskOverride: string | null = null;
+  for (const dependency of dependencies) {
     if (evaluateCondition(dependency.when, scope)) {
-      if (dependency.maskOverride) overrides.add(dependency.maskOverride);
+      if (dependency.maskOverride) {
+        if (maskOverride !== null && maskOverride !== dependency.maskOverride) throw devError('TWO_MASK_OVERRIDES', field.key);
+        maskOverride = dependency.maskOverride;
+      }
       continue;
     }
     if ((dependency.behavior ?? 'hide') === 'hide') visible = false;
     else disabled = true;
     if (resetTo === undefined) resetTo = dependency.resetValue ?? null;
   }
-  if (overrides.size > 1) throw devError('TWO_MASK_OVERRIDES', field.key);
   const current = model.fields[field.key] ?? null;
   const reset = resetTo !== undefined && current !== resetTo ? { value: resetTo } : null;
-  return { visible, disabled, maskOverride: [...overrides][0] ?? null, reset };
+  return { visible, disabled, maskOverride, reset };
 }
+
+/** The outcome of a field without dependencies. */
+const INDEPENDENT: Readonly<DependencyOutcome> = Object.freeze({ visible: true, disabled: false, maskOverride: null, reset: null });
 
 /**
  * Everything the widget of one field needs, computed from configs, the model and the rules. With
@@ -92,18 +117,19 @@ export function computeFieldState(
   options: { errors?: boolean } = {},
 ): FieldState {
   const outcome = dependencyOutcome(field, model, models);
-  const rules = fieldRules(field, config);
-  const ctx = ruleContext(env, models, model.fields);
   const active = rulesApply(field, outcome);
+  // A hidden or disabled field's rules are not read at all.
+  const rules = active ? fieldRules(field, config) : NO_RULES;
+  const ctx = active ? modelRuleContext(env, models, model.fields) : null;
   const value = outcome.reset ? outcome.reset.value : (model.fields[field.key] ?? null);
-  const withMessages = active && options.errors !== false;
-  const messages = withMessages
-    ? ruleMessages(value, rules, field.key, ctx, { dataType: config?.fields[field.key]?.dataType, field: () => ({ label: env.t(field.label), widget: field.widget, messages: field.messages }) })
-    : [];
+  const messages =
+    ctx && options.errors !== false
+      ? ruleMessages(value, rules, field.key, ctx, { dataType: config?.fields[field.key]?.dataType, field: () => ({ label: env.t(field.label), widget: field.widget, messages: field.messages }) })
+      : NO_MESSAGES;
   return {
     visible: outcome.visible,
     disabled: outcome.disabled,
-    required: active && !field.disableRequiredStyling && isRequired(rules, ctx),
+    required: ctx !== null && !field.disableRequiredStyling && isRequired(rules, ctx),
     maskName: outcome.maskOverride ?? field.maskName ?? null,
     reset: outcome.reset,
     errors: messages.map((m) => m.text),
