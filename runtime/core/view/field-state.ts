@@ -24,20 +24,6 @@ export function ruleContext(env: ValidationEnv, models: ConditionScope['models']
   return { scope: { own, models }, whitelist: env.whitelist, now: env.now, t, ...(env.adapters ? { adapters: env.adapters } : {}) };
 }
 
-/**
- * The rule context made last, reused while the answers, the environment and the other models are
- * the same objects: a page checks a model's fields one after the other (a server check reads every
- * field of every reached page), and they share one context rather than each making its own.
- */
-let lastContext: { env: ValidationEnv; models: ConditionScope['models']; own: Record<string, FieldValue>; ctx: RuleContext } | null = null;
-
-function modelRuleContext(env: ValidationEnv, models: ConditionScope['models'], own: Record<string, FieldValue>): RuleContext {
-  if (lastContext && lastContext.own === own && lastContext.env === env && lastContext.models === models) return lastContext.ctx;
-  const ctx = ruleContext(env, models, own);
-  lastContext = { env, models, own, ctx };
-  return ctx;
-}
-
 /** Whether a field's rules run (computeFieldState's errors): shown, enabled, and not a hidden widget. */
 export function rulesApply(field: FieldConfig, state: Pick<FieldState, 'visible' | 'disabled'>): boolean {
   return state.visible && !state.disabled && field.widget !== 'hidden';
@@ -120,7 +106,7 @@ export function computeFieldState(
   const active = rulesApply(field, outcome);
   // A hidden or disabled field's rules are not read at all.
   const rules = active ? fieldRules(field, config) : NO_RULES;
-  const ctx = active ? modelRuleContext(env, models, model.fields) : null;
+  const ctx = active ? ruleContext(env, models, model.fields) : null;
   const value = outcome.reset ? outcome.reset.value : (model.fields[field.key] ?? null);
   const messages =
     ctx && options.errors !== false
