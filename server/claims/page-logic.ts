@@ -157,7 +157,8 @@ export function applyPageLogic(given: PageLogicInput): PageLogicResult | null {
         whitelist: input.whitelist,
         now: input.now,
         ...(input.adapters ? { adapters: input.adapters } : {}),
-        onRulesRun: (clientId, field) => void ran.push([clientId, field]),
+        // Collected only when asked (a submit's model pass skips these fields; a draft's check has none).
+        ...(onRulesRun ? { onRulesRun: (clientId: string, field: string) => void ran.push([clientId, field]) } : {}),
       });
     } catch (error) {
       // Answers the flow cannot read (two records where a minimum depends on one) are the claim's fault, not the server's.

@@ -78,6 +78,24 @@ export function pagesSingleModels(pages: FlowFile['pages']): Set<string> {
   return kinds;
 }
 
+/** The file fields of each model config (configs are loaded once per settlement and never changed in place). */
+const fileFields = new WeakMap<ModelConfig, readonly string[]>();
+
+function fileFieldsOf(config: ModelConfig): readonly string[] {
+  let fields = fileFields.get(config);
+  if (!fields) fileFields.set(config, (fields = Object.entries(config.fields).flatMap(([field, c]) => (c.dataType === 'file' ? [field] : []))));
+  return fields;
+}
+
+/** The fields of a model its config does not declare (none, nearly always: no list made then). */
+function unknownFields(fields: Record<string, FieldValue>, config: ModelConfig): string[] {
+  let unknown: string[] | null = null;
+  for (const field in fields) {
+    if (Object.hasOwn(fields, field) && !Object.hasOwn(config.fields, field)) (unknown ??= []).push(field);
+  }
+  return unknown ?? [];
+}
+
 export function validateSubmission(input: ValidationInput): ValidationProblems {
   const { formType } = input;
   const t = (key: string, ...args: Array<string | number>) => formatMessage(input.text(key) ?? key, ...args);
@@ -138,7 +156,7 @@ export function validateSubmission(input: ValidationInput): ValidationProblems {
       structure.push(`${where}: the form has changed since the page was loaded; please reload the page.`);
       continue;
     }
-    const unknown = Object.keys(model.fields).filter((f) => !Object.hasOwn(config.fields, f));
+    const unknown = unknownFields(model.fields, config);
     if (unknown.length) {
       structure.push(`${where}: unknown field(s) ${unknown.join(', ')}.`);
       continue;
@@ -149,7 +167,7 @@ export function validateSubmission(input: ValidationInput): ValidationProblems {
       for (const [field, problem] of mistyped) structure.push(`${sentKind}.${field} (${model.clientId}): ${problem}`);
       continue;
     }
-    const declared = Object.entries(config.fields).some(([field, c]) => c.dataType === 'file' && typeof model.fields[field] === 'string' && model.fields[field] !== '');
+    const declared = fileFieldsOf(config).some((field) => typeof model.fields[field] === 'string' && model.fields[field] !== '');
     if (declared && !input.partial && !payload.documents?.some((file) => file.clientId === model.clientId)) {
       const name = typeof model.fields.name === 'string' ? ` "${model.fields.name.slice(0, 80)}"` : '';
       structure.push(`The document${name} was not received; please upload it again.`);
@@ -180,7 +198,9 @@ export function validateSubmission(input: ValidationInput): ValidationProblems {
   const fieldKey = (clientId: string, field: string) => `${clientId}\n${field}`;
   /** The fields whose rules the pages ran: a failure of their model rules is a failure on the page too (the same rules, and the page's own besides), told there. */
   const ranOnPages = new Set<string>();
-  const pageProblems = (logic && structure.length === 0 ? logic.problems((clientId, field) => ranOnPages.add(fieldKey(clientId, field))) : []).filter((p) => !leftForNext(p));
+  // A claim in progress runs no model pass: which fields the pages ran is not asked then.
+  const onRulesRun = input.partial ? undefined : (clientId: string, field: string) => void ranOnPages.add(fieldKey(clientId, field));
+  const pageProblems = (logic && structure.length === 0 ? logic.problems(onRulesRun) : []).filter((p) => !leftForNext(p));
   // The other fields' rules; a claim in progress is told the pages' verdict only.
   if (!input.partial) {
     for (const { model, config, sentKind } of ruled) {

@@ -26,7 +26,7 @@ function jsonType(value: unknown): string {
 export function fieldTypeProblem(value: unknown, dataType: FieldDataType): string | null {
   const accepted = FIELD_VALUE_TYPES[dataType] ?? FIELD_VALUE_TYPES.string;
   const actual = jsonType(value);
-  if (accepted.some((type) => type === actual)) return null;
+  for (const type of accepted) if (type === actual) return null;
   const wanted = accepted.filter((t) => t !== 'null').map((t) => (t === 'string' ? 'text' : `a ${t}`));
   return `must be ${wanted.join(' or ')} or empty, not ${actual === 'object' ? 'an object' : actual === 'list' ? 'a list' : `a ${actual}`}.`;
 }
@@ -37,10 +37,12 @@ export function fieldTypeProblem(value: unknown, dataType: FieldDataType): strin
  */
 export function checkFieldTypes(fields: Record<string, unknown>, fieldConfigs: Record<string, ModelFieldConfig>): Record<string, string> {
   const problems: Record<string, string> = {};
-  for (const [field, value] of Object.entries(fields)) {
-    const config = fieldConfigs[field];
+  // A loop over the keys (no list of entries made): every model of every save is checked.
+  for (const field in fields) {
+    if (!Object.hasOwn(fields, field)) continue;
+    const config = Object.hasOwn(fieldConfigs, field) ? fieldConfigs[field] : undefined;
     if (!config) continue;
-    const problem = fieldTypeProblem(value, config.dataType);
+    const problem = fieldTypeProblem(fields[field], config.dataType);
     if (problem) problems[field] = problem;
   }
   return problems;

@@ -1,6 +1,6 @@
 import { evaluateCondition, type ConditionScope } from '../conditions/evaluate';
 import { devError } from '../errors';
-import { dateBounds, isRequired, ruleMessages, type RuleContext } from '../rules';
+import { dateBounds, isRequired, ruleMessages, type RuleContext, type RuleMessage } from '../rules';
 import type { FieldConfig, FieldValue, FormModel, ModelConfig, RuleConfig } from '../types';
 import type { FieldState, ValidationEnv } from './types';
 
@@ -45,6 +45,9 @@ export function fieldRules(field: FieldConfig, config: ModelConfig | null): read
   return rules;
 }
 
+const NO_RULES: readonly RuleConfig[] = [];
+const NO_MESSAGES: readonly RuleMessage[] = [];
+
 export interface DependencyOutcome {
   visible: boolean;
   disabled: boolean;
@@ -57,26 +60,34 @@ export interface DependencyOutcome {
  * value to null or the reset value; a met one may override the mask; two different overrides at
  * once is an error.
  */
-export function dependencyOutcome(field: FieldConfig, model: FormModel, models: ConditionScope['models']): DependencyOutcome {
+export function dependencyOutcome(field: FieldConfig, model: FormModel, models: ConditionScope['models']): Readonly<DependencyOutcome> {
+  const dependencies = field.dependencies;
+  // Most fields have none: shown, enabled, nothing to reset (one answer for them all).
+  if (dependencies === undefined || dependencies.length === 0) return INDEPENDENT;
   const scope: ConditionScope = { own: model.fields, models };
   let visible = true;
   let disabled = false;
   let resetTo: FieldValue | undefined;
-  const overrides = new Set<string>();
-  for (const dependency of field.dependencies ?? []) {
+  let maskOverride: string | null = null;
+  for (const dependency of dependencies) {
     if (evaluateCondition(dependency.when, scope)) {
-      if (dependency.maskOverride) overrides.add(dependency.maskOverride);
+      if (dependency.maskOverride) {
+        if (maskOverride !== null && maskOverride !== dependency.maskOverride) throw devError('TWO_MASK_OVERRIDES', field.key);
+        maskOverride = dependency.maskOverride;
+      }
       continue;
     }
     if ((dependency.behavior ?? 'hide') === 'hide') visible = false;
     else disabled = true;
     if (resetTo === undefined) resetTo = dependency.resetValue ?? null;
   }
-  if (overrides.size > 1) throw devError('TWO_MASK_OVERRIDES', field.key);
   const current = model.fields[field.key] ?? null;
   const reset = resetTo !== undefined && current !== resetTo ? { value: resetTo } : null;
-  return { visible, disabled, maskOverride: [...overrides][0] ?? null, reset };
+  return { visible, disabled, maskOverride, reset };
 }
+
+/** The outcome of a field without dependencies. */
+const INDEPENDENT: Readonly<DependencyOutcome> = Object.freeze({ visible: true, disabled: false, maskOverride: null, reset: null });
 
 /**
  * Everything the widget of one field needs, computed from configs, the model and the rules. With
@@ -92,18 +103,19 @@ export function computeFieldState(
   options: { errors?: boolean } = {},
 ): FieldState {
   const outcome = dependencyOutcome(field, model, models);
-  const rules = fieldRules(field, config);
-  const ctx = ruleContext(env, models, model.fields);
   const active = rulesApply(field, outcome);
+  // A hidden or disabled field's rules are not read at all.
+  const rules = active ? fieldRules(field, config) : NO_RULES;
+  const ctx = active ? ruleContext(env, models, model.fields) : null;
   const value = outcome.reset ? outcome.reset.value : (model.fields[field.key] ?? null);
-  const withMessages = active && options.errors !== false;
-  const messages = withMessages
-    ? ruleMessages(value, rules, field.key, ctx, { dataType: config?.fields[field.key]?.dataType, field: () => ({ label: env.t(field.label), widget: field.widget, messages: field.messages }) })
-    : [];
+  const messages =
+    ctx && options.errors !== false
+      ? ruleMessages(value, rules, field.key, ctx, { dataType: config?.fields[field.key]?.dataType, field: () => ({ label: env.t(field.label), widget: field.widget, messages: field.messages }) })
+      : NO_MESSAGES;
   return {
     visible: outcome.visible,
     disabled: outcome.disabled,
-    required: active && !field.disableRequiredStyling && isRequired(rules, ctx),
+    required: ctx !== null && !field.disableRequiredStyling && isRequired(rules, ctx),
     maskName: outcome.maskOverride ?? field.maskName ?? null,
     reset: outcome.reset,
     errors: messages.map((m) => m.text),

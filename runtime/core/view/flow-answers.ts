@@ -6,7 +6,7 @@ import { computeFieldState, dependencyOutcome, rulesApply } from './field-state'
 import { blockFields, blockVisible, fieldDomId, pageFieldGroups, type GroupOptions } from './page-groups';
 import { resetNoneConfirmations } from './records';
 import type { PageFieldError } from './types';
-import { fieldError, validatePage, type ValidatePageContext } from './validatePage';
+import { fieldError, hasError, validatePage, type ValidatePageContext } from './validatePage';
 
 type FlowPages = Pick<FlowFile, 'pages'>;
 
@@ -152,7 +152,8 @@ export function flowErrors(flow: FlowPages, modelConfigs: ModelConfig[], store: 
       for (const record of getRecords(store, block.model, block.fixedValues)) {
         for (const field of block.fields) {
           const state = computeFieldState(field, record, config, models, ctx);
-          if (rulesApply(field, state)) ctx.onRulesRun?.(record.clientId, field.key);
+          if (ctx.onRulesRun && rulesApply(field, state)) ctx.onRulesRun(record.clientId, field.key);
+          if (!hasError(state)) continue;
           const error = fieldError(field, state, { fieldId: fieldDomId(record.metadata.dtoMapping, record.clientId, field.key), clientId: record.clientId }, ctx.t);
           if (error) out.push({ page, error });
         }

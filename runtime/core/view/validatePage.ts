@@ -23,6 +23,9 @@ export function messageText(ref: MessageRef, t: ValidationEnv['t']): string {
   return text === ref.key ? ref.fallback : text;
 }
 
+/** Whether a field shows an error (fieldError answers one). */
+export const hasError = (state: Pick<FieldState, 'visible' | 'errors'>): boolean => state.visible && state.errors.length > 0;
+
 /** A shown field's first error as a page lists it; null when the field is hidden or has none. */
 export function fieldError(field: FieldConfig, state: FieldState, at: { fieldId: string; clientId: string }, t: ValidationEnv['t']): PageFieldError | null {
   const message = state.errors[0];
@@ -90,7 +93,9 @@ export function validatePage(page: PageConfig, modelConfigs: ModelConfig[], stor
     if (group.kind !== 'single') continue;
     for (const field of group.fields) {
       const state = computeFieldState(field, group.model, group.config, models, ctx);
-      if (rulesApply(field, state)) ctx.onRulesRun?.(group.model.clientId, field.key);
+      if (ctx.onRulesRun && rulesApply(field, state)) ctx.onRulesRun(group.model.clientId, field.key);
+      // Where the error is shown is spelled out only for a field that has one.
+      if (!hasError(state)) continue;
       const error = fieldError(field, state, { fieldId: fieldDomId(group.model.metadata.dtoMapping, null, field.key), clientId: group.model.clientId }, ctx.t);
       if (error) errors.push(error);
     }
