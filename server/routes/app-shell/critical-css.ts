@@ -76,11 +76,13 @@ function selectorList(prelude: string): string[] {
   return parts;
 }
 
-/** The index of the `}` closing the block opened at `open`, or -1 (strings and comments skipped). */
-function blockEnd(css: string, open: number): number {
-  let depth = 0;
-  for (let i = open; i < css.length; i++) {
-    const ch = css[i];
+/**
+ * The index of the first character from `from` that `stop` takes, strings, comments and escapes
+ * skipped (`stop` sees every other character in order), or -1.
+ */
+function scan(css: string, from: number, stop: (ch: string) => boolean): number {
+  for (let i = from; i < css.length; i++) {
+    const ch = css.charAt(i);
     if (ch === '"' || ch === "'") {
       for (i++; i < css.length && css[i] !== ch; i++) if (css[i] === '\\') i++;
     } else if (ch === '/' && css[i + 1] === '*') {
@@ -88,26 +90,23 @@ function blockEnd(css: string, open: number): number {
       if (end < 0) return -1;
       i = end + 1;
     } else if (ch === '\\') i++;
-    else if (ch === '{') depth++;
-    else if (ch === '}' && --depth === 0) return i;
+    else if (stop(ch)) return i;
   }
   return -1;
 }
 
-/** The index of the next `{` or `;` at the top level from `from` (strings and comments skipped), or -1. */
+/** The index of the `}` closing the block opened at `open`, or -1. */
+function blockEnd(css: string, open: number): number {
+  let depth = 0;
+  return scan(css, open, (ch) => {
+    if (ch === '{') depth++;
+    return ch === '}' && --depth === 0;
+  });
+}
+
+/** The index of the next `{` or `;` at the top level from `from`, or -1. */
 function preludeEnd(css: string, from: number): number {
-  for (let i = from; i < css.length; i++) {
-    const ch = css[i];
-    if (ch === '"' || ch === "'") {
-      for (i++; i < css.length && css[i] !== ch; i++) if (css[i] === '\\') i++;
-    } else if (ch === '/' && css[i + 1] === '*') {
-      const end = css.indexOf('*/', i + 2);
-      if (end < 0) return -1;
-      i = end + 1;
-    } else if (ch === '\\') i++;
-    else if (ch === '{' || ch === ';') return i;
-  }
-  return -1;
+  return scan(css, from, (ch) => ch === '{' || ch === ';');
 }
 
 /** At-rules whose blocks hold style rules, filtered like the top level. */
