@@ -287,8 +287,10 @@ export function checkedPageAnswers(app: FastifyInstance, asked: AskedPages, sent
     ...(options.unfinished ? { unfinishedPageIds: pages.map((p) => p.id) } : {}),
   });
   if (problems.structure.length) throw httpError('STRUCTURE_INVALID', { details: problems.structure });
-  // A record the claim's other records link to, removed: refused on the block that held it (a link to a record the claim does not have is the page logic's, on its select).
-  const links = removedLinkedTo(app, asked, problems.payload, culture);
+  // A record the claim's other records link to, removed: refused on the block that held it when the
+  // cure is sent (a cure kept to finish later may be without it for now, as without its "at least
+  // one"); a link to a record the claim does not have is the page logic's, on its select.
+  const links = options.unfinished ? [] : removedLinkedTo(app, asked, problems.payload, culture);
   if (problems.fields.length || links.length) {
     throw httpError('VALIDATION_FAILED', { details: [...problems.fields, ...links.map((l) => l.text)], fieldErrors: [...problems.fieldErrors, ...links.map(({ pageId, fieldId, message }) => ({ pageId, fieldId, message }))] });
   }

@@ -138,7 +138,15 @@ describe.each(DIALECTS)('wrong-PIN limits over %s', (dialect) => {
       ),
     );
     const compared = answers.filter((a) => a.statusCode !== 429);
-    expect(compared.length).toBeLessThanOrEqual(LIMITS.max);
+    const right = answers[burst - 1];
+    if (right?.statusCode === 200) {
+      // The right PIN was among the first `max` counted (the guesses run at once, in no set order):
+      // it forgets the notice ID's attempts, so at most `max` more wrong ones are compared after it.
+      expect(compared.filter((a) => a.statusCode === 401).length).toBeLessThanOrEqual(2 * LIMITS.max - 1);
+    } else {
+      expect(right?.statusCode).toBe(429);
+      expect(compared.length).toBeLessThanOrEqual(LIMITS.max);
+    }
     expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(burst - compared.length);
   });
 
