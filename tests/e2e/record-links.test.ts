@@ -45,6 +45,13 @@ async function tabTo(page: Page, selector: string): Promise<void> {
   throw new Error(`The Tab key never reached ${selector}.`);
 }
 
+/** The buttons of `selector`, stacked on a phone, are drawn top to bottom in the order Tab reaches them. */
+async function expectStackedInTabOrder(page: Page, selector: string): Promise<void> {
+  const tops = await page.locator(`${selector} .cf-button`).evaluateAll((buttons) => buttons.map((b) => b.getBoundingClientRect().top));
+  expect(tops.length).toBeGreaterThan(1);
+  expect(tops).toEqual([...tops].sort((a, b) => a - b));
+}
+
 const rows = (page: Page, recordsId: string) => page.locator(`#${recordsId} .cf-records__item`).allInnerTexts();
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
@@ -82,6 +89,8 @@ describe('links between records', () => {
     await expectNoViolations(page);
     expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
     await screenshot(page, 'default', 'record-links-es-delete-linked');
+    await expectStackedInTabOrder(page, `#${REPAIRS} .cf-records__removal .cf-records__actions`);
+    await expectStackedInTabOrder(page, '.cf-page-actions');
 
     // Cancel keeps both; the focus goes back to the row's Delete.
     await tabTo(page, `#${REPAIRS} .cf-records__removal .cf-button--outline-secondary`);
