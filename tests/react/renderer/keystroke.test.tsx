@@ -49,6 +49,16 @@ beforeAll(async () => {
   await preloadShell();
 });
 
+/** The test translator, recording every text asked of it: a group of fields drawn asks for its labels. */
+function recordingTranslator() {
+  const asked: string[] = [];
+  const t = (key: string, ...args: Array<string | number>) => {
+    asked.push(key);
+    return T(key, ...args);
+  };
+  return { asked, t };
+}
+
 describe('a keystroke', () => {
   it('re-renders only the edited field on the renderer', async () => {
     const renders: string[] = [];
@@ -62,12 +72,7 @@ describe('a keystroke', () => {
 
   it("computes only the edited model's fields and those that read it, which still follow it", async () => {
     await loadSameFields();
-    // Every text asked of the translator: a group of fields drawn asks for its labels.
-    const asked: string[] = [];
-    const t = (key: string, ...args: Array<string | number>) => {
-      asked.push(key);
-      return T(key, ...args);
-    };
+    const { asked, t } = recordingTranslator();
     const street: FieldConfig = { key: 'mailingStreetLine1', widget: 'text', label: 'Street' };
     // Shown only while the note says "x" (a dependency on another model).
     const city: FieldConfig = { key: 'mailingCity', widget: 'text', label: 'City', dependencies: [{ when: { scope: 'claimDetails.note', schema: { const: 'x' } } }] };
@@ -103,11 +108,7 @@ describe('a keystroke', () => {
 
   it("computes only the typed field of its record and those of the record that read it, which still follow it", async () => {
     await loadSameFields();
-    const asked: string[] = [];
-    const t = (key: string, ...args: Array<string | number>) => {
-      asked.push(key);
-      return T(key, ...args);
-    };
+    const { asked, t } = recordingTranslator();
     const street: FieldConfig = { key: 'mailingStreetLine1', widget: 'text', label: 'Street' };
     // Shown only while the street says "x" (a dependency on a field of its own model).
     const city: FieldConfig = { key: 'mailingCity', widget: 'text', label: 'City', dependencies: [{ when: { scope: 'mailingStreetLine1', schema: { const: 'x' } } }] };
