@@ -266,6 +266,11 @@ export async function settled(page: Page): Promise<void> {
   await page.waitForSelector('#main-content h1', { state: 'visible' });
   // A page drawn by the server is visible before the app has taken it over: React marks each
   // element it has hydrated, and a route change before then would not match the drawing.
-  await page.waitForFunction(() => Object.keys(document.querySelector('#main-content h1') ?? {}).some((key) => key.startsWith('__reactFiber')));
+  // Parts of a page may hydrate later than its heading (each Suspense boundary on its own), and
+  // a screenshot's caret hiding on a field not yet hydrated would not match the drawing either:
+  // wait for the heading and every control.
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('#main-content h1, #main-content input, #main-content select, #main-content textarea, #main-content button')].every((element) =>
+      Object.keys(element).some((key) => key.startsWith('__reactFiber'))));
   await page.waitForFunction(() => !document.querySelector('#main-content .cf-loading-placeholder'));
 }
