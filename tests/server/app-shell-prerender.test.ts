@@ -210,6 +210,15 @@ describe.each(DIALECTS)('start pages drawn on the server (%s)', (dialect) => {
       expect(res.body, url).toContain('<div id="root"></div>');
     }
   });
+
+  it.each(['en', 'es'] satisfies Culture[])('sends a page the browser draws in its culture from the first byte: its language, the spinner\'s and the hidden field\'s texts (%s)', async (culture) => {
+    const t = LOCALES[culture];
+    const res = await server.http(`/automotive/claimant-info?culture=${culture}`);
+    expect(drawn(res.body)).toBe('');
+    expect(res.body).toMatch(new RegExp(`<html[^>]* lang="${culture}"`));
+    expect(res.body).toContain(`<span class="page-load-spinner__text">${t.LocKey_Common_Loading}</span>`);
+    expect(res.body).toContain(`<label for="cf-claim-notes">${t.LocKey_Common_LeaveEmpty}</label>`);
+  });
 });
 
 describe.each(DIALECTS)('start pages drawn in the other themes (%s)', (dialect) => {

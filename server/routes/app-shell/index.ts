@@ -253,11 +253,31 @@ export function withCriticalStyles(page: string, drawnHtml: string): { page: str
 function withDrawnPage(html: string, drawn: PrerenderedPage, culture: string, theme: string): string {
   const styled = withCriticalStyles(html, drawn.html);
   const page = styled.page
-    .replace(/<html([^>]*)>/, (_tag, attributes: string) => `<html${attributes.replace(/\slang="[^"]*"/, '')} lang="${escapeAttribute(culture)}" data-theme="${escapeAttribute(theme)}">`)
+    .replace(/<html([^>]*)>/, (_tag, attributes: string) => `<html${attributes.replace(/\s(?:lang|data-theme)="[^"]*"/g, '')} lang="${escapeAttribute(culture)}" data-theme="${escapeAttribute(theme)}">`)
     .replace('<div id="page-load-spinner"', '<div id="page-load-spinner" hidden')
     .replace('<div id="root"></div>', () => `<div id="root">${drawn.html}</div>${styled.links ? `\n${styled.links}` : ''}`);
   const { title } = drawn;
   return title ? page.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(title)}</title>`) : page;
+}
+
+/** The shell's own texts (index.html), in English there, each with its localization key. */
+const SHELL_TEXTS: ReadonlyArray<{ html: RegExp; key: string }> = [
+  { html: /(<span class="page-load-spinner__text">)[^<]*(<\/span>)/, key: 'LocKey_Common_Loading' },
+  { html: /(<label for="cf-claim-notes">)[^<]*(<\/label>)/, key: 'LocKey_Common_LeaveEmpty' },
+];
+
+/**
+ * Every page the server sends, drawn or not, in the request's culture from its first byte: the
+ * language on <html> (a screen reader's voice) and the shell's texts outside the app — the
+ * spinner's "Loading…" a claimant sees while a later page loads, the hidden anti-bot field's label.
+ */
+export function inCulture(html: string, culture: string, text: (key: string) => string | undefined): string {
+  let page = html.replace(/<html([^>]*)>/, (_tag, attributes: string) => `<html${attributes.replace(/\slang="[^"]*"/, '')} lang="${escapeAttribute(culture)}">`);
+  for (const { html: at, key } of SHELL_TEXTS) {
+    const shown = text(key);
+    if (shown !== undefined) page = page.replace(at, (_whole, open: string, close: string) => `${open}${escapeText(shown)}${close}`);
+  }
+  return page;
 }
 
 const PLACEHOLDER_PAGE = `<!doctype html>
@@ -330,7 +350,7 @@ const appShell: FastifyPluginAsync<AppShellOptions> = async (app, opts) => {
     startPage ? startPageAnswers(app, culture, settings(), codeKeys) : startupAnswers(app, culture);
   const render = (html: string, culture: string, kind: PageKind, answers: StartupAnswers) => {
     const { styles, scripts } = preloads(kind);
-    const { page, entryTags } = withoutEntryTags(withEntryStylesInline(html, '/app/dist/', readCss));
+    const { page, entryTags } = withoutEntryTags(withEntryStylesInline(inCulture(html, culture, (key) => app.locales.text(key, culture)), '/app/dist/', readCss));
     const headTags = `${settingsTag()}\n${EARLY_CSRF_TAG}${styles ? `\n${styles}` : ''}`;
     const head = page.includes('</head>') ? page.replace('</head>', () => `${headTags}\n</head>`) : `${headTags}\n${page}`;
     const appScripts = [...entryTags, ...scripts.split('\n')].filter(Boolean).map(withLowPriority).join('\n');
