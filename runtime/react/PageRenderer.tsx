@@ -1,7 +1,7 @@
 import { memo, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { failedUpload, pressPrimary } from '../core/actions/page-press';
 import { uploadsToWaitFor } from '../core/actions/uploads';
-import { evaluateCondition } from '../core/conditions/evaluate';
+import { evaluateCondition, type ConditionScope } from '../core/conditions/evaluate';
 import { devError } from '../core/errors';
 import { getMask } from '../core/masks';
 import { createIdSource, findConfig, modelsScope, type IdSource } from '../core/models';
@@ -279,6 +279,14 @@ export function PageRenderer(props: PageRendererProps) {
     });
   };
 
+  // One scope per store, shared by the blocks that draw it (each makes its context).
+  const scopes = useRef(new WeakMap<ModelStoreState, ConditionScope>());
+  const scopeOf = (store: ModelStoreState): ConditionScope => {
+    let scope = scopes.current.get(store);
+    if (!scope) scopes.current.set(store, (scope = { models: modelsScope(store) }));
+    return scope;
+  };
+
   // The context a block draws with, for the answers of its render: made by each block (BlockView),
   // which reads the answers itself; a new function when anything else of the page changes.
   const contextFor = (store: ModelStoreState): PageContext => {
@@ -308,7 +316,7 @@ export function PageRenderer(props: PageRendererProps) {
       receiptAddress: props.receiptAddress ?? null,
       deadlines: props.deadlines ?? NO_DEADLINES,
       lookupResult: props.lookupResult ?? null,
-      scope: { models: modelsScope(store) },
+      scope: scopeOf(store),
       ids,
       pages: props.pages ?? [page],
       captchaRef: setCaptchaRef,
