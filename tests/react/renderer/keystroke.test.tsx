@@ -13,6 +13,7 @@ import { App } from '../../../runtime/app/App';
 import { CORE_GUARDS } from '../../../runtime/app/guards';
 import { REGISTRIES } from '../../../runtime/app/forms/registries';
 import { loadSameFields } from '../../../runtime/react/ModelFields';
+import { PRIMARY_ACTION_ID } from '../../../runtime/react/PageRenderer';
 import type { RendererRegistries } from '../../../runtime/react/types';
 import type { FieldWidgetProps, WidgetRegistry } from '../../../runtime/react/widget-types';
 import { preloadShell, testServices } from '../app/fixtures';
@@ -235,6 +236,14 @@ describe('a keystroke', () => {
       expect(screen.queryByLabelText(/^City/)).toBeNull();
       expect(screen.queryByLabelText(/^Street/)).toBeNull();
       expect(pageDraws).toEqual([]);
+      // A refused Next lists the errors; an answer that corrects one takes its line away.
+      const next = document.getElementById(PRIMARY_ACTION_ID);
+      if (!next) throw new Error('no primary action');
+      await userEvent.click(next);
+      const ownership = () => document.querySelector('.cf-error-summary a[href="#claimDetails-ownershipType"]');
+      expect(ownership()).not.toBeNull();
+      await userEvent.click(screen.getByLabelText('Own'));
+      expect(ownership()).toBeNull();
     } finally {
       REGISTRIES.Button = Button;
     }
