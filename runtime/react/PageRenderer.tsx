@@ -1,7 +1,7 @@
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { failedUpload, pressPrimary } from '../core/actions/page-press';
 import { uploadsToWaitFor } from '../core/actions/uploads';
-import { evaluateCondition } from '../core/conditions/evaluate';
+import { evaluateCondition, type ConditionScope } from '../core/conditions/evaluate';
 import { devError } from '../core/errors';
 import { getMask } from '../core/masks';
 import { createIdSource, findConfig, modelsScope, type IdSource } from '../core/models';
@@ -15,7 +15,7 @@ import { fieldDomId } from '../core/view/dom-ids';
 import type { GroupOptions } from '../core/view/page-groups';
 import type { RefusalView } from '../core/view/refusal';
 import { translateOr } from './translate';
-import type { BlockRegistry, CaptchaHandle, PageContext, PageFieldError, RenderFieldsArgs, RendererRegistries, RendererSettings, Translate } from './types';
+import type { BlockRegistry, CaptchaHandle, PageContext, PageFieldError, RenderFieldsArgs, RendererRegistries, RendererSettings, StoreSource, Translate } from './types';
 import { fieldError, validatePage } from '../core/view/validatePage';
 
 /** Keys of the renderer's own texts. */
@@ -60,13 +60,18 @@ export interface ActionDetail {
   captchaToken?: string;
 }
 
-export interface PageRendererProps {
+/**
+ * The answers a page draws: given on every render (`store`, the page drawn again with each change),
+ * or as a store the blocks read themselves (`storeSource`: a keystroke draws the blocks, not the page).
+ */
+export type PageRendererProps = PageRendererBase & ({ store: ModelStoreState; storeSource?: undefined } | { store?: undefined; storeSource: StoreSource });
+
+interface PageRendererBase {
   /** The field widgets, blocks and action button to draw with (the app's registries). */
   registries: RendererRegistries;
   page: PageConfig;
   formType: FormType;
   modelConfigs: ModelConfig[];
-  store: ModelStoreState;
   /** Files chosen in file fields, kept beside the models. */
   documents?: DocumentFile[];
   t: Translate;
@@ -142,9 +147,18 @@ export function PageRenderer(props: PageRendererProps) {
     [formType, modelConfigs, settings.internationalAddresses],
   );
 
-  // The latest store and documents, also between renders (several changes in one event).
-  const storeRef = useRef(props.store);
-  storeRef.current = props.store;
+  // The latest store and documents, also between renders (several changes in one event): the
+  // source's, or the one given with this render (and changes made since).
+  const storeRef = useRef(props.storeSource ? props.storeSource.get() : props.store);
+  if (props.store) storeRef.current = props.store;
+  const givenSource = props.storeSource;
+  // Given a store on each render, the blocks draw with the page's renders: the source only reads it.
+  const ownSource = useRef<StoreSource | null>(null);
+  ownSource.current ??= { get: () => storeRef.current, subscribe: () => () => undefined };
+  const source = givenSource ?? ownSource.current;
+  const sourceRef = useRef(givenSource);
+  sourceRef.current = givenSource;
+  const latestStore = useCallback(() => (sourceRef.current ? sourceRef.current.get() : storeRef.current), []);
   const docsRef = useRef(props.documents ?? NO_DOCUMENTS);
   docsRef.current = props.documents ?? NO_DOCUMENTS;
 
@@ -219,8 +233,9 @@ export function PageRenderer(props: PageRendererProps) {
   // stored them before the page rendered); each records block opens its own records (openPage of
   // the page engine does both for the players).
   useEffect(() => {
-    const prepared = preparePage(page, storeRef.current, groupOptions);
-    if (prepared !== storeRef.current) {
+    const current = latestStore();
+    const prepared = preparePage(page, current, groupOptions);
+    if (prepared !== current) {
       storeRef.current = prepared;
       onStoreChange(prepared);
     }
@@ -245,85 +260,100 @@ export function PageRenderer(props: PageRendererProps) {
     outerCaptcha.current.onProgress?.(inProgress);
   }, []);
 
-  const ctx: PageContext = {
-    ...env,
-    page,
-    formType,
-    modelConfigs,
-    // Getters: handlers read the latest values, even from a render that is not the last one.
-    get store() {
-      return storeRef.current;
-    },
-    get documents() {
-      return docsRef.current;
-    },
-    culture: props.culture ?? 'en',
-    settings,
-    captcha: props.captcha ?? null,
-    showAllErrors: showAll,
-    refusalErrors: props.refusal?.fieldErrors,
-    refused: Boolean(props.refusal),
-    editFileRecords: Boolean(props.editFileRecords),
-    ...(props.fixedRecords ? { fixedRecords: props.fixedRecords } : {}),
-    isNavigating: Boolean(props.isNavigating),
-    referenceCode: props.referenceCode ?? null,
-    submittedAt: props.submittedAt ?? null,
-    receiptAddress: props.receiptAddress ?? null,
-    deadlines: props.deadlines ?? NO_DEADLINES,
-    lookupResult: props.lookupResult ?? null,
-    scope: { models: modelsScope(props.store) },
-    ids,
-    pages: props.pages ?? [page],
-    captchaRef: setCaptchaRef,
-    captchaInProgress: captchaBusy,
-    onCaptchaProgress,
-    awaitedUploads: awaited,
-    pressAfterUploads,
-    modelConfig: (dto) => findConfig(modelConfigs, formType, dto),
-    widgets,
-    getMask,
-    setStore,
-    setDocuments(next) {
-      docsRef.current = next;
-      props.onDocumentsChange?.(next);
-    },
-    setErrorsShown(clientId, fields, on) {
-      setShown((prev) => {
-        const current = prev[clientId];
-        if (fields === 'all') {
-          const copy = { ...prev };
-          if (on) copy[clientId] = 'all';
-          else delete copy[clientId];
-          return copy;
-        }
-        if (current === 'all') return prev;
-        const set = new Set(current ?? []);
-        for (const f of fields) {
-          if (on) set.add(f);
-          else set.delete(f);
-        }
-        return { ...prev, [clientId]: set };
-      });
-    },
-    // The answers and documents of this render: a group of fields is drawn again only when what it reads changed.
-    renderFields: (args: RenderFieldsArgs) => (
-      <ModelFields key={`${args.model}-${args.clientId ?? 'single'}`} {...args} ctx={ctx} store={props.store} documents={props.documents ?? NO_DOCUMENTS} shown={shown} />
-    ),
-    validateFields(args) {
-      const store = storeRef.current;
-      const model = modelOfFields(store, args, 'CLIENT_ID_NOT_PROVIDED_ROW');
-      const config = findConfig(modelConfigs, formType, args.model);
-      const models = modelsScope(store);
-      const errors: PageFieldError[] = [];
-      for (const field of args.fields) {
-        const state = computeFieldState(field, model, config, models, env);
-        const error = fieldError(field, state, { fieldId: fieldDomId(args.model, args.clientId ?? null, field.key), clientId: model.clientId }, t);
-        if (error) errors.push(error);
+  const setErrorsShown = (clientId: string, fields: string[] | 'all', on: boolean) => {
+    setShown((prev) => {
+      const current = prev[clientId];
+      if (fields === 'all') {
+        const copy = { ...prev };
+        if (on) copy[clientId] = 'all';
+        else delete copy[clientId];
+        return copy;
       }
-      return errors;
-    },
-    onAction: (action, detail) => void props.onAction?.(action as PageAction, (detail ?? {}) as ActionDetail),
-    onEditPage: (pageId) => props.onEditPage?.(pageId),
+      if (current === 'all') return prev;
+      const set = new Set(current ?? []);
+      for (const f of fields) {
+        if (on) set.add(f);
+        else set.delete(f);
+      }
+      return { ...prev, [clientId]: set };
+    });
+  };
+
+  // One scope per store, shared by the blocks that draw it (each makes its context).
+  const scopes = useRef(new WeakMap<ModelStoreState, ConditionScope>());
+  const scopeOf = (store: ModelStoreState): ConditionScope => {
+    let scope = scopes.current.get(store);
+    if (!scope) scopes.current.set(store, (scope = { models: modelsScope(store) }));
+    return scope;
+  };
+
+  // The context a block draws with, for the answers of its render: made by each block (BlockView),
+  // which reads the answers itself; a new function when anything else of the page changes.
+  const contextFor = (store: ModelStoreState): PageContext => {
+    const ctx: PageContext = {
+      ...env,
+      page,
+      formType,
+      modelConfigs,
+      // Getters: handlers read the latest values, even from a render that is not the last one.
+      get store() {
+        return latestStore();
+      },
+      get documents() {
+        return docsRef.current;
+      },
+      culture: props.culture ?? 'en',
+      settings,
+      captcha: props.captcha ?? null,
+      showAllErrors: showAll,
+      refusalErrors: props.refusal?.fieldErrors,
+      refused: Boolean(props.refusal),
+      editFileRecords: Boolean(props.editFileRecords),
+      ...(props.fixedRecords ? { fixedRecords: props.fixedRecords } : {}),
+      isNavigating: Boolean(props.isNavigating),
+      referenceCode: props.referenceCode ?? null,
+      submittedAt: props.submittedAt ?? null,
+      receiptAddress: props.receiptAddress ?? null,
+      deadlines: props.deadlines ?? NO_DEADLINES,
+      lookupResult: props.lookupResult ?? null,
+      scope: scopeOf(store),
+      ids,
+      pages: props.pages ?? [page],
+      captchaRef: setCaptchaRef,
+      captchaInProgress: captchaBusy,
+      onCaptchaProgress,
+      awaitedUploads: awaited,
+      pressAfterUploads,
+      modelConfig: (dto) => findConfig(modelConfigs, formType, dto),
+      widgets,
+      getMask,
+      setStore,
+      setDocuments(next) {
+        docsRef.current = next;
+        props.onDocumentsChange?.(next);
+      },
+      setErrorsShown,
+      // The answers and documents of this render: a group of fields is drawn again only when what it reads changed.
+      renderFields: (args: RenderFieldsArgs) => (
+        <ModelFields key={`${args.model}-${args.clientId ?? 'single'}`} {...args} ctx={ctx} store={store} documents={props.documents ?? NO_DOCUMENTS} shown={shown} />
+      ),
+      validateFields(args) {
+        const latest = latestStore();
+        const model = modelOfFields(latest, args, 'CLIENT_ID_NOT_PROVIDED_ROW');
+        const config = findConfig(modelConfigs, formType, args.model);
+        const models = modelsScope(latest);
+        const errors: PageFieldError[] = [];
+        for (const field of args.fields) {
+          const state = computeFieldState(field, model, config, models, env);
+          const error = fieldError(field, state, { fieldId: fieldDomId(args.model, args.clientId ?? null, field.key), clientId: model.clientId }, t);
+          if (error) errors.push(error);
+        }
+        return errors;
+      },
+      onAction: (action, detail) => void props.onAction?.(action as PageAction, (detail ?? {}) as ActionDetail),
+      onEditPage: (pageId) => props.onEditPage?.(pageId),
+    };
+    return ctx;
   };
 
   const runAction = async (action: PageAction | 'back'): Promise<void> => {
@@ -338,7 +368,7 @@ export function PageRenderer(props: PageRendererProps) {
       const pressedOn = page.id;
       await pressAfterUploads(wait.uploads, async (documents) => {
         if (pageIdRef.current !== pressedOn) return;
-        const failed = failedUpload(page, storeRef.current, documents, wait.uploads);
+        const failed = failedUpload(page, latestStore(), documents, wait.uploads);
         if (failed) {
           focusField(failed.fieldId);
           return;
@@ -350,9 +380,9 @@ export function PageRenderer(props: PageRendererProps) {
     // The page engine's press: the records typed and not yet saved that validate are saved (spec
     // §4), and the document records whose document is stored; the fields of a typed one that does
     // not validate are shown with their errors.
-    const press = pressPrimary(page, storeRef.current, docsRef.current, { ...env, options: groupOptions });
+    const press = pressPrimary(page, latestStore(), docsRef.current, { ...env, options: groupOptions });
     if (press.saved.length > 0) setStore(press.store);
-    for (const clientId of press.invalid) ctx.setErrorsShown(clientId, 'all', true);
+    for (const clientId of press.invalid) setErrorsShown(clientId, 'all', true);
     const errors = press.errors;
     // An empty list stays the same array: no re-render of the page when there was nothing to show.
     setSummary((prev) => (errors.length === 0 && prev.length === 0 ? prev : errors));
@@ -385,13 +415,15 @@ export function PageRenderer(props: PageRendererProps) {
   const onPrimary = useCallback(() => runActionRef.current(primaryAction), [primaryAction]);
 
   // Errors of the last refused action that the claimant has not corrected yet.
-  const openIds = summary.length > 0 ? new Set(validatePage(page, modelConfigs, props.store, { ...env, formType, settings }).errors.map((e) => e.fieldId)) : null;
+  // Read only while there are errors to tell: otherwise a keystroke does not draw the page.
+  const readSummaryStore = () => (summary.length > 0 ? source.get() : null);
+  const summaryStore = useSyncExternalStore(source.subscribe, readSummaryStore, readSummaryStore);
+  const openIds = summaryStore ? new Set(validatePage(page, modelConfigs, summaryStore, { ...env, formType, settings }).errors.map((e) => e.fieldId)) : null;
   const isOpen = (error: PageFieldError) => openIds === null || error.fieldId === '' || !summary.includes(error) || openIds.has(error.fieldId);
   // The server's refusal first (a new one focuses the summary); the same array while neither changes.
   const refusalSummary = props.refusal?.summary;
   const summaryErrors = useMemo(() => (refusalSummary?.length ? [...refusalSummary, ...summary] : summary), [refusalSummary, summary]);
 
-  const scope = ctx.scope;
   const action = page.action ?? 'next';
   const actionKey = page.actionLabelKey ?? PAGE_KEYS.actions[action];
   const hasPrimary = !props.hideActions && action !== 'none' && Boolean(actionKey);
@@ -411,10 +443,9 @@ export function PageRenderer(props: PageRendererProps) {
     <div className="cf-page" data-page={page.id} onKeyDown={onKeyDown}>
       <ErrorSummary errors={summaryErrors} title={translateOr(t, PAGE_KEYS.errorSummaryTitle, 'There is a problem')} isOpen={isOpen} />
       {props.refusal?.notice ? <Notice lines={props.refusal.notice.lines} /> : null}
-      {page.blocks.map((block, index) => {
-        if (block.when !== undefined && !evaluateCondition(block.when, scope)) return null;
-        return <BlockView key={`${block.block}-${index}`} block={block} registry={registry} textOnly={textOnly} ctx={ctx} />;
-      })}
+      {page.blocks.map((block, index) => (
+        <BlockView key={`${block.block}-${index}`} block={block} registry={registry} textOnly={textOnly} contextFor={contextFor} source={source} given={props.store} />
+      ))}
       {props.children}
       {props.hideActions || (action === 'none' && !props.canGoBack) ? null : (
         <div className="cf-page-actions">
@@ -480,11 +511,28 @@ const TextOnlyBlock = memo(
   (a, b) => a.Component === b.Component && a.block === b.block && a.ctx.t === b.ctx.t,
 );
 
-function BlockView({ block, registry, textOnly, ctx }: { block: BlockConfig; registry: BlockRegistry; textOnly: ReadonlySet<unknown>; ctx: PageContext }) {
+interface BlockViewProps {
+  block: BlockConfig;
+  registry: BlockRegistry;
+  textOnly: ReadonlySet<unknown>;
+  contextFor: (store: ModelStoreState) => PageContext;
+  source: StoreSource;
+  /** The store given to the page with its render (none with a source: the block reads it then). */
+  given: ModelStoreState | undefined;
+}
+
+/**
+ * One block, drawn with the answers it reads from the page's store: a change of the answers draws
+ * the blocks (and, through their memos, the groups and fields that read what changed), not the page.
+ */
+const BlockView = memo(function BlockView({ block, registry, textOnly, contextFor, source }: BlockViewProps) {
+  const store = useSyncExternalStore(source.subscribe, source.get, source.get);
+  const ctx = useMemo(() => contextFor(store), [contextFor, store]);
   const Component = (registry as Record<string, unknown>)[block.block] as BlockRender | undefined;
   if (!Component) throw devError('UNKNOWN_BLOCK', String(block.block));
+  if (block.when !== undefined && !evaluateCondition(block.when, ctx.scope)) return null;
   if (textOnly.has(Component)) return <TextOnlyBlock Component={Component} block={block} ctx={ctx} />;
   return <Component config={block} ctx={ctx} />;
-}
+});
 
 export { focusField };

@@ -109,6 +109,16 @@ export interface RenderFieldsArgs {
 /** Which of a model's fields show their errors (blurred, or all after Upload or a refused Next), by model or record client id. */
 export type ShownErrors = Readonly<Record<string, ReadonlySet<string> | 'all'>>;
 
+/**
+ * The answers as a store that tells of its changes (the form machine's, in the app): each block of
+ * a page reads them itself, so that a keystroke draws the blocks and fields that read the answers,
+ * not the page and the app around them.
+ */
+export interface StoreSource {
+  get(): ModelStoreState;
+  subscribe(listener: () => void): () => void;
+}
+
 /** What a group of fields is drawn from (ModelFields), and compared by to skip a render (same-fields.ts). */
 export interface FieldGroupProps extends RenderFieldsArgs {
   ctx: PageContext;

@@ -26,7 +26,7 @@ export function widgetProps(over: Partial<FieldWidgetProps> = {}): FieldWidgetPr
   return { componentName: 'text', id: 'f', name: 'f', label: 'Field', value: null, required: false, errors: [], onChange: () => {}, ...over };
 }
 
-export interface HarnessProps extends Partial<Omit<PageRendererProps, 'store' | 'onStoreChange'>> {
+export interface HarnessProps extends Partial<Omit<PageRendererProps, 'store' | 'storeSource' | 'onStoreChange'>> {
   page: PageConfig;
   initial?: ModelStoreState;
   onStore?: (s: ModelStoreState) => void;

@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { USER_MESSAGES } from '../../core/errors';
 import { findModel, isRepeating, setFieldValue, typedOpenRecords } from '../../core/models';
 import { backTarget, scopeFromStore, skipPredicate } from '../../core/navigation';
-import type { DocumentFile, FlowFile, FormModel, ModelStoreState, PageAction } from '../../core/types';
+import type { DocumentFile, FlowFile, FormModel, ModelStoreState, PageAction, PageConfig } from '../../core/types';
 import { loadSameFields } from '../../react/ModelFields';
 import { PageRenderer, type ActionDetail } from '../../react/PageRenderer';
 import { prepareBlocksWhenIdle, whenIdle } from '../../react/prepare';
@@ -11,6 +11,7 @@ import { REGISTRIES } from './registries';
 import { validatePage } from '../../core/view/validatePage';
 import { ALREADY_FILED, refusalView, submitRefusalView } from '../../core/view/refusal';
 import { translateOr } from '../../react/translate';
+import type { StoreSource } from '../../react/types';
 import { loadUploadTransport } from '../api';
 import { useApp, useServices, useT } from '../context';
 import { useDocumentTitle } from '../useDocumentTitle';
@@ -104,6 +105,70 @@ function useRecordsText(records: readonly FormModel[]): string {
   return text;
 }
 
+/**
+ * The page's records kept with the claim in progress as the claimant edits them. A component of its
+ * own (drawing nothing), so that a keystroke draws it and not the page: it reads every answer.
+ */
+function RecordSaves({ session, page, pageId }: { session: FormSession; page: PageConfig; pageId: string }) {
+  const { actor, formType } = session;
+  const { api } = useServices();
+  const culture = useApp((s) => s.culture) ?? 'en';
+  // Every record saved, changed or deleted on the page (repairs, denials, documents, a settlement's
+  // own records) is saved with the page at once, so that a reload, another tab or a resume shows
+  // it. The claimant is still on the page: it is saved unfinished (what it still lacks, such as a
+  // receipt for every expense, is for Next to say). Saves run one at a time, in order; a record
+  // save still waiting when a later one is asked is left out (the later one sends its answers too).
+  // A save not stored (refused, or no answer) is told on the page; the records stay listed there,
+  // and the next record saved, or Next, sends them again. Each also keeps the record being typed
+  // (not saved yet), which is saved on its own too, a moment after the claimant stops typing.
+  const models = useFormSelector(actor, (s) => s.context.store);
+  const savedRecords = useRecordsText(models.saved.filter((m) => isRepeating(m.metadata.dtoMapping, models)));
+  const openRecords = useMemo(() => JSON.stringify(typedOpenRecords(page, models).map((m) => [m.clientId, m.fields])), [page, models]);
+  const lastRecords = useRef(savedRecords);
+  const lastOpenRecords = useRef(openRecords);
+  const recordSaves = useRef(0);
+  // A save is answered in the language shown when it starts (also an upload).
+  const cultureRef = useRef(culture);
+  cultureRef.current = culture;
+  const saveUnfinished = useCallback(() => {
+    const { context } = actor.getSnapshot();
+    // Records restored from the server, or saved by Next on the way to another page, are not this page's to save.
+    if (!context.authorized || !page.requiresAuthorization || context.navigation.currentPage !== pageId) return;
+    const ticket = ++recordSaves.current;
+    void session
+      .inOrder(async () => {
+        const now = actor.getSnapshot();
+        if (ticket !== recordSaves.current || now.status !== 'active') return null;
+        const { store } = now.context;
+        lastOpenRecords.current = JSON.stringify(typedOpenRecords(page, store).map((m) => [m.clientId, m.fields]));
+        return savePage({ api }, { formType, pageId, store }, session.submits, { unfinished: true, culture: cultureRef.current, openRecords: typedOpenRecords(page, store) });
+      })
+      .then((saved) => {
+        // A later save asked meanwhile tells its own outcome.
+        if (!saved || ticket !== recordSaves.current || actor.getSnapshot().status !== 'active') return;
+        if (saved.refusal !== null) actor.send({ type: 'DRAFT_REFUSED', pageId, refusal: saved.refusal });
+        else {
+          actor.send({ type: 'DRAFT_SAVED' });
+          if (saved.sessionExpiresAt !== null) actor.send({ type: 'SESSION_EXTENDED', expiresAt: saved.sessionExpiresAt });
+        }
+      });
+  }, [actor, api, formType, page, pageId, session]);
+  useEffect(() => {
+    if (lastRecords.current === savedRecords) return;
+    lastRecords.current = savedRecords;
+    saveUnfinished();
+  }, [savedRecords, saveUnfinished]);
+  useEffect(() => {
+    if (lastOpenRecords.current === openRecords) return;
+    // Never in the claimant's way: saved once typing pauses, and never blocking a button.
+    const timer = setTimeout(() => {
+      if (lastOpenRecords.current !== openRecords) saveUnfinished();
+    }, OPEN_RECORD_SAVE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [openRecords, saveUnfinished]);
+  return null;
+}
+
 /** Pages holding the signature model get today's signature date from the server (spec §7). */
 function useSignatureDate(session: FormSession, pageId: string) {
   const { api, flows } = useServices();
@@ -174,7 +239,6 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
   const whitelist = useApp((s) => s.whitelist);
   const captcha = useApp((s) => s.captcha);
   const culture = useApp((s) => s.culture) ?? 'en';
-  const models = useFormSelector(actor, (s) => s.context.store);
   // Whether this page is the one being left (not the whole navigation state): the end of the
   // route change that opened it does not draw the new page a second time.
   const isNavigating = useFormSelector(actor, (s) => s.context.navigation.isNavigating && s.context.navigation.currentPage !== pageId);
@@ -194,58 +258,9 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
   // Every in-flow page of a filed form after sign-in, until the claim is submitted.
   const offersSaveForLater =
     authorized && flow.submit !== undefined && page.requiresAuthorization && page.inFlow !== false && page.action !== 'none' && !referenceCode;
-  // Every record saved, changed or deleted on the page (repairs, denials, documents, a settlement's
-  // own records) is saved with the page at once, so that a reload, another tab or a resume shows
-  // it. The claimant is still on the page: it is saved unfinished (what it still lacks, such as a
-  // receipt for every expense, is for Next to say). Saves run one at a time, in order; a record
-  // save still waiting when a later one is asked is left out (the later one sends its answers too).
-  // A save not stored (refused, or no answer) is told on the page; the records stay listed there,
-  // and the next record saved, or Next, sends them again. Each also keeps the record being typed
-  // (not saved yet), which is saved on its own too, a moment after the claimant stops typing.
-  const savedRecords = useRecordsText(models.saved.filter((m) => isRepeating(m.metadata.dtoMapping, models)));
-  const openRecords = useMemo(() => JSON.stringify(typedOpenRecords(page, models).map((m) => [m.clientId, m.fields])), [page, models]);
-  const lastRecords = useRef(savedRecords);
-  const lastOpenRecords = useRef(openRecords);
-  const recordSaves = useRef(0);
   // A save is answered in the language shown when it starts (also an upload).
   const cultureRef = useRef(culture);
   cultureRef.current = culture;
-  const saveUnfinished = useCallback(() => {
-    const { context } = actor.getSnapshot();
-    // Records restored from the server, or saved by Next on the way to another page, are not this page's to save.
-    if (!context.authorized || !page.requiresAuthorization || context.navigation.currentPage !== pageId) return;
-    const ticket = ++recordSaves.current;
-    void session
-      .inOrder(async () => {
-        const now = actor.getSnapshot();
-        if (ticket !== recordSaves.current || now.status !== 'active') return null;
-        const { store } = now.context;
-        lastOpenRecords.current = JSON.stringify(typedOpenRecords(page, store).map((m) => [m.clientId, m.fields]));
-        return savePage({ api }, { formType, pageId, store }, session.submits, { unfinished: true, culture: cultureRef.current, openRecords: typedOpenRecords(page, store) });
-      })
-      .then((saved) => {
-        // A later save asked meanwhile tells its own outcome.
-        if (!saved || ticket !== recordSaves.current || actor.getSnapshot().status !== 'active') return;
-        if (saved.refusal !== null) actor.send({ type: 'DRAFT_REFUSED', pageId, refusal: saved.refusal });
-        else {
-          actor.send({ type: 'DRAFT_SAVED' });
-          if (saved.sessionExpiresAt !== null) actor.send({ type: 'SESSION_EXTENDED', expiresAt: saved.sessionExpiresAt });
-        }
-      });
-  }, [actor, api, formType, page, pageId, session]);
-  useEffect(() => {
-    if (lastRecords.current === savedRecords) return;
-    lastRecords.current = savedRecords;
-    saveUnfinished();
-  }, [savedRecords, saveUnfinished]);
-  useEffect(() => {
-    if (lastOpenRecords.current === openRecords) return;
-    // Never in the claimant's way: saved once typing pauses, and never blocking a button.
-    const timer = setTimeout(() => {
-      if (lastOpenRecords.current !== openRecords) saveUnfinished();
-    }, OPEN_RECORD_SAVE_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [openRecords, saveUnfinished]);
 
   useSignatureDate(session, pageId);
   // A page that submits, opened by a reload, has its submit's code ready before it is used.
@@ -254,14 +269,23 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
   }, [page.action]);
   useDocumentTitle(page.titleKey, flow.titleKey);
 
-  const canGoBack = useMemo(
-    // The shown page's own Back target: during a route change the page being left is shown (its
-    // buttons disabled) while the machine is already on the next one.
-    () =>
-      page.action !== 'none' &&
-      // The page nodes are made once, when the form starts.
-      backTarget({ ...actor.getSnapshot().context.navigation, currentPage: pageId, isNavigating: false }, skipPredicate(flow, scopeFromStore(models))) !== null,
-    [page.action, actor, pageId, flow, models],
+  // The shown page's own Back target: during a route change the page being left is shown (its
+  // buttons disabled) while the machine is already on the next one. A yes or no: the answers'
+  // changes that leave it as it was do not draw the page.
+  const canGoBack = useFormSelector(
+    actor,
+    (s) => page.action !== 'none' && backTarget({ ...s.context.navigation, currentPage: pageId, isNavigating: false }, skipPredicate(flow, scopeFromStore(s.context.store))) !== null,
+  );
+  // The answers, read by each block of the page (a keystroke draws the blocks, not this page).
+  const storeSource = useMemo<StoreSource>(
+    () => ({
+      get: () => actor.getSnapshot().context.store,
+      subscribe: (listener) => {
+        const subscription = actor.subscribe(listener);
+        return () => subscription.unsubscribe();
+      },
+    }),
+    [actor],
   );
   const rendererSettings = useMemo(
     () => ({ internationalAddresses: settings.internationalAddresses, captchaEnabled: settings.captchaEnabled }),
@@ -373,7 +397,7 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
         page={page}
         formType={formType}
         modelConfigs={modelConfigs}
-        store={models}
+        storeSource={storeSource}
         documents={documents}
         t={t}
         whitelist={whitelist}
@@ -400,6 +424,7 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
       >
         {alreadyFiled ? <AlreadyFiledNotice message={alreadyFiled} /> : null}
       </PageRenderer>
+      <RecordSaves session={session} page={page} pageId={pageId} />
       {page.action === 'authorize' && flow.submit ? <ResumeNotice formType={formType} /> : null}
       {page.action === 'authorize' && flow.submit ? <StatusLink /> : null}
       {offersSaveForLater ? (

@@ -13,6 +13,7 @@ import { App } from '../../../runtime/app/App';
 import { CORE_GUARDS } from '../../../runtime/app/guards';
 import { REGISTRIES } from '../../../runtime/app/forms/registries';
 import { loadSameFields } from '../../../runtime/react/ModelFields';
+import { PRIMARY_ACTION_ID } from '../../../runtime/react/PageRenderer';
 import type { RendererRegistries } from '../../../runtime/react/types';
 import type { FieldWidgetProps, WidgetRegistry } from '../../../runtime/react/widget-types';
 import { preloadShell, testServices } from '../app/fixtures';
@@ -179,6 +180,72 @@ describe('a keystroke', () => {
       expect(new Set(renders)).toEqual(new Set(['note']));
     } finally {
       REGISTRIES.widgets = widgets;
+    }
+  });
+
+  it("draws neither the form's page nor its renderer on a running form, and what reads the typed answer still follows it", async () => {
+    // The page's action buttons are drawn by the renderer on each of its renders (and by it on each
+    // of the form page's): counting them counts the page's renders.
+    const pageDraws: string[] = [];
+    const Button = REGISTRIES.Button;
+    const CountingButton: typeof Button = (props) => {
+      pageDraws.push(props.label);
+      return <Button {...props} />;
+    };
+    // Shown only while the note says "x": a field of another model, and a whole block.
+    const city: FieldConfig = { key: 'mailingCity', widget: 'text', label: 'City', dependencies: [{ when: { scope: 'claimDetails.note', schema: { const: 'x' } } }] };
+    const street: FieldConfig = { key: 'mailingStreetLine1', widget: 'text', label: 'Street' };
+    const onePage: PageConfig = {
+      id: 'one',
+      path: '/automotive',
+      titleKey: 'LocKey_one',
+      requiresAuthorization: false,
+      sessionTimeout: false,
+      action: 'next',
+      blocks: [
+        { block: 'model', model: 'ClaimDetails', fields: FIELDS },
+        { block: 'model', model: 'ClaimantInfo', fields: [city] },
+        { block: 'model', model: 'ClaimantInfo', fields: [street], when: { scope: 'claimDetails.note', schema: { const: 'x' } } },
+      ],
+    };
+    const flow: FlowFile = {
+      version: 1,
+      formType: 'Automotive',
+      deadlineKeys: [],
+      authorize: { endpoint: '/api/forms/automotive/authorize', method: 'POST' },
+      models: ['ClaimDetails', 'ClaimantInfo'],
+      pages: [onePage, { ...onePage, id: 'two', path: '/automotive/two', blocks: [] }],
+    };
+    REGISTRIES.Button = CountingButton;
+    try {
+      const services = testServices({ flows: [flow], state: { modelConfigs: CONFIGS, whitelistLoaded: true } });
+      render(<App services={services} guards={CORE_GUARDS} location={memoryLocation({ path: '/automotive' })} leaveApp={() => undefined} />);
+      const note = await screen.findByLabelText('Note');
+      expect(pageDraws.length).toBeGreaterThan(0);
+      pageDraws.length = 0;
+      await userEvent.type(note, 'ab');
+      expect(screen.getByDisplayValue('ab')).toBe(note);
+      expect(pageDraws).toEqual([]);
+      expect(screen.queryByLabelText(/^City/)).toBeNull();
+      expect(screen.queryByLabelText(/^Street/)).toBeNull();
+      await userEvent.clear(note);
+      await userEvent.type(note, 'x');
+      expect(screen.getByLabelText(/^City/)).toBeTruthy();
+      expect(screen.getByLabelText(/^Street/)).toBeTruthy();
+      await userEvent.type(note, 'y');
+      expect(screen.queryByLabelText(/^City/)).toBeNull();
+      expect(screen.queryByLabelText(/^Street/)).toBeNull();
+      expect(pageDraws).toEqual([]);
+      // A refused Next lists the errors; an answer that corrects one takes its line away.
+      const next = document.getElementById(PRIMARY_ACTION_ID);
+      if (!next) throw new Error('no primary action');
+      await userEvent.click(next);
+      const ownership = () => document.querySelector('.cf-error-summary a[href="#claimDetails-ownershipType"]');
+      expect(ownership()).not.toBeNull();
+      await userEvent.click(screen.getByLabelText('Own'));
+      expect(ownership()).toBeNull();
+    } finally {
+      REGISTRIES.Button = Button;
     }
   });
 });
