@@ -17,7 +17,7 @@ import type { FastifyServerOptions } from 'fastify';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions } from '../../server/app.js';
-import { matchesEtag } from '../../server/routes/app-shell/index.js';
+import { EARLY_CSRF_SCRIPT, EXPECT_ROOT_TAG, matchesEtag } from '../../server/routes/app-shell/index.js';
 import { prerenderAddress } from '../../server/routes/app-shell/prerender.js';
 import { documentTitle } from '../../runtime/core/i18n/documentTitle.js';
 import { PARTIAL_ANSWERS } from '../../runtime/core/api/client.js';
@@ -47,8 +47,8 @@ afterAll(() => {
 });
 
 /** What #root holds (the page drawn on the server), '' for the plain shell. */
-// The drawn page: what #root holds, up to the stylesheets and the app's scripts that follow it (or the honeypot).
-const drawn = (html: string) => /<div id="root">([\s\S]*?)<\/div>\s*(?:<link rel="stylesheet"|<script type="module"|<link rel="modulepreload"|<div class="cf-honeypot")/.exec(html)?.[1] ?? '';
+// The drawn page: what #root holds, up to the early anti-forgery request, the stylesheets and the app's scripts that follow it (or the honeypot).
+const drawn = (html: string) => /<div id="root">([\s\S]*?)<\/div>\s*(?:<script>window\.|<link rel="stylesheet"|<script type="module"|<link rel="modulepreload"|<div class="cf-honeypot")/.exec(html)?.[1] ?? '';
 const decode = (text: string) => text.replace(/&amp;/g, '&').replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
 const heading = (html: string) => decode(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1]?.replace(/<[^>]+>/g, '') ?? '');
 const title = (html: string) => decode(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '');
@@ -97,6 +97,13 @@ describe.each(DIALECTS)('start pages drawn on the server (%s)', (dialect) => {
       expect(scripts.length).toBeGreaterThan(0);
       for (const tag of scripts) expect(tag).toContain('fetchpriority="low"');
       expect(res.body.indexOf(scripts[0]!)).toBeGreaterThan(res.body.indexOf('<div id="root">'));
+      // No frame before the drawn page is parsed whole, and no script runs before it: the early
+      // anti-forgery request follows it, ahead of the stylesheet files (a script waits for them).
+      const head = res.body.slice(0, res.body.indexOf('</head>'));
+      expect(head).toContain(EXPECT_ROOT_TAG);
+      expect(head).not.toContain(EARLY_CSRF_SCRIPT);
+      expect(res.body.indexOf(EARLY_CSRF_SCRIPT)).toBeGreaterThan(res.body.indexOf(page));
+      expect(res.body.indexOf(EARLY_CSRF_SCRIPT)).toBeLessThan(res.body.indexOf('<link rel="stylesheet"'));
       // The head holds the stylesheets' rules the drawn page uses; their files follow the page, at
       // low priority and before the scripts (which run once they are in), none left disabled.
       const sheets = [...res.body.matchAll(/<link rel="stylesheet"[^>]*>/g)];

@@ -167,6 +167,11 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
 
 /** The app's root in index.html, empty until the page is drawn into it. */
 const ROOT_ELEMENT = '<div id="root"></div>';
+/**
+ * The root followed by the early anti-forgery request (render): before any stylesheet link that a
+ * drawn page puts after its root, since a script after a pending stylesheet waits for it.
+ */
+const ROOT_AND_CSRF = `${ROOT_ELEMENT}\n${EARLY_CSRF_TAG}`;
 
 /**
  * index.html without the entry's tags vite writes into its head (the entry's module script and
@@ -245,6 +250,15 @@ export function withCriticalStyles(page: string, drawnHtml: string): { page: str
 }
 
 /**
+ * On a drawn page, no frame before the drawn root is parsed whole: the browser would otherwise
+ * paint (style, layout, paint at full cost, the renderer's first text layout included) whatever
+ * part of the body it has parsed when a frame falls due — the head, the hidden spinner — and parse
+ * the root only after it. Render-blocking until `#root`'s end tag, the first frame is the drawn
+ * page. Parsing ends the block in any case (the element always exists here).
+ */
+export const EXPECT_ROOT_TAG = '<link rel="expect" href="#root" blocking="render">';
+
+/**
  * A page drawn on the server: its HTML inside #root, the page-load spinner hidden (the page is
  * there), the culture and the theme on <html> as the app sets them (document.documentElement.lang,
  * data-theme), and the page's own title, the one the app keeps once it runs. Its stylesheets come
@@ -253,9 +267,10 @@ export function withCriticalStyles(page: string, drawnHtml: string): { page: str
 function withDrawnPage(html: string, drawn: PrerenderedPage, culture: string, theme: string): string {
   const styled = withCriticalStyles(html, drawn.html);
   const page = styled.page
+    .replace('</head>', () => `${EXPECT_ROOT_TAG}\n</head>`)
     .replace(/<html([^>]*)>/, (_tag, attributes: string) => `<html${attributes.replace(/\s(?:lang|data-theme)="[^"]*"/g, '')} lang="${escapeAttribute(culture)}" data-theme="${escapeAttribute(theme)}">`)
     .replace('<div id="page-load-spinner"', '<div id="page-load-spinner" hidden')
-    .replace('<div id="root"></div>', () => `<div id="root">${drawn.html}</div>${styled.links ? `\n${styled.links}` : ''}`);
+    .replace(ROOT_AND_CSRF, () => `<div id="root">${drawn.html}</div>\n${EARLY_CSRF_TAG}${styled.links ? `\n${styled.links}` : ''}`);
   const { title } = drawn;
   return title ? page.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(title)}</title>`) : page;
 }
@@ -351,10 +366,13 @@ const appShell: FastifyPluginAsync<AppShellOptions> = async (app, opts) => {
   const render = (html: string, culture: string, kind: PageKind, answers: StartupAnswers) => {
     const { styles, scripts } = preloads(kind);
     const { page, entryTags } = withoutEntryTags(withEntryStylesInline(inCulture(html, culture, (key) => app.locales.text(key, culture)), '/app/dist/', readCss));
-    const headTags = `${settingsTag()}\n${EARLY_CSRF_TAG}${styles ? `\n${styles}` : ''}`;
+    // The early anti-forgery request right after the root: its script's run and request start
+    // would otherwise come before the drawn page's markup is parsed (the first paint's path).
+    const hasRoot = page.includes(ROOT_ELEMENT);
+    const headTags = `${settingsTag()}${hasRoot ? '' : `\n${EARLY_CSRF_TAG}`}${styles ? `\n${styles}` : ''}`;
     const head = page.includes('</head>') ? page.replace('</head>', () => `${headTags}\n</head>`) : `${headTags}\n${page}`;
     const appScripts = [...entryTags, ...scripts.split('\n')].filter(Boolean).map(withLowPriority).join('\n');
-    const withScripts = appScripts && head.includes(ROOT_ELEMENT) ? head.replace(ROOT_ELEMENT, () => `${ROOT_ELEMENT}\n${appScripts}`) : head;
+    const withScripts = hasRoot ? head.replace(ROOT_ELEMENT, () => `${ROOT_AND_CSRF}${appScripts ? `\n${appScripts}` : ''}`) : head;
     const answersTag = `<script id="${STARTUP_ANSWERS_ELEMENT}" type="application/json">${scriptJson(answers)}</script>`;
     const at = withScripts.lastIndexOf('</body>');
     return at < 0 ? `${withScripts}\n${answersTag}` : `${withScripts.slice(0, at)}${answersTag}\n${withScripts.slice(at)}`;
