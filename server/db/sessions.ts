@@ -20,8 +20,8 @@ const READ = statementTemplate((v) => sql`${sql.raw(PREPARED)}select data, expir
 const CREATE = statementTemplate((v) => sql`insert into sessions (id_hash, data, expires_at, created_at) values (${v(0)}, ${v(1)}, ${v(2)}, ${v(3)}) returning id_hash`);
 /** A session's data and expiry written, unless it expired (values: data, expiry, the id's hash, now). */
 const SAVE = statementTemplate((v) => sql`update sessions set data = ${v(0)}, expires_at = ${v(1)} where id_hash = ${v(2)} and expires_at > ${v(3)} returning id_hash`);
-/** A session's expiry moved on, unless it expired (values: expiry, the id's hash, now). */
-const TOUCH = statementTemplate((v) => sql`update sessions set expires_at = ${v(0)} where id_hash = ${v(1)} and expires_at > ${v(2)} returning id_hash`);
+/** A session's expiry moved on, unless it expired (values: expiry, the id's hash, now); also a page save's on SQLite (drafts.ts). */
+export const TOUCH_SESSION = statementTemplate((v) => sql`update sessions set expires_at = ${v(0)} where id_hash = ${v(1)} and expires_at > ${v(2)} returning id_hash`);
 /**
  * One UPDATE renames the row (values: the new id's hash, data, expiry, the old id's hash, now): of
  * two concurrent rotations of one id exactly one changes it, and an expired session is not rotated.
@@ -80,7 +80,7 @@ export function createSessionStore(database: Database, options: SessionStoreOpti
     },
     async touch(id, trx) {
       const now = clock();
-      return (await runTemplate(trx ?? db, database.dialect, { template: TOUCH, values: [now + idle, hashId(id), now] })).length > 0;
+      return (await runTemplate(trx ?? db, database.dialect, { template: TOUCH_SESSION, values: [now + idle, hashId(id), now] })).length > 0;
     },
     async destroy(id) {
       await db.deleteFrom('sessions').where('id_hash', '=', hashId(id)).execute();
