@@ -18,6 +18,13 @@ export function identityKeyOf(app: Pick<FastifyInstance, 'sessions'>, authorizat
   return app.sessions.sign('draft', identity);
 }
 
+/** Sign-ins whose keys are remembered at most (per server): past it the memory is emptied and the keys computed again. */
+const MAX_REMEMBERED = 10_000;
+/** The identity's keyed digest by authorization id, per server (its secret). */
+const identityKeys = new WeakMap<object, Map<string, { vin: string; noticeId: string; key: string }>>();
+/** The submission keys by form and authorization id. */
+const submissionKeys = new Map<string, string>();
+
 /**
  * The draft's key: the form and whom the claimant authorized as. A Notice ID and its PIN are the
  * class member's own, so signing in with them again finds the claim. A VIN alone is not a secret
@@ -30,7 +37,16 @@ export function draftKeyOf(
   authorization: Pick<Authorization, 'id' | 'vin' | 'noticeId' | 'resumedDraft'>,
 ): DraftKey {
   if (authorization.resumedDraft) return { formType, claimantKey: authorization.resumedDraft };
-  const identity = identityKeyOf(app, authorization);
+  // The same for every save of one sign-in: its HMAC computed once (an authorization's id is new
+  // at each sign-in; the identity is compared too, so a key is never another identity's).
+  const memo = identityKeys.get(app.sessions) ?? new Map<string, { vin: string; noticeId: string; key: string }>();
+  identityKeys.set(app.sessions, memo);
+  const known = memo.get(authorization.id);
+  const identity = known && known.vin === authorization.vin && known.noticeId === authorization.noticeId ? known.key : identityKeyOf(app, authorization);
+  if (!known) {
+    if (memo.size >= MAX_REMEMBERED) memo.clear();
+    memo.set(authorization.id, { vin: authorization.vin, noticeId: authorization.noticeId, key: identity });
+  }
   return { formType, claimantKey: authorization.noticeId ? identity : `${identity}.${authorization.id}` };
 }
 
@@ -46,7 +62,15 @@ export function isDraftOf(app: Pick<FastifyInstance, 'sessions'>, claimantKey: s
  * reference code.
  */
 export function submissionKey(formType: FormType, authorization: Pick<Authorization, 'id'>): string {
-  return createHash('sha256').update(`${formType}\n${authorization.id}`).digest('hex');
+  // Computed once per sign-in and form, not on each of its saves.
+  const input = `${formType}\n${authorization.id}`;
+  let key = submissionKeys.get(input);
+  if (key === undefined) {
+    key = createHash('sha256').update(input).digest('hex');
+    if (submissionKeys.size >= MAX_REMEMBERED) submissionKeys.clear();
+    submissionKeys.set(input, key);
+  }
+  return key;
 }
 
 /** The identifiers the duplicate policy looks at: what the server authorized, never what a payload says. */

@@ -96,25 +96,45 @@ function parseScreening(value: unknown): AuthorizeScreening | undefined {
   return { at: value.at, ...(typeof value.captchaScore === 'number' ? { captchaScore: value.captchaScore } : {}), markers };
 }
 
+/**
+ * What the parsers below answered, each by itself: a session's data is parsed when it is loaded
+ * (session-data.ts), and the authorizations read from it on the same request (`requireAuthorization`)
+ * are those answers, taken as they are rather than checked and copied a second time.
+ */
+const parsed = {
+  authorizations: new WeakMap<object, Authorization>(),
+  prepopulated: new WeakMap<object, Prepopulated>(),
+  tabs: new WeakMap<object, TabAuthorization[]>(),
+};
+function remember<T extends object>(answers: WeakMap<object, T>, answer: T): T {
+  answers.set(answer, answer);
+  return answer;
+}
+
 /** A stored authorization, or null when it lacks what every authorization has. */
 export function parseAuthorization(value: unknown): Authorization | null {
-  if (!isRecord(value) || typeof value.id !== 'string' || typeof value.vin !== 'string' || typeof value.noticeId !== 'string') return null;
+  if (!isRecord(value)) return null;
+  const known = parsed.authorizations.get(value);
+  if (known) return known;
+  if (typeof value.id !== 'string' || typeof value.vin !== 'string' || typeof value.noticeId !== 'string') return null;
   const screening = parseScreening(value.screening);
-  return {
+  return remember(parsed.authorizations, {
     id: value.id,
     vin: value.vin,
     noticeId: value.noticeId,
     ...(screening ? { screening } : {}),
     ...(typeof value.resumedDraft === 'string' ? { resumedDraft: value.resumedDraft } : {}),
-  };
+  });
 }
 
 /** Stored prefilled answers: the entries that are field values (null when there are none stored). */
 function parsePrepopulated(value: unknown): Prepopulated | null {
   if (!isRecord(value)) return null;
+  const known = parsed.prepopulated.get(value);
+  if (known) return known;
   const out: Prepopulated = {};
   for (const [key, field] of Object.entries(value)) if (isFieldValue(field)) out[key] = field;
-  return out;
+  return remember(parsed.prepopulated, out);
 }
 
 function parseTabAuthorization(value: unknown): TabAuthorization | null {
@@ -135,8 +155,10 @@ function parsedByForm<T>(stored: unknown, parse: (value: unknown) => T | null): 
   return out;
 }
 
-const parseTabAuthorizations = (value: unknown): TabAuthorization[] | null =>
-  Array.isArray(value) ? value.map(parseTabAuthorization).filter((entry) => entry !== null) : null;
+function parseTabAuthorizations(value: unknown): TabAuthorization[] | null {
+  if (!Array.isArray(value)) return null;
+  return parsed.tabs.get(value) ?? remember(parsed.tabs, value.map(parseTabAuthorization).filter((entry) => entry !== null));
+}
 
 /**
  * The authorization members of a stored session's data (another version of the server's, a hand

@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import { ClassListImportError, type ImportProblem } from './errors.js';
 import { createPinHasher, type PinHasher } from './pin-hash.js';
+import { runTemplate, statementTemplate } from './statement-batch.js';
 import type { ClassMembersTable } from './schema.js';
 import type { BatchRow, ClassList, ClassMember, Clock, Database, ImportMode, ImportResult } from './types.js';
 import { SPEC_CLASS_LIST, type ClassListHeader } from '../../runtime/core/forms/index.js';
@@ -143,6 +144,9 @@ function rowColumns(r: ClassMembersTable, fixed: Omit<ClassMember, 'columns'>): 
 }
 
 /** A class_members row as a batch answers it (JSON), every column text or null; null when it is not one. */
+/** A class member's row by notice ID (statement-batch.ts: compiled once). */
+const MEMBER_BY_NOTICE_ID = statementTemplate((v) => sql`select * from class_members where notice_id = ${v(0)}`);
+
 function memberRowOf(row: BatchRow | undefined): ClassMembersTable | null {
   if (!row) return null;
   const text = (column: keyof ClassMembersTable): string | null => {
@@ -275,10 +279,10 @@ export function createClassList(database: Database, options: ClassListOptions = 
     },
     async verifyPin(noticeId, pin, batch) {
       const hasherNow = pins();
-      // SQL text: read on every PIN sign-in, and the query builder takes longer to assemble the
-      // statement than the database takes to run it.
-      const select = sql<BatchRow>`select * from class_members where notice_id = ${noticeId.trim().toUpperCase()}`;
-      const row = memberRowOf((batch ? await batch.add(select).rows : (await select.execute(db)).rows)[0]);
+      // Compiled once: read on every PIN sign-in, and the query builder takes longer to assemble
+      // the statement than the database takes to run it.
+      const select = { template: MEMBER_BY_NOTICE_ID, values: [noticeId.trim().toUpperCase()] };
+      const row = memberRowOf((batch ? await batch.add(select).rows : await runTemplate(db, database.dialect, select))[0]);
       // An unknown notice ID costs the same keyed comparison as a wrong PIN.
       dummyHash ??= hasherNow.hash('unused-pin');
       const { ok, needsRehash } = await hasherNow.verify(pin, row ? row.pin_hash : dummyHash);

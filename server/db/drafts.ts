@@ -10,7 +10,8 @@ import { isRecord } from '../../runtime/core/guards.js';
 import { ClaimFiledError, SessionGoneError } from './errors.js';
 import { PREPARED } from './prepared.js';
 import type { DraftsTable, Tables } from './schema.js';
-import { isStatementBatch } from './statement-batch.js';
+import { TOUCH_SESSION } from './sessions.js';
+import { isStatementBatch, runTemplate } from './statement-batch.js';
 import type { Clock, Database, DraftRecord, Drafts, DraftSummary, NewDraft, Trx } from './types.js';
 
 /** The stored answers (or open records): a JSON list (of form models), as save() wrote it. */
@@ -145,8 +146,9 @@ export function createDrafts(database: Database, options: { clock?: Clock } = {}
       }
       const writeTouching = async (t: Trx) => {
         if (session) {
-          const result = await t.updateTable('sessions').set({ expires_at: session.expiresAt }).where('id_hash', '=', session.idHash).where('expires_at', '>', now).executeTakeFirst();
-          if (Number(result.numUpdatedRows) === 0) throw new SessionGoneError();
+          // A template compiled once (statement-batch.ts), as the session store's own touch.
+          const touched = await runTemplate(t, database.dialect, { template: TOUCH_SESSION, values: [session.expiresAt, session.idHash, now] });
+          if (touched.length === 0) throw new SessionGoneError();
         }
         return write(t);
       };

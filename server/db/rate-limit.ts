@@ -7,13 +7,29 @@
 import type { Redis } from 'ioredis';
 import { sql, type Kysely } from 'kysely';
 import type { Tables } from './schema.js';
-import { isStatementBatch } from './statement-batch.js';
+import { isStatementBatch, runTemplate, statementTemplate } from './statement-batch.js';
 import type { Clock, Database, RateLimiter } from './types.js';
 
 const windowStart = (now: number, windowMs: number) => Math.floor(now / windowMs) * windowMs;
 
 /** When the window containing `now` ends: a count kept in it (and any lock it causes) lifts then. */
 export const windowEnd = (now: number, windowMs: number) => windowStart(now, windowMs) + windowMs;
+
+// A PIN sign-in's statements, compiled once (statement-batch.ts): the query builder, and Kysely's
+// compiling of `sql` text, took longer per request than the database takes to run them.
+/** The counts of three keys in one window: values the keys, then the window's start. */
+const COUNTS_OF_THREE = statementTemplate((v) => sql`select "key", "count" from rate_limits where "key" in (${v(0)}, ${v(1)}, ${v(2)}) and window_start = ${v(3)}`);
+/**
+ * The attempt counted on `hitKey` (values 0–2: key, window start, expiry) unless the counts lock:
+ * the counter key's count (3) reached its limit (4), or the distinct key's count (5) reached its
+ * limit (6) and the member's key (7) is not counted yet. The same counts as the peek's (one snapshot).
+ */
+const HIT_UNLESS_LOCKED = statementTemplate((v) => {
+  const countOf = (key: number) => sql`coalesce((select counts.count from rate_limits as counts where counts.key = ${v(key)} and counts.window_start = ${v(1)}), 0)`;
+  return sql`insert into rate_limits ("key", window_start, "count", expires_at) select ${v(0)}, ${v(1)}, 1, ${v(2)} where ${countOf(3)} < ${v(4)} and (${countOf(5)} < ${v(6)} or ${countOf(7)} > 0) on conflict ("key", window_start) do update set "count" = rate_limits."count" + 1 returning "count"`;
+});
+/** The right PIN forgets a key's count in its window. */
+const RESET = statementTemplate((v) => sql`delete from rate_limits where "key" = ${v(0)} and window_start = ${v(1)} returning "key"`);
 
 const distinctKey = (key: string) => `distinct:${key}`;
 const memberKey = (key: string, member: string) => `distinct-member:${key}#${member}`;
@@ -66,9 +82,9 @@ export function createRateLimiter(database: Database, options: { clock?: Clock }
     },
     peek: (key, windowMs, now = clock()) => peek(db, key, windowMs, now),
     async reset(key, windowMs, now = clock(), trx) {
-      const remove = sql`delete from rate_limits where "key" = ${key} and window_start = ${windowStart(now, windowMs)}`;
-      if (trx && isStatementBatch(trx)) await trx.add(sql<{ key: string }>`${remove} returning "key"`).rows;
-      else await remove.execute(trx ?? db);
+      const part = { template: RESET, values: [key, windowStart(now, windowMs)] };
+      if (trx && isStatementBatch(trx)) await trx.add(part).rows;
+      else await runTemplate(trx ?? db, database.dialect, part);
     },
     async hitDistinct(key, member, windowMs, now = clock()) {
       // Only the call that writes the member's first row bumps the distinct count.
@@ -81,14 +97,8 @@ export function createRateLimiter(database: Database, options: { clock?: Clock }
     },
     async peekDistinctThenHit({ key, member, counterKey }, hitKey, lock, windowMs, now, batch) {
       const start = windowStart(now, windowMs);
-      const keys = [distinctKey(key), memberKey(key, member), counterKey];
-      const peeked = batch.add(countsStatement(keys, start));
-      const countOf = (k: string) => sql<number>`coalesce((select counts.count from rate_limits as counts where counts.key = ${k} and counts.window_start = ${start}), 0)`;
-      // The lock below, in SQL: the same counts as the peek's (one snapshot).
-      const open = sql<boolean>`${countOf(counterKey)} < ${lock.count} and (${countOf(distinctKey(key))} < ${lock.distinct} or ${countOf(memberKey(key, member))} > 0)`;
-      const hit = batch.add(
-        sql<{ count: number | string }>`insert into rate_limits ("key", window_start, "count", expires_at) select ${hitKey}, ${start}, 1, ${start + windowMs} where ${open} on conflict ("key", window_start) do update set "count" = rate_limits."count" + 1 returning "count"`,
-      );
+      const peeked = batch.add({ template: COUNTS_OF_THREE, values: [distinctKey(key), memberKey(key, member), counterKey, start] });
+      const hit = batch.add({ template: HIT_UNLESS_LOCKED, values: [hitKey, start, start + windowMs, counterKey, lock.count, distinctKey(key), lock.distinct, memberKey(key, member)] });
       const rows = await peeked.rows;
       const countIn = (k: string) => Number(rows.find((r) => r.key === k)?.count ?? 0);
       const distinct = countIn(distinctKey(key));

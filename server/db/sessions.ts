@@ -9,8 +9,28 @@ import { sql } from 'kysely';
 import { isRecord } from '../../runtime/core/guards.js';
 import { PREPARED } from './prepared.js';
 import { parseSessionData, sessionDataFromJson } from './session-data.js';
-import { isStatementBatch } from './statement-batch.js';
+import { isStatementBatch, runTemplate, statementTemplate } from './statement-batch.js';
 import type { Database, Session, SessionData, SessionStore, SessionStoreOptions } from './types.js';
+
+// Compiled once (statement-batch.ts): read or written on nearly every request, and Kysely took
+// longer to assemble and compile a statement than the database takes to answer it.
+/** A session's row by its id's hash; prepared on PostgreSQL (open.ts PREPARED): planned once per connection. */
+const READ = statementTemplate((v) => sql`${sql.raw(PREPARED)}select data, expires_at from sessions where id_hash = ${v(0)}`);
+/** A new session's row (values: the id's hash, data, expiry, now). */
+const CREATE = statementTemplate((v) => sql`insert into sessions (id_hash, data, expires_at, created_at) values (${v(0)}, ${v(1)}, ${v(2)}, ${v(3)}) returning id_hash`);
+/** A session's data and expiry written, unless it expired (values: data, expiry, the id's hash, now). */
+const SAVE = statementTemplate((v) => sql`update sessions set data = ${v(0)}, expires_at = ${v(1)} where id_hash = ${v(2)} and expires_at > ${v(3)} returning id_hash`);
+/** A session's expiry moved on, unless it expired (values: expiry, the id's hash, now); also a page save's on SQLite (drafts.ts). */
+export const TOUCH_SESSION = statementTemplate((v) => sql`update sessions set expires_at = ${v(0)} where id_hash = ${v(1)} and expires_at > ${v(2)} returning id_hash`);
+/**
+ * One UPDATE renames the row (values: the new id's hash, data, expiry, the old id's hash, now): of
+ * two concurrent rotations of one id exactly one changes it, and an expired session is not rotated.
+ */
+const ROTATE = statementTemplate((v) => sql`update sessions set id_hash = ${v(0)}, data = ${v(1)}, expires_at = ${v(2)} where id_hash = ${v(3)} and expires_at > ${v(4)} returning id_hash`);
+/** The same, only when the earlier part of its batch named first wrote a row (a new token's record). */
+const ROTATE_AFTER = statementTemplate(
+  (v, name) => sql`update sessions set id_hash = ${v(0)}, data = ${v(1)}, expires_at = ${v(2)} where id_hash = ${v(3)} and expires_at > ${v(4)} and exists (select 1 from ${name(0)}) returning id_hash`,
+);
 
 const noTransactions = () => new Error('Sessions in Redis cannot join a database transaction');
 
@@ -40,18 +60,12 @@ export function createSessionStore(database: Database, options: SessionStoreOpti
     async create(data) {
       const now = clock();
       const id = newSessionId();
-      await db
-        .insertInto('sessions')
-        .values({ id_hash: hashId(id), data: JSON.stringify(data), expires_at: now + idle, created_at: now })
-        .execute();
+      await runTemplate(db, database.dialect, { template: CREATE, values: [hashId(id), JSON.stringify(data), now + idle, now] });
       return { id, data, expiresAt: now + idle };
     },
     async get(id) {
       const now = clock();
-      // SQL text, as touch and save: read or written on nearly every request, and the query
-      // builder takes longer to assemble a statement than the database takes to answer it.
-      // Prepared on PostgreSQL (open.ts PREPARED): planned once per connection.
-      const [row] = (await sql<{ data: string; expires_at: number | string }>`${sql.raw(PREPARED)}select data, expires_at from sessions where id_hash = ${hashId(id)}`.execute(db)).rows;
+      const [row] = await runTemplate<{ data: string; expires_at: number | string }>(db, database.dialect, { template: READ, values: [hashId(id)] });
       if (!row) return null;
       const expiresAt = Number(row.expires_at);
       if (expiresAt <= now) {
@@ -62,13 +76,11 @@ export function createSessionStore(database: Database, options: SessionStoreOpti
     },
     async save(id, data, trx) {
       const now = clock();
-      const result = await sql`update sessions set data = ${JSON.stringify(data)}, expires_at = ${now + idle} where id_hash = ${hashId(id)} and expires_at > ${now}`.execute(trx ?? db);
-      return Number(result.numAffectedRows ?? 0) > 0;
+      return (await runTemplate(trx ?? db, database.dialect, { template: SAVE, values: [JSON.stringify(data), now + idle, hashId(id), now] })).length > 0;
     },
     async touch(id, trx) {
       const now = clock();
-      const result = await sql`update sessions set expires_at = ${now + idle} where id_hash = ${hashId(id)} and expires_at > ${now}`.execute(trx ?? db);
-      return Number(result.numAffectedRows ?? 0) > 0;
+      return (await runTemplate(trx ?? db, database.dialect, { template: TOUCH_SESSION, values: [now + idle, hashId(id), now] })).length > 0;
     },
     async destroy(id) {
       await db.deleteFrom('sessions').where('id_hash', '=', hashId(id)).execute();
@@ -79,21 +91,14 @@ export function createSessionStore(database: Database, options: SessionStoreOpti
       if (!next) return null;
       const newId = newSessionId();
       const rotated = { id: newId, data: next, expiresAt: now + idle };
-      // One UPDATE renames the row: of two concurrent rotations of one id exactly one changes it,
-      // and an expired session is not rotated.
-      const update = (trx && !isStatementBatch(trx) ? trx : db)
-        .updateTable('sessions')
-        .set({ id_hash: hashId(newId), data: JSON.stringify(next), expires_at: now + idle })
-        .where('id_hash', '=', hashId(id))
-        .where('expires_at', '>', now);
+      const values = [hashId(newId), JSON.stringify(next), now + idle, hashId(id), now];
       if (trx && isStatementBatch(trx)) {
         // PostgreSQL: `after`'s rows as the same statement wrote them; SQLite: `after` ran already.
         if (after && !trx.deferred && (await after.rows).length === 0) return null;
-        const guarded = after && trx.deferred ? update.where(sql<boolean>`exists (select 1 from ${sql.id(after.name)})`) : update;
-        return (await trx.add(guarded.returning('id_hash')).rows).length > 0 ? rotated : null;
+        const part = after && trx.deferred ? { template: ROTATE_AFTER, values, names: [after.name] } : { template: ROTATE, values };
+        return (await trx.add(part).rows).length > 0 ? rotated : null;
       }
-      const result = await update.executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0 ? rotated : null;
+      return (await runTemplate(trx ?? db, database.dialect, { template: ROTATE, values })).length > 0 ? rotated : null;
     },
     async purgeExpired() {
       const result = await db.deleteFrom('sessions').where('expires_at', '<=', clock()).executeTakeFirst();

@@ -14,24 +14,104 @@
  * `prepared`: PostgreSQL keeps the batch's statement prepared (open.ts, prepared.ts): for a batch
  * sent on nearly every request whose parts are always of a few shapes (a sign-in's), not for one
  * whose text grows with its rows.
+ *
+ * A part may be a template's use (`statementTemplate`): a batch made of templates only is compiled
+ * once per shape (the templates and the names they read, in order) and then sent as that text with
+ * the values of each use, so Kysely assembles nothing per request. `runTemplate` runs one alone.
  */
-import { sql, type Kysely, type OperationNodeSource, type RawBuilder } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type OperationNodeSource, type RawBuilder } from 'kysely';
 import { isRecord } from '../../runtime/core/guards.js';
 import { PREPARED } from './prepared.js';
 import type { Tables } from './schema.js';
-import type { BatchPart, BatchRow, StatementBatch, Trx } from './types.js';
+import type { BatchPart, BatchQuery, BatchRow, StatementBatch, StatementTemplate, TemplatePart, Trx } from './types.js';
 
 /** Whether a write is given a batch to join rather than a transaction. */
 export const isStatementBatch = (given: Trx | StatementBatch): given is StatementBatch => 'deferred' in given;
 
 const rowsOf = (value: unknown): BatchRow[] => (Array.isArray(value) ? value.filter(isRecord) : []);
 
+let templateCount = 0;
+
+/**
+ * A statement compiled once: the `sql` tag's text with `value(i)` for the values of each use.
+ * Nothing in `build` may depend on a use's values (only `value(i)` and `name(i)` do).
+ */
+export function statementTemplate(build: StatementTemplate['build']): StatementTemplate {
+  return { id: templateCount++, build };
+}
+
+const isTemplatePart = (query: BatchQuery): query is TemplatePart => 'template' in query;
+
+/** Where a placeholder's value comes from while a shape is compiled: the part and its value. */
+class Slot {
+  constructor(
+    readonly part: number,
+    readonly index: number,
+  ) {}
+}
+
+/** A shape's SQL text and, per placeholder, the value that fills it. */
+interface Compiled {
+  sql: string;
+  slots: Slot[];
+}
+
+/** The compiled shapes: a few per dialect (the sign-in's, the session's read); more are compiled per use rather than kept. */
+const compiledShapes = new Map<string, Compiled>();
+const MAX_SHAPES = 256;
+
+const missingName = (index: number) => {
+  throw new Error(`A statement template reads part ${index}, which its use does not name.`);
+};
+
+/** The part as a query: a template's values as the `sql` tag's (a batch that mixes templates with built queries). */
+function builtOf(query: BatchQuery): OperationNodeSource | RawBuilder<unknown> {
+  if (!isTemplatePart(query)) return query;
+  return query.template.build(
+    (i) => sql.val(query.values[i]),
+    (i) => sql.id(query.names?.[i] ?? missingName(i)),
+  );
+}
+
+/** `parts` compiled as `compose` puts them together, from the cache when their shape was compiled before. */
+function compiledOf(executor: Kysely<Tables>, dialect: string, prefix: string, parts: readonly TemplatePart[], compose: (built: Array<RawBuilder<unknown>>) => RawBuilder<unknown>): CompiledQuery {
+  let key = `${dialect}|${prefix}`;
+  for (const part of parts) key += part.names ? `|${part.template.id}:${part.names.join(':')}` : `|${part.template.id}`;
+  let compiled = compiledShapes.get(key);
+  if (!compiled) {
+    const built = parts.map((part, p) =>
+      part.template.build(
+        (i) => sql.val(new Slot(p, i)),
+        (i) => sql.id(part.names?.[i] ?? missingName(i)),
+      ),
+    );
+    const query = compose(built).compile(executor);
+    const slots = query.parameters.map((parameter) => {
+      if (!(parameter instanceof Slot)) throw new Error('A statement template has a value that is not one of its uses.');
+      return parameter;
+    });
+    compiled = { sql: query.sql, slots };
+    if (compiledShapes.size < MAX_SHAPES) compiledShapes.set(key, compiled);
+  }
+  return CompiledQuery.raw(
+    compiled.sql,
+    compiled.slots.map((slot) => parts[slot.part]?.values[slot.index]),
+  );
+}
+
+/** One template's use run alone (prefixed with `prefix`: PREPARED for a statement PostgreSQL keeps prepared). */
+export async function runTemplate<R = BatchRow>(executor: Kysely<Tables>, dialect: string, part: TemplatePart, prefix = ''): Promise<R[]> {
+  const query = compiledOf(executor, dialect, prefix, [part], ([built]) => sql`${sql.raw(prefix)}${built}`);
+  return (await executor.executeQuery<R>(query)).rows;
+}
+
 export function statementBatch(trx: Kysely<Tables>, dialect: 'sqlite' | 'postgres', options: { prepared?: boolean } = {}): StatementBatch {
   // Names of common table expressions of one statement: unique within it.
   const prefix = 'batch_part_';
   let count = 0;
-  const mark = sql.raw(options.prepared && dialect === 'postgres' ? PREPARED : '');
-  const execute = async (query: OperationNodeSource | RawBuilder<unknown>) => (await sql<BatchRow>`${mark}${query}`.execute(trx)).rows;
+  const markText = options.prepared && dialect === 'postgres' ? PREPARED : '';
+  const mark = sql.raw(markText);
+  const execute = async (query: BatchQuery) => (isTemplatePart(query) ? runTemplate(trx, dialect, query, markText) : (await sql<BatchRow>`${mark}${query}`.execute(trx)).rows);
   if (dialect === 'sqlite') {
     let previous: Promise<unknown> = Promise.resolve();
     let failure: { error: unknown } | undefined;
@@ -54,7 +134,7 @@ export function statementBatch(trx: Kysely<Tables>, dialect: 'sqlite' | 'postgre
       },
     };
   }
-  let pending: Array<{ name: string; query: OperationNodeSource | RawBuilder<unknown>; resolve(rows: BatchRow[]): void; reject(error: unknown): void }> = [];
+  let pending: Array<{ name: string; query: BatchQuery; resolve(rows: BatchRow[]): void; reject(error: unknown): void }> = [];
   let ran = false;
   let last: BatchPart | undefined;
   return {
@@ -81,9 +161,14 @@ export function statementBatch(trx: Kysely<Tables>, dialect: 'sqlite' | 'postgre
           only.resolve(await execute(only.query));
           return;
         }
-        const ctes = sql.join(parts.map((p) => sql`${sql.id(p.name)} as (${p.query})`));
-        const answers = sql.join(parts.map((p) => sql`(select coalesce(json_agg(${sql.id(p.name)}), '[]'::json) from ${sql.id(p.name)}) as ${sql.id(p.name)}`));
-        const { rows } = await sql<Record<string, unknown>>`${mark}with ${ctes} select ${answers}`.execute(trx);
+        const compose = (built: ReadonlyArray<OperationNodeSource | RawBuilder<unknown>>) => {
+          const ctes = sql.join(parts.map((p, i) => sql`${sql.id(p.name)} as (${built[i]})`));
+          const answers = sql.join(parts.map((p) => sql`(select coalesce(json_agg(${sql.id(p.name)}), '[]'::json) from ${sql.id(p.name)}) as ${sql.id(p.name)}`));
+          return sql<Record<string, unknown>>`${mark}with ${ctes} select ${answers}`;
+        };
+        const templates = parts.every((p) => isTemplatePart(p.query)) ? parts.map((p) => p.query).filter(isTemplatePart) : null;
+        // The parts are named batch_part_0… in order (none is added to the statement after run()), so a shape's text names them alike.
+        const { rows } = templates ? await trx.executeQuery<Record<string, unknown>>(compiledOf(trx, dialect, markText, templates, compose)) : await compose(parts.map((p) => builtOf(p.query))).execute(trx);
         const row = rows[0] ?? {};
         for (const p of parts) p.resolve(rowsOf(row[p.name]));
       } catch (error) {

@@ -13,9 +13,9 @@ import { InvalidSubmissionError, isUniqueViolation, SubmissionConflictError } fr
 import { generateReferenceCode, normalizeReferenceCode } from './reference-code.js';
 import { objectOfRow } from './draft-documents.js';
 import { insertDocumentObjects, insertDocumentObjectsAfter } from './document-objects.js';
-import { statementBatch } from './statement-batch.js';
+import { statementBatch, statementTemplate } from './statement-batch.js';
 import type { SubmissionsTable } from './schema.js';
-import type { ClaimantIdentifier, Clock, Database, DocumentMeta, NewDocument, DuplicateMark, EarlierFilings, IdentifierKind, NewSubmission, StoreResult, SubmissionFilter, SubmissionRecord, Submissions, Trx } from './types.js';
+import type { ClaimantIdentifier, Clock, Database, DocumentMeta, NewDocument, DuplicateMark, EarlierFilings, IdentifierKind, NewSubmission, StatementTemplate, StoreResult, SubmissionFilter, SubmissionRecord, Submissions, Trx } from './types.js';
 import { isRecord } from '../../runtime/core/guards.js';
 import { sql, type Selectable } from 'kysely';
 
@@ -80,6 +80,18 @@ function insertDocumentsAfter(documents: NewDocument[], part: string) {
       sql`(${sql.lit(position)}, cast(${d.contextClientId} as text), cast(${d.name} as text), cast(${d.type} as text), cast(${d.size} as integer), cast(${d.sha256.toLowerCase()} as text), cast(${documentBytes(d)} as bytea), cast(${d.object?.store ?? null} as text), cast(${d.object?.key ?? null} as text), cast(${d.unscanned ? 1 : 0} as integer))`,
   );
   return sql`insert into documents (submission_id, position, context_client_id, name, type, size, sha256, bytes, store, store_key, unscanned) select s.id, d.* from ${sql.table(part)} as s cross join (values ${sql.join(rows)}) as d returning documents.id`;
+}
+
+/** What was filed under n identifiers (values: each one's kind and value), read at a sign-in: compiled once per n (statement-batch.ts). */
+const filingsTemplates: StatementTemplate[] = [];
+function filingsTemplate(n: number): StatementTemplate {
+  return (filingsTemplates[n] ??= statementTemplate(
+    (v) =>
+      sql`select kind, value, filings from filed_identifiers where ${sql.join(
+        Array.from({ length: n }, (_, i) => sql`(kind = ${v(2 * i)} and value = ${v(2 * i + 1)})`),
+        sql` or `,
+      )}`,
+  ));
 }
 
 const parsePayload = (text: string): unknown => JSON.parse(text);
@@ -247,12 +259,8 @@ export function createSubmissions(database: Database, options: { clock?: Clock }
     async filingsOf(identifiers, batch) {
       if (batch) {
         if (!identifiers.length) return [];
-        const rows = await batch.add(
-          db
-            .selectFrom('filed_identifiers')
-            .select(['kind', 'value', 'filings'])
-            .where((eb) => eb.or(identifiers.map((identifier) => eb.and([eb('kind', '=', identifier.kind), eb('value', '=', identifier.value)])))),
-        ).rows;
+        const values = identifiers.flatMap((identifier) => [identifier.kind, identifier.value]);
+        const rows = await batch.add({ template: filingsTemplate(identifiers.length), values }).rows;
         const filingsOf = (identifier: ClaimantIdentifier) => rows.find((r) => r.kind === identifier.kind && r.value === identifier.value)?.filings;
         return identifiers.map((identifier) => {
           const filings = filingsOf(identifier);

@@ -22,6 +22,26 @@ export type Trx = Transaction<Tables>;
 /** A row a part of a StatementBatch answered. */
 export type BatchRow = Record<string, unknown>;
 
+/**
+ * A statement whose SQL text is compiled once per dialect and shape (statement-batch.ts
+ * `statementTemplate`): `build` puts `value(i)` where the i-th value of each use goes, and
+ * `name(i)` where it reads the i-th earlier part of its batch.
+ */
+export interface StatementTemplate {
+  readonly id: number;
+  readonly build: (value: (index: number) => RawBuilder<unknown>, name: (index: number) => RawBuilder<unknown>) => RawBuilder<unknown>;
+}
+
+/** One use of a template: its values, and the names of the earlier parts it reads. */
+export interface TemplatePart {
+  readonly template: StatementTemplate;
+  readonly values: readonly unknown[];
+  readonly names?: readonly string[];
+}
+
+/** What a batch's part is: a built query, or a template's use (no query building per request). */
+export type BatchQuery = OperationNodeSource | RawBuilder<unknown> | TemplatePart;
+
 export interface BatchPart {
   /** What a later part of the same batch calls this part's rows (PostgreSQL). */
   readonly name: string;
@@ -34,7 +54,7 @@ export interface StatementBatch {
   /** Whether parts wait for `run()` (PostgreSQL); else each runs when added. */
   readonly deferred: boolean;
   /** A SELECT, or a write with RETURNING. */
-  add(query: OperationNodeSource | RawBuilder<unknown>): BatchPart;
+  add(query: BatchQuery): BatchPart;
   /** The part added last: a store's write given the batch adds its part before it awaits, so the caller can name it in a later part. */
   readonly last: BatchPart | undefined;
   run(): Promise<void>;

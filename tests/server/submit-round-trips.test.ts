@@ -5,7 +5,8 @@
  * and is stored whole.
  */
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DefaultQueryCompiler } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startCaptchaEmulator, type CaptchaEmulator } from '../../server/captcha-emulator/emulator.js';
 import { automotiveParts, Claimant, DIALECTS, model, otherClassVehicle, overHttp, testApp, testDatabase, vinOnly, type Credentials, type Send, type TestDatabase } from './helper.js';
 import { MARIA, MARIA_ANSWERS } from '../support/sample-claim.js';
@@ -26,6 +27,8 @@ const PAGE_SAVE_BUDGET = { postgres: 2, sqlite: 8 };
 const DRAFT_URL = '/api/forms/automotive/draft';
 /** A class member of the sample settlement whom no other test here signs in as. */
 const JAMES: Credentials = { vin: '5EXMA1B20JC000202', noticeId: 'EXM-100002', pin: '730155' };
+/** Another, signed in (never filed for) by the compile test. */
+const AIKO: Credentials = { vin: '5EXMS2D41KC000303', noticeId: 'EXM-100003', pin: '160482' };
 
 describe.each(DIALECTS)('the statements of a submit, over %s', (dialect) => {
   let emulator: CaptchaEmulator;
@@ -134,6 +137,29 @@ describe.each(DIALECTS)('the statements of a submit, over %s', (dialect) => {
     const parts = automotiveParts(res.json<{ captcha: string }>().captcha, await c.captchaToken(), JAMES);
     const submitted = await c.submit('Automotive', parts);
     expect(submitted.statusCode, submitted.body).toBe(200);
+  });
+
+  it('a PIN sign-in after the first compiles no statement on PostgreSQL: its statements are templates compiled once per shape', async () => {
+    const started = async () => {
+      const c = await new Claimant(app, emulator, http).start();
+      return { c, token: await c.captchaToken() };
+    };
+    // The first compiles each shape (it may be the first of this database).
+    const first = await started();
+    expect((await first.c.authorize('Automotive', { ...AIKO }, first.token)).statusCode).toBe(200);
+    const { c, token } = await started();
+    const compiles = vi.spyOn(DefaultQueryCompiler.prototype, 'compileQuery');
+    try {
+      const { answer, sent } = await counted(() => c.authorize('Automotive', { ...AIKO }, token));
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json<{ authorized: boolean }>().authorized).toBe(true);
+      expect(sent.length).toBeGreaterThan(0);
+      // SQLite's sign-in reads and counts statement by statement: its attempt counts and what was filed
+      // under each identifier are still assembled per request (four).
+      expect(compiles.mock.calls.length, sent.join('\n')).toBeLessThanOrEqual(dialect === 'postgres' ? 0 : 4);
+    } finally {
+      compiles.mockRestore();
+    }
   });
 
   it(`a page save costs at most ${PAGE_SAVE_BUDGET[dialect]} statements, and stores the page's answers with the session extended`, async () => {

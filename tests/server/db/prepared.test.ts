@@ -2,16 +2,17 @@
  * Statements PostgreSQL keeps prepared (server/db/prepared.ts): a statement marked PREPARED is
  * planned once per connection (named), answers as an unnamed one does, and the hot statements —
  * the page save's, the session's read, a PIN sign-in's batches — are marked, with a text that does
- * not vary with the answers saved (else each variant would be prepared anew).
+ * not vary with the answers saved (else each variant would be prepared anew). Statement templates
+ * (statement-batch.ts) are compiled once per shape and answer each use with its own values.
  */
-import { sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DefaultQueryCompiler, sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDrafts } from '../../../server/db/drafts.js';
 import { PREPARED } from '../../../server/db/prepared.js';
 import { createSessionStore, sessionIdHash } from '../../../server/db/sessions.js';
-import { statementBatch } from '../../../server/db/statement-batch.js';
+import { runTemplate, statementBatch, statementTemplate } from '../../../server/db/statement-batch.js';
 import type { SessionData } from '../../../server/db/types.js';
-import { manualClock, openTestDatabase, type TestDatabase } from './helpers.js';
+import { DIALECTS, manualClock, openTestDatabase, type TestDatabase } from './helpers.js';
 
 const HOUR = 60 * 60_000;
 
@@ -70,5 +71,45 @@ describe('prepared statements on PostgreSQL', () => {
     plain.add(sql`select 2 as two`);
     await plain.run();
     expect(texts.map((text) => text.startsWith(PREPARED))).toEqual([true, false]);
+  });
+});
+
+describe.each(DIALECTS)('statement templates over %s', (dialect) => {
+  let t: TestDatabase;
+  const texts: string[] = [];
+  beforeEach(async () => {
+    texts.length = 0;
+    t = await openTestDatabase(dialect, { onStatement: (text) => void texts.push(text) });
+  });
+  afterEach(async () => {
+    await t.cleanup();
+  });
+
+  const SUM = statementTemplate((v) => sql`select cast(${v(0)} as integer) + cast(${v(1)} as integer) + cast(${v(0)} as integer) as n`);
+  /** A part reading an earlier one by its name (PostgreSQL: one statement, the earlier part a common table expression). */
+  const READS = statementTemplate((v, name) => sql`select cast(count(*) as integer) as earlier, cast(${v(0)} as text) as label from ${name(0)}`);
+
+  it("answers each use with its own values, and compiles a shape once: a batch's, a statement's alone", async () => {
+    const batchOf = async (a: number, b: number) => {
+      const batch = statementBatch(t.database.db, dialect, { prepared: true });
+      const sum = batch.add({ template: SUM, values: [a, b] });
+      const second = batch.add(dialect === 'postgres' ? { template: READS, values: [`after ${a}`], names: [sum.name] } : { template: SUM, values: [b, a] });
+      await batch.run();
+      return [await sum.rows, await second.rows];
+    };
+    const expected = (a: number, b: number) => [[{ n: a + b + a }], dialect === 'postgres' ? [{ earlier: 1, label: `after ${a}` }] : [{ n: b + a + b }]];
+    expect(await batchOf(1, 2)).toEqual(expected(1, 2));
+    expect(await runTemplate(t.database.db, dialect, { template: SUM, values: [5, 1] })).toEqual([{ n: 11 }]);
+    const compiles = vi.spyOn(DefaultQueryCompiler.prototype, 'compileQuery');
+    try {
+      texts.length = 0;
+      expect(await batchOf(10, 20)).toEqual(expected(10, 20));
+      expect(await runTemplate(t.database.db, dialect, { template: SUM, values: [7, 0] })).toEqual([{ n: 14 }]);
+      expect(compiles).not.toHaveBeenCalled();
+      // PostgreSQL: the two parts one statement, the one alone another; SQLite: each part its own.
+      expect(texts.length).toBe(dialect === 'postgres' ? 2 : 3);
+    } finally {
+      compiles.mockRestore();
+    }
   });
 });
