@@ -51,6 +51,19 @@ beforeAll(async () => {
 });
 
 /** The test translator, recording every text asked of it: a group of fields drawn asks for its labels. */
+/** An Automotive flow whose first page (the start, open to all) holds `blocks`, then an empty second page. */
+function twoPageFlow(models: string[], blocks: PageConfig['blocks']): FlowFile {
+  const first: PageConfig = { id: 'one', path: '/automotive', titleKey: 'LocKey_one', requiresAuthorization: false, sessionTimeout: false, action: 'next', blocks };
+  return {
+    version: 1,
+    formType: 'Automotive',
+    deadlineKeys: [],
+    authorize: { endpoint: '/api/forms/automotive/authorize', method: 'POST' },
+    models,
+    pages: [first, { ...first, id: 'two', path: '/automotive/two', blocks: [] }],
+  };
+}
+
 function recordingTranslator() {
   const asked: string[] = [];
   const t = (key: string, ...args: Array<string | number>) => {
@@ -141,23 +154,7 @@ describe('a keystroke', () => {
 
   it('re-renders only the edited field on a running form of the app', async () => {
     const renders: string[] = [];
-    const onePage: PageConfig = {
-      id: 'one',
-      path: '/automotive',
-      titleKey: 'LocKey_one',
-      requiresAuthorization: false,
-      sessionTimeout: false,
-      action: 'next',
-      blocks: [{ block: 'model', model: 'ClaimDetails', fields: FIELDS }],
-    };
-    const flow: FlowFile = {
-      version: 1,
-      formType: 'Automotive',
-      deadlineKeys: [],
-      authorize: { endpoint: '/api/forms/automotive/authorize', method: 'POST' },
-      models: ['ClaimDetails'],
-      pages: [onePage, { ...onePage, id: 'two', path: '/automotive/two', blocks: [] }],
-    };
+    const flow = twoPageFlow(['ClaimDetails'], [{ block: 'model', model: 'ClaimDetails', fields: FIELDS }]);
     // The running form draws with the app's registries: their widgets are counted for this test.
     const widgets = REGISTRIES.widgets;
     REGISTRIES.widgets = countingRegistries(renders).widgets;
@@ -195,27 +192,11 @@ describe('a keystroke', () => {
     // Shown only while the note says "x": a field of another model, and a whole block.
     const city: FieldConfig = { key: 'mailingCity', widget: 'text', label: 'City', dependencies: [{ when: { scope: 'claimDetails.note', schema: { const: 'x' } } }] };
     const street: FieldConfig = { key: 'mailingStreetLine1', widget: 'text', label: 'Street' };
-    const onePage: PageConfig = {
-      id: 'one',
-      path: '/automotive',
-      titleKey: 'LocKey_one',
-      requiresAuthorization: false,
-      sessionTimeout: false,
-      action: 'next',
-      blocks: [
-        { block: 'model', model: 'ClaimDetails', fields: FIELDS },
-        { block: 'model', model: 'ClaimantInfo', fields: [city] },
-        { block: 'model', model: 'ClaimantInfo', fields: [street], when: { scope: 'claimDetails.note', schema: { const: 'x' } } },
-      ],
-    };
-    const flow: FlowFile = {
-      version: 1,
-      formType: 'Automotive',
-      deadlineKeys: [],
-      authorize: { endpoint: '/api/forms/automotive/authorize', method: 'POST' },
-      models: ['ClaimDetails', 'ClaimantInfo'],
-      pages: [onePage, { ...onePage, id: 'two', path: '/automotive/two', blocks: [] }],
-    };
+    const flow = twoPageFlow(['ClaimDetails', 'ClaimantInfo'], [
+      { block: 'model', model: 'ClaimDetails', fields: FIELDS },
+      { block: 'model', model: 'ClaimantInfo', fields: [city] },
+      { block: 'model', model: 'ClaimantInfo', fields: [street], when: { scope: 'claimDetails.note', schema: { const: 'x' } } },
+    ]);
     REGISTRIES.Button = CountingButton;
     try {
       const services = testServices({ flows: [flow], state: { modelConfigs: CONFIGS, whitelistLoaded: true } });
