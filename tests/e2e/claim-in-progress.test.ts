@@ -28,8 +28,58 @@ async function reload(page: Page, urlPart: RegExp): Promise<void> {
   expect(page.url()).toMatch(urlPart);
 }
 
+/** The answer of the next quiet save of the claimant page's typed answers holding `text`. */
+function typedSave(page: Page, text: string) {
+  return page.waitForResponse((r) => {
+    if (r.request().method() !== 'PUT' || new URL(r.url()).pathname !== '/api/forms/automotive/draft') return false;
+    const body = r.request().postData() ?? '';
+    return body.includes('"unfinished":true') && body.includes('"pageId":"claimant-info"') && body.includes(text);
+  });
+}
+
+/** The tab put in the background, as a phone does when the claimant switches to another app. */
+async function hideTab(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+}
+
 describe('the claim in progress in the browser', () => {
   const e2e = withServerAndBrowser();
+
+  it('keeps what was typed on a page before its Next: once typing pauses, at once when the tab goes to the background; a value the checks still refuse is not told while typing', async () => {
+    const { page, context } = await openPage(e2e.browser);
+    await page.clock.install();
+    await startAutomotive(page, e2e.server.url, 'en', null);
+
+    // Typed, then a pause: kept without pressing anything; a reload shows it.
+    const paused = typedSave(page, '5105550199');
+    await page.fill('#claimantInfo-alternatePhoneNumber', '5105550199');
+    await page.clock.runFor(2_000);
+    expect((await paused).status()).toBe(200);
+    await reload(page, /\/automotive\/claimant-info$/);
+    expect(await page.inputValue('#claimantInfo-alternatePhoneNumber')).toContain('5105550199');
+
+    // Typed, and the tab sent to the background at once (a phone may discard it there): kept.
+    const hidden = typedSave(page, 'Mariana');
+    await page.fill('#claimantInfo-firstName', 'Mariana');
+    await hideTab(page);
+    expect((await hidden).status()).toBe(200);
+    await reload(page, /\/automotive\/claimant-info$/);
+    expect(await page.inputValue('#claimantInfo-firstName')).toBe('Mariana');
+    expect(await page.inputValue('#claimantInfo-alternatePhoneNumber')).toContain('5105550199');
+
+    // Half an e-mail address: the server refuses to keep it, and the claimant typing is not told.
+    const refused = typedSave(page, 'maria@');
+    await page.fill('#claimantInfo-emailAddress', 'maria@');
+    await page.clock.runFor(2_000);
+    expect((await refused).status()).toBe(400);
+    expect(await page.locator('.cf-error-summary').count()).toBe(0);
+    expect(await page.getAttribute('#claimantInfo-emailAddress', 'aria-invalid')).not.toBe('true');
+    expect(page.url()).toMatch(/\/automotive\/claimant-info$/);
+    await context.close();
+  });
 
   it('a reload of every in-flow page of the Automotive flow keeps the page and every saved answer', async () => {
     const { page, context, errors } = await openPage(e2e.browser);

@@ -29,6 +29,8 @@ import { SessionTimeoutModal } from './SessionWarning';
 /** On a form's sign-in page: the way to the status page, for a claimant whose claim is already filed. */
 /** How long after the last keystroke in a record being typed that record is saved with the claim in progress. */
 const OPEN_RECORD_SAVE_DELAY_MS = 800;
+/** How long after the last keystroke the page's own answers are saved with the claim in progress. */
+const TYPED_SAVE_DELAY_MS = 2000;
 
 function StatusLink() {
   const t = useT();
@@ -106,8 +108,20 @@ function useRecordsText(records: readonly FormModel[]): string {
 }
 
 /**
- * The page's records kept with the claim in progress as the claimant edits them. A component of its
- * own (drawing nothing), so that a keystroke draws it and not the page: it reads every answer.
+ * A number that changes whenever one of `models` is another object than at the last draw: an
+ * answer typed in one of them (the store replaces the model it changes, and only that one).
+ */
+function useChangeCount(models: readonly FormModel[]): number {
+  const last = useRef({ models, count: 0 });
+  const kept = last.current;
+  if (kept.models.length !== models.length || kept.models.some((m, i) => m !== models[i])) last.current = { models, count: kept.count + 1 };
+  return last.current.count;
+}
+
+/**
+ * The page's records and answers kept with the claim in progress as the claimant edits them. A
+ * component of its own (drawing nothing), so that a keystroke draws it and not the page: it reads
+ * every answer.
  */
 function RecordSaves({ session, page, pageId }: { session: FormSession; page: PageConfig; pageId: string }) {
   const { actor, formType } = session;
@@ -127,13 +141,17 @@ function RecordSaves({ session, page, pageId }: { session: FormSession; page: Pa
   const lastRecords = useRef(savedRecords);
   const lastOpenRecords = useRef(openRecords);
   const recordSaves = useRef(0);
+  // Whether a save asked since the last outcome was a record's, whose refusal is told on the page
+  // (a save of typed answers alone is quiet: see below).
+  const toldSavePending = useRef(false);
   // A save is answered in the language shown when it starts (also an upload).
   const cultureRef = useRef(culture);
   cultureRef.current = culture;
-  const saveUnfinished = useCallback(() => {
+  const saveUnfinished = useCallback((quiet = false) => {
     const { context } = actor.getSnapshot();
     // Records restored from the server, or saved by Next on the way to another page, are not this page's to save.
     if (!context.authorized || !page.requiresAuthorization || context.navigation.currentPage !== pageId) return;
+    if (!quiet) toldSavePending.current = true;
     const ticket = ++recordSaves.current;
     void session
       .inOrder(async () => {
@@ -146,8 +164,11 @@ function RecordSaves({ session, page, pageId }: { session: FormSession; page: Pa
       .then((saved) => {
         // A later save asked meanwhile tells its own outcome.
         if (!saved || ticket !== recordSaves.current || actor.getSnapshot().status !== 'active') return;
-        if (saved.refusal !== null) actor.send({ type: 'DRAFT_REFUSED', pageId, refusal: saved.refusal });
-        else {
+        const told = toldSavePending.current;
+        toldSavePending.current = false;
+        if (saved.refusal !== null) {
+          if (told) actor.send({ type: 'DRAFT_REFUSED', pageId, refusal: saved.refusal });
+        } else {
           actor.send({ type: 'DRAFT_SAVED' });
           if (saved.sessionExpiresAt !== null) actor.send({ type: 'SESSION_EXTENDED', expiresAt: saved.sessionExpiresAt });
         }
@@ -166,6 +187,30 @@ function RecordSaves({ session, page, pageId }: { session: FormSession; page: Pa
     }, OPEN_RECORD_SAVE_DELAY_MS);
     return () => clearTimeout(timer);
   }, [openRecords, saveUnfinished]);
+  // The page's own answers, typed and not yet sent by Next, kept too: once typing pauses, and at
+  // once when the claimant leaves the tab (a phone's browser may discard a tab in the background),
+  // so that a reload, a discarded tab or a resume finds them. Quiet: a value still being typed that
+  // the checks refuse (half an e-mail address) is not told while the claimant types; Next tells it,
+  // and the next pause saves again.
+  const typed = useChangeCount(models.saved.filter((m) => !isRepeating(m.metadata.dtoMapping, models)));
+  const savedTyped = useRef(typed);
+  useEffect(() => {
+    if (savedTyped.current === typed) return;
+    const save = () => {
+      if (savedTyped.current === typed) return;
+      savedTyped.current = typed;
+      saveUnfinished(true);
+    };
+    const timer = setTimeout(save, TYPED_SAVE_DELAY_MS);
+    const onHidden = () => {
+      if (document.visibilityState === 'hidden') save();
+    };
+    document.addEventListener('visibilitychange', onHidden);
+    return () => {
+      clearTimeout(timer);
+      document.removeEventListener('visibilitychange', onHidden);
+    };
+  }, [typed, saveUnfinished]);
   return null;
 }
 
