@@ -45,8 +45,11 @@ describe('the session timer with a two-minute session', () => {
   it('a claimant who keeps typing is never warned: activity sends a keep-alive once a minute, and the timer follows the expiry the server answers', async () => {
     const { page, context } = await openPage(e2e.browser);
     const keepAlives: string[] = [];
+    const typedSaves: string[] = [];
     page.on('request', (request) => {
-      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/session/keep-alive') keepAlives.push(request.url());
+      const { pathname } = new URL(request.url());
+      if (request.method() === 'POST' && pathname === '/api/session/keep-alive') keepAlives.push(request.url());
+      if (request.method() === 'PUT' && pathname === '/api/forms/automotive/draft') typedSaves.push(request.url());
     });
     await page.clock.install();
     await page.goto(`${e2e.server.url}/automotive`);
@@ -65,9 +68,12 @@ describe('the session timer with a two-minute session', () => {
       await settled(page);
       expect(await modal.isVisible(), `warned after ${step * 40} s of typing`).toBe(false);
     }
-    // Not on every key: at most one a minute of activity.
-    expect(keepAlives.length).toBeGreaterThanOrEqual(3);
+    // Kept alive by the keep-alives of activity and by the typed answers' saves once typing pauses
+    // (a save extends the session too); neither is sent on every key: at most one keep-alive a
+    // minute, one save per pause.
+    expect(keepAlives.length + typedSaves.length).toBeGreaterThanOrEqual(3);
     expect(keepAlives.length).toBeLessThanOrEqual(5);
+    expect(typedSaves.length).toBeLessThanOrEqual(7);
 
     // Then the claimant stops: warned in the last minute before the expiry the server last answered.
     let idle = 0;
