@@ -193,24 +193,27 @@ function RecordSaves({ session, page, pageId }: { session: FormSession; page: Pa
   // the checks refuse (half an e-mail address) is not told while the claimant types; Next tells it,
   // and the next pause saves again.
   const typed = useChangeCount(models.saved.filter((m) => !isRepeating(m.metadata.dtoMapping, models)));
+  const typedRef = useRef(typed);
+  typedRef.current = typed;
   const savedTyped = useRef(typed);
+  const saveTyped = useCallback(() => {
+    if (savedTyped.current === typedRef.current) return;
+    savedTyped.current = typedRef.current;
+    saveUnfinished(true);
+  }, [saveUnfinished]);
+  // Listened to once for the page, not again on every keystroke.
   useEffect(() => {
-    if (savedTyped.current === typed) return;
-    const save = () => {
-      if (savedTyped.current === typed) return;
-      savedTyped.current = typed;
-      saveUnfinished(true);
-    };
-    const timer = setTimeout(save, TYPED_SAVE_DELAY_MS);
     const onHidden = () => {
-      if (document.visibilityState === 'hidden') save();
+      if (document.visibilityState === 'hidden') saveTyped();
     };
     document.addEventListener('visibilitychange', onHidden);
-    return () => {
-      clearTimeout(timer);
-      document.removeEventListener('visibilitychange', onHidden);
-    };
-  }, [typed, saveUnfinished]);
+    return () => document.removeEventListener('visibilitychange', onHidden);
+  }, [saveTyped]);
+  useEffect(() => {
+    if (savedTyped.current === typed) return;
+    const timer = setTimeout(saveTyped, TYPED_SAVE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [typed, saveTyped]);
   return null;
 }
 

@@ -260,15 +260,16 @@ export const EXPECT_ROOT_TAG = '<link rel="expect" href="#root" blocking="render
 
 /**
  * A page drawn on the server: its HTML inside #root, the page-load spinner hidden (the page is
- * there), the culture and the theme on <html> as the app sets them (document.documentElement.lang,
- * data-theme), and the page's own title, the one the app keeps once it runs. Its stylesheets come
+ * there), the theme on <html> as the app sets it (data-theme; the culture is there already:
+ * inCulture), and the page's own title, the one the app keeps once it runs. Its stylesheets come
  * inline cut to what it shows, their files linked after it (withCriticalStyles).
  */
-function withDrawnPage(html: string, drawn: PrerenderedPage, culture: string, theme: string): string {
+function withDrawnPage(html: string, drawn: PrerenderedPage, theme: string): string {
   const styled = withCriticalStyles(html, drawn.html);
   const page = styled.page
     .replace('</head>', () => `${EXPECT_ROOT_TAG}\n</head>`)
-    .replace(/<html([^>]*)>/, (_tag, attributes: string) => `<html${attributes.replace(/\s(?:lang|data-theme)="[^"]*"/g, '')} lang="${escapeAttribute(culture)}" data-theme="${escapeAttribute(theme)}">`)
+    // The culture is on <html> already (inCulture, every page); the theme as the app sets it.
+    .replace(/<html([^>]*)>/, (_tag, attributes: string) => `<html${attributes.replace(/\sdata-theme="[^"]*"/, '')} data-theme="${escapeAttribute(theme)}">`)
     .replace('<div id="page-load-spinner"', '<div id="page-load-spinner" hidden')
     .replace(ROOT_AND_CSRF, () => `<div id="root">${drawn.html}</div>\n${EARLY_CSRF_TAG}${styled.links ? `\n${styled.links}` : ''}`);
   const { title } = drawn;
@@ -390,7 +391,7 @@ const appShell: FastifyPluginAsync<AppShellOptions> = async (app, opts) => {
     try {
       // Drawn from the answers the page carries, as the browser's app takes it over.
       const drawn = await prerender({ url: address, settings: settings(), answers, now: new Date(app.clock()) });
-      return drawn === null ? page : withDrawnPage(page, drawn, culture, s.theme);
+      return drawn === null ? page : withDrawnPage(page, drawn, s.theme);
     } catch (error) {
       // The app draws it in the browser, as without a prerenderer. The error names the address it
       // drew: a resume link's code stays out of the log, as out of the request's line.
