@@ -17,6 +17,7 @@ import react from '@vitejs/plugin-react';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { minimalPdf } from '../../tests/support/documents.js';
+import { LOCAL_ONLY_PROXY } from '../../tests/support/local-only-proxy.js';
 import { FIXTURES, ROOT } from './paths.js';
 
 export const NEXT = '.cf-page-actions .cf-button--primary';
@@ -83,11 +84,9 @@ const PROBE = `(() => {
 
 /** A new page (its own context: only 127.0.0.1 reachable) with the probes installed. */
 export async function probedPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US', timezoneId: 'America/Los_Angeles' });
-  await context.route('**/*', (route) => {
-    const url = new URL(route.request().url());
-    return url.hostname === '127.0.0.1' || url.protocol === 'data:' || url.protocol === 'blob:' ? route.continue() : route.abort();
-  });
+  // Kept local by a proxy, not by routing: a route would put every request the timed pages make
+  // (the captcha token, authorize, the saves) through Playwright's driver and back.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US', timezoneId: 'America/Los_Angeles', proxy: LOCAL_ONLY_PROXY });
   await context.addInitScript(PROBE);
   return context.newPage();
 }

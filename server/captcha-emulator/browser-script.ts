@@ -67,7 +67,9 @@ export function browserScript(origin: string, provider: EmulatedProvider, onload
     w.pending = true;
     return fetch(ORIGIN + '/token', {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      // Text, not application/json: a simple cross-origin request, answered in one round trip as the
+      // providers' own are, with no CORS preflight first (the emulator reads the body as JSON).
+      headers: { 'content-type': 'text/plain;charset=UTF-8' },
       body: JSON.stringify({ sitekey: w.params.sitekey, hostname: location.hostname })
     }).then(function (r) {
       return r.json().then(function (body) { return { ok: r.ok, body: body }; });

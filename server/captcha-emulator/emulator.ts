@@ -60,6 +60,8 @@ export interface CaptchaEmulator {
   issueToken(sitekey: string, hostname: string): string;
   /** How many siteverify calls were answered (tests). */
   verifyCount(): number;
+  /** The last requests served, as "METHOD /path", oldest first (tests: what the browser sent). */
+  requests(): string[];
   close(): Promise<void>;
 }
 
@@ -71,6 +73,8 @@ interface IssuedToken {
 }
 
 const MAX_BODY = 16 * 1024;
+/** Requests remembered for `requests()`: enough for a test's walk, bounded for a long-running dev server. */
+const REQUESTS_KEPT = 500;
 
 function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -95,6 +99,7 @@ function send(res: ServerResponse, status: number, type: string, body: string): 
     'access-control-allow-origin': '*',
     'access-control-allow-headers': 'content-type',
     'access-control-allow-methods': 'GET, POST, OPTIONS',
+    'access-control-max-age': '600',
   });
   res.end(body);
 }
@@ -153,8 +158,11 @@ export async function startCaptchaEmulator(options: CaptchaEmulatorOptions = {})
     });
   }
 
+  const served: string[] = [];
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', origin || 'http://127.0.0.1');
+    served.push(`${req.method ?? '?'} ${url.pathname}`);
+    if (served.length > REQUESTS_KEPT) served.shift();
     const handle = async () => {
       if (req.method === 'OPTIONS') return send(res, 204, 'text/plain', '');
       const provider = SCRIPT_PATHS[url.pathname];
@@ -201,6 +209,7 @@ export async function startCaptchaEmulator(options: CaptchaEmulatorOptions = {})
     verifyUrl: `${origin}/siteverify`,
     issueToken,
     verifyCount: () => verifications,
+    requests: () => [...served],
     close: () =>
       new Promise<void>((resolve) => {
         for (const res of hanging) res.destroy();

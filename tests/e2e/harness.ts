@@ -13,6 +13,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../../server/app';
 import type { ClamdOptions } from '../../server/documents/clamd';
 import { startCaptchaEmulator } from '../../server/captcha-emulator/emulator';
+import { LOCAL_ONLY_PROXY } from '../support/local-only-proxy';
 import { smtpMailer } from '../../server/mail/transport';
 import { createSubmissions, openDatabase, type Database, type SubmissionRecord } from '../../server/db';
 import { documentStoreUrlOf } from '../../server/config';
@@ -92,6 +93,8 @@ export interface E2eServer {
   adminEnv: Record<string, string>;
   /** Moves the server's clock on (sessions expire, deadlines pass by it); the browser's clock is left alone. */
   advanceClock(ms: number): void;
+  /** What the captcha emulator was sent, as "METHOD /path" (what the browser's captcha script did). */
+  captchaRequests(): string[];
   stop(): Promise<void>;
 }
 
@@ -138,6 +141,7 @@ export async function startE2eServer(changes: SettlementChanges = {}): Promise<E
     advanceClock: (ms) => {
       clockOffset += ms;
     },
+    captchaRequests: () => emulator.requests(),
     async stop() {
       await app.close();
       await emulator.close();
@@ -204,14 +208,20 @@ export interface PageProbe {
   consoleLines: string[];
 }
 
-/** A fresh context and page; only 127.0.0.1 is reachable, everything else is aborted. */
-export async function openPage(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<PageProbe> {
-  const context = await browser.newContext({ viewport, locale: 'en-US', timezoneId: 'America/Los_Angeles' });
-  await context.route('**/*', (route) => {
-    const url = new URL(route.request().url());
-    if (url.hostname === '127.0.0.1' || url.protocol === 'data:' || url.protocol === 'blob:') return route.continue();
-    return route.abort();
-  });
+/**
+ * A fresh context and page; only 127.0.0.1 is reachable, everything else is aborted (`intercepted`,
+ * the default: by Playwright's routing; otherwise by LOCAL_ONLY_PROXY).
+ */
+export async function openPage(browser: Browser, viewport = { width: 1280, height: 900 }, options: { intercepted?: boolean } = {}): Promise<PageProbe> {
+  const intercepted = options.intercepted ?? true;
+  const context = await browser.newContext({ viewport, locale: 'en-US', timezoneId: 'America/Los_Angeles', ...(intercepted ? {} : { proxy: LOCAL_ONLY_PROXY }) });
+  if (intercepted) {
+    await context.route('**/*', (route) => {
+      const url = new URL(route.request().url());
+      if (url.hostname === '127.0.0.1' || url.protocol === 'data:' || url.protocol === 'blob:') return route.continue();
+      return route.abort();
+    });
+  }
   const page = await context.newPage();
   const probe: PageProbe = { page, context, errors: [], consoleLines: [] };
   page.on('console', (msg) => {

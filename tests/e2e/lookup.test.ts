@@ -11,7 +11,8 @@ describe.each(THEMES)('VIN lookup in the %s theme', (theme) => {
     ['en', 'class'],
     ['es', 'not-class'],
   ] as const)('in %s answers on the page for a %s VIN, with the captcha', async (culture, kind) => {
-    const { page, context, errors } = await openPage(e2e.browser);
+    // Not intercepted: the captcha provider sees the requests as the browser sends them.
+    const { page, context, errors } = await openPage(e2e.browser, undefined, { intercepted: false });
     await page.goto(`${e2e.server.url}/vinlookup?culture=${culture}`);
     await settled(page);
     let violations = await axe(page);
@@ -24,6 +25,10 @@ describe.each(THEMES)('VIN lookup in the %s theme', (theme) => {
     // The VIN fills the success text; the server's refusal comes in the page's language.
     if (kind === 'class') expect(await feedback.innerText()).toContain('The vehicle with VIN 5EXMA1B20JC000202 is a class vehicle.');
     else expect(await feedback.innerText()).toContain('Este VIN no corresponde a un vehículo del grupo');
+    // The captcha's token costs one round trip to its provider, not a CORS preflight before it.
+    const tokenRequests = e2e.server.captchaRequests().filter((r) => r.endsWith(' /token'));
+    expect(tokenRequests).toContain('POST /token');
+    expect(tokenRequests).not.toContain('OPTIONS /token');
     await expectNoRawText(page, `lookup ${culture} ${kind}`);
     violations = await axe(page);
     await screenshot(page, theme, `lookup-${culture}-${kind}`);
