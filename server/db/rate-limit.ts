@@ -15,8 +15,9 @@ const windowStart = (now: number, windowMs: number) => Math.floor(now / windowMs
 /** When the window containing `now` ends: a count kept in it (and any lock it causes) lifts then. */
 export const windowEnd = (now: number, windowMs: number) => windowStart(now, windowMs) + windowMs;
 
-// A PIN sign-in's statements, compiled once (statement-batch.ts): the query builder, and Kysely's
-// compiling of `sql` text, took longer per request than the database takes to run them.
+// A PIN sign-in's statements (SQLite's one by one, PostgreSQL's in batches), compiled once
+// (statement-batch.ts): the query builder, and Kysely's compiling of `sql` text, took longer per
+// request than the database takes to run them.
 /** The counts of three keys in one window: values the keys, then the window's start. */
 const COUNTS_OF_THREE = statementTemplate((v) => sql`select "key", "count" from rate_limits where "key" in (${v(0)}, ${v(1)}, ${v(2)}) and window_start = ${v(3)}`);
 /**
@@ -28,6 +29,16 @@ const HIT_UNLESS_LOCKED = statementTemplate((v) => {
   const countOf = (key: number) => sql`coalesce((select counts.count from rate_limits as counts where counts.key = ${v(key)} and counts.window_start = ${v(1)}), 0)`;
   return sql`insert into rate_limits ("key", window_start, "count", expires_at) select ${v(0)}, ${v(1)}, 1, ${v(2)} where ${countOf(3)} < ${v(4)} and (${countOf(5)} < ${v(6)} or ${countOf(7)} > 0) on conflict ("key", window_start) do update set "count" = rate_limits."count" + 1 returning "count"`;
 });
+/** A key's attempt counted in its window (values: key, window start, expiry): its count after. */
+const INCREMENT = statementTemplate(
+  (v) => sql`insert into rate_limits ("key", window_start, "count", expires_at) values (${v(0)}, ${v(1)}, 1, ${v(2)}) on conflict ("key", window_start) do update set "count" = rate_limits."count" + 1 returning "count"`,
+);
+/** The counts of one key, two or three in one window (values: the keys, then the window's start). */
+const COUNTS_OF = [1, 2, 3].map((n) =>
+  n === 3
+    ? COUNTS_OF_THREE
+    : statementTemplate((v) => sql`select "key", "count" from rate_limits where "key" in (${sql.join(Array.from({ length: n }, (_, i) => v(i)))}) and window_start = ${v(n)}`),
+);
 /** The right PIN forgets a key's count in its window. */
 const RESET = statementTemplate((v) => sql`delete from rate_limits where "key" = ${v(0)} and window_start = ${v(1)} returning "key"`);
 
@@ -44,20 +55,19 @@ export function createRateLimiter(database: Database, options: { clock?: Clock }
     return Number(result.numDeletedRows);
   }
 
-  // The statements of every PIN sign-in are SQL text: the query builder takes longer to assemble
-  // one than the database takes to run it.
-  const incrementStatement = (key: string, start: number, windowMs: number) =>
-    sql<{ count: number | string }>`insert into rate_limits ("key", window_start, "count", expires_at) values (${key}, ${start}, 1, ${start + windowMs}) on conflict ("key", window_start) do update set "count" = rate_limits."count" + 1 returning "count"`;
-
   async function increment(executor: Kysely<Tables>, key: string, windowMs: number, now: number): Promise<number> {
-    const [row] = (await incrementStatement(key, windowStart(now, windowMs), windowMs).execute(executor)).rows;
+    const start = windowStart(now, windowMs);
+    const [row] = await runTemplate<{ count: number | string }>(executor, database.dialect, { template: INCREMENT, values: [key, start, start + windowMs] });
     if (!row) throw new Error(`the rate limit ${key} was not counted`);
     return Number(row.count);
   }
 
-  /** The counts of `keys` in the window starting at `start`. */
-  const countsStatement = (keys: string[], start: number) =>
-    sql<{ key: string; count: number | string }>`select "key", "count" from rate_limits where "key" in (${sql.join(keys)}) and window_start = ${start}`;
+  /** The counts of `keys` (one to three) in the window starting at `start`. */
+  async function countsOf(executor: Kysely<Tables>, keys: string[], start: number) {
+    const template = COUNTS_OF[keys.length - 1];
+    if (!template) throw new Error(`The counts of ${keys.length} keys are not read at once.`);
+    return runTemplate<{ key: string; count: number | string }>(executor, database.dialect, { template, values: [...keys, start] });
+  }
 
   /**
    * Old windows are garbage; clear them now and then rather than on every request, outside any
@@ -70,7 +80,7 @@ export function createRateLimiter(database: Database, options: { clock?: Clock }
   }
 
   async function peek(executor: Kysely<Tables>, key: string, windowMs: number, now: number): Promise<number> {
-    const [row] = (await countsStatement([key], windowStart(now, windowMs)).execute(executor)).rows;
+    const [row] = await countsOf(executor, [key], windowStart(now, windowMs));
     return row ? Number(row.count) : 0;
   }
 
@@ -111,7 +121,7 @@ export function createRateLimiter(database: Database, options: { clock?: Clock }
     async peekDistinct(key, member, windowMs, now = clock(), counterKey) {
       // Every count in one statement (one round trip on PostgreSQL).
       const keys = [distinctKey(key), memberKey(key, member), ...(counterKey === undefined ? [] : [counterKey])];
-      const { rows } = await countsStatement(keys, windowStart(now, windowMs)).execute(db);
+      const rows = await countsOf(db, keys, windowStart(now, windowMs));
       const countOf = (k: string) => Number(rows.find((r) => r.key === k)?.count ?? 0);
       return { distinct: countOf(distinctKey(key)), counted: countOf(memberKey(key, member)) > 0, count: counterKey === undefined ? 0 : countOf(counterKey) };
     },
