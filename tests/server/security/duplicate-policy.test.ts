@@ -159,7 +159,7 @@ describe.each(DIALECTS)('the duplicate policy, over %s', (dialect) => {
         parts.push(automotiveParts(auth.json<{ captcha: string }>().captcha, await c.captchaToken()));
       }
       const answers = await Promise.all(claimants.map((c, i) => c.submit('Automotive', parts[i]!)));
-      expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409]);
+      expect(answers.map((r) => r.statusCode).sort(), answers.map((r) => r.body).join('\n')).toEqual([200, 409, 409, 409]);
       expectRefused(answers.find((r) => r.statusCode === 409)!, 'DUPLICATE_CLAIM', 'en', answers.find((r) => r.statusCode === 200)!.json().referenceCodeForm);
       expect((await records()).map((r) => r.referenceCode)).toEqual([answers.find((r) => r.statusCode === 200)!.json().referenceCodeForm]);
     });
