@@ -21,6 +21,20 @@ function cultureFromAddress(address: string | null | undefined): string | undefi
   return cultureFromQuery(address.slice(at + 1, hash < 0 ? undefined : hash));
 }
 
+/**
+ * The offered culture a requested one names: the same culture in any letter case, else its
+ * language when that is offered ('es-US' → 'es'); undefined when neither is. One rule for the
+ * browser and the server, so that a page is drawn, labelled (lang) and run in the same culture.
+ */
+export function offeredCulture(requested: string, offered: readonly Culture[]): Culture | undefined {
+  const lower = requested.trim().toLowerCase();
+  if (!lower) return undefined;
+  const exact = offered.find((c) => c.toLowerCase() === lower);
+  if (exact !== undefined) return exact;
+  const language = lower.split('-')[0];
+  return offered.find((c) => c.toLowerCase() === language);
+}
+
 export interface CultureResolution {
   culture: Culture;
   /** true when the culture in use must change (content reloads). */
@@ -30,8 +44,9 @@ export interface CultureResolution {
 /**
  * Route guard step 1 (spec §2): the culture comes from the route's query, else from the page
  * address (its ?culture= parameter), else 'en'. Once a culture is in use it changes only when the
- * query supplies a different value. `supported`, when given, ignores cultures outside it (an
- * unknown culture), and when it lacks 'en' its first culture is the default.
+ * query supplies a different value. `supported`, when given, takes a culture it offers in any
+ * letter case or by its language (offeredCulture), ignores any other (an unknown culture), and
+ * when it lacks 'en' its first culture is the default.
  */
 export function resolveCulture(input: {
   query?: QueryInput;
@@ -41,7 +56,8 @@ export function resolveCulture(input: {
   current?: Culture | null;
   supported?: readonly Culture[];
 }): CultureResolution {
-  const accept = (c: string | undefined) => (c !== undefined && (!input.supported || input.supported.includes(c)) ? c : undefined);
+  const { supported } = input;
+  const accept = (c: string | undefined) => (c === undefined || !supported ? c : offeredCulture(c, supported));
   // A settlement that does not offer en falls back to the first culture it offers.
   const fallback = !input.supported?.length || input.supported.includes(DEFAULT_CULTURE) ? DEFAULT_CULTURE : input.supported[0]!;
   const fromQuery = accept(cultureFromQuery(input.query));

@@ -3,6 +3,7 @@
  * as decorators: `app.settlement`, `app.deadlineInstants`, `app.locales`, `app.clock`.
  */
 import fp from 'fastify-plugin';
+import { offeredCulture } from '../../../runtime/core/i18n/culture.js';
 import type { DeadlineKey } from '../../../runtime/core/types.js';
 import { deadlineInstants } from '../../settlement/deadlines.js';
 import type { Settlement } from '../../settlement/load.js';
@@ -62,14 +63,7 @@ export function loadLocales(texts: Readonly<Record<string, Readonly<Record<strin
   const cultures = offered ? offered.filter((c) => byCulture.has(c)) : [...byCulture.keys()];
   const offers = (culture: string) => cultures.some((c) => c.toLowerCase() === culture);
   const defaultCulture = (offers('en') ? undefined : cultures[0]) ?? 'en';
-  const resolve = (culture: string | null | undefined): string => {
-    if (!culture) return defaultCulture;
-    const lower = culture.toLowerCase();
-    const exact = cultures.find((c) => c.toLowerCase() === lower);
-    if (exact) return exact;
-    const language = lower.split('-')[0] ?? '';
-    return offers(language) ? language : defaultCulture;
-  };
+  const resolve = (culture: string | null | undefined): string => (culture ? offeredCulture(culture, cultures) : undefined) ?? defaultCulture;
   return {
     cultures,
     defaultCulture,

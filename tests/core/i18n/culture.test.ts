@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveCulture } from '../../../runtime/core/i18n';
+import { offeredCulture, resolveCulture } from '../../../runtime/core/i18n';
 
 describe('resolveCulture (route guard step 1)', () => {
   it('takes the culture from the query first', () => {
@@ -26,6 +26,17 @@ describe('resolveCulture (route guard step 1)', () => {
     expect(resolveCulture({ query: { culture: 'fr' }, current: 'es', supported: ['en', 'es'] })).toEqual({ culture: 'es', changed: false });
     expect(resolveCulture({ query: { culture: ['es', 'en'] }, current: null, supported: ['en', 'es'] })).toEqual({ culture: 'es', changed: true });
     expect(resolveCulture({ query: { culture: 'fr' }, path: '/x?culture=fr', current: null, supported: ['en', 'es'] })).toEqual({ culture: 'en', changed: true });
+  });
+
+  it('takes a supported culture in any letter case or by its language, as the server does (a link with ?culture=es-US is Spanish)', () => {
+    expect(resolveCulture({ query: { culture: 'es-US' }, current: null, supported: ['en', 'es'] })).toEqual({ culture: 'es', changed: true });
+    expect(resolveCulture({ query: null, path: '/automotive?culture=ES', current: null, supported: ['en', 'es'] })).toEqual({ culture: 'es', changed: true });
+    expect(resolveCulture({ query: { culture: 'es-MX' }, current: 'es', supported: ['en', 'es'] })).toEqual({ culture: 'es', changed: false });
+    expect(resolveCulture({ query: { culture: 'fr-CA' }, current: null, supported: ['en', 'es'] })).toEqual({ culture: 'en', changed: true });
+    expect(offeredCulture('ES-us', ['en', 'es'])).toBe('es');
+    expect(offeredCulture('pt-BR', ['en', 'pt-BR'])).toBe('pt-BR');
+    expect(offeredCulture('pt', ['en', 'pt-BR'])).toBeUndefined();
+    expect(offeredCulture('  ', ['en'])).toBeUndefined();
   });
 
   it('falls back to the first supported culture when en is not among them', () => {
