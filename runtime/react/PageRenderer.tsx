@@ -526,13 +526,18 @@ interface BlockViewProps {
  * the blocks (and, through their memos, the groups and fields that read what changed), not the page.
  */
 const BlockView = memo(function BlockView({ block, registry, textOnly, contextFor, source }: BlockViewProps) {
-  const store = useSyncExternalStore(source.subscribe, source.get, source.get);
-  const ctx = useMemo(() => contextFor(store), [contextFor, store]);
   const Component = (registry as Record<string, unknown>)[block.block] as BlockRender | undefined;
   if (!Component) throw devError('UNKNOWN_BLOCK', String(block.block));
+  // A heading or copy shown whatever the answers reads none of them: a keystroke does not draw it.
+  const read = block.when !== undefined || !textOnly.has(Component) ? source.get : noAnswers;
+  const store = useSyncExternalStore(source.subscribe, read, read) ?? source.get();
+  const ctx = useMemo(() => contextFor(store), [contextFor, store]);
   if (block.when !== undefined && !evaluateCondition(block.when, ctx.scope)) return null;
   if (textOnly.has(Component)) return <TextOnlyBlock Component={Component} block={block} ctx={ctx} />;
   return <Component config={block} ctx={ctx} />;
 });
+
+/** The snapshot of a block that reads no answers: always the same, so that a change of them does not draw it. */
+const noAnswers = (): null => null;
 
 export { focusField };

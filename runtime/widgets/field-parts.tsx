@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { devError } from '../core/errors';
 
 /** Each widget answers to one name; a config naming another is a page-config mistake (spec §8). */
@@ -39,7 +39,8 @@ export function RequiredMarker({ text }: { text?: string }) {
   );
 }
 
-export function FieldLabel(props: { htmlFor?: string; id?: string; label: string; required: boolean; requiredText?: string; as?: 'label' | 'legend' | 'span' }) {
+// Label, help and errors are memoized: a keystroke draws the field's input, these only when their texts change.
+export const FieldLabel = memo(function FieldLabel(props: { htmlFor?: string; id?: string; label: string; required: boolean; requiredText?: string; as?: 'label' | 'legend' | 'span' }) {
   const content = (
     <>
       {props.label}
@@ -58,30 +59,34 @@ export function FieldLabel(props: { htmlFor?: string; id?: string; label: string
       {content}
     </label>
   );
-}
+});
 
-export function FieldHelp({ id, help }: { id: string; help?: string }) {
+export const FieldHelp = memo(function FieldHelp({ id, help }: { id: string; help?: string }) {
   if (!help) return null;
   return (
     <div className="cf-field__help" id={helpId(id)}>
       {help}
     </div>
   );
-}
+});
 
 /** The messages shown under a field; nothing (not even the container) when there are none. */
-export function FieldErrors({ id, messages }: { id: string; messages: readonly string[] }) {
-  if (messages.length === 0) return null;
-  return (
-    <div className="cf-field__error" id={errorId(id)}>
-      {messages.map((m) => (
-        <span className="cf-field__error-message" key={m}>
-          {m}
-        </span>
-      ))}
-    </div>
-  );
-}
+export const FieldErrors = memo(
+  function FieldErrors({ id, messages }: { id: string; messages: readonly string[] }) {
+    if (messages.length === 0) return null;
+    return (
+      <div className="cf-field__error" id={errorId(id)}>
+        {messages.map((m) => (
+          <span className="cf-field__error-message" key={m}>
+            {m}
+          </span>
+        ))}
+      </div>
+    );
+  },
+  // Compared by its messages: a widget makes their list anew on each render.
+  (a, b) => a.id === b.id && a.messages.length === b.messages.length && a.messages.every((m, i) => m === b.messages[i]),
+);
 
 export function InputGroup({ prepend, append, children }: { prepend?: string; append?: string; children: ReactNode }) {
   if (!prepend && !append) return <>{children}</>;

@@ -1,3 +1,5 @@
+// First: React's developer-tools hook must be in place before react-dom loads.
+import './render-count';
 import { afterEach, beforeAll } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { preloadWidgets } from '../../runtime/widgets';

@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { Profiler, type ComponentType } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { memoryLocation } from 'wouter/memory-location';
-import type { FieldConfig, FlowFile, PageConfig } from '../../../runtime/core/types';
+import type { FieldConfig, FlowFile, PageConfig, RecordsBlock } from '../../../runtime/core/types';
 import { App } from '../../../runtime/app/App';
 import { CORE_GUARDS } from '../../../runtime/app/guards';
 import { REGISTRIES } from '../../../runtime/app/forms/registries';
@@ -18,6 +18,7 @@ import type { RendererRegistries } from '../../../runtime/react/types';
 import type { FieldWidgetProps, WidgetRegistry } from '../../../runtime/react/widget-types';
 import { preloadShell, testServices } from '../app/fixtures';
 import { CONFIGS, Harness, makeT, page } from '../fixtures';
+import { rendersDuring } from '../render-count';
 
 /** One translator for the page's life (a new one would change every widget's props). */
 const T = makeT();
@@ -228,5 +229,57 @@ describe('a keystroke', () => {
     } finally {
       REGISTRIES.Button = Button;
     }
+  });
+
+  it("in an open record beside saved ones draws that record's field and none of the saved rows, the page's texts or the field's label", async () => {
+    const repairs: RecordsBlock = {
+      block: 'records',
+      model: 'ClaimTransactions',
+      fixedValues: { claimTransactionType: 'repair' },
+      legendKey: 'Repairs',
+      startDraft: true,
+      saveLabelKey: 'Save repair',
+      fields: [
+        { key: 'facilityName', widget: 'text', label: 'Facility' },
+        { key: 'amountPaid', widget: 'text', label: 'Amount' },
+      ],
+      displayFields: ['facilityName', 'amountPaid'],
+    };
+    const flow = twoPageFlow(['ClaimTransactions'], [{ block: 'header', element: 'h1', textKey: 'Repairs page' }, { block: 'copy', paragraphs: ['Repairs intro'] }, repairs]);
+    const services = testServices({ flows: [flow], state: { modelConfigs: CONFIGS, whitelistLoaded: true } });
+    render(<App services={services} guards={CORE_GUARDS} location={memoryLocation({ path: '/automotive' })} leaveApp={() => undefined} />);
+    const rows = () => [...document.querySelectorAll('.cf-records__item')].map((row) => row.textContent ?? '');
+    for (const name of ['Shop A', 'Shop B', 'Shop C']) {
+      await userEvent.type(await screen.findByLabelText(/^Facility/), name);
+      await userEvent.click(screen.getByRole('button', { name: 'Save repair' }));
+      await userEvent.click(await screen.findByRole('button', { name: 'LocKey_Button_AddMore' }));
+    }
+    expect(rows()).toHaveLength(3);
+    // The open record refused once: its field tells what it lacks, until the claimant types.
+    await userEvent.click(screen.getByRole('button', { name: 'Save repair' }));
+    const facility = await screen.findByLabelText(/^Facility/);
+    expect(facility.getAttribute('aria-invalid')).toBe('true');
+    await userEvent.click(facility);
+    const rendered = await rendersDuring(() => userEvent.keyboard('D'));
+    expect(facility).toHaveProperty('value', 'D');
+    expect(facility.getAttribute('aria-invalid')).toBeNull();
+    // The typed field (its widget, its input group) and what reads the answers: the records
+    // block that holds it, its group of fields, the page's record saves.
+    expect(rendered).toContain('TextWidget');
+    expect(rendered.filter((name) => name === 'BlockView')).toEqual(['BlockView']);
+    for (const unchanged of ['SavedRows', 'SavedRecordRow', 'DisplayValuesRow', 'DraftActions', 'Button', 'TextOnlyBlock', 'FieldLabel', 'RequiredMarker', 'FieldHelp']) expect(rendered).not.toContain(unchanged);
+    // Its error went with that key; the next keys draw no error line, nor the label.
+    const more = await rendersDuring(() => userEvent.keyboard('ef'));
+    expect(more).not.toContain('FieldErrors');
+    expect(more).not.toContain('FieldLabel');
+    // Saved, the record joins the rows; the next one cancelled leaves them as they were.
+    await userEvent.click(screen.getByRole('button', { name: 'Save repair' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'LocKey_Button_AddMore' }));
+    expect(rows()).toHaveLength(4);
+    expect(rows()[3]).toContain('Def');
+    await userEvent.type(await screen.findByLabelText(/^Facility/), 'Gone');
+    await userEvent.click(screen.getByRole('button', { name: 'LocKey_Button_Cancel' }));
+    expect(rows()).toHaveLength(4);
+    expect(rows().join(' ')).not.toContain('Gone');
   });
 });
