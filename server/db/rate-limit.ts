@@ -19,7 +19,10 @@ export const windowEnd = (now: number, windowMs: number) => windowStart(now, win
 // (statement-batch.ts): the query builder, and Kysely's compiling of `sql` text, took longer per
 // request than the database takes to run them.
 /** The counts of three keys in one window: values the keys, then the window's start. */
-const COUNTS_OF_THREE = statementTemplate((v) => sql`select "key", "count" from rate_limits where "key" in (${v(0)}, ${v(1)}, ${v(2)}) and window_start = ${v(3)}`);
+/** The counts of `n` keys in one window (values: the keys, then the window's start). */
+const countsTemplate = (n: number) =>
+  statementTemplate((v) => sql`select "key", "count" from rate_limits where "key" in (${sql.join(Array.from({ length: n }, (_, i) => v(i)))}) and window_start = ${v(n)}`);
+const COUNTS_OF_THREE = countsTemplate(3);
 /**
  * The attempt counted on `hitKey` (values 0–2: key, window start, expiry) unless the counts lock:
  * the counter key's count (3) reached its limit (4), or the distinct key's count (5) reached its
@@ -33,12 +36,8 @@ const HIT_UNLESS_LOCKED = statementTemplate((v) => {
 const INCREMENT = statementTemplate(
   (v) => sql`insert into rate_limits ("key", window_start, "count", expires_at) values (${v(0)}, ${v(1)}, 1, ${v(2)}) on conflict ("key", window_start) do update set "count" = rate_limits."count" + 1 returning "count"`,
 );
-/** The counts of one key, two or three in one window (values: the keys, then the window's start). */
-const COUNTS_OF = [1, 2, 3].map((n) =>
-  n === 3
-    ? COUNTS_OF_THREE
-    : statementTemplate((v) => sql`select "key", "count" from rate_limits where "key" in (${sql.join(Array.from({ length: n }, (_, i) => v(i)))}) and window_start = ${v(n)}`),
-);
+/** The counts of one key, two or three, by their number less one. */
+const COUNTS_OF = [countsTemplate(1), countsTemplate(2), COUNTS_OF_THREE];
 /** The right PIN forgets a key's count in its window. */
 const RESET = statementTemplate((v) => sql`delete from rate_limits where "key" = ${v(0)} and window_start = ${v(1)} returning "key"`);
 

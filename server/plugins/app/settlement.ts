@@ -61,8 +61,7 @@ export function loadLocales(texts: Readonly<Record<string, Readonly<Record<strin
     byCulture.set(culture, map);
   }
   const cultures = offered ? offered.filter((c) => byCulture.has(c)) : [...byCulture.keys()];
-  const offers = (culture: string) => cultures.some((c) => c.toLowerCase() === culture);
-  const defaultCulture = (offers('en') ? undefined : cultures[0]) ?? 'en';
+  const defaultCulture = offeredCulture('en', cultures) ?? cultures[0] ?? 'en';
   const resolve = (culture: string | null | undefined): string => (culture ? offeredCulture(culture, cultures) : undefined) ?? defaultCulture;
   return {
     cultures,
