@@ -4,26 +4,48 @@
  * a submission's transaction (submissions.ts: the object written with the row naming it) write
  * them alike.
  */
-import { sql } from 'kysely';
-import type { NewDocumentObject } from './types.js';
+import { sql, type RawBuilder } from 'kysely';
+import { statementTemplate } from './statement-batch.js';
+import type { NewDocumentObject, StatementTemplate, TemplatePart } from './types.js';
 
 const bufferOf = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
-/** The objects' rows, in one statement (a key written again is replaced: keys are random, so only a put tried again does). */
+/** A key written again is replaced: keys are random, so only a put tried again does. */
+const REPLACING = sql`on conflict (key) do update set size = excluded.size, sha256 = excluded.sha256, bytes = excluded.bytes`;
+
+/** The objects' rows, in one statement. */
 export function insertDocumentObjects(objects: NewDocumentObject[], createdAt: number) {
   const rows = objects.map((o) => sql`(${o.key}, ${o.size}, ${o.sha256}, ${bufferOf(o.bytes)}, ${createdAt})`);
-  return sql<{ key: string }>`insert into document_objects (key, size, sha256, bytes, created_at) values ${sql.join(rows)} on conflict (key) do update set size = excluded.size, sha256 = excluded.sha256, bytes = excluded.bytes returning key`;
+  return sql<{ key: string }>`insert into document_objects (key, size, sha256, bytes, created_at) values ${sql.join(rows)} ${REPLACING} returning key`;
 }
 
 /**
- * The objects' rows, in one statement, written only when an earlier part of the same batch
- * (`part`, PostgreSQL: statement-batch.ts) answered a row: a submission's objects, written with
- * its row and with nothing when a retry's insert did nothing. (Typed: parameters in VALUES would
- * be taken for text.)
+ * The rows of n objects (values: the time, then each one's key, size, digest and bytes): compiled
+ * once per n (statement-batch.ts), as the bytes go as parameters of their own, not in a JSON value.
+ * `after`: written only when the earlier part of the same batch it names (PostgreSQL) answered a
+ * row: a submission's objects, written with its row and with nothing when a retry's insert did
+ * nothing. (Typed: parameters in VALUES under a SELECT would be taken for text.)
  */
-export function insertDocumentObjectsAfter(objects: NewDocumentObject[], createdAt: number, part: string) {
-  const rows = objects.map(
-    (o) => sql`(cast(${o.key} as text), cast(${o.size} as bigint), cast(${o.sha256} as text), cast(${bufferOf(o.bytes)} as bytea), cast(${createdAt} as bigint))`,
-  );
-  return sql<{ key: string }>`insert into document_objects (key, size, sha256, bytes, created_at) select o.* from ${sql.table(part)} as s cross join (values ${sql.join(rows)}) as o on conflict (key) do update set size = excluded.size, sha256 = excluded.sha256, bytes = excluded.bytes returning document_objects.key`;
+const objectsTemplates = { alone: new Array<StatementTemplate>(), after: new Array<StatementTemplate>() };
+function objectsTemplate(n: number, after: boolean): StatementTemplate {
+  const rows = (v: (index: number) => RawBuilder<unknown>, typed: boolean) =>
+    sql.join(
+      Array.from({ length: n }, (_, i) => {
+        const [key, size, sha256, bytes] = [v(1 + 4 * i), v(2 + 4 * i), v(3 + 4 * i), v(4 + 4 * i)];
+        return typed ? sql`(cast(${key} as text), cast(${size} as bigint), cast(${sha256} as text), cast(${bytes} as bytea), cast(${v(0)} as bigint))` : sql`(${key}, ${size}, ${sha256}, ${bytes}, ${v(0)})`;
+      }),
+    );
+  const templates = after ? objectsTemplates.after : objectsTemplates.alone;
+  return (templates[n] ??= statementTemplate((v, name) =>
+    after
+      ? sql`insert into document_objects (key, size, sha256, bytes, created_at) select o.* from ${name(0)} as s cross join (values ${rows(v, true)}) as o ${REPLACING} returning document_objects.key`
+      : sql`insert into document_objects (key, size, sha256, bytes, created_at) values ${rows(v, false)} ${REPLACING} returning key`,
+  ));
+}
+
+/** The objects' rows as a template's use: alone, or (`afterPart`, PostgreSQL) only when that earlier part of the batch answered a row. */
+export function documentObjectsPart(objects: readonly NewDocumentObject[], createdAt: number, afterPart?: string): TemplatePart {
+  const values = [createdAt, ...objects.flatMap((o) => [o.key, o.size, o.sha256, bufferOf(o.bytes)])];
+  const template = objectsTemplate(objects.length, afterPart !== undefined);
+  return afterPart === undefined ? { template, values } : { template, values, names: [afterPart] };
 }

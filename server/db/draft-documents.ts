@@ -9,8 +9,9 @@
  * the row names it (store, store_key). An object no row names any more (a document replaced or
  * removed, a draft gone) is deleted by the housekeeping sweep (server/documents/sweep.ts).
  */
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { isUniqueViolation } from './errors.js';
+import { runTemplate, statementTemplate } from './statement-batch.js';
 import type { DraftDocumentsTable } from './schema.js';
 import type { Clock, Database, DocumentObject, DraftDocument, DraftDocumentMeta, DraftDocuments, DraftKey, Trx } from './types.js';
 
@@ -32,6 +33,15 @@ export function objectOfRow(r: { store: string | null; store_key: string | null 
   if (r.store === 'database' || r.store === 's3') return { store: r.store, key: r.store_key };
   throw new Error(`A document row names an unknown document store: ${String(r.store)}.`);
 }
+
+/**
+ * A draft's documents with where their bytes are (values: form type, claimant key): read by a
+ * submit whose claim names documents it did not send, so compiled once (statement-batch.ts).
+ */
+const LOCATED = statementTemplate(
+  (v) => sql`select id, context_client_id, name, type, size, sha256, unscanned, store, store_key, bytes from draft_documents where form_type = ${v(0)} and claimant_key = ${v(1)} order by id`,
+);
+type LocatedRow = Pick<Selectable<DraftDocumentsTable>, (typeof META)[number] | 'store' | 'store_key' | 'bytes'>;
 
 export function createDraftDocuments(database: Database, options: { clock?: Clock } = {}): DraftDocuments {
   const { db, dialect } = database;
@@ -88,10 +98,7 @@ export function createDraftDocuments(database: Database, options: { clock?: Cloc
     },
 
     async located(key, trx) {
-      const rows = await ofKey(trx ?? db, key)
-        .select([...META, 'store', 'store_key', 'bytes'])
-        .orderBy('id')
-        .execute();
+      const rows = await runTemplate<LocatedRow>(trx ?? db, dialect, { template: LOCATED, values: [key.formType, key.claimantKey] });
       return rows.map((r): DraftDocument => {
         const object = objectOfRow(r);
         return { ...toMeta(r), object, bytes: object ? null : Buffer.isBuffer(r.bytes) ? r.bytes : Buffer.from(r.bytes) };

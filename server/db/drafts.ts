@@ -156,6 +156,16 @@ const PAGE_SAVE_IN_ONE = statementTemplate((v) => {
   return sql`${sql.raw(PREPARED)}with touched as (${touched}), removed as (${removed}) insert into drafts (${DRAFT_COLUMNS}) select ${row} from touched ${replacing} returning ${SAVED_COLUMNS}`;
 });
 
+/**
+ * A draft's removal with its documents, as a submit's parts (values: form type, claimant key):
+ * compiled once, as the submit sends them every time and the query builder took longer to
+ * assemble them than the database takes to run them.
+ */
+const REMOVE = {
+  documents: statementTemplate((v) => sql`delete from draft_documents where form_type = ${v(0)} and claimant_key = ${v(1)} returning id`),
+  draft: statementTemplate((v) => sql`delete from drafts where form_type = ${v(0)} and claimant_key = ${v(1)} returning form_type`),
+};
+
 export function createDrafts(database: Database, options: { clock?: Clock } = {}): Drafts {
   const { db } = database;
   const clock = options.clock ?? Date.now;
@@ -216,11 +226,9 @@ export function createDrafts(database: Database, options: { clock?: Clock } = {}
 
     async remove({ formType, claimantKey }, trx) {
       if (trx && isStatementBatch(trx)) {
-        // Two parts of the batch: one statement on PostgreSQL with the batch's others. SQL text
-        // rather than the query builder: a submit sends them every time, and the builder takes
-        // longer to assemble them than the database takes to run them.
-        trx.add(sql`delete from draft_documents where form_type = ${formType} and claimant_key = ${claimantKey} returning id`);
-        const drafts = trx.add(sql`delete from drafts where form_type = ${formType} and claimant_key = ${claimantKey} returning form_type`);
+        // Two parts of the batch (a submit's): one statement on PostgreSQL with the batch's others.
+        trx.add({ template: REMOVE.documents, values: [formType, claimantKey] });
+        const drafts = trx.add({ template: REMOVE.draft, values: [formType, claimantKey] });
         return (await drafts.rows).length > 0;
       }
       const removeWith = async (t: Trx) => {

@@ -16,7 +16,7 @@
  */
 import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
 import type { OutboxTable, Tables } from './schema.js';
-import { isStatementBatch } from './statement-batch.js';
+import { isStatementBatch, runTemplate, statementTemplate } from './statement-batch.js';
 import type { Clock, Database, StatementBatch, Trx } from './types.js';
 
 export type MailStatus = 'queued' | 'sent' | 'failed';
@@ -130,6 +130,17 @@ export interface Outbox {
   contentRetention(before: number): Promise<ContentRetention>;
 }
 
+// Compiled once (statement-batch.ts): a receipt is queued in every submit's transaction (and read
+// back by a retry's), and the query builder took longer to assemble the statement than the
+// database takes to run it.
+/** A queued message (values: kind, dedupe key, recipient, culture, subject, text, HTML, render data, submission id, now). */
+const ENQUEUE = statementTemplate(
+  (v) =>
+    sql`insert into outbox (kind, dedupe_key, recipient, culture, subject, text_body, html_body, render_data, submission_id, status, attempts, next_attempt_at, created_at) values (${sql.join(Array.from({ length: 9 }, (_, i) => v(i)))}, 'queued', 0, ${v(9)}, ${v(9)}) on conflict (dedupe_key) do nothing returning id`,
+);
+/** The recipient of the message queued under a dedupe key (values: the key). */
+const RECIPIENT = statementTemplate((v) => sql`select recipient from outbox where dedupe_key = ${v(0)}`);
+
 /** The moment a sent or given-up message finished (from which its retention runs), or null while queued. */
 const finishedAt = (eb: ExpressionBuilder<Tables, 'outbox'>) => eb.fn.coalesce('sent_at', 'failed_at');
 
@@ -159,12 +170,9 @@ export function createOutbox(database: Database, options: { clock?: Clock; polic
 
   return {
     async enqueue(trx, mail) {
-      // SQL text: a receipt is queued in every submit's transaction, and the query builder takes
-      // longer to assemble the statement than the database takes to run it.
       const now = clock();
-      const values = [mail.kind, mail.dedupeKey ?? null, mail.to, mail.culture, mail.subject, mail.text, mail.html, mail.renderData ?? null, mail.submissionId ?? null, 'queued', 0, now, now];
-      const insert = sql<{ id: number | string }>`insert into outbox (kind, dedupe_key, recipient, culture, subject, text_body, html_body, render_data, submission_id, status, attempts, next_attempt_at, created_at) values (${sql.join(values)}) on conflict (dedupe_key) do nothing returning id`;
-      const [row] = isStatementBatch(trx) ? await trx.add(insert).rows : (await insert.execute(trx)).rows;
+      const part = { template: ENQUEUE, values: [mail.kind, mail.dedupeKey ?? null, mail.to, mail.culture, mail.subject, mail.text, mail.html, mail.renderData ?? null, mail.submissionId ?? null, now] };
+      const [row] = isStatementBatch(trx) ? await trx.add(part).rows : await runTemplate(trx, database.dialect, part);
       return row ? Number(row.id) : null;
     },
 
@@ -235,7 +243,7 @@ export function createOutbox(database: Database, options: { clock?: Clock; polic
     },
 
     async recipientOf(dedupeKey) {
-      const row = await db.selectFrom('outbox').select('recipient').where('dedupe_key', '=', dedupeKey).executeTakeFirst();
+      const [row] = await runTemplate<Pick<Selectable<OutboxTable>, 'recipient'>>(db, database.dialect, { template: RECIPIENT, values: [dedupeKey] });
       return row?.recipient ?? null;
     },
 

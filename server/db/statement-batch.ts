@@ -18,12 +18,14 @@
  * A part may be a template's use (`statementTemplate`): a batch made of templates only is compiled
  * once per shape (the templates and the names they read, in order) and then sent as that text with
  * the values of each use, so Kysely assembles nothing per request. `runTemplate` runs one alone.
+ * A statement with a row per record (a claim's documents, its fraud signals' values) takes the
+ * records as one JSON value (`jsonRecords`), so that its text is one whatever their number.
  */
 import { CompiledQuery, sql, type Kysely, type OperationNodeSource, type RawBuilder } from 'kysely';
 import { isRecord } from '../../runtime/core/guards.js';
 import { PREPARED } from './prepared.js';
 import type { Tables } from './schema.js';
-import type { BatchPart, BatchQuery, BatchRow, StatementBatch, StatementTemplate, TemplatePart, Trx } from './types.js';
+import type { BatchPart, BatchQuery, BatchRow, DialectName, StatementBatch, StatementTemplate, TemplatePart, Trx } from './types.js';
 
 /** Whether a write is given a batch to join rather than a transaction. */
 export const isStatementBatch = (given: Trx | StatementBatch): given is StatementBatch => 'deferred' in given;
@@ -41,6 +43,20 @@ export function statementTemplate(build: StatementTemplate['build']): StatementT
 }
 
 const isTemplatePart = (query: BatchQuery): query is TemplatePart => 'template' in query;
+
+/**
+ * A JSON list of records given as one value of a template (`json`: a `value(i)`; the value
+ * `JSON.stringify` of the records) read as a table `alias` of `columns` (each its name, the key of
+ * the records, and its PostgreSQL type): a statement with a row per record keeps one text whatever
+ * their number. PostgreSQL reads it with jsonb_to_recordset, SQLite with json_each (a JSON true
+ * reads as 1 there).
+ */
+export function jsonRecords(dialect: DialectName, json: RawBuilder<unknown>, alias: string, columns: ReadonlyArray<readonly [name: string, type: string]>): RawBuilder<unknown> {
+  if (dialect === 'postgres') {
+    return sql`jsonb_to_recordset(cast(${json} as jsonb)) as ${sql.id(alias)}(${sql.join(columns.map(([name, type]) => sql`${sql.id(name)} ${sql.raw(type)}`))})`;
+  }
+  return sql`(select ${sql.join(columns.map(([name]) => sql`value ->> ${sql.lit(`$.${name}`)} as ${sql.id(name)}`))} from json_each(${json})) as ${sql.id(alias)}`;
+}
 
 /** Where a placeholder's value comes from while a shape is compiled: the part and its value. */
 class Slot {
@@ -105,7 +121,7 @@ export async function runTemplate<R = BatchRow>(executor: Kysely<Tables>, dialec
   return (await executor.executeQuery<R>(query)).rows;
 }
 
-export function statementBatch(trx: Kysely<Tables>, dialect: 'sqlite' | 'postgres', options: { prepared?: boolean } = {}): StatementBatch {
+export function statementBatch(trx: Kysely<Tables>, dialect: DialectName, options: { prepared?: boolean } = {}): StatementBatch {
   // Names of common table expressions of one statement: unique within it.
   const prefix = 'batch_part_';
   let count = 0;
@@ -118,6 +134,7 @@ export function statementBatch(trx: Kysely<Tables>, dialect: 'sqlite' | 'postgre
     let last: BatchPart | undefined;
     return {
       deferred: false,
+      dialect,
       get last() {
         return last;
       },
@@ -139,6 +156,7 @@ export function statementBatch(trx: Kysely<Tables>, dialect: 'sqlite' | 'postgre
   let last: BatchPart | undefined;
   return {
     deferred: true,
+    dialect,
     get last() {
       return last;
     },

@@ -6,16 +6,17 @@
  * locked, its earlier submissions judged by the caller's duplicate policy, and its count updated.
  * The database document store's objects the caller passes (`objects`) are written there too, with
  * the rows that name them. On PostgreSQL the transaction is two statements (statement-batch.ts)
- * between BEGIN and COMMIT.
+ * between BEGIN and COMMIT. Each statement is a template compiled once (per number of identifiers
+ * or objects), the documents one JSON value, so a submit asks Kysely to compile nothing.
  */
 import { createHash } from 'node:crypto';
 import { InvalidSubmissionError, isUniqueViolation, SubmissionConflictError } from './errors.js';
 import { generateReferenceCode, normalizeReferenceCode } from './reference-code.js';
 import { objectOfRow } from './draft-documents.js';
-import { insertDocumentObjects, insertDocumentObjectsAfter } from './document-objects.js';
-import { runTemplate, statementBatch, statementTemplate } from './statement-batch.js';
+import { documentObjectsPart } from './document-objects.js';
+import { jsonRecords, runTemplate, statementBatch, statementTemplate } from './statement-batch.js';
 import type { SubmissionsTable } from './schema.js';
-import type { ClaimantIdentifier, Clock, Database, DocumentMeta, NewDocument, DuplicateMark, EarlierFilings, IdentifierKind, NewSubmission, StatementTemplate, StoreResult, SubmissionFilter, SubmissionRecord, Submissions, Trx } from './types.js';
+import type { ClaimantIdentifier, Clock, Database, DialectName, DocumentMeta, NewDocument, DuplicateMark, EarlierFilings, IdentifierKind, NewSubmission, StatementTemplate, StoreResult, SubmissionFilter, SubmissionRecord, Submissions, TemplatePart, Trx } from './types.js';
 import { isRecord } from '../../runtime/core/guards.js';
 import { sql, type Selectable } from 'kysely';
 
@@ -50,36 +51,86 @@ function checkDocuments(input: NewSubmission) {
  * The identifiers' rows, created when new, locked until the transaction ends (a no-op update: on
  * PostgreSQL a concurrent one waits and then reads what the first committed; SQLite has one
  * writer at a time), answering what was filed under each. One statement for them all, in the
- * order given (one lock order for every transaction).
+ * order given (one lock order for every transaction); compiled once per number of identifiers (a
+ * submission names one or two).
  */
-function lockIdentifiers(identifiers: ClaimantIdentifier[]) {
-  const rows = identifiers.map((identifier) => sql`(${identifier.kind}, ${identifier.value}, '{}')`);
-  return sql`insert into filed_identifiers (kind, value, filings) values ${sql.join(rows)} on conflict (kind, value) do update set filings = filed_identifiers.filings returning kind, value, filings`;
+const lockTemplates: StatementTemplate[] = [];
+function lockIdentifiers(identifiers: readonly ClaimantIdentifier[]): TemplatePart {
+  const n = identifiers.length;
+  const template = (lockTemplates[n] ??= statementTemplate((v) => {
+    const rows = Array.from({ length: n }, (_, i) => sql`(${v(2 * i)}, ${v(2 * i + 1)}, '{}')`);
+    return sql`insert into filed_identifiers (kind, value, filings) values ${sql.join(rows)} on conflict (kind, value) do update set filings = filed_identifiers.filings returning kind, value, filings`;
+  }));
+  return { template, values: identifiers.flatMap((identifier) => [identifier.kind, identifier.value]) };
 }
 
-/** A document row's own bytes: empty when they are an object of a document store. */
-const documentBytes = (d: NewDocument) => (d.bytes ? Buffer.from(d.bytes.buffer, d.bytes.byteOffset, d.bytes.byteLength) : Buffer.alloc(0));
+// A submit's statements, compiled once per dialect (statement-batch.ts): the query builder, and
+// compiling their SQL text per submit, took longer than the database takes to run them.
+/** The submission's row, a no-op when its key is stored (values: reference code, form type, key, culture, payload, time, answers' digest). */
+const INSERT_SUBMISSION = statementTemplate(
+  (v) =>
+    sql`insert into submissions (reference_code, form_type, idempotency_key, culture, payload, created_at, answers_sha256) values (${sql.join(Array.from({ length: 7 }, (_, i) => v(i)))}) on conflict (form_type, idempotency_key) do nothing returning id`,
+);
+/** The submission stored under a key (values: form type, key). */
+const FILED = statementTemplate((v) => sql`select id, reference_code, answers_sha256 from submissions where form_type = ${v(0)} and idempotency_key = ${v(1)}`);
+type FiledRow = Pick<Selectable<SubmissionsTable>, 'id' | 'reference_code' | 'answers_sha256'>;
+/** The duplicate policy's marks (values: the marks as JSON, the submission's id). */
+const MARK_DUPLICATES = statementTemplate((v) => sql`update submissions set duplicate_of = ${v(0)} where id = ${v(1)} returning id`);
+/** What was filed under an identifier, moved on (values: the filings as JSON, kind, value). */
+const UPDATE_FILINGS = statementTemplate((v) => sql`update filed_identifiers set filings = ${v(0)} where kind = ${v(1)} and value = ${v(2)} returning kind`);
 
-/** The documents' rows of the submission `submissionId`, in one statement. */
-function insertDocuments(documents: NewDocument[], submissionId: number) {
-  const rows = documents.map(
-    (d, position) =>
-      sql`(${submissionId}, ${position}, ${d.contextClientId}, ${d.name}, ${d.type}, ${d.size}, ${d.sha256.toLowerCase()}, ${documentBytes(d)}, ${d.object?.store ?? null}, ${d.object?.key ?? null}, ${d.unscanned ? 1 : 0})`,
-  );
-  return sql`insert into documents (submission_id, position, context_client_id, name, type, size, sha256, bytes, store, store_key, unscanned) values ${sql.join(rows)}`;
-}
+/** A document row's columns, as documentRecords gives them. */
+const DOCUMENT_COLUMNS: ReadonlyArray<readonly [string, string]> = [
+  ['position', 'integer'],
+  ['context_client_id', 'text'],
+  ['name', 'text'],
+  ['type', 'text'],
+  ['size', 'integer'],
+  ['sha256', 'text'],
+  ['bytes', 'text'],
+  ['store', 'text'],
+  ['store_key', 'text'],
+  ['unscanned', 'integer'],
+];
 
 /**
- * The documents' rows, in one statement, of the submission an earlier part of the same batch
- * inserted (`part`, PostgreSQL): none when that insert did nothing. (Typed: parameters in VALUES
- * would be taken for text.)
+ * The documents' rows in one statement, the documents one JSON value (documentRecords): one text
+ * whatever their number. SQLite: values the submission's id and the documents. PostgreSQL: the
+ * documents, of the submission the earlier part of the same batch it names inserted (none when
+ * that insert did nothing), answering their ids.
  */
-function insertDocumentsAfter(documents: NewDocument[], part: string) {
-  const rows = documents.map(
-    (d, position) =>
-      sql`(${sql.lit(position)}, cast(${d.contextClientId} as text), cast(${d.name} as text), cast(${d.type} as text), cast(${d.size} as integer), cast(${d.sha256.toLowerCase()} as text), cast(${documentBytes(d)} as bytea), cast(${d.object?.store ?? null} as text), cast(${d.object?.key ?? null} as text), cast(${d.unscanned ? 1 : 0} as integer))`,
+function documentsTemplate(dialect: DialectName): StatementTemplate {
+  return statementTemplate((v, name) => {
+    const columns = sql`submission_id, position, context_client_id, name, type, size, sha256, bytes, store, store_key, unscanned`;
+    const records = jsonRecords(dialect, dialect === 'postgres' ? v(0) : v(1), 'd', DOCUMENT_COLUMNS);
+    const rest = sql`d.position, d.context_client_id, d.name, d.type, d.size, d.sha256, ${dialect === 'postgres' ? sql`decode(d.bytes, 'hex')` : sql`unhex(d.bytes)`}, d.store, d.store_key, d.unscanned`;
+    return dialect === 'postgres'
+      ? sql`insert into documents (${columns}) select s.id, ${rest} from ${name(0)} as s cross join ${records} returning documents.id`
+      : sql`insert into documents (${columns}) select cast(${v(0)} as integer), ${rest} from ${records}`;
+  });
+}
+const INSERT_DOCUMENTS = { sqlite: documentsTemplate('sqlite'), postgres: documentsTemplate('postgres') };
+
+/**
+ * The documents as INSERT_DOCUMENTS takes them. A row's own bytes (hex) are there only for a
+ * document stored before the document stores (a retry of such a claim); any other's are an
+ * object's, written apart (document-objects.ts).
+ */
+function documentRecords(documents: readonly NewDocument[]): string {
+  return JSON.stringify(
+    documents.map((d, position) => ({
+      position,
+      context_client_id: d.contextClientId,
+      name: d.name,
+      type: d.type,
+      size: d.size,
+      sha256: d.sha256.toLowerCase(),
+      bytes: d.bytes ? Buffer.from(d.bytes.buffer, d.bytes.byteOffset, d.bytes.byteLength).toString('hex') : '',
+      store: d.object?.store ?? null,
+      store_key: d.object?.key ?? null,
+      unscanned: d.unscanned ? 1 : 0,
+    })),
   );
-  return sql`insert into documents (submission_id, position, context_client_id, name, type, size, sha256, bytes, store, store_key, unscanned) select s.id, d.* from ${sql.table(part)} as s cross join (values ${sql.join(rows)}) as d returning documents.id`;
 }
 
 /** What was filed under n identifiers (values: each one's kind and value), read at a sign-in: compiled once per n (statement-batch.ts). */
@@ -176,32 +227,24 @@ export function createSubmissions(database: Database, options: { clock?: Clock }
             before?.catch(() => {}); // awaited below, after the batch ran
             // The key already stored (a retry, or a racing retry that committed first: PostgreSQL
             // waits for it) makes this insert a no-op, and its row answers.
-            // SQL text, as the statements below: the query builder took longer to assemble them
-            // than the database takes to run them.
-            const inserted = batch.add(
-              sql`insert into submissions (reference_code, form_type, idempotency_key, culture, payload, created_at, answers_sha256) values (${sql.join([referenceCode, input.formType, input.idempotencyKey, input.culture, payload, new Date(now).toISOString(), answersSha256])}) on conflict (form_type, idempotency_key) do nothing returning id`,
-            );
+            const inserted = batch.add({ template: INSERT_SUBMISSION, values: [referenceCode, input.formType, input.idempotencyKey, input.culture, payload, new Date(now).toISOString(), answersSha256] });
             // The database store's objects with the rows that name them (written only with a new submission).
-            if (batch.deferred && objects.length) batch.add(insertDocumentObjectsAfter(objects, now, inserted.name));
-            if (batch.deferred && input.documents.length) batch.add(insertDocumentsAfter(input.documents, inserted.name));
+            if (batch.deferred && objects.length) batch.add(documentObjectsPart(objects, now, inserted.name));
+            if (batch.deferred && input.documents.length) batch.add({ template: INSERT_DOCUMENTS.postgres, values: [documentRecords(input.documents)], names: [inserted.name] });
             const locked = identifiers.length ? batch.add(lockIdentifiers(identifiers)) : undefined;
             await batch.run();
             await before;
             const row = (await inserted.rows)[0];
             if (!row) {
-              const existing = await trx
-                .selectFrom('submissions')
-                .select(['id', 'reference_code', 'answers_sha256'])
-                .where('form_type', '=', input.formType)
-                .where('idempotency_key', '=', input.idempotencyKey)
-                .executeTakeFirstOrThrow();
+              const [existing] = await runTemplate<FiledRow>(trx, database.dialect, { template: FILED, values: [input.formType, input.idempotencyKey] });
+              if (!existing) throw new Error('A submission key that an insert found stored has no row.');
               // Rows stored before answers were digested answer any retry, as they did then.
               if (existing.answers_sha256 !== null && existing.answers_sha256 !== answersSha256) throw new SubmissionConflictError(existing.reference_code);
               return { referenceCode: existing.reference_code, created: false, submissionId: Number(existing.id) };
             }
             const submissionId = Number(row.id);
-            if (!batch.deferred && objects.length) await insertDocumentObjects(objects, now).execute(trx);
-            if (!batch.deferred && input.documents.length) await insertDocuments(input.documents, submissionId).execute(trx);
+            if (!batch.deferred && objects.length) await runTemplate(trx, database.dialect, documentObjectsPart(objects, now));
+            if (!batch.deferred && input.documents.length) await runTemplate(trx, database.dialect, { template: INSERT_DOCUMENTS.sqlite, values: [submissionId, documentRecords(input.documents)] });
             const then = statementBatch(trx, database.dialect);
             if (locked) {
               const filingsOf = new Map((await locked.rows).map((r) => [`${String(r.kind)}\n${String(r.value)}`, String(r.filings)]));
@@ -211,11 +254,11 @@ export function createSubmissions(database: Database, options: { clock?: Clock }
                 return { identifier, filings: parseFilings(filings) };
               });
               const marks = options.judgeDuplicates?.(earlier) ?? [];
-              if (marks.length) then.add(sql`update submissions set duplicate_of = ${JSON.stringify(marks)} where id = ${submissionId} returning id`);
+              if (marks.length) then.add({ template: MARK_DUPLICATES, values: [JSON.stringify(marks), submissionId] });
               for (const { identifier, filings } of earlier) {
                 const previous = filings[input.formType];
                 const next = { ...filings, [input.formType]: { count: (previous?.count ?? 0) + 1, first: previous?.first ?? referenceCode } };
-                then.add(sql`update filed_identifiers set filings = ${JSON.stringify(next)} where kind = ${identifier.kind} and value = ${identifier.value} returning kind`);
+                then.add({ template: UPDATE_FILINGS, values: [JSON.stringify(next), identifier.kind, identifier.value] });
               }
             }
             const after = options.after?.(trx, { referenceCode, submissionId }, then);
@@ -252,7 +295,7 @@ export function createSubmissions(database: Database, options: { clock?: Clock }
     },
 
     async referenceCodeOf(formType, idempotencyKey) {
-      const row = await db.selectFrom('submissions').select('reference_code').where('form_type', '=', formType).where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+      const [row] = await runTemplate<FiledRow>(db, database.dialect, { template: FILED, values: [formType, idempotencyKey] });
       return row?.reference_code ?? null;
     },
 

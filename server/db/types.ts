@@ -53,6 +53,8 @@ export interface BatchPart {
 export interface StatementBatch {
   /** Whether parts wait for `run()` (PostgreSQL); else each runs when added. */
   readonly deferred: boolean;
+  /** The database's, for a part whose template is written per dialect (statement-batch.ts `jsonRecords`). */
+  readonly dialect: DialectName;
   /** A SELECT, or a write with RETURNING. */
   add(query: BatchQuery): BatchPart;
   /** The part added last: a store's write given the batch adds its part before it awaits, so the caller can name it in a later part. */

@@ -12,8 +12,8 @@
 import { createHash } from 'node:crypto';
 import { PostgresAdapter, sql } from 'kysely';
 import { isRecord } from '../../runtime/core/guards.js';
-import { statementBatch } from '../db/statement-batch.js';
-import type { Database, StatementBatch, Trx } from '../db/types.js';
+import { jsonRecords, statementBatch, statementTemplate } from '../db/statement-batch.js';
+import type { Database, DialectName, StatementBatch, Trx } from '../db/types.js';
 import { assess, isDisposition, isMatchKind, matchReasons, RETAINED_KINDS, VELOCITY_KINDS, type Disposition, type Match, type MatchKind, type MatchValue, type Reason } from './signals.js';
 import { isReasonCode, type FraudSettings, type ReasonCode } from './settings.js';
 
@@ -91,6 +91,68 @@ export interface ClaimSignalsInput {
 /** Stores a claim's screening and values, as parts of `batch` added at the call; the screening. */
 export type RecordScreening = (batch: StatementBatch, submissionId: number) => Promise<ClaimScreening>;
 
+/** The values compared, as COMPARE reads them (one JSON value): `counted` false for a value known to be shared past MAX_COUNTED. */
+const COMPARED_COLUMNS: ReadonlyArray<readonly [string, string]> = [
+  ['i', 'integer'],
+  ['kind', 'text'],
+  ['digest', 'text'],
+  ['since', 'bigint'],
+  ['counted', 'boolean'],
+];
+
+/** No window: every earlier claim's value is compared. */
+const ALWAYS = Number.MIN_SAFE_INTEGER;
+
+/**
+ * One statement (one round trip) reads, per value compared (values: the claim's own submission id
+ * to leave out, or null; the values as JSON): how many earlier claims share it, at most
+ * MAX_COUNTED (not for a value known to be past it), and the first few of those claims' reference
+ * codes (with their times and ids, as a JSON list). A value no earlier claim shares costs one index
+ * probe finding nothing. The values are one JSON value, so the text is one whatever their number:
+ * compiled once per dialect (statement-batch.ts). Velocity kinds are counted from `since` (the
+ * window's start), the others from ALWAYS.
+ */
+function compareTemplate(dialect: DialectName) {
+  return statementTemplate((v) => {
+    const notOwn = dialect === 'postgres' ? sql`signal_values.submission_id is distinct from ${v(0)}` : sql`signal_values.submission_id is not ${v(0)}`;
+    const sharing = sql`signal_values.kind = v.kind and signal_values.digest = v.digest and signal_values.created_at >= v.since and ${notOwn}`;
+    const referenceList = dialect === 'postgres' ? sql`coalesce(json_agg(json_build_array(r.reference_code, r.created_at, r.submission_id)), '[]'::json)` : sql`json_group_array(json_array(r.reference_code, r.created_at, r.submission_id))`;
+    const count = sql`case when v.counted then (select count(*) from (select 1 as one from signal_values where ${sharing} limit ${sql.lit(MAX_COUNTED)}) as c) end`;
+    const references = sql`(select ${referenceList} from (select submissions.reference_code, signal_values.created_at, signal_values.submission_id from signal_values inner join submissions on submissions.id = signal_values.submission_id where ${sharing} order by signal_values.created_at, signal_values.submission_id limit ${sql.lit(REFERENCES)}) as r)`;
+    return sql`select v.i as i, ${count} as n, ${references} as refs from ${jsonRecords(dialect, v(1), 'v', COMPARED_COLUMNS)}`;
+  });
+}
+const COMPARE = { sqlite: compareTemplate('sqlite'), postgres: compareTemplate('postgres') };
+
+/** The claim's screening (values: submission id, time, address, network, user agent, fill time, score, disposition, reasons as JSON). */
+const RECORD_SCREENING = statementTemplate(
+  (v) =>
+    sql`insert into claim_signals (submission_id, created_at, client_ip, network, user_agent, fill_ms, score, disposition, reasons) values (${sql.join(Array.from({ length: 9 }, (_, i) => v(i)))}) returning submission_id`,
+);
+
+/** The claim's values (values: submission id, time, the values' kinds and digests as JSON): one text whatever their number. */
+function storeValuesTemplate(dialect: DialectName) {
+  return statementTemplate(
+    (v) =>
+      sql`insert into signal_values (kind, digest, submission_id, created_at) select v.kind, v.digest, cast(${v(0)} as integer), cast(${v(1)} as bigint) from ${jsonRecords(dialect, v(2), 'v', [
+        ['kind', 'text'],
+        ['digest', 'text'],
+      ])} returning submission_id`,
+  );
+}
+const STORE_VALUES = { sqlite: storeValuesTemplate('sqlite'), postgres: storeValuesTemplate('postgres') };
+
+/** The reference codes COMPARE answers for a value: a JSON list of [code, time, id] (text on SQLite). */
+function referencesOf(value: unknown): Array<{ at: number; id: number; code: string }> {
+  const list: unknown = typeof value === 'string' ? JSON.parse(value) : value;
+  if (!Array.isArray(list)) throw new Error('The comparison with earlier claims answered no list of reference codes.');
+  return list.map((entry: unknown) => {
+    if (!Array.isArray(entry)) throw new Error('The comparison with earlier claims answered a malformed reference code.');
+    const [code, at, id]: unknown[] = entry;
+    return { at: Number(at), id: Number(id), code: String(code) };
+  });
+}
+
 /**
  * Compares the claim with earlier ones (one read whatever the number of values: how many earlier
  * claims share each value, and the first few reference codes of those that some do), as a part of
@@ -103,37 +165,21 @@ export async function compareSignals(batch: StatementBatch, input: Omit<ClaimSig
   const rows = input.values.map((v): StoredValue => ({ kind: v.kind, digest: digestOf(v.kind, v.value) }));
   const keyOf = (value: StoredValue) => `${value.kind}\n${value.digest}`;
   const unique = [...new Map(rows.map((r) => [keyOf(r), r])).values()];
-  // SQL text rather than the query builder: a dozen values make two statements of a dozen parts
-  // each, which the builder takes longer to assemble than the database takes to answer.
-  /** The earlier rows sharing the i-th value (within the window for velocity kinds). */
-  const sharing = ({ kind, digest }: StoredValue) => {
-    const windowed = VELOCITY_KINDS.includes(kind) ? sql` and signal_values.created_at >= ${since}` : sql``;
-    const others = input.submissionId === undefined ? sql`` : sql` and signal_values.submission_id <> ${input.submissionId}`;
-    return sql`signal_values.kind = ${kind} and signal_values.digest = ${digest}${others}${windowed}`;
-  };
   // Every row of signal_values has its submission (a foreign key, deleted with it): counted alone.
-  const tallies = unique.map((value) => ({ value, earlier: inFull?.has(keyOf(value)) ? MAX_COUNTED : 0, references: new Array<{ at: number; id: number; code: string }>() }));
-  // One statement (one round trip) reads both: how many earlier claims share each value (unless
-  // known to be past MAX_COUNTED), and the first few of those claims' reference codes. A value no
-  // earlier claim shares costs the second part one index probe finding nothing. (The empty
-  // columns are typed: PostgreSQL takes two untyped nulls in a union for text.)
-  const counting = tallies.flatMap(({ value, earlier }, i) =>
-    earlier
-      ? []
-      : [sql`select ${sql.lit(i)} as i, count(*) as n, cast(null as text) as reference_code, cast(null as bigint) as created_at, cast(null as bigint) as submission_id from (select 1 as one from signal_values where ${sharing(value)} limit ${sql.lit(MAX_COUNTED)}) as ${sql.id(`c${i}`)}`],
-  );
-  const firsts = unique.map(
-    (value, i) =>
-      sql`select ${sql.lit(i)} as i, cast(null as bigint) as n, reference_code, created_at, submission_id from (select submissions.reference_code, signal_values.created_at, signal_values.submission_id from signal_values inner join submissions on submissions.id = signal_values.submission_id where ${sharing(value)} order by signal_values.created_at, signal_values.submission_id limit ${sql.lit(REFERENCES)}) as ${sql.id(`r${i}`)}`,
-  );
-  const read = unique.length ? batch.add(sql`${sql.join([...counting, ...firsts], sql` union all `)}`) : undefined;
+  const tallies = unique.map((value) => {
+    const known = inFull?.has(keyOf(value)) === true;
+    return { value, known, earlier: known ? MAX_COUNTED : 0, references: new Array<{ at: number; id: number; code: string }>() };
+  });
+  const compared = tallies.map(({ value, known }, i) => ({ i, kind: value.kind, digest: value.digest, since: VELOCITY_KINDS.includes(value.kind) ? since : ALWAYS, counted: !known }));
+  const read = unique.length ? batch.add({ template: COMPARE[batch.dialect], values: [input.submissionId ?? null, JSON.stringify(compared)] }) : undefined;
   for (const r of read ? await read.rows : []) {
     const tally = tallies[Number(r.i)];
     if (tally === undefined) throw new Error(`The comparison with earlier claims answered for a value it was not asked about (${String(r.i)}).`);
-    if (r.reference_code === null || r.reference_code === undefined) {
+    if (!tally.known) {
       tally.earlier = Number(r.n);
       if (tally.earlier >= MAX_COUNTED && lastingCount(tally.value.kind)) inFull?.add(keyOf(tally.value));
-    } else tally.references.push({ at: Number(r.created_at), id: Number(r.submission_id), code: String(r.reference_code) });
+    }
+    tally.references.push(...referencesOf(r.refs));
   }
   const matchOf = new Map(
     tallies.map(({ value, earlier, references }) => [keyOf(value), { earlier, references: references.sort((a, b) => a.at - b.at || a.id - b.id).map((r) => r.code) }]),
@@ -146,12 +192,11 @@ export async function compareSignals(batch: StatementBatch, input: Omit<ClaimSig
   const reasons = [...input.reasons, ...matchReasons(matches, settings)];
   const { score, disposition } = assess(reasons, settings);
   return async (then, submissionId) => {
-    const screening = then.add(
-      sql`insert into claim_signals (submission_id, created_at, client_ip, network, user_agent, fill_ms, score, disposition, reasons) values (${submissionId}, ${input.now}, ${input.ip}, ${input.network}, ${input.userAgent ? input.userAgent.slice(0, 512) : null}, ${input.fillMs}, ${score}, ${disposition}, ${JSON.stringify(reasons)}) returning submission_id`,
-    );
-    const values = unique.length
-      ? then.add(sql`insert into signal_values (kind, digest, submission_id, created_at) values ${sql.join(unique.map((r) => sql`(${r.kind}, ${r.digest}, ${submissionId}, ${input.now})`))} returning submission_id`)
-      : undefined;
+    const screening = then.add({
+      template: RECORD_SCREENING,
+      values: [submissionId, input.now, input.ip, input.network, input.userAgent ? input.userAgent.slice(0, 512) : null, input.fillMs, score, disposition, JSON.stringify(reasons)],
+    });
+    const values = unique.length ? then.add({ template: STORE_VALUES[then.dialect], values: [submissionId, input.now, JSON.stringify(unique)] }) : undefined;
     await Promise.all([screening.rows, values?.rows]);
     return { score, disposition, reasons };
   };

@@ -4,12 +4,15 @@
  * a Notice ID, a receipt to send and a screening against earlier claims stays within the budget,
  * and is stored whole.
  */
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { DefaultQueryCompiler } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startCaptchaEmulator, type CaptchaEmulator } from '../../server/captcha-emulator/emulator.js';
-import { automotiveParts, Claimant, DIALECTS, model, otherClassVehicle, overHttp, testApp, testDatabase, vinOnly, type Credentials, type Send, type TestDatabase } from './helper.js';
-import { MARIA, MARIA_ANSWERS } from '../support/sample-claim.js';
+import { digestOf, screenedClaims } from '../../server/fraud/store.js';
+import { automotiveParts, Claimant, DIALECTS, model, otherClassVehicle, overHttp, testApp, testDatabase, vinOnly, type Credentials, type Parts, type Send, type TestDatabase } from './helper.js';
+import { minimalPdf } from '../support/documents.js';
+import { invoiceContext, MARIA, MARIA_ANSWERS } from '../support/sample-claim.js';
 import type { FormModel } from '../../runtime/core/types.js';
 
 /**
@@ -196,6 +199,71 @@ describe.each(DIALECTS)('the statements of a submit, over %s', (dialect) => {
     const afterPage = (await c.raw('GET', DRAFT_URL)).json<{ pageId: string; models: FormModel[] }>();
     expect(afterPage.pageId).toBe('claimant-info');
     expect(afterPage.models.find((m) => m.metadata.dtoMapping.toLowerCase() === 'claimantinfo')?.fields.mailingCity).toBe('Modesto');
+  });
+
+  it('a submit after the first compiles no statement: its statements are templates compiled once per shape, and each stores its own values', async () => {
+    /** The phone number both claims give (no other claim here does): the second is compared with the first on it. */
+    const phone = '(510) 555-0177';
+    /** Authorizes a new class vehicle; the parts of its Automotive claim with its own e-mail address and document. */
+    const authorized = async (email: string, pdf: Buffer) => {
+      const credentials = vinOnly(otherClassVehicle());
+      const c = await new Claimant(app, emulator, http).start();
+      const auth = await c.authorize('Automotive', { ...credentials });
+      expect(auth.statusCode, auth.body).toBe(200);
+      const parts = automotiveParts(auth.json<{ captcha: string }>().captcha, await c.captchaToken(), credentials);
+      const repair = model('Automotive', 'ClaimTransactions', { ...MARIA_ANSWERS.ClaimTransactions });
+      const doc = model('Automotive', 'DocumentContexts', invoiceContext(repair.clientId, pdf.length));
+      const own: Parts = {
+        text: {
+          ...parts.text,
+          claimantInfo: JSON.stringify(model('Automotive', 'ClaimantInfo', { ...MARIA_ANSWERS.ClaimantInfo, emailAddress: email, phoneNumber: phone })),
+          signature: JSON.stringify(model('Automotive', 'Signature', { ...MARIA_ANSWERS.Signature, confirmEmailAddress: email, confirmPhoneNumber: phone })),
+          documentContexts: JSON.stringify([doc]),
+          claimTransactions: JSON.stringify([repair]),
+        },
+        files: [{ field: doc.clientId, name: 'invoice.pdf', type: 'application/pdf', bytes: pdf }],
+      };
+      return { c, vin: credentials.vin, parts: own, pdf };
+    };
+    const first = await authorized('first.claim@example.com', minimalPdf('the first claim'));
+    const second = await authorized('second.claim@example.com', minimalPdf('the second claim'));
+    // The first compiles each shape (it may be the first of this database).
+    const filed = await first.c.submit('Automotive', first.parts);
+    expect(filed.statusCode, filed.body).toBe(200);
+    const firstCode = filed.json<{ referenceCodeForm: string }>().referenceCodeForm;
+
+    const compiles = vi.spyOn(DefaultQueryCompiler.prototype, 'compileQuery');
+    const { answer, sent, compiled } = await counted(() => second.c.submit('Automotive', second.parts))
+      .then((submitted) => ({ ...submitted, compiled: compiles.mock.calls.length }))
+      .finally(() => compiles.mockRestore());
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(sent.length).toBeGreaterThan(0);
+    expect(compiled, sent.join('\n')).toBe(0);
+
+    // The statements compiled once carry the second claim's own values: its row and document,
+    const secondCode = answer.json<{ referenceCodeForm: string }>().referenceCodeForm;
+    const record = await app.stores.submissions.getByReferenceCode(secondCode);
+    if (!record) throw new Error(`The second claim ${secondCode} is not stored.`);
+    const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+    expect(JSON.stringify(record.payload)).toContain('second.claim@example.com');
+    expect(JSON.stringify(record.payload)).not.toContain('first.claim@example.com');
+    expect(record.documents.map((d) => [d.name, d.size, d.sha256])).toEqual([['invoice.pdf', second.pdf.length, sha256(second.pdf)]]);
+    const [document] = await app.stores.submissions.getDocuments(record.id);
+    expect(document?.bytes?.equals(second.pdf)).toBe(true);
+    // what was filed under its VIN (this claim, first),
+    const [vinFilings] = await app.stores.submissions.filingsOf([{ kind: 'vin', value: second.vin }]);
+    expect(vinFilings?.filings.Automotive).toEqual({ count: 1, first: secondCode });
+    // its screening (compared with the first on the phone number they share, not on the first's document) and its values,
+    const screening = (await screenedClaims(app.database)).find((claim) => claim.referenceCode === secondCode);
+    expect(screening?.reasons.find((r) => r.code === 'duplicate_phone')?.evidence).toEqual({ earlier: 1, references: [firstCode] });
+    expect(screening?.reasons.map((r) => r.code)).not.toContain('duplicate_document');
+    const values = await app.database.db.selectFrom('signal_values').select(['kind', 'digest']).where('submission_id', '=', record.id).execute();
+    expect(values).toEqual(expect.arrayContaining([{ kind: 'vin', digest: digestOf('vin', second.vin) }, { kind: 'document', digest: digestOf('document', sha256(second.pdf)) }]));
+    expect(values).not.toContainEqual({ kind: 'vin', digest: digestOf('vin', first.vin) });
+    // and its receipt, to its own address, of its own reference code.
+    expect(await app.mail.receiptRecipient(record.id)).toBe('second.claim@example.com');
+    const receipt = await app.database.db.selectFrom('outbox').select('render_data').where('dedupe_key', '=', `receipt:${record.id}`).executeTakeFirst();
+    expect(receipt?.render_data).toContain(secondCode);
   });
 
   it(`a page save costs at most ${PAGE_SAVE_BUDGET[dialect]} statements, and stores the page's answers with the session extended`, async () => {

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sql, type KyselyPlugin, type RootOperationNode } from 'kysely';
+import { sql } from 'kysely';
 import { fraudSettings } from '../../../server/fraud/settings.js';
 import { CountedInFull, digestOf, MAX_COUNTED, recordSignals } from '../../../server/fraud/store.js';
 import type { MatchValue } from '../../../server/fraud/signals.js';
@@ -84,27 +84,27 @@ describe.each(DIALECTS)('counting earlier claims at the cap, over %s', (dialect)
   });
 
   it(`reads the counts and the first reference codes in one statement, and writes the screening in ${dialect === 'postgres' ? 'one' : 'two'}`, async () => {
-    t = await openTestDatabase(dialect);
+    // Counted at the driver: the statements are compiled once, not built per call.
+    const sent: string[] = [];
+    let counting = false;
+    t = await openTestDatabase(dialect, { onStatement: (text) => void (counting && sent.push(text)) });
     const shared: MatchValue[] = [{ kind: 'phone', value: '14155550100' }];
     const codes = await earlierClaims(4, shared);
-    const kinds: string[] = [];
-    const recording: KyselyPlugin = {
-      transformQuery({ node }): RootOperationNode {
-        kinds.push(node.kind);
-        return node;
-      },
-      transformResult: async ({ result }) => result,
-    };
     const now = T0 + 60_000;
     const screening = await t.database.db.transaction().execute(async (trx) => {
       await trx.insertInto('submissions').values({ reference_code: 'AUT-NEW1', form_type: 'Automotive', idempotency_key: 'new1', culture: 'en', payload: '{}', created_at: new Date(now).toISOString() }).execute();
       const row = await trx.selectFrom('submissions').select('id').where('reference_code', '=', 'AUT-NEW1').executeTakeFirstOrThrow();
       const values: MatchValue[] = [...shared, { kind: 'email', value: 'nobody-else@example.org' }];
-      return recordSignals(trx.withPlugin(recording), { submissionId: Number(row.id), now, ip: '203.0.113.9', network: '203.0.113.0/24', userAgent: null, fillMs: 600_000, values, reasons: [] }, settings);
+      counting = true;
+      try {
+        return await recordSignals(trx, { submissionId: Number(row.id), now, ip: '203.0.113.9', network: '203.0.113.0/24', userAgent: null, fillMs: 600_000, values, reasons: [] }, settings);
+      } finally {
+        counting = false;
+      }
     });
     expect(screening.reasons).toEqual([{ code: 'duplicate_phone', evidence: { earlier: 4, references: codes.slice(0, 3) } }]);
     // One statement each: the read, then the writes (both in one on PostgreSQL).
-    expect(kinds).toHaveLength(dialect === 'postgres' ? 2 : 3);
+    expect(sent, sent.join('\n')).toHaveLength(dialect === 'postgres' ? 2 : 3);
     const stored = await t.database.db.selectFrom('signal_values').select('kind').where('created_at', '=', now).orderBy('kind').execute();
     expect(stored.map((r) => r.kind)).toEqual(['email', 'phone']);
     expect(await t.database.db.selectFrom('claim_signals').select('disposition').where('created_at', '=', now).execute()).toHaveLength(1);
