@@ -1,9 +1,10 @@
-import { use, useCallback, useEffect, useRef, useState } from 'react';
+import { use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import { backTarget, progress, scopeFromStore, skipPredicate } from '../../core/navigation';
+import { backTarget, scopeFromStore, skipPredicate } from '../../core/navigation';
 import type { FormType } from '../../core/types';
 import { preparePage } from '../../core/view/dependencies';
 import { addressFieldsProvided } from '../../core/view/page-groups';
+import { progressSelector } from '../../machine/selectors';
 import { whenIdle } from '../../react/prepare';
 import { AddressBlock } from '../../widgets/blocks/later';
 import { LoadingPlaceholder } from '../../widgets/Spinner';
@@ -11,7 +12,7 @@ import type { AppStore } from '../appState';
 import { useApp, useServices, useT } from '../context';
 import { ERROR_PATH, SESSION_EXPIRED_PATH } from '../routes';
 import { FormPage } from './FormPage';
-import { useFormSelector } from './formActor';
+import { useFormSelector, type FormSnapshot } from './formActor';
 import { loadFormEngine, type FormSession } from './formSessions';
 import { SessionWarning } from './SessionWarning';
 import { useFormPrerequisites } from './prerequisites';
@@ -208,15 +209,18 @@ function useSessionWiring(session: FormSession, pageId: string, store: AppStore,
   }, [actor, keepAlive]);
 }
 
+/** Steps compared by value: a change of the navigation that leaves them as they were does not draw the bar. */
+const sameStep = (a: { step: number; total: number }, b: { step: number; total: number }) => a.step === b.step && a.total === b.total;
+
 function ProgressIndicator({ session }: { session: FormSession }) {
   const t = useT();
   const flow = useServices().flows.flow(session.formType);
-  const { step, total } = useFormSelector(
-    session.actor,
-    (s) => progress(s.context.navigation, skipPredicate(flow, scopeFromStore(s.context.store))),
-    // A fresh object per snapshot: compared by value, so a keystroke does not re-render the bar.
-    (a, b) => a.step === b.step && a.total === b.total,
-  );
+  // Computed again only when the navigation or an answer a skip rule reads changed (not per keystroke).
+  const select = useMemo(() => {
+    const of = progressSelector(flow);
+    return (s: FormSnapshot) => of(s.context);
+  }, [flow]);
+  const { step, total } = useFormSelector(session.actor, select, sameStep);
   if (total <= 1 || step === 0) return null;
   return (
     <div className="cf-form-progress">
