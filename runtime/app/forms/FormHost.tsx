@@ -1,10 +1,9 @@
 import { use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import { backTarget, scopeFromStore, skipPredicate } from '../../core/navigation';
+import { backTarget, progress, scopeFromStore, skipPredicate } from '../../core/navigation';
 import type { FormType } from '../../core/types';
 import { preparePage } from '../../core/view/dependencies';
 import { addressFieldsProvided } from '../../core/view/page-groups';
-import { progressSelector } from '../../machine/selectors';
 import { whenIdle } from '../../react/prepare';
 import { AddressBlock } from '../../widgets/blocks/later';
 import { LoadingPlaceholder } from '../../widgets/Spinner';
@@ -209,18 +208,39 @@ function useSessionWiring(session: FormSession, pageId: string, store: AppStore,
   }, [actor, keepAlive]);
 }
 
+interface Steps {
+  step: number;
+  total: number;
+}
+
 /** Steps compared by value: a change of the navigation that leaves them as they were does not draw the bar. */
-const sameStep = (a: { step: number; total: number }, b: { step: number; total: number }) => a.step === b.step && a.total === b.total;
+const sameSteps = (a: Steps, b: Steps) => a.step === b.step && a.total === b.total;
+
+/**
+ * The steps' selector that computes again only when the navigation or a model the skip rules read
+ * changed (machine/selectors.ts), loaded in idle time: no start page needs it. Until it is in, every
+ * change of the answers computes the steps.
+ */
+let stepsSelector: typeof import('../../machine/selectors').progressSelector | null = null;
+
+export function loadStepsSelector(): Promise<void> {
+  return import('../../machine/selectors').then((m) => {
+    stepsSelector = m.progressSelector;
+  });
+}
 
 function ProgressIndicator({ session }: { session: FormSession }) {
   const t = useT();
   const flow = useServices().flows.flow(session.formType);
-  // Computed again only when the navigation or an answer a skip rule reads changed (not per keystroke).
+  useEffect(() => whenIdle(() => void loadStepsSelector().catch(() => undefined), 2000), []);
   const select = useMemo(() => {
-    const of = progressSelector(flow);
-    return (s: FormSnapshot) => of(s.context);
+    let selector: ((context: FormSnapshot['context']) => Steps) | null = null;
+    return (s: FormSnapshot): Steps => {
+      selector ??= stepsSelector?.(flow) ?? null;
+      return selector ? selector(s.context) : progress(s.context.navigation, skipPredicate(flow, scopeFromStore(s.context.store)));
+    };
   }, [flow]);
-  const { step, total } = useFormSelector(session.actor, select, sameStep);
+  const { step, total } = useFormSelector(session.actor, select, sameSteps);
   if (total <= 1 || step === 0) return null;
   return (
     <div className="cf-form-progress">
