@@ -1,5 +1,6 @@
-import { progress, scopeFromStore, skipPredicate } from '../core/navigation';
-import type { FlowFile, PageConfig } from '../core/types';
+import { progress, scopeFromStore, skipPredicate, type NavigationState } from '../core/navigation';
+import type { FlowFile, FormModel, ModelStoreState, PageConfig } from '../core/types';
+import { conditionReads } from '../core/view/field-reads';
 import type { FormMachineContext } from './types';
 
 /** The page config shown, from the machine's context. */
@@ -10,6 +11,51 @@ export function currentPageOf(flow: FlowFile, context: FormMachineContext): Page
 /** 'Step n of m' on the current answers (skipped pages not counted). */
 export function progressOf(flow: FlowFile, context: FormMachineContext): { step: number; total: number } {
   return progress(context.navigation, skipPredicate(flow, scopeFromStore(context.store)));
+}
+
+const skipReadsOf = new WeakMap<FlowFile, ReadonlySet<string>>();
+
+/** The models (camel-cased dtoMappings) the flow's skip rules read; made once per flow. */
+function skipReads(flow: FlowFile): ReadonlySet<string> {
+  let reads = skipReadsOf.get(flow);
+  if (!reads) {
+    const out = new Set<string>();
+    for (const page of flow.pages) if (page.skipWhen) conditionReads(page.skipWhen, out);
+    skipReadsOf.set(flow, (reads = out));
+  }
+  return reads;
+}
+
+/** Whether the models of these names are the same objects, in the same order, in both lists: the scope the skip rules read of them is then the same. */
+function sameModelsNamed(a: readonly FormModel[], b: readonly FormModel[], names: ReadonlySet<string>): boolean {
+  let i = 0;
+  let j = 0;
+  for (;;) {
+    while (i < a.length && !names.has(a[i]?.metadata.dtoMapping ?? '')) i += 1;
+    while (j < b.length && !names.has(b[j]?.metadata.dtoMapping ?? '')) j += 1;
+    if (i === a.length || j === b.length) return i === a.length && j === b.length;
+    if (a[i] !== b[j]) return false;
+    i += 1;
+    j += 1;
+  }
+}
+
+const sameSkipAnswers = (a: ModelStoreState, b: ModelStoreState, names: ReadonlySet<string>): boolean =>
+  a === b || names.size === 0 || (sameModelsNamed(a.drafts, b.drafts, names) && sameModelsNamed(a.saved, b.saved, names));
+
+/**
+ * progressOf as a selector of the machine's context, made once per flow: computed again only when
+ * the navigation changed or a model its skip rules read is another object. A keystroke in a field
+ * no skip rule reads costs a look at the models' objects, not the answers' scope and every rule.
+ */
+export function progressSelector(flow: FlowFile): (context: FormMachineContext) => { step: number; total: number } {
+  const reads = skipReads(flow);
+  let last: { navigation: NavigationState; store: ModelStoreState; value: { step: number; total: number } } | null = null;
+  return (context) => {
+    if (last && last.navigation === context.navigation && sameSkipAnswers(last.store, context.store, reads)) return last.value;
+    last = { navigation: context.navigation, store: context.store, value: progressOf(flow, context) };
+    return last.value;
+  };
 }
 
 /** The session warning's minutes:seconds countdown, e.g. 60 → '1:00', 59 → '0:59'. */

@@ -1,4 +1,4 @@
-import { memo, useEffect, useMemo, useRef } from 'react';
+import { memo, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { devError, type DevErrorCode } from '../core/errors';
 import { findByClientId, getModel, isRepeating, setFieldValue, setFileField, wasEverEdited } from '../core/models';
 import type { DocumentFile, DocumentUpload, FieldConfig, FormModel, ModelStoreState } from '../core/types';
@@ -9,7 +9,7 @@ import { afterPointerPress, watchPointerPresses } from './pointer-press';
 import { FieldWidget, type ComputedWidgetProps, type FieldHandlers } from './field-widget';
 import { translateOr } from './translate';
 import type { KeptFields } from './same-fields';
-import type { FieldGroupProps, PageContext, RenderFieldsArgs } from './types';
+import type { DrawnFieldGroup, FieldGroupProps, PageContext, RenderFieldsArgs } from './types';
 
 export const REQUIRED_TEXT_KEY = 'LocKey_Common_RequiredMarker';
 
@@ -27,7 +27,7 @@ export function modelOfFields(store: ModelStoreState, args: Pick<RenderFieldsArg
   return findByClientId(store, args.clientId);
 }
 
-function widgetProps(field: FieldConfig, model: FormModel, props: FieldGroupProps): ComputedWidgetProps | null {
+function widgetProps(field: FieldConfig, model: FormModel, props: DrawnFieldGroup): ComputedWidgetProps | null {
   const { ctx } = props;
   const config = ctx.modelConfig(props.model);
   // A refused Next shows every field's errors, but not those of a record still being written (a draft).
@@ -35,7 +35,7 @@ function widgetProps(field: FieldConfig, model: FormModel, props: FieldGroupProp
   const entry = props.shown[model.clientId];
   const shown = (ctx.showAllErrors && !isDraft) || entry === 'all' || Boolean(entry?.has(field.key));
   // Messages that do not show are not computed (the field is redrawn on every keystroke).
-  const state = computeFieldState(field, model, config, ctx.scope.models, ctx, { errors: shown });
+  const state = computeFieldState(field, model, config, props.scope.models, ctx, { errors: shown });
   // A file field with dependencies still renders, so its widget reports the unsupported configuration.
   if (!state.visible && field.widget !== 'file') return null;
   const t = ctx.t;
@@ -108,7 +108,9 @@ function refusalOf(ctx: PageContext, fieldId: string, errors: string[]): string[
  */
 export const ModelFields = memo(function ModelFields(props: FieldGroupProps) {
   const { ctx } = props;
-  const model = modelOfFields(props.store, props, 'CLIENT_ID_NOT_PROVIDED_BLOCK');
+  const store = useGroupAnswers(props);
+  const group: DrawnFieldGroup = { ...props, store, scope: props.scopeOf(store) };
+  const model = modelOfFields(store, props, 'CLIENT_ID_NOT_PROVIDED_BLOCK');
   const clientId = model.clientId;
 
   // Each field's props are kept with what they were computed from (once fieldInputs is in), and
@@ -116,7 +118,7 @@ export const ModelFields = memo(function ModelFields(props: FieldGroupProps) {
   const kept = useRef<KeptFields>(new Map());
   const shown: ComputedWidgetProps[] = [];
   for (const field of props.fields) {
-    const computed = keptField ? keptField(kept.current, field, model, props, widgetProps) : widgetProps(field, model, props);
+    const computed = keptField ? keptField(kept.current, field, model, group, widgetProps) : widgetProps(field, model, group);
     if (computed) shown.push(computed);
   }
 
@@ -182,16 +184,36 @@ export const ModelFields = memo(function ModelFields(props: FieldGroupProps) {
 }, (a, b) => sameGroup?.(a, b) ?? false);
 
 /**
+ * The answers a group draws, read by the group itself: the same object while those its fields read
+ * are the same (sameGroupAnswers), so that a change elsewhere does not draw it, and a change in it
+ * draws it and not the block around it.
+ */
+function useGroupAnswers(props: FieldGroupProps): ModelStoreState {
+  const drawn = useRef<ModelStoreState | null>(null);
+  const read = () => {
+    const next = props.source.get();
+    const last = drawn.current;
+    if (last !== null && (last === next || (sameAnswers?.(props, last, next) ?? false))) return last;
+    drawn.current = next;
+    return next;
+  };
+  return useSyncExternalStore(props.source.subscribe, read, read);
+}
+
+/**
  * When a group of fields may skip a render, and what each of its fields is computed from
  * (same-fields.ts, in a chunk of its own: no start page needs them). Until it is in
- * (loadSameFields, with the later pages' code), every render draws the group and computes its fields.
+ * (loadSameFields, with the later pages' code), every render and every change of the answers
+ * draws the group and computes its fields.
  */
 let sameGroup: ((a: FieldGroupProps, b: FieldGroupProps) => boolean) | null = null;
+let sameAnswers: typeof import('./same-fields').sameGroupAnswers | null = null;
 let keptField: typeof import('./same-fields').keptField | null = null;
 
 export function loadSameFields(): Promise<void> {
   return import('./same-fields').then((m) => {
     sameGroup = m.sameFieldGroup;
+    sameAnswers = m.sameGroupAnswers;
     keptField = m.keptField;
   });
 }

@@ -15,7 +15,7 @@ import { fieldDomId } from '../core/view/dom-ids';
 import type { GroupOptions } from '../core/view/page-groups';
 import type { RefusalView } from '../core/view/refusal';
 import { translateOr } from './translate';
-import type { BlockRegistry, CaptchaHandle, PageContext, PageFieldError, RenderFieldsArgs, RendererRegistries, RendererSettings, StoreSource, Translate } from './types';
+import type { BlockComponent, BlockRegistry, CaptchaHandle, PageContext, PageFieldError, RenderFieldsArgs, RendererRegistries, RendererSettings, StoreSource, Translate } from './types';
 import { fieldError, validatePage } from '../core/view/validatePage';
 
 /** Keys of the renderer's own texts. */
@@ -279,13 +279,13 @@ export function PageRenderer(props: PageRendererProps) {
     });
   };
 
-  // One scope per store, shared by the blocks that draw it (each makes its context).
+  // One scope per store, shared by the blocks and groups of fields that draw it.
   const scopes = useRef(new WeakMap<ModelStoreState, ConditionScope>());
-  const scopeOf = (store: ModelStoreState): ConditionScope => {
+  const scopeOf = useCallback((store: ModelStoreState): ConditionScope => {
     let scope = scopes.current.get(store);
     if (!scope) scopes.current.set(store, (scope = { models: modelsScope(store) }));
     return scope;
-  };
+  }, []);
 
   // The context a block draws with, for the answers of its render: made by each block (BlockView),
   // which reads the answers itself; a new function when anything else of the page changes.
@@ -333,9 +333,18 @@ export function PageRenderer(props: PageRendererProps) {
         props.onDocumentsChange?.(next);
       },
       setErrorsShown,
-      // The answers and documents of this render: a group of fields is drawn again only when what it reads changed.
+      // A group of fields reads the answers itself, and is drawn again only when what it reads changed.
       renderFields: (args: RenderFieldsArgs) => (
-        <ModelFields key={`${args.model}-${args.clientId ?? 'single'}`} {...args} ctx={ctx} store={store} documents={props.documents ?? NO_DOCUMENTS} shown={shown} />
+        <ModelFields
+          key={`${args.model}-${args.clientId ?? 'single'}`}
+          {...args}
+          ctx={ctx}
+          source={source}
+          given={props.store}
+          scopeOf={scopeOf}
+          documents={props.documents ?? NO_DOCUMENTS}
+          shown={shown}
+        />
       ),
       validateFields(args) {
         const latest = latestStore();
@@ -444,7 +453,7 @@ export function PageRenderer(props: PageRendererProps) {
       <ErrorSummary errors={summaryErrors} title={translateOr(t, PAGE_KEYS.errorSummaryTitle, 'There is a problem')} isOpen={isOpen} />
       {props.refusal?.notice ? <Notice lines={props.refusal.notice.lines} /> : null}
       {page.blocks.map((block, index) => (
-        <BlockView key={`${block.block}-${index}`} block={block} registry={registry} textOnly={textOnly} contextFor={contextFor} source={source} given={props.store} />
+        <BlockView key={`${block.block}-${index}`} block={block} registry={registry} textOnly={textOnly} contextFor={contextFor} source={source} scopeOf={scopeOf} given={props.store} />
       ))}
       {props.children}
       {props.hideActions || (action === 'none' && !props.canGoBack) ? null : (
@@ -501,7 +510,7 @@ function withoutOnce(list: readonly string[], items: readonly string[]): readonl
 /** What the submitting status says when the locale has no text for it. */
 const SUBMITTING_TEXT = 'Sending… This can take a few minutes on a slow connection. Please keep this page open.';
 
-type BlockRender = (p: { config: BlockConfig; ctx: PageContext }) => ReactNode;
+type BlockRender = ((p: { config: BlockConfig; ctx: PageContext }) => ReactNode) & Pick<BlockComponent, 'sameAnswers'>;
 
 // Headings and copy re-render only when their config or the language changes, not on every keystroke.
 const TextOnlyBlock = memo(
@@ -517,27 +526,49 @@ interface BlockViewProps {
   textOnly: ReadonlySet<unknown>;
   contextFor: (store: ModelStoreState) => PageContext;
   source: StoreSource;
+  scopeOf: (store: ModelStoreState) => ConditionScope;
   /** The store given to the page with its render (none with a source: the block reads it then). */
   given: ModelStoreState | undefined;
 }
 
+/** The answers a block drew (`store`), with its config, whether its `when` held for them, and the latest answers found to draw the same. */
+interface DrawnAnswers {
+  store: ModelStoreState;
+  block: BlockConfig;
+  shows: boolean;
+  seen: ModelStoreState;
+}
+
 /**
  * One block, drawn with the answers it reads from the page's store: a change of the answers draws
- * the blocks (and, through their memos, the groups and fields that read what changed), not the page.
+ * the blocks that read what changed (the block's `sameAnswers`, and its `when`), not the page; the
+ * groups of fields a block draws read their own.
  */
-const BlockView = memo(function BlockView({ block, registry, textOnly, contextFor, source }: BlockViewProps) {
+const BlockView = memo(function BlockView({ block, registry, textOnly, contextFor, source, scopeOf }: BlockViewProps) {
   const Component = (registry as Record<string, unknown>)[block.block] as BlockRender | undefined;
   if (!Component) throw devError('UNKNOWN_BLOCK', String(block.block));
-  // A heading or copy shown whatever the answers reads none of them: a keystroke does not draw it.
-  const read = block.when !== undefined || !textOnly.has(Component) ? source.get : noAnswers;
-  const store = useSyncExternalStore(source.subscribe, read, read) ?? source.get();
+  const drawn = useRef<DrawnAnswers | null>(null);
+  const drawnCtx = useRef<PageContext | null>(null);
+  // The answers of the last draw while the block would draw the same for the latest ones.
+  const read = (): ModelStoreState => {
+    const next = source.get();
+    const last = drawn.current;
+    if (last?.block === block && last.seen === next) return last.store;
+    const shows = block.when === undefined || evaluateCondition(block.when, scopeOf(next));
+    const ctx = drawnCtx.current;
+    if (last?.block === block && ctx !== null && last.shows === shows && (Component.sameAnswers?.(block, last.store, next, ctx) ?? false)) {
+      last.seen = next;
+      return last.store;
+    }
+    drawn.current = { store: next, block, shows, seen: next };
+    return next;
+  };
+  const store = useSyncExternalStore(source.subscribe, read, read);
   const ctx = useMemo(() => contextFor(store), [contextFor, store]);
+  drawnCtx.current = ctx;
   if (block.when !== undefined && !evaluateCondition(block.when, ctx.scope)) return null;
   if (textOnly.has(Component)) return <TextOnlyBlock Component={Component} block={block} ctx={ctx} />;
   return <Component config={block} ctx={ctx} />;
 });
-
-/** The snapshot of a block that reads no answers: always the same, so that a change of them does not draw it. */
-const noAnswers = (): null => null;
 
 export { focusField };

@@ -123,13 +123,24 @@ export interface StoreSource {
 export interface FieldGroupProps extends RenderFieldsArgs {
   ctx: PageContext;
   /**
-   * The answers and documents of the render that draws the fields (the context's getters read the
-   * latest ones, which a comparison of two renders cannot tell apart).
+   * The page's answers: the group reads them itself, and draws again when those its fields read
+   * change (same-fields.ts), not when the block around it draws.
    */
-  store: ModelStoreState;
+  source: StoreSource;
+  /** The answers given to the page with its render (none when the page reads a source): the group is compared by them then. */
+  given: ModelStoreState | undefined;
+  /** The condition scope of a store: one per store, shared by the page's blocks and groups. */
+  scopeOf(store: ModelStoreState): ConditionScope;
+  /** The documents of the render that draws the fields (the context's getter reads the latest, which a comparison cannot tell apart). */
   documents: readonly DocumentFile[];
   /** Fields whose errors show, by model or record. */
   shown: ShownErrors;
+}
+
+/** A group of fields as one of its renders draws it: its props, and the answers it read with their scope. */
+export interface DrawnFieldGroup extends FieldGroupProps {
+  store: ModelStoreState;
+  scope: ConditionScope;
 }
 
 export interface BlockProps<B extends BlockConfig = BlockConfig> {
@@ -143,6 +154,13 @@ export type BlockComponent<B extends BlockConfig = BlockConfig> = ((props: Block
    * idle time by prepareBlocksWhenIdle; cached by the block, so a render after it is cheap.
    */
   prepare?(culture: string): void;
+  /**
+   * Whether the block draws the same for the answers `b` as it drew for `a` (its `when` aside), read
+   * with the context of its last render: a change of answers it does not read does not draw it.
+   * Without it, every change of the answers draws the block. The fields it draws through
+   * renderFields read their own answers and are no concern of it.
+   */
+  sameAnswers?(config: B, a: ModelStoreState, b: ModelStoreState, ctx: PageContext): boolean;
 };
 
 export type BlockName = BlockConfig['block'];

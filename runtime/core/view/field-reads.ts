@@ -5,7 +5,7 @@ import { fieldRules } from './field-state';
 const OTHER_MODEL_PATH = /^([A-Za-z_$][\w$]*)\.[A-Za-z_$][\w$]*$/;
 
 /** Adds the models a condition reads through 'model.field' paths. */
-function conditionReads(condition: Condition, out: Set<string>): void {
+export function conditionReads(condition: Condition, out: Set<string>): void {
   if ('all' in condition) condition.all.forEach((c) => conditionReads(c, out));
   else if ('any' in condition) condition.any.forEach((c) => conditionReads(c, out));
   else if ('not' in condition) conditionReads(condition.not, out);

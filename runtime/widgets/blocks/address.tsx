@@ -2,6 +2,7 @@ import type { AddressBlock as AddressBlockConfig } from '../../core/types';
 import type { BlockProps } from '../../react/types';
 import { countryOptions } from '../../core/view/address-fields';
 import { blockFields } from '../../core/view/page-groups';
+import { readsNoAnswers } from './reads';
 
 /**
  * The address form (spec §2): street lines; city, state and ZIP while the country is US; with
@@ -14,5 +15,6 @@ export function AddressBlock({ config, ctx }: BlockProps<AddressBlockConfig>) {
   return <div className="cf-block cf-block--address cf-address">{ctx.renderFields({ model: config.model, fields, legendKey: config.legendKey })}</div>;
 }
 AddressBlock.blockName = 'address' as const;
+AddressBlock.sameAnswers = readsNoAnswers;
 /** The country list in the claimant's language: built once per culture (Intl.DisplayNames, a collator). */
 AddressBlock.prepare = (culture: string) => void countryOptions(culture);

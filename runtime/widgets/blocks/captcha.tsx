@@ -2,6 +2,7 @@ import { memo } from 'react';
 import type { CaptchaBlock as CaptchaBlockConfig } from '../../core/types';
 import type { BlockProps } from '../../react/types';
 import { CaptchaWidget } from '../Captcha';
+import { readsNoAnswers } from './reads';
 
 // Its config, callback and ref do not change while the page is typed in: no redraw per keystroke.
 const PureCaptchaWidget = memo(CaptchaWidget);
@@ -12,3 +13,4 @@ export function CaptchaBlock({ ctx }: BlockProps<CaptchaBlockConfig>) {
   return <PureCaptchaWidget config={ctx.captcha} onProgress={ctx.onCaptchaProgress} ref={ctx.captchaRef} />;
 }
 CaptchaBlock.blockName = 'captcha' as const;
+CaptchaBlock.sameAnswers = readsNoAnswers;

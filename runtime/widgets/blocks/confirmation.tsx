@@ -4,6 +4,7 @@ import type { BlockProps } from '../../react/types';
 import { Button } from '../Button';
 import { InlineCopy } from '../inline-copy';
 import { COPY_PURIFY } from './copy';
+import { readsNoAnswers } from './reads';
 
 /** Text put into localized HTML as text, never as markup. */
 export function escapeHtml(text: string): string {
@@ -45,3 +46,4 @@ export function ConfirmationBlock({ config, ctx }: BlockProps<ConfirmationBlockC
   );
 }
 ConfirmationBlock.blockName = 'confirmation' as const;
+ConfirmationBlock.sameAnswers = readsNoAnswers;

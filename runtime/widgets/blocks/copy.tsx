@@ -1,6 +1,7 @@
 import type { CopyBlock as CopyBlockConfig } from '../../core/types';
 import type { BlockProps } from '../../react/types';
 import { InlineCopy } from '../inline-copy';
+import { readsNoAnswers } from './reads';
 
 /** Block-level tags localized copy may not hold (spec §5); each paragraph is already a p. */
 export const COPY_FORBIDDEN_TAGS = ['p', 'li', 'ul', 'ol'];
@@ -19,3 +20,4 @@ export function CopyBlock({ config, ctx }: BlockProps<CopyBlockConfig>) {
   );
 }
 CopyBlock.blockName = 'copy' as const;
+CopyBlock.sameAnswers = readsNoAnswers;

@@ -1,6 +1,7 @@
 import { devError } from '../../core/errors';
 import type { HeaderBlock as HeaderBlockConfig } from '../../core/types';
 import type { BlockProps } from '../../react/types';
+import { readsNoAnswers } from './reads';
 
 /** A heading of the given level; the page's h1 can take focus when the page changes. */
 export function HeaderBlock({ config, ctx }: BlockProps<HeaderBlockConfig>) {
@@ -13,3 +14,4 @@ export function HeaderBlock({ config, ctx }: BlockProps<HeaderBlockConfig>) {
   );
 }
 HeaderBlock.blockName = 'header' as const;
+HeaderBlock.sameAnswers = readsNoAnswers;

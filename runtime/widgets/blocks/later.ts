@@ -1,14 +1,20 @@
-import type { AddressBlock as AddressConfig, BlockConfig, ConfirmationBlock as ConfirmationConfig, RecordsBlock as RecordsConfig, SummaryBlock as SummaryConfig } from '../../core/types';
+import type { AddressBlock as AddressConfig, BlockConfig, ConfirmationBlock as ConfirmationConfig, ModelStoreState, RecordsBlock as RecordsConfig, SummaryBlock as SummaryConfig } from '../../core/types';
 import { chunk, type ChunkComponent } from '../../react/chunk';
-import type { BlockComponent, BlockProps } from '../../react/types';
+import type { BlockComponent, BlockProps, PageContext } from '../../react/types';
+
+type LaterBlock<C extends BlockConfig> = ChunkComponent<BlockProps<C>> & Required<Pick<BlockComponent<C>, 'prepare' | 'sameAnswers'>>;
 
 /**
  * A block no start page draws, in a chunk of its own: start pages load less. Its `prepare` (run in
  * idle time once the claimant is in the form's fields, see prepareBlocksWhenIdle) loads it, so a
  * later page renders it at once; `preload` loads it now (the first page of a reload).
  */
-function laterBlock<C extends BlockConfig>(load: () => Promise<BlockComponent<C>>): ChunkComponent<BlockProps<C>> & { prepare(culture: string): void } {
-  const Chunk = chunk(async () => ({ default: await load() }));
+function laterBlock<C extends BlockConfig>(load: () => Promise<BlockComponent<C>>): LaterBlock<C> {
+  let loaded: BlockComponent<C> | null = null;
+  const Chunk = chunk(async () => {
+    loaded = await load();
+    return { default: loaded };
+  });
   // The block's own prepare, once its chunk is in (so that its first render does not wait for it).
   const prepare = (culture: string) =>
     void Chunk.preload()
@@ -17,7 +23,9 @@ function laterBlock<C extends BlockConfig>(load: () => Promise<BlockComponent<C>
         (block) => block.prepare?.(culture),
         () => undefined, // not in (offline): rendering it asks again and shows the app's error if it still fails
       );
-  return Object.assign(Chunk, { prepare });
+  // The block's own test of the answers it reads, once its chunk is in (until then it draws nothing to keep).
+  const sameAnswers = (config: C, a: ModelStoreState, b: ModelStoreState, ctx: PageContext) => loaded?.sameAnswers?.(config, a, b, ctx) ?? false;
+  return Object.assign(Chunk, { prepare, sameAnswers });
 }
 
 export const AddressBlock = laterBlock<AddressConfig>(() => import('./address').then((m) => m.AddressBlock));

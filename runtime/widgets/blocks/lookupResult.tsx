@@ -1,6 +1,6 @@
 import { lookupResultView } from '../../core/view/lookup-result';
-import type { LookupResultBlock as LookupResultBlockConfig } from '../../core/types';
-import type { BlockProps } from '../../react/types';
+import type { LookupResultBlock as LookupResultBlockConfig, ModelStoreState } from '../../core/types';
+import type { BlockProps, PageContext } from '../../react/types';
 import { Feedback } from '../Feedback';
 
 /** The lookup's outcome (core/view lookupResultView): a success box or a warning. */
@@ -11,3 +11,5 @@ export function LookupResultBlock({ config, ctx }: BlockProps<LookupResultBlockC
   return <Feedback variant={view.feedback} text={view.text} />;
 }
 LookupResultBlock.blockName = 'lookupResult' as const;
+/** Before a lookup's outcome it draws nothing, whatever the answers (the VIN being typed). */
+LookupResultBlock.sameAnswers = (_config: LookupResultBlockConfig, _a: ModelStoreState, _b: ModelStoreState, ctx: PageContext): boolean => ctx.lookupResult === null;

@@ -473,3 +473,16 @@ export function RecordsBlock({ config, ctx }: BlockProps<RecordsBlockConfig>) {
   );
 }
 RecordsBlock.blockName = 'records' as const;
+
+/**
+ * What the block draws of the answers: the saved models (its records, the records its links name,
+ * those its minimum and its parents' shortfalls count, the answers its minimum's rule reads) and
+ * which of its records are open. Typing in an open record changes neither (the store keeps every
+ * other model the same object): only that record's fields draw, which read their own answers.
+ */
+RecordsBlock.sameAnswers = (config: RecordsBlockConfig, a: ModelStoreState, b: ModelStoreState): boolean => {
+  if (a.records !== b.records || a.saved.length !== b.saved.length || a.saved.some((model, i) => model !== b.saved[i])) return false;
+  const before = getDrafts(a, config.model, config.fixedValues);
+  const after = getDrafts(b, config.model, config.fixedValues);
+  return before.length === after.length && before.every((draft, i) => draft.clientId === after[i]?.clientId);
+};

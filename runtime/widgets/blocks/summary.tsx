@@ -1,6 +1,6 @@
-import { memo, useCallback, useMemo, useRef } from 'react';
+import { memo, useCallback, useRef } from 'react';
 import { getRecords, isRepeating, findModel, maskAccount } from '../../core/models';
-import type { FormModel, PageConfig, SummaryBlock as SummaryBlockConfig, SummaryGroup } from '../../core/types';
+import type { FormModel, ModelStoreState, PageConfig, SummaryBlock as SummaryBlockConfig, SummaryGroup } from '../../core/types';
 import type { BlockProps, PageContext, Translate } from '../../react/types';
 import { Icon } from '../Icon';
 import { LabelledValue } from '../LabelledValue';
@@ -48,19 +48,33 @@ function groupValues(group: SummaryGroup, model: FormModel, ctx: PageContext) {
   return <GroupValues group={group} model={model} hidden={hidden} masked={masked} pages={ctx.pages} culture={ctx.culture} t={ctx.t} />;
 }
 
+const readsOf = new WeakMap<SummaryBlockConfig, { pages: PageConfig[]; culture: string; reads: ReadonlySet<string> }>();
+
+/** The saved models the block reads (summaryReads, made once per block, pages and culture), in the store's order. */
+function readModels(config: SummaryBlockConfig, store: ModelStoreState, ctx: Pick<PageContext, 'pages' | 'culture'>): FormModel[] {
+  let kept = readsOf.get(config);
+  if (!kept || kept.pages !== ctx.pages || kept.culture !== ctx.culture) readsOf.set(config, (kept = { pages: ctx.pages, culture: ctx.culture, reads: summaryReads(config, ctx.pages, ctx.culture) }));
+  const { reads } = kept;
+  return store.saved.filter((m) => reads.has(m.metadata.dtoMapping));
+}
+
+const sameModels = (a: readonly FormModel[], b: readonly FormModel[]) => a.length === b.length && a.every((model, i) => model === b[i]);
+
 /**
  * The data summary (spec §2): a header and groups of labelled values, each with an edit link to its
  * page unless editLinks is false. A group whose page the flow skips for these answers is left out.
  */
 export function SummaryBlock({ config, ctx }: BlockProps<SummaryBlockConfig>) {
-  const reads = useMemo(() => summaryReads(config, ctx.pages, ctx.culture), [config, ctx.pages, ctx.culture]);
-  const read = ctx.store.saved.filter((m) => reads.has(m.metadata.dtoMapping));
+  const read = readModels(config, ctx.store, ctx);
   const latest = useRef(ctx);
   latest.current = ctx;
   const onEditPage = useCallback((pageId: string) => latest.current.onEditPage(pageId), []);
   return <SummaryGroups config={config} ctx={ctx} read={read} onEditPage={onEditPage} />;
 }
 SummaryBlock.blockName = 'summary' as const;
+/** Typing on the review page (the signature) changes no model the summary reads: the block is not drawn again. */
+SummaryBlock.sameAnswers = (config: SummaryBlockConfig, a: ModelStoreState, b: ModelStoreState, ctx: PageContext): boolean =>
+  a.records === b.records && sameModels(readModels(config, a, ctx), readModels(config, b, ctx));
 
 interface SummaryGroupsProps {
   config: SummaryBlockConfig;
@@ -125,7 +139,6 @@ function sameSummary(a: SummaryGroupsProps, b: SummaryGroupsProps): boolean {
     same('modelConfigs') &&
     same('formType') &&
     a.ctx.store.records === b.ctx.store.records &&
-    a.read.length === b.read.length &&
-    a.read.every((model, i) => model === b.read[i])
+    sameModels(a.read, b.read)
   );
 }

@@ -3,14 +3,16 @@
  * widget of the page (each widget is memoized on its computed props). Counted through a widget
  * registry whose widgets note each render, on the renderer and on the app's running form.
  */
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Profiler, type ComponentType } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { memoryLocation } from 'wouter/memory-location';
-import type { FieldConfig, FlowFile, PageConfig, RecordsBlock } from '../../../runtime/core/types';
+import type { Condition, FieldConfig, FlowFile, ModelConfig, PageConfig, RecordsBlock } from '../../../runtime/core/types';
 import { App } from '../../../runtime/app/App';
+import type { AppServices } from '../../../runtime/app/context';
 import { CORE_GUARDS } from '../../../runtime/app/guards';
+import { loadStepsSelector } from '../../../runtime/app/forms/FormHost';
 import { REGISTRIES } from '../../../runtime/app/forms/registries';
 import { loadSameFields } from '../../../runtime/react/ModelFields';
 import { PRIMARY_ACTION_ID } from '../../../runtime/react/PageRenderer';
@@ -19,6 +21,13 @@ import type { FieldWidgetProps, WidgetRegistry } from '../../../runtime/react/wi
 import { preloadShell, testServices } from '../app/fixtures';
 import { CONFIGS, Harness, makeT, page } from '../fixtures';
 import { rendersDuring } from '../render-count';
+
+/** The signature of a review page (the tests' configs have none). */
+const SIGNATURE_CONFIG: ModelConfig = {
+  metadataHash: 'h5',
+  metadata: { formType: 'Automotive', dtoMapping: 'Signature' },
+  fields: { signature: { dataType: 'string', validations: [{ type: 'required' }] } },
+};
 
 /** One translator for the page's life (a new one would change every widget's props). */
 const T = makeT();
@@ -50,6 +59,13 @@ beforeAll(async () => {
   vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
   await preloadShell();
 });
+
+/** The form's machine made now (the app makes it in idle time), so that no count sees it arrive. */
+async function machineReady(services: AppServices): Promise<void> {
+  await act(async () => {
+    await services.sessions.existingSession('Automotive')?.actor.ready();
+  });
+}
 
 /** The test translator, recording every text asked of it: a group of fields drawn asks for its labels. */
 /** An Automotive flow whose first page (the start, open to all) holds `blocks`, then an empty second page. */
@@ -231,7 +247,7 @@ describe('a keystroke', () => {
     }
   });
 
-  it("in an open record beside saved ones draws that record's field and none of the saved rows, the page's texts or the field's label", async () => {
+  it("in an open record beside saved ones draws that record's field and its group, not the records block, the saved rows, the page's texts or the field's label", async () => {
     const repairs: RecordsBlock = {
       block: 'records',
       model: 'ClaimTransactions',
@@ -259,19 +275,22 @@ describe('a keystroke', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save repair' }));
     const facility = await screen.findByLabelText(/^Facility/);
     expect(facility.getAttribute('aria-invalid')).toBe('true');
+    await machineReady(services);
     await userEvent.click(facility);
     const rendered = await rendersDuring(() => userEvent.keyboard('D'));
     expect(facility).toHaveProperty('value', 'D');
     expect(facility.getAttribute('aria-invalid')).toBeNull();
-    // The typed field (its widget, its input group) and what reads the answers: the records
-    // block that holds it, its group of fields, the page's record saves.
-    expect(rendered).toContain('TextWidget');
-    expect(rendered.filter((name) => name === 'BlockView')).toEqual(['BlockView']);
-    for (const unchanged of ['SavedRows', 'SavedRecordRow', 'DisplayValuesRow', 'DraftActions', 'Button', 'TextOnlyBlock', 'FieldLabel', 'RequiredMarker', 'FieldHelp']) expect(rendered).not.toContain(unchanged);
-    // Its error went with that key; the next keys draw no error line, nor the label.
-    const more = await rendersDuring(() => userEvent.keyboard('ef'));
-    expect(more).not.toContain('FieldErrors');
-    expect(more).not.toContain('FieldLabel');
+    // The typed field (its widget, its input group, the error line the key took away), the group of
+    // fields that holds it, which reads its own answers, and the page's record saves: not the
+    // records block around it, whose saved and open records stay as they were.
+    expect([...rendered].sort()).toEqual(['FieldErrors', 'FieldWidget', 'InputGroup', 'ModelFields', 'RecordSaves', 'TextWidget']);
+    for (const unchanged of ['BlockView', 'Chunk', 'RecordsBlock', 'SavedRows', 'SavedRecordRow', 'DisplayValuesRow', 'DraftActions', 'Button', 'TextOnlyBlock', 'FieldLabel', 'RequiredMarker', 'FieldHelp']) {
+      expect(rendered).not.toContain(unchanged);
+    }
+    // The next key: five components, no error line, nor the label.
+    const next = await rendersDuring(() => userEvent.keyboard('e'));
+    expect([...next].sort()).toEqual(['FieldWidget', 'InputGroup', 'ModelFields', 'RecordSaves', 'TextWidget']);
+    await userEvent.keyboard('f');
     // Saved, the record joins the rows; the next one cancelled leaves them as they were.
     await userEvent.click(screen.getByRole('button', { name: 'Save repair' }));
     await userEvent.click(await screen.findByRole('button', { name: 'LocKey_Button_AddMore' }));
@@ -281,5 +300,115 @@ describe('a keystroke', () => {
     await userEvent.click(screen.getByRole('button', { name: 'LocKey_Button_Cancel' }));
     expect(rows()).toHaveLength(4);
     expect(rows().join(' ')).not.toContain('Gone');
+    // Some forty keys typed and a form's machine made: longer than the default on a busy machine.
+  }, 20_000);
+
+  it("in an open record draws that record's group and not the records block, and a field of the record that reads the key still follows it", async () => {
+    const repairs: RecordsBlock = {
+      block: 'records',
+      model: 'ClaimTransactions',
+      fixedValues: { claimTransactionType: 'repair' },
+      legendKey: 'Repairs',
+      startDraft: true,
+      saveLabelKey: 'Save repair',
+      fields: [
+        { key: 'facilityName', widget: 'text', label: 'Facility' },
+        // Asked only of a dealer's repair: a field of the record reading the typed one.
+        { key: 'amountPaid', widget: 'text', label: 'Amount', dependencies: [{ when: { scope: 'facilityName', schema: { const: 'Dealer' } } }] },
+      ],
+      displayFields: ['facilityName'],
+    };
+    const flow = twoPageFlow(['ClaimTransactions'], [{ block: 'header', element: 'h1', textKey: 'Repairs page' }, repairs]);
+    const services = testServices({ flows: [flow], state: { modelConfigs: CONFIGS, whitelistLoaded: true } });
+    render(<App services={services} guards={CORE_GUARDS} location={memoryLocation({ path: '/automotive' })} leaveApp={() => undefined} />);
+    await userEvent.type(await screen.findByLabelText(/^Facility/), 'Shop A');
+    await userEvent.click(screen.getByRole('button', { name: 'Save repair' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'LocKey_Button_AddMore' }));
+    const facility = await screen.findByLabelText(/^Facility/);
+    await machineReady(services);
+    await userEvent.click(facility);
+    const first = await rendersDuring(() => userEvent.keyboard('D'));
+    expect([...first].sort()).toEqual(['FieldWidget', 'InputGroup', 'ModelFields', 'RecordSaves', 'TextWidget']);
+    expect(screen.queryByLabelText(/^Amount/)).toBeNull();
+    // The key that completes "Dealer" shows the field that reads it, and the next one hides it.
+    const shows = await rendersDuring(() => userEvent.keyboard('ealer'));
+    expect(screen.getByLabelText(/^Amount/)).toBeTruthy();
+    expect(shows).not.toContain('RecordsBlock');
+    await userEvent.keyboard('s');
+    expect(screen.queryByLabelText(/^Amount/)).toBeNull();
+    // Saved, the record is listed beside the first.
+    await userEvent.click(screen.getByRole('button', { name: 'Save repair' }));
+    const rows = [...document.querySelectorAll('.cf-records__item')].map((row) => row.textContent ?? '');
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toContain('Dealers');
+  }, 20_000);
+
+  it('on a review page draws neither the summary nor any other block for a key in the signature, and the summary shows an answer it reads once it changes', async () => {
+    const flow = twoPageFlow(['ClaimDetails', 'Signature'], [
+      { block: 'header', element: 'h1', textKey: 'Review' },
+      { block: 'summary', groups: [{ titleKey: 'Details', editPage: 'one', model: 'ClaimDetails', fields: ['note'] }] },
+      { block: 'model', model: 'Signature', fields: [{ key: 'signature', widget: 'text', label: 'Signature' }] },
+      { block: 'model', model: 'ClaimDetails', fields: [{ key: 'note', widget: 'text', label: 'Note' }] },
+    ]);
+    const services = testServices({ flows: [flow], state: { modelConfigs: [...CONFIGS, SIGNATURE_CONFIG], whitelistLoaded: true } });
+    render(<App services={services} guards={CORE_GUARDS} location={memoryLocation({ path: '/automotive' })} leaveApp={() => undefined} />);
+    const signature = await screen.findByLabelText(/^Signature/);
+    await machineReady(services);
+    const summary = () => document.querySelector('.cf-summary')?.textContent ?? '';
+    expect(summary()).toContain('Details');
+    await userEvent.click(signature);
+    const signed = await rendersDuring(() => userEvent.keyboard('J'));
+    expect(signature).toHaveProperty('value', 'J');
+    for (const unchanged of ['BlockView', 'Chunk', 'SummaryBlock', 'SummaryGroups', 'GroupValues', 'ModelBlock']) expect(signed).not.toContain(unchanged);
+    expect([...signed].sort()).toEqual(['FieldWidget', 'InputGroup', 'ModelFields', 'RecordSaves', 'TextWidget']);
+    // An answer the summary shows, typed on the same page: the summary shows it as it changes.
+    const noted = await rendersDuring(() => userEvent.type(screen.getByLabelText(/^Note/), 'abc'));
+    expect(summary()).toContain('abc');
+    expect(noted).toContain('SummaryBlock');
+    await userEvent.type(screen.getByLabelText(/^Note/), 'd');
+    expect(summary()).toContain('abcd');
+  });
+
+  it('leaves the step line and its skip rules alone for a key in a field no skip rule reads, and a choice one reads moves it', async () => {
+    let skipRuleReads = 0;
+    const leased: Condition = { scope: 'claimDetails.ownershipType', schema: { const: 'lease' } };
+    const ownership: FieldConfig = { key: 'ownershipType', widget: 'radio', label: 'Ownership', options: [{ value: 'own', label: 'Own' }, { value: 'lease', label: 'Lease' }] };
+    const street: FieldConfig = { key: 'mailingStreetLine1', widget: 'text', label: 'Street' };
+    const base = twoPageFlow(['ClaimDetails', 'ClaimantInfo'], [
+      { block: 'model', model: 'ClaimDetails', fields: [ownership] },
+      { block: 'model', model: 'ClaimantInfo', fields: [street] },
+    ]);
+    const [first, second] = base.pages;
+    if (!first || !second) throw new Error('two pages');
+    // The second page is skipped for a leased vehicle; each look at its rule is counted.
+    const skipped: PageConfig = { ...second };
+    Object.defineProperty(skipped, 'skipWhen', {
+      enumerable: true,
+      get: () => {
+        skipRuleReads += 1;
+        return leased;
+      },
+    });
+    const flow: FlowFile = { ...base, pages: [first, skipped, { ...second, id: 'three', path: '/automotive/three' }] };
+    const services = testServices({ flows: [flow], state: { modelConfigs: CONFIGS, whitelistLoaded: true } });
+    render(<App services={services} guards={CORE_GUARDS} location={memoryLocation({ path: '/automotive' })} leaveApp={() => undefined} />);
+    const input = await screen.findByLabelText(/^Street/);
+    await machineReady(services);
+    // The step line's own selector, which the form loads in idle time; it is made, and reads the
+    // skip rules once, with the first change of the answers after it is in.
+    await act(() => loadStepsSelector());
+    const fill = () => document.querySelector<HTMLElement>('.cf-form-progress__fill')?.style.width;
+    expect(fill()).toMatch(/^33\.3/);
+    await userEvent.type(input, 'M');
+    skipRuleReads = 0;
+    const typed = await rendersDuring(() => userEvent.keyboard('ain'));
+    expect(input).toHaveProperty('value', 'Main');
+    expect(typed).not.toContain('ProgressIndicator');
+    expect(skipRuleReads).toBe(0);
+    // Step 1 of 3 becomes step 1 of 2.
+    const chosen = await rendersDuring(() => userEvent.click(screen.getByLabelText('Lease')));
+    expect(fill()).toBe('50%');
+    expect(chosen).toContain('ProgressIndicator');
+    expect(skipRuleReads).toBeGreaterThan(0);
   });
 });
