@@ -77,8 +77,8 @@ function GuardedRoutes({ guards, now, leaveApp }: { guards: GuardDeps; now: () =
   // the culture's whole content, fetched in idle time since the app started (asked now at the
   // latest); when it cannot be loaded, the error page, as for any culture's content.
   const [firstPath] = useState(pathname);
-  const contentPartial = useApp((s) => s.contentPartial);
-  const waitsForTexts = contentPartial && pathname !== firstPath;
+  // Read as one value: on the first page the whole content's arrival changes nothing here.
+  const waitsForTexts = useApp((s) => s.contentPartial && pathname !== firstPath);
   useEffect(() => {
     if (!waitsForTexts) return;
     void completeCulture(store, api).then((complete) => {

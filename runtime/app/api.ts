@@ -12,7 +12,7 @@ export type AppApi = ApiClient;
 export function createAppApi(endpoints: FormEndpoints, preloaded?: StartupAnswers, earlyCsrf?: Promise<Response | null>): AppApi {
   // The honeypot is in index.html, outside the app's tree: only a script filling every input fills it.
   const honeypot = () => document.querySelector<HTMLInputElement>(`input[name="${HONEYPOT_FIELD}"]`)?.value ?? '';
-  return createApiClient({ fetch: window.fetch.bind(window), endpoints, honeypot, upload: uploadLater, tab: tabHandle(), ...(preloaded ? { preloaded } : {}), ...(earlyCsrf ? { earlyCsrf } : {}) });
+  return createApiClient({ fetch: window.fetch.bind(window), endpoints, honeypot, upload: uploadLater, tab: tabHandle, ...(preloaded ? { preloaded } : {}), ...(earlyCsrf ? { earlyCsrf } : {}) });
 }
 
 /** The upload transport's code: not on the start page, made ready in idle time once the claimant is in a form's fields. */
@@ -25,7 +25,10 @@ const TAB_KEY = 'claims.tab';
 
 /**
  * This tab's handle: random, naming no one, kept in the tab's own sessionStorage so that a reload
- * keeps it and another tab has its own. Without storage (blocked), one per page load.
+ * keeps it and another tab has its own. Without storage (blocked), one per page load. Read at the
+ * first call the client sends, not at start: the page's first read of its storage waits on the
+ * browser's process, on a busy phone for tens of milliseconds, and the start page's calls are
+ * answered from the page.
  */
 function tabHandle(): string {
   let handle: string = crypto.randomUUID();

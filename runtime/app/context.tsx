@@ -33,12 +33,13 @@ export function useApp<T>(select: (s: AppState) => T): T {
   return useAppState(useServices().store, select);
 }
 
-/** The translator for the current culture's localizations; a missing key shows the key itself. */
+/**
+ * The translator for the current culture's localizations; a missing key shows the key itself. A
+ * component is drawn again when its translator changes, not when the texts grow around the same
+ * translator (translate.ts, textsExtended).
+ */
 export function useT(): Translate {
-  const localizations = useApp((s) => s.localizations);
-  const deadlines = useApp((s) => s.deadlines);
-  const culture = useApp((s) => s.culture) ?? 'en';
-  return sharedTranslate(culture, localizations, deadlines);
+  return useApp((s) => sharedTranslate(s.culture ?? 'en', s.localizations, s.deadlines));
 }
 
 export function useCulture(): string {

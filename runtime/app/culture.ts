@@ -3,6 +3,7 @@ import type { Culture } from '../core/types';
 import type { AppApi } from './api';
 import type { AppStore } from './appState';
 import { ERROR_PATH } from './routes';
+import { textsExtended } from './translate';
 
 /**
  * Spec §4 localization: a different culture loads its content; the same culture does nothing;
@@ -45,7 +46,12 @@ export function completeCulture(store: AppStore, api: AppApi): Promise<boolean> 
     .getCultureContent(culture)
     .then((result) => {
       if (!result.ok) throw new Error(result.detail ?? result.error);
-      if (store.get().culture === culture && store.get().contentPartial) store.set({ localizations: contentToDictionary(result.data), contentPartial: false });
+      const { culture: current, contentPartial: partial, localizations: part } = store.get();
+      if (current !== culture || !partial) return true;
+      const whole = contentToDictionary(result.data);
+      // The texts drawn stay the same: the translators that drew them take the rest.
+      textsExtended(part, whole);
+      store.set({ localizations: whole, contentPartial: false });
       return true;
     })
     .catch((error: unknown) => {

@@ -75,10 +75,12 @@ function useSessionWiring(session: FormSession, pageId: string, store: AppStore,
   const pathnameRef = useRef(pathname);
   pathnameRef.current = pathname;
 
-  // Mirror the authorized flag for guard step 3, before any navigation the machine asks for.
+  // Mirror the authorized flag for guard step 3, before any navigation the machine asks for. A form
+  // not in the map is not authorized: the first mirror of a form not signed in changes nothing (a
+  // change redraws the routes and the page at once, in the task that runs the page's first effects).
   const syncAuthorized = useCallback(() => {
     const value = actor.getSnapshot().context.authorized;
-    if (store.get().authorized[formType] !== value) store.set((s) => ({ authorized: { ...s.authorized, [formType]: value } }));
+    if ((store.get().authorized[formType] ?? false) !== value) store.set((s) => ({ authorized: { ...s.authorized, [formType]: value } }));
   }, [actor, formType, store]);
   useEffect(() => {
     syncAuthorized();

@@ -50,9 +50,18 @@ function ResumeNotice({ formType }: { formType: FormSession['formType'] }) {
   const t = useT();
   const culture = useApp((s) => s.culture) ?? 'en';
   // Read after the first render: the server draws start pages without the tab's storage, and the
-  // first render must match what it drew.
+  // first render must match what it drew. In idle time: the page's first read of its storage waits
+  // on the browser's process, which is busiest while the page loads.
   const [code, setCode] = useState<string | null>(null);
-  useEffect(() => setCode(pendingResumeCode(formType)), [formType]);
+  useEffect(() => {
+    let current = true;
+    whenIdle(() => {
+      if (current) setCode(pendingResumeCode(formType));
+    }, 1000);
+    return () => {
+      current = false;
+    };
+  }, [formType]);
   if (!code) {
     return (
       <p className="cf-resume-notice">

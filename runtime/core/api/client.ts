@@ -209,9 +209,10 @@ export interface ApiClientOptions {
   upload?: UploadTransport;
   /**
    * This tab's random handle, sent with every call (TAB_HEADER): the server keeps each tab's
-   * sign-in apart, so another tab signing in as someone else leaves this one's claim alone.
+   * sign-in apart, so another tab signing in as someone else leaves this one's claim alone. A
+   * function is asked once, at the first call sent (reading it may wait on the browser's storage).
    */
-  tab?: string;
+  tab?: string | (() => string);
 }
 
 /** The header carrying the tab's handle (server/claims/session-authorizations.ts). */
@@ -334,7 +335,8 @@ export interface ClientCore {
   /** GET /api/csrf after a refusal for the token; whether a new token was read. */
   readCsrfAgain(): Promise<boolean>;
   url(path: string, query?: Record<string, string>): string;
-  tabHeader: Record<string, string>;
+  /** The tab's handle as a header (none without one). */
+  tabHeader(): Record<string, string>;
 }
 
 /**
@@ -386,7 +388,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const url = (path: string, query?: Record<string, string>) => `${baseUrl}${answerKey(path, query)}`;
   const preloaded = options.preloaded ?? {};
   let earlyCsrf = options.earlyCsrf;
-  const tabHeader: Record<string, string> = options.tab ? { [TAB_HEADER]: options.tab } : {};
+  let tabHeaderOnce: Record<string, string> | null = null;
+  const tabHeader = (): Record<string, string> => {
+    if (tabHeaderOnce) return tabHeaderOnce;
+    const tab = typeof options.tab === 'function' ? options.tab() : options.tab;
+    return (tabHeaderOnce = tab ? { [TAB_HEADER]: tab } : {});
+  };
 
   /**
    * One request; null when no response arrived (network failure). An unsafe call refused for its
@@ -423,7 +430,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   function send(method: string, path: string, init: RawRequest = {}): Promise<Response> {
     const verb = method.toUpperCase();
     const target = url(path, init.query);
-    const headers: Record<string, string> = { Accept: 'application/json', ...tabHeader };
+    const headers: Record<string, string> = { Accept: 'application/json', ...tabHeader() };
     if (!SAFE_METHODS.has(verb) && init.csrf !== false) {
       if (!csrf) throw devError('CSRF_NOT_INITIALIZED');
       headers[csrf.requestHeaderName] = csrf.requestToken;

@@ -47,7 +47,7 @@ export function laterCalls(core: ClientCore): LaterCalls {
       const token = csrfToken();
       if (!token) throw devError('CSRF_NOT_INITIALIZED');
       const send = (sent: CsrfToken) =>
-        upload({ method: 'POST', url: url(path, { culture }), headers: { Accept: 'application/json', ...tabHeader, [sent.requestHeaderName]: sent.requestToken }, body: form, onProgress });
+        upload({ method: 'POST', url: url(path, { culture }), headers: { Accept: 'application/json', ...tabHeader(), [sent.requestHeaderName]: sent.requestToken }, body: form, onProgress });
       const answer = await send(token);
       // Another tab signed in meanwhile and renewed the session's token: read it, send once more.
       const renewed = answer?.status === 403 && isRecord(answer.body) && answer.body.code === CSRF_INVALID && (await readCsrfAgain()) ? csrfToken() : null;

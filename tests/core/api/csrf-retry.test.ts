@@ -103,4 +103,24 @@ describe('the tab handle', () => {
     await without.loadDraft('Automotive');
     expect(headersSeen).toEqual(['tab-handle-0123456789', 'tab-handle-0123456789', undefined]);
   });
+
+  it('given as a function, is asked once, at the first call sent: not when the client is made, nor for an answer already in the page', async () => {
+    const headersSeen: Array<string | undefined> = [];
+    const fetchFn = (async (_input: RequestInfo | URL, init?: RequestInit) => {
+      headersSeen.push((init?.headers as Record<string, string> | undefined)?.[TAB_HEADER]);
+      return json({ timeZone: 'Pacific', deadlines: {} });
+    }) as typeof fetch;
+    let asked = 0;
+    const tab = () => {
+      asked += 1;
+      return 'tab-handle-0123456789';
+    };
+    const api = createApiClient({ fetch: fetchFn, endpoints: ENDPOINTS, tab, preloaded: { '/api/deadlines': { timeZone: 'Pacific', deadlines: {} } } });
+    expect(asked).toBe(0);
+    expect((await api.getDeadlines()).ok).toBe(true);
+    expect({ asked, sent: headersSeen.length }).toEqual({ asked: 0, sent: 0 });
+    await api.getDeadlines();
+    await api.getDeadlines();
+    expect({ asked, headersSeen }).toEqual({ asked: 1, headersSeen: ['tab-handle-0123456789', 'tab-handle-0123456789'] });
+  });
 });
