@@ -1,6 +1,7 @@
 import { chunk, type ChunkComponent } from '../react/chunk';
 import { preloadBlocks } from '../widgets/blocks/later';
 import { preloadWidgets } from '../widgets/later';
+import type { PageConfig } from '../core/types';
 import type { AppRoute, HostedFlows } from './routes';
 
 export const Layout = chunk(() => import('./layouts/Layout'));
@@ -27,6 +28,12 @@ export function firstChunks(route: AppRoute): Array<Promise<unknown>> {
   return [Layout.preload(), route.kind === 'form' ? FormHost.preload() : PLAIN_PAGES[route.kind].preload()];
 }
 
+/** The blocks and widgets of a form's page that start pages leave out, loaded. */
+export function pageCodeReady(page: PageConfig | undefined): Promise<unknown> {
+  const widgets = page?.blocks.flatMap((b) => ('fields' in b && Array.isArray(b.fields) ? b.fields.map((f: { widget?: string }) => f.widget ?? '') : [])) ?? [];
+  return Promise.allSettled([preloadBlocks(page?.blocks.map((b) => b.block) ?? []), preloadWidgets(widgets)]);
+}
+
 /**
  * Everything the first page at an address draws, loaded: the layout and the page's chunk and, on a
  * form's page, the blocks and widgets of that page (a reload of a later page needs some that start
@@ -36,6 +43,5 @@ export function firstChunks(route: AppRoute): Array<Promise<unknown>> {
 export function firstPageReady(flows: HostedFlows, pathname: string): Promise<unknown> {
   const route = flows.match(pathname);
   const page = route.kind === 'form' ? flows.flow(route.formType).pages.find((p) => p.id === route.pageId) : undefined;
-  const widgets = page?.blocks.flatMap((b) => ('fields' in b && Array.isArray(b.fields) ? b.fields.map((f: { widget?: string }) => f.widget ?? '') : [])) ?? [];
-  return Promise.allSettled([...firstChunks(route), preloadBlocks(page?.blocks.map((b) => b.block) ?? []), preloadWidgets(widgets)]);
+  return Promise.allSettled([...firstChunks(route), pageCodeReady(page)]);
 }

@@ -10,7 +10,7 @@ import { LoadingPlaceholder } from '../../widgets/Spinner';
 import type { AppStore } from '../appState';
 import { useApp, useServices, useT } from '../context';
 import { ERROR_PATH, SESSION_EXPIRED_PATH } from '../routes';
-import { FormPage } from './FormPage';
+import { FormPages } from './FormPages';
 import { useFormSelector, type FormSnapshot } from './formActor';
 import { loadFormEngine, type FormSession } from './formSessions';
 import { SessionWarning } from './SessionWarning';
@@ -290,8 +290,7 @@ function RunningForm({ formType, pageId }: { formType: FormType; pageId: string 
   return (
     <div className={`cf-form cf-form--${formType.toLowerCase()}`} data-session={timer}>
       <ProgressIndicator session={session} />
-      {/* Each page its own: blocks at the same place on two pages (a records block) share no state. */}
-      <FormPage key={pageId} session={session} pageId={pageId} />
+      <FormPages session={session} pageId={pageId} />
       <SessionWarning session={session} keepAlive={keepAlive} />
     </div>
   );

@@ -3,12 +3,13 @@ import { Link } from 'wouter';
 import { USER_MESSAGES } from '../../core/errors';
 import { findModel, isRepeating, setFieldValue, typedOpenRecords } from '../../core/models';
 import { backTarget, scopeFromStore, skipPredicate } from '../../core/navigation';
-import type { DocumentFile, FlowFile, FormModel, ModelStoreState, PageAction, PageConfig } from '../../core/types';
+import type { DocumentFile, FlowFile, FormModel, ModelConfig, ModelStoreState, PageAction, PageConfig } from '../../core/types';
 import { loadSameFields } from '../../react/ModelFields';
 import { PageRenderer, type ActionDetail } from '../../react/PageRenderer';
 import { prepareBlocksWhenIdle, whenIdle } from '../../react/prepare';
 import { REGISTRIES } from './registries';
 import { validatePage } from '../../core/view/validatePage';
+import { preparePage } from '../../core/view/dependencies';
 import { ALREADY_FILED, refusalView, submitRefusalView } from '../../core/view/refusal';
 import { translateOr } from '../../react/translate';
 import type { StoreSource } from '../../react/types';
@@ -31,6 +32,8 @@ import { SessionTimeoutModal } from './SessionWarning';
 const OPEN_RECORD_SAVE_DELAY_MS = 800;
 /** How long after the last keystroke the page's own answers are saved with the claim in progress. */
 const TYPED_SAVE_DELAY_MS = 2000;
+/** No model configs (not loaded): the same array on every render. */
+const NO_MODEL_CONFIGS: ModelConfig[] = [];
 
 function StatusLink() {
   const t = useT();
@@ -284,7 +287,11 @@ function prepareLaterPages(flow: FlowFile, culture: string) {
   }, 2000);
 }
 
-export function FormPage({ session, pageId }: { session: FormSession; pageId: string }) {
+/**
+ * `onEntered`: the claimant moved into the page's fields. `drawnAhead`: the page is drawn before
+ * it opens (FormPages), as it will open: with the defaults and resets the app stores when it opens.
+ */
+export function FormPage({ session, pageId, onEntered, drawnAhead = false }: { session: FormSession; pageId: string; onEntered?: () => void; drawnAhead?: boolean }) {
   const t = useT();
   const { actor, formType } = session;
   const services = useServices();
@@ -292,7 +299,7 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
   const flow = services.flows.flow(formType);
   const page = flow.pages.find((p) => p.id === pageId)!;
   const settings = useApp((s) => s.settings);
-  const modelConfigs = useApp((s) => s.modelConfigs) ?? [];
+  const modelConfigs = useApp((s) => s.modelConfigs ?? NO_MODEL_CONFIGS);
   const whitelist = useApp((s) => s.whitelist);
   const captcha = useApp((s) => s.captcha);
   const culture = useApp((s) => s.culture) ?? 'en';
@@ -334,16 +341,24 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
     (s) => page.action !== 'none' && backTarget({ ...s.context.navigation, currentPage: pageId, isNavigating: false }, skipPredicate(flow, scopeFromStore(s.context.store))) !== null,
   );
   // The answers, read by each block of the page (a keystroke draws the blocks, not this page).
-  const storeSource = useMemo<StoreSource>(
-    () => ({
-      get: () => actor.getSnapshot().context.store,
+  const internationalAddresses = settings.internationalAddresses;
+  const storeSource = useMemo<StoreSource>(() => {
+    const answers = () => actor.getSnapshot().context.store;
+    const opened = new WeakMap<ModelStoreState, ModelStoreState>();
+    const asOpened = () => {
+      const store = answers();
+      let prepared = opened.get(store);
+      if (!prepared) opened.set(store, (prepared = preparePage(page, store, { formType, modelConfigs, internationalAddresses })));
+      return prepared;
+    };
+    return {
+      get: drawnAhead ? asOpened : answers,
       subscribe: (listener) => {
         const subscription = actor.subscribe(listener);
         return () => subscription.unsubscribe();
       },
-    }),
-    [actor],
-  );
+    };
+  }, [actor, drawnAhead, page, formType, modelConfigs, internationalAddresses]);
   const rendererSettings = useMemo(
     () => ({ internationalAddresses: settings.internationalAddresses, captchaEnabled: settings.captchaEnabled }),
     [settings.internationalAddresses, settings.captchaEnabled],
@@ -448,7 +463,11 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
     // The claimant's first focus in the form: the flow's blocks get ready for later pages while they type.
     // method="dialog" outside a dialog submits nothing: on a start page drawn on the server, Enter
     // before the app has taken it over would otherwise send the answers in the page's address.
-    <form className="cf-form__page cf-surface" method="dialog" noValidate onSubmit={(e) => e.preventDefault()} onFocus={() => prepareLaterPages(flow, culture)}>
+    <form className="cf-form__page cf-surface" method="dialog" noValidate onSubmit={(e) => e.preventDefault()} onFocus={() => {
+        prepareLaterPages(flow, culture);
+        onEntered?.();
+      }}
+    >
       <PageRenderer
         registries={REGISTRIES}
         page={page}
@@ -481,7 +500,8 @@ export function FormPage({ session, pageId }: { session: FormSession; pageId: st
       >
         {alreadyFiled ? <AlreadyFiledNotice message={alreadyFiled} /> : null}
       </PageRenderer>
-      <RecordSaves session={session} page={page} pageId={pageId} />
+      {/* A page after sign-in drawn ahead of it (FormPages) keeps what it is shown with, not what it was drawn with. */}
+      {authorized || !page.requiresAuthorization ? <RecordSaves session={session} page={page} pageId={pageId} /> : null}
       {page.action === 'authorize' && flow.submit ? <ResumeNotice formType={formType} /> : null}
       {page.action === 'authorize' && flow.submit ? <StatusLink /> : null}
       {offersSaveForLater ? (
