@@ -54,7 +54,7 @@ async function quiet(page: Page): Promise<void> {
         await page.waitForTimeout(1000);
         return (await probe(page)).made === before;
       },
-      { timeout: 30_000, intervals: [0] },
+      { timeout: 30_000, interval: 0 },
     )
     .toBe(true);
 }
