@@ -1,11 +1,15 @@
-import { Activity, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { createPortal } from 'react-dom';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { nextTarget, scopeFromStore, skipPredicate } from '../../core/navigation';
 import { whenIdle } from '../../react/prepare';
+import { chunk } from '../../react/chunk';
 import { pageCodeReady } from '../chunks';
 import { useServices } from '../context';
 import { FormPage } from './FormPage';
 import { loadFormEngine, type FormSession } from './formSessions';
+import type { PageAheadProps } from './PageAhead';
+
+/** Drawing a page ahead, in a chunk of its own: it comes with the later pages' code. */
+const PageAhead = chunk<PageAheadProps>(() => import('./PageAhead'));
 
 /** The page drawn ahead of its opening. */
 interface Ahead {
@@ -44,7 +48,7 @@ export function FormPages({ session, pageId }: { session: FormSession; pageId: s
     if (target === null) return;
     drawing.current = true;
     const onSignInPage = () => shownPage.current === from && session.actor.getSnapshot().context.navigation.currentPage === from;
-    void Promise.all([loadFormEngine(), pageCodeReady(flow.pages.find((p) => p.id === target))]).then(
+    void Promise.all([loadFormEngine(), PageAhead.preload(), pageCodeReady(flow.pages.find((p) => p.id === target))]).then(
       () =>
         whenIdle(() => {
           // Pressed meanwhile and already answered: the page is drawn as it comes.
@@ -70,34 +74,4 @@ export function FormPages({ session, pageId }: { session: FormSession; pageId: s
       {ahead ? <PageAhead key={`ahead:${ahead.pageId}`} session={session} pageId={ahead.pageId} shown={showsAhead} /> : null}
     </>
   );
-}
-
-function PageAhead({ session, pageId, shown }: { session: FormSession; pageId: string; shown: boolean }) {
-  const [host] = useState(() => {
-    const element = document.createElement('div');
-    // No box of its own: the page lays out as it would in the form itself.
-    element.style.display = 'contents';
-    return element;
-  });
-  return (
-    <>
-      <PageSlot host={host} shown={shown} />
-      <Activity mode={shown ? 'visible' : 'hidden'}>{createPortal(<FormPage session={session} pageId={pageId} drawnAhead={!shown} />, host)}</Activity>
-    </>
-  );
-}
-
-/**
- * Where the page drawn ahead goes in the document once it shows. Put there by this element's
- * layout effect, which runs before those of the page (a later sibling): the page's own layout
- * effects and focus find it in the document.
- */
-function PageSlot({ host, shown }: { host: HTMLElement; shown: boolean }) {
-  const slot = useRef<HTMLDivElement | null>(null);
-  useLayoutEffect(() => {
-    if (!shown) return;
-    slot.current?.appendChild(host);
-    return () => host.remove();
-  }, [host, shown]);
-  return <div ref={slot} style={{ display: 'contents' }} />;
 }
