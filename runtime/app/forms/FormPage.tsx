@@ -463,7 +463,12 @@ export function FormPage({ session, pageId, onEntered, drawnAhead = false }: { s
     // The claimant's first focus in the form: the flow's blocks get ready for later pages while they type.
     // method="dialog" outside a dialog submits nothing: on a start page drawn on the server, Enter
     // before the app has taken it over would otherwise send the answers in the page's address.
-    <form className="cf-form__page cf-surface" method="dialog" noValidate onSubmit={(e) => e.preventDefault()} onFocus={() => {
+    <form
+      className="cf-form__page cf-surface"
+      method="dialog"
+      noValidate
+      onSubmit={(e) => e.preventDefault()}
+      onFocus={() => {
         prepareLaterPages(flow, culture);
         onEntered?.();
       }}
@@ -500,7 +505,7 @@ export function FormPage({ session, pageId, onEntered, drawnAhead = false }: { s
       >
         {alreadyFiled ? <AlreadyFiledNotice message={alreadyFiled} /> : null}
       </PageRenderer>
-      {/* A page after sign-in drawn ahead of it (FormPages) keeps what it is shown with, not what it was drawn with. */}
+      {/* From the answers it opens with: drawn ahead of its sign-in (FormPages), the prefilled answers' arrival is no typing to save. */}
       {authorized || !page.requiresAuthorization ? <RecordSaves session={session} page={page} pageId={pageId} /> : null}
       {page.action === 'authorize' && flow.submit ? <ResumeNotice formType={formType} /> : null}
       {page.action === 'authorize' && flow.submit ? <StatusLink /> : null}
