@@ -21,6 +21,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/react/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/react/setup.ts'],
+          // A whole app in jsdom on a busy two-core machine can take several seconds; a real
+          // failure is an assertion, not the clock.
+          testTimeout: 20_000,
         },
       },
       {
