@@ -30,6 +30,11 @@ export function inFlow(id: string, path: string, extra: Partial<PageConfig> = {}
   return { id, path, titleKey: `LocKey_${id}`, requiresAuthorization: true, sessionTimeout: true, blocks: [], action: 'next', ...extra };
 }
 
+/** A page open to anyone: no authorization, no session timer, Next by default. */
+export function openPage(id: string, path: string, extra: Partial<PageConfig> = {}): PageConfig {
+  return { id, path, titleKey: `LocKey_${id}`, requiresAuthorization: false, sessionTimeout: false, blocks: [], action: 'next', ...extra };
+}
+
 /** An Automotive claim for the status page's tests: a start page asking `credentials`, then a documents page of `documents`. */
 export function claimForStatus(credentials: FieldConfig[], documents: BlockConfig): FlowFile {
   return {

@@ -8,17 +8,13 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BaseLocationHook } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import type { FlowFile, PageConfig } from '../../../runtime/core/types';
+import type { FlowFile } from '../../../runtime/core/types';
 import { App } from '../../../runtime/app/App';
 import { CORE_GUARDS } from '../../../runtime/app/guards';
 import { CONFIGS } from '../fixtures';
-import { fakeApi, preloadShell, testServices } from './fixtures';
+import { fakeApi, openPage, preloadShell, testServices } from './fixtures';
 import type { ApiResult } from '../../../runtime/core/api';
 import type { LocalizedItem } from '../../../runtime/core/types';
-
-function openPage(id: string, path: string, extra: Partial<PageConfig> = {}): PageConfig {
-  return { id, path, titleKey: `LocKey_${id}`, requiresAuthorization: false, sessionTimeout: false, blocks: [], action: 'next', ...extra };
-}
 
 const flow: FlowFile = {
   version: 1,

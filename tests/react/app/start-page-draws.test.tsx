@@ -6,14 +6,10 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { completeCulture } from '../../../runtime/app/culture';
-import type { FlowFile, LocalizedItem, PageConfig } from '../../../runtime/core/types';
+import type { FlowFile, LocalizedItem } from '../../../runtime/core/types';
 import { CONFIGS } from '../fixtures';
 import { rendersDuring } from '../render-count';
-import { fakeApi, ok, preloadShell, renderApp, testServices } from './fixtures';
-
-function openPage(id: string, path: string, extra: Partial<PageConfig> = {}): PageConfig {
-  return { id, path, titleKey: `LocKey_${id}`, requiresAuthorization: false, sessionTimeout: false, blocks: [], action: 'next', ...extra };
-}
+import { fakeApi, ok, openPage, preloadShell, renderApp, testServices } from './fixtures';
 
 const flow: FlowFile = {
   version: 1,
