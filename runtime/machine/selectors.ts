@@ -1,4 +1,4 @@
-import { progress, scopeFromStore, skipPredicate, type NavigationState } from '../core/navigation';
+import { progress, scopeFromStore, skipPredicate, type NavigationState, type SkipPredicate } from '../core/navigation';
 import type { FlowFile, FormModel, ModelStoreState, PageConfig } from '../core/types';
 import { conditionReads } from '../core/view/field-reads';
 import type { FormMachineContext } from './types';
@@ -44,19 +44,26 @@ const sameSkipAnswers = (a: ModelStoreState, b: ModelStoreState, names: Readonly
   a === b || names.size === 0 || (sameModelsNamed(a.drafts, b.drafts, names) && sameModelsNamed(a.saved, b.saved, names));
 
 /**
- * progressOf as a selector of the machine's context, made once per flow: computed again only when
- * the navigation changed or a model its skip rules read is another object. A keystroke in a field
- * no skip rule reads costs a look at the models' objects, not the answers' scope and every rule.
+ * A value of the navigation and the skip rules' answers (the steps, a page's Back target) as a
+ * selector of the machine's context, made once per flow: computed again only when the navigation
+ * changed or a model the skip rules read is another object. A keystroke in a field no skip rule
+ * reads costs a look at the models' objects, not the answers' scope and every rule.
  */
-export function progressSelector(flow: FlowFile): (context: FormMachineContext) => { step: number; total: number } {
+export function skipScopedSelector<T>(
+  flow: FlowFile,
+  compute: (navigation: NavigationState, isSkipped: SkipPredicate) => T,
+): (context: FormMachineContext) => T {
   const reads = skipReads(flow);
-  let last: { navigation: NavigationState; store: ModelStoreState; value: { step: number; total: number } } | null = null;
+  let last: { navigation: NavigationState; store: ModelStoreState; value: T } | null = null;
   return (context) => {
     if (last && last.navigation === context.navigation && sameSkipAnswers(last.store, context.store, reads)) return last.value;
-    last = { navigation: context.navigation, store: context.store, value: progressOf(flow, context) };
+    last = { navigation: context.navigation, store: context.store, value: compute(context.navigation, skipPredicate(flow, scopeFromStore(context.store))) };
     return last.value;
   };
 }
+
+/** progressOf as a skipScopedSelector: the step line computed again only when what it reads changed. */
+export const progressSelector = (flow: FlowFile): ((context: FormMachineContext) => { step: number; total: number }) => skipScopedSelector(flow, progress);
 
 /** The session warning's minutes:seconds countdown, e.g. 60 → '1:00', 59 → '0:59'. */
 export function countdownText(remainingSeconds: number): string {

@@ -11,7 +11,8 @@ import type { AppStore } from '../appState';
 import { useApp, useServices, useT } from '../context';
 import { ERROR_PATH, SESSION_EXPIRED_PATH } from '../routes';
 import { FormPages } from './FormPages';
-import { useFormSelector, type FormSnapshot } from './formActor';
+import { useFormSelector } from './formActor';
+import { loadSkipSelectors, skipScopedSelect } from './skipScoped';
 import { loadFormEngine, type FormSession } from './formSessions';
 import { SessionWarning } from './SessionWarning';
 import { useFormPrerequisites } from './prerequisites';
@@ -218,30 +219,11 @@ interface Steps {
 /** Steps compared by value: a change of the navigation that leaves them as they were does not draw the bar. */
 const sameSteps = (a: Steps, b: Steps) => a.step === b.step && a.total === b.total;
 
-/**
- * The steps' selector that computes again only when the navigation or a model the skip rules read
- * changed (machine/selectors.ts), loaded in idle time: no start page needs it. Until it is in, every
- * change of the answers computes the steps.
- */
-let stepsSelector: typeof import('../../machine/selectors').progressSelector | null = null;
-
-export function loadStepsSelector(): Promise<void> {
-  return import('../../machine/selectors').then((m) => {
-    stepsSelector = m.progressSelector;
-  });
-}
-
 function ProgressIndicator({ session }: { session: FormSession }) {
   const t = useT();
   const flow = useServices().flows.flow(session.formType);
-  useEffect(() => whenIdle(() => void loadStepsSelector().catch(() => undefined), 2000), []);
-  const select = useMemo(() => {
-    let selector: ((context: FormSnapshot['context']) => Steps) | null = null;
-    return (s: FormSnapshot): Steps => {
-      selector ??= stepsSelector?.(flow) ?? null;
-      return selector ? selector(s.context) : progress(s.context.navigation, skipPredicate(flow, scopeFromStore(s.context.store)));
-    };
-  }, [flow]);
+  useEffect(() => whenIdle(() => void loadSkipSelectors().catch(() => undefined), 2000), []);
+  const select = useMemo(() => skipScopedSelect(flow, progress), [flow]);
   const { step, total } = useFormSelector(session.actor, select, sameSteps);
   if (total <= 1 || step === 0) return null;
   return (

@@ -18,6 +18,7 @@ import { useApp, useServices, useT } from '../context';
 import { useDocumentTitle } from '../useDocumentTitle';
 import { changeDocuments, draftDocuments, whenUploaded } from './documentUploads';
 import { useFormSelector, whenSnapshot } from './formActor';
+import { skipScopedSelect } from './skipScoped';
 import { loadFormEngine, loadSubmitCode, savePage, type FormSession } from './formSessions';
 import { loadClaimChecks, type SavedForLater } from '../../core/api';
 import { Button } from '../../widgets/Button';
@@ -336,10 +337,11 @@ export function FormPage({ session, pageId, onEntered, drawnAhead = false }: { s
   // The shown page's own Back target: during a route change the page being left is shown (its
   // buttons disabled) while the machine is already on the next one. A yes or no: the answers'
   // changes that leave it as it was do not draw the page.
-  const canGoBack = useFormSelector(
-    actor,
-    (s) => page.action !== 'none' && backTarget({ ...s.context.navigation, currentPage: pageId, isNavigating: false }, skipPredicate(flow, scopeFromStore(s.context.store))) !== null,
+  const hasBack = useMemo(
+    () => skipScopedSelect(flow, (navigation, isSkipped) => backTarget({ ...navigation, currentPage: pageId, isNavigating: false }, isSkipped) !== null),
+    [flow, pageId],
   );
+  const canGoBack = useFormSelector(actor, (s) => page.action !== 'none' && hasBack(s));
   // The answers, read by each block of the page (a keystroke draws the blocks, not this page).
   const internationalAddresses = settings.internationalAddresses;
   const storeSource = useMemo<StoreSource>(() => {

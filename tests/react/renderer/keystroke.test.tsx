@@ -12,7 +12,7 @@ import type { Condition, FieldConfig, FlowFile, ModelConfig, PageConfig, Records
 import { App } from '../../../runtime/app/App';
 import type { AppServices } from '../../../runtime/app/context';
 import { CORE_GUARDS } from '../../../runtime/app/guards';
-import { loadStepsSelector } from '../../../runtime/app/forms/FormHost';
+import { loadSkipSelectors } from '../../../runtime/app/forms/skipScoped';
 import { REGISTRIES } from '../../../runtime/app/forms/registries';
 import { loadSameFields } from '../../../runtime/react/ModelFields';
 import { PRIMARY_ACTION_ID } from '../../../runtime/react/PageRenderer';
@@ -396,7 +396,7 @@ describe('a keystroke', () => {
     await machineReady(services);
     // The step line's own selector, which the form loads in idle time; it is made, and reads the
     // skip rules once, with the first change of the answers after it is in.
-    await act(() => loadStepsSelector());
+    await act(() => loadSkipSelectors());
     const fill = () => document.querySelector<HTMLElement>('.cf-form-progress__fill')?.style.width;
     expect(fill()).toMatch(/^33\.3/);
     await userEvent.type(input, 'M');
@@ -410,5 +410,42 @@ describe('a keystroke', () => {
     expect(fill()).toBe('50%');
     expect(chosen).toContain('ProgressIndicator');
     expect(skipRuleReads).toBeGreaterThan(0);
+  });
+  it("leaves the Back button's skip rules alone for a key in a field no skip rule reads, and Back still passes the skipped page", async () => {
+    let skipRuleReads = 0;
+    const leased: Condition = { scope: 'claimDetails.ownershipType', schema: { const: 'lease' } };
+    const ownership: FieldConfig = { key: 'ownershipType', widget: 'radio', label: 'Ownership', options: [{ value: 'own', label: 'Own' }, { value: 'lease', label: 'Lease' }] };
+    const street: FieldConfig = { key: 'mailingStreetLine1', widget: 'text', label: 'Street' };
+    const base = twoPageFlow(['ClaimDetails', 'ClaimantInfo'], [{ block: 'model', model: 'ClaimDetails', fields: [ownership] }]);
+    const [first, second] = base.pages;
+    if (!first || !second) throw new Error('two pages');
+    // The second page is skipped for a leased vehicle; each look at its rule is counted.
+    const skipped: PageConfig = { ...second };
+    Object.defineProperty(skipped, 'skipWhen', {
+      enumerable: true,
+      get: () => {
+        skipRuleReads += 1;
+        return leased;
+      },
+    });
+    const third: PageConfig = { ...second, id: 'three', path: '/automotive/three', blocks: [{ block: 'model', model: 'ClaimantInfo', fields: [street] }] };
+    const flow: FlowFile = { ...base, pages: [first, skipped, third] };
+    const services = testServices({ flows: [flow], state: { modelConfigs: CONFIGS, whitelistLoaded: true } });
+    render(<App services={services} guards={CORE_GUARDS} location={memoryLocation({ path: '/automotive' })} leaveApp={() => undefined} />);
+    await userEvent.click(await screen.findByLabelText('Lease'));
+    await machineReady(services);
+    await act(() => loadSkipSelectors());
+    const next = document.getElementById(PRIMARY_ACTION_ID);
+    if (!next) throw new Error('no primary action');
+    await userEvent.click(next);
+    // A leased vehicle goes from the first page to the third; its Back passes the second again.
+    const input = await screen.findByLabelText(/^Street/);
+    await userEvent.type(input, 'M');
+    skipRuleReads = 0;
+    await userEvent.keyboard('ain');
+    expect(input).toHaveProperty('value', 'Main');
+    expect(skipRuleReads).toBe(0);
+    await userEvent.click(screen.getByRole('button', { name: /back/i }));
+    expect(await screen.findByLabelText('Lease')).toHaveProperty('checked', true);
   });
 });
