@@ -182,6 +182,10 @@ describe.each(DIALECTS)('start pages drawn on the server (%s)', (dialect) => {
     const spanish = await server.http({ url: '/automotive?culture=es', headers: { 'if-none-match': etag } });
     expect(spanish.statusCode).toBe(200);
     expect(spanish.headers.etag).not.toBe(etag);
+    // A claimant's browser asking in its region's culture gets the Spanish page, the same one.
+    const regional = await server.http('/automotive?culture=es-US');
+    expect(drawn(regional.body)).toContain('Presentar un reclamo');
+    expect(regional.headers.etag).toBe(spanish.headers.etag);
     const changed = await server.http({ url: '/automotive', headers: { 'if-none-match': 'W/"something-else"' } });
     expect(changed.statusCode).toBe(200);
   });
@@ -353,6 +357,10 @@ describe('the addresses drawn on the server', () => {
     expect(prerenderAddress('/session-expired', 'form=Automotive&culture=es', known)).toBeNull();
     expect(prerenderAddress('/session-expired', 'form=Nope', known)).toBeNull();
     expect(prerenderAddress('/automotive', 'culture=es&culture=en', known)).toBeNull();
+    // A culture named by its region or in capitals is drawn as the culture it resolves to; one the settlement does not offer is left to the browser.
+    expect(prerenderAddress('/automotive', 'culture=es-US', known)).toBe('/automotive?culture=es');
+    expect(prerenderAddress('/status', 'culture=ES', known)).toBe('/status?culture=es');
+    expect(prerenderAddress('/automotive', 'culture=fr', known)).toBeNull();
     expect(prerenderAddress('/automotive', 'form=Automotive', known)).toBeNull();
     expect(prerenderAddress('/automotive/claimant', '', known)).toBeNull();
     expect(prerenderAddress('/error', '', known)).toBe('/error');

@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isRecord } from '../../../runtime/core/guards.js';
+import { offeredCulture } from '../../../runtime/core/i18n/culture.js';
 import { RESUME_LINK } from '../../../runtime/core/site/index.js';
 import { PRERENDER_EXPORT, PRERENDER_FILE, type PrerenderedPage, type PrerenderPage } from '../../../runtime/core/site/prerender.js';
 
@@ -72,14 +73,19 @@ export function prerenderAddress(
   const pageParams = known.startPaths.has(pathname) || isResumeLink(pathname) ? [] : PAGE_PARAMS[pathname];
   if (!pageParams) return null;
   const params = new URLSearchParams(search);
+  // A culture asked in another letter case or by a region of its language ('es-US') is drawn as the
+  // culture it resolves to, as the app resolves it: one page kept per offered culture, whatever the
+  // spellings asked.
+  const culture = offeredCulture(params.get('culture') ?? '', [...known.cultures]);
   const valid: Record<string, (value: string) => boolean> = {
-    culture: (value) => known.cultures.has(value),
+    culture: () => culture !== undefined,
     form: (value) => known.formTypes.has(value),
     signedOut: (value) => value === '1',
   };
   const names = ['culture', ...pageParams];
   for (const [name, value] of params) if (!names.includes(name) || params.getAll(name).length > 1 || !valid[name]?.(value)) return null;
-  const query = names.flatMap((name) => (params.has(name) ? [`${name}=${encodeURIComponent(params.get(name) ?? '')}`] : [])).join('&');
-  if (query !== search) return null;
-  return query ? `${pathname}?${query}` : pathname;
+  const query = (value: (name: string) => string) => names.flatMap((name) => (params.has(name) ? [`${name}=${encodeURIComponent(value(name))}`] : [])).join('&');
+  if (query((name) => params.get(name) ?? '') !== search) return null;
+  const drawn = query((name) => (name === 'culture' && culture !== undefined ? culture : (params.get(name) ?? '')));
+  return drawn ? `${pathname}?${drawn}` : pathname;
 }
