@@ -2,225 +2,84 @@ import { useCallback, useEffect, useImperativeHandle, useRef, type Ref } from 'r
 import { devError } from '../core/errors';
 import type { CaptchaConfig } from '../core/types';
 import type { CaptchaHandle } from '../react/types';
-
-/** The provider's browser API as reCAPTCHA defines it (the server's emulator speaks the same). */
-export interface GrecaptchaApi {
-  render(container: HTMLElement, params: Record<string, unknown>): number;
-  execute(widgetId?: number): void | Promise<unknown>;
-  reset(widgetId?: number): void;
-  ready?(callback: () => void): void;
-}
+import type { CaptchaChallenge } from './captcha-provider';
 
 export type { CaptchaHandle };
+export type { GrecaptchaApi } from './captcha-provider';
 
-declare global {
-  interface Window {
-    grecaptcha?: GrecaptchaApi;
-  }
-}
-
-const scripts = new Map<string, Promise<void>>();
-
-/** Adds the provider's script once per URL; resolves when it has loaded. Script errors only warn. */
-export function loadCaptchaScript(url: string, doc: Document = document): Promise<void> {
-  const known = scripts.get(url);
-  if (known) return known;
-  // The provider's API is already on the page (loaded by another widget or by the host page).
-  if (doc.defaultView?.grecaptcha) return Promise.resolve();
-  const promise = new Promise<void>((resolve, reject) => {
-    const script = doc.createElement('script');
-    script.src = url;
-    script.async = true;
-    script.defer = true;
-    script.onload = () => resolve();
-    script.onerror = () => {
-      scripts.delete(url);
-      console.warn(`The captcha script could not be loaded: ${url}`);
-      reject(devError('CAPTCHA_FETCH_FAILED'));
-    };
-    doc.head.appendChild(script);
-  });
-  scripts.set(url, promise);
-  return promise;
-}
-
-/** Waits for window.grecaptcha (and its ready callback when it has one). */
-function whenApiReady(timeoutMs = 10_000): Promise<GrecaptchaApi> {
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    const poll = () => {
-      const api = window.grecaptcha;
-      if (api && typeof api.render === 'function') {
-        if (api.ready) api.ready(() => resolve(api));
-        else resolve(api);
-        return;
-      }
-      if (Date.now() - started > timeoutMs) reject(devError('CAPTCHA_FETCH_FAILED'));
-      else setTimeout(poll, 50);
-    };
-    poll();
-  });
-}
-
-/**
- * What the widget does on a provider's error code (spec §4; hCaptcha's codes, which the emulator
- * also uses): render the widget again, reset it, leave it to the provider's own retries (network),
- * only warn (the script), or log a code it does not know (and reset). Every error ends the
- * attempt, so that the page tells the claimant and they may try again.
- */
-export type CaptchaErrorHandling = 'rerender' | 'reset' | 'providerRetries' | 'warn' | 'unknown';
-
-const ERROR_HANDLING: Readonly<Record<string, CaptchaErrorHandling>> = {
-  'missing-captcha': 'rerender',
-  'invalid-captcha-id': 'rerender',
-  'rate-limited': 'reset',
-  'invalid-data': 'reset',
-  'challenge-closed': 'reset',
-  'challenge-expired': 'reset',
-  'challenge-error': 'reset',
-  'internal-error': 'reset',
-  'network-error': 'providerRetries',
-  'script-error': 'warn',
-};
-
-/** The handling of an error-callback's argument; reCAPTCHA gives none, and its widget is reset. */
-export function captchaErrorHandling(code: unknown): CaptchaErrorHandling {
-  if (code === undefined || code === null || code === '') return 'reset';
-  return (typeof code === 'string' && Object.hasOwn(ERROR_HANDLING, code) ? ERROR_HANDLING[code] : undefined) ?? 'unknown';
-}
+/** The claimant's first moves on a page: a field's focus, a key, a press. */
+const ON_THE_PAGE = ['focusin', 'keydown', 'pointerdown'] as const;
 
 export interface CaptchaWidgetProps {
   config: CaptchaConfig;
-  /** Reports in-progress: true while a challenge runs, false on token or error. */
+  /** Reports in-progress: true while a challenge runs (its provider loading included), false on token or error. */
   onProgress?: (inProgress: boolean) => void;
   ref?: Ref<CaptchaHandle | null>;
 }
 
-interface Pending {
-  resolve: (token: string) => void;
-  reject: (error: Error) => void;
-}
-
 /**
- * The invisible captcha (spec §4): renders the provider's widget with the site key, executes a
- * challenge on demand and hands back the token. Errors end the challenge (the page tells the
- * claimant) and are handled by code (captchaErrorHandling); expiry resets the widget; a missing or
- * invalid widget id renders it again.
+ * The invisible captcha (spec §4): the provider's widget with the site key, a challenge on demand
+ * and its token. The provider's code and script (captcha-provider.ts) are asked for once the
+ * claimant is on the page, or by the first challenge at the latest: a start page that is only
+ * looked at loads neither, and a press that comes first waits for them. A failed load ends that
+ * challenge like a provider's error (the page tells the claimant), and the next one asks again.
  */
 export function CaptchaWidget({ config, onProgress, ref }: CaptchaWidgetProps) {
   const containerRef = useRef<HTMLDivElement | null>(null);
-  const widgetIdRef = useRef<number | null>(null);
-  const apiRef = useRef<GrecaptchaApi | null>(null);
-  const pendingRef = useRef<Pending | null>(null);
+  // The provider's widget for the settings it was rendered with (settings that change render anew).
+  const challengeRef = useRef<{ url: string; siteKey: string; loading: Promise<CaptchaChallenge> } | null>(null);
   const progressRef = useRef(onProgress);
   progressRef.current = onProgress;
+  const { url, siteKey } = config;
 
-  const settle = useCallback((outcome: { token: string } | { error: Error }) => {
-    const pending = pendingRef.current;
-    pendingRef.current = null;
-    progressRef.current?.(false);
-    if (!pending) return;
-    if ('token' in outcome) pending.resolve(outcome.token);
-    else pending.reject(outcome.error);
-  }, []);
+  const challenge = useCallback((): Promise<CaptchaChallenge> => {
+    const known = challengeRef.current;
+    if (known && known.url === url && known.siteKey === siteKey) return known.loading;
+    const container = containerRef.current;
+    if (!container) return Promise.reject(devError('CAPTCHA_FETCH_FAILED'));
+    const loading = import('./captcha-provider').then((provider) => provider.renderCaptcha(container, { url, siteKey }));
+    const entry = { url, siteKey, loading };
+    loading.catch(() => {
+      if (challengeRef.current === entry) challengeRef.current = null;
+    });
+    challengeRef.current = entry;
+    return loading;
+  }, [url, siteKey]);
 
-  const renderWidget = useCallback(
-    (api: GrecaptchaApi) => {
-      const el = containerRef.current;
-      if (!el) return null;
-      el.replaceChildren();
-      const id = api.render(el, {
-        sitekey: config.siteKey,
-        size: 'invisible',
-        callback: (token: string) => settle({ token }),
-        'error-callback': (code?: unknown) => {
-          settle({ error: devError('CAPTCHA_FETCH_FAILED') });
-          switch (captchaErrorHandling(code)) {
-            case 'rerender':
-              renderWidgetRef.current?.(api);
-              return;
-            case 'providerRetries':
-              return;
-            case 'warn':
-              console.warn(`The captcha script failed: ${String(code)}`);
-              return;
-            case 'unknown':
-              console.error(`Unknown captcha error: ${String(code)}`);
-              safeReset(api, widgetIdRef.current);
-              return;
-            default:
-              safeReset(api, widgetIdRef.current);
-          }
-        },
-        'expired-callback': () => safeReset(api, widgetIdRef.current),
-      });
-      widgetIdRef.current = id;
-      return id;
-    },
-    [config.siteKey, settle],
-  );
-  // The error callback renders again through the latest renderWidget (it is defined inside it).
-  const renderWidgetRef = useRef<typeof renderWidget | null>(null);
-  renderWidgetRef.current = renderWidget;
-
-  const ready = useRef<Promise<GrecaptchaApi> | null>(null);
   useEffect(() => {
-    let cancelled = false;
-    const p = loadCaptchaScript(config.url)
-      .then(() => whenApiReady())
-      .then((api) => {
-        if (!cancelled) {
-          apiRef.current = api;
-          renderWidget(api);
-        }
-        return api;
-      });
-    p.catch(() => undefined);
-    ready.current = p;
-    return () => {
-      cancelled = true;
+    const doc = containerRef.current?.ownerDocument;
+    if (!doc) return;
+    const listening = { capture: true, passive: true } as const;
+    const stop = () => {
+      for (const type of ON_THE_PAGE) doc.removeEventListener(type, start, listening);
     };
-  }, [config.url, renderWidget]);
+    function start() {
+      stop();
+      void challenge().catch(() => undefined); // a challenge asks again, and tells the claimant
+    }
+    // Focus already in the page (a field taken before the app started, or a later page): at once.
+    if (doc.activeElement && doc.activeElement !== doc.body) start();
+    else for (const type of ON_THE_PAGE) doc.addEventListener(type, start, listening);
+    return stop;
+  }, [challenge]);
 
   useImperativeHandle(
     ref,
     () => ({
       async execute() {
-        const api = apiRef.current ?? (await ready.current);
-        if (!api) throw devError('CAPTCHA_FETCH_FAILED');
-        if (widgetIdRef.current === null) renderWidget(api);
-        const token = new Promise<string>((resolve, reject) => {
-          pendingRef.current = { resolve, reject };
-        });
         progressRef.current?.(true);
         try {
-          await api.execute(widgetIdRef.current ?? undefined);
-        } catch {
-          // A missing or invalid widget id: render again and retry once.
-          renderWidget(api);
-          try {
-            await api.execute(widgetIdRef.current ?? undefined);
-          } catch (error) {
-            settle({ error: error instanceof Error ? error : devError('CAPTCHA_FETCH_FAILED') });
-          }
+          return await (await challenge()).execute();
+        } finally {
+          progressRef.current?.(false);
         }
-        return token;
       },
       reset() {
-        if (pendingRef.current) settle({ error: devError('CAPTCHA_FETCH_FAILED') });
-        if (apiRef.current) safeReset(apiRef.current, widgetIdRef.current);
+        void challengeRef.current?.loading.then((c) => c.reset(), () => undefined);
       },
     }),
-    [renderWidget, settle],
+    [challenge],
   );
 
   return <div ref={containerRef} className={['cf-captcha', config.class].filter(Boolean).join(' ')} data-provider={config.provider} />;
-}
-
-function safeReset(api: GrecaptchaApi, id: number | null) {
-  try {
-    api.reset(id ?? undefined);
-  } catch (error) {
-    console.warn('The captcha could not be reset', error);
-  }
 }

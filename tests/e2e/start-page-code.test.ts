@@ -11,19 +11,24 @@ import { builtApp, openPage, settled, withServerAndBrowser } from './harness';
 const BLOCKS_AND_WIDGETS = ['../widgets/blocks/address.tsx', '../widgets/blocks/records.tsx', '../widgets/blocks/summary.tsx', '../widgets/blocks/confirmation.tsx', '../widgets/date.tsx', '../widgets/file.tsx', 'upload.ts', 'forms/SavedForLaterPanel.tsx', '../widgets/SessionTimeoutModal.tsx'];
 const CLAIM_CHECKS = '../core/api/claim-checks.ts';
 const SUBMIT = ['../core/payload/build.ts', '../core/payload/multipart.ts', CLAIM_CHECKS];
+/** The captcha provider's code and script, which a start page is drawn and looked at without. */
+const CAPTCHA_PROVIDER = '../widgets/captcha-provider.ts';
+const PROVIDER_SCRIPT = "the provider's script";
 /** The form machine (XState and the form's machine), which a start page shows and takes answers without. */
 const FORM_ENGINE = 'forms/formEngine.ts';
 
 describe("a form's start page and the code of later steps", () => {
   const e2e = withServerAndBrowser();
 
-  it('loads none of it while the page loads; once the claimant is in a field, the later pages, the saved-for-later panel, the session warning and the submit load in idle time', async () => {
+  it("loads none of it while the page loads; once the claimant is in a field, the captcha provider's code and script, and in idle time the later pages, the saved-for-later panel, the session warning and the submit", async () => {
     const manifest = readManifest(builtApp());
-    const later = new Map([...BLOCKS_AND_WIDGETS, ...SUBMIT].map((key) => [`/app/dist/${manifest?.[key]?.file ?? `missing ${key}`}`, key]));
+    const later = new Map([...BLOCKS_AND_WIDGETS, ...SUBMIT, CAPTCHA_PROVIDER].map((key) => [`/app/dist/${manifest?.[key]?.file ?? `missing ${key}`}`, key]));
     const { page, context, errors } = await openPage(e2e.browser);
     const requested = new Set<string>();
     page.on('request', (request) => {
-      const key = later.get(new URL(request.url()).pathname);
+      const url = new URL(request.url());
+      // The emulator serves the provider's script at /<provider>/api.js, as the providers do.
+      const key = later.get(url.pathname) ?? (url.pathname.endsWith('/api.js') ? PROVIDER_SCRIPT : undefined);
       if (key) requested.add(key);
     });
     await page.goto(`${e2e.server.url}/automotive`);
@@ -31,7 +36,9 @@ describe("a form's start page and the code of later steps", () => {
     await page.waitForLoadState('networkidle');
     expect([...requested]).toEqual([]);
     await page.focus('#credentials-vin');
-    await expect.poll(() => [...requested].sort(), { timeout: 10_000 }).toEqual([...BLOCKS_AND_WIDGETS, ...SUBMIT].sort());
+    await expect.poll(() => [...requested].sort(), { timeout: 10_000 }).toEqual([...BLOCKS_AND_WIDGETS, ...SUBMIT, CAPTCHA_PROVIDER, PROVIDER_SCRIPT].sort());
+    // The provider's widget is rendered in the page once its script is in.
+    await page.locator('.cf-captcha[data-captcha-emulator]').waitFor({ state: 'attached' });
     expect(errors).toEqual([]);
     await context.close();
   });
