@@ -2,8 +2,9 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createAppApi } from './api';
 import { App } from './App';
-import { firstPageReady, FormHost, Layout } from './chunks';
+import { firstPageReady } from './chunks';
 import { CORE_GUARDS } from './guards';
+import { documentParsed } from './settings';
 import { startApp } from './startup';
 import { loadTheme } from './theme';
 
@@ -15,51 +16,50 @@ import { loadTheme } from './theme';
  */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-// The layout and the form host are lazy chunks every form page renders: requested now, beside the
-// startup calls, instead of after the mount (two round trips fewer before the first page paints).
-void Layout.preload().catch(() => undefined);
-void FormHost.preload().catch(() => undefined);
-
-// The app starts after the evaluation of its modules (React and the runtime), in a task of its own.
-void nextTask().then(() =>
-  startApp({
-    doc: document,
-    createApi: (_settings, endpoints, preloaded, earlyCsrf) => createAppApi(endpoints, preloaded, earlyCsrf),
-    loadTheme,
-    // Widgets, blocks, masks and rule adapters register themselves in their modules' registries.
-    registerComponents: () => undefined,
-    mount(services) {
-      const root = document.getElementById('root');
-      if (!root) throw new Error('#root is missing from index.html');
-      // Rendered once the first page's chunks are in (or failed: the app then shows its own error),
-      // so the page paints at once instead of behind a Suspense fallback; in a task after the
-      // startup's own (React's setup of the root, its event listeners, is a task's worth).
-      // A transition: React renders the first page in slices that yield to the browser between them,
-      // instead of one long task that holds off input.
-      void firstPageReady(services.flows, window.location.pathname)
-        .then(nextTask)
-        .then(() =>
-          startTransition(() => {
-            // A start page the server drew (app-shell): the app takes it over instead of drawing it
-            // again; the fields keep what the claimant typed or chose in them meanwhile (the widgets
-            // report it, use-text-mask and use-drawn-answer; the status and resume pages start from
-            // it, drawnFields).
-            if (root.firstElementChild) {
-              hydrateRoot(
-                root,
+// The app starts once the page is parsed (the script is async: it may run before the startup
+// answers that follow it in the page have arrived), in a task of its own: after the evaluation of
+// its modules (React and the runtime) and after the parse's end.
+void documentParsed(document)
+  .then(nextTask)
+  .then(() =>
+    startApp({
+      doc: document,
+      createApi: (_settings, endpoints, preloaded, earlyCsrf) => createAppApi(endpoints, preloaded, earlyCsrf),
+      loadTheme,
+      // Widgets, blocks, masks and rule adapters register themselves in their modules' registries.
+      registerComponents: () => undefined,
+      mount(services) {
+        const root = document.getElementById('root');
+        if (!root) throw new Error('#root is missing from index.html');
+        // Rendered once the first page's chunks are in (or failed: the app then shows its own error),
+        // so the page paints at once instead of behind a Suspense fallback; in a task after the
+        // startup's own (React's setup of the root, its event listeners, is a task's worth).
+        // A transition: React renders the first page in slices that yield to the browser between them,
+        // instead of one long task that holds off input.
+        void firstPageReady(services.flows, window.location.pathname)
+          .then(nextTask)
+          .then(() =>
+            startTransition(() => {
+              // A start page the server drew (app-shell): the app takes it over instead of drawing it
+              // again; the fields keep what the claimant typed or chose in them meanwhile (the widgets
+              // report it, use-text-mask and use-drawn-answer; the status and resume pages start from
+              // it, drawnFields).
+              if (root.firstElementChild) {
+                hydrateRoot(
+                  root,
+                  <StrictMode>
+                    <App services={services} guards={CORE_GUARDS} />
+                  </StrictMode>,
+                );
+                return;
+              }
+              createRoot(root).render(
                 <StrictMode>
                   <App services={services} guards={CORE_GUARDS} />
                 </StrictMode>,
               );
-              return;
-            }
-            createRoot(root).render(
-              <StrictMode>
-                <App services={services} guards={CORE_GUARDS} />
-              </StrictMode>,
-            );
-          }),
-        );
-    },
-  }),
-);
+            }),
+          );
+      },
+    }),
+  );

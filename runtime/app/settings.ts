@@ -40,6 +40,15 @@ export function assertTheme(theme: unknown): asserts theme is ThemeName {
 }
 
 /**
+ * Resolves once the document's parse has ended. The app's script is async (the app shell): it may
+ * run while the page is still parsed, before the elements that follow it (the startup answers).
+ */
+export function documentParsed(doc: Pick<Document, 'readyState' | 'addEventListener'>): Promise<void> {
+  if (doc.readyState !== 'loading') return Promise.resolve();
+  return new Promise((resolve) => doc.addEventListener('DOMContentLoaded', () => resolve(), { once: true }));
+}
+
+/**
  * The startup answers the server embeds in the page (`<script id="app-bootstrap" type="application/json">`):
  * the bodies of the startup GETs keyed by address. Empty when the page has none or they do not
  * parse; the calls then go to the network.

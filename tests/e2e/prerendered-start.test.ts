@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { API_PATHS, STARTUP_ANSWERS_ELEMENT } from '../../runtime/core/api/client';
 import { readManifest } from '../../server/routes/app-shell/preload';
 import { next } from './flow-steps';
 import { appRunning, axe, builtApp, openPage, withServerAndBrowser } from './harness';
@@ -91,6 +92,24 @@ async function hydrated(page: Page, ...selectors: string[]): Promise<void> {
   }, ['#main-content h1', ...selectors]);
 }
 
+/**
+ * Notes in window.__parseAwaited that a script waited for the page's parse to end while it was
+ * still parsed (a DOMContentLoaded listener added then).
+ */
+const NOTE_PARSE_AWAITED = `(() => {
+  const add = Document.prototype.addEventListener;
+  Document.prototype.addEventListener = function (type, ...rest) {
+    if (type === 'DOMContentLoaded' && document.readyState === 'loading') window.__parseAwaited = true;
+    return add.call(this, type, ...rest);
+  };
+})();`;
+
+/** What Chromium reports when it refuses a document the test answered the captcha provider's loopback script. */
+const CAPTCHA_REFUSED = /\/recaptcha\/api\.js' from origin .* `loopback` address space|^Failed to load resource: net::ERR_FAILED$/;
+
+/** The startup GETs whose answers a page carries (the culture's whole content aside, which a start page fetches in idle time). */
+const STARTUP_GETS: ReadonlySet<string> = new Set([API_PATHS.deadlines, API_PATHS.captcha, API_PATHS.formsConfig, API_PATHS.charactersWhitelist, '/api/forms/flows']);
+
 /** Holds the app's entry script back until `release()`: the page stays as the server drew it. */
 async function holdEntryScript(context: BrowserContext): Promise<{ release: () => void; asked: () => boolean }> {
   let release = () => undefined as void;
@@ -142,6 +161,58 @@ describe('a start page drawn on the server', () => {
     // Each page change names the new page.
     await expect.poll(() => page.title()).toBe('Your Contact Information – Claim form – Example Motors CVT Transmission Settlement');
     expect(errors).toEqual([]);
+    expect(consoleLines.filter((line) => HYDRATION_REPORT.test(line))).toEqual([]);
+    await context.close();
+  });
+
+  // The app's script is async: on a slow connection it may run before the page's tail, the
+  // startup answers, has been parsed.
+  it('is taken over with the answers it carries when the app\'s script runs before the page is parsed whole; the typing meanwhile is kept', async () => {
+    const { page, context, errors, consoleLines } = await openPage(e2e.browser, { width: 390, height: 844 });
+    await context.addInitScript(NOTE_TITLE_SET);
+    await context.addInitScript(NOTE_PARSE_AWAITED);
+    const address = `${e2e.server.url}/automotive`;
+    // The parse held just before the startup answers by a script of the test's own. (Chromium
+    // counts a document the test answers as of the public address space and refuses it the
+    // captcha provider's script on the loopback address, asked at the first focus: the test ends
+    // at the takeover, and that refusal is not the page's error.)
+    await context.route(address, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text()).replace(`<script id="${STARTUP_ANSWERS_ELEMENT}"`, (tag) => `<script src="/held-parse.js"></script>\n${tag}`);
+      const headers = Object.fromEntries(Object.entries(response.headers()).filter(([name]) => !['content-encoding', 'content-length', 'etag'].includes(name.toLowerCase())));
+      await route.fulfill({ status: response.status(), headers, body });
+    });
+    let release = () => undefined as void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let parseHeld = false;
+    await context.route('**/held-parse.js', async (route) => {
+      parseHeld = true;
+      await released;
+      await route.fulfill({ contentType: 'text/javascript', body: '' });
+    });
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (STARTUP_GETS.has(path)) fetched.push(path);
+    });
+
+    await page.goto(address, { waitUntil: 'commit' });
+    await expect.poll(() => parseHeld).toBe(true);
+    // The app's script has run and waits for the parse's end, the page still as the server drew it.
+    await page.waitForFunction(() => (window as unknown as { __parseAwaited?: boolean }).__parseAwaited === true);
+    expect(await appRunning(page)).toBe(false);
+    await page.fill('#credentials-vin', '5EXMA1B20HC000101');
+    await page.fill('#credentials-noticeId', 'EXM-100001');
+    await page.fill('#credentials-pin', '482913');
+
+    release();
+    await hydrated(page, '#credentials-pin', '.cf-page-actions .cf-button--primary');
+    expect(await page.inputValue('#credentials-vin')).toBe('5EXMA1B20HC000101');
+    expect(await page.inputValue('#credentials-noticeId')).toBe('EXM-100001');
+    expect(await page.inputValue('#credentials-pin')).toBe('482913');
+    // The answers were read from the page once it was parsed, not fetched for want of them.
+    expect(fetched).toEqual([]);
+    expect(errors.filter((error) => !CAPTCHA_REFUSED.test(error))).toEqual([]);
     expect(consoleLines.filter((line) => HYDRATION_REPORT.test(line))).toEqual([]);
     await context.close();
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { inlinableCss, pageAssets, preloadLinks, type Manifest } from '../../server/routes/app-shell/preload.js';
-import { withEntryStylesInline, withLowPriority, withoutEntryTags } from '../../server/routes/app-shell/index.js';
+import { withAsyncModule, withEntryStylesInline, withLowPriority, withoutEntryTags } from '../../server/routes/app-shell/index.js';
 
 // The shape vite writes (build.manifest) for the app: the entry (with the layout and the form host,
 // vite.config.ts) and its static imports, lazy chunks.
@@ -72,5 +72,13 @@ describe('the entry\'s tags', () => {
     expect(withLowPriority('<link rel="modulepreload" crossorigin href="/app/dist/assets/react-1.js">')).toBe('<link rel="modulepreload" fetchpriority="low" crossorigin href="/app/dist/assets/react-1.js">');
     expect(withLowPriority('<link rel="modulepreload" fetchpriority="high" href="/a.js">')).toBe('<link rel="modulepreload" fetchpriority="high" href="/a.js">');
     expect(withLowPriority('<link rel="stylesheet" href="/a.css">')).toBe('<link rel="stylesheet" href="/a.css">');
+  });
+
+  it('run as an async module script, in a task of their own rather than the parse\'s last; modulepreloads stay as they are', () => {
+    expect(withAsyncModule(withLowPriority('<script type="module" crossorigin src="/app/dist/assets/index-1.js"></script>'))).toBe(
+      '<script type="module" async fetchpriority="low" crossorigin src="/app/dist/assets/index-1.js"></script>',
+    );
+    expect(withAsyncModule('<script type="module" async src="/a.js"></script>')).toBe('<script type="module" async src="/a.js"></script>');
+    expect(withAsyncModule('<link rel="modulepreload" crossorigin href="/app/dist/assets/react-1.js">')).toBe('<link rel="modulepreload" crossorigin href="/app/dist/assets/react-1.js">');
   });
 });

@@ -96,6 +96,10 @@ describe.each(DIALECTS)('start pages drawn on the server (%s)', (dialect) => {
       const scripts = [...res.body.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]*>/g)].map((m) => m[0]);
       expect(scripts.length).toBeGreaterThan(0);
       for (const tag of scripts) expect(tag).toContain('fetchpriority="low"');
+      // The entry runs in a task of its own once it is in (async), not in the one that ends the parse.
+      const modules = scripts.filter((tag) => tag.startsWith('<script'));
+      expect(modules).toHaveLength(1);
+      expect(modules[0]).toMatch(/^<script type="module" async /);
       expect(res.body.indexOf(scripts[0]!)).toBeGreaterThan(res.body.indexOf('<div id="root">'));
       // No frame before the drawn page is parsed whole, and no script runs before it: the early
       // anti-forgery request follows it, ahead of the stylesheet files (a script waits for them).

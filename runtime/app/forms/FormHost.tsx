@@ -247,13 +247,19 @@ function RunningForm({ formType, pageId }: { formType: FormType; pageId: string 
   useSessionWiring(session, pageId, store, keepAlive);
   // The form machine's code, left out of the start page, comes once the page has painted; the
   // machine itself is made in the idle time after it (it takes up the answers typed meanwhile), so
-  // that the sign-in's press does not make it in the claimant's wait.
+  // that the sign-in's press does not make it in the claimant's wait: its definition in one idle
+  // callback, its actor in the next, each a task short enough on a slow phone. A press before
+  // either makes what is missing at once (formActor.ts).
   useEffect(
     () =>
       whenIdle(
         () =>
           void loadFormEngine().then(
-            () => whenIdle(() => void session.actor.ready().catch(() => undefined), 2000),
+            () =>
+              whenIdle(() => {
+                session.actor.prepare();
+                whenIdle(() => void session.actor.ready().catch(() => undefined), 2000);
+              }, 2000),
             () => undefined,
           ),
         2000,

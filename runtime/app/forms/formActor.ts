@@ -48,6 +48,11 @@ export interface FormActor {
   send(event: FormMachineEvent): void;
   on<K extends FormMachineEmitted['type']>(type: K, handler: (event: Extract<FormMachineEmitted, { type: K }>) => void): Unsubscribe;
   stop(): void;
+  /**
+   * When the machine's code is in and the machine not yet made, makes its definition only: its
+   * actor then comes at ready(), in a task of its own (the two together are a long task on a slow phone).
+   */
+  prepare(): void;
   /** Loads the machine (once); resolves when it answers. */
   ready(): Promise<void>;
   /** The machine when it has loaded. */
@@ -79,6 +84,8 @@ export interface DeferredActorOptions {
   context: FormMachineContext;
   /** Whether the page shown signs in (its press is an AUTHORIZE). */
   signsIn: boolean;
+  /** Makes the machine's definition when its code is in, without its actor (the first half of createNow). */
+  prepareNow?(): void;
   /** Makes the machine at once when its code is already in, else null. */
   createNow(): MachineActor | null;
   /** Loads the machine's code and makes the machine. */
@@ -188,6 +195,9 @@ export function deferredActor(options: DeferredActorOptions): FormActor {
       if (real) return real.stop();
       preview = previewSnapshot(preview.context, 'editing', 'stopped');
       notify();
+    },
+    prepare() {
+      if (!real && preview.status !== 'stopped') options.prepareNow?.();
     },
     ready,
     machine: () => real,

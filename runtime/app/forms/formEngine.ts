@@ -15,15 +15,20 @@ import type { AppApi } from '../api';
 import { loadSubmitCode } from './submitCode';
 import { keepCaptchaValue, pendingResumeCode } from './resume';
 
-/** Makes and starts a form's machine, its calls wired to the API client; `from`: the state of a running form whose flow changed. */
+/** What a form's machine calls: the API client, the model configs, the culture. */
 export interface MachineDeps {
   api: AppApi;
   modelConfigs: ModelConfig[];
   culture: () => string;
 }
 
-export function startMachine(flow: FlowFile, deps: MachineDeps, session: { readonly documents: DocumentFile[] }, input: FormMachineInput, from?: MachineActor): MachineActor {
-  const machine = createFormMachine(flow).provide({
+/**
+ * A form's machine, its calls wired to the API client, not yet started. Made apart from its actor
+ * (startMachine) so that each is a task of its own in idle time: together they are one long task
+ * on a slow phone.
+ */
+export function formMachine(flow: FlowFile, deps: MachineDeps, session: { readonly documents: DocumentFile[] }): FormMachine {
+  return createFormMachine(flow).provide({
     actors: {
       authorize: fromPromise(async ({ input: call }: { input: AuthorizeInput }) => {
         // A form anyone may open (it declares no credentials) signs in with an empty credentials model.
@@ -47,6 +52,10 @@ export function startMachine(flow: FlowFile, deps: MachineDeps, session: { reado
       }),
     },
   });
+}
+
+/** Starts a form's machine (formMachine); `from`: the running form whose flow changed. */
+export function startMachine(machine: FormMachine, input: FormMachineInput, from?: MachineActor): MachineActor {
   if (!from) {
     const actor = createActor(machine, { input });
     actor.start();

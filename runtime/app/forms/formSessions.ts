@@ -3,6 +3,7 @@ import { camelCase, createIdSource, initStore, type IdSource } from '../../core/
 import { LIST_MODEL_KINDS, SINGLE_MODEL_KINDS } from '../../core/payload/kinds';
 import type { DocumentFile, FlowFile, FormModel, FormType, ModelConfig } from '../../core/types';
 import { contextFromInput, initialNavigation, prepopulatedFieldsOf } from '../../machine/context';
+import type { FormMachine } from '../../machine';
 import type { FormMachineInput, SaveDraftInput, SaveDraftOutput } from '../../machine/types';
 import type { AppApi } from '../api';
 import type { HostedFlows } from '../routes';
@@ -152,10 +153,15 @@ function startSession(formType: FormType, deps: SessionDeps, flow: FlowFile, fro
   const session = newSession(formType, ids, from?.documents ?? [], submits, (owner) => {
     // A running form on a changed flow (live preview) takes over its machine's state, or the events kept for it.
     const previous = from?.actor.machine() ?? undefined;
-    const make = (code: typeof import('./formEngine')): MachineActor => code.startMachine(flow, deps, owner, input, previous);
+    let machine: FormMachine | null = null;
+    const machineOf = (code: typeof import('./formEngine')): FormMachine => (machine ??= code.formMachine(flow, deps, owner));
+    const make = (code: typeof import('./formEngine')): MachineActor => code.startMachine(machineOf(code), input, previous);
     const actor = deferredActor({
       context: contextFromInput(flow, initialNavigation(flow), input, prepopulatedFieldsOf(flow)),
       signsIn: first?.action === 'authorize' || first?.action === 'lookup',
+      prepareNow: () => {
+        if (engine) machineOf(engine);
+      },
       createNow: () => (engine ? make(engine) : null),
       create: () => loadFormEngine().then(make),
       replay: previous ? [] : (from?.actor.pending() ?? []),

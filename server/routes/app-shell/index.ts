@@ -175,9 +175,8 @@ const ROOT_AND_CSRF = `${ROOT_ELEMENT}\n${EARLY_CSRF_TAG}`;
 
 /**
  * index.html without the entry's tags vite writes into its head (the entry's module script and
- * the modulepreloads of its imports), and those tags, to go after the page's root instead. A
- * module script runs once the document is parsed wherever it stands; in the head its download
- * and its imports' start before the page's markup has arrived. Without a root to follow, the
+ * the modulepreloads of its imports), and those tags, to go after the page's root instead: in the
+ * head their downloads start before the page's markup has arrived and share the connection with it. Without a root to follow, the
  * tags stay where they are.
  */
 export function withoutEntryTags(html: string): { page: string; entryTags: string[] } {
@@ -221,6 +220,18 @@ export function withLowPriority(tag: string): string {
   return tag.replace(/^<(script type="module"|link rel="modulepreload")/, '<$1 fetchpriority="low"');
 }
 
+/**
+ * The entry's module script made `async`: it runs in a task of its own once it has arrived and
+ * its imports are in, instead of in the task that ends the parse (the browser's DOMContentLoaded
+ * work, then the module's evaluation and the app's start: one long task on a slow phone). It may
+ * then run before the parse has ended; the app waits for it (runtime/app/main.tsx), since the
+ * startup answers come after the script in the page.
+ */
+export function withAsyncModule(tag: string): string {
+  if (!tag.startsWith('<script type="module"') || /\sasync\b/.test(tag)) return tag;
+  return tag.replace(/^<script type="module"/, '<script type="module" async');
+}
+
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** Text safe between tags (the title's). */
@@ -234,9 +245,10 @@ const INLINE_STYLESHEET = /<style>((?:(?!<\/style>)[\s\S])*)<\/style>\n<link rel
  * their files linked after the drawn page instead of `disabled`: `<link rel="stylesheet"
  * fetchpriority="low">` tags to go right after the root, before the app's scripts. The first paint
  * parses and matches only the rules of what it shows; a stylesheet after the drawn markup holds up
- * no paint of what precedes it, and the app's scripts, which follow it, run once it is in (a
- * parser-inserted stylesheet blocks the scripts after it), so the app draws every later page with
- * the whole stylesheet. At low priority the request is not one Lighthouse's simulation counts as
+ * no paint of what precedes it. The app's entry is async (withAsyncModule), which a stylesheet
+ * does not hold up: until the files are in, what the app draws is the drawn page itself (its
+ * hydration, the same markup, which the inline rules style); a later page comes after a press and
+ * the server's answer, by which time the files requested with the page are in. At low priority the request is not one Lighthouse's simulation counts as
  * holding up the first paint. The index.html's own inline style (no file) stays whole.
  */
 export function withCriticalStyles(page: string, drawnHtml: string): { page: string; links: string } {
@@ -372,7 +384,7 @@ const appShell: FastifyPluginAsync<AppShellOptions> = async (app, opts) => {
     const hasRoot = page.includes(ROOT_ELEMENT);
     const headTags = `${settingsTag()}${hasRoot ? '' : `\n${EARLY_CSRF_TAG}`}${styles ? `\n${styles}` : ''}`;
     const head = page.includes('</head>') ? page.replace('</head>', () => `${headTags}\n</head>`) : `${headTags}\n${page}`;
-    const appScripts = [...entryTags, ...scripts.split('\n')].filter(Boolean).map(withLowPriority).join('\n');
+    const appScripts = [...entryTags, ...scripts.split('\n')].filter(Boolean).map((tag) => withAsyncModule(withLowPriority(tag))).join('\n');
     const withScripts = hasRoot ? head.replace(ROOT_ELEMENT, () => `${ROOT_AND_CSRF}${appScripts ? `\n${appScripts}` : ''}`) : head;
     const answersTag = `<script id="${STARTUP_ANSWERS_ELEMENT}" type="application/json">${scriptJson(answers)}</script>`;
     const at = withScripts.lastIndexOf('</body>');
