@@ -1,4 +1,5 @@
 import { render } from '@testing-library/react';
+import { Activity } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { usePageFocus } from '../../../runtime/app/usePageFocus';
 
@@ -58,5 +59,39 @@ describe('usePageFocus', () => {
     runFrame();
     expect(document.activeElement).toBe(document.querySelector('h1'));
     expect(scrollTo).toHaveBeenCalledTimes(1);
+  });
+
+  it('still focuses the heading when React runs the page change effect again while it waits (a boundary above hidden and shown)', () => {
+    // Frames cancelled for real here: the effect's cleanup stops its wait.
+    const queued = new Map<number, FrameRequestCallback>();
+    let id = 0;
+    vi.mocked(window.requestAnimationFrame).mockImplementation((callback) => {
+      queued.set(++id, callback);
+      return id;
+    });
+    vi.mocked(window.cancelAnimationFrame).mockImplementation((handle) => void queued.delete(handle));
+    const run = () => {
+      const callbacks = [...queued.values()];
+      queued.clear();
+      callbacks.forEach((callback) => callback(performance.now()));
+    };
+    const shell = (mode: 'visible' | 'hidden', name: string) => (
+      <Activity mode={mode}>
+        <Page name={name} />
+      </Activity>
+    );
+    const { rerender } = render(shell('visible', 'one'));
+    const dialog = document.body.appendChild(document.createElement('div'));
+    dialog.setAttribute('aria-modal', 'true');
+    rerender(shell('visible', 'two'));
+    run();
+    // Hidden and shown again: the effect's cleanup, then the effect for the same page.
+    rerender(shell('hidden', 'two'));
+    rerender(shell('visible', 'two'));
+    run();
+    expect(document.activeElement).toBe(document.body);
+    dialog.remove();
+    run();
+    expect(document.activeElement).toBe(document.querySelector('h1'));
   });
 });
