@@ -176,8 +176,8 @@ const ROOT_AND_CSRF = `${ROOT_ELEMENT}\n${EARLY_CSRF_TAG}`;
 /**
  * index.html without the entry's tags vite writes into its head (the entry's module script and
  * the modulepreloads of its imports), and those tags, to go after the page's root instead: in the
- * head their downloads start before the page's markup has arrived and share the connection with it. Without a root to follow, the
- * tags stay where they are.
+ * head their downloads start before the page's markup has arrived and share the connection with
+ * it. Without a root to follow, the tags stay where they are.
  */
 export function withoutEntryTags(html: string): { page: string; entryTags: string[] } {
   const headEnd = html.indexOf('</head>');
@@ -224,7 +224,7 @@ export function withLowPriority(tag: string): string {
  * The entry's module script made `async`: it runs in a task of its own once it has arrived and
  * its imports are in, instead of in the task that ends the parse (the browser's DOMContentLoaded
  * work, then the module's evaluation and the app's start: one long task on a slow phone). It may
- * then run before the parse has ended; the app waits for it (runtime/app/main.tsx), since the
+ * then run before the parse has ended; the browser's code waits for the parse's end, since the
  * startup answers come after the script in the page.
  */
 export function withAsyncModule(tag: string): string {
@@ -248,8 +248,8 @@ const INLINE_STYLESHEET = /<style>((?:(?!<\/style>)[\s\S])*)<\/style>\n<link rel
  * no paint of what precedes it. The app's entry is async (withAsyncModule), which a stylesheet
  * does not hold up: until the files are in, what the app draws is the drawn page itself (its
  * hydration, the same markup, which the inline rules style); a later page comes after a press and
- * the server's answer, by which time the files requested with the page are in. At low priority the request is not one Lighthouse's simulation counts as
- * holding up the first paint. The index.html's own inline style (no file) stays whole.
+ * the server's answer, by which time the files requested with the page are in. At low priority
+ * the request is not one Lighthouse's simulation counts as holding up the first paint. The index.html's own inline style (no file) stays whole.
  */
 export function withCriticalStyles(page: string, drawnHtml: string): { page: string; links: string } {
   const names = markupNames(`${page}${drawnHtml}`);
