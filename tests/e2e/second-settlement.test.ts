@@ -211,9 +211,10 @@ describe('live preview on the second settlement', () => {
     writeFileSync(file, JSON.stringify(flow, null, 2));
     await page.locator('#main-content', { hasText: 'Enter the date and the amount on your replacement receipt.' }).waitFor();
 
-    // An invalid edit changes nothing on the page.
+    // An invalid edit changes nothing on the page: the page is told (it warns on its console) and stays.
+    const told = page.waitForEvent('console', { predicate: (m) => m.type() === 'warning' && m.text().includes('Live preview: the change was not applied') });
     writeFileSync(file, readFileSync(file, 'utf8').replace('"key": "lastName"', '"key": "surname"'));
-    await page.waitForTimeout(600);
+    await told;
 
     expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('same document');
     expect(page.url()).toMatch(/\/rebate\/contact$/);
