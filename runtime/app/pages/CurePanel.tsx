@@ -196,12 +196,28 @@ export default function CurePanel({ answer, onCured, onCancel }: { answer: Claim
     setRefusal(null);
     return true;
   };
+  /** What a save of the cure in progress sends now: the pages' saved answers and the name typed. */
+  const progressOf = (current: ModelStoreState | null, typedName: string) => {
+    const pageModels = pages.length && current ? curePageModels(pages, current) : undefined;
+    return { referenceCode: answer.referenceCode, ...(pageModels ? { pageModels } : {}), ...(signatureAsked ? { signatureName: typedName.trim() } : {}) };
+  };
+  const quietSave = useQuietCureSave({
+    store,
+    name,
+    sending,
+    asks: pages.length > 0 || signatureAsked,
+    // A page's answers are there once its store is made from the claim's filed answers.
+    ready: pages.length === 0 || store !== null,
+    progressOf,
+    save: (progress) => api.saveCureProgress(progress, culture),
+  });
   /** Save and finish later: the name typed and the pages' answers kept with the uploaded documents. */
   const saveForLater = async () => {
     setSending(true);
-    const pageModels = pages.length && store ? curePageModels(pages, store) : undefined;
-    const result = await api.saveCureProgress({ referenceCode: answer.referenceCode, ...(pageModels ? { pageModels } : {}), ...(signatureAsked ? { signatureName: name.trim() } : {}) }, culture);
+    const progress = progressOf(store, name);
+    const result = await api.saveCureProgress(progress, culture);
     setSending(false);
+    if (result.ok) quietSave.kept(progress);
     if (!result.ok) {
       const message = result.errorKey ? t(result.errorKey) : result.error;
       if (refusedOnPage(message, result)) return;
@@ -388,4 +404,74 @@ export default function CurePanel({ answer, onCured, onCancel }: { answer: Claim
       </form>
     </section>
   );
+}
+
+/** How long typing pauses before the cure's answers are kept (as a claim's page keeps its own, FormPage). */
+const TYPED_SAVE_DELAY_MS = 2000;
+
+interface QuietCureSave<P> {
+  store: ModelStoreState | null;
+  name: string;
+  /** A send or a Save and finish later under way: it keeps the answers itself. */
+  sending: boolean;
+  /** Whether the cure asks for anything typed (pages or a signature): with documents only, nothing is kept here. */
+  asks: boolean;
+  /** Whether the answers the panel opens with are all there. */
+  ready: boolean;
+  progressOf: (store: ModelStoreState | null, name: string) => P;
+  save: (progress: P) => Promise<{ ok: boolean }>;
+}
+
+/**
+ * The cure's typed answers (its pages' answers and the name signed) kept with the cure in progress
+ * without a press, as a claim's pages keep theirs: once typing pauses, and at once when the
+ * claimant leaves the tab (a phone may discard a tab in the background), so that signing in on the
+ * status page again finds them. Quiet: nothing is shown, and a value the checks still refuse (half
+ * an e-mail address) is not told while the claimant types; Send or Save and finish later tells it.
+ * `kept` notes a save made by the button, so that the same answers are not sent again.
+ */
+function useQuietCureSave<P>({ store, name, sending, asks, ready, progressOf, save }: QuietCureSave<P>): { kept: (progress: P) => void } {
+  const latest = useRef({ store, name, sending, asks, progressOf, save });
+  latest.current = { store, name, sending, asks, progressOf, save };
+  // What the server holds as far as this panel knows: the answers the panel opened with, then each one kept.
+  const keptBody = useRef<string | null>(null);
+  const kept = useCallback((progress: P) => {
+    keptBody.current = JSON.stringify(progress);
+  }, []);
+  const saveTyped = useCallback(() => {
+    const now = latest.current;
+    if (!now.asks || now.sending || keptBody.current === null) return;
+    const progress = now.progressOf(now.store, now.name);
+    const body = JSON.stringify(progress);
+    if (body === keptBody.current) return;
+    keptBody.current = body;
+    void now.save(progress).then(
+      (result) => {
+        // Refused: tried again by the next change (or told by the buttons).
+        if (!result.ok && keptBody.current === body) keptBody.current = '';
+      },
+      () => {
+        if (keptBody.current === body) keptBody.current = '';
+      },
+    );
+  }, []);
+  useEffect(() => {
+    if (!asks || !ready) return;
+    // The answers the panel opens with are the server's already: the first change is what is kept.
+    if (keptBody.current === null) {
+      keptBody.current = JSON.stringify(latest.current.progressOf(store, name));
+      return;
+    }
+    const timer = setTimeout(saveTyped, TYPED_SAVE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [asks, ready, store, name, saveTyped]);
+  // Listened to once for the panel, not again on every keystroke.
+  useEffect(() => {
+    const onHidden = () => {
+      if (document.visibilityState === 'hidden') saveTyped();
+    };
+    document.addEventListener('visibilitychange', onHidden);
+    return () => document.removeEventListener('visibilitychange', onHidden);
+  }, [saveTyped]);
+  return { kept };
 }
