@@ -158,12 +158,14 @@ export function createClaimsInProgress(app: FastifyInstance) {
     const { flow, formType, form, models, kinds, deadlines } = claimForm;
     /** The flow up to and including each page, made once per page: the page logic keeps what it derives from it by this object. */
     const prefixes = flow.pages.map((_, at): Pick<FlowFile, 'pages'> => ({ pages: flow.pages.slice(0, at + 1) }));
+    /** The single-instance models each page reads, by page (made once). */
+    const pageSingles = new Map(flow.pages.map((p) => [p, [...pagesSingleModels([p])]]));
+    const kindOf = (id: FormType) => settlementFormOf(app.settlement, id).kind;
 
     type SaveRequest = FastifyRequest<{ Body: DraftSaveBody }>;
 
     /** Throws the 409 of a claim of this Notice ID filed already that the duplicate policy refuses to repeat: the filer's reference code when their secret proved them. */
     const refuseFiledElsewhere = async (authorization: Authorization) => {
-      const kindOf = (id: FormType) => settlementFormOf(app.settlement, id).kind;
       const refusal = duplicateRefusal(app.settlement.settings.duplicates, formType, await app.stores.submissions.filingsOf(identifiersOf(authorization)), kindOf);
       if (!refusal) return;
       const referenceCode = filerReferenceCode(refusal, form.signIn.secret !== undefined, settlementFormOf(app.settlement, refusal.earlier).signIn);
@@ -203,7 +205,7 @@ export function createClaimsInProgress(app: FastifyInstance) {
       // A page on the way here with no answers at all: this page cannot have been reached.
       const sentScope = scopeOf(built.payload, kinds);
       const unanswered = pages.pages.filter(
-        (p) => p !== page && p.inFlow !== false && !isPageSkipped(p, sentScope) && [...pagesSingleModels([p])].some((kind) => !built.payload[kind]),
+        (p) => p !== page && p.inFlow !== false && !isPageSkipped(p, sentScope) && (pageSingles.get(p) ?? [...pagesSingleModels([p])]).some((kind) => !built.payload[kind]),
       );
       if (unanswered.length) throw httpError('PAGE_NOT_REACHED', { details: unanswered.map((p) => `${title(p)}: this page has not been answered yet.`) });
       const problems = validateSubmission({

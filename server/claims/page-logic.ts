@@ -62,6 +62,10 @@ interface FlowPages {
   checked: Pick<FlowFile, 'pages'>;
   /** The single-instance models (camel-cased) the pages read: a model or address block's, a records block's 'none of the above' holder. */
   singles: ReadonlySet<string>;
+  /** The form's payload kinds. */
+  kinds: PayloadKinds;
+  /** The form's records (storeRecords), for the store the pages read. */
+  records: ReturnType<typeof storeRecords>;
 }
 
 const flowPagesCache = new WeakMap<Pick<FlowFile, 'pages'>, WeakMap<readonly ModelConfig[], Map<FormType, FlowPages>>>();
@@ -87,13 +91,13 @@ function flowPagesOf(flow: Pick<FlowFile, 'pages'>, models: readonly ModelConfig
       if (single !== undefined) singles.add(camelCase(single));
     }
   }
-  const built: FlowPages = { pages, checked, singles };
+  const built: FlowPages = { pages, checked, singles, kinds: payloadKinds(models, formType), records: storeRecords(models, formType) };
   byForm.set(formType, built);
   return built;
 }
 
 /** The submitted models as a store of saved answers (`singles`: the camel-cased single-instance models the pages read, each needed once); null when a page's model is missing or sent twice (the structure check says which). */
-function storeOf(input: PageLogicInput, kinds: PayloadKinds, singles: ReadonlySet<string>): ModelStoreState | null {
+function storeOf(input: PageLogicInput, { kinds, singles, records }: Pick<FlowPages, 'kinds' | 'singles' | 'records'>): ModelStoreState | null {
   const saved: FormModel[] = [];
   const consistent = (kind: string, model: FormModel) => model.metadata.formType === input.formType && camelCase(model.metadata.dtoMapping) === kind;
   for (const kind of kinds.single) {
@@ -112,7 +116,6 @@ function storeOf(input: PageLogicInput, kinds: PayloadKinds, singles: ReadonlySe
   for (const kind of singles) {
     if (sent.get(kind) !== 1) return null;
   }
-  const records = storeRecords(input.models, input.formType);
   return records ? { drafts: [], saved, everEdited: {}, records } : { drafts: [], saved, everEdited: {} };
 }
 
@@ -138,10 +141,10 @@ function payloadOf(payload: SubmissionPayload, kept: ModelStoreState, kinds: Pay
  * walks for them. null when the payload does not have the models the pages read.
  */
 export function applyPageLogic(given: PageLogicInput): PageLogicResult | null {
-  const { pages, checked, singles } = flowPagesOf(given.flow, given.models, given.formType);
+  const flowPages = flowPagesOf(given.flow, given.models, given.formType);
+  const { pages, checked, kinds } = flowPages;
   const input = { ...given, flow: { pages } };
-  const kinds = payloadKinds(input.models, input.formType);
-  const store = storeOf(input, kinds, singles);
+  const store = storeOf(input, flowPages);
   if (!store) return null;
   const modelConfigs = [...input.models];
   const kept = keepReachedAnswers(input.flow, store, { formType: input.formType, modelConfigs, internationalAddresses: input.settings?.internationalAddresses });

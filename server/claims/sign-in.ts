@@ -275,6 +275,9 @@ export function createSignIns(app: FastifyInstance) {
     const { formType, deadlineKeys } = flow;
     const { signIn, kind } = settlementFormOf(app.settlement, formType);
     const wording = wordingOf(signIn);
+    // Settlement lookups made once per form, not per sign-in.
+    const config = app.settlement.models.find((m) => m.metadata.formType === formType && m.metadata.dtoMapping === 'Credentials');
+    const kindOf = (id: FormType) => settlementFormOf(app.settlement, id).kind;
 
     return async function signInTo(request: FastifyRequest<{ Body: SignInBody }>, reply: FastifyReply): Promise<SignInAnswer> {
       if (passedDeadline(app.deadlineInstants, deadlineKeys, app.clock())) throw httpError('DEADLINE_PASSED');
@@ -291,7 +294,6 @@ export function createSignIns(app: FastifyInstance) {
         replaceSignIn(session.data, formType, tab, null);
 
         const credentials = request.body.credentials;
-        const config = app.settlement.models.find((m) => m.metadata.formType === formType && m.metadata.dtoMapping === 'Credentials');
         const fields = { ...credentials.fields };
         const typedVin = signIn.vin ? fields[signIn.vin] : undefined;
         if (signIn.vin && typeof typedVin === 'string') fields[signIn.vin] = typedVin.trim().toUpperCase();
@@ -395,7 +397,6 @@ export function createSignIns(app: FastifyInstance) {
         // What this sign-in would file was filed already and the policy refuses another: told now,
         // not after every page is filled (the submit judges again, under its lock).
         if (kind !== 'lookup' && flow.submit) {
-          const kindOf = (id: FormType) => settlementFormOf(app.settlement, id).kind;
           const filings = await (filedRead?.noticeId === identity.noticeId ? filedRead.filings : app.stores.submissions.filingsOf(identifiersOf(identity)));
           const refusal = duplicateRefusal(app.settlement.settings.duplicates, formType, filings, kindOf);
           if (refusal) {

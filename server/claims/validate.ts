@@ -96,16 +96,37 @@ function unknownFields(fields: Record<string, FieldValue>, config: ModelConfig):
   return unknown ?? [];
 }
 
+/** A form's model configs by camel-cased kind, and its payload kinds. */
+interface FormConfigs {
+  configs: ReadonlyMap<string, ModelConfig>;
+  kinds: PayloadKinds;
+}
+
+const formConfigsCache = new WeakMap<readonly ModelConfig[], Map<FormType, FormConfigs>>();
+
+/** The form's configs and kinds, made once per model config list (a settlement's are loaded once and never changed in place). */
+function formConfigsOf(models: readonly ModelConfig[], formType: FormType): FormConfigs {
+  let byForm = formConfigsCache.get(models);
+  if (!byForm) formConfigsCache.set(models, (byForm = new Map()));
+  let found = byForm.get(formType);
+  if (!found) {
+    found = { configs: new Map(models.filter((m) => m.metadata.formType === formType).map((m) => [camelCase(m.metadata.dtoMapping), m])), kinds: payloadKinds(models, formType) };
+    byForm.set(formType, found);
+  }
+  return found;
+}
+
+const isEmpty = (value: FieldValue | undefined) => value === undefined || value === null || value === '' || value === false;
+const fieldKey = (clientId: string, field: string) => `${clientId}\n${field}`;
+
 export function validateSubmission(input: ValidationInput): ValidationProblems {
   const { formType } = input;
-  const t = (key: string, ...args: Array<string | number>) => formatMessage(input.text(key) ?? key, ...args);
-  const logic = input.flow ? applyPageLogic({ ...input, flow: input.flow, t }) : null;
+  const logic = input.flow ? applyPageLogic({ ...input, flow: input.flow, t: (key, ...args) => formatMessage(input.text(key) ?? key, ...args) }) : null;
   const payload = logic?.payload ?? input.payload;
   const ruleProblems: Array<{ clientId: string; field: string; text: string }> = [];
   const structure: string[] = [];
   const fields: string[] = [];
-  const configs = new Map(input.models.filter((m) => m.metadata.formType === formType).map((m) => [camelCase(m.metadata.dtoMapping), m]));
-  const kinds = payloadKinds(input.models, formType);
+  const { configs, kinds } = formConfigsOf(input.models, formType);
 
   // Every single-instance model the form declares must be present (an empty claim is not a claim);
   // a draft needs those its pages so far read.
@@ -179,7 +200,6 @@ export function validateSubmission(input: ValidationInput): ValidationProblems {
   }
   // The pages' verdict (once every model is sound) names page and field as the claimant reads
   // them; a rule failure of a field no page refuses keeps its model and field names.
-  const isEmpty = (value: FieldValue | undefined) => value === undefined || value === null || value === '' || value === false;
   const sent = payloadModels(payload, kinds);
   const sentModel = (clientId: string) => sent.find(({ model }) => model.clientId === clientId);
   // A saved record's own field: the browser checked the record when it was saved, so an unfinished
@@ -195,7 +215,6 @@ export function validateSubmission(input: ValidationInput): ValidationProblems {
     input.unfinishedPageIds?.includes(p.pageId) === true &&
     !isRecordField(p.clientId, p.field) &&
     isEmpty(sentModel(p.clientId)?.model.fields[p.field]);
-  const fieldKey = (clientId: string, field: string) => `${clientId}\n${field}`;
   /** The fields whose rules the pages ran: a failure of their model rules is a failure on the page too (the same rules, and the page's own besides), told there. */
   const ranOnPages = new Set<string>();
   // A claim in progress runs no model pass: which fields the pages ran is not asked then.

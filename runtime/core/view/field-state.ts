@@ -1,6 +1,6 @@
 import { evaluateCondition, type ConditionScope } from '../conditions/evaluate';
 import { devError } from '../errors';
-import { dateBounds, isRequired, ruleMessages, type RuleContext, type RuleMessage } from '../rules';
+import { dateBounds, isRequired, ruleMessages, type FieldMessageContext, type RuleContext, type RuleMessage } from '../rules';
 import type { FieldConfig, FieldValue, FormModel, ModelConfig, RuleConfig } from '../types';
 import type { FieldState, ValidationEnv } from './types';
 
@@ -90,6 +90,15 @@ export function dependencyOutcome(field: FieldConfig, model: FormModel, models: 
 const INDEPENDENT: Readonly<DependencyOutcome> = Object.freeze({ visible: true, disabled: false, maskOverride: null, reset: null });
 
 /**
+ * The field's words for its messages, asked only when a rule fails. Made by a function rather than
+ * written inline: under tsx (the server's runner) an arrow written as a property is named at run
+ * time by a defineProperty call, on every field of every save.
+ */
+function fieldWords(field: FieldConfig, t: ValidationEnv['t']): () => FieldMessageContext {
+  return () => ({ label: t(field.label), widget: field.widget, messages: field.messages });
+}
+
+/**
  * Everything the widget of one field needs, computed from configs, the model and the rules. With
  * `errors: false` the rules' messages are not computed (a widget whose errors are hidden, redrawn
  * on every keystroke): `errors` is then empty whatever the value.
@@ -109,8 +118,8 @@ export function computeFieldState(
   const ctx = active ? ruleContext(env, models, model.fields) : null;
   const value = outcome.reset ? outcome.reset.value : (model.fields[field.key] ?? null);
   const messages =
-    ctx && options.errors !== false
-      ? ruleMessages(value, rules, field.key, ctx, { dataType: config?.fields[field.key]?.dataType, field: () => ({ label: env.t(field.label), widget: field.widget, messages: field.messages }) })
+    ctx && options.errors !== false && rules.length > 0
+      ? ruleMessages(value, rules, field.key, ctx, { dataType: config?.fields[field.key]?.dataType, field: fieldWords(field, env.t) })
       : NO_MESSAGES;
   return {
     visible: outcome.visible,
