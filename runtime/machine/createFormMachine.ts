@@ -218,9 +218,10 @@ export function createFormMachine(flow: FlowFile) {
           ? { type: 'gotoRefused' as const, reason: resolved.refused, target: resolved.target }
           : { type: 'gotoRefused' as const, reason: 'notFound' as const, target: '' };
       }),
-      startNavigation: assign(({ context }) =>
-        context.navigation.isNavigating ? {} : { navigation: beginNavigation(context.navigation) },
-      ),
+      startNavigation: assign(({ context, event }) => {
+        const store = event.type === 'ROUTE_CHANGE_START' && event.store ? { store: event.store } : {};
+        return context.navigation.isNavigating ? store : { navigation: beginNavigation(context.navigation), ...store };
+      }),
       finishNavigation: assign(({ context }) => ({ navigation: endNavigation(context.navigation) })),
       updateStore: assign(({ event }) => (event.type === 'UPDATE_STORE' ? { store: event.store } : {})),
       dismissError: assign({ failure: null, rejection: null }),

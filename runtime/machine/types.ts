@@ -196,7 +196,11 @@ export type FormMachineEvent =
       credentials?: Record<string, FieldValue> | null;
     }
   | { type: 'SESSION_TIMEOUT' }
-  | { type: 'ROUTE_CHANGE_START' }
+  /**
+   * `store`: the new page's defaults and resets, stored with the start of its route change, so
+   * that a page change is one more event for the machine and its subscribers, not two.
+   */
+  | { type: 'ROUTE_CHANGE_START'; store?: ModelStoreState }
   | { type: 'ROUTE_CHANGE_END' }
   | { type: 'DISMISS_ERROR' }
   | { type: 'RESET' };

@@ -1,7 +1,7 @@
 import { use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { backTarget, progress, scopeFromStore, skipPredicate } from '../../core/navigation';
-import type { FormType } from '../../core/types';
+import type { FormType, ModelStoreState } from '../../core/types';
 import { preparePage } from '../../core/view/dependencies';
 import { addressFieldsProvided } from '../../core/view/page-groups';
 import { whenIdle } from '../../react/prepare';
@@ -90,14 +90,15 @@ function useSessionWiring(session: FormSession, pageId: string, store: AppStore,
   }, [actor, syncAuthorized]);
 
   // The new page's defaults and dependency resets, stored before it renders (the renderer would
-  // apply the same ones after its first render, and the page would render twice).
-  const prepareCurrentPage = useCallback(() => {
+  // apply the same ones after its first render, and the page would render twice): the store with
+  // them, or null when they change nothing.
+  const preparedStore = useCallback((): ModelStoreState | null => {
     const { context } = actor.getSnapshot();
     const page = flows.flow(formType).pages.find((p) => p.id === context.navigation.currentPage);
     const { modelConfigs, settings } = store.get();
-    if (!page || !modelConfigs) return;
+    if (!page || !modelConfigs) return null;
     const prepared = preparePage(page, context.store, { formType, modelConfigs, internationalAddresses: settings.internationalAddresses });
-    if (prepared !== context.store) actor.send({ type: 'UPDATE_STORE', store: prepared });
+    return prepared === context.store ? null : prepared;
   }, [actor, formType, store, flows]);
 
   // The address changed (a route change the machine asked for, browser back/forward, a link):
@@ -155,12 +156,20 @@ function useSessionWiring(session: FormSession, pageId: string, store: AppStore,
         // Spec §4: Next and Back are refused, and the action buttons disabled, until the new page
         // shows. Started at once (the machine takes it right after the event that moved it), so that
         // no render sees the machine on another page with no route change started: the page being
-        // left would give way to the placeholder for a frame, and the new page mount anew.
-        if (leaves && actor.getSnapshot().status === 'active') actor.send({ type: 'ROUTE_CHANGE_START' });
+        // left would give way to the placeholder for a frame, and the new page mount anew. The
+        // machine's snapshot is already the new page's here, and its defaults go with the start.
+        const starts = leaves && actor.getSnapshot().status === 'active';
+        if (starts) {
+          const prepared = preparedStore();
+          actor.send(prepared ? { type: 'ROUTE_CHANGE_START', store: prepared } : { type: 'ROUTE_CHANGE_START' });
+        }
         // Emitted during the transition: navigate once the new snapshot (and authorization) is in.
         queueMicrotask(() => {
           syncAuthorized();
-          prepareCurrentPage();
+          if (!starts) {
+            const prepared = preparedStore();
+            if (prepared) actor.send({ type: 'UPDATE_STORE', store: prepared });
+          }
           if (!leaves) return;
           if (resumed) replaceEntryAfterSignIn(e.path);
           else navigate(withCulture(e.path, store.get().culture));
@@ -192,7 +201,7 @@ function useSessionWiring(session: FormSession, pageId: string, store: AppStore,
       }),
     ];
     return () => subs.forEach((s) => s.unsubscribe());
-  }, [actor, session, formType, navigate, store, api, flows, syncAuthorized, prepareCurrentPage, replaceEntryAfterSignIn]);
+  }, [actor, session, formType, navigate, store, api, flows, syncAuthorized, preparedStore, replaceEntryAfterSignIn]);
 
   // Spec §4: any key, wheel, mouse or touch activity resets the session deadline (at most once a second).
   useEffect(() => {

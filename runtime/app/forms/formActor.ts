@@ -153,8 +153,11 @@ export function deferredActor(options: DeferredActorOptions): FormActor {
     switch (event.type) {
       case 'UPDATE_STORE':
         return previewSnapshot({ ...context, store: event.store }, 'editing', preview.status);
-      case 'ROUTE_CHANGE_START':
-        return context.navigation.isNavigating ? preview : previewSnapshot({ ...context, navigation: beginNavigation(context.navigation) }, 'editing', preview.status);
+      case 'ROUTE_CHANGE_START': {
+        const store = event.store ?? context.store;
+        if (context.navigation.isNavigating) return store === context.store ? preview : previewSnapshot({ ...context, store }, 'editing', preview.status);
+        return previewSnapshot({ ...context, store, navigation: beginNavigation(context.navigation) }, 'editing', preview.status);
+      }
       case 'ROUTE_CHANGE_END':
         return previewSnapshot({ ...context, navigation: endNavigation(context.navigation) }, 'editing', preview.status);
       case 'AUTHORIZE':

@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BaseLocationHook } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { FlowFile } from '../../../runtime/core/types';
+import { findModel } from '../../../runtime/core/models';
 import { App } from '../../../runtime/app/App';
 import { CORE_GUARDS } from '../../../runtime/app/guards';
 import { CONFIGS } from '../fixtures';
@@ -97,6 +98,44 @@ describe('a route change the machine asks for', () => {
     await act(async () => undefined);
     observer.disconnect();
     expect(seen).toEqual(['one', 'two']);
+  });
+});
+
+describe("the new page's defaults", () => {
+  it('are stored with the start of the route change: the machine and its subscribers take one event for them, not two', async () => {
+    const withDefault: FlowFile = {
+      ...flow,
+      pages: [flow.pages[0]!, openPage('two', '/automotive/two', { blocks: [{ block: 'model', model: 'ClaimDetails', fields: [{ key: 'phone', widget: 'text', label: 'Phone', defaultValue: '555' }] }] }), flow.pages[2]!],
+    };
+    const services = testServices({ flows: [withDefault], state: { modelConfigs: CONFIGS, whitelistLoaded: true } });
+    const location = heldLocation('/automotive');
+    render(<App services={services} guards={CORE_GUARDS} location={location} leaveApp={() => undefined} />);
+    const next = await screen.findByRole('button', { name: 'LocKey_Button_Next' });
+    const actor = services.sessions.existingSession('Automotive')!.actor;
+    await actor.ready();
+    const sent: string[] = [];
+    const send = actor.send.bind(actor);
+    vi.spyOn(actor, 'send').mockImplementation((event) => {
+      sent.push(event.type);
+      send(event);
+    });
+    let snapshots = 0;
+    const sub = actor.subscribe(() => snapshots++);
+
+    await userEvent.click(next);
+    await waitFor(() => expect(location.pending).toHaveLength(1));
+    const phone = () => findModel(actor.getSnapshot().context.store, 'ClaimDetails')?.fields.phone;
+    // Before the new page renders, its default is in the machine's store.
+    expect(phone()).toBe('555');
+    expect(actor.getSnapshot().context.navigation).toMatchObject({ currentPage: 'two', isNavigating: true });
+    act(() => location.pending.shift()!());
+    await waitFor(() => expect(document.querySelector('[data-page="two"]')).toBeTruthy());
+    sub.unsubscribe();
+    expect(screen.getByLabelText('Phone')).toHaveProperty('value', '555');
+    // Next, the start of the route change with the defaults, its end; on the code before, an
+    // UPDATE_STORE after the start, and one snapshot more for every subscriber.
+    expect(sent.filter((type) => type !== 'ACTIVITY')).toEqual(['NEXT', 'ROUTE_CHANGE_START', 'ROUTE_CHANGE_END']);
+    expect(snapshots).toBe(sent.length);
   });
 });
 
