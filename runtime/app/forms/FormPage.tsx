@@ -122,14 +122,13 @@ const sameItems = <T,>(a: readonly T[], b: readonly T[]): boolean => a === b || 
  */
 function savedChanges(before: ModelStoreState, after: ModelStoreState): { records: boolean; typed: boolean } {
   if (before.saved === after.saved && before.records === after.records) return { records: false, typed: false };
-  const repeats = (m: FormModel) => isRepeating(m.metadata.dtoMapping, after);
   if (before.saved.length === after.saved.length && before.records === after.records) {
     let records = false;
     let typed = false;
     after.saved.forEach((m, i) => {
       const was = before.saved[i];
       if (was === m || was === undefined) return;
-      if (repeats(m) || isRepeating(was.metadata.dtoMapping, before)) records = true;
+      if (isRepeating(m.metadata.dtoMapping, after) || isRepeating(was.metadata.dtoMapping, before)) records = true;
       else typed = true;
     });
     return { records, typed };
@@ -173,14 +172,14 @@ function RecordSaves({ session, page, pageId }: { session: FormSession; page: Pa
     return text;
   }, []);
   const savedRecords = useFormSelector(actor, selectRecords);
-  // The answers this component first drew with: what changes after them is the claimant's to keep.
-  const opened = useRef<ModelStoreState | null>(null);
-  opened.current ??= actor.getSnapshot().context.store;
+  // The answers this component first drew with (what changes after them is the claimant's to
+  // keep), then the last ones it watched.
+  const [firstAnswers] = useState(() => actor.getSnapshot().context.store);
+  const watched = useRef(firstAnswers);
   const lastRecords = useRef(savedRecords);
-  // The open records' text as last saved (or as first drawn), and as the answers hold it now.
-  const lastOpenRecords = useRef<string | null>(null);
-  lastOpenRecords.current ??= openRecordsText(page, opened.current);
-  const openText = useRef(lastOpenRecords.current);
+  // The open records' text as last saved (at first, as first drawn).
+  const [firstOpenRecords] = useState(() => openRecordsText(page, firstAnswers));
+  const lastOpenRecords = useRef(firstOpenRecords);
   const recordSaves = useRef(0);
   // Whether a save asked since the last outcome was a record's, whose refusal is told on the page
   // (a save of typed answers alone is quiet: see below).
@@ -245,14 +244,13 @@ function RecordSaves({ session, page, pageId }: { session: FormSession; page: Pa
   // saved once typing in it pauses, never in the claimant's way nor blocking a button; the typed
   // answers a while after the last keystroke.
   useEffect(() => {
-    let seen = opened.current ?? actor.getSnapshot().context.store;
     let openTimer: ReturnType<typeof setTimeout> | undefined;
     let typedTimer: ReturnType<typeof setTimeout> | undefined;
-    const startOpenTimer = (text: string) => {
+    // The open records' text is made when the wait ends, not on every keystroke in them.
+    const startOpenTimer = () => {
       clearTimeout(openTimer);
-      if (lastOpenRecords.current === text) return;
       openTimer = setTimeout(() => {
-        if (lastOpenRecords.current !== text) saveRef.current();
+        if (lastOpenRecords.current !== openRecordsText(page, actor.getSnapshot().context.store)) saveRef.current();
       }, OPEN_RECORD_SAVE_DELAY_MS);
     };
     const startTypedTimer = () => {
@@ -261,25 +259,18 @@ function RecordSaves({ session, page, pageId }: { session: FormSession; page: Pa
     };
     const onAnswers = () => {
       const store = actor.getSnapshot().context.store;
-      if (store === seen) return;
-      const before = seen;
-      seen = store;
-      opened.current = store;
-      // The open records' text is made again only when one of them is another object.
-      if (store.everEdited !== before.everEdited || !sameItems(store.drafts, before.drafts)) {
-        const text = openRecordsText(page, store);
-        if (text !== openText.current) {
-          openText.current = text;
-          startOpenTimer(text);
-        }
-      }
+      const before = watched.current;
+      if (store === before) return;
+      watched.current = store;
+      // An open record typed in (another object among them, or a field edited for the first time).
+      if (store.everEdited !== before.everEdited || !sameItems(store.drafts, before.drafts)) startOpenTimer();
       if (savedChanges(before, store).typed) {
         typed.current.count += 1;
         startTypedTimer();
       }
     };
     // What was left waiting when the page or the save changed waits again (none at the first draw).
-    startOpenTimer(openText.current ?? '');
+    if (lastOpenRecords.current !== openRecordsText(page, watched.current)) startOpenTimer();
     startTypedTimer();
     // The answers may have changed between the draw and now (the page's own defaults).
     onAnswers();
