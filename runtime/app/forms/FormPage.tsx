@@ -17,7 +17,7 @@ import { loadUploadTransport } from '../api';
 import { useApp, useServices, useT } from '../context';
 import { useDocumentTitle } from '../useDocumentTitle';
 import { changeDocuments, draftDocuments, whenUploaded } from './documentUploads';
-import { useFormSelector, whenSnapshot } from './formActor';
+import { useFormSelector, whenSnapshot, type FormSnapshot } from './formActor';
 import { skipScopedSelect } from './skipScoped';
 import { loadFormEngine, loadSubmitCode, savePage, type FormSession } from './formSessions';
 import { loadClaimChecks, type SavedForLater } from '../../core/api';
@@ -105,36 +105,46 @@ function AlreadyFiledNotice({ message }: { message: string }) {
   );
 }
 
-/**
- * The saved records (their client ids and answers) as one text, so that a change of what they
- * hold, not of their objects, saves the page. Made again only when one of them is another object:
- * typing in an open record or a single model leaves every saved record as it was (20 saved repairs
- * would otherwise be written out on every keystroke).
- */
-function useRecordsText(records: readonly FormModel[]): string {
-  const last = useRef<{ records: readonly FormModel[]; text: string } | null>(null);
-  const kept = last.current;
-  if (kept && kept.records.length === records.length && kept.records.every((r, i) => r === records[i])) return kept.text;
-  const text = JSON.stringify(records.map((m) => [m.clientId, m.fields]));
-  last.current = { records, text };
-  return text;
-}
+/** The saved records (their client ids and answers) as one text: a change of what they hold, not of their objects, saves the page. */
+const recordsText = (records: readonly FormModel[]): string => JSON.stringify(records.map((m) => [m.clientId, m.fields]));
+
+/** The records typed and not yet saved on the page (their client ids and answers) as one text. */
+const openRecordsText = (page: PageConfig, store: ModelStoreState): string => JSON.stringify(typedOpenRecords(page, store).map((m) => [m.clientId, m.fields]));
+
+/** Whether two lists hold the same objects in the same order. */
+const sameItems = <T,>(a: readonly T[], b: readonly T[]): boolean => a === b || (a.length === b.length && a.every((item, i) => item === b[i]));
 
 /**
- * A number that changes whenever one of `models` is another object than at the last draw: an
- * answer typed in one of them (the store replaces the model it changes, and only that one).
+ * What changed among the saved models from `before` to `after`: a record (a repeating model), or a
+ * single model's answers. Compared by object (the store replaces the model it changes, and only
+ * that one), and only the changed ones are asked whether they repeat: a keystroke in a single model
+ * does not go through every saved record.
  */
-function useChangeCount(models: readonly FormModel[]): number {
-  const last = useRef({ models, count: 0 });
-  const kept = last.current;
-  if (kept.models.length !== models.length || kept.models.some((m, i) => m !== models[i])) last.current = { models, count: kept.count + 1 };
-  return last.current.count;
+function savedChanges(before: ModelStoreState, after: ModelStoreState): { records: boolean; typed: boolean } {
+  if (before.saved === after.saved && before.records === after.records) return { records: false, typed: false };
+  if (before.saved.length === after.saved.length && before.records === after.records) {
+    let records = false;
+    let typed = false;
+    after.saved.forEach((m, i) => {
+      const was = before.saved[i];
+      if (was === m || was === undefined) return;
+      if (isRepeating(m.metadata.dtoMapping, after) || isRepeating(was.metadata.dtoMapping, before)) records = true;
+      else typed = true;
+    });
+    return { records, typed };
+  }
+  const single = (store: ModelStoreState) => store.saved.filter((m) => !isRepeating(m.metadata.dtoMapping, store));
+  const a = single(before);
+  const b = single(after);
+  return { records: true, typed: a.length !== b.length || a.some((m, i) => m !== b[i]) };
 }
 
 /**
  * The page's records and answers kept with the claim in progress as the claimant edits them. A
- * component of its own (drawing nothing), so that a keystroke draws it and not the page: it reads
- * every answer.
+ * component of its own (drawing nothing) that watches the answers through the form's actor rather
+ * than reading them in its render: a keystroke draws nothing here, it only restarts a timer. It
+ * renders again when a saved record changes (its save is asked in the effect that follows, once
+ * the event that changed it, such as Next, has run to its end).
  */
 function RecordSaves({ session, page, pageId }: { session: FormSession; page: PageConfig; pageId: string }) {
   const { actor, formType } = session;
@@ -148,11 +158,28 @@ function RecordSaves({ session, page, pageId }: { session: FormSession; page: Pa
   // A save not stored (refused, or no answer) is told on the page; the records stay listed there,
   // and the next record saved, or Next, sends them again. Each also keeps the record being typed
   // (not saved yet), which is saved on its own too, a moment after the claimant stops typing.
-  const models = useFormSelector(actor, (s) => s.context.store);
-  const savedRecords = useRecordsText(models.saved.filter((m) => isRepeating(m.metadata.dtoMapping, models)));
-  const openRecords = useMemo(() => JSON.stringify(typedOpenRecords(page, models).map((m) => [m.clientId, m.fields])), [page, models]);
+  // The saved records' text, made again only when a saved record is another object.
+  const recordsSeen = useRef<{ store: ModelStoreState; text: string } | null>(null);
+  const selectRecords = useCallback((s: FormSnapshot) => {
+    const store = s.context.store;
+    const seen = recordsSeen.current;
+    if (seen && (seen.store === store || !savedChanges(seen.store, store).records)) {
+      seen.store = store;
+      return seen.text;
+    }
+    const text = recordsText(store.saved.filter((m) => isRepeating(m.metadata.dtoMapping, store)));
+    recordsSeen.current = { store, text };
+    return text;
+  }, []);
+  const savedRecords = useFormSelector(actor, selectRecords);
+  // The answers this component first drew with (what changes after them is the claimant's to
+  // keep), then the last ones it watched.
+  const [firstAnswers] = useState(() => actor.getSnapshot().context.store);
+  const watched = useRef(firstAnswers);
   const lastRecords = useRef(savedRecords);
-  const lastOpenRecords = useRef(openRecords);
+  // The open records' text as last saved (at first, as first drawn).
+  const [firstOpenRecords] = useState(() => openRecordsText(page, firstAnswers));
+  const lastOpenRecords = useRef(firstOpenRecords);
   const recordSaves = useRef(0);
   // Whether a save asked since the last outcome was a record's, whose refusal is told on the page
   // (a save of typed answers alone is quiet: see below).
@@ -171,7 +198,7 @@ function RecordSaves({ session, page, pageId }: { session: FormSession; page: Pa
         const now = actor.getSnapshot();
         if (ticket !== recordSaves.current || now.status !== 'active') return null;
         const { store } = now.context;
-        lastOpenRecords.current = JSON.stringify(typedOpenRecords(page, store).map((m) => [m.clientId, m.fields]));
+        lastOpenRecords.current = openRecordsText(page, store);
         return savePage({ api }, { formType, pageId, store }, session.submits, { unfinished: true, culture: cultureRef.current, openRecords: typedOpenRecords(page, store) });
       })
       .then((saved) => {
@@ -187,33 +214,24 @@ function RecordSaves({ session, page, pageId }: { session: FormSession; page: Pa
         }
       });
   }, [actor, api, formType, page, pageId, session]);
+  const saveRef = useRef(saveUnfinished);
+  saveRef.current = saveUnfinished;
   useEffect(() => {
     if (lastRecords.current === savedRecords) return;
     lastRecords.current = savedRecords;
     saveUnfinished();
   }, [savedRecords, saveUnfinished]);
-  useEffect(() => {
-    if (lastOpenRecords.current === openRecords) return;
-    // Never in the claimant's way: saved once typing pauses, and never blocking a button.
-    const timer = setTimeout(() => {
-      if (lastOpenRecords.current !== openRecords) saveUnfinished();
-    }, OPEN_RECORD_SAVE_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [openRecords, saveUnfinished]);
   // The page's own answers, typed and not yet sent by Next, kept too: once typing pauses, and at
   // once when the claimant leaves the tab (a phone's browser may discard a tab in the background),
   // so that a reload, a discarded tab or a resume finds them. Quiet: a value still being typed that
   // the checks refuse (half an e-mail address) is not told while the claimant types; Next tells it,
-  // and the next pause saves again.
-  const typed = useChangeCount(models.saved.filter((m) => !isRepeating(m.metadata.dtoMapping, models)));
-  const typedRef = useRef(typed);
-  typedRef.current = typed;
-  const savedTyped = useRef(typed);
+  // and the next pause saves again. A count of the single models' changes, and the count saved.
+  const typed = useRef({ count: 0, saved: 0 });
   const saveTyped = useCallback(() => {
-    if (savedTyped.current === typedRef.current) return;
-    savedTyped.current = typedRef.current;
-    saveUnfinished(true);
-  }, [saveUnfinished]);
+    if (typed.current.saved === typed.current.count) return;
+    typed.current.saved = typed.current.count;
+    saveRef.current(true);
+  }, []);
   // Listened to once for the page, not again on every keystroke.
   useEffect(() => {
     const onHidden = () => {
@@ -222,11 +240,47 @@ function RecordSaves({ session, page, pageId }: { session: FormSession; page: Pa
     document.addEventListener('visibilitychange', onHidden);
     return () => document.removeEventListener('visibilitychange', onHidden);
   }, [saveTyped]);
+  // Each change of the answers restarts the timers of what it changed: the record being typed is
+  // saved once typing in it pauses, never in the claimant's way nor blocking a button; the typed
+  // answers a while after the last keystroke.
   useEffect(() => {
-    if (savedTyped.current === typed) return;
-    const timer = setTimeout(saveTyped, TYPED_SAVE_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [typed, saveTyped]);
+    let openTimer: ReturnType<typeof setTimeout> | undefined;
+    let typedTimer: ReturnType<typeof setTimeout> | undefined;
+    // The open records' text is made when the wait ends, not on every keystroke in them.
+    const startOpenTimer = () => {
+      clearTimeout(openTimer);
+      openTimer = setTimeout(() => {
+        if (lastOpenRecords.current !== openRecordsText(page, actor.getSnapshot().context.store)) saveRef.current();
+      }, OPEN_RECORD_SAVE_DELAY_MS);
+    };
+    const startTypedTimer = () => {
+      clearTimeout(typedTimer);
+      if (typed.current.saved !== typed.current.count) typedTimer = setTimeout(saveTyped, TYPED_SAVE_DELAY_MS);
+    };
+    const onAnswers = () => {
+      const store = actor.getSnapshot().context.store;
+      const before = watched.current;
+      if (store === before) return;
+      watched.current = store;
+      // An open record typed in (another object among them, or a field edited for the first time).
+      if (store.everEdited !== before.everEdited || !sameItems(store.drafts, before.drafts)) startOpenTimer();
+      if (savedChanges(before, store).typed) {
+        typed.current.count += 1;
+        startTypedTimer();
+      }
+    };
+    // What was left waiting when the page or the save changed waits again (none at the first draw).
+    if (lastOpenRecords.current !== openRecordsText(page, watched.current)) startOpenTimer();
+    startTypedTimer();
+    // The answers may have changed between the draw and now (the page's own defaults).
+    onAnswers();
+    const subscription = actor.subscribe(onAnswers);
+    return () => {
+      subscription.unsubscribe();
+      clearTimeout(openTimer);
+      clearTimeout(typedTimer);
+    };
+  }, [actor, page, saveTyped]);
   return null;
 }
 

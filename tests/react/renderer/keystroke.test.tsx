@@ -306,15 +306,15 @@ describe('a keystroke', () => {
     expect(facility).toHaveProperty('value', 'D');
     expect(facility.getAttribute('aria-invalid')).toBeNull();
     // The typed field (its widget, its input group, the error line the key took away), the group of
-    // fields that holds it, which reads its own answers, and the page's record saves: not the
-    // records block around it, whose saved and open records stay as they were.
-    expect([...rendered].sort()).toEqual(['FieldErrors', 'FieldWidget', 'InputGroup', 'ModelFields', 'RecordSaves', 'TextWidget']);
+    // fields that holds it, which reads its own answers: not the records block around it, whose
+    // saved and open records stay as they were, nor the page's record saves (a timer restarted).
+    expect([...rendered].sort()).toEqual(['FieldErrors', 'FieldWidget', 'InputGroup', 'ModelFields', 'TextWidget']);
     for (const unchanged of ['BlockView', 'Chunk', 'RecordsBlock', 'SavedRows', 'SavedRecordRow', 'DisplayValuesRow', 'DraftActions', 'Button', 'TextOnlyBlock', 'FieldLabel', 'RequiredMarker', 'FieldHelp']) {
       expect(rendered).not.toContain(unchanged);
     }
-    // The next key: five components, no error line, nor the label.
+    // The next key: four components, no error line, nor the label.
     const next = await rendersDuring(() => userEvent.keyboard('e'));
-    expect([...next].sort()).toEqual(['FieldWidget', 'InputGroup', 'ModelFields', 'RecordSaves', 'TextWidget']);
+    expect([...next].sort()).toEqual(['FieldWidget', 'InputGroup', 'ModelFields', 'TextWidget']);
     await userEvent.keyboard('f');
     // Saved, the record joins the rows; the next one cancelled leaves them as they were.
     await userEvent.click(screen.getByRole('button', { name: 'Save repair' }));
@@ -353,7 +353,7 @@ describe('a keystroke', () => {
     await machineReady(services);
     await userEvent.click(facility);
     const first = await rendersDuring(() => userEvent.keyboard('D'));
-    expect([...first].sort()).toEqual(['FieldWidget', 'InputGroup', 'ModelFields', 'RecordSaves', 'TextWidget']);
+    expect([...first].sort()).toEqual(['FieldWidget', 'InputGroup', 'ModelFields', 'TextWidget']);
     expect(screen.queryByLabelText(/^Amount/)).toBeNull();
     // The key that completes "Dealer" shows the field that reads it, and the next one hides it.
     const shows = await rendersDuring(() => userEvent.keyboard('ealer'));
@@ -385,7 +385,7 @@ describe('a keystroke', () => {
     const signed = await rendersDuring(() => userEvent.keyboard('J'));
     expect(signature).toHaveProperty('value', 'J');
     for (const unchanged of ['BlockView', 'Chunk', 'SummaryBlock', 'SummaryGroups', 'GroupValues', 'ModelBlock']) expect(signed).not.toContain(unchanged);
-    expect([...signed].sort()).toEqual(['FieldWidget', 'InputGroup', 'ModelFields', 'RecordSaves', 'TextWidget']);
+    expect([...signed].sort()).toEqual(['FieldWidget', 'InputGroup', 'ModelFields', 'TextWidget']);
     // An answer the summary shows, typed on the same page: the summary shows it as it changes.
     const noted = await rendersDuring(() => userEvent.type(screen.getByLabelText(/^Note/), 'abc'));
     expect(summary()).toContain('abc');
