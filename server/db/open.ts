@@ -15,12 +15,16 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import {
+  DEFAULT_MIGRATION_LOCK_TABLE,
+  DEFAULT_MIGRATION_TABLE,
   Kysely,
   Migrator,
   PostgresDialect,
   SqliteDialect,
   sql,
   type DatabaseConnection,
+  type DatabaseIntrospector,
+  type DatabaseMetadataOptions,
   type Dialect,
   type Driver,
   type QueryResult,
@@ -31,8 +35,9 @@ import {
   type PostgresPoolClient,
   type PostgresQueryResult,
   type SqliteDatabase,
+  type TableMetadata,
 } from 'kysely';
-import { messageOf, propertyOf } from '../../runtime/core/guards.js';
+import { messageOf } from '../../runtime/core/guards.js';
 import { DatabaseUnavailableError, translateDatabaseError } from './errors.js';
 import { migrationProvider } from './migrations.js';
 import { PREPARED } from './prepared.js';
@@ -220,6 +225,64 @@ function preparingPool(pool: pg.Pool): PostgresPool {
   };
 }
 
+/** A column of a table of our schema, as the catalog holds it. */
+interface CatalogColumn {
+  table: string;
+  kind: string;
+  column: string | null;
+  type: string | null;
+  type_schema: string | null;
+  not_null: boolean | null;
+  has_default: boolean | null;
+  auto_incrementing: boolean | null;
+}
+
+/**
+ * The tables of our schema only. Kysely's PostgreSQL introspector lists the columns of every schema
+ * on the server and resolves each table by its name (pg_get_serial_sequence): a schema another
+ * client drops meanwhile (instances and test runs share one server) fails that listing, and the
+ * Migrator asks it whether its own tables exist. This one reads the catalog rows of our schema's
+ * tables, by their ids: no other schema is read and no name is resolved.
+ */
+function schemaIntrospector(inner: DatabaseIntrospector, db: Kysely<unknown>, schema: string): DatabaseIntrospector {
+  const getTables = async (options?: DatabaseMetadataOptions): Promise<TableMetadata[]> => {
+    const internal = options?.withInternalKyselyTables === true;
+    const { rows } = await sql<CatalogColumn>`
+      select c.relname as "table", c.relkind as kind, a.attname as "column", t.typname as type, tns.nspname as type_schema,
+             a.attnotnull as not_null, a.atthasdef as has_default,
+             (a.attidentity <> '' or coalesce(pg_get_expr(d.adbin, d.adrelid) like 'nextval(%', false)) as auto_incrementing
+      from pg_catalog.pg_class c
+      join pg_catalog.pg_namespace ns on ns.oid = c.relnamespace
+      left join pg_catalog.pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+      left join pg_catalog.pg_type t on t.oid = a.atttypid
+      left join pg_catalog.pg_namespace tns on tns.oid = t.typnamespace
+      left join pg_catalog.pg_attrdef d on d.adrelid = c.oid and d.adnum = a.attnum
+      where ns.nspname = ${schema} and c.relkind in ('r', 'v', 'p')
+      order by c.relname, a.attnum`.execute(db);
+    const tables = new Map<string, { name: string; isView: boolean; schema: string; columns: TableMetadata['columns'] }>();
+    for (const row of rows) {
+      if (!internal && (row.table === DEFAULT_MIGRATION_TABLE || row.table === DEFAULT_MIGRATION_LOCK_TABLE)) continue;
+      let table = tables.get(row.table);
+      if (!table) tables.set(row.table, (table = { name: row.table, isView: row.kind === 'v', schema, columns: [] }));
+      if (row.column === null) continue;
+      table.columns.push({
+        name: row.column,
+        dataType: row.type ?? '',
+        ...(row.type_schema !== null ? { dataTypeSchema: row.type_schema } : {}),
+        isAutoIncrementing: row.auto_incrementing === true,
+        isNullable: row.not_null !== true,
+        hasDefaultValue: row.has_default === true,
+      });
+    }
+    return [...tables.values()];
+  };
+  return {
+    getSchemas: () => inner.getSchemas(),
+    getTables,
+    getMetadata: async (options) => ({ tables: await getTables(options) }),
+  };
+}
+
 function openPostgres(url: string, schema: string, busyTimeoutMs: number): Dialect {
   const options = [`-c search_path=${schema}`, '-c synchronous_commit=on', `-c lock_timeout=${Math.floor(busyTimeoutMs)}`];
   const pool = new pg.Pool({
@@ -230,20 +293,13 @@ function openPostgres(url: string, schema: string, busyTimeoutMs: number): Diale
   });
   // An idle client losing its connection must not crash the process; the next query reports it.
   pool.on('error', () => {});
-  return new PostgresDialect({ pool: preparingPool(pool) });
-}
-
-/**
- * PostgreSQL's "schema X does not exist" (3F000) or "relation X.t does not exist" (42P01) for a
- * schema other than ours: one dropped, or a table of it dropped, meanwhile.
- */
-function droppedMeanwhile(error: unknown, ours: string): boolean {
-  const message = propertyOf(error, 'message');
-  const code = propertyOf(error, 'code');
-  if (typeof message !== 'string') return false;
-  const named =
-    code === '3F000' ? /schema "([^"]+)" does not exist/.exec(message)?.[1] : code === '42P01' ? /relation "([^".]+)\.[^"]+" does not exist/.exec(message)?.[1] : undefined;
-  return named !== undefined && named !== ours;
+  const dialect = new PostgresDialect({ pool: preparingPool(pool) });
+  return {
+    createAdapter: () => dialect.createAdapter(),
+    createDriver: () => dialect.createDriver(),
+    createIntrospector: (db) => schemaIntrospector(dialect.createIntrospector(db), db, schema),
+    createQueryCompiler: () => dialect.createQueryCompiler(),
+  };
 }
 
 /** Opens (creating if needed) the database and applies pending migrations. */
@@ -264,19 +320,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       provider: migrationProvider(dialectName),
       ...(dialectName === 'postgres' ? { migrationTableSchema: schema } : {}),
     });
-    // Kysely looks for its migration tables by listing the tables of every schema; a schema (or a
-    // table of it) another client drops during that listing fails it ("schema … does not exist",
-    // 3F000; "relation ….t does not exist", 42P01). That schema is not ours: list again.
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const { error } = await migrator.migrateToLatest();
-        if (error) throw error;
-        break;
-      } catch (error) {
-        if (attempt < 10 && droppedMeanwhile(error, schema)) continue;
-        throw translateDatabaseError(error);
-      }
-    }
+    // On PostgreSQL the Migrator looks for its tables in our schema alone (schemaIntrospector).
+    const { error } = await migrator.migrateToLatest().catch((thrown: unknown) => ({ error: thrown }));
+    if (error) throw translateDatabaseError(error);
   } catch (error) {
     await db.destroy().catch(() => {});
     throw error;
