@@ -107,7 +107,8 @@ describe('the captcha block', () => {
     act(() => void scriptsOf(config)[0]?.dispatchEvent(new Event('error')));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('The security check failed. Try again.');
-    expect(document.activeElement).toBe(alert);
+    // The summary takes the focus in its effect, after the commit that shows it.
+    await vi.waitFor(() => expect(document.activeElement).toBe(alert));
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('could not be loaded'));
     await vi.waitFor(() => expect(button).toHaveProperty('disabled', false));
     expect(onAction).not.toHaveBeenCalled();

@@ -101,7 +101,8 @@ describe('a captcha failure in the browser', () => {
     await userEvent.click(button);
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('The security check failed. Try again.');
-    expect(document.activeElement).toBe(alert);
+    // The summary takes the focus in its effect, after the commit that shows it.
+    await vi.waitFor(() => expect(document.activeElement).toBe(alert));
     expect(api.reset).toHaveBeenCalledWith(7);
     expect(onAction).not.toHaveBeenCalled();
     await vi.waitFor(() => expect(button).toHaveProperty('disabled', false));
