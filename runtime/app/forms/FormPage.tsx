@@ -15,6 +15,7 @@ import { translateOr } from '../../react/translate';
 import type { StoreSource } from '../../react/types';
 import { loadUploadTransport } from '../api';
 import { useApp, useServices, useT } from '../context';
+import { useTabHidden } from '../useTabHidden';
 import { useDocumentTitle } from '../useDocumentTitle';
 import { changeDocuments, draftDocuments, whenUploaded } from './documentUploads';
 import { useFormSelector, whenSnapshot, type FormSnapshot } from './formActor';
@@ -232,14 +233,7 @@ function RecordSaves({ session, page, pageId }: { session: FormSession; page: Pa
     typed.current.saved = typed.current.count;
     saveRef.current(true);
   }, []);
-  // Listened to once for the page, not again on every keystroke.
-  useEffect(() => {
-    const onHidden = () => {
-      if (document.visibilityState === 'hidden') saveTyped();
-    };
-    document.addEventListener('visibilitychange', onHidden);
-    return () => document.removeEventListener('visibilitychange', onHidden);
-  }, [saveTyped]);
+  useTabHidden(saveTyped);
   // Each change of the answers restarts the timers of what it changed: the record being typed is
   // saved once typing in it pauses, never in the claimant's way nor blocking a button; the typed
   // answers a while after the last keystroke.

@@ -15,6 +15,7 @@ import { describedBy, FieldErrors, FieldLabel, fieldClass } from '../../widgets/
 import { Button } from '../../widgets/Button';
 import { preloadWidgets } from '../../widgets/later';
 import { useApp, useCulture, useServices, useT } from '../context';
+import { useTabHidden } from '../useTabHidden';
 import { changeDocuments, cureDocuments, restoreDocuments, whenUploaded } from '../forms/documentUploads';
 import { chosenDocuments } from '../forms/formSessions';
 import { useFormPrerequisites } from '../forms/prerequisites';
@@ -465,13 +466,6 @@ function useQuietCureSave<P>({ store, name, sending, asks, ready, progressOf, sa
     const timer = setTimeout(saveTyped, TYPED_SAVE_DELAY_MS);
     return () => clearTimeout(timer);
   }, [asks, ready, store, name, saveTyped]);
-  // Listened to once for the panel, not again on every keystroke.
-  useEffect(() => {
-    const onHidden = () => {
-      if (document.visibilityState === 'hidden') saveTyped();
-    };
-    document.addEventListener('visibilitychange', onHidden);
-    return () => document.removeEventListener('visibilitychange', onHidden);
-  }, [saveTyped]);
+  useTabHidden(saveTyped);
   return { kept };
 }

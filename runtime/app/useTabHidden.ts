@@ -1,0 +1,16 @@
+import { useEffect } from 'react';
+
+/**
+ * Calls `onHidden` when the claimant leaves the tab (a phone's browser may discard a tab in the
+ * background, so what was typed is kept then). Give a stable callback: it is listened to once, not
+ * again on every keystroke.
+ */
+export function useTabHidden(onHidden: () => void): void {
+  useEffect(() => {
+    const listener = () => {
+      if (document.visibilityState === 'hidden') onHidden();
+    };
+    document.addEventListener('visibilitychange', listener);
+    return () => document.removeEventListener('visibilitychange', listener);
+  }, [onHidden]);
+}
