@@ -15,7 +15,7 @@ import { translateOr } from '../../react/translate';
 import type { StoreSource } from '../../react/types';
 import { loadUploadTransport } from '../api';
 import { useApp, useServices, useT } from '../context';
-import { useTabHidden } from '../useTabHidden';
+import { TYPED_SAVE_DELAY_MS, useTabHidden } from '../typedSaves';
 import { useDocumentTitle } from '../useDocumentTitle';
 import { changeDocuments, draftDocuments, whenUploaded } from './documentUploads';
 import { useFormSelector, whenSnapshot, type FormSnapshot } from './formActor';
@@ -33,7 +33,6 @@ import { SessionTimeoutModal } from './SessionWarning';
 /** How long after the last keystroke in a record being typed that record is saved with the claim in progress. */
 const OPEN_RECORD_SAVE_DELAY_MS = 800;
 /** How long after the last keystroke the page's own answers are saved with the claim in progress. */
-const TYPED_SAVE_DELAY_MS = 2000;
 /** No model configs (not loaded): the same array on every render. */
 const NO_MODEL_CONFIGS: ModelConfig[] = [];
 

@@ -15,7 +15,7 @@ import { describedBy, FieldErrors, FieldLabel, fieldClass } from '../../widgets/
 import { Button } from '../../widgets/Button';
 import { preloadWidgets } from '../../widgets/later';
 import { useApp, useCulture, useServices, useT } from '../context';
-import { useTabHidden } from '../useTabHidden';
+import { TYPED_SAVE_DELAY_MS, useTabHidden } from '../typedSaves';
 import { changeDocuments, cureDocuments, restoreDocuments, whenUploaded } from '../forms/documentUploads';
 import { chosenDocuments } from '../forms/formSessions';
 import { useFormPrerequisites } from '../forms/prerequisites';
@@ -406,9 +406,6 @@ export default function CurePanel({ answer, onCured, onCancel }: { answer: Claim
     </section>
   );
 }
-
-/** How long typing pauses before the cure's answers are kept (as a claim's page keeps its own, FormPage). */
-const TYPED_SAVE_DELAY_MS = 2000;
 
 interface QuietCureSave<P> {
   store: ModelStoreState | null;
