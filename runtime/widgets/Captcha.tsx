@@ -27,7 +27,8 @@ export interface CaptchaWidgetProps {
 export function CaptchaWidget({ config, onProgress, ref }: CaptchaWidgetProps) {
   const containerRef = useRef<HTMLDivElement | null>(null);
   // The provider's widget for the settings it was rendered with (settings that change render anew).
-  const challengeRef = useRef<{ url: string; siteKey: string; loading: Promise<CaptchaChallenge> } | null>(null);
+  // `ready` once it has loaded: a press then asks for its token before anything else is drawn.
+  const challengeRef = useRef<{ url: string; siteKey: string; loading: Promise<CaptchaChallenge>; ready?: CaptchaChallenge } | null>(null);
   const progressRef = useRef(onProgress);
   progressRef.current = onProgress;
   const { url, siteKey } = config;
@@ -38,10 +39,15 @@ export function CaptchaWidget({ config, onProgress, ref }: CaptchaWidgetProps) {
     const container = containerRef.current;
     if (!container) return Promise.reject(devError('CAPTCHA_FETCH_FAILED'));
     const loading = import('./captcha-provider').then((provider) => provider.renderCaptcha(container, { url, siteKey }));
-    const entry = { url, siteKey, loading };
-    loading.catch(() => {
-      if (challengeRef.current === entry) challengeRef.current = null;
-    });
+    const entry: { url: string; siteKey: string; loading: Promise<CaptchaChallenge>; ready?: CaptchaChallenge } = { url, siteKey, loading };
+    loading.then(
+      (ready) => {
+        entry.ready = ready;
+      },
+      () => {
+        if (challengeRef.current === entry) challengeRef.current = null;
+      },
+    );
     challengeRef.current = entry;
     return loading;
   }, [url, siteKey]);
@@ -67,9 +73,14 @@ export function CaptchaWidget({ config, onProgress, ref }: CaptchaWidgetProps) {
     ref,
     () => ({
       async execute() {
+        // The token's request goes out first, in the press itself; the busy state it reports is
+        // drawn while the provider answers, not before it is asked.
+        const known = challengeRef.current;
+        const ready = known && known.url === url && known.siteKey === siteKey ? known.ready : undefined;
+        const token = ready ? ready.execute() : challenge().then((loaded) => loaded.execute());
         progressRef.current?.(true);
         try {
-          return await (await challenge()).execute();
+          return await token;
         } finally {
           progressRef.current?.(false);
         }
@@ -78,7 +89,7 @@ export function CaptchaWidget({ config, onProgress, ref }: CaptchaWidgetProps) {
         void challengeRef.current?.loading.then((c) => c.reset(), () => undefined);
       },
     }),
-    [challenge],
+    [challenge, url, siteKey],
   );
 
   return <div ref={containerRef} className={['cf-captcha', config.class].filter(Boolean).join(' ')} data-provider={config.provider} />;

@@ -96,6 +96,31 @@ describe('the captcha block', () => {
     expect(button).toHaveProperty('disabled', false);
   });
 
+  it("asks the loaded provider for its token in the press itself, before the busy button is drawn", async () => {
+    const config = configAt('loaded-first');
+    const onAction = vi.fn();
+    render(<Harness page={page([{ block: 'captcha' }], { action: 'authorize' })} captcha={config} settings={{ captchaEnabled: true }} hideActions={false} onAction={onAction} t={t} />);
+    fireEvent.pointerDown(document.body);
+    await vi.waitFor(() => expect(scriptsOf(config)).toHaveLength(1));
+    const { api } = installProvider();
+    act(() => void scriptsOf(config)[0]?.dispatchEvent(new Event('load')));
+    await vi.waitFor(() => expect(api.render).toHaveBeenCalledTimes(1));
+    await settle();
+    const button = screen.getByRole('button', { name: 'Continue' });
+    // What the page showed when the provider was asked: the button as it was before the press.
+    let disabledWhenAsked: boolean | null = null;
+    vi.mocked(api.execute).mockImplementation(() => {
+      disabledWhenAsked = screen.getByRole('button', { name: 'Continue' }).hasAttribute('disabled');
+    });
+    act(() => void button.click());
+    expect(api.execute).toHaveBeenCalledWith(7);
+    expect(disabledWhenAsked).toBe(false);
+    expect(button).toHaveProperty('disabled', true);
+    act(() => (api as unknown as { answer(t: string): void }).answer('token-first'));
+    await vi.waitFor(() => expect(onAction).toHaveBeenCalledWith('authorize', { captchaToken: 'token-first' }));
+    await vi.waitFor(() => expect(button).toHaveProperty('disabled', false));
+  });
+
   it("tells the claimant when the provider's script does not load, and the next press asks for it again", async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const config = configAt('script-fails');
