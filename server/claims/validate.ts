@@ -119,9 +119,24 @@ function formConfigsOf(models: readonly ModelConfig[], formType: FormType): Form
 const isEmpty = (value: FieldValue | undefined) => value === undefined || value === null || value === '' || value === false;
 const fieldKey = (clientId: string, field: string) => `${clientId}\n${field}`;
 
+// The messages' functions are made by functions rather than written in validateSubmission: the
+// server's runner names each closure it makes (a property write), on every save.
+/** The page logic's words: a key's text with its arguments (the key itself when it has none). */
+const keyedMessages =
+  (text: ValidationInput['text']) =>
+  (key: string, ...args: Array<string | number>): string =>
+    formatMessage(text(key) ?? key, ...args);
+/** The rules' words: a key's text with its arguments (undefined when it has none). */
+const foundMessages =
+  (text: ValidationInput['text']) =>
+  (key: string, ...args: Array<string | number>): string | undefined => {
+    const template = text(key);
+    return template === undefined ? undefined : formatMessage(template, ...args);
+  };
+
 export function validateSubmission(input: ValidationInput): ValidationProblems {
   const { formType } = input;
-  const logic = input.flow ? applyPageLogic({ ...input, flow: input.flow, t: (key, ...args) => formatMessage(input.text(key) ?? key, ...args) }) : null;
+  const logic = input.flow ? applyPageLogic({ ...input, flow: input.flow, t: keyedMessages(input.text) }) : null;
   const payload = logic?.payload ?? input.payload;
   const ruleProblems: Array<{ clientId: string; field: string; text: string }> = [];
   const structure: string[] = [];
@@ -144,10 +159,7 @@ export function validateSubmission(input: ValidationInput): ValidationProblems {
     whitelist: input.whitelist,
     now: input.now,
     side: 'server',
-    t: (key, ...args) => {
-      const template = input.text(key);
-      return template === undefined ? undefined : formatMessage(template, ...args);
-    },
+    t: foundMessages(input.text),
     ...(input.adapters ? { adapters: input.adapters } : {}),
   };
   /** The sound models whose fields' rules are left to run, with their configs. */

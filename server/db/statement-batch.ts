@@ -121,12 +121,18 @@ function compiledOf(executor: Kysely<Tables>, dialect: string, prefix: string, p
   return CompiledQuery.raw(compiled.sql, valuesOf(compiled, parts));
 }
 
+/** A statement alone with `prefix` before it (made by a function: the server's runner names each closure it makes, a property write). */
+const prefixed =
+  (prefix: string) =>
+  ([built]: Array<RawBuilder<unknown>>): RawBuilder<unknown> =>
+    sql`${sql.raw(prefix)}${built}`;
+
 /**
  * One template's use run alone (prefixed with `prefix`: PREPARED for a statement PostgreSQL keeps
  * prepared). In a SQLite transaction, on its kept prepared statement at once (prepared.ts).
  */
 export async function runTemplate<R = BatchRow>(executor: Kysely<Tables>, dialect: string, part: TemplatePart, prefix = ''): Promise<R[]> {
-  const compose = ([built]: Array<RawBuilder<unknown>>) => sql`${sql.raw(prefix)}${built}`;
+  const compose = prefixed(prefix);
   const kept = dialect === 'sqlite' ? keptStatementsOf(executor) : undefined;
   if (kept) {
     const parts = [part];
