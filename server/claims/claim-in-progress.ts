@@ -45,7 +45,7 @@ import { startHousekeeping } from '../db/housekeeping.js';
 import { cureInProgressPurge } from './cure-in-progress.js';
 import { createDocumentSweep } from '../documents/sweep.js';
 import { sessionIdHash } from '../db/sessions.js';
-import type { DraftDocumentMeta, DraftRecord, Trx } from '../db/types.js';
+import type { DraftDocumentMeta, DraftRecord } from '../db/types.js';
 import { httpError } from '../errors.js';
 import { duplicateRefusal } from '../settlement/duplicates.js';
 import { settlementFormOf } from '../settlement/load.js';
@@ -139,6 +139,19 @@ function keptModels(payload: SubmissionPayload, authorization: Authorization, si
 /** The single-instance models' answers, the scope skip rules read. */
 const scopeOf = (payload: SubmissionPayload, kinds: PayloadKinds) => ({ models: Object.fromEntries(kinds.single.map((kind) => [kind, modelOf(payload[kind])?.fields])) });
 
+// Made by functions rather than written as closures in a save: the server's runner names each
+// closure it makes (a property write), on every save.
+/** A page's title in the culture (its id when it has none). */
+const pageTitles =
+  (app: FastifyInstance, culture: string) =>
+  (p: PageConfig): string =>
+    p.titleKey ? (app.locales.text(p.titleKey, culture) ?? p.id) : p.id;
+/** The localized texts of the culture by key. */
+const textsIn =
+  (app: FastifyInstance, culture: string) =>
+  (key: string): string | undefined =>
+    app.locales.text(key, culture);
+
 /** The sign-in answers the session is authorized with, by the fields the form declares (never the secret). */
 function authorizedSignInAnswers(signIn: SignIn, authorization: Authorization): Record<string, string | null> {
   const credentials: Record<string, string | null> = {};
@@ -201,7 +214,7 @@ export function createClaimsInProgress(app: FastifyInstance) {
       }
 
       const pages = prefixes[at] ?? { pages: flow.pages.slice(0, at + 1) };
-      const title = (p: PageConfig) => (p.titleKey ? (app.locales.text(p.titleKey, culture) ?? p.id) : p.id);
+      const title = pageTitles(app, culture);
       // A page on the way here with no answers at all: this page cannot have been reached.
       const sentScope = scopeOf(built.payload, kinds);
       const unanswered = pages.pages.filter(
@@ -218,7 +231,7 @@ export function createClaimsInProgress(app: FastifyInstance) {
         models,
         whitelist,
         now: new Date(app.clock()),
-        text: (key) => app.locales.text(key, culture),
+        text: textsIn(app, culture),
         partial: true,
       });
       if (problems.structure.length) throw httpError('STRUCTURE_INVALID', { details: problems.structure });
@@ -262,21 +275,22 @@ export function createClaimsInProgress(app: FastifyInstance) {
         openRecords,
         ...(together ? { unlessFiled: submissionKey(formType, authorization) } : {}),
       };
-      const write = async (trx?: Trx) => {
-        const sessionExpiresAt = await app.sessions.keepAlive(request, trx);
-        return { sessionExpiresAt, saved: await store.save(draft, trx) };
-      };
-      const inOneStatement = async () => {
-        const session = request.session;
-        if (!session) throw new SessionGoneError();
-        const sessionExpiresAt = now + app.sessions.idleTimeoutMs;
-        const saved = await store.save({ ...draft, touchSession: { idHash: sessionIdHash(session.id), expiresAt: sessionExpiresAt } });
-        session.expiresAt = sessionExpiresAt;
-        return { sessionExpiresAt, saved };
-      };
       let written: { sessionExpiresAt: number; saved: DraftRecord };
       try {
-        written = !together ? await write() : app.database.dialect === 'postgres' ? await inOneStatement() : await inSaveTransaction(write);
+        if (!together) {
+          const sessionExpiresAt = await app.sessions.keepAlive(request);
+          written = { sessionExpiresAt, saved: await store.save(draft) };
+        } else {
+          // The session's expiry written by the draft's own statements (drafts.ts `touchSession`):
+          // one statement on PostgreSQL, the save's transaction (grouped) on SQLite.
+          const session = request.session;
+          if (!session) throw new SessionGoneError();
+          const sessionExpiresAt = now + app.sessions.idleTimeoutMs;
+          const touching = { ...draft, touchSession: { idHash: sessionIdHash(session.id), expiresAt: sessionExpiresAt } };
+          const saved = app.database.dialect === 'postgres' ? await store.save(touching) : await inSaveTransaction((trx) => store.save(touching, trx));
+          session.expiresAt = sessionExpiresAt;
+          written = { sessionExpiresAt, saved };
+        }
       } catch (error) {
         if (error instanceof ClaimFiledError) throw httpError('ALREADY_SUBMITTED', { args: [error.referenceCode] });
         if (error instanceof SessionGoneError) throw httpError('NOT_AUTHORIZED');

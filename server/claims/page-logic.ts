@@ -96,17 +96,22 @@ function flowPagesOf(flow: Pick<FlowFile, 'pages'>, models: readonly ModelConfig
   return built;
 }
 
+// Module functions rather than closures made per save: the server's runner names each closure it makes.
+/** Whether a submitted model is of the form and of the kind it was sent as. */
+const consistent = (formType: FormType, kind: string, model: FormModel) => model.metadata.formType === formType && camelCase(model.metadata.dtoMapping) === kind;
+/** A model with the fields the flow kept of it (as sent when it kept none). */
+const keptFields = (model: FormModel, byId: ReadonlyMap<string, FormModel['fields']>): FormModel => ({ ...model, fields: byId.get(model.clientId) ?? model.fields });
+
 /** The submitted models as a store of saved answers (`singles`: the camel-cased single-instance models the pages read, each needed once); null when a page's model is missing or sent twice (the structure check says which). */
 function storeOf(input: PageLogicInput, { kinds, singles, records }: Pick<FlowPages, 'kinds' | 'singles' | 'records'>): ModelStoreState | null {
   const saved: FormModel[] = [];
-  const consistent = (kind: string, model: FormModel) => model.metadata.formType === input.formType && camelCase(model.metadata.dtoMapping) === kind;
   for (const kind of kinds.single) {
     const model = modelOf(input.payload[kind]);
-    if (model && consistent(kind, model)) saved.push({ ...model, metadata: { ...model.metadata, dtoMapping: kind } });
+    if (model && consistent(input.formType, kind, model)) saved.push({ ...model, metadata: { ...model.metadata, dtoMapping: kind } });
   }
   for (const kind of kinds.lists) {
     for (const model of modelsOf(input.payload[kind])) {
-      if (consistent(kind, model)) saved.push({ ...model, metadata: { ...model.metadata, dtoMapping: kind } });
+      if (consistent(input.formType, kind, model)) saved.push({ ...model, metadata: { ...model.metadata, dtoMapping: kind } });
     }
   }
   const ids = new Set(saved.map((m) => m.clientId));
@@ -122,14 +127,13 @@ function storeOf(input: PageLogicInput, { kinds, singles, records }: Pick<FlowPa
 /** The payload with the kept answers: the same models as sent, with their kept fields; dropped records and their files left out. */
 function payloadOf(payload: SubmissionPayload, kept: ModelStoreState, kinds: PayloadKinds): SubmissionPayload {
   const byId = new Map(kept.saved.map((m) => [m.clientId, m.fields]));
-  const keep = (model: FormModel): FormModel => ({ ...model, fields: byId.get(model.clientId) ?? model.fields });
   const next: SubmissionPayload = { ...payload };
   for (const kind of kinds.single) {
     const model = modelOf(payload[kind]);
-    if (model) next[kind] = keep(model);
+    if (model) next[kind] = keptFields(model, byId);
   }
   for (const kind of kinds.lists) {
-    next[kind] = modelsOf(payload[kind]).filter((m) => byId.has(m.clientId)).map(keep);
+    next[kind] = modelsOf(payload[kind]).filter((m) => byId.has(m.clientId)).map((m) => keptFields(m, byId));
   }
   const documents = payload.documents?.filter((d) => byId.has(d.clientId)) ?? null;
   next.documents = documents && documents.length > 0 ? documents : null;

@@ -119,9 +119,42 @@ function formConfigsOf(models: readonly ModelConfig[], formType: FormType): Form
 const isEmpty = (value: FieldValue | undefined) => value === undefined || value === null || value === '' || value === false;
 const fieldKey = (clientId: string, field: string) => `${clientId}\n${field}`;
 
+// The messages' functions are made by functions rather than written in validateSubmission: the
+// server's runner names each closure it makes (a property write), on every save.
+/** The page logic's words: a key's text with its arguments (the key itself when it has none). */
+const keyedMessages =
+  (text: ValidationInput['text']) =>
+  (key: string, ...args: Array<string | number>): string =>
+    formatMessage(text(key) ?? key, ...args);
+/** The rules' words: a key's text with its arguments (undefined when it has none). */
+const foundMessages =
+  (text: ValidationInput['text']) =>
+  (key: string, ...args: Array<string | number>): string | undefined => {
+    const template = text(key);
+    return template === undefined ? undefined : formatMessage(template, ...args);
+  };
+
+/**
+ * On the page the claimant is still on: a field not filled in yet, and a records rule (at least
+ * one record, a record for each parent, 'none of these apply') not met yet, are for its Next to
+ * say. A saved record's own field is not excused: the browser checked the record when it was saved.
+ */
+function leftForNext(
+  p: { pageId: string; clientId: string; field: string },
+  input: Pick<ValidationInput, 'partial' | 'unfinishedPageIds'>,
+  sent: ReadonlyArray<{ kind: string; model: FormModel }>,
+  kinds: PayloadKinds,
+  configs: ReadonlyMap<string, ModelConfig>,
+): boolean {
+  if (input.partial !== true || input.unfinishedPageIds?.includes(p.pageId) !== true) return false;
+  const found = sent.find(({ model }) => model.clientId === p.clientId);
+  const recordField = found !== undefined && kinds.lists.includes(found.kind) && Object.hasOwn(configs.get(found.kind)?.fields ?? {}, p.field);
+  return !recordField && isEmpty(found?.model.fields[p.field]);
+}
+
 export function validateSubmission(input: ValidationInput): ValidationProblems {
   const { formType } = input;
-  const logic = input.flow ? applyPageLogic({ ...input, flow: input.flow, t: (key, ...args) => formatMessage(input.text(key) ?? key, ...args) }) : null;
+  const logic = input.flow ? applyPageLogic({ ...input, flow: input.flow, t: keyedMessages(input.text) }) : null;
   const payload = logic?.payload ?? input.payload;
   const ruleProblems: Array<{ clientId: string; field: string; text: string }> = [];
   const structure: string[] = [];
@@ -144,10 +177,7 @@ export function validateSubmission(input: ValidationInput): ValidationProblems {
     whitelist: input.whitelist,
     now: input.now,
     side: 'server',
-    t: (key, ...args) => {
-      const template = input.text(key);
-      return template === undefined ? undefined : formatMessage(template, ...args);
-    },
+    t: foundMessages(input.text),
     ...(input.adapters ? { adapters: input.adapters } : {}),
   };
   /** The sound models whose fields' rules are left to run, with their configs. */
@@ -201,25 +231,11 @@ export function validateSubmission(input: ValidationInput): ValidationProblems {
   // The pages' verdict (once every model is sound) names page and field as the claimant reads
   // them; a rule failure of a field no page refuses keeps its model and field names.
   const sent = payloadModels(payload, kinds);
-  const sentModel = (clientId: string) => sent.find(({ model }) => model.clientId === clientId);
-  // A saved record's own field: the browser checked the record when it was saved, so an unfinished
-  // page does not excuse it.
-  const isRecordField = (clientId: string, field: string) => {
-    const found = sentModel(clientId);
-    return found !== undefined && kinds.lists.includes(found.kind) && Object.hasOwn(configs.get(found.kind)?.fields ?? {}, field);
-  };
-  // On the page the claimant is still on: a field not filled in yet, and a records rule (at least
-  // one record, a record for each parent, 'none of these apply') not met yet, are for its Next to say.
-  const leftForNext = (p: { pageId: string; clientId: string; field: string }) =>
-    input.partial === true &&
-    input.unfinishedPageIds?.includes(p.pageId) === true &&
-    !isRecordField(p.clientId, p.field) &&
-    isEmpty(sentModel(p.clientId)?.model.fields[p.field]);
   /** The fields whose rules the pages ran: a failure of their model rules is a failure on the page too (the same rules, and the page's own besides), told there. */
   const ranOnPages = new Set<string>();
   // A claim in progress runs no model pass: which fields the pages ran is not asked then.
   const onRulesRun = input.partial ? undefined : (clientId: string, field: string) => void ranOnPages.add(fieldKey(clientId, field));
-  const pageProblems = (logic && structure.length === 0 ? logic.problems(onRulesRun) : []).filter((p) => !leftForNext(p));
+  const pageProblems = (logic && structure.length === 0 ? logic.problems(onRulesRun) : []).filter((p) => !leftForNext(p, input, sent, kinds, configs));
   // The other fields' rules; a claim in progress is told the pages' verdict only.
   if (!input.partial) {
     for (const { model, config, sentKind } of ruled) {

@@ -166,6 +166,45 @@ const REMOVE = {
   draft: statementTemplate((v) => sql`delete from drafts where form_type = ${v(0)} and claimant_key = ${v(1)} returning form_type`),
 };
 
+/** A save's values as `writeDraft` takes them. */
+interface DraftWrite {
+  dialect: Database['dialect'];
+  draft: NewDraft;
+  /** The row (draftValues). */
+  row: unknown[];
+  /** The documents' delete's values (leftDocuments). */
+  deleting: unknown[];
+  now: number;
+}
+
+/**
+ * A save's statements in `trx`: the session's expiry first when asked (`touchSession`), then the
+ * documents' delete and the upsert (one statement on PostgreSQL). A module function rather than a
+ * closure made per save: the server's runner names every closure it makes, a property write each.
+ */
+async function writeDraft(trx: Trx, { dialect, draft, row, deleting, now }: DraftWrite): Promise<DraftRecord> {
+  const session = draft.touchSession;
+  if (session) {
+    // A template compiled once (statement-batch.ts), as the session store's own touch.
+    const touched = await runTemplate(trx, dialect, { template: TOUCH_SESSION, values: [session.expiresAt, session.idHash, now] });
+    if (touched.length === 0) throw new SessionGoneError();
+  }
+  // PostgreSQL takes the delete as a part of the upsert's statement; SQLite has no such
+  // statement, and no round trip.
+  const together = dialect === 'postgres';
+  if (!together) await runTemplate(trx, dialect, { template: LEFT_DOCUMENTS[dialect], values: deleting });
+  // Whether the claim is filed, read by the same statement (as it was before the statement).
+  const { unlessFiled } = draft;
+  const filedValues = unlessFiled === undefined ? [] : [draft.formType, unlessFiled];
+  const template = together ? (unlessFiled === undefined ? UPSERT.withDelete : UPSERT.withDeleteFiled) : unlessFiled === undefined ? UPSERT.alone : UPSERT.aloneFiled;
+  const values = [...row, ...(together ? deleting : []), ...filedValues];
+  const [saved] = await runTemplate<SavedRow>(trx, dialect, { template, values });
+  if (!saved) throw new Error('A draft save wrote no row.');
+  // Thrown in the transaction: rolled back with what it wrote (the caller's writes too).
+  if (saved.filed) throw new ClaimFiledError(saved.filed);
+  return savedRecord(draft, saved);
+}
+
 export function createDrafts(database: Database, options: { clock?: Clock } = {}): Drafts {
   const { db } = database;
   const clock = options.clock ?? Date.now;
@@ -173,24 +212,8 @@ export function createDrafts(database: Database, options: { clock?: Clock } = {}
     async save(draft, trx) {
       const now = clock();
       const models = JSON.stringify(draft.models);
-      const { unlessFiled } = draft;
       const row = draftValues(draft, models, now);
       const deleting = [draft.formType, draft.claimantKey, now, namesValue(draft, database.dialect)];
-      const write = async (trx: Trx) => {
-        // PostgreSQL takes the delete as a part of the upsert's statement; SQLite has no such
-        // statement, and no round trip.
-        const together = database.dialect === 'postgres';
-        if (!together) await runTemplate(trx, database.dialect, { template: LEFT_DOCUMENTS[database.dialect], values: deleting });
-        // Whether the claim is filed, read by the same statement (as it was before the statement).
-        const filedValues = unlessFiled === undefined ? [] : [draft.formType, unlessFiled];
-        const template = together ? (unlessFiled === undefined ? UPSERT.withDelete : UPSERT.withDeleteFiled) : unlessFiled === undefined ? UPSERT.alone : UPSERT.aloneFiled;
-        const values = [...row, ...(together ? deleting : []), ...filedValues];
-        const [saved] = await runTemplate<SavedRow>(trx, database.dialect, { template, values });
-        if (!saved) throw new Error('A draft save wrote no row.');
-        // Thrown in the transaction: rolled back with what it wrote (the caller's writes too).
-        if (saved.filed) throw new ClaimFiledError(saved.filed);
-        return savedRecord(draft, saved);
-      };
       const session = draft.touchSession;
       if (session && !trx && database.dialect === 'postgres') {
         const values = [...row, session.expiresAt, session.idHash, draft.formType, draft.unlessFiled ?? null, ...deleting];
@@ -201,16 +224,9 @@ export function createDrafts(database: Database, options: { clock?: Clock } = {}
         if (why[0]?.filed) throw new ClaimFiledError(why[0].filed);
         throw new SessionGoneError();
       }
-      const writeTouching = async (t: Trx) => {
-        if (session) {
-          // A template compiled once (statement-batch.ts), as the session store's own touch.
-          const touched = await runTemplate(t, database.dialect, { template: TOUCH_SESSION, values: [session.expiresAt, session.idHash, now] });
-          if (touched.length === 0) throw new SessionGoneError();
-        }
-        return write(t);
-      };
       // In the caller's transaction when given (a page save with its session's expiry), else its own.
-      return trx ? writeTouching(trx) : db.transaction().execute(writeTouching);
+      const save = { dialect: database.dialect, draft, row, deleting, now };
+      return trx ? writeDraft(trx, save) : db.transaction().execute((t) => writeDraft(t, save));
     },
 
     async get({ formType, claimantKey }) {

@@ -12,6 +12,7 @@
  * held by the group meanwhile). PostgreSQL commits concurrently on its pool: one transaction each.
  */
 import { CompiledQuery } from 'kysely';
+import { runCompiled } from './statement-batch.js';
 import type { Database, Trx } from './types.js';
 
 /** The most works one commit makes durable (a group's transaction holds the connection while they run). */
@@ -65,15 +66,15 @@ export function groupedTransactions(database: Pick<Database, 'dialect' | 'db'>):
         // Taken once the connection is ours: every work queued while it was busy joins.
         group = queue.splice(0, MAX_GROUP);
         for (const waiting of group) {
-          await trx.executeQuery(SAVEPOINT);
+          await runCompiled(trx, SAVEPOINT);
           try {
             const resolve = await waiting.run(trx);
-            await trx.executeQuery(RELEASE);
+            await runCompiled(trx, RELEASE);
             settlements.push(resolve);
           } catch (error) {
             try {
-              await trx.executeQuery(ROLLBACK_TO);
-              await trx.executeQuery(RELEASE);
+              await runCompiled(trx, ROLLBACK_TO);
+              await runCompiled(trx, RELEASE);
             } catch {
               // SQLite rolled the whole transaction back itself (a full disk, an I/O error): the
               // group's earlier works are gone too, so every work of the group fails with this error.

@@ -40,7 +40,7 @@ import {
 import { messageOf } from '../../runtime/core/guards.js';
 import { DatabaseUnavailableError, translateDatabaseError } from './errors.js';
 import { migrationProvider } from './migrations.js';
-import { PREPARED } from './prepared.js';
+import { keepStatements, PREPARED, type KeptStatementRunner } from './prepared.js';
 import type { Tables } from './schema.js';
 import type { Database, DialectName, OpenDatabaseOptions } from './types.js';
 
@@ -120,9 +120,13 @@ class TranslatingDriver implements Driver {
   }
 }
 
-function translatingDialect(inner: Dialect, onStatement?: StatementListener): Dialect {
+function translatingDialect(inner: Dialect, onStatement?: StatementListener, kept?: KeptStatementRunner): Dialect {
   return {
-    createAdapter: () => inner.createAdapter(),
+    createAdapter: () => {
+      const adapter = inner.createAdapter();
+      if (kept) keepStatements(adapter, kept);
+      return adapter;
+    },
     createDriver: () => new TranslatingDriver(inner.createDriver(), onStatement),
     createIntrospector: (db) => inner.createIntrospector(db),
     createQueryCompiler: () => inner.createQueryCompiler(),
@@ -132,7 +136,7 @@ function translatingDialect(inner: Dialect, onStatement?: StatementListener): Di
 /** WAL file size kept after a checkpoint resets it (journal_size_limit). */
 const WAL_SIZE_LIMIT = 16 * 1024 * 1024;
 
-function openSqlite(dataDir: string, busyTimeoutMs: number): { dialect: Dialect; sqlite: BetterSqlite3.Database } {
+function openSqlite(dataDir: string, busyTimeoutMs: number, onStatement?: StatementListener): { dialect: Dialect; sqlite: BetterSqlite3.Database; kept: KeptStatementRunner } {
   mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, SQLITE_FILE_NAME);
   let sqlite: BetterSqlite3.Database;
@@ -147,7 +151,20 @@ function openSqlite(dataDir: string, busyTimeoutMs: number): { dialect: Dialect;
   } catch (error) {
     throw new DatabaseUnavailableError(`Cannot open the SQLite database ${file}: ${messageOf(error)}`, { cause: error });
   }
-  return { dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), sqlite };
+  const database = withStatementCache(sqlite);
+  /** A statement on the kept prepared statements, as Kysely's SQLite connection runs it (prepared.ts `keptStatementsOf`). */
+  const kept: KeptStatementRunner = (text, parameters) => {
+    onStatement?.(text);
+    try {
+      const statement = database.prepare(text);
+      if (statement.reader) return statement.all(parameters);
+      statement.run(parameters);
+      return [];
+    } catch (error) {
+      throw translateDatabaseError(error);
+    }
+  };
+  return { dialect: new SqliteDialect({ database }), sqlite, kept };
 }
 
 /** Prepared statements kept per SQL text (up to this many; the oldest goes first). */
@@ -310,8 +327,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const schema = options.schema ?? 'public';
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`Invalid database schema name: ${schema}`);
 
-  const { dialect: inner, sqlite } = postgresUrl === undefined ? openSqlite(options.dataDir, busyTimeoutMs) : { dialect: openPostgres(postgresUrl, schema, busyTimeoutMs), sqlite: null };
-  const db = new Kysely<Tables>({ dialect: translatingDialect(inner, options.onStatement) });
+  const { dialect: inner, sqlite, kept } = postgresUrl === undefined ? openSqlite(options.dataDir, busyTimeoutMs, options.onStatement) : { dialect: openPostgres(postgresUrl, schema, busyTimeoutMs), sqlite: null, kept: undefined };
+  const db = new Kysely<Tables>({ dialect: translatingDialect(inner, options.onStatement, kept) });
 
   try {
     if (dialectName === 'postgres') await sql`create schema if not exists ${sql.id(schema)}`.execute(db);

@@ -35,7 +35,19 @@ const ROTATE_AFTER = statementTemplate(
 const noTransactions = () => new Error('Sessions in Redis cannot join a database transaction');
 
 const newSessionId = () => randomBytes(32).toString('base64url');
-const hashId = (id: string) => createHash('sha256').update(id).digest('hex');
+/** Ids whose hash is remembered at most: past it the memory is emptied and the hashes computed again. */
+const MAX_HASHED = 10_000;
+/** The hashes of the ids seen last: a session's id is hashed on its read and again on its save or touch, on nearly every request. */
+const hashed = new Map<string, string>();
+const hashId = (id: string) => {
+  let hash = hashed.get(id);
+  if (hash === undefined) {
+    hash = createHash('sha256').update(id).digest('hex');
+    if (hashed.size >= MAX_HASHED) hashed.clear();
+    hashed.set(id, hash);
+  }
+  return hash;
+};
 /** The key of a session's row (what the `sessions` table holds instead of the id). */
 export const sessionIdHash = hashId;
 

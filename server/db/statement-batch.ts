@@ -23,7 +23,7 @@
  */
 import { CompiledQuery, sql, type Kysely, type OperationNodeSource, type RawBuilder } from 'kysely';
 import { isRecord } from '../../runtime/core/guards.js';
-import { PREPARED } from './prepared.js';
+import { keptStatementsOf, PREPARED } from './prepared.js';
 import type { Tables } from './schema.js';
 import type { BatchPart, BatchQuery, BatchRow, DialectName, StatementBatch, StatementTemplate, TemplatePart, Trx } from './types.js';
 
@@ -89,8 +89,8 @@ function builtOf(query: BatchQuery): OperationNodeSource | RawBuilder<unknown> {
   );
 }
 
-/** `parts` compiled as `compose` puts them together, from the cache when their shape was compiled before. */
-function compiledOf(executor: Kysely<Tables>, dialect: string, prefix: string, parts: readonly TemplatePart[], compose: (built: Array<RawBuilder<unknown>>) => RawBuilder<unknown>): CompiledQuery {
+/** The shape of `parts` as `compose` puts them together, from the cache when it was compiled before. */
+function shapeOf(executor: Kysely<Tables>, dialect: string, prefix: string, parts: readonly TemplatePart[], compose: (built: Array<RawBuilder<unknown>>) => RawBuilder<unknown>): Compiled {
   let key = `${dialect}|${prefix}`;
   for (const part of parts) key += part.names ? `|${part.template.id}:${part.names.join(':')}` : `|${part.template.id}`;
   let compiled = compiledShapes.get(key);
@@ -109,16 +109,45 @@ function compiledOf(executor: Kysely<Tables>, dialect: string, prefix: string, p
     compiled = { sql: query.sql, slots };
     if (compiledShapes.size < MAX_SHAPES) compiledShapes.set(key, compiled);
   }
-  return CompiledQuery.raw(
-    compiled.sql,
-    compiled.slots.map((slot) => parts[slot.part]?.values[slot.index]),
-  );
+  return compiled;
 }
 
-/** One template's use run alone (prefixed with `prefix`: PREPARED for a statement PostgreSQL keeps prepared). */
+/** The values of a shape's placeholders, from the uses of its parts. */
+const valuesOf = (compiled: Compiled, parts: readonly TemplatePart[]) => compiled.slots.map((slot) => parts[slot.part]?.values[slot.index]);
+
+/** `parts` compiled as `compose` puts them together, from the cache when their shape was compiled before. */
+function compiledOf(executor: Kysely<Tables>, dialect: string, prefix: string, parts: readonly TemplatePart[], compose: (built: Array<RawBuilder<unknown>>) => RawBuilder<unknown>): CompiledQuery {
+  const compiled = shapeOf(executor, dialect, prefix, parts, compose);
+  return CompiledQuery.raw(compiled.sql, valuesOf(compiled, parts));
+}
+
+/** A statement alone with `prefix` before it (made by a function: the server's runner names each closure it makes, a property write). */
+const prefixed =
+  (prefix: string) =>
+  ([built]: Array<RawBuilder<unknown>>): RawBuilder<unknown> =>
+    sql`${sql.raw(prefix)}${built}`;
+
+/**
+ * One template's use run alone (prefixed with `prefix`: PREPARED for a statement PostgreSQL keeps
+ * prepared). In a SQLite transaction, on its kept prepared statement at once (prepared.ts).
+ */
 export async function runTemplate<R = BatchRow>(executor: Kysely<Tables>, dialect: string, part: TemplatePart, prefix = ''): Promise<R[]> {
-  const query = compiledOf(executor, dialect, prefix, [part], ([built]) => sql`${sql.raw(prefix)}${built}`);
-  return (await executor.executeQuery<R>(query)).rows;
+  const compose = prefixed(prefix);
+  const kept = dialect === 'sqlite' ? keptStatementsOf(executor) : undefined;
+  if (kept) {
+    const parts = [part];
+    const compiled = shapeOf(executor, dialect, prefix, parts, compose);
+    // The rows as the driver answers them, typed by the caller as Kysely's executeQuery<R> is.
+    return kept(compiled.sql, valuesOf(compiled, parts)) as R[];
+  }
+  return (await executor.executeQuery<R>(compiledOf(executor, dialect, prefix, [part], compose))).rows;
+}
+
+/** A compiled statement run on `executor`: in a SQLite transaction, on its kept prepared statement at once (prepared.ts). */
+export async function runCompiled(executor: Kysely<Tables>, query: CompiledQuery): Promise<void> {
+  const kept = keptStatementsOf(executor);
+  if (kept) kept(query.sql, query.parameters);
+  else await executor.executeQuery(query);
 }
 
 export function statementBatch(trx: Kysely<Tables>, dialect: DialectName, options: { prepared?: boolean } = {}): StatementBatch {

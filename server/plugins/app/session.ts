@@ -29,6 +29,8 @@ export { emptySessionData };
 
 export const CSRF_HEADER = 'X-CSRF-TOKEN';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** CSRF tokens remembered at most (per server): past it the memory is emptied and the tokens computed again. */
+const MAX_CSRF_TOKENS = 10_000;
 
 export interface SessionHelpers {
   /** The request's session, creating one (and its cookie) when there is none. */
@@ -95,6 +97,8 @@ export default fp<{ secret: string }>(
     const store = app.stores.sessions;
     const sign = (purpose: string, value: string) => createHmac('sha256', opts.secret).update(`${purpose}\n${value}`).digest('base64url');
 
+    // The tokens of the sessions seen last, by their secret: every POST checks its token, an HMAC.
+    const csrfTokens = new Map<string, string>();
     const cookieName = sessionCookieName(app.environment);
     const production = app.environment === 'production';
     const cookieOptions = (request: FastifyRequest) =>
@@ -140,7 +144,16 @@ export default fp<{ secret: string }>(
         request.session = null;
         reply.clearCookie(cookieName, cookieOptions(request));
       },
-      csrfToken: (session) => sign('csrf', session.data.csrfSecret),
+      csrfToken: (session) => {
+        const secret = session.data.csrfSecret;
+        let token = csrfTokens.get(secret);
+        if (token === undefined) {
+          token = sign('csrf', secret);
+          if (csrfTokens.size >= MAX_CSRF_TOKENS) csrfTokens.clear();
+          csrfTokens.set(secret, token);
+        }
+        return token;
+      },
       sign,
     };
     app.decorate('sessions', helpers);

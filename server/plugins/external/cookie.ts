@@ -6,6 +6,26 @@ import fp from 'fastify-plugin';
 type CookieReader = Pick<FastifyRequest, 'cookies' | 'unsignCookie'>;
 
 const unsignedByRequest = new WeakMap<CookieReader, Map<string, string | null>>();
+/** Validly signed values remembered at most (per server): past it the memory is emptied and the values checked again. */
+const MAX_VERIFIED = 10_000;
+/**
+ * The validly signed cookies seen last, by the server's unsign function (one per secret): the
+ * session cookie comes back on every request of its session. Only a text found valid is kept, so
+ * a hit is the very text that was checked.
+ */
+const verifiedBySigner = new WeakMap<CookieReader['unsignCookie'], Map<string, string>>();
+
+function verifiedValue(request: CookieReader, raw: string): string | null {
+  let verified = verifiedBySigner.get(request.unsignCookie);
+  const known = verified?.get(raw);
+  if (known !== undefined) return known;
+  const unsigned = request.unsignCookie(raw);
+  if (!unsigned.valid || !unsigned.value) return null;
+  if (!verified) verifiedBySigner.set(request.unsignCookie, (verified = new Map()));
+  if (verified.size >= MAX_VERIFIED) verified.clear();
+  verified.set(raw, unsigned.value);
+  return unsigned.value;
+}
 
 /**
  * The value of a validly signed cookie of the request, else null. Checked once per request and
@@ -17,11 +37,7 @@ export function signedCookieValue(request: CookieReader, name: string): string |
   const seen = known?.get(name);
   if (seen !== undefined) return seen;
   const raw = request.cookies?.[name];
-  let value: string | null = null;
-  if (raw) {
-    const unsigned = request.unsignCookie(raw);
-    value = unsigned.valid && unsigned.value ? unsigned.value : null;
-  }
+  const value = raw ? verifiedValue(request, raw) : null;
   if (!known) unsignedByRequest.set(request, (known = new Map()));
   known.set(name, value);
   return value;

@@ -113,3 +113,37 @@ describe.each(DIALECTS)('statement templates over %s', (dialect) => {
     }
   });
 });
+
+describe('statement templates in a SQLite transaction', () => {
+  let t: TestDatabase;
+  const texts: string[] = [];
+  beforeEach(async () => {
+    texts.length = 0;
+    t = await openTestDatabase('sqlite', { onStatement: (text) => void texts.push(text) });
+  });
+  afterEach(async () => {
+    await t.cleanup();
+  });
+
+  const INSERT = statementTemplate((v) => sql`insert into sessions (id_hash, data, expires_at, created_at) values (${v(0)}, '{}', ${v(1)}, 0) returning id_hash`);
+  const COUNT = statementTemplate((v) => sql`select cast(count(*) as integer) as n from sessions where id_hash = ${v(0)}`);
+
+  it("runs on the transaction's connection at once, its writes seen by the transaction and undone with it, and its errors the caller's", async () => {
+    const { db } = t.database;
+    await expect(
+      db.transaction().execute(async (trx) => {
+        texts.length = 0;
+        const inserted = runTemplate(trx, 'sqlite', { template: INSERT, values: ['a', 1] });
+        // Told as every statement is (the listener sees it before the caller awaits it).
+        expect(texts).toEqual([expect.stringContaining('insert into sessions')]);
+        expect(await inserted).toEqual([{ id_hash: 'a' }]);
+        expect(await runTemplate(trx, 'sqlite', { template: COUNT, values: ['a'] })).toEqual([{ n: 1 }]);
+        // The same key again: the database's refusal reaches the caller.
+        await expect(runTemplate(trx, 'sqlite', { template: INSERT, values: ['a', 2] })).rejects.toThrow(/UNIQUE/);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    // Outside a transaction, through the connection as before: the transaction's write is gone.
+    expect(await runTemplate(db, 'sqlite', { template: COUNT, values: ['a'] })).toEqual([{ n: 0 }]);
+  });
+});
