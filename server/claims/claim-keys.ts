@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { FormType } from '../../runtime/core/types.js';
 import type { ClaimantIdentifier, DraftKey } from '../db/types.js';
+import { remembered } from '../remembered.js';
 import type { Authorization } from './session-authorizations.js';
 
 /**
@@ -23,7 +24,7 @@ const MAX_REMEMBERED = 10_000;
 /** The identity's keyed digest by authorization id, per server (its secret). */
 const identityKeys = new WeakMap<object, Map<string, { vin: string; noticeId: string; key: string }>>();
 /** The submission keys by form and authorization id. */
-const submissionKeys = new Map<string, string>();
+const submissionKeyOf = remembered(MAX_REMEMBERED, (input) => createHash('sha256').update(input).digest('hex'));
 
 /**
  * The draft's key: the form and whom the claimant authorized as. A Notice ID and its PIN are the
@@ -63,14 +64,7 @@ export function isDraftOf(app: Pick<FastifyInstance, 'sessions'>, claimantKey: s
  */
 export function submissionKey(formType: FormType, authorization: Pick<Authorization, 'id'>): string {
   // Computed once per sign-in and form, not on each of its saves.
-  const input = `${formType}\n${authorization.id}`;
-  let key = submissionKeys.get(input);
-  if (key === undefined) {
-    key = createHash('sha256').update(input).digest('hex');
-    if (submissionKeys.size >= MAX_REMEMBERED) submissionKeys.clear();
-    submissionKeys.set(input, key);
-  }
-  return key;
+  return submissionKeyOf(`${formType}\n${authorization.id}`);
 }
 
 /** The identifiers the duplicate policy looks at: what the server authorized, never what a payload says. */

@@ -7,6 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { isRecord } from '../../runtime/core/guards.js';
+import { remembered } from '../remembered.js';
 import { PREPARED } from './prepared.js';
 import { parseSessionData, sessionDataFromJson } from './session-data.js';
 import { isStatementBatch, runTemplate, statementTemplate } from './statement-batch.js';
@@ -35,19 +36,8 @@ const ROTATE_AFTER = statementTemplate(
 const noTransactions = () => new Error('Sessions in Redis cannot join a database transaction');
 
 const newSessionId = () => randomBytes(32).toString('base64url');
-/** Ids whose hash is remembered at most: past it the memory is emptied and the hashes computed again. */
-const MAX_HASHED = 10_000;
-/** The hashes of the ids seen last: a session's id is hashed on its read and again on its save or touch, on nearly every request. */
-const hashed = new Map<string, string>();
-const hashId = (id: string) => {
-  let hash = hashed.get(id);
-  if (hash === undefined) {
-    hash = createHash('sha256').update(id).digest('hex');
-    if (hashed.size >= MAX_HASHED) hashed.clear();
-    hashed.set(id, hash);
-  }
-  return hash;
-};
+/** The hashes of the ids seen last (10,000 at most): a session's id is hashed on its read and again on its save or touch, on nearly every request. */
+const hashId = remembered(10_000, (id) => createHash('sha256').update(id).digest('hex'));
 /** The key of a session's row (what the `sessions` table holds instead of the id). */
 export const sessionIdHash = hashId;
 

@@ -22,6 +22,7 @@ import type { Environment } from '../../config.js';
 import { emptySessionData, newCsrfSecret } from '../../db/session-data.js';
 import type { BatchPart, Session, StatementBatch, Trx } from '../../db/types.js';
 import { httpError } from '../../errors.js';
+import { remembered } from '../../remembered.js';
 import { isApiRoute } from '../../routes/api/route-match.js';
 import { signedCookieValue } from '../external/cookie.js';
 
@@ -29,8 +30,6 @@ export { emptySessionData };
 
 export const CSRF_HEADER = 'X-CSRF-TOKEN';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** CSRF tokens remembered at most (per server): past it the memory is emptied and the tokens computed again. */
-const MAX_CSRF_TOKENS = 10_000;
 
 export interface SessionHelpers {
   /** The request's session, creating one (and its cookie) when there is none. */
@@ -97,8 +96,8 @@ export default fp<{ secret: string }>(
     const store = app.stores.sessions;
     const sign = (purpose: string, value: string) => createHmac('sha256', opts.secret).update(`${purpose}\n${value}`).digest('base64url');
 
-    // The tokens of the sessions seen last, by their secret: every POST checks its token, an HMAC.
-    const csrfTokens = new Map<string, string>();
+    // The tokens of the sessions seen last (10,000 at most), by their secret: every POST checks its token, an HMAC.
+    const csrfTokenOf = remembered(10_000, (secret) => sign('csrf', secret));
     const cookieName = sessionCookieName(app.environment);
     const production = app.environment === 'production';
     const cookieOptions = (request: FastifyRequest) =>
@@ -144,16 +143,7 @@ export default fp<{ secret: string }>(
         request.session = null;
         reply.clearCookie(cookieName, cookieOptions(request));
       },
-      csrfToken: (session) => {
-        const secret = session.data.csrfSecret;
-        let token = csrfTokens.get(secret);
-        if (token === undefined) {
-          token = sign('csrf', secret);
-          if (csrfTokens.size >= MAX_CSRF_TOKENS) csrfTokens.clear();
-          csrfTokens.set(secret, token);
-        }
-        return token;
-      },
+      csrfToken: (session) => csrfTokenOf(session.data.csrfSecret),
       sign,
     };
     app.decorate('sessions', helpers);
