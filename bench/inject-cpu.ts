@@ -9,6 +9,7 @@
  *
  * With PROFILE_DIR=<dir>, each timed phase is also CPU-profiled alone (the sign-ins and warm-ups
  * left out), one `<dialect>-<phase>.cpuprofile` per phase, for Chrome DevTools or a script.
+ * With HEAP=1 beside it, each phase's allocations are sampled instead (`<dialect>-<phase>.heapprofile`).
  *
  * PHASES=save,record-save,submit,authorize-pin (the default: all four) runs only those named;
  * authorize-pin is the Notice ID and PIN sign-in (its session and captcha token prepared beforehand).
@@ -66,22 +67,29 @@ const paths = await claimant.formPaths();
 const sessions = (await pool(200, 16, async (i) => claimant.authorize(await claimant.session(), 'Automotive', classVehicle(i)))).filter(Boolean);
 const profileDir = process.env.PROFILE_DIR;
 const inspector = profileDir ? new Session() : null;
+const heap = process.env.HEAP === '1';
 if (inspector && profileDir) {
   mkdirSync(profileDir, { recursive: true });
   inspector.connect();
-  await inspector.post('Profiler.enable');
-  await inspector.post('Profiler.setSamplingInterval', { interval: 200 });
+  if (heap) await inspector.post('HeapProfiler.enable');
+  else {
+    await inspector.post('Profiler.enable');
+    await inspector.post('Profiler.setSamplingInterval', { interval: 200 });
+  }
 }
 const cpu = async (label: string, n: number, one: (i: number) => Promise<number>) => {
   await pool(50, 25, (i) => one(i));
-  if (inspector) await inspector.post('Profiler.start');
+  if (inspector) await (heap ? inspector.post('HeapProfiler.startSampling', { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true }) : inspector.post('Profiler.start'));
   const b0 = await backendCpuMs();
   const c0 = process.cpuUsage();
   let bad = 0;
   await pool(n, 25, async (i) => { if ((await one(i + 50)) >= 300) bad++; });
   const c = process.cpuUsage(c0);
   const b1 = await backendCpuMs();
-  if (inspector && profileDir) writeFileSync(path.join(profileDir, `${dialect}-${label}.cpuprofile`), JSON.stringify((await inspector.post('Profiler.stop')).profile));
+  if (inspector && profileDir) {
+    const profile = heap ? (await inspector.post('HeapProfiler.stopSampling')).profile : (await inspector.post('Profiler.stop')).profile;
+    writeFileSync(path.join(profileDir, `${dialect}-${label}.${heap ? 'heapprofile' : 'cpuprofile'}`), JSON.stringify(profile));
+  }
   const backend = b0 !== null && b1 !== null ? `, database server ${((b1 - b0) / n).toFixed(3)} ms` : '';
   console.log(`${dialect} ${label.padEnd(12)} ${((c.user + c.system) / n / 1000).toFixed(3)} ms cpu${backend}${bad ? ` (${bad} non-2xx)` : ''}`);
 };
