@@ -25,7 +25,7 @@ import rateLimit from './plugins/external/rate-limit.js';
 import slowBodies, { slowestBodyMs } from './plugins/app/slow-bodies.js';
 import captcha, { resolveCaptcha, type CaptchaOverrides } from './plugins/app/captcha.js';
 import database from './plugins/app/database.js';
-import errorHandler from './plugins/app/error-handler.js';
+import errorHandler, { frameworkErrorAnswer } from './plugins/app/error-handler.js';
 import fraud from './plugins/app/fraud.js';
 import mail, { type MailPluginOptions } from './plugins/app/mail.js';
 import livePreview, { LIVE_PREVIEW_PATH, type LivePreviewOptions } from './plugins/app/live-preview.js';
@@ -277,6 +277,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // headers) from the hook below instead of Fastify's bare one.
     return503OnClosing: false,
     clientErrorHandler,
+    frameworkErrors: frameworkErrorAnswer,
     // Node 20 only enforces request/headers timeouts at connectionsCheckingInterval (30 s by
     // default), so the server is made here with a short interval.
     serverFactory: (handler: (req: IncomingMessage, res: ServerResponse) => void) => {

@@ -6,7 +6,7 @@
  * on API answers, and 404s (API → JSON; anything else is left to the app shell).
  */
 import fp from 'fastify-plugin';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { propertyOf } from '../../../runtime/core/guards.js';
 import { isUnavailable } from '../../db/errors.js';
 import { errorText, httpError, HttpError, isHttpError, SERVER_ERRORS, type ServerErrorCode } from '../../errors.js';
@@ -79,6 +79,33 @@ export function errorBody(request: FastifyRequest, err: HttpError): Record<strin
   // A page save refused by its page: each field it names, as a submit names them; a cure's
   // document refused: the deficiency kind it was sent for.
   return { error: text, code: err.code, ...(err.fieldErrors.length ? { fieldErrors: err.fieldErrors } : {}), ...(err.document !== undefined ? { document: err.document } : {}) };
+}
+
+/** Headers of an answer the router makes before any hook has run (the hooks set these on every other answer). */
+const EARLY_ANSWER_HEADERS = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'cache-control': 'no-store',
+};
+
+/**
+ * Fastify's `frameworkErrors`: what its router refuses before any hook runs — above all a path it
+ * cannot decode (a "%" without two hex digits after it, as in a link a mail client cut or
+ * mangled). A page's address goes to the not-found page, in the culture its query asks for; an
+ * API call or any other request gets the catalogued error. Either way with the security headers.
+ */
+export function frameworkErrorAnswer(err: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const [pathname = '', query = ''] = request.url.split('?', 2);
+  const culture = new URLSearchParams(query).get('culture');
+  if (culture !== null) request.culture = request.server.locales.resolve(culture);
+  reply.headers(EARLY_ANSWER_HEADERS);
+  const isPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && !pathname.startsWith('/app/dist/');
+  if (isPage) return reply.redirect(culture === null ? '/page-not-found' : `/page-not-found?culture=${encodeURIComponent(request.culture)}`, 303);
+  const { error, unexpected } = toHttpError(err);
+  if (unexpected) request.log.error({ err }, 'unexpected error');
+  else request.log.info({ code: error.code, frameworkCode: err.code }, 'request refused');
+  return reply.status(SERVER_ERRORS[error.code].status).type('application/json; charset=utf-8').send(errorBody(request, error));
 }
 
 function acceptLanguage(header: string | undefined): string | undefined {

@@ -171,6 +171,36 @@ describe.each(DIALECTS)('every route through every spelling of its path, over %s
     }
     expect(outcomes).toEqual([]);
   });
+
+  it('a path that cannot be decoded (a "%" without two hex digits): a page goes to the not-found page, a call gets the catalogued 400, both with the security headers', async () => {
+    const claimant = await server.claimant();
+    const outcomes: string[] = [];
+    const headersOf = (res: { headers: Record<string, unknown> }) => `${String(res.headers['content-security-policy'])} | ${String(res.headers['x-content-type-options'])} | ${String(res.headers['cache-control'])}`;
+    const guarded = "default-src 'none'; frame-ancestors 'none' | nosniff | no-store";
+    for (const [url, location] of [
+      ['/%ff', '/page-not-found'],
+      ['/automotive/%zz', '/page-not-found'],
+      ['/automotive/claim%-summary?culture=es', '/page-not-found?culture=es'],
+      ['/exclusion%?culture=xx-unknown', '/page-not-found?culture=en'],
+    ] as const) {
+      const res = await server.http({ method: 'GET', url });
+      if (res.statusCode !== 303 || res.headers.location !== location || headersOf(res) !== guarded) outcomes.push(`GET ${url} → ${res.statusCode} ${String(res.headers.location)} ${headersOf(res)}`);
+    }
+    for (const [method, url] of [
+      ['GET', '/api/%ff'],
+      ['GET', '/app/dist/assets/%e0.js'],
+      ['POST', '/api/forms/automotive/authoriz%e'],
+      ['PUT', '/api/forms/automotive/%'],
+      ['POST', '/automotive/%ff'],
+    ] as const) {
+      const res = await server.http({ method, url, headers: claimant.headers({ 'content-type': 'application/json' }), payload: '{}' });
+      const body = res.json();
+      if (res.statusCode !== 400 || body.code !== 'BAD_REQUEST' || body.error !== 'The request could not be read. Please reload the page and try again.' || headersOf(res) !== guarded) {
+        outcomes.push(`${method} ${url} → ${res.statusCode} ${res.body.slice(0, 120)} ${headersOf(res)}`);
+      }
+    }
+    expect(outcomes).toEqual([]);
+  });
 });
 
 describe('the API rate limit counts every spelling of an API path', () => {
