@@ -16,7 +16,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, t
 import { Redis } from 'ioredis';
 import { ConfigError, type Environment, type TrustProxy } from './config.js';
 import type { Database } from './db/types.js';
-import { httpError } from './errors.js';
+import { httpError, SERVER_ERRORS, type ServerErrorCode } from './errors.js';
 import compress from './plugins/external/compress.js';
 import cookie from './plugins/external/cookie.js';
 import helmet from './plugins/external/helmet.js';
@@ -217,19 +217,17 @@ const CLIENT_ERROR_HEADERS = [
 ].join('\r\n');
 
 /**
- * Fastify's client-error answer (408 for a slow client, 431 for oversized headers, else 400),
- * with security headers and no internal message, then the socket is closed.
+ * Fastify's client-error answer (408 for a slow client, 431 for oversized headers, else 400): the
+ * catalogue's English text (nothing of the request is read yet, not even its language), the
+ * security headers, and the socket closed.
  */
 function clientErrorHandler(err: NodeJS.ErrnoException, socket: Duplex): void {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, text, code] =
-    err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-      ? [408, 'Request Timeout', 'REQUEST_TIMEOUT']
-      : err.code === 'HPE_HEADER_OVERFLOW'
-        ? [431, 'Request Header Fields Too Large', 'HEADERS_TOO_LARGE']
-        : [400, 'Bad Request', 'BAD_REQUEST'];
-  const body = JSON.stringify({ error: text, code });
-  if (socket.writable) socket.write(`HTTP/1.1 ${status} ${text}\r\n${CLIENT_ERROR_HEADERS}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+  const [code, reason]: [ServerErrorCode, string] =
+    err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? ['REQUEST_TIMEOUT', 'Request Timeout'] : err.code === 'HPE_HEADER_OVERFLOW' ? ['HEADERS_TOO_LARGE', 'Request Header Fields Too Large'] : ['BAD_REQUEST', 'Bad Request'];
+  const { status, en } = SERVER_ERRORS[code];
+  const body = JSON.stringify({ error: en, code });
+  if (socket.writable) socket.write(`HTTP/1.1 ${status} ${reason}\r\n${CLIENT_ERROR_HEADERS}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
   socket.destroy(err);
 }
 

@@ -46,6 +46,18 @@ export const SERVER_ERRORS = {
     en: 'The request is too large.',
     es: 'La solicitud es demasiado grande.',
   },
+  REQUEST_TIMEOUT: {
+    status: 408,
+    key: 'LocKey_Server_RequestTimeout',
+    en: 'The request took too long to arrive. Please check your connection and try again.',
+    es: 'La solicitud tardó demasiado en llegar. Compruebe su conexión e inténtelo de nuevo.',
+  },
+  HEADERS_TOO_LARGE: {
+    status: 431,
+    key: 'LocKey_Server_HeadersTooLarge',
+    en: "The request was too large to read. Please clear this site's cookies, reload the page and try again.",
+    es: 'La solicitud era demasiado grande para leerla. Borre las cookies de este sitio, vuelva a cargar la página e inténtelo de nuevo.',
+  },
   NOT_FOUND: {
     status: 404,
     key: 'LocKey_Server_NotFound',

@@ -298,6 +298,8 @@ describe.each(DIALECTS)('client errors over %s', (dialect) => {
       // Huge headers: Node's own 431.
       const huge = await server.http({ url: '/api/csrf', headers: { 'x-padding': 'x'.repeat(20_000) } });
       expect(huge.statusCode).toBe(431);
+      expect(huge.json()).toEqual({ error: "The request was too large to read. Please clear this site's cookies, reload the page and try again.", code: 'HEADERS_TOO_LARGE' });
+      expect(huge.headers['x-content-type-options']).toBe('nosniff');
       expect(logs.slice(logged).filter((l) => l.level >= 50)).toEqual([]);
     });
   });
