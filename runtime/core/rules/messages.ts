@@ -13,6 +13,8 @@
  *
  * The Enter and Choose keys tell a missing or malformed value in the field's words (engine.ts).
  * - RestrictedCharacters: no placeholder; the offending characters are appended after a space
+ * - UnseenSpace, UnseenCharacter, UnseenMark: {0} = the code point (U+00A0) of a refused character
+ *   the claimant cannot see in the list
  */
 export const RULE_MESSAGES: Record<string, { en: string; es: string }> = {
   LocKey_Validation_Required: {
@@ -38,6 +40,18 @@ export const RULE_MESSAGES: Record<string, { en: string; es: string }> = {
   LocKey_Validation_RestrictedCharacters: {
     en: 'The following characters are not allowed:',
     es: 'Los siguientes caracteres no están permitidos:',
+  },
+  LocKey_Validation_UnseenSpace: {
+    en: '{0} (a special space)',
+    es: '{0} (un espacio especial)',
+  },
+  LocKey_Validation_UnseenCharacter: {
+    en: '{0} (an invisible character)',
+    es: '{0} (un carácter invisible)',
+  },
+  LocKey_Validation_UnseenMark: {
+    en: '{0} (an accent mark on its own)',
+    es: '{0} (un acento suelto)',
   },
   LocKey_Validation_InvalidValue: {
     en: 'The value is not valid',

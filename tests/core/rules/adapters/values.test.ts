@@ -41,6 +41,26 @@ describe('characterSetRestriction', () => {
     expect(check('ok 😀', rule, whitelist)).toEqual(['The following characters are not allowed: 😀']);
   });
 
+  it('checks the text as the claimant sees it: an accent typed as its own mark after the letter is the whitelisted accented letter', () => {
+    expect(check('Jose\u0301 12', rule, whitelist)).toEqual([]);
+    expect(check('Zoe\u0308', rule, whitelist)).toEqual(['The following characters are not allowed: ë']);
+  });
+
+  it('names a refused character the claimant cannot see by its code point and what it is', () => {
+    expect(check('12\u00a0Main St', rule, whitelist)).toEqual(['The following characters are not allowed: U+00A0 (a special space)']);
+    expect(check('Ana\u200d\u202eabc\u202c', rule, whitelist)).toEqual([
+      'The following characters are not allowed: U+200D (an invisible character) U+202E (an invisible character) U+202C (an invisible character)',
+    ]);
+    expect(check('a\tb', rule, whitelist)).toEqual(['The following characters are not allowed: U+0009 (an invisible character)']);
+    expect(check('q\u0301', rule, whitelist)).toEqual(['The following characters are not allowed: U+0301 (an accent mark on its own)']);
+  });
+
+  it("names them in the claimant's language", () => {
+    const es: Record<string, string> = { LocKey_Validation_RestrictedCharacters: 'Los siguientes caracteres no están permitidos:', LocKey_Validation_UnseenSpace: '{0} (un espacio especial)' };
+    const spanish = context({ whitelist: 'abc ', t: (key, ...args) => es[key]?.replace('{0}', String(args[0])) });
+    expect(check('a\u3000b', rule, spanish)).toEqual(['Los siguientes caracteres no están permitidos: U+3000 (un espacio especial)']);
+  });
+
   it('restricts nothing while no whitelist is available', () => {
     expect(check('<script>', rule)).toEqual([]);
   });
