@@ -63,18 +63,18 @@ async function snapshot(page: Page): Promise<Snapshot> {
     // A press the page refuses with the errors it already shows changes no text, but it moves the
     // focus (to the error summary or the first field to fix): focus moves to anything but a
     // button (the press's own) are counted.
-    const counted = window as unknown as { __focusMoves?: number };
-    if (counted.__focusMoves === undefined) {
-      counted.__focusMoves = 0;
+    const root = document.documentElement;
+    if (root.dataset.focusMoves === undefined) {
+      root.dataset.focusMoves = '0';
       document.addEventListener('focusin', (event) => {
-        if (!(event.target instanceof HTMLButtonElement)) counted.__focusMoves = (counted.__focusMoves ?? 0) + 1;
+        if (!(event.target instanceof HTMLButtonElement)) root.dataset.focusMoves = String(Number(root.dataset.focusMoves) + 1);
       });
     }
     return {
       path: location.pathname,
       busy: Boolean(document.querySelector('.cf-loading-placeholder, .cf-spinner, [aria-busy="true"]')) || !main?.querySelector('h1'),
       // Saved records and open ones counted apart: a record saved turns its open form into a row.
-      text: `${parts.join('|')}|${document.querySelectorAll('.cf-records__item').length}|${document.querySelectorAll('.cf-records__draft').length}|${counted.__focusMoves}`,
+      text: `${parts.join('|')}|${document.querySelectorAll('.cf-records__item').length}|${document.querySelectorAll('.cf-records__draft').length}|${root.dataset.focusMoves}`,
     };
   });
 }
