@@ -36,11 +36,22 @@ function isParsedRecord(value: unknown): value is ParsedRecord {
   return isRecord(value) && Array.isArray(value.record) && value.record.every((cell) => typeof cell === 'string') && typeof propertyOf(value.info, 'lines') === 'number';
 }
 
+/**
+ * The file's column separator, read off its header row: a comma, else the semicolon or tab that a
+ * spreadsheet saving "CSV" in many languages' settings writes (no column name holds either).
+ */
+export function csvSeparator(csv: string): ',' | ';' | '\t' {
+  const header = csv.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
+  if (header.includes(',')) return ',';
+  if (header.includes(';')) return ';';
+  return header.includes('\t') ? '\t' : ',';
+}
+
 /** Parses CSV into rows keyed by header name; structural problems are added to `problems`. */
 export function readClassListCsv(csv: string, problems: ClassListProblem[]): { header: string[]; rows: ClassListRow[] } {
   let records: ParsedRecord[];
   try {
-    const parsed: unknown[] = parse(csv, { bom: true, info: true, trim: true, skip_empty_lines: true, relax_column_count: true });
+    const parsed: unknown[] = parse(csv, { bom: true, info: true, trim: true, skip_empty_lines: true, relax_column_count: true, delimiter: csvSeparator(csv) });
     records = parsed.filter(isParsedRecord);
   } catch (error) {
     const lines = propertyOf(error, 'lines');

@@ -14,7 +14,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { FastifyInstance } from 'fastify';
-import { classListProblems } from '../../settlement/class-list-rows';
+import { classListProblems, csvSeparator } from '../../settlement/class-list-rows';
 import { CLASS_MEMBERS_FILE, CLASS_VEHICLES_FILE } from '../../settlement/files';
 import { readSettlementFolder } from '../../settlement/read';
 import { declaredClassListHeader } from '../../server/settlement/forms';
@@ -37,9 +37,9 @@ const FILES = [CLASS_MEMBERS_FILE, CLASS_VEHICLES_FILE] as const;
 const isClassListFile = (name: string): name is (typeof FILES)[number] => FILES.some((file) => file === name);
 
 /** One CSV line's cells as the import reads them (trimmed), or null when it is not one whole record. */
-function cellsOf(line: string): string[] | null {
+function cellsOf(line: string, separator: string): string[] | null {
   try {
-    const records: string[][] = parse(line, { trim: true, relax_column_count: true });
+    const records: string[][] = parse(line, { trim: true, relax_column_count: true, delimiter: separator });
     const [only] = records;
     return records.length === 1 && only !== undefined ? only : null;
   } catch {
@@ -47,12 +47,14 @@ function cellsOf(line: string): string[] | null {
   }
 }
 
-/** A cell as CSV: quoted when it holds a comma or a quote. */
-const csvCell = (value: string) => (/[",]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+/** A cell as CSV: quoted when it holds the file's separator or a quote. */
+const csvCell = (value: string, separator: string) => (value.includes('"') || value.includes(separator) ? `"${value.replace(/"/g, '""')}"` : value);
 
 interface CsvFile {
   bom: string;
   eol: string;
+  /** The column separator the file uses (the import's reading of its header row). */
+  separator: string;
   header: string;
   columns: string[];
   /** Each row's raw line and its cells. */
@@ -63,12 +65,14 @@ function readCsvFile(text: string): CsvFile {
   const bom = text.startsWith('\uFEFF') ? '\uFEFF' : '';
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
   const [header = '', ...rest] = text.slice(bom.length).split(/\r?\n/);
+  const separator = csvSeparator(text);
   return {
     bom,
     eol,
+    separator,
     header,
-    columns: cellsOf(header) ?? [],
-    lines: rest.filter((raw) => raw.trim() !== '').map((raw) => ({ raw, cells: cellsOf(raw) })),
+    columns: cellsOf(header, separator) ?? [],
+    lines: rest.filter((raw) => raw.trim() !== '').map((raw) => ({ raw, cells: cellsOf(raw, separator) })),
   };
 }
 
@@ -80,7 +84,7 @@ function csvText(csv: CsvFile, rows: readonly string[][]): string {
     const key = JSON.stringify(cells);
     unchanged.set(key, [...(unchanged.get(key) ?? []), raw]);
   }
-  const lines = rows.map((row) => unchanged.get(JSON.stringify(row))?.shift() ?? row.map(csvCell).join(','));
+  const lines = rows.map((row) => unchanged.get(JSON.stringify(row))?.shift() ?? row.map((cell) => csvCell(cell, csv.separator)).join(csv.separator));
   return `${csv.bom}${[csv.header, ...lines].map((line) => `${line}${csv.eol}`).join('')}`;
 }
 

@@ -81,4 +81,25 @@ describe('the class lists of the studio', () => {
     const notRows = await app.inject({ method: 'PUT', url: '/api/class-lists/class-members.csv', payload: { rows: [[{ street: 'Main' }]] } });
     expect(notRows.statusCode).toBe(400);
   });
+
+  it('reads and writes a list saved with semicolons (a spreadsheet in many languages) with its own separator', async () => {
+    const before = readFileSync(MEMBERS(), 'utf8');
+    writeFileSync(MEMBERS(), 'noticeId;pin;firstName;lastName;mailingStreetLine1;vin\nEXM-100001;482913;Maria;Garcia;"1 Rue; Apt 2";5EXMA1B20HC000101\n');
+    try {
+      const members = (await app.inject({ method: 'GET', url: '/api/class-lists' })).json<{ lists: Table[] }>().lists[0]!;
+      expect(members.columns).toEqual(['noticeId', 'pin', 'firstName', 'lastName', 'mailingStreetLine1', 'vin']);
+      expect(members.rows).toEqual([['EXM-100001', '482913', 'Maria', 'Garcia', '1 Rue; Apt 2', '5EXMA1B20HC000101']]);
+      const added = ['TST-000003', '123456', 'Ana', 'Ruiz', '2 Calle Mayor; 3º', '5EXMA1B20HC000997'];
+      const res = await app.inject({ method: 'PUT', url: '/api/class-lists/class-members.csv', payload: { rows: [...members.rows, added] } });
+      expect(res.statusCode).toBe(200);
+      expect(readFileSync(MEMBERS(), 'utf8').split('\n')).toEqual([
+        'noticeId;pin;firstName;lastName;mailingStreetLine1;vin',
+        'EXM-100001;482913;Maria;Garcia;"1 Rue; Apt 2";5EXMA1B20HC000101',
+        'TST-000003;123456;Ana;Ruiz;"2 Calle Mayor; 3º";5EXMA1B20HC000997',
+        '',
+      ]);
+    } finally {
+      writeFileSync(MEMBERS(), before);
+    }
+  });
 });

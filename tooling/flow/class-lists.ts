@@ -5,7 +5,7 @@
  * then, once the header is right, the rows (the first few problems, each at its line).
  */
 import { parse } from 'csv-parse/sync';
-import { classListProblems } from '../../settlement/class-list-rows';
+import { classListProblems, csvSeparator } from '../../settlement/class-list-rows';
 import { CLASS_LIST_HEADERS, CLASS_MEMBERS_FILE, CLASS_VEHICLES_FILE } from '../../settlement/files';
 import type { SettlementFolder } from '../../settlement/read';
 import { SPEC_CLASS_LIST, type ClassListHeader } from '../../runtime/core/forms';
@@ -23,7 +23,7 @@ interface HeaderRule {
 /** The first row's cells and the 1-based column where each starts. */
 function headerCells(text: string): Array<{ name: string; column: number }> {
   const firstLine = text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
-  const [cells = []] = parse(firstLine, { trim: true, relax_column_count: true });
+  const [cells = []] = parse(firstLine, { trim: true, relax_column_count: true, delimiter: csvSeparator(firstLine) });
   let from = 0;
   return cells.map((name) => {
     const at = firstLine.indexOf(name, from);

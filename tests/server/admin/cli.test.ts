@@ -123,6 +123,18 @@ describe.each(DIALECTS)('admin CLI over %s', (dialect) => {
     expect(await runCli(['import-class-list', good], given.io)).toBe(0);
     expect(await createClassList(t.database, { pinSecret: 'cli-test-pin-secret-0123456789abcdef' }).verifyPin('EXM-9', '4321')).not.toBeNull();
 
+    // A spreadsheet that saves "CSV" with semicolons (or tabs) in the administrator's language: read by its header's separator.
+    const semicolons = path.join(t.dataDir, 'members-semicolons.csv');
+    writeFileSync(semicolons, '\uFEFFnoticeId;pin;firstName;lastName;mailingStreetLine1;vin\r\nEXM-10;5678;Zoë;Núñez;"12 Rue Blanche; Apt 3";5EXMA1B20HC000101\r\n');
+    const tabs = path.join(t.dataDir, 'members-tabs.csv');
+    writeFileSync(tabs, 'noticeId\tpin\tfirstName\tlastName\tvin\nEXM-11\t8765\tBo\tLi\t5EXMA1B20HC000101\n');
+    for (const file of [semicolons, tabs]) {
+      const read = io(t.env);
+      expect(await runCli(['import-class-list', file], read.io), file).toBe(0);
+      expect(read.out.stdout).toMatch(/Imported 1 class member row\(s\): 1 new/);
+    }
+    expect(await createClassList(t.database, { pinSecret }).verifyPin('EXM-10', '5678')).toMatchObject({ firstName: 'Zoë', mailingStreetLine1: '12 Rue Blanche; Apt 3' });
+
     const bad = path.join(t.dataDir, 'vehicles.csv');
     writeFileSync(bad, 'vin\n5EXMA1B20HC000101\nBAD\n');
     const refused = io(t.env);
