@@ -233,6 +233,14 @@ export function checkFolder(input: FolderPaths | SettlementFolder, context: Omit
     const file = read.file;
     if (!matchesSchema('flow', read.json)) {
       issues.push(...schemaIssues('flow', read.json, file));
+      // Said, not left silent: a flow its schema refuses is not read further, so problems of what
+      // it refers to can come up only after these are fixed.
+      warnings.push({
+        file,
+        pointer: '',
+        message: 'the checks of what this flow refers to (fields, models, localization keys, pages and paths shared with the other flows) run once its problems above are fixed',
+        hint: 'fix them and run the check again',
+      });
       allFlowsRead = false;
       continue;
     }

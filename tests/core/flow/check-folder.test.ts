@@ -69,6 +69,18 @@ describe('checkFolder', () => {
     expect(hint).not.toContain('did you mean');
   });
 
+  it('says that a flow its schema refuses is checked further once its problems are fixed (a route it shares is found then)', () => {
+    const { paths, edit } = copyConfig();
+    edit('flows/exclusion.json', (t) => t.replace('"/exclusion/"', '"/automotive/"').replace('"widget": "text"', '"widget": "txet"'));
+    const first = checkFolder(paths);
+    expect(first.issues.map((i) => i.message)).toEqual([expect.stringMatching(/^"txet" is not allowed here/)]);
+    expect(first.warnings).toEqual([expect.objectContaining({ file: expect.stringMatching(/exclusion\.json$/), pointer: '', message: expect.stringMatching(/run once its problems above are fixed$/) })]);
+    edit('flows/exclusion.json', (t) => t.replace('"widget": "txet"', '"widget": "text"'));
+    const second = checkFolder(paths);
+    expect(second.issues.map((i) => i.message)).toEqual([expect.stringMatching(/^route "\/automotive\/" is already used/)]);
+    expect(second.warnings).toEqual([]);
+  });
+
   it('reports invalid JSON with its line and column', () => {
     const { paths, edit } = copyConfig();
     edit('flows/lookup.json', (t) => t.replace('"version": 1,', '"version": 1,,'));
