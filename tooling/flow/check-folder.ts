@@ -238,7 +238,7 @@ export function checkFolder(input: FolderPaths | SettlementFolder, context: Omit
       warnings.push({
         file,
         pointer: '',
-        message: 'the checks of what this flow refers to (fields, models, localization keys, pages and paths shared with the other flows) run once its problems above are fixed',
+        message: 'the checks of what this flow refers to (fields, models, localization keys, pages and paths shared with the other flows) run once the problems listed for this file are fixed',
         hint: 'fix them and run the check again',
       });
       allFlowsRead = false;

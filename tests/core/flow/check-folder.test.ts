@@ -74,7 +74,7 @@ describe('checkFolder', () => {
     edit('flows/exclusion.json', (t) => t.replace('"/exclusion/"', '"/automotive/"').replace('"widget": "text"', '"widget": "txet"'));
     const first = checkFolder(paths);
     expect(first.issues.map((i) => i.message)).toEqual([expect.stringMatching(/^"txet" is not allowed here/)]);
-    expect(first.warnings).toEqual([expect.objectContaining({ file: expect.stringMatching(/exclusion\.json$/), pointer: '', message: expect.stringMatching(/run once its problems above are fixed$/) })]);
+    expect(first.warnings).toEqual([expect.objectContaining({ file: expect.stringMatching(/exclusion\.json$/), pointer: '', message: expect.stringMatching(/run once the problems listed for this file are fixed$/) })]);
     edit('flows/exclusion.json', (t) => t.replace('"widget": "txet"', '"widget": "text"'));
     const second = checkFolder(paths);
     expect(second.issues.map((i) => i.message)).toEqual([expect.stringMatching(/^route "\/automotive\/" is already used/)]);
