@@ -192,6 +192,9 @@ describe('a cure that answers a page of the claim again', () => {
     await expect.poll(() => focused(page, '#cf-cure-heading')).toBe(true);
 
     // Edit opens the filed record with the focus in its first field (no re-upload); Done gives it back to the row.
+    // The heading takes the focus as the panel opens; its pages are drawn once their widgets' code is
+    // in, and the claimant tabs once they see them.
+    await page.locator(`#${DOCUMENTS} .cf-records__item button`).first().waitFor();
     await tabTo(page, `#${DOCUMENTS} .cf-records__item button`);
     await page.keyboard.press('Enter');
     await expect.poll(() => focused(page, `#${DOCUMENTS} .cf-records__edit select[id$="-documentType"]`)).toBe(true);
