@@ -10,7 +10,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { propertyOf } from '../../../runtime/core/guards.js';
 import { isUnavailable } from '../../db/errors.js';
 import { errorText, httpError, HttpError, isHttpError, SERVER_ERRORS, type ServerErrorCode } from '../../errors.js';
-import { isApiRoute } from '../../routes/api/route-match.js';
+import { isApiRoute, isPageRequest } from '../../routes/api/route-match.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -100,8 +100,7 @@ export function frameworkErrorAnswer(err: FastifyError, request: FastifyRequest,
   const culture = new URLSearchParams(query).get('culture');
   if (culture !== null) request.culture = request.server.locales.resolve(culture);
   reply.headers(EARLY_ANSWER_HEADERS);
-  const isPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && !pathname.startsWith('/app/dist/');
-  if (isPage) return reply.redirect(culture === null ? '/page-not-found' : `/page-not-found?culture=${encodeURIComponent(request.culture)}`, 303);
+  if (isPageRequest(request.method, pathname)) return reply.redirect(culture === null ? '/page-not-found' : `/page-not-found?culture=${encodeURIComponent(request.culture)}`, 303);
   const { error, unexpected } = toHttpError(err);
   if (unexpected) request.log.error({ err }, 'unexpected error');
   else request.log.info({ code: error.code, frameworkCode: err.code }, 'request refused');

@@ -12,3 +12,11 @@ export const API_PREFIX = '/api/';
 export function isApiRoute(request: FastifyRequest): boolean {
   return request.routeOptions.url?.startsWith(API_PREFIX) === true;
 }
+
+/** The built assets' prefix (vite's base). */
+const ASSETS_PREFIX = '/app/dist/';
+
+/** A request for a page of the app (what the not-found page answers): a GET or HEAD outside the API and the built assets. */
+export function isPageRequest(method: string, url: string): boolean {
+  return (method === 'GET' || method === 'HEAD') && !url.startsWith(API_PREFIX) && !url.startsWith(ASSETS_PREFIX);
+}

@@ -35,6 +35,7 @@ import { inlinableCss, pageAssets, readManifest, type PageKind } from './preload
 import { isResumeLink, loadPrerenderer, prerenderAddress } from './prerender.js';
 import { deadlineInstants } from '../../settlement/deadlines.js';
 import { firstPagesOnly, keysNamedByCode, keysNamedIn, startPageTexts } from './start-texts.js';
+import { isPageRequest } from '../api/route-match.js';
 
 /** The app's routes that no flow declares (spec §2); the checker's links resolve against the same list. */
 export const FIXED_APP_ROUTES = [...FIXED_APP_PATHS];
@@ -507,8 +508,7 @@ const appShell: FastifyPluginAsync<AppShellOptions> = async (app, opts) => {
   }
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && !request.url.startsWith('/app/dist/');
-    if (isPage) return sendPage(request, reply, isAppRoute(request.url.split('?')[0] ?? '') ? 200 : 404);
+    if (isPageRequest(request.method, request.url)) return sendPage(request, reply, isAppRoute(request.url.split('?')[0] ?? '') ? 200 : 404);
     return reply.status(404).header('cache-control', 'no-store').send(errorBody(request, httpError('NOT_FOUND')));
   });
 };
