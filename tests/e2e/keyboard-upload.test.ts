@@ -63,8 +63,10 @@ describe('pressing Upload and Next while a document uploads', () => {
 
     // The file: Space on the file input opens the chooser.
     const { release } = await holdUploads(page);
-    await tabTo(page, `#${DOCUMENTS} .cf-records__draft [id$="-file"]`);
+    // Waiting for the chooser asks the browser to intercept it, a message of its own that is not
+    // awaited: asked before the Tabs, it is in place by the time Space is pressed.
     const chooser = page.waitForEvent('filechooser');
+    await tabTo(page, `#${DOCUMENTS} .cf-records__draft [id$="-file"]`);
     await page.keyboard.press('Space');
     await (await chooser).setFiles({ name: 'james-receipt.pdf', mimeType: 'application/pdf', buffer: samplePdf() });
     await page.locator(`${fileField}[data-upload="uploading"] progress`).waitFor();
