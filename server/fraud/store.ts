@@ -20,15 +20,28 @@ import { isReasonCode, type FraudSettings, type ReasonCode } from './settings.js
 /** Reference codes given as evidence, at most. */
 const REFERENCES = 3;
 /**
- * Earlier claims counted per value, at most: past it the count reads "at least this many", and a
- * flood sharing one value costs each new claim a bounded index range, not the whole cluster.
+ * Earlier claims counted per value whatever the settings, at most (an allowance is at most this):
+ * past the count's limit it reads "at least this many", and a flood sharing one value costs each
+ * new claim a bounded index range, not the whole cluster.
  */
 export const MAX_COUNTED = 1000;
+/** Earlier claims counted per value as evidence beyond the allowances (the count past every allowance says "a flood" as well). */
+export const COUNTED_AS_EVIDENCE = 100;
 
 /**
- * Values already shared by MAX_COUNTED earlier claims, of kinds counted over every earlier claim
- * and never purged: their count can only stay there, so a flood sharing them is not counted again
- * for each new claim. Kept per server (any instance may learn it on its own), at most `limit`.
+ * How many earlier claims are counted per value: enough to tell that each allowance is reached,
+ * and COUNTED_AS_EVIDENCE. A flood from one address or network (whose counts are read anew for
+ * each claim, within the window) costs each claim that many index entries, not MAX_COUNTED.
+ */
+export function countLimit(settings: Pick<FraudSettings, 'householdAllowance' | 'networkAllowance' | 'sessionAllowance'>): number {
+  return Math.min(MAX_COUNTED, Math.max(COUNTED_AS_EVIDENCE, settings.householdAllowance, settings.networkAllowance, settings.sessionAllowance));
+}
+
+/**
+ * Values already shared by as many earlier claims as are counted (countLimit; the key names the
+ * limit), of kinds counted over every earlier claim and never purged: their count can only stay
+ * there, so a flood sharing them is not counted again for each new claim. Kept per server (any
+ * instance may learn it on its own), at most `limit`.
  */
 export class CountedInFull {
   private readonly keys = new Set<string>();
@@ -105,8 +118,8 @@ const ALWAYS = Number.MIN_SAFE_INTEGER;
 
 /**
  * One statement (one round trip) reads, per value compared (values: the claim's own submission id
- * to leave out, or null; the values as JSON): how many earlier claims share it, at most
- * MAX_COUNTED (not for a value known to be past it), and the first few of those claims' reference
+ * to leave out, or null; the values as JSON; the count's limit): how many earlier claims share it,
+ * at most the limit (not for a value known to be past it), and the first few of those claims' reference
  * codes (with their times and ids, as a JSON list). A value no earlier claim shares costs one index
  * probe finding nothing. The values are one JSON value, so the text is one whatever their number:
  * compiled once per dialect (statement-batch.ts). Velocity kinds are counted from `since` (the
@@ -117,7 +130,7 @@ function compareTemplate(dialect: DialectName) {
     const notOwn = dialect === 'postgres' ? sql`signal_values.submission_id is distinct from ${v(0)}` : sql`signal_values.submission_id is not ${v(0)}`;
     const sharing = sql`signal_values.kind = v.kind and signal_values.digest = v.digest and signal_values.created_at >= v.since and ${notOwn}`;
     const referenceList = dialect === 'postgres' ? sql`coalesce(json_agg(json_build_array(r.reference_code, r.created_at, r.submission_id)), '[]'::json)` : sql`json_group_array(json_array(r.reference_code, r.created_at, r.submission_id))`;
-    const count = sql`case when v.counted then (select count(*) from (select 1 as one from signal_values where ${sharing} limit ${sql.lit(MAX_COUNTED)}) as c) end`;
+    const count = sql`case when v.counted then (select count(*) from (select 1 as one from signal_values where ${sharing} limit ${v(2)}) as c) end`;
     const references = sql`(select ${referenceList} from (select submissions.reference_code, signal_values.created_at, signal_values.submission_id from signal_values inner join submissions on submissions.id = signal_values.submission_id where ${sharing} order by signal_values.created_at, signal_values.submission_id limit ${sql.lit(REFERENCES)}) as r)`;
     return sql`select v.i as i, ${count} as n, ${references} as refs from ${jsonRecords(dialect, v(1), 'v', COMPARED_COLUMNS)}`;
   });
@@ -162,22 +175,24 @@ function referencesOf(value: unknown): Array<{ at: number; id: number; code: str
  */
 export async function compareSignals(batch: StatementBatch, input: Omit<ClaimSignalsInput, 'submissionId'> & { submissionId?: number }, settings: FraudSettings, inFull?: CountedInFull): Promise<RecordScreening> {
   const since = input.now - settings.windowMinutes * 60_000;
+  const limit = countLimit(settings);
   const rows = input.values.map((v): StoredValue => ({ kind: v.kind, digest: digestOf(v.kind, v.value) }));
   const keyOf = (value: StoredValue) => `${value.kind}\n${value.digest}`;
+  const inFullKey = (value: StoredValue) => `${limit}\n${keyOf(value)}`;
   const unique = [...new Map(rows.map((r) => [keyOf(r), r])).values()];
   // Every row of signal_values has its submission (a foreign key, deleted with it): counted alone.
   const tallies = unique.map((value) => {
-    const known = inFull?.has(keyOf(value)) === true;
-    return { value, known, earlier: known ? MAX_COUNTED : 0, references: new Array<{ at: number; id: number; code: string }>() };
+    const known = inFull?.has(inFullKey(value)) === true;
+    return { value, known, earlier: known ? limit : 0, references: new Array<{ at: number; id: number; code: string }>() };
   });
   const compared = tallies.map(({ value, known }, i) => ({ i, kind: value.kind, digest: value.digest, since: VELOCITY_KINDS.includes(value.kind) ? since : ALWAYS, counted: !known }));
-  const read = unique.length ? batch.add({ template: COMPARE[batch.dialect], values: [input.submissionId ?? null, JSON.stringify(compared)] }) : undefined;
+  const read = unique.length ? batch.add({ template: COMPARE[batch.dialect], values: [input.submissionId ?? null, JSON.stringify(compared), limit] }) : undefined;
   for (const r of read ? await read.rows : []) {
     const tally = tallies[Number(r.i)];
     if (tally === undefined) throw new Error(`The comparison with earlier claims answered for a value it was not asked about (${String(r.i)}).`);
     if (!tally.known) {
       tally.earlier = Number(r.n);
-      if (tally.earlier >= MAX_COUNTED && lastingCount(tally.value.kind)) inFull?.add(keyOf(tally.value));
+      if (tally.earlier >= limit && lastingCount(tally.value.kind)) inFull?.add(inFullKey(tally.value));
     }
     tally.references.push(...referencesOf(r.refs));
   }
