@@ -178,6 +178,14 @@ describe('a cure that answers a page of the claim again', () => {
     const code = await filedClaim();
     await markDeficient(code, 'documentMismatch');
     const { page, context } = await openPage(browser, PHONE);
+    // The code of the widgets the cure's pages draw with (a document's type and file), held back
+    // from the start (the status page may load it while idle): the panel says it is loading until it comes.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/(select|file)-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.goto(`${server.url}/status?culture=es`);
     await page.locator('#cf-status-reference').waitFor();
     for (const [field, value] of [['#cf-status-reference', code], ['#cf-status-vin', '5EXMA1B20HC000101'], ['#cf-status-noticeId', 'EXM-100001'], ['#cf-status-pin', '482913']] as const) {
@@ -190,11 +198,16 @@ describe('a cure that answers a page of the claim again', () => {
     await page.keyboard.press('Enter');
     await page.locator('#cf-cure-heading').waitFor();
     await expect.poll(() => focused(page, '#cf-cure-heading')).toBe(true);
+    const form = page.locator('.cf-cure form');
+    expect(await form.getAttribute('aria-busy')).toBe('true');
+    expect(await form.locator('[role="status"]').innerText()).toBe('Cargando…');
+    release();
 
     // Edit opens the filed record with the focus in its first field (no re-upload); Done gives it back to the row.
-    // The heading takes the focus as the panel opens; its pages are drawn once their widgets' code is
-    // in, and the claimant tabs once they see them.
+    // The heading keeps the focus while the pages are drawn; the claimant tabs once they see them.
     await page.locator(`#${DOCUMENTS} .cf-records__item button`).first().waitFor();
+    expect(await form.getAttribute('aria-busy')).toBeNull();
+    expect(await focused(page, '#cf-cure-heading')).toBe(true);
     await tabTo(page, `#${DOCUMENTS} .cf-records__item button`);
     await page.keyboard.press('Enter');
     await expect.poll(() => focused(page, `#${DOCUMENTS} .cf-records__edit select[id$="-documentType"]`)).toBe(true);

@@ -13,6 +13,7 @@ import { submitRefusalView, type RefusalView } from '../../core/view/refusal';
 import { PageRenderer } from '../../react/PageRenderer';
 import { describedBy, FieldErrors, FieldLabel, fieldClass } from '../../widgets/field-parts';
 import { Button } from '../../widgets/Button';
+import { Spinner } from '../../widgets/Spinner';
 import { preloadWidgets } from '../../widgets/later';
 import { useApp, useCulture, useServices, useT } from '../context';
 import { TYPED_SAVE_DELAY_MS, useTabHidden } from '../typedSaves';
@@ -293,6 +294,9 @@ export default function CurePanel({ answer, onCured, onCancel }: { answer: Claim
     void send();
   };
 
+  // The pages wait for their widgets' code and the claim's answers: until then the form says it is
+  // loading (a Tab pressed meanwhile would pass over pages not drawn yet).
+  const pagesLoading = pages.length > 0 && !(store && modelConfigs);
   return (
     <section className="cf-surface cf-cure" aria-labelledby="cf-cure-heading">
       <h2 id="cf-cure-heading" ref={heading} tabIndex={-1}>
@@ -305,7 +309,8 @@ export default function CurePanel({ answer, onCured, onCancel }: { answer: Claim
       <div id={SAVED_FIELD} tabIndex={-1} role="status">
         {savedNote ? <p className="cf-feedback cf-feedback--success">{savedNote}</p> : null}
       </div>
-      <form className="cf-form__page" noValidate onSubmit={onSubmit}>
+      <form className="cf-form__page" noValidate onSubmit={onSubmit} aria-busy={pagesLoading || undefined}>
+        {pagesLoading ? <Spinner label={t('LocKey_Common_Loading')} /> : null}
         {pages.map((page) =>
           store && modelConfigs ? (
             <PageRenderer
