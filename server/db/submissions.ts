@@ -7,7 +7,9 @@
  * The database document store's objects the caller passes (`objects`) are written there too, with
  * the rows that name them. On PostgreSQL the transaction is two statements (statement-batch.ts)
  * between BEGIN and COMMIT. Each statement is a template compiled once (per number of identifiers
- * or objects), the documents one JSON value, so a submit asks Kysely to compile nothing.
+ * or objects), the documents one JSON value, so a submit asks Kysely to compile nothing; and
+ * PostgreSQL keeps both prepared (a few texts), planning them once per connection rather than per
+ * submit (a third of its CPU per submit: bench/findings.md, 2026-11-30).
  */
 import { createHash } from 'node:crypto';
 import { InvalidSubmissionError, isUniqueViolation, SubmissionConflictError } from './errors.js';
@@ -222,7 +224,7 @@ export function createSubmissions(database: Database, options: { clock?: Clock }
             // Two statements on PostgreSQL (each a batch): the caller's `before` parts, the
             // submission, its documents and its identifiers' locks; then what the duplicate policy
             // and the caller's `after` write.
-            const batch = statementBatch(trx, database.dialect);
+            const batch = statementBatch(trx, database.dialect, { prepared: true });
             const before = options.before?.(trx, batch);
             before?.catch(() => {}); // awaited below, after the batch ran
             // The key already stored (a retry, or a racing retry that committed first: PostgreSQL
@@ -245,7 +247,7 @@ export function createSubmissions(database: Database, options: { clock?: Clock }
             const submissionId = Number(row.id);
             if (!batch.deferred && objects.length) await runTemplate(trx, database.dialect, documentObjectsPart(objects, now));
             if (!batch.deferred && input.documents.length) await runTemplate(trx, database.dialect, { template: INSERT_DOCUMENTS.sqlite, values: [submissionId, documentRecords(input.documents)] });
-            const then = statementBatch(trx, database.dialect);
+            const then = statementBatch(trx, database.dialect, { prepared: true });
             if (locked) {
               const filingsOf = new Map((await locked.rows).map((r) => [`${String(r.kind)}\n${String(r.value)}`, String(r.filings)]));
               const earlier: EarlierFilings[] = identifiers.map((identifier) => {
