@@ -10,6 +10,7 @@
  * With PROFILE_DIR=<dir>, each timed phase is also CPU-profiled alone (the sign-ins and warm-ups
  * left out), one `<dialect>-<phase>.cpuprofile` per phase, for Chrome DevTools or a script.
  * With HEAP=1 beside it, each phase's allocations are sampled instead (`<dialect>-<phase>.heapprofile`).
+ * With STATEMENTS=1, each phase's statements are listed by text, with how many each request sends.
  *
  * PHASES=save,record-save,submit,authorize-pin (the default: all four) runs only those named;
  * authorize-pin is the Notice ID and PIN sign-in (its session and captcha token prepared beforehand).
@@ -37,7 +38,11 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'inject-cpu-'));
 const schema = `inject_cpu_${Date.now().toString(36)}`;
 const applicationName = schema;
 const databaseUrl = `${PG_URL}${PG_URL.includes('?') ? '&' : '?'}application_name=${applicationName}`;
-const database = await openDatabase(dialect === 'postgres' ? { databaseUrl, schema, dataDir } : { dataDir });
+/** With STATEMENTS=1, the statements each timed phase sends, counted by text (which are kept prepared on PostgreSQL shows in their text). */
+const statementCounts = process.env.STATEMENTS ? new Map<string, number>() : null;
+let countingStatements = false;
+const onStatement = statementCounts ? (text: string) => void (countingStatements && statementCounts.set(text, (statementCounts.get(text) ?? 0) + 1)) : undefined;
+const database = await openDatabase(dialect === 'postgres' ? { databaseUrl, schema, dataDir, onStatement } : { dataDir, onStatement });
 /** CPU time (ms) of the PostgreSQL server processes serving this app's connections; null when they cannot be read. */
 const backendCpuMs = async (): Promise<number | null> => {
   if (dialect !== 'postgres') return null;
@@ -83,7 +88,9 @@ const cpu = async (label: string, n: number, one: (i: number) => Promise<number>
   const b0 = await backendCpuMs();
   const c0 = process.cpuUsage();
   let bad = 0;
+  countingStatements = true;
   await pool(n, 25, async (i) => { if ((await one(i + 50)) >= 300) bad++; });
+  countingStatements = false;
   const c = process.cpuUsage(c0);
   const b1 = await backendCpuMs();
   if (inspector && profileDir) {
@@ -92,6 +99,10 @@ const cpu = async (label: string, n: number, one: (i: number) => Promise<number>
   }
   const backend = b0 !== null && b1 !== null ? `, database server ${((b1 - b0) / n).toFixed(3)} ms` : '';
   console.log(`${dialect} ${label.padEnd(12)} ${((c.user + c.system) / n / 1000).toFixed(3)} ms cpu${backend}${bad ? ` (${bad} non-2xx)` : ''}`);
+  if (statementCounts) {
+    for (const [text, count] of [...statementCounts].sort((a, b) => b[1] - a[1])) console.log(`  ${(count / n).toFixed(2)} per request: ${text.replace(/\s+/g, ' ').slice(0, 160)}`);
+    statementCounts.clear();
+  }
 };
 for (const [label, body] of [['save', automotivePageSave], ['record-save', automotiveRecordSave]] as const) {
   if (!phases.has(label)) continue;
