@@ -17,7 +17,7 @@ import type { FastifyServerOptions } from 'fastify';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions } from '../../server/app.js';
-import { EARLY_CSRF_SCRIPT, EXPECT_ROOT_TAG, matchesEtag } from '../../server/routes/app-shell/index.js';
+import { ADDRESS_DRAWINGS_PER_SECOND, ADDRESSES_KEPT, EARLY_CSRF_SCRIPT, EXPECT_ROOT_TAG, matchesEtag } from '../../server/routes/app-shell/index.js';
 import { prerenderAddress } from '../../server/routes/app-shell/prerender.js';
 import { documentTitle } from '../../runtime/core/i18n/documentTitle.js';
 import { PARTIAL_ANSWERS } from '../../runtime/core/api/client.js';
@@ -215,11 +215,48 @@ describe.each(DIALECTS)('start pages drawn on the server (%s)', (dialect) => {
     expect(other.body).not.toContain('ABCD-2345');
   });
 
-  it('draws /session-expired for the form it names, and leaves other addresses to the browser', async () => {
+  it('draws /session-expired for the form it names, in the order the app writes its query too', async () => {
     const named = drawn((await server.http('/session-expired?culture=en&form=Automotive')).body);
     expect(named).toContain(`href="/automotive?culture=en"`);
-    // A later page, an unknown query, a not-found address: the plain shell.
-    for (const url of ['/automotive/claimant', '/automotive?utm=1', '/automotive?culture=fr', '/automotive?culture=es?x', '/no-such-page']) {
+    // The app sends a claimant whose session ended to /session-expired?form=…&culture=… (exitPath).
+    const asTheAppSpellsIt = await server.http('/session-expired?form=Automotive&culture=es');
+    const page = drawn(asTheAppSpellsIt.body);
+    expect(heading(page)).toBe(LOCALES.es.LocKey_SessionExpired_Title);
+    expect(page).toContain(`href="/automotive?culture=es"`);
+    // The language link is the address with the other culture in its place, as the app makes it.
+    expect(page).toContain(`href="/session-expired?form=Automotive&amp;culture=en"`);
+    expect(asTheAppSpellsIt.body).toMatch(/<html[^>]* lang="es"/);
+  });
+
+  it('draws a start page asked with a query it does not read (a notice e-mail\'s tags) or an unoffered culture, as the app draws it', async () => {
+    const tagged = await server.http('/automotive?utm_source=notice&utm_medium=email');
+    expect(tagged.statusCode).toBe(200);
+    expect(heading(drawn(tagged.body))).toBe(LOCALES.en.LocKey_Automotive_Start_Title);
+    expect(tagged.headers.etag).toMatch(/^W\//);
+    expect((await server.http({ url: '/automotive?utm_source=notice&utm_medium=email', headers: { 'if-none-match': String(tagged.headers.etag) } })).statusCode).toBe(304);
+    const spanish = await server.http('/automotive?utm_source=notice&culture=es');
+    expect(heading(drawn(spanish.body))).toBe(LOCALES.es.LocKey_Automotive_Start_Title);
+    expect(drawn(spanish.body)).toContain(`href="/automotive?utm_source=notice&amp;culture=en"`);
+    // A culture the settlement does not offer: the page in the default one, as the app resolves it.
+    const french = await server.http('/exclusion?culture=fr');
+    expect(heading(drawn(french.body))).toBe(LOCALES.en.LocKey_Exclusion_Start_Title);
+    expect(french.body).toMatch(/<html[^>]* lang="en"/);
+    expect(drawn(french.body)).toBe(drawn((await server.http('/exclusion?culture=en')).body));
+  });
+
+  it.each(['en', 'es'] satisfies Culture[])('draws the not-found page at a path no page has, answered 404 (%s)', async (culture) => {
+    const t = LOCALES[culture];
+    const res = await server.http(`/automotve?culture=${culture}`);
+    expect(res.statusCode).toBe(404);
+    const page = drawn(res.body);
+    expect(heading(page)).toBe(t.LocKey_NotFound_Title);
+    expect(title(res.body)).toBe(documentTitle([t.LocKey_NotFound_Title, t.LocKey_Site_Title]));
+    // The way back to English, at this address (spec §1: a link on a page in another language).
+    if (culture === 'es') expect(page).toContain(`href="/automotve?culture=en"`);
+  });
+
+  it('leaves to the browser a later page, a repeated query and a form that does not exist', async () => {
+    for (const url of ['/automotive/claimant-info', '/automotive?culture=es&culture=en', '/session-expired?form=Nope']) {
       const res = await server.http(url);
       expect(drawn(res.body), url).toBe('');
       expect(res.body, url).toContain('<div id="root"></div>');
@@ -269,6 +306,35 @@ describe.each(DIALECTS)('a start page past its deadline (%s)', (dialect) => {
     expect(drawn(past.body)).toBe('');
     // Another form, still open, is drawn as before.
     expect(heading(drawn((await server.http('/automotive')).body))).toBe(LOCALES.en.LocKey_Automotive_Start_Title);
+  });
+});
+
+describe.each(DIALECTS)('addresses drawn as asked, past their rate (%s)', (dialect) => {
+  let now = OPEN_NOW;
+  const server = serverOver(dialect, () => ({ appDistDir: distDir, clock: () => now }));
+  const isDrawn = async (url: string) => {
+    const res = await server.http(url);
+    expect(res.statusCode, url).toBe(404);
+    return drawn(res.body) !== '';
+  };
+
+  it(`draws up to ${ADDRESS_DRAWINGS_PER_SECOND} a second, then sends the page undrawn; keeps the latest ${ADDRESSES_KEPT}`, async () => {
+    const paths = Array.from({ length: ADDRESSES_KEPT + 1 }, (_, i) => `/made-up-${i}`);
+    // A burst of made-up paths: the first ones drawn, the rest left to the browser (still 404).
+    const burst = [];
+    for (const path of paths.slice(0, ADDRESS_DRAWINGS_PER_SECOND + 2)) burst.push(await isDrawn(path));
+    expect(burst).toEqual([...Array<boolean>(ADDRESS_DRAWINGS_PER_SECOND).fill(true), false, false]);
+    // One kept is sent drawn without a drawing.
+    expect(await isDrawn(paths[0]!)).toBe(true);
+    now += 1_000;
+    for (const path of paths.slice(ADDRESS_DRAWINGS_PER_SECOND)) {
+      expect(await isDrawn(path), path).toBe(true);
+      now += 1_000;
+    }
+    // The budget spent: the latest kept is still sent drawn; the first, pushed out by those drawn since, is not.
+    for (let i = 0; i < ADDRESS_DRAWINGS_PER_SECOND; i++) await isDrawn(`/spent-${i}`);
+    expect(await isDrawn(paths[paths.length - 1]!)).toBe(true);
+    expect(await isDrawn(paths[0]!)).toBe(false);
   });
 });
 
@@ -352,26 +418,47 @@ describe.each(DIALECTS)('with a prerenderer that fails on a page (%s)', (dialect
 });
 
 describe('the addresses drawn on the server', () => {
-  const known = { startPaths: new Set(['/automotive', '/']), formTypes: new Set(['Automotive']), cultures: new Set(['en', 'es']) };
-  it('are start pages and the fixed pages with a query they read, in one spelling', () => {
-    expect(prerenderAddress('/automotive', '', known)).toBe('/automotive');
-    expect(prerenderAddress('/', 'culture=es', known)).toBe('/?culture=es');
-    expect(prerenderAddress('/session-expired', 'culture=es&form=Automotive', known)).toBe('/session-expired?culture=es&form=Automotive');
-    expect(prerenderAddress('/resume', 'signedOut=1', known)).toBe('/resume?signedOut=1');
-    expect(prerenderAddress('/session-expired', 'form=Automotive&culture=es', known)).toBeNull();
+  const known = { startPaths: new Set(['/automotive', '/']), formTypes: new Set(['Automotive']), cultures: ['en', 'es'] };
+  const fixed = (address: string) => ({ address, fixed: true });
+  const asAsked = (address: string) => ({ address, fixed: false });
+  it('are start pages and the fixed pages with the query they read, in the asked order, kept for everyone', () => {
+    expect(prerenderAddress('/automotive', '', known)).toEqual(fixed('/automotive'));
+    expect(prerenderAddress('/', 'culture=es', known)).toEqual(fixed('/?culture=es'));
+    expect(prerenderAddress('/session-expired', 'culture=es&form=Automotive', known)).toEqual(fixed('/session-expired?culture=es&form=Automotive'));
+    // The app's own spelling of the session-expired page (exitPath): the form first.
+    expect(prerenderAddress('/session-expired', 'form=Automotive&culture=es', known)).toEqual(fixed('/session-expired?form=Automotive&culture=es'));
+    expect(prerenderAddress('/resume', 'signedOut=1', known)).toEqual(fixed('/resume?signedOut=1'));
+    expect(prerenderAddress('/error', '', known)).toEqual(fixed('/error'));
+    expect(prerenderAddress('/status', 'culture=es', known)).toEqual(fixed('/status?culture=es'));
+    expect(prerenderAddress('/resume/ABCD-2345', 'culture=es', known)).toEqual(fixed('/resume/ABCD-2345?culture=es'));
+  });
+
+  it('draw the culture as the app resolves it, in its place: an offered one in any spelling, else the default', () => {
+    expect(prerenderAddress('/automotive', 'culture=es-US', known)).toEqual(fixed('/automotive?culture=es'));
+    expect(prerenderAddress('/status', 'culture=ES', known)).toEqual(fixed('/status?culture=es'));
+    expect(prerenderAddress('/automotive', 'culture=fr', known)).toEqual(fixed('/automotive?culture=en'));
+    expect(prerenderAddress('/automotive', 'culture=', known)).toEqual(fixed('/automotive?culture=en'));
+    expect(prerenderAddress('/session-expired', 'form=Automotive&culture=e%73', known)).toEqual(fixed('/session-expired?form=Automotive&culture=es'));
+    // A settlement offering no English draws its first culture.
+    expect(prerenderAddress('/automotive', 'culture=FR-ca', { ...known, cultures: ['es', 'fr-CA'] })).toEqual(fixed('/automotive?culture=fr-CA'));
+    expect(prerenderAddress('/automotive', 'culture=de', { ...known, cultures: ['es', 'fr-CA'] })).toEqual(fixed('/automotive?culture=es'));
+  });
+
+  it('draw as asked a query the page does not read and a path no page has (the not-found page), not kept for everyone', () => {
+    expect(prerenderAddress('/automotive', 'utm_source=notice&utm_medium=email', known)).toEqual(asAsked('/automotive?utm_source=notice&utm_medium=email'));
+    expect(prerenderAddress('/automotive', 'utm_source=notice&culture=ES', known)).toEqual(asAsked('/automotive?utm_source=notice&culture=es'));
+    expect(prerenderAddress('/automotive', 'form=Automotive', known)).toEqual(asAsked('/automotive?form=Automotive'));
+    expect(prerenderAddress('/no-such-page', 'culture=es', known, true)).toEqual(asAsked('/no-such-page?culture=es'));
+    expect(prerenderAddress('/automotive/claimant', '', known, true)).toEqual(asAsked('/automotive/claimant'));
+  });
+
+  it('leave to the browser later pages, repeated or unknown values of what a page reads, and a resume link with any other query', () => {
+    expect(prerenderAddress('/automotive/claimant', '', known)).toBeNull();
     expect(prerenderAddress('/session-expired', 'form=Nope', known)).toBeNull();
     expect(prerenderAddress('/automotive', 'culture=es&culture=en', known)).toBeNull();
-    // A culture named by its region or in capitals is drawn as the culture it resolves to; one the settlement does not offer is left to the browser.
-    expect(prerenderAddress('/automotive', 'culture=es-US', known)).toBe('/automotive?culture=es');
-    expect(prerenderAddress('/status', 'culture=ES', known)).toBe('/status?culture=es');
-    expect(prerenderAddress('/automotive', 'culture=fr', known)).toBeNull();
-    expect(prerenderAddress('/automotive', 'form=Automotive', known)).toBeNull();
-    expect(prerenderAddress('/automotive/claimant', '', known)).toBeNull();
-    expect(prerenderAddress('/error', '', known)).toBe('/error');
-    expect(prerenderAddress('/status', 'culture=es', known)).toBe('/status?culture=es');
-    expect(prerenderAddress('/deadline', 'form=Automotive', known)).toBeNull();
-    expect(prerenderAddress('/resume/ABCD-2345', 'culture=es', known)).toBe('/resume/ABCD-2345?culture=es');
+    expect(prerenderAddress('/deadline', 'form=Automotive', known)).toEqual(asAsked('/deadline?form=Automotive'));
     expect(prerenderAddress('/resume/ABCD-2345', 'signedOut=1', known)).toBeNull();
+    expect(prerenderAddress('/resume/ABCD-2345', 'utm_source=notice', known)).toBeNull();
     expect(prerenderAddress('/resume/not a code', '', known)).toBeNull();
   });
 

@@ -35,6 +35,11 @@ export function offeredCulture(requested: string, offered: readonly Culture[]): 
   return offered.find((c) => c.toLowerCase() === language);
 }
 
+/** The culture a page is in when its address names none the settlement offers: en, else the first offered. */
+export function defaultCulture(offered: readonly Culture[]): Culture {
+  return offered.length === 0 || offered.includes(DEFAULT_CULTURE) ? DEFAULT_CULTURE : (offered[0] ?? DEFAULT_CULTURE);
+}
+
 export interface CultureResolution {
   culture: Culture;
   /** true when the culture in use must change (content reloads). */
@@ -59,7 +64,7 @@ export function resolveCulture(input: {
   const { supported } = input;
   const accept = (c: string | undefined) => (c === undefined || !supported ? c : offeredCulture(c, supported));
   // A settlement that does not offer en falls back to the first culture it offers.
-  const fallback = !input.supported?.length || input.supported.includes(DEFAULT_CULTURE) ? DEFAULT_CULTURE : input.supported[0]!;
+  const fallback = defaultCulture(input.supported ?? []);
   const fromQuery = accept(cultureFromQuery(input.query));
   const current = input.current ?? null;
   if (fromQuery !== undefined && fromQuery !== current) return { culture: fromQuery, changed: true };

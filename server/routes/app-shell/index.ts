@@ -6,9 +6,9 @@
  * <script id="app-settings" type="application/json">, not fetched, and so are the answers of the
  * app's startup GETs for the address's culture (<script id="app-bootstrap" type="application/json">,
  * see startupAnswers). The head names the chunks and stylesheets of the address's first page
- * (modulepreload and stylesheet links from vite's manifest, see preload.ts). Start pages and the
- * fixed pages a claimant lands on arrive drawn by the build's prerenderer (prerender.ts), which the
- * app hydrates; a drawn page carries inline only the stylesheet rules its markup may use, the
+ * (modulepreload and stylesheet links from vite's manifest, see preload.ts). Start pages, the
+ * fixed pages a claimant lands on and the not-found page at an unknown path arrive drawn by the
+ * build's prerenderer (prerender.ts), which the app hydrates; a drawn page carries inline only the stylesheet rules its markup may use, the
  * files linked after it (withCriticalStyles). The page is compressed once per culture, kind of
  * page and drawn address (brotli, else gzip) and revalidated by its ETag.
  */
@@ -417,10 +417,11 @@ const appShell: FastifyPluginAsync<AppShellOptions> = async (app, opts) => {
   // guards may answer otherwise (a form past its deadline is not drawn).
   const nextDeadline = (now: number): number =>
     Math.min(Number.POSITIVE_INFINITY, ...Object.values(deadlineInstants(app.settlement.deadlines)).flatMap((d) => (d && d.getTime() > now ? [d.getTime()] : [])));
-  let pages: { flows: unknown; byKey: Map<string, { page: Promise<EncodedPage>; until: number }> } = { flows: null, byKey: new Map() };
+  type Kept = Map<string, { page: Promise<EncodedPage>; until: number }>;
+  let pages: { flows: unknown; byKey: Kept; byAddress: Kept } = { flows: null, byKey: new Map(), byAddress: new Map() };
   const pageFor = (culture: string, kind: PageKind, address: string | null, startPage: boolean): Promise<EncodedPage> => {
     if (fresh) return Promise.resolve(encodedPage(render(readSource(), culture, kind, answersFor(culture, startPage))));
-    if (pages.flows !== app.settlement.flows) pages = { flows: app.settlement.flows, byKey: new Map() };
+    if (pages.flows !== app.settlement.flows) pages = { flows: app.settlement.flows, byKey: new Map(), byAddress: new Map() };
     const key = `${culture}\n${kind}\n${startPage ? 'start' : ''}\n${address ?? ''}`;
     const now = app.clock();
     let kept = pages.byKey.get(key);
@@ -429,6 +430,31 @@ const appShell: FastifyPluginAsync<AppShellOptions> = async (app, opts) => {
       pages.byKey.set(key, kept);
     }
     return kept.page;
+  };
+  // Addresses drawn as asked (a query the page does not read, a path no page has): the latest few
+  // kept, so that a notice e-mail's link, the same for its thousands of readers, is drawn once;
+  // a miss is drawn within a rate, past which the page goes undrawn (a scanner's made-up paths
+  // cost at most that much drawing).
+  const addressDrawings = drawingBudget(ADDRESS_DRAWINGS_PER_SECOND);
+  const pageAt = (culture: string, kind: PageKind, address: string, startPage: boolean): Promise<EncodedPage> => {
+    if (fresh) return pageFor(culture, kind, null, startPage);
+    if (pages.flows !== app.settlement.flows) pages = { flows: app.settlement.flows, byKey: new Map(), byAddress: new Map() };
+    const key = `${culture}\n${kind}\n${startPage ? 'start' : ''}\n${address}`;
+    const now = app.clock();
+    const kept = pages.byAddress.get(key);
+    pages.byAddress.delete(key);
+    if (kept && kept.until > now) {
+      pages.byAddress.set(key, kept);
+      return kept.page;
+    }
+    if (!addressDrawings.take(now)) return pageFor(culture, kind, null, startPage);
+    const drawing = { page: draw(source, culture, kind, address, startPage).then(encodedPage), until: nextDeadline(now) };
+    pages.byAddress.set(key, drawing);
+    for (const oldest of pages.byAddress.keys()) {
+      if (pages.byAddress.size <= ADDRESSES_KEPT) break;
+      pages.byAddress.delete(oldest);
+    }
+    return drawing.page;
   };
 
   if (built) {
@@ -452,18 +478,19 @@ const appShell: FastifyPluginAsync<AppShellOptions> = async (app, opts) => {
     const at = request.url.indexOf('?');
     const [pathname, search] = at < 0 ? [request.url, ''] : [request.url.slice(0, at), request.url.slice(at + 1)];
     const culture = pageCulture(app, request);
-    const address = status === 200 ? prerenderAddress(pathname, search, current().drawn) : null;
+    const drawing = prerenderAddress(pathname, search, current().drawn, status === 404);
     const kind = pageKind(pathname, status);
     const startPage = kind === 'form' && current().drawn.startPaths.has(pathname);
     // A resume link's page holds its code: drawn for this request alone and kept by no one, no
     // cache included (docs/decisions/026). Every other page is the same for everyone asking for it,
     // revalidated by its ETag.
-    const perRequest = prerender !== null && address !== null && isResumeLink(pathname);
+    const perRequest = prerender !== null && drawing !== null && isResumeLink(pathname);
     // Drawing one costs ~20 ms of CPU: past a few a second (a flood of made-up codes), the page
     // goes undrawn and the app draws it in the browser, as without a prerenderer.
-    const page = perRequest
-      ? encodedPage(resumeDrawings.take(app.clock()) ? await draw(source, culture, kind, address, false) : render(source, culture, kind, startupAnswers(app, culture)))
-      : await pageFor(culture, kind, address, startPage);
+    let page: EncodedPage;
+    if (perRequest) page = encodedPage(resumeDrawings.take(app.clock()) ? await draw(source, culture, kind, drawing.address, false) : render(source, culture, kind, startupAnswers(app, culture)));
+    else if (prerender !== null && drawing !== null && !drawing.fixed) page = await pageAt(culture, kind, drawing.address, startPage);
+    else page = await pageFor(culture, kind, drawing?.address ?? null, startPage);
     reply.status(status).header('vary', 'Accept-Encoding');
     if (perRequest) reply.header('cache-control', 'no-store');
     else {
@@ -485,9 +512,9 @@ const appShell: FastifyPluginAsync<AppShellOptions> = async (app, opts) => {
   const drawnPages = (flows: Settlement['flows']): Known['drawn'] => ({
     startPaths: new Set(flows.flatMap(({ flow }) => (flow.pages[0] ? [flow.pages[0].path, ...(flow.pages[0].aliases ?? [])] : []))),
     formTypes: new Set(flows.map(({ flow }) => flow.formType)),
-    cultures: new Set(siteChrome(app.settlement).languages.map((l) => l.culture)),
+    cultures: siteChrome(app.settlement).languages.map((l) => l.culture),
   });
-  let known: Known = { flows: null, paths: new Set(), formPaths: new Set(), drawn: { startPaths: new Set(), formTypes: new Set(), cultures: new Set() } };
+  let known: Known = { flows: null, paths: new Set(), formPaths: new Set(), drawn: { startPaths: new Set(), formTypes: new Set(), cultures: [] } };
   const current = () => {
     if (known.flows !== app.settlement.flows) {
       const flows = app.settlement.flows;
@@ -516,6 +543,10 @@ export default appShell;
 
 /** Resume links drawn on the server per second and process, at most (each is drawn for its request alone). */
 export const RESUME_DRAWINGS_PER_SECOND = 10;
+/** Addresses drawn as asked (a query the page does not read, a path no page has) per second and process, at most. */
+export const ADDRESS_DRAWINGS_PER_SECOND = 5;
+/** Addresses drawn as asked kept at once (the latest used): ~100 KB each with its compressed bodies. */
+export const ADDRESSES_KEPT = 32;
 
 /** A token bucket: `take` answers whether one more drawing fits the rate, refilled with time. */
 export function drawingBudget(perSecond: number) {

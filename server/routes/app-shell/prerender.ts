@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isRecord } from '../../../runtime/core/guards.js';
-import { offeredCulture } from '../../../runtime/core/i18n/culture.js';
+import { defaultCulture, offeredCulture } from '../../../runtime/core/i18n/culture.js';
 import { RESUME_LINK } from '../../../runtime/core/site/index.js';
 import { PRERENDER_EXPORT, PRERENDER_FILE, type PrerenderedPage, type PrerenderPage } from '../../../runtime/core/site/prerender.js';
 
@@ -59,33 +59,52 @@ const PAGE_PARAMS: Readonly<Record<string, readonly string[]>> = {
  */
 export const isResumeLink = (pathname: string): boolean => RESUME_LINK.test(pathname);
 
+/** An address the server draws, and how long it keeps the drawing. */
+export interface DrawnAddress {
+  /** The path and the query the drawing is made for: the asked query in its order, its culture as it resolves. */
+  address: string;
+  /**
+   * True for the pages kept for everyone, a short fixed list: a form's start page or a fixed page
+   * with at most the query it reads. False for one drawn as asked — a query the page does not
+   * read beside (a notice e-mail's tracking tags), or a path no page has (a mistyped link) — kept
+   * among the latest few, each drawn within a rate (see index.ts).
+   */
+  fixed: boolean;
+}
+
 /**
- * The address to draw on the server, or null: a form's start page (its flow's first page), one
- * of the fixed pages above or a resume link, with a query the page knows (an offered culture, a
- * known form, the signed-out notice) written in one order. An address spelt otherwise is drawn in
- * the browser, so the pages kept are a short, fixed list (computed once each).
+ * The address to draw on the server, or null: a form's start page (its flow's first page), one of
+ * the fixed pages above, a resume link, or — with `notFound` — a path no page has (the not-found
+ * page at its own address). The culture is drawn as the app resolves it (an offered one in any
+ * spelling, else the default), in its place in the query: the language link the drawing holds is
+ * the current address with another culture, as the app makes it. Null when the query repeats a
+ * name, names a form that does not exist, or holds anything but a culture on a resume link (whose
+ * page is drawn per request): the browser draws those.
  */
 export function prerenderAddress(
   pathname: string,
   search: string,
-  known: { startPaths: ReadonlySet<string>; formTypes: ReadonlySet<string>; cultures: ReadonlySet<string> },
-): string | null {
-  const pageParams = known.startPaths.has(pathname) || isResumeLink(pathname) ? [] : PAGE_PARAMS[pathname];
+  known: { startPaths: ReadonlySet<string>; formTypes: ReadonlySet<string>; cultures: readonly string[] },
+  notFound = false,
+): DrawnAddress | null {
+  const resumeLink = isResumeLink(pathname);
+  const pageParams = notFound || known.startPaths.has(pathname) || resumeLink ? [] : PAGE_PARAMS[pathname];
   if (!pageParams) return null;
   const params = new URLSearchParams(search);
-  // A culture asked in another letter case or by a region of its language ('es-US') is drawn as the
-  // culture it resolves to, as the app resolves it: one page kept per offered culture, whatever the
-  // spellings asked.
-  const culture = offeredCulture(params.get('culture') ?? '', [...known.cultures]);
   const valid: Record<string, (value: string) => boolean> = {
-    culture: () => culture !== undefined,
     form: (value) => known.formTypes.has(value),
     signedOut: (value) => value === '1',
   };
-  const names = ['culture', ...pageParams];
-  for (const [name, value] of params) if (!names.includes(name) || params.getAll(name).length > 1 || !valid[name]?.(value)) return null;
-  const query = (value: (name: string) => string) => names.flatMap((name) => (params.has(name) ? [`${name}=${encodeURIComponent(value(name))}`] : [])).join('&');
-  if (query((name) => params.get(name) ?? '') !== search) return null;
-  const drawn = query((name) => (name === 'culture' && culture !== undefined ? culture : (params.get(name) ?? '')));
-  return drawn ? `${pathname}?${drawn}` : pathname;
+  let fixed = !notFound;
+  for (const [name, value] of params) {
+    if (params.getAll(name).length > 1) return null;
+    if (name === 'culture') continue;
+    if (pageParams.includes(name)) {
+      if (!valid[name]?.(value)) return null;
+    } else if (resumeLink) return null;
+    else fixed = false;
+  }
+  if (params.has('culture')) params.set('culture', offeredCulture(params.get('culture') ?? '', known.cultures) ?? defaultCulture(known.cultures));
+  const query = params.toString();
+  return { address: query ? `${pathname}?${query}` : pathname, fixed };
 }
