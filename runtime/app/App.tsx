@@ -1,10 +1,12 @@
-import { Suspense, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { Router, useLocation, useSearch, type BaseLocationHook, type BaseSearchHook } from 'wouter';
 import { FormHost, Layout, PLAIN_PAGES } from './chunks';
-import { useApp, useServices, type AppServices, ServicesProvider } from './context';
+import { useApp, useCulture, useServices, type AppServices, ServicesProvider } from './context';
 import { runGuards, type GuardDeps } from './guards';
 import type { LayoutVariant } from './layouts/Header';
 import { LoadingPlaceholder } from '../widgets/Spinner';
+import { SiteLinkContext } from '../widgets/inline-copy';
+import { withCulture } from '../core/i18n/culture';
 import { ERROR_PATH, useFlowsVersion } from './routes';
 import type { ThemeName } from './settings';
 import { usePageFocus } from './usePageFocus';
@@ -95,6 +97,13 @@ function GuardedRoutes({ guards, now, leaveApp }: { guards: GuardDeps; now: () =
   return <Page />;
 }
 
+/** Links within the site in settlement copy carry the culture in use (a page opened by one is in it too). */
+function SiteLinksInCulture({ children }: { children: ReactNode }) {
+  const culture = useCulture();
+  const sitePath = useCallback((path: string) => withCulture(path, culture), [culture]);
+  return <SiteLinkContext.Provider value={sitePath}>{children}</SiteLinkContext.Provider>;
+}
+
 export interface AppProps {
   services: AppServices;
   guards: GuardDeps;
@@ -114,13 +123,15 @@ export function App({ services, guards, now = () => new Date(), location, leaveA
   return (
     <ServicesProvider value={services}>
       <Router {...location} ssrPath={ssrPath}>
-        <Suspense fallback={<LoadingPlaceholder />}>
-          <Layout variant={LAYOUT_OF_THEME[theme]}>
-            <Suspense fallback={<LoadingPlaceholder />}>
-              <GuardedRoutes guards={guards} now={now} leaveApp={leaveApp} />
-            </Suspense>
-          </Layout>
-        </Suspense>
+        <SiteLinksInCulture>
+          <Suspense fallback={<LoadingPlaceholder />}>
+            <Layout variant={LAYOUT_OF_THEME[theme]}>
+              <Suspense fallback={<LoadingPlaceholder />}>
+                <GuardedRoutes guards={guards} now={now} leaveApp={leaveApp} />
+              </Suspense>
+            </Layout>
+          </Suspense>
+        </SiteLinksInCulture>
       </Router>
     </ServicesProvider>
   );

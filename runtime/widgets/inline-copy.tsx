@@ -1,4 +1,4 @@
-import { createElement, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, createElement, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Config as PurifyConfig } from 'dompurify';
 
 /**
@@ -44,6 +44,16 @@ function isSafeHref(href: string): boolean {
   return scheme === undefined || ['http', 'https', 'mailto', 'tel'].includes(scheme);
 }
 
+/**
+ * How a link within the site (a path: "/", "/vinlookup") is written: the app adds the culture in
+ * use (`withCulture`), so that a claimant reading Spanish copy lands on a Spanish page; a link to
+ * another site is left as it is. Without a provider, as written.
+ */
+export const SiteLinkContext = createContext<(path: string) => string>((path) => path);
+
+/** A path within this site: "/…", not "//host/…" (another site, the page's scheme). */
+const isSitePath = (href: string) => /^\/(?![/\\])/.test(href);
+
 const decode = (text: string) => text.replace(/&(amp|lt|gt|quot|apos|nbsp|#\d{1,7}|#x[0-9a-fA-F]{1,6});/g, (_whole, name: string) => entityText(name));
 
 interface Open {
@@ -52,8 +62,8 @@ interface Open {
   children: ReactNode[];
 }
 
-/** The copy as React nodes when it holds only the simple tags, else null. */
-export function simpleCopy(html: string): ReactNode[] | null {
+/** The copy as React nodes when it holds only the simple tags, else null; `sitePath` writes each link within the site. */
+export function simpleCopy(html: string, sitePath: (path: string) => string = (path) => path): ReactNode[] | null {
   const root: Open = { tag: '', props: {}, children: [] };
   const stack: Open[] = [root];
   const top = () => stack[stack.length - 1] ?? root;
@@ -85,6 +95,7 @@ export function simpleCopy(html: string): ReactNode[] | null {
     }
     if (tag === 'a') {
       if (props.href === undefined || !isSafeHref(props.href)) return null;
+      if (isSitePath(props.href)) props.href = sitePath(props.href);
       if (props.target !== undefined && props.target !== '_blank') return null;
       // A link that opens a new tab does not hand it this page.
       if (props.target === '_blank') props.rel = 'noopener noreferrer';
@@ -97,8 +108,8 @@ export function simpleCopy(html: string): ReactNode[] | null {
   return root.children;
 }
 
-let purify: Promise<typeof import('dompurify').default> | null = null;
-const loadPurify = () => (purify ??= import('dompurify').then((m) => m.default));
+let sanitizer: Promise<typeof import('./sanitize-copy')> | null = null;
+const loadSanitizer = () => (sanitizer ??= import('./sanitize-copy'));
 
 export interface InlineCopyProps {
   /** The element the copy is drawn in (a paragraph, a span). */
@@ -111,22 +122,24 @@ export interface InlineCopyProps {
 
 /** Localized inline HTML, drawn as elements (or sanitised by DOMPurify when it holds more than the simple tags). */
 export function InlineCopy({ as, className, html, purify: config }: InlineCopyProps) {
-  const simple = useMemo(() => simpleCopy(html), [html]);
+  const sitePath = useContext(SiteLinkContext);
+  const simple = useMemo(() => simpleCopy(html, sitePath), [html, sitePath]);
   if (simple) return createElement(as, { className }, ...simple);
   return <SanitizedCopy as={as} className={className} html={html} purify={config} />;
 }
 
 function SanitizedCopy({ as, className, html, purify: config }: InlineCopyProps) {
+  const sitePath = useContext(SiteLinkContext);
   const [safe, setSafe] = useState<{ html: string; safe: string } | null>(null);
   useEffect(() => {
     let live = true;
-    void loadPurify().then((p) => {
-      if (live) setSafe({ html, safe: p.sanitize(html, { ...config, RETURN_TRUSTED_TYPE: false }) });
+    void loadSanitizer().then(({ sanitizeCopy }) => {
+      if (live) setSafe({ html, safe: sanitizeCopy(html, config, isSitePath, sitePath) });
     });
     return () => {
       live = false;
     };
-  }, [html, config]);
+  }, [html, config, sitePath]);
   // Nothing of it until it is sanitised: its element is there, empty, for the moment the sanitiser loads.
   if (!safe || safe.html !== html) return createElement(as, { className });
   return createElement(as, { className, dangerouslySetInnerHTML: { __html: safe.safe } });

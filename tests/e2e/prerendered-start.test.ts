@@ -308,6 +308,24 @@ describe('a start page drawn on the server', () => {
     await context.close();
   });
 
+  it('a mistyped address in Spanish: the not-found page drawn in Spanish, its link to the start page keeps Spanish, before and after the app runs', async () => {
+    const { page, context, errors } = await openPage(e2e.browser, { width: 375, height: 740 });
+    await context.addInitScript(NOTE_TITLE_SET);
+    const entry = await holdEntryScript(context);
+    await page.goto(`${e2e.server.url}/automotve?culture=es`, { waitUntil: 'commit' });
+    await page.waitForSelector('#main-content h1');
+    expect(await page.locator('#main-content h1').innerText()).toBe('Página no encontrada');
+    const start = page.getByRole('link', { name: 'página de inicio' });
+    expect(await start.getAttribute('href')).toBe('/?culture=es');
+    entry.release();
+    await hydrated(page);
+    await start.click();
+    await expect.poll(() => page.locator('#main-content h1').innerText()).toBe('Presentar un reclamo');
+    expect(new URL(page.url()).search).toBe('?culture=es');
+    expect(errors).toEqual(['Failed to load resource: the server responded with a status of 404 (Not Found)']);
+    await context.close();
+  });
+
   it.each([
     { path: '/resume?culture=es', heading: 'Continuar donde lo dejó', title: 'Continuar donde lo dejó – Acuerdo sobre la transmisión CVT de Example Motors' },
     { path: '/resume/ABCD-2345?culture=es', heading: 'Continuar donde lo dejó', title: 'Continuar donde lo dejó – Acuerdo sobre la transmisión CVT de Example Motors', code: 'ABCD-2345' },

@@ -1,5 +1,6 @@
 import { use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
+import { withCulture } from '../../core/i18n/culture';
 import { backTarget, progress, scopeFromStore, skipPredicate } from '../../core/navigation';
 import type { FormType, ModelStoreState } from '../../core/types';
 import { preparePage } from '../../core/view/dependencies';
@@ -17,11 +18,6 @@ import { loadFormEngine, type FormSession } from './formSessions';
 import { SessionWarning } from './SessionWarning';
 import { useFormPrerequisites } from './prerequisites';
 
-
-function withCulture(path: string, culture: string | null): string {
-  if (!culture || culture === 'en') return path;
-  return `${path}${path.includes('?') ? '&' : '?'}culture=${encodeURIComponent(culture)}`;
-}
 
 /**
  * A submit failure with no answer (offline, status null) or a fault of the server (500): not the

@@ -35,6 +35,19 @@ export function offeredCulture(requested: string, offered: readonly Culture[]): 
   return offered.find((c) => c.toLowerCase() === language);
 }
 
+/**
+ * A path within the site carrying the culture in its query, so that the page it opens — drawn by
+ * the server, or the app started afresh — is in the culture in use: none added for en (what an
+ * address naming no culture resolves to), nor to a path naming one already; a fragment kept last.
+ */
+export function withCulture(path: string, culture: Culture | null | undefined): string {
+  if (!culture || culture === DEFAULT_CULTURE || /[?&]culture=/.test(path)) return path;
+  const at = path.search(/#|$/);
+  const base = path.slice(0, at);
+  const joiner = !base.includes('?') ? '?' : base.endsWith('?') ? '' : '&';
+  return `${base}${joiner}culture=${encodeURIComponent(culture)}${path.slice(at)}`;
+}
+
 /** The culture a page is in when its address names none the settlement offers: en, else the first offered. */
 export function defaultCulture(offered: readonly Culture[]): Culture {
   return offered.length === 0 || offered.includes(DEFAULT_CULTURE) ? DEFAULT_CULTURE : (offered[0] ?? DEFAULT_CULTURE);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { offeredCulture, resolveCulture } from '../../../runtime/core/i18n';
+import { defaultCulture, offeredCulture, resolveCulture, withCulture } from '../../../runtime/core/i18n';
 
 describe('resolveCulture (route guard step 1)', () => {
   it('takes the culture from the query first', () => {
@@ -43,5 +43,26 @@ describe('resolveCulture (route guard step 1)', () => {
     expect(resolveCulture({ query: { culture: 'en' }, path: '/x?culture=en', current: null, supported: ['es'] })).toEqual({ culture: 'es', changed: true });
     expect(resolveCulture({ query: null, path: '/x', current: null, supported: ['fr', 'es'] })).toEqual({ culture: 'fr', changed: true });
     expect(resolveCulture({ query: null, path: '/x', current: null, supported: [] })).toEqual({ culture: 'en', changed: true });
+  });
+});
+
+describe('a path within the site in the culture in use', () => {
+  it('carries the culture in its query, before a fragment, beside what the query holds', () => {
+    expect(withCulture('/', 'es')).toBe('/?culture=es');
+    expect(withCulture('/vinlookup#how', 'es')).toBe('/vinlookup?culture=es#how');
+    expect(withCulture('/status?x=1', 'es')).toBe('/status?x=1&culture=es');
+    expect(withCulture('/status?', 'es')).toBe('/status?culture=es');
+  });
+
+  it('is left as written in English (what an address naming none resolves to), or when it names a culture itself', () => {
+    expect(withCulture('/', 'en')).toBe('/');
+    expect(withCulture('/', null)).toBe('/');
+    expect(withCulture('/?culture=en', 'es')).toBe('/?culture=en');
+  });
+
+  it('the default culture: en, else the first the settlement offers', () => {
+    expect(defaultCulture(['es', 'en'])).toBe('en');
+    expect(defaultCulture(['es', 'fr'])).toBe('es');
+    expect(defaultCulture([])).toBe('en');
   });
 });

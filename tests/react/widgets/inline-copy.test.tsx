@@ -1,7 +1,8 @@
 /** Localized copy with inline HTML: the simple inline tags drawn as elements, anything more sanitised by DOMPurify, loaded only then. */
 import { render, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { InlineCopy, simpleCopy } from '../../../runtime/widgets/inline-copy';
+import { withCulture } from '../../../runtime/core/i18n/culture';
+import { InlineCopy, simpleCopy, SiteLinkContext } from '../../../runtime/widgets/inline-copy';
 
 const drawn = (html: string) => render(<InlineCopy as="p" className="copy" html={html} />).container.querySelector('p.copy');
 
@@ -41,5 +42,25 @@ describe('localized copy with inline HTML', () => {
     const p = drawn('<a href="javascript:alert(1)">x</a><img src="x" onerror="alert(1)"><strong onclick="alert(1)">bold</strong>');
     expect(p?.innerHTML).toBe('');
     await waitFor(() => expect(p?.innerHTML).toBe('<a>x</a><img src="x"><strong>bold</strong>'));
+  });
+
+  it('writes links within the site as the app asks (the culture in use), and leaves links to other sites as written', async () => {
+    const inSpanish = (html: string) =>
+      render(
+        <SiteLinkContext.Provider value={(path) => withCulture(path, 'es')}>
+          <InlineCopy as="p" className="copy" html={html} />
+        </SiteLinkContext.Provider>,
+      ).container.querySelector('p.copy');
+    expect(inSpanish('vuelva a la <a href="/">página de inicio</a> o <a href="/vinlookup#vin">busque su VIN</a>')?.innerHTML).toBe(
+      'vuelva a la <a href="/?culture=es">página de inicio</a> o <a href="/vinlookup?culture=es#vin">busque su VIN</a>',
+    );
+    expect(inSpanish('<a href="https://example.com/">x</a> <a href="//example.com/">y</a> <a href="mailto:a@example.com">z</a>')?.innerHTML).toBe(
+      '<a href="https://example.com/">x</a> <a href="//example.com/">y</a> <a href="mailto:a@example.com">z</a>',
+    );
+    // Copy the sanitiser draws too.
+    const sanitized = inSpanish('<a href="/status">estado</a><img src="x" onerror="alert(1)">');
+    await waitFor(() => expect(sanitized?.innerHTML).toBe('<a href="/status?culture=es">estado</a><img src="x">'));
+    // Without a provider (a widget alone), as written.
+    expect(drawn('<a href="/">home</a>')?.innerHTML).toBe('<a href="/">home</a>');
   });
 });
