@@ -5,7 +5,7 @@ import { useApp, useCulture, useServices, type AppServices, ServicesProvider } f
 import { runGuards, type GuardDeps } from './guards';
 import type { LayoutVariant } from './layouts/Header';
 import { LoadingPlaceholder } from '../widgets/Spinner';
-import { SiteLinkContext } from '../widgets/inline-copy';
+import { SiteLinkContext } from '../widgets/site-links';
 import { withCulture } from '../core/i18n/culture';
 import { ERROR_PATH, useFlowsVersion } from './routes';
 import type { ThemeName } from './settings';
@@ -97,8 +97,8 @@ function GuardedRoutes({ guards, now, leaveApp }: { guards: GuardDeps; now: () =
   return <Page />;
 }
 
-/** Links within the site in settlement copy carry the culture in use (a page opened by one is in it too). */
-function SiteLinksInCulture({ children }: { children: ReactNode }) {
+/** Links within the site (settlement copy, the header's) carry the culture in use: a page one opens afresh is in it too. */
+export function SiteLinksInCulture({ children }: { children: ReactNode }) {
   const culture = useCulture();
   const sitePath = useCallback((path: string) => withCulture(path, culture), [culture]);
   return <SiteLinkContext.Provider value={sitePath}>{children}</SiteLinkContext.Provider>;

@@ -1,5 +1,6 @@
-import { createContext, createElement, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createElement, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Config as PurifyConfig } from 'dompurify';
+import { isSitePath, SiteLinkContext } from './site-links';
 
 /**
  * Localized copy with inline HTML (spec §5), drawn without inserting HTML where it can be: the few
@@ -43,16 +44,6 @@ function isSafeHref(href: string): boolean {
   const scheme = /^([a-zA-Z][a-zA-Z0-9+.-]*):/.exec(bare)?.[1]?.toLowerCase();
   return scheme === undefined || ['http', 'https', 'mailto', 'tel'].includes(scheme);
 }
-
-/**
- * How a link within the site (a path: "/", "/vinlookup") is written: the app adds the culture in
- * use (`withCulture`), so that a claimant reading Spanish copy lands on a Spanish page; a link to
- * another site is left as it is. Without a provider, as written.
- */
-export const SiteLinkContext = createContext<(path: string) => string>((path) => path);
-
-/** A path within this site: "/…", not "//host/…" (another site, the page's scheme). */
-const isSitePath = (href: string) => /^\/(?![/\\])/.test(href);
 
 const decode = (text: string) => text.replace(/&(amp|lt|gt|quot|apos|nbsp|#\d{1,7}|#x[0-9a-fA-F]{1,6});/g, (_whole, name: string) => entityText(name));
 

@@ -1,6 +1,7 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useContext, useEffect, useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { Icon, type IconName } from '../../widgets/Icon';
+import { isSitePath, SiteLinkContext } from '../../widgets/site-links';
 import { linkHref, type ResolvedLink, type SiteLanguage } from '../../core/site/chrome';
 import { useApp, useCulture, useT } from '../context';
 import { siteRoot } from '../site';
@@ -16,11 +17,13 @@ interface HeaderProps {
 /** A link of the site chrome (settings.site): a new tab unless it says otherwise. */
 function ChromeLink({ link, root, className }: { link: ResolvedLink; root: string; className: string }) {
   const t = useT();
+  const sitePath = useContext(SiteLinkContext);
   const newTab = link.target === '_blank';
+  const href = linkHref(link, root);
   return (
     <a
       className={className}
-      href={linkHref(link, root)}
+      href={isSitePath(href) ? sitePath(href) : href}
       target={link.target}
       rel={newTab ? 'noopener noreferrer' : undefined}
       title={link.altKey ? t(link.altKey) : undefined}

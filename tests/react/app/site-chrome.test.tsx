@@ -12,6 +12,7 @@ import { resolveSiteChrome, type SiteFile } from '../../../runtime/core/site/chr
 import { ServicesProvider } from '../../../runtime/app/context';
 import { Banner } from '../../../runtime/app/layouts/Banner';
 import { Header, type LayoutVariant } from '../../../runtime/app/layouts/Header';
+import { SiteLinksInCulture } from '../../../runtime/app/App';
 import { SETTINGS, testServices } from './fixtures';
 
 const TEXTS: Record<string, string> = {
@@ -45,8 +46,10 @@ function renderChrome(site: SiteFile, { variant = 'standard', culture = 'en' }: 
   render(
     <ServicesProvider value={services}>
       <Router hook={location.hook} searchHook={location.searchHook}>
-        <Header variant={variant} themeLogoSrc="/theme-logo.svg" />
-        <Banner />
+        <SiteLinksInCulture>
+          <Header variant={variant} themeLogoSrc="/theme-logo.svg" />
+          <Banner />
+        </SiteLinksInCulture>
       </Router>
     </ServicesProvider>,
   );
@@ -72,6 +75,12 @@ describe('the header', () => {
     ]);
     expect(links[1]?.getAttribute('title')).toBe('Frequently asked questions');
     expect(links[0]?.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+
+  it('keeps a Spanish page\'s culture in the links to a form (opened afresh), not in those to the settlement\'s website', () => {
+    renderChrome({ header: [{ labelKey: 'LocKey_Nav_Faq', url: '{0}/faq' }, { labelKey: 'LocKey_Nav_Rebate', form: 'Automotive' }] }, { culture: 'es' });
+    const links = within(screen.getByRole('navigation', { name: 'Settlement website' })).getAllByRole('link');
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(['https://www.example-settlement.test/faq', '/rebate?culture=es']);
   });
 
   it('shows the settlement\'s logo with its text alternative, linked to the site root; else the theme\'s', () => {

@@ -2,7 +2,8 @@
 import { render, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { withCulture } from '../../../runtime/core/i18n/culture';
-import { InlineCopy, simpleCopy, SiteLinkContext } from '../../../runtime/widgets/inline-copy';
+import { InlineCopy, simpleCopy } from '../../../runtime/widgets/inline-copy';
+import { SiteLinkContext } from '../../../runtime/widgets/site-links';
 
 const drawn = (html: string) => render(<InlineCopy as="p" className="copy" html={html} />).container.querySelector('p.copy');
 
