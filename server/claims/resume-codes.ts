@@ -13,6 +13,7 @@
  */
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { withCulture } from '../../runtime/core/i18n/culture.js';
 import { credentialLabelKeys, signInDetails } from '../../runtime/core/i18n/signInDetails.js';
 import { camelCase } from '../../runtime/core/models/index.js';
 import type { FormModel, FormType, ModelConfig } from '../../runtime/core/types.js';
@@ -40,9 +41,9 @@ export function normalizeResumeCode(typed: string): string | null {
 /** The keyed digest the table holds (a database copy alone cannot tell any code). */
 export const resumeCodeHash = (app: Pick<FastifyInstance, 'sessions'>, normalized: string) => app.sessions.sign('resume-code', normalized);
 
-/** The resume link of a code: /resume/<code> at the address the claimant used. */
-export function resumeLink(request: Pick<FastifyRequest, 'protocol' | 'host'>, code: string): string {
-  return `${request.protocol}://${request.host}/resume/${encodeURIComponent(code)}`;
+/** The resume link of a code: /resume/<code> at the address the claimant used, in the claimant's culture (the page it opens is in it, as the e-mail is). */
+export function resumeLink(request: Pick<FastifyRequest, 'protocol' | 'host' | 'culture'>, code: string): string {
+  return `${request.protocol}://${request.host}${withCulture(`/resume/${encodeURIComponent(code)}`, request.culture)}`;
 }
 
 /** Fields of a model config whose rules check an e-mail address. */

@@ -413,7 +413,8 @@ describe.each(DIALECTS)('the e-mail outbox (%s)', (dialect) => {
     expect(mail!.subject).toMatch(/: su código para terminar más tarde$/);
     expect(mail!.text).toContain(saved.code);
     expect(mail!.text).toContain(saved.link);
-    expect(saved.link).toMatch(new RegExp(`/resume/${saved.code}$`));
+    // The page the link opens is in the e-mail's language.
+    expect(saved.link).toMatch(new RegExp(`/resume/${saved.code}\\?culture=es$`));
     expect(mail!.html).toContain(`href="${saved.link}"`);
     // Signing in again is told with the form's own credentials, in Spanish.
     expect(mail!.text).toContain('después inicie sesión con los mismos datos que hoy: Número de identificación del vehículo (VIN), ID del aviso y PIN.');

@@ -115,6 +115,22 @@ describe.each(DIALECTS)('save and finish later (%s)', (dialect) => {
     expect((await load(other)).json()).toMatchObject({ pageId: 'eligibility', pageUnfinished: false });
   });
 
+  it('gives a Spanish claimant a link, on the page and in the e-mail (in Spanish), that opens the resume page in Spanish', async () => {
+    now = OPEN_NOW;
+    const { c } = await resume(MARIA, null);
+    const saved = await server.http({ method: 'POST', url: `${DRAFT}/later?culture=es`, headers: c.headers(), payload: { pageId: 'eligibility', models: answers(MARIA) }, remoteAddress: c.remoteAddress });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const { code, link } = saved.json<{ code: string; link: string }>();
+    expect(link).toMatch(new RegExp(`^http://[^/]+/resume/${code}\\?culture=es$`));
+    const mail = await server.app.database.db.selectFrom('outbox').select(['culture', 'text_body']).where('kind', '=', 'resume-link').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(mail.culture).toBe('es');
+    expect(mail.text_body).toContain(link);
+    // The page it opens: drawn in Spanish, the code in its field (a server without a build sends the shell, in Spanish too).
+    const page = await server.http(new URL(link).pathname + new URL(link).search);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toMatch(/<html[^>]* lang="es"/);
+  });
+
   it('a new save for later replaces the code; the claim opens after a server restart', async () => {
     now = OPEN_NOW;
     const credentials = vinOnly(otherClassVehicle());
