@@ -460,6 +460,9 @@ describe('the addresses drawn on the server', () => {
     expect(prerenderAddress('/resume/ABCD-2345', 'signedOut=1', known)).toBeNull();
     expect(prerenderAddress('/resume/ABCD-2345', 'utm_source=notice', known)).toBeNull();
     expect(prerenderAddress('/resume/not a code', '', known)).toBeNull();
+    // A resume code mistyped is a not-found address, never drawn with it (nor kept).
+    expect(prerenderAddress('/resume/ABCD%202345', '', known, true)).toBeNull();
+    expect(prerenderAddress('/Resume/ABCD/2345', 'culture=es', known, true)).toBeNull();
   });
 
   it('match If-None-Match as weak validators', () => {

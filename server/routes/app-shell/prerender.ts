@@ -79,7 +79,7 @@ export interface DrawnAddress {
  * spelling, else the default), in its place in the query: the language link the drawing holds is
  * the current address with another culture, as the app makes it. Null when the query repeats a
  * name, names a form that does not exist, or holds anything but a culture on a resume link (whose
- * page is drawn per request): the browser draws those.
+ * page is drawn per request), and for a path under /resume/ no page has: the browser draws those.
  */
 export function prerenderAddress(
   pathname: string,
@@ -87,6 +87,9 @@ export function prerenderAddress(
   known: { startPaths: ReadonlySet<string>; formTypes: ReadonlySet<string>; cultures: readonly string[] },
   notFound = false,
 ): DrawnAddress | null {
+  // A path under /resume/ no page has may hold a resume code mistyped (a character too many): it
+  // is kept out of drawings, caches and logs as a code is (server/app.ts redacts it too).
+  if (notFound && /^\/resume\//i.test(pathname)) return null;
   const resumeLink = isResumeLink(pathname);
   const pageParams = notFound || known.startPaths.has(pathname) || resumeLink ? [] : PAGE_PARAMS[pathname];
   if (!pageParams) return null;
