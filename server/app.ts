@@ -32,7 +32,7 @@ import livePreview, { LIVE_PREVIEW_PATH, type LivePreviewOptions } from './plugi
 import session, { sessionCookieName } from './plugins/app/session.js';
 import settlementPlugin from './plugins/app/settlement.js';
 import api from './routes/api/index.js';
-import appShell, { EARLY_CSRF_SCRIPT_HASH } from './routes/app-shell/index.js';
+import appShell, { EARLY_SCRIPT_HASH } from './routes/app-shell/index.js';
 import health from './routes/health.js';
 import site from './routes/site/index.js';
 import { ANALYTICS_CSP, analyticsTagIds } from '../runtime/core/site/analytics.js';
@@ -335,7 +335,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(helmet, {
     captchaOrigins: resolvedCaptcha.origins,
     hsts: environment === 'production',
-    inlineScriptHashes: [EARLY_CSRF_SCRIPT_HASH],
+    inlineScriptHashes: [EARLY_SCRIPT_HASH],
     // The analytics tag's hosts, only when settings.json names a tag.
     ...(analyticsTagIds(settlement.settings).length ? { extraSources: ANALYTICS_CSP } : {}),
   });

@@ -308,6 +308,31 @@ describe('a start page drawn on the server', () => {
     await context.close();
   });
 
+  it.each([
+    { path: '/automotive?culture=es', drawn: true },
+    // A later page is not drawn: the spinner shows until the app runs.
+    { path: '/automotive/claimant-info?culture=es', drawn: false },
+  ])('tells the claimant when the app\'s script could not be loaded, in the page\'s language, and its link loads the page again ($path)', async ({ path, drawn }) => {
+    const { page, context } = await openPage(e2e.browser, { width: 375, height: 740 });
+    const entry = `**${entryScript()}`;
+    await context.route(entry, (route) => route.abort('connectionreset'));
+    await page.goto(`${e2e.server.url}${path}`);
+    const notice = page.getByRole('alert').filter({ hasText: 'Esta página no terminó de cargarse.' });
+    await notice.waitFor();
+    expect(await notice.innerText()).toContain('Revise su conexión y vuelva a cargar la página.');
+    expect(await page.locator('#page-load-spinner').isHidden()).toBe(true);
+    if (drawn) expect(await page.locator('#main-content h1').innerText()).toBe('Presentar un reclamo');
+    expect(await appRunning(page)).toBe(false);
+    // A drawn page stays whole around the notice (the shell has nothing but the notice to read).
+    if (drawn) expect(await axe(page)).toEqual([]);
+    // The connection is back: the link loads the page again, and the app runs.
+    await context.unroute(entry);
+    await notice.getByRole('link', { name: 'Volver a cargar la página' }).click();
+    await expect.poll(() => appRunning(page)).toBe(true);
+    expect(await page.locator('#page-load-failed').isHidden()).toBe(true);
+    await context.close();
+  });
+
   it('a mistyped address in Spanish: the not-found page drawn in Spanish, its link to the start page keeps Spanish, before and after the app runs', async () => {
     const { page, context, errors } = await openPage(e2e.browser, { width: 375, height: 740 });
     await context.addInitScript(NOTE_TITLE_SET);

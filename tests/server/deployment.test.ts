@@ -10,7 +10,7 @@ import { startCaptchaEmulator, type CaptchaEmulator } from '../../server/captcha
 import { loadSettlement, SettlementError } from '../../server/settlement/load.js';
 import { buildApp } from '../../server/app.js';
 import { createApiClient, EARLY_CSRF_GLOBAL } from '../../runtime/core/api/client.js';
-import { EARLY_CSRF_SCRIPT } from '../../server/routes/app-shell/index.js';
+import { EARLY_CSRF_SCRIPT, EARLY_SCRIPT } from '../../server/routes/app-shell/index.js';
 import { appsOnSqlite, automotiveParts, Claimant, fixtureDist, MARIA, SECRET, settlementCopy, testApp, testDatabase, type TestDatabase } from './helper.js';
 
 let emulator: CaptchaEmulator;
@@ -134,12 +134,13 @@ describe('serving a settlement', () => {
     expect(json).not.toMatch(/<|>/);
   });
 
-  it('starts the anti-forgery token request from the page with its one inline script, which the CSP allows by hash and no other', async () => {
+  it('starts the anti-forgery token request (and watches for the app\'s script failing to load) from the page with its one inline script, which the CSP allows by hash and no other', async () => {
     const app = await start({ appDistDir: fixtureDist() });
     for (const url of ['/automotive', '/vinlookup?culture=es', '/session-expired', '/somewhere/else']) {
       const res = await app.inject(url);
       const inline = [...res.body.matchAll(/<script(?![^>]*\b(?:src|type)=)[^>]*>(.*?)<\/script>/gs)].map((m) => m[1]!);
-      expect(inline, url).toEqual([EARLY_CSRF_SCRIPT]);
+      expect(inline, url).toEqual([EARLY_SCRIPT]);
+      expect(inline[0], url).toMatch(new RegExp(`^${EARLY_CSRF_SCRIPT.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')};`));
       const scriptSrc = /script-src ([^;]*)/.exec(String(res.headers['content-security-policy']))![1]!.split(' ');
       const hash = `'sha256-${createHash('sha256').update(inline[0]!).digest('base64')}'`;
       expect(scriptSrc.filter((s) => s.startsWith("'sha256-")), url).toEqual([hash]);

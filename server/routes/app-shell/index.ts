@@ -78,13 +78,28 @@ export function scriptJson(value: unknown): string {
  * The page's one inline script: GET /api/csrf with the app's own request options (the API
  * client's address, Accept header and credentials), started while the page is parsed and kept
  * under EARLY_CSRF_GLOBAL for the app's first getCsrf(). A failed request resolves to null, never
- * to an unhandled rejection. The CSP allows exactly this script by its hash (EARLY_CSRF_SCRIPT_HASH).
+ * to an unhandled rejection. The CSP allows exactly this script by its hash (EARLY_SCRIPT_HASH).
  */
 export const EARLY_CSRF_SCRIPT = `window.${EARLY_CSRF_GLOBAL}=fetch(${JSON.stringify(API_PATHS.csrf)},{headers:{Accept:"application/json"},credentials:"same-origin"}).catch(function(){return null})`;
-const EARLY_CSRF_TAG = `<script>${EARLY_CSRF_SCRIPT}</script>`;
+
+/**
+ * The same script's second part: when one of the app's own scripts (under /app/dist/) cannot be
+ * loaded — a connection dropped on a phone — the page says so (index.html #page-load-failed: the
+ * reason and a plain link that loads the page again) instead of a drawn page that looks usable and
+ * does nothing, or a spinner for ever. Only a script element's failure: the app's later chunks are
+ * imports, whose failures the app tells itself, and another site's script (the captcha
+ * provider's) is not the app's.
+ */
+export const LOAD_FAILURE_SCRIPT =
+  'window.addEventListener("error",function(e){var t=e.target,f=document.getElementById("page-load-failed");' +
+  'if(f&&t&&t.tagName==="SCRIPT"&&/\\/app\\/dist\\//.test(t.src)){f.hidden=false;t=document.getElementById("page-load-spinner");if(t)t.hidden=true}},true)';
+
+/** The page's one inline script: the early token request, and the notice of a script that could not be loaded. */
+export const EARLY_SCRIPT = `${EARLY_CSRF_SCRIPT};${LOAD_FAILURE_SCRIPT}`;
+const EARLY_CSRF_TAG = `<script>${EARLY_SCRIPT}</script>`;
 
 /** The CSP source that allows the page's inline script and no other. */
-export const EARLY_CSRF_SCRIPT_HASH = `'sha256-${createHash('sha256').update(EARLY_CSRF_SCRIPT).digest('base64')}'`;
+export const EARLY_SCRIPT_HASH = `'sha256-${createHash('sha256').update(EARLY_SCRIPT).digest('base64')}'`;
 
 /** GET /api/forms/flows, the address the app fetches the flows from. */
 const FLOWS_PATH = '/api/forms/flows';
@@ -292,6 +307,8 @@ function withDrawnPage(html: string, drawn: PrerenderedPage, theme: string): str
 /** The shell's own texts (index.html), in English there, each with its localization key. */
 const SHELL_TEXTS: ReadonlyArray<{ html: RegExp; key: string }> = [
   { html: /(<span class="page-load-spinner__text">)[^<]*(<\/span>)/, key: 'LocKey_Common_Loading' },
+  { html: /(<span class="page-load-failed__text">)[^<]*(<\/span>)/, key: 'LocKey_Common_PageLoadFailed' },
+  { html: /(<a class="page-load-failed__reload" href="">)[^<]*(<\/a>)/, key: 'LocKey_Common_ReloadPage' },
   { html: /(<label for="cf-claim-notes">)[^<]*(<\/label>)/, key: 'LocKey_Common_LeaveEmpty' },
 ];
 
