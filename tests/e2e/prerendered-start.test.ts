@@ -144,13 +144,18 @@ describe('a start page drawn on the server', () => {
     await page.fill('#credentials-vin', '5EXMA1B20HC000101');
     await page.fill('#credentials-noticeId', 'EXM-100001');
     await page.fill('#credentials-pin', '482913');
-    // Enter before the app runs submits nothing (no answers in the address).
+    // Enter before the app runs submits nothing (no answers in the address); the page says it is still loading.
+    expect(await page.getByRole('status').filter({ hasText: 'Loading…' }).isVisible()).toBe(false);
     await page.press('#credentials-pin', 'Enter');
     expect(new URL(page.url()).search).toBe('');
     expect(await appRunning(page)).toBe(false);
+    await page.locator('#page-load-spinner').waitFor({ state: 'visible' });
+    expect(await page.locator('#page-load-spinner').getAttribute('role')).toBe('status');
+    expect(await page.locator('#page-load-spinner').innerText()).toBe('Loading…');
 
     entry.release();
     await hydrated(page, '#credentials-pin', '.cf-page-actions .cf-button--primary');
+    await page.locator('#page-load-spinner').waitFor({ state: 'hidden' });
     expect(await page.title()).toBe('File a Claim – Claim form – Example Motors CVT Transmission Settlement');
     expect(await page.inputValue('#credentials-vin')).toBe('5EXMA1B20HC000101');
     expect(await page.inputValue('#credentials-noticeId')).toBe('EXM-100001');

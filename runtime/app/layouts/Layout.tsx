@@ -3,6 +3,7 @@ import '../shell.css';
 import defaultLogo from '../../../themes/default/logo.svg?no-inline';
 import ftcLogo from '../../../themes/ftc/logo.svg?no-inline';
 import kontentLogo from '../../../themes/kontent/logo.svg?no-inline';
+import { APP_RUNNING_ATTRIBUTE } from '../../core/site/prerender';
 import { useT } from '../context';
 import { ErrorAlert } from '../ErrorAlert';
 import { Banner } from './Banner';
@@ -11,11 +12,12 @@ import { Header, type LayoutVariant } from './Header';
 
 const LOGOS: Record<LayoutVariant, string> = { standard: defaultLogo, ftc: ftcLogo, kontent: kontentLogo };
 
-/** Hides the inline page-load spinner of index.html once a layout is on screen (spec §1). */
+/** Hides the inline page-load spinner of index.html once a layout is on screen (spec §1), and says the app runs. */
 function useHidePageLoadSpinner() {
   useEffect(() => {
     const spinner = document.getElementById('page-load-spinner');
     if (spinner) spinner.hidden = true;
+    document.documentElement.setAttribute(APP_RUNNING_ATTRIBUTE, '');
   }, []);
 }
 

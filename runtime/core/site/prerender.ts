@@ -33,3 +33,9 @@ export type PrerenderPage = (input: PrerenderInput) => Promise<PrerenderedPage |
 export const PRERENDER_FILE = 'prerender.js';
 /** Its export. */
 export const PRERENDER_EXPORT = 'prerenderPage';
+
+/**
+ * Set on <html> by the app once its layout is on screen (it runs): until then a page's forms do
+ * nothing, and a Next tapped meanwhile shows the page-load spinner (the app shell's inline script).
+ */
+export const APP_RUNNING_ATTRIBUTE = 'data-app-running';

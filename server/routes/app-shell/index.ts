@@ -21,7 +21,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import { answerKey, API_PATHS, EARLY_CSRF_GLOBAL, PARTIAL_ANSWERS, STARTUP_ANSWERS_ELEMENT, type StartupAnswers } from '../../../runtime/core/api/client.js';
 import { defaultLanguages, FIXED_APP_PATHS, resolveSiteChrome, RESUME_LINK, type SiteChrome } from '../../../runtime/core/site/index.js';
 import { propertyOf } from '../../../runtime/core/guards.js';
-import type { PrerenderedPage } from '../../../runtime/core/site/prerender.js';
+import { APP_RUNNING_ATTRIBUTE, type PrerenderedPage } from '../../../runtime/core/site/prerender.js';
 import type { AppSettings, FlowFile } from '../../../runtime/core/types.js';
 import type { Settlement } from '../../settlement/load.js';
 import { analyticsScript, logoPath } from '../site/index.js';
@@ -83,16 +83,22 @@ export function scriptJson(value: unknown): string {
 export const EARLY_CSRF_SCRIPT = `window.${EARLY_CSRF_GLOBAL}=fetch(${JSON.stringify(API_PATHS.csrf)},{headers:{Accept:"application/json"},credentials:"same-origin"}).catch(function(){return null})`;
 
 /**
- * The same script's second part: when one of the app's own scripts (under /app/dist/) cannot be
- * loaded — a connection dropped on a phone — the page says so (index.html #page-load-failed: the
- * reason and a plain link that loads the page again) instead of a drawn page that looks usable and
- * does nothing, or a spinner for ever. Only a script element's failure: the app's later chunks are
- * imports, whose failures the app tells itself, and another site's script (the captcha
- * provider's) is not the app's.
+ * The same script's second part, for the moments before the app runs. When one of the app's own
+ * scripts (under /app/dist/) cannot be loaded — a connection dropped on a phone — the page says so
+ * (index.html #page-load-failed: the reason and a plain link that loads the page again) instead of
+ * a drawn page that looks usable and does nothing, or a spinner for ever. Only a script element's
+ * failure: the app's later chunks are imports, whose failures the app tells itself, and another
+ * site's script (the captcha provider's) is not the app's. And a button tapped (Next, the menu)
+ * or Enter pressed in a field before the app runs shows the page-load spinner, which the app hides
+ * once it runs: the tap did nothing, and the claimant sees why.
  */
 export const LOAD_FAILURE_SCRIPT =
   'window.addEventListener("error",function(e){var t=e.target,f=document.getElementById("page-load-failed");' +
-  'if(f&&t&&t.tagName==="SCRIPT"&&/\\/app\\/dist\\//.test(t.src)){f.hidden=false;t=document.getElementById("page-load-spinner");if(t)t.hidden=true}},true)';
+  'if(f&&t&&t.tagName==="SCRIPT"&&/\\/app\\/dist\\//.test(t.src)){f.hidden=false;t=document.getElementById("page-load-spinner");if(t)t.hidden=true}},true);' +
+  'function cfWait(e){var t=e.target,s=document.getElementById("page-load-spinner"),f=document.getElementById("page-load-failed");' +
+  `if(s&&!(f&&!f.hidden)&&!document.documentElement.hasAttribute(${JSON.stringify(APP_RUNNING_ATTRIBUTE)})&&t.closest&&` +
+  '(e.type==="click"?t.closest("button"):e.key==="Enter"&&t.tagName==="INPUT"))s.hidden=false}' +
+  'window.addEventListener("click",cfWait,true);window.addEventListener("keydown",cfWait,true)';
 
 /** The page's one inline script: the early token request, and the notice of a script that could not be loaded. */
 export const EARLY_SCRIPT = `${EARLY_CSRF_SCRIPT};${LOAD_FAILURE_SCRIPT}`;
