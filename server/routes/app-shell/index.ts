@@ -75,15 +75,15 @@ export function scriptJson(value: unknown): string {
 }
 
 /**
- * The page's one inline script: GET /api/csrf with the app's own request options (the API
+ * The first part of the page's one inline script (EARLY_SCRIPT): GET /api/csrf with the app's own request options (the API
  * client's address, Accept header and credentials), started while the page is parsed and kept
  * under EARLY_CSRF_GLOBAL for the app's first getCsrf(). A failed request resolves to null, never
- * to an unhandled rejection. The CSP allows exactly this script by its hash (EARLY_SCRIPT_HASH).
+ * to an unhandled rejection.
  */
 export const EARLY_CSRF_SCRIPT = `window.${EARLY_CSRF_GLOBAL}=fetch(${JSON.stringify(API_PATHS.csrf)},{headers:{Accept:"application/json"},credentials:"same-origin"}).catch(function(){return null})`;
 
 /**
- * The same script's second part, for the moments before the app runs. When one of the app's own
+ * The script's second part, for the moments before the app runs. When one of the app's own
  * scripts (under /app/dist/) cannot be loaded — a connection dropped on a phone — the page says so
  * (index.html #page-load-failed: the reason and a plain link that loads the page again) instead of
  * a drawn page that looks usable and does nothing, or a spinner for ever. Only a script element's
@@ -92,7 +92,7 @@ export const EARLY_CSRF_SCRIPT = `window.${EARLY_CSRF_GLOBAL}=fetch(${JSON.strin
  * or Enter pressed in a field before the app runs shows the page-load spinner, which the app hides
  * once it runs: the tap did nothing, and the claimant sees why.
  */
-export const LOAD_FAILURE_SCRIPT =
+export const UNTIL_APP_RUNS_SCRIPT =
   'window.addEventListener("error",function(e){var t=e.target,f=document.getElementById("page-load-failed");' +
   'if(f&&t&&t.tagName==="SCRIPT"&&/\\/app\\/dist\\//.test(t.src)){f.hidden=false;t=document.getElementById("page-load-spinner");if(t)t.hidden=true}},true);' +
   'function cfWait(e){var t=e.target,s=document.getElementById("page-load-spinner"),f=document.getElementById("page-load-failed");' +
@@ -100,8 +100,8 @@ export const LOAD_FAILURE_SCRIPT =
   '(e.type==="click"?t.closest("button"):e.key==="Enter"&&t.tagName==="INPUT"))s.hidden=false}' +
   'window.addEventListener("click",cfWait,true);window.addEventListener("keydown",cfWait,true)';
 
-/** The page's one inline script: the early token request, and the notice of a script that could not be loaded. */
-export const EARLY_SCRIPT = `${EARLY_CSRF_SCRIPT};${LOAD_FAILURE_SCRIPT}`;
+/** The page's one inline script: the early token request, then what tells the claimant the app is not running yet. The CSP allows exactly it by its hash (EARLY_SCRIPT_HASH). */
+export const EARLY_SCRIPT = `${EARLY_CSRF_SCRIPT};${UNTIL_APP_RUNS_SCRIPT}`;
 const EARLY_CSRF_TAG = `<script>${EARLY_SCRIPT}</script>`;
 
 /** The CSP source that allows the page's inline script and no other. */
