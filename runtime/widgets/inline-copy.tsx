@@ -1,6 +1,7 @@
 import { createElement, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Config as PurifyConfig } from 'dompurify';
-import { isSitePath, SiteLinkContext } from './site-links';
+import { isSitePath } from '../core/i18n/culture';
+import { SiteLinkContext } from './site-links';
 
 /**
  * Localized copy with inline HTML (spec §5), drawn without inserting HTML where it can be: the few
@@ -125,7 +126,7 @@ function SanitizedCopy({ as, className, html, purify: config }: InlineCopyProps)
   useEffect(() => {
     let live = true;
     void loadSanitizer().then(({ sanitizeCopy }) => {
-      if (live) setSafe({ html, safe: sanitizeCopy(html, config, isSitePath, sitePath) });
+      if (live) setSafe({ html, safe: sanitizeCopy(html, config, sitePath) });
     });
     return () => {
       live = false;

@@ -7,6 +7,3 @@ import { createContext } from 'react';
  * Without a provider, as written.
  */
 export const SiteLinkContext = createContext<(path: string) => string>((path) => path);
-
-/** A path within this site: "/…", not "//host/…" (another site, the page's scheme). */
-export const isSitePath = (href: string): boolean => /^\/(?![/\\])/.test(href);

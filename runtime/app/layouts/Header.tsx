@@ -1,7 +1,8 @@
 import { useContext, useEffect, useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { Icon, type IconName } from '../../widgets/Icon';
-import { isSitePath, SiteLinkContext } from '../../widgets/site-links';
+import { isSitePath } from '../../core/i18n/culture';
+import { SiteLinkContext } from '../../widgets/site-links';
 import { linkHref, type ResolvedLink, type SiteLanguage } from '../../core/site/chrome';
 import { useApp, useCulture, useT } from '../context';
 import { siteRoot } from '../site';

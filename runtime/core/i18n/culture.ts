@@ -35,6 +35,9 @@ export function offeredCulture(requested: string, offered: readonly Culture[]): 
   return offered.find((c) => c.toLowerCase() === language);
 }
 
+/** A path within this site: "/…", not "//host/…" nor "/\\host/…" (another site, which browsers read both as). */
+export const isSitePath = (href: string): boolean => /^\/(?![/\\])/.test(href);
+
 /**
  * A path within the site carrying the culture in its query, so that the page it opens — drawn by
  * the server, or the app started afresh — is in the culture in use: none added for en (what an
@@ -50,7 +53,7 @@ export function withCulture(path: string, culture: Culture | null | undefined): 
 
 /** The culture a page is in when its address names none the settlement offers: en, else the first offered. */
 export function defaultCulture(offered: readonly Culture[]): Culture {
-  return offered.length === 0 || offered.includes(DEFAULT_CULTURE) ? DEFAULT_CULTURE : (offered[0] ?? DEFAULT_CULTURE);
+  return offered.includes(DEFAULT_CULTURE) ? DEFAULT_CULTURE : (offered[0] ?? DEFAULT_CULTURE);
 }
 
 export interface CultureResolution {

@@ -8,14 +8,17 @@ import type { FlowIssue } from '../flow/issues';
 import { pointer } from '../flow/issues';
 import { didYouMean } from '../flow/nearest';
 import { isFormLink, type SiteFile } from './chrome';
+import { isSitePath } from '../i18n/culture';
 
 /** The app's routes that no flow declares (spec §2), and the resume links /resume/<code>. */
 export const FIXED_APP_PATHS: readonly string[] = ['/', '/page-not-found', '/error', '/deadline', '/session-expired', '/resume', '/status'];
 export const RESUME_LINK = /^\/resume\/[A-Za-z0-9-]{1,64}$/;
+/** Any path under /resume/, a resume link or one mistyped: it may hold a code, kept out of logs and of pages drawn as asked. */
+export const UNDER_RESUME = /^\/resume\//i;
 
 /** The path of an address of this app ('/exclusion?culture=es#top' → '/exclusion'); null for any other address. */
 export function appPathOf(href: string): string | null {
-  if (!href.startsWith('/') || href.startsWith('//')) return null;
+  if (!isSitePath(href)) return null;
   return href.split(/[?#]/)[0] ?? '/';
 }
 

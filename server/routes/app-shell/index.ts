@@ -442,15 +442,20 @@ const appShell: FastifyPluginAsync<AppShellOptions> = async (app, opts) => {
     Math.min(Number.POSITIVE_INFINITY, ...Object.values(deadlineInstants(app.settlement.deadlines)).flatMap((d) => (d && d.getTime() > now ? [d.getTime()] : [])));
   type Kept = Map<string, { page: Promise<EncodedPage>; until: number }>;
   let pages: { flows: unknown; byKey: Kept; byAddress: Kept } = { flows: null, byKey: new Map(), byAddress: new Map() };
+  // Kept per set of flows: live preview may replace them.
+  const keptPages = () => {
+    if (pages.flows !== app.settlement.flows) pages = { flows: app.settlement.flows, byKey: new Map(), byAddress: new Map() };
+    return pages;
+  };
   const pageFor = (culture: string, kind: PageKind, address: string | null, startPage: boolean): Promise<EncodedPage> => {
     if (fresh) return Promise.resolve(encodedPage(render(readSource(), culture, kind, answersFor(culture, startPage))));
-    if (pages.flows !== app.settlement.flows) pages = { flows: app.settlement.flows, byKey: new Map(), byAddress: new Map() };
+    const { byKey } = keptPages();
     const key = `${culture}\n${kind}\n${startPage ? 'start' : ''}\n${address ?? ''}`;
     const now = app.clock();
-    let kept = pages.byKey.get(key);
+    let kept = byKey.get(key);
     if (!kept || kept.until <= now) {
       kept = { page: draw(source, culture, kind, address, startPage).then(encodedPage), until: address === null ? Number.POSITIVE_INFINITY : nextDeadline(now) };
-      pages.byKey.set(key, kept);
+      byKey.set(key, kept);
     }
     return kept.page;
   };
@@ -461,21 +466,21 @@ const appShell: FastifyPluginAsync<AppShellOptions> = async (app, opts) => {
   const addressDrawings = drawingBudget(ADDRESS_DRAWINGS_PER_SECOND);
   const pageAt = (culture: string, kind: PageKind, address: string, startPage: boolean): Promise<EncodedPage> => {
     if (fresh) return pageFor(culture, kind, null, startPage);
-    if (pages.flows !== app.settlement.flows) pages = { flows: app.settlement.flows, byKey: new Map(), byAddress: new Map() };
+    const { byAddress } = keptPages();
     const key = `${culture}\n${kind}\n${startPage ? 'start' : ''}\n${address}`;
     const now = app.clock();
-    const kept = pages.byAddress.get(key);
-    pages.byAddress.delete(key);
+    const kept = byAddress.get(key);
+    byAddress.delete(key);
     if (kept && kept.until > now) {
-      pages.byAddress.set(key, kept);
+      byAddress.set(key, kept);
       return kept.page;
     }
     if (!addressDrawings.take(now)) return pageFor(culture, kind, null, startPage);
     const drawing = { page: draw(source, culture, kind, address, startPage).then(encodedPage), until: nextDeadline(now) };
-    pages.byAddress.set(key, drawing);
-    for (const oldest of pages.byAddress.keys()) {
-      if (pages.byAddress.size <= ADDRESSES_KEPT) break;
-      pages.byAddress.delete(oldest);
+    byAddress.set(key, drawing);
+    for (const oldest of byAddress.keys()) {
+      if (byAddress.size <= ADDRESSES_KEPT) break;
+      byAddress.delete(oldest);
     }
     return drawing.page;
   };

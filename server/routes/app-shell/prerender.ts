@@ -9,7 +9,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isRecord } from '../../../runtime/core/guards.js';
 import { defaultCulture, offeredCulture } from '../../../runtime/core/i18n/culture.js';
-import { RESUME_LINK } from '../../../runtime/core/site/index.js';
+import { RESUME_LINK, UNDER_RESUME } from '../../../runtime/core/site/index.js';
 import { PRERENDER_EXPORT, PRERENDER_FILE, type PrerenderedPage, type PrerenderPage } from '../../../runtime/core/site/prerender.js';
 
 const isFunction = (value: unknown): value is (...args: unknown[]) => unknown => typeof value === 'function';
@@ -89,7 +89,7 @@ export function prerenderAddress(
 ): DrawnAddress | null {
   // A path under /resume/ no page has may hold a resume code mistyped (a character too many): it
   // is kept out of drawings, caches and logs as a code is (server/app.ts redacts it too).
-  if (notFound && /^\/resume\//i.test(pathname)) return null;
+  if (notFound && UNDER_RESUME.test(pathname)) return null;
   const resumeLink = isResumeLink(pathname);
   const pageParams = notFound || known.startPaths.has(pathname) || resumeLink ? [] : PAGE_PARAMS[pathname];
   if (!pageParams) return null;
