@@ -3,6 +3,7 @@ import { failedUpload, pressPrimary } from '../core/actions/page-press';
 import { uploadsToWaitFor } from '../core/actions/uploads';
 import { evaluateCondition, type ConditionScope } from '../core/conditions/evaluate';
 import { devError } from '../core/errors';
+import { NOT_TYPED_INPUT_TYPES, PRIMARY_ACTION_ID } from '../core/site/prerender';
 import { getMask } from '../core/masks';
 import { createIdSource, findConfig, modelsScope, type IdSource } from '../core/models';
 import type { BlockConfig, CaptchaConfig, DeadlineSettings, DocumentFile, FormType, ModelConfig, ModelStoreState, PageAction, PageConfig } from '../core/types';
@@ -33,11 +34,9 @@ export const PAGE_KEYS = {
   } as Record<string, string>,
 } as const;
 
-/** Id of the page's primary action button (Next, Continue, Submit): Enter in a text field presses it. */
-export const PRIMARY_ACTION_ID = 'cf-page-primary-action';
+export { PRIMARY_ACTION_ID };
 
-/** Inputs that are not typed into: Enter there keeps its own meaning (or none). */
-const NOT_TYPED_INPUTS: ReadonlySet<string> = new Set(['button', 'checkbox', 'file', 'hidden', 'image', 'radio', 'range', 'reset', 'submit', 'color']);
+const NOT_TYPED_INPUTS: ReadonlySet<string> = new Set(NOT_TYPED_INPUT_TYPES);
 
 /**
  * Enter pressed in a one-line field (implicit submission): a form would submit, and here that

@@ -144,14 +144,7 @@ describe('a start page drawn on the server', () => {
     await page.fill('#credentials-vin', '5EXMA1B20HC000101');
     await page.fill('#credentials-noticeId', 'EXM-100001');
     await page.fill('#credentials-pin', '482913');
-    // Enter before the app runs submits nothing (no answers in the address); the page says it is still loading.
     expect(await page.getByRole('status').filter({ hasText: 'Loading…' }).isVisible()).toBe(false);
-    await page.press('#credentials-pin', 'Enter');
-    expect(new URL(page.url()).search).toBe('');
-    expect(await appRunning(page)).toBe(false);
-    await page.locator('#page-load-spinner').waitFor({ state: 'visible' });
-    expect(await page.locator('#page-load-spinner').getAttribute('role')).toBe('status');
-    expect(await page.locator('#page-load-spinner').innerText()).toBe('Loading…');
 
     entry.release();
     await hydrated(page, '#credentials-pin', '.cf-page-actions .cf-button--primary');
@@ -167,6 +160,59 @@ describe('a start page drawn on the server', () => {
     await expect.poll(() => page.title()).toBe('Your Contact Information – Claim form – Example Motors CVT Transmission Settlement');
     expect(errors).toEqual([]);
     expect(consoleLines.filter((line) => HYDRATION_REPORT.test(line))).toEqual([]);
+    await context.close();
+  });
+
+  it.each([
+    { press: 'Next tapped', make: (page: Page) => page.click('.cf-page-actions .cf-button--primary') },
+    { press: 'Enter pressed in the PIN', make: (page: Page) => page.press('#credentials-pin', 'Enter') },
+  ])('a $press before the app runs shows that the page is loading, and is made once the app runs: the sign-in with what was typed', async ({ make }) => {
+    const { page, context, errors, consoleLines } = await openPage(e2e.browser, { width: 375, height: 740 });
+    await context.addInitScript(NOTE_TITLE_SET);
+    const entry = await holdEntryScript(context);
+    await page.goto(`${e2e.server.url}/automotive`, { waitUntil: 'commit' });
+    await page.waitForSelector('#credentials-pin', { state: 'visible' });
+    await page.fill('#credentials-vin', '5EXMA1B20HC000101');
+    await page.fill('#credentials-noticeId', 'EXM-100001');
+    await page.fill('#credentials-pin', '482913');
+
+    await make(page);
+    // Nothing is sent (no answers in the address); the page says it is still loading.
+    expect(new URL(page.url()).search).toBe('');
+    expect(await appRunning(page)).toBe(false);
+    await page.locator('#page-load-spinner').waitFor({ state: 'visible' });
+    expect(await page.locator('#page-load-spinner').getAttribute('role')).toBe('status');
+    expect(await page.locator('#page-load-spinner').innerText()).toBe('Loading…');
+
+    entry.release();
+    // The press is made once, on the page it was made on: María's notice signs her in.
+    await page.waitForURL(/\/automotive\/claimant-info/);
+    await page.locator('#page-load-spinner').waitFor({ state: 'hidden' });
+    await expect.poll(() => page.title()).toBe('Your Contact Information – Claim form – Example Motors CVT Transmission Settlement');
+    expect(await page.inputValue('#claimantInfo-firstName')).toBe('Maria');
+    expect(errors).toEqual([]);
+    expect(consoleLines.filter((line) => HYDRATION_REPORT.test(line))).toEqual([]);
+    await context.close();
+  });
+
+  it('another button tapped before the app runs (the menu) is not taken for Next: the page stays as it is', async () => {
+    const { page, context, errors } = await openPage(e2e.browser, { width: 375, height: 740 });
+    await context.addInitScript(NOTE_TITLE_SET);
+    const entry = await holdEntryScript(context);
+    await page.goto(`${e2e.server.url}/automotive`, { waitUntil: 'commit' });
+    await page.waitForSelector('.cf-header__menu-toggle', { state: 'visible' });
+    await page.click('.cf-header__menu-toggle');
+    await page.locator('#page-load-spinner').waitFor({ state: 'visible' });
+
+    entry.release();
+    await hydrated(page, '#credentials-vin', '.cf-page-actions .cf-button--primary');
+    await page.locator('#page-load-spinner').waitFor({ state: 'hidden' });
+    // A press is made in the task after the app runs; Next with no VIN would show the error
+    // summary at once. Two tasks later, none shows.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(() => setTimeout(resolve, 0), 0)));
+    expect(await page.locator('.cf-error-summary').count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/automotive');
+    expect(errors).toEqual([]);
     await context.close();
   });
 

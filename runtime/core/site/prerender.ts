@@ -36,6 +36,13 @@ export const PRERENDER_EXPORT = 'prerenderPage';
 
 /**
  * Set on <html> by the app once its layout is on screen (it runs): until then a page's forms do
- * nothing, and a Next tapped meanwhile shows the page-load spinner (the app shell's inline script).
+ * nothing, and a Next tapped meanwhile shows the page-load spinner (the app shell's inline script),
+ * which makes that press once the app runs.
  */
 export const APP_RUNNING_ATTRIBUTE = 'data-app-running';
+
+/** Id of the page's primary action button (Next, Continue, Submit): Enter in a typed field presses it. */
+export const PRIMARY_ACTION_ID = 'cf-page-primary-action';
+
+/** Inputs that are not typed into: Enter there keeps its own meaning (or none), it presses no primary action. */
+export const NOT_TYPED_INPUT_TYPES: readonly string[] = ['button', 'checkbox', 'file', 'hidden', 'image', 'radio', 'range', 'reset', 'submit', 'color'];

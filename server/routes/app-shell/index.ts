@@ -21,7 +21,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import { answerKey, API_PATHS, EARLY_CSRF_GLOBAL, PARTIAL_ANSWERS, STARTUP_ANSWERS_ELEMENT, type StartupAnswers } from '../../../runtime/core/api/client.js';
 import { defaultLanguages, FIXED_APP_PATHS, resolveSiteChrome, RESUME_LINK, type SiteChrome } from '../../../runtime/core/site/index.js';
 import { propertyOf } from '../../../runtime/core/guards.js';
-import { APP_RUNNING_ATTRIBUTE, type PrerenderedPage } from '../../../runtime/core/site/prerender.js';
+import { APP_RUNNING_ATTRIBUTE, NOT_TYPED_INPUT_TYPES, PRIMARY_ACTION_ID, type PrerenderedPage } from '../../../runtime/core/site/prerender.js';
 import type { AppSettings, FlowFile } from '../../../runtime/core/types.js';
 import type { Settlement } from '../../settlement/load.js';
 import { analyticsScript, logoPath } from '../site/index.js';
@@ -90,15 +90,28 @@ export const EARLY_CSRF_SCRIPT = `window.${EARLY_CSRF_GLOBAL}=fetch(${JSON.strin
  * failure: the app's later chunks are imports, whose failures the app tells itself, and another
  * site's script (the captcha provider's) is not the app's. And a button tapped (Next, the menu)
  * or Enter pressed in a field before the app runs shows the page-load spinner, which the app hides
- * once it runs: the tap did nothing, and the claimant sees why.
+ * once it runs; a press of the page's primary action (Next) is made then, on the page it was made
+ * on: the claimant sees the page is still loading, and the press is not lost.
  */
+const APP_RUNNING = JSON.stringify(APP_RUNNING_ATTRIBUTE);
+const PRIMARY = JSON.stringify(`#${PRIMARY_ACTION_ID}`);
 export const UNTIL_APP_RUNS_SCRIPT =
   'window.addEventListener("error",function(e){var t=e.target,f=document.getElementById("page-load-failed");' +
   'if(f&&t&&t.tagName==="SCRIPT"&&/\\/app\\/dist\\//.test(t.src)){f.hidden=false;t=document.getElementById("page-load-spinner");if(t)t.hidden=true}},true);' +
-  'function cfWait(e){var t=e.target,s=document.getElementById("page-load-spinner"),f=document.getElementById("page-load-failed");' +
-  `if(s&&!(f&&!f.hidden)&&!document.documentElement.hasAttribute(${JSON.stringify(APP_RUNNING_ATTRIBUTE)})&&t.closest&&` +
-  '(e.type==="click"?t.closest("button"):e.key==="Enter"&&t.tagName==="INPUT"))s.hidden=false}' +
-  'window.addEventListener("click",cfWait,true);window.addEventListener("keydown",cfWait,true)';
+  'var cfPressed=null;function cfWait(e){var t=e.target,s=document.getElementById("page-load-spinner"),f=document.getElementById("page-load-failed"),b,p;' +
+  `if(s&&!(f&&!f.hidden)&&!document.documentElement.hasAttribute(${APP_RUNNING})&&t.closest&&` +
+  '(e.type==="click"?t.closest("button"):e.key==="Enter"&&t.tagName==="INPUT")){s.hidden=false;' +
+  // A press of the page's primary action (its button, or Enter in one of its typed fields, which
+  // the app turns into that button's press): the page it was made on is noted.
+  `b=e.type==="click"?t.closest(${PRIMARY}):!(e.isComposing||e.altKey||e.ctrlKey||e.metaKey||e.shiftKey||${JSON.stringify(NOT_TYPED_INPUT_TYPES)}.indexOf(t.type)>=0)&&t;` +
+  `p=b&&b.closest(".cf-page[data-page]");if(p&&p.querySelector(${PRIMARY}))cfPressed=p.getAttribute("data-page")}}` +
+  'window.addEventListener("click",cfWait,true);window.addEventListener("keydown",cfWait,true);' +
+  // Once the app runs, after its first effects (the answers typed before are in its state), the
+  // noted press is made, once, by the shown page's button if that page is the one it was made on.
+  'new MutationObserver(function(m,o){if(!document.documentElement.hasAttribute(' + APP_RUNNING + '))return;o.disconnect();if(cfPressed!==null)setTimeout(function(){' +
+  `var all=document.querySelectorAll(${PRIMARY}),i,b,p;for(i=0;i<all.length;i++){b=all[i];p=b.closest("[data-page]");` +
+  'if(p&&p.getAttribute("data-page")===cfPressed&&b.offsetParent!==null&&!b.disabled){b.click();break}}},0)})' +
+  `.observe(document.documentElement,{attributes:true,attributeFilter:[${APP_RUNNING}]})`;
 
 /** The page's one inline script: the early token request, then what tells the claimant the app is not running yet. The CSP allows exactly it by its hash (EARLY_SCRIPT_HASH). */
 export const EARLY_SCRIPT = `${EARLY_CSRF_SCRIPT};${UNTIL_APP_RUNS_SCRIPT}`;
