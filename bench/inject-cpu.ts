@@ -100,7 +100,7 @@ const cpu = async (label: string, n: number, one: (i: number) => Promise<number>
   const backend = b0 !== null && b1 !== null ? `, database server ${((b1 - b0) / n).toFixed(3)} ms` : '';
   console.log(`${dialect} ${label.padEnd(12)} ${((c.user + c.system) / n / 1000).toFixed(3)} ms cpu${backend}${bad ? ` (${bad} non-2xx)` : ''}`);
   if (statementCounts) {
-    for (const [text, count] of [...statementCounts].sort((a, b) => b[1] - a[1])) console.log(`  ${(count / n).toFixed(2)} per request: ${text.replace(/\s+/g, ' ').slice(0, 160)}`);
+    for (const [text, count] of [...statementCounts].sort((a, b) => b[1] - a[1])) console.log(`  ${(count / n).toFixed(2)} per request: ${text.replace(/\s+/g, ' ').slice(0, Number(process.env.STATEMENT_CHARS ?? 160))}`);
     statementCounts.clear();
   }
 };
