@@ -298,7 +298,7 @@ describe('a start page drawn on the server', () => {
     await context.close();
   });
 
-  it('keeps the reference code and sign-in details typed on the status page before the app runs, and checks them', async () => {
+  it('keeps the reference code and sign-in details typed on the status page before the app runs, and checks them when Enter was pressed meanwhile', async () => {
     const { page, context, errors, consoleLines } = await openPage(e2e.browser, { width: 390, height: 844 });
     await context.addInitScript(NOTE_TITLE_SET);
     const entry = await holdEntryScript(context);
@@ -315,20 +315,22 @@ describe('a start page drawn on the server', () => {
     await page.fill('#cf-status-vin', '5EXMA1B20HC000101');
     await page.fill('#cf-status-noticeId', 'EXM-100001');
     await page.fill('#cf-status-pin', '482913');
-    // Enter before the app runs sends nothing: no reference code or details in the address.
+    // Enter before the app runs sends nothing: no reference code or details in the address; the
+    // page says it is still loading.
     await page.press('#cf-status-pin', 'Enter');
     expect(new URL(page.url()).pathname).toBe('/status');
     expect(new URL(page.url()).search).toBe('');
+    await page.locator('#page-load-spinner').waitFor({ state: 'visible' });
 
     entry.release();
     await expectStatusSignInKept(page);
     expect(await page.title()).toBe('Check your claim status – Example Motors CVT Transmission Settlement');
-    expect(await axe(page)).toEqual([]);
 
-    // The app sends what was typed (the code is no filed claim's): the refusal, not "required".
-    await page.click('.cf-status-page button[type=submit]');
+    // Once the app runs, the check is made with what was typed (the code is no filed claim's):
+    // the refusal, not "required", without another press.
     await expect.poll(() => page.locator('#cf-status-reference').getAttribute('aria-invalid')).toBe('true');
     expect(await page.locator('.cf-status-page [role=alert]').innerText()).toContain('We could not find a claim with this reference code and these details.');
+    expect(await axe(page)).toEqual([]);
     expect(errors).toEqual(['Failed to load resource: the server responded with a status of 404 (Not Found)']);
     expect(consoleLines.filter((line) => HYDRATION_REPORT.test(line))).toEqual([]);
     await context.close();

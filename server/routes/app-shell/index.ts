@@ -90,27 +90,31 @@ export const EARLY_CSRF_SCRIPT = `window.${EARLY_CSRF_GLOBAL}=fetch(${JSON.strin
  * failure: the app's later chunks are imports, whose failures the app tells itself, and another
  * site's script (the captcha provider's) is not the app's. And a button tapped (Next, the menu)
  * or Enter pressed in a field before the app runs shows the page-load spinner, which the app hides
- * once it runs; a press of the page's primary action (Next) is made then, on the page it was made
- * on: the claimant sees the page is still loading, and the press is not lost.
+ * once it runs; a press of the page's primary action (Next), or of a plain page's form (the
+ * status check, the resume code's Continue), is made then by the same button: the claimant sees
+ * the page is still loading, and the press is not lost.
  */
 const APP_RUNNING = JSON.stringify(APP_RUNNING_ATTRIBUTE);
-const PRIMARY = JSON.stringify(`#${PRIMARY_ACTION_ID}`);
+/** The buttons whose press is made once the app runs: a form page's primary action, a plain page's form submit (status, resume). */
+const PRESSED_LATER = JSON.stringify(`#${PRIMARY_ACTION_ID},form button[type=submit]`);
 export const UNTIL_APP_RUNS_SCRIPT =
   'window.addEventListener("error",function(e){var t=e.target,f=document.getElementById("page-load-failed");' +
   'if(f&&t&&t.tagName==="SCRIPT"&&/\\/app\\/dist\\//.test(t.src)){f.hidden=false;t=document.getElementById("page-load-spinner");if(t)t.hidden=true}},true);' +
-  'var cfPressed=null;function cfWait(e){var t=e.target,s=document.getElementById("page-load-spinner"),f=document.getElementById("page-load-failed"),b,p;' +
+  'var cfPressed=null;function cfWait(e){var t=e.target,s=document.getElementById("page-load-spinner"),f=document.getElementById("page-load-failed"),b;' +
   `if(s&&!(f&&!f.hidden)&&!document.documentElement.hasAttribute(${APP_RUNNING})&&t.closest&&` +
   '(e.type==="click"?t.closest("button"):e.key==="Enter"&&t.tagName==="INPUT")){s.hidden=false;' +
-  // A press of the page's primary action (its button, or Enter in one of its typed fields, which
-  // the app turns into that button's press): the page it was made on is noted.
-  `b=e.type==="click"?t.closest(${PRIMARY}):!(e.isComposing||e.altKey||e.ctrlKey||e.metaKey||e.shiftKey||${JSON.stringify(NOT_TYPED_INPUT_TYPES)}.indexOf(t.type)>=0)&&t;` +
-  `p=b&&b.closest(".cf-page[data-page]");if(p&&p.querySelector(${PRIMARY}))cfPressed=p.getAttribute("data-page")}}` +
+  // The button pressed, or the one Enter in a typed field presses (the app presses the page's
+  // primary action; a plain page's form submits): kept, the element the app takes over.
+  `if(e.type==="click")b=t.closest(${PRESSED_LATER});` +
+  `else if(!(e.isComposing||e.altKey||e.ctrlKey||e.metaKey||e.shiftKey||${JSON.stringify(NOT_TYPED_INPUT_TYPES)}.indexOf(t.type)>=0))` +
+  `b=(b=t.closest(".cf-page"))?b.querySelector(${JSON.stringify(`#${PRIMARY_ACTION_ID}`)}):(b=t.closest("form"))&&b.querySelector("button[type=submit]");` +
+  'if(b)cfPressed=b}}' +
   'window.addEventListener("click",cfWait,true);window.addEventListener("keydown",cfWait,true);' +
-  // Once the app runs, after its first effects (the answers typed before are in its state), the
-  // noted press is made, once, by the shown page's button if that page is the one it was made on.
-  'new MutationObserver(function(m,o){if(!document.documentElement.hasAttribute(' + APP_RUNNING + '))return;o.disconnect();if(cfPressed!==null)setTimeout(function(){' +
-  `var all=document.querySelectorAll(${PRIMARY}),i,b,p;for(i=0;i<all.length;i++){b=all[i];p=b.closest("[data-page]");` +
-  'if(p&&p.getAttribute("data-page")===cfPressed&&b.offsetParent!==null&&!b.disabled){b.click();break}}},0)})' +
+  // Once the app runs, after its first effects (the answers typed before are in its state), that
+  // press is made, once — if the app took that very button over (hydration keeps the drawn
+  // elements) and shows it: not when it drew another page instead.
+  `new MutationObserver(function(m,o){var b=cfPressed;if(!document.documentElement.hasAttribute(${APP_RUNNING}))return;o.disconnect();cfPressed=null;` +
+  'if(b)setTimeout(function(){if(b.isConnected&&b.offsetParent!==null&&!b.disabled)b.click()},0)})' +
   `.observe(document.documentElement,{attributes:true,attributeFilter:[${APP_RUNNING}]})`;
 
 /** The page's one inline script: the early token request, then what tells the claimant the app is not running yet. The CSP allows exactly it by its hash (EARLY_SCRIPT_HASH). */
