@@ -76,7 +76,7 @@ function closure(manifest: Manifest, keys: string[]): Set<string> {
   return files;
 }
 
-async function viteBuild(options: { configFile: string | false; root?: string; outDir: string }): Promise<Manifest> {
+export async function viteBuild(options: { configFile: string | false; root?: string; outDir: string }): Promise<Manifest> {
   await build({
     configFile: options.configFile,
     ...(options.root ? { root: options.root, base: '/', plugins: [react()] } : {}),
@@ -90,6 +90,33 @@ const total = (sizes: FileSize[], key: 'raw' | 'gzip' | 'brotli') => sizes.reduc
 const isJs = (f: string) => f.endsWith('.js') || f.endsWith('.mjs');
 const isCss = (f: string) => f.endsWith('.css');
 
+/**
+ * The sizes of a production build (its folder and Vite manifest): every JS and CSS file, those a
+ * form's start page loads (the entry's static imports, the lazy route chunks a form route renders,
+ * the default theme), and the whole app's.
+ */
+export function measureApp(dir: string, manifest: Manifest) {
+  const allFiles = [...new Set(Object.values(manifest).flatMap((c) => [c.file, ...(c.css ?? [])]))].filter((f) => isJs(f) || isCss(f)).sort();
+  const sizes = new Map(allFiles.map((f) => [f, sizeOf(dir, f)]));
+  const sized = (files: string[]) => files.flatMap((f) => sizes.get(f) ?? []);
+  const entryKey = Object.entries(manifest).find(([, c]) => c.isEntry)?.[0];
+  if (!entryKey) throw new Error('the manifest has no entry');
+  const startKeys = [entryKey, ...FORM_ROUTE_LAZY, DEFAULT_THEME].filter((k) => manifest[k]);
+  const startFiles = [...closure(manifest, startKeys)];
+  return {
+    allFiles,
+    sizes,
+    startFiles,
+    startJs: sized(startFiles.filter(isJs)),
+    startCss: sized(startFiles.filter(isCss)),
+    allJs: sized(allFiles.filter(isJs)),
+    allCss: sized(allFiles.filter(isCss)),
+  };
+}
+
+/** Gzip -9 bytes of files measured. */
+export const gzipTotal = (sizes: FileSize[]) => total(sizes, 'gzip');
+
 export async function run(ctx: BenchContext): Promise<Figure[]> {
   const tmp = mkdtempSync(path.join(tmpdir(), 'bench-bundle-'));
   try {
@@ -100,25 +127,15 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     const floorOut = path.join(tmp, 'floor');
     const floorManifest = await viteBuild({ configFile: false, root: path.join(FIXTURES, 'react-floor'), outDir: floorOut });
 
-    const allFiles = [...new Set(Object.values(manifest).flatMap((c) => [c.file, ...(c.css ?? [])]))].filter((f) => isJs(f) || isCss(f)).sort();
-    const sizes = new Map(allFiles.map((f) => [f, sizeOf(appOut, f)]));
+    const { sizes, startFiles, startJs, startCss, allJs, allCss } = measureApp(appOut, manifest);
     const floorFiles = [...new Set(Object.values(floorManifest).flatMap((c) => [c.file, ...(c.css ?? [])]))].filter(isJs);
     const floorSizes = floorFiles.map((f) => sizeOf(floorOut, f));
     const floorGz = total(floorSizes, 'gzip');
     const floor = { name: 'React 19 + react-dom alone', value: kb(floorGz), unit: 'KB gz' };
 
-    const entryKey = Object.entries(manifest).find(([, c]) => c.isEntry)?.[0];
-    if (!entryKey) throw new Error('the manifest has no entry');
     const inEntry = FORM_ROUTE_LAZY.filter((k) => !manifest[k]);
     const missing = manifest[DEFAULT_THEME] ? [] : [DEFAULT_THEME];
-    const startKeys = [entryKey, ...FORM_ROUTE_LAZY, DEFAULT_THEME].filter((k) => manifest[k]);
-    const startFiles = [...closure(manifest, startKeys)];
-    const startJs = startFiles.filter(isJs).map((f) => sizes.get(f)!);
-    const startCss = startFiles.filter(isCss).map((f) => sizes.get(f)!);
     const startGz = total(startJs, 'gzip');
-
-    const allJs = allFiles.filter(isJs).map((f) => sizes.get(f)!);
-    const allCss = allFiles.filter(isCss).map((f) => sizes.get(f)!);
     const wholeGz = total(allJs, 'gzip');
 
     // Which source modules weigh most in the entry (by name: chunks named after their first module).
