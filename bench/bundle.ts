@@ -91,7 +91,7 @@ const isJs = (f: string) => f.endsWith('.js') || f.endsWith('.mjs');
 const isCss = (f: string) => f.endsWith('.css');
 
 /**
- * The sizes of a production build (its folder and Vite manifest): every JS and CSS file, those a
+ * The sizes of a production build (its folder and Vite manifest): each JS and CSS file, those a
  * form's start page loads (the entry's static imports, the lazy route chunks a form route renders,
  * the default theme), and the whole app's.
  */
@@ -104,7 +104,6 @@ export function measureApp(dir: string, manifest: Manifest) {
   const startKeys = [entryKey, ...FORM_ROUTE_LAZY, DEFAULT_THEME].filter((k) => manifest[k]);
   const startFiles = [...closure(manifest, startKeys)];
   return {
-    allFiles,
     sizes,
     startFiles,
     startJs: sized(startFiles.filter(isJs)),

@@ -34,8 +34,6 @@ export const PAGE_KEYS = {
   } as Record<string, string>,
 } as const;
 
-export { PRIMARY_ACTION_ID };
-
 const NOT_TYPED_INPUTS: ReadonlySet<string> = new Set(NOT_TYPED_INPUT_TYPES);
 
 /**

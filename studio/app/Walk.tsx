@@ -25,7 +25,7 @@ import { preparePage } from '../../runtime/core/view/dependencies';
 import { refusalView } from '../../runtime/core/view/refusal';
 import { createFormMachine, type SubmitInput } from '../../runtime/machine';
 import { PageRenderer } from '../../runtime/react';
-import { PRIMARY_ACTION_ID } from '../../runtime/react/PageRenderer';
+import { PRIMARY_ACTION_ID } from '../../runtime/core/site/prerender';
 import baseCss from '../../themes/base.css?url';
 import defaultTheme from '../../themes/default/theme.css?url';
 import ftcTheme from '../../themes/ftc/theme.css?url';

@@ -15,7 +15,7 @@ import { CORE_GUARDS } from '../../../runtime/app/guards';
 import { loadSkipSelectors } from '../../../runtime/app/forms/skipScoped';
 import { REGISTRIES } from '../../../runtime/app/forms/registries';
 import { loadSameFields } from '../../../runtime/react/ModelFields';
-import { PRIMARY_ACTION_ID } from '../../../runtime/react/PageRenderer';
+import { PRIMARY_ACTION_ID } from '../../../runtime/core/site/prerender';
 import type { RendererRegistries } from '../../../runtime/react/types';
 import type { FieldWidgetProps, WidgetRegistry } from '../../../runtime/react/widget-types';
 import { preloadShell, testServices } from '../app/fixtures';
