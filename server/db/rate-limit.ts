@@ -8,7 +8,7 @@ import type { Redis } from 'ioredis';
 import { sql, type Kysely } from 'kysely';
 import type { Tables } from './schema.js';
 import { isStatementBatch, runTemplate, statementTemplate } from './statement-batch.js';
-import type { Clock, Database, RateLimiter } from './types.js';
+import type { BatchRow, Clock, Database, RateLimiter, StatementBatch } from './types.js';
 
 const windowStart = (now: number, windowMs: number) => Math.floor(now / windowMs) * windowMs;
 
@@ -18,26 +18,26 @@ export const windowEnd = (now: number, windowMs: number) => windowStart(now, win
 // A PIN sign-in's statements (SQLite's one by one, PostgreSQL's in batches), compiled once
 // (statement-batch.ts): the query builder, and Kysely's compiling of `sql` text, took longer per
 // request than the database takes to run them.
-/** The counts of three keys in one window: values the keys, then the window's start. */
 /** The counts of `n` keys in one window (values: the keys, then the window's start). */
 const countsTemplate = (n: number) =>
   statementTemplate((v) => sql`select "key", "count" from rate_limits where "key" in (${sql.join(Array.from({ length: n }, (_, i) => v(i)))}) and window_start = ${v(n)}`);
-const COUNTS_OF_THREE = countsTemplate(3);
 /**
- * The attempt counted on `hitKey` (values 0–2: key, window start, expiry) unless the counts lock:
- * the counter key's count (3) reached its limit (4), or the distinct key's count (5) reached its
- * limit (6) and the member's key (7) is not counted yet. The same counts as the peek's (one snapshot).
+ * A right secret's attempt judged (values 0–3: key, window start, expiry, limit): under the limit
+ * the key's count is forgotten (0), at it the attempt is counted; the count after. The row's lock
+ * orders attempts judged at the same moment: only those that find the count under the limit pass.
  */
-const HIT_UNLESS_LOCKED = statementTemplate((v) => {
-  const countOf = (key: number) => sql`coalesce((select counts.count from rate_limits as counts where counts.key = ${v(key)} and counts.window_start = ${v(1)}), 0)`;
-  return sql`insert into rate_limits ("key", window_start, "count", expires_at) select ${v(0)}, ${v(1)}, 1, ${v(2)} where ${countOf(3)} < ${v(4)} and (${countOf(5)} < ${v(6)} or ${countOf(7)} > 0) on conflict ("key", window_start) do update set "count" = rate_limits."count" + 1 returning "count"`;
-});
+const RESET_IF_UNDER = statementTemplate(
+  (v) =>
+    sql`insert into rate_limits ("key", window_start, "count", expires_at) values (${v(0)}, ${v(1)}, 0, ${v(2)}) on conflict ("key", window_start) do update set "count" = case when rate_limits."count" < ${v(3)} then 0 else rate_limits."count" + 1 end returning "count"`,
+);
+/** A row only when the judged attempt (the part named) passed: a later part of the statement may depend on it. */
+const PASSED = statementTemplate((_v, name) => sql`select "count" from ${name(0)} where "count" = 0`);
 /** A key's attempt counted in its window (values: key, window start, expiry): its count after. */
 const INCREMENT = statementTemplate(
   (v) => sql`insert into rate_limits ("key", window_start, "count", expires_at) values (${v(0)}, ${v(1)}, 1, ${v(2)}) on conflict ("key", window_start) do update set "count" = rate_limits."count" + 1 returning "count"`,
 );
 /** The counts of one key, two or three, by their number less one. */
-const COUNTS_OF = [countsTemplate(1), countsTemplate(2), COUNTS_OF_THREE];
+const COUNTS_OF = [countsTemplate(1), countsTemplate(2), countsTemplate(3)];
 /** The right PIN forgets a key's count in its window. */
 const RESET = statementTemplate((v) => sql`delete from rate_limits where "key" = ${v(0)} and window_start = ${v(1)} returning "key"`);
 
@@ -61,11 +61,12 @@ export function createRateLimiter(database: Database, options: { clock?: Clock }
     return Number(row.count);
   }
 
-  /** The counts of `keys` (one to three) in the window starting at `start`. */
-  async function countsOf(executor: Kysely<Tables>, keys: string[], start: number) {
+  /** The counts of `keys` (one to three) in the window starting at `start`; as a part of `batch` when given. */
+  async function countsOf(executor: Kysely<Tables> | StatementBatch, keys: string[], start: number): Promise<BatchRow[]> {
     const template = COUNTS_OF[keys.length - 1];
     if (!template) throw new Error(`The counts of ${keys.length} keys are not read at once.`);
-    return runTemplate<{ key: string; count: number | string }>(executor, database.dialect, { template, values: [...keys, start] });
+    const part = { template, values: [...keys, start] };
+    return isStatementBatch(executor) ? executor.add(part).rows : runTemplate(executor, database.dialect, part);
   }
 
   /**
@@ -78,7 +79,7 @@ export function createRateLimiter(database: Database, options: { clock?: Clock }
     else purgeExpired().catch(() => {}); // garbage left for the next purge
   }
 
-  async function peek(executor: Kysely<Tables>, key: string, windowMs: number, now: number): Promise<number> {
+  async function peek(executor: Kysely<Tables> | StatementBatch, key: string, windowMs: number, now: number): Promise<number> {
     const [row] = await countsOf(executor, [key], windowStart(now, windowMs));
     return row ? Number(row.count) : 0;
   }
@@ -89,7 +90,7 @@ export function createRateLimiter(database: Database, options: { clock?: Clock }
       await countedOne(trx !== undefined);
       return count;
     },
-    peek: (key, windowMs, now = clock()) => peek(db, key, windowMs, now),
+    peek: (key, windowMs, now = clock(), batch) => peek(batch ?? db, key, windowMs, now),
     async reset(key, windowMs, now = clock(), trx) {
       const part = { template: RESET, values: [key, windowStart(now, windowMs)] };
       if (trx && isStatementBatch(trx)) await trx.add(part).rows;
@@ -104,23 +105,23 @@ export function createRateLimiter(database: Database, options: { clock?: Clock }
       await countedOne();
       return distinct;
     },
-    async peekDistinctThenHit({ key, member, counterKey }, hitKey, lock, windowMs, now, batch) {
+    async resetIfUnder(key, limit, windowMs, now, trx) {
       const start = windowStart(now, windowMs);
-      const peeked = batch.add({ template: COUNTS_OF_THREE, values: [distinctKey(key), memberKey(key, member), counterKey, start] });
-      const hit = batch.add({ template: HIT_UNLESS_LOCKED, values: [hitKey, start, start + windowMs, counterKey, lock.count, distinctKey(key), lock.distinct, memberKey(key, member)] });
-      const rows = await peeked.rows;
-      const countIn = (k: string) => Number(rows.find((r) => r.key === k)?.count ?? 0);
-      const distinct = countIn(distinctKey(key));
-      const counted = countIn(memberKey(key, member)) > 0;
-      const count = countIn(counterKey);
-      const [row] = await hit.rows;
-      if (row) await countedOne(true);
-      return { distinct, counted, count, hits: row ? Number(row.count) : null };
+      const part = { template: RESET_IF_UNDER, values: [key, start, start + windowMs, limit] };
+      if (!trx || !isStatementBatch(trx)) {
+        const [row] = await runTemplate<{ count: number | string }>(trx ?? db, database.dialect, part);
+        return Number(row?.count) === 0;
+      }
+      const judged = trx.add(part);
+      // On PostgreSQL a row only when passed, for a later part to depend on (the batch's `last`).
+      if (trx.deferred) return (await trx.add({ template: PASSED, values: [], names: [judged.name] }).rows).length > 0;
+      const [row] = await judged.rows;
+      return Number(row?.count) === 0;
     },
-    async peekDistinct(key, member, windowMs, now = clock(), counterKey) {
-      // Every count in one statement (one round trip on PostgreSQL).
+    async peekDistinct(key, member, windowMs, now = clock(), counterKey, batch) {
+      // Every count in one statement (one round trip on PostgreSQL), or a part of the caller's.
       const keys = [distinctKey(key), memberKey(key, member), ...(counterKey === undefined ? [] : [counterKey])];
-      const rows = await countsOf(db, keys, windowStart(now, windowMs));
+      const rows = await countsOf(batch ?? db, keys, windowStart(now, windowMs));
       const countOf = (k: string) => Number(rows.find((r) => r.key === k)?.count ?? 0);
       return { distinct: countOf(distinctKey(key)), counted: countOf(memberKey(key, member)) > 0, count: counterKey === undefined ? 0 : countOf(counterKey) };
     },

@@ -28,10 +28,18 @@ export const TOUCH_SESSION = statementTemplate((v) => sql`update sessions set ex
  * two concurrent rotations of one id exactly one changes it, and an expired session is not rotated.
  */
 const ROTATE = statementTemplate((v) => sql`update sessions set id_hash = ${v(0)}, data = ${v(1)}, expires_at = ${v(2)} where id_hash = ${v(3)} and expires_at > ${v(4)} returning id_hash`);
-/** The same, only when the earlier part of its batch named first wrote a row (a new token's record). */
-const ROTATE_AFTER = statementTemplate(
-  (v, name) => sql`update sessions set id_hash = ${v(0)}, data = ${v(1)}, expires_at = ${v(2)} where id_hash = ${v(3)} and expires_at > ${v(4)} and exists (select 1 from ${name(0)}) returning id_hash`,
+/** The same, only when each earlier part of its batch named answered a row (a new token's record, a right PIN let through): by how many. */
+const ROTATE_AFTER = [1, 2].map((n) =>
+  statementTemplate(
+    (v, name) =>
+      sql`update sessions set id_hash = ${v(0)}, data = ${v(1)}, expires_at = ${v(2)} where id_hash = ${v(3)} and expires_at > ${v(4)} and ${sql.join(
+        Array.from({ length: n }, (_, i) => sql`exists (select 1 from ${name(i)})`),
+        sql` and `,
+      )} returning id_hash`,
+  ),
 );
+/** A session's row by its id's hash, as a part of a batch (the statement's own text says whether it is prepared). */
+const READ_PART = statementTemplate((v) => sql`select data, expires_at from sessions where id_hash = ${v(0)}`);
 
 const noTransactions = () => new Error('Sessions in Redis cannot join a database transaction');
 
@@ -76,6 +84,12 @@ export function createSessionStore(database: Database, options: SessionStoreOpti
       }
       return { id, data: sessionDataFromJson(row.data), expiresAt };
     },
+    async getIn(id, batch) {
+      const [row] = await batch.add({ template: READ_PART, values: [hashId(id)] }).rows;
+      const expiresAt = Number(row?.expires_at);
+      if (!row || !(expiresAt > clock()) || typeof row.data !== 'string') return null;
+      return { id, data: sessionDataFromJson(row.data), expiresAt };
+    },
     async save(id, data, trx) {
       const now = clock();
       return (await runTemplate(trx ?? db, database.dialect, { template: SAVE, values: [JSON.stringify(data), now + idle, hashId(id), now] })).length > 0;
@@ -96,8 +110,10 @@ export function createSessionStore(database: Database, options: SessionStoreOpti
       const values = [hashId(newId), JSON.stringify(next), now + idle, hashId(id), now];
       if (trx && isStatementBatch(trx)) {
         // PostgreSQL: `after`'s rows as the same statement wrote them; SQLite: `after` ran already.
-        if (after && !trx.deferred && (await after.rows).length === 0) return null;
-        const part = after && trx.deferred ? { template: ROTATE_AFTER, values, names: [after.name] } : { template: ROTATE, values };
+        const afterTemplate = after?.length ? ROTATE_AFTER[after.length - 1] : undefined;
+        if (after && after.length && !afterTemplate) throw new Error(`A rotation waits on ${after.length} parts; it can wait on ${ROTATE_AFTER.length} at most.`);
+        if (after && !trx.deferred && (await Promise.all(after.map((part) => part.rows))).some((rows) => rows.length === 0)) return null;
+        const part = after && afterTemplate && trx.deferred ? { template: afterTemplate, values, names: after.map((p) => p.name) } : { template: ROTATE, values };
         return (await trx.add(part).rows).length > 0 ? rotated : null;
       }
       return (await runTemplate(trx ?? db, database.dialect, { template: ROTATE, values })).length > 0 ? rotated : null;

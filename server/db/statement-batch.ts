@@ -25,10 +25,10 @@ import { CompiledQuery, sql, type Kysely, type OperationNodeSource, type RawBuil
 import { isRecord } from '../../runtime/core/guards.js';
 import { keptStatementsOf, PREPARED } from './prepared.js';
 import type { Tables } from './schema.js';
-import type { BatchPart, BatchQuery, BatchRow, DialectName, StatementBatch, StatementTemplate, TemplatePart, Trx } from './types.js';
+import type { BatchPart, BatchQuery, BatchRow, DialectName, StatementBatch, StatementTemplate, TemplatePart } from './types.js';
 
 /** Whether a write is given a batch to join rather than a transaction. */
-export const isStatementBatch = (given: Trx | StatementBatch): given is StatementBatch => 'deferred' in given;
+export const isStatementBatch = (given: Kysely<Tables> | StatementBatch): given is StatementBatch => 'deferred' in given;
 
 const rowsOf = (value: unknown): BatchRow[] => (Array.isArray(value) ? value.filter(isRecord) : []);
 

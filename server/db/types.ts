@@ -124,6 +124,12 @@ export interface SessionStore {
   /** The session, or null when unknown or idle-expired. Does not extend it. */
   get(id: string): Promise<Session | null>;
   /**
+   * The session as a part of `batch` (read with the caller's other reads, one statement on
+   * PostgreSQL); null when unknown or expired (an expired row is left to the purge). The
+   * database's store only.
+   */
+  getIn?(id: string, batch: StatementBatch): Promise<Session | null>;
+  /**
    * Whether save/rotate can join a database transaction (`trx`): true for the database store,
    * false for Redis (which throws when given one).
    */
@@ -136,10 +142,10 @@ export interface SessionStore {
   destroy(id: string): Promise<void>;
   /**
    * New id, same data (optionally replaced), old id destroyed; null when the old one is gone or
-   * expired. Given a batch, also null unless `after` (an earlier part of it) answered a row: on
-   * PostgreSQL the same statement decides both, so nothing is rotated by half a batch.
+   * expired. Given a batch, also null unless each part of `after` (earlier parts of it) answered a
+   * row: on PostgreSQL the same statement decides them all, so nothing is rotated by half a batch.
    */
-  rotate(id: string, data?: SessionData, trx?: Trx | StatementBatch, after?: BatchPart): Promise<Session | null>;
+  rotate(id: string, data?: SessionData, trx?: Trx | StatementBatch, after?: readonly BatchPart[]): Promise<Session | null>;
   /** Delete expired sessions; returns how many. Safe to call from any instance at any time. */
   purgeExpired(): Promise<number>;
 }
@@ -157,8 +163,8 @@ export interface SessionStoreOptions {
 export interface RateLimiter {
   /** Count one event for `key` in the window containing `now`; returns the count so far (>= 1). In the database, within `trx` when given. */
   hit(key: string, windowMs: number, now?: number, trx?: Trx): Promise<number>;
-  /** The count so far in the window containing `now`, without counting. */
-  peek(key: string, windowMs: number, now?: number): Promise<number>;
+  /** The count so far in the window containing `now`, without counting; a part of `batch` when given (the database's counters only). */
+  peek(key: string, windowMs: number, now?: number, batch?: StatementBatch): Promise<number>;
   /**
    * Forget the key's current window (e.g. after a successful PIN). In the database, within `trx`
    * when given (one commit with the caller's other writes); Redis forgets it at once.
@@ -173,23 +179,26 @@ export interface RateLimiter {
   /**
    * The distinct members of `key` in the window containing `now`, and whether `member` is one of
    * them, without counting; with `counterKey`, also that key's count (`peek`), in the same read
-   * (one round trip); else `count` is 0.
+   * (one round trip); else `count` is 0. A part of `batch` when given (the database's counters only).
    */
-  peekDistinct(key: string, member: string, windowMs: number, now?: number, counterKey?: string): Promise<{ distinct: number; counted: boolean; count: number }>;
-  /**
-   * `peekDistinct(key, member, …, counterKey)` and, unless those counts lock (`counterKey`'s count
-   * at `lock.count`, or `lock.distinct` distinct members without `member`), `hit(hitKey)`: as parts
-   * of `batch`, which on PostgreSQL send them in one statement (the hit decided on the counts as
-   * the peek reads them). `hits` is null when locked. The database's counters only (Redis has none).
-   */
-  peekDistinctThenHit?(
-    peeked: { key: string; member: string; counterKey: string },
-    hitKey: string,
-    lock: { count: number; distinct: number },
+  peekDistinct(
+    key: string,
+    member: string,
     windowMs: number,
-    now: number,
-    batch: StatementBatch,
-  ): Promise<{ distinct: number; counted: boolean; count: number; hits: number | null }>;
+    now?: number,
+    counterKey?: string,
+    batch?: StatementBatch,
+  ): Promise<{ distinct: number; counted: boolean; count: number }>;
+  /**
+   * A right secret's attempt, judged against `limit` at once with the key's row locked: under the
+   * limit the key's count is forgotten and this answers true; at it the attempt is counted and this
+   * answers false. Of attempts judged at the same moment, only those that find the count under the
+   * limit pass, so a burst sent together cannot try more secrets than the limit allows. In `trx`
+   * when given; given a PostgreSQL batch, its `last` part answers a row only when the attempt
+   * passed (for a later part to depend on). The database's counters only (Redis counts an attempt
+   * before its secret is compared).
+   */
+  resetIfUnder?(key: string, limit: number, windowMs: number, now: number, trx?: Trx | StatementBatch): Promise<boolean>;
 }
 
 /* ------------------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ import { draftKeyOf, submissionKey } from '../../server/claims/claim-keys.js';
 
 const app = (): Pick<FastifyInstance, 'sessions'> & { signed: ReturnType<typeof vi.fn> } => {
   const signed = vi.fn((purpose: string, value: string) => `${purpose}:${value}`);
-  return { signed, sessions: { sign: signed, joinTransactions: true, idleTimeoutMs: 1, csrfToken: () => '', ensure: vi.fn(), save: vi.fn(), rotate: vi.fn(), keepAlive: vi.fn(), destroy: vi.fn() } };
+  return { signed, sessions: { sign: signed, joinTransactions: true, idleTimeoutMs: 1, csrfToken: () => '', ensure: vi.fn(), read: vi.fn(), save: vi.fn(), rotate: vi.fn(), keepAlive: vi.fn(), destroy: vi.fn() } };
 };
 
 describe('claim keys', () => {

@@ -25,7 +25,7 @@ import type { FormModel } from '../../runtime/core/types.js';
  */
 const BUDGET = { postgres: 5, sqlite: 19 } as const;
 /** Statements of a PIN sign-in (the session's read included). */
-const SIGN_IN_BUDGET = { postgres: 3, sqlite: 18 };
+const SIGN_IN_BUDGET = { postgres: 2, sqlite: 18 };
 /** Statements of a page save (the session's read included). */
 const PAGE_SAVE_BUDGET = { postgres: 2, sqlite: 8 };
 const DRAFT_URL = '/api/forms/automotive/draft';

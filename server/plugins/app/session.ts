@@ -9,7 +9,10 @@
  *   session's own secret, so it is valid for that session only (not a double-submit cookie). Every
  *   POST route (the API's, and any other that changes state) must carry it in that header — read
  *   from the header only — or is refused with 403 before its body is read. Whether a request is
- *   the API's is decided on the route the router matched, whatever the URL's spelling.
+ *   the API's is decided on the route the router matched, whatever the URL's spelling. A route that
+ *   reads its session with its own reads (`sessionReadByHandler`: a sign-in, one statement on
+ *   PostgreSQL) is refused at once without a session cookie or a token, and its token is checked
+ *   against the session as soon as it is read (`app.sessions.read`), before anything is changed.
  * - The session id is rotated on a successful authorize (`app.sessions.rotate`); its data moves to
  *   the new id with a new CSRF secret, so a token read before authorize is refused after it. The
  *   answer carries the new token in the CSRF header (`X-CSRF-TOKEN`), where the browser's API
@@ -35,6 +38,13 @@ export interface SessionHelpers {
   /** The request's session, creating one (and its cookie) when there is none. */
   ensure(request: FastifyRequest, reply: FastifyReply): Promise<Session>;
   /**
+   * The session of a route that reads it itself (`sessionReadByHandler`), its CSRF token checked
+   * (CSRF_INVALID): with a batch, read as a part of it and the batch run (the parts added before go
+   * with it, one statement on PostgreSQL). Any other route's session as loaded; NOT_AUTHORIZED
+   * when it has none.
+   */
+  read(request: FastifyRequest, batch?: StatementBatch): Promise<Session>;
+  /**
    * Whether save/rotate can join a database transaction (sessions in the database, not Redis):
    * a caller with other writes to make puts them in one commit when this is true.
    */
@@ -43,10 +53,10 @@ export interface SessionHelpers {
   save(request: FastifyRequest, trx?: Trx): Promise<void>;
   /**
    * New id and a new CSRF secret for the same data (after authorize), in `trx` when given; sets the
-   * new cookie and answers the new token in the CSRF header.
+   * new cookie and answers the new token in the CSRF header. Given a batch, rotated only when each
+   * part of `after` (earlier parts of it) answered a row (SessionStore.rotate).
    */
-  /** Given a batch, rotated only when `after` (an earlier part of it) answered a row (SessionStore.rotate). */
-  rotate(request: FastifyRequest, reply: FastifyReply, trx?: Trx | StatementBatch, after?: BatchPart): Promise<Session>;
+  rotate(request: FastifyRequest, reply: FastifyReply, trx?: Trx | StatementBatch, after?: readonly BatchPart[]): Promise<Session>;
   /**
    * Activity (a draft saved, the keep-alive): extends the request's session by the idle timeout and
    * returns its new expiry, epoch ms; a vanished session is NOT_AUTHORIZED. In `trx` when given
@@ -69,10 +79,18 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     session: Session | null;
+    /** The cookie's session id, until the handler of a `sessionReadByHandler` route reads it (`app.sessions.read`). */
+    sessionToRead: string | null;
   }
   interface FastifyContextConfig {
     /** POST routes that do not need the CSRF header (none of the API's). */
     skipCsrf?: boolean;
+    /**
+     * The handler reads the session, and its token is checked then (`app.sessions.read`), so that
+     * the read can go with its own: until then `request.session` is null, and a handler that never
+     * reads it acts for no session.
+     */
+    sessionReadByHandler?: boolean;
   }
 }
 
@@ -115,6 +133,28 @@ export default fp<{ secret: string }>(
         setCookie(request, reply, session.id);
         return session;
       },
+      async read(request, batch) {
+        const id = request.sessionToRead;
+        if (id === null) {
+          if (!request.session) throw httpError('NOT_AUTHORIZED');
+          return request.session;
+        }
+        request.sessionToRead = null;
+        let session: Session | null;
+        if (batch && store.getIn) {
+          const read = store.getIn(id, batch);
+          // The batch's failure is the answer (the read's own is the same error).
+          const [ran] = await Promise.allSettled([batch.run(), read]);
+          if (ran.status === 'rejected') throw ran.reason;
+          session = await read;
+        } else {
+          session = await store.get(id);
+        }
+        const sent = request.headers[CSRF_HEADER.toLowerCase()];
+        if (!session || typeof sent !== 'string' || !safeEqual(sent, helpers.csrfToken(session))) throw httpError('CSRF_INVALID');
+        request.session = session;
+        return session;
+      },
       async save(request, trx) {
         const session = request.session;
         if (!session || !(await store.save(session.id, session.data, trx))) throw httpError('NOT_AUTHORIZED');
@@ -148,6 +188,7 @@ export default fp<{ secret: string }>(
     };
     app.decorate('sessions', helpers);
     app.decorateRequest('session', null);
+    app.decorateRequest('sessionToRead', null);
 
     // Decided on the route the router matched, never on the URL as sent (routes/api/route-match.ts).
     // A state-changing route outside the API would need the token too: it fails closed.
@@ -155,9 +196,15 @@ export default fp<{ secret: string }>(
       const changesState = !SAFE_METHODS.has(request.method) && request.routeOptions.url !== undefined;
       if (!changesState && !isApiRoute(request)) return;
       const id = signedCookieValue(request, cookieName);
+      const sent = request.headers[CSRF_HEADER.toLowerCase()];
+      if (changesState && request.routeOptions.config?.sessionReadByHandler) {
+        // Checked against the session when the handler reads it; without either, refused now.
+        if (id === null || typeof sent !== 'string') throw httpError('CSRF_INVALID');
+        request.sessionToRead = id;
+        return;
+      }
       if (id !== null) request.session = await store.get(id);
       if (!changesState || request.routeOptions.config?.skipCsrf) return;
-      const sent = request.headers[CSRF_HEADER.toLowerCase()];
       const session = request.session;
       if (!session || typeof sent !== 'string' || !safeEqual(sent, helpers.csrfToken(session))) throw httpError('CSRF_INVALID');
     });

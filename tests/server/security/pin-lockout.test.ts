@@ -150,6 +150,30 @@ describe.each(DIALECTS)('wrong-PIN limits over %s', (dialect) => {
     expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(burst - compared.length);
   });
 
+  it('refuses a sign-in sent with another token than its session’s before anything is counted or spent', async () => {
+    const address = '192.0.2.60';
+    const c = await server.claimant();
+    const token = await c.captchaToken();
+    const signIn = (pin: string, headers: Record<string, string>) =>
+      server.http({
+        method: 'POST',
+        url: '/api/forms/exclusion/authorize',
+        remoteAddress: address,
+        headers,
+        payload: { credentials: model('Exclusion', 'Credentials', { vin: AIKO.vin, noticeId: AIKO.noticeId, pin }), reCaptchaResponse: token },
+      });
+    // Past the limit with a forged token: each refused as such, none of them a wrong PIN.
+    for (let i = 0; i <= LIMITS.max; i++) {
+      const forged = await signIn('000000', c.headers({ 'x-csrf-token': 'x'.repeat(43) }));
+      expect(forged.statusCode).toBe(403);
+      expect(forged.json()).toMatchObject({ code: 'CSRF_INVALID' });
+    }
+    // Nothing was counted against the notice ID or the address, and the captcha token was not spent.
+    const res = await signIn(AIKO.pin, c.headers());
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ authorized: true });
+  });
+
   it('locks an address that sprays wrong PINs over many notice IDs, and one past its total, but not the notice IDs elsewhere', async () => {
     const sprayer = '192.0.2.50';
     for (let n = 1; n <= LIMITS.maxNoticeIdsPerIp; n++) expect((await wrongPin(sprayer, unknownNotice(n))).statusCode).toBe(401);

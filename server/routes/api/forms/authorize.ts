@@ -15,8 +15,11 @@ const authorize: FastifyPluginAsync = async (app) => {
     app.post<{ Body: SignInBody }>(
       routePath(flow.authorize.endpoint),
       {
-        config: { bodyType: 'json', errorShape: 'authorize' },
+        // The session is read with the sign-in's own reads, and a body the schema refuses is told
+        // after its CSRF token is checked (server/claims/sign-in.ts).
+        config: { bodyType: 'json', errorShape: 'authorize', sessionReadByHandler: true },
         schema: routeSchema('authorize', flow),
+        attachValidation: true,
       },
       async (request, reply) => signIn(request, reply),
     );
