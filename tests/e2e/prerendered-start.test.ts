@@ -386,6 +386,34 @@ describe('a start page drawn on the server', () => {
     await context.close();
   });
 
+  it('keeps what was typed when the claimant loads the page again from the notice that the app could not be loaded, and signs in with it', async () => {
+    const { page, context, errors } = await openPage(e2e.browser, { width: 375, height: 740 });
+    await context.addInitScript(NOTE_TITLE_SET);
+    const entry = `**${entryScript()}`;
+    await context.route(entry, (route) => route.abort('connectionreset'));
+    await page.goto(`${e2e.server.url}/automotive`);
+    const notice = page.getByRole('alert').filter({ hasText: 'This page could not finish loading.' });
+    await notice.waitFor();
+    await page.fill('#credentials-vin', '5EXMA1B20HC000101');
+    await page.fill('#credentials-noticeId', 'EXM-100001');
+    await page.fill('#credentials-pin', '482913');
+
+    // The connection is back: the page loads again with the sign-in as typed, and the app takes it over.
+    await context.unroute(entry);
+    await notice.getByRole('link', { name: 'Load the page again' }).click();
+    await hydrated(page, '#credentials-vin', '#credentials-noticeId', '#credentials-pin');
+    expect(await page.locator('#page-load-failed').isHidden()).toBe(true);
+    expect(await page.inputValue('#credentials-vin')).toBe('5EXMA1B20HC000101');
+    expect(await page.inputValue('#credentials-noticeId')).toBe('EXM-100001');
+    expect(await page.inputValue('#credentials-pin')).toBe('482913');
+    // Kept only across that one load: nothing of it stays in the tab's storage.
+    expect(await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('cf-typed:')))).toEqual([]);
+    await next(page, /\/automotive\/claimant-info/);
+    expect(await page.inputValue('#claimantInfo-firstName')).toBe('Maria');
+    expect(errors.filter((line) => !/ERR_CONNECTION_RESET|Failed to load resource/.test(line))).toEqual([]);
+    await context.close();
+  });
+
   it('a mistyped address in Spanish: the not-found page drawn in Spanish, its link to the start page keeps Spanish, before and after the app runs', async () => {
     const { page, context, errors } = await openPage(e2e.browser, { width: 375, height: 740 });
     await context.addInitScript(NOTE_TITLE_SET);

@@ -85,8 +85,9 @@ export const EARLY_CSRF_SCRIPT = `window.${EARLY_CSRF_GLOBAL}=fetch(${JSON.strin
 /**
  * The script's second part, for the moments before the app runs. When one of the app's own
  * scripts (under /app/dist/) cannot be loaded — a connection dropped on a phone — the page says so
- * (index.html #page-load-failed: the reason and a plain link that loads the page again) instead of
- * a drawn page that looks usable and does nothing, or a spinner for ever. Only a script element's
+ * (index.html #page-load-failed: the reason and a link that loads the page again, keeping what was
+ * typed in the drawn page's fields for it) instead of a drawn page that looks usable and does
+ * nothing, or a spinner for ever. Only a script element's
  * failure: the app's later chunks are imports, whose failures the app tells itself, and another
  * site's script (the captcha provider's) is not the app's. And a button tapped (Next, the menu)
  * or Enter pressed in a field before the app runs shows the page-load spinner, which the app hides
@@ -95,11 +96,23 @@ export const EARLY_CSRF_SCRIPT = `window.${EARLY_CSRF_GLOBAL}=fetch(${JSON.strin
  * the page is still loading, and the press is not lost.
  */
 const APP_RUNNING = JSON.stringify(APP_RUNNING_ATTRIBUTE);
+/** The fields not kept: not typed, or a password (none of the product's, kept out all the same). */
+const TYPED_NOT_KEPT = JSON.stringify([...NOT_TYPED_INPUT_TYPES, 'password']);
 /** The buttons whose press is made once the app runs: a form page's primary action, a plain page's form submit (status, resume). */
 const PRESSED_LATER = JSON.stringify(`#${PRIMARY_ACTION_ID},form button[type=submit]`);
 export const UNTIL_APP_RUNS_SCRIPT =
+  // Where the fields typed are kept while the page is loaded again from the notice: per address, in this tab's storage.
+  'var cfKey="cf-typed:"+location.pathname;' +
   'window.addEventListener("error",function(e){var t=e.target,f=document.getElementById("page-load-failed");' +
-  'if(f&&t&&t.tagName==="SCRIPT"&&/\\/app\\/dist\\//.test(t.src)){f.hidden=false;t=document.getElementById("page-load-spinner");if(t)t.hidden=true}},true);' +
+  'if(f&&t&&t.tagName==="SCRIPT"&&/\\/app\\/dist\\//.test(t.src)){f.hidden=false;t=document.getElementById("page-load-spinner");if(t)t.hidden=true;' +
+  // The link keeps what was typed in the drawn page's fields for the page loaded again (this tab
+  // only), which gives it back to them below, before the app takes them over.
+  't=f.querySelector("a");if(t)t.onclick=function(e){var k={},n=0;' +
+  `document.querySelectorAll("#root input[id]").forEach(function(i){if(i.value&&${TYPED_NOT_KEPT}.indexOf(i.type)<0){k[i.id]=i.value;n++}});` +
+  `if(n)try{sessionStorage.setItem(cfKey,JSON.stringify(k))}catch(x){}}}},true);` +
+  // Run just after the page's root is parsed: its drawn fields are there, the app not yet.
+  `try{var cfTyped=JSON.parse(sessionStorage.getItem(cfKey)||"null");sessionStorage.removeItem(cfKey);` +
+  'if(cfTyped)for(var cfId in cfTyped){var cfField=document.getElementById(cfId);if(cfField&&cfField.tagName==="INPUT"&&!cfField.value)cfField.value=String(cfTyped[cfId])}}catch(x){}' +
   'var cfPressed=null;function cfWait(e){var t=e.target,s=document.getElementById("page-load-spinner"),f=document.getElementById("page-load-failed"),b;' +
   `if(s&&!(f&&!f.hidden)&&!document.documentElement.hasAttribute(${APP_RUNNING})&&t.closest&&` +
   '(e.type==="click"?t.closest("button"):e.key==="Enter"&&t.tagName==="INPUT")){s.hidden=false;' +
