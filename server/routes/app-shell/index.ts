@@ -127,6 +127,8 @@ export const UNTIL_APP_RUNS_SCRIPT =
   // press is made, once — if the app took that very button over (hydration keeps the drawn
   // elements) and shows it: not when it drew another page instead.
   `new MutationObserver(function(m,o){var b=cfPressed;if(!document.documentElement.hasAttribute(${APP_RUNNING}))return;o.disconnect();cfPressed=null;` +
+  // Its watch ends there: not a listener more on every keystroke the claimant types.
+  'window.removeEventListener("click",cfWait,true);window.removeEventListener("keydown",cfWait,true);' +
   'if(b)setTimeout(function(){if(b.isConnected&&b.offsetParent!==null&&!b.disabled)b.click()},0)})' +
   `.observe(document.documentElement,{attributes:true,attributeFilter:[${APP_RUNNING}]})`;
 
