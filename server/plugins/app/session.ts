@@ -135,21 +135,18 @@ export default fp<{ secret: string }>(
       },
       async read(request, batch) {
         const id = request.sessionToRead;
-        if (id === null) {
+        request.sessionToRead = null;
+        // The session's row a part of the batch where the store can (the database's), else read
+        // beside it; the batch runs either way, for the parts its caller added.
+        const read = id === null ? null : batch && store.getIn ? store.getIn(id, batch) : store.get(id);
+        // The batch's failure is the answer (the read's own, when a part of it, is the same error).
+        const [ran] = await Promise.allSettled([batch?.run(), read]);
+        if (ran.status === 'rejected') throw ran.reason;
+        if (read === null) {
           if (!request.session) throw httpError('NOT_AUTHORIZED');
           return request.session;
         }
-        request.sessionToRead = null;
-        let session: Session | null;
-        if (batch && store.getIn) {
-          const read = store.getIn(id, batch);
-          // The batch's failure is the answer (the read's own is the same error).
-          const [ran] = await Promise.allSettled([batch.run(), read]);
-          if (ran.status === 'rejected') throw ran.reason;
-          session = await read;
-        } else {
-          session = await store.get(id);
-        }
+        const session = await read;
         const sent = request.headers[CSRF_HEADER.toLowerCase()];
         if (!session || typeof sent !== 'string' || !safeEqual(sent, helpers.csrfToken(session))) throw httpError('CSRF_INVALID');
         request.session = session;
