@@ -122,7 +122,8 @@ describe('a data-breach settlement signed in by Claim ID + ZIP code', () => {
     // The claim's own start page asks for its sign-in again: the Claim ID and ZIP code.
     await second.page.waitForURL(/\/claim(\?|$)/);
     await settled(second.page);
-    expect(await second.page.locator('.cf-resume-notice').innerText()).toContain('You are continuing the claim saved with resume code');
+    // The notice names the code once the page has read the tab's storage (in idle time, after start).
+    await second.page.locator('.cf-resume-notice', { hasText: 'You are continuing the claim saved with resume code' }).waitFor();
     // Another class member's Claim ID and ZIP code do not open it; the refusal names them.
     await second.page.fill('#credentials-claimId', 'DBR-300003');
     await second.page.fill('#credentials-zip', '10027');

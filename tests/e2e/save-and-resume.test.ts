@@ -17,7 +17,8 @@ const SAVE_LATER = 'button:has-text("Save and finish later")';
 async function signInToResume(page: Page, saved = /\/automotive\/eligibility$/): Promise<void> {
   await page.waitForURL(/\/automotive(\?|$)/);
   await settled(page);
-  expect(await page.locator('.cf-resume-notice').innerText()).toContain('You are continuing the answers saved with resume code');
+  // The notice names the code once the page has read the tab's storage (in idle time, after start).
+  await page.locator('.cf-resume-notice', { hasText: 'You are continuing the answers saved with resume code' }).waitFor();
   await page.fill('#credentials-vin', '5EXMA1B20HC000101');
   await page.fill('#credentials-noticeId', 'EXM-100001');
   await page.fill('#credentials-pin', '482913');
