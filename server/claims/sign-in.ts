@@ -221,6 +221,7 @@ export function createSignIns(app: FastifyInstance) {
     vin: string | null,
     wording: Wording,
     read?: PinReads,
+    spendToken?: (batch: StatementBatch) => Promise<void>,
   ): Promise<{ member: ClassMember; forgetAttempts: ForgetAttempts }> {
     const now = read?.now ?? app.clock();
     const { notice, noticeKey, ipKey, ipNoticesKey } = pinKeys(request, noticeId);
@@ -255,11 +256,19 @@ export function createSignIns(app: FastifyInstance) {
       };
     }
     if (!member || (vin !== null && member.vin.toUpperCase() !== vin)) {
+      // Counted after the comparison (PostgreSQL): the notice ID's, the address's and its distinct
+      // notice IDs' counts in one statement, atomic by itself, with the captcha token spent.
+      const batch = countedAfter ? statementBatch(app.database.db, 'postgres', { prepared: true }) : undefined;
+      const spent = batch && spendToken ? spendToken(batch) : undefined;
+      // Awaited after the counts: a reused token is told as such, as a refusal's spent token is.
+      spent?.catch(() => {});
       const [attempts] = await Promise.all([
-        countedAfter ? limiter.hit(noticeKey, windowMs(), now) : null,
-        limiter.hit(ipKey, windowMs(), now),
-        limiter.hitDistinct(ipNoticesKey, notice, windowMs(), now),
+        batch ? limiter.hit(noticeKey, windowMs(), now, batch) : null,
+        limiter.hit(ipKey, windowMs(), now, batch),
+        limiter.hitDistinct(ipNoticesKey, notice, windowMs(), now, batch),
+        batch?.run(),
       ]);
+      await spent;
       // Counted after the comparison (PostgreSQL): past the limit, a guess sent with others is not told.
       if (attempts !== null && attempts > limits.max) throw refuse();
       request.log.info('authorize refused: identifier and secret do not match');
@@ -466,7 +475,14 @@ export function createSignIns(app: FastifyInstance) {
         } else if (identifierDeclared && noticeId) {
           if (signIn.secret) {
             if (!pin) throw httpError(wording.notMatched);
-            ({ member, forgetAttempts } = await checkPin(request, noticeId, pin, signIn.vin ? vin : null, wording, pinRead));
+            // A wrong PIN's counts and the token's record are one statement (PostgreSQL): not spent again on the refusal.
+            const spendToken = use
+              ? async (batch: StatementBatch) => {
+                  await app.captcha.markUsed(use, request, batch);
+                  tokenSpent = true;
+                }
+              : undefined;
+            ({ member, forgetAttempts } = await checkPin(request, noticeId, pin, signIn.vin ? vin : null, wording, pinRead, spendToken));
           } else {
             member = await findIdentified(request, noticeId, wording);
           }

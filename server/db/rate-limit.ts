@@ -36,6 +36,15 @@ const PASSED = statementTemplate((_v, name) => sql`select "count" from ${name(0)
 const INCREMENT = statementTemplate(
   (v) => sql`insert into rate_limits ("key", window_start, "count", expires_at) values (${v(0)}, ${v(1)}, 1, ${v(2)}) on conflict ("key", window_start) do update set "count" = rate_limits."count" + 1 returning "count"`,
 );
+/**
+ * A key's attempt counted only when the part named (a member's row, just counted) answers a count
+ * of 1, its first in the window (values: key, window start, expiry): the distinct count after, or
+ * no row. An INSERT … SELECT's values take their types from casts, not from the columns.
+ */
+const INCREMENT_IF_FIRST = statementTemplate(
+  (v, name) =>
+    sql`insert into rate_limits ("key", window_start, "count", expires_at) select cast(${v(0)} as text), cast(${v(1)} as bigint), 1, cast(${v(2)} as bigint) from ${name(0)} where "count" = 1 on conflict ("key", window_start) do update set "count" = rate_limits."count" + 1 returning "count"`,
+);
 /** The counts of one key, two or three, by their number less one. */
 const COUNTS_OF = [countsTemplate(1), countsTemplate(2), countsTemplate(3)];
 /** The right PIN forgets a key's count in its window. */
@@ -84,9 +93,23 @@ export function createRateLimiter(database: Database, options: { clock?: Clock }
     return row ? Number(row.count) : 0;
   }
 
+  /** A PostgreSQL batch, for a count that must be a part of one statement (SQLite's batches run each part at once, outside any statement of their own). */
+  const deferredBatch = (batch: StatementBatch): StatementBatch => {
+    if (!batch.deferred) throw new Error('A count is a part of a statement batch on PostgreSQL only.');
+    return batch;
+  };
+
+  /** A key's attempt counted as a part of `batch` (added before this awaits): its count after. */
+  async function incrementIn(batch: StatementBatch, key: string, windowMs: number, now: number): Promise<number> {
+    const start = windowStart(now, windowMs);
+    const [row] = await deferredBatch(batch).add({ template: INCREMENT, values: [key, start, start + windowMs] }).rows;
+    if (!row) throw new Error(`the rate limit ${key} was not counted`);
+    return Number(row.count);
+  }
+
   return {
     async hit(key, windowMs, now = clock(), trx) {
-      const count = await increment(trx ?? db, key, windowMs, now);
+      const count = trx && isStatementBatch(trx) ? await incrementIn(trx, key, windowMs, now) : await increment(trx ?? db, key, windowMs, now);
       await countedOne(trx !== undefined);
       return count;
     },
@@ -96,7 +119,20 @@ export function createRateLimiter(database: Database, options: { clock?: Clock }
       if (trx && isStatementBatch(trx)) await trx.add(part).rows;
       else await runTemplate(trx ?? db, database.dialect, part);
     },
-    async hitDistinct(key, member, windowMs, now = clock()) {
+    async hitDistinct(key, member, windowMs, now = clock(), batch) {
+      if (batch) {
+        // Parts of one statement: the member's row counted, the distinct count bumped only by its
+        // first (read from the member's part), and the distinct count as it was, for when it is not.
+        const start = windowStart(now, windowMs);
+        const into = deferredBatch(batch);
+        const memberRow = into.add({ template: INCREMENT, values: [memberKey(key, member), start, start + windowMs] });
+        const bumped = into.add({ template: INCREMENT_IF_FIRST, values: [distinctKey(key), start, start + windowMs], names: [memberRow.name] });
+        const before = countsOf(into, [distinctKey(key)], start);
+        const [[counted], [first], [was]] = await Promise.all([memberRow.rows, bumped.rows, before]);
+        if (!counted) throw new Error(`the rate limit ${memberKey(key, member)} was not counted`);
+        await countedOne(true);
+        return Number(first?.count ?? was?.count ?? 0);
+      }
       // Only the call that writes the member's first row bumps the distinct count.
       const distinct = await db.transaction().execute(async (trx) => {
         if ((await increment(trx, memberKey(key, member), windowMs, now)) === 1) return increment(trx, distinctKey(key), windowMs, now);

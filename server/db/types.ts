@@ -161,8 +161,11 @@ export interface SessionStoreOptions {
  * ----------------------------------------------------------------------------------------------*/
 
 export interface RateLimiter {
-  /** Count one event for `key` in the window containing `now`; returns the count so far (>= 1). In the database, within `trx` when given. */
-  hit(key: string, windowMs: number, now?: number, trx?: Trx): Promise<number>;
+  /**
+   * Count one event for `key` in the window containing `now`; returns the count so far (>= 1). In
+   * the database, within `trx` when given, or as a part of a PostgreSQL `batch`.
+   */
+  hit(key: string, windowMs: number, now?: number, trx?: Trx | StatementBatch): Promise<number>;
   /** The count so far in the window containing `now`, without counting; a part of `batch` when given (the database's counters only). */
   peek(key: string, windowMs: number, now?: number, batch?: StatementBatch): Promise<number>;
   /**
@@ -174,8 +177,9 @@ export interface RateLimiter {
    * Count `member` once for `key` in the window containing `now` (a set, not a counter); returns
    * how many distinct members the key holds in that window. Two racing calls for a new member
    * count it once. The key's namespace is its own: `hit`/`peek` of the same key are another count.
+   * As parts of a PostgreSQL `batch` when given (the database's counters only).
    */
-  hitDistinct(key: string, member: string, windowMs: number, now?: number): Promise<number>;
+  hitDistinct(key: string, member: string, windowMs: number, now?: number, batch?: StatementBatch): Promise<number>;
   /**
    * The distinct members of `key` in the window containing `now`, and whether `member` is one of
    * them, without counting; with `counterKey`, also that key's count (`peek`), in the same read

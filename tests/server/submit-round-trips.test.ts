@@ -26,6 +26,8 @@ import type { FormModel } from '../../runtime/core/types.js';
 const BUDGET = { postgres: 5, sqlite: 19 } as const;
 /** Statements of a PIN sign-in (the session's read included). */
 const SIGN_IN_BUDGET = { postgres: 2, sqlite: 18 };
+/** Statements of a wrong PIN's refusal (the session's read included): the attempt counted for the notice ID, the address and its distinct notice IDs. */
+const WRONG_PIN_BUDGET = { postgres: 2, sqlite: 14 };
 /** Statements of a page save (the session's read included). */
 const PAGE_SAVE_BUDGET = { postgres: 2, sqlite: 8 };
 const DRAFT_URL = '/api/forms/automotive/draft';
@@ -143,6 +145,29 @@ describe.each(DIALECTS)('the statements of a submit, over %s', (dialect) => {
     const parts = automotiveParts(res.json<{ captcha: string }>().captcha, await c.captchaToken(), JAMES);
     const submitted = await c.submit('Automotive', parts);
     expect(submitted.statusCode, submitted.body).toBe(200);
+  });
+
+  it(`a wrong PIN costs at most ${WRONG_PIN_BUDGET[dialect]} statements, and counts against the notice ID until it locks`, async () => {
+    // A notice ID no other test signs in with: its lock is this test's own.
+    const wrong: Credentials = { vin: JAMES.vin, noticeId: 'EXM-199999', pin: '000000' };
+    const refusals: string[] = [];
+    for (let attempt = 1; attempt <= 6; attempt++) {
+      const c = await new Claimant(app, emulator, http).start();
+      const token = await c.captchaToken();
+      const { answer, sent } = await counted(() => c.authorize('Automotive', { ...wrong }, token));
+      refusals.push(`${answer.statusCode} ${answer.json<{ code: string }>().code}`);
+      if (attempt === 1) expect(sent.length, sent.join('\n')).toBeLessThanOrEqual(WRONG_PIN_BUDGET[dialect]);
+    }
+    // `max` (5) wrong PINs are told so; the next finds the notice ID locked.
+    expect(refusals).toEqual([...Array<string>(5).fill('401 WRONG_PIN'), '429 TOO_MANY_PIN_ATTEMPTS']);
+
+    // The token of a wrong PIN is spent with its counts: sent again, it is refused as a reused token.
+    const first = await new Claimant(app, emulator, http).start();
+    const token = await first.captchaToken();
+    const other: Credentials = { ...wrong, noticeId: 'EXM-199998' };
+    expect((await first.authorize('Automotive', { ...other }, token)).json<{ code: string }>().code).toBe('WRONG_PIN');
+    const again = await new Claimant(app, emulator, http).start();
+    expect((await again.authorize('Automotive', { ...other }, token)).json<{ code: string }>().code).toBe('CAPTCHA_FAILED');
   });
 
   it('a PIN sign-in after the first compiles no statement: its statements are templates compiled once per shape', async () => {
