@@ -174,6 +174,54 @@ describe.each(DIALECTS)('wrong-PIN limits over %s', (dialect) => {
     expect(res.json()).toMatchObject({ authorized: true });
   });
 
+  /**
+   * The next right PIN's judgement finds its notice ID's count at the limit, as when wrong PINs
+   * sent with it were counted between its read and its judgement (PostgreSQL judges a right PIN
+   * with its writes, after the read that found it under the limit).
+   */
+  function wrongPinsCountedBeforeTheJudgement() {
+    const limiter = server.app.stores.rateLimiter;
+    const judge = limiter.resetIfUnder;
+    if (!judge) throw new Error('These counters judge a right PIN before it is compared.');
+    limiter.resetIfUnder = async (key, limit, windowMs, now, trx) => {
+      limiter.resetIfUnder = judge;
+      for (let i = 0; i < limit; i++) await limiter.hit(key, windowMs, now);
+      return judge(key, limit, windowMs, now, trx);
+    };
+  }
+
+  it.runIf(dialect === 'postgres')('tells the lock, not what else refused it, to a right PIN judged past the limit: a resume code not its own, a form filed already', async () => {
+    const address = '192.0.2.70';
+    const signIn = async (member: { vin: string; noticeId: string; pin: string }, resumeCode?: string) => {
+      const c = await server.claimant();
+      return server.http({
+        method: 'POST',
+        url: '/api/forms/exclusion/authorize',
+        remoteAddress: address,
+        headers: c.headers(),
+        payload: { credentials: model('Exclusion', 'Credentials', member), reCaptchaResponse: await c.captchaToken(), ...(resumeCode ? { resumeCode } : {}) },
+      });
+    };
+    // A resume code that opens nothing, with the right PIN: refused for the code while under the limit…
+    const underTheLimit = await signIn(AIKO, 'ZZZZ-ZZZZ-ZZZZ');
+    expect(underTheLimit.statusCode).toBeGreaterThanOrEqual(400);
+    expect(underTheLimit.statusCode).not.toBe(429);
+    // …and told the lock when the judgement finds the limit reached: the code's refusal would tell that the PIN was right.
+    wrongPinsCountedBeforeTheJudgement();
+    const pastTheLimit = await signIn(AIKO, 'ZZZZ-ZZZZ-ZZZZ');
+    expect(pastTheLimit.statusCode, pastTheLimit.body).toBe(429);
+    expect(pastTheLimit.json()).toMatchObject({ code: 'TOO_MANY_PIN_ATTEMPTS' });
+
+    // James's exclusion filed: his right PIN is told so while under the limit, and the lock past it.
+    const filed = await server.authorized('Exclusion', JAMES);
+    expect((await filed.c.submit('Exclusion', filed.parts(await filed.c.captchaToken()))).statusCode).toBe(200);
+    expect((await signIn(JAMES)).json()).toMatchObject({ authorized: false, code: 'ALREADY_FILED' });
+    wrongPinsCountedBeforeTheJudgement();
+    const filedPastTheLimit = await signIn(JAMES);
+    expect(filedPastTheLimit.statusCode, filedPastTheLimit.body).toBe(429);
+    expect(filedPastTheLimit.json()).toMatchObject({ code: 'TOO_MANY_PIN_ATTEMPTS' });
+  });
+
   it('locks an address that sprays wrong PINs over many notice IDs, and one past its total, but not the notice IDs elsewhere', async () => {
     const sprayer = '192.0.2.50';
     for (let n = 1; n <= LIMITS.maxNoticeIdsPerIp; n++) expect((await wrongPin(sprayer, unknownNotice(n))).statusCode).toBe(401);
