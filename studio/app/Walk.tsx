@@ -184,16 +184,23 @@ export function Walk({ flow, models, whitelist, culture, texts, deadlines, theme
   // A page holding the signature gets today's date from the claims server, as the claimant app's does (runtime/app/forms/FormPage.tsx); the walk records it as typed.
   const storeChange = useRef<((next: ModelStoreState) => void) | null>(null);
   const needsDate = Boolean(page?.blocks.some((b) => b.block === 'model' && b.model === 'Signature' && b.fields.some((f) => f.key === 'signatureDate')));
+  // Settles once the date asked for is in the answers (or was refused): a Submit pressed before waits for it.
+  const dated = useRef<Promise<void>>(Promise.resolve());
   useEffect(() => {
-    if (!needsDate) return;
+    if (!needsDate) {
+      dated.current = Promise.resolve();
+      return;
+    }
     let live = true;
-    walkSignatureDate(culture).then(
+    dated.current = walkSignatureDate(culture).then(
       (info) => {
         const now = actor.getSnapshot().context.store;
         const signature = findModel(now, 'signature');
         if (live && signature && signature.fields.signatureDate !== info.signatureDate) storeChange.current?.(setFieldValue(now, signature.clientId, 'signatureDate', info.signatureDate));
       },
-      (error: unknown) => live && setFailure(error instanceof Error ? error.message : String(error)),
+      (error: unknown) => {
+        if (live) setFailure(error instanceof Error ? error.message : String(error));
+      },
     );
     return () => {
       live = false;
@@ -332,6 +339,7 @@ export function Walk({ flow, models, whitelist, culture, texts, deadlines, theme
         recordStep(taken);
       }
     } else if (action === 'submit') {
+      await dated.current;
       recordStep(step());
       actor.send({ type: 'SUBMIT', captchaToken: null });
     }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { Link } from 'wouter';
 import { USER_MESSAGES } from '../../core/errors';
-import { findModel, isRepeating, setFieldValue, typedOpenRecords } from '../../core/models';
+import { findModel, isRepeating, typedOpenRecords } from '../../core/models';
 import { backTarget, scopeFromStore, skipPredicate } from '../../core/navigation';
 import type { DocumentFile, FlowFile, FormModel, ModelConfig, ModelStoreState, PageAction, PageConfig } from '../../core/types';
 import { loadSameFields } from '../../react/ModelFields';
@@ -277,33 +277,27 @@ function RecordSaves({ session, page, pageId }: { session: FormSession; page: Pa
   return null;
 }
 
-/** Pages holding the signature model get today's signature date from the server (spec §7). */
-function useSignatureDate(session: FormSession, pageId: string) {
-  const { api, flows } = useServices();
+/**
+ * Pages holding the signature model get today's signature date from the server (spec §7). Answers
+ * a promise (in a ref) that settles once the date last asked for is in the answers or was refused:
+ * a Submit pressed before the server's answer waits for it, else the claim would go without its date.
+ */
+function useSignatureDate(session: FormSession, pageId: string): { readonly current: Promise<void> } {
+  const { flows } = useServices();
   const culture = useApp((s) => s.culture) ?? 'en';
   const page = flows.flow(session.formType).pages.find((p) => p.id === pageId);
   const needsDate = Boolean(page?.blocks.some((b) => b.block === 'model' && b.model === 'Signature' && b.fields.some((f) => f.key === 'signatureDate')));
-  const { store } = useServices();
+  const services = useServices();
+  const dated = useRef<Promise<void>>(Promise.resolve());
   useEffect(() => {
     if (!needsDate) return;
     let live = true;
-    void api.getSignatureDate(culture).then((result) => {
-      if (!live) return;
-      if (!result.ok) {
-        store.set({ errorDialog: { showError: true, header: null, message: result.errorKey ?? result.error } });
-        return;
-      }
-      store.set({ signatureDate: result.data });
-      const models = session.actor.getSnapshot().context.store;
-      const signature = findModel(models, 'signature');
-      if (signature && signature.fields.signatureDate !== result.data.signatureDate) {
-        session.actor.send({ type: 'UPDATE_STORE', store: setFieldValue(models, signature.clientId, 'signatureDate', result.data.signatureDate) });
-      }
-    });
+    dated.current = import('./signatureDate').then((m) => m.fillSignatureDate(services, session, culture, () => live)).catch(() => undefined);
     return () => {
       live = false;
     };
-  }, [needsDate, culture, api, session, store]);
+  }, [needsDate, culture, services, session]);
+  return dated;
 }
 
 /**
@@ -374,7 +368,7 @@ export function FormPage({ session, pageId, onEntered, drawnAhead = false }: { s
   const cultureRef = useRef(culture);
   cultureRef.current = culture;
 
-  useSignatureDate(session, pageId);
+  const signatureDated = useSignatureDate(session, pageId);
   // A page that submits, opened by a reload, has its submit's code ready before it is used.
   useEffect(() => {
     if (page.action === 'submit') whenIdle(() => void loadSubmitCode().catch(() => undefined), 2000);
@@ -493,6 +487,7 @@ export function FormPage({ session, pageId, onEntered, drawnAhead = false }: { s
         }
         return;
       case 'submit':
+        await signatureDated.current;
         actor.send({ type: 'SUBMIT', captchaToken: detail.captchaToken ?? null });
         await whenSnapshot(actor, (s) => !s.matches({ open: { flow: 'submitting' } }));
         return;
