@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BACK, checkPage, NEXT, next, type PageCheck } from './flow-steps';
+import { BACK, checkPage, fillExclusion, NEXT, next, type PageCheck } from './flow-steps';
 import { openPage, screenshot, settled, withServerAndBrowser } from './harness';
 
 const CASES = [
@@ -81,7 +81,7 @@ describe('Exclusion request end to end (default theme)', () => {
   it('a Submit pressed before the server has told the signature date waits for it, and the claim goes with its date', async () => {
     const { page, context, errors } = await openPage(e2e.browser);
     // María: the other cases' members have filed theirs by now.
-    const member = { vin: '5EXMA1B20HC000101', noticeId: 'EXM-100001', pin: '482913', first: 'Maria', last: 'Garcia', email: 'maria.garcia@example.com', phone: '5105550142' };
+    const member = { vin: '5EXMA1B20HC000101', noticeId: 'EXM-100001', pin: '482913', name: 'Maria Garcia', email: 'maria.garcia@example.com', phone: '5105550142' };
     // The signature date's answer held (a slow network), the submits counted.
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -95,17 +95,7 @@ describe('Exclusion request end to end (default theme)', () => {
     });
     await page.goto(`${e2e.server.url}/exclusion`);
     await settled(page);
-    await page.fill('#credentials-vin', member.vin);
-    await page.fill('#credentials-noticeId', member.noticeId);
-    await page.fill('#credentials-pin', member.pin);
-    await next(page, /\/exclusion\/claimant-info/);
-    if (!(await page.inputValue('#claimantInfo-emailAddress'))) await page.fill('#claimantInfo-emailAddress', member.email);
-    if (!(await page.inputValue('#claimantInfo-phoneNumber'))) await page.fill('#claimantInfo-phoneNumber', member.phone);
-    await next(page, /\/exclusion\/claim-summary/);
-    await page.fill('#signature-confirmEmailAddress', member.email);
-    await page.fill('#signature-confirmPhoneNumber', member.phone);
-    await page.check('#signature-attestation');
-    await page.fill('#signature-signature', `${member.first} ${member.last}`);
+    await fillExclusion(page, member);
     await page.click(NEXT);
     // Nothing sent without the date; sent once it is told.
     await page.waitForTimeout(300);

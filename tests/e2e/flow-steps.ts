@@ -225,3 +225,28 @@ export async function expectButtonsInside(page: Page, box: string): Promise<void
   );
   expect(outside, `buttons outside ${box}`).toEqual([]);
 }
+
+/** A class member as the Exclusion form's pages ask for them. */
+export interface ExclusionMember {
+  vin: string;
+  noticeId: string;
+  pin: string;
+  name: string;
+  email: string;
+  phone: string;
+}
+
+/** Signs in to the Exclusion form on its start page (already open) and fills every page up to the signed summary. */
+export async function fillExclusion(page: Page, member: ExclusionMember, signature = member.name): Promise<void> {
+  await page.fill('#credentials-vin', member.vin);
+  await page.fill('#credentials-noticeId', member.noticeId);
+  await page.fill('#credentials-pin', member.pin);
+  await next(page, /\/exclusion\/claimant-info/);
+  if (!(await page.inputValue('#claimantInfo-emailAddress'))) await page.fill('#claimantInfo-emailAddress', member.email);
+  if (!(await page.inputValue('#claimantInfo-phoneNumber'))) await page.fill('#claimantInfo-phoneNumber', member.phone);
+  await next(page, /\/exclusion\/claim-summary/);
+  await page.fill('#signature-confirmEmailAddress', member.email);
+  await page.fill('#signature-confirmPhoneNumber', member.phone);
+  await page.check('#signature-attestation');
+  await page.fill('#signature-signature', signature);
+}

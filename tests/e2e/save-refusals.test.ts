@@ -13,7 +13,7 @@ import path from 'node:path';
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SERVER_ERRORS } from '../../server/errors';
-import { BACK, draftField, expectNoRawText, fillEligibility, finishAutomotiveClaim, next, NEXT, openDraft, REPAIRS } from './flow-steps';
+import { BACK, draftField, expectNoRawText, fillEligibility, finishAutomotiveClaim, next, NEXT, openDraft, REPAIRS, type ExclusionMember } from './flow-steps';
 import { axe, describeViolations, openPage, ROOT, screenshot, settled, withServerAndBrowser } from './harness';
 
 type Culture = 'en' | 'es';
@@ -22,14 +22,7 @@ const SUMMARY = '.cf-error-summary';
 const NOTICE = '.cf-notice';
 const HOUR = 60 * 60_000;
 
-interface Member {
-  vin: string;
-  noticeId: string;
-  pin: string;
-  name: string;
-  email: string;
-  phone: string;
-}
+type Member = ExclusionMember;
 
 const MARIA: Member = { vin: '5EXMA1B20HC000101', noticeId: 'EXM-100001', pin: '482913', name: 'Maria Garcia', email: 'maria.garcia@example.com', phone: '5105550142' };
 const JAMES: Member = { vin: '5EXMA1B20JC000202', noticeId: 'EXM-100002', pin: '730155', name: "James O'Neil", email: 'james.oneil@example.com', phone: '2175550123' };

@@ -19,7 +19,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { TEXT_PARTS } from '../../server/plugins/external/multipart';
 import { SERVER_ERRORS } from '../../server/errors';
-import { expectNoRawText, NEXT, next } from './flow-steps';
+import { expectNoRawText, fillExclusion, NEXT, type ExclusionMember } from './flow-steps';
 import { axe, describeViolations, openPage, ROOT, screenshot, settled, withServerAndBrowser } from './harness';
 
 type Culture = 'en' | 'es';
@@ -28,14 +28,7 @@ const SUMMARY = '.cf-error-summary';
 const NOTICE = '.cf-notice';
 const SUBMIT_PATH = '/api/forms/exclusion';
 
-interface Member {
-  vin: string;
-  noticeId: string;
-  pin: string;
-  name: string;
-  email: string;
-  phone: string;
-}
+type Member = ExclusionMember;
 
 const MARIA: Member = { vin: '5EXMA1B20HC000101', noticeId: 'EXM-100001', pin: '482913', name: 'Maria Garcia', email: 'maria.garcia@example.com', phone: '5105550142' };
 const JAMES: Member = { vin: '5EXMA1B20JC000202', noticeId: 'EXM-100002', pin: '730155', name: "James O'Neil", email: 'james.oneil@example.com', phone: '2175550123' };
@@ -65,21 +58,6 @@ function filedLine(culture: Culture, referenceCode: string): string {
 
 /** Browser console lines the refused answers cause themselves (Chromium logs a 4xx or 5xx). */
 const unexpected = (errors: string[]) => errors.filter((e) => !/Failed to load resource: the server responded with a status of (400|403|409|503)/.test(e));
-
-/** Signs in to the Exclusion form on its start page (already open) and fills every page up to the signed summary. */
-async function fillExclusion(page: Page, member: Member, signature = member.name): Promise<void> {
-  await page.fill('#credentials-vin', member.vin);
-  await page.fill('#credentials-noticeId', member.noticeId);
-  await page.fill('#credentials-pin', member.pin);
-  await next(page, /\/exclusion\/claimant-info/);
-  if (!(await page.inputValue('#claimantInfo-emailAddress'))) await page.fill('#claimantInfo-emailAddress', member.email);
-  if (!(await page.inputValue('#claimantInfo-phoneNumber'))) await page.fill('#claimantInfo-phoneNumber', member.phone);
-  await next(page, /\/exclusion\/claim-summary/);
-  await page.fill('#signature-confirmEmailAddress', member.email);
-  await page.fill('#signature-confirmPhoneNumber', member.phone);
-  await page.check('#signature-attestation');
-  await page.fill('#signature-signature', signature);
-}
 
 async function openExclusion(page: Page, url: string, culture: Culture): Promise<void> {
   await page.goto(`${url}/exclusion${culture === 'es' ? '?culture=es' : ''}`);
