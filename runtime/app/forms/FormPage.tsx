@@ -267,7 +267,7 @@ function RecordSaves({ session, page, pageId }: { session: FormSession; page: Pa
     startTypedTimer();
     // The answers may have changed between the draw and now (the page's own defaults).
     onAnswers();
-    const subscription = actor.subscribe(onAnswers);
+    const subscription = actor.subscribeAnswers(onAnswers);
     return () => {
       subscription.unsubscribe();
       clearTimeout(openTimer);
@@ -397,7 +397,7 @@ export function FormPage({ session, pageId, onEntered, drawnAhead = false }: { s
     return {
       get: drawnAhead ? asOpened : answers,
       subscribe: (listener) => {
-        const subscription = actor.subscribe(listener);
+        const subscription = actor.subscribeAnswers(listener);
         return () => subscription.unsubscribe();
       },
     };

@@ -8,7 +8,8 @@ import type { FormMachineContext, FormMachineEmitted, FormMachineEvent } from '.
  * (XState and the form machine) has loaded: until then the answers typed and the route changes are
  * kept here, and the first event that needs the machine (the sign-in's press, a Back, a restored
  * claim) loads it. Once it is in, every event kept is sent to it in order, so that it stands where
- * it would have stood had it run from the start, and it answers from then on.
+ * it would have stood had it run from the start, and it answers from then on (the answers typed
+ * then reach it as typedAnswers.ts says).
  */
 
 /** A state of the form machine the app asks about (a part of its state value). */
@@ -31,8 +32,8 @@ export interface Unsubscribe {
   unsubscribe(): void;
 }
 
-/** The form machine's actor, as its code (runtime/app/forms/formEngine.ts) makes it. */
-export interface MachineActor {
+/** The form machine's XState actor, as the app uses it. */
+export interface RunningMachine {
   getSnapshot(): FormSnapshot;
   subscribe(listener: () => void): Unsubscribe;
   on(type: '*', handler: (event: FormMachineEmitted) => void): Unsubscribe;
@@ -42,9 +43,19 @@ export interface MachineActor {
   getPersistedSnapshot(): unknown;
 }
 
+/** The form machine's actor, as its code (runtime/app/forms/formEngine.ts) makes it: answers typed are held a moment (typedAnswers.ts). */
+export interface MachineActor extends RunningMachine {
+  /** Told of each change of the answers typed and held, which subscribe is not told of. */
+  subscribeAnswers(listener: () => void): Unsubscribe;
+  /** Sends the machine the answers held (before reading the machine itself). */
+  settle(): void;
+}
+
 export interface FormActor {
   getSnapshot(): FormSnapshot;
   subscribe(listener: () => void): Unsubscribe;
+  /** Told of every change of the answers (each keystroke), besides every change subscribe is told of. */
+  subscribeAnswers(listener: () => void): Unsubscribe;
   send(event: FormMachineEvent): void;
   on<K extends FormMachineEmitted['type']>(type: K, handler: (event: Extract<FormMachineEmitted, { type: K }>) => void): Unsubscribe;
   stop(): void;
@@ -57,6 +68,8 @@ export interface FormActor {
   ready(): Promise<void>;
   /** The machine when it has loaded. */
   machine(): MachineActor | null;
+  /** Sends the machine the answers typed and held (before reading the machine itself). */
+  settle(): void;
   /** The events kept for the machine until it loads. */
   pending(): readonly FormMachineEvent[];
 }
@@ -102,7 +115,12 @@ export function deferredActor(options: DeferredActorOptions): FormActor {
   let preview = previewSnapshot(options.context, 'editing', 'active');
   let real: MachineActor | null = null;
   let loading: Promise<void> | null = null;
-  const notify = () => [...listeners].forEach((listener) => listener());
+  const answerListeners = new Set<() => void>();
+  const notifyAnswers = () => [...answerListeners].forEach((listener) => listener());
+  const notify = () => {
+    [...listeners].forEach((listener) => listener());
+    notifyAnswers();
+  };
   const dispatch = (event: FormMachineEmitted) => [...handlers].forEach((handler) => handler(event));
 
   const take = (machine: MachineActor) => {
@@ -117,6 +135,7 @@ export function deferredActor(options: DeferredActorOptions): FormActor {
     log = [];
     for (const event of kept) machine.send(event);
     machine.subscribe(notify);
+    machine.subscribeAnswers(notifyAnswers);
     notify();
   };
   const ready = (): Promise<void> => {
@@ -176,6 +195,10 @@ export function deferredActor(options: DeferredActorOptions): FormActor {
       listeners.add(listener);
       return { unsubscribe: () => void listeners.delete(listener) };
     },
+    subscribeAnswers(listener) {
+      answerListeners.add(listener);
+      return { unsubscribe: () => void answerListeners.delete(listener) };
+    },
     on(type, handler) {
       const forward = (event: FormMachineEmitted) => {
         if (isEmitted(event, type)) handler(event);
@@ -204,6 +227,7 @@ export function deferredActor(options: DeferredActorOptions): FormActor {
     },
     ready,
     machine: () => real,
+    settle: () => real?.settle(),
     pending: () => log,
   };
 }

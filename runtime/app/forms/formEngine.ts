@@ -10,6 +10,7 @@ import { answerOrThrow } from '../../core/api';
 import type { DocumentFile, FlowFile, ModelConfig } from '../../core/types';
 import { createFormMachine, type AuthorizeInput, type FormMachine, type FormMachineInput, type SubmitInput } from '../../machine';
 import type { MachineActor } from './formActor';
+import { holdTypedAnswers } from './typedAnswers';
 import { filesToSend } from './documentUploads';
 import type { AppApi } from '../api';
 import { loadSubmitCode } from './submitCode';
@@ -59,7 +60,7 @@ export function startMachine(machine: FormMachine, input: FormMachineInput, from
   if (!from) {
     const actor = createActor(machine, { input });
     actor.start();
-    return actor;
+    return holdTypedAnswers(actor);
   }
   // The running form on a changed flow: its answers, page and authorization carry over.
   const previous = from.getPersistedSnapshot() as ReturnType<Actor<FormMachine>['getSnapshot']>;
@@ -68,5 +69,5 @@ export function startMachine(machine: FormMachine, input: FormMachineInput, from
   const navigation = { ...nodes, currentPage: page !== null && nodes.nodes.some((n) => n.id === page) ? page : nodes.currentPage };
   const actor = createActor(machine, { input, snapshot: { ...previous, context: { ...previous.context, navigation } } as unknown as Snapshot<unknown> });
   actor.start();
-  return actor;
+  return holdTypedAnswers(actor);
 }

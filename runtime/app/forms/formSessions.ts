@@ -152,6 +152,7 @@ function startSession(formType: FormType, deps: SessionDeps, flow: FlowFile, fro
   const first = flow.pages[0];
   const session = newSession(formType, ids, from?.documents ?? [], submits, (owner) => {
     // A running form on a changed flow (live preview) takes over its machine's state, or the events kept for it.
+    from?.actor.settle();
     const previous = from?.actor.machine() ?? undefined;
     let machine: FormMachine | null = null;
     const machineOf = (code: typeof import('./formEngine')): FormMachine => (machine ??= code.formMachine(flow, deps, owner));
