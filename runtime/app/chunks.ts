@@ -1,6 +1,7 @@
 import { chunk, type ChunkComponent } from '../react/chunk';
 import { preloadBlocks } from '../widgets/blocks/later';
 import { preloadWidgets } from '../widgets/later';
+import { loadLaterCalls } from '../core/api';
 import type { PageConfig } from '../core/types';
 import type { AppRoute, HostedFlows } from './routes';
 
@@ -12,6 +13,8 @@ export const DeadlinePage = chunk(() => import('./pages/DeadlinePage'));
 export const SessionExpiredPage = chunk(() => import('./pages/SessionExpiredPage'));
 export const ResumePage = chunk(() => import('./pages/ResumePage'));
 export const StatusPage = chunk(() => import('./pages/StatusPage'));
+/** The saves of a page after sign-in while the claimant edits it: no start page saves. */
+export const RecordSaves = chunk(() => import('./forms/RecordSaves'));
 
 export const PLAIN_PAGES: Record<Exclude<AppRoute['kind'], 'form'>, ChunkComponent<Record<string, never>>> = {
   catchAll: NotFoundPage,
@@ -28,10 +31,15 @@ export function firstChunks(route: AppRoute): Array<Promise<unknown>> {
   return [Layout.preload(), route.kind === 'form' ? FormHost.preload() : PLAIN_PAGES[route.kind].preload()];
 }
 
-/** The blocks and widgets of a form's page that start pages leave out, loaded. */
+/**
+ * The blocks and widgets of a form's page that start pages leave out, loaded; and on a page after
+ * sign-in, its saves and the calls they make (so that they watch the answers from the page's first
+ * draw, and a save as the page unloads reaches fetch at once).
+ */
 export function pageCodeReady(page: PageConfig | undefined): Promise<unknown> {
   const widgets = page?.blocks.flatMap((b) => ('fields' in b && Array.isArray(b.fields) ? b.fields.map((f: { widget?: string }) => f.widget ?? '') : [])) ?? [];
-  return Promise.allSettled([preloadBlocks(page?.blocks.map((b) => b.block) ?? []), preloadWidgets(widgets)]);
+  const saves = page?.requiresAuthorization ? [RecordSaves.preload(), loadLaterCalls()] : [];
+  return Promise.allSettled([preloadBlocks(page?.blocks.map((b) => b.block) ?? []), preloadWidgets(widgets), ...saves]);
 }
 
 /**

@@ -4,9 +4,11 @@ import { useEffect } from 'react';
 export const TYPED_SAVE_DELAY_MS = 2000;
 
 /**
- * Calls `onHidden` when the claimant leaves the tab (a phone's browser may discard a tab in the
- * background, so what was typed is kept then). Give a stable callback: it is listened to once, not
- * again on every keystroke.
+ * Calls `onHidden` when the claimant leaves the tab or the page (a phone's browser may discard a
+ * tab in the background; a reload or a closed tab ends the page), so what was typed is kept then:
+ * its save must be sent at once and outlive the page (the api's `leaving`). `pagehide` too, for the
+ * browsers that do not tell an unload as the tab hidden. Give a stable callback: it is listened to
+ * once, not again on every keystroke.
  */
 export function useTabHidden(onHidden: () => void): void {
   useEffect(() => {
@@ -14,6 +16,10 @@ export function useTabHidden(onHidden: () => void): void {
       if (document.visibilityState === 'hidden') onHidden();
     };
     document.addEventListener('visibilitychange', listener);
-    return () => document.removeEventListener('visibilitychange', listener);
+    window.addEventListener('pagehide', onHidden);
+    return () => {
+      document.removeEventListener('visibilitychange', listener);
+      window.removeEventListener('pagehide', onHidden);
+    };
   }, [onHidden]);
 }

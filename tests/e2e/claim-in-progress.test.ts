@@ -53,6 +53,12 @@ describe('the claim in progress in the browser', () => {
     await page.clock.install();
     await startAutomotive(page, e2e.server.url, 'en', null);
 
+    // The page's first save: typed, and the page reloaded at once, with no pause. The save goes as
+    // the page unloads and outlives it; the reloaded page shows what was typed.
+    await page.fill('#claimantInfo-lastName', 'Quintero');
+    await reload(page, /\/automotive\/claimant-info$/);
+    expect(await page.inputValue('#claimantInfo-lastName')).toBe('Quintero');
+
     // Typed, then a pause: kept without pressing anything; a reload shows it.
     const paused = typedSave(page, '5105550199');
     await page.fill('#claimantInfo-alternatePhoneNumber', '5105550199');
@@ -69,6 +75,8 @@ describe('the claim in progress in the browser', () => {
     await reload(page, /\/automotive\/claimant-info$/);
     expect(await page.inputValue('#claimantInfo-firstName')).toBe('Mariana');
     expect(await page.inputValue('#claimantInfo-alternatePhoneNumber')).toContain('5105550199');
+    expect(await page.inputValue('#claimantInfo-lastName')).toBe('Quintero');
+
 
     // Half an e-mail address: the server refuses to keep it, and the claimant typing is not told.
     const refused = typedSave(page, 'maria@');

@@ -133,7 +133,7 @@ export async function savePage(
   deps: Pick<SessionDeps, 'api'>,
   input: SaveDraftInput,
   submits: readonly string[] = [],
-  options?: { unfinished?: boolean; culture?: string; openRecords?: FormModel[] },
+  options?: { unfinished?: boolean; culture?: string; openRecords?: FormModel[]; leaving?: boolean },
 ): Promise<SaveDraftOutput> {
   const models = draftModels(input, submits);
   const result = await deps.api.saveDraft(input.formType, input.pageId, models, options);

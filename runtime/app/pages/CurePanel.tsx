@@ -211,7 +211,7 @@ export default function CurePanel({ answer, onCured, onCancel }: { answer: Claim
     // A page's answers are there once its store is made from the claim's filed answers.
     ready: pages.length === 0 || store !== null,
     progressOf,
-    save: (progress) => api.saveCureProgress(progress, culture),
+    save: (progress, leaving) => api.saveCureProgress(progress, culture, leaving),
   });
   /** Save and finish later: the name typed and the pages' answers kept with the uploaded documents. */
   const saveForLater = async () => {
@@ -422,7 +422,8 @@ interface QuietCureSave<P> {
   /** Whether the answers the panel opens with are all there. */
   ready: boolean;
   progressOf: (store: ModelStoreState | null, name: string) => P;
-  save: (progress: P) => Promise<{ ok: boolean }>;
+  /** `leaving`: sent as the claimant leaves the page (see useTabHidden). */
+  save: (progress: P, leaving: boolean) => Promise<{ ok: boolean }>;
 }
 
 /**
@@ -441,14 +442,14 @@ function useQuietCureSave<P>({ store, name, sending, asks, ready, progressOf, sa
   const kept = useCallback((progress: P) => {
     keptBody.current = JSON.stringify(progress);
   }, []);
-  const saveTyped = useCallback(() => {
+  const saveTyped = useCallback((leaving = false) => {
     const now = latest.current;
     if (!now.asks || now.sending || keptBody.current === null) return;
     const progress = now.progressOf(now.store, now.name);
     const body = JSON.stringify(progress);
     if (body === keptBody.current) return;
     keptBody.current = body;
-    void now.save(progress).then(
+    void now.save(progress, leaving).then(
       (result) => {
         // Refused: tried again by the next change (or told by the buttons).
         if (!result.ok && keptBody.current === body) keptBody.current = '';
@@ -465,9 +466,9 @@ function useQuietCureSave<P>({ store, name, sending, asks, ready, progressOf, sa
       keptBody.current = JSON.stringify(latest.current.progressOf(store, name));
       return;
     }
-    const timer = setTimeout(saveTyped, TYPED_SAVE_DELAY_MS);
+    const timer = setTimeout(() => saveTyped(), TYPED_SAVE_DELAY_MS);
     return () => clearTimeout(timer);
   }, [asks, ready, store, name, saveTyped]);
-  useTabHidden(saveTyped);
+  useTabHidden(useCallback(() => saveTyped(true), [saveTyped]));
   return { kept };
 }

@@ -243,7 +243,8 @@ export interface ApiClient {
    * its empty fields and unmet records rules are not refused, and `openRecords` (the records being
    * typed there, not saved yet) are kept with it.
    */
-  saveDraft(formType: FormType, pageId: string, models: FormModel[], options?: { unfinished?: boolean; culture?: Culture; openRecords?: FormModel[] }): Promise<ApiResult<DraftSaved>>;
+  /** `leaving`: the claimant is leaving the page (tab hidden, reload, closed): the save outlives the page. */
+  saveDraft(formType: FormType, pageId: string, models: FormModel[], options?: { unfinished?: boolean; culture?: Culture; openRecords?: FormModel[]; leaving?: boolean }): Promise<ApiResult<DraftSaved>>;
   /** GET the claim in progress of whom the session is authorized as (draft null when none is saved yet: the server answers an empty one) and the prefilled data. */
   loadDraft(formType: FormType): Promise<ApiResult<LoadedClaim>>;
   /**
@@ -273,8 +274,11 @@ export interface ApiClient {
   addCureDocument(referenceCode: string, deficiency: string, file: { name: string; data: Blob }, culture: Culture, onProgress?: (sent: number, total: number) => void): Promise<ApiResult<CureUpload>>;
   /** DELETE a document of the cure in progress. */
   removeCureDocument(referenceCode: string, id: number): Promise<ApiResult<null>>;
-  /** POST what is given so far of the cure in progress (Save and finish later); the cure in progress as the server keeps it. */
-  saveCureProgress(progress: CureProgressSave, culture?: Culture): Promise<ApiResult<CureProgress>>;
+  /**
+   * POST what is given so far of the cure in progress (Save and finish later); the cure in progress
+   * as the server keeps it. `leaving`: as saveDraft's.
+   */
+  saveCureProgress(progress: CureProgressSave, culture?: Culture, leaving?: boolean): Promise<ApiResult<CureProgress>>;
   /**
    * POST one document to the claim in progress, checked by the server as the submit checks it; a
    * refusal carries the server's text naming the document (culture: its language).
@@ -313,6 +317,8 @@ export interface RawRequest {
   headers?: Record<string, string>;
   /** false: no CSRF header, even on an unsafe method. */
   csrf?: false;
+  /** Sent on even as the page unloads (fetch's `keepalive`: the browser allows it a body under 64 KB). */
+  keepalive?: boolean;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -340,12 +346,18 @@ export interface ClientCore {
 }
 
 /**
+ * The later calls' code once in: a call then reaches fetch within the task that made it (a save as
+ * the page unloads has no later task), where even an import already loaded answers in a later one.
+ */
+let laterCode: typeof import('./later-calls') | null = null;
+
+/**
  * The later calls' code (later-calls.ts): loaded by the first of them at the latest; the app asks
  * for it earlier (with the form machine's code, and on the pages that make them). Null when it
  * cannot be loaded (offline): the call is then told as one that got no answer.
  */
 export function loadLaterCalls() {
-  return import('./later-calls').catch(() => null);
+  return import('./later-calls').then((code) => (laterCode = code), () => null);
 }
 
 /** The refusal's code when the answer has one (it tells the page which field to mark). */
@@ -440,7 +452,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(init.json);
     }
-    return doFetch(target, { method: verb, headers: { ...headers, ...init.headers }, credentials: 'same-origin', ...(body !== undefined ? { body } : {}) }).then((response) => {
+    return doFetch(target, { method: verb, headers: { ...headers, ...init.headers }, credentials: 'same-origin', keepalive: init.keepalive, ...(body !== undefined ? { body } : {}) }).then((response) => {
       // A successful authorize renews the session's token and answers it in the CSRF header: the
       // token read before no longer works, so the next unsafe call carries the new one.
       const renewed = csrf ? response.headers.get(csrf.requestHeaderName) : null;
@@ -483,7 +495,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const core: ClientCore = { options, request, getJson, endpointOf, noteExpiry, csrfToken: () => csrf, readCsrfAgain, url, tabHeader };
   let laterOnes: LaterCalls | null = null;
   /** This client's later calls, their code loaded by the first; null: not loaded (offline), asked again by the next. */
-  const later = async (): Promise<LaterCalls | null> => (laterOnes ??= (await loadLaterCalls())?.laterCalls(core) ?? null);
+  const later = async (): Promise<LaterCalls | null> => (laterOnes ??= (laterCode ?? (await loadLaterCalls()))?.laterCalls(core) ?? null);
 
   return {
     async getCsrf() {

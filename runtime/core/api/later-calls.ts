@@ -32,6 +32,16 @@ function submitFieldErrors(value: unknown): SubmitFieldError[] {
   );
 }
 
+/** The most a request sent as the page unloads may carry: the browser refuses a `keepalive` body over 64 KB. */
+const KEEPALIVE_MAX_BYTES = 64 * 1024 - 512;
+
+/**
+ * A JSON body sent as the claimant leaves the page (`leaving`): on even as the page unloads when it
+ * fits the browser's limit for that; a larger one as usual (it may be cut off by the unload).
+ */
+const sentLeaving = (leaving: boolean | undefined, json: unknown): { json: unknown; keepalive?: true } =>
+  leaving && new TextEncoder().encode(JSON.stringify(json)).length <= KEEPALIVE_MAX_BYTES ? { json, keepalive: true } : { json };
+
 /** The later calls of one client, sent through its requests (cookies, tab, CSRF token, base URL). */
 export function laterCalls(core: ClientCore): LaterCalls {
   const { options, request, getJson, endpointOf, noteExpiry, csrfToken, readCsrfAgain, url, tabHeader } = core;
@@ -82,7 +92,8 @@ export function laterCalls(core: ClientCore): LaterCalls {
       const { endpoint } = endpointOf(formType, 'submit');
       const checks = loadClaimChecks();
       const culture = options?.culture;
-      const response = await request('PUT', `${endpoint}${DRAFT_SUFFIX}`, { json: { pageId, models, ...(options?.unfinished ? { unfinished: true, ...(options.openRecords?.length ? { openRecords: options.openRecords } : {}) } : {}) }, ...(culture ? { query: { culture } } : {}) });
+      const json = { pageId, models, ...(options?.unfinished ? { unfinished: true, ...(options.openRecords?.length ? { openRecords: options.openRecords } : {}) } : {}) };
+      const response = await request('PUT', `${endpoint}${DRAFT_SUFFIX}`, { ...sentLeaving(options?.leaving, json), ...(culture ? { query: { culture } } : {}) });
       // Not saved, and not the claimant's to correct: the answers stay in the page to be saved again.
       if (!response) return fail(USER_MESSAGES.saveFailed, null);
       const body = await readJson(response);
@@ -182,9 +193,9 @@ export function laterCalls(core: ClientCore): LaterCalls {
       return { ok: true, data: null, status: response.status };
     },
 
-    async saveCureProgress(progress, culture) {
+    async saveCureProgress(progress, culture, leaving) {
       const checks = loadClaimChecks();
-      const response = await request('POST', API_PATHS.cureProgress, { json: progress, ...(culture ? { query: { culture } } : {}) });
+      const response = await request('POST', API_PATHS.cureProgress, { ...sentLeaving(leaving, progress), ...(culture ? { query: { culture } } : {}) });
       if (!response) return fail(USER_MESSAGES.saveFailed, null);
       const body = await readJson(response);
       if (!response.ok) return refusal(response.status, isRecord(body) ? body : {}, USER_MESSAGES.saveFailed);

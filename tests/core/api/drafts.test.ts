@@ -9,6 +9,7 @@ interface Call {
   method: string;
   headers: Record<string, string>;
   body: BodyInit | null | undefined;
+  keepalive: boolean | undefined;
 }
 
 /** A fake fetch answering by "METHOD path" and recording every call. */
@@ -17,7 +18,7 @@ function fakeFetch(routes: Record<string, Response | 'network-error'>) {
   const fetchFn = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     const method = init?.method ?? 'GET';
-    calls.push({ url, method, headers: (init?.headers ?? {}) as Record<string, string>, body: init?.body });
+    calls.push({ url, method, headers: (init?.headers ?? {}) as Record<string, string>, body: init?.body, keepalive: init?.keepalive });
     const reply = routes[`${method} ${url}`];
     if (reply === undefined) return new Response('not found', { status: 404 });
     if (reply === 'network-error') throw new TypeError('fetch failed');
@@ -49,6 +50,19 @@ describe('saveDraft', () => {
     expect(calls[0]!.headers).toMatchObject({ 'X-CSRF-TOKEN': 'tok-123', 'Content-Type': 'application/json' });
     expect(JSON.parse(String(calls[0]!.body))).toEqual({ pageId: 'claimant-info', models: [claimant] });
     expect(api.sessionExpiresAt()).toBe(SAVED.sessionExpiresAt);
+  });
+
+  it('sends a save made as the claimant leaves the page so that it outlives the page (keepalive), unless it is over the browser\'s 64 KB limit for that', async () => {
+    const { api, calls } = client({ 'PUT /api/forms/automotive/draft': json(SAVED) });
+    await api.saveDraft('Automotive', 'claimant-info', [claimant], { unfinished: true });
+    await api.saveDraft('Automotive', 'claimant-info', [claimant], { unfinished: true, leaving: true });
+    // Text counts by its bytes: 22,000 "é" are 44,000 bytes; one such answer fits, two do not.
+    const long = (n: number): FormModel => ({ ...claimant, clientId: `cla000000${n}aaaaaaaa`, fields: { firstName: 'é'.repeat(22_000) } });
+    await api.saveDraft('Automotive', 'claimant-info', [long(1)], { unfinished: true, leaving: true });
+    await api.saveDraft('Automotive', 'claimant-info', [long(1), long(2)], { unfinished: true, leaving: true });
+    expect(calls.map((c) => c.keepalive)).toEqual([undefined, true, true, undefined]);
+    // Each is the same save otherwise.
+    expect(calls.map((c) => JSON.parse(String(c.body)).unfinished)).toEqual([true, true, true, true]);
   });
 
   it("returns the server's refusal text (page and field) with each field it names, and the save-failed message when there is none", async () => {

@@ -10,7 +10,7 @@ import { App } from '../../../runtime/app/App';
 import { createAppStore, initialAppState, type AppState } from '../../../runtime/app/appState';
 import type { AppServices } from '../../../runtime/app/context';
 import { createFormSessions } from '../../../runtime/app/forms/formSessions';
-import { FormHost, Layout, PLAIN_PAGES } from '../../../runtime/app/chunks';
+import { FormHost, Layout, PLAIN_PAGES, RecordSaves } from '../../../runtime/app/chunks';
 import { CORE_GUARDS } from '../../../runtime/app/guards';
 import { createHostedFlows } from '../../../runtime/app/routes';
 
@@ -157,5 +157,5 @@ export function renderApp(path: string, services: AppServices, options: { now?: 
 
 /** The shell's lazy chunks, loaded before a test renders (as main.tsx does before the mount). */
 export async function preloadShell(): Promise<void> {
-  await Promise.all([Layout.preload(), FormHost.preload(), loadFormEngine(), ...Object.values(PLAIN_PAGES).map((page) => page.preload())]);
+  await Promise.all([Layout.preload(), FormHost.preload(), RecordSaves.preload(), loadFormEngine(), ...Object.values(PLAIN_PAGES).map((page) => page.preload())]);
 }

@@ -71,7 +71,7 @@ describe('/status: the cure form keeps what is typed', () => {
     expect(saveCureProgress).not.toHaveBeenCalled();
     await pause(100);
     expect(saveCureProgress).toHaveBeenCalledTimes(1);
-    expect(saveCureProgress).toHaveBeenCalledWith({ referenceCode: 'AUT-23456789X', signatureName: 'María' }, 'en');
+    expect(saveCureProgress).toHaveBeenCalledWith({ referenceCode: 'AUT-23456789X', signatureName: 'María' }, 'en', false);
     // Quiet: no "saved" note, no focus taken.
     expect(screen.queryByText(/LocKey_Cure_SavedForLater/)).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /LocKey_Signature_Signature/ }));
@@ -87,7 +87,8 @@ describe('/status: the cure form keeps what is typed', () => {
       type(/LocKey_Signature_Signature/, 'María López');
       expect(saveCureProgress).not.toHaveBeenCalled();
       act(() => setVisibility('hidden'));
-      expect(saveCureProgress).toHaveBeenCalledWith({ referenceCode: 'AUT-23456789X', signatureName: 'María López' }, 'en');
+      // Sent as one that outlives the page (the tab may be discarded, or this is a reload).
+      expect(saveCureProgress).toHaveBeenCalledWith({ referenceCode: 'AUT-23456789X', signatureName: 'María López' }, 'en', true);
       // The pause that follows has nothing new to keep.
       await pause(5_000);
       expect(saveCureProgress).toHaveBeenCalledTimes(1);
@@ -107,6 +108,6 @@ describe('/status: the cure form keeps what is typed', () => {
     expect(screen.queryByText('wrong-receipt.pdf')).toBeNull();
     await pause(2_000);
     expect(saveCureProgress).toHaveBeenCalledTimes(1);
-    expect(saveCureProgress).toHaveBeenCalledWith({ referenceCode: 'AUT-23456789X', pageModels: [] }, 'en');
+    expect(saveCureProgress).toHaveBeenCalledWith({ referenceCode: 'AUT-23456789X', pageModels: [] }, 'en', false);
   });
 });

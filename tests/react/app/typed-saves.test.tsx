@@ -51,6 +51,7 @@ describe('answers typed on a page', () => {
     await pass(500);
     expect(unfinishedSaves(saveDraft)).toHaveLength(1);
     expect(saveDraft.mock.calls.at(-1)?.[2]).toEqual(expect.arrayContaining([expect.objectContaining({ fields: { note: 'kab' } })]));
+    expect(saveDraft.mock.calls.at(-1)?.[3]?.leaving).toBe(false);
     // Saved: no second save for the same answers, hidden tab or not.
     Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
     act(() => void document.dispatchEvent(new Event('visibilitychange')));
@@ -62,6 +63,8 @@ describe('answers typed on a page', () => {
     await pass(0);
     expect(unfinishedSaves(saveDraft)).toHaveLength(2);
     expect(saveDraft.mock.calls.at(-1)?.[2]).toEqual(expect.arrayContaining([expect.objectContaining({ fields: { note: 'kabc' } })]));
+    // Sent as one that outlives the page (the tab may be discarded, or this is a reload).
+    expect(saveDraft.mock.calls.at(-1)?.[3]?.leaving).toBe(true);
     await pass(5_000);
     expect(unfinishedSaves(saveDraft)).toHaveLength(2);
     Reflect.deleteProperty(document, 'visibilityState');
@@ -73,5 +76,35 @@ describe('answers typed on a page', () => {
     expect(saveDraft).toHaveBeenLastCalledWith('Automotive', 'one', expect.arrayContaining([expect.objectContaining({ fields: { note: 'kabcd' } })]), { culture: 'en' });
     await pass(5_000);
     expect(unfinishedSaves(saveDraft)).toHaveLength(2);
+  });
+});
+
+describe('answers typed as the claimant leaves the page', () => {
+  it('are sent at once even while an earlier save is still under way (an unload would leave them waiting behind it)', async () => {
+    const answers: Array<() => void> = [];
+    const saveDraft = vi.fn<ApiClient['saveDraft']>(
+      () => new Promise((resolve) => answers.push(() => resolve(ok({ savedAt: '2026-03-15T12:00:00.000Z', expiresAt: '2099-04-14T12:00:00.000Z', sessionExpiresAt: '2099-03-15T12:30:00.000Z' })))),
+    );
+    const api = fakeApi({ loadDraft: vi.fn(async () => draft), saveDraft });
+    renderApp('/automotive/one', testServices({ api, flows: [SMALL_CLAIM], state: { modelConfigs: CONFIGS, whitelistLoaded: true } }));
+    const input = await screen.findByRole<HTMLInputElement>('textbox', { name: /Note/ });
+    await waitFor(() => expect(input.value).toBe('k'));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    fireEvent.input(input, { target: { value: 'ka' } });
+    await pass(2_000);
+    // The pause's save is sent, and its answer does not come.
+    expect(unfinishedSaves(saveDraft)).toHaveLength(1);
+    fireEvent.input(input, { target: { value: 'kab' } });
+    try {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+      act(() => void document.dispatchEvent(new Event('visibilitychange')));
+      await pass(0);
+      expect(unfinishedSaves(saveDraft)).toHaveLength(2);
+      expect(saveDraft.mock.calls.at(-1)?.[2]).toEqual(expect.arrayContaining([expect.objectContaining({ fields: { note: 'kab' } })]));
+      expect(saveDraft.mock.calls.at(-1)?.[3]?.leaving).toBe(true);
+    } finally {
+      Reflect.deleteProperty(document, 'visibilityState');
+      answers.forEach((answer) => answer());
+    }
   });
 });
