@@ -76,6 +76,16 @@ export function App() {
     void loadFolder().then((f) => adopt(f, true));
   }, [adopt]);
 
+  // Leaving with unsaved changes (a reload, the tab closed, another address) asks first, with the
+  // browser's own question: the edits live only in this page until saved.
+  const hasUnsaved = unsaved.length > 0;
+  useEffect(() => {
+    if (!hasUnsaved) return;
+    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [hasUnsaved]);
+
   // Files changed on disk: taken in when nothing is unsaved here, else announced.
   const unsavedRef = useRef(unsaved.length);
   unsavedRef.current = unsaved.length;

@@ -55,6 +55,14 @@ describe('the settlement studio', () => {
     await page.waitForFunction((label) => document.querySelector(label)?.textContent?.endsWith('= "false"'), DENIALS_SKIP_LABEL);
     expect(await page.textContent('.unsaved')).toBe('3 unsaved file(s)');
     expect(changedLines(studio.copy)).toEqual([]);
+    // Leaving with unsaved edits asks first (the browser's own question); staying keeps them.
+    const asked = page.waitForEvent('dialog');
+    void page.close({ runBeforeUnload: true });
+    const question = await asked;
+    expect(question.type()).toBe('beforeunload');
+    await question.dismiss();
+    expect(page.isClosed()).toBe(false);
+    expect(await page.textContent('.unsaved')).toBe('3 unsaved file(s)');
 
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForFunction(() => document.querySelector('.status')?.textContent?.startsWith('Saved:'));
