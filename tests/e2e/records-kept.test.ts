@@ -169,6 +169,13 @@ describe('records kept by the server in the sample settlement', () => {
     expect(await draftField(page, REPAIRS, 'facilityName').inputValue()).toBe('Half Typed Motors');
     expect(await rows(page, REPAIRS)).toEqual([]);
     await expectNoViolations(page);
+    // More typed in it, and the page reloaded at once, with no pause: the save made as the page
+    // unloads keeps it.
+    await draftField(page, REPAIRS, 'mileageAtRepair').fill('48210');
+    await reload(page, /\/automotive\/repairs/);
+    await page.locator(`#${REPAIRS} .cf-records__draft`).waitFor();
+    expect(await draftField(page, REPAIRS, 'mileageAtRepair').inputValue()).toMatch(/^48,?210$/);
+    expect(await draftField(page, REPAIRS, 'facilityName').inputValue()).toBe('Half Typed Motors');
     await context.close();
 
     // Another browser, with the resume code: the same form, as typed; finished and saved, the repair is listed once.
