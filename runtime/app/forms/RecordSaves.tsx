@@ -89,6 +89,9 @@ export default function RecordSaves({ session, page, pageId }: { session: FormSe
   const [firstOpenRecords] = useState(() => openRecordsText(page, firstAnswers));
   const lastOpenRecords = useRef(firstOpenRecords);
   const recordSaves = useRef(0);
+  // Saves sent to the server, counted: one answered after a later one was sent may have been
+  // stored after it (see saveUnfinished).
+  const savesSent = useRef(0);
   // Whether a save asked since the last outcome was a record's, whose refusal is told on the page
   // (a save of typed answers alone is quiet: see below).
   const toldSavePending = useRef(false);
@@ -106,7 +109,13 @@ export default function RecordSaves({ session, page, pageId }: { session: FormSe
       if (ticket !== recordSaves.current || now.status !== 'active') return null;
       const { store } = now.context;
       lastOpenRecords.current = openRecordsText(page, store);
-      return savePage({ api }, { formType, pageId, store }, session.submits, { unfinished: true, culture: cultureRef.current, openRecords: typedOpenRecords(page, store), leaving });
+      const sent = ++savesSent.current;
+      const saved = await savePage({ api }, { formType, pageId, store }, session.submits, { unfinished: true, culture: cultureRef.current, openRecords: typedOpenRecords(page, store), leaving });
+      // A save sent while this one was under way (a leaving save goes past it, or this was the
+      // leaving save and the claimant came back and typed) holds newer answers, and the server may
+      // have stored it first and this one over it: the answers as they are now are sent again.
+      if (sent !== savesSent.current && saved.refusal === null) saveRef.current(true);
+      return saved;
     };
     // Leaving (a reload, the tab closed or hidden): sent at once, not behind a save still under way,
     // which the unload would leave this one waiting on for ever; it holds all of that one's answers.

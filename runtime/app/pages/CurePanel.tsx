@@ -442,6 +442,9 @@ function useQuietCureSave<P>({ store, name, sending, asks, ready, progressOf, sa
   const kept = useCallback((progress: P) => {
     keptBody.current = JSON.stringify(progress);
   }, []);
+  // Saves sent, counted: they are not queued (the leaving one cannot wait), so one answered after a
+  // later one was sent may have been stored over it.
+  const savesSent = useRef(0);
   const saveTyped = useCallback((leaving = false) => {
     const now = latest.current;
     if (!now.asks || now.sending || keptBody.current === null) return;
@@ -449,10 +452,17 @@ function useQuietCureSave<P>({ store, name, sending, asks, ready, progressOf, sa
     const body = JSON.stringify(progress);
     if (body === keptBody.current) return;
     keptBody.current = body;
+    const sent = ++savesSent.current;
     void now.save(progress, leaving).then(
       (result) => {
         // Refused: tried again by the next change (or told by the buttons).
         if (!result.ok && keptBody.current === body) keptBody.current = '';
+        // Overtaken, and perhaps stored after the later answers: what the server holds is not
+        // known, so the answers as they are now are sent again.
+        if (result.ok && sent !== savesSent.current) {
+          keptBody.current = '';
+          saveTyped();
+        }
       },
       () => {
         if (keptBody.current === body) keptBody.current = '';

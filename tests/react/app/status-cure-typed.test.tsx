@@ -6,8 +6,8 @@
  */
 import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ClaimStatusAnswer } from '../../../runtime/core/api';
+import { afterEach, beforeAll, describe, expect, it, vi, type Mock } from 'vitest';
+import type { ApiClient, ClaimStatusAnswer } from '../../../runtime/core/api';
 import { CONFIGS } from '../../core/view/fixtures';
 import { DOCUMENTS_BLOCK } from '../fixtures';
 import { claimForStatus, deficientStatus, fakeApi, ok, preloadShell, renderApp, testServices } from './fixtures';
@@ -33,9 +33,10 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+const KEPT = { savedAt: '2026-11-26T18:00:00.000Z', signatureName: null, documents: [] };
+
 /** The cure form of `answer` opened; then the clock is the test's: the pauses pass when it says. */
-async function openCure(answer: ClaimStatusAnswer) {
-  const saveCureProgress = vi.fn(async () => ok({ savedAt: '2026-11-26T18:00:00.000Z', signatureName: null, documents: [] }));
+async function openCure(answer: ClaimStatusAnswer, saveCureProgress: ApiClient['saveCureProgress'] = vi.fn(async () => ok(KEPT))) {
   renderApp('/status', testServices({ api: fakeApi({ claimStatus: vi.fn(async () => ok(answer)), saveCureProgress }), flows: [CLAIM], state: { whitelistLoaded: true, modelConfigs: CONFIGS } }));
   await userEvent.type(await screen.findByRole('textbox', { name: /LocKey_StatusPage_ReferenceLabel/ }), 'AUT-23456789X');
   await userEvent.click(screen.getByRole('button', { name: 'LocKey_StatusPage_Submit' }));
@@ -109,5 +110,32 @@ describe('/status: the cure form keeps what is typed', () => {
     await pause(2_000);
     expect(saveCureProgress).toHaveBeenCalledTimes(1);
     expect(saveCureProgress).toHaveBeenCalledWith({ referenceCode: 'AUT-23456789X', pageModels: [] }, 'en', false);
+  });
+
+  it('sends the name again when an earlier save is answered after the one sent as the tab was hidden', async () => {
+    const answers: Array<() => void> = [];
+    const saveCureProgress: Mock<ApiClient['saveCureProgress']> = vi.fn(() => new Promise((resolve) => answers.push(() => resolve(ok(KEPT)))));
+    await openCure(UNSIGNED, saveCureProgress);
+    type(/LocKey_Signature_Signature/, 'María');
+    await pause(2_000);
+    expect(saveCureProgress).toHaveBeenCalledTimes(1);
+    type(/LocKey_Signature_Signature/, 'María López');
+    try {
+      act(() => setVisibility('hidden'));
+    } finally {
+      setVisibility('visible');
+    }
+    expect(saveCureProgress).toHaveBeenCalledTimes(2);
+    // The leaving save answered first, then the pause's: the server may hold 'María' last.
+    answers[1]?.();
+    await pause(0);
+    expect(saveCureProgress).toHaveBeenCalledTimes(2);
+    answers[0]?.();
+    await pause(0);
+    expect(saveCureProgress).toHaveBeenCalledTimes(3);
+    expect(saveCureProgress).toHaveBeenLastCalledWith({ referenceCode: 'AUT-23456789X', signatureName: 'María López' }, 'en', false);
+    answers[2]?.();
+    await pause(5_000);
+    expect(saveCureProgress).toHaveBeenCalledTimes(3);
   });
 });

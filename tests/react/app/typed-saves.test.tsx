@@ -107,4 +107,40 @@ describe('answers typed as the claimant leaves the page', () => {
       answers.forEach((answer) => answer());
     }
   });
+
+  it('are sent again when an earlier save is answered after them (the server may have stored the earlier one last)', async () => {
+    const answers: Array<() => void> = [];
+    const saveDraft = vi.fn<ApiClient['saveDraft']>(
+      () => new Promise((resolve) => answers.push(() => resolve(ok({ savedAt: '2026-03-15T12:00:00.000Z', expiresAt: '2099-04-14T12:00:00.000Z', sessionExpiresAt: '2099-03-15T12:30:00.000Z' })))),
+    );
+    const api = fakeApi({ loadDraft: vi.fn(async () => draft), saveDraft });
+    renderApp('/automotive/one', testServices({ api, flows: [SMALL_CLAIM], state: { modelConfigs: CONFIGS, whitelistLoaded: true } }));
+    const input = await screen.findByRole<HTMLInputElement>('textbox', { name: /Note/ });
+    await waitFor(() => expect(input.value).toBe('k'));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    fireEvent.input(input, { target: { value: 'ka' } });
+    await pass(2_000);
+    fireEvent.input(input, { target: { value: 'kab' } });
+    try {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+      act(() => void document.dispatchEvent(new Event('visibilitychange')));
+      await pass(0);
+    } finally {
+      Reflect.deleteProperty(document, 'visibilityState');
+    }
+    expect(unfinishedSaves(saveDraft)).toHaveLength(2);
+    // The leaving save is answered first, then the pause's ('ka'): 'kab' is sent once more.
+    answers[1]?.();
+    await pass(0);
+    expect(unfinishedSaves(saveDraft)).toHaveLength(2);
+    answers[0]?.();
+    await pass(0);
+    expect(unfinishedSaves(saveDraft)).toHaveLength(3);
+    expect(saveDraft.mock.calls.at(-1)?.[2]).toEqual(expect.arrayContaining([expect.objectContaining({ fields: { note: 'kab' } })]));
+    expect(saveDraft.mock.calls.at(-1)?.[3]?.leaving).toBe(false);
+    answers[2]?.();
+    await pass(5_000);
+    // Nothing overtook that one: no more saves.
+    expect(unfinishedSaves(saveDraft)).toHaveLength(3);
+  });
 });
