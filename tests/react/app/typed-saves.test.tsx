@@ -79,19 +79,28 @@ describe('answers typed on a page', () => {
   });
 });
 
+/**
+ * The page drawn with a save's answer held until the test gives it (`answers`, in the order the
+ * saves were sent), 'ka' typed and the pause passed: its save is sent, and not answered.
+ */
+async function typedWithHeldSaves() {
+  const answers: Array<() => void> = [];
+  const saveDraft = vi.fn<ApiClient['saveDraft']>(
+    () => new Promise((resolve) => answers.push(() => resolve(ok({ savedAt: '2026-03-15T12:00:00.000Z', expiresAt: '2099-04-14T12:00:00.000Z', sessionExpiresAt: '2099-03-15T12:30:00.000Z' })))),
+  );
+  const api = fakeApi({ loadDraft: vi.fn(async () => draft), saveDraft });
+  renderApp('/automotive/one', testServices({ api, flows: [SMALL_CLAIM], state: { modelConfigs: CONFIGS, whitelistLoaded: true } }));
+  const input = await screen.findByRole<HTMLInputElement>('textbox', { name: /Note/ });
+  await waitFor(() => expect(input.value).toBe('k'));
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  fireEvent.input(input, { target: { value: 'ka' } });
+  await pass(2_000);
+  return { answers, saveDraft, input };
+}
+
 describe('answers typed as the claimant leaves the page', () => {
   it('are sent at once even while an earlier save is still under way (an unload would leave them waiting behind it)', async () => {
-    const answers: Array<() => void> = [];
-    const saveDraft = vi.fn<ApiClient['saveDraft']>(
-      () => new Promise((resolve) => answers.push(() => resolve(ok({ savedAt: '2026-03-15T12:00:00.000Z', expiresAt: '2099-04-14T12:00:00.000Z', sessionExpiresAt: '2099-03-15T12:30:00.000Z' })))),
-    );
-    const api = fakeApi({ loadDraft: vi.fn(async () => draft), saveDraft });
-    renderApp('/automotive/one', testServices({ api, flows: [SMALL_CLAIM], state: { modelConfigs: CONFIGS, whitelistLoaded: true } }));
-    const input = await screen.findByRole<HTMLInputElement>('textbox', { name: /Note/ });
-    await waitFor(() => expect(input.value).toBe('k'));
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    fireEvent.input(input, { target: { value: 'ka' } });
-    await pass(2_000);
+    const { answers, saveDraft, input } = await typedWithHeldSaves();
     // The pause's save is sent, and its answer does not come.
     expect(unfinishedSaves(saveDraft)).toHaveLength(1);
     fireEvent.input(input, { target: { value: 'kab' } });
@@ -109,17 +118,7 @@ describe('answers typed as the claimant leaves the page', () => {
   });
 
   it('are sent again when an earlier save is answered after them (the server may have stored the earlier one last)', async () => {
-    const answers: Array<() => void> = [];
-    const saveDraft = vi.fn<ApiClient['saveDraft']>(
-      () => new Promise((resolve) => answers.push(() => resolve(ok({ savedAt: '2026-03-15T12:00:00.000Z', expiresAt: '2099-04-14T12:00:00.000Z', sessionExpiresAt: '2099-03-15T12:30:00.000Z' })))),
-    );
-    const api = fakeApi({ loadDraft: vi.fn(async () => draft), saveDraft });
-    renderApp('/automotive/one', testServices({ api, flows: [SMALL_CLAIM], state: { modelConfigs: CONFIGS, whitelistLoaded: true } }));
-    const input = await screen.findByRole<HTMLInputElement>('textbox', { name: /Note/ });
-    await waitFor(() => expect(input.value).toBe('k'));
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    fireEvent.input(input, { target: { value: 'ka' } });
-    await pass(2_000);
+    const { answers, saveDraft, input } = await typedWithHeldSaves();
     fireEvent.input(input, { target: { value: 'kab' } });
     try {
       Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
