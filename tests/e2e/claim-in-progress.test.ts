@@ -89,6 +89,42 @@ describe('the claim in progress in the browser', () => {
     await context.close();
   });
 
+  it("keeps the newer answers when the save made as the tab is hidden reaches the server before an earlier one still under way", async () => {
+    const { page, context } = await openPage(e2e.browser);
+    await page.clock.install();
+    await startAutomotive(page, e2e.server.url, 'en', null);
+    // The pause's save is held on its way until the test lets it go: the server stores it last.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let seen = () => {};
+    const firstSent = new Promise<void>((resolve) => (seen = resolve));
+    let saves = 0;
+    await page.route('**/api/forms/automotive/draft*', async (route) => {
+      if (route.request().method() === 'PUT' && ++saves === 1) {
+        seen();
+        await held;
+      }
+      await route.continue();
+    });
+    await page.fill('#claimantInfo-alternatePhoneNumber', '5105550111');
+    await page.clock.runFor(2_000);
+    await firstSent;
+    const leaving = typedSave(page, '5105550122');
+    await page.fill('#claimantInfo-alternatePhoneNumber', '5105550122');
+    await hideTab(page);
+    expect((await leaving).status()).toBe(200);
+    const older = typedSave(page, '5105550111');
+    const again = typedSave(page, '5105550122');
+    release();
+    expect((await older).status()).toBe(200);
+    // Answered after a later save was sent: the answers are sent again, and the newer are kept.
+    expect((await again).status()).toBe(200);
+    await page.unroute('**/api/forms/automotive/draft*');
+    await reload(page, /\/automotive\/claimant-info$/);
+    expect(await page.inputValue('#claimantInfo-alternatePhoneNumber')).toContain('5105550122');
+    await context.close();
+  });
+
   it('a reload of every in-flow page of the Automotive flow keeps the page and every saved answer', async () => {
     const { page, context, errors } = await openPage(e2e.browser);
     await startAutomotive(page, e2e.server.url, 'en', null);
