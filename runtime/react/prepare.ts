@@ -30,3 +30,27 @@ export function whenIdle(run: () => void, timeoutMs: number): void {
   if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: timeoutMs });
   else window.setTimeout(run, 0);
 }
+
+/** The claimant's first moves on a page: a field's focus, a key, a press. */
+const FIRST_MOVES = ['focusin', 'keydown', 'pointerdown'] as const;
+
+/**
+ * Runs `run` once the claimant first moves on the page, or at once when focus is already in it (a
+ * field taken before the app started). Answers what stops the wait.
+ */
+export function onFirstMove(doc: Document, run: () => void): () => void {
+  if (doc.activeElement && doc.activeElement !== doc.body) {
+    run();
+    return () => undefined;
+  }
+  const listening = { capture: true, passive: true } as const;
+  const stop = () => {
+    for (const type of FIRST_MOVES) doc.removeEventListener(type, start, listening);
+  };
+  function start() {
+    stop();
+    run();
+  }
+  for (const type of FIRST_MOVES) doc.addEventListener(type, start, listening);
+  return stop;
+}

@@ -1,14 +1,12 @@
 import { useCallback, useEffect, useImperativeHandle, useRef, type Ref } from 'react';
 import { devError } from '../core/errors';
 import type { CaptchaConfig } from '../core/types';
+import { onFirstMove } from '../react/prepare';
 import type { CaptchaHandle } from '../react/types';
 import type { CaptchaChallenge } from './captcha-provider';
 
 export type { CaptchaHandle };
 export type { GrecaptchaApi } from './captcha-provider';
-
-/** The claimant's first moves on a page: a field's focus, a key, a press. */
-const ON_THE_PAGE = ['focusin', 'keydown', 'pointerdown'] as const;
 
 export interface CaptchaWidgetProps {
   config: CaptchaConfig;
@@ -55,18 +53,7 @@ export function CaptchaWidget({ config, onProgress, ref }: CaptchaWidgetProps) {
   useEffect(() => {
     const doc = containerRef.current?.ownerDocument;
     if (!doc) return;
-    const listening = { capture: true, passive: true } as const;
-    const stop = () => {
-      for (const type of ON_THE_PAGE) doc.removeEventListener(type, start, listening);
-    };
-    function start() {
-      stop();
-      void challenge().catch(() => undefined); // a challenge asks again, and tells the claimant
-    }
-    // Focus already in the page (a field taken before the app started, or a later page): at once.
-    if (doc.activeElement && doc.activeElement !== doc.body) start();
-    else for (const type of ON_THE_PAGE) doc.addEventListener(type, start, listening);
-    return stop;
+    return onFirstMove(doc, () => void challenge().catch(() => undefined)); // a challenge asks again, and tells the claimant
   }, [challenge]);
 
   useImperativeHandle(

@@ -5,7 +5,7 @@ import { backTarget, progress, scopeFromStore, skipPredicate } from '../../core/
 import type { FormType, ModelStoreState } from '../../core/types';
 import { preparePage } from '../../core/view/dependencies';
 import { addressFieldsProvided } from '../../core/view/page-groups';
-import { whenIdle } from '../../react/prepare';
+import { onFirstMove, whenIdle } from '../../react/prepare';
 import { AddressBlock } from '../../widgets/blocks/later';
 import { LoadingPlaceholder } from '../../widgets/Spinner';
 import type { AppStore } from '../appState';
@@ -227,7 +227,8 @@ const sameSteps = (a: Steps, b: Steps) => a.step === b.step && a.total === b.tot
 function ProgressIndicator({ session }: { session: FormSession }) {
   const t = useT();
   const flow = useServices().flows.flow(session.formType);
-  useEffect(() => whenIdle(() => void loadSkipSelectors().catch(() => undefined), 2000), []);
+  // Not before the claimant's first move: a start page only looked at loads no more than its own code.
+  useEffect(() => onFirstMove(document, () => whenIdle(() => void loadSkipSelectors().catch(() => undefined), 2000)), []);
   const select = useMemo(() => skipScopedSelect(flow, progress), [flow]);
   const { step, total } = useFormSelector(session.actor, select, sameSteps);
   if (total <= 1 || step === 0) return null;
@@ -250,27 +251,29 @@ function RunningForm({ formType, pageId }: { formType: FormType; pageId: string 
   );
   const keepAlive = useKeepAlive(session);
   useSessionWiring(session, pageId, store, keepAlive);
-  // The form machine's code, left out of the start page, comes once the page has painted; the
-  // machine itself is made in the idle time after it (it takes up the answers typed meanwhile), so
-  // that the sign-in's press does not make it in the claimant's wait: its definition in one idle
-  // callback, its actor in the next, each a task short enough on a slow phone. A press before
-  // either makes what is missing at once (formActor.ts).
-  useEffect(
-    () =>
-      whenIdle(
+  // The form machine's code, left out of the start page, comes with the claimant's first move on a
+  // sign-in page (one only looked at loads no more than its own code), once the page has painted on
+  // any other; the machine itself is made in the idle time after it (it takes up the answers typed
+  // meanwhile), so that the sign-in's press does not make it in the claimant's wait: its definition
+  // in one idle callback, its actor in the next, each a task short enough on a slow phone. A press
+  // before either makes what is missing at once (formActor.ts).
+  const [signInFirst] = useState(() => {
+    const first = flows.flow(formType).pages[0];
+    return first?.id === pageId && (first.action === 'authorize' || first.action === 'lookup');
+  });
+  useEffect(() => {
+    const prepare = () =>
+      void loadFormEngine().then(
         () =>
-          void loadFormEngine().then(
-            () =>
-              whenIdle(() => {
-                session.actor.prepare();
-                whenIdle(() => void session.actor.ready().catch(() => undefined), 2000);
-              }, 2000),
-            () => undefined,
-          ),
-        2000,
-      ),
-    [session],
-  );
+          whenIdle(() => {
+            session.actor.prepare();
+            whenIdle(() => void session.actor.ready().catch(() => undefined), 2000);
+          }, 2000),
+        () => undefined,
+      );
+    if (signInFirst) return onFirstMove(document, prepare);
+    whenIdle(prepare, 2000);
+  }, [session, signInFirst]);
   // One value, so that the end of a route change (the page shown is already the machine's) does not draw the form again.
   const waiting = useFormSelector(session.actor, (s) => s.context.navigation.currentPage !== pageId && !s.context.navigation.isNavigating);
   const timer = useFormSelector(session.actor, (s) => (s.matches('open') ? JSON.stringify((s.value as { open: { session: unknown } }).open.session) : String(s.value)));

@@ -1,9 +1,9 @@
 /**
  * The form machine of a start page made in idle time in two steps, each an idle callback of its
- * own: its definition, then its actor. Together they are the largest task left after a start
+ * own, once the claimant has moved on the page: its definition, then its actor. Together they are the largest task left after a start
  * page's load on a slow phone (bench/findings.md).
  */
-import { waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FormHost, Layout, PLAIN_PAGES } from '../../../runtime/app/chunks';
 import { renderApp, SMALL_CLAIM, testServices } from './fixtures';
@@ -37,6 +37,8 @@ describe('the form machine of a start page, made in idle time', () => {
     renderApp('/automotive', services);
     await waitFor(() => expect(services.sessions.existingSession('Automotive')).toBeDefined());
     const session = services.sessions.existingSession('Automotive');
+    // The claimant's first move on the page asks for the machine's code.
+    fireEvent.focusIn(await screen.findByRole('button', { name: 'LocKey_Button_Continue' }));
     let startedIn = 0;
     // The browser runs one idle callback per task, those asked meanwhile in later ones.
     await waitFor(
