@@ -216,6 +216,8 @@ export default function CurePanel({ answer, onCured, onCancel }: { answer: Claim
   /** Save and finish later: the name typed and the pages' answers kept with the uploaded documents. */
   const saveForLater = async () => {
     setSending(true);
+    // A quiet save still under way goes first: stored after this one, it would stand for it.
+    await quietSave.settled();
     const progress = progressOf(store, name);
     const result = await api.saveCureProgress(progress, culture);
     setSending(false);
@@ -432,9 +434,10 @@ interface QuietCureSave<P> {
  * claimant leaves the tab (a phone may discard a tab in the background), so that signing in on the
  * status page again finds them. Quiet: nothing is shown, and a value the checks still refuse (half
  * an e-mail address) is not told while the claimant types; Send or Save and finish later tells it.
- * `kept` notes a save made by the button, so that the same answers are not sent again.
+ * `kept` notes a save made by the button, so that the same answers are not sent again; `settled`
+ * waits for the quiet saves under way, which the button's save goes after.
  */
-function useQuietCureSave<P>({ store, name, sending, asks, ready, progressOf, save }: QuietCureSave<P>): { kept: (progress: P) => void } {
+function useQuietCureSave<P>({ store, name, sending, asks, ready, progressOf, save }: QuietCureSave<P>): { kept: (progress: P) => void; settled: () => Promise<void> } {
   const latest = useRef({ store, name, sending, asks, progressOf, save });
   latest.current = { store, name, sending, asks, progressOf, save };
   // What the server holds as far as this panel knows: the answers the panel opened with, then each one kept.
@@ -445,6 +448,8 @@ function useQuietCureSave<P>({ store, name, sending, asks, ready, progressOf, sa
   // Saves sent, counted: they are not queued (the leaving one cannot wait), so one answered after a
   // later one was sent may have been stored over it.
   const savesSent = useRef(0);
+  const underWay = useRef(new Set<Promise<unknown>>());
+  const settled = useCallback(() => Promise.allSettled([...underWay.current]).then(() => undefined), []);
   const saveTyped = useCallback((leaving = false) => {
     const now = latest.current;
     if (!now.asks || now.sending || keptBody.current === null) return;
@@ -453,7 +458,11 @@ function useQuietCureSave<P>({ store, name, sending, asks, ready, progressOf, sa
     if (body === keptBody.current) return;
     keptBody.current = body;
     const sent = ++savesSent.current;
-    void now.save(progress, leaving).then(
+    const saving = now.save(progress, leaving);
+    underWay.current.add(saving);
+    const done = () => void underWay.current.delete(saving);
+    saving.then(done, done);
+    void saving.then(
       (result) => {
         // Refused: tried again by the next change (or told by the buttons).
         if (!result.ok && keptBody.current === body) keptBody.current = '';
@@ -480,5 +489,5 @@ function useQuietCureSave<P>({ store, name, sending, asks, ready, progressOf, sa
     return () => clearTimeout(timer);
   }, [asks, ready, store, name, saveTyped]);
   useTabHidden(useCallback(() => saveTyped(true), [saveTyped]));
-  return { kept };
+  return { kept, settled };
 }

@@ -60,6 +60,21 @@ function setVisibility(state: DocumentVisibilityState) {
   document.dispatchEvent(new Event('visibilitychange'));
 }
 
+/**
+ * The signature's cure opened with each save's answer held until the test gives it (`answers`, in
+ * the order sent): 'María' typed and kept by the pause (its save under way), then ' López'.
+ */
+async function nameTypedPastAHeldSave() {
+  const answers: Array<() => void> = [];
+  const saveCureProgress: Mock<ApiClient['saveCureProgress']> = vi.fn(() => new Promise((resolve) => answers.push(() => resolve(ok(KEPT)))));
+  await openCure(UNSIGNED, saveCureProgress);
+  type(/LocKey_Signature_Signature/, 'María');
+  await pause(2_000);
+  expect(saveCureProgress).toHaveBeenCalledTimes(1);
+  type(/LocKey_Signature_Signature/, 'María López');
+  return { answers, saveCureProgress };
+}
+
 describe('/status: the cure form keeps what is typed', () => {
   it('keeps the name signed once typing pauses, not at each key, and shows nothing', async () => {
     const { saveCureProgress } = await openCure(UNSIGNED);
@@ -113,13 +128,7 @@ describe('/status: the cure form keeps what is typed', () => {
   });
 
   it('sends the name again when an earlier save is answered after the one sent as the tab was hidden', async () => {
-    const answers: Array<() => void> = [];
-    const saveCureProgress: Mock<ApiClient['saveCureProgress']> = vi.fn(() => new Promise((resolve) => answers.push(() => resolve(ok(KEPT)))));
-    await openCure(UNSIGNED, saveCureProgress);
-    type(/LocKey_Signature_Signature/, 'María');
-    await pause(2_000);
-    expect(saveCureProgress).toHaveBeenCalledTimes(1);
-    type(/LocKey_Signature_Signature/, 'María López');
+    const { answers, saveCureProgress } = await nameTypedPastAHeldSave();
     try {
       act(() => setVisibility('hidden'));
     } finally {
@@ -137,5 +146,19 @@ describe('/status: the cure form keeps what is typed', () => {
     answers[2]?.();
     await pause(5_000);
     expect(saveCureProgress).toHaveBeenCalledTimes(3);
+  });
+
+  it('sends Save and finish later after a quiet save still under way, not beside it (stored last, the older answers would stand)', async () => {
+    const { answers, saveCureProgress } = await nameTypedPastAHeldSave();
+    fireEvent.click(screen.getByRole('button', { name: 'LocKey_Cure_SaveLater' }));
+    await pause(0);
+    expect(saveCureProgress).toHaveBeenCalledTimes(1);
+    answers[0]?.();
+    await pause(0);
+    expect(saveCureProgress).toHaveBeenCalledTimes(2);
+    expect(saveCureProgress).toHaveBeenLastCalledWith({ referenceCode: 'AUT-23456789X', signatureName: 'María López' }, 'en');
+    answers[1]?.();
+    await pause(0);
+    expect(screen.queryByText(/LocKey_Cure_SavedForLater/)).not.toBeNull();
   });
 });
