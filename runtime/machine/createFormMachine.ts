@@ -14,6 +14,7 @@ import {
   skipPredicate,
   type SkipPredicate,
 } from '../core/navigation';
+import { signsIn } from '../core/flow/pages';
 import type { FlowFile, FormType, PageConfig } from '../core/types';
 import { contextFromInput, initialContext, initialNavigation, prepopulatedFieldsOf, type FreshContextInput } from './context';
 import type {
@@ -160,10 +161,7 @@ export function createFormMachine(flow: FlowFile) {
       gotoAllowed: ({ context, event }) => 'pageId' in resolveGoto(context, event),
       hasPageEngine: ({ context }) => context.engine !== null,
       pressRefused: ({ context }) => context.pressRefusal !== null,
-      pageAuthorizes: ({ context }) => {
-        const action = pageOf(context)?.action;
-        return action === 'authorize' || action === 'lookup';
-      },
+      pageAuthorizes: ({ context }) => signsIn(pageOf(context)),
       pageSubmits: ({ context }) => submitPage !== undefined && context.navigation.currentPage === submitPage.id && context.authorized,
       isLookupPage: ({ context }) => pageOf(context)?.action === 'lookup',
       authorizedOnAnswer: ({ event }) => 'output' in event && (event.output as AuthorizeOutput).authorized === true,

@@ -1,5 +1,6 @@
 import { use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
+import { signsIn } from '../../core/flow/pages';
 import { withCulture } from '../../core/i18n/culture';
 import { backTarget, progress, scopeFromStore, skipPredicate } from '../../core/navigation';
 import type { FormType, ModelStoreState } from '../../core/types';
@@ -259,7 +260,7 @@ function RunningForm({ formType, pageId }: { formType: FormType; pageId: string 
   // before either makes what is missing at once (formActor.ts).
   const [signInFirst] = useState(() => {
     const first = flows.flow(formType).pages[0];
-    return first?.id === pageId && (first.action === 'authorize' || first.action === 'lookup');
+    return first?.id === pageId && signsIn(first);
   });
   useEffect(() => {
     const prepare = () =>

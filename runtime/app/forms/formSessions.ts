@@ -1,4 +1,5 @@
 import { loadLaterCalls } from '../../core/api';
+import { signsIn } from '../../core/flow/pages';
 import { camelCase, createIdSource, initStore, type IdSource } from '../../core/models';
 import { LIST_MODEL_KINDS, SINGLE_MODEL_KINDS } from '../../core/payload/kinds';
 import type { DocumentFile, FlowFile, FormModel, FormType, ModelConfig } from '../../core/types';
@@ -159,7 +160,7 @@ function startSession(formType: FormType, deps: SessionDeps, flow: FlowFile, fro
     const make = (code: typeof import('./formEngine')): MachineActor => code.startMachine(machineOf(code), input, previous);
     const actor = deferredActor({
       context: contextFromInput(flow, initialNavigation(flow), input, prepopulatedFieldsOf(flow)),
-      signsIn: first?.action === 'authorize' || first?.action === 'lookup',
+      signsIn: signsIn(first),
       prepareNow: () => {
         if (engine) machineOf(engine);
       },

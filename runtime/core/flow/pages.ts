@@ -10,6 +10,11 @@ export function findPage(flow: FlowFile, id: string): PageConfig | undefined {
   return flow.pages.find((p) => p.id === id);
 }
 
+/** Whether the page signs the claimant in (its press authorizes, or looks the VIN up). */
+export function signsIn(page: PageConfig | undefined): boolean {
+  return page?.action === 'authorize' || page?.action === 'lookup';
+}
+
 /** Every route of a page: its path and its aliases. */
 export function pageRoutes(page: PageConfig): string[] {
   return [page.path, ...(page.aliases ?? [])];
