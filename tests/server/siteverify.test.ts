@@ -7,7 +7,7 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startCaptchaEmulator, type CaptchaEmulator } from '../../server/captcha-emulator/emulator.js';
 import { Claimant, MARIA, overHttp, testApp, testDatabase, type Send, type TestDatabase } from './helper.js';
 
@@ -16,16 +16,33 @@ interface Relay {
   /** Requests that reached the relay, and those it dropped unanswered. */
   seen: number;
   dropped: number;
-  /** 'second': drop the second request of each connection; 'all': drop every request. */
-  mode: 'second' | 'all';
+  /** 'second': drop the second request of each connection; 'all': drop every request; 'hold': answer none (a provider that hangs). */
+  mode: 'second' | 'all' | 'hold';
+  /** Resolves when the relay has a request it holds unanswered. */
+  holding(): Promise<void>;
   close(): Promise<void>;
 }
 
 async function startRelay(target: string): Promise<Relay> {
   const perSocket = new WeakMap<object, number>();
-  const relay: Relay = { origin: '', seen: 0, dropped: 0, mode: 'second', close: () => new Promise((r) => server.close(() => r())) };
+  const waiting: Array<() => void> = [];
+  const relay: Relay = {
+    origin: '',
+    seen: 0,
+    dropped: 0,
+    mode: 'second',
+    holding: () => new Promise<void>((resolve) => waiting.push(resolve)),
+    close: () => new Promise((r) => {
+      server.closeAllConnections();
+      server.close(() => r());
+    }),
+  };
   const server: Server = createServer((req, res) => {
     relay.seen++;
+    if (relay.mode === 'hold') {
+      for (const resolve of waiting.splice(0)) resolve();
+      return;
+    }
     const n = (perSocket.get(req.socket) ?? 0) + 1;
     perSocket.set(req.socket, n);
     if (relay.mode === 'all' || n === 2) {
@@ -73,6 +90,9 @@ describe('siteverify', () => {
     relay.mode = 'second';
     relay.seen = relay.dropped = 0;
   });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 
   const lookup = async () => {
     const c = await new Claimant(app, emulator, http).start();
@@ -94,5 +114,23 @@ describe('siteverify', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ authorized: false, code: 'CAPTCHA_FAILED' });
     expect(relay.seen).toBeLessThanOrEqual(2);
+  });
+
+  it('a provider that never answers fails the check closed at the timeout, not before (fake clock)', async () => {
+    const c = await new Claimant(app, emulator, http).start();
+    relay.mode = 'hold';
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const answer = c.authorize('Lookup', { vin: MARIA.vin });
+    await relay.holding();
+    // Just short of the configured 1000 ms: still waiting for the provider.
+    vi.advanceTimersByTime(999);
+    let settled = false;
+    void answer.then(() => (settled = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(settled).toBe(false);
+    vi.advanceTimersByTime(1);
+    const res = await answer;
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ authorized: false, code: 'CAPTCHA_FAILED' });
   });
 });

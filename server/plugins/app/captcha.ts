@@ -179,12 +179,16 @@ class StaleConnectionError extends Error {}
  */
 async function postForm(url: URL, form: URLSearchParams, timeoutMs: number): Promise<FormReply> {
   const body = form.toString();
-  const signal = AbortSignal.timeout(timeoutMs);
+  // A timer cleared on the answer: AbortSignal.timeout's would still fire after it, on every call.
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(new DOMException(`siteverify did not answer within ${timeoutMs} ms`, 'TimeoutError')), timeoutMs);
   try {
-    return await postOnce(url, body, signal);
+    return await postOnce(url, body, deadline.signal);
   } catch (error) {
     if (!(error instanceof StaleConnectionError)) throw error;
-    return postOnce(url, body, signal);
+    return await postOnce(url, body, deadline.signal);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
