@@ -22,8 +22,8 @@
  * Redis: the database transaction, then one MULTI). Every other answer after siteverify first
  * records the token as used, so that one token gets one answer.
  */
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { randomText } from '../random-text.js';
 import type { SignIn } from '../../runtime/core/forms/index.js';
 import { UNSTORABLE_TEXT, unstorableTextPaths } from '../../runtime/core/payload/index.js';
 import { checkFieldTypes, hasValidVinCheckDigit, validateModelFields } from '../../runtime/core/rules/index.js';
@@ -508,7 +508,7 @@ export function createSignIns(app: FastifyInstance) {
         const resumedDraft = resumeCode ? await resumedDraftOf(app, request, formType, resumeCode, identity) : undefined;
 
         const authorization: Authorization = {
-          id: randomBytes(16).toString('base64url'),
+          id: randomText(16),
           ...identity,
           screening: screeningAtAuthorize(request, app.clock(), use?.score),
           ...(resumedDraft ? { resumedDraft } : {}),

@@ -3,13 +3,13 @@
  * server (or a hand edit) may have written, so every store reads them through `parseSessionData`:
  * the rest of the server can rely on each member being there with its shape.
  */
-import { randomBytes } from 'node:crypto';
+import { randomText } from '../random-text.js';
 import { isRecord } from '../../runtime/core/guards.js';
 import { parseStoredAuthorizations } from '../claims/session-authorizations.js';
 import type { SessionData } from './types.js';
 
 /** A new secret for a session's CSRF token. */
-export const newCsrfSecret = () => randomBytes(32).toString('base64url');
+export const newCsrfSecret = () => randomText(32);
 
 /** What a new session holds. */
 export function emptySessionData(): SessionData {

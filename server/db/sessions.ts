@@ -3,9 +3,10 @@
  * The cookie carries the random id; the store keys on its SHA-256, so a leaked table or keyspace
  * does not hand out live sessions.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { sql } from 'kysely';
+import { randomText } from '../random-text.js';
 import { isRecord } from '../../runtime/core/guards.js';
 import { remembered } from '../remembered.js';
 import { PREPARED } from './prepared.js';
@@ -43,7 +44,7 @@ const READ_PART = statementTemplate((v) => sql`select data, expires_at from sess
 
 const noTransactions = () => new Error('Sessions in Redis cannot join a database transaction');
 
-const newSessionId = () => randomBytes(32).toString('base64url');
+const newSessionId = () => randomText(32);
 /** The hashes of the ids seen last (10,000 at most): a session's id is hashed on its read and again on its save or touch, on nearly every request. */
 const hashId = remembered(10_000, (id) => createHash('sha256').update(id).digest('hex'));
 /** The key of a session's row (what the `sessions` table holds instead of the id). */

@@ -3,8 +3,8 @@
  * authorization at authorize (when, the captcha score, the automation markers), and combined with
  * the submit's at submit.
  */
-import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import { randomText } from '../random-text.js';
 import type { SessionData } from '../db/types.js';
 import { automationReasons, type Reason, type RequestFacts } from './signals.js';
 
@@ -35,7 +35,7 @@ export function screeningAtAuthorize(request: FastifyRequest, now: number, captc
 export function sessionTag(data: SessionData): string {
   const extra = (data.extra ??= {});
   if (typeof extra.screeningTag === 'string') return extra.screeningTag;
-  const tag = randomBytes(12).toString('base64url');
+  const tag = randomText(12);
   extra.screeningTag = tag;
   return tag;
 }

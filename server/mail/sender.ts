@@ -17,7 +17,7 @@
  * before each delivery, by `renderAtSend`; the same data gives the same message every time. One that
  * cannot be rendered counts as a failed delivery (retried, then left `failed` for the administrator).
  */
-import { randomBytes } from 'node:crypto';
+import { randomText } from '../random-text.js';
 import { propertyOf } from '../../runtime/core/guards.js';
 import type { LeasedMail, Outbox } from '../db/outbox.js';
 import type { MailContent } from './content.js';
@@ -89,7 +89,7 @@ const errorText = (error: unknown) => (error instanceof Error ? `${String(proper
 
 export function createSender(options: SenderOptions): Sender {
   const { outbox, mailer, from } = options;
-  const owner = options.owner ?? randomBytes(9).toString('base64url');
+  const owner = options.owner ?? randomText(9);
   const timers = options.timers ?? realTimers;
   const pollMs = options.pollMs ?? 30_000;
   const batchSize = options.batchSize ?? 10;

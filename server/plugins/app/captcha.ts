@@ -9,11 +9,12 @@
  * "Always on outside development; in development a setting that defaults to on"
  * (settings.json captchaEnabled, honoured only when NODE_ENV is development).
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
+import { randomText } from '../../random-text.js';
 import { isRecord, propertyOf } from '../../../runtime/core/guards.js';
 import type { CaptchaConfig, FormType } from '../../../runtime/core/types.js';
 import { EMULATOR_DEFAULT_SECRET } from '../../captcha-emulator/emulator.js';
@@ -288,7 +289,7 @@ export default fp<{ resolved: ResolvedCaptcha }>(
         const session = request.session;
         if (!session) throw httpError('NOT_AUTHORIZED');
         const expiresAt = app.clock() + RAW_TTL_MS;
-        const body = Buffer.from(JSON.stringify({ f: formType, n: randomBytes(16).toString('base64url'), x: expiresAt })).toString('base64url');
+        const body = Buffer.from(JSON.stringify({ f: formType, n: randomText(16), x: expiresAt })).toString('base64url');
         // Bound to the session by its hash in the session's captchaRaw list (checked on consume), not
         // by the CSRF secret: that one is renewed when authorize rotates the session.
         const value = `${body}.${app.sessions.sign('captcha-raw', body)}`;
