@@ -229,8 +229,18 @@ export function checkFlow(flow: FlowFile, file: string, context: CheckContext): 
     if (page.action === 'submit' && !flow.submit) add(`${pageAt}/action`, `the page "${page.id}" submits, but the flow has no submit call`, 'add "submit": { "endpoint": ..., "method": "POST" } to the flow');
 
     const blockIds = new Map<string, number>();
+    // Where each answer is asked on this page: asked twice, two inputs would share one answer and one id.
+    const askedAt = new Map<string, string>();
+    const askOnce = (model: string, key: string, at: string) => {
+      const name = qualifiedName(model, key);
+      const first = askedAt.get(name);
+      if (first === undefined) return void askedAt.set(name, at);
+      add(at, `the field "${key}" of ${model} is already asked on the page "${page.id}" at ${first}: its two inputs would share one answer and one id`, 'ask each field once per page: remove one of them');
+    };
     page.blocks.forEach((block, b) => {
       const at = `${pageAt}/blocks/${b}`;
+      if (block.block === 'model' || block.block === 'records') block.fields.forEach((f, i) => askOnce(block.model, f.key, `${at}/fields/${i}`));
+      if (block.block === 'address') for (const name of ADDRESS_FIELDS) askOnce(block.model, name, at);
       if (block.id !== undefined) {
         const first = blockIds.get(block.id);
         // A patch names a block by its id: two blocks of one name could not be told apart.

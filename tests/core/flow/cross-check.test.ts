@@ -44,6 +44,24 @@ describe('checkFlow', () => {
     ]);
   });
 
+  it('refuses a field asked twice on one page (two inputs, one answer, one id), in a block or beside an address block', () => {
+    const flow = copy(shippedFlow('automotive'));
+    const page = flow.pages.findIndex((p) => p.id === 'claimant-info');
+    const blocks = flow.pages[page]!.blocks;
+    const names = blocks.findIndex((b) => b.block === 'model' && b.model === 'ClaimantInfo');
+    const address = blocks.findIndex((b) => b.block === 'address');
+    const block = blocks[names]!;
+    if (block.block !== 'model') throw new Error('fixture moved');
+    const count = block.fields.length;
+    block.fields.push({ ...block.fields[0]! }, { key: 'mailingCity', widget: 'text', label: 'LocKey_ClaimantInfo_FirstName' });
+    const at = `/pages/${page}/blocks/${names}/fields`;
+    expect(checkFlow(flow, 'f.json', { models: shippedModels() }).map((i) => [i.pointer, i.message])).toEqual([
+      [`${at}/${count}`, `the field "firstName" of ClaimantInfo is already asked on the page "claimant-info" at ${at}/0: its two inputs would share one answer and one id`],
+      // The address block comes after the names: it is the second to ask for the city.
+      [`/pages/${page}/blocks/${address}`, `the field "mailingCity" of ClaimantInfo is already asked on the page "claimant-info" at ${at}/${count + 1}: its two inputs would share one answer and one id`],
+    ]);
+  });
+
   it('asks page-level conditions to name their model', () => {
     const flow = copy(shippedFlow('automotive'));
     flow.pages[4]!.skipWhen = { scope: 'didIncurOutOfPocketExpensesPriorToSeptember', schema: { const: 'true' } };
