@@ -67,6 +67,20 @@ export function parseDateInFormat(value: string, format: string): CalendarDate |
   return isValidCalendarDate(date.year, date.month, date.day) ? date : null;
 }
 
+/**
+ * Why a date format of the validDate rule could never read a date, or null when it can: it needs
+ * one year (yyyy), one month (M or MM) and one day (d or dd), and no other letters (which are read
+ * literally: "DD/MM/YYYY" would refuse every date).
+ */
+export function dateFormatProblem(format: string): string | null {
+  const tokens = [...format.matchAll(TOKEN)].map((m) => m[0]);
+  const letters = format.replace(TOKEN, '').match(/[A-Za-z]+/g);
+  if (letters) return `"${format}" has ${letters.map((l) => `"${l}"`).join(', ')}, which is not a date part: write the year as yyyy, the month as M or MM, the day as d or dd`;
+  const count = (first: string) => tokens.filter((t) => t.startsWith(first)).length;
+  const missing = [count('y') === 1 ? '' : 'one year (yyyy)', count('M') === 1 ? '' : 'one month (M or MM)', count('d') === 1 ? '' : 'one day (d or dd)'].filter(Boolean);
+  return missing.length ? `"${format}" needs ${missing.join(', ')}` : null;
+}
+
 /** A format's pattern and the order of its tokens, built once per format (a settlement has a few; at most this many kept). */
 const COMPILED_FORMATS_KEPT = 64;
 const compiledFormats = new Map<string, { pattern: RegExp; order: string[] }>();

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addDays,
   compareDates,
+  dateFormatProblem,
   formatDate,
   formatShortDate,
   parseDateInFormat,
@@ -10,6 +11,7 @@ import {
   toIsoDate,
 } from '../../../runtime/core/dates';
 import { DevError } from '../../../runtime/core/errors';
+import { validDateAdapter } from '../../../runtime/core/rules/adapters/validDate';
 
 describe('parseUserDate', () => {
   it('accepts M/d/yyyy, M/dd/yyyy, MM/d/yyyy and MM/dd/yyyy', () => {
@@ -41,6 +43,27 @@ describe('parseDateInFormat', () => {
     expect(parseDateInFormat('1/31/2024', 'MM/dd/yyyy')).toBeNull();
     expect(parseDateInFormat('2024-02-30', 'yyyy-MM-dd')).toBeNull();
     expect(parseDateInFormat('2024.01.31', 'yyyy-MM-dd')).toBeNull();
+  });
+});
+
+describe('dateFormatProblem', () => {
+  it('passes a format with one year, one month and one day', () => {
+    for (const format of ['M/d/yyyy', 'MM/dd/yyyy', 'yyyy-MM-dd', 'dd.MM.yyyy', 'd MM yyyy']) expect(dateFormatProblem(format), format).toBeNull();
+  });
+
+  it('names the letters a format would read literally, and the parts it lacks or repeats: such a format refuses every date', () => {
+    expect(dateFormatProblem('MM/DD/YYYY')).toBe('"MM/DD/YYYY" has "DD", "YYYY", which is not a date part: write the year as yyyy, the month as M or MM, the day as d or dd');
+    expect(parseDateInFormat('03/07/2026', 'MM/DD/YYYY')).toBeNull();
+    expect(dateFormatProblem('MM/yyyy')).toBe('"MM/yyyy" needs one day (d or dd)');
+    expect(dateFormatProblem('MM/MM/dd')).toBe('"MM/MM/dd" needs one year (yyyy), one month (M or MM)');
+  });
+
+  it('is what the validDate rule says of its formats when a settlement is checked', () => {
+    expect(validDateAdapter.checkParams?.({ type: 'validDate', formats: ['M/d/yyyy', 'DD/MM/yyyy'] })).toEqual([
+      '"DD/MM/yyyy" has "DD", which is not a date part: write the year as yyyy, the month as M or MM, the day as d or dd',
+    ]);
+    expect(validDateAdapter.checkParams?.({ type: 'validDate', formats: ['M/d/yyyy'] })).toEqual([]);
+    expect(validDateAdapter.checkParams?.({ type: 'validDate' })).toEqual([]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { parseDateInFormat, USER_DATE_FORMATS } from '../../dates';
+import { dateFormatProblem, parseDateInFormat, USER_DATE_FORMATS } from '../../dates';
 import { asText } from '../support';
 import { dateExample } from './dateValue';
 import type { RuleAdapter, ValidDateRule } from '../types';
@@ -12,6 +12,9 @@ export const validDateAdapter: RuleAdapter<ValidDateRule> = {
     const text = asText(value);
     return formats.some((f) => parseDateInFormat(text, f) !== null) ? null : { key: 'LocKey_Validation_ValidDate', args: [dateExample(formats[0])] };
   },
-  checkParams: (rule) =>
-    rule.formats === undefined || (Array.isArray(rule.formats) && rule.formats.every((f) => typeof f === 'string')) ? [] : ['formats must be a list of date formats'],
+  checkParams(rule) {
+    if (rule.formats === undefined) return [];
+    if (!Array.isArray(rule.formats) || !rule.formats.every((f) => typeof f === 'string')) return ['formats must be a list of date formats'];
+    return rule.formats.flatMap((format) => dateFormatProblem(format) ?? []);
+  },
 };
