@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DevError } from '../../../runtime/core/errors';
 import { assertKnownRules, getRuleAdapter, RULE_KINDS, ruleAdapters, validateValue } from '../../../runtime/core/rules';
+import { rangeAdapter } from '../../../runtime/core/rules/adapters/range';
+import type { RangeRule } from '../../../runtime/core/rules/types';
 import { context } from './context';
 
 function errorOf(run: () => unknown): DevError {
@@ -50,5 +52,14 @@ describe('rule registry', () => {
     expect(error.code).toBe('INVALID_RULE_CONFIG');
     expect(error.message).toContain('Invalid validation rules on claimantInfo.firstName. 3 errors found:');
     expect(error.message).toContain('rule 1 (maxLength): max must be a whole number');
+  });
+
+  it('refuses a range that accepts nothing (min past max), for dates and numbers, and leaves a bound of today alone', () => {
+    const problems = (rule: RangeRule) => rangeAdapter.checkParams?.(rule) ?? [];
+    expect(problems({ type: 'range', min: '01/01/2020', max: '01/01/2015', dataType: 'dateTime' })).toEqual(['min (01/01/2020) is after max (01/01/2015): no answer is in the range']);
+    expect(problems({ type: 'range', min: 100, max: 5 })).toEqual(['min (100) is greater than max (5): no answer is in the range']);
+    expect(problems({ type: 'range', min: 0.01, max: 50000 })).toEqual([]);
+    expect(problems({ type: 'range', min: '01/01/2013', max: 'today' })).toEqual([]);
+    expect(problems({ type: 'range', min: '01/01/2013', max: '01/01/2013' })).toEqual([]);
   });
 });

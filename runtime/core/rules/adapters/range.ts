@@ -1,4 +1,4 @@
-import { compareDates, formatShortDate } from '../../dates';
+import { compareDates, formatShortDate, parseUserDate } from '../../dates';
 import { looksLikeDateParam, parseDateParam, parseNumber } from '../support';
 import type { RuleConfig } from '../../types';
 import type { RangeRule, RuleAdapter } from '../types';
@@ -41,6 +41,14 @@ export const rangeAdapter: RuleAdapter<RangeRule> = {
     for (const bound of ['min', 'max'] as const) {
       const ok = dates ? looksLikeDateParam(rule[bound]) : !Number.isNaN(parseNumber(rule[bound]));
       if (!ok) problems.push(`${bound} must be ${dates ? "a date (MM/dd/yyyy) or 'today'" : 'a number'}`);
+    }
+    if (problems.length) return problems;
+    // A min past the max accepts nothing: every claim would be refused on this field. ('today'
+    // moves, so a bound of today is not compared.)
+    const fixedDate = (bound: unknown) => (typeof bound === 'string' && bound.trim().toLowerCase() !== 'today' ? parseUserDate(bound) : null);
+    const [min, max] = dates ? [fixedDate(rule.min), fixedDate(rule.max)] : [null, null];
+    if (min && max ? compareDates(min, max) > 0 : !dates && parseNumber(rule.min) > parseNumber(rule.max)) {
+      problems.push(`min (${String(rule.min)}) is ${dates ? 'after' : 'greater than'} max (${String(rule.max)}): no answer is in the range`);
     }
     return problems;
   },
