@@ -5,7 +5,7 @@ import { isRepeatingConfig, SPEC_LIST_KEYS, SPEC_PARENT_LINK, SPEC_SINGLE_KEYS }
 import { MASK_NAMES } from '../masks';
 import { ruleAdapters } from '../rules/registry';
 import { parseDeadlineTextKey } from '../i18n/deadlineKeys';
-import type { RuleAdapter } from '../rules/types';
+import type { RuleAdapter, RuleContext } from '../rules/types';
 import {
   ADDRESS_FIELDS,
   DEADLINE_KEYS,
@@ -15,6 +15,7 @@ import {
   type FieldValue,
   type FlowFile,
   type ModelConfig,
+  type ModelFieldConfig,
   type PageConfig,
   type RuleConfig,
   type WidgetName,
@@ -169,6 +170,9 @@ export function checkFlow(flow: FlowFile, file: string, context: CheckContext): 
     }
     if ((field.widget === 'radio' || field.widget === 'select') && !field.options && field.key !== linkField) {
       add(at, `the ${field.widget} field "${field.key}" has no options`, 'add "options": [{ "value": ..., "label": "LocKey_..." }] (or linkOptions on the records block)');
+    }
+    if (model && config && field.options) {
+      for (const issue of optionsRefused(field, model, (rule) => modelRuleAt(config, field.key, rule), adapters)) add(`${at}/options/${issue.option}/value`, issue.message, issue.hint);
     }
     if (field.maskName && !maskNames.includes(field.maskName)) add(`${at}/maskName`, `unknown mask "${field.maskName}"`, didYouMean(field.maskName, maskNames));
     if (field.validations) checkRules(field.validations, `${at}/validations`);
@@ -368,6 +372,28 @@ export function checkFlow(flow: FlowFile, file: string, context: CheckContext): 
       }
     }
   }
+  return issues;
+}
+
+/** The rules that read an answer alone (no other answer, no date): what an option's value can be checked against before any claim. */
+const VALUE_ONLY_RULES: ReadonlySet<string> = new Set(['regularExpression', 'maxLength']);
+
+/**
+ * The options of a radio or select whose value its field's own rules refuse: a claimant who
+ * chooses one could not go on (the lease option of a rule "^(own|lease)$" written "leased").
+ */
+function optionsRefused(field: FieldConfig, model: ModelFieldConfig, ruleAt: (rule: number) => string, adapters: Readonly<Record<string, RuleAdapter>>): Array<{ option: number; message: string; hint: string }> {
+  const context: RuleContext = { scope: { models: {} }, whitelist: null, now: new Date(0), t: () => undefined, side: 'server' };
+  const issues: Array<{ option: number; message: string; hint: string }> = [];
+  field.options?.forEach((option, o) => {
+    model.validations.forEach((rule, r) => {
+      const adapter = VALUE_ONLY_RULES.has(rule.type) && Object.hasOwn(adapters, rule.type) ? adapters[rule.type] : undefined;
+      // A rule with bad parameters is told where it is written.
+      if (!adapter || adapter.checkParams?.(rule).length) return;
+      if (!adapter.validate(option.value, rule, context, { field: field.key, dataType: model.dataType })) return;
+      issues.push({ option: o, message: `the option "${option.value}" of "${field.key}" is refused by its ${rule.type} rule at ${ruleAt(r)}: a claimant who chooses it could not go on`, hint: "make the option's value one the rule accepts, or change the rule" });
+    });
+  });
   return issues;
 }
 

@@ -142,6 +142,8 @@ describe('a condition\'s value can occur', () => {
   it('names the nearest option when the value is not one of the field\'s options', () => {
     const { flow, models, payment } = fixture();
     field(payment, 'paymentMethod').options!.push({ value: 'venmo', label: 'LocKey_Payment_Electronic' });
+    // The model's rule takes the new option too (else the option itself is reported).
+    modelField(models, 'PaymentElection', 'paymentMethod').validations[1] = { type: 'regularExpression', pattern: '^(check|electronic|venmo)$' };
     field(payment, 'paymentEmail').dependencies![0]!.when = { scope: 'paymentMethod', schema: { anyOf: [{ const: 'electronic' }, { const: 'Venmo' }] } };
     expect(checkFlow(flow, 'automotive.json', { models })).toEqual([
       {

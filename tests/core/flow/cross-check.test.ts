@@ -62,6 +62,22 @@ describe('checkFlow', () => {
     ]);
   });
 
+  it("refuses an option its field's own rules refuse: a claimant who chose it could not go on", () => {
+    const flow = copy(shippedFlow('automotive'));
+    const page = flow.pages.findIndex((p) => p.id === 'eligibility');
+    const blocks = flow.pages[page]!.blocks;
+    const b = blocks.findIndex((x) => x.block === 'model' && x.fields.some((f) => f.key === 'ownershipType'));
+    const block = blocks[b]!;
+    if (block.block !== 'model') throw new Error('fixture moved');
+    const f = block.fields.findIndex((x) => x.key === 'ownershipType');
+    const options = block.fields[f]!.options!;
+    const lease = options.findIndex((o) => o.value === 'lease');
+    options[lease] = { ...options[lease]!, value: 'leased' };
+    const issues = checkFlow(flow, 'f.json', { models: shippedModels() });
+    expect(issues.map((i) => i.pointer)).toEqual([`/pages/${page}/blocks/${b}/fields/${f}/options/${lease}/value`]);
+    expect(issues[0]!.message).toMatch(/^the option "leased" of "ownershipType" is refused by its regularExpression rule at .*: a claimant who chooses it could not go on$/);
+  });
+
   it('asks page-level conditions to name their model', () => {
     const flow = copy(shippedFlow('automotive'));
     flow.pages[4]!.skipWhen = { scope: 'didIncurOutOfPocketExpensesPriorToSeptember', schema: { const: 'true' } };
