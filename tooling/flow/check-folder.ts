@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { DeadlinesResponse, FlowFile, ModelConfig } from '../../runtime/core/types';
 import { impossibleDeadlineDates, unknownDeadlineZones } from '../../runtime/core/deadlines/normalize';
-import { checkFlow, checkFlowSet, checkLocaleKeySets, type CheckContext } from '../../runtime/core/flow/cross-check';
+import { checkFlow, checkFlowSet, checkLocaleKeySets, unaskedRequiredFields, type CheckContext } from '../../runtime/core/flow/cross-check';
 import { pointer, type FlowIssue } from '../../runtime/core/flow/issues';
 import { localizedCopyProblems } from '../../runtime/core/i18n/localizedCopy';
 import { loadLocale, loadModelConfigs, matchesSchema, schemaIssues, type SchemaTypes } from './validate-schema';
@@ -246,6 +246,7 @@ export function checkFolder(input: FolderPaths | SettlementFolder, context: Omit
     }
     const flow = read.json;
     issues.push(...checkFlow(flow, file, { modelRuleAt, ...context, models, locales }));
+    warnings.push(...unaskedRequiredFields(flow, file, { models, modelRuleAt }));
     flows.push({ file, flow });
   }
   issues.push(...checkFlowSet(flows));

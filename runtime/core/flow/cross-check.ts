@@ -1,6 +1,7 @@
 import { SUPPORTED_CONDITION_KEYWORDS } from '../conditions/evaluate';
 import { isOneOf } from '../guards';
 import { camelCase } from '../models/config';
+import { FILE_MODEL_FIELDS } from '../models/store';
 import { isRepeatingConfig, SPEC_LIST_KEYS, SPEC_PARENT_LINK, SPEC_SINGLE_KEYS } from '../models/declared';
 import { MASK_NAMES } from '../masks';
 import { ruleAdapters } from '../rules/registry';
@@ -372,6 +373,53 @@ export function checkFlow(flow: FlowFile, file: string, context: CheckContext): 
       }
     }
   }
+  return issues;
+}
+
+/**
+ * The fields a submitting flow never asks for that their model requires always (a `required`
+ * rule): the server checks only what the pages ask, so every claim would be stored without them.
+ * Asked: a field of a model or records block of a page in the flow (a file field writes the
+ * file's name, size and type too), an address block's fields, a records block's fixed values. A
+ * records model no page adds has no records. Warnings: the folder checker tells them.
+ */
+export function unaskedRequiredFields(flow: FlowFile, file: string, context: Pick<CheckContext, 'models' | 'modelRuleAt'>): FlowIssue[] {
+  if (!flow.submit) return [];
+  const asked = new Set<string>();
+  const withRecords = new Set<string>();
+  for (const page of flow.pages) {
+    if (page.inFlow === false) continue;
+    for (const block of page.blocks) {
+      if (block.block === 'model' || block.block === 'records') {
+        for (const f of block.fields) {
+          asked.add(qualifiedName(block.model, f.key));
+          if (f.widget === 'file') for (const key of FILE_MODEL_FIELDS) asked.add(qualifiedName(block.model, key));
+        }
+      }
+      if (block.block === 'records') {
+        withRecords.add(block.model);
+        for (const key of Object.keys(block.fixedValues ?? {})) asked.add(qualifiedName(block.model, key));
+      }
+      if (block.block === 'address') for (const key of ADDRESS_FIELDS) asked.add(qualifiedName(block.model, key));
+    }
+  }
+  const issues: FlowIssue[] = [];
+  flow.models.forEach((model, m) => {
+    const config = context.models.find((c) => c.metadata.formType === flow.formType && c.metadata.dtoMapping === model);
+    if (!config || (isRepeatingConfig(config) && !withRecords.has(model))) return;
+    const configIndex = context.models.indexOf(config);
+    for (const [key, field] of Object.entries(config.fields)) {
+      const rule = field.validations.findIndex((r) => r.type === 'required');
+      if (rule < 0 || asked.has(qualifiedName(model, key))) continue;
+      const ruleAt = context.modelRuleAt?.(configIndex, key, rule) ?? `${ptr('models', configIndex, 'fields', key, 'validations', rule)} of the model configs`;
+      issues.push({
+        file,
+        pointer: ptr('models', m),
+        message: `"${key}" of ${model} is required (${ruleAt}), but no page of the flow asks for it: every claim would be stored without it`,
+        hint: `add "${key}" to a ${model} block of a page, or remove its required rule`,
+      });
+    }
+  });
   return issues;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkFlow, checkFlowSet, checkLocaleKeySets } from '../../../runtime/core/flow/cross-check';
+import { checkFlow, checkFlowSet, checkLocaleKeySets, unaskedRequiredFields } from '../../../runtime/core/flow/cross-check';
 import { secretFields } from '../../../runtime/core/flow/secrets';
 import type { FlowFile } from '../../../runtime/core/types';
 import { copy, shippedFlow, shippedModels } from './helpers';
@@ -76,6 +76,21 @@ describe('checkFlow', () => {
     const issues = checkFlow(flow, 'f.json', { models: shippedModels() });
     expect(issues.map((i) => i.pointer)).toEqual([`/pages/${page}/blocks/${b}/fields/${f}/options/${lease}/value`]);
     expect(issues[0]!.message).toMatch(/^the option "leased" of "ownershipType" is refused by its regularExpression rule at .*: a claimant who chooses it could not go on$/);
+  });
+
+  it('warns of a field its model requires that no page asks for (every claim stored without it); a file field writes its name, size and type', () => {
+    expect(unaskedRequiredFields(shippedFlow('automotive'), 'f.json', { models: shippedModels() })).toEqual([]);
+    const flow = copy(shippedFlow('automotive'));
+    const page = flow.pages.findIndex((p) => p.id === 'claimant-info');
+    const block = flow.pages[page]!.blocks.find((b) => b.block === 'model' && b.model === 'ClaimantInfo');
+    if (block?.block !== 'model') throw new Error('fixture moved');
+    block.fields = block.fields.filter((f) => f.key !== 'lastName');
+    const warnings = unaskedRequiredFields(flow, 'f.json', { models: shippedModels() });
+    expect(warnings.map((w) => [w.pointer, w.message.replace(/\(.*\)/, '(…)')])).toEqual([
+      [`/models/${flow.models.indexOf('ClaimantInfo')}`, '"lastName" of ClaimantInfo is required (…), but no page of the flow asks for it: every claim would be stored without it'],
+    ]);
+    // Not an error: the flow still loads.
+    expect(checkFlow(flow, 'f.json', { models: shippedModels() })).toEqual([]);
   });
 
   it('asks page-level conditions to name their model', () => {
