@@ -3,7 +3,7 @@ import { isOneOf } from '../guards';
 import { camelCase } from '../models/config';
 import { FILE_MODEL_FIELDS } from '../models/store';
 import { isRepeatingConfig, SPEC_LIST_KEYS, SPEC_PARENT_LINK, SPEC_SINGLE_KEYS } from '../models/declared';
-import { MASK_NAMES } from '../masks';
+import { MASK_NAMES, maskedSample } from '../masks';
 import { ruleAdapters } from '../rules/registry';
 import { parseDeadlineTextKey } from '../i18n/deadlineKeys';
 import type { RuleAdapter, RuleContext } from '../rules/types';
@@ -176,6 +176,10 @@ export function checkFlow(flow: FlowFile, file: string, context: CheckContext): 
       for (const issue of optionsRefused(field, model, (rule) => modelRuleAt(config, field.key, rule), adapters)) add(`${at}/options/${issue.option}/value`, issue.message, issue.hint);
     }
     if (field.maskName && !maskNames.includes(field.maskName)) add(`${at}/maskName`, `unknown mask "${field.maskName}"`, didYouMean(field.maskName, maskNames));
+    else if (model && config && field.maskName) {
+      const issue = patternReadsUnmasked(field.maskName, model, (rule) => modelRuleAt(config, field.key, rule), adapters);
+      if (issue) add(`${at}/maskName`, `"${field.key}": ${issue.message}`, issue.hint);
+    }
     if (field.validations) checkRules(field.validations, `${at}/validations`);
     field.dependencies?.forEach((dep, i) => {
       checkCondition(dep.when, `${at}/dependencies/${i}/when`, config);
@@ -421,6 +425,25 @@ export function unaskedRequiredFields(flow: FlowFile, file: string, context: Pic
     }
   });
   return issues;
+}
+
+/**
+ * A regularExpression rule of a masked field written for the answer as typed, without the mask's
+ * characters: the field stores what the mask shows ('(555) 555-5555'), so the rule would refuse
+ * every answer. Told when the rule refuses a complete masked answer and takes the same one unmasked.
+ */
+function patternReadsUnmasked(maskName: string, model: ModelFieldConfig, ruleAt: (rule: number) => string, adapters: Readonly<Record<string, RuleAdapter>>): { message: string; hint: string } | null {
+  const sample = maskedSample(maskName);
+  const adapter = Object.hasOwn(adapters, 'regularExpression') ? adapters.regularExpression : undefined;
+  if (!sample || !adapter) return null;
+  const context: RuleContext = { scope: { models: {} }, whitelist: null, now: new Date(0), t: () => undefined, side: 'server' };
+  const refuses = (value: string, rule: RuleConfig) => adapter.validate(value, rule, context, { field: '', dataType: model.dataType }) !== null;
+  const index = model.validations.findIndex((rule) => rule.type === 'regularExpression' && !adapter.checkParams?.(rule).length && refuses(sample.stored, rule) && !refuses(sample.typed, rule));
+  if (index < 0) return null;
+  return {
+    message: `the ${maskName} mask stores answers as "${sample.stored}", and the regularExpression rule at ${ruleAt(index)} takes them only without its characters ("${sample.typed}"): it would refuse every answer`,
+    hint: 'write the pattern for the answer as the mask shows it, or remove the mask',
+  };
 }
 
 /** The rules that read an answer alone (no other answer, no date): what an option's value can be checked against before any claim. */

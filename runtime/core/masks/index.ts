@@ -92,3 +92,30 @@ export function conformEdit(definition: MaskDefinition, raw: string, previous: s
 export function applyMask(name: string, input: string, previous = ''): string {
   return conformEdit(getMask(name), input, previous).value;
 }
+
+/** Characters tried for a mask's slot, in turn: a digit that is not an edge of its range, then letters. */
+const SAMPLE_CHARACTERS = '5A';
+
+/**
+ * A complete answer of a fixed-length mask as the field stores it ('(555) 555-5555') and the same
+ * answer as typed without the mask's characters ('5555555555'); null for a mask whose shape
+ * follows what is typed (currency). For checking a field's rules against what its mask stores.
+ */
+export function maskedSample(name: string): { stored: string; typed: string } | null {
+  const definition = Object.hasOwn(masks, name) ? masks[name] : undefined;
+  if (!definition || typeof definition.mask === 'function') return null;
+  let stored = '';
+  let typed = '';
+  for (const slot of definition.mask) {
+    if (typeof slot === 'string') {
+      stored += slot;
+      continue;
+    }
+    const character = [...SAMPLE_CHARACTERS].find((c) => slot.test(c));
+    if (character === undefined) return null;
+    stored += character;
+    typed += character;
+  }
+  return { stored: definition.pipe ? definition.pipe(stored) : stored, typed };
+}
+

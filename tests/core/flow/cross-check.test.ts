@@ -93,6 +93,19 @@ describe('checkFlow', () => {
     expect(checkFlow(flow, 'f.json', { models: shippedModels() })).toEqual([]);
   });
 
+  it("refuses a masked field's pattern written for the answer without the mask's characters: it would refuse every answer", () => {
+    const models = shippedModels();
+    const phone = models.find((m) => m.metadata.formType === 'Automotive' && m.metadata.dtoMapping === 'ClaimantInfo')!.fields.phoneNumber!;
+    phone.validations.push({ type: 'regularExpression', pattern: '^\\d{10}$' });
+    const issues = checkFlow(shippedFlow('automotive'), 'f.json', { models });
+    expect(issues.map((i) => i.message)).toEqual([
+      expect.stringMatching(/^"phoneNumber": the phoneUS mask stores answers as "\(555\) 555-5555", and the regularExpression rule at .* takes them only without its characters \("5555555555"\): it would refuse every answer$/),
+    ]);
+    // Written for what the mask shows, it passes.
+    phone.validations[phone.validations.length - 1] = { type: 'regularExpression', pattern: '^\\(\\d{3}\\) \\d{3}-\\d{4}$' };
+    expect(checkFlow(shippedFlow('automotive'), 'f.json', { models })).toEqual([]);
+  });
+
   it('asks page-level conditions to name their model', () => {
     const flow = copy(shippedFlow('automotive'));
     flow.pages[4]!.skipWhen = { scope: 'didIncurOutOfPocketExpensesPriorToSeptember', schema: { const: 'true' } };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyMask, getMask, MASK_NAMES, patternToMask } from '../../../runtime/core/masks';
+import { applyMask, getMask, MASK_NAMES, maskedSample, patternToMask } from '../../../runtime/core/masks';
 import { DevError } from '../../../runtime/core/errors';
 
 /** Types `text` one character at a time, as a field would, and returns each stored value. */
@@ -141,3 +141,20 @@ describe('postalNonUS', () => {
     expect(applyMask('postalNonUS', '12345 67890 123')).toBe('12345 6789');
   });
 });
+
+describe('maskedSample', () => {
+  it('is a complete answer of a fixed-length mask as stored, and as typed without its characters, each the same as typing it', () => {
+    expect(maskedSample('phoneUS')).toEqual({ stored: '(555) 555-5555', typed: '5555555555' });
+    for (const name of MASK_NAMES) {
+      const sample = maskedSample(name);
+      if (!sample) continue;
+      expect(typeInto(name, sample.typed).at(-1), name).toBe(sample.stored);
+    }
+  });
+
+  it('is null for a mask whose shape follows what is typed, and for an unknown one', () => {
+    expect(maskedSample('currency')).toBeNull();
+    expect(maskedSample('nope')).toBeNull();
+  });
+});
+
