@@ -229,6 +229,10 @@ export function checkFlow(flow: FlowFile, file: string, context: CheckContext): 
     const pageAt = ptr('pages', p);
     if (page.skipWhen) {
       checkCondition(page.skipWhen, `${pageAt}/skipWhen`, undefined);
+      // Skipped, the sign-in or the submit would never happen for the claimants the condition holds for.
+      if (page.action === 'authorize' || page.action === 'lookup' || page.action === 'submit') {
+        add(`${pageAt}/skipWhen`, `the page "${page.id}" has the action ${page.action} and a skip condition: claimants it holds for could never ${page.action === 'submit' ? 'submit the claim' : 'sign in'}`, 'remove its skipWhen; skip the pages around it instead');
+      }
       for (const issue of skipConditionProblems(page.skipWhen, `${pageAt}/skipWhen`, p)) add(issue.pointer, issue.message, issue.hint);
     }
     const needsCaptcha = page.action === 'authorize' || page.action === 'lookup' || page.action === 'submit';

@@ -106,6 +106,15 @@ describe('checkFlow', () => {
     expect(checkFlow(shippedFlow('automotive'), 'f.json', { models })).toEqual([]);
   });
 
+  it('refuses a skip condition on the page that signs in or submits: claimants it holds for could never sign in or submit', () => {
+    const flow = copy(shippedFlow('automotive'));
+    const summary = flow.pages.findIndex((p) => p.action === 'submit');
+    flow.pages[summary]!.skipWhen = { scope: 'claimDetails.ownershipType', schema: { const: 'lease' } };
+    expect(checkFlow(flow, 'f.json', { models: shippedModels() }).map((i) => [i.pointer, i.message])).toEqual([
+      [`/pages/${summary}/skipWhen`, `the page "${flow.pages[summary]!.id}" has the action submit and a skip condition: claimants it holds for could never submit the claim`],
+    ]);
+  });
+
   it('asks page-level conditions to name their model', () => {
     const flow = copy(shippedFlow('automotive'));
     flow.pages[4]!.skipWhen = { scope: 'didIncurOutOfPocketExpensesPriorToSeptember', schema: { const: 'true' } };
