@@ -229,9 +229,10 @@ export function checkFlow(flow: FlowFile, file: string, context: CheckContext): 
     const pageAt = ptr('pages', p);
     if (page.skipWhen) {
       checkCondition(page.skipWhen, `${pageAt}/skipWhen`, undefined);
-      // Skipped, the sign-in or the submit would never happen for the claimants the condition holds for.
-      if (page.action === 'authorize' || page.action === 'lookup' || page.action === 'submit') {
-        add(`${pageAt}/skipWhen`, `the page "${page.id}" has the action ${page.action} and a skip condition: claimants it holds for could never ${page.action === 'submit' ? 'submit the claim' : 'sign in'}`, 'remove its skipWhen; skip the pages around it instead');
+      // The flow's one page that signs in or submits, skipped: it would never happen for the
+      // claimants the condition holds for. (With a second such page, each may serve other claimants.)
+      if ((page.action === 'authorize' || page.action === 'lookup' || page.action === 'submit') && flow.pages.filter((other) => other.action === page.action).length === 1) {
+        add(`${pageAt}/skipWhen`, `the page "${page.id}" has the action ${page.action} and a skip condition, and no other page of the flow does: claimants it holds for could never ${page.action === 'submit' ? 'submit the claim' : 'sign in'}`, 'remove its skipWhen; skip the pages around it instead');
       }
       for (const issue of skipConditionProblems(page.skipWhen, `${pageAt}/skipWhen`, p)) add(issue.pointer, issue.message, issue.hint);
     }

@@ -106,13 +106,16 @@ describe('checkFlow', () => {
     expect(checkFlow(shippedFlow('automotive'), 'f.json', { models })).toEqual([]);
   });
 
-  it('refuses a skip condition on the page that signs in or submits: claimants it holds for could never sign in or submit', () => {
+  it('refuses a skip condition on the one page that signs in or submits: claimants it holds for could never sign in or submit', () => {
     const flow = copy(shippedFlow('automotive'));
     const summary = flow.pages.findIndex((p) => p.action === 'submit');
     flow.pages[summary]!.skipWhen = { scope: 'claimDetails.ownershipType', schema: { const: 'lease' } };
     expect(checkFlow(flow, 'f.json', { models: shippedModels() }).map((i) => [i.pointer, i.message])).toEqual([
-      [`/pages/${summary}/skipWhen`, `the page "${flow.pages[summary]!.id}" has the action submit and a skip condition: claimants it holds for could never submit the claim`],
+      [`/pages/${summary}/skipWhen`, `the page "${flow.pages[summary]!.id}" has the action submit and a skip condition, and no other page of the flow does: claimants it holds for could never submit the claim`],
     ]);
+    // A second submit page for the claimants the first is skipped for: each serves its own.
+    flow.pages.splice(summary + 1, 0, { ...copy(flow.pages[summary]!), id: 'lease-summary', path: '/automotive/lease-summary', skipWhen: { not: { scope: 'claimDetails.ownershipType', schema: { const: 'lease' } } } });
+    expect(checkFlow(flow, 'f.json', { models: shippedModels() }).filter((i) => i.pointer.endsWith('/skipWhen'))).toEqual([]);
   });
 
   it('asks page-level conditions to name their model', () => {
