@@ -22,7 +22,7 @@ import {
   type WidgetName,
 } from '../types';
 import { compareDependenciesWithRules, conditionValueProblems, qualifiedName, resolveScope, ruleValueProblems, type FlowFieldInfo } from './condition-agreement';
-import { pointer as ptr, type FlowIssue } from './issues';
+import { pointer, pointer as ptr, type FlowIssue } from './issues';
 import { secretFields } from './secrets';
 import { didYouMean, nearestName } from './nearest';
 import { localizationKeysOf, pageRoutes } from './pages';
@@ -629,6 +629,24 @@ export function checkLocaleKeySets(locales: Readonly<Record<string, Readonly<Rec
   for (const [file, texts] of Object.entries(locales)) {
     for (const [key, from] of all) {
       if (!Object.hasOwn(texts, key)) issues.push({ file, pointer: '', message: `localization key "${key}" (in ${from}) is missing`, hint: `add "${key}" with a text in this culture` });
+    }
+  }
+  // A translation that drops a placeholder drops what it stands for (a date, a size); one it adds
+  // shows as typed. Each text of a key holds the placeholders of the key's text in the first file.
+  const placeholders = (text: unknown) => (typeof text === 'string' ? [...new Set(text.match(/\{(?:\d+|[A-Za-z_]\w*)\}/g))].sort() : []);
+  const [first, ...others] = Object.entries(locales);
+  if (!first) return issues;
+  const [firstFile, firstTexts] = first;
+  for (const [file, texts] of others) {
+    for (const [key, text] of Object.entries(texts)) {
+      if (key === '$schema' || !Object.hasOwn(firstTexts, key)) continue;
+      const expected = placeholders(firstTexts[key]);
+      const found = placeholders(text);
+      const missing = expected.filter((p) => !found.includes(p));
+      const extra = found.filter((p) => !expected.includes(p));
+      if (!missing.length && !extra.length) continue;
+      const said = [missing.length ? `lacks ${missing.join(', ')}` : '', extra.length ? `has ${extra.join(', ')}, which ${firstFile} does not` : ''].filter(Boolean).join(' and ');
+      issues.push({ file, pointer: pointer(key), message: `the text of "${key}" ${said}: ${missing.length ? 'what it stands for would not be shown' : 'it would show as written'}`, hint: `use the placeholders of ${firstFile}: ${expected.join(', ') || 'none'}` });
     }
   }
   return issues;

@@ -194,4 +194,13 @@ describe('checkLocaleKeySets', () => {
       expect.objectContaining({ file: 'es.json', message: 'localization key "LocKey_A_C" (in en.json) is missing' }),
     ]);
   });
+
+  it('names a translation that drops or adds a placeholder, at its key', () => {
+    const en = { LocKey_Confirmation_SubmittedAt: 'Submitted on {0}', LocKey_Files: 'Up to {maxFileSize} each', LocKey_Plain: 'Plain' };
+    expect(checkLocaleKeySets({ 'en.json': en, 'es.json': { LocKey_Confirmation_SubmittedAt: 'Enviado el {0}', LocKey_Files: 'Hasta {maxFileSize} cada uno', LocKey_Plain: 'Simple' } })).toEqual([]);
+    expect(checkLocaleKeySets({ 'en.json': en, 'es.json': { LocKey_Confirmation_SubmittedAt: 'Enviado', LocKey_Files: 'Hasta {maxFileSize} y {1}', LocKey_Plain: 'Simple' } }).map((i) => [i.file, i.pointer, i.message])).toEqual([
+      ['es.json', '/LocKey_Confirmation_SubmittedAt', 'the text of "LocKey_Confirmation_SubmittedAt" lacks {0}: what it stands for would not be shown'],
+      ['es.json', '/LocKey_Files', 'the text of "LocKey_Files" has {1}, which en.json does not: it would show as written'],
+    ]);
+  });
 });
