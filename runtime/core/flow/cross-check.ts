@@ -326,7 +326,17 @@ export function checkFlow(flow: FlowFile, file: string, context: CheckContext): 
         case 'summary': {
           block.groups.forEach((group, g) => {
             const gAt = `${at}/groups/${g}`;
-            if (!pageIds.includes(group.editPage)) add(`${gAt}/editPage`, `editPage "${group.editPage}" is not a page of this flow`, didYouMean(group.editPage, pageIds));
+            const editPage = flow.pages.find((pg) => pg.id === group.editPage);
+            if (!editPage) add(`${gAt}/editPage`, `editPage "${group.editPage}" is not a page of this flow`, didYouMean(group.editPage, pageIds));
+            else {
+              // The group's Edit link must open a page of the claim that asks its answers.
+              const names = group.fields.map((f) => qualifiedName(group.model, f));
+              const askedThere = editPage.blocks.some((blk) => (blk.block === 'model' || blk.block === 'records' ? blk.fields.some((f) => names.includes(qualifiedName(blk.model, f.key))) : blk.block === 'address' && names.some((n) => ADDRESS_FIELDS.some((a) => n === qualifiedName(blk.model, a)))));
+              const asking = names.map((n) => askedOn.get(n)).find((index) => index !== undefined);
+              const hint = asking === undefined ? 'link the page that asks them' : `link "${flow.pages[asking]?.id ?? ''}", which asks them`;
+              if (editPage.inFlow === false) add(`${gAt}/editPage`, `editPage "${group.editPage}" is not in the flow: the group's Edit link would leave the claim`, hint);
+              else if (names.length && !askedThere) add(`${gAt}/editPage`, `editPage "${group.editPage}" asks none of the group's answers: its Edit link would open a page where they cannot be changed`, hint);
+            }
             const config = modelConfig(group.model, `${gAt}/model`);
             group.fields.forEach((f, i) => {
               fieldOf(config, f, `${gAt}/fields/${i}`);

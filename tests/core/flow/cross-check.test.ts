@@ -118,6 +118,22 @@ describe('checkFlow', () => {
     expect(checkFlow(flow, 'f.json', { models: shippedModels() }).filter((i) => i.pointer.endsWith('/skipWhen'))).toEqual([]);
   });
 
+  it("refuses a summary group's Edit link to a page out of the flow, or to one that asks none of its answers", () => {
+    const flow = copy(shippedFlow('automotive'));
+    const p = flow.pages.findIndex((pg) => pg.action === 'submit');
+    const b = flow.pages[p]!.blocks.findIndex((blk) => blk.block === 'summary');
+    const block = flow.pages[p]!.blocks[b]!;
+    if (block.block !== 'summary') throw new Error('fixture moved');
+    const g = block.groups.findIndex((group) => group.model === 'ClaimantInfo');
+    const at = `/pages/${p}/blocks/${b}/groups/${g}/editPage`;
+    const issuesAt = () => checkFlow(flow, 'f.json', { models: shippedModels() }).filter((i) => i.pointer === at).map((i) => [i.message, i.hint]);
+    expect(issuesAt()).toEqual([]);
+    block.groups[g]!.editPage = 'payment-election';
+    expect(issuesAt()).toEqual([['editPage "payment-election" is not in the flow: the group\'s Edit link would leave the claim', 'link "claimant-info", which asks them']]);
+    block.groups[g]!.editPage = 'eligibility';
+    expect(issuesAt()).toEqual([['editPage "eligibility" asks none of the group\'s answers: its Edit link would open a page where they cannot be changed', 'link "claimant-info", which asks them']]);
+  });
+
   it('asks page-level conditions to name their model', () => {
     const flow = copy(shippedFlow('automotive'));
     flow.pages[4]!.skipWhen = { scope: 'didIncurOutOfPocketExpensesPriorToSeptember', schema: { const: 'true' } };
