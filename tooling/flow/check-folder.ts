@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { DeadlinesResponse, FlowFile, ModelConfig } from '../../runtime/core/types';
-import { impossibleDeadlineDates, unknownDeadlineZones } from '../../runtime/core/deadlines/normalize';
+import { deadlinesAfterGlobal, impossibleDeadlineDates, unknownDeadlineZones } from '../../runtime/core/deadlines/normalize';
 import { checkFlow, checkFlowSet, checkLocaleKeySets, unaskedRequiredFields, type CheckContext } from '../../runtime/core/flow/cross-check';
 import { pointer, type FlowIssue } from '../../runtime/core/flow/issues';
 import { localizedCopyProblems } from '../../runtime/core/i18n/localizedCopy';
@@ -361,6 +361,7 @@ export function checkFolder(input: FolderPaths | SettlementFolder, context: Omit
     if (json && typeof json === 'object') {
       const deadlines = json as DeadlinesResponse;
       for (const problem of [...unknownDeadlineZones(deadlines), ...impossibleDeadlineDates(deadlines)]) issues.push({ file: deadlinesFile, ...problem });
+      for (const problem of deadlinesAfterGlobal(deadlines)) warnings.push({ file: deadlinesFile, ...problem });
     }
   }
 

@@ -1,5 +1,6 @@
 import { ianaZoneFor, isoLocalAsUtc, timeZoneHint } from '../dates';
 import { devError } from '../errors';
+import { deadlineInstant } from './instant';
 import {
   DEADLINE_KEYS,
   type DeadlineKey,
@@ -121,5 +122,32 @@ export function impossibleDeadlineDates(response: DeadlinesResponse): Array<{ po
         hint: days && monthName ? `${monthName} ${year} has ${days} days; write a real date as ${shape}` : `write a real date as ${shape}`,
       }];
     }
+  });
+}
+
+/**
+ * The deadlines that close after the global deadline: a form whose deadlineKeys name both closes at
+ * the global deadline, so such a date is never reached there (a year typed wrong, most often). Where each is, what is wrong
+ * and how to fix it; nothing while a date or zone cannot be read (told by the checks above).
+ */
+export function deadlinesAfterGlobal(response: DeadlinesResponse): Array<{ pointer: string; message: string; hint: string }> {
+  let settings: DeadlineSettings;
+  try {
+    settings = normalizeDeadlines(response);
+  } catch {
+    return [];
+  }
+  const global = settings.globalDeadline;
+  if (!global) return [];
+  const closes = deadlineInstant(global).getTime();
+  const field = isPerCultureDeadlines(response) ? 'deadlineDateTime' : 'deadline';
+  return DEADLINE_KEYS.flatMap((key) => {
+    const setting = settings[key];
+    if (key === 'globalDeadline' || !setting || deadlineInstant(setting).getTime() <= closes) return [];
+    return [{
+      pointer: `/deadlines/${key}/${field}`,
+      message: `${key} (${setting.local}) is after globalDeadline (${global.local}), which comes first: a form whose deadlineKeys name both closes then, and never reaches this date`,
+      hint: `make it no later than globalDeadline, or move globalDeadline`,
+    }];
   });
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { deadlineInstant, normalizeDeadlines } from '../../../runtime/core/deadlines';
+import { deadlineInstant, deadlinesAfterGlobal, normalizeDeadlines } from '../../../runtime/core/deadlines';
 import { DevError } from '../../../runtime/core/errors';
 import type { DeadlinesResponse, LegacyDeadlinesResponse, PerCultureDeadlinesResponse } from '../../../runtime/core/types';
 
@@ -76,5 +76,21 @@ describe('normalizeDeadlines', () => {
     expect(() => normalizeDeadlines({ deadlines: { globalDeadline: { timeZone: 'Pacific', deadline: '02/30/2027' } } })).toThrow(/Invalid date format/);
     expect(() => normalizeDeadlines({ timeZone: 'Pacific', deadlines: { globalDeadline: { deadlineDateTime: '2027-12-31 noon', redirectUrl: null } } })).toThrow(/Invalid date format/);
     expect(normalizeDeadlines({ deadlines: { otherDeadline: { timeZone: 'Pacific', deadline: '12/31/2027' } } })).toEqual({});
+  });
+});
+
+describe('deadlinesAfterGlobal', () => {
+  it('names a form deadline after the global deadline, which closes a form that names both first, in either shape', () => {
+    expect(deadlinesAfterGlobal(fixture<PerCultureDeadlinesResponse>('deadlines.json'))).toEqual([]);
+    expect(deadlinesAfterGlobal(fixture<LegacyDeadlinesResponse>('deadlines.legacy.json'))).toEqual([]);
+    const late = fixture<PerCultureDeadlinesResponse>('deadlines.json');
+    late.deadlines.exclusionFilingDeadline = { deadlineDateTime: '2028-03-31T23:59:59', redirectUrl: null };
+    expect(deadlinesAfterGlobal(late)).toEqual([
+      {
+        pointer: '/deadlines/exclusionFilingDeadline/deadlineDateTime',
+        message: 'exclusionFilingDeadline (2028-03-31T23:59:59) is after globalDeadline (2027-12-31T23:59:59), which comes first: a form whose deadlineKeys name both closes then, and never reaches this date',
+        hint: 'make it no later than globalDeadline, or move globalDeadline',
+      },
+    ]);
   });
 });
