@@ -127,8 +127,9 @@ export function impossibleDeadlineDates(response: DeadlinesResponse): Array<{ po
 
 /**
  * The deadlines that close after the global deadline: a form whose deadlineKeys name both closes at
- * the global deadline, so such a date is never reached there (a year typed wrong, most often). Where each is, what is wrong
- * and how to fix it; nothing while a date or zone cannot be read (told by the checks above).
+ * the global deadline, so such a date is never reached there (a year typed wrong, most often).
+ * Where each is, what is wrong and how to fix it; nothing while a date or zone cannot be read (told
+ * by the checks above).
  */
 export function deadlinesAfterGlobal(response: DeadlinesResponse): Array<{ pointer: string; message: string; hint: string }> {
   let settings: DeadlineSettings;

@@ -10,6 +10,7 @@ import type { RuleAdapter, RuleContext } from '../rules/types';
 import {
   ADDRESS_FIELDS,
   DEADLINE_KEYS,
+  type BlockConfig,
   type Condition,
   type ConditionSchema,
   type FieldConfig,
@@ -22,10 +23,10 @@ import {
   type WidgetName,
 } from '../types';
 import { compareDependenciesWithRules, conditionValueProblems, qualifiedName, resolveScope, ruleValueProblems, type FlowFieldInfo } from './condition-agreement';
-import { pointer, pointer as ptr, type FlowIssue } from './issues';
+import { pointer as ptr, type FlowIssue } from './issues';
 import { secretFields } from './secrets';
 import { didYouMean, nearestName } from './nearest';
-import { localizationKeysOf, pageRoutes } from './pages';
+import { localizationKeysOf, pageRoutes, signsIn } from './pages';
 
 /** Widget names a flow may use (FieldConfig.widget); the widget registry renders each. */
 export const WIDGET_NAMES: readonly WidgetName[] = ['text', 'textarea', 'date', 'file', 'hidden', 'radio', 'select', 'checkbox'];
@@ -227,17 +228,17 @@ export function checkFlow(flow: FlowFile, file: string, context: CheckContext): 
 
   flow.pages.forEach((page: PageConfig, p) => {
     const pageAt = ptr('pages', p);
+    const signsInOrSubmits = signsIn(page) || page.action === 'submit';
     if (page.skipWhen) {
       checkCondition(page.skipWhen, `${pageAt}/skipWhen`, undefined);
       // The flow's one page that signs in or submits, skipped: it would never happen for the
       // claimants the condition holds for. (With a second such page, each may serve other claimants.)
-      if ((page.action === 'authorize' || page.action === 'lookup' || page.action === 'submit') && flow.pages.filter((other) => other.action === page.action).length === 1) {
+      if (signsInOrSubmits && flow.pages.filter((other) => other.action === page.action).length === 1) {
         add(`${pageAt}/skipWhen`, `the page "${page.id}" has the action ${page.action} and a skip condition, and no other page of the flow does: claimants it holds for could never ${page.action === 'submit' ? 'submit the claim' : 'sign in'}`, 'remove its skipWhen; skip the pages around it instead');
       }
       for (const issue of skipConditionProblems(page.skipWhen, `${pageAt}/skipWhen`, p)) add(issue.pointer, issue.message, issue.hint);
     }
-    const needsCaptcha = page.action === 'authorize' || page.action === 'lookup' || page.action === 'submit';
-    if (needsCaptcha && !page.blocks.some((b) => b.block === 'captcha')) {
+    if (signsInOrSubmits && !page.blocks.some((b) => b.block === 'captcha')) {
       add(`${pageAt}/blocks`, `the page "${page.id}" has the action ${page.action} but no captcha block`, 'add { "block": "captcha" } to its blocks');
     }
     if (page.action === 'submit' && !flow.submit) add(`${pageAt}/action`, `the page "${page.id}" submits, but the flow has no submit call`, 'add "submit": { "endpoint": ..., "method": "POST" } to the flow');
@@ -331,7 +332,7 @@ export function checkFlow(flow: FlowFile, file: string, context: CheckContext): 
             else {
               // The group's Edit link must open a page of the claim that asks its answers.
               const names = group.fields.map((f) => qualifiedName(group.model, f));
-              const askedThere = editPage.blocks.some((blk) => (blk.block === 'model' || blk.block === 'records' ? blk.fields.some((f) => names.includes(qualifiedName(blk.model, f.key))) : blk.block === 'address' && names.some((n) => ADDRESS_FIELDS.some((a) => n === qualifiedName(blk.model, a)))));
+              const askedThere = editPage.blocks.some((blk) => answersAskedBy(blk).some((n) => names.includes(n)));
               const asking = names.map((n) => askedOn.get(n)).find((index) => index !== undefined);
               const hint = asking === undefined ? 'link the page that asks them' : `link "${flow.pages[asking]?.id ?? ''}", which asks them`;
               if (editPage.inFlow === false) add(`${gAt}/editPage`, `editPage "${group.editPage}" is not in the flow: the group's Edit link would leave the claim`, hint);
@@ -396,11 +397,22 @@ export function checkFlow(flow: FlowFile, file: string, context: CheckContext): 
 }
 
 /**
+ * The answers a block gives its model, as `model.field`: its fields (a file field writes the
+ * file's name, size and type too), a records block's fixed values, an address block's fields.
+ */
+function answersAskedBy(block: BlockConfig): string[] {
+  if (block.block === 'address') return ADDRESS_FIELDS.map((key) => qualifiedName(block.model, key));
+  if (block.block !== 'model' && block.block !== 'records') return [];
+  const keys = block.fields.flatMap((f) => (f.widget === 'file' ? [f.key, ...FILE_MODEL_FIELDS] : [f.key]));
+  if (block.block === 'records') keys.push(...Object.keys(block.fixedValues ?? {}));
+  return keys.map((key) => qualifiedName(block.model, key));
+}
+
+/**
  * The fields a submitting flow never asks for that their model requires always (a `required`
  * rule): the server checks only what the pages ask, so every claim would be stored without them.
- * Asked: a field of a model or records block of a page in the flow (a file field writes the
- * file's name, size and type too), an address block's fields, a records block's fixed values. A
- * records model no page adds has no records. Warnings: the folder checker tells them.
+ * Asked: what a block of a page in the flow gives (answersAskedBy). A records model no page adds
+ * has no records. Warnings: the folder checker tells them.
  */
 export function unaskedRequiredFields(flow: FlowFile, file: string, context: Pick<CheckContext, 'models' | 'modelRuleAt'>): FlowIssue[] {
   if (!flow.submit) return [];
@@ -409,17 +421,8 @@ export function unaskedRequiredFields(flow: FlowFile, file: string, context: Pic
   for (const page of flow.pages) {
     if (page.inFlow === false) continue;
     for (const block of page.blocks) {
-      if (block.block === 'model' || block.block === 'records') {
-        for (const f of block.fields) {
-          asked.add(qualifiedName(block.model, f.key));
-          if (f.widget === 'file') for (const key of FILE_MODEL_FIELDS) asked.add(qualifiedName(block.model, key));
-        }
-      }
-      if (block.block === 'records') {
-        withRecords.add(block.model);
-        for (const key of Object.keys(block.fixedValues ?? {})) asked.add(qualifiedName(block.model, key));
-      }
-      if (block.block === 'address') for (const key of ADDRESS_FIELDS) asked.add(qualifiedName(block.model, key));
+      for (const name of answersAskedBy(block)) asked.add(name);
+      if (block.block === 'records') withRecords.add(block.model);
     }
   }
   const issues: FlowIssue[] = [];
@@ -442,6 +445,9 @@ export function unaskedRequiredFields(flow: FlowFile, file: string, context: Pic
   return issues;
 }
 
+/** What a rule that reads an answer alone is run with when the flow is checked: no other answers, no whitelist. */
+const VALUE_ONLY_CONTEXT: RuleContext = { scope: { models: {} }, whitelist: null, now: new Date(0), t: () => undefined, side: 'server' };
+
 /**
  * A regularExpression rule of a masked field written for the answer as typed, without the mask's
  * characters: the field stores what the mask shows ('(555) 555-5555'), so the rule would refuse
@@ -451,8 +457,7 @@ function patternReadsUnmasked(maskName: string, model: ModelFieldConfig, ruleAt:
   const sample = maskedSample(maskName);
   const adapter = Object.hasOwn(adapters, 'regularExpression') ? adapters.regularExpression : undefined;
   if (!sample || !adapter) return null;
-  const context: RuleContext = { scope: { models: {} }, whitelist: null, now: new Date(0), t: () => undefined, side: 'server' };
-  const refuses = (value: string, rule: RuleConfig) => adapter.validate(value, rule, context, { field: '', dataType: model.dataType }) !== null;
+  const refuses = (value: string, rule: RuleConfig) => adapter.validate(value, rule, VALUE_ONLY_CONTEXT, { field: '', dataType: model.dataType }) !== null;
   const index = model.validations.findIndex((rule) => rule.type === 'regularExpression' && !adapter.checkParams?.(rule).length && refuses(sample.stored, rule) && !refuses(sample.typed, rule));
   if (index < 0) return null;
   return {
@@ -469,14 +474,13 @@ const VALUE_ONLY_RULES: ReadonlySet<string> = new Set(['regularExpression', 'max
  * chooses one could not go on (the lease option of a rule "^(own|lease)$" written "leased").
  */
 function optionsRefused(field: FieldConfig, model: ModelFieldConfig, ruleAt: (rule: number) => string, adapters: Readonly<Record<string, RuleAdapter>>): Array<{ option: number; message: string; hint: string }> {
-  const context: RuleContext = { scope: { models: {} }, whitelist: null, now: new Date(0), t: () => undefined, side: 'server' };
   const issues: Array<{ option: number; message: string; hint: string }> = [];
   field.options?.forEach((option, o) => {
     model.validations.forEach((rule, r) => {
       const adapter = VALUE_ONLY_RULES.has(rule.type) && Object.hasOwn(adapters, rule.type) ? adapters[rule.type] : undefined;
       // A rule with bad parameters is told where it is written.
       if (!adapter || adapter.checkParams?.(rule).length) return;
-      if (!adapter.validate(option.value, rule, context, { field: field.key, dataType: model.dataType })) return;
+      if (!adapter.validate(option.value, rule, VALUE_ONLY_CONTEXT, { field: field.key, dataType: model.dataType })) return;
       issues.push({ option: o, message: `the option "${option.value}" of "${field.key}" is refused by its ${rule.type} rule at ${ruleAt(r)}: a claimant who chooses it could not go on`, hint: "make the option's value one the rule accepts, or change the rule" });
     });
   });
@@ -656,7 +660,7 @@ export function checkLocaleKeySets(locales: Readonly<Record<string, Readonly<Rec
       const extra = found.filter((p) => !expected.includes(p));
       if (!missing.length && !extra.length) continue;
       const said = [missing.length ? `lacks ${missing.join(', ')}` : '', extra.length ? `has ${extra.join(', ')}, which ${firstFile} does not` : ''].filter(Boolean).join(' and ');
-      issues.push({ file, pointer: pointer(key), message: `the text of "${key}" ${said}: ${missing.length ? 'what it stands for would not be shown' : 'it would show as written'}`, hint: `use the placeholders of ${firstFile}: ${expected.join(', ') || 'none'}` });
+      issues.push({ file, pointer: ptr(key), message: `the text of "${key}" ${said}: ${missing.length ? 'what it stands for would not be shown' : 'it would show as written'}`, hint: `use the placeholders of ${firstFile}: ${expected.join(', ') || 'none'}` });
     }
   }
   return issues;
